@@ -1,0 +1,41 @@
+// swift-tools-version:6.3
+import PackageDescription
+
+let package = Package(
+    name: "lecture",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "lecture", targets: ["lecture"]),
+        .library(name: "LectureKit", targets: ["LectureKit"]),
+    ],
+    targets: [
+        // cmark, the CommonMark reference implementation in C (Debian: libcmark-dev).
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // libcrypto from OpenSSL, for the SHA-256 that keys the caches (Debian: libssl-dev).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // The only module that imports CCmark: cmark's tree in, Swift values out.
+        .target(name: "CommonMark", dependencies: ["CCmark"]),
+        // The publishing pipeline: load → parse → transform → render → write.
+        .target(
+            name: "LectureKit",
+            dependencies: ["CommonMark", "CCrypto"],
+            resources: [.copy("Resources/StandIns")]
+        ),
+        .executableTarget(name: "lecture", dependencies: ["LectureKit"]),
+        .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
+        .testTarget(
+            name: "LectureKitTests",
+            dependencies: ["LectureKit", "CommonMark"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,83 @@
+/// A CommonMark block, converted from cmark's tree into a value.
+///
+/// The cases follow the block node types of the CommonMark spec (https://spec.commonmark.org),
+/// one for one with cmark's `CMARK_NODE_*` block types.
+public struct Block: Hashable, Sendable {
+    /// What the block is, with its children.
+    public enum Kind: Hashable, Sendable {
+        /// A paragraph and its inline content.
+        case paragraph([Inline])
+        /// An ATX or setext heading of `level` 1...6. `id` is the anchor a transform assigned, if any.
+        case heading(level: Int, content: [Inline], id: String?)
+        /// A block quote and its child blocks.
+        case blockQuote([Block])
+        /// A bullet or ordered list.
+        case list(List)
+        /// A fenced or indented code block.
+        case codeBlock(CodeBlock)
+        /// Raw HTML, passed through as written (CommonMark's HTML blocks), or HTML made by a transform.
+        case html(String)
+        /// A thematic break (`***`, `---`).
+        case thematicBreak
+    }
+
+    public var kind: Kind
+    /// Where the block stands in its Markdown source.
+    public var range: SourceRange
+
+    public init(_ kind: Kind, range: SourceRange = .unknown) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// A bullet or ordered list (CommonMark spec, section "Lists").
+public struct List: Hashable, Sendable {
+    /// `true` for an ordered list (`1.`), `false` for a bullet list (`-`).
+    public var isOrdered: Bool
+    /// The number of the first item of an ordered list; 1 for bullet lists.
+    public var start: Int
+    /// A tight list renders its paragraphs without `<p>` tags (spec: "tight" vs "loose").
+    public var isTight: Bool
+    public var items: [ListItem]
+
+    public init(isOrdered: Bool, start: Int, isTight: Bool, items: [ListItem]) {
+        self.isOrdered = isOrdered
+        self.start = start
+        self.isTight = isTight
+        self.items = items
+    }
+}
+
+/// One item of a `List`, with its child blocks.
+public struct ListItem: Hashable, Sendable {
+    public var blocks: [Block]
+    public var range: SourceRange
+
+    public init(blocks: [Block], range: SourceRange = .unknown) {
+        self.blocks = blocks
+        self.range = range
+    }
+}
+
+/// A code block (CommonMark spec, sections "Indented code blocks" and "Fenced code blocks").
+public struct CodeBlock: Hashable, Sendable {
+    /// The info string after the opening fence, trimmed, with backslash escapes and entities resolved
+    /// by cmark; empty for indented code blocks.
+    public var info: String
+    /// The code, each line ending in `\n`, with the block's indentation removed.
+    public var code: String
+    /// `true` for a fenced code block, `false` for an indented one.
+    public var isFenced: Bool
+
+    public init(info: String, code: String, isFenced: Bool) {
+        self.info = info
+        self.code = code
+        self.isFenced = isFenced
+    }
+
+    /// The first word of the info string, which CommonMark uses as the language (`swift`).
+    public var language: String {
+        String(info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+    }
+}

@@ -1,0 +1,165 @@
+/// Renders `Block` values as HTML, byte for byte as cmark's `cmark_render_html` does for the same
+/// tree (cmark `src/html.c`), plus the anchors a transform put on headings.
+///
+/// The tests hold it to cmark's own output on a corpus of documents, so the site renders
+/// CommonMark exactly as the reference implementation does.
+public struct HTMLRenderer: Sendable {
+    public init() {}
+
+    /// Renders blocks into HTML; each block ends with a newline, as in cmark.
+    public func render(_ blocks: [Block]) -> String {
+        var out = ""
+        for block in blocks { render(block, tight: false, into: &out) }
+        return out
+    }
+
+    /// Renders inline content into HTML (for instance a table cell or a title).
+    public func render(_ inlines: [Inline]) -> String {
+        var out = ""
+        for inline in inlines { render(inline, into: &out) }
+        return out
+    }
+
+    private func cr(_ out: inout String) {
+        if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+    }
+
+    private func render(_ block: Block, tight: Bool, into out: inout String) {
+        switch block.kind {
+        case .paragraph(let inlines):
+            if tight {
+                for inline in inlines { render(inline, into: &out) }
+            } else {
+                cr(&out)
+                out += "<p>"
+                for inline in inlines { render(inline, into: &out) }
+                out += "</p>\n"
+            }
+        case .heading(let level, let content, let id):
+            cr(&out)
+            if let id {
+                out += "<h\(level) id=\"\(HTML.escape(id))\">"
+                out += "<a class=\"anchor\" href=\"#\(HTML.escapeHref(id))\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
+            } else {
+                out += "<h\(level)>"
+            }
+            for inline in content { render(inline, into: &out) }
+            out += "</h\(level)>\n"
+        case .blockQuote(let children):
+            cr(&out)
+            out += "<blockquote>\n"
+            for child in children { render(child, tight: false, into: &out) }
+            cr(&out)
+            out += "</blockquote>\n"
+        case .list(let list):
+            cr(&out)
+            if list.isOrdered {
+                out += list.start == 1 ? "<ol>\n" : "<ol start=\"\(list.start)\">\n"
+            } else {
+                out += "<ul>\n"
+            }
+            for item in list.items {
+                cr(&out)
+                out += "<li>"
+                for child in item.blocks { render(child, tight: list.isTight, into: &out) }
+                out += "</li>\n"
+            }
+            cr(&out)
+            out += list.isOrdered ? "</ol>\n" : "</ul>\n"
+        case .codeBlock(let code):
+            cr(&out)
+            let language = code.language
+            if language.isEmpty {
+                out += "<pre><code>"
+            } else {
+                out += "<pre><code class=\"language-\(HTML.escape(language))\">"
+            }
+            out += HTML.escape(code.code)
+            out += "</code></pre>\n"
+        case .html(let html):
+            cr(&out)
+            out += html
+            cr(&out)
+        case .thematicBreak:
+            cr(&out)
+            out += "<hr />\n"
+        }
+    }
+
+    private func render(_ inline: Inline, into out: inout String) {
+        switch inline {
+        case .text(let text): out += HTML.escape(text)
+        case .softBreak: out += "\n"
+        case .lineBreak: out += "<br />\n"
+        case .code(let code): out += "<code>\(HTML.escape(code))</code>"
+        case .html(let html): out += html
+        case .emphasis(let children):
+            out += "<em>"
+            for child in children { render(child, into: &out) }
+            out += "</em>"
+        case .strong(let children):
+            out += "<strong>"
+            for child in children { render(child, into: &out) }
+            out += "</strong>"
+        case .link(let link):
+            out += "<a href=\"\(HTML.escapeHref(link.destination))\""
+            if !link.title.isEmpty { out += " title=\"\(HTML.escape(link.title))\"" }
+            out += ">"
+            for child in link.content { render(child, into: &out) }
+            out += "</a>"
+        case .image(let image):
+            out += "<img src=\"\(HTML.escapeHref(image.destination))\" alt=\"\(HTML.escape(image.content.plainText))\""
+            if !image.title.isEmpty { out += " title=\"\(HTML.escape(image.title))\"" }
+            out += " />"
+        }
+    }
+}
+
+/// HTML escaping as cmark does it (cmark `src/houdini_html_e.c` and `src/houdini_href_e.c`).
+public enum HTML {
+    /// Escapes `&`, `<`, `>` and `"` for text and attribute values.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Escapes a URL for an `href` or `src` attribute: percent-encodes every byte outside
+    /// houdini's safe set, keeps existing `%XX`, and writes `&` as `&amp;` and `'` as `&#x27;`.
+    public static func escapeHref(_ url: String) -> String {
+        var out = ""
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out += "&amp;"
+            case UInt8(ascii: "'"): out += "&#x27;"
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                if hrefSafe.contains(byte) {
+                    out.unicodeScalars.append(Unicode.Scalar(byte))
+                } else {
+                    out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                }
+            }
+        }
+        return out
+    }
+
+    private static let hrefSafe: Set<UInt8> = Set("-_.+!*(),%#@?=;:/$~".utf8)
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

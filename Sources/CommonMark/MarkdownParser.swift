@@ -1,0 +1,158 @@
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Parses CommonMark with cmark, the reference implementation, and converts its tree to values.
+///
+/// Modelled on swift-markdown's `CommonMarkConverter`: the C tree lives only inside `parse(_:)`;
+/// it is walked once, converted into `Block` and `Inline` values, and freed before returning, so no
+/// C pointer escapes. Options: `CMARK_OPT_SOURCEPOS` (every block knows its line and column),
+/// `CMARK_OPT_SMART` (curly quotes, dashes, ellipses), `CMARK_OPT_UNSAFE` (raw HTML kept, as the
+/// CommonMark spec allows), `CMARK_OPT_VALIDATE_UTF8` (invalid bytes replaced, never trusted).
+public enum MarkdownParser {
+    /// Options passed to cmark for every parse.
+    static let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_SMART | CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
+
+    /// Parses a Markdown document into its top-level blocks.
+    ///
+    /// - Parameter text: the document. Line numbers count from its first line.
+    /// - Returns: the document's blocks in order. Parsing never fails: CommonMark gives every input a meaning.
+    public static func parse(_ text: String) -> [Block] {
+        var text = text
+        return text.withUTF8 { buffer in
+            let root = buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parse_document(chars.baseAddress, chars.count, options)
+            }
+            guard let root else { return [] }
+            defer { cmark_node_free(root) }
+            return children(of: root).map(block)
+        }
+    }
+
+    /// Parses `text` as a single paragraph's inline content (for instance a table cell).
+    public static func parseInlines(_ text: String) -> [Inline] {
+        let blocks = parse(text)
+        guard blocks.count == 1, case .paragraph(let inlines) = blocks[0].kind else {
+            return blocks.isEmpty ? [] : [.text(text)]
+        }
+        return inlines
+    }
+
+    /// cmark's own HTML for `text`, with the same options as `parse`. The reference our
+    /// `HTMLRenderer` is tested against.
+    public static func referenceHTML(_ text: String) -> String {
+        let options = CMARK_OPT_SMART | CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
+        var text = text
+        return text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                guard let html = cmark_markdown_to_html(chars.baseAddress, chars.count, options) else { return "" }
+                defer { free(html) }
+                return String(cString: html)
+            }
+        }
+    }
+
+    /// The version of the cmark library in use, as `"0.30.2"`.
+    public static var cmarkVersion: String { String(cString: cmark_version_string()) }
+
+    // MARK: - Conversion
+
+    private static func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    private static func range(_ node: OpaquePointer) -> SourceRange {
+        SourceRange(
+            start: SourceLocation(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))),
+            end: SourceLocation(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))))
+    }
+
+    private static func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    private static func block(_ node: OpaquePointer) -> Block {
+        let where_ = range(node)
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_PARAGRAPH:
+            return Block(.paragraph(inlines(node, at: where_.start)), range: where_)
+        case CMARK_NODE_HEADING:
+            return Block(.heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(node, at: where_.start), id: nil), range: where_)
+        case CMARK_NODE_BLOCK_QUOTE:
+            return Block(.blockQuote(children(of: node).map(block)), range: where_)
+        case CMARK_NODE_LIST:
+            let items = children(of: node).map { item in
+                ListItem(blocks: children(of: item).map(block), range: range(item))
+            }
+            let list = List(
+                isOrdered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                start: Int(cmark_node_get_list_start(node)),
+                isTight: cmark_node_get_list_tight(node) != 0,
+                items: items)
+            return Block(.list(list), range: where_)
+        case CMARK_NODE_CODE_BLOCK:
+            let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+            // cmark keeps no "is fenced" flag; an indented block starts at its code, a fenced one
+            // at its fence, so the code of a fenced block starts one line below the block.
+            let firstLine = sourceLine(ofCodeIn: node)
+            let fenced = !info.isEmpty || firstLine != where_.start.line
+            return Block(.codeBlock(CodeBlock(info: info, code: literal(node), isFenced: fenced)), range: where_)
+        case CMARK_NODE_HTML_BLOCK:
+            return Block(.html(literal(node)), range: where_)
+        case CMARK_NODE_THEMATIC_BREAK:
+            return Block(.thematicBreak, range: where_)
+        default:
+            // CUSTOM_BLOCK never comes out of the parser; keep its text rather than lose it.
+            return Block(.html(literal(node)), range: where_)
+        }
+    }
+
+    /// For indented code blocks cmark's start line is the first code line; for fenced ones, the
+    /// fence. An empty fenced block ends on its closing fence, two lines or more after its start.
+    private static func sourceLine(ofCodeIn node: OpaquePointer) -> Int {
+        let start = Int(cmark_node_get_start_line(node))
+        let end = Int(cmark_node_get_end_line(node))
+        let lines = literal(node).reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        // Indented: exactly `lines` lines long. Fenced: the fence lines make it longer (or the
+        // closing fence is missing at end of document, handled by the info/first-line test).
+        return end - start + 1 > lines ? start + 1 : start
+    }
+
+    private static func inlines(_ node: OpaquePointer, at fallback: SourceLocation) -> [Inline] {
+        children(of: node).map { inline($0, fallback: fallback) }
+    }
+
+    private static func inline(_ node: OpaquePointer, fallback: SourceLocation) -> Inline {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT: return .text(literal(node))
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code(literal(node))
+        case CMARK_NODE_HTML_INLINE: return .html(literal(node))
+        case CMARK_NODE_EMPH: return .emphasis(inlines(node, at: fallback))
+        case CMARK_NODE_STRONG: return .strong(inlines(node, at: fallback))
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            let line = Int(cmark_node_get_start_line(node))
+            let location = line > 0
+                ? SourceLocation(line: line, column: Int(cmark_node_get_start_column(node)))
+                : fallback
+            let link = Link(
+                destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
+                title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
+                content: inlines(node, at: location),
+                location: location)
+            return cmark_node_get_type(node) == CMARK_NODE_LINK ? .link(link) : .image(link)
+        default:
+            return .text(literal(node))
+        }
+    }
+}

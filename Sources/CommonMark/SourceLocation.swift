@@ -1,0 +1,36 @@
+/// A position in a source file, as cmark reports it with `CMARK_OPT_SOURCEPOS`.
+///
+/// Both numbers are 1-based; `column` counts bytes of UTF-8 from the start of the line, as cmark
+/// and swiftc do. A location of `0:0` means the position is unknown.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The 1-based line number.
+    public var line: Int
+    /// The 1-based column, in UTF-8 bytes.
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// The span of a node in its source file: first and last character, both inclusive, as cmark reports.
+public struct SourceRange: Hashable, Sendable {
+    public var start: SourceLocation
+    public var end: SourceLocation
+
+    public init(start: SourceLocation, end: SourceLocation) {
+        self.start = start
+        self.end = end
+    }
+
+    /// A range with unknown positions, for nodes built by a transform rather than parsed.
+    public static let unknown = SourceRange(
+        start: SourceLocation(line: 0, column: 0), end: SourceLocation(line: 0, column: 0))
+}

@@ -1,0 +1,92 @@
+/// A declared option of a subcommand: its names, its value's name (nil for a flag), its help.
+///
+/// Follows swift-argument-parser's conventions by hand (we can't fetch the package): every
+/// option is declared once, and both parsing and `--help` come from the declarations.
+public struct OptionSpec: Sendable {
+    public var names: [String]
+    public var valueName: String?
+    public var help: String
+    /// Whether the option may be given more than once.
+    public var repeatable = false
+
+    public init(_ names: [String], value: String? = nil, help: String, repeatable: Bool = false) {
+        self.names = names
+        self.valueName = value
+        self.help = help
+        self.repeatable = repeatable
+    }
+
+    var key: String { names.last!.trimmingCharacters(in: "-").description }
+}
+
+/// Parsed command-line arguments: option values by the option's long name, and positionals.
+public struct ParsedArguments: Sendable {
+    public var values: [String: [String]] = [:]
+    public var flags: Set<String> = []
+    public var positionals: [String] = []
+
+    public func value(_ key: String) -> String? { values[key]?.last }
+    public func has(_ key: String) -> Bool { flags.contains(key) }
+
+    /// Parses `arguments` against `specs`. `--opt=value` and `--opt value` are both accepted;
+    /// `--` ends options. - Throws: `LectureError` (exit 2) for an unknown option or a missing value.
+    public static func parse(_ arguments: [String], specs: [OptionSpec], command: String) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            var name = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = specs.first(where: { $0.names.contains(name) }) else {
+                throw LectureError("error: unknown option '\(name)' for '\(command)'\nsee '\(command) --help'")
+            }
+            if spec.valueName != nil {
+                let value: String
+                if let inline {
+                    value = inline
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw LectureError("error: option '\(name)' needs a value\nsee '\(command) --help'")
+                }
+                if parsed.values[spec.key] != nil && !spec.repeatable {
+                    throw LectureError("error: option '\(name)' given more than once")
+                }
+                parsed.values[spec.key, default: []].append(value)
+            } else {
+                if inline != nil { throw LectureError("error: option '\(name)' takes no value") }
+                parsed.flags.insert(spec.key)
+            }
+        }
+        return parsed
+    }
+}
+
+/// Help text in swift-argument-parser's layout.
+enum HelpFormatter {
+    static func help(command: String, abstract: String, usage: String, specs: [OptionSpec], discussion: String = "") -> String {
+        var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usage)", ""]
+        if !discussion.isEmpty { lines += [discussion, ""] }
+        lines.append("OPTIONS:")
+        for spec in specs {
+            var left = "  " + spec.names.joined(separator: ", ")
+            if let value = spec.valueName { left += " <\(value)>" }
+            let pad = max(1, 30 - left.count)
+            lines.append(left + String(repeating: " ", count: pad) + spec.help)
+        }
+        lines.append("  -h, --help" + String(repeating: " ", count: 20) + "Show help information.")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,36 @@
+/// `lecture build`: the book as a static site.
+struct BuildCommand: Subcommand {
+    static let name = "build"
+    static let abstract = "Build the book into a static HTML site, verifying every sample."
+    static let usage = "lecture build [--content <dir>] [--templates <dir>] [--output <dir>] [options]"
+    static let discussion = """
+        Pages come from SUMMARY.md; each Swift sample is compiled, run and compared with its
+        expected output (warm from the cache), and a page whose sample fails is not published.
+        The site is written into a temporary folder and swapped in only when complete.
+        """
+    static let options = [
+        CommonOptions.content, CommonOptions.templates, CommonOptions.output,
+        CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir,
+    ]
+
+    var configuration = BuildConfiguration()
+
+    init(_ arguments: ParsedArguments) throws {
+        if let content = arguments.value("content") { configuration.contentDirectory = content }
+        if let templates = arguments.value("templates") { configuration.templatesDirectory = templates }
+        if let output = arguments.value("output") { configuration.outputDirectory = output }
+        if let cache = arguments.value("cache-dir") { configuration.cacheDirectory = cache }
+        configuration.verifier = try CommonOptions.verifierOptions(arguments)
+        if !arguments.positionals.isEmpty {
+            throw LectureError("error: unexpected argument '\(arguments.positionals[0])'\nsee 'lecture build --help'")
+        }
+    }
+
+    func validate() throws {}
+
+    func run(console: Console) throws -> Int32 {
+        let report = try BuildPipeline(configuration: configuration, console: console).run()
+        console.print(report.summary)
+        return 0
+    }
+}

@@ -1,0 +1,126 @@
+import CommonMark
+import Foundation
+
+/// A subcommand of `lecture`: declared options, `validate()` before `run()`, exit status as a value.
+public protocol Subcommand {
+    static var name: String { get }
+    static var abstract: String { get }
+    static var usage: String { get }
+    static var discussion: String { get }
+    static var options: [OptionSpec] { get }
+    init(_ arguments: ParsedArguments) throws
+    /// Checks the options before any work. - Throws: `LectureError` (exit 2).
+    func validate() throws
+    /// Does the work and returns the exit status.
+    func run(console: Console) throws -> Int32
+}
+
+extension Subcommand {
+    public static var discussion: String { "" }
+    static var help: String {
+        HelpFormatter.help(command: "lecture \(name)", abstract: abstract, usage: usage, specs: options, discussion: discussion)
+    }
+}
+
+/// The `lecture` command: dispatches to `build`, `check` and `serve`.
+public enum LectureCommand {
+    public static let version = "0.1.0"
+    static var subcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self, ServeCommand.self] }
+
+    static var help: String {
+        var lines = [
+            "OVERVIEW: Publishes a Markdown book whose Swift samples are compiled, run and checked.",
+            "",
+            "USAGE: lecture <subcommand> [options]",
+            "",
+            "OPTIONS:",
+            "  --version                   Show the version.",
+            "  -h, --help                  Show help information.",
+            "",
+            "SUBCOMMANDS:",
+        ]
+        for command in subcommands {
+            lines.append("  " + command.name + String(repeating: " ", count: max(1, 28 - command.name.count)) + command.abstract)
+        }
+        lines += ["", "  See 'lecture help <subcommand>' for detailed help."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Runs `lecture` with `arguments` (without the program name) and returns the exit status:
+    /// 0 success, 1 content problems (a failed sample, a broken page), 2 usage or setup errors.
+    public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+        guard let first = arguments.first else {
+            console.print(help)
+            return 2
+        }
+        switch first {
+        case "-h", "--help":
+            console.print(help)
+            return 0
+        case "--version":
+            console.print("lecture \(version) (cmark \(MarkdownParser.cmarkVersion))")
+            return 0
+        case "help":
+            if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
+                console.print(command.help)
+            } else {
+                console.print(help)
+            }
+            return 0
+        default:
+            break
+        }
+        guard let type = subcommands.first(where: { $0.name == first }) else {
+            FileHandle.standardError.write(Data("error: unknown subcommand '\(first)'\n\n\(help)\n".utf8))
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("-h") || rest.contains("--help") {
+            console.print(type.help)
+            return 0
+        }
+        do {
+            let parsed = try ParsedArguments.parse(rest, specs: type.options, command: "lecture \(type.name)")
+            let command = try type.init(parsed)
+            try command.validate()
+            return try command.run(console: console)
+        } catch let error as LectureError {
+            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            return error.exitStatus
+        } catch let error as DiagnosticsError {
+            let errors = error.diagnostics.filter { $0.severity == .error }.count
+            FileHandle.standardError.write(Data("lecture \(type.name): failed with \(errors) error\(errors == 1 ? "" : "s")\n".utf8))
+            return 1
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            return 1
+        }
+    }
+}
+
+/// Options shared by several subcommands.
+enum CommonOptions {
+    static let content = OptionSpec(["--content"], value: "dir", help: "The folder with SUMMARY.md and the pages (default: content).")
+    static let templates = OptionSpec(["--templates"], value: "dir", help: "The folder with page.html and assets (default: site-templates).")
+    static let output = OptionSpec(["--output"], value: "dir", help: "Where the site is written (default: _site).")
+    static let jobs = OptionSpec(["-j", "--jobs"], value: "n", help: "Samples compiled and run at once (default: the number of cores).")
+    static let timeout = OptionSpec(["--timeout"], value: "seconds", help: "Time limit for each sample run (default: 10).")
+    static let noCache = OptionSpec(["--no-cache"], help: "Compile and run every sample, ignoring cached results.")
+    static let cacheDir = OptionSpec(["--cache-dir"], value: "dir", help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).")
+
+    static func verifierOptions(_ arguments: ParsedArguments) throws -> SampleVerifier.Options {
+        var options = SampleVerifier.Options()
+        if let jobs = arguments.value("jobs") {
+            guard let n = Int(jobs), n >= 1 else { throw LectureError("error: -j needs a whole number of 1 or more, not '\(jobs)'") }
+            options.jobs = n
+        }
+        if let timeout = arguments.value("timeout") {
+            guard let seconds = Double(timeout), seconds > 0, seconds.isFinite else {
+                throw LectureError("error: --timeout needs a number of seconds above 0, not '\(timeout)'")
+            }
+            options.timeout = seconds
+        }
+        options.noCache = arguments.has("no-cache")
+        return options
+    }
+}

@@ -1,0 +1,77 @@
+import CommonMark
+import Foundation
+
+/// The load stage: reads `SUMMARY.md` and every page it lists from the content folder.
+public struct LoadedContent: Sendable {
+    public var book: Book
+    /// The listed pages' files, in reading order.
+    public var files: [SourceFile]
+    public var diagnostics: [Diagnostic]
+}
+
+public enum ContentLoader {
+    /// Loads the book under `contentDirectory` (a path as the user gave it, used in diagnostics).
+    ///
+    /// Problems with the content are diagnostics, all of them collected: a missing folder or
+    /// summary, a summary link to a missing page, a page listed twice, a page that is not UTF-8,
+    /// and (a warning) a Markdown page the summary does not list.
+    public static func load(contentDirectory: String) -> LoadedContent {
+        let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
+        let empty = Book(title: "", chapters: [])
+        guard FileSystem.isDirectory(contentDirectory) else {
+            return LoadedContent(book: empty, files: [], diagnostics: [
+                .error(contentDirectory, nil, "content folder does not exist",
+                    notes: ["pass the folder that holds SUMMARY.md with --content DIR"]),
+            ])
+        }
+        guard let summaryBytes = try? FileSystem.read(summaryPath) else {
+            return LoadedContent(book: empty, files: [], diagnostics: [
+                .error(summaryPath, nil, "summary file does not exist",
+                    notes: ["create SUMMARY.md with a '# Title' and a list of links such as '- [Title](page.md)'"]),
+            ])
+        }
+        var diagnostics: [Diagnostic] = []
+        let summary: SourceFile
+        switch SourceFileReader.decode(summaryBytes, displayPath: summaryPath, relativePath: "SUMMARY.md") {
+        case .success(let file): summary = file
+        case .failure(let diagnostic): return LoadedContent(book: empty, files: [], diagnostics: [diagnostic])
+        }
+        var (book, summaryDiagnostics) = SummaryParser.parse(summary)
+        diagnostics += summaryDiagnostics
+
+        // Drop entries whose page is missing or listed before, so later stages see a sound book.
+        var seen: [String: Chapter] = [:]
+        var files: [SourceFile] = []
+        func check(_ chapters: [Chapter]) -> [Chapter] {
+            chapters.compactMap { (chapter: Chapter) -> Chapter? in
+                var chapter = chapter
+                if let first = seen[chapter.path] {
+                    diagnostics.append(.error(summaryPath, chapter.location, "page '\(chapter.path)' is listed twice in the summary",
+                        notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]))
+                    return nil
+                }
+                seen[chapter.path] = chapter
+                let path = FileSystem.join(contentDirectory, chapter.path)
+                guard !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
+                    diagnostics.append(.error(summaryPath, chapter.location, "summary links to '\(chapter.path)', which does not exist"))
+                    chapter.children = check(chapter.children)
+                    return nil
+                }
+                switch SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path) {
+                case .success(let file): files.append(file)
+                case .failure(let diagnostic): diagnostics.append(diagnostic)
+                }
+                chapter.children = check(chapter.children)
+                return chapter
+            }
+        }
+        book.chapters = check(book.chapters)
+
+        for relative in FileSystem.files(under: contentDirectory)
+        where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[relative] == nil {
+            diagnostics.append(.warning(FileSystem.join(contentDirectory, relative), nil,
+                "page is not listed in SUMMARY.md and is not built"))
+        }
+        return LoadedContent(book: book, files: files, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,54 @@
+import CommonMark
+
+/// A problem found in the user's content or templates, located so an editor can jump to it.
+///
+/// Modelled on Swift-DocC's `Diagnostic`: a severity, a short summary without a final period, and
+/// optional notes. `description` prints it in the format of swiftc and gcc,
+/// `path:line:column: error: summary`, followed by the notes, each indented on its own lines.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
+    public enum Severity: String, Hashable, Sendable {
+        case error, warning, note
+    }
+
+    public var severity: Severity
+    /// The file as the user named it (relative to the working directory when it was given so).
+    public var path: String
+    /// Where in `path`; `nil` when the problem concerns the whole file.
+    public var location: SourceLocation?
+    /// One line, no final period.
+    public var summary: String
+    /// Further lines shown under the summary: a diff, a compiler's output, a hint.
+    public var notes: [String]
+
+    public init(_ severity: Severity, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) {
+        self.severity = severity
+        self.path = path
+        self.location = location
+        self.summary = summary
+        self.notes = notes
+    }
+
+    public static func error(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) -> Diagnostic {
+        Diagnostic(.error, path, location, summary, notes: notes)
+    }
+
+    public static func warning(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) -> Diagnostic {
+        Diagnostic(.warning, path, location, summary, notes: notes)
+    }
+
+    /// The first line: `path:line:column: severity: summary`.
+    public var headline: String {
+        let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
+        return "\(place): \(severity.rawValue): \(summary)"
+    }
+
+    public var description: String {
+        ([headline] + notes.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 } })
+            .joined(separator: "\n")
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Whether any of these is an error (warnings alone don't fail a run).
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+}

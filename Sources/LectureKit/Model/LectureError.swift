@@ -1,0 +1,21 @@
+/// A failure that stops the whole run: I/O on the tool's own files, a missing toolchain, bad usage.
+///
+/// Problems in the user's content are `Diagnostic`s instead, collected so a run reports them all.
+public struct LectureError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    /// Exit status the command line reports for it: 2 for usage and setup, 1 otherwise.
+    public var exitStatus: Int32
+
+    public init(_ message: String, exitStatus: Int32 = 2) {
+        self.message = message
+        self.exitStatus = exitStatus
+    }
+
+    public var description: String { message }
+}
+
+/// Thrown by a stage whose input had errors; the diagnostics have been collected already.
+public struct DiagnosticsError: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}

@@ -1,0 +1,32 @@
+import CommonMark
+
+/// A page of the book on its way through the pipeline: its chapter, its source, and its blocks as
+/// each stage left them.
+public struct Page: Sendable {
+    public var chapter: Chapter
+    public var source: SourceFile
+    /// The page's blocks: as parsed, then as transformed (samples, diagrams, tables made HTML).
+    public var blocks: [Block]
+    /// The headings with the anchors the transform gave them, in page order.
+    public var headings: [Heading] = []
+
+    public init(chapter: Chapter, source: SourceFile, blocks: [Block]) {
+        self.chapter = chapter
+        self.source = source
+        self.blocks = blocks
+    }
+
+    /// The page title: its first level-1 heading, or the summary's title for it.
+    public var title: String {
+        headings.first(where: { $0.level == 1 })?.text ?? chapter.title
+    }
+}
+
+/// A heading with its anchor, for the "on this page" list and the search index.
+public struct Heading: Hashable, Sendable {
+    public var level: Int
+    public var text: String
+    public var id: String
+    /// Plain text of the blocks from this heading to the next one, for search.
+    public var sectionText: String = ""
+}

@@ -1,0 +1,97 @@
+import CommonMark
+
+/// A Swift sample: one fenced code block whose info string starts with `swift`, or several with
+/// the same `group=NAME` that form one program, plus the expected output written under it.
+public struct Sample: Hashable, Sendable {
+    /// What to do with the sample, from its info string's attributes.
+    public enum Mode: String, Hashable, Sendable {
+        /// Compiled, run, output compared (no attribute).
+        case run
+        /// `no_run`: compiled, not run.
+        case noRun = "no_run"
+        /// `compile_fail`: must fail to compile.
+        case compileFail = "compile_fail"
+        /// `ignore`: shown, not compiled (code that exists only on Apple platforms).
+        case ignore
+    }
+
+    /// One fenced code block of the sample.
+    public struct Part: Hashable, Sendable {
+        /// The code as written, hidden lines included, each line ending in `\n`.
+        public var code: String
+        /// The line in the Markdown file of the code's first line (the fence's line + 1).
+        public var firstLine: Int
+        /// The fence's column; code in a list item or quote starts this far in.
+        public var column: Int
+        /// Where the opening fence stands.
+        public var fence: SourceLocation
+        /// The line of the closing fence (or the block's last line when the fence is missing).
+        public var endLine: Int = 0
+
+        /// The code shown on the page: lines between `// snippet.hide` and `// snippet.show`
+        /// left out (Swift-DocC's snippet markers), the markers too.
+        public var visibleCode: String {
+            var visible: [Substring] = []
+            var hidden = false
+            for line in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                let trimmed = line.trimmingCharacters(in: " \t")
+                if trimmed == "// snippet.hide" { hidden = true; continue }
+                if trimmed == "// snippet.show" { hidden = false; continue }
+                if !hidden { visible.append(line) }
+            }
+            return visible.map { $0 + "\n" }.joined()
+        }
+    }
+
+    /// The page's path as shown in diagnostics.
+    public var path: String
+    public var parts: [Part]
+    public var mode: Mode
+    /// `should_fail`: must exit non-zero or trap.
+    public var shouldFail: Bool
+    /// `group=NAME`, if any.
+    public var group: String?
+    /// The text of the `output` block under the sample, if there is one.
+    public var expectedOutput: String?
+    /// Where the `output` block stands (fence to fence), for diagnostics and `--bless`.
+    public var outputRange: SourceRange?
+
+    /// Where the sample's first fence stands.
+    public var location: SourceLocation { parts[0].fence }
+
+    /// The program swiftc compiles: every part, each behind a `#sourceLocation` that points
+    /// swiftc's diagnostics at the Markdown file and line the code came from.
+    public var program: String {
+        var text = ""
+        for part in parts {
+            text += "#sourceLocation(file: \"\(path.swiftStringEscaped)\", line: \(part.firstLine))\n"
+            text += part.code
+        }
+        return text + "#sourceLocation()\n"
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> Substring {
+        var slice = Substring(self)
+        while let first = slice.first, set.contains(first) { slice.removeFirst() }
+        while let last = slice.last, set.contains(last) { slice.removeLast() }
+        return slice
+    }
+}
+
+extension String {
+    /// The string as the body of a Swift string literal.
+    var swiftStringEscaped: String {
+        var out = ""
+        for character in self {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

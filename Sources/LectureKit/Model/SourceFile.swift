@@ -1,0 +1,21 @@
+/// A Markdown file as loaded: its name and its text, normalised for parsing.
+///
+/// Normalisation removes a UTF-8 byte order mark and turns CRLF and lone CR into LF, so a page
+/// renders the same whatever editor saved it; line numbers are unchanged by it.
+public struct SourceFile: Hashable, Sendable {
+    /// The path shown in diagnostics, as the user would type it (`content/mvc.md`).
+    public var displayPath: String
+    /// The path relative to the content folder, with `/` separators (`mvc.md`, `part/intro.md`).
+    public var relativePath: String
+    /// The normalised text.
+    public var text: String
+    /// Whether the file on disk uses CRLF line endings (kept when `--bless` rewrites it).
+    public var usesCRLF: Bool
+
+    public init(displayPath: String, relativePath: String, text: String, usesCRLF: Bool = false) {
+        self.displayPath = displayPath
+        self.relativePath = relativePath
+        self.text = text
+        self.usesCRLF = usesCRLF
+    }
+}

@@ -1,0 +1,220 @@
+import CommonMark
+import Foundation
+
+/// What `lecture build` reads and writes.
+public struct BuildConfiguration: Sendable {
+    public var contentDirectory = "content"
+    public var templatesDirectory = "site-templates"
+    public var outputDirectory = "_site"
+    public var cacheDirectory = Cache.defaultDirectory
+    public var verifier = SampleVerifier.Options()
+    /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
+    public var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
+    /// The build date shown in page footers (ISO 8601 day).
+    public var buildDate: String = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }()
+
+    public init() {}
+}
+
+/// The outcome of a build that wrote its site.
+public struct BuildReport: Sendable {
+    public var pagesWritten: Int
+    public var seconds: Double
+    public var outputDirectory: String
+    public var diagnostics: [Diagnostic]
+    public var sampleResults: [SampleResult]
+
+    /// The closing line: `Wrote 7 pages to _site/ in 1.42 s`.
+    public var summary: String {
+        "Wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") to \(outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/") in \(String(format: "%.2f", seconds)) s"
+    }
+}
+
+/// `lecture build`: load → parse → transform → render → write.
+///
+/// Modelled on mdBook's driver and Publish's steps: each stage is a method named after it, the
+/// book flows one way through them, and problems in the content are collected across all pages
+/// (swift-format's frontend does the same) before the build fails, writing nothing.
+public struct BuildPipeline: Sendable {
+    public var configuration: BuildConfiguration
+    public var console: Console
+
+    public init(configuration: BuildConfiguration, console: Console) {
+        self.configuration = configuration
+        self.console = console
+    }
+
+    /// Runs every stage and writes the site.
+    /// - Throws: `DiagnosticsError` when the content has errors (all are reported first, nothing
+    ///   is written); `LectureError` for setup and I/O failures.
+    @discardableResult
+    public func run() throws -> BuildReport {
+        let start = Date()
+        var diagnostics: [Diagnostic] = []
+        func fail() -> DiagnosticsError {
+            console.report(diagnostics)
+            return DiagnosticsError(diagnostics)
+        }
+        if let problem = SiteWriter.validate(output: configuration.outputDirectory,
+                                             protecting: [configuration.contentDirectory, configuration.templatesDirectory]) {
+            diagnostics.append(problem)
+            throw fail()
+        }
+
+        // Load
+        let templates: Templates?
+        switch Templates.load(directory: configuration.templatesDirectory) {
+        case .success(let loaded): templates = loaded
+        case .failure(let error): templates = nil; diagnostics += error.diagnostics
+        }
+        let loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory)
+        diagnostics += loaded.diagnostics
+        guard let templates, !diagnostics.hasErrors else { throw fail() }
+
+        // Parse
+        var pages = parse(loaded)
+
+        // Transform
+        let (transformed, results, transformDiagnostics) = try transform(&pages)
+        diagnostics += transformDiagnostics
+        guard !diagnostics.hasErrors else { throw fail() }
+        pages = transformed
+
+        // Render
+        let site = render(pages, book: loaded.book, templates: templates,
+                          swiftVersion: results.swiftVersion)
+
+        // Write
+        try SiteWriter.write(site, to: configuration.outputDirectory)
+        console.report(diagnostics)
+        return BuildReport(pagesWritten: pages.count, seconds: Date().timeIntervalSince(start),
+                           outputDirectory: configuration.outputDirectory, diagnostics: diagnostics,
+                           sampleResults: results.samples)
+    }
+
+    /// The parse stage: every page through cmark.
+    func parse(_ loaded: LoadedContent) -> [Page] {
+        let chapters = Dictionary(loaded.book.flattened.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        return loaded.files.map { file in
+            Page(chapter: chapters[file.relativePath]!, source: file, blocks: MarkdownParser.parse(file.text))
+        }
+    }
+
+    struct SampleOutcome {
+        var samples: [SampleResult]
+        var swiftVersion: String
+    }
+
+    /// The transform stage: verify samples, render diagrams and tables, anchor headings,
+    /// rewrite links. Returns the pages and every problem found.
+    func transform(_ pages: inout [Page]) throws -> ([Page], SampleOutcome, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let extracted = SampleStage.extract(pages.map { ($0.source, $0.blocks) })
+        diagnostics += extracted.diagnostics
+        var outcome = SampleOutcome(samples: [], swiftVersion: "Swift")
+        if !extracted.samples.isEmpty {
+            let stage = try SampleStage.prepare(cacheDirectory: configuration.cacheDirectory, options: configuration.verifier)
+            outcome.swiftVersion = stage.verifier.toolchain.shortVersion
+            outcome.samples = stage.verify(extracted.samples, console: console)
+            for result in outcome.samples { diagnostics += result.diagnostics }
+        } else if let toolchain = try? Toolchain.find() {
+            outcome.swiftVersion = toolchain.shortVersion
+        }
+
+        let diagrams = DiagramRenderer.find(cache: Cache(directory: configuration.cacheDirectory))
+        let swiftVersion = outcome.swiftVersion
+        let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
+        let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic]) in
+            var page = page
+            var problems: [Diagnostic] = []
+            page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion)
+            var figureCount = 0
+            page.blocks = BlockWalk.rewrite(page.blocks) { block in
+                guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
+                let info = InfoString(code.info)
+                guard info.language == DiagramRenderer.language || info.language == TableRenderer.language else { return [block] }
+                figureCount += 1
+                if let error = info.error {
+                    problems.append(.error(page.source.displayPath, block.range.start, error))
+                    return [block]
+                }
+                let id = "\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
+                let result: Result<String, Diagnostic>
+                if info.language == DiagramRenderer.language {
+                    result = diagrams.render(code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start)
+                } else {
+                    result = TableRenderer.render(code.code, caption: info.value("caption"), id: id, path: page.source.displayPath, location: block.range.start)
+                        .mapError { $0.diagnostics.first! }
+                }
+                switch result {
+                case .success(let html): return [Block(.html(html), range: block.range)]
+                case .failure(let diagnostic):
+                    problems.append(diagnostic)
+                    return [block]
+                }
+            }
+            let anchored = HeadingAnchors.apply(to: page.blocks)
+            page.blocks = LinkRewriter.apply(to: anchored.blocks)
+            page.headings = anchored.headings
+            let h1 = page.headings.filter { $0.level == 1 }.count
+            if h1 != 1 {
+                problems.append(.warning(page.source.displayPath, SourceLocation(line: 1, column: 1),
+                    h1 == 0 ? "page has no '# ' heading; the summary's title is used" : "page has \(h1) level-1 headings; a page should have one"))
+            }
+            return (page, problems)
+        }
+        for (_, problems) in perPage { diagnostics += problems }
+        return (perPage.map(\.0), outcome, diagnostics)
+    }
+
+    /// The render stage: pages into the layout, plus the site-wide files.
+    func render(_ pages: [Page], book: Book, templates: Templates, swiftVersion: String) -> SiteFiles {
+        var site = SiteFiles()
+        let order = book.flattened
+        let renderer = HTMLRenderer()
+        for (index, page) in pages.enumerated() {
+            let output = page.chapter.outputPath
+            let root = OutputPath.rootPrefix(from: output)
+            let position = order.firstIndex(where: { $0.path == page.chapter.path }) ?? index
+            let values: [String: Template.Value] = [
+                "title": .text(page.title),
+                "book_title": .text(book.title),
+                "content": .html(renderer.render(page.blocks)),
+                "nav": .html(Navigation.tree(book.chapters, current: output, root: root)),
+                "prev": .html(Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root)),
+                "next": .html(Navigation.link(position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root)),
+                "toc": .html(Navigation.toc(page.headings)),
+                "root": .text(root),
+                "swift_version": .text(swiftVersion),
+                "build_date": .text(configuration.buildDate),
+            ]
+            site.generated[output] = Array(templates.page.render(values).utf8)
+        }
+        if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
+            // mdBook's rule: without a README.md, the first chapter is also the index.
+            site.generated["index.html"] = html
+        }
+        if let notFound = templates.notFound {
+            site.generated["404.html"] = Array(notFound.render([
+                "book_title": .text(book.title),
+                "nav": .html(Navigation.tree(book.chapters, current: nil, root: "/")),
+                "root": .text("/"),
+                "swift_version": .text(swiftVersion),
+                "build_date": .text(configuration.buildDate),
+            ]).utf8)
+        }
+        for asset in templates.assets {
+            site.copied[asset] = FileSystem.join(templates.directory, asset)
+        }
+        if FileSystem.exists(configuration.highlightJS) {
+            site.copied["assets/highlight.min.js"] = configuration.highlightJS
+        }
+        site.generated["search-index.js"] = Array(SearchIndex.script(pages).utf8)
+        return site
+    }
+}

@@ -1,0 +1,39 @@
+import CommonMark
+
+/// The sample part of the transform stage, shared by `lecture build` and `lecture check`:
+/// extract every page's samples, then verify them all on one job pool.
+public struct SampleStage: Sendable {
+    public var verifier: SampleVerifier
+
+    public init(verifier: SampleVerifier) { self.verifier = verifier }
+
+    /// Prepares the toolchain and stand-ins. - Throws: `LectureError` (setup, exit 2).
+    public static func prepare(cacheDirectory: String, options: SampleVerifier.Options) throws -> SampleStage {
+        let toolchain = try Toolchain.find()
+        let standIns = try StandInLibrary.prepare(toolchain: toolchain, cacheDirectory: cacheDirectory)
+        return SampleStage(verifier: SampleVerifier(toolchain: toolchain, standIns: standIns,
+            cache: Cache(directory: cacheDirectory), options: options))
+    }
+
+    /// Extracts samples from parsed files, in file order.
+    public static func extract(_ files: [(SourceFile, [Block])]) -> (samples: [Sample], diagnostics: [Diagnostic]) {
+        var samples: [Sample] = []
+        var diagnostics: [Diagnostic] = []
+        for (file, blocks) in files {
+            let found = SampleExtractor.extract(from: blocks, path: file.displayPath)
+            samples += found.samples
+            diagnostics += found.diagnostics
+        }
+        return (samples, diagnostics)
+    }
+
+    /// Verifies `samples`, showing `[k/N] path:line` progress on a terminal.
+    public func verify(_ samples: [Sample], console: Console) -> [SampleResult] {
+        let total = samples.filter { $0.mode != .ignore }.count
+        let results = verifier.verify(samples) { done, sample in
+            console.progress("[\(min(done, total))/\(total)] \(sample.path):\(sample.location.line)")
+        }
+        console.clearProgress()
+        return results
+    }
+}

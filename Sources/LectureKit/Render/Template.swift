@@ -1,0 +1,75 @@
+import CommonMark
+
+/// A page layout with `{{ name }}` placeholders (spaces inside the braces optional).
+///
+/// The syntax is deliberately tiny: no logic, no loops. A value is text (HTML-escaped when
+/// filled in) or HTML (inserted as is: rendered content, navigation). A placeholder the
+/// template's kind does not know is an error at `template:line:column`, reported when the
+/// template is loaded, before any page is built.
+public struct Template: Sendable {
+    /// A value for a placeholder.
+    public enum Value: Sendable {
+        case text(String)
+        case html(String)
+    }
+
+    enum Piece: Sendable {
+        case literal(String)
+        case placeholder(String)
+    }
+
+    public var path: String
+    var pieces: [Piece]
+
+    /// Parses `text` read from `path`, accepting only the placeholders in `known`.
+    public static func parse(_ text: String, path: String, known: Set<String>) -> Result<Template, DiagnosticsError> {
+        var pieces: [Piece] = []
+        var diagnostics: [Diagnostic] = []
+        var rest = Substring(text)
+        var line = 1, column = 1
+        func advance(over consumed: Substring) {
+            for byte in consumed.utf8 {
+                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+            }
+        }
+        while let open = rest.range(of: "{{") {
+            let literal = rest[..<open.lowerBound]
+            pieces.append(.literal(String(literal)))
+            advance(over: literal)
+            let location = SourceLocation(line: line, column: column)
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                diagnostics.append(.error(path, location, "placeholder is not closed with '}}'"))
+                rest = rest[rest.endIndex...]
+                break
+            }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: " \t")
+            if !known.contains(String(name)) {
+                diagnostics.append(.error(path, location, "unknown placeholder '\(name)'",
+                    notes: ["known placeholders: " + known.sorted().map { "{{ \($0) }}" }.joined(separator: ", ")]))
+            }
+            pieces.append(.placeholder(String(name)))
+            advance(over: rest[open.lowerBound..<close.upperBound])
+            rest = rest[close.upperBound...]
+        }
+        pieces.append(.literal(String(rest)))
+        if !diagnostics.isEmpty { return .failure(DiagnosticsError(diagnostics)) }
+        return .success(Template(path: path, pieces: pieces))
+    }
+
+    /// Fills the placeholders. A placeholder without a value renders as the empty string.
+    public func render(_ values: [String: Value]) -> String {
+        var out = ""
+        for piece in pieces {
+            switch piece {
+            case .literal(let text): out += text
+            case .placeholder(let name):
+                switch values[name] {
+                case .text(let text)?: out += HTML.escape(text)
+                case .html(let html)?: out += html
+                case nil: break
+                }
+            }
+        }
+        return out
+    }
+}

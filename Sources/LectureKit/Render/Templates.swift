@@ -1,0 +1,53 @@
+import Foundation
+
+/// The layouts in `site-templates/`, and the static assets beside them.
+///
+/// `page.html` (required) lays out every page; `404.html` (optional) is the not-found page.
+/// Every other file in the folder is an asset, copied into the site at the same relative path.
+public struct Templates: Sendable {
+    public var page: Template
+    public var notFound: Template?
+    /// Asset paths relative to the templates folder.
+    public var assets: [String]
+    public var directory: String
+
+    /// Placeholders `page.html` may use.
+    public static let pagePlaceholders: Set<String> = [
+        "title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version", "build_date",
+    ]
+    /// Placeholders `404.html` may use.
+    public static let notFoundPlaceholders: Set<String> = ["book_title", "nav", "root", "swift_version", "build_date"]
+
+    /// Loads the templates; every problem is a diagnostic at the template's line and column.
+    public static func load(directory: String) -> Result<Templates, DiagnosticsError> {
+        guard FileSystem.isDirectory(directory) else {
+            return .failure(DiagnosticsError([.error(directory, nil, "templates folder does not exist",
+                notes: ["pass the folder that holds page.html with --templates DIR"])]))
+        }
+        var diagnostics: [Diagnostic] = []
+        func template(_ name: String, known: Set<String>) -> Template? {
+            let path = FileSystem.join(directory, name)
+            guard let bytes = try? FileSystem.read(path) else { return nil }
+            switch SourceFileReader.decode(bytes, displayPath: path, relativePath: name) {
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+                return nil
+            case .success(let file):
+                switch Template.parse(file.text, path: path, known: known) {
+                case .success(let template): return template
+                case .failure(let error):
+                    diagnostics += error.diagnostics
+                    return nil
+                }
+            }
+        }
+        let page = template("page.html", known: pagePlaceholders)
+        let notFound = template("404.html", known: notFoundPlaceholders)
+        if page == nil && diagnostics.isEmpty {
+            diagnostics.append(.error(FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
+        }
+        guard let page, diagnostics.isEmpty else { return .failure(DiagnosticsError(diagnostics)) }
+        let assets = FileSystem.files(under: directory).filter { !($0.hasSuffix(".html") && !$0.contains("/")) }
+        return .success(Templates(page: page, notFound: notFound, assets: assets, directory: directory))
+    }
+}

@@ -1,0 +1,352 @@
+/// Headless stand-in for `UIViewController` (see Apple's UIKit documentation).
+///
+/// Here the view life cycle is driven by the sample itself, synchronously:
+/// - the first read of `view` (or `loadViewIfNeeded()`) calls `loadView()`
+///   and then `viewDidLoad()` exactly once, as UIKit does;
+/// - `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`
+///   call `viewWillAppear(_:)`/`viewDidAppear(_:)` (or the disappear pair);
+/// - `present(_:animated:completion:)` records the presented controller,
+///   runs its appearance callbacks and then `completion`.
+/// Nothing is put on screen; there is no window, storyboard or nib.
+@MainActor
+open class UIViewController: UIResponder {
+
+    private var _view: UIView?
+    private var isLoadingView = false
+    private let _nibName: String?
+    private let _nibBundle: Bundle?
+
+    // MARK: Creating a view controller
+
+    /// Headless stand-in for `UIViewController.init(nibName:bundle:)` (see Apple's UIKit documentation).
+    /// Here nibs are never loaded; the values are only stored. Call
+    /// `super.init(nibName: nil, bundle: nil)` from a custom initializer, as in an iOS app.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        _nibName = nibNameOrNil
+        _nibBundle = nibBundleOrNil
+        super.init()
+    }
+
+    /// Headless stand-in for `UIViewController.init?(coder:)` (see Apple's UIKit documentation).
+    /// Here there are no storyboards; it creates a controller like `init()`.
+    /// Subclasses with their own initializers typically implement it with `fatalError`.
+    public required init?(coder: NSCoder) {
+        _nibName = nil
+        _nibBundle = nil
+        super.init()
+    }
+
+    /// Headless stand-in for `UIViewController.init()` (see Apple's UIKit documentation).
+    /// Here, as in UIKit, it calls `init(nibName: nil, bundle: nil)`.
+    public override convenience init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    /// Headless stand-in for `UIViewController.nibName` (see Apple's UIKit documentation).
+    /// Here the stored value from `init(nibName:bundle:)`.
+    open var nibName: String? {
+        _nibName
+    }
+
+    /// Headless stand-in for `UIViewController.nibBundle` (see Apple's UIKit documentation).
+    /// Here the stored value from `init(nibName:bundle:)`.
+    open var nibBundle: Bundle? {
+        _nibBundle
+    }
+
+    // MARK: The view
+
+    /// Headless stand-in for `UIViewController.view` (see Apple's UIKit documentation).
+    /// Here, as in UIKit, reading it while it is not loaded calls `loadView()`
+    /// and then `viewDidLoad()` (once); setting it (typically inside
+    /// `loadView()`) just stores the view. Reading it inside `loadView()`
+    /// before assigning returns `nil` instead of recursing.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return _view
+        }
+        set {
+            _view?._owningViewController = nil
+            _view = newValue
+            newValue?._owningViewController = self
+        }
+    }
+
+    /// Headless stand-in for `UIViewController.viewIfLoaded` (see Apple's UIKit documentation).
+    /// Here the view if it has been loaded, without loading it.
+    open var viewIfLoaded: UIView? {
+        _view
+    }
+
+    /// Headless stand-in for `UIViewController.isViewLoaded` (see Apple's UIKit documentation).
+    /// Here `true` once a view has been created or assigned.
+    open var isViewLoaded: Bool {
+        _view != nil
+    }
+
+    /// Headless stand-in for `UIViewController.loadView()` (see Apple's UIKit documentation).
+    /// Here the default creates a plain `UIView` with a 390×844 frame (an
+    /// iPhone-sized placeholder, as there is no screen) and assigns it to
+    /// `view`. Override it to assign a custom root view; do not call `super`
+    /// in that case, as in UIKit.
+    open func loadView() {
+        view = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    }
+
+    /// Headless stand-in for `UIViewController.loadViewIfNeeded()` (see Apple's UIKit documentation).
+    /// Here, if the view is not loaded, it calls `loadView()` then
+    /// `viewDidLoad()` synchronously. It stops with a fatal error if
+    /// `loadView()` did not assign `view` (UIKit would fail as well).
+    open func loadViewIfNeeded() {
+        guard _view == nil, !isLoadingView else { return }
+        isLoadingView = true
+        loadView()
+        isLoadingView = false
+        guard _view != nil else {
+            fatalError("\(type(of: self)).loadView() must assign self.view (headless UIKit stand-in)")
+        }
+        viewDidLoad()
+    }
+
+    /// Headless stand-in for `UIViewController.viewDidLoad()` (see Apple's UIKit documentation).
+    /// Here it is called once, right after `loadView()`; the default does nothing.
+    open func viewDidLoad() {}
+
+    // MARK: Appearance
+
+    /// Headless stand-in for `UIViewController.viewWillAppear(_:)` (see Apple's UIKit documentation).
+    /// Here the default does nothing; it is called by
+    /// `beginAppearanceTransition(true, animated:)` and by `present(_:animated:completion:)`.
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// Headless stand-in for `UIViewController.viewDidAppear(_:)` (see Apple's UIKit documentation).
+    /// Here the default does nothing; it is called by `endAppearanceTransition()`
+    /// after an appearing transition.
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// Headless stand-in for `UIViewController.viewWillDisappear(_:)` (see Apple's UIKit documentation).
+    /// Here the default does nothing; it is called by `beginAppearanceTransition(false, animated:)`.
+    open func viewWillDisappear(_ animated: Bool) {}
+
+    /// Headless stand-in for `UIViewController.viewDidDisappear(_:)` (see Apple's UIKit documentation).
+    /// Here the default does nothing; it is called by `endAppearanceTransition()`
+    /// after a disappearing transition.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Headless stand-in for `UIViewController.viewWillLayoutSubviews()` (see Apple's UIKit documentation).
+    /// Here the default does nothing and nothing calls it automatically.
+    open func viewWillLayoutSubviews() {}
+
+    /// Headless stand-in for `UIViewController.viewDidLayoutSubviews()` (see Apple's UIKit documentation).
+    /// Here the default does nothing and nothing calls it automatically.
+    open func viewDidLayoutSubviews() {}
+
+    private var pendingTransition: (appearing: Bool, animated: Bool)?
+
+    /// Headless stand-in for `UIViewController.beginAppearanceTransition(_:animated:)`
+    /// (see Apple's UIKit documentation). Here it loads the view if needed and
+    /// calls `viewWillAppear(_:)` (when `isAppearing`) or `viewWillDisappear(_:)`.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        if isAppearing {
+            loadViewIfNeeded()
+            viewWillAppear(animated)
+        } else {
+            viewWillDisappear(animated)
+        }
+        pendingTransition = (isAppearing, animated)
+    }
+
+    /// Headless stand-in for `UIViewController.endAppearanceTransition()` (see Apple's UIKit documentation).
+    /// Here it calls `viewDidAppear(_:)` or `viewDidDisappear(_:)` to finish the
+    /// transition begun by `beginAppearanceTransition(_:animated:)`.
+    open func endAppearanceTransition() {
+        guard let transition = pendingTransition else { return }
+        pendingTransition = nil
+        if transition.appearing {
+            viewDidAppear(transition.animated)
+        } else {
+            viewDidDisappear(transition.animated)
+        }
+    }
+
+    // MARK: Title and navigation
+
+    /// Headless stand-in for `UIViewController.title` (see Apple's UIKit documentation).
+    /// Here it is only stored.
+    open var title: String?
+
+    /// Headless stand-in for `UIViewController.navigationController` (see Apple's UIKit documentation).
+    /// Here the `UINavigationController` whose stack contains this controller, or `nil`.
+    open var navigationController: UINavigationController? {
+        var current: UIViewController? = self
+        while let controller = current {
+            if let navigation = controller._parent as? UINavigationController {
+                return navigation
+            }
+            current = controller._parent
+        }
+        return nil
+    }
+
+    weak var _parent: UIViewController?
+
+    /// Headless stand-in for `UIViewController.parent` (see Apple's UIKit documentation).
+    /// Here the containing controller (e.g. a `UINavigationController`), or `nil`.
+    open var parent: UIViewController? {
+        _parent
+    }
+
+    // MARK: Presenting
+
+    private var _presentedViewController: UIViewController?
+    private weak var _presentingViewController: UIViewController?
+
+    /// Headless stand-in for `UIViewController.presentedViewController` (see Apple's UIKit documentation).
+    /// Here the controller passed to the last `present(_:animated:completion:)`
+    /// until it is dismissed. Samples read it to check, e.g., which alert was shown.
+    open var presentedViewController: UIViewController? {
+        _presentedViewController
+    }
+
+    /// Headless stand-in for `UIViewController.presentingViewController` (see Apple's UIKit documentation).
+    /// Here the controller that presented this one, until dismissed.
+    open var presentingViewController: UIViewController? {
+        _presentingViewController
+    }
+
+    /// Headless stand-in for `UIViewController.present(_:animated:completion:)` (see Apple's UIKit documentation).
+    /// Here it records `viewControllerToPresent` as `presentedViewController`,
+    /// loads its view and calls its `viewWillAppear`/`viewDidAppear`, then
+    /// calls `completion`, all synchronously; nothing is shown. As in UIKit,
+    /// presenting while another controller is already presented does nothing
+    /// (and `completion` is not called).
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        guard _presentedViewController == nil, viewControllerToPresent !== self else { return }
+        _presentedViewController = viewControllerToPresent
+        viewControllerToPresent._presentingViewController = self
+        viewControllerToPresent.beginAppearanceTransition(true, animated: flag)
+        viewControllerToPresent.endAppearanceTransition()
+        completion?()
+    }
+
+    /// Headless stand-in for `UIViewController.dismiss(animated:completion:)` (see Apple's UIKit documentation).
+    /// Here, as in UIKit, it dismisses the controller this one presented, or,
+    /// if it presented nothing, asks its presenter to dismiss it. The
+    /// dismissed controller gets `viewWillDisappear`/`viewDidDisappear`; then
+    /// `completion` is called. All synchronous.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        if let presented = _presentedViewController {
+            presented.beginAppearanceTransition(false, animated: flag)
+            presented.endAppearanceTransition()
+            presented._presentingViewController = nil
+            _presentedViewController = nil
+            completion?()
+        } else if let presenter = _presentingViewController {
+            presenter.dismiss(animated: flag, completion: completion)
+        } else {
+            completion?()
+        }
+    }
+}
+
+/// Headless stand-in for `UINavigationController` (see Apple's UIKit documentation).
+///
+/// Here it keeps a stack of view controllers. Pushing loads the pushed
+/// controller's view and runs its appearance callbacks synchronously (and the
+/// disappear callbacks of the one it covers); popping does the reverse.
+/// There is no navigation bar or animation.
+@MainActor
+open class UINavigationController: UIViewController {
+
+    private var stack: [UIViewController] = []
+
+    /// Headless stand-in for `UINavigationController.init(rootViewController:)` (see Apple's UIKit documentation).
+    /// Here it makes `rootViewController` the only controller on the stack.
+    public init(rootViewController: UIViewController) {
+        super.init(nibName: nil, bundle: nil)
+        rootViewController._parent = self
+        stack = [rootViewController]
+    }
+
+    /// Headless stand-in for `UINavigationController.init(nibName:bundle:)` (see Apple's UIKit documentation).
+    /// Here it creates an empty navigation stack.
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
+    /// Headless stand-in for `UINavigationController.init?(coder:)` (see Apple's UIKit documentation).
+    /// Here there are no storyboards; it creates an empty navigation stack.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// Headless stand-in for `UINavigationController.viewControllers` (see Apple's UIKit documentation).
+    /// Here the stack, root first; setting it replaces the stack without callbacks.
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set {
+            for controller in stack { controller._parent = nil }
+            stack = newValue
+            for controller in stack { controller._parent = self }
+        }
+    }
+
+    /// Headless stand-in for `UINavigationController.topViewController` (see Apple's UIKit documentation).
+    /// Here the last controller on the stack.
+    open var topViewController: UIViewController? {
+        stack.last
+    }
+
+    /// Headless stand-in for `UINavigationController.visibleViewController` (see Apple's UIKit documentation).
+    /// Here the top controller's presented controller if any, else the top controller.
+    open var visibleViewController: UIViewController? {
+        topViewController?.presentedViewController ?? topViewController
+    }
+
+    /// Headless stand-in for `UINavigationController.pushViewController(_:animated:)` (see Apple's UIKit documentation).
+    /// Here it appends `viewController` to the stack and, synchronously, sends
+    /// the covered top controller its disappear callbacks and the pushed one
+    /// its `loadView`/`viewDidLoad` (if needed) and appear callbacks.
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        let covered = stack.last
+        viewController._parent = self
+        covered?.beginAppearanceTransition(false, animated: animated)
+        viewController.beginAppearanceTransition(true, animated: animated)
+        stack.append(viewController)
+        covered?.endAppearanceTransition()
+        viewController.endAppearanceTransition()
+    }
+
+    /// Headless stand-in for `UINavigationController.popViewController(animated:)` (see Apple's UIKit documentation).
+    /// Here it removes and returns the top controller (never the root),
+    /// running disappear callbacks on it and appear callbacks on the revealed one.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard stack.count > 1 else { return nil }
+        let popped = stack.removeLast()
+        let revealed = stack.last
+        popped.beginAppearanceTransition(false, animated: animated)
+        revealed?.beginAppearanceTransition(true, animated: animated)
+        popped.endAppearanceTransition()
+        revealed?.endAppearanceTransition()
+        popped._parent = nil
+        return popped
+    }
+
+    /// Headless stand-in for `UINavigationController.popToRootViewController(animated:)` (see Apple's UIKit documentation).
+    /// Here it removes every controller above the root and returns them.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard stack.count > 1 else { return nil }
+        let popped = Array(stack.dropFirst())
+        let top = stack.last
+        stack = [stack[0]]
+        top?.beginAppearanceTransition(false, animated: animated)
+        stack[0].beginAppearanceTransition(true, animated: animated)
+        top?.endAppearanceTransition()
+        stack[0].endAppearanceTransition()
+        for controller in popped { controller._parent = nil }
+        return popped
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The content-addressed cache: `DIR/KIND/KEY` files, where KEY is a SHA-256 of the inputs.
+///
+/// Entries are written atomically and never modified, so the folder is safe to share between
+/// concurrent runs and to save and restore between CI runs. The default folder is
+/// `$LECTURE_CACHE_DIR`, else `$XDG_CACHE_HOME/lecture`, else `~/.cache/lecture`.
+public struct Cache: Sendable {
+    public var directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// The default cache folder (see the type's documentation).
+    public static var defaultDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["LECTURE_CACHE_DIR"], !explicit.isEmpty { return explicit }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/lecture" }
+        return NSHomeDirectory() + "/.cache/lecture"
+    }
+
+    public func read(kind: String, key: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path(kind: kind, key: key)).map(Array.init)
+    }
+
+    /// Stores an entry; a failure to write only costs a later recompute, so it is not reported.
+    public func write(kind: String, key: String, _ bytes: [UInt8]) {
+        try? FileSystem.writeAtomically(bytes, to: path(kind: kind, key: key))
+    }
+
+    func path(kind: String, key: String) -> String { "\(directory)/\(kind)/\(key.prefix(2))/\(key)" }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// File operations the stages share, with errors that name the path.
+public enum FileSystem {
+    public static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    public static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// Reads a whole file. - Throws: `LectureError` naming the path.
+    public static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LectureError("\(path): error: cannot read file")
+        }
+        return Array(data)
+    }
+
+    /// Writes a file atomically: to a temporary name beside it, then renamed over it.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+        } catch {
+            throw LectureError("\(path): error: cannot write file: \(error.localizedDescription)")
+        }
+    }
+
+    public static func writeAtomically(_ text: String, to path: String) throws {
+        try writeAtomically(Array(text.utf8), to: path)
+    }
+
+    /// Makes a fresh directory under the system's temporary folder and returns its path.
+    public static func makeTemporaryDirectory(prefix: String) throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/\(prefix).XXXXXX").utf8CString)
+        guard let result = mkdtemp(&template) else { throw LectureError("cannot create a temporary directory") }
+        return String(cString: result)
+    }
+
+    /// Every regular file under `root`, as paths relative to it with `/`, sorted.
+    public static func files(under root: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var result: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result.append(relative)
+            }
+        }
+        return result.sorted()
+    }
+
+    /// `a/b` joined with `c` as `a/b/c`, without doubling separators.
+    public static func join(_ base: String, _ component: String) -> String {
+        if base.isEmpty || base == "." { return component }
+        return base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+}

@@ -1,0 +1,120 @@
+import CommonMark
+import Foundation
+
+/// Diagrams: a fenced block with info string `dot` holds a Graphviz graph, rendered at build
+/// time by `dot -Tsvg` and inlined in the page, so it needs no extra request and works from
+/// `file://`.
+///
+/// The text alternative for screen readers is the `alt="…"` attribute, else the graph's own
+/// `label` (read, and removed from the drawing, by Graphviz's `gvpr`), else the caption; one of
+/// them is required. Results are cached by a SHA-256 of the source, the attributes and
+/// Graphviz's version (`dot -V`).
+public struct DiagramRenderer: Sendable {
+    public static let language = "dot"
+
+    public var cache: Cache
+    /// `dot -V`'s output, or `nil` when Graphviz is not installed.
+    public var graphvizVersion: String?
+
+    /// Finds Graphviz once per run.
+    public static func find(cache: Cache) -> DiagramRenderer {
+        let version = (try? Subprocess.run("dot", ["-V"], timeout: 30)).flatMap { result in
+            result.succeeded ? (result.stderrText + result.stdoutText).trimmingCharacters(in: "\n ").description : nil
+        }
+        return DiagramRenderer(cache: cache, graphvizVersion: version)
+    }
+
+    struct Rendered: Codable {
+        var svg: String
+        var label: String
+    }
+
+    /// Renders the graph in `code`, whose fence is at `location` of `path`, as a `<figure>`.
+    ///
+    /// - Parameter id: unique within the page; prefixes every id in the SVG.
+    /// - Returns: the figure, or a diagnostic at the Markdown line Graphviz complained about.
+    public func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation) -> Result<String, Diagnostic> {
+        guard let graphvizVersion else {
+            return .failure(.error(path, location, "cannot render the diagram: Graphviz's 'dot' is not installed",
+                notes: ["install the Debian package 'graphviz' (make site does it)"]))
+        }
+        let caption = info.value("caption")
+        var hash = SHA256()
+        hash.update("lecture-diagram-v1")
+        hash.update(graphvizVersion)
+        hash.update(id)
+        hash.update(code)
+        let key = hash.hexDigest()
+        var rendered: Rendered
+        if let bytes = cache.read(kind: "diagrams", key: key),
+           let cached = try? JSONDecoder().decode(Rendered.self, from: Data(bytes)) {
+            rendered = cached
+        } else {
+            switch draw(code, id: id, path: path, location: location) {
+            case .failure(let diagnostic): return .failure(diagnostic)
+            case .success(let fresh):
+                rendered = fresh
+                if let data = try? JSONEncoder().encode(fresh) { cache.write(kind: "diagrams", key: key, Array(data)) }
+            }
+        }
+        guard let alternative = [info.value("alt"), rendered.label, caption].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
+            return .failure(.error(path, location, "diagram has no text alternative",
+                notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"]))
+        }
+        let titleID = id + "-title"
+        var svg = rendered.svg
+        if let open = svg.range(of: "<svg") {
+            svg.replaceSubrange(open, with: "<svg role=\"img\" aria-labelledby=\"\(titleID)\"")
+        }
+        if let endOfTag = svg.range(of: ">", range: (svg.range(of: "<svg")?.upperBound ?? svg.startIndex)..<svg.endIndex) {
+            svg.insert(contentsOf: "\n<title id=\"\(titleID)\">\(HTML.escape(alternative))</title>", at: endOfTag.upperBound)
+        }
+        var html = "<figure class=\"diagram\">\n\(svg)"
+        if let caption {
+            html += "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption)))</figcaption>"
+        }
+        return .success(html + "</figure>\n")
+    }
+
+    /// Runs `gvpr` (read and drop the graph label) then `dot -Tsvg`.
+    private func draw(_ code: String, id: String, path: String, location: SourceLocation) -> Result<Rendered, Diagnostic> {
+        do {
+            let program = "BEG_G { printf(2, \"LECTURE-LABEL:%s\\n\", $G.label); $G.label = \"\"; }"
+            let stripped = try Subprocess.run("gvpr", ["-c", program], timeout: 60, input: Array(code.utf8))
+            if let failure = graphvizError(stripped, path: path, location: location) { return .failure(failure) }
+            var label = ""
+            for line in stripped.stderrText.split(separator: "\n") where line.hasPrefix("LECTURE-LABEL:") {
+                label = String(line.dropFirst("LECTURE-LABEL:".count))
+            }
+            let arguments = ["-Tsvg", "-Gid=\(id)", "-Gbgcolor=transparent",
+                             "-Nfontname=Noto Sans CJK KR", "-Efontname=Noto Sans CJK KR", "-Gfontname=Noto Sans CJK KR"]
+            let drawn = try Subprocess.run("dot", arguments, timeout: 60, input: stripped.stdout)
+            if let failure = graphvizError(drawn, path: path, location: location) { return .failure(failure) }
+            return .success(Rendered(svg: Self.inlineable(drawn.stdoutText), label: label))
+        } catch {
+            return .failure(.error(path, location, "cannot run Graphviz: \(error)",
+                notes: ["install the Debian package 'graphviz' (make site does it)"]))
+        }
+    }
+
+    /// Graphviz's complaint, located at the Markdown line: its "line N" counts from the fence's
+    /// next line.
+    private func graphvizError(_ result: Subprocess.Result, path: String, location: SourceLocation) -> Diagnostic? {
+        let messages = result.stderrText.split(separator: "\n").filter { !$0.hasPrefix("LECTURE-LABEL:") }
+        let errors = messages.filter { $0.contains("Error") || $0.contains("error") }
+        guard !result.succeeded || !errors.isEmpty || result.stdout.isEmpty else { return nil }
+        let message = (errors.first ?? messages.first).map(String.init) ?? "Graphviz failed"
+        var line = location.line
+        if let range = message.range(of: "line "), let number = Int(message[range.upperBound...].prefix(while: \.isNumber)) {
+            line += number
+        }
+        let summary = message.replacingOccurrences(of: "Error: <stdin>: ", with: "").replacingOccurrences(of: "Error: ", with: "")
+        return .error(path, SourceLocation(line: line, column: location.column), "diagram: \(summary)")
+    }
+
+    /// Drops the XML prolog, doctype and comments dot writes before `<svg`.
+    static func inlineable(_ svg: String) -> String {
+        guard let start = svg.range(of: "<svg") else { return svg }
+        return String(svg[start.lowerBound...])
+    }
+}

@@ -1,0 +1,61 @@
+import CommonMark
+
+/// Gives every heading a stable, unique `id`, GitHub's way, so links to `#anchors` keep working.
+///
+/// The slug: the heading's plain text, lowercased; letters (Hangul included), digits, `-` and `_`
+/// kept, spaces turned into `-`, everything else dropped. A repeated slug gets `-1`, `-2`, …
+/// (GitHub's rule, also used by mdBook). A heading with nothing left is `section`.
+public enum HeadingAnchors {
+    public static func slug(_ text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if character == " " {
+                slug.append("-")
+            }
+        }
+        return slug.isEmpty ? "section" : slug
+    }
+
+    /// Assigns ids to the headings in `blocks`, returning the rewritten blocks and the headings.
+    public static func apply(to blocks: [Block]) -> (blocks: [Block], headings: [Heading]) {
+        var used: [String: Int] = [:]
+        var headings: [Heading] = []
+        let rewritten = BlockWalk.rewrite(blocks) { block in
+            guard case .heading(let level, let content, _) = block.kind else {
+                if !headings.isEmpty { headings[headings.count - 1].sectionText += SearchText.of(block) }
+                return [block]
+            }
+            let base = slug(content.plainText)
+            var id = base
+            if var next = used[base] {
+                while used["\(base)-\(next)"] != nil { next += 1 }
+                id = "\(base)-\(next)"
+                used[base] = next + 1
+            } else {
+                used[base] = 1
+            }
+            used[id] = used[id] ?? 1
+            headings.append(Heading(level: level, text: content.plainText, id: id))
+            var block = block
+            block.kind = .heading(level: level, content: content, id: id)
+            return [block]
+        }
+        return (rewritten, headings)
+    }
+}
+
+/// The plain text of blocks, for the search index.
+enum SearchText {
+    static func of(_ block: Block) -> String {
+        switch block.kind {
+        case .paragraph(let inlines): return inlines.plainText + "\n"
+        case .heading(_, let content, _): return content.plainText + "\n"
+        case .codeBlock(let code): return code.code
+        case .blockQuote(let children): return children.map(of).joined()
+        case .list(let list): return list.items.flatMap(\.blocks).map(of).joined()
+        case .html, .thematicBreak: return ""
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// The words of a fenced code block's info string after the language: bare words (`no_run`)
+/// and `key="quoted value"` or `key=value` attributes, as in `dot caption="MVC의 흐름"`.
+public struct InfoString: Sendable {
+    public var language: String
+    public var attributes: [(key: String, value: String?)]
+    /// A problem with the quoting, if any.
+    public var error: String?
+
+    public init(_ info: String) {
+        var words: [(String, String?)] = []
+        var error: String?
+        var rest = Substring(info)
+        func skipSpaces() { while let c = rest.first, c == " " || c == "\t" { rest.removeFirst() } }
+        skipSpaces()
+        language = String(rest.prefix { $0 != " " && $0 != "\t" })
+        rest = rest.dropFirst(language.count)
+        while true {
+            skipSpaces()
+            guard !rest.isEmpty else { break }
+            let key = String(rest.prefix { $0 != " " && $0 != "\t" && $0 != "=" })
+            rest = rest.dropFirst(key.count)
+            guard rest.first == "=" else {
+                words.append((key, nil))
+                continue
+            }
+            rest.removeFirst()
+            if rest.first == "\"" {
+                rest.removeFirst()
+                var value = ""
+                var closed = false
+                while let c = rest.popFirst() {
+                    if c == "\\", let next = rest.popFirst() { value.append(next); continue }
+                    if c == "\"" { closed = true; break }
+                    value.append(c)
+                }
+                if !closed { error = "attribute '\(key)' has an unclosed quote" }
+                words.append((key, value))
+            } else {
+                let value = String(rest.prefix { $0 != " " && $0 != "\t" })
+                rest = rest.dropFirst(value.count)
+                words.append((key, value))
+            }
+        }
+        attributes = words
+        self.error = error
+    }
+
+    public func value(_ key: String) -> String? {
+        attributes.first(where: { $0.key == key })?.value ?? nil
+    }
+}

@@ -1,0 +1,51 @@
+import CommonMark
+
+/// Rewrites links between pages (`mvc.md`, `mvc.md#역할`) to the built pages (`mvc.html#역할`).
+///
+/// External links (with a scheme such as `https:`, or starting with `//`), in-page anchors
+/// (`#x`) and links to other files are left as written.
+public enum LinkRewriter {
+    public static func rewrite(_ destination: String) -> String {
+        if destination.hasPrefix("#") || destination.hasPrefix("//") || hasScheme(destination) { return destination }
+        let (path, fragment) = split(destination)
+        guard path.hasSuffix(".md") else { return destination }
+        return OutputPath.html(forMarkdown: path) + fragment
+    }
+
+    static func split(_ destination: String) -> (path: String, fragment: String) {
+        guard let hash = destination.firstIndex(of: "#") else { return (destination, "") }
+        return (String(destination[..<hash]), String(destination[hash...]))
+    }
+
+    static func hasScheme(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+            && scheme.first!.isLetter
+    }
+
+    /// Applies `rewrite` to every link in `blocks`.
+    public static func apply(to blocks: [Block]) -> [Block] {
+        BlockWalk.rewrite(blocks) { block in
+            var block = block
+            switch block.kind {
+            case .paragraph(let inlines): block.kind = .paragraph(inlines.map(rewrite))
+            case .heading(let level, let content, let id): block.kind = .heading(level: level, content: content.map(rewrite), id: id)
+            default: break
+            }
+            return [block]
+        }
+    }
+
+    static func rewrite(_ inline: Inline) -> Inline {
+        switch inline {
+        case .link(var link):
+            link.destination = rewrite(link.destination)
+            link.content = link.content.map(rewrite)
+            return .link(link)
+        case .emphasis(let children): return .emphasis(children.map(rewrite))
+        case .strong(let children): return .strong(children.map(rewrite))
+        default: return inline
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import CommonMark
+import Foundation
+
+/// Sample results as JUnit XML, the format CI systems read (Jenkins' and GitLab's schema):
+/// one `<testcase>` per sample, `classname` the page, `name` the sample's line.
+public enum JUnitReport {
+    public static func xml(_ results: [SampleResult], extraFailures: [Diagnostic] = []) -> String {
+        let failures = results.filter { $0.outcome == .failed }.count + extraFailures.count
+        let skipped = results.filter { $0.outcome == .skipped }.count
+        let time = results.map(\.duration).reduce(0, +)
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites>\n<testsuite name=\"lecture check\" tests=\"\(results.count + extraFailures.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\">\n"
+        for result in results {
+            let sample = result.sample
+            xml += "<testcase classname=\"\(HTML.escape(sample.path))\" name=\"\(HTML.escape("line \(sample.location.line)"))\" time=\"\(String(format: "%.3f", result.duration))\">"
+            switch result.outcome {
+            case .passed: break
+            case .skipped: xml += "<skipped message=\"ignore\"/>"
+            case .failed:
+                let errors = result.diagnostics.filter { $0.severity == .error }
+                xml += "<failure message=\"\(HTML.escape(errors.first?.summary ?? "failed"))\">"
+                xml += HTML.escape(errors.map(\.description).joined(separator: "\n"))
+                xml += "</failure>"
+            }
+            xml += "</testcase>\n"
+        }
+        for diagnostic in extraFailures {
+            xml += "<testcase classname=\"\(HTML.escape(diagnostic.path))\" name=\"\(HTML.escape("line \(diagnostic.location?.line ?? 0)"))\">"
+            xml += "<failure message=\"\(HTML.escape(diagnostic.summary))\">\(HTML.escape(diagnostic.description))</failure></testcase>\n"
+        }
+        return xml + "</testsuite>\n</testsuites>\n"
+    }
+}

@@ -1,0 +1,61 @@
+/// How expected and actual output are compared, and how a mismatch is shown.
+///
+/// Only two things are normalised, on both sides: CRLF becomes LF, and one final newline is
+/// dropped. Everything else (spaces, blank lines, Unicode) must match exactly.
+public enum OutputComparison {
+    /// `text` with CRLF made LF and one final newline removed.
+    public static func normalize(_ text: String) -> String {
+        var text = text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    public static func matches(expected: String, actual: String) -> Bool {
+        normalize(expected) == normalize(actual)
+    }
+
+    /// A line diff of expected against actual (`-` expected only, `+` actual only, ` ` both),
+    /// with invisible characters made visible: a space at the end of a line as `·`, a tab as
+    /// `→`, a carriage return as `␍`, and other control characters as `\u{…}`.
+    public static func diff(expected: String, actual: String) -> String {
+        let old = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let new = normalize(actual).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = ["--- expected", "+++ actual"]
+        let difference = new.difference(from: old)
+        var removed = Set<Int>(), inserted = Set<Int>()
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        var i = 0, j = 0
+        while i < old.count || j < new.count {
+            if i < old.count && removed.contains(i) {
+                lines.append("-" + visible(old[i])); i += 1
+            } else if j < new.count && inserted.contains(j) {
+                lines.append("+" + visible(new[j])); j += 1
+            } else {
+                if i < old.count { lines.append(" " + visible(old[i])) }
+                i += 1; j += 1
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func visible(_ line: String) -> String {
+        var out = ""
+        for scalar in line.unicodeScalars {
+            switch scalar {
+            case "\t": out += "→"
+            case "\r": out += "␍"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        var trailing = 0
+        while out.hasSuffix(" ") { out.removeLast(); trailing += 1 }
+        return out + String(repeating: "·", count: trailing)
+    }
+}

@@ -1,0 +1,102 @@
+import CommonMark
+
+/// Finds a page's samples and their expected outputs in its parsed blocks.
+///
+/// Conventions (README, "Samples"): a fenced code block whose info string's first word is exactly
+/// `swift` is a sample; attributes after it are `ignore`, `no_run`, `compile_fail`,
+/// `should_fail` and `group=NAME`; the code block right after it with info string `output`
+/// holds its expected standard output. Consecutive samples with the same group form one program
+/// whose output follows the last of them.
+public enum SampleExtractor {
+    public static let outputLanguage = "output"
+
+    /// The samples of `page` in page order, and a diagnostic for each convention broken.
+    public static func extract(from blocks: [Block], path: String) -> (samples: [Sample], diagnostics: [Diagnostic]) {
+        var samples: [Sample] = []
+        var diagnostics: [Diagnostic] = []
+        // The sample whose output block may come next, and whether a group is still open.
+        var previousWasSample = false
+
+        for block in BlockWalk.leaves(blocks) {
+            guard case .codeBlock(let code) = block.kind, code.isFenced else {
+                previousWasSample = false
+                continue
+            }
+            let words = code.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            let language = words.first ?? ""
+
+            if language == outputLanguage {
+                guard previousWasSample, var sample = samples.popLast() else {
+                    diagnostics.append(.error(path, block.range.start, "output block does not follow a swift sample",
+                        notes: ["an 'output' block must come right after the sample whose output it holds"]))
+                    continue
+                }
+                if sample.mode != .run {
+                    diagnostics.append(.error(path, block.range.start, "output block under a '\(sample.mode.rawValue)' sample, which is not run",
+                        notes: ["remove the output block, or the '\(sample.mode.rawValue)' attribute"]))
+                } else if sample.expectedOutput != nil {
+                    diagnostics.append(.error(path, block.range.start, "sample already has an output block"))
+                } else {
+                    sample.expectedOutput = code.code
+                    sample.outputRange = block.range
+                }
+                samples.append(sample)
+                previousWasSample = false
+                continue
+            }
+            guard language == "swift" else {
+                previousWasSample = false
+                continue
+            }
+
+            var mode = Sample.Mode.run
+            var shouldFail = false
+            var group: String?
+            for word in words.dropFirst() {
+                switch word {
+                case "ignore", "no_run", "compile_fail":
+                    let wanted = Sample.Mode(rawValue: word)!
+                    if mode != .run && mode != wanted {
+                        diagnostics.append(.error(path, block.range.start, "attributes '\(mode.rawValue)' and '\(word)' contradict each other"))
+                    }
+                    mode = wanted
+                case "should_fail":
+                    shouldFail = true
+                case _ where word.hasPrefix("group="):
+                    let name = String(word.dropFirst("group=".count))
+                    if name.isEmpty {
+                        diagnostics.append(.error(path, block.range.start, "'group=' needs a name, as in 'group=greeting'"))
+                    } else {
+                        group = name
+                    }
+                default:
+                    diagnostics.append(.error(path, block.range.start, "unknown sample attribute '\(word)'",
+                        notes: ["known attributes: ignore, no_run, compile_fail, should_fail, group=NAME"]))
+                }
+            }
+            let part = Sample.Part(
+                code: code.code, firstLine: block.range.start.line + 1, column: block.range.start.column, fence: block.range.start,
+                endLine: block.range.end.line)
+
+            if let group, let last = samples.last, last.group == group, last.expectedOutput == nil, previousWasSampleOrProse(last) {
+                // Joins the open group: same program, output after the last part.
+                var sample = samples.removeLast()
+                sample.parts.append(part)
+                if sample.mode != mode || sample.shouldFail != shouldFail {
+                    diagnostics.append(.error(path, block.range.start, "block in group '\(group)' has attributes different from the group's first block",
+                        notes: ["give every block of a group the same attributes"]))
+                }
+                samples.append(sample)
+            } else {
+                samples.append(Sample(path: path, parts: [part], mode: mode, shouldFail: shouldFail, group: group,
+                    expectedOutput: nil, outputRange: nil))
+            }
+            previousWasSample = true
+        }
+
+        return (samples, diagnostics)
+    }
+
+    /// A group stays open across prose: only an output block closes it.
+    private static func previousWasSampleOrProse(_ sample: Sample) -> Bool { sample.group != nil }
+}

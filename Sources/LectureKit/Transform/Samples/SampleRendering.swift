@@ -1,0 +1,54 @@
+import CommonMark
+
+/// Turns a page's sample code blocks into figures: the visible code, and under the last part of
+/// a run sample its verified output, marked with the Swift version that produced it.
+enum SampleRendering {
+    static func apply(to blocks: [Block], samples: [Sample], swiftVersion: String) -> [Block] {
+        var partsByFence: [SourceLocation: (sample: Sample, index: Int)] = [:]
+        var outputs: Set<SourceLocation> = []
+        for sample in samples {
+            for (index, part) in sample.parts.enumerated() { partsByFence[part.fence] = (sample, index) }
+            if let range = sample.outputRange { outputs.insert(range.start) }
+        }
+        return BlockWalk.rewrite(blocks) { block in
+            guard case .codeBlock = block.kind else { return [block] }
+            if outputs.contains(block.range.start) { return [] }
+            guard let (sample, index) = partsByFence[block.range.start] else { return [block] }
+            return [Block(.html(figure(sample, part: index, swiftVersion: swiftVersion)), range: block.range)]
+        }
+    }
+
+    static func figure(_ sample: Sample, part index: Int, swiftVersion: String) -> String {
+        let part = sample.parts[index]
+        let isLast = index == sample.parts.count - 1
+        var classes = "sample"
+        var badge: String?
+        switch sample.mode {
+        case .ignore:
+            classes += " sample-ignore"
+            badge = "Apple 플랫폼 전용 코드 · 실행하지 않음"
+        case .noRun:
+            classes += " sample-no-run"
+            badge = "컴파일만 확인 (\(swiftVersion))"
+        case .compileFail:
+            classes += " sample-compile-fail"
+            badge = "컴파일 오류가 나는 예 (\(swiftVersion)로 확인)"
+        case .run:
+            break
+        }
+        var html = "<figure class=\"\(classes)\">"
+        html += "<pre><code class=\"language-swift\">\(HTML.escape(part.visibleCode))</code></pre>"
+        if let badge, isLast {
+            html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span></figcaption>"
+        } else if sample.mode == .run, isLast {
+            let verdict = sample.shouldFail ? "실패로 끝남 · 검증됨" : "실행 결과 · 검증됨"
+            html += "<figcaption class=\"sample-output\"><span class=\"badge\">\(verdict) (\(HTML.escape(swiftVersion)))</span>"
+            if let output = sample.expectedOutput {
+                html += "<pre class=\"output\"><code>\(HTML.escape(output))</code></pre>"
+            }
+            html += "</figcaption>"
+        }
+        html += "</figure>\n"
+        return html
+    }
+}

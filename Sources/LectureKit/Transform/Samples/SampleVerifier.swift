@@ -1,0 +1,185 @@
+import Foundation
+import CommonMark
+
+/// Compiles and runs samples, compares their output, and caches what passed.
+///
+/// Each sample is compiled by swiftc against the stand-ins, then run in a fresh temporary
+/// directory with stdin from `/dev/null`, a time limit that kills its process group, and capped
+/// output (`Subprocess`). Results are keyed by a SHA-256 of everything that can change them (the
+/// sample's full code, hidden lines and group included; expected output; attributes; stand-in
+/// digest; `swiftc --version`; flags), so a warm run compiles nothing and an edit recompiles only
+/// the edited sample. Only passing results are cached.
+public struct SampleVerifier: Sendable {
+    public struct Options: Sendable {
+        /// Seconds a sample may run (default 10).
+        public var timeout: Double = 10
+        /// Parallel jobs (default: the number of cores).
+        public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        /// Ignore cached results (they are still written).
+        public var noCache = false
+        /// Bytes of stdout and of stderr kept per run (default 1 MiB).
+        public var outputLimit = 1 << 20
+        public init() {}
+    }
+
+    /// Bumped when the verifier's behaviour changes, to retire old cache entries.
+    static let cacheVersion = "lecture-sample-v1"
+    /// Flags every sample is compiled with.
+    static let flags = ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm"]
+
+    public var toolchain: Toolchain
+    public var standIns: StandInLibrary
+    public var cache: Cache
+    public var options: Options
+
+    public init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {
+        self.toolchain = toolchain
+        self.standIns = standIns
+        self.cache = cache
+        self.options = options
+    }
+
+    /// Verifies `samples` on the job pool; `progress` is called as each one finishes.
+    public func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
+        let counter = Counter()
+        return samples.parallelMap(jobs: options.jobs) { sample in
+            let result = self.verify(sample)
+            progress?(counter.next(), sample)
+            return result
+        }
+    }
+
+    /// The cache key of a sample: it changes exactly when the result could.
+    public func cacheKey(_ sample: Sample) -> String {
+        var hash = SHA256()
+        hash.update(Self.cacheVersion)
+        hash.update(toolchain.versionLine)
+        hash.update(standIns.digest)
+        hash.update(Self.flags.joined(separator: " "))
+        hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
+        for part in sample.parts { hash.update(part.code) }
+        hash.update(sample.expectedOutput.map { "output:" + $0 } ?? "no output")
+        return hash.hexDigest()
+    }
+
+    /// Verifies one sample.
+    public func verify(_ sample: Sample) -> SampleResult {
+        let start = Date()
+        var result = SampleResult(sample: sample, outcome: .failed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false, duration: 0)
+        if sample.mode == .ignore {
+            result.outcome = .skipped
+            return result
+        }
+        let key = cacheKey(sample)
+        if !options.noCache, let cached = cache.read(kind: "samples", key: key) {
+            result.outcome = .passed
+            result.actualOutput = String(decoding: cached, as: UTF8.self)
+            result.fromCache = true
+            return result
+        }
+        do {
+            try run(sample, into: &result)
+        } catch {
+            result.diagnostics.append(.error(sample.path, sample.location, "sample could not be verified: \(error)"))
+        }
+        result.duration = Date().timeIntervalSince(start)
+        if result.outcome == .passed {
+            cache.write(kind: "samples", key: key, Array((result.actualOutput ?? "").utf8))
+        }
+        return result
+    }
+
+    private func run(_ sample: Sample, into result: inout SampleResult) throws {
+        let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
+
+        let compile = try Subprocess.run(
+            toolchain.swiftc, Self.flags + standIns.compilerArguments + ["main.swift", "-o", "sample"],
+            directory: work, timeout: 300)
+        result.compiled = true
+        let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
+        if sample.mode == .compileFail {
+            if compile.succeeded {
+                result.diagnostics.append(.error(sample.path, sample.location, "sample compiled, but is marked 'compile_fail'",
+                    notes: ["a 'compile_fail' sample must fail to compile; remove the attribute if it should build"]))
+            } else {
+                result.outcome = .passed
+            }
+            return
+        }
+        result.diagnostics += compilerDiagnostics
+        guard compile.succeeded else {
+            if !compilerDiagnostics.hasErrors {
+                result.diagnostics.append(.error(sample.path, sample.location, "sample does not compile", notes: [compile.stderrText]))
+            }
+            return
+        }
+        if sample.mode == .noRun {
+            result.outcome = .passed
+            return
+        }
+
+        let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
+        defer { try? FileManager.default.removeItem(atPath: sandbox) }
+        let run = try Subprocess.run(work + "/sample", [], directory: sandbox, timeout: options.timeout, outputLimit: options.outputLimit)
+        let actual = run.stdoutText
+        result.actualOutput = actual
+        let location = sample.location
+        let stderrNote = run.stderr.isEmpty ? [] : ["stderr:\n" + run.stderrText.trimmingCharacters(in: "\n")]
+        var failures: [Diagnostic] = []
+
+        switch run.termination {
+        case .timedOut:
+            failures.append(.error(sample.path, location, "sample timed out after \(Self.seconds(options.timeout)) and was killed",
+                notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"] + stderrNote))
+        case .outputLimitExceeded:
+            failures.append(.error(sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed"))
+        case .signaled(let signal) where !sample.shouldFail:
+            let trap = Self.trapMessage(in: run.stderrText)
+            failures.append(.error(sample.path, location,
+                "sample crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""), notes: stderrNote))
+        case .exited(let status) where status != 0 && !sample.shouldFail:
+            failures.append(.error(sample.path, location, "sample exited with status \(status)", notes: stderrNote))
+        case .exited(0) where sample.shouldFail:
+            failures.append(.error(sample.path, location, "sample is marked 'should_fail' but exited with status 0"))
+        default:
+            break
+        }
+        if let expected = sample.expectedOutput {
+            if !OutputComparison.matches(expected: expected, actual: actual) {
+                let at = sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
+                failures.append(.error(sample.path, at, "output does not match the expected output",
+                    notes: [OutputComparison.diff(expected: expected, actual: actual),
+                            "sample at \(sample.path):\(location.line):\(location.column); 'lecture check --bless' accepts the actual output"]))
+            }
+        } else if !sample.shouldFail {
+            failures.append(.error(sample.path, sample.parts.last!.fence, "sample has no output block",
+                notes: ["add a fenced block with info string 'output' right after it, holding what it prints",
+                        "it printed:\n" + (actual.isEmpty ? "(nothing)" : actual.trimmingCharacters(in: "\n")),
+                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); 'lecture check --bless' writes the block"]))
+        }
+        result.diagnostics += failures
+        result.outcome = failures.isEmpty ? .passed : .failed
+    }
+
+    /// The Swift runtime's reason for a trap, such as `Fatal error: Index out of range`.
+    static func trapMessage(in stderr: String) -> String? {
+        for line in stderr.split(separator: "\n") {
+            if let range = line.range(of: "Fatal error: ") { return String(line[range.lowerBound...]) }
+            if line.contains("Illegal instruction") { return "runtime trap" }
+        }
+        return nil
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}
+
+/// A thread-safe counter for progress lines.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}

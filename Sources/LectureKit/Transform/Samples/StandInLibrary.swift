@@ -1,0 +1,80 @@
+import Foundation
+
+/// The headless stand-ins samples import: `UIKit`, and `RxSwift`/`RxRelay`/`RxCocoa`.
+///
+/// Their sources ship inside the tool as resources (`Resources/StandIns/NAME/*.swift`, built in
+/// the order of `Resources/StandIns/ORDER`), so `lecture` finds them from any working directory.
+/// They are compiled once per change of their sources or of the compiler, into a
+/// content-addressed folder of the cache, never once per sample.
+public struct StandInLibrary: Sendable {
+    /// The folder holding `lib<Module>.so` and `<Module>.swiftmodule` for every stand-in.
+    public var directory: String
+    /// The module names, in build order.
+    public var modules: [String]
+    /// A digest of the sources, part of every sample's cache key.
+    public var digest: String
+
+    /// Where the stand-in sources are: `$LECTURE_STANDINS` if set, else the tool's resources.
+    public static func sourceDirectory() throws -> String {
+        if let override = ProcessInfo.processInfo.environment["LECTURE_STANDINS"] { return override }
+        guard let url = Bundle.module.url(forResource: "StandIns", withExtension: nil) else {
+            throw LectureError("error: the stand-in sources are missing from the lecture tool's resources")
+        }
+        return url.path
+    }
+
+    /// Builds the stand-ins into `cacheDirectory/standins/<digest>` unless already there.
+    ///
+    /// - Throws: `LectureError` (exit 2) when a stand-in does not compile: a setup problem, not
+    ///   a sample's.
+    public static func prepare(toolchain: Toolchain, cacheDirectory: String) throws -> StandInLibrary {
+        let sources = try sourceDirectory()
+        let order = (try? String(contentsOfFile: sources + "/ORDER", encoding: .utf8)) ?? ""
+        let modules = order.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }.map(String.init)
+        var hash = SHA256()
+        hash.update(toolchain.versionLine)
+        var files: [String: [String]] = [:]
+        for module in modules {
+            let names = FileSystem.files(under: sources + "/" + module).filter { $0.hasSuffix(".swift") }
+            files[module] = names.map { sources + "/" + module + "/" + $0 }
+            for name in names {
+                hash.update(module + "/" + name)
+                hash.update(try FileSystem.read(sources + "/" + module + "/" + name))
+            }
+        }
+        let digest = hash.hexDigest()
+        let directory = cacheDirectory + "/standins/" + digest
+        let library = StandInLibrary(directory: directory, modules: modules, digest: digest)
+        if FileSystem.exists(directory + "/.complete") { return library }
+
+        // Built beside its final place and renamed into it, so concurrent runs never see half of it.
+        try FileManager.default.createDirectory(atPath: cacheDirectory + "/standins", withIntermediateDirectories: true)
+        let staging = cacheDirectory + "/standins/.staging-\(digest.prefix(12))-\(getpid())"
+        try? FileManager.default.removeItem(atPath: staging)
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        for module in modules {
+            let arguments = [
+                "-parse-as-library", "-emit-library", "-emit-module", "-module-name", module, "-swift-version", "6",
+                "-diagnostic-style", "llvm", "-I", staging, "-L", staging,
+            ] + modules.prefix(while: { $0 != module }).map { "-l" + $0 } + [
+                "-Xlinker", "-rpath", "-Xlinker", directory,
+                "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
+            ] + (files[module] ?? [])
+            let result = try Subprocess.run(toolchain.swiftc, arguments, directory: staging, timeout: 600)
+            guard result.succeeded else {
+                throw LectureError("error: the stand-in module \(module) does not compile\n" + result.stderrText)
+            }
+        }
+        _ = FileManager.default.createFile(atPath: staging + "/.complete", contents: Data())
+        if rename(staging, directory) != 0 && !FileSystem.exists(directory + "/.complete") {
+            throw LectureError("error: cannot move the built stand-ins into \(directory)")
+        }
+        return library
+    }
+
+    /// The arguments that let a sample import and link every stand-in.
+    public var compilerArguments: [String] {
+        ["-I", directory, "-L", directory] + modules.map { "-l" + $0 } + ["-Xlinker", "-rpath", "-Xlinker", directory]
+    }
+}

@@ -1,0 +1,28 @@
+import Testing
+@testable import CommonMark
+
+/// Our renderer must agree with cmark's `cmark_render_html` on every document here.
+@Suite struct HTMLRendererTests {
+    static let corpus: [String] = [
+        "# 제목\n\n문단 *강조* **굵게** `코드` 그리고 [링크](a.md \"제목\").\n",
+        "- 하나\n- 둘\n  - 셋\n\n1. first\n2. second\n",
+        "3. loose\n\n4. list\n",
+        "> 인용\n> 두 줄\n\n---\n\n***\n",
+        "```swift\nlet x = 1 < 2 && true\n```\n\n    indented\n    code\n",
+        "<div class=\"x\">\nraw html\n</div>\n\ninline <span>html</span> here\n",
+        "hard  \nbreak and\\\nbackslash\n",
+        "\"smart\" quotes -- dashes --- and... ellipsis 'single'\n",
+        "![그림 *설명*](img.png \"t\") and <https://example.com/a?b=c&d=e> 한글 [링크](가나.md#다라)\n",
+        "Setext\n======\n\nSub\n---\n",
+        "- a\n\n  b\n- c\n",
+        "&amp; &copy; &#35; \\* not emphasis\n",
+        "> - quoted list\n>   ```swift\n>   print(1)\n>   ```\n",
+        "````\n```swift\nnested\n```\n````\n",
+    ]
+
+    @Test(arguments: corpus)
+    func rendersLikeCmark(_ markdown: String) {
+        let ours = HTMLRenderer().render(MarkdownParser.parse(markdown))
+        #expect(ours == MarkdownParser.referenceHTML(markdown))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import LectureKit
+
+/// End-to-end builds: fixture content in, pages compared with the expected HTML beside it
+/// (mdBook's testsuite layout: `<case>/content`, `<case>/templates`, `<case>/expected`).
+@Suite struct BuildFixtureTests {
+    @Test func basicFixtureBuildsPageByPage() throws {
+        let fixture = TestSupport.fixture("basic")
+        let output = try TestSupport.temporaryDirectory() + "/site"
+        let recorder = TestSupport.Recorder()
+        let report = try BuildPipeline(
+            configuration: TestSupport.configuration(content: fixture + "/content", templates: fixture + "/templates", output: output),
+            console: recorder.console
+        ).run()
+        #expect(report.pagesWritten == 3)
+        #expect(report.diagnostics.isEmpty)
+        let expected = FileSystem.files(under: fixture + "/expected")
+        #expect(expected.count == 3)
+        for page in expected {
+            let actual = TestSupport.read(output + "/" + page)
+            #expect(actual == TestSupport.read(fixture + "/expected/" + page), "page \(page) differs from the expected HTML")
+        }
+        // Assets are copied, the search index is written.
+        #expect(TestSupport.read(output + "/assets/site.css") == "body { margin: 0 }\n")
+        #expect(TestSupport.read(output + "/search-index.js")?.hasPrefix("window.LECTURE_SEARCH_INDEX = [") == true)
+    }
+
+    @Test func summaryLineNamesPagesTimeAndFolder() throws {
+        let report = BuildReport(pagesWritten: 7, seconds: 1.234, outputDirectory: "_site", diagnostics: [], sampleResults: [])
+        #expect(report.summary == "Wrote 7 pages to _site/ in 1.23 s")
+    }
+
+    @Test func realLectureBuildsEveryPage() throws {
+        let root = TestSupport.repositoryRoot
+        let output = try TestSupport.temporaryDirectory() + "/site"
+        let recorder = TestSupport.Recorder()
+        let configuration = TestSupport.configuration(content: root + "/content", templates: root + "/site-templates", output: output)
+        let report = try BuildPipeline(configuration: configuration, console: recorder.console).run()
+        let loaded = ContentLoader.load(contentDirectory: root + "/content")
+        #expect(report.pagesWritten == loaded.book.flattened.count)
+        #expect(report.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(FileSystem.exists(output + "/index.html"))
+        for chapter in loaded.book.flattened {
+            let html = try #require(TestSupport.read(output + "/" + chapter.outputPath), "missing \(chapter.outputPath)")
+            #expect(html.lowercased().hasPrefix("<!doctype html>"))
+            #expect(html.contains("<html lang=\"ko\""))
+            // No raw Markdown left: no fences, no ATX headings at line starts, no unrendered links.
+            let body = html.components(separatedBy: "<main").last ?? html
+            #expect(!body.contains("\n```"), "raw fence in \(chapter.outputPath)")
+            #expect(!body.contains("\n# "), "raw heading in \(chapter.outputPath)")
+            #expect(!body.contains("](") || body.contains("<code"), "raw link in \(chapter.outputPath)")
+            let pageLink = try Regex(##"href="(?![a-z]+:)[^"]*\.md["#]"##)
+            #expect(body.firstMatch(of: pageLink) == nil, "unrewritten .md link in \(chapter.outputPath)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import CommonMark
+@testable import LectureKit
+
+/// The load stage, one test per kind of bad input, each with its exact diagnostic.
+@Suite struct LoadTests {
+    @Test func missingContentFolderIsAnError() {
+        let loaded = ContentLoader.load(contentDirectory: "/nonexistent/content")
+        #expect(loaded.diagnostics == [
+            .error("/nonexistent/content", nil, "content folder does not exist",
+                   notes: ["pass the folder that holds SUMMARY.md with --content DIR"]),
+        ])
+        #expect(loaded.diagnostics[0].headline == "/nonexistent/content: error: content folder does not exist")
+    }
+
+    @Test func invalidUTF8NamesFileLineAndColumn() throws {
+        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [A](a.md)\n"])
+        try TestSupport.write(Array("# 제목\n\n둘째 \u{C904}".utf8) + [0xFF, 0x0A], to: root + "/a.md")
+        let loaded = ContentLoader.load(contentDirectory: root)
+        #expect(loaded.diagnostics.map(\.headline) == ["\(root)/a.md:3:11: error: file is not valid UTF-8"])
+        // Columns count UTF-8 bytes, as swiftc and cmark do: "둘째 윤" is 10 bytes.
+    }
+
+    @Test func summaryLinkToMissingPageIsLocated() throws {
+        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [있음](a.md)\n- [없음](missing.md)\n", "a.md": "# A\n"])
+        let loaded = ContentLoader.load(contentDirectory: root)
+        #expect(loaded.diagnostics.map(\.headline) == ["\(root)/SUMMARY.md:4:3: error: summary links to 'missing.md', which does not exist"])
+        #expect(loaded.book.flattened.map(\.path) == ["a.md"])
+    }
+
+    @Test func pageListedTwiceIsAnError() throws {
+        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [A](a.md)\n  - [again](./a.md)\n", "a.md": "# A\n"])
+        let loaded = ContentLoader.load(contentDirectory: root)
+        #expect(loaded.diagnostics == [
+            .error("\(root)/SUMMARY.md", SourceLocation(line: 4, column: 5), "page 'a.md' is listed twice in the summary",
+                   notes: ["first listed at \(root)/SUMMARY.md:3:3"]),
+        ])
+    }
+
+    @Test func unlistedPageIsAWarning() throws {
+        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n", "draft.md": "# D\n"])
+        let loaded = ContentLoader.load(contentDirectory: root)
+        #expect(loaded.diagnostics.map(\.description) == ["\(root)/draft.md: warning: page is not listed in SUMMARY.md and is not built"])
+        #expect(!loaded.diagnostics.hasErrors)
+    }
+
+    @Test func summaryKeepsOrderTitlesAndNesting() throws {
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "# 책 제목\n\n[머리말](intro.md)\n\n- [하나](one.md)\n  - [하나의 하나](sub/one-one.md)\n- [둘](two.md)\n",
+            "intro.md": "# I\n", "one.md": "# 1\n", "sub/one-one.md": "# 1.1\n", "two.md": "# 2\n",
+        ])
+        let loaded = ContentLoader.load(contentDirectory: root)
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.book.title == "책 제목")
+        #expect(loaded.book.flattened.map(\.title) == ["머리말", "하나", "하나의 하나", "둘"])
+        #expect(loaded.book.chapters[1].children.map(\.outputPath) == ["sub/one-one.html"])
+    }
+
+    @Test func bomAndCRLFRenderLikePlainLF() throws {
+        let plain = "# 제목\n\n문단\n둘째 줄\n\n```swift ignore\nlet a = 1\n```\n"
+        let crlf = Array(plain.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        let plainFile = try SourceFileReader.decode(Array(plain.utf8), displayPath: "p.md", relativePath: "p.md").get()
+        let bomFile = try SourceFileReader.decode([0xEF, 0xBB, 0xBF] + crlf, displayPath: "p.md", relativePath: "p.md").get()
+        #expect(bomFile.text == plainFile.text)
+        #expect(bomFile.usesCRLF)
+        #expect(HTMLRenderer().render(MarkdownParser.parse(bomFile.text)) == HTMLRenderer().render(MarkdownParser.parse(plainFile.text)))
+    }
+}

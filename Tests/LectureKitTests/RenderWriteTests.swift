@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import CommonMark
+@testable import LectureKit
+
+@Suite struct TemplateTests {
+    @Test func unknownPlaceholderIsLocatedInTheTemplate() {
+        let result = Template.parse("<html>\n  <title>{{ title }}</title>\n  {{ sidebar }}\n", path: "site-templates/page.html", known: Templates.pagePlaceholders)
+        guard case .failure(let error) = result else { Issue.record("expected an error"); return }
+        #expect(error.diagnostics.map(\.headline) == ["site-templates/page.html:3:3: error: unknown placeholder 'sidebar'"])
+    }
+
+    @Test func textIsEscapedAndHTMLIsNot() throws {
+        let template = try Template.parse("{{title}}|{{ content }}", path: "t", known: ["title", "content"]).get()
+        #expect(template.render(["title": .text("<b>&\"</b>"), "content": .html("<p>ok</p>")]) == "&lt;b&gt;&amp;&quot;&lt;/b&gt;|<p>ok</p>")
+    }
+
+    @Test func unclosedPlaceholderIsAnError() {
+        guard case .failure(let error) = Template.parse("a {{ title", path: "t.html", known: ["title"]) else {
+            Issue.record("expected an error"); return
+        }
+        #expect(error.diagnostics.map(\.headline) == ["t.html:1:3: error: placeholder is not closed with '}}'"])
+    }
+}
+
+@Suite struct HeadingAndLinkTests {
+    @Test func slugsKeepHangulAndDropPunctuation() {
+        #expect(HeadingAnchors.slug("MVC의 장점과 단점!") == "mvc의-장점과-단점")
+        #expect(HeadingAnchors.slug("`@Observable` (Swift 5.9)") == "observable-swift-59")
+        #expect(HeadingAnchors.slug("?!") == "section")
+    }
+
+    @Test func repeatedHeadingsGetNumberedAnchors() {
+        let blocks = MarkdownParser.parse("## 장점\n\n## 장점\n\n## 장점-1\n")
+        let ids = HeadingAnchors.apply(to: blocks).headings.map(\.id)
+        #expect(ids == ["장점", "장점-1", "장점-1-1"])
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func pageLinksAreRewrittenToHTML() {
+        #expect(LinkRewriter.rewrite("mvp.md") == "mvp.html")
+        #expect(LinkRewriter.rewrite("mvp.md#프레젠터") == "mvp.html#프레젠터")
+        #expect(LinkRewriter.rewrite("../README.md") == "../index.html")
+        #expect(LinkRewriter.rewrite("https://example.com/a.md") == "https://example.com/a.md")
+        #expect(LinkRewriter.rewrite("#local") == "#local")
+        #expect(LinkRewriter.rewrite("image.png") == "image.png")
+    }
+}
+
+@Suite struct WriteTests {
+    @Test func outputPathThatIsAFileIsRefused() throws {
+        let root = try TestSupport.makeTree(["_site": "not a folder"])
+        let diagnostic = SiteWriter.validate(output: root + "/_site", protecting: [])
+        #expect(diagnostic?.headline == "\(root)/_site: error: output path is an existing file, not a folder")
+    }
+
+    @Test func foreignFolderIsNeverReplaced() throws {
+        let root = try TestSupport.makeTree(["docs/notes.txt": "mine"])
+        #expect(SiteWriter.validate(output: root + "/docs", protecting: [])?.summary == "output folder exists and was not written by lecture; it is left untouched")
+    }
+
+    @Test func failedBuildLeavesThePreviousSiteUntouched() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# T\n\n- [A](a.md)\n", "content/a.md": "# A\n\n첫 판\n",
+            "templates/page.html": TestSupport.minimalPage,
+        ])
+        let configuration = TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console).run()
+        let before = try #require(TestSupport.read(root + "/_site/a.html"))
+        #expect(before.contains("첫 판"))
+
+        try TestSupport.write(Array("# T\n\n- [A](a.md)\n- [B](b.md)\n".utf8), to: root + "/content/SUMMARY.md")
+        try TestSupport.write(Array("# A\n\n둘째 판\n".utf8), to: root + "/content/a.md")
+        #expect(throws: DiagnosticsError.self) {
+            try BuildPipeline(configuration: configuration, console: recorder.console).run()
+        }
+        #expect(recorder.text.contains("\(root)/content/SUMMARY.md:4:3: error: summary links to 'b.md', which does not exist"))
+        #expect(TestSupport.read(root + "/_site/a.html") == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp-") || $0.contains(".old-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func rebuildReplacesTheSiteWholesale() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n", "content/a.md": "# A\n", "content/b.md": "# B\n",
+            "templates/page.html": TestSupport.minimalPage,
+        ])
+        let configuration = TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console).run()
+        #expect(FileSystem.exists(root + "/_site/b.html"))
+        try TestSupport.write(Array("# T\n\n- [A](a.md)\n".utf8), to: root + "/content/SUMMARY.md")
+        try FileManager.default.removeItem(atPath: root + "/content/b.md")
+        try BuildPipeline(configuration: configuration, console: recorder.console).run()
+        #expect(!FileSystem.exists(root + "/_site/b.html"), "a page no longer in the book must not linger")
+        #expect(FileSystem.exists(root + "/_site/a.html"))
+    }
+}

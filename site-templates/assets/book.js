@@ -1,0 +1,265 @@
+/* lecture — page behaviour: theme, sidebar drawer, "on this page", code
+   highlighting and copy buttons. Vanilla, loaded with defer. */
+(function () {
+  "use strict";
+
+  var doc = document;
+  var root = doc.documentElement;
+  var $ = function (sel, ctx) { return (ctx || doc).querySelector(sel); };
+  var $$ = function (sel, ctx) { return Array.prototype.slice.call((ctx || doc).querySelectorAll(sel)); };
+
+  /* ---------- live announcements ---------- */
+  var announcer = $("#announcer");
+  var announceTimer = 0;
+  function announce(text) {
+    if (!announcer) return;
+    announcer.textContent = "";
+    clearTimeout(announceTimer);
+    // A short delay so that repeating the same message is announced again.
+    announceTimer = setTimeout(function () { announcer.textContent = text; }, 60);
+  }
+  window.lectureAnnounce = announce;
+
+  /* ---------- theme: system → light → dark → system ---------- */
+  var THEME_KEY = "lecture.theme";
+  var THEME_NAMES = { system: "시스템 설정", light: "밝은 테마", dark: "어두운 테마" };
+  var NEXT_THEME = { system: "light", light: "dark", dark: "system" };
+  var themeButton = $("#theme-toggle");
+
+  function storedTheme() {
+    try {
+      var t = localStorage.getItem(THEME_KEY);
+      return t === "light" || t === "dark" ? t : "system";
+    } catch (e) { return "system"; }
+  }
+
+  function applyTheme(choice) {
+    if (choice === "light" || choice === "dark") root.setAttribute("data-theme", choice);
+    else root.removeAttribute("data-theme");
+    if (themeButton) {
+      var label = "색 테마: " + THEME_NAMES[choice] + ". 누르면 " + THEME_NAMES[NEXT_THEME[choice]] + "(으)로 바꿉니다";
+      themeButton.setAttribute("aria-label", label);
+      themeButton.title = "색 테마: " + THEME_NAMES[choice];
+    }
+  }
+
+  var themeChoice = storedTheme();
+  applyTheme(themeChoice);
+  if (themeButton) {
+    themeButton.addEventListener("click", function () {
+      themeChoice = NEXT_THEME[themeChoice];
+      try {
+        if (themeChoice === "system") localStorage.removeItem(THEME_KEY);
+        else localStorage.setItem(THEME_KEY, themeChoice);
+      } catch (e) { /* storage unavailable: still switch for this page */ }
+      applyTheme(themeChoice);
+      announce(THEME_NAMES[themeChoice]);
+    });
+  }
+  window.addEventListener("storage", function (e) {
+    if (e.key === THEME_KEY || e.key === null) { themeChoice = storedTheme(); applyTheme(themeChoice); }
+  });
+
+  /* ---------- sidebar drawer (narrow screens) ---------- */
+  var menuButton = $("#menu-toggle");
+  var sidebar = $("#sidebar");
+  var page = $("#page");
+  var narrow = window.matchMedia("(max-width: 899.98px)");
+  var backdrop = null;
+
+  function drawerOpen() { return !!sidebar && sidebar.classList.contains("open"); }
+
+  function setDrawer(open, restoreFocus) {
+    if (!sidebar || !menuButton) return;
+    sidebar.classList.toggle("open", open);
+    menuButton.setAttribute("aria-expanded", String(open));
+    var label = $(".visually-hidden", menuButton);
+    if (label) label.textContent = open ? "목차 닫기" : "목차 열기";
+    if (backdrop) backdrop.hidden = !open;
+    root.classList.toggle("drawer-open", open);
+    if (page) {
+      if (open) page.setAttribute("inert", "");
+      else page.removeAttribute("inert");
+    }
+    if (open) {
+      var target = $('[aria-current="page"]', sidebar) || $("a", sidebar);
+      if (target) target.focus({ preventScroll: false });
+    } else if (restoreFocus) {
+      menuButton.focus();
+    }
+  }
+
+  if (sidebar && menuButton) {
+    backdrop = doc.createElement("div");
+    backdrop.className = "backdrop";
+    backdrop.hidden = true;
+    sidebar.parentNode.insertBefore(backdrop, sidebar.nextSibling);
+    backdrop.addEventListener("click", function () { setDrawer(false, true); });
+
+    menuButton.addEventListener("click", function () { setDrawer(!drawerOpen(), true); });
+    sidebar.addEventListener("click", function (e) {
+      if (narrow.matches && e.target.closest && e.target.closest("a")) setDrawer(false, false);
+    });
+    doc.addEventListener("keydown", function (e) {
+      if ((e.key === "Escape" || e.key === "Esc") && drawerOpen()) {
+        e.preventDefault();
+        setDrawer(false, true);
+      }
+    });
+    var onNarrowChange = function () { if (!narrow.matches && drawerOpen()) setDrawer(false, false); };
+    if (narrow.addEventListener) narrow.addEventListener("change", onNarrowChange);
+    else if (narrow.addListener) narrow.addListener(onNarrowChange);
+
+    // Bring the current chapter into view inside the scrolling sidebar.
+    var current = $('[aria-current="page"]', sidebar) || $("a.active", sidebar);
+    if (current) {
+      var r = current.getBoundingClientRect();
+      var s = sidebar.getBoundingClientRect();
+      if (r.bottom > s.bottom || r.top < s.top) {
+        sidebar.scrollTop += r.top - s.top - s.height / 3;
+      }
+    }
+  }
+
+  /* ---------- "on this page" ---------- */
+  var toc = $("#page-toc");
+  if (toc && !$("a", toc)) {
+    toc.parentNode.removeChild(toc);
+    toc = null;
+  }
+  if (toc) {
+    var details = $("details", toc);
+    var wide = window.matchMedia("(min-width: 1240px)");
+    var summary = details ? $("summary", details) : null;
+    var syncToc = function () {
+      if (!details) return;
+      details.open = wide.matches;
+      // In the right-hand column the list is always shown: its summary is a label, not a control.
+      if (summary) {
+        if (wide.matches) summary.setAttribute("tabindex", "-1");
+        else summary.removeAttribute("tabindex");
+      }
+    };
+    if (details) {
+      details.addEventListener("toggle", function () {
+        if (wide.matches && !details.open) details.open = true;
+      });
+    }
+    syncToc();
+    if (wide.addEventListener) wide.addEventListener("change", syncToc);
+    else if (wide.addListener) wide.addListener(syncToc);
+
+    // Highlight the section being read.
+    var links = $$('a[href^="#"]', toc);
+    var targets = links.map(function (a) {
+      var id = decodeURIComponent(a.getAttribute("href").slice(1));
+      return doc.getElementById(id);
+    });
+    var currentLink = null;
+    var ticking = false;
+    var spy = function () {
+      ticking = false;
+      var line = (parseFloat(getComputedStyle(root).fontSize) || 16) * 3.5 + window.innerHeight * 0.2;
+      var found = -1;
+      for (var i = 0; i < targets.length; i++) {
+        if (targets[i] && targets[i].getBoundingClientRect().top <= line) found = i;
+      }
+      // At the very bottom, the last section is the one being read.
+      if (window.innerHeight + window.scrollY >= doc.documentElement.scrollHeight - 2) found = targets.length - 1;
+      var link = found >= 0 ? links[found] : null;
+      if (link !== currentLink) {
+        if (currentLink) currentLink.classList.remove("current");
+        if (link) link.classList.add("current");
+        currentLink = link;
+      }
+    };
+    window.addEventListener("scroll", function () {
+      if (!ticking) { ticking = true; window.requestAnimationFrame(spy); }
+    }, { passive: true });
+    spy();
+  }
+
+  var pager = $(".pager");
+  if (pager && !$("a", pager)) pager.parentNode.removeChild(pager);
+
+  /* ---------- syntax highlighting (highlight.js, if present) ---------- */
+  var hljs = window.hljs;
+  if (hljs) {
+    var highlightOne = hljs.highlightElement || hljs.highlightBlock;
+    if (hljs.configure) {
+      try { hljs.configure({ ignoreUnescapedHTML: true }); } catch (e) { /* older versions */ }
+    }
+    $$('pre > code[class*="language-"]').forEach(function (code) {
+      var m = /(?:^|\s)language-([\w+#.-]+)/.exec(code.className);
+      if (!m) return;
+      var lang = m[1].toLowerCase();
+      if (hljs.getLanguage && !hljs.getLanguage(lang)) return;
+      try { highlightOne.call(hljs, code); } catch (e) { /* leave it plain */ }
+    });
+  }
+
+  /* ---------- copy buttons ---------- */
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).catch(function () { return legacyCopy(text); });
+    }
+    return legacyCopy(text);
+  }
+  function legacyCopy(text) {
+    return new Promise(function (resolve, reject) {
+      var ta = doc.createElement("textarea");
+      ta.value = text;
+      ta.setAttribute("readonly", "");
+      ta.style.position = "fixed";
+      ta.style.top = "-1000px";
+      ta.style.opacity = "0";
+      doc.body.appendChild(ta);
+      var active = doc.activeElement;
+      ta.select();
+      var ok = false;
+      try { ok = doc.execCommand("copy"); } catch (e) { ok = false; }
+      doc.body.removeChild(ta);
+      if (active && active.focus) active.focus();
+      if (ok) resolve(); else reject(new Error("copy failed"));
+    });
+  }
+
+  $$("pre > code").forEach(function (code) {
+    var pre = code.parentNode;
+    if (pre.parentNode && pre.parentNode.classList && pre.parentNode.classList.contains("code-block")) return;
+    var wrap = doc.createElement("div");
+    wrap.className = "code-block";
+    pre.parentNode.insertBefore(wrap, pre);
+    wrap.appendChild(pre);
+
+    var isOutput = pre.classList.contains("output");
+    var button = doc.createElement("button");
+    button.type = "button";
+    button.className = "copy-button";
+    button.textContent = "복사";
+    button.setAttribute("aria-label", isOutput ? "실행 결과 복사" : "코드 복사");
+    var resetTimer = 0;
+    button.addEventListener("click", function () {
+      copyText(code.textContent.replace(/\n$/, "")).then(function () {
+        button.textContent = "복사됨";
+        button.classList.add("copied");
+        announce("복사됨");
+      }, function () {
+        button.textContent = "실패";
+        announce("복사하지 못했습니다. 직접 선택해 복사하세요.");
+      }).then(function () {
+        clearTimeout(resetTimer);
+        resetTimer = setTimeout(function () {
+          button.textContent = "복사";
+          button.classList.remove("copied");
+        }, 2000);
+      });
+    });
+    wrap.appendChild(button);
+
+    // Let keyboard users scroll wide code horizontally.
+    if (pre.scrollWidth > pre.clientWidth + 1 && !pre.hasAttribute("tabindex")) {
+      pre.setAttribute("tabindex", "0");
+    }
+  });
+})();
