@@ -10,13 +10,14 @@ public enum Bless {
     /// The new text of the file whose original bytes are `original`, with the given outputs.
     /// - Parameter outputs: for each sample of this file, the output it printed.
     public static func apply(_ original: String, outputs: [(sample: Sample, output: String)]) -> String {
-        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split on the byte, not the Character: in Swift "\r\n" is one Character.
+        var lines = original.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
         let newline = original.contains("\r\n") ? "\r\n" : "\n"
         let carriage = newline == "\r\n" ? "\r" : ""
         // From the bottom up, so earlier line numbers stay valid.
         for (sample, output) in outputs.sorted(by: { $0.sample.location.line > $1.sample.location.line }) {
-            var text = OutputComparison.normalize(output)
-            if text.isEmpty && output.isEmpty { text = "" }
+            let text = OutputComparison.normalize(output)
             let body = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let longestRun = body.map { $0.prefix(while: { $0 == "`" }).count }.max() ?? 0
             let fence = String(repeating: "`", count: max(3, longestRun + 1))
@@ -27,10 +28,9 @@ public enum Bless {
                 let prefix = containerPrefix(lines[openIndex], column: range.start.column)
                 let opening = prefix + fence + "output" + carriage
                 let closing = prefix + fence + carriage
-                let hasClosingFence = closeIndex > openIndex && isFence(lines[closeIndex])
+                // Without a closing fence (end of file) the block runs to its last line; replace it all.
                 let replacement = [opening] + body.map { prefix + $0 + carriage } + [closing]
-                let end = hasClosingFence ? closeIndex : closeIndex
-                lines.replaceSubrange(openIndex...end, with: hasClosingFence ? replacement : replacement)
+                lines.replaceSubrange(openIndex...closeIndex, with: replacement)
             } else {
                 let last = sample.parts[sample.parts.count - 1]
                 let fenceIndex = last.fence.line - 1
@@ -49,8 +49,4 @@ public enum Bless {
         String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self)
     }
 
-    static func isFence(_ line: String) -> Bool {
-        let trimmed = line.drop(while: { $0 == " " || $0 == ">" || $0 == "\t" })
-        return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
-    }
 }
