@@ -88,17 +88,19 @@
       sections.forEach(function (sec, i) {
         if (!sec) return;
         if (!firstText && sec.text) firstText = sec.text;
-        // A section without an anchor is the page's opening text: it stands
-        // for the page itself, so the page title is searched with it.
-        var intro = !sec.anchor;
+        // The page's opening text (a section without an anchor, or the first
+        // one when it is headed by the page's own <h1>) stands for the page
+        // itself: the page title is searched with it and it links to the page.
+        var heading = prepare(sec.heading);
+        var intro = !sec.anchor || (i === 0 && heading.lower === title.lower);
         if (intro) hasIntro = true;
         out.push({
           kind: intro ? "page" : "section",
           order: pageOrder * 1000 + i + 1,
           url: page.url,
-          anchor: sec.anchor || "",
+          anchor: intro ? "" : sec.anchor,
           page: title,
-          heading: prepare(intro ? "" : sec.heading),
+          heading: intro ? prepare("") : heading,
           text: prepare(sec.text)
         });
       });

@@ -15,6 +15,13 @@ public struct DiagramRenderer: Sendable {
     public var cache: Cache
     /// `dot -V`'s output, or `nil` when Graphviz is not installed.
     public var graphvizVersion: String?
+    /// The Graphviz programs to run (looked up on `PATH`).
+    public var commands = (dot: "dot", gvpr: "gvpr")
+
+    public init(cache: Cache, graphvizVersion: String?) {
+        self.cache = cache
+        self.graphvizVersion = graphvizVersion
+    }
 
     /// Finds Graphviz once per run.
     public static func find(cache: Cache) -> DiagramRenderer {
@@ -40,7 +47,7 @@ public struct DiagramRenderer: Sendable {
         }
         let caption = info.value("caption")
         var hash = SHA256()
-        hash.update("lecture-diagram-v1")
+        hash.update("lecture-diagram-v2")
         hash.update(graphvizVersion)
         hash.update(id)
         hash.update(code)
@@ -79,18 +86,18 @@ public struct DiagramRenderer: Sendable {
     /// Runs `gvpr` (read and drop the graph label) then `dot -Tsvg`.
     private func draw(_ code: String, id: String, path: String, location: SourceLocation) -> Result<Rendered, Diagnostic> {
         do {
-            let program = "BEG_G { printf(2, \"LECTURE-LABEL:%s\\n\", $G.label); $G.label = \"\"; }"
-            let stripped = try Subprocess.run("gvpr", ["-c", program], timeout: 60, input: Array(code.utf8))
+            let program = "BEG_G { if (hasAttr($G, \"label\")) { printf(2, \"LECTURE-LABEL:%s\\n\", $G.label); $G.label = \"\"; } }"
+            let stripped = try Subprocess.run(commands.gvpr, ["-c", program], timeout: 60, input: Array(code.utf8))
             if let failure = graphvizError(stripped, path: path, location: location) { return .failure(failure) }
             var label = ""
             for line in stripped.stderrText.split(separator: "\n") where line.hasPrefix("LECTURE-LABEL:") {
                 label = String(line.dropFirst("LECTURE-LABEL:".count))
             }
-            let arguments = ["-Tsvg", "-Gid=\(id)", "-Gbgcolor=transparent",
+            let arguments = ["-Tsvg", "-Gbgcolor=transparent",
                              "-Nfontname=Noto Sans CJK KR", "-Efontname=Noto Sans CJK KR", "-Gfontname=Noto Sans CJK KR"]
-            let drawn = try Subprocess.run("dot", arguments, timeout: 60, input: stripped.stdout)
+            let drawn = try Subprocess.run(commands.dot, arguments, timeout: 60, input: stripped.stdout)
             if let failure = graphvizError(drawn, path: path, location: location) { return .failure(failure) }
-            return .success(Rendered(svg: Self.inlineable(drawn.stdoutText), label: label))
+            return .success(Rendered(svg: Self.inlineable(drawn.stdoutText, idPrefix: id), label: label))
         } catch {
             return .failure(.error(path, location, "cannot run Graphviz: \(error)",
                 notes: ["install the Debian package 'graphviz' (make site does it)"]))
@@ -112,9 +119,13 @@ public struct DiagramRenderer: Sendable {
         return .error(path, SourceLocation(line: line, column: location.column), "diagram: \(summary)")
     }
 
-    /// Drops the XML prolog, doctype and comments dot writes before `<svg`.
-    static func inlineable(_ svg: String) -> String {
+    /// Drops the XML prolog, doctype and comments dot writes before `<svg`, and prefixes every
+    /// id Graphviz wrote (`graph0`, `node1`, `clust1`, …) and every `url(#…)` reference with
+    /// `idPrefix`, so two diagrams on one page never share an id.
+    static func inlineable(_ svg: String, idPrefix: String) -> String {
         guard let start = svg.range(of: "<svg") else { return svg }
         return String(svg[start.lowerBound...])
+            .replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)-")
+            .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)-")
     }
 }

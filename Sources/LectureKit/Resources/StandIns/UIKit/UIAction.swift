@@ -27,26 +27,26 @@ open class UIMenuElement: NSObject {
     /// Headless stand-in for `UIMenuElement.Attributes` (see Apple's UIKit documentation).
     /// Here only stored flags.
     public struct Attributes: OptionSet, Sendable {
-        /// Headless stand-in for `UIMenuElement.Attributes.rawValue`. Here the stored bits.
+        /// Headless stand-in for `UIMenuElement.Attributes.rawValue` (see Apple's UIKit documentation). Here the stored bits.
         public let rawValue: UInt
-        /// Headless stand-in for `UIMenuElement.Attributes.init(rawValue:)`. Here it stores the bits.
+        /// Headless stand-in for `UIMenuElement.Attributes.init(rawValue:)` (see Apple's UIKit documentation). Here it stores the bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// Headless stand-in for `UIMenuElement.Attributes.disabled`. Here only a flag.
+        /// Headless stand-in for `UIMenuElement.Attributes.disabled` (see Apple's UIKit documentation). Here only a flag.
         public static let disabled = Attributes(rawValue: 1 << 0)
-        /// Headless stand-in for `UIMenuElement.Attributes.destructive`. Here only a flag.
+        /// Headless stand-in for `UIMenuElement.Attributes.destructive` (see Apple's UIKit documentation). Here only a flag.
         public static let destructive = Attributes(rawValue: 1 << 1)
-        /// Headless stand-in for `UIMenuElement.Attributes.hidden`. Here only a flag.
+        /// Headless stand-in for `UIMenuElement.Attributes.hidden` (see Apple's UIKit documentation). Here only a flag.
         public static let hidden = Attributes(rawValue: 1 << 2)
     }
 
     /// Headless stand-in for `UIMenuElement.State` (see Apple's UIKit documentation).
     /// Here only a stored value.
     public enum State: Int, Sendable {
-        /// Headless stand-in for `UIMenuElement.State.off`. Here raw value 0.
+        /// Headless stand-in for `UIMenuElement.State.off` (see Apple's UIKit documentation). Here raw value 0.
         case off = 0
-        /// Headless stand-in for `UIMenuElement.State.on`. Here raw value 1.
+        /// Headless stand-in for `UIMenuElement.State.on` (see Apple's UIKit documentation). Here raw value 1.
         case on = 1
-        /// Headless stand-in for `UIMenuElement.State.mixed`. Here raw value 2.
+        /// Headless stand-in for `UIMenuElement.State.mixed` (see Apple's UIKit documentation). Here raw value 2.
         case mixed = 2
     }
 }
@@ -63,11 +63,11 @@ open class UIAction: UIMenuElement {
     /// Headless stand-in for `UIAction.Identifier` (see Apple's UIKit documentation).
     /// Here a string wrapper; a control keeps at most one action per identifier.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
-        /// Headless stand-in for `UIAction.Identifier.rawValue`. Here the stored string.
+        /// Headless stand-in for `UIAction.Identifier.rawValue` (see Apple's UIKit documentation). Here the stored string.
         public var rawValue: String
-        /// Headless stand-in for `UIAction.Identifier.init(rawValue:)`. Here it stores `rawValue`.
+        /// Headless stand-in for `UIAction.Identifier.init(rawValue:)` (see Apple's UIKit documentation). Here it stores `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
-        /// Headless stand-in for `UIAction.Identifier.init(_:)`. Here it stores the string.
+        /// Headless stand-in for `UIAction.Identifier.init(_:)` (see Apple's UIKit documentation). Here it stores the string.
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 

@@ -9,11 +9,11 @@ open class UIAlertAction: NSObject {
     /// Headless stand-in for `UIAlertAction.Style` (see Apple's UIKit documentation).
     /// Here only the enumeration with UIKit's raw values.
     public enum Style: Int, Sendable {
-        /// Headless stand-in for `UIAlertAction.Style.default`. Here raw value 0.
+        /// Headless stand-in for `UIAlertAction.Style.default` (see Apple's UIKit documentation). Here raw value 0.
         case `default` = 0
-        /// Headless stand-in for `UIAlertAction.Style.cancel`. Here raw value 1.
+        /// Headless stand-in for `UIAlertAction.Style.cancel` (see Apple's UIKit documentation). Here raw value 1.
         case cancel = 1
-        /// Headless stand-in for `UIAlertAction.Style.destructive`. Here raw value 2.
+        /// Headless stand-in for `UIAlertAction.Style.destructive` (see Apple's UIKit documentation). Here raw value 2.
         case destructive = 2
     }
 
@@ -59,9 +59,9 @@ open class UIAlertController: UIViewController {
     /// Headless stand-in for `UIAlertController.Style` (see Apple's UIKit documentation).
     /// Here only the enumeration with UIKit's raw values.
     public enum Style: Int, Sendable {
-        /// Headless stand-in for `UIAlertController.Style.actionSheet`. Here raw value 0.
+        /// Headless stand-in for `UIAlertController.Style.actionSheet` (see Apple's UIKit documentation). Here raw value 0.
         case actionSheet = 0
-        /// Headless stand-in for `UIAlertController.Style.alert`. Here raw value 1.
+        /// Headless stand-in for `UIAlertController.Style.alert` (see Apple's UIKit documentation). Here raw value 1.
         case alert = 1
     }
 

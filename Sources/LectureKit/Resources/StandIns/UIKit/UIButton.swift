@@ -9,22 +9,22 @@ open class UIButton: UIControl {
     /// Headless stand-in for `UIButton.ButtonType` (see Apple's UIKit documentation).
     /// Here it is only stored in `buttonType`.
     public enum ButtonType: Int, Sendable {
-        /// Headless stand-in for `UIButton.ButtonType.custom`. Here raw value 0.
+        /// Headless stand-in for `UIButton.ButtonType.custom` (see Apple's UIKit documentation). Here raw value 0.
         case custom = 0
-        /// Headless stand-in for `UIButton.ButtonType.system`. Here raw value 1.
+        /// Headless stand-in for `UIButton.ButtonType.system` (see Apple's UIKit documentation). Here raw value 1.
         case system = 1
-        /// Headless stand-in for `UIButton.ButtonType.detailDisclosure`. Here raw value 2.
+        /// Headless stand-in for `UIButton.ButtonType.detailDisclosure` (see Apple's UIKit documentation). Here raw value 2.
         case detailDisclosure = 2
-        /// Headless stand-in for `UIButton.ButtonType.infoLight`. Here raw value 3.
+        /// Headless stand-in for `UIButton.ButtonType.infoLight` (see Apple's UIKit documentation). Here raw value 3.
         case infoLight = 3
-        /// Headless stand-in for `UIButton.ButtonType.infoDark`. Here raw value 4.
+        /// Headless stand-in for `UIButton.ButtonType.infoDark` (see Apple's UIKit documentation). Here raw value 4.
         case infoDark = 4
-        /// Headless stand-in for `UIButton.ButtonType.contactAdd`. Here raw value 5.
+        /// Headless stand-in for `UIButton.ButtonType.contactAdd` (see Apple's UIKit documentation). Here raw value 5.
         case contactAdd = 5
-        /// Headless stand-in for `UIButton.ButtonType.close`. Here raw value 7.
+        /// Headless stand-in for `UIButton.ButtonType.close` (see Apple's UIKit documentation). Here raw value 7.
         case close = 7
 
-        /// Headless stand-in for `UIButton.ButtonType.roundedRect` (deprecated alias of `.system`).
+        /// Headless stand-in for `UIButton.ButtonType.roundedRect` (deprecated alias of `.system`; see Apple's UIKit documentation). Here it returns `.system`.
         public static var roundedRect: ButtonType { .system }
     }
 

@@ -14,55 +14,55 @@ open class UIControl: UIView {
     /// Here the same option set with UIKit's raw values; used to match
     /// registered actions in `sendActions(for:)`.
     public struct Event: OptionSet, Hashable, Sendable {
-        /// Headless stand-in for `UIControl.Event.rawValue`. Here the stored bits.
+        /// Headless stand-in for `UIControl.Event.rawValue` (see Apple's UIKit documentation). Here the stored bits.
         public let rawValue: UInt
-        /// Headless stand-in for `UIControl.Event.init(rawValue:)`. Here it stores the bits.
+        /// Headless stand-in for `UIControl.Event.init(rawValue:)` (see Apple's UIKit documentation). Here it stores the bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        /// Headless stand-in for `UIControl.Event.touchDown`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.touchDown` (see Apple's UIKit documentation). Here only a bit.
         public static let touchDown = Event(rawValue: 1 << 0)
-        /// Headless stand-in for `UIControl.Event.touchDownRepeat`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.touchDownRepeat` (see Apple's UIKit documentation). Here only a bit.
         public static let touchDownRepeat = Event(rawValue: 1 << 1)
-        /// Headless stand-in for `UIControl.Event.touchDragInside`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.touchDragInside` (see Apple's UIKit documentation). Here only a bit.
         public static let touchDragInside = Event(rawValue: 1 << 2)
-        /// Headless stand-in for `UIControl.Event.touchDragOutside`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.touchDragOutside` (see Apple's UIKit documentation). Here only a bit.
         public static let touchDragOutside = Event(rawValue: 1 << 3)
-        /// Headless stand-in for `UIControl.Event.touchDragEnter`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.touchDragEnter` (see Apple's UIKit documentation). Here only a bit.
         public static let touchDragEnter = Event(rawValue: 1 << 4)
-        /// Headless stand-in for `UIControl.Event.touchDragExit`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.touchDragExit` (see Apple's UIKit documentation). Here only a bit.
         public static let touchDragExit = Event(rawValue: 1 << 5)
-        /// Headless stand-in for `UIControl.Event.touchUpInside` (a tap). Here only a
+        /// Headless stand-in for `UIControl.Event.touchUpInside`, a tap (see Apple's UIKit documentation). Here only a
         /// bit; send it with `sendActions(for: .touchUpInside)` to simulate a tap.
         public static let touchUpInside = Event(rawValue: 1 << 6)
-        /// Headless stand-in for `UIControl.Event.touchUpOutside`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.touchUpOutside` (see Apple's UIKit documentation). Here only a bit.
         public static let touchUpOutside = Event(rawValue: 1 << 7)
-        /// Headless stand-in for `UIControl.Event.touchCancel`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.touchCancel` (see Apple's UIKit documentation). Here only a bit.
         public static let touchCancel = Event(rawValue: 1 << 8)
-        /// Headless stand-in for `UIControl.Event.valueChanged`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.valueChanged` (see Apple's UIKit documentation). Here only a bit.
         public static let valueChanged = Event(rawValue: 1 << 12)
-        /// Headless stand-in for `UIControl.Event.primaryActionTriggered`. Here only a
+        /// Headless stand-in for `UIControl.Event.primaryActionTriggered` (see Apple's UIKit documentation). Here only a
         /// bit; a `primaryAction` passed to an initializer is registered for it.
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
-        /// Headless stand-in for `UIControl.Event.menuActionTriggered`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.menuActionTriggered` (see Apple's UIKit documentation). Here only a bit.
         public static let menuActionTriggered = Event(rawValue: 1 << 14)
-        /// Headless stand-in for `UIControl.Event.editingDidBegin`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.editingDidBegin` (see Apple's UIKit documentation). Here only a bit.
         public static let editingDidBegin = Event(rawValue: 1 << 16)
-        /// Headless stand-in for `UIControl.Event.editingChanged`. Here only a bit;
+        /// Headless stand-in for `UIControl.Event.editingChanged` (see Apple's UIKit documentation). Here only a bit;
         /// send it after setting `UITextField.text` to simulate typing.
         public static let editingChanged = Event(rawValue: 1 << 17)
-        /// Headless stand-in for `UIControl.Event.editingDidEnd`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.editingDidEnd` (see Apple's UIKit documentation). Here only a bit.
         public static let editingDidEnd = Event(rawValue: 1 << 18)
-        /// Headless stand-in for `UIControl.Event.editingDidEndOnExit`. Here only a bit.
+        /// Headless stand-in for `UIControl.Event.editingDidEndOnExit` (see Apple's UIKit documentation). Here only a bit.
         public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
-        /// Headless stand-in for `UIControl.Event.allTouchEvents`. Here the touch bits.
+        /// Headless stand-in for `UIControl.Event.allTouchEvents` (see Apple's UIKit documentation). Here the touch bits.
         public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
-        /// Headless stand-in for `UIControl.Event.allEditingEvents`. Here the editing bits.
+        /// Headless stand-in for `UIControl.Event.allEditingEvents` (see Apple's UIKit documentation). Here the editing bits.
         public static let allEditingEvents = Event(rawValue: 0x000F_0000)
-        /// Headless stand-in for `UIControl.Event.applicationReserved`. Here only bits.
+        /// Headless stand-in for `UIControl.Event.applicationReserved` (see Apple's UIKit documentation). Here only bits.
         public static let applicationReserved = Event(rawValue: 0x0F00_0000)
-        /// Headless stand-in for `UIControl.Event.systemReserved`. Here only bits.
+        /// Headless stand-in for `UIControl.Event.systemReserved` (see Apple's UIKit documentation). Here only bits.
         public static let systemReserved = Event(rawValue: 0xF000_0000)
-        /// Headless stand-in for `UIControl.Event.allEvents`. Here every bit.
+        /// Headless stand-in for `UIControl.Event.allEvents` (see Apple's UIKit documentation). Here every bit.
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
@@ -70,24 +70,24 @@ open class UIControl: UIView {
     /// Here the same option set with UIKit's raw values; used by `UIButton`'s
     /// per-state titles and by `state`.
     public struct State: OptionSet, Hashable, Sendable {
-        /// Headless stand-in for `UIControl.State.rawValue`. Here the stored bits.
+        /// Headless stand-in for `UIControl.State.rawValue` (see Apple's UIKit documentation). Here the stored bits.
         public let rawValue: UInt
-        /// Headless stand-in for `UIControl.State.init(rawValue:)`. Here it stores the bits.
+        /// Headless stand-in for `UIControl.State.init(rawValue:)` (see Apple's UIKit documentation). Here it stores the bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        /// Headless stand-in for `UIControl.State.normal`. Here raw value 0.
+        /// Headless stand-in for `UIControl.State.normal` (see Apple's UIKit documentation). Here raw value 0.
         public static let normal = State([])
-        /// Headless stand-in for `UIControl.State.highlighted`. Here only a bit.
+        /// Headless stand-in for `UIControl.State.highlighted` (see Apple's UIKit documentation). Here only a bit.
         public static let highlighted = State(rawValue: 1 << 0)
-        /// Headless stand-in for `UIControl.State.disabled`. Here only a bit.
+        /// Headless stand-in for `UIControl.State.disabled` (see Apple's UIKit documentation). Here only a bit.
         public static let disabled = State(rawValue: 1 << 1)
-        /// Headless stand-in for `UIControl.State.selected`. Here only a bit.
+        /// Headless stand-in for `UIControl.State.selected` (see Apple's UIKit documentation). Here only a bit.
         public static let selected = State(rawValue: 1 << 2)
-        /// Headless stand-in for `UIControl.State.focused`. Here only a bit.
+        /// Headless stand-in for `UIControl.State.focused` (see Apple's UIKit documentation). Here only a bit.
         public static let focused = State(rawValue: 1 << 3)
-        /// Headless stand-in for `UIControl.State.application`. Here only bits.
+        /// Headless stand-in for `UIControl.State.application` (see Apple's UIKit documentation). Here only bits.
         public static let application = State(rawValue: 0x00FF_0000)
-        /// Headless stand-in for `UIControl.State.reserved`. Here only bits.
+        /// Headless stand-in for `UIControl.State.reserved` (see Apple's UIKit documentation). Here only bits.
         public static let reserved = State(rawValue: 0xFF00_0000)
     }
 

@@ -57,19 +57,19 @@ open class UIFont: NSObject, @unchecked Sendable {
         UIFont(storedName: fontName, size: fontSize)
     }
 
-    /// Headless stand-in for `NSObject.isEqual(_:)` on `UIFont`. Here fonts are
+    /// Headless stand-in for `NSObject.isEqual(_:)` on `UIFont` (see Apple's UIKit documentation). Here fonts are
     /// equal when name and size match.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIFont else { return false }
         return fontName == other.fontName && pointSize == other.pointSize
     }
 
-    /// Headless stand-in for `NSObject.hash` on `UIFont`. Here it is consistent with `isEqual(_:)`.
+    /// Headless stand-in for `NSObject.hash` on `UIFont` (see Apple's UIKit documentation). Here it is consistent with `isEqual(_:)`.
     open override var hash: Int {
         fontName.hashValue ^ pointSize.hashValue
     }
 
-    /// Headless stand-in for `UIFont.description`. Here it prints
+    /// Headless stand-in for `UIFont.description` (see Apple's UIKit documentation). Here it prints
     /// `font-family: "<name>"; font-size: <size>pt` like UIKit, without addresses.
     open override var description: String {
         "font-family: \"\(fontName)\"; font-size: \(String(format: "%g", Double(pointSize)))pt"
@@ -78,30 +78,30 @@ open class UIFont: NSObject, @unchecked Sendable {
     /// Headless stand-in for `UIFont.Weight` (see Apple's UIKit documentation).
     /// Here only a stored raw value with the usual named constants.
     public struct Weight: RawRepresentable, Hashable, Sendable {
-        /// Headless stand-in for `UIFont.Weight.rawValue`. Here the stored weight value.
+        /// Headless stand-in for `UIFont.Weight.rawValue` (see Apple's UIKit documentation). Here the stored weight value.
         public var rawValue: CGFloat
-        /// Headless stand-in for `UIFont.Weight.init(rawValue:)`. Here it stores `rawValue`.
+        /// Headless stand-in for `UIFont.Weight.init(rawValue:)` (see Apple's UIKit documentation). Here it stores `rawValue`.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
-        /// Headless stand-in for `UIFont.Weight.init(_:)`. Here it stores the value.
+        /// Headless stand-in for `UIFont.Weight.init(_:)` (see Apple's UIKit documentation). Here it stores the value.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
-        /// Headless stand-in for `UIFont.Weight.ultraLight`. Here raw value -0.8.
+        /// Headless stand-in for `UIFont.Weight.ultraLight` (see Apple's UIKit documentation). Here raw value -0.8.
         public static let ultraLight = Weight(rawValue: -0.8)
-        /// Headless stand-in for `UIFont.Weight.thin`. Here raw value -0.6.
+        /// Headless stand-in for `UIFont.Weight.thin` (see Apple's UIKit documentation). Here raw value -0.6.
         public static let thin = Weight(rawValue: -0.6)
-        /// Headless stand-in for `UIFont.Weight.light`. Here raw value -0.4.
+        /// Headless stand-in for `UIFont.Weight.light` (see Apple's UIKit documentation). Here raw value -0.4.
         public static let light = Weight(rawValue: -0.4)
-        /// Headless stand-in for `UIFont.Weight.regular`. Here raw value 0.
+        /// Headless stand-in for `UIFont.Weight.regular` (see Apple's UIKit documentation). Here raw value 0.
         public static let regular = Weight(rawValue: 0)
-        /// Headless stand-in for `UIFont.Weight.medium`. Here raw value 0.23.
+        /// Headless stand-in for `UIFont.Weight.medium` (see Apple's UIKit documentation). Here raw value 0.23.
         public static let medium = Weight(rawValue: 0.23)
-        /// Headless stand-in for `UIFont.Weight.semibold`. Here raw value 0.3.
+        /// Headless stand-in for `UIFont.Weight.semibold` (see Apple's UIKit documentation). Here raw value 0.3.
         public static let semibold = Weight(rawValue: 0.3)
-        /// Headless stand-in for `UIFont.Weight.bold`. Here raw value 0.4.
+        /// Headless stand-in for `UIFont.Weight.bold` (see Apple's UIKit documentation). Here raw value 0.4.
         public static let bold = Weight(rawValue: 0.4)
-        /// Headless stand-in for `UIFont.Weight.heavy`. Here raw value 0.56.
+        /// Headless stand-in for `UIFont.Weight.heavy` (see Apple's UIKit documentation). Here raw value 0.56.
         public static let heavy = Weight(rawValue: 0.56)
-        /// Headless stand-in for `UIFont.Weight.black`. Here raw value 0.62.
+        /// Headless stand-in for `UIFont.Weight.black` (see Apple's UIKit documentation). Here raw value 0.62.
         public static let black = Weight(rawValue: 0.62)
 
         var name: String {
@@ -122,32 +122,32 @@ open class UIFont: NSObject, @unchecked Sendable {
     /// Headless stand-in for `UIFont.TextStyle` (see Apple's UIKit documentation).
     /// Here only a stored raw value with the usual named styles.
     public struct TextStyle: RawRepresentable, Hashable, Sendable {
-        /// Headless stand-in for `UIFont.TextStyle.rawValue`. Here the stored style name.
+        /// Headless stand-in for `UIFont.TextStyle.rawValue` (see Apple's UIKit documentation). Here the stored style name.
         public var rawValue: String
-        /// Headless stand-in for `UIFont.TextStyle.init(rawValue:)`. Here it stores `rawValue`.
+        /// Headless stand-in for `UIFont.TextStyle.init(rawValue:)` (see Apple's UIKit documentation). Here it stores `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        /// Headless stand-in for `UIFont.TextStyle.largeTitle`. Here default size 34.
+        /// Headless stand-in for `UIFont.TextStyle.largeTitle` (see Apple's UIKit documentation). Here default size 34.
         public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
-        /// Headless stand-in for `UIFont.TextStyle.title1`. Here default size 28.
+        /// Headless stand-in for `UIFont.TextStyle.title1` (see Apple's UIKit documentation). Here default size 28.
         public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
-        /// Headless stand-in for `UIFont.TextStyle.title2`. Here default size 22.
+        /// Headless stand-in for `UIFont.TextStyle.title2` (see Apple's UIKit documentation). Here default size 22.
         public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
-        /// Headless stand-in for `UIFont.TextStyle.title3`. Here default size 20.
+        /// Headless stand-in for `UIFont.TextStyle.title3` (see Apple's UIKit documentation). Here default size 20.
         public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
-        /// Headless stand-in for `UIFont.TextStyle.headline`. Here default size 17.
+        /// Headless stand-in for `UIFont.TextStyle.headline` (see Apple's UIKit documentation). Here default size 17.
         public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
-        /// Headless stand-in for `UIFont.TextStyle.subheadline`. Here default size 15.
+        /// Headless stand-in for `UIFont.TextStyle.subheadline` (see Apple's UIKit documentation). Here default size 15.
         public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
-        /// Headless stand-in for `UIFont.TextStyle.body`. Here default size 17.
+        /// Headless stand-in for `UIFont.TextStyle.body` (see Apple's UIKit documentation). Here default size 17.
         public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
-        /// Headless stand-in for `UIFont.TextStyle.callout`. Here default size 16.
+        /// Headless stand-in for `UIFont.TextStyle.callout` (see Apple's UIKit documentation). Here default size 16.
         public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
-        /// Headless stand-in for `UIFont.TextStyle.footnote`. Here default size 13.
+        /// Headless stand-in for `UIFont.TextStyle.footnote` (see Apple's UIKit documentation). Here default size 13.
         public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
-        /// Headless stand-in for `UIFont.TextStyle.caption1`. Here default size 12.
+        /// Headless stand-in for `UIFont.TextStyle.caption1` (see Apple's UIKit documentation). Here default size 12.
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
-        /// Headless stand-in for `UIFont.TextStyle.caption2`. Here default size 11.
+        /// Headless stand-in for `UIFont.TextStyle.caption2` (see Apple's UIKit documentation). Here default size 11.
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
         var defaultSize: CGFloat {
@@ -170,14 +170,14 @@ open class UIFont: NSObject, @unchecked Sendable {
 /// Headless stand-in for `NSTextAlignment` (see Apple's UIKit documentation).
 /// Here only the enumeration, with UIKit's raw values on iOS.
 public enum NSTextAlignment: Int, Sendable {
-    /// Headless stand-in for `NSTextAlignment.left`. Here raw value 0.
+    /// Headless stand-in for `NSTextAlignment.left` (see Apple's UIKit documentation). Here raw value 0.
     case left = 0
-    /// Headless stand-in for `NSTextAlignment.center`. Here raw value 1.
+    /// Headless stand-in for `NSTextAlignment.center` (see Apple's UIKit documentation). Here raw value 1.
     case center = 1
-    /// Headless stand-in for `NSTextAlignment.right`. Here raw value 2.
+    /// Headless stand-in for `NSTextAlignment.right` (see Apple's UIKit documentation). Here raw value 2.
     case right = 2
-    /// Headless stand-in for `NSTextAlignment.justified`. Here raw value 3.
+    /// Headless stand-in for `NSTextAlignment.justified` (see Apple's UIKit documentation). Here raw value 3.
     case justified = 3
-    /// Headless stand-in for `NSTextAlignment.natural`. Here raw value 4.
+    /// Headless stand-in for `NSTextAlignment.natural` (see Apple's UIKit documentation). Here raw value 4.
     case natural = 4
 }

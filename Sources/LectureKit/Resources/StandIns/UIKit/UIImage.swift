@@ -34,7 +34,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// Here it is always `.zero`.
     open var size: CGSize { .zero }
 
-    /// Headless stand-in for `UIImage.description`. Here `<UIImage; name = ...>`.
+    /// Headless stand-in for `UIImage.description` (see Apple's UIKit documentation). Here `<UIImage; name = ...>`.
     open override var description: String {
         "<UIImage; name = \(name)>"
     }

@@ -8,9 +8,9 @@ open class NSLayoutConstraint: NSObject {
     /// Headless stand-in for `NSLayoutConstraint.Axis` (see Apple's UIKit documentation).
     /// Here only the enumeration, stored by `UIStackView.axis`.
     public enum Axis: Int, Sendable {
-        /// Headless stand-in for `NSLayoutConstraint.Axis.horizontal`. Here raw value 0.
+        /// Headless stand-in for `NSLayoutConstraint.Axis.horizontal` (see Apple's UIKit documentation). Here raw value 0.
         case horizontal = 0
-        /// Headless stand-in for `NSLayoutConstraint.Axis.vertical`. Here raw value 1.
+        /// Headless stand-in for `NSLayoutConstraint.Axis.vertical` (see Apple's UIKit documentation). Here raw value 1.
         case vertical = 1
     }
 }
@@ -26,37 +26,37 @@ open class UIStackView: UIView {
     /// Headless stand-in for `UIStackView.Alignment` (see Apple's UIKit documentation).
     /// Here it is only stored in `alignment`.
     public enum Alignment: Int, Sendable {
-        /// Headless stand-in for `UIStackView.Alignment.fill`. Here raw value 0.
+        /// Headless stand-in for `UIStackView.Alignment.fill` (see Apple's UIKit documentation). Here raw value 0.
         case fill = 0
-        /// Headless stand-in for `UIStackView.Alignment.leading`. Here raw value 1.
+        /// Headless stand-in for `UIStackView.Alignment.leading` (see Apple's UIKit documentation). Here raw value 1.
         case leading = 1
-        /// Headless stand-in for `UIStackView.Alignment.firstBaseline`. Here raw value 2.
+        /// Headless stand-in for `UIStackView.Alignment.firstBaseline` (see Apple's UIKit documentation). Here raw value 2.
         case firstBaseline = 2
-        /// Headless stand-in for `UIStackView.Alignment.center`. Here raw value 3.
+        /// Headless stand-in for `UIStackView.Alignment.center` (see Apple's UIKit documentation). Here raw value 3.
         case center = 3
-        /// Headless stand-in for `UIStackView.Alignment.trailing`. Here raw value 4.
+        /// Headless stand-in for `UIStackView.Alignment.trailing` (see Apple's UIKit documentation). Here raw value 4.
         case trailing = 4
-        /// Headless stand-in for `UIStackView.Alignment.lastBaseline`. Here raw value 5.
+        /// Headless stand-in for `UIStackView.Alignment.lastBaseline` (see Apple's UIKit documentation). Here raw value 5.
         case lastBaseline = 5
 
-        /// Headless stand-in for `UIStackView.Alignment.top` (same as `.leading`).
+        /// Headless stand-in for `UIStackView.Alignment.top` (same as `.leading`; see Apple's UIKit documentation).
         public static var top: Alignment { .leading }
-        /// Headless stand-in for `UIStackView.Alignment.bottom` (same as `.trailing`).
+        /// Headless stand-in for `UIStackView.Alignment.bottom` (same as `.trailing`; see Apple's UIKit documentation).
         public static var bottom: Alignment { .trailing }
     }
 
     /// Headless stand-in for `UIStackView.Distribution` (see Apple's UIKit documentation).
     /// Here it is only stored in `distribution`.
     public enum Distribution: Int, Sendable {
-        /// Headless stand-in for `UIStackView.Distribution.fill`. Here raw value 0.
+        /// Headless stand-in for `UIStackView.Distribution.fill` (see Apple's UIKit documentation). Here raw value 0.
         case fill = 0
-        /// Headless stand-in for `UIStackView.Distribution.fillEqually`. Here raw value 1.
+        /// Headless stand-in for `UIStackView.Distribution.fillEqually` (see Apple's UIKit documentation). Here raw value 1.
         case fillEqually = 1
-        /// Headless stand-in for `UIStackView.Distribution.fillProportionally`. Here raw value 2.
+        /// Headless stand-in for `UIStackView.Distribution.fillProportionally` (see Apple's UIKit documentation). Here raw value 2.
         case fillProportionally = 2
-        /// Headless stand-in for `UIStackView.Distribution.equalSpacing`. Here raw value 3.
+        /// Headless stand-in for `UIStackView.Distribution.equalSpacing` (see Apple's UIKit documentation). Here raw value 3.
         case equalSpacing = 3
-        /// Headless stand-in for `UIStackView.Distribution.equalCentering`. Here raw value 4.
+        /// Headless stand-in for `UIStackView.Distribution.equalCentering` (see Apple's UIKit documentation). Here raw value 4.
         case equalCentering = 4
     }
 
@@ -112,7 +112,7 @@ open class UIStackView: UIView {
         _arrangedSubviews.removeAll { $0 === view }
     }
 
-    /// Headless stand-in for `UIView.willRemoveSubview(_:)` on a stack view.
+    /// Headless stand-in for `UIView.willRemoveSubview(_:)` on a stack view (see Apple's UIKit documentation).
     /// Here, as in UIKit, a removed subview also leaves `arrangedSubviews`.
     open override func willRemoveSubview(_ subview: UIView) {
         super.willRemoveSubview(subview)

@@ -1,42 +1,42 @@
 /// Headless stand-in for `UIKeyboardType` (see Apple's UIKit documentation).
 /// Here only the enumeration with UIKit's raw values; no keyboard is shown.
 public enum UIKeyboardType: Int, Sendable {
-    /// Headless stand-in for `UIKeyboardType.default`. Here raw value 0.
+    /// Headless stand-in for `UIKeyboardType.default` (see Apple's UIKit documentation). Here raw value 0.
     case `default` = 0
-    /// Headless stand-in for `UIKeyboardType.asciiCapable`. Here raw value 1.
+    /// Headless stand-in for `UIKeyboardType.asciiCapable` (see Apple's UIKit documentation). Here raw value 1.
     case asciiCapable = 1
-    /// Headless stand-in for `UIKeyboardType.numbersAndPunctuation`. Here raw value 2.
+    /// Headless stand-in for `UIKeyboardType.numbersAndPunctuation` (see Apple's UIKit documentation). Here raw value 2.
     case numbersAndPunctuation = 2
-    /// Headless stand-in for `UIKeyboardType.URL`. Here raw value 3.
+    /// Headless stand-in for `UIKeyboardType.URL` (see Apple's UIKit documentation). Here raw value 3.
     case URL = 3
-    /// Headless stand-in for `UIKeyboardType.numberPad`. Here raw value 4.
+    /// Headless stand-in for `UIKeyboardType.numberPad` (see Apple's UIKit documentation). Here raw value 4.
     case numberPad = 4
-    /// Headless stand-in for `UIKeyboardType.phonePad`. Here raw value 5.
+    /// Headless stand-in for `UIKeyboardType.phonePad` (see Apple's UIKit documentation). Here raw value 5.
     case phonePad = 5
-    /// Headless stand-in for `UIKeyboardType.namePhonePad`. Here raw value 6.
+    /// Headless stand-in for `UIKeyboardType.namePhonePad` (see Apple's UIKit documentation). Here raw value 6.
     case namePhonePad = 6
-    /// Headless stand-in for `UIKeyboardType.emailAddress`. Here raw value 7.
+    /// Headless stand-in for `UIKeyboardType.emailAddress` (see Apple's UIKit documentation). Here raw value 7.
     case emailAddress = 7
-    /// Headless stand-in for `UIKeyboardType.decimalPad`. Here raw value 8.
+    /// Headless stand-in for `UIKeyboardType.decimalPad` (see Apple's UIKit documentation). Here raw value 8.
     case decimalPad = 8
-    /// Headless stand-in for `UIKeyboardType.twitter`. Here raw value 9.
+    /// Headless stand-in for `UIKeyboardType.twitter` (see Apple's UIKit documentation). Here raw value 9.
     case twitter = 9
-    /// Headless stand-in for `UIKeyboardType.webSearch`. Here raw value 10.
+    /// Headless stand-in for `UIKeyboardType.webSearch` (see Apple's UIKit documentation). Here raw value 10.
     case webSearch = 10
-    /// Headless stand-in for `UIKeyboardType.asciiCapableNumberPad`. Here raw value 11.
+    /// Headless stand-in for `UIKeyboardType.asciiCapableNumberPad` (see Apple's UIKit documentation). Here raw value 11.
     case asciiCapableNumberPad = 11
 }
 
 /// Headless stand-in for `UITextAutocapitalizationType` (see Apple's UIKit documentation).
 /// Here only the enumeration with UIKit's raw values.
 public enum UITextAutocapitalizationType: Int, Sendable {
-    /// Headless stand-in for `UITextAutocapitalizationType.none`. Here raw value 0.
+    /// Headless stand-in for `UITextAutocapitalizationType.none` (see Apple's UIKit documentation). Here raw value 0.
     case none = 0
-    /// Headless stand-in for `UITextAutocapitalizationType.words`. Here raw value 1.
+    /// Headless stand-in for `UITextAutocapitalizationType.words` (see Apple's UIKit documentation). Here raw value 1.
     case words = 1
-    /// Headless stand-in for `UITextAutocapitalizationType.sentences`. Here raw value 2.
+    /// Headless stand-in for `UITextAutocapitalizationType.sentences` (see Apple's UIKit documentation). Here raw value 2.
     case sentences = 2
-    /// Headless stand-in for `UITextAutocapitalizationType.allCharacters`. Here raw value 3.
+    /// Headless stand-in for `UITextAutocapitalizationType.allCharacters` (see Apple's UIKit documentation). Here raw value 3.
     case allCharacters = 3
 }
 
@@ -52,13 +52,13 @@ open class UITextField: UIControl {
     /// Headless stand-in for `UITextField.BorderStyle` (see Apple's UIKit documentation).
     /// Here it is only stored in `borderStyle`.
     public enum BorderStyle: Int, Sendable {
-        /// Headless stand-in for `UITextField.BorderStyle.none`. Here raw value 0.
+        /// Headless stand-in for `UITextField.BorderStyle.none` (see Apple's UIKit documentation). Here raw value 0.
         case none = 0
-        /// Headless stand-in for `UITextField.BorderStyle.line`. Here raw value 1.
+        /// Headless stand-in for `UITextField.BorderStyle.line` (see Apple's UIKit documentation). Here raw value 1.
         case line = 1
-        /// Headless stand-in for `UITextField.BorderStyle.bezel`. Here raw value 2.
+        /// Headless stand-in for `UITextField.BorderStyle.bezel` (see Apple's UIKit documentation). Here raw value 2.
         case bezel = 2
-        /// Headless stand-in for `UITextField.BorderStyle.roundedRect`. Here raw value 3.
+        /// Headless stand-in for `UITextField.BorderStyle.roundedRect` (see Apple's UIKit documentation). Here raw value 3.
         case roundedRect = 3
     }
 
@@ -122,7 +122,7 @@ open class UITextField: UIControl {
     /// Here it is only stored (default `.natural`).
     open var textAlignment: NSTextAlignment = .natural
 
-    /// Headless stand-in for `UIResponder.canBecomeFirstResponder` on a text field.
+    /// Headless stand-in for `UIResponder.canBecomeFirstResponder` on a text field (see Apple's UIKit documentation).
     /// Here `true`, so `becomeFirstResponder()` sets `isFirstResponder`.
     open override var canBecomeFirstResponder: Bool {
         true

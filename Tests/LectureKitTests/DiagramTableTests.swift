@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import CommonMark
+@testable import LectureKit
+
+/// Diagrams through the real Graphviz.
+@Suite struct DiagramTests {
+    func renderer(_ cache: String) -> DiagramRenderer {
+        DiagramRenderer.find(cache: Cache(directory: cache))
+    }
+
+    @Test func validGraphIsInlinedWithItsTextAlternative() throws {
+        let cache = try TestSupport.temporaryDirectory()
+        let code = "digraph G {\n  label=\"뷰가 모델을 관찰한다\";\n  View -> Model;\n}\n"
+        let html = try renderer(cache).render(code, info: InfoString("dot caption=\"관찰\""), id: "diagram-1", path: "p.md",
+                                              location: SourceLocation(line: 5, column: 1)).get()
+        #expect(html.hasPrefix("<figure class=\"diagram\">\n<svg role=\"img\" aria-labelledby=\"diagram-1-title\""))
+        #expect(html.contains("<title id=\"diagram-1-title\">뷰가 모델을 관찰한다</title>"))
+        #expect(html.contains("<figcaption>관찰</figcaption>"))
+        #expect(!html.contains("<?xml"))
+        #expect(!html.contains(">뷰가 모델을 관찰한다</text>"), "the label is the alternative, not drawn")
+        #expect(html.contains(">View</text>"))
+    }
+
+    @Test func syntaxErrorIsReportedAtTheMarkdownLine() throws {
+        let cache = try TestSupport.temporaryDirectory()
+        // The fence is on line 20; Graphviz complains about its line 3, so Markdown line 23.
+        let result = renderer(cache).render("digraph G {\n  A -> B;\n  B -> ;\n}\n", info: InfoString("dot"), id: "d", path: "p.md",
+                                            location: SourceLocation(line: 20, column: 1))
+        guard case .failure(let diagnostic) = result else { Issue.record("expected a syntax error"); return }
+        #expect(diagnostic.headline == "p.md:23:1: error: diagram: syntax error in line 3 near ';'")
+    }
+
+    @Test func diagramWithoutAnyTextAlternativeIsAnError() throws {
+        let cache = try TestSupport.temporaryDirectory()
+        let result = renderer(cache).render("digraph { a -> b }\n", info: InfoString("dot"), id: "d", path: "p.md", location: SourceLocation(line: 1, column: 1))
+        guard case .failure(let diagnostic) = result else { Issue.record("expected an error"); return }
+        #expect(diagnostic.summary == "diagram has no text alternative")
+    }
+
+    @Test func cachedRenderDoesNotRunGraphvizAgain() throws {
+        let cache = try TestSupport.temporaryDirectory()
+        let real = renderer(cache)
+        let code = "digraph { label=\"캐시\"; a -> b }\n"
+        let first = try real.render(code, info: InfoString("dot"), id: "d", path: "p.md", location: SourceLocation(line: 1, column: 1)).get()
+        // Same Graphviz version, but no Graphviz to run: only the cache can answer.
+        var offline = real
+        offline.commands = (dot: "/nonexistent/dot", gvpr: "/nonexistent/gvpr")
+        let second = try offline.render(code, info: InfoString("dot"), id: "d", path: "p.md", location: SourceLocation(line: 1, column: 1)).get()
+        #expect(second == first)
+        let uncached = offline.render(code + "\n", info: InfoString("dot"), id: "d", path: "p.md", location: SourceLocation(line: 1, column: 1))
+        guard case .failure = uncached else { Issue.record("a new graph must need Graphviz"); return }
+    }
+
+    @Test func twoDiagramsOnAPageShareNoID() throws {
+        let cache = try TestSupport.temporaryDirectory()
+        let code = "digraph { label=\"x\"; subgraph cluster_a { a } a -> b }\n"
+        let one = try renderer(cache).render(code, info: InfoString("dot"), id: "diagram-1", path: "p.md", location: SourceLocation(line: 1, column: 1)).get()
+        let two = try renderer(cache).render(code, info: InfoString("dot"), id: "diagram-2", path: "p.md", location: SourceLocation(line: 9, column: 1)).get()
+        let ids = (one + two).matches(of: try Regex(#" id="([^"]+)""#)).map { String((one + two)[$0.range]) }
+        #expect(ids.count > 4)
+        #expect(Set(ids).count == ids.count)
+    }
+}
+
+@Suite struct TableTests {
+    @Test func tableHasCaptionHeaderRowHeaderColumnAndInlineMarkdown() throws {
+        let code = "| 패턴 | 책임 분배 | 테스트 |\n|---|:---:|---|\n| MVC | *낮음* | [MVP](mvp.md) |\n| MVVM | `높음` | a \\| b |\n"
+        let html = try TableRenderer.render(code, caption: "세 패턴", id: "table-1", path: "p.md", location: SourceLocation(line: 3, column: 1)).get()
+        #expect(html == """
+            <div class="table-wrap" role="region" tabindex="0" aria-labelledby="table-1-caption"><table><caption id="table-1-caption">세 패턴</caption>\
+            <thead><tr><th scope="col">패턴</th><th scope="col" style="text-align: center">책임 분배</th><th scope="col">테스트</th></tr></thead>\
+            <tbody><tr><th scope="row">MVC</th><td style="text-align: center"><em>낮음</em></td><td><a href="mvp.html">MVP</a></td></tr>\
+            <tr><th scope="row">MVVM</th><td style="text-align: center"><code>높음</code></td><td>a | b</td></tr></tbody></table></div>
+
+            """)
+    }
+
+    @Test func rowWithWrongCellCountIsLocated() {
+        let code = "| A | B |\n|---|---|\n| 1 | 2 |\n| 3 |\n"
+        guard case .failure(let error) = TableRenderer.render(code, caption: nil, id: "t", path: "p.md", location: SourceLocation(line: 10, column: 1)) else {
+            Issue.record("expected an error"); return
+        }
+        #expect(error.diagnostics.map(\.headline) == ["p.md:14:1: error: table row has 1 cells, but the header has 2"])
+    }
+
+    @Test func emptyHeaderCellIsLocated() {
+        guard case .failure(let error) = TableRenderer.render("| A |  |\n|---|---|\n| 1 | 2 |\n", caption: nil, id: "t", path: "p.md", location: SourceLocation(line: 1, column: 1)) else {
+            Issue.record("expected an error"); return
+        }
+        #expect(error.diagnostics.map(\.headline) == ["p.md:2:1: error: table header has an empty cell"])
+    }
+
+    @Test func missingDelimiterRowIsAnError() {
+        guard case .failure(let error) = TableRenderer.render("| A | B |\n| 1 | 2 |\n", caption: nil, id: "t", path: "p.md", location: SourceLocation(line: 1, column: 1)) else {
+            Issue.record("expected an error"); return
+        }
+        #expect(error.diagnostics.map(\.headline) == ["p.md:3:1: error: second table row must be a delimiter row such as '|---|---|'"])
+    }
+
+    @Test func brokenTableFailsTheBuildAtItsLine() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# T\n\n- [A](a.md)\n",
+            "content/a.md": "# A\n\n```table\n| A | B |\n|---|---|\n| 1 |\n```\n\n```dot\ndigraph { a -> }\n```\n",
+            "templates/page.html": TestSupport.minimalPage,
+        ])
+        let recorder = TestSupport.Recorder()
+        #expect(throws: DiagnosticsError.self) {
+            try BuildPipeline(configuration: TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site"),
+                              console: recorder.console).run()
+        }
+        #expect(recorder.lines.contains("\(root)/content/a.md:6:1: error: table row has 1 cells, but the header has 2"))
+        #expect(recorder.lines.contains("\(root)/content/a.md:10:1: error: diagram: syntax error in line 1 near '}'"))
+        #expect(!FileSystem.exists(root + "/_site"))
+    }
+}
