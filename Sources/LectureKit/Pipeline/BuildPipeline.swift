@@ -169,7 +169,17 @@ public struct BuildPipeline: Sendable {
             return (page, problems)
         }
         for (_, problems) in perPage { diagnostics += problems }
-        return (perPage.map(\.0), outcome, diagnostics)
+        let transformedPages = perPage.map(\.0)
+        diagnostics += LinkChecker.check(transformedPages, originalBlocks: pages.map(\.blocks), contentFiles: Set(contentAssets()))
+        return (transformedPages, outcome, diagnostics)
+    }
+
+    /// Files of the content folder other than Markdown (images and the like), copied into the
+    /// site at the same paths, as mdBook does; dotfiles are left out.
+    func contentAssets() -> [String] {
+        FileSystem.files(under: configuration.contentDirectory).filter { path in
+            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
     }
 
     /// The render stage: pages into the layout, plus the site-wide files.
@@ -207,6 +217,9 @@ public struct BuildPipeline: Sendable {
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
             ]).utf8)
+        }
+        for file in contentAssets() {
+            site.copied[file] = FileSystem.join(configuration.contentDirectory, file)
         }
         for asset in templates.assets {
             site.copied[asset] = FileSystem.join(templates.directory, asset)

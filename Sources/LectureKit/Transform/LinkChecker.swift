@@ -1,0 +1,74 @@
+import CommonMark
+import Foundation
+
+/// Checks that every internal link resolves: a page of the book or a file of the content
+/// folder, and its `#anchor` a heading of that page. Run on the parsed pages, before links are
+/// rewritten, so a diagnostic names the `.md` link as the author wrote it, at its line.
+enum LinkChecker {
+    /// - Parameters:
+    ///   - pages: every page, with `headings` already anchored.
+    ///   - contentFiles: paths relative to the content folder of the files that will be copied.
+    static func check(_ pages: [Page], originalBlocks: [[Block]], contentFiles: Set<String>) -> [Diagnostic] {
+        var anchors: [String: Set<String>] = [:]
+        for page in pages { anchors[page.chapter.path] = Set(page.headings.map(\.id)) }
+        var diagnostics: [Diagnostic] = []
+        for (page, blocks) in zip(pages, originalBlocks) {
+            let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
+            for link in links(in: blocks) {
+                let destination = link.destination
+                if destination.isEmpty || destination.hasPrefix("//") || LinkRewriter.hasScheme(destination) { continue }
+                let (path, fragment) = LinkRewriter.split(destination)
+                let anchor = String(fragment.dropFirst()).removingPercentEncoding ?? String(fragment.dropFirst())
+                let target: String
+                if path.isEmpty {
+                    target = page.chapter.path
+                } else {
+                    let decoded = path.removingPercentEncoding ?? path
+                    target = SummaryParser.normalize(directory.isEmpty ? decoded : directory + "/" + decoded)
+                }
+                let place = link.location
+                if target.hasPrefix("../") || (target.hasSuffix(".md") && anchors[target] == nil) {
+                    let known = target.hasSuffix(".md") ? "is not a page of the book (not in SUMMARY.md)" : "is outside the content folder"
+                    diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' \(known)"))
+                    continue
+                }
+                if !target.hasSuffix(".md") {
+                    if !contentFiles.contains(target) {
+                        diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' does not exist in the content folder"))
+                    }
+                    continue
+                }
+                if !anchor.isEmpty, let ids = anchors[target], !ids.contains(anchor) {
+                    let nearest = ids.sorted().first { $0.hasPrefix(String(anchor.prefix(2))) }
+                    diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' names no heading of \(target)",
+                        notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// Every link and image in the blocks' paragraphs and headings.
+    static func links(in blocks: [Block]) -> [Link] {
+        var result: [Link] = []
+        func visit(_ inlines: [Inline]) {
+            for inline in inlines {
+                switch inline {
+                case .link(let link), .image(let link):
+                    result.append(link)
+                    visit(link.content)
+                case .emphasis(let children), .strong(let children): visit(children)
+                default: break
+                }
+            }
+        }
+        for block in BlockWalk.leaves(blocks) {
+            switch block.kind {
+            case .paragraph(let inlines): visit(inlines)
+            case .heading(_, let content, _): visit(content)
+            default: break
+            }
+        }
+        return result
+    }
+}

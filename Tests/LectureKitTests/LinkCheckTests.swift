@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import LectureKit
+
+@Suite struct LinkCheckTests {
+    func build(_ pages: [String: String]) throws -> (recorder: TestSupport.Recorder, root: String, error: Bool) {
+        var files = pages.mapKeys { "content/" + $0 }
+        files["templates/page.html"] = TestSupport.minimalPage
+        let root = try TestSupport.makeTree(files)
+        let recorder = TestSupport.Recorder()
+        var failed = false
+        do {
+            try BuildPipeline(configuration: TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site"),
+                              console: recorder.console).run()
+        } catch is DiagnosticsError {
+            failed = true
+        }
+        return (recorder, root, failed)
+    }
+
+    @Test func brokenPageAndAnchorLinksFailAtTheirLines() throws {
+        let (recorder, root, failed) = try build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](sub/b.md)\n",
+            "a.md": "# A\n\n## 역할\n\n[좋음](sub/b.md#세부) [앵커](#역할)\n\n문단 [없는 쪽](nope.md) 그리고\n[없는 앵커](sub/b.md#없음)\n",
+            "sub/b.md": "# B\n\n## 세부\n\n[위로](../a.md#역할) ![그림](missing.png)\n",
+        ])
+        #expect(failed)
+        // Columns count UTF-8 bytes, as cmark and swiftc do ("문단 " is 7 bytes).
+        #expect(recorder.lines.filter { $0.contains("error:") }.sorted() == [
+            "\(root)/content/a.md:7:8: error: broken link: 'nope.md' is not a page of the book (not in SUMMARY.md)",
+            "\(root)/content/a.md:8:1: error: broken link: 'sub/b.md#없음' names no heading of sub/b.md",
+            "\(root)/content/sub/b.md:5:26: error: broken link: 'missing.png' does not exist in the content folder",
+        ])
+    }
+
+    @Test func contentFilesAreCopiedAndLinkable() throws {
+        let (_, root, failed) = try build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n",
+            "a.md": "# A\n\n![그림](img/pic.svg)\n",
+            "img/pic.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+        ])
+        #expect(!failed)
+        #expect(FileSystem.exists(root + "/_site/img/pic.svg"))
+    }
+}
+
+extension Dictionary {
+    func mapKeys<K: Hashable>(_ transform: (Key) -> K) -> [K: Value] {
+        Dictionary<K, Value>(uniqueKeysWithValues: map { (transform($0.key), $0.value) })
+    }
+}
