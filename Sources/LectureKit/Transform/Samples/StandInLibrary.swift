@@ -49,7 +49,7 @@ public struct StandInLibrary: Sendable {
 
         // Built beside its final place and renamed into it, so concurrent runs never see half of it.
         try FileManager.default.createDirectory(atPath: cacheDirectory + "/standins", withIntermediateDirectories: true)
-        let staging = cacheDirectory + "/standins/.staging-\(digest.prefix(12))-\(getpid())"
+        let staging = cacheDirectory + "/standins/.staging-\(digest.prefix(12))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try? FileManager.default.removeItem(atPath: staging)
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: staging) }

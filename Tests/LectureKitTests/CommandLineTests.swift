@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import LectureKit
+
+/// The `lecture` command as a user runs it: arguments in, lines and exit status out.
+@Suite struct CommandLineTests {
+    func run(_ arguments: [String]) -> (status: Int32, lines: [String]) {
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(arguments, console: recorder.console)
+        return (status, recorder.lines)
+    }
+
+    @Test func versionAndHelp() {
+        let version = run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.lines.first?.hasPrefix("lecture \(LectureCommand.version) (cmark 0.") == true)
+        let help = run(["check", "--help"])
+        #expect(help.status == 0)
+        #expect(help.lines.joined().contains("--bless"))
+        #expect(run(["build", "--help"]).lines.joined().contains("--templates <dir>"))
+    }
+
+    @Test func usageErrorsExitWithTwo() {
+        #expect(run(["build", "--colour"]).status == 2)
+        #expect(run(["check", "-j", "zero"]).status == 2)
+        #expect(run(["check", "--timeout", "-1"]).status == 2)
+        #expect(run(["check", "--shard", "3/2"]).status == 2)
+        #expect(run(["frobnicate"]).status == 2)
+    }
+
+    static let page = """
+        # 쪽
+
+        ```swift
+        print("하나")
+        ```
+
+        ```output
+        하나
+        ```
+
+        ```swift ignore
+        import SwiftUI
+        ```
+
+        ```swift
+        print("둘")
+        ```
+
+        ```output
+        셋
+        ```
+
+        """
+
+    @Test func checkReportsClosingLineAndExitStatus() throws {
+        let root = try TestSupport.makeTree(["page.md": Self.page])
+        let result = run(["check", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
+        #expect(result.status == 1)
+        #expect(result.lines.last == "1 passed, 1 failed, 1 skipped")
+        #expect(result.lines.contains { $0.hasPrefix("\(root)/page.md:19:1: error: output does not match the expected output") })
+    }
+
+    @Test func blessFixesTheOutputAndTheNextCheckPasses() throws {
+        let root = try TestSupport.makeTree(["page.md": Self.page])
+        let path = root + "/page.md"
+        let blessed = run(["check", "--bless", "--cache-dir", TestSupport.cacheDirectory, path])
+        #expect(blessed.status == 0)
+        #expect(TestSupport.read(path) == Self.page.replacingOccurrences(of: "```output\n셋\n```", with: "```output\n둘\n```"))
+        let again = run(["check", "--cache-dir", TestSupport.cacheDirectory, path])
+        #expect(again.status == 0)
+        #expect(again.lines.last == "2 passed, 0 failed, 1 skipped")
+    }
+
+    @Test func junitReportListsEverySample() throws {
+        let root = try TestSupport.makeTree(["page.md": Self.page])
+        _ = run(["check", "--cache-dir", TestSupport.cacheDirectory, "--report", "junit:\(root)/report.xml", root + "/page.md"])
+        let xml = try #require(TestSupport.read(root + "/report.xml"))
+        #expect(xml.contains("<testsuite name=\"lecture check\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""))
+        #expect(xml.contains("<failure message=\"output does not match the expected output\">"))
+    }
+
+    @Test func shardsCoverEverySampleExactlyOnce() throws {
+        var markdown = "# 쪽\n\n"
+        for n in 1...7 { markdown += "```swift\nprint(\(n))\n```\n\n```output\n\(n)\n```\n\n" }
+        let root = try TestSupport.makeTree(["page.md": markdown])
+        var total = 0
+        for k in 1...3 {
+            let result = run(["check", "--shard", "\(k)/3", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
+            #expect(result.status == 0)
+            let passed = Int(result.lines.last?.split(separator: " ").first ?? "") ?? -1
+            #expect(passed == [3, 2, 2][k - 1])
+            total += passed
+        }
+        #expect(total == 7)
+    }
+
+    @Test func missingContentFolderFailsTheBuild() throws {
+        let root = try TestSupport.temporaryDirectory()
+        let result = run(["build", "--content", root + "/nothing", "--templates", TestSupport.repositoryRoot + "/site-templates", "--output", root + "/_site"])
+        #expect(result.status == 1)
+        #expect(result.lines.contains { $0.hasPrefix("\(root)/nothing: error: content folder does not exist\n") })
+    }
+}
