@@ -97,3 +97,10 @@ import CommonMark
         #expect(FileSystem.exists(root + "/_site/a.html"))
     }
 }
+
+@Suite struct AccessibilityWarningTests {
+    @Test func skippedHeadingLevelIsAWarning() {
+        let blocks = MarkdownParser.parse("# A\n\n## B\n\n#### D\n\n## E\n")
+        #expect(BuildPipeline.headingOrderWarnings(blocks, path: "p.md").map(\.headline) == ["p.md:5:1: warning: heading level jumps from h2 to h4"])
+    }
+}

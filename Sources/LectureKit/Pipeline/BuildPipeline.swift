@@ -166,6 +166,7 @@ public struct BuildPipeline: Sendable {
                 problems.append(.warning(page.source.displayPath, SourceLocation(line: 1, column: 1),
                     h1 == 0 ? "page has no '# ' heading; the summary's title is used" : "page has \(h1) level-1 headings; a page should have one"))
             }
+            problems += Self.headingOrderWarnings(page.blocks, path: page.source.displayPath)
             return (page, problems)
         }
         for (_, problems) in perPage { diagnostics += problems }
@@ -180,6 +181,21 @@ public struct BuildPipeline: Sendable {
         FileSystem.files(under: configuration.contentDirectory).filter { path in
             !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
         }
+    }
+
+    /// Headings that skip a level (an h2 followed by an h4), which screen-reader users navigate
+    /// by (WCAG 2.1, technique G141).
+    static func headingOrderWarnings(_ blocks: [Block], path: String) -> [Diagnostic] {
+        var previous = 0
+        var warnings: [Diagnostic] = []
+        for block in BlockWalk.leaves(blocks) {
+            guard case .heading(let level, _, _) = block.kind else { continue }
+            if previous > 0 && level > previous + 1 {
+                warnings.append(.warning(path, block.range.start, "heading level jumps from h\(previous) to h\(level)"))
+            }
+            previous = level
+        }
+        return warnings
     }
 
     /// The render stage: pages into the layout, plus the site-wide files.
