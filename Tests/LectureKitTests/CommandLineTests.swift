@@ -26,6 +26,7 @@ import Testing
         #expect(run(["check", "--timeout", "-1"]).status == 2)
         #expect(run(["check", "--shard", "3/2"]).status == 2)
         #expect(run(["frobnicate"]).status == 2)
+        #expect(run(["check", "-j0"]).status == 2)
     }
 
     static let page = """
@@ -52,6 +53,13 @@ import Testing
         ```
 
         """
+
+    @Test func shortOptionTakesAnAttachedValue() throws {
+        let parsed = try ParsedArguments.parse(["-j4", "--timeout=2.5", "a.md"], specs: CheckCommand.options, command: "lecture check")
+        #expect(parsed.value("jobs") == "4")
+        #expect(parsed.value("timeout") == "2.5")
+        #expect(parsed.positionals == ["a.md"])
+    }
 
     @Test func checkReportsClosingLineAndExitStatus() throws {
         let root = try TestSupport.makeTree(["page.md": Self.page])

@@ -47,6 +47,11 @@ public struct ParsedArguments: Sendable {
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 name = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
+            } else if !argument.hasPrefix("--"), argument.count > 2,
+                      specs.contains(where: { $0.valueName != nil && $0.names.contains(String(argument.prefix(2))) }) {
+                // A short option with its value attached, as in `make -j4`.
+                name = String(argument.prefix(2))
+                inline = String(argument.dropFirst(2))
             }
             guard let spec = specs.first(where: { $0.names.contains(name) }) else {
                 throw LectureError("error: unknown option '\(name)' for '\(command)'\nsee '\(command) --help'")
