@@ -55,3 +55,26 @@ import Testing
         }
     }
 }
+
+@Suite struct LargeBookNavigationTests {
+    @Test func largeBooksShareOneNavigationScript() throws {
+        var files = ["templates/page.html": TestSupport.minimalPage]
+        var summary = "# 큰 책\n\n"
+        for n in 1...5 {
+            summary += "- [장 \(n)](p\(n).md)\n"
+            files["content/p\(n).md"] = "# 장 \(n)\n"
+        }
+        files["content/SUMMARY.md"] = summary
+        let root = try TestSupport.makeTree(files)
+        var configuration = TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        configuration.inlineNavigationLimit = 3
+        try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
+        let page = try #require(TestSupport.read(root + "/_site/p2.html"))
+        #expect(page.contains("<script src=\"toc.js\" data-root=\"\" data-current=\"p2.html\"></script>"))
+        #expect(page.contains("<noscript><a href=\"toc.html\">"))
+        #expect(!page.contains("장 4"), "the tree is not copied into each page")
+        let script = try #require(TestSupport.read(root + "/_site/toc.js"))
+        #expect(script.contains("\\u003ca href=\\\"p4.html\\\">장 4"))
+        #expect(TestSupport.read(root + "/_site/toc.html")?.contains("<a href=\"p5.html\">장 5</a>") == true)
+    }
+}

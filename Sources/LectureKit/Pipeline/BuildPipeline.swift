@@ -10,6 +10,9 @@ public struct BuildConfiguration: Sendable {
     public var verifier = SampleVerifier.Options()
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
     public var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
+    /// Books with more chapters than this get their navigation from a shared `toc.js` instead of
+    /// a copy in every page, so the site's size grows linearly with its pages.
+    public var inlineNavigationLimit = 100
     /// The build date shown in page footers (ISO 8601 day).
     public var buildDate: String = {
         let formatter = DateFormatter()
@@ -203,6 +206,7 @@ public struct BuildPipeline: Sendable {
         var site = SiteFiles()
         let order = book.flattened
         let renderer = HTMLRenderer()
+        let scripted = order.count > configuration.inlineNavigationLimit
         for (index, page) in pages.enumerated() {
             let output = page.chapter.outputPath
             let root = OutputPath.rootPrefix(from: output)
@@ -211,7 +215,8 @@ public struct BuildPipeline: Sendable {
                 "title": .text(page.title),
                 "book_title": .text(book.title),
                 "content": .html(renderer.render(page.blocks)),
-                "nav": .html(Navigation.tree(book.chapters, current: output, root: root)),
+                "nav": .html(scripted ? Navigation.scriptedTree(current: output, root: root)
+                                      : Navigation.tree(book.chapters, current: output, root: root)),
                 "prev": .html(Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root)),
                 "next": .html(Navigation.link(position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root)),
                 "toc": .html(Navigation.toc(page.headings)),
@@ -224,6 +229,16 @@ public struct BuildPipeline: Sendable {
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
             // mdBook's rule: without a README.md, the first chapter is also the index.
             site.generated["index.html"] = html
+        }
+        if scripted {
+            site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
+            site.generated["toc.html"] = Array(templates.page.render([
+                "title": .text("차례"),
+                "book_title": .text(book.title),
+                "content": .html("<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: "")),
+                "nav": .html(""), "prev": .html(""), "next": .html(""), "toc": .html(""),
+                "root": .text(""), "swift_version": .text(swiftVersion), "build_date": .text(configuration.buildDate),
+            ]).utf8)
         }
         if let notFound = templates.notFound {
             site.generated["404.html"] = Array(notFound.render([

@@ -17,11 +17,50 @@ enum Navigation {
         return html + "</ol>"
     }
 
+    /// The placeholder for a book too large to repeat its tree in every page: a script that
+    /// inserts the tree from the shared `toc.js` (mdBook's approach since 0.4.41), so the site
+    /// grows linearly with its pages; without JavaScript, a link to `toc.html`.
+    static func scriptedTree(current: String, root: String) -> String {
+        "<script src=\"\(HTML.escapeHref(root))toc.js\" data-root=\"\(HTML.escape(root))\" data-current=\"\(HTML.escape(current))\"></script>"
+            + "<noscript><a href=\"\(HTML.escapeHref(root))toc.html\">전체 차례 보기</a></noscript>"
+    }
+
+    /// `toc.js`: the chapter tree with root-relative links, inserted where the script stands;
+    /// the current page (`data-current`) is marked and links are prefixed with `data-root`.
+    static func tocScript(_ chapters: [Chapter]) -> String {
+        let html = tree(chapters, current: nil, root: "")
+        let literal = html.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "\\": return "\\\\"
+            case "\"": return "\\\""
+            case "<": return "\\u003c"
+            case "\n": return "\\n"
+            default: return String(scalar)
+            }
+        }.joined()
+        return """
+            (function () {
+              var script = document.currentScript;
+              var root = script.getAttribute("data-root") || "";
+              var current = script.getAttribute("data-current");
+              var holder = document.createElement("template");
+              holder.innerHTML = "\(literal)";
+              holder.content.querySelectorAll("a").forEach(function (a) {
+                var href = a.getAttribute("href");
+                if (href === current) { a.classList.add("active"); a.setAttribute("aria-current", "page"); }
+                a.setAttribute("href", root + href);
+              });
+              script.parentNode.insertBefore(holder.content, script);
+            })();
+
+            """
+    }
+
     static func link(_ chapter: Chapter?, rel: String, root: String) -> String {
         guard let chapter else { return "" }
-        let label = rel == "prev" ? "이전" : "다음"
+        // The template's stylesheet adds the visible "이전"/"다음" label.
         return "<a rel=\"\(rel)\" href=\"\(HTML.escapeHref(root + chapter.outputPath))\" class=\"nav-\(rel)\">"
-            + "<span class=\"nav-label\">\(label)</span> <span class=\"nav-title\">\(HTML.escape(chapter.title))</span></a>"
+            + "\(HTML.escape(chapter.title))</a>"
     }
 
     /// The page's h2 and h3 headings as a list; empty when there are fewer than three.
