@@ -2,7 +2,7 @@
 ///
 /// Both numbers are 1-based; `column` counts bytes of UTF-8 from the start of the line, as cmark
 /// and swiftc do. A location of `0:0` means the position is unknown.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     /// The 1-based line number.
     public var line: Int
     /// The 1-based column, in UTF-8 bytes.

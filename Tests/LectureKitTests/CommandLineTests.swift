@@ -80,6 +80,14 @@ import Testing
         #expect(again.lines.last == "2 passed, 0 failed, 1 skipped")
     }
 
+    @Test func missingFilesAreUsageErrorsAndRepeatsCountOnce() throws {
+        let root = try TestSupport.makeTree(["page.md": Self.page])
+        #expect(run(["check", root + "/nope.md"]).status == 2)
+        #expect(run(["check", "--content", root + "/nothing"]).status == 2)
+        let twice = run(["check", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md", root + "/./page.md"])
+        #expect(twice.lines.last == "1 passed, 1 failed, 1 skipped")
+    }
+
     @Test func junitReportListsEverySample() throws {
         let root = try TestSupport.makeTree(["page.md": Self.page])
         _ = run(["check", "--cache-dir", TestSupport.cacheDirectory, "--report", "junit:\(root)/report.xml", root + "/page.md"])

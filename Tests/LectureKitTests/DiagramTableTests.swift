@@ -101,7 +101,7 @@ import CommonMark
     @Test func brokenTableFailsTheBuildAtItsLine() throws {
         let root = try TestSupport.makeTree([
             "content/SUMMARY.md": "# T\n\n- [A](a.md)\n",
-            "content/a.md": "# A\n\n```table\n| A | B |\n|---|---|\n| 1 |\n```\n\n```dot\ndigraph { a -> }\n```\n",
+            "content/a.md": "# A\n\n```table\n| A | B |\n|---|---|\n| 1 |\n| 1 | 2 | 3 |\n```\n\n```dot\ndigraph { a -> }\n```\n",
             "templates/page.html": TestSupport.minimalPage,
         ])
         let recorder = TestSupport.Recorder()
@@ -110,7 +110,8 @@ import CommonMark
                               console: recorder.console).run()
         }
         #expect(recorder.lines.contains("\(root)/content/a.md:6:1: error: table row has 1 cells, but the header has 2"))
-        #expect(recorder.lines.contains("\(root)/content/a.md:10:1: error: diagram: syntax error in line 1 near '}'"))
+        #expect(recorder.lines.contains("\(root)/content/a.md:7:1: error: table row has 3 cells, but the header has 2"))
+        #expect(recorder.lines.contains("\(root)/content/a.md:11:1: error: diagram: syntax error in line 1 near '}'"))
         #expect(!FileSystem.exists(root + "/_site"))
     }
 }

@@ -45,6 +45,12 @@ import CommonMark
         #expect(!loaded.diagnostics.hasErrors)
     }
 
+    @Test func partTitlesAreAWarning() throws {
+        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [A](a.md)\n\n# 둘째 부\n\n---\n", "a.md": "# A\n"])
+        let loaded = ContentLoader.load(contentDirectory: root)
+        #expect(loaded.diagnostics.map(\.headline) == ["\(root)/SUMMARY.md:5:1: warning: part title '둘째 부' is not shown; this tool's navigation has no parts"])
+    }
+
     @Test func summaryKeepsOrderTitlesAndNesting() throws {
         let root = try TestSupport.makeTree([
             "SUMMARY.md": "# 책 제목\n\n[머리말](intro.md)\n\n- [하나](one.md)\n  - [하나의 하나](sub/one-one.md)\n- [둘](two.md)\n",

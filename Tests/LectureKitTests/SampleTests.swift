@@ -53,6 +53,11 @@ import CommonMark
         #expect(sample.program == "#sourceLocation(file: \"page.md\", line: 2)\nlet a = 1\n#sourceLocation(file: \"page.md\", line: 8)\nprint(a)\n#sourceLocation()\n")
     }
 
+    @Test func groupNameUsedAgainAfterItsOutputIsAnError() {
+        let found = extract("```swift group=g\nlet a = 1\n```\n\n```output\n```\n\n```swift group=g\nprint(a)\n```\n")
+        #expect(found.diagnostics.map(\.headline) == ["page.md:8:1: error: group 'g' already ended"])
+    }
+
     @Test func hiddenLinesAreCompiledButNotShown() {
         let found = extract("```swift\n// snippet.hide\nlet name = \"길동\"\n// snippet.show\nprint(name)\n```\n\n```output\n길동\n```\n")
         #expect(found.samples[0].parts[0].visibleCode == "print(name)\n")
@@ -108,6 +113,29 @@ import CommonMark
         let headline = results[0].diagnostics.first?.headline ?? ""
         #expect(headline.hasPrefix("page.md:1:1: error: sample crashed with SIG"))
         #expect(headline.hasSuffix("Fatal error: Index out of range"))
+        // What it printed before the trap was flushed and matched: the crash is the only error.
+        #expect(results[0].actualOutput == "ok\n")
+        #expect(results[0].diagnostics.count == 1)
+        #expect(!(results[0].diagnostics.first?.description.contains("Current stack trace") ?? true))
+    }
+
+    @Test func shouldFailSampleKeepsWhatItPrintedBeforeTrapping() throws {
+        let results = try verify("```swift should_fail\nprint(\"before\")\nfatalError(\"boom\")\n```\n\n```output\nbefore\n```\n")
+        #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
+    }
+
+    @Test func warmRunShowsTheWarningsOfTheColdRun() throws {
+        let nonce = UUID().uuidString
+        let sample = "```swift\n// \(nonce)\nlet value: Int? = 36\nprint(value)\n```\n\n```output\nOptional(36)\n```\n"
+        let cold = try verify(sample, noCache: false)
+        let warning = try #require(cold[0].diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.location == SourceLocation(line: 4, column: 7))
+        // Moved down two lines: the cached warning moves with it.
+        let warm = try verify("문단\n\n" + sample, noCache: false)
+        #expect(warm[0].fromCache)
+        #expect(warm[0].diagnostics.map(\.location) == [SourceLocation(line: 6, column: 7)])
+        #expect(warm[0].diagnostics.map(\.summary) == [warning.summary])
     }
 
     @Test func stdinIsDevNull() throws {

@@ -91,7 +91,8 @@ enum HelpFormatter {
             let pad = max(1, 30 - left.count)
             lines.append(left + String(repeating: " ", count: pad) + spec.help)
         }
-        lines.append("  -h, --help" + String(repeating: " ", count: 20) + "Show help information.")
+        let helpLeft = "  -h, --help"
+        lines.append(helpLeft + String(repeating: " ", count: 30 - helpLeft.count) + "Show help information.")
         return lines.joined(separator: "\n")
     }
 }

@@ -5,8 +5,9 @@ struct BuildCommand: Subcommand {
     static let usage = "lecture build [--content <dir>] [--templates <dir>] [--output <dir>] [options]"
     static let discussion = """
         Pages come from SUMMARY.md; each Swift sample is compiled, run and compared with its
-        expected output (warm from the cache), and a page whose sample fails is not published.
-        The site is written into a temporary folder and swapped in only when complete.
+        expected output (warm from the cache); links, diagrams and tables are checked. Any error
+        fails the whole build and the previous site stays as it was: the new one is written into
+        a temporary folder and swapped in only when complete.
         """
     static let options = [
         CommonOptions.content, CommonOptions.templates, CommonOptions.output,

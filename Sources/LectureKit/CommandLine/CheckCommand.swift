@@ -5,11 +5,13 @@ import Foundation
 struct CheckCommand: Subcommand {
     static let name = "check"
     static let abstract = "Compile and run every Swift sample and compare its output."
-    static let usage = "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--bless] [--report junit:<path>] [--shard <k>/<n>] [<file.md> ...]"
+    static let usage = "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--bless] [--report junit:<path>] [--shard <k>/<n>] [<file.md> ...]"
     static let discussion = """
         With files, exactly those Markdown files are checked (inside or outside the summary);
         without, every page of the summary. Ends with 'N passed, N failed' (', N skipped' when
-        some are 'ignore'). Exit status: 0 all passed, 1 a sample failed, 2 usage or setup error.
+        some are 'ignore'); a group of blocks counts as one sample. Exit status: 0 all passed,
+        1 a sample failed or a page breaks a convention, 2 usage or setup error. Links, diagrams
+        and tables are checked by 'lecture build', not here.
         """
     static let options = [
         CommonOptions.content, CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir,
@@ -57,14 +59,25 @@ struct CheckCommand: Subcommand {
         var diagnostics: [Diagnostic] = []
         var sources: [SourceFile] = []
         if files.isEmpty {
+            // Without the folder or its summary there is nothing to check: a setup error (exit 2).
+            guard FileSystem.isDirectory(content) else {
+                throw LectureError("\(content): error: content folder does not exist\n    pass the folder that holds SUMMARY.md with --content DIR")
+            }
+            guard FileSystem.exists(FileSystem.join(content, "SUMMARY.md")) else {
+                throw LectureError("\(FileSystem.join(content, "SUMMARY.md")): error: summary file does not exist")
+            }
             let loaded = ContentLoader.load(contentDirectory: content)
             diagnostics += loaded.diagnostics
             sources = loaded.files
         } else {
-            for file in files {
+            var seen = Set<String>()
+            let unique = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+            for file in unique where !FileSystem.exists(file) || FileSystem.isDirectory(file) {
+                throw LectureError("\(file): error: file does not exist")
+            }
+            for file in unique {
                 guard let bytes = try? FileSystem.read(file) else {
-                    diagnostics.append(.error(file, nil, "file does not exist"))
-                    continue
+                    throw LectureError("\(file): error: cannot read file")
                 }
                 switch SourceFileReader.decode(bytes, displayPath: file, relativePath: file) {
                 case .success(let source): sources.append(source)
@@ -86,7 +99,7 @@ struct CheckCommand: Subcommand {
             results = stage.verify(samples, console: console)
         }
         if bless { results = try blessed(results, sources: sources, console: console) }
-        for result in results { console.report(result.diagnostics) }
+        console.report(results.flatMap(\.diagnostics).sortedForReading())
 
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count

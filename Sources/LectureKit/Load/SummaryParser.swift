@@ -21,7 +21,11 @@ public enum SummaryParser {
                 if let chapter = chapter(from: inlines, at: block.range.start, file: file, diagnostics: &diagnostics) {
                     chapters.append(chapter)
                 }
-            case .thematicBreak, .heading, .html:
+            case .heading(_, let content, _):
+                diagnostics.append(.warning(file.displayPath, block.range.start,
+                    "part title '\(content.plainText)' is not shown; this tool's navigation has no parts",
+                    notes: ["make it a chapter with a page, or remove it"]))
+            case .thematicBreak, .html:
                 continue
             default:
                 diagnostics.append(.error(file.displayPath, block.range.start, "unexpected content in the summary",

@@ -5,8 +5,8 @@ import CommonMark
 /// Modelled on Swift-DocC's `Diagnostic`: a severity, a short summary without a final period, and
 /// optional notes. `description` prints it in the format of swiftc and gcc,
 /// `path:line:column: error: summary`, followed by the notes, each indented on its own lines.
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
-    public enum Severity: String, Hashable, Sendable {
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Codable {
+    public enum Severity: String, Hashable, Sendable, Codable {
         case error, warning, note
     }
 
@@ -51,4 +51,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
 extension Array where Element == Diagnostic {
     /// Whether any of these is an error (warnings alone don't fail a run).
     public var hasErrors: Bool { contains { $0.severity == .error } }
+}
+
+extension Array where Element == Diagnostic {
+    /// The diagnostics grouped by file (files in the order they first appear) and, within a
+    /// file, by line and column; problems of the whole file first. Stable otherwise.
+    public func sortedForReading() -> [Diagnostic] {
+        var fileOrder: [String: Int] = [:]
+        for diagnostic in self where fileOrder[diagnostic.path] == nil { fileOrder[diagnostic.path] = fileOrder.count }
+        return enumerated().sorted { a, b in
+            let left = (fileOrder[a.element.path]!, a.element.location?.line ?? 0, a.element.location?.column ?? 0, a.offset)
+            let right = (fileOrder[b.element.path]!, b.element.location?.line ?? 0, b.element.location?.column ?? 0, b.offset)
+            return left < right
+        }.map(\.element)
+    }
 }

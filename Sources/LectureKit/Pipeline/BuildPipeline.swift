@@ -60,7 +60,7 @@ public struct BuildPipeline: Sendable {
         let start = Date()
         var diagnostics: [Diagnostic] = []
         func fail() -> DiagnosticsError {
-            console.report(diagnostics)
+            console.report(diagnostics.sortedForReading())
             return DiagnosticsError(diagnostics)
         }
         if let problem = SiteWriter.validate(output: configuration.outputDirectory,
@@ -94,7 +94,7 @@ public struct BuildPipeline: Sendable {
 
         // Write
         try SiteWriter.write(site, to: configuration.outputDirectory)
-        console.report(diagnostics)
+        console.report(diagnostics.sortedForReading())
         return BuildReport(pagesWritten: pages.count, seconds: Date().timeIntervalSince(start),
                            outputDirectory: configuration.outputDirectory, diagnostics: diagnostics,
                            sampleResults: results.samples)
@@ -147,17 +147,17 @@ public struct BuildPipeline: Sendable {
                     return [block]
                 }
                 let id = "\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
-                let result: Result<String, Diagnostic>
+                let result: Result<String, DiagnosticsError>
                 if info.language == DiagramRenderer.language {
                     result = diagrams.render(code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start)
+                        .mapError { DiagnosticsError([$0]) }
                 } else {
                     result = TableRenderer.render(code.code, caption: info.value("caption"), id: id, path: page.source.displayPath, location: block.range.start)
-                        .mapError { $0.diagnostics.first! }
                 }
                 switch result {
                 case .success(let html): return [Block(.html(html), range: block.range)]
-                case .failure(let diagnostic):
-                    problems.append(diagnostic)
+                case .failure(let error):
+                    problems += error.diagnostics
                     return [block]
                 }
             }

@@ -27,8 +27,14 @@ enum CompilerOutput {
             default: continue
             }
             let part = sample.parts.last(where: { $0.firstLine <= lineNumber }) ?? sample.parts[0]
-            result.append(Diagnostic(severity, sample.path, SourceLocation(line: lineNumber, column: column + part.column - 1),
-                String(fields[3].trimmingCharacters(in: " "))))
+            let location = SourceLocation(line: lineNumber, column: column + part.column - 1)
+            let message = String(fields[3].trimmingCharacters(in: " "))
+            if severity == .note, !result.isEmpty {
+                // swiftc's notes (fix-its, "declared here") belong to the diagnostic above them.
+                result[result.count - 1].notes.append("\(sample.path):\(location.line):\(location.column): note: \(message)")
+                continue
+            }
+            result.append(Diagnostic(severity, sample.path, location, message))
         }
         return result
     }

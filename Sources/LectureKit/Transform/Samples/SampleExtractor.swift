@@ -16,6 +16,8 @@ public enum SampleExtractor {
         var diagnostics: [Diagnostic] = []
         // The sample whose output block may come next, and whether a group is still open.
         var previousWasSample = false
+        // Where each group started, to catch a group name used again after the group ended.
+        var groupStarts: [String: SourceLocation] = [:]
 
         for block in BlockWalk.leaves(blocks) {
             guard case .codeBlock(let code) = block.kind, code.isFenced else {
@@ -88,6 +90,13 @@ public enum SampleExtractor {
                 }
                 samples.append(sample)
             } else {
+                if let group {
+                    if let first = groupStarts[group] {
+                        diagnostics.append(.error(path, block.range.start, "group '\(group)' already ended",
+                            notes: ["it started at \(path):\(first.line):\(first.column); a group's blocks follow one another, and its one output block comes after the last of them"]))
+                    }
+                    groupStarts[group] = block.range.start
+                }
                 samples.append(Sample(path: path, parts: [part], mode: mode, shouldFail: shouldFail, group: group,
                     expectedOutput: nil, outputRange: nil))
             }

@@ -23,7 +23,7 @@ public struct SampleVerifier: Sendable {
     }
 
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
-    static let cacheVersion = "lecture-sample-v1"
+    static let cacheVersion = "lecture-sample-v2"
     /// Flags every sample is compiled with.
     static let flags = ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm"]
 
@@ -71,9 +71,17 @@ public struct SampleVerifier: Sendable {
             return result
         }
         let key = cacheKey(sample)
-        if !options.noCache, let cached = cache.read(kind: "samples", key: key) {
+        if !options.noCache, let bytes = cache.read(kind: "samples", key: key),
+           let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes)) {
             result.outcome = .passed
-            result.actualOutput = String(decoding: cached, as: UTF8.self)
+            result.actualOutput = cached.output
+            // Warnings are part of the result: a warm run shows them as a cold one did.
+            result.diagnostics = cached.warnings.map { warning in
+                var warning = warning
+                warning.path = sample.path
+                if let line = warning.location?.line { warning.location?.line = cached.relocate(line, in: sample) }
+                return warning
+            }
             result.fromCache = true
             return result
         }
@@ -84,7 +92,9 @@ public struct SampleVerifier: Sendable {
         }
         result.duration = Date().timeIntervalSince(start)
         if result.outcome == .passed {
-            cache.write(kind: "samples", key: key, Array((result.actualOutput ?? "").utf8))
+            let entry = CachedPass(output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
+                                   firstLines: sample.parts.map(\.firstLine))
+            if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
         }
         return result
     }
@@ -122,11 +132,16 @@ public struct SampleVerifier: Sendable {
 
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { try? FileManager.default.removeItem(atPath: sandbox) }
-        let run = try Subprocess.run(work + "/sample", [], directory: sandbox, timeout: options.timeout, outputLimit: options.outputLimit)
+        // Line-buffered stdout (coreutils' stdbuf), so what a sample printed before it trapped is
+        // not lost in an unflushed buffer; the runtime's backtracer is off, its trap message stays.
+        let run = try Subprocess.run(
+            "stdbuf", ["-oL", "-eL", work + "/sample"], directory: sandbox,
+            environment: ["SWIFT_BACKTRACE": "enable=no"], timeout: options.timeout, outputLimit: options.outputLimit)
         let actual = run.stdoutText
         result.actualOutput = actual
         let location = sample.location
-        let stderrNote = run.stderr.isEmpty ? [] : ["stderr:\n" + run.stderrText.trimmingCharacters(in: "\n")]
+        let stderr = Self.withoutStackTrace(run.stderrText)
+        let stderrNote = stderr.isEmpty ? [] : ["stderr:\n" + stderr]
         var failures: [Diagnostic] = []
 
         switch run.termination {
@@ -146,12 +161,20 @@ public struct SampleVerifier: Sendable {
         default:
             break
         }
+        let crashed: Bool
+        switch run.termination {
+        case .exited: crashed = false
+        default: crashed = true
+        }
         if let expected = sample.expectedOutput {
             if !OutputComparison.matches(expected: expected, actual: actual) {
+                let hint = crashed && !sample.shouldFail
+                    ? "fix the crash first: the output of a sample that did not finish is not what it would print"
+                    : "'lecture check --bless' accepts the actual output"
                 let at = sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
                 failures.append(.error(sample.path, at, "output does not match the expected output",
                     notes: [OutputComparison.diff(expected: expected, actual: actual),
-                            "sample at \(sample.path):\(location.line):\(location.column); 'lecture check --bless' accepts the actual output"]))
+                            "sample at \(sample.path):\(location.line):\(location.column); " + hint]))
             }
         } else if !sample.shouldFail {
             failures.append(.error(sample.path, sample.parts.last!.fence, "sample has no output block",
@@ -161,6 +184,16 @@ public struct SampleVerifier: Sendable {
         }
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
+    }
+
+    /// stderr without the runtime's stack trace, which says nothing about the Markdown.
+    static func withoutStackTrace(_ stderr: String) -> String {
+        var kept: [Substring] = []
+        for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Current stack trace:") || line.hasPrefix("*** Program crashed") || line.hasPrefix("💣 Program crashed") { break }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n").trimmingCharacters(in: "\n").description
     }
 
     /// The Swift runtime's reason for a trap, such as `Fatal error: Index out of range`.
@@ -174,6 +207,21 @@ public struct SampleVerifier: Sendable {
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}
+
+/// What the cache keeps of a passing sample: its output and its compiler warnings, with the
+/// lines its parts started on, so warnings move with the sample when lines above it change.
+struct CachedPass: Codable {
+    var output: String
+    var warnings: [Diagnostic]
+    var firstLines: [Int]
+
+    /// Where a cached warning's line is now: same offset within the same part (the key ignores
+    /// line numbers, so the sample may have moved since it was cached).
+    func relocate(_ line: Int, in sample: Sample) -> Int {
+        guard let index = firstLines.lastIndex(where: { $0 <= line }), index < sample.parts.count else { return line }
+        return line - firstLines[index] + sample.parts[index].firstLine
     }
 }
 

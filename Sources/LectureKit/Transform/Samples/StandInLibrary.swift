@@ -14,13 +14,31 @@ public struct StandInLibrary: Sendable {
     /// A digest of the sources, part of every sample's cache key.
     public var digest: String
 
-    /// Where the stand-in sources are: `$LECTURE_STANDINS` if set, else the tool's resources.
+    /// Where the stand-in sources are, first found of: `$LECTURE_STANDINS`; the resource bundle
+    /// `lecture_LectureKit.resources` beside the running executable (how SwiftPM lays out a
+    /// build, and how to install the tool: copy both); this source tree's `Resources/StandIns`.
+    ///
+    /// Found by hand rather than through `Bundle.module`, which stops the process when its
+    /// bundle is missing. - Throws: `LectureError` (exit 2) naming where it looked.
     public static func sourceDirectory() throws -> String {
-        if let override = ProcessInfo.processInfo.environment["LECTURE_STANDINS"] { return override }
-        guard let url = Bundle.module.url(forResource: "StandIns", withExtension: nil) else {
-            throw LectureError("error: the stand-in sources are missing from the lecture tool's resources")
+        var candidates: [String] = []
+        if let override = ProcessInfo.processInfo.environment["LECTURE_STANDINS"], !override.isEmpty {
+            candidates.append(override)
         }
-        return url.path
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let directory = (executable as NSString).deletingLastPathComponent
+            candidates.append(directory + "/lecture_LectureKit.resources/StandIns")
+        }
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/StandIns").path)
+        for candidate in candidates where FileSystem.exists(candidate + "/ORDER") {
+            return candidate
+        }
+        throw LectureError("""
+            error: cannot find the UIKit and Rx stand-in sources the samples import
+                looked in: \(candidates.joined(separator: ", "))
+                install 'lecture' together with the 'lecture_LectureKit.resources' folder beside it, or set LECTURE_STANDINS
+            """)
     }
 
     /// Builds the stand-ins into `cacheDirectory/standins/<digest>` unless already there.
