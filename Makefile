@@ -2,10 +2,10 @@
 SWIFT    ?= swift
 LECTURE  := .build/release/lecture
 # Debian packages the tool and its tests need (apt-get installs the missing ones).
-PACKAGES := pkg-config libcmark-dev libssl-dev graphviz libjs-highlight.js
+PACKAGES := pkg-config libcmark-dev libssl-dev libmicrohttpd-dev graphviz libjs-highlight.js
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help deps build site check test validate screenshots clean
+.PHONY: help deps build site serve check test validate screenshots clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -22,6 +22,9 @@ build: deps ## Build the lecture tool (release)
 
 site: build ## Build the bundled lecture into _site/
 	$(LECTURE) build
+
+serve: build ## Serve the lecture on localhost with live reload
+	$(LECTURE) serve
 
 check: build ## Verify every Swift sample of the lecture
 	$(LECTURE) check

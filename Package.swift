@@ -21,6 +21,12 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // libmicrohttpd, the GNU embeddable HTTP server, for `lecture serve` (Debian: libmicrohttpd-dev).
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         // The only module that imports CCmark: cmark's tree in, Swift values out.
         .target(name: "CommonMark", dependencies: ["CCmark"]),
         // The publishing pipeline: load → parse → transform → render → write.
@@ -29,13 +35,16 @@ let package = Package(
             dependencies: ["CommonMark", "CCrypto"],
             resources: [.copy("Resources/StandIns")]
         ),
-        .executableTarget(name: "lecture", dependencies: ["LectureKit"]),
+        // `lecture serve`: the only module that imports CMicroHTTPD; a watcher and live reload.
+        .target(name: "LectureServe", dependencies: ["LectureKit", "CMicroHTTPD"]),
+        .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureServe"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(
             name: "LectureKitTests",
             dependencies: ["LectureKit", "CommonMark"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,12 +22,13 @@ extension Subcommand {
     }
 }
 
-/// The `lecture` command: dispatches to `build`, `check` and `serve`.
+/// The `lecture` command: dispatches to `build` and `check`, and to the subcommands that other
+/// modules register through `main`'s `extraSubcommands` (`serve`, from LectureServe).
 public enum LectureCommand {
     public static let version = "0.1.0"
-    static var subcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self, ServeCommand.self] }
+    static var builtInSubcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self] }
 
-    static var help: String {
+    static func help(_ subcommands: [any Subcommand.Type]) -> String {
         var lines = [
             "OVERVIEW: Publishes a Markdown book whose Swift samples are compiled, run and checked.",
             "",
@@ -48,7 +49,11 @@ public enum LectureCommand {
 
     /// Runs `lecture` with `arguments` (without the program name) and returns the exit status:
     /// 0 success, 1 content problems (a failed sample, a broken page), 2 usage or setup errors.
-    public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+    /// `extraSubcommands` are offered after the built-in ones (the executable passes `serve`).
+    public static func main(_ arguments: [String], console: Console = Console(),
+                            extraSubcommands: [any Subcommand.Type] = []) -> Int32 {
+        let subcommands = builtInSubcommands + extraSubcommands
+        let help = help(subcommands)
         guard let first = arguments.first else {
             console.print(help)
             return 2
@@ -98,17 +103,17 @@ public enum LectureCommand {
     }
 }
 
-/// Options shared by several subcommands.
-enum CommonOptions {
-    static let content = OptionSpec(["--content"], value: "dir", help: "The folder with SUMMARY.md and the pages (default: content).")
-    static let templates = OptionSpec(["--templates"], value: "dir", help: "The folder with page.html and assets (default: site-templates).")
-    static let output = OptionSpec(["--output"], value: "dir", help: "Where the site is written (default: _site).")
-    static let jobs = OptionSpec(["-j", "--jobs"], value: "n", help: "Samples compiled and run at once (default: the number of cores).")
-    static let timeout = OptionSpec(["--timeout"], value: "seconds", help: "Time limit for each sample run (default: 10).")
-    static let noCache = OptionSpec(["--no-cache"], help: "Compile and run every sample, ignoring cached results.")
-    static let cacheDir = OptionSpec(["--cache-dir"], value: "dir", help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).")
+/// Options shared by several subcommands (public for subcommands in other modules).
+public enum CommonOptions {
+    public static let content = OptionSpec(["--content"], value: "dir", help: "The folder with SUMMARY.md and the pages (default: content).")
+    public static let templates = OptionSpec(["--templates"], value: "dir", help: "The folder with page.html and assets (default: site-templates).")
+    public static let output = OptionSpec(["--output"], value: "dir", help: "Where the site is written (default: _site).")
+    public static let jobs = OptionSpec(["-j", "--jobs"], value: "n", help: "Samples compiled and run at once (default: the number of cores).")
+    public static let timeout = OptionSpec(["--timeout"], value: "seconds", help: "Time limit for each sample run (default: 10).")
+    public static let noCache = OptionSpec(["--no-cache"], help: "Compile and run every sample, ignoring cached results.")
+    public static let cacheDir = OptionSpec(["--cache-dir"], value: "dir", help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).")
 
-    static func verifierOptions(_ arguments: ParsedArguments) throws -> SampleVerifier.Options {
+    public static func verifierOptions(_ arguments: ParsedArguments) throws -> SampleVerifier.Options {
         var options = SampleVerifier.Options()
         if let jobs = arguments.value("jobs") {
             guard let n = Int(jobs), n >= 1 else { throw LectureError("error: -j needs a whole number of 1 or more, not '\(jobs)'") }

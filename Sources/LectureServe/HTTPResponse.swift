@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A response for `HTTPServer` to send: a status, headers and one of three kinds of body.
+public struct HTTPResponse: Sendable {
+    public enum Body: Sendable {
+        /// Bytes in memory (pages, with the live-reload script injected; error pages).
+        case bytes([UInt8])
+        /// An open file of `size` bytes, sent with `sendfile(2)` by libmicrohttpd, which also
+        /// closes the descriptor.
+        case file(descriptor: Int32, size: UInt64)
+        /// A stream of unknown length, sent chunked as `stream` produces it (Server-Sent Events).
+        case stream(EventStream)
+    }
+
+    /// The status code: 200, 301, 400, 404, 405.
+    public var status: Int
+    /// Header fields in order; `Content-Length` is added by libmicrohttpd.
+    public var headers: [(name: String, value: String)]
+    public var body: Body
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Body) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the first header named `name` (compared case-insensitively).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// Releases what the body holds (the file descriptor) when the response is not sent.
+    public func discard() {
+        if case .file(let descriptor, _) = body { close(descriptor) }
+    }
+}

@@ -1,0 +1,118 @@
+import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LectureKit
+
+/// An HTTP/1.1 server on libmicrohttpd that hands every request to a Swift function.
+///
+/// libmicrohttpd parses HTTP; this type only converts between its C callbacks and
+/// `HTTPRequest`/`HTTPResponse`. Threads (libmicrohttpd manual, "Thread modes and event
+/// loops"): `MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION` — one thread
+/// accepts, and each connection gets its own thread, so a page's event stream, whose content
+/// reader blocks until there is news, never holds up the other requests (the manual allows a
+/// blocking reader in this mode only). `MHD_USE_POLL` lifts `select(2)`'s limit of 1024
+/// descriptors; `MHD_USE_ERROR_LOG` prints libmicrohttpd's own errors on stderr.
+///
+/// The request path reaches `handler` still percent-encoded: the unescape callback
+/// (`MHD_OPTION_UNESCAPE_CALLBACK`) leaves it as sent, so that `RequestPath` decodes it exactly
+/// once and sees `%2F` and `%00` for what they are.
+public final class HTTPServer: @unchecked Sendable {
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    private let handler: Handler
+    private var daemon: OpaquePointer?
+    /// Seconds an idle keep-alive connection keeps its thread (`MHD_OPTION_CONNECTION_TIMEOUT`).
+    public var idleTimeout = 30
+
+    /// `handler` runs on the connection's thread, for many connections at once.
+    public init(handler: @escaping Handler) {
+        self.handler = handler
+    }
+
+    deinit { stop() }
+
+    /// Starts serving on `socket`, which the daemon then owns (and closes when it stops).
+    /// - Throws: `LectureError` when libmicrohttpd refuses to start (its reason is on stderr);
+    ///   the socket is closed then.
+    public func start(on socket: ListeningSocket) throws {
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
+            | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue
+        if socket.family == AF_INET6 { flags |= MHD_USE_IPv6.rawValue }
+        let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
+            text.map { strlen($0) } ?? 0
+        }
+        var options = [
+            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
+            // Two-argument options pass the function in `value` (the manual, MHD_OPTION_ARRAY).
+            MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(keepEscapes, to: Int.self), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: idleTimeout, ptr_value: nil),
+            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+        ]
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        daemon = options.withUnsafeMutableBufferPointer { buffer in
+            lecture_mhd_start_daemon(UInt32(flags), { context, connection, url, method, _, _, uploadSize, requestContext in
+                guard let context, let connection, let url, let method else { return .NO }
+                let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+                // The manual's pattern: the first call only announces the request; answering
+                // there would make libmicrohttpd close the connection (it cannot know yet that
+                // no body follows), so the answer comes once the request has been read whole.
+                // A body (no method served here has one) is read and dropped.
+                guard requestContext?.pointee != nil else {
+                    requestContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
+                    return .YES
+                }
+                if let uploadSize, uploadSize.pointee > 0 {
+                    uploadSize.pointee = 0
+                    return .YES
+                }
+                let request = HTTPRequest(method: String(cString: method), path: String(cString: url))
+                return server.send(server.handler(request), on: connection)
+            }, context, buffer.baseAddress)
+        }
+        guard daemon != nil else {
+            socket.close()
+            throw LectureError("error: the HTTP server (libmicrohttpd) did not start on \(socket.url)")
+        }
+    }
+
+    /// Stops accepting, closes every connection and joins their threads. Streams must have
+    /// been ended first (`ReloadHub.stop()`), or this waits for their readers.
+    public func stop() {
+        guard let daemon else { return }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+    }
+
+    private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let made: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            made = bytes.withUnsafeBytes {
+                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let descriptor, let size):
+            made = MHD_create_response_from_fd64(size, descriptor)
+            if made == nil { close(descriptor) }
+        case .stream(let stream):
+            let retained = Unmanaged.passRetained(stream).toOpaque()
+            made = MHD_create_response_from_callback(lecture_mhd_size_unknown, 4096, { context, _, buffer, capacity in
+                guard let context, let buffer else { return lecture_mhd_end_with_error }
+                let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
+                return stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)) ?? lecture_mhd_end_of_stream
+            }, retained, { context in
+                guard let context else { return }
+                Unmanaged<EventStream>.fromOpaque(context).release()
+            })
+            if made == nil { Unmanaged<EventStream>.fromOpaque(retained).release() }
+        }
+        guard let made else { return .NO }
+        defer { MHD_destroy_response(made) }
+        for (name, value) in response.headers {
+            _ = MHD_add_response_header(made, name, value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LectureKit
+
+/// `lecture serve` as an object: build, serve the output folder over HTTP, watch the sources,
+/// rebuild on change and tell open pages to reload.
+///
+/// Threads: the caller's, which runs `start()` (the first build) and later `stop()`; the HTTP
+/// server's (libmicrohttpd's listening thread and one per connection, see `HTTPServer`); the
+/// watcher's (`FileWatcher`); and the rebuild thread (`Rebuilder`). They meet in two places
+/// only: the output folder on disk, which every build replaces whole (`SiteWriter` swaps a
+/// finished folder in), and the `ReloadHub`, told after each swap.
+public final class LiveServer: @unchecked Sendable {
+    public let configuration: ServeConfiguration
+    public let hub = ReloadHub()
+    private let console: Console
+    private let lock = NSLock()
+    private let stopped = DispatchSemaphore(value: 0)
+    private var stopping = false
+    private var socket: ListeningSocket?
+    private var http: HTTPServer?
+    private var watcher: FileWatcher?
+    private var rebuilder: Rebuilder!
+
+    /// A server that has not started: nothing is bound, built or watched yet. Build summaries,
+    /// diagnostics and `Rebuilding: …` lines go to `console`.
+    public init(configuration: ServeConfiguration, console: Console) {
+        self.configuration = configuration
+        self.console = console
+        let build = configuration.build
+        rebuilder = Rebuilder(build: { BuildOutcome.build(build, console: console) }, finished: { [unowned self] outcome, _ in
+            report(outcome, first: false)
+        })
+    }
+
+    /// The base URL bound, `http://127.0.0.1:8000/` (with the real port for `--port 0`), once
+    /// `start()` returned true.
+    public var url: String? { lock.withLock { socket?.url } }
+    /// The port bound, once `start()` returned true.
+    public var port: UInt16? { lock.withLock { socket?.port } }
+    /// Whether changes are seen through inotify (false: polling).
+    public var watchesWithInotify: Bool { lock.withLock { watcher?.usesInotify ?? false } }
+
+    /// Binds the port, runs the first build, then serves and watches.
+    ///
+    /// A first build that fails on the content still serves (whatever site the output folder
+    /// holds, with the errors shown on every page), so that fixing the page reloads it.
+    /// - Returns: false when `stop()` was called before serving began (the port is released).
+    /// - Throws: `LectureError`: the port is taken or the host is not local (nothing started),
+    ///   the output folder may not be written, or the setup failed (no `swiftc`, a stand-in
+    ///   that does not compile).
+    @discardableResult
+    public func start() throws -> Bool {
+        let build = configuration.build
+        if let problem = SiteWriter.validate(output: build.outputDirectory, protecting: [build.contentDirectory, build.templatesDirectory]) {
+            throw LectureError(problem.description, exitStatus: 1)
+        }
+        let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
+        let first = rebuilder.buildNow()
+        switch first {
+        case .stopped:
+            socket.close()
+            return false
+        case .setupFailed(let error):
+            socket.close()
+            throw error
+        case .built, .failed:
+            report(first, first: true)
+        }
+
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopping else {
+            socket.close()
+            return false
+        }
+        let http = HTTPServer(handler: { [handler = SiteHandler(outputDirectory: build.outputDirectory, hub: hub,
+                                                                pingInterval: configuration.pingInterval)] request in
+            handler.respond(to: request)
+        })
+        try http.start(on: socket)
+        self.http = http
+        self.socket = socket
+        let watcher = FileWatcher(directories: configuration.directoriesToWatch,
+                                  excluded: [build.outputDirectory, build.cacheDirectory],
+                                  mode: configuration.watchMode, debounce: configuration.debounce) { [unowned self] paths in
+            console.print("Rebuilding: \(Self.shown(paths)) changed")
+            rebuilder.request(paths)
+        }
+        do {
+            try watcher.start()
+        } catch {
+            http.stop()
+            throw error
+        }
+        self.watcher = watcher
+        rebuilder.start()
+        return true
+    }
+
+    /// Stops watching, ends a build in progress (killing its children), ends the event streams
+    /// and stops the HTTP server. Safe from any thread, and more than once.
+    public func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopping = true }
+            return !stopping
+        }
+        guard first else { return }
+        let watcher = lock.withLock { self.watcher }
+        watcher?.stop()
+        rebuilder.stop(killingChildren: configuration.killsChildrenOnStop)
+        hub.stop()
+        let http = lock.withLock { self.http }
+        http?.stop()
+        stopped.signal()
+    }
+
+    /// Blocks until `stop()` has finished.
+    public func waitUntilStopped() {
+        stopped.wait()
+        stopped.signal()
+    }
+
+    private func report(_ outcome: BuildOutcome, first: Bool) {
+        switch outcome {
+        case .built(let report):
+            console.print(report.summary)
+            hub.siteRebuilt()
+        case .failed(let errors, let count):
+            let counted = "\(count) error\(count == 1 ? "" : "s")"
+            console.print(first ? "Build failed with \(counted); serving the output folder as it was until a rebuild succeeds"
+                                : "Rebuild failed with \(counted); still serving the last good site")
+            hub.rebuildFailed(errors: errors)
+        case .setupFailed(let error):
+            console.print(error.message)
+            console.print("Rebuild failed; still serving the last good site")
+            hub.rebuildFailed(errors: error.message)
+        case .stopped:
+            break
+        }
+    }
+
+    /// Paths as the user would type them: relative to the working folder when inside it.
+    static func shown(_ paths: [String]) -> String {
+        let base = FileManager.default.currentDirectoryPath + "/"
+        let relative = paths.map { $0.hasPrefix(base) ? String($0.dropFirst(base.count)) : $0 }
+        return relative.count <= 3 ? relative.joined(separator: ", ") : relative.prefix(3).joined(separator: ", ") + " and \(relative.count - 3) more"
+    }
+}

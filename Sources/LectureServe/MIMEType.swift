@@ -1,0 +1,46 @@
+/// The `Content-Type` of a served file, chosen by its extension.
+///
+/// Types follow the IANA media type registry and the WHATWG MIME Sniffing standard's list
+/// (`text/javascript` for both `.js` and `.mjs`, RFC 9239). Text types carry
+/// `charset=utf-8`, because every text file the build writes is UTF-8 and a browser would
+/// otherwise guess (windows-1252 for CSS and JavaScript). Anything unknown is
+/// `application/octet-stream`.
+public enum MIMEType {
+    static let byExtension: [String: String] = [
+        "html": "text/html; charset=utf-8",
+        "htm": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
+        "json": "application/json; charset=utf-8",
+        "map": "application/json; charset=utf-8",
+        "txt": "text/plain; charset=utf-8",
+        "md": "text/markdown; charset=utf-8",
+        "xml": "application/xml; charset=utf-8",
+        "svg": "image/svg+xml; charset=utf-8",
+        "png": "image/png",
+        "jpg": "image/jpeg",
+        "jpeg": "image/jpeg",
+        "gif": "image/gif",
+        "webp": "image/webp",
+        "avif": "image/avif",
+        "ico": "image/vnd.microsoft.icon",
+        "woff": "font/woff",
+        "woff2": "font/woff2",
+        "ttf": "font/ttf",
+        "otf": "font/otf",
+        "wasm": "application/wasm",
+        "pdf": "application/pdf",
+    ]
+
+    /// The type for a file name or path: `style.css` → `text/css; charset=utf-8`.
+    /// The extension is matched case-insensitively.
+    public static func forPath(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "application/octet-stream" }
+        return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
+    }
+
+    /// Whether a `Content-Type` is HTML, the only kind the live-reload script goes into.
+    public static func isHTML(_ type: String) -> Bool { type.hasPrefix("text/html") }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Tells every open page about new builds, over Server-Sent Events (the HTML standard,
+/// §9.2 "Server-sent events").
+///
+/// The hub holds the current `SiteState` and a sequence number bumped by each publication;
+/// each `EventStream` (one per open page) remembers the last number it sent and blocks on the
+/// hub's condition variable until a newer one is published, a ping is due or the hub stops.
+/// Each event carries the whole state, so a stream that misses one (two rebuilds in quick
+/// succession) only needs the latest.
+///
+/// Events, each `event: NAME` and one line of `data:` JSON (`SiteState.json`):
+/// - `hello`: sent first on every stream, with the state at that moment;
+/// - `reload`: a rebuild finished and was swapped in (new `version`, `errors` null);
+/// - `error`: a rebuild failed; `errors` holds its diagnostics and the old site stays.
+public final class ReloadHub: @unchecked Sendable {
+    enum Wait {
+        case event(sequence: Int, bytes: [UInt8])
+        case ping
+        case stopped
+    }
+
+    private let condition = NSCondition()
+    private let boot = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    private var builds = 0
+    private var state: SiteState
+    private var lastEvent = "hello"
+    private var sequence = 0
+    private var stopped = false
+    private var streams = 0
+
+    /// A hub whose state is version `<boot>-0` (no build yet) without errors.
+    public init() {
+        state = SiteState(version: "\(boot)-0")
+    }
+
+    /// The state pages are served with now.
+    public var current: SiteState { condition.withLock { state } }
+
+    /// How many event streams are open (a page's stream closes once a write to its closed
+    /// socket fails, at the latest one ping interval after the page went away).
+    public var openStreams: Int { condition.withLock { streams } }
+
+    /// Announces a build that has been swapped in: a new version, no errors, `reload` sent.
+    public func siteRebuilt() {
+        publish("reload") {
+            builds += 1
+            state = SiteState(version: "\(boot)-\(builds)")
+        }
+    }
+
+    /// Announces a failed rebuild: same version (the last good site stays), `error` sent with
+    /// `errors`, the diagnostics as printed.
+    public func rebuildFailed(errors: String) {
+        publish("error") { state.errors = errors }
+    }
+
+    /// Ends every stream (their readers return end-of-stream) and refuses new events, so that
+    /// the HTTP server can stop without waiting for a blocked reader.
+    public func stop() {
+        condition.withLock {
+            stopped = true
+            condition.broadcast()
+        }
+    }
+
+    /// A stream for one page, starting with `retry` and `hello`. `pingInterval` in seconds.
+    public func makeStream(pingInterval: Double) -> EventStream {
+        condition.withLock {
+            streams += 1
+            let first = Array("retry: 1000\n\n".utf8) + Self.message("hello", state)
+            return EventStream(hub: self, cursor: sequence, first: first, pingInterval: pingInterval)
+        }
+    }
+
+    func streamClosed() { condition.withLock { streams -= 1 } }
+
+    /// Blocks until an event newer than `cursor` exists, `timeout` seconds pass or the hub stops.
+    func wait(after cursor: Int, timeout: Double) -> Wait {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped && sequence <= cursor {
+            if !condition.wait(until: deadline) { break }
+        }
+        if stopped { return .stopped }
+        if sequence > cursor { return .event(sequence: sequence, bytes: Self.message(lastEvent, state)) }
+        return .ping
+    }
+
+    private func publish(_ event: String, _ change: () -> Void) {
+        condition.withLock {
+            guard !stopped else { return }
+            change()
+            lastEvent = event
+            sequence += 1
+            condition.broadcast()
+        }
+    }
+
+    static func message(_ event: String, _ state: SiteState) -> [UInt8] {
+        Array("event: \(event)\ndata: \(state.json)\n\n".utf8)
+    }
+}

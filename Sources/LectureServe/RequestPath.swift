@@ -1,0 +1,96 @@
+/// A request's path, percent-decoded once and normalised into segments, or why it is refused.
+///
+/// The rules keep every answer inside the site folder whatever the encoding:
+/// - the raw path must start with `/` and hold no backslash, and every `%` must start a
+///   `%HH` escape (RFC 3986 §2.1); decoding happens exactly once, so `%252e` stays the literal
+///   name `%2e`;
+/// - after decoding, a NUL byte, a backslash or bytes that are not UTF-8 refuse the request;
+/// - the decoded path is split on `/` (so an encoded `%2F` separates segments too); empty and
+///   `.` segments are dropped, and a `..` segment refuses the request rather than climbing,
+///   since browsers resolve dot segments themselves (RFC 3986 §5.2.4) and never send them.
+public struct RequestPath: Hashable, Sendable {
+    /// Why a path is refused: `badRequest` answers 400, `hidden` answers 404.
+    public enum Refusal: Error, Hashable, Sendable {
+        /// Malformed or hostile: a bad escape, NUL, backslash, `..`, not UTF-8.
+        case badRequest
+        /// A segment starting with `.` (the `.lecture-site` marker, editor files): not served.
+        case hidden
+    }
+
+    /// The decoded segments, none empty, `.` or `..`: `/a/b%20c/` → `["a", "b c"]`.
+    public var segments: [String]
+    /// Whether the decoded path ended with `/` (a folder was asked for); true for `/`.
+    public var isDirectory: Bool
+
+    /// Decodes `raw`, the path part of the request target as the client sent it (no query).
+    /// - Throws: `Refusal`.
+    public init(raw: String) throws(Refusal) {
+        let bytes = Array(raw.utf8)
+        guard bytes.first == UInt8(ascii: "/"), !bytes.contains(UInt8(ascii: "\\")) else { throw .badRequest }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = Self.hexValue(bytes[index + 1]), let low = Self.hexValue(bytes[index + 2]) else {
+                    throw .badRequest
+                }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(byte)
+                index += 1
+            }
+        }
+        guard !decoded.contains(0), !decoded.contains(UInt8(ascii: "\\")),
+              let text = String(validating: decoded, as: UTF8.self) else { throw .badRequest }
+        var segments: [String] = []
+        for segment in text.split(separator: "/", omittingEmptySubsequences: true) {
+            if segment == "." { continue }
+            if segment == ".." { throw .badRequest }
+            if segment.hasPrefix(".") { throw .hidden }
+            segments.append(String(segment))
+        }
+        self.segments = segments
+        self.isDirectory = text.hasSuffix("/")
+    }
+
+    /// The path relative to the site root, segments joined with `/` (empty for the root).
+    public var relative: String { segments.joined(separator: "/") }
+
+    /// The canonical URL path of the folder, percent-encoded, for a `Location` header:
+    /// `["수업", "a b"]` → `/%EC%88%98%EC%97%85/a%20b/`.
+    public var folderLocation: String {
+        "/" + segments.map(Self.percentEncoded).map { $0 + "/" }.joined()
+    }
+
+    /// Percent-encodes everything but RFC 3986's unreserved characters and the sub-delimiters
+    /// that are safe in a path segment.
+    static func percentEncoded(_ segment: String) -> String {
+        var result = ""
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+                 UInt8(ascii: ":"), UInt8(ascii: "@"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".utf8)
+                result += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
+            }
+        }
+        return result
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import LectureKit
+
+/// `lecture serve`: build, serve the site on localhost, rebuild on change, reload open pages.
+public struct ServeCommand: Subcommand {
+    public static let name = "serve"
+    public static let abstract = "Build the book, serve it on localhost and rebuild it on change, reloading open pages."
+    public static let usage = "lecture serve [--content <dir>] [--templates <dir>] [--output <dir>] [--host <address>] [--port <n>] [options]"
+    public static let discussion = """
+        Builds like 'lecture build', then serves the output folder over HTTP and prints its URL
+        (--port 0 picks a free port). Changes to the content, the templates or the stand-ins
+        rebuild the site (samples that did not change come from the cache) and open pages
+        reload; a failed rebuild keeps the last good site and shows the errors on the page.
+        Ctrl-C stops it.
+        """
+    public static let options = [
+        CommonOptions.content, CommonOptions.templates, CommonOptions.output,
+        OptionSpec(["--host"], value: "address", help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6)."),
+        OptionSpec(["--port"], value: "n", help: "The TCP port (default: 8000; 0 picks a free one)."),
+        CommonOptions.jobs, CommonOptions.timeout, CommonOptions.cacheDir,
+    ]
+
+    /// What to build, where to listen, what to watch.
+    public var configuration = ServeConfiguration()
+
+    /// Reads the options. - Throws: `LectureError` (exit 2) for a port outside 0...65535, an
+    /// empty host or an extra argument.
+    public init(_ arguments: ParsedArguments) throws {
+        if let content = arguments.value("content") { configuration.build.contentDirectory = content }
+        if let templates = arguments.value("templates") { configuration.build.templatesDirectory = templates }
+        if let output = arguments.value("output") { configuration.build.outputDirectory = output }
+        if let cache = arguments.value("cache-dir") { configuration.build.cacheDirectory = cache }
+        configuration.build.verifier = try CommonOptions.verifierOptions(arguments)
+        if let host = arguments.value("host") {
+            guard !host.isEmpty else { throw LectureError("error: --host needs an address, such as 127.0.0.1 or ::1") }
+            configuration.host = host
+        }
+        if let port = arguments.value("port") {
+            guard let number = UInt16(port) else { throw LectureError("error: --port needs a whole number from 0 to 65535, not '\(port)'") }
+            configuration.port = number
+        }
+        if !arguments.positionals.isEmpty {
+            throw LectureError("error: unexpected argument '\(arguments.positionals[0])'\nsee 'lecture serve --help'")
+        }
+    }
+
+    public func validate() throws {}
+
+    /// Serves until SIGINT or SIGTERM, then stops cleanly and returns 0. A second signal during
+    /// the stop kills the children and exits at once with 130.
+    public func run(console: Console) throws -> Int32 {
+        let server = LiveServer(configuration: configuration, console: console)
+        let trap = try SignalTrap([SIGINT, SIGTERM]) { _, count in
+            if count == 1 {
+                console.print("Stopping")
+                // A build cut short reports its killed samples as failures, which they are not.
+                let null = open("/dev/null", O_WRONLY)
+                if null >= 0 { dup2(null, 2); close(null) }
+                Thread.detachNewThread { server.stop() }
+            } else {
+                ChildProcesses.shared.killAll()
+                _exit(130)
+            }
+        }
+        defer { trap.restore() }
+        guard try server.start(), let url = server.url else { return 0 }
+        let output = configuration.build.outputDirectory
+        console.print("Serving \(output.hasSuffix("/") ? output : output + "/") at \(url)")
+        if !server.watchesWithInotify {
+            console.print("Watching for changes by polling (inotify is not available)")
+        }
+        server.waitUntilStopped()
+        return 0
+    }
+}

@@ -1,0 +1,34 @@
+import LectureKit
+
+/// What `lecture serve` builds, where it listens and what it watches.
+public struct ServeConfiguration: Sendable {
+    /// The build, as for `lecture build`.
+    public var build = BuildConfiguration()
+    /// The address to listen on: a numeric IPv4 or IPv6 address, or a name such as `localhost`.
+    public var host = "127.0.0.1"
+    /// The TCP port; 0 lets the kernel choose a free one.
+    public var port: UInt16 = 8000
+    /// The folders whose changes trigger a rebuild; `nil` for the content folder, the
+    /// templates folder and the stand-ins' sources (`StandInLibrary.sourceDirectory()`).
+    public var watchedDirectories: [String]?
+    /// inotify where available, else polling; or polling only.
+    public var watchMode: FileWatcher.Mode = .automatic
+    /// Seconds of quiet after a change before the rebuild starts.
+    public var debounce = 0.075
+    /// Seconds between `: ping` comments on an idle event stream.
+    public var pingInterval = 15.0
+    /// Whether `stop()` ends a build in progress by killing every child process of this
+    /// process (`ChildProcesses.shared.killAll()`); when false it waits for the build. The
+    /// command sets it; a process that runs other builds beside the server (a test run) may not.
+    public var killsChildrenOnStop = true
+
+    public init() {}
+
+    /// The folders to watch (see `watchedDirectories`).
+    public var directoriesToWatch: [String] {
+        if let watchedDirectories { return watchedDirectories }
+        var directories = [build.contentDirectory, build.templatesDirectory]
+        if let standIns = try? StandInLibrary.sourceDirectory() { directories.append(standIns) }
+        return directories
+    }
+}

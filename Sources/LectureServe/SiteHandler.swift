@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Answers requests from the output folder: the HTTP face of the site `lecture build` wrote.
+///
+/// - Only `GET` and `HEAD` (else 405 with `Allow: GET, HEAD`); the events stream at
+///   `LiveReload.eventsPath`.
+/// - The path is decoded by `RequestPath` (400 for traversal, NUL, backslashes, bad escapes).
+/// - The file is found through `realpath(3)` and must lie inside the output folder's own real
+///   path, so no symlink leads out of it (404 otherwise). The folder is resolved again for each
+///   request, because each build swaps in a new folder under the same name.
+/// - `/dir` answers 301 to `/dir/`; `/dir/` serves `dir/index.html`; there are no listings.
+/// - Errors: the site's `404.html` when built, else a short page; no page names a file path.
+/// - Every response has `Cache-Control: no-cache`; HTML pages get the live-reload snippet.
+public struct SiteHandler: Sendable {
+    /// The output folder, as given (`_site`).
+    public var outputDirectory: String
+    public var hub: ReloadHub
+    /// Seconds between `: ping` comments on an idle event stream.
+    public var pingInterval: Double
+
+    /// Serves `outputDirectory`, injecting `hub`'s current state into pages.
+    public init(outputDirectory: String, hub: ReloadHub, pingInterval: Double = 15) {
+        self.outputDirectory = outputDirectory
+        self.hub = hub
+        self.pingInterval = pingInterval
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return errorPage(405, "Method Not Allowed", extraHeaders: [("Allow", "GET, HEAD")])
+        }
+        if request.path == LiveReload.eventsPath {
+            return HTTPResponse(status: 200, headers: [
+                ("Content-Type", "text/event-stream; charset=utf-8"),
+                ("Cache-Control", "no-cache"),
+                ("X-Accel-Buffering", "no"),
+            ], body: .stream(hub.makeStream(pingInterval: pingInterval)))
+        }
+        let path: RequestPath
+        do {
+            path = try RequestPath(raw: request.path)
+        } catch .badRequest {
+            return errorPage(400, "Bad Request")
+        } catch {
+            return notFound()
+        }
+        if path.segments.first == "__lecture" { return notFound() }
+        guard let root = RealPath.of(outputDirectory), let resolved = RealPath.of(root + "/" + path.relative),
+              RealPath.isInside(resolved, root) else { return notFound() }
+
+        var info = stat()
+        guard stat(resolved, &info) == 0 else { return notFound() }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            guard path.isDirectory else {
+                return HTTPResponse(status: 301, headers: [
+                    ("Location", path.folderLocation),
+                    ("Content-Type", "text/html; charset=utf-8"),
+                    ("Cache-Control", "no-cache"),
+                ], body: .bytes(Array("<!doctype html><title>Moved</title><a href=\"\(path.folderLocation)\">Moved</a>\n".utf8)))
+            }
+            guard let index = RealPath.of(resolved + "/index.html"), RealPath.isInside(index, root) else { return notFound() }
+            return serveFile(index) ?? notFound()
+        case S_IFREG:
+            guard !path.isDirectory else { return notFound() }
+            return serveFile(resolved) ?? notFound()
+        default:
+            return notFound()
+        }
+    }
+
+    /// A regular file: HTML read and injected, anything else sent from its descriptor.
+    private func serveFile(_ path: String, status: Int = 200) -> HTTPResponse? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        let type = MIMEType.forPath(path)
+        let headers = [("Content-Type", type), ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
+        guard MIMEType.isHTML(type) else {
+            return HTTPResponse(status: status, headers: headers, body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+        }
+        defer { close(descriptor) }
+        guard let html = readAll(descriptor, size: Int(info.st_size)) else { return nil }
+        return HTTPResponse(status: status, headers: headers, body: .bytes(LiveReload.inject(into: html, state: hub.current)))
+    }
+
+    /// 404, with the site's own `404.html` when it was built.
+    private func notFound() -> HTTPResponse {
+        if let root = RealPath.of(outputDirectory), let page = RealPath.of(root + "/404.html"), RealPath.isInside(page, root),
+           let response = serveFile(page, status: 404) {
+            return response
+        }
+        return errorPage(404, "Not Found")
+    }
+
+    /// A minimal page naming only the status: never a path, never a listing.
+    private func errorPage(_ status: Int, _ reason: String, extraHeaders: [(String, String)] = []) -> HTTPResponse {
+        let html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(status) \(reason)</title></head>"
+            + "<body><h1>\(status) \(reason)</h1></body></html>\n"
+        let body = status == 404 ? LiveReload.inject(into: Array(html.utf8), state: hub.current) : Array(html.utf8)
+        return HTTPResponse(status: status, headers: [
+            ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"),
+        ] + extraHeaders.map { (name: $0.0, value: $0.1) }, body: .bytes(body))
+    }
+
+
+    private func readAll(_ descriptor: Int32, size: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: max(4096, min(size + 1, 1 << 20)))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+}

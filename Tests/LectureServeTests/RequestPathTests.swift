@@ -1,0 +1,58 @@
+import Testing
+@testable import LectureServe
+
+/// Decoding and normalising request paths, without a server.
+@Suite struct RequestPathTests {
+    @Test func decodesOnceAndDropsEmptyAndDotSegments() throws {
+        let path = try RequestPath(raw: "/a//./b%20c/%ED%95%9C/")
+        #expect(path.segments == ["a", "b c", "한"])
+        #expect(path.isDirectory)
+        #expect(try RequestPath(raw: "/").segments.isEmpty)
+        #expect(try RequestPath(raw: "/%252e%252e").segments == ["%2e%2e"])
+        #expect(try RequestPath(raw: "/x.html").isDirectory == false)
+    }
+
+    @Test func refusesTraversalNulBackslashAndBadEscapes() {
+        for raw in ["/..", "/a/../b", "/%2e%2e/", "/%2E%2E", "/a%2f..%2fb", "/.%2E/", "/%00", "/a%00.html", "/a\\b", "/%5c",
+                    "/%", "/%2", "/%zz", "/%c0%ae%c0%ae", "relative", "*", ""] {
+            #expect(throws: RequestPath.Refusal.badRequest, "\(raw)") { try RequestPath(raw: raw) }
+        }
+    }
+
+    @Test func hidesDotFiles() {
+        #expect(throws: RequestPath.Refusal.hidden) { try RequestPath(raw: "/.lecture-site") }
+        #expect(throws: RequestPath.Refusal.hidden) { try RequestPath(raw: "/a/%2Egit/config") }
+    }
+
+    @Test func folderLocationIsCanonicalAndEncoded() throws {
+        #expect(try RequestPath(raw: "/docs").folderLocation == "/docs/")
+        #expect(try RequestPath(raw: "//a/./%ED%95%9C%20b").folderLocation == "/a/%ED%95%9C%20b/")
+        #expect(try RequestPath(raw: "/").folderLocation == "/")
+    }
+
+    @Test func mimeTypesCarryCharsetOnTextOnly() {
+        #expect(MIMEType.forPath("a/b.HTML") == "text/html; charset=utf-8")
+        #expect(MIMEType.forPath("x.woff2") == "font/woff2")
+        #expect(MIMEType.forPath("x.wasm") == "application/wasm")
+        #expect(MIMEType.forPath("README") == "application/octet-stream")
+        #expect(MIMEType.forPath(".hidden") == "application/octet-stream")
+    }
+
+    @Test func injectionGoesBeforeTheLastBodyCloseOrAtTheEnd() {
+        let state = SiteState(version: "v-1")
+        let snippet = LiveReload.snippet(state)
+        let html = Array("<body><p>a</p></body><!-- </body> --></Body>\n".utf8)
+        #expect(String(decoding: LiveReload.inject(into: html, state: state), as: UTF8.self)
+                == "<body><p>a</p></body><!-- </body> -->" + snippet + "</Body>\n")
+        #expect(String(decoding: LiveReload.inject(into: Array("<p>x".utf8), state: state), as: UTF8.self) == "<p>x" + snippet)
+    }
+
+    @Test func errorsAreEscapedInTheOverlayAndTheScript() {
+        let state = SiteState(version: "v\"</script>", errors: "a.md:1:1: error: <b>&</b>\n    note")
+        let snippet = LiveReload.snippet(state)
+        #expect(snippet.contains("a.md:1:1: error: &lt;b&gt;&amp;&lt;/b&gt;\n    note"))
+        #expect(!snippet.contains("v\"</script>"))
+        #expect(state.json == #"{"version":"v\"\u003c/script\u003e","errors":"a.md:1:1: error: \u003cb\u003e\u0026\u003c/b\u003e\n    note"}"#)
+        #expect(!state.json.contains("\n"))
+    }
+}

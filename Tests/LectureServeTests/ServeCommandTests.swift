@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import LectureKit
+import Testing
+@testable import LectureServe
+
+/// `lecture serve` as a user runs it: the built executable, stopped by a signal.
+@Suite struct ServeCommandTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    /// The executable `swift build` (and `swift test`, which builds every target) leaves here.
+    static let executable = repositoryRoot + "/.build/debug/lecture"
+
+    @Test func helpListsServeAndItsOptions() {
+        let recorder = LineRecorder()
+        #expect(LectureCommand.main(["--help"], console: recorder.console, extraSubcommands: [ServeCommand.self]) == 0)
+        #expect(recorder.lines.joined(separator: "\n").contains("  serve "))
+        let serve = LineRecorder()
+        #expect(LectureCommand.main(["serve", "--help"], console: serve.console, extraSubcommands: [ServeCommand.self]) == 0)
+        let text = serve.lines.joined(separator: "\n")
+        #expect(text.contains("--port <n>") && text.contains("--host <address>") && text.contains("--output <dir>"))
+        #expect(LectureCommand.main(["serve", "--port", "70000"], console: LineRecorder().console, extraSubcommands: [ServeCommand.self]) == 2)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable)), arguments: [SIGINT, SIGTERM])
+    func aSignalStopsItCleanly(signal: Int32) throws {
+        let root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-serve-command")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = ["serve", "--content", root + "/content", "--templates", root + "/templates",
+                             "--output", root + "/_site", "--cache-dir", root + "/cache", "--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        // The URL line, with the port the kernel chose.
+        let line = try Self.readLine(output.fileHandleForReading.fileDescriptor, containing: "Serving ", timeout: 30)
+        let match = try #require(line.firstMatch(of: /at http:\/\/127\.0\.0\.1:(\d+)\//))
+        let port = try #require(UInt16(match.1))
+        #expect(try HTTPTestClient.request("GET", "/", port: port).status == 200)
+        let stream = try EventStreamClient(port: port)
+        #expect(stream.waitFor(timeout: 2) { !$0.isEmpty })
+
+        kill(process.processIdentifier, signal)
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        try #require(!process.isRunning, "still running 10 s after the signal")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(stream.waitForClose(timeout: 2))
+        // No staging folder of the site left beside it, and the port is free again.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        let again = try ListeningSocket.bind(host: "127.0.0.1", port: port)
+        again.close()
+    }
+
+    /// Reads `fd` until a line containing `text` arrives; throws after `timeout` seconds.
+    static func readLine(_ fd: Int32, containing text: String, timeout: Double) throws -> String {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+            if let line = lines.first(where: { $0.contains(text) }) { return String(line) }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            received += chunk[0..<n]
+        }
+        throw HTTPTestClient.Failure(description: "no line with '\(text)' in: \(String(decoding: received, as: UTF8.self))")
+    }
+}
