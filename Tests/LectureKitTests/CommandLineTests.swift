@@ -26,6 +26,8 @@ import Testing
         #expect(run(["check", "--timeout", "-1"]).status == 2)
         #expect(run(["check", "--shard", "3/2"]).status == 2)
         #expect(run(["frobnicate"]).status == 2)
+        #expect(run(["help", "frobnicate"]).status == 2)
+        #expect(run(["help", "check"]).status == 0)
         #expect(run(["check", "-j0"]).status == 2)
     }
 

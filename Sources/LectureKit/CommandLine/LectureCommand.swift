@@ -66,11 +66,15 @@ public enum LectureCommand {
             console.print("lecture \(version) (cmark \(MarkdownParser.cmarkVersion))")
             return 0
         case "help":
-            if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
-                console.print(command.help)
-            } else {
+            guard arguments.count > 1 else {
                 console.print(help)
+                return 0
             }
+            guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
+                FileHandle.standardError.write(Data("error: unknown subcommand '\(arguments[1])'\n\n\(help)\n".utf8))
+                return 2
+            }
+            console.print(command.help)
             return 0
         default:
             break
