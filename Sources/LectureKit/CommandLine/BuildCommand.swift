@@ -30,6 +30,8 @@ struct BuildCommand: Subcommand {
     func validate() throws {}
 
     func run(console: Console) throws -> Int32 {
+        let trap = try Interruption.install()
+        defer { trap.restore() }
         let report = try BuildPipeline(configuration: configuration, console: console).run()
         console.print(report.summary)
         return 0

@@ -56,6 +56,8 @@ struct CheckCommand: Subcommand {
     }
 
     func run(console: Console) throws -> Int32 {
+        let trap = try Interruption.install()
+        defer { trap.restore() }
         var diagnostics: [Diagnostic] = []
         var sources: [SourceFile] = []
         if files.isEmpty {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CommonMark
 import Foundation
 
@@ -54,6 +57,8 @@ public enum LectureCommand {
                             extraSubcommands: [any Subcommand.Type] = []) -> Int32 {
         let subcommands = builtInSubcommands + extraSubcommands
         let help = help(subcommands)
+        // A reader that goes away (a closed pipe) is an error on write, not a silent death.
+        signal(SIGPIPE, SIG_IGN)
         guard let first = arguments.first else {
             console.print(help)
             return 2

@@ -32,11 +32,20 @@ public enum FileSystem {
         try writeAtomically(Array(text.utf8), to: path)
     }
 
-    /// Makes a fresh directory under the system's temporary folder and returns its path.
+    /// Makes a fresh directory under the system's temporary folder and returns its path. It is
+    /// removed if the run is interrupted (`Interruption`); call `removeTemporaryDirectory` when done.
     public static func makeTemporaryDirectory(prefix: String) throws -> String {
         var template = Array((NSTemporaryDirectory() + "/\(prefix).XXXXXX").utf8CString)
         guard let result = mkdtemp(&template) else { throw LectureError("cannot create a temporary directory") }
-        return String(cString: result)
+        let path = String(cString: result)
+        Interruption.track(path)
+        return path
+    }
+
+    /// Removes a folder made by `makeTemporaryDirectory`.
+    public static func removeTemporaryDirectory(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        Interruption.untrack(path)
     }
 
     /// Every regular file under `root`, as paths relative to it with `/`, sorted.

@@ -89,6 +89,8 @@ public enum Subprocess {
 
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
+        // Inherited by everything the child starts: how `reapOrphans` recognises our descendants.
+        env[ChildProcesses.markerName] = String(getpid())
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -97,7 +99,9 @@ public enum Subprocess {
         }
 
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        // Spawn and registration under one lock, so `reapOrphans` never mistakes a new child
+        // for an orphan.
+        let spawned = ChildProcesses.shared.spawn { posix_spawnp(&pid, executable, &actions, &attributes, argv, envp) } registering: { pid }
         close(outPipe[1])
         close(errPipe[1])
         if input != nil { close(inPipe[0]) }
@@ -107,42 +111,56 @@ public enum Subprocess {
             if input != nil { close(inPipe[1]) }
             throw LectureError("cannot run '\(executable)': \(String(cString: strerror(spawned)))")
         }
-        ChildProcesses.shared.insert(pid)
         defer { ChildProcesses.shared.remove(pid) }
 
-        if let input, inPipe[1] >= 0 {
-            // Small inputs only (a graph, a page): written before reading, like a heredoc.
-            input.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let n = write(inPipe[1], buffer.baseAddress! + offset, buffer.count - offset)
-                    if n <= 0 { break }
-                    offset += n
-                }
-            }
-            close(inPipe[1])
+        // stdin is written from the same loop that reads stdout and stderr, so a child that
+        // answers before it has read all its input (Graphviz printing warnings) never deadlocks.
+        var pending = input ?? []
+        var inputFD: Int32 = -1
+        if input != nil {
+            inputFD = inPipe[1]
+            _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK)
+            if pending.isEmpty { close(inputFD); inputFD = -1 }
         }
 
         var stdout: [UInt8] = [], stderr: [UInt8] = []
         var open: [Int32] = [outPipe[0], errPipe[0]]
         var forced: Termination?
+        var status: Int32 = 0
+        var reaped = false
         let deadline = timeout.map { start.addingTimeInterval($0) }
         var chunk = [UInt8](repeating: 0, count: 65536)
 
         while !open.isEmpty && forced == nil {
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            var wait: Int32 = -1
+            if inputFD >= 0 { fds.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }
+            var wait: Int32 = 100
             if let deadline {
                 let remaining = deadline.timeIntervalSinceNow
                 if remaining <= 0 { forced = .timedOut; break }
-                wait = Int32(min(remaining * 1000 + 1, 1000))
+                wait = Int32(min(remaining * 1000 + 1, 100))
             }
             let ready = poll(&fds, nfds_t(fds.count), wait)
             if ready < 0 {
                 if errno == EINTR { continue }
                 break
             }
+            if ready == 0 {
+                // Quiet pipes: if the child has exited, whatever still holds them (a process it
+                // started and left behind) is not worth waiting for.
+                if waitpid(pid, &status, WNOHANG) == pid { reaped = true; break }
+                continue
+            }
             for entry in fds where entry.revents != 0 {
+                if entry.fd == inputFD {
+                    let n = pending.withUnsafeBytes { write(inputFD, $0.baseAddress, min($0.count, 65536)) }
+                    if n > 0 { pending.removeFirst(n) }
+                    if (n < 0 && errno != EAGAIN && errno != EINTR) || pending.isEmpty {
+                        close(inputFD)  // done, or the child stopped reading (EPIPE): no more input
+                        inputFD = -1
+                    }
+                    continue
+                }
                 let n = read(entry.fd, &chunk, chunk.count)
                 if n <= 0 {
                     close(entry.fd)
@@ -153,13 +171,26 @@ public enum Subprocess {
                 if stdout.count > outputLimit || stderr.count > outputLimit { forced = .outputLimitExceeded }
             }
         }
+        if inputFD >= 0 { close(inputFD) }
         if forced != nil { kill(-pid, SIGKILL) }
         for fd in open { close(fd) }
 
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // Whatever the child left running in its group (a daemon, a forked helper) goes with it.
+        // The pipes are closed, but the child may not have exited (it closed them itself): the
+        // time limit still holds.
+        while !reaped {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { reaped = true; break }
+            if result < 0 && errno != EINTR { break }
+            if let deadline, deadline.timeIntervalSinceNow <= 0, forced == nil {
+                forced = .timedOut
+                kill(-pid, SIGKILL)
+            }
+            usleep(2000)
+        }
+        // Whatever the child left running in its group (a daemon, a forked helper) goes with it,
+        // and so do processes it started in groups of their own (orphans reparented to us).
         kill(-pid, SIGKILL)
+        ChildProcesses.shared.reapOrphans()
 
         let termination: Termination
         if let forced {
@@ -187,18 +218,65 @@ public enum Subprocess {
     private static func errnoText() -> String { String(cString: strerror(errno)) }
 }
 
-/// The process groups of running children, so that an interrupted `lecture` can kill them all.
+/// The running children, so that an interrupted `lecture` can end them all, and the reaper of
+/// processes they left behind.
+///
+/// `lecture` makes itself a child subreaper (Linux's `PR_SET_CHILD_SUBREAPER`, prctl(2)), so a
+/// process a sample starts in a group of its own, and leaves running, is reparented to
+/// `lecture` rather than to init; `reapOrphans()` then kills and reaps such a process: a child
+/// of ours that `Subprocess` is not running and that carries the environment variable
+/// `LECTURE_CHILD_OF=<our pid>`, which every process `Subprocess` starts passes on. Children
+/// started otherwise (by a test, say) are left alone.
 public final class ChildProcesses: @unchecked Sendable {
     public static let shared = ChildProcesses()
+    static let markerName = "LECTURE_CHILD_OF"
     private let lock = NSLock()
     private var pids: Set<pid_t> = []
 
-    func insert(_ pid: pid_t) { lock.withLock { _ = pids.insert(pid) } }
+    private init() {
+        #if os(Linux)
+        _ = prctl(36 /* PR_SET_CHILD_SUBREAPER */, 1, 0, 0, 0)
+        #endif
+    }
+
+    func spawn(_ body: () -> Int32, registering pid: () -> pid_t) -> Int32 {
+        lock.withLock {
+            let result = body()
+            if result == 0 { pids.insert(pid()) }
+            return result
+        }
+    }
+
     func remove(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
 
     /// Sends SIGKILL to every running child's process group.
     public func killAll() {
         lock.withLock { for pid in pids { kill(-pid, SIGKILL) } }
+        reapOrphans()
+    }
+
+    /// Kills and reaps the children of this process that no `Subprocess` call is running.
+    public func reapOrphans() {
+        #if os(Linux)
+        let me = getpid()
+        lock.withLock {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return }
+            for entry in entries {
+                guard let pid = pid_t(entry), !pids.contains(pid),
+                      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { continue }
+                // Fields after the command name: state, ppid, ... (proc(5)).
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                guard fields.count > 1, pid_t(fields[1]) == me,
+                      let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                      environ.split(separator: 0).contains(where: { $0.elementsEqual("\(Self.markerName)=\(me)".utf8) })
+                else { continue }
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                _ = waitpid(pid, &status, 0)
+            }
+        }
+        #endif
     }
 }
 
@@ -210,3 +288,10 @@ private func spawnAddChdir(_ actions: UnsafeMutablePointer<posix_spawn_file_acti
 /// glibc's `pipe2` (Linux 2.6.27+), declared under `_GNU_SOURCE` and so not imported by Swift.
 @_silgen_name("pipe2")
 private func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
+#if os(Linux)
+/// prctl(2), variadic in C; declared with its five integer arguments, which the x86-64 and
+/// AArch64 calling conventions pass alike.
+@_silgen_name("prctl")
+private func prctl(_ option: Int32, _ arg2: UInt, _ arg3: UInt, _ arg4: UInt, _ arg5: UInt) -> Int32
+#endif

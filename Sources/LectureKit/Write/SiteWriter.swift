@@ -56,6 +56,8 @@ public enum SiteWriter {
         let name = url.lastPathComponent
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         let staging = parent + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        Interruption.track(staging)
+        defer { Interruption.untrack(staging) }
         do {
             try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
             for (path, bytes) in site.generated {

@@ -101,12 +101,12 @@ public struct SampleVerifier: Sendable {
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
         let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
-        defer { try? FileManager.default.removeItem(atPath: work) }
+        defer { FileSystem.removeTemporaryDirectory(work) }
         try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
 
         let compile = try Subprocess.run(
             toolchain.swiftc, Self.flags + standIns.compilerArguments + ["main.swift", "-o", "sample"],
-            directory: work, timeout: 300)
+            directory: work, environment: ["TMPDIR": work], timeout: 300)
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
         if sample.mode == .compileFail {
@@ -131,12 +131,12 @@ public struct SampleVerifier: Sendable {
         }
 
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
-        defer { try? FileManager.default.removeItem(atPath: sandbox) }
+        defer { FileSystem.removeTemporaryDirectory(sandbox) }
         // Line-buffered stdout (coreutils' stdbuf), so what a sample printed before it trapped is
         // not lost in an unflushed buffer; the runtime's backtracer is off, its trap message stays.
         let run = try Subprocess.run(
             "stdbuf", ["-oL", "-eL", work + "/sample"], directory: sandbox,
-            environment: ["SWIFT_BACKTRACE": "enable=no"], timeout: options.timeout, outputLimit: options.outputLimit)
+            environment: ["SWIFT_BACKTRACE": "enable=no", "TMPDIR": sandbox], timeout: options.timeout, outputLimit: options.outputLimit)
         let actual = run.stdoutText
         result.actualOutput = actual
         let location = sample.location

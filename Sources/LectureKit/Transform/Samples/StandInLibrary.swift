@@ -70,7 +70,8 @@ public struct StandInLibrary: Sendable {
         let staging = cacheDirectory + "/standins/.staging-\(digest.prefix(12))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try? FileManager.default.removeItem(atPath: staging)
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: staging) }
+        Interruption.track(staging)
+        defer { FileSystem.removeTemporaryDirectory(staging) }
         for module in modules {
             let arguments = [
                 "-parse-as-library", "-emit-library", "-emit-module", "-module-name", module, "-swift-version", "6",
@@ -79,7 +80,8 @@ public struct StandInLibrary: Sendable {
                 "-Xlinker", "-rpath", "-Xlinker", directory,
                 "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
             ] + (files[module] ?? [])
-            let result = try Subprocess.run(toolchain.swiftc, arguments, directory: staging, timeout: 600)
+            let result = try Subprocess.run(toolchain.swiftc, arguments, directory: staging,
+                                            environment: ["TMPDIR": staging], timeout: 600)
             guard result.succeeded else {
                 throw LectureError("error: the stand-in module \(module) does not compile\n" + result.stderrText)
             }

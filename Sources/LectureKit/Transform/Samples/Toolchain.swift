@@ -15,7 +15,10 @@ public struct Toolchain: Sendable {
         let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
         let result: Subprocess.Result
         do {
-            result = try Subprocess.run(swiftc, ["--version"], timeout: 60)
+            // swift-driver leaves a TemporaryDirectory.* behind in $TMPDIR; give it one to lose.
+            let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
+            defer { FileSystem.removeTemporaryDirectory(scratch) }
+            result = try Subprocess.run(swiftc, ["--version"], environment: ["TMPDIR": scratch], timeout: 60)
         } catch {
             throw LectureError("error: cannot run the Swift compiler '\(swiftc)': install the Swift toolchain or set SWIFTC")
         }

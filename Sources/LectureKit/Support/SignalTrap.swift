@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import LectureKit
 
 /// The write end of the self-pipe, for the signal handler (which may touch nothing else).
 nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
@@ -18,7 +17,7 @@ nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 /// Child processes are unaffected: `Subprocess` resets these signals to their defaults in the
 /// child and puts it in its own process group, so Ctrl-C at the terminal reaches `lecture`
 /// alone, which then ends its children itself.
-final class SignalTrap: @unchecked Sendable {
+public final class SignalTrap: @unchecked Sendable {
     private let signals: [Int32]
     private var previous: [sigaction] = []
     private let pipeWrite: Int32
@@ -26,7 +25,7 @@ final class SignalTrap: @unchecked Sendable {
     /// Installs the handlers; `action` runs on the trap's thread with the signal number and
     /// how many trapped signals have arrived so far (1 for the first).
     /// - Throws: `LectureError` when the pipe cannot be made.
-    init(_ signals: [Int32], action: @escaping @Sendable (Int32, Int) -> Void) throws {
+    public init(_ signals: [Int32], action: @escaping @Sendable (Int32, Int) -> Void) throws {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw LectureError("error: cannot create a pipe for signals") }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -46,7 +45,7 @@ final class SignalTrap: @unchecked Sendable {
             }
             close(reader)
         }
-        thread.name = "lecture serve: signals"
+        thread.name = "lecture: signals"
         thread.start()
         for signal in signals {
             var action = sigaction()
@@ -76,7 +75,7 @@ final class SignalTrap: @unchecked Sendable {
     }
 
     /// Puts the previous handlers back and ends the trap's thread.
-    func restore() {
+    public func restore() {
         for (signal, old) in zip(signals, previous) {
             var old = old
             sigaction(signal, &old, nil)

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import LectureKit
+
+/// The process runner under the conditions that used to hang or kill the tool.
+@Suite struct SubprocessTests {
+    @Test func childThatAnswersBeforeReadingItsInputDoesNotDeadlock() throws {
+        // 300 KB to stderr before reading 300 KB of stdin: both pipes fill unless written and
+        // read at once.
+        let input = [UInt8](repeating: UInt8(ascii: "x"), count: 300_000)
+        let result = try Subprocess.run("sh", ["-c", "head -c 300000 /dev/zero | tr '\\\\0' e >&2; wc -c"], timeout: 30, input: input)
+        #expect(result.termination == .exited(0))
+        #expect(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "300000")
+        #expect(result.stderr.count == 300_000)
+    }
+
+    @Test func childThatStopsReadingDoesNotKillTheTool() throws {
+        // Our write then fails with EPIPE; SIGPIPE must not end the test process.
+        signal(SIGPIPE, SIG_IGN)
+        let result = try Subprocess.run("sh", ["-c", "exit 3"], timeout: 30, input: [UInt8](repeating: 0, count: 2_000_000))
+        #expect(result.termination == .exited(3))
+    }
+
+    @Test func timeLimitHoldsAfterTheChildClosesItsPipes() throws {
+        let result = try Subprocess.run("sh", ["-c", "exec >&- 2>&-; sleep 30"], timeout: 1)
+        #expect(result.termination == .timedOut)
+        #expect(result.duration < 20, "the limit was ignored")
+    }
+
+    @Test func processLeftRunningInItsOwnGroupIsKilled() throws {
+        // setsid puts the sleeper in a new session and group, out of reach of kill(-pgid); it
+        // holds the pipes open. The child itself exits at once and must not be reported as
+        // timed out, and the sleeper must not outlive the run.
+        let result = try Subprocess.run("sh", ["-c", "setsid sleep 60 & echo $!"], timeout: 10)
+        #expect(result.termination == .exited(0))
+        let pid = try #require(pid_t(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        var alive = true
+        for _ in 0..<100 where alive {
+            alive = kill(pid, 0) == 0
+            if alive { usleep(20_000) }
+        }
+        #expect(!alive, "process \(pid) outlived the run")
+    }
+}
