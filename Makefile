@@ -8,7 +8,7 @@ APT      := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --
 # A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668).
 VENV     := .build/venv
 
-.PHONY: help deps build site serve check test validate browser-test screenshots clean
+.PHONY: help deps build site serve check test validate browser-test screenshots bench clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -58,6 +58,15 @@ screenshots: site ## Render two pages at 1280 and 375 px, light and dark, into _
 	  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $$flag --window-size=$$width,1600 \
 	    --screenshot=_screenshots/$$page-$$width-$$theme.png "file://$$PWD/_site/$$page.html" 2>/dev/null; \
 	done; done; done; ls _screenshots
+
+bench: build ## Measure build, samples, preview loop and shards against cmark, Hugo and plain swiftc
+	@missing=""; for p in cmark hugo time; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	$(SWIFT) build -c release --product lecture-bench
+	.build/release/lecture-bench --lecture $(LECTURE)
 
 clean: ## Remove build products and the built site
 	rm -rf .build _site _screenshots

@@ -38,6 +38,7 @@ let package = Package(
         // `lecture serve`: the only module that imports CMicroHTTPD; a watcher and live reload.
         .target(name: "LectureServe", dependencies: ["LectureKit", "CMicroHTTPD"]),
         .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureServe"]),
+        .executableTarget(name: "lecture-bench", dependencies: ["LectureKit"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(
             name: "LectureKitTests",

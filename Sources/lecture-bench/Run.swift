@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+
+/// Seconds on the monotonic clock.
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// One measured child process.
+struct Measured {
+    var seconds: Double
+    /// Peak resident set size in KiB: `ru_maxrss` of the child from `wait4(2)` (the same figure
+    /// as `/usr/bin/time -f %M` and `getrusage(RUSAGE_CHILDREN)`), the largest of the child and
+    /// of the descendants it waited for.
+    var maxRSSKiB: Int
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var timedOut: Bool
+    var succeeded: Bool { status == 0 && !timedOut }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case failed(String)
+    var description: String { if case .failed(let text) = self { return text }; return "" }
+}
+
+/// Runs programs for measurement: `posix_spawn` with stdout and stderr into files (so output of
+/// any size costs the same), stdin from `/dev/null`, its own process group, and `wait4` for the
+/// time and the peak memory.
+enum Run {
+    nonisolated(unsafe) static var scratch = NSTemporaryDirectory()
+    nonisolated(unsafe) static var counter = 0
+    /// The process group being measured, for Ctrl-C.
+    nonisolated(unsafe) static var current: pid_t = 0
+
+    static func killCurrent() { if current > 0 { kill(-current, SIGKILL) } }
+
+    /// Runs `executable` and waits. `stdoutPath` keeps stdout in that file (else it is read back
+    /// as text). Kills the process group after `timeout` seconds.
+    static func measure(_ executable: String, _ arguments: [String], directory: String? = nil,
+                        environment: [String: String] = [:], stdoutPath: String? = nil, timeout: Double = 900) throws -> Measured {
+        counter += 1
+        let outPath = stdoutPath ?? scratch + "/run-\(counter).out"
+        let errPath = scratch + "/run-\(counter).err"
+        let pid = try spawn(executable, arguments, directory: directory, environment: environment, stdoutPath: outPath, stderrPath: errPath)
+        current = pid
+        defer { current = 0 }
+        let start = now()
+        let finished = DispatchSemaphore(value: 0)
+        let timedOut = TimeoutFlag()
+        DispatchQueue.global().async {
+            if finished.wait(timeout: .now() + timeout) == .timedOut {
+                timedOut.set()
+                kill(-pid, SIGKILL)
+            }
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = now() - start
+        finished.signal()
+        kill(-pid, SIGKILL)  // whatever the child left in its group
+        let exit: Int32 = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let out = stdoutPath == nil ? ((try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "") : ""
+        let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        if stdoutPath == nil { unlink(outPath) }
+        unlink(errPath)
+        return Measured(seconds: seconds, maxRSSKiB: Int(usage.ru_maxrss), status: exit, stdout: out, stderr: err, timedOut: timedOut.value)
+    }
+
+    /// Starts a child in its own process group, stdin `/dev/null`, output into the given files.
+    static func spawn(_ executable: String, _ arguments: [String], directory: String?, environment: [String: String],
+                      stdoutPath: String, stderrPath: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let directory { _ = spawnAddChdir(&actions, directory) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw BenchError.failed("cannot run \(executable): \(String(cString: strerror(result)))") }
+        return pid
+    }
+
+    /// A program's absolute path, looked up on `PATH` like a shell.
+    static func which(_ name: String) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The first line of a quick command's output (`swift --version`), or nil.
+    static func firstLine(_ executable: String, _ arguments: [String]) -> String? {
+        guard let result = try? measure(executable, arguments, timeout: 60) else { return nil }
+        return (result.stdout + result.stderr).split(separator: "\n").first.map(String.init)
+    }
+}
+
+/// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), declared only under `_GNU_SOURCE`.
+@_silgen_name("posix_spawn_file_actions_addchdir_np")
+private func spawnAddChdir(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>) -> Int32
+
+final class TimeoutFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.withLock { flag = true } }
+    var value: Bool { lock.withLock { flag } }
+}
+
+/// File helpers for measuring output.
+enum Files {
+    /// Total bytes of the regular files under `root`, and how many there are.
+    static func size(of root: String) -> (bytes: Int, files: Int) {
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: root), attributes[.type] as? FileAttributeType == .typeRegular {
+            return ((attributes[.size] as? Int) ?? 0, 1)
+        }
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return (0, 0) }
+        var bytes = 0, files = 0
+        while let relative = enumerator.nextObject() as? String {
+            let attributes = enumerator.fileAttributes
+            if attributes?[.type] as? FileAttributeType == .typeRegular {
+                bytes += (attributes?[.size] as? Int) ?? 0
+                files += 1
+            }
+            _ = relative
+        }
+        return (bytes, files)
+    }
+
+    static func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
+
+    static func makeDirectory(_ path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    static func copy(_ from: String, to: String) throws {
+        try FileManager.default.copyItem(atPath: from, toPath: to)
+    }
+
+    static func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    static func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// Progress goes to stderr; stdout carries only the machine lines and the table.
+func note(_ text: String) {
+    FileHandle.standardError.write(Data(("· " + text + "\n").utf8))
+}
