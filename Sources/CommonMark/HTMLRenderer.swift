@@ -119,47 +119,52 @@ public struct HTMLRenderer: Sendable {
 public enum HTML {
     /// Escapes `&`, `<`, `>` and `"` for text and attribute values.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
+        // Most text has nothing to escape; byte-level either way (a hot path: every page's text).
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 16)
+        for byte in utf8 {
+            switch byte {
+            case 0x26: out.append(contentsOf: "&amp;".utf8)
+            case 0x3C: out.append(contentsOf: "&lt;".utf8)
+            case 0x3E: out.append(contentsOf: "&gt;".utf8)
+            case 0x22: out.append(contentsOf: "&quot;".utf8)
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Escapes a URL for an `href` or `src` attribute: percent-encodes every byte outside
     /// houdini's safe set, keeps existing `%XX`, and writes `&` as `&amp;` and `'` as `&#x27;`.
     public static func escapeHref(_ url: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(url.utf8.count)
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
         for byte in url.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out += "&amp;"
-            case UInt8(ascii: "'"): out += "&#x27;"
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                if hrefSafe.contains(byte) {
-                    out.unicodeScalars.append(Unicode.Scalar(byte))
-                } else {
-                    out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-                }
+            if hrefSafeTable[Int(byte)] {
+                out.append(byte)
+            } else if byte == UInt8(ascii: "&") {
+                out.append(contentsOf: "&amp;".utf8)
+            } else if byte == UInt8(ascii: "'") {
+                out.append(contentsOf: "&#x27;".utf8)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Bytes an href keeps as they are: letters, digits and houdini's safe punctuation.
+    private static let hrefSafeTable: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
+        return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || hrefSafe.contains(byte)
     }
 
     private static let hrefSafe: Set<UInt8> = Set("-_.+!*(),%#@?=;:/$~".utf8)
 }
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

@@ -81,7 +81,7 @@ default:
 // MARK: run
 
 let ownDirectory = (((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]) as NSString).deletingLastPathComponent
-let lecture = args.option("--lecture") ?? ownDirectory + "/lecture"
+let lecture = URL(fileURLWithPath: args.option("--lecture") ?? ownDirectory + "/lecture").standardizedFileURL.path
 let repo = args.option("--repo") ?? FileManager.default.currentDirectoryPath
 let keep = args.flag("--keep")
 guard FileManager.default.isExecutableFile(atPath: lecture) else { fail("no lecture executable at \(lecture) (build it, or pass --lecture PATH)") }

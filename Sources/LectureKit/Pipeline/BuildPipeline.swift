@@ -69,6 +69,15 @@ public struct BuildPipeline: Sendable {
             throw fail()
         }
 
+        // Ask the compiler and Graphviz their versions while the pages load and parse.
+        let probes = Probes(cacheDirectory: configuration.cacheDirectory)
+        var timings: [(stage: String, seconds: Double)] = []
+        var clock = Date()
+        func lap(_ stage: String) {
+            timings.append((stage, Date().timeIntervalSince(clock)))
+            clock = Date()
+        }
+
         // Load
         let templates: Templates?
         switch Templates.load(directory: configuration.templatesDirectory) {
@@ -77,24 +86,39 @@ public struct BuildPipeline: Sendable {
         }
         let loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory)
         diagnostics += loaded.diagnostics
-        guard let templates, !diagnostics.hasErrors else { throw fail() }
+        // Content problems don't stop the run here: the pages that loaded go on, so every
+        // problem in them is reported too. Nothing is written unless all is well.
+        guard let templates, FileSystem.isDirectory(configuration.contentDirectory) else { throw fail() }
+        if loaded.book.flattened.isEmpty {
+            diagnostics.append(.error(FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
+                "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
+            throw fail()
+        }
+        lap("load")
 
         // Parse
         var pages = parse(loaded)
+        lap("parse")
 
         // Transform
-        let (transformed, results, transformDiagnostics) = try transform(&pages)
+        let (transformed, results, transformDiagnostics) = try transform(&pages, probes: probes)
         diagnostics += transformDiagnostics
         guard !diagnostics.hasErrors else { throw fail() }
         pages = transformed
+        lap("transform")
 
         // Render
         let site = render(pages, book: loaded.book, templates: templates,
                           swiftVersion: results.swiftVersion)
+        lap("render")
 
         // Write
         try SiteWriter.write(site, to: configuration.outputDirectory)
+        lap("write")
         console.report(diagnostics.sortedForReading())
+        if ProcessInfo.processInfo.environment["LECTURE_TIMINGS"] != nil {
+            console.print(timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
+        }
         return BuildReport(pagesWritten: pages.count, seconds: Date().timeIntervalSince(start),
                            outputDirectory: configuration.outputDirectory, diagnostics: diagnostics,
                            sampleResults: results.samples)
@@ -103,7 +127,7 @@ public struct BuildPipeline: Sendable {
     /// The parse stage: every page through cmark.
     func parse(_ loaded: LoadedContent) -> [Page] {
         let chapters = Dictionary(loaded.book.flattened.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        return loaded.files.map { file in
+        return loaded.files.parallelMap(jobs: configuration.verifier.jobs) { file in
             Page(chapter: chapters[file.relativePath]!, source: file, blocks: MarkdownParser.parse(file.text))
         }
     }
@@ -115,21 +139,23 @@ public struct BuildPipeline: Sendable {
 
     /// The transform stage: verify samples, render diagrams and tables, anchor headings,
     /// rewrite links. Returns the pages and every problem found.
-    func transform(_ pages: inout [Page]) throws -> ([Page], SampleOutcome, [Diagnostic]) {
+    func transform(_ pages: inout [Page], probes: Probes) throws -> ([Page], SampleOutcome, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let extracted = SampleStage.extract(pages.map { ($0.source, $0.blocks) })
         diagnostics += extracted.diagnostics
         var outcome = SampleOutcome(samples: [], swiftVersion: "Swift")
+        let toolchain = probes.toolchain()
         if !extracted.samples.isEmpty {
-            let stage = try SampleStage.prepare(cacheDirectory: configuration.cacheDirectory, options: configuration.verifier)
+            let stage = try SampleStage.prepare(cacheDirectory: configuration.cacheDirectory, options: configuration.verifier,
+                                                toolchain: toolchain)
             outcome.swiftVersion = stage.verifier.toolchain.shortVersion
             outcome.samples = stage.verify(extracted.samples, console: console)
             for result in outcome.samples { diagnostics += result.diagnostics }
-        } else if let toolchain = try? Toolchain.find() {
+        } else if let toolchain {
             outcome.swiftVersion = toolchain.shortVersion
         }
 
-        let diagrams = DiagramRenderer.find(cache: Cache(directory: configuration.cacheDirectory))
+        let diagrams = probes.diagrams()
         let swiftVersion = outcome.swiftVersion
         let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
         let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic]) in
@@ -207,10 +233,12 @@ public struct BuildPipeline: Sendable {
         let order = book.flattened
         let renderer = HTMLRenderer()
         let scripted = order.count > configuration.inlineNavigationLimit
-        for (index, page) in pages.enumerated() {
+        let configuration = self.configuration
+        let positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let rendered = Array(pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) { (index, page) -> (String, [UInt8]) in
             let output = page.chapter.outputPath
             let root = OutputPath.rootPrefix(from: output)
-            let position = order.firstIndex(where: { $0.path == page.chapter.path }) ?? index
+            let position = positions[page.chapter.path] ?? index
             let values: [String: Template.Value] = [
                 "title": .text(page.title),
                 "book_title": .text(book.title),
@@ -224,8 +252,9 @@ public struct BuildPipeline: Sendable {
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
             ]
-            site.generated[output] = Array(templates.page.render(values).utf8)
+            return (output, Array(templates.page.render(values).utf8))
         }
+        for (output, bytes) in rendered { site.generated[output] = bytes }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
             // mdBook's rule: without a README.md, the first chapter is also the index.
             site.generated["index.html"] = html
@@ -260,5 +289,31 @@ public struct BuildPipeline: Sendable {
         }
         site.generated["search-index.js"] = Array(SearchIndex.script(pages).utf8)
         return site
+    }
+}
+
+/// The versions of the compiler and of Graphviz, asked on a background thread as soon as a
+/// build starts, so their processes run while pages load and parse.
+final class Probes: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var foundToolchain: Toolchain?
+    private var foundDiagrams: DiagramRenderer?
+
+    init(cacheDirectory: String) {
+        DispatchQueue.global().async(group: group) { [self] in foundToolchain = try? Toolchain.find() }
+        DispatchQueue.global().async(group: group) { [self] in
+            foundDiagrams = DiagramRenderer.find(cache: Cache(directory: cacheDirectory))
+        }
+    }
+
+    /// The compiler, or `nil` when none runs (samples then report the setup error).
+    func toolchain() -> Toolchain? {
+        group.wait()
+        return foundToolchain
+    }
+
+    func diagrams() -> DiagramRenderer {
+        group.wait()
+        return foundDiagrams!
     }
 }

@@ -8,11 +8,12 @@ public struct SampleStage: Sendable {
     public init(verifier: SampleVerifier) { self.verifier = verifier }
 
     /// Prepares the toolchain and stand-ins. - Throws: `LectureError` (setup, exit 2).
-    public static func prepare(cacheDirectory: String, options: SampleVerifier.Options) throws -> SampleStage {
-        let toolchain = try Toolchain.find()
-        let standIns = try StandInLibrary.prepare(toolchain: toolchain, cacheDirectory: cacheDirectory)
+    public static func prepare(cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil) throws -> SampleStage {
+        let cache = Cache(directory: cacheDirectory)  // absolute: swiftc runs in another folder
+        let toolchain = try found ?? Toolchain.find()
+        let standIns = try StandInLibrary.prepare(toolchain: toolchain, cacheDirectory: cache.directory)
         return SampleStage(verifier: SampleVerifier(toolchain: toolchain, standIns: standIns,
-            cache: Cache(directory: cacheDirectory), options: options))
+            cache: cache, options: options))
     }
 
     /// Extracts samples from parsed files, in file order.

@@ -23,9 +23,9 @@ enum SearchIndex {
             })
         }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Slashes stay escaped (`<\/`), so no `</script>` can appear in the script's text.
+        encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        // `</script>` can't occur in JSON strings that escape `<`? It can: guard against it.
-        return "window.LECTURE_SEARCH_INDEX = " + json.replacingOccurrences(of: "</", with: "<\\/") + ";\n"
+        return "window.LECTURE_SEARCH_INDEX = " + json + ";\n"
     }
 }

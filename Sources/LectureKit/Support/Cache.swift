@@ -8,7 +8,10 @@ import Foundation
 public struct Cache: Sendable {
     public var directory: String
 
-    public init(directory: String) { self.directory = directory }
+    /// - Parameter directory: made absolute, since the compiler and samples run elsewhere.
+    public init(directory: String) {
+        self.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
+    }
 
     /// The default cache folder (see the type's documentation).
     public static var defaultDirectory: String {

@@ -9,22 +9,27 @@ enum LinkChecker {
     ///   - pages: every page, with `headings` already anchored.
     ///   - contentFiles: paths relative to the content folder of the files that will be copied.
     static func check(_ pages: [Page], originalBlocks: [[Block]], contentFiles: Set<String>) -> [Diagnostic] {
-        var anchors: [String: Set<String>] = [:]
-        for page in pages { anchors[page.chapter.path] = Set(page.headings.map(\.id)) }
-        var diagnostics: [Diagnostic] = []
-        for (page, blocks) in zip(pages, originalBlocks) {
+        var anchorsByPage: [String: Set<String>] = [:]
+        for page in pages { anchorsByPage[page.chapter.path] = Set(page.headings.map(\.id)) }
+        let anchors = anchorsByPage
+        let pairs = Array(zip(pages, originalBlocks))
+        return pairs.parallelMap(jobs: ProcessInfo.processInfo.activeProcessorCount) { page, blocks -> [Diagnostic] in
+            var diagnostics: [Diagnostic] = []
             let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
             for link in links(in: blocks) {
                 let destination = link.destination
                 if destination.isEmpty || destination.hasPrefix("//") || LinkRewriter.hasScheme(destination) { continue }
                 let (path, fragment) = LinkRewriter.split(destination)
-                let anchor = String(fragment.dropFirst()).removingPercentEncoding ?? String(fragment.dropFirst())
+                let rawAnchor = String(fragment.dropFirst())
+                let anchor = rawAnchor.contains("%") ? (rawAnchor.removingPercentEncoding ?? rawAnchor) : rawAnchor
                 let target: String
                 if path.isEmpty {
                     target = page.chapter.path
                 } else {
-                    let decoded = path.removingPercentEncoding ?? path
-                    target = SummaryParser.normalize(directory.isEmpty ? decoded : directory + "/" + decoded)
+                    let decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
+                    let joined = directory.isEmpty ? decoded : directory + "/" + decoded
+                    // Only paths with `.` or `..` segments need normalising.
+                    target = joined.contains("./") || joined.hasPrefix(".") ? SummaryParser.normalize(joined) : joined
                 }
                 let place = link.location
                 if target.hasPrefix("../") || (target.hasSuffix(".md") && anchors[target] == nil) {
@@ -44,8 +49,8 @@ enum LinkChecker {
                         notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))
                 }
             }
-        }
-        return diagnostics
+            return diagnostics
+        }.flatMap { $0 }
     }
 
     /// Every link and image in the blocks' paragraphs and headings.
