@@ -14,9 +14,10 @@ public enum BuildOutcome: Sendable {
     case stopped
 
     /// Runs `BuildPipeline` and sorts its result into a case.
-    static func build(_ configuration: BuildConfiguration, console: Console) -> BuildOutcome {
+    /// - Parameter memory: shared by the builds of one session, so a rebuild redoes only what changed.
+    static func build(_ configuration: BuildConfiguration, console: Console, memory: BuildMemory? = nil) -> BuildOutcome {
         do {
-            return .built(try BuildPipeline(configuration: configuration, console: console).run())
+            return .built(try BuildPipeline(configuration: configuration, console: console, memory: memory).run())
         } catch let error as DiagnosticsError {
             let errors = error.diagnostics.filter { $0.severity == .error }
             return .failed(errors: errors.map(\.description).joined(separator: "\n"), count: errors.count)

@@ -53,7 +53,7 @@ public final class FileWatcher: @unchecked Sendable {
     ///   - debounce: seconds of quiet before `onChange` runs (50–100 ms suits editors).
     ///   - pollInterval: seconds between snapshots when polling.
     ///   - onChange: called on the watcher's thread with the changed paths, sorted.
-    public init(directories: [String], excluded: [String] = [], mode: Mode = .automatic, debounce: Double = 0.075,
+    public init(directories: [String], excluded: [String] = [], mode: Mode = .automatic, debounce: Double = 0.05,
                 pollInterval: Double = 0.5, onChange: @escaping @Sendable ([String]) -> Void) {
         roots = directories
         self.excluded = excluded.map(Self.absolute)

@@ -27,7 +27,8 @@ public final class LiveServer: @unchecked Sendable {
         self.configuration = configuration
         self.console = console
         let build = configuration.build
-        rebuilder = Rebuilder(build: { BuildOutcome.build(build, console: console) }, finished: { [unowned self] outcome, _ in
+        let memory = BuildMemory()
+        rebuilder = Rebuilder(build: { BuildOutcome.build(build, console: console, memory: memory) }, finished: { [unowned self] outcome, _ in
             report(outcome, first: false)
         })
     }

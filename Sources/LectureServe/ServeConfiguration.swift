@@ -14,7 +14,7 @@ public struct ServeConfiguration: Sendable {
     /// inotify where available, else polling; or polling only.
     public var watchMode: FileWatcher.Mode = .automatic
     /// Seconds of quiet after a change before the rebuild starts.
-    public var debounce = 0.075
+    public var debounce = 0.05
     /// Seconds between `: ping` comments on an idle event stream.
     public var pingInterval = 15.0
     /// Whether `stop()` ends a build in progress by killing every child process of this

@@ -7,6 +7,8 @@ public struct LoadedContent: Sendable {
     /// The listed pages' files, in reading order.
     public var files: [SourceFile]
     public var diagnostics: [Diagnostic]
+    /// Each listed page's `stat` signature when it was read, by path relative to the content folder.
+    var signatures: [String: FileSignature] = [:]
 }
 
 public enum ContentLoader {
@@ -16,6 +18,12 @@ public enum ContentLoader {
     /// summary, a summary link to a missing page, a page listed twice, a page that is not UTF-8,
     /// and (a warning) a Markdown page the summary does not list.
     public static func load(contentDirectory: String) -> LoadedContent {
+        load(contentDirectory: contentDirectory, reuse: { _, _ in nil })
+    }
+
+    /// Loads as above; `reuse` may hand back a page's file from an earlier load when its `stat`
+    /// signature is unchanged, which saves reading and decoding it again.
+    static func load(contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?) -> LoadedContent {
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         let empty = Book(title: "", chapters: [])
         guard FileSystem.isDirectory(contentDirectory) else {
@@ -42,6 +50,7 @@ public enum ContentLoader {
         // Drop entries whose page is missing or listed before, so later stages see a sound book.
         var seen: [String: Chapter] = [:]
         var files: [SourceFile] = []
+        var signatures: [String: FileSignature] = [:]
         func check(_ chapters: [Chapter]) -> [Chapter] {
             chapters.compactMap { (chapter: Chapter) -> Chapter? in
                 var chapter = chapter
@@ -52,13 +61,22 @@ public enum ContentLoader {
                 }
                 seen[chapter.path] = chapter
                 let path = FileSystem.join(contentDirectory, chapter.path)
+                let signature = FileSignature(path: path)
+                if let signature, let file = reuse(chapter.path, signature) {
+                    files.append(file)
+                    signatures[chapter.path] = signature
+                    chapter.children = check(chapter.children)
+                    return chapter
+                }
                 guard !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
                     diagnostics.append(.error(summaryPath, chapter.location, "summary links to '\(chapter.path)', which does not exist"))
                     chapter.children = check(chapter.children)
                     return nil
                 }
                 switch SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path) {
-                case .success(let file): files.append(file)
+                case .success(let file):
+                    files.append(file)
+                    signatures[chapter.path] = signature
                 case .failure(let diagnostic): diagnostics.append(diagnostic)
                 }
                 chapter.children = check(chapter.children)
@@ -72,6 +90,6 @@ public enum ContentLoader {
             diagnostics.append(.warning(FileSystem.join(contentDirectory, relative), nil,
                 "page is not listed in SUMMARY.md and is not built"))
         }
-        return LoadedContent(book: book, files: files, diagnostics: diagnostics)
+        return LoadedContent(book: book, files: files, diagnostics: diagnostics, signatures: signatures)
     }
 }

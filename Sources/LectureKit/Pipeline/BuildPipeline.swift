@@ -46,10 +46,13 @@ public struct BuildReport: Sendable {
 public struct BuildPipeline: Sendable {
     public var configuration: BuildConfiguration
     public var console: Console
+    /// What an earlier build of the same session left, for incremental rebuilds (`lecture serve`).
+    public var memory: BuildMemory?
 
-    public init(configuration: BuildConfiguration, console: Console) {
+    public init(configuration: BuildConfiguration, console: Console, memory: BuildMemory? = nil) {
         self.configuration = configuration
         self.console = console
+        self.memory = memory
     }
 
     /// Runs every stage and writes the site.
@@ -70,7 +73,8 @@ public struct BuildPipeline: Sendable {
         }
 
         // Ask the compiler and Graphviz their versions while the pages load and parse.
-        let probes = Probes(cacheDirectory: configuration.cacheDirectory)
+        let probes = memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory)
+        memory?.probes = probes
         var timings: [(stage: String, seconds: Double)] = []
         var clock = Date()
         func lap(_ stage: String) {
@@ -84,7 +88,10 @@ public struct BuildPipeline: Sendable {
         case .success(let loaded): templates = loaded
         case .failure(let error): templates = nil; diagnostics += error.diagnostics
         }
-        let loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory)
+        let memory = self.memory
+        let loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory) { path, signature in
+            memory?.parsedPage(path, signature: signature)?.file
+        }
         diagnostics += loaded.diagnostics
         // Content problems don't stop the run here: the pages that loaded go on, so every
         // problem in them is reported too. Nothing is written unless all is well.
@@ -100,8 +107,11 @@ public struct BuildPipeline: Sendable {
         var pages = parse(loaded)
         lap("parse")
 
+        // Everything every page depends on; a page is redone when this or its file changed.
+        let global = globalSignature(book: loaded.book, templates: templates, probes: probes)
+
         // Transform
-        let (transformed, results, transformDiagnostics) = try transform(&pages, probes: probes)
+        let (transformed, results, transformDiagnostics) = try transform(&pages, probes: probes, signatures: loaded.signatures, global: global)
         diagnostics += transformDiagnostics
         guard !diagnostics.hasErrors else { throw fail() }
         pages = transformed
@@ -109,11 +119,19 @@ public struct BuildPipeline: Sendable {
 
         // Render
         let site = render(pages, book: loaded.book, templates: templates,
-                          swiftVersion: results.swiftVersion)
+                          swiftVersion: results.swiftVersion, signatures: loaded.signatures, global: global,
+                          reused: results.reused)
         lap("render")
 
         // Write
-        try SiteWriter.write(site, to: configuration.outputDirectory)
+        let linkable = memory?.liveSiteIsOurs(configuration.outputDirectory, global: global) == true ? site.unchanged : []
+        do {
+            try SiteWriter.write(site, to: configuration.outputDirectory, linking: linkable)
+            memory?.rememberWrite(configuration.outputDirectory, global: global)
+        } catch {
+            memory?.forgetWrite()
+            throw error
+        }
         lap("write")
         console.report(diagnostics.sortedForReading())
         if ProcessInfo.processInfo.environment["LECTURE_TIMINGS"] != nil {
@@ -127,19 +145,44 @@ public struct BuildPipeline: Sendable {
     /// The parse stage: every page through cmark.
     func parse(_ loaded: LoadedContent) -> [Page] {
         let chapters = Dictionary(loaded.book.flattened.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let memory = self.memory
         return loaded.files.parallelMap(jobs: configuration.verifier.jobs) { file in
-            Page(chapter: chapters[file.relativePath]!, source: file, blocks: MarkdownParser.parse(file.text))
+            let signature = loaded.signatures[file.relativePath]
+            if let signature, let parsed = memory?.parsedPage(file.relativePath, signature: signature) {
+                return Page(chapter: chapters[file.relativePath]!, source: parsed.file, blocks: parsed.blocks)
+            }
+            let blocks = MarkdownParser.parse(file.text)
+            if let signature {
+                memory?.remember(parsed: BuildMemory.Parsed(signature: signature, file: file, blocks: blocks), for: file.relativePath)
+            }
+            return Page(chapter: chapters[file.relativePath]!, source: file, blocks: blocks)
         }
+    }
+
+    /// A digest of the inputs every page depends on: the chapters (titles, paths, nesting), the
+    /// templates, the compiler and Graphviz versions, the build date and navigation mode.
+    func globalSignature(book: Book, templates: Templates, probes: Probes) -> String {
+        var hash = SHA256()
+        hash.update("\(book)")
+        for name in ["page.html", "404.html"] {
+            hash.update((try? FileSystem.read(FileSystem.join(templates.directory, name))) ?? [])
+        }
+        hash.update(probes.toolchain()?.versionLine ?? "no swiftc")
+        hash.update(probes.diagrams().graphvizVersion ?? "no graphviz")
+        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory)")
+        return hash.hexDigest()
     }
 
     struct SampleOutcome {
         var samples: [SampleResult]
         var swiftVersion: String
+        /// Pages whose transform came from `memory` unchanged.
+        var reused: Set<String> = []
     }
 
     /// The transform stage: verify samples, render diagrams and tables, anchor headings,
     /// rewrite links. Returns the pages and every problem found.
-    func transform(_ pages: inout [Page], probes: Probes) throws -> ([Page], SampleOutcome, [Diagnostic]) {
+    func transform(_ pages: inout [Page], probes: Probes, signatures: [String: FileSignature] = [:], global: String = "") throws -> ([Page], SampleOutcome, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let extracted = SampleStage.extract(pages.map { ($0.source, $0.blocks) })
         diagnostics += extracted.diagnostics
@@ -158,7 +201,14 @@ public struct BuildPipeline: Sendable {
         let diagrams = probes.diagrams()
         let swiftVersion = outcome.swiftVersion
         let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
-        let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic]) in
+        let memory = self.memory
+        let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic], Bool) in
+            let path = page.chapter.path
+            let signature = signatures[path]
+            let hasSamples = samplesByPath[page.source.displayPath] != nil
+            if !hasSamples, let signature, let memo = memory?.transformedPage(path, signature: signature, global: global) {
+                return (memo.page, memo.problems, true)
+            }
             var page = page
             var problems: [Diagnostic] = []
             page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion)
@@ -196,11 +246,42 @@ public struct BuildPipeline: Sendable {
                     h1 == 0 ? "page has no '# ' heading; the summary's title is used" : "page has \(h1) level-1 headings; a page should have one"))
             }
             problems += Self.headingOrderWarnings(page.blocks, path: page.source.displayPath)
-            return (page, problems)
+            if let signature {
+                memory?.remember(transformed: BuildMemory.Transformed(signature: signature, global: global, page: page, problems: problems), for: path)
+            }
+            return (page, problems, false)
         }
-        for (_, problems) in perPage { diagnostics += problems }
+        for (_, problems, _) in perPage { diagnostics += problems }
         let transformedPages = perPage.map(\.0)
-        diagnostics += LinkChecker.check(transformedPages, originalBlocks: pages.map(\.blocks), contentFiles: Set(contentAssets()))
+
+        // Links: a page's are checked again when it changed, or when any heading of the book did.
+        var anchorsHash = SHA256()
+        for page in transformedPages {
+            anchorsHash.update(page.chapter.path)
+            anchorsHash.update(page.headings.map(\.id).joined(separator: "\n"))
+        }
+        let assets = contentAssets()
+        anchorsHash.update(assets.joined(separator: "\n"))
+        let anchorsChanged = memory?.anchorsChanged(to: anchorsHash.hexDigest()) ?? true
+        var toCheck: [Int] = []
+        for (index, entry) in perPage.enumerated() {
+            if !anchorsChanged, entry.2, let signature = signatures[entry.0.chapter.path],
+               let memo = memory?.transformedPage(entry.0.chapter.path, signature: signature, global: global),
+               let known = memo.linkProblems {
+                diagnostics += known
+            } else {
+                toCheck.append(index)
+            }
+        }
+        let checked = LinkChecker.check(toCheck.map { transformedPages[$0] }, originalBlocks: toCheck.map { pages[$0].blocks },
+                                        allPages: transformedPages, contentFiles: Set(assets))
+        diagnostics += checked
+        let byPath = Dictionary(grouping: checked, by: \.path)
+        for index in toCheck {
+            let page = transformedPages[index]
+            memory?.update(page.chapter.path) { $0.linkProblems = byPath[page.source.displayPath] ?? [] }
+        }
+        outcome.reused = Set(perPage.filter(\.2).map(\.0.chapter.path))
         return (transformedPages, outcome, diagnostics)
     }
 
@@ -228,15 +309,23 @@ public struct BuildPipeline: Sendable {
     }
 
     /// The render stage: pages into the layout, plus the site-wide files.
-    func render(_ pages: [Page], book: Book, templates: Templates, swiftVersion: String) -> SiteFiles {
+    func render(_ pages: [Page], book: Book, templates: Templates, swiftVersion: String,
+                signatures: [String: FileSignature] = [:], global: String = "", reused: Set<String> = []) -> SiteFiles {
         var site = SiteFiles()
         let order = book.flattened
         let renderer = HTMLRenderer()
         let scripted = order.count > configuration.inlineNavigationLimit
         let configuration = self.configuration
+        let memory = self.memory
         let positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        let rendered = Array(pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) { (index, page) -> (String, [UInt8]) in
+        let rendered = Array(pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) { (index, page) -> (String, [UInt8], String, Bool) in
             let output = page.chapter.outputPath
+            // A page whose transform came from memory renders as it did, if it was rendered.
+            if let signature = signatures[page.chapter.path],
+               let memo = memory?.transformedPage(page.chapter.path, signature: signature, global: global),
+               reused.contains(page.chapter.path), let html = memo.html, let entry = memo.searchEntry {
+                return (output, html, entry, true)
+            }
             let root = OutputPath.rootPrefix(from: output)
             let position = positions[page.chapter.path] ?? index
             let values: [String: Template.Value] = [
@@ -252,9 +341,19 @@ public struct BuildPipeline: Sendable {
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
             ]
-            return (output, Array(templates.page.render(values).utf8))
+            let html = Array(templates.page.render(values).utf8)
+            let entry = SearchIndex.entry(page)
+            memory?.update(page.chapter.path) {
+                $0.html = html
+                $0.searchEntry = entry
+            }
+            return (output, html, entry, false)
         }
-        for (output, bytes) in rendered { site.generated[output] = bytes }
+        for (output, bytes, _, unchanged) in rendered {
+            site.generated[output] = bytes
+            if unchanged { site.unchanged.insert(output) }
+        }
+        if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
             // mdBook's rule: without a README.md, the first chapter is also the index.
             site.generated["index.html"] = html
@@ -287,7 +386,7 @@ public struct BuildPipeline: Sendable {
         if FileSystem.exists(configuration.highlightJS) {
             site.copied["assets/highlight.min.js"] = configuration.highlightJS
         }
-        site.generated["search-index.js"] = Array(SearchIndex.script(pages).utf8)
+        site.generated["search-index.js"] = Array(SearchIndex.script(entries: rendered.map(\.2)).utf8)
         return site
     }
 }

@@ -17,15 +17,22 @@ enum SearchIndex {
     }
 
     static func script(_ pages: [Page]) -> String {
-        let entries = pages.map { page in
-            Entry(title: page.title, url: page.chapter.outputPath, sections: page.headings.map {
-                Section(heading: $0.text, anchor: $0.id, text: $0.sectionText)
-            })
-        }
+        script(entries: pages.map(entry))
+    }
+
+    /// The script from entries already encoded by `entry(_:)`, in page order.
+    static func script(entries: [String]) -> String {
+        "window.LECTURE_SEARCH_INDEX = [" + entries.joined(separator: ",") + "];\n"
+    }
+
+    /// One page's entry as JSON. Slashes stay escaped (`<\/`), so no `</script>` can appear in
+    /// the script's text.
+    static func entry(_ page: Page) -> String {
+        let entry = Entry(title: page.title, url: page.chapter.outputPath, sections: page.headings.map {
+            Section(heading: $0.text, anchor: $0.id, text: $0.sectionText)
+        })
         let encoder = JSONEncoder()
-        // Slashes stay escaped (`<\/`), so no `</script>` can appear in the script's text.
         encoder.outputFormatting = [.sortedKeys]
-        let json = (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        return "window.LECTURE_SEARCH_INDEX = " + json + ";\n"
+        return (try? encoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

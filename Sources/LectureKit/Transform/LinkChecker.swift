@@ -8,9 +8,10 @@ enum LinkChecker {
     /// - Parameters:
     ///   - pages: every page, with `headings` already anchored.
     ///   - contentFiles: paths relative to the content folder of the files that will be copied.
-    static func check(_ pages: [Page], originalBlocks: [[Block]], contentFiles: Set<String>) -> [Diagnostic] {
+    ///   - allPages: every page of the book, whose headings links may name (default: `pages`).
+    static func check(_ pages: [Page], originalBlocks: [[Block]], allPages: [Page]? = nil, contentFiles: Set<String>) -> [Diagnostic] {
         var anchorsByPage: [String: Set<String>] = [:]
-        for page in pages { anchorsByPage[page.chapter.path] = Set(page.headings.map(\.id)) }
+        for page in allPages ?? pages { anchorsByPage[page.chapter.path] = Set(page.headings.map(\.id)) }
         let anchors = anchorsByPage
         let pairs = Array(zip(pages, originalBlocks))
         return pairs.parallelMap(jobs: ProcessInfo.processInfo.activeProcessorCount) { page, blocks -> [Diagnostic] in

@@ -9,6 +9,8 @@ public struct SiteFiles: Sendable {
     public var generated: [String: [UInt8]] = [:]
     /// Copied files: path relative to the site root → source path on disk.
     public var copied: [String: String] = [:]
+    /// Generated files known to be byte-identical to the last build's (incremental rebuilds).
+    public var unchanged: Set<String> = []
     public init() {}
 
     public var count: Int { generated.count + copied.count }
@@ -54,7 +56,9 @@ public enum SiteWriter {
     /// dominated large books). A symbolic link at `output` is followed: the folder it points to
     /// is the one replaced.
     /// - Throws: `LectureError` on I/O failure; the previous site is then left as it was.
-    public static func write(_ site: SiteFiles, to output: String, jobs: Int = 4) throws {
+    /// - Parameter linking: generated files to hard-link from the live site instead of writing,
+    ///   because they are unchanged (a file missing there is written after all).
+    public static func write(_ site: SiteFiles, to output: String, linking: Set<String> = [], jobs: Int = 4) throws {
         var url = URL(fileURLWithPath: output).standardizedFileURL
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
             url = url.resolvingSymlinksInPath()
@@ -82,8 +86,11 @@ public enum SiteWriter {
                 }
             }
             let generated = Array(site.generated)
+            let live = url.path
             let failures = generated.parallelMap(jobs: jobs) { entry -> String? in
-                writeFile(entry.value, to: staging + "/" + entry.key) ? nil : "\(output)/\(entry.key): error: cannot write file: \(errnoText())"
+                let destination = staging + "/" + entry.key
+                if linking.contains(entry.key), link(live + "/" + entry.key, destination) == 0 { return nil }
+                return writeFile(entry.value, to: destination) ? nil : "\(output)/\(entry.key): error: cannot write file: \(errnoText())"
             }.compactMap { $0 }
             if let failure = failures.first { throw LectureError(failure, exitStatus: 1) }
             for (path, source) in site.copied {

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import LectureKit
+
+/// Rebuilds with a `BuildMemory`, as `lecture serve` does: only what changed is redone, and
+/// the result is the same as a full build.
+@Suite struct IncrementalBuildTests {
+    func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    func tree() throws -> (root: String, configuration: BuildConfiguration) {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "content/a.md": "# A\n\n[B의 절](b.md#절)\n",
+            "content/b.md": "# B\n\n## 절\n\n본문\n",
+            "templates/page.html": TestSupport.minimalPage,
+        ])
+        return (root, TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site"))
+    }
+
+    @Test func unchangedPagesAreLinkedAndChangedOnesRewritten() throws {
+        let (root, configuration) = try tree()
+        let memory = BuildMemory()
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        let aBefore = try #require(inode(root + "/_site/a.html"))
+
+        // A new modification time and size: the page is read again.
+        try TestSupport.write(Array("# B\n\n## 절\n\n고친 본문\n".utf8), to: root + "/content/b.md")
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        #expect(inode(root + "/_site/a.html") == aBefore, "an unchanged page is hard-linked from the last site")
+        #expect(TestSupport.read(root + "/_site/b.html")?.contains("고친 본문") == true)
+
+        // The same bytes as a full build from scratch.
+        let fresh = try TestSupport.temporaryDirectory() + "/site"
+        var full = configuration
+        full.outputDirectory = fresh
+        try BuildPipeline(configuration: full, console: recorder.console).run()
+        for page in ["a.html", "b.html", "index.html", "search-index.js"] {
+            #expect(TestSupport.read(root + "/_site/" + page) == TestSupport.read(fresh + "/" + page), "\(page) differs from a full build")
+        }
+    }
+
+    @Test func renamingAHeadingRechecksLinksOnUnchangedPages() throws {
+        let (root, configuration) = try tree()
+        let memory = BuildMemory()
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        try TestSupport.write(Array("# B\n\n## 다른 절\n".utf8), to: root + "/content/b.md")
+        #expect(throws: DiagnosticsError.self) {
+            try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        }
+        #expect(recorder.lines.contains { $0.hasPrefix("\(root)/content/a.md:3:1: error: broken link: 'b.md#절' names no heading of b.md") })
+    }
+
+    @Test func changingTheTemplateRendersEveryPageAgain() throws {
+        let (root, configuration) = try tree()
+        let memory = BuildMemory()
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        try TestSupport.write(Array(TestSupport.minimalPage.replacingOccurrences(of: "<main>", with: "<main class=\"new\">").utf8),
+                              to: root + "/templates/page.html")
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        #expect(TestSupport.read(root + "/_site/a.html")?.contains("<main class=\"new\">") == true)
+        #expect(TestSupport.read(root + "/_site/b.html")?.contains("<main class=\"new\">") == true)
+    }
+}
