@@ -399,7 +399,7 @@ final class Probes: @unchecked Sendable {
     private var foundDiagrams: DiagramRenderer?
 
     init(cacheDirectory: String) {
-        DispatchQueue.global().async(group: group) { [self] in foundToolchain = try? Toolchain.find() }
+        DispatchQueue.global().async(group: group) { [self] in foundToolchain = try? Toolchain.find(cache: Cache(directory: cacheDirectory)) }
         DispatchQueue.global().async(group: group) { [self] in
             foundDiagrams = DiagramRenderer.find(cache: Cache(directory: cacheDirectory))
         }

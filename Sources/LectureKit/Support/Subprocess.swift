@@ -260,15 +260,16 @@ public final class ChildProcesses: @unchecked Sendable {
         #if os(Linux)
         let me = getpid()
         lock.withLock {
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return }
-            for entry in entries {
-                guard let pid = pid_t(entry), !pids.contains(pid),
-                      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                      let close = stat.lastIndex(of: ")") else { continue }
-                // Fields after the command name: state, ppid, ... (proc(5)).
-                let fields = stat[stat.index(after: close)...].split(separator: " ")
-                guard fields.count > 1, pid_t(fields[1]) == me,
-                      let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+            // Our direct children, orphans adopted included, as each thread's children file
+            // lists them (proc(5), /proc/PID/task/TID/children); far cheaper than all of /proc.
+            guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return }
+            var children: Set<pid_t> = []
+            for task in tasks {
+                guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8) else { continue }
+                for field in text.split(separator: " ") { if let pid = pid_t(field.trimmingCharacters(in: "\n")) { children.insert(pid) } }
+            }
+            for pid in children where !pids.contains(pid) {
+                guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
                       environ.split(separator: 0).contains(where: { $0.elementsEqual("\(Self.markerName)=\(me)".utf8) })
                 else { continue }
                 kill(pid, SIGKILL)

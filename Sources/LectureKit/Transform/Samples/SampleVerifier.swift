@@ -42,11 +42,17 @@ public struct SampleVerifier: Sendable {
     /// Verifies `samples` on the job pool; `progress` is called as each one finishes.
     public func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
         let counter = Counter()
-        return samples.parallelMap(jobs: options.jobs) { sample in
+        // Longest first (by code size, a proxy for compile time): the jobs then finish together
+        // instead of one long sample running alone at the end (LPT scheduling, Graham 1969).
+        let order = samples.indices.sorted { samples[$0].parts.map(\.code.utf8.count).reduce(0, +) > samples[$1].parts.map(\.code.utf8.count).reduce(0, +) }
+        let results = order.map { samples[$0] }.parallelMap(jobs: options.jobs) { sample in
             let result = self.verify(sample)
             progress?(counter.next(), sample)
             return result
         }
+        var inPageOrder = results
+        for (position, index) in order.enumerated() { inPageOrder[index] = results[position] }
+        return inPageOrder
     }
 
     /// The cache key of a sample: it changes exactly when the result could.

@@ -9,10 +9,40 @@ public struct Toolchain: Sendable {
     /// The short version shown on the site, as `Swift 6.3.1`.
     public var shortVersion: String
 
-    /// Finds the compiler and asks its version.
+    /// Finds the compiler and asks its version, or reads the answer from `cache`, where it is
+    /// kept under the compiler's resolved path and `stat` signature (asking costs ~50 ms a run).
     /// - Throws: `LectureError` (exit status 2) when no `swiftc` runs.
-    public static func find() throws -> Toolchain {
+    public static func find(cache: Cache? = nil) throws -> Toolchain {
         let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
+        var key: String?
+        if let cache, let resolved = resolve(swiftc), let signature = FileSignature(path: resolved) {
+            key = SHA256.hex("toolchain-v1", resolved, "\(signature)")
+            if let bytes = cache.read(kind: "toolchain", key: key!) {
+                let line = String(decoding: bytes, as: UTF8.self)
+                return Toolchain(swiftc: swiftc, versionLine: line, shortVersion: shortVersion(of: line))
+            }
+        }
+        let found = try ask(swiftc)
+        if let cache, let key { cache.write(kind: "toolchain", key: key, Array(found.versionLine.utf8)) }
+        return found
+    }
+
+    /// `command` as the path it runs: itself when it has a `/`, else the first match on `PATH`,
+    /// with symbolic links resolved.
+    static func resolve(_ command: String) -> String? {
+        let candidates = command.contains("/")
+            ? [command]
+            : (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(command)" }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        return URL(fileURLWithPath: found).resolvingSymlinksInPath().path
+    }
+
+    static func shortVersion(of line: String) -> String {
+        guard let range = line.range(of: "Swift version ") else { return "Swift" }
+        return "Swift \(line[range.upperBound...].prefix { !$0.isWhitespace })"
+    }
+
+    private static func ask(_ swiftc: String) throws -> Toolchain {
         let result: Subprocess.Result
         do {
             // swift-driver leaves a TemporaryDirectory.* behind in $TMPDIR; give it one to lose.
@@ -23,12 +53,9 @@ public struct Toolchain: Sendable {
             throw LectureError("error: cannot run the Swift compiler '\(swiftc)': install the Swift toolchain or set SWIFTC")
         }
         let text = result.stdoutText + result.stderrText
-        let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") }).map(String.init) ?? text
-        var short = "Swift"
-        if let range = line.range(of: "Swift version ") {
-            let version = line[range.upperBound...].prefix { !$0.isWhitespace }
-            short = "Swift \(version)"
+        guard result.succeeded, let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") }).map(String.init) else {
+            throw LectureError("error: '\(swiftc) --version' did not say which Swift it is:\n\(text)")
         }
-        return Toolchain(swiftc: swiftc, versionLine: line, shortVersion: short)
+        return Toolchain(swiftc: swiftc, versionLine: line, shortVersion: shortVersion(of: line))
     }
 }
