@@ -21,14 +21,26 @@ public enum MarkdownParser {
     /// - Parameter text: the document. Line numbers count from its first line.
     /// - Returns: the document's blocks in order. Parsing never fails: CommonMark gives every input a meaning.
     public static func parse(_ text: String) -> [Block] {
+        parseDocument(text).blocks
+    }
+
+    /// How deep blocks and inlines may nest before the rest is cut off (`parseDocument`).
+    public static let maximumDepth = 100
+
+    /// Parses like `parse`, and says where the document nests deeper than `maximumDepth`
+    /// (block quotes in block quotes, emphasis in emphasis…). Content below that depth is left
+    /// out, so no later stage recurses without bound; the caller reports the location.
+    public static func parseDocument(_ text: String) -> (blocks: [Block], tooDeep: SourceLocation?) {
         var text = text
         return text.withUTF8 { buffer in
             let root = buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, options)
             }
-            guard let root else { return [] }
+            guard let root else { return ([], nil) }
             defer { cmark_node_free(root) }
-            return children(of: root).map(block)
+            var converter = Converter()
+            let blocks = converter.children(of: root).map { converter.block($0) }
+            return (blocks, converter.tooDeep)
         }
     }
 
@@ -58,9 +70,15 @@ public enum MarkdownParser {
     /// The version of the cmark library in use, as `"0.30.2"`.
     public static var cmarkVersion: String { String(cString: cmark_version_string()) }
 
-    // MARK: - Conversion
+}
 
-    private static func children(of node: OpaquePointer) -> [OpaquePointer] {
+/// Converts one cmark tree, tracking how deep it goes.
+private struct Converter {
+    var depth = 0
+    var tooDeep: SourceLocation?
+
+
+    func children(of node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
         var child = cmark_node_first_child(node)
         while let current = child {
@@ -70,28 +88,34 @@ public enum MarkdownParser {
         return result
     }
 
-    private static func range(_ node: OpaquePointer) -> SourceRange {
+    func range(_ node: OpaquePointer) -> SourceRange {
         SourceRange(
             start: SourceLocation(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))),
             end: SourceLocation(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))))
     }
 
-    private static func literal(_ node: OpaquePointer) -> String {
+    func literal(_ node: OpaquePointer) -> String {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 
-    private static func block(_ node: OpaquePointer) -> Block {
+    mutating func block(_ node: OpaquePointer) -> Block {
         let where_ = range(node)
+        depth += 1
+        defer { depth -= 1 }
+        if depth > MarkdownParser.maximumDepth {
+            if tooDeep == nil { tooDeep = where_.start }
+            return Block(.paragraph([]), range: where_)
+        }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_PARAGRAPH:
             return Block(.paragraph(inlines(node, at: where_.start)), range: where_)
         case CMARK_NODE_HEADING:
             return Block(.heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(node, at: where_.start), id: nil), range: where_)
         case CMARK_NODE_BLOCK_QUOTE:
-            return Block(.blockQuote(children(of: node).map(block)), range: where_)
+            return Block(.blockQuote(children(of: node).map { block($0) }), range: where_)
         case CMARK_NODE_LIST:
             let items = children(of: node).map { item in
-                ListItem(blocks: children(of: item).map(block), range: range(item))
+                ListItem(blocks: children(of: item).map { block($0) }, range: range(item))
             }
             let list = List(
                 isOrdered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
@@ -118,7 +142,7 @@ public enum MarkdownParser {
 
     /// For indented code blocks cmark's start line is the first code line; for fenced ones, the
     /// fence. An empty fenced block ends on its closing fence, two lines or more after its start.
-    private static func sourceLine(ofCodeIn node: OpaquePointer) -> Int {
+    func sourceLine(ofCodeIn node: OpaquePointer) -> Int {
         let start = Int(cmark_node_get_start_line(node))
         let end = Int(cmark_node_get_end_line(node))
         let lines = literal(node).reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
@@ -127,11 +151,17 @@ public enum MarkdownParser {
         return end - start + 1 > lines ? start + 1 : start
     }
 
-    private static func inlines(_ node: OpaquePointer, at fallback: SourceLocation) -> [Inline] {
+    mutating func inlines(_ node: OpaquePointer, at fallback: SourceLocation) -> [Inline] {
         children(of: node).map { inline($0, fallback: fallback) }
     }
 
-    private static func inline(_ node: OpaquePointer, fallback: SourceLocation) -> Inline {
+    mutating func inline(_ node: OpaquePointer, fallback: SourceLocation) -> Inline {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > MarkdownParser.maximumDepth {
+            if tooDeep == nil { tooDeep = fallback }
+            return .text("")
+        }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT: return .text(literal(node))
         case CMARK_NODE_SOFTBREAK: return .softBreak

@@ -200,6 +200,15 @@ import CommonMark
         #expect(edited.map(\.compiled) == [false, true])
     }
 
+    @Test func codeThatReadsItsLineIsVerifiedAgainWhenItMoves() throws {
+        let nonce = UUID().uuidString
+        let sample = "```swift\n// \(nonce)\nprint(#line)\n```\n\n```output\n3\n```\n"
+        #expect(try verify(sample, noCache: false).map(\.outcome) == [.passed])
+        let moved = try verify("문단\n\n" + sample, noCache: false)
+        #expect(moved[0].compiled, "the cached result must not answer for code that prints its own line")
+        #expect(moved[0].outcome == .failed)
+    }
+
     @Test func uiKitStandInSimulatesATap() throws {
         let markdown = """
             ```swift

@@ -53,6 +53,13 @@ struct CheckCommand: Subcommand {
         for file in files where !file.hasSuffix(".md") {
             throw LectureError("error: '\(file)' is not a Markdown file (.md)")
         }
+        if let reportPath {
+            let report = URL(fileURLWithPath: reportPath).standardizedFileURL.path
+            let contentFolder = URL(fileURLWithPath: content).standardizedFileURL.path
+            if report.hasSuffix(".md") || report.hasPrefix(contentFolder + "/") {
+                throw LectureError("error: --report junit:\(reportPath) would overwrite content; write the report outside the content folder")
+            }
+        }
     }
 
     func run(console: Console) throws -> Int32 {
@@ -87,7 +94,13 @@ struct CheckCommand: Subcommand {
                 }
             }
         }
-        let extracted = SampleStage.extract(sources.map { ($0, MarkdownParser.parse($0.text)) })
+        let parsed = sources.map { ($0, MarkdownParser.parseDocument($0.text)) }
+        for (source, document) in parsed {
+            if let deep = document.tooDeep {
+                diagnostics.append(.error(source.displayPath, deep, "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out"))
+            }
+        }
+        let extracted = SampleStage.extract(parsed.map { ($0.0, $0.1.blocks) })
         diagnostics += extracted.diagnostics
         var samples = extracted.samples
         if let shard {
@@ -107,37 +120,57 @@ struct CheckCommand: Subcommand {
         let failed = results.filter { $0.outcome == .failed }.count
         let skipped = results.filter { $0.outcome == .skipped }.count
         let contentErrors = diagnostics.filter { $0.severity == .error }
-        if let reportPath {
-            try FileSystem.writeAtomically(JUnitReport.xml(results, extraFailures: contentErrors), to: reportPath)
-        }
         var closing = "\(passed) passed, \(failed + contentErrors.count) failed"
         if skipped > 0 { closing += ", \(skipped) skipped" }
         console.print(closing)
+        if let reportPath {
+            try FileSystem.writeAtomically(JUnitReport.xml(results, extraFailures: contentErrors), to: reportPath)
+        }
         return failed + contentErrors.count == 0 ? 0 : 1
     }
 
-    /// Rewrites output blocks of samples whose only failure is their output, then counts them passed.
+    /// Rewrites output blocks of samples whose only failure is their output, then counts them
+    /// passed. A file is written through a symbolic link, keeps its permissions, and is left
+    /// alone when it is read-only; a sample that cannot be blessed stays failed, with the reason.
     private func blessed(_ results: [SampleResult], sources: [SourceFile], console: Console) throws -> [SampleResult] {
         var results = results
-        var byPath: [String: [(Sample, String)]] = [:]
+        var byPath: [String: [Int]] = [:]
         for index in results.indices where results[index].outcome == .failed {
             let result = results[index]
-            guard let output = result.actualOutput, result.sample.mode == .run else { continue }
+            guard result.actualOutput != nil, result.sample.mode == .run else { continue }
             let errors = result.diagnostics.filter { $0.severity == .error }
             let onlyOutput = errors.allSatisfy { $0.summary == "output does not match the expected output" || $0.summary == "sample has no output block" }
             guard onlyOutput else { continue }
-            byPath[result.sample.path, default: []].append((result.sample, output))
-            results[index].outcome = .passed
-            results[index].diagnostics.removeAll { $0.severity == .error }
+            byPath[result.sample.path, default: []].append(index)
         }
-        for (path, outputs) in byPath.sorted(by: { $0.key < $1.key }) {
-            var bytes = try FileSystem.read(path)
+        for (path, indices) in byPath.sorted(by: { $0.key < $1.key }) {
+            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            var info = stat()
+            guard stat(real, &info) == 0, info.st_mode & S_IWUSR != 0, access(real, W_OK) == 0 else {
+                for index in indices {
+                    results[index].diagnostics.append(.error(path, nil, "cannot bless: the file is read-only"))
+                }
+                continue
+            }
+            var bytes = try FileSystem.read(real)
             var bom = false
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bom = true; bytes.removeFirst(3) }
             let original = String(decoding: bytes, as: UTF8.self)
-            let updated = Bless.apply(original, outputs: outputs.map { (sample: $0.0, output: $0.1) })
-            try FileSystem.writeAtomically((bom ? [0xEF, 0xBB, 0xBF] : []) + Array(updated.utf8), to: path)
-            console.print("blessed \(outputs.count) output block\(outputs.count == 1 ? "" : "s") in \(path)")
+            let outputs = indices.map { (sample: results[$0].sample, output: results[$0].actualOutput ?? "") }
+            let (updated, refused) = Bless.rewrite(original, outputs: outputs)
+            try FileSystem.writeAtomically((bom ? [0xEF, 0xBB, 0xBF] : []) + Array(updated.utf8), to: real)
+            chmod(real, info.st_mode & 0o7777)
+            var blessedCount = 0
+            for index in indices {
+                if let reason = refused.first(where: { $0.0 == results[index].sample })?.1 {
+                    results[index].diagnostics.append(.error(path, results[index].sample.location, "cannot bless: \(reason)"))
+                } else {
+                    results[index].outcome = .passed
+                    results[index].diagnostics.removeAll { $0.severity == .error }
+                    blessedCount += 1
+                }
+            }
+            console.print("blessed \(blessedCount) output block\(blessedCount == 1 ? "" : "s") in \(path)")
         }
         return results
     }

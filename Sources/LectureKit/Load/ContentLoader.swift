@@ -27,8 +27,9 @@ public enum ContentLoader {
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         let empty = Book(title: "", chapters: [])
         guard FileSystem.isDirectory(contentDirectory) else {
+            let summary = FileSystem.exists(contentDirectory) ? "content path is a file, not a folder" : "content folder does not exist"
             return LoadedContent(book: empty, files: [], diagnostics: [
-                .error(contentDirectory, nil, "content folder does not exist",
+                .error(contentDirectory, nil, summary,
                     notes: ["pass the folder that holds SUMMARY.md with --content DIR"]),
             ])
         }

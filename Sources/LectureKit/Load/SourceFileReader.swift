@@ -25,16 +25,22 @@ public enum SourceFileReader {
     /// The line and byte column of the first byte that does not decode as UTF-8.
     static func firstInvalidByte(in bytes: [UInt8]) -> SourceLocation {
         var line = 1, lineStart = 0, offset = 0
+        var previousWasCR = false
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         loop: while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
                 offset += UTF8.width(scalar)
+                // LF, CRLF and a lone CR each end a line, as for the rest of the tool.
                 if scalar == "\n" {
+                    if !previousWasCR { line += 1 }
+                    lineStart = offset
+                } else if scalar == "\r" {
                     line += 1
                     lineStart = offset
                 }
+                previousWasCR = scalar == "\r"
             case .emptyInput:
                 break loop
             case .error:

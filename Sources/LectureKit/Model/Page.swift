@@ -9,6 +9,8 @@ public struct Page: Sendable {
     public var blocks: [Block]
     /// The headings with the anchors the transform gave them, in page order.
     public var headings: [Heading] = []
+    /// Where the page nests deeper than the parser follows, if it does (an error).
+    public var tooDeep: SourceLocation?
 
     public init(chapter: Chapter, source: SourceFile, blocks: [Block]) {
         self.chapter = chapter

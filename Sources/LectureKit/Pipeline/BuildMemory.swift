@@ -19,6 +19,7 @@ public final class BuildMemory: @unchecked Sendable {
         var signature: FileSignature
         var file: SourceFile
         var blocks: [Block]
+        var tooDeep: SourceLocation?
     }
 
     struct Transformed {

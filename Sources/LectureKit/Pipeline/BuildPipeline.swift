@@ -101,10 +101,15 @@ public struct BuildPipeline: Sendable {
                 "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
             throw fail()
         }
+        diagnostics += outputCollisions(book: loaded.book, templates: templates)
         lap("load")
 
         // Parse
         var pages = parse(loaded)
+        diagnostics += pages.compactMap { page in
+            page.tooDeep.map { Diagnostic.error(page.source.displayPath, $0, "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
+                                                notes: ["block quotes, lists or emphasis inside one another; flatten them"]) }
+        }
         lap("parse")
 
         // Everything every page depends on; a page is redone when this or its file changed.
@@ -149,13 +154,17 @@ public struct BuildPipeline: Sendable {
         return loaded.files.parallelMap(jobs: configuration.verifier.jobs) { file in
             let signature = loaded.signatures[file.relativePath]
             if let signature, let parsed = memory?.parsedPage(file.relativePath, signature: signature) {
-                return Page(chapter: chapters[file.relativePath]!, source: parsed.file, blocks: parsed.blocks)
+                var page = Page(chapter: chapters[file.relativePath]!, source: parsed.file, blocks: parsed.blocks)
+                page.tooDeep = parsed.tooDeep
+                return page
             }
-            let blocks = MarkdownParser.parse(file.text)
+            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text)
             if let signature {
-                memory?.remember(parsed: BuildMemory.Parsed(signature: signature, file: file, blocks: blocks), for: file.relativePath)
+                memory?.remember(parsed: BuildMemory.Parsed(signature: signature, file: file, blocks: blocks, tooDeep: tooDeep), for: file.relativePath)
             }
-            return Page(chapter: chapters[file.relativePath]!, source: file, blocks: blocks)
+            var page = Page(chapter: chapters[file.relativePath]!, source: file, blocks: blocks)
+            page.tooDeep = tooDeep
+            return page
         }
     }
 
@@ -202,6 +211,7 @@ public struct BuildPipeline: Sendable {
         let swiftVersion = outcome.swiftVersion
         let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
         let memory = self.memory
+        let templateIDs = self.templateIDs
         let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic], Bool) in
             let path = page.chapter.path
             let signature = signatures[path]
@@ -222,6 +232,14 @@ public struct BuildPipeline: Sendable {
                     problems.append(.error(page.source.displayPath, block.range.start, error))
                     return [block]
                 }
+                let known: Set<String> = info.language == DiagramRenderer.language ? ["caption", "alt"] : ["caption"]
+                let unknown = info.attributes.map(\.key).filter { !known.contains($0) }
+                if !unknown.isEmpty {
+                    problems.append(.error(page.source.displayPath, block.range.start,
+                        "unknown \(info.language) attribute '\(unknown[0])'",
+                        notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]))
+                    return [block]
+                }
                 let id = "\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
                 let result: Result<String, DiagnosticsError>
                 if info.language == DiagramRenderer.language {
@@ -237,7 +255,11 @@ public struct BuildPipeline: Sendable {
                     return [block]
                 }
             }
-            let anchored = HeadingAnchors.apply(to: page.blocks)
+            var reserved = templateIDs
+            for block in BlockWalk.leaves(page.blocks) {
+                if case .html(let html) = block.kind, html.contains(" id=\"") { reserved.formUnion(Self.ids(in: html)) }
+            }
+            let anchored = HeadingAnchors.apply(to: page.blocks, reserved: reserved)
             page.blocks = LinkRewriter.apply(to: anchored.blocks)
             page.headings = anchored.headings
             let h1 = page.headings.filter { $0.level == 1 }.count
@@ -291,6 +313,55 @@ public struct BuildPipeline: Sendable {
         FileSystem.files(under: configuration.contentDirectory).filter { path in
             !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
         }
+    }
+
+    /// The `id`s the page template gives its own elements, which headings must not take.
+    var templateIDs: Set<String> {
+        let text = (try? FileSystem.read(FileSystem.join(configuration.templatesDirectory, "page.html")))
+            .map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return Self.ids(in: text)
+    }
+
+    /// Every `id="…"` value in a piece of HTML.
+    static func ids(in html: String) -> Set<String> {
+        var ids = Set<String>()
+        var rest = Substring(html)
+        while let start = rest.range(of: " id=\"") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            ids.insert(String(rest[..<end]))
+            rest = rest[end...]
+        }
+        return ids
+    }
+
+    /// Output paths two sources would share: pages mapping to the same `.html` (`README.md` and
+    /// `index.md`), a page named like a file the build makes (`404.html`, `search-index.js`), or
+    /// a content file named like a page or asset. Each is an error: one would silently replace
+    /// the other.
+    func outputCollisions(book: Book, templates: Templates) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let summary = FileSystem.join(configuration.contentDirectory, "SUMMARY.md")
+        var owners: [String: String] = [
+            "search-index.js": "the search index", "toc.js": "the navigation script", "toc.html": "the table of contents",
+            "assets/highlight.min.js": "highlight.js", SiteWriter.marker: "the site marker",
+        ]
+        if templates.notFound != nil { owners["404.html"] = "the not-found page" }
+        for asset in templates.assets { owners[asset] = "the template asset '\(asset)'" }
+        for chapter in book.flattened {
+            if let owner = owners[chapter.outputPath] {
+                diagnostics.append(.error(summary, chapter.location, "page '\(chapter.path)' would be written to \(chapter.outputPath), which is \(owner)"))
+            } else {
+                owners[chapter.outputPath] = "page '\(chapter.path)'"
+            }
+        }
+        if !book.flattened.contains(where: { $0.outputPath == "index.html" }) { owners["index.html"] = "the index (a copy of the first page)" }
+        for file in contentAssets() {
+            if let owner = owners[file] {
+                diagnostics.append(.error(FileSystem.join(configuration.contentDirectory, file), nil, "content file would be written to \(file), which is \(owner)"))
+            }
+        }
+        return diagnostics
     }
 
     /// Headings that skip a level (an h2 followed by an h4), which screen-reader users navigate

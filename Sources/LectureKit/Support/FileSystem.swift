@@ -49,12 +49,15 @@ public enum FileSystem {
     }
 
     /// Every regular file under `root`, as paths relative to it with `/`, sorted.
+    ///
+    /// Only regular files: symbolic links (which could publish a file from outside the folder),
+    /// named pipes (whose reading would block) and devices are left out.
     public static func files(under root: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+            var info = stat()
+            if lstat(root + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
                 result.append(relative)
             }
         }

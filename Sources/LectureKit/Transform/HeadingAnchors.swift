@@ -19,8 +19,11 @@ public enum HeadingAnchors {
     }
 
     /// Assigns ids to the headings in `blocks`, returning the rewritten blocks and the headings.
-    public static func apply(to blocks: [Block]) -> (blocks: [Block], headings: [Heading]) {
+    /// - Parameter reserved: ids already taken on the page (the template's `content`, `search`…,
+    ///   and figures' ids); a heading whose slug is one of them gets `-1`, `-2`, … instead.
+    public static func apply(to blocks: [Block], reserved: Set<String> = []) -> (blocks: [Block], headings: [Heading]) {
         var used: [String: Int] = [:]
+        for id in reserved { used[id] = 1 }
         var headings: [Heading] = []
         let rewritten = BlockWalk.rewrite(blocks) { block in
             guard case .heading(let level, let content, _) = block.kind else {
@@ -30,6 +33,7 @@ public enum HeadingAnchors {
             let base = slug(content.plainText)
             var id = base
             if var next = used[base] {
+                next = max(next, 1)
                 while used["\(base)-\(next)"] != nil { next += 1 }
                 id = "\(base)-\(next)"
                 used[base] = next + 1

@@ -28,6 +28,17 @@ public enum SiteWriter {
 
     /// Checks that `output` may be written, before any work is done.
     public static func validate(output: String, protecting protected: [String]) -> Diagnostic? {
+        guard !output.isEmpty else { return .error("lecture", nil, "output path is empty", notes: ["pass --output DIR"]) }
+        // Every existing folder on the way must be a folder.
+        var ancestor = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent()
+        while ancestor.path != "/" {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
+                if !isFolder.boolValue { return .error(output, nil, "output path goes through '\(ancestor.path)', which is a file") }
+                break
+            }
+            ancestor.deleteLastPathComponent()
+        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
             if !isDirectory.boolValue {
@@ -45,6 +56,10 @@ public enum SiteWriter {
             let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
             if resolved == resolvedOutput || resolved.hasPrefix(resolvedOutput + "/") {
                 return .error(output, nil, "output folder would replace '\(path)'", notes: ["choose another --output"])
+            }
+            if resolvedOutput.hasPrefix(resolved + "/") {
+                return .error(output, nil, "output folder is inside '\(path)', whose files would be published again on each build",
+                              notes: ["choose an --output outside it"])
             }
         }
         return nil

@@ -97,6 +97,12 @@ public struct DiagramRenderer: Sendable {
                              "-Nfontname=Noto Sans CJK KR", "-Efontname=Noto Sans CJK KR", "-Gfontname=Noto Sans CJK KR"]
             let drawn = try Subprocess.run(commands.dot, arguments, timeout: 60, input: stripped.stdout)
             if let failure = graphvizError(drawn, path: path, location: location) { return .failure(failure) }
+            if drawn.stdoutText.components(separatedBy: "<svg").count > 2 {
+                return .failure(.error(path, location, "diagram block holds more than one graph",
+                    notes: ["put each graph in a ```dot block of its own"]))
+            }
+            // Graphviz's escapes in a label (\n, \l, \r line breaks) read as spaces.
+            for escape in ["\\n", "\\l", "\\r"] { label = label.replacingOccurrences(of: escape, with: " ") }
             return .success(Rendered(svg: Self.inlineable(drawn.stdoutText, idPrefix: id), label: label))
         } catch {
             return .failure(.error(path, location, "cannot run Graphviz: \(error)",

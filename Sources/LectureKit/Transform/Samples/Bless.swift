@@ -3,50 +3,106 @@
 ///
 /// Only the lines between an output block's fences change (or, for a sample without one, a new
 /// block is inserted under its closing fence); every other byte of the file stays as it was,
-/// line endings and byte order mark included. The container prefix of the opening fence
-/// (`> ` in a block quote, spaces in a list item) is repeated on each new line, and the fence is
-/// made longer than any backtick run the output starts a line with.
+/// line endings (LF, CRLF or CR, whichever the file uses) and byte order mark included. The
+/// container prefix of the opening fence is repeated on each new line, with list markers turned
+/// into spaces (`- > ` becomes `  > `), and the fence is made longer than any backtick run that
+/// starts an output line (after up to three spaces, where CommonMark would see a fence).
 public enum Bless {
-    /// The new text of the file whose original bytes are `original`, with the given outputs.
+    /// A line of the file and the line ending that followed it (empty for the last line).
+    struct Line {
+        var text: String
+        var ending: String
+    }
+
+    /// The new text of the file whose original bytes are `original`, with the given outputs,
+    /// and the samples that could not be blessed, with why.
     /// - Parameter outputs: for each sample of this file, the output it printed.
     public static func apply(_ original: String, outputs: [(sample: Sample, output: String)]) -> String {
-        // Split on the byte, not the Character: in Swift "\r\n" is one Character.
-        var lines = original.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
-        let newline = original.contains("\r\n") ? "\r\n" : "\n"
-        let carriage = newline == "\r\n" ? "\r" : ""
+        rewrite(original, outputs: outputs).text
+    }
+
+    static func rewrite(_ original: String, outputs: [(sample: Sample, output: String)]) -> (text: String, refused: [(Sample, String)]) {
+        var lines = split(original)
+        let ending = lines.first(where: { !$0.ending.isEmpty })?.ending ?? "\n"
+        var refused: [(Sample, String)] = []
         // From the bottom up, so earlier line numbers stay valid.
         for (sample, output) in outputs.sorted(by: { $0.sample.location.line > $1.sample.location.line }) {
             let text = OutputComparison.normalize(output)
             let body = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let longestRun = body.map { $0.prefix(while: { $0 == "`" }).count }.max() ?? 0
+            let longestRun = body.map { line -> Int in
+                let indent = line.prefix(while: { $0 == " " })
+                return indent.count <= 3 ? line.dropFirst(indent.count).prefix(while: { $0 == "`" }).count : 0
+            }.max() ?? 0
             let fence = String(repeating: "`", count: max(3, longestRun + 1))
+            func block(_ prefix: String) -> [Line] {
+                [Line(text: prefix + fence + "output", ending: ending)] + body.map { Line(text: prefix + $0, ending: ending) }
+                    + [Line(text: prefix + fence, ending: ending)]
+            }
             if let range = sample.outputRange {
                 let openIndex = range.start.line - 1
                 let closeIndex = range.end.line - 1
-                guard openIndex < lines.count, closeIndex < lines.count else { continue }
-                let prefix = containerPrefix(lines[openIndex], column: range.start.column)
-                let opening = prefix + fence + "output" + carriage
-                let closing = prefix + fence + carriage
-                // Without a closing fence (end of file) the block runs to its last line; replace it all.
-                let replacement = [opening] + body.map { prefix + $0 + carriage } + [closing]
+                guard openIndex < lines.count, closeIndex < lines.count, closeIndex > openIndex, isFence(lines[closeIndex].text) else {
+                    refused.append((sample, "its output block has no closing fence"))
+                    continue
+                }
+                var replacement = block(containerPrefix(lines[openIndex].text, column: range.start.column))
+                replacement[replacement.count - 1].ending = lines[closeIndex].ending
                 lines.replaceSubrange(openIndex...closeIndex, with: replacement)
             } else {
                 let last = sample.parts[sample.parts.count - 1]
                 let fenceIndex = last.fence.line - 1
-                let afterIndex = last.endLine
-                guard fenceIndex < lines.count, afterIndex <= lines.count else { continue }
-                let prefix = containerPrefix(lines[fenceIndex], column: last.column)
-                let block = [prefix + fence + "output" + carriage] + body.map { prefix + $0 + carriage } + [prefix + fence + carriage]
-                lines.insert(contentsOf: block, at: afterIndex)
+                let closeIndex = last.endLine - 1
+                guard fenceIndex < lines.count, closeIndex < lines.count, closeIndex > fenceIndex, isFence(lines[closeIndex].text) else {
+                    refused.append((sample, "the sample's code block has no closing fence"))
+                    continue
+                }
+                var inserted = block(containerPrefix(lines[fenceIndex].text, column: last.column))
+                if lines[closeIndex].ending.isEmpty {
+                    // The sample closes the file: the new block goes after a line ending.
+                    lines[closeIndex].ending = ending
+                    inserted[inserted.count - 1].ending = ""
+                }
+                lines.insert(contentsOf: inserted, at: closeIndex + 1)
             }
         }
-        return lines.joined(separator: "\n")
+        return (lines.map { $0.text + $0.ending }.joined(), refused)
     }
 
-    /// The characters before the fence on its line (`> `, `  `), up to the fence's column.
+    /// Lines with their endings: `\r\n`, `\n` or a lone `\r`, as CommonMark counts lines.
+    static func split(_ text: String) -> [Line] {
+        var lines: [Line] = []
+        var current: [UInt8] = []
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                var ending = byte == UInt8(ascii: "\n") ? "\n" : "\r"
+                if byte == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
+                    ending = "\r\n"
+                    index += 1
+                }
+                lines.append(Line(text: String(decoding: current, as: UTF8.self), ending: ending))
+                current = []
+            } else {
+                current.append(byte)
+            }
+            index += 1
+        }
+        lines.append(Line(text: String(decoding: current, as: UTF8.self), ending: ""))
+        return lines
+    }
+
+    /// The characters before the fence on its line, up to the fence's column, with everything
+    /// but `>` and white space (list markers) made spaces, so new lines continue the container.
     static func containerPrefix(_ line: String, column: Int) -> String {
-        String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self)
+        let prefix = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self)
+        return String(prefix.map { $0 == ">" || $0 == " " || $0 == "\t" ? $0 : " " })
     }
 
+    /// Whether a line is a code fence, after any container prefix (`>`, spaces).
+    static func isFence(_ line: String) -> Bool {
+        let trimmed = line.drop(while: { $0 == " " || $0 == ">" || $0 == "\t" })
+        return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
+    }
 }

@@ -18,8 +18,13 @@ public enum OutputComparison {
     /// with invisible characters made visible: a space at the end of a line as `·`, a tab as
     /// `→`, a carriage return as `␍`, and other control characters as `\u{…}`.
     public static func diff(expected: String, actual: String) -> String {
-        let old = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let new = normalize(actual).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Line diffs cost up to the product of the lengths: past 500 lines a side, only the
+        // first 500 are compared, and the note says so.
+        let limit = 500
+        let allOld = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false)
+        let allNew = normalize(actual).split(separator: "\n", omittingEmptySubsequences: false)
+        let old = allOld.prefix(limit).map(String.init)
+        let new = allNew.prefix(limit).map(String.init)
         var lines = ["--- expected", "+++ actual"]
         let difference = new.difference(from: old)
         var removed = Set<Int>(), inserted = Set<Int>()
@@ -39,6 +44,9 @@ public enum OutputComparison {
                 if i < old.count { lines.append(" " + visible(old[i])) }
                 i += 1; j += 1
             }
+        }
+        if allOld.count > limit || allNew.count > limit {
+            lines.append("(only the first \(limit) lines are compared: expected has \(allOld.count), actual \(allNew.count))")
         }
         return lines.joined(separator: "\n")
     }

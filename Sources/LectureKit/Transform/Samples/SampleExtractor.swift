@@ -16,12 +16,14 @@ public enum SampleExtractor {
         var diagnostics: [Diagnostic] = []
         // The sample whose output block may come next, and whether a group is still open.
         var previousWasSample = false
+        var previousWasOutput = false
         // Where each group started, to catch a group name used again after the group ended.
         var groupStarts: [String: SourceLocation] = [:]
 
         for block in BlockWalk.leaves(blocks) {
             guard case .codeBlock(let code) = block.kind, code.isFenced else {
                 previousWasSample = false
+                previousWasOutput = false
                 continue
             }
             let words = code.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -29,8 +31,13 @@ public enum SampleExtractor {
 
             if language == outputLanguage {
                 guard previousWasSample, var sample = samples.popLast() else {
-                    diagnostics.append(.error(path, block.range.start, "output block does not follow a swift sample",
-                        notes: ["an 'output' block must come right after the sample whose output it holds"]))
+                    if previousWasOutput {
+                        diagnostics.append(.error(path, block.range.start, "sample already has an output block"))
+                    } else {
+                        diagnostics.append(.error(path, block.range.start, "output block does not follow a swift sample",
+                            notes: ["an 'output' block must come right after the sample whose output it holds"]))
+                    }
+                    previousWasOutput = false
                     continue
                 }
                 if sample.mode != .run {
@@ -44,8 +51,10 @@ public enum SampleExtractor {
                 }
                 samples.append(sample)
                 previousWasSample = false
+                previousWasOutput = true
                 continue
             }
+            previousWasOutput = false
             guard language == "swift" else {
                 previousWasSample = false
                 continue
