@@ -33,6 +33,15 @@ import Testing
         ])
     }
 
+    @Test func linksInTableCellsAreChecked() throws {
+        let (recorder, root, failed) = try build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n",
+            "a.md": "# A\n\n```table\n| 패턴 | 장 |\n|---|---|\n| MVC | [없는 장](missing.md) |\n```\n",
+        ])
+        #expect(failed)
+        #expect(recorder.lines.contains("\(root)/content/a.md:6:1: error: broken link: 'missing.md' is not a page of the book (not in SUMMARY.md)"))
+    }
+
     @Test func contentFilesAreCopiedAndLinkable() throws {
         let (_, root, failed) = try build([
             "SUMMARY.md": "# T\n\n- [A](a.md)\n",

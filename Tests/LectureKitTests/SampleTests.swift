@@ -138,6 +138,16 @@ import CommonMark
         #expect(warm[0].diagnostics.map(\.summary) == [warning.summary])
     }
 
+    @Test func pageWithBOMAndCRLFVerifiesAtTheRightLines() throws {
+        let text = "\u{FEFF}# 쪽\r\n\r\n```swift\r\nprint(\"crlf\")\r\nlet n: Int = \"x\"\r\n```\r\n"
+        let file = try SourceFileReader.decode(Array(text.utf8), displayPath: "page.md", relativePath: "page.md").get()
+        var stage = try Self.stage.get()
+        stage.verifier.options.noCache = true
+        let samples = SampleExtractor.extract(from: MarkdownParser.parse(file.text), path: "page.md").samples
+        let results = stage.verifier.verify(samples)
+        #expect(results[0].diagnostics.first { $0.severity == .error }?.location == SourceLocation(line: 5, column: 14))
+    }
+
     @Test func stdinIsDevNull() throws {
         let results = try verify("```swift\nprint(readLine() ?? \"EOF\")\n```\n\n```output\nEOF\n```\n")
         #expect(results[0].outcome == .passed)

@@ -72,6 +72,14 @@ enum LinkChecker {
             switch block.kind {
             case .paragraph(let inlines): visit(inlines)
             case .heading(_, let content, _): visit(content)
+            case .codeBlock(let code) where code.isFenced && code.language == TableRenderer.language:
+                // Links in table cells, located at their row (the cell's column is not tracked).
+                for (offset, line) in code.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let before = result.count
+                    for cell in TableRenderer.cells(of: line) { visit(MarkdownParser.parseInlines(cell)) }
+                    let row = SourceLocation(line: block.range.start.line + 1 + offset, column: block.range.start.column)
+                    for index in before..<result.count { result[index].location = row }
+                }
             default: break
             }
         }
