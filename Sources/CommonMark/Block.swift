@@ -21,10 +21,12 @@ public struct Block: Hashable, Sendable {
         case thematicBreak
     }
 
+    /// What the block is, with its content.
     public var kind: Kind
     /// Where the block stands in its Markdown source.
     public var range: SourceRange
 
+    /// Creates a block; `range` defaults to unknown, for blocks a transform makes.
     public init(_ kind: Kind, range: SourceRange = .unknown) {
         self.kind = kind
         self.range = range
@@ -39,8 +41,10 @@ public struct List: Hashable, Sendable {
     public var start: Int
     /// A tight list renders its paragraphs without `<p>` tags (spec: "tight" vs "loose").
     public var isTight: Bool
+    /// The list's items, in source order.
     public var items: [ListItem]
 
+    /// Creates a list from the properties above.
     public init(isOrdered: Bool, start: Int, isTight: Bool, items: [ListItem]) {
         self.isOrdered = isOrdered
         self.start = start
@@ -51,9 +55,12 @@ public struct List: Hashable, Sendable {
 
 /// One item of a `List`, with its child blocks.
 public struct ListItem: Hashable, Sendable {
+    /// The item's child blocks.
     public var blocks: [Block]
+    /// Where the item stands in its Markdown source.
     public var range: SourceRange
 
+    /// Creates an item; `range` defaults to unknown, for items a transform makes.
     public init(blocks: [Block], range: SourceRange = .unknown) {
         self.blocks = blocks
         self.range = range
@@ -70,6 +77,7 @@ public struct CodeBlock: Hashable, Sendable {
     /// `true` for a fenced code block, `false` for an indented one.
     public var isFenced: Bool
 
+    /// Creates a code block from the properties above.
     public init(info: String, code: String, isFenced: Bool) {
         self.info = info
         self.code = code

@@ -4,6 +4,7 @@
 /// The tests hold it to cmark's own output on a corpus of documents, so the site renders
 /// CommonMark exactly as the reference implementation does.
 public struct HTMLRenderer: Sendable {
+    /// Creates a renderer; it has no options.
     public init() {}
 
     /// Renders blocks into HTML; each block ends with a newline, as in cmark.

@@ -12,9 +12,13 @@ public indirect enum Inline: Hashable, Sendable {
     case code(String)
     /// Raw inline HTML, passed through.
     case html(String)
+    /// Emphasis (`*a*`, `_a_`), rendered as `<em>`.
     case emphasis([Inline])
+    /// Strong emphasis (`**a**`, `__a__`), rendered as `<strong>`.
     case strong([Inline])
+    /// A link, inline or by reference (resolved by cmark).
     case link(Link)
+    /// An image; its content is the description, rendered as the `alt` text.
     case image(Link)
 
     /// The text a reader sees, without markup: what an `alt` attribute or a heading anchor uses.
@@ -32,12 +36,17 @@ public indirect enum Inline: Hashable, Sendable {
 /// A link or an image: destination, optional title, and its content (the link text or image
 /// description).
 public struct Link: Hashable, Sendable {
+    /// The URL as `cmark_node_get_url` gives it: escapes and entities resolved, not yet
+    /// percent-encoded (`HTML.escapeHref` does that); empty when there is none.
     public var destination: String
+    /// The title as `cmark_node_get_title` gives it; empty when there is none.
     public var title: String
+    /// The link text, or the image description.
     public var content: [Inline]
     /// Where the link starts in the source, when cmark reports it; else the enclosing block's start.
     public var location: SourceLocation
 
+    /// Creates a link or image from the properties above.
     public init(destination: String, title: String, content: [Inline], location: SourceLocation) {
         self.destination = destination
         self.title = title

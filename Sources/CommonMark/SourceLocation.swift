@@ -8,23 +8,29 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     /// The 1-based column, in UTF-8 bytes.
     public var column: Int
 
+    /// Creates a location; both 1-based (`column` in UTF-8 bytes), `0:0` for unknown.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// Orders by line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
+    /// `line:column`, as in diagnostics.
     public var description: String { "\(line):\(column)" }
 }
 
 /// The span of a node in its source file: first and last character, both inclusive, as cmark reports.
 public struct SourceRange: Hashable, Sendable {
+    /// The node's first character.
     public var start: SourceLocation
+    /// The node's last character (inclusive).
     public var end: SourceLocation
 
+    /// Creates a range from its first and last characters.
     public init(start: SourceLocation, end: SourceLocation) {
         self.start = start
         self.end = end

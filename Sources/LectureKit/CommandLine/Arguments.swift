@@ -3,12 +3,16 @@
 /// Follows swift-argument-parser's conventions by hand (we can't fetch the package): every
 /// option is declared once, and both parsing and `--help` come from the declarations.
 public struct OptionSpec: Sendable {
+    /// Its spellings, short before long (`["-j", "--jobs"]`); the last, without dashes, is its key.
     public var names: [String]
+    /// The value's name shown in help (`dir` as `<dir>`); `nil` for a flag, which takes none.
     public var valueName: String?
+    /// One line for `--help`.
     public var help: String
     /// Whether the option may be given more than once.
     public var repeatable = false
 
+    /// Declares an option; `value` names its value, `nil` for a flag.
     public init(_ names: [String], value: String? = nil, help: String, repeatable: Bool = false) {
         self.names = names
         self.valueName = value
@@ -21,11 +25,16 @@ public struct OptionSpec: Sendable {
 
 /// Parsed command-line arguments: option values by the option's long name, and positionals.
 public struct ParsedArguments: Sendable {
+    /// Each option's values, in the order given, by key (its long name without dashes).
     public var values: [String: [String]] = [:]
+    /// The keys of the flags given.
     public var flags: Set<String> = []
+    /// The other arguments, in order: `-` alone and everything after `--` included.
     public var positionals: [String] = []
 
+    /// Option `key`'s value (the last one, for a repeatable option), or `nil` when not given.
     public func value(_ key: String) -> String? { values[key]?.last }
+    /// Whether flag `key` (its long name without dashes) was given.
     public func has(_ key: String) -> Bool { flags.contains(key) }
 
     /// Parses `arguments` against `specs`. `--opt=value` and `--opt value` are both accepted;

@@ -6,11 +6,17 @@ import Foundation
 
 /// A subcommand of `lecture`: declared options, `validate()` before `run()`, exit status as a value.
 public protocol Subcommand {
+    /// The subcommand as typed after `lecture` (`build`).
     static var name: String { get }
+    /// One line for its help's overview and `lecture --help`'s list of subcommands.
     static var abstract: String { get }
+    /// The `USAGE:` line of its help.
     static var usage: String { get }
+    /// Text shown in its help after the usage; empty for none.
     static var discussion: String { get }
+    /// Its options, in the order `--help` lists them.
     static var options: [OptionSpec] { get }
+    /// Takes the parsed options. - Throws: `LectureError` (exit 2) for a bad value or argument.
     init(_ arguments: ParsedArguments) throws
     /// Checks the options before any work. - Throws: `LectureError` (exit 2).
     func validate() throws
@@ -19,6 +25,7 @@ public protocol Subcommand {
 }
 
 extension Subcommand {
+    /// No discussion by default.
     public static var discussion: String { "" }
     static var help: String {
         HelpFormatter.help(command: "lecture \(name)", abstract: abstract, usage: usage, specs: options, discussion: discussion)
@@ -28,6 +35,7 @@ extension Subcommand {
 /// The `lecture` command: dispatches to `build` and `check`, and to the subcommands that other
 /// modules register through `main`'s `extraSubcommands` (`serve`, from LectureServe).
 public enum LectureCommand {
+    /// The version `lecture --version` prints.
     public static let version = "0.1.0"
     static var builtInSubcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self] }
 
@@ -114,14 +122,24 @@ public enum LectureCommand {
 
 /// Options shared by several subcommands (public for subcommands in other modules).
 public enum CommonOptions {
+    /// `--content <dir>`: the folder with `SUMMARY.md` and the pages.
     public static let content = OptionSpec(["--content"], value: "dir", help: "The folder with SUMMARY.md and the pages (default: content).")
+    /// `--templates <dir>`: the folder with `page.html` and the assets.
     public static let templates = OptionSpec(["--templates"], value: "dir", help: "The folder with page.html and assets (default: site-templates).")
+    /// `--output <dir>`: where the site is written.
     public static let output = OptionSpec(["--output"], value: "dir", help: "Where the site is written (default: _site).")
+    /// `-j`, `--jobs <n>`: samples compiled and run at once.
     public static let jobs = OptionSpec(["-j", "--jobs"], value: "n", help: "Samples compiled and run at once (default: the number of cores).")
+    /// `--timeout <seconds>`: each sample run's time limit.
     public static let timeout = OptionSpec(["--timeout"], value: "seconds", help: "Time limit for each sample run (default: 10).")
+    /// `--no-cache`: a flag to verify every sample afresh.
     public static let noCache = OptionSpec(["--no-cache"], help: "Compile and run every sample, ignoring cached results.")
+    /// `--cache-dir <dir>`: the cache folder (default: `Cache.defaultDirectory`).
     public static let cacheDir = OptionSpec(["--cache-dir"], value: "dir", help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).")
 
+    /// The sample options from `--jobs`, `--timeout` and `--no-cache`; the rest are defaults.
+    /// - Throws: `LectureError` (exit 2) when `--jobs` is not a whole number of 1 or more, or
+    ///   `--timeout` not a finite number of seconds above 0.
     public static func verifierOptions(_ arguments: ParsedArguments) throws -> SampleVerifier.Options {
         var options = SampleVerifier.Options()
         if let jobs = arguments.value("jobs") {

@@ -3,14 +3,17 @@ import Foundation
 
 /// The load stage: reads `SUMMARY.md` and every page it lists from the content folder.
 public struct LoadedContent: Sendable {
+    /// The book as the summary declares it, less the entries whose page is missing or listed twice.
     public var book: Book
     /// The listed pages' files, in reading order.
     public var files: [SourceFile]
+    /// Every problem found with the content, errors and warnings.
     public var diagnostics: [Diagnostic]
     /// Each listed page's `stat` signature when it was read, by path relative to the content folder.
     var signatures: [String: FileSignature] = [:]
 }
 
+/// The load stage: reads `SUMMARY.md` and the pages it lists into a `LoadedContent`.
 public enum ContentLoader {
     /// Loads the book under `contentDirectory` (a path as the user gave it, used in diagnostics).
     ///

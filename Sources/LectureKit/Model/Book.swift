@@ -5,9 +5,12 @@ import CommonMark
 /// The format is mdBook's (https://rust-lang.github.io/mdBook/format/summary.html): a `#` heading
 /// gives the title, then a nested list of links, one chapter each.
 public struct Book: Hashable, Sendable {
+    /// The summary's `#` heading as plain text; `Untitled` when it has none.
     public var title: String
+    /// The top-level chapters, in reading order.
     public var chapters: [Chapter]
 
+    /// Creates a book from its title and top-level chapters.
     public init(title: String, chapters: [Chapter]) {
         self.title = title
         self.chapters = chapters
@@ -29,13 +32,16 @@ public struct Book: Hashable, Sendable {
 
 /// One entry of the summary: a page and the pages nested under it.
 public struct Chapter: Hashable, Sendable {
+    /// The summary link's text, as plain text.
     public var title: String
     /// The page's path relative to the content folder (`mvc.md`).
     public var path: String
     /// Where the link stands in `SUMMARY.md`.
     public var location: SourceLocation
+    /// The chapters nested under this one, in reading order.
     public var children: [Chapter]
 
+    /// Creates a chapter; `path` is relative to the content folder, with `/`.
     public init(title: String, path: String, location: SourceLocation, children: [Chapter] = []) {
         self.title = title
         self.path = path

@@ -6,10 +6,12 @@ import CommonMark
 /// optional notes. `description` prints it in the format of swiftc and gcc,
 /// `path:line:column: error: summary`, followed by the notes, each indented on its own lines.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Codable {
+    /// How serious it is: an `error` fails the run, a `warning` does not; `note` is swiftc's.
     public enum Severity: String, Hashable, Sendable, Codable {
         case error, warning, note
     }
 
+    /// Error, warning or note.
     public var severity: Severity
     /// The file as the user named it (relative to the working directory when it was given so).
     public var path: String
@@ -20,6 +22,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
     /// Further lines shown under the summary: a diff, a compiler's output, a hint.
     public var notes: [String]
 
+    /// Creates a diagnostic; `location` is `nil` when it concerns the whole file.
     public init(_ severity: Severity, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) {
         self.severity = severity
         self.path = path
@@ -28,10 +31,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
         self.notes = notes
     }
 
+    /// An error: it fails the run.
     public static func error(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) -> Diagnostic {
         Diagnostic(.error, path, location, summary, notes: notes)
     }
 
+    /// A warning: reported, but it does not fail the run.
     public static func warning(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) -> Diagnostic {
         Diagnostic(.warning, path, location, summary, notes: notes)
     }
@@ -42,6 +47,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
         return "\(place): \(severity.rawValue): \(summary)"
     }
 
+    /// The headline, then each line of the notes indented by four spaces.
     public var description: String {
         ([headline] + notes.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 } })
             .joined(separator: "\n")

@@ -3,7 +3,9 @@ import CommonMark
 /// A page of the book on its way through the pipeline: its chapter, its source, and its blocks as
 /// each stage left them.
 public struct Page: Sendable {
+    /// The summary entry the page comes from.
     public var chapter: Chapter
+    /// The page's Markdown file, as loaded.
     public var source: SourceFile
     /// The page's blocks: as parsed, then as transformed (samples, diagrams, tables made HTML).
     public var blocks: [Block]
@@ -12,6 +14,7 @@ public struct Page: Sendable {
     /// Where the page nests deeper than the parser follows, if it does (an error).
     public var tooDeep: SourceLocation?
 
+    /// Creates a page with no headings yet (the transform stage finds them).
     public init(chapter: Chapter, source: SourceFile, blocks: [Block]) {
         self.chapter = chapter
         self.source = source
@@ -26,8 +29,11 @@ public struct Page: Sendable {
 
 /// A heading with its anchor, for the "on this page" list and the search index.
 public struct Heading: Hashable, Sendable {
+    /// 1...6, as in `<h1>`…`<h6>`.
     public var level: Int
+    /// The heading's plain text.
     public var text: String
+    /// The anchor: the heading's slug, made unique on the page (`HeadingAnchors`).
     public var id: String
     /// Plain text of the blocks from this heading to the next one, for search.
     public var sectionText: String = ""

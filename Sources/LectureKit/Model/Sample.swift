@@ -45,7 +45,9 @@ public struct Sample: Hashable, Sendable {
 
     /// The page's path as shown in diagnostics.
     public var path: String
+    /// The sample's code blocks in page order: one, or several for a `group`.
     public var parts: [Part]
+    /// What to do with it (`run` unless an attribute says otherwise).
     public var mode: Mode
     /// `should_fail`: must exit non-zero or trap.
     public var shouldFail: Bool

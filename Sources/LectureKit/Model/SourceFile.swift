@@ -12,6 +12,7 @@ public struct SourceFile: Hashable, Sendable {
     /// Whether the file on disk uses CRLF line endings (kept when `--bless` rewrites it).
     public var usesCRLF: Bool
 
+    /// Creates a file from text already normalised (`SourceFileReader.decode` does that).
     public init(displayPath: String, relativePath: String, text: String, usesCRLF: Bool = false) {
         self.displayPath = displayPath
         self.relativePath = relativePath

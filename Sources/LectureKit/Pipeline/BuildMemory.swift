@@ -41,6 +41,7 @@ public final class BuildMemory: @unchecked Sendable {
     private var written: (folder: FileSignature, global: String)?
     var probes: Probes?
 
+    /// An empty memory: the first build given it does all the work.
     public init() {}
 
     func parsedPage(_ path: String, signature: FileSignature) -> Parsed? {

@@ -3,10 +3,15 @@ import Foundation
 
 /// What `lecture build` reads and writes.
 public struct BuildConfiguration: Sendable {
+    /// The folder with `SUMMARY.md` and the pages, as the user gave it (`--content`).
     public var contentDirectory = "content"
+    /// The folder with `page.html` and the assets (`--templates`).
     public var templatesDirectory = "site-templates"
+    /// Where the site is written (`--output`); swapped in whole when the build succeeds.
     public var outputDirectory = "_site"
+    /// The sample and diagram cache (`--cache-dir`).
     public var cacheDirectory = Cache.defaultDirectory
+    /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
     public var verifier = SampleVerifier.Options()
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
     public var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
@@ -21,15 +26,21 @@ public struct BuildConfiguration: Sendable {
         return formatter.string(from: Date())
     }()
 
+    /// The defaults, as `lecture build` without options uses them.
     public init() {}
 }
 
 /// The outcome of a build that wrote its site.
 public struct BuildReport: Sendable {
+    /// The number of pages built.
     public var pagesWritten: Int
+    /// Wall-clock duration of the whole build, in seconds.
     public var seconds: Double
+    /// The site's folder, as configured.
     public var outputDirectory: String
+    /// What was reported: warnings and notes only, since an error fails the build instead.
     public var diagnostics: [Diagnostic]
+    /// Every sample's result, in page order; empty when the book has no samples.
     public var sampleResults: [SampleResult]
 
     /// The closing line: `Wrote 7 pages to _site/ in 1.42 s`.
@@ -44,11 +55,14 @@ public struct BuildReport: Sendable {
 /// book flows one way through them, and problems in the content are collected across all pages
 /// (swift-format's frontend does the same) before the build fails, writing nothing.
 public struct BuildPipeline: Sendable {
+    /// What to read and write.
     public var configuration: BuildConfiguration
+    /// Where diagnostics, progress and timings go.
     public var console: Console
     /// What an earlier build of the same session left, for incremental rebuilds (`lecture serve`).
     public var memory: BuildMemory?
 
+    /// Creates a pipeline; pass the session's `memory` to rebuild incrementally.
     public init(configuration: BuildConfiguration, console: Console, memory: BuildMemory? = nil) {
         self.configuration = configuration
         self.console = console

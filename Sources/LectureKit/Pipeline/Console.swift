@@ -11,6 +11,7 @@ public final class Console: @unchecked Sendable {
     private var output: (String) -> Void
     private var errors: (String) -> Void
 
+    /// Writes to stdout and stderr; `quietProgress` hides progress lines even on a terminal.
     public init(quietProgress: Bool = false) {
         isTerminal = !quietProgress && isatty(2) == 1
         output = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
@@ -24,10 +25,13 @@ public final class Console: @unchecked Sendable {
         errors = recorder
     }
 
+    /// Writes a result line to stdout.
     public func print(_ line: String) { lock.withLock { output(line) } }
 
+    /// Writes a diagnostic's `description` to stderr.
     public func report(_ diagnostic: Diagnostic) { lock.withLock { errors(diagnostic.description) } }
 
+    /// Writes each diagnostic to stderr, in the given order.
     public func report(_ diagnostics: [Diagnostic]) { diagnostics.forEach(report) }
 
     /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only.
@@ -36,6 +40,7 @@ public final class Console: @unchecked Sendable {
         lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }
     }
 
+    /// Erases the progress line, on terminals only.
     public func clearProgress() {
         guard isTerminal else { return }
         lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }

@@ -3,8 +3,10 @@ import CommonMark
 /// The sample part of the transform stage, shared by `lecture build` and `lecture check`:
 /// extract every page's samples, then verify them all on one job pool.
 public struct SampleStage: Sendable {
+    /// The verifier every sample goes through.
     public var verifier: SampleVerifier
 
+    /// Wraps a ready verifier; `prepare` makes one from a cache folder.
     public init(verifier: SampleVerifier) { self.verifier = verifier }
 
     /// Prepares the toolchain and stand-ins. - Throws: `LectureError` (setup, exit 2).

@@ -9,7 +9,9 @@ import CommonMark
 public struct Template: Sendable {
     /// A value for a placeholder.
     public enum Value: Sendable {
+        /// Text, HTML-escaped when filled in.
         case text(String)
+        /// HTML, inserted as is.
         case html(String)
     }
 
@@ -18,6 +20,7 @@ public struct Template: Sendable {
         case placeholder(String)
     }
 
+    /// The file it was read from, as diagnostics name it.
     public var path: String
     var pieces: [Piece]
 

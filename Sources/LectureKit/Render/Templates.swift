@@ -5,10 +5,13 @@ import Foundation
 /// `page.html` (required) lays out every page; `404.html` (optional) is the not-found page.
 /// Every other file in the folder is an asset, copied into the site at the same relative path.
 public struct Templates: Sendable {
+    /// `page.html`, which lays out every page.
     public var page: Template
+    /// `404.html`, or `nil` when the folder has none.
     public var notFound: Template?
     /// Asset paths relative to the templates folder.
     public var assets: [String]
+    /// The templates folder, as the user gave it.
     public var directory: String
 
     /// Placeholders `page.html` may use.

@@ -1,11 +1,13 @@
 import Foundation
 
-/// The content-addressed cache: `DIR/KIND/KEY` files, where KEY is a SHA-256 of the inputs.
+/// The content-addressed cache: `DIR/KIND/KK/KEY` files, where KEY is a SHA-256 of the inputs
+/// (64 hex digits) and KK its first two, so no folder grows past 256 entries.
 ///
 /// Entries are written atomically and never modified, so the folder is safe to share between
 /// concurrent runs and to save and restore between CI runs. The default folder is
 /// `$LECTURE_CACHE_DIR`, else `$XDG_CACHE_HOME/lecture`, else `~/.cache/lecture`.
 public struct Cache: Sendable {
+    /// The cache folder, as an absolute path.
     public var directory: String
 
     /// - Parameter directory: made absolute, since the compiler and samples run elsewhere.
@@ -21,6 +23,7 @@ public struct Cache: Sendable {
         return NSHomeDirectory() + "/.cache/lecture"
     }
 
+    /// The entry's bytes, or `nil` when there is none (or it cannot be read).
     public func read(kind: String, key: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path(kind: kind, key: key)).map(Array.init)
     }

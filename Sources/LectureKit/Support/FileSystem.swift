@@ -2,11 +2,14 @@ import Foundation
 
 /// File operations the stages share, with errors that name the path.
 public enum FileSystem {
+    /// Whether `path` is a directory, following symbolic links.
     public static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// Whether anything is at `path` (Foundation's `fileExists(atPath:)`; on Linux a broken
+    /// symbolic link counts).
     public static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     /// Reads a whole file. - Throws: `LectureError` naming the path.
@@ -28,6 +31,7 @@ public enum FileSystem {
         }
     }
 
+    /// Writes `text` as UTF-8, atomically as above. - Throws: `LectureError` naming the path.
     public static func writeAtomically(_ text: String, to path: String) throws {
         try writeAtomically(Array(text.utf8), to: path)
     }

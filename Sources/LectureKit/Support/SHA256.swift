@@ -4,6 +4,7 @@ import CCrypto
 public struct SHA256: Sendable {
     private var parts: [[UInt8]] = []
 
+    /// A digest of nothing yet.
     public init() {}
 
     /// Adds bytes to the digest. Each part is length-prefixed, so `("ab", "c")` and `("a", "bc")`
@@ -12,6 +13,7 @@ public struct SHA256: Sendable {
         parts.append(Array(bytes))
     }
 
+    /// Adds the string's UTF-8 bytes as one part.
     public mutating func update(_ text: String) { update(Array(text.utf8)) }
 
     /// The digest as 64 lowercase hexadecimal digits.

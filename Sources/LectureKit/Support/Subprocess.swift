@@ -25,7 +25,9 @@ public enum Subprocess {
         case outputLimitExceeded
     }
 
+    /// What a finished child left: how it ended, its capped output, how long it took.
     public struct Result: Sendable {
+        /// How the child ended.
         public var termination: Termination
         /// Bytes written to stdout, at most the cap.
         public var stdout: [UInt8]
@@ -34,8 +36,11 @@ public enum Subprocess {
         /// Wall-clock duration, in seconds.
         public var duration: Double
 
+        /// `stdout` as UTF-8, invalid bytes replaced by U+FFFD.
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        /// `stderr` as UTF-8, invalid bytes replaced by U+FFFD.
         public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+        /// Whether the child exited with status 0.
         public var succeeded: Bool { termination == .exited(0) }
     }
 
@@ -228,6 +233,7 @@ public enum Subprocess {
 /// `LECTURE_CHILD_OF=<our pid>`, which every process `Subprocess` starts passes on. Children
 /// started otherwise (by a test, say) are left alone.
 public final class ChildProcesses: @unchecked Sendable {
+    /// The one instance; making it (on first use) makes this process a subreaper on Linux.
     public static let shared = ChildProcesses()
     static let markerName = "LECTURE_CHILD_OF"
     private let lock = NSLock()

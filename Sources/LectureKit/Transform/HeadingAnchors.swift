@@ -6,6 +6,7 @@ import CommonMark
 /// kept, spaces turned into `-`, everything else dropped. A repeated slug gets `-1`, `-2`, …
 /// (GitHub's rule, also used by mdBook). A heading with nothing left is `section`.
 public enum HeadingAnchors {
+    /// The slug of `text` (see the type's documentation), before a repeat gets its suffix.
     public static func slug(_ text: String) -> String {
         var slug = ""
         for character in text.lowercased() {

@@ -1,11 +1,14 @@
 /// The words of a fenced code block's info string after the language: bare words (`no_run`)
 /// and `key="quoted value"` or `key=value` attributes, as in `dot caption="MVC의 흐름"`.
 public struct InfoString: Sendable {
+    /// The first word (`swift`, `dot`, `table`); empty for an empty info string.
     public var language: String
+    /// The words after the language, in order: quotes removed, `value` `nil` for a bare word.
     public var attributes: [(key: String, value: String?)]
     /// A problem with the quoting, if any.
     public var error: String?
 
+    /// Splits `info` at spaces and tabs; inside quotes, `\` escapes the next character.
     public init(_ info: String) {
         var words: [(String, String?)] = []
         var error: String?
@@ -45,6 +48,7 @@ public struct InfoString: Sendable {
         self.error = error
     }
 
+    /// The value of the first attribute named `key`; `nil` when there is none or it is bare.
     public func value(_ key: String) -> String? {
         attributes.first(where: { $0.key == key })?.value ?? nil
     }

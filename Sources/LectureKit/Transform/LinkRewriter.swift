@@ -5,6 +5,7 @@ import CommonMark
 /// External links (with a scheme such as `https:`, or starting with `//`), in-page anchors
 /// (`#x`) and links to other files are left as written.
 public enum LinkRewriter {
+    /// `destination` with a `.md` path made the built page's (`OutputPath`), else unchanged.
     public static func rewrite(_ destination: String) -> String {
         if destination.hasPrefix("#") || destination.hasPrefix("//") || hasScheme(destination) { return destination }
         let (path, fragment) = split(destination)

@@ -11,8 +11,10 @@ public struct SiteFiles: Sendable {
     public var copied: [String: String] = [:]
     /// Generated files known to be byte-identical to the last build's (incremental rebuilds).
     public var unchanged: Set<String> = []
+    /// An empty site.
     public init() {}
 
+    /// The number of files, generated and copied.
     public var count: Int { generated.count + copied.count }
 }
 
@@ -24,6 +26,7 @@ public struct SiteFiles: Sendable {
 /// folders this tool wrote: an existing folder without it is never replaced, so a mistyped
 /// `--output` cannot delete someone's files.
 public enum SiteWriter {
+    /// The marker file, written into every site folder this tool makes.
     public static let marker = ".lecture-site"
 
     /// Checks that `output` may be written, before any work is done.

@@ -10,14 +10,17 @@ import Foundation
 /// them is required. Results are cached by a SHA-256 of the source, the attributes and
 /// Graphviz's version (`dot -V`).
 public struct DiagramRenderer: Sendable {
+    /// The info string language that marks a diagram.
     public static let language = "dot"
 
+    /// Where rendered diagrams are cached (kind `diagrams`).
     public var cache: Cache
     /// `dot -V`'s output, or `nil` when Graphviz is not installed.
     public var graphvizVersion: String?
     /// The Graphviz programs to run (looked up on `PATH`).
     public var commands = (dot: "dot", gvpr: "gvpr")
 
+    /// Creates a renderer; `find` asks Graphviz for its version.
     public init(cache: Cache, graphvizVersion: String?) {
         self.cache = cache
         self.graphvizVersion = graphvizVersion

@@ -18,6 +18,8 @@ public enum JUnitReport {
         return HTML.escape(out)
     }
 
+    /// The report: a test case per result, then a failed one per `extraFailures` entry (content
+    /// errors outside samples, which `lecture check` counts as failures too).
     public static func xml(_ results: [SampleResult], extraFailures: [Diagnostic] = []) -> String {
         let failures = results.filter { $0.outcome == .failed }.count + extraFailures.count
         let skipped = results.filter { $0.outcome == .skipped }.count

@@ -10,6 +10,7 @@ public enum OutputComparison {
         return text
     }
 
+    /// Whether the two are equal after `normalize`.
     public static func matches(expected: String, actual: String) -> Bool {
         normalize(expected) == normalize(actual)
     }

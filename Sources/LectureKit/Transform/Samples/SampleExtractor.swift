@@ -8,6 +8,7 @@ import CommonMark
 /// holds its expected standard output. Consecutive samples with the same group form one program
 /// whose output follows the last of them.
 public enum SampleExtractor {
+    /// The info string of a sample's expected output block.
     public static let outputLanguage = "output"
 
     /// The samples of `page` in page order, and a diagnostic for each convention broken.

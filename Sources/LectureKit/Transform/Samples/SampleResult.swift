@@ -1,13 +1,18 @@
 /// What verifying one sample found.
 public struct SampleResult: Sendable {
+    /// Whether the sample passed, failed or was skipped.
     public enum Outcome: Hashable, Sendable {
+        /// It did what its mode and attributes require.
         case passed
+        /// It did not, or could not be verified; `diagnostics` say why.
         case failed
         /// `ignore`: not compiled.
         case skipped
     }
 
+    /// The sample verified.
     public var sample: Sample
+    /// Passed, failed or skipped.
     public var outcome: Outcome
     /// The sample's standard output when it ran (for `--bless`), else `nil`.
     public var actualOutput: String?

@@ -10,6 +10,7 @@ import CommonMark
 /// digest; `swiftc --version`; flags), so a warm run compiles nothing and an edit recompiles only
 /// the edited sample. Only passing results are cached.
 public struct SampleVerifier: Sendable {
+    /// How samples are verified: time limit, parallelism, cache use, output cap.
     public struct Options: Sendable {
         /// Seconds a sample may run (default 10).
         public var timeout: Double = 10
@@ -19,6 +20,7 @@ public struct SampleVerifier: Sendable {
         public var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).
         public var outputLimit = 1 << 20
+        /// The defaults given with each property.
         public init() {}
     }
 
@@ -27,11 +29,16 @@ public struct SampleVerifier: Sendable {
     /// Flags every sample is compiled with.
     static let flags = ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm"]
 
+    /// The Swift compiler that builds the samples.
     public var toolchain: Toolchain
+    /// The stand-in modules samples are compiled against.
     public var standIns: StandInLibrary
+    /// Where passing results are cached.
     public var cache: Cache
+    /// Time limit, parallelism, cache use and output cap.
     public var options: Options
 
+    /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
     public init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {
         self.toolchain = toolchain
         self.standIns = standIns

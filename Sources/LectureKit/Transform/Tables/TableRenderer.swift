@@ -14,6 +14,7 @@ import CommonMark
 /// header (`<th scope="row">`). Cells are split on `|` not escaped as `\|`; each cell's inline
 /// Markdown is rendered by cmark.
 public enum TableRenderer {
+    /// The info string language that marks a table.
     public static let language = "table"
 
     /// Renders `code` (the block's content) whose fence stands at `location` in `path`.
