@@ -23,6 +23,7 @@ import LectureKit
 /// `excluded` folder, such as the output folder when it lies inside the content folder: a
 /// rebuild never triggers another.
 public final class FileWatcher: @unchecked Sendable {
+    /// How changes are noticed: inotify(7) where the kernel offers it, else polling `stat` every 0.5 s.
     public enum Mode: Sendable {
         /// inotify where available, else polling.
         case automatic

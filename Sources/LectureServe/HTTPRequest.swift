@@ -5,6 +5,7 @@ public struct HTTPRequest: Hashable, Sendable {
     /// The request target's path, still percent-encoded, without the query.
     public var path: String
 
+    /// A request line: the method (`GET`) and the path exactly as sent, still percent-encoded.
     public init(method: String, path: String) {
         self.method = method
         self.path = path

@@ -6,6 +6,7 @@ import Darwin
 
 /// A response for `HTTPServer` to send: a status, headers and one of three kinds of body.
 public struct HTTPResponse: Sendable {
+    /// What follows the headers: bytes in memory, a file sent from its descriptor, or an event stream.
     public enum Body: Sendable {
         /// Bytes in memory (pages, with the live-reload script injected; error pages).
         case bytes([UInt8])
@@ -20,8 +21,10 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     /// Header fields in order; `Content-Length` is added by libmicrohttpd.
     public var headers: [(name: String, value: String)]
+    /// The response body (empty for HEAD is handled by the server, which sends the headers only).
     public var body: Body
 
+    /// A response with an HTTP status code (RFC 9110, section 15), headers in order, and a body.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Body) {
         self.status = status
         self.headers = headers

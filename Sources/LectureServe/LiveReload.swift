@@ -11,6 +11,7 @@ public enum LiveReload {
     public static let eventsPath = "/__lecture/events"
     /// The `id` of the overlay element and of the injected script.
     public static let overlayID = "lecture-build-errors"
+    /// The `id` of the injected `<script>` element, by which tests and tools recognise it.
     public static let scriptID = "lecture-live-reload"
 
     /// `html` with the snippet for `state` inserted before its last `</body>`, matched

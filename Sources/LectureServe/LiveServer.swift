@@ -10,7 +10,9 @@ import LectureKit
 /// only: the output folder on disk, which every build replaces whole (`SiteWriter` swaps a
 /// finished folder in), and the `ReloadHub`, told after each swap.
 public final class LiveServer: @unchecked Sendable {
+    /// What to build and where to listen, as given.
     public let configuration: ServeConfiguration
+    /// The open event streams, told of each finished rebuild.
     public let hub = ReloadHub()
     private let console: Console
     private let lock = NSLock()

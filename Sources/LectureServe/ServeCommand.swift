@@ -8,9 +8,13 @@ import LectureKit
 
 /// `lecture serve`: build, serve the site on localhost, rebuild on change, reload open pages.
 public struct ServeCommand: Subcommand {
+    /// The subcommand's name on the command line.
     public static let name = "serve"
+    /// One line for `lecture --help`.
     public static let abstract = "Build the book, serve it on localhost and rebuild it on change, reloading open pages."
+    /// The usage line of `lecture serve --help`.
     public static let usage = "lecture serve [--content <dir>] [--templates <dir>] [--output <dir>] [--host <address>] [--port <n>] [options]"
+    /// The paragraph under the usage line of `lecture serve --help`.
     public static let discussion = """
         Builds like 'lecture build', then serves the output folder over HTTP and prints its URL
         (--port 0 picks a free port). Changes to the content, the templates or the stand-ins
@@ -18,6 +22,7 @@ public struct ServeCommand: Subcommand {
         reload; a failed rebuild keeps the last good site and shows the errors on the page.
         Ctrl-C stops it.
         """
+    /// Every option, for parsing and for `--help`.
     public static let options = [
         CommonOptions.content, CommonOptions.templates, CommonOptions.output,
         OptionSpec(["--host"], value: "address", help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6)."),
@@ -49,6 +54,7 @@ public struct ServeCommand: Subcommand {
         }
     }
 
+    /// Nothing to check beyond what parsing did (host and port are checked when binding).
     public func validate() throws {}
 
     /// Serves until SIGINT or SIGTERM, then stops cleanly and returns 0. A second signal during

@@ -22,6 +22,7 @@ public struct ServeConfiguration: Sendable {
     /// command sets it; a process that runs other builds beside the server (a test run) may not.
     public var killsChildrenOnStop = true
 
+    /// The defaults: `BuildConfiguration`'s folders, host `127.0.0.1`, port 8000, a 50 ms debounce.
     public init() {}
 
     /// The folders to watch (see `watchedDirectories`).

@@ -19,6 +19,7 @@ import Foundation
 public struct SiteHandler: Sendable {
     /// The output folder, as given (`_site`).
     public var outputDirectory: String
+    /// Where event-stream requests (`/__lecture/events`) are attached.
     public var hub: ReloadHub
     /// Seconds between `: ping` comments on an idle event stream.
     public var pingInterval: Double
@@ -30,6 +31,8 @@ public struct SiteHandler: Sendable {
         self.pingInterval = pingInterval
     }
 
+    /// Answers one request: a file of the site, a redirect, the event stream, or an error page
+    /// (400, 404, 405) that never names a filesystem path.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return errorPage(405, "Method Not Allowed", extraHeaders: [("Allow", "GET, HEAD")])

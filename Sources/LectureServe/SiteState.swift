@@ -10,6 +10,7 @@ public struct SiteState: Hashable, Sendable {
     /// (`content/page.md:12:1: error: …`), or `nil` when the last build succeeded.
     public var errors: String?
 
+    /// A build's version (changes with every rebuild) and its error text when it failed.
     public init(version: String, errors: String? = nil) {
         self.version = version
         self.errors = errors
