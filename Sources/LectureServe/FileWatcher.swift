@@ -147,7 +147,9 @@ public final class FileWatcher: @unchecked Sendable {
         folders[descriptor] = path
         guard watched.insert(RealPath.of(path) ?? path).inserted else { return true }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !Self.isIgnored(name: name) {
-            if FileSystem.isDirectory(path + "/" + name), !watchTree(path + "/" + name, fd) { return false }
+            // Real folders only: a symbolic link could lead anywhere (even to `/`), and the build
+            // does not follow links either.
+            if Self.isRealFolder(path + "/" + name), !watchTree(path + "/" + name, fd) { return false }
         }
         #endif
         return true
@@ -264,7 +266,7 @@ public final class FileWatcher: @unchecked Sendable {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !Self.isIgnored(name: name) {
                 let path = folder + "/" + name
                 var info = stat()
-                guard stat(path, &info) == 0, !isExcluded(path) else { continue }
+                guard lstat(path, &info) == 0, !isExcluded(path) else { continue }
                 if info.st_mode & S_IFMT == S_IFDIR {
                     walk(path)
                 } else {
@@ -283,6 +285,12 @@ public final class FileWatcher: @unchecked Sendable {
     private func isExcluded(_ path: String) -> Bool {
         let real = RealPath.of(path) ?? path
         return excluded.contains { real == $0 || real.hasPrefix($0 + "/") || path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// A folder that is not a symbolic link.
+    static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     static func absolute(_ path: String) -> String {

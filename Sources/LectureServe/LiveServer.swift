@@ -58,6 +58,7 @@ public final class LiveServer: @unchecked Sendable {
             throw LectureError(problem.description, exitStatus: 1)
         }
         let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
+        let firstBuildStarted = Date()
         let first = rebuilder.buildNow()
         switch first {
         case .stopped:
@@ -81,10 +82,10 @@ public final class LiveServer: @unchecked Sendable {
             handler.respond(to: request)
         })
         try http.start(on: socket)
-        self.http = http
-        self.socket = socket
+        // The tool's own log, when stdout or stderr is a file in a watched folder (`nohup.out`),
+        // is not a change.
         let watcher = FileWatcher(directories: configuration.directoriesToWatch,
-                                  excluded: [build.outputDirectory, build.cacheDirectory],
+                                  excluded: [build.outputDirectory, build.cacheDirectory] + Self.ownLogFiles(),
                                   mode: configuration.watchMode, debounce: configuration.debounce) { [unowned self] paths in
             console.print("Rebuilding: \(Self.shown(paths)) changed")
             rebuilder.request(paths)
@@ -95,6 +96,15 @@ public final class LiveServer: @unchecked Sendable {
             http.stop()
             throw error
         }
+        // A save made while the first build ran came before the watcher: find it by its time.
+        let missed = Self.files(in: configuration.directoriesToWatch, modifiedSince: firstBuildStarted,
+                                excluding: [build.outputDirectory, build.cacheDirectory])
+        if !missed.isEmpty {
+            console.print("Rebuilding: \(Self.shown(missed)) changed during the first build")
+            rebuilder.request(missed)
+        }
+        self.http = http
+        self.socket = socket
         self.watcher = watcher
         rebuilder.start()
         return true
@@ -121,6 +131,33 @@ public final class LiveServer: @unchecked Sendable {
     public func waitUntilStopped() {
         stopped.wait()
         stopped.signal()
+    }
+
+    /// Regular files under `folders` modified after `date` (symbolic links not followed).
+    static func files(in folders: [String], modifiedSince date: Date, excluding excluded: [String]) -> [String] {
+        let since = date.timeIntervalSince1970
+        var found: [String] = []
+        for folder in folders {
+            let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+            for relative in FileSystem.files(under: root) {
+                let path = root + "/" + relative
+                if excluded.contains(where: { path.hasPrefix(URL(fileURLWithPath: $0).standardizedFileURL.path + "/") }) { continue }
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                if Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 > since { found.append(path) }
+            }
+        }
+        return found
+    }
+
+    /// The files stdout and stderr write to, when they are regular files (`nohup lecture serve`).
+    static func ownLogFiles() -> [String] {
+        [1, 2].compactMap { descriptor -> String? in
+            var info = stat()
+            guard fstat(Int32(descriptor), &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)") else { return nil }
+            return path
+        }
     }
 
     private func report(_ outcome: BuildOutcome, first: Bool) {

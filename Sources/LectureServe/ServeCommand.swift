@@ -57,11 +57,11 @@ public struct ServeCommand: Subcommand {
     /// Nothing to check beyond what parsing did (host and port are checked when binding).
     public func validate() throws {}
 
-    /// Serves until SIGINT or SIGTERM, then stops cleanly and returns 0. A second signal during
-    /// the stop kills the children and exits at once with 130.
+    /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly and returns 0. A second signal
+    /// during the stop kills the children, removes the temporary folders and exits at once with 130.
     public func run(console: Console) throws -> Int32 {
         let server = LiveServer(configuration: configuration, console: console)
-        let trap = try SignalTrap([SIGINT, SIGTERM]) { _, count in
+        let trap = try SignalTrap([SIGINT, SIGTERM, SIGHUP]) { _, count in
             if count == 1 {
                 console.print("Stopping")
                 // A build cut short reports its killed samples as failures, which they are not.
@@ -69,7 +69,7 @@ public struct ServeCommand: Subcommand {
                 if null >= 0 { dup2(null, 2); close(null) }
                 Thread.detachNewThread { server.stop() }
             } else {
-                ChildProcesses.shared.killAll()
+                Interruption.cleanUpNow()
                 _exit(130)
             }
         }

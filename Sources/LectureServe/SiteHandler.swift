@@ -38,11 +38,10 @@ public struct SiteHandler: Sendable {
             return errorPage(405, "Method Not Allowed", extraHeaders: [("Allow", "GET, HEAD")])
         }
         if request.path == LiveReload.eventsPath {
-            return HTTPResponse(status: 200, headers: [
-                ("Content-Type", "text/event-stream; charset=utf-8"),
-                ("Cache-Control", "no-cache"),
-                ("X-Accel-Buffering", "no"),
-            ], body: .stream(hub.makeStream(pingInterval: pingInterval)))
+            let headers = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no")]
+            // HEAD gets the headers of the stream and no body (no stream is opened).
+            if request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers.map { (name: $0.0, value: $0.1) }, body: .bytes([])) }
+            return HTTPResponse(status: 200, headers: headers.map { (name: $0.0, value: $0.1) }, body: .stream(hub.makeStream(pingInterval: pingInterval)))
         }
         let path: RequestPath
         do {
@@ -79,7 +78,9 @@ public struct SiteHandler: Sendable {
 
     /// A regular file: HTML read and injected, anything else sent from its descriptor.
     private func serveFile(_ path: String, status: Int = 200) -> HTTPResponse? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a named pipe someone left in the folder cannot hold the thread; the
+        // fstat below then refuses anything but a regular file.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

@@ -37,6 +37,18 @@ import Testing
         return (watcher, reports)
     }
 
+    @Test func symlinkedFoldersAreNotFollowed() throws {
+        let root = try makeFolder()
+        let outside = try FileSystem.makeTemporaryDirectory(prefix: "lecture-watch-outside")
+        #expect(symlink(outside, root + "/content/link") == 0)
+        for mode in [FileWatcher.Mode.automatic, .polling] {
+            let (watcher, reports) = try watch(root, mode: mode)
+            defer { watcher.stop() }
+            try FileSystem.writeAtomically("elsewhere\n", to: outside + "/file.txt")
+            #expect(!reports.waitForCount(1, timeout: 0.6), "a change outside the content folder was reported (\(mode))")
+        }
+    }
+
     @Test func ignoredNamesAreEditorAndToolTemporaries() {
         for name in [".page.md.swp", "page.md~", ".#page.md", "#page.md#", "4913", "page.md.swx", ".hidden", "x.tmp"] {
             #expect(FileWatcher.isIgnored(name: name), "\(name)")

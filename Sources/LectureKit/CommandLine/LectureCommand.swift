@@ -84,7 +84,7 @@ public enum LectureCommand {
                 return 0
             }
             guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
-                FileHandle.standardError.write(Data("error: unknown subcommand '\(arguments[1])'\n\n\(help)\n".utf8))
+                Console.write("error: unknown subcommand '\(arguments[1])'\n\n\(help)\n", to: 2)
                 return 2
             }
             console.print(command.help)
@@ -93,7 +93,7 @@ public enum LectureCommand {
             break
         }
         guard let type = subcommands.first(where: { $0.name == first }) else {
-            FileHandle.standardError.write(Data("error: unknown subcommand '\(first)'\n\n\(help)\n".utf8))
+            Console.write("error: unknown subcommand '\(first)'\n\n\(help)\n", to: 2)
             return 2
         }
         let rest = Array(arguments.dropFirst())
@@ -107,14 +107,14 @@ public enum LectureCommand {
             try command.validate()
             return try command.run(console: console)
         } catch let error as LectureError {
-            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            Console.write((error.message + "\n"), to: 2)
             return error.exitStatus
         } catch let error as DiagnosticsError {
             let errors = error.diagnostics.filter { $0.severity == .error }.count
-            FileHandle.standardError.write(Data("lecture \(type.name): failed with \(errors) error\(errors == 1 ? "" : "s")\n".utf8))
+            Console.write("lecture \(type.name): failed with \(errors) error\(errors == 1 ? "" : "s")\n", to: 2)
             return 1
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Console.write("error: \(error)\n", to: 2)
             return 1
         }
     }

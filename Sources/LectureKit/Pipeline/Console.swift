@@ -14,8 +14,8 @@ public final class Console: @unchecked Sendable {
     /// Writes to stdout and stderr; `quietProgress` hides progress lines even on a terminal.
     public init(quietProgress: Bool = false) {
         isTerminal = !quietProgress && isatty(2) == 1
-        output = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
-        errors = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        output = { Console.write($0 + "\n", to: 1) }
+        errors = { Console.write($0 + "\n", to: 2) }
     }
 
     /// A console that records lines, for tests.
@@ -37,12 +37,28 @@ public final class Console: @unchecked Sendable {
     /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only.
     public func progress(_ line: String) {
         guard isTerminal else { return }
-        lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }
+        lock.withLock { Console.write("\r\u{1B}[K\(line)", to: 2) }
     }
 
     /// Erases the progress line, on terminals only.
     public func clearProgress() {
         guard isTerminal else { return }
-        lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        lock.withLock { Console.write("\r\u{1B}[K", to: 2) }
+    }
+
+    /// Writes to a file descriptor with write(2), ignoring failures: a reader that went away
+    /// (a closed pipe, `| head`) must not stop the tool, which Foundation's `FileHandle.write`
+    /// does by trapping on EPIPE.
+    public static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
     }
 }

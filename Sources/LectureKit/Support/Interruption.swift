@@ -3,7 +3,8 @@ import Glibc
 #endif
 import Foundation
 
-/// What Ctrl-C (SIGINT) or SIGTERM does to `lecture build` and `lecture check`: kill every
+/// What Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP) does to `lecture build` and
+/// `lecture check`: kill every
 /// child process group (samples, swiftc, Graphviz) and the processes they left behind, remove
 /// the temporary folders in use, and exit with 128 + the signal's number, as shells expect.
 public enum Interruption {
@@ -11,12 +12,18 @@ public enum Interruption {
 
     /// Installs the handling; the returned trap keeps it installed while it lives.
     public static func install() throws -> SignalTrap {
-        try SignalTrap([SIGINT, SIGTERM]) { signal, _ in
+        try SignalTrap([SIGINT, SIGTERM, SIGHUP]) { signal, _ in
             ChildProcesses.shared.killAll()
             folders.removeAll()
-            FileHandle.standardError.write(Data("\ninterrupted\n".utf8))
+            Console.write("\ninterrupted\n", to: 2)
             exit(128 + signal)
         }
+    }
+
+    /// Kills every child and removes the tracked temporary folders now (a forced stop).
+    public static func cleanUpNow() {
+        ChildProcesses.shared.killAll()
+        folders.removeAll()
     }
 
     /// Records a temporary folder to remove if the run is interrupted.
