@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import Foundation
+import LectureKit
 
 /// Seconds on the monotonic clock.
 func now() -> Double {
@@ -63,6 +64,7 @@ enum Run {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        ChildProcesses.shared.remove(pid)
         let seconds = now() - start
         finished.signal()
         kill(-pid, SIGKILL)  // whatever the child left in its group
@@ -74,38 +76,19 @@ enum Run {
         return Measured(seconds: seconds, maxRSSKiB: Int(usage.ru_maxrss), status: exit, stdout: out, stderr: err, timedOut: timedOut.value)
     }
 
-    /// Starts a child in its own process group, stdin `/dev/null`, output into the given files.
+    /// Starts a child in its own process group, stdin `/dev/null`, output into the given files,
+    /// through the tool's own `Subprocess.spawn`.
     static func spawn(_ executable: String, _ arguments: [String], directory: String?, environment: [String: String],
                       stdoutPath: String, stderrPath: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        if let directory { _ = spawnAddChdir(&actions, directory) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        do {
+            return try Subprocess.spawn(executable, arguments, directory: directory, environment: environment) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            }
+        } catch let error as Subprocess.SpawnError {
+            throw BenchError.failed("cannot run \(executable): \(String(cString: strerror(error.code)))")
         }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw BenchError.failed("cannot run \(executable): \(String(cString: strerror(result)))") }
-        return pid
     }
 
     /// A program's absolute path, looked up on `PATH` like a shell.
@@ -125,9 +108,6 @@ enum Run {
     }
 }
 
-/// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), declared only under `_GNU_SOURCE`.
-@_silgen_name("posix_spawn_file_actions_addchdir_np")
-private func spawnAddChdir(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>) -> Int32
 
 final class TimeoutFlag: @unchecked Sendable {
     private let lock = NSLock()

@@ -65,48 +65,24 @@ public enum Subprocess {
         guard pipe2(&outPipe, O_CLOEXEC) == 0, pipe2(&errPipe, O_CLOEXEC) == 0 else { throw LectureError("cannot create a pipe: \(errnoText())") }
         if input != nil, pipe2(&inPipe, O_CLOEXEC) != 0 { throw LectureError("cannot create a pipe: \(errnoText())") }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if input != nil {
-            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-            posix_spawn_file_actions_addclose(&actions, inPipe[1])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
-        if let directory { _ = spawnAddChdir(&actions, directory) }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGCHLD] { sigaddset(&defaultSignals, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        // Inherited by everything the child starts: how `reapOrphans` recognises our descendants.
-        env[ChildProcesses.markerName] = String(getpid())
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-
+        let spawned: Int32
         var pid: pid_t = 0
-        // Spawn and registration under one lock, so `reapOrphans` never mistakes a new child
-        // for an orphan.
-        let spawned = ChildProcesses.shared.spawn { posix_spawnp(&pid, executable, &actions, &attributes, argv, envp) } registering: { pid }
+        do {
+            pid = try spawn(executable, arguments, directory: directory, environment: environment) { actions in
+                if input != nil {
+                    posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+                    posix_spawn_file_actions_addclose(&actions, inPipe[1])
+                } else {
+                    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                }
+                posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+                posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+                for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
+            }
+            spawned = 0
+        } catch let error as SpawnError {
+            spawned = error.code
+        }
         close(outPipe[1])
         close(errPipe[1])
         if input != nil { close(inPipe[0]) }
@@ -210,6 +186,57 @@ public enum Subprocess {
             duration: Date().timeIntervalSince(start))
     }
 
+    /// posix_spawnp(3)'s error number when a program cannot be started.
+    public struct SpawnError: Error {
+        public var code: Int32
+    }
+
+    /// Starts `executable` (looked up on `PATH`) as the leader of a new process group, with the
+    /// signals a shell would reset (SIGPIPE, SIGINT, SIGTERM, SIGCHLD) at their defaults and none
+    /// blocked, `environment` added to ours (plus the marker `ChildProcesses` knows its
+    /// descendants by), and registered with `ChildProcesses` until `ChildProcesses.shared.remove`.
+    /// `configure` sets up its file descriptors (posix_spawn_file_actions(3)).
+    /// - Returns: the child's process id. - Throws: `SpawnError` with posix_spawnp's error.
+    public static func spawn(_ executable: String, _ arguments: [String], directory: String? = nil,
+                             environment: [String: String] = [:],
+                             configure: (inout posix_spawn_file_actions_t) -> Void) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        configure(&actions)
+        if let directory { _ = spawnAddChdir(&actions, directory) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGCHLD] { sigaddset(&defaultSignals, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        // Inherited by everything the child starts: how `reapOrphans` recognises our descendants.
+        env[ChildProcesses.markerName] = String(getpid())
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        // Spawn and registration under one lock, so `reapOrphans` never mistakes a new child
+        // for an orphan.
+        let result = ChildProcesses.shared.spawn { posix_spawnp(&pid, executable, &actions, &attributes, argv, envp) } registering: { pid }
+        guard result == 0 else { throw SpawnError(code: result) }
+        return pid
+    }
+
     /// The conventional name of a signal number: `SIGILL`, `SIGSEGV`, …
     public static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [
@@ -253,7 +280,8 @@ public final class ChildProcesses: @unchecked Sendable {
         }
     }
 
-    func remove(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
+    /// Forgets a child once it has been waited for.
+    public func remove(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
 
     /// Sends SIGKILL to every running child's process group.
     public func killAll() {
