@@ -113,6 +113,15 @@ import Testing
         #expect(total == 7)
     }
 
+    @Test func pageProblemsCountOnceAcrossShards() throws {
+        let markdown = "# 쪽\n\n```swift norun\nprint(1)\n```\n\n```swift\nprint(2)\n```\n\n```output\n2\n```\n"
+        let root = try TestSupport.makeTree(["page.md": markdown])
+        let first = run(["check", "--shard", "1/2", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
+        let second = run(["check", "--shard", "2/2", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
+        #expect(first.lines.last == "0 passed, 2 failed")  // the sample without output, and its bad attribute
+        #expect(second.lines.last == "1 passed, 0 failed")
+    }
+
     @Test func missingContentFolderFailsTheBuild() throws {
         let root = try TestSupport.temporaryDirectory()
         let result = run(["build", "--content", root + "/nothing", "--templates", TestSupport.repositoryRoot + "/site-templates", "--output", root + "/_site"])

@@ -105,15 +105,20 @@ public enum LectureCommand {
             let parsed = try ParsedArguments.parse(rest, specs: type.options, command: "lecture \(type.name)")
             let command = try type.init(parsed)
             try command.validate()
-            return try command.run(console: console)
+            let status = try command.run(console: console)
+            Interruption.waitIfUnderWay()
+            return status
         } catch let error as LectureError {
+            Interruption.waitIfUnderWay()
             Console.write((error.message + "\n"), to: 2)
             return error.exitStatus
         } catch let error as DiagnosticsError {
+            Interruption.waitIfUnderWay()
             let errors = error.diagnostics.filter { $0.severity == .error }.count
             Console.write("lecture \(type.name): failed with \(errors) error\(errors == 1 ? "" : "s")\n", to: 2)
             return 1
         } catch {
+            Interruption.waitIfUnderWay()
             Console.write("error: \(error)\n", to: 2)
             return 1
         }

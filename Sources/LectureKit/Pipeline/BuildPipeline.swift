@@ -76,7 +76,11 @@ public struct BuildPipeline: Sendable {
     public func run() throws -> BuildReport {
         let start = Date()
         var diagnostics: [Diagnostic] = []
+        var probes: Probes?
         func fail() -> DiagnosticsError {
+            // The probes' threads run child processes: let them finish before the caller exits,
+            // or the process is torn down under them.
+            _ = probes?.toolchain()
             console.report(diagnostics.sortedForReading())
             return DiagnosticsError(diagnostics)
         }
@@ -87,8 +91,9 @@ public struct BuildPipeline: Sendable {
         }
 
         // Ask the compiler and Graphviz their versions while the pages load and parse.
-        let probes = memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory)
-        memory?.probes = probes
+        let started = memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory)
+        probes = started
+        memory?.probes = started
         var timings: [(stage: String, seconds: Double)] = []
         var clock = Date()
         func lap(_ stage: String) {
@@ -127,10 +132,10 @@ public struct BuildPipeline: Sendable {
         lap("parse")
 
         // Everything every page depends on; a page is redone when this or its file changed.
-        let global = globalSignature(book: loaded.book, templates: templates, probes: probes)
+        let global = globalSignature(book: loaded.book, templates: templates, probes: started)
 
         // Transform
-        let (transformed, results, transformDiagnostics) = try transform(&pages, probes: probes, signatures: loaded.signatures, global: global)
+        let (transformed, results, transformDiagnostics) = try transform(&pages, probes: started, signatures: loaded.signatures, global: global)
         diagnostics += transformDiagnostics
         guard !diagnostics.hasErrors else { throw fail() }
         pages = transformed

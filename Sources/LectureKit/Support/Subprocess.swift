@@ -272,8 +272,50 @@ public final class ChildProcesses: @unchecked Sendable {
         #endif
     }
 
+    /// Set once the run is being interrupted: no child is started after it.
+    private var refusing = false
+
+    /// Whether `stopSpawning()` was called.
+    public var isStopping: Bool { lock.withLock { refusing } }
+
+    /// Refuses every later spawn (ECANCELED) and kills the running children's groups, as one
+    /// step: no thread can start a child between the two.
+    public func stopSpawning() {
+        lock.withLock {
+            refusing = true
+            for pid in pids { kill(-pid, SIGKILL) }
+        }
+        Self.killDescendants()
+        reapOrphans()
+    }
+
+    /// Kills every process descended from this one, whatever its process group: swiftc's
+    /// driver starts its compiler jobs in groups of their own, which `kill(-pgid)` misses.
+    /// Walks the children lists of /proc (proc(5)) from this process down.
+    static func killDescendants() {
+        #if os(Linux)
+        func children(of pid: String) -> [String] {
+            guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return [] }
+            return tasks.flatMap { task -> [String] in
+                let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                return text.split(separator: " ").map { $0.trimmingCharacters(in: "\n").description }.filter { !$0.isEmpty }
+            }
+        }
+        var queue = children(of: "self")
+        var seen = Set<String>()
+        while let pid = queue.popLast() {
+            guard seen.insert(pid).inserted else { continue }
+            // Stop it first, so it starts nothing more while its children are found.
+            if let number = pid_t(pid) { kill(number, SIGSTOP) }
+            queue += children(of: pid)
+        }
+        for pid in seen { if let number = pid_t(pid) { kill(number, SIGKILL) } }
+        #endif
+    }
+
     func spawn(_ body: () -> Int32, registering pid: () -> pid_t) -> Int32 {
         lock.withLock {
+            if refusing { return ECANCELED }
             let result = body()
             if result == 0 { pids.insert(pid()) }
             return result
@@ -286,6 +328,7 @@ public final class ChildProcesses: @unchecked Sendable {
     /// Sends SIGKILL to every running child's process group.
     public func killAll() {
         lock.withLock { for pid in pids { kill(-pid, SIGKILL) } }
+        Self.killDescendants()
         reapOrphans()
     }
 
