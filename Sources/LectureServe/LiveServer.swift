@@ -121,6 +121,7 @@ public final class LiveServer: @unchecked Sendable {
         let watcher = lock.withLock { self.watcher }
         watcher?.stop()
         rebuilder.stop(killingChildren: configuration.killsChildrenOnStop)
+        SiteWriter.finishRemovals()
         hub.stop()
         let http = lock.withLock { self.http }
         http?.stop()

@@ -26,7 +26,8 @@ public enum ContentLoader {
 
     /// Loads as above; `reuse` may hand back a page's file from an earlier load when its `stat`
     /// signature is unchanged, which saves reading and decoding it again.
-    static func load(contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?) -> LoadedContent {
+    static func load(contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,
+                     listing: (() -> [String])? = nil) -> LoadedContent {
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         let empty = Book(title: "", chapters: [])
         guard FileSystem.isDirectory(contentDirectory) else {
@@ -89,7 +90,7 @@ public enum ContentLoader {
         }
         book.chapters = check(book.chapters)
 
-        for relative in FileSystem.files(under: contentDirectory)
+        for relative in listing?() ?? FileSystem.files(under: contentDirectory)
         where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[relative] == nil {
             diagnostics.append(.warning(FileSystem.join(contentDirectory, relative), nil,
                 "page is not listed in SUMMARY.md and is not built"))

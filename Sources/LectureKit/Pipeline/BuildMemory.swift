@@ -20,6 +20,7 @@ public final class BuildMemory: @unchecked Sendable {
         var file: SourceFile
         var blocks: [Block]
         var tooDeep: SourceLocation?
+        var extraction: (samples: [Sample], diagnostics: [Diagnostic])?
     }
 
     struct Transformed {
@@ -49,6 +50,16 @@ public final class BuildMemory: @unchecked Sendable {
     }
 
     func remember(parsed page: Parsed, for path: String) { lock.withLock { parsed[path] = page } }
+
+    func extraction(_ path: String, signature: FileSignature) -> (samples: [Sample], diagnostics: [Diagnostic])? {
+        lock.withLock { parsed[path].flatMap { $0.signature == signature ? $0.extraction : nil } }
+    }
+
+    func remember(extraction: (samples: [Sample], diagnostics: [Diagnostic]), for path: String, signature: FileSignature) {
+        lock.withLock {
+            if parsed[path]?.signature == signature { parsed[path]?.extraction = extraction }
+        }
+    }
 
     func transformedPage(_ path: String, signature: FileSignature, global: String) -> Transformed? {
         lock.withLock { transformed[path].flatMap { $0.signature == signature && $0.global == global ? $0 : nil } }
@@ -81,11 +92,26 @@ public final class BuildMemory: @unchecked Sendable {
         }
     }
 
-    func rememberWrite(_ output: String, global: String) {
-        lock.withLock { written = FileSignature(path: output).map { ($0, global) } }
+    /// The sources of the copied files, as they were when the live site was written.
+    private var copies: [String: FileSignature] = [:]
+
+    func rememberWrite(_ output: String, global: String, copies: [String: FileSignature] = [:]) {
+        lock.withLock {
+            written = FileSignature(path: output).map { ($0, global) }
+            self.copies = copies
+        }
     }
 
-    func forgetWrite() { lock.withLock { written = nil } }
+    func copiedUnchanged(_ path: String, _ signature: FileSignature) -> Bool {
+        lock.withLock { copies[path] == signature }
+    }
+
+    func forgetWrite() {
+        lock.withLock {
+            written = nil
+            copies = [:]
+        }
+    }
 }
 
 /// A file's identity and version as `stat(2)` reports it: device, inode, size and

@@ -61,6 +61,8 @@ public struct BuildPipeline: Sendable {
     public var console: Console
     /// What an earlier build of the same session left, for incremental rebuilds (`lecture serve`).
     public var memory: BuildMemory?
+    /// What one run computes once and several stages ask for (the content folder's listing).
+    private let runCache = RunCache()
 
     /// Creates a pipeline; pass the session's `memory` to rebuild incrementally.
     public init(configuration: BuildConfiguration, console: Console, memory: BuildMemory? = nil) {
@@ -108,9 +110,9 @@ public struct BuildPipeline: Sendable {
         case .failure(let error): templates = nil; diagnostics += error.diagnostics
         }
         let memory = self.memory
-        let loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory) { path, signature in
+        let loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory, reuse: { path, signature in
             memory?.parsedPage(path, signature: signature)?.file
-        }
+        }, listing: contentListing)
         diagnostics += loaded.diagnostics
         // Content problems don't stop the run here: the pages that loaded go on, so every
         // problem in them is reported too. Nothing is written unless all is well.
@@ -150,8 +152,8 @@ public struct BuildPipeline: Sendable {
         // Write
         let linkable = memory?.liveSiteIsOurs(configuration.outputDirectory, global: global) == true ? site.unchanged : []
         do {
-            try SiteWriter.write(site, to: configuration.outputDirectory, linking: linkable)
-            memory?.rememberWrite(configuration.outputDirectory, global: global)
+            try SiteWriter.write(site, to: configuration.outputDirectory, linking: linkable, removingOldLater: memory != nil)
+            memory?.rememberWrite(configuration.outputDirectory, global: global, copies: site.copySignatures)
         } catch {
             memory?.forgetWrite()
             throw error
@@ -212,7 +214,7 @@ public struct BuildPipeline: Sendable {
     /// rewrite links. Returns the pages and every problem found.
     func transform(_ pages: inout [Page], probes: Probes, signatures: [String: FileSignature] = [:], global: String = "") throws -> ([Page], SampleOutcome, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let extracted = SampleStage.extract(pages.map { ($0.source, $0.blocks) })
+        let extracted = extractSamples(pages, signatures: signatures)
         diagnostics += extracted.diagnostics
         var outcome = SampleOutcome(samples: [], swiftVersion: "Swift")
         let toolchain = probes.toolchain()
@@ -326,12 +328,40 @@ public struct BuildPipeline: Sendable {
         return (transformedPages, outcome, diagnostics)
     }
 
+    /// Every page's samples, from `memory` for pages whose file did not change.
+    func extractSamples(_ pages: [Page], signatures: [String: FileSignature]) -> (samples: [Sample], diagnostics: [Diagnostic]) {
+        guard let memory else { return SampleStage.extract(pages.map { ($0.source, $0.blocks) }) }
+        var samples: [Sample] = []
+        var diagnostics: [Diagnostic] = []
+        for page in pages {
+            let path = page.chapter.path
+            if let signature = signatures[path], let known = memory.extraction(path, signature: signature) {
+                samples += known.samples
+                diagnostics += known.diagnostics
+                continue
+            }
+            let found = SampleExtractor.extract(from: page.blocks, path: page.source.displayPath)
+            if let signature = signatures[path] { memory.remember(extraction: found, for: path, signature: signature) }
+            samples += found.samples
+            diagnostics += found.diagnostics
+        }
+        return (samples, diagnostics)
+    }
+
     /// Files of the content folder other than Markdown (images and the like), copied into the
     /// site at the same paths, as mdBook does; dotfiles are left out.
     func contentAssets() -> [String] {
-        FileSystem.files(under: configuration.contentDirectory).filter { path in
-            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        let all = contentListing()  // outside the cache's lock, which is not recursive
+        return runCache.contentAssets {
+            all.filter { path in
+                !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+            }
         }
+    }
+
+    /// Every regular file of the content folder, listed once per run.
+    func contentListing() -> [String] {
+        runCache.listing { FileSystem.files(under: configuration.contentDirectory) }
     }
 
     /// The `id`s the page template gives its own elements, which headings must not take.
@@ -476,6 +506,13 @@ public struct BuildPipeline: Sendable {
         if FileSystem.exists(configuration.highlightJS) {
             site.copied["assets/highlight.min.js"] = configuration.highlightJS
         }
+        // Copied files whose source is as it was at the last write can be linked, not copied.
+        if let memory {
+            site.copySignatures = site.copied.compactMapValues { FileSignature(path: $0) }
+            for (path, signature) in site.copySignatures where memory.copiedUnchanged(path, signature) {
+                site.unchanged.insert(path)
+            }
+        }
         site.generated["search-index.js"] = Array(SearchIndex.script(entries: rendered.map(\.2)).utf8)
         return site
     }
@@ -504,5 +541,30 @@ final class Probes: @unchecked Sendable {
     func diagrams() -> DiagramRenderer {
         group.wait()
         return foundDiagrams!
+    }
+}
+
+/// Values computed once per run of a pipeline, on first use.
+final class RunCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var assets: [String]?
+    private var files: [String]?
+
+    func listing(_ compute: () -> [String]) -> [String] {
+        lock.withLock {
+            if let files { return files }
+            let computed = compute()
+            files = computed
+            return computed
+        }
+    }
+
+    func contentAssets(_ compute: () -> [String]) -> [String] {
+        lock.withLock {
+            if let assets { return assets }
+            let computed = compute()
+            assets = computed
+            return computed
+        }
     }
 }

@@ -9,8 +9,10 @@ public struct SiteFiles: Sendable {
     public var generated: [String: [UInt8]] = [:]
     /// Copied files: path relative to the site root → source path on disk.
     public var copied: [String: String] = [:]
-    /// Generated files known to be byte-identical to the last build's (incremental rebuilds).
+    /// Files known to be byte-identical to the last build's (incremental rebuilds).
     public var unchanged: Set<String> = []
+    /// The `stat` signatures of the copied files' sources, for the next incremental rebuild.
+    var copySignatures: [String: FileSignature] = [:]
     /// An empty site.
     public init() {}
 
@@ -76,7 +78,11 @@ public enum SiteWriter {
     /// - Throws: `LectureError` on I/O failure; the previous site is then left as it was.
     /// - Parameter linking: generated files to hard-link from the live site instead of writing,
     ///   because they are unchanged (a file missing there is written after all).
-    public static func write(_ site: SiteFiles, to output: String, linking: Set<String> = [], jobs: Int = 4) throws {
+    /// - Parameter removingOldLater: remove the replaced site on a background queue (a preview
+    ///   server, which tells pages to reload as soon as the new site is in place); call
+    ///   `finishRemovals()` before exiting.
+    public static func write(_ site: SiteFiles, to output: String, linking: Set<String> = [], jobs: Int = 4,
+                             removingOldLater: Bool = false) throws {
         var url = URL(fileURLWithPath: output).standardizedFileURL
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
             url = url.resolvingSymlinksInPath()
@@ -112,6 +118,7 @@ public enum SiteWriter {
             }.compactMap { $0 }
             if let failure = failures.first { throw LectureError(failure, exitStatus: 1) }
             for (path, source) in site.copied {
+                if linking.contains(path), link(live + "/" + path, staging + "/" + path) == 0 { continue }
                 guard let bytes = FileManager.default.contents(atPath: source) else {
                     throw LectureError("\(source): error: cannot read file to copy into the site", exitStatus: 1)
                 }
@@ -127,7 +134,15 @@ public enum SiteWriter {
         let target = url.path
         if FileManager.default.fileExists(atPath: target) {
             if renameExchange(staging, target) == 0 {
-                removeTree(staging)
+                if removingOldLater {
+                    Interruption.track(staging)
+                    removals.async(group: pendingRemovals) {
+                        removeTree(staging)
+                        Interruption.untrack(staging)
+                    }
+                } else {
+                    removeTree(staging)
+                }
                 return
             }
             let old = parent + "/.\(name).old-\(getpid())"
@@ -146,6 +161,12 @@ public enum SiteWriter {
             throw LectureError("\(output): error: cannot create the output folder: \(errnoText())", exitStatus: 1)
         }
     }
+
+    private static let removals = DispatchQueue(label: "lecture: old site removal")
+    private static let pendingRemovals = DispatchGroup()
+
+    /// Waits until every old site handed to the background queue is removed.
+    public static func finishRemovals() { pendingRemovals.wait() }
 
     /// Creates (or truncates) `path` and writes `bytes`; `false` with `errno` set on failure.
     static func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
