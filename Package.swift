@@ -36,7 +36,7 @@ let package = Package(
             resources: [.copy("Resources/StandIns")]
         ),
         // `lecture serve`: the only module that imports CMicroHTTPD; a watcher and live reload.
-        .target(name: "LectureServe", dependencies: ["LectureKit", "CMicroHTTPD"]),
+        .target(name: "LectureServe", dependencies: ["LectureKit", "CommonMark", "CMicroHTTPD"]),
         .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureServe"]),
         .executableTarget(name: "lecture-bench", dependencies: ["LectureKit"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),

@@ -1,3 +1,5 @@
+import CommonMark
+
 /// The script and error overlay that `lecture serve` puts into the HTML pages it serves.
 ///
 /// Injected at serve time into the HTTP response only, never into the files `lecture build`
@@ -35,7 +37,7 @@ public enum LiveReload {
         "<div id=\"\(overlayID)\" role=\"alert\" style=\"\(overlayStyle)\">"
             + "<button type=\"button\" aria-label=\"Close\" style=\"\(closeStyle)\" onclick=\"this.parentNode.remove()\">×</button>"
             + "<strong>lecture serve: the rebuild failed; this is the last good build</strong>"
-            + "<pre style=\"\(preStyle)\">\(escapeHTML(errors))</pre></div>\n"
+            + "<pre style=\"\(preStyle)\">\(HTML.escape(errors))</pre></div>\n"
     }
 
     static let overlayStyle = "position:fixed;z-index:2147483647;top:0;left:0;right:0;max-height:60vh;overflow:auto;"
@@ -84,20 +86,6 @@ public enum LiveReload {
           ["hello", "reload", "error"].forEach(function (name) { source.addEventListener(name, update); });
         })();
         """
-    }
-
-    static func escapeHTML(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     private static func lastBodyClose(in html: [UInt8]) -> Int? {

@@ -351,11 +351,8 @@ public struct BuildPipeline: Sendable {
     /// Files of the content folder other than Markdown (images and the like), copied into the
     /// site at the same paths, as mdBook does; dotfiles are left out.
     func contentAssets() -> [String] {
-        let all = contentListing()  // outside the cache's lock, which is not recursive
-        return runCache.contentAssets {
-            all.filter { path in
-                !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
-            }
+        contentListing().filter { path in
+            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
         }
     }
 
@@ -547,7 +544,6 @@ final class Probes: @unchecked Sendable {
 /// Values computed once per run of a pipeline, on first use.
 final class RunCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var assets: [String]?
     private var files: [String]?
 
     func listing(_ compute: () -> [String]) -> [String] {
@@ -555,15 +551,6 @@ final class RunCache: @unchecked Sendable {
             if let files { return files }
             let computed = compute()
             files = computed
-            return computed
-        }
-    }
-
-    func contentAssets(_ compute: () -> [String]) -> [String] {
-        lock.withLock {
-            if let assets { return assets }
-            let computed = compute()
-            assets = computed
             return computed
         }
     }
