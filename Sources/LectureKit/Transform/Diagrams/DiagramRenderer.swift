@@ -34,8 +34,11 @@ public struct DiagramRenderer: Sendable {
         return DiagramRenderer(cache: cache, graphvizVersion: version)
     }
 
+    /// Both layouts of a graph, cached together: the author's and, for a left-to-right graph,
+    /// the same graph drawn top to bottom for narrow screens.
     struct Rendered: Codable {
         var svg: String
+        var narrowSVG: String?
         var label: String
     }
 
@@ -50,7 +53,7 @@ public struct DiagramRenderer: Sendable {
         }
         let caption = info.value("caption")
         var hash = SHA256()
-        hash.update("lecture-diagram-v2")
+        hash.update("lecture-diagram-v4")
         hash.update(graphvizVersion)
         hash.update(id)
         hash.update(code)
@@ -71,42 +74,59 @@ public struct DiagramRenderer: Sendable {
             return .failure(.error(path, location, "diagram has no text alternative",
                 notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"]))
         }
-        let titleID = id + "-title"
-        var svg = rendered.svg
-        if let open = svg.range(of: "<svg") {
-            svg.replaceSubrange(open, with: "<svg role=\"img\" aria-labelledby=\"\(titleID)\"")
-        }
-        if let endOfTag = svg.range(of: ">", range: (svg.range(of: "<svg")?.upperBound ?? svg.startIndex)..<svg.endIndex) {
-            svg.insert(contentsOf: "\n<title id=\"\(titleID)\">\(HTML.escape(alternative))</title>", at: endOfTag.upperBound)
-        }
-        var html = "<figure class=\"diagram\">\n\(svg)"
+        let wide = DiagramLayout(svg: rendered.svg)
+        var narrow = rendered.narrowSVG.map(DiagramLayout.init(svg:))
+        let breakpoint = narrow.flatMap { DiagramLayout.breakpoint(fitting: wide, insteadOf: $0) }
+        if breakpoint == nil { narrow = nil }
+        var html = "<figure class=\"diagram\""
+        if let breakpoint { html += " data-wide-from=\"\(breakpoint)\"" }
+        // One text alternative for both drawings: the box is the image, its SVGs presentational.
+        html += ">\n<div class=\"diagram-views\" role=\"img\" aria-label=\"\(HTML.escape(alternative))\">\n"
+        html += wide.html(class: narrow == nil ? "diagram-only" : "diagram-wide")
+        if let narrow { html += narrow.html(class: "diagram-narrow") }
+        html += "</div>\n"
         if let caption {
             html += "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption)))</figcaption>"
         }
         return .success(html + "</figure>\n")
     }
 
-    /// Runs `gvpr` (read and drop the graph label) then `dot -Tsvg`.
+    /// Runs `gvpr` (read and drop the graph label; for a graph with `rankdir=LR` or `RL`, write it
+    /// once as drawn and once turned top to bottom) then one `dot -Tsvg` over both.
     private func draw(_ code: String, id: String, path: String, location: SourceLocation) -> Result<Rendered, Diagnostic> {
         do {
-            let program = "BEG_G { if (hasAttr($G, \"label\")) { printf(2, \"LECTURE-LABEL:%s\\n\", $G.label); $G.label = \"\"; } }"
+            let program = """
+                BEG_G {
+                  printf(2, "LECTURE-GRAPH\\n");
+                  if (hasAttr($G, "label")) { printf(2, "LECTURE-LABEL:%s\\n", $G.label); $G.label = ""; }
+                  if ($G.rankdir == "LR" || $G.rankdir == "RL") {
+                    write($G);
+                    $G.rankdir = ($G.rankdir == "LR") ? "TB" : "BT";
+                  }
+                }
+                """
             let stripped = try Subprocess.run(commands.gvpr, ["-c", program], timeout: 60, input: Array(code.utf8))
             if let failure = graphvizError(stripped, path: path, location: location) { return .failure(failure) }
+            let markers = stripped.stderrText.split(separator: "\n")
+            if markers.filter({ $0 == "LECTURE-GRAPH" }).count > 1 {
+                return .failure(.error(path, location, "diagram block holds more than one graph",
+                    notes: ["put each graph in a ```dot block of its own"]))
+            }
             var label = ""
-            for line in stripped.stderrText.split(separator: "\n") where line.hasPrefix("LECTURE-LABEL:") {
+            for line in markers where line.hasPrefix("LECTURE-LABEL:") {
                 label = String(line.dropFirst("LECTURE-LABEL:".count))
             }
             let arguments = ["-Tsvg", "-Gbgcolor=transparent",
                              "-Nfontname=Noto Sans CJK KR", "-Efontname=Noto Sans CJK KR", "-Gfontname=Noto Sans CJK KR"]
             let drawn = try Subprocess.run(commands.dot, arguments, timeout: 60, input: stripped.stdout)
             if let failure = graphvizError(drawn, path: path, location: location) { return .failure(failure) }
-            if drawn.stdoutText.components(separatedBy: "<svg").count > 2 {
-                return .failure(.error(path, location, "diagram block holds more than one graph",
-                    notes: ["put each graph in a ```dot block of its own"]))
-            }
             // Graphviz's escapes in a label (\n, \l, \r line breaks) read as spaces.
             for escape in ["\\n", "\\l", "\\r"] { label = label.replacingOccurrences(of: escape, with: " ") }
-            return .success(Rendered(svg: Self.inlineable(drawn.stdoutText, idPrefix: id), label: label))
+            let svgs = drawn.stdoutText.components(separatedBy: "</svg>").dropLast().map { $0 + "</svg>\n" }
+            guard let first = svgs.first else { return .failure(.error(path, location, "diagram: Graphviz drew nothing")) }
+            return .success(Rendered(svg: Self.inlineable(first, idPrefix: id),
+                                     narrowSVG: svgs.count > 1 ? Self.inlineable(svgs[1], idPrefix: id + "-narrow") : nil,
+                                     label: label))
         } catch {
             return .failure(.error(path, location, "cannot run Graphviz: \(error)",
                 notes: ["install the Debian package 'graphviz' (make site does it)"]))
@@ -116,7 +136,7 @@ public struct DiagramRenderer: Sendable {
     /// Graphviz's complaint, located at the Markdown line: its "line N" counts from the fence's
     /// next line.
     private func graphvizError(_ result: Subprocess.Result, path: String, location: SourceLocation) -> Diagnostic? {
-        let messages = result.stderrText.split(separator: "\n").filter { !$0.hasPrefix("LECTURE-LABEL:") }
+        let messages = result.stderrText.split(separator: "\n").filter { !$0.hasPrefix("LECTURE-") }
         let errors = messages.filter { $0.contains("Error") || $0.contains("error") }
         guard !result.succeeded || !errors.isEmpty || result.stdout.isEmpty else { return nil }
         let message = (errors.first ?? messages.first).map(String.init) ?? "Graphviz failed"
@@ -130,10 +150,12 @@ public struct DiagramRenderer: Sendable {
 
     /// Drops the XML prolog, doctype and comments dot writes before `<svg`, and prefixes every
     /// id Graphviz wrote (`graph0`, `node1`, `clust1`, …) and every `url(#…)` reference with
-    /// `idPrefix`, so two diagrams on one page never share an id.
+    /// `idPrefix`, so two diagrams on one page never share an id. The `pageN,M_` Graphviz puts
+    /// before the ids of a run's second graph is dropped.
     static func inlineable(_ svg: String, idPrefix: String) -> String {
         guard let start = svg.range(of: "<svg") else { return svg }
         return String(svg[start.lowerBound...])
+            .replacing(#/ id="page[0-9]+,[0-9]+_/#, with: " id=\"")
             .replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)-")
             .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)-")
     }

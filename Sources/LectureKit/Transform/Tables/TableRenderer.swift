@@ -59,26 +59,33 @@ public enum TableRenderer {
 
         let renderer = HTMLRenderer()
         func cell(_ text: String) -> String { renderer.render(MarkdownParser.parseInlines(text).map(LinkRewriter.rewrite)) }
+        func verdictCell(_ text: String) -> String {
+            guard let (verdict, rest) = Verdict.split(text) else { return cell(text) }
+            return rest.isEmpty ? verdict.html : verdict.html + " " + cell(rest)
+        }
         func style(_ column: Int) -> String {
             guard column < alignments.count, let alignment = alignments[column] else { return "" }
             return " style=\"text-align: \(alignment)\""
         }
         let captionID = id + "-caption"
-        var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\""
+        let labels = header.cells.map { HTML.escape(MarkdownParser.parseInlines($0).plainText) }
+        // The roles restate the table's own semantics, which browsers drop from a table whose
+        // display the narrow-screen cards change (Chromium and WebKit do).
+        var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" data-columns=\"\(width)\""
         html += caption != nil ? " aria-labelledby=\"\(captionID)\">" : " aria-label=\"표\">"
-        html += "<table>"
+        html += "<table role=\"table\">"
         if let caption { html += "<caption id=\"\(captionID)\">\(renderer.render(MarkdownParser.parseInlines(caption)))</caption>" }
-        html += "<thead><tr>"
+        html += "<thead role=\"rowgroup\"><tr role=\"row\">"
         for (column, text) in header.cells.enumerated() {
-            html += "<th scope=\"col\"\(style(column))>\(cell(text))</th>"
+            html += "<th scope=\"col\" role=\"columnheader\"\(style(column))>\(cell(text))</th>"
         }
-        html += "</tr></thead><tbody>"
+        html += "</tr></thead><tbody role=\"rowgroup\">"
         for row in rows.dropFirst(2) {
-            html += "<tr>"
+            html += "<tr role=\"row\">"
             for (column, text) in row.cells.enumerated() {
                 html += column == 0
-                    ? "<th scope=\"row\"\(style(column))>\(cell(text))</th>"
-                    : "<td\(style(column))>\(cell(text))</td>"
+                    ? "<th scope=\"row\" role=\"rowheader\"\(style(column))>\(cell(text))</th>"
+                    : "<td role=\"cell\" data-label=\"\(labels[column])\"\(style(column))>\(verdictCell(text))</td>"
             }
             html += "</tr>"
         }

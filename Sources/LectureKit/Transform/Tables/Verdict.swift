@@ -1,0 +1,40 @@
+/// A compact verdict that opens a table cell: `✔` (also `✓`) good, `△` mixed, `✘` (also `✗`)
+/// poor, followed by a space and the cell's text, or alone.
+///
+/// The mark is drawn in the verdict's colour and announced by its word (좋음, 보통, 나쁨) rather than
+/// by the symbol's Unicode name, as WAI-ARIA's `role="img"` with `aria-label` makes a screen reader
+/// read it.
+enum Verdict: String, CaseIterable, Sendable {
+    case good, mixed, poor
+
+    /// The marks an author may write for this verdict; the first is the one drawn.
+    var marks: [Character] {
+        switch self {
+        case .good: ["✔", "✓"]
+        case .mixed: ["△"]
+        case .poor: ["✘", "✗"]
+        }
+    }
+
+    /// What a screen reader says for the mark.
+    var word: String {
+        switch self {
+        case .good: "좋음"
+        case .mixed: "보통"
+        case .poor: "나쁨"
+        }
+    }
+
+    /// The mark as HTML: `<span class="verdict verdict-good" role="img" aria-label="좋음">✔</span>`.
+    var html: String {
+        "<span class=\"verdict verdict-\(rawValue)\" role=\"img\" aria-label=\"\(word)\">\(marks[0])</span>"
+    }
+
+    /// The verdict that opens `cell` and the text after it, or `nil` when the cell has none.
+    static func split(_ cell: String) -> (verdict: Verdict, rest: String)? {
+        guard let first = cell.first, let verdict = allCases.first(where: { $0.marks.contains(first) }) else { return nil }
+        let rest = cell.dropFirst()
+        guard rest.isEmpty || rest.first == " " else { return nil }
+        return (verdict, String(rest.drop(while: { $0 == " " })))
+    }
+}
