@@ -177,8 +177,8 @@ import SwiftAnalysis
     @Test func junitReportListsEachTestCase() throws {
         let results = try verify(Self.swiftTesting.replacingOccurrences(of: "EXPECTED", with: "2"))
         let xml = JUnitReport.xml(results)
-        #expect(xml.contains("tests=\"2\" failures=\"1\""))
-        #expect(xml.contains("<testcase classname=\"page.md\" name=\"CounterTests/startsAtZero() (line 1)\"></testcase>"))
-        #expect(xml.contains("<testcase classname=\"page.md\" name=\"CounterTests/한 번 올리면 1 (line 1)\"><failure message=\"Expectation failed: (c.n → 1) == 2\">page.md:10: Expectation failed"))
+        #expect(xml.contains("<testsuite name=\"page.md\" tests=\"2\" failures=\"1\""))
+        #expect(xml.contains("<testcase classname=\"page.md\" name=\"page.md:1 › CounterTests/startsAtZero()\" file=\"page.md\" line=\"1\""))
+        #expect(xml.contains("name=\"page.md:1 › CounterTests/한 번 올리면 1\" file=\"page.md\" line=\"1\" time=\"0.000\"><failure message=\"Expectation failed: (c.n → 1) == 2\">page.md:10: Expectation failed"))
     }
 }

@@ -102,6 +102,7 @@ public struct SampleVerifier: Sendable {
             }
             result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
             result.fromCache = true
+            result.duration = Date().timeIntervalSince(start)
             return result
         }
         do {
