@@ -11,6 +11,9 @@ public struct BuildConfiguration: Sendable {
     public var outputDirectory = "_site"
     /// The sample and diagram cache (`--cache-dir`).
     public var cacheDirectory = Cache.defaultDirectory
+    /// The path the site is served under, ending in `/` (`--site-url`): `/` at a domain's root,
+    /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
+    public var siteURL = "/"
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
     public var verifier = SampleVerifier.Options()
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
@@ -488,8 +491,8 @@ public struct BuildPipeline: Sendable {
         if let notFound = templates.notFound {
             site.generated["404.html"] = Array(notFound.render([
                 "book_title": .text(book.title),
-                "nav": .html(Navigation.tree(book.chapters, current: nil, root: "/")),
-                "root": .text("/"),
+                "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
+                "root": .text(configuration.siteURL),
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
             ]).utf8)
