@@ -11,6 +11,9 @@ public struct BuildConfiguration: Sendable {
     public var outputDirectory = "_site"
     /// The sample and diagram cache (`--cache-dir`).
     public var cacheDirectory = Cache.defaultDirectory
+    /// The path the site is served under, ending in `/` (`--site-url`): `/` at a domain's root,
+    /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
+    public var siteURL = "/"
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
     public var verifier = SampleVerifier.Options()
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
@@ -231,6 +234,8 @@ public struct BuildPipeline: Sendable {
         let diagrams = probes.diagrams()
         let swiftVersion = outcome.swiftVersion
         let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
+        let testsByPath = Dictionary(grouping: outcome.samples.filter { !$0.tests.isEmpty }, by: \.sample.path)
+            .mapValues { Dictionary($0.map { ($0.sample.location, $0.tests) }, uniquingKeysWith: { a, _ in a }) }
         let memory = self.memory
         let templateIDs = self.templateIDs
         let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic], Bool) in
@@ -242,7 +247,8 @@ public struct BuildPipeline: Sendable {
             }
             var page = page
             var problems: [Diagnostic] = []
-            page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion)
+            page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion,
+                                                tests: testsByPath[page.source.displayPath] ?? [:])
             var figureCount = 0
             page.blocks = BlockWalk.rewrite(page.blocks) { block in
                 guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
@@ -488,8 +494,8 @@ public struct BuildPipeline: Sendable {
         if let notFound = templates.notFound {
             site.generated["404.html"] = Array(notFound.render([
                 "book_title": .text(book.title),
-                "nav": .html(Navigation.tree(book.chapters, current: nil, root: "/")),
-                "root": .text("/"),
+                "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
+                "root": .text(configuration.siteURL),
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
             ]).utf8)
