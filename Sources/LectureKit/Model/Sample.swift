@@ -57,6 +57,8 @@ public struct Sample: Hashable, Sendable {
     public var expectedOutput: String?
     /// Where the `output` block stands (fence to fence), for diagnostics and `--bless`.
     public var outputRange: SourceRange?
+    /// The text of the nearest heading above the sample, if any, to name it in reports.
+    public var heading: String? = nil
 
     /// Where the sample's first fence stands.
     public var location: SourceLocation { parts[0].fence }

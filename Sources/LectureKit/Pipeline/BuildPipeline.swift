@@ -11,6 +11,9 @@ public struct BuildConfiguration: Sendable {
     public var outputDirectory = "_site"
     /// The sample and diagram cache (`--cache-dir`).
     public var cacheDirectory = Cache.defaultDirectory
+    /// The path the site is served under, ending in `/` (`--site-url`): `/` at a domain's root,
+    /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
+    public var siteURL = "/"
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
     public var verifier = SampleVerifier.Options()
     /// The site's absolute path on its server, ending in `/` (`[output.html] site-url`, mdBook's

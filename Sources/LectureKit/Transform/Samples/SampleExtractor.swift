@@ -20,8 +20,10 @@ public enum SampleExtractor {
         var previousWasOutput = false
         // Where each group started, to catch a group name used again after the group ended.
         var groupStarts: [String: SourceLocation] = [:]
+        var heading: String?
 
         for block in BlockWalk.leaves(blocks) {
+            if case .heading(_, let content, _) = block.kind { heading = content.plainText }
             guard case .codeBlock(let code) = block.kind, code.isFenced else {
                 previousWasSample = false
                 previousWasOutput = false
@@ -108,7 +110,7 @@ public enum SampleExtractor {
                     groupStarts[group] = block.range.start
                 }
                 samples.append(Sample(path: path, parts: [part], mode: mode, shouldFail: shouldFail, group: group,
-                    expectedOutput: nil, outputRange: nil))
+                    expectedOutput: nil, outputRange: nil, heading: heading))
             }
             previousWasSample = true
         }

@@ -100,6 +100,7 @@ public struct SampleVerifier: Sendable {
                 return warning
             }
             result.fromCache = true
+            result.duration = Date().timeIntervalSince(start)
             return result
         }
         do {
