@@ -11,14 +11,12 @@ public struct BuildConfiguration: Sendable {
     public var outputDirectory = "_site"
     /// The sample and diagram cache (`--cache-dir`).
     public var cacheDirectory = Cache.defaultDirectory
-    /// The path the site is served under, ending in `/` (`--site-url`): `/` at a domain's root,
+    /// The path the site is served under, ending in `/` (`--site-url`, or `[output.html] site-url`
+    /// in book.toml; mdBook's default `/`): `/` at a domain's root,
     /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
     public var siteURL = "/"
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
     public var verifier = SampleVerifier.Options()
-    /// The site's absolute path on its server, ending in `/` (`[output.html] site-url`, mdBook's
-    /// default `/`): the prefix of every URL in `404.html`, which is served at any depth.
-    public var siteURL = "/"
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
     public var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
     /// Books with more chapters than this get their navigation from a shared `toc.js` instead of
