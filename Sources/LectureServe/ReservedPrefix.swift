@@ -1,0 +1,38 @@
+import Foundation
+import LectureKit
+
+/// The site path `lecture serve` keeps for itself (`/__lecture/events`, the shared worker):
+/// files the build writes under it are built but cannot be opened in the preview, so each one
+/// is a warning located where a person would fix it.
+enum ReservedPrefix {
+    /// The first path segment reserved: `__lecture`.
+    static let segment = "__lecture"
+
+    /// Warnings for pages listed in `SUMMARY.md` under `__lecture/` (at their link) and for
+    /// other files of the content folder under it (copied to the site as assets).
+    static func diagnostics(contentDirectory: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var listed: Set<String> = []
+        let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
+        if let bytes = try? FileSystem.read(summaryPath),
+           case .success(let file) = SourceFileReader.decode(bytes, displayPath: summaryPath, relativePath: "SUMMARY.md") {
+            for chapter in SummaryParser.parse(file).book.flattened where isReserved(chapter.outputPath) {
+                listed.insert(chapter.path)
+                diagnostics.append(.warning(summaryPath, chapter.location,
+                    "page '\(chapter.path)' is built to '/\(chapter.outputPath)', under '/\(segment)/', which lecture serve reserves; the preview cannot show it",
+                    notes: ["move the page out of the '\(segment)' folder and change its link here"]))
+            }
+        }
+        let folder = FileSystem.join(contentDirectory, segment)
+        for relative in FileSystem.files(under: folder) where !listed.contains(segment + "/" + relative) && !relative.hasSuffix(".md") {
+            diagnostics.append(.warning(FileSystem.join(folder, relative), nil,
+                "'/\(segment)/\(relative)' is copied into the site under a path lecture serve reserves; the preview cannot serve it",
+                notes: ["move the file out of the '\(segment)' folder"]))
+        }
+        return diagnostics
+    }
+
+    private static func isReserved(_ outputPath: String) -> Bool {
+        outputPath.split(separator: "/").first.map(String.init) == segment
+    }
+}
