@@ -382,10 +382,11 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Files of the content folder other than Markdown (images and the like), copied into the
-    /// site at the same paths, as mdBook does; dotfiles are left out.
+    /// site at the same paths, as mdBook does; dotfiles and dotfolders (`.git`, `.build`) and
+    /// `node_modules` folders are left out.
     func contentAssets() -> [String] {
         contentListing().filter { path in
-            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "node_modules" }
         }
     }
 
