@@ -117,9 +117,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(!failed, "\(lines)")
         let html = try #require(TestSupport.read(root + "/book/a.html"))
-        #expect(html.contains("<thead><tr><th scope=\"col\">이름</th><th scope=\"col\" style=\"text-align: center\">값</th></tr></thead>"))
-        #expect(html.contains("<td style=\"text-align: center\"><em>1</em></td>"))
-        #expect(html.contains("<th scope=\"col\">인용</th>"), "a table in a block quote too")
+        #expect(html.contains("<thead role=\"rowgroup\"><tr role=\"row\"><th scope=\"col\" role=\"columnheader\">이름</th><th scope=\"col\" role=\"columnheader\" style=\"text-align: center\">값</th></tr></thead>"))
+        #expect(html.contains("<td role=\"cell\" data-label=\"값\" style=\"text-align: center\"><em>1</em></td>"))
+        #expect(html.contains("<th scope=\"col\" role=\"columnheader\">인용</th>"), "a table in a block quote too")
         #expect(!html.contains("|---"))
     }
 
