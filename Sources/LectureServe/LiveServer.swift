@@ -22,7 +22,7 @@ public final class LiveServer: @unchecked Sendable {
     private var http: HTTPServer?
     private var watcher: FileWatcher?
     private var rebuilder: Rebuilder!
-    private var reservedWarnings: [Diagnostic] = []
+    private var serveWarnings: [Diagnostic] = []
 
     /// A server that has not started: nothing is bound, built or watched yet. Build summaries,
     /// diagnostics and `Rebuilding: …` lines go to `console`.
@@ -88,7 +88,8 @@ public final class LiveServer: @unchecked Sendable {
         // is not a change.
         let watcher = FileWatcher(directories: configuration.directoriesToWatch,
                                   excluded: [build.outputDirectory, build.cacheDirectory] + Self.ownLogFiles(),
-                                  mode: configuration.watchMode, debounce: configuration.debounce) { [unowned self] paths in
+                                  mode: configuration.watchMode, debounce: configuration.debounce,
+                                  onWarning: { [console] in console.print($0) }) { [unowned self] paths in
             console.print("Rebuilding: \(Self.shown(paths)) changed")
             rebuilder.request(paths)
         }
@@ -174,7 +175,7 @@ public final class LiveServer: @unchecked Sendable {
         switch outcome {
         case .built(let report):
             console.print(report.summary)
-            warnAboutReservedPaths()
+            printServeWarnings()
             hub.siteRebuilt(inPlace: inPlace)
         case .failed(let errors, let count):
             let counted = "\(count) error\(count == 1 ? "" : "s")"
@@ -190,12 +191,12 @@ public final class LiveServer: @unchecked Sendable {
         }
     }
 
-    /// Prints the warnings of `ReservedPrefix` when they differ from the last build's.
-    private func warnAboutReservedPaths() {
-        let warnings = ReservedPrefix.diagnostics(contentDirectory: configuration.build.contentDirectory)
+    /// Prints `ServeWarnings` when they differ from the last build's.
+    private func printServeWarnings() {
+        let warnings = ServeWarnings.diagnostics(contentDirectory: configuration.build.contentDirectory)
         let changed = lock.withLock { () -> Bool in
-            defer { reservedWarnings = warnings }
-            return warnings != reservedWarnings
+            defer { serveWarnings = warnings }
+            return warnings != serveWarnings
         }
         if changed { for warning in warnings { console.print(warning.description) } }
     }

@@ -8,20 +8,18 @@ enum ReservedPrefix {
     /// The first path segment reserved: `__lecture`.
     static let segment = "__lecture"
 
-    /// Warnings for pages listed in `SUMMARY.md` under `__lecture/` (at their link) and for
+    /// Warnings for pages listed in the summary under `__lecture/` (at their link) and for
     /// other files of the content folder under it (copied to the site as assets).
-    static func diagnostics(contentDirectory: String) -> [Diagnostic] {
+    /// - Parameters:
+    ///   - chapters: the summary's chapters, flattened; `summaryPath` the summary as shown.
+    static func diagnostics(contentDirectory: String, chapters: [Chapter], summaryPath: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var listed: Set<String> = []
-        let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
-        if let bytes = try? FileSystem.read(summaryPath),
-           case .success(let file) = SourceFileReader.decode(bytes, displayPath: summaryPath, relativePath: "SUMMARY.md") {
-            for chapter in SummaryParser.parse(file).book.flattened where isReserved(chapter.outputPath) {
-                listed.insert(chapter.path)
-                diagnostics.append(.warning(summaryPath, chapter.location,
-                    "page '\(chapter.path)' is built to '/\(chapter.outputPath)', under '/\(segment)/', which lecture serve reserves; the preview cannot show it",
-                    notes: ["move the page out of the '\(segment)' folder and change its link here"]))
-            }
+        for chapter in chapters where isReserved(chapter.outputPath) {
+            listed.insert(chapter.path)
+            diagnostics.append(.warning(summaryPath, chapter.location,
+                "page '\(chapter.path)' is built to '/\(chapter.outputPath)', under '/\(segment)/', which lecture serve reserves; the preview cannot show it",
+                notes: ["move the page out of the '\(segment)' folder and change its link here"]))
         }
         let folder = FileSystem.join(contentDirectory, segment)
         for relative in FileSystem.files(under: folder) where !listed.contains(segment + "/" + relative) && !relative.hasSuffix(".md") {

@@ -170,3 +170,31 @@ import Testing
         }
     }
 }
+
+/// Warnings and copies about the content folder's other files, as the preview sees them.
+@Suite struct ContentFolderTests {
+    @Test func unlistedDanglingLinksAreWarnedListedOnesAreTheBuildsErrors() throws {
+        let root = RealPath.of(try FileSystem.makeTemporaryDirectory(prefix: "lecture-dangling"))!
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileSystem.writeAtomically("# 책\n\n- [쪽](page.md)\n", to: root + "/content/SUMMARY.md")
+        #expect(symlink("../missing.md", root + "/content/page.md") == 0)
+        #expect(symlink("../gone", root + "/content/stray") == 0)
+        #expect(symlink("nowhere", root + "/content/.git-link") == 0)
+        let warnings = ServeWarnings.diagnostics(contentDirectory: root + "/content")
+        #expect(warnings.map(\.description) == [
+            root + "/content/stray: warning: symbolic link to '../gone' leads nowhere; it is neither watched nor copied\n"
+                + "    point the link at an existing file or folder, or remove it",
+        ])
+    }
+
+    @Test func gitBuildNodeModulesAndDotfoldersAreNotCopied() throws {
+        let site = try ServeFixture(files: [
+            "content/node_modules/lib/index.js": "x\n", "content/.git/config": "x\n", "content/.build/out": "x\n",
+            "content/part/node_modules/a.js": "x\n", "content/picture.svg": "<svg/>\n",
+        ])
+        #expect(FileSystem.exists(site.output + "/picture.svg"))
+        for path in ["node_modules/lib/index.js", ".git/config", ".build/out", "part/node_modules/a.js"] {
+            #expect(!FileSystem.exists(site.output + "/" + path), "\(path) was copied")
+        }
+    }
+}
