@@ -12,6 +12,7 @@ struct BuildCommand: Subcommand {
     static let options = [
         CommonOptions.content, CommonOptions.templates, CommonOptions.output,
         CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir,
+        CommonOptions.sampleLocale, CommonOptions.sampleTimeZone, CommonOptions.smartPunctuation,
     ]
 
     var configuration = BuildConfiguration()
@@ -22,12 +23,15 @@ struct BuildCommand: Subcommand {
         if let output = arguments.value("output") { configuration.outputDirectory = output }
         if let cache = arguments.value("cache-dir") { configuration.cacheDirectory = cache }
         configuration.verifier = try CommonOptions.verifierOptions(arguments)
+        configuration.smartPunctuation = arguments.has("smart-punctuation")
         if !arguments.positionals.isEmpty {
             throw LectureError("error: unexpected argument '\(arguments.positionals[0])'\nsee 'lecture build --help'")
         }
     }
 
-    func validate() throws {}
+    func validate() throws {
+        try configuration.verifier.environment.validate()
+    }
 
     func run(console: Console) throws -> Int32 {
         let trap = try Interruption.install()

@@ -11,8 +11,12 @@ public struct BuildConfiguration: Sendable {
     public var outputDirectory = "_site"
     /// The sample and diagram cache (`--cache-dir`).
     public var cacheDirectory = Cache.defaultDirectory
-    /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
+    /// How samples are verified (`-j`, `--timeout`, `--no-cache`), and the environment they run
+    /// in (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
     public var verifier = SampleVerifier.Options()
+    /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
+    /// `--smart-punctuation`); off by default, so text reads as written: `--flag`, `1...5`.
+    public var smartPunctuation = false
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
     public var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
     /// Books with more chapters than this get their navigation from a shared `toc.js` instead of
@@ -179,7 +183,7 @@ public struct BuildPipeline: Sendable {
                 page.tooDeep = parsed.tooDeep
                 return page
             }
-            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text)
+            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text, smartPunctuation: configuration.smartPunctuation)
             if let signature {
                 memory?.remember(parsed: BuildMemory.Parsed(signature: signature, file: file, blocks: blocks, tooDeep: tooDeep), for: file.relativePath)
             }
@@ -199,7 +203,7 @@ public struct BuildPipeline: Sendable {
         }
         hash.update(probes.toolchain()?.versionLine ?? "no swiftc")
         hash.update(probes.diagrams().graphvizVersion ?? "no graphviz")
-        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory)")
+        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) smart=\(configuration.smartPunctuation)")
         return hash.hexDigest()
     }
 
