@@ -32,7 +32,8 @@ serve: build ## Serve the lecture on localhost with live reload
 check: build ## Verify every Swift sample of the lecture
 	$(LECTURE) check
 
-test: deps ## Run the test suite
+test: deps $(VENV)/bin/python ## Run the test suite
+	@$(VENV)/bin/python -c "import junitparser, yaml" 2>/dev/null || $(VENV)/bin/pip install -q junitparser pyyaml
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

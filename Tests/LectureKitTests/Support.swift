@@ -55,6 +55,7 @@ enum TestSupport {
         private var stored: [String] = []
         var lines: [String] { lock.withLock { stored } }
         var text: String { lines.joined(separator: "\n") }
+        func append(_ line: String) { lock.withLock { stored.append(line) } }
         lazy var console = Console(recordingInto: { [unowned self] line in self.lock.withLock { self.stored.append(line) } })
     }
 

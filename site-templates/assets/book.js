@@ -151,10 +151,15 @@
 
     // Highlight the section being read.
     var links = $$('a[href^="#"]', toc);
-    var targets = links.map(function (a) {
-      var id = decodeURIComponent(a.getAttribute("href").slice(1));
-      return doc.getElementById(id);
-    });
+    var findTargets = function () {
+      return links.map(function (a) {
+        var id = decodeURIComponent(a.getAttribute("href").slice(1));
+        return doc.getElementById(id);
+      });
+    };
+    var targets = findTargets();
+    // Live reload swapped the content in place: the headings are new elements.
+    doc.addEventListener("lecture:content-replaced", function () { targets = findTargets(); spy(); });
     var currentLink = null;
     var ticking = false;
     var spy = function () {
@@ -184,12 +189,13 @@
 
   /* ---------- syntax highlighting (highlight.js, if present) ---------- */
   var hljs = window.hljs;
-  if (hljs) {
+  if (hljs && hljs.configure) {
+    try { hljs.configure({ ignoreUnescapedHTML: true }); } catch (e) { /* older versions */ }
+  }
+  function highlightCode(scope) {
+    if (!hljs) return;
     var highlightOne = hljs.highlightElement || hljs.highlightBlock;
-    if (hljs.configure) {
-      try { hljs.configure({ ignoreUnescapedHTML: true }); } catch (e) { /* older versions */ }
-    }
-    $$('pre > code[class*="language-"]').forEach(function (code) {
+    $$('pre > code[class*="language-"]', scope).forEach(function (code) {
       var m = /(?:^|\s)language-([\w+#.-]+)/.exec(code.className);
       if (!m) return;
       var lang = m[1].toLowerCase();
@@ -224,42 +230,53 @@
     });
   }
 
-  $$("pre > code").forEach(function (code) {
-    var pre = code.parentNode;
-    if (pre.parentNode && pre.parentNode.classList && pre.parentNode.classList.contains("code-block")) return;
-    var wrap = doc.createElement("div");
-    wrap.className = "code-block";
-    pre.parentNode.insertBefore(wrap, pre);
-    wrap.appendChild(pre);
+  function addCopyButtons(scope) {
+    $$("pre > code", scope).forEach(function (code) {
+      var pre = code.parentNode;
+      if (pre.parentNode && pre.parentNode.classList && pre.parentNode.classList.contains("code-block")) return;
+      var wrap = doc.createElement("div");
+      wrap.className = "code-block";
+      pre.parentNode.insertBefore(wrap, pre);
+      wrap.appendChild(pre);
 
-    var isOutput = pre.classList.contains("output");
-    var button = doc.createElement("button");
-    button.type = "button";
-    button.className = "copy-button";
-    button.textContent = "복사";
-    button.setAttribute("aria-label", isOutput ? "실행 결과 복사" : "코드 복사");
-    var resetTimer = 0;
-    button.addEventListener("click", function () {
-      copyText(code.textContent.replace(/\n$/, "")).then(function () {
-        button.textContent = "복사됨";
-        button.classList.add("copied");
-        announce("복사됨");
-      }, function () {
-        button.textContent = "실패";
-        announce("복사하지 못했습니다. 직접 선택해 복사하세요.");
-      }).then(function () {
-        clearTimeout(resetTimer);
-        resetTimer = setTimeout(function () {
-          button.textContent = "복사";
-          button.classList.remove("copied");
-        }, 2000);
+      var isOutput = pre.classList.contains("output");
+      var button = doc.createElement("button");
+      button.type = "button";
+      button.className = "copy-button";
+      button.textContent = "복사";
+      button.setAttribute("aria-label", isOutput ? "실행 결과 복사" : "코드 복사");
+      var resetTimer = 0;
+      button.addEventListener("click", function () {
+        copyText(code.textContent.replace(/\n$/, "")).then(function () {
+          button.textContent = "복사됨";
+          button.classList.add("copied");
+          announce("복사됨");
+        }, function () {
+          button.textContent = "실패";
+          announce("복사하지 못했습니다. 직접 선택해 복사하세요.");
+        }).then(function () {
+          clearTimeout(resetTimer);
+          resetTimer = setTimeout(function () {
+            button.textContent = "복사";
+            button.classList.remove("copied");
+          }, 2000);
+        });
       });
-    });
-    wrap.appendChild(button);
+      wrap.appendChild(button);
 
-    // Let keyboard users scroll wide code horizontally.
-    if (pre.scrollWidth > pre.clientWidth + 1 && !pre.hasAttribute("tabindex")) {
-      pre.setAttribute("tabindex", "0");
-    }
+      // Let keyboard users scroll wide code horizontally.
+      if (pre.scrollWidth > pre.clientWidth + 1 && !pre.hasAttribute("tabindex")) {
+        pre.setAttribute("tabindex", "0");
+      }
+    });
+  }
+
+  highlightCode(doc);
+  addCopyButtons(doc);
+  // Live reload (`lecture serve`) swapped the page's <main> in place: enhance the new content.
+  doc.addEventListener("lecture:content-replaced", function (e) {
+    var scope = (e.detail && e.detail.element) || doc;
+    highlightCode(scope);
+    addCopyButtons(scope);
   });
 })();

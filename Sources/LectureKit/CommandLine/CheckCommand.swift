@@ -5,7 +5,7 @@ import Foundation
 struct CheckCommand: Subcommand {
     static let name = "check"
     static let abstract = "Compile and run every Swift sample and compare its output."
-    static let usage = "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--sample-locale <name>] [--sample-time-zone <zone>] [--bless] [--report junit:<path>] [--shard <k>/<n>] [<file.md> ...]"
+    static let usage = "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--sample-locale <name>] [--sample-time-zone <zone>] [--bless] [--report github|plain] [--report junit:<path>] [--shard <k>/<n>] [<file.md> ...]"
     static let discussion = """
         With files, exactly those Markdown files are checked (inside or outside the summary);
         without, every page of the summary. Ends with 'N passed, N failed' (', N skipped' when
@@ -17,7 +17,7 @@ struct CheckCommand: Subcommand {
         CommonOptions.content, CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir,
         CommonOptions.sampleLocale, CommonOptions.sampleTimeZone,
         OptionSpec(["--bless"], help: "Write each sample's actual output into its output block."),
-        OptionSpec(["--report"], value: "junit:path", help: "Also write the results as JUnit XML to <path>."),
+        CommonOptions.report,
         OptionSpec(["--shard"], value: "k/n", help: "Verify only shard k of n (1-based), for CI job matrices."),
     ]
 
@@ -26,6 +26,8 @@ struct CheckCommand: Subcommand {
     var options: SampleVerifier.Options
     var bless: Bool
     var reportPath: String?
+    /// `--report github|plain`; `nil` chooses by the environment.
+    var diagnosticFormat: String?
     var shard: (index: Int, count: Int)?
     var files: [String]
 
@@ -35,12 +37,7 @@ struct CheckCommand: Subcommand {
         options = try CommonOptions.verifierOptions(arguments)
         bless = arguments.has("bless")
         files = arguments.positionals
-        if let report = arguments.value("report") {
-            guard report.hasPrefix("junit:"), report.count > "junit:".count else {
-                throw LectureError("error: --report takes 'junit:PATH', not '\(report)'")
-            }
-            reportPath = String(report.dropFirst("junit:".count))
-        }
+        (diagnosticFormat, reportPath) = try CommonOptions.reports(arguments, command: "lecture check", allowJUnit: true)
         if let value = arguments.value("shard") {
             let parts = value.split(separator: "/")
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
@@ -67,6 +64,8 @@ struct CheckCommand: Subcommand {
     func run(console: Console) throws -> Int32 {
         let trap = try Interruption.install()
         defer { trap.restore() }
+        console.format = .resolve(diagnosticFormat, environment: console.environment,
+                                  workingDirectory: FileManager.default.currentDirectoryPath)
         var diagnostics: [Diagnostic] = []
         var sources: [SourceFile] = []
         if files.isEmpty {

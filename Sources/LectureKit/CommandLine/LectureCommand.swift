@@ -152,6 +152,31 @@ public enum CommonOptions {
     public static let smartPunctuation = OptionSpec(["--smart-punctuation"],
         help: "Turn straight quotes, -- and ... in prose into typographic ones (default: off).")
 
+    /// `--report <format>`: how diagnostics are printed, and (for `check`) a JUnit file.
+    public static let report = OptionSpec(["--report"], value: "format",
+        help: "github (workflow commands; the default when GITHUB_ACTIONS=true), plain, or junit:<path> (check).", repeatable: true)
+
+    /// The `--report` values: the diagnostics' format (`plain`, `github`; `nil` when not given)
+    /// and the JUnit report's path (`junit:PATH`, only when `junit` is allowed).
+    /// - Throws: `LectureError` (exit 2) for another value, or two of a kind.
+    public static func reports(_ arguments: ParsedArguments, command: String, allowJUnit: Bool) throws -> (format: String?, junit: String?) {
+        var format: String?
+        var junit: String?
+        for value in arguments.values["report"] ?? [] {
+            if DiagnosticFormat.names.contains(value) {
+                guard format == nil || format == value else { throw LectureError("error: --report \(format!) and --report \(value) contradict each other") }
+                format = value
+            } else if allowJUnit, value.hasPrefix("junit:"), value.count > "junit:".count {
+                guard junit == nil else { throw LectureError("error: --report junit: given more than once") }
+                junit = String(value.dropFirst("junit:".count))
+            } else {
+                let wanted = (DiagnosticFormat.names + (allowJUnit ? ["junit:PATH"] : [])).map { "'\($0)'" }.joined(separator: ", ")
+                throw LectureError("error: --report takes \(wanted), not '\(value)'\nsee '\(command) --help'")
+            }
+        }
+        return (format, junit)
+    }
+
     /// The sample options from `--jobs`, `--timeout`, `--no-cache`, `--sample-locale` and
     /// `--sample-time-zone`; the rest are defaults.
     /// - Throws: `LectureError` (exit 2) when `--jobs` is not a whole number of 1 or more, or

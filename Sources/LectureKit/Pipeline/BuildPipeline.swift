@@ -11,6 +11,9 @@ public struct BuildConfiguration: Sendable {
     public var outputDirectory = "_site"
     /// The sample and diagram cache (`--cache-dir`).
     public var cacheDirectory = Cache.defaultDirectory
+    /// The path the site is served under, ending in `/` (`--site-url`): `/` at a domain's root,
+    /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
+    public var siteURL = "/"
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`), and the environment they run
     /// in (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
     public var verifier = SampleVerifier.Options()
@@ -235,6 +238,8 @@ public struct BuildPipeline: Sendable {
         let diagrams = probes.diagrams()
         let swiftVersion = outcome.swiftVersion
         let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
+        let testsByPath = Dictionary(grouping: outcome.samples.filter { !$0.tests.isEmpty }, by: \.sample.path)
+            .mapValues { Dictionary($0.map { ($0.sample.location, $0.tests) }, uniquingKeysWith: { a, _ in a }) }
         let memory = self.memory
         let templateIDs = self.templateIDs
         let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic], Bool) in
@@ -246,7 +251,8 @@ public struct BuildPipeline: Sendable {
             }
             var page = page
             var problems: [Diagnostic] = []
-            page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion)
+            page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion,
+                                                tests: testsByPath[page.source.displayPath] ?? [:])
             var figureCount = 0
             page.blocks = BlockWalk.rewrite(page.blocks) { block in
                 guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
@@ -353,10 +359,11 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Files of the content folder other than Markdown (images and the like), copied into the
-    /// site at the same paths, as mdBook does; dotfiles are left out.
+    /// site at the same paths, as mdBook does; dotfiles and dotfolders (`.git`, `.build`) and
+    /// `node_modules` folders are left out.
     func contentAssets() -> [String] {
         contentListing().filter { path in
-            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "node_modules" }
         }
     }
 
@@ -492,8 +499,8 @@ public struct BuildPipeline: Sendable {
         if let notFound = templates.notFound {
             site.generated["404.html"] = Array(notFound.render([
                 "book_title": .text(book.title),
-                "nav": .html(Navigation.tree(book.chapters, current: nil, root: "/")),
-                "root": .text("/"),
+                "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
+                "root": .text(configuration.siteURL),
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
             ]).utf8)

@@ -10,16 +10,30 @@ public final class Console: @unchecked Sendable {
     public let isTerminal: Bool
     private var output: (String) -> Void
     private var errors: (String) -> Void
+    private var diagnosticFormat = DiagnosticFormat.plain
+    private let workingDirectory = FileManager.default.currentDirectoryPath
+
+    /// How `report` prints diagnostics (`--report plain|github`); `plain` unless set.
+    public var format: DiagnosticFormat {
+        get { lock.withLock { diagnosticFormat } }
+        set { lock.withLock { diagnosticFormat = newValue } }
+    }
+
+    /// The environment that chooses defaults, such as `GITHUB_ACTIONS` for the diagnostics'
+    /// format: the process's, or what a test gives.
+    public let environment: [String: String]
 
     /// Writes to stdout and stderr; `quietProgress` hides progress lines even on a terminal.
     public init(quietProgress: Bool = false) {
+        environment = ProcessInfo.processInfo.environment
         isTerminal = !quietProgress && isatty(2) == 1
         output = { Console.write($0 + "\n", to: 1) }
         errors = { Console.write($0 + "\n", to: 2) }
     }
 
-    /// A console that records lines, for tests.
-    public init(recordingInto recorder: @escaping @Sendable (String) -> Void) {
+    /// A console that records lines, for tests; `environment` replaces the process's.
+    public init(environment: [String: String] = [:], recordingInto recorder: @escaping @Sendable (String) -> Void) {
+        self.environment = environment
         isTerminal = false
         output = recorder
         errors = recorder
@@ -28,8 +42,14 @@ public final class Console: @unchecked Sendable {
     /// Writes a result line to stdout.
     public func print(_ line: String) { lock.withLock { output(line) } }
 
-    /// Writes a diagnostic's `description` to stderr.
-    public func report(_ diagnostic: Diagnostic) { lock.withLock { errors(diagnostic.description) } }
+    /// Writes a diagnostic in the console's `format`: to stderr, or for `github` to stdout, where
+    /// GitHub's documentation says the runner reads workflow commands.
+    public func report(_ diagnostic: Diagnostic) {
+        lock.withLock {
+            let text = diagnosticFormat.render(diagnostic, workingDirectory: workingDirectory)
+            if case .github = diagnosticFormat { output(text) } else { errors(text) }
+        }
+    }
 
     /// Writes each diagnostic to stderr, in the given order.
     public func report(_ diagnostics: [Diagnostic]) { diagnostics.forEach(report) }

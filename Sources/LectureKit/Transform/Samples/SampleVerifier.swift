@@ -76,6 +76,7 @@ public struct SampleVerifier: Sendable {
         hash.update(options.environment.cacheKeyText)
         hash.update("output-limit=\(options.outputLimit)")
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
+        if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
         // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
         if sample.parts.contains(where: { $0.code.contains("#line") || $0.code.contains("#file") || $0.code.contains("#column") }) {
@@ -105,7 +106,9 @@ public struct SampleVerifier: Sendable {
                 if let line = warning.location?.line { warning.location?.line = cached.relocate(line, in: sample) }
                 return warning
             }
+            result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
             result.fromCache = true
+            result.duration = Date().timeIntervalSince(start)
             return result
         }
         do {
@@ -116,7 +119,7 @@ public struct SampleVerifier: Sendable {
         result.duration = Date().timeIntervalSince(start)
         if result.outcome == .passed {
             let entry = CachedPass(output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
-                                   firstLines: sample.parts.map(\.firstLine))
+                                   firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
             if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
         }
         return result
@@ -130,6 +133,7 @@ public struct SampleVerifier: Sendable {
     }
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
+        if sample.mode == .test { return try runTests(sample, into: &result) }
         let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
         defer { FileSystem.removeTemporaryDirectory(work) }
         try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
@@ -189,12 +193,7 @@ public struct SampleVerifier: Sendable {
     private func runOnce(_ work: String) throws -> Subprocess.Result {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
-        // Line-buffered stdout (coreutils' stdbuf), so what a sample printed before it trapped is
-        // not lost in an unflushed buffer; the runtime's backtracer is off, its trap message stays.
-        return try Subprocess.run(
-            "stdbuf", ["-oL", "-eL", work + "/sample"], directory: sandbox,
-            environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
-            timeout: options.timeout, outputLimit: options.outputLimit)
+        return try runBuilt(work + "/sample", in: sandbox)
     }
 
     /// The verdict on one complete run: how it ended, and its output against the expected one.
@@ -254,6 +253,18 @@ public struct SampleVerifier: Sendable {
         return failures
     }
 
+    /// Runs a built sample in `sandbox`, its working folder and `TMPDIR`, under the time limit and
+    /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
+    /// shell reaches it. Line-buffered stdout (coreutils' stdbuf), so what a sample printed before
+    /// it trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
+    /// message stays.
+    func runBuilt(_ executable: String, in sandbox: String) throws -> Subprocess.Result {
+        try Subprocess.run(
+            "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
+            environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
+            timeout: options.timeout, outputLimit: options.outputLimit)
+    }
+
     /// stderr without the runtime's stack trace, which says nothing about the Markdown.
     static func withoutStackTrace(_ stderr: String) -> String {
         var kept: [Substring] = []
@@ -284,12 +295,23 @@ struct CachedPass: Codable {
     var output: String
     var warnings: [Diagnostic]
     var firstLines: [Int]
+    /// A `test` sample's tests (`nil` for other samples).
+    var tests: [TestCaseResult]?
 
     /// Where a cached warning's line is now: same offset within the same part (the key ignores
     /// line numbers, so the sample may have moved since it was cached).
     func relocate(_ line: Int, in sample: Sample) -> Int {
         guard let index = firstLines.lastIndex(where: { $0 <= line }), index < sample.parts.count else { return line }
         return line - firstLines[index] + sample.parts[index].firstLine
+    }
+
+    /// `test` with its failures' lines moved as `relocate(_:in:)` moves a line.
+    func relocate(_ test: TestCaseResult, in sample: Sample) -> TestCaseResult {
+        var test = test
+        for index in test.failures.indices {
+            if let line = test.failures[index].line { test.failures[index].line = relocate(line, in: sample) }
+        }
+        return test
     }
 }
 

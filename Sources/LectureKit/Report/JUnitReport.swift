@@ -1,0 +1,142 @@
+import CommonMark
+import Foundation
+
+/// Sample results as JUnit XML, the format CI systems read (Jenkins', GitLab's and Maven
+/// Surefire's schema): a `<testsuite>` per page in page order, a `<testcase>` per sample.
+///
+/// A case is named after where the sample stands and what it is about,
+/// `content/mvc.md:40 — 모델 바꾸기 (group counter)`: the page and line, the nearest heading
+/// above it, and its group. `file` and `line` attributes (as pytest writes them) locate it;
+/// `time` is the seconds spent verifying it, and a result taken from the cache carries the
+/// property `cached=true` (its time is the cache read's). `ignore` samples are `<skipped>`.
+/// A `test` sample that ran gives a case per test, `content/mvc.md:40 — 모델 › Suite/test()`.
+public enum JUnitReport {
+    /// Escaped for XML 1.0, which cannot hold most control characters at all (a sample's
+    /// coloured stderr): they become `\u{…}` text.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return HTML.escape(out)
+    }
+
+    /// A sample's test case name: `page.md:LINE — heading (group NAME)`, parts left out when absent.
+    public static func caseName(_ sample: Sample) -> String {
+        var name = "\(sample.path):\(sample.location.line)"
+        if let heading = sample.heading, !heading.isEmpty { name += " — \(heading)" }
+        if let group = sample.group { name += " (group \(group))" }
+        return name
+    }
+
+    /// The report: per page, a test case per result, then a failed one per `extraFailures` entry
+    /// of that page (content errors outside samples, which `lecture check` counts as failures too).
+    public static func xml(_ results: [SampleResult], extraFailures: [Diagnostic] = []) -> String {
+        var pages: [String] = []
+        var casesByPage: [String: [TestCase]] = [:]
+        func add(_ testCase: TestCase, page: String) {
+            if casesByPage[page] == nil { pages.append(page) }
+            casesByPage[page, default: []].append(testCase)
+        }
+        for result in results {
+            let tests = TestCase.tests(of: result)
+            for testCase in tests { add(testCase, page: result.sample.path) }
+            // A sample whose failure no test carries (all passed under should_fail, a crash).
+            if tests.isEmpty || (result.outcome == .failed && !tests.contains { $0.failure != nil }) {
+                add(TestCase(result), page: result.sample.path)
+            }
+        }
+        for diagnostic in extraFailures { add(TestCase(diagnostic), page: diagnostic.path) }
+
+        let all = pages.flatMap { casesByPage[$0]! }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"lecture check\"\(totals(all))>\n"
+        for page in pages {
+            let cases = casesByPage[page]!
+            xml += "<testsuite name=\"\(escape(page))\"\(totals(cases))>\n"
+            for testCase in cases { xml += testCase.xml }
+            xml += "</testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    /// ` tests="…" failures="…" errors="0" skipped="…" time="…"` for `cases`.
+    private static func totals(_ cases: [TestCase]) -> String {
+        let failures = cases.filter { $0.failure != nil }.count
+        let skipped = cases.filter { $0.skipped != nil }.count
+        let time = cases.map(\.seconds).reduce(0, +)
+        return " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\""
+    }
+
+    /// One `<testcase>`, from a sample's result or from a page's error.
+    private struct TestCase {
+        var page: String
+        var name: String
+        var line: Int?
+        var seconds: Double = 0
+        var cached = false
+        var skipped: String?
+        var failure: (message: String, text: String)?
+        var output: String?
+
+        init(_ result: SampleResult) {
+            page = result.sample.path
+            name = JUnitReport.caseName(result.sample)
+            line = result.sample.location.line
+            seconds = result.duration
+            cached = result.fromCache
+            switch result.outcome {
+            case .passed: break
+            case .skipped: skipped = "ignore: shown, not compiled"
+            case .failed:
+                let errors = result.diagnostics.filter { $0.severity == .error }
+                failure = (errors.first?.summary ?? "failed", errors.map(\.description).joined(separator: "\n"))
+            }
+        }
+
+        /// A case per test of a `test` sample; a failed test of a `should_fail` sample is the
+        /// failure it exists to show, so it passes with the failure in `<system-out>`.
+        static func tests(of result: SampleResult) -> [TestCase] {
+            let sample = result.sample
+            return result.tests.map { test in
+                var testCase = TestCase(page: sample.path, name: JUnitReport.caseName(sample) + " › " + test.name, line: sample.location.line)
+                testCase.cached = result.fromCache
+                let messages = test.failures.map { ($0.line.map { "\(sample.path):\($0): " } ?? "") + $0.message }.joined(separator: "\n")
+                if !test.passed && sample.shouldFail {
+                    testCase.output = "expected failure:\n" + messages
+                } else if !test.passed {
+                    testCase.failure = (test.failures.first?.message ?? "failed", messages)
+                }
+                return testCase
+            }
+        }
+
+        private init(page: String, name: String, line: Int?) {
+            self.page = page
+            self.name = name
+            self.line = line
+        }
+
+        init(_ diagnostic: Diagnostic) {
+            page = diagnostic.path
+            line = diagnostic.location?.line
+            name = "\(diagnostic.path)\(line.map { ":\($0)" } ?? "") — \(diagnostic.summary)"
+            failure = (diagnostic.summary, diagnostic.description)
+        }
+
+        var xml: String {
+            var xml = "<testcase classname=\"\(escape(page))\" name=\"\(escape(name))\" file=\"\(escape(page))\""
+            if let line { xml += " line=\"\(line)\"" }
+            xml += " time=\"\(String(format: "%.3f", seconds))\">"
+            if cached { xml += "<properties><property name=\"cached\" value=\"true\"/></properties>" }
+            if let skipped { xml += "<skipped message=\"\(escape(skipped))\"/>" }
+            if let failure { xml += "<failure message=\"\(escape(failure.message))\">\(escape(failure.text))</failure>" }
+            if let output { xml += "<system-out>\(escape(output))</system-out>" }
+            return xml + "</testcase>\n"
+        }
+    }
+}

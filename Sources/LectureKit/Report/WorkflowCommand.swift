@@ -1,0 +1,48 @@
+/// GitHub Actions workflow commands: lines such as `::error file=a.md,line=3::message` that the
+/// runner turns into annotations on the named line of a pull request's changed files.
+///
+/// Syntax and escaping follow GitHub's documentation ("Workflow commands for GitHub Actions") and
+/// its toolkit (`@actions/core`, `command.ts`: `escapeData` and `escapeProperty`): in the message,
+/// `%`, CR and LF become `%25`, `%0D` and `%0A`; in a property's value `:` and `,` also become
+/// `%3A` and `%2C`, since they separate the properties from one another and from the message.
+public enum WorkflowCommand {
+    /// `text` escaped as a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
+    public static func escapeData(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `text` escaped as a property's value: as `escapeData`, and `:` → `%3A`, `,` → `%2C`.
+    public static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingColonsAndCommas()
+    }
+
+    /// One command line (without its newline): `::name key=value,…::message`, properties in the
+    /// order given and escaped, the message escaped as data.
+    public static func line(_ name: String, properties: [(key: String, value: String)], message: String) -> String {
+        let list = properties.map { "\($0.key)=\(escapeProperty($0.value))" }.joined(separator: ",")
+        return "::\(name)\(list.isEmpty ? "" : " " + list)::\(escapeData(message))"
+    }
+}
+
+private extension String {
+    func replacingColonsAndCommas() -> String {
+        var out = ""
+        for character in self {
+            switch character {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
