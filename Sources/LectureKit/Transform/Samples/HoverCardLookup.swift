@@ -19,7 +19,8 @@ extension SampleVerifier {
             return ([], .warning(sample.path, sample.location, "no hover cards: \(error)"))
         }
         let program = sample.program
-        let arguments = Self.flags + (sample.mode == .test ? Self.testFlags : []) + standIns.compilerArguments
+        let parseAsLibrary = sample.mode == .test || sample.declaresMain
+        let arguments = Self.flags + (parseAsLibrary ? ["-parse-as-library"] : []) + standIns.compilerArguments
         let file = NSTemporaryDirectory() + "/lecture-hover-\(UUID().uuidString)/\(sample.path.split(separator: "/").last ?? "sample").swift"
         let answer = DeclarationCards.cards(program: program, file: file, arguments: arguments, sourceKit: sourceKit, timeout: options.hoverTimeout)
         let cards = Self.place(answer.cards, in: sample)
