@@ -18,16 +18,14 @@ stderr and exit status 1.
 """
 import json
 import os
-import re
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 from playwright.sync_api import sync_playwright
+
+import serve_process
 
 PAGE = "mvc.md"
 
@@ -66,25 +64,10 @@ def main():
         with open(page) as f:
             original = f.read()
         save(page, original + tail(0, 0))
-        server = subprocess.Popen(
-            [os.path.abspath(lecture), "serve", "--port", "0", "--content", content,
-             "--templates", os.path.join(work, "templates"), "--output", os.path.join(work, "_site"),
-             "--cache-dir", os.path.join(work, "cache")],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
-        url = None
-        deadline = time.time() + 600
-        while url is None and time.time() < deadline:
-            line = server.stdout.readline()
-            if not line:
-                break
-            match = re.search(r"Serving .* at (http://\S+)", line)
-            if match:
-                url = match.group(1).rstrip("/") + "/"
+        server, url = serve_process.start(lecture, content, os.path.join(work, "templates"), work)
         if url is None:
             print("lecture serve printed no URL", file=sys.stderr)
             return 1
-        # Keep reading the server's output, so that its pipe never fills.
-        threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
 
         main_text = "document.querySelector('main') && document.querySelector('main').innerText"
         outputs = "Array.from(document.querySelectorAll('main pre.output')).map(p => p.innerText).join('\\n')"
@@ -95,23 +78,20 @@ def main():
             tab = browser.new_page()
             tab.goto(url + PAGE.replace(".md", ".html"))
             tab.wait_for_function(f"({main_text}).includes('벤치 문단 0번째')", timeout=30_000)
-            prose = sample = 0
-            for run in range(runs + 1):
-                prose += 1
-                save(page, original + tail(prose, sample))
-                ms = timed(tab, f"({main_text}).includes('벤치 문단 {prose}번째')")
-                if run > 0:
-                    results["prose"].append(ms)
-            for run in range(runs + 1):
-                sample += 1
-                save(page, original + tail(prose, sample))
-                ms = timed(tab, f"({outputs}).includes('벤치 출력 {sample}')")
-                if run > 0:
-                    results["sample"].append(ms)
+            counts = {"prose": 0, "sample": 0}
+            visible = {"prose": lambda n: f"({main_text}).includes('벤치 문단 {n}번째')",
+                       "sample": lambda n: f"({outputs}).includes('벤치 출력 {n}')"}
+            for kind in ("prose", "sample"):
+                for run in range(runs + 1):
+                    counts[kind] += 1
+                    save(page, original + tail(counts["prose"], counts["sample"]))
+                    ms = timed(tab, visible[kind](counts[kind]))
+                    if run > 0:
+                        results[kind].append(ms)
             for run in range(runs + 1):
                 start = time.time()
                 tab.reload(wait_until="commit")
-                tab.wait_for_function(f"({outputs}).includes('벤치 출력 {sample}')", polling="raf", timeout=30_000)
+                tab.wait_for_function(visible["sample"](counts["sample"]), polling="raf", timeout=30_000)
                 if run > 0:
                     results["reload"].append((time.time() - start) * 1000)
             browser.close()
@@ -119,11 +99,7 @@ def main():
         return 0
     finally:
         if server is not None:
-            os.killpg(server.pid, signal.SIGINT)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
+            serve_process.stop(server)
         shutil.rmtree(work, ignore_errors=True)
 
 
