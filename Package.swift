@@ -51,6 +51,14 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // toml++, the TOML 1.0 parser in C++ (Debian: libtomlplusplus-dev, pkg-config `tomlplusplus`),
+        // behind a small C interface so Swift sees C declarations only. The flags are the ones
+        // `pkg-config --cflags --libs tomlplusplus` gives: the compiled (not header-only) library.
+        .target(
+            name: "CBookTOML",
+            cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
+            linkerSettings: [.linkedLibrary("tomlplusplus")]
+        ),
         // The only module that imports CCmark: cmark's tree in, Swift values out.
         .target(name: "CommonMark", dependencies: ["CCmark"]),
         // The only module that imports swift-syntax (from the toolchain's lib/swift/host): test
@@ -66,7 +74,7 @@ let package = Package(
         // The publishing pipeline: load → parse → transform → render → write.
         .target(
             name: "LectureKit",
-            dependencies: ["CommonMark", "CCrypto", "SwiftAnalysis"],
+            dependencies: ["CommonMark", "CCrypto", "CBookTOML", "SwiftAnalysis"],
             resources: [.copy("Resources/StandIns")],
             swiftSettings: findsSwiftSyntax
         ),
@@ -83,5 +91,6 @@ let package = Package(
         ),
         .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit"], swiftSettings: findsSwiftSyntax),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

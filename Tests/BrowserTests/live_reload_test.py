@@ -142,7 +142,7 @@ def without_shared_worker(browser, url, page):
 
 
 COMPOSE = """([value, composing]) => {
-  const input = document.getElementById('search-input');
+  const input = document.getElementById('lecture-search-input');
   input.focus();
   if (composing === 'start') input.dispatchEvent(new CompositionEvent('compositionstart', {data: ''}));
   input.value = value;
@@ -155,7 +155,7 @@ COMPOSE = """([value, composing]) => {
   }
 }"""
 
-RESULTS = "document.querySelectorAll('#search-results a').length"
+RESULTS = "document.querySelectorAll('#lecture-search-results a').length"
 
 
 def ime_search(context, url):
@@ -174,16 +174,16 @@ def ime_search(context, url):
     tab.evaluate(COMPOSE, ["문장ㄱ", "start"])
     prevented = tab.evaluate("""() => {
       const e = new KeyboardEvent('keydown', {key: 'Enter', isComposing: true, bubbles: true, cancelable: true});
-      document.getElementById('search-input').dispatchEvent(e);
+      document.getElementById('lecture-search-input').dispatchEvent(e);
       return e.defaultPrevented;
     }""")
     check(prevented, "the Enter that confirms a composition was not held back")
-    tab.evaluate("document.getElementById('search').requestSubmit()")
+    tab.evaluate("document.getElementById('lecture-search').requestSubmit()")
     time.sleep(0.4)
     check(tab.url == start, f"submitting while composing opened {tab.url}")
     tab.evaluate(COMPOSE, ["문장", "end"])
     tab.wait_for_function(f"{RESULTS} > 0", timeout=5_000)
-    tab.press("#search-input", "Enter")
+    tab.press("#lecture-search-input", "Enter")
     tab.wait_for_url(re.compile(r".*\.html.*"), timeout=5_000)
     print("ok: Enter while composing opens nothing; Enter after it opens the first result")
     tab.close()

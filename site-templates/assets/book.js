@@ -9,7 +9,7 @@
   var $$ = function (sel, ctx) { return Array.prototype.slice.call((ctx || doc).querySelectorAll(sel)); };
 
   /* ---------- live announcements ---------- */
-  var announcer = $("#announcer");
+  var announcer = $("#lecture-announcer");
   var announceTimer = 0;
   function announce(text) {
     if (!announcer) return;
@@ -24,7 +24,7 @@
   var THEME_KEY = "lecture.theme";
   var THEME_NAMES = { system: "시스템 설정", light: "밝은 테마", dark: "어두운 테마" };
   var NEXT_THEME = { system: "light", light: "dark", dark: "system" };
-  var themeButton = $("#theme-toggle");
+  var themeButton = $("#lecture-theme-toggle");
 
   function storedTheme() {
     try {
@@ -61,9 +61,9 @@
   });
 
   /* ---------- sidebar drawer (narrow screens) ---------- */
-  var menuButton = $("#menu-toggle");
-  var sidebar = $("#sidebar");
-  var page = $("#page");
+  var menuButton = $("#lecture-menu-toggle");
+  var sidebar = $("#lecture-sidebar");
+  var page = $("#lecture-page");
   var narrow = window.matchMedia("(max-width: 899.98px)");
   var backdrop = null;
 
@@ -122,7 +122,7 @@
   }
 
   /* ---------- "on this page" ---------- */
-  var toc = $("#page-toc");
+  var toc = $("#lecture-page-toc");
   if (toc && !$("a", toc)) {
     toc.parentNode.removeChild(toc);
     toc = null;

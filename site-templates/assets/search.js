@@ -12,10 +12,10 @@
   "use strict";
 
   var doc = document;
-  var form = doc.getElementById("search");
-  var input = doc.getElementById("search-input");
-  var panel = doc.getElementById("search-results");
-  var toggle = doc.getElementById("search-toggle");
+  var form = doc.getElementById("lecture-search");
+  var input = doc.getElementById("lecture-search-input");
+  var panel = doc.getElementById("lecture-search-results");
+  var toggle = doc.getElementById("lecture-search-toggle");
   if (!form || !input || !panel) return;
   var header = form.closest ? form.closest(".site-header") : null;
   input.setAttribute("enterkeyhint", "search");

@@ -11,11 +11,16 @@ public struct BuildConfiguration: Sendable {
     public var outputDirectory = "_site"
     /// The sample and diagram cache (`--cache-dir`).
     public var cacheDirectory = Cache.defaultDirectory
-    /// The path the site is served under, ending in `/` (`--site-url`): `/` at a domain's root,
+    /// The path the site is served under, ending in `/` (`--site-url`, or `[output.html] site-url`
+    /// in book.toml; mdBook's default `/`): `/` at a domain's root,
     /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
     public var siteURL = "/"
-    /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
+    /// How samples are verified (`-j`, `--timeout`, `--no-cache`), and the environment they run
+    /// in (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
     public var verifier = SampleVerifier.Options()
+    /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
+    /// `--smart-punctuation`); off by default, so text reads as written: `--flag`, `1...5`.
+    public var smartPunctuation = false
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
     public var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
     /// Books with more chapters than this get their navigation from a shared `toc.js` instead of
@@ -150,6 +155,10 @@ public struct BuildPipeline: Sendable {
         let site = render(pages, book: loaded.book, templates: templates,
                           swiftVersion: results.swiftVersion, signatures: loaded.signatures, global: global,
                           reused: results.reused)
+        // Every URL the reader will follow, as emitted (templates and raw HTML included).
+        diagnostics += EmittedLinkChecker.check(site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
+                                                outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
+        guard !diagnostics.hasErrors else { throw fail() }
         lap("render")
 
         // Write
@@ -182,7 +191,7 @@ public struct BuildPipeline: Sendable {
                 page.tooDeep = parsed.tooDeep
                 return page
             }
-            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text)
+            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text, smartPunctuation: configuration.smartPunctuation)
             if let signature {
                 memory?.remember(parsed: BuildMemory.Parsed(signature: signature, file: file, blocks: blocks, tooDeep: tooDeep), for: file.relativePath)
             }
@@ -202,7 +211,7 @@ public struct BuildPipeline: Sendable {
         }
         hash.update(probes.toolchain()?.versionLine ?? "no swiftc")
         hash.update(probes.diagrams().graphvizVersion ?? "no graphviz")
-        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory)")
+        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) \(configuration.siteURL) smart=\(configuration.smartPunctuation)")
         return hash.hexDigest()
     }
 
@@ -250,7 +259,29 @@ public struct BuildPipeline: Sendable {
             page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion,
                                                 tests: testsByPath[page.source.displayPath] ?? [:])
             var figureCount = 0
+            var sourceLines: [Substring]?
             page.blocks = BlockWalk.rewrite(page.blocks) { block in
+                if case .paragraph(let inlines) = block.kind, inlines.contains(where: { if case .text(let t) = $0 { return t.contains("|") }; return false }) {
+                    let lines = sourceLines ?? page.source.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    sourceLines = lines
+                    switch PipeTableParagraph.read(block.range, lines: lines) {
+                    case .prose: return [block]
+                    case .tableLike:
+                        problems.append(.warning(page.source.displayPath, block.range.start, "paragraph looks like a table but has no delimiter row; it is shown as text",
+                            notes: ["put a delimiter row such as '|---|---|' under the header row"]))
+                        return [block]
+                    case .table(let rows):
+                        figureCount += 1
+                        let above = SourceLocation(line: block.range.start.line - 1, column: block.range.start.column)
+                        switch TableRenderer.render(rows, caption: nil, id: "lecture-table-\(figureCount)", path: page.source.displayPath, location: above) {
+                        case .success(let html): return [Block(.html(html), range: block.range)]
+                        case .failure(let error):
+                            // GFM would show it as text too: a warning, the paragraph kept.
+                            problems += error.diagnostics.map { Diagnostic(.warning, $0.path, $0.location, $0.summary + "; the paragraph is shown as text", notes: $0.notes) }
+                            return [block]
+                        }
+                    }
+                }
                 guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
                 let info = InfoString(code.info)
                 guard info.language == DiagramRenderer.language || info.language == TableRenderer.language else { return [block] }
@@ -267,7 +298,7 @@ public struct BuildPipeline: Sendable {
                         notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]))
                     return [block]
                 }
-                let id = "\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
+                let id = "lecture-\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
                 let result: Result<String, DiagnosticsError>
                 if info.language == DiagramRenderer.language {
                     result = diagrams.render(code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start)
@@ -479,8 +510,10 @@ public struct BuildPipeline: Sendable {
         }
         if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
-            // mdBook's rule: without a README.md, the first chapter is also the index.
-            site.generated["index.html"] = html
+            // mdBook's rule: without a README.md, the first chapter is also the index. A copy
+            // keeps its relative URLs right only beside the root; from a folder it is a redirect.
+            site.generated["index.html"] = first.outputPath.contains("/")
+                ? Array(Navigation.redirect(to: first.outputPath, title: first.title).utf8) : html
         }
         if scripted {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
