@@ -262,4 +262,9 @@
       pre.setAttribute("tabindex", "0");
     }
   });
+
+  // print.html: its "인쇄하기" button opens the browser's print dialog.
+  $$(".print-button").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
+  });
 })();
