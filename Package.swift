@@ -1,5 +1,29 @@
 // swift-tools-version:6.3
 import PackageDescription
+import Foundation
+
+/// The toolchain's `usr` folder, found rather than assumed: the folder of the PackageDescription
+/// library this manifest runs with (`usr/lib/swift/pm/ManifestAPI`, named in /proc/self/maps on
+/// Linux), else the folder above the `swiftc` on `PATH` (symbolic links resolved).
+let toolchainUsr: String = {
+    let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+    if let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/lib/swift/pm/ManifestAPI/libPackageDescription.so") }),
+       let slash = line.firstIndex(of: "/") {
+        return String(line[slash...].dropLast("/lib/swift/pm/ManifestAPI/libPackageDescription.so".count))
+    }
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let swiftc = URL(fileURLWithPath: "\(folder)/swiftc")
+        if FileManager.default.isExecutableFile(atPath: swiftc.path) {
+            return swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
+        }
+    }
+    return "/usr"
+}()
+/// swift-syntax as the toolchain ships it: modules (`.swiftinterface`) and shared libraries.
+let hostLibraries = toolchainUsr + "/lib/swift/host"
+/// For every target that imports SwiftAnalysis, directly or through LectureKit: a client of a
+/// module loads the modules it imports, swift-syntax's among them.
+let findsSwiftSyntax: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
 
 let package = Package(
     name: "lecture",
@@ -27,25 +51,46 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // toml++, the TOML 1.0 parser in C++ (Debian: libtomlplusplus-dev, pkg-config `tomlplusplus`),
+        // behind a small C interface so Swift sees C declarations only. The flags are the ones
+        // `pkg-config --cflags --libs tomlplusplus` gives: the compiled (not header-only) library.
+        .target(
+            name: "CBookTOML",
+            cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
+            linkerSettings: [.linkedLibrary("tomlplusplus")]
+        ),
         // The only module that imports CCmark: cmark's tree in, Swift values out.
         .target(name: "CommonMark", dependencies: ["CCmark"]),
+        // The only module that imports swift-syntax (from the toolchain's lib/swift/host): test
+        // discovery, syntax classification.
+        .target(
+            name: "SwiftAnalysis",
+            swiftSettings: findsSwiftSyntax,
+            linkerSettings: [
+                .unsafeFlags(["-L", hostLibraries, "-Xlinker", "-rpath", "-Xlinker", hostLibraries]),
+                .linkedLibrary("SwiftIDEUtils"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftSyntax"),
+            ]
+        ),
         // The publishing pipeline: load → parse → transform → render → write.
         .target(
             name: "LectureKit",
-            dependencies: ["CommonMark", "CCrypto"],
-            resources: [.copy("Resources/StandIns")]
+            dependencies: ["CommonMark", "CCrypto", "CBookTOML", "SwiftAnalysis"],
+            resources: [.copy("Resources/StandIns")],
+            swiftSettings: findsSwiftSyntax
         ),
         // `lecture serve`: the only module that imports CMicroHTTPD; a watcher and live reload.
-        .target(name: "LectureServe", dependencies: ["LectureKit", "CommonMark", "CMicroHTTPD"]),
-        .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureServe"]),
-        .executableTarget(name: "lecture-bench", dependencies: ["LectureKit"]),
+        .target(name: "LectureServe", dependencies: ["LectureKit", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),
+        .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureServe"], swiftSettings: findsSwiftSyntax),
+        .executableTarget(name: "lecture-bench", dependencies: ["LectureKit"], swiftSettings: findsSwiftSyntax),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(
             name: "LectureKitTests",
-            dependencies: ["LectureKit", "CommonMark"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["LectureKit", "CommonMark", "SwiftAnalysis"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: findsSwiftSyntax
         ),
-        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit"]),
+        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit"], swiftSettings: findsSwiftSyntax),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -22,3 +22,11 @@ static const ssize_t lecture_mhd_end_of_stream = MHD_CONTENT_READER_END_OF_STREA
 static const ssize_t lecture_mhd_end_with_error = MHD_CONTENT_READER_END_WITH_ERROR;
 /// `MHD_SIZE_UNKNOWN`: a response of unknown length, sent chunked.
 static const uint64_t lecture_mhd_size_unknown = MHD_SIZE_UNKNOWN;
+
+/// The pointer the connection callback (`MHD_OPTION_NOTIFY_CONNECTION`) stored for a
+/// connection (`MHD_CONNECTION_INFO_SOCKET_CONTEXT`); `MHD_get_connection_info` is variadic,
+/// which Swift cannot call.
+static inline void *lecture_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}

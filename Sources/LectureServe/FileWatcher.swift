@@ -8,22 +8,28 @@ import LectureKit
 
 /// Watches folders recursively and reports, after a quiet moment, which paths changed.
 ///
-/// On Linux it uses inotify(7): a watch on every folder under each root (new folders are
-/// watched as they appear, and a root that is deleted and made again is picked up on the next
-/// second's check), with `IN_CLOSE_WRITE`, `IN_MODIFY`, `IN_CREATE`, `IN_DELETE` and the move
-/// events, so the save patterns of editors (write a temporary file and rename it over the
-/// page, or delete the page and create it again) are seen as one change of the page.
-/// Elsewhere, or when inotify is unavailable (no more instances or watches), it polls: a
-/// snapshot of every file's size, modification time and inode, compared every
-/// `pollInterval` seconds.
+/// On Linux it uses inotify(7) through `InotifyWatches`, which keeps its watches by path: a
+/// folder moved out of the tree stops being watched, one moved or made in is watched and its
+/// files reported (a rescan), and a root that is moved or deleted and made again is picked up
+/// within `rootCheckInterval`. Symbolic links to folders and files are followed at their real
+/// paths, with loop protection. The events are `IN_CLOSE_WRITE`, `IN_MODIFY`, `IN_CREATE`,
+/// `IN_DELETE` and the moves, so the save patterns of editors (write a temporary file and
+/// rename it over the page, or delete the page and create it again) are seen as one change.
+///
+/// What inotify cannot watch is polled — a snapshot of sizes, modification times and inodes
+/// (`FolderSnapshot`) compared every `pollInterval` seconds: the folders beyond the watch limit
+/// (`fs.inotify.max_user_watches`, or `watchLimit`), and everything when no inotify instance can
+/// be made (`fs.inotify.max_user_instances`) or on other systems. Each case is told once through
+/// `onWarning`, naming the limit and the `sysctl` that raises it.
 ///
 /// Events are debounced: the callback runs once `debounce` seconds pass without a new event
-/// (or one second after the first, if events never stop). Names that editors and tools use
-/// for temporary files are ignored (`isIgnored(name:)`), and so is everything under an
-/// `excluded` folder, such as the output folder when it lies inside the content folder: a
-/// rebuild never triggers another.
+/// (or one second after the first, if events never stop). Ignored: names that editors and
+/// tools use for temporary files and every dotfile or dotfolder (`.git`, `.build`), the
+/// folders `node_modules` (`isIgnored(name:)`), and everything under an `excluded` folder,
+/// such as the output folder when it lies inside the content folder: a rebuild never triggers
+/// another.
 public final class FileWatcher: @unchecked Sendable {
-    /// How changes are noticed: inotify(7) where the kernel offers it, else polling `stat` every 0.5 s.
+    /// How changes are noticed: inotify(7) where the kernel offers it, else polling `stat`.
     public enum Mode: Sendable {
         /// inotify where available, else polling.
         case automatic
@@ -37,39 +43,60 @@ public final class FileWatcher: @unchecked Sendable {
     private let excluded: [String]
     private let debounce: Double
     private let pollInterval: Double
+    private let rootCheckInterval = 0.25
     private let mode: Mode
+    private let watchLimit: Int?
     private let onChange: @Sendable ([String]) -> Void
+    private let onWarning: @Sendable (String) -> Void
 
     private let lock = NSLock()
     private var thread: Thread?
     private var wakePipe: [Int32] = [-1, -1]
     private var stopping = false
     private let finished = DispatchSemaphore(value: 0)
-    /// Whether the running watcher uses inotify (false when polling).
+    /// Whether the running watcher uses inotify (false when polling everything).
     public private(set) var usesInotify = false
+    private var polledCount = 0
+
+    /// How many folders and linked files are polled because inotify could not watch them.
+    public var polledPaths: Int { lock.withLock { polledCount } }
 
     /// - Parameters:
     ///   - directories: the folders to watch, recursively; missing ones are watched once they exist.
     ///   - excluded: folders never watched nor reported, with everything under them.
     ///   - debounce: seconds of quiet before `onChange` runs (50–100 ms suits editors).
-    ///   - pollInterval: seconds between snapshots when polling.
+    ///   - pollInterval: seconds between snapshots of what is polled.
+    ///   - watchLimit: at most this many inotify watches (`nil`: the kernel's limit alone); tests
+    ///     simulate `fs.inotify.max_user_watches` with it.
     ///   - onChange: called on the watcher's thread with the changed paths, sorted.
+    ///   - onWarning: called with a warning (and its notes, indented) when inotify cannot watch
+    ///     everything, once per cause.
     public init(directories: [String], excluded: [String] = [], mode: Mode = .automatic, debounce: Double = 0.05,
-                pollInterval: Double = 0.5, onChange: @escaping @Sendable ([String]) -> Void) {
+                pollInterval: Double = 0.5, watchLimit: Int? = nil,
+                onWarning: @escaping @Sendable (String) -> Void = { _ in },
+                onChange: @escaping @Sendable ([String]) -> Void) {
         roots = directories
         self.excluded = excluded.map(Self.absolute)
         self.mode = mode
         self.debounce = debounce
         self.pollInterval = pollInterval
+        self.watchLimit = watchLimit
+        self.onWarning = onWarning
         self.onChange = onChange
     }
 
-    /// Whether a file name is an editor's or tool's temporary file, or hidden: `.page.md.swp`,
-    /// `page.md~`, `.#page.md` (Emacs locks), `#page.md#` (Emacs autosaves), `4913` (Vim's
-    /// probe for a writable folder), `*.swp`/`*.swx`/`*.swo` (Vim), `*.tmp`, and any dotfile
-    /// (which also covers the atomic-write temporaries of Foundation and this tool).
+    /// Folder names never watched nor copied, besides dotfolders: package managers' folders.
+    public static let ignoredFolderNames: Set<String> = ["node_modules"]
+
+    /// Whether a file or folder name is ignored: an editor's or tool's temporary file, a
+    /// dotfile or dotfolder (`.git`, `.build`, `.page.md.swp`), or `node_modules`.
+    /// The temporaries: `page.md~`, `.#page.md` (Emacs locks), `#page.md#` (Emacs autosaves),
+    /// `4913` (Vim's probe for a writable folder), `*.swp`/`*.swx`/`*.swo` (Vim), `*.tmp`,
+    /// `*.part` and `*.crdownload` (downloads); the dot rule also covers the atomic-write
+    /// temporaries of Foundation and this tool.
     public static func isIgnored(name: String) -> Bool {
         if name.isEmpty || name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" { return true }
+        if ignoredFolderNames.contains(name) { return true }
         if name.hasPrefix("#") && name.hasSuffix("#") { return true }
         for suffix in [".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload"] where name.hasSuffix(suffix) { return true }
         return false
@@ -81,22 +108,21 @@ public final class FileWatcher: @unchecked Sendable {
     public func start() throws {
         guard pipe(&wakePipe) == 0 else { throw LectureError("error: cannot create a pipe for the file watcher") }
         for fd in wakePipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var inotify = mode == .automatic ? Self.makeInotify() : nil
-        if let fd = inotify, !watchRoots(fd) {
-            // Out of watches (fs.inotify.max_user_watches): polling still works.
-            close(fd)
-            inotify = nil
+        #if os(Linux)
+        if mode == .automatic {
+            if let watches = InotifyWatches(limit: watchLimit, isExcluded: { [excluded] in Self.isExcluded($0, excluded) }) {
+                for root in roots { watches.watch(Self.absolute(root)) }
+                usesInotify = true
+                let polled = FolderSnapshot(roots: watches.unwatched.sorted(), isExcluded: isExcluded)
+                warnIfPolling(watches)
+                run { self.runInotify(watches, polled: polled) }
+                return
+            }
+            onWarning(Self.noInotifyWarning(errno: errno, pollInterval: pollInterval))
         }
-        let watching = inotify
-        usesInotify = watching != nil
-        let initial = watching == nil ? snapshot() : [:]
-        let thread = Thread { [self] in
-            if let watching { runInotify(watching) } else { runPolling(from: initial) }
-            finished.signal()
-        }
-        thread.name = "lecture serve: watcher"
-        self.thread = thread
-        thread.start()
+        #endif
+        let initial = FolderSnapshot(roots: roots.map(Self.absolute), isExcluded: isExcluded)
+        run { self.runPolling(from: initial) }
     }
 
     /// Stops the thread and waits for it (at most 5 s).
@@ -115,182 +141,162 @@ public final class FileWatcher: @unchecked Sendable {
 
     private var isStopping: Bool { lock.withLock { stopping } }
 
+    private func run(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            body()
+            finished.signal()
+        }
+        thread.name = "lecture serve: watcher"
+        lock.withLock { self.thread = thread }
+        thread.start()
+    }
+
+    /// Waits until the wake-up pipe or `fd` (if any) is readable or `timeout` seconds pass.
+    /// - Returns: `nil` when woken to stop, else whether `fd` is readable.
+    private func wait(for fd: Int32?, timeout: Double) -> Bool? {
+        var fds = [pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+        if let fd { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&fds, nfds_t(fds.count), Int32(max(0, timeout * 1000).rounded(.up)))
+        if ready < 0 && errno != EINTR { return nil }
+        if fds[0].revents != 0 || isStopping { return nil }
+        return fds.count > 1 && fds[1].revents != 0
+    }
+
     // MARK: inotify
 
-    private static func makeInotify() -> Int32? {
-        #if os(Linux)
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        return fd >= 0 ? fd : nil
-        #else
-        return nil
-        #endif
-    }
-
     #if os(Linux)
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
-        | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
-    #endif
-
-    /// inotify's watch descriptors and the folders they watch; the real paths of watched
-    /// folders, so a symlink loop is walked once. Used by `start()`, then by the thread alone.
-    private var folders: [Int32: String] = [:]
-    private var watched: Set<String> = []
-
-    /// Watches `folder` and every folder under it; false when inotify's limit of watches is
-    /// reached.
-    private func watchTree(_ folder: String, _ fd: Int32) -> Bool {
-        #if os(Linux)
-        let path = Self.absolute(folder)
-        guard !isExcluded(path), FileSystem.isDirectory(path) else { return true }
-        let descriptor = inotify_add_watch(fd, path, Self.mask)
-        if descriptor < 0 { return errno != ENOSPC }
-        folders[descriptor] = path
-        guard watched.insert(RealPath.of(path) ?? path).inserted else { return true }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !Self.isIgnored(name: name) {
-            // Real folders only: a symbolic link could lead anywhere (even to `/`), and the build
-            // does not follow links either.
-            if Self.isRealFolder(path + "/" + name), !watchTree(path + "/" + name, fd) { return false }
-        }
-        #endif
-        return true
-    }
-
-    /// Watches every root not watched yet (one made again after a delete, or made late).
-    private func watchRoots(_ fd: Int32) -> Bool {
-        var ok = true
-        for root in roots where !folders.values.contains(Self.absolute(root)) {
-            ok = watchTree(root, fd) && ok
-        }
-        return ok
-    }
-
-    private func runInotify(_ fd: Int32) {
-        #if os(Linux)
-        defer { close(fd) }
-        var changed: Set<String> = []
-        var firstEvent: Date?
-        var lastEvent = Date()
+    private func runInotify(_ watches: InotifyWatches, polled initial: FolderSnapshot) {
+        var pending = PendingChanges(debounce: debounce)
+        var polled = initial
+        var lastPoll = Date()
         var lastRootCheck = Date()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while !isStopping {
-            var timeout: Int32 = 1000
-            if let firstEvent {
-                let due = min(lastEvent.addingTimeInterval(debounce), firstEvent.addingTimeInterval(1))
-                timeout = Int32(max(0, due.timeIntervalSinceNow * 1000).rounded(.up))
+        while true {
+            var timeout = pending.timeout ?? 1
+            if !watches.unwatched.isEmpty { timeout = min(timeout, max(0, pollInterval - Date().timeIntervalSince(lastPoll))) }
+            timeout = min(timeout, rootCheckInterval)
+            guard let readable = wait(for: watches.descriptor, timeout: timeout) else { break }
+            if readable {
+                let count = buffer.withUnsafeMutableBytes { read(watches.descriptor, $0.baseAddress, $0.count) }
+                if count > 0 { handle(buffer[0..<count], watches, &pending) }
             }
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, timeout)
-            if ready < 0 && errno != EINTR { break }
-            if fds[1].revents != 0 { break }
-            if ready > 0 && fds[0].revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                var offset = 0
-                while count > 0 && offset + MemoryLayout<inotify_event>.size <= count {
-                    let (wd, eventMask, nameLength) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
-                        let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                        return (event.wd, event.mask, Int(event.len))
-                    }
-                    let nameStart = offset + MemoryLayout<inotify_event>.size
-                    let name = String(decoding: buffer[nameStart..<(nameStart + nameLength)].prefix { $0 != 0 }, as: UTF8.self)
-                    offset = nameStart + nameLength
-                    if eventMask & UInt32(IN_Q_OVERFLOW) != 0 {
-                        // Events were lost: rebuild anyway, and pick up any folder made meanwhile.
-                        for root in roots { _ = watchTree(root, fd); changed.insert(Self.absolute(root)) }
-                        lastEvent = Date()
-                        if firstEvent == nil { firstEvent = lastEvent }
-                    }
-                    if eventMask & UInt32(IN_IGNORED) != 0 {
-                        if let path = folders.removeValue(forKey: wd) { watched.remove(RealPath.of(path) ?? path) }
-                        continue
-                    }
-                    guard let folder = folders[wd] else { continue }
-                    let path = name.isEmpty ? folder : folder + "/" + name
-                    if !name.isEmpty && Self.isIgnored(name: name) || isExcluded(path) { continue }
-                    if eventMask & UInt32(IN_ISDIR) != 0 && eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                        _ = watchTree(path, fd)
-                    }
-                    changed.insert(path)
-                    lastEvent = Date()
-                    if firstEvent == nil { firstEvent = lastEvent }
-                }
+            if !watches.unwatched.isEmpty && Date().timeIntervalSince(lastPoll) >= pollInterval {
+                lastPoll = Date()
+                let current = FolderSnapshot(roots: watches.unwatched.sorted(), isExcluded: isExcluded)
+                pending.add(current.changes(since: polled))
+                polled = current
             }
-            if let first = firstEvent,
-               Date() >= min(lastEvent.addingTimeInterval(debounce), first.addingTimeInterval(1)) {
-                // A root deleted and made again (a checkout) needs its watches back before the build.
-                _ = watchRoots(fd)
-                let paths = changed.sorted()
-                changed = []
-                firstEvent = nil
-                onChange(paths)
-            } else if firstEvent == nil && Date().timeIntervalSince(lastRootCheck) >= 1 {
+            if Date().timeIntervalSince(lastRootCheck) >= rootCheckInterval {
                 lastRootCheck = Date()
-                let missing = roots.filter { !folders.values.contains(Self.absolute($0)) }
-                if !missing.isEmpty, missing.contains(where: FileSystem.isDirectory) {
-                    _ = watchRoots(fd)
-                    onChange(missing.map(Self.absolute).sorted())
+                // A root moved or deleted and made again (a checkout, `mv content x && cp -r x content`).
+                for root in roots.map(Self.absolute) where !watches.isWatched(root) && FileSystem.isDirectory(root) {
+                    pending.add(watches.watch(root) + [root])
                 }
             }
+            warnIfPolling(watches)
+            if let paths = pending.takeIfDue() { onChange(paths) }
         }
-        #endif
     }
+
+    /// Applies a buffer of inotify events: the watches follow moves, the changed paths are noted.
+    private func handle(_ bytes: ArraySlice<UInt8>, _ watches: InotifyWatches, _ pending: inout PendingChanges) {
+        let header = MemoryLayout<inotify_event>.size
+        var offset = bytes.startIndex
+        while offset + header <= bytes.endIndex {
+            let (wd, mask, length) = bytes.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                let event = raw.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self)
+                return (event.wd, event.mask, Int(event.len))
+            }
+            let nameStart = offset + header
+            let name = String(decoding: bytes[nameStart..<min(bytes.endIndex, nameStart + length)].prefix { $0 != 0 }, as: UTF8.self)
+            offset = nameStart + length
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                // Events were lost: watch anything made meanwhile and rebuild anyway.
+                for root in roots.map(Self.absolute) { pending.add(watches.watch(root) + [root]) }
+                continue
+            }
+            if mask & UInt32(IN_IGNORED) != 0 {
+                watches.forget(wd)
+                continue
+            }
+            if mask & UInt32(IN_MOVE_SELF) != 0 {
+                // Moved away (a root, or a folder whose parent's event came first): not a path of the tree any more.
+                if let folder = watches.folder(of: wd) {
+                    watches.unwatch(folder)
+                    pending.add([folder])
+                }
+                continue
+            }
+            let (inFolder, links) = watches.paths(of: wd, name: name)
+            pending.add(links.sorted())
+            guard let path = inFolder, name.isEmpty || !Self.isIgnored(name: name), !isExcluded(path) else { continue }
+            if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 && !name.isEmpty {
+                watches.unwatch(path)
+            }
+            if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && !name.isEmpty {
+                // A folder (or link) moved or made in: watched, and every file in it reported.
+                pending.add(watches.watch(path))
+            }
+            pending.add([path])
+        }
+    }
+
+    /// Tells once (each time more paths need it) that some folders are polled.
+    private func warnIfPolling(_ watches: InotifyWatches) {
+        let count = watches.unwatched.count
+        let grew = lock.withLock { () -> Bool in
+            defer { polledCount = count }
+            return count > polledCount
+        }
+        guard grew else { return }
+        onWarning(Self.watchLimitWarning(polled: count, limit: watchLimit, pollInterval: pollInterval))
+    }
+    #endif
+
+    /// The warning when inotify's watches run out.
+    static func watchLimitWarning(polled: Int, limit: Int?, pollInterval: Double) -> String {
+        let kernel = Self.kernelSetting("max_user_watches").map { " = \($0)" } ?? ""
+        let cause = limit.map { "the watch limit of this watcher (\($0))" } ?? "the inotify watch limit (fs.inotify.max_user_watches\(kernel))"
+        return "warning: \(cause) is reached: \(polled) folder\(polled == 1 ? " is" : "s are") polled every \(Self.seconds(pollInterval)) instead\n"
+            + "    note: raise fs.inotify.max_user_watches\(kernel) with 'sudo sysctl fs.inotify.max_user_watches=524288' "
+            + "(and a file in /etc/sysctl.d/ to keep it)"
+    }
+
+    /// The warning when no inotify instance can be made.
+    static func noInotifyWarning(errno code: Int32, pollInterval: Double) -> String {
+        guard code == EMFILE else {
+            return "warning: inotify is not available (\(String(cString: strerror(code)))); watching for changes by polling every \(seconds(pollInterval))"
+        }
+        let kernel = kernelSetting("max_user_instances").map { " = \($0)" } ?? ""
+        return "warning: the inotify instance limit (fs.inotify.max_user_instances\(kernel)) is reached; watching for changes by polling every \(seconds(pollInterval))\n"
+            + "    note: raise it with 'sudo sysctl fs.inotify.max_user_instances=1024' (and a file in /etc/sysctl.d/ to keep it)"
+    }
+
+    private static func kernelSetting(_ name: String) -> String? {
+        (try? String(contentsOfFile: "/proc/sys/fs/inotify/" + name, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func seconds(_ interval: Double) -> String { String(format: "%g s", interval) }
 
     // MARK: polling
 
-    private struct Stamp: Equatable {
-        var size: Int64
-        var modified: Int64
-        var inode: UInt64
-    }
-
-    private func runPolling(from initial: [String: Stamp]) {
+    private func runPolling(from initial: FolderSnapshot) {
         var previous = initial
-        while !isStopping {
-            var fds = [pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 1, Int32(pollInterval * 1000))
-            if ready > 0 { break }
-            let current = snapshot()
-            guard current != previous else { continue }
-            var paths = Set<String>()
-            for (path, stamp) in current where previous[path] != stamp { paths.insert(path) }
-            for path in previous.keys where current[path] == nil { paths.insert(path) }
+        while wait(for: nil, timeout: pollInterval) != nil {
+            let current = FolderSnapshot(roots: roots.map(Self.absolute), isExcluded: isExcluded)
+            let paths = current.changes(since: previous)
             previous = current
-            onChange(paths.sorted())
+            if !paths.isEmpty { onChange(paths) }
         }
-    }
-
-    private func snapshot() -> [String: Stamp] {
-        var stamps: [String: Stamp] = [:]
-        var seen: Set<String> = []
-        func walk(_ folder: String) {
-            guard !isExcluded(folder), seen.insert(RealPath.of(folder) ?? folder).inserted else { return }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !Self.isIgnored(name: name) {
-                let path = folder + "/" + name
-                var info = stat()
-                guard lstat(path, &info) == 0, !isExcluded(path) else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR {
-                    walk(path)
-                } else {
-                    stamps[path] = Stamp(size: Int64(info.st_size),
-                                         modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                                         inode: UInt64(info.st_ino))
-                }
-            }
-        }
-        for root in roots { walk(Self.absolute(root)) }
-        return stamps
     }
 
     // MARK: paths
 
-    private func isExcluded(_ path: String) -> Bool {
+    private func isExcluded(_ path: String) -> Bool { Self.isExcluded(path, excluded) }
+
+    private static func isExcluded(_ path: String, _ excluded: [String]) -> Bool {
         let real = RealPath.of(path) ?? path
         return excluded.contains { real == $0 || real.hasPrefix($0 + "/") || path == $0 || path.hasPrefix($0 + "/") }
-    }
-
-    /// A folder that is not a symbolic link.
-    static func isRealFolder(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     static func absolute(_ path: String) -> String {

@@ -4,6 +4,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
+import Synchronization
 import LectureKit
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every request to a Swift function.
@@ -16,6 +18,13 @@ import LectureKit
 /// blocking reader in this mode only). `MHD_USE_POLL` lifts `select(2)`'s limit of 1024
 /// descriptors; `MHD_USE_ERROR_LOG` prints libmicrohttpd's own errors on stderr.
 ///
+/// Connections: up to `connectionLimit` are served; beyond it, up to `spareConnections` more
+/// are accepted only to answer a quick `503 Service Unavailable` with `Retry-After: 1` and
+/// close, so a flood never stalls the pages already open; past both, libmicrohttpd refuses
+/// the connection (`MHD_OPTION_CONNECTION_LIMIT`, which would otherwise default to
+/// `FD_SETSIZE - 4`, 1,020, and reset connections silently). The open-files limit is raised
+/// toward its hard limit to fit both.
+///
 /// The request path reaches `handler` still percent-encoded: the unescape callback
 /// (`MHD_OPTION_UNESCAPE_CALLBACK`) leaves it as sent, so that `RequestPath` decodes it exactly
 /// once and sees `%2F` and `%00` for what they are.
@@ -24,8 +33,14 @@ public final class HTTPServer: @unchecked Sendable {
 
     private let handler: Handler
     private var daemon: OpaquePointer?
+    private let lock = NSLock()
+    private let openConnections = Atomic<Int>(0)
     /// Seconds an idle keep-alive connection keeps its thread (`MHD_OPTION_CONNECTION_TIMEOUT`).
     public var idleTimeout = 30
+    /// Connections served at once; further ones get 503 (see above).
+    public var connectionLimit = 1000
+    /// Connections accepted beyond `connectionLimit` only to be answered 503.
+    public var spareConnections = 200
 
     /// `handler` runs on the connection's thread, for many connections at once.
     public init(handler: @escaping Handler) {
@@ -44,7 +59,12 @@ public final class HTTPServer: @unchecked Sendable {
         let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
             text.map { strlen($0) } ?? 0
         }
+        Self.raiseOpenFilesLimit(to: rlim_t(connectionLimit + spareConnections + 64))
         var options = [
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit + spareConnections, ptr_value: nil),
+            // Two-argument options pass the function in `value` and its context in `ptr_value`.
+            MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(Self.connectionNotice, to: Int.self),
+                           ptr_value: Unmanaged.passUnretained(self).toOpaque()),
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
             // Two-argument options pass the function in `value` (the manual, MHD_OPTION_ARRAY).
             MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(keepEscapes, to: Int.self), ptr_value: nil),
@@ -52,7 +72,7 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let context = Unmanaged.passUnretained(self).toOpaque()
-        daemon = options.withUnsafeMutableBufferPointer { buffer in
+        let started = options.withUnsafeMutableBufferPointer { buffer in
             lecture_mhd_start_daemon(UInt32(flags), { context, connection, url, method, _, _, uploadSize, requestContext in
                 guard let context, let connection, let url, let method else { return .NO }
                 let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
@@ -61,6 +81,10 @@ public final class HTTPServer: @unchecked Sendable {
                 // no body follows), so the answer comes once the request has been read whole.
                 // A body (no method served here has one) is read and dropped.
                 guard requestContext?.pointee != nil else {
+                    // Over the limit: answered at once (libmicrohttpd then closes the connection).
+                    if lecture_mhd_socket_context(connection) == HTTPServer.overLimitMark {
+                        return server.send(server.overLimitResponse(), on: connection)
+                    }
                     requestContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
                     return .YES
                 }
@@ -68,11 +92,13 @@ public final class HTTPServer: @unchecked Sendable {
                     uploadSize.pointee = 0
                     return .YES
                 }
-                let request = HTTPRequest(method: String(cString: method), path: String(cString: url))
+                let request = HTTPRequest(method: String(cString: method), path: String(cString: url),
+                                          query: HTTPServer.query(of: connection), headers: HTTPServer.headers(of: connection))
                 return server.send(server.handler(request), on: connection)
             }, context, buffer.baseAddress)
         }
-        guard daemon != nil else {
+        lock.withLock { daemon = started }
+        guard started != nil else {
             socket.close()
             throw LectureError("error: the HTTP server (libmicrohttpd) did not start on \(socket.url)")
         }
@@ -81,9 +107,75 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops accepting, closes every connection and joins their threads. Streams must have
     /// been ended first (`ReloadHub.stop()`), or this waits for their readers.
     public func stop() {
-        guard let daemon else { return }
+        guard let daemon = lock.withLock({ () -> OpaquePointer? in defer { self.daemon = nil }; return self.daemon }) else { return }
         MHD_stop_daemon(daemon)
-        self.daemon = nil
+    }
+
+    /// Counts connections as they open and close; one that opens beyond `connectionLimit` is
+    /// marked, and every request on it is answered 503 (the decision is per connection, so
+    /// connections already served stay served).
+    private static let connectionNotice: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?,
+                                                         UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_ConnectionNotificationCode) -> Void = {
+        context, _, socketContext, code in
+        guard let context else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        if code == .CONNECTION_NOTIFY_STARTED {
+            let open = server.openConnections.add(1, ordering: .relaxed).newValue
+            socketContext?.pointee = open > server.connectionLimit ? HTTPServer.overLimitMark : nil
+        } else {
+            server.openConnections.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// The mark of a connection beyond the limit (any non-null pointer would do).
+    nonisolated(unsafe) private static let overLimitMark = UnsafeMutableRawPointer(bitPattern: 1)
+
+    private func overLimitResponse() -> HTTPResponse {
+        HTTPResponse(status: 503, headers: [
+            ("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1"), ("Connection", "close"), ("Cache-Control", "no-store"),
+        ], body: .bytes(Array("503 Service Unavailable: more than \(connectionLimit) connections are open\n".utf8)))
+    }
+
+    /// Collects `(key, value)` pairs from libmicrohttpd's iterator.
+    private final class Pairs {
+        var items: [(key: String, value: String?)] = []
+    }
+
+    private static func pairs(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(key: String, value: String?)] {
+        let pairs = Pairs()
+        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+            guard let context, let key else { return .YES }
+            Unmanaged<Pairs>.fromOpaque(context).takeUnretainedValue().items.append((String(cString: key), value.map { String(cString: $0) }))
+            return .YES
+        }, Unmanaged.passUnretained(pairs).toOpaque())
+        return pairs.items
+    }
+
+    /// Header fields by lowercased name; the first of a repeated field.
+    private static func headers(of connection: OpaquePointer) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (key, value) in pairs(of: connection, kind: .HEADER_KIND) where headers[key.lowercased()] == nil {
+            headers[key.lowercased()] = value ?? ""
+        }
+        return headers
+    }
+
+    /// The query as sent, put back together from libmicrohttpd's arguments (kept percent-encoded
+    /// by the unescape callback; it has turned `+` into a space, which is turned back).
+    private static func query(of connection: OpaquePointer) -> String? {
+        let arguments = pairs(of: connection, kind: .GET_ARGUMENT_KIND)
+        guard !arguments.isEmpty else { return nil }
+        return arguments.map { key, value in
+            (key + (value.map { "=" + $0 } ?? "")).replacingOccurrences(of: " ", with: "+")
+        }.joined(separator: "&")
+    }
+
+    /// Raises the soft limit of open files to `wanted` (at most the hard limit); never lowers it.
+    private static func raiseOpenFilesLimit(to wanted: rlim_t) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     private func send(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

@@ -4,13 +4,15 @@ import CommonMark
 ///
 /// Injected at serve time into the HTTP response only, never into the files `lecture build`
 /// writes: the snippet goes right before the last `</body>` (or at the end of a page without
-/// one). It opens an `EventSource` on `eventsPath` and, for every event (see `ReloadHub`),
-/// reloads the page when the event's version differs from the one the page was served with,
-/// or else shows or hides the error overlay. When the last rebuild failed, the overlay is also
-/// in the served HTML itself, so it is there at once, before the stream connects.
+/// one). The script (`LiveReloadClient`) follows the builds through one event stream per
+/// browser, shared by every tab, and, for a newer build, swaps the page's `<main>` in place or
+/// reloads it, or else shows or hides the error overlay. When the last rebuild failed, the
+/// overlay is also in the served HTML itself, so it is there at once, before any event.
 public enum LiveReload {
     /// The Server-Sent Events endpoint; `/__lecture/` is reserved for the server.
     public static let eventsPath = "/__lecture/events"
+    /// The shared worker that holds a browser's one event stream (`LiveReloadClient.worker`).
+    public static let workerPath = "/__lecture/live-reload-worker.js"
     /// The `id` of the overlay element and of the injected script.
     public static let overlayID = "lecture-build-errors"
     /// The `id` of the injected `<script>` element, by which tests and tools recognise it.
@@ -19,24 +21,47 @@ public enum LiveReload {
     /// `html` with the snippet for `state` inserted before its last `</body>`, matched
     /// case-insensitively on bytes, so a page that is not valid UTF-8 passes through unchanged.
     public static func inject(into html: [UInt8], state: SiteState) -> [UInt8] {
-        let snippet = Array(self.snippet(state).utf8)
+        let snippet = Array(self.snippet(state, shell: shell(of: html)).utf8)
         guard let index = lastBodyClose(in: html) else { return html + snippet }
         return Array(html[..<index]) + snippet + Array(html[index...])
     }
 
-    /// The overlay (when `state.errors` is set) and the script.
-    public static func snippet(_ state: SiteState) -> String {
+    /// The overlay (when `state.errors` is set) and the script, which carries the page's
+    /// version and `shell`.
+    public static func snippet(_ state: SiteState, shell: String) -> String {
         var html = ""
-        if let errors = state.errors { html += overlay(errors) }
-        html += "<script id=\"\(scriptID)\">" + script(version: state.version) + "</script>\n"
+        if let errors = state.errors { html += overlay(errors, hasGoodBuild: state.hasGoodBuild) }
+        html += "<script id=\"\(scriptID)\" data-version=\"\(HTML.escape(state.version))\" data-shell=\"\(shell)\">"
+            + LiveReloadClient.page + "</script>\n"
         return html
     }
 
+    /// A hash (FNV-1a, hex) of the page without its `<main>` element's content: the bytes up to
+    /// the end of the first `<main …>` tag and from the last `</main>` on (the whole page when
+    /// it has none). Two pages with the same shell differ only inside `<main>`, so a tab may
+    /// swap that in place; any other difference (navigation, table of contents, template)
+    /// needs a reload.
+    public static func shell(of html: [UInt8]) -> String {
+        var outside = html
+        if let open = firstIndex(of: "<main", in: html), let openEnd = html[open...].firstIndex(of: UInt8(ascii: ">")),
+           let close = lastIndex(of: "</main>", in: html), close > openEnd {
+            outside = Array(html[...openEnd]) + Array(html[close...])
+        }
+        return StableHash.hex(outside)
+    }
+
     /// The overlay as HTML, the diagnostics escaped: a fixed panel at the top of the page.
-    static func overlay(_ errors: String) -> String {
+    /// The overlay's title: whether the page under it is the last good build or, when no build of
+    /// this session has succeeded, whatever the output folder held before.
+    static func overlayTitle(hasGoodBuild: Bool) -> String {
+        hasGoodBuild ? "lecture serve: the rebuild failed; this is the last good build"
+            : "lecture serve: the build failed; no good build exists yet (the page below, if any, is from an earlier run)"
+    }
+
+    static func overlay(_ errors: String, hasGoodBuild: Bool) -> String {
         "<div id=\"\(overlayID)\" role=\"alert\" style=\"\(overlayStyle)\">"
             + "<button type=\"button\" aria-label=\"Close\" style=\"\(closeStyle)\" onclick=\"this.parentNode.remove()\">×</button>"
-            + "<strong>lecture serve: the rebuild failed; this is the last good build</strong>"
+            + "<strong>\(HTML.escape(overlayTitle(hasGoodBuild: hasGoodBuild)))</strong>"
             + "<pre style=\"\(preStyle)\">\(HTML.escape(errors))</pre></div>\n"
     }
 
@@ -46,62 +71,28 @@ public enum LiveReload {
     static let closeStyle = "position:absolute;top:6px;right:10px;background:none;border:0;color:#fff;font-size:22px;cursor:pointer"
     static let preStyle = "margin:8px 0 0;padding:0;border:0;background:none;box-shadow:none;max-height:none;overflow:visible;white-space:pre-wrap;font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;color:#ffd7d7"
 
-    /// The client: ES5, no dependencies, nothing global but the two elements' ids.
-    static func script(version: String) -> String {
-        """
-        (function () {
-          var version = \(JSONText.quoted(version));
-          var id = \(JSONText.quoted(overlayID));
-          function show(errors) {
-            var old = document.getElementById(id);
-            if (old) old.parentNode.removeChild(old);
-            if (!errors) return;
-            var box = document.createElement("div");
-            box.id = id;
-            box.setAttribute("role", "alert");
-            box.setAttribute("style", \(JSONText.quoted(overlayStyle)));
-            var close = document.createElement("button");
-            close.type = "button";
-            close.setAttribute("aria-label", "Close");
-            close.setAttribute("style", \(JSONText.quoted(closeStyle)));
-            close.textContent = "\\u00d7";
-            close.onclick = function () { box.parentNode.removeChild(box); };
-            var title = document.createElement("strong");
-            title.textContent = "lecture serve: the rebuild failed; this is the last good build";
-            var pre = document.createElement("pre");
-            pre.setAttribute("style", \(JSONText.quoted(preStyle)));
-            pre.textContent = errors;
-            box.appendChild(close);
-            box.appendChild(title);
-            box.appendChild(pre);
-            document.body.appendChild(box);
-          }
-          function update(event) {
-            var state = JSON.parse(event.data);
-            if (state.version !== version) { location.reload(); return; }
-            show(state.errors);
-          }
-          if (!window.EventSource) return;
-          var source = new EventSource(\(JSONText.quoted(eventsPath)));
-          ["hello", "reload", "error"].forEach(function (name) { source.addEventListener(name, update); });
-        })();
-        """
+    private static func lastBodyClose(in html: [UInt8]) -> Int? { lastIndex(of: "</body>", in: html) }
+
+    /// Where the last case-insensitive match of `needle` (lowercase ASCII) starts.
+    private static func lastIndex(of needle: String, in html: [UInt8]) -> Int? {
+        let needle = Array(needle.utf8)
+        guard html.count >= needle.count else { return nil }
+        return stride(from: html.count - needle.count, through: 0, by: -1).first { matches(needle, in: html, at: $0) }
     }
 
-    private static func lastBodyClose(in html: [UInt8]) -> Int? {
-        let needle = Array("</body>".utf8)
+    /// Where the first case-insensitive match of `needle` (lowercase ASCII) starts.
+    private static func firstIndex(of needle: String, in html: [UInt8]) -> Int? {
+        let needle = Array(needle.utf8)
         guard html.count >= needle.count else { return nil }
-        var start = html.count - needle.count
-        while start >= 0 {
-            var matches = true
-            for offset in 0..<needle.count {
-                var byte = html[start + offset]
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
-                if byte != needle[offset] { matches = false; break }
-            }
-            if matches { return start }
-            start -= 1
+        return (0...(html.count - needle.count)).first { matches(needle, in: html, at: $0) }
+    }
+
+    private static func matches(_ needle: [UInt8], in html: [UInt8], at start: Int) -> Bool {
+        for offset in 0..<needle.count {
+            var byte = html[start + offset]
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+            if byte != needle[offset] { return false }
         }
-        return nil
+        return true
     }
 }

@@ -22,6 +22,7 @@ public final class LiveServer: @unchecked Sendable {
     private var http: HTTPServer?
     private var watcher: FileWatcher?
     private var rebuilder: Rebuilder!
+    private var serveWarnings: [Diagnostic] = []
 
     /// A server that has not started: nothing is bound, built or watched yet. Build summaries,
     /// diagnostics and `Rebuilding: …` lines go to `console`.
@@ -30,8 +31,8 @@ public final class LiveServer: @unchecked Sendable {
         self.console = console
         let build = configuration.build
         let memory = BuildMemory()
-        rebuilder = Rebuilder(build: { BuildOutcome.build(build, console: console, memory: memory) }, finished: { [unowned self] outcome, _ in
-            report(outcome, first: false)
+        rebuilder = Rebuilder(build: { BuildOutcome.build(build, console: console, memory: memory) }, finished: { [unowned self] outcome, paths in
+            report(outcome, first: false, inPlace: Self.onlyPagesChanged(paths, contentDirectory: build.contentDirectory))
         })
     }
 
@@ -81,12 +82,14 @@ public final class LiveServer: @unchecked Sendable {
                                                                 pingInterval: configuration.pingInterval)] request in
             handler.respond(to: request)
         })
+        http.connectionLimit = configuration.connectionLimit
         try http.start(on: socket)
         // The tool's own log, when stdout or stderr is a file in a watched folder (`nohup.out`),
         // is not a change.
         let watcher = FileWatcher(directories: configuration.directoriesToWatch,
                                   excluded: [build.outputDirectory, build.cacheDirectory] + Self.ownLogFiles(),
-                                  mode: configuration.watchMode, debounce: configuration.debounce) { [unowned self] paths in
+                                  mode: configuration.watchMode, debounce: configuration.debounce,
+                                  onWarning: { [console] in console.print($0) }) { [unowned self] paths in
             console.print("Rebuilding: \(Self.shown(paths)) changed")
             rebuilder.request(paths)
         }
@@ -161,11 +164,19 @@ public final class LiveServer: @unchecked Sendable {
         }
     }
 
-    private func report(_ outcome: BuildOutcome, first: Bool) {
+    /// Whether every changed path is a Markdown page of the content folder, so open pages may
+    /// take the rebuild in place; a template, asset, stand-in or folder change needs a reload.
+    static func onlyPagesChanged(_ paths: [String], contentDirectory: String) -> Bool {
+        let content = URL(fileURLWithPath: contentDirectory).standardizedFileURL.path + "/"
+        return !paths.isEmpty && paths.allSatisfy { $0.hasPrefix(content) && $0.hasSuffix(".md") }
+    }
+
+    private func report(_ outcome: BuildOutcome, first: Bool, inPlace: Bool = false) {
         switch outcome {
         case .built(let report):
             console.print(report.summary)
-            hub.siteRebuilt()
+            printServeWarnings()
+            hub.siteRebuilt(inPlace: inPlace)
         case .failed(let errors, let count):
             let counted = "\(count) error\(count == 1 ? "" : "s")"
             console.print(first ? "Build failed with \(counted); serving the output folder as it was until a rebuild succeeds"
@@ -178,6 +189,16 @@ public final class LiveServer: @unchecked Sendable {
         case .stopped:
             break
         }
+    }
+
+    /// Prints `ServeWarnings` when they differ from the last build's.
+    private func printServeWarnings() {
+        let warnings = ServeWarnings.diagnostics(contentDirectory: configuration.build.contentDirectory)
+        let changed = lock.withLock { () -> Bool in
+            defer { serveWarnings = warnings }
+            return warnings != serveWarnings
+        }
+        if changed { for warning in warnings { console.print(warning.description) } }
     }
 
     /// Paths as the user would type them: relative to the working folder when inside it.

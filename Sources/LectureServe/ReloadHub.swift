@@ -23,6 +23,7 @@ public final class ReloadHub: @unchecked Sendable {
     private let condition = NSCondition()
     private let boot = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     private var builds = 0
+    private var fullReload = 0
     private var state: SiteState
     private var lastEvent = "hello"
     private var sequence = 0
@@ -31,7 +32,7 @@ public final class ReloadHub: @unchecked Sendable {
 
     /// A hub whose state is version `<boot>-0` (no build yet) without errors.
     public init() {
-        state = SiteState(version: "\(boot)-0")
+        state = SiteState(version: "\(boot)-0", hasGoodBuild: false)
     }
 
     /// The state pages are served with now.
@@ -42,10 +43,13 @@ public final class ReloadHub: @unchecked Sendable {
     public var openStreams: Int { condition.withLock { streams } }
 
     /// Announces a build that has been swapped in: a new version, no errors, `reload` sent.
-    public func siteRebuilt() {
+    /// `inPlace`: whether only Markdown pages changed, so that open pages may swap their
+    /// content in place (see `SiteState.fullReload`).
+    public func siteRebuilt(inPlace: Bool = false) {
         publish("reload") {
             builds += 1
-            state = SiteState(version: "\(boot)-\(builds)")
+            if !inPlace || fullReload == 0 { fullReload = builds }
+            state = SiteState(version: "\(boot)-\(builds)", fullReload: fullReload)
         }
     }
 

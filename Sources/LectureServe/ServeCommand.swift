@@ -77,9 +77,6 @@ public struct ServeCommand: Subcommand {
         guard try server.start(), let url = server.url else { return 0 }
         let output = configuration.build.outputDirectory
         console.print("Serving \(output.hasSuffix("/") ? output : output + "/") at \(url)")
-        if !server.watchesWithInotify {
-            console.print("Watching for changes by polling (inotify is not available)")
-        }
         server.waitUntilStopped()
         return 0
     }

@@ -15,6 +15,9 @@ public struct ServeConfiguration: Sendable {
     public var watchMode: FileWatcher.Mode = .automatic
     /// Seconds of quiet after a change before the rebuild starts.
     public var debounce = 0.05
+    /// Connections served at once; beyond it (and up to 200 more) a connection is answered 503
+    /// at once, so a flood never stalls open pages (see `HTTPServer`).
+    public var connectionLimit = 1000
     /// Seconds between `: ping` comments on an idle event stream.
     public var pingInterval = 15.0
     /// Whether `stop()` ends a build in progress by killing every child process of this

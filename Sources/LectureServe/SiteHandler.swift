@@ -13,7 +13,11 @@ import Foundation
 /// - The file is found through `realpath(3)` and must lie inside the output folder's own real
 ///   path, so no symlink leads out of it (404 otherwise). The folder is resolved again for each
 ///   request, because each build swaps in a new folder under the same name.
-/// - `/dir` answers 301 to `/dir/`; `/dir/` serves `dir/index.html`; there are no listings.
+/// - An absolute-form target (`GET http://host:port/x`, RFC 9112 §3.2.2) is served by its path.
+/// - `/dir` answers 301 to `/dir/` (the query kept); `/dir/` serves `dir/index.html`; there are
+///   no listings.
+/// - Files carry an `ETag` (and `Last-Modified` unless HTML); a request whose `If-None-Match`
+///   or `If-Modified-Since` shows the client's copy is current gets 304 (`Validator`).
 /// - Errors: the site's `404.html` when built, else a short page; no page names a file path.
 /// - Every response has `Cache-Control: no-cache`; HTML pages get the live-reload snippet.
 public struct SiteHandler: Sendable {
@@ -43,9 +47,13 @@ public struct SiteHandler: Sendable {
             if request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers.map { (name: $0.0, value: $0.1) }, body: .bytes([])) }
             return HTTPResponse(status: 200, headers: headers.map { (name: $0.0, value: $0.1) }, body: .stream(hub.makeStream(pingInterval: pingInterval)))
         }
+        if request.path == LiveReload.workerPath {
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-cache")],
+                                body: .bytes(request.method == "HEAD" ? [] : Array(LiveReloadClient.worker.utf8)))
+        }
         let path: RequestPath
         do {
-            path = try RequestPath(raw: request.path)
+            path = try RequestPath(raw: Self.originForm(request.path))
         } catch .badRequest {
             return errorPage(400, "Bad Request")
         } catch {
@@ -60,24 +68,36 @@ public struct SiteHandler: Sendable {
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             guard path.isDirectory else {
+                let location = path.folderLocation + (request.query.map { "?" + $0 } ?? "")
                 return HTTPResponse(status: 301, headers: [
-                    ("Location", path.folderLocation),
+                    ("Location", location),
                     ("Content-Type", "text/html; charset=utf-8"),
                     ("Cache-Control", "no-cache"),
                 ], body: .bytes(Array("<!doctype html><title>Moved</title><a href=\"\(path.folderLocation)\">Moved</a>\n".utf8)))
             }
             guard let index = RealPath.of(resolved + "/index.html"), RealPath.isInside(index, root) else { return notFound() }
-            return serveFile(index) ?? notFound()
+            return serveFile(index, for: request) ?? notFound()
         case S_IFREG:
             guard !path.isDirectory else { return notFound() }
-            return serveFile(resolved) ?? notFound()
+            return serveFile(resolved, for: request) ?? notFound()
         default:
             return notFound()
         }
     }
 
-    /// A regular file: HTML read and injected, anything else sent from its descriptor.
-    private func serveFile(_ path: String, status: Int = 200) -> HTTPResponse? {
+    /// The path of a request target: itself in origin form (`/x`), or the part of an absolute
+    /// form (`http://host:port/x`) after the authority, which RFC 9112 §3.2.2 says a server
+    /// must accept; `/` when that form has no path.
+    static func originForm(_ target: String) -> String {
+        guard let scheme = target.range(of: "://"), target[..<scheme.lowerBound].allSatisfy(\.isLetter),
+              !target[..<scheme.lowerBound].isEmpty else { return target }
+        let rest = target[scheme.upperBound...]
+        return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    }
+
+    /// A regular file: HTML read and injected, anything else sent from its descriptor; 304
+    /// when `request` (if given) shows the client's copy is current.
+    private func serveFile(_ path: String, for request: HTTPRequest? = nil, status: Int = 200) -> HTTPResponse? {
         // Non-blocking, so a named pipe someone left in the folder cannot hold the thread; the
         // fstat below then refuses anything but a regular file.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -88,13 +108,23 @@ public struct SiteHandler: Sendable {
             return nil
         }
         let type = MIMEType.forPath(path)
-        let headers = [("Content-Type", type), ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
-        guard MIMEType.isHTML(type) else {
+        let state = hub.current
+        let isHTML = MIMEType.isHTML(type)
+        let validator = Validator(info, injected: isHTML ? state.json : nil)
+        var headers = [("Content-Type", type), ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
+        if status == 200 {
+            headers += validator.headers
+            if let request, validator.matches(request) {
+                close(descriptor)
+                return HTTPResponse(status: 304, headers: [("Cache-Control", "no-cache")] + validator.headers, body: .bytes([]))
+            }
+        }
+        guard isHTML else {
             return HTTPResponse(status: status, headers: headers, body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
         }
         defer { close(descriptor) }
         guard let html = readAll(descriptor, size: Int(info.st_size)) else { return nil }
-        return HTTPResponse(status: status, headers: headers, body: .bytes(LiveReload.inject(into: html, state: hub.current)))
+        return HTTPResponse(status: status, headers: headers, body: .bytes(LiveReload.inject(into: html, state: state)))
     }
 
     /// 404, with the site's own `404.html` when it was built.

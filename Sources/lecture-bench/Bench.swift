@@ -282,6 +282,7 @@ struct Bench {
             case .compileFail: if !compiled { ok += 1 }
             case .noRun: if compiled { ok += 1 }
             case .run: if compiled, let exited, (exited == 0) != sample.shouldFail { ok += 1 }
+            case .test: if compiled { ok += 1 }  // the baseline compiles it as plain code, no runner
             case .ignore: break
             }
         }

@@ -1,9 +1,18 @@
 """Live reload in a real browser: `make browser-test`.
 
-Starts `lecture serve --port 0` on a copy of a small book, opens a page in Debian's headless
-Chromium (driven by Playwright), edits the page's Markdown, and expects the open page to reload by
-itself and show the new text. Then breaks the page and expects the error overlay with the located
-diagnostic, fixes it, and expects the page back. Exit status 0 when all of it held.
+Starts `lecture serve --port 0` on a copy of a small book and of the site templates, opens pages in
+Debian's headless Chromium (driven by Playwright), and checks what only a browser shows:
+
+- a prose edit appears without a reload: the page's <main> is swapped in place, scroll kept;
+- a template change reloads the page in full;
+- a broken edit shows the overlay with the located diagnostic over the last good page, a fix hides it;
+- twelve tabs all follow every save and pages still load beside them (one event stream per
+  browser, held by a SharedWorker, instead of one per tab against the six-connection limit);
+- without SharedWorker a tab still follows saves with a stream of its own;
+- the search box ignores an input method's composition (no search on half-built syllables, the
+  Enter that confirms a syllable opens nothing), with synthetic composition events.
+
+Every wait is bounded; exit status 0 when all of it held.
 """
 import os
 import re
@@ -18,77 +27,210 @@ from playwright.sync_api import sync_playwright
 
 LECTURE = sys.argv[1] if len(sys.argv) > 1 else ".build/release/lecture"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TABS = 12
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def long_page(first_line):
+    """A page long enough to scroll: a first paragraph, then 120 more."""
+    rest = "".join(f"문단 {n}: 미리 보기는 고친 글을 곧바로 보여 줍니다.\n\n" for n in range(120))
+    return f"# 첫 쪽\n\n{first_line}\n\n{rest}마지막 문장입니다.\n"
+
+
+def start_server(work):
+    content = os.path.join(work, "content")
+    templates = os.path.join(work, "templates")
+    shutil.copytree(os.path.join(ROOT, "site-templates"), templates)
+    os.makedirs(content)
+    write(os.path.join(content, "SUMMARY.md"), "# 브라우저 시험\n\n- [첫 쪽](page.md)\n- [둘째 쪽](second.md)\n")
+    write(os.path.join(content, "page.md"), long_page("처음 문장입니다."))
+    write(os.path.join(content, "second.md"), "# 둘째 쪽\n\n문장 검색을 시험하는 쪽입니다.\n")
+    server = subprocess.Popen(
+        [os.path.abspath(LECTURE), "serve", "--port", "0", "--content", content, "--templates", templates,
+         "--output", os.path.join(work, "_site"), "--cache-dir", os.path.join(work, "cache")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = server.stdout.readline()
+        if not line:
+            break
+        print("serve:", line.rstrip())
+        match = re.search(r"(http://\S+?)/?$", line.strip())
+        if "Serving" in line and match:
+            return server, match.group(1).rstrip("/") + "/", content, templates
+    raise Failure("lecture serve printed no URL")
+
+
+def edit_in_place(tab, page):
+    """A prose edit: shown without a load event, the scroll position kept."""
+    loads = []
+    tab.on("load", lambda: loads.append(time.time()))
+    tab.evaluate("window.scrollTo(0, 1500)")
+    tab.wait_for_function("window.scrollY > 1000", timeout=5_000)
+    before = tab.evaluate("window.scrollY")
+    write(page, long_page("고친 문장입니다."))
+    tab.wait_for_selector("text=고친 문장입니다.", state="attached", timeout=10_000)
+    after = tab.evaluate("window.scrollY")
+    check(not loads, f"the prose edit reloaded the page ({len(loads)} load events)")
+    check(abs(after - before) <= 2, f"the scroll position moved from {before} to {after}")
+    print(f"ok: prose edit shown in place, scroll kept at {after:.0f} px, no reload")
+
+
+def template_change_reloads(tab, templates):
+    loads = []
+    tab.on("load", lambda: loads.append(time.time()))
+    style = os.path.join(templates, "assets", "style.css")
+    with open(style, "a") as f:
+        f.write("\n/* browser test */ body { outline: 3px solid rgb(1, 2, 3); }\n")
+    tab.wait_for_function("getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)'", timeout=10_000)
+    check(loads, "a stylesheet change did not reload the page")
+    print("ok: a template asset change reloads the page in full")
+
+
+def overlay_and_fix(tab, page):
+    write(page, "# 첫 쪽\n\n```table\n| A | B |\n|---|---|\n| 1 |\n```\n")
+    tab.wait_for_selector("text=/page\\.md:6:1: error: table row has 1 cells/", timeout=10_000)
+    check("고친 문장입니다." in tab.content(), "the last good page is not kept under the overlay")
+    check(tab.locator("text=this is the last good build").count() == 1, "the overlay's title is missing")
+    print("ok: broken edit shows the located error over the last good page")
+    write(page, long_page("다시 고친 문장입니다."))
+    tab.wait_for_selector("text=다시 고친 문장입니다.", state="attached", timeout=10_000)
+    tab.wait_for_selector("#lecture-build-errors", state="detached", timeout=10_000)
+    print("ok: fixing the error hides the overlay and shows the fix")
+
+
+def many_tabs(context, url, page):
+    tabs = []
+    for n in range(TABS):
+        tab = context.new_page()
+        tab.goto(url + ("page.html" if n % 2 == 0 else "second.html"), timeout=10_000)
+        tabs.append(tab)
+    print(f"ok: {TABS} tabs open")
+    for round_ in range(2):
+        text = f"열두 탭 {round_}번째 저장입니다."
+        write(page, long_page(text))
+        for n, tab in enumerate(tabs):
+            if n % 2 == 0:
+                tab.wait_for_selector(f"text={text}", state="attached", timeout=10_000)
+        # The tabs on the other page took the new build too (no reload needed there, but their
+        # version follows, so a later edit of that page would show).
+        print(f"ok: save {round_ + 1}: all {TABS // 2} tabs of the edited page show it")
+    extra = context.new_page()
+    response = extra.goto(url + "second.html", timeout=10_000)
+    check(response is not None and response.ok, "a page opened beside 12 tabs did not load")
+    index = extra.evaluate("fetch('search-index.js').then(r => r.status)")
+    check(index == 200, f"search-index.js beside 12 tabs: status {index}")
+    print(f"ok: with {TABS} tabs open another page and the search index still load")
+    for tab in tabs + [extra]:
+        tab.close()
+
+
+def without_shared_worker(browser, url, page):
+    context = browser.new_context()
+    context.add_init_script("delete window.SharedWorker;")
+    tab = context.new_page()
+    tab.goto(url + "page.html")
+    check(tab.evaluate("typeof SharedWorker") == "undefined", "SharedWorker was not removed")
+    write(page, long_page("공유 작업자 없이 고친 문장입니다."))
+    tab.wait_for_selector("text=공유 작업자 없이 고친 문장입니다.", state="attached", timeout=10_000)
+    print("ok: without SharedWorker the tab follows saves with its own stream")
+    context.close()
+
+
+COMPOSE = """([value, composing]) => {
+  const input = document.getElementById('lecture-search-input');
+  input.focus();
+  if (composing === 'start') input.dispatchEvent(new CompositionEvent('compositionstart', {data: ''}));
+  input.value = value;
+  if (composing === 'end') {
+    input.dispatchEvent(new CompositionEvent('compositionend', {data: value}));
+    input.dispatchEvent(new InputEvent('input', {data: value, inputType: 'insertText'}));
+  } else {
+    input.dispatchEvent(new CompositionEvent('compositionupdate', {data: value}));
+    input.dispatchEvent(new InputEvent('input', {data: value, isComposing: true, inputType: 'insertCompositionText'}));
+  }
+}"""
+
+RESULTS = "document.querySelectorAll('#lecture-search-results a').length"
+
+
+def ime_search(context, url):
+    tab = context.new_page()
+    tab.goto(url + "page.html")
+    tab.evaluate(COMPOSE, ["ㅁ", "start"])
+    tab.evaluate(COMPOSE, ["무", "update"])
+    tab.evaluate(COMPOSE, ["문", "update"])
+    time.sleep(0.4)
+    check(tab.evaluate(RESULTS) == 0, "a search ran on a half-built syllable")
+    tab.evaluate(COMPOSE, ["문장", "end"])
+    tab.wait_for_function(f"{RESULTS} > 0", timeout=5_000)
+    print("ok: no search while composing; search once the composition ends")
+
+    start = tab.url
+    tab.evaluate(COMPOSE, ["문장ㄱ", "start"])
+    prevented = tab.evaluate("""() => {
+      const e = new KeyboardEvent('keydown', {key: 'Enter', isComposing: true, bubbles: true, cancelable: true});
+      document.getElementById('lecture-search-input').dispatchEvent(e);
+      return e.defaultPrevented;
+    }""")
+    check(prevented, "the Enter that confirms a composition was not held back")
+    tab.evaluate("document.getElementById('search').requestSubmit()")
+    time.sleep(0.4)
+    check(tab.url == start, f"submitting while composing opened {tab.url}")
+    tab.evaluate(COMPOSE, ["문장", "end"])
+    tab.wait_for_function(f"{RESULTS} > 0", timeout=5_000)
+    tab.press("#lecture-search-input", "Enter")
+    tab.wait_for_url(re.compile(r".*\.html.*"), timeout=5_000)
+    print("ok: Enter while composing opens nothing; Enter after it opens the first result")
+    tab.close()
 
 
 def main() -> int:
     work = tempfile.mkdtemp(prefix="lecture-browser-test.")
-    content = os.path.join(work, "content")
-    os.makedirs(content)
-    with open(os.path.join(content, "SUMMARY.md"), "w") as f:
-        f.write("# 브라우저 시험\n\n- [첫 쪽](page.md)\n")
-    page = os.path.join(content, "page.md")
-    with open(page, "w") as f:
-        f.write("# 첫 쪽\n\n처음 문장입니다.\n")
-
-    server = subprocess.Popen(
-        [os.path.abspath(LECTURE), "serve", "--port", "0", "--content", content,
-         "--templates", os.path.join(ROOT, "site-templates"), "--output", os.path.join(work, "_site"),
-         "--cache-dir", os.path.join(work, "cache")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    server = None
     try:
-        url = None
-        deadline = time.time() + 60
-        while time.time() < deadline and url is None:
-            line = server.stdout.readline()
-            if not line:
-                break
-            print("serve:", line.rstrip())
-            match = re.search(r"(http://\S+?)/?$", line.strip())
-            if "Serving" in line and match:
-                url = match.group(1).rstrip("/") + "/"
-        if url is None:
-            print("FAIL: lecture serve printed no URL")
-            return 1
-
+        server, url, content, templates = start_server(work)
+        page = os.path.join(content, "page.md")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
                                         args=["--no-sandbox", "--disable-gpu"])
-            tab = browser.new_page()
+            context = browser.new_context()
+            tab = context.new_page()
             tab.goto(url + "page.html")
             tab.wait_for_selector("text=처음 문장입니다.", timeout=10_000)
             print("ok: page served")
-
-            loads = []
-            tab.on("load", lambda: loads.append(time.time()))
-            saved = time.time()
-            with open(page, "w") as f:
-                f.write("# 첫 쪽\n\n고친 문장입니다.\n")
-            tab.wait_for_selector("text=고친 문장입니다.", timeout=10_000)
-            print(f"ok: edited text shown after reload in {(time.time() - saved) * 1000:.0f} ms ({len(loads)} load)")
-
-            with open(page, "w") as f:
-                f.write("# 첫 쪽\n\n```table\n| A | B |\n|---|---|\n| 1 |\n```\n")
-            overlay = tab.wait_for_selector("text=/page\\.md:6:1: error: table row has 1 cells/", timeout=10_000)
-            if not overlay:
-                print("FAIL: no error overlay")
-                return 1
-            if "고친 문장입니다." not in tab.content():
-                print("FAIL: the last good page is not kept under the overlay")
-                return 1
-            print("ok: broken edit shows the located error over the last good page")
-
-            with open(page, "w") as f:
-                f.write("# 첫 쪽\n\n다시 고친 문장입니다.\n")
-            tab.wait_for_selector("text=다시 고친 문장입니다.", timeout=10_000)
-            print("ok: fixing the error reloads the page")
+            edit_in_place(tab, page)
+            template_change_reloads(tab, templates)
+            overlay_and_fix(tab, page)
+            tab.close()
+            many_tabs(context, url, page)
+            without_shared_worker(browser, url, page)
+            ime_search(context, url)
             browser.close()
         return 0
+    except Failure as failure:
+        print(f"FAIL: {failure}")
+        return 1
     finally:
-        os.killpg(server.pid, signal.SIGINT)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        if server is not None:
+            os.killpg(server.pid, signal.SIGINT)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
         shutil.rmtree(work, ignore_errors=True)
 
 

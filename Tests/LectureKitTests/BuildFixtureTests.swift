@@ -74,7 +74,7 @@ import Testing
         #expect(page.contains("<noscript><a href=\"toc.html\">"))
         #expect(!page.contains("장 4"), "the tree is not copied into each page")
         let script = try #require(TestSupport.read(root + "/_site/toc.js"))
-        #expect(script.contains("\\u003ca href=\\\"p4.html\\\">장 4"))
-        #expect(TestSupport.read(root + "/_site/toc.html")?.contains("<a href=\"p5.html\">장 5</a>") == true)
+        #expect(script.contains("\\u003ca href=\\\"p4.html\\\">\\u003cspan class=\\\"section-number\\\">4.\\u003c/span> 장 4"))
+        #expect(TestSupport.read(root + "/_site/toc.html")?.contains("<a href=\"p5.html\"><span class=\"section-number\">5.</span> 장 5</a>") == true)
     }
 }

@@ -45,10 +45,18 @@ import CommonMark
         #expect(!loaded.diagnostics.hasErrors)
     }
 
-    @Test func partTitlesAreAWarning() throws {
-        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [A](a.md)\n\n# 둘째 부\n\n---\n", "a.md": "# A\n"])
+    @Test func partTitlesSeparatorsAndDraftsAreEntriesAsInMdBook() throws {
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "# T\n\n[서문](pre.md)\n\n- [A](a.md)\n    - [A1](a1.md)\n    - [초안]()\n\n# 둘째 부\n\n---\n\n- [B](b.md)\n\n[후기](post.md)\n",
+            "pre.md": "# P\n", "a.md": "# A\n", "a1.md": "# A1\n", "b.md": "# B\n", "post.md": "# Q\n",
+        ])
         let loaded = ContentLoader.load(contentDirectory: root)
-        #expect(loaded.diagnostics.map(\.headline) == ["\(root)/SUMMARY.md:5:1: warning: part title '둘째 부' is not shown; this tool's navigation has no parts"])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.book.chapters.map(\.kind) == [.page, .page, .partTitle, .separator, .page, .page])
+        #expect(loaded.book.chapters.map(\.number) == [nil, [1], nil, nil, [2], nil], "prefix and suffix chapters are not numbered; numbers run on across parts")
+        #expect(loaded.book.chapters[1].children.map(\.number) == [[1, 1], [1, 2]])
+        #expect(loaded.book.chapters[1].children[1].kind == .draft)
+        #expect(loaded.book.flattened.map(\.path) == ["pre.md", "a.md", "a1.md", "b.md", "post.md"], "drafts, parts and separators have no page")
     }
 
     @Test func summaryKeepsOrderTitlesAndNesting() throws {

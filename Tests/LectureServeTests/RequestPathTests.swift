@@ -40,19 +40,21 @@ import Testing
 
     @Test func injectionGoesBeforeTheLastBodyCloseOrAtTheEnd() {
         let state = SiteState(version: "v-1")
-        let snippet = LiveReload.snippet(state)
         let html = Array("<body><p>a</p></body><!-- </body> --></Body>\n".utf8)
+        let snippet = LiveReload.snippet(state, shell: LiveReload.shell(of: html))
         #expect(String(decoding: LiveReload.inject(into: html, state: state), as: UTF8.self)
                 == "<body><p>a</p></body><!-- </body> -->" + snippet + "</Body>\n")
-        #expect(String(decoding: LiveReload.inject(into: Array("<p>x".utf8), state: state), as: UTF8.self) == "<p>x" + snippet)
+        let short = Array("<p>x".utf8)
+        #expect(String(decoding: LiveReload.inject(into: short, state: state), as: UTF8.self)
+                == "<p>x" + LiveReload.snippet(state, shell: LiveReload.shell(of: short)))
     }
 
     @Test func errorsAreEscapedInTheOverlayAndTheScript() {
         let state = SiteState(version: "v\"</script>", errors: "a.md:1:1: error: <b>&</b>\n    note")
-        let snippet = LiveReload.snippet(state)
+        let snippet = LiveReload.snippet(state, shell: "0")
         #expect(snippet.contains("a.md:1:1: error: &lt;b&gt;&amp;&lt;/b&gt;\n    note"))
         #expect(!snippet.contains("v\"</script>"))
-        #expect(state.json == #"{"version":"v\"\u003c/script\u003e","errors":"a.md:1:1: error: \u003cb\u003e\u0026\u003c/b\u003e\n    note"}"#)
+        #expect(state.json == #"{"version":"v\"\u003c/script\u003e","errors":"a.md:1:1: error: \u003cb\u003e\u0026\u003c/b\u003e\n    note","built":true,"fullReload":0}"#)
         #expect(!state.json.contains("\n"))
     }
 }

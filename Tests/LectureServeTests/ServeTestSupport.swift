@@ -36,9 +36,11 @@ final class ServeFixture: @unchecked Sendable {
     ]
 
     /// Writes the book and starts a server on `127.0.0.1:0` (or `host`, `port`).
-    init(host: String = "127.0.0.1", port: UInt16 = 0, pingInterval: Double = 15, watchMode: FileWatcher.Mode = .automatic) throws {
+    /// `files` are written over the book's own (relative to the fixture's root).
+    init(host: String = "127.0.0.1", port: UInt16 = 0, pingInterval: Double = 15, watchMode: FileWatcher.Mode = .automatic,
+         files: [String: String] = [:], connectionLimit: Int = 1000) throws {
         root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-serve-test")
-        for (path, text) in Self.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
+        for (path, text) in Self.files.merging(files, uniquingKeysWith: { $1 }) { try FileSystem.writeAtomically(text, to: root + "/" + path) }
         var configuration = ServeConfiguration()
         configuration.build.contentDirectory = root + "/content"
         configuration.build.templatesDirectory = root + "/templates"
@@ -50,6 +52,7 @@ final class ServeFixture: @unchecked Sendable {
         configuration.watchedDirectories = [root + "/content", root + "/templates"]
         configuration.watchMode = watchMode
         configuration.pingInterval = pingInterval
+        configuration.connectionLimit = connectionLimit
         // Other suites run samples in this process; stopping must not kill their children.
         configuration.killsChildrenOnStop = false
         server = LiveServer(configuration: configuration, console: recorder.console)
@@ -131,10 +134,12 @@ enum HTTPTestClient {
     }
 
     /// Sends one request with `Connection: close` and reads the whole response.
-    static func request(_ method: String, _ path: String, host: String = "127.0.0.1", port: UInt16, timeout: Double = 5) throws -> Response {
+    static func request(_ method: String, _ path: String, host: String = "127.0.0.1", port: UInt16, timeout: Double = 5,
+                        headers: [String: String] = [:]) throws -> Response {
         let fd = try connect(host: host, port: port, timeout: timeout)
         defer { close(fd) }
-        try send(fd, "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        let fields = headers.map { "\($0.key): \($0.value)\r\n" }.joined()
+        try send(fd, "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\(fields)\r\n")
         var raw: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -250,6 +255,8 @@ final class EventStreamClient {
 struct EventData: Decodable {
     var version: String
     var errors: String?
+    var built: Bool
+    var fullReload: Int
 
     init(_ data: String) throws {
         self = try JSONDecoder().decode(EventData.self, from: Data(data.utf8))

@@ -19,7 +19,7 @@ import Testing
         #expect(index.headers["cache-control"] == "no-cache")
         #expect(index.text.contains("첫 문단입니다."))
         // Before the page's own </BODY> (matched case-insensitively), once.
-        let script = "<script id=\"\(LiveReload.scriptID)\">"
+        let script = "<script id=\"\(LiveReload.scriptID)\""
         #expect(index.text.components(separatedBy: script).count == 2)
         #expect(index.text.range(of: script)!.lowerBound < index.text.range(of: "</BODY>")!.lowerBound)
         #expect(index.text.contains(LiveReload.eventsPath))

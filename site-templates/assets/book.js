@@ -9,7 +9,7 @@
   var $$ = function (sel, ctx) { return Array.prototype.slice.call((ctx || doc).querySelectorAll(sel)); };
 
   /* ---------- live announcements ---------- */
-  var announcer = $("#announcer");
+  var announcer = $("#lecture-announcer");
   var announceTimer = 0;
   function announce(text) {
     if (!announcer) return;
@@ -24,7 +24,7 @@
   var THEME_KEY = "lecture.theme";
   var THEME_NAMES = { system: "시스템 설정", light: "밝은 테마", dark: "어두운 테마" };
   var NEXT_THEME = { system: "light", light: "dark", dark: "system" };
-  var themeButton = $("#theme-toggle");
+  var themeButton = $("#lecture-theme-toggle");
 
   function storedTheme() {
     try {
@@ -61,9 +61,9 @@
   });
 
   /* ---------- sidebar drawer (narrow screens) ---------- */
-  var menuButton = $("#menu-toggle");
-  var sidebar = $("#sidebar");
-  var page = $("#page");
+  var menuButton = $("#lecture-menu-toggle");
+  var sidebar = $("#lecture-sidebar");
+  var page = $("#lecture-page");
   var narrow = window.matchMedia("(max-width: 899.98px)");
   var backdrop = null;
 
@@ -122,7 +122,7 @@
   }
 
   /* ---------- "on this page" ---------- */
-  var toc = $("#page-toc");
+  var toc = $("#lecture-page-toc");
   if (toc && !$("a", toc)) {
     toc.parentNode.removeChild(toc);
     toc = null;
@@ -151,10 +151,15 @@
 
     // Highlight the section being read.
     var links = $$('a[href^="#"]', toc);
-    var targets = links.map(function (a) {
-      var id = decodeURIComponent(a.getAttribute("href").slice(1));
-      return doc.getElementById(id);
-    });
+    var findTargets = function () {
+      return links.map(function (a) {
+        var id = decodeURIComponent(a.getAttribute("href").slice(1));
+        return doc.getElementById(id);
+      });
+    };
+    var targets = findTargets();
+    // Live reload swapped the content in place: the headings are new elements.
+    doc.addEventListener("lecture:content-replaced", function () { targets = findTargets(); spy(); });
     var currentLink = null;
     var ticking = false;
     var spy = function () {
@@ -184,12 +189,13 @@
 
   /* ---------- syntax highlighting (highlight.js, if present) ---------- */
   var hljs = window.hljs;
-  if (hljs) {
+  if (hljs && hljs.configure) {
+    try { hljs.configure({ ignoreUnescapedHTML: true }); } catch (e) { /* older versions */ }
+  }
+  function highlightCode(scope) {
+    if (!hljs) return;
     var highlightOne = hljs.highlightElement || hljs.highlightBlock;
-    if (hljs.configure) {
-      try { hljs.configure({ ignoreUnescapedHTML: true }); } catch (e) { /* older versions */ }
-    }
-    $$('pre > code[class*="language-"]').forEach(function (code) {
+    $$('pre > code[class*="language-"]', scope).forEach(function (code) {
       var m = /(?:^|\s)language-([\w+#.-]+)/.exec(code.className);
       if (!m) return;
       var lang = m[1].toLowerCase();
@@ -224,43 +230,54 @@
     });
   }
 
-  $$("pre > code").forEach(function (code) {
-    var pre = code.parentNode;
-    if (pre.parentNode && pre.parentNode.classList && pre.parentNode.classList.contains("code-block")) return;
-    var wrap = doc.createElement("div");
-    wrap.className = "code-block";
-    pre.parentNode.insertBefore(wrap, pre);
-    wrap.appendChild(pre);
+  function addCopyButtons(scope) {
+    $$("pre > code", scope).forEach(function (code) {
+      var pre = code.parentNode;
+      if (pre.parentNode && pre.parentNode.classList && pre.parentNode.classList.contains("code-block")) return;
+      var wrap = doc.createElement("div");
+      wrap.className = "code-block";
+      pre.parentNode.insertBefore(wrap, pre);
+      wrap.appendChild(pre);
 
-    var isOutput = pre.classList.contains("output");
-    var button = doc.createElement("button");
-    button.type = "button";
-    button.className = "copy-button";
-    button.textContent = "복사";
-    button.setAttribute("aria-label", isOutput ? "실행 결과 복사" : "코드 복사");
-    var resetTimer = 0;
-    button.addEventListener("click", function () {
-      copyText(code.textContent.replace(/\n$/, "")).then(function () {
-        button.textContent = "복사됨";
-        button.classList.add("copied");
-        announce("복사됨");
-      }, function () {
-        button.textContent = "실패";
-        announce("복사하지 못했습니다. 직접 선택해 복사하세요.");
-      }).then(function () {
-        clearTimeout(resetTimer);
-        resetTimer = setTimeout(function () {
-          button.textContent = "복사";
-          button.classList.remove("copied");
-        }, 2000);
+      var isOutput = pre.classList.contains("output");
+      var button = doc.createElement("button");
+      button.type = "button";
+      button.className = "copy-button";
+      button.textContent = "복사";
+      button.setAttribute("aria-label", isOutput ? "실행 결과 복사" : "코드 복사");
+      var resetTimer = 0;
+      button.addEventListener("click", function () {
+        copyText(code.textContent.replace(/\n$/, "")).then(function () {
+          button.textContent = "복사됨";
+          button.classList.add("copied");
+          announce("복사됨");
+        }, function () {
+          button.textContent = "실패";
+          announce("복사하지 못했습니다. 직접 선택해 복사하세요.");
+        }).then(function () {
+          clearTimeout(resetTimer);
+          resetTimer = setTimeout(function () {
+            button.textContent = "복사";
+            button.classList.remove("copied");
+          }, 2000);
+        });
       });
-    });
-    wrap.appendChild(button);
+      wrap.appendChild(button);
 
-    // Let keyboard users scroll wide code horizontally.
-    if (pre.scrollWidth > pre.clientWidth + 1 && !pre.hasAttribute("tabindex")) {
-      pre.setAttribute("tabindex", "0");
-    }
+      // Let keyboard users scroll wide code horizontally.
+      if (pre.scrollWidth > pre.clientWidth + 1 && !pre.hasAttribute("tabindex")) {
+        pre.setAttribute("tabindex", "0");
+      }
+    });
+  }
+
+  highlightCode(doc);
+  addCopyButtons(doc);
+  // Live reload (`lecture serve`) swapped the page's <main> in place: enhance the new content.
+  doc.addEventListener("lecture:content-replaced", function (e) {
+    var scope = (e.detail && e.detail.element) || doc;
+    highlightCode(scope);
+    addCopyButtons(scope);
   });
 
   // print.html: its "인쇄하기" button opens the browser's print dialog.

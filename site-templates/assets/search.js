@@ -12,10 +12,10 @@
   "use strict";
 
   var doc = document;
-  var form = doc.getElementById("search");
-  var input = doc.getElementById("search-input");
-  var panel = doc.getElementById("search-results");
-  var toggle = doc.getElementById("search-toggle");
+  var form = doc.getElementById("lecture-search");
+  var input = doc.getElementById("lecture-search-input");
+  var panel = doc.getElementById("lecture-search-results");
+  var toggle = doc.getElementById("lecture-search-toggle");
   if (!form || !input || !panel) return;
   var header = form.closest ? form.closest(".site-header") : null;
   input.setAttribute("enterkeyhint", "search");
@@ -345,8 +345,11 @@
     input.select();
   }
 
+  // An input method (Korean, Japanese, Chinese) builds a syllable in steps (ㅂ, 배, 뱅): no
+  // search runs until the composition ends, and the Enter that confirms it opens nothing.
+  var composing = false;
   var inputTimer = 0;
-  input.addEventListener("input", function () {
+  function scheduleSearch() {
     clearTimeout(inputTimer);
     inputTimer = setTimeout(function () {
       var value = input.value;
@@ -355,12 +358,23 @@
       loadIndex();
       render(value);
     }, 60);
+  }
+  input.addEventListener("compositionstart", function () { composing = true; clearTimeout(inputTimer); });
+  input.addEventListener("compositionend", function () { composing = false; scheduleSearch(); });
+  input.addEventListener("input", function (e) {
+    if (composing || e.isComposing) return;
+    scheduleSearch();
   });
   input.addEventListener("focus", function () {
     loadIndex();
     if (input.value.trim() && list.firstChild) openPanel();
   });
   input.addEventListener("keydown", function (e) {
+    // 229: the key code of a key event the input method is handling (older browsers lack isComposing).
+    if (composing || e.isComposing || e.keyCode === 229) {
+      if (e.key === "Enter") e.preventDefault();
+      return;
+    }
     if (e.key === "ArrowDown" || e.key === "Down") {
       var links = resultLinks();
       if (links.length) { e.preventDefault(); openPanel(); links[0].focus(); }
@@ -380,6 +394,7 @@
 
   form.addEventListener("submit", function (e) {
     e.preventDefault();
+    if (composing) return;
     var links = resultLinks();
     if (links.length) links[0].click();
   });

@@ -59,6 +59,11 @@ public enum ContentLoader {
         func check(_ chapters: [Chapter]) -> [Chapter] {
             chapters.compactMap { (chapter: Chapter) -> Chapter? in
                 var chapter = chapter
+                guard chapter.kind == .page else {
+                    // Part titles, separators and drafts have no page; a draft's children may.
+                    chapter.children = check(chapter.children)
+                    return chapter
+                }
                 if let first = seen[chapter.path] {
                     diagnostics.append(.error(summaryPath, chapter.location, "page '\(chapter.path)' is listed twice in the summary",
                         notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]))

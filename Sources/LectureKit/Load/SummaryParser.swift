@@ -3,29 +3,39 @@ import CommonMark
 /// Reads `SUMMARY.md` in mdBook's format into a `Book`.
 ///
 /// The format (https://rust-lang.github.io/mdBook/format/summary.html): an optional `#` title,
-/// then links, either alone in a paragraph (prefix chapters) or as list items, nested lists giving
-/// sub-chapters. Each link's destination is a Markdown file relative to the content folder.
+/// then links, either alone in a paragraph (prefix chapters before the lists, suffix chapters after)
+/// or as list items (numbered chapters, nested lists giving sub-chapters numbered `1.2.`); `#`
+/// headings after the title are part titles, `---` lines separators, and `[Title]()` a draft
+/// chapter (shown, not built). Each link's destination is a Markdown file relative to the content
+/// folder.
 public enum SummaryParser {
     /// Parses `file`; diagnostics locate each problem at the link or list item in the summary.
     public static func parse(_ file: SourceFile) -> (book: Book, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var title: String?
         var chapters: [Chapter] = []
+        // Numbered chapters (list items) count on across lists and parts, as in mdBook.
+        var numbered = 0
         for block in MarkdownParser.parse(file.text) {
             switch block.kind {
-            case .heading(1, let content, _) where title == nil:
+            case .heading(1, let content, _) where title == nil && chapters.isEmpty:
                 title = content.plainText
             case .list(let list):
-                chapters += parse(list, file: file, diagnostics: &diagnostics)
+                chapters += parse(list, number: [], counter: &numbered, file: file, diagnostics: &diagnostics)
             case .paragraph(let inlines):
+                // A prefix chapter (before the numbered ones) or a suffix chapter (after): no number.
                 if let chapter = chapter(from: inlines, at: block.range.start, file: file, diagnostics: &diagnostics) {
                     chapters.append(chapter)
                 }
             case .heading(_, let content, _):
-                diagnostics.append(.warning(file.displayPath, block.range.start,
-                    "part title '\(content.plainText)' is not shown; this tool's navigation has no parts",
-                    notes: ["make it a chapter with a page, or remove it"]))
-            case .thematicBreak, .html:
+                var part = Chapter(title: content.plainText, path: "", location: block.range.start)
+                part.kind = .partTitle
+                chapters.append(part)
+            case .thematicBreak:
+                var separator = Chapter(title: "", path: "", location: block.range.start)
+                separator.kind = .separator
+                chapters.append(separator)
+            case .html:
                 continue
             default:
                 diagnostics.append(.error(file.displayPath, block.range.start, "unexpected content in the summary",
@@ -39,17 +49,28 @@ public enum SummaryParser {
         return (Book(title: title ?? "Untitled", chapters: chapters), diagnostics)
     }
 
-    private static func parse(_ list: List, file: SourceFile, diagnostics: inout [Diagnostic]) -> [Chapter] {
+    /// The items of a list as numbered chapters: `number` is the parent's section number,
+    /// `counter` the last number given at this level.
+    private static func parse(_ list: List, number: [Int], counter: inout Int, file: SourceFile, diagnostics: inout [Diagnostic]) -> [Chapter] {
         var chapters: [Chapter] = []
         for item in list.items {
             var chapter: Chapter?
             var children: [Chapter] = []
+            var childCounter = 0
             for block in item.blocks {
                 switch block.kind {
                 case .paragraph(let inlines) where chapter == nil:
                     chapter = self.chapter(from: inlines, at: block.range.start, file: file, diagnostics: &diagnostics)
+                    if chapter != nil {
+                        counter += 1
+                        chapter?.number = number + [counter]
+                    }
                 case .list(let nested):
-                    children += parse(nested, file: file, diagnostics: &diagnostics)
+                    if let parent = chapter?.number {
+                        children += parse(nested, number: parent, counter: &childCounter, file: file, diagnostics: &diagnostics)
+                    } else {
+                        children += parse(nested, number: number, counter: &counter, file: file, diagnostics: &diagnostics)
+                    }
                 default:
                     diagnostics.append(.error(file.displayPath, block.range.start, "a summary entry holds one link and, optionally, a nested list"))
                 }
@@ -74,8 +95,10 @@ public enum SummaryParser {
         let place = link.location.line > 0 ? link.location : location
         let destination = link.destination
         if destination.isEmpty {
-            diagnostics.append(.warning(file.displayPath, place, "draft chapter '\(link.content.plainText)' has no page and is not built"))
-            return nil
+            // mdBook's draft chapter: listed, shown disabled, not built.
+            var draft = Chapter(title: link.content.plainText, path: "", location: place)
+            draft.kind = .draft
+            return draft
         }
         guard !destination.contains("://"), !destination.hasPrefix("/"), !destination.contains("#"),
               destination.hasSuffix(".md") else {

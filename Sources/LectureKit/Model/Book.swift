@@ -16,12 +16,13 @@ public struct Book: Hashable, Sendable {
         self.chapters = chapters
     }
 
-    /// Every chapter, depth first: the reading order used for previous/next links.
+    /// Every chapter with a page, depth first: the reading order used for previous/next links.
+    /// Part titles, separators and draft chapters are left out (their children are not).
     public var flattened: [Chapter] {
         var result: [Chapter] = []
         func visit(_ chapters: [Chapter]) {
             for chapter in chapters {
-                result.append(chapter)
+                if chapter.kind == .page { result.append(chapter) }
                 visit(chapter.children)
             }
         }
@@ -30,12 +31,30 @@ public struct Book: Hashable, Sendable {
     }
 }
 
-/// One entry of the summary: a page and the pages nested under it.
+/// One entry of the summary: a page and the pages nested under it, or one of mdBook's entries
+/// without a page (a part title, a separator, a draft chapter).
 public struct Chapter: Hashable, Sendable {
-    /// The summary link's text, as plain text.
+    /// What a summary entry is (https://rust-lang.github.io/mdBook/format/summary.html).
+    public enum Kind: Hashable, Sendable {
+        /// A link to a page, which is built.
+        case page
+        /// `[Title]()`: shown in the navigation, disabled; nothing is built.
+        case draft
+        /// A `# Part` heading after the book's title: a label in the navigation.
+        case partTitle
+        /// A `---` line between numbered chapters: a rule in the navigation.
+        case separator
+    }
+
+    /// The summary link's text (or the part's title), as plain text; empty for a separator.
     public var title: String
-    /// The page's path relative to the content folder (`mvc.md`).
+    /// The page's path relative to the content folder (`mvc.md`); empty unless `kind` is `.page`.
     public var path: String
+    /// A page, a draft, a part title or a separator.
+    public var kind: Kind = .page
+    /// mdBook's section number of a numbered chapter (`[1, 2]` shows as `1.2.`); `nil` for prefix
+    /// and suffix chapters, part titles and separators.
+    public var number: [Int]?
     /// Where the link stands in `SUMMARY.md`.
     public var location: SourceLocation
     /// The chapters nested under this one, in reading order.

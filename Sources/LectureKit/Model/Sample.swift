@@ -13,6 +13,9 @@ public struct Sample: Hashable, Sendable {
         case compileFail = "compile_fail"
         /// `ignore`: shown, not compiled (code that exists only on Apple platforms).
         case ignore
+        /// `test`: compiled as a test program (Swift Testing or XCTest) and its tests run; the
+        /// page shows a test report instead of an output block.
+        case test
     }
 
     /// One fenced code block of the sample.
@@ -49,7 +52,7 @@ public struct Sample: Hashable, Sendable {
     public var parts: [Part]
     /// What to do with it (`run` unless an attribute says otherwise).
     public var mode: Mode
-    /// `should_fail`: must exit non-zero or trap.
+    /// `should_fail`: must exit non-zero or trap; on a `test` sample, at least one test must fail.
     public var shouldFail: Bool
     /// `group=NAME`, if any.
     public var group: String?

@@ -11,7 +11,8 @@ public struct BuildConfiguration: Sendable {
     public var outputDirectory = "_site"
     /// The sample and diagram cache (`--cache-dir`).
     public var cacheDirectory = Cache.defaultDirectory
-    /// The path the site is served under, ending in `/` (`--site-url`): `/` at a domain's root,
+    /// The path the site is served under, ending in `/` (`--site-url`, or `[output.html] site-url`
+    /// in book.toml; mdBook's default `/`): `/` at a domain's root,
     /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
     public var siteURL = "/"
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
@@ -150,6 +151,10 @@ public struct BuildPipeline: Sendable {
         let site = render(pages, book: loaded.book, templates: templates,
                           swiftVersion: results.swiftVersion, signatures: loaded.signatures, global: global,
                           reused: results.reused)
+        // Every URL the reader will follow, as emitted (templates and raw HTML included).
+        diagnostics += EmittedLinkChecker.check(site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
+                                                outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
+        guard !diagnostics.hasErrors else { throw fail() }
         lap("render")
 
         // Write
@@ -202,7 +207,7 @@ public struct BuildPipeline: Sendable {
         }
         hash.update(probes.toolchain()?.versionLine ?? "no swiftc")
         hash.update(probes.diagrams().graphvizVersion ?? "no graphviz")
-        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory)")
+        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) \(configuration.siteURL)")
         return hash.hexDigest()
     }
 
@@ -234,6 +239,8 @@ public struct BuildPipeline: Sendable {
         let diagrams = probes.diagrams()
         let swiftVersion = outcome.swiftVersion
         let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
+        let testsByPath = Dictionary(grouping: outcome.samples.filter { !$0.tests.isEmpty }, by: \.sample.path)
+            .mapValues { Dictionary($0.map { ($0.sample.location, $0.tests) }, uniquingKeysWith: { a, _ in a }) }
         let memory = self.memory
         let templateIDs = self.templateIDs
         let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic], Bool) in
@@ -245,9 +252,32 @@ public struct BuildPipeline: Sendable {
             }
             var page = page
             var problems: [Diagnostic] = []
-            page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion)
+            page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion,
+                                                tests: testsByPath[page.source.displayPath] ?? [:])
             var figureCount = 0
+            var sourceLines: [Substring]?
             page.blocks = BlockWalk.rewrite(page.blocks) { block in
+                if case .paragraph(let inlines) = block.kind, inlines.contains(where: { if case .text(let t) = $0 { return t.contains("|") }; return false }) {
+                    let lines = sourceLines ?? page.source.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    sourceLines = lines
+                    switch PipeTableParagraph.read(block.range, lines: lines) {
+                    case .prose: return [block]
+                    case .tableLike:
+                        problems.append(.warning(page.source.displayPath, block.range.start, "paragraph looks like a table but has no delimiter row; it is shown as text",
+                            notes: ["put a delimiter row such as '|---|---|' under the header row"]))
+                        return [block]
+                    case .table(let rows):
+                        figureCount += 1
+                        let above = SourceLocation(line: block.range.start.line - 1, column: block.range.start.column)
+                        switch TableRenderer.render(rows, caption: nil, id: "lecture-table-\(figureCount)", path: page.source.displayPath, location: above) {
+                        case .success(let html): return [Block(.html(html), range: block.range)]
+                        case .failure(let error):
+                            // GFM would show it as text too: a warning, the paragraph kept.
+                            problems += error.diagnostics.map { Diagnostic(.warning, $0.path, $0.location, $0.summary + "; the paragraph is shown as text", notes: $0.notes) }
+                            return [block]
+                        }
+                    }
+                }
                 guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
                 let info = InfoString(code.info)
                 guard info.language == DiagramRenderer.language || info.language == TableRenderer.language else { return [block] }
@@ -264,7 +294,7 @@ public struct BuildPipeline: Sendable {
                         notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]))
                     return [block]
                 }
-                let id = "\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
+                let id = "lecture-\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
                 let result: Result<String, DiagnosticsError>
                 if info.language == DiagramRenderer.language {
                     result = diagrams.render(code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start)
@@ -352,10 +382,11 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Files of the content folder other than Markdown (images and the like), copied into the
-    /// site at the same paths, as mdBook does; dotfiles are left out.
+    /// site at the same paths, as mdBook does; dotfiles and dotfolders (`.git`, `.build`) and
+    /// `node_modules` folders are left out.
     func contentAssets() -> [String] {
         contentListing().filter { path in
-            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "node_modules" }
         }
     }
 
@@ -508,8 +539,10 @@ public struct BuildPipeline: Sendable {
                                                          signatures: signatures, global: global, reused: reused)
         if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
-            // mdBook's rule: without a README.md, the first chapter is also the index.
-            site.generated["index.html"] = html
+            // mdBook's rule: without a README.md, the first chapter is also the index. A copy
+            // keeps its relative URLs right only beside the root; from a folder it is a redirect.
+            site.generated["index.html"] = first.outputPath.contains("/")
+                ? Array(Navigation.redirect(to: first.outputPath, title: first.title).utf8) : html
         }
         if scripted {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)

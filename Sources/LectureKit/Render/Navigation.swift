@@ -4,13 +4,25 @@ import CommonMark
 /// and the "on this page" list.
 enum Navigation {
     /// The chapter tree as nested `<ol class="chapters">`, links relative to the page at `current`.
+    /// As in mdBook's sidebar: numbered chapters show their section number (`1.2.`), part titles
+    /// are labels, separators rules, and draft chapters disabled entries without a link.
     static func tree(_ chapters: [Chapter], current: String?, root: String) -> String {
         var html = "<ol class=\"chapters\">"
         for chapter in chapters {
-            let isCurrent = chapter.outputPath == current
-            html += "<li><a href=\"\(HTML.escapeHref(root + chapter.outputPath))\""
-            if isCurrent { html += " class=\"active\" aria-current=\"page\"" }
-            html += ">\(HTML.escape(chapter.title))</a>"
+            let number = chapter.number.map { "<span class=\"section-number\">\($0.map(String.init).joined(separator: ".")).</span> " } ?? ""
+            switch chapter.kind {
+            case .page:
+                let isCurrent = chapter.outputPath == current
+                html += "<li><a href=\"\(HTML.escapeHref(root + chapter.outputPath))\""
+                if isCurrent { html += " class=\"active\" aria-current=\"page\"" }
+                html += ">\(number)\(HTML.escape(chapter.title))</a>"
+            case .draft:
+                html += "<li><span class=\"draft\" aria-disabled=\"true\">\(number)\(HTML.escape(chapter.title))</span>"
+            case .partTitle:
+                html += "<li class=\"part-title\">\(HTML.escape(chapter.title))"
+            case .separator:
+                html += "<li class=\"separator\" aria-hidden=\"true\">"
+            }
             if !chapter.children.isEmpty { html += tree(chapter.children, current: current, root: root) }
             html += "</li>"
         }
@@ -52,6 +64,28 @@ enum Navigation {
               });
               script.parentNode.insertBefore(holder.content, script);
             })();
+
+            """
+    }
+
+    /// The root `index.html` when the first chapter lives in a folder: a copy would resolve its
+    /// relative URLs from the wrong place, so the root sends the reader on (HTML's
+    /// `<meta http-equiv="refresh">`, which works from `file://` and under any sub-path).
+    static func redirect(to path: String, title: String) -> String {
+        let href = HTML.escapeHref(path)
+        return """
+            <!DOCTYPE html>
+            <html>
+            <head>
+            <meta charset="utf-8">
+            <title>\(HTML.escape(title))</title>
+            <meta http-equiv="refresh" content="0; url=\(href)">
+            <link rel="canonical" href="\(href)">
+            </head>
+            <body>
+            <p><a href="\(href)">\(HTML.escape(title))</a></p>
+            </body>
+            </html>
 
             """
     }

@@ -9,6 +9,7 @@ import Foundation
 /// above it, and its group. `file` and `line` attributes (as pytest writes them) locate it;
 /// `time` is the seconds spent verifying it, and a result taken from the cache carries the
 /// property `cached=true` (its time is the cache read's). `ignore` samples are `<skipped>`.
+/// A `test` sample that ran gives a case per test, `content/mvc.md:40 — 모델 › Suite/test()`.
 public enum JUnitReport {
     /// Escaped for XML 1.0, which cannot hold most control characters at all (a sample's
     /// coloured stderr): they become `\u{…}` text.
@@ -41,7 +42,14 @@ public enum JUnitReport {
             if casesByPage[page] == nil { pages.append(page) }
             casesByPage[page, default: []].append(testCase)
         }
-        for result in results { add(TestCase(result), page: result.sample.path) }
+        for result in results {
+            let tests = TestCase.tests(of: result)
+            for testCase in tests { add(testCase, page: result.sample.path) }
+            // A sample whose failure no test carries (all passed under should_fail, a crash).
+            if tests.isEmpty || (result.outcome == .failed && !tests.contains { $0.failure != nil }) {
+                add(TestCase(result), page: result.sample.path)
+            }
+        }
         for diagnostic in extraFailures { add(TestCase(diagnostic), page: diagnostic.path) }
 
         let all = pages.flatMap { casesByPage[$0]! }
@@ -73,6 +81,7 @@ public enum JUnitReport {
         var cached = false
         var skipped: String?
         var failure: (message: String, text: String)?
+        var output: String?
 
         init(_ result: SampleResult) {
             page = result.sample.path
@@ -89,6 +98,29 @@ public enum JUnitReport {
             }
         }
 
+        /// A case per test of a `test` sample; a failed test of a `should_fail` sample is the
+        /// failure it exists to show, so it passes with the failure in `<system-out>`.
+        static func tests(of result: SampleResult) -> [TestCase] {
+            let sample = result.sample
+            return result.tests.map { test in
+                var testCase = TestCase(page: sample.path, name: JUnitReport.caseName(sample) + " › " + test.name, line: sample.location.line)
+                testCase.cached = result.fromCache
+                let messages = test.failures.map { ($0.line.map { "\(sample.path):\($0): " } ?? "") + $0.message }.joined(separator: "\n")
+                if !test.passed && sample.shouldFail {
+                    testCase.output = "expected failure:\n" + messages
+                } else if !test.passed {
+                    testCase.failure = (test.failures.first?.message ?? "failed", messages)
+                }
+                return testCase
+            }
+        }
+
+        private init(page: String, name: String, line: Int?) {
+            self.page = page
+            self.name = name
+            self.line = line
+        }
+
         init(_ diagnostic: Diagnostic) {
             page = diagnostic.path
             line = diagnostic.location?.line
@@ -103,6 +135,7 @@ public enum JUnitReport {
             if cached { xml += "<properties><property name=\"cached\" value=\"true\"/></properties>" }
             if let skipped { xml += "<skipped message=\"\(escape(skipped))\"/>" }
             if let failure { xml += "<failure message=\"\(escape(failure.message))\">\(escape(failure.text))</failure>" }
+            if let output { xml += "<system-out>\(escape(output))</system-out>" }
             return xml + "</testcase>\n"
         }
     }

@@ -1,15 +1,18 @@
 import CommonMark
+import Foundation
 
 /// Gives every heading a stable, unique `id`, GitHub's way, so links to `#anchors` keep working.
 ///
 /// The slug: the heading's plain text, lowercased; letters (Hangul included), digits, `-` and `_`
 /// kept, spaces turned into `-`, everything else dropped. A repeated slug gets `-1`, `-2`, …
-/// (GitHub's rule, also used by mdBook). A heading with nothing left is `section`.
+/// (GitHub's rule, also used by mdBook). A heading with nothing left is `section`. The text is
+/// first put in Unicode Normalization Form C, so a heading typed in NFD (as macOS file names
+/// are) gets the same id as a link typed in NFC.
 public enum HeadingAnchors {
     /// The slug of `text` (see the type's documentation), before a repeat gets its suffix.
     public static func slug(_ text: String) -> String {
         var slug = ""
-        for character in text.lowercased() {
+        for character in text.precomposedStringWithCanonicalMapping.lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {
                 slug.append(character)
             } else if character == " " {

@@ -11,26 +11,37 @@ enum LinkChecker {
     ///   - allPages: every page of the book, whose headings links may name (default: `pages`).
     static func check(_ pages: [Page], originalBlocks: [[Block]], allPages: [Page]? = nil, contentFiles: Set<String>) -> [Diagnostic] {
         var anchorsByPage: [String: Set<String>] = [:]
-        for page in allPages ?? pages { anchorsByPage[page.chapter.path] = Set(page.headings.map(\.id)) }
+        var pageByOutput: [String: String] = [:]
+        for page in allPages ?? pages {
+            anchorsByPage[page.chapter.path] = Set(page.headings.map(\.id))
+            pageByOutput[page.chapter.outputPath] = page.chapter.path
+        }
         let anchors = anchorsByPage
+        let pagesByOutput = pageByOutput
         let pairs = Array(zip(pages, originalBlocks))
         return pairs.parallelMap(jobs: ProcessInfo.processInfo.activeProcessorCount) { page, blocks -> [Diagnostic] in
             var diagnostics: [Diagnostic] = []
             let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
             for link in links(in: blocks) {
-                let destination = link.destination
-                if destination.isEmpty || destination.hasPrefix("//") || LinkRewriter.hasScheme(destination) { continue }
+                if link.destination.isEmpty || link.destination.hasPrefix("//") || LinkRewriter.hasScheme(link.destination) { continue }
+                // Ids and hrefs are both written in NFC (HeadingAnchors, LinkRewriter).
+                let destination = link.destination.precomposedStringWithCanonicalMapping
                 let (path, fragment) = LinkRewriter.split(destination)
                 let rawAnchor = String(fragment.dropFirst())
                 let anchor = rawAnchor.contains("%") ? (rawAnchor.removingPercentEncoding ?? rawAnchor) : rawAnchor
-                let target: String
+                var target: String
                 if path.isEmpty {
                     target = page.chapter.path
                 } else {
                     let decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
                     let joined = directory.isEmpty ? decoded : directory + "/" + decoded
                     // Only paths with `.` or `..` segments need normalising.
-                    target = joined.contains("./") || joined.hasPrefix(".") ? SummaryParser.normalize(joined) : joined
+                    target = joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..") ? SummaryParser.normalize(joined) : joined
+                    // A link to a page's output name (`x.html`, `dir/index.html`, `dir/`) is a
+                    // link to that page, as mdBook's books write them.
+                    let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
+                    let output = decoded.hasSuffix("/") || folder.isEmpty ? (folder.isEmpty ? "index.html" : folder + "/index.html") : target
+                    if let markdown = pagesByOutput[output] { target = markdown }
                 }
                 let place = link.location
                 if target.hasPrefix("../") || (target.hasSuffix(".md") && anchors[target] == nil) {

@@ -1,13 +1,17 @@
 import CommonMark
+import Foundation
 
 /// Rewrites links between pages (`mvc.md`, `mvc.md#역할`) to the built pages (`mvc.html#역할`).
 ///
-/// External links (with a scheme such as `https:`, or starting with `//`), in-page anchors
-/// (`#x`) and links to other files are left as written.
+/// External links (with a scheme such as `https:`, or starting with `//`) are left as written;
+/// internal ones (in-page anchors, other files) are put in Unicode Normalization Form C, as
+/// heading ids are, so the browser finds the id a link names whichever form the author typed.
 public enum LinkRewriter {
-    /// `destination` with a `.md` path made the built page's (`OutputPath`), else unchanged.
+    /// `destination` with a `.md` path made the built page's (`OutputPath`), in NFC.
     public static func rewrite(_ destination: String) -> String {
-        if destination.hasPrefix("#") || destination.hasPrefix("//") || hasScheme(destination) { return destination }
+        if destination.hasPrefix("//") || hasScheme(destination) { return destination }
+        let destination = destination.precomposedStringWithCanonicalMapping
+        if destination.hasPrefix("#") { return destination }
         let (path, fragment) = split(destination)
         guard path.hasSuffix(".md") else { return destination }
         return OutputPath.html(forMarkdown: path) + fragment

@@ -3,7 +3,7 @@ import CommonMark
 /// Finds a page's samples and their expected outputs in its parsed blocks.
 ///
 /// Conventions (README, "Samples"): a fenced code block whose info string's first word is exactly
-/// `swift` is a sample; attributes after it are `ignore`, `no_run`, `compile_fail`,
+/// `swift` is a sample; attributes after it are `ignore`, `no_run`, `compile_fail`, `test`,
 /// `should_fail` and `group=NAME`; the code block right after it with info string `output`
 /// holds its expected standard output. Consecutive samples with the same group form one program
 /// whose output follows the last of them.
@@ -43,7 +43,10 @@ public enum SampleExtractor {
                     previousWasOutput = false
                     continue
                 }
-                if sample.mode != .run {
+                if sample.mode == .test {
+                    diagnostics.append(.error(path, block.range.start, "output block under a 'test' sample, which shows a test report instead",
+                        notes: ["remove the output block; the page lists each test with ✔ or ✘"]))
+                } else if sample.mode != .run {
                     diagnostics.append(.error(path, block.range.start, "output block under a '\(sample.mode.rawValue)' sample, which is not run",
                         notes: ["remove the output block, or the '\(sample.mode.rawValue)' attribute"]))
                 } else if sample.expectedOutput != nil {
@@ -68,7 +71,7 @@ public enum SampleExtractor {
             var group: String?
             for word in words.dropFirst() {
                 switch word {
-                case "ignore", "no_run", "compile_fail":
+                case "ignore", "no_run", "compile_fail", "test":
                     let wanted = Sample.Mode(rawValue: word)!
                     if mode != .run && mode != wanted {
                         diagnostics.append(.error(path, block.range.start, "attributes '\(mode.rawValue)' and '\(word)' contradict each other"))
@@ -85,7 +88,7 @@ public enum SampleExtractor {
                     }
                 default:
                     diagnostics.append(.error(path, block.range.start, "unknown sample attribute '\(word)'",
-                        notes: ["known attributes: ignore, no_run, compile_fail, should_fail, group=NAME"]))
+                        notes: ["known attributes: ignore, no_run, compile_fail, test, should_fail, group=NAME"]))
                 }
             }
             let part = Sample.Part(

@@ -1,9 +1,10 @@
 import CommonMark
 
 /// Turns a page's sample code blocks into figures: the visible code, and under the last part of
-/// a run sample its verified output, marked with the Swift version that produced it.
+/// a run sample its verified output, marked with the Swift version that produced it; under a
+/// `test` sample its test report (`tests`, by the sample's first fence).
 enum SampleRendering {
-    static func apply(to blocks: [Block], samples: [Sample], swiftVersion: String) -> [Block] {
+    static func apply(to blocks: [Block], samples: [Sample], swiftVersion: String, tests: [SourceLocation: [TestCaseResult]] = [:]) -> [Block] {
         var partsByFence: [SourceLocation: (sample: Sample, index: Int)] = [:]
         var outputs: Set<SourceLocation> = []
         for sample in samples {
@@ -14,11 +15,11 @@ enum SampleRendering {
             guard case .codeBlock = block.kind else { return [block] }
             if outputs.contains(block.range.start) { return [] }
             guard let (sample, index) = partsByFence[block.range.start] else { return [block] }
-            return [Block(.html(figure(sample, part: index, swiftVersion: swiftVersion)), range: block.range)]
+            return [Block(.html(figure(sample, part: index, swiftVersion: swiftVersion, tests: tests[sample.location] ?? [])), range: block.range)]
         }
     }
 
-    static func figure(_ sample: Sample, part index: Int, swiftVersion: String) -> String {
+    static func figure(_ sample: Sample, part index: Int, swiftVersion: String, tests: [TestCaseResult] = []) -> String {
         let part = sample.parts[index]
         let isLast = index == sample.parts.count - 1
         var classes = "sample"
@@ -35,10 +36,14 @@ enum SampleRendering {
             badge = "컴파일 오류가 나는 예 (\(swiftVersion)로 확인)"
         case .run:
             break
+        case .test:
+            classes += " sample-test"
         }
         var html = "<figure class=\"\(classes)\">"
         html += "<pre><code class=\"language-swift\">\(HTML.escape(part.visibleCode))</code></pre>"
-        if let badge, isLast {
+        if sample.mode == .test, isLast {
+            html += TestReportRendering.figcaption(sample, tests: tests, swiftVersion: swiftVersion)
+        } else if let badge, isLast {
             html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span></figcaption>"
         } else if sample.mode == .run, isLast {
             let verdict = sample.shouldFail ? "실패로 끝남 · 검증됨" : "실행 결과 · 검증됨"

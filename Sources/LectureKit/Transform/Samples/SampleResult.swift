@@ -24,4 +24,6 @@ public struct SampleResult: Sendable {
     public var compiled: Bool
     /// Seconds spent on it.
     public var duration: Double
+    /// A `test` sample's tests, in the order they ran; empty for other samples.
+    public var tests: [TestCaseResult] = []
 }

@@ -70,6 +70,7 @@ public struct SampleVerifier: Sendable {
         hash.update(standIns.digest)
         hash.update(Self.flags.joined(separator: " "))
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
+        if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
         // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
         if sample.parts.contains(where: { $0.code.contains("#line") || $0.code.contains("#file") || $0.code.contains("#column") }) {
@@ -99,6 +100,7 @@ public struct SampleVerifier: Sendable {
                 if let line = warning.location?.line { warning.location?.line = cached.relocate(line, in: sample) }
                 return warning
             }
+            result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
             result.fromCache = true
             result.duration = Date().timeIntervalSince(start)
             return result
@@ -111,13 +113,14 @@ public struct SampleVerifier: Sendable {
         result.duration = Date().timeIntervalSince(start)
         if result.outcome == .passed {
             let entry = CachedPass(output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
-                                   firstLines: sample.parts.map(\.firstLine))
+                                   firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
             if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
         }
         return result
     }
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
+        if sample.mode == .test { return try runTests(sample, into: &result) }
         let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
         defer { FileSystem.removeTemporaryDirectory(work) }
         try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
@@ -150,11 +153,7 @@ public struct SampleVerifier: Sendable {
 
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
-        // Line-buffered stdout (coreutils' stdbuf), so what a sample printed before it trapped is
-        // not lost in an unflushed buffer; the runtime's backtracer is off, its trap message stays.
-        let run = try Subprocess.run(
-            "stdbuf", ["-oL", "-eL", work + "/sample"], directory: sandbox,
-            environment: ["SWIFT_BACKTRACE": "enable=no", "TMPDIR": sandbox], timeout: options.timeout, outputLimit: options.outputLimit)
+        let run = try runBuilt(work + "/sample", in: sandbox)
         let actual = run.stdoutText
         result.actualOutput = actual
         let location = sample.location
@@ -208,6 +207,16 @@ public struct SampleVerifier: Sendable {
         result.outcome = failures.isEmpty ? .passed : .failed
     }
 
+    /// Runs a built sample in `sandbox`, its working folder and `TMPDIR`, under the time limit and
+    /// output cap. Line-buffered stdout (coreutils' stdbuf), so what a sample printed before it
+    /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
+    /// message stays.
+    func runBuilt(_ executable: String, in sandbox: String) throws -> Subprocess.Result {
+        try Subprocess.run(
+            "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
+            environment: ["SWIFT_BACKTRACE": "enable=no", "TMPDIR": sandbox], timeout: options.timeout, outputLimit: options.outputLimit)
+    }
+
     /// stderr without the runtime's stack trace, which says nothing about the Markdown.
     static func withoutStackTrace(_ stderr: String) -> String {
         var kept: [Substring] = []
@@ -238,12 +247,23 @@ struct CachedPass: Codable {
     var output: String
     var warnings: [Diagnostic]
     var firstLines: [Int]
+    /// A `test` sample's tests (`nil` for other samples).
+    var tests: [TestCaseResult]?
 
     /// Where a cached warning's line is now: same offset within the same part (the key ignores
     /// line numbers, so the sample may have moved since it was cached).
     func relocate(_ line: Int, in sample: Sample) -> Int {
         guard let index = firstLines.lastIndex(where: { $0 <= line }), index < sample.parts.count else { return line }
         return line - firstLines[index] + sample.parts[index].firstLine
+    }
+
+    /// `test` with its failures' lines moved as `relocate(_:in:)` moves a line.
+    func relocate(_ test: TestCaseResult, in sample: Sample) -> TestCaseResult {
+        var test = test
+        for index in test.failures.indices {
+            if let line = test.failures[index].line { test.failures[index].line = relocate(line, in: sample) }
+        }
+        return test
     }
 }
 

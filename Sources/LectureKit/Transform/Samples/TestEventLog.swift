@@ -1,0 +1,109 @@
+import Foundation
+
+/// Reads the events file a test program wrote (see `TestProgram`) back as test results, in the
+/// order the tests started.
+///
+/// Swift Testing's lines follow its JSON event stream, schema version 0 (swift-testing's
+/// `Documentation/ABI/JSON.md`): `{"kind": "test", "payload": {"id", "kind", "name",
+/// "displayName"}}` records describe tests and suites, `{"kind": "event", "payload": {"kind":
+/// "testStarted" | "issueRecorded" | …, "testID", "messages", "issue": {"sourceLocation"}}}` records
+/// what happened. XCTest's lines are the observer's own `{"event", "test", …}`.
+enum TestEventLog {
+    /// The tests in `text` (JSON lines); issues located in `sample.path` get their Markdown line.
+    static func results(_ text: String, sample: Sample) -> [TestCaseResult] {
+        var order: [String] = []
+        var byID: [String: TestCaseResult] = [:]
+        var names: [String: String] = [:]
+        var suites: [(id: String, name: String)] = []
+        let decoder = JSONDecoder()
+        func start(_ id: String, name: String) {
+            if byID[id] == nil { order.append(id); byID[id] = TestCaseResult(name: name, passed: true) }
+        }
+        func fail(_ id: String, _ message: String, file: String?, line: Int?, column: Int?) {
+            start(id, name: names[id] ?? id)
+            byID[id]!.passed = false
+            var failure = TestCaseResult.Failure(message: message)
+            if file == sample.path, let line {
+                failure.line = line
+                let part = sample.parts.last(where: { $0.firstLine <= line }) ?? sample.parts[0]
+                failure.column = (column ?? 1) + part.column - 1
+            }
+            byID[id]!.failures.append(failure)
+        }
+        for line in text.split(separator: "\n") {
+            guard let record = try? decoder.decode(Record.self, from: Data(line.utf8)) else { continue }
+            if let event = record.event, let test = record.test {
+                // XCTest, through the observer.
+                switch event {
+                case "issue": fail(test, record.message ?? "failed", file: record.file, line: record.line, column: nil)
+                case "ended":
+                    start(test, name: test)
+                    if record.passed == false { byID[test]!.passed = false }
+                default: break
+                }
+                continue
+            }
+            guard let payload = record.payload else { continue }
+            if record.kind == "test", let id = payload.id {
+                let shown = payload.displayName ?? payload.name ?? id
+                if payload.kind == "suite" {
+                    suites.append((id, shown))
+                } else {
+                    let suite = suites.last(where: { id.hasPrefix($0.id + "/") })
+                    names[id] = suite.map { "\($0.name)/\(shown)" } ?? shown
+                }
+                continue
+            }
+            guard record.kind == "event", let id = payload.testID, names[id] != nil else { continue }
+            switch payload.kind {
+            case "testStarted": start(id, name: names[id]!)
+            case "issueRecorded" where payload.issue?.isKnown != true:
+                let message = payload.messages?.first(where: { $0.symbol == "fail" })?.text ?? payload.messages?.first?.text ?? "issue recorded"
+                let location = payload.issue?.sourceLocation
+                fail(id, message, file: location?._filePath, line: location?.line, column: location?.column)
+            default: break
+            }
+        }
+        return order.map { byID[$0]! }
+    }
+
+    /// One line of either format; every field optional.
+    private struct Record: Decodable {
+        // Swift Testing
+        var kind: String?
+        var payload: Payload?
+        // The XCTest observer
+        var event: String?
+        var test: String?
+        var message: String?
+        var file: String?
+        var line: Int?
+        var passed: Bool?
+    }
+
+    private struct Payload: Decodable {
+        var id: String?
+        var kind: String?
+        var name: String?
+        var displayName: String?
+        var testID: String?
+        var messages: [Message]?
+        var issue: Issue?
+    }
+
+    private struct Message: Decodable {
+        var symbol: String?
+        var text: String?
+    }
+
+    private struct Issue: Decodable {
+        var isKnown: Bool?
+        var sourceLocation: Location?
+    }
+
+    private struct Location: Decodable {
+        var _filePath: String?
+        var line: Int?
+        var column: Int?
+    }
+}

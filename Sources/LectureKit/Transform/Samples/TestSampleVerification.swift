@@ -1,0 +1,109 @@
+import Foundation
+import CommonMark
+internal import SwiftAnalysis
+
+/// Verifying a `test` sample: find its tests in the syntax tree, compile it as a library with a
+/// generated entry point (`TestProgram`), run it, and read each test's result from the events
+/// file. A failed expectation is an error at its Markdown line; `should_fail` inverts the rule to
+/// "at least one test fails".
+extension SampleVerifier {
+    /// Flags a test program is compiled with besides `flags`: the sample holds declarations
+    /// only, the generated runner has the `@main` entry point.
+    static let testFlags = ["-parse-as-library"]
+
+    func runTests(_ sample: Sample, into result: inout SampleResult) throws {
+        let discovered = TestDiscovery.discover(in: sample.program)
+        guard let problem = Self.discoveryProblem(discovered) else {
+            try compileAndRunTests(sample, discovered, into: &result)
+            return
+        }
+        result.diagnostics.append(.error(sample.path, sample.location, problem.summary, notes: problem.notes))
+    }
+
+    /// Why `tests` cannot run, if they cannot.
+    static func discoveryProblem(_ tests: DiscoveredTests) -> (summary: String, notes: [String])? {
+        if tests.isEmpty {
+            return ("test sample declares no tests",
+                    ["write '@Test func …' after 'import Testing', or 'func test…()' in a subclass of XCTestCase after 'import XCTest'"])
+        }
+        if !tests.swiftTestingFunctions.isEmpty && !tests.xcTestClasses.isEmpty {
+            return ("test sample mixes Swift Testing and XCTest",
+                    ["split it into two 'swift test' samples, one per testing library"])
+        }
+        return nil
+    }
+
+    private func compileAndRunTests(_ sample: Sample, _ discovered: DiscoveredTests, into result: inout SampleResult) throws {
+        let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
+        defer { FileSystem.removeTemporaryDirectory(work) }
+        try FileSystem.writeAtomically(sample.program, to: work + "/sample.swift")
+        try FileSystem.writeAtomically(TestProgram.runner(for: discovered)!, to: work + "/runner.swift")
+
+        let compile = try Subprocess.run(
+            toolchain.swiftc, Self.flags + Self.testFlags + standIns.compilerArguments + ["sample.swift", "runner.swift", "-o", "tests"],
+            directory: work, environment: ["TMPDIR": work], timeout: 300)
+        result.compiled = true
+        let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
+        result.diagnostics += compilerDiagnostics
+        guard compile.succeeded else {
+            if !compilerDiagnostics.hasErrors {
+                result.diagnostics.append(.error(sample.path, sample.location, "test sample does not compile", notes: [compile.stderrText]))
+            }
+            return
+        }
+
+        let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
+        defer { FileSystem.removeTemporaryDirectory(sandbox) }
+        let run = try runBuilt(work + "/tests", in: sandbox)
+        let events = (try? FileSystem.read(sandbox + "/" + TestProgram.eventsFile)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        result.tests = TestEventLog.results(events, sample: sample)
+        let failures = Self.testFailures(sample, run: run, tests: result.tests, timeout: options.timeout)
+        result.diagnostics += failures
+        result.outcome = failures.isEmpty ? .passed : .failed
+    }
+
+    /// The errors of a test run: each failed expectation (unless `should_fail`), a crash or time
+    /// limit, no test run at all, or a `should_fail` sample whose tests all passed.
+    static func testFailures(_ sample: Sample, run: Subprocess.Result, tests: [TestCaseResult], timeout: Double) -> [Diagnostic] {
+        var failures: [Diagnostic] = []
+        let stderr = withoutStackTrace(run.stderrText)
+        switch run.termination {
+        case .timedOut:
+            failures.append(.error(sample.path, sample.location, "test sample timed out after \(seconds(timeout)) and was killed",
+                notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"]))
+        case .signaled(let signal):
+            let trap = trapMessage(in: run.stderrText)
+            failures.append(.error(sample.path, sample.location,
+                "test program crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
+                notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
+        case .outputLimitExceeded:
+            failures.append(.error(sample.path, sample.location, "test program wrote too much output and was killed"))
+        case .exited:
+            break
+        }
+        guard failures.isEmpty else { return failures }
+        if tests.isEmpty {
+            return [.error(sample.path, sample.location, "test sample ran no tests",
+                notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr])]
+        }
+        let failed = tests.filter { !$0.passed }
+        if sample.shouldFail {
+            if failed.isEmpty {
+                failures.append(.error(sample.path, sample.location, "test sample is marked 'should_fail' but every test passed",
+                    notes: ["passed: " + tests.map(\.name).joined(separator: ", ")]))
+            }
+            return failures
+        }
+        for test in failed {
+            if test.failures.isEmpty {
+                failures.append(.error(sample.path, sample.location, "test '\(test.name)' failed"))
+            }
+            for failure in test.failures {
+                let location = failure.line.map { SourceLocation(line: $0, column: failure.column ?? 1) } ?? sample.location
+                failures.append(.error(sample.path, location, "test '\(test.name)' failed: \(failure.message)",
+                    notes: ["sample at \(sample.path):\(sample.location.line):\(sample.location.column); mark it 'should_fail' if the failure is the point"]))
+            }
+        }
+        return failures
+    }
+}

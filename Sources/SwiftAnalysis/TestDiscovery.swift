@@ -1,0 +1,139 @@
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// The tests a Swift source declares, found in its syntax tree (swift-syntax's `Parser`), the way
+/// SwiftPM's test discovery finds XCTest methods on Linux, where no Objective-C runtime lists them.
+public struct DiscoveredTests: Hashable, Sendable {
+    /// An `XCTestCase` subclass and its test methods.
+    public struct XCTestClass: Hashable, Sendable {
+        /// The class's name as written.
+        public var name: String
+        /// Its `test…` methods, in source order.
+        public var methods: [XCTestMethod]
+    }
+
+    /// A method XCTest runs: an instance method named `test…` with no parameters.
+    public struct XCTestMethod: Hashable, Sendable {
+        /// The method's name, such as `testIncrement`.
+        public var name: String
+        /// Declared `async`: XCTest runs it through `asyncTest(_:)`.
+        public var isAsync: Bool
+        /// Isolated to the main actor (`@MainActor` on the method or its class): called through
+        /// `MainActor.assumeIsolated`, as XCTest runs tests on the main thread.
+        public var isMainActor: Bool
+    }
+
+    /// Whether the source imports Swift Testing (`import Testing`).
+    public var importsTesting = false
+    /// Whether the source imports XCTest (`import XCTest`).
+    public var importsXCTest = false
+    /// Functions marked `@Test`, at any depth (Swift Testing's own runner finds them at run time).
+    public var swiftTestingFunctions: [String] = []
+    /// `XCTestCase` subclasses (direct, or through another class of the source) with at least one
+    /// test method, in source order.
+    public var xcTestClasses: [XCTestClass] = []
+
+    /// Whether there is anything to run.
+    public var isEmpty: Bool { swiftTestingFunctions.isEmpty && xcTestClasses.isEmpty }
+}
+
+/// Finds Swift Testing and XCTest tests in Swift source.
+public enum TestDiscovery {
+    /// The tests declared in `source`, a whole program (`#sourceLocation` lines are fine).
+    public static func discover(in source: String) -> DiscoveredTests {
+        let tree = Parser.parse(source: source)
+        let walker = TestWalker(viewMode: .sourceAccurate)
+        walker.walk(tree)
+
+        // A class is a test case when its superclass is XCTestCase or another test case class
+        // (first inherited type, as Swift requires the superclass to come first).
+        var testClasses: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for (name, superclass) in walker.superclasses where !testClasses.contains(name) {
+                if superclass == "XCTestCase" || superclass == "XCTest.XCTestCase" || testClasses.contains(superclass) {
+                    testClasses.insert(name)
+                    changed = true
+                }
+            }
+        }
+        var found = DiscoveredTests()
+        found.importsTesting = walker.imports.contains("Testing")
+        found.importsXCTest = walker.imports.contains("XCTest")
+        found.swiftTestingFunctions = walker.testFunctions
+        for name in walker.classOrder where testClasses.contains(name) {
+            let methods = walker.methods[name] ?? []
+            if !methods.isEmpty { found.xcTestClasses.append(.init(name: name, methods: methods)) }
+        }
+        return found
+    }
+}
+
+/// One pass over the tree collecting imports, `@Test` functions, classes and their `test…` methods.
+private final class TestWalker: SyntaxVisitor {
+    var imports: Set<String> = []
+    var testFunctions: [String] = []
+    var superclasses: [(name: String, superclass: String)] = []
+    var classOrder: [String] = []
+    var methods: [String: [DiscoveredTests.XCTestMethod]] = [:]
+    /// The class or extension being walked, innermost last.
+    private var typeStack: [String?] = []
+    /// Classes declared `@MainActor`.
+    private var mainActorClasses: Set<String> = []
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        imports.insert(node.path.map(\.name.text).joined(separator: "."))
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        if typeStack.isEmpty {
+            classOrder.append(name)
+            if Self.names(node.attributes).contains("MainActor") { mainActorClasses.insert(name) }
+            if let first = node.inheritanceClause?.inheritedTypes.first {
+                superclasses.append((name, first.type.trimmedDescription))
+            }
+        }
+        typeStack.append(typeStack.isEmpty ? name : nil)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeStack.append(typeStack.isEmpty ? node.extendedType.trimmedDescription : nil)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeStack.append(nil)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        let attributes = Self.names(node.attributes)
+        if attributes.contains("Test") || attributes.contains("Testing.Test") {
+            testFunctions.append(name)
+        }
+        let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+        if let owner = typeStack.last ?? nil, name.hasPrefix("test"), !isStatic,
+           node.signature.parameterClause.parameters.isEmpty, node.genericParameterClause == nil {
+            let isAsync = node.signature.effectSpecifiers?.asyncSpecifier != nil
+            let isMainActor = attributes.contains("MainActor") || mainActorClasses.contains(owner)
+            methods[owner, default: []].append(.init(name: name, isAsync: isAsync, isMainActor: isMainActor))
+        }
+        return .skipChildren
+    }
+
+    /// The attributes' names, as written (`Test`, `MainActor`).
+    static func names(_ attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    }
+}

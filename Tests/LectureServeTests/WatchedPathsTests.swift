@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import LectureKit
+import Testing
+@testable import LectureServe
+
+/// The watcher follows paths, not inodes: folders moved out, moved in, recreated; symbolic
+/// links at their real paths; the watch limit; the folders never watched.
+@Suite struct WatchedPathsTests {
+    typealias Reports = FileWatcherTests.Reports
+
+    /// Collects the watcher's warnings.
+    final class Warnings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String] = []
+        var all: [String] { lock.withLock { stored } }
+        func add(_ text: String) { lock.withLock { stored.append(text) } }
+    }
+
+    /// `content/page.md`, `content/ch6/sub/deep.md`, and `shared/` beside `content/`.
+    func makeBook() throws -> String {
+        let root = RealPath.of(try FileSystem.makeTemporaryDirectory(prefix: "lecture-watch-paths"))!
+        try FileSystem.writeAtomically("# 쪽\n", to: root + "/content/page.md")
+        try FileSystem.writeAtomically("x\n", to: root + "/content/ch6/sub/deep.md")
+        try FileSystem.writeAtomically("# 부록\n", to: root + "/shared/appendix/a.md")
+        try FileSystem.writeAtomically("# 연결\n", to: root + "/shared/linked.md")
+        try FileSystem.writeAtomically("# 다른\n", to: root + "/shared/other.md")
+        return root
+    }
+
+    func watch(_ root: String, mode: FileWatcher.Mode = .automatic, limit: Int? = nil,
+               warnings: Warnings = Warnings()) throws -> (FileWatcher, Reports) {
+        let reports = Reports()
+        let watcher = FileWatcher(directories: [root + "/content"], mode: mode, debounce: 0.075, pollInterval: 0.1,
+                                  watchLimit: limit, onWarning: { warnings.add($0) }) { reports.add($0) }
+        try watcher.start()
+        return (watcher, reports)
+    }
+
+    func append(_ path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("더\n".utf8))
+        try handle.close()
+    }
+
+    /// Waits for a report that holds `path`; false after `timeout` seconds.
+    func reported(_ path: String, _ reports: Reports, timeout: Double = 3) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            if reports.all.contains(where: { $0.contains(path) }) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    /// Waits until no report has come for `quiet` seconds (at most 3 s), then forgets them all.
+    func settle(_ reports: Reports, quiet: Double = 0.4) {
+        let deadline = Date(timeIntervalSinceNow: 3)
+        var count = reports.all.count
+        var since = Date()
+        while Date() < deadline && Date().timeIntervalSince(since) < quiet {
+            usleep(20_000)
+            if reports.all.count != count { count = reports.all.count; since = Date() }
+        }
+        reports.clear()
+    }
+
+    @Test(arguments: [FileWatcher.Mode.automatic, .polling])
+    func aFolderMovedOutIsNotWatchedAndOneCopiedInIs(mode: FileWatcher.Mode) throws {
+        let root = try makeBook()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (watcher, reports) = try watch(root, mode: mode)
+        defer { watcher.stop() }
+        #expect(rename(root + "/content/ch6", root + "/ch6.old") == 0)
+        #expect(reported(root + "/content/ch6", reports) || reported(root + "/content/ch6/sub/deep.md", reports))
+        try FileManager.default.copyItem(atPath: root + "/ch6.old", toPath: root + "/content/ch6")
+        // The folder copied in is rescanned: its files are reported.
+        #expect(reported(root + "/content/ch6/sub/deep.md", reports))
+        settle(reports)
+        try append(root + "/ch6.old/sub/deep.md")
+        try append(root + "/content/ch6/sub/deep.md")
+        #expect(reported(root + "/content/ch6/sub/deep.md", reports), "an edit in the folder copied in was missed (\(mode))")
+        settle(reports)
+        try append(root + "/ch6.old/sub/deep.md")
+        usleep(400_000)
+        #expect(reports.all.isEmpty, "an edit outside the book was reported: \(reports.all) (\(mode))")
+    }
+
+    @Test func theWholeContentFolderMovedAwayAndRecreatedIsWatchedAgain() throws {
+        let root = try makeBook()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (watcher, reports) = try watch(root)
+        defer { watcher.stop() }
+        #expect(rename(root + "/content", root + "/content.old") == 0)
+        #expect(reported(root + "/content", reports))
+        try FileManager.default.copyItem(atPath: root + "/content.old", toPath: root + "/content")
+        #expect(reported(root + "/content/ch6/sub/deep.md", reports))
+        settle(reports)
+        try append(root + "/content.old/page.md")
+        usleep(400_000)
+        #expect(reports.all.isEmpty, "an edit in the moved-away folder was reported: \(reports.all)")
+        try append(root + "/content/ch6/sub/deep.md")
+        #expect(reported(root + "/content/ch6/sub/deep.md", reports))
+    }
+
+    @Test func aFolderMovedInIsWatchedAndRescanned() throws {
+        let root = try makeBook()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileSystem.writeAtomically("# 새 장\n", to: root + "/incoming/ch7/deep/page.md")
+        let (watcher, reports) = try watch(root)
+        defer { watcher.stop() }
+        #expect(rename(root + "/incoming/ch7", root + "/content/ch7") == 0)
+        #expect(reported(root + "/content/ch7/deep/page.md", reports))
+        settle(reports)
+        try append(root + "/content/ch7/deep/page.md")
+        #expect(reported(root + "/content/ch7/deep/page.md", reports))
+    }
+
+    @Test(arguments: [FileWatcher.Mode.automatic, .polling])
+    func symlinkedFoldersAndFilesAreWatchedAtTheirRealPaths(mode: FileWatcher.Mode) throws {
+        let root = try makeBook()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(symlink("../shared/appendix", root + "/content/appendix") == 0)
+        #expect(symlink("../shared/linked.md", root + "/content/linked.md") == 0)
+        let (watcher, reports) = try watch(root, mode: mode)
+        defer { watcher.stop() }
+        usleep(150_000)
+        try append(root + "/shared/appendix/a.md")
+        #expect(reported(root + "/content/appendix/a.md", reports), "\(mode)")
+        settle(reports)
+        try append(root + "/shared/linked.md")
+        #expect(reported(root + "/content/linked.md", reports), "\(mode)")
+        settle(reports)
+        // Other files beside the linked file's target are not the book's.
+        try append(root + "/shared/other.md")
+        usleep(400_000)
+        #expect(reports.all.isEmpty, "\(reports.all) (\(mode))")
+    }
+
+    @Test(arguments: [FileWatcher.Mode.automatic, .polling])
+    func linkLoopsAreWalkedOnce(mode: FileWatcher.Mode) throws {
+        let root = try makeBook()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(symlink(".", root + "/content/ch6/sub/self") == 0)
+        #expect(symlink("../..", root + "/content/ch6/up") == 0)
+        #expect(symlink("/", root + "/content/root") == 0)
+        let (watcher, reports) = try watch(root, mode: mode)
+        defer { watcher.stop() }
+        usleep(150_000)
+        try append(root + "/content/ch6/sub/deep.md")
+        #expect(reported(root + "/content/ch6/sub/deep.md", reports))
+        #expect(reports.all.flatMap { $0 }.allSatisfy { !$0.contains("/self/") && !$0.contains("/up/") && !$0.contains("/root/") },
+                "\(reports.all)")
+    }
+
+    @Test func beyondTheWatchLimitFoldersArePolledAndTheLimitIsNamed() throws {
+        let root = try makeBook()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let warnings = Warnings()
+        // Room for the content folder alone: `ch6` and `ch6/sub` are polled.
+        let (watcher, reports) = try watch(root, limit: 1, warnings: warnings)
+        defer { watcher.stop() }
+        #expect(watcher.usesInotify)
+        #expect(watcher.polledPaths == 1)
+        let warning = try #require(warnings.all.first)
+        #expect(warning.hasPrefix("warning: the watch limit of this watcher (1) is reached: 1 folder is polled every 0.1 s instead"))
+        #expect(warning.contains("sudo sysctl fs.inotify.max_user_watches="))
+        try append(root + "/content/ch6/sub/deep.md")
+        #expect(reported(root + "/content/ch6/sub/deep.md", reports), "an edit in a polled folder was missed")
+        // A folder made while serving, beyond the limit, is polled too.
+        try FileSystem.writeAtomically("# 새\n", to: root + "/content/new/page.md")
+        #expect(reported(root + "/content/new/page.md", reports))
+        settle(reports)
+        try append(root + "/content/new/page.md")
+        #expect(reported(root + "/content/new/page.md", reports), "an edit in a folder made beyond the limit was missed")
+        #expect(watcher.polledPaths == 2)
+        #expect(warnings.all.count == 2)
+        // The kernel's own limit is named in its warning.
+        #expect(FileWatcher.watchLimitWarning(polled: 3, limit: nil, pollInterval: 0.5)
+            .hasPrefix("warning: the inotify watch limit (fs.inotify.max_user_watches"))
+        #expect(FileWatcher.noInotifyWarning(errno: EMFILE, pollInterval: 0.5).contains("sudo sysctl fs.inotify.max_user_instances="))
+    }
+
+    @Test(arguments: [FileWatcher.Mode.automatic, .polling])
+    func gitBuildNodeModulesAndDotfoldersAreNeverWatched(mode: FileWatcher.Mode) throws {
+        let root = try makeBook()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in [".git", ".build", "node_modules", ".cache", "ch6/node_modules"] {
+            try FileSystem.writeAtomically("x\n", to: root + "/content/\(folder)/file.txt")
+        }
+        let (watcher, reports) = try watch(root, mode: mode)
+        defer { watcher.stop() }
+        usleep(150_000)
+        for folder in [".git", ".build", "node_modules", ".cache", "ch6/node_modules"] {
+            try append(root + "/content/\(folder)/file.txt")
+            try FileSystem.writeAtomically("y\n", to: root + "/content/\(folder)/new/file.txt")
+        }
+        usleep(500_000)
+        #expect(reports.all.isEmpty, "\(reports.all) (\(mode))")
+        #expect(FileWatcher.isIgnored(name: "node_modules"))
+    }
+}
