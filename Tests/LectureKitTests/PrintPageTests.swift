@@ -69,7 +69,7 @@ import Testing
                 ```
 
                 """,
-            "content/part/b.md": "# 나\n\n## 장점\n\n[처음](../README.md) [가의 장점](../a.md#장점) [위](#장점) ![그림](../img/x.svg)\n\n```dot alt=\"둘\" caption=\"[가](../a.md)에서 온 그림\"\ndigraph { c -> d }\n```\n",
+            "content/part/b.md": "# 나\n\n## 장점\n\n[처음](../README.md) [폴더](../) [가의 장점](../a.md#장점) [위](#장점) ![그림](../img/x.svg)\n\n```dot alt=\"둘\" caption=\"[가](../a.md)에서 온 그림\"\ndigraph { c -> d }\n```\n",
             "content/c.md": "# 다\n\n## 장점\n\n```swift\nprint(\"안녕\")\n```\n\n```output\n안녕\n```\n",
             "content/img/x.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
         ])

@@ -46,10 +46,13 @@ struct PrintAnchors: Sendable {
         guard !path.isEmpty else { return anchor.isEmpty ? destination : "#" + id(anchor, in: output) }
         var target = SummaryParser.normalize(folder.isEmpty ? Self.decoded(path) : folder + "/" + Self.decoded(path))
         if target.hasSuffix(".md") { target = OutputPath.html(forMarkdown: target) }
-        if let chapter = chapters[target] {
-            return "#" + (anchor.isEmpty ? chapter : id(anchor, in: target))
+        // A folder (`cli/`, `..`) is its index page, as a web server serves it.
+        for page in [target, target.isEmpty ? "index.html" : target + "/index.html"] {
+            if let chapter = chapters[page] { return "#" + (anchor.isEmpty ? chapter : id(anchor, in: page)) }
         }
-        return folder.isEmpty ? destination : SummaryParser.normalize(folder + "/" + path) + fragment
+        guard !folder.isEmpty else { return destination }
+        let fromRoot = SummaryParser.normalize(folder + "/" + path)
+        return (fromRoot.isEmpty ? "./" : fromRoot + (path.hasSuffix("/") ? "/" : "")) + fragment
     }
 
     /// The page's blocks with heading ids prefixed and links rewritten, HTML blocks included.
