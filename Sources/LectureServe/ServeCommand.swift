@@ -28,6 +28,7 @@ public struct ServeCommand: Subcommand {
         OptionSpec(["--host"], value: "address", help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6)."),
         OptionSpec(["--port"], value: "n", help: "The TCP port (default: 8000; 0 picks a free one)."),
         CommonOptions.jobs, CommonOptions.timeout, CommonOptions.cacheDir,
+        CommonOptions.sampleLocale, CommonOptions.sampleTimeZone, CommonOptions.smartPunctuation,
     ]
 
     /// What to build, where to listen, what to watch.
@@ -41,6 +42,7 @@ public struct ServeCommand: Subcommand {
         if let output = arguments.value("output") { configuration.build.outputDirectory = output }
         if let cache = arguments.value("cache-dir") { configuration.build.cacheDirectory = cache }
         configuration.build.verifier = try CommonOptions.verifierOptions(arguments)
+        configuration.build.smartPunctuation = arguments.has("smart-punctuation")
         if let host = arguments.value("host") {
             guard !host.isEmpty else { throw LectureError("error: --host needs an address, such as 127.0.0.1 or ::1") }
             configuration.host = host

@@ -15,8 +15,12 @@ public struct BuildConfiguration: Sendable {
     /// in book.toml; mdBook's default `/`): `/` at a domain's root,
     /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
     public var siteURL = "/"
-    /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
+    /// How samples are verified (`-j`, `--timeout`, `--no-cache`), and the environment they run
+    /// in (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
     public var verifier = SampleVerifier.Options()
+    /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
+    /// `--smart-punctuation`); off by default, so text reads as written: `--flag`, `1...5`.
+    public var smartPunctuation = false
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
     public var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
     /// Books with more chapters than this get their navigation from a shared `toc.js` instead of
@@ -187,7 +191,7 @@ public struct BuildPipeline: Sendable {
                 page.tooDeep = parsed.tooDeep
                 return page
             }
-            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text)
+            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text, smartPunctuation: configuration.smartPunctuation)
             if let signature {
                 memory?.remember(parsed: BuildMemory.Parsed(signature: signature, file: file, blocks: blocks, tooDeep: tooDeep), for: file.relativePath)
             }
@@ -207,7 +211,7 @@ public struct BuildPipeline: Sendable {
         }
         hash.update(probes.toolchain()?.versionLine ?? "no swiftc")
         hash.update(probes.diagrams().graphvizVersion ?? "no graphviz")
-        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) \(configuration.siteURL)")
+        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) \(configuration.siteURL) smart=\(configuration.smartPunctuation)")
         return hash.hexDigest()
     }
 
