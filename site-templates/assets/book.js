@@ -306,4 +306,9 @@
     highlightCode(scope);
     addCopyButtons(scope);
   });
+
+  // print.html: its "인쇄하기" button opens the browser's print dialog.
+  $$(".print-button").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
+  });
 })();
