@@ -70,12 +70,7 @@ struct CheckCommand: Subcommand {
         var sources: [SourceFile] = []
         if files.isEmpty {
             // Without the folder or its summary there is nothing to check: a setup error (exit 2).
-            guard FileSystem.isDirectory(content) else {
-                throw LectureError("\(content): error: content folder does not exist\n    pass the folder that holds SUMMARY.md with --content DIR")
-            }
-            guard FileSystem.exists(FileSystem.join(content, "SUMMARY.md")) else {
-                throw LectureError("\(FileSystem.join(content, "SUMMARY.md")): error: summary file does not exist")
-            }
+            if let missing = ContentLoader.setupError(contentDirectory: content) { throw missing }
             let loaded = ContentLoader.load(contentDirectory: content)
             diagnostics += loaded.diagnostics
             sources = loaded.files
@@ -107,7 +102,7 @@ struct CheckCommand: Subcommand {
         if let shard {
             samples = samples.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
             // Problems of the pages themselves are shard 1's to report, so N shards count each once.
-            if shard.index != 1 { diagnostics.removeAll { $0.severity == .error } }
+            if shard.index != 1 { diagnostics.removeAll { $0.severity == .error || $0.identifier == DroppedSamples.identifier } }
         }
         console.report(diagnostics)
 
@@ -121,7 +116,9 @@ struct CheckCommand: Subcommand {
 
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count
+        // `ignore` samples, and fences that look like samples but are not (warned about above).
         let skipped = results.filter { $0.outcome == .skipped }.count
+            + diagnostics.filter { $0.identifier == DroppedSamples.identifier }.count
         let contentErrors = diagnostics.filter { $0.severity == .error }
         var closing = "\(passed) passed, \(failed + contentErrors.count) failed"
         if skipped > 0 { closing += ", \(skipped) skipped" }

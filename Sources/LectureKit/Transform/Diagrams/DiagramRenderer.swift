@@ -86,7 +86,7 @@ public struct DiagramRenderer: Sendable {
         if let narrow { html += narrow.html(class: "diagram-narrow") }
         html += "</div>\n"
         if let caption {
-            html += "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption)))</figcaption>"
+            html += "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption).map(LinkRewriter.rewrite)))</figcaption>"
         }
         return .success(html + "</figure>\n")
     }

@@ -74,7 +74,7 @@ public enum TableRenderer {
         var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" data-columns=\"\(width)\""
         html += caption != nil ? " aria-labelledby=\"\(captionID)\">" : " aria-label=\"표\">"
         html += "<table role=\"table\">"
-        if let caption { html += "<caption id=\"\(captionID)\">\(renderer.render(MarkdownParser.parseInlines(caption)))</caption>" }
+        if let caption { html += "<caption id=\"\(captionID)\">\(cell(caption))</caption>" }
         html += "<thead role=\"rowgroup\"><tr role=\"row\">"
         for (column, text) in header.cells.enumerated() {
             html += "<th scope=\"col\" role=\"columnheader\"\(style(column))>\(cell(text))</th>"
