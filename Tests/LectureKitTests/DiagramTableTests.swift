@@ -9,13 +9,20 @@ import CommonMark
         DiagramRenderer.find(cache: Cache(directory: cache))
     }
 
+    /// `code` rendered as the page's first diagram, through a fresh cache.
+    func draw(_ code: String) throws -> String {
+        try renderer(TestSupport.temporaryDirectory()).render(code, info: InfoString("dot"), id: "diagram-1", path: "p.md",
+                                                              location: SourceLocation(line: 1, column: 1)).get()
+    }
+
     @Test func validGraphIsInlinedWithItsTextAlternative() throws {
         let cache = try TestSupport.temporaryDirectory()
         let code = "digraph G {\n  label=\"뷰가 모델을 관찰한다\";\n  View -> Model;\n}\n"
         let html = try renderer(cache).render(code, info: InfoString("dot caption=\"관찰\""), id: "diagram-1", path: "p.md",
                                               location: SourceLocation(line: 5, column: 1)).get()
-        #expect(html.hasPrefix("<figure class=\"diagram\">\n<div class=\"diagram-views\" role=\"img\" aria-label=\"뷰가 모델을 관찰한다\">\n<svg class=\"diagram-only\" style=\"--fit: "))
-        #expect(html.components(separatedBy: "<svg").count == 2, "a top-to-bottom graph is drawn once")
+        #expect(html.hasPrefix("<figure class=\"diagram\" style=\"--drawing-width: "))
+        #expect(html.contains("<div class=\"diagram-views\" role=\"img\" aria-label=\"뷰가 모델을 관찰한다\">\n<svg class=\"diagram-only\" style=\"--fit: "))
+        #expect(html.components(separatedBy: "<svg").count == 2, "a chain drawn top to bottom is narrowest as it is: sent once")
         #expect(html.contains("<figcaption>관찰</figcaption>"))
         #expect(!html.contains("<?xml"))
         #expect(!html.contains(">뷰가 모델을 관찰한다</text>"), "the label is the alternative, not drawn")
@@ -53,10 +60,7 @@ import CommonMark
     }
 
     @Test func leftToRightGraphIsAlsoDrawnTopToBottomForNarrowScreens() throws {
-        let cache = try TestSupport.temporaryDirectory()
-        let code = "digraph G {\n  label=\"흐름\";\n  rankdir=LR;\n  edge [fontsize=10];\n  Controller -> Model [label=\"갱신 요청\"];\n  Model -> View [label=\"변경 알림\"];\n}\n"
-        let html = try renderer(cache).render(code, info: InfoString("dot"), id: "diagram-1", path: "p.md",
-                                              location: SourceLocation(line: 1, column: 1)).get()
+        let html = try draw("digraph G {\n  label=\"흐름\";\n  rankdir=LR;\n  edge [fontsize=10];\n  Controller -> Model [label=\"갱신 요청\"];\n  Model -> View [label=\"변경 알림\"];\n}\n")
         // One text alternative, given by the box both drawings are in; the drawings carry no other.
         #expect(html.components(separatedBy: "aria-label=").count == 2)
         #expect(!html.contains("aria-labelledby"))
@@ -65,10 +69,16 @@ import CommonMark
         // Labels of 10 pt are 12 CSS px high at 0.9 of the natural size (4/3 px a point).
         #expect(abs(Double(wide.output.1)! - Double(wide.output.2)! * 0.9) <= 2)
         #expect(Int(narrow.output.3)! < Int(wide.output.3)!, "the narrow drawing is narrower")
-        let from = try #require(html.firstMatch(of: /<figure class="diagram" data-wide-from="(\d+)">/))
+        let from = try #require(html.firstMatch(of: /<figure class="diagram" style="--drawing-width: (?:\d+)px" data-wide-from="(\d+)">/))
         #expect(Int(from.output.1)! >= Int(wide.output.1)!, "the wide drawing is shown only where its labels keep 12 px")
         #expect(DiagramLayout.breakpoints.contains(Int(from.output.1)!))
         #expect(html.contains(" id=\"diagram-1-narrow-graph0\""))
+    }
+
+    @Test func wideTreeDrawnTopToBottomIsAlsoDrawnLeftToRight() throws {
+        let html = try draw("digraph G {\n  label=\"나무\";\n  root -> {a b c d e f};\n}\n")
+        #expect(html.contains("<svg class=\"diagram-wide\""))
+        #expect(html.contains("<svg class=\"diagram-narrow\""), "six leaves side by side are wider than a column of them")
     }
 
     @Test func breakpointsMatchTheStylesheet() throws {

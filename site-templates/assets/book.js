@@ -298,13 +298,103 @@
     });
   });
 
+  /* ---------- diagrams: a hint where one scrolls, full size on demand ----------
+     CSS picks the layout and keeps labels at least 12 px high, scrolling the drawing in its box
+     where it is still too wide. Here a drawing shown smaller than its natural size, or scrolling,
+     gets a "크게 보기" button that opens it full screen (zoomable, closed by Esc, the close button
+     or the browser's back), and a scrolling one a visible hint. */
+  var diagramDialog = null;
+
+  function shownDrawing(figure) {
+    return $$(".diagram-views > svg", figure).filter(function (svg) { return getComputedStyle(svg).display !== "none"; })[0];
+  }
+
+  function openDiagram(figure, opener) {
+    var svg = shownDrawing(figure);
+    if (!svg) return;
+    if (!diagramDialog) {
+      diagramDialog = doc.createElement("dialog");
+      diagramDialog.className = "diagram-dialog";
+      diagramDialog.innerHTML =
+        '<div class="diagram-dialog-bar"><p class="diagram-dialog-title"></p>' +
+        '<button type="button" class="diagram-dialog-button" data-zoom="-1" aria-label="축소">−</button>' +
+        '<button type="button" class="diagram-dialog-button" data-zoom="1" aria-label="확대">+</button>' +
+        '<button type="button" class="diagram-dialog-button diagram-dialog-close" aria-label="닫기">✕</button></div>' +
+        '<div class="diagram-dialog-body" tabindex="0"></div>';
+      doc.body.appendChild(diagramDialog);
+      diagramDialog.addEventListener("click", function (e) {
+        var button = e.target.closest("button");
+        if (!button) return;
+        if (button.classList.contains("diagram-dialog-close")) { diagramDialog.close(); return; }
+        var zoom = Math.min(4, Math.max(0.5, (parseFloat(diagramDialog.getAttribute("data-zoom")) || 1) * (button.getAttribute("data-zoom") === "1" ? 1.25 : 0.8)));
+        diagramDialog.setAttribute("data-zoom", String(zoom));
+        diagramDialog.style.setProperty("--zoom", String(zoom));
+      });
+      // Esc, the close button or back: one history entry per opening, removed on close.
+      diagramDialog.addEventListener("close", function () {
+        if (history.state && history.state.lectureDiagram) history.back();
+      });
+      window.addEventListener("popstate", function () {
+        if (diagramDialog.open) diagramDialog.close();
+      });
+    }
+    var copy = svg.cloneNode(true);
+    // The copy's ids would repeat the page's.
+    copy.removeAttribute("id");
+    $$("[id]", copy).forEach(function (el) { el.removeAttribute("id"); });
+    var views = $(".diagram-views", figure);
+    var body = $(".diagram-dialog-body", diagramDialog);
+    body.textContent = "";
+    body.setAttribute("role", "img");
+    body.setAttribute("aria-label", views ? views.getAttribute("aria-label") : "");
+    body.appendChild(copy);
+    var caption = $("figcaption", figure);
+    $(".diagram-dialog-title", diagramDialog).textContent = caption ? caption.textContent : "";
+    diagramDialog.setAttribute("aria-label", "그림: " + (caption ? caption.textContent : ""));
+    diagramDialog.setAttribute("data-zoom", "1");
+    diagramDialog.style.setProperty("--zoom", "1");
+    history.pushState({ lectureDiagram: true }, "");
+    diagramDialog.showModal();
+    body.focus();
+  }
+
+  function measureDiagram(figure) {
+    var views = $(".diagram-views", figure);
+    var svg = shownDrawing(figure);
+    if (!views || !svg) return;
+    var natural = parseFloat(svg.style.getPropertyValue("--natural")) || 0;
+    var scrolls = views.scrollWidth > views.clientWidth + 1;
+    figure.classList.toggle("diagram-scrolls", scrolls);
+    figure.classList.toggle("diagram-cramped", scrolls || svg.getBoundingClientRect().width < natural * 0.98);
+    if (scrolls) views.setAttribute("tabindex", "0"); else views.removeAttribute("tabindex");
+  }
+
+  function enhanceDiagrams(scope) {
+    $$("figure.diagram", scope).forEach(function (figure) {
+      if ($(".diagram-tools", figure)) return;
+      var tools = doc.createElement("div");
+      tools.className = "diagram-tools";
+      tools.innerHTML = '<span class="diagram-hint">옆으로 밀어 보세요</span>' +
+        '<button type="button" class="diagram-zoom">크게 보기</button>';
+      var views = $(".diagram-views", figure);
+      if (!views) return;
+      views.insertAdjacentElement("afterend", tools);
+      var button = $(".diagram-zoom", tools);
+      button.addEventListener("click", function () { openDiagram(figure, button); });
+      measureDiagram(figure);
+      if (window.ResizeObserver) new ResizeObserver(function () { measureDiagram(figure); }).observe(views);
+    });
+  }
+
   highlightCode(doc);
   addCopyButtons(doc);
+  enhanceDiagrams(doc);
   // Live reload (`lecture serve`) swapped the page's <main> in place: enhance the new content.
   doc.addEventListener("lecture:content-replaced", function (e) {
     var scope = (e.detail && e.detail.element) || doc;
     highlightCode(scope);
     addCopyButtons(scope);
+    enhanceDiagrams(scope);
   });
 
   // print.html: its "인쇄하기" button opens the browser's print dialog.

@@ -34,8 +34,8 @@ public struct DiagramRenderer: Sendable {
         return DiagramRenderer(cache: cache, graphvizVersion: version)
     }
 
-    /// Both layouts of a graph, cached together: the author's and, for a left-to-right graph,
-    /// the same graph drawn top to bottom for narrow screens.
+    /// Both layouts of a graph, cached together: the author's and the same graph turned a
+    /// quarter (left to right ↔ top to bottom), which narrow screens get where it is narrower.
     struct Rendered: Codable {
         var svg: String
         var narrowSVG: String?
@@ -53,7 +53,7 @@ public struct DiagramRenderer: Sendable {
         }
         let caption = info.value("caption")
         var hash = SHA256()
-        hash.update("lecture-diagram-v4")
+        hash.update("lecture-diagram-v5")
         hash.update(graphvizVersion)
         hash.update(id)
         hash.update(code)
@@ -78,7 +78,8 @@ public struct DiagramRenderer: Sendable {
         var narrow = rendered.narrowSVG.map(DiagramLayout.init(svg:))
         let breakpoint = narrow.flatMap { DiagramLayout.breakpoint(fitting: wide, insteadOf: $0) }
         if breakpoint == nil { narrow = nil }
-        var html = "<figure class=\"diagram\""
+        // The drawing's natural width lets the figure grow beside the prose on wide screens (style.css).
+        var html = "<figure class=\"diagram\" style=\"--drawing-width: \(Int(wide.naturalWidth.rounded(.up)))px\""
         if let breakpoint { html += " data-wide-from=\"\(breakpoint)\"" }
         // One text alternative for both drawings: the box is the image, its SVGs presentational.
         html += ">\n<div class=\"diagram-views\" role=\"img\" aria-label=\"\(HTML.escape(alternative))\">\n"
@@ -91,18 +92,19 @@ public struct DiagramRenderer: Sendable {
         return .success(html + "</figure>\n")
     }
 
-    /// Runs `gvpr` (read and drop the graph label; for a graph with `rankdir=LR` or `RL`, write it
-    /// once as drawn and once turned top to bottom) then one `dot -Tsvg` over both.
+    /// Runs `gvpr` (read and drop the graph label; write the graph once as written and once turned
+    /// a quarter, `LR` ↔ `TB`, `RL` ↔ `BT`) then one `dot -Tsvg` over both.
     private func draw(_ code: String, id: String, path: String, location: SourceLocation) -> Result<Rendered, Diagnostic> {
         do {
             let program = """
                 BEG_G {
                   printf(2, "LECTURE-GRAPH\\n");
                   if (hasAttr($G, "label")) { printf(2, "LECTURE-LABEL:%s\\n", $G.label); $G.label = ""; }
-                  if ($G.rankdir == "LR" || $G.rankdir == "RL") {
-                    write($G);
-                    $G.rankdir = ($G.rankdir == "LR") ? "TB" : "BT";
-                  }
+                  write($G);
+                  if ($G.rankdir == "LR") $G.rankdir = "TB";
+                  else if ($G.rankdir == "RL") $G.rankdir = "BT";
+                  else if ($G.rankdir == "BT") $G.rankdir = "RL";
+                  else $G.rankdir = "LR";
                 }
                 """
             let stripped = try Subprocess.run(commands.gvpr, ["-c", program], timeout: 60, input: Array(code.utf8))
