@@ -17,6 +17,14 @@ public struct BuildConfiguration: Sendable {
     public var siteURL = "/"
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
     public var verifier = SampleVerifier.Options()
+    /// The book's `book.toml` settings (title, language, edit link…); none by default.
+    public var book = BookSettings()
+    /// The content folder's path from the folder holding `book.toml` (`src`), which the edit
+    /// link's `{path}` starts with, as in mdBook.
+    public var contentPathFromBookRoot = "src"
+    /// A folder inside the content folder, by its path relative to it, that holds the site and
+    /// is no content (a folder with `SUMMARY.md` and no `book.toml` builds into its `book/`).
+    public var outputInsideContent: String?
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
     public var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
     /// Books with more chapters than this get their navigation from a shared `toc.js` instead of
@@ -83,15 +91,18 @@ public struct BuildPipeline: Sendable {
         let start = Date()
         var diagnostics: [Diagnostic] = []
         var probes: Probes?
+        // Pages with {{#include}}: their diagnostics point into the included files.
+        var includedFiles: [SourceFile] = []
         func fail() -> DiagnosticsError {
             // The probes' threads run child processes: let them finish before the caller exits,
             // or the process is torn down under them.
             _ = probes?.toolchain()
+            diagnostics = IncludeExpander.remap(diagnostics, files: includedFiles)
             console.report(diagnostics.sortedForReading())
             return DiagnosticsError(diagnostics)
         }
-        if let problem = SiteWriter.validate(output: configuration.outputDirectory,
-                                             protecting: [configuration.contentDirectory, configuration.templatesDirectory]) {
+        let protected = configuration.outputInsideContent == nil ? [configuration.contentDirectory, configuration.templatesDirectory] : [configuration.templatesDirectory]
+        if let problem = SiteWriter.validate(output: configuration.outputDirectory, protecting: protected) {
             diagnostics.append(problem)
             throw fail()
         }
@@ -114,10 +125,16 @@ public struct BuildPipeline: Sendable {
         case .failure(let error): templates = nil; diagnostics += error.diagnostics
         }
         let memory = self.memory
-        let loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory, reuse: { path, signature in
+        var loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory, reuse: { path, signature in
             memory?.parsedPage(path, signature: signature)?.file
         }, listing: contentListing)
+        if let title = configuration.book.title {
+            // book.toml's title wins, as in mdBook; the summary then needs none.
+            loaded.book.title = title
+            loaded.diagnostics.removeAll { $0.summary.hasPrefix("summary has no '# Title'") }
+        }
         diagnostics += loaded.diagnostics
+        includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         // Content problems don't stop the run here: the pages that loaded go on, so every
         // problem in them is reported too. Nothing is written unless all is well.
         guard let templates, FileSystem.isDirectory(configuration.contentDirectory) else { throw fail() }
@@ -167,6 +184,7 @@ public struct BuildPipeline: Sendable {
             throw error
         }
         lap("write")
+        diagnostics = IncludeExpander.remap(diagnostics, files: includedFiles)
         console.report(diagnostics.sortedForReading())
         if ProcessInfo.processInfo.environment["LECTURE_TIMINGS"] != nil {
             console.print(timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
@@ -392,7 +410,11 @@ public struct BuildPipeline: Sendable {
 
     /// Every regular file of the content folder, listed once per run.
     func contentListing() -> [String] {
-        runCache.listing { FileSystem.files(under: configuration.contentDirectory) }
+        runCache.listing {
+            let files = FileSystem.files(under: configuration.contentDirectory)
+            guard let site = configuration.outputInsideContent else { return files }
+            return files.filter { !$0.hasPrefix(site + "/") }
+        }
     }
 
     /// The `id`s the page template gives its own elements, which headings must not take.
@@ -479,7 +501,8 @@ public struct BuildPipeline: Sendable {
             }
             let root = OutputPath.rootPrefix(from: output)
             let position = positions[page.chapter.path] ?? index
-            let values: [String: Template.Value] = [
+            let values: [String: Template.Value] = BookValues.of(configuration).merging([
+                "edit_link": .html(BookValues.editLink(configuration, page: page.chapter.path)),
                 "title": .text(page.title),
                 "book_title": .text(book.title),
                 "content": .html(renderer.render(page.blocks)),
@@ -491,7 +514,7 @@ public struct BuildPipeline: Sendable {
                 "root": .text(root),
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
-            ]
+            ]) { _, new in new }
             let html = Array(templates.page.render(values).utf8)
             let entry = SearchIndex.entry(page)
             memory?.update(page.chapter.path) {
@@ -513,22 +536,22 @@ public struct BuildPipeline: Sendable {
         }
         if scripted {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
-            site.generated["toc.html"] = Array(templates.page.render([
+            site.generated["toc.html"] = Array(templates.page.render(BookValues.of(configuration).merging([
                 "title": .text("차례"),
                 "book_title": .text(book.title),
                 "content": .html("<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: "")),
                 "nav": .html(""), "prev": .html(""), "next": .html(""), "toc": .html(""),
                 "root": .text(""), "swift_version": .text(swiftVersion), "build_date": .text(configuration.buildDate),
-            ]).utf8)
+            ]) { _, new in new }).utf8)
         }
         if let notFound = templates.notFound {
-            site.generated["404.html"] = Array(notFound.render([
+            site.generated["404.html"] = Array(notFound.render(BookValues.of(configuration).merging([
                 "book_title": .text(book.title),
                 "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
                 "root": .text(configuration.siteURL),
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
-            ]).utf8)
+            ]) { _, new in new }).utf8)
         }
         for file in contentAssets() {
             site.copied[file] = FileSystem.join(configuration.contentDirectory, file)

@@ -20,6 +20,9 @@ public struct SampleVerifier: Sendable {
         public var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).
         public var outputLimit = 1 << 20
+        /// The Swift language mode samples are compiled in (`-swift-version`; book.toml's
+        /// `[lecture] swift-language-mode`, default `6`).
+        public var swiftLanguageMode = "6"
         /// The defaults given with each property.
         public init() {}
     }
@@ -27,7 +30,7 @@ public struct SampleVerifier: Sendable {
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
     static let cacheVersion = "lecture-sample-v2"
     /// Flags every sample is compiled with.
-    static let flags = ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm"]
+    var flags: [String] { ["-swift-version", options.swiftLanguageMode, "-module-name", "Sample", "-diagnostic-style", "llvm"] }
 
     /// The Swift compiler that builds the samples.
     public var toolchain: Toolchain
@@ -68,7 +71,7 @@ public struct SampleVerifier: Sendable {
         hash.update(Self.cacheVersion)
         hash.update(toolchain.versionLine)
         hash.update(standIns.digest)
-        hash.update(Self.flags.joined(separator: " "))
+        hash.update(flags.joined(separator: " "))
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
         if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
@@ -126,7 +129,7 @@ public struct SampleVerifier: Sendable {
         try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
 
         let compile = try Subprocess.run(
-            toolchain.swiftc, Self.flags + standIns.compilerArguments + ["main.swift", "-o", "sample"],
+            toolchain.swiftc, flags + standIns.compilerArguments + ["main.swift", "-o", "sample"],
             directory: work, environment: ["TMPDIR": work], timeout: 300)
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)

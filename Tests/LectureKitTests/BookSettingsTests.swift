@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import LectureKit
+
+/// `book.toml` in mdBook's format, read by toml++: values, located errors, warned keys.
+@Suite struct BookSettingsTests {
+    @Test func readsMdBookKeysAndLecturesOwn() {
+        let (settings, diagnostics) = BookSettingsLoader.parse("""
+            [book]
+            title = "책"
+            authors = ["가", "나"]
+            language = "ko"
+            src = "content"
+
+            [build]
+            build-dir = "_site"
+
+            [output.html]
+            site-url = "/lecture"
+            git-repository-url = "https://example.com/r"
+            edit-url-template = "https://example.com/r/edit/main/{path}"
+            default-theme = "navy"
+
+            [lecture]
+            timeout = 20
+            swift-language-mode = 6
+            sample-locale = "ko_KR.UTF-8"
+            time-zone = "Asia/Seoul"
+            smart-punctuation = false
+            """, path: "book.toml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(settings.title == "책")
+        #expect(settings.authors == ["가", "나"])
+        #expect(settings.language == "ko")
+        #expect(settings.source == "content")
+        #expect(settings.buildDirectory == "_site")
+        #expect(settings.siteURL == "/lecture/", "a trailing slash is added")
+        #expect(settings.gitRepositoryURL == "https://example.com/r")
+        #expect(settings.editURLTemplate == "https://example.com/r/edit/main/{path}")
+        #expect(settings.defaultTheme == "dark", "mdBook's navy is a dark theme")
+        #expect(settings.timeout == 20)
+        #expect(settings.swiftLanguageMode == "6")
+        #expect(settings.sampleLocale == "ko_KR.UTF-8")
+        #expect(settings.timeZone == "Asia/Seoul")
+        #expect(settings.smartPunctuation == false)
+    }
+
+    @Test func badTOMLIsAnErrorAtLineAndColumn() {
+        let (_, diagnostics) = BookSettingsLoader.parse("[book]\ntitle = \"한글 제목\" x\n", path: "book.toml")
+        #expect(diagnostics.count == 1)
+        let error = diagnostics.first
+        #expect(error?.severity == .error)
+        #expect(error?.location?.line == 2)
+        // The column counts UTF-8 bytes, as every diagnostic's does: 'x' is after 9 + 2×3 bytes of Hangul.
+        #expect(error?.headline.hasPrefix("book.toml:2:") == true)
+        #expect(error?.summary.hasPrefix("book.toml is not valid TOML: ") == true)
+    }
+
+    @Test func unknownAndUnsupportedKeysAreWarnedAtTheirLine() {
+        let (settings, diagnostics) = BookSettingsLoader.parse("""
+            [book]
+            title = "T"
+            colour = "blue"
+
+            [output.html]
+            mathjax-support = true
+
+            [output.pdf]
+            paper = "a4"
+
+            [preprocessor.katex]
+            after = ["links"]
+
+            [frobnicate]
+            a = 1
+            """, path: "book.toml")
+        #expect(settings.title == "T")
+        #expect(diagnostics.map(\.headline) == [
+            "book.toml:3:1: warning: unknown key 'book.colour' in book.toml is ignored",
+            "book.toml:6:1: warning: 'output.html.mathjax-support' is not supported by lecture and is ignored",
+            "book.toml:8:1: warning: 'output.pdf' is not supported by lecture and is ignored",
+            "book.toml:11:1: warning: 'preprocessor.katex' is not supported by lecture and is ignored",
+            "book.toml:14:1: warning: unknown key 'frobnicate' in book.toml is ignored",
+        ])
+    }
+
+    @Test func wrongTypesAreErrorsAtTheValue() {
+        let (_, diagnostics) = BookSettingsLoader.parse("""
+            [book]
+            title = 3
+            authors = "one"
+
+            [output.html]
+            site-url = "lecture/"
+            edit-url-template = "https://example.com/edit"
+            """, path: "book.toml")
+        #expect(diagnostics.map(\.severity) == [.error, .error, .error, .error])
+        #expect(diagnostics.map { $0.location?.line } == [2, 3, 6, 7])
+    }
+}
