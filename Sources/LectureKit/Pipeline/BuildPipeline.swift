@@ -532,7 +532,7 @@ public struct BuildPipeline: Sendable {
             // mdBook's rule: without a README.md, the first chapter is also the index. A copy
             // keeps its relative URLs right only beside the root; from a folder it is a redirect.
             site.generated["index.html"] = first.outputPath.contains("/")
-                ? Array(Navigation.redirect(to: first.outputPath, title: first.title).utf8) : html
+                ? Array(Navigation.redirect(to: first.outputPath, title: first.title, language: configuration.book.language ?? "ko").utf8) : html
         }
         if scripted {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)

@@ -7,7 +7,8 @@ import Foundation
 /// `LinkChecker` checks the links the author wrote in Markdown, at their line; this check sees
 /// what reaches the reader: the template's URLs, raw HTML, and copies of a page made for another
 /// place. URLs are resolved as a browser resolves them against the file's own location, so a
-/// link that works here works from `file://` and under any sub-path. The values are read from
+/// link that works here works from `file://` (so a URL may not name a folder) and under any
+/// sub-path. The values are read from
 /// `href="…"` and `src="…"` attributes of HTML this tool wrote (double-quoted, as the renderer
 /// and templates write them).
 enum EmittedLinkChecker {
@@ -46,7 +47,11 @@ enum EmittedLinkChecker {
                         continue
                     }
                 }
-                if path.hasSuffix("/") || target.isEmpty { target = target.isEmpty ? "index.html" : target + "/index.html" }
+                if !path.isEmpty && (path.hasSuffix("/") || target.isEmpty) {
+                    // A server answers `dir/` with its index page; `file://` shows the folder.
+                    problems.append("'\(url)' names a folder, which works over HTTP but not from file://; name its index.html")
+                    continue
+                }
                 guard files.contains(target) || optional.contains(target) else {
                     problems.append("'\(url)' names \(target), which the site does not have")
                     continue

@@ -71,11 +71,11 @@ enum Navigation {
     /// The root `index.html` when the first chapter lives in a folder: a copy would resolve its
     /// relative URLs from the wrong place, so the root sends the reader on (HTML's
     /// `<meta http-equiv="refresh">`, which works from `file://` and under any sub-path).
-    static func redirect(to path: String, title: String) -> String {
+    static func redirect(to path: String, title: String, language: String) -> String {
         let href = HTML.escapeHref(path)
         return """
             <!DOCTYPE html>
-            <html>
+            <html lang="\(HTML.escape(language))">
             <head>
             <meta charset="utf-8">
             <title>\(HTML.escape(title))</title>

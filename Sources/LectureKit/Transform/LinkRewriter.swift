@@ -7,12 +7,18 @@ import Foundation
 /// internal ones (in-page anchors, other files) are put in Unicode Normalization Form C, as
 /// heading ids are, so the browser finds the id a link names whichever form the author typed.
 public enum LinkRewriter {
-    /// `destination` with a `.md` path made the built page's (`OutputPath`), in NFC.
+    /// `destination` with a `.md` path made the built page's (`OutputPath`) and a folder's path
+    /// its `index.html`, in NFC.
     public static func rewrite(_ destination: String) -> String {
         if destination.hasPrefix("//") || hasScheme(destination) { return destination }
         let destination = destination.precomposedStringWithCanonicalMapping
         if destination.hasPrefix("#") { return destination }
         let (path, fragment) = split(destination)
+        // A link to a folder (`../cli/`) names its index page: from `file://` a browser would
+        // show the folder itself. The link checker accepts such a link only when that page exists.
+        if path.hasSuffix("/") || path == ".." || path.hasSuffix("/..") {
+            return path + (path.hasSuffix("/") ? "" : "/") + "index.html" + fragment
+        }
         guard path.hasSuffix(".md") else { return destination }
         return OutputPath.html(forMarkdown: path) + fragment
     }
