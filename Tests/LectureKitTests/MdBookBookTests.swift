@@ -93,3 +93,11 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("\(root)/src/code/broken.swift:2:14: error: cannot convert") }, "\(lines)")
     }
 }
+
+extension MdBookBookTests {
+    @Test func checkTakesTheBookFolderAndVerifiesIncludedSamples() {
+        let (status, lines) = run(["check", TestSupport.fixture("mdbook"), "--cache-dir", TestSupport.cacheDirectory])
+        #expect(status == 0)
+        #expect(lines.last == "2 passed, 0 failed", "\(lines)")
+    }
+}

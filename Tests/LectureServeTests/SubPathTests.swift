@@ -55,3 +55,17 @@ import Testing
         #expect(seen.contains("/lecture/assets/style.css") && seen.contains("/lecture/guide/search.html"))
     }
 }
+
+/// `lecture serve BOOK` finds the book as `lecture build BOOK` does.
+@Suite struct ServeBookFolderTests {
+    @Test func serveTakesTheBookFolderAndItsBookTOML() throws {
+        let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
+        let cache = NSTemporaryDirectory() + "/lecture-tests-cache-\(getpid())"
+        let arguments = try ParsedArguments.parse([fixture, "--cache-dir", cache, "--port", "0"], specs: ServeCommand.options, command: "lecture serve")
+        let command = try ServeCommand(arguments)
+        #expect(command.configuration.build.contentDirectory == fixture + "/src")
+        #expect(command.configuration.build.outputDirectory == fixture + "/book")
+        #expect(command.configuration.build.siteURL == "/lecture/")
+        #expect(FileSystem.exists(command.configuration.build.templatesDirectory + "/page.html"), "the built-in theme")
+    }
+}
