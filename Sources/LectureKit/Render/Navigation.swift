@@ -17,7 +17,7 @@ enum Navigation {
                 if isCurrent { html += " class=\"active\" aria-current=\"page\"" }
                 html += ">\(number)\(HTML.escape(chapter.title))</a>"
             case .draft:
-                html += "<li><span class=\"draft\" aria-disabled=\"true\">\(number)\(HTML.escape(chapter.title))</span>"
+                html += "<li><span class=\"draft\">\(number)\(HTML.escape(chapter.title))</span>"
             case .partTitle:
                 html += "<li class=\"part-title\">\(HTML.escape(chapter.title))"
             case .separator:
