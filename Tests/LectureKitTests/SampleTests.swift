@@ -247,6 +247,77 @@ import CommonMark
         let results = try verify(markdown + "\n")
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
     }
+
+    @Test func uiKitStandInTracksWhatUpdatePropertiesReads() throws {
+        let markdown = """
+            ```swift
+            import UIKit
+            import Observation
+
+            @MainActor @Observable final class Model {
+                var title = "a"
+                var unread = 0
+            }
+
+            final class Screen: UIViewController {
+                let model = Model()
+                let label = UILabel()
+                var updates = 0
+                override func updateProperties() {
+                    super.updateProperties()
+                    updates += 1
+                    label.text = model.title
+                }
+            }
+            let screen = Screen()
+            screen.updatePropertiesIfNeeded()
+            screen.model.unread += 1
+            screen.updatePropertiesIfNeeded()
+            print(screen.updates, screen.label.text ?? "nil")
+            screen.model.title = "b"
+            print(screen.label.text ?? "nil")
+            screen.updatePropertiesIfNeeded()
+            screen.model.title = "c"
+            screen.view.updatePropertiesIfNeeded()
+            print(screen.updates, screen.label.text ?? "nil")
+            ```
+
+            ```output
+            1 a
+            a
+            3 c
+            ```
+            """
+        let results = try verify(markdown + "\n")
+        #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
+    }
+
+    @Test func rxCocoaStandInDriverValuesStartWithTheLatestElement() throws {
+        let markdown = """
+            ```swift
+            import RxRelay
+            import RxCocoa
+
+            @MainActor func run() async {
+                let relay = BehaviorRelay(value: 1)
+                var seen: [Int] = []
+                for await value in relay.asDriver().values {
+                    seen.append(value)
+                    if value < 3 { relay.accept(value + 1) } else { break }
+                }
+                relay.accept(4) // the loop has ended and its subscription is disposed
+                print(seen)
+            }
+            await run()
+            ```
+
+            ```output
+            [1, 2, 3]
+            ```
+            """
+        let results = try verify(markdown + "\n")
+        #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
+    }
 }
 
 @Suite struct OutputComparisonTests {

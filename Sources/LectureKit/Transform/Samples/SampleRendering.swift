@@ -40,7 +40,7 @@ enum SampleRendering {
             classes += " sample-test"
         }
         var html = "<figure class=\"\(classes)\">"
-        html += "<pre><code class=\"language-swift\">\(HTML.escape(part.visibleCode))</code></pre>"
+        html += "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">\(SwiftCodeHTML.highlighted(part.visibleCode))</code></pre>"
         if sample.mode == .test, isLast {
             html += TestReportRendering.figcaption(sample, tests: tests, swiftVersion: swiftVersion)
         } else if let badge, isLast {

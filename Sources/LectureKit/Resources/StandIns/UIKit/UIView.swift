@@ -230,6 +230,39 @@ open class UIView: UIResponder {
         }
     }
 
+    // MARK: Updating properties (iOS 26)
+
+    /// Headless stand-in for `UIView.updateProperties()` (iOS 26; see Apple's UIKit documentation).
+    /// Here the default does nothing; it runs only via `updatePropertiesIfNeeded()`,
+    /// with automatic observation tracking (see `PropertyUpdates`).
+    open func updateProperties() {}
+
+    private var _needsPropertiesUpdate = true
+
+    /// Headless stand-in for `UIView.setNeedsUpdateProperties()` (iOS 26; see Apple's UIKit documentation).
+    /// Here it only marks the view; there is no display cycle that updates it later.
+    open func setNeedsUpdateProperties() {
+        _needsPropertiesUpdate = true
+    }
+
+    /// Headless stand-in for `UIView.updatePropertiesIfNeeded()` (iOS 26; see Apple's UIKit documentation).
+    /// Here, synchronously: the owning view controller's `updateProperties()`
+    /// if it is marked, this view's if it is marked (both start marked), then
+    /// the same for each subview; each runs with automatic observation tracking,
+    /// so a change to an `@Observable` property it read marks it again.
+    open func updatePropertiesIfNeeded() {
+        _owningViewController?._updatePropertiesIfMarked()
+        if _needsPropertiesUpdate {
+            _needsPropertiesUpdate = false
+            PropertyUpdates.track(updateProperties) { [weak self] in
+                self?.setNeedsUpdateProperties()
+            }
+        }
+        for subview in _subviews {
+            subview.updatePropertiesIfNeeded()
+        }
+    }
+
     /// Headless stand-in for `UIView.sizeToFit()` (see Apple's UIKit documentation).
     /// Here it does nothing, because there is no text measurement.
     open func sizeToFit() {}

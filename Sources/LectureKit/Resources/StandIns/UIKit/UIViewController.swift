@@ -113,6 +113,38 @@ open class UIViewController: UIResponder {
     /// Here it is called once, right after `loadView()`; the default does nothing.
     open func viewDidLoad() {}
 
+    // MARK: Updating properties (iOS 26)
+
+    private var _needsPropertiesUpdate = true
+
+    /// Headless stand-in for `UIViewController.updateProperties()` (iOS 26; see Apple's UIKit documentation).
+    /// Here the default does nothing; it runs via `updatePropertiesIfNeeded()`
+    /// (of the controller or of its view), with automatic observation tracking
+    /// (see `PropertyUpdates`).
+    open func updateProperties() {}
+
+    /// Headless stand-in for `UIViewController.setNeedsUpdateProperties()` (iOS 26; see Apple's UIKit documentation).
+    /// Here it only marks the controller; there is no display cycle that updates it later.
+    open func setNeedsUpdateProperties() {
+        _needsPropertiesUpdate = true
+    }
+
+    /// Headless stand-in for `UIViewController.updatePropertiesIfNeeded()` (iOS 26; see Apple's UIKit documentation).
+    /// Here it loads the view if needed, then calls `view.updatePropertiesIfNeeded()`,
+    /// which updates this controller (if marked; it starts marked) and its views.
+    open func updatePropertiesIfNeeded() {
+        view.updatePropertiesIfNeeded()
+    }
+
+    /// Runs `updateProperties()` with observation tracking if the controller is marked.
+    func _updatePropertiesIfMarked() {
+        guard _needsPropertiesUpdate else { return }
+        _needsPropertiesUpdate = false
+        PropertyUpdates.track(updateProperties) { [weak self] in
+            self?.setNeedsUpdateProperties()
+        }
+    }
+
     // MARK: Appearance
 
     /// Headless stand-in for `UIViewController.viewWillAppear(_:)` (see Apple's UIKit documentation).

@@ -1,0 +1,47 @@
+import Testing
+import CommonMark
+import SwiftAnalysis
+@testable import LectureKit
+
+/// Build-time highlighting of Swift with swift-syntax's classification.
+@Suite struct HighlightingTests {
+    /// The text of each token of `kind` in `source`.
+    func words(_ source: String, _ kind: HighlightedToken.Kind) -> [String] {
+        let bytes = Array(source.utf8)
+        return SyntaxHighlighter.tokens(in: source).filter { $0.kind == kind }
+            .map { String(decoding: bytes[$0.offset..<$0.offset + $0.length], as: UTF8.self) }
+    }
+
+    @Test func modernSwiftKeywordsAreKeywords() {
+        let source = "func load(_ items: some Collection<Int>) async throws(LoadError) -> any Sequence { try await save(consume items) }\n"
+        #expect(words(source, .keyword) == ["func", "some", "async", "throws", "any", "try", "await", "consume"])
+        #expect(words(source, .type) == ["Collection", "Int", "LoadError", "Sequence"])
+    }
+
+    @Test func attributesAndMacrosAreMarked() {
+        let source = "@MainActor @Observable final class ViewModel {}\n@Test func a() { #expect(1 == 1) }\n"
+        #expect(words(source, .attribute) == ["@MainActor", "@Observable", "@Test"])
+        #expect(words(source, .macro) == ["#expect"])
+    }
+
+    @Test func literalsAndCommentsAreMarkedWithHangulKept() {
+        let source = "let greeting = \"안녕\" // 인사\nlet n = 0x1F\n"
+        #expect(words(source, .string) == ["\"안녕\""])
+        #expect(words(source, .comment) == ["// 인사"])
+        #expect(words(source, .number) == ["0x1F"])
+    }
+
+    @Test func htmlIsEscapedAndSpansAreClassified() {
+        let html = SwiftCodeHTML.highlighted("let a = b < c && \"<x>\"\n")
+        #expect(html == "<span class=\"hl-keyword\">let</span> a = b &lt; c &amp;&amp; <span class=\"hl-string\">&quot;&lt;x&gt;&quot;</span>\n")
+    }
+
+    @Test func sampleFiguresAreHighlightedWithoutHiddenLinesAndOutOfHighlightJS() {
+        let markdown = "```swift ignore\n// snippet.hide\nlet secret = 1\n// snippet.show\nlet shown = \"값\"\n```\n"
+        let sample = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples[0]
+        let html = SampleRendering.figure(sample, part: 0, swiftVersion: "Swift 6.3")
+        #expect(html.contains("<code class=\"swift-code\"><span class=\"hl-keyword\">let</span> shown = <span class=\"hl-string\">&quot;값&quot;</span>\n</code>"))
+        #expect(!html.contains("secret"))
+        #expect(!html.contains("language-"))
+    }
+}
