@@ -10,18 +10,23 @@ import Darwin
 /// Modelled on swift-markdown's `CommonMarkConverter`: the C tree lives only inside `parse(_:)`;
 /// it is walked once, converted into `Block` and `Inline` values, and freed before returning, so no
 /// C pointer escapes. Options: `CMARK_OPT_SOURCEPOS` (every block knows its line and column),
-/// `CMARK_OPT_SMART` (curly quotes, dashes, ellipses), `CMARK_OPT_UNSAFE` (raw HTML kept, as the
-/// CommonMark spec allows), `CMARK_OPT_VALIDATE_UTF8` (invalid bytes replaced, never trusted).
+/// `CMARK_OPT_UNSAFE` (raw HTML kept, as the CommonMark spec allows), `CMARK_OPT_VALIDATE_UTF8`
+/// (invalid bytes replaced, never trusted), and `CMARK_OPT_SMART` (curly quotes, dashes,
+/// ellipses) only when asked for: by default text stays as written, so `--flag`, `1...5` and
+/// `Swift's` copy, search and link as they read in the source.
 public enum MarkdownParser {
     /// Options passed to cmark for every parse.
-    static let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_SMART | CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
+    static let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
+
+    /// `options`, plus smart punctuation when `smart`.
+    static func options(smart: Bool) -> Int32 { smart ? options | CMARK_OPT_SMART : options }
 
     /// Parses a Markdown document into its top-level blocks.
     ///
     /// - Parameter text: the document. Line numbers count from its first line.
     /// - Returns: the document's blocks in order. Parsing never fails: CommonMark gives every input a meaning.
-    public static func parse(_ text: String) -> [Block] {
-        parseDocument(text).blocks
+    public static func parse(_ text: String, smartPunctuation: Bool = false) -> [Block] {
+        parseDocument(text, smartPunctuation: smartPunctuation).blocks
     }
 
     /// How deep blocks and inlines may nest before the rest is cut off (`parseDocument`).
@@ -30,8 +35,10 @@ public enum MarkdownParser {
     /// Parses like `parse`, and says where the document nests deeper than `maximumDepth`
     /// (block quotes in block quotes, emphasis in emphasis…). Content below that depth is left
     /// out, so no later stage recurses without bound; the caller reports the location.
-    public static func parseDocument(_ text: String) -> (blocks: [Block], tooDeep: SourceLocation?) {
+    /// `smartPunctuation` turns straight quotes, `--`, `---` and `...` into typographic ones.
+    public static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (blocks: [Block], tooDeep: SourceLocation?) {
         var text = text
+        let options = options(smart: smartPunctuation)
         return text.withUTF8 { buffer in
             let root = buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, options)
@@ -45,8 +52,8 @@ public enum MarkdownParser {
     }
 
     /// Parses `text` as a single paragraph's inline content (for instance a table cell).
-    public static func parseInlines(_ text: String) -> [Inline] {
-        let blocks = parse(text)
+    public static func parseInlines(_ text: String, smartPunctuation: Bool = false) -> [Inline] {
+        let blocks = parse(text, smartPunctuation: smartPunctuation)
         guard blocks.count == 1, case .paragraph(let inlines) = blocks[0].kind else {
             return blocks.isEmpty ? [] : [.text(text)]
         }
@@ -55,8 +62,8 @@ public enum MarkdownParser {
 
     /// cmark's own HTML for `text`, with the same options as `parse`. The reference our
     /// `HTMLRenderer` is tested against.
-    public static func referenceHTML(_ text: String) -> String {
-        let options = CMARK_OPT_SMART | CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
+    public static func referenceHTML(_ text: String, smartPunctuation: Bool = false) -> String {
+        let options = (smartPunctuation ? CMARK_OPT_SMART : 0) | CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
         var text = text
         return text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in

@@ -28,6 +28,7 @@ public struct ServeCommand: Subcommand {
         OptionSpec(["--host"], value: "address", help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6)."),
         OptionSpec(["--port"], value: "n", help: "The TCP port (default: 8000; 0 picks a free one)."),
         CommonOptions.jobs, CommonOptions.timeout, CommonOptions.cacheDir,
+        CommonOptions.sampleLocale, CommonOptions.sampleTimeZone, CommonOptions.smartPunctuation,
     ]
 
     /// What to build, where to listen, what to watch.
@@ -40,6 +41,7 @@ public struct ServeCommand: Subcommand {
     public init(_ arguments: ParsedArguments) throws {
         if let cache = arguments.value("cache-dir") { configuration.build.cacheDirectory = cache }
         configuration.build.verifier = try CommonOptions.verifierOptions(arguments)
+        configuration.build.smartPunctuation = arguments.has("smart-punctuation")
         let directory = try BookLayout.directory(arguments, command: "lecture serve")
         bookDiagnostics = try BookLayout.configure(&configuration.build, directory: directory, arguments: arguments)
         if let host = arguments.value("host") {

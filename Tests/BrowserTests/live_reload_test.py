@@ -187,7 +187,7 @@ def ime_search(context, url):
       return e.defaultPrevented;
     }""")
     check(prevented, "the Enter that confirms a composition was not held back")
-    tab.evaluate("document.getElementById('search').requestSubmit()")
+    tab.evaluate("document.getElementById('lecture-search').requestSubmit()")
     time.sleep(0.4)
     check(tab.url == start, f"submitting while composing opened {tab.url}")
     tab.evaluate(COMPOSE, ["문장", "end"])

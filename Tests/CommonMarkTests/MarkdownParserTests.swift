@@ -42,8 +42,13 @@ import Testing
         #expect(code.info.isEmpty)
     }
 
-    @Test func smartPunctuationIsOn() {
-        let blocks = MarkdownParser.parse("\"a\" -- b...\n")
+    @Test func smartPunctuationIsOffByDefault() {
+        let blocks = MarkdownParser.parse("`--configuration`, --configuration, 1...5, Swift's \"a\"\n")
+        #expect(blocks[0].kind == .paragraph([.code("--configuration"), .text(", --configuration, 1...5, Swift's \"a\"")]))
+    }
+
+    @Test func smartPunctuationWhenAskedFor() {
+        let blocks = MarkdownParser.parse("\"a\" -- b...\n", smartPunctuation: true)
         #expect(blocks[0].kind == .paragraph([.text("\u{201C}a\u{201D} \u{2013} b\u{2026}")]))
     }
 

@@ -98,3 +98,36 @@ import Testing
         #expect(diagnostics.map { $0.location?.line } == [2, 3, 6, 7])
     }
 }
+
+extension BookSettingsTests {
+    @Test func lectureKeysSetTheBuildAndFlagsWin() throws {
+        let root = try TestSupport.makeTree(["book.toml": """
+            [lecture]
+            timeout = 20
+            swift-language-mode = 5
+            sample-locale = "ko_KR.UTF-8"
+            time-zone = "Asia/Seoul"
+            smart-punctuation = true
+            """, "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func configured(_ flags: [String]) throws -> BuildConfiguration {
+            let arguments = try ParsedArguments.parse(flags, specs: BuildCommand.options, command: "lecture build")
+            var configuration = BuildConfiguration()
+            configuration.cacheDirectory = TestSupport.cacheDirectory
+            configuration.verifier = try CommonOptions.verifierOptions(arguments)
+            configuration.smartPunctuation = arguments.has("smart-punctuation")
+            #expect(try BookLayout.configure(&configuration, directory: root, arguments: arguments).isEmpty)
+            return configuration
+        }
+        let fromFile = try configured([])
+        #expect(fromFile.verifier.timeout == 20)
+        #expect(fromFile.verifier.swiftLanguageMode == "5")
+        #expect(fromFile.verifier.environment.locale == "ko_KR.UTF-8")
+        #expect(fromFile.verifier.environment.timeZone == "Asia/Seoul")
+        #expect(fromFile.smartPunctuation)
+        #expect(fromFile.contentDirectory == root + "/src" && fromFile.outputDirectory == root + "/book")
+        let fromFlags = try configured(["--timeout", "3", "--sample-time-zone", "UTC"])
+        #expect(fromFlags.verifier.timeout == 3)
+        #expect(fromFlags.verifier.environment.timeZone == "UTC")
+    }
+}

@@ -33,6 +33,14 @@ enum TestSupport {
         return root
     }
 
+    /// Writes an executable shell script from a child process, so no descriptor of this
+    /// process holds it open for writing when another thread starts it (ETXTBSY).
+    static func writeScript(_ body: String, to path: String) throws {
+        let result = try Subprocess.run("/bin/sh", ["-c", "cat > \"$0\" && chmod 755 \"$0\"", path],
+                                        input: Array("#!/bin/sh\n\(body)\n".utf8))
+        guard result.succeeded else { throw LectureError("cannot write \(path)") }
+    }
+
     static func write(_ bytes: [UInt8], to path: String) throws {
         try FileSystem.writeAtomically(bytes, to: path)
     }

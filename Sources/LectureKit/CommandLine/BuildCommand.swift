@@ -18,6 +18,7 @@ struct BuildCommand: Subcommand {
         CommonOptions.content, CommonOptions.templates, CommonOptions.output,
         CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir, CommonOptions.report,
         OptionSpec(["--site-url"], value: "path", help: "The path the site is served under, as /repo/ (default: /); 404.html links from it."),
+        CommonOptions.sampleLocale, CommonOptions.sampleTimeZone, CommonOptions.smartPunctuation,
     ]
 
     var configuration = BuildConfiguration()
@@ -35,12 +36,15 @@ struct BuildCommand: Subcommand {
             configuration.siteURL = siteURL.hasSuffix("/") ? siteURL : siteURL + "/"
         }
         configuration.verifier = try CommonOptions.verifierOptions(arguments)
+        configuration.smartPunctuation = arguments.has("smart-punctuation")
         diagnosticFormat = try CommonOptions.reports(arguments, command: "lecture build", allowJUnit: false).format
         let directory = try BookLayout.directory(arguments, command: "lecture build")
         bookDiagnostics = try BookLayout.configure(&configuration, directory: directory, arguments: arguments)
     }
 
-    func validate() throws {}
+    func validate() throws {
+        try configuration.verifier.environment.validate()
+    }
 
     func run(console: Console) throws -> Int32 {
         let trap = try Interruption.install()

@@ -5,7 +5,7 @@ import Foundation
 struct CheckCommand: Subcommand {
     static let name = "check"
     static let abstract = "Compile and run every Swift sample and compare its output."
-    static let usage = "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--bless] [--report github|plain] [--report junit:<path>] [--shard <k>/<n>] [<dir>] [<file.md> ...]"
+    static let usage = "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--sample-locale <name>] [--sample-time-zone <zone>] [--bless] [--report github|plain] [--report junit:<path>] [--shard <k>/<n>] [<dir>] [<file.md> ...]"
     static let discussion = """
         With files, exactly those Markdown files are checked (inside or outside the summary);
         without, every page of the summary. Ends with 'N passed, N failed' (', N skipped' when
@@ -16,6 +16,7 @@ struct CheckCommand: Subcommand {
         """
     static let options = [
         CommonOptions.content, CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir,
+        CommonOptions.sampleLocale, CommonOptions.sampleTimeZone,
         OptionSpec(["--bless"], help: "Write each sample's actual output into its output block."),
         CommonOptions.report,
         OptionSpec(["--shard"], value: "k/n", help: "Verify only shard k of n (1-based), for CI job matrices."),
@@ -61,6 +62,7 @@ struct CheckCommand: Subcommand {
     }
 
     func validate() throws {
+        try options.environment.validate()
         for file in files where !file.hasSuffix(".md") {
             throw LectureError("error: '\(file)' is not a Markdown file (.md)")
         }

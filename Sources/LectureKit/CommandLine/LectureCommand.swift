@@ -142,6 +142,16 @@ public enum CommonOptions {
     /// `--cache-dir <dir>`: the cache folder (default: `Cache.defaultDirectory`).
     public static let cacheDir = OptionSpec(["--cache-dir"], value: "dir", help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).")
 
+    /// `--sample-locale <name>`: the locale samples run under (`LANG`, `LC_ALL`).
+    public static let sampleLocale = OptionSpec(["--sample-locale"], value: "name",
+        help: "The locale samples run under, LANG and LC_ALL (default: \(SampleEnvironment.defaultLocale)).")
+    /// `--sample-time-zone <zone>`: the time zone samples run under (`TZ`).
+    public static let sampleTimeZone = OptionSpec(["--sample-time-zone"], value: "zone",
+        help: "The time zone samples run under, TZ (default: \(SampleEnvironment.defaultTimeZone)).")
+    /// `--smart-punctuation`: curly quotes, dashes and ellipses in prose (off by default).
+    public static let smartPunctuation = OptionSpec(["--smart-punctuation"],
+        help: "Turn straight quotes, -- and ... in prose into typographic ones (default: off).")
+
     /// `--report <format>`: how diagnostics are printed, and (for `check`) a JUnit file.
     public static let report = OptionSpec(["--report"], value: "format",
         help: "github (workflow commands; the default when GITHUB_ACTIONS=true), plain, or junit:<path> (check).", repeatable: true)
@@ -167,7 +177,8 @@ public enum CommonOptions {
         return (format, junit)
     }
 
-    /// The sample options from `--jobs`, `--timeout` and `--no-cache`; the rest are defaults.
+    /// The sample options from `--jobs`, `--timeout`, `--no-cache`, `--sample-locale` and
+    /// `--sample-time-zone`; the rest are defaults.
     /// - Throws: `LectureError` (exit 2) when `--jobs` is not a whole number of 1 or more, or
     ///   `--timeout` not a finite number of seconds above 0.
     public static func verifierOptions(_ arguments: ParsedArguments) throws -> SampleVerifier.Options {
@@ -183,6 +194,8 @@ public enum CommonOptions {
             options.timeout = seconds
         }
         options.noCache = arguments.has("no-cache")
+        if let locale = arguments.value("sample-locale") { options.environment.locale = locale }
+        if let zone = arguments.value("sample-time-zone") { options.environment.timeZone = zone }
         return options
     }
 }

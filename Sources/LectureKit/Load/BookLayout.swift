@@ -11,8 +11,9 @@ import Foundation
 public enum BookLayout {
     /// The paths and settings for the book at `directory` (`nil`: the working directory).
     /// - Parameters:
-    ///   - arguments: the command line; `--content`, `--output`, `--templates`, `--timeout` and
-    ///     `--site-url` win over book.toml.
+    ///   - arguments: the command line; `--content`, `--output`, `--templates`, `--timeout`,
+    ///     `--site-url`, `--sample-locale`, `--sample-time-zone` and `--smart-punctuation` win
+    ///     over book.toml.
     ///   - needsTemplates: whether to find the templates (the built-in theme unless a folder is
     ///     named), which `lecture check` does not use.
     /// - Returns: book.toml's problems (errors fail the command; warnings are printed).
@@ -49,11 +50,9 @@ public enum BookLayout {
         if arguments.value("site-url") == nil, let siteURL = settings.siteURL { configuration.siteURL = siteURL }
         if arguments.value("timeout") == nil, let timeout = settings.timeout { configuration.verifier.timeout = timeout }
         if let mode = settings.swiftLanguageMode { configuration.verifier.swiftLanguageMode = mode }
-        for (key, isSet) in [("sample-locale", settings.sampleLocale != nil), ("time-zone", settings.timeZone != nil),
-                             ("smart-punctuation", settings.smartPunctuation != nil)] where isSet {
-            diagnostics.append(.warning(tomlPath, nil, "'lecture.\(key)' is read but not applied by this version of lecture",
-                                        notes: ["samples run in the tool's default environment"]))
-        }
+        if arguments.value("sample-locale") == nil, let locale = settings.sampleLocale { configuration.verifier.environment.locale = locale }
+        if arguments.value("sample-time-zone") == nil, let zone = settings.timeZone { configuration.verifier.environment.timeZone = zone }
+        if !arguments.has("smart-punctuation"), let smart = settings.smartPunctuation { configuration.smartPunctuation = smart }
         if needsTemplates {
             if let templates = arguments.value("templates") {
                 configuration.templatesDirectory = templates

@@ -33,9 +33,10 @@ public struct BookSettings: Sendable, Equatable {
     public var timeout: Double?
     /// `[lecture] swift-language-mode`: the `-swift-version` samples are compiled with (`5`, `6`).
     public var swiftLanguageMode: String?
-    /// `[lecture] sample-locale`: the locale samples run in (`LANG`/`LC_ALL`), such as `ko_KR.UTF-8`.
+    /// `[lecture] sample-locale`: the locale samples run in (`LANG`/`LC_ALL`), such as `ko_KR.UTF-8`
+    /// (as `--sample-locale`).
     public var sampleLocale: String?
-    /// `[lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul`.
+    /// `[lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul` (as `--sample-time-zone`).
     public var timeZone: String?
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.

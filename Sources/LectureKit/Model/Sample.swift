@@ -66,6 +66,10 @@ public struct Sample: Hashable, Sendable {
     /// Where the sample's first fence stands.
     public var location: SourceLocation { parts[0].fence }
 
+    /// Whether the code mentions `@main`, so is compiled as a library-style program
+    /// (`-parse-as-library`); a mere mention, in a comment say, falls back to a script.
+    public var declaresMain: Bool { parts.contains { $0.code.contains("@main") } }
+
     /// The program swiftc compiles: every part, each behind a `#sourceLocation` that points
     /// swiftc's diagnostics at the Markdown file and line the code came from.
     public var program: String {

@@ -15,7 +15,8 @@ public struct BuildConfiguration: Sendable {
     /// in book.toml; mdBook's default `/`): `/` at a domain's root,
     /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
     public var siteURL = "/"
-    /// How samples are verified (`-j`, `--timeout`, `--no-cache`).
+    /// How samples are verified (`-j`, `--timeout`, `--no-cache`), and the environment they run
+    /// in (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
     public var verifier = SampleVerifier.Options()
     /// The book's `book.toml` settings (title, language, edit link…); none by default.
     public var book = BookSettings()
@@ -25,6 +26,9 @@ public struct BuildConfiguration: Sendable {
     /// A folder inside the content folder, by its path relative to it, that holds the site and
     /// is no content (a folder with `SUMMARY.md` and no `book.toml` builds into its `book/`).
     public var outputInsideContent: String?
+    /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
+    /// `--smart-punctuation`); off by default, so text reads as written: `--flag`, `1...5`.
+    public var smartPunctuation = false
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
     public var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
     /// Books with more chapters than this get their navigation from a shared `toc.js` instead of
@@ -205,7 +209,7 @@ public struct BuildPipeline: Sendable {
                 page.tooDeep = parsed.tooDeep
                 return page
             }
-            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text)
+            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text, smartPunctuation: configuration.smartPunctuation)
             if let signature {
                 memory?.remember(parsed: BuildMemory.Parsed(signature: signature, file: file, blocks: blocks, tooDeep: tooDeep), for: file.relativePath)
             }
@@ -225,7 +229,7 @@ public struct BuildPipeline: Sendable {
         }
         hash.update(probes.toolchain()?.versionLine ?? "no swiftc")
         hash.update(probes.diagrams().graphvizVersion ?? "no graphviz")
-        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) \(configuration.siteURL)")
+        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) \(configuration.siteURL) smart=\(configuration.smartPunctuation)")
         return hash.hexDigest()
     }
 

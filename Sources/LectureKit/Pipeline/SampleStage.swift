@@ -11,6 +11,7 @@ public struct SampleStage: Sendable {
 
     /// Prepares the toolchain and stand-ins. - Throws: `LectureError` (setup, exit 2).
     public static func prepare(cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil) throws -> SampleStage {
+        try options.environment.validate()
         let cache = Cache(directory: cacheDirectory)  // absolute: swiftc runs in another folder
         let toolchain = try found ?? Toolchain.find(cache: cache)
         let standIns = try StandInLibrary.prepare(toolchain: toolchain, cacheDirectory: cache.directory)

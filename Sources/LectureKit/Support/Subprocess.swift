@@ -49,14 +49,16 @@ public enum Subprocess {
     /// - Parameters:
     ///   - directory: the child's working directory; the parent's when `nil`.
     ///   - environment: extra variables added to the parent's environment.
+    ///   - inheritingEnvironment: `false` gives the child `environment` alone (and the marker
+    ///     `ChildProcesses` knows its descendants by), nothing of the parent's.
     ///   - timeout: seconds before the process group is killed; `nil` for none.
     ///   - outputLimit: bytes kept per stream; past it the child is killed (default 1 MiB).
     ///   - input: bytes written to the child's stdin; `nil` connects stdin to `/dev/null`.
     /// - Throws: `LectureError` when the program cannot be started (not found, not executable).
     public static func run(
         _ executable: String, _ arguments: [String], directory: String? = nil,
-        environment: [String: String] = [:], timeout: Double? = nil, outputLimit: Int = 1 << 20,
-        input: [UInt8]? = nil
+        environment: [String: String] = [:], inheritingEnvironment: Bool = true, timeout: Double? = nil,
+        outputLimit: Int = 1 << 20, input: [UInt8]? = nil
     ) throws -> Result {
         let start = Date()
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [-1, -1]
@@ -68,7 +70,8 @@ public enum Subprocess {
         let spawned: Int32
         var pid: pid_t = 0
         do {
-            pid = try spawn(executable, arguments, directory: directory, environment: environment) { actions in
+            pid = try spawn(executable, arguments, directory: directory, environment: environment,
+                            inheritingEnvironment: inheritingEnvironment) { actions in
                 if input != nil {
                     posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
                     posix_spawn_file_actions_addclose(&actions, inPipe[1])
@@ -193,12 +196,12 @@ public enum Subprocess {
 
     /// Starts `executable` (looked up on `PATH`) as the leader of a new process group, with the
     /// signals a shell would reset (SIGPIPE, SIGINT, SIGTERM, SIGCHLD) at their defaults and none
-    /// blocked, `environment` added to ours (plus the marker `ChildProcesses` knows its
+    /// blocked, `environment` added to ours, or alone when not `inheritingEnvironment` (plus the marker `ChildProcesses` knows its
     /// descendants by), and registered with `ChildProcesses` until `ChildProcesses.shared.remove`.
     /// `configure` sets up its file descriptors (posix_spawn_file_actions(3)).
     /// - Returns: the child's process id. - Throws: `SpawnError` with posix_spawnp's error.
     public static func spawn(_ executable: String, _ arguments: [String], directory: String? = nil,
-                             environment: [String: String] = [:],
+                             environment: [String: String] = [:], inheritingEnvironment: Bool = true,
                              configure: (inout posix_spawn_file_actions_t) -> Void) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -219,7 +222,7 @@ public enum Subprocess {
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        var env = ProcessInfo.processInfo.environment
+        var env = inheritingEnvironment ? ProcessInfo.processInfo.environment : [:]
         for (key, value) in environment { env[key] = value }
         // Inherited by everything the child starts: how `reapOrphans` recognises our descendants.
         env[ChildProcesses.markerName] = String(getpid())

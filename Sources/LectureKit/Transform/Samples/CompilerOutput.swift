@@ -1,41 +1,89 @@
 import CommonMark
 
-/// Reads swiftc's diagnostics (`-diagnostic-style llvm`) back as `Diagnostic` values.
+/// Reads swiftc's diagnostics (`-diagnostic-style llvm`) back as `Diagnostic` values that show
+/// only the author's code.
 ///
 /// The sample's code reaches swiftc behind `#sourceLocation` lines, so swiftc already names the
 /// Markdown file and line; only the column moves, by the indentation of a fence inside a list
-/// item or block quote.
+/// item or block quote. What lies outside the author's lines is the tool's scaffolding: the end
+/// of the generated `main.swift` (where "expected '}'" lands) and the closing `#sourceLocation()`.
+/// A diagnostic there is moved to the end of the author's last line, with that line as its
+/// excerpt, so no message names `main.swift` or shows a line the author did not write.
 enum CompilerOutput {
+    /// The file swiftc compiles, as the verifier names it.
+    static let generatedFile = "main.swift"
+
     static func diagnostics(from output: String, sample: Sample) -> [Diagnostic] {
         var result: [Diagnostic] = []
-        let prefix = sample.path + ":"
+        // Whether swiftc's excerpt under the last header is replaced by one of ours.
+        var ownExcerpt = false
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard line.hasPrefix(prefix) else {
+            guard let header = Header(line, sample: sample) else {
                 // Source excerpts and carets under the last diagnostic.
-                if !result.isEmpty && !line.isEmpty { result[result.count - 1].notes.append(String(line)) }
+                if !result.isEmpty && !line.isEmpty && !ownExcerpt { result[result.count - 1].notes.append(String(line)) }
                 continue
             }
-            let rest = line.dropFirst(prefix.count)
+            let (location, excerpt) = place(header, in: sample)
+            ownExcerpt = excerpt != nil
+            if header.severity == .note, !result.isEmpty {
+                // swiftc's notes (fix-its, "declared here") belong to the diagnostic above them.
+                result[result.count - 1].notes.append("\(sample.path):\(location.line):\(location.column): note: \(header.message)")
+                if let excerpt { result[result.count - 1].notes.append(excerpt) }
+                continue
+            }
+            result.append(Diagnostic(header.severity, sample.path, location, header.message, notes: excerpt.map { [$0] } ?? []))
+        }
+        return result
+    }
+
+    /// One header line: `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, for the Markdown file or the
+    /// generated one.
+    struct Header {
+        var generated: Bool
+        var line: Int
+        var column: Int
+        var severity: Diagnostic.Severity
+        var message: String
+
+        init?(_ text: Substring, sample: Sample) {
+            let rest: Substring
+            if text.hasPrefix(sample.path + ":") {
+                rest = text.dropFirst(sample.path.count + 1)
+                generated = false
+            } else if text.hasPrefix(CompilerOutput.generatedFile + ":") {
+                rest = text.dropFirst(CompilerOutput.generatedFile.count + 1)
+                generated = true
+            } else {
+                return nil
+            }
             let fields = rest.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, let lineNumber = Int(fields[0]), let column = Int(fields[1]) else { continue }
-            let kind = fields[2].trimmingCharacters(in: " ")
-            let severity: Diagnostic.Severity
-            switch kind {
+            guard fields.count == 4, let line = Int(fields[0]), let column = Int(fields[1]) else { return nil }
+            switch fields[2].trimmingCharacters(in: " ") {
             case "error": severity = .error
             case "warning": severity = .warning
             case "note": severity = .note
-            default: continue
+            default: return nil
             }
-            let part = sample.parts.last(where: { $0.firstLine <= lineNumber }) ?? sample.parts[0]
-            let location = SourceLocation(line: lineNumber, column: column + part.column - 1)
-            let message = String(fields[3].trimmingCharacters(in: " "))
-            if severity == .note, !result.isEmpty {
-                // swiftc's notes (fix-its, "declared here") belong to the diagnostic above them.
-                result[result.count - 1].notes.append("\(sample.path):\(location.line):\(location.column): note: \(message)")
-                continue
-            }
-            result.append(Diagnostic(severity, sample.path, location, message))
+            self.line = line
+            self.column = column
+            message = String(fields[3].trimmingCharacters(in: " "))
         }
-        return result
+    }
+
+    /// Where the diagnostic belongs in the Markdown, and an excerpt of the author's line when it
+    /// had to be moved there from the scaffolding.
+    static func place(_ header: Header, in sample: Sample) -> (SourceLocation, String?) {
+        let part = header.generated ? sample.parts[sample.parts.count - 1]
+            : (sample.parts.last(where: { $0.firstLine <= header.line }) ?? sample.parts[0])
+        let lines = part.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let lastLine = part.firstLine + max(lines.count, 1) - 1
+        guard header.generated || header.line > lastLine else {
+            return (SourceLocation(line: header.line, column: header.column + part.column - 1), nil)
+        }
+        // Past the author's code: the end of their last line, where the missing text would go.
+        let text = lines.last.map(String.init) ?? ""
+        let column = text.utf8.count + 1
+        let excerpt = text + "\n" + String(repeating: " ", count: text.count) + "^"
+        return (SourceLocation(line: lastLine, column: column + part.column - 1), excerpt)
     }
 }

@@ -68,3 +68,21 @@ public enum OutputComparison {
         return out + String(repeating: "·", count: trailing)
     }
 }
+
+extension OutputComparison {
+    /// How many lines the actual output lacks when it is a strict prefix (line by line) of the
+    /// expected one, the mark of a program that ended before its work did; else `nil`.
+    public static func missingTail(expected: String, actual: String) -> Int? {
+        let want = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false)
+        let have = normalize(actual).isEmpty ? [] : normalize(actual).split(separator: "\n", omittingEmptySubsequences: false)
+        guard have.count < want.count, want.starts(with: have) else { return nil }
+        return want.count - have.count
+    }
+
+    /// The hint for a program whose output stopped short: it names the usual cause.
+    static func endedEarlyHint(missingLines: Int) -> String {
+        "the program ended before the last \(missingLines == 1 ? "line was" : "\(missingLines) lines were") printed: "
+            + "work scheduled with DispatchQueue…async, a Thread or a top-level Task { } does not keep a program running, "
+            + "so wait for it before the end (DispatchGroup.wait(), a semaphore, or 'await task.value')"
+    }
+}

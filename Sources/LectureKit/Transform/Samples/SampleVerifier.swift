@@ -23,12 +23,14 @@ public struct SampleVerifier: Sendable {
         /// The Swift language mode samples are compiled in (`-swift-version`; book.toml's
         /// `[lecture] swift-language-mode`, default `6`).
         public var swiftLanguageMode = "6"
+        /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
+        public var environment = SampleEnvironment()
         /// The defaults given with each property.
         public init() {}
     }
 
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
-    static let cacheVersion = "lecture-sample-v2"
+    static let cacheVersion = "lecture-sample-v3"
     /// Flags every sample is compiled with.
     var flags: [String] { ["-swift-version", options.swiftLanguageMode, "-module-name", "Sample", "-diagnostic-style", "llvm"] }
 
@@ -70,8 +72,12 @@ public struct SampleVerifier: Sendable {
         var hash = SHA256()
         hash.update(Self.cacheVersion)
         hash.update(toolchain.versionLine)
+        hash.update(toolchain.identity)
         hash.update(standIns.digest)
-        hash.update(flags.joined(separator: " "))
+        // Every argument swiftc gets; the stand-ins' folder by name, so a moved cache still answers.
+        hash.update(compilerArguments(for: sample).map { $0.replacingOccurrences(of: standIns.directory, with: "$STANDINS") }.joined(separator: " "))
+        hash.update(options.environment.cacheKeyText)
+        hash.update("output-limit=\(options.outputLimit)")
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
         if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
@@ -122,15 +128,20 @@ public struct SampleVerifier: Sendable {
         return result
     }
 
+    /// The arguments swiftc compiles `sample` with, in its work folder (`main.swift` in,
+    /// `sample` out). A sample declaring `@main` is compiled as a library-style program
+    /// (`-parse-as-library`), which top-level code would forbid.
+    public func compilerArguments(for sample: Sample) -> [String] {
+        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + ["main.swift", "-o", "sample"]
+    }
+
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
         if sample.mode == .test { return try runTests(sample, into: &result) }
         let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
         defer { FileSystem.removeTemporaryDirectory(work) }
         try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
 
-        let compile = try Subprocess.run(
-            toolchain.swiftc, flags + standIns.compilerArguments + ["main.swift", "-o", "sample"],
-            directory: work, environment: ["TMPDIR": work], timeout: 300)
+        let compile = try self.compile(sample, in: work)
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
         if sample.mode == .compileFail {
@@ -154,13 +165,46 @@ public struct SampleVerifier: Sendable {
             return
         }
 
+        // The two-run rule: a pass counts (and is cached) only when a second run of the same
+        // binary printed the same thing, so a lucky pass (a Set's order, a race) is caught.
+        let run = try runOnce(work)
+        let again = run.isComplete ? try runOnce(work) : nil
+        result.actualOutput = run.stdoutText
+        var failures: [Diagnostic]
+        if let again, let differs = RunComparison.difference(run, again, sample: sample) {
+            failures = [differs]
+        } else {
+            failures = judge(run, of: sample)
+        }
+        result.diagnostics += failures
+        result.outcome = failures.isEmpty ? .passed : .failed
+    }
+
+    /// Compiles the sample's `main.swift` in `work`. A sample that only mentions `@main` (in a
+    /// comment, say), and so fails as a library, is compiled again as a script.
+    private func compile(_ sample: Sample, in work: String) throws -> Subprocess.Result {
+        let arguments = compilerArguments(for: sample)
+        let compile = try Subprocess.run(toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300)
+        guard !compile.succeeded, sample.declaresMain else { return compile }
+        let asScript = try Subprocess.run(toolchain.swiftc, arguments.filter { $0 != "-parse-as-library" },
+                                          directory: work, environment: ["TMPDIR": work], timeout: 300)
+        return asScript.succeeded ? asScript : compile
+    }
+
+    /// Runs the built sample once, in a fresh folder and the book's fixed environment
+    /// (`SampleEnvironment`): nothing of the caller's shell reaches it.
+    private func runOnce(_ work: String) throws -> Subprocess.Result {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
-        let run = try runBuilt(work + "/sample", in: sandbox)
+        return try runBuilt(work + "/sample", in: sandbox)
+    }
+
+    /// The verdict on one complete run: how it ended, and its output against the expected one.
+    private func judge(_ run: Subprocess.Result, of sample: Sample) -> [Diagnostic] {
         let actual = run.stdoutText
-        result.actualOutput = actual
         let location = sample.location
         let stderr = Self.withoutStackTrace(run.stderrText)
+        // stderr is shown with every failure: it is often the reason.
         let stderrNote = stderr.isEmpty ? [] : ["stderr:\n" + stderr]
         var failures: [Diagnostic] = []
 
@@ -169,7 +213,7 @@ public struct SampleVerifier: Sendable {
             failures.append(.error(sample.path, location, "sample timed out after \(Self.seconds(options.timeout)) and was killed",
                 notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"] + stderrNote))
         case .outputLimitExceeded:
-            failures.append(.error(sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed"))
+            failures.append(.error(sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed", notes: stderrNote))
         case .signaled(let signal) where !sample.shouldFail:
             let trap = Self.trapMessage(in: run.stderrText)
             failures.append(.error(sample.path, location,
@@ -177,7 +221,7 @@ public struct SampleVerifier: Sendable {
         case .exited(let status) where status != 0 && !sample.shouldFail:
             failures.append(.error(sample.path, location, "sample exited with status \(status)", notes: stderrNote))
         case .exited(0) where sample.shouldFail:
-            failures.append(.error(sample.path, location, "sample is marked 'should_fail' but exited with status 0"))
+            failures.append(.error(sample.path, location, "sample is marked 'should_fail' but exited with status 0", notes: stderrNote))
         default:
             break
         }
@@ -187,37 +231,41 @@ public struct SampleVerifier: Sendable {
         default: crashed = true
         }
         // A run cut short (time limit, output cap) has no output worth comparing.
-        let complete = run.termination != .timedOut && run.termination != .outputLimitExceeded
-        if !complete {
-            // Already reported above.
-        } else if let expected = sample.expectedOutput {
+        guard run.isComplete else { return failures }
+        if let expected = sample.expectedOutput {
             if !OutputComparison.matches(expected: expected, actual: actual) {
-                let hint = crashed && !sample.shouldFail
+                var hints: [String] = []
+                if let missing = OutputComparison.missingTail(expected: expected, actual: actual), !crashed, run.termination == .exited(0) {
+                    hints.append(OutputComparison.endedEarlyHint(missingLines: missing))
+                }
+                hints.append(crashed && !sample.shouldFail
                     ? "fix the crash first: the output of a sample that did not finish is not what it would print"
-                    : "'lecture check --bless' accepts the actual output"
+                    : "'lecture check --bless' accepts the actual output")
                 let at = sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
                 failures.append(.error(sample.path, at, "output does not match the expected output",
                     notes: [OutputComparison.diff(expected: expected, actual: actual),
-                            "sample at \(sample.path):\(location.line):\(location.column); " + hint]))
+                            "sample at \(sample.path):\(location.line):\(location.column); " + hints.joined(separator: "; ")] + stderrNote))
             }
         } else if !sample.shouldFail {
             failures.append(.error(sample.path, sample.parts.last!.fence, "sample has no output block",
                 notes: ["add a fenced block with info string 'output' right after it, holding what it prints",
                         "it printed:\n" + (actual.isEmpty ? "(nothing)" : actual.trimmingCharacters(in: "\n")),
-                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); 'lecture check --bless' writes the block"]))
+                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); 'lecture check --bless' writes the block"]
+                    + stderrNote))
         }
-        result.diagnostics += failures
-        result.outcome = failures.isEmpty ? .passed : .failed
+        return failures
     }
 
     /// Runs a built sample in `sandbox`, its working folder and `TMPDIR`, under the time limit and
-    /// output cap. Line-buffered stdout (coreutils' stdbuf), so what a sample printed before it
-    /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
+    /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
+    /// shell reaches it. Line-buffered stdout (coreutils' stdbuf), so what a sample printed before
+    /// it trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
     /// message stays.
     func runBuilt(_ executable: String, in sandbox: String) throws -> Subprocess.Result {
         try Subprocess.run(
             "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
-            environment: ["SWIFT_BACKTRACE": "enable=no", "TMPDIR": sandbox], timeout: options.timeout, outputLimit: options.outputLimit)
+            environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
+            timeout: options.timeout, outputLimit: options.outputLimit)
     }
 
     /// stderr without the runtime's stack trace, which says nothing about the Markdown.

@@ -51,6 +51,7 @@ public struct StandInLibrary: Sendable {
         let modules = order.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }.map(String.init)
         var hash = SHA256()
         hash.update(toolchain.versionLine)
+        hash.update(toolchain.identity)
         var files: [String: [String]] = [:]
         for module in modules {
             let names = FileSystem.files(under: sources + "/" + module).filter { $0.hasSuffix(".swift") }

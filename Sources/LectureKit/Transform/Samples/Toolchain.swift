@@ -8,23 +8,47 @@ public struct Toolchain: Sendable {
     public var versionLine: String
     /// The short version shown on the site, as `Swift 6.3.1`.
     public var shortVersion: String
+    /// Who the compiler is, beyond what it says of itself: `swiftc` as given, the path it
+    /// resolves to (symbolic links followed) and a SHA-256 of that file's bytes. Part of every
+    /// cache key, so another compiler or a wrapper script with the same `--version` text is
+    /// never answered from results of the first. Empty when the command cannot be resolved.
+    public var identity: String = ""
 
     /// Finds the compiler and asks its version, or reads the answer from `cache`, where it is
-    /// kept under the compiler's resolved path and `stat` signature (asking costs ~50 ms a run).
+    /// kept under the compiler's resolved path and `stat` signature (asking costs ~50 ms a run,
+    /// hashing the file ~100 ms).
     /// - Throws: `LectureError` (exit status 2) when no `swiftc` runs.
     public static func find(cache: Cache? = nil) throws -> Toolchain {
         let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
         var key: String?
-        if let cache, let resolved = resolve(swiftc), let signature = FileSignature(path: resolved) {
-            key = SHA256.hex("toolchain-v1", resolved, "\(signature)")
-            if let bytes = cache.read(kind: "toolchain", key: key!) {
-                let line = String(decoding: bytes, as: UTF8.self)
-                return Toolchain(swiftc: swiftc, versionLine: line, shortVersion: shortVersion(of: line))
+        let resolved = resolve(swiftc)
+        if let cache, let resolved, let signature = FileSignature(path: resolved) {
+            key = SHA256.hex("toolchain-v2", swiftc, resolved, "\(signature)")
+            if let bytes = cache.read(kind: "toolchain", key: key!),
+               let known = try? JSONDecoder().decode(Known.self, from: Data(bytes)) {
+                return Toolchain(swiftc: swiftc, versionLine: known.versionLine, shortVersion: shortVersion(of: known.versionLine),
+                                 identity: known.identity)
             }
         }
-        let found = try ask(swiftc)
-        if let cache, let key { cache.write(kind: "toolchain", key: key, Array(found.versionLine.utf8)) }
+        var found = try ask(swiftc)
+        found.identity = resolved.map { identity(of: swiftc, resolvedTo: $0) } ?? ""
+        if let cache, let key, let data = try? JSONEncoder().encode(Known(versionLine: found.versionLine, identity: found.identity)) {
+            cache.write(kind: "toolchain", key: key, Array(data))
+        }
         return found
+    }
+
+    /// What the cache remembers of a compiler file.
+    private struct Known: Codable {
+        var versionLine: String
+        var identity: String
+    }
+
+    /// `command`, the file it resolves to, and the SHA-256 of that file's bytes.
+    static func identity(of command: String, resolvedTo path: String) -> String {
+        var hash = SHA256()
+        if let bytes = try? FileSystem.read(path) { hash.update(bytes) }
+        return "\(command) -> \(path) sha256:\(hash.hexDigest())"
     }
 
     /// `command` as the path it runs: itself when it has a `/`, else the first match on `PATH`,
@@ -57,5 +81,13 @@ public struct Toolchain: Sendable {
             throw LectureError("error: '\(swiftc) --version' did not say which Swift it is:\n\(text)")
         }
         return Toolchain(swiftc: swiftc, versionLine: line, shortVersion: shortVersion(of: line))
+    }
+
+    /// A toolchain as found by `find`; tests make their own.
+    public init(swiftc: String, versionLine: String, shortVersion: String, identity: String = "") {
+        self.swiftc = swiftc
+        self.versionLine = versionLine
+        self.shortVersion = shortVersion
+        self.identity = identity
     }
 }

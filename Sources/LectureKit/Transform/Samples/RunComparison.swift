@@ -1,0 +1,50 @@
+/// The two-run rule (README, "The two-run rule"): every sample that ran to its end is run a
+/// second time, and a verdict stands only when both runs printed the same standard output and
+/// ended the same way. A sample whose output varies from run to run (a `Set` or a `Dictionary`
+/// printed in Swift's per-process hash order, threads racing) would otherwise pass by luck once
+/// and be served from the cache forever.
+enum RunComparison {
+    /// Lines of each run's output shown in the diagnostic, at most.
+    static let shownLines = 40
+
+    /// `nil` when the two runs agree; else the error, at the sample's line, showing both outputs.
+    static func difference(_ first: Subprocess.Result, _ second: Subprocess.Result, sample: Sample) -> Diagnostic? {
+        let sameOutput = first.stdout == second.stdout
+        let sameEnd = first.termination == second.termination
+        guard !sameOutput || !sameEnd else { return nil }
+        var notes = [
+            "first run" + ending(first) + ":\n" + shown(first.stdoutText),
+            "second run" + ending(second) + ":\n" + shown(second.stdoutText),
+        ]
+        notes.append(sameOutput
+            ? "the same output, but the runs ended differently: look for a race between threads"
+            : "make the output the same on every run: sort a Set or a Dictionary before printing it (Swift seeds its hashing per process), and wait for work on other threads in a fixed order")
+        return .error(sample.path, sample.location, sameOutput ? "sample ended differently in two runs" : "output differs between two runs",
+                      notes: notes)
+    }
+
+    /// ` (exited with status 1)` for an ending other than a clean exit, else nothing.
+    static func ending(_ run: Subprocess.Result) -> String {
+        switch run.termination {
+        case .exited(0): return ""
+        case .exited(let status): return " (exited with status \(status))"
+        case .signaled(let signal): return " (crashed with \(Subprocess.signalName(signal)))"
+        case .timedOut: return " (timed out)"
+        case .outputLimitExceeded: return " (wrote too much)"
+        }
+    }
+
+    /// The output with invisible characters made visible, cut at `shownLines` lines.
+    static func shown(_ output: String) -> String {
+        let lines = OutputComparison.normalize(output).split(separator: "\n", omittingEmptySubsequences: false)
+        if output.isEmpty { return "(nothing)" }
+        var text = lines.prefix(shownLines).map { OutputComparison.visible(String($0)) }.joined(separator: "\n")
+        if lines.count > shownLines { text += "\n(\(lines.count - shownLines) more lines)" }
+        return text
+    }
+}
+
+extension Subprocess.Result {
+    /// Whether the run went to its own end (not killed for the time limit or the output cap).
+    var isComplete: Bool { termination != .timedOut && termination != .outputLimitExceeded }
+}

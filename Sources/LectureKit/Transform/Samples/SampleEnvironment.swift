@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The fixed environment every sample runs in, so a verdict never depends on the shell it was
+/// given in (README, "The sample environment").
+///
+/// A sample sees exactly these variables and no other: `PATH` (the tool's own, to find
+/// programs), `HOME` (an empty folder inside the run's temporary folder), `TMPDIR` (that same
+/// temporary folder), `LANG` and `LC_ALL` (the book's `locale`), `TZ` (the book's `timeZone`),
+/// `TERM=dumb`, plus `SWIFT_BACKTRACE=enable=no` (the runtime's trap message without its
+/// backtracer) and the marker by which `ChildProcesses` knows its descendants. The locale and time
+/// zone are part of every sample's cache key (`cacheKeyText`).
+public struct SampleEnvironment: Hashable, Sendable {
+    /// The locale samples run under, as `LANG` and `LC_ALL` (default `C.UTF-8`: built into glibc
+    /// 2.35 and later, and so present on every Debian 12 machine with no package to install).
+    public var locale: String
+    /// The time zone samples run under, as `TZ`: an IANA name such as `Asia/Seoul`, or `UTC`
+    /// (the default, which needs no time zone data).
+    public var timeZone: String
+
+    /// The defaults stated in the README: `C.UTF-8` and `UTC`.
+    public static let defaultLocale = "C.UTF-8"
+    /// The default time zone, `UTC`.
+    public static let defaultTimeZone = "UTC"
+
+    /// A book's environment; the defaults unless a setting or an option names others.
+    public init(locale: String = SampleEnvironment.defaultLocale, timeZone: String = SampleEnvironment.defaultTimeZone) {
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    /// The variables of one run, whose temporary folder is `folder` (its `home` subfolder is
+    /// created here and is the run's `HOME`).
+    public func variables(in folder: String) -> [String: String] {
+        let home = folder + "/home"
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        return [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "HOME": home,
+            "TMPDIR": folder,
+            "LANG": locale,
+            "LC_ALL": locale,
+            "TZ": timeZone,
+            "TERM": "dumb",
+            "SWIFT_BACKTRACE": "enable=no",
+        ]
+    }
+
+    /// What of the environment goes into a sample's cache key: the variables whose values do not
+    /// change from run to run (paths of temporary folders aside).
+    public var cacheKeyText: String {
+        "sample-environment-v1 LANG=\(locale) LC_ALL=\(locale) TZ=\(timeZone) TERM=dumb HOME=private TMPDIR=private"
+    }
+
+    /// Checks that the locale is installed and the time zone known on this machine.
+    /// - Throws: `LectureError` (exit 2) naming the Debian package that provides what is missing.
+    public func validate() throws {
+        var problems: [String] = []
+        if !Self.localeIsInstalled(locale) {
+            problems.append("""
+                error: the sample locale '\(locale)' is not installed on this machine
+                    install it (Debian: the package 'locales-all', or 'locales' and locale-gen), or choose another with --sample-locale (default: \(Self.defaultLocale))
+                """)
+        }
+        if !Self.timeZoneIsKnown(timeZone) {
+            problems.append("""
+                error: the sample time zone '\(timeZone)' is not known on this machine (no /usr/share/zoneinfo/\(timeZone))
+                    name an IANA time zone such as 'Asia/Seoul' (Debian: the package 'tzdata'), or 'UTC' (the default)
+                """)
+        }
+        if !problems.isEmpty { throw LectureError(problems.joined(separator: "\n")) }
+    }
+
+    /// Whether the C library can load `name` (newlocale(3) succeeds).
+    static func localeIsInstalled(_ name: String) -> Bool {
+        guard !name.isEmpty, !name.contains("/") else { return false }
+        guard let handle = newlocale(Int32(1) << LC_CTYPE | Int32(1) << LC_TIME | Int32(1) << LC_NUMERIC, name, nil) else { return false }
+        freelocale(handle)
+        return true
+    }
+
+    /// Whether `name` is `UTC` or a file of the system's time zone database.
+    static func timeZoneIsKnown(_ name: String) -> Bool {
+        if name == "UTC" { return true }
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return false }
+        var info = stat()
+        return stat("/usr/share/zoneinfo/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+}
