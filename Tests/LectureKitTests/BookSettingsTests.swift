@@ -131,3 +131,24 @@ extension BookSettingsTests {
         #expect(fromFlags.verifier.environment.timeZone == "UTC")
     }
 }
+
+extension BookSettingsTests {
+    @Test func mdBookInitsOwnBookTOMLGivesNoWarning() {
+        // What `mdbook init` writes (mdBook 0.4), and the keys its guide's book.toml adds.
+        let (settings, diagnostics) = BookSettingsLoader.parse("""
+            [book]
+            authors = ["Ferris"]
+            language = "en"
+            multilingual = false
+            src = "src"
+            title = "My Book"
+
+            [preprocessor.links]
+
+            [output.html]
+            curly-quotes = true
+            """, path: "book.toml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(settings.title == "My Book" && settings.smartPunctuation == true)
+    }
+}

@@ -110,7 +110,9 @@ public enum BookSettingsLoader {
     }
 
     /// Tables that only hold other keys.
-    static let containers: Set<String> = ["book", "build", "output", "output.html", "lecture", "preprocessor", "rust"]
+    static let containers: Set<String> = [
+        "book", "build", "output", "output.html", "lecture", "preprocessor", "rust", "preprocessor.links", "preprocessor.index",
+    ]
 
     /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
     /// a known array (whose elements are its value).
@@ -140,7 +142,7 @@ public enum BookSettingsLoader {
             return htmlUnsupported.contains(path[2]) ? "this mdBook HTML option is not implemented by lecture's theme" : nil
         case "rust": return "lecture's samples are Swift; Rust settings do not apply"
         case "book":
-            return path.count == 3 || (path.count == 2 && ["multilingual", "text-direction"].contains(path[1])) ? "not implemented by lecture" : nil
+            return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
         case "build":
             return path.count == 2 && ["create-missing", "use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
                 ? "lecture never creates missing pages and runs no preprocessors" : nil
@@ -150,7 +152,7 @@ public enum BookSettingsLoader {
 
     /// mdBook's `[output.html]` keys lecture knows but does not implement.
     static let htmlUnsupported: Set<String> = [
-        "theme", "preferred-dark-theme", "curly-quotes", "mathjax-support", "copy-fonts", "additional-css", "additional-js",
+        "theme", "preferred-dark-theme", "mathjax-support", "copy-fonts", "additional-css", "additional-js",
         "no-section-label", "git-repository-icon", "input-404", "cname", "live-reload-endpoint", "redirect", "print",
         "fold", "playground", "code", "search", "hash-files", "sidebar-header-nav",
     ]
@@ -198,6 +200,13 @@ public enum BookSettingsLoader {
                 return "needs one of \(themes.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))"
             }
             settings.defaultTheme = theme
+            return nil
+        },
+        // mdBook's `init` writes `multilingual = false`; mdBook itself does nothing with it.
+        "book.multilingual": Field { entry, _ in entry.kind == .boolean ? nil : "needs true or false" },
+        "output.html.curly-quotes": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.smartPunctuation = entry.value == "true"
             return nil
         },
         "output.html.smart-punctuation": Field { entry, settings in

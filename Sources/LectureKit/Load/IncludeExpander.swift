@@ -36,7 +36,17 @@ public enum IncludeExpander {
     static let maximumDepth = 10
 
     /// Whether `text` has a directive at all (a cheap test before `expand`).
-    public static func mentionsDirective(_ text: String) -> Bool { text.contains("{{#") }
+    public static func mentionsDirective(_ text: String) -> Bool {
+        // A byte search: Foundation's `contains` on a whole page costs more than parsing it.
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 3 else { return false }
+            for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "{") && bytes[index + 1] == UInt8(ascii: "{") && bytes[index + 2] == UInt8(ascii: "#") {
+                return true
+            }
+            return false
+        }
+    }
 
     /// Expands the directives of `text`, a file shown as `displayPath` lying in `directory`.
     public static func expand(_ text: String, displayPath: String, directory: String, depth: Int = 0) -> Expansion {
@@ -45,7 +55,7 @@ public enum IncludeExpander {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             let here = LineOrigin(path: displayPath, line: index + 1)
-            guard line.contains("{{#") else {
+            guard mentionsDirective(String(line)) else {
                 output.append(String(line))
                 expansion.origins.append(here)
                 continue

@@ -172,11 +172,12 @@ public struct BuildPipeline: Sendable {
         let site = render(pages, book: loaded.book, templates: templates,
                           swiftVersion: results.swiftVersion, signatures: loaded.signatures, global: global,
                           reused: results.reused)
+        lap("render")
         // Every URL the reader will follow, as emitted (templates and raw HTML included).
         diagnostics += EmittedLinkChecker.check(site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
                                                 outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
         guard !diagnostics.hasErrors else { throw fail() }
-        lap("render")
+        lap("emitted links")
 
         // Write
         let linkable = memory?.liveSiteIsOurs(configuration.outputDirectory, global: global) == true ? site.unchanged : []
@@ -279,7 +280,7 @@ public struct BuildPipeline: Sendable {
             var figureCount = 0
             var sourceLines: [Substring]?
             page.blocks = BlockWalk.rewrite(page.blocks) { block in
-                if case .paragraph(let inlines) = block.kind, inlines.contains(where: { if case .text(let t) = $0 { return t.contains("|") }; return false }) {
+                if case .paragraph(let inlines) = block.kind, inlines.contains(where: { if case .text(let t) = $0 { return t.utf8.contains(UInt8(ascii: "|")) }; return false }) {
                     let lines = sourceLines ?? page.source.text.split(separator: "\n", omittingEmptySubsequences: false)
                     sourceLines = lines
                     switch PipeTableParagraph.read(block.range, lines: lines) {
