@@ -60,7 +60,9 @@ screenshots: site ## Render two pages at 1280 and 375 px, light and dark, into _
 	    --screenshot=_screenshots/$$page-$$width-$$theme.png "file://$$PWD/_site/$$page.html" 2>/dev/null; \
 	done; done; done; ls _screenshots
 
-bench: build ## Measure build, samples, preview loop and shards against cmark, Hugo and plain swiftc
+bench: build $(VENV)/bin/python ## Measure build, samples, preview loop (in Chromium too) and shards against cmark, Hugo and plain swiftc
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
+	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	@missing=""; for p in cmark hugo time; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \

@@ -175,8 +175,9 @@ public final class LiveServer: @unchecked Sendable {
         switch outcome {
         case .built(let report):
             console.print(report.summary)
-            printServeWarnings()
             hub.siteRebuilt(inPlace: inPlace)
+            // After the event: open pages need not wait for a walk of the content folder.
+            printServeWarnings()
         case .failed(let errors, let count):
             let counted = "\(count) error\(count == 1 ? "" : "s")"
             console.print(first ? "Build failed with \(counted); serving the output folder as it was until a rebuild succeeds"

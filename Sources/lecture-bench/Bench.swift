@@ -441,6 +441,7 @@ struct Bench {
                         lecture: Format.seconds(latency) + (outcome.firstEventOnly ? " (first event)" : ""),
                         baseline: "min \(Format.seconds(outcome.latencies.min()!)) · max \(Format.seconds(outcome.latencies.max()!))", ratio: outcome.updated ? "page updated" : "page NOT updated",
                         goal: "< 200 ms", result: Format.verdict(latency < 0.2 && outcome.updated)))
+        rows += BrowserBench.rows(BrowserBench.measure(lecture: lecture, repo: repo))
     }
 
     mutating func run() throws {

@@ -17,13 +17,13 @@ Every wait is bounded; exit status 0 when all of it held.
 import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
 
 from playwright.sync_api import sync_playwright
+
+import serve_process
 
 LECTURE = sys.argv[1] if len(sys.argv) > 1 else ".build/release/lecture"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -58,20 +58,11 @@ def start_server(work):
     write(os.path.join(content, "SUMMARY.md"), "# 브라우저 시험\n\n- [첫 쪽](page.md)\n- [둘째 쪽](second.md)\n")
     write(os.path.join(content, "page.md"), long_page("처음 문장입니다."))
     write(os.path.join(content, "second.md"), "# 둘째 쪽\n\n문장 검색을 시험하는 쪽입니다.\n")
-    server = subprocess.Popen(
-        [os.path.abspath(LECTURE), "serve", "--port", "0", "--content", content, "--templates", templates,
-         "--output", os.path.join(work, "_site"), "--cache-dir", os.path.join(work, "cache")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        line = server.stdout.readline()
-        if not line:
-            break
-        print("serve:", line.rstrip())
-        match = re.search(r"(http://\S+?)/?$", line.strip())
-        if "Serving" in line and match:
-            return server, match.group(1).rstrip("/") + "/", content, templates
-    raise Failure("lecture serve printed no URL")
+    server, url = serve_process.start(LECTURE, content, templates, work, timeout=60, echo=True)
+    if url is None:
+        serve_process.stop(server)
+        raise Failure("lecture serve printed no URL")
+    return server, url, content, templates
 
 
 def edit_in_place(tab, page):
@@ -226,11 +217,7 @@ def main() -> int:
         return 1
     finally:
         if server is not None:
-            os.killpg(server.pid, signal.SIGINT)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
+            serve_process.stop(server)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -262,8 +262,8 @@ public struct BuildPipeline: Sendable {
         let diagrams = probes.diagrams()
         let swiftVersion = outcome.swiftVersion
         let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
-        let testsByPath = Dictionary(grouping: outcome.samples.filter { !$0.tests.isEmpty }, by: \.sample.path)
-            .mapValues { Dictionary($0.map { ($0.sample.location, $0.tests) }, uniquingKeysWith: { a, _ in a }) }
+        let resultsByPath = Dictionary(grouping: outcome.samples, by: \.sample.path)
+            .mapValues { Dictionary($0.map { ($0.sample.location, $0) }, uniquingKeysWith: { a, _ in a }) }
         let memory = self.memory
         let templateIDs = self.templateIDs
         let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic], Bool) in
@@ -276,7 +276,7 @@ public struct BuildPipeline: Sendable {
             var page = page
             var problems: [Diagnostic] = []
             page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion,
-                                                tests: testsByPath[page.source.displayPath] ?? [:])
+                                                results: resultsByPath[page.source.displayPath] ?? [:])
             var figureCount = 0
             var sourceLines: [Substring]?
             page.blocks = BlockWalk.rewrite(page.blocks) { block in
