@@ -55,7 +55,7 @@ public final class LiveServer: @unchecked Sendable {
     @discardableResult
     public func start() throws -> Bool {
         let build = configuration.build
-        if let problem = SiteWriter.validate(output: build.outputDirectory, protecting: [build.contentDirectory, build.templatesDirectory]) {
+        if let problem = SiteWriter.validate(output: build.outputDirectory, protecting: build.protectedFolders) {
             throw LectureError(problem.description, exitStatus: 1)
         }
         let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port)

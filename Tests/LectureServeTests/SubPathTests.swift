@@ -67,5 +67,9 @@ import Testing
         #expect(command.configuration.build.outputDirectory == fixture + "/book")
         #expect(command.configuration.build.siteURL == "/lecture/")
         #expect(FileSystem.exists(command.configuration.build.templatesDirectory + "/page.html"), "the built-in theme")
+        // The built-in theme lives in the cache and never changes: watching it made serve rebuild
+        // in a loop (each build hard-links its assets, which touches them).
+        #expect(!command.configuration.directoriesToWatch.contains(command.configuration.build.templatesDirectory))
+        #expect(command.configuration.directoriesToWatch.contains(fixture + "/src"))
     }
 }

@@ -26,6 +26,11 @@ public struct BuildConfiguration: Sendable {
     /// A folder inside the content folder, by its path relative to it, that holds the site and
     /// is no content (a folder with `SUMMARY.md` and no `book.toml` builds into its `book/`).
     public var outputInsideContent: String?
+    /// The folders the output may neither replace nor lie in: the content folder (unless the site
+    /// is `outputInsideContent`, left out of it) and the templates folder.
+    public var protectedFolders: [String] {
+        outputInsideContent == nil ? [contentDirectory, templatesDirectory] : [templatesDirectory]
+    }
     /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
     /// `--smart-punctuation`); off by default, so text reads as written: `--flag`, `1...5`.
     public var smartPunctuation = false
@@ -105,8 +110,7 @@ public struct BuildPipeline: Sendable {
             console.report(diagnostics.sortedForReading())
             return DiagnosticsError(diagnostics)
         }
-        let protected = configuration.outputInsideContent == nil ? [configuration.contentDirectory, configuration.templatesDirectory] : [configuration.templatesDirectory]
-        if let problem = SiteWriter.validate(output: configuration.outputDirectory, protecting: protected) {
+        if let problem = SiteWriter.validate(output: configuration.outputDirectory, protecting: configuration.protectedFolders) {
             diagnostics.append(problem)
             throw fail()
         }
