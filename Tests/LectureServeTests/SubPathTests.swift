@@ -73,3 +73,39 @@ import Testing
         #expect(command.configuration.directoriesToWatch.contains(fixture + "/src"))
     }
 }
+
+/// `{{#include}}` of a file outside the content folder: serve watches its folder too.
+@Suite struct ServeIncludeTests {
+    func page(_ root: String) -> String? {
+        (try? FileSystem.read(root + "/book/a.html")).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func editingAnIncludedFileOutsideTheContentRebuilds() throws {
+        let root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-serve-include")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = [
+            "src/SUMMARY.md": "# B\n\n- [A](a.md)\n",
+            "src/a.md": "# A\n\n```text\n{{#include ../listings/note.txt}}\n```\n",
+            "listings/note.txt": "첫 번째 내용\n",
+        ]
+        for (path, text) in files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
+        var configuration = ServeConfiguration()
+        configuration.build.contentDirectory = root + "/src"
+        configuration.build.templatesDirectory = ServeCommandTests.repositoryRoot + "/site-templates"
+        configuration.build.outputDirectory = root + "/book"
+        configuration.build.cacheDirectory = root + "/cache"
+        configuration.port = 0
+        configuration.killsChildrenOnStop = false
+        let recorder = LineRecorder()
+        let server = LiveServer(configuration: configuration, console: recorder.console)
+        #expect(try server.start())
+        defer { server.stop() }
+        #expect(page(root)?.contains("첫 번째 내용") == true)
+        try FileSystem.writeAtomically("두 번째 내용\n", to: root + "/listings/note.txt")
+        // Wait for the rebuild to be written (what is asserted is the page, not the time).
+        for _ in 0..<200 where page(root)?.contains("두 번째 내용") != true {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(page(root)?.contains("두 번째 내용") == true)
+    }
+}

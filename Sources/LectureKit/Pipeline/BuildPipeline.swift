@@ -63,6 +63,9 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// Every sample's result, in page order; empty when the book has no samples.
     public var sampleResults: [SampleResult]
+    /// The files pages include with `{{#include}}`, as paths on disk, sorted (`lecture serve`
+    /// watches their folders).
+    public var includedFiles: [String] = []
 
     /// The closing line: `Wrote 7 pages to _site/ in 1.42 s`.
     public var summary: String {
@@ -198,9 +201,10 @@ public struct BuildPipeline: Sendable {
         if ProcessInfo.processInfo.environment["LECTURE_TIMINGS"] != nil {
             console.print(timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
         }
+        let included = Set(includedFiles.flatMap { file in (file.lineOrigins ?? []).map(\.path).filter { $0 != file.displayPath } })
         return BuildReport(pagesWritten: pages.count, seconds: Date().timeIntervalSince(start),
                            outputDirectory: configuration.outputDirectory, diagnostics: diagnostics,
-                           sampleResults: results.samples)
+                           sampleResults: results.samples, includedFiles: included.sorted())
     }
 
     /// The parse stage: every page through cmark.
