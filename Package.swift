@@ -59,12 +59,19 @@ let package = Package(
             cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
             linkerSettings: [.linkedLibrary("tomlplusplus")]
         ),
+        // The toolchain's in-process SourceKit, loaded with dlopen (header from the toolchain).
+        .target(
+            name: "CSourceKit",
+            cSettings: [.unsafeFlags(["-I", toolchainUsr + "/include"])],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         // The only module that imports CCmark: cmark's tree in, Swift values out.
         .target(name: "CommonMark", dependencies: ["CCmark"]),
-        // The only module that imports swift-syntax (from the toolchain's lib/swift/host): test
-        // discovery, syntax classification.
+        // The only module that imports swift-syntax (from the toolchain's lib/swift/host) and
+        // SourceKit: test discovery, syntax classification, declarations for hover cards.
         .target(
             name: "SwiftAnalysis",
+            dependencies: ["CSourceKit"],
             swiftSettings: findsSwiftSyntax,
             linkerSettings: [
                 .unsafeFlags(["-L", hostLibraries, "-Xlinker", "-rpath", "-Xlinker", hostLibraries]),

@@ -118,11 +118,11 @@ public struct HTMLRenderer: Sendable {
 
 /// HTML escaping as cmark does it (cmark `src/houdini_html_e.c` and `src/houdini_href_e.c`).
 public enum HTML {
-    /// Escapes `&`, `<`, `>` and `"` for text and attribute values.
+    /// Escapes `&`, `<`, `>` and `"` for text and attribute values, and shows control characters.
     public static func escape(_ text: String) -> String {
         // Most text has nothing to escape; byte-level either way (a hot path: every page's text).
         let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F }) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)
         for byte in utf8 {
@@ -131,6 +131,11 @@ public enum HTML {
             case 0x3C: out.append(contentsOf: "&lt;".utf8)
             case 0x3E: out.append(contentsOf: "&gt;".utf8)
             case 0x22: out.append(contentsOf: "&quot;".utf8)
+            case 0x09, 0x0A, 0x0D: out.append(byte)
+            // No C0 control byte (nor DEL) reaches a page, where HTML forbids them: each is
+            // shown as its Unicode control picture, ESC as ␛ (U+2400 + the code; DEL U+2421).
+            case 0..<0x20: out.append(contentsOf: String(Unicode.Scalar(0x2400 + UInt32(byte))!).utf8)
+            case 0x7F: out.append(contentsOf: "\u{2421}".utf8)
             default: out.append(byte)
             }
         }

@@ -12,7 +12,8 @@ import CommonMark
     @Test func onlyTheExactWordSwiftMakesASample() {
         let found = extract("```swift\na\n```\n\n```output\n```\n\n```Swift\nb\n```\n\n```swiftui\nc\n```\n\n```swift-diff\nd\n```\n")
         #expect(found.samples.map { $0.parts[0].code } == ["a\n"])
-        #expect(found.diagnostics.isEmpty)
+        // Not a sample, but warned about (issue 11, kind 9): the case is the likely slip.
+        #expect(found.diagnostics.map(\.headline) == ["page.md:8:1: warning: code block marked 'Swift' is not a sample, and is not run"])
     }
 
     @Test func samplesInListItemsAndBlockQuotesAreFound() {

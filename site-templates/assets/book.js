@@ -247,7 +247,10 @@
       button.setAttribute("aria-label", isOutput ? "실행 결과 복사" : "코드 복사");
       var resetTimer = 0;
       button.addEventListener("click", function () {
-        copyText(code.textContent.replace(/\n$/, "")).then(function () {
+        // The code without its hover cards' text.
+        var plain = code.cloneNode(true);
+        $$(".hover-card", plain).forEach(function (card) { card.parentNode.removeChild(card); });
+        copyText(plain.textContent.replace(/\n$/, "")).then(function () {
           button.textContent = "복사됨";
           button.classList.add("copied");
           announce("복사됨");
@@ -278,5 +281,10 @@
     var scope = (e.detail && e.detail.element) || doc;
     highlightCode(scope);
     addCopyButtons(scope);
+  });
+
+  // print.html: its "인쇄하기" button opens the browser's print dialog.
+  $$(".print-button").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
   });
 })();

@@ -107,7 +107,7 @@ struct CheckCommand: Subcommand {
         if let shard {
             samples = samples.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
             // Problems of the pages themselves are shard 1's to report, so N shards count each once.
-            if shard.index != 1 { diagnostics.removeAll { $0.severity == .error } }
+            if shard.index != 1 { diagnostics.removeAll { $0.severity == .error || $0.identifier == DroppedSamples.identifier } }
         }
         console.report(diagnostics)
 
@@ -121,7 +121,9 @@ struct CheckCommand: Subcommand {
 
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count
+        // `ignore` samples, and fences that look like samples but are not (warned about above).
         let skipped = results.filter { $0.outcome == .skipped }.count
+            + diagnostics.filter { $0.identifier == DroppedSamples.identifier }.count
         let contentErrors = diagnostics.filter { $0.severity == .error }
         var closing = "\(passed) passed, \(failed + contentErrors.count) failed"
         if skipped > 0 { closing += ", \(skipped) skipped" }

@@ -21,6 +21,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
     public var summary: String
     /// Further lines shown under the summary: a diff, a compiler's output, a hint.
     public var notes: [String]
+    /// What kind of problem it is, for code that reacts to it (as DocC's `org.swift.docc.…`
+    /// identifiers); never matched by its text. `nil` for most.
+    public var identifier: String?
 
     /// Creates a diagnostic; `location` is `nil` when it concerns the whole file.
     public init(_ severity: Severity, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) {

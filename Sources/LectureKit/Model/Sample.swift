@@ -34,15 +34,20 @@ public struct Sample: Hashable, Sendable {
         /// The code shown on the page: lines between `// snippet.hide` and `// snippet.show`
         /// left out (Swift-DocC's snippet markers), the markers too.
         public var visibleCode: String {
-            var visible: [Substring] = []
+            visibleLines.map { $0.text + "\n" }.joined()
+        }
+
+        /// The lines shown on the page, each with its index among all of `code`'s lines (0-based).
+        public var visibleLines: [(index: Int, text: Substring)] {
+            var visible: [(Int, Substring)] = []
             var hidden = false
-            for line in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
                 let trimmed = line.trimmingCharacters(in: " \t")
                 if trimmed == "// snippet.hide" { hidden = true; continue }
                 if trimmed == "// snippet.show" { hidden = false; continue }
-                if !hidden { visible.append(line) }
+                if !hidden { visible.append((index, line)) }
             }
-            return visible.map { $0 + "\n" }.joined()
+            return visible
         }
     }
 

@@ -1,13 +1,32 @@
 /// How expected and actual output are compared, and how a mismatch is shown.
 ///
-/// Only two things are normalised, on both sides: CRLF becomes LF, and one final newline is
-/// dropped. Everything else (spaces, blank lines, Unicode) must match exactly.
+/// Three things are normalised, on both sides: CRLF becomes LF, one final newline is dropped,
+/// and every other C0 control character (and DEL) becomes its visible Unicode control picture
+/// (ESC as `␛`, U+241B; a lone CR as `␍`): the form `--bless` writes into the Markdown and the
+/// page shows, so neither ever holds a raw control byte. Everything else (spaces, blank lines,
+/// Unicode) must match exactly.
 public enum OutputComparison {
-    /// `text` with CRLF made LF and one final newline removed.
+    /// `text` with CRLF made LF, one final newline removed, control characters made visible.
     public static func normalize(_ text: String) -> String {
-        var text = text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+        var text = visibleControls(text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n"))
         if text.hasSuffix("\n") { text.removeLast() }
         return text
+    }
+
+    /// `text` with each C0 control character but tab and line feed, and DEL, replaced by its
+    /// picture from Unicode's Control Pictures block (U+2400 + the code; DEL is U+2421).
+    public static func visibleControls(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x09: out.append(scalar)
+            case 0..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: out.append(Unicode.Scalar(0x2421)!)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// Whether the two are equal after `normalize`.

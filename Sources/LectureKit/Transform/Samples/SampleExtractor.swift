@@ -22,11 +22,19 @@ public enum SampleExtractor {
         var groupStarts: [String: SourceLocation] = [:]
         var heading: String?
 
+        // Why the block above is not a sample though it looks like one, for an output block under it.
+        var droppedAbove: Diagnostic?
+
         for block in BlockWalk.leaves(blocks) {
             if case .heading(_, let content, _) = block.kind { heading = content.plainText }
             guard case .codeBlock(let code) = block.kind, code.isFenced else {
                 previousWasSample = false
                 previousWasOutput = false
+                droppedAbove = nil
+                if case .html(let html) = block.kind, let dropped = DroppedSamples.insideHTML(block, text: html, path: path) {
+                    diagnostics.append(dropped)
+                    droppedAbove = dropped
+                }
                 continue
             }
             let words = code.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -38,8 +46,10 @@ public enum SampleExtractor {
                         diagnostics.append(.error(path, block.range.start, "sample already has an output block"))
                     } else {
                         diagnostics.append(.error(path, block.range.start, "output block does not follow a swift sample",
-                            notes: ["an 'output' block must come right after the sample whose output it holds"]))
+                            notes: ["an 'output' block must come right after the sample whose output it holds"]
+                                + (droppedAbove.map { ["the block above is not a sample: \($0.headline)"] } ?? [])))
                     }
+                    droppedAbove = nil
                     previousWasOutput = false
                     continue
                 }
@@ -61,8 +71,13 @@ public enum SampleExtractor {
                 continue
             }
             previousWasOutput = false
+            droppedAbove = nil
             guard language == "swift" else {
                 previousWasSample = false
+                if let dropped = DroppedSamples.miscased(block, language: language, path: path) {
+                    diagnostics.append(dropped)
+                    droppedAbove = dropped
+                }
                 continue
             }
 

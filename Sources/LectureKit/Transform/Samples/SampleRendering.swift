@@ -2,9 +2,10 @@ import CommonMark
 
 /// Turns a page's sample code blocks into figures: the visible code, and under the last part of
 /// a run sample its verified output, marked with the Swift version that produced it; under a
-/// `test` sample its test report (`tests`, by the sample's first fence).
+/// `test` sample its test report; in the code, hover cards (both from `results`, by the
+/// sample's first fence).
 enum SampleRendering {
-    static func apply(to blocks: [Block], samples: [Sample], swiftVersion: String, tests: [SourceLocation: [TestCaseResult]] = [:]) -> [Block] {
+    static func apply(to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult] = [:]) -> [Block] {
         var partsByFence: [SourceLocation: (sample: Sample, index: Int)] = [:]
         var outputs: Set<SourceLocation> = []
         for sample in samples {
@@ -15,11 +16,11 @@ enum SampleRendering {
             guard case .codeBlock = block.kind else { return [block] }
             if outputs.contains(block.range.start) { return [] }
             guard let (sample, index) = partsByFence[block.range.start] else { return [block] }
-            return [Block(.html(figure(sample, part: index, swiftVersion: swiftVersion, tests: tests[sample.location] ?? [])), range: block.range)]
+            return [Block(.html(figure(sample, part: index, swiftVersion: swiftVersion, result: results[sample.location])), range: block.range)]
         }
     }
 
-    static func figure(_ sample: Sample, part index: Int, swiftVersion: String, tests: [TestCaseResult] = []) -> String {
+    static func figure(_ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult? = nil) -> String {
         let part = sample.parts[index]
         let isLast = index == sample.parts.count - 1
         var classes = "sample"
@@ -40,9 +41,12 @@ enum SampleRendering {
             classes += " sample-test"
         }
         var html = "<figure class=\"\(classes)\">"
-        html += "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">\(SwiftCodeHTML.highlighted(part.visibleCode))</code></pre>"
+        let cards = HoverCardRendering.cards(result?.hoverCards ?? [], part: index, of: sample)
+        let code = "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">"
+            + SwiftCodeHTML.highlighted(part.visibleCode, cards: cards, idPrefix: "card-\(part.fence.line)-") + "</code></pre>"
+        html += cards.isEmpty ? code : HoverCardRendering.frame(code)
         if sample.mode == .test, isLast {
-            html += TestReportRendering.figcaption(sample, tests: tests, swiftVersion: swiftVersion)
+            html += TestReportRendering.figcaption(sample, tests: result?.tests ?? [], swiftVersion: swiftVersion)
         } else if let badge, isLast {
             html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span></figcaption>"
         } else if sample.mode == .run, isLast {

@@ -26,4 +26,6 @@ public struct SampleResult: Sendable {
     public var duration: Double
     /// A `test` sample's tests, in the order they ran; empty for other samples.
     public var tests: [TestCaseResult] = []
+    /// What the compiler says about the sample's identifiers, for hover cards; empty unless it passed.
+    public var hoverCards: [HoverCard] = []
 }

@@ -20,6 +20,11 @@ public struct SampleVerifier: Sendable {
         public var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).
         public var outputLimit = 1 << 20
+        /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
+        /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
+        public var hoverTimeout: Double = ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
+        /// Whether passing samples get hover cards (on by default).
+        public var hoverCards = true
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
         public var environment = SampleEnvironment()
         /// The defaults given with each property.
@@ -76,6 +81,7 @@ public struct SampleVerifier: Sendable {
         hash.update(options.environment.cacheKeyText)
         hash.update("output-limit=\(options.outputLimit)")
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
+        hash.update(options.hoverCards ? Self.hoverVersion : "no hover cards")
         if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
         // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
@@ -107,6 +113,7 @@ public struct SampleVerifier: Sendable {
                 return warning
             }
             result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
+            result.hoverCards = cached.hoverCards ?? []
             result.fromCache = true
             result.duration = Date().timeIntervalSince(start)
             return result
@@ -116,10 +123,18 @@ public struct SampleVerifier: Sendable {
         } catch {
             result.diagnostics.append(.error(sample.path, sample.location, "sample could not be verified: \(error)"))
         }
+        // Cards cut short by the time limit are not cached: the next run asks again.
+        var complete = true
+        if result.outcome == .passed, options.hoverCards, sample.mode != .compileFail {
+            let lookup = hoverCards(for: sample)
+            result.hoverCards = lookup.cards
+            if let warning = lookup.warning { result.diagnostics.append(warning); complete = false }
+        }
         result.duration = Date().timeIntervalSince(start)
-        if result.outcome == .passed {
+        if result.outcome == .passed, complete {
             let entry = CachedPass(output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
-                                   firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
+                                   firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests,
+                                   hoverCards: result.hoverCards)
             if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
         }
         return result
@@ -297,6 +312,8 @@ struct CachedPass: Codable {
     var firstLines: [Int]
     /// A `test` sample's tests (`nil` for other samples).
     var tests: [TestCaseResult]?
+    /// Its hover cards (`nil` in entries written before there were any).
+    var hoverCards: [HoverCard]?
 
     /// Where a cached warning's line is now: same offset within the same part (the key ignores
     /// line numbers, so the sample may have moved since it was cached).

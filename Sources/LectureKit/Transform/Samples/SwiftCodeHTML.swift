@@ -8,23 +8,43 @@ enum SwiftCodeHTML {
     /// The `<code>` element's class: no `language-` prefix, so highlight.js leaves it alone.
     static let codeClass = "swift-code"
 
-    /// `code` highlighted, as the content of a `<code>` element.
-    static func highlighted(_ code: String) -> String {
+    /// `code` highlighted, as the content of a `<code>` element, with `cards` around their
+    /// identifiers (ids `idPrefix` + a counter).
+    static func highlighted(_ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-") -> String {
         let bytes = Array(code.utf8)
         var html = ""
         var position = 0
         func text(_ end: Int) {
             if end > position { html += HTML.escape(String(decoding: bytes[position..<end], as: UTF8.self)) }
+            position = max(position, end)
         }
-        for token in SyntaxHighlighter.tokens(in: code) where token.offset >= position && token.offset + token.length <= bytes.count {
-            text(token.offset)
-            html += "<span class=\"hl-\(token.kind.rawValue)\">"
-            position = token.offset
-            text(token.offset + token.length)
-            html += "</span>"
-            position = token.offset + token.length
+        let tokens = SyntaxHighlighter.tokens(in: code)
+        var tokenIndex = 0
+        var cardIndex = 0
+        var focusable: Set<String> = []
+        func emitTokens(upTo end: Int) {
+            while tokenIndex < tokens.count, tokens[tokenIndex].offset + tokens[tokenIndex].length <= end {
+                let token = tokens[tokenIndex]
+                tokenIndex += 1
+                guard token.offset >= position else { continue }
+                text(token.offset)
+                html += "<span class=\"hl-\(token.kind.rawValue)\">"
+                text(token.offset + token.length)
+                html += "</span>"
+            }
+            text(end)
         }
-        text(bytes.count)
+        for placed in cards where placed.offset >= position && placed.offset + placed.length <= bytes.count {
+            emitTokens(upTo: placed.offset)
+            let id = idPrefix + String(cardIndex)
+            cardIndex += 1
+            // One tab stop per card text and block; the other occurrences answer the pointer.
+            let tabStop = focusable.insert(placed.card.text).inserted ? " tabindex=\"0\"" : ""
+            html += "<span class=\"hover\"\(tabStop) aria-describedby=\"\(id)\">"
+            emitTokens(upTo: placed.offset + placed.length)
+            html += HoverCardRendering.card(placed.card, id: id) + "</span>"
+        }
+        emitTokens(upTo: bytes.count)
         return html
     }
 }

@@ -1,0 +1,77 @@
+#include "CSourceKit.h"
+#include <SourceKit/sourcekitd.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+// The functions used, looked up by name in the loaded library; their types come from the
+// toolchain's own sourcekitd.h.
+static struct {
+    __typeof__(&sourcekitd_initialize) initialize;
+    __typeof__(&sourcekitd_request_create_from_yaml) request_create_from_yaml;
+    __typeof__(&sourcekitd_request_release) request_release;
+    __typeof__(&sourcekitd_send_request_sync) send_request_sync;
+    __typeof__(&sourcekitd_response_is_error) response_is_error;
+    __typeof__(&sourcekitd_response_error_get_description) response_error_get_description;
+    __typeof__(&sourcekitd_response_get_value) response_get_value;
+    __typeof__(&sourcekitd_variant_json_description_copy) variant_json_description_copy;
+    __typeof__(&sourcekitd_response_dispose) response_dispose;
+} api;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static const char *load_path;
+static char *load_error;
+
+static void load(void) {
+    void *library = dlopen(load_path, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char *message = dlerror();
+        load_error = strdup(message ? message : "dlopen failed");
+        return;
+    }
+#define LOOK_UP(field, name)                                            \
+    api.field = (__typeof__(api.field))dlsym(library, name);            \
+    if (!api.field) { load_error = strdup("missing symbol " name); return; }
+    LOOK_UP(initialize, "sourcekitd_initialize")
+    LOOK_UP(request_create_from_yaml, "sourcekitd_request_create_from_yaml")
+    LOOK_UP(request_release, "sourcekitd_request_release")
+    LOOK_UP(send_request_sync, "sourcekitd_send_request_sync")
+    LOOK_UP(response_is_error, "sourcekitd_response_is_error")
+    LOOK_UP(response_error_get_description, "sourcekitd_response_error_get_description")
+    LOOK_UP(response_get_value, "sourcekitd_response_get_value")
+    LOOK_UP(variant_json_description_copy, "sourcekitd_variant_json_description_copy")
+    LOOK_UP(response_dispose, "sourcekitd_response_dispose")
+#undef LOOK_UP
+    api.initialize();
+}
+
+int lecture_sourcekitd_load(const char *path, char **error) {
+    load_path = path;
+    pthread_once(&once, load);
+    if (load_error) {
+        if (error) *error = strdup(load_error);
+        return -1;
+    }
+    return 0;
+}
+
+char *lecture_sourcekitd_send(const char *yaml, int *is_error) {
+    *is_error = 1;
+    if (!api.send_request_sync) return strdup("sourcekitd is not loaded");
+    char *parse_error = NULL;
+    sourcekitd_object_t request = api.request_create_from_yaml(yaml, &parse_error);
+    if (!request) return parse_error ? parse_error : strdup("the request is not valid YAML");
+    sourcekitd_response_t response = api.send_request_sync(request);
+    api.request_release(request);
+    char *text;
+    if (api.response_is_error(response)) {
+        const char *description = api.response_error_get_description(response);
+        text = strdup(description ? description : "error");
+    } else {
+        text = api.variant_json_description_copy(api.response_get_value(response));
+        *is_error = 0;
+    }
+    api.response_dispose(response);
+    return text;
+}

@@ -1,0 +1,57 @@
+import Foundation
+import CommonMark
+internal import SwiftAnalysis
+
+/// Hover cards for a verified sample, from the toolchain's in-process SourceKit
+/// (`DeclarationCards`), placed back into the sample's blocks. Only passing samples get cards,
+/// so a card never describes code that does not compile; what SourceKit does not answer within
+/// `Options.hoverTimeout` is left out with a warning.
+extension SampleVerifier {
+    /// Part of every sample's cache key: bumped when the cards change.
+    static let hoverVersion = "hover-cards-v1"
+
+    /// The sample's cards, and a warning when some could not be had.
+    func hoverCards(for sample: Sample) -> (cards: [HoverCard], warning: Diagnostic?) {
+        let sourceKit: SourceKit
+        do {
+            sourceKit = try SourceKit.load(besides: Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc)
+        } catch {
+            return ([], .warning(sample.path, sample.location, "no hover cards: \(error)"))
+        }
+        let program = sample.program
+        let parseAsLibrary = sample.mode == .test || sample.declaresMain
+        let arguments = Self.flags + (parseAsLibrary ? ["-parse-as-library"] : []) + standIns.compilerArguments
+        let file = NSTemporaryDirectory() + "/lecture-hover-\(UUID().uuidString)/\(sample.path.split(separator: "/").last ?? "sample").swift"
+        let answer = DeclarationCards.cards(program: program, file: file, arguments: arguments, sourceKit: sourceKit, timeout: options.hoverTimeout)
+        let cards = Self.place(answer.cards, in: sample)
+        let warning: Diagnostic? = answer.complete ? nil : .warning(sample.path, sample.location,
+            "SourceKit did not answer within \(Self.seconds(options.hoverTimeout)); \(cards.count) hover cards kept, the rest skipped",
+            notes: ["the page is built without the missing cards; raise the limit with LECTURE_HOVER_TIMEOUT=SECONDS"])
+        return (cards, warning)
+    }
+
+    /// Cards at program offsets (`sample.program`, parts behind `#sourceLocation` lines) as
+    /// cards at a part's line and column.
+    static func place(_ cards: [DeclarationCard], in sample: Sample) -> [HoverCard] {
+        // Where each part's code starts and ends in the program, in UTF-8 bytes.
+        var starts: [(start: Int, end: Int, lineStarts: [Int])] = []
+        var offset = 0
+        let program = sample.program
+        for part in sample.parts {
+            let header = "#sourceLocation(file: \"\(sample.path.swiftStringEscaped)\", line: \(part.firstLine))\n"
+            offset += header.utf8.count
+            var lineStarts = [0]
+            for (index, byte) in part.code.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+            starts.append((offset, offset + part.code.utf8.count, lineStarts))
+            offset += part.code.utf8.count
+        }
+        assert(program.utf8.count >= offset)
+        return cards.compactMap { card in
+            guard let index = starts.firstIndex(where: { $0.start <= card.offset && card.offset < $0.end }) else { return nil }
+            let local = card.offset - starts[index].start
+            let line = (starts[index].lineStarts.lastIndex { $0 <= local })!
+            return HoverCard(part: index, line: line, column: local - starts[index].lineStarts[line], length: card.length,
+                             text: card.text, isClosure: card.kind == .closure, inferred: card.inferred)
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// What the compiler says about one identifier (or closure) of a program, for a hover card.
+public struct DeclarationCard: Hashable, Sendable {
+    /// What the card describes.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// A declaration or a reference to one: `let greeting: Box<String>`, `func bind(to:)`.
+        case declaration
+        /// A closure (the card sits on its `{`): its type, `(Int) -> String`.
+        case closure
+    }
+
+    /// Where the identifier starts, in UTF-8 bytes from the start of the program.
+    public var offset: Int
+    /// Its length in UTF-8 bytes.
+    public var length: Int
+    /// The declaration as the compiler prints it (SourceKit's annotated declaration, as text),
+    /// or a closure's type.
+    public var text: String
+    /// A declaration or a closure.
+    public var kind: Kind
+    /// Whether the identifier declares a variable or constant whose type was inferred.
+    public var inferred: Bool
+}
+
+/// Hover cards from SourceKit: `source.request.cursorinfo` at each identifier (its annotated
+/// declaration), `source.request.variable.type` (which declarations' types were inferred) and
+/// `source.request.expression.type` (closures' types), the requests SourceKit-LSP's hover and
+/// inlay hints use.
+public enum DeclarationCards {
+    /// The cards of `program`, compiled as `arguments` (swiftc's flags, without the file), named
+    /// `file` (a path that need not exist). Stops at `timeout` seconds: the answer then holds
+    /// the cards found so far and `complete` is false.
+    public static func cards(program: String, file: String, arguments: [String], sourceKit: SourceKit, timeout: Double) -> (cards: [DeclarationCard], complete: Bool) {
+        let query = Query(program: program, file: file, arguments: arguments + [file], sourceKit: sourceKit)
+        let finished = DispatchSemaphore(value: 0)
+        // One program at a time (requests about two programs at once sometimes come back empty
+        // while the other's AST is being built); the time limit starts when this one's turn
+        // does, and a program cut short holds the turn until its last request returns.
+        oneProgramAtATime.wait()
+        Thread.detachNewThread {
+            query.run()
+            finished.signal()
+            oneProgramAtATime.signal()
+        }
+        let complete = finished.wait(timeout: .now() + timeout) == .success
+        query.stop()
+        return (query.cards, complete)
+    }
+
+    /// The identifiers worth a card: references and declarations, not import paths, attribute or
+    /// macro names, nor `#sourceLocation`'s labels.
+    static func targets(in tree: SourceFileSyntax) -> (identifiers: [(offset: Int, length: Int)], closures: [(offset: Int, length: Int)]) {
+        let finder = TargetFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return (finder.identifiers, finder.closures)
+    }
+
+    /// SourceKit's annotated declaration (`<Declaration>let x: <Type usr="…">Int</Type></Declaration>`)
+    /// as plain text, read with Foundation's XML parser.
+    static func plainText(ofAnnotated xml: String) -> String? {
+        let reader = TextCollector()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = reader
+        guard parser.parse() else { return nil }
+        return reader.text
+    }
+}
+
+/// Taken while a program's requests run.
+private let oneProgramAtATime = DispatchSemaphore(value: 1)
+
+private final class TextCollector: NSObject, XMLParserDelegate {
+    var text = ""
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+}
+
+/// One program's requests, run on a thread of their own; `stop()` ends them between requests.
+private final class Query: @unchecked Sendable {
+    let program: String
+    let file: String
+    let arguments: [String]
+    let sourceKit: SourceKit
+    private let lock = NSLock()
+    private var found: [DeclarationCard] = []
+    private var stopped = false
+
+    init(program: String, file: String, arguments: [String], sourceKit: SourceKit) {
+        self.program = program
+        self.file = file
+        self.arguments = arguments
+        self.sourceKit = sourceKit
+    }
+
+    var cards: [DeclarationCard] { lock.withLock { found } }
+    func stop() { lock.withLock { stopped = true } }
+    private var isStopped: Bool { lock.withLock { stopped } }
+    private func add(_ card: DeclarationCard) { lock.withLock { found.append(card) } }
+
+    static func slice(_ text: String, _ offset: Int, _ length: Int) -> String {
+        let bytes = text.utf8.dropFirst(offset).prefix(length)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func run() {
+        let targets = DeclarationCards.targets(in: Parser.parse(source: program))
+        guard (try? sourceKit.send(["key.request": .uid("source.request.editor.open"), "key.name": .string(file),
+            "key.sourcetext": .string(program), "key.compilerargs": .strings(arguments),
+            "key.enablesyntaxmap": .integer(0), "key.enablesubstructure": .integer(0), "key.syntactic_only": .integer(1)])) != nil
+        else { return }
+        defer { _ = try? sourceKit.send(["key.request": .uid("source.request.editor.close"), "key.name": .string(file)]) }
+
+        var inferred: Set<Int> = []
+        if let answer = try? sourceKit.send(["key.request": .uid("source.request.variable.type"), "key.sourcefile": .string(file),
+                                               "key.compilerargs": .strings(arguments)]),
+           let list = answer["key.variable_type_list"] as? [[String: Any]] {
+            // A flag, which JSON may spell as a number or a boolean.
+            for entry in list where (entry["key.variable_type_explicit"] as? Int) == 0 || (entry["key.variable_type_explicit"] as? Bool) == false {
+                if let offset = entry["key.variable_offset"] as? Int { inferred.insert(offset) }
+            }
+        }
+        for target in targets.identifiers {
+            if isStopped { return }
+            // SourceKit now and then fails a request while another program's AST is being
+            // built (an empty error); a second try answers.
+            let request: KeyValuePairs<String, SourceKit.Value> = ["key.request": .uid("source.request.cursorinfo"), "key.sourcefile": .string(file),
+                                                                    "key.offset": .integer(target.offset), "key.compilerargs": .strings(arguments)]
+            let attempt = Result { try sourceKit.send(request) }.flatMapError { _ in Result { try sourceKit.send(request) } }
+            guard let info = try? attempt.get(),
+                  let annotated = info["key.annotated_decl"] as? String,
+                  let text = DeclarationCards.plainText(ofAnnotated: annotated), !text.isEmpty,
+                  // A generic parameter's card is its own name: nothing to learn.
+                  text != Self.slice(program, target.offset, target.length)
+            else { continue }
+            add(DeclarationCard(offset: target.offset, length: target.length, text: text, kind: .declaration,
+                                inferred: inferred.contains(target.offset)))
+        }
+        if targets.closures.isEmpty || isStopped { return }
+        guard let answer = try? sourceKit.send(["key.request": .uid("source.request.expression.type"), "key.sourcefile": .string(file),
+                                                "key.compilerargs": .strings(arguments), "key.expectedtypes": .strings([])]),
+              let list = answer["key.expression_type_list"] as? [[String: Any]] else { return }
+        var types: [Int: (length: Int, type: String)] = [:]
+        for entry in list {
+            guard let offset = entry["key.expression_offset"] as? Int, let length = entry["key.expression_length"] as? Int,
+                  let type = entry["key.expression_type"] as? String else { continue }
+            types[offset] = (length, type)
+        }
+        for closure in targets.closures {
+            guard let found = types[closure.offset], found.length == closure.length else { continue }
+            add(DeclarationCard(offset: closure.offset, length: 1, text: found.type, kind: .closure, inferred: true))
+        }
+    }
+}
+
+private final class TargetFinder: SyntaxVisitor {
+    var identifiers: [(offset: Int, length: Int)] = []
+    var closures: [(offset: Int, length: Int)] = []
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: PoundSourceLocationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        walkAll(node.arguments)
+        if let trailing = node.trailingClosure { walk(trailing) }
+        return .skipChildren
+    }
+
+    private func walkAll(_ arguments: LabeledExprListSyntax) {
+        for argument in arguments { walk(argument.expression) }
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        closures.append((start, node.endPositionBeforeTrailingTrivia.utf8Offset - start))
+        return .visitChildren
+    }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        switch token.tokenKind {
+        case .identifier, .dollarIdentifier:
+            // An argument label (`value:` in a call) is no declaration of its own.
+            if token.parent?.is(LabeledExprSyntax.self) == true { break }
+            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            identifiers.append((start, token.endPositionBeforeTrailingTrivia.utf8Offset - start))
+        default:
+            break
+        }
+        return .skipChildren
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import CommonMark
+@testable import LectureKit
+
+/// Hover cards from the real in-process SourceKit: what they say, where they stand, when they
+/// are left out, and how they are written into the page.
+@Suite(.serialized) struct HoverCardTests {
+    func verify(_ markdown: String, noCache: Bool = true, timeout: Double? = nil) throws -> [SampleResult] {
+        var stage = try SampleVerificationTests.stage.get()
+        stage.verifier.options.noCache = noCache
+        if let timeout { stage.verifier.options.hoverTimeout = timeout }
+        let found = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md")
+        #expect(found.diagnostics.isEmpty)
+        return stage.verifier.verify(found.samples)
+    }
+
+    static let boxSample = """
+        ```swift
+        // snippet.hide
+        struct Box<T> { var value: T }
+        // snippet.show
+        let greeting = Box(value: "hi")
+        let lengths = ["a", "bc"].map { $0.count }
+        print(greeting.value, lengths)
+        ```
+
+        ```output
+        hi [1, 2]
+        ```
+
+        """
+
+    @Test func inferredTypesAndDeclarationsAreTheCompilers() throws {
+        let result = try verify(Self.boxSample)[0]
+        #expect(result.outcome == .passed, "\(result.diagnostics)")
+        let greeting = result.hoverCards.first { $0.line == 3 && $0.column == 4 }
+        #expect(greeting?.text.hasSuffix("let greeting: Box<String>") == true, "\(result.hoverCards)")
+        #expect(greeting?.inferred == true)
+        let closure = result.hoverCards.first { $0.isClosure }
+        #expect(closure?.text == "(String) -> Int")
+        #expect(closure.map { ($0.line, $0.column) }! == (4, 30))
+        #expect(result.hoverCards.contains { $0.text.hasPrefix("func print(") })
+    }
+
+    @Test func standInTypesShowTheirGenericArguments() throws {
+        let markdown = "```swift\nimport RxRelay\nlet relay = BehaviorRelay(value: \"\")\nprint(relay.value.isEmpty)\n```\n\n```output\ntrue\n```\n"
+        let result = try verify(markdown)[0]
+        #expect(result.hoverCards.contains { $0.line == 1 && $0.text.hasSuffix("let relay: BehaviorRelay<String>") }, "\(result.hoverCards)")
+    }
+
+    @Test func aFailingSampleGetsNoCards() throws {
+        let result = try verify("```swift\nlet a = 1\nprint(a + 1)\n```\n\n```output\n3\n```\n")[0]
+        #expect(result.outcome == .failed)
+        #expect(result.hoverCards.isEmpty)
+    }
+
+    @Test func cardsAreCachedWithTheResult() throws {
+        let nonce = UUID().uuidString
+        let markdown = Self.boxSample.replacingOccurrences(of: "// snippet.show", with: "// snippet.show\n// \(nonce)")
+        let cold = try verify(markdown, noCache: false)[0]
+        let warm = try verify(markdown, noCache: false)[0]
+        #expect(warm.fromCache)
+        #expect(!cold.hoverCards.isEmpty)
+        #expect(warm.hoverCards == cold.hoverCards)
+    }
+
+    @Test func whatSourceKitDoesNotAnswerInTimeIsSkippedWithAWarning() throws {
+        let nonce = UUID().uuidString
+        let markdown = Self.boxSample.replacingOccurrences(of: "// snippet.show", with: "// snippet.show\n// \(nonce)")
+        let result = try verify(markdown, noCache: false, timeout: 0)[0]
+        #expect(result.outcome == .passed)
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+        #expect(result.diagnostics.first?.summary.hasPrefix("SourceKit did not answer within 0 s") == true)
+        // Not cached: the next run asks SourceKit again.
+        let again = try verify(markdown, noCache: false)[0]
+        #expect(!again.fromCache)
+    }
+
+    @Test func cardsAreWrittenFocusableAndDescribedWithoutHiddenLines() throws {
+        let result = try verify(Self.boxSample)[0]
+        let html = SampleRendering.figure(result.sample, part: 0, swiftVersion: "Swift 6.3", result: result)
+        #expect(!html.contains("{ var value"))
+        #expect(html.contains("<span class=\"hl-keyword\">let</span> <span class=\"hover\" tabindex=\"0\" aria-describedby=\"card-1-"))
+        #expect(html.contains("let greeting: Box&lt;String&gt;</span><span class=\"hover-kind\"> · 추론된 타입</span>"))
+        #expect(html.contains("<p class=\"hover-strip\" aria-hidden=\"true\">"))
+        // `greeting` twice: one tab stop, both described.
+        let focusable = html.components(separatedBy: "tabindex=\"0\" aria-describedby").count - 1
+        let described = html.components(separatedBy: "aria-describedby=").count - 1
+        #expect(focusable < described)
+        for id in html.components(separatedBy: "aria-describedby=\"").dropFirst().map({ $0.prefix { $0 != "\"" } }) {
+            #expect(html.contains("role=\"tooltip\" id=\"\(id)\""))
+        }
+    }
+}
