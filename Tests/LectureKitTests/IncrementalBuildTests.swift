@@ -32,13 +32,14 @@ import Testing
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(inode(root + "/_site/a.html") == aBefore, "an unchanged page is hard-linked from the last site")
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("고친 본문") == true)
+        #expect(TestSupport.read(root + "/_site/print.html")?.contains("고친 본문") == true, "the print page follows the edit")
 
         // The same bytes as a full build from scratch.
         let fresh = try TestSupport.temporaryDirectory() + "/site"
         var full = configuration
         full.outputDirectory = fresh
         try BuildPipeline(configuration: full, console: recorder.console).run()
-        for page in ["a.html", "b.html", "index.html", "search-index.js"] {
+        for page in ["a.html", "b.html", "index.html", "search-index.js", "print.html"] {
             #expect(TestSupport.read(root + "/_site/" + page) == TestSupport.read(fresh + "/" + page), "\(page) differs from a full build")
         }
     }

@@ -31,6 +31,8 @@ public final class BuildMemory: @unchecked Sendable {
         var linkProblems: [Diagnostic]?
         var html: [UInt8]?
         var searchEntry: String?
+        /// The page's section of `print.html`.
+        var printHTML: String?
     }
 
     private let lock = NSLock()

@@ -247,6 +247,7 @@ public struct BuildPipeline: Sendable {
             .mapValues { Dictionary($0.map { ($0.sample.location, $0) }, uniquingKeysWith: { a, _ in a }) }
         let memory = self.memory
         let templateIDs = self.templateIDs
+        let smartPunctuation = configuration.smartPunctuation
         let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic], Bool) in
             let path = page.chapter.path
             let signature = signatures[path]
@@ -317,7 +318,7 @@ public struct BuildPipeline: Sendable {
             for block in BlockWalk.leaves(page.blocks) {
                 if case .html(let html) = block.kind, html.contains(" id=\"") { reserved.formUnion(Self.ids(in: html)) }
             }
-            let anchored = HeadingAnchors.apply(to: page.blocks, reserved: reserved)
+            let anchored = HeadingAnchors.apply(to: page.blocks, reserved: reserved, smartPunctuation: smartPunctuation)
             page.blocks = LinkRewriter.apply(to: anchored.blocks)
             page.headings = anchored.headings
             let h1 = page.headings.filter { $0.level == 1 }.count
@@ -326,6 +327,7 @@ public struct BuildPipeline: Sendable {
                     h1 == 0 ? "page has no '# ' heading; the summary's title is used" : "page has \(h1) level-1 headings; a page should have one"))
             }
             problems += Self.headingOrderWarnings(page.blocks, path: page.source.displayPath)
+            problems += LiteralLinks.warnings(page.blocks, source: page.source)
             if let signature {
                 memory?.remember(transformed: BuildMemory.Transformed(signature: signature, global: global, page: page, problems: problems), for: path)
             }
@@ -428,7 +430,7 @@ public struct BuildPipeline: Sendable {
         let summary = FileSystem.join(configuration.contentDirectory, "SUMMARY.md")
         var owners: [String: String] = [
             "search-index.js": "the search index", "toc.js": "the navigation script", "toc.html": "the table of contents",
-            "assets/highlight.min.js": "highlight.js", SiteWriter.marker: "the site marker",
+            "assets/highlight.min.js": "highlight.js", SiteWriter.marker: "the site marker", PrintPage.outputPath: "the print page",
         ]
         if templates.notFound != nil { owners["404.html"] = "the not-found page" }
         for asset in templates.assets { owners[asset] = "the template asset '\(asset)'" }
@@ -461,6 +463,37 @@ public struct BuildPipeline: Sendable {
             previous = level
         }
         return warnings
+    }
+
+    /// `print.html`: every chapter in one page (`PrintPage`); a chapter's section is kept in
+    /// `memory` like its page, so a preview rebuild renders only the chapters that changed.
+    func printPage(_ pages: [Page], book: Book, templates: Templates, swiftVersion: String,
+                   signatures: [String: FileSignature], global: String, reused: Set<String>) -> [UInt8] {
+        let anchors = PrintAnchors(book.flattened, reserved: templateIDs)
+        let memory = self.memory
+        let sections = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> String in
+            if reused.contains(page.chapter.path), let signature = signatures[page.chapter.path],
+               let known = memory?.transformedPage(page.chapter.path, signature: signature, global: global)?.printHTML {
+                return known
+            }
+            let html = PrintPage.chapter(page, anchors: anchors)
+            memory?.update(page.chapter.path) { $0.printHTML = html }
+            return html
+        }
+        let byPath = Dictionary(zip(pages.map(\.chapter.path), zip(pages, sections)), uniquingKeysWith: { a, _ in a })
+        let order = book.flattened.compactMap { byPath[$0.path] }
+        let content = PrintPage.content(book: book, pages: byPath.mapValues(\.0), chapters: order.map(\.1), anchors: anchors,
+                                        swiftVersion: swiftVersion, buildDate: configuration.buildDate)
+        return Array(templates.page.render([
+            "title": .text(PrintPage.title),
+            "book_title": .text(book.title),
+            "content": .html(content),
+            "nav": .html(book.flattened.count > configuration.inlineNavigationLimit
+                         ? Navigation.scriptedTree(current: PrintPage.outputPath, root: "")
+                         : Navigation.tree(book.chapters, current: PrintPage.outputPath, root: "")),
+            "prev": .html(""), "next": .html(""), "toc": .html(""),
+            "root": .text(""), "swift_version": .text(swiftVersion), "build_date": .text(configuration.buildDate),
+        ]).utf8)
     }
 
     /// The render stage: pages into the layout, plus the site-wide files.
@@ -508,6 +541,8 @@ public struct BuildPipeline: Sendable {
             site.generated[output] = bytes
             if unchanged { site.unchanged.insert(output) }
         }
+        site.generated[PrintPage.outputPath] = printPage(pages, book: book, templates: templates, swiftVersion: swiftVersion,
+                                                         signatures: signatures, global: global, reused: reused)
         if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
             // mdBook's rule: without a README.md, the first chapter is also the index. A copy

@@ -81,7 +81,7 @@ public struct DiagramRenderer: Sendable {
         }
         var html = "<figure class=\"diagram\">\n\(svg)"
         if let caption {
-            html += "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption)))</figcaption>"
+            html += "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption).map(LinkRewriter.rewrite)))</figcaption>"
         }
         return .success(html + "</figure>\n")
     }

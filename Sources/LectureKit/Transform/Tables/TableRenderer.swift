@@ -67,7 +67,7 @@ public enum TableRenderer {
         var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\""
         html += caption != nil ? " aria-labelledby=\"\(captionID)\">" : " aria-label=\"표\">"
         html += "<table>"
-        if let caption { html += "<caption id=\"\(captionID)\">\(renderer.render(MarkdownParser.parseInlines(caption)))</caption>" }
+        if let caption { html += "<caption id=\"\(captionID)\">\(cell(caption))</caption>" }
         html += "<thead><tr>"
         for (column, text) in header.cells.enumerated() {
             html += "<th scope=\"col\"\(style(column))>\(cell(text))</th>"

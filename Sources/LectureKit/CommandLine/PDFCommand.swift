@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// `lecture pdf`: the built site's `print.html` printed to a PDF by headless Chromium.
+///
+/// Chromium does the layout the site's print style sheets ask for (A4, margins, page numbers in
+/// the page's bottom margin, each chapter on a new page) and, with
+/// `--generate-pdf-document-outline`, writes a PDF outline (bookmarks) from the headings.
+struct PDFCommand: Subcommand {
+    static let name = "pdf"
+    static let abstract = "Print the built site's print.html to a PDF with headless Chromium."
+    static let usage = "lecture pdf [--site <dir>] [--output <file.pdf>] [--chromium <path>]"
+    static let discussion = """
+        Run 'lecture build' first. The PDF has the book's title on a cover, a table of contents,
+        page numbers, and an outline with an entry per chapter and section. Chromium is
+        $CHROMIUM, else the first of chromium, chromium-browser or google-chrome on PATH
+        (Debian: apt-get install chromium fonts-noto-cjk).
+        """
+    static let options = [
+        OptionSpec(["--site"], value: "dir", help: "The built site, with print.html (default: _site)."),
+        OptionSpec(["-o", "--output"], value: "file.pdf", help: "Where the PDF is written (default: lecture.pdf)."),
+        OptionSpec(["--chromium"], value: "path", help: "The Chromium to run (default: $CHROMIUM or chromium on PATH)."),
+    ]
+
+    var site = "_site"
+    var output = "lecture.pdf"
+    var chromium: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        if let site = arguments.value("site") { self.site = site }
+        if let output = arguments.value("output") { self.output = output }
+        chromium = arguments.value("chromium")
+        if !arguments.positionals.isEmpty {
+            throw LectureError("error: unexpected argument '\(arguments.positionals[0])'\nsee 'lecture pdf --help'")
+        }
+    }
+
+    func validate() throws {
+        guard output.hasSuffix(".pdf") else { throw LectureError("error: --output '\(output)' does not end in .pdf") }
+    }
+
+    func run(console: Console) throws -> Int32 {
+        let page = FileSystem.join(site, PrintPage.outputPath)
+        guard FileSystem.exists(page) else {
+            throw LectureError("\(page): error: print page does not exist\n    run 'lecture build' first (or pass the built site with --site DIR)")
+        }
+        let browser = try Self.findChromium(chromium ?? console.environment["CHROMIUM"])
+        let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
+        defer { FileSystem.removeTemporaryDirectory(profile) }
+        let target = URL(fileURLWithPath: output).standardizedFileURL.path
+        let written = try Self.print(page, to: target, chromium: browser, profile: profile)
+        console.print("Wrote \(output) (\(written / 1024) KiB)")
+        return 0
+    }
+
+    /// The arguments that print `page` to `pdf` (absolute path): headless, without Chromium's own
+    /// header and footer (the style sheet numbers the pages), with the document outline, in a
+    /// fresh profile at `profile`; `--no-sandbox` only when running as root, which Chromium
+    /// refuses otherwise. `extra` goes before the page (`--force-dark-mode` in a test).
+    static func arguments(page: String, pdf: String, profile: String, extra: [String] = []) -> [String] {
+        var arguments = ["--headless", "--disable-gpu", "--user-data-dir=\(profile)", "--no-first-run",
+                         "--no-pdf-header-footer", "--generate-pdf-document-outline", "--print-to-pdf=\(pdf)"]
+        if geteuid() == 0 { arguments.append("--no-sandbox") }
+        return arguments + extra + [URL(fileURLWithPath: page).standardizedFileURL.absoluteString]
+    }
+
+    /// Prints `page` to `pdf` and returns the PDF's size in bytes.
+    /// - Throws: `LectureError` when Chromium fails, times out (3 minutes) or writes no PDF.
+    static func print(_ page: String, to pdf: String, chromium: String, profile: String, extra: [String] = []) throws -> Int {
+        try? FileManager.default.removeItem(atPath: pdf)
+        let result = try Subprocess.run(chromium, arguments(page: page, pdf: pdf, profile: profile, extra: extra),
+                                        environment: ["HOME": profile], timeout: 180)
+        let bytes = (try? FileSystem.read(pdf)) ?? []
+        guard result.succeeded, bytes.starts(with: Array("%PDF".utf8)) else {
+            let log = result.stderrText.split(separator: "\n").filter { !$0.contains("dbus") }.suffix(5).joined(separator: "\n    ")
+            throw LectureError("\(pdf): error: Chromium did not write the PDF (\(result.termination))\n    \(log)")
+        }
+        return bytes.count
+    }
+
+    /// The Chromium to run: `requested` (a name or path), else the first of `chromium`,
+    /// `chromium-browser`, `google-chrome` on `PATH`. - Throws: `LectureError` (exit 2) naming
+    /// the Debian packages when none is found.
+    static func findChromium(_ requested: String?) throws -> String {
+        for name in requested.map({ [$0] }) ?? ["chromium", "chromium-browser", "google-chrome"] {
+            if let found = Toolchain.resolve(name) { return found }
+        }
+        throw LectureError("error: Chromium not found\(requested.map { " at '\($0)'" } ?? " on PATH")\n    install it (Debian: apt-get install chromium fonts-noto-cjk), or pass --chromium PATH")
+    }
+}

@@ -1,0 +1,129 @@
+import CommonMark
+import Foundation
+
+/// Ids and links of the pages as they stand together in `print.html`: every chapter gets an
+/// anchor (`ch-mvvm`), every id on a page is prefixed with it (`ch-mvvm--세-가지-역할`), so ids
+/// stay unique across chapters, and links between chapters become in-page links to those ids.
+///
+/// Works on the transformed pages: headings and links as typed blocks, and the HTML the
+/// transform made (samples, diagrams, tables, raw HTML) through the attributes our renderers
+/// write: `id`, `href`, `xlink:href`, `for`, `aria-labelledby`, `aria-describedby`,
+/// `aria-controls` and `url(#…)` references.
+struct PrintAnchors: Sendable {
+    /// Each chapter's anchor, by its output path (`mvvm.html` → `ch-mvvm`).
+    let chapters: [String: String]
+
+    /// Anchors for `order` (the summary's chapters), avoiding `reserved` (the template's ids):
+    /// `ch-` and the output path without `.html`, `/` as `-`; a repeat gets `-2`, `-3`…
+    init(_ order: [Chapter], reserved: Set<String>) {
+        var taken = reserved
+        var chapters: [String: String] = [:]
+        for chapter in order {
+            let stem = "ch-" + chapter.outputPath.dropLast(".html".count).replacingOccurrences(of: "/", with: "-")
+            var anchor = stem
+            var n = 2
+            while taken.contains(anchor) { anchor = "\(stem)-\(n)"; n += 1 }
+            taken.insert(anchor)
+            chapters[chapter.outputPath] = anchor
+        }
+        self.chapters = chapters
+    }
+
+    /// The id `id` of the page at `output` takes in `print.html`.
+    func id(_ id: String, in output: String) -> String { "\(chapters[output] ?? "ch")--\(id)" }
+
+    /// Where a link of the page at `output` points from `print.html` (at the site root): a page
+    /// of the book (`mvp.html#역할`, `mvp.md`, `#역할`) becomes `#` and that page's anchor or
+    /// the prefixed heading id; other relative paths (images) are made relative to the root;
+    /// external links stay as written. Fragments and paths are compared percent-decoded.
+    func destination(_ destination: String, in output: String) -> String {
+        if destination.isEmpty || destination.hasPrefix("//") || LinkRewriter.hasScheme(destination) || destination.hasPrefix("/") {
+            return destination
+        }
+        let (path, fragment) = LinkRewriter.split(destination)
+        let anchor = Self.decoded(String(fragment.dropFirst()))
+        let folder = output.split(separator: "/").dropLast().joined(separator: "/")
+        guard !path.isEmpty else { return anchor.isEmpty ? destination : "#" + id(anchor, in: output) }
+        var target = SummaryParser.normalize(folder.isEmpty ? Self.decoded(path) : folder + "/" + Self.decoded(path))
+        if target.hasSuffix(".md") { target = OutputPath.html(forMarkdown: target) }
+        // A folder (`cli/`, `..`) is its index page, as a web server serves it.
+        for page in [target, target.isEmpty ? "index.html" : target + "/index.html"] {
+            if let chapter = chapters[page] { return "#" + (anchor.isEmpty ? chapter : id(anchor, in: page)) }
+        }
+        guard !folder.isEmpty else { return destination }
+        let fromRoot = SummaryParser.normalize(folder + "/" + path)
+        return (fromRoot.isEmpty ? "./" : fromRoot + (path.hasSuffix("/") ? "/" : "")) + fragment
+    }
+
+    /// The page's blocks with heading ids prefixed and links rewritten, HTML blocks included.
+    func rewrite(_ blocks: [Block], in output: String) -> [Block] {
+        BlockWalk.rewrite(blocks) { block in
+            var block = block
+            switch block.kind {
+            case .paragraph(let inlines):
+                block.kind = .paragraph(inlines.map { rewrite($0, in: output) })
+            case .heading(let level, let content, let headingID):
+                block.kind = .heading(level: level, content: content.map { rewrite($0, in: output) }, id: headingID.map { id($0, in: output) })
+            case .html(let html):
+                block.kind = .html(rewrite(html: html, in: output))
+            default: break
+            }
+            return [block]
+        }
+    }
+
+    private func rewrite(_ inline: Inline, in output: String) -> Inline {
+        switch inline {
+        case .link(var link):
+            link.destination = destination(link.destination, in: output)
+            link.content = link.content.map { rewrite($0, in: output) }
+            return .link(link)
+        case .image(var link):
+            link.destination = destination(link.destination, in: output)
+            return .image(link)
+        case .emphasis(let children): return .emphasis(children.map { rewrite($0, in: output) })
+        case .strong(let children): return .strong(children.map { rewrite($0, in: output) })
+        case .html(let html): return .html(rewrite(html: html, in: output))
+        default: return inline
+        }
+    }
+
+    /// HTML the transform or the author wrote, with the attributes that hold or name ids rewritten.
+    func rewrite(html: String, in output: String) -> String {
+        guard html.contains("=\"") || html.contains("url(#") else { return html }
+        var html = html
+        let prefix = { (value: String) in id(value, in: output) }
+        html = Self.rewriteAttribute(html, " id=\"") { prefix($0) }
+        for name in [" for=\"", " aria-labelledby=\"", " aria-describedby=\"", " aria-controls=\""] {
+            html = Self.rewriteAttribute(html, name) { $0.split(separator: " ").map { prefix(String($0)) }.joined(separator: " ") }
+        }
+        for name in [" href=\"", " xlink:href=\"", " src=\""] {
+            html = Self.rewriteAttribute(html, name) { value in
+                let raw = value.replacingOccurrences(of: "&amp;", with: "&")
+                let mapped = destination(raw, in: output)
+                return mapped == raw ? value : HTML.escapeHref(mapped)
+            }
+        }
+        html = Self.rewriteAttribute(html, "url(#", closing: ")") { HTML.escapeHref(prefix(Self.decoded($0))) }
+        return html
+    }
+
+    /// `html` with the value after each `opening` (up to `closing`) replaced by `transform`'s.
+    static func rewriteAttribute(_ html: String, _ opening: String, closing: Character = "\"", _ transform: (String) -> String) -> String {
+        guard html.contains(opening) else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let start = rest.range(of: opening) {
+            out += rest[..<start.upperBound]
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: closing) else { break }
+            out += transform(String(rest[..<end]))
+            rest = rest[end...]
+        }
+        return out + rest
+    }
+
+    private static func decoded(_ text: String) -> String {
+        text.contains("%") ? (text.removingPercentEncoding ?? text) : text
+    }
+}

@@ -1,0 +1,56 @@
+import CommonMark
+
+/// `print.html`: every chapter on one page in the summary's order, for printing and for
+/// `make pdf` (mdBook writes the same file). A cover with the book's title, a table of contents,
+/// then each chapter in a `<section class="print-chapter">` that starts a new printed page
+/// (`assets/print.css`); ids and links between chapters as `PrintAnchors` makes them.
+enum PrintPage {
+    /// Where it is written, at the site root.
+    static let outputPath = "print.html"
+    /// Its `{{ title }}`.
+    static let title = "전체 강의 (인쇄용)"
+
+    /// One chapter's section: its blocks with ids and links for `print.html`, rendered.
+    static func chapter(_ page: Page, anchors: PrintAnchors) -> String {
+        let output = page.chapter.outputPath
+        let blocks = anchors.rewrite(page.blocks, in: output)
+        return "<section class=\"print-chapter\" id=\"\(HTML.escape(anchors.chapters[output] ?? ""))\">\n"
+            + HTMLRenderer().render(blocks) + "</section>\n"
+    }
+
+    /// The page's `{{ content }}`: cover, table of contents (chapters and their `##` sections),
+    /// then `chapters` (from `chapter(_:anchors:)`, in summary order).
+    static func content(book: Book, pages: [String: Page], chapters: [String], anchors: PrintAnchors,
+                        swiftVersion: String, buildDate: String) -> String {
+        var html = "<div class=\"print-cover\">\n"
+        html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n"
+        html += "<p class=\"print-note\">모든 예제는 \(HTML.escape(swiftVersion))로 컴파일·실행해 출력을 검증했습니다.</p>\n"
+        html += "<p class=\"print-note\">빌드 날짜: \(HTML.escape(buildDate))</p>\n"
+        html += "<p class=\"print-action needs-js\"><button type=\"button\" class=\"print-button\">인쇄하기</button></p>\n"
+        html += "</div>\n"
+        html += "<nav class=\"print-toc\" aria-labelledby=\"print-toc-title\">\n<p class=\"print-toc-title\" id=\"print-toc-title\">차례</p>\n"
+        html += tableOfContents(book.chapters, pages: pages, anchors: anchors) + "\n</nav>\n"
+        return html + chapters.joined()
+    }
+
+    /// Nested `<ol>`: each chapter linked to its anchor, with its level-2 headings under it.
+    static func tableOfContents(_ chapters: [Chapter], pages: [String: Page], anchors: PrintAnchors) -> String {
+        var html = "<ol>"
+        for chapter in chapters {
+            let output = chapter.outputPath
+            let title = pages[chapter.path]?.title ?? chapter.title
+            html += "<li><a href=\"#\(HTML.escapeHref(anchors.chapters[output] ?? ""))\">\(HTML.escape(title))</a>"
+            let sections = pages[chapter.path]?.headings.filter { $0.level == 2 } ?? []
+            if !sections.isEmpty {
+                html += "<ol class=\"print-sections\">"
+                for heading in sections {
+                    html += "<li><a href=\"#\(HTML.escapeHref(anchors.id(heading.id, in: output)))\">\(HTML.escape(heading.text))</a></li>"
+                }
+                html += "</ol>"
+            }
+            if !chapter.children.isEmpty { html += tableOfContents(chapter.children, pages: pages, anchors: anchors) }
+            html += "</li>"
+        }
+        return html + "</ol>"
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import LectureKit
+
+/// `print.html` read by Python's HTML parser, and `lecture pdf`'s PDF read by pypdf and poppler.
+@Suite(.serialized) struct PrintPageTests {
+    /// Runs a script of `Tests/CI` in the venv and decodes the JSON it prints.
+    func script(_ name: String, _ arguments: [String]) throws -> [String: Any] {
+        let python = TestSupport.repositoryRoot + "/.build/venv/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            Issue.record("no \(python): run 'make test', which creates the venv with pypdf")
+            return [:]
+        }
+        let result = try Subprocess.run(python, [TestSupport.repositoryRoot + "/Tests/CI/" + name] + arguments, timeout: 120)
+        #expect(result.succeeded, "\(result.stderrText)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+    }
+
+    struct Outline {
+        var ids: [String]
+        var hrefs: [String]
+        var srcs: [String]
+        /// Each chapter's section id and its headings' (level, id, text).
+        var chapters: [(id: String, headings: [(level: Int, id: String, text: String)])]
+
+        init(_ json: [String: Any]) {
+            ids = json["ids"] as? [String] ?? []
+            hrefs = json["hrefs"] as? [String] ?? []
+            srcs = json["srcs"] as? [String] ?? []
+            chapters = (json["chapters"] as? [[String: Any]] ?? []).map { chapter in
+                (chapter["id"] as? String ?? "", (chapter["headings"] as? [[String: Any]] ?? []).map {
+                    ($0["level"] as? Int ?? 0, $0["id"] as? String ?? "", $0["text"] as? String ?? "")
+                })
+            }
+        }
+
+        /// In-page links whose target id does not exist.
+        var brokenInPageLinks: [String] {
+            let known = Set(ids)
+            return hrefs.filter { $0.hasPrefix("#") && !known.contains(String($0.dropFirst()).removingPercentEncoding ?? "") }
+        }
+    }
+
+    func build(_ content: String, into output: String) throws {
+        let configuration = TestSupport.configuration(content: content, templates: TestSupport.repositoryRoot + "/site-templates", output: output)
+        let recorder = TestSupport.Recorder()
+        try withExtendedLifetime(recorder) { _ = try BuildPipeline(configuration: configuration, console: recorder.console).run() }
+    }
+
+    @Test func everyChapterOnceInOrderWithLinksBetweenChaptersMadeInPage() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [시작](README.md)\n- [가](a.md)\n  - [나](part/b.md)\n- [다](c.md)\n",
+            "content/README.md": "# 시작\n\n[가의 장점](a.md#장점), [나](part/b.md), ![그림](img/x.svg)\n",
+            "content/a.md": """
+                # 가
+
+                ## 장점
+
+                [다](c.md)
+
+                ```table caption="[나](part/b.md#장점)로 가는 표"
+                | 패턴 | 링크 |
+                |---|---|
+                | 나 | [나의 장점](part/b.md#장점) |
+                ```
+
+                ```dot alt="그래프"
+                digraph { a -> b }
+                ```
+
+                """,
+            "content/part/b.md": "# 나\n\n## 장점\n\n[처음](../README.md) [폴더](../) [가의 장점](../a.md#장점) [위](#장점) ![그림](../img/x.svg)\n\n```dot alt=\"둘\" caption=\"[가](../a.md)에서 온 그림\"\ndigraph { c -> d }\n```\n",
+            "content/c.md": "# 다\n\n## 장점\n\n```swift\nprint(\"안녕\")\n```\n\n```output\n안녕\n```\n",
+            "content/img/x.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        try build(root + "/content", into: root + "/_site")
+        let page = Outline(try script("html_outline.py", [root + "/_site/print.html"]))
+
+        #expect(page.chapters.map(\.id) == ["ch-index", "ch-a", "ch-part-b", "ch-c"])
+        #expect(page.chapters.map { $0.headings.filter { $0.level == 1 }.map(\.text) } == [["시작"], ["가"], ["나"], ["다"]])
+        #expect(page.chapters.map { $0.headings.first { $0.level == 2 }?.id } == [nil, "ch-a--장점", "ch-part-b--장점", "ch-c--장점"])
+        #expect(Set(page.ids).count == page.ids.count, "ids repeat: \(page.ids)")
+        #expect(page.brokenInPageLinks.isEmpty, "\(page.brokenInPageLinks)")
+        let decoded = page.hrefs.map { $0.removingPercentEncoding ?? $0 }
+        for wanted in ["#ch-a--장점", "#ch-part-b", "#ch-c", "#ch-index", "#ch-part-b--장점", "#ch-a"] {
+            #expect(decoded.contains(wanted), "no link to \(wanted)")
+        }
+        // Pages' own files are never linked from the chapters, images resolve from the root.
+        let chapterLinks = decoded.filter { $0.hasSuffix(".md") || $0.contains(".md#") }
+        #expect(chapterLinks.isEmpty)
+        #expect(page.srcs.filter { $0.contains("x.svg") } == ["img/x.svg", "img/x.svg"])
+        let html = try #require(TestSupport.read(root + "/_site/print.html"))
+        #expect(html.contains("실행 결과 · 검증됨"))
+        #expect(html.contains("<p class=\"print-book-title\">책</p>"))
+        // Every page's header links to it, from its own depth.
+        #expect(TestSupport.read(root + "/_site/a.html")?.contains("href=\"print.html\"") == true)
+        #expect(TestSupport.read(root + "/_site/part/b.html")?.contains("href=\"../print.html\"") == true)
+    }
+
+    @Test func aPageNamedPrintIsRefused() throws {
+        let root = try TestSupport.makeTree(["content/SUMMARY.md": "# 책\n\n- [인쇄](print.md)\n", "content/print.md": "# 인쇄\n"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(throws: DiagnosticsError.self) { try build(root + "/content", into: root + "/_site") }
+    }
+
+    @Test func theLecturePrintsToAPDFWithOutlineHangulAndNoBlankPage() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        try build(TestSupport.repositoryRoot + "/content", into: root + "/_site")
+        let page = Outline(try script("html_outline.py", [root + "/_site/print.html"]))
+        let loaded = ContentLoader.load(contentDirectory: TestSupport.repositoryRoot + "/content")
+        #expect(page.chapters.count == loaded.book.flattened.count)
+        #expect(page.brokenInPageLinks.isEmpty, "\(page.brokenInPageLinks)")
+
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(["pdf", "--site", root + "/_site", "--output", root + "/lecture.pdf"], console: recorder.console)
+        #expect(status == 0, "\(recorder.lines)")
+        // The same page with the system in dark mode: print must not change by a pixel.
+        let chromium = try PDFCommand.findChromium(nil)
+        _ = try PDFCommand.print(root + "/_site/print.html", to: root + "/dark.pdf", chromium: chromium, profile: root + "/profile",
+                                 extra: ["--force-dark-mode"])
+        let pdf = try script("pdf_facts.py", [root + "/lecture.pdf", root + "/dark.pdf"])
+
+        let size = pdf["size"] as? [Double] ?? []
+        #expect(abs((size.first ?? 0) - 595) < 1 && abs((size.last ?? 0) - 842) < 1, "not A4: \(size)")
+        #expect(pdf["blank"] as? [Int] == [], "blank pages")
+        #expect(pdf["differ"] as? [Int] == [], "dark mode shows in print")
+        // The outline: one entry per heading of the chapters, chapters at the top level in order.
+        let outline = (pdf["outline"] as? [[Any]] ?? []).map { ($0.first as? Int ?? -1, $0.last as? String ?? "") }
+        let headings = page.chapters.flatMap(\.headings)
+        #expect(outline.count == headings.count)
+        #expect(outline.filter { $0.0 == 0 }.map(\.1) == page.chapters.map { $0.headings.first { $0.level == 1 }?.text ?? "" })
+        // Hangul from the first and the last chapter is text, not boxes.
+        let text = pdf["text"] as? String ?? ""
+        for chapter in [page.chapters.first, page.chapters.last] {
+            let title = chapter?.headings.first?.text ?? "?"
+            #expect(title.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(title) has no Hangul")
+            #expect(text.contains(title), "PDF text lacks '\(title)'")
+        }
+        #expect((pdf["pages"] as? Int ?? 0) > page.chapters.count + 1)
+    }
+}
