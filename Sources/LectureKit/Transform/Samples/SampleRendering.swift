@@ -42,8 +42,10 @@ enum SampleRendering {
         }
         var html = "<figure class=\"\(classes)\">"
         let cards = HoverCardRendering.cards(result?.hoverCards ?? [], part: index, of: sample)
-        let code = "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">"
-            + SwiftCodeHTML.highlighted(part.visibleCode, cards: cards, idPrefix: "card-\(part.fence.line)-") + "</code></pre>"
+        let code = SwiftAnalysisSwitch.isOn
+            ? "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">"
+                + SwiftCodeHTML.highlighted(part.visibleCode, cards: cards, idPrefix: "card-\(part.fence.line)-") + "</code></pre>"
+            : "<pre><code class=\"language-swift\">\(HTML.escape(part.visibleCode))</code></pre>"
         html += cards.isEmpty ? code : HoverCardRendering.frame(code)
         if sample.mode == .test, isLast {
             html += TestReportRendering.figcaption(sample, tests: result?.tests ?? [], swiftVersion: swiftVersion)

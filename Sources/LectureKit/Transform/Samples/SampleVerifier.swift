@@ -23,8 +23,8 @@ public struct SampleVerifier: Sendable {
         /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
         /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
         public var hoverTimeout: Double = ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
-        /// Whether passing samples get hover cards (on by default).
-        public var hoverCards = true
+        /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`).
+        public var hoverCards = SwiftAnalysisSwitch.isOn
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
         public var environment = SampleEnvironment()
         /// The defaults given with each property.
