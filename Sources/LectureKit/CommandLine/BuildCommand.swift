@@ -43,6 +43,8 @@ struct BuildCommand: Subcommand {
 
     func validate() throws {
         try configuration.verifier.environment.validate()
+        // No content folder or summary: a setup error (exit 2), as for `check`.
+        if let missing = ContentLoader.setupError(contentDirectory: configuration.contentDirectory) { throw missing }
     }
 
     func run(console: Console) throws -> Int32 {

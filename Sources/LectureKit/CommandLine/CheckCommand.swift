@@ -70,12 +70,7 @@ struct CheckCommand: Subcommand {
         var sources: [SourceFile] = []
         if files.isEmpty {
             // Without the folder or its summary there is nothing to check: a setup error (exit 2).
-            guard FileSystem.isDirectory(content) else {
-                throw LectureError("\(content): error: content folder does not exist\n    pass the folder that holds SUMMARY.md with --content DIR")
-            }
-            guard FileSystem.exists(FileSystem.join(content, "SUMMARY.md")) else {
-                throw LectureError("\(FileSystem.join(content, "SUMMARY.md")): error: summary file does not exist")
-            }
+            if let missing = ContentLoader.setupError(contentDirectory: content) { throw missing }
             let loaded = ContentLoader.load(contentDirectory: content)
             diagnostics += loaded.diagnostics
             sources = loaded.files

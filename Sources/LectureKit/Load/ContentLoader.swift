@@ -24,6 +24,16 @@ public enum ContentLoader {
         load(contentDirectory: contentDirectory, reuse: { _, _ in nil })
     }
 
+    /// Why there is no book to load at all (no content folder, or no `SUMMARY.md` in it): a setup
+    /// error, exit status 2 for `build` and `check` alike (README, "Exit status"). `nil` when both exist.
+    public static func setupError(contentDirectory: String) -> LectureError? {
+        let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
+        guard !FileSystem.isDirectory(contentDirectory) || !FileSystem.exists(summaryPath) else { return nil }
+        // The same diagnostic `load` gives, printed as a setup error.
+        let missing = load(contentDirectory: contentDirectory, reuse: { _, _ in nil }, listing: { [] }).diagnostics
+        return LectureError(missing.map(\.description).joined(separator: "\n"))
+    }
+
     /// Loads as above; `reuse` may hand back a page's file from an earlier load when its `stat`
     /// signature is unchanged, which saves reading and decoding it again.
     static func load(contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,

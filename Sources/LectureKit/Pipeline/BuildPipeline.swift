@@ -247,6 +247,7 @@ public struct BuildPipeline: Sendable {
             .mapValues { Dictionary($0.map { ($0.sample.location, $0) }, uniquingKeysWith: { a, _ in a }) }
         let memory = self.memory
         let templateIDs = self.templateIDs
+        let smartPunctuation = configuration.smartPunctuation
         let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic], Bool) in
             let path = page.chapter.path
             let signature = signatures[path]
@@ -317,7 +318,7 @@ public struct BuildPipeline: Sendable {
             for block in BlockWalk.leaves(page.blocks) {
                 if case .html(let html) = block.kind, html.contains(" id=\"") { reserved.formUnion(Self.ids(in: html)) }
             }
-            let anchored = HeadingAnchors.apply(to: page.blocks, reserved: reserved)
+            let anchored = HeadingAnchors.apply(to: page.blocks, reserved: reserved, smartPunctuation: smartPunctuation)
             page.blocks = LinkRewriter.apply(to: anchored.blocks)
             page.headings = anchored.headings
             let h1 = page.headings.filter { $0.level == 1 }.count
@@ -326,6 +327,7 @@ public struct BuildPipeline: Sendable {
                     h1 == 0 ? "page has no '# ' heading; the summary's title is used" : "page has \(h1) level-1 headings; a page should have one"))
             }
             problems += Self.headingOrderWarnings(page.blocks, path: page.source.displayPath)
+            problems += LiteralLinks.warnings(page.blocks, source: page.source)
             if let signature {
                 memory?.remember(transformed: BuildMemory.Transformed(signature: signature, global: global, page: page, problems: problems), for: path)
             }
