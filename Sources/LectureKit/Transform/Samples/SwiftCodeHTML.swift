@@ -10,7 +10,7 @@ enum SwiftCodeHTML {
 
     /// `code` highlighted, as the content of a `<code>` element, with `cards` around their
     /// identifiers (ids `idPrefix` + a counter).
-    static func highlighted(_ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-") -> String {
+    static func highlighted(_ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-", cache: Cache? = nil) -> String {
         let bytes = Array(code.utf8)
         var html = ""
         var position = 0
@@ -18,7 +18,7 @@ enum SwiftCodeHTML {
             if end > position { html += HTML.escape(String(decoding: bytes[position..<end], as: UTF8.self)) }
             position = max(position, end)
         }
-        let tokens = SyntaxHighlighter.tokens(in: code)
+        let tokens = Self.tokens(in: code, cache: cache)
         var tokenIndex = 0
         var cardIndex = 0
         var focusable: Set<String> = []
@@ -46,5 +46,28 @@ enum SwiftCodeHTML {
         }
         emitTokens(upTo: bytes.count)
         return html
+    }
+
+    /// Bumped when the classification changes, to retire cached tokens.
+    static let cacheVersion = "highlight-v1"
+
+    /// `code`'s tokens, from `cache` when it holds them (keyed by the code and swift-syntax's
+    /// part of the toolchain, through `cacheVersion`), else classified and kept there: a warm
+    /// build parses no Swift. Stored as text, one `offset,length,kind` line per token.
+    static func tokens(in code: String, cache: Cache?) -> [HighlightedToken] {
+        let key = SHA256.hex(cacheVersion, code)
+        if let cache, let bytes = cache.read(kind: "highlight", key: key) {
+            var tokens: [HighlightedToken] = []
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                let fields = line.split(separator: ",")
+                guard fields.count == 3, let offset = Int(fields[0]), let length = Int(fields[1]),
+                      let kind = HighlightedToken.Kind(rawValue: String(fields[2])) else { return SyntaxHighlighter.tokens(in: code) }
+                tokens.append(HighlightedToken(offset: offset, length: length, kind: kind))
+            }
+            return tokens
+        }
+        let tokens = SyntaxHighlighter.tokens(in: code)
+        cache?.write(kind: "highlight", key: key, Array(tokens.map { "\($0.offset),\($0.length),\($0.kind.rawValue)\n" }.joined().utf8))
+        return tokens
     }
 }
