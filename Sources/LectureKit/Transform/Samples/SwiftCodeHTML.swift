@@ -21,7 +21,8 @@ enum SwiftCodeHTML {
         let tokens = Self.tokens(in: code, cache: cache)
         var tokenIndex = 0
         var cardIndex = 0
-        var focusable: Set<String> = []
+        // The id of each card text's first occurrence in the block.
+        var firstID: [String: String] = [:]
         func emitTokens(upTo end: Int) {
             while tokenIndex < tokens.count, tokens[tokenIndex].offset + tokens[tokenIndex].length <= end {
                 let token = tokens[tokenIndex]
@@ -36,11 +37,19 @@ enum SwiftCodeHTML {
         }
         for placed in cards where placed.offset >= position && placed.offset + placed.length <= bytes.count {
             emitTokens(upTo: placed.offset)
+            // The first occurrence of a card text holds the card and is a tab stop; the later
+            // ones point at it (with JavaScript the strip shows it for them too), which keeps a
+            // page with many uses of `viewModel` from repeating its card at each.
+            if let id = firstID[placed.card.text] {
+                html += "<span class=\"hover\" aria-describedby=\"\(id)\">"
+                emitTokens(upTo: placed.offset + placed.length)
+                html += "</span>"
+                continue
+            }
             let id = idPrefix + String(cardIndex)
             cardIndex += 1
-            // One tab stop per card text and block; the other occurrences answer the pointer.
-            let tabStop = focusable.insert(placed.card.text).inserted ? " tabindex=\"0\"" : ""
-            html += "<span class=\"hover\"\(tabStop) aria-describedby=\"\(id)\">"
+            firstID[placed.card.text] = id
+            html += "<span class=\"hover\" tabindex=\"0\" aria-describedby=\"\(id)\">"
             emitTokens(upTo: placed.offset + placed.length)
             html += HoverCardRendering.card(placed.card, id: id) + "</span>"
         }
