@@ -20,7 +20,7 @@ extension SampleVerifier {
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
-        let arguments = Self.flags + (parseAsLibrary ? ["-parse-as-library"] : []) + standIns.compilerArguments
+        let arguments = flags + (parseAsLibrary ? ["-parse-as-library"] : []) + standIns.compilerArguments
         let file = NSTemporaryDirectory() + "/lecture-hover-\(UUID().uuidString)/\(sample.path.split(separator: "/").last ?? "sample").swift"
         let answer = DeclarationCards.cards(program: program, file: file, arguments: arguments, sourceKit: sourceKit, timeout: options.hoverTimeout)
         let cards = Self.place(answer.cards, in: sample)
