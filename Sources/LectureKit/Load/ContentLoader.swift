@@ -82,7 +82,8 @@ public enum ContentLoader {
                 seen[chapter.path] = chapter
                 let path = FileSystem.join(contentDirectory, chapter.path)
                 let signature = FileSignature(path: path)
-                if let signature, let file = reuse(chapter.path, signature) {
+                // A page with includes is read again: its included files may have changed.
+                if let signature, let file = reuse(chapter.path, signature), file.lineOrigins == nil {
                     files.append(file)
                     signatures[chapter.path] = signature
                     chapter.children = check(chapter.children)
@@ -95,8 +96,11 @@ public enum ContentLoader {
                 }
                 switch SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path) {
                 case .success(let file):
-                    files.append(file)
-                    signatures[chapter.path] = signature
+                    let (expanded, problems) = IncludeExpander.apply(to: file, directory: IncludeExpander.folder(of: path))
+                    diagnostics += problems
+                    files.append(expanded)
+                    // Without a signature the page is never taken from an earlier build's memory.
+                    if expanded.lineOrigins == nil { signatures[chapter.path] = signature }
                 case .failure(let diagnostic): diagnostics.append(diagnostic)
                 }
                 chapter.children = check(chapter.children)

@@ -12,7 +12,7 @@ public enum HeadingAnchors {
     /// The slug of `text` (see the type's documentation), before a repeat gets its suffix.
     public static func slug(_ text: String) -> String {
         var slug = ""
-        for character in text.precomposedStringWithCanonicalMapping.lowercased() {
+        for character in NFC.normalized(text).lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {
                 slug.append(character)
             } else if character == " " {

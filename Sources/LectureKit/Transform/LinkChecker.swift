@@ -25,7 +25,7 @@ enum LinkChecker {
             for link in links(in: blocks) {
                 if link.destination.isEmpty || link.destination.hasPrefix("//") || LinkRewriter.hasScheme(link.destination) { continue }
                 // Ids and hrefs are both written in NFC (HeadingAnchors, LinkRewriter).
-                let destination = link.destination.precomposedStringWithCanonicalMapping
+                let destination = NFC.normalized(link.destination)
                 let (path, fragment) = LinkRewriter.split(destination)
                 let rawAnchor = String(fragment.dropFirst())
                 let anchor = rawAnchor.contains("%") ? (rawAnchor.removingPercentEncoding ?? rawAnchor) : rawAnchor
