@@ -156,9 +156,12 @@ public struct BuildPipeline: Sendable {
                           swiftVersion: results.swiftVersion, signatures: loaded.signatures, global: global,
                           reused: results.reused)
         // Every URL the reader will follow, as emitted (templates and raw HTML included).
+        let printChecked = memory?.printPageChecked(global: global) == true
         diagnostics += EmittedLinkChecker.check(site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
-                                                outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
+                                                outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
+                                                skipping: printChecked ? [PrintPage.outputPath] : [])
         guard !diagnostics.hasErrors else { throw fail() }
+        memory?.rememberPrintPageChecked(global: global)
         lap("render")
 
         // Write
@@ -407,14 +410,27 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Every `id="…"` value in a piece of HTML.
+    /// Scans the UTF-8 bytes once: linear in the page's size, which `print.html` (the whole
+    /// book) needs; Foundation's `range(of:)` on a substring re-bridges the rest each time.
     static func ids(in html: String) -> Set<String> {
         var ids = Set<String>()
-        var rest = Substring(html)
-        while let start = rest.range(of: " id=\"") {
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
-            ids.insert(String(rest[..<end]))
-            rest = rest[end...]
+        var html = html
+        html.withUTF8 { bytes in
+            let needle = Array(" id=\"".utf8)
+            var index = 0
+            while index + needle.count <= bytes.count {
+                guard bytes[index] == needle[0], bytes[index + 1] == needle[1], bytes[index + 2] == needle[2],
+                      bytes[index + 3] == needle[3], bytes[index + 4] == needle[4] else {
+                    index += 1
+                    continue
+                }
+                let start = index + needle.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                guard end < bytes.count else { break }
+                ids.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                index = end
+            }
         }
         return ids
     }

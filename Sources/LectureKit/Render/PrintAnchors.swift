@@ -111,16 +111,19 @@ struct PrintAnchors: Sendable {
     /// `html` with the value after each `opening` (up to `closing`) replaced by `transform`'s.
     static func rewriteAttribute(_ html: String, _ opening: String, closing: Character = "\"", _ transform: (String) -> String) -> String {
         guard html.contains(opening) else { return html }
-        var out = ""
-        var rest = Substring(html)
-        while let start = rest.range(of: opening) {
-            out += rest[..<start.upperBound]
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: closing) else { break }
-            out += transform(String(rest[..<end]))
-            rest = rest[end...]
+        // One split of the whole string: linear, where repeated `range(of:)` on what remains is not.
+        let parts = html.components(separatedBy: opening)
+        var out = parts[0]
+        for part in parts.dropFirst() {
+            out += opening
+            if let end = part.firstIndex(of: closing) {
+                out += transform(String(part[..<end]))
+                out += part[end...]
+            } else {
+                out += part
+            }
         }
-        return out + rest
+        return out
     }
 
     private static func decoded(_ text: String) -> String {
