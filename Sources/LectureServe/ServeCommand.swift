@@ -13,14 +13,14 @@ public struct ServeCommand: Subcommand {
     /// One line for `lecture --help`.
     public static let abstract = "Build the book, serve it on localhost and rebuild it on change, reloading open pages."
     /// The usage line of `lecture serve --help`.
-    public static let usage = "lecture serve [--content <dir>] [--templates <dir>] [--output <dir>] [--host <address>] [--port <n>] [options]"
+    public static let usage = "lecture serve [<dir>] [--content <dir>] [--templates <dir>] [--output <dir>] [--host <address>] [--port <n>] [options]"
     /// The paragraph under the usage line of `lecture serve --help`.
     public static let discussion = """
         Builds like 'lecture build', then serves the output folder over HTTP and prints its URL
         (--port 0 picks a free port). Changes to the content, the templates or the stand-ins
         rebuild the site (samples that did not change come from the cache) and open pages
-        reload; a failed rebuild keeps the last good site and shows the errors on the page.
-        Ctrl-C stops it.
+        update: in place when only Markdown pages changed, else by reloading. A failed rebuild
+        keeps the last good site and shows the errors on the page. Ctrl-C stops it.
         """
     /// Every option, for parsing and for `--help`.
     public static let options = [
@@ -33,16 +33,17 @@ public struct ServeCommand: Subcommand {
 
     /// What to build, where to listen, what to watch.
     public var configuration = ServeConfiguration()
+    /// book.toml's warnings and errors, reported when the command runs.
+    var bookDiagnostics: [Diagnostic] = []
 
     /// Reads the options. - Throws: `LectureError` (exit 2) for a port outside 0...65535, an
     /// empty host or an extra argument.
     public init(_ arguments: ParsedArguments) throws {
-        if let content = arguments.value("content") { configuration.build.contentDirectory = content }
-        if let templates = arguments.value("templates") { configuration.build.templatesDirectory = templates }
-        if let output = arguments.value("output") { configuration.build.outputDirectory = output }
         if let cache = arguments.value("cache-dir") { configuration.build.cacheDirectory = cache }
         configuration.build.verifier = try CommonOptions.verifierOptions(arguments)
         configuration.build.smartPunctuation = arguments.has("smart-punctuation")
+        let directory = try BookLayout.directory(arguments, command: "lecture serve")
+        bookDiagnostics = try BookLayout.configure(&configuration.build, directory: directory, arguments: arguments)
         if let host = arguments.value("host") {
             guard !host.isEmpty else { throw LectureError("error: --host needs an address, such as 127.0.0.1 or ::1") }
             configuration.host = host
@@ -50,9 +51,6 @@ public struct ServeCommand: Subcommand {
         if let port = arguments.value("port") {
             guard let number = UInt16(port) else { throw LectureError("error: --port needs a whole number from 0 to 65535, not '\(port)'") }
             configuration.port = number
-        }
-        if !arguments.positionals.isEmpty {
-            throw LectureError("error: unexpected argument '\(arguments.positionals[0])'\nsee 'lecture serve --help'")
         }
     }
 
@@ -62,6 +60,8 @@ public struct ServeCommand: Subcommand {
     /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly and returns 0. A second signal
     /// during the stop kills the children, removes the temporary folders and exits at once with 130.
     public func run(console: Console) throws -> Int32 {
+        console.report(bookDiagnostics)
+        if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
         let server = LiveServer(configuration: configuration, console: console)
         let trap = try SignalTrap([SIGINT, SIGTERM, SIGHUP]) { _, count in
             if count == 1 {

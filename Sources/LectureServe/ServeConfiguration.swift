@@ -1,3 +1,4 @@
+import Foundation
 import LectureKit
 
 /// What `lecture serve` builds, where it listens and what it watches.
@@ -9,7 +10,8 @@ public struct ServeConfiguration: Sendable {
     /// The TCP port; 0 lets the kernel choose a free one.
     public var port: UInt16 = 8000
     /// The folders whose changes trigger a rebuild; `nil` for the content folder, the
-    /// templates folder and the stand-ins' sources (`StandInLibrary.sourceDirectory()`).
+    /// templates folder (unless it is the built-in theme in the cache) and the stand-ins'
+    /// sources (`StandInLibrary.sourceDirectory()`).
     public var watchedDirectories: [String]?
     /// inotify where available, else polling; or polling only.
     public var watchMode: FileWatcher.Mode = .automatic
@@ -31,7 +33,12 @@ public struct ServeConfiguration: Sendable {
     /// The folders to watch (see `watchedDirectories`).
     public var directoriesToWatch: [String] {
         if let watchedDirectories { return watchedDirectories }
-        var directories = [build.contentDirectory, build.templatesDirectory]
+        var directories = [build.contentDirectory]
+        // The built-in theme, written out into the cache, never changes (and the cache is not watched).
+        let cache = URL(fileURLWithPath: build.cacheDirectory).standardizedFileURL.path
+        if !URL(fileURLWithPath: build.templatesDirectory).standardizedFileURL.path.hasPrefix(cache + "/") {
+            directories.append(build.templatesDirectory)
+        }
         if let standIns = try? StandInLibrary.sourceDirectory() { directories.append(standIns) }
         return directories
     }

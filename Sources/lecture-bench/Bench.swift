@@ -5,7 +5,7 @@ import CommonMark
 import Foundation
 import LectureKit
 
-/// The benchmark: four parts, each measured against a baseline in the same run, one table.
+/// The benchmark: five parts, each measured against a baseline in the same run, one table.
 struct Bench {
     var lecture: String
     var repo: String
@@ -15,7 +15,7 @@ struct Bench {
     var hugoRuns = 3
     var sampleCount = 100
     var sampleRuns = 3
-    var parts: Set<Int> = [1, 2, 3, 4]
+    var parts: Set<Int> = [1, 2, 3, 4, 5]
     var rows: [Row] = []
 
     var templates: String { repo + "/site-templates" }
@@ -458,6 +458,7 @@ struct Bench {
             try partShards(content: content, cache: cache, context: context)
         }
         if parts.contains(3) { try partServe() }
+        if parts.contains(5) { try partSwiftAnalysis() }
         rows = rows.enumerated().sorted { ($0.element.part, $0.offset) < ($1.element.part, $1.offset) }.map(\.element)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 // `lecture-bench`: the benchmark behind `make bench`, and its input generators.
 //
-//   lecture-bench [run] [--lecture PATH] [--repo DIR] [--parts 1,2,3,4] [--pages 250,500,1000]
+//   lecture-bench [run] [--lecture PATH] [--repo DIR] [--parts 1,2,3,4,5] [--pages 250,500,1000]
 //                 [--samples N] [--runs N] [--hugo-runs N] [--sample-runs N] [--keep]
 //   lecture-bench generate-book N DIR [--seed S]
 //   lecture-bench generate-samples N DIR [--seed S]
@@ -14,7 +14,7 @@ import Foundation
 // Progress goes to stderr; stdout gets the machine and one table.
 
 let usage = """
-    usage: lecture-bench [run] [--lecture PATH] [--repo DIR] [--parts 1,2,3,4] [--pages 250,500,1000]
+    usage: lecture-bench [run] [--lecture PATH] [--repo DIR] [--parts 1,2,3,4,5] [--pages 250,500,1000]
                          [--samples N] [--runs N] [--hugo-runs N] [--sample-runs N] [--keep]
            lecture-bench generate-book N DIR [--seed S]
            lecture-bench generate-samples N DIR [--seed S]

@@ -103,7 +103,7 @@ def overlay_and_fix(tab, page):
     print("ok: fixing the error hides the overlay and shows the fix")
 
 
-def many_tabs(context, url, page):
+def many_tabs(context, url, page, templates):
     tabs = []
     for n in range(TABS):
         tab = context.new_page()
@@ -116,9 +116,13 @@ def many_tabs(context, url, page):
         for n, tab in enumerate(tabs):
             if n % 2 == 0:
                 tab.wait_for_selector(f"text={text}", state="attached", timeout=10_000)
-        # The tabs on the other page took the new build too (no reload needed there, but their
-        # version follows, so a later edit of that page would show).
         print(f"ok: save {round_ + 1}: all {TABS // 2} tabs of the edited page show it")
+    # A template change reloads every tab, on either page.
+    with open(os.path.join(templates, "assets", "style.css"), "a") as f:
+        f.write("\n/* twelve tabs */ body { outline: 3px solid rgb(4, 5, 6); }\n")
+    for tab in tabs:
+        tab.wait_for_function("getComputedStyle(document.body).outlineColor === 'rgb(4, 5, 6)'", timeout=10_000)
+    print(f"ok: a template change reloads all {TABS} tabs")
     extra = context.new_page()
     response = extra.goto(url + "second.html", timeout=10_000)
     check(response is not None and response.ok, "a page opened beside 12 tabs did not load")
@@ -207,7 +211,7 @@ def main() -> int:
             template_change_reloads(tab, templates)
             overlay_and_fix(tab, page)
             tab.close()
-            many_tabs(context, url, page)
+            many_tabs(context, url, page, templates)
             without_shared_worker(browser, url, page)
             ime_search(context, url)
             browser.close()

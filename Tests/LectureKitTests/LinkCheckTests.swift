@@ -26,7 +26,7 @@ import Testing
         ])
         #expect(failed)
         // Columns count UTF-8 bytes, as cmark and swiftc do ("문단 " is 7 bytes).
-        #expect(recorder.lines.filter { $0.contains("error:") }.sorted() == [
+        #expect(recorder.lines.filter { $0.contains("error:") }.compactMap { $0.split(separator: "\n").first.map(String.init) }.sorted() == [
             "\(root)/content/a.md:7:8: error: broken link: 'nope.md' is not a page of the book (not in SUMMARY.md)",
             "\(root)/content/a.md:8:1: error: broken link: 'sub/b.md#없음' names no heading of sub/b.md",
             "\(root)/content/sub/b.md:5:26: error: broken link: 'missing.png' does not exist in the content folder",

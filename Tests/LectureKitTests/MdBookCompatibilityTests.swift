@@ -61,6 +61,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(!failed, "\(lines)")
         #expect(FileSystem.exists(root + "/book/format/index.html"), "README.md becomes index.html in its folder")
+        let start = try #require(TestSupport.read(root + "/book/intro/start.html"))
+        #expect(start.contains("href=\"../cli/index.html\">c</a>"), "a folder link names its index page, which file:// needs")
     }
 
     @Test func brokenLinksToOutputNamesAreLocated() throws {
@@ -101,12 +103,13 @@ import Testing
     @Test func brokenURLInRawHTMLFailsTheBuild() throws {
         let (root, lines, failed) = try build([
             "SUMMARY.md": "# B\n\n- [A](a.md)\n",
-            "a.md": "# A\n\n<p><a href=\"gone.html\">x</a> <img src=\"../outside.png\" alt=\"\"></p>\n",
+            "a.md": "# A\n\n<p><a href=\"gone.html\">x</a> <img src=\"../outside.png\" alt=\"\"> <a href=\"./\">folder</a></p>\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(failed)
         #expect(lines.contains { $0.hasPrefix("\(root)/book/a.html: error: broken URL in the built page: 'gone.html' names gone.html, which the site does not have") })
         #expect(lines.contains { $0.hasPrefix("\(root)/book/a.html: error: broken URL in the built page: '../outside.png' leads outside the site") })
+        #expect(lines.contains { $0.hasPrefix("\(root)/book/a.html: error: broken URL in the built page: './' names a folder, which works over HTTP but not from file://") })
     }
 
     @Test func pipeTableInAParagraphIsATable() throws {

@@ -274,6 +274,31 @@
     });
   }
 
+  /* ---------- hover cards: shown in the sample's strip, which stays in view ---------- */
+  // Without JavaScript, CSS shows a card at the bottom of its sample (for the first occurrence of
+  // a name, which holds it); with it, the card named by aria-describedby goes into the sample's
+  // strip, which sticks to the window's bottom while the code is in view.
+  root.classList.add("hover-cards-js");
+  function hoverOf(node) { return node && node.closest ? node.closest(".hover") : null; }
+  function showCard(hover, on) {
+    var frame = hover.closest(".hover-frame");
+    var strip = frame && frame.querySelector(".hover-strip");
+    var card = doc.getElementById(hover.getAttribute("aria-describedby") || "");
+    if (!strip || !card) return;
+    if (!strip.hasAttribute("data-hint")) strip.setAttribute("data-hint", strip.textContent);
+    if (on) strip.innerHTML = card.innerHTML; else strip.textContent = strip.getAttribute("data-hint");
+    strip.classList.toggle("showing", on);
+  }
+  ["mouseover", "focusin"].forEach(function (type) {
+    doc.addEventListener(type, function (e) { var hover = hoverOf(e.target); if (hover) showCard(hover, true); });
+  });
+  ["mouseout", "focusout"].forEach(function (type) {
+    doc.addEventListener(type, function (e) {
+      var hover = hoverOf(e.target);
+      if (hover && !hover.contains(e.relatedTarget) && hover !== doc.activeElement) showCard(hover, false);
+    });
+  });
+
   highlightCode(doc);
   addCopyButtons(doc);
   // Live reload (`lecture serve`) swapped the page's <main> in place: enhance the new content.

@@ -5,13 +5,14 @@ import Foundation
 struct CheckCommand: Subcommand {
     static let name = "check"
     static let abstract = "Compile and run every Swift sample and compare its output."
-    static let usage = "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--sample-locale <name>] [--sample-time-zone <zone>] [--bless] [--report github|plain] [--report junit:<path>] [--shard <k>/<n>] [<file.md> ...]"
+    static let usage = "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--sample-locale <name>] [--sample-time-zone <zone>] [--bless] [--report github|plain] [--report junit:<path>] [--shard <k>/<n>] [<dir>] [<file.md> ...]"
     static let discussion = """
         With files, exactly those Markdown files are checked (inside or outside the summary);
         without, every page of the summary. Ends with 'N passed, N failed' (', N skipped' when
         some are 'ignore'); a group of blocks counts as one sample. Exit status: 0 all passed,
         1 a sample failed or a page breaks a convention, 2 usage or setup error. Links, diagrams
-        and tables are checked by 'lecture build', not here.
+        and tables are checked by 'lecture build', not here. <dir> is the book's folder, as
+        for 'lecture build' (its book.toml names the pages' folder).
         """
     static let options = [
         CommonOptions.content, CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir,
@@ -30,13 +31,26 @@ struct CheckCommand: Subcommand {
     var diagnosticFormat: String?
     var shard: (index: Int, count: Int)?
     var files: [String]
+    /// book.toml's warnings and errors, reported when the command runs.
+    var bookDiagnostics: [Diagnostic] = []
 
     init(_ arguments: ParsedArguments) throws {
         if let content = arguments.value("content") { self.content = content }
         if let cache = arguments.value("cache-dir") { cacheDirectory = cache }
         options = try CommonOptions.verifierOptions(arguments)
         bless = arguments.has("bless")
-        files = arguments.positionals
+        // A folder among the arguments is the book; the rest are pages.
+        let folders = arguments.positionals.filter { !$0.hasSuffix(".md") && FileSystem.isDirectory($0) }
+        files = arguments.positionals.filter { !folders.contains($0) }
+        guard folders.count <= 1 else {
+            throw LectureError("error: unexpected argument '\(folders[1])'; name one book folder\nsee 'lecture check --help'")
+        }
+        var book = BuildConfiguration()
+        book.cacheDirectory = cacheDirectory
+        book.verifier = options
+        bookDiagnostics = try BookLayout.configure(&book, directory: folders.first, arguments: arguments, needsTemplates: false)
+        content = book.contentDirectory
+        options = book.verifier
         (diagnosticFormat, reportPath) = try CommonOptions.reports(arguments, command: "lecture check", allowJUnit: true)
         if let value = arguments.value("shard") {
             let parts = value.split(separator: "/")
@@ -66,16 +80,13 @@ struct CheckCommand: Subcommand {
         defer { trap.restore() }
         console.format = .resolve(diagnosticFormat, environment: console.environment,
                                   workingDirectory: FileManager.default.currentDirectoryPath)
+        console.report(bookDiagnostics)
+        if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
         var diagnostics: [Diagnostic] = []
         var sources: [SourceFile] = []
         if files.isEmpty {
             // Without the folder or its summary there is nothing to check: a setup error (exit 2).
-            guard FileSystem.isDirectory(content) else {
-                throw LectureError("\(content): error: content folder does not exist\n    pass the folder that holds SUMMARY.md with --content DIR")
-            }
-            guard FileSystem.exists(FileSystem.join(content, "SUMMARY.md")) else {
-                throw LectureError("\(FileSystem.join(content, "SUMMARY.md")): error: summary file does not exist")
-            }
+            if let missing = ContentLoader.setupError(contentDirectory: content) { throw missing }
             let loaded = ContentLoader.load(contentDirectory: content)
             diagnostics += loaded.diagnostics
             sources = loaded.files
@@ -90,7 +101,10 @@ struct CheckCommand: Subcommand {
                     throw LectureError("\(file): error: cannot read file")
                 }
                 switch SourceFileReader.decode(bytes, displayPath: file, relativePath: file) {
-                case .success(let source): sources.append(source)
+                case .success(let source):
+                    let (expanded, problems) = IncludeExpander.apply(to: source, directory: IncludeExpander.folder(of: file))
+                    sources.append(expanded)
+                    diagnostics += problems
                 case .failure(let diagnostic): diagnostics.append(diagnostic)
                 }
             }
@@ -109,7 +123,7 @@ struct CheckCommand: Subcommand {
             // Problems of the pages themselves are shard 1's to report, so N shards count each once.
             if shard.index != 1 { diagnostics.removeAll { $0.severity == .error || $0.identifier == DroppedSamples.identifier } }
         }
-        console.report(diagnostics)
+        console.report(IncludeExpander.remap(diagnostics, files: sources))
 
         var results: [SampleResult] = []
         if !samples.isEmpty {
@@ -117,7 +131,7 @@ struct CheckCommand: Subcommand {
             results = stage.verify(samples, console: console)
         }
         if bless { results = try blessed(results, sources: sources, console: console) }
-        console.report(results.flatMap(\.diagnostics).sortedForReading())
+        console.report(IncludeExpander.remap(results.flatMap(\.diagnostics), files: sources).sortedForReading())
 
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count
@@ -148,7 +162,16 @@ struct CheckCommand: Subcommand {
             guard onlyOutput else { continue }
             byPath[result.sample.path, default: []].append(index)
         }
+        let expanded = Set(sources.filter { $0.lineOrigins != nil }.map(\.displayPath))
         for (path, indices) in byPath.sorted(by: { $0.key < $1.key }) {
+            if expanded.contains(path) {
+                // Its lines are not the file's: the output block is left for a person to edit.
+                for index in indices {
+                    results[index].diagnostics.append(.error(path, results[index].sample.location,
+                        "cannot bless: the page uses {{#include}}; copy the actual output into its output block by hand"))
+                }
+                continue
+            }
             let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             var info = stat()
             guard stat(real, &info) == 0, info.st_mode & S_IWUSR != 0, access(real, W_OK) == 0 else {

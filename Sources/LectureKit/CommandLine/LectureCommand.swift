@@ -37,7 +37,7 @@ extension Subcommand {
 public enum LectureCommand {
     /// The version `lecture --version` prints.
     public static let version = "0.1.0"
-    static var builtInSubcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self, PDFCommand.self] }
+    static var builtInSubcommands: [any Subcommand.Type] { [InitCommand.self, BuildCommand.self, CheckCommand.self, PDFCommand.self] }
 
     static func help(_ subcommands: [any Subcommand.Type]) -> String {
         var lines = [

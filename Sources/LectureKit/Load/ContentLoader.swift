@@ -24,6 +24,16 @@ public enum ContentLoader {
         load(contentDirectory: contentDirectory, reuse: { _, _ in nil })
     }
 
+    /// Why there is no book to load at all (no content folder, or no `SUMMARY.md` in it): a setup
+    /// error, exit status 2 for `build` and `check` alike (README, "Exit status"). `nil` when both exist.
+    public static func setupError(contentDirectory: String) -> LectureError? {
+        let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
+        guard !FileSystem.isDirectory(contentDirectory) || !FileSystem.exists(summaryPath) else { return nil }
+        // The same diagnostic `load` gives, printed as a setup error.
+        let missing = load(contentDirectory: contentDirectory, reuse: { _, _ in nil }, listing: { [] }).diagnostics
+        return LectureError(missing.map(\.description).joined(separator: "\n"))
+    }
+
     /// Loads as above; `reuse` may hand back a page's file from an earlier load when its `stat`
     /// signature is unchanged, which saves reading and decoding it again.
     static func load(contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,
@@ -72,7 +82,8 @@ public enum ContentLoader {
                 seen[chapter.path] = chapter
                 let path = FileSystem.join(contentDirectory, chapter.path)
                 let signature = FileSignature(path: path)
-                if let signature, let file = reuse(chapter.path, signature) {
+                // A page with includes is read again: its included files may have changed.
+                if let signature, let file = reuse(chapter.path, signature), file.lineOrigins == nil {
                     files.append(file)
                     signatures[chapter.path] = signature
                     chapter.children = check(chapter.children)
@@ -85,8 +96,11 @@ public enum ContentLoader {
                 }
                 switch SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path) {
                 case .success(let file):
-                    files.append(file)
-                    signatures[chapter.path] = signature
+                    let (expanded, problems) = IncludeExpander.apply(to: file, directory: IncludeExpander.folder(of: path))
+                    diagnostics += problems
+                    files.append(expanded)
+                    // Without a signature the page is never taken from an earlier build's memory.
+                    if expanded.lineOrigins == nil { signatures[chapter.path] = signature }
                 case .failure(let diagnostic): diagnostics.append(diagnostic)
                 }
                 chapter.children = check(chapter.children)

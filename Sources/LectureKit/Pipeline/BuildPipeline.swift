@@ -18,6 +18,19 @@ public struct BuildConfiguration: Sendable {
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`), and the environment they run
     /// in (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
     public var verifier = SampleVerifier.Options()
+    /// The book's `book.toml` settings (title, language, edit link…); none by default.
+    public var book = BookSettings()
+    /// The content folder's path from the folder holding `book.toml` (`src`), which the edit
+    /// link's `{path}` starts with, as in mdBook.
+    public var contentPathFromBookRoot = "src"
+    /// A folder inside the content folder, by its path relative to it, that holds the site and
+    /// is no content (a folder with `SUMMARY.md` and no `book.toml` builds into its `book/`).
+    public var outputInsideContent: String?
+    /// The folders the output may neither replace nor lie in: the content folder (unless the site
+    /// is `outputInsideContent`, left out of it) and the templates folder.
+    public var protectedFolders: [String] {
+        outputInsideContent == nil ? [contentDirectory, templatesDirectory] : [templatesDirectory]
+    }
     /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
     /// `--smart-punctuation`); off by default, so text reads as written: `--flag`, `1...5`.
     public var smartPunctuation = false
@@ -50,6 +63,9 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// Every sample's result, in page order; empty when the book has no samples.
     public var sampleResults: [SampleResult]
+    /// The files pages include with `{{#include}}`, as paths on disk, sorted (`lecture serve`
+    /// watches their folders).
+    public var includedFiles: [String] = []
 
     /// The closing line: `Wrote 7 pages to _site/ in 1.42 s`.
     public var summary: String {
@@ -87,15 +103,17 @@ public struct BuildPipeline: Sendable {
         let start = Date()
         var diagnostics: [Diagnostic] = []
         var probes: Probes?
+        // Pages with {{#include}}: their diagnostics point into the included files.
+        var includedFiles: [SourceFile] = []
         func fail() -> DiagnosticsError {
             // The probes' threads run child processes: let them finish before the caller exits,
             // or the process is torn down under them.
             _ = probes?.toolchain()
+            diagnostics = IncludeExpander.remap(diagnostics, files: includedFiles)
             console.report(diagnostics.sortedForReading())
             return DiagnosticsError(diagnostics)
         }
-        if let problem = SiteWriter.validate(output: configuration.outputDirectory,
-                                             protecting: [configuration.contentDirectory, configuration.templatesDirectory]) {
+        if let problem = SiteWriter.validate(output: configuration.outputDirectory, protecting: configuration.protectedFolders) {
             diagnostics.append(problem)
             throw fail()
         }
@@ -118,10 +136,16 @@ public struct BuildPipeline: Sendable {
         case .failure(let error): templates = nil; diagnostics += error.diagnostics
         }
         let memory = self.memory
-        let loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory, reuse: { path, signature in
+        var loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory, reuse: { path, signature in
             memory?.parsedPage(path, signature: signature)?.file
         }, listing: contentListing)
+        if let title = configuration.book.title {
+            // book.toml's title wins, as in mdBook; the summary then needs none.
+            loaded.book.title = title
+            loaded.diagnostics.removeAll { $0.summary.hasPrefix("summary has no '# Title'") }
+        }
         diagnostics += loaded.diagnostics
+        includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         // Content problems don't stop the run here: the pages that loaded go on, so every
         // problem in them is reported too. Nothing is written unless all is well.
         guard let templates, FileSystem.isDirectory(configuration.contentDirectory) else { throw fail() }
@@ -155,6 +179,7 @@ public struct BuildPipeline: Sendable {
         let site = render(pages, book: loaded.book, templates: templates,
                           swiftVersion: results.swiftVersion, signatures: loaded.signatures, global: global,
                           reused: results.reused)
+        lap("render")
         // Every URL the reader will follow, as emitted (templates and raw HTML included).
         let printChecked = memory?.printPageChecked(global: global) == true
         diagnostics += EmittedLinkChecker.check(site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
@@ -162,7 +187,7 @@ public struct BuildPipeline: Sendable {
                                                 skipping: printChecked ? [PrintPage.outputPath] : [])
         guard !diagnostics.hasErrors else { throw fail() }
         memory?.rememberPrintPageChecked(global: global)
-        lap("render")
+        lap("emitted links")
 
         // Write
         let linkable = memory?.liveSiteIsOurs(configuration.outputDirectory, global: global) == true ? site.unchanged : []
@@ -174,13 +199,15 @@ public struct BuildPipeline: Sendable {
             throw error
         }
         lap("write")
+        diagnostics = IncludeExpander.remap(diagnostics, files: includedFiles)
         console.report(diagnostics.sortedForReading())
         if ProcessInfo.processInfo.environment["LECTURE_TIMINGS"] != nil {
             console.print(timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
         }
+        let included = Set(includedFiles.flatMap { file in (file.lineOrigins ?? []).map(\.path).filter { $0 != file.displayPath } })
         return BuildReport(pagesWritten: pages.count, seconds: Date().timeIntervalSince(start),
                            outputDirectory: configuration.outputDirectory, diagnostics: diagnostics,
-                           sampleResults: results.samples)
+                           sampleResults: results.samples, includedFiles: included.sorted())
     }
 
     /// The parse stage: every page through cmark.
@@ -246,10 +273,12 @@ public struct BuildPipeline: Sendable {
         let diagrams = probes.diagrams()
         let swiftVersion = outcome.swiftVersion
         let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
+        let highlightCache = Cache(directory: configuration.cacheDirectory)
         let resultsByPath = Dictionary(grouping: outcome.samples, by: \.sample.path)
             .mapValues { Dictionary($0.map { ($0.sample.location, $0) }, uniquingKeysWith: { a, _ in a }) }
         let memory = self.memory
         let templateIDs = self.templateIDs
+        let smartPunctuation = configuration.smartPunctuation
         let perPage = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> (Page, [Diagnostic], Bool) in
             let path = page.chapter.path
             let signature = signatures[path]
@@ -260,11 +289,11 @@ public struct BuildPipeline: Sendable {
             var page = page
             var problems: [Diagnostic] = []
             page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion,
-                                                results: resultsByPath[page.source.displayPath] ?? [:])
+                                                results: resultsByPath[page.source.displayPath] ?? [:], cache: highlightCache)
             var figureCount = 0
             var sourceLines: [Substring]?
             page.blocks = BlockWalk.rewrite(page.blocks) { block in
-                if case .paragraph(let inlines) = block.kind, inlines.contains(where: { if case .text(let t) = $0 { return t.contains("|") }; return false }) {
+                if case .paragraph(let inlines) = block.kind, inlines.contains(where: { if case .text(let t) = $0 { return t.utf8.contains(UInt8(ascii: "|")) }; return false }) {
                     let lines = sourceLines ?? page.source.text.split(separator: "\n", omittingEmptySubsequences: false)
                     sourceLines = lines
                     switch PipeTableParagraph.read(block.range, lines: lines) {
@@ -304,7 +333,8 @@ public struct BuildPipeline: Sendable {
                 let id = "lecture-\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
                 let result: Result<String, DiagnosticsError>
                 if info.language == DiagramRenderer.language {
-                    result = diagrams.render(code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start)
+                    result = diagrams.render(code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start,
+                                             warnings: &problems)
                         .mapError { DiagnosticsError([$0]) }
                 } else {
                     result = TableRenderer.render(code.code, caption: info.value("caption"), id: id, path: page.source.displayPath, location: block.range.start)
@@ -320,7 +350,7 @@ public struct BuildPipeline: Sendable {
             for block in BlockWalk.leaves(page.blocks) {
                 if case .html(let html) = block.kind, html.contains(" id=\"") { reserved.formUnion(Self.ids(in: html)) }
             }
-            let anchored = HeadingAnchors.apply(to: page.blocks, reserved: reserved)
+            let anchored = HeadingAnchors.apply(to: page.blocks, reserved: reserved, smartPunctuation: smartPunctuation)
             page.blocks = LinkRewriter.apply(to: anchored.blocks)
             page.headings = anchored.headings
             let h1 = page.headings.filter { $0.level == 1 }.count
@@ -329,6 +359,7 @@ public struct BuildPipeline: Sendable {
                     h1 == 0 ? "page has no '# ' heading; the summary's title is used" : "page has \(h1) level-1 headings; a page should have one"))
             }
             problems += Self.headingOrderWarnings(page.blocks, path: page.source.displayPath)
+            problems += LiteralLinks.warnings(page.blocks, source: page.source)
             if let signature {
                 memory?.remember(transformed: BuildMemory.Transformed(signature: signature, global: global, page: page, problems: problems), for: path)
             }
@@ -399,7 +430,11 @@ public struct BuildPipeline: Sendable {
 
     /// Every regular file of the content folder, listed once per run.
     func contentListing() -> [String] {
-        runCache.listing { FileSystem.files(under: configuration.contentDirectory) }
+        runCache.listing {
+            let files = FileSystem.files(under: configuration.contentDirectory)
+            guard let site = configuration.outputInsideContent else { return files }
+            return files.filter { !$0.hasPrefix(site + "/") }
+        }
     }
 
     /// The `id`s the page template gives its own elements, which headings must not take.
@@ -410,29 +445,9 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Every `id="…"` value in a piece of HTML.
-    /// Scans the UTF-8 bytes once: linear in the page's size, which `print.html` (the whole
-    /// book) needs; Foundation's `range(of:)` on a substring re-bridges the rest each time.
     static func ids(in html: String) -> Set<String> {
-        var ids = Set<String>()
-        var html = html
-        html.withUTF8 { bytes in
-            let needle = Array(" id=\"".utf8)
-            var index = 0
-            while index + needle.count <= bytes.count {
-                guard bytes[index] == needle[0], bytes[index + 1] == needle[1], bytes[index + 2] == needle[2],
-                      bytes[index + 3] == needle[3], bytes[index + 4] == needle[4] else {
-                    index += 1
-                    continue
-                }
-                let start = index + needle.count
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-                guard end < bytes.count else { break }
-                ids.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-                index = end
-            }
-        }
-        return ids
+        let bytes = Array(html.utf8)
+        return Set(AttributeScan.values(in: bytes, after: " id=\"").map { String(decoding: bytes[$0], as: UTF8.self) })
     }
 
     /// Output paths two sources would share: pages mapping to the same `.html` (`README.md` and
@@ -530,7 +545,8 @@ public struct BuildPipeline: Sendable {
             }
             let root = OutputPath.rootPrefix(from: output)
             let position = positions[page.chapter.path] ?? index
-            let values: [String: Template.Value] = [
+            let values: [String: Template.Value] = BookValues.of(configuration).merging([
+                "edit_link": .html(BookValues.editLink(configuration, page: page.chapter.path)),
                 "title": .text(page.title),
                 "book_title": .text(book.title),
                 "content": .html(renderer.render(page.blocks)),
@@ -542,7 +558,7 @@ public struct BuildPipeline: Sendable {
                 "root": .text(root),
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
-            ]
+            ]) { _, new in new }
             let html = Array(templates.page.render(values).utf8)
             let entry = SearchIndex.entry(page)
             memory?.update(page.chapter.path) {
@@ -562,26 +578,26 @@ public struct BuildPipeline: Sendable {
             // mdBook's rule: without a README.md, the first chapter is also the index. A copy
             // keeps its relative URLs right only beside the root; from a folder it is a redirect.
             site.generated["index.html"] = first.outputPath.contains("/")
-                ? Array(Navigation.redirect(to: first.outputPath, title: first.title).utf8) : html
+                ? Array(Navigation.redirect(to: first.outputPath, title: first.title, language: configuration.book.language ?? "ko").utf8) : html
         }
         if scripted {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
-            site.generated["toc.html"] = Array(templates.page.render([
+            site.generated["toc.html"] = Array(templates.page.render(BookValues.of(configuration).merging([
                 "title": .text("차례"),
                 "book_title": .text(book.title),
                 "content": .html("<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: "")),
                 "nav": .html(""), "prev": .html(""), "next": .html(""), "toc": .html(""),
                 "root": .text(""), "swift_version": .text(swiftVersion), "build_date": .text(configuration.buildDate),
-            ]).utf8)
+            ]) { _, new in new }).utf8)
         }
         if let notFound = templates.notFound {
-            site.generated["404.html"] = Array(notFound.render([
+            site.generated["404.html"] = Array(notFound.render(BookValues.of(configuration).merging([
                 "book_title": .text(book.title),
                 "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
                 "root": .text(configuration.siteURL),
                 "swift_version": .text(swiftVersion),
                 "build_date": .text(configuration.buildDate),
-            ]).utf8)
+            ]) { _, new in new }).utf8)
         }
         for file in contentAssets() {
             site.copied[file] = FileSystem.join(configuration.contentDirectory, file)

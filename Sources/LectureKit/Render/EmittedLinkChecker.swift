@@ -7,7 +7,8 @@ import Foundation
 /// `LinkChecker` checks the links the author wrote in Markdown, at their line; this check sees
 /// what reaches the reader: the template's URLs, raw HTML, and copies of a page made for another
 /// place. URLs are resolved as a browser resolves them against the file's own location, so a
-/// link that works here works from `file://` and under any sub-path. The values are read from
+/// link that works here works from `file://` (so a URL may not name a folder) and under any
+/// sub-path. The values are read from
 /// `href="…"` and `src="…"` attributes of HTML this tool wrote (double-quoted, as the renderer
 /// and templates write them).
 enum EmittedLinkChecker {
@@ -23,47 +24,95 @@ enum EmittedLinkChecker {
         let files = Set(site.generated.keys).union(site.copied.keys)
         let pages = site.generated.keys.filter { $0.hasSuffix(".html") && !site.unchanged.contains($0) && !skipping.contains($0) }.sorted()
         let idCache = IDCache(site: site)
-        return pages.parallelMap(jobs: jobs) { page -> [Diagnostic] in
-            var problems: [String] = []
-            let directory = page.split(separator: "/").dropLast().joined(separator: "/")
-            for url in urls(in: site.generated[page]!) {
-                if url.isEmpty || url.hasPrefix("//") || LinkRewriter.hasScheme(url) { continue }
-                let withoutQuery = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                let (rawPath, rawFragment) = LinkRewriter.split(String(withoutQuery))
-                let path = rawPath.removingPercentEncoding ?? rawPath
-                var target: String
-                if path.isEmpty {
-                    target = page
-                } else if path.hasPrefix("/") {
-                    guard path.hasPrefix(siteURL) else {
-                        problems.append("'\(url)' is outside the site's URL '\(siteURL)' (book.toml: [output.html] site-url)")
-                        continue
-                    }
-                    target = SummaryParser.normalize(String(path.dropFirst(siteURL.count)))
+        // Pages of one folder share most URLs (the template's): each folder resolves a path once.
+        let folders = Dictionary(grouping: pages) { $0.split(separator: "/").dropLast().joined(separator: "/") }
+        return folders.sorted { $0.key < $1.key }.parallelMap(jobs: jobs) { directory, pages -> [Diagnostic] in
+            var resolved: [Substring: Result<String, Problem>] = [:]
+            func resolve(_ rawPath: Substring) -> Result<String, Problem> {
+                if let known = resolved[rawPath] { return known }
+                let path = rawPath.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(rawPath) : String(rawPath)
+                let result: Result<String, Problem>
+                if path.hasPrefix("/") && !path.hasPrefix(siteURL) {
+                    result = .failure(Problem(text: "is outside the site's URL '\(siteURL)' (book.toml: [output.html] site-url)"))
                 } else {
-                    let joined = directory.isEmpty ? path : directory + "/" + path
-                    target = SummaryParser.normalize(joined)
+                    let joined = path.hasPrefix("/") ? String(path.dropFirst(siteURL.count)) : directory.isEmpty ? path : directory + "/" + path
+                    // Only paths with `.` or `..` segments need normalising.
+                    let target = joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..") ? SummaryParser.normalize(joined) : joined
                     if target.hasPrefix("..") {
-                        problems.append("'\(url)' leads outside the site")
-                        continue
+                        result = .failure(Problem(text: "leads outside the site"))
+                    } else if path.hasSuffix("/") || target.isEmpty {
+                        // A server answers `dir/` with its index page; `file://` shows the folder.
+                        result = .failure(Problem(text: "names a folder, which works over HTTP but not from file://; name its index.html"))
+                    } else if !files.contains(target) && !optional.contains(target) {
+                        result = .failure(Problem(text: "names \(target), which the site does not have"))
+                    } else {
+                        result = .success(target)
                     }
                 }
-                if path.hasSuffix("/") || target.isEmpty { target = target.isEmpty ? "index.html" : target + "/index.html" }
-                guard files.contains(target) || optional.contains(target) else {
-                    problems.append("'\(url)' names \(target), which the site does not have")
-                    continue
+                resolved[rawPath] = result
+                return result
+            }
+            var diagnostics: [Diagnostic] = []
+            for page in pages {
+                var problems: [String] = []
+                for url in urls(in: site.generated[page]!) {
+                    if url.isEmpty || url.hasPrefix("//") || LinkRewriter.hasScheme(url) { continue }
+                    // Searched as UTF-8 bytes: `?` and `#` are ASCII, and Character indexing is slow.
+                    let beforeQuery = url[..<(url.utf8.firstIndex(of: UInt8(ascii: "?")) ?? url.endIndex)]
+                    let hash = beforeQuery.utf8.firstIndex(of: UInt8(ascii: "#")) ?? beforeQuery.endIndex
+                    let rawPath = beforeQuery[..<hash]
+                    let target: String
+                    if rawPath.isEmpty {
+                        target = page
+                    } else {
+                        switch resolve(rawPath) {
+                        case .failure(let problem):
+                            problems.append("'\(url)' \(problem.text)")
+                            continue
+                        case .success(let found): target = found
+                        }
+                    }
+                    let fragment = hash < beforeQuery.endIndex ? beforeQuery[beforeQuery.utf8.index(after: hash)...] : ""
+                    guard !fragment.isEmpty, target.hasSuffix(".html"), let ids = idCache.ids(of: target) else { continue }
+                    let id = fragment.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(fragment) : String(fragment)
+                    if !ids.contains(id) { problems.append("'\(url)' names no id of \(target)") }
                 }
-                let fragment = String(rawFragment.dropFirst())
-                let id = fragment.removingPercentEncoding ?? fragment
-                if !id.isEmpty, target.hasSuffix(".html"), let ids = idCache.ids(of: target), !ids.contains(id) {
-                    problems.append("'\(url)' names no id of \(target)")
+                diagnostics += problems.map {
+                    .error(FileSystem.join(outputDirectory, page), nil, "broken URL in the built page: \($0)",
+                           notes: ["it comes from the page's raw HTML or from the template; the site is not written"])
                 }
             }
-            return problems.map {
-                .error(FileSystem.join(outputDirectory, page), nil, "broken URL in the built page: \($0)",
-                       notes: ["it comes from the page's raw HTML or from the template; the site is not written"])
-            }
+            return diagnostics
         }.flatMap { $0 }
+    }
+
+    struct Problem: Error {
+        var text: String
+    }
+
+    /// `%XX` escapes decoded as UTF-8 (RFC 3986, section 2.1); a malformed escape is kept as written.
+    static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = Array(text.utf8)[...]
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2, let high = hex(iterator[iterator.startIndex]),
+               let low = hex(iterator[iterator.startIndex + 1]) {
+                bytes.append(high << 4 | low)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The values of `href="…"` and `src="…"` attributes, `&amp;` decoded.
@@ -96,6 +145,28 @@ enum EmittedLinkChecker {
         return found
     }
 
+    /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size).
+    static func ids(in html: [UInt8]) -> Set<String> {
+        var ids = Set<String>()
+        let pattern = Array(" id=\"".utf8)
+        html.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index + pattern.count <= bytes.count {
+                guard bytes[index] == pattern[0], bytes[index + 1] == pattern[1], bytes[index + 2] == pattern[2],
+                      bytes[index + 3] == pattern[3], bytes[index + 4] == pattern[4] else {
+                    index += 1
+                    continue
+                }
+                let start = index + pattern.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                ids.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                index = end
+            }
+        }
+        return ids
+    }
+
     /// The ids of each generated page, computed once per page on first use.
     final class IDCache: @unchecked Sendable {
         private let site: SiteFiles
@@ -107,7 +178,7 @@ enum EmittedLinkChecker {
         func ids(of path: String) -> Set<String>? {
             if let ids = lock.withLock({ known[path] }) { return ids }
             guard let bytes = site.generated[path] else { return nil }
-            let ids = BuildPipeline.ids(in: String(decoding: bytes, as: UTF8.self))
+            let ids = EmittedLinkChecker.ids(in: bytes)
             lock.withLock { known[path] = ids }
             return ids
         }

@@ -17,7 +17,7 @@ enum Navigation {
                 if isCurrent { html += " class=\"active\" aria-current=\"page\"" }
                 html += ">\(number)\(HTML.escape(chapter.title))</a>"
             case .draft:
-                html += "<li><span class=\"draft\" aria-disabled=\"true\">\(number)\(HTML.escape(chapter.title))</span>"
+                html += "<li><span class=\"draft\">\(number)\(HTML.escape(chapter.title))</span>"
             case .partTitle:
                 html += "<li class=\"part-title\">\(HTML.escape(chapter.title))"
             case .separator:
@@ -71,11 +71,11 @@ enum Navigation {
     /// The root `index.html` when the first chapter lives in a folder: a copy would resolve its
     /// relative URLs from the wrong place, so the root sends the reader on (HTML's
     /// `<meta http-equiv="refresh">`, which works from `file://` and under any sub-path).
-    static func redirect(to path: String, title: String) -> String {
+    static func redirect(to path: String, title: String, language: String) -> String {
         let href = HTML.escapeHref(path)
         return """
             <!DOCTYPE html>
-            <html>
+            <html lang="\(HTML.escape(language))">
             <head>
             <meta charset="utf-8">
             <title>\(HTML.escape(title))</title>

@@ -110,20 +110,20 @@ struct PrintAnchors: Sendable {
 
     /// `html` with the value after each `opening` (up to `closing`) replaced by `transform`'s.
     static func rewriteAttribute(_ html: String, _ opening: String, closing: Character = "\"", _ transform: (String) -> String) -> String {
-        guard html.contains(opening) else { return html }
-        // One split of the whole string: linear, where repeated `range(of:)` on what remains is not.
-        let parts = html.components(separatedBy: opening)
-        var out = parts[0]
-        for part in parts.dropFirst() {
-            out += opening
-            if let end = part.firstIndex(of: closing) {
-                out += transform(String(part[..<end]))
-                out += part[end...]
-            } else {
-                out += part
-            }
+        guard let close = closing.asciiValue else { return html }
+        let bytes = Array(html.utf8)
+        let values = AttributeScan.values(in: bytes, after: opening, closing: close)
+        if values.isEmpty { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var copied = 0
+        for value in values {
+            out += bytes[copied..<value.lowerBound]
+            out += Array(transform(String(decoding: bytes[value], as: UTF8.self)).utf8)
+            copied = value.upperBound
         }
-        return out
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func decoded(_ text: String) -> String {

@@ -17,9 +17,12 @@ public struct Templates: Sendable {
     /// Placeholders `page.html` may use.
     public static let pagePlaceholders: Set<String> = [
         "title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version", "build_date",
+        "language", "default_theme", "repository_link", "edit_link",
     ]
     /// Placeholders `404.html` may use.
-    public static let notFoundPlaceholders: Set<String> = ["book_title", "nav", "root", "swift_version", "build_date"]
+    public static let notFoundPlaceholders: Set<String> = [
+        "book_title", "nav", "root", "swift_version", "build_date", "language", "default_theme", "repository_link",
+    ]
 
     /// Loads the templates; every problem is a diagnostic at the template's line and column.
     public static func load(directory: String) -> Result<Templates, DiagnosticsError> {

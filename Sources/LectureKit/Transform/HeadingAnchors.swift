@@ -12,7 +12,7 @@ public enum HeadingAnchors {
     /// The slug of `text` (see the type's documentation), before a repeat gets its suffix.
     public static func slug(_ text: String) -> String {
         var slug = ""
-        for character in text.precomposedStringWithCanonicalMapping.lowercased() {
+        for character in NFC.normalized(text).lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {
                 slug.append(character)
             } else if character == " " {
@@ -25,16 +25,20 @@ public enum HeadingAnchors {
     /// Assigns ids to the headings in `blocks`, returning the rewritten blocks and the headings.
     /// - Parameter reserved: ids already taken on the page (the template's `content`, `search`…,
     ///   and figures' ids); a heading whose slug is one of them gets `-1`, `-2`, … instead.
-    public static func apply(to blocks: [Block], reserved: Set<String> = []) -> (blocks: [Block], headings: [Heading]) {
+    /// - Parameter smartPunctuation: whether the page was parsed with it; the ids, the headings'
+    ///   text and the search text are then taken in the form the author typed (`SmartPunctuation`).
+    public static func apply(to blocks: [Block], reserved: Set<String> = [], smartPunctuation: Bool = false) -> (blocks: [Block], headings: [Heading]) {
+        func typed(_ text: String) -> String { smartPunctuation ? SmartPunctuation.straight(text) : text }
         var used: [String: Int] = [:]
         for id in reserved { used[id] = 1 }
         var headings: [Heading] = []
         let rewritten = BlockWalk.rewrite(blocks) { block in
             guard case .heading(let level, let content, _) = block.kind else {
-                if !headings.isEmpty { headings[headings.count - 1].sectionText += SearchText.of(block) }
+                if !headings.isEmpty { headings[headings.count - 1].sectionText += typed(SearchText.of(block)) }
                 return [block]
             }
-            let base = slug(content.plainText)
+            let text = typed(content.plainText)
+            let base = slug(text)
             var id = base
             if var next = used[base] {
                 next = max(next, 1)
@@ -45,7 +49,7 @@ public enum HeadingAnchors {
                 used[base] = 1
             }
             used[id] = used[id] ?? 1
-            headings.append(Heading(level: level, text: content.plainText, id: id))
+            headings.append(Heading(level: level, text: text, id: id))
             var block = block
             block.kind = .heading(level: level, content: content, id: id)
             return [block]

@@ -25,7 +25,7 @@ enum LinkChecker {
             for link in links(in: blocks) {
                 if link.destination.isEmpty || link.destination.hasPrefix("//") || LinkRewriter.hasScheme(link.destination) { continue }
                 // Ids and hrefs are both written in NFC (HeadingAnchors, LinkRewriter).
-                let destination = link.destination.precomposedStringWithCanonicalMapping
+                let destination = NFC.normalized(link.destination)
                 let (path, fragment) = LinkRewriter.split(destination)
                 let rawAnchor = String(fragment.dropFirst())
                 let anchor = rawAnchor.contains("%") ? (rawAnchor.removingPercentEncoding ?? rawAnchor) : rawAnchor
@@ -46,17 +46,20 @@ enum LinkChecker {
                 let place = link.location
                 if target.hasPrefix("../") || (target.hasSuffix(".md") && anchors[target] == nil) {
                     let known = target.hasSuffix(".md") ? "is not a page of the book (not in SUMMARY.md)" : "is outside the content folder"
-                    diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' \(known)"))
+                    diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' \(known)",
+                        notes: LinkHint.notes(resolved: target, written: path, from: page.chapter.path, fragment: fragment,
+                                              candidates: target.hasSuffix(".md") ? Array(anchors.keys) : Array(contentFiles))))
                     continue
                 }
                 if !target.hasSuffix(".md") {
                     if !contentFiles.contains(target) {
-                        diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' does not exist in the content folder"))
+                        diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' does not exist in the content folder",
+                            notes: LinkHint.notes(resolved: target, written: path, from: page.chapter.path, fragment: fragment, candidates: Array(contentFiles))))
                     }
                     continue
                 }
                 if !anchor.isEmpty, let ids = anchors[target], !ids.contains(anchor) {
-                    let nearest = ids.sorted().first { $0.hasPrefix(String(anchor.prefix(2))) }
+                    let nearest = EditDistance.nearest(to: anchor, in: ids.sorted())
                     diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' names no heading of \(target)",
                         notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))
                 }

@@ -7,12 +7,18 @@ import Foundation
 /// internal ones (in-page anchors, other files) are put in Unicode Normalization Form C, as
 /// heading ids are, so the browser finds the id a link names whichever form the author typed.
 public enum LinkRewriter {
-    /// `destination` with a `.md` path made the built page's (`OutputPath`), in NFC.
+    /// `destination` with a `.md` path made the built page's (`OutputPath`) and a folder's path
+    /// its `index.html`, in NFC.
     public static func rewrite(_ destination: String) -> String {
         if destination.hasPrefix("//") || hasScheme(destination) { return destination }
-        let destination = destination.precomposedStringWithCanonicalMapping
+        let destination = NFC.normalized(destination)
         if destination.hasPrefix("#") { return destination }
         let (path, fragment) = split(destination)
+        // A link to a folder (`../cli/`) names its index page: from `file://` a browser would
+        // show the folder itself. The link checker accepts such a link only when that page exists.
+        if path.hasSuffix("/") || path == ".." || path.hasSuffix("/..") {
+            return path + (path.hasSuffix("/") ? "" : "/") + "index.html" + fragment
+        }
         guard path.hasSuffix(".md") else { return destination }
         return OutputPath.html(forMarkdown: path) + fragment
     }
@@ -22,11 +28,14 @@ public enum LinkRewriter {
         return (String(destination[..<hash]), String(destination[hash...]))
     }
 
+    /// Whether `destination` starts with a URI scheme (RFC 3986, section 3.1: an ASCII letter,
+    /// then letters, digits, `+`, `-`, `.`, then `:`), read as bytes.
     static func hasScheme(_ destination: String) -> Bool {
-        guard let colon = destination.firstIndex(of: ":") else { return false }
-        let scheme = destination[..<colon]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
-            && scheme.first!.isLetter
+        let bytes = destination.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > bytes.startIndex else { return false }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        let scheme = bytes[..<colon]
+        return isLetter(scheme.first!) && scheme.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
     }
 
     /// Applies `rewrite` to every link in `blocks`.

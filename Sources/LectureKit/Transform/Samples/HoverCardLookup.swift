@@ -8,7 +8,7 @@ internal import SwiftAnalysis
 /// `Options.hoverTimeout` is left out with a warning.
 extension SampleVerifier {
     /// Part of every sample's cache key: bumped when the cards change.
-    static let hoverVersion = "hover-cards-v1"
+    static let hoverVersion = "hover-cards-v2"
 
     /// The sample's cards, and a warning when some could not be had.
     func hoverCards(for sample: Sample) -> (cards: [HoverCard], warning: Diagnostic?) {
@@ -20,7 +20,7 @@ extension SampleVerifier {
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
-        let arguments = Self.flags + (parseAsLibrary ? ["-parse-as-library"] : []) + standIns.compilerArguments
+        let arguments = flags + (parseAsLibrary ? ["-parse-as-library"] : []) + standIns.compilerArguments
         let file = NSTemporaryDirectory() + "/lecture-hover-\(UUID().uuidString)/\(sample.path.split(separator: "/").last ?? "sample").swift"
         let answer = DeclarationCards.cards(program: program, file: file, arguments: arguments, sourceKit: sourceKit, timeout: options.hoverTimeout)
         let cards = Self.place(answer.cards, in: sample)

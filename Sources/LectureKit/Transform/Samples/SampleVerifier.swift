@@ -20,11 +20,14 @@ public struct SampleVerifier: Sendable {
         public var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).
         public var outputLimit = 1 << 20
+        /// The Swift language mode samples are compiled in (`-swift-version`; book.toml's
+        /// `[lecture] swift-language-mode`, default `6`).
+        public var swiftLanguageMode = "6"
         /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
         /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
         public var hoverTimeout: Double = ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
-        /// Whether passing samples get hover cards (on by default).
-        public var hoverCards = true
+        /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`).
+        public var hoverCards = SwiftAnalysisSwitch.isOn
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
         public var environment = SampleEnvironment()
         /// The defaults given with each property.
@@ -34,7 +37,7 @@ public struct SampleVerifier: Sendable {
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
     static let cacheVersion = "lecture-sample-v3"
     /// Flags every sample is compiled with.
-    static let flags = ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm"]
+    var flags: [String] { ["-swift-version", options.swiftLanguageMode, "-module-name", "Sample", "-diagnostic-style", "llvm"] }
 
     /// The Swift compiler that builds the samples.
     public var toolchain: Toolchain
@@ -113,7 +116,7 @@ public struct SampleVerifier: Sendable {
                 return warning
             }
             result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
-            result.hoverCards = cached.hoverCards ?? []
+            result.hoverCards = cached.hoverCards.flatMap(HoverCard.unpacked) ?? []
             result.fromCache = true
             result.duration = Date().timeIntervalSince(start)
             return result
@@ -134,7 +137,7 @@ public struct SampleVerifier: Sendable {
         if result.outcome == .passed, complete {
             let entry = CachedPass(output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
                                    firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests,
-                                   hoverCards: result.hoverCards)
+                                   hoverCards: HoverCard.packed(result.hoverCards))
             if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
         }
         return result
@@ -144,7 +147,7 @@ public struct SampleVerifier: Sendable {
     /// `sample` out). A sample declaring `@main` is compiled as a library-style program
     /// (`-parse-as-library`), which top-level code would forbid.
     public func compilerArguments(for sample: Sample) -> [String] {
-        Self.flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + ["main.swift", "-o", "sample"]
+        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + ["main.swift", "-o", "sample"]
     }
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
@@ -312,8 +315,8 @@ struct CachedPass: Codable {
     var firstLines: [Int]
     /// A `test` sample's tests (`nil` for other samples).
     var tests: [TestCaseResult]?
-    /// Its hover cards (`nil` in entries written before there were any).
-    var hoverCards: [HoverCard]?
+    /// Its hover cards, `HoverCard.packed` (`nil` in entries written before there were any).
+    var hoverCards: String?
 
     /// Where a cached warning's line is now: same offset within the same part (the key ignores
     /// line numbers, so the sample may have moved since it was cached).

@@ -40,7 +40,7 @@ extension SampleVerifier {
         try FileSystem.writeAtomically(TestProgram.runner(for: discovered)!, to: work + "/runner.swift")
 
         let compile = try Subprocess.run(
-            toolchain.swiftc, Self.flags + Self.testFlags + standIns.compilerArguments + ["sample.swift", "runner.swift", "-o", "tests"],
+            toolchain.swiftc, flags + Self.testFlags + standIns.compilerArguments + ["sample.swift", "runner.swift", "-o", "tests"],
             directory: work, environment: ["TMPDIR": work], timeout: 300)
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)

@@ -1,0 +1,88 @@
+import Foundation
+
+/// `lecture init`: a new book that builds at once.
+struct InitCommand: Subcommand {
+    static let name = "init"
+    static let abstract = "Create a new book: book.toml, src/SUMMARY.md and a first page with a verified sample."
+    static let usage = "lecture init [<dir>]"
+    static let discussion = """
+        Writes book.toml, src/SUMMARY.md, src/chapter_1.md (a Swift sample and its expected output)
+        and .gitignore into <dir> (default: the current folder), as mdBook's 'init' lays a book
+        out. Nothing is overwritten: a folder that already holds a book is refused. Then
+        'lecture build <dir>' writes the site into <dir>/book.
+        """
+    static let options: [OptionSpec] = []
+
+    var directory = "."
+
+    init(_ arguments: ParsedArguments) throws {
+        guard arguments.positionals.count <= 1 else {
+            throw LectureError("error: unexpected argument '\(arguments.positionals[1])'\nsee 'lecture init --help'")
+        }
+        if let directory = arguments.positionals.first { self.directory = directory }
+    }
+
+    func validate() throws {
+        if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
+            throw LectureError("error: '\(directory)' is a file, not a folder")
+        }
+        for file in Self.files.keys.sorted() where file != ".gitignore" && FileSystem.exists(FileSystem.join(directory, file)) {
+            throw LectureError("error: \(FileSystem.join(directory, file)) already exists; 'lecture init' never overwrites a book")
+        }
+    }
+
+    func run(console: Console) throws -> Int32 {
+        let title = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
+        // An existing .gitignore (the folder is a repository already) is left as it is.
+        for (path, text) in Self.files.sorted(by: { $0.key < $1.key }) where !(path == ".gitignore" && FileSystem.exists(FileSystem.join(directory, path))) {
+            let contents = text.replacingOccurrences(of: "{title}", with: title.isEmpty || title == "/" ? "My Book" : title)
+            try FileSystem.writeAtomically(contents, to: FileSystem.join(directory, path))
+        }
+        let shown = directory == "." ? "" : " " + directory
+        console.print("Created a book in \(directory == "." ? "the current folder" : directory): \(Self.files.keys.sorted().joined(separator: ", "))")
+        console.print("Build it with 'lecture build\(shown)', or preview it with 'lecture serve\(shown)'")
+        return 0
+    }
+
+    /// The files of a new book, by path; `{title}` is the folder's name.
+    static let files: [String: String] = [
+        "book.toml": """
+            [book]
+            title = "{title}"
+            authors = []
+            language = "ko"
+            src = "src"
+
+            [build]
+            build-dir = "book"
+
+            [lecture]
+            # Seconds a sample may run before it is stopped.
+            timeout = 10
+
+            """,
+        "src/SUMMARY.md": """
+            # Summary
+
+            - [Chapter 1](chapter_1.md)
+
+            """,
+        "src/chapter_1.md": """
+            # Chapter 1
+
+            Every Swift sample is compiled and run when the book is built, and its output compared
+            with the block under it.
+
+            ```swift
+            let greeting = "Hello, world!"
+            print(greeting)
+            ```
+
+            ```output
+            Hello, world!
+            ```
+
+            """,
+        ".gitignore": "book\n",
+    ]
+}

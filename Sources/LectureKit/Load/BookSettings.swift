@@ -1,0 +1,238 @@
+import CommonMark
+import Foundation
+
+/// A book's `book.toml`, in mdBook's format (https://rust-lang.github.io/mdBook/format/configuration/),
+/// with this tool's own settings in a `[lecture]` table. Paths are as written, relative to the
+/// folder holding `book.toml`; `nil` means "not set" (the default applies).
+public struct BookSettings: Sendable, Equatable {
+    /// `[book] title`: overrides the summary's `# Title`.
+    public var title: String?
+    /// `[book] authors` (read and checked; the built-in theme does not show them).
+    public var authors: [String] = []
+    /// `[book] description` (read and checked; the built-in theme does not show it).
+    public var description: String?
+    /// `[book] language`, the pages' `lang` (a BCP 47 tag such as `ko` or `en`).
+    public var language: String?
+    /// `[book] src`: the folder with `SUMMARY.md` (mdBook's default `src`).
+    public var source: String?
+    /// `[build] build-dir`: where the site is written (mdBook's default `book`).
+    public var buildDirectory: String?
+    /// `[output.html] site-url`: the site's URL path, prefix of `404.html`'s URLs (default `/`).
+    public var siteURL: String?
+    /// `[output.html] git-repository-url`: a link to the repository in every page's header.
+    public var gitRepositoryURL: String?
+    /// `[output.html] edit-url-template`: each page's edit link, `{path}` replaced by the page's
+    /// path from the book's root (`src/intro.md`).
+    public var editURLTemplate: String?
+    /// `[output.html] default-theme`: `light` or `dark` for readers who have not chosen (mdBook's
+    /// theme names `light`, `rust` → light; `coal`, `navy`, `ayu` → dark).
+    public var defaultTheme: String?
+    /// `[lecture] templates`: a folder of templates instead of the built-in theme.
+    public var templates: String?
+    /// `[lecture] timeout`: seconds a sample may run.
+    public var timeout: Double?
+    /// `[lecture] swift-language-mode`: the `-swift-version` samples are compiled with (`5`, `6`).
+    public var swiftLanguageMode: String?
+    /// `[lecture] sample-locale`: the locale samples run in (`LANG`/`LC_ALL`), such as `ko_KR.UTF-8`
+    /// (as `--sample-locale`).
+    public var sampleLocale: String?
+    /// `[lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul` (as `--sample-time-zone`).
+    public var timeZone: String?
+    /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
+    /// quotes, dashes and ellipses in prose.
+    public var smartPunctuation: Bool?
+
+    /// No setting given.
+    public init() {}
+}
+
+/// Reads `book.toml` into `BookSettings`.
+///
+/// Parsing is toml++'s (`TOMLDocument`). A syntax error is an error at `book.toml:line:column`; a
+/// value of the wrong type is an error at its line; a key this tool does not know is a warning at
+/// its line, and so is an mdBook key it knows but does not implement (preprocessors, other
+/// renderers, MathJax…), with a note saying so. Every problem in the file is reported.
+public enum BookSettingsLoader {
+    /// Loads `path` (a path as the user gave it, used in diagnostics).
+    public static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
+        guard let bytes = try? FileSystem.read(path) else {
+            return (BookSettings(), [.error(path, nil, "book.toml cannot be read")])
+        }
+        let file: SourceFile
+        switch SourceFileReader.decode(bytes, displayPath: path, relativePath: "book.toml") {
+        case .success(let decoded): file = decoded
+        case .failure(let diagnostic): return (BookSettings(), [diagnostic])
+        }
+        return parse(file.text, path: path)
+    }
+
+    /// Reads the text of a `book.toml` named `path` in diagnostics.
+    public static func parse(_ text: String, path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
+        let document: TOMLDocument
+        switch TOMLDocument.parse(text) {
+        case .success(let parsed): document = parsed
+        case .failure(let error):
+            return (BookSettings(), [.error(path, error.location, "book.toml is not valid TOML: \(error.message)",
+                                            notes: ["TOML's syntax: https://toml.io/en/v1.0.0"])])
+        }
+        var settings = BookSettings()
+        var diagnostics: [Diagnostic] = []
+        for entry in document.entries {
+            let key = entry.path.joined(separator: ".")
+            let place: SourceLocation? = entry.location.line > 0 ? entry.location : nil
+            if entry.path.count == 3, entry.path[0] == "book", entry.path[1] == "authors" {
+                if entry.kind == .string { settings.authors.append(entry.value) } else {
+                    diagnostics.append(.error(path, place, "'book.authors' needs an array of strings, such as [\"이름\"]"))
+                }
+                continue
+            }
+            if let field = fields[key] {
+                if let problem = field.apply(entry, &settings) {
+                    diagnostics.append(.error(path, place, "'\(key)' \(problem)"))
+                }
+                continue
+            }
+            // Children of a table already reported, and array elements, are not reported again.
+            if entry.path.count > 1, reported(entry.path.dropLast(), in: document) { continue }
+            if let reason = unsupported(entry.path) {
+                diagnostics.append(.warning(path, place, "'\(key)' is not supported by lecture and is ignored", notes: [reason]))
+            } else if !containers.contains(key) && !entry.path.isEmpty {
+                let known = fields.keys.filter { $0.hasPrefix((entry.path.first ?? "") + ".") }.sorted()
+                diagnostics.append(.warning(path, place, "unknown key '\(key)' in book.toml is ignored",
+                    notes: known.isEmpty ? ["known tables: [book], [build], [output.html], [lecture]"] : ["known keys here: " + known.joined(separator: ", ")]))
+            }
+        }
+        // toml++ keeps a table's keys sorted by name; report in the file's order.
+        let ordered = diagnostics.enumerated().sorted { a, b in
+            (a.element.location?.line ?? 0, a.offset) < (b.element.location?.line ?? 0, b.offset)
+        }.map(\.element)
+        return (settings, ordered)
+    }
+
+    /// Tables that only hold other keys.
+    static let containers: Set<String> = [
+        "book", "build", "output", "output.html", "lecture", "preprocessor", "rust", "preprocessor.links", "preprocessor.index",
+    ]
+
+    /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
+    /// a known array (whose elements are its value).
+    private static func reported(_ path: ArraySlice<String>, in document: TOMLDocument) -> Bool {
+        var prefix = Array(path)
+        while !prefix.isEmpty {
+            let key = prefix.joined(separator: ".")
+            if fields[key] != nil || unsupported(prefix) != nil || (!containers.contains(key)) { return true }
+            prefix.removeLast()
+        }
+        return false
+    }
+
+    /// Why an mdBook key is ignored, or `nil` when it is not one of those.
+    static func unsupported(_ path: [String]) -> String? {
+        guard let first = path.first else { return nil }
+        switch first {
+        case "preprocessor":
+            guard path.count >= 2 else { return nil }
+            // mdBook's own `links` (includes) and `index` (README → index) are built in here.
+            if path[1] == "links" || path[1] == "index" { return path.count == 2 ? nil : "lecture's own {{#include}} and README handling apply" }
+            return "preprocessors are external programs; lecture runs none"
+        case "output":
+            guard path.count >= 2 else { return nil }
+            if path[1] != "html" { return "lecture writes HTML only; other renderers ('output.\(path[1])') are not run" }
+            guard path.count >= 3 else { return nil }
+            return htmlUnsupported.contains(path[2]) ? "this mdBook HTML option is not implemented by lecture's theme" : nil
+        case "rust": return "lecture's samples are Swift; Rust settings do not apply"
+        case "book":
+            return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
+        case "build":
+            return path.count == 2 && ["create-missing", "use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
+                ? "lecture never creates missing pages and runs no preprocessors" : nil
+        default: return nil
+        }
+    }
+
+    /// mdBook's `[output.html]` keys lecture knows but does not implement.
+    static let htmlUnsupported: Set<String> = [
+        "theme", "preferred-dark-theme", "mathjax-support", "copy-fonts", "additional-css", "additional-js",
+        "no-section-label", "git-repository-icon", "input-404", "cname", "live-reload-endpoint", "redirect", "print",
+        "fold", "playground", "code", "search", "hash-files", "sidebar-header-nav",
+    ]
+
+    /// How one key's value is read into the settings; `apply` returns a problem or `nil`.
+    struct Field: Sendable {
+        let apply: @Sendable (TOMLDocument.Entry, inout BookSettings) -> String?
+    }
+
+    static func string(_ keyPath: WritableKeyPath<BookSettings, String?> & Sendable) -> Field {
+        Field { entry, settings in
+            guard entry.kind == .string else { return "needs a string, such as \"…\"" }
+            settings[keyPath: keyPath] = entry.value
+            return nil
+        }
+    }
+
+    /// The keys lecture reads, by their dotted path.
+    static let fields: [String: Field] = [
+        "book.title": string(\.title),
+        "book.description": string(\.description),
+        "book.language": string(\.language),
+        "book.src": string(\.source),
+        "book.authors": Field { entry, settings in
+            guard entry.kind == .array else { return "needs an array of strings, such as [\"이름\"]" }
+            return nil
+        },
+        "build.build-dir": string(\.buildDirectory),
+        "output.html.site-url": Field { entry, settings in
+            guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
+            guard entry.value.hasPrefix("/") else { return "must be a path from the server's root, such as \"/lecture/\"" }
+            settings.siteURL = entry.value.hasSuffix("/") ? entry.value : entry.value + "/"
+            return nil
+        },
+        "output.html.git-repository-url": string(\.gitRepositoryURL),
+        "output.html.edit-url-template": Field { entry, settings in
+            guard entry.kind == .string else { return "needs a string with {path}" }
+            guard entry.value.contains("{path}") else { return "needs '{path}' where the page's path goes" }
+            settings.editURLTemplate = entry.value
+            return nil
+        },
+        "output.html.default-theme": Field { entry, settings in
+            let themes = ["light": "light", "rust": "light", "coal": "dark", "navy": "dark", "ayu": "dark", "dark": "dark"]
+            guard entry.kind == .string, let theme = themes[entry.value] else {
+                return "needs one of \(themes.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))"
+            }
+            settings.defaultTheme = theme
+            return nil
+        },
+        // mdBook's `init` writes `multilingual = false`; mdBook itself does nothing with it.
+        "book.multilingual": Field { entry, _ in entry.kind == .boolean ? nil : "needs true or false" },
+        "output.html.curly-quotes": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.smartPunctuation = entry.value == "true"
+            return nil
+        },
+        "output.html.smart-punctuation": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.smartPunctuation = entry.value == "true"
+            return nil
+        },
+        "lecture.templates": string(\.templates),
+        "lecture.timeout": Field { entry, settings in
+            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value), seconds > 0, seconds.isFinite else {
+                return "needs a number of seconds above 0"
+            }
+            settings.timeout = seconds
+            return nil
+        },
+        "lecture.swift-language-mode": Field { entry, settings in
+            guard entry.kind == .integer || entry.kind == .string, ["5", "6"].contains(entry.value) else { return "needs 5 or 6" }
+            settings.swiftLanguageMode = entry.value
+            return nil
+        },
+        "lecture.sample-locale": string(\.sampleLocale),
+        "lecture.time-zone": string(\.timeZone),
+        "lecture.smart-punctuation": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.smartPunctuation = entry.value == "true"
+            return nil
+        },
+    ]
+}

@@ -1,0 +1,73 @@
+import CBookTOML
+import CommonMark
+
+/// A TOML document, parsed by toml++ (Debian's libtomlplusplus-dev, TOML 1.0) and kept as a flat
+/// list of located entries. The only file that imports `CBookTOML`: no C or C++ value outlives
+/// `parse`.
+struct TOMLDocument: Sendable {
+    /// What a TOML value is.
+    enum Kind: Sendable, Equatable {
+        case table, array, string, integer, float, boolean, dateTime
+    }
+
+    /// One node of the document: a table, an array or a value.
+    struct Entry: Sendable, Equatable {
+        /// The keys from the root (`["output", "html", "site-url"]`); array elements by index.
+        var path: [String]
+        var kind: Kind
+        /// A string's contents, `true`/`false`, a number as written; empty for tables and arrays.
+        var value: String
+        /// Where the key or value stands (1-based line, UTF-8 byte column); `0:0` for a table
+        /// made implicitly by a dotted key.
+        var location: SourceLocation
+    }
+
+    /// A syntax error, located as toml++ reports it (the column converted to UTF-8 bytes).
+    struct SyntaxError: Error, Sendable, Equatable {
+        var message: String
+        var location: SourceLocation
+    }
+
+    /// Every node, parents before children, in document order.
+    var entries: [Entry]
+
+    /// Parses `text`. - Returns: the entries, or the first syntax error.
+    static func parse(_ text: String) -> Result<TOMLDocument, SyntaxError> {
+        final class Collector {
+            var entries: [Entry] = []
+        }
+        let collector = Collector()
+        var error: UnsafeMutablePointer<CChar>?
+        var line: Int32 = 0
+        var column: Int32 = 0
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // toml++ counts columns in code points; diagnostics count UTF-8 bytes, as swiftc does.
+        func location(_ line: Int32, _ column: Int32) -> SourceLocation {
+            let index = Int(line) - 1
+            guard line > 0, column > 0, index < lines.count else { return SourceLocation(line: Int(line), column: Int(column)) }
+            let before = lines[index].unicodeScalars.prefix(Int(column) - 1)
+            return SourceLocation(line: Int(line), column: String(String.UnicodeScalarView(before)).utf8.count + 1)
+        }
+        let status = text.withCString { pointer in
+            withExtendedLifetime(collector) {
+                lecture_toml_parse(pointer, text.utf8.count, Unmanaged.passUnretained(collector).toOpaque(), { context, path, kind, value, line, column in
+                    let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
+                    let keys = String(cString: path!).split(separator: "\u{1F}", omittingEmptySubsequences: false).dropLast().map(String.init)
+                    let kinds: [Kind] = [.table, .array, .string, .integer, .float, .boolean, .dateTime]
+                    collector.entries.append(Entry(path: keys, kind: kinds[Int(kind.rawValue)], value: String(cString: value!),
+                                                   location: SourceLocation(line: Int(line), column: Int(column))))
+                }, &error, &line, &column)
+            }
+        }
+        if status != 0 {
+            let message = error.map { String(cString: $0) } ?? "invalid TOML"
+            lecture_toml_free(error)
+            return .failure(SyntaxError(message: message, location: location(line, column)))
+        }
+        var entries = collector.entries
+        for index in entries.indices where entries[index].location.line > 0 {
+            entries[index].location = location(Int32(entries[index].location.line), Int32(entries[index].location.column))
+        }
+        return .success(TOMLDocument(entries: entries))
+    }
+}

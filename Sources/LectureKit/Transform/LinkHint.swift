@@ -1,0 +1,38 @@
+/// The notes under a link that leads nowhere: where it resolved to, and the link that would reach
+/// the page or file the author most likely meant, written relative to the linking page.
+enum LinkHint {
+    /// - Parameters:
+    ///   - resolved: the target, relative to the content folder (`part/y.md`, `../y.md`).
+    ///   - page: the linking page's path in the content folder (`part/x.md`).
+    ///   - fragment: the link's `#anchor` with its `#`, or empty; kept in the suggested link.
+    ///   - candidates: the pages (or content files) that exist.
+    ///   - written: the link's path as the author wrote it; the resolved one is shown when it differs.
+    static func notes(resolved: String, written: String, from page: String, fragment: String, candidates: [String]) -> [String] {
+        var notes: [String] = []
+        if resolved != written {
+            notes.append("it resolves to '\(resolved)' in the content folder (links are relative to \(page))")
+        }
+        if let meant = meant(resolved, in: candidates) {
+            notes.append("did you mean '\(relative(meant, from: page) + fragment)'? (\(meant))")
+        }
+        return notes
+    }
+
+    /// The candidate with the same file name (the one nearest by path when several), else the
+    /// nearest path by edit distance.
+    static func meant(_ resolved: String, in candidates: [String]) -> String? {
+        let name = resolved.split(separator: "/").last.map(String.init) ?? resolved
+        let sameName = candidates.filter { ($0.split(separator: "/").last.map(String.init) ?? $0) == name }.sorted()
+        if !sameName.isEmpty { return EditDistance.nearest(to: resolved, in: sameName) ?? sameName[0] }
+        return EditDistance.nearest(to: resolved, in: candidates.sorted())
+    }
+
+    /// `target` as a link from `page`: `../y.md` from `part/x.md` to `y.md`.
+    static func relative(_ target: String, from page: String) -> String {
+        let from = page.split(separator: "/").dropLast().map(String.init)
+        let to = target.split(separator: "/").map(String.init)
+        var common = 0
+        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+        return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import LectureKit
+
+/// `book.toml` in mdBook's format, read by toml++: values, located errors, warned keys.
+@Suite struct BookSettingsTests {
+    @Test func readsMdBookKeysAndLecturesOwn() {
+        let (settings, diagnostics) = BookSettingsLoader.parse("""
+            [book]
+            title = "책"
+            authors = ["가", "나"]
+            language = "ko"
+            src = "content"
+
+            [build]
+            build-dir = "_site"
+
+            [output.html]
+            site-url = "/lecture"
+            git-repository-url = "https://example.com/r"
+            edit-url-template = "https://example.com/r/edit/main/{path}"
+            default-theme = "navy"
+
+            [lecture]
+            timeout = 20
+            swift-language-mode = 6
+            sample-locale = "ko_KR.UTF-8"
+            time-zone = "Asia/Seoul"
+            smart-punctuation = false
+            """, path: "book.toml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(settings.title == "책")
+        #expect(settings.authors == ["가", "나"])
+        #expect(settings.language == "ko")
+        #expect(settings.source == "content")
+        #expect(settings.buildDirectory == "_site")
+        #expect(settings.siteURL == "/lecture/", "a trailing slash is added")
+        #expect(settings.gitRepositoryURL == "https://example.com/r")
+        #expect(settings.editURLTemplate == "https://example.com/r/edit/main/{path}")
+        #expect(settings.defaultTheme == "dark", "mdBook's navy is a dark theme")
+        #expect(settings.timeout == 20)
+        #expect(settings.swiftLanguageMode == "6")
+        #expect(settings.sampleLocale == "ko_KR.UTF-8")
+        #expect(settings.timeZone == "Asia/Seoul")
+        #expect(settings.smartPunctuation == false)
+    }
+
+    @Test func badTOMLIsAnErrorAtLineAndColumn() {
+        let (_, diagnostics) = BookSettingsLoader.parse("[book]\ntitle = \"한글 제목\" x\n", path: "book.toml")
+        #expect(diagnostics.count == 1)
+        let error = diagnostics.first
+        #expect(error?.severity == .error)
+        #expect(error?.location?.line == 2)
+        // The column counts UTF-8 bytes, as every diagnostic's does: 'x' is after 9 + 2×3 bytes of Hangul.
+        #expect(error?.headline.hasPrefix("book.toml:2:") == true)
+        #expect(error?.summary.hasPrefix("book.toml is not valid TOML: ") == true)
+    }
+
+    @Test func unknownAndUnsupportedKeysAreWarnedAtTheirLine() {
+        let (settings, diagnostics) = BookSettingsLoader.parse("""
+            [book]
+            title = "T"
+            colour = "blue"
+
+            [output.html]
+            mathjax-support = true
+
+            [output.pdf]
+            paper = "a4"
+
+            [preprocessor.katex]
+            after = ["links"]
+
+            [frobnicate]
+            a = 1
+            """, path: "book.toml")
+        #expect(settings.title == "T")
+        #expect(diagnostics.map(\.headline) == [
+            "book.toml:3:1: warning: unknown key 'book.colour' in book.toml is ignored",
+            "book.toml:6:1: warning: 'output.html.mathjax-support' is not supported by lecture and is ignored",
+            "book.toml:8:1: warning: 'output.pdf' is not supported by lecture and is ignored",
+            "book.toml:11:1: warning: 'preprocessor.katex' is not supported by lecture and is ignored",
+            "book.toml:14:1: warning: unknown key 'frobnicate' in book.toml is ignored",
+        ])
+    }
+
+    @Test func wrongTypesAreErrorsAtTheValue() {
+        let (_, diagnostics) = BookSettingsLoader.parse("""
+            [book]
+            title = 3
+            authors = "one"
+
+            [output.html]
+            site-url = "lecture/"
+            edit-url-template = "https://example.com/edit"
+            """, path: "book.toml")
+        #expect(diagnostics.map(\.severity) == [.error, .error, .error, .error])
+        #expect(diagnostics.map { $0.location?.line } == [2, 3, 6, 7])
+    }
+}
+
+extension BookSettingsTests {
+    @Test func lectureKeysSetTheBuildAndFlagsWin() throws {
+        let root = try TestSupport.makeTree(["book.toml": """
+            [lecture]
+            timeout = 20
+            swift-language-mode = 5
+            sample-locale = "ko_KR.UTF-8"
+            time-zone = "Asia/Seoul"
+            smart-punctuation = true
+            """, "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func configured(_ flags: [String]) throws -> BuildConfiguration {
+            let arguments = try ParsedArguments.parse(flags, specs: BuildCommand.options, command: "lecture build")
+            var configuration = BuildConfiguration()
+            configuration.cacheDirectory = TestSupport.cacheDirectory
+            configuration.verifier = try CommonOptions.verifierOptions(arguments)
+            configuration.smartPunctuation = arguments.has("smart-punctuation")
+            #expect(try BookLayout.configure(&configuration, directory: root, arguments: arguments).isEmpty)
+            return configuration
+        }
+        let fromFile = try configured([])
+        #expect(fromFile.verifier.timeout == 20)
+        #expect(fromFile.verifier.swiftLanguageMode == "5")
+        #expect(fromFile.verifier.environment.locale == "ko_KR.UTF-8")
+        #expect(fromFile.verifier.environment.timeZone == "Asia/Seoul")
+        #expect(fromFile.smartPunctuation)
+        #expect(fromFile.contentDirectory == root + "/src" && fromFile.outputDirectory == root + "/book")
+        let fromFlags = try configured(["--timeout", "3", "--sample-time-zone", "UTC"])
+        #expect(fromFlags.verifier.timeout == 3)
+        #expect(fromFlags.verifier.environment.timeZone == "UTC")
+    }
+}
+
+extension BookSettingsTests {
+    @Test func mdBookInitsOwnBookTOMLGivesNoWarning() {
+        // What `mdbook init` writes (mdBook 0.4), and the keys its guide's book.toml adds.
+        let (settings, diagnostics) = BookSettingsLoader.parse("""
+            [book]
+            authors = ["Ferris"]
+            language = "en"
+            multilingual = false
+            src = "src"
+            title = "My Book"
+
+            [preprocessor.links]
+
+            [output.html]
+            curly-quotes = true
+            """, path: "book.toml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(settings.title == "My Book" && settings.smartPunctuation == true)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import LectureKit
+
+/// Kinds 11–13 of issue 11: text as the author wrote it, Markdown that silently renders as text,
+/// and hints that point the right way.
+@Suite struct TextAndLinkHintTests {
+    func build(_ pages: [String: String], smartPunctuation: Bool = false) throws -> (lines: [String], root: String, failed: Bool) {
+        var files = pages.mapKeys { "content/" + $0 }
+        files["templates/page.html"] = "<!doctype html><title>{{ title }}</title><aside>{{ toc }}</aside><main>{{ content }}</main>\n"
+        let root = try TestSupport.makeTree(files)
+        let recorder = TestSupport.Recorder()
+        var configuration = TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        configuration.smartPunctuation = smartPunctuation
+        var failed = false
+        do {
+            try BuildPipeline(configuration: configuration, console: recorder.console).run()
+        } catch is DiagnosticsError {
+            failed = true
+        }
+        return (recorder.lines, root, failed)
+    }
+
+    // Kind 11: smart punctuation.
+
+    static let options = [
+        "SUMMARY.md": "# 책\n\n- [옵션](options.md)\n",
+        "options.md": "# 옵션\n\n## --configuration 옵션\n\n## 범위 1...5\n\n## Swift's \"quotes\"\n\n[설정](#--configuration-옵션) [범위](#범위-15) [따옴표](#swifts-quotes)\n\n`swift build --configuration release`는 Swift's 1...5 -- 그대로.\n",
+    ]
+
+    @Test func textStaysAsWrittenByDefault() throws {
+        let (lines, root, failed) = try build(Self.options)
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        let html = try #require(TestSupport.read(root + "/_site/options.html"))
+        #expect(html.contains("<h2 id=\"--configuration-옵션\">"))
+        #expect(html.contains("</a>--configuration 옵션</h2>"))
+        #expect(html.contains("Swift's 1...5 -- 그대로."))
+        #expect(!html.contains("\u{2013}") && !html.contains("\u{2026}") && !html.contains("\u{2019}"))
+        let search = try #require(TestSupport.read(root + "/_site/search-index.js"))
+        #expect(search.contains("--configuration 옵션") && search.contains("범위 1...5"))
+    }
+
+    @Test func withSmartPunctuationIdsTocAndSearchKeepTheTypedText() throws {
+        let (lines, root, failed) = try build(Self.options, smartPunctuation: true)
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "the links written from the source must still find their headings: \(lines)")
+        let html = try #require(TestSupport.read(root + "/_site/options.html"))
+        // The prose is typographic...
+        #expect(html.contains("<h2 id=\"--configuration-옵션\">"))
+        #expect(html.contains("</a>\u{2013}configuration 옵션</h2>"))
+        #expect(html.contains("Swift\u{2019}s 1\u{2026}5 \u{2013} 그대로."))
+        // ...the table of contents and the search index read as typed.
+        #expect(html.contains(">--configuration 옵션</a>"))
+        let search = try #require(TestSupport.read(root + "/_site/search-index.js"))
+        #expect(search.contains("범위 1...5") && search.contains("Swift's"))
+    }
+
+    // Kind 12: a destination with a space.
+
+    @Test func anImageWithASpaceInItsDestinationIsWarnedWithTheFixes() throws {
+        let (lines, root, failed) = try build([
+            "SUMMARY.md": "# 책\n\n- [쪽](page.md)\n",
+            "page.md": "# 쪽\n\n결과는 다음과 같다.\n> ![결과](images/실행 결과.png) 그리고 [문서](docs/read me.md)\n\n`![코드](a b.png)`는 코드다. [제목 있음](page.md \"제목\")\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        let warnings = lines.compactMap { $0.split(separator: "\n").first.map(String.init) }.filter { $0.contains("is shown as text") }
+        #expect(warnings == [
+            "\(root)/content/page.md:4:3: warning: image is shown as text: its destination 'images/실행 결과.png' has a space",
+            "\(root)/content/page.md:4:49: warning: link is shown as text: its destination 'docs/read me.md' has a space",
+        ])
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("write ![결과](<images/실행 결과.png>) or ![결과](images/실행%20결과.png)"))
+    }
+
+    // Kind 13: hints.
+
+    @Test func aBrokenAnchorSuggestsTheNearestHeading() throws {
+        let (lines, root, failed) = try build([
+            "SUMMARY.md": "# 책\n\n- [쪽](page.md)\n",
+            "page.md": "# 쪽\n\n## 모델과 뷰\n\n## 뷰 모델\n\n## 모델의 역할\n\n[링크](#모델의-역활)\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(failed)
+        let error = try #require(lines.first { $0.contains("names no heading") })
+        #expect(error.hasSuffix("\n    did you mean '#모델의-역할'?"), "\(error)")
+    }
+
+    @Test func aPageLinkFromASubfolderShowsWhereItLedAndTheFix() throws {
+        let (lines, root, failed) = try build([
+            "SUMMARY.md": "# 책\n\n- [Y](y.md)\n- [X](part/x.md)\n",
+            "y.md": "# Y\n",
+            "part/x.md": "# X\n\n[Y로](y.md#y) ![그림](diagram.png)\n",
+            "diagram.png": "png",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(failed)
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("""
+            part/x.md:3:1: error: broken link: 'y.md#y' is not a page of the book (not in SUMMARY.md)
+                it resolves to 'part/y.md' in the content folder (links are relative to part/x.md)
+                did you mean '../y.md#y'? (y.md)
+            """))
+        #expect(text.contains("""
+            part/x.md:3:16: error: broken link: 'diagram.png' does not exist in the content folder
+                it resolves to 'part/diagram.png' in the content folder (links are relative to part/x.md)
+                did you mean '../diagram.png'? (diagram.png)
+            """))
+    }
+
+    @Test func editDistanceAndRelativePaths() {
+        #expect(EditDistance.between("역활", "역할") == 1)
+        #expect(EditDistance.nearest(to: "모델의-역활", in: ["모델과-뷰", "뷰-모델", "모델의-역할"]) == "모델의-역할")
+        #expect(EditDistance.nearest(to: "abc", in: ["xyzuvw"]) == nil)
+        #expect(LinkHint.relative("y.md", from: "part/x.md") == "../y.md")
+        #expect(LinkHint.relative("a/b/c.md", from: "a/d/e.md") == "../b/c.md")
+        #expect(LinkHint.relative("part/z.md", from: "part/x.md") == "z.md")
+    }
+
+    @Test func aMissingContentFolderIsASetupErrorForBuildAndCheckAlike() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        for command in ["build", "check"] {
+            let recorder = TestSupport.Recorder()
+            #expect(LectureCommand.main([command, "--content", root + "/missing"], console: recorder.console) == 2, "\(command)")
+            #expect(LectureCommand.main([command, "--content", root], console: recorder.console) == 2, "\(command) without SUMMARY.md")
+        }
+    }
+}
