@@ -16,6 +16,13 @@ public struct HighlightedToken: Hashable, Sendable {
     public var length: Int
     /// What it is.
     public var kind: Kind
+
+    /// A token of `length` bytes at `offset`, of `kind`.
+    public init(offset: Int, length: Int, kind: Kind) {
+        self.offset = offset
+        self.length = length
+        self.kind = kind
+    }
 }
 
 /// Exact highlighting for Swift: the source parsed by swift-syntax's `Parser` and classified by

@@ -84,10 +84,12 @@ import CommonMark
         #expect(html.contains("<span class=\"hl-keyword\">let</span> <span class=\"hover\" tabindex=\"0\" aria-describedby=\"card-1-"))
         #expect(html.contains("let greeting: Box&lt;String&gt;</span><span class=\"hover-kind\"> · 추론된 타입</span>"))
         #expect(html.contains("<p class=\"hover-strip\" aria-hidden=\"true\">"))
-        // `greeting` twice: one tab stop, both described.
+        // `greeting` twice: one tab stop and one card, both occurrences described by it.
         let focusable = html.components(separatedBy: "tabindex=\"0\" aria-describedby").count - 1
         let described = html.components(separatedBy: "aria-describedby=").count - 1
+        let cards = html.components(separatedBy: "role=\"tooltip\"").count - 1
         #expect(focusable < described)
+        #expect(cards == focusable)
         for id in html.components(separatedBy: "aria-describedby=\"").dropFirst().map({ $0.prefix { $0 != "\"" } }) {
             #expect(html.contains("role=\"tooltip\" id=\"\(id)\""))
         }

@@ -281,14 +281,15 @@
   }
 
   /* ---------- hover cards: shown in the sample's strip, which stays in view ---------- */
-  // Without JavaScript, CSS shows a card at the bottom of its sample; with it, the card's text
-  // goes into the sample's strip, which sticks to the window's bottom while the code is in view.
+  // Without JavaScript, CSS shows a card at the bottom of its sample (for the first occurrence of
+  // a name, which holds it); with it, the card named by aria-describedby goes into the sample's
+  // strip, which sticks to the window's bottom while the code is in view.
   root.classList.add("hover-cards-js");
   function hoverOf(node) { return node && node.closest ? node.closest(".hover") : null; }
   function showCard(hover, on) {
     var frame = hover.closest(".hover-frame");
     var strip = frame && frame.querySelector(".hover-strip");
-    var card = hover.querySelector(".hover-card");
+    var card = doc.getElementById(hover.getAttribute("aria-describedby") || "");
     if (!strip || !card) return;
     if (!strip.hasAttribute("data-hint")) strip.setAttribute("data-hint", strip.textContent);
     if (on) strip.innerHTML = card.innerHTML; else strip.textContent = strip.getAttribute("data-hint");

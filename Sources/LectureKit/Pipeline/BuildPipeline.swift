@@ -270,6 +270,7 @@ public struct BuildPipeline: Sendable {
         let diagrams = probes.diagrams()
         let swiftVersion = outcome.swiftVersion
         let samplesByPath = Dictionary(grouping: extracted.samples, by: \.path)
+        let highlightCache = Cache(directory: configuration.cacheDirectory)
         let resultsByPath = Dictionary(grouping: outcome.samples, by: \.sample.path)
             .mapValues { Dictionary($0.map { ($0.sample.location, $0) }, uniquingKeysWith: { a, _ in a }) }
         let memory = self.memory
@@ -285,7 +286,7 @@ public struct BuildPipeline: Sendable {
             var page = page
             var problems: [Diagnostic] = []
             page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion,
-                                                results: resultsByPath[page.source.displayPath] ?? [:])
+                                                results: resultsByPath[page.source.displayPath] ?? [:], cache: highlightCache)
             var figureCount = 0
             var sourceLines: [Substring]?
             page.blocks = BlockWalk.rewrite(page.blocks) { block in
@@ -441,15 +442,8 @@ public struct BuildPipeline: Sendable {
 
     /// Every `id="…"` value in a piece of HTML.
     static func ids(in html: String) -> Set<String> {
-        var ids = Set<String>()
-        var rest = Substring(html)
-        while let start = rest.range(of: " id=\"") {
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
-            ids.insert(String(rest[..<end]))
-            rest = rest[end...]
-        }
-        return ids
+        let bytes = Array(html.utf8)
+        return Set(AttributeScan.values(in: bytes, after: " id=\"").map { String(decoding: bytes[$0], as: UTF8.self) })
     }
 
     /// Output paths two sources would share: pages mapping to the same `.html` (`README.md` and

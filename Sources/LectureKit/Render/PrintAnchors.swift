@@ -110,17 +110,20 @@ struct PrintAnchors: Sendable {
 
     /// `html` with the value after each `opening` (up to `closing`) replaced by `transform`'s.
     static func rewriteAttribute(_ html: String, _ opening: String, closing: Character = "\"", _ transform: (String) -> String) -> String {
-        guard html.contains(opening) else { return html }
-        var out = ""
-        var rest = Substring(html)
-        while let start = rest.range(of: opening) {
-            out += rest[..<start.upperBound]
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: closing) else { break }
-            out += transform(String(rest[..<end]))
-            rest = rest[end...]
+        guard let close = closing.asciiValue else { return html }
+        let bytes = Array(html.utf8)
+        let values = AttributeScan.values(in: bytes, after: opening, closing: close)
+        if values.isEmpty { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var copied = 0
+        for value in values {
+            out += bytes[copied..<value.lowerBound]
+            out += Array(transform(String(decoding: bytes[value], as: UTF8.self)).utf8)
+            copied = value.upperBound
         }
-        return out + rest
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func decoded(_ text: String) -> String {

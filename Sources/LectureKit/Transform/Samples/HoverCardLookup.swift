@@ -8,7 +8,7 @@ internal import SwiftAnalysis
 /// `Options.hoverTimeout` is left out with a warning.
 extension SampleVerifier {
     /// Part of every sample's cache key: bumped when the cards change.
-    static let hoverVersion = "hover-cards-v1"
+    static let hoverVersion = "hover-cards-v2"
 
     /// The sample's cards, and a warning when some could not be had.
     func hoverCards(for sample: Sample) -> (cards: [HoverCard], warning: Diagnostic?) {

@@ -116,7 +116,7 @@ public struct SampleVerifier: Sendable {
                 return warning
             }
             result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
-            result.hoverCards = cached.hoverCards ?? []
+            result.hoverCards = cached.hoverCards.flatMap(HoverCard.unpacked) ?? []
             result.fromCache = true
             result.duration = Date().timeIntervalSince(start)
             return result
@@ -137,7 +137,7 @@ public struct SampleVerifier: Sendable {
         if result.outcome == .passed, complete {
             let entry = CachedPass(output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
                                    firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests,
-                                   hoverCards: result.hoverCards)
+                                   hoverCards: HoverCard.packed(result.hoverCards))
             if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
         }
         return result
@@ -315,8 +315,8 @@ struct CachedPass: Codable {
     var firstLines: [Int]
     /// A `test` sample's tests (`nil` for other samples).
     var tests: [TestCaseResult]?
-    /// Its hover cards (`nil` in entries written before there were any).
-    var hoverCards: [HoverCard]?
+    /// Its hover cards, `HoverCard.packed` (`nil` in entries written before there were any).
+    var hoverCards: String?
 
     /// Where a cached warning's line is now: same offset within the same part (the key ignores
     /// line numbers, so the sample may have moved since it was cached).

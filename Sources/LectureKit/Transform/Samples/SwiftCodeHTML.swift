@@ -10,7 +10,7 @@ enum SwiftCodeHTML {
 
     /// `code` highlighted, as the content of a `<code>` element, with `cards` around their
     /// identifiers (ids `idPrefix` + a counter).
-    static func highlighted(_ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-") -> String {
+    static func highlighted(_ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-", cache: Cache? = nil) -> String {
         let bytes = Array(code.utf8)
         var html = ""
         var position = 0
@@ -18,10 +18,11 @@ enum SwiftCodeHTML {
             if end > position { html += HTML.escape(String(decoding: bytes[position..<end], as: UTF8.self)) }
             position = max(position, end)
         }
-        let tokens = SyntaxHighlighter.tokens(in: code)
+        let tokens = Self.tokens(in: code, cache: cache)
         var tokenIndex = 0
         var cardIndex = 0
-        var focusable: Set<String> = []
+        // The id of each card text's first occurrence in the block.
+        var firstID: [String: String] = [:]
         func emitTokens(upTo end: Int) {
             while tokenIndex < tokens.count, tokens[tokenIndex].offset + tokens[tokenIndex].length <= end {
                 let token = tokens[tokenIndex]
@@ -36,15 +37,46 @@ enum SwiftCodeHTML {
         }
         for placed in cards where placed.offset >= position && placed.offset + placed.length <= bytes.count {
             emitTokens(upTo: placed.offset)
+            // The first occurrence of a card text holds the card and is a tab stop; the later
+            // ones point at it (with JavaScript the strip shows it for them too), which keeps a
+            // page with many uses of `viewModel` from repeating its card at each.
+            if let id = firstID[placed.card.text] {
+                html += "<span class=\"hover\" aria-describedby=\"\(id)\">"
+                emitTokens(upTo: placed.offset + placed.length)
+                html += "</span>"
+                continue
+            }
             let id = idPrefix + String(cardIndex)
             cardIndex += 1
-            // One tab stop per card text and block; the other occurrences answer the pointer.
-            let tabStop = focusable.insert(placed.card.text).inserted ? " tabindex=\"0\"" : ""
-            html += "<span class=\"hover\"\(tabStop) aria-describedby=\"\(id)\">"
+            firstID[placed.card.text] = id
+            html += "<span class=\"hover\" tabindex=\"0\" aria-describedby=\"\(id)\">"
             emitTokens(upTo: placed.offset + placed.length)
             html += HoverCardRendering.card(placed.card, id: id) + "</span>"
         }
         emitTokens(upTo: bytes.count)
         return html
+    }
+
+    /// Bumped when the classification changes, to retire cached tokens.
+    static let cacheVersion = "highlight-v1"
+
+    /// `code`'s tokens, from `cache` when it holds them (keyed by the code and swift-syntax's
+    /// part of the toolchain, through `cacheVersion`), else classified and kept there: a warm
+    /// build parses no Swift. Stored as text, one `offset,length,kind` line per token.
+    static func tokens(in code: String, cache: Cache?) -> [HighlightedToken] {
+        let key = SHA256.hex(cacheVersion, code)
+        if let cache, let bytes = cache.read(kind: "highlight", key: key) {
+            var tokens: [HighlightedToken] = []
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                let fields = line.split(separator: ",")
+                guard fields.count == 3, let offset = Int(fields[0]), let length = Int(fields[1]),
+                      let kind = HighlightedToken.Kind(rawValue: String(fields[2])) else { return SyntaxHighlighter.tokens(in: code) }
+                tokens.append(HighlightedToken(offset: offset, length: length, kind: kind))
+            }
+            return tokens
+        }
+        let tokens = SyntaxHighlighter.tokens(in: code)
+        cache?.write(kind: "highlight", key: key, Array(tokens.map { "\($0.offset),\($0.length),\($0.kind.rawValue)\n" }.joined().utf8))
+        return tokens
     }
 }
