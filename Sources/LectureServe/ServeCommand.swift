@@ -19,8 +19,8 @@ public struct ServeCommand: Subcommand {
         Builds like 'lecture build', then serves the output folder over HTTP and prints its URL
         (--port 0 picks a free port). Changes to the content, the templates or the stand-ins
         rebuild the site (samples that did not change come from the cache) and open pages
-        reload; a failed rebuild keeps the last good site and shows the errors on the page.
-        Ctrl-C stops it.
+        update: in place when only Markdown pages changed, else by reloading. A failed rebuild
+        keeps the last good site and shows the errors on the page. Ctrl-C stops it.
         """
     /// Every option, for parsing and for `--help`.
     public static let options = [

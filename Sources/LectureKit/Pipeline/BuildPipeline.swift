@@ -330,7 +330,8 @@ public struct BuildPipeline: Sendable {
                 let id = "lecture-\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
                 let result: Result<String, DiagnosticsError>
                 if info.language == DiagramRenderer.language {
-                    result = diagrams.render(code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start)
+                    result = diagrams.render(code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start,
+                                             warnings: &problems)
                         .mapError { DiagnosticsError([$0]) }
                 } else {
                     result = TableRenderer.render(code.code, caption: info.value("caption"), id: id, path: page.source.displayPath, location: block.range.start)

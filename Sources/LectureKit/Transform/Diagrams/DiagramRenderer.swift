@@ -7,8 +7,10 @@ import Foundation
 ///
 /// The text alternative for screen readers is the `alt="…"` attribute, else the graph's own
 /// `label` (read, and removed from the drawing, by Graphviz's `gvpr`), else the caption; one of
-/// them is required. Results are cached by a SHA-256 of the source, the attributes and
-/// Graphviz's version (`dot -V`).
+/// them is required. Results are cached by a SHA-256 of the source, the attributes,
+/// Graphviz's version (`dot -V`) and the font fontconfig finds (`DiagramFonts`). Graphviz's
+/// warnings (an unknown shape or attribute) are kept with the result and reported at the block's
+/// line on every build, warm or cold.
 public struct DiagramRenderer: Sendable {
     /// The info string language that marks a diagram.
     public static let language = "dot"
@@ -19,6 +21,8 @@ public struct DiagramRenderer: Sendable {
     public var graphvizVersion: String?
     /// The Graphviz programs to run (looked up on `PATH`).
     public var commands = (dot: "dot", gvpr: "gvpr")
+    /// The font the labels are drawn with, part of every cache key.
+    public var fonts = DiagramFonts(match: "", coversHangul: true)
 
     /// Creates a renderer; `find` asks Graphviz for its version.
     public init(cache: Cache, graphvizVersion: String?) {
@@ -31,12 +35,44 @@ public struct DiagramRenderer: Sendable {
         let version = (try? Subprocess.run("dot", ["-V"], timeout: 30)).flatMap { result in
             result.succeeded ? (result.stderrText + result.stdoutText).trimmingCharacters(in: "\n ").description : nil
         }
-        return DiagramRenderer(cache: cache, graphvizVersion: version)
+        var renderer = DiagramRenderer(cache: cache, graphvizVersion: version)
+        renderer.fonts = DiagramFonts.find()
+        return renderer
     }
 
     struct Rendered: Codable {
         var svg: String
         var label: String
+        /// Graphviz's warning lines (`Warning: …`), as it printed them.
+        var warnings: [String] = []
+    }
+
+    /// Renders as below, adding to `warnings` Graphviz's warnings and the missing font's, at the
+    /// Markdown line they concern.
+    public func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation,
+                       warnings: inout [Diagnostic]) -> Result<String, Diagnostic> {
+        let result = render(code, info: info, id: id, path: path, location: location)
+        if let cached = rendered(code, id: id) {
+            warnings += cached.warnings.map { Self.located($0, severity: .warning, path: path, location: location) }
+        }
+        if let font = fonts.warning(for: code, path: path, location: location) { warnings.append(font) }
+        return result
+    }
+
+    /// The cache key of a diagram: its source, its place on the page, Graphviz and the font.
+    func key(_ code: String, id: String) -> String {
+        var hash = SHA256()
+        hash.update("lecture-diagram-v3")
+        hash.update(graphvizVersion ?? "")
+        hash.update(fonts.match)
+        hash.update(id)
+        hash.update(code)
+        return hash.hexDigest()
+    }
+
+    /// The cached rendering of a diagram, if any.
+    private func rendered(_ code: String, id: String) -> Rendered? {
+        cache.read(kind: "diagrams", key: key(code, id: id)).flatMap { try? JSONDecoder().decode(Rendered.self, from: Data($0)) }
     }
 
     /// Renders the graph in `code`, whose fence is at `location` of `path`, as a `<figure>`.
@@ -49,15 +85,9 @@ public struct DiagramRenderer: Sendable {
                 notes: ["install the Debian package 'graphviz' (make site does it)"]))
         }
         let caption = info.value("caption")
-        var hash = SHA256()
-        hash.update("lecture-diagram-v2")
-        hash.update(graphvizVersion)
-        hash.update(id)
-        hash.update(code)
-        let key = hash.hexDigest()
+        let key = key(code, id: id)
         var rendered: Rendered
-        if let bytes = cache.read(kind: "diagrams", key: key),
-           let cached = try? JSONDecoder().decode(Rendered.self, from: Data(bytes)) {
+        if let cached = self.rendered(code, id: id) {
             rendered = cached
         } else {
             switch draw(code, id: id, path: path, location: location) {
@@ -97,7 +127,7 @@ public struct DiagramRenderer: Sendable {
                 label = String(line.dropFirst("LECTURE-LABEL:".count))
             }
             let arguments = ["-Tsvg", "-Gbgcolor=transparent",
-                             "-Nfontname=Noto Sans CJK KR", "-Efontname=Noto Sans CJK KR", "-Gfontname=Noto Sans CJK KR"]
+                             "-Nfontname=\(DiagramFonts.family)", "-Efontname=\(DiagramFonts.family)", "-Gfontname=\(DiagramFonts.family)"]
             let drawn = try Subprocess.run(commands.dot, arguments, timeout: 60, input: stripped.stdout)
             if let failure = graphvizError(drawn, path: path, location: location) { return .failure(failure) }
             if drawn.stdoutText.components(separatedBy: "<svg").count > 2 {
@@ -106,7 +136,9 @@ public struct DiagramRenderer: Sendable {
             }
             // Graphviz's escapes in a label (\n, \l, \r line breaks) read as spaces.
             for escape in ["\\n", "\\l", "\\r"] { label = label.replacingOccurrences(of: escape, with: " ") }
-            return .success(Rendered(svg: Self.inlineable(drawn.stdoutText, idPrefix: id), label: label))
+            let warnings = (stripped.stderrText + "\n" + drawn.stderrText).split(separator: "\n")
+                .filter { $0.hasPrefix("Warning:") }.map(String.init)
+            return .success(Rendered(svg: Self.inlineable(drawn.stdoutText, idPrefix: id), label: label, warnings: warnings))
         } catch {
             return .failure(.error(path, location, "cannot run Graphviz: \(error)",
                 notes: ["install the Debian package 'graphviz' (make site does it)"]))
@@ -120,12 +152,21 @@ public struct DiagramRenderer: Sendable {
         let errors = messages.filter { $0.contains("Error") || $0.contains("error") }
         guard !result.succeeded || !errors.isEmpty || result.stdout.isEmpty else { return nil }
         let message = (errors.first ?? messages.first).map(String.init) ?? "Graphviz failed"
+        return Self.located(message, severity: .error, path: path, location: location)
+    }
+
+    /// One of Graphviz's messages as a diagnostic at the Markdown line: its "line N" counts from
+    /// the fence's next line; without one, at the fence.
+    static func located(_ message: String, severity: Diagnostic.Severity, path: String, location: SourceLocation) -> Diagnostic {
         var line = location.line
         if let range = message.range(of: "line "), let number = Int(message[range.upperBound...].prefix(while: \.isNumber)) {
             line += number
         }
-        let summary = message.replacingOccurrences(of: "Error: <stdin>: ", with: "").replacingOccurrences(of: "Error: ", with: "")
-        return .error(path, SourceLocation(line: line, column: location.column), "diagram: \(summary)")
+        var summary = message
+        for prefix in ["Error: <stdin>: ", "Error: ", "Warning: <stdin>: ", "Warning: "] where summary.hasPrefix(prefix) {
+            summary.removeFirst(prefix.count)
+        }
+        return Diagnostic(severity, path, SourceLocation(line: line, column: location.column), "diagram: \(summary)")
     }
 
     /// Drops the XML prolog, doctype and comments dot writes before `<svg`, and prefixes every
