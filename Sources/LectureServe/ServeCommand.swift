@@ -55,7 +55,11 @@ public struct ServeCommand: Subcommand {
     }
 
     /// Nothing to check beyond what parsing did (host and port are checked when binding).
-    public func validate() throws {}
+    /// An output folder that may not be written or a missing templates folder: setup errors
+    /// (exit status 2), before anything starts.
+    public func validate() throws {
+        if let problem = configuration.build.outputAndTemplatesError() { throw problem }
+    }
 
     /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly and returns 0. A second signal
     /// during the stop kills the children, removes the temporary folders and exits at once with 130.

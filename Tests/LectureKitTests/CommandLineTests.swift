@@ -123,6 +123,31 @@ import Testing
         #expect(second.lines.last == "1 passed, 0 failed")
     }
 
+    /// The rest of the setup kind (a new user's trial): each exits 2 before any work, all at once.
+    @Test func outputAndTemplatesProblemsAreSetupErrors() throws {
+        let root = try TestSupport.makeTree(["content/SUMMARY.md": "# 책\n\n- [A](a.md)\n", "content/a.md": "# A\n", "docs/mine.txt": "x"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let templates = TestSupport.repositoryRoot + "/site-templates"
+        let cases: [(output: String, templates: String, summary: String)] = [
+            (root + "/docs", templates, "output folder exists and was not written by lecture"),
+            (root + "/content/out", templates, "output folder is inside"),
+            (root + "/_site", root + "/nothing", "templates folder does not exist"),
+        ]
+        for (output, templates, summary) in cases {
+            let result = run(["build", "--content", root + "/content", "--templates", templates, "--output", output,
+                              "--cache-dir", TestSupport.cacheDirectory])
+            #expect(result.status == 2, "\(summary): \(result.lines)")
+            // The message the command prints on stderr.
+            let configuration = TestSupport.configuration(content: root + "/content", templates: templates, output: output)
+            #expect(configuration.outputAndTemplatesError()?.message.contains(summary) == true, "\(summary)")
+        }
+        #expect(!FileSystem.exists(root + "/_site") && !FileSystem.exists(root + "/content/out"))
+        #expect(TestSupport.read(root + "/docs/mine.txt") == "x")
+        let both = TestSupport.configuration(content: root + "/content", templates: root + "/nothing", output: root + "/docs")
+        let message = both.outputAndTemplatesError()?.message ?? ""
+        #expect(message.contains("templates folder does not exist") && message.contains("was not written by lecture"), "every problem at once")
+    }
+
     @Test func missingContentFolderFailsTheBuild() throws {
         let root = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(root) }

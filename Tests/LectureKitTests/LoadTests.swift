@@ -9,7 +9,7 @@ import CommonMark
         let loaded = ContentLoader.load(contentDirectory: "/nonexistent/content")
         #expect(loaded.diagnostics == [
             .error("/nonexistent/content", nil, "content folder does not exist",
-                   notes: ["pass the folder that holds SUMMARY.md with --content DIR"]),
+                   notes: ["pass the folder that holds SUMMARY.md with --content DIR, run lecture in (or name) a book's folder, one with book.toml, or create a book with 'lecture init'"]),
         ])
         #expect(loaded.diagnostics[0].headline == "/nonexistent/content: error: content folder does not exist")
     }

@@ -53,6 +53,17 @@ import Testing
         #expect(try Subprocess.run(executable, ["init"], directory: folder, environment: environment, timeout: 60).termination == .exited(2), "never overwrites a book")
     }
 
+    @Test func initListsOnlyWhatItCreatedAndQuotesThePathItSuggests() throws {
+        let root = try TestSupport.makeTree([".gitignore": "mine\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (status, lines) = run(["init", root])
+        #expect(status == 0)
+        #expect(lines.first == "Created a book in \(root): book.toml, src/SUMMARY.md, src/chapter_1.md", "\(lines)")
+        #expect(TestSupport.read(root + "/.gitignore") == "mine\n", "an existing .gitignore is kept")
+        #expect(InitCommand.shellQuoted("/tmp/my book/it's") == "'/tmp/my book/it'\\''s'")
+        #expect(InitCommand.shellQuoted("/tmp/책/b-1") == "/tmp/책/b-1")
+    }
+
     @Test func badBookTOMLFailsAtItsLineAndColumn() throws {
         let root = try TestSupport.makeTree(["book.toml": "[book]\ntitle = \"x\"\nsrc = [\n", "src/SUMMARY.md": "# T\n\n- [A](a.md)\n", "src/a.md": "# A\n"])
         defer { try? FileManager.default.removeItem(atPath: root) }

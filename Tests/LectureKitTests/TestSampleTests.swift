@@ -134,6 +134,28 @@ import SwiftAnalysis
         #expect(failing[0].tests.map(\.passed) == [true, false, true])
     }
 
+    /// Test methods isolated to the main actor in a class that is not, synchronous and `async`:
+    /// the runner XCTest needs must still compile in Swift 6 mode (no "sending 'test'" error).
+    @Test func xcTestMainActorMethodsInANonisolatedClassRun() throws {
+        let markdown = """
+            ```swift test
+            import XCTest
+
+            final class Model { var n = 0 }
+
+            final class ModelTests: XCTestCase {
+                @MainActor func testOnMain() { let m = Model(); m.n += 1; XCTAssertEqual(m.n, 1) }
+                @MainActor func testOnMainAsync() async { await Task.yield(); XCTAssertEqual(2, 2) }
+                func testAsync() async throws { await Task.yield() }
+            }
+            ```
+
+            """
+        let results = try verify(markdown)
+        #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
+        #expect(results[0].tests.map(\.name) == ["ModelTests.testOnMain", "ModelTests.testOnMainAsync", "ModelTests.testAsync"])
+    }
+
     @Test func shouldFailNeedsAFailingTestAndShowsWhich() throws {
         let failing = Self.swiftTesting.replacingOccurrences(of: "EXPECTED", with: "2").replacingOccurrences(of: "swift test", with: "swift test should_fail")
         let results = try verify(failing)

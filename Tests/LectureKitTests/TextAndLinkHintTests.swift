@@ -109,6 +109,17 @@ import Testing
             """))
     }
 
+    @Test func aHintFromTheContentFolderNamesThePathOnce() throws {
+        let (lines, root, failed) = try build([
+            "SUMMARY.md": "# 책\n\n- [A](a.md)\n- [B](part/b.md)\n",
+            "a.md": "# A\n\n[B로](part/bb.md)\n",
+            "part/b.md": "# B\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(failed)
+        #expect(lines.joined(separator: "\n").hasSuffix("\n    did you mean 'part/b.md'?"), "\(lines)")
+    }
+
     @Test func editDistanceAndRelativePaths() {
         #expect(EditDistance.between("역활", "역할") == 1)
         #expect(EditDistance.nearest(to: "모델의-역활", in: ["모델과-뷰", "뷰-모델", "모델의-역할"]) == "모델의-역할")

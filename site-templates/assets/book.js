@@ -33,8 +33,14 @@
     } catch (e) { return "system"; }
   }
 
+  // book.toml's default-theme (written into data-default-theme) stands for "system" when the
+  // book names one: a reader who chose nothing sees the book's theme, as the inline script set it.
+  var bookTheme = root.getAttribute("data-default-theme");
+  if (bookTheme === "light" || bookTheme === "dark") THEME_NAMES.system = "책의 기본 테마";
+
   function applyTheme(choice) {
-    if (choice === "light" || choice === "dark") root.setAttribute("data-theme", choice);
+    var shown = choice === "light" || choice === "dark" ? choice : bookTheme;
+    if (shown === "light" || shown === "dark") root.setAttribute("data-theme", shown);
     else root.removeAttribute("data-theme");
     if (themeButton) {
       var label = "색 테마: " + THEME_NAMES[choice] + ". 누르면 " + THEME_NAMES[NEXT_THEME[choice]] + "(으)로 바꿉니다";

@@ -44,8 +44,11 @@ struct BuildCommand: Subcommand {
 
     func validate() throws {
         try configuration.verifier.environment.validate()
-        // No content folder or summary: a setup error (exit 2), as for `check`.
-        if let missing = ContentLoader.setupError(contentDirectory: configuration.contentDirectory) { throw missing }
+        // No content folder or summary, an output folder that may not be written, no templates
+        // folder: setup errors (exit 2), all reported at once.
+        let problems = [ContentLoader.setupError(contentDirectory: configuration.contentDirectory),
+                        configuration.outputAndTemplatesError()].compactMap { $0 }
+        if !problems.isEmpty { throw LectureError(problems.map(\.message).joined(separator: "\n")) }
     }
 
     func run(console: Console) throws -> Int32 {

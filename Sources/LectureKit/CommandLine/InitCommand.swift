@@ -34,14 +34,26 @@ struct InitCommand: Subcommand {
     func run(console: Console) throws -> Int32 {
         let title = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         // An existing .gitignore (the folder is a repository already) is left as it is.
+        var created: [String] = []
         for (path, text) in Self.files.sorted(by: { $0.key < $1.key }) where !(path == ".gitignore" && FileSystem.exists(FileSystem.join(directory, path))) {
             let contents = text.replacingOccurrences(of: "{title}", with: title.isEmpty || title == "/" ? "My Book" : title)
             try FileSystem.writeAtomically(contents, to: FileSystem.join(directory, path))
+            created.append(path)
         }
-        let shown = directory == "." ? "" : " " + directory
-        console.print("Created a book in \(directory == "." ? "the current folder" : directory): \(Self.files.keys.sorted().joined(separator: ", "))")
+        let shown = directory == "." ? "" : " " + Self.shellQuoted(directory)
+        console.print("Created a book in \(directory == "." ? "the current folder" : directory): \(created.joined(separator: ", "))")
         console.print("Build it with 'lecture build\(shown)', or preview it with 'lecture serve\(shown)'")
         return 0
+    }
+
+    /// `path` as a POSIX shell word, so the printed command can be pasted: unchanged when it holds
+    /// only characters the shell takes literally, else in single quotes (a `'` written `'\''`).
+    static func shellQuoted(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { scalar in
+            scalar.value > 127 ? !CharacterSet.whitespacesAndNewlines.contains(scalar)
+                : CharacterSet.alphanumerics.contains(scalar) || "/._-+,:@%=".unicodeScalars.contains(scalar)
+        }
+        return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The files of a new book, by path; `{title}` is the folder's name.

@@ -44,7 +44,7 @@ public enum ContentLoader {
             let summary = FileSystem.exists(contentDirectory) ? "content path is a file, not a folder" : "content folder does not exist"
             return LoadedContent(book: empty, files: [], diagnostics: [
                 .error(contentDirectory, nil, summary,
-                    notes: ["pass the folder that holds SUMMARY.md with --content DIR"]),
+                    notes: ["pass the folder that holds SUMMARY.md with --content DIR, run lecture in (or name) a book's folder, one with book.toml, or create a book with 'lecture init'"]),
             ])
         }
         guard let summaryBytes = try? FileSystem.read(summaryPath) else {

@@ -39,6 +39,7 @@ public final class BuildMemory: @unchecked Sendable {
     private var parsed: [String: Parsed] = [:]
     private var transformed: [String: Transformed] = [:]
     private var anchorsDigest = ""
+    private var printCheckedGlobal: String?
     /// The live site's folder identity right after the last successful write, and the files
     /// that write produced from memory (safe to link), by site path.
     private var written: (folder: FileSignature, global: String)?
@@ -77,6 +78,15 @@ public final class BuildMemory: @unchecked Sendable {
             }
         }
     }
+
+    /// Whether `print.html`'s emitted URLs were checked by an earlier build of this session with
+    /// the same global inputs. Its sections come from pages whose own HTML (same raw HTML,
+    /// same Markdown links, checked on every rebuild) is checked again, so a preview rebuild
+    /// need not scan the whole book's page again.
+    func printPageChecked(global: String) -> Bool { lock.withLock { printCheckedGlobal == global } }
+
+    /// Records that `print.html` passed the emitted-URL check under `global`.
+    func rememberPrintPageChecked(global: String) { lock.withLock { printCheckedGlobal = global } }
 
     /// Swaps in the digest of every page's heading ids and says whether it changed.
     func anchorsChanged(to digest: String) -> Bool {

@@ -181,9 +181,12 @@ public struct BuildPipeline: Sendable {
                           reused: results.reused)
         lap("render")
         // Every URL the reader will follow, as emitted (templates and raw HTML included).
+        let printChecked = memory?.printPageChecked(global: global) == true
         diagnostics += EmittedLinkChecker.check(site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
-                                                outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
+                                                outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
+                                                skipping: printChecked ? [PrintPage.outputPath] : [])
         guard !diagnostics.hasErrors else { throw fail() }
+        memory?.rememberPrintPageChecked(global: global)
         lap("emitted links")
 
         // Write

@@ -18,9 +18,11 @@ enum EmittedLinkChecker {
     ///   - optional: files the site may lack without a broken page (`assets/highlight.min.js`
     ///     when Debian's highlight.js is not installed: pages work without highlighting).
     ///   - outputDirectory: used to name the file in diagnostics.
-    static func check(_ site: SiteFiles, siteURL: String, optional: Set<String>, outputDirectory: String, jobs: Int) -> [Diagnostic] {
+    ///   - skipping: pages not to check (`print.html` on a preview rebuild, see `BuildMemory`).
+    static func check(_ site: SiteFiles, siteURL: String, optional: Set<String>, outputDirectory: String, jobs: Int,
+                      skipping: Set<String> = []) -> [Diagnostic] {
         let files = Set(site.generated.keys).union(site.copied.keys)
-        let pages = site.generated.keys.filter { $0.hasSuffix(".html") && !site.unchanged.contains($0) }.sorted()
+        let pages = site.generated.keys.filter { $0.hasSuffix(".html") && !site.unchanged.contains($0) && !skipping.contains($0) }.sorted()
         let idCache = IDCache(site: site)
         // Pages of one folder share most URLs (the template's): each folder resolves a path once.
         let folders = Dictionary(grouping: pages) { $0.split(separator: "/").dropLast().joined(separator: "/") }

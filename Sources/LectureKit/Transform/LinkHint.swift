@@ -13,7 +13,9 @@ enum LinkHint {
             notes.append("it resolves to '\(resolved)' in the content folder (links are relative to \(page))")
         }
         if let meant = meant(resolved, in: candidates) {
-            notes.append("did you mean '\(relative(meant, from: page) + fragment)'? (\(meant))")
+            let link = relative(meant, from: page)
+            // The content folder's path is worth showing only when the link spells it otherwise.
+            notes.append("did you mean '\(link + fragment)'?" + (link == meant ? "" : " (\(meant))"))
         }
         return notes
     }

@@ -71,10 +71,16 @@ enum TestProgram {
             let name = testClass.name
             let entries = testClass.methods.map { method -> String in
                 let call: String
+                // XCTest hands each test its own fresh instance, used by that test alone; the
+                // `nonisolated(unsafe)` copy tells Swift 6's region checker so, which cannot see
+                // it when a main-actor test method is reached from XCTest's nonisolated closure.
                 switch (method.isAsync, method.isMainActor) {
                 case (false, false): call = method.name
-                case (false, true): call = "{ (test: \(name)) in { try MainActor.assumeIsolated { try test.\(method.name)() } } }"
-                case (true, _): call = "asyncTest { (test: \(name)) in { try await test.\(method.name)() } }"
+                case (false, true):
+                    call = "{ (test: \(name)) in { nonisolated(unsafe) let test = test; try MainActor.assumeIsolated { try test.\(method.name)() } } }"
+                case (true, false): call = "asyncTest { (test: \(name)) in { try await test.\(method.name)() } }"
+                case (true, true):
+                    call = "asyncTest { (test: \(name)) in { nonisolated(unsafe) let test = test; try await test.\(method.name)() } }"
                 }
                 return "(\"\(method.name)\", \(call))"
             }
