@@ -81,6 +81,27 @@ import Testing
         #expect(Set(verdicts.values) == ["2 passed, 0 failed"], "\(verdicts)")
     }
 
+    /// A `SWIFTC` wrapper outside the toolchain has no SourceKit beside it: the pass is still cached
+    /// (with its "no hover cards" warning), so a warm run compiles nothing (found by `make bench`,
+    /// whose compile counter is such a wrapper).
+    @Test func aPassWithoutSourceKitIsCachedAndItsWarningReplayed() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n",
+            "content/page.md": "# 쪽\n\n```swift\nlet greeting = \"안녕\"\nprint(greeting)\n```\n\n```output\n안녕\n```\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        try TestSupport.writeScript("echo \"$*\" >> '\(root)/compiles'\nexec swiftc \"$@\"", to: root + "/swiftc")
+        let check = ["check", "--content", root + "/content", "--cache-dir", root + "/cache"]
+        let cold = try run(check, environment: ["SWIFTC": root + "/swiftc"])
+        #expect(cold.status == .exited(0), "\(cold.output)")
+        #expect(cold.output.contains("no hover cards"))
+        try FileManager.default.removeItem(atPath: root + "/compiles")
+        let warm = try run(check, environment: ["SWIFTC": root + "/swiftc"])
+        #expect(warm.status == .exited(0) && warm.output.contains("no hover cards"), "\(warm.output)")
+        let compiles = (TestSupport.read(root + "/compiles") ?? "").split(separator: "\n").filter { !$0.contains("--version") }
+        #expect(compiles.isEmpty, "a warm run compiled: \(compiles)")
+    }
+
     @Test func aWrapperCompilerNamedBySWIFTCIsNotAnsweredFromTheCache() throws {
         let root = try TestSupport.makeTree([
             "content/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n",

@@ -10,13 +10,15 @@ extension SampleVerifier {
     /// Part of every sample's cache key: bumped when the cards change.
     static let hoverVersion = "hover-cards-v2"
 
-    /// The sample's cards, and a warning when some could not be had.
-    func hoverCards(for sample: Sample) -> (cards: [HoverCard], warning: Diagnostic?) {
+    /// The sample's cards, and a warning when some could not be had; `retry` is true when asking
+    /// again may give more (SourceKit ran out of time), false when it cannot (no SourceKit beside
+    /// the compiler, as with a `SWIFTC` wrapper script), so that the pass is still cached.
+    func hoverCards(for sample: Sample) -> (cards: [HoverCard], warning: Diagnostic?, retry: Bool) {
         let sourceKit: SourceKit
         do {
             sourceKit = try SourceKit.load(besides: Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc)
         } catch {
-            return ([], .warning(sample.path, sample.location, "no hover cards: \(error)"))
+            return ([], .warning(sample.path, sample.location, "no hover cards: \(error)"), false)
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
@@ -27,7 +29,7 @@ extension SampleVerifier {
         let warning: Diagnostic? = answer.complete ? nil : .warning(sample.path, sample.location,
             "SourceKit did not answer within \(Self.seconds(options.hoverTimeout)); \(cards.count) hover cards kept, the rest skipped",
             notes: ["the page is built without the missing cards; raise the limit with LECTURE_HOVER_TIMEOUT=SECONDS"])
-        return (cards, warning)
+        return (cards, warning, warning != nil)
     }
 
     /// Cards at program offsets (`sample.program`, parts behind `#sourceLocation` lines) as

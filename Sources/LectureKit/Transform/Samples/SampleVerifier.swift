@@ -126,12 +126,14 @@ public struct SampleVerifier: Sendable {
         } catch {
             result.diagnostics.append(.error(sample.path, sample.location, "sample could not be verified: \(error)"))
         }
-        // Cards cut short by the time limit are not cached: the next run asks again.
+        // Cards cut short by the time limit are not cached: the next run asks again. Without a
+        // SourceKit at all the pass is cached, with its warning, like a compiler warning.
         var complete = true
         if result.outcome == .passed, options.hoverCards, sample.mode != .compileFail {
             let lookup = hoverCards(for: sample)
             result.hoverCards = lookup.cards
-            if let warning = lookup.warning { result.diagnostics.append(warning); complete = false }
+            if let warning = lookup.warning { result.diagnostics.append(warning) }
+            complete = !lookup.retry
         }
         result.duration = Date().timeIntervalSince(start)
         if result.outcome == .passed, complete {
