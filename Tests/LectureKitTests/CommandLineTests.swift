@@ -65,6 +65,7 @@ import Testing
 
     @Test func checkReportsClosingLineAndExitStatus() throws {
         let root = try TestSupport.makeTree(["page.md": Self.page])
+        defer { FileSystem.removeTemporaryDirectory(root) }
         let result = run(["check", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
         #expect(result.status == 1)
         #expect(result.lines.last == "1 passed, 1 failed, 1 skipped")
@@ -73,6 +74,7 @@ import Testing
 
     @Test func blessFixesTheOutputAndTheNextCheckPasses() throws {
         let root = try TestSupport.makeTree(["page.md": Self.page])
+        defer { FileSystem.removeTemporaryDirectory(root) }
         let path = root + "/page.md"
         let blessed = run(["check", "--bless", "--cache-dir", TestSupport.cacheDirectory, path])
         #expect(blessed.status == 0)
@@ -84,6 +86,7 @@ import Testing
 
     @Test func missingFilesAreUsageErrorsAndRepeatsCountOnce() throws {
         let root = try TestSupport.makeTree(["page.md": Self.page])
+        defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(run(["check", root + "/nope.md"]).status == 2)
         #expect(run(["check", "--content", root + "/nothing"]).status == 2)
         let twice = run(["check", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md", root + "/./page.md"])
@@ -92,6 +95,7 @@ import Testing
 
     @Test func junitReportListsEverySample() throws {
         let root = try TestSupport.makeTree(["page.md": Self.page])
+        defer { FileSystem.removeTemporaryDirectory(root) }
         _ = run(["check", "--cache-dir", TestSupport.cacheDirectory, "--report", "junit:\(root)/report.xml", root + "/page.md"])
         let xml = try #require(TestSupport.read(root + "/report.xml"))
         #expect(xml.contains("<testsuites name=\"lecture check\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""))
@@ -103,6 +107,7 @@ import Testing
         var markdown = "# 쪽\n\n"
         for n in 1...7 { markdown += "```swift\nprint(\(n))\n```\n\n```output\n\(n)\n```\n\n" }
         let root = try TestSupport.makeTree(["page.md": markdown])
+        defer { FileSystem.removeTemporaryDirectory(root) }
         var total = 0
         for k in 1...3 {
             let result = run(["check", "--shard", "\(k)/3", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
@@ -117,6 +122,7 @@ import Testing
     @Test func pageProblemsCountOnceAcrossShards() throws {
         let markdown = "# 쪽\n\n```swift norun\nprint(1)\n```\n\n```swift\nprint(2)\n```\n\n```output\n2\n```\n"
         let root = try TestSupport.makeTree(["page.md": markdown])
+        defer { FileSystem.removeTemporaryDirectory(root) }
         let first = run(["check", "--shard", "1/2", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
         let second = run(["check", "--shard", "2/2", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
         #expect(first.lines.last == "0 passed, 2 failed")  // the sample without output, and its bad attribute
