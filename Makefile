@@ -14,7 +14,7 @@ INSTALL_MISSING = missing=""; for p in $$pkgs; do dpkg -s $$p >/dev/null 2>&1 ||
 # A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668).
 VENV     := .build/venv
 
-.PHONY: help deps build site serve check pdf test validate browser-tools browser-test layout-test screenshots bench clean
+.PHONY: help deps build site serve check pdf test format lint validate browser-tools browser-test layout-test screenshots bench clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -34,7 +34,17 @@ serve: build ## Serve the lecture on localhost with live reload
 check: build ## Verify every Swift sample of the lecture
 	$(LECTURE) check
 
-test: deps $(VENV)/bin/python ## Run the test suite
+# The toolchain's swift-format with the checked-in .swift-format (Package.swift keeps its own layout:
+# swift-format would move an import above the swift-tools-version line).
+FORMATTED := Sources Tests Plugins
+
+format: ## Format the Swift sources in place with the toolchain's swift-format (.swift-format)
+	swift-format format --in-place --recursive --parallel $(FORMATTED)
+
+lint: ## Fail when a Swift source is not as `make format` leaves it
+	swift-format lint --strict --recursive --parallel $(FORMATTED)
+
+test: deps lint $(VENV)/bin/python ## Run the test suite (the format lint first)
 	@pkgs="$(PDF_PACKAGES)"; $(INSTALL_MISSING)
 	@$(VENV)/bin/python -c "import junitparser, yaml, pypdf" 2>/dev/null || $(VENV)/bin/pip install -q junitparser pyyaml pypdf
 	$(SWIFT) build --build-tests

@@ -10,17 +10,20 @@ import PackagePlugin
         let theme = context.package.directoryURL.appending(path: "site-templates")
         var inputs: [URL] = []
         if let walker = FileManager.default.enumerator(at: theme, includingPropertiesForKeys: [.isRegularFileKey]) {
-            for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            for case let file as URL in walker
+            where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
                 inputs.append(file)
             }
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "DefaultThemeFiles.swift")
-        return [.buildCommand(
-            displayName: "Embedding the default theme from site-templates/",
-            executable: try context.tool(named: "theme-embedder").url,
-            arguments: [theme.path, output.path],
-            inputFiles: inputs,
-            outputFiles: [output]
-        )]
+        return [
+            .buildCommand(
+                displayName: "Embedding the default theme from site-templates/",
+                executable: try context.tool(named: "theme-embedder").url,
+                arguments: [theme.path, output.path],
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
+        ]
     }
 }

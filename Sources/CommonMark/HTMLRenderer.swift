@@ -122,7 +122,8 @@ public enum HTML {
     public static func escape(_ text: String) -> String {
         // Most text has nothing to escape; byte-level either way (a hot path: every page's text).
         let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F }) else { return text }
+        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F })
+        else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)
         for byte in utf8 {
@@ -173,4 +174,3 @@ public enum HTML {
 
     private static let hrefSafe: Set<UInt8> = Set("-_.+!*(),%#@?=;:/$~".utf8)
 }
-

@@ -1,8 +1,9 @@
 import CCmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Parses CommonMark with cmark, the reference implementation, and converts its tree to values.
@@ -36,7 +37,9 @@ public enum MarkdownParser {
     /// (block quotes in block quotes, emphasis in emphasis…). Content below that depth is left
     /// out, so no later stage recurses without bound; the caller reports the location.
     /// `smartPunctuation` turns straight quotes, `--`, `---` and `...` into typographic ones.
-    public static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (blocks: [Block], tooDeep: SourceLocation?) {
+    public static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (
+        blocks: [Block], tooDeep: SourceLocation?
+    ) {
         var text = text
         let options = options(smart: smartPunctuation)
         return text.withUTF8 { buffer in
@@ -84,7 +87,6 @@ private struct Converter {
     var depth = 0
     var tooDeep: SourceLocation?
 
-
     func children(of node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
         var child = cmark_node_first_child(node)
@@ -97,7 +99,8 @@ private struct Converter {
 
     func range(_ node: OpaquePointer) -> SourceRange {
         SourceRange(
-            start: SourceLocation(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))),
+            start: SourceLocation(
+                line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))),
             end: SourceLocation(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))))
     }
 
@@ -106,20 +109,23 @@ private struct Converter {
     }
 
     mutating func block(_ node: OpaquePointer) -> Block {
-        let where_ = range(node)
+        let location = range(node)
         depth += 1
         defer { depth -= 1 }
         if depth > MarkdownParser.maximumDepth {
-            if tooDeep == nil { tooDeep = where_.start }
-            return Block(.paragraph([]), range: where_)
+            if tooDeep == nil { tooDeep = location.start }
+            return Block(.paragraph([]), range: location)
         }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_PARAGRAPH:
-            return Block(.paragraph(inlines(node, at: where_.start)), range: where_)
+            return Block(.paragraph(inlines(node, at: location.start)), range: location)
         case CMARK_NODE_HEADING:
-            return Block(.heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(node, at: where_.start), id: nil), range: where_)
+            return Block(
+                .heading(
+                    level: Int(cmark_node_get_heading_level(node)), content: inlines(node, at: location.start), id: nil),
+                range: location)
         case CMARK_NODE_BLOCK_QUOTE:
-            return Block(.blockQuote(children(of: node).map { block($0) }), range: where_)
+            return Block(.blockQuote(children(of: node).map { block($0) }), range: location)
         case CMARK_NODE_LIST:
             let items = children(of: node).map { item in
                 ListItem(blocks: children(of: item).map { block($0) }, range: range(item))
@@ -129,21 +135,21 @@ private struct Converter {
                 start: Int(cmark_node_get_list_start(node)),
                 isTight: cmark_node_get_list_tight(node) != 0,
                 items: items)
-            return Block(.list(list), range: where_)
+            return Block(.list(list), range: location)
         case CMARK_NODE_CODE_BLOCK:
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
             // cmark keeps no "is fenced" flag; an indented block starts at its code, a fenced one
             // at its fence, so the code of a fenced block starts one line below the block.
             let firstLine = sourceLine(ofCodeIn: node)
-            let fenced = !info.isEmpty || firstLine != where_.start.line
-            return Block(.codeBlock(CodeBlock(info: info, code: literal(node), isFenced: fenced)), range: where_)
+            let fenced = !info.isEmpty || firstLine != location.start.line
+            return Block(.codeBlock(CodeBlock(info: info, code: literal(node), isFenced: fenced)), range: location)
         case CMARK_NODE_HTML_BLOCK:
-            return Block(.html(literal(node)), range: where_)
+            return Block(.html(literal(node)), range: location)
         case CMARK_NODE_THEMATIC_BREAK:
-            return Block(.thematicBreak, range: where_)
+            return Block(.thematicBreak, range: location)
         default:
             // CUSTOM_BLOCK never comes out of the parser; keep its text rather than lose it.
-            return Block(.html(literal(node)), range: where_)
+            return Block(.html(literal(node)), range: location)
         }
     }
 
@@ -179,7 +185,8 @@ private struct Converter {
         case CMARK_NODE_STRONG: return .strong(inlines(node, at: fallback))
         case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             let line = Int(cmark_node_get_start_line(node))
-            let location = line > 0
+            let location =
+                line > 0
                 ? SourceLocation(line: line, column: Int(cmark_node_get_start_column(node)))
                 : fallback
             let link = Link(

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import LectureKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Symbolic links in the content folder that lead nowhere. A listed page behind one is already
 /// an error of the build (its file cannot be read); any other is neither watched nor copied,
@@ -20,10 +21,14 @@ enum DanglingLinks {
             if relative.split(separator: "/").contains(where: { FileWatcher.isIgnored(name: String($0)) }) { continue }
             let path = FileSystem.join(contentDirectory, relative)
             var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) != 0, !listed.contains(relative) else { continue }
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) != 0,
+                !listed.contains(relative)
+            else { continue }
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-            diagnostics.append(.warning(path, nil, "symbolic link to '\(target)' leads nowhere; it is neither watched nor copied",
-                                        notes: ["point the link at an existing file or folder, or remove it"]))
+            diagnostics.append(
+                .warning(
+                    path, nil, "symbolic link to '\(target)' leads nowhere; it is neither watched nor copied",
+                    notes: ["point the link at an existing file or folder, or remove it"]))
         }
         return diagnostics
     }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import LectureKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Watches folders recursively and reports, after a quiet moment, which paths changed.
 ///
@@ -71,10 +72,12 @@ public final class FileWatcher: @unchecked Sendable {
     ///   - onChange: called on the watcher's thread with the changed paths, sorted.
     ///   - onWarning: called with a warning (and its notes, indented) when inotify cannot watch
     ///     everything, once per cause.
-    public init(directories: [String], excluded: [String] = [], mode: Mode = .automatic, debounce: Double = 0.05,
-                pollInterval: Double = 0.5, watchLimit: Int? = nil,
-                onWarning: @escaping @Sendable (String) -> Void = { _ in },
-                onChange: @escaping @Sendable ([String]) -> Void) {
+    public init(
+        directories: [String], excluded: [String] = [], mode: Mode = .automatic, debounce: Double = 0.05,
+        pollInterval: Double = 0.5, watchLimit: Int? = nil,
+        onWarning: @escaping @Sendable (String) -> Void = { _ in },
+        onChange: @escaping @Sendable ([String]) -> Void
+    ) {
         roots = directories
         self.excluded = excluded.map(Self.absolute)
         self.mode = mode
@@ -98,7 +101,9 @@ public final class FileWatcher: @unchecked Sendable {
         if name.isEmpty || name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" { return true }
         if ignoredFolderNames.contains(name) { return true }
         if name.hasPrefix("#") && name.hasSuffix("#") { return true }
-        for suffix in [".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload"] where name.hasSuffix(suffix) { return true }
+        for suffix in [".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload"] where name.hasSuffix(suffix) {
+            return true
+        }
         return false
     }
 
@@ -109,17 +114,19 @@ public final class FileWatcher: @unchecked Sendable {
         guard pipe(&wakePipe) == 0 else { throw LectureError("error: cannot create a pipe for the file watcher") }
         for fd in wakePipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         #if os(Linux)
-        if mode == .automatic {
-            if let watches = InotifyWatches(limit: watchLimit, isExcluded: { [excluded] in Self.isExcluded($0, excluded) }) {
-                for root in roots { watches.watch(Self.absolute(root)) }
-                usesInotify = true
-                let polled = FolderSnapshot(roots: watches.unwatched.sorted(), isExcluded: isExcluded)
-                warnIfPolling(watches)
-                run { self.runInotify(watches, polled: polled) }
-                return
+            if mode == .automatic {
+                if let watches = InotifyWatches(
+                    limit: watchLimit, isExcluded: { [excluded] in Self.isExcluded($0, excluded) })
+                {
+                    for root in roots { watches.watch(Self.absolute(root)) }
+                    usesInotify = true
+                    let polled = FolderSnapshot(roots: watches.unwatched.sorted(), isExcluded: isExcluded)
+                    warnIfPolling(watches)
+                    run { self.runInotify(watches, polled: polled) }
+                    return
+                }
+                onWarning(Self.noInotifyWarning(errno: errno, pollInterval: pollInterval))
             }
-            onWarning(Self.noInotifyWarning(errno: errno, pollInterval: pollInterval))
-        }
         #endif
         let initial = FolderSnapshot(roots: roots.map(Self.absolute), isExcluded: isExcluded)
         run { self.runPolling(from: initial) }
@@ -165,99 +172,109 @@ public final class FileWatcher: @unchecked Sendable {
     // MARK: inotify
 
     #if os(Linux)
-    private func runInotify(_ watches: InotifyWatches, polled initial: FolderSnapshot) {
-        var pending = PendingChanges(debounce: debounce)
-        var polled = initial
-        var lastPoll = Date()
-        var lastRootCheck = Date()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            var timeout = pending.timeout ?? 1
-            if !watches.unwatched.isEmpty { timeout = min(timeout, max(0, pollInterval - Date().timeIntervalSince(lastPoll))) }
-            timeout = min(timeout, rootCheckInterval)
-            guard let readable = wait(for: watches.descriptor, timeout: timeout) else { break }
-            if readable {
-                let count = buffer.withUnsafeMutableBytes { read(watches.descriptor, $0.baseAddress, $0.count) }
-                if count > 0 { handle(buffer[0..<count], watches, &pending) }
-            }
-            if !watches.unwatched.isEmpty && Date().timeIntervalSince(lastPoll) >= pollInterval {
-                lastPoll = Date()
-                let current = FolderSnapshot(roots: watches.unwatched.sorted(), isExcluded: isExcluded)
-                pending.add(current.changes(since: polled))
-                polled = current
-            }
-            if Date().timeIntervalSince(lastRootCheck) >= rootCheckInterval {
-                lastRootCheck = Date()
-                // A root moved or deleted and made again (a checkout, `mv content x && cp -r x content`).
-                for root in roots.map(Self.absolute) where !watches.isWatched(root) && FileSystem.isDirectory(root) {
-                    pending.add(watches.watch(root) + [root])
+        private func runInotify(_ watches: InotifyWatches, polled initial: FolderSnapshot) {
+            var pending = PendingChanges(debounce: debounce)
+            var polled = initial
+            var lastPoll = Date()
+            var lastRootCheck = Date()
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                var timeout = pending.timeout ?? 1
+                if !watches.unwatched.isEmpty {
+                    timeout = min(timeout, max(0, pollInterval - Date().timeIntervalSince(lastPoll)))
                 }
-            }
-            warnIfPolling(watches)
-            if let paths = pending.takeIfDue() { onChange(paths) }
-        }
-    }
-
-    /// Applies a buffer of inotify events: the watches follow moves, the changed paths are noted.
-    private func handle(_ bytes: ArraySlice<UInt8>, _ watches: InotifyWatches, _ pending: inout PendingChanges) {
-        let header = MemoryLayout<inotify_event>.size
-        var offset = bytes.startIndex
-        while offset + header <= bytes.endIndex {
-            let (wd, mask, length) = bytes.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
-                let event = raw.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self)
-                return (event.wd, event.mask, Int(event.len))
-            }
-            let nameStart = offset + header
-            let name = String(decoding: bytes[nameStart..<min(bytes.endIndex, nameStart + length)].prefix { $0 != 0 }, as: UTF8.self)
-            offset = nameStart + length
-            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                // Events were lost: watch anything made meanwhile and rebuild anyway.
-                for root in roots.map(Self.absolute) { pending.add(watches.watch(root) + [root]) }
-                continue
-            }
-            if mask & UInt32(IN_IGNORED) != 0 {
-                watches.forget(wd)
-                continue
-            }
-            if mask & UInt32(IN_MOVE_SELF) != 0 {
-                // Moved away (a root, or a folder whose parent's event came first): not a path of the tree any more.
-                if let folder = watches.folder(of: wd) {
-                    watches.unwatch(folder)
-                    pending.add([folder])
+                timeout = min(timeout, rootCheckInterval)
+                guard let readable = wait(for: watches.descriptor, timeout: timeout) else { break }
+                if readable {
+                    let count = buffer.withUnsafeMutableBytes { read(watches.descriptor, $0.baseAddress, $0.count) }
+                    if count > 0 { handle(buffer[0..<count], watches, &pending) }
                 }
-                continue
+                if !watches.unwatched.isEmpty && Date().timeIntervalSince(lastPoll) >= pollInterval {
+                    lastPoll = Date()
+                    let current = FolderSnapshot(roots: watches.unwatched.sorted(), isExcluded: isExcluded)
+                    pending.add(current.changes(since: polled))
+                    polled = current
+                }
+                if Date().timeIntervalSince(lastRootCheck) >= rootCheckInterval {
+                    lastRootCheck = Date()
+                    // A root moved or deleted and made again (a checkout, `mv content x && cp -r x content`).
+                    for root in roots.map(Self.absolute) where !watches.isWatched(root) && FileSystem.isDirectory(root)
+                    {
+                        pending.add(watches.watch(root) + [root])
+                    }
+                }
+                warnIfPolling(watches)
+                if let paths = pending.takeIfDue() { onChange(paths) }
             }
-            let (inFolder, links) = watches.paths(of: wd, name: name)
-            pending.add(links.sorted())
-            guard let path = inFolder, name.isEmpty || !Self.isIgnored(name: name), !isExcluded(path) else { continue }
-            if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 && !name.isEmpty {
-                watches.unwatch(path)
-            }
-            if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && !name.isEmpty {
-                // A folder (or link) moved or made in: watched, and every file in it reported.
-                pending.add(watches.watch(path))
-            }
-            pending.add([path])
         }
-    }
 
-    /// Tells once (each time more paths need it) that some folders are polled.
-    private func warnIfPolling(_ watches: InotifyWatches) {
-        let count = watches.unwatched.count
-        let grew = lock.withLock { () -> Bool in
-            defer { polledCount = count }
-            return count > polledCount
+        /// Applies a buffer of inotify events: the watches follow moves, the changed paths are noted.
+        private func handle(_ bytes: ArraySlice<UInt8>, _ watches: InotifyWatches, _ pending: inout PendingChanges) {
+            let header = MemoryLayout<inotify_event>.size
+            var offset = bytes.startIndex
+            while offset + header <= bytes.endIndex {
+                let (wd, mask, length) = bytes.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self)
+                    return (event.wd, event.mask, Int(event.len))
+                }
+                let nameStart = offset + header
+                let name = String(
+                    decoding: bytes[nameStart..<min(bytes.endIndex, nameStart + length)].prefix { $0 != 0 },
+                    as: UTF8.self)
+                offset = nameStart + length
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Events were lost: watch anything made meanwhile and rebuild anyway.
+                    for root in roots.map(Self.absolute) { pending.add(watches.watch(root) + [root]) }
+                    continue
+                }
+                if mask & UInt32(IN_IGNORED) != 0 {
+                    watches.forget(wd)
+                    continue
+                }
+                if mask & UInt32(IN_MOVE_SELF) != 0 {
+                    // Moved away (a root, or a folder whose parent's event came first): not a path of the tree any more.
+                    if let folder = watches.folder(of: wd) {
+                        watches.unwatch(folder)
+                        pending.add([folder])
+                    }
+                    continue
+                }
+                let (inFolder, links) = watches.paths(of: wd, name: name)
+                pending.add(links.sorted())
+                guard let path = inFolder, name.isEmpty || !Self.isIgnored(name: name), !isExcluded(path) else {
+                    continue
+                }
+                if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 && !name.isEmpty {
+                    watches.unwatch(path)
+                }
+                if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && !name.isEmpty {
+                    // A folder (or link) moved or made in: watched, and every file in it reported.
+                    pending.add(watches.watch(path))
+                }
+                pending.add([path])
+            }
         }
-        guard grew else { return }
-        onWarning(Self.watchLimitWarning(polled: count, limit: watchLimit, pollInterval: pollInterval))
-    }
+
+        /// Tells once (each time more paths need it) that some folders are polled.
+        private func warnIfPolling(_ watches: InotifyWatches) {
+            let count = watches.unwatched.count
+            let grew = lock.withLock { () -> Bool in
+                defer { polledCount = count }
+                return count > polledCount
+            }
+            guard grew else { return }
+            onWarning(Self.watchLimitWarning(polled: count, limit: watchLimit, pollInterval: pollInterval))
+        }
     #endif
 
     /// The warning when inotify's watches run out.
     static func watchLimitWarning(polled: Int, limit: Int?, pollInterval: Double) -> String {
         let kernel = Self.kernelSetting("max_user_watches").map { " = \($0)" } ?? ""
-        let cause = limit.map { "the watch limit of this watcher (\($0))" } ?? "the inotify watch limit (fs.inotify.max_user_watches\(kernel))"
-        return "warning: \(cause) is reached: \(polled) folder\(polled == 1 ? " is" : "s are") polled every \(Self.seconds(pollInterval)) instead\n"
+        let cause =
+            limit.map { "the watch limit of this watcher (\($0))" }
+            ?? "the inotify watch limit (fs.inotify.max_user_watches\(kernel))"
+        return
+            "warning: \(cause) is reached: \(polled) folder\(polled == 1 ? " is" : "s are") polled every \(Self.seconds(pollInterval)) instead\n"
             + "    note: raise fs.inotify.max_user_watches\(kernel) with 'sudo sysctl fs.inotify.max_user_watches=524288' "
             + "(and a file in /etc/sysctl.d/ to keep it)"
     }
@@ -265,15 +282,18 @@ public final class FileWatcher: @unchecked Sendable {
     /// The warning when no inotify instance can be made.
     static func noInotifyWarning(errno code: Int32, pollInterval: Double) -> String {
         guard code == EMFILE else {
-            return "warning: inotify is not available (\(String(cString: strerror(code)))); watching for changes by polling every \(seconds(pollInterval))"
+            return
+                "warning: inotify is not available (\(String(cString: strerror(code)))); watching for changes by polling every \(seconds(pollInterval))"
         }
         let kernel = kernelSetting("max_user_instances").map { " = \($0)" } ?? ""
-        return "warning: the inotify instance limit (fs.inotify.max_user_instances\(kernel)) is reached; watching for changes by polling every \(seconds(pollInterval))\n"
+        return
+            "warning: the inotify instance limit (fs.inotify.max_user_instances\(kernel)) is reached; watching for changes by polling every \(seconds(pollInterval))\n"
             + "    note: raise it with 'sudo sysctl fs.inotify.max_user_instances=1024' (and a file in /etc/sysctl.d/ to keep it)"
     }
 
     private static func kernelSetting(_ name: String) -> String? {
-        (try? String(contentsOfFile: "/proc/sys/fs/inotify/" + name, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        (try? String(contentsOfFile: "/proc/sys/fs/inotify/" + name, encoding: .utf8))?.trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     private static func seconds(_ interval: Double) -> String { String(format: "%g s", interval) }

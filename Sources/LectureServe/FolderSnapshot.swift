@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Every file under some folders, with its size, modification time and inode: what the file
 /// watcher compares to see changes where inotify does not watch (polling mode, or folders
@@ -37,20 +38,24 @@ struct FolderSnapshot: Equatable {
         return paths.sorted()
     }
 
-    private mutating func visit(_ path: String, ancestors: [String], isExcluded: (String) -> Bool, entered: inout Set<String>) {
+    private mutating func visit(
+        _ path: String, ancestors: [String], isExcluded: (String) -> Bool, entered: inout Set<String>
+    ) {
         var info = stat()
         guard !isExcluded(path), stat(path, &info) == 0 else { return }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             let real = RealPath.of(path) ?? path
             guard !LinkLoop.closes(real, ancestors: ancestors), entered.insert(real).inserted else { return }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !FileWatcher.isIgnored(name: name) {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            where !FileWatcher.isIgnored(name: name) {
                 visit(path + "/" + name, ancestors: ancestors + [real], isExcluded: isExcluded, entered: &entered)
             }
         case S_IFREG:
-            stamps[path] = Stamp(size: Int64(info.st_size),
-                                 modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                                 inode: UInt64(info.st_ino))
+            stamps[path] = Stamp(
+                size: Int64(info.st_size),
+                modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                inode: UInt64(info.st_ino))
         default:
             return
         }

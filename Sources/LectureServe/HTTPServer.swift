@@ -1,12 +1,13 @@
 import CMicroHTTPD
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
-import Synchronization
 import LectureKit
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every request to a Swift function.
 ///
@@ -53,18 +54,22 @@ public final class HTTPServer: @unchecked Sendable {
     /// - Throws: `LectureError` when libmicrohttpd refuses to start (its reason is on stderr);
     ///   the socket is closed then.
     public func start(on socket: ListeningSocket) throws {
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue
         if socket.family == AF_INET6 { flags |= MHD_USE_IPv6.rawValue }
-        let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
-            text.map { strlen($0) } ?? 0
-        }
+        let keepEscapes:
+            @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = {
+                _, _, text in
+                text.map { strlen($0) } ?? 0
+            }
         Self.raiseOpenFilesLimit(to: rlim_t(connectionLimit + spareConnections + 64))
         var options = [
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit + spareConnections, ptr_value: nil),
             // Two-argument options pass the function in `value` and its context in `ptr_value`.
-            MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(Self.connectionNotice, to: Int.self),
-                           ptr_value: Unmanaged.passUnretained(self).toOpaque()),
+            MHD_OptionItem(
+                option: .NOTIFY_CONNECTION, value: unsafeBitCast(Self.connectionNotice, to: Int.self),
+                ptr_value: Unmanaged.passUnretained(self).toOpaque()),
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
             // Two-argument options pass the function in `value` (the manual, MHD_OPTION_ARRAY).
             MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(keepEscapes, to: Int.self), ptr_value: nil),
@@ -73,29 +78,32 @@ public final class HTTPServer: @unchecked Sendable {
         ]
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started = options.withUnsafeMutableBufferPointer { buffer in
-            lecture_mhd_start_daemon(UInt32(flags), { context, connection, url, method, _, _, uploadSize, requestContext in
-                guard let context, let connection, let url, let method else { return .NO }
-                let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-                // The manual's pattern: the first call only announces the request; answering
-                // there would make libmicrohttpd close the connection (it cannot know yet that
-                // no body follows), so the answer comes once the request has been read whole.
-                // A body (no method served here has one) is read and dropped.
-                guard requestContext?.pointee != nil else {
-                    // Over the limit: answered at once (libmicrohttpd then closes the connection).
-                    if lecture_mhd_socket_context(connection) == HTTPServer.overLimitMark {
-                        return server.send(server.overLimitResponse(), on: connection)
+            lecture_mhd_start_daemon(
+                UInt32(flags),
+                { context, connection, url, method, _, _, uploadSize, requestContext in
+                    guard let context, let connection, let url, let method else { return .NO }
+                    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+                    // The manual's pattern: the first call only announces the request; answering
+                    // there would make libmicrohttpd close the connection (it cannot know yet that
+                    // no body follows), so the answer comes once the request has been read whole.
+                    // A body (no method served here has one) is read and dropped.
+                    guard requestContext?.pointee != nil else {
+                        // Over the limit: answered at once (libmicrohttpd then closes the connection).
+                        if lecture_mhd_socket_context(connection) == HTTPServer.overLimitMark {
+                            return server.send(server.overLimitResponse(), on: connection)
+                        }
+                        requestContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
+                        return .YES
                     }
-                    requestContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
-                    return .YES
-                }
-                if let uploadSize, uploadSize.pointee > 0 {
-                    uploadSize.pointee = 0
-                    return .YES
-                }
-                let request = HTTPRequest(method: String(cString: method), path: String(cString: url),
-                                          query: HTTPServer.query(of: connection), headers: HTTPServer.headers(of: connection))
-                return server.send(server.handler(request), on: connection)
-            }, context, buffer.baseAddress)
+                    if let uploadSize, uploadSize.pointee > 0 {
+                        uploadSize.pointee = 0
+                        return .YES
+                    }
+                    let request = HTTPRequest(
+                        method: String(cString: method), path: String(cString: url),
+                        query: HTTPServer.query(of: connection), headers: HTTPServer.headers(of: connection))
+                    return server.send(server.handler(request), on: connection)
+                }, context, buffer.baseAddress)
         }
         lock.withLock { daemon = started }
         guard started != nil else {
@@ -107,33 +115,44 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops accepting, closes every connection and joins their threads. Streams must have
     /// been ended first (`ReloadHub.stop()`), or this waits for their readers.
     public func stop() {
-        guard let daemon = lock.withLock({ () -> OpaquePointer? in defer { self.daemon = nil }; return self.daemon }) else { return }
+        guard
+            let daemon = lock.withLock({ () -> OpaquePointer? in
+                defer { self.daemon = nil }
+                return self.daemon
+            })
+        else { return }
         MHD_stop_daemon(daemon)
     }
 
     /// Counts connections as they open and close; one that opens beyond `connectionLimit` is
     /// marked, and every request on it is answered 503 (the decision is per connection, so
     /// connections already served stay served).
-    private static let connectionNotice: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?,
-                                                         UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_ConnectionNotificationCode) -> Void = {
-        context, _, socketContext, code in
-        guard let context else { return }
-        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-        if code == .CONNECTION_NOTIFY_STARTED {
-            let open = server.openConnections.add(1, ordering: .relaxed).newValue
-            socketContext?.pointee = open > server.connectionLimit ? HTTPServer.overLimitMark : nil
-        } else {
-            server.openConnections.subtract(1, ordering: .relaxed)
+    private static let connectionNotice:
+        @convention(c) (
+            UnsafeMutableRawPointer?, OpaquePointer?,
+            UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_ConnectionNotificationCode
+        ) -> Void = {
+            context, _, socketContext, code in
+            guard let context else { return }
+            let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+            if code == .CONNECTION_NOTIFY_STARTED {
+                let open = server.openConnections.add(1, ordering: .relaxed).newValue
+                socketContext?.pointee = open > server.connectionLimit ? HTTPServer.overLimitMark : nil
+            } else {
+                server.openConnections.subtract(1, ordering: .relaxed)
+            }
         }
-    }
 
     /// The mark of a connection beyond the limit (any non-null pointer would do).
     nonisolated(unsafe) private static let overLimitMark = UnsafeMutableRawPointer(bitPattern: 1)
 
     private func overLimitResponse() -> HTTPResponse {
-        HTTPResponse(status: 503, headers: [
-            ("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1"), ("Connection", "close"), ("Cache-Control", "no-store"),
-        ], body: .bytes(Array("503 Service Unavailable: more than \(connectionLimit) connections are open\n".utf8)))
+        HTTPResponse(
+            status: 503,
+            headers: [
+                ("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1"), ("Connection", "close"),
+                ("Cache-Control", "no-store"),
+            ], body: .bytes(Array("503 Service Unavailable: more than \(connectionLimit) connections are open\n".utf8)))
     }
 
     /// Collects `(key, value)` pairs from libmicrohttpd's iterator.
@@ -143,11 +162,14 @@ public final class HTTPServer: @unchecked Sendable {
 
     private static func pairs(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(key: String, value: String?)] {
         let pairs = Pairs()
-        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
-            guard let context, let key else { return .YES }
-            Unmanaged<Pairs>.fromOpaque(context).takeUnretainedValue().items.append((String(cString: key), value.map { String(cString: $0) }))
-            return .YES
-        }, Unmanaged.passUnretained(pairs).toOpaque())
+        _ = MHD_get_connection_values(
+            connection, kind,
+            { context, _, key, value in
+                guard let context, let key else { return .YES }
+                Unmanaged<Pairs>.fromOpaque(context).takeUnretainedValue().items.append(
+                    (String(cString: key), value.map { String(cString: $0) }))
+                return .YES
+            }, Unmanaged.passUnretained(pairs).toOpaque())
         return pairs.items
     }
 
@@ -183,21 +205,26 @@ public final class HTTPServer: @unchecked Sendable {
         switch response.body {
         case .bytes(let bytes):
             made = bytes.withUnsafeBytes {
-                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+                MHD_create_response_from_buffer(
+                    $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .file(let descriptor, let size):
             made = MHD_create_response_from_fd64(size, descriptor)
             if made == nil { close(descriptor) }
         case .stream(let stream):
             let retained = Unmanaged.passRetained(stream).toOpaque()
-            made = MHD_create_response_from_callback(lecture_mhd_size_unknown, 4096, { context, _, buffer, capacity in
-                guard let context, let buffer else { return lecture_mhd_end_with_error }
-                let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
-                return stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)) ?? lecture_mhd_end_of_stream
-            }, retained, { context in
-                guard let context else { return }
-                Unmanaged<EventStream>.fromOpaque(context).release()
-            })
+            made = MHD_create_response_from_callback(
+                lecture_mhd_size_unknown, 4096,
+                { context, _, buffer, capacity in
+                    guard let context, let buffer else { return lecture_mhd_end_with_error }
+                    let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
+                    return stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
+                        ?? lecture_mhd_end_of_stream
+                }, retained,
+                { context in
+                    guard let context else { return }
+                    Unmanaged<EventStream>.fromOpaque(context).release()
+                })
             if made == nil { Unmanaged<EventStream>.fromOpaque(retained).release() }
         }
         guard let made else { return .NO }

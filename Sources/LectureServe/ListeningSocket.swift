@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LectureKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A TCP socket bound to `host:port` and listening, made before the HTTP server starts.
 ///
@@ -53,7 +54,10 @@ public struct ListeningSocket: Sendable {
         while let info = entry?.pointee {
             entry = info.ai_next
             let fd = socket(info.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            if fd < 0 { lastError = errno; continue }
+            if fd < 0 {
+                lastError = errno
+                continue
+            }
             var one: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
             if info.ai_family == AF_INET6 {
@@ -69,14 +73,20 @@ public struct ListeningSocket: Sendable {
             let bound = withUnsafeMutablePointer(to: &storage) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
             }
-            guard bound == 0 else { lastError = errno; posixClose(fd); continue }
-            return ListeningSocket(descriptor: fd, family: info.ai_family,
-                                   address: numericHost(&storage, length: length), port: boundPort(&storage))
+            guard bound == 0 else {
+                lastError = errno
+                posixClose(fd)
+                continue
+            }
+            return ListeningSocket(
+                descriptor: fd, family: info.ai_family,
+                address: numericHost(&storage, length: length), port: boundPort(&storage))
         }
         let shown = name.contains(":") ? "[\(name)]:\(port)" : "\(name):\(port)"
         switch lastError {
         case EADDRINUSE:
-            throw LectureError("error: port \(port) is already in use (\(shown))\nchoose another --port, or --port 0 for a free one")
+            throw LectureError(
+                "error: port \(port) is already in use (\(shown))\nchoose another --port, or --port 0 for a free one")
         case EADDRNOTAVAIL:
             throw LectureError("error: cannot listen on \(shown): '\(host)' is not an address of this machine")
         case EACCES:
@@ -96,19 +106,26 @@ public struct ListeningSocket: Sendable {
                 getnameinfo($0, length, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST)
             }
         }
-        return result == 0 ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        return result == 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
     }
 
     private static func boundPort(_ storage: inout sockaddr_storage) -> UInt16 {
         withUnsafePointer(to: &storage) { pointer in
             if Int32(pointer.pointee.ss_family) == AF_INET6 {
-                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin6_port)
+                }
             }
-            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                UInt16(bigEndian: $0.pointee.sin_port)
+            }
         }
     }
 }
 
 // The socket calls under other names, since `ListeningSocket.bind` and `.close` shadow them.
-private func posixBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { bind(fd, address, length) }
+private func posixBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    bind(fd, address, length)
+}
 private func posixClose(_ fd: Int32) { _ = close(fd) }

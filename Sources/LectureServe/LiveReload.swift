@@ -31,7 +31,8 @@ public enum LiveReload {
     public static func snippet(_ state: SiteState, shell: String) -> String {
         var html = ""
         if let errors = state.errors { html += overlay(errors, hasGoodBuild: state.hasGoodBuild) }
-        html += "<script id=\"\(scriptID)\" data-version=\"\(HTML.escape(state.version))\" data-shell=\"\(shell)\">"
+        html +=
+            "<script id=\"\(scriptID)\" data-version=\"\(HTML.escape(state.version))\" data-shell=\"\(shell)\">"
             + LiveReloadClient.page + "</script>\n"
         return html
     }
@@ -44,7 +45,8 @@ public enum LiveReload {
     public static func shell(of html: [UInt8]) -> String {
         var outside = html
         if let open = firstIndex(of: "<main", in: html), let openEnd = html[open...].firstIndex(of: UInt8(ascii: ">")),
-           let close = lastIndex(of: "</main>", in: html), close > openEnd {
+            let close = lastIndex(of: "</main>", in: html), close > openEnd
+        {
             outside = Array(html[...openEnd]) + Array(html[close...])
         }
         return StableHash.hex(outside)
@@ -54,7 +56,8 @@ public enum LiveReload {
     /// The overlay's title: whether the page under it is the last good build or, when no build of
     /// this session has succeeded, whatever the output folder held before.
     static func overlayTitle(hasGoodBuild: Bool) -> String {
-        hasGoodBuild ? "lecture serve: the rebuild failed; this is the last good build"
+        hasGoodBuild
+            ? "lecture serve: the rebuild failed; this is the last good build"
             : "lecture serve: the build failed; no good build exists yet (the page below, if any, is from an earlier run)"
     }
 
@@ -65,11 +68,14 @@ public enum LiveReload {
             + "<pre style=\"\(preStyle)\">\(HTML.escape(errors))</pre></div>\n"
     }
 
-    static let overlayStyle = "position:fixed;z-index:2147483647;top:0;left:0;right:0;max-height:60vh;overflow:auto;"
+    static let overlayStyle =
+        "position:fixed;z-index:2147483647;top:0;left:0;right:0;max-height:60vh;overflow:auto;"
         + "margin:0;padding:12px 44px 12px 16px;background:#3b0a0a;color:#fff;font:14px/1.4 system-ui,sans-serif;"
         + "box-shadow:0 2px 12px rgba(0,0,0,.5);text-align:left"
-    static let closeStyle = "position:absolute;top:6px;right:10px;background:none;border:0;color:#fff;font-size:22px;cursor:pointer"
-    static let preStyle = "margin:8px 0 0;padding:0;border:0;background:none;box-shadow:none;max-height:none;overflow:visible;white-space:pre-wrap;font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;color:#ffd7d7"
+    static let closeStyle =
+        "position:absolute;top:6px;right:10px;background:none;border:0;color:#fff;font-size:22px;cursor:pointer"
+    static let preStyle =
+        "margin:8px 0 0;padding:0;border:0;background:none;box-shadow:none;max-height:none;overflow:visible;white-space:pre-wrap;font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;color:#ffd7d7"
 
     private static func lastBodyClose(in html: [UInt8]) -> Int? { lastIndex(of: "</body>", in: html) }
 

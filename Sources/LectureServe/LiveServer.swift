@@ -31,9 +31,13 @@ public final class LiveServer: @unchecked Sendable {
         self.console = console
         let build = configuration.build
         let memory = BuildMemory()
-        rebuilder = Rebuilder(build: { BuildOutcome.build(build, console: console, memory: memory) }, finished: { [unowned self] outcome, paths in
-            report(outcome, first: false, inPlace: Self.onlyPagesChanged(paths, contentDirectory: build.contentDirectory))
-        })
+        rebuilder = Rebuilder(
+            build: { BuildOutcome.build(build, console: console, memory: memory) },
+            finished: { [unowned self] outcome, paths in
+                report(
+                    outcome, first: false,
+                    inPlace: Self.onlyPagesChanged(paths, contentDirectory: build.contentDirectory))
+            })
     }
 
     /// The base URL bound, `http://127.0.0.1:8000/` (with the real port for `--port 0`), once
@@ -78,21 +82,29 @@ public final class LiveServer: @unchecked Sendable {
             socket.close()
             return false
         }
-        let http = HTTPServer(handler: { [handler = SiteHandler(outputDirectory: build.outputDirectory, hub: hub,
-                                                                pingInterval: configuration.pingInterval)] request in
+        let http = HTTPServer(handler: {
+            [
+                handler = SiteHandler(
+                    outputDirectory: build.outputDirectory, hub: hub,
+                    pingInterval: configuration.pingInterval)
+            ] request in
             handler.respond(to: request)
         })
         http.connectionLimit = configuration.connectionLimit
         try http.start(on: socket)
         // The tool's own log, when stdout or stderr is a file in a watched folder (`nohup.out`),
         // is not a change.
-        let watcher = FileWatcher(directories: configuration.directoriesToWatch + Self.includeFolders(first, besides: configuration.directoriesToWatch),
-                                  excluded: [build.outputDirectory, build.cacheDirectory] + Self.ownLogFiles(),
-                                  mode: configuration.watchMode, debounce: configuration.debounce,
-                                  onWarning: { [console] in console.print($0) }) { [unowned self] paths in
-            console.print("Rebuilding: \(Self.shown(paths)) changed")
-            rebuilder.request(paths)
-        }
+        let watcher = FileWatcher(
+            directories: configuration.directoriesToWatch
+                + Self.includeFolders(first, besides: configuration.directoriesToWatch),
+            excluded: [build.outputDirectory, build.cacheDirectory] + Self.ownLogFiles(),
+            mode: configuration.watchMode, debounce: configuration.debounce,
+            onWarning: { [console] in console.print($0) },
+            onChange: { [unowned self] paths in
+                console.print("Rebuilding: \(Self.shown(paths)) changed")
+                rebuilder.request(paths)
+            }
+        )
         do {
             try watcher.start()
         } catch {
@@ -100,8 +112,9 @@ public final class LiveServer: @unchecked Sendable {
             throw error
         }
         // A save made while the first build ran came before the watcher: find it by its time.
-        let missed = Self.files(in: configuration.directoriesToWatch, modifiedSince: firstBuildStarted,
-                                excluding: [build.outputDirectory, build.cacheDirectory])
+        let missed = Self.files(
+            in: configuration.directoriesToWatch, modifiedSince: firstBuildStarted,
+            excluding: [build.outputDirectory, build.cacheDirectory])
         if !missed.isEmpty {
             console.print("Rebuilding: \(Self.shown(missed)) changed during the first build")
             rebuilder.request(missed)
@@ -145,7 +158,10 @@ public final class LiveServer: @unchecked Sendable {
             let root = URL(fileURLWithPath: folder).standardizedFileURL.path
             for relative in FileSystem.files(under: root) {
                 let path = root + "/" + relative
-                if excluded.contains(where: { path.hasPrefix(URL(fileURLWithPath: $0).standardizedFileURL.path + "/") }) { continue }
+                if excluded.contains(where: { path.hasPrefix(URL(fileURLWithPath: $0).standardizedFileURL.path + "/") })
+                {
+                    continue
+                }
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
                 if Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 > since { found.append(path) }
@@ -159,7 +175,8 @@ public final class LiveServer: @unchecked Sendable {
     static func includeFolders(_ outcome: BuildOutcome, besides watched: [String]) -> [String] {
         guard case .built(let report) = outcome else { return [] }
         let roots = watched.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        let folders = Set(report.includedFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path })
+        let folders = Set(
+            report.includedFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path })
         return folders.filter { folder in !roots.contains { folder == $0 || folder.hasPrefix($0 + "/") } }.sorted()
     }
 
@@ -168,7 +185,8 @@ public final class LiveServer: @unchecked Sendable {
         [1, 2].compactMap { descriptor -> String? in
             var info = stat()
             guard fstat(Int32(descriptor), &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-                  let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)") else { return nil }
+                let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
+            else { return nil }
             return path
         }
     }
@@ -189,8 +207,10 @@ public final class LiveServer: @unchecked Sendable {
             printServeWarnings()
         case .failed(let errors, let count):
             let counted = "\(count) error\(count == 1 ? "" : "s")"
-            console.print(first ? "Build failed with \(counted); serving the output folder as it was until a rebuild succeeds"
-                                : "Rebuild failed with \(counted); still serving the last good site")
+            console.print(
+                first
+                    ? "Build failed with \(counted); serving the output folder as it was until a rebuild succeeds"
+                    : "Rebuild failed with \(counted); still serving the last good site")
             hub.rebuildFailed(errors: errors)
         case .setupFailed(let error):
             console.print(error.message)
@@ -215,6 +235,8 @@ public final class LiveServer: @unchecked Sendable {
     static func shown(_ paths: [String]) -> String {
         let base = FileManager.default.currentDirectoryPath + "/"
         let relative = paths.map { $0.hasPrefix(base) ? String($0.dropFirst(base.count)) : $0 }
-        return relative.count <= 3 ? relative.joined(separator: ", ") : relative.prefix(3).joined(separator: ", ") + " and \(relative.count - 3) more"
+        return relative.count <= 3
+            ? relative.joined(separator: ", ")
+            : relative.prefix(3).joined(separator: ", ") + " and \(relative.count - 3) more"
     }
 }

@@ -25,7 +25,8 @@ final class Rebuilder: @unchecked Sendable {
     ///   - build: one build, run on the rebuild thread (or the caller's, for `buildNow()`).
     ///   - finished: called on the rebuild thread after each requested build, with the changed
     ///     paths that caused it; not called for a build that `stop()` interrupted.
-    init(build: @escaping @Sendable () -> BuildOutcome, finished: @escaping @Sendable (BuildOutcome, [String]) -> Void) {
+    init(build: @escaping @Sendable () -> BuildOutcome, finished: @escaping @Sendable (BuildOutcome, [String]) -> Void)
+    {
         self.build = build
         self.finished = finished
     }
@@ -33,7 +34,10 @@ final class Rebuilder: @unchecked Sendable {
     /// Builds on the calling thread and returns how it ended (`.stopped` if `stop()` came).
     func buildNow() -> BuildOutcome {
         condition.lock()
-        guard !stopping else { condition.unlock(); return .stopped }
+        guard !stopping else {
+            condition.unlock()
+            return .stopped
+        }
         building = true
         condition.unlock()
         let outcome = build()

@@ -33,7 +33,9 @@ public struct RequestPath: Hashable, Sendable {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = Self.hexValue(bytes[index + 1]), let low = Self.hexValue(bytes[index + 2]) else {
+                guard index + 2 < bytes.count, let high = Self.hexValue(bytes[index + 1]),
+                    let low = Self.hexValue(bytes[index + 2])
+                else {
                     throw .badRequest
                 }
                 decoded.append(high << 4 | low)
@@ -44,7 +46,8 @@ public struct RequestPath: Hashable, Sendable {
             }
         }
         guard !decoded.contains(0), !decoded.contains(UInt8(ascii: "\\")),
-              let text = String(validating: decoded, as: UTF8.self) else { throw .badRequest }
+            let text = String(validating: decoded, as: UTF8.self)
+        else { throw .badRequest }
         var segments: [String] = []
         for segment in text.split(separator: "/", omittingEmptySubsequences: true) {
             if segment == "." { continue }
@@ -71,11 +74,13 @@ public struct RequestPath: Hashable, Sendable {
         var result = ""
         for byte in segment.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
-                 UInt8(ascii: ":"), UInt8(ascii: "@"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+                UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+                UInt8(ascii: ")"),
+                UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+                UInt8(ascii: ":"), UInt8(ascii: "@"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let digits = Array("0123456789ABCDEF".utf8)

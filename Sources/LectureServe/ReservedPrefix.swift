@@ -17,15 +17,20 @@ enum ReservedPrefix {
         var listed: Set<String> = []
         for chapter in chapters where isReserved(chapter.outputPath) {
             listed.insert(chapter.path)
-            diagnostics.append(.warning(summaryPath, chapter.location,
-                "page '\(chapter.path)' is built to '/\(chapter.outputPath)', under '/\(segment)/', which lecture serve reserves; the preview cannot show it",
-                notes: ["move the page out of the '\(segment)' folder and change its link here"]))
+            diagnostics.append(
+                .warning(
+                    summaryPath, chapter.location,
+                    "page '\(chapter.path)' is built to '/\(chapter.outputPath)', under '/\(segment)/', which lecture serve reserves; the preview cannot show it",
+                    notes: ["move the page out of the '\(segment)' folder and change its link here"]))
         }
         let folder = FileSystem.join(contentDirectory, segment)
-        for relative in FileSystem.files(under: folder) where !listed.contains(segment + "/" + relative) && !relative.hasSuffix(".md") {
-            diagnostics.append(.warning(FileSystem.join(folder, relative), nil,
-                "'/\(segment)/\(relative)' is copied into the site under a path lecture serve reserves; the preview cannot serve it",
-                notes: ["move the file out of the '\(segment)' folder"]))
+        for relative in FileSystem.files(under: folder)
+        where !listed.contains(segment + "/" + relative) && !relative.hasSuffix(".md") {
+            diagnostics.append(
+                .warning(
+                    FileSystem.join(folder, relative), nil,
+                    "'/\(segment)/\(relative)' is copied into the site under a path lecture serve reserves; the preview cannot serve it",
+                    notes: ["move the file out of the '\(segment)' folder"]))
         }
         return diagnostics
     }

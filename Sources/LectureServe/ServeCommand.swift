@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import LectureKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `lecture serve`: build, serve the site on localhost, rebuild on change, reload open pages.
 public struct ServeCommand: Subcommand {
@@ -13,7 +14,8 @@ public struct ServeCommand: Subcommand {
     /// One line for `lecture --help`.
     public static let abstract = "Build the book, serve it on localhost and rebuild it on change, reloading open pages."
     /// The usage line of `lecture serve --help`.
-    public static let usage = "lecture serve [<dir>] [--content <dir>] [--templates <dir>] [--output <dir>] [--host <address>] [--port <n>] [options]"
+    public static let usage =
+        "lecture serve [<dir>] [--content <dir>] [--templates <dir>] [--output <dir>] [--host <address>] [--port <n>] [options]"
     /// The paragraph under the usage line of `lecture serve --help`.
     public static let discussion = """
         Builds like 'lecture build', then serves the output folder over HTTP and prints its URL
@@ -25,7 +27,8 @@ public struct ServeCommand: Subcommand {
     /// Every option, for parsing and for `--help`.
     public static let options = [
         CommonOptions.content, CommonOptions.templates, CommonOptions.output,
-        OptionSpec(["--host"], value: "address", help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6)."),
+        OptionSpec(
+            ["--host"], value: "address", help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6)."),
         OptionSpec(["--port"], value: "n", help: "The TCP port (default: 8000; 0 picks a free one)."),
         CommonOptions.jobs, CommonOptions.timeout, CommonOptions.cacheDir,
         CommonOptions.sampleLocale, CommonOptions.sampleTimeZone, CommonOptions.smartPunctuation,
@@ -49,7 +52,9 @@ public struct ServeCommand: Subcommand {
             configuration.host = host
         }
         if let port = arguments.value("port") {
-            guard let number = UInt16(port) else { throw LectureError("error: --port needs a whole number from 0 to 65535, not '\(port)'") }
+            guard let number = UInt16(port) else {
+                throw LectureError("error: --port needs a whole number from 0 to 65535, not '\(port)'")
+            }
             configuration.port = number
         }
     }
@@ -72,7 +77,10 @@ public struct ServeCommand: Subcommand {
                 console.print("Stopping")
                 // A build cut short reports its killed samples as failures, which they are not.
                 let null = open("/dev/null", O_WRONLY)
-                if null >= 0 { dup2(null, 2); close(null) }
+                if null >= 0 {
+                    dup2(null, 2)
+                    close(null)
+                }
                 Thread.detachNewThread { server.stop() }
             } else {
                 Interruption.cleanUpNow()

@@ -9,10 +9,13 @@ enum ServeWarnings {
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         var chapters: [Chapter] = []
         if let bytes = try? FileSystem.read(summaryPath),
-           case .success(let file) = SourceFileReader.decode(bytes, displayPath: summaryPath, relativePath: "SUMMARY.md") {
+            case .success(let file) = SourceFileReader.decode(
+                bytes, displayPath: summaryPath, relativePath: "SUMMARY.md")
+        {
             chapters = SummaryParser.parse(file).book.flattened
         }
-        return ReservedPrefix.diagnostics(contentDirectory: contentDirectory, chapters: chapters, summaryPath: summaryPath)
+        return ReservedPrefix.diagnostics(
+            contentDirectory: contentDirectory, chapters: chapters, summaryPath: summaryPath)
             + DanglingLinks.diagnostics(contentDirectory: contentDirectory, listed: Set(chapters.map(\.path)))
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Answers requests from the output folder: the HTTP face of the site `lecture build` wrote.
 ///
@@ -42,14 +43,23 @@ public struct SiteHandler: Sendable {
             return errorPage(405, "Method Not Allowed", extraHeaders: [("Allow", "GET, HEAD")])
         }
         if request.path == LiveReload.eventsPath {
-            let headers = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no")]
+            let headers = [
+                ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache"),
+                ("X-Accel-Buffering", "no"),
+            ]
             // HEAD gets the headers of the stream and no body (no stream is opened).
-            if request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers.map { (name: $0.0, value: $0.1) }, body: .bytes([])) }
-            return HTTPResponse(status: 200, headers: headers.map { (name: $0.0, value: $0.1) }, body: .stream(hub.makeStream(pingInterval: pingInterval)))
+            if request.method == "HEAD" {
+                return HTTPResponse(status: 200, headers: headers.map { (name: $0.0, value: $0.1) }, body: .bytes([]))
+            }
+            return HTTPResponse(
+                status: 200, headers: headers.map { (name: $0.0, value: $0.1) },
+                body: .stream(hub.makeStream(pingInterval: pingInterval)))
         }
         if request.path == LiveReload.workerPath {
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-cache")],
-                                body: .bytes(request.method == "HEAD" ? [] : Array(LiveReloadClient.worker.utf8)))
+            return HTTPResponse(
+                status: 200,
+                headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-cache")],
+                body: .bytes(request.method == "HEAD" ? [] : Array(LiveReloadClient.worker.utf8)))
         }
         let path: RequestPath
         do {
@@ -61,7 +71,8 @@ public struct SiteHandler: Sendable {
         }
         if path.segments.first == "__lecture" { return notFound() }
         guard let root = RealPath.of(outputDirectory), let resolved = RealPath.of(root + "/" + path.relative),
-              RealPath.isInside(resolved, root) else { return notFound() }
+            RealPath.isInside(resolved, root)
+        else { return notFound() }
 
         var info = stat()
         guard stat(resolved, &info) == 0 else { return notFound() }
@@ -69,13 +80,20 @@ public struct SiteHandler: Sendable {
         case S_IFDIR:
             guard path.isDirectory else {
                 let location = path.folderLocation + (request.query.map { "?" + $0 } ?? "")
-                return HTTPResponse(status: 301, headers: [
-                    ("Location", location),
-                    ("Content-Type", "text/html; charset=utf-8"),
-                    ("Cache-Control", "no-cache"),
-                ], body: .bytes(Array("<!doctype html><title>Moved</title><a href=\"\(path.folderLocation)\">Moved</a>\n".utf8)))
+                return HTTPResponse(
+                    status: 301,
+                    headers: [
+                        ("Location", location),
+                        ("Content-Type", "text/html; charset=utf-8"),
+                        ("Cache-Control", "no-cache"),
+                    ],
+                    body: .bytes(
+                        Array("<!doctype html><title>Moved</title><a href=\"\(path.folderLocation)\">Moved</a>\n".utf8))
+                )
             }
-            guard let index = RealPath.of(resolved + "/index.html"), RealPath.isInside(index, root) else { return notFound() }
+            guard let index = RealPath.of(resolved + "/index.html"), RealPath.isInside(index, root) else {
+                return notFound()
+            }
             return serveFile(index, for: request) ?? notFound()
         case S_IFREG:
             guard !path.isDirectory else { return notFound() }
@@ -90,7 +108,8 @@ public struct SiteHandler: Sendable {
     /// must accept; `/` when that form has no path.
     static func originForm(_ target: String) -> String {
         guard let scheme = target.range(of: "://"), target[..<scheme.lowerBound].allSatisfy(\.isLetter),
-              !target[..<scheme.lowerBound].isEmpty else { return target }
+            !target[..<scheme.lowerBound].isEmpty
+        else { return target }
         let rest = target[scheme.upperBound...]
         return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
     }
@@ -116,11 +135,13 @@ public struct SiteHandler: Sendable {
             headers += validator.headers
             if let request, validator.matches(request) {
                 close(descriptor)
-                return HTTPResponse(status: 304, headers: [("Cache-Control", "no-cache")] + validator.headers, body: .bytes([]))
+                return HTTPResponse(
+                    status: 304, headers: [("Cache-Control", "no-cache")] + validator.headers, body: .bytes([]))
             }
         }
         guard isHTML else {
-            return HTTPResponse(status: status, headers: headers, body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+            return HTTPResponse(
+                status: status, headers: headers, body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
         }
         defer { close(descriptor) }
         guard let html = readAll(descriptor, size: Int(info.st_size)) else { return nil }
@@ -129,8 +150,10 @@ public struct SiteHandler: Sendable {
 
     /// 404, with the site's own `404.html` when it was built.
     private func notFound() -> HTTPResponse {
-        if let root = RealPath.of(outputDirectory), let page = RealPath.of(root + "/404.html"), RealPath.isInside(page, root),
-           let response = serveFile(page, status: 404) {
+        if let root = RealPath.of(outputDirectory), let page = RealPath.of(root + "/404.html"),
+            RealPath.isInside(page, root),
+            let response = serveFile(page, status: 404)
+        {
             return response
         }
         return errorPage(404, "Not Found")
@@ -138,14 +161,16 @@ public struct SiteHandler: Sendable {
 
     /// A minimal page naming only the status: never a path, never a listing.
     private func errorPage(_ status: Int, _ reason: String, extraHeaders: [(String, String)] = []) -> HTTPResponse {
-        let html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(status) \(reason)</title></head>"
+        let html =
+            "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(status) \(reason)</title></head>"
             + "<body><h1>\(status) \(reason)</h1></body></html>\n"
         let body = status == 404 ? LiveReload.inject(into: Array(html.utf8), state: hub.current) : Array(html.utf8)
-        return HTTPResponse(status: status, headers: [
-            ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"),
-        ] + extraHeaders.map { (name: $0.0, value: $0.1) }, body: .bytes(body))
+        return HTTPResponse(
+            status: status,
+            headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"),
+            ] + extraHeaders.map { (name: $0.0, value: $0.1) }, body: .bytes(body))
     }
-
 
     private func readAll(_ descriptor: Int32, size: Int) -> [UInt8]? {
         var bytes: [UInt8] = []

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A served file's validators for conditional GET (RFC 9110 §8.8 and §13): an entity tag, and
 /// for files sent as they are, the modification time.
@@ -26,7 +27,8 @@ struct Validator: Equatable {
     /// into an HTML page, `nil` for a file sent as it is.
     init(_ info: stat, injected: String?) {
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        var tag = String(UInt64(info.st_ino), radix: 16) + "-" + String(Int64(info.st_size), radix: 16)
+        var tag =
+            String(UInt64(info.st_ino), radix: 16) + "-" + String(Int64(info.st_size), radix: 16)
             + "-" + String(nanoseconds, radix: 16)
         if let injected { tag += "-" + StableHash.hex(injected.utf8) }
         entityTag = "\"" + tag + "\""
@@ -49,7 +51,9 @@ struct Validator: Equatable {
                 return tag == "*" || Self.opaque(tag) == Self.opaque(entityTag)
             }
         }
-        if lastModified != nil, let since = request.headers["if-modified-since"], let date = Self.seconds(ofHTTPDate: since) {
+        if lastModified != nil, let since = request.headers["if-modified-since"],
+            let date = Self.seconds(ofHTTPDate: since)
+        {
             return modifiedSeconds <= date
         }
         return false
@@ -76,11 +80,12 @@ struct Validator: Equatable {
         parsing.withLock { $0.date(from: text).map { Int($0.timeIntervalSince1970) } }
     }
 
-    private static let parsing = Mutex<DateFormatter>({
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter
-    }())
+    private static let parsing = Mutex<DateFormatter>(
+        {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            return formatter
+        }())
 }

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 internal import SwiftParser
 internal import SwiftSyntax
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// What the compiler says about one identifier (or closure) of a program, for a hover card.
 public struct DeclarationCard: Hashable, Sendable {
@@ -36,7 +37,9 @@ public enum DeclarationCards {
     /// The cards of `program`, compiled as `arguments` (swiftc's flags, without the file), named
     /// `file` (a path that need not exist). Stops at `timeout` seconds: the answer then holds
     /// the cards found so far and `complete` is false.
-    public static func cards(program: String, file: String, arguments: [String], sourceKit: SourceKit, timeout: Double) -> (cards: [DeclarationCard], complete: Bool) {
+    public static func cards(program: String, file: String, arguments: [String], sourceKit: SourceKit, timeout: Double)
+        -> (cards: [DeclarationCard], complete: Bool)
+    {
         let query = Query(program: program, file: file, arguments: arguments + [file], sourceKit: sourceKit)
         let finished = DispatchSemaphore(value: 0)
         // One program at a time (requests about two programs at once sometimes come back empty
@@ -55,7 +58,9 @@ public enum DeclarationCards {
 
     /// The identifiers worth a card: references and declarations, not import paths, attribute or
     /// macro names, nor `#sourceLocation`'s labels.
-    static func targets(in tree: SourceFileSyntax) -> (identifiers: [(offset: Int, length: Int)], closures: [(offset: Int, length: Int)]) {
+    static func targets(in tree: SourceFileSyntax) -> (
+        identifiers: [(offset: Int, length: Int)], closures: [(offset: Int, length: Int)]
+    ) {
         let finder = TargetFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
         return (finder.identifiers, finder.closures)
@@ -109,18 +114,30 @@ private final class Query: @unchecked Sendable {
 
     func run() {
         let targets = DeclarationCards.targets(in: Parser.parse(source: program))
-        guard (try? sourceKit.send(["key.request": .uid("source.request.editor.open"), "key.name": .string(file),
-            "key.sourcetext": .string(program), "key.compilerargs": .strings(arguments),
-            "key.enablesyntaxmap": .integer(0), "key.enablesubstructure": .integer(0), "key.syntactic_only": .integer(1)])) != nil
+        guard
+            (try? sourceKit.send([
+                "key.request": .uid("source.request.editor.open"), "key.name": .string(file),
+                "key.sourcetext": .string(program), "key.compilerargs": .strings(arguments),
+                "key.enablesyntaxmap": .integer(0), "key.enablesubstructure": .integer(0),
+                "key.syntactic_only": .integer(1),
+            ])) != nil
         else { return }
-        defer { _ = try? sourceKit.send(["key.request": .uid("source.request.editor.close"), "key.name": .string(file)]) }
+        defer {
+            _ = try? sourceKit.send(["key.request": .uid("source.request.editor.close"), "key.name": .string(file)])
+        }
 
         var inferred: Set<Int> = []
-        if let answer = try? sourceKit.send(["key.request": .uid("source.request.variable.type"), "key.sourcefile": .string(file),
-                                               "key.compilerargs": .strings(arguments)]),
-           let list = answer["key.variable_type_list"] as? [[String: Any]] {
+        if let answer = try? sourceKit.send([
+            "key.request": .uid("source.request.variable.type"), "key.sourcefile": .string(file),
+            "key.compilerargs": .strings(arguments),
+        ]),
+            let list = answer["key.variable_type_list"] as? [[String: Any]]
+        {
             // A flag, which JSON may spell as a number or a boolean.
-            for entry in list where (entry["key.variable_type_explicit"] as? Int) == 0 || (entry["key.variable_type_explicit"] as? Bool) == false {
+            for entry in list
+            where (entry["key.variable_type_explicit"] as? Int) == 0
+                || (entry["key.variable_type_explicit"] as? Bool) == false
+            {
                 if let offset = entry["key.variable_offset"] as? Int { inferred.insert(offset) }
             }
         }
@@ -128,26 +145,38 @@ private final class Query: @unchecked Sendable {
             if isStopped { return }
             // SourceKit now and then fails a request while another program's AST is being
             // built (an empty error); a second try answers.
-            let request: KeyValuePairs<String, SourceKit.Value> = ["key.request": .uid("source.request.cursorinfo"), "key.sourcefile": .string(file),
-                                                                    "key.offset": .integer(target.offset), "key.compilerargs": .strings(arguments)]
-            let attempt = Result { try sourceKit.send(request) }.flatMapError { _ in Result { try sourceKit.send(request) } }
+            let request: KeyValuePairs<String, SourceKit.Value> = [
+                "key.request": .uid("source.request.cursorinfo"), "key.sourcefile": .string(file),
+                "key.offset": .integer(target.offset), "key.compilerargs": .strings(arguments),
+            ]
+            let attempt = Result { try sourceKit.send(request) }.flatMapError { _ in
+                Result { try sourceKit.send(request) }
+            }
             guard let info = try? attempt.get(),
-                  let annotated = info["key.annotated_decl"] as? String,
-                  let text = DeclarationCards.plainText(ofAnnotated: annotated), !text.isEmpty,
-                  // A generic parameter's card is its own name: nothing to learn.
-                  text != Self.slice(program, target.offset, target.length)
+                let annotated = info["key.annotated_decl"] as? String,
+                let text = DeclarationCards.plainText(ofAnnotated: annotated), !text.isEmpty,
+                // A generic parameter's card is its own name: nothing to learn.
+                text != Self.slice(program, target.offset, target.length)
             else { continue }
-            add(DeclarationCard(offset: target.offset, length: target.length, text: text, kind: .declaration,
-                                inferred: inferred.contains(target.offset)))
+            add(
+                DeclarationCard(
+                    offset: target.offset, length: target.length, text: text, kind: .declaration,
+                    inferred: inferred.contains(target.offset)))
         }
         if targets.closures.isEmpty || isStopped { return }
-        guard let answer = try? sourceKit.send(["key.request": .uid("source.request.expression.type"), "key.sourcefile": .string(file),
-                                                "key.compilerargs": .strings(arguments), "key.expectedtypes": .strings([])]),
-              let list = answer["key.expression_type_list"] as? [[String: Any]] else { return }
+        guard
+            let answer = try? sourceKit.send([
+                "key.request": .uid("source.request.expression.type"), "key.sourcefile": .string(file),
+                "key.compilerargs": .strings(arguments), "key.expectedtypes": .strings([]),
+            ]),
+            let list = answer["key.expression_type_list"] as? [[String: Any]]
+        else { return }
         var types: [Int: (length: Int, type: String)] = [:]
         for entry in list {
-            guard let offset = entry["key.expression_offset"] as? Int, let length = entry["key.expression_length"] as? Int,
-                  let type = entry["key.expression_type"] as? String else { continue }
+            guard let offset = entry["key.expression_offset"] as? Int,
+                let length = entry["key.expression_length"] as? Int,
+                let type = entry["key.expression_type"] as? String
+            else { continue }
             types[offset] = (length, type)
         }
         for closure in targets.closures {

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSourceKit
+import Foundation
 
 /// The toolchain's in-process SourceKit (`lib/libsourcekitdInProc.so`), the service behind
 /// SourceKit-LSP, asked in its own request language (`key.request: source.request.…`; see
@@ -24,7 +24,8 @@ public struct SourceKit: Sendable {
     /// `usr/bin/swiftc` → `usr/lib/libsourcekitdInProc.so`, symbolic links resolved), once per process.
     /// - Throws: `Failure` when there is no such library or it does not load.
     public static func load(besides swiftcPath: String) throws -> SourceKit {
-        let usr = URL(fileURLWithPath: swiftcPath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        let usr = URL(fileURLWithPath: swiftcPath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let library = usr.appendingPathComponent("lib/libsourcekitdInProc.so").path
         guard FileManager.default.fileExists(atPath: library) else {
             throw Failure(description: "no in-process SourceKit at \(library)")

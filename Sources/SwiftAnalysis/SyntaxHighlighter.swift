@@ -75,7 +75,9 @@ private final class MacroFinder: SyntaxVisitor {
 
     private func add(_ pound: TokenSyntax, _ name: TokenSyntax) {
         let start = pound.positionAfterSkippingLeadingTrivia.utf8Offset
-        tokens.append(HighlightedToken(offset: start, length: name.endPositionBeforeTrailingTrivia.utf8Offset - start, kind: .macro))
+        tokens.append(
+            HighlightedToken(
+                offset: start, length: name.endPositionBeforeTrailingTrivia.utf8Offset - start, kind: .macro))
     }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {

@@ -124,7 +124,8 @@ private final class TestWalker: SyntaxVisitor {
         }
         let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
         if let owner = typeStack.last ?? nil, name.hasPrefix("test"), !isStatic,
-           node.signature.parameterClause.parameters.isEmpty, node.genericParameterClause == nil {
+            node.signature.parameterClause.parameters.isEmpty, node.genericParameterClause == nil
+        {
             let isAsync = node.signature.effectSpecifiers?.asyncSpecifier != nil
             let isMainActor = attributes.contains("MainActor") || mainActorClasses.contains(owner)
             methods[owner, default: []].append(.init(name: name, isAsync: isAsync, isMainActor: isMainActor))

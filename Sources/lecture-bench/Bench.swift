@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CommonMark
 import Foundation
 import LectureKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The benchmark: six parts, each measured against a baseline in the same run, one table.
 struct Bench {
@@ -38,24 +39,38 @@ struct Bench {
         note("book: \(largest) pages, \(Format.bytes(markdownBytes)) of Markdown (\(markdownBytes / largest) B a page)")
 
         // lecture build, for every size; the largest several times.
-        var lectureTimes: [Int: [Double]] = [:], lectureRSS: [Int: Int] = [:], lectureBytes: [Int: Int] = [:]
+        var lectureTimes: [Int: [Double]] = [:]
+        var lectureRSS: [Int: Int] = [:]
+        var lectureBytes: [Int: Int] = [:]
         var navShare = ""
         for count in pageCounts {
             let root = books[count]!
             let runs = count == largest ? buildRuns : 1
             for run in 1...runs {
                 let output = root + "/site-\(run)"
-                let result = try Run.measure(lecture, ["build", "--content", root + "/content", "--templates", templates,
-                                                       "--output", output, "--cache-dir", root + "/cache"], directory: root, timeout: 600)
+                let result = try Run.measure(
+                    lecture,
+                    [
+                        "build", "--content", root + "/content", "--templates", templates,
+                        "--output", output, "--cache-dir", root + "/cache",
+                    ], directory: root, timeout: 600)
                 guard result.succeeded, result.stdout.contains("Wrote \(count) page") else {
-                    throw BenchError.failed("lecture build of \(count) pages failed (status \(result.status)):\n\(result.stdout.suffix(600))\(result.stderr.suffix(2000))")
+                    throw BenchError.failed(
+                        "lecture build of \(count) pages failed (status \(result.status)):\n\(result.stdout.suffix(600))\(result.stderr.suffix(2000))"
+                    )
                 }
-                note("lecture build \(count) pages, run \(run): \(Format.seconds(result.seconds)), \(Format.mib(result.maxRSSKiB))")
+                note(
+                    "lecture build \(count) pages, run \(run): \(Format.seconds(result.seconds)), \(Format.mib(result.maxRSSKiB))"
+                )
                 lectureTimes[count, default: []].append(result.seconds)
                 lectureRSS[count] = max(lectureRSS[count] ?? 0, result.maxRSSKiB)
                 if run == 1 {
                     lectureBytes[count] = Files.size(of: output).bytes
-                    if count == largest { navShare = Self.navigationShare(output + "/" + Generator.pagePath(largest / 2).replacingOccurrences(of: ".md", with: ".html")) }
+                    if count == largest {
+                        navShare = Self.navigationShare(
+                            output + "/"
+                                + Generator.pagePath(largest / 2).replacingOccurrences(of: ".md", with: ".html"))
+                    }
                 }
                 Files.remove(output)
             }
@@ -64,7 +79,9 @@ struct Bench {
         // The floor: one cmark process over every page, concatenated in reading order.
         let all = temp + "/all-pages.md"
         try Files.write(bookFiles.map(\.text).joined(separator: "\n"), to: all)
-        var cmarkTimes: [Double] = [], cmarkRSS = 0, cmarkBytes = 0
+        var cmarkTimes: [Double] = []
+        var cmarkRSS = 0
+        var cmarkBytes = 0
         for run in 1...buildRuns {
             let out = temp + "/cmark.html"
             let result = try Run.measure("cmark", ["--smart", "--unsafe", all], stdoutPath: out)
@@ -79,15 +96,25 @@ struct Bench {
         // Hugo on the same pages, with a minimal layout that lists every page in its navigation.
         let hugoSite = temp + "/hugo"
         try writeHugoSite(hugoSite, files: bookFiles, titles: titles)
-        var hugoTimes: [Double] = [], hugoRSS = 0, hugoBytes = 0, hugoVersion = ""
+        var hugoTimes: [Double] = []
+        var hugoRSS = 0
+        var hugoBytes = 0
+        var hugoVersion = ""
         if Run.which("hugo") != nil {
-            hugoVersion = Run.firstLine("hugo", ["version"])?.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+            hugoVersion =
+                Run.firstLine("hugo", ["version"])?.split(separator: " ").dropFirst().first.map(String.init) ?? ""
             for run in 1...hugoRuns {
                 let output = temp + "/hugo-site-\(run)"
-                let result = try Run.measure("hugo", ["--source", hugoSite, "--destination", output, "--quiet", "--cacheDir", temp + "/hugo-cache"],
-                                             directory: hugoSite, timeout: 600)
-                guard result.succeeded else { throw BenchError.failed("hugo failed: \(result.stdout.suffix(500))\(result.stderr.suffix(1500))") }
-                note("hugo \(largest) pages, run \(run): \(Format.seconds(result.seconds)), \(Format.mib(result.maxRSSKiB))")
+                let result = try Run.measure(
+                    "hugo",
+                    ["--source", hugoSite, "--destination", output, "--quiet", "--cacheDir", temp + "/hugo-cache"],
+                    directory: hugoSite, timeout: 600)
+                guard result.succeeded else {
+                    throw BenchError.failed("hugo failed: \(result.stdout.suffix(500))\(result.stderr.suffix(1500))")
+                }
+                note(
+                    "hugo \(largest) pages, run \(run): \(Format.seconds(result.seconds)), \(Format.mib(result.maxRSSKiB))"
+                )
                 hugoTimes.append(result.seconds)
                 hugoRSS = max(hugoRSS, result.maxRSSKiB)
                 if run == 1 { hugoBytes = Files.size(of: output).bytes }
@@ -100,56 +127,86 @@ struct Bench {
         let pages = Format.grouped(largest)
         let runsNote = "best of \(buildRuns)"
         let floorRatio = lectureTime / cmarkTime
-        rows.append(Row(part: "1", measure: "build \(pages) pages vs cmark floor (\(runsNote))", lecture: Format.seconds(lectureTime),
-                        baseline: "cmark \(Format.seconds(cmarkTime))", ratio: Format.ratio(floorRatio), goal: "≤ 3.00× cmark",
-                        result: Format.verdict(floorRatio <= 3)))
+        rows.append(
+            Row(
+                part: "1", measure: "build \(pages) pages vs cmark floor (\(runsNote))",
+                lecture: Format.seconds(lectureTime),
+                baseline: "cmark \(Format.seconds(cmarkTime))", ratio: Format.ratio(floorRatio), goal: "≤ 3.00× cmark",
+                result: Format.verdict(floorRatio <= 3)))
         if hugoTimes.isEmpty {
-            rows.append(Row(part: "1", measure: "build \(pages) pages vs Hugo", lecture: Format.seconds(lectureTime), baseline: "hugo not installed",
-                            ratio: "—", goal: "≥ 3.00× faster", result: "skipped"))
+            rows.append(
+                Row(
+                    part: "1", measure: "build \(pages) pages vs Hugo", lecture: Format.seconds(lectureTime),
+                    baseline: "hugo not installed",
+                    ratio: "—", goal: "≥ 3.00× faster", result: "skipped"))
         } else {
             let hugoTime = hugoTimes.min()!
             let speedup = hugoTime / lectureTime
-            rows.append(Row(part: "1", measure: "build \(pages) pages vs Hugo \(hugoVersion) (best of \(hugoRuns))", lecture: Format.seconds(lectureTime),
-                            baseline: "hugo \(Format.seconds(hugoTime))", ratio: Format.speedup(speedup), goal: "≥ 3.00× faster",
-                            result: Format.verdict(speedup >= 3)))
+            rows.append(
+                Row(
+                    part: "1", measure: "build \(pages) pages vs Hugo \(hugoVersion) (best of \(hugoRuns))",
+                    lecture: Format.seconds(lectureTime),
+                    baseline: "hugo \(Format.seconds(hugoTime))", ratio: Format.speedup(speedup),
+                    goal: "≥ 3.00× faster",
+                    result: Format.verdict(speedup >= 3)))
         }
-        rows.append(Row(part: "1", measure: "peak memory, \(pages) pages (max RSS)", lecture: Format.mib(lectureRSS[largest]!),
-                        baseline: "cmark \(Format.mib(cmarkRSS))" + (hugoTimes.isEmpty ? "" : " · hugo \(Format.mib(hugoRSS))"),
-                        ratio: Format.ratio(Double(lectureRSS[largest]!) / Double(max(cmarkRSS, 1))) + " cmark",
-                        goal: "report", result: "reported"))
-        rows.append(Row(part: "1", measure: "output size, \(pages) pages (whole site)", lecture: Format.bytes(lectureBytes[largest]!),
-                        baseline: "cmark \(Format.bytes(cmarkBytes))" + (hugoTimes.isEmpty ? "" : " · hugo \(Format.bytes(hugoBytes))"),
-                        ratio: Format.ratio(Double(lectureBytes[largest]!) / Double(max(cmarkBytes, 1))) + " cmark",
-                        goal: "report", result: "reported"))
+        rows.append(
+            Row(
+                part: "1", measure: "peak memory, \(pages) pages (max RSS)", lecture: Format.mib(lectureRSS[largest]!),
+                baseline: "cmark \(Format.mib(cmarkRSS))" + (hugoTimes.isEmpty ? "" : " · hugo \(Format.mib(hugoRSS))"),
+                ratio: Format.ratio(Double(lectureRSS[largest]!) / Double(max(cmarkRSS, 1))) + " cmark",
+                goal: "report", result: "reported"))
+        rows.append(
+            Row(
+                part: "1", measure: "output size, \(pages) pages (whole site)",
+                lecture: Format.bytes(lectureBytes[largest]!),
+                baseline: "cmark \(Format.bytes(cmarkBytes))"
+                    + (hugoTimes.isEmpty ? "" : " · hugo \(Format.bytes(hugoBytes))"),
+                ratio: Format.ratio(Double(lectureBytes[largest]!) / Double(max(cmarkBytes, 1))) + " cmark",
+                goal: "report", result: "reported"))
         let perPage = pageCounts.sorted().map { (count: $0, bytes: lectureBytes[$0]! / $0) }
         let growth = Double(perPage.last!.bytes) / Double(perPage.first!.bytes)
-        rows.append(Row(part: "1", measure: "output bytes/page at " + perPage.map { Format.grouped($0.count) }.joined(separator: " / ") + " pages",
-                        lecture: perPage.map { Format.bytes($0.bytes) }.joined(separator: " / "),
-                        baseline: "Markdown \(Format.bytes(markdownBytes / largest))/page",
-                        ratio: Format.ratio(growth) + " from \(perPage.first!.count) to \(perPage.last!.count)",
-                        goal: "linear (≤ 1.10×)", result: Format.verdict(growth <= 1.10)))
+        rows.append(
+            Row(
+                part: "1",
+                measure: "output bytes/page at " + perPage.map { Format.grouped($0.count) }.joined(separator: " / ")
+                    + " pages",
+                lecture: perPage.map { Format.bytes($0.bytes) }.joined(separator: " / "),
+                baseline: "Markdown \(Format.bytes(markdownBytes / largest))/page",
+                ratio: Format.ratio(growth) + " from \(perPage.first!.count) to \(perPage.last!.count)",
+                goal: "linear (≤ 1.10×)", result: Format.verdict(growth <= 1.10)))
         if !navShare.isEmpty {
-            rows.append(Row(part: "1", measure: "  of which sidebar navigation, \(pages) pages", lecture: navShare, baseline: "—", ratio: "—",
-                            goal: "report", result: "reported"))
+            rows.append(
+                Row(
+                    part: "1", measure: "  of which sidebar navigation, \(pages) pages", lecture: navShare,
+                    baseline: "—", ratio: "—",
+                    goal: "report", result: "reported"))
         }
         for count in pageCounts.sorted() where count != largest {
-            rows.append(Row(part: "1", measure: "build \(Format.grouped(count)) pages (1 run)", lecture: Format.seconds(lectureTimes[count]![0]),
-                            baseline: "—", ratio: "—", goal: "report", result: "reported"))
+            rows.append(
+                Row(
+                    part: "1", measure: "build \(Format.grouped(count)) pages (1 run)",
+                    lecture: Format.seconds(lectureTimes[count]![0]),
+                    baseline: "—", ratio: "—", goal: "report", result: "reported"))
         }
     }
 
     /// The sidebar's share of one built page: `12.3 KiB of 150.0 KiB (8%)`.
     static func navigationShare(_ page: String) -> String {
         let html = Files.read(page)
-        guard let start = html.range(of: "<nav class=\"sidebar\""), let end = html.range(of: "</nav>", range: start.upperBound..<html.endIndex) else { return "" }
+        guard let start = html.range(of: "<nav class=\"sidebar\""),
+            let end = html.range(of: "</nav>", range: start.upperBound..<html.endIndex)
+        else { return "" }
         let nav = html[start.lowerBound..<end.upperBound].utf8.count
         let total = html.utf8.count
-        return "\(Format.bytes(nav)) of \(Format.bytes(total)) a page (\(Int((Double(nav) / Double(total) * 100).rounded()))%)"
+        return
+            "\(Format.bytes(nav)) of \(Format.bytes(total)) a page (\(Int((Double(nav) / Double(total) * 100).rounded()))%)"
     }
 
     func writeHugoSite(_ site: String, files: [(path: String, text: String)], titles: [String]) throws {
         try Files.makeDirectory(site + "/layouts/_default")
-        try Files.write("""
+        try Files.write(
+            """
             baseURL = "http://localhost/"
             title = "벤치마크용 생성 책"
             languageCode = "ko"
@@ -193,8 +250,8 @@ struct Bench {
         var wrapper: String
         var log: String
         var realSwiftc: String
-        var standIns: String        // the built stand-ins folder (…/standins/<digest>)
-        var standInsRoot: String    // its parent, copied into each cold cache
+        var standIns: String  // the built stand-ins folder (…/standins/<digest>)
+        var standInsRoot: String  // its parent, copied into each cold cache
         var modules: [String]
     }
 
@@ -205,11 +262,19 @@ struct Bench {
     func check(_ content: String, cache: String, context: SampleContext, extra: [String] = []) throws -> CheckRun {
         try? FileManager.default.removeItem(atPath: context.log)
         _ = FileManager.default.createFile(atPath: context.log, contents: nil)
-        let result = try Run.measure(lecture, ["check", "--content", content, "--cache-dir", cache] + extra,
-                                     directory: temp, environment: ["SWIFTC": context.wrapper], timeout: 1200)
-        let closing = (result.stdout + result.stderr).split(separator: "\n").last { $0.contains(" passed, ") }.map(String.init) ?? "(no closing line)"
-        if !result.succeeded { note("lecture check \(content) exited \(result.status): \(result.stdout.suffix(400))\(result.stderr.suffix(1500))") }
-        return CheckRun(seconds: result.seconds, compiles: compileCount(context.log), closing: closing, succeeded: result.succeeded)
+        let result = try Run.measure(
+            lecture, ["check", "--content", content, "--cache-dir", cache] + extra,
+            directory: temp, environment: ["SWIFTC": context.wrapper], timeout: 1200)
+        let closing =
+            (result.stdout + result.stderr).split(separator: "\n").last { $0.contains(" passed, ") }.map(String.init)
+            ?? "(no closing line)"
+        if !result.succeeded {
+            note(
+                "lecture check \(content) exited \(result.status): \(result.stdout.suffix(400))\(result.stderr.suffix(1500))"
+            )
+        }
+        return CheckRun(
+            seconds: result.seconds, compiles: compileCount(context.log), closing: closing, succeeded: result.succeeded)
     }
 
     func extractSamples(_ content: String) -> [Sample] {
@@ -235,11 +300,19 @@ struct Bench {
         let warmup = root + "/warmup"
         try Files.copy(repo + "/content", to: warmup)
         let throwaway = root + "/throwaway-cache"
-        var context = SampleContext(wrapper: wrapper, log: log, realSwiftc: real, standIns: "", standInsRoot: throwaway + "/standins", modules: [])
+        var context = SampleContext(
+            wrapper: wrapper, log: log, realSwiftc: real, standIns: "", standInsRoot: throwaway + "/standins",
+            modules: [])
         let first = try check(warmup, cache: throwaway, context: context)
-        guard first.succeeded else { throw BenchError.failed("the first lecture check (building the stand-ins) failed: \(first.closing)") }
-        note("stand-ins built, samples warmed up, in a throwaway cache: \(Format.seconds(first.seconds)) (\(first.compiles) swiftc runs)")
-        let built = (try FileManager.default.contentsOfDirectory(atPath: context.standInsRoot)).filter { !$0.hasPrefix(".") }
+        guard first.succeeded else {
+            throw BenchError.failed("the first lecture check (building the stand-ins) failed: \(first.closing)")
+        }
+        note(
+            "stand-ins built, samples warmed up, in a throwaway cache: \(Format.seconds(first.seconds)) (\(first.compiles) swiftc runs)"
+        )
+        let built = (try FileManager.default.contentsOfDirectory(atPath: context.standInsRoot)).filter {
+            !$0.hasPrefix(".")
+        }
         guard let digest = built.first else { throw BenchError.failed("no stand-ins in \(context.standInsRoot)") }
         context.standIns = context.standInsRoot + "/" + digest
         let order = Files.read(repo + "/Sources/LectureKit/Resources/StandIns/ORDER").split(whereSeparator: \.isNewline)
@@ -251,9 +324,12 @@ struct Bench {
     /// The baseline: every sample compiled with plain swiftc (the tool's flags) and run, one
     /// after another, by one shell script (so no harness sits between the samples). Returns
     /// the time, the compiles and how many behaved as marked.
-    func oneAfterAnother(_ samples: [Sample], context: SampleContext, work: String) throws -> (seconds: Double, compiles: Int, ok: Int) {
+    func oneAfterAnother(_ samples: [Sample], context: SampleContext, work: String) throws -> (
+        seconds: Double, compiles: Int, ok: Int
+    ) {
         let d = context.standIns
-        let flags = ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm", "-I", d, "-L", d]
+        let flags =
+            ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm", "-I", d, "-L", d]
             + context.modules.map { "-l" + $0 } + ["-Xlinker", "-rpath", "-Xlinker", d, "main.swift", "-o", "sample"]
         let compile = ([context.wrapper] + flags).map { "'\($0)'" }.joined(separator: " ")
         let results = work + "/results"
@@ -277,7 +353,8 @@ struct Bench {
         for line in Files.read(results).split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count == 3, let index = Int(fields[0]), let sample = expected[index] else { continue }
-            let compiled = fields[1] == "0", exited = Int(fields[2])
+            let compiled = fields[1] == "0"
+            let exited = Int(fields[2])
             switch sample.mode {
             case .compileFail: if !compiled { ok += 1 }
             case .noRun: if compiled { ok += 1 }
@@ -300,7 +377,8 @@ struct Bench {
             throw BenchError.failed("no sample to edit")
         }
         var lines = Files.read(chosen.path).components(separatedBy: "\n")
-        let outputClose = chosen.outputRange!.end.line, codeClose = chosen.parts[0].endLine
+        let outputClose = chosen.outputRange!.end.line
+        let codeClose = chosen.parts[0].endLine
         lines.insert("편집됨 \(getpid()) \(marker)", at: outputClose - 1)
         lines.insert("print(\"편집됨 \(getpid()) \(marker)\")", at: codeClose - 1)
         try Files.write(lines.joined(separator: "\n"), to: chosen.path)
@@ -337,7 +415,9 @@ struct Bench {
                 if run < runs { Files.remove(cache) }
 
                 let baseline = try oneAfterAnother(samples, context: context, work: root + "/\(name)-plain-\(run)")
-                note("\(label): one after another \(Format.seconds(baseline.seconds)), \(baseline.compiles) compiles, \(baseline.ok)/\(runnable) as marked")
+                note(
+                    "\(label): one after another \(Format.seconds(baseline.seconds)), \(baseline.compiles) compiles, \(baseline.ok)/\(runnable) as marked"
+                )
                 plains.append(baseline.seconds)
                 plainCompiles = baseline.compiles
                 Files.remove(root + "/\(name)-plain-\(run)")
@@ -352,33 +432,55 @@ struct Bench {
             // One edited sample, `runs` times (a new edit each time, on the warm cache).
             var edits: [CheckRun] = []
             for run in 1...runs {
-                let edited = try editOneSample(extractSamples(content), preferring: name == "generated" ? 41 : 0, marker: run)
+                let edited = try editOneSample(
+                    extractSamples(content), preferring: name == "generated" ? 41 : 0, marker: run)
                 let edit = try check(content, cache: cache, context: context)
-                note("\(label): one edited (\((edited.path as NSString).lastPathComponent):\(edited.location.line)) \(Format.seconds(edit.seconds)), \(edit.compiles) compiles; \(edit.closing)")
+                note(
+                    "\(label): one edited (\((edited.path as NSString).lastPathComponent):\(edited.location.line)) \(Format.seconds(edit.seconds)), \(edit.compiles) compiles; \(edit.closing)"
+                )
                 edits.append(edit)
             }
 
             // The best of the runs: other work on the machine only ever adds time.
-            let cold = colds.map(\.seconds).min()!, warm = warms.map(\.seconds).min()!
-            let edit = edits.map(\.seconds).min()!, plain = plains.min()!
-            let coldCompiles = colds.map(\.compiles).max()!, warmCompiles = warms.map(\.compiles).max()!
+            let cold = colds.map(\.seconds).min()!
+            let warm = warms.map(\.seconds).min()!
+            let edit = edits.map(\.seconds).min()!
+            let plain = plains.min()!
+            let coldCompiles = colds.map(\.compiles).max()!
+            let warmCompiles = warms.map(\.compiles).max()!
             let editCompiles = Set(edits.map(\.compiles)).sorted().map(String.init).joined(separator: "/")
             let failed = (colds + warms + edits).first { !$0.succeeded }
             let what = "\(label) (\(runnable))"
             let speedup = plain / cold
-            rows.append(Row(part: "2", measure: "\(what): cold (best of \(runs))", lecture: "\(Format.seconds(cold)), \(coldCompiles) compiles",
-                            baseline: "one after another \(Format.seconds(plain)), \(plainCompiles) compiles", ratio: Format.speedup(speedup),
-                            goal: "≥ 1.70× faster", result: failed.map { "FAILED: \($0.closing)" } ?? Format.verdict(speedup >= 1.7)))
+            rows.append(
+                Row(
+                    part: "2", measure: "\(what): cold (best of \(runs))",
+                    lecture: "\(Format.seconds(cold)), \(coldCompiles) compiles",
+                    baseline: "one after another \(Format.seconds(plain)), \(plainCompiles) compiles",
+                    ratio: Format.speedup(speedup),
+                    goal: "≥ 1.70× faster",
+                    result: failed.map { "FAILED: \($0.closing)" } ?? Format.verdict(speedup >= 1.7)))
             let share = warm / cold
-            rows.append(Row(part: "2", measure: "\(what): warm (best of \(runs))", lecture: "\(Format.seconds(warm)), \(warmCompiles) compiles",
-                            baseline: "cold \(Format.seconds(cold))", ratio: String(format: "%.1f%% of cold", share * 100),
-                            goal: "≤ 5% of cold", result: failed.map { "FAILED: \($0.closing)" } ?? Format.verdict(share <= 0.05)))
-            rows.append(Row(part: "2", measure: "\(what): one edited (best of \(runs))", lecture: "\(Format.seconds(edit)), \(editCompiles) compile\(editCompiles == "1" ? "" : "s") each",
-                            baseline: "cold \(Format.seconds(cold))", ratio: String(format: "%.1f%% of cold", edit / cold * 100),
-                            goal: "= 1 compile", result: failed.map { "FAILED: \($0.closing)" } ?? Format.verdict(editCompiles == "1")))
+            rows.append(
+                Row(
+                    part: "2", measure: "\(what): warm (best of \(runs))",
+                    lecture: "\(Format.seconds(warm)), \(warmCompiles) compiles",
+                    baseline: "cold \(Format.seconds(cold))", ratio: String(format: "%.1f%% of cold", share * 100),
+                    goal: "≤ 5% of cold",
+                    result: failed.map { "FAILED: \($0.closing)" } ?? Format.verdict(share <= 0.05)))
+            rows.append(
+                Row(
+                    part: "2", measure: "\(what): one edited (best of \(runs))",
+                    lecture: "\(Format.seconds(edit)), \(editCompiles) compile\(editCompiles == "1" ? "" : "s") each",
+                    baseline: "cold \(Format.seconds(cold))",
+                    ratio: String(format: "%.1f%% of cold", edit / cold * 100),
+                    goal: "= 1 compile",
+                    result: failed.map { "FAILED: \($0.closing)" } ?? Format.verdict(editCompiles == "1")))
             if name == "generated" { generatedCache = cache }
         }
-        if parts.contains(4) { try partShards(content: root + "/generated/content", cache: generatedCache, context: context) }
+        if parts.contains(4) {
+            try partShards(content: root + "/generated/content", cache: generatedCache, context: context)
+        }
     }
 
     // MARK: Part 4: shards
@@ -389,10 +491,12 @@ struct Bench {
         let everything = Self.testcases(reference)
         let n = 3
         var seen: [String: Int] = [:]
-        var passedSum = 0, times: [String] = []
+        var passedSum = 0
+        var times: [String] = []
         for k in 1...n {
             let report = temp + "/samples/shard-\(k).xml"
-            let run = try check(content, cache: cache, context: context, extra: ["--shard", "\(k)/\(n)", "--report", "junit:" + report])
+            let run = try check(
+                content, cache: cache, context: context, extra: ["--shard", "\(k)/\(n)", "--report", "junit:" + report])
             let passed = Int(run.closing.split(separator: " ").first.map(String.init) ?? "") ?? 0
             passedSum += passed
             for name in Self.testcases(report) { seen[name, default: 0] += 1 }
@@ -402,10 +506,16 @@ struct Bench {
         let duplicates = seen.filter { $0.value > 1 }.count
         let missing = Set(everything).subtracting(seen.keys).count
         let extra = Set(seen.keys).subtracting(everything).count
-        let holds = passedSum == everything.count && everything.count == sampleCount && duplicates == 0 && missing == 0 && extra == 0 && all.succeeded
-        rows.append(Row(part: "4", measure: "--shard K/3 on \(sampleCount) generated samples (warm cache)", lecture: "passed " + times.joined(separator: " + ") + " = \(passedSum)",
-                        baseline: "unsharded \(everything.count) testcases", ratio: "\(duplicates) in two shards, \(missing) missing",
-                        goal: "each exactly once", result: Format.verdict(holds)))
+        let holds =
+            passedSum == everything.count && everything.count == sampleCount && duplicates == 0 && missing == 0
+            && extra == 0 && all.succeeded
+        rows.append(
+            Row(
+                part: "4", measure: "--shard K/3 on \(sampleCount) generated samples (warm cache)",
+                lecture: "passed " + times.joined(separator: " + ") + " = \(passedSum)",
+                baseline: "unsharded \(everything.count) testcases",
+                ratio: "\(duplicates) in two shards, \(missing) missing",
+                goal: "each exactly once", result: Format.verdict(holds)))
     }
 
     /// `classname:name` of every `<testcase>` in a JUnit report.
@@ -430,17 +540,25 @@ struct Bench {
         try Generator.write(Generator.book(pages: largest).files, into: root + "/content")
         try Files.copy(templates, to: root + "/site-templates")
         let page = Generator.pagePath(largest / 2)
-        let outcome = ServeBench.measure(lecture: lecture, root: root, cacheDirectory: root + "/cache", pagePath: page, repo: repo)
+        let outcome = ServeBench.measure(
+            lecture: lecture, root: root, cacheDirectory: root + "/cache", pagePath: page, repo: repo)
         let measure = "save a page → reload event, \(Format.grouped(largest)) pages"
         guard outcome.available else {
-            rows.append(Row(part: "3", measure: measure, lecture: "skipped: \(outcome.reason)", baseline: "—", ratio: "—", goal: "< 200 ms", result: "skipped"))
+            rows.append(
+                Row(
+                    part: "3", measure: measure, lecture: "skipped: \(outcome.reason)", baseline: "—", ratio: "—",
+                    goal: "< 200 ms", result: "skipped"))
             return
         }
         let latency = median(outcome.latencies)
-        rows.append(Row(part: "3", measure: measure + " (median of \(outcome.latencies.count), \(outcome.endpoint))",
-                        lecture: Format.seconds(latency) + (outcome.firstEventOnly ? " (first event)" : ""),
-                        baseline: "min \(Format.seconds(outcome.latencies.min()!)) · max \(Format.seconds(outcome.latencies.max()!))", ratio: outcome.updated ? "page updated" : "page NOT updated",
-                        goal: "< 200 ms", result: Format.verdict(latency < 0.2 && outcome.updated)))
+        rows.append(
+            Row(
+                part: "3", measure: measure + " (median of \(outcome.latencies.count), \(outcome.endpoint))",
+                lecture: Format.seconds(latency) + (outcome.firstEventOnly ? " (first event)" : ""),
+                baseline:
+                    "min \(Format.seconds(outcome.latencies.min()!)) · max \(Format.seconds(outcome.latencies.max()!))",
+                ratio: outcome.updated ? "page updated" : "page NOT updated",
+                goal: "< 200 ms", result: Format.verdict(latency < 0.2 && outcome.updated)))
         rows += BrowserBench.rows(BrowserBench.measure(lecture: lecture, repo: repo))
     }
 

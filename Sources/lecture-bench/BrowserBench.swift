@@ -20,10 +20,13 @@ enum BrowserBench {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             return Outcome(reason: "no .build/venv (make bench installs Playwright there)")
         }
-        guard let result = try? Run.measure(python, [repo + "/Tests/BrowserTests/preview_bench.py", lecture, repo, String(runs)], timeout: 900),
-              result.succeeded,
-              let line = result.stdout.split(separator: "\n").last,
-              let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: [Double]] else {
+        guard
+            let result = try? Run.measure(
+                python, [repo + "/Tests/BrowserTests/preview_bench.py", lecture, repo, String(runs)], timeout: 900),
+            result.succeeded,
+            let line = result.stdout.split(separator: "\n").last,
+            let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: [Double]]
+        else {
             return Outcome(reason: "the browser bench failed")
         }
         return Outcome(prose: json["prose"] ?? [], sample: json["sample"] ?? [], reload: json["reload"] ?? [])
@@ -35,15 +38,22 @@ enum BrowserBench {
         let proseMeasure = "real lecture in Chromium: save prose → new text visible"
         let sampleMeasure = "real lecture in Chromium: save a sample → verified output visible"
         guard !outcome.prose.isEmpty, !outcome.sample.isEmpty, !outcome.reload.isEmpty else {
-            return [Row(part: "3", measure: proseMeasure, lecture: "skipped: \(outcome.reason)", baseline: "—", ratio: "—", goal: "≤ 150 ms", result: "skipped"),
-                    Row(part: "3", measure: sampleMeasure, lecture: "skipped: \(outcome.reason)", baseline: "—", ratio: "—", goal: "≤ 450 ms", result: "skipped")]
+            return [
+                Row(
+                    part: "3", measure: proseMeasure, lecture: "skipped: \(outcome.reason)", baseline: "—", ratio: "—",
+                    goal: "≤ 150 ms", result: "skipped"),
+                Row(
+                    part: "3", measure: sampleMeasure, lecture: "skipped: \(outcome.reason)", baseline: "—", ratio: "—",
+                    goal: "≤ 450 ms", result: "skipped"),
+            ]
         }
         let reload = median(outcome.reload) / 1000
         func row(_ measure: String, _ values: [Double], goal: Double) -> Row {
             let value = median(values) / 1000
-            return Row(part: "3", measure: measure + " (median of \(values.count))", lecture: Format.seconds(value),
-                       baseline: "full reload \(Format.seconds(reload))", ratio: Format.ratio(value / reload),
-                       goal: "≤ \(Int(goal * 1000)) ms", result: Format.verdict(value <= goal))
+            return Row(
+                part: "3", measure: measure + " (median of \(values.count))", lecture: Format.seconds(value),
+                baseline: "full reload \(Format.seconds(reload))", ratio: Format.ratio(value / reload),
+                goal: "≤ \(Int(goal * 1000)) ms", result: Format.verdict(value <= goal))
         }
         return [row(proseMeasure, outcome.prose, goal: 0.15), row(sampleMeasure, outcome.sample, goal: 0.45)]
     }

@@ -24,19 +24,28 @@ extension Bench {
         let graphs = try lectureDiagrams()
         let measure = "lecture's \(graphs.count) diagrams, both layouts"
         guard !graphs.isEmpty, Run.which("dot") != nil else {
-            rows.append(Row(part: "6", measure: measure, lecture: "skipped: no diagrams or no Graphviz", baseline: "—", ratio: "—", goal: "report", result: "skipped"))
+            rows.append(
+                Row(
+                    part: "6", measure: measure, lecture: "skipped: no diagrams or no Graphviz", baseline: "—",
+                    ratio: "—", goal: "report", result: "skipped"))
             return
         }
         let location = SourceLocation(line: 1, column: 1)
-        var cold: [Double] = [], warm: [Double] = [], plain: [Double] = []
-        var figureBytes = 0, plainBytes = 0, twice = 0
+        var cold: [Double] = []
+        var warm: [Double] = []
+        var plain: [Double] = []
+        var figureBytes = 0
+        var plainBytes = 0
+        var twice = 0
         for run in 0..<3 {
             let renderer = DiagramRenderer.find(cache: Cache(directory: temp + "/diagram-cache-\(run)"))
             for pass in 0..<2 {
                 let start = now()
                 var bytes = 0
                 for (index, graph) in graphs.enumerated() {
-                    let html = try renderer.render(graph.code, info: graph.info, id: "diagram-\(index + 1)", path: "bench.md", location: location).get()
+                    let html = try renderer.render(
+                        graph.code, info: graph.info, id: "diagram-\(index + 1)", path: "bench.md", location: location
+                    ).get()
                     bytes += html.utf8.count
                     if pass == 0 && run == 0 && html.contains("diagram-narrow") { twice += 1 }
                 }
@@ -52,11 +61,21 @@ extension Bench {
             plainBytes = bytes
         }
         let best = (cold: cold.min()!, warm: warm.min()!, plain: plain.min()!)
-        rows.append(Row(part: "6", measure: measure + ", cold (best of 3; \(twice) drawn twice)", lecture: Format.seconds(best.cold),
-                        baseline: "one dot -Tsvg each \(Format.seconds(best.plain))", ratio: Format.ratio(best.cold / best.plain), goal: "report", result: ""))
-        rows.append(Row(part: "6", measure: measure + ", warm (from the cache)", lecture: Format.seconds(best.warm),
-                        baseline: "cold \(Format.seconds(best.cold))", ratio: Format.ratio(best.warm / best.cold), goal: "report", result: ""))
-        rows.append(Row(part: "6", measure: measure + ", HTML bytes", lecture: Format.bytes(figureBytes),
-                        baseline: "one SVG each \(Format.bytes(plainBytes))", ratio: Format.ratio(Double(figureBytes) / Double(plainBytes)), goal: "report", result: ""))
+        rows.append(
+            Row(
+                part: "6", measure: measure + ", cold (best of 3; \(twice) drawn twice)",
+                lecture: Format.seconds(best.cold),
+                baseline: "one dot -Tsvg each \(Format.seconds(best.plain))",
+                ratio: Format.ratio(best.cold / best.plain), goal: "report", result: ""))
+        rows.append(
+            Row(
+                part: "6", measure: measure + ", warm (from the cache)", lecture: Format.seconds(best.warm),
+                baseline: "cold \(Format.seconds(best.cold))", ratio: Format.ratio(best.warm / best.cold),
+                goal: "report", result: ""))
+        rows.append(
+            Row(
+                part: "6", measure: measure + ", HTML bytes", lecture: Format.bytes(figureBytes),
+                baseline: "one SVG each \(Format.bytes(plainBytes))",
+                ratio: Format.ratio(Double(figureBytes) / Double(plainBytes)), goal: "report", result: ""))
     }
 }

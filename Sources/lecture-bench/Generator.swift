@@ -34,13 +34,15 @@ enum Generator {
 
     /// Title of page `i`, unique in the book.
     static func pageTitle(_ i: Int, _ rng: inout SeededGenerator) -> String {
-        let first = rng.pick(nouns), second = rng.pick(nouns)
+        let first = rng.pick(nouns)
+        let second = rng.pick(nouns)
         return "\(i). \(first)\(particle(first, "와", "과")) \(second)"
     }
 
     /// The book's files: `SUMMARY.md` and the pages, keyed by their path in the content folder.
     /// Also returns the titles in reading order (for Hugo's front matter).
-    static func book(pages count: Int, seed: UInt64 = 2024) -> (files: [(path: String, text: String)], titles: [String]) {
+    static func book(pages count: Int, seed: UInt64 = 2024) -> (files: [(path: String, text: String)], titles: [String])
+    {
         var rng = SeededGenerator(seed: seed)
         let titles = (1...count).map { pageTitle($0, &rng) }
         var summary = "# 벤치마크용 생성 책: 아키텍처 \(count)쪽\n\n"
@@ -59,7 +61,8 @@ enum Generator {
 
     /// A link from page `from` to page `to`, relative to `from`'s folder.
     static func relativeLink(from: Int, to: Int) -> String {
-        let a = pagePath(from).split(separator: "/"), b = pagePath(to).split(separator: "/")
+        let a = pagePath(from).split(separator: "/")
+        let b = pagePath(to).split(separator: "/")
         return a[0] == b[0] ? String(b[1]) : "../" + b.joined(separator: "/")
     }
 
@@ -80,7 +83,9 @@ enum Generator {
                 for _ in 0..<rng.int(3...6) { text += "- " + sentence(&rng) + "\n" }
                 text += "  - " + sentence(&rng) + "\n  - " + sentence(&rng) + "\n\n"
             case 1:
-                for n in 1...rng.int(3...5) { text += "\(n). " + sentence(&rng) + " " + inlineLink(i, of: count, &rng) + "\n" }
+                for n in 1...rng.int(3...5) {
+                    text += "\(n). " + sentence(&rng) + " " + inlineLink(i, of: count, &rng) + "\n"
+                }
                 text += "\n"
             case 2:
                 text += "> " + sentence(&rng) + " " + sentence(&rng) + "\n>\n> — " + rng.pick(nouns) + " 노트\n\n"
@@ -94,8 +99,10 @@ enum Generator {
             section += 1
         }
         text += "## 정리\n\n" + paragraph(i, of: count, &rng) + "\n\n"
-        let next = i % count + 1, previous = (i + count - 2) % count + 1
-        text += "이전 장은 [\(previous)장](\(relativeLink(from: i, to: previous)))이고, 다음 장은 [\(next)장의 개요](\(relativeLink(from: i, to: next))#개요)입니다.\n"
+        let next = i % count + 1
+        let previous = (i + count - 2) % count + 1
+        text +=
+            "이전 장은 [\(previous)장](\(relativeLink(from: i, to: previous)))이고, 다음 장은 [\(next)장의 개요](\(relativeLink(from: i, to: next))#개요)입니다.\n"
         return text
     }
 
@@ -125,9 +132,11 @@ enum Generator {
     }
 
     static func sentence(_ rng: inout SeededGenerator) -> String {
-        let subject = rng.pick(nouns), object = rng.pick(nouns)
+        let subject = rng.pick(nouns)
+        let object = rng.pick(nouns)
         let adverb = rng.chance(0.4) ? rng.pick(adverbs) + " " : ""
-        return "\(rng.pick(openers)) \(subject)\(particle(subject, "는", "은")) \(rng.pick(adjectives)) \(object)\(particle(object, "를", "을")) \(adverb)\(rng.pick(verbs))."
+        return
+            "\(rng.pick(openers)) \(subject)\(particle(subject, "는", "은")) \(rng.pick(adjectives)) \(object)\(particle(object, "를", "을")) \(adverb)\(rng.pick(verbs))."
     }
 
     /// The particle that follows `word`: `withoutFinal` after a vowel, `withFinal` after a
@@ -138,31 +147,41 @@ enum Generator {
     }
 
     static func codeBlock(_ rng: inout SeededGenerator) -> String {
-        let name = rng.pick(identifiers), value = rng.int(1...999)
+        let name = rng.pick(identifiers)
+        let value = rng.int(1...999)
         switch rng.int(0...4) {
         case 0:
-            return "```kotlin\nclass \(name.capitalized)ViewModel(private val repo: Repository) {\n    val state = MutableStateFlow(\(value))\n    fun onTap() { state.value += 1 }\n}\n```\n"
+            return
+                "```kotlin\nclass \(name.capitalized)ViewModel(private val repo: Repository) {\n    val state = MutableStateFlow(\(value))\n    fun onTap() { state.value += 1 }\n}\n```\n"
         case 1:
-            return "```json\n{\n  \"\(name)\": \(value),\n  \"pattern\": \"\(rng.pick(["MVC", "MVP", "MVVM"]))\",\n  \"tags\": [\"ui\", \"architecture\"]\n}\n```\n"
+            return
+                "```json\n{\n  \"\(name)\": \(value),\n  \"pattern\": \"\(rng.pick(["MVC", "MVP", "MVVM"]))\",\n  \"tags\": [\"ui\", \"architecture\"]\n}\n```\n"
         case 2:
             return "```sh\n$ lecture build --content content --output _site\n$ ls _site | wc -l\n\(value)\n```\n"
         case 3:
             return "```python\ndef \(name)(items):\n    return [x * \(value) for x in items if x % 2 == 0]\n```\n"
         default:
-            return "```text\n\(rng.pick(["Model", "View", "Controller", "Presenter", "ViewModel"])) -> \(rng.pick(["Model", "View", "Presenter"]))\n  \(name): \(value)\n```\n"
+            return
+                "```text\n\(rng.pick(["Model", "View", "Controller", "Presenter", "ViewModel"])) -> \(rng.pick(["Model", "View", "Presenter"]))\n  \(name): \(value)\n```\n"
         }
     }
 
-    static let nouns = ["모델", "뷰", "컨트롤러", "프레젠터", "뷰 모델", "화면", "상태", "데이터", "버튼", "사용자", "입력", "출력",
-                        "테스트", "의존성", "프로토콜", "바인딩", "이벤트", "알림", "저장소", "네트워크", "계층", "책임", "구조", "흐름",
-                        "생명주기", "델리게이트", "클로저", "관찰자", "라벨", "텍스트 필드", "목록", "셀", "레이아웃", "규칙", "설계"]
+    static let nouns = [
+        "모델", "뷰", "컨트롤러", "프레젠터", "뷰 모델", "화면", "상태", "데이터", "버튼", "사용자", "입력", "출력",
+        "테스트", "의존성", "프로토콜", "바인딩", "이벤트", "알림", "저장소", "네트워크", "계층", "책임", "구조", "흐름",
+        "생명주기", "델리게이트", "클로저", "관찰자", "라벨", "텍스트 필드", "목록", "셀", "레이아웃", "규칙", "설계",
+    ]
     static let topics = ["다루기", "나누기", "살펴보기", "이해하기", "연결하기", "테스트하기", "정리하기", "비교하기"]
     static let openers = ["이 장에서", "대부분의 앱에서", "처음에는", "실제로", "예를 들어", "이때", "그래서", "한편", "결국", "보통"]
     static let adjectives = ["단순한", "복잡한", "작은", "큰", "독립적인", "명확한", "느슨한", "강한", "새로운", "익숙한"]
     static let adverbs = ["자주", "항상", "천천히", "분명히", "조심스럽게", "직접", "다시", "먼저"]
-    static let verbs = ["바꿉니다", "관찰합니다", "전달합니다", "보여 줍니다", "감춥니다", "나눕니다", "테스트합니다", "갱신합니다",
-                        "받아들입니다", "만듭니다"]
-    static let identifiers = ["counter", "profile", "loginForm", "cartTotal", "userName", "itemList", "refresh", "validate"]
+    static let verbs = [
+        "바꿉니다", "관찰합니다", "전달합니다", "보여 줍니다", "감춥니다", "나눕니다", "테스트합니다", "갱신합니다",
+        "받아들입니다", "만듭니다",
+    ]
+    static let identifiers = [
+        "counter", "profile", "loginForm", "cartTotal", "userName", "itemList", "refresh", "validate",
+    ]
 
     // MARK: Samples
 
@@ -202,31 +221,47 @@ enum Generator {
             return ("var sum = 0\nfor i in 1...\(limit) { sum += i * \(k) }\nprint(\"합계: \\(sum)\")\n", "합계: \(sum)\n")
         case 2:
             let age = rng.int(10...60)
-            return ("struct Person { let name: String; let age: Int }\nlet p = Person(name: \"사용자\(k)\", age: \(age))\nprint(\"\\(p.name)은 \\(p.age)살\")\n",
-                    "사용자\(k)은 \(age)살\n")
+            return (
+                "struct Person { let name: String; let age: Int }\nlet p = Person(name: \"사용자\(k)\", age: \(age))\nprint(\"\\(p.name)은 \\(p.age)살\")\n",
+                "사용자\(k)은 \(age)살\n"
+            )
         case 3:
             let cases = ["idle", "loading", "loaded", "failed"]
             let pick = rng.int(0...3)
-            let code = "enum State { case idle, loading, loaded(Int), failed }\nlet states: [State] = [.idle, .loading, .loaded(\(k)), .failed]\n"
+            let code =
+                "enum State { case idle, loading, loaded(Int), failed }\nlet states: [State] = [.idle, .loading, .loaded(\(k)), .failed]\n"
                 + "switch states[\(pick)] {\ncase .idle: print(\"idle\")\ncase .loading: print(\"loading\")\ncase .loaded(let n): print(\"loaded \\(n)\")\ncase .failed: print(\"failed\")\n}\n"
             return (code, (pick == 2 ? "loaded \(k)" : cases[pick]) + "\n")
         case 4:
-            return ("let word = \"\(word)\(k)\"\nprint(String(word.reversed()), word.count)\n", "\(String("\(word)\(k)".reversed())) \("\(word)\(k)".count)\n")
+            return (
+                "let word = \"\(word)\(k)\"\nprint(String(word.reversed()), word.count)\n",
+                "\(String("\(word)\(k)".reversed())) \("\(word)\(k)".count)\n"
+            )
         case 5:
             let keys = ["b", "a", "d", "c"].map { $0 + word }
-            let code = "let counts = [\(keys.enumerated().map { "\"\($0.element)\": \($0.offset + k)" }.joined(separator: ", "))]\n"
+            let code =
+                "let counts = [\(keys.enumerated().map { "\"\($0.element)\": \($0.offset + k)" }.joined(separator: ", "))]\n"
                 + "for key in counts.keys.sorted() { print(key, counts[key]!) }\n"
-            let output = keys.enumerated().sorted { $0.element < $1.element }.map { "\($0.element) \($0.offset + k)\n" }.joined()
+            let output = keys.enumerated().sorted { $0.element < $1.element }.map { "\($0.element) \($0.offset + k)\n" }
+                .joined()
             return (code, output)
         case 6:
             let limit = rng.int(5...15)
-            var a = 0, b = 1, fib: [Int] = []
-            for _ in 0..<limit { fib.append(a); (a, b) = (b, a + b) }
-            return ("var a = 0, b = 1\nvar fib: [Int] = []\nfor _ in 0..<\(limit) { fib.append(a); (a, b) = (b, a + b) }\nprint(\"fib\(k):\", fib.map(String.init).joined(separator: \",\"))\n",
-                    "fib\(k): \(fib.map(String.init).joined(separator: ","))\n")
+            var a = 0
+            var b = 1
+            var fib: [Int] = []
+            for _ in 0..<limit {
+                fib.append(a)
+                (a, b) = (b, a + b)
+            }
+            return (
+                "var a = 0, b = 1\nvar fib: [Int] = []\nfor _ in 0..<\(limit) { fib.append(a); (a, b) = (b, a + b) }\nprint(\"fib\(k):\", fib.map(String.init).joined(separator: \",\"))\n",
+                "fib\(k): \(fib.map(String.init).joined(separator: ","))\n"
+            )
         default:
             let value = rng.int(1...9)
-            let code = "final class Counter {\n    private(set) var value = \(value)\n    func tap() { value += \(k) }\n}\nlet counter = Counter()\n"
+            let code =
+                "final class Counter {\n    private(set) var value = \(value)\n    func tap() { value += \(k) }\n}\nlet counter = Counter()\n"
                 + "let name: String? = \(rng.chance(0.5) ? "\"\(word)\"" : "nil")\ncounter.tap()\ncounter.tap()\n"
                 + "if let name { print(name, counter.value) } else { print(\"없음\", counter.value) }\n"
             let hasName = code.contains("String? = \"")
@@ -239,7 +274,8 @@ enum Generator {
     static func write(_ files: [(path: String, text: String)], into directory: String) throws {
         for (path, text) in files {
             let full = directory + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: full))
         }
     }

@@ -1,16 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A minimal HTTP/1.1 client on a blocking socket with `poll(2)` deadlines: enough to GET a page
 /// and to read a Server-Sent Events stream (text/event-stream) event by event, chunked or not.
 final class HTTPConnection {
     private var fd: Int32 = -1
-    private var raw: [UInt8] = []       // bytes read and not yet decoded
-    private var body: [UInt8] = []      // decoded body bytes not yet consumed
+    private var raw: [UInt8] = []  // bytes read and not yet decoded
+    private var body: [UInt8] = []  // decoded body bytes not yet consumed
     private var chunked = false
-    private var chunkRemaining = 0      // bytes left in the current chunk; -1 = reading a size line
+    private var chunkRemaining = 0  // bytes left in the current chunk; -1 = reading a size line
     private var closed = false
     private(set) var status = 0
     private(set) var headers: [String: String] = [:]
@@ -45,7 +46,8 @@ final class HTTPConnection {
 
     /// Sends a GET and reads the status line and headers.
     func get(_ path: String, host: String, accept: String = "*/*", deadline: Double) throws {
-        let request = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nAccept: \(accept)\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nAccept: \(accept)\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n"
         let bytes = Array(request.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -63,7 +65,8 @@ final class HTTPConnection {
                 status = statusParts.count > 1 ? Int(statusParts[1]) ?? 0 : 0
                 for line in lines.dropFirst() {
                     if let colon = line.firstIndex(of: ":") {
-                        headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                        headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                            in: .whitespaces)
                     }
                 }
                 chunked = headers["transfer-encoding"]?.lowercased().contains("chunked") ?? false
@@ -77,7 +80,10 @@ final class HTTPConnection {
 
     /// Reads the whole body (until the connection closes or the deadline).
     func readBody(deadline: Double) throws -> String {
-        while !closed, now() < deadline { _ = try fill(deadline: deadline); decode() }
+        while !closed, now() < deadline {
+            _ = try fill(deadline: deadline)
+            decode()
+        }
         defer { body.removeAll() }
         return String(decoding: body, as: UTF8.self)
     }
@@ -112,14 +118,21 @@ final class HTTPConnection {
         if ready <= 0 { return false }
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = recv(fd, &chunk, chunk.count, 0)
-        if n <= 0 { closed = true; return false }
+        if n <= 0 {
+            closed = true
+            return false
+        }
         raw += chunk[0..<n]
         return true
     }
 
     /// Moves decoded bytes from `raw` into `body`, undoing chunked transfer encoding.
     private func decode() {
-        guard chunked else { body += raw; raw.removeAll(); return }
+        guard chunked else {
+            body += raw
+            raw.removeAll()
+            return
+        }
         while !raw.isEmpty {
             if chunkRemaining == -2 {  // the CRLF after a chunk's data
                 guard raw.count >= 2 else { return }
@@ -132,7 +145,11 @@ final class HTTPConnection {
                 let sizeText = String(decoding: raw[..<end], as: UTF8.self).split(separator: ";").first ?? ""
                 raw.removeFirst(end + 2)
                 let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
-                if size == 0 { closed = true; raw.removeAll(); return }
+                if size == 0 {
+                    closed = true
+                    raw.removeAll()
+                    return
+                }
                 chunkRemaining = size
             }
             let take = min(chunkRemaining, raw.count)
@@ -161,7 +178,11 @@ func freeLoopbackPort() -> Int {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
     return Int(UInt16(bigEndian: address.sin_port))
 }

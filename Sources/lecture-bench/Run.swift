@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Foundation
 import LectureKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Seconds on the monotonic clock.
 func now() -> Double {
@@ -28,7 +29,10 @@ struct Measured {
 
 enum BenchError: Error, CustomStringConvertible {
     case failed(String)
-    var description: String { if case .failed(let text) = self { return text }; return "" }
+    var description: String {
+        if case .failed(let text) = self { return text }
+        return ""
+    }
 }
 
 /// Runs programs for measurement: `posix_spawn` with stdout and stderr into files (so output of
@@ -44,12 +48,16 @@ enum Run {
 
     /// Runs `executable` and waits. `stdoutPath` keeps stdout in that file (else it is read back
     /// as text). Kills the process group after `timeout` seconds.
-    static func measure(_ executable: String, _ arguments: [String], directory: String? = nil,
-                        environment: [String: String] = [:], stdoutPath: String? = nil, timeout: Double = 900) throws -> Measured {
+    static func measure(
+        _ executable: String, _ arguments: [String], directory: String? = nil,
+        environment: [String: String] = [:], stdoutPath: String? = nil, timeout: Double = 900
+    ) throws -> Measured {
         counter += 1
         let outPath = stdoutPath ?? scratch + "/run-\(counter).out"
         let errPath = scratch + "/run-\(counter).err"
-        let pid = try spawn(executable, arguments, directory: directory, environment: environment, stdoutPath: outPath, stderrPath: errPath)
+        let pid = try spawn(
+            executable, arguments, directory: directory, environment: environment, stdoutPath: outPath,
+            stderrPath: errPath)
         current = pid
         defer { current = 0 }
         let start = now()
@@ -73,15 +81,20 @@ enum Run {
         let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         if stdoutPath == nil { unlink(outPath) }
         unlink(errPath)
-        return Measured(seconds: seconds, maxRSSKiB: Int(usage.ru_maxrss), status: exit, stdout: out, stderr: err, timedOut: timedOut.value)
+        return Measured(
+            seconds: seconds, maxRSSKiB: Int(usage.ru_maxrss), status: exit, stdout: out, stderr: err,
+            timedOut: timedOut.value)
     }
 
     /// Starts a child in its own process group, stdin `/dev/null`, output into the given files,
     /// through the tool's own `Subprocess.spawn`.
-    static func spawn(_ executable: String, _ arguments: [String], directory: String?, environment: [String: String],
-                      stdoutPath: String, stderrPath: String) throws -> pid_t {
+    static func spawn(
+        _ executable: String, _ arguments: [String], directory: String?, environment: [String: String],
+        stdoutPath: String, stderrPath: String
+    ) throws -> pid_t {
         do {
-            return try Subprocess.spawn(executable, arguments, directory: directory, environment: environment) { actions in
+            return try Subprocess.spawn(executable, arguments, directory: directory, environment: environment) {
+                actions in
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
                 posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
                 posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -108,7 +121,6 @@ enum Run {
     }
 }
 
-
 final class TimeoutFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
@@ -120,11 +132,14 @@ final class TimeoutFlag: @unchecked Sendable {
 enum Files {
     /// Total bytes of the regular files under `root`, and how many there are.
     static func size(of root: String) -> (bytes: Int, files: Int) {
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: root), attributes[.type] as? FileAttributeType == .typeRegular {
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: root),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        {
             return ((attributes[.size] as? Int) ?? 0, 1)
         }
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return (0, 0) }
-        var bytes = 0, files = 0
+        var bytes = 0
+        var files = 0
         while let relative = enumerator.nextObject() as? String {
             let attributes = enumerator.fileAttributes
             if attributes?[.type] as? FileAttributeType == .typeRegular {
@@ -156,7 +171,8 @@ enum Files {
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 /// Progress goes to stderr; stdout carries only the machine lines and the table.

@@ -21,31 +21,49 @@ extension Bench {
             let output = root + "/site-\(name)"
             // Cold: `check` on a fresh cache (the stand-ins are built once, outside the time).
             try Files.makeDirectory(cache)
-            _ = try Run.measure(lecture, ["check", "--content", primer, "--cache-dir", cache],
-                                directory: root, environment: environment, timeout: 1200)
-            let first = try Run.measure(lecture, ["check", "--content", content, "--cache-dir", cache],
-                                        directory: root, environment: environment, timeout: 1200)
-            if !first.succeeded { note("analysis \(name): cold check exited \(first.status): \(first.stderr.suffix(800))") }
+            _ = try Run.measure(
+                lecture, ["check", "--content", primer, "--cache-dir", cache],
+                directory: root, environment: environment, timeout: 1200)
+            let first = try Run.measure(
+                lecture, ["check", "--content", content, "--cache-dir", cache],
+                directory: root, environment: environment, timeout: 1200)
+            if !first.succeeded {
+                note("analysis \(name): cold check exited \(first.status): \(first.stderr.suffix(800))")
+            }
             cold[name] = first.seconds
             // Warm: the whole build, every sample from the cache, best of the runs.
             var times: [Double] = []
             for _ in 1...buildRuns {
-                let build = try Run.measure(lecture, ["build", "--content", content, "--templates", templates, "--output", output, "--cache-dir", cache],
-                                            directory: root, environment: environment, timeout: 1200)
-                if !build.succeeded { note("analysis \(name): build exited \(build.status): \(build.stderr.suffix(800))") }
+                let build = try Run.measure(
+                    lecture,
+                    [
+                        "build", "--content", content, "--templates", templates, "--output", output, "--cache-dir",
+                        cache,
+                    ],
+                    directory: root, environment: environment, timeout: 1200)
+                if !build.succeeded {
+                    note("analysis \(name): build exited \(build.status): \(build.stderr.suffix(800))")
+                }
                 times.append(build.seconds)
             }
             warm[name] = times.min()!
-            note("analysis \(name): cold check \(Format.seconds(first.seconds)), warm build \(times.map(Format.seconds).joined(separator: " / "))")
+            note(
+                "analysis \(name): cold check \(Format.seconds(first.seconds)), warm build \(times.map(Format.seconds).joined(separator: " / "))"
+            )
         }
         let ratio = warm["on"]! / warm["off"]!
-        rows.append(Row(part: "5", measure: "warm build of the lecture, highlighting and hover cards on (best of \(buildRuns))",
-                        lecture: Format.seconds(warm["on"]!), baseline: "off \(Format.seconds(warm["off"]!))",
-                        ratio: Format.ratio(ratio), goal: "≤ 1.10× off", result: Format.verdict(ratio <= 1.10)))
+        rows.append(
+            Row(
+                part: "5", measure: "warm build of the lecture, highlighting and hover cards on (best of \(buildRuns))",
+                lecture: Format.seconds(warm["on"]!), baseline: "off \(Format.seconds(warm["off"]!))",
+                ratio: Format.ratio(ratio), goal: "≤ 1.10× off", result: Format.verdict(ratio <= 1.10)))
         let perSample = (cold["on"]! - cold["off"]!) / Double(max(samples, 1))
-        rows.append(Row(part: "5", measure: "lecture's samples (\(samples)), cold check: hover cards per sample",
-                        lecture: Format.seconds(max(perSample, 0)) + " per sample",
-                        baseline: "compile and run \(Format.seconds(cold["off"]! / Double(max(samples, 1)))) per sample (\(Format.seconds(cold["off"]!)) in all)",
-                        ratio: String(format: "+%.0f%%", (cold["on"]! / cold["off"]! - 1) * 100), goal: "report", result: ""))
+        rows.append(
+            Row(
+                part: "5", measure: "lecture's samples (\(samples)), cold check: hover cards per sample",
+                lecture: Format.seconds(max(perSample, 0)) + " per sample",
+                baseline:
+                    "compile and run \(Format.seconds(cold["off"]! / Double(max(samples, 1)))) per sample (\(Format.seconds(cold["off"]!)) in all)",
+                ratio: String(format: "+%.0f%%", (cold["on"]! / cold["off"]! - 1) * 100), goal: "report", result: ""))
     }
 }

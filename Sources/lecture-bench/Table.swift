@@ -12,15 +12,21 @@ struct Row {
 }
 
 enum Table {
-    static let header = Row(part: "#", measure: "measure", lecture: "lecture", baseline: "baseline", ratio: "ratio", goal: "goal", result: "result")
+    static let header = Row(
+        part: "#", measure: "measure", lecture: "lecture", baseline: "baseline", ratio: "ratio", goal: "goal",
+        result: "result")
 
     static func render(_ rows: [Row]) -> String {
         let all = [header] + rows
-        func cells(_ row: Row) -> [String] { [row.part, row.measure, row.lecture, row.baseline, row.ratio, row.goal, row.result] }
+        func cells(_ row: Row) -> [String] {
+            [row.part, row.measure, row.lecture, row.baseline, row.ratio, row.goal, row.result]
+        }
         var widths = [Int](repeating: 0, count: 7)
         for row in all { for (i, cell) in cells(row).enumerated() { widths[i] = max(widths[i], width(cell)) } }
         func line(_ row: Row) -> String {
-            "| " + cells(row).enumerated().map { i, cell in cell + String(repeating: " ", count: widths[i] - width(cell)) }.joined(separator: " | ") + " |"
+            "| "
+                + cells(row).enumerated().map { i, cell in cell + String(repeating: " ", count: widths[i] - width(cell))
+                }.joined(separator: " | ") + " |"
         }
         var text = line(header) + "\n"
         text += "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|\n"
@@ -32,7 +38,8 @@ enum Table {
     static func width(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in
             let v = scalar.value
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            let wide =
+                (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
                 || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
             return total + (wide ? 2 : 1)
         }

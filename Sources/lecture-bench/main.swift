@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // `lecture-bench`: the benchmark behind `make bench`, and its input generators.
 //
@@ -50,7 +51,10 @@ func number(_ text: String, _ name: String) -> Int {
 }
 
 var args = CommandLineArguments()
-if args.flag("--help") || args.flag("-h") { print(usage); exit(0) }
+if args.flag("--help") || args.flag("-h") {
+    print(usage)
+    exit(0)
+}
 let command = args.rest.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
 if args.rest.first == command { args.rest.removeFirst() }
 
@@ -80,12 +84,18 @@ default:
 
 // MARK: run
 
-let ownDirectory = (((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]) as NSString).deletingLastPathComponent
+let ownDirectory =
+    (((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    as NSString).deletingLastPathComponent
 let lecture = URL(fileURLWithPath: args.option("--lecture") ?? ownDirectory + "/lecture").standardizedFileURL.path
 let repo = args.option("--repo") ?? FileManager.default.currentDirectoryPath
 let keep = args.flag("--keep")
-guard FileManager.default.isExecutableFile(atPath: lecture) else { fail("no lecture executable at \(lecture) (build it, or pass --lecture PATH)") }
-guard FileManager.default.fileExists(atPath: repo + "/site-templates/page.html"), FileManager.default.fileExists(atPath: repo + "/content/SUMMARY.md") else {
+guard FileManager.default.isExecutableFile(atPath: lecture) else {
+    fail("no lecture executable at \(lecture) (build it, or pass --lecture PATH)")
+}
+guard FileManager.default.fileExists(atPath: repo + "/site-templates/page.html"),
+    FileManager.default.fileExists(atPath: repo + "/content/SUMMARY.md")
+else {
     fail("run from the repository root (site-templates/ and content/), or pass --repo DIR")
 }
 
@@ -114,7 +124,9 @@ let signalSources = [SIGINT, SIGTERM].map { sig in
 
 var bench = Bench(lecture: lecture, repo: repo, temp: temp)
 if let parts = args.option("--parts") { bench.parts = Set(parts.split(separator: ",").compactMap { Int($0) }) }
-if let pages = args.option("--pages") { bench.pageCounts = pages.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 } }
+if let pages = args.option("--pages") {
+    bench.pageCounts = pages.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+}
 if bench.pageCounts.isEmpty { fail("--pages takes counts such as 250,500,1000") }
 if let count = args.option("--samples") { bench.sampleCount = number(count, "--samples") }
 if let runs = args.option("--runs") { bench.buildRuns = number(runs, "--runs") }
@@ -123,15 +135,21 @@ if let runs = args.option("--hugo-runs") { bench.hugoRuns = number(runs, "--hugo
 if !args.rest.isEmpty { fail("unexpected argument '\(args.rest[0])'\n\(usage)") }
 
 // The machine, first.
-let cpu = Files.read("/proc/cpuinfo").split(separator: "\n").first { $0.hasPrefix("model name") }
+let cpu =
+    Files.read("/proc/cpuinfo").split(separator: "\n").first { $0.hasPrefix("model name") }
     .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) } ?? "unknown"
-let memory = Files.read("/proc/meminfo").split(separator: "\n").first { $0.hasPrefix("MemTotal") }
-    .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }.map { String(format: "%.1f GiB", Double($0) / 1_048_576) } ?? "unknown"
+let memory =
+    Files.read("/proc/meminfo").split(separator: "\n").first { $0.hasPrefix("MemTotal") }
+    .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }.map {
+        String(format: "%.1f GiB", Double($0) / 1_048_576)
+    } ?? "unknown"
 let swiftLine = Run.firstLine("swift", ["--version"]) ?? "swift: not found"
 print("lecture-bench — \(ISO8601DateFormatter().string(from: Date()))")
 print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores (nproc), \(cpu), \(memory) RAM")
 print("swift:   \(swiftLine)")
-print("tools:   \(Run.firstLine("cmark", ["--version"]) ?? "cmark: not found") · \(Run.firstLine("hugo", ["version"]).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } ?? "hugo: not found")")
+print(
+    "tools:   \(Run.firstLine("cmark", ["--version"]) ?? "cmark: not found") · \(Run.firstLine("hugo", ["version"]).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } ?? "hugo: not found")"
+)
 print("lecture: \(lecture)")
 func loadAverage() -> String { Files.read("/proc/loadavg").split(separator: " ").prefix(3).joined(separator: " ") }
 print("load:    \(loadAverage()) (1, 5, 15 min) at the start; other work on the machine skews the figures")
@@ -142,13 +160,19 @@ do {
     try bench.run()
 } catch {
     note("error: \(error)")
-    if !bench.rows.isEmpty { print(""); print(Table.render(bench.rows)) }
+    if !bench.rows.isEmpty {
+        print("")
+        print(Table.render(bench.rows))
+    }
     cleanUp()
     exit(1)
 }
 print("")
 print(Table.render(bench.rows), terminator: "")
-print(String(format: "(bench took %.0f s; ", now() - started) + "load average \(loadAverage()) at the end; times are wall clock; ratios against the baseline measured in this run)")
+print(
+    String(format: "(bench took %.0f s; ", now() - started)
+        + "load average \(loadAverage()) at the end; times are wall clock; ratios against the baseline measured in this run)"
+)
 cleanUp()
 // A missed goal is a measurement, not an error; a sample run that failed is.
 exit(bench.rows.contains { $0.result.hasPrefix("FAILED") } ? 1 : 0)

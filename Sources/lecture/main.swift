@@ -2,7 +2,7 @@ import LectureKit
 import LectureServe
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // The executable is only the entry point; everything else lives in LectureKit (and `serve`,

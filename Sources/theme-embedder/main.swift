@@ -10,8 +10,11 @@ guard arguments.count == 3 else {
 }
 let root = URL(fileURLWithPath: arguments[1]).standardizedFileURL
 var files: [(String, String)] = []
-if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) {
-    for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+if let walker = FileManager.default.enumerator(
+    at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+{
+    for case let file as URL in walker
+    where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
         let relative = String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))
         files.append((relative, try Data(contentsOf: file).base64EncodedString()))
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CommonMark
 
 /// Our renderer must agree with cmark's `cmark_render_html` on every document here.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CommonMark
 
 @Suite struct MarkdownParserTests {
@@ -30,21 +31,28 @@ import Testing
     @Test func fourBacktickFenceHoldsThreeBacktickText() {
         let blocks = MarkdownParser.parse("````markdown\n```swift\nx\n```\n````\n")
         #expect(blocks.count == 1)
-        guard case .codeBlock(let code) = blocks[0].kind else { Issue.record("no code block"); return }
+        guard case .codeBlock(let code) = blocks[0].kind else {
+            Issue.record("no code block")
+            return
+        }
         #expect(code.language == "markdown")
         #expect(code.code == "```swift\nx\n```\n")
     }
 
     @Test func indentedCodeIsNotFenced() {
         let blocks = MarkdownParser.parse("text\n\n    code\n")
-        guard case .codeBlock(let code) = blocks[1].kind else { Issue.record("no code block"); return }
+        guard case .codeBlock(let code) = blocks[1].kind else {
+            Issue.record("no code block")
+            return
+        }
         #expect(!code.isFenced)
         #expect(code.info.isEmpty)
     }
 
     @Test func smartPunctuationIsOffByDefault() {
         let blocks = MarkdownParser.parse("`--configuration`, --configuration, 1...5, Swift's \"a\"\n")
-        #expect(blocks[0].kind == .paragraph([.code("--configuration"), .text(", --configuration, 1...5, Swift's \"a\"")]))
+        #expect(
+            blocks[0].kind == .paragraph([.code("--configuration"), .text(", --configuration, 1...5, Swift's \"a\"")]))
     }
 
     @Test func smartPunctuationWhenAskedFor() {
@@ -54,7 +62,10 @@ import Testing
 
     @Test func plainTextOfHeadingDropsMarkup() {
         let blocks = MarkdownParser.parse("## 모델 *과* `뷰`\n")
-        guard case .heading(let level, let content, _) = blocks[0].kind else { Issue.record("no heading"); return }
+        guard case .heading(let level, let content, _) = blocks[0].kind else {
+            Issue.record("no heading")
+            return
+        }
         #expect(level == 2)
         #expect(content.plainText == "모델 과 뷰")
     }

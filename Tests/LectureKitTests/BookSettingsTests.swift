@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// `book.toml` in mdBook's format, read by toml++: values, located errors, warned keys.
 @Suite struct BookSettingsTests {
     @Test func readsMdBookKeysAndLecturesOwn() {
-        let (settings, diagnostics) = BookSettingsLoader.parse("""
+        let (settings, diagnostics) = BookSettingsLoader.parse(
+            """
             [book]
             title = "책"
             authors = ["가", "나"]
@@ -57,7 +59,8 @@ import Testing
     }
 
     @Test func unknownAndUnsupportedKeysAreWarnedAtTheirLine() {
-        let (settings, diagnostics) = BookSettingsLoader.parse("""
+        let (settings, diagnostics) = BookSettingsLoader.parse(
+            """
             [book]
             title = "T"
             colour = "blue"
@@ -75,17 +78,19 @@ import Testing
             a = 1
             """, path: "book.toml")
         #expect(settings.title == "T")
-        #expect(diagnostics.map(\.headline) == [
-            "book.toml:3:1: warning: unknown key 'book.colour' in book.toml is ignored",
-            "book.toml:6:1: warning: 'output.html.mathjax-support' is not supported by lecture and is ignored",
-            "book.toml:8:1: warning: 'output.pdf' is not supported by lecture and is ignored",
-            "book.toml:11:1: warning: 'preprocessor.katex' is not supported by lecture and is ignored",
-            "book.toml:14:1: warning: unknown key 'frobnicate' in book.toml is ignored",
-        ])
+        #expect(
+            diagnostics.map(\.headline) == [
+                "book.toml:3:1: warning: unknown key 'book.colour' in book.toml is ignored",
+                "book.toml:6:1: warning: 'output.html.mathjax-support' is not supported by lecture and is ignored",
+                "book.toml:8:1: warning: 'output.pdf' is not supported by lecture and is ignored",
+                "book.toml:11:1: warning: 'preprocessor.katex' is not supported by lecture and is ignored",
+                "book.toml:14:1: warning: unknown key 'frobnicate' in book.toml is ignored",
+            ])
     }
 
     @Test func wrongTypesAreErrorsAtTheValue() {
-        let (_, diagnostics) = BookSettingsLoader.parse("""
+        let (_, diagnostics) = BookSettingsLoader.parse(
+            """
             [book]
             title = 3
             authors = "one"
@@ -101,14 +106,16 @@ import Testing
 
 extension BookSettingsTests {
     @Test func lectureKeysSetTheBuildAndFlagsWin() throws {
-        let root = try TestSupport.makeTree(["book.toml": """
+        let root = try TestSupport.makeTree([
+            "book.toml": """
             [lecture]
             timeout = 20
             swift-language-mode = 5
             sample-locale = "ko_KR.UTF-8"
             time-zone = "Asia/Seoul"
             smart-punctuation = true
-            """, "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n"])
+            """, "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n",
+        ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         func configured(_ flags: [String]) throws -> BuildConfiguration {
             let arguments = try ParsedArguments.parse(flags, specs: BuildCommand.options, command: "lecture build")
@@ -135,7 +142,8 @@ extension BookSettingsTests {
 extension BookSettingsTests {
     @Test func mdBookInitsOwnBookTOMLGivesNoWarning() {
         // What `mdbook init` writes (mdBook 0.4), and the keys its guide's book.toml adds.
-        let (settings, diagnostics) = BookSettingsLoader.parse("""
+        let (settings, diagnostics) = BookSettingsLoader.parse(
+            """
             [book]
             authors = ["Ferris"]
             language = "en"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// End-to-end builds: fixture content in, pages compared with the expected HTML beside it
@@ -10,7 +11,8 @@ import Testing
         let output = try TestSupport.temporaryDirectory() + "/site"
         let recorder = TestSupport.Recorder()
         let report = try BuildPipeline(
-            configuration: TestSupport.configuration(content: fixture + "/content", templates: fixture + "/templates", output: output),
+            configuration: TestSupport.configuration(
+                content: fixture + "/content", templates: fixture + "/templates", output: output),
             console: recorder.console
         ).run()
         #expect(report.pagesWritten == 3)
@@ -19,7 +21,9 @@ import Testing
         #expect(expected.count == 3)
         for page in expected {
             let actual = TestSupport.read(output + "/" + page)
-            #expect(actual == TestSupport.read(fixture + "/expected/" + page), "page \(page) differs from the expected HTML")
+            #expect(
+                actual == TestSupport.read(fixture + "/expected/" + page), "page \(page) differs from the expected HTML"
+            )
         }
         // Assets are copied, the search index is written.
         #expect(TestSupport.read(output + "/assets/site.css") == "body { margin: 0 }\n")
@@ -27,7 +31,8 @@ import Testing
     }
 
     @Test func summaryLineNamesPagesTimeAndFolder() throws {
-        let report = BuildReport(pagesWritten: 7, seconds: 1.234, outputDirectory: "_site", diagnostics: [], sampleResults: [])
+        let report = BuildReport(
+            pagesWritten: 7, seconds: 1.234, outputDirectory: "_site", diagnostics: [], sampleResults: [])
         #expect(report.summary == "Wrote 7 pages to _site/ in 1.23 s")
     }
 
@@ -35,14 +40,16 @@ import Testing
         let root = TestSupport.repositoryRoot
         let output = try TestSupport.temporaryDirectory() + "/site"
         let recorder = TestSupport.Recorder()
-        let configuration = TestSupport.configuration(content: root + "/content", templates: root + "/site-templates", output: output)
+        let configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/site-templates", output: output)
         let report = try BuildPipeline(configuration: configuration, console: recorder.console).run()
         let loaded = ContentLoader.load(contentDirectory: root + "/content")
         #expect(report.pagesWritten == loaded.book.flattened.count)
         #expect(report.diagnostics.filter { $0.severity == .error }.isEmpty)
         #expect(FileSystem.exists(output + "/index.html"))
         for chapter in loaded.book.flattened {
-            let html = try #require(TestSupport.read(output + "/" + chapter.outputPath), "missing \(chapter.outputPath)")
+            let html = try #require(
+                TestSupport.read(output + "/" + chapter.outputPath), "missing \(chapter.outputPath)")
             #expect(html.lowercased().hasPrefix("<!doctype html>"))
             #expect(html.contains("<html lang=\"ko\""))
             // No raw Markdown left: no fences, no ATX headings at line starts, no unrendered links.
@@ -66,7 +73,8 @@ import Testing
         }
         files["content/SUMMARY.md"] = summary
         let root = try TestSupport.makeTree(files)
-        var configuration = TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        var configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/_site")
         configuration.inlineNavigationLimit = 3
         try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
         let page = try #require(TestSupport.read(root + "/_site/p2.html"))
@@ -74,7 +82,11 @@ import Testing
         #expect(page.contains("<noscript><a href=\"toc.html\">"))
         #expect(!page.contains("장 4"), "the tree is not copied into each page")
         let script = try #require(TestSupport.read(root + "/_site/toc.js"))
-        #expect(script.contains("\\u003ca href=\\\"p4.html\\\">\\u003cspan class=\\\"section-number\\\">4.\\u003c/span> 장 4"))
-        #expect(TestSupport.read(root + "/_site/toc.html")?.contains("<a href=\"p5.html\"><span class=\"section-number\">5.</span> 장 5</a>") == true)
+        #expect(
+            script.contains(
+                "\\u003ca href=\\\"p4.html\\\">\\u003cspan class=\\\"section-number\\\">4.\\u003c/span> 장 4"))
+        #expect(
+            TestSupport.read(root + "/_site/toc.html")?.contains(
+                "<a href=\"p5.html\"><span class=\"section-number\">5.</span> 장 5</a>") == true)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// What CI sees: GitHub workflow commands that annotate the Markdown line, JUnit XML read by a
@@ -28,7 +29,8 @@ import Testing
 
     /// A page whose name holds `%`, `,` and `:`, with a warning, a broken link after Hangul and
     /// a sample whose output differs in `%`, `,`, `:` and a carriage return.
-    static let page = "# 쪽\n\n#### 건너뛴 제목\n\n본문 [없는 쪽](nowhere.md)\n\n```swift\nprint(\"50%, 끝: 1\")\nprint(\"a\\rb\")\n```\n\n```output\n50%, 끝: 2\n```\n"
+    static let page =
+        "# 쪽\n\n#### 건너뛴 제목\n\n본문 [없는 쪽](nowhere.md)\n\n```swift\nprint(\"50%, 끝: 1\")\nprint(\"a\\rb\")\n```\n\n```output\n50%, 끝: 2\n```\n"
     static let pageName = "100%, 확인: 쪽.md"
 
     func book() throws -> String {
@@ -42,9 +44,13 @@ import Testing
     @Test func buildAnnotatesEachProblemOnItsMarkdownLine() throws {
         let root = try book()
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let result = run(["build", "--report", "github", "--content", root + "/book", "--templates", TestSupport.repositoryRoot + "/site-templates",
-                          "--output", root + "/_site", "--cache-dir", TestSupport.cacheDirectory],
-                         environment: ["GITHUB_WORKSPACE": root])
+        let result = run(
+            [
+                "build", "--report", "github", "--content", root + "/book", "--templates",
+                TestSupport.repositoryRoot + "/site-templates",
+                "--output", root + "/_site", "--cache-dir", TestSupport.cacheDirectory,
+            ],
+            environment: ["GITHUB_WORKSPACE": root])
         #expect(result.status == 1)
         let file = "book/100%25%2C 확인%3A 쪽.md"
         let expected = [
@@ -63,10 +69,14 @@ import Testing
         let actions = ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": root]
         let automatic = run(check, environment: actions)
         #expect(automatic.status == 1)
-        #expect(automatic.lines.first?.hasPrefix("::error file=book/100%25%2C 확인%3A 쪽.md,line=12,col=1,title=output does not match") == true)
+        #expect(
+            automatic.lines.first?.hasPrefix(
+                "::error file=book/100%25%2C 확인%3A 쪽.md,line=12,col=1,title=output does not match") == true)
         #expect(automatic.lines.last == "0 passed, 1 failed")
         let plain = run(check + ["--report", "plain"], environment: actions)
-        #expect(plain.lines.first?.hasPrefix("\(root)/book/\(Self.pageName):12:1: error: output does not match the expected output\n") == true)
+        #expect(
+            plain.lines.first?.hasPrefix(
+                "\(root)/book/\(Self.pageName):12:1: error: output does not match the expected output\n") == true)
         #expect(run(check).lines.first?.hasPrefix("\(root)/book/") == true)
         #expect(run(check + ["--report", "gitlab"]).status == 2)
         #expect(run(check + ["--report", "github", "--report", "plain"]).status == 2)
@@ -74,10 +84,14 @@ import Testing
     }
 
     @Test func notFoundPageLinksFromTheSiteURL() throws {
-        let root = try TestSupport.makeTree(["content/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n", "content/page.md": "# 쪽\n"])
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n", "content/page.md": "# 쪽\n",
+        ])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let build = ["build", "--content", root + "/content", "--templates", TestSupport.repositoryRoot + "/site-templates",
-                     "--output", root + "/_site", "--cache-dir", TestSupport.cacheDirectory]
+        let build = [
+            "build", "--content", root + "/content", "--templates", TestSupport.repositoryRoot + "/site-templates",
+            "--output", root + "/_site", "--cache-dir", TestSupport.cacheDirectory,
+        ]
         #expect(run(build + ["--site-url", "/lecture"]).status == 0)
         let notFound = try #require(TestSupport.read(root + "/_site/404.html"))
         #expect(notFound.contains("href=\"/lecture/assets/style.css\""))
@@ -88,7 +102,8 @@ import Testing
     @Test func workflowCommandsEscapeDataAndProperties() {
         #expect(WorkflowCommand.escapeData("50% a:b, c\r\nd") == "50%25 a:b, c%0D%0Ad")
         #expect(WorkflowCommand.escapeProperty("50% a:b, c\r\nd") == "50%25 a%3Ab%2C c%0D%0Ad")
-        #expect(WorkflowCommand.line("warning", properties: [("file", "a,b.md"), ("title", "x: y")], message: "m:,\n%")
+        #expect(
+            WorkflowCommand.line("warning", properties: [("file", "a,b.md"), ("title", "x: y")], message: "m:,\n%")
                 == "::warning file=a%2Cb.md,title=x%3A y::m:,%0A%25")
     }
 
@@ -99,9 +114,14 @@ import Testing
         #expect(format == .github(repositoryRoot: URL(fileURLWithPath: root).standardizedFileURL.path))
         // A byte column after Hangul becomes a character column; a file outside keeps its path.
         let note = Diagnostic(.note, "page.md", .init(line: 3, column: 9), "see here")
-        #expect(format.render(note, workingDirectory: root + "/a/b") == "::notice file=a/b/page.md,line=3,col=5,title=see here::see here")
-        #expect(format.render(.error("/elsewhere/x.md", nil, "gone"), workingDirectory: root) == "::error file=/elsewhere/x.md,title=gone::gone")
-        #expect(DiagnosticFormat.resolve(nil, environment: ["GITHUB_ACTIONS": "false"], workingDirectory: root) == .plain)
+        #expect(
+            format.render(note, workingDirectory: root + "/a/b")
+                == "::notice file=a/b/page.md,line=3,col=5,title=see here::see here")
+        #expect(
+            format.render(.error("/elsewhere/x.md", nil, "gone"), workingDirectory: root)
+                == "::error file=/elsewhere/x.md,title=gone::gone")
+        #expect(
+            DiagnosticFormat.resolve(nil, environment: ["GITHUB_ACTIONS": "false"], workingDirectory: root) == .plain)
     }
 
     @Test func junitCasesAreNamedTimedAndMarkedCachedForAJUnitParser() throws {
@@ -144,18 +164,21 @@ import Testing
         #expect(run(check + ["--report", "junit:\(root)/warm.xml"]).status == 1)
 
         for (report, cold) in [("cold.xml", true), ("warm.xml", false)] {
-            let parsed = try #require(try pythonJSON([TestSupport.repositoryRoot + "/Tests/CI/junit_cases.py", root + "/" + report]) as? [String: Any])
+            let parsed = try #require(
+                try pythonJSON([TestSupport.repositoryRoot + "/Tests/CI/junit_cases.py", root + "/" + report])
+                    as? [String: Any])
             #expect(parsed["tests"] as? Int == 3)
             #expect(parsed["failures"] as? Int == 1)
             #expect(parsed["skipped"] as? Int == 1)
             let suites = try #require(parsed["suites"] as? [[String: Any]])
             #expect(suites.map { $0["name"] as? String } == ["\(root)/content/page.md"])
             let cases = try #require(suites.first?["cases"] as? [[String: Any]])
-            #expect(cases.map { $0["name"] as? String } == [
-                "\(root)/content/page.md:5 — 인사",
-                "\(root)/content/page.md:15 — 세기 (group counter)",
-                "\(root)/content/page.md:27 — 세기",
-            ])
+            #expect(
+                cases.map { $0["name"] as? String } == [
+                    "\(root)/content/page.md:5 — 인사",
+                    "\(root)/content/page.md:15 — 세기 (group counter)",
+                    "\(root)/content/page.md:27 — 세기",
+                ])
             #expect(cases.map { $0["results"] as? [String] } == [[], ["Failure"], ["Skipped"]])
             #expect((cases[1]["messages"] as? [String]) == ["output does not match the expected output"])
             // Cold: the passing sample was compiled and run, which takes real time; warm: it
@@ -170,7 +193,8 @@ import Testing
 
     @Test func theWorkflowShardsChecksCachesSamplesBuildsAndDeploys() throws {
         let path = TestSupport.repositoryRoot + "/.github/workflows/lecture.yml"
-        let script = "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1], encoding='utf-8')), default=str))"
+        let script =
+            "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1], encoding='utf-8')), default=str))"
         let workflow = try #require(try pythonJSON(["-c", script, path]) as? [String: Any])
         // YAML 1.1 reads the key `on` as true.
         let triggers = try #require((workflow["on"] ?? workflow["true"]) as? [String: Any?])
@@ -179,7 +203,9 @@ import Testing
 
         func steps(_ job: String) throws -> [[String: Any]] { try #require(jobs[job]?["steps"] as? [[String: Any]]) }
         func runs(_ job: String) throws -> [String] { try steps(job).compactMap { $0["run"] as? String } }
-        func uses(_ job: String) throws -> [String] { try steps(job).compactMap { ($0["uses"] as? String)?.split(separator: "@").first.map(String.init) } }
+        func uses(_ job: String) throws -> [String] {
+            try steps(job).compactMap { ($0["uses"] as? String)?.split(separator: "@").first.map(String.init) }
+        }
 
         // Samples: a matrix of shards, Debian packages through the Makefile, the cache
         // restored and saved under a key of toolchain and content, check with annotations and JUnit.
@@ -189,14 +215,20 @@ import Testing
         #expect(try runs("samples").contains("make build"))
         #expect(try uses("samples").contains("actions/cache/restore"))
         #expect(try uses("samples").contains("actions/cache/save"))
-        let key = try #require(try steps("samples").first { ($0["uses"] as? String)?.hasPrefix("actions/cache/restore") == true }?["with"] as? [String: Any])["key"] as? String
+        let key =
+            try #require(
+                try steps("samples").first { ($0["uses"] as? String)?.hasPrefix("actions/cache/restore") == true }?[
+                    "with"] as? [String: Any])["key"] as? String
         #expect(key?.contains("steps.toolchain.outputs.key") == true && key?.contains("hashFiles('content/**'") == true)
         let check = try #require(try runs("samples").first { $0.contains("lecture check") })
         for part in ["--shard ${{ matrix.shard }}/", "--report github", "--report junit:", "--cache-dir"] {
             #expect(check.contains(part), "\(part)")
         }
         // Site: built with annotations under the Pages sub-path; deployed from the default branch only.
-        #expect(try runs("site").contains { $0.contains("lecture build") && $0.contains("--report github") && $0.contains("--site-url") })
+        #expect(
+            try runs("site").contains {
+                $0.contains("lecture build") && $0.contains("--report github") && $0.contains("--site-url")
+            })
         #expect(try uses("site").contains("actions/upload-pages-artifact"))
         let deploy = try #require(jobs["deploy"])
         #expect((deploy["if"] as? String)?.contains("github.event.repository.default_branch") == true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// The `lecture` command as a user runs it: arguments in, lines and exit status out.
@@ -57,7 +58,8 @@ import Testing
         """
 
     @Test func shortOptionTakesAnAttachedValue() throws {
-        let parsed = try ParsedArguments.parse(["-j4", "--timeout=2.5", "a.md"], specs: CheckCommand.options, command: "lecture check")
+        let parsed = try ParsedArguments.parse(
+            ["-j4", "--timeout=2.5", "a.md"], specs: CheckCommand.options, command: "lecture check")
         #expect(parsed.value("jobs") == "4")
         #expect(parsed.value("timeout") == "2.5")
         #expect(parsed.positionals == ["a.md"])
@@ -69,7 +71,10 @@ import Testing
         let result = run(["check", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
         #expect(result.status == 1)
         #expect(result.lines.last == "1 passed, 1 failed, 1 skipped")
-        #expect(result.lines.contains { $0.hasPrefix("\(root)/page.md:19:1: error: output does not match the expected output") })
+        #expect(
+            result.lines.contains {
+                $0.hasPrefix("\(root)/page.md:19:1: error: output does not match the expected output")
+            })
     }
 
     @Test func blessFixesTheOutputAndTheNextCheckPasses() throws {
@@ -78,7 +83,9 @@ import Testing
         let path = root + "/page.md"
         let blessed = run(["check", "--bless", "--cache-dir", TestSupport.cacheDirectory, path])
         #expect(blessed.status == 0)
-        #expect(TestSupport.read(path) == Self.page.replacingOccurrences(of: "```output\n셋\n```", with: "```output\n둘\n```"))
+        #expect(
+            TestSupport.read(path) == Self.page.replacingOccurrences(of: "```output\n셋\n```", with: "```output\n둘\n```")
+        )
         let again = run(["check", "--cache-dir", TestSupport.cacheDirectory, path])
         #expect(again.status == 0)
         #expect(again.lines.last == "2 passed, 0 failed, 1 skipped")
@@ -96,10 +103,15 @@ import Testing
     @Test func junitReportListsEverySample() throws {
         let root = try TestSupport.makeTree(["page.md": Self.page])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        _ = run(["check", "--cache-dir", TestSupport.cacheDirectory, "--report", "junit:\(root)/report.xml", root + "/page.md"])
+        _ = run([
+            "check", "--cache-dir", TestSupport.cacheDirectory, "--report", "junit:\(root)/report.xml",
+            root + "/page.md",
+        ])
         let xml = try #require(TestSupport.read(root + "/report.xml"))
-        #expect(xml.contains("<testsuites name=\"lecture check\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""))
-        #expect(xml.contains("<testsuite name=\"\(root)/page.md\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""))
+        #expect(
+            xml.contains("<testsuites name=\"lecture check\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""))
+        #expect(
+            xml.contains("<testsuite name=\"\(root)/page.md\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""))
         #expect(xml.contains("<failure message=\"output does not match the expected output\">"))
     }
 
@@ -110,7 +122,9 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(root) }
         var total = 0
         for k in 1...3 {
-            let result = run(["check", "--shard", "\(k)/3", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"])
+            let result = run([
+                "check", "--shard", "\(k)/3", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md",
+            ])
             #expect(result.status == 0)
             let passed = Int(result.lines.last?.split(separator: " ").first ?? "") ?? -1
             #expect(passed == [3, 2, 2][k - 1])
@@ -131,7 +145,9 @@ import Testing
 
     /// The rest of the setup kind (a new user's trial): each exits 2 before any work, all at once.
     @Test func outputAndTemplatesProblemsAreSetupErrors() throws {
-        let root = try TestSupport.makeTree(["content/SUMMARY.md": "# 책\n\n- [A](a.md)\n", "content/a.md": "# A\n", "docs/mine.txt": "x"])
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [A](a.md)\n", "content/a.md": "# A\n", "docs/mine.txt": "x",
+        ])
         defer { FileSystem.removeTemporaryDirectory(root) }
         let templates = TestSupport.repositoryRoot + "/site-templates"
         let cases: [(output: String, templates: String, summary: String)] = [
@@ -140,27 +156,38 @@ import Testing
             (root + "/_site", root + "/nothing", "templates folder does not exist"),
         ]
         for (output, templates, summary) in cases {
-            let result = run(["build", "--content", root + "/content", "--templates", templates, "--output", output,
-                              "--cache-dir", TestSupport.cacheDirectory])
+            let result = run([
+                "build", "--content", root + "/content", "--templates", templates, "--output", output,
+                "--cache-dir", TestSupport.cacheDirectory,
+            ])
             #expect(result.status == 2, "\(summary): \(result.lines)")
             // The message the command prints on stderr.
-            let configuration = TestSupport.configuration(content: root + "/content", templates: templates, output: output)
+            let configuration = TestSupport.configuration(
+                content: root + "/content", templates: templates, output: output)
             #expect(configuration.outputAndTemplatesError()?.message.contains(summary) == true, "\(summary)")
         }
         #expect(!FileSystem.exists(root + "/_site") && !FileSystem.exists(root + "/content/out"))
         #expect(TestSupport.read(root + "/docs/mine.txt") == "x")
-        let both = TestSupport.configuration(content: root + "/content", templates: root + "/nothing", output: root + "/docs")
+        let both = TestSupport.configuration(
+            content: root + "/content", templates: root + "/nothing", output: root + "/docs")
         let message = both.outputAndTemplatesError()?.message ?? ""
-        #expect(message.contains("templates folder does not exist") && message.contains("was not written by lecture"), "every problem at once")
+        #expect(
+            message.contains("templates folder does not exist") && message.contains("was not written by lecture"),
+            "every problem at once")
     }
 
     @Test func missingContentFolderFailsTheBuild() throws {
         let root = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(root) }
         // A setup error, exit status 2, as for `check` (issue 11, kind 13); printed on stderr.
-        let result = run(["build", "--content", root + "/nothing", "--templates", TestSupport.repositoryRoot + "/site-templates", "--output", root + "/_site"])
+        let result = run([
+            "build", "--content", root + "/nothing", "--templates", TestSupport.repositoryRoot + "/site-templates",
+            "--output", root + "/_site",
+        ])
         #expect(result.status == 2)
-        #expect(ContentLoader.setupError(contentDirectory: root + "/nothing")?.message.hasPrefix("\(root)/nothing: error: content folder does not exist\n") == true)
+        #expect(
+            ContentLoader.setupError(contentDirectory: root + "/nothing")?.message.hasPrefix(
+                "\(root)/nothing: error: content folder does not exist\n") == true)
         #expect(!FileSystem.exists(root + "/_site"))
     }
 }

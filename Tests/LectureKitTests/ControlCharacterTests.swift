@@ -1,6 +1,7 @@
+import CommonMark
 import Foundation
 import Testing
-import CommonMark
+
 @testable import LectureKit
 
 /// Kind 8 of issue 11: control bytes a sample prints are compared, blessed and shown in a
@@ -12,7 +13,8 @@ import CommonMark
         var stage = try SampleVerificationTests.stage.get()
         stage.verifier.options.noCache = true
         let markdown = Self.bold + "\n```output\n␛[1m굵게␛[0m\n```\n"
-        let results = stage.verifier.verify(SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples)
+        let results = stage.verifier.verify(
+            SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples)
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
     }
 
@@ -45,13 +47,16 @@ import CommonMark
         SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md")
     }
 
-    static let details = "# 쪽\n\n<details><summary>풀이</summary>\n```swift\nprint(1)\n```\n\n```output\n1\n```\n</details>\n"
+    static let details =
+        "# 쪽\n\n<details><summary>풀이</summary>\n```swift\nprint(1)\n```\n\n```output\n1\n```\n</details>\n"
 
     @Test func aFenceSwallowedByAnHTMLBlockIsWarnedAtItsLine() {
         let found = extract(Self.details)
         #expect(found.samples.isEmpty)
         let warning = found.diagnostics.first { $0.severity == .warning }
-        #expect(warning?.headline == "page.md:4:1: warning: swift fence inside an HTML block is not a sample, and is not run")
+        #expect(
+            warning?.headline
+                == "page.md:4:1: warning: swift fence inside an HTML block is not a sample, and is not run")
         #expect(warning?.notes.last?.contains("leave a blank line") == true)
         #expect(warning?.identifier == DroppedSamples.identifier)
         // Its output block then has no sample above it, and the error says why.
@@ -74,12 +79,16 @@ import CommonMark
     @Test func aCapitalisedSwiftFenceIsWarnedAndItsOutputErrorSaysWhy() {
         let found = extract("```Swift\nprint(1)\n```\n\n```output\n1\n```\n\n```SWIFT\nprint(2)\n```\n")
         #expect(found.samples.isEmpty)
-        #expect(found.diagnostics.map(\.headline) == [
-            "page.md:1:1: warning: code block marked 'Swift' is not a sample, and is not run",
-            "page.md:5:1: error: output block does not follow a swift sample",
-            "page.md:9:1: warning: code block marked 'SWIFT' is not a sample, and is not run",
-        ])
-        #expect(found.diagnostics[0].notes == ["samples are marked 'swift', in lower case: write ```swift to have it compiled and run"])
+        #expect(
+            found.diagnostics.map(\.headline) == [
+                "page.md:1:1: warning: code block marked 'Swift' is not a sample, and is not run",
+                "page.md:5:1: error: output block does not follow a swift sample",
+                "page.md:9:1: warning: code block marked 'SWIFT' is not a sample, and is not run",
+            ])
+        #expect(
+            found.diagnostics[0].notes == [
+                "samples are marked 'swift', in lower case: write ```swift to have it compiled and run"
+            ])
         #expect(found.diagnostics[1].notes.last?.contains("marked 'Swift'") == true)
     }
 
@@ -90,12 +99,14 @@ import CommonMark
     @Test func checkCountsWhatItSkipped() throws {
         let root = try TestSupport.makeTree([
             "content/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n",
-            "content/page.md": Self.details.replacingOccurrences(of: "\n```output\n1\n```\n", with: "") + "\n```Swift\nprint(2)\n```\n",
+            "content/page.md": Self.details.replacingOccurrences(of: "\n```output\n1\n```\n", with: "")
+                + "\n```Swift\nprint(2)\n```\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
         let recorder = TestSupport.Recorder()
-        let status = LectureCommand.main(["check", "--content", root + "/content", "--cache-dir", TestSupport.cacheDirectory],
-                                         console: recorder.console)
+        let status = LectureCommand.main(
+            ["check", "--content", root + "/content", "--cache-dir", TestSupport.cacheDirectory],
+            console: recorder.console)
         #expect(status == 0)
         #expect(recorder.lines.last == "0 passed, 0 failed, 2 skipped", "\(recorder.lines)")
     }

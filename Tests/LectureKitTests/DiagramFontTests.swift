@@ -1,6 +1,7 @@
+import CommonMark
 import Foundation
 import Testing
-import CommonMark
+
 @testable import LectureKit
 
 /// Kind 10 of issue 11: Graphviz's warnings shown at the block, the font setup checked and part
@@ -10,7 +11,8 @@ import CommonMark
 
     func render(_ code: String, with renderer: DiagramRenderer) -> (html: String?, warnings: [Diagnostic]) {
         var warnings: [Diagnostic] = []
-        let result = renderer.render(code, info: InfoString("dot"), id: "diagram-1", path: "p.md", location: location, warnings: &warnings)
+        let result = renderer.render(
+            code, info: InfoString("dot"), id: "diagram-1", path: "p.md", location: location, warnings: &warnings)
         return (try? result.get(), warnings)
     }
 
@@ -22,7 +24,8 @@ import CommonMark
         for run in ["cold", "warm"] {
             let (html, warnings) = render(code, with: renderer)
             #expect(html != nil, "\(run)")
-            #expect(warnings.map(\.headline) == ["p.md:12:1: warning: diagram: using box for unknown shape boxx"], "\(run)")
+            #expect(
+                warnings.map(\.headline) == ["p.md:12:1: warning: diagram: using box for unknown shape boxx"], "\(run)")
         }
     }
 
@@ -30,13 +33,17 @@ import CommonMark
         let folder = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(folder) }
         // A fontconfig setup with no fonts at all, as on a machine without fonts-noto-cjk.
-        try FileSystem.writeAtomically("<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n", to: folder + "/fonts.conf")
+        try FileSystem.writeAtomically(
+            "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n", to: folder + "/fonts.conf")
         let bare = DiagramFonts.find(environment: ["FONTCONFIG_FILE": folder + "/fonts.conf"])
         #expect(!bare.coversHangul)
         var renderer = DiagramRenderer.find(cache: Cache(directory: folder + "/cache"))
         renderer.fonts = bare
         let (_, warnings) = render("digraph { label=\"관찰\"; 뷰 -> 모델 }\n", with: renderer)
-        #expect(warnings.map(\.headline) == ["p.md:12:1: warning: no installed font covers Hangul: the diagram's boxes are sized from a fallback font"])
+        #expect(
+            warnings.map(\.headline) == [
+                "p.md:12:1: warning: no installed font covers Hangul: the diagram's boxes are sized from a fallback font"
+            ])
         #expect(warnings.first?.notes.first?.contains("'fonts-noto-cjk'") == true)
         // A graph in Latin letters only needs no Hangul font.
         #expect(render("digraph { label=\"MVC\"; View -> Model }\n", with: renderer).warnings.isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// Issue 11's "Done when": the same book gives the same verdict under any shell `LANG`, `TZ`,
@@ -43,17 +44,22 @@ import Testing
 
         """
 
-    func run(_ arguments: [String], environment overrides: [String: String]) throws -> (status: Subprocess.Termination, output: String) {
+    func run(_ arguments: [String], environment overrides: [String: String]) throws -> (
+        status: Subprocess.Termination, output: String
+    ) {
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in overrides { environment[key] = value }
         // `env -i` then the chosen variables: exactly this environment, nothing of the test's.
-        let result = try Subprocess.run("env", ["-i"] + environment.map { "\($0.key)=\($0.value)" } + [Self.executable] + arguments,
-                                        timeout: 600)
+        let result = try Subprocess.run(
+            "env", ["-i"] + environment.map { "\($0.key)=\($0.value)" } + [Self.executable] + arguments,
+            timeout: 600)
         return (result.termination, result.stdoutText + result.stderrText)
     }
 
     @Test func theSameBookGivesTheSameVerdictInEveryShell() throws {
-        let root = try TestSupport.makeTree(["content/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n", "content/page.md": Self.page])
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n", "content/page.md": Self.page,
+        ])
         defer { FileSystem.removeTemporaryDirectory(root) }
         let otherHome = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(otherHome) }
@@ -98,14 +104,17 @@ import Testing
         try FileManager.default.removeItem(atPath: root + "/compiles")
         let warm = try run(check, environment: ["SWIFTC": root + "/swiftc"])
         #expect(warm.status == .exited(0) && warm.output.contains("no hover cards"), "\(warm.output)")
-        let compiles = (TestSupport.read(root + "/compiles") ?? "").split(separator: "\n").filter { !$0.contains("--version") }
+        let compiles = (TestSupport.read(root + "/compiles") ?? "").split(separator: "\n").filter {
+            !$0.contains("--version")
+        }
         #expect(compiles.isEmpty, "a warm run compiled: \(compiles)")
     }
 
     @Test func aWrapperCompilerNamedBySWIFTCIsNotAnsweredFromTheCache() throws {
         let root = try TestSupport.makeTree([
             "content/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n",
-            "content/page.md": "# 쪽\n\n```swift\n#if WRAPPED\nprint(\"wrapped\")\n#else\nprint(\"plain\")\n#endif\n```\n\n```output\nplain\n```\n",
+            "content/page.md":
+                "# 쪽\n\n```swift\n#if WRAPPED\nprint(\"wrapped\")\n#else\nprint(\"plain\")\n#endif\n```\n\n```output\nplain\n```\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
         try TestSupport.writeScript("exec swiftc -D WRAPPED \"$@\"", to: root + "/swiftc")

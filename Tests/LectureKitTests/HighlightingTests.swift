@@ -1,6 +1,7 @@
-import Testing
 import CommonMark
 import SwiftAnalysis
+import Testing
+
 @testable import LectureKit
 
 /// Build-time highlighting of Swift with swift-syntax's classification.
@@ -13,7 +14,8 @@ import SwiftAnalysis
     }
 
     @Test func modernSwiftKeywordsAreKeywords() {
-        let source = "func load(_ items: some Collection<Int>) async throws(LoadError) -> any Sequence { try await save(consume items) }\n"
+        let source =
+            "func load(_ items: some Collection<Int>) async throws(LoadError) -> any Sequence { try await save(consume items) }\n"
         #expect(words(source, .keyword) == ["func", "some", "async", "throws", "any", "try", "await", "consume"])
         #expect(words(source, .type) == ["Collection", "Int", "LoadError", "Sequence"])
     }
@@ -33,14 +35,20 @@ import SwiftAnalysis
 
     @Test func htmlIsEscapedAndSpansAreClassified() {
         let html = SwiftCodeHTML.highlighted("let a = b < c && \"<x>\"\n")
-        #expect(html == "<span class=\"hl-keyword\">let</span> a = b &lt; c &amp;&amp; <span class=\"hl-string\">&quot;&lt;x&gt;&quot;</span>\n")
+        #expect(
+            html
+                == "<span class=\"hl-keyword\">let</span> a = b &lt; c &amp;&amp; <span class=\"hl-string\">&quot;&lt;x&gt;&quot;</span>\n"
+        )
     }
 
     @Test func sampleFiguresAreHighlightedWithoutHiddenLinesAndOutOfHighlightJS() {
         let markdown = "```swift ignore\n// snippet.hide\nlet secret = 1\n// snippet.show\nlet shown = \"값\"\n```\n"
         let sample = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples[0]
         let html = SampleRendering.figure(sample, part: 0, swiftVersion: "Swift 6.3")
-        #expect(html.contains("<code class=\"swift-code\"><span class=\"hl-keyword\">let</span> shown = <span class=\"hl-string\">&quot;값&quot;</span>\n</code>"))
+        #expect(
+            html.contains(
+                "<code class=\"swift-code\"><span class=\"hl-keyword\">let</span> shown = <span class=\"hl-string\">&quot;값&quot;</span>\n</code>"
+            ))
         #expect(!html.contains("secret"))
         #expect(!html.contains("language-"))
     }

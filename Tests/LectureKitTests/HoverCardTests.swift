@@ -1,6 +1,7 @@
+import CommonMark
 import Foundation
 import Testing
-import CommonMark
+
 @testable import LectureKit
 
 /// Hover cards from the real in-process SourceKit: what they say, where they stand, when they
@@ -44,9 +45,12 @@ import CommonMark
     }
 
     @Test func standInTypesShowTheirGenericArguments() throws {
-        let markdown = "```swift\nimport RxRelay\nlet relay = BehaviorRelay(value: \"\")\nprint(relay.value.isEmpty)\n```\n\n```output\ntrue\n```\n"
+        let markdown =
+            "```swift\nimport RxRelay\nlet relay = BehaviorRelay(value: \"\")\nprint(relay.value.isEmpty)\n```\n\n```output\ntrue\n```\n"
         let result = try verify(markdown)[0]
-        #expect(result.hoverCards.contains { $0.line == 1 && $0.text.hasSuffix("let relay: BehaviorRelay<String>") }, "\(result.hoverCards)")
+        #expect(
+            result.hoverCards.contains { $0.line == 1 && $0.text.hasSuffix("let relay: BehaviorRelay<String>") },
+            "\(result.hoverCards)")
     }
 
     @Test func aFailingSampleGetsNoCards() throws {
@@ -81,7 +85,10 @@ import CommonMark
         let result = try verify(Self.boxSample)[0]
         let html = SampleRendering.figure(result.sample, part: 0, swiftVersion: "Swift 6.3", result: result)
         #expect(!html.contains("{ var value"))
-        #expect(html.contains("<span class=\"hl-keyword\">let</span> <span class=\"hover\" tabindex=\"0\" aria-describedby=\"card-1-"))
+        #expect(
+            html.contains(
+                "<span class=\"hl-keyword\">let</span> <span class=\"hover\" tabindex=\"0\" aria-describedby=\"card-1-")
+        )
         #expect(html.contains("let greeting: Box&lt;String&gt;</span><span class=\"hover-kind\"> · 추론된 타입</span>"))
         #expect(html.contains("<p class=\"hover-strip\" aria-hidden=\"true\">"))
         // `greeting` twice: one tab stop and one card, both occurrences described by it.

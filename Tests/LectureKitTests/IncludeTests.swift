@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// mdBook's `{{#include}}`: every form, located errors, and a sample that lives in a `.swift` file.
 @Suite struct IncludeTests {
-    static let code = "// ANCHOR: all\nlet a = 1\n// ANCHOR: two\nlet b = 2\n// ANCHOR_END: two\nprint(a + b)\n// ANCHOR_END: all\n"
+    static let code =
+        "// ANCHOR: all\nlet a = 1\n// ANCHOR: two\nlet b = 2\n// ANCHOR_END: two\nprint(a + b)\n// ANCHOR_END: all\n"
 
-    func expand(_ page: String, files: [String: String] = ["code.swift": code]) throws -> (IncludeExpander.Expansion, String) {
+    func expand(_ page: String, files: [String: String] = ["code.swift": code]) throws -> (
+        IncludeExpander.Expansion, String
+    ) {
         let root = try TestSupport.makeTree(files)
         return (IncludeExpander.expand(page, displayPath: "page.md", directory: root), root)
     }
@@ -16,11 +20,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(whole.text == Self.code.dropLast().description)
         #expect(try expand("{{#include code.swift:2}}").0.text == "let a = 1")
-        #expect(try expand("{{#include code.swift:4:}}").0.text == "let b = 2\n// ANCHOR_END: two\nprint(a + b)\n// ANCHOR_END: all")
+        #expect(
+            try expand("{{#include code.swift:4:}}").0.text
+                == "let b = 2\n// ANCHOR_END: two\nprint(a + b)\n// ANCHOR_END: all")
         #expect(try expand("{{#include code.swift::2}}").0.text == "// ANCHOR: all\nlet a = 1")
         #expect(try expand("{{#include code.swift:2:4}}").0.text == "let a = 1\n// ANCHOR: two\nlet b = 2")
         #expect(try expand("{{#include code.swift:two}}").0.text == "let b = 2")
-        #expect(try expand("{{#include code.swift:all}}").0.text == "let a = 1\nlet b = 2\nprint(a + b)", "anchor lines inside are dropped")
+        #expect(
+            try expand("{{#include code.swift:all}}").0.text == "let a = 1\nlet b = 2\nprint(a + b)",
+            "anchor lines inside are dropped")
         #expect(try expand("before \\{{#include code.swift}} after").0.text == "before {{#include code.swift}} after")
     }
 
@@ -34,14 +42,17 @@ import Testing
     }
 
     @Test func problemsAreErrorsAtTheDirective() throws {
-        let (expansion, root) = try expand("a\n{{#include missing.swift}}\n  {{#include code.swift:nope}}\n{{#include code.swift:99}}\n{{#playground x.rs}}\n")
+        let (expansion, root) = try expand(
+            "a\n{{#include missing.swift}}\n  {{#include code.swift:nope}}\n{{#include code.swift:99}}\n{{#playground x.rs}}\n"
+        )
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(expansion.diagnostics.map(\.headline) == [
-            "page.md:2:1: error: {{#include}} names 'missing.swift', which does not exist",
-            "page.md:3:3: error: {{#include code.swift:nope}}: the file has no 'ANCHOR: nope'",
-            "page.md:4:1: error: {{#include code.swift:99}}: line 99 is past the file's end (7 lines)",
-            "page.md:5:1: warning: '{{#playground}}' is not supported and is left as written",
-        ])
+        #expect(
+            expansion.diagnostics.map(\.headline) == [
+                "page.md:2:1: error: {{#include}} names 'missing.swift', which does not exist",
+                "page.md:3:3: error: {{#include code.swift:nope}}: the file has no 'ANCHOR: nope'",
+                "page.md:4:1: error: {{#include code.swift:99}}: line 99 is past the file's end (7 lines)",
+                "page.md:5:1: warning: '{{#playground}}' is not supported and is left as written",
+            ])
     }
 
     @Test func aFileThatIncludesItselfStops() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// Rebuilds with a `BuildMemory`, as `lecture serve` does: only what changed is redone, and
@@ -17,7 +18,11 @@ import Testing
             "content/b.md": "# B\n\n## 절\n\n본문\n",
             "templates/page.html": TestSupport.minimalPage,
         ])
-        return (root, TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site"))
+        return (
+            root,
+            TestSupport.configuration(
+                content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        )
     }
 
     @Test func unchangedPagesAreLinkedAndChangedOnesRewritten() throws {
@@ -32,7 +37,8 @@ import Testing
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(inode(root + "/_site/a.html") == aBefore, "an unchanged page is hard-linked from the last site")
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("고친 본문") == true)
-        #expect(TestSupport.read(root + "/_site/print.html")?.contains("고친 본문") == true, "the print page follows the edit")
+        #expect(
+            TestSupport.read(root + "/_site/print.html")?.contains("고친 본문") == true, "the print page follows the edit")
 
         // The same bytes as a full build from scratch.
         let fresh = try TestSupport.temporaryDirectory() + "/site"
@@ -40,7 +46,9 @@ import Testing
         full.outputDirectory = fresh
         try BuildPipeline(configuration: full, console: recorder.console).run()
         for page in ["a.html", "b.html", "index.html", "search-index.js", "print.html"] {
-            #expect(TestSupport.read(root + "/_site/" + page) == TestSupport.read(fresh + "/" + page), "\(page) differs from a full build")
+            #expect(
+                TestSupport.read(root + "/_site/" + page) == TestSupport.read(fresh + "/" + page),
+                "\(page) differs from a full build")
         }
     }
 
@@ -53,7 +61,10 @@ import Testing
         #expect(throws: DiagnosticsError.self) {
             try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         }
-        #expect(recorder.lines.contains { $0.hasPrefix("\(root)/content/a.md:3:1: error: broken link: 'b.md#절' names no heading of b.md") })
+        #expect(
+            recorder.lines.contains {
+                $0.hasPrefix("\(root)/content/a.md:3:1: error: broken link: 'b.md#절' names no heading of b.md")
+            })
     }
 
     @Test func changingTheTemplateRendersEveryPageAgain() throws {
@@ -61,8 +72,9 @@ import Testing
         let memory = BuildMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
-        try TestSupport.write(Array(TestSupport.minimalPage.replacingOccurrences(of: "<main>", with: "<main class=\"new\">").utf8),
-                              to: root + "/templates/page.html")
+        try TestSupport.write(
+            Array(TestSupport.minimalPage.replacingOccurrences(of: "<main>", with: "<main class=\"new\">").utf8),
+            to: root + "/templates/page.html")
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(TestSupport.read(root + "/_site/a.html")?.contains("<main class=\"new\">") == true)
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("<main class=\"new\">") == true)

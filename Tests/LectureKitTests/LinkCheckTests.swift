@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 @Suite struct LinkCheckTests {
@@ -10,8 +11,11 @@ import Testing
         let recorder = TestSupport.Recorder()
         var failed = false
         do {
-            try BuildPipeline(configuration: TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site"),
-                              console: recorder.console).run()
+            try BuildPipeline(
+                configuration: TestSupport.configuration(
+                    content: root + "/content", templates: root + "/templates", output: root + "/_site"),
+                console: recorder.console
+            ).run()
         } catch is DiagnosticsError {
             failed = true
         }
@@ -26,11 +30,14 @@ import Testing
         ])
         #expect(failed)
         // Columns count UTF-8 bytes, as cmark and swiftc do ("문단 " is 7 bytes).
-        #expect(recorder.lines.filter { $0.contains("error:") }.compactMap { $0.split(separator: "\n").first.map(String.init) }.sorted() == [
-            "\(root)/content/a.md:7:8: error: broken link: 'nope.md' is not a page of the book (not in SUMMARY.md)",
-            "\(root)/content/a.md:8:1: error: broken link: 'sub/b.md#없음' names no heading of sub/b.md",
-            "\(root)/content/sub/b.md:5:26: error: broken link: 'missing.png' does not exist in the content folder",
-        ])
+        #expect(
+            recorder.lines.filter { $0.contains("error:") }.compactMap {
+                $0.split(separator: "\n").first.map(String.init)
+            }.sorted() == [
+                "\(root)/content/a.md:7:8: error: broken link: 'nope.md' is not a page of the book (not in SUMMARY.md)",
+                "\(root)/content/a.md:8:1: error: broken link: 'sub/b.md#없음' names no heading of sub/b.md",
+                "\(root)/content/sub/b.md:5:26: error: broken link: 'missing.png' does not exist in the content folder",
+            ])
     }
 
     @Test func linksInTableCellsAreChecked() throws {
@@ -39,7 +46,10 @@ import Testing
             "a.md": "# A\n\n```table\n| 패턴 | 장 |\n|---|---|\n| MVC | [없는 장](missing.md) |\n```\n",
         ])
         #expect(failed)
-        #expect(recorder.lines.contains("\(root)/content/a.md:6:1: error: broken link: 'missing.md' is not a page of the book (not in SUMMARY.md)"))
+        #expect(
+            recorder.lines.contains(
+                "\(root)/content/a.md:6:1: error: broken link: 'missing.md' is not a page of the book (not in SUMMARY.md)"
+            ))
     }
 
     @Test func contentFilesAreCopiedAndLinkable() throws {
@@ -55,6 +65,6 @@ import Testing
 
 extension Dictionary {
     func mapKeys<K: Hashable>(_ transform: (Key) -> K) -> [K: Value] {
-        Dictionary<K, Value>(uniqueKeysWithValues: map { (transform($0.key), $0.value) })
+        [K: Value](uniqueKeysWithValues: map { (transform($0.key), $0.value) })
     }
 }

@@ -1,16 +1,21 @@
+import CommonMark
 import Foundation
 import Testing
-import CommonMark
+
 @testable import LectureKit
 
 /// The load stage, one test per kind of bad input, each with its exact diagnostic.
 @Suite struct LoadTests {
     @Test func missingContentFolderIsAnError() {
         let loaded = ContentLoader.load(contentDirectory: "/nonexistent/content")
-        #expect(loaded.diagnostics == [
-            .error("/nonexistent/content", nil, "content folder does not exist",
-                   notes: ["pass the folder that holds SUMMARY.md with --content DIR, run lecture in (or name) a book's folder, one with book.toml, or create a book with 'lecture init'"]),
-        ])
+        #expect(
+            loaded.diagnostics == [
+                .error(
+                    "/nonexistent/content", nil, "content folder does not exist",
+                    notes: [
+                        "pass the folder that holds SUMMARY.md with --content DIR, run lecture in (or name) a book's folder, one with book.toml, or create a book with 'lecture init'"
+                    ])
+            ])
         #expect(loaded.diagnostics[0].headline == "/nonexistent/content: error: content folder does not exist")
     }
 
@@ -23,40 +28,60 @@ import CommonMark
     }
 
     @Test func summaryLinkToMissingPageIsLocated() throws {
-        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [있음](a.md)\n- [없음](missing.md)\n", "a.md": "# A\n"])
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "# T\n\n- [있음](a.md)\n- [없음](missing.md)\n", "a.md": "# A\n",
+        ])
         let loaded = ContentLoader.load(contentDirectory: root)
-        #expect(loaded.diagnostics.map(\.headline) == ["\(root)/SUMMARY.md:4:3: error: summary links to 'missing.md', which does not exist"])
+        #expect(
+            loaded.diagnostics.map(\.headline) == [
+                "\(root)/SUMMARY.md:4:3: error: summary links to 'missing.md', which does not exist"
+            ])
         #expect(loaded.book.flattened.map(\.path) == ["a.md"])
     }
 
     @Test func pageListedTwiceIsAnError() throws {
-        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [A](a.md)\n  - [again](./a.md)\n", "a.md": "# A\n"])
-        let loaded = ContentLoader.load(contentDirectory: root)
-        #expect(loaded.diagnostics == [
-            .error("\(root)/SUMMARY.md", SourceLocation(line: 4, column: 5), "page 'a.md' is listed twice in the summary",
-                   notes: ["first listed at \(root)/SUMMARY.md:3:3"]),
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n  - [again](./a.md)\n", "a.md": "# A\n",
         ])
+        let loaded = ContentLoader.load(contentDirectory: root)
+        #expect(
+            loaded.diagnostics == [
+                .error(
+                    "\(root)/SUMMARY.md", SourceLocation(line: 4, column: 5),
+                    "page 'a.md' is listed twice in the summary",
+                    notes: ["first listed at \(root)/SUMMARY.md:3:3"])
+            ])
     }
 
     @Test func unlistedPageIsAWarning() throws {
-        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n", "draft.md": "# D\n"])
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n", "draft.md": "# D\n",
+        ])
         let loaded = ContentLoader.load(contentDirectory: root)
-        #expect(loaded.diagnostics.map(\.description) == ["\(root)/draft.md: warning: page is not listed in SUMMARY.md and is not built"])
+        #expect(
+            loaded.diagnostics.map(\.description) == [
+                "\(root)/draft.md: warning: page is not listed in SUMMARY.md and is not built"
+            ])
         #expect(!loaded.diagnostics.hasErrors)
     }
 
     @Test func partTitlesSeparatorsAndDraftsAreEntriesAsInMdBook() throws {
         let root = try TestSupport.makeTree([
-            "SUMMARY.md": "# T\n\n[서문](pre.md)\n\n- [A](a.md)\n    - [A1](a1.md)\n    - [초안]()\n\n# 둘째 부\n\n---\n\n- [B](b.md)\n\n[후기](post.md)\n",
+            "SUMMARY.md":
+                "# T\n\n[서문](pre.md)\n\n- [A](a.md)\n    - [A1](a1.md)\n    - [초안]()\n\n# 둘째 부\n\n---\n\n- [B](b.md)\n\n[후기](post.md)\n",
             "pre.md": "# P\n", "a.md": "# A\n", "a1.md": "# A1\n", "b.md": "# B\n", "post.md": "# Q\n",
         ])
         let loaded = ContentLoader.load(contentDirectory: root)
         #expect(loaded.diagnostics.isEmpty)
         #expect(loaded.book.chapters.map(\.kind) == [.page, .page, .partTitle, .separator, .page, .page])
-        #expect(loaded.book.chapters.map(\.number) == [nil, [1], nil, nil, [2], nil], "prefix and suffix chapters are not numbered; numbers run on across parts")
+        #expect(
+            loaded.book.chapters.map(\.number) == [nil, [1], nil, nil, [2], nil],
+            "prefix and suffix chapters are not numbered; numbers run on across parts")
         #expect(loaded.book.chapters[1].children.map(\.number) == [[1, 1], [1, 2]])
         #expect(loaded.book.chapters[1].children[1].kind == .draft)
-        #expect(loaded.book.flattened.map(\.path) == ["pre.md", "a.md", "a1.md", "b.md", "post.md"], "drafts, parts and separators have no page")
+        #expect(
+            loaded.book.flattened.map(\.path) == ["pre.md", "a.md", "a1.md", "b.md", "post.md"],
+            "drafts, parts and separators have no page")
     }
 
     @Test func summaryKeepsOrderTitlesAndNesting() throws {
@@ -75,9 +100,12 @@ import CommonMark
         let plain = "# 제목\n\n문단\n둘째 줄\n\n```swift ignore\nlet a = 1\n```\n"
         let crlf = Array(plain.replacingOccurrences(of: "\n", with: "\r\n").utf8)
         let plainFile = try SourceFileReader.decode(Array(plain.utf8), displayPath: "p.md", relativePath: "p.md").get()
-        let bomFile = try SourceFileReader.decode([0xEF, 0xBB, 0xBF] + crlf, displayPath: "p.md", relativePath: "p.md").get()
+        let bomFile = try SourceFileReader.decode([0xEF, 0xBB, 0xBF] + crlf, displayPath: "p.md", relativePath: "p.md")
+            .get()
         #expect(bomFile.text == plainFile.text)
         #expect(bomFile.usesCRLF)
-        #expect(HTMLRenderer().render(MarkdownParser.parse(bomFile.text)) == HTMLRenderer().render(MarkdownParser.parse(plainFile.text)))
+        #expect(
+            HTMLRenderer().render(MarkdownParser.parse(bomFile.text))
+                == HTMLRenderer().render(MarkdownParser.parse(plainFile.text)))
     }
 }

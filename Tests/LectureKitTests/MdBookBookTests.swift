@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// A book written for mdBook (`Fixtures/mdbook`: book.toml, parts, separators, a draft, README
@@ -15,24 +16,34 @@ import Testing
     @Test func mdBookFixtureBuildsWithoutAWarning() throws {
         let output = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let (status, lines) = run(["build", TestSupport.fixture("mdbook"), "--output", output + "/book", "--cache-dir", TestSupport.cacheDirectory])
+        let (status, lines) = run([
+            "build", TestSupport.fixture("mdbook"), "--output", output + "/book", "--cache-dir",
+            TestSupport.cacheDirectory,
+        ])
         #expect(status == 0)
         #expect(lines.count == 1 && lines[0].hasPrefix("Wrote 6 pages to \(output)/book/"), "no warning: \(lines)")
         let samples = try #require(TestSupport.read(output + "/book/samples.html"))
-        #expect(samples.contains("<html lang=\"en\" data-default-theme=\"dark\">"), "book.toml's language and default-theme")
+        #expect(
+            samples.contains("<html lang=\"en\" data-default-theme=\"dark\">"), "book.toml's language and default-theme"
+        )
         #expect(samples.contains("name2") && samples.contains("Hello, "), "the sample came from greeting.swift")
         #expect(!samples.contains("ANCHOR"))
         #expect(samples.contains("href=\"https://example.com/book/edit/main/src/samples.md\""), "the edit link")
         #expect(samples.contains("<a class=\"repository-link\" href=\"https://example.com/book\""))
         #expect(samples.contains("<li class=\"part-title\">User Guide</li>"))
-        #expect(samples.contains("<span class=\"draft\"><span class=\"section-number\">1.2.</span> Draft section</span>"))
+        #expect(
+            samples.contains("<span class=\"draft\"><span class=\"section-number\">1.2.</span> Draft section</span>"))
         #expect(samples.contains("<li class=\"separator\" aria-hidden=\"true\">"))
         let start = try #require(TestSupport.read(output + "/book/intro/start.html"))
-        #expect(start.contains("<th scope=\"col\" role=\"columnheader\" style=\"text-align: center\">Supported</th>"), "the pipe table")
+        #expect(
+            start.contains("<th scope=\"col\" role=\"columnheader\" style=\"text-align: center\">Supported</th>"),
+            "the pipe table")
         let search = try #require(TestSupport.read(output + "/book/guide/search.html"))
         #expect(search.contains("<h2 id=\"content\">") && search.contains("<h2 id=\"sidebar\">"))
         #expect(TestSupport.read(output + "/book/index.html")?.contains("url=intro/start.html") == true)
-        #expect(TestSupport.read(output + "/book/404.html")?.contains("href=\"/lecture/assets/style.css\"") == true, "site-url")
+        #expect(
+            TestSupport.read(output + "/book/404.html")?.contains("href=\"/lecture/assets/style.css\"") == true,
+            "site-url")
     }
 
     @Test func initThenBuildWorksInAnEmptyFolderOutsideTheRepository() throws {
@@ -50,7 +61,9 @@ import Testing
         let page = try #require(TestSupport.read(folder + "/book/chapter_1.html"))
         #expect(page.contains("Hello, world!"))
         #expect(FileSystem.exists(folder + "/book/assets/style.css"), "the built-in theme's assets")
-        #expect(try Subprocess.run(executable, ["init"], directory: folder, environment: environment, timeout: 60).termination == .exited(2), "never overwrites a book")
+        #expect(
+            try Subprocess.run(executable, ["init"], directory: folder, environment: environment, timeout: 60)
+                .termination == .exited(2), "never overwrites a book")
     }
 
     @Test func initListsOnlyWhatItCreatedAndQuotesThePathItSuggests() throws {
@@ -65,24 +78,36 @@ import Testing
     }
 
     @Test func badBookTOMLFailsAtItsLineAndColumn() throws {
-        let root = try TestSupport.makeTree(["book.toml": "[book]\ntitle = \"x\"\nsrc = [\n", "src/SUMMARY.md": "# T\n\n- [A](a.md)\n", "src/a.md": "# A\n"])
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"x\"\nsrc = [\n", "src/SUMMARY.md": "# T\n\n- [A](a.md)\n",
+            "src/a.md": "# A\n",
+        ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let (status, lines) = run(["build", root, "--cache-dir", TestSupport.cacheDirectory])
         #expect(status == 1)
-        #expect(lines.contains { $0.hasPrefix("\(root)/book.toml:3:8: error: book.toml is not valid TOML") }, "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("\(root)/book.toml:3:8: error: book.toml is not valid TOML") }, "\(lines)")
     }
 
     @Test func optionsWinOverBookTOML() throws {
-        let root = try TestSupport.makeTree(["book.toml": "[book]\nsrc = \"pages\"\n[build]\nbuild-dir = \"site\"\n", "pages/SUMMARY.md": "# T\n\n- [A](a.md)\n", "pages/a.md": "# A\n"])
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\nsrc = \"pages\"\n[build]\nbuild-dir = \"site\"\n",
+            "pages/SUMMARY.md": "# T\n\n- [A](a.md)\n", "pages/a.md": "# A\n",
+        ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(run(["build", root, "--cache-dir", TestSupport.cacheDirectory]).status == 0)
         #expect(FileSystem.exists(root + "/site/a.html"), "[book] src and [build] build-dir")
-        #expect(run(["build", root, "--output", root + "/elsewhere", "--cache-dir", TestSupport.cacheDirectory]).status == 0)
+        #expect(
+            run(["build", root, "--output", root + "/elsewhere", "--cache-dir", TestSupport.cacheDirectory]).status == 0
+        )
         #expect(FileSystem.exists(root + "/elsewhere/a.html"))
     }
 
     @Test func aFolderWithOnlyASummaryBuildsIntoItsBookFolder() throws {
-        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n\n![그림](pic.svg)\n", "pic.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"])
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n\n![그림](pic.svg)\n",
+            "pic.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+        ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(run(["build", root, "--cache-dir", TestSupport.cacheDirectory]).status == 0)
         let again = run(["build", root, "--cache-dir", TestSupport.cacheDirectory])
@@ -101,7 +126,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let (status, lines) = run(["build", root, "--cache-dir", TestSupport.cacheDirectory])
         #expect(status == 1)
-        #expect(lines.contains { $0.hasPrefix("\(root)/src/code/broken.swift:2:14: error: cannot convert") }, "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("\(root)/src/code/broken.swift:2:14: error: cannot convert") }, "\(lines)")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// Books written for mdBook build unchanged: ids the author expects, links to output names,
@@ -7,11 +8,13 @@ import Testing
 @Suite struct MdBookCompatibilityTests {
     /// Builds `files` (paths under `src/`) with this repository's own templates.
     func build(_ files: [String: String], configure: (inout BuildConfiguration) -> Void = { _ in })
-        throws -> (root: String, lines: [String], failed: Bool) {
+        throws -> (root: String, lines: [String], failed: Bool)
+    {
         let root = try TestSupport.makeTree(files.mapKeys { "src/" + $0 })
         let recorder = TestSupport.Recorder()
-        var configuration = TestSupport.configuration(content: root + "/src", templates: TestSupport.repositoryRoot + "/site-templates",
-                                                      output: root + "/book")
+        var configuration = TestSupport.configuration(
+            content: root + "/src", templates: TestSupport.repositoryRoot + "/site-templates",
+            output: root + "/book")
         configure(&configuration)
         var failed = false
         do {
@@ -47,14 +50,17 @@ import Testing
         #expect(html.contains("<h2 id=\"\(nfc)\">"), "the id is written in NFC")
         let encoded = "#" + nfc.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed)!
         #expect(html.contains("href=\"\(encoded)\""))
-        let decomposed = "#" + nfc.decomposedStringWithCanonicalMapping.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed)!
+        let decomposed =
+            "#" + nfc.decomposedStringWithCanonicalMapping.addingPercentEncoding(
+                withAllowedCharacters: .urlFragmentAllowed)!
         #expect(!html.contains(decomposed), "no href is left in NFD")
     }
 
     @Test func linksToOutputNamesAreLinksToThePage() throws {
         let (root, lines, failed) = try build([
             "SUMMARY.md": "# B\n\n- [Start](intro/start.md)\n- [Format](format/README.md)\n- [CLI](cli/README.md)\n",
-            "intro/start.md": "# Start\n\n[f](../format/index.html#search) [c](../cli/) [c2](../cli/index.html) [s](start.html)\n",
+            "intro/start.md":
+                "# Start\n\n[f](../format/index.html#search) [c](../cli/) [c2](../cli/index.html) [s](start.html)\n",
             "format/README.md": "# Format\n\n## Search\n",
             "cli/README.md": "# CLI\n\n[up](../intro/start.html#start)\n",
         ])
@@ -62,7 +68,9 @@ import Testing
         #expect(!failed, "\(lines)")
         #expect(FileSystem.exists(root + "/book/format/index.html"), "README.md becomes index.html in its folder")
         let start = try #require(TestSupport.read(root + "/book/intro/start.html"))
-        #expect(start.contains("href=\"../cli/index.html\">c</a>"), "a folder link names its index page, which file:// needs")
+        #expect(
+            start.contains("href=\"../cli/index.html\">c</a>"),
+            "a folder link names its index page, which file:// needs")
     }
 
     @Test func brokenLinksToOutputNamesAreLocated() throws {
@@ -73,7 +81,12 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(failed)
-        #expect(lines.contains { $0.hasPrefix("\(root)/src/a.md:3:1: error: broken link: 'format/index.html#nowhere' names no heading of format/README.md") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(root)/src/a.md:3:1: error: broken link: 'format/index.html#nowhere' names no heading of format/README.md"
+                )
+            })
         #expect(lines.contains { $0.hasPrefix("\(root)/src/a.md:5:1: error: broken link: 'nope.html' does not exist") })
     }
 
@@ -91,7 +104,9 @@ import Testing
     }
 
     @Test func notFoundPageURLsStartWithTheSiteURL() throws {
-        let (root, lines, failed) = try build(["SUMMARY.md": "# B\n\n- [A](a.md)\n", "a.md": "# A\n"]) { $0.siteURL = "/lecture/" }
+        let (root, lines, failed) = try build(["SUMMARY.md": "# B\n\n- [A](a.md)\n", "a.md": "# A\n"]) {
+            $0.siteURL = "/lecture/"
+        }
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(!failed, "\(lines)")
         let page = try #require(TestSupport.read(root + "/book/404.html"))
@@ -103,13 +118,28 @@ import Testing
     @Test func brokenURLInRawHTMLFailsTheBuild() throws {
         let (root, lines, failed) = try build([
             "SUMMARY.md": "# B\n\n- [A](a.md)\n",
-            "a.md": "# A\n\n<p><a href=\"gone.html\">x</a> <img src=\"../outside.png\" alt=\"\"> <a href=\"./\">folder</a></p>\n",
+            "a.md":
+                "# A\n\n<p><a href=\"gone.html\">x</a> <img src=\"../outside.png\" alt=\"\"> <a href=\"./\">folder</a></p>\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(failed)
-        #expect(lines.contains { $0.hasPrefix("\(root)/book/a.html: error: broken URL in the built page: 'gone.html' names gone.html, which the site does not have") })
-        #expect(lines.contains { $0.hasPrefix("\(root)/book/a.html: error: broken URL in the built page: '../outside.png' leads outside the site") })
-        #expect(lines.contains { $0.hasPrefix("\(root)/book/a.html: error: broken URL in the built page: './' names a folder, which works over HTTP but not from file://") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(root)/book/a.html: error: broken URL in the built page: 'gone.html' names gone.html, which the site does not have"
+                )
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(root)/book/a.html: error: broken URL in the built page: '../outside.png' leads outside the site")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(root)/book/a.html: error: broken URL in the built page: './' names a folder, which works over HTTP but not from file://"
+                )
+            })
     }
 
     @Test func pipeTableInAParagraphIsATable() throws {
@@ -120,7 +150,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(!failed, "\(lines)")
         let html = try #require(TestSupport.read(root + "/book/a.html"))
-        #expect(html.contains("<thead role=\"rowgroup\"><tr role=\"row\"><th scope=\"col\" role=\"columnheader\">이름</th><th scope=\"col\" role=\"columnheader\" style=\"text-align: center\">값</th></tr></thead>"))
+        #expect(
+            html.contains(
+                "<thead role=\"rowgroup\"><tr role=\"row\"><th scope=\"col\" role=\"columnheader\">이름</th><th scope=\"col\" role=\"columnheader\" style=\"text-align: center\">값</th></tr></thead>"
+            ))
         #expect(html.contains("<td role=\"cell\" data-label=\"값\" style=\"text-align: center\"><em>1</em></td>"))
         #expect(html.contains("<th scope=\"col\" role=\"columnheader\">인용</th>"), "a table in a block quote too")
         #expect(!html.contains("|---"))
@@ -129,12 +162,21 @@ import Testing
     @Test func tableLikeParagraphsThatDoNotParseAreLocatedWarnings() throws {
         let (root, lines, failed) = try build([
             "SUMMARY.md": "# B\n\n- [A](a.md)\n",
-            "a.md": "# A\n\n| a | b |\n| c | d |\n\n| x | y |\n|---|---|\n| 1 | 2 | 3 |\n\nA | B ordinary prose with a pipe.\n",
+            "a.md":
+                "# A\n\n| a | b |\n| c | d |\n\n| x | y |\n|---|---|\n| 1 | 2 | 3 |\n\nA | B ordinary prose with a pipe.\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(!failed)
-        #expect(lines.contains { $0.hasPrefix("\(root)/src/a.md:3:1: warning: paragraph looks like a table but has no delimiter row") })
-        #expect(lines.contains { $0.hasPrefix("\(root)/src/a.md:8:1: warning: table row has 3 cells, but the header has 2; the paragraph is shown as text") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(root)/src/a.md:3:1: warning: paragraph looks like a table but has no delimiter row")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(root)/src/a.md:8:1: warning: table row has 3 cells, but the header has 2; the paragraph is shown as text"
+                )
+            })
         #expect(lines.filter { $0.contains("warning:") }.count == 2, "\(lines)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// `print.html` read by Python's HTML parser, and `lecture pdf`'s PDF read by pypdf and poppler.
@@ -11,7 +12,8 @@ import Testing
             Issue.record("no \(python): run 'make test', which creates the venv with pypdf")
             return [:]
         }
-        let result = try Subprocess.run(python, [TestSupport.repositoryRoot + "/Tests/CI/" + name] + arguments, timeout: 120)
+        let result = try Subprocess.run(
+            python, [TestSupport.repositoryRoot + "/Tests/CI/" + name] + arguments, timeout: 120)
         #expect(result.succeeded, "\(result.stderrText)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
     }
@@ -28,23 +30,31 @@ import Testing
             hrefs = json["hrefs"] as? [String] ?? []
             srcs = json["srcs"] as? [String] ?? []
             chapters = (json["chapters"] as? [[String: Any]] ?? []).map { chapter in
-                (chapter["id"] as? String ?? "", (chapter["headings"] as? [[String: Any]] ?? []).map {
-                    ($0["level"] as? Int ?? 0, $0["id"] as? String ?? "", $0["text"] as? String ?? "")
-                })
+                (
+                    chapter["id"] as? String ?? "",
+                    (chapter["headings"] as? [[String: Any]] ?? []).map {
+                        ($0["level"] as? Int ?? 0, $0["id"] as? String ?? "", $0["text"] as? String ?? "")
+                    }
+                )
             }
         }
 
         /// In-page links whose target id does not exist.
         var brokenInPageLinks: [String] {
             let known = Set(ids)
-            return hrefs.filter { $0.hasPrefix("#") && !known.contains(String($0.dropFirst()).removingPercentEncoding ?? "") }
+            return hrefs.filter {
+                $0.hasPrefix("#") && !known.contains(String($0.dropFirst()).removingPercentEncoding ?? "")
+            }
         }
     }
 
     func build(_ content: String, into output: String) throws {
-        let configuration = TestSupport.configuration(content: content, templates: TestSupport.repositoryRoot + "/site-templates", output: output)
+        let configuration = TestSupport.configuration(
+            content: content, templates: TestSupport.repositoryRoot + "/site-templates", output: output)
         let recorder = TestSupport.Recorder()
-        try withExtendedLifetime(recorder) { _ = try BuildPipeline(configuration: configuration, console: recorder.console).run() }
+        try withExtendedLifetime(recorder) {
+            _ = try BuildPipeline(configuration: configuration, console: recorder.console).run()
+        }
     }
 
     @Test func everyChapterOnceInOrderWithLinksBetweenChaptersMadeInPage() throws {
@@ -52,24 +62,25 @@ import Testing
             "content/SUMMARY.md": "# 책\n\n- [시작](README.md)\n- [가](a.md)\n  - [나](part/b.md)\n- [다](c.md)\n",
             "content/README.md": "# 시작\n\n[가의 장점](a.md#장점), [나](part/b.md), ![그림](img/x.svg)\n",
             "content/a.md": """
-                # 가
+            # 가
 
-                ## 장점
+            ## 장점
 
-                [다](c.md)
+            [다](c.md)
 
-                ```table caption="[나](part/b.md#장점)로 가는 표"
-                | 패턴 | 링크 |
-                |---|---|
-                | 나 | [나의 장점](part/b.md#장점) |
-                ```
+            ```table caption="[나](part/b.md#장점)로 가는 표"
+            | 패턴 | 링크 |
+            |---|---|
+            | 나 | [나의 장점](part/b.md#장점) |
+            ```
 
-                ```dot alt="그래프"
-                digraph { a -> b }
-                ```
+            ```dot alt="그래프"
+            digraph { a -> b }
+            ```
 
-                """,
-            "content/part/b.md": "# 나\n\n## 장점\n\n[처음](../README.md) [폴더](../) [가의 장점](../a.md#장점) [위](#장점) ![그림](../img/x.svg)\n\n```dot alt=\"둘\" caption=\"[가](../a.md)에서 온 그림\"\ndigraph { c -> d }\n```\n",
+            """,
+            "content/part/b.md":
+                "# 나\n\n## 장점\n\n[처음](../README.md) [폴더](../) [가의 장점](../a.md#장점) [위](#장점) ![그림](../img/x.svg)\n\n```dot alt=\"둘\" caption=\"[가](../a.md)에서 온 그림\"\ndigraph { c -> d }\n```\n",
             "content/c.md": "# 다\n\n## 장점\n\n```swift\nprint(\"안녕\")\n```\n\n```output\n안녕\n```\n",
             "content/img/x.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
         ])
@@ -78,8 +89,12 @@ import Testing
         let page = Outline(try script("html_outline.py", [root + "/_site/print.html"]))
 
         #expect(page.chapters.map(\.id) == ["ch-index", "ch-a", "ch-part-b", "ch-c"])
-        #expect(page.chapters.map { $0.headings.filter { $0.level == 1 }.map(\.text) } == [["시작"], ["가"], ["나"], ["다"]])
-        #expect(page.chapters.map { $0.headings.first { $0.level == 2 }?.id } == [nil, "ch-a--장점", "ch-part-b--장점", "ch-c--장점"])
+        #expect(
+            page.chapters.map { $0.headings.filter { $0.level == 1 }.map(\.text) } == [["시작"], ["가"], ["나"], ["다"]])
+        #expect(
+            page.chapters.map { $0.headings.first { $0.level == 2 }?.id } == [
+                nil, "ch-a--장점", "ch-part-b--장점", "ch-c--장점",
+            ])
         #expect(Set(page.ids).count == page.ids.count, "ids repeat: \(page.ids)")
         #expect(page.brokenInPageLinks.isEmpty, "\(page.brokenInPageLinks)")
         let decoded = page.hrefs.map { $0.removingPercentEncoding ?? $0 }
@@ -99,7 +114,9 @@ import Testing
     }
 
     @Test func aPageNamedPrintIsRefused() throws {
-        let root = try TestSupport.makeTree(["content/SUMMARY.md": "# 책\n\n- [인쇄](print.md)\n", "content/print.md": "# 인쇄\n"])
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [인쇄](print.md)\n", "content/print.md": "# 인쇄\n",
+        ])
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(throws: DiagnosticsError.self) { try build(root + "/content", into: root + "/_site") }
     }
@@ -114,12 +131,14 @@ import Testing
         #expect(page.brokenInPageLinks.isEmpty, "\(page.brokenInPageLinks)")
 
         let recorder = TestSupport.Recorder()
-        let status = LectureCommand.main(["pdf", "--site", root + "/_site", "--output", root + "/lecture.pdf"], console: recorder.console)
+        let status = LectureCommand.main(
+            ["pdf", "--site", root + "/_site", "--output", root + "/lecture.pdf"], console: recorder.console)
         #expect(status == 0, "\(recorder.lines)")
         // The same page with the system in dark mode: print must not change by a pixel.
         let chromium = try PDFCommand.findChromium(nil)
-        _ = try PDFCommand.print(root + "/_site/print.html", to: root + "/dark.pdf", chromium: chromium, profile: root + "/profile",
-                                 extra: ["--force-dark-mode"])
+        _ = try PDFCommand.print(
+            root + "/_site/print.html", to: root + "/dark.pdf", chromium: chromium, profile: root + "/profile",
+            extra: ["--force-dark-mode"])
         let pdf = try script("pdf_facts.py", [root + "/lecture.pdf", root + "/dark.pdf"])
 
         let size = pdf["size"] as? [Double] ?? []
@@ -130,7 +149,9 @@ import Testing
         let outline = (pdf["outline"] as? [[Any]] ?? []).map { ($0.first as? Int ?? -1, $0.last as? String ?? "") }
         let headings = page.chapters.flatMap(\.headings)
         #expect(outline.count == headings.count)
-        #expect(outline.filter { $0.0 == 0 }.map(\.1) == page.chapters.map { $0.headings.first { $0.level == 1 }?.text ?? "" })
+        #expect(
+            outline.filter { $0.0 == 0 }.map(\.1)
+                == page.chapters.map { $0.headings.first { $0.level == 1 }?.text ?? "" })
         // Hangul from the first and the last chapter is text, not boxes.
         let text = pdf["text"] as? String ?? ""
         for chapter in [page.chapters.first, page.chapters.last] {

@@ -1,23 +1,33 @@
+import CommonMark
 import Foundation
 import Testing
-import CommonMark
+
 @testable import LectureKit
 
 @Suite struct TemplateTests {
     @Test func unknownPlaceholderIsLocatedInTheTemplate() {
-        let result = Template.parse("<html>\n  <title>{{ title }}</title>\n  {{ sidebar }}\n", path: "site-templates/page.html", known: Templates.pagePlaceholders)
-        guard case .failure(let error) = result else { Issue.record("expected an error"); return }
-        #expect(error.diagnostics.map(\.headline) == ["site-templates/page.html:3:3: error: unknown placeholder 'sidebar'"])
+        let result = Template.parse(
+            "<html>\n  <title>{{ title }}</title>\n  {{ sidebar }}\n", path: "site-templates/page.html",
+            known: Templates.pagePlaceholders)
+        guard case .failure(let error) = result else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(
+            error.diagnostics.map(\.headline) == ["site-templates/page.html:3:3: error: unknown placeholder 'sidebar'"])
     }
 
     @Test func textIsEscapedAndHTMLIsNot() throws {
         let template = try Template.parse("{{title}}|{{ content }}", path: "t", known: ["title", "content"]).get()
-        #expect(template.render(["title": .text("<b>&\"</b>"), "content": .html("<p>ok</p>")]) == "&lt;b&gt;&amp;&quot;&lt;/b&gt;|<p>ok</p>")
+        #expect(
+            template.render(["title": .text("<b>&\"</b>"), "content": .html("<p>ok</p>")])
+                == "&lt;b&gt;&amp;&quot;&lt;/b&gt;|<p>ok</p>")
     }
 
     @Test func unclosedPlaceholderIsAnError() {
         guard case .failure(let error) = Template.parse("a {{ title", path: "t.html", known: ["title"]) else {
-            Issue.record("expected an error"); return
+            Issue.record("expected an error")
+            return
         }
         #expect(error.diagnostics.map(\.headline) == ["t.html:1:3: error: placeholder is not closed with '}}'"])
     }
@@ -56,7 +66,9 @@ import CommonMark
 
     @Test func foreignFolderIsNeverReplaced() throws {
         let root = try TestSupport.makeTree(["docs/notes.txt": "mine"])
-        #expect(SiteWriter.validate(output: root + "/docs", protecting: [])?.summary == "output folder exists and was not written by lecture; it is left untouched")
+        #expect(
+            SiteWriter.validate(output: root + "/docs", protecting: [])?.summary
+                == "output folder exists and was not written by lecture; it is left untouched")
     }
 
     @Test func failedBuildLeavesThePreviousSiteUntouched() throws {
@@ -64,7 +76,8 @@ import CommonMark
             "content/SUMMARY.md": "# T\n\n- [A](a.md)\n", "content/a.md": "# A\n\n첫 판\n",
             "templates/page.html": TestSupport.minimalPage,
         ])
-        let configuration = TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        let configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/_site")
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console).run()
         let before = try #require(TestSupport.read(root + "/_site/a.html"))
@@ -75,9 +88,13 @@ import CommonMark
         #expect(throws: DiagnosticsError.self) {
             try BuildPipeline(configuration: configuration, console: recorder.console).run()
         }
-        #expect(recorder.text.contains("\(root)/content/SUMMARY.md:4:3: error: summary links to 'b.md', which does not exist"))
+        #expect(
+            recorder.text.contains(
+                "\(root)/content/SUMMARY.md:4:3: error: summary links to 'b.md', which does not exist"))
         #expect(TestSupport.read(root + "/_site/a.html") == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".tmp-") || $0.contains(".old-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter {
+            $0.contains(".tmp-") || $0.contains(".old-")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -86,7 +103,8 @@ import CommonMark
             "content/SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n", "content/a.md": "# A\n", "content/b.md": "# B\n",
             "templates/page.html": TestSupport.minimalPage,
         ])
-        let configuration = TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        let configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/_site")
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console).run()
         #expect(FileSystem.exists(root + "/_site/b.html"))
@@ -101,6 +119,9 @@ import CommonMark
 @Suite struct AccessibilityWarningTests {
     @Test func skippedHeadingLevelIsAWarning() {
         let blocks = MarkdownParser.parse("# A\n\n## B\n\n#### D\n\n## E\n")
-        #expect(BuildPipeline.headingOrderWarnings(blocks, path: "p.md").map(\.headline) == ["p.md:5:1: warning: heading level jumps from h2 to h4"])
+        #expect(
+            BuildPipeline.headingOrderWarnings(blocks, path: "p.md").map(\.headline) == [
+                "p.md:5:1: warning: heading level jumps from h2 to h4"
+            ])
     }
 }

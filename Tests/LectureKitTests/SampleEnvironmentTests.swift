@@ -1,11 +1,14 @@
+import CommonMark
 import Foundation
 import Testing
-import CommonMark
+
 @testable import LectureKit
 
 /// Kind 1 of issue 11: samples run in a documented, fixed environment that is part of the key.
 @Suite(.serialized) struct SampleEnvironmentTests {
-    func verify(_ markdown: String, environment: SampleEnvironment = SampleEnvironment(), noCache: Bool = true) throws -> [SampleResult] {
+    func verify(_ markdown: String, environment: SampleEnvironment = SampleEnvironment(), noCache: Bool = true) throws
+        -> [SampleResult]
+    {
         var stage = try SampleVerificationTests.stage.get()
         stage.verifier.options.noCache = noCache
         stage.verifier.options.environment = environment
@@ -57,9 +60,12 @@ import CommonMark
 
     @Test func theLocaleAndTimeZoneArePartOfTheCacheKey() throws {
         let stage = try SampleVerificationTests.stage.get()
-        let sample = SampleExtractor.extract(from: MarkdownParser.parse("```swift\nprint(1)\n```\n"), path: "page.md").samples[0]
+        let sample = SampleExtractor.extract(from: MarkdownParser.parse("```swift\nprint(1)\n```\n"), path: "page.md")
+            .samples[0]
         var keys = Set<String>()
-        for environment in [SampleEnvironment(), SampleEnvironment(locale: "POSIX"), SampleEnvironment(timeZone: "Asia/Seoul")] {
+        for environment in [
+            SampleEnvironment(), SampleEnvironment(locale: "POSIX"), SampleEnvironment(timeZone: "Asia/Seoul"),
+        ] {
             var verifier = stage.verifier
             verifier.options.environment = environment
             keys.insert(verifier.cacheKey(sample))
@@ -69,7 +75,8 @@ import CommonMark
 
     @Test func aWarmResultUnderAnotherTimeZoneIsNotReused() throws {
         let nonce = UUID().uuidString
-        let markdown = "```swift\nimport Foundation\n// \(nonce)\nprint(TimeZone.current.identifier)\n```\n\n```output\nGMT\n```\n"
+        let markdown =
+            "```swift\nimport Foundation\n// \(nonce)\nprint(TimeZone.current.identifier)\n```\n\n```output\nGMT\n```\n"
         #expect(try verify(markdown, noCache: false).map(\.outcome) == [.passed])
         let seoul = try verify(markdown, environment: SampleEnvironment(timeZone: "Asia/Seoul"), noCache: false)
         #expect(seoul[0].compiled)
@@ -89,11 +96,13 @@ import CommonMark
     func verify(_ markdown: String, noCache: Bool = true) throws -> [SampleResult] {
         var stage = try SampleVerificationTests.stage.get()
         stage.verifier.options.noCache = noCache
-        return stage.verifier.verify(SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples)
+        return stage.verifier.verify(
+            SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples)
     }
 
     @Test func aSetPrintedInHashOrderFailsWithBothOutputs() throws {
-        let markdown = "# 쪽\n\n```swift\nlet names: Set = [\"가\", \"나\", \"다\", \"라\", \"마\", \"바\", \"사\", \"아\", \"자\", \"차\", \"카\", \"타\"]\nfor name in names { print(name) }\n```\n\n```output\n가\n```\n"
+        let markdown =
+            "# 쪽\n\n```swift\nlet names: Set = [\"가\", \"나\", \"다\", \"라\", \"마\", \"바\", \"사\", \"아\", \"자\", \"차\", \"카\", \"타\"]\nfor name in names { print(name) }\n```\n\n```output\n가\n```\n"
         let results = try verify(markdown)
         #expect(results[0].outcome == .failed)
         let error = try #require(results[0].diagnostics.first)
@@ -135,7 +144,8 @@ import CommonMark
 
     @Test func aSortedSetPassesAndIsCached() throws {
         let nonce = UUID().uuidString
-        let markdown = "```swift\n// \(nonce)\nlet names: Set = [\"다\", \"가\", \"나\"]\nprint(names.sorted())\n```\n\n```output\n[\"가\", \"나\", \"다\"]\n```\n"
+        let markdown =
+            "```swift\n// \(nonce)\nlet names: Set = [\"다\", \"가\", \"나\"]\nprint(names.sorted())\n```\n\n```output\n[\"가\", \"나\", \"다\"]\n```\n"
         #expect(try verify(markdown, noCache: false).map(\.outcome) == [.passed])
         let warm = try verify(markdown, noCache: false)
         #expect(warm.map(\.fromCache) == [true])
@@ -153,14 +163,16 @@ import CommonMark
         try TestSupport.writeScript("exec swiftc -D WRAPPED \"$@\"", to: wrapper)
 
         let nonce = UUID().uuidString
-        let markdown = "```swift\n// \(nonce)\n#if WRAPPED\nprint(\"wrapped\")\n#else\nprint(\"plain\")\n#endif\n```\n\n```output\nplain\n```\n"
+        let markdown =
+            "```swift\n// \(nonce)\n#if WRAPPED\nprint(\"wrapped\")\n#else\nprint(\"plain\")\n#endif\n```\n\n```output\nplain\n```\n"
         let samples = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples
         #expect(stage.verifier.verify(samples).map(\.outcome) == [.passed])
 
         var wrapped = stage.verifier
-        wrapped.toolchain = Toolchain(swiftc: wrapper, versionLine: stage.verifier.toolchain.versionLine,
-                                      shortVersion: stage.verifier.toolchain.shortVersion,
-                                      identity: Toolchain.identity(of: wrapper, resolvedTo: wrapper))
+        wrapped.toolchain = Toolchain(
+            swiftc: wrapper, versionLine: stage.verifier.toolchain.versionLine,
+            shortVersion: stage.verifier.toolchain.shortVersion,
+            identity: Toolchain.identity(of: wrapper, resolvedTo: wrapper))
         let results = wrapped.verify(samples)
         #expect(results[0].compiled, "another compiler with the same --version must compile again")
         #expect(results[0].outcome == .failed)
@@ -169,7 +181,8 @@ import CommonMark
 
     @Test func theKeyHoldsEveryCompilerArgument() throws {
         let stage = try SampleVerificationTests.stage.get()
-        let script = SampleExtractor.extract(from: MarkdownParser.parse("```swift\nprint(1)\n```\n"), path: "page.md").samples[0]
+        let script = SampleExtractor.extract(from: MarkdownParser.parse("```swift\nprint(1)\n```\n"), path: "page.md")
+            .samples[0]
         #expect(!stage.verifier.compilerArguments(for: script).contains("-parse-as-library"))
         var library = script
         library.parts[0].code = "@main struct App { static func main() { print(1) } }\n"

@@ -1,6 +1,7 @@
+import CommonMark
 import Foundation
 import Testing
-import CommonMark
+
 @testable import LectureKit
 
 /// Kinds 4–8 of issue 11: what a failing sample's diagnostic says, with the real swiftc.
@@ -8,7 +9,8 @@ import CommonMark
     func verify(_ markdown: String) throws -> [SampleResult] {
         var stage = try SampleVerificationTests.stage.get()
         stage.verifier.options.noCache = true
-        return stage.verifier.verify(SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples)
+        return stage.verifier.verify(
+            SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples)
     }
 
     // Kind 4: a program that ends before the work it scheduled.
@@ -35,14 +37,16 @@ import CommonMark
     }
 
     @Test func aTopLevelTaskThatNeverRunsGetsTheHintToo() throws {
-        let markdown = "```swift\nTask { try? await Task.sleep(for: .seconds(5)); print(\"하나\"); print(\"둘\") }\n```\n\n```output\n하나\n둘\n```\n"
+        let markdown =
+            "```swift\nTask { try? await Task.sleep(for: .seconds(5)); print(\"하나\"); print(\"둘\") }\n```\n\n```output\n하나\n둘\n```\n"
         let error = try #require(try verify(markdown)[0].diagnostics.first)
         #expect(error.notes[1].contains("the program ended before the last 2 lines were printed"))
         #expect(error.notes[1].contains("Task { }"))
     }
 
     @Test func anOrdinaryMismatchGetsNoSuchHint() throws {
-        let error = try #require(try verify("```swift\nprint(\"가\")\n```\n\n```output\n나\n다\n```\n")[0].diagnostics.first)
+        let error = try #require(
+            try verify("```swift\nprint(\"가\")\n```\n\n```output\n나\n다\n```\n")[0].diagnostics.first)
         #expect(!error.notes[1].contains("ended before"))
     }
 
@@ -76,19 +80,22 @@ import CommonMark
     }
 
     @Test func anAsyncAtMainSamplePasses() throws {
-        let markdown = "```swift\n@main\nstruct App {\n    static func main() async {\n        await Task.yield()\n        print(\"async\")\n    }\n}\n```\n\n```output\nasync\n```\n"
+        let markdown =
+            "```swift\n@main\nstruct App {\n    static func main() async {\n        await Task.yield()\n        print(\"async\")\n    }\n}\n```\n\n```output\nasync\n```\n"
         #expect(try verify(markdown)[0].outcome == .passed)
     }
 
     @Test func anErrorInAnAtMainSamplePointsAtTheMarkdownLine() throws {
-        let markdown = "# 쪽\n\n```swift\n@main\nstruct App {\n    static func main() {\n        let n: Int = \"셋\"\n        print(n)\n    }\n}\n```\n\n```output\n3\n```\n"
+        let markdown =
+            "# 쪽\n\n```swift\n@main\nstruct App {\n    static func main() {\n        let n: Int = \"셋\"\n        print(n)\n    }\n}\n```\n\n```output\n3\n```\n"
         let error = try #require(try verify(markdown)[0].diagnostics.first { $0.severity == .error })
         #expect(error.location == SourceLocation(line: 7, column: 22))
         #expect(!error.description.contains("'main' attribute"))
     }
 
     @Test func aScriptThatMentionsAtMainInACommentStillRuns() throws {
-        let markdown = "```swift\n// Apps start at @main; a script starts at its first line.\nprint(\"script\")\n```\n\n```output\nscript\n```\n"
+        let markdown =
+            "```swift\n// Apps start at @main; a script starts at its first line.\nprint(\"script\")\n```\n\n```output\nscript\n```\n"
         #expect(try verify(markdown)[0].outcome == .passed)
     }
 
@@ -119,21 +126,24 @@ import CommonMark
     // Kind 7: stderr is shown with every failure.
 
     @Test func stderrIsShownOnAnOutputMismatch() throws {
-        let markdown = "```swift\nimport Foundation\nFileHandle.standardError.write(\"경고: 설정 파일이 없습니다\\n\".data(using: .utf8)!)\nprint(\"기본값\")\n```\n\n```output\n설정값\n```\n"
+        let markdown =
+            "```swift\nimport Foundation\nFileHandle.standardError.write(\"경고: 설정 파일이 없습니다\\n\".data(using: .utf8)!)\nprint(\"기본값\")\n```\n\n```output\n설정값\n```\n"
         let error = try #require(try verify(markdown)[0].diagnostics.first)
         #expect(error.summary == "output does not match the expected output")
         #expect(error.notes.contains("stderr:\n경고: 설정 파일이 없습니다"))
     }
 
     @Test func stderrIsShownWhenTheOutputBlockIsMissing() throws {
-        let markdown = "```swift\nimport Foundation\nFileHandle.standardError.write(\"진단\\n\".data(using: .utf8)!)\n```\n"
+        let markdown =
+            "```swift\nimport Foundation\nFileHandle.standardError.write(\"진단\\n\".data(using: .utf8)!)\n```\n"
         let error = try #require(try verify(markdown)[0].diagnostics.first)
         #expect(error.summary == "sample has no output block")
         #expect(error.notes.contains("stderr:\n진단"))
     }
 
     @Test func stderrIsShownWhenAShouldFailSampleSucceeds() throws {
-        let markdown = "```swift should_fail\nimport Foundation\nFileHandle.standardError.write(\"성공함\\n\".data(using: .utf8)!)\n```\n"
+        let markdown =
+            "```swift should_fail\nimport Foundation\nFileHandle.standardError.write(\"성공함\\n\".data(using: .utf8)!)\n```\n"
         let error = try #require(try verify(markdown)[0].diagnostics.first)
         #expect(error.notes.contains("stderr:\n성공함"))
     }

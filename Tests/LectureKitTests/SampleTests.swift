@@ -1,6 +1,7 @@
+import CommonMark
 import Foundation
 import Testing
-import CommonMark
+
 @testable import LectureKit
 
 /// Sample extraction: which fenced blocks are samples, and what their attributes mean.
@@ -10,18 +11,24 @@ import CommonMark
     }
 
     @Test func onlyTheExactWordSwiftMakesASample() {
-        let found = extract("```swift\na\n```\n\n```output\n```\n\n```Swift\nb\n```\n\n```swiftui\nc\n```\n\n```swift-diff\nd\n```\n")
+        let found = extract(
+            "```swift\na\n```\n\n```output\n```\n\n```Swift\nb\n```\n\n```swiftui\nc\n```\n\n```swift-diff\nd\n```\n")
         #expect(found.samples.map { $0.parts[0].code } == ["a\n"])
         // Not a sample, but warned about (issue 11, kind 9): the case is the likely slip.
-        #expect(found.diagnostics.map(\.headline) == ["page.md:8:1: warning: code block marked 'Swift' is not a sample, and is not run"])
+        #expect(
+            found.diagnostics.map(\.headline) == [
+                "page.md:8:1: warning: code block marked 'Swift' is not a sample, and is not run"
+            ])
     }
 
     @Test func samplesInListItemsAndBlockQuotesAreFound() {
-        let markdown = "- 항목\n\n  ```swift\n  print(1)\n  ```\n\n  ```output\n  1\n  ```\n\n> ```swift\n> print(2)\n> ```\n>\n> ```output\n> 2\n> ```\n"
+        let markdown =
+            "- 항목\n\n  ```swift\n  print(1)\n  ```\n\n  ```output\n  1\n  ```\n\n> ```swift\n> print(2)\n> ```\n>\n> ```output\n> 2\n> ```\n"
         let found = extract(markdown)
         #expect(found.samples.count == 2)
         #expect(found.samples.map(\.expectedOutput) == ["1\n", "2\n"])
-        #expect(found.samples.map(\.location) == [SourceLocation(line: 3, column: 3), SourceLocation(line: 11, column: 3)])
+        #expect(
+            found.samples.map(\.location) == [SourceLocation(line: 3, column: 3), SourceLocation(line: 11, column: 3)])
     }
 
     @Test func aSwiftFenceInsideALongerFenceIsNotASample() {
@@ -42,16 +49,21 @@ import CommonMark
 
     @Test func outputWithoutSampleIsAnError() {
         let found = extract("```output\nx\n```\n")
-        #expect(found.diagnostics.map(\.headline) == ["page.md:1:1: error: output block does not follow a swift sample"])
+        #expect(
+            found.diagnostics.map(\.headline) == ["page.md:1:1: error: output block does not follow a swift sample"])
     }
 
     @Test func groupedBlocksFormOneProgramInPageOrder() {
-        let found = extract("```swift group=g\nlet a = 1\n```\n\n사이 문단\n\n```swift group=g\nprint(a)\n```\n\n```output\n1\n```\n")
+        let found = extract(
+            "```swift group=g\nlet a = 1\n```\n\n사이 문단\n\n```swift group=g\nprint(a)\n```\n\n```output\n1\n```\n")
         #expect(found.diagnostics.isEmpty)
         #expect(found.samples.count == 1)
         let sample = found.samples[0]
         #expect(sample.parts.map(\.firstLine) == [2, 8])
-        #expect(sample.program == "#sourceLocation(file: \"page.md\", line: 2)\nlet a = 1\n#sourceLocation(file: \"page.md\", line: 8)\nprint(a)\n#sourceLocation()\n")
+        #expect(
+            sample.program
+                == "#sourceLocation(file: \"page.md\", line: 2)\nlet a = 1\n#sourceLocation(file: \"page.md\", line: 8)\nprint(a)\n#sourceLocation()\n"
+        )
     }
 
     @Test func groupNameUsedAgainAfterItsOutputIsAnError() {
@@ -60,7 +72,8 @@ import CommonMark
     }
 
     @Test func hiddenLinesAreCompiledButNotShown() {
-        let found = extract("```swift\n// snippet.hide\nlet name = \"길동\"\n// snippet.show\nprint(name)\n```\n\n```output\n길동\n```\n")
+        let found = extract(
+            "```swift\n// snippet.hide\nlet name = \"길동\"\n// snippet.show\nprint(name)\n```\n\n```output\n길동\n```\n")
         #expect(found.samples[0].parts[0].visibleCode == "print(name)\n")
         #expect(found.samples[0].program.contains("let name = \"길동\""))
     }
@@ -91,7 +104,8 @@ import CommonMark
 
     @Test func typeErrorIsReportedAtTheMarkdownLine() throws {
         // The fence opens on line 10; the error is on the third code line, line 13.
-        let markdown = String(repeating: "문단\n", count: 9) + "```swift no_run\nlet a = 1\nlet b = 2\nlet c: Int = \"셋\"\n```\n"
+        let markdown =
+            String(repeating: "문단\n", count: 9) + "```swift no_run\nlet a = 1\nlet b = 2\nlet c: Int = \"셋\"\n```\n"
         let results = try verify(markdown)
         #expect(results[0].outcome == .failed)
         let error = try #require(results[0].diagnostics.first { $0.severity == .error })
@@ -101,14 +115,17 @@ import CommonMark
     }
 
     @Test func infiniteLoopTimesOutAndOtherSamplesStillRun() throws {
-        let markdown = "```swift\nwhile true {}\n```\n\n```output\n```\n\n```swift\nprint(\"after\")\n```\n\n```output\nafter\n```\n"
+        let markdown =
+            "```swift\nwhile true {}\n```\n\n```output\n```\n\n```swift\nprint(\"after\")\n```\n\n```output\nafter\n```\n"
         let results = try verify(markdown)
         #expect(results.map(\.outcome) == [.failed, .passed])
-        #expect(results[0].diagnostics.map(\.headline) == ["page.md:1:1: error: sample timed out after 3 s and was killed"])
+        #expect(
+            results[0].diagnostics.map(\.headline) == ["page.md:1:1: error: sample timed out after 3 s and was killed"])
     }
 
     @Test func trapAfterMatchingOutputFailsAndIsNamed() throws {
-        let markdown = "```swift\nprint(\"ok\")\nlet numbers = [1, 2, 3]\nlet index = numbers.count\nprint(numbers[index])\n```\n\n```output\nok\n```\n"
+        let markdown =
+            "```swift\nprint(\"ok\")\nlet numbers = [1, 2, 3]\nlet index = numbers.count\nprint(numbers[index])\n```\n\n```output\nok\n```\n"
         let results = try verify(markdown)
         #expect(results[0].outcome == .failed)
         let headline = results[0].diagnostics.first?.headline ?? ""
@@ -121,7 +138,8 @@ import CommonMark
     }
 
     @Test func shouldFailSampleKeepsWhatItPrintedBeforeTrapping() throws {
-        let results = try verify("```swift should_fail\nprint(\"before\")\nfatalError(\"boom\")\n```\n\n```output\nbefore\n```\n")
+        let results = try verify(
+            "```swift should_fail\nprint(\"before\")\nfatalError(\"boom\")\n```\n\n```output\nbefore\n```\n")
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
     }
 
@@ -156,7 +174,8 @@ import CommonMark
     }
 
     @Test func sampleThatCreatesADirectoryPassesTwice() throws {
-        let markdown = "```swift\nimport Foundation\ntry FileManager.default.createDirectory(atPath: \"made\", withIntermediateDirectories: false)\nprint(\"created\")\n```\n\n```output\ncreated\n```\n"
+        let markdown =
+            "```swift\nimport Foundation\ntry FileManager.default.createDirectory(atPath: \"made\", withIntermediateDirectories: false)\nprint(\"created\")\n```\n\n```output\ncreated\n```\n"
         #expect(try verify(markdown).map(\.outcome) == [.passed])
         #expect(try verify(markdown).map(\.outcome) == [.passed])
     }
@@ -207,7 +226,8 @@ import CommonMark
         let warm = try verify(first + "\n" + second, noCache: false)
         #expect(warm.map(\.compiled) == [false, false])
         #expect(warm.map(\.outcome) == [.passed, .passed])
-        let edited = try verify(first + "\n" + second.replacingOccurrences(of: "two", with: "deux") + "\n", noCache: false)
+        let edited = try verify(
+            first + "\n" + second.replacingOccurrences(of: "two", with: "deux") + "\n", noCache: false)
         #expect(edited.map(\.compiled) == [false, true])
     }
 
@@ -335,12 +355,17 @@ import CommonMark
         let blocks = MarkdownParser.parse(original.replacingOccurrences(of: "\r\n", with: "\n"))
         let sample = SampleExtractor.extract(from: blocks, path: "p.md").samples[0]
         let blessed = Bless.apply(original, outputs: [(sample: sample, output: "new\n```tick\n")])
-        #expect(blessed == "# 제목\r\n\r\n> ```swift\r\n> print(1)\r\n> ```\r\n>\r\n> ````output\r\n> new\r\n> ```tick\r\n> ````\r\n끝\r\n")
+        #expect(
+            blessed
+                == "# 제목\r\n\r\n> ```swift\r\n> print(1)\r\n> ```\r\n>\r\n> ````output\r\n> new\r\n> ```tick\r\n> ````\r\n끝\r\n"
+        )
     }
 
     @Test func blessInsertsAMissingOutputBlock() {
         let original = "```swift\nprint(1)\n```\n\n다음 문단\n"
         let sample = SampleExtractor.extract(from: MarkdownParser.parse(original), path: "p.md").samples[0]
-        #expect(Bless.apply(original, outputs: [(sample: sample, output: "1\n")]) == "```swift\nprint(1)\n```\n```output\n1\n```\n\n다음 문단\n")
+        #expect(
+            Bless.apply(original, outputs: [(sample: sample, output: "1\n")])
+                == "```swift\nprint(1)\n```\n```output\n1\n```\n\n다음 문단\n")
     }
 }

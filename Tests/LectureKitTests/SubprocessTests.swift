@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// The process runner under the conditions that used to hang or kill the tool.
@@ -8,7 +9,8 @@ import Testing
         // 300 KB to stderr before reading 300 KB of stdin: both pipes fill unless written and
         // read at once.
         let input = [UInt8](repeating: UInt8(ascii: "x"), count: 300_000)
-        let result = try Subprocess.run("sh", ["-c", "head -c 300000 /dev/zero | tr '\\\\0' e >&2; wc -c"], timeout: 30, input: input)
+        let result = try Subprocess.run(
+            "sh", ["-c", "head -c 300000 /dev/zero | tr '\\\\0' e >&2; wc -c"], timeout: 30, input: input)
         #expect(result.termination == .exited(0))
         #expect(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "300000")
         #expect(result.stderr.count == 300_000)
@@ -17,7 +19,8 @@ import Testing
     @Test func childThatStopsReadingDoesNotKillTheTool() throws {
         // Our write then fails with EPIPE; SIGPIPE must not end the test process.
         signal(SIGPIPE, SIG_IGN)
-        let result = try Subprocess.run("sh", ["-c", "exit 3"], timeout: 30, input: [UInt8](repeating: 0, count: 2_000_000))
+        let result = try Subprocess.run(
+            "sh", ["-c", "exit 3"], timeout: 30, input: [UInt8](repeating: 0, count: 2_000_000))
         #expect(result.termination == .exited(3))
     }
 

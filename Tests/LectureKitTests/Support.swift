@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// Helpers shared by the tests: temporary folders, fixture paths, a recording console.
 enum TestSupport {
     /// The repository root, found from this file's path.
     static let repositoryRoot: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
     }()
 
     static func fixture(_ name: String) -> String {
@@ -36,8 +38,9 @@ enum TestSupport {
     /// Writes an executable shell script from a child process, so no descriptor of this
     /// process holds it open for writing when another thread starts it (ETXTBSY).
     static func writeScript(_ body: String, to path: String) throws {
-        let result = try Subprocess.run("/bin/sh", ["-c", "cat > \"$0\" && chmod 755 \"$0\"", path],
-                                        input: Array("#!/bin/sh\n\(body)\n".utf8))
+        let result = try Subprocess.run(
+            "/bin/sh", ["-c", "cat > \"$0\" && chmod 755 \"$0\"", path],
+            input: Array("#!/bin/sh\n\(body)\n".utf8))
         guard result.succeeded else { throw LectureError("cannot write \(path)") }
     }
 
@@ -56,11 +59,14 @@ enum TestSupport {
         var lines: [String] { lock.withLock { stored } }
         var text: String { lines.joined(separator: "\n") }
         func append(_ line: String) { lock.withLock { stored.append(line) } }
-        lazy var console = Console(recordingInto: { [unowned self] line in self.lock.withLock { self.stored.append(line) } })
+        lazy var console = Console(recordingInto: { [unowned self] line in
+            self.lock.withLock { self.stored.append(line) }
+        })
     }
 
     /// Minimal templates for tests that are not about templates.
-    static let minimalPage = "<!doctype html><html lang=\"ko\"><title>{{ title }}</title><nav>{{ nav }}</nav><main>{{ content }}</main>{{ prev }}{{ next }}</html>\n"
+    static let minimalPage =
+        "<!doctype html><html lang=\"ko\"><title>{{ title }}</title><nav>{{ nav }}</nav><main>{{ content }}</main>{{ prev }}{{ next }}</html>\n"
 
     static func configuration(content: String, templates: String, output: String) -> BuildConfiguration {
         var configuration = BuildConfiguration()

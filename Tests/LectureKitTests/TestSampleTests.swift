@@ -1,13 +1,17 @@
-import Foundation
-import Testing
 import CommonMark
+import Foundation
 import SwiftAnalysis
+import Testing
+
 @testable import LectureKit
 
 /// Finding tests in the syntax tree, as XCTest on Linux cannot list them itself.
 @Suite struct TestDiscoveryTests {
     @Test func swiftTestingFunctionsAreFoundInSuitesAndAtTopLevel() {
-        let found = TestDiscovery.discover(in: "import Testing\n@Suite struct S { @Test func a() {} }\n@Test(\"이름\") func b() async throws {}\nfunc helper() {}\n")
+        let found = TestDiscovery.discover(
+            in:
+                "import Testing\n@Suite struct S { @Test func a() {} }\n@Test(\"이름\") func b() async throws {}\nfunc helper() {}\n"
+        )
         #expect(found.importsTesting)
         #expect(found.swiftTestingFunctions == ["a", "b"])
         #expect(found.xcTestClasses.isEmpty)
@@ -38,7 +42,9 @@ import SwiftAnalysis
     @Test func aSourceWithoutTestsIsReportedAsSuch() {
         let problem = SampleVerifier.discoveryProblem(TestDiscovery.discover(in: "import Testing\nfunc a() {}\n"))
         #expect(problem?.summary == "test sample declares no tests")
-        let mixed = SampleVerifier.discoveryProblem(TestDiscovery.discover(in: "import Testing\nimport XCTest\n@Test func a() {}\nclass T: XCTestCase { func testB() {} }\n"))
+        let mixed = SampleVerifier.discoveryProblem(
+            TestDiscovery.discover(
+                in: "import Testing\nimport XCTest\n@Test func a() {}\nclass T: XCTestCase { func testB() {} }\n"))
         #expect(mixed?.summary == "test sample mixes Swift Testing and XCTest")
     }
 }
@@ -93,7 +99,9 @@ import SwiftAnalysis
         """
 
     @Test func testAttributeCombinesWithGroupAndShouldFail() {
-        let found = extract("```swift test group=g\nimport Testing\n```\n\n문단\n\n```swift test group=g\n@Test func a() {}\n```\n\n```swift test should_fail\nimport Testing\n```\n")
+        let found = extract(
+            "```swift test group=g\nimport Testing\n```\n\n문단\n\n```swift test group=g\n@Test func a() {}\n```\n\n```swift test should_fail\nimport Testing\n```\n"
+        )
         #expect(found.diagnostics.isEmpty)
         #expect(found.samples.map(\.mode) == [.test, .test])
         #expect(found.samples.map(\.parts.count) == [2, 1])
@@ -102,35 +110,53 @@ import SwiftAnalysis
 
     @Test func outputBlockUnderATestSampleIsAnError() {
         let found = extract("```swift test\nimport Testing\n```\n\n```output\nx\n```\n")
-        #expect(found.diagnostics.map(\.headline) == ["page.md:5:1: error: output block under a 'test' sample, which shows a test report instead"])
+        #expect(
+            found.diagnostics.map(\.headline) == [
+                "page.md:5:1: error: output block under a 'test' sample, which shows a test report instead"
+            ])
     }
 
     @Test func testContradictsTheOtherModes() {
         let found = extract("```swift test no_run\nimport Testing\n```\n")
-        #expect(found.diagnostics.map(\.headline) == ["page.md:1:1: error: attributes 'test' and 'no_run' contradict each other"])
+        #expect(
+            found.diagnostics.map(\.headline) == [
+                "page.md:1:1: error: attributes 'test' and 'no_run' contradict each other"
+            ])
     }
 
     @Test func passingSwiftTestingSampleListsEachTest() throws {
         let results = try verify(Self.swiftTesting.replacingOccurrences(of: "EXPECTED", with: "1"))
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
-        #expect(results[0].tests == [TestCaseResult(name: "CounterTests/startsAtZero()", passed: true),
-                                     TestCaseResult(name: "CounterTests/한 번 올리면 1", passed: true)])
+        #expect(
+            results[0].tests == [
+                TestCaseResult(name: "CounterTests/startsAtZero()", passed: true),
+                TestCaseResult(name: "CounterTests/한 번 올리면 1", passed: true),
+            ])
     }
 
     @Test func failedExpectationIsAnErrorAtItsMarkdownLine() throws {
         let results = try verify("문단\n\n" + Self.swiftTesting.replacingOccurrences(of: "EXPECTED", with: "2"))
         #expect(results[0].outcome == .failed)
         let errors = results[0].diagnostics.filter { $0.severity == .error }
-        #expect(errors.map(\.headline) == ["page.md:12:9: error: test 'CounterTests/한 번 올리면 1' failed: Expectation failed: (c.n → 1) == 2"])
+        #expect(
+            errors.map(\.headline) == [
+                "page.md:12:9: error: test 'CounterTests/한 번 올리면 1' failed: Expectation failed: (c.n → 1) == 2"
+            ])
         #expect(results[0].tests.map(\.passed) == [true, false])
     }
 
     @Test func xcTestSampleRunsDiscoveredMethodsAndLocatesFailures() throws {
         let passing = try verify(Self.xcTest.replacingOccurrences(of: "EXPECTED", with: "1"))
         #expect(passing[0].outcome == .passed, "\(passing[0].diagnostics)")
-        #expect(passing[0].tests.map(\.name) == ["CounterTests.testStartsAtZero", "CounterTests.testUp", "MainTests.testOnMain"])
+        #expect(
+            passing[0].tests.map(\.name) == [
+                "CounterTests.testStartsAtZero", "CounterTests.testUp", "MainTests.testOnMain",
+            ])
         let failing = try verify(Self.xcTest.replacingOccurrences(of: "EXPECTED", with: "3"))
-        #expect(failing[0].diagnostics.filter { $0.severity == .error }.map(\.location) == [SourceLocation(line: 10, column: 1)])
+        #expect(
+            failing[0].diagnostics.filter { $0.severity == .error }.map(\.location) == [
+                SourceLocation(line: 10, column: 1)
+            ])
         #expect(failing[0].tests.map(\.passed) == [true, false, true])
     }
 
@@ -153,11 +179,15 @@ import SwiftAnalysis
             """
         let results = try verify(markdown)
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
-        #expect(results[0].tests.map(\.name) == ["ModelTests.testOnMain", "ModelTests.testOnMainAsync", "ModelTests.testAsync"])
+        #expect(
+            results[0].tests.map(\.name) == [
+                "ModelTests.testOnMain", "ModelTests.testOnMainAsync", "ModelTests.testAsync",
+            ])
     }
 
     @Test func shouldFailNeedsAFailingTestAndShowsWhich() throws {
-        let failing = Self.swiftTesting.replacingOccurrences(of: "EXPECTED", with: "2").replacingOccurrences(of: "swift test", with: "swift test should_fail")
+        let failing = Self.swiftTesting.replacingOccurrences(of: "EXPECTED", with: "2").replacingOccurrences(
+            of: "swift test", with: "swift test should_fail")
         let results = try verify(failing)
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
         #expect(results[0].tests.map(\.passed) == [true, false])
@@ -166,7 +196,8 @@ import SwiftAnalysis
         #expect(html.contains("<li class=\"test-failed\"><span class=\"test-mark\" aria-hidden=\"true\">✘</span>"))
         #expect(html.contains("<code>#expect(c.n == 2)</code> Expectation failed: (c.n → 1) == 2"))
 
-        let passing = Self.xcTest.replacingOccurrences(of: "EXPECTED", with: "1").replacingOccurrences(of: "swift test", with: "swift test should_fail")
+        let passing = Self.xcTest.replacingOccurrences(of: "EXPECTED", with: "1").replacingOccurrences(
+            of: "swift test", with: "swift test should_fail")
         let passed = try verify(passing)
         #expect(passed[0].diagnostics.map(\.summary) == ["test sample is marked 'should_fail' but every test passed"])
     }
@@ -174,21 +205,28 @@ import SwiftAnalysis
     @Test func sampleWithoutTestsOrWithATrapFails() throws {
         let empty = try verify("```swift test\nimport Testing\nfunc helper() {}\n```\n")
         #expect(empty[0].diagnostics.map(\.headline) == ["page.md:1:1: error: test sample declares no tests"])
-        let trap = try verify("```swift test should_fail\nimport Testing\n@Test func crash() { let a: [Int] = []; _ = a[1] }\n```\n")
+        let trap = try verify(
+            "```swift test should_fail\nimport Testing\n@Test func crash() { let a: [Int] = []; _ = a[1] }\n```\n")
         #expect(trap[0].outcome == .failed)
         #expect(trap[0].diagnostics.first?.summary.hasPrefix("test program crashed with SIG") == true)
     }
 
     @Test func testsInAGroupAndAListItemAreLocatedInTheMarkdown() throws {
-        let markdown = "- 항목\n\n  ```swift test group=g\n  import Testing\n  struct X { var a = 1 }\n  ```\n\n  ```swift test group=g\n  @Test func a() { #expect(X().a == 2) }\n  ```\n"
+        let markdown =
+            "- 항목\n\n  ```swift test group=g\n  import Testing\n  struct X { var a = 1 }\n  ```\n\n  ```swift test group=g\n  @Test func a() { #expect(X().a == 2) }\n  ```\n"
         let results = try verify(markdown)
-        #expect(results[0].diagnostics.filter { $0.severity == .error }.map(\.location) == [SourceLocation(line: 9, column: 20)])
+        #expect(
+            results[0].diagnostics.filter { $0.severity == .error }.map(\.location) == [
+                SourceLocation(line: 9, column: 20)
+            ])
     }
 
     @Test func warmRunKeepsTheTestReport() throws {
         let nonce = UUID().uuidString
-        let markdown = Self.swiftTesting.replacingOccurrences(of: "EXPECTED", with: "2").replacingOccurrences(of: "swift test", with: "swift test should_fail")
-            .replacingOccurrences(of: "import Testing", with: "import Testing // \(nonce)")
+        let markdown = Self.swiftTesting.replacingOccurrences(of: "EXPECTED", with: "2").replacingOccurrences(
+            of: "swift test", with: "swift test should_fail"
+        )
+        .replacingOccurrences(of: "import Testing", with: "import Testing // \(nonce)")
         let cold = try verify(markdown, noCache: false)
         let warm = try verify("문단\n\n" + markdown, noCache: false)
         #expect(warm[0].fromCache)
@@ -200,7 +238,13 @@ import SwiftAnalysis
         let results = try verify(Self.swiftTesting.replacingOccurrences(of: "EXPECTED", with: "2"))
         let xml = JUnitReport.xml(results)
         #expect(xml.contains("<testsuite name=\"page.md\" tests=\"2\" failures=\"1\""))
-        #expect(xml.contains("<testcase classname=\"page.md\" name=\"page.md:1 › CounterTests/startsAtZero()\" file=\"page.md\" line=\"1\""))
-        #expect(xml.contains("name=\"page.md:1 › CounterTests/한 번 올리면 1\" file=\"page.md\" line=\"1\" time=\"0.000\"><failure message=\"Expectation failed: (c.n → 1) == 2\">page.md:10: Expectation failed"))
+        #expect(
+            xml.contains(
+                "<testcase classname=\"page.md\" name=\"page.md:1 › CounterTests/startsAtZero()\" file=\"page.md\" line=\"1\""
+            ))
+        #expect(
+            xml.contains(
+                "name=\"page.md:1 › CounterTests/한 번 올리면 1\" file=\"page.md\" line=\"1\" time=\"0.000\"><failure message=\"Expectation failed: (c.n → 1) == 2\">page.md:10: Expectation failed"
+            ))
     }
 }

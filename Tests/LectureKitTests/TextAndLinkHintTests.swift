@@ -1,16 +1,21 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 
 /// Kinds 11–13 of issue 11: text as the author wrote it, Markdown that silently renders as text,
 /// and hints that point the right way.
 @Suite struct TextAndLinkHintTests {
-    func build(_ pages: [String: String], smartPunctuation: Bool = false) throws -> (lines: [String], root: String, failed: Bool) {
+    func build(_ pages: [String: String], smartPunctuation: Bool = false) throws -> (
+        lines: [String], root: String, failed: Bool
+    ) {
         var files = pages.mapKeys { "content/" + $0 }
-        files["templates/page.html"] = "<!doctype html><title>{{ title }}</title><aside>{{ toc }}</aside><main>{{ content }}</main>\n"
+        files["templates/page.html"] =
+            "<!doctype html><title>{{ title }}</title><aside>{{ toc }}</aside><main>{{ content }}</main>\n"
         let root = try TestSupport.makeTree(files)
         let recorder = TestSupport.Recorder()
-        var configuration = TestSupport.configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        var configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/_site")
         configuration.smartPunctuation = smartPunctuation
         var failed = false
         do {
@@ -25,7 +30,8 @@ import Testing
 
     static let options = [
         "SUMMARY.md": "# 책\n\n- [옵션](options.md)\n",
-        "options.md": "# 옵션\n\n## --configuration 옵션\n\n## 범위 1...5\n\n## Swift's \"quotes\"\n\n[설정](#--configuration-옵션) [범위](#범위-15) [따옴표](#swifts-quotes)\n\n`swift build --configuration release`는 Swift's 1...5 -- 그대로.\n",
+        "options.md":
+            "# 옵션\n\n## --configuration 옵션\n\n## 범위 1...5\n\n## Swift's \"quotes\"\n\n[설정](#--configuration-옵션) [범위](#범위-15) [따옴표](#swifts-quotes)\n\n`swift build --configuration release`는 Swift's 1...5 -- 그대로.\n",
     ]
 
     @Test func textStaysAsWrittenByDefault() throws {
@@ -61,15 +67,19 @@ import Testing
     @Test func anImageWithASpaceInItsDestinationIsWarnedWithTheFixes() throws {
         let (lines, root, failed) = try build([
             "SUMMARY.md": "# 책\n\n- [쪽](page.md)\n",
-            "page.md": "# 쪽\n\n결과는 다음과 같다.\n> ![결과](images/실행 결과.png) 그리고 [문서](docs/read me.md)\n\n`![코드](a b.png)`는 코드다. [제목 있음](page.md \"제목\")\n",
+            "page.md":
+                "# 쪽\n\n결과는 다음과 같다.\n> ![결과](images/실행 결과.png) 그리고 [문서](docs/read me.md)\n\n`![코드](a b.png)`는 코드다. [제목 있음](page.md \"제목\")\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(!failed, "\(lines)")
-        let warnings = lines.compactMap { $0.split(separator: "\n").first.map(String.init) }.filter { $0.contains("is shown as text") }
-        #expect(warnings == [
-            "\(root)/content/page.md:4:3: warning: image is shown as text: its destination 'images/실행 결과.png' has a space",
-            "\(root)/content/page.md:4:49: warning: link is shown as text: its destination 'docs/read me.md' has a space",
-        ])
+        let warnings = lines.compactMap { $0.split(separator: "\n").first.map(String.init) }.filter {
+            $0.contains("is shown as text")
+        }
+        #expect(
+            warnings == [
+                "\(root)/content/page.md:4:3: warning: image is shown as text: its destination 'images/실행 결과.png' has a space",
+                "\(root)/content/page.md:4:49: warning: link is shown as text: its destination 'docs/read me.md' has a space",
+            ])
         let text = lines.joined(separator: "\n")
         #expect(text.contains("write ![결과](<images/실행 결과.png>) or ![결과](images/실행%20결과.png)"))
     }
@@ -97,16 +107,20 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(failed)
         let text = lines.joined(separator: "\n")
-        #expect(text.contains("""
-            part/x.md:3:1: error: broken link: 'y.md#y' is not a page of the book (not in SUMMARY.md)
-                it resolves to 'part/y.md' in the content folder (links are relative to part/x.md)
-                did you mean '../y.md#y'? (y.md)
-            """))
-        #expect(text.contains("""
-            part/x.md:3:16: error: broken link: 'diagram.png' does not exist in the content folder
-                it resolves to 'part/diagram.png' in the content folder (links are relative to part/x.md)
-                did you mean '../diagram.png'? (diagram.png)
-            """))
+        #expect(
+            text.contains(
+                """
+                part/x.md:3:1: error: broken link: 'y.md#y' is not a page of the book (not in SUMMARY.md)
+                    it resolves to 'part/y.md' in the content folder (links are relative to part/x.md)
+                    did you mean '../y.md#y'? (y.md)
+                """))
+        #expect(
+            text.contains(
+                """
+                part/x.md:3:16: error: broken link: 'diagram.png' does not exist in the content folder
+                    it resolves to 'part/diagram.png' in the content folder (links are relative to part/x.md)
+                    did you mean '../diagram.png'? (diagram.png)
+                """))
     }
 
     @Test func aHintFromTheContentFolderNamesThePathOnce() throws {
@@ -134,8 +148,12 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(root) }
         for command in ["build", "check"] {
             let recorder = TestSupport.Recorder()
-            #expect(LectureCommand.main([command, "--content", root + "/missing"], console: recorder.console) == 2, "\(command)")
-            #expect(LectureCommand.main([command, "--content", root], console: recorder.console) == 2, "\(command) without SUMMARY.md")
+            #expect(
+                LectureCommand.main([command, "--content", root + "/missing"], console: recorder.console) == 2,
+                "\(command)")
+            #expect(
+                LectureCommand.main([command, "--content", root], console: recorder.console) == 2,
+                "\(command) without SUMMARY.md")
         }
     }
 }

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import LectureKit
 import Testing
+
 @testable import LectureServe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The watcher as editors exercise it, with inotify and with polling.
 @Suite struct FileWatcherTests {
@@ -30,10 +32,14 @@ import Testing
         return RealPath.of(root)!
     }
 
-    func watch(_ root: String, mode: FileWatcher.Mode = .automatic, excluded: [String] = []) throws -> (FileWatcher, Reports) {
+    func watch(_ root: String, mode: FileWatcher.Mode = .automatic, excluded: [String] = []) throws -> (
+        FileWatcher, Reports
+    ) {
         let reports = Reports()
-        let watcher = FileWatcher(directories: [root + "/content"], excluded: excluded, mode: mode, debounce: 0.075,
-                                  pollInterval: 0.1) { reports.add($0) }
+        let watcher = FileWatcher(
+            directories: [root + "/content"], excluded: excluded, mode: mode, debounce: 0.075,
+            pollInterval: 0.1
+        ) { reports.add($0) }
         try watcher.start()
         return (watcher, reports)
     }

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import LectureKit
 import Testing
+
 @testable import LectureServe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What the preview server answers beyond plain GETs: conditional requests, redirects with a
 /// query, absolute-form targets, its connection limit, the reserved prefix, the first build's
@@ -16,23 +18,37 @@ import Testing
         let tag = try #require(asset.headers["etag"])
         let modified = try #require(asset.headers["last-modified"])
         #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""))
-        let byTag = try HTTPTestClient.request("GET", "/assets/site.css", port: site.port, headers: ["If-None-Match": "\"other\", " + tag])
+        let byTag = try HTTPTestClient.request(
+            "GET", "/assets/site.css", port: site.port, headers: ["If-None-Match": "\"other\", " + tag])
         #expect(byTag.status == 304)
         #expect(byTag.body.isEmpty)
         #expect(byTag.headers["etag"] == tag)
-        #expect(try HTTPTestClient.request("GET", "/assets/site.css", port: site.port, headers: ["If-None-Match": "W/" + tag]).status == 304)
-        #expect(try HTTPTestClient.request("GET", "/assets/site.css", port: site.port, headers: ["If-Modified-Since": modified]).status == 304)
-        #expect(try HTTPTestClient.request("GET", "/assets/site.css", port: site.port,
-                                           headers: ["If-Modified-Since": "Thu, 01 Jan 1970 00:00:01 GMT"]).status == 200)
+        #expect(
+            try HTTPTestClient.request(
+                "GET", "/assets/site.css", port: site.port, headers: ["If-None-Match": "W/" + tag]
+            ).status == 304)
+        #expect(
+            try HTTPTestClient.request(
+                "GET", "/assets/site.css", port: site.port, headers: ["If-Modified-Since": modified]
+            ).status == 304)
+        #expect(
+            try HTTPTestClient.request(
+                "GET", "/assets/site.css", port: site.port,
+                headers: ["If-Modified-Since": "Thu, 01 Jan 1970 00:00:01 GMT"]
+            ).status == 200)
         // If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2).
-        #expect(try HTTPTestClient.request("GET", "/assets/site.css", port: site.port,
-                                           headers: ["If-None-Match": "\"other\"", "If-Modified-Since": modified]).status == 200)
+        #expect(
+            try HTTPTestClient.request(
+                "GET", "/assets/site.css", port: site.port,
+                headers: ["If-None-Match": "\"other\"", "If-Modified-Since": modified]
+            ).status == 200)
 
         // A page: tagged, with no Last-Modified (its injected state changes without the file).
         let page = try site.get("/")
         let pageTag = try #require(page.headers["etag"])
         #expect(page.headers["last-modified"] == nil)
-        #expect(try HTTPTestClient.request("GET", "/", port: site.port, headers: ["If-None-Match": pageTag]).status == 304)
+        #expect(
+            try HTTPTestClient.request("GET", "/", port: site.port, headers: ["If-None-Match": pageTag]).status == 304)
         // A failed rebuild changes what the page carries (the overlay), so its tag no longer matches.
         let stream = try EventStreamClient(port: site.port)
         #expect(stream.waitFor(timeout: 2) { $0.contains { $0.name == "hello" } })
@@ -100,16 +116,21 @@ import Testing
             "content/__lecture/picture.png": "png",
         ])
         let summary = site.content + "/SUMMARY.md"
-        #expect(site.recorder.lines.contains {
-            $0.hasPrefix(summary + ":4:3: warning: page '__lecture/hidden.md' is built to '/__lecture/hidden.html'")
-        }, "\(site.recorder.lines)")
-        #expect(site.recorder.lines.contains { $0.hasPrefix(site.content + "/__lecture/picture.png: warning: '/__lecture/picture.png'") })
+        #expect(
+            site.recorder.lines.contains {
+                $0.hasPrefix(summary + ":4:3: warning: page '__lecture/hidden.md' is built to '/__lecture/hidden.html'")
+            }, "\(site.recorder.lines)")
+        #expect(
+            site.recorder.lines.contains {
+                $0.hasPrefix(site.content + "/__lecture/picture.png: warning: '/__lecture/picture.png'")
+            })
         #expect(site.recorder.lines.contains { $0.contains("move the page out of the '__lecture' folder") })
         #expect(try site.get("/__lecture/hidden.html").status == 404)
     }
 
     @Test func aFirstBuildThatFailedDoesNotCallAnyPageTheLastGoodBuild() throws {
-        let site = try ServeFixture(files: ["content/README.md": "# 시작\n\n```table\n| A | B |\n|---|---|\n| 1 |\n```\n"])
+        let site = try ServeFixture(files: ["content/README.md": "# 시작\n\n```table\n| A | B |\n|---|---|\n| 1 |\n```\n"]
+        )
         let page = try site.get("/")
         #expect(page.text.contains(LiveReload.overlayTitle(hasGoodBuild: false)))
         #expect(!page.text.contains("<strong>" + LiveReload.overlayTitle(hasGoodBuild: true)))
@@ -160,8 +181,10 @@ import Testing
         var raw: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            if let response = try? HTTPTestClient.parse(raw), let length = response.headers["content-length"].flatMap(Int.init),
-               response.body.count >= length {
+            if let response = try? HTTPTestClient.parse(raw),
+                let length = response.headers["content-length"].flatMap(Int.init),
+                response.body.count >= length
+            {
                 return response
             }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -181,10 +204,12 @@ import Testing
         #expect(symlink("../gone", root + "/content/stray") == 0)
         #expect(symlink("nowhere", root + "/content/.git-link") == 0)
         let warnings = ServeWarnings.diagnostics(contentDirectory: root + "/content")
-        #expect(warnings.map(\.description) == [
-            root + "/content/stray: warning: symbolic link to '../gone' leads nowhere; it is neither watched nor copied\n"
-                + "    point the link at an existing file or folder, or remove it",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                root
+                    + "/content/stray: warning: symbolic link to '../gone' leads nowhere; it is neither watched nor copied\n"
+                    + "    point the link at an existing file or folder, or remove it"
+            ])
     }
 
     @Test func gitBuildNodeModulesAndDotfoldersAreNotCopied() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LectureServe
 
 /// Decoding and normalising request paths, without a server.
@@ -13,8 +14,10 @@ import Testing
     }
 
     @Test func refusesTraversalNulBackslashAndBadEscapes() {
-        for raw in ["/..", "/a/../b", "/%2e%2e/", "/%2E%2E", "/a%2f..%2fb", "/.%2E/", "/%00", "/a%00.html", "/a\\b", "/%5c",
-                    "/%", "/%2", "/%zz", "/%c0%ae%c0%ae", "relative", "*", ""] {
+        for raw in [
+            "/..", "/a/../b", "/%2e%2e/", "/%2E%2E", "/a%2f..%2fb", "/.%2E/", "/%00", "/a%00.html", "/a\\b", "/%5c",
+            "/%", "/%2", "/%zz", "/%c0%ae%c0%ae", "relative", "*", "",
+        ] {
             #expect(throws: RequestPath.Refusal.badRequest, "\(raw)") { try RequestPath(raw: raw) }
         }
     }
@@ -42,10 +45,12 @@ import Testing
         let state = SiteState(version: "v-1")
         let html = Array("<body><p>a</p></body><!-- </body> --></Body>\n".utf8)
         let snippet = LiveReload.snippet(state, shell: LiveReload.shell(of: html))
-        #expect(String(decoding: LiveReload.inject(into: html, state: state), as: UTF8.self)
+        #expect(
+            String(decoding: LiveReload.inject(into: html, state: state), as: UTF8.self)
                 == "<body><p>a</p></body><!-- </body> -->" + snippet + "</Body>\n")
         let short = Array("<p>x".utf8)
-        #expect(String(decoding: LiveReload.inject(into: short, state: state), as: UTF8.self)
+        #expect(
+            String(decoding: LiveReload.inject(into: short, state: state), as: UTF8.self)
                 == "<p>x" + LiveReload.snippet(state, shell: LiveReload.shell(of: short)))
     }
 
@@ -54,7 +59,10 @@ import Testing
         let snippet = LiveReload.snippet(state, shell: "0")
         #expect(snippet.contains("a.md:1:1: error: &lt;b&gt;&amp;&lt;/b&gt;\n    note"))
         #expect(!snippet.contains("v\"</script>"))
-        #expect(state.json == #"{"version":"v\"\u003c/script\u003e","errors":"a.md:1:1: error: \u003cb\u003e\u0026\u003c/b\u003e\n    note","built":true,"fullReload":0}"#)
+        #expect(
+            state.json
+                == #"{"version":"v\"\u003c/script\u003e","errors":"a.md:1:1: error: \u003cb\u003e\u0026\u003c/b\u003e\n    note","built":true,"fullReload":0}"#
+        )
         #expect(!state.json.contains("\n"))
     }
 }

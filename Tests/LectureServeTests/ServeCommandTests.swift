@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import LectureKit
 import Testing
+
 @testable import LectureServe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `lecture serve` as a user runs it: the built executable, stopped by a signal.
 @Suite struct ServeCommandTests {
@@ -18,10 +20,15 @@ import Testing
         #expect(LectureCommand.main(["--help"], console: recorder.console, extraSubcommands: [ServeCommand.self]) == 0)
         #expect(recorder.lines.joined(separator: "\n").contains("  serve "))
         let serve = LineRecorder()
-        #expect(LectureCommand.main(["serve", "--help"], console: serve.console, extraSubcommands: [ServeCommand.self]) == 0)
+        #expect(
+            LectureCommand.main(["serve", "--help"], console: serve.console, extraSubcommands: [ServeCommand.self]) == 0
+        )
         let text = serve.lines.joined(separator: "\n")
         #expect(text.contains("--port <n>") && text.contains("--host <address>") && text.contains("--output <dir>"))
-        #expect(LectureCommand.main(["serve", "--port", "70000"], console: LineRecorder().console, extraSubcommands: [ServeCommand.self]) == 2)
+        #expect(
+            LectureCommand.main(
+                ["serve", "--port", "70000"], console: LineRecorder().console, extraSubcommands: [ServeCommand.self])
+                == 2)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable)), arguments: [SIGINT, SIGTERM])
@@ -32,8 +39,10 @@ import Testing
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["serve", "--content", root + "/content", "--templates", root + "/templates",
-                             "--output", root + "/_site", "--cache-dir", root + "/cache", "--port", "0"]
+        process.arguments = [
+            "serve", "--content", root + "/content", "--templates", root + "/templates",
+            "--output", root + "/_site", "--cache-dir", root + "/cache", "--port", "0",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -75,6 +84,7 @@ import Testing
             if n <= 0 { break }
             received += chunk[0..<n]
         }
-        throw HTTPTestClient.Failure(description: "no line with '\(text)' in: \(String(decoding: received, as: UTF8.self))")
+        throw HTTPTestClient.Failure(
+            description: "no line with '\(text)' in: \(String(decoding: received, as: UTF8.self))")
     }
 }

@@ -1,9 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import LectureKit
+
 @testable import LectureServe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A small book, its templates and a server on a free port, in a fresh temporary folder.
 final class ServeFixture: @unchecked Sendable {
@@ -20,8 +22,10 @@ final class ServeFixture: @unchecked Sendable {
         "content/README.md": "# 시작\n\n첫 문단입니다.\n",
         "content/part/README.md": "# 둘째 장\n\n둘째 문단입니다.\n",
         "content/part/table.md": "# 표\n\n```table\n| 패턴 | 장점 |\n|---|---|\n| MVC | 단순함 |\n```\n",
-        "templates/page.html": "<!doctype html>\n<html lang=\"ko\"><head><meta charset=\"utf-8\"><title>{{ title }}</title></head>\n<body>\n<main>{{ content }}</main>\n</BODY>\n</html>\n",
-        "templates/404.html": "<!doctype html>\n<html lang=\"ko\"><body><h1>찾을 수 없는 쪽</h1><p>{{ book_title }}</p></body></html>\n",
+        "templates/page.html":
+            "<!doctype html>\n<html lang=\"ko\"><head><meta charset=\"utf-8\"><title>{{ title }}</title></head>\n<body>\n<main>{{ content }}</main>\n</BODY>\n</html>\n",
+        "templates/404.html":
+            "<!doctype html>\n<html lang=\"ko\"><body><h1>찾을 수 없는 쪽</h1><p>{{ book_title }}</p></body></html>\n",
         "templates/assets/site.css": "body { margin: 0 }\n",
         "templates/assets/app.js": "console.log(1)\n",
         "templates/assets/module.mjs": "export const a = 1\n",
@@ -37,10 +41,15 @@ final class ServeFixture: @unchecked Sendable {
 
     /// Writes the book and starts a server on `127.0.0.1:0` (or `host`, `port`).
     /// `files` are written over the book's own (relative to the fixture's root).
-    init(host: String = "127.0.0.1", port: UInt16 = 0, pingInterval: Double = 15, watchMode: FileWatcher.Mode = .automatic,
-         files: [String: String] = [:], connectionLimit: Int = 1000) throws {
+    init(
+        host: String = "127.0.0.1", port: UInt16 = 0, pingInterval: Double = 15,
+        watchMode: FileWatcher.Mode = .automatic,
+        files: [String: String] = [:], connectionLimit: Int = 1000
+    ) throws {
         root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-serve-test")
-        for (path, text) in Self.files.merging(files, uniquingKeysWith: { $1 }) { try FileSystem.writeAtomically(text, to: root + "/" + path) }
+        for (path, text) in Self.files.merging(files, uniquingKeysWith: { $1 }) {
+            try FileSystem.writeAtomically(text, to: root + "/" + path)
+        }
         var configuration = ServeConfiguration()
         configuration.build.contentDirectory = root + "/content"
         configuration.build.templatesDirectory = root + "/templates"
@@ -82,7 +91,8 @@ final class LineRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String] = []
     var lines: [String] { lock.withLock { stored } }
-    lazy var console = Console(recordingInto: { [unowned self] line in self.lock.withLock { self.stored.append(line) } })
+    lazy var console = Console(recordingInto: { [unowned self] line in self.lock.withLock { self.stored.append(line) } }
+    )
 }
 
 /// A tiny HTTP/1.1 client over a raw TCP socket, so that tests send exactly the bytes they
@@ -134,8 +144,10 @@ enum HTTPTestClient {
     }
 
     /// Sends one request with `Connection: close` and reads the whole response.
-    static func request(_ method: String, _ path: String, host: String = "127.0.0.1", port: UInt16, timeout: Double = 5,
-                        headers: [String: String] = [:]) throws -> Response {
+    static func request(
+        _ method: String, _ path: String, host: String = "127.0.0.1", port: UInt16, timeout: Double = 5,
+        headers: [String: String] = [:]
+    ) throws -> Response {
         let fd = try connect(host: host, port: port, timeout: timeout)
         defer { close(fd) }
         let fields = headers.map { "\($0.key): \($0.value)\r\n" }.joined()
@@ -158,11 +170,14 @@ enum HTTPTestClient {
         }
         let head = String(decoding: raw[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = head[0].split(separator: " ")
-        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "bad status line \(head[0])") }
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw Failure(description: "bad status line \(head[0])")
+        }
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Array(raw[(end + 4)...])
         if headers["transfer-encoding"] == "chunked" { body = dechunked(body) }
@@ -195,7 +210,8 @@ final class EventStreamClient {
 
     init(port: UInt16, host: String = "127.0.0.1") throws {
         fd = try HTTPTestClient.connect(host: host, port: port, timeout: 0.2)
-        try HTTPTestClient.send(fd, "GET \(LiveReload.eventsPath) HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
+        try HTTPTestClient.send(
+            fd, "GET \(LiveReload.eventsPath) HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
     }
 
     deinit { close(fd) }
@@ -209,7 +225,8 @@ final class EventStreamClient {
     /// The events so far, as (name, data) pairs.
     var events: [(name: String, data: String)] {
         text.components(separatedBy: "\n\n").compactMap { block in
-            var name = "message", data: String?
+            var name = "message"
+            var data: String?
             for line in block.split(separator: "\n") {
                 if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
                 if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
@@ -239,7 +256,10 @@ final class EventStreamClient {
     private func readSome() {
         var chunk = [UInt8](repeating: 0, count: 16384)
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n == 0 { closed = true; return }
+        if n == 0 {
+            closed = true
+            return
+        }
         if n < 0 {
             if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { closed = true }
             return

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import LectureKit
 import Testing
+
 @testable import LectureServe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `lecture serve` over real HTTP on loopback: a server per test on a free port (`--port 0`),
 /// requests from a raw TCP client, the event stream read as a browser would.
@@ -24,7 +26,8 @@ import Testing
         #expect(index.text.range(of: script)!.lowerBound < index.text.range(of: "</BODY>")!.lowerBound)
         #expect(index.text.contains(LiveReload.eventsPath))
         // The files the build wrote stay as `lecture build` writes them.
-        let onDisk = try #require(String(data: FileManager.default.contents(atPath: site.output + "/index.html")!, encoding: .utf8))
+        let onDisk = try #require(
+            String(data: FileManager.default.contents(atPath: site.output + "/index.html")!, encoding: .utf8))
         #expect(!onDisk.contains(LiveReload.scriptID))
         #expect(try site.get("/part/index.html").text.contains("둘째 문단입니다."))
         // Not into other types.
@@ -92,7 +95,8 @@ import Testing
         try FileSystem.writeAtomically("SECRET beside the site\n", to: site.root + "/secret.txt")
         let attempts = [
             "/../secret.txt", "/../../../../etc/passwd", "/part/../../secret.txt",
-            "/%2e%2e/secret.txt", "/%2E%2E/%2E%2E/etc/passwd", "/%2E%2E%2Fsecret.txt", "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+            "/%2e%2e/secret.txt", "/%2E%2E/%2E%2E/etc/passwd", "/%2E%2E%2Fsecret.txt",
+            "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
             "/..%2fsecret.txt", "/..%2F..%2Fetc%2Fpasswd", "/.%2e/secret.txt", "/%2e./secret.txt",
             "/index.html%00", "/%00", "/secret.txt%00.html",
             "/..\\secret.txt", "/%5c..%5csecret.txt", "/part%5c..%5c..%5csecret.txt",
@@ -127,8 +131,10 @@ import Testing
         let before = Date()
         try site.edit("content/README.md", "# 시작\n\n나중 문단입니다.\n")
         // File times come from the kernel's coarse clock, which may lag `Date()` by a tick.
-        try FileManager.default.setAttributes([.modificationDate: before.addingTimeInterval(1)], ofItemAtPath: site.content + "/README.md")
-        let found = LiveServer.files(in: [site.content, site.templates], modifiedSince: before, excluding: [site.output])
+        try FileManager.default.setAttributes(
+            [.modificationDate: before.addingTimeInterval(1)], ofItemAtPath: site.content + "/README.md")
+        let found = LiveServer.files(
+            in: [site.content, site.templates], modifiedSince: before, excluding: [site.output])
         #expect(found.map { URL(fileURLWithPath: $0).lastPathComponent } == ["README.md"])
     }
 
@@ -194,7 +200,8 @@ import Testing
         let page = try site.get("/")
         #expect(page.text.contains("고친 문단입니다."))
         #expect(page.text.contains(JSONText.quoted(reload.version)))
-        #expect(site.recorder.lines.contains { $0.hasPrefix("Rebuilding: ") && $0.hasSuffix("content/README.md changed") })
+        #expect(
+            site.recorder.lines.contains { $0.hasPrefix("Rebuilding: ") && $0.hasSuffix("content/README.md changed") })
     }
 
     @Test func aBrokenEditKeepsTheOldPageShowsTheErrorAndAFixReloads() throws {
@@ -219,7 +226,9 @@ import Testing
 
         let seen = stream.events.count
         try site.edit("content/part/table.md", "# 표\n\n```table\n| 패턴 | 장점 |\n|---|---|\n| MVP | 고쳤음 |\n```\n")
-        #expect(stream.waitFor(timeout: 2) { $0.dropFirst(seen).contains { $0.name == "reload" } }, "no reload event after the fix")
+        #expect(
+            stream.waitFor(timeout: 2) { $0.dropFirst(seen).contains { $0.name == "reload" } },
+            "no reload event after the fix")
         let fixed = try site.get("/part/table.html")
         #expect(fixed.text.contains("고쳤음"))
         #expect(!fixed.text.contains("id=\"\(LiveReload.overlayID)\""))
@@ -242,9 +251,12 @@ import Testing
         }
         #expect(!FileSystem.exists(output), "the second server built before failing")
         // The command line says the same and exits non-zero.
-        let status = LectureCommand.main(["serve", "--content", site.content, "--templates", site.templates,
-                                          "--output", output, "--port", String(site.port)],
-                                         console: LineRecorder().console, extraSubcommands: [ServeCommand.self])
+        let status = LectureCommand.main(
+            [
+                "serve", "--content", site.content, "--templates", site.templates,
+                "--output", output, "--port", String(site.port),
+            ],
+            console: LineRecorder().console, extraSubcommands: [ServeCommand.self])
         #expect(status == 2)
         // The first server is unharmed.
         #expect(try site.get("/").status == 200)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LectureKit
 @testable import LectureServe
 
@@ -13,7 +14,10 @@ import Testing
         let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
         let cache = NSTemporaryDirectory() + "/lecture-tests-cache-\(getpid())"
         let recorder = LineRecorder()
-        #expect(LectureCommand.main(["build", fixture, "--output", root + "/www/lecture", "--cache-dir", cache], console: recorder.console) == 0)
+        #expect(
+            LectureCommand.main(
+                ["build", fixture, "--output", root + "/www/lecture", "--cache-dir", cache], console: recorder.console)
+                == 0)
 
         let hub = ReloadHub()
         let socket = try ListeningSocket.bind(host: "127.0.0.1", port: 0)
@@ -40,9 +44,11 @@ import Testing
             fetchedPages += 1
             let base = URL(string: "http://127.0.0.1:\(port)\(path)")!
             for url in EmittedLinkChecker.urls(in: response.body) {
-                guard let resolved = URL(string: url, relativeTo: base)?.absoluteURL, resolved.host == "127.0.0.1" else { continue }
+                guard let resolved = URL(string: url, relativeTo: base)?.absoluteURL, resolved.host == "127.0.0.1"
+                else { continue }
                 // The path as sent on the wire: percent-encoded, a final `/` kept.
-                let encoded = URLComponents(url: resolved, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? resolved.path
+                let encoded =
+                    URLComponents(url: resolved, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? resolved.path
                 guard encoded.hasPrefix("/lecture/") else {
                     broken.append("\(path) links to \(url), outside /lecture/")
                     continue
@@ -61,7 +67,8 @@ import Testing
     @Test func serveTakesTheBookFolderAndItsBookTOML() throws {
         let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
         let cache = NSTemporaryDirectory() + "/lecture-tests-cache-\(getpid())"
-        let arguments = try ParsedArguments.parse([fixture, "--cache-dir", cache, "--port", "0"], specs: ServeCommand.options, command: "lecture serve")
+        let arguments = try ParsedArguments.parse(
+            [fixture, "--cache-dir", cache, "--port", "0"], specs: ServeCommand.options, command: "lecture serve")
         let command = try ServeCommand(arguments)
         #expect(command.configuration.build.contentDirectory == fixture + "/src")
         #expect(command.configuration.build.outputDirectory == fixture + "/book")

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import LectureKit
 import Testing
+
 @testable import LectureServe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The watcher follows paths, not inodes: folders moved out, moved in, recreated; symbolic
 /// links at their real paths; the watch limit; the folders never watched.
@@ -30,11 +32,15 @@ import Testing
         return root
     }
 
-    func watch(_ root: String, mode: FileWatcher.Mode = .automatic, limit: Int? = nil,
-               warnings: Warnings = Warnings()) throws -> (FileWatcher, Reports) {
+    func watch(
+        _ root: String, mode: FileWatcher.Mode = .automatic, limit: Int? = nil,
+        warnings: Warnings = Warnings()
+    ) throws -> (FileWatcher, Reports) {
         let reports = Reports()
-        let watcher = FileWatcher(directories: [root + "/content"], mode: mode, debounce: 0.075, pollInterval: 0.1,
-                                  watchLimit: limit, onWarning: { warnings.add($0) }) { reports.add($0) }
+        let watcher = FileWatcher(
+            directories: [root + "/content"], mode: mode, debounce: 0.075, pollInterval: 0.1,
+            watchLimit: limit, onWarning: { warnings.add($0) }, onChange: { reports.add($0) }
+        )
         try watcher.start()
         return (watcher, reports)
     }
@@ -63,7 +69,10 @@ import Testing
         var since = Date()
         while Date() < deadline && Date().timeIntervalSince(since) < quiet {
             usleep(20_000)
-            if reports.all.count != count { count = reports.all.count; since = Date() }
+            if reports.all.count != count {
+                count = reports.all.count
+                since = Date()
+            }
         }
         reports.clear()
     }
@@ -82,7 +91,9 @@ import Testing
         settle(reports)
         try append(root + "/ch6.old/sub/deep.md")
         try append(root + "/content/ch6/sub/deep.md")
-        #expect(reported(root + "/content/ch6/sub/deep.md", reports), "an edit in the folder copied in was missed (\(mode))")
+        #expect(
+            reported(root + "/content/ch6/sub/deep.md", reports), "an edit in the folder copied in was missed (\(mode))"
+        )
         settle(reports)
         try append(root + "/ch6.old/sub/deep.md")
         usleep(400_000)
@@ -152,8 +163,11 @@ import Testing
         usleep(150_000)
         try append(root + "/content/ch6/sub/deep.md")
         #expect(reported(root + "/content/ch6/sub/deep.md", reports))
-        #expect(reports.all.flatMap { $0 }.allSatisfy { !$0.contains("/self/") && !$0.contains("/up/") && !$0.contains("/root/") },
-                "\(reports.all)")
+        #expect(
+            reports.all.flatMap { $0 }.allSatisfy {
+                !$0.contains("/self/") && !$0.contains("/up/") && !$0.contains("/root/")
+            },
+            "\(reports.all)")
     }
 
     @Test func beyondTheWatchLimitFoldersArePolledAndTheLimitIsNamed() throws {
@@ -166,7 +180,9 @@ import Testing
         #expect(watcher.usesInotify)
         #expect(watcher.polledPaths == 1)
         let warning = try #require(warnings.all.first)
-        #expect(warning.hasPrefix("warning: the watch limit of this watcher (1) is reached: 1 folder is polled every 0.1 s instead"))
+        #expect(
+            warning.hasPrefix(
+                "warning: the watch limit of this watcher (1) is reached: 1 folder is polled every 0.1 s instead"))
         #expect(warning.contains("sudo sysctl fs.inotify.max_user_watches="))
         try append(root + "/content/ch6/sub/deep.md")
         #expect(reported(root + "/content/ch6/sub/deep.md", reports), "an edit in a polled folder was missed")
@@ -175,13 +191,17 @@ import Testing
         #expect(reported(root + "/content/new/page.md", reports))
         settle(reports)
         try append(root + "/content/new/page.md")
-        #expect(reported(root + "/content/new/page.md", reports), "an edit in a folder made beyond the limit was missed")
+        #expect(
+            reported(root + "/content/new/page.md", reports), "an edit in a folder made beyond the limit was missed")
         #expect(watcher.polledPaths == 2)
         #expect(warnings.all.count == 2)
         // The kernel's own limit is named in its warning.
-        #expect(FileWatcher.watchLimitWarning(polled: 3, limit: nil, pollInterval: 0.5)
-            .hasPrefix("warning: the inotify watch limit (fs.inotify.max_user_watches"))
-        #expect(FileWatcher.noInotifyWarning(errno: EMFILE, pollInterval: 0.5).contains("sudo sysctl fs.inotify.max_user_instances="))
+        #expect(
+            FileWatcher.watchLimitWarning(polled: 3, limit: nil, pollInterval: 0.5)
+                .hasPrefix("warning: the inotify watch limit (fs.inotify.max_user_watches"))
+        #expect(
+            FileWatcher.noInotifyWarning(errno: EMFILE, pollInterval: 0.5).contains(
+                "sudo sysctl fs.inotify.max_user_instances="))
     }
 
     @Test(arguments: [FileWatcher.Mode.automatic, .polling])

@@ -50,14 +50,18 @@ public struct ParsedArguments: Sendable {
                 parsed.positionals.append(argument)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
             var name = argument
             var inline: String?
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 name = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
             } else if !argument.hasPrefix("--"), argument.count > 2,
-                      specs.contains(where: { $0.valueName != nil && $0.names.contains(String(argument.prefix(2))) }) {
+                specs.contains(where: { $0.valueName != nil && $0.names.contains(String(argument.prefix(2))) })
+            {
                 // A short option with its value attached, as in `make -j4`.
                 name = String(argument.prefix(2))
                 inline = String(argument.dropFirst(2))
@@ -90,7 +94,9 @@ public struct ParsedArguments: Sendable {
 
 /// Help text in swift-argument-parser's layout.
 enum HelpFormatter {
-    static func help(command: String, abstract: String, usage: String, specs: [OptionSpec], discussion: String = "") -> String {
+    static func help(command: String, abstract: String, usage: String, specs: [OptionSpec], discussion: String = "")
+        -> String
+    {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usage)", ""]
         if !discussion.isEmpty { lines += [discussion, ""] }
         lines.append("OPTIONS:")

@@ -17,7 +17,9 @@ struct BuildCommand: Subcommand {
     static let options = [
         CommonOptions.content, CommonOptions.templates, CommonOptions.output,
         CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir, CommonOptions.report,
-        OptionSpec(["--site-url"], value: "path", help: "The path the site is served under, as /repo/ (default: /); 404.html links from it."),
+        OptionSpec(
+            ["--site-url"], value: "path",
+            help: "The path the site is served under, as /repo/ (default: /); 404.html links from it."),
         CommonOptions.sampleLocale, CommonOptions.sampleTimeZone, CommonOptions.smartPunctuation,
     ]
 
@@ -30,7 +32,9 @@ struct BuildCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws {
         if let cache = arguments.value("cache-dir") { configuration.cacheDirectory = cache }
         if let siteURL = arguments.value("site-url") {
-            guard siteURL.hasPrefix("/"), !siteURL.contains("//"), !siteURL.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0 == " " }) else {
+            guard siteURL.hasPrefix("/"), !siteURL.contains("//"),
+                !siteURL.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0 == " " })
+            else {
                 throw LectureError("error: --site-url takes an absolute path such as /lecture/, not '\(siteURL)'")
             }
             configuration.siteURL = siteURL.hasSuffix("/") ? siteURL : siteURL + "/"
@@ -46,16 +50,19 @@ struct BuildCommand: Subcommand {
         try configuration.verifier.environment.validate()
         // No content folder or summary, an output folder that may not be written, no templates
         // folder: setup errors (exit 2), all reported at once.
-        let problems = [ContentLoader.setupError(contentDirectory: configuration.contentDirectory),
-                        configuration.outputAndTemplatesError()].compactMap { $0 }
+        let problems = [
+            ContentLoader.setupError(contentDirectory: configuration.contentDirectory),
+            configuration.outputAndTemplatesError(),
+        ].compactMap { $0 }
         if !problems.isEmpty { throw LectureError(problems.map(\.message).joined(separator: "\n")) }
     }
 
     func run(console: Console) throws -> Int32 {
         let trap = try Interruption.install()
         defer { trap.restore() }
-        console.format = .resolve(diagnosticFormat, environment: console.environment,
-                                  workingDirectory: FileManager.default.currentDirectoryPath)
+        console.format = .resolve(
+            diagnosticFormat, environment: console.environment,
+            workingDirectory: FileManager.default.currentDirectoryPath)
         console.report(bookDiagnostics)
         if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
         let report = try BuildPipeline(configuration: configuration, console: console).run()

@@ -5,7 +5,8 @@ import Foundation
 struct CheckCommand: Subcommand {
     static let name = "check"
     static let abstract = "Compile and run every Swift sample and compare its output."
-    static let usage = "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--sample-locale <name>] [--sample-time-zone <zone>] [--bless] [--report github|plain] [--report junit:<path>] [--shard <k>/<n>] [<dir>] [<file.md> ...]"
+    static let usage =
+        "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--sample-locale <name>] [--sample-time-zone <zone>] [--bless] [--report github|plain] [--report junit:<path>] [--shard <k>/<n>] [<dir>] [<file.md> ...]"
     static let discussion = """
         With files, exactly those Markdown files are checked (inside or outside the summary);
         without, every page of the summary. Ends with 'N passed, N failed' (', N skipped' when
@@ -43,15 +44,18 @@ struct CheckCommand: Subcommand {
         let folders = arguments.positionals.filter { !$0.hasSuffix(".md") && FileSystem.isDirectory($0) }
         files = arguments.positionals.filter { !folders.contains($0) }
         guard folders.count <= 1 else {
-            throw LectureError("error: unexpected argument '\(folders[1])'; name one book folder\nsee 'lecture check --help'")
+            throw LectureError(
+                "error: unexpected argument '\(folders[1])'; name one book folder\nsee 'lecture check --help'")
         }
         var book = BuildConfiguration()
         book.cacheDirectory = cacheDirectory
         book.verifier = options
-        bookDiagnostics = try BookLayout.configure(&book, directory: folders.first, arguments: arguments, needsTemplates: false)
+        bookDiagnostics = try BookLayout.configure(
+            &book, directory: folders.first, arguments: arguments, needsTemplates: false)
         content = book.contentDirectory
         options = book.verifier
-        (diagnosticFormat, reportPath) = try CommonOptions.reports(arguments, command: "lecture check", allowJUnit: true)
+        (diagnosticFormat, reportPath) = try CommonOptions.reports(
+            arguments, command: "lecture check", allowJUnit: true)
         if let value = arguments.value("shard") {
             let parts = value.split(separator: "/")
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
@@ -70,7 +74,9 @@ struct CheckCommand: Subcommand {
             let report = URL(fileURLWithPath: reportPath).standardizedFileURL.path
             let contentFolder = URL(fileURLWithPath: content).standardizedFileURL.path
             if report.hasSuffix(".md") || report.hasPrefix(contentFolder + "/") {
-                throw LectureError("error: --report junit:\(reportPath) would overwrite content; write the report outside the content folder")
+                throw LectureError(
+                    "error: --report junit:\(reportPath) would overwrite content; write the report outside the content folder"
+                )
             }
         }
     }
@@ -78,8 +84,9 @@ struct CheckCommand: Subcommand {
     func run(console: Console) throws -> Int32 {
         let trap = try Interruption.install()
         defer { trap.restore() }
-        console.format = .resolve(diagnosticFormat, environment: console.environment,
-                                  workingDirectory: FileManager.default.currentDirectoryPath)
+        console.format = .resolve(
+            diagnosticFormat, environment: console.environment,
+            workingDirectory: FileManager.default.currentDirectoryPath)
         console.report(bookDiagnostics)
         if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
         var diagnostics: [Diagnostic] = []
@@ -102,7 +109,8 @@ struct CheckCommand: Subcommand {
                 }
                 switch SourceFileReader.decode(bytes, displayPath: file, relativePath: file) {
                 case .success(let source):
-                    let (expanded, problems) = IncludeExpander.apply(to: source, directory: IncludeExpander.folder(of: file))
+                    let (expanded, problems) = IncludeExpander.apply(
+                        to: source, directory: IncludeExpander.folder(of: file))
                     sources.append(expanded)
                     diagnostics += problems
                 case .failure(let diagnostic): diagnostics.append(diagnostic)
@@ -112,7 +120,10 @@ struct CheckCommand: Subcommand {
         let parsed = sources.map { ($0, MarkdownParser.parseDocument($0.text)) }
         for (source, document) in parsed {
             if let deep = document.tooDeep {
-                diagnostics.append(.error(source.displayPath, deep, "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out"))
+                diagnostics.append(
+                    .error(
+                        source.displayPath, deep,
+                        "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out"))
             }
         }
         let extracted = SampleStage.extract(parsed.map { ($0.0, $0.1.blocks) })
@@ -121,7 +132,9 @@ struct CheckCommand: Subcommand {
         if let shard {
             samples = samples.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
             // Problems of the pages themselves are shard 1's to report, so N shards count each once.
-            if shard.index != 1 { diagnostics.removeAll { $0.severity == .error || $0.identifier == DroppedSamples.identifier } }
+            if shard.index != 1 {
+                diagnostics.removeAll { $0.severity == .error || $0.identifier == DroppedSamples.identifier }
+            }
         }
         console.report(IncludeExpander.remap(diagnostics, files: sources))
 
@@ -136,7 +149,8 @@ struct CheckCommand: Subcommand {
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count
         // `ignore` samples, and fences that look like samples but are not (warned about above).
-        let skipped = results.filter { $0.outcome == .skipped }.count
+        let skipped =
+            results.filter { $0.outcome == .skipped }.count
             + diagnostics.filter { $0.identifier == DroppedSamples.identifier }.count
         let contentErrors = diagnostics.filter { $0.severity == .error }
         var closing = "\(passed) passed, \(failed + contentErrors.count) failed"
@@ -158,7 +172,9 @@ struct CheckCommand: Subcommand {
             let result = results[index]
             guard result.actualOutput != nil, result.sample.mode == .run else { continue }
             let errors = result.diagnostics.filter { $0.severity == .error }
-            let onlyOutput = errors.allSatisfy { $0.summary == "output does not match the expected output" || $0.summary == "sample has no output block" }
+            let onlyOutput = errors.allSatisfy {
+                $0.summary == "output does not match the expected output" || $0.summary == "sample has no output block"
+            }
             guard onlyOutput else { continue }
             byPath[result.sample.path, default: []].append(index)
         }
@@ -167,8 +183,11 @@ struct CheckCommand: Subcommand {
             if expanded.contains(path) {
                 // Its lines are not the file's: the output block is left for a person to edit.
                 for index in indices {
-                    results[index].diagnostics.append(.error(path, results[index].sample.location,
-                        "cannot bless: the page uses {{#include}}; copy the actual output into its output block by hand"))
+                    results[index].diagnostics.append(
+                        .error(
+                            path, results[index].sample.location,
+                            "cannot bless: the page uses {{#include}}; copy the actual output into its output block by hand"
+                        ))
                 }
                 continue
             }
@@ -182,7 +201,10 @@ struct CheckCommand: Subcommand {
             }
             var bytes = try FileSystem.read(real)
             var bom = false
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bom = true; bytes.removeFirst(3) }
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                bom = true
+                bytes.removeFirst(3)
+            }
             let original = String(decoding: bytes, as: UTF8.self)
             let outputs = indices.map { (sample: results[$0].sample, output: results[$0].actualOutput ?? "") }
             let (updated, refused) = Bless.rewrite(original, outputs: outputs)
@@ -191,7 +213,8 @@ struct CheckCommand: Subcommand {
             var blessedCount = 0
             for index in indices {
                 if let reason = refused.first(where: { $0.0 == results[index].sample })?.1 {
-                    results[index].diagnostics.append(.error(path, results[index].sample.location, "cannot bless: \(reason)"))
+                    results[index].diagnostics.append(
+                        .error(path, results[index].sample.location, "cannot bless: \(reason)"))
                 } else {
                     results[index].outcome = .passed
                     results[index].diagnostics.removeAll { $0.severity == .error }

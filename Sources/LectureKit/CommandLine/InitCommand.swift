@@ -26,8 +26,10 @@ struct InitCommand: Subcommand {
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
             throw LectureError("error: '\(directory)' is a file, not a folder")
         }
-        for file in Self.files.keys.sorted() where file != ".gitignore" && FileSystem.exists(FileSystem.join(directory, file)) {
-            throw LectureError("error: \(FileSystem.join(directory, file)) already exists; 'lecture init' never overwrites a book")
+        for file in Self.files.keys.sorted()
+        where file != ".gitignore" && FileSystem.exists(FileSystem.join(directory, file)) {
+            throw LectureError(
+                "error: \(FileSystem.join(directory, file)) already exists; 'lecture init' never overwrites a book")
         }
     }
 
@@ -35,13 +37,17 @@ struct InitCommand: Subcommand {
         let title = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         // An existing .gitignore (the folder is a repository already) is left as it is.
         var created: [String] = []
-        for (path, text) in Self.files.sorted(by: { $0.key < $1.key }) where !(path == ".gitignore" && FileSystem.exists(FileSystem.join(directory, path))) {
-            let contents = text.replacingOccurrences(of: "{title}", with: title.isEmpty || title == "/" ? "My Book" : title)
+        for (path, text) in Self.files.sorted(by: { $0.key < $1.key })
+        where !(path == ".gitignore" && FileSystem.exists(FileSystem.join(directory, path))) {
+            let contents = text.replacingOccurrences(
+                of: "{title}", with: title.isEmpty || title == "/" ? "My Book" : title)
             try FileSystem.writeAtomically(contents, to: FileSystem.join(directory, path))
             created.append(path)
         }
         let shown = directory == "." ? "" : " " + Self.shellQuoted(directory)
-        console.print("Created a book in \(directory == "." ? "the current folder" : directory): \(created.joined(separator: ", "))")
+        console.print(
+            "Created a book in \(directory == "." ? "the current folder" : directory): \(created.joined(separator: ", "))"
+        )
         console.print("Build it with 'lecture build\(shown)', or preview it with 'lecture serve\(shown)'")
         return 0
     }
@@ -50,7 +56,8 @@ struct InitCommand: Subcommand {
     /// only characters the shell takes literally, else in single quotes (a `'` written `'\''`).
     static func shellQuoted(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 127 ? !CharacterSet.whitespacesAndNewlines.contains(scalar)
+            scalar.value > 127
+                ? !CharacterSet.whitespacesAndNewlines.contains(scalar)
                 : CharacterSet.alphanumerics.contains(scalar) || "/._-+,:@%=".unicodeScalars.contains(scalar)
         }
         return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -59,42 +66,42 @@ struct InitCommand: Subcommand {
     /// The files of a new book, by path; `{title}` is the folder's name.
     static let files: [String: String] = [
         "book.toml": """
-            [book]
-            title = "{title}"
-            authors = []
-            language = "ko"
-            src = "src"
+        [book]
+        title = "{title}"
+        authors = []
+        language = "ko"
+        src = "src"
 
-            [build]
-            build-dir = "book"
+        [build]
+        build-dir = "book"
 
-            [lecture]
-            # Seconds a sample may run before it is stopped.
-            timeout = 10
+        [lecture]
+        # Seconds a sample may run before it is stopped.
+        timeout = 10
 
-            """,
+        """,
         "src/SUMMARY.md": """
-            # Summary
+        # Summary
 
-            - [Chapter 1](chapter_1.md)
+        - [Chapter 1](chapter_1.md)
 
-            """,
+        """,
         "src/chapter_1.md": """
-            # Chapter 1
+        # Chapter 1
 
-            Every Swift sample is compiled and run when the book is built, and its output compared
-            with the block under it.
+        Every Swift sample is compiled and run when the book is built, and its output compared
+        with the block under it.
 
-            ```swift
-            let greeting = "Hello, world!"
-            print(greeting)
-            ```
+        ```swift
+        let greeting = "Hello, world!"
+        print(greeting)
+        ```
 
-            ```output
-            Hello, world!
-            ```
+        ```output
+        Hello, world!
+        ```
 
-            """,
+        """,
         ".gitignore": "book\n",
     ]
 }

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CommonMark
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A subcommand of `lecture`: declared options, `validate()` before `run()`, exit status as a value.
 public protocol Subcommand {
@@ -28,7 +29,8 @@ extension Subcommand {
     /// No discussion by default.
     public static var discussion: String { "" }
     static var help: String {
-        HelpFormatter.help(command: "lecture \(name)", abstract: abstract, usage: usage, specs: options, discussion: discussion)
+        HelpFormatter.help(
+            command: "lecture \(name)", abstract: abstract, usage: usage, specs: options, discussion: discussion)
     }
 }
 
@@ -37,7 +39,9 @@ extension Subcommand {
 public enum LectureCommand {
     /// The version `lecture --version` prints.
     public static let version = "0.1.0"
-    static var builtInSubcommands: [any Subcommand.Type] { [InitCommand.self, BuildCommand.self, CheckCommand.self, PDFCommand.self] }
+    static var builtInSubcommands: [any Subcommand.Type] {
+        [InitCommand.self, BuildCommand.self, CheckCommand.self, PDFCommand.self]
+    }
 
     static func help(_ subcommands: [any Subcommand.Type]) -> String {
         var lines = [
@@ -52,7 +56,8 @@ public enum LectureCommand {
             "SUBCOMMANDS:",
         ]
         for command in subcommands {
-            lines.append("  " + command.name + String(repeating: " ", count: max(1, 28 - command.name.count)) + command.abstract)
+            lines.append(
+                "  " + command.name + String(repeating: " ", count: max(1, 28 - command.name.count)) + command.abstract)
         }
         lines += ["", "  See 'lecture help <subcommand>' for detailed help."]
         return lines.joined(separator: "\n")
@@ -61,8 +66,10 @@ public enum LectureCommand {
     /// Runs `lecture` with `arguments` (without the program name) and returns the exit status:
     /// 0 success, 1 content problems (a failed sample, a broken page), 2 usage or setup errors.
     /// `extraSubcommands` are offered after the built-in ones (the executable passes `serve`).
-    public static func main(_ arguments: [String], console: Console = Console(),
-                            extraSubcommands: [any Subcommand.Type] = []) -> Int32 {
+    public static func main(
+        _ arguments: [String], console: Console = Console(),
+        extraSubcommands: [any Subcommand.Type] = []
+    ) -> Int32 {
         let subcommands = builtInSubcommands + extraSubcommands
         let help = help(subcommands)
         // A reader that goes away (a closed pipe) is an error on write, not a silent death.
@@ -128,49 +135,67 @@ public enum LectureCommand {
 /// Options shared by several subcommands (public for subcommands in other modules).
 public enum CommonOptions {
     /// `--content <dir>`: the folder with `SUMMARY.md` and the pages.
-    public static let content = OptionSpec(["--content"], value: "dir", help: "The folder with SUMMARY.md and the pages (default: content).")
+    public static let content = OptionSpec(
+        ["--content"], value: "dir", help: "The folder with SUMMARY.md and the pages (default: content).")
     /// `--templates <dir>`: the folder with `page.html` and the assets.
-    public static let templates = OptionSpec(["--templates"], value: "dir", help: "The folder with page.html and assets (default: site-templates).")
+    public static let templates = OptionSpec(
+        ["--templates"], value: "dir", help: "The folder with page.html and assets (default: site-templates).")
     /// `--output <dir>`: where the site is written.
-    public static let output = OptionSpec(["--output"], value: "dir", help: "Where the site is written (default: _site).")
+    public static let output = OptionSpec(
+        ["--output"], value: "dir", help: "Where the site is written (default: _site).")
     /// `-j`, `--jobs <n>`: samples compiled and run at once.
-    public static let jobs = OptionSpec(["-j", "--jobs"], value: "n", help: "Samples compiled and run at once (default: the number of cores).")
+    public static let jobs = OptionSpec(
+        ["-j", "--jobs"], value: "n", help: "Samples compiled and run at once (default: the number of cores).")
     /// `--timeout <seconds>`: each sample run's time limit.
-    public static let timeout = OptionSpec(["--timeout"], value: "seconds", help: "Time limit for each sample run (default: 10).")
+    public static let timeout = OptionSpec(
+        ["--timeout"], value: "seconds", help: "Time limit for each sample run (default: 10).")
     /// `--no-cache`: a flag to verify every sample afresh.
-    public static let noCache = OptionSpec(["--no-cache"], help: "Compile and run every sample, ignoring cached results.")
+    public static let noCache = OptionSpec(
+        ["--no-cache"], help: "Compile and run every sample, ignoring cached results.")
     /// `--cache-dir <dir>`: the cache folder (default: `Cache.defaultDirectory`).
-    public static let cacheDir = OptionSpec(["--cache-dir"], value: "dir", help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).")
+    public static let cacheDir = OptionSpec(
+        ["--cache-dir"], value: "dir",
+        help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).")
 
     /// `--sample-locale <name>`: the locale samples run under (`LANG`, `LC_ALL`).
-    public static let sampleLocale = OptionSpec(["--sample-locale"], value: "name",
+    public static let sampleLocale = OptionSpec(
+        ["--sample-locale"], value: "name",
         help: "The locale samples run under, LANG and LC_ALL (default: \(SampleEnvironment.defaultLocale)).")
     /// `--sample-time-zone <zone>`: the time zone samples run under (`TZ`).
-    public static let sampleTimeZone = OptionSpec(["--sample-time-zone"], value: "zone",
+    public static let sampleTimeZone = OptionSpec(
+        ["--sample-time-zone"], value: "zone",
         help: "The time zone samples run under, TZ (default: \(SampleEnvironment.defaultTimeZone)).")
     /// `--smart-punctuation`: curly quotes, dashes and ellipses in prose (off by default).
-    public static let smartPunctuation = OptionSpec(["--smart-punctuation"],
+    public static let smartPunctuation = OptionSpec(
+        ["--smart-punctuation"],
         help: "Turn straight quotes, -- and ... in prose into typographic ones (default: off).")
 
     /// `--report <format>`: how diagnostics are printed, and (for `check`) a JUnit file.
-    public static let report = OptionSpec(["--report"], value: "format",
-        help: "github (workflow commands; the default when GITHUB_ACTIONS=true), plain, or junit:<path> (check).", repeatable: true)
+    public static let report = OptionSpec(
+        ["--report"], value: "format",
+        help: "github (workflow commands; the default when GITHUB_ACTIONS=true), plain, or junit:<path> (check).",
+        repeatable: true)
 
     /// The `--report` values: the diagnostics' format (`plain`, `github`; `nil` when not given)
     /// and the JUnit report's path (`junit:PATH`, only when `junit` is allowed).
     /// - Throws: `LectureError` (exit 2) for another value, or two of a kind.
-    public static func reports(_ arguments: ParsedArguments, command: String, allowJUnit: Bool) throws -> (format: String?, junit: String?) {
+    public static func reports(_ arguments: ParsedArguments, command: String, allowJUnit: Bool) throws -> (
+        format: String?, junit: String?
+    ) {
         var format: String?
         var junit: String?
         for value in arguments.values["report"] ?? [] {
             if DiagnosticFormat.names.contains(value) {
-                guard format == nil || format == value else { throw LectureError("error: --report \(format!) and --report \(value) contradict each other") }
+                guard format == nil || format == value else {
+                    throw LectureError("error: --report \(format!) and --report \(value) contradict each other")
+                }
                 format = value
             } else if allowJUnit, value.hasPrefix("junit:"), value.count > "junit:".count {
                 guard junit == nil else { throw LectureError("error: --report junit: given more than once") }
                 junit = String(value.dropFirst("junit:".count))
             } else {
-                let wanted = (DiagnosticFormat.names + (allowJUnit ? ["junit:PATH"] : [])).map { "'\($0)'" }.joined(separator: ", ")
+                let wanted = (DiagnosticFormat.names + (allowJUnit ? ["junit:PATH"] : [])).map { "'\($0)'" }.joined(
+                    separator: ", ")
                 throw LectureError("error: --report takes \(wanted), not '\(value)'\nsee '\(command) --help'")
             }
         }
@@ -184,7 +209,9 @@ public enum CommonOptions {
     public static func verifierOptions(_ arguments: ParsedArguments) throws -> SampleVerifier.Options {
         var options = SampleVerifier.Options()
         if let jobs = arguments.value("jobs") {
-            guard let n = Int(jobs), n >= 1 else { throw LectureError("error: -j needs a whole number of 1 or more, not '\(jobs)'") }
+            guard let n = Int(jobs), n >= 1 else {
+                throw LectureError("error: -j needs a whole number of 1 or more, not '\(jobs)'")
+            }
             options.jobs = n
         }
         if let timeout = arguments.value("timeout") {

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `lecture pdf`: the built site's `print.html` printed to a PDF by headless Chromium.
 ///
@@ -21,7 +22,8 @@ struct PDFCommand: Subcommand {
     static let options = [
         OptionSpec(["--site"], value: "dir", help: "The built site, with print.html (default: _site)."),
         OptionSpec(["-o", "--output"], value: "file.pdf", help: "Where the PDF is written (default: lecture.pdf)."),
-        OptionSpec(["--chromium"], value: "path", help: "The Chromium to run (default: $CHROMIUM or chromium on PATH)."),
+        OptionSpec(
+            ["--chromium"], value: "path", help: "The Chromium to run (default: $CHROMIUM or chromium on PATH)."),
     ]
 
     var site = "_site"
@@ -44,7 +46,9 @@ struct PDFCommand: Subcommand {
     func run(console: Console) throws -> Int32 {
         let page = FileSystem.join(site, PrintPage.outputPath)
         guard FileSystem.exists(page) else {
-            throw LectureError("\(page): error: print page does not exist\n    run 'lecture build' first (or pass the built site with --site DIR)")
+            throw LectureError(
+                "\(page): error: print page does not exist\n    run 'lecture build' first (or pass the built site with --site DIR)"
+            )
         }
         let browser = try Self.findChromium(chromium ?? console.environment["CHROMIUM"])
         let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
@@ -60,21 +64,27 @@ struct PDFCommand: Subcommand {
     /// fresh profile at `profile`; `--no-sandbox` only when running as root, which Chromium
     /// refuses otherwise. `extra` goes before the page (`--force-dark-mode` in a test).
     static func arguments(page: String, pdf: String, profile: String, extra: [String] = []) -> [String] {
-        var arguments = ["--headless", "--disable-gpu", "--user-data-dir=\(profile)", "--no-first-run",
-                         "--no-pdf-header-footer", "--generate-pdf-document-outline", "--print-to-pdf=\(pdf)"]
+        var arguments = [
+            "--headless", "--disable-gpu", "--user-data-dir=\(profile)", "--no-first-run",
+            "--no-pdf-header-footer", "--generate-pdf-document-outline", "--print-to-pdf=\(pdf)",
+        ]
         if geteuid() == 0 { arguments.append("--no-sandbox") }
         return arguments + extra + [URL(fileURLWithPath: page).standardizedFileURL.absoluteString]
     }
 
     /// Prints `page` to `pdf` and returns the PDF's size in bytes.
     /// - Throws: `LectureError` when Chromium fails, times out (3 minutes) or writes no PDF.
-    static func print(_ page: String, to pdf: String, chromium: String, profile: String, extra: [String] = []) throws -> Int {
+    static func print(_ page: String, to pdf: String, chromium: String, profile: String, extra: [String] = []) throws
+        -> Int
+    {
         try? FileManager.default.removeItem(atPath: pdf)
-        let result = try Subprocess.run(chromium, arguments(page: page, pdf: pdf, profile: profile, extra: extra),
-                                        environment: ["HOME": profile], timeout: 180)
+        let result = try Subprocess.run(
+            chromium, arguments(page: page, pdf: pdf, profile: profile, extra: extra),
+            environment: ["HOME": profile], timeout: 180)
         let bytes = (try? FileSystem.read(pdf)) ?? []
         guard result.succeeded, bytes.starts(with: Array("%PDF".utf8)) else {
-            let log = result.stderrText.split(separator: "\n").filter { !$0.contains("dbus") }.suffix(5).joined(separator: "\n    ")
+            let log = result.stderrText.split(separator: "\n").filter { !$0.contains("dbus") }.suffix(5).joined(
+                separator: "\n    ")
             throw LectureError("\(pdf): error: Chromium did not write the PDF (\(result.termination))\n    \(log)")
         }
         return bytes.count
@@ -87,6 +97,8 @@ struct PDFCommand: Subcommand {
         for name in requested.map({ [$0] }) ?? ["chromium", "chromium-browser", "google-chrome"] {
             if let found = Toolchain.resolve(name) { return found }
         }
-        throw LectureError("error: Chromium not found\(requested.map { " at '\($0)'" } ?? " on PATH")\n    install it (Debian: apt-get install chromium fonts-noto-cjk), or pass --chromium PATH")
+        throw LectureError(
+            "error: Chromium not found\(requested.map { " at '\($0)'" } ?? " on PATH")\n    install it (Debian: apt-get install chromium fonts-noto-cjk), or pass --chromium PATH"
+        )
     }
 }

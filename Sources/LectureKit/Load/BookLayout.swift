@@ -18,8 +18,10 @@ public enum BookLayout {
     ///     named), which `lecture check` does not use.
     /// - Returns: book.toml's problems (errors fail the command; warnings are printed).
     /// - Throws: `LectureError` when the built-in theme cannot be written into the cache.
-    public static func configure(_ configuration: inout BuildConfiguration, directory: String?,
-                                 arguments: ParsedArguments, needsTemplates: Bool = true) throws -> [Diagnostic] {
+    public static func configure(
+        _ configuration: inout BuildConfiguration, directory: String?,
+        arguments: ParsedArguments, needsTemplates: Bool = true
+    ) throws -> [Diagnostic] {
         let root = directory ?? "."
         let tomlPath = FileSystem.join(root, "book.toml")
         var diagnostics: [Diagnostic] = []
@@ -28,7 +30,9 @@ public enum BookLayout {
         if hasTOML {
             (settings, diagnostics) = BookSettingsLoader.load(path: tomlPath)
         } else if let directory, !FileSystem.isDirectory(directory) {
-            throw LectureError("\(directory): error: \(FileSystem.exists(directory) ? "book folder is a file" : "book folder does not exist")\n    name a folder that holds book.toml or SUMMARY.md")
+            throw LectureError(
+                "\(directory): error: \(FileSystem.exists(directory) ? "book folder is a file" : "book folder does not exist")\n    name a folder that holds book.toml or SUMMARY.md"
+            )
         }
         let bareSummary = !hasTOML && FileSystem.exists(FileSystem.join(root, "SUMMARY.md"))
         let mdBookLayout = hasTOML || FileSystem.exists(FileSystem.join(root, "src/SUMMARY.md"))
@@ -48,18 +52,27 @@ public enum BookLayout {
             configuration.outputDirectory = FileSystem.join(root, "_site")
         }
         if arguments.value("site-url") == nil, let siteURL = settings.siteURL { configuration.siteURL = siteURL }
-        if arguments.value("timeout") == nil, let timeout = settings.timeout { configuration.verifier.timeout = timeout }
+        if arguments.value("timeout") == nil, let timeout = settings.timeout {
+            configuration.verifier.timeout = timeout
+        }
         if let mode = settings.swiftLanguageMode { configuration.verifier.swiftLanguageMode = mode }
-        if arguments.value("sample-locale") == nil, let locale = settings.sampleLocale { configuration.verifier.environment.locale = locale }
-        if arguments.value("sample-time-zone") == nil, let zone = settings.timeZone { configuration.verifier.environment.timeZone = zone }
-        if !arguments.has("smart-punctuation"), let smart = settings.smartPunctuation { configuration.smartPunctuation = smart }
+        if arguments.value("sample-locale") == nil, let locale = settings.sampleLocale {
+            configuration.verifier.environment.locale = locale
+        }
+        if arguments.value("sample-time-zone") == nil, let zone = settings.timeZone {
+            configuration.verifier.environment.timeZone = zone
+        }
+        if !arguments.has("smart-punctuation"), let smart = settings.smartPunctuation {
+            configuration.smartPunctuation = smart
+        }
         if needsTemplates {
             if let templates = arguments.value("templates") {
                 configuration.templatesDirectory = templates
             } else if let own = settings.templates {
                 configuration.templatesDirectory = FileSystem.join(root, own)
             } else {
-                configuration.templatesDirectory = try DefaultTheme.directory(cacheDirectory: configuration.cacheDirectory)
+                configuration.templatesDirectory = try DefaultTheme.directory(
+                    cacheDirectory: configuration.cacheDirectory)
             }
         }
         return diagnostics

@@ -72,8 +72,14 @@ public enum BookSettingsLoader {
         switch TOMLDocument.parse(text) {
         case .success(let parsed): document = parsed
         case .failure(let error):
-            return (BookSettings(), [.error(path, error.location, "book.toml is not valid TOML: \(error.message)",
-                                            notes: ["TOML's syntax: https://toml.io/en/v1.0.0"])])
+            return (
+                BookSettings(),
+                [
+                    .error(
+                        path, error.location, "book.toml is not valid TOML: \(error.message)",
+                        notes: ["TOML's syntax: https://toml.io/en/v1.0.0"])
+                ]
+            )
         }
         var settings = BookSettings()
         var diagnostics: [Diagnostic] = []
@@ -81,8 +87,11 @@ public enum BookSettingsLoader {
             let key = entry.path.joined(separator: ".")
             let place: SourceLocation? = entry.location.line > 0 ? entry.location : nil
             if entry.path.count == 3, entry.path[0] == "book", entry.path[1] == "authors" {
-                if entry.kind == .string { settings.authors.append(entry.value) } else {
-                    diagnostics.append(.error(path, place, "'book.authors' needs an array of strings, such as [\"이름\"]"))
+                if entry.kind == .string {
+                    settings.authors.append(entry.value)
+                } else {
+                    diagnostics.append(
+                        .error(path, place, "'book.authors' needs an array of strings, such as [\"이름\"]"))
                 }
                 continue
             }
@@ -95,11 +104,16 @@ public enum BookSettingsLoader {
             // Children of a table already reported, and array elements, are not reported again.
             if entry.path.count > 1, reported(entry.path.dropLast(), in: document) { continue }
             if let reason = unsupported(entry.path) {
-                diagnostics.append(.warning(path, place, "'\(key)' is not supported by lecture and is ignored", notes: [reason]))
+                diagnostics.append(
+                    .warning(path, place, "'\(key)' is not supported by lecture and is ignored", notes: [reason]))
             } else if !containers.contains(key) && !entry.path.isEmpty {
                 let known = fields.keys.filter { $0.hasPrefix((entry.path.first ?? "") + ".") }.sorted()
-                diagnostics.append(.warning(path, place, "unknown key '\(key)' in book.toml is ignored",
-                    notes: known.isEmpty ? ["known tables: [book], [build], [output.html], [lecture]"] : ["known keys here: " + known.joined(separator: ", ")]))
+                diagnostics.append(
+                    .warning(
+                        path, place, "unknown key '\(key)' in book.toml is ignored",
+                        notes: known.isEmpty
+                            ? ["known tables: [book], [build], [output.html], [lecture]"]
+                            : ["known keys here: " + known.joined(separator: ", ")]))
             }
         }
         // toml++ keeps a table's keys sorted by name; report in the file's order.
@@ -111,7 +125,8 @@ public enum BookSettingsLoader {
 
     /// Tables that only hold other keys.
     static let containers: Set<String> = [
-        "book", "build", "output", "output.html", "lecture", "preprocessor", "rust", "preprocessor.links", "preprocessor.index",
+        "book", "build", "output", "output.html", "lecture", "preprocessor", "rust", "preprocessor.links",
+        "preprocessor.index",
     ]
 
     /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
@@ -133,18 +148,24 @@ public enum BookSettingsLoader {
         case "preprocessor":
             guard path.count >= 2 else { return nil }
             // mdBook's own `links` (includes) and `index` (README → index) are built in here.
-            if path[1] == "links" || path[1] == "index" { return path.count == 2 ? nil : "lecture's own {{#include}} and README handling apply" }
+            if path[1] == "links" || path[1] == "index" {
+                return path.count == 2 ? nil : "lecture's own {{#include}} and README handling apply"
+            }
             return "preprocessors are external programs; lecture runs none"
         case "output":
             guard path.count >= 2 else { return nil }
-            if path[1] != "html" { return "lecture writes HTML only; other renderers ('output.\(path[1])') are not run" }
+            if path[1] != "html" {
+                return "lecture writes HTML only; other renderers ('output.\(path[1])') are not run"
+            }
             guard path.count >= 3 else { return nil }
-            return htmlUnsupported.contains(path[2]) ? "this mdBook HTML option is not implemented by lecture's theme" : nil
+            return htmlUnsupported.contains(path[2])
+                ? "this mdBook HTML option is not implemented by lecture's theme" : nil
         case "rust": return "lecture's samples are Swift; Rust settings do not apply"
         case "book":
             return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
         case "build":
-            return path.count == 2 && ["create-missing", "use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
+            return path.count == 2
+                && ["create-missing", "use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
                 ? "lecture never creates missing pages and runs no preprocessors" : nil
         default: return nil
         }
@@ -183,7 +204,9 @@ public enum BookSettingsLoader {
         "build.build-dir": string(\.buildDirectory),
         "output.html.site-url": Field { entry, settings in
             guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
-            guard entry.value.hasPrefix("/") else { return "must be a path from the server's root, such as \"/lecture/\"" }
+            guard entry.value.hasPrefix("/") else {
+                return "must be a path from the server's root, such as \"/lecture/\""
+            }
             settings.siteURL = entry.value.hasSuffix("/") ? entry.value : entry.value + "/"
             return nil
         },
@@ -195,7 +218,9 @@ public enum BookSettingsLoader {
             return nil
         },
         "output.html.default-theme": Field { entry, settings in
-            let themes = ["light": "light", "rust": "light", "coal": "dark", "navy": "dark", "ayu": "dark", "dark": "dark"]
+            let themes = [
+                "light": "light", "rust": "light", "coal": "dark", "navy": "dark", "ayu": "dark", "dark": "dark",
+            ]
             guard entry.kind == .string, let theme = themes[entry.value] else {
                 return "needs one of \(themes.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))"
             }
@@ -216,14 +241,18 @@ public enum BookSettingsLoader {
         },
         "lecture.templates": string(\.templates),
         "lecture.timeout": Field { entry, settings in
-            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value), seconds > 0, seconds.isFinite else {
+            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value), seconds > 0,
+                seconds.isFinite
+            else {
                 return "needs a number of seconds above 0"
             }
             settings.timeout = seconds
             return nil
         },
         "lecture.swift-language-mode": Field { entry, settings in
-            guard entry.kind == .integer || entry.kind == .string, ["5", "6"].contains(entry.value) else { return "needs 5 or 6" }
+            guard entry.kind == .integer || entry.kind == .string, ["5", "6"].contains(entry.value) else {
+                return "needs 5 or 6"
+            }
             settings.swiftLanguageMode = entry.value
             return nil
         },

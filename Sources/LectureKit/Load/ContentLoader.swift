@@ -36,22 +36,34 @@ public enum ContentLoader {
 
     /// Loads as above; `reuse` may hand back a page's file from an earlier load when its `stat`
     /// signature is unchanged, which saves reading and decoding it again.
-    static func load(contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,
-                     listing: (() -> [String])? = nil) -> LoadedContent {
+    static func load(
+        contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,
+        listing: (() -> [String])? = nil
+    ) -> LoadedContent {
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         let empty = Book(title: "", chapters: [])
         guard FileSystem.isDirectory(contentDirectory) else {
-            let summary = FileSystem.exists(contentDirectory) ? "content path is a file, not a folder" : "content folder does not exist"
-            return LoadedContent(book: empty, files: [], diagnostics: [
-                .error(contentDirectory, nil, summary,
-                    notes: ["pass the folder that holds SUMMARY.md with --content DIR, run lecture in (or name) a book's folder, one with book.toml, or create a book with 'lecture init'"]),
-            ])
+            let summary =
+                FileSystem.exists(contentDirectory)
+                ? "content path is a file, not a folder" : "content folder does not exist"
+            return LoadedContent(
+                book: empty, files: [],
+                diagnostics: [
+                    .error(
+                        contentDirectory, nil, summary,
+                        notes: [
+                            "pass the folder that holds SUMMARY.md with --content DIR, run lecture in (or name) a book's folder, one with book.toml, or create a book with 'lecture init'"
+                        ])
+                ])
         }
         guard let summaryBytes = try? FileSystem.read(summaryPath) else {
-            return LoadedContent(book: empty, files: [], diagnostics: [
-                .error(summaryPath, nil, "summary file does not exist",
-                    notes: ["create SUMMARY.md with a '# Title' and a list of links such as '- [Title](page.md)'"]),
-            ])
+            return LoadedContent(
+                book: empty, files: [],
+                diagnostics: [
+                    .error(
+                        summaryPath, nil, "summary file does not exist",
+                        notes: ["create SUMMARY.md with a '# Title' and a list of links such as '- [Title](page.md)'"])
+                ])
         }
         var diagnostics: [Diagnostic] = []
         let summary: SourceFile
@@ -75,8 +87,10 @@ public enum ContentLoader {
                     return chapter
                 }
                 if let first = seen[chapter.path] {
-                    diagnostics.append(.error(summaryPath, chapter.location, "page '\(chapter.path)' is listed twice in the summary",
-                        notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]))
+                    diagnostics.append(
+                        .error(
+                            summaryPath, chapter.location, "page '\(chapter.path)' is listed twice in the summary",
+                            notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]))
                     return nil
                 }
                 seen[chapter.path] = chapter
@@ -90,13 +104,16 @@ public enum ContentLoader {
                     return chapter
                 }
                 guard !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
-                    diagnostics.append(.error(summaryPath, chapter.location, "summary links to '\(chapter.path)', which does not exist"))
+                    diagnostics.append(
+                        .error(
+                            summaryPath, chapter.location, "summary links to '\(chapter.path)', which does not exist"))
                     chapter.children = check(chapter.children)
                     return nil
                 }
                 switch SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path) {
                 case .success(let file):
-                    let (expanded, problems) = IncludeExpander.apply(to: file, directory: IncludeExpander.folder(of: path))
+                    let (expanded, problems) = IncludeExpander.apply(
+                        to: file, directory: IncludeExpander.folder(of: path))
                     diagnostics += problems
                     files.append(expanded)
                     // Without a signature the page is never taken from an earlier build's memory.
@@ -111,8 +128,10 @@ public enum ContentLoader {
 
         for relative in listing?() ?? FileSystem.files(under: contentDirectory)
         where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[relative] == nil {
-            diagnostics.append(.warning(FileSystem.join(contentDirectory, relative), nil,
-                "page is not listed in SUMMARY.md and is not built"))
+            diagnostics.append(
+                .warning(
+                    FileSystem.join(contentDirectory, relative), nil,
+                    "page is not listed in SUMMARY.md and is not built"))
         }
         return LoadedContent(book: book, files: files, diagnostics: diagnostics, signatures: signatures)
     }

@@ -41,7 +41,10 @@ public enum IncludeExpander {
         var text = text
         return text.withUTF8 { bytes in
             guard bytes.count >= 3 else { return false }
-            for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "{") && bytes[index + 1] == UInt8(ascii: "{") && bytes[index + 2] == UInt8(ascii: "#") {
+            for index in 0..<(bytes.count - 2)
+            where bytes[index] == UInt8(ascii: "{") && bytes[index + 1] == UInt8(ascii: "{")
+                && bytes[index + 2] == UInt8(ascii: "#")
+            {
                 return true
             }
             return false
@@ -79,22 +82,34 @@ public enum IncludeExpander {
                 let location = SourceLocation(line: index + 1, column: column)
                 let words = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
                 guard words.first == "include", words.count == 2 else {
-                    expansion.diagnostics.append(.warning(displayPath, location,
-                        "'{{#\(words.first ?? "")}}' is not supported and is left as written",
-                        notes: ["lecture implements mdBook's {{#include}} only; write \\{{#…}} to show the directive"]))
+                    expansion.diagnostics.append(
+                        .warning(
+                            displayPath, location,
+                            "'{{#\(words.first ?? "")}}' is not supported and is left as written",
+                            notes: [
+                                "lecture implements mdBook's {{#include}} only; write \\{{#…}} to show the directive"
+                            ]))
                     pending += "{{#" + body + "}}"
                     continue
                 }
-                switch include(String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, depth: depth) {
+                switch include(
+                    String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, depth: depth)
+                {
                 case .failure(let problem):
                     expansion.diagnostics.append(.error(displayPath, location, problem.summary, notes: problem.notes))
                 case .success(let inner):
                     expansion.included += inner.included
                     expansion.diagnostics += inner.diagnostics
-                    var innerLines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    var innerLines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(
+                        String.init)
                     var innerOrigins = inner.origins
-                    if innerLines.last == "" && innerLines.count > 1 && innerOrigins.count == innerLines.count { innerLines.removeLast(); innerOrigins.removeLast() }
-                    if innerOrigins.count != innerLines.count { innerOrigins = Array(repeating: here, count: innerLines.count) }
+                    if innerLines.last == "" && innerLines.count > 1 && innerOrigins.count == innerLines.count {
+                        innerLines.removeLast()
+                        innerOrigins.removeLast()
+                    }
+                    if innerOrigins.count != innerLines.count {
+                        innerOrigins = Array(repeating: here, count: innerLines.count)
+                    }
                     // The first included line joins the text before the directive; the last, the text after.
                     innerLines[0] = pending + innerLines[0]
                     if !pending.isEmpty { innerOrigins[0] = here }
@@ -104,7 +119,9 @@ public enum IncludeExpander {
             }
             pending += rest
             if let last = pieces.indices.last {
-                if !pending.isEmpty, !pieces[last].origins.isEmpty { pieces[last].origins[pieces[last].origins.count - 1] = here }
+                if !pending.isEmpty, !pieces[last].origins.isEmpty {
+                    pieces[last].origins[pieces[last].origins.count - 1] = here
+                }
                 pieces[last].text += pending
                 pending = ""
             }
@@ -140,19 +157,28 @@ public enum IncludeExpander {
     /// The text a directive's argument (`file`, `file:2:10`, `file:anchor`) stands for.
     static func include(_ argument: String, directory: String, depth: Int) -> Result<Expansion, Problem> {
         guard depth < maximumDepth else {
-            return .failure(Problem(summary: "{{#include}} nests deeper than \(maximumDepth) files", notes: ["an included file includes itself, directly or not"]))
+            return .failure(
+                Problem(
+                    summary: "{{#include}} nests deeper than \(maximumDepth) files",
+                    notes: ["an included file includes itself, directly or not"]))
         }
         let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let relative = String(parts[0])
         let selector = parts.count > 1 ? String(parts[1]) : nil
         let path = FileSystem.join(directory, relative)
         guard !relative.isEmpty, !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
-            return .failure(Problem(summary: "{{#include}} names '\(relative)', which does not exist", notes: ["the path is relative to the including file's folder (\(directory))"]))
+            return .failure(
+                Problem(
+                    summary: "{{#include}} names '\(relative)', which does not exist",
+                    notes: ["the path is relative to the including file's folder (\(directory))"]))
         }
         let file: SourceFile
         switch SourceFileReader.decode(bytes, displayPath: path, relativePath: relative) {
         case .success(let decoded): file = decoded
-        case .failure(let diagnostic): return .failure(Problem(summary: "{{#include}} names '\(relative)', which is not UTF-8 text", notes: [diagnostic.summary]))
+        case .failure(let diagnostic):
+            return .failure(
+                Problem(
+                    summary: "{{#include}} names '\(relative)', which is not UTF-8 text", notes: [diagnostic.summary]))
         }
         var lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" && lines.count > 1 { lines.removeLast() }
@@ -160,14 +186,18 @@ public enum IncludeExpander {
         if let selector {
             switch select(selector, lines: lines) {
             case .success(let indices): chosen = indices
-            case .failure(let problem): return .failure(Problem(summary: "{{#include \(argument)}}: \(problem.summary)", notes: problem.notes))
+            case .failure(let problem):
+                return .failure(Problem(summary: "{{#include \(argument)}}: \(problem.summary)", notes: problem.notes))
             }
         }
         let text = chosen.map { lines[$0] }.joined(separator: "\n")
         let origins = chosen.map { LineOrigin(path: path, line: $0 + 1) }
         let folder = folder(of: path)
         guard mentionsDirective(text) else {
-            return .success(Expansion(text: text, origins: origins.isEmpty ? [LineOrigin(path: path, line: 1)] : origins, included: [path], diagnostics: []))
+            return .success(
+                Expansion(
+                    text: text, origins: origins.isEmpty ? [LineOrigin(path: path, line: 1)] : origins,
+                    included: [path], diagnostics: []))
         }
         var inner = expand(text, displayPath: path, directory: folder, depth: depth + 1)
         // Lines of the nested expansion count from the selection's start.
@@ -200,7 +230,9 @@ public enum IncludeExpander {
         guard start >= 1, start <= lines.count else {
             return .failure(Problem(summary: "line \(start) is past the file's end (\(lines.count) lines)"))
         }
-        guard end >= start else { return .failure(Problem(summary: "the range ends (\(end)) before it starts (\(start))")) }
+        guard end >= start else {
+            return .failure(Problem(summary: "the range ends (\(end)) before it starts (\(start))"))
+        }
         return .success(Array((start - 1)..<min(end, lines.count)))
     }
 
@@ -212,7 +244,9 @@ public enum IncludeExpander {
             let end = rest.hasPrefix("_END")
             if end { rest = rest.dropFirst(4) }
             guard rest.hasPrefix(":") else { return nil }
-            let word = rest.dropFirst().drop(while: { $0 == " " }).prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+            let word = rest.dropFirst().drop(while: { $0 == " " }).prefix(while: {
+                $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-"
+            })
             return word.isEmpty ? nil : (end, String(word))
         }
         var inside = false
@@ -221,14 +255,22 @@ public enum IncludeExpander {
         for (index, line) in lines.enumerated() {
             if let mark = marker(line) {
                 if mark.name == name {
-                    if !mark.end { inside = true; found = true } else if inside { return .success(chosen) }
+                    if !mark.end {
+                        inside = true
+                        found = true
+                    } else if inside {
+                        return .success(chosen)
+                    }
                 }
                 continue
             }
             if inside { chosen.append(index) }
         }
         guard found else {
-            return .failure(Problem(summary: "the file has no 'ANCHOR: \(name)'", notes: ["mark the lines with '// ANCHOR: \(name)' and '// ANCHOR_END: \(name)'"]))
+            return .failure(
+                Problem(
+                    summary: "the file has no 'ANCHOR: \(name)'",
+                    notes: ["mark the lines with '// ANCHOR: \(name)' and '// ANCHOR_END: \(name)'"]))
         }
         // mdBook takes an anchor without its end to the end of the file.
         return .success(chosen)
@@ -252,12 +294,14 @@ public enum IncludeExpander {
         // The directives' problems count the page's own lines; later stages (and `remap`) count
         // the expanded text's, so they are moved there.
         var expandedLine: [Int: Int] = [:]
-        for (index, origin) in expansion.origins.enumerated() where origin.path == file.displayPath && expandedLine[origin.line] == nil {
+        for (index, origin) in expansion.origins.enumerated()
+        where origin.path == file.displayPath && expandedLine[origin.line] == nil {
             expandedLine[origin.line] = index + 1
         }
         let diagnostics = expansion.diagnostics.map { diagnostic in
             var diagnostic = diagnostic
-            if diagnostic.path == file.displayPath, let line = diagnostic.location?.line, let moved = expandedLine[line] {
+            if diagnostic.path == file.displayPath, let line = diagnostic.location?.line, let moved = expandedLine[line]
+            {
                 diagnostic.location?.line = moved
             }
             return diagnostic
@@ -268,11 +312,14 @@ public enum IncludeExpander {
     /// Diagnostics at lines of expanded pages moved to where those lines come from: an error in
     /// a sample included from `code.swift` points at `code.swift`'s line.
     public static func remap(_ diagnostics: [Diagnostic], files: [SourceFile]) -> [Diagnostic] {
-        let origins = Dictionary(files.compactMap { file in file.lineOrigins.map { (file.displayPath, $0) } }, uniquingKeysWith: { a, _ in a })
+        let origins = Dictionary(
+            files.compactMap { file in file.lineOrigins.map { (file.displayPath, $0) } },
+            uniquingKeysWith: { a, _ in a })
         guard !origins.isEmpty else { return diagnostics }
         return diagnostics.map { diagnostic in
             guard let lines = origins[diagnostic.path], let location = diagnostic.location,
-                  location.line >= 1, location.line <= lines.count else { return diagnostic }
+                location.line >= 1, location.line <= lines.count
+            else { return diagnostic }
             var moved = diagnostic
             let origin = lines[location.line - 1]
             moved.path = origin.path

@@ -7,24 +7,32 @@ public enum SourceFileReader {
     /// - Returns: the source file, or the diagnostic `path:line:column: error: file is not valid
     ///   UTF-8` at the first byte that is not part of a well-formed UTF-8 sequence (Unicode 15,
     ///   section 3.9, table 3-7).
-    public static func decode(_ bytes: [UInt8], displayPath: String, relativePath: String) -> Result<SourceFile, Diagnostic> {
+    public static func decode(_ bytes: [UInt8], displayPath: String, relativePath: String) -> Result<
+        SourceFile, Diagnostic
+    > {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let text = String(validating: body, as: UTF8.self) else {
             let location = firstInvalidByte(in: Array(body))
-            return .failure(.error(displayPath, location, "file is not valid UTF-8",
-                notes: ["save the file as UTF-8; the first invalid byte is at this line and column"]))
+            return .failure(
+                .error(
+                    displayPath, location, "file is not valid UTF-8",
+                    notes: ["save the file as UTF-8; the first invalid byte is at this line and column"]))
         }
         let usesCRLF = text.utf8.contains(13)
-        let normalized = usesCRLF
+        let normalized =
+            usesCRLF
             ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             : text
-        return .success(SourceFile(displayPath: displayPath, relativePath: relativePath, text: normalized, usesCRLF: usesCRLF))
+        return .success(
+            SourceFile(displayPath: displayPath, relativePath: relativePath, text: normalized, usesCRLF: usesCRLF))
     }
 
     /// The line and byte column of the first byte that does not decode as UTF-8.
     static func firstInvalidByte(in bytes: [UInt8]) -> SourceLocation {
-        var line = 1, lineStart = 0, offset = 0
+        var line = 1
+        var lineStart = 0
+        var offset = 0
         var previousWasCR = false
         var decoder = UTF8()
         var iterator = bytes.makeIterator()

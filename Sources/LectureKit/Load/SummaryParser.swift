@@ -38,20 +38,26 @@ public enum SummaryParser {
             case .html:
                 continue
             default:
-                diagnostics.append(.error(file.displayPath, block.range.start, "unexpected content in the summary",
-                    notes: ["SUMMARY.md holds a '# Title' and a list of links such as '- [Title](page.md)'"]))
+                diagnostics.append(
+                    .error(
+                        file.displayPath, block.range.start, "unexpected content in the summary",
+                        notes: ["SUMMARY.md holds a '# Title' and a list of links such as '- [Title](page.md)'"]))
             }
         }
         if title == nil {
-            diagnostics.append(.warning(file.displayPath, SourceLocation(line: 1, column: 1),
-                "summary has no '# Title' heading; the book is titled 'Untitled'"))
+            diagnostics.append(
+                .warning(
+                    file.displayPath, SourceLocation(line: 1, column: 1),
+                    "summary has no '# Title' heading; the book is titled 'Untitled'"))
         }
         return (Book(title: title ?? "Untitled", chapters: chapters), diagnostics)
     }
 
     /// The items of a list as numbered chapters: `number` is the parent's section number,
     /// `counter` the last number given at this level.
-    private static func parse(_ list: List, number: [Int], counter: inout Int, file: SourceFile, diagnostics: inout [Diagnostic]) -> [Chapter] {
+    private static func parse(
+        _ list: List, number: [Int], counter: inout Int, file: SourceFile, diagnostics: inout [Diagnostic]
+    ) -> [Chapter] {
         var chapters: [Chapter] = []
         for item in list.items {
             var chapter: Chapter?
@@ -67,12 +73,17 @@ public enum SummaryParser {
                     }
                 case .list(let nested):
                     if let parent = chapter?.number {
-                        children += parse(nested, number: parent, counter: &childCounter, file: file, diagnostics: &diagnostics)
+                        children += parse(
+                            nested, number: parent, counter: &childCounter, file: file, diagnostics: &diagnostics)
                     } else {
-                        children += parse(nested, number: number, counter: &counter, file: file, diagnostics: &diagnostics)
+                        children += parse(
+                            nested, number: number, counter: &counter, file: file, diagnostics: &diagnostics)
                     }
                 default:
-                    diagnostics.append(.error(file.displayPath, block.range.start, "a summary entry holds one link and, optionally, a nested list"))
+                    diagnostics.append(
+                        .error(
+                            file.displayPath, block.range.start,
+                            "a summary entry holds one link and, optionally, a nested list"))
                 }
             }
             if var chapter {
@@ -85,11 +96,18 @@ public enum SummaryParser {
         return chapters
     }
 
-    private static func chapter(from inlines: [Inline], at location: SourceLocation, file: SourceFile, diagnostics: inout [Diagnostic]) -> Chapter? {
-        let meaningful = inlines.filter { if case .text(let t) = $0 { return !t.allSatisfy(\.isWhitespace) }; return $0 != .softBreak }
+    private static func chapter(
+        from inlines: [Inline], at location: SourceLocation, file: SourceFile, diagnostics: inout [Diagnostic]
+    ) -> Chapter? {
+        let meaningful = inlines.filter {
+            if case .text(let t) = $0 { return !t.allSatisfy(\.isWhitespace) }
+            return $0 != .softBreak
+        }
         guard meaningful.count == 1, case .link(let link) = meaningful[0] else {
-            diagnostics.append(.error(file.displayPath, location, "summary entry is not a link to a page",
-                notes: ["write it as '[Title](page.md)'"]))
+            diagnostics.append(
+                .error(
+                    file.displayPath, location, "summary entry is not a link to a page",
+                    notes: ["write it as '[Title](page.md)'"]))
             return nil
         }
         let place = link.location.line > 0 ? link.location : location
@@ -101,13 +119,16 @@ public enum SummaryParser {
             return draft
         }
         guard !destination.contains("://"), !destination.hasPrefix("/"), !destination.contains("#"),
-              destination.hasSuffix(".md") else {
-            diagnostics.append(.error(file.displayPath, place, "summary link '\(destination)' must be a relative path to a .md file"))
+            destination.hasSuffix(".md")
+        else {
+            diagnostics.append(
+                .error(file.displayPath, place, "summary link '\(destination)' must be a relative path to a .md file"))
             return nil
         }
         let normalized = normalize(destination)
         guard !normalized.hasPrefix("../") else {
-            diagnostics.append(.error(file.displayPath, place, "summary link '\(destination)' points outside the content folder"))
+            diagnostics.append(
+                .error(file.displayPath, place, "summary link '\(destination)' points outside the content folder"))
             return nil
         }
         return Chapter(title: link.content.plainText, path: normalized, location: place)
@@ -118,7 +139,10 @@ public enum SummaryParser {
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
             parts.append(part)
         }
         return parts.joined(separator: "/")

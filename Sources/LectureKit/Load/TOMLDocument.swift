@@ -44,19 +44,26 @@ struct TOMLDocument: Sendable {
         // toml++ counts columns in code points; diagnostics count UTF-8 bytes, as swiftc does.
         func location(_ line: Int32, _ column: Int32) -> SourceLocation {
             let index = Int(line) - 1
-            guard line > 0, column > 0, index < lines.count else { return SourceLocation(line: Int(line), column: Int(column)) }
+            guard line > 0, column > 0, index < lines.count else {
+                return SourceLocation(line: Int(line), column: Int(column))
+            }
             let before = lines[index].unicodeScalars.prefix(Int(column) - 1)
             return SourceLocation(line: Int(line), column: String(String.UnicodeScalarView(before)).utf8.count + 1)
         }
         let status = text.withCString { pointer in
             withExtendedLifetime(collector) {
-                lecture_toml_parse(pointer, text.utf8.count, Unmanaged.passUnretained(collector).toOpaque(), { context, path, kind, value, line, column in
-                    let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
-                    let keys = String(cString: path!).split(separator: "\u{1F}", omittingEmptySubsequences: false).dropLast().map(String.init)
-                    let kinds: [Kind] = [.table, .array, .string, .integer, .float, .boolean, .dateTime]
-                    collector.entries.append(Entry(path: keys, kind: kinds[Int(kind.rawValue)], value: String(cString: value!),
-                                                   location: SourceLocation(line: Int(line), column: Int(column))))
-                }, &error, &line, &column)
+                lecture_toml_parse(
+                    pointer, text.utf8.count, Unmanaged.passUnretained(collector).toOpaque(),
+                    { context, path, kind, value, line, column in
+                        let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
+                        let keys = String(cString: path!).split(separator: "\u{1F}", omittingEmptySubsequences: false)
+                            .dropLast().map(String.init)
+                        let kinds: [Kind] = [.table, .array, .string, .integer, .float, .boolean, .dateTime]
+                        collector.entries.append(
+                            Entry(
+                                path: keys, kind: kinds[Int(kind.rawValue)], value: String(cString: value!),
+                                location: SourceLocation(line: Int(line), column: Int(column))))
+                    }, &error, &line, &column)
             }
         }
         if status != 0 {
@@ -66,7 +73,8 @@ struct TOMLDocument: Sendable {
         }
         var entries = collector.entries
         for index in entries.indices where entries[index].location.line > 0 {
-            entries[index].location = location(Int32(entries[index].location.line), Int32(entries[index].location.column))
+            entries[index].location = location(
+                Int32(entries[index].location.line), Int32(entries[index].location.column))
         }
         return .success(TOMLDocument(entries: entries))
     }

@@ -26,7 +26,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
     public var identifier: String?
 
     /// Creates a diagnostic; `location` is `nil` when it concerns the whole file.
-    public init(_ severity: Severity, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) {
+    public init(
+        _ severity: Severity, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []
+    ) {
         self.severity = severity
         self.path = path
         self.location = location
@@ -35,12 +37,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
     }
 
     /// An error: it fails the run.
-    public static func error(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) -> Diagnostic {
+    public static func error(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = [])
+        -> Diagnostic
+    {
         Diagnostic(.error, path, location, summary, notes: notes)
     }
 
     /// A warning: reported, but it does not fail the run.
-    public static func warning(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []) -> Diagnostic {
+    public static func warning(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = [])
+        -> Diagnostic
+    {
         Diagnostic(.warning, path, location, summary, notes: notes)
     }
 
@@ -69,8 +75,12 @@ extension Array where Element == Diagnostic {
         var fileOrder: [String: Int] = [:]
         for diagnostic in self where fileOrder[diagnostic.path] == nil { fileOrder[diagnostic.path] = fileOrder.count }
         return enumerated().sorted { a, b in
-            let left = (fileOrder[a.element.path]!, a.element.location?.line ?? 0, a.element.location?.column ?? 0, a.offset)
-            let right = (fileOrder[b.element.path]!, b.element.location?.line ?? 0, b.element.location?.column ?? 0, b.offset)
+            let left = (
+                fileOrder[a.element.path]!, a.element.location?.line ?? 0, a.element.location?.column ?? 0, a.offset
+            )
+            let right = (
+                fileOrder[b.element.path]!, b.element.location?.line ?? 0, b.element.location?.column ?? 0, b.offset
+            )
             return left < right
         }.map(\.element)
     }

@@ -43,8 +43,14 @@ public struct Sample: Hashable, Sendable {
             var hidden = false
             for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
                 let trimmed = line.trimmingCharacters(in: " \t")
-                if trimmed == "// snippet.hide" { hidden = true; continue }
-                if trimmed == "// snippet.show" { hidden = false; continue }
+                if trimmed == "// snippet.hide" {
+                    hidden = true
+                    continue
+                }
+                if trimmed == "// snippet.show" {
+                    hidden = false
+                    continue
+                }
                 if !hidden { visible.append((index, line)) }
             }
             return visible

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CommonMark
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What one build leaves for the next, so that `lecture serve` rebuilds only what changed.
 ///
@@ -58,7 +59,9 @@ public final class BuildMemory: @unchecked Sendable {
         lock.withLock { parsed[path].flatMap { $0.signature == signature ? $0.extraction : nil } }
     }
 
-    func remember(extraction: (samples: [Sample], diagnostics: [Diagnostic]), for path: String, signature: FileSignature) {
+    func remember(
+        extraction: (samples: [Sample], diagnostics: [Diagnostic]), for path: String, signature: FileSignature
+    ) {
         lock.withLock {
             if parsed[path]?.signature == signature { parsed[path]?.extraction = extraction }
         }

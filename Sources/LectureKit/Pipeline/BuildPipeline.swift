@@ -113,7 +113,9 @@ public struct BuildPipeline: Sendable {
             console.report(diagnostics.sortedForReading())
             return DiagnosticsError(diagnostics)
         }
-        if let problem = SiteWriter.validate(output: configuration.outputDirectory, protecting: configuration.protectedFolders) {
+        if let problem = SiteWriter.validate(
+            output: configuration.outputDirectory, protecting: configuration.protectedFolders)
+        {
             diagnostics.append(problem)
             throw fail()
         }
@@ -133,12 +135,16 @@ public struct BuildPipeline: Sendable {
         let templates: Templates?
         switch Templates.load(directory: configuration.templatesDirectory) {
         case .success(let loaded): templates = loaded
-        case .failure(let error): templates = nil; diagnostics += error.diagnostics
+        case .failure(let error):
+            templates = nil
+            diagnostics += error.diagnostics
         }
         let memory = self.memory
-        var loaded = ContentLoader.load(contentDirectory: configuration.contentDirectory, reuse: { path, signature in
-            memory?.parsedPage(path, signature: signature)?.file
-        }, listing: contentListing)
+        var loaded = ContentLoader.load(
+            contentDirectory: configuration.contentDirectory,
+            reuse: { path, signature in
+                memory?.parsedPage(path, signature: signature)?.file
+            }, listing: contentListing)
         if let title = configuration.book.title {
             // book.toml's title wins, as in mdBook; the summary then needs none.
             loaded.book.title = title
@@ -150,8 +156,10 @@ public struct BuildPipeline: Sendable {
         // problem in them is reported too. Nothing is written unless all is well.
         guard let templates, FileSystem.isDirectory(configuration.contentDirectory) else { throw fail() }
         if loaded.book.flattened.isEmpty {
-            diagnostics.append(.error(FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
-                "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
+            diagnostics.append(
+                .error(
+                    FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
+                    "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
             throw fail()
         }
         diagnostics += outputCollisions(book: loaded.book, templates: templates)
@@ -160,8 +168,12 @@ public struct BuildPipeline: Sendable {
         // Parse
         var pages = parse(loaded)
         diagnostics += pages.compactMap { page in
-            page.tooDeep.map { Diagnostic.error(page.source.displayPath, $0, "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
-                                                notes: ["block quotes, lists or emphasis inside one another; flatten them"]) }
+            page.tooDeep.map {
+                Diagnostic.error(
+                    page.source.displayPath, $0,
+                    "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
+                    notes: ["block quotes, lists or emphasis inside one another; flatten them"])
+            }
         }
         lap("parse")
 
@@ -169,30 +181,35 @@ public struct BuildPipeline: Sendable {
         let global = globalSignature(book: loaded.book, templates: templates, probes: started)
 
         // Transform
-        let (transformed, results, transformDiagnostics) = try transform(&pages, probes: started, signatures: loaded.signatures, global: global)
+        let (transformed, results, transformDiagnostics) = try transform(
+            &pages, probes: started, signatures: loaded.signatures, global: global)
         diagnostics += transformDiagnostics
         guard !diagnostics.hasErrors else { throw fail() }
         pages = transformed
         lap("transform")
 
         // Render
-        let site = render(pages, book: loaded.book, templates: templates,
-                          swiftVersion: results.swiftVersion, signatures: loaded.signatures, global: global,
-                          reused: results.reused)
+        let site = render(
+            pages, book: loaded.book, templates: templates,
+            swiftVersion: results.swiftVersion, signatures: loaded.signatures, global: global,
+            reused: results.reused)
         lap("render")
         // Every URL the reader will follow, as emitted (templates and raw HTML included).
         let printChecked = memory?.printPageChecked(global: global) == true
-        diagnostics += EmittedLinkChecker.check(site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
-                                                outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
-                                                skipping: printChecked ? [PrintPage.outputPath] : [])
+        diagnostics += EmittedLinkChecker.check(
+            site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
+            outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
+            skipping: printChecked ? [PrintPage.outputPath] : [])
         guard !diagnostics.hasErrors else { throw fail() }
         memory?.rememberPrintPageChecked(global: global)
         lap("emitted links")
 
         // Write
-        let linkable = memory?.liveSiteIsOurs(configuration.outputDirectory, global: global) == true ? site.unchanged : []
+        let linkable =
+            memory?.liveSiteIsOurs(configuration.outputDirectory, global: global) == true ? site.unchanged : []
         do {
-            try SiteWriter.write(site, to: configuration.outputDirectory, linking: linkable, removingOldLater: memory != nil)
+            try SiteWriter.write(
+                site, to: configuration.outputDirectory, linking: linkable, removingOldLater: memory != nil)
             memory?.rememberWrite(configuration.outputDirectory, global: global, copies: site.copySignatures)
         } catch {
             memory?.forgetWrite()
@@ -204,10 +221,12 @@ public struct BuildPipeline: Sendable {
         if ProcessInfo.processInfo.environment["LECTURE_TIMINGS"] != nil {
             console.print(timings.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
         }
-        let included = Set(includedFiles.flatMap { file in (file.lineOrigins ?? []).map(\.path).filter { $0 != file.displayPath } })
-        return BuildReport(pagesWritten: pages.count, seconds: Date().timeIntervalSince(start),
-                           outputDirectory: configuration.outputDirectory, diagnostics: diagnostics,
-                           sampleResults: results.samples, includedFiles: included.sorted())
+        let included = Set(
+            includedFiles.flatMap { file in (file.lineOrigins ?? []).map(\.path).filter { $0 != file.displayPath } })
+        return BuildReport(
+            pagesWritten: pages.count, seconds: Date().timeIntervalSince(start),
+            outputDirectory: configuration.outputDirectory, diagnostics: diagnostics,
+            sampleResults: results.samples, includedFiles: included.sorted())
     }
 
     /// The parse stage: every page through cmark.
@@ -221,9 +240,12 @@ public struct BuildPipeline: Sendable {
                 page.tooDeep = parsed.tooDeep
                 return page
             }
-            let (blocks, tooDeep) = MarkdownParser.parseDocument(file.text, smartPunctuation: configuration.smartPunctuation)
+            let (blocks, tooDeep) = MarkdownParser.parseDocument(
+                file.text, smartPunctuation: configuration.smartPunctuation)
             if let signature {
-                memory?.remember(parsed: BuildMemory.Parsed(signature: signature, file: file, blocks: blocks, tooDeep: tooDeep), for: file.relativePath)
+                memory?.remember(
+                    parsed: BuildMemory.Parsed(signature: signature, file: file, blocks: blocks, tooDeep: tooDeep),
+                    for: file.relativePath)
             }
             var page = Page(chapter: chapters[file.relativePath]!, source: file, blocks: blocks)
             page.tooDeep = tooDeep
@@ -241,7 +263,9 @@ public struct BuildPipeline: Sendable {
         }
         hash.update(probes.toolchain()?.versionLine ?? "no swiftc")
         hash.update(probes.diagrams().graphvizVersion ?? "no graphviz")
-        hash.update("\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) \(configuration.siteURL) smart=\(configuration.smartPunctuation)")
+        hash.update(
+            "\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) \(configuration.siteURL) smart=\(configuration.smartPunctuation)"
+        )
         return hash.hexDigest()
     }
 
@@ -254,15 +278,18 @@ public struct BuildPipeline: Sendable {
 
     /// The transform stage: verify samples, render diagrams and tables, anchor headings,
     /// rewrite links. Returns the pages and every problem found.
-    func transform(_ pages: inout [Page], probes: Probes, signatures: [String: FileSignature] = [:], global: String = "") throws -> ([Page], SampleOutcome, [Diagnostic]) {
+    func transform(
+        _ pages: inout [Page], probes: Probes, signatures: [String: FileSignature] = [:], global: String = ""
+    ) throws -> ([Page], SampleOutcome, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let extracted = extractSamples(pages, signatures: signatures)
         diagnostics += extracted.diagnostics
         var outcome = SampleOutcome(samples: [], swiftVersion: "Swift")
         let toolchain = probes.toolchain()
         if !extracted.samples.isEmpty {
-            let stage = try SampleStage.prepare(cacheDirectory: configuration.cacheDirectory, options: configuration.verifier,
-                                                toolchain: toolchain)
+            let stage = try SampleStage.prepare(
+                cacheDirectory: configuration.cacheDirectory, options: configuration.verifier,
+                toolchain: toolchain)
             outcome.swiftVersion = stage.verifier.toolchain.shortVersion
             outcome.samples = stage.verify(extracted.samples, console: console)
             for result in outcome.samples { diagnostics += result.diagnostics }
@@ -283,40 +310,60 @@ public struct BuildPipeline: Sendable {
             let path = page.chapter.path
             let signature = signatures[path]
             let hasSamples = samplesByPath[page.source.displayPath] != nil
-            if !hasSamples, let signature, let memo = memory?.transformedPage(path, signature: signature, global: global) {
+            if !hasSamples, let signature,
+                let memo = memory?.transformedPage(path, signature: signature, global: global)
+            {
                 return (memo.page, memo.problems, true)
             }
             var page = page
             var problems: [Diagnostic] = []
-            page.blocks = SampleRendering.apply(to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion,
-                                                results: resultsByPath[page.source.displayPath] ?? [:], cache: highlightCache)
+            page.blocks = SampleRendering.apply(
+                to: page.blocks, samples: samplesByPath[page.source.displayPath] ?? [], swiftVersion: swiftVersion,
+                results: resultsByPath[page.source.displayPath] ?? [:], cache: highlightCache)
             var figureCount = 0
             var sourceLines: [Substring]?
             page.blocks = BlockWalk.rewrite(page.blocks) { block in
-                if case .paragraph(let inlines) = block.kind, inlines.contains(where: { if case .text(let t) = $0 { return t.utf8.contains(UInt8(ascii: "|")) }; return false }) {
+                if case .paragraph(let inlines) = block.kind,
+                    inlines.contains(where: {
+                        if case .text(let t) = $0 { return t.utf8.contains(UInt8(ascii: "|")) }
+                        return false
+                    })
+                {
                     let lines = sourceLines ?? page.source.text.split(separator: "\n", omittingEmptySubsequences: false)
                     sourceLines = lines
                     switch PipeTableParagraph.read(block.range, lines: lines) {
                     case .prose: return [block]
                     case .tableLike:
-                        problems.append(.warning(page.source.displayPath, block.range.start, "paragraph looks like a table but has no delimiter row; it is shown as text",
-                            notes: ["put a delimiter row such as '|---|---|' under the header row"]))
+                        problems.append(
+                            .warning(
+                                page.source.displayPath, block.range.start,
+                                "paragraph looks like a table but has no delimiter row; it is shown as text",
+                                notes: ["put a delimiter row such as '|---|---|' under the header row"]))
                         return [block]
                     case .table(let rows):
                         figureCount += 1
                         let above = SourceLocation(line: block.range.start.line - 1, column: block.range.start.column)
-                        switch TableRenderer.render(rows, caption: nil, id: "lecture-table-\(figureCount)", path: page.source.displayPath, location: above) {
+                        switch TableRenderer.render(
+                            rows, caption: nil, id: "lecture-table-\(figureCount)", path: page.source.displayPath,
+                            location: above)
+                        {
                         case .success(let html): return [Block(.html(html), range: block.range)]
                         case .failure(let error):
                             // GFM would show it as text too: a warning, the paragraph kept.
-                            problems += error.diagnostics.map { Diagnostic(.warning, $0.path, $0.location, $0.summary + "; the paragraph is shown as text", notes: $0.notes) }
+                            problems += error.diagnostics.map {
+                                Diagnostic(
+                                    .warning, $0.path, $0.location, $0.summary + "; the paragraph is shown as text",
+                                    notes: $0.notes)
+                            }
                             return [block]
                         }
                     }
                 }
                 guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
                 let info = InfoString(code.info)
-                guard info.language == DiagramRenderer.language || info.language == TableRenderer.language else { return [block] }
+                guard info.language == DiagramRenderer.language || info.language == TableRenderer.language else {
+                    return [block]
+                }
                 figureCount += 1
                 if let error = info.error {
                     problems.append(.error(page.source.displayPath, block.range.start, error))
@@ -325,19 +372,26 @@ public struct BuildPipeline: Sendable {
                 let known: Set<String> = info.language == DiagramRenderer.language ? ["caption", "alt"] : ["caption"]
                 let unknown = info.attributes.map(\.key).filter { !known.contains($0) }
                 if !unknown.isEmpty {
-                    problems.append(.error(page.source.displayPath, block.range.start,
-                        "unknown \(info.language) attribute '\(unknown[0])'",
-                        notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]))
+                    problems.append(
+                        .error(
+                            page.source.displayPath, block.range.start,
+                            "unknown \(info.language) attribute '\(unknown[0])'",
+                            notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]
+                        ))
                     return [block]
                 }
                 let id = "lecture-\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
                 let result: Result<String, DiagnosticsError>
                 if info.language == DiagramRenderer.language {
-                    result = diagrams.render(code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start,
-                                             warnings: &problems)
-                        .mapError { DiagnosticsError([$0]) }
+                    result = diagrams.render(
+                        code.code, info: info, id: id, path: page.source.displayPath, location: block.range.start,
+                        warnings: &problems
+                    )
+                    .mapError { DiagnosticsError([$0]) }
                 } else {
-                    result = TableRenderer.render(code.code, caption: info.value("caption"), id: id, path: page.source.displayPath, location: block.range.start)
+                    result = TableRenderer.render(
+                        code.code, caption: info.value("caption"), id: id, path: page.source.displayPath,
+                        location: block.range.start)
                 }
                 switch result {
                 case .success(let html): return [Block(.html(html), range: block.range)]
@@ -355,13 +409,19 @@ public struct BuildPipeline: Sendable {
             page.headings = anchored.headings
             let h1 = page.headings.filter { $0.level == 1 }.count
             if h1 != 1 {
-                problems.append(.warning(page.source.displayPath, SourceLocation(line: 1, column: 1),
-                    h1 == 0 ? "page has no '# ' heading; the summary's title is used" : "page has \(h1) level-1 headings; a page should have one"))
+                problems.append(
+                    .warning(
+                        page.source.displayPath, SourceLocation(line: 1, column: 1),
+                        h1 == 0
+                            ? "page has no '# ' heading; the summary's title is used"
+                            : "page has \(h1) level-1 headings; a page should have one"))
             }
             problems += Self.headingOrderWarnings(page.blocks, path: page.source.displayPath)
             problems += LiteralLinks.warnings(page.blocks, source: page.source)
             if let signature {
-                memory?.remember(transformed: BuildMemory.Transformed(signature: signature, global: global, page: page, problems: problems), for: path)
+                memory?.remember(
+                    transformed: BuildMemory.Transformed(
+                        signature: signature, global: global, page: page, problems: problems), for: path)
             }
             return (page, problems, false)
         }
@@ -380,15 +440,17 @@ public struct BuildPipeline: Sendable {
         var toCheck: [Int] = []
         for (index, entry) in perPage.enumerated() {
             if !anchorsChanged, entry.2, let signature = signatures[entry.0.chapter.path],
-               let memo = memory?.transformedPage(entry.0.chapter.path, signature: signature, global: global),
-               let known = memo.linkProblems {
+                let memo = memory?.transformedPage(entry.0.chapter.path, signature: signature, global: global),
+                let known = memo.linkProblems
+            {
                 diagnostics += known
             } else {
                 toCheck.append(index)
             }
         }
-        let checked = LinkChecker.check(toCheck.map { transformedPages[$0] }, originalBlocks: toCheck.map { pages[$0].blocks },
-                                        allPages: transformedPages, contentFiles: Set(assets))
+        let checked = LinkChecker.check(
+            toCheck.map { transformedPages[$0] }, originalBlocks: toCheck.map { pages[$0].blocks },
+            allPages: transformedPages, contentFiles: Set(assets))
         diagnostics += checked
         let byPath = Dictionary(grouping: checked, by: \.path)
         for index in toCheck {
@@ -400,7 +462,9 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Every page's samples, from `memory` for pages whose file did not change.
-    func extractSamples(_ pages: [Page], signatures: [String: FileSignature]) -> (samples: [Sample], diagnostics: [Diagnostic]) {
+    func extractSamples(_ pages: [Page], signatures: [String: FileSignature]) -> (
+        samples: [Sample], diagnostics: [Diagnostic]
+    ) {
         guard let memory else { return SampleStage.extract(pages.map { ($0.source, $0.blocks) }) }
         var samples: [Sample] = []
         var diagnostics: [Diagnostic] = []
@@ -439,7 +503,8 @@ public struct BuildPipeline: Sendable {
 
     /// The `id`s the page template gives its own elements, which headings must not take.
     var templateIDs: Set<String> {
-        let text = (try? FileSystem.read(FileSystem.join(configuration.templatesDirectory, "page.html")))
+        let text =
+            (try? FileSystem.read(FileSystem.join(configuration.templatesDirectory, "page.html")))
             .map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Self.ids(in: text)
     }
@@ -458,22 +523,32 @@ public struct BuildPipeline: Sendable {
         var diagnostics: [Diagnostic] = []
         let summary = FileSystem.join(configuration.contentDirectory, "SUMMARY.md")
         var owners: [String: String] = [
-            "search-index.js": "the search index", "toc.js": "the navigation script", "toc.html": "the table of contents",
-            "assets/highlight.min.js": "highlight.js", SiteWriter.marker: "the site marker", PrintPage.outputPath: "the print page",
+            "search-index.js": "the search index", "toc.js": "the navigation script",
+            "toc.html": "the table of contents",
+            "assets/highlight.min.js": "highlight.js", SiteWriter.marker: "the site marker",
+            PrintPage.outputPath: "the print page",
         ]
         if templates.notFound != nil { owners["404.html"] = "the not-found page" }
         for asset in templates.assets { owners[asset] = "the template asset '\(asset)'" }
         for chapter in book.flattened {
             if let owner = owners[chapter.outputPath] {
-                diagnostics.append(.error(summary, chapter.location, "page '\(chapter.path)' would be written to \(chapter.outputPath), which is \(owner)"))
+                diagnostics.append(
+                    .error(
+                        summary, chapter.location,
+                        "page '\(chapter.path)' would be written to \(chapter.outputPath), which is \(owner)"))
             } else {
                 owners[chapter.outputPath] = "page '\(chapter.path)'"
             }
         }
-        if !book.flattened.contains(where: { $0.outputPath == "index.html" }) { owners["index.html"] = "the index (a copy of the first page)" }
+        if !book.flattened.contains(where: { $0.outputPath == "index.html" }) {
+            owners["index.html"] = "the index (a copy of the first page)"
+        }
         for file in contentAssets() {
             if let owner = owners[file] {
-                diagnostics.append(.error(FileSystem.join(configuration.contentDirectory, file), nil, "content file would be written to \(file), which is \(owner)"))
+                diagnostics.append(
+                    .error(
+                        FileSystem.join(configuration.contentDirectory, file), nil,
+                        "content file would be written to \(file), which is \(owner)"))
             }
         }
         return diagnostics
@@ -496,13 +571,16 @@ public struct BuildPipeline: Sendable {
 
     /// `print.html`: every chapter in one page (`PrintPage`); a chapter's section is kept in
     /// `memory` like its page, so a preview rebuild renders only the chapters that changed.
-    func printPage(_ pages: [Page], book: Book, templates: Templates, swiftVersion: String,
-                   signatures: [String: FileSignature], global: String, reused: Set<String>) -> [UInt8] {
+    func printPage(
+        _ pages: [Page], book: Book, templates: Templates, swiftVersion: String,
+        signatures: [String: FileSignature], global: String, reused: Set<String>
+    ) -> [UInt8] {
         let anchors = PrintAnchors(book.flattened, reserved: templateIDs)
         let memory = self.memory
         let sections = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> String in
             if reused.contains(page.chapter.path), let signature = signatures[page.chapter.path],
-               let known = memory?.transformedPage(page.chapter.path, signature: signature, global: global)?.printHTML {
+                let known = memory?.transformedPage(page.chapter.path, signature: signature, global: global)?.printHTML
+            {
                 return known
             }
             let html = PrintPage.chapter(page, anchors: anchors)
@@ -511,36 +589,44 @@ public struct BuildPipeline: Sendable {
         }
         let byPath = Dictionary(zip(pages.map(\.chapter.path), zip(pages, sections)), uniquingKeysWith: { a, _ in a })
         let order = book.flattened.compactMap { byPath[$0.path] }
-        let content = PrintPage.content(book: book, pages: byPath.mapValues(\.0), chapters: order.map(\.1), anchors: anchors,
-                                        swiftVersion: swiftVersion, buildDate: configuration.buildDate)
-        return Array(templates.page.render([
-            "title": .text(PrintPage.title),
-            "book_title": .text(book.title),
-            "content": .html(content),
-            "nav": .html(book.flattened.count > configuration.inlineNavigationLimit
-                         ? Navigation.scriptedTree(current: PrintPage.outputPath, root: "")
-                         : Navigation.tree(book.chapters, current: PrintPage.outputPath, root: "")),
-            "prev": .html(""), "next": .html(""), "toc": .html(""),
-            "root": .text(""), "swift_version": .text(swiftVersion), "build_date": .text(configuration.buildDate),
-        ]).utf8)
+        let content = PrintPage.content(
+            book: book, pages: byPath.mapValues(\.0), chapters: order.map(\.1), anchors: anchors,
+            swiftVersion: swiftVersion, buildDate: configuration.buildDate)
+        return Array(
+            templates.page.render([
+                "title": .text(PrintPage.title),
+                "book_title": .text(book.title),
+                "content": .html(content),
+                "nav": .html(
+                    book.flattened.count > configuration.inlineNavigationLimit
+                        ? Navigation.scriptedTree(current: PrintPage.outputPath, root: "")
+                        : Navigation.tree(book.chapters, current: PrintPage.outputPath, root: "")),
+                "prev": .html(""), "next": .html(""), "toc": .html(""),
+                "root": .text(""), "swift_version": .text(swiftVersion), "build_date": .text(configuration.buildDate),
+            ]).utf8)
     }
 
     /// The render stage: pages into the layout, plus the site-wide files.
-    func render(_ pages: [Page], book: Book, templates: Templates, swiftVersion: String,
-                signatures: [String: FileSignature] = [:], global: String = "", reused: Set<String> = []) -> SiteFiles {
+    func render(
+        _ pages: [Page], book: Book, templates: Templates, swiftVersion: String,
+        signatures: [String: FileSignature] = [:], global: String = "", reused: Set<String> = []
+    ) -> SiteFiles {
         var site = SiteFiles()
         let order = book.flattened
         let renderer = HTMLRenderer()
         let scripted = order.count > configuration.inlineNavigationLimit
         let configuration = self.configuration
         let memory = self.memory
-        let positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        let rendered = Array(pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) { (index, page) -> (String, [UInt8], String, Bool) in
+        let positions = Dictionary(
+            order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let rendered = Array(pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) {
+            (index, page) -> (String, [UInt8], String, Bool) in
             let output = page.chapter.outputPath
             // A page whose transform came from memory renders as it did, if it was rendered.
             if let signature = signatures[page.chapter.path],
-               let memo = memory?.transformedPage(page.chapter.path, signature: signature, global: global),
-               reused.contains(page.chapter.path), let html = memo.html, let entry = memo.searchEntry {
+                let memo = memory?.transformedPage(page.chapter.path, signature: signature, global: global),
+                reused.contains(page.chapter.path), let html = memo.html, let entry = memo.searchEntry
+            {
                 return (output, html, entry, true)
             }
             let root = OutputPath.rootPrefix(from: output)
@@ -550,10 +636,13 @@ public struct BuildPipeline: Sendable {
                 "title": .text(page.title),
                 "book_title": .text(book.title),
                 "content": .html(renderer.render(page.blocks)),
-                "nav": .html(scripted ? Navigation.scriptedTree(current: output, root: root)
-                                      : Navigation.tree(book.chapters, current: output, root: root)),
+                "nav": .html(
+                    scripted
+                        ? Navigation.scriptedTree(current: output, root: root)
+                        : Navigation.tree(book.chapters, current: output, root: root)),
                 "prev": .html(Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root)),
-                "next": .html(Navigation.link(position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root)),
+                "next": .html(
+                    Navigation.link(position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root)),
                 "toc": .html(Navigation.toc(page.headings)),
                 "root": .text(root),
                 "swift_version": .text(swiftVersion),
@@ -571,33 +660,45 @@ public struct BuildPipeline: Sendable {
             site.generated[output] = bytes
             if unchanged { site.unchanged.insert(output) }
         }
-        site.generated[PrintPage.outputPath] = printPage(pages, book: book, templates: templates, swiftVersion: swiftVersion,
-                                                         signatures: signatures, global: global, reused: reused)
+        site.generated[PrintPage.outputPath] = printPage(
+            pages, book: book, templates: templates, swiftVersion: swiftVersion,
+            signatures: signatures, global: global, reused: reused)
         if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
             // mdBook's rule: without a README.md, the first chapter is also the index. A copy
             // keeps its relative URLs right only beside the root; from a folder it is a redirect.
-            site.generated["index.html"] = first.outputPath.contains("/")
-                ? Array(Navigation.redirect(to: first.outputPath, title: first.title, language: configuration.book.language ?? "ko").utf8) : html
+            site.generated["index.html"] =
+                first.outputPath.contains("/")
+                ? Array(
+                    Navigation.redirect(
+                        to: first.outputPath, title: first.title, language: configuration.book.language ?? "ko"
+                    ).utf8) : html
         }
         if scripted {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
-            site.generated["toc.html"] = Array(templates.page.render(BookValues.of(configuration).merging([
-                "title": .text("차례"),
-                "book_title": .text(book.title),
-                "content": .html("<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: "")),
-                "nav": .html(""), "prev": .html(""), "next": .html(""), "toc": .html(""),
-                "root": .text(""), "swift_version": .text(swiftVersion), "build_date": .text(configuration.buildDate),
-            ]) { _, new in new }).utf8)
+            site.generated["toc.html"] = Array(
+                templates.page.render(
+                    BookValues.of(configuration).merging([
+                        "title": .text("차례"),
+                        "book_title": .text(book.title),
+                        "content": .html("<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: "")),
+                        "nav": .html(""), "prev": .html(""), "next": .html(""), "toc": .html(""),
+                        "root": .text(""), "swift_version": .text(swiftVersion),
+                        "build_date": .text(configuration.buildDate),
+                    ]) { _, new in new }
+                ).utf8)
         }
         if let notFound = templates.notFound {
-            site.generated["404.html"] = Array(notFound.render(BookValues.of(configuration).merging([
-                "book_title": .text(book.title),
-                "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
-                "root": .text(configuration.siteURL),
-                "swift_version": .text(swiftVersion),
-                "build_date": .text(configuration.buildDate),
-            ]) { _, new in new }).utf8)
+            site.generated["404.html"] = Array(
+                notFound.render(
+                    BookValues.of(configuration).merging([
+                        "book_title": .text(book.title),
+                        "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
+                        "root": .text(configuration.siteURL),
+                        "swift_version": .text(swiftVersion),
+                        "build_date": .text(configuration.buildDate),
+                    ]) { _, new in new }
+                ).utf8)
         }
         for file in contentAssets() {
             site.copied[file] = FileSystem.join(configuration.contentDirectory, file)
@@ -628,7 +729,9 @@ final class Probes: @unchecked Sendable {
     private var foundDiagrams: DiagramRenderer?
 
     init(cacheDirectory: String) {
-        DispatchQueue.global().async(group: group) { [self] in foundToolchain = try? Toolchain.find(cache: Cache(directory: cacheDirectory)) }
+        DispatchQueue.global().async(group: group) { [self] in
+            foundToolchain = try? Toolchain.find(cache: Cache(directory: cacheDirectory))
+        }
         DispatchQueue.global().async(group: group) { [self] in
             foundDiagrams = DiagramRenderer.find(cache: Cache(directory: cacheDirectory))
         }

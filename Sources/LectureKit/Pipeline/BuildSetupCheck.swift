@@ -12,8 +12,12 @@ extension BuildConfiguration {
             problems.append(problem)
         }
         if !FileSystem.isDirectory(templatesDirectory) {
-            problems.append(.error(templatesDirectory, nil, "templates folder does not exist",
-                notes: ["pass the folder that holds page.html with --templates DIR, or leave --templates out for the built-in theme"]))
+            problems.append(
+                .error(
+                    templatesDirectory, nil, "templates folder does not exist",
+                    notes: [
+                        "pass the folder that holds page.html with --templates DIR, or leave --templates out for the built-in theme"
+                    ]))
         }
         return problems.isEmpty ? nil : LectureError(problems.map(\.description).joined(separator: "\n"))
     }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where the tool reports: diagnostics and progress to stderr, results to stdout.
 public final class Console: @unchecked Sendable {

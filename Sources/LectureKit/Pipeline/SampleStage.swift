@@ -10,13 +10,17 @@ public struct SampleStage: Sendable {
     public init(verifier: SampleVerifier) { self.verifier = verifier }
 
     /// Prepares the toolchain and stand-ins. - Throws: `LectureError` (setup, exit 2).
-    public static func prepare(cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil) throws -> SampleStage {
+    public static func prepare(
+        cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil
+    ) throws -> SampleStage {
         try options.environment.validate()
         let cache = Cache(directory: cacheDirectory)  // absolute: swiftc runs in another folder
         let toolchain = try found ?? Toolchain.find(cache: cache)
         let standIns = try StandInLibrary.prepare(toolchain: toolchain, cacheDirectory: cache.directory)
-        return SampleStage(verifier: SampleVerifier(toolchain: toolchain, standIns: standIns,
-            cache: cache, options: options))
+        return SampleStage(
+            verifier: SampleVerifier(
+                toolchain: toolchain, standIns: standIns,
+                cache: cache, options: options))
     }
 
     /// Extracts samples from parsed files, in file order.

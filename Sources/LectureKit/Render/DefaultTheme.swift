@@ -26,7 +26,8 @@ public enum DefaultTheme {
                 // Another run got there first: use its copy.
                 try? FileManager.default.removeItem(atPath: staging)
                 guard FileSystem.exists(FileSystem.join(folder, "page.html")) else {
-                    throw LectureError("error: cannot write the built-in theme to \(folder): \(String(cString: strerror(errno)))")
+                    throw LectureError(
+                        "error: cannot write the built-in theme to \(folder): \(String(cString: strerror(errno)))")
                 }
             }
         } catch let error as LectureError {

@@ -19,10 +19,14 @@ enum EmittedLinkChecker {
     ///     when Debian's highlight.js is not installed: pages work without highlighting).
     ///   - outputDirectory: used to name the file in diagnostics.
     ///   - skipping: pages not to check (`print.html` on a preview rebuild, see `BuildMemory`).
-    static func check(_ site: SiteFiles, siteURL: String, optional: Set<String>, outputDirectory: String, jobs: Int,
-                      skipping: Set<String> = []) -> [Diagnostic] {
+    static func check(
+        _ site: SiteFiles, siteURL: String, optional: Set<String>, outputDirectory: String, jobs: Int,
+        skipping: Set<String> = []
+    ) -> [Diagnostic] {
         let files = Set(site.generated.keys).union(site.copied.keys)
-        let pages = site.generated.keys.filter { $0.hasSuffix(".html") && !site.unchanged.contains($0) && !skipping.contains($0) }.sorted()
+        let pages = site.generated.keys.filter {
+            $0.hasSuffix(".html") && !site.unchanged.contains($0) && !skipping.contains($0)
+        }.sorted()
         let idCache = IDCache(site: site)
         // Pages of one folder share most URLs (the template's): each folder resolves a path once.
         let folders = Dictionary(grouping: pages) { $0.split(separator: "/").dropLast().joined(separator: "/") }
@@ -33,16 +37,24 @@ enum EmittedLinkChecker {
                 let path = rawPath.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(rawPath) : String(rawPath)
                 let result: Result<String, Problem>
                 if path.hasPrefix("/") && !path.hasPrefix(siteURL) {
-                    result = .failure(Problem(text: "is outside the site's URL '\(siteURL)' (book.toml: [output.html] site-url)"))
+                    result = .failure(
+                        Problem(text: "is outside the site's URL '\(siteURL)' (book.toml: [output.html] site-url)"))
                 } else {
-                    let joined = path.hasPrefix("/") ? String(path.dropFirst(siteURL.count)) : directory.isEmpty ? path : directory + "/" + path
+                    let joined =
+                        path.hasPrefix("/")
+                        ? String(path.dropFirst(siteURL.count)) : directory.isEmpty ? path : directory + "/" + path
                     // Only paths with `.` or `..` segments need normalising.
-                    let target = joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..") ? SummaryParser.normalize(joined) : joined
+                    let target =
+                        joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..")
+                        ? SummaryParser.normalize(joined) : joined
                     if target.hasPrefix("..") {
                         result = .failure(Problem(text: "leads outside the site"))
                     } else if path.hasSuffix("/") || target.isEmpty {
                         // A server answers `dir/` with its index page; `file://` shows the folder.
-                        result = .failure(Problem(text: "names a folder, which works over HTTP but not from file://; name its index.html"))
+                        result = .failure(
+                            Problem(
+                                text: "names a folder, which works over HTTP but not from file://; name its index.html")
+                        )
                     } else if !files.contains(target) && !optional.contains(target) {
                         result = .failure(Problem(text: "names \(target), which the site does not have"))
                     } else {
@@ -72,14 +84,18 @@ enum EmittedLinkChecker {
                         case .success(let found): target = found
                         }
                     }
-                    let fragment = hash < beforeQuery.endIndex ? beforeQuery[beforeQuery.utf8.index(after: hash)...] : ""
-                    guard !fragment.isEmpty, target.hasSuffix(".html"), let ids = idCache.ids(of: target) else { continue }
+                    let fragment =
+                        hash < beforeQuery.endIndex ? beforeQuery[beforeQuery.utf8.index(after: hash)...] : ""
+                    guard !fragment.isEmpty, target.hasSuffix(".html"), let ids = idCache.ids(of: target) else {
+                        continue
+                    }
                     let id = fragment.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(fragment) : String(fragment)
                     if !ids.contains(id) { problems.append("'\(url)' names no id of \(target)") }
                 }
                 diagnostics += problems.map {
-                    .error(FileSystem.join(outputDirectory, page), nil, "broken URL in the built page: \($0)",
-                           notes: ["it comes from the page's raw HTML or from the template; the site is not written"])
+                    .error(
+                        FileSystem.join(outputDirectory, page), nil, "broken URL in the built page: \($0)",
+                        notes: ["it comes from the page's raw HTML or from the template; the site is not written"])
                 }
             }
             return diagnostics
@@ -105,7 +121,8 @@ enum EmittedLinkChecker {
         }
         while let byte = iterator.popFirst() {
             if byte == UInt8(ascii: "%"), iterator.count >= 2, let high = hex(iterator[iterator.startIndex]),
-               let low = hex(iterator[iterator.startIndex + 1]) {
+                let low = hex(iterator[iterator.startIndex + 1])
+            {
                 bytes.append(high << 4 | low)
                 iterator = iterator.dropFirst(2)
             } else {
@@ -123,14 +140,17 @@ enum EmittedLinkChecker {
             var index = 0
             while index < count {
                 // `="` preceded by ` href` or ` src`.
-                guard bytes[index] == UInt8(ascii: "="), index + 1 < count, bytes[index + 1] == UInt8(ascii: "\"") else {
+                guard bytes[index] == UInt8(ascii: "="), index + 1 < count, bytes[index + 1] == UInt8(ascii: "\"")
+                else {
                     index += 1
                     continue
                 }
                 func preceded(by word: StaticString) -> Bool {
                     let length = word.utf8CodeUnitCount
                     guard index >= length else { return false }
-                    for offset in 0..<length where bytes[index - length + offset] != word.utf8Start[offset] { return false }
+                    for offset in 0..<length where bytes[index - length + offset] != word.utf8Start[offset] {
+                        return false
+                    }
                     return true
                 }
                 let isURL = preceded(by: " href") || preceded(by: " src")
@@ -153,7 +173,8 @@ enum EmittedLinkChecker {
             var index = 0
             while index + pattern.count <= bytes.count {
                 guard bytes[index] == pattern[0], bytes[index + 1] == pattern[1], bytes[index + 2] == pattern[2],
-                      bytes[index + 3] == pattern[3], bytes[index + 4] == pattern[4] else {
+                    bytes[index + 3] == pattern[3], bytes[index + 4] == pattern[4]
+                else {
                     index += 1
                     continue
                 }

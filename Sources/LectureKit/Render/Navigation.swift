@@ -9,7 +9,10 @@ enum Navigation {
     static func tree(_ chapters: [Chapter], current: String?, root: String) -> String {
         var html = "<ol class=\"chapters\">"
         for chapter in chapters {
-            let number = chapter.number.map { "<span class=\"section-number\">\($0.map(String.init).joined(separator: ".")).</span> " } ?? ""
+            let number =
+                chapter.number.map {
+                    "<span class=\"section-number\">\($0.map(String.init).joined(separator: ".")).</span> "
+                } ?? ""
             switch chapter.kind {
             case .page:
                 let isCurrent = chapter.outputPath == current

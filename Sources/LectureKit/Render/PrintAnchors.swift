@@ -22,7 +22,10 @@ struct PrintAnchors: Sendable {
             let stem = "ch-" + chapter.outputPath.dropLast(".html".count).replacingOccurrences(of: "/", with: "-")
             var anchor = stem
             var n = 2
-            while taken.contains(anchor) { anchor = "\(stem)-\(n)"; n += 1 }
+            while taken.contains(anchor) {
+                anchor = "\(stem)-\(n)"
+                n += 1
+            }
             taken.insert(anchor)
             chapters[chapter.outputPath] = anchor
         }
@@ -37,7 +40,9 @@ struct PrintAnchors: Sendable {
     /// the prefixed heading id; other relative paths (images) are made relative to the root;
     /// external links stay as written. Fragments and paths are compared percent-decoded.
     func destination(_ destination: String, in output: String) -> String {
-        if destination.isEmpty || destination.hasPrefix("//") || LinkRewriter.hasScheme(destination) || destination.hasPrefix("/") {
+        if destination.isEmpty || destination.hasPrefix("//") || LinkRewriter.hasScheme(destination)
+            || destination.hasPrefix("/")
+        {
             return destination
         }
         let (path, fragment) = LinkRewriter.split(destination)
@@ -63,7 +68,9 @@ struct PrintAnchors: Sendable {
             case .paragraph(let inlines):
                 block.kind = .paragraph(inlines.map { rewrite($0, in: output) })
             case .heading(let level, let content, let headingID):
-                block.kind = .heading(level: level, content: content.map { rewrite($0, in: output) }, id: headingID.map { id($0, in: output) })
+                block.kind = .heading(
+                    level: level, content: content.map { rewrite($0, in: output) },
+                    id: headingID.map { id($0, in: output) })
             case .html(let html):
                 block.kind = .html(rewrite(html: html, in: output))
             default: break
@@ -95,7 +102,9 @@ struct PrintAnchors: Sendable {
         let prefix = { (value: String) in id(value, in: output) }
         html = Self.rewriteAttribute(html, " id=\"") { prefix($0) }
         for name in [" for=\"", " aria-labelledby=\"", " aria-describedby=\"", " aria-controls=\""] {
-            html = Self.rewriteAttribute(html, name) { $0.split(separator: " ").map { prefix(String($0)) }.joined(separator: " ") }
+            html = Self.rewriteAttribute(html, name) {
+                $0.split(separator: " ").map { prefix(String($0)) }.joined(separator: " ")
+            }
         }
         for name in [" href=\"", " xlink:href=\"", " src=\""] {
             html = Self.rewriteAttribute(html, name) { value in
@@ -109,7 +118,9 @@ struct PrintAnchors: Sendable {
     }
 
     /// `html` with the value after each `opening` (up to `closing`) replaced by `transform`'s.
-    static func rewriteAttribute(_ html: String, _ opening: String, closing: Character = "\"", _ transform: (String) -> String) -> String {
+    static func rewriteAttribute(
+        _ html: String, _ opening: String, closing: Character = "\"", _ transform: (String) -> String
+    ) -> String {
         guard let close = closing.asciiValue else { return html }
         let bytes = Array(html.utf8)
         let values = AttributeScan.values(in: bytes, after: opening, closing: close)

@@ -20,15 +20,18 @@ enum PrintPage {
 
     /// The page's `{{ content }}`: cover, table of contents (chapters and their `##` sections),
     /// then `chapters` (from `chapter(_:anchors:)`, in summary order).
-    static func content(book: Book, pages: [String: Page], chapters: [String], anchors: PrintAnchors,
-                        swiftVersion: String, buildDate: String) -> String {
+    static func content(
+        book: Book, pages: [String: Page], chapters: [String], anchors: PrintAnchors,
+        swiftVersion: String, buildDate: String
+    ) -> String {
         var html = "<div class=\"print-cover\">\n"
         html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n"
         html += "<p class=\"print-note\">모든 예제는 \(HTML.escape(swiftVersion))로 컴파일·실행해 출력을 검증했습니다.</p>\n"
         html += "<p class=\"print-note\">빌드 날짜: \(HTML.escape(buildDate))</p>\n"
         html += "<p class=\"print-action needs-js\"><button type=\"button\" class=\"print-button\">인쇄하기</button></p>\n"
         html += "</div>\n"
-        html += "<nav class=\"print-toc\" aria-labelledby=\"print-toc-title\">\n<p class=\"print-toc-title\" id=\"print-toc-title\">차례</p>\n"
+        html +=
+            "<nav class=\"print-toc\" aria-labelledby=\"print-toc-title\">\n<p class=\"print-toc-title\" id=\"print-toc-title\">차례</p>\n"
         html += tableOfContents(book.chapters, pages: pages, anchors: anchors) + "\n</nav>\n"
         return html + chapters.joined()
     }
@@ -44,7 +47,8 @@ enum PrintPage {
             if !sections.isEmpty {
                 html += "<ol class=\"print-sections\">"
                 for heading in sections {
-                    html += "<li><a href=\"#\(HTML.escapeHref(anchors.id(heading.id, in: output)))\">\(HTML.escape(heading.text))</a></li>"
+                    html +=
+                        "<li><a href=\"#\(HTML.escapeHref(anchors.id(heading.id, in: output)))\">\(HTML.escape(heading.text))</a></li>"
                 }
                 html += "</ol>"
             }

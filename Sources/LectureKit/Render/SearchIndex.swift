@@ -28,9 +28,11 @@ enum SearchIndex {
     /// One page's entry as JSON. Slashes stay escaped (`<\/`), so no `</script>` can appear in
     /// the script's text.
     static func entry(_ page: Page) -> String {
-        let entry = Entry(title: page.title, url: page.chapter.outputPath, sections: page.headings.map {
-            Section(heading: $0.text, anchor: $0.id, text: $0.sectionText)
-        })
+        let entry = Entry(
+            title: page.title, url: page.chapter.outputPath,
+            sections: page.headings.map {
+                Section(heading: $0.text, anchor: $0.id, text: $0.sectionText)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

@@ -29,10 +29,16 @@ public struct Template: Sendable {
         var pieces: [Piece] = []
         var diagnostics: [Diagnostic] = []
         var rest = Substring(text)
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         func advance(over consumed: Substring) {
             for byte in consumed.utf8 {
-                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
             }
         }
         while let open = rest.range(of: "{{") {
@@ -47,8 +53,10 @@ public struct Template: Sendable {
             }
             let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: " \t")
             if !known.contains(String(name)) {
-                diagnostics.append(.error(path, location, "unknown placeholder '\(name)'",
-                    notes: ["known placeholders: " + known.sorted().map { "{{ \($0) }}" }.joined(separator: ", ")]))
+                diagnostics.append(
+                    .error(
+                        path, location, "unknown placeholder '\(name)'",
+                        notes: ["known placeholders: " + known.sorted().map { "{{ \($0) }}" }.joined(separator: ", ")]))
             }
             pieces.append(.placeholder(String(name)))
             advance(over: rest[open.lowerBound..<close.upperBound])

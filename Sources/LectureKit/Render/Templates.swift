@@ -27,8 +27,12 @@ public struct Templates: Sendable {
     /// Loads the templates; every problem is a diagnostic at the template's line and column.
     public static func load(directory: String) -> Result<Templates, DiagnosticsError> {
         guard FileSystem.isDirectory(directory) else {
-            return .failure(DiagnosticsError([.error(directory, nil, "templates folder does not exist",
-                notes: ["pass the folder that holds page.html with --templates DIR"])]))
+            return .failure(
+                DiagnosticsError([
+                    .error(
+                        directory, nil, "templates folder does not exist",
+                        notes: ["pass the folder that holds page.html with --templates DIR"])
+                ]))
         }
         var diagnostics: [Diagnostic] = []
         func template(_ name: String, known: Set<String>) -> Template? {

@@ -21,7 +21,9 @@ public enum DiagnosticFormat: Sendable, Equatable {
     /// The repository root is `$GITHUB_WORKSPACE` when set (GitHub's checkout folder), else the
     /// nearest folder at or above `workingDirectory` that holds `.git` (a folder, or a file in a
     /// worktree), else `workingDirectory`.
-    public static func resolve(_ requested: String?, environment: [String: String], workingDirectory: String) -> DiagnosticFormat {
+    public static func resolve(_ requested: String?, environment: [String: String], workingDirectory: String)
+        -> DiagnosticFormat
+    {
         let wanted = requested ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "plain")
         guard wanted == "github" else { return .plain }
         if let workspace = environment["GITHUB_WORKSPACE"], !workspace.isEmpty {
@@ -48,17 +50,20 @@ public enum DiagnosticFormat: Sendable, Equatable {
             let file = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
             var properties: [(key: String, value: String)] = [("file", file)]
             if let location = diagnostic.location {
-                let column = Self.characterColumn(path, line: location.line, byteColumn: location.column) ?? location.column
+                let column =
+                    Self.characterColumn(path, line: location.line, byteColumn: location.column) ?? location.column
                 properties += [("line", "\(location.line)"), ("col", "\(column)")]
             }
             properties.append(("title", diagnostic.summary))
-            let command = switch diagnostic.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .note: "notice"
-            }
-            return WorkflowCommand.line(command, properties: properties,
-                                        message: ([diagnostic.summary] + diagnostic.notes).joined(separator: "\n"))
+            let command =
+                switch diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .note: "notice"
+                }
+            return WorkflowCommand.line(
+                command, properties: properties,
+                message: ([diagnostic.summary] + diagnostic.notes).joined(separator: "\n"))
         }
     }
 

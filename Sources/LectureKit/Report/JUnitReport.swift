@@ -16,7 +16,9 @@ public enum JUnitReport {
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" || scalar.value == 0xFFFE
+                || scalar.value == 0xFFFF
+            {
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)
@@ -69,7 +71,8 @@ public enum JUnitReport {
         let failures = cases.filter { $0.failure != nil }.count
         let skipped = cases.filter { $0.skipped != nil }.count
         let time = cases.map(\.seconds).reduce(0, +)
-        return " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\""
+        return
+            " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", time))\""
     }
 
     /// One `<testcase>`, from a sample's result or from a page's error.
@@ -103,9 +106,12 @@ public enum JUnitReport {
         static func tests(of result: SampleResult) -> [TestCase] {
             let sample = result.sample
             return result.tests.map { test in
-                var testCase = TestCase(page: sample.path, name: JUnitReport.caseName(sample) + " › " + test.name, line: sample.location.line)
+                var testCase = TestCase(
+                    page: sample.path, name: JUnitReport.caseName(sample) + " › " + test.name,
+                    line: sample.location.line)
                 testCase.cached = result.fromCache
-                let messages = test.failures.map { ($0.line.map { "\(sample.path):\($0): " } ?? "") + $0.message }.joined(separator: "\n")
+                let messages = test.failures.map { ($0.line.map { "\(sample.path):\($0): " } ?? "") + $0.message }
+                    .joined(separator: "\n")
                 if !test.passed && sample.shouldFail {
                     testCase.output = "expected failure:\n" + messages
                 } else if !test.passed {
@@ -134,7 +140,9 @@ public enum JUnitReport {
             xml += " time=\"\(String(format: "%.3f", seconds))\">"
             if cached { xml += "<properties><property name=\"cached\" value=\"true\"/></properties>" }
             if let skipped { xml += "<skipped message=\"\(escape(skipped))\"/>" }
-            if let failure { xml += "<failure message=\"\(escape(failure.message))\">\(escape(failure.text))</failure>" }
+            if let failure {
+                xml += "<failure message=\"\(escape(failure.message))\">\(escape(failure.text))</failure>"
+            }
             if let output { xml += "<system-out>\(escape(output))</system-out>" }
             return xml + "</testcase>\n"
         }

@@ -33,8 +33,8 @@ public enum WorkflowCommand {
     }
 }
 
-private extension String {
-    func replacingColonsAndCommas() -> String {
+extension String {
+    fileprivate func replacingColonsAndCommas() -> String {
         var out = ""
         for character in self {
             switch character {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The write end of the self-pipe, for the signal handler (which may touch nothing else).
 nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
@@ -50,15 +51,15 @@ public final class SignalTrap: @unchecked Sendable {
         for signal in signals {
             var action = sigaction()
             #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(signalPipeWrite, &byte, 1)
-            }
+                action.__sigaction_handler.sa_handler = { number in
+                    var byte = UInt8(truncatingIfNeeded: number)
+                    _ = write(signalPipeWrite, &byte, 1)
+                }
             #else
-            action.__sigaction_u.__sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(signalPipeWrite, &byte, 1)
-            }
+                action.__sigaction_u.__sa_handler = { number in
+                    var byte = UInt8(truncatingIfNeeded: number)
+                    _ = write(signalPipeWrite, &byte, 1)
+                }
             #endif
             action.sa_flags = SA_RESTART
             sigemptyset(&action.sa_mask)

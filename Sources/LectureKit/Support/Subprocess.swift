@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs a child process with a time limit and capped, concurrently read output.
 ///
@@ -61,17 +62,23 @@ public enum Subprocess {
         outputLimit: Int = 1 << 20, input: [UInt8]? = nil
     ) throws -> Result {
         let start = Date()
-        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [-1, -1]
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
+        var inPipe: [Int32] = [-1, -1]
         // Close-on-exec, so a child spawned at the same time by another thread does not inherit
         // these pipes and hold them open (the child's own ends are dup2'ed, which clears it).
-        guard pipe2(&outPipe, O_CLOEXEC) == 0, pipe2(&errPipe, O_CLOEXEC) == 0 else { throw LectureError("cannot create a pipe: \(errnoText())") }
+        guard pipe2(&outPipe, O_CLOEXEC) == 0, pipe2(&errPipe, O_CLOEXEC) == 0 else {
+            throw LectureError("cannot create a pipe: \(errnoText())")
+        }
         if input != nil, pipe2(&inPipe, O_CLOEXEC) != 0 { throw LectureError("cannot create a pipe: \(errnoText())") }
 
         let spawned: Int32
         var pid: pid_t = 0
         do {
-            pid = try spawn(executable, arguments, directory: directory, environment: environment,
-                            inheritingEnvironment: inheritingEnvironment) { actions in
+            pid = try spawn(
+                executable, arguments, directory: directory, environment: environment,
+                inheritingEnvironment: inheritingEnvironment
+            ) { actions in
                 if input != nil {
                     posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
                     posix_spawn_file_actions_addclose(&actions, inPipe[1])
@@ -80,7 +87,9 @@ public enum Subprocess {
                 }
                 posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
                 posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-                for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
+                for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] {
+                    posix_spawn_file_actions_addclose(&actions, fd)
+                }
             }
             spawned = 0
         } catch let error as SpawnError {
@@ -104,10 +113,14 @@ public enum Subprocess {
         if input != nil {
             inputFD = inPipe[1]
             _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK)
-            if pending.isEmpty { close(inputFD); inputFD = -1 }
+            if pending.isEmpty {
+                close(inputFD)
+                inputFD = -1
+            }
         }
 
-        var stdout: [UInt8] = [], stderr: [UInt8] = []
+        var stdout: [UInt8] = []
+        var stderr: [UInt8] = []
         var open: [Int32] = [outPipe[0], errPipe[0]]
         var forced: Termination?
         var status: Int32 = 0
@@ -121,7 +134,10 @@ public enum Subprocess {
             var wait: Int32 = 100
             if let deadline {
                 let remaining = deadline.timeIntervalSinceNow
-                if remaining <= 0 { forced = .timedOut; break }
+                if remaining <= 0 {
+                    forced = .timedOut
+                    break
+                }
                 wait = Int32(min(remaining * 1000 + 1, 100))
             }
             let ready = poll(&fds, nfds_t(fds.count), wait)
@@ -132,7 +148,10 @@ public enum Subprocess {
             if ready == 0 {
                 // Quiet pipes: if the child has exited, whatever still holds them (a process it
                 // started and left behind) is not worth waiting for.
-                if waitpid(pid, &status, WNOHANG) == pid { reaped = true; break }
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    reaped = true
+                    break
+                }
                 continue
             }
             for entry in fds where entry.revents != 0 {
@@ -163,7 +182,10 @@ public enum Subprocess {
         // time limit still holds.
         while !reaped {
             let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { reaped = true; break }
+            if result == pid {
+                reaped = true
+                break
+            }
             if result < 0 && errno != EINTR { break }
             if let deadline, deadline.timeIntervalSinceNow <= 0, forced == nil {
                 forced = .timedOut
@@ -185,7 +207,8 @@ public enum Subprocess {
             termination = .signaled(status & 0x7f)
         }
         return Result(
-            termination: termination, stdout: Array(stdout.prefix(outputLimit)), stderr: Array(stderr.prefix(outputLimit)),
+            termination: termination, stdout: Array(stdout.prefix(outputLimit)),
+            stderr: Array(stderr.prefix(outputLimit)),
             duration: Date().timeIntervalSince(start))
     }
 
@@ -200,9 +223,11 @@ public enum Subprocess {
     /// descendants by), and registered with `ChildProcesses` until `ChildProcesses.shared.remove`.
     /// `configure` sets up its file descriptors (posix_spawn_file_actions(3)).
     /// - Returns: the child's process id. - Throws: `SpawnError` with posix_spawnp's error.
-    public static func spawn(_ executable: String, _ arguments: [String], directory: String? = nil,
-                             environment: [String: String] = [:], inheritingEnvironment: Bool = true,
-                             configure: (inout posix_spawn_file_actions_t) -> Void) throws -> pid_t {
+    public static func spawn(
+        _ executable: String, _ arguments: [String], directory: String? = nil,
+        environment: [String: String] = [:], inheritingEnvironment: Bool = true,
+        configure: (inout posix_spawn_file_actions_t) -> Void
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -220,7 +245,8 @@ public enum Subprocess {
         var emptyMask = sigset_t()
         sigemptyset(&emptyMask)
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         var env = inheritingEnvironment ? ProcessInfo.processInfo.environment : [:]
         for (key, value) in environment { env[key] = value }
@@ -229,13 +255,17 @@ public enum Subprocess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
         // Spawn and registration under one lock, so `reapOrphans` never mistakes a new child
         // for an orphan.
-        let result = ChildProcesses.shared.spawn { posix_spawnp(&pid, executable, &actions, &attributes, argv, envp) } registering: { pid }
+        let result = ChildProcesses.shared.spawn {
+            posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        } registering: {
+            pid
+        }
         guard result == 0 else { throw SpawnError(code: result) }
         return pid
     }
@@ -271,7 +301,7 @@ public final class ChildProcesses: @unchecked Sendable {
 
     private init() {
         #if os(Linux)
-        _ = prctl(36 /* PR_SET_CHILD_SUBREAPER */, 1, 0, 0, 0)
+            _ = prctl(36, 1, 0, 0, 0)  // 36: PR_SET_CHILD_SUBREAPER
         #endif
     }
 
@@ -297,22 +327,27 @@ public final class ChildProcesses: @unchecked Sendable {
     /// Walks the children lists of /proc (proc(5)) from this process down.
     static func killDescendants() {
         #if os(Linux)
-        func children(of pid: String) -> [String] {
-            guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return [] }
-            return tasks.flatMap { task -> [String] in
-                let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
-                return text.split(separator: " ").map { $0.trimmingCharacters(in: "\n").description }.filter { !$0.isEmpty }
+            func children(of pid: String) -> [String] {
+                guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
+                    return []
+                }
+                return tasks.flatMap { task -> [String] in
+                    let text =
+                        (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                    return text.split(separator: " ").map { $0.trimmingCharacters(in: "\n").description }.filter {
+                        !$0.isEmpty
+                    }
+                }
             }
-        }
-        var queue = children(of: "self")
-        var seen = Set<String>()
-        while let pid = queue.popLast() {
-            guard seen.insert(pid).inserted else { continue }
-            // Stop it first, so it starts nothing more while its children are found.
-            if let number = pid_t(pid) { kill(number, SIGSTOP) }
-            queue += children(of: pid)
-        }
-        for pid in seen { if let number = pid_t(pid) { kill(number, SIGKILL) } }
+            var queue = children(of: "self")
+            var seen = Set<String>()
+            while let pid = queue.popLast() {
+                guard seen.insert(pid).inserted else { continue }
+                // Stop it first, so it starts nothing more while its children are found.
+                if let number = pid_t(pid) { kill(number, SIGSTOP) }
+                queue += children(of: pid)
+            }
+            for pid in seen { if let number = pid_t(pid) { kill(number, SIGKILL) } }
         #endif
     }
 
@@ -338,25 +373,32 @@ public final class ChildProcesses: @unchecked Sendable {
     /// Kills and reaps the children of this process that no `Subprocess` call is running.
     public func reapOrphans() {
         #if os(Linux)
-        let me = getpid()
-        lock.withLock {
-            // Our direct children, orphans adopted included, as each thread's children file
-            // lists them (proc(5), /proc/PID/task/TID/children); far cheaper than all of /proc.
-            guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return }
-            var children: Set<pid_t> = []
-            for task in tasks {
-                guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8) else { continue }
-                for field in text.split(separator: " ") { if let pid = pid_t(field.trimmingCharacters(in: "\n")) { children.insert(pid) } }
+            let me = getpid()
+            lock.withLock {
+                // Our direct children, orphans adopted included, as each thread's children file
+                // lists them (proc(5), /proc/PID/task/TID/children); far cheaper than all of /proc.
+                guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else {
+                    return
+                }
+                var children: Set<pid_t> = []
+                for task in tasks {
+                    guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)
+                    else { continue }
+                    for field in text.split(separator: " ") {
+                        if let pid = pid_t(field.trimmingCharacters(in: "\n")) { children.insert(pid) }
+                    }
+                }
+                for pid in children where !pids.contains(pid) {
+                    guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                        environ.split(separator: 0).contains(where: {
+                            $0.elementsEqual("\(Self.markerName)=\(me)".utf8)
+                        })
+                    else { continue }
+                    kill(pid, SIGKILL)
+                    var status: Int32 = 0
+                    _ = waitpid(pid, &status, 0)
+                }
             }
-            for pid in children where !pids.contains(pid) {
-                guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
-                      environ.split(separator: 0).contains(where: { $0.elementsEqual("\(Self.markerName)=\(me)".utf8) })
-                else { continue }
-                kill(pid, SIGKILL)
-                var status: Int32 = 0
-                _ = waitpid(pid, &status, 0)
-            }
-        }
         #endif
     }
 }
@@ -364,15 +406,16 @@ public final class ChildProcesses: @unchecked Sendable {
 /// glibc's `posix_spawn_file_actions_addchdir_np` (glibc 2.29+), which Swift's Glibc module
 /// does not import because the header declares it only under `_GNU_SOURCE`.
 @_silgen_name("posix_spawn_file_actions_addchdir_np")
-private func spawnAddChdir(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>) -> Int32
+private func spawnAddChdir(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>)
+    -> Int32
 
 /// glibc's `pipe2` (Linux 2.6.27+), declared under `_GNU_SOURCE` and so not imported by Swift.
 @_silgen_name("pipe2")
 private func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
 
 #if os(Linux)
-/// prctl(2), variadic in C; declared with its five integer arguments, which the x86-64 and
-/// AArch64 calling conventions pass alike.
-@_silgen_name("prctl")
-private func prctl(_ option: Int32, _ arg2: UInt, _ arg3: UInt, _ arg4: UInt, _ arg5: UInt) -> Int32
+    /// prctl(2), variadic in C; declared with its five integer arguments, which the x86-64 and
+    /// AArch64 calling conventions pass alike.
+    @_silgen_name("prctl")
+    private func prctl(_ option: Int32, _ arg2: UInt, _ arg3: UInt, _ arg4: UInt, _ arg5: UInt) -> Int32
 #endif

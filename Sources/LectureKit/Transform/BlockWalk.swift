@@ -9,7 +9,7 @@ enum BlockWalk {
             for block in blocks {
                 switch block.kind {
                 case .blockQuote(let children): visit(children)
-                case .list(let list): list.items.forEach { visit($0.blocks) }
+                case .list(let list): for item in list.items { visit(item.blocks) }
                 default: result.append(block)
                 }
             }

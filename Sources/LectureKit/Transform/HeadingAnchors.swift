@@ -27,7 +27,9 @@ public enum HeadingAnchors {
     ///   and figures' ids); a heading whose slug is one of them gets `-1`, `-2`, … instead.
     /// - Parameter smartPunctuation: whether the page was parsed with it; the ids, the headings'
     ///   text and the search text are then taken in the form the author typed (`SmartPunctuation`).
-    public static func apply(to blocks: [Block], reserved: Set<String> = [], smartPunctuation: Bool = false) -> (blocks: [Block], headings: [Heading]) {
+    public static func apply(to blocks: [Block], reserved: Set<String> = [], smartPunctuation: Bool = false) -> (
+        blocks: [Block], headings: [Heading]
+    ) {
         func typed(_ text: String) -> String { smartPunctuation ? SmartPunctuation.straight(text) : text }
         var used: [String: Int] = [:]
         for id in reserved { used[id] = 1 }

@@ -32,8 +32,14 @@ public struct InfoString: Sendable {
                 var value = ""
                 var closed = false
                 while let c = rest.popFirst() {
-                    if c == "\\", let next = rest.popFirst() { value.append(next); continue }
-                    if c == "\"" { closed = true; break }
+                    if c == "\\", let next = rest.popFirst() {
+                        value.append(next)
+                        continue
+                    }
+                    if c == "\"" {
+                        closed = true
+                        break
+                    }
                     value.append(c)
                 }
                 if !closed { error = "attribute '\(key)' has an unclosed quote" }

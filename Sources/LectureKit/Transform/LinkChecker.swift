@@ -9,7 +9,9 @@ enum LinkChecker {
     ///   - pages: every page, with `headings` already anchored.
     ///   - contentFiles: paths relative to the content folder of the files that will be copied.
     ///   - allPages: every page of the book, whose headings links may name (default: `pages`).
-    static func check(_ pages: [Page], originalBlocks: [[Block]], allPages: [Page]? = nil, contentFiles: Set<String>) -> [Diagnostic] {
+    static func check(_ pages: [Page], originalBlocks: [[Block]], allPages: [Page]? = nil, contentFiles: Set<String>)
+        -> [Diagnostic]
+    {
         var anchorsByPage: [String: Set<String>] = [:]
         var pageByOutput: [String: String] = [:]
         for page in allPages ?? pages {
@@ -23,7 +25,11 @@ enum LinkChecker {
             var diagnostics: [Diagnostic] = []
             let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
             for link in links(in: blocks) {
-                if link.destination.isEmpty || link.destination.hasPrefix("//") || LinkRewriter.hasScheme(link.destination) { continue }
+                if link.destination.isEmpty || link.destination.hasPrefix("//")
+                    || LinkRewriter.hasScheme(link.destination)
+                {
+                    continue
+                }
                 // Ids and hrefs are both written in NFC (HeadingAnchors, LinkRewriter).
                 let destination = NFC.normalized(link.destination)
                 let (path, fragment) = LinkRewriter.split(destination)
@@ -36,32 +42,49 @@ enum LinkChecker {
                     let decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
                     let joined = directory.isEmpty ? decoded : directory + "/" + decoded
                     // Only paths with `.` or `..` segments need normalising.
-                    target = joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..") ? SummaryParser.normalize(joined) : joined
+                    target =
+                        joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..")
+                        ? SummaryParser.normalize(joined) : joined
                     // A link to a page's output name (`x.html`, `dir/index.html`, `dir/`) is a
                     // link to that page, as mdBook's books write them.
                     let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
-                    let output = decoded.hasSuffix("/") || folder.isEmpty ? (folder.isEmpty ? "index.html" : folder + "/index.html") : target
+                    let output =
+                        decoded.hasSuffix("/") || folder.isEmpty
+                        ? (folder.isEmpty ? "index.html" : folder + "/index.html") : target
                     if let markdown = pagesByOutput[output] { target = markdown }
                 }
                 let place = link.location
                 if target.hasPrefix("../") || (target.hasSuffix(".md") && anchors[target] == nil) {
-                    let known = target.hasSuffix(".md") ? "is not a page of the book (not in SUMMARY.md)" : "is outside the content folder"
-                    diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' \(known)",
-                        notes: LinkHint.notes(resolved: target, written: path, from: page.chapter.path, fragment: fragment,
-                                              candidates: target.hasSuffix(".md") ? Array(anchors.keys) : Array(contentFiles))))
+                    let known =
+                        target.hasSuffix(".md")
+                        ? "is not a page of the book (not in SUMMARY.md)" : "is outside the content folder"
+                    diagnostics.append(
+                        .error(
+                            page.source.displayPath, place, "broken link: '\(destination)' \(known)",
+                            notes: LinkHint.notes(
+                                resolved: target, written: path, from: page.chapter.path, fragment: fragment,
+                                candidates: target.hasSuffix(".md") ? Array(anchors.keys) : Array(contentFiles))))
                     continue
                 }
                 if !target.hasSuffix(".md") {
                     if !contentFiles.contains(target) {
-                        diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' does not exist in the content folder",
-                            notes: LinkHint.notes(resolved: target, written: path, from: page.chapter.path, fragment: fragment, candidates: Array(contentFiles))))
+                        diagnostics.append(
+                            .error(
+                                page.source.displayPath, place,
+                                "broken link: '\(destination)' does not exist in the content folder",
+                                notes: LinkHint.notes(
+                                    resolved: target, written: path, from: page.chapter.path, fragment: fragment,
+                                    candidates: Array(contentFiles))))
                     }
                     continue
                 }
                 if !anchor.isEmpty, let ids = anchors[target], !ids.contains(anchor) {
                     let nearest = EditDistance.nearest(to: anchor, in: ids.sorted())
-                    diagnostics.append(.error(page.source.displayPath, place, "broken link: '\(destination)' names no heading of \(target)",
-                        notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))
+                    diagnostics.append(
+                        .error(
+                            page.source.displayPath, place,
+                            "broken link: '\(destination)' names no heading of \(target)",
+                            notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))
                 }
             }
             return diagnostics
@@ -91,7 +114,8 @@ enum LinkChecker {
                 for (offset, line) in code.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     let before = result.count
                     for cell in TableRenderer.cells(of: line) { visit(MarkdownParser.parseInlines(cell)) }
-                    let row = SourceLocation(line: block.range.start.line + 1 + offset, column: block.range.start.column)
+                    let row = SourceLocation(
+                        line: block.range.start.line + 1 + offset, column: block.range.start.column)
                     for index in before..<result.count { result[index].location = row }
                 }
             default: break

@@ -7,7 +7,9 @@ enum LinkHint {
     ///   - fragment: the link's `#anchor` with its `#`, or empty; kept in the suggested link.
     ///   - candidates: the pages (or content files) that exist.
     ///   - written: the link's path as the author wrote it; the resolved one is shown when it differs.
-    static func notes(resolved: String, written: String, from page: String, fragment: String, candidates: [String]) -> [String] {
+    static func notes(resolved: String, written: String, from page: String, fragment: String, candidates: [String])
+        -> [String]
+    {
         var notes: [String] = []
         if resolved != written {
             notes.append("it resolves to '\(resolved)' in the content folder (links are relative to \(page))")

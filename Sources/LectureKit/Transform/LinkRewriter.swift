@@ -35,7 +35,10 @@ public enum LinkRewriter {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > bytes.startIndex else { return false }
         func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
         let scheme = bytes[..<colon]
-        return isLetter(scheme.first!) && scheme.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+        return isLetter(scheme.first!)
+            && scheme.allSatisfy {
+                isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+            }
     }
 
     /// Applies `rewrite` to every link in `blocks`.
@@ -44,7 +47,8 @@ public enum LinkRewriter {
             var block = block
             switch block.kind {
             case .paragraph(let inlines): block.kind = .paragraph(inlines.map(rewrite))
-            case .heading(let level, let content, let id): block.kind = .heading(level: level, content: content.map(rewrite), id: id)
+            case .heading(let level, let content, let id):
+                block.kind = .heading(level: level, content: content.map(rewrite), id: id)
             default: break
             }
             return [block]

@@ -21,17 +21,23 @@ enum LiteralLinks {
             }
             let prose = textRuns(inlines)
             guard prose.contains(where: { $0.contains("](") }) else { continue }
-            for number in block.range.start.line...max(block.range.start.line, block.range.end.line) where number <= lines.count {
+            for number in block.range.start.line...max(block.range.start.line, block.range.end.line)
+            where number <= lines.count {
                 let line = lines[number - 1]
                 for match in line.matches(of: candidate) {
                     let text = String(line[match.range])
                     guard let fixed = fixed(text), prose.contains(where: { $0.contains(text) }),
-                          !isLink(MarkdownParser.parseInlines(text)), isLink(MarkdownParser.parseInlines(fixed)) else { continue }
+                        !isLink(MarkdownParser.parseInlines(text)), isLink(MarkdownParser.parseInlines(fixed))
+                    else { continue }
                     let column = line[..<match.range.lowerBound].utf8.count + 1
                     let (open, destination) = split(text)
-                    warnings.append(.warning(source.displayPath, SourceLocation(line: number, column: column),
-                        "\(open.hasPrefix("!") ? "image" : "link") is shown as text: its destination '\(destination)' has a space",
-                        notes: ["a link destination cannot hold a space in CommonMark; write \(open)(<\(destination)>) or \(fixed)"]))
+                    warnings.append(
+                        .warning(
+                            source.displayPath, SourceLocation(line: number, column: column),
+                            "\(open.hasPrefix("!") ? "image" : "link") is shown as text: its destination '\(destination)' has a space",
+                            notes: [
+                                "a link destination cannot hold a space in CommonMark; write \(open)(<\(destination)>) or \(fixed)"
+                            ]))
                 }
             }
         }
@@ -56,7 +62,11 @@ enum LiteralLinks {
     }
 
     static func isLink(_ inlines: [Inline]) -> Bool {
-        inlines.contains { if case .link = $0 { return true }; if case .image = $0 { return true }; return false }
+        inlines.contains {
+            if case .link = $0 { return true }
+            if case .image = $0 { return true }
+            return false
+        }
     }
 
     /// The prose of the inlines as runs of adjacent text (code spans, links and HTML break runs).
@@ -65,7 +75,9 @@ enum LiteralLinks {
         for inline in inlines {
             switch inline {
             case .text(let text): runs[runs.count - 1] += text
-            case .emphasis(let children), .strong(let children): runs += textRuns(children); runs.append("")
+            case .emphasis(let children), .strong(let children):
+                runs += textRuns(children)
+                runs.append("")
             default: runs.append("")
             }
         }

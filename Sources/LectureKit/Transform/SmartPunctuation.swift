@@ -9,7 +9,9 @@
 enum SmartPunctuation {
     /// `text` with cmark's smart punctuation undone.
     static func straight(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { (0x2013...0x201D).contains($0.value) || $0.value == 0x2026 }) else { return text }
+        guard text.unicodeScalars.contains(where: { (0x2013...0x201D).contains($0.value) || $0.value == 0x2026 }) else {
+            return text
+        }
         var out = ""
         for character in text {
             switch character {

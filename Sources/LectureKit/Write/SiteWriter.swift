@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The files of a built site, before they are written.
 public struct SiteFiles: Sendable {
@@ -33,13 +34,17 @@ public enum SiteWriter {
 
     /// Checks that `output` may be written, before any work is done.
     public static func validate(output: String, protecting protected: [String]) -> Diagnostic? {
-        guard !output.isEmpty else { return .error("lecture", nil, "output path is empty", notes: ["pass --output DIR"]) }
+        guard !output.isEmpty else {
+            return .error("lecture", nil, "output path is empty", notes: ["pass --output DIR"])
+        }
         // Every existing folder on the way must be a folder.
         var ancestor = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent()
         while ancestor.path != "/" {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
-                if !isFolder.boolValue { return .error(output, nil, "output path goes through '\(ancestor.path)', which is a file") }
+                if !isFolder.boolValue {
+                    return .error(output, nil, "output path goes through '\(ancestor.path)', which is a file")
+                }
                 break
             }
             ancestor.deleteLastPathComponent()
@@ -47,12 +52,14 @@ public enum SiteWriter {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
             if !isDirectory.boolValue {
-                return .error(output, nil, "output path is an existing file, not a folder",
+                return .error(
+                    output, nil, "output path is an existing file, not a folder",
                     notes: ["choose another --output, or remove the file"])
             }
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
             if !entries.isEmpty && !entries.contains(marker) {
-                return .error(output, nil, "output folder exists and was not written by lecture; it is left untouched",
+                return .error(
+                    output, nil, "output folder exists and was not written by lecture; it is left untouched",
                     notes: ["choose another --output, or empty the folder first"])
             }
         }
@@ -63,8 +70,10 @@ public enum SiteWriter {
                 return .error(output, nil, "output folder would replace '\(path)'", notes: ["choose another --output"])
             }
             if resolvedOutput.hasPrefix(resolved + "/") {
-                return .error(output, nil, "output folder is inside '\(path)', whose files would be published again on each build",
-                              notes: ["choose an --output outside it"])
+                return .error(
+                    output, nil,
+                    "output folder is inside '\(path)', whose files would be published again on each build",
+                    notes: ["choose an --output outside it"])
             }
         }
         return nil
@@ -81,8 +90,10 @@ public enum SiteWriter {
     /// - Parameter removingOldLater: remove the replaced site on a background queue (a preview
     ///   server, which tells pages to reload as soon as the new site is in place); call
     ///   `finishRemovals()` before exiting.
-    public static func write(_ site: SiteFiles, to output: String, linking: Set<String> = [], jobs: Int = 4,
-                             removingOldLater: Bool = false) throws {
+    public static func write(
+        _ site: SiteFiles, to output: String, linking: Set<String> = [], jobs: Int = 4,
+        removingOldLater: Bool = false
+    ) throws {
         var url = URL(fileURLWithPath: output).standardizedFileURL
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
             url = url.resolvingSymlinksInPath()
@@ -94,7 +105,9 @@ public enum SiteWriter {
         Interruption.track(staging)
         defer { Interruption.untrack(staging) }
         do {
-            guard mkdir(staging, 0o755) == 0 else { throw LectureError("\(output): error: cannot create \(staging): \(errnoText())", exitStatus: 1) }
+            guard mkdir(staging, 0o755) == 0 else {
+                throw LectureError("\(output): error: cannot create \(staging): \(errnoText())", exitStatus: 1)
+            }
             // Folders first, each once, parents before children.
             var folders = Set<String>()
             for path in Array(site.generated.keys) + Array(site.copied.keys) {
@@ -106,7 +119,8 @@ public enum SiteWriter {
             }
             for folder in folders.sorted(by: { $0.count < $1.count }) {
                 if mkdir(staging + "/" + folder, 0o755) != 0 && errno != EEXIST {
-                    throw LectureError("\(output)/\(folder): error: cannot create folder: \(errnoText())", exitStatus: 1)
+                    throw LectureError(
+                        "\(output)/\(folder): error: cannot create folder: \(errnoText())", exitStatus: 1)
                 }
             }
             let generated = Array(site.generated)
@@ -114,7 +128,8 @@ public enum SiteWriter {
             let failures = generated.parallelMap(jobs: jobs) { entry -> String? in
                 let destination = staging + "/" + entry.key
                 if linking.contains(entry.key), link(live + "/" + entry.key, destination) == 0 { return nil }
-                return writeFile(entry.value, to: destination) ? nil : "\(output)/\(entry.key): error: cannot write file: \(errnoText())"
+                return writeFile(entry.value, to: destination)
+                    ? nil : "\(output)/\(entry.key): error: cannot write file: \(errnoText())"
             }.compactMap { $0 }
             if let failure = failures.first { throw LectureError(failure, exitStatus: 1) }
             for (path, source) in site.copied {
@@ -129,7 +144,8 @@ public enum SiteWriter {
             _ = writeFile(Array("written by lecture build\n".utf8), to: staging + "/" + marker)
         } catch {
             removeTree(staging)
-            throw (error as? LectureError) ?? LectureError("\(output): error: cannot write the site: \(error.localizedDescription)", exitStatus: 1)
+            throw (error as? LectureError)
+                ?? LectureError("\(output): error: cannot write the site: \(error.localizedDescription)", exitStatus: 1)
         }
         let target = url.path
         if FileManager.default.fileExists(atPath: target) {
@@ -216,15 +232,18 @@ public enum SiteWriter {
 
     private static func renameExchange(_ from: String, _ to: String) -> Int32 {
         #if os(Linux)
-        return renameat2(AT_FDCWD, from, AT_FDCWD, to, 2 /* RENAME_EXCHANGE */)
+            return renameat2(AT_FDCWD, from, AT_FDCWD, to, 2)  // 2: RENAME_EXCHANGE
         #else
-        return -1
+            return -1
         #endif
     }
 }
 
 #if os(Linux)
-/// glibc's `renameat2` (glibc 2.28+), declared under `_GNU_SOURCE` and so not imported by Swift.
-@_silgen_name("renameat2")
-private func renameat2(_ olddirfd: Int32, _ oldpath: UnsafePointer<CChar>, _ newdirfd: Int32, _ newpath: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
+    /// glibc's `renameat2` (glibc 2.28+), declared under `_GNU_SOURCE` and so not imported by Swift.
+    @_silgen_name("renameat2")
+    private func renameat2(
+        _ olddirfd: Int32, _ oldpath: UnsafePointer<CChar>, _ newdirfd: Int32, _ newpath: UnsafePointer<CChar>,
+        _ flags: UInt32
+    ) -> Int32
 #endif

@@ -30,9 +30,12 @@ public struct DiagramFonts: Hashable, Sendable {
     /// Asks fontconfig (`fc-match`, `fc-list`, from Graphviz's dependency fontconfig); `environment`
     /// is added to theirs (a test points `FONTCONFIG_FILE` at a configuration without fonts).
     public static func find(environment: [String: String] = [:]) -> DiagramFonts {
-        let match = (try? Subprocess.run("fc-match", ["-f", "%{file}: %{family}", family], environment: environment, timeout: 30))
+        let match =
+            (try? Subprocess.run(
+                "fc-match", ["-f", "%{file}: %{family}", family], environment: environment, timeout: 30))
             .flatMap { $0.succeeded ? $0.stdoutText : nil } ?? ""
-        let korean = (try? Subprocess.run("fc-list", [":lang=ko", "family"], environment: environment, timeout: 30))
+        let korean =
+            (try? Subprocess.run("fc-list", [":lang=ko", "family"], environment: environment, timeout: 30))
             .map { $0.succeeded && !$0.stdoutText.trimmingCharacters(in: "\n ").isEmpty } ?? false
         return DiagramFonts(match: match, coversHangul: korean)
     }
@@ -40,12 +43,16 @@ public struct DiagramFonts: Hashable, Sendable {
     /// The warning for a graph at `location` whose text holds Hangul when no font covers it.
     func warning(for code: String, path: String, location: SourceLocation) -> Diagnostic? {
         guard !coversHangul, code.unicodeScalars.contains(where: Self.isHangul) else { return nil }
-        return .warning(path, location, "no installed font covers Hangul: the diagram's boxes are sized from a fallback font",
-            notes: ["install the Debian package '\(Self.debianPackage)' (make deps does it), which provides '\(Self.family)'"])
+        return .warning(
+            path, location, "no installed font covers Hangul: the diagram's boxes are sized from a fallback font",
+            notes: [
+                "install the Debian package '\(Self.debianPackage)' (make deps does it), which provides '\(Self.family)'"
+            ])
     }
 
     /// Hangul syllables, jamo and compatibility jamo (Unicode blocks AC00–D7AF, 1100–11FF, 3130–318F).
     static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
-        (0xAC00...0xD7AF).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value) || (0x3130...0x318F).contains(scalar.value)
+        (0xAC00...0xD7AF).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
+            || (0x3130...0x318F).contains(scalar.value)
     }
 }

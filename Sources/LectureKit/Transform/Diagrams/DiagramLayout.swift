@@ -14,7 +14,9 @@ struct DiagramLayout: Sendable {
     /// layout to its wide one (`data-wide-from`). They step by about a tenth, so a wide layout is
     /// shown from at most 10 % above the width it needs. Must match the `@container diagram` rules
     /// of `site-templates/assets/style.css`.
-    static let breakpoints = [320, 350, 390, 430, 470, 520, 570, 630, 690, 760, 840, 920, 1010, 1110, 1220, 1340, 1480, 1620]
+    static let breakpoints = [
+        320, 350, 390, 430, 470, 520, 570, 630, 690, 760, 840, 920, 1010, 1110, 1220, 1340, 1480, 1620,
+    ]
 
     /// The SVG, starting at `<svg`.
     var svg: String
@@ -27,8 +29,11 @@ struct DiagramLayout: Sendable {
         self.svg = svg
         let root = svg.firstMatch(of: /<svg[^>]*>/).map { String($0.output) } ?? ""
         let width = root.firstMatch(of: /width="([0-9.]+)pt"/).flatMap { Double($0.output.1) } ?? 0
-        let viewBox = root.firstMatch(of: /viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+) [0-9.]+"/).flatMap { Double($0.output.1) } ?? width
-        let smallest = svg.matches(of: /font-size="([0-9.]+)"/).compactMap { Double($0.output.1) }.filter { $0 > 0 }.min()
+        let viewBox =
+            root.firstMatch(of: /viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+) [0-9.]+"/).flatMap { Double($0.output.1) }
+            ?? width
+        let smallest = svg.matches(of: /font-size="([0-9.]+)"/).compactMap { Double($0.output.1) }.filter { $0 > 0 }
+            .min()
         naturalWidth = width * 4 / 3
         fitWidth = smallest.map { viewBox * Self.minimumLabelSize / $0 } ?? 0
     }
@@ -37,8 +42,9 @@ struct DiagramLayout: Sendable {
     /// which `style.css` uses as its minimum and maximum width.
     func html(class name: String) -> String {
         let style = "--fit: \(Int(fitWidth.rounded(.up)))px; --natural: \(Int(naturalWidth.rounded(.up)))px"
-        return svg.replacingOccurrences(of: "<svg", with: "<svg class=\"\(name)\" style=\"\(style)\"",
-                                        range: svg.range(of: "<svg"))
+        return svg.replacingOccurrences(
+            of: "<svg", with: "<svg class=\"\(name)\" style=\"\(style)\"",
+            range: svg.range(of: "<svg"))
     }
 
     /// The breakpoint from which `wide` is shown instead of `narrow`: the first at which the wide

@@ -52,8 +52,10 @@ public struct DiagramRenderer: Sendable {
 
     /// Renders as below, adding to `warnings` Graphviz's warnings and the missing font's, at the
     /// Markdown line they concern.
-    public func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation,
-                       warnings: inout [Diagnostic]) -> Result<String, Diagnostic> {
+    public func render(
+        _ code: String, info: InfoString, id: String, path: String, location: SourceLocation,
+        warnings: inout [Diagnostic]
+    ) -> Result<String, Diagnostic> {
         let result = render(code, info: info, id: id, path: path, location: location)
         if let cached = rendered(code, id: id) {
             warnings += cached.warnings.map { Self.located($0, severity: .warning, path: path, location: location) }
@@ -75,17 +77,23 @@ public struct DiagramRenderer: Sendable {
 
     /// The cached rendering of a diagram, if any.
     private func rendered(_ code: String, id: String) -> Rendered? {
-        cache.read(kind: "diagrams", key: key(code, id: id)).flatMap { try? JSONDecoder().decode(Rendered.self, from: Data($0)) }
+        cache.read(kind: "diagrams", key: key(code, id: id)).flatMap {
+            try? JSONDecoder().decode(Rendered.self, from: Data($0))
+        }
     }
 
     /// Renders the graph in `code`, whose fence is at `location` of `path`, as a `<figure>`.
     ///
     /// - Parameter id: unique within the page; prefixes every id in the SVG.
     /// - Returns: the figure, or a diagnostic at the Markdown line Graphviz complained about.
-    public func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation) -> Result<String, Diagnostic> {
+    public func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation) -> Result<
+        String, Diagnostic
+    > {
         guard let graphvizVersion else {
-            return .failure(.error(path, location, "cannot render the diagram: Graphviz's 'dot' is not installed",
-                notes: ["install the Debian package 'graphviz' (make site does it)"]))
+            return .failure(
+                .error(
+                    path, location, "cannot render the diagram: Graphviz's 'dot' is not installed",
+                    notes: ["install the Debian package 'graphviz' (make site does it)"]))
         }
         let caption = info.value("caption")
         let key = key(code, id: id)
@@ -100,9 +108,15 @@ public struct DiagramRenderer: Sendable {
                 if let data = try? JSONEncoder().encode(fresh) { cache.write(kind: "diagrams", key: key, Array(data)) }
             }
         }
-        guard let alternative = [info.value("alt"), rendered.label, caption].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
-            return .failure(.error(path, location, "diagram has no text alternative",
-                notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"]))
+        guard
+            let alternative = [info.value("alt"), rendered.label, caption].compactMap({ $0 }).first(where: {
+                !$0.isEmpty
+            })
+        else {
+            return .failure(
+                .error(
+                    path, location, "diagram has no text alternative",
+                    notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"]))
         }
         let wide = DiagramLayout(svg: rendered.svg)
         var narrow = rendered.narrowSVG.map(DiagramLayout.init(svg:))
@@ -117,14 +131,17 @@ public struct DiagramRenderer: Sendable {
         if let narrow { html += narrow.html(class: "diagram-narrow") }
         html += "</div>\n"
         if let caption {
-            html += "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption).map(LinkRewriter.rewrite)))</figcaption>"
+            html +=
+                "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption).map(LinkRewriter.rewrite)))</figcaption>"
         }
         return .success(html + "</figure>\n")
     }
 
     /// Runs `gvpr` (read and drop the graph label; write the graph once as written and once turned
     /// a quarter, `LR` ↔ `TB`, `RL` ↔ `BT`) then one `dot -Tsvg` over both.
-    private func draw(_ code: String, id: String, path: String, location: SourceLocation) -> Result<Rendered, Diagnostic> {
+    private func draw(_ code: String, id: String, path: String, location: SourceLocation) -> Result<
+        Rendered, Diagnostic
+    > {
         do {
             let program = """
                 BEG_G {
@@ -141,32 +158,44 @@ public struct DiagramRenderer: Sendable {
             if let failure = graphvizError(stripped, path: path, location: location) { return .failure(failure) }
             let markers = stripped.stderrText.split(separator: "\n")
             if markers.filter({ $0 == "LECTURE-GRAPH" }).count > 1 {
-                return .failure(.error(path, location, "diagram block holds more than one graph",
-                    notes: ["put each graph in a ```dot block of its own"]))
+                return .failure(
+                    .error(
+                        path, location, "diagram block holds more than one graph",
+                        notes: ["put each graph in a ```dot block of its own"]))
             }
             var label = ""
             for line in markers where line.hasPrefix("LECTURE-LABEL:") {
                 label = String(line.dropFirst("LECTURE-LABEL:".count))
             }
-            let arguments = ["-Tsvg", "-Gbgcolor=transparent",
-                             "-Nfontname=\(DiagramFonts.family)", "-Efontname=\(DiagramFonts.family)", "-Gfontname=\(DiagramFonts.family)"]
+            let arguments = [
+                "-Tsvg", "-Gbgcolor=transparent",
+                "-Nfontname=\(DiagramFonts.family)", "-Efontname=\(DiagramFonts.family)",
+                "-Gfontname=\(DiagramFonts.family)",
+            ]
             let drawn = try Subprocess.run(commands.dot, arguments, timeout: 60, input: stripped.stdout)
             if let failure = graphvizError(drawn, path: path, location: location) { return .failure(failure) }
             // Graphviz's escapes in a label (\n, \l, \r line breaks) read as spaces.
             for escape in ["\\n", "\\l", "\\r"] { label = label.replacingOccurrences(of: escape, with: " ") }
             // Both drawings print the same warnings: each is kept once.
             var warnings: [String] = []
-            for line in (stripped.stderrText + "\n" + drawn.stderrText).split(separator: "\n") where line.hasPrefix("Warning:") {
+            for line in (stripped.stderrText + "\n" + drawn.stderrText).split(separator: "\n")
+            where line.hasPrefix("Warning:") {
                 if !warnings.contains(String(line)) { warnings.append(String(line)) }
             }
             let svgs = drawn.stdoutText.components(separatedBy: "</svg>").dropLast().map { $0 + "</svg>\n" }
-            guard let first = svgs.first else { return .failure(.error(path, location, "diagram: Graphviz drew nothing")) }
-            return .success(Rendered(svg: Self.inlineable(first, idPrefix: id),
-                                     narrowSVG: svgs.count > 1 ? Self.inlineable(svgs[1], idPrefix: id + "-narrow") : nil,
-                                     label: label, warnings: warnings))
+            guard let first = svgs.first else {
+                return .failure(.error(path, location, "diagram: Graphviz drew nothing"))
+            }
+            return .success(
+                Rendered(
+                    svg: Self.inlineable(first, idPrefix: id),
+                    narrowSVG: svgs.count > 1 ? Self.inlineable(svgs[1], idPrefix: id + "-narrow") : nil,
+                    label: label, warnings: warnings))
         } catch {
-            return .failure(.error(path, location, "cannot run Graphviz: \(error)",
-                notes: ["install the Debian package 'graphviz' (make site does it)"]))
+            return .failure(
+                .error(
+                    path, location, "cannot run Graphviz: \(error)",
+                    notes: ["install the Debian package 'graphviz' (make site does it)"]))
         }
     }
 
@@ -182,13 +211,18 @@ public struct DiagramRenderer: Sendable {
 
     /// One of Graphviz's messages as a diagnostic at the Markdown line: its "line N" counts from
     /// the fence's next line; without one, at the fence.
-    static func located(_ message: String, severity: Diagnostic.Severity, path: String, location: SourceLocation) -> Diagnostic {
+    static func located(_ message: String, severity: Diagnostic.Severity, path: String, location: SourceLocation)
+        -> Diagnostic
+    {
         var line = location.line
-        if let range = message.range(of: "line "), let number = Int(message[range.upperBound...].prefix(while: \.isNumber)) {
+        if let range = message.range(of: "line "),
+            let number = Int(message[range.upperBound...].prefix(while: \.isNumber))
+        {
             line += number
         }
         var summary = message
-        for prefix in ["Error: <stdin>: ", "Error: ", "Warning: <stdin>: ", "Warning: "] where summary.hasPrefix(prefix) {
+        for prefix in ["Error: <stdin>: ", "Error: ", "Warning: <stdin>: ", "Warning: "] where summary.hasPrefix(prefix)
+        {
             summary.removeFirst(prefix.count)
         }
         return Diagnostic(severity, path, SourceLocation(line: line, column: location.column), "diagram: \(summary)")

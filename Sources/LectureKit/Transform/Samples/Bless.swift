@@ -21,27 +21,34 @@ public enum Bless {
         rewrite(original, outputs: outputs).text
     }
 
-    static func rewrite(_ original: String, outputs: [(sample: Sample, output: String)]) -> (text: String, refused: [(Sample, String)]) {
+    static func rewrite(_ original: String, outputs: [(sample: Sample, output: String)]) -> (
+        text: String, refused: [(Sample, String)]
+    ) {
         var lines = split(original)
         let ending = lines.first(where: { !$0.ending.isEmpty })?.ending ?? "\n"
         var refused: [(Sample, String)] = []
         // From the bottom up, so earlier line numbers stay valid.
         for (sample, output) in outputs.sorted(by: { $0.sample.location.line > $1.sample.location.line }) {
             let text = OutputComparison.normalize(output)
-            let body = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let longestRun = body.map { line -> Int in
-                let indent = line.prefix(while: { $0 == " " })
-                return indent.count <= 3 ? line.dropFirst(indent.count).prefix(while: { $0 == "`" }).count : 0
-            }.max() ?? 0
+            let body =
+                text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let longestRun =
+                body.map { line -> Int in
+                    let indent = line.prefix(while: { $0 == " " })
+                    return indent.count <= 3 ? line.dropFirst(indent.count).prefix(while: { $0 == "`" }).count : 0
+                }.max() ?? 0
             let fence = String(repeating: "`", count: max(3, longestRun + 1))
             func block(_ prefix: String) -> [Line] {
-                [Line(text: prefix + fence + "output", ending: ending)] + body.map { Line(text: prefix + $0, ending: ending) }
+                [Line(text: prefix + fence + "output", ending: ending)]
+                    + body.map { Line(text: prefix + $0, ending: ending) }
                     + [Line(text: prefix + fence, ending: ending)]
             }
             if let range = sample.outputRange {
                 let openIndex = range.start.line - 1
                 let closeIndex = range.end.line - 1
-                guard openIndex < lines.count, closeIndex < lines.count, closeIndex > openIndex, isFence(lines[closeIndex].text) else {
+                guard openIndex < lines.count, closeIndex < lines.count, closeIndex > openIndex,
+                    isFence(lines[closeIndex].text)
+                else {
                     refused.append((sample, "its output block has no closing fence"))
                     continue
                 }
@@ -52,7 +59,9 @@ public enum Bless {
                 let last = sample.parts[sample.parts.count - 1]
                 let fenceIndex = last.fence.line - 1
                 let closeIndex = last.endLine - 1
-                guard fenceIndex < lines.count, closeIndex < lines.count, closeIndex > fenceIndex, isFence(lines[closeIndex].text) else {
+                guard fenceIndex < lines.count, closeIndex < lines.count, closeIndex > fenceIndex,
+                    isFence(lines[closeIndex].text)
+                else {
                     refused.append((sample, "the sample's code block has no closing fence"))
                     continue
                 }

@@ -20,18 +20,22 @@ enum CompilerOutput {
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             guard let header = Header(line, sample: sample) else {
                 // Source excerpts and carets under the last diagnostic.
-                if !result.isEmpty && !line.isEmpty && !ownExcerpt { result[result.count - 1].notes.append(String(line)) }
+                if !result.isEmpty && !line.isEmpty && !ownExcerpt {
+                    result[result.count - 1].notes.append(String(line))
+                }
                 continue
             }
             let (location, excerpt) = place(header, in: sample)
             ownExcerpt = excerpt != nil
             if header.severity == .note, !result.isEmpty {
                 // swiftc's notes (fix-its, "declared here") belong to the diagnostic above them.
-                result[result.count - 1].notes.append("\(sample.path):\(location.line):\(location.column): note: \(header.message)")
+                result[result.count - 1].notes.append(
+                    "\(sample.path):\(location.line):\(location.column): note: \(header.message)")
                 if let excerpt { result[result.count - 1].notes.append(excerpt) }
                 continue
             }
-            result.append(Diagnostic(header.severity, sample.path, location, header.message, notes: excerpt.map { [$0] } ?? []))
+            result.append(
+                Diagnostic(header.severity, sample.path, location, header.message, notes: excerpt.map { [$0] } ?? []))
         }
         return result
     }
@@ -73,7 +77,9 @@ enum CompilerOutput {
     /// Where the diagnostic belongs in the Markdown, and an excerpt of the author's line when it
     /// had to be moved there from the scaffolding.
     static func place(_ header: Header, in sample: Sample) -> (SourceLocation, String?) {
-        let part = header.generated ? sample.parts[sample.parts.count - 1]
+        let part =
+            header.generated
+            ? sample.parts[sample.parts.count - 1]
             : (sample.parts.last(where: { $0.firstLine <= header.line }) ?? sample.parts[0])
         let lines = part.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let lastLine = part.firstLine + max(lines.count, 1) - 1

@@ -17,15 +17,21 @@ enum DroppedSamples {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where index > 0 {
             let indent = line.prefix(while: { $0 == " " }).count
-            guard indent <= 3, line.dropFirst(indent).hasPrefix("```") || line.dropFirst(indent).hasPrefix("~~~") else { continue }
+            guard indent <= 3, line.dropFirst(indent).hasPrefix("```") || line.dropFirst(indent).hasPrefix("~~~") else {
+                continue
+            }
             let rest = lines[index...].joined(separator: "\n")
             guard case .codeBlock(let code)? = MarkdownParser.parse(rest).first?.kind, code.isFenced,
-                  code.info.split(separator: " ").first.map({ $0.lowercased() == "swift" }) == true else { continue }
+                code.info.split(separator: " ").first.map({ $0.lowercased() == "swift" }) == true
+            else { continue }
             let opener = lines[0].trimmingCharacters(in: " \t")
-            var warning = Diagnostic.warning(path, SourceLocation(line: block.range.start.line + index, column: block.range.start.column + indent),
+            var warning = Diagnostic.warning(
+                path, SourceLocation(line: block.range.start.line + index, column: block.range.start.column + indent),
                 "swift fence inside an HTML block is not a sample, and is not run",
-                notes: ["the HTML block that starts with '\(opener.prefix(40))' on line \(block.range.start.line) runs to the next blank line (CommonMark's rule) and takes the fence as HTML text",
-                        "leave a blank line between the HTML and the fence (and after the closing fence) so the fence starts a code block"])
+                notes: [
+                    "the HTML block that starts with '\(opener.prefix(40))' on line \(block.range.start.line) runs to the next blank line (CommonMark's rule) and takes the fence as HTML text",
+                    "leave a blank line between the HTML and the fence (and after the closing fence) so the fence starts a code block",
+                ])
             warning.identifier = identifier
             return warning
         }
@@ -35,7 +41,8 @@ enum DroppedSamples {
     /// The warning for a fence whose language is `swift` in another case (`Swift`, `SWIFT`).
     static func miscased(_ block: Block, language: String, path: String) -> Diagnostic? {
         guard language != "swift", language.lowercased() == "swift" else { return nil }
-        var warning = Diagnostic.warning(path, block.range.start, "code block marked '\(language)' is not a sample, and is not run",
+        var warning = Diagnostic.warning(
+            path, block.range.start, "code block marked '\(language)' is not a sample, and is not run",
             notes: ["samples are marked 'swift', in lower case: write ```swift to have it compiled and run"])
         warning.identifier = identifier
         return warning

@@ -25,8 +25,11 @@ extension HoverCard {
     /// with Foundation's decoder, which a warm build does for every sample.
     static func packed(_ cards: [HoverCard]) -> String {
         cards.map { card in
-            ["\(card.part)", "\(card.line)", "\(card.column)", "\(card.length)", card.isClosure ? "1" : "0", card.inferred ? "1" : "0", card.text]
-                .joined(separator: "\u{1F}")
+            [
+                "\(card.part)", "\(card.line)", "\(card.column)", "\(card.length)", card.isClosure ? "1" : "0",
+                card.inferred ? "1" : "0", card.text,
+            ]
+            .joined(separator: "\u{1F}")
         }.joined(separator: "\u{1E}")
     }
 
@@ -37,9 +40,12 @@ extension HoverCard {
         for record in text.split(separator: "\u{1E}", omittingEmptySubsequences: false) {
             let fields = record.split(separator: "\u{1F}", maxSplits: 6, omittingEmptySubsequences: false)
             guard fields.count == 7, let part = Int(fields[0]), let line = Int(fields[1]), let column = Int(fields[2]),
-                  let length = Int(fields[3]) else { return nil }
-            cards.append(HoverCard(part: part, line: line, column: column, length: length, text: String(fields[6]),
-                                   isClosure: fields[4] == "1", inferred: fields[5] == "1"))
+                let length = Int(fields[3])
+            else { return nil }
+            cards.append(
+                HoverCard(
+                    part: part, line: line, column: column, length: length, text: String(fields[6]),
+                    isClosure: fields[4] == "1", inferred: fields[5] == "1"))
         }
         return cards
     }

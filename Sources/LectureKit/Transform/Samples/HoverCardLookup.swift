@@ -1,5 +1,5 @@
-import Foundation
 import CommonMark
+import Foundation
 internal import SwiftAnalysis
 
 /// Hover cards for a verified sample, from the toolchain's in-process SourceKit
@@ -23,12 +23,21 @@ extension SampleVerifier {
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
         let arguments = flags + (parseAsLibrary ? ["-parse-as-library"] : []) + standIns.compilerArguments
-        let file = NSTemporaryDirectory() + "/lecture-hover-\(UUID().uuidString)/\(sample.path.split(separator: "/").last ?? "sample").swift"
-        let answer = DeclarationCards.cards(program: program, file: file, arguments: arguments, sourceKit: sourceKit, timeout: options.hoverTimeout)
+        let file =
+            NSTemporaryDirectory()
+            + "/lecture-hover-\(UUID().uuidString)/\(sample.path.split(separator: "/").last ?? "sample").swift"
+        let answer = DeclarationCards.cards(
+            program: program, file: file, arguments: arguments, sourceKit: sourceKit, timeout: options.hoverTimeout)
         let cards = Self.place(answer.cards, in: sample)
-        let warning: Diagnostic? = answer.complete ? nil : .warning(sample.path, sample.location,
-            "SourceKit did not answer within \(Self.seconds(options.hoverTimeout)); \(cards.count) hover cards kept, the rest skipped",
-            notes: ["the page is built without the missing cards; raise the limit with LECTURE_HOVER_TIMEOUT=SECONDS"])
+        let warning: Diagnostic? =
+            answer.complete
+            ? nil
+            : .warning(
+                sample.path, sample.location,
+                "SourceKit did not answer within \(Self.seconds(options.hoverTimeout)); \(cards.count) hover cards kept, the rest skipped",
+                notes: [
+                    "the page is built without the missing cards; raise the limit with LECTURE_HOVER_TIMEOUT=SECONDS"
+                ])
         return (cards, warning, warning != nil)
     }
 
@@ -43,17 +52,22 @@ extension SampleVerifier {
             let header = "#sourceLocation(file: \"\(sample.path.swiftStringEscaped)\", line: \(part.firstLine))\n"
             offset += header.utf8.count
             var lineStarts = [0]
-            for (index, byte) in part.code.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+            for (index, byte) in part.code.utf8.enumerated() where byte == UInt8(ascii: "\n") {
+                lineStarts.append(index + 1)
+            }
             starts.append((offset, offset + part.code.utf8.count, lineStarts))
             offset += part.code.utf8.count
         }
         assert(program.utf8.count >= offset)
         return cards.compactMap { card in
-            guard let index = starts.firstIndex(where: { $0.start <= card.offset && card.offset < $0.end }) else { return nil }
+            guard let index = starts.firstIndex(where: { $0.start <= card.offset && card.offset < $0.end }) else {
+                return nil
+            }
             let local = card.offset - starts[index].start
             let line = (starts[index].lineStarts.lastIndex { $0 <= local })!
-            return HoverCard(part: index, line: line, column: local - starts[index].lineStarts[line], length: card.length,
-                             text: card.text, isClosure: card.kind == .closure, inferred: card.inferred)
+            return HoverCard(
+                part: index, line: line, column: local - starts[index].lineStarts[line], length: card.length,
+                text: card.text, isClosure: card.kind == .closure, inferred: card.inferred)
         }
     }
 }

@@ -8,7 +8,8 @@
 public enum OutputComparison {
     /// `text` with CRLF made LF, one final newline removed, control characters made visible.
     public static func normalize(_ text: String) -> String {
-        var text = visibleControls(text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n"))
+        var text = visibleControls(
+            text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n"))
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
@@ -47,26 +48,32 @@ public enum OutputComparison {
         let new = allNew.prefix(limit).map(String.init)
         var lines = ["--- expected", "+++ actual"]
         let difference = new.difference(from: old)
-        var removed = Set<Int>(), inserted = Set<Int>()
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
         for change in difference {
             switch change {
             case .remove(let offset, _, _): removed.insert(offset)
             case .insert(let offset, _, _): inserted.insert(offset)
             }
         }
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < old.count || j < new.count {
             if i < old.count && removed.contains(i) {
-                lines.append("-" + visible(old[i])); i += 1
+                lines.append("-" + visible(old[i]))
+                i += 1
             } else if j < new.count && inserted.contains(j) {
-                lines.append("+" + visible(new[j])); j += 1
+                lines.append("+" + visible(new[j]))
+                j += 1
             } else {
                 if i < old.count { lines.append(" " + visible(old[i])) }
-                i += 1; j += 1
+                i += 1
+                j += 1
             }
         }
         if allOld.count > limit || allNew.count > limit {
-            lines.append("(only the first \(limit) lines are compared: expected has \(allOld.count), actual \(allNew.count))")
+            lines.append(
+                "(only the first \(limit) lines are compared: expected has \(allOld.count), actual \(allNew.count))")
         }
         return lines.joined(separator: "\n")
     }
@@ -83,7 +90,10 @@ public enum OutputComparison {
             }
         }
         var trailing = 0
-        while out.hasSuffix(" ") { out.removeLast(); trailing += 1 }
+        while out.hasSuffix(" ") {
+            out.removeLast()
+            trailing += 1
+        }
         return out + String(repeating: "·", count: trailing)
     }
 }
@@ -93,7 +103,8 @@ extension OutputComparison {
     /// expected one, the mark of a program that ended before its work did; else `nil`.
     public static func missingTail(expected: String, actual: String) -> Int? {
         let want = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false)
-        let have = normalize(actual).isEmpty ? [] : normalize(actual).split(separator: "\n", omittingEmptySubsequences: false)
+        let have =
+            normalize(actual).isEmpty ? [] : normalize(actual).split(separator: "\n", omittingEmptySubsequences: false)
         guard have.count < want.count, want.starts(with: have) else { return nil }
         return want.count - have.count
     }

@@ -16,11 +16,15 @@ enum RunComparison {
             "first run" + ending(first) + ":\n" + shown(first.stdoutText),
             "second run" + ending(second) + ":\n" + shown(second.stdoutText),
         ]
-        notes.append(sameOutput
-            ? "the same output, but the runs ended differently: look for a race between threads"
-            : "make the output the same on every run: sort a Set or a Dictionary before printing it (Swift seeds its hashing per process), and wait for work on other threads in a fixed order")
-        return .error(sample.path, sample.location, sameOutput ? "sample ended differently in two runs" : "output differs between two runs",
-                      notes: notes)
+        notes.append(
+            sameOutput
+                ? "the same output, but the runs ended differently: look for a race between threads"
+                : "make the output the same on every run: sort a Set or a Dictionary before printing it (Swift seeds its hashing per process), and wait for work on other threads in a fixed order"
+        )
+        return .error(
+            sample.path, sample.location,
+            sameOutput ? "sample ended differently in two runs" : "output differs between two runs",
+            notes: notes)
     }
 
     /// ` (exited with status 1)` for an ending other than a clean exit, else nothing.

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The fixed environment every sample runs in, so a verdict never depends on the shell it was
 /// given in (README, "The sample environment").
@@ -26,7 +27,8 @@ public struct SampleEnvironment: Hashable, Sendable {
     public static let defaultTimeZone = "UTC"
 
     /// A book's environment; the defaults unless a setting or an option names others.
-    public init(locale: String = SampleEnvironment.defaultLocale, timeZone: String = SampleEnvironment.defaultTimeZone) {
+    public init(locale: String = SampleEnvironment.defaultLocale, timeZone: String = SampleEnvironment.defaultTimeZone)
+    {
         self.locale = locale
         self.timeZone = timeZone
     }
@@ -59,13 +61,15 @@ public struct SampleEnvironment: Hashable, Sendable {
     public func validate() throws {
         var problems: [String] = []
         if !Self.localeIsInstalled(locale) {
-            problems.append("""
+            problems.append(
+                """
                 error: the sample locale '\(locale)' is not installed on this machine
                     install it (Debian: the package 'locales-all', or 'locales' and locale-gen), or choose another with --sample-locale (default: \(Self.defaultLocale))
                 """)
         }
         if !Self.timeZoneIsKnown(timeZone) {
-            problems.append("""
+            problems.append(
+                """
                 error: the sample time zone '\(timeZone)' is not known on this machine (no /usr/share/zoneinfo/\(timeZone))
                     name an IANA time zone such as 'Asia/Seoul' (Debian: the package 'tzdata'), or 'UTC' (the default)
                 """)
@@ -76,7 +80,8 @@ public struct SampleEnvironment: Hashable, Sendable {
     /// Whether the C library can load `name` (newlocale(3) succeeds).
     static func localeIsInstalled(_ name: String) -> Bool {
         guard !name.isEmpty, !name.contains("/") else { return false }
-        guard let handle = newlocale(Int32(1) << LC_CTYPE | Int32(1) << LC_TIME | Int32(1) << LC_NUMERIC, name, nil) else { return false }
+        guard let handle = newlocale(Int32(1) << LC_CTYPE | Int32(1) << LC_TIME | Int32(1) << LC_NUMERIC, name, nil)
+        else { return false }
         freelocale(handle)
         return true
     }

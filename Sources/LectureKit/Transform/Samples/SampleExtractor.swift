@@ -31,7 +31,9 @@ public enum SampleExtractor {
                 previousWasSample = false
                 previousWasOutput = false
                 droppedAbove = nil
-                if case .html(let html) = block.kind, let dropped = DroppedSamples.insideHTML(block, text: html, path: path) {
+                if case .html(let html) = block.kind,
+                    let dropped = DroppedSamples.insideHTML(block, text: html, path: path)
+                {
                     diagnostics.append(dropped)
                     droppedAbove = dropped
                 }
@@ -45,20 +47,28 @@ public enum SampleExtractor {
                     if previousWasOutput {
                         diagnostics.append(.error(path, block.range.start, "sample already has an output block"))
                     } else {
-                        diagnostics.append(.error(path, block.range.start, "output block does not follow a swift sample",
-                            notes: ["an 'output' block must come right after the sample whose output it holds"]
-                                + (droppedAbove.map { ["the block above is not a sample: \($0.headline)"] } ?? [])))
+                        diagnostics.append(
+                            .error(
+                                path, block.range.start, "output block does not follow a swift sample",
+                                notes: ["an 'output' block must come right after the sample whose output it holds"]
+                                    + (droppedAbove.map { ["the block above is not a sample: \($0.headline)"] } ?? [])))
                     }
                     droppedAbove = nil
                     previousWasOutput = false
                     continue
                 }
                 if sample.mode == .test {
-                    diagnostics.append(.error(path, block.range.start, "output block under a 'test' sample, which shows a test report instead",
-                        notes: ["remove the output block; the page lists each test with ✔ or ✘"]))
+                    diagnostics.append(
+                        .error(
+                            path, block.range.start,
+                            "output block under a 'test' sample, which shows a test report instead",
+                            notes: ["remove the output block; the page lists each test with ✔ or ✘"]))
                 } else if sample.mode != .run {
-                    diagnostics.append(.error(path, block.range.start, "output block under a '\(sample.mode.rawValue)' sample, which is not run",
-                        notes: ["remove the output block, or the '\(sample.mode.rawValue)' attribute"]))
+                    diagnostics.append(
+                        .error(
+                            path, block.range.start,
+                            "output block under a '\(sample.mode.rawValue)' sample, which is not run",
+                            notes: ["remove the output block, or the '\(sample.mode.rawValue)' attribute"]))
                 } else if sample.expectedOutput != nil {
                     diagnostics.append(.error(path, block.range.start, "sample already has an output block"))
                 } else {
@@ -89,7 +99,10 @@ public enum SampleExtractor {
                 case "ignore", "no_run", "compile_fail", "test":
                     let wanted = Sample.Mode(rawValue: word)!
                     if mode != .run && mode != wanted {
-                        diagnostics.append(.error(path, block.range.start, "attributes '\(mode.rawValue)' and '\(word)' contradict each other"))
+                        diagnostics.append(
+                            .error(
+                                path, block.range.start,
+                                "attributes '\(mode.rawValue)' and '\(word)' contradict each other"))
                     }
                     mode = wanted
                 case "should_fail":
@@ -97,38 +110,53 @@ public enum SampleExtractor {
                 case _ where word.hasPrefix("group="):
                     let name = String(word.dropFirst("group=".count))
                     if name.isEmpty {
-                        diagnostics.append(.error(path, block.range.start, "'group=' needs a name, as in 'group=greeting'"))
+                        diagnostics.append(
+                            .error(path, block.range.start, "'group=' needs a name, as in 'group=greeting'"))
                     } else {
                         group = name
                     }
                 default:
-                    diagnostics.append(.error(path, block.range.start, "unknown sample attribute '\(word)'",
-                        notes: ["known attributes: ignore, no_run, compile_fail, test, should_fail, group=NAME"]))
+                    diagnostics.append(
+                        .error(
+                            path, block.range.start, "unknown sample attribute '\(word)'",
+                            notes: ["known attributes: ignore, no_run, compile_fail, test, should_fail, group=NAME"]))
                 }
             }
             let part = Sample.Part(
-                code: code.code, firstLine: block.range.start.line + 1, column: block.range.start.column, fence: block.range.start,
+                code: code.code, firstLine: block.range.start.line + 1, column: block.range.start.column,
+                fence: block.range.start,
                 endLine: block.range.end.line)
 
-            if let group, let last = samples.last, last.group == group, last.expectedOutput == nil, previousWasSampleOrProse(last) {
+            if let group, let last = samples.last, last.group == group, last.expectedOutput == nil,
+                previousWasSampleOrProse(last)
+            {
                 // Joins the open group: same program, output after the last part.
                 var sample = samples.removeLast()
                 sample.parts.append(part)
                 if sample.mode != mode || sample.shouldFail != shouldFail {
-                    diagnostics.append(.error(path, block.range.start, "block in group '\(group)' has attributes different from the group's first block",
-                        notes: ["give every block of a group the same attributes"]))
+                    diagnostics.append(
+                        .error(
+                            path, block.range.start,
+                            "block in group '\(group)' has attributes different from the group's first block",
+                            notes: ["give every block of a group the same attributes"]))
                 }
                 samples.append(sample)
             } else {
                 if let group {
                     if let first = groupStarts[group] {
-                        diagnostics.append(.error(path, block.range.start, "group '\(group)' already ended",
-                            notes: ["it started at \(path):\(first.line):\(first.column); a group's blocks follow one another, and its one output block comes after the last of them"]))
+                        diagnostics.append(
+                            .error(
+                                path, block.range.start, "group '\(group)' already ended",
+                                notes: [
+                                    "it started at \(path):\(first.line):\(first.column); a group's blocks follow one another, and its one output block comes after the last of them"
+                                ]))
                     }
                     groupStarts[group] = block.range.start
                 }
-                samples.append(Sample(path: path, parts: [part], mode: mode, shouldFail: shouldFail, group: group,
-                    expectedOutput: nil, outputRange: nil, heading: heading))
+                samples.append(
+                    Sample(
+                        path: path, parts: [part], mode: mode, shouldFail: shouldFail, group: group,
+                        expectedOutput: nil, outputRange: nil, heading: heading))
             }
             previousWasSample = true
         }

@@ -5,7 +5,10 @@ import CommonMark
 /// `test` sample its test report; in the code, hover cards (both from `results`, by the
 /// sample's first fence).
 enum SampleRendering {
-    static func apply(to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult] = [:], cache: Cache? = nil) -> [Block] {
+    static func apply(
+        to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult] = [:],
+        cache: Cache? = nil
+    ) -> [Block] {
         var partsByFence: [SourceLocation: (sample: Sample, index: Int)] = [:]
         var outputs: Set<SourceLocation> = []
         for sample in samples {
@@ -16,12 +19,20 @@ enum SampleRendering {
             guard case .codeBlock = block.kind else { return [block] }
             if outputs.contains(block.range.start) { return [] }
             guard let (sample, index) = partsByFence[block.range.start] else { return [block] }
-            return [Block(.html(figure(sample, part: index, swiftVersion: swiftVersion, result: results[sample.location], cache: cache)), range: block.range)]
+            return [
+                Block(
+                    .html(
+                        figure(
+                            sample, part: index, swiftVersion: swiftVersion, result: results[sample.location],
+                            cache: cache)), range: block.range)
+            ]
         }
     }
 
     /// One block's figure; `cache` keeps its highlighting (`SwiftCodeHTML.tokens(in:cache:)`).
-    static func figure(_ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult? = nil, cache: Cache? = nil) -> String {
+    static func figure(
+        _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult? = nil, cache: Cache? = nil
+    ) -> String {
         let part = sample.parts[index]
         let isLast = index == sample.parts.count - 1
         var classes = "sample"
@@ -43,9 +54,12 @@ enum SampleRendering {
         }
         var html = "<figure class=\"\(classes)\">"
         let cards = HoverCardRendering.cards(result?.hoverCards ?? [], part: index, of: sample)
-        let code = SwiftAnalysisSwitch.isOn
+        let code =
+            SwiftAnalysisSwitch.isOn
             ? "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">"
-                + SwiftCodeHTML.highlighted(part.visibleCode, cards: cards, idPrefix: "card-\(part.fence.line)-", cache: cache) + "</code></pre>"
+                + SwiftCodeHTML.highlighted(
+                    part.visibleCode, cards: cards, idPrefix: "card-\(part.fence.line)-", cache: cache)
+                + "</code></pre>"
             : "<pre><code class=\"language-swift\">\(HTML.escape(part.visibleCode))</code></pre>"
         html += cards.isEmpty ? code : HoverCardRendering.frame(code)
         if sample.mode == .test, isLast {
@@ -54,7 +68,8 @@ enum SampleRendering {
             html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span></figcaption>"
         } else if sample.mode == .run, isLast {
             let verdict = sample.shouldFail ? "실패로 끝남 · 검증됨" : "실행 결과 · 검증됨"
-            html += "<figcaption class=\"sample-output\"><span class=\"badge\">\(verdict) (\(HTML.escape(swiftVersion)))</span>"
+            html +=
+                "<figcaption class=\"sample-output\"><span class=\"badge\">\(verdict) (\(HTML.escape(swiftVersion)))</span>"
             if let output = sample.expectedOutput {
                 html += "<pre class=\"output\"><code>\(HTML.escape(output))</code></pre>"
             }

@@ -1,5 +1,5 @@
-import Foundation
 import CommonMark
+import Foundation
 
 /// Compiles and runs samples, compares their output, and caches what passed.
 ///
@@ -25,7 +25,8 @@ public struct SampleVerifier: Sendable {
         public var swiftLanguageMode = "6"
         /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
         /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
-        public var hoverTimeout: Double = ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
+        public var hoverTimeout: Double =
+            ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
         /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`).
         public var hoverCards = SwiftAnalysisSwitch.isOn
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
@@ -37,7 +38,9 @@ public struct SampleVerifier: Sendable {
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
     static let cacheVersion = "lecture-sample-v3"
     /// Flags every sample is compiled with.
-    var flags: [String] { ["-swift-version", options.swiftLanguageMode, "-module-name", "Sample", "-diagnostic-style", "llvm"] }
+    var flags: [String] {
+        ["-swift-version", options.swiftLanguageMode, "-module-name", "Sample", "-diagnostic-style", "llvm"]
+    }
 
     /// The Swift compiler that builds the samples.
     public var toolchain: Toolchain
@@ -61,7 +64,10 @@ public struct SampleVerifier: Sendable {
         let counter = Counter()
         // Longest first (by code size, a proxy for compile time): the jobs then finish together
         // instead of one long sample running alone at the end (LPT scheduling, Graham 1969).
-        let order = samples.indices.sorted { samples[$0].parts.map(\.code.utf8.count).reduce(0, +) > samples[$1].parts.map(\.code.utf8.count).reduce(0, +) }
+        let order = samples.indices.sorted {
+            samples[$0].parts.map(\.code.utf8.count).reduce(0, +)
+                > samples[$1].parts.map(\.code.utf8.count).reduce(0, +)
+        }
         let results = order.map { samples[$0] }.parallelMap(jobs: options.jobs) { sample in
             let result = self.verify(sample)
             progress?(counter.next(), sample)
@@ -80,7 +86,9 @@ public struct SampleVerifier: Sendable {
         hash.update(toolchain.identity)
         hash.update(standIns.digest)
         // Every argument swiftc gets; the stand-ins' folder by name, so a moved cache still answers.
-        hash.update(compilerArguments(for: sample).map { $0.replacingOccurrences(of: standIns.directory, with: "$STANDINS") }.joined(separator: " "))
+        hash.update(
+            compilerArguments(for: sample).map { $0.replacingOccurrences(of: standIns.directory, with: "$STANDINS") }
+                .joined(separator: " "))
         hash.update(options.environment.cacheKeyText)
         hash.update("output-limit=\(options.outputLimit)")
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
@@ -88,7 +96,9 @@ public struct SampleVerifier: Sendable {
         if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
         // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
-        if sample.parts.contains(where: { $0.code.contains("#line") || $0.code.contains("#file") || $0.code.contains("#column") }) {
+        if sample.parts.contains(where: {
+            $0.code.contains("#line") || $0.code.contains("#file") || $0.code.contains("#column")
+        }) {
             hash.update(sample.program)
         }
         hash.update(sample.expectedOutput.map { "output:" + $0 } ?? "no output")
@@ -98,14 +108,17 @@ public struct SampleVerifier: Sendable {
     /// Verifies one sample.
     public func verify(_ sample: Sample) -> SampleResult {
         let start = Date()
-        var result = SampleResult(sample: sample, outcome: .failed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false, duration: 0)
+        var result = SampleResult(
+            sample: sample, outcome: .failed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false,
+            duration: 0)
         if sample.mode == .ignore {
             result.outcome = .skipped
             return result
         }
         let key = cacheKey(sample)
         if !options.noCache, let bytes = cache.read(kind: "samples", key: key),
-           let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes)) {
+            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes))
+        {
             result.outcome = .passed
             result.actualOutput = cached.output
             // Warnings are part of the result: a warm run shows them as a cold one did.
@@ -137,9 +150,10 @@ public struct SampleVerifier: Sendable {
         }
         result.duration = Date().timeIntervalSince(start)
         if result.outcome == .passed, complete {
-            let entry = CachedPass(output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
-                                   firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests,
-                                   hoverCards: HoverCard.packed(result.hoverCards))
+            let entry = CachedPass(
+                output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
+                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests,
+                hoverCards: HoverCard.packed(result.hoverCards))
             if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
         }
         return result
@@ -149,7 +163,9 @@ public struct SampleVerifier: Sendable {
     /// `sample` out). A sample declaring `@main` is compiled as a library-style program
     /// (`-parse-as-library`), which top-level code would forbid.
     public func compilerArguments(for sample: Sample) -> [String] {
-        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + ["main.swift", "-o", "sample"]
+        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + [
+            "main.swift", "-o", "sample",
+        ]
     }
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
@@ -163,8 +179,11 @@ public struct SampleVerifier: Sendable {
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
         if sample.mode == .compileFail {
             if compile.succeeded {
-                result.diagnostics.append(.error(sample.path, sample.location, "sample compiled, but is marked 'compile_fail'",
-                    notes: ["a 'compile_fail' sample must fail to compile; remove the attribute if it should build"]))
+                result.diagnostics.append(
+                    .error(
+                        sample.path, sample.location, "sample compiled, but is marked 'compile_fail'",
+                        notes: ["a 'compile_fail' sample must fail to compile; remove the attribute if it should build"]
+                    ))
             } else {
                 result.outcome = .passed
             }
@@ -173,7 +192,8 @@ public struct SampleVerifier: Sendable {
         result.diagnostics += compilerDiagnostics
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
-                result.diagnostics.append(.error(sample.path, sample.location, "sample does not compile", notes: [compile.stderrText]))
+                result.diagnostics.append(
+                    .error(sample.path, sample.location, "sample does not compile", notes: [compile.stderrText]))
             }
             return
         }
@@ -201,10 +221,12 @@ public struct SampleVerifier: Sendable {
     /// comment, say), and so fails as a library, is compiled again as a script.
     private func compile(_ sample: Sample, in work: String) throws -> Subprocess.Result {
         let arguments = compilerArguments(for: sample)
-        let compile = try Subprocess.run(toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300)
+        let compile = try Subprocess.run(
+            toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300)
         guard !compile.succeeded, sample.declaresMain else { return compile }
-        let asScript = try Subprocess.run(toolchain.swiftc, arguments.filter { $0 != "-parse-as-library" },
-                                          directory: work, environment: ["TMPDIR": work], timeout: 300)
+        let asScript = try Subprocess.run(
+            toolchain.swiftc, arguments.filter { $0 != "-parse-as-library" },
+            directory: work, environment: ["TMPDIR": work], timeout: 300)
         return asScript.succeeded ? asScript : compile
     }
 
@@ -227,18 +249,29 @@ public struct SampleVerifier: Sendable {
 
         switch run.termination {
         case .timedOut:
-            failures.append(.error(sample.path, location, "sample timed out after \(Self.seconds(options.timeout)) and was killed",
-                notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"] + stderrNote))
+            failures.append(
+                .error(
+                    sample.path, location, "sample timed out after \(Self.seconds(options.timeout)) and was killed",
+                    notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"] + stderrNote))
         case .outputLimitExceeded:
-            failures.append(.error(sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed", notes: stderrNote))
+            failures.append(
+                .error(
+                    sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed",
+                    notes: stderrNote))
         case .signaled(let signal) where !sample.shouldFail:
             let trap = Self.trapMessage(in: run.stderrText)
-            failures.append(.error(sample.path, location,
-                "sample crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""), notes: stderrNote))
+            failures.append(
+                .error(
+                    sample.path, location,
+                    "sample crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
+                    notes: stderrNote))
         case .exited(let status) where status != 0 && !sample.shouldFail:
             failures.append(.error(sample.path, location, "sample exited with status \(status)", notes: stderrNote))
         case .exited(0) where sample.shouldFail:
-            failures.append(.error(sample.path, location, "sample is marked 'should_fail' but exited with status 0", notes: stderrNote))
+            failures.append(
+                .error(
+                    sample.path, location, "sample is marked 'should_fail' but exited with status 0", notes: stderrNote)
+            )
         default:
             break
         }
@@ -252,23 +285,36 @@ public struct SampleVerifier: Sendable {
         if let expected = sample.expectedOutput {
             if !OutputComparison.matches(expected: expected, actual: actual) {
                 var hints: [String] = []
-                if let missing = OutputComparison.missingTail(expected: expected, actual: actual), !crashed, run.termination == .exited(0) {
+                if let missing = OutputComparison.missingTail(expected: expected, actual: actual), !crashed,
+                    run.termination == .exited(0)
+                {
                     hints.append(OutputComparison.endedEarlyHint(missingLines: missing))
                 }
-                hints.append(crashed && !sample.shouldFail
-                    ? "fix the crash first: the output of a sample that did not finish is not what it would print"
-                    : "'lecture check --bless' accepts the actual output")
-                let at = sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
-                failures.append(.error(sample.path, at, "output does not match the expected output",
-                    notes: [OutputComparison.diff(expected: expected, actual: actual),
-                            "sample at \(sample.path):\(location.line):\(location.column); " + hints.joined(separator: "; ")] + stderrNote))
+                hints.append(
+                    crashed && !sample.shouldFail
+                        ? "fix the crash first: the output of a sample that did not finish is not what it would print"
+                        : "'lecture check --bless' accepts the actual output")
+                let at =
+                    sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
+                failures.append(
+                    .error(
+                        sample.path, at, "output does not match the expected output",
+                        notes: [
+                            OutputComparison.diff(expected: expected, actual: actual),
+                            "sample at \(sample.path):\(location.line):\(location.column); "
+                                + hints.joined(separator: "; "),
+                        ] + stderrNote))
             }
         } else if !sample.shouldFail {
-            failures.append(.error(sample.path, sample.parts.last!.fence, "sample has no output block",
-                notes: ["add a fenced block with info string 'output' right after it, holding what it prints",
+            failures.append(
+                .error(
+                    sample.path, sample.parts.last!.fence, "sample has no output block",
+                    notes: [
+                        "add a fenced block with info string 'output' right after it, holding what it prints",
                         "it printed:\n" + (actual.isEmpty ? "(nothing)" : actual.trimmingCharacters(in: "\n")),
-                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); 'lecture check --bless' writes the block"]
-                    + stderrNote))
+                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); 'lecture check --bless' writes the block",
+                    ]
+                        + stderrNote))
         }
         return failures
     }
@@ -289,7 +335,11 @@ public struct SampleVerifier: Sendable {
     static func withoutStackTrace(_ stderr: String) -> String {
         var kept: [Substring] = []
         for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("Current stack trace:") || line.hasPrefix("*** Program crashed") || line.hasPrefix("💣 Program crashed") { break }
+            if line.hasPrefix("Current stack trace:") || line.hasPrefix("*** Program crashed")
+                || line.hasPrefix("💣 Program crashed")
+            {
+                break
+            }
             kept.append(line)
         }
         return kept.joined(separator: "\n").trimmingCharacters(in: "\n").description
@@ -341,5 +391,10 @@ struct CachedPass: Codable {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }

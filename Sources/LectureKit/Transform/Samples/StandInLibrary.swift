@@ -29,12 +29,14 @@ public struct StandInLibrary: Sendable {
             let directory = (executable as NSString).deletingLastPathComponent
             candidates.append(directory + "/lecture_LectureKit.resources/StandIns")
         }
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Resources/StandIns").path)
+        candidates.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Resources/StandIns").path)
         for candidate in candidates where FileSystem.exists(candidate + "/ORDER") {
             return candidate
         }
-        throw LectureError("""
+        throw LectureError(
+            """
             error: cannot find the UIKit and Rx stand-in sources the samples import
                 looked in: \(candidates.joined(separator: ", "))
                 install 'lecture' together with the 'lecture_LectureKit.resources' folder beside it, or set LECTURE_STANDINS
@@ -48,7 +50,9 @@ public struct StandInLibrary: Sendable {
     public static func prepare(toolchain: Toolchain, cacheDirectory: String) throws -> StandInLibrary {
         let sources = try sourceDirectory()
         let order = (try? String(contentsOfFile: sources + "/ORDER", encoding: .utf8)) ?? ""
-        let modules = order.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }.map(String.init)
+        let modules = order.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }.filter {
+            !$0.isEmpty
+        }.map(String.init)
         var hash = SHA256()
         hash.update(toolchain.versionLine)
         hash.update(toolchain.identity)
@@ -68,21 +72,24 @@ public struct StandInLibrary: Sendable {
 
         // Built beside its final place and renamed into it, so concurrent runs never see half of it.
         try FileManager.default.createDirectory(atPath: cacheDirectory + "/standins", withIntermediateDirectories: true)
-        let staging = cacheDirectory + "/standins/.staging-\(digest.prefix(12))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let staging =
+            cacheDirectory + "/standins/.staging-\(digest.prefix(12))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try? FileManager.default.removeItem(atPath: staging)
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         Interruption.track(staging)
         defer { FileSystem.removeTemporaryDirectory(staging) }
         for module in modules {
-            let arguments = [
-                "-parse-as-library", "-emit-library", "-emit-module", "-module-name", module, "-swift-version", "6",
-                "-diagnostic-style", "llvm", "-I", staging, "-L", staging,
-            ] + modules.prefix(while: { $0 != module }).map { "-l" + $0 } + [
-                "-Xlinker", "-rpath", "-Xlinker", directory,
-                "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
-            ] + (files[module] ?? [])
-            let result = try Subprocess.run(toolchain.swiftc, arguments, directory: staging,
-                                            environment: ["TMPDIR": staging], timeout: 600)
+            let arguments =
+                [
+                    "-parse-as-library", "-emit-library", "-emit-module", "-module-name", module, "-swift-version", "6",
+                    "-diagnostic-style", "llvm", "-I", staging, "-L", staging,
+                ] + modules.prefix(while: { $0 != module }).map { "-l" + $0 } + [
+                    "-Xlinker", "-rpath", "-Xlinker", directory,
+                    "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
+                ] + (files[module] ?? [])
+            let result = try Subprocess.run(
+                toolchain.swiftc, arguments, directory: staging,
+                environment: ["TMPDIR": staging], timeout: 600)
             guard result.succeeded else {
                 throw LectureError("error: the stand-in module \(module) does not compile\n" + result.stderrText)
             }

@@ -10,7 +10,9 @@ enum SwiftCodeHTML {
 
     /// `code` highlighted, as the content of a `<code>` element, with `cards` around their
     /// identifiers (ids `idPrefix` + a counter).
-    static func highlighted(_ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-", cache: Cache? = nil) -> String {
+    static func highlighted(
+        _ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-", cache: Cache? = nil
+    ) -> String {
         let bytes = Array(code.utf8)
         var html = ""
         var position = 0
@@ -70,13 +72,16 @@ enum SwiftCodeHTML {
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
                 let fields = line.split(separator: ",")
                 guard fields.count == 3, let offset = Int(fields[0]), let length = Int(fields[1]),
-                      let kind = HighlightedToken.Kind(rawValue: String(fields[2])) else { return SyntaxHighlighter.tokens(in: code) }
+                    let kind = HighlightedToken.Kind(rawValue: String(fields[2]))
+                else { return SyntaxHighlighter.tokens(in: code) }
                 tokens.append(HighlightedToken(offset: offset, length: length, kind: kind))
             }
             return tokens
         }
         let tokens = SyntaxHighlighter.tokens(in: code)
-        cache?.write(kind: "highlight", key: key, Array(tokens.map { "\($0.offset),\($0.length),\($0.kind.rawValue)\n" }.joined().utf8))
+        cache?.write(
+            kind: "highlight", key: key,
+            Array(tokens.map { "\($0.offset),\($0.length),\($0.kind.rawValue)\n" }.joined().utf8))
         return tokens
     }
 }

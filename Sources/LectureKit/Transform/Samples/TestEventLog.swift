@@ -17,7 +17,10 @@ enum TestEventLog {
         var suites: [(id: String, name: String)] = []
         let decoder = JSONDecoder()
         func start(_ id: String, name: String) {
-            if byID[id] == nil { order.append(id); byID[id] = TestCaseResult(name: name, passed: true) }
+            if byID[id] == nil {
+                order.append(id)
+                byID[id] = TestCaseResult(name: name, passed: true)
+            }
         }
         func fail(_ id: String, _ message: String, file: String?, line: Int?, column: Int?) {
             start(id, name: names[id] ?? id)
@@ -58,7 +61,9 @@ enum TestEventLog {
             switch payload.kind {
             case "testStarted": start(id, name: names[id]!)
             case "issueRecorded" where payload.issue?.isKnown != true:
-                let message = payload.messages?.first(where: { $0.symbol == "fail" })?.text ?? payload.messages?.first?.text ?? "issue recorded"
+                let message =
+                    payload.messages?.first(where: { $0.symbol == "fail" })?.text ?? payload.messages?.first?.text
+                    ?? "issue recorded"
                 let location = payload.issue?.sourceLocation
                 fail(id, message, file: location?._filePath, line: location?.line, column: location?.column)
             default: break

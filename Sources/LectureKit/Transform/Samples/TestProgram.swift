@@ -77,10 +77,12 @@ enum TestProgram {
                 switch (method.isAsync, method.isMainActor) {
                 case (false, false): call = method.name
                 case (false, true):
-                    call = "{ (test: \(name)) in { nonisolated(unsafe) let test = test; try MainActor.assumeIsolated { try test.\(method.name)() } } }"
+                    call =
+                        "{ (test: \(name)) in { nonisolated(unsafe) let test = test; try MainActor.assumeIsolated { try test.\(method.name)() } } }"
                 case (true, false): call = "asyncTest { (test: \(name)) in { try await test.\(method.name)() } }"
                 case (true, true):
-                    call = "asyncTest { (test: \(name)) in { nonisolated(unsafe) let test = test; try await test.\(method.name)() } }"
+                    call =
+                        "asyncTest { (test: \(name)) in { nonisolated(unsafe) let test = test; try await test.\(method.name)() } }"
                 }
                 return "(\"\(method.name)\", \(call))"
             }

@@ -1,5 +1,5 @@
-import Foundation
 import CommonMark
+import Foundation
 internal import SwiftAnalysis
 
 /// Verifying a `test` sample: find its tests in the syntax tree, compile it as a library with a
@@ -23,31 +23,41 @@ extension SampleVerifier {
     /// Why `tests` cannot run, if they cannot.
     static func discoveryProblem(_ tests: DiscoveredTests) -> (summary: String, notes: [String])? {
         if tests.isEmpty {
-            return ("test sample declares no tests",
-                    ["write '@Test func …' after 'import Testing', or 'func test…()' in a subclass of XCTestCase after 'import XCTest'"])
+            return (
+                "test sample declares no tests",
+                [
+                    "write '@Test func …' after 'import Testing', or 'func test…()' in a subclass of XCTestCase after 'import XCTest'"
+                ]
+            )
         }
         if !tests.swiftTestingFunctions.isEmpty && !tests.xcTestClasses.isEmpty {
-            return ("test sample mixes Swift Testing and XCTest",
-                    ["split it into two 'swift test' samples, one per testing library"])
+            return (
+                "test sample mixes Swift Testing and XCTest",
+                ["split it into two 'swift test' samples, one per testing library"]
+            )
         }
         return nil
     }
 
-    private func compileAndRunTests(_ sample: Sample, _ discovered: DiscoveredTests, into result: inout SampleResult) throws {
+    private func compileAndRunTests(_ sample: Sample, _ discovered: DiscoveredTests, into result: inout SampleResult)
+        throws
+    {
         let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
         defer { FileSystem.removeTemporaryDirectory(work) }
         try FileSystem.writeAtomically(sample.program, to: work + "/sample.swift")
         try FileSystem.writeAtomically(TestProgram.runner(for: discovered)!, to: work + "/runner.swift")
 
         let compile = try Subprocess.run(
-            toolchain.swiftc, flags + Self.testFlags + standIns.compilerArguments + ["sample.swift", "runner.swift", "-o", "tests"],
+            toolchain.swiftc,
+            flags + Self.testFlags + standIns.compilerArguments + ["sample.swift", "runner.swift", "-o", "tests"],
             directory: work, environment: ["TMPDIR": work], timeout: 300)
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
         result.diagnostics += compilerDiagnostics
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
-                result.diagnostics.append(.error(sample.path, sample.location, "test sample does not compile", notes: [compile.stderrText]))
+                result.diagnostics.append(
+                    .error(sample.path, sample.location, "test sample does not compile", notes: [compile.stderrText]))
             }
             return
         }
@@ -55,7 +65,9 @@ extension SampleVerifier {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
         let run = try runBuilt(work + "/tests", in: sandbox)
-        let events = (try? FileSystem.read(sandbox + "/" + TestProgram.eventsFile)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let events =
+            (try? FileSystem.read(sandbox + "/" + TestProgram.eventsFile)).map { String(decoding: $0, as: UTF8.self) }
+            ?? ""
         result.tests = TestEventLog.results(events, sample: sample)
         let failures = Self.testFailures(sample, run: run, tests: result.tests, timeout: options.timeout)
         result.diagnostics += failures
@@ -64,18 +76,24 @@ extension SampleVerifier {
 
     /// The errors of a test run: each failed expectation (unless `should_fail`), a crash or time
     /// limit, no test run at all, or a `should_fail` sample whose tests all passed.
-    static func testFailures(_ sample: Sample, run: Subprocess.Result, tests: [TestCaseResult], timeout: Double) -> [Diagnostic] {
+    static func testFailures(_ sample: Sample, run: Subprocess.Result, tests: [TestCaseResult], timeout: Double)
+        -> [Diagnostic]
+    {
         var failures: [Diagnostic] = []
         let stderr = withoutStackTrace(run.stderrText)
         switch run.termination {
         case .timedOut:
-            failures.append(.error(sample.path, sample.location, "test sample timed out after \(seconds(timeout)) and was killed",
-                notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"]))
+            failures.append(
+                .error(
+                    sample.path, sample.location, "test sample timed out after \(seconds(timeout)) and was killed",
+                    notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"]))
         case .signaled(let signal):
             let trap = trapMessage(in: run.stderrText)
-            failures.append(.error(sample.path, sample.location,
-                "test program crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
-                notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
+            failures.append(
+                .error(
+                    sample.path, sample.location,
+                    "test program crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
+                    notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
         case .outputLimitExceeded:
             failures.append(.error(sample.path, sample.location, "test program wrote too much output and was killed"))
         case .exited:
@@ -83,14 +101,19 @@ extension SampleVerifier {
         }
         guard failures.isEmpty else { return failures }
         if tests.isEmpty {
-            return [.error(sample.path, sample.location, "test sample ran no tests",
-                notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr])]
+            return [
+                .error(
+                    sample.path, sample.location, "test sample ran no tests",
+                    notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr])
+            ]
         }
         let failed = tests.filter { !$0.passed }
         if sample.shouldFail {
             if failed.isEmpty {
-                failures.append(.error(sample.path, sample.location, "test sample is marked 'should_fail' but every test passed",
-                    notes: ["passed: " + tests.map(\.name).joined(separator: ", ")]))
+                failures.append(
+                    .error(
+                        sample.path, sample.location, "test sample is marked 'should_fail' but every test passed",
+                        notes: ["passed: " + tests.map(\.name).joined(separator: ", ")]))
             }
             return failures
         }
@@ -99,9 +122,14 @@ extension SampleVerifier {
                 failures.append(.error(sample.path, sample.location, "test '\(test.name)' failed"))
             }
             for failure in test.failures {
-                let location = failure.line.map { SourceLocation(line: $0, column: failure.column ?? 1) } ?? sample.location
-                failures.append(.error(sample.path, location, "test '\(test.name)' failed: \(failure.message)",
-                    notes: ["sample at \(sample.path):\(sample.location.line):\(sample.location.column); mark it 'should_fail' if the failure is the point"]))
+                let location =
+                    failure.line.map { SourceLocation(line: $0, column: failure.column ?? 1) } ?? sample.location
+                failures.append(
+                    .error(
+                        sample.path, location, "test '\(test.name)' failed: \(failure.message)",
+                        notes: [
+                            "sample at \(sample.path):\(sample.location.line):\(sample.location.column); mark it 'should_fail' if the failure is the point"
+                        ]))
             }
         }
         return failures

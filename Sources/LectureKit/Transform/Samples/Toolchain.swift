@@ -25,14 +25,18 @@ public struct Toolchain: Sendable {
         if let cache, let resolved, let signature = FileSignature(path: resolved) {
             key = SHA256.hex("toolchain-v2", swiftc, resolved, "\(signature)")
             if let bytes = cache.read(kind: "toolchain", key: key!),
-               let known = try? JSONDecoder().decode(Known.self, from: Data(bytes)) {
-                return Toolchain(swiftc: swiftc, versionLine: known.versionLine, shortVersion: shortVersion(of: known.versionLine),
-                                 identity: known.identity)
+                let known = try? JSONDecoder().decode(Known.self, from: Data(bytes))
+            {
+                return Toolchain(
+                    swiftc: swiftc, versionLine: known.versionLine, shortVersion: shortVersion(of: known.versionLine),
+                    identity: known.identity)
             }
         }
         var found = try ask(swiftc)
         found.identity = resolved.map { identity(of: swiftc, resolvedTo: $0) } ?? ""
-        if let cache, let key, let data = try? JSONEncoder().encode(Known(versionLine: found.versionLine, identity: found.identity)) {
+        if let cache, let key,
+            let data = try? JSONEncoder().encode(Known(versionLine: found.versionLine, identity: found.identity))
+        {
             cache.write(kind: "toolchain", key: key, Array(data))
         }
         return found
@@ -54,10 +58,13 @@ public struct Toolchain: Sendable {
     /// `command` as the path it runs: itself when it has a `/`, else the first match on `PATH`,
     /// with symbolic links resolved.
     static func resolve(_ command: String) -> String? {
-        let candidates = command.contains("/")
+        let candidates =
+            command.contains("/")
             ? [command]
             : (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(command)" }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return nil
+        }
         return URL(fileURLWithPath: found).resolvingSymlinksInPath().path
     }
 
@@ -74,10 +81,13 @@ public struct Toolchain: Sendable {
             defer { FileSystem.removeTemporaryDirectory(scratch) }
             result = try Subprocess.run(swiftc, ["--version"], environment: ["TMPDIR": scratch], timeout: 60)
         } catch {
-            throw LectureError("error: cannot run the Swift compiler '\(swiftc)': install the Swift toolchain or set SWIFTC")
+            throw LectureError(
+                "error: cannot run the Swift compiler '\(swiftc)': install the Swift toolchain or set SWIFTC")
         }
         let text = result.stdoutText + result.stderrText
-        guard result.succeeded, let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") }).map(String.init) else {
+        guard result.succeeded,
+            let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") }).map(String.init)
+        else {
             throw LectureError("error: '\(swiftc) --version' did not say which Swift it is:\n\(text)")
         }
         return Toolchain(swiftc: swiftc, versionLine: line, shortVersion: shortVersion(of: line))

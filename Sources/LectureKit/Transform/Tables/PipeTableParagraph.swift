@@ -30,7 +30,9 @@ enum PipeTableParagraph {
             let line = lines[index]
             // Drop the container's prefix (`> `, a list item's indentation) when it is one.
             let head = line.utf8.prefix(prefix)
-            if head.count == prefix, head.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\t") }) {
+            if head.count == prefix,
+                head.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\t") })
+            {
                 return Substring(line.utf8.dropFirst(prefix))
             }
             return line

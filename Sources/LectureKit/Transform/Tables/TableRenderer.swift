@@ -19,7 +19,9 @@ public enum TableRenderer {
 
     /// Renders `code` (the block's content) whose fence stands at `location` in `path`.
     /// - Returns: the HTML, or diagnostics at the lines of the malformed rows.
-    public static func render(_ code: String, caption: String?, id: String, path: String, location: SourceLocation) -> Result<String, DiagnosticsError> {
+    public static func render(_ code: String, caption: String?, id: String, path: String, location: SourceLocation)
+        -> Result<String, DiagnosticsError>
+    {
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         var rows: [(line: Int, cells: [String])] = []
         var diagnostics: [Diagnostic] = []
@@ -28,20 +30,27 @@ public enum TableRenderer {
         }
         func at(_ line: Int) -> SourceLocation { SourceLocation(line: line, column: location.column) }
         guard rows.count >= 2 else {
-            return .failure(DiagnosticsError([.error(path, location, "table needs a header row and a delimiter row",
-                notes: ["write '| A | B |' then '|---|---|' then one line per row"])]))
+            return .failure(
+                DiagnosticsError([
+                    .error(
+                        path, location, "table needs a header row and a delimiter row",
+                        notes: ["write '| A | B |' then '|---|---|' then one line per row"])
+                ]))
         }
         let header = rows[0]
         let delimiter = rows[1]
         if header.cells.dropFirst().contains(where: { $0.isEmpty }) || header.cells.allSatisfy(\.isEmpty) {
-            diagnostics.append(.error(path, at(header.line), "table header has an empty cell",
-                notes: ["every column needs a heading; only the first (row header) column's may be empty"]))
+            diagnostics.append(
+                .error(
+                    path, at(header.line), "table header has an empty cell",
+                    notes: ["every column needs a heading; only the first (row header) column's may be empty"]))
         }
         var alignments: [String?] = []
         for cell in delimiter.cells {
             let trimmed = cell.trimmingCharacters(in: " ")
             guard !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "-" || $0 == ":" }), trimmed.contains("-") else {
-                diagnostics.append(.error(path, at(delimiter.line), "second table row must be a delimiter row such as '|---|---|'"))
+                diagnostics.append(
+                    .error(path, at(delimiter.line), "second table row must be a delimiter row such as '|---|---|'"))
                 break
             }
             switch (trimmed.hasPrefix(":"), trimmed.hasSuffix(":")) {
@@ -53,12 +62,15 @@ public enum TableRenderer {
         }
         let width = header.cells.count
         for row in rows.dropFirst() where row.cells.count != width {
-            diagnostics.append(.error(path, at(row.line), "table row has \(row.cells.count) cells, but the header has \(width)"))
+            diagnostics.append(
+                .error(path, at(row.line), "table row has \(row.cells.count) cells, but the header has \(width)"))
         }
         if !diagnostics.isEmpty { return .failure(DiagnosticsError(diagnostics)) }
 
         let renderer = HTMLRenderer()
-        func cell(_ text: String) -> String { renderer.render(MarkdownParser.parseInlines(text).map(LinkRewriter.rewrite)) }
+        func cell(_ text: String) -> String {
+            renderer.render(MarkdownParser.parseInlines(text).map(LinkRewriter.rewrite))
+        }
         func verdictCell(_ text: String) -> String {
             guard let (verdict, rest) = Verdict.split(text) else { return cell(text) }
             return rest.isEmpty ? verdict.html : verdict.html + " " + cell(rest)
@@ -83,7 +95,8 @@ public enum TableRenderer {
         for row in rows.dropFirst(2) {
             html += "<tr role=\"row\">"
             for (column, text) in row.cells.enumerated() {
-                html += column == 0
+                html +=
+                    column == 0
                     ? "<th scope=\"row\" role=\"rowheader\"\(style(column))>\(cell(text))</th>"
                     : "<td role=\"cell\" data-label=\"\(labels[column])\"\(style(column))>\(verdictCell(text))</td>"
             }

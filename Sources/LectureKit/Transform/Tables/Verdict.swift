@@ -32,7 +32,9 @@ enum Verdict: String, CaseIterable, Sendable {
 
     /// The verdict that opens `cell` and the text after it, or `nil` when the cell has none.
     static func split(_ cell: String) -> (verdict: Verdict, rest: String)? {
-        guard let first = cell.first, let verdict = allCases.first(where: { $0.marks.contains(first) }) else { return nil }
+        guard let first = cell.first, let verdict = allCases.first(where: { $0.marks.contains(first) }) else {
+            return nil
+        }
         let rest = cell.dropFirst()
         guard rest.isEmpty || rest.first == " " else { return nil }
         return (verdict, String(rest.drop(while: { $0 == " " })))

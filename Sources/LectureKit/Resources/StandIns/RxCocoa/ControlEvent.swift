@@ -26,7 +26,8 @@ public struct ControlEvent<PropertyType>: ControlEventType {
 
     /// A minimal stand-in for RxCocoa's `ControlEvent.subscribe(_:)`, not the real library; synchronous, single-threaded.
     /// Delivers each UI event to `observer` as it happens.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         events.subscribe(observer)
     }
 
@@ -65,14 +66,15 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// A minimal stand-in for RxCocoa's `ControlProperty.init(values:valueSink:)`, not the real library; synchronous, single-threaded.
     /// Combines a value sequence and a setter observer.
     public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
-        where Element == Values.Element, Element == Sink.Element {
+    where Element == Values.Element, Element == Sink.Element {
         self.values = values.asObservable()
         self.valueSink = valueSink.asObserver()
     }
 
     /// A minimal stand-in for RxCocoa's `ControlProperty.subscribe(_:)`, not the real library; synchronous, single-threaded.
     /// Emits the current value immediately, then each change.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         values.subscribe(observer)
     }
 

@@ -95,7 +95,9 @@ extension SharedSequenceConvertibleType {
     }
 
     /// A minimal stand-in for RxCocoa's `SharedSequence.compactMap(_:)`, not the real library; synchronous, single-threaded.
-    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
+    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<
+        SharingStrategy, Result
+    > {
         SharedSequence(asObservable().compactMap(selector))
     }
 
@@ -190,18 +192,22 @@ extension PublishRelay {
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// A minimal stand-in for RxCocoa's `Driver.drive(_:)` (observers), not the real library; synchronous, single-threaded.
     /// Subscribes the observers (e.g. `label.rx.text`); values arrive synchronously.
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
-        asObservable().subscribe(AnyObserver<Element> { event in
-            for observer in observers { observer.on(event) }
-        })
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable
+    where Observer.Element == Element {
+        asObservable().subscribe(
+            AnyObserver<Element> { event in
+                for observer in observers { observer.on(event) }
+            })
     }
 
     /// A minimal stand-in for RxCocoa's `Driver.drive(_:)` (optional observers), not the real library; synchronous, single-threaded.
     /// Like `drive(_:)`, wrapping each element in `Optional`.
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element? {
-        asObservable().map { $0 as Element? }.subscribe(AnyObserver<Element?> { event in
-            for observer in observers { observer.on(event) }
-        })
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable
+    where Observer.Element == Element? {
+        asObservable().map { $0 as Element? }.subscribe(
+            AnyObserver<Element?> { event in
+                for observer in observers { observer.on(event) }
+            })
     }
 
     /// A minimal stand-in for RxCocoa's `Driver.drive(_:)` (behavior relays), not the real library; synchronous, single-threaded.
@@ -234,17 +240,21 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// A minimal stand-in for RxCocoa's `Signal.emit(to:)` (observers), not the real library; synchronous, single-threaded.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        asObservable().subscribe(AnyObserver<Element> { event in
-            for observer in observers { observer.on(event) }
-        })
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    where Observer.Element == Element {
+        asObservable().subscribe(
+            AnyObserver<Element> { event in
+                for observer in observers { observer.on(event) }
+            })
     }
 
     /// A minimal stand-in for RxCocoa's `Signal.emit(to:)` (optional observers), not the real library; synchronous, single-threaded.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        asObservable().map { $0 as Element? }.subscribe(AnyObserver<Element?> { event in
-            for observer in observers { observer.on(event) }
-        })
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
+    where Observer.Element == Element? {
+        asObservable().map { $0 as Element? }.subscribe(
+            AnyObserver<Element?> { event in
+                for observer in observers { observer.on(event) }
+            })
     }
 
     /// A minimal stand-in for RxCocoa's `Signal.emit(to:)` (publish relays), not the real library; synchronous, single-threaded.

@@ -35,7 +35,8 @@ public final class BehaviorRelay<Element>: ObservableType {
 
     /// A minimal stand-in for RxRelay's `BehaviorRelay.subscribe(_:)`, not the real library; synchronous, single-threaded.
     /// Sends the current value to `observer` immediately, then later values.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subject.subscribe(observer)
     }
 
@@ -66,7 +67,8 @@ public final class PublishRelay<Element>: ObservableType {
 
     /// A minimal stand-in for RxRelay's `PublishRelay.subscribe(_:)`, not the real library; synchronous, single-threaded.
     /// Adds `observer` to the subscribers until the returned disposable is disposed.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subject.subscribe(observer)
     }
 

@@ -51,18 +51,19 @@ extension ObservableType {
             }
             var subscriptions: [Disposable] = []
             for (index, source) in sources.enumerated() {
-                subscriptions.append(source.subscribeEvents { event in
-                    switch event {
-                    case .next(let value):
-                        state.set(value, at: index)
-                    case .error(let error):
-                        observer.onError(error)
-                    case .completed:
-                        if state.complete(at: index) {
-                            observer.onCompleted()
+                subscriptions.append(
+                    source.subscribeEvents { event in
+                        switch event {
+                        case .next(let value):
+                            state.set(value, at: index)
+                        case .error(let error):
+                            observer.onError(error)
+                        case .completed:
+                            if state.complete(at: index) {
+                                observer.onCompleted()
+                            }
                         }
-                    }
-                })
+                    })
             }
             return Disposables.create(subscriptions)
         }
@@ -88,7 +89,9 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        let boxed: [Observable<Any>] = [source1.map { $0 as Any }, source2.map { $0 as Any }, source3.map { $0 as Any }]
+        let boxed: [Observable<Any>] = [
+            source1.map { $0 as Any }, source2.map { $0 as Any }, source3.map { $0 as Any },
+        ]
         return combineLatest(boxed) { values in
             try resultSelector(values[0] as! O1.Element, values[1] as! O2.Element, values[2] as! O3.Element)
         }
@@ -117,7 +120,7 @@ extension ObservableType {
     /// A minimal stand-in for RxSwift's `Observable.combineLatest(_:)` (collection), not the real library; synchronous, single-threaded.
     /// Like `combineLatest(_:resultSelector:)`, emitting arrays of the latest elements.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
-        where Collection.Element: ObservableType, Collection.Element.Element == Element {
+    where Collection.Element: ObservableType, Collection.Element.Element == Element {
         Observable<[Element]>.combineLatest(collection) { $0 }
     }
 }
@@ -137,17 +140,18 @@ extension ObservableType {
             }
             var subscriptions: [Disposable] = []
             for source in sources {
-                subscriptions.append(source.subscribeEvents { event in
-                    switch event {
-                    case .next, .error:
-                        observer.on(event)
-                    case .completed:
-                        remaining -= 1
-                        if remaining == 0 {
-                            observer.onCompleted()
+                subscriptions.append(
+                    source.subscribeEvents { event in
+                        switch event {
+                        case .next, .error:
+                            observer.on(event)
+                        case .completed:
+                            remaining -= 1
+                            if remaining == 0 {
+                                observer.onCompleted()
+                            }
                         }
-                    }
-                })
+                    })
             }
             return Disposables.create(subscriptions)
         }

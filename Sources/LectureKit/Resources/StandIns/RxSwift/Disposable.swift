@@ -105,7 +105,9 @@ public struct Disposables {
 
     /// A minimal stand-in for RxSwift's `Disposables.create(_:_:_:)`, not the real library; synchronous, single-threaded.
     /// Returns a disposable that disposes all three, in order.
-    public static func create(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable) -> Cancelable {
+    public static func create(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable)
+        -> Cancelable
+    {
         CompositeDisposableBox([disposable1, disposable2, disposable3])
     }
 

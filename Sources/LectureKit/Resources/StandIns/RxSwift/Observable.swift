@@ -41,7 +41,8 @@ public class Observable<Element>: ObservableType {
 
     /// A minimal stand-in for RxSwift's `Observable.subscribe(_:)`, not the real library; synchronous, single-threaded.
     /// Subclasses deliver events to `observer`; the base class has no events.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         fatalError("Abstract method Observable.subscribe(_:) (RxSwift stand-in)")
     }
 
@@ -60,7 +61,8 @@ final class AnonymousObservable<Element>: Observable<Element> {
         self.subscribeHandler = subscribeHandler
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         let sink = AnonymousSink(observer)
         let inner = subscribeHandler(AnyObserver(eventHandler: { event in sink.on(event) }))
         sink.setInner(inner)
@@ -168,7 +170,8 @@ extension ObservableType {
 
     /// A minimal stand-in for RxSwift's `Observable.deferred(_:)`, not the real library; synchronous, single-threaded.
     /// Calls `observableFactory` for each subscription and subscribes to its result.
-    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
+    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element>
+    {
         Observable.create { observer in
             do {
                 return try observableFactory().subscribe(observer)

@@ -100,13 +100,16 @@ extension ObservableType {
 
     /// A minimal stand-in for RxSwift's `distinctUntilChanged(_:)` (key selector), not the real library; synchronous, single-threaded.
     /// Skips an element whose key equals the previous element's key.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<Element> {
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<
+        Element
+    > {
         distinctUntilChanged { try keySelector($0) == keySelector($1) }
     }
 
     /// A minimal stand-in for RxSwift's `distinctUntilChanged(at:)`, not the real library; synchronous, single-threaded.
     /// Skips an element whose property at `keyPath` equals the previous one's.
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element> {
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element>
+    {
         distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }
 

@@ -21,7 +21,8 @@ public struct Reactive<Base> {
     /// A minimal stand-in for RxSwift's `Reactive` dynamic-member binders, not the real library; synchronous, single-threaded.
     /// `base.rx.someProperty` is a `Binder` that assigns each value to
     /// `base.someProperty` synchronously.
-    public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property> where Base: AnyObject {
+    public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property>
+    where Base: AnyObject {
         Binder(base) { base, value in
             base[keyPath: keyPath] = value
         }

@@ -27,7 +27,8 @@ final class ShareObservable<Element>: Observable<Element> {
         self.scope = scope
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         for element in buffer {
             observer.on(.next(element))
         }

@@ -68,7 +68,8 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, C
 
     /// A minimal stand-in for RxSwift's `PublishSubject.subscribe(_:)`, not the real library; synchronous, single-threaded.
     /// Adds `observer` to the subscribers until the returned disposable is disposed.
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         if let stopEvent {
             observer.on(stopEvent)
             return Disposables.create()
@@ -147,7 +148,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     /// A minimal stand-in for RxSwift's `BehaviorSubject.subscribe(_:)`, not the real library; synchronous, single-threaded.
     /// Sends the current value to `observer` immediately, then adds it to the
     /// subscribers until the returned disposable is disposed.
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         if let stopEvent {
             observer.on(stopEvent)
             return Disposables.create()

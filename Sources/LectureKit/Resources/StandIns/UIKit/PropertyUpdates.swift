@@ -13,10 +13,12 @@ import Observation
 @MainActor
 enum PropertyUpdates {
     static func track(_ update: () -> Void, invalidate: @escaping @MainActor @Sendable () -> Void) {
-        withObservationTracking(update, onChange: {
-            MainActor.assumeIsolated {
-                invalidate()
-            }
-        })
+        withObservationTracking(
+            update,
+            onChange: {
+                MainActor.assumeIsolated {
+                    invalidate()
+                }
+            })
     }
 }

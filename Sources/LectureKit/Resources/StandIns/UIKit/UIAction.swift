@@ -104,13 +104,15 @@ open class UIAction: UIMenuElement {
     /// Headless stand-in for `UIAction.init(title:image:identifier:discoverabilityTitle:attributes:state:handler:)`
     /// (see Apple's UIKit documentation). Here it stores every value; `handler`
     /// runs when a control the action is registered on sends it.
-    public init(title: String = "",
-                image: UIImage? = nil,
-                identifier: UIAction.Identifier? = nil,
-                discoverabilityTitle: String? = nil,
-                attributes: UIMenuElement.Attributes = [],
-                state: UIMenuElement.State = .off,
-                handler: @escaping UIActionHandler) {
+    public init(
+        title: String = "",
+        image: UIImage? = nil,
+        identifier: UIAction.Identifier? = nil,
+        discoverabilityTitle: String? = nil,
+        attributes: UIMenuElement.Attributes = [],
+        state: UIMenuElement.State = .off,
+        handler: @escaping UIActionHandler
+    ) {
         if let identifier {
             self.identifier = identifier
         } else {

@@ -39,8 +39,8 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// a system color it returns the resolved light-mode color with that alpha.
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         switch storage {
-        case let .rgba(r, g, b, _): return UIColor(red: r, green: g, blue: b, alpha: alpha)
-        case let .white(w, _): return UIColor(white: w, alpha: alpha)
+        case .rgba(let r, let g, let b, _): return UIColor(red: r, green: g, blue: b, alpha: alpha)
+        case .white(let w, _): return UIColor(white: w, alpha: alpha)
         case .system: return UIColor(white: 0, alpha: alpha)
         }
     }
@@ -65,11 +65,11 @@ open class UIColor: NSObject, @unchecked Sendable {
     open override var description: String {
         func f(_ value: CGFloat) -> String { String(format: "%g", Double(value)) }
         switch storage {
-        case let .rgba(r, g, b, a):
+        case .rgba(let r, let g, let b, let a):
             return "UIExtendedSRGBColorSpace \(f(r)) \(f(g)) \(f(b)) \(f(a))"
-        case let .white(w, a):
+        case .white(let w, let a):
             return "UIExtendedGrayColorSpace \(f(w)) \(f(a))"
-        case let .system(name):
+        case .system(let name):
             return "<UIDynamicSystemColor; name = \(name)>"
         }
     }

@@ -8,6 +8,7 @@ public enum UIKeyboardType: Int, Sendable {
     /// Headless stand-in for `UIKeyboardType.numbersAndPunctuation` (see Apple's UIKit documentation). Here raw value 2.
     case numbersAndPunctuation = 2
     /// Headless stand-in for `UIKeyboardType.URL` (see Apple's UIKit documentation). Here raw value 3.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case URL = 3
     /// Headless stand-in for `UIKeyboardType.numberPad` (see Apple's UIKit documentation). Here raw value 4.
     case numberPad = 4

@@ -48,8 +48,9 @@ open class UIView: UIResponder {
     open var center: CGPoint {
         get { CGPoint(x: frame.midX, y: frame.midY) }
         set {
-            frame.origin = CGPoint(x: newValue.x - frame.width / 2,
-                                   y: newValue.y - frame.height / 2)
+            frame.origin = CGPoint(
+                x: newValue.x - frame.width / 2,
+                y: newValue.y - frame.height / 2)
         }
     }
 

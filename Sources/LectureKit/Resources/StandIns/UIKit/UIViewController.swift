@@ -253,7 +253,8 @@ open class UIViewController: UIResponder {
     /// calls `completion`, all synchronously; nothing is shown. As in UIKit,
     /// presenting while another controller is already presented does nothing
     /// (and `completion` is not called).
-    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
+    {
         guard _presentedViewController == nil, viewControllerToPresent !== self else { return }
         _presentedViewController = viewControllerToPresent
         viewControllerToPresent._presentingViewController = self
