@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// The split search index (`search/`): grams as `search.js` reads them, postings in both forms,
 /// every page's sections in its own file, and the folder reserved for the index.

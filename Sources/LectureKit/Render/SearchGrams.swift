@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// The grams of the search index: every single UTF-16 code unit and every pair of adjacent ones in
 /// a field's "compact" text, the text `search.js` matches its queries against: NFC, lowercased
 /// (ASCII letters; `search.js` never asks for a gram holding another cased letter, whose
