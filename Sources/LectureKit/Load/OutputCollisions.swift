@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// Output paths two sources would share: pages mapping to the same `.html` (`README.md` and
 /// `index.md`), a page named like a file the build makes (`404.html`, `search-index.js`), or a
 /// content file named like a page or asset. Each is an error: one would silently replace the other.

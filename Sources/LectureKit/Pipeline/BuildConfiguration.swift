@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// What `lecture build` reads and writes.
 public struct BuildConfiguration: Sendable {

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// What a build's steps read and leave for the next: the one value `BuildStep`s run over.
 ///

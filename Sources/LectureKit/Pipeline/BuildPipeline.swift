@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// `lecture build`: the steps `Load`, `Parse`, `Samples`, `Figures`, `Anchors`, `Links`, `Render`
 /// and `Write` (`BuildStep.site`, one file each in `Steps/`), run in order over one `BuildContext`.

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// The outcome of a build that wrote its site.
 public struct BuildReport: Sendable {

@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// One named stage of a build, run over the build's one `BuildContext` (Publish's
 /// `PublishingStep`, mdBook's preprocessors and renderers).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// The content folder's regular files, listed on first use and kept for the rest of the run
 /// (loading warns about unlisted pages, `Load` looks for collisions, `Links` and `Render` copy

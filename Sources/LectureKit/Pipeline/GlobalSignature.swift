@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 extension BuildContext {
     /// A digest of the inputs every page depends on: the chapters (titles, paths, nesting), the

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// `BuildMemory` wrapped around a stretch of page steps (`Figures`, `Anchors`, `Links`): a page
 /// whose file and global inputs are as an earlier build of the session saw them, and which has

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// The versions of the compiler and of Graphviz, asked on a background thread as soon as a
 /// build starts, so their processes run while pages load and parse.

@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// The `id="…"` values of a piece of HTML (a template, a raw HTML block), which headings'
 /// anchors must not repeat.
 enum HTMLIDs {

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 extension BuildStep {
     /// `Anchors`: on each page, every heading given a unique id (`HeadingAnchors`, none taken

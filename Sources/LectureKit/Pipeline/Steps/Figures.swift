@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 extension BuildStep {
     /// `Figures`: on each page, samples shown with their verified output (`SampleRendering`),

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 extension BuildStep {
     /// `Links`: on each page, links to `.md` pages rewritten to their `.html` (`LinkRewriter`)

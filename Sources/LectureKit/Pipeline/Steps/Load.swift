@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 extension BuildStep {
     /// `Load`: the templates, `SUMMARY.md` and every page it lists (or, for `lecture check FILE…`,

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 extension BuildStep {
     /// `Parse`: every page's Markdown through cmark into blocks (a file unchanged since the

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 extension BuildStep {
     /// `Render`: every page into the page template, `print.html`, the index, `404.html`, the

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 extension BuildStep {
     /// `Samples`: every page's Swift samples extracted (`SampleExtractor`), then all compiled,

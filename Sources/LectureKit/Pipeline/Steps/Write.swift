@@ -1,3 +1,5 @@
+import LectureSupport
+
 extension BuildStep {
     /// `Write`: the site into a new folder swapped in whole for the old one (`SiteWriter`); files
     /// an earlier build of the session wrote unchanged are hard-linked from the live site.
