@@ -10,7 +10,7 @@ extension BuildStep {
         page: { (page: inout Page, context: BuildContext) in
             var problems: [Diagnostic] = []
             var reserved = context.templateIDs
-            for block in BlockWalk.leaves(page.blocks) {
+            for block in page.blocks.leafBlocks {
                 if case .html(let html) = block.kind, html.contains(" id=\"") { reserved.formUnion(HTMLIDs.of(html)) }
             }
             let anchored = HeadingAnchors.apply(
@@ -35,7 +35,7 @@ extension BuildStep {
     static func headingOrderWarnings(_ blocks: [Block], path: String) -> [Diagnostic] {
         var previous = 0
         var warnings: [Diagnostic] = []
-        for block in BlockWalk.leaves(blocks) {
+        for block in blocks.leafBlocks {
             guard case .heading(let level, _, _) = block.kind else { continue }
             if previous > 0 && level > previous + 1 {
                 warnings.append(.warning(path, block.range.start, "heading level jumps from h\(previous) to h\(level)"))

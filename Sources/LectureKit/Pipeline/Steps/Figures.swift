@@ -18,7 +18,7 @@ extension BuildStep {
             var sourceLines: [Substring]?
             let path = page.source.displayPath
             let source = page.source
-            page.blocks = BlockWalk.rewrite(page.blocks) { block in
+            page.blocks = page.blocks.rewritingLeafBlocks { block in
                 if case .paragraph(let inlines) = block.kind,
                     inlines.contains(where: {
                         if case .text(let t) = $0 { return t.utf8.contains(UInt8(ascii: "|")) }
