@@ -1,7 +1,7 @@
 import LectureSupport
 
 /// Output paths two sources would share: pages mapping to the same `.html` (`README.md` and
-/// `index.md`), a page named like a file the build makes (`404.html`, `search-index.js`), or a
+/// `index.md`), a page named like a file the build makes (`404.html`, `search/pages.js`), or a
 /// content file named like a page or asset. Each is an error: one would silently replace the other.
 enum OutputCollisions {
     /// - Parameters:
@@ -11,15 +11,19 @@ enum OutputCollisions {
         var diagnostics: [Diagnostic] = []
         let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
         var owners: [String: String] = [
-            "search-index.js": "the search index", "toc.js": "the navigation script",
+            "toc.js": "the navigation script",
             "toc.html": "the table of contents",
             "assets/highlight.min.js": "highlight.js", SiteWriter.marker: "the site marker",
             PrintPage.outputPath: "the print page",
         ]
         if templates.notFound != nil { owners["404.html"] = "the not-found page" }
         for asset in templates.assets { owners[asset] = "the template asset '\(asset)'" }
+        let searchFolder = SearchIndex.folder + "/"
+        func owner(_ path: String) -> String? {
+            owners[path] ?? (path.hasPrefix(searchFolder) ? "the search index" : nil)
+        }
         for chapter in book.flattened {
-            if let owner = owners[chapter.outputPath] {
+            if let owner = owner(chapter.outputPath) {
                 diagnostics.append(
                     .error(
                         summary, chapter.location,
@@ -32,7 +36,7 @@ enum OutputCollisions {
             owners["index.html"] = "the index (a copy of the first page)"
         }
         for file in assets {
-            if let owner = owners[file] {
+            if let owner = owner(file) {
                 diagnostics.append(
                     .error(
                         FileSystem.join(contentDirectory, file), nil,

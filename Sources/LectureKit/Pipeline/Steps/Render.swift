@@ -72,7 +72,10 @@ extension BuildStep {
                 site.unchanged.insert(path)
             }
         }
-        site.generated["search-index.js"] = Array(SearchIndex.script(entries: pages.map(\.searchEntry)).utf8)
+        site.generated.merge(SearchIndex.files(pages.map(\.searchEntry))) { _, index in index }
+        for (number, page) in pages.enumerated() where page.fromMemory {
+            site.unchanged.insert(SearchIndex.textFile(number))
+        }
         context.site = site
 
         // Every URL the reader will follow, as emitted (templates and raw HTML included).
@@ -169,8 +172,8 @@ struct RenderedPage: Sendable {
     var outputPath: String
     /// The page as written, UTF-8.
     var html: [UInt8]
-    /// Its entry of `search-index.js`, JSON.
-    var searchEntry: String
+    /// Its entry of the search index.
+    var searchEntry: SearchIndex.PageEntry
     /// Whether it comes from `BuildMemory` as an earlier build rendered it.
     var fromMemory: Bool
 }
