@@ -17,10 +17,19 @@ public enum TableRenderer {
     /// The info string language that marks a table.
     public static let language = "table"
 
-    /// Renders `code` (the block's content) whose fence stands at `location` in `path`.
+    /// Renders `code` (the block's content) whose fence stands at `location` in `path` (`read`,
+    /// then `FigureHTML.table`).
     /// - Returns: the HTML, or diagnostics at the lines of the malformed rows.
     public static func render(_ code: String, caption: String?, id: String, path: String, location: SourceLocation)
         -> Result<String, DiagnosticsError>
+    {
+        read(code, caption: caption, id: id, path: path, location: location).map(FigureHTML.table)
+    }
+
+    /// Reads `code` (the block's content) whose fence stands at `location` in `path` into a table.
+    /// - Returns: the table, or diagnostics at the lines of the malformed rows.
+    static func read(_ code: String, caption: String?, id: String, path: String, location: SourceLocation)
+        -> Result<Table, DiagnosticsError>
     {
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         var rows: [(line: Int, cells: [String])] = []
@@ -67,43 +76,20 @@ public enum TableRenderer {
         }
         if !diagnostics.isEmpty { return .failure(DiagnosticsError(diagnostics)) }
 
-        let renderer = HTMLRenderer()
-        func cell(_ text: String) -> String {
-            renderer.render(LinkRewriter.apply(to: MarkdownParser.parseInlines(text)))
+        func row(_ row: (line: Int, cells: [String]), verdicts: Bool) -> Table.Row {
+            Table.Row(
+                location: at(row.line),
+                cells: row.cells.enumerated().map { column, text in
+                    if verdicts, column > 0, let (verdict, rest) = Verdict.split(text) {
+                        return Table.Cell(verdict: verdict, content: MarkdownParser.parseInlines(rest))
+                    }
+                    return Table.Cell(verdict: nil, content: MarkdownParser.parseInlines(text))
+                })
         }
-        func verdictCell(_ text: String) -> String {
-            guard let (verdict, rest) = Verdict.split(text) else { return cell(text) }
-            return rest.isEmpty ? verdict.html : verdict.html + " " + cell(rest)
-        }
-        func style(_ column: Int) -> String {
-            guard column < alignments.count, let alignment = alignments[column] else { return "" }
-            return " style=\"text-align: \(alignment)\""
-        }
-        let captionID = id + "-caption"
-        let labels = header.cells.map { HTML.escape(MarkdownParser.parseInlines($0).plainText) }
-        // The roles restate the table's own semantics, which browsers drop from a table whose
-        // display the narrow-screen cards change (Chromium and WebKit do).
-        var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" data-columns=\"\(width)\""
-        html += caption != nil ? " aria-labelledby=\"\(captionID)\">" : " aria-label=\"표\">"
-        html += "<table role=\"table\">"
-        if let caption { html += "<caption id=\"\(captionID)\">\(cell(caption))</caption>" }
-        html += "<thead role=\"rowgroup\"><tr role=\"row\">"
-        for (column, text) in header.cells.enumerated() {
-            html += "<th scope=\"col\" role=\"columnheader\"\(style(column))>\(cell(text))</th>"
-        }
-        html += "</tr></thead><tbody role=\"rowgroup\">"
-        for row in rows.dropFirst(2) {
-            html += "<tr role=\"row\">"
-            for (column, text) in row.cells.enumerated() {
-                html +=
-                    column == 0
-                    ? "<th scope=\"row\" role=\"rowheader\"\(style(column))>\(cell(text))</th>"
-                    : "<td role=\"cell\" data-label=\"\(labels[column])\"\(style(column))>\(verdictCell(text))</td>"
-            }
-            html += "</tr>"
-        }
-        html += "</tbody></table></div>\n"
-        return .success(html)
+        return .success(
+            Table(
+                id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: row(header, verdicts: false),
+                alignments: alignments, rows: rows.dropFirst(2).map { row($0, verdicts: true) }))
     }
 
     /// Splits a pipe row into trimmed cells: outer pipes optional, `\|` is a literal pipe.
