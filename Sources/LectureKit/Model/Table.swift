@@ -5,7 +5,7 @@ import CommonMark
 struct Table: Hashable, Sendable {
     /// One row: where it stands and its cells.
     struct Row: Hashable, Sendable {
-        /// The row's line, and the block's column (cells' own columns are not tracked).
+        /// The row's line, and the block's column (a cell's own is in `Cell.column` when known).
         var location: SourceLocation
         /// Its cells, left to right.
         var cells: [Cell]
@@ -17,6 +17,9 @@ struct Table: Hashable, Sendable {
         var verdict: Verdict?
         /// The cell's inline Markdown, links as written.
         var content: [Inline]
+        /// The page column `content` starts at, when known (a pipe-table paragraph's cells);
+        /// `content`'s own locations count from 1 there.
+        var column: Int?
     }
 
     /// The table's id in the page (`lecture-table-2`); its caption's is this and `-caption`.

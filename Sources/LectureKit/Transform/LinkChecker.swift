@@ -109,11 +109,18 @@ enum LinkChecker {
 
         mutating func visit(_ block: Block) {
             guard case .table(let table)? = Figure(block) else { return descend(into: block) }
-            // Links in table cells, located at their row (the cell's column is not tracked).
+            // Links in table cells, located at their row, and in the cell when its column is known.
             for row in table.allRows {
-                let before = found.count
-                for cell in row.cells { walk(cell.content) }
-                for index in before..<found.count { found[index].location = row.location }
+                for cell in row.cells {
+                    let before = found.count
+                    walk(cell.content)
+                    for index in before..<found.count {
+                        found[index].location =
+                            cell.column.map {
+                                SourceLocation(line: row.location.line, column: $0 + found[index].location.column - 1)
+                            } ?? row.location
+                    }
+                }
             }
         }
     }

@@ -40,7 +40,8 @@ extension BuildStep {
                         figureCount += 1
                         let above = SourceLocation(line: block.range.start.line - 1, column: block.range.start.column)
                         switch TableRenderer.read(
-                            rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above)
+                            rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above,
+                            rowColumn: block.range.start.column)
                         {
                         case .success(let table): return [Figure.table(table).block(at: block.range)]
                         case .failure(let error):

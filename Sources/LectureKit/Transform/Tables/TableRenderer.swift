@@ -27,15 +27,18 @@ public enum TableRenderer {
     }
 
     /// Reads `code` (the block's content) whose fence stands at `location` in `path` into a table.
+    /// - Parameter rowColumn: the column each row starts at in the page, when the rows are the
+    ///   page's own lines (a pipe-table paragraph): cells then know their columns.
     /// - Returns: the table, or diagnostics at the lines of the malformed rows.
-    static func read(_ code: String, caption: String?, id: String, path: String, location: SourceLocation)
-        -> Result<Table, DiagnosticsError>
-    {
+    static func read(
+        _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil
+    ) -> Result<Table, DiagnosticsError> {
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        var rows: [(line: Int, cells: [String])] = []
+        var rows: [(line: Int, cells: [String], offsets: [Int])] = []
         var diagnostics: [Diagnostic] = []
         for (offset, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
-            rows.append((location.line + 1 + offset, cells(of: line)))
+            let placed = placedCells(of: line)
+            rows.append((location.line + 1 + offset, placed.map(\.text), placed.map(\.offset)))
         }
         func at(_ line: Int) -> SourceLocation { SourceLocation(line: line, column: location.column) }
         guard rows.count >= 2 else {
@@ -76,14 +79,17 @@ public enum TableRenderer {
         }
         if !diagnostics.isEmpty { return .failure(DiagnosticsError(diagnostics)) }
 
-        func row(_ row: (line: Int, cells: [String]), verdicts: Bool) -> Table.Row {
+        func row(_ row: (line: Int, cells: [String], offsets: [Int]), verdicts: Bool) -> Table.Row {
             Table.Row(
                 location: at(row.line),
                 cells: row.cells.enumerated().map { column, text in
+                    let start = rowColumn.map { $0 + row.offsets[column] }
                     if verdicts, column > 0, let (verdict, rest) = Verdict.split(text) {
-                        return Table.Cell(verdict: verdict, content: MarkdownParser.parseInlines(rest))
+                        return Table.Cell(
+                            verdict: verdict, content: MarkdownParser.parseInlines(rest),
+                            column: start.map { $0 + text.utf8.count - rest.utf8.count })
                     }
-                    return Table.Cell(verdict: nil, content: MarkdownParser.parseInlines(text))
+                    return Table.Cell(verdict: nil, content: MarkdownParser.parseInlines(text), column: start)
                 })
         }
         return .success(
@@ -93,14 +99,24 @@ public enum TableRenderer {
     }
 
     /// Splits a pipe row into trimmed cells: outer pipes optional, `\|` is a literal pipe.
-    static func cells(of line: Substring) -> [String] {
+    static func cells(of line: Substring) -> [String] { placedCells(of: line).map(\.text) }
+
+    /// Splits as `cells(of:)`, with each cell's UTF-8 offset in `line` (where its text starts).
+    static func placedCells(of line: Substring) -> [(text: String, offset: Int)] {
         var text = line.trimmingCharacters(in: " \t")
         if text.hasPrefix("|") { text = text.dropFirst() }
         if text.hasSuffix("|") && !text.hasSuffix("\\|") { text = text.dropLast() }
-        var cells: [String] = []
+        var cells: [(text: String, offset: Int)] = []
         var current = ""
+        var start = text.startIndex
         var escaped = false
-        for character in text {
+        func close() {
+            let leading = current.prefix { $0 == " " || $0 == "\t" }.utf8.count
+            let offset = line.utf8.distance(from: line.startIndex, to: start) + leading
+            cells.append((current.trimmingCharacters(in: " \t").description, offset))
+        }
+        for index in text.indices {
+            let character = text[index]
             if escaped {
                 if character != "|" { current.append("\\") }
                 current.append(character)
@@ -108,14 +124,15 @@ public enum TableRenderer {
             } else if character == "\\" {
                 escaped = true
             } else if character == "|" {
-                cells.append(current.trimmingCharacters(in: " \t").description)
+                close()
                 current = ""
+                start = text.index(after: index)
             } else {
                 current.append(character)
             }
         }
         if escaped { current.append("\\") }
-        cells.append(current.trimmingCharacters(in: " \t").description)
+        close()
         return cells
     }
 }
