@@ -96,13 +96,15 @@ let package = Package(
         .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureServe"], swiftSettings: findsSwiftSyntax),
         .executableTarget(name: "lecture-bench", dependencies: ["LectureKit"], swiftSettings: findsSwiftSyntax),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
+        // The tests' temporary folders, one per test process, removed at exit (shared by both suites).
+        .target(name: "TestFolders", path: "Tests/TestFolders"),
         .testTarget(
             name: "LectureKitTests",
-            dependencies: ["LectureKit", "CommonMark", "SwiftAnalysis"],
+            dependencies: ["LectureKit", "CommonMark", "SwiftAnalysis", "TestFolders"],
             resources: [.copy("Fixtures")],
             swiftSettings: findsSwiftSyntax
         ),
-        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit"], swiftSettings: findsSwiftSyntax),
+        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit", "TestFolders"], swiftSettings: findsSwiftSyntax),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
