@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// What makes `lecture serve`'s rebuilds fast (commit 9d199d3) changes nothing a reader sees:
 /// unchanged copied files are hard-linked from the last site and changed ones copied again; an

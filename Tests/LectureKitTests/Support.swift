@@ -3,6 +3,7 @@ import TestFolders
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Helpers shared by the tests: temporary folders, fixture paths, a recording console.
 enum TestSupport {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// A build or check leaves nothing in `TMPDIR`: swift-driver leaves a `TemporaryDirectory.*`
 /// behind whenever it runs a single job itself (it `exec`s the frontend, so its clean-up never

@@ -4,6 +4,7 @@ import Testing
 
 @testable import LectureKit
 @testable import LectureServe
+@testable import LectureSupport
 
 /// A site deployed under a sub-path (a GitHub Pages project site, `https://NAME.github.io/lecture/`)
 /// works: the mdBook fixture is built with `site-url = "/lecture/"`, served over loopback under
@@ -68,9 +69,7 @@ import Testing
     @Test func serveTakesTheBookFolderAndItsBookTOML() throws {
         let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
         let cache = ServeCommandTests.repositoryRoot + "/.build/test-cache"
-        let arguments = try ParsedArguments.parse(
-            [fixture, "--cache-dir", cache, "--port", "0"], specs: ServeCommand.options, command: "lecture serve")
-        let command = try ServeCommand(arguments)
+        let command = try ServeCommand.parse([fixture, "--cache-dir", cache, "--port", "0"])
         #expect(command.configuration.build.contentDirectory == fixture + "/src")
         #expect(command.configuration.build.outputDirectory == fixture + "/book")
         #expect(command.configuration.build.siteURL == "/lecture/")

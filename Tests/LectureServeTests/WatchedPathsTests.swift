@@ -4,6 +4,7 @@ import TestFolders
 import Testing
 
 @testable import LectureServe
+@testable import LectureSupport
 
 #if canImport(Glibc)
     import Glibc

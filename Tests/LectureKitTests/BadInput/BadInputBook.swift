@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// A book of the given pages (paths relative to `content/`) with `template`, built once: the
 /// tests of bad input read the console's lines and whether the build failed.

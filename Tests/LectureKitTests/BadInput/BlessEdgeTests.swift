@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Bless where the Markdown around a sample is unusual: fences inside the output, containers, lone CR endings, unclosed fences.
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Bad input that loading and parsing meet: each gets a located error instead of a crash or a hang.
 /// (Inputs a tester used to crash, hang or fool the tool, grouped by the component that meets them.)

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Bad text in reports: the JUnit report stays well-formed XML.
 /// (Inputs a tester used to crash, hang or fool the tool, grouped by the component that meets them.)

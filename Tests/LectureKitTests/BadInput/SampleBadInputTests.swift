@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Bad samples and outputs: named errors, capped diffs.
 /// (Inputs a tester used to crash, hang or fool the tool, grouped by the component that meets them.)

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Bad site layouts: pages sharing an output file, an output folder inside the content, headings that would take the template's ids.
 /// (Inputs a tester used to crash, hang or fool the tool, grouped by the component that meets them.)
