@@ -81,6 +81,25 @@ import Testing
         #expect(!again.fromCache)
     }
 
+    /// `SWIFTC` naming a wrapper script outside the toolchain (as `make bench` counts compiles):
+    /// SourceKit is found through the compiler's own `-print-target-info`, and the cards are there.
+    @Test func aWrapperScriptOutsideTheToolchainStillGetsCards() throws {
+        var stage = try SampleVerificationTests.stage.get()
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let wrapper = folder + "/swiftc"
+        try TestSupport.writeScript("exec swiftc \"$@\"", to: wrapper)
+        let direct = try SourceKitLibrary.path(for: stage.verifier.toolchain.swiftc).get()
+        #expect(try SourceKitLibrary.path(for: wrapper).get() == direct)
+        stage.verifier.toolchain.swiftc = wrapper
+        stage.verifier.options.noCache = true
+        stage.verifier.toolchain.identity = Toolchain.identity(of: wrapper, resolvedTo: wrapper)
+        let samples = SampleExtractor.extract(from: MarkdownParser.parse(Self.boxSample), path: "page.md").samples
+        let result = stage.verifier.verify(samples)[0]
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.hoverCards.contains { $0.text.hasSuffix("let greeting: Box<String>") }, "\(result.hoverCards)")
+    }
+
     @Test func cardsAreWrittenFocusableAndDescribedWithoutHiddenLines() throws {
         let result = try verify(Self.boxSample)[0]
         let html = SampleRendering.figure(result.sample, part: 0, swiftVersion: "Swift 6.3", result: result)
