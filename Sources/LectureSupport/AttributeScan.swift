@@ -26,7 +26,7 @@ package enum AttributeScan {
     /// The values after any of `openings` (each with its own closing byte), in order, in one pass
     /// over `bytes`: each with the index of the opening it follows. A value is not searched for
     /// openings; an opening without its closing ends the scan.
-    static func values(in bytes: [UInt8], after openings: [(opening: String, closing: UInt8)]) -> [(
+    package static func values(in bytes: [UInt8], after openings: [(opening: String, closing: UInt8)]) -> [(
         opening: Int, value: Range<Int>
     )] {
         let markers = openings.map { Array($0.opening.utf8) }

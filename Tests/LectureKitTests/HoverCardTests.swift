@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Hover cards from the real in-process SourceKit: what they say, where they stand, when they
 /// are left out, and how they are written into the page.

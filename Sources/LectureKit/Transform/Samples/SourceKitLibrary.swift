@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// Where the toolchain's in-process SourceKit (`libsourcekitdInProc.so`) is, for a `swiftc`.
 enum SourceKitLibrary {
