@@ -12,7 +12,17 @@ enum LiteralLinks {
     static func warnings(_ blocks: [Block], source: SourceFile) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The candidates of each line that has any (most pages have none: then nothing is walked).
+        // A candidate holds `](`, so lines without those bytes are not searched with the regex.
+        var candidates: [Int: [Regex<AnyRegexOutput>.Match]] = [:]
+        for (offset, line) in lines.enumerated() where Self.holdsLinkMiddle(line.utf8) {
+            let matches = line.matches(of: candidate)
+            if !matches.isEmpty { candidates[offset + 1] = matches }
+        }
+        if candidates.isEmpty { return [] }
         for block in blocks.leafBlocks {
+            let lineNumbers = block.range.start.line...max(block.range.start.line, block.range.end.line)
+            guard lineNumbers.contains(where: { candidates[$0] != nil }) else { continue }
             let inlines: [Inline]
             switch block.kind {
             case .paragraph(let content): inlines = content
@@ -21,10 +31,9 @@ enum LiteralLinks {
             }
             let prose = textRuns(inlines)
             guard prose.contains(where: { $0.contains("](") }) else { continue }
-            for number in block.range.start.line...max(block.range.start.line, block.range.end.line)
-            where number <= lines.count {
+            for number in lineNumbers where number <= lines.count {
                 let line = lines[number - 1]
-                for match in line.matches(of: candidate) {
+                for match in candidates[number] ?? [] {
                     let text = String(line[match.range])
                     guard let fixed = fixed(text), prose.contains(where: { $0.contains(text) }),
                         !isLink(MarkdownParser.parseInlines(text)), isLink(MarkdownParser.parseInlines(fixed))
@@ -42,6 +51,16 @@ enum LiteralLinks {
             }
         }
         return warnings
+    }
+
+    /// Whether the bytes hold `](`, the middle every candidate has.
+    static func holdsLinkMiddle(_ bytes: Substring.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "("), previous == UInt8(ascii: "]") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// `[…](…)` or `![…](…)` with a space inside the parentheses and no `<…>` around the destination.
