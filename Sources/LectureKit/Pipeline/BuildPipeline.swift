@@ -593,18 +593,13 @@ public struct BuildPipeline: Sendable {
         let content = PrintPage.content(
             book: book, pages: byPath.mapValues(\.0), chapters: order.map(\.1), anchors: anchors,
             swiftVersion: swiftVersion, buildDate: configuration.buildDate)
+        let values = TemplateValues(configuration: configuration, book: book, swiftVersion: swiftVersion)
         return Array(
-            templates.page.render([
-                "title": .text(PrintPage.title),
-                "book_title": .text(book.title),
-                "content": .html(content),
-                "nav": .html(
-                    book.flattened.count > configuration.inlineNavigationLimit
-                        ? Navigation.scriptedTree(current: PrintPage.outputPath, root: "")
-                        : Navigation.tree(book.chapters, current: PrintPage.outputPath, root: "")),
-                "prev": .html(""), "next": .html(""), "toc": .html(""),
-                "root": .text(""), "swift_version": .text(swiftVersion), "build_date": .text(configuration.buildDate),
-            ]).utf8)
+            templates.page.render(
+                values.page(
+                    title: PrintPage.title, content: content, root: "",
+                    nav: values.navigation(current: PrintPage.outputPath, root: ""))
+            ).utf8)
     }
 
     /// The render stage: pages into the layout, plus the site-wide files.
@@ -615,8 +610,8 @@ public struct BuildPipeline: Sendable {
         var site = SiteFiles()
         let order = book.flattened
         let renderer = HTMLRenderer()
-        let scripted = order.count > configuration.inlineNavigationLimit
         let configuration = self.configuration
+        let values = TemplateValues(configuration: configuration, book: book, swiftVersion: swiftVersion)
         let memory = self.memory
         let positions = Dictionary(
             order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
@@ -632,24 +627,16 @@ public struct BuildPipeline: Sendable {
             }
             let root = OutputPath.rootPrefix(from: output)
             let position = positions[page.chapter.path] ?? index
-            let values: [String: Template.Value] = BookValues.of(configuration).merging([
-                "edit_link": .html(BookValues.editLink(configuration, page: page.chapter.path)),
-                "title": .text(page.title),
-                "book_title": .text(book.title),
-                "content": .html(renderer.render(page.blocks)),
-                "nav": .html(
-                    scripted
-                        ? Navigation.scriptedTree(current: output, root: root)
-                        : Navigation.tree(book.chapters, current: output, root: root)),
-                "prev": .html(Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root)),
-                "next": .html(
-                    Navigation.link(position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root)),
-                "toc": .html(Navigation.toc(page.headings)),
-                "root": .text(root),
-                "swift_version": .text(swiftVersion),
-                "build_date": .text(configuration.buildDate),
-            ]) { _, new in new }
-            let html = Array(templates.page.render(values).utf8)
+            let html = Array(
+                templates.page.render(
+                    values.page(
+                        title: page.title, content: renderer.render(page.blocks), root: root,
+                        nav: values.navigation(current: output, root: root),
+                        prev: Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root),
+                        next: Navigation.link(
+                            position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root),
+                        toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path))
+                ).utf8)
             let entry = SearchIndex.entry(page)
             memory?.update(page.chapter.path) {
                 $0.html = html
@@ -675,31 +662,18 @@ public struct BuildPipeline: Sendable {
                         to: first.outputPath, title: first.title, language: configuration.book.language ?? "ko"
                     ).utf8) : html
         }
-        if scripted {
+        if values.scriptsNavigation {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
             site.generated["toc.html"] = Array(
                 templates.page.render(
-                    BookValues.of(configuration).merging([
-                        "title": .text("차례"),
-                        "book_title": .text(book.title),
-                        "content": .html("<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: "")),
-                        "nav": .html(""), "prev": .html(""), "next": .html(""), "toc": .html(""),
-                        "root": .text(""), "swift_version": .text(swiftVersion),
-                        "build_date": .text(configuration.buildDate),
-                    ]) { _, new in new }
+                    values.page(
+                        title: "차례", content: "<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: ""),
+                        root: "", nav: "")
                 ).utf8)
         }
-        if let notFound = templates.notFound {
-            site.generated["404.html"] = Array(
-                notFound.render(
-                    BookValues.of(configuration).merging([
-                        "book_title": .text(book.title),
-                        "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
-                        "root": .text(configuration.siteURL),
-                        "swift_version": .text(swiftVersion),
-                        "build_date": .text(configuration.buildDate),
-                    ]) { _, new in new }
-                ).utf8)
+        if let message = templates.notFound {
+            site.generated[NotFoundPage.outputPath] = Array(
+                NotFoundPage.html(message: message, templates: templates, values: values).utf8)
         }
         for file in contentAssets() {
             site.copied[file] = FileSystem.join(configuration.contentDirectory, file)
