@@ -31,13 +31,8 @@ import Testing
             guard let start = html.range(of: "<header"), let end = html.range(of: "</header>") else { return nil }
             return html[start.lowerBound..<end.upperBound]
         }
-        let expected = try #require(header(chapter)).replacingOccurrences(
-            of: "href=\"index.html", with: "href=\"/lecture/index.html"
-        )
-        .replacingOccurrences(of: "=\"search-index.js", with: "=\"/lecture/search-index.js")
-        .replacingOccurrences(of: "data-root=\"\"", with: "data-root=\"/lecture/\"")
-        .replacingOccurrences(of: "href=\"print.html", with: "href=\"/lecture/print.html")
-        #expect(header(page).map(String.init) == expected)
+        let expected = try #require(header(chapter))
+        #expect(header(page)?.replacingOccurrences(of: "\"/lecture/", with: "\"") == String(expected))
         #expect(page.contains("<footer class=\"site-footer\">"))
     }
 
