@@ -1,6 +1,7 @@
 import CommonMark
 import Foundation
 import LectureSupport
+import Synchronization
 
 /// Compiles and runs samples, compares their output, and caches what passed.
 ///
@@ -108,7 +109,7 @@ public struct SampleVerifier: Sendable {
 
     /// Verifies one sample.
     public func verify(_ sample: Sample) -> SampleResult {
-        let start = Date()
+        let start = ContinuousClock.now
         var result = SampleResult(
             sample: sample, outcome: .failed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false,
             duration: 0)
@@ -118,7 +119,8 @@ public struct SampleVerifier: Sendable {
         }
         let key = cacheKey(sample)
         if !options.noCache, let bytes = cache.read(kind: "samples", key: key),
-            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes))
+            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes)),
+            let cards = options.hoverCards ? cache.read(kind: Self.hoverCardsKind, key: key) : []
         {
             result.outcome = .passed
             result.actualOutput = cached.output
@@ -130,9 +132,9 @@ public struct SampleVerifier: Sendable {
                 return warning
             }
             result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
-            result.hoverCards = cached.hoverCards.flatMap(HoverCard.unpacked) ?? []
+            result.packedHoverCards = String(decoding: cards, as: UTF8.self)
             result.fromCache = true
-            result.duration = Date().timeIntervalSince(start)
+            result.duration = (ContinuousClock.now - start).seconds
             return result
         }
         do {
@@ -149,12 +151,14 @@ public struct SampleVerifier: Sendable {
             if let warning = lookup.warning { result.diagnostics.append(warning) }
             complete = !lookup.retry
         }
-        result.duration = Date().timeIntervalSince(start)
+        result.duration = (ContinuousClock.now - start).seconds
         if result.outcome == .passed, complete {
             let entry = CachedPass(
                 output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
-                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests,
-                hoverCards: HoverCard.packed(result.hoverCards))
+                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
+            if options.hoverCards {
+                cache.write(kind: Self.hoverCardsKind, key: key, Array(result.packedHoverCards.utf8))
+            }
             if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
         }
         return result
@@ -368,8 +372,6 @@ struct CachedPass: Codable {
     var firstLines: [Int]
     /// A `test` sample's tests (`nil` for other samples).
     var tests: [TestCaseResult]?
-    /// Its hover cards, `HoverCard.packed` (`nil` in entries written before there were any).
-    var hoverCards: String?
 
     /// Where a cached warning's line is now: same offset within the same part (the key ignores
     /// line numbers, so the sample may have moved since it was cached).
@@ -389,13 +391,7 @@ struct CachedPass: Codable {
 }
 
 /// A thread-safe counter for progress lines.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int {
-        lock.withLock {
-            value += 1
-            return value
-        }
-    }
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
 }
