@@ -95,6 +95,8 @@ let package = Package(
         .target(name: "LectureServe", dependencies: ["LectureKit", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),
         .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureServe"], swiftSettings: findsSwiftSyntax),
         .executableTarget(name: "lecture-bench", dependencies: ["LectureKit"], swiftSettings: findsSwiftSyntax),
+        // `make fuzz`: the libFuzzer target (LectureKit's `FuzzTarget`), built with --sanitize=fuzzer.
+        .executableTarget(name: "lecture-fuzz", dependencies: ["LectureKit"], swiftSettings: findsSwiftSyntax),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(
             name: "LectureKitTests",
