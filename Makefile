@@ -83,7 +83,7 @@ fuzz: deps ## Run the libFuzzer target for FUZZ_SECONDS (default 60) on arbitrar
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=Tests/Fuzz/lsan.supp \
 	  .build/fuzz/release/lecture-fuzz .build/fuzz/corpus \
 	  content Tests/LectureKitTests/Fixtures Tests/Fuzz -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) \
-	  -timeout=1 -max_len=16384 -rss_limit_mb=4096 \
+	  -timeout=1 -max_len=4096 -rss_limit_mb=4096 \
 	  -artifact_prefix=.build/fuzz/ -print_final_stats=1
 
 $(VENV)/bin/python:

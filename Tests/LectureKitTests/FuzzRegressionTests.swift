@@ -30,3 +30,20 @@ import Testing
         }
     }
 }
+
+/// Sizes in Graphviz's SVG that no drawing has, which the layout once turned into a trap
+/// (`Int(_:)` of an infinite or too large width): digits without end, a vanishing label.
+@Suite struct DiagramLayoutBoundsTests {
+    @Test(arguments: [
+        "<svg width=\"\(String(repeating: "9", count: 400))pt\" viewBox=\"0 0 10 10\"><text font-size=\"14\">a</text></svg>",
+        "<svg width=\"99999999999999999999999pt\" viewBox=\"0 0 99999999999999999999999 1\"></svg>",
+        "<svg width=\"10pt\" viewBox=\"0 0 500 10\"><text font-size=\"0.00000000000000000001\">a</text></svg>",
+        "<svg width=\"...pt\" viewBox=\". . . .\"><text font-size=\".\">a</text></svg>",
+    ])
+    func anAbsurdSizeIsBoundedAndNeverTraps(svg: String) {
+        let layout = DiagramLayout(svg: svg)
+        #expect((0...DiagramLayout.maximumWidth).contains(layout.naturalWidth))
+        #expect((0...DiagramLayout.maximumWidth).contains(layout.fitWidth))
+        #expect(layout.html(class: "diagram-only").contains("--natural: "))
+    }
+}
