@@ -44,9 +44,18 @@ format: ## Format the Swift sources in place with the toolchain's swift-format (
 lint: ## Fail when a Swift source is not as `make format` leaves it
 	swift-format lint --strict --recursive --parallel $(FORMATTED)
 
+# What SwiftPM itself leaves in $TMPDIR: an empty TemporaryDirectory.* for each compiler it runs as
+# one job (swift-driver exec(2)s the frontend, so its clean-up never runs) and lock files. `make
+# test` gives SwiftPM and the tests a TMPDIR of their own, removed after; anything else left in it
+# is a test's leak and fails the run.
+SWIFTPM_LEFTOVERS := ^(TemporaryDirectory\..*|.*\.lock|swift-generated-sources)$$
+
 test: lint test-tools ## Run the test suite (the format lint first)
-	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/lecture-make-test.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT INT TERM && \
+	echo "TMPDIR=$$tmp $(SWIFT) build --build-tests && $(SWIFT) test" && \
+	TMPDIR=$$tmp $(SWIFT) build --build-tests && TMPDIR=$$tmp $(SWIFT) test; status=$$?; \
+	left=$$(ls -A "$$tmp" | grep -Ev "$(SWIFTPM_LEFTOVERS)"); \
+	if [ -n "$$left" ]; then echo "make test: the tests left in TMPDIR:" $$left; exit 1; fi; exit $$status
 
 # What the test suite reads its results with: Chromium and poppler, junitparser, PyYAML, pypdf.
 test-tools: deps $(VENV)/bin/python
@@ -107,10 +116,11 @@ browser-tools: $(VENV)/bin/python
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
 
-browser-test: site browser-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme
+browser-test: site browser-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme, search from file://
 	$(VENV)/bin/python Tests/BrowserTests/live_reload_test.py $(LECTURE)
 	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site
 	$(VENV)/bin/python Tests/BrowserTests/theme_test.py $(LECTURE)
+	$(VENV)/bin/python Tests/BrowserTests/search_test.py $(LECTURE)
 
 layout-test: site browser-tools ## Every page at 375 and 1280 px, light and dark, and in print: diagram labels >= 12 px, no sideways scroll, no table overflowing; screenshots into _screenshots/
 	$(VENV)/bin/python Tests/BrowserTests/layout_test.py _site _screenshots comparison mvvm

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 import Testing
 
 @testable import LectureKit
@@ -66,7 +67,7 @@ import Testing
     /// The content version the site at `output` was built from, when it is complete: marker,
     /// pages, search index and assets present and every page of one version; else `nil`.
     static func completeVersion(_ output: String) -> Int? {
-        guard FileSystem.exists(output + "/" + SiteWriter.marker), FileSystem.exists(output + "/search-index.js"),
+        guard FileSystem.exists(output + "/" + SiteWriter.marker), FileSystem.exists(output + "/search/pages.js"),
             FileSystem.exists(output + "/assets/style.css")
         else { return nil }
         let versions = pages.map { page -> Int? in

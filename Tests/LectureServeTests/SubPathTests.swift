@@ -1,18 +1,20 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureKit
 @testable import LectureServe
+@testable import LectureSupport
 
 /// A site deployed under a sub-path (a GitHub Pages project site, `https://NAME.github.io/lecture/`)
 /// works: the mdBook fixture is built with `site-url = "/lecture/"`, served over loopback under
 /// `/lecture/`, and every URL of every page, `404.html` included, is fetched.
 @Suite struct SubPathTests {
     @Test func everyURLOfEveryPageAnswersUnderASubPath() throws {
-        let root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-subpath")
+        let root = try TestFolders.make("lecture-subpath")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
-        let cache = NSTemporaryDirectory() + "/lecture-tests-cache-\(getpid())"
+        let cache = ServeCommandTests.repositoryRoot + "/.build/test-cache"
         let recorder = LineRecorder()
         #expect(
             LectureCommand.main(
@@ -66,10 +68,8 @@ import Testing
 @Suite struct ServeBookFolderTests {
     @Test func serveTakesTheBookFolderAndItsBookTOML() throws {
         let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
-        let cache = NSTemporaryDirectory() + "/lecture-tests-cache-\(getpid())"
-        let arguments = try ParsedArguments.parse(
-            [fixture, "--cache-dir", cache, "--port", "0"], specs: ServeCommand.options, command: "lecture serve")
-        let command = try ServeCommand(arguments)
+        let cache = ServeCommandTests.repositoryRoot + "/.build/test-cache"
+        let command = try ServeCommand.parse([fixture, "--cache-dir", cache, "--port", "0"])
         #expect(command.configuration.build.contentDirectory == fixture + "/src")
         #expect(command.configuration.build.outputDirectory == fixture + "/book")
         #expect(command.configuration.build.siteURL == "/lecture/")
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func editingAnIncludedFileOutsideTheContentRebuilds() throws {
-        let root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-serve-include")
+        let root = try TestFolders.make("lecture-serve-include")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let files = [
             "src/SUMMARY.md": "# B\n\n- [A](a.md)\n",

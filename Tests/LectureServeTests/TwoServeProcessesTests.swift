@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import LectureSupport
 import Testing
 
 /// Issue 19's last injected fault: two `lecture serve` processes on one content folder, writing
@@ -61,7 +62,7 @@ import Testing
         }
         // The folder both wrote is one whole site at the last edit.
         #expect(FileManager.default.fileExists(atPath: output + "/" + SiteWriter.marker))
-        for page in ["index.html", "part/index.html", "part/table.html", "404.html", "search-index.js"] {
+        for page in ["index.html", "part/index.html", "part/table.html", "404.html", "search/pages.js"] {
             #expect(FileManager.default.fileExists(atPath: output + "/" + page), "\(page) missing")
         }
         let table = (try? String(contentsOfFile: output + "/part/table.html", encoding: .utf8)) ?? ""

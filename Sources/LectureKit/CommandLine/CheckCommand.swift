@@ -1,12 +1,11 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// `lecture check`: sample verification alone, for CI.
 struct CheckCommand: Subcommand {
     static let name = "check"
     static let abstract = "Compile and run every Swift sample and compare its output."
-    static let usage =
-        "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--sample-locale <name>] [--sample-time-zone <zone>] [--bless] [--report github|plain] [--report junit:<path>] [--shard <k>/<n>] [<dir>] [<file.md> ...]"
     static let discussion = """
         With files, exactly those Markdown files are checked (inside or outside the summary);
         without, every page of the summary. Ends with 'N passed, N failed' (', N skipped' when
@@ -15,64 +14,79 @@ struct CheckCommand: Subcommand {
         and tables are checked by 'lecture build', not here. <dir> is the book's folder, as
         for 'lecture build' (its book.toml names the pages' folder).
         """
-    static let options = [
-        CommonOptions.content, CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir,
-        CommonOptions.sampleLocale, CommonOptions.sampleTimeZone,
-        OptionSpec(["--bless"], help: "Write each sample's actual output into its output block."),
-        CommonOptions.report,
-        OptionSpec(["--shard"], value: "k/n", help: "Verify only shard k of n (1-based), for CI job matrices."),
-    ]
+    /// The options of `lecture check`: the shared book options, and its own.
+    struct Options: ParsableOptions {
+        var book = BookOptions()
+        /// `--bless`.
+        var bless = false
+        /// `--shard <k>/<n>`: shard k of n, 1-based.
+        var shard: Shard?
+        /// The book's folder and the pages to check, as given (a folder among them is the book).
+        var paths: [String] = []
+    }
 
-    var content = "content"
-    var cacheDirectory = Cache.defaultDirectory
-    var options: SampleVerifier.Options
+    /// Shard `index` of `count` (1-based): samples index, index + count, …
+    struct Shard {
+        var index: Int
+        var count: Int
+    }
+
+    static var options: [Option<Options>] {
+        let shared: [Option<BookOptions>] = [
+            .content, .jobs, .timeout, .noCache, .cacheDirectory, .sampleLocale, .sampleTimeZone,
+        ]
+        return shared.map { $0.within(\Options.book) } + [
+            .flag("--bless", help: "Write each sample's actual output into its output block.", at: \.bless),
+            Option<BookOptions>.report.within(\.book),
+            .value(
+                "--shard", value: "k/n", help: "Verify only shard k of n (1-based), for CI job matrices.", at: \.shard
+            ) { text in
+                let parts = text.split(separator: "/")
+                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k)
+                else {
+                    throw LectureError("error: --shard takes K/N with 1 ≤ K ≤ N, not '\(text)'")
+                }
+                return Shard(index: k, count: n)
+            },
+        ]
+    }
+    static var positionals: [Positional<Options>] { [.all(usage: "[<dir>] [<file.md> ...]", at: \.paths)] }
+
+    /// The book's settings, as `lecture build` would read them (its steps run a prefix of the build's).
+    var configuration = BuildConfiguration()
     var bless: Bool
     var reportPath: String?
     /// `--report github|plain`; `nil` chooses by the environment.
     var diagnosticFormat: String?
-    var shard: (index: Int, count: Int)?
+    var shard: Shard?
     var files: [String]
     /// book.toml's warnings and errors, reported when the command runs.
     var bookDiagnostics: [Diagnostic] = []
 
-    init(_ arguments: ParsedArguments) throws {
-        if let content = arguments.value("content") { self.content = content }
-        if let cache = arguments.value("cache-dir") { cacheDirectory = cache }
-        options = try CommonOptions.verifierOptions(arguments)
-        bless = arguments.has("bless")
+    init(_ options: Options) throws {
+        bless = options.bless
+        shard = options.shard
         // A folder among the arguments is the book; the rest are pages.
-        let folders = arguments.positionals.filter { !$0.hasSuffix(".md") && FileSystem.isDirectory($0) }
-        files = arguments.positionals.filter { !folders.contains($0) }
+        let folders = options.paths.filter { !$0.hasSuffix(".md") && FileSystem.isDirectory($0) }
+        files = options.paths.filter { !folders.contains($0) }
         guard folders.count <= 1 else {
             throw LectureError(
                 "error: unexpected argument '\(folders[1])'; name one book folder\nsee 'lecture check --help'")
         }
-        var book = BuildConfiguration()
-        book.cacheDirectory = cacheDirectory
-        book.verifier = options
-        bookDiagnostics = try BookLayout.configure(
-            &book, directory: folders.first, arguments: arguments, needsTemplates: false)
-        content = book.contentDirectory
-        options = book.verifier
-        (diagnosticFormat, reportPath) = try CommonOptions.reports(
-            arguments, command: "lecture check", allowJUnit: true)
-        if let value = arguments.value("shard") {
-            let parts = value.split(separator: "/")
-            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
-                throw LectureError("error: --shard takes K/N with 1 ≤ K ≤ N, not '\(value)'")
-            }
-            shard = (k, n)
-        }
+        var bookOptions = options.book
+        bookOptions.directory = folders.first
+        bookDiagnostics = try BookLayout.configure(&configuration, options: bookOptions, needsTemplates: false)
+        (diagnosticFormat, reportPath) = try options.book.reports(command: "lecture check", allowJUnit: true)
     }
 
     func validate() throws {
-        try options.environment.validate()
+        try configuration.verifier.environment.validate()
         for file in files where !file.hasSuffix(".md") {
             throw LectureError("error: '\(file)' is not a Markdown file (.md)")
         }
         if let reportPath {
             let report = URL(fileURLWithPath: reportPath).standardizedFileURL.path
-            let contentFolder = URL(fileURLWithPath: content).standardizedFileURL.path
+            let contentFolder = URL(fileURLWithPath: configuration.contentDirectory).standardizedFileURL.path
             if report.hasSuffix(".md") || report.hasPrefix(contentFolder + "/") {
                 throw LectureError(
                     "error: --report junit:\(reportPath) would overwrite content; write the report outside the content folder"
@@ -89,60 +103,13 @@ struct CheckCommand: Subcommand {
             workingDirectory: FileManager.default.currentDirectoryPath)
         console.report(bookDiagnostics)
         if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
-        var diagnostics: [Diagnostic] = []
-        var sources: [SourceFile] = []
-        if files.isEmpty {
-            // Without the folder or its summary there is nothing to check: a setup error (exit 2).
-            if let missing = ContentLoader.setupError(contentDirectory: content) { throw missing }
-            let loaded = ContentLoader.load(contentDirectory: content)
-            diagnostics += loaded.diagnostics
-            sources = loaded.files
-        } else {
-            var seen = Set<String>()
-            let unique = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
-            for file in unique where !FileSystem.exists(file) || FileSystem.isDirectory(file) {
-                throw LectureError("\(file): error: file does not exist")
-            }
-            for file in unique {
-                guard let bytes = try? FileSystem.read(file) else {
-                    throw LectureError("\(file): error: cannot read file")
-                }
-                switch SourceFileReader.decode(bytes, displayPath: file, relativePath: file) {
-                case .success(let source):
-                    let (expanded, problems) = IncludeExpander.apply(
-                        to: source, directory: IncludeExpander.folder(of: file))
-                    sources.append(expanded)
-                    diagnostics += problems
-                case .failure(let diagnostic): diagnostics.append(diagnostic)
-                }
-            }
-        }
-        let parsed = sources.map { ($0, MarkdownParser.parseDocument($0.text)) }
-        for (source, document) in parsed {
-            if let deep = document.tooDeep {
-                diagnostics.append(
-                    .error(
-                        source.displayPath, deep,
-                        "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out"))
-            }
-        }
-        let extracted = SampleStage.extract(parsed.map { ($0.0, $0.1.blocks) })
-        diagnostics += extracted.diagnostics
-        var samples = extracted.samples
-        if let shard {
-            samples = samples.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
-            // Problems of the pages themselves are shard 1's to report, so N shards count each once.
-            if shard.index != 1 {
-                diagnostics.removeAll { $0.severity == .error || $0.identifier == DroppedSamples.identifier }
-            }
-        }
-        console.report(IncludeExpander.remap(diagnostics, files: sources))
-
-        var results: [SampleResult] = []
-        if !samples.isEmpty {
-            let stage = try SampleStage.prepare(cacheDirectory: cacheDirectory, options: options)
-            results = stage.verify(samples, console: console)
-        }
+        var context = BuildContext(
+            configuration: configuration, console: console, memory: nil,
+            purpose: .check(files: files, shard: shard.map { ($0.index, $0.count) }))
+        try BuildPipeline.run(BuildStep.check, on: &context)
+        let diagnostics = context.contentDiagnostics
+        let sources = context.content.files
+        var results = context.sampleResults
         if bless { results = try blessed(results, sources: sources, console: console) }
         console.report(IncludeExpander.remap(results.flatMap(\.diagnostics), files: sources).sortedForReading())
 

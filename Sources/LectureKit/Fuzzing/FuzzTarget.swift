@@ -1,30 +1,33 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// The libFuzzer target's body (`make fuzz`, `Sources/lecture-fuzz`): arbitrary bytes through
 /// load → parse → transform → render, as a page, as `SUMMARY.md`, as the body of a ```` ```table ````
 /// or of a ```` ```dot ```` block, and as the SVG Graphviz would return for it (see `Shape`).
 ///
-/// Nothing is executed: samples are extracted and rendered but never compiled or run, and the
-/// diagram renderer is given no Graphviz (`graphvizVersion` nil), so a `dot` block takes the path
-/// of a missing Graphviz and the SVG post-processing gets the bytes directly. The content folder
-/// is a private temporary folder, written once per input (the load stage reads the disk, as in a
-/// build). Any trap, sanitizer report, leak or input taking over a second (libFuzzer's `-timeout`)
-/// is a bug; the regressions it found are `FuzzRegressionTests`.
+/// It runs the build's own steps (`BuildStep`: Load, Parse, Figures, Anchors, Links, Render; a
+/// failing step stops it as it stops a build) with nothing executed: samples are extracted and
+/// rendered but never compiled or run (no `Samples` step), the probes answer "no compiler" and a
+/// renderer whose Graphviz is never started, and a diagram's drawing comes from the cache, where
+/// the target first puts the block's own bytes as the SVG (so the SVG post-processing sees them).
+/// The content folder is a private temporary folder (in `/dev/shm` where there is one), written
+/// once per input: the Load step reads the disk, as in a build. Nothing is written but that
+/// folder and the cache (no `Write` step). Any trap, sanitizer report, leak or input taking over
+/// a second (libFuzzer's `-timeout`) is a bug; the inputs that were are in `Tests/Fuzz/regressions`.
 public final class FuzzTarget: @unchecked Sendable {
     /// The content folder (`SUMMARY.md`, `fuzz.md`, `other.md`), removed by `close()`.
     public let contentDirectory: String
     /// The folder holding the content and cache folders.
     private let root: String
-    private let templates: Templates
+    /// The built-in theme, written out once.
+    private let theme: String
     private let cacheDirectory: String
-    /// The ids `page.html` gives its own elements.
-    private let templateIDs: Set<String>
 
     /// The summary every page-shaped input is listed in.
     static let summary = "# Fuzz\n\n- [Other](other.md)\n    - [Fuzz](fuzz.md)\n"
     /// A second page, for links and anchors between pages.
-    static let other = "# Other\n\n## Nested\n\n[back](fuzz.md#fuzz) and [table](fuzz.md#lecture-table-1)\n"
+    static let other = "# Other\n\n## Nested\n\n[back](fuzz.md)\n"
     /// The page a summary-shaped input lists (if it lists it).
     static let page =
         "# Fuzz\n\n```swift\nprint(1)\n```\n\n```output\n1\n```\n\n| a | b |\n|---|---|\n| ✔ | x |\n\n[o](other.md#nested)\n"
@@ -38,13 +41,7 @@ public final class FuzzTarget: @unchecked Sendable {
         contentDirectory = FileSystem.join(root, "content")
         cacheDirectory = FileSystem.join(root, "cache")
         try FileSystem.writeAtomically(Array(Self.other.utf8), to: FileSystem.join(contentDirectory, "other.md"))
-        let theme = try DefaultTheme.directory(cacheDirectory: cacheDirectory)
-        guard case .success(let loaded) = Templates.load(directory: theme) else {
-            throw LectureError("error: the built-in theme does not load")
-        }
-        templates = loaded
-        let page = (try? FileSystem.read(FileSystem.join(theme, "page.html"))) ?? []
-        templateIDs = BuildPipeline.ids(in: String(decoding: page, as: UTF8.self))
+        theme = try DefaultTheme.directory(cacheDirectory: cacheDirectory)
     }
 
     /// Removes the temporary folders.
@@ -109,8 +106,18 @@ public final class FuzzTarget: @unchecked Sendable {
         return longest
     }
 
-    /// Load, parse, transform and render one book; returns the pages rendered (0 when the load
-    /// stage reported an error).
+    /// The steps run: a build's, less `Samples` (which compiles and runs) and `Write`.
+    /// A broken link stops a build before `Render`; here it does not, so an input with one
+    /// (most pages of the lecture, alone in this book, have some) is rendered too.
+    static let steps: [BuildStep] =
+        ([.load, .parse, .extractedSamples, .figures, .anchors, .links, .render] as [BuildStep]).map {
+            var step = $0
+            step.stopsOnErrors = false
+            return step
+        }
+
+    /// Load, parse, transform and render one book; returns the pages rendered (0 when a step
+    /// stopped the build, as it would stop `lecture build`).
     func build(summary: [UInt8], page: [UInt8]) -> Int {
         // Plain writes: Foundation's atomic write syncs the disk, which took most of a run.
         guard SiteWriter.writeFile(summary, to: FileSystem.join(contentDirectory, "SUMMARY.md")),
@@ -118,90 +125,56 @@ public final class FuzzTarget: @unchecked Sendable {
         else { return 0 }
         var configuration = BuildConfiguration()
         configuration.contentDirectory = contentDirectory
+        configuration.templatesDirectory = theme
+        configuration.outputDirectory = FileSystem.join(root, "site")
         configuration.cacheDirectory = cacheDirectory
         configuration.verifier.jobs = 1
-        let pipeline = BuildPipeline(configuration: configuration, console: Console(recordingInto: { _ in }))
-        // Load
-        let loaded = ContentLoader.load(contentDirectory: contentDirectory)
-        guard !loaded.book.flattened.isEmpty else { return 0 }
-        // Parse
-        var pages = pipeline.parse(loaded)
-        // Transform, without running anything
-        var diagnostics = loaded.diagnostics
-        let extracted = SampleStage.extract(pages.map { ($0.source, $0.blocks) })
-        diagnostics += extracted.diagnostics
-        let diagrams = DiagramRenderer(cache: Cache(directory: cacheDirectory), graphvizVersion: nil)
-        let original = pages.map(\.blocks)
-        for index in pages.indices {
-            var problems: [Diagnostic] = []
-            pages[index] = transform(
-                pages[index], samples: extracted.samples.filter { $0.path == pages[index].source.displayPath },
-                diagrams: diagrams, problems: &problems)
-            diagnostics += problems
+        configuration.buildDate = "2026-01-01"
+        // A fresh memory each time (a page's stat signature may repeat within a second), which
+        // carries the probes: no compiler, and a renderer that never starts Graphviz.
+        let memory = BuildMemory()
+        var renderer = DiagramRenderer(cache: Cache(directory: cacheDirectory), graphvizVersion: "fuzz")
+        renderer.commands = (dot: "/nonexistent/dot", gvpr: "/nonexistent/gvpr")
+        memory.probes = Probes(toolchain: nil, diagrams: renderer)
+        drawnFromCache(page, renderer: renderer)
+        var context = BuildContext(
+            configuration: configuration, console: Console(recordingInto: { _ in }), memory: memory, purpose: .site)
+        do {
+            try BuildPipeline.run(Self.steps, on: &context)
+        } catch {
+            return 0
         }
-        diagnostics += LinkChecker.check(pages, originalBlocks: original, contentFiles: [])
-        // A build stops before rendering on any error; rendering a page with a broken link or
-        // table is still safe, so only what the load stage refused stops the render here.
-        guard !loaded.diagnostics.hasErrors else { return 0 }
-        // Render
-        let site = pipeline.render(pages, book: loaded.book, templates: templates, swiftVersion: "Swift 6")
-        _ = EmittedLinkChecker.check(
-            site, siteURL: "/", optional: [], outputDirectory: "/nonexistent", jobs: 1)
-        return pages.count
+        return context.site.generated.isEmpty ? 0 : context.pages.count
     }
 
-    /// The transform stage's per-page work (`BuildPipeline.transform`) with unverified samples and
-    /// no Graphviz.
-    func transform(_ page: Page, samples: [Sample], diagrams: DiagramRenderer, problems: inout [Diagnostic])
-        -> Page
-    {
-        var page = page
-        page.blocks = SampleRendering.apply(to: page.blocks, samples: samples, swiftVersion: "Swift 6")
-        let path = page.source.displayPath
-        let lines = page.source.text.split(separator: "\n", omittingEmptySubsequences: false)
-        var figures = 0
-        var found: [Diagnostic] = []
-        page.blocks = BlockWalk.rewrite(page.blocks) { block in
-            if case .paragraph = block.kind, case .table(let rows) = PipeTableParagraph.read(block.range, lines: lines)
-            {
-                figures += 1
-                if case .success(let html) = TableRenderer.render(
-                    rows, caption: nil, id: "lecture-table-\(figures)", path: path, location: block.range.start)
-                {
-                    return [Block(.html(html), range: block.range)]
-                }
-                return [block]
-            }
+    /// Puts each `dot` block's own text in the cache as its drawing, so the block is "drawn"
+    /// without Graphviz and its bytes go through the SVG post-processing.
+    func drawnFromCache(_ page: [UInt8], renderer: DiagramRenderer) {
+        let text = String(decoding: page, as: UTF8.self)
+        guard text.contains(DiagramRenderer.language) else { return }
+        var figure = 0
+        _ = MarkdownParser.parse(text).rewritingLeafBlocks { block in
             guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
-            let info = InfoString(code.info)
-            figures += 1
-            let result: Result<String, DiagnosticsError>
-            if info.language == DiagramRenderer.language {
-                result = diagrams.render(
-                    code.code, info: info, id: "lecture-diagram-\(figures)", path: path, location: block.range.start,
-                    warnings: &found
-                )
-                .mapError { DiagnosticsError([$0]) }
-            } else if info.language == TableRenderer.language {
-                result = TableRenderer.render(
-                    code.code, caption: info.value("caption"), id: "lecture-table-\(figures)", path: path,
-                    location: block.range.start)
-            } else {
-                return [block]
+            let language = InfoString(code.info).language
+            guard language == DiagramRenderer.language || language == TableRenderer.language else { return [block] }
+            figure += 1
+            guard language == DiagramRenderer.language else { return [block] }
+            let drawing = DiagramRenderer.Rendered(svg: code.code, narrowSVG: code.code + code.code, label: "")
+            if let data = try? JSONEncoder().encode(drawing) {
+                renderer.cache.write(
+                    kind: "diagrams", key: renderer.key(code.code, id: "lecture-diagram-\(figure)"), Array(data))
             }
-            switch result {
-            case .success(let html): return [Block(.html(html), range: block.range)]
-            case .failure(let error):
-                found += error.diagnostics.filter { $0.severity != .error }
-                return [block]
-            }
+            return [block]
         }
-        problems += found
-        let anchored = HeadingAnchors.apply(to: page.blocks, reserved: templateIDs)
-        page.blocks = LinkRewriter.apply(to: anchored.blocks)
-        page.headings = anchored.headings
-        problems += BuildPipeline.headingOrderWarnings(page.blocks, path: path)
-        problems += LiteralLinks.warnings(page.blocks, source: page.source)
-        return page
+    }
+}
+
+extension BuildStep {
+    /// `Samples` without compiling or running anything: every page's samples extracted, so
+    /// `Figures` renders them (unverified), for `FuzzTarget`.
+    static let extractedSamples = BuildStep(name: "Samples (extracted only)") { (context: inout BuildContext) in
+        let found = SampleStage.extract(context.pages.map { ($0.source, $0.blocks) })
+        context.samples = found.samples
+        context.diagnostics += found.diagnostics
     }
 }

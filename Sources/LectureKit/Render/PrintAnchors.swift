@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// Ids and links of the pages as they stand together in `print.html`: every chapter gets an
 /// anchor (`ch-mvvm`), every id on a page is prefixed with it (`ch-mvvm--세-가지-역할`), so ids
@@ -32,7 +33,7 @@ struct PrintAnchors: Sendable {
         self.chapters = chapters
     }
 
-    /// The id `id` of the page at `output` takes in `print.html`.
+    /// The id `id` of the page at `output` takes in `print.html` (`rewrite(html:in:)` writes the same).
     func id(_ id: String, in output: String) -> String { "\(chapters[output] ?? "ch")--\(id)" }
 
     /// Where a link of the page at `output` points from `print.html` (at the site root): a page
@@ -62,75 +63,73 @@ struct PrintAnchors: Sendable {
 
     /// The page's blocks with heading ids prefixed and links rewritten, HTML blocks included.
     func rewrite(_ blocks: [Block], in output: String) -> [Block] {
-        BlockWalk.rewrite(blocks) { block in
-            var block = block
+        var rewriter = ChapterRewriter(anchors: self, output: output)
+        return rewriter.rewrite(blocks)
+    }
+
+    /// Rewrites one chapter's heading ids, link and image destinations and HTML.
+    private struct ChapterRewriter: MarkupRewriter {
+        let anchors: PrintAnchors
+        /// The chapter's output path.
+        let output: String
+
+        mutating func visit(_ block: Block) -> [Block] {
+            var block = descend(into: block)
             switch block.kind {
-            case .paragraph(let inlines):
-                block.kind = .paragraph(inlines.map { rewrite($0, in: output) })
             case .heading(let level, let content, let headingID):
-                block.kind = .heading(
-                    level: level, content: content.map { rewrite($0, in: output) },
-                    id: headingID.map { id($0, in: output) })
+                block.kind = .heading(level: level, content: content, id: headingID.map { anchors.id($0, in: output) })
             case .html(let html):
-                block.kind = .html(rewrite(html: html, in: output))
+                block.kind = .html(anchors.rewrite(html: html, in: output))
             default: break
             }
             return [block]
         }
-    }
 
-    private func rewrite(_ inline: Inline, in output: String) -> Inline {
-        switch inline {
-        case .link(var link):
-            link.destination = destination(link.destination, in: output)
-            link.content = link.content.map { rewrite($0, in: output) }
-            return .link(link)
-        case .image(var link):
-            link.destination = destination(link.destination, in: output)
-            return .image(link)
-        case .emphasis(let children): return .emphasis(children.map { rewrite($0, in: output) })
-        case .strong(let children): return .strong(children.map { rewrite($0, in: output) })
-        case .html(let html): return .html(rewrite(html: html, in: output))
-        default: return inline
+        mutating func visit(_ inline: Inline) -> Inline {
+            switch descend(into: inline) {
+            case .link(var link):
+                link.destination = anchors.destination(link.destination, in: output)
+                return .link(link)
+            case .image(var link):
+                link.destination = anchors.destination(link.destination, in: output)
+                return .image(link)
+            case .html(let html): return .html(anchors.rewrite(html: html, in: output))
+            case let other: return other
+            }
         }
     }
 
-    /// HTML the transform or the author wrote, with the attributes that hold or name ids rewritten.
+    /// HTML the transform or the author wrote, with the attributes that hold or name ids rewritten,
+    /// in one pass over its bytes (pages with hover cards hold thousands of ids).
     func rewrite(html: String, in output: String) -> String {
-        guard html.contains("=\"") || html.contains("url(#") else { return html }
-        var html = html
-        let prefix = { (value: String) in id(value, in: output) }
-        html = Self.rewriteAttribute(html, " id=\"") { prefix($0) }
-        for name in [" for=\"", " aria-labelledby=\"", " aria-describedby=\"", " aria-controls=\""] {
-            html = Self.rewriteAttribute(html, name) {
-                $0.split(separator: " ").map { prefix(String($0)) }.joined(separator: " ")
-            }
+        let chapter = (chapters[output] ?? "ch") + "--"
+        let prefix = { (value: String) in chapter + value }
+        let prefixEach = { (value: String) in
+            value.contains(" ")
+                ? value.split(separator: " ").map { chapter + $0 }.joined(separator: " ") : chapter + value
         }
-        for name in [" href=\"", " xlink:href=\"", " src=\""] {
-            html = Self.rewriteAttribute(html, name) { value in
-                let raw = value.replacingOccurrences(of: "&amp;", with: "&")
-                let mapped = destination(raw, in: output)
-                return mapped == raw ? value : HTML.escapeHref(mapped)
-            }
+        let link = { (value: String) in
+            let raw = value.replacingOccurrences(of: "&amp;", with: "&")
+            let mapped = destination(raw, in: output)
+            return mapped == raw ? value : HTML.escapeHref(mapped)
         }
-        html = Self.rewriteAttribute(html, "url(#", closing: ")") { HTML.escapeHref(prefix(Self.decoded($0))) }
-        return html
-    }
-
-    /// `html` with the value after each `opening` (up to `closing`) replaced by `transform`'s.
-    static func rewriteAttribute(
-        _ html: String, _ opening: String, closing: Character = "\"", _ transform: (String) -> String
-    ) -> String {
-        guard let close = closing.asciiValue else { return html }
+        let quote = UInt8(ascii: "\"")
+        let attributes: [(opening: String, closing: UInt8, transform: (String) -> String)] = [
+            (" id=\"", quote, prefix),
+            (" for=\"", quote, prefixEach), (" aria-labelledby=\"", quote, prefixEach),
+            (" aria-describedby=\"", quote, prefixEach), (" aria-controls=\"", quote, prefixEach),
+            (" href=\"", quote, link), (" xlink:href=\"", quote, link), (" src=\"", quote, link),
+            ("url(#", UInt8(ascii: ")"), { HTML.escapeHref(prefix(Self.decoded($0))) }),
+        ]
         let bytes = Array(html.utf8)
-        let values = AttributeScan.values(in: bytes, after: opening, closing: close)
+        let values = AttributeScan.values(in: bytes, after: attributes.map { ($0.opening, $0.closing) })
         if values.isEmpty { return html }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+        out.reserveCapacity(bytes.count + values.count * 16)
         var copied = 0
-        for value in values {
+        for (opening, value) in values {
             out += bytes[copied..<value.lowerBound]
-            out += Array(transform(String(decoding: bytes[value], as: UTF8.self)).utf8)
+            out += Array(attributes[opening].transform(String(decoding: bytes[value], as: UTF8.self)).utf8)
             copied = value.upperBound
         }
         out += bytes[copied...]

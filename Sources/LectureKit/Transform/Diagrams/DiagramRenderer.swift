@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// Diagrams: a fenced block with info string `dot` holds a Graphviz graph, rendered at build
 /// time by `dot -Tsvg` and inlined in the page, so it needs no extra request and works from
@@ -132,7 +133,7 @@ public struct DiagramRenderer: Sendable {
         html += "</div>\n"
         if let caption {
             html +=
-                "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption).map(LinkRewriter.rewrite)))</figcaption>"
+                "<figcaption>\(HTMLRenderer().render(LinkRewriter.apply(to: MarkdownParser.parseInlines(caption))))</figcaption>"
         }
         return .success(html + "</figure>\n")
     }

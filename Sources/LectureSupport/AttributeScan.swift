@@ -1,0 +1,54 @@
+/// Finds attribute values in HTML by scanning its UTF-8 bytes once. (Foundation's
+/// `range(of:)` on a substring bridges the rest of the page at every match, which made pages
+/// with many ids, such as samples with hover cards, take time quadratic in their size.)
+package enum AttributeScan {
+    /// The byte ranges of the values that follow each `opening` (`" id=\""`) up to the next
+    /// `closing` byte, in order; an opening without a closing ends the scan.
+    package static func values(in bytes: [UInt8], after opening: String, closing: UInt8 = UInt8(ascii: "\"")) -> [Range<
+        Int
+    >] {
+        let marker = Array(opening.utf8)
+        var found: [Range<Int>] = []
+        var index = 0
+        while index + marker.count <= bytes.count {
+            guard bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) else {
+                index += 1
+                continue
+            }
+            let start = index + marker.count
+            guard let end = bytes[start...].firstIndex(of: closing) else { break }
+            found.append(start..<end)
+            index = end
+        }
+        return found
+    }
+
+    /// The values after any of `openings` (each with its own closing byte), in order, in one pass
+    /// over `bytes`: each with the index of the opening it follows. A value is not searched for
+    /// openings; an opening without its closing ends the scan.
+    package static func values(in bytes: [UInt8], after openings: [(opening: String, closing: UInt8)]) -> [(
+        opening: Int, value: Range<Int>
+    )] {
+        let markers = openings.map { Array($0.opening.utf8) }
+        var isFirstByte = [Bool](repeating: false, count: 256)
+        for marker in markers { if let first = marker.first { isFirstByte[Int(first)] = true } }
+        var found: [(opening: Int, value: Range<Int>)] = []
+        var index = 0
+        scan: while index < bytes.count {
+            guard isFirstByte[Int(bytes[index])] else {
+                index += 1
+                continue
+            }
+            for (which, marker) in markers.enumerated()
+            where index + marker.count <= bytes.count && bytes[index..<index + marker.count].elementsEqual(marker) {
+                let start = index + marker.count
+                guard let end = bytes[start...].firstIndex(of: openings[which].closing) else { break scan }
+                found.append((which, start..<end))
+                index = end
+                continue scan
+            }
+            index += 1
+        }
+        return found
+    }
+}
