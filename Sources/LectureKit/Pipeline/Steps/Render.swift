@@ -18,7 +18,7 @@ extension BuildStep {
             site.generated[page.outputPath] = page.html
             if page.fromMemory { site.unchanged.insert(page.outputPath) }
         }
-        site.generated[PrintPage.outputPath] = printPage(context, templates: templates, values: values)
+        site.generated[PrintPage.outputPath] = printPage(context, rendered: pages, templates: templates, values: values)
         let order = book.flattened
         if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
@@ -84,20 +84,22 @@ extension BuildStep {
         let book = context.content.book
         let order = book.flattened
         let renderer = HTMLRenderer()
+        let cache = Cache(directory: configuration.cacheDirectory)
         let positions = Dictionary(
             order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         return Array(context.pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) {
             (index, page) -> RenderedPage in
             let output = page.chapter.outputPath
             if let memo = context.remembered(page), let html = memo.html, let entry = memo.searchEntry {
-                return RenderedPage(outputPath: output, html: html, searchEntry: entry, fromMemory: true)
+                return RenderedPage(outputPath: output, html: html, searchEntry: entry, blocks: nil)
             }
+            let blocks = htmlBlocks(page, cache: cache)
             let root = OutputPath.rootPrefix(from: output)
             let position = positions[page.chapter.path] ?? index
             let html = Array(
                 templates.page.render(
                     values.page(
-                        title: page.title, content: renderer.render(page.blocks), root: root,
+                        title: page.title, content: renderer.render(blocks), root: root,
                         nav: values.navigation(current: output, root: root),
                         prev: Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root),
                         next: Navigation.link(
@@ -109,19 +111,25 @@ extension BuildStep {
                 $0.html = html
                 $0.searchEntry = entry
             }
-            return RenderedPage(outputPath: output, html: html, searchEntry: entry, fromMemory: false)
+            return RenderedPage(outputPath: output, html: html, searchEntry: entry, blocks: blocks)
         }
     }
 
     /// `print.html`: every chapter in one page (`PrintPage`); a chapter's section is kept in
     /// `BuildMemory` like its page, so a preview rebuild renders only the chapters that changed.
-    private static func printPage(_ context: BuildContext, templates: Templates, values: TemplateValues) -> [UInt8] {
+    private static func printPage(
+        _ context: BuildContext, rendered: [RenderedPage], templates: Templates, values: TemplateValues
+    ) -> [UInt8] {
         let configuration = context.configuration
         let book = context.content.book
         let anchors = PrintAnchors(book.flattened, reserved: context.templateIDs)
         let pages = context.pages
-        let sections = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> String in
+        let cache = Cache(directory: configuration.cacheDirectory)
+        let sections = Array(zip(pages, rendered)).parallelMap(jobs: configuration.verifier.jobs) {
+            page, rendered -> String in
             if let known = context.remembered(page)?.printHTML { return known }
+            var page = page
+            page.blocks = rendered.blocks ?? htmlBlocks(page, cache: cache)
             let html = PrintPage.chapter(page, anchors: anchors)
             context.memory?.update(page.chapter.path) { $0.printHTML = html }
             return html
@@ -140,6 +148,14 @@ extension BuildStep {
     }
 }
 
+extension BuildStep {
+    /// The page's blocks ready for `HTMLRenderer`: links to pages rewritten to their `.html`
+    /// (`LinkRewriter`), and every figure (sample, diagram, table) made HTML (`FigureHTML`).
+    static func htmlBlocks(_ page: Page, cache: Cache) -> [Block] {
+        FigureHTML.lower(LinkRewriter.apply(to: page.blocks), cache: cache)
+    }
+}
+
 /// One page after `Render`: where it goes, its bytes and its search index entry.
 struct RenderedPage: Sendable {
     /// The page's path in the site (`part/x.html`).
@@ -148,6 +164,10 @@ struct RenderedPage: Sendable {
     var html: [UInt8]
     /// Its entry of the search index.
     var searchEntry: SearchIndex.PageEntry
+    /// The blocks its content was rendered from (`Render.htmlBlocks`); `nil` when the page comes
+    /// from `BuildMemory` as an earlier build rendered it.
+    var blocks: [Block]?
+
     /// Whether it comes from `BuildMemory` as an earlier build rendered it.
-    var fromMemory: Bool
+    var fromMemory: Bool { blocks == nil }
 }
