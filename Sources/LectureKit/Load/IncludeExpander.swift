@@ -33,6 +33,10 @@ public enum IncludeExpander {
         public var diagnostics: [Diagnostic]
     }
 
+    /// The identifier of the error at a directive whose file or lines could not be included;
+    /// `SamplesWithFailedIncludes` leaves the sample holding it unverified.
+    static let failedIdentifier = "lecture.include.failed"
+
     /// mdBook's include depth limit.
     static let maximumDepth = 10
 
@@ -97,7 +101,9 @@ public enum IncludeExpander {
                     String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, depth: depth)
                 {
                 case .failure(let problem):
-                    expansion.diagnostics.append(.error(displayPath, location, problem.summary, notes: problem.notes))
+                    var error = Diagnostic.error(displayPath, location, problem.summary, notes: problem.notes)
+                    error.identifier = failedIdentifier
+                    expansion.diagnostics.append(error)
                 case .success(let inner):
                     expansion.included += inner.included
                     expansion.diagnostics += inner.diagnostics

@@ -7,6 +7,7 @@ extension BuildStep {
     /// its shard's samples, and the pages' problems are reported before the samples run.
     static let samples = BuildStep(name: "Samples") { (context: inout BuildContext) in
         context.diagnostics += extractSamples(&context)
+        context.samples = SamplesWithFailedIncludes.removing(from: context.samples, diagnostics: context.diagnostics)
         if case .check(_, let shard?) = context.purpose {
             context.samples = context.samples.enumerated()
                 .filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
