@@ -113,6 +113,7 @@ private final class Query: Sendable {
     }
 
     func run() {
+        guard ParsingLimit.allowsParsing(program) else { return }
         let targets = DeclarationCards.targets(in: Parser.parse(source: program))
         guard
             (try? sourceKit.send([

@@ -32,7 +32,9 @@ public struct HighlightedToken: Hashable, Sendable {
 public enum SyntaxHighlighter {
     /// The classified stretches of `source`, in order and not overlapping; identifiers,
     /// operators, punctuation and whitespace are left out (shown plain).
+    /// Source nested deeper than `ParsingLimit` allows has no tokens (it is shown plain).
     public static func tokens(in source: String) -> [HighlightedToken] {
+        guard ParsingLimit.allowsParsing(source) else { return [] }
         let tree = Parser.parse(source: source)
         var tokens: [HighlightedToken] = []
         for classified in tree.classifications {

@@ -40,7 +40,9 @@ public struct DiscoveredTests: Hashable, Sendable {
 /// Finds Swift Testing and XCTest tests in Swift source.
 public enum TestDiscovery {
     /// The tests declared in `source`, a whole program (`#sourceLocation` lines are fine).
+    /// Source nested deeper than `ParsingLimit` allows has none.
     public static func discover(in source: String) -> DiscoveredTests {
+        guard ParsingLimit.allowsParsing(source) else { return DiscoveredTests() }
         let tree = Parser.parse(source: source)
         let walker = TestWalker(viewMode: .sourceAccurate)
         walker.walk(tree)

@@ -1,4 +1,5 @@
 import CommonMark
+import SwiftAnalysis
 
 /// Finds a page's samples and their expected outputs in its parsed blocks.
 ///
@@ -41,6 +42,17 @@ enum SampleExtractor {
             }
             let words = code.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             let language = words.first ?? ""
+            if language == "swift", case let depth = ParsingLimit.bracketDepth(of: code.code),
+                depth > ParsingLimit.maximumBracketDepth
+            {
+                diagnostics.append(
+                    .warning(
+                        .swiftTooDeep, path, block.range.start,
+                        "Swift block nests '[' \(depth) deep; it is shown without highlighting or hover cards",
+                        notes: [
+                            "swift-syntax's parser takes exponential time beyond \(ParsingLimit.maximumBracketDepth) levels of '['; split the expression with named constants"
+                        ]))
+            }
 
             if language == outputLanguage {
                 guard previousWasSample, var sample = samples.popLast() else {
