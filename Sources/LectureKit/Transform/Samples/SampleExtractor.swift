@@ -1,5 +1,5 @@
 import CommonMark
-import SwiftAnalysis
+internal import SwiftAnalysis
 
 /// Finds a page's samples and their expected outputs in its parsed blocks.
 ///
