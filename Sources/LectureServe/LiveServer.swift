@@ -60,7 +60,7 @@ public final class LiveServer: @unchecked Sendable {
     public func start() throws -> Bool {
         let build = configuration.build
         if let problem = SiteWriter.validate(output: build.outputDirectory, protecting: build.protectedFolders) {
-            throw LectureError(problem.description, exitStatus: 1)
+            throw LectureError(problem, exitStatus: 1)
         }
         let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
         let firstBuildStarted = Date()
@@ -213,7 +213,7 @@ public final class LiveServer: @unchecked Sendable {
                     : "Rebuild failed with \(counted); still serving the last good site")
             hub.rebuildFailed(errors: errors)
         case .setupFailed(let error):
-            console.print(error.message)
+            console.report(error.diagnostics)
             console.print("Rebuild failed; still serving the last good site")
             hub.rebuildFailed(errors: error.message)
         case .stopped:

@@ -48,12 +48,14 @@ public struct ServeCommand: Subcommand {
         let directory = try BookLayout.directory(arguments, command: "lecture serve")
         bookDiagnostics = try BookLayout.configure(&configuration.build, directory: directory, arguments: arguments)
         if let host = arguments.value("host") {
-            guard !host.isEmpty else { throw LectureError("error: --host needs an address, such as 127.0.0.1 or ::1") }
+            guard !host.isEmpty else {
+                throw LectureError(.badOptionValue, "--host needs an address, such as 127.0.0.1 or ::1")
+            }
             configuration.host = host
         }
         if let port = arguments.value("port") {
             guard let number = UInt16(port) else {
-                throw LectureError("error: --port needs a whole number from 0 to 65535, not '\(port)'")
+                throw LectureError(.badOptionValue, "--port needs a whole number from 0 to 65535, not '\(port)'")
             }
             configuration.port = number
         }

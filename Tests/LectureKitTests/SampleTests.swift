@@ -90,7 +90,7 @@ import Testing
         } catch let error as LectureError {
             return .failure(error)
         } catch {
-            return .failure(LectureError("\(error)"))
+            return .failure(LectureError(.unexpected, "\(error)"))
         }
     }()
 

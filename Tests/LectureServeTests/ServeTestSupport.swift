@@ -65,7 +65,7 @@ final class ServeFixture: @unchecked Sendable {
         // Other suites run samples in this process; stopping must not kill their children.
         configuration.killsChildrenOnStop = false
         server = LiveServer(configuration: configuration, console: recorder.console)
-        guard try server.start() else { throw LectureError("the server stopped before it served") }
+        guard try server.start() else { throw LectureError(.serveStart, "the server stopped before it served") }
     }
 
     deinit {
@@ -82,7 +82,7 @@ final class ServeFixture: @unchecked Sendable {
         let path = root + "/" + relative
         let temporary = (path as NSString).deletingLastPathComponent + "/.\((path as NSString).lastPathComponent).swp"
         try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else { throw LectureError("cannot rename over \(path)") }
+        guard rename(temporary, path) == 0 else { throw LectureError(.fileSystem, "cannot rename over \(path)") }
     }
 }
 

@@ -67,7 +67,8 @@ public struct ParsedArguments: Sendable {
                 inline = String(argument.dropFirst(2))
             }
             guard let spec = specs.first(where: { $0.names.contains(name) }) else {
-                throw LectureError("error: unknown option '\(name)' for '\(command)'\nsee '\(command) --help'")
+                throw LectureError(
+                    .badOption, "unknown option '\(name)' for '\(command)'", notes: ["see '\(command) --help'"])
             }
             if spec.valueName != nil {
                 let value: String
@@ -77,14 +78,14 @@ public struct ParsedArguments: Sendable {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw LectureError("error: option '\(name)' needs a value\nsee '\(command) --help'")
+                    throw LectureError(.badOption, "option '\(name)' needs a value", notes: ["see '\(command) --help'"])
                 }
                 if parsed.values[spec.key] != nil && !spec.repeatable {
-                    throw LectureError("error: option '\(name)' given more than once")
+                    throw LectureError(.badOption, "option '\(name)' given more than once")
                 }
                 parsed.values[spec.key, default: []].append(value)
             } else {
-                if inline != nil { throw LectureError("error: option '\(name)' takes no value") }
+                if inline != nil { throw LectureError(.badOption, "option '\(name)' takes no value") }
                 parsed.flags.insert(spec.key)
             }
         }

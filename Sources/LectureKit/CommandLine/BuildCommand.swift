@@ -35,7 +35,8 @@ struct BuildCommand: Subcommand {
             guard siteURL.hasPrefix("/"), !siteURL.contains("//"),
                 !siteURL.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0 == " " })
             else {
-                throw LectureError("error: --site-url takes an absolute path such as /lecture/, not '\(siteURL)'")
+                throw LectureError(
+                    .badOptionValue, "--site-url takes an absolute path such as /lecture/, not '\(siteURL)'")
             }
             configuration.siteURL = siteURL.hasSuffix("/") ? siteURL : siteURL + "/"
         }
@@ -54,7 +55,7 @@ struct BuildCommand: Subcommand {
             ContentLoader.setupError(contentDirectory: configuration.contentDirectory),
             configuration.outputAndTemplatesError(),
         ].compactMap { $0 }
-        if !problems.isEmpty { throw LectureError(problems.map(\.message).joined(separator: "\n")) }
+        if !problems.isEmpty { throw LectureError(unreported: problems.flatMap(\.diagnostics)) }
     }
 
     func run(console: Console) throws -> Int32 {

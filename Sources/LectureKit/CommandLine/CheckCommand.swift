@@ -45,7 +45,8 @@ struct CheckCommand: Subcommand {
         files = arguments.positionals.filter { !folders.contains($0) }
         guard folders.count <= 1 else {
             throw LectureError(
-                "error: unexpected argument '\(folders[1])'; name one book folder\nsee 'lecture check --help'")
+                .badArgument, "unexpected argument '\(folders[1])'; name one book folder",
+                notes: ["see 'lecture check --help'"])
         }
         var book = BuildConfiguration()
         book.cacheDirectory = cacheDirectory
@@ -59,7 +60,7 @@ struct CheckCommand: Subcommand {
         if let value = arguments.value("shard") {
             let parts = value.split(separator: "/")
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
-                throw LectureError("error: --shard takes K/N with 1 ≤ K ≤ N, not '\(value)'")
+                throw LectureError(.badOptionValue, "--shard takes K/N with 1 ≤ K ≤ N, not '\(value)'")
             }
             shard = (k, n)
         }
@@ -68,15 +69,15 @@ struct CheckCommand: Subcommand {
     func validate() throws {
         try options.environment.validate()
         for file in files where !file.hasSuffix(".md") {
-            throw LectureError("error: '\(file)' is not a Markdown file (.md)")
+            throw LectureError(.badArgument, "'\(file)' is not a Markdown file (.md)")
         }
         if let reportPath {
             let report = URL(fileURLWithPath: reportPath).standardizedFileURL.path
             let contentFolder = URL(fileURLWithPath: content).standardizedFileURL.path
             if report.hasSuffix(".md") || report.hasPrefix(contentFolder + "/") {
                 throw LectureError(
-                    "error: --report junit:\(reportPath) would overwrite content; write the report outside the content folder"
-                )
+                    .badOptionValue, "--report junit:\(reportPath) would overwrite content",
+                    notes: ["write the report outside the content folder"])
             }
         }
     }
@@ -101,11 +102,11 @@ struct CheckCommand: Subcommand {
             var seen = Set<String>()
             let unique = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
             for file in unique where !FileSystem.exists(file) || FileSystem.isDirectory(file) {
-                throw LectureError("\(file): error: file does not exist")
+                throw LectureError(.error(.badArgument, file, nil, "file does not exist"))
             }
             for file in unique {
                 guard let bytes = try? FileSystem.read(file) else {
-                    throw LectureError("\(file): error: cannot read file")
+                    throw LectureError(.error(.fileSystem, file, nil, "cannot read file"))
                 }
                 switch SourceFileReader.decode(bytes, displayPath: file, relativePath: file) {
                 case .success(let source):
@@ -122,6 +123,7 @@ struct CheckCommand: Subcommand {
             if let deep = document.tooDeep {
                 diagnostics.append(
                     .error(
+                        .nestingTooDeep,
                         source.displayPath, deep,
                         "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out"))
             }
@@ -173,7 +175,7 @@ struct CheckCommand: Subcommand {
             guard result.actualOutput != nil, result.sample.mode == .run else { continue }
             let errors = result.diagnostics.filter { $0.severity == .error }
             let onlyOutput = errors.allSatisfy {
-                $0.summary == "output does not match the expected output" || $0.summary == "sample has no output block"
+                $0.identifier == .sampleOutputMismatch || $0.identifier == .sampleNoOutput
             }
             guard onlyOutput else { continue }
             byPath[result.sample.path, default: []].append(index)
@@ -185,6 +187,7 @@ struct CheckCommand: Subcommand {
                 for index in indices {
                     results[index].diagnostics.append(
                         .error(
+                            .blessRefused,
                             path, results[index].sample.location,
                             "cannot bless: the page uses {{#include}}; copy the actual output into its output block by hand"
                         ))
@@ -195,7 +198,8 @@ struct CheckCommand: Subcommand {
             var info = stat()
             guard stat(real, &info) == 0, info.st_mode & S_IWUSR != 0, access(real, W_OK) == 0 else {
                 for index in indices {
-                    results[index].diagnostics.append(.error(path, nil, "cannot bless: the file is read-only"))
+                    results[index].diagnostics.append(
+                        .error(.blessRefused, path, nil, "cannot bless: the file is read-only"))
                 }
                 continue
             }
@@ -214,7 +218,7 @@ struct CheckCommand: Subcommand {
             for index in indices {
                 if let reason = refused.first(where: { $0.0 == results[index].sample })?.1 {
                     results[index].diagnostics.append(
-                        .error(path, results[index].sample.location, "cannot bless: \(reason)"))
+                        .error(.blessRefused, path, results[index].sample.location, "cannot bless: \(reason)"))
                 } else {
                     results[index].outcome = .passed
                     results[index].diagnostics.removeAll { $0.severity == .error }

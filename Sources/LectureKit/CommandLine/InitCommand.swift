@@ -17,19 +17,21 @@ struct InitCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws {
         guard arguments.positionals.count <= 1 else {
-            throw LectureError("error: unexpected argument '\(arguments.positionals[1])'\nsee 'lecture init --help'")
+            throw LectureError(
+                .badArgument, "unexpected argument '\(arguments.positionals[1])'", notes: ["see 'lecture init --help'"])
         }
         if let directory = arguments.positionals.first { self.directory = directory }
     }
 
     func validate() throws {
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
-            throw LectureError("error: '\(directory)' is a file, not a folder")
+            throw LectureError(.badArgument, "'\(directory)' is a file, not a folder")
         }
         for file in Self.files.keys.sorted()
         where file != ".gitignore" && FileSystem.exists(FileSystem.join(directory, file)) {
             throw LectureError(
-                "error: \(FileSystem.join(directory, file)) already exists; 'lecture init' never overwrites a book")
+                .initRefused,
+                "\(FileSystem.join(directory, file)) already exists; 'lecture init' never overwrites a book")
         }
     }
 

@@ -91,8 +91,7 @@ public enum LectureCommand {
                 return 0
             }
             guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
-                Console.write("error: unknown subcommand '\(arguments[1])'\n\n\(help)\n", to: 2)
-                return 2
+                return unknownSubcommand(arguments[1], help: help, console: console)
             }
             console.print(command.help)
             return 0
@@ -100,8 +99,7 @@ public enum LectureCommand {
             break
         }
         guard let type = subcommands.first(where: { $0.name == first }) else {
-            Console.write("error: unknown subcommand '\(first)'\n\n\(help)\n", to: 2)
-            return 2
+            return unknownSubcommand(first, help: help, console: console)
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("-h") || rest.contains("--help") {
@@ -117,18 +115,25 @@ public enum LectureCommand {
             return status
         } catch let error as LectureError {
             Interruption.waitIfUnderWay()
-            Console.write((error.message + "\n"), to: 2)
+            if error.isReported {
+                let errors = error.diagnostics.errorCount
+                console.printError("lecture \(type.name): failed with \(errors) error\(errors == 1 ? "" : "s")")
+            } else {
+                console.report(error.diagnostics)
+            }
             return error.exitStatus
-        } catch let error as DiagnosticsError {
-            Interruption.waitIfUnderWay()
-            let errors = error.diagnostics.filter { $0.severity == .error }.count
-            Console.write("lecture \(type.name): failed with \(errors) error\(errors == 1 ? "" : "s")\n", to: 2)
-            return 1
         } catch {
             Interruption.waitIfUnderWay()
-            Console.write("error: \(error)\n", to: 2)
+            console.report(.error(.unexpected, "\(error)"))
             return 1
         }
+    }
+
+    /// Reports an unknown subcommand, then the overview of them all, on stderr: exit status 2.
+    static func unknownSubcommand(_ name: String, help: String, console: Console) -> Int32 {
+        console.report(.error(.unknownSubcommand, "unknown subcommand '\(name)'"))
+        console.printError("\n" + help)
+        return 2
     }
 }
 
@@ -187,16 +192,17 @@ public enum CommonOptions {
         for value in arguments.values["report"] ?? [] {
             if DiagnosticFormat.names.contains(value) {
                 guard format == nil || format == value else {
-                    throw LectureError("error: --report \(format!) and --report \(value) contradict each other")
+                    throw LectureError(.badOption, "--report \(format!) and --report \(value) contradict each other")
                 }
                 format = value
             } else if allowJUnit, value.hasPrefix("junit:"), value.count > "junit:".count {
-                guard junit == nil else { throw LectureError("error: --report junit: given more than once") }
+                guard junit == nil else { throw LectureError(.badOption, "--report junit: given more than once") }
                 junit = String(value.dropFirst("junit:".count))
             } else {
                 let wanted = (DiagnosticFormat.names + (allowJUnit ? ["junit:PATH"] : [])).map { "'\($0)'" }.joined(
                     separator: ", ")
-                throw LectureError("error: --report takes \(wanted), not '\(value)'\nsee '\(command) --help'")
+                throw LectureError(
+                    .badOptionValue, "--report takes \(wanted), not '\(value)'", notes: ["see '\(command) --help'"])
             }
         }
         return (format, junit)
@@ -210,13 +216,13 @@ public enum CommonOptions {
         var options = SampleVerifier.Options()
         if let jobs = arguments.value("jobs") {
             guard let n = Int(jobs), n >= 1 else {
-                throw LectureError("error: -j needs a whole number of 1 or more, not '\(jobs)'")
+                throw LectureError(.badOptionValue, "-j needs a whole number of 1 or more, not '\(jobs)'")
             }
             options.jobs = n
         }
         if let timeout = arguments.value("timeout") {
             guard let seconds = Double(timeout), seconds > 0, seconds.isFinite else {
-                throw LectureError("error: --timeout needs a number of seconds above 0, not '\(timeout)'")
+                throw LectureError(.badOptionValue, "--timeout needs a number of seconds above 0, not '\(timeout)'")
             }
             options.timeout = seconds
         }

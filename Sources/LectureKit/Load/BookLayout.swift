@@ -31,8 +31,10 @@ public enum BookLayout {
             (settings, diagnostics) = BookSettingsLoader.load(path: tomlPath)
         } else if let directory, !FileSystem.isDirectory(directory) {
             throw LectureError(
-                "\(directory): error: \(FileSystem.exists(directory) ? "book folder is a file" : "book folder does not exist")\n    name a folder that holds book.toml or SUMMARY.md"
-            )
+                .error(
+                    .badArgument, directory, nil,
+                    FileSystem.exists(directory) ? "book folder is a file" : "book folder does not exist",
+                    notes: ["name a folder that holds book.toml or SUMMARY.md"]))
         }
         let bareSummary = !hasTOML && FileSystem.exists(FileSystem.join(root, "SUMMARY.md"))
         let mdBookLayout = hasTOML || FileSystem.exists(FileSystem.join(root, "src/SUMMARY.md"))
@@ -82,7 +84,8 @@ public enum BookLayout {
     /// - Throws: `LectureError` (exit 2) for more than one.
     public static func directory(_ arguments: ParsedArguments, command: String) throws -> String? {
         guard arguments.positionals.count <= 1 else {
-            throw LectureError("error: unexpected argument '\(arguments.positionals[1])'\nsee '\(command) --help'")
+            throw LectureError(
+                .badArgument, "unexpected argument '\(arguments.positionals[1])'", notes: ["see '\(command) --help'"])
         }
         return arguments.positionals.first
     }

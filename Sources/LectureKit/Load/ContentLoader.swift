@@ -31,7 +31,7 @@ public enum ContentLoader {
         guard !FileSystem.isDirectory(contentDirectory) || !FileSystem.exists(summaryPath) else { return nil }
         // The same diagnostic `load` gives, printed as a setup error.
         let missing = load(contentDirectory: contentDirectory, reuse: { _, _ in nil }, listing: { [] }).diagnostics
-        return LectureError(missing.map(\.description).joined(separator: "\n"))
+        return LectureError(unreported: missing)
     }
 
     /// Loads as above; `reuse` may hand back a page's file from an earlier load when its `stat`
@@ -50,6 +50,7 @@ public enum ContentLoader {
                 book: empty, files: [],
                 diagnostics: [
                     .error(
+                        .missingContent,
                         contentDirectory, nil, summary,
                         notes: [
                             "pass the folder that holds SUMMARY.md with --content DIR, run lecture in (or name) a book's folder, one with book.toml, or create a book with 'lecture init'"
@@ -61,6 +62,7 @@ public enum ContentLoader {
                 book: empty, files: [],
                 diagnostics: [
                     .error(
+                        .missingContent,
                         summaryPath, nil, "summary file does not exist",
                         notes: ["create SUMMARY.md with a '# Title' and a list of links such as '- [Title](page.md)'"])
                 ])
@@ -89,6 +91,7 @@ public enum ContentLoader {
                 if let first = seen[chapter.path] {
                     diagnostics.append(
                         .error(
+                            .summaryDuplicate,
                             summaryPath, chapter.location, "page '\(chapter.path)' is listed twice in the summary",
                             notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]))
                     return nil
@@ -106,6 +109,7 @@ public enum ContentLoader {
                 guard !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
                     diagnostics.append(
                         .error(
+                            .summaryMissingPage,
                             summaryPath, chapter.location, "summary links to '\(chapter.path)', which does not exist"))
                     chapter.children = check(chapter.children)
                     return nil
@@ -130,6 +134,7 @@ public enum ContentLoader {
         where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[relative] == nil {
             diagnostics.append(
                 .warning(
+                    .unlistedPage,
                     FileSystem.join(contentDirectory, relative), nil,
                     "page is not listed in SUMMARY.md and is not built"))
         }

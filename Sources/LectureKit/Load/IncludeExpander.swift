@@ -84,6 +84,7 @@ public enum IncludeExpander {
                 guard words.first == "include", words.count == 2 else {
                     expansion.diagnostics.append(
                         .warning(
+                            .includeUnsupported,
                             displayPath, location,
                             "'{{#\(words.first ?? "")}}' is not supported and is left as written",
                             notes: [
@@ -96,7 +97,8 @@ public enum IncludeExpander {
                     String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, depth: depth)
                 {
                 case .failure(let problem):
-                    expansion.diagnostics.append(.error(displayPath, location, problem.summary, notes: problem.notes))
+                    expansion.diagnostics.append(
+                        .error(.includeFailed, displayPath, location, problem.summary, notes: problem.notes))
                 case .success(let inner):
                     expansion.included += inner.included
                     expansion.diagnostics += inner.diagnostics

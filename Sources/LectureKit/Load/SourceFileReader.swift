@@ -16,6 +16,7 @@ public enum SourceFileReader {
             let location = firstInvalidByte(in: Array(body))
             return .failure(
                 .error(
+                    .invalidUTF8,
                     displayPath, location, "file is not valid UTF-8",
                     notes: ["save the file as UTF-8; the first invalid byte is at this line and column"]))
         }

@@ -1,34 +1,40 @@
 import CommonMark
 
-/// A problem found in the user's content or templates, located so an editor can jump to it.
+/// A problem found in the user's content, templates or setup, located so an editor can jump to it.
 ///
-/// Modelled on Swift-DocC's `Diagnostic`: a severity, a short summary without a final period, and
-/// optional notes. `description` prints it in the format of swiftc and gcc,
-/// `path:line:column: error: summary`, followed by the notes, each indented on its own lines.
+/// Modelled on Swift-DocC's `Diagnostic`: a stable identifier, a severity, a short summary without
+/// a final period, notes (the fix among them), and a source location. `description` prints it in
+/// the format of swiftc and gcc, `path:line:column: error: summary`, followed by the notes, each
+/// indented on its own lines; `Console` is the one place that prints it.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Codable {
     /// How serious it is: an `error` fails the run, a `warning` does not; `note` is swiftc's.
     public enum Severity: String, Hashable, Sendable, Codable {
         case error, warning, note
     }
 
+    /// What kind of problem it is (`lecture.sample.output-mismatch`), for code that reacts to it
+    /// (`--bless`, `check`'s count of skipped samples): matched instead of the summary's text,
+    /// which may change. The kinds are listed in `Diagnostic.Identifier`'s catalog and the README.
+    public var identifier: Identifier
     /// Error, warning or note.
     public var severity: Severity
-    /// The file as the user named it (relative to the working directory when it was given so).
+    /// The file as the user named it (relative to the working directory when it was given so);
+    /// empty when the problem belongs to no file (a bad option), printed then as `error: summary`.
     public var path: String
     /// Where in `path`; `nil` when the problem concerns the whole file.
     public var location: SourceLocation?
     /// One line, no final period.
     public var summary: String
-    /// Further lines shown under the summary: a diff, a compiler's output, a hint.
+    /// Further lines shown under the summary: a diff, a compiler's output, the fix.
     public var notes: [String]
-    /// What kind of problem it is, for code that reacts to it (as DocC's `org.swift.docc.…`
-    /// identifiers); never matched by its text. `nil` for most.
-    public var identifier: String?
 
-    /// Creates a diagnostic; `location` is `nil` when it concerns the whole file.
+    /// Creates a diagnostic; `location` is `nil` when it concerns the whole file, `path` empty
+    /// when it concerns no file.
     public init(
-        _ severity: Severity, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []
+        _ identifier: Identifier, _ severity: Severity, _ path: String, _ location: SourceLocation?, _ summary: String,
+        notes: [String] = []
     ) {
+        self.identifier = identifier
         self.severity = severity
         self.path = path
         self.location = location
@@ -37,21 +43,27 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
     }
 
     /// An error: it fails the run.
-    public static func error(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = [])
-        -> Diagnostic
-    {
-        Diagnostic(.error, path, location, summary, notes: notes)
+    public static func error(
+        _ identifier: Identifier, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []
+    ) -> Diagnostic {
+        Diagnostic(identifier, .error, path, location, summary, notes: notes)
     }
 
     /// A warning: reported, but it does not fail the run.
-    public static func warning(_ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = [])
-        -> Diagnostic
-    {
-        Diagnostic(.warning, path, location, summary, notes: notes)
+    public static func warning(
+        _ identifier: Identifier, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []
+    ) -> Diagnostic {
+        Diagnostic(identifier, .warning, path, location, summary, notes: notes)
     }
 
-    /// The first line: `path:line:column: severity: summary`.
+    /// An error that belongs to no file: a bad option or argument, a missing tool.
+    public static func error(_ identifier: Identifier, _ summary: String, notes: [String] = []) -> Diagnostic {
+        Diagnostic(identifier, .error, "", nil, summary, notes: notes)
+    }
+
+    /// The first line: `path:line:column: severity: summary`, or `severity: summary` without a path.
     public var headline: String {
+        guard !path.isEmpty else { return "\(severity.rawValue): \(summary)" }
         let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
         return "\(place): \(severity.rawValue): \(summary)"
     }
@@ -66,6 +78,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
 extension Array where Element == Diagnostic {
     /// Whether any of these is an error (warnings alone don't fail a run).
     public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// How many of these are errors.
+    public var errorCount: Int { count { $0.severity == .error } }
 }
 
 extension Array where Element == Diagnostic {

@@ -148,7 +148,7 @@ public struct BuildPipeline: Sendable {
         if let title = configuration.book.title {
             // book.toml's title wins, as in mdBook; the summary then needs none.
             loaded.book.title = title
-            loaded.diagnostics.removeAll { $0.summary.hasPrefix("summary has no '# Title'") }
+            loaded.diagnostics.removeAll { $0.identifier == .summaryNoTitle }
         }
         diagnostics += loaded.diagnostics
         includedFiles = loaded.files.filter { $0.lineOrigins != nil }
@@ -158,6 +158,7 @@ public struct BuildPipeline: Sendable {
         if loaded.book.flattened.isEmpty {
             diagnostics.append(
                 .error(
+                    .summaryEmpty,
                     FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
                     "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
             throw fail()
@@ -170,6 +171,7 @@ public struct BuildPipeline: Sendable {
         diagnostics += pages.compactMap { page in
             page.tooDeep.map {
                 Diagnostic.error(
+                    .nestingTooDeep,
                     page.source.displayPath, $0,
                     "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
                     notes: ["block quotes, lists or emphasis inside one another; flatten them"])
@@ -336,6 +338,7 @@ public struct BuildPipeline: Sendable {
                     case .tableLike:
                         problems.append(
                             .warning(
+                                .tableAsText,
                                 page.source.displayPath, block.range.start,
                                 "paragraph looks like a table but has no delimiter row; it is shown as text",
                                 notes: ["put a delimiter row such as '|---|---|' under the header row"]))
@@ -352,6 +355,7 @@ public struct BuildPipeline: Sendable {
                             // GFM would show it as text too: a warning, the paragraph kept.
                             problems += error.diagnostics.map {
                                 Diagnostic(
+                                    .tableAsText,
                                     .warning, $0.path, $0.location, $0.summary + "; the paragraph is shown as text",
                                     notes: $0.notes)
                             }
@@ -366,7 +370,7 @@ public struct BuildPipeline: Sendable {
                 }
                 figureCount += 1
                 if let error = info.error {
-                    problems.append(.error(page.source.displayPath, block.range.start, error))
+                    problems.append(.error(.figureAttributes, page.source.displayPath, block.range.start, error))
                     return [block]
                 }
                 let known: Set<String> = info.language == DiagramRenderer.language ? ["caption", "alt"] : ["caption"]
@@ -374,6 +378,7 @@ public struct BuildPipeline: Sendable {
                 if !unknown.isEmpty {
                     problems.append(
                         .error(
+                            .figureAttributes,
                             page.source.displayPath, block.range.start,
                             "unknown \(info.language) attribute '\(unknown[0])'",
                             notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]
@@ -411,6 +416,7 @@ public struct BuildPipeline: Sendable {
             if h1 != 1 {
                 problems.append(
                     .warning(
+                        .pageHeading,
                         page.source.displayPath, SourceLocation(line: 1, column: 1),
                         h1 == 0
                             ? "page has no '# ' heading; the summary's title is used"
@@ -534,6 +540,7 @@ public struct BuildPipeline: Sendable {
             if let owner = owners[chapter.outputPath] {
                 diagnostics.append(
                     .error(
+                        .outputCollision,
                         summary, chapter.location,
                         "page '\(chapter.path)' would be written to \(chapter.outputPath), which is \(owner)"))
             } else {
@@ -547,6 +554,7 @@ public struct BuildPipeline: Sendable {
             if let owner = owners[file] {
                 diagnostics.append(
                     .error(
+                        .outputCollision,
                         FileSystem.join(configuration.contentDirectory, file), nil,
                         "content file would be written to \(file), which is \(owner)"))
             }
@@ -562,7 +570,9 @@ public struct BuildPipeline: Sendable {
         for block in BlockWalk.leaves(blocks) {
             guard case .heading(let level, _, _) = block.kind else { continue }
             if previous > 0 && level > previous + 1 {
-                warnings.append(.warning(path, block.range.start, "heading level jumps from h\(previous) to h\(level)"))
+                warnings.append(
+                    .warning(
+                        .headingJump, path, block.range.start, "heading level jumps from h\(previous) to h\(level)"))
             }
             previous = level
         }

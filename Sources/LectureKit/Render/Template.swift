@@ -47,7 +47,7 @@ public struct Template: Sendable {
             advance(over: literal)
             let location = SourceLocation(line: line, column: column)
             guard let close = rest[open.upperBound...].range(of: "}}") else {
-                diagnostics.append(.error(path, location, "placeholder is not closed with '}}'"))
+                diagnostics.append(.error(.templatePlaceholder, path, location, "placeholder is not closed with '}}'"))
                 rest = rest[rest.endIndex...]
                 break
             }
@@ -55,6 +55,7 @@ public struct Template: Sendable {
             if !known.contains(String(name)) {
                 diagnostics.append(
                     .error(
+                        .templatePlaceholder,
                         path, location, "unknown placeholder '\(name)'",
                         notes: ["known placeholders: " + known.sorted().map { "{{ \($0) }}" }.joined(separator: ", ")]))
             }

@@ -30,6 +30,7 @@ public struct Templates: Sendable {
             return .failure(
                 DiagnosticsError([
                     .error(
+                        .missingTemplates,
                         directory, nil, "templates folder does not exist",
                         notes: ["pass the folder that holds page.html with --templates DIR"])
                 ]))
@@ -54,7 +55,8 @@ public struct Templates: Sendable {
         let page = template("page.html", known: pagePlaceholders)
         let notFound = template("404.html", known: notFoundPlaceholders)
         if page == nil && diagnostics.isEmpty {
-            diagnostics.append(.error(FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
+            diagnostics.append(
+                .error(.missingTemplates, FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
         }
         guard let page, diagnostics.isEmpty else { return .failure(DiagnosticsError(diagnostics)) }
         let assets = FileSystem.files(under: directory).filter { !($0.hasSuffix(".html") && !$0.contains("/")) }

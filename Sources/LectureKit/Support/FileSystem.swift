@@ -15,7 +15,7 @@ public enum FileSystem {
     /// Reads a whole file. - Throws: `LectureError` naming the path.
     public static func read(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LectureError("\(path): error: cannot read file")
+            throw LectureError(.error(.fileSystem, path, nil, "cannot read file"))
         }
         return Array(data)
     }
@@ -28,7 +28,7 @@ public enum FileSystem {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
-            throw LectureError("\(path): error: cannot write file: \(error.localizedDescription)")
+            throw LectureError(.error(.fileSystem, path, nil, "cannot write file: \(error.localizedDescription)"))
         }
     }
 
@@ -41,7 +41,9 @@ public enum FileSystem {
     /// removed if the run is interrupted (`Interruption`); call `removeTemporaryDirectory` when done.
     public static func makeTemporaryDirectory(prefix: String) throws -> String {
         var template = Array((NSTemporaryDirectory() + "/\(prefix).XXXXXX").utf8CString)
-        guard let result = mkdtemp(&template) else { throw LectureError("cannot create a temporary directory") }
+        guard let result = mkdtemp(&template) else {
+            throw LectureError(.fileSystem, "cannot create a temporary directory")
+        }
         let path = String(cString: result)
         Interruption.track(path)
         return path

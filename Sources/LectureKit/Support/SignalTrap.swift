@@ -28,7 +28,7 @@ public final class SignalTrap: @unchecked Sendable {
     /// - Throws: `LectureError` when the pipe cannot be made.
     public init(_ signals: [Int32], action: @escaping @Sendable (Int32, Int) -> Void) throws {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw LectureError("error: cannot create a pipe for signals") }
+        guard pipe(&fds) == 0 else { throw LectureError(.fileSystem, "cannot create a pipe for signals") }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         self.signals = signals
         pipeWrite = fds[1]

@@ -68,9 +68,11 @@ public enum Subprocess {
         // Close-on-exec, so a child spawned at the same time by another thread does not inherit
         // these pipes and hold them open (the child's own ends are dup2'ed, which clears it).
         guard pipe2(&outPipe, O_CLOEXEC) == 0, pipe2(&errPipe, O_CLOEXEC) == 0 else {
-            throw LectureError("cannot create a pipe: \(errnoText())")
+            throw LectureError(.fileSystem, "cannot create a pipe: \(errnoText())")
         }
-        if input != nil, pipe2(&inPipe, O_CLOEXEC) != 0 { throw LectureError("cannot create a pipe: \(errnoText())") }
+        if input != nil, pipe2(&inPipe, O_CLOEXEC) != 0 {
+            throw LectureError(.fileSystem, "cannot create a pipe: \(errnoText())")
+        }
 
         let spawned: Int32
         var pid: pid_t = 0
@@ -102,7 +104,7 @@ public enum Subprocess {
             close(outPipe[0])
             close(errPipe[0])
             if input != nil { close(inPipe[1]) }
-            throw LectureError("cannot run '\(executable)': \(String(cString: strerror(spawned)))")
+            throw LectureError(.subprocess, "cannot run '\(executable)': \(String(cString: strerror(spawned)))")
         }
         defer { ChildProcesses.shared.remove(pid) }
 

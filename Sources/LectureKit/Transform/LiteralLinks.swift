@@ -33,6 +33,7 @@ enum LiteralLinks {
                     let (open, destination) = split(text)
                     warnings.append(
                         .warning(
+                            .linkAsText,
                             source.displayPath, SourceLocation(line: number, column: column),
                             "\(open.hasPrefix("!") ? "image" : "link") is shown as text: its destination '\(destination)' has a space",
                             notes: [

@@ -92,6 +92,7 @@ public struct DiagramRenderer: Sendable {
         guard let graphvizVersion else {
             return .failure(
                 .error(
+                    .diagramNoGraphviz,
                     path, location, "cannot render the diagram: Graphviz's 'dot' is not installed",
                     notes: ["install the Debian package 'graphviz' (make site does it)"]))
         }
@@ -115,6 +116,7 @@ public struct DiagramRenderer: Sendable {
         else {
             return .failure(
                 .error(
+                    .diagram,
                     path, location, "diagram has no text alternative",
                     notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"]))
         }
@@ -160,6 +162,7 @@ public struct DiagramRenderer: Sendable {
             if markers.filter({ $0 == "LECTURE-GRAPH" }).count > 1 {
                 return .failure(
                     .error(
+                        .diagram,
                         path, location, "diagram block holds more than one graph",
                         notes: ["put each graph in a ```dot block of its own"]))
             }
@@ -184,7 +187,7 @@ public struct DiagramRenderer: Sendable {
             }
             let svgs = drawn.stdoutText.components(separatedBy: "</svg>").dropLast().map { $0 + "</svg>\n" }
             guard let first = svgs.first else {
-                return .failure(.error(path, location, "diagram: Graphviz drew nothing"))
+                return .failure(.error(.diagram, path, location, "diagram: Graphviz drew nothing"))
             }
             return .success(
                 Rendered(
@@ -194,6 +197,7 @@ public struct DiagramRenderer: Sendable {
         } catch {
             return .failure(
                 .error(
+                    .diagramNoGraphviz,
                     path, location, "cannot run Graphviz: \(error)",
                     notes: ["install the Debian package 'graphviz' (make site does it)"]))
         }
@@ -225,7 +229,8 @@ public struct DiagramRenderer: Sendable {
         {
             summary.removeFirst(prefix.count)
         }
-        return Diagnostic(severity, path, SourceLocation(line: line, column: location.column), "diagram: \(summary)")
+        return Diagnostic(
+            .diagram, severity, path, SourceLocation(line: line, column: location.column), "diagram: \(summary)")
     }
 
     /// Drops the XML prolog, doctype and comments dot writes before `<svg`, and prefixes every

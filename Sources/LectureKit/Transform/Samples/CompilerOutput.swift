@@ -35,7 +35,9 @@ enum CompilerOutput {
                 continue
             }
             result.append(
-                Diagnostic(header.severity, sample.path, location, header.message, notes: excerpt.map { [$0] } ?? []))
+                Diagnostic(
+                    .sampleCompiler, header.severity, sample.path, location, header.message,
+                    notes: excerpt.map { [$0] } ?? []))
         }
         return result
     }

@@ -18,7 +18,7 @@ extension SampleVerifier {
         do {
             sourceKit = try SourceKit.load(besides: Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc)
         } catch {
-            return ([], .warning(sample.path, sample.location, "no hover cards: \(error)"), false)
+            return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"), false)
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
@@ -33,6 +33,7 @@ extension SampleVerifier {
             answer.complete
             ? nil
             : .warning(
+                .hoverCards,
                 sample.path, sample.location,
                 "SourceKit did not answer within \(Self.seconds(options.hoverTimeout)); \(cards.count) hover cards kept, the rest skipped",
                 notes: [

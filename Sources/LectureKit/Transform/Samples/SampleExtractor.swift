@@ -45,10 +45,13 @@ public enum SampleExtractor {
             if language == outputLanguage {
                 guard previousWasSample, var sample = samples.popLast() else {
                     if previousWasOutput {
-                        diagnostics.append(.error(path, block.range.start, "sample already has an output block"))
+                        diagnostics.append(
+                            .error(
+                                .sampleOutputPlacement, path, block.range.start, "sample already has an output block"))
                     } else {
                         diagnostics.append(
                             .error(
+                                .sampleOutputPlacement,
                                 path, block.range.start, "output block does not follow a swift sample",
                                 notes: ["an 'output' block must come right after the sample whose output it holds"]
                                     + (droppedAbove.map { ["the block above is not a sample: \($0.headline)"] } ?? [])))
@@ -60,17 +63,20 @@ public enum SampleExtractor {
                 if sample.mode == .test {
                     diagnostics.append(
                         .error(
+                            .sampleOutputPlacement,
                             path, block.range.start,
                             "output block under a 'test' sample, which shows a test report instead",
                             notes: ["remove the output block; the page lists each test with ✔ or ✘"]))
                 } else if sample.mode != .run {
                     diagnostics.append(
                         .error(
+                            .sampleOutputPlacement,
                             path, block.range.start,
                             "output block under a '\(sample.mode.rawValue)' sample, which is not run",
                             notes: ["remove the output block, or the '\(sample.mode.rawValue)' attribute"]))
                 } else if sample.expectedOutput != nil {
-                    diagnostics.append(.error(path, block.range.start, "sample already has an output block"))
+                    diagnostics.append(
+                        .error(.sampleOutputPlacement, path, block.range.start, "sample already has an output block"))
                 } else {
                     sample.expectedOutput = code.code
                     sample.outputRange = block.range
@@ -101,6 +107,7 @@ public enum SampleExtractor {
                     if mode != .run && mode != wanted {
                         diagnostics.append(
                             .error(
+                                .sampleAttributes,
                                 path, block.range.start,
                                 "attributes '\(mode.rawValue)' and '\(word)' contradict each other"))
                     }
@@ -111,13 +118,16 @@ public enum SampleExtractor {
                     let name = String(word.dropFirst("group=".count))
                     if name.isEmpty {
                         diagnostics.append(
-                            .error(path, block.range.start, "'group=' needs a name, as in 'group=greeting'"))
+                            .error(
+                                .sampleAttributes, path, block.range.start,
+                                "'group=' needs a name, as in 'group=greeting'"))
                     } else {
                         group = name
                     }
                 default:
                     diagnostics.append(
                         .error(
+                            .sampleAttributes,
                             path, block.range.start, "unknown sample attribute '\(word)'",
                             notes: ["known attributes: ignore, no_run, compile_fail, test, should_fail, group=NAME"]))
                 }
@@ -136,6 +146,7 @@ public enum SampleExtractor {
                 if sample.mode != mode || sample.shouldFail != shouldFail {
                     diagnostics.append(
                         .error(
+                            .sampleGroup,
                             path, block.range.start,
                             "block in group '\(group)' has attributes different from the group's first block",
                             notes: ["give every block of a group the same attributes"]))
@@ -146,6 +157,7 @@ public enum SampleExtractor {
                     if let first = groupStarts[group] {
                         diagnostics.append(
                             .error(
+                                .sampleGroup,
                                 path, block.range.start, "group '\(group)' already ended",
                                 notes: [
                                     "it started at \(path):\(first.line):\(first.column); a group's blocks follow one another, and its one output block comes after the last of them"

@@ -137,7 +137,8 @@ public struct SampleVerifier: Sendable {
         do {
             try run(sample, into: &result)
         } catch {
-            result.diagnostics.append(.error(sample.path, sample.location, "sample could not be verified: \(error)"))
+            result.diagnostics.append(
+                .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
         }
         // Cards cut short by the time limit are not cached: the next run asks again. Without a
         // SourceKit at all the pass is cached, with its warning, like a compiler warning.
@@ -181,6 +182,7 @@ public struct SampleVerifier: Sendable {
             if compile.succeeded {
                 result.diagnostics.append(
                     .error(
+                        .sampleCompile,
                         sample.path, sample.location, "sample compiled, but is marked 'compile_fail'",
                         notes: ["a 'compile_fail' sample must fail to compile; remove the attribute if it should build"]
                     ))
@@ -193,7 +195,9 @@ public struct SampleVerifier: Sendable {
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
                 result.diagnostics.append(
-                    .error(sample.path, sample.location, "sample does not compile", notes: [compile.stderrText]))
+                    .error(
+                        .sampleCompile, sample.path, sample.location, "sample does not compile",
+                        notes: [compile.stderrText]))
             }
             return
         }
@@ -251,25 +255,30 @@ public struct SampleVerifier: Sendable {
         case .timedOut:
             failures.append(
                 .error(
+                    .sampleTimeout,
                     sample.path, location, "sample timed out after \(Self.seconds(options.timeout)) and was killed",
                     notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"] + stderrNote))
         case .outputLimitExceeded:
             failures.append(
                 .error(
+                    .sampleOutputLimit,
                     sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed",
                     notes: stderrNote))
         case .signaled(let signal) where !sample.shouldFail:
             let trap = Self.trapMessage(in: run.stderrText)
             failures.append(
                 .error(
+                    .sampleExit,
                     sample.path, location,
                     "sample crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
                     notes: stderrNote))
         case .exited(let status) where status != 0 && !sample.shouldFail:
-            failures.append(.error(sample.path, location, "sample exited with status \(status)", notes: stderrNote))
+            failures.append(
+                .error(.sampleExit, sample.path, location, "sample exited with status \(status)", notes: stderrNote))
         case .exited(0) where sample.shouldFail:
             failures.append(
                 .error(
+                    .sampleExit,
                     sample.path, location, "sample is marked 'should_fail' but exited with status 0", notes: stderrNote)
             )
         default:
@@ -298,6 +307,7 @@ public struct SampleVerifier: Sendable {
                     sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
                 failures.append(
                     .error(
+                        .sampleOutputMismatch,
                         sample.path, at, "output does not match the expected output",
                         notes: [
                             OutputComparison.diff(expected: expected, actual: actual),
@@ -308,6 +318,7 @@ public struct SampleVerifier: Sendable {
         } else if !sample.shouldFail {
             failures.append(
                 .error(
+                    .sampleNoOutput,
                     sample.path, sample.parts.last!.fence, "sample has no output block",
                     notes: [
                         "add a fenced block with info string 'output' right after it, holding what it prints",
