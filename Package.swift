@@ -27,7 +27,6 @@ let findsSwiftSyntax: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
 
 let package = Package(
     name: "lecture",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "lecture", targets: ["lecture"]),
         .library(name: "LectureKit", targets: ["LectureKit"]),
@@ -83,26 +82,32 @@ let package = Package(
                 .linkedLibrary("SwiftIDEUtils"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftSyntax"),
             ]
         ),
+        // The Linux and glibc calls Swift's Glibc module leaves out (declared under _GNU_SOURCE):
+        // renameat2, pipe2, prctl, posix_spawn_file_actions_addchdir_np.
+        .target(name: "CLinux", cSettings: [.define("_GNU_SOURCE")]),
+        // What the stages stand on: diagnostics and the one failure shape, child processes,
+        // signals, files, the cache, hashing (CommonMark for the source locations diagnostics carry).
+        .target(name: "LectureSupport", dependencies: ["CLinux", "CCrypto", "CommonMark"]),
         // The publishing pipeline: load → parse → transform → render → write.
         .target(
             name: "LectureKit",
-            dependencies: ["CommonMark", "CCrypto", "CBookTOML", "SwiftAnalysis"],
+            dependencies: ["CommonMark", "CBookTOML", "SwiftAnalysis", "LectureSupport"],
             resources: [.copy("Resources/StandIns")],
             swiftSettings: findsSwiftSyntax,
             plugins: ["EmbedTheme"]
         ),
         // `lecture serve`: the only module that imports CMicroHTTPD; a watcher and live reload.
-        .target(name: "LectureServe", dependencies: ["LectureKit", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),
-        .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureServe"], swiftSettings: findsSwiftSyntax),
-        .executableTarget(name: "lecture-bench", dependencies: ["LectureKit"], swiftSettings: findsSwiftSyntax),
+        .target(name: "LectureServe", dependencies: ["LectureKit", "LectureSupport", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),
+        .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureSupport", "LectureServe"], swiftSettings: findsSwiftSyntax),
+        .executableTarget(name: "lecture-bench", dependencies: ["LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(
             name: "LectureKitTests",
-            dependencies: ["LectureKit", "CommonMark", "SwiftAnalysis"],
+            dependencies: ["LectureKit", "LectureSupport", "CommonMark", "SwiftAnalysis"],
             resources: [.copy("Fixtures")],
             swiftSettings: findsSwiftSyntax
         ),
-        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit"], swiftSettings: findsSwiftSyntax),
+        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

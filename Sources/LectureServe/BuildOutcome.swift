@@ -1,4 +1,5 @@
 import LectureKit
+import LectureSupport
 
 /// How one build of `lecture serve` ended.
 public enum BuildOutcome: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import LectureKit
+import LectureSupport
 import Synchronization
 
 #if canImport(Glibc)

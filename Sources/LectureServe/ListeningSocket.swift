@@ -1,4 +1,5 @@
 import LectureKit
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc

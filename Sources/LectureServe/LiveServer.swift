@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import LectureSupport
 
 /// `lecture serve` as an object: build, serve the output folder over HTTP, watch the sources,
 /// rebuild on change and tell open pages to reload.

@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import LectureSupport
 
 /// Runs builds one at a time: the first on the caller's thread, later ones on its own thread
 /// whenever changes were requested.

@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import LectureSupport
 
 /// The site path `lecture serve` keeps for itself (`/__lecture/events`, the shared worker):
 /// files the build writes under it are built but cannot be opened in the preview, so each one

@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import LectureSupport
 
 /// What `lecture serve` builds, where it listens and what it watches.
 public struct ServeConfiguration: Sendable {

@@ -1,4 +1,5 @@
 import LectureKit
+import LectureSupport
 
 /// Warnings that only the preview has reason to give, checked after each successful build:
 /// paths under the reserved prefix (`ReservedPrefix`) and unlisted symbolic links that lead

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc

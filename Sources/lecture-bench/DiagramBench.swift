@@ -1,6 +1,7 @@
 import CommonMark
 import Foundation
 import LectureKit
+import LectureSupport
 
 /// Part 6: what drawing the lecture's diagrams in two layouts costs (the author's and, for a
 /// left-to-right graph, a top-to-bottom one for narrow screens, cached together), against one

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LectureKit
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Inputs a tester used to crash, hang or fool the tool; each now gets a located error.
 @Suite struct BadInputTests {

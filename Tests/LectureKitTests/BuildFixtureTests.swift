@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// End-to-end builds: fixture content in, pages compared with the expected HTML beside it
 /// (mdBook's testsuite layout: `<case>/content`, `<case>/templates`, `<case>/expected`).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// What CI sees: GitHub workflow commands that annotate the Markdown line, JUnit XML read by a
 /// real JUnit parser, and the repository's workflow file read by a real YAML parser.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// The `lecture` command as a user runs it: arguments in, lines and exit status out.
 @Suite struct CommandLineTests {

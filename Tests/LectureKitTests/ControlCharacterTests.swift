@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Kind 8 of issue 11: control bytes a sample prints are compared, blessed and shown in a
 /// visible form (Unicode's control pictures), never as raw bytes in the Markdown or the HTML.

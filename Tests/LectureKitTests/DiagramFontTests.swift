@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Kind 10 of issue 11: Graphviz's warnings shown at the block, the font setup checked and part
 /// of the diagram cache key. Real Graphviz and fontconfig.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Diagrams through the real Graphviz.
 @Suite struct DiagramTests {

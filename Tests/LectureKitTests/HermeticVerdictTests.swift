@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Issue 11's "Done when": the same book gives the same verdict under any shell `LANG`, `TZ`,
 /// `HOME` or colour variables, warm and with `--no-cache`. Runs the built `lecture` as a user

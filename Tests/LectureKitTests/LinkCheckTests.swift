@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 @Suite struct LinkCheckTests {
     func build(_ pages: [String: String]) throws -> (recorder: TestSupport.Recorder, root: String, error: Bool) {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// A book written for mdBook (`Fixtures/mdbook`: book.toml, parts, separators, a draft, README
 /// files in folders, `.html` links, `{{#include}}`, a pipe table, headings named like the

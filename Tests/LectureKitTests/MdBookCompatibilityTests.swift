@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Books written for mdBook build unchanged: ids the author expects, links to output names,
 /// README files in folders, pipe tables in paragraphs, a root page that works from anywhere.

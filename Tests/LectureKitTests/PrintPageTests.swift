@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// `print.html` read by Python's HTML parser, and `lecture pdf`'s PDF read by pypdf and poppler.
 @Suite(.serialized) struct PrintPageTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 @Suite struct TemplateTests {
     @Test func unknownPlaceholderIsLocatedInTheTemplate() {

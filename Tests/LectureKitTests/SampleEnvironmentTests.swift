@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Kind 1 of issue 11: samples run in a documented, fixed environment that is part of the key.
 @Suite(.serialized) struct SampleEnvironmentTests {

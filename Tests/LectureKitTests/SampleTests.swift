@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Sample extraction: which fenced blocks are samples, and what their attributes mean.
 @Suite struct SampleExtractionTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// The process runner under the conditions that used to hang or kill the tool.
 @Suite struct SubprocessTests {

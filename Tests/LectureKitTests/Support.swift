@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Helpers shared by the tests: temporary folders, fixture paths, a recording console.
 enum TestSupport {

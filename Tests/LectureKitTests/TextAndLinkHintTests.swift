@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Kinds 11–13 of issue 11: text as the author wrote it, Markdown that silently renders as text,
 /// and hints that point the right way.

@@ -3,6 +3,7 @@ import LectureKit
 import Testing
 
 @testable import LectureServe
+@testable import LectureSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Testing
 
 @testable import LectureKit
 @testable import LectureServe
+@testable import LectureSupport
 
 /// A site deployed under a sub-path (a GitHub Pages project site, `https://NAME.github.io/lecture/`)
 /// works: the mdBook fixture is built with `site-url = "/lecture/"`, served over loopback under

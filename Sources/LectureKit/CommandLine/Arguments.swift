@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// A declared option of a subcommand: its names, its value's name (nil for a flag), its help.
 ///
 /// Follows swift-argument-parser's conventions by hand (we can't fetch the package): every

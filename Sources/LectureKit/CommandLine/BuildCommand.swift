@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// `lecture build`: the book as a static site.
 struct BuildCommand: Subcommand {

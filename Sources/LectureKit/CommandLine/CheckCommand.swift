@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// `lecture check`: sample verification alone, for CI.
 struct CheckCommand: Subcommand {

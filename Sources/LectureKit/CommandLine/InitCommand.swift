@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// `lecture init`: a new book that builds at once.
 struct InitCommand: Subcommand {

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// Where a book's parts are, as the commands find them: from the folder named on the command
 /// line (else the working directory), its `book.toml`, and the options, which win.

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// A book's `book.toml`, in mdBook's format (https://rust-lang.github.io/mdBook/format/configuration/),
 /// with this tool's own settings in a `[lecture]` table. Paths are as written, relative to the

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// The load stage: reads `SUMMARY.md` and every page it lists from the content folder.
 public struct LoadedContent: Sendable {

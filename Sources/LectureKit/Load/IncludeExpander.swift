@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// mdBook's `{{#include}}` (the `links` preprocessor,
 /// https://rust-lang.github.io/mdBook/format/mdbook.html#including-files): the directive is

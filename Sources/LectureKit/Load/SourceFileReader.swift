@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Turns a file's bytes into a `SourceFile`: UTF-8 checked, BOM dropped, line endings made LF.
 public enum SourceFileReader {

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Reads `SUMMARY.md` in mdBook's format into a `Book`.
 ///

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// What `lecture build` reads and writes.
 public struct BuildConfiguration: Sendable {

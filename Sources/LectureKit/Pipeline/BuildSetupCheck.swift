@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 extension BuildConfiguration {
     /// The problems that stop a build before any work besides a missing content folder: an output

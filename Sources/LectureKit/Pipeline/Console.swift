@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -75,19 +76,6 @@ public final class Console: @unchecked Sendable {
         lock.withLock { Console.write("\r\u{1B}[K", to: 2) }
     }
 
-    /// Writes to a file descriptor with write(2), ignoring failures: a reader that went away
-    /// (a closed pipe, `| head`) must not stop the tool, which Foundation's `FileHandle.write`
-    /// does by trapping on EPIPE.
-    public static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
-    }
+    /// Writes to a file descriptor, ignoring failures (see `StandardStream.write`).
+    public static func write(_ text: String, to descriptor: Int32) { StandardStream.write(text, to: descriptor) }
 }

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// The sample part of the transform stage, shared by `lecture build` and `lecture check`:
 /// extract every page's samples, then verify them all on one job pool.

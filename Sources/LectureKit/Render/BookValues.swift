@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// The template values that come from `book.toml`: the same on every page but the edit link.
 enum BookValues {

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// The theme built into the tool: the files of this repository's `site-templates/`, embedded at
 /// build time by the `EmbedTheme` plugin (`DefaultThemeFiles`), so `lecture` needs no templates

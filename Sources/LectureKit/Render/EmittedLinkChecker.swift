@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// Checks every URL of every HTML file the build emits (pages, the root copy or redirect,
 /// `404.html`, `toc.html`) against the files the site will hold, and each `#fragment` against

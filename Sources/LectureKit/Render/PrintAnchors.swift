@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// Ids and links of the pages as they stand together in `print.html`: every chapter gets an
 /// anchor (`ch-mvvm`), every id on a page is prefixed with it (`ch-mvvm--세-가지-역할`), so ids

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// A page layout with `{{ name }}` placeholders (spaces inside the braces optional).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// The layouts in `site-templates/`, and the static assets beside them.
 ///

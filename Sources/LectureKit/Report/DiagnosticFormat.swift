@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// How the console prints diagnostics: in the compiler's format for people and editors, or as
 /// GitHub Actions workflow commands so each becomes an annotation on its Markdown line.

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// Gives every heading a stable, unique `id`, GitHub's way, so links to `#anchors` keep working.
 ///

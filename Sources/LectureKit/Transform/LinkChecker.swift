@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// Checks that every internal link resolves: a page of the book or a file of the content
 /// folder, and its `#anchor` a heading of that page. Run on the parsed pages, before links are

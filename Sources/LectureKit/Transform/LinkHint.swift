@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// The notes under a link that leads nowhere: where it resolved to, and the link that would reach
 /// the page or file the author most likely meant, written relative to the linking page.
 enum LinkHint {

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// Rewrites links between pages (`mvc.md`, `mvc.md#역할`) to the built pages (`mvc.html#역할`).
 ///

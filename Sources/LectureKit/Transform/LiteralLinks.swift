@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Links and images that CommonMark shows as literal text because their destination holds a
 /// space: `![결과](images/실행 결과.png)` becomes the paragraph text `![결과](…)`, with no link and no

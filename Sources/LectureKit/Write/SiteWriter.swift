@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -162,7 +163,7 @@ public enum SiteWriter {
         }
         let target = url.path
         if FileManager.default.fileExists(atPath: target) {
-            if renameExchange(staging, target) == 0 {
+            if FileSystem.exchange(staging, target) {
                 if removingOldLater {
                     Interruption.track(staging)
                     removals.async(group: pendingRemovals) {
@@ -244,21 +245,4 @@ public enum SiteWriter {
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
-
-    private static func renameExchange(_ from: String, _ to: String) -> Int32 {
-        #if os(Linux)
-            return renameat2(AT_FDCWD, from, AT_FDCWD, to, 2)  // 2: RENAME_EXCHANGE
-        #else
-            return -1
-        #endif
-    }
 }
-
-#if os(Linux)
-    /// glibc's `renameat2` (glibc 2.28+), declared under `_GNU_SOURCE` and so not imported by Swift.
-    @_silgen_name("renameat2")
-    private func renameat2(
-        _ olddirfd: Int32, _ oldpath: UnsafePointer<CChar>, _ newdirfd: Int32, _ newpath: UnsafePointer<CChar>,
-        _ flags: UInt32
-    ) -> Int32
-#endif

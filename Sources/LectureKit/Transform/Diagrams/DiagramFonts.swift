@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// The font diagrams are drawn with, as fontconfig finds it on this machine.
 ///

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// Diagrams: a fenced block with info string `dot` holds a Graphviz graph, rendered at build
 /// time by `dot -Tsvg` and inlined in the page, so it needs no extra request and works from

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Reads swiftc's diagnostics (`-diagnostic-style llvm`) back as `Diagnostic` values that show
 /// only the author's code.

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Fences that look like samples but that CommonMark does not make into one, so they would be
 /// silently skipped: a ```` ```swift ```` fence swallowed by an HTML block (after

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 internal import SwiftAnalysis
 
 /// Hover cards for a verified sample, from the toolchain's in-process SourceKit

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Finds a page's samples and their expected outputs in its parsed blocks.
 ///

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Turns a page's sample code blocks into figures: the visible code, and under the last part of
 /// a run sample its verified output, marked with the Swift version that produced it; under a

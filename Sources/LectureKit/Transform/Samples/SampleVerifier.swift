@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// Compiles and runs samples, compares their output, and caches what passed.
 ///

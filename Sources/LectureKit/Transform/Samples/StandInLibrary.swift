@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// The headless stand-ins samples import: `UIKit`, and `RxSwift`/`RxRelay`/`RxCocoa`.
 ///

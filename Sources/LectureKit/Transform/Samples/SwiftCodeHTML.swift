@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 internal import SwiftAnalysis
 
 /// Swift code as HTML with its highlighting done at build time: each classified stretch

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 internal import SwiftAnalysis
 
 /// Verifying a `test` sample: find its tests in the syntax tree, compile it as a library with a

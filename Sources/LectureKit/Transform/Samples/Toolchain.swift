@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// The Swift compiler the samples are built with, found once per run.
 public struct Toolchain: Sendable {

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Comparison tables: a fenced block with info string `table` holding GitHub-style pipe rows,
 /// rendered as a semantic `<table>`.

@@ -16,7 +16,7 @@ public enum Interruption {
         try SignalTrap([SIGINT, SIGTERM, SIGHUP]) { signal, _ in
             ChildProcesses.shared.stopSpawning()
             folders.removeAll()
-            Console.write("\ninterrupted\n", to: 2)
+            StandardStream.write("\ninterrupted\n", to: 2)
             exit(128 + signal)
         }
     }
@@ -39,10 +39,10 @@ public enum Interruption {
     }
 
     /// Records a temporary folder to remove if the run is interrupted.
-    static func track(_ path: String) { folders.insert(path) }
+    package static func track(_ path: String) { folders.insert(path) }
 
     /// Forgets a folder that was removed, or kept on purpose.
-    static func untrack(_ path: String) { folders.remove(path) }
+    package static func untrack(_ path: String) { folders.remove(path) }
 }
 
 private final class FolderRegistry: @unchecked Sendable {

@@ -33,5 +33,5 @@ public struct Cache: Sendable {
         try? FileSystem.writeAtomically(bytes, to: path(kind: kind, key: key))
     }
 
-    func path(kind: String, key: String) -> String { "\(directory)/\(kind)/\(key.prefix(2))/\(key)" }
+    package func path(kind: String, key: String) -> String { "\(directory)/\(kind)/\(key.prefix(2))/\(key)" }
 }

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 #if canImport(Glibc)
@@ -67,10 +68,10 @@ public enum Subprocess {
         var inPipe: [Int32] = [-1, -1]
         // Close-on-exec, so a child spawned at the same time by another thread does not inherit
         // these pipes and hold them open (the child's own ends are dup2'ed, which clears it).
-        guard pipe2(&outPipe, O_CLOEXEC) == 0, pipe2(&errPipe, O_CLOEXEC) == 0 else {
+        guard lecture_pipe2_cloexec(&outPipe) == 0, lecture_pipe2_cloexec(&errPipe) == 0 else {
             throw LectureError(.fileSystem, "cannot create a pipe: \(errnoText())")
         }
-        if input != nil, pipe2(&inPipe, O_CLOEXEC) != 0 {
+        if input != nil, lecture_pipe2_cloexec(&inPipe) != 0 {
             throw LectureError(.fileSystem, "cannot create a pipe: \(errnoText())")
         }
 
@@ -234,7 +235,7 @@ public enum Subprocess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         configure(&actions)
-        if let directory { _ = spawnAddChdir(&actions, directory) }
+        if let directory { _ = lecture_posix_spawn_file_actions_addchdir(&actions, directory) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -302,9 +303,7 @@ public final class ChildProcesses: @unchecked Sendable {
     private var pids: Set<pid_t> = []
 
     private init() {
-        #if os(Linux)
-            _ = prctl(36, 1, 0, 0, 0)  // 36: PR_SET_CHILD_SUBREAPER
-        #endif
+        _ = lecture_prctl_set_child_subreaper()
     }
 
     /// Set once the run is being interrupted: no child is started after it.
@@ -336,7 +335,9 @@ public final class ChildProcesses: @unchecked Sendable {
                 return tasks.flatMap { task -> [String] in
                     let text =
                         (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
-                    return text.split(separator: " ").map { $0.trimmingCharacters(in: "\n").description }.filter {
+                    return text.split(separator: " ").map {
+                        $0.trimmingCharacters(in: CharacterSet(charactersIn: "\n")).description
+                    }.filter {
                         !$0.isEmpty
                     }
                 }
@@ -387,7 +388,9 @@ public final class ChildProcesses: @unchecked Sendable {
                     guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)
                     else { continue }
                     for field in text.split(separator: " ") {
-                        if let pid = pid_t(field.trimmingCharacters(in: "\n")) { children.insert(pid) }
+                        if let pid = pid_t(field.trimmingCharacters(in: CharacterSet(charactersIn: "\n"))) {
+                            children.insert(pid)
+                        }
                     }
                 }
                 for pid in children where !pids.contains(pid) {
@@ -404,20 +407,3 @@ public final class ChildProcesses: @unchecked Sendable {
         #endif
     }
 }
-
-/// glibc's `posix_spawn_file_actions_addchdir_np` (glibc 2.29+), which Swift's Glibc module
-/// does not import because the header declares it only under `_GNU_SOURCE`.
-@_silgen_name("posix_spawn_file_actions_addchdir_np")
-private func spawnAddChdir(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>)
-    -> Int32
-
-/// glibc's `pipe2` (Linux 2.6.27+), declared under `_GNU_SOURCE` and so not imported by Swift.
-@_silgen_name("pipe2")
-private func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
-
-#if os(Linux)
-    /// prctl(2), variadic in C; declared with its five integer arguments, which the x86-64 and
-    /// AArch64 calling conventions pass alike.
-    @_silgen_name("prctl")
-    private func prctl(_ option: Int32, _ arg2: UInt, _ arg3: UInt, _ arg4: UInt, _ arg5: UInt) -> Int32
-#endif

@@ -1,10 +1,12 @@
 /// Finds attribute values in HTML by scanning its UTF-8 bytes once. (Foundation's
 /// `range(of:)` on a substring bridges the rest of the page at every match, which made pages
 /// with many ids, such as samples with hover cards, take time quadratic in their size.)
-enum AttributeScan {
+package enum AttributeScan {
     /// The byte ranges of the values that follow each `opening` (`" id=\""`) up to the next
     /// `closing` byte, in order; an opening without a closing ends the scan.
-    static func values(in bytes: [UInt8], after opening: String, closing: UInt8 = UInt8(ascii: "\"")) -> [Range<Int>] {
+    package static func values(in bytes: [UInt8], after opening: String, closing: UInt8 = UInt8(ascii: "\"")) -> [Range<
+        Int
+    >] {
         let marker = Array(opening.utf8)
         var found: [Range<Int>] = []
         var index = 0

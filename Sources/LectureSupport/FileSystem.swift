@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 /// File operations the stages share, with errors that name the path.
@@ -70,6 +71,11 @@ public enum FileSystem {
         }
         return result.sorted()
     }
+
+    /// Swaps the files or folders at `a` and `b` in one step (Linux's renameat2(2) with
+    /// `RENAME_EXCHANGE`), so a reader sees one or the other, never neither.
+    /// - Returns: `false` when the swap failed (`errno` says why; some file systems lack it).
+    public static func exchange(_ a: String, _ b: String) -> Bool { lecture_rename_exchange(a, b) == 0 }
 
     /// `a/b` joined with `c` as `a/b/c`, without doubling separators.
     public static func join(_ base: String, _ component: String) -> String {

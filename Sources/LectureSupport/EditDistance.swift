@@ -1,8 +1,8 @@
 /// Levenshtein distance (Levenshtein 1966; the two-row dynamic programme of Wagner and Fischer
 /// 1974), in Characters: the fewest insertions, deletions and substitutions that turn one string
 /// into the other. Used to suggest the nearest name when a link names none.
-enum EditDistance {
-    static func between(_ a: String, _ b: String) -> Int {
+package enum EditDistance {
+    package static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }
@@ -21,7 +21,7 @@ enum EditDistance {
 
     /// The candidate nearest to `name`, ties broken by order, if it is near enough to be a slip:
     /// at most a third of the longer name's length away (and at least 2 edits are allowed).
-    static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+    package static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
             let distance = between(name, candidate)

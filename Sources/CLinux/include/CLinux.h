@@ -1,0 +1,26 @@
+#ifndef LECTURE_CLINUX_H
+#define LECTURE_CLINUX_H
+
+#include <spawn.h>
+
+/// The Linux and glibc calls that Swift's Glibc module does not import, because glibc's headers
+/// declare them only under `_GNU_SOURCE`. Each is a plain forward to the call of the same name,
+/// compiled in `CLinux.c` with `_GNU_SOURCE` defined; they return what the call returns (0 or
+/// -1 with `errno` set, unless said otherwise).
+
+/// renameat2(2) with `RENAME_EXCHANGE` and both paths relative to the working directory:
+/// swaps `from` and `to` atomically (Linux 3.15+, glibc 2.28+; not every file system has it).
+int lecture_rename_exchange(const char *from, const char *to);
+
+/// pipe2(2) with `O_CLOEXEC` (Linux 2.6.27+): a pipe whose two ends a child does not inherit.
+int lecture_pipe2_cloexec(int fds[2]);
+
+/// prctl(2) with `PR_SET_CHILD_SUBREAPER` (Linux 3.4+): orphans of this process's descendants
+/// are reparented to it rather than to init.
+int lecture_prctl_set_child_subreaper(void);
+
+/// posix_spawn_file_actions_addchdir_np(3) (glibc 2.29+): the spawned child starts in `path`.
+/// Returns 0 or an error number, as the posix_spawn family does.
+int lecture_posix_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path);
+
+#endif
