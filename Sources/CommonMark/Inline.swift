@@ -22,15 +22,7 @@ public indirect enum Inline: Hashable, Sendable {
     case image(Link)
 
     /// The text a reader sees, without markup: what an `alt` attribute or a heading anchor uses.
-    public var plainText: String {
-        switch self {
-        case .text(let s), .code(let s): return s
-        case .softBreak, .lineBreak: return " "
-        case .html: return ""
-        case .emphasis(let c), .strong(let c): return c.plainText
-        case .link(let l), .image(let l): return l.content.plainText
-        }
-    }
+    public var plainText: String { [self].plainText }
 }
 
 /// A link or an image: destination, optional title, and its content (the link text or image
@@ -56,6 +48,25 @@ public struct Link: Hashable, Sendable {
 }
 
 extension Array where Element == Inline {
-    /// The concatenated plain text of these inlines.
-    public var plainText: String { map(\.plainText).joined() }
+    /// The concatenated plain text of these inlines: text and code spans as written, a line break
+    /// as a space, raw HTML dropped, the content of emphasis, links and images kept.
+    public var plainText: String {
+        var text = PlainText()
+        text.walk(self)
+        return text.text
+    }
+}
+
+/// Collects plain text (`[Inline].plainText`).
+private struct PlainText: MarkupWalker {
+    var text = ""
+
+    mutating func visit(_ inline: Inline) {
+        switch inline {
+        case .text(let string), .code(let string): text += string
+        case .softBreak, .lineBreak: text += " "
+        case .html: break
+        case .emphasis, .strong, .link, .image: descend(into: inline)
+        }
+    }
 }

@@ -325,7 +325,7 @@ public struct BuildPipeline: Sendable {
                 results: resultsByPath[page.source.displayPath] ?? [:], cache: highlightCache)
             var figureCount = 0
             var sourceLines: [Substring]?
-            page.blocks = BlockWalk.rewrite(page.blocks) { block in
+            page.blocks = page.blocks.rewritingLeafBlocks { block in
                 if case .paragraph(let inlines) = block.kind,
                     inlines.contains(where: {
                         if case .text(let t) = $0 { return t.utf8.contains(UInt8(ascii: "|")) }
@@ -407,7 +407,7 @@ public struct BuildPipeline: Sendable {
                 }
             }
             var reserved = templateIDs
-            for block in BlockWalk.leaves(page.blocks) {
+            for block in page.blocks.leafBlocks {
                 if case .html(let html) = block.kind, html.contains(" id=\"") { reserved.formUnion(Self.ids(in: html)) }
             }
             let anchored = HeadingAnchors.apply(to: page.blocks, reserved: reserved, smartPunctuation: smartPunctuation)
@@ -568,7 +568,7 @@ public struct BuildPipeline: Sendable {
     static func headingOrderWarnings(_ blocks: [Block], path: String) -> [Diagnostic] {
         var previous = 0
         var warnings: [Diagnostic] = []
-        for block in BlockWalk.leaves(blocks) {
+        for block in blocks.leafBlocks {
             guard case .heading(let level, _, _) = block.kind else { continue }
             if previous > 0 && level > previous + 1 {
                 warnings.append(

@@ -63,36 +63,39 @@ struct PrintAnchors: Sendable {
 
     /// The page's blocks with heading ids prefixed and links rewritten, HTML blocks included.
     func rewrite(_ blocks: [Block], in output: String) -> [Block] {
-        BlockWalk.rewrite(blocks) { block in
-            var block = block
+        var rewriter = ChapterRewriter(anchors: self, output: output)
+        return rewriter.rewrite(blocks)
+    }
+
+    /// Rewrites one chapter's heading ids, link and image destinations and HTML.
+    private struct ChapterRewriter: MarkupRewriter {
+        let anchors: PrintAnchors
+        /// The chapter's output path.
+        let output: String
+
+        mutating func visit(_ block: Block) -> [Block] {
+            var block = descend(into: block)
             switch block.kind {
-            case .paragraph(let inlines):
-                block.kind = .paragraph(inlines.map { rewrite($0, in: output) })
             case .heading(let level, let content, let headingID):
-                block.kind = .heading(
-                    level: level, content: content.map { rewrite($0, in: output) },
-                    id: headingID.map { id($0, in: output) })
+                block.kind = .heading(level: level, content: content, id: headingID.map { anchors.id($0, in: output) })
             case .html(let html):
-                block.kind = .html(rewrite(html: html, in: output))
+                block.kind = .html(anchors.rewrite(html: html, in: output))
             default: break
             }
             return [block]
         }
-    }
 
-    private func rewrite(_ inline: Inline, in output: String) -> Inline {
-        switch inline {
-        case .link(var link):
-            link.destination = destination(link.destination, in: output)
-            link.content = link.content.map { rewrite($0, in: output) }
-            return .link(link)
-        case .image(var link):
-            link.destination = destination(link.destination, in: output)
-            return .image(link)
-        case .emphasis(let children): return .emphasis(children.map { rewrite($0, in: output) })
-        case .strong(let children): return .strong(children.map { rewrite($0, in: output) })
-        case .html(let html): return .html(rewrite(html: html, in: output))
-        default: return inline
+        mutating func visit(_ inline: Inline) -> Inline {
+            switch descend(into: inline) {
+            case .link(var link):
+                link.destination = anchors.destination(link.destination, in: output)
+                return .link(link)
+            case .image(var link):
+                link.destination = anchors.destination(link.destination, in: output)
+                return .image(link)
+            case .html(let html): return .html(anchors.rewrite(html: html, in: output))
+            case let other: return other
+            }
         }
     }
 

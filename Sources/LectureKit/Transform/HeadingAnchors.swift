@@ -31,17 +31,42 @@ public enum HeadingAnchors {
     public static func apply(to blocks: [Block], reserved: Set<String> = [], smartPunctuation: Bool = false) -> (
         blocks: [Block], headings: [Heading]
     ) {
-        func typed(_ text: String) -> String { smartPunctuation ? SmartPunctuation.straight(text) : text }
+        var anchors = Anchoring(smartPunctuation: smartPunctuation)
+        for id in reserved { anchors.used[id] = 1 }
+        let rewritten = anchors.rewrite(blocks)
+        return (rewritten, anchors.headings)
+    }
+
+    /// Anchors headings in document order and gives each the search text of the leaf blocks under it.
+    private struct Anchoring: MarkupRewriter {
+        let smartPunctuation: Bool
+        /// The next suffix of each slug taken so far.
         var used: [String: Int] = [:]
-        for id in reserved { used[id] = 1 }
         var headings: [Heading] = []
-        let rewritten = BlockWalk.rewrite(blocks) { block in
-            guard case .heading(let level, let content, _) = block.kind else {
+
+        init(smartPunctuation: Bool) { self.smartPunctuation = smartPunctuation }
+
+        func typed(_ text: String) -> String { smartPunctuation ? SmartPunctuation.straight(text) : text }
+
+        mutating func visit(_ block: Block) -> [Block] {
+            switch block.kind {
+            case .blockQuote, .list:
+                return [descend(into: block)]
+            case .heading(let level, let content, _):
+                let text = typed(content.plainText)
+                let id = unique(HeadingAnchors.slug(text))
+                headings.append(Heading(level: level, text: text, id: id))
+                var block = block
+                block.kind = .heading(level: level, content: content, id: id)
+                return [block]
+            default:
                 if !headings.isEmpty { headings[headings.count - 1].sectionText += typed(SearchText.of(block)) }
                 return [block]
             }
-            let text = typed(content.plainText)
-            let base = slug(text)
+        }
+
+        /// `base`, or with the first free suffix `-1`, `-2`, … when it is taken.
+        mutating func unique(_ base: String) -> String {
             var id = base
             if var next = used[base] {
                 next = max(next, 1)
@@ -52,25 +77,7 @@ public enum HeadingAnchors {
                 used[base] = 1
             }
             used[id] = used[id] ?? 1
-            headings.append(Heading(level: level, text: text, id: id))
-            var block = block
-            block.kind = .heading(level: level, content: content, id: id)
-            return [block]
-        }
-        return (rewritten, headings)
-    }
-}
-
-/// The plain text of blocks, for the search index.
-enum SearchText {
-    static func of(_ block: Block) -> String {
-        switch block.kind {
-        case .paragraph(let inlines): return inlines.plainText + "\n"
-        case .heading(_, let content, _): return content.plainText + "\n"
-        case .codeBlock(let code): return code.code
-        case .blockQuote(let children): return children.map(of).joined()
-        case .list(let list): return list.items.flatMap(\.blocks).map(of).joined()
-        case .html, .thematicBreak: return ""
+            return id
         }
     }
 }

@@ -95,36 +95,34 @@ enum LinkChecker {
         }.flatMap { $0 }
     }
 
-    /// Every link and image in the blocks' paragraphs and headings.
+    /// Every link and image in the blocks' paragraphs, headings and table cells.
     static func links(in blocks: [Block]) -> [Link] {
-        var result: [Link] = []
-        func visit(_ inlines: [Inline]) {
-            for inline in inlines {
-                switch inline {
-                case .link(let link), .image(let link):
-                    result.append(link)
-                    visit(link.content)
-                case .emphasis(let children), .strong(let children): visit(children)
-                default: break
-                }
+        var links = Links()
+        links.walk(blocks)
+        return links.found
+    }
+
+    /// Collects links and images, those in link text and image descriptions included.
+    private struct Links: MarkupWalker {
+        var found: [Link] = []
+
+        mutating func visit(_ inline: Inline) {
+            if case .link(let link) = inline { found.append(link) }
+            if case .image(let link) = inline { found.append(link) }
+            descend(into: inline)
+        }
+
+        mutating func visit(_ block: Block) {
+            guard case .codeBlock(let code) = block.kind, code.isFenced, code.language == TableRenderer.language else {
+                return descend(into: block)
+            }
+            // Links in table cells, located at their row (the cell's column is not tracked).
+            for (offset, line) in code.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let before = found.count
+                for cell in TableRenderer.cells(of: line) { walk(MarkdownParser.parseInlines(cell)) }
+                let row = SourceLocation(line: block.range.start.line + 1 + offset, column: block.range.start.column)
+                for index in before..<found.count { found[index].location = row }
             }
         }
-        for block in BlockWalk.leaves(blocks) {
-            switch block.kind {
-            case .paragraph(let inlines): visit(inlines)
-            case .heading(_, let content, _): visit(content)
-            case .codeBlock(let code) where code.isFenced && code.language == TableRenderer.language:
-                // Links in table cells, located at their row (the cell's column is not tracked).
-                for (offset, line) in code.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    let before = result.count
-                    for cell in TableRenderer.cells(of: line) { visit(MarkdownParser.parseInlines(cell)) }
-                    let row = SourceLocation(
-                        line: block.range.start.line + 1 + offset, column: block.range.start.column)
-                    for index in before..<result.count { result[index].location = row }
-                }
-            default: break
-            }
-        }
-        return result
     }
 }

@@ -44,27 +44,23 @@ public enum LinkRewriter {
 
     /// Applies `rewrite` to every link in `blocks`.
     public static func apply(to blocks: [Block]) -> [Block] {
-        BlockWalk.rewrite(blocks) { block in
-            var block = block
-            switch block.kind {
-            case .paragraph(let inlines): block.kind = .paragraph(inlines.map(rewrite))
-            case .heading(let level, let content, let id):
-                block.kind = .heading(level: level, content: content.map(rewrite), id: id)
-            default: break
-            }
-            return [block]
-        }
+        var rewriter = Links()
+        return rewriter.rewrite(blocks)
     }
 
-    static func rewrite(_ inline: Inline) -> Inline {
-        switch inline {
-        case .link(var link):
-            link.destination = rewrite(link.destination)
-            link.content = link.content.map(rewrite)
+    /// Applies `rewrite` to every link in `inlines` (a caption, a table cell).
+    static func apply(to inlines: [Inline]) -> [Inline] {
+        var rewriter = Links()
+        return rewriter.rewrite(inlines)
+    }
+
+    /// Rewrites the destination of every link (`rewrite`); images keep theirs.
+    private struct Links: MarkupRewriter {
+        mutating func visit(_ inline: Inline) -> Inline {
+            let inline = descend(into: inline)
+            guard case .link(var link) = inline else { return inline }
+            link.destination = LinkRewriter.rewrite(link.destination)
             return .link(link)
-        case .emphasis(let children): return .emphasis(children.map(rewrite))
-        case .strong(let children): return .strong(children.map(rewrite))
-        default: return inline
         }
     }
 }

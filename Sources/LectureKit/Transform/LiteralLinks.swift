@@ -13,7 +13,7 @@ enum LiteralLinks {
     static func warnings(_ blocks: [Block], source: SourceFile) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
-        for block in BlockWalk.leaves(blocks) {
+        for block in blocks.leafBlocks {
             let inlines: [Inline]
             switch block.kind {
             case .paragraph(let content): inlines = content
@@ -73,16 +73,25 @@ enum LiteralLinks {
 
     /// The prose of the inlines as runs of adjacent text (code spans, links and HTML break runs).
     static func textRuns(_ inlines: [Inline]) -> [String] {
+        var runs = TextRuns()
+        runs.walk(inlines)
+        return runs.runs.filter { !$0.isEmpty }
+    }
+
+    /// Collects runs of text: emphasis is read through but starts and ends a run; any other inline
+    /// ends one, and its content is not prose.
+    private struct TextRuns: MarkupWalker {
         var runs: [String] = [""]
-        for inline in inlines {
+
+        mutating func visit(_ inline: Inline) {
             switch inline {
             case .text(let text): runs[runs.count - 1] += text
-            case .emphasis(let children), .strong(let children):
-                runs += textRuns(children)
+            case .emphasis, .strong:
+                runs.append("")
+                descend(into: inline)
                 runs.append("")
             default: runs.append("")
             }
         }
-        return runs.filter { !$0.isEmpty }
     }
 }

@@ -135,7 +135,7 @@ public struct DiagramRenderer: Sendable {
         html += "</div>\n"
         if let caption {
             html +=
-                "<figcaption>\(HTMLRenderer().render(MarkdownParser.parseInlines(caption).map(LinkRewriter.rewrite)))</figcaption>"
+                "<figcaption>\(HTMLRenderer().render(LinkRewriter.apply(to: MarkdownParser.parseInlines(caption))))</figcaption>"
         }
         return .success(html + "</figure>\n")
     }

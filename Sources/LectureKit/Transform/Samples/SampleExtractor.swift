@@ -26,7 +26,7 @@ public enum SampleExtractor {
         // Why the block above is not a sample though it looks like one, for an output block under it.
         var droppedAbove: Diagnostic?
 
-        for block in BlockWalk.leaves(blocks) {
+        for block in blocks.leafBlocks {
             if case .heading(_, let content, _) = block.kind { heading = content.plainText }
             guard case .codeBlock(let code) = block.kind, code.isFenced else {
                 previousWasSample = false

@@ -16,7 +16,7 @@ enum SampleRendering {
             for (index, part) in sample.parts.enumerated() { partsByFence[part.fence] = (sample, index) }
             if let range = sample.outputRange { outputs.insert(range.start) }
         }
-        return BlockWalk.rewrite(blocks) { block in
+        return blocks.rewritingLeafBlocks { block in
             guard case .codeBlock = block.kind else { return [block] }
             if outputs.contains(block.range.start) { return [] }
             guard let (sample, index) = partsByFence[block.range.start] else { return [block] }

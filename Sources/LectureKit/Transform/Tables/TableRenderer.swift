@@ -76,7 +76,7 @@ public enum TableRenderer {
 
         let renderer = HTMLRenderer()
         func cell(_ text: String) -> String {
-            renderer.render(MarkdownParser.parseInlines(text).map(LinkRewriter.rewrite))
+            renderer.render(LinkRewriter.apply(to: MarkdownParser.parseInlines(text)))
         }
         func verdictCell(_ text: String) -> String {
             guard let (verdict, rest) = Verdict.split(text) else { return cell(text) }

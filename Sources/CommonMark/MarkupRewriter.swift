@@ -1,0 +1,88 @@
+/// A pass that rebuilds blocks and inlines, depth first in document order, after swift-markdown's
+/// `MarkupRewriter`: each `visit` returns its node with the children rewritten
+/// (`descend(into:)`) by default, so a pass implements only the visits of the nodes it changes.
+///
+/// A block becomes any number of blocks (none drops it; a transform may put a figure in its place);
+/// an inline becomes one inline. Children are those `MarkupWalker` visits.
+public protocol MarkupRewriter {
+    /// The blocks that replace `block`, in order. Default: `[descend(into: block)]`.
+    mutating func visit(_ block: Block) -> [Block]
+    /// The inline that replaces `inline`. Default: `descend(into: inline)`.
+    mutating func visit(_ inline: Inline) -> Inline
+}
+
+extension MarkupRewriter {
+    @inlinable public mutating func visit(_ block: Block) -> [Block] { [descend(into: block)] }
+
+    @inlinable public mutating func visit(_ inline: Inline) -> Inline { descend(into: inline) }
+
+    /// `blocks`, each replaced by what `visit` returns for it.
+    @inlinable public mutating func rewrite(_ blocks: [Block]) -> [Block] {
+        var result: [Block] = []
+        result.reserveCapacity(blocks.count)
+        for block in blocks { result += visit(block) }
+        return result
+    }
+
+    /// `inlines`, each replaced by what `visit` returns for it.
+    @inlinable public mutating func rewrite(_ inlines: [Inline]) -> [Inline] {
+        var result: [Inline] = []
+        result.reserveCapacity(inlines.count)
+        for inline in inlines { result.append(visit(inline)) }
+        return result
+    }
+
+    /// `block` with its children rewritten; its range kept.
+    @inlinable public mutating func descend(into block: Block) -> Block {
+        var block = block
+        switch block.kind {
+        case .paragraph(let inlines): block.kind = .paragraph(rewrite(inlines))
+        case .heading(let level, let content, let id):
+            block.kind = .heading(level: level, content: rewrite(content), id: id)
+        case .blockQuote(let children): block.kind = .blockQuote(rewrite(children))
+        case .list(var list):
+            for index in list.items.indices { list.items[index].blocks = rewrite(list.items[index].blocks) }
+            block.kind = .list(list)
+        case .codeBlock, .html, .thematicBreak: break
+        }
+        return block
+    }
+
+    /// `inline` with its children rewritten.
+    @inlinable public mutating func descend(into inline: Inline) -> Inline {
+        switch inline {
+        case .emphasis(let children): return .emphasis(rewrite(children))
+        case .strong(let children): return .strong(rewrite(children))
+        case .link(var link):
+            link.content = rewrite(link.content)
+            return .link(link)
+        case .image(var link):
+            link.content = rewrite(link.content)
+            return .image(link)
+        case .text, .softBreak, .lineBreak, .code, .html: return inline
+        }
+    }
+}
+
+extension Array where Element == Block {
+    /// These blocks with every leaf block (any block but a block quote or a list, see `leafBlocks`)
+    /// replaced by what `transform` returns for it; quotes and lists keep their place and range.
+    public func rewritingLeafBlocks(_ transform: (Block) -> [Block]) -> [Block] {
+        withoutActuallyEscaping(transform) { transform in
+            var rewriter = LeafBlockRewriter(transform: transform)
+            return rewriter.rewrite(self)
+        }
+    }
+}
+
+/// Replaces leaf blocks through a closure (`[Block].rewritingLeafBlocks`).
+private struct LeafBlockRewriter: MarkupRewriter {
+    let transform: (Block) -> [Block]
+
+    mutating func visit(_ block: Block) -> [Block] {
+        switch block.kind {
+        case .blockQuote, .list: [descend(into: block)]
+        default: transform(block)
+        }
+    }
+}

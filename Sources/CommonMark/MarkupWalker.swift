@@ -1,0 +1,71 @@
+/// A read-only pass over blocks and inlines, depth first in document order, after swift-markdown's
+/// `MarkupWalker`: each `visit` descends into the node's children by default, so a pass implements
+/// only the visits of the nodes it cares about, and calls `descend(into:)` where it wants their
+/// children visited too.
+///
+/// Children are a block quote's blocks, a list's items' blocks (item after item), a paragraph's or
+/// heading's inlines, an emphasis's or strong emphasis's inlines, and a link's text or an image's
+/// description. Code blocks, HTML, thematic breaks, text, code spans and breaks have none.
+public protocol MarkupWalker {
+    /// Visits one block. Default: `descend(into: block)`.
+    mutating func visit(_ block: Block)
+    /// Visits one inline. Default: `descend(into: inline)`.
+    mutating func visit(_ inline: Inline)
+}
+
+extension MarkupWalker {
+    @inlinable public mutating func visit(_ block: Block) { descend(into: block) }
+
+    @inlinable public mutating func visit(_ inline: Inline) { descend(into: inline) }
+
+    /// Visits each of `blocks`, in order.
+    @inlinable public mutating func walk(_ blocks: [Block]) {
+        for block in blocks { visit(block) }
+    }
+
+    /// Visits each of `inlines`, in order.
+    @inlinable public mutating func walk(_ inlines: [Inline]) {
+        for inline in inlines { visit(inline) }
+    }
+
+    /// Visits the block's children (see the type's documentation), in order.
+    @inlinable public mutating func descend(into block: Block) {
+        switch block.kind {
+        case .paragraph(let inlines), .heading(_, let inlines, _): walk(inlines)
+        case .blockQuote(let children): walk(children)
+        case .list(let list): for item in list.items { walk(item.blocks) }
+        case .codeBlock, .html, .thematicBreak: break
+        }
+    }
+
+    /// Visits the inline's children (see the type's documentation), in order.
+    @inlinable public mutating func descend(into inline: Inline) {
+        switch inline {
+        case .emphasis(let children), .strong(let children): walk(children)
+        case .link(let link), .image(let link): walk(link.content)
+        case .text, .softBreak, .lineBreak, .code, .html: break
+        }
+    }
+}
+
+extension Array where Element == Block {
+    /// Every leaf block (any block but a block quote or a list) of these blocks and of the quotes
+    /// and lists among them, in document order.
+    public var leafBlocks: [Block] {
+        var leaves = LeafBlocks()
+        leaves.walk(self)
+        return leaves.blocks
+    }
+}
+
+/// Collects leaf blocks (`[Block].leafBlocks`).
+private struct LeafBlocks: MarkupWalker {
+    var blocks: [Block] = []
+
+    mutating func visit(_ block: Block) {
+        switch block.kind {
+        case .blockQuote, .list: descend(into: block)
+        default: blocks.append(block)
+        }
+    }
+}
