@@ -89,11 +89,15 @@ final class ServeFixture: @unchecked Sendable {
 
 /// Lines printed by the server, kept for assertions.
 final class LineRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var lines: [String] { lock.withLock { stored } }
-    lazy var console = Console(recordingInto: { [unowned self] line in self.lock.withLock { self.stored.append(line) } }
-    )
+    /// Held by the console's closure too, so a server thread that prints after the test ended
+    /// (a build the stop did not wait for) appends to a live store instead of a freed recorder.
+    private final class Store: @unchecked Sendable {
+        let lock = NSLock()
+        var lines: [String] = []
+    }
+    private let store = Store()
+    var lines: [String] { store.lock.withLock { store.lines } }
+    lazy var console = Console(recordingInto: { [store] line in store.lock.withLock { store.lines.append(line) } })
 }
 
 /// A tiny HTTP/1.1 client over a raw TCP socket, so that tests send exactly the bytes they
