@@ -68,10 +68,11 @@ browser-tools: $(VENV)/bin/python
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
 
-browser-test: site browser-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme
+browser-test: site browser-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme, search from file://
 	$(VENV)/bin/python Tests/BrowserTests/live_reload_test.py $(LECTURE)
 	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site
 	$(VENV)/bin/python Tests/BrowserTests/theme_test.py $(LECTURE)
+	$(VENV)/bin/python Tests/BrowserTests/search_test.py $(LECTURE)
 
 layout-test: site browser-tools ## Every page at 375 and 1280 px, light and dark, and in print: diagram labels >= 12 px, no sideways scroll, no table overflowing; screenshots into _screenshots/
 	$(VENV)/bin/python Tests/BrowserTests/layout_test.py _site _screenshots comparison mvvm

@@ -14,9 +14,6 @@ public struct ServeCommand: Subcommand {
     public static let name = "serve"
     /// One line for `lecture --help`.
     public static let abstract = "Build the book, serve it on localhost and rebuild it on change, reloading open pages."
-    /// The usage line of `lecture serve --help`.
-    public static let usage =
-        "lecture serve [<dir>] [--content <dir>] [--templates <dir>] [--output <dir>] [--host <address>] [--port <n>] [options]"
     /// The paragraph under the usage line of `lecture serve --help`.
     public static let discussion = """
         Builds like 'lecture build', then serves the output folder over HTTP and prints its URL
@@ -25,41 +22,57 @@ public struct ServeCommand: Subcommand {
         update: in place when only Markdown pages changed, else by reloading. A failed rebuild
         keeps the last good site and shows the errors on the page. Ctrl-C stops it.
         """
+    /// The options of `lecture serve`: the shared book options, and where to listen.
+    public struct Options: ParsableOptions {
+        /// The book and how to build it, as for `lecture build`.
+        public var book = BookOptions()
+        /// `--host <address>`: not empty.
+        public var host: String?
+        /// `--port <n>`.
+        public var port: UInt16?
+        /// Nothing given.
+        public init() {}
+    }
+
     /// Every option, for parsing and for `--help`.
-    public static let options = [
-        CommonOptions.content, CommonOptions.templates, CommonOptions.output,
-        OptionSpec(
-            ["--host"], value: "address", help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6)."),
-        OptionSpec(["--port"], value: "n", help: "The TCP port (default: 8000; 0 picks a free one)."),
-        CommonOptions.jobs, CommonOptions.timeout, CommonOptions.cacheDir,
-        CommonOptions.sampleLocale, CommonOptions.sampleTimeZone, CommonOptions.smartPunctuation,
-    ]
+    public static var options: [Option<Options>] {
+        let shared: [Option<BookOptions>] = [.content, .templates, .output]
+        let samples: [Option<BookOptions>] = [
+            .jobs, .timeout, .cacheDirectory, .sampleLocale, .sampleTimeZone, .smartPunctuation,
+        ]
+        return shared.map { $0.within(\Options.book) } + [
+            .value(
+                "--host", value: "address", help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6).",
+                at: \.host
+            ) { text in
+                guard !text.isEmpty else {
+                    throw LectureError(.badOptionValue, "--host needs an address, such as 127.0.0.1 or ::1")
+                }
+                return text
+            },
+            .value("--port", value: "n", help: "The TCP port (default: 8000; 0 picks a free one).", at: \.port) {
+                text in
+                guard let number = UInt16(text) else {
+                    throw LectureError(.badOptionValue, "--port needs a whole number from 0 to 65535, not '\(text)'")
+                }
+                return number
+            },
+        ] + samples.map { $0.within(\Options.book) }
+    }
+
+    /// `[<dir>]`: the book's folder.
+    public static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
 
     /// What to build, where to listen, what to watch.
     public var configuration = ServeConfiguration()
     /// book.toml's warnings and errors, reported when the command runs.
     var bookDiagnostics: [Diagnostic] = []
 
-    /// Reads the options. - Throws: `LectureError` (exit 2) for a port outside 0...65535, an
-    /// empty host or an extra argument.
-    public init(_ arguments: ParsedArguments) throws {
-        if let cache = arguments.value("cache-dir") { configuration.build.cacheDirectory = cache }
-        configuration.build.verifier = try CommonOptions.verifierOptions(arguments)
-        configuration.build.smartPunctuation = arguments.has("smart-punctuation")
-        let directory = try BookLayout.directory(arguments, command: "lecture serve")
-        bookDiagnostics = try BookLayout.configure(&configuration.build, directory: directory, arguments: arguments)
-        if let host = arguments.value("host") {
-            guard !host.isEmpty else {
-                throw LectureError(.badOptionValue, "--host needs an address, such as 127.0.0.1 or ::1")
-            }
-            configuration.host = host
-        }
-        if let port = arguments.value("port") {
-            guard let number = UInt16(port) else {
-                throw LectureError(.badOptionValue, "--port needs a whole number from 0 to 65535, not '\(port)'")
-            }
-            configuration.port = number
-        }
+    /// Reads the options. - Throws: `LectureError` (exit 2) when the book's folder is missing.
+    public init(_ options: Options) throws {
+        bookDiagnostics = try BookLayout.configure(&configuration.build, options: options.book)
+        if let host = options.host { configuration.host = host }
+        if let port = options.port { configuration.port = port }
     }
 
     /// Nothing to check beyond what parsing did (host and port are checked when binding).

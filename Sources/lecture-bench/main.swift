@@ -1,69 +1,53 @@
 import Dispatch
 import Foundation
+import LectureKit
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-// `lecture-bench`: the benchmark behind `make bench`, and its input generators.
-//
-//   lecture-bench [run] [--lecture PATH] [--repo DIR] [--parts 1,2,3,4,5,6] [--pages 250,500,1000]
-//                 [--samples N] [--runs N] [--hugo-runs N] [--sample-runs N] [--keep]
-//   lecture-bench generate-book N DIR [--seed S]
-//   lecture-bench generate-samples N DIR [--seed S]
+// `lecture-bench`: the benchmark behind `make bench` (`lecture-bench [run]`), and its input
+// generators (`generate-book`, `generate-samples`); `usage` (BenchOptions.swift) lists the options.
 //
 // Progress goes to stderr; stdout gets the machine and one table.
-
-let usage = """
-    usage: lecture-bench [run] [--lecture PATH] [--repo DIR] [--parts 1,2,3,4,5,6] [--pages 250,500,1000]
-                         [--samples N] [--runs N] [--hugo-runs N] [--sample-runs N] [--keep]
-           lecture-bench generate-book N DIR [--seed S]
-           lecture-bench generate-samples N DIR [--seed S]
-    """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data("lecture-bench: \(message)\n".utf8))
     exit(status)
 }
 
-/// The command line, consumed option by option.
-struct CommandLineArguments {
-    var rest = Array(CommandLine.arguments.dropFirst())
-
-    mutating func option(_ name: String) -> String? {
-        guard let index = rest.firstIndex(of: name) else { return nil }
-        guard index + 1 < rest.count else { fail("\(name) needs a value\n\(usage)") }
-        let value = rest[index + 1]
-        rest.removeSubrange(index...(index + 1))
-        return value
-    }
-
-    mutating func flag(_ name: String) -> Bool {
-        guard let index = rest.firstIndex(of: name) else { return false }
-        rest.remove(at: index)
-        return true
-    }
-}
-
-func number(_ text: String, _ name: String) -> Int {
-    guard let value = Int(text), value > 0 else { fail("\(name) takes a positive number, not '\(text)'") }
-    return value
-}
-
-var args = CommandLineArguments()
-if args.flag("--help") || args.flag("-h") {
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
     exit(0)
 }
-let command = args.rest.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
-if args.rest.first == command { args.rest.removeFirst() }
+let command = arguments.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
+let rest = arguments.first == command ? Array(arguments.dropFirst()) : arguments
+
+/// The options `rest` gives, or the end of the run with the parser's message.
+func parsed<Values: ParsableOptions>(
+    _ rest: [String], _ options: [Option<Values>], _ positionals: [Positional<Values>] = [], command: String
+) -> Values {
+    do {
+        return try CommandLineParser.parse(
+            rest, options: options, positionals: positionals, into: Values(), command: command)
+    } catch let error as LectureError {
+        fail("\(error.message)\n\(usage)")
+    } catch {
+        fail("\(error)")
+    }
+}
 
 switch command {
 case "generate-book", "generate-samples":
-    let seed = args.option("--seed").map { UInt64(number($0, "--seed")) }
-    guard args.rest.count == 2 else { fail(usage) }
-    let count = number(args.rest[0], "N")
-    let directory = args.rest[1]
+    let options = parsed(
+        rest, GeneratorOptions.options, GeneratorOptions.positionals, command: "lecture-bench \(command)")
+    guard options.arguments.count == 2 else { fail(usage) }
+    let count: Int
+    do { count = try positive("N")(options.arguments[0]) } catch { fail("\(error)") }
+    let seed = options.seed
+    let directory = options.arguments[1]
     do {
         if command == "generate-book" {
             try Generator.write(Generator.book(pages: count, seed: seed ?? 2024).files, into: directory)
@@ -87,9 +71,10 @@ default:
 let ownDirectory =
     (((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
     as NSString).deletingLastPathComponent
-let lecture = URL(fileURLWithPath: args.option("--lecture") ?? ownDirectory + "/lecture").standardizedFileURL.path
-let repo = args.option("--repo") ?? FileManager.default.currentDirectoryPath
-let keep = args.flag("--keep")
+let options = parsed(rest, BenchOptions.options, command: "lecture-bench")
+let lecture = URL(fileURLWithPath: options.lecture ?? ownDirectory + "/lecture").standardizedFileURL.path
+let repo = options.repo ?? FileManager.default.currentDirectoryPath
+let keep = options.keep
 guard FileManager.default.isExecutableFile(atPath: lecture) else {
     fail("no lecture executable at \(lecture) (build it, or pass --lecture PATH)")
 }
@@ -123,16 +108,12 @@ let signalSources = [SIGINT, SIGTERM].map { sig in
 }
 
 var bench = Bench(lecture: lecture, repo: repo, temp: temp)
-if let parts = args.option("--parts") { bench.parts = Set(parts.split(separator: ",").compactMap { Int($0) }) }
-if let pages = args.option("--pages") {
-    bench.pageCounts = pages.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
-}
-if bench.pageCounts.isEmpty { fail("--pages takes counts such as 250,500,1000") }
-if let count = args.option("--samples") { bench.sampleCount = number(count, "--samples") }
-if let runs = args.option("--runs") { bench.buildRuns = number(runs, "--runs") }
-if let runs = args.option("--sample-runs") { bench.sampleRuns = number(runs, "--sample-runs") }
-if let runs = args.option("--hugo-runs") { bench.hugoRuns = number(runs, "--hugo-runs") }
-if !args.rest.isEmpty { fail("unexpected argument '\(args.rest[0])'\n\(usage)") }
+if let parts = options.parts { bench.parts = parts }
+if let pages = options.pages { bench.pageCounts = pages }
+if let count = options.samples { bench.sampleCount = count }
+if let runs = options.runs { bench.buildRuns = runs }
+if let runs = options.sampleRuns { bench.sampleRuns = runs }
+if let runs = options.hugoRuns { bench.hugoRuns = runs }
 
 // The machine, first.
 let cpu =

@@ -126,8 +126,8 @@ def many_tabs(context, url, page, templates):
     extra = context.new_page()
     response = extra.goto(url + "second.html", timeout=10_000)
     check(response is not None and response.ok, "a page opened beside 12 tabs did not load")
-    index = extra.evaluate("fetch('search-index.js').then(r => r.status)")
-    check(index == 200, f"search-index.js beside 12 tabs: status {index}")
+    index = extra.evaluate("fetch('search/pages.js').then(r => r.status)")
+    check(index == 200, f"search/pages.js beside 12 tabs: status {index}")
     print(f"ok: with {TABS} tabs open another page and the search index still load")
     for tab in tabs + [extra]:
         tab.close()

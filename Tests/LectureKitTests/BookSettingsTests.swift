@@ -118,12 +118,11 @@ extension BookSettingsTests {
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         func configured(_ flags: [String]) throws -> BuildConfiguration {
-            let arguments = try ParsedArguments.parse(flags, specs: BuildCommand.options, command: "lecture build")
+            var options = try BuildCommand.options(flags)
+            options.directory = root
             var configuration = BuildConfiguration()
             configuration.cacheDirectory = TestSupport.cacheDirectory
-            configuration.verifier = try CommonOptions.verifierOptions(arguments)
-            configuration.smartPunctuation = arguments.has("smart-punctuation")
-            #expect(try BookLayout.configure(&configuration, directory: root, arguments: arguments).isEmpty)
+            #expect(try BookLayout.configure(&configuration, options: options).isEmpty)
             return configuration
         }
         let fromFile = try configured([])

@@ -28,7 +28,7 @@ import Testing
         }
         // Assets are copied, the search index is written.
         #expect(TestSupport.read(output + "/assets/site.css") == "body { margin: 0 }\n")
-        #expect(TestSupport.read(output + "/search-index.js")?.hasPrefix("window.LECTURE_SEARCH_INDEX = [") == true)
+        #expect(TestSupport.read(output + "/search/pages.js")?.hasPrefix("(window.LECTURE_SEARCH_DATA=") == true)
     }
 
     @Test func summaryLineNamesPagesTimeAndFolder() throws {

@@ -59,11 +59,52 @@ import Testing
         """
 
     @Test func shortOptionTakesAnAttachedValue() throws {
-        let parsed = try ParsedArguments.parse(
-            ["-j4", "--timeout=2.5", "a.md"], specs: CheckCommand.options, command: "lecture check")
-        #expect(parsed.value("jobs") == "4")
-        #expect(parsed.value("timeout") == "2.5")
-        #expect(parsed.positionals == ["a.md"])
+        let parsed = try CheckCommand.options(["-j4", "--timeout=2.5", "a.md"])
+        #expect(parsed.book.jobs == 4)
+        #expect(parsed.book.timeout == 2.5)
+        #expect(parsed.paths == ["a.md"])
+    }
+
+    /// The README's usage lines name exactly the options each command declares (the declarations
+    /// give the parser and `--help`, so the README is the one copy kept by hand).
+    @Test func readmeUsageLinesNameTheDeclaredOptions() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let readme = try #require(TestSupport.read(root + "/README.md"))
+        let commands: [(name: String, options: [[String]])] = [
+            (InitCommand.name, InitCommand.options.map(\.names)),
+            (BuildCommand.name, BuildCommand.options.map(\.names)),
+            (CheckCommand.name, CheckCommand.options.map(\.names)), (PDFCommand.name, PDFCommand.options.map(\.names)),
+        ]
+        for command in commands {
+            let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("lecture \(command.name) ") })
+            let words = Set(
+                line.split(whereSeparator: { (character: Character) in " [|]".contains(character) }).map { String($0) })
+            let named = words.filter { $0.hasPrefix("-") }
+            #expect(named.isSubset(of: command.options.flatMap { $0 }), "README: \(line)")
+            for names in command.options {
+                #expect(!words.isDisjoint(with: names), "README: \(line) lacks \(names)")
+            }
+        }
+    }
+
+    /// `lecture pdf BOOK` prints the book's own site (book.toml's build-dir), as `build` and
+    /// `serve` find it; it used to read `_site` whatever the book said.
+    @Test func pdfPrintsTheBooksOwnSite() throws {
+        let root = try TestSupport.makeTree([
+            "book.toml": "[build]\nbuild-dir = \"out\"\n", "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n",
+            "out/print.html": "<!doctype html><title>A</title>\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let command = try PDFCommand.parse([root, "--chromium", root + "/no-chromium"])
+        #expect(command.site == root + "/out")
+        #expect(try PDFCommand.parse([root, "--site", "elsewhere"]).site == "elsewhere")
+        // The print page is found in the book's site: what stops the command is the missing Chromium.
+        #expect {
+            try command.run(console: TestSupport.Recorder().console)
+        } throws: { error in
+            (error as? LectureError)?.message.contains("Chromium not found at '\(root)/no-chromium'") == true
+        }
     }
 
     @Test func checkReportsClosingLineAndExitStatus() throws {

@@ -46,7 +46,9 @@ import Testing
         var full = configuration
         full.outputDirectory = fresh
         try BuildPipeline(configuration: full, console: recorder.console).run()
-        for page in ["a.html", "b.html", "index.html", "search-index.js", "print.html"] {
+        for page in [
+            "a.html", "b.html", "index.html", "search/pages.js", "search/t/1.js", "search/g/0.js", "print.html",
+        ] {
             #expect(
                 TestSupport.read(root + "/_site/" + page) == TestSupport.read(fresh + "/" + page),
                 "\(page) differs from a full build")

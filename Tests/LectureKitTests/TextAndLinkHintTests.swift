@@ -44,7 +44,9 @@ import Testing
         #expect(html.contains("</a>--configuration 옵션</h2>"))
         #expect(html.contains("Swift's 1...5 -- 그대로."))
         #expect(!html.contains("\u{2013}") && !html.contains("\u{2026}") && !html.contains("\u{2019}"))
-        let search = try #require(TestSupport.read(root + "/_site/search-index.js"))
+        let search =
+            try #require(TestSupport.read(root + "/_site/search/pages.js"))
+            + (TestSupport.read(root + "/_site/search/t/0.js") ?? "")
         #expect(search.contains("--configuration 옵션") && search.contains("범위 1...5"))
     }
 
@@ -59,7 +61,9 @@ import Testing
         #expect(html.contains("Swift\u{2019}s 1\u{2026}5 \u{2013} 그대로."))
         // ...the table of contents and the search index read as typed.
         #expect(html.contains(">--configuration 옵션</a>"))
-        let search = try #require(TestSupport.read(root + "/_site/search-index.js"))
+        let search =
+            try #require(TestSupport.read(root + "/_site/search/pages.js"))
+            + (TestSupport.read(root + "/_site/search/t/0.js") ?? "")
         #expect(search.contains("범위 1...5") && search.contains("Swift's"))
     }
 

@@ -59,7 +59,7 @@ import Testing
             "/assets/data.json": "application/json; charset=utf-8",
             "/assets/font.woff2": "font/woff2",
             "/assets/code.wasm": "application/wasm",
-            "/search-index.js": "text/javascript; charset=utf-8",
+            "/search/pages.js": "text/javascript; charset=utf-8",
             "/part/table.html": "text/html; charset=utf-8",
         ]
         for (path, type) in expected {
@@ -274,7 +274,7 @@ import Testing
         let port = site.port
         let statuses = StatusSlots(count: 24)
         DispatchQueue.concurrentPerform(iterations: 24) { n in
-            let path = ["/", "/assets/site.css", "/part/", "/search-index.js"][n % 4]
+            let path = ["/", "/assets/site.css", "/part/", "/search/pages.js"][n % 4]
             statuses.set(n, (try? HTTPTestClient.request("GET", path, port: port).status) ?? -1)
         }
         #expect(statuses.values.allSatisfy { $0 == 200 }, "\(statuses.values)")

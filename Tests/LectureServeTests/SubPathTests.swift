@@ -68,9 +68,7 @@ import Testing
     @Test func serveTakesTheBookFolderAndItsBookTOML() throws {
         let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
         let cache = NSTemporaryDirectory() + "/lecture-tests-cache-\(getpid())"
-        let arguments = try ParsedArguments.parse(
-            [fixture, "--cache-dir", cache, "--port", "0"], specs: ServeCommand.options, command: "lecture serve")
-        let command = try ServeCommand(arguments)
+        let command = try ServeCommand.parse([fixture, "--cache-dir", cache, "--port", "0"])
         #expect(command.configuration.build.contentDirectory == fixture + "/src")
         #expect(command.configuration.build.outputDirectory == fixture + "/book")
         #expect(command.configuration.build.siteURL == "/lecture/")

@@ -1,8 +1,14 @@
 /* lecture — client-side search.
-   The index (search-index.js at the site root) is loaded with a <script src>
-   on first use, so it works from file:// too. Matching is a case-insensitive
-   substring search on the raw text (no word splitting, so it works for
-   Korean), tried three ways, best first:
+   The index lives in search/ at the site root, split so that a query loads
+   only what it needs, each file a <script src> (so it works from file://,
+   where browsers refuse fetch): search/pages.js (titles, URLs, the gram
+   shard count), search/g/K.js (shard K: each one- and two-character gram of
+   the pages' text with the pages that hold it) and search/t/N.js (page N's
+   headings and section texts). A query's grams narrow the pages down (a
+   term can only be in a page that holds all its grams); those pages' texts
+   are then loaded, a batch at a time, pages whose title matches first.
+   Matching is a case-insensitive substring search on the raw text (no word
+   splitting, so it works for Korean), tried three ways, best first:
      1. the query as typed (runs of spaces collapsed),
      2. the query with every space removed, against the text with every
         space removed ("뷰 모델" finds "뷰모델" and the other way round),
@@ -21,14 +27,21 @@
   input.setAttribute("enterkeyhint", "search");
 
   var siteRoot = form.getAttribute("data-root") || "";
-  var indexUrl = form.getAttribute("data-index") || siteRoot + "search-index.js";
+  var indexUrl = form.getAttribute("data-index") || siteRoot + "search/pages.js";
+  var indexBase = indexUrl.replace(/[^\/]*$/, "");
+  var data = window.LECTURE_SEARCH_DATA = window.LECTURE_SEARCH_DATA || {};
   var MAX_RESULTS = 40;
+  // Section bytes loaded per batch, and loaded before the first results show without a click.
+  var BATCH_BYTES = 64 * 1024;
+  var FIRST_BYTES = 192 * 1024;
   var EXCERPT_BEFORE = 28;
   var EXCERPT_LENGTH = 110;
 
-  var entries = null;    // prepared sections and pages
-  var loadState = "idle"; // idle | loading | ready | failed
+  var pages = null;       // [{title, url, bytes, entries (once its sections loaded)}]
+  var shardCount = 1;
+  var loadState = "idle"; // idle | loading | ready | failed: search/pages.js
   var lastQuery = null;
+  var current = null;     // the query being answered: {raw, q, candidates, next, failed}
   var announceTimer = 0;
 
   var status = doc.createElement("p");
@@ -77,45 +90,43 @@
     return map;
   }
 
-  function buildEntries(index) {
+  // The entries (sections, and the page itself) of page number `pageOrder`, from the flat list
+  // [heading, anchor, text, …] of search/t/N.js.
+  function pageEntries(page, pageOrder, flat) {
     var out = [];
-    (Array.isArray(index) ? index : []).forEach(function (page, pageOrder) {
-      if (!page || typeof page.url !== "string") return;
-      var title = prepare(page.title);
-      var sections = Array.isArray(page.sections) ? page.sections : [];
-      var firstText = "";
-      var hasIntro = false;
-      sections.forEach(function (sec, i) {
-        if (!sec) return;
-        if (!firstText && sec.text) firstText = sec.text;
-        // The page's opening text (a section without an anchor, or the first
-        // one when it is headed by the page's own <h1>) stands for the page
-        // itself: the page title is searched with it and it links to the page.
-        var heading = prepare(sec.heading);
-        var intro = !sec.anchor || (i === 0 && heading.lower === title.lower);
-        if (intro) hasIntro = true;
-        out.push({
-          kind: intro ? "page" : "section",
-          order: pageOrder * 1000 + i + 1,
-          url: page.url,
-          anchor: intro ? "" : sec.anchor,
-          page: title,
-          heading: intro ? prepare("") : heading,
-          text: prepare(sec.text)
-        });
+    var title = page.titleField;
+    var firstText = "";
+    var hasIntro = false;
+    for (var i = 0; i * 3 + 2 < flat.length; i++) {
+      var sec = { heading: flat[i * 3], anchor: flat[i * 3 + 1], text: flat[i * 3 + 2] };
+      if (!firstText && sec.text) firstText = sec.text;
+      // The page's opening text (a section without an anchor, or the first
+      // one when it is headed by the page's own <h1>) stands for the page
+      // itself: the page title is searched with it and it links to the page.
+      var heading = prepare(sec.heading);
+      var intro = !sec.anchor || (i === 0 && heading.lower === title.lower);
+      if (intro) hasIntro = true;
+      out.push({
+        kind: intro ? "page" : "section",
+        order: pageOrder * 1000 + i + 1,
+        url: page.url,
+        anchor: intro ? "" : sec.anchor,
+        page: title,
+        heading: intro ? prepare("") : heading,
+        text: prepare(sec.text)
       });
-      if (!hasIntro) {
-        out.push({
-          kind: "page",
-          order: pageOrder * 1000,
-          url: page.url,
-          anchor: "",
-          page: title,
-          heading: prepare(""),
-          text: prepare(firstText)
-        });
-      }
-    });
+    }
+    if (!hasIntro) {
+      out.push({
+        kind: "page",
+        order: pageOrder * 1000,
+        url: page.url,
+        anchor: "",
+        page: title,
+        heading: prepare(""),
+        text: prepare(firstText)
+      });
+    }
     return out;
   }
 
@@ -192,14 +203,21 @@
     return { entry: e, score: score, tier: tier, pageR: pageR, headR: headR, textR: textR };
   }
 
-  function search(raw) {
+  function query(raw) {
     var q = prepare(raw);
-    if (!q.compact) return [];
     q.terms = q.lower.split(" ").filter(Boolean);
+    return q;
+  }
+
+  // Matches among the candidate pages loaded so far (all of them once `current.next` reaches the end).
+  function search(state) {
     var results = [];
-    for (var i = 0; i < entries.length; i++) {
-      var r = scoreEntry(entries[i], q);
-      if (r) results.push(r);
+    for (var c = 0; c < state.next; c++) {
+      var entries = pages[state.candidates[c]].entries || [];
+      for (var i = 0; i < entries.length; i++) {
+        var r = scoreEntry(entries[i], state.q);
+        if (r) results.push(r);
+      }
     }
     results.sort(function (a, b) { return b.score - a.score || a.entry.order - b.entry.order; });
     return results;
@@ -245,19 +263,20 @@
     return siteRoot + entry.url + (entry.anchor ? "#" + entry.anchor : "");
   }
 
-  function render(raw) {
+  function render(state) {
     list.textContent = "";
-    if (loadState === "failed") {
+    if (loadState === "failed" || state.failed) {
       status.textContent = "검색 색인을 불러오지 못했습니다.";
       openPanel();
       return;
     }
-    if (loadState !== "ready") {
+    if (!state.candidates || (state.next === 0 && state.candidates.length)) {
       status.textContent = "검색 색인을 불러오는 중…";
       openPanel();
       return;
     }
-    var results = search(raw);
+    var raw = state.raw;
+    var results = search(state);
     var shown = results.slice(0, MAX_RESULTS);
     shown.forEach(function (r) {
       var e = r.entry;
@@ -285,10 +304,26 @@
       li.appendChild(a);
       list.appendChild(li);
     });
+    var rest = state.candidates.length - state.next;
     var msg;
-    if (!results.length) msg = "「" + raw.trim() + "」에 대한 결과가 없습니다.";
+    if (!results.length && !rest) msg = "「" + raw.trim() + "」에 대한 결과가 없습니다.";
     else if (results.length > shown.length) msg = "결과 " + results.length + "개 중 " + shown.length + "개";
     else msg = "결과 " + results.length + "개";
+    if (rest) {
+      // Pages whose grams match but whose sections are not loaded yet: one click searches them.
+      msg = "찾아본 " + state.next + "쪽에서 " + msg;
+      var more = doc.createElement("li");
+      var button = doc.createElement("button");
+      button.type = "button";
+      button.className = "search-more";
+      button.textContent = "나머지 " + rest + "쪽에서도 찾기";
+      button.addEventListener("click", function () {
+        button.disabled = true;
+        loadMore(state, state.loadedBytes + BATCH_BYTES * 4, true);
+      });
+      more.appendChild(button);
+      list.appendChild(more);
+    }
     status.textContent = msg;
     openPanel();
     clearTimeout(announceTimer);
@@ -296,31 +331,182 @@
   }
 
   /* ---------- loading the index ---------- */
-  function loadIndex() {
-    if (loadState !== "idle") return;
-    if (window.LECTURE_SEARCH_INDEX) {
-      entries = buildEntries(window.LECTURE_SEARCH_INDEX);
-      loadState = "ready";
-      return;
-    }
-    loadState = "loading";
+  var waiting = {}; // file key → callbacks waiting for its script
+  var failedKeys = {};
+
+  // Runs search/PATH.js, which sets data[key]; calls done(true) once it has, done(false) if it failed.
+  function loadScript(key, path, done) {
+    if (data[key] !== undefined) { done(true); return; }
+    if (failedKeys[key]) { done(false); return; }
+    if (waiting[key]) { waiting[key].push(done); return; }
+    waiting[key] = [done];
     var s = doc.createElement("script");
-    s.src = indexUrl;
+    s.src = indexBase + path;
     s.async = true;
-    s.onload = function () {
-      if (window.LECTURE_SEARCH_INDEX) {
-        entries = buildEntries(window.LECTURE_SEARCH_INDEX);
-        loadState = "ready";
-      } else {
-        loadState = "failed";
-      }
-      if (lastQuery) render(lastQuery);
-    };
-    s.onerror = function () {
-      loadState = "failed";
-      if (lastQuery) render(lastQuery);
-    };
+    function finish(ok) {
+      var callbacks = waiting[key];
+      delete waiting[key];
+      if (!ok) failedKeys[key] = true;
+      if (s.parentNode) s.parentNode.removeChild(s);
+      callbacks.forEach(function (cb) { cb(ok); });
+    }
+    s.onload = function () { finish(data[key] !== undefined); };
+    s.onerror = function () { finish(false); };
     doc.head.appendChild(s);
+  }
+
+  function loadScripts(files, done) {
+    var left = files.length, ok = true;
+    if (!left) { done(true); return; }
+    files.forEach(function (f) {
+      loadScript(f[0], f[1], function (loaded) {
+        ok = ok && loaded;
+        if (--left === 0) done(ok);
+      });
+    });
+  }
+
+  function loadIndex(then) {
+    then = then || function () {};
+    if (loadState === "ready" || loadState === "failed") { then(); return; }
+    loadState = "loading";
+    loadScript("pages", indexUrl.slice(indexBase.length), function (ok) {
+      if (loadState === "ready") { then(); return; }
+      var index = data.pages;
+      if (!ok || !index || !Array.isArray(index.pages)) {
+        loadState = "failed";
+      } else {
+        shardCount = Math.max(1, index.shards | 0);
+        pages = index.pages.map(function (p) {
+          return { title: p[0], url: p[1], bytes: p[2] | 0, titleField: prepare(p[0]), entries: null };
+        });
+        loadState = "ready";
+      }
+      then();
+    });
+  }
+
+  /* ---------- the gram index (see SearchIndex.swift) ---------- */
+  // The same hash as SearchGrams.hash: FNV-1a over the gram's UTF-16 code units.
+  function shardOf(gram) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < gram.length; i++) {
+      h ^= gram.charCodeAt(i);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    return h % shardCount;
+  }
+
+  // A code unit the index has grams for: not half a surrogate pair, and no cased letter beyond
+  // ASCII (the index lowercases ASCII only, as JavaScript and Swift may lowercase others apart).
+  function indexable(c) {
+    if (c >= 0xd800 && c <= 0xdfff) return false;
+    if (c < 128) return true;
+    var ch = String.fromCharCode(c);
+    return ch.toLowerCase() === ch.toUpperCase();
+  }
+
+  // Every gram the query's terms must all be in: each term's one-unit gram when it is one unit
+  // long, else its pairs of adjacent units.
+  function queryGrams(q) {
+    var grams = [], seen = {};
+    function add(g) { if (!seen[g]) { seen[g] = true; grams.push(g); } }
+    q.terms.forEach(function (t) {
+      if (t.length === 1) { if (indexable(t.charCodeAt(0))) add(t); return; }
+      for (var i = 0; i + 1 < t.length; i++) {
+        if (indexable(t.charCodeAt(i)) && indexable(t.charCodeAt(i + 1))) add(t.substr(i, 2));
+      }
+    });
+    return grams;
+  }
+
+  var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+  // Marks in `flags` the pages of one posting (SearchPostings.swift: gaps in base 36, or a bitmap).
+  function postingFlags(posting, count) {
+    var flags = new Uint8Array(count);
+    if (posting.charAt(0) === "~") {
+      for (var i = 1; i < posting.length; i++) {
+        var bits = ALPHABET.indexOf(posting.charAt(i));
+        for (var k = 0; k < 6; k++) {
+          var page = (i - 1) * 6 + k;
+          if (bits & (1 << k) && page < count) flags[page] = 1;
+        }
+      }
+    } else if (posting) {
+      var page = 0;
+      posting.split(",").forEach(function (gap) {
+        page += parseInt(gap, 36);
+        if (page < count) flags[page] = 1;
+      });
+    }
+    return flags;
+  }
+
+  // The pages that may match, pages whose title holds the query first, then in book order.
+  function candidatesFor(q, grams) {
+    var count = pages.length, keep = null;
+    grams.forEach(function (g) {
+      var shard = data["g" + shardOf(g)] || {};
+      var flags = postingFlags(shard.hasOwnProperty(g) ? shard[g] : "", count);
+      if (!keep) keep = flags;
+      else for (var i = 0; i < count; i++) keep[i] &= flags[i];
+    });
+    var first = [], then = [];
+    for (var i = 0; i < count; i++) {
+      if (keep && !keep[i]) continue;
+      (has(pages[i].titleField, q.compact) ? first : then).push(i);
+    }
+    return first.concat(then);
+  }
+
+  // Loads candidate pages' sections until `budget` bytes are loaded for this query, or enough
+  // results are found (unless `all`), or every candidate is loaded; renders as it goes.
+  function loadMore(state, budget, all) {
+    if (state !== current) return;
+    var batch = [], bytes = 0;
+    while (state.next + batch.length < state.candidates.length && (batch.length === 0 || bytes < BATCH_BYTES)) {
+      var n = state.candidates[state.next + batch.length];
+      if (!pages[n].entries) bytes += pages[n].bytes;
+      batch.push(n);
+    }
+    loadScripts(batch.map(function (n) { return ["t" + n, "t/" + n + ".js"]; }), function (ok) {
+      if (state !== current) return;
+      if (!ok) { state.failed = true; render(state); return; }
+      batch.forEach(function (n) {
+        if (!pages[n].entries) pages[n].entries = pageEntries(pages[n], n, data["t" + n]);
+      });
+      state.next += batch.length;
+      state.loadedBytes += bytes;
+      var done = state.next >= state.candidates.length;
+      if (!done && state.loadedBytes < budget && (all || search(state).length < MAX_RESULTS)) {
+        loadMore(state, budget, all);
+        return;
+      }
+      render(state);
+    });
+  }
+
+  // Answers a query: the page list, the shards of its grams, then its candidates' sections.
+  function answer(raw) {
+    var state = { raw: raw, q: query(raw), candidates: null, next: 0, loadedBytes: 0, failed: false };
+    current = state;
+    if (!state.q.compact) return;
+    if (loadState !== "ready") render(state);
+    loadIndex(function () {
+      if (state !== current) return;
+      if (loadState !== "ready") { render(state); return; }
+      var grams = queryGrams(state.q);
+      var shards = {};
+      grams.forEach(function (g) { shards[shardOf(g)] = true; });
+      loadScripts(Object.keys(shards).map(function (k) { return ["g" + k, "g/" + k + ".js"]; }), function (ok) {
+        if (state !== current) return;
+        if (!ok) { state.failed = true; render(state); return; }
+        state.candidates = candidatesFor(state.q, grams);
+        if (!state.candidates.length) { render(state); return; }
+        loadMore(state, FIRST_BYTES, false);
+      });
+    });
   }
 
   /* ---------- panel, toggle and keyboard ---------- */
@@ -353,10 +539,9 @@
     clearTimeout(inputTimer);
     inputTimer = setTimeout(function () {
       var value = input.value;
-      if (!value.trim()) { lastQuery = null; list.textContent = ""; closePanel(); return; }
+      if (!value.trim()) { lastQuery = null; current = null; list.textContent = ""; closePanel(); return; }
       lastQuery = value;
-      loadIndex();
-      render(value);
+      answer(value);
     }, 60);
   }
   input.addEventListener("compositionstart", function () { composing = true; clearTimeout(inputTimer); });
@@ -451,5 +636,5 @@
   });
 
   // Warm the index up when the reader heads for the box.
-  form.addEventListener("pointerenter", loadIndex);
+  form.addEventListener("pointerenter", function () { loadIndex(); });
 })();

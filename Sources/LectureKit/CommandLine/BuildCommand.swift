@@ -5,7 +5,6 @@ import LectureSupport
 struct BuildCommand: Subcommand {
     static let name = "build"
     static let abstract = "Build the book into a static HTML site, verifying every sample."
-    static let usage = "lecture build [<dir>] [--content <dir>] [--templates <dir>] [--output <dir>] [options]"
     static let discussion = """
         Pages come from SUMMARY.md; each Swift sample is compiled, run and compared with its
         expected output (warm from the cache); links, diagrams and tables are checked. Any error
@@ -15,14 +14,13 @@ struct BuildCommand: Subcommand {
         <dir> is the book's folder (default: the current one): its book.toml (mdBook's format)
         names the pages' folder (src) and the site's (book); options win over it.
         """
-    static let options = [
-        CommonOptions.content, CommonOptions.templates, CommonOptions.output,
-        CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir, CommonOptions.report,
-        OptionSpec(
-            ["--site-url"], value: "path",
-            help: "The path the site is served under, as /repo/ (default: /); 404.html links from it."),
-        CommonOptions.sampleLocale, CommonOptions.sampleTimeZone, CommonOptions.smartPunctuation,
-    ]
+    static var options: [Option<BookOptions>] {
+        [
+            .content, .templates, .output, .jobs, .timeout, .noCache, .cacheDirectory, .report, .siteURL, .sampleLocale,
+            .sampleTimeZone, .smartPunctuation,
+        ]
+    }
+    static var positionals: [Positional<BookOptions>] { [.book] }
 
     var configuration = BuildConfiguration()
     /// book.toml's warnings and errors, reported when the command runs.
@@ -30,22 +28,9 @@ struct BuildCommand: Subcommand {
     /// `--report github|plain`; `nil` chooses by the environment.
     var diagnosticFormat: String?
 
-    init(_ arguments: ParsedArguments) throws {
-        if let cache = arguments.value("cache-dir") { configuration.cacheDirectory = cache }
-        if let siteURL = arguments.value("site-url") {
-            guard siteURL.hasPrefix("/"), !siteURL.contains("//"),
-                !siteURL.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0 == " " })
-            else {
-                throw LectureError(
-                    .badOptionValue, "--site-url takes an absolute path such as /lecture/, not '\(siteURL)'")
-            }
-            configuration.siteURL = siteURL.hasSuffix("/") ? siteURL : siteURL + "/"
-        }
-        configuration.verifier = try CommonOptions.verifierOptions(arguments)
-        configuration.smartPunctuation = arguments.has("smart-punctuation")
-        diagnosticFormat = try CommonOptions.reports(arguments, command: "lecture build", allowJUnit: false).format
-        let directory = try BookLayout.directory(arguments, command: "lecture build")
-        bookDiagnostics = try BookLayout.configure(&configuration, directory: directory, arguments: arguments)
+    init(_ options: BookOptions) throws {
+        diagnosticFormat = try options.reports(command: "lecture build", allowJUnit: false).format
+        bookDiagnostics = try BookLayout.configure(&configuration, options: options)
     }
 
     func validate() throws {

@@ -6,8 +6,6 @@ import LectureSupport
 struct CheckCommand: Subcommand {
     static let name = "check"
     static let abstract = "Compile and run every Swift sample and compare its output."
-    static let usage =
-        "lecture check [--content <dir>] [-j <n>] [--timeout <seconds>] [--no-cache] [--cache-dir <dir>] [--sample-locale <name>] [--sample-time-zone <zone>] [--bless] [--report github|plain] [--report junit:<path>] [--shard <k>/<n>] [<dir>] [<file.md> ...]"
     static let discussion = """
         With files, exactly those Markdown files are checked (inside or outside the summary);
         without, every page of the summary. Ends with 'N passed, N failed' (', N skipped' when
@@ -16,59 +14,79 @@ struct CheckCommand: Subcommand {
         and tables are checked by 'lecture build', not here. <dir> is the book's folder, as
         for 'lecture build' (its book.toml names the pages' folder).
         """
-    static let options = [
-        CommonOptions.content, CommonOptions.jobs, CommonOptions.timeout, CommonOptions.noCache, CommonOptions.cacheDir,
-        CommonOptions.sampleLocale, CommonOptions.sampleTimeZone,
-        OptionSpec(["--bless"], help: "Write each sample's actual output into its output block."),
-        CommonOptions.report,
-        OptionSpec(["--shard"], value: "k/n", help: "Verify only shard k of n (1-based), for CI job matrices."),
-    ]
+    /// The options of `lecture check`: the shared book options, and its own.
+    struct Options: ParsableOptions {
+        var book = BookOptions()
+        /// `--bless`.
+        var bless = false
+        /// `--shard <k>/<n>`: shard k of n, 1-based.
+        var shard: Shard?
+        /// The book's folder and the pages to check, as given (a folder among them is the book).
+        var paths: [String] = []
+    }
+
+    /// Shard `index` of `count` (1-based): samples index, index + count, …
+    struct Shard {
+        var index: Int
+        var count: Int
+    }
+
+    static var options: [Option<Options>] {
+        let shared: [Option<BookOptions>] = [
+            .content, .jobs, .timeout, .noCache, .cacheDirectory, .sampleLocale, .sampleTimeZone,
+        ]
+        return shared.map { $0.within(\Options.book) } + [
+            .flag("--bless", help: "Write each sample's actual output into its output block.", at: \.bless),
+            Option<BookOptions>.report.within(\.book),
+            .value(
+                "--shard", value: "k/n", help: "Verify only shard k of n (1-based), for CI job matrices.", at: \.shard
+            ) { text in
+                let parts = text.split(separator: "/")
+                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k)
+                else {
+                    throw LectureError(.badOptionValue, "--shard takes K/N with 1 ≤ K ≤ N, not '\(text)'")
+                }
+                return Shard(index: k, count: n)
+            },
+        ]
+    }
+    static var positionals: [Positional<Options>] { [.all(usage: "[<dir>] [<file.md> ...]", at: \.paths)] }
 
     var content = "content"
     var cacheDirectory = Cache.defaultDirectory
-    var options: SampleVerifier.Options
+    var verifier: SampleVerifier.Options
     var bless: Bool
     var reportPath: String?
     /// `--report github|plain`; `nil` chooses by the environment.
     var diagnosticFormat: String?
-    var shard: (index: Int, count: Int)?
+    var shard: Shard?
     var files: [String]
     /// book.toml's warnings and errors, reported when the command runs.
     var bookDiagnostics: [Diagnostic] = []
 
-    init(_ arguments: ParsedArguments) throws {
-        if let content = arguments.value("content") { self.content = content }
-        if let cache = arguments.value("cache-dir") { cacheDirectory = cache }
-        options = try CommonOptions.verifierOptions(arguments)
-        bless = arguments.has("bless")
+    init(_ options: Options) throws {
+        bless = options.bless
+        shard = options.shard
         // A folder among the arguments is the book; the rest are pages.
-        let folders = arguments.positionals.filter { !$0.hasSuffix(".md") && FileSystem.isDirectory($0) }
-        files = arguments.positionals.filter { !folders.contains($0) }
+        let folders = options.paths.filter { !$0.hasSuffix(".md") && FileSystem.isDirectory($0) }
+        files = options.paths.filter { !folders.contains($0) }
         guard folders.count <= 1 else {
             throw LectureError(
                 .badArgument, "unexpected argument '\(folders[1])'; name one book folder",
                 notes: ["see 'lecture check --help'"])
         }
+        var bookOptions = options.book
+        bookOptions.directory = folders.first
         var book = BuildConfiguration()
-        book.cacheDirectory = cacheDirectory
-        book.verifier = options
-        bookDiagnostics = try BookLayout.configure(
-            &book, directory: folders.first, arguments: arguments, needsTemplates: false)
+        bookDiagnostics = try BookLayout.configure(&book, options: bookOptions, needsTemplates: false)
         content = book.contentDirectory
-        options = book.verifier
-        (diagnosticFormat, reportPath) = try CommonOptions.reports(
-            arguments, command: "lecture check", allowJUnit: true)
-        if let value = arguments.value("shard") {
-            let parts = value.split(separator: "/")
-            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
-                throw LectureError(.badOptionValue, "--shard takes K/N with 1 ≤ K ≤ N, not '\(value)'")
-            }
-            shard = (k, n)
-        }
+        cacheDirectory = book.cacheDirectory
+        verifier = book.verifier
+        (diagnosticFormat, reportPath) = try options.book.reports(command: "lecture check", allowJUnit: true)
     }
 
     func validate() throws {
-        try options.environment.validate()
+        try verifier.environment.validate()
         for file in files where !file.hasSuffix(".md") {
             throw LectureError(.badArgument, "'\(file)' is not a Markdown file (.md)")
         }
@@ -124,8 +142,7 @@ struct CheckCommand: Subcommand {
             if let deep = document.tooDeep {
                 diagnostics.append(
                     .error(
-                        .nestingTooDeep,
-                        source.displayPath, deep,
+                        .nestingTooDeep, source.displayPath, deep,
                         "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out"))
             }
         }
@@ -143,7 +160,7 @@ struct CheckCommand: Subcommand {
 
         var results: [SampleResult] = []
         if !samples.isEmpty {
-            let stage = try SampleStage.prepare(cacheDirectory: cacheDirectory, options: options)
+            let stage = try SampleStage.prepare(cacheDirectory: cacheDirectory, options: verifier)
             results = stage.verify(samples, console: console)
         }
         if bless { results = try blessed(results, sources: sources, console: console) }
@@ -188,8 +205,7 @@ struct CheckCommand: Subcommand {
                 for index in indices {
                     results[index].diagnostics.append(
                         .error(
-                            .blessRefused,
-                            path, results[index].sample.location,
+                            .blessRefused, path, results[index].sample.location,
                             "cannot bless: the page uses {{#include}}; copy the actual output into its output block by hand"
                         ))
                 }

@@ -5,24 +5,18 @@ import LectureSupport
 struct InitCommand: Subcommand {
     static let name = "init"
     static let abstract = "Create a new book: book.toml, src/SUMMARY.md and a first page with a verified sample."
-    static let usage = "lecture init [<dir>]"
     static let discussion = """
         Writes book.toml, src/SUMMARY.md, src/chapter_1.md (a Swift sample and its expected output)
         and .gitignore into <dir> (default: the current folder), as mdBook's 'init' lays a book
         out. Nothing is overwritten: a folder that already holds a book is refused. Then
         'lecture build <dir>' writes the site into <dir>/book.
         """
-    static let options: [OptionSpec] = []
+    static var options: [Option<BookOptions>] { [] }
+    static var positionals: [Positional<BookOptions>] { [.book] }
 
-    var directory = "."
+    var directory: String
 
-    init(_ arguments: ParsedArguments) throws {
-        guard arguments.positionals.count <= 1 else {
-            throw LectureError(
-                .badArgument, "unexpected argument '\(arguments.positionals[1])'", notes: ["see 'lecture init --help'"])
-        }
-        if let directory = arguments.positionals.first { self.directory = directory }
-    }
+    init(_ options: BookOptions) throws { directory = options.directory ?? "." }
 
     func validate() throws {
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {

@@ -13,31 +13,57 @@ import LectureSupport
 struct PDFCommand: Subcommand {
     static let name = "pdf"
     static let abstract = "Print the built site's print.html to a PDF with headless Chromium."
-    static let usage = "lecture pdf [--site <dir>] [--output <file.pdf>] [--chromium <path>]"
     static let discussion = """
-        Run 'lecture build' first. The PDF has the book's title on a cover, a table of contents,
-        page numbers, and an outline with an entry per chapter and section. Chromium is
+        Run 'lecture build' first: the site is the book's, found as 'lecture build' finds it
+        (<dir>, default the current folder; book.toml's build-dir), unless --site names one.
+        The PDF has the book's title on a cover, a table of contents, page numbers, and an
+        outline with an entry per chapter and section. Chromium is
         $CHROMIUM, else the first of chromium, chromium-browser or google-chrome on PATH
         (Debian: apt-get install chromium fonts-noto-cjk).
         """
-    static let options = [
-        OptionSpec(["--site"], value: "dir", help: "The built site, with print.html (default: _site)."),
-        OptionSpec(["-o", "--output"], value: "file.pdf", help: "Where the PDF is written (default: lecture.pdf)."),
-        OptionSpec(
-            ["--chromium"], value: "path", help: "The Chromium to run (default: $CHROMIUM or chromium on PATH)."),
-    ]
+    /// The options of `lecture pdf`.
+    struct Options: ParsableOptions {
+        /// The book's folder, whose site is printed.
+        var book = BookOptions()
+        /// `--site <dir>`: the built site, instead of the book's.
+        var site: String?
+        /// `-o`, `--output <file.pdf>`.
+        var output = "lecture.pdf"
+        /// `--chromium <path>`.
+        var chromium: String?
+    }
 
-    var site = "_site"
-    var output = "lecture.pdf"
+    static var options: [Option<Options>] {
+        [
+            .value(
+                "--site", value: "dir", help: "The built site, with print.html (default: the book's, as for build).",
+                at: \.site),
+            .value(
+                "-o", "--output", value: "file.pdf", help: "Where the PDF is written (default: lecture.pdf).",
+                at: \.output),
+            .value(
+                "--chromium", value: "path", help: "The Chromium to run (default: $CHROMIUM or chromium on PATH).",
+                at: \.chromium),
+        ]
+    }
+    static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
+
+    /// The built site: `--site`, else the book's output folder.
+    var site: String
+    var output: String
     var chromium: String?
+    /// book.toml's warnings and errors, reported when the command runs.
+    var bookDiagnostics: [Diagnostic] = []
 
-    init(_ arguments: ParsedArguments) throws {
-        if let site = arguments.value("site") { self.site = site }
-        if let output = arguments.value("output") { self.output = output }
-        chromium = arguments.value("chromium")
-        if !arguments.positionals.isEmpty {
-            throw LectureError(
-                .badArgument, "unexpected argument '\(arguments.positionals[0])'", notes: ["see 'lecture pdf --help'"])
+    init(_ options: Options) throws {
+        output = options.output
+        chromium = options.chromium
+        if let site = options.site {
+            self.site = site
+        } else {
+            var book = BuildConfiguration()
+            bookDiagnostics = try BookLayout.configure(&book, options: options.book, needsTemplates: false)
+            site = book.outputDirectory
         }
     }
 
@@ -48,6 +74,8 @@ struct PDFCommand: Subcommand {
     }
 
     func run(console: Console) throws -> Int32 {
+        console.report(bookDiagnostics)
+        if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
         let page = FileSystem.join(site, PrintPage.outputPath)
         guard FileSystem.exists(page) else {
             throw LectureError(

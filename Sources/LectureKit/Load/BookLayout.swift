@@ -10,19 +10,23 @@ import LectureSupport
 /// folder that holds `SUMMARY.md` itself is taken as the pages' folder. Without any of these,
 /// `content/` and `_site/` (this repository's layout before it had a `book.toml`).
 public enum BookLayout {
-    /// The paths and settings for the book at `directory` (`nil`: the working directory).
+    /// The paths and settings for the book at `options.directory` (`nil`: the working directory).
     /// - Parameters:
-    ///   - arguments: the command line; `--content`, `--output`, `--templates`, `--timeout`,
-    ///     `--site-url`, `--sample-locale`, `--sample-time-zone` and `--smart-punctuation` win
-    ///     over book.toml.
+    ///   - options: the command line's; those given win over book.toml (`--content`, `--output`,
+    ///     `--templates`, `--timeout`, `--site-url`, `--sample-locale`, `--sample-time-zone`,
+    ///     `--smart-punctuation`), and `--cache-dir`, `-j` and `--no-cache` are applied too.
     ///   - needsTemplates: whether to find the templates (the built-in theme unless a folder is
     ///     named), which `lecture check` does not use.
     /// - Returns: book.toml's problems (errors fail the command; warnings are printed).
-    /// - Throws: `LectureError` when the built-in theme cannot be written into the cache.
+    /// - Throws: `LectureError` when the book's folder is missing or a file, or the built-in
+    ///   theme cannot be written into the cache.
     public static func configure(
-        _ configuration: inout BuildConfiguration, directory: String?,
-        arguments: ParsedArguments, needsTemplates: Bool = true
+        _ configuration: inout BuildConfiguration, options: BookOptions, needsTemplates: Bool = true
     ) throws -> [Diagnostic] {
+        let directory = options.directory
+        if let cache = options.cacheDirectory { configuration.cacheDirectory = cache }
+        if let jobs = options.jobs { configuration.verifier.jobs = jobs }
+        if options.noCache { configuration.verifier.noCache = true }
         let root = directory ?? "."
         let tomlPath = FileSystem.join(root, "book.toml")
         var diagnostics: [Diagnostic] = []
@@ -42,34 +46,32 @@ public enum BookLayout {
         configuration.book = settings
         let source = settings.source ?? (mdBookLayout ? "src" : bareSummary ? "." : "content")
         configuration.contentPathFromBookRoot = source == "." ? "" : source
-        configuration.contentDirectory = arguments.value("content") ?? FileSystem.join(root, source)
-        if let output = arguments.value("output") {
+        configuration.contentDirectory = options.content ?? FileSystem.join(root, source)
+        if let output = options.output {
             configuration.outputDirectory = output
         } else if let build = settings.buildDirectory {
             configuration.outputDirectory = FileSystem.join(root, build)
         } else if mdBookLayout || bareSummary {
             configuration.outputDirectory = FileSystem.join(root, "book")
             // Pages and site share the folder: the site is left out of the content.
-            if bareSummary && arguments.value("content") == nil { configuration.outputInsideContent = "book" }
+            if bareSummary && options.content == nil { configuration.outputInsideContent = "book" }
         } else {
             configuration.outputDirectory = FileSystem.join(root, "_site")
         }
-        if arguments.value("site-url") == nil, let siteURL = settings.siteURL { configuration.siteURL = siteURL }
-        if arguments.value("timeout") == nil, let timeout = settings.timeout {
-            configuration.verifier.timeout = timeout
-        }
+        if let siteURL = options.siteURL ?? settings.siteURL { configuration.siteURL = siteURL }
+        if let timeout = options.timeout ?? settings.timeout { configuration.verifier.timeout = timeout }
         if let mode = settings.swiftLanguageMode { configuration.verifier.swiftLanguageMode = mode }
-        if arguments.value("sample-locale") == nil, let locale = settings.sampleLocale {
+        if let locale = options.sampleLocale ?? settings.sampleLocale {
             configuration.verifier.environment.locale = locale
         }
-        if arguments.value("sample-time-zone") == nil, let zone = settings.timeZone {
-            configuration.verifier.environment.timeZone = zone
-        }
-        if !arguments.has("smart-punctuation"), let smart = settings.smartPunctuation {
+        if let zone = options.sampleTimeZone ?? settings.timeZone { configuration.verifier.environment.timeZone = zone }
+        if options.smartPunctuation {
+            configuration.smartPunctuation = true
+        } else if let smart = settings.smartPunctuation {
             configuration.smartPunctuation = smart
         }
         if needsTemplates {
-            if let templates = arguments.value("templates") {
+            if let templates = options.templates {
                 configuration.templatesDirectory = templates
             } else if let own = settings.templates {
                 configuration.templatesDirectory = FileSystem.join(root, own)
@@ -79,15 +81,5 @@ public enum BookLayout {
             }
         }
         return diagnostics
-    }
-
-    /// The book folder named on the command line: the one positional argument, if any.
-    /// - Throws: `LectureError` (exit 2) for more than one.
-    public static func directory(_ arguments: ParsedArguments, command: String) throws -> String? {
-        guard arguments.positionals.count <= 1 else {
-            throw LectureError(
-                .badArgument, "unexpected argument '\(arguments.positionals[1])'", notes: ["see '\(command) --help'"])
-        }
-        return arguments.positionals.first
     }
 }

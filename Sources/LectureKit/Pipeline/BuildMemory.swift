@@ -32,7 +32,7 @@ public final class BuildMemory: @unchecked Sendable {
         var problems: [Diagnostic]
         var linkProblems: [Diagnostic]?
         var html: [UInt8]?
-        var searchEntry: String?
+        var searchEntry: SearchIndex.PageEntry?
         /// The page's section of `print.html`.
         var printHTML: String?
     }

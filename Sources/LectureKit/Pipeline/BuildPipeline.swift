@@ -523,22 +523,26 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Output paths two sources would share: pages mapping to the same `.html` (`README.md` and
-    /// `index.md`), a page named like a file the build makes (`404.html`, `search-index.js`), or
+    /// `index.md`), a page named like a file the build makes (`404.html`, `search/pages.js`), or
     /// a content file named like a page or asset. Each is an error: one would silently replace
     /// the other.
     func outputCollisions(book: Book, templates: Templates) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let summary = FileSystem.join(configuration.contentDirectory, "SUMMARY.md")
         var owners: [String: String] = [
-            "search-index.js": "the search index", "toc.js": "the navigation script",
+            "toc.js": "the navigation script",
             "toc.html": "the table of contents",
             "assets/highlight.min.js": "highlight.js", SiteWriter.marker: "the site marker",
             PrintPage.outputPath: "the print page",
         ]
         if templates.notFound != nil { owners["404.html"] = "the not-found page" }
         for asset in templates.assets { owners[asset] = "the template asset '\(asset)'" }
+        let searchFolder = SearchIndex.folder + "/"
+        func owner(_ path: String) -> String? {
+            owners[path] ?? (path.hasPrefix(searchFolder) ? "the search index" : nil)
+        }
         for chapter in book.flattened {
-            if let owner = owners[chapter.outputPath] {
+            if let owner = owner(chapter.outputPath) {
                 diagnostics.append(
                     .error(
                         .outputCollision,
@@ -552,7 +556,7 @@ public struct BuildPipeline: Sendable {
             owners["index.html"] = "the index (a copy of the first page)"
         }
         for file in contentAssets() {
-            if let owner = owners[file] {
+            if let owner = owner(file) {
                 diagnostics.append(
                     .error(
                         .outputCollision,
@@ -631,7 +635,7 @@ public struct BuildPipeline: Sendable {
         let positions = Dictionary(
             order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         let rendered = Array(pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) {
-            (index, page) -> (String, [UInt8], String, Bool) in
+            (index, page) -> (String, [UInt8], SearchIndex.PageEntry, Bool) in
             let output = page.chapter.outputPath
             // A page whose transform came from memory renders as it did, if it was rendered.
             if let signature = signatures[page.chapter.path],
@@ -727,7 +731,8 @@ public struct BuildPipeline: Sendable {
                 site.unchanged.insert(path)
             }
         }
-        site.generated["search-index.js"] = Array(SearchIndex.script(entries: rendered.map(\.2)).utf8)
+        site.generated.merge(SearchIndex.files(rendered.map(\.2))) { _, index in index }
+        for (number, page) in rendered.enumerated() where page.3 { site.unchanged.insert(SearchIndex.textFile(number)) }
         return site
     }
 }

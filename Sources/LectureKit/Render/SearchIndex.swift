@@ -1,40 +1,114 @@
 import Foundation
 
-/// The client-side search index: `search-index.js`, loaded with a `<script>` so that search
-/// works from `file://` too. Shape:
-/// `window.LECTURE_SEARCH_INDEX = [{"title", "url", "sections": [{"heading", "anchor", "text"}]}]`.
+/// The client-side search index, split so that a query loads only what it needs and search
+/// still works from `file://` (every file is a `<script>` that fills
+/// `window.LECTURE_SEARCH_DATA[key]`; browsers refuse `fetch` on `file://`):
+///
+/// - `search/pages.js` (key `pages`): `{"shards": B, "pages": [[title, url, bytes], …]}`, one entry
+///   per page in book order (the page's number is its index here; `bytes` is the size of its
+///   sections, which the client uses to batch its loads).
+/// - `search/t/N.js` (key `tN`): page N's sections, `[heading, anchor, text, heading, …]`.
+/// - `search/g/K.js` (key `gK`): shard K of the gram index, `{gram: postings}`: every one- and
+///   two-character gram of the pages' titles, headings and section texts (see `SearchGrams`) with
+///   the pages that hold it (see `SearchPostings`). A gram is in shard `SearchGrams.hash % B`.
+///
+/// `search.js` looks up the grams of the query's terms, intersects their pages (a superset of the
+/// pages that match: a term is a substring of a field only if all its grams are in the page), then
+/// loads those pages' texts and matches them as before (substrings, so Korean particles and words
+/// written with or without spaces match). Strings keep `/` escaped (`<\/`), so no `</script>`
+/// can appear in a script's text.
 enum SearchIndex {
-    struct Entry: Encodable {
+    /// One page's part of the index, made while the page renders (and kept in `BuildMemory`).
+    struct PageEntry: Sendable {
         var title: String
         var url: String
-        var sections: [Section]
+        /// The sections as the script `search/t/N.js` holds them (a JSON array).
+        var sections: [UInt8]
+        /// The page's distinct grams (`SearchGrams.grams`), sorted.
+        var grams: [UInt32]
     }
 
-    struct Section: Encodable {
-        var heading: String
-        var anchor: String
-        var text: String
+    /// The folder (inside the site) of the index's files.
+    static let folder = "search"
+    /// The file the pages load first.
+    static let pagesFile = "search/pages.js"
+    /// Postings per shard the split aims at: about 12 KB of shard file, so that a query of a few
+    /// syllables loads a few tens of KB of index.
+    static let targetShardBytes = 12_000
+
+    /// One page's entry.
+    static func entry(_ page: Page) -> PageEntry {
+        var grams = SearchGrams.grams(of: page.title)
+        var sections: [String] = []
+        for heading in page.headings {
+            grams.append(contentsOf: SearchGrams.grams(of: heading.text))
+            grams.append(contentsOf: SearchGrams.grams(of: heading.sectionText))
+            sections += [heading.text, heading.id, heading.sectionText]
+        }
+        grams.sort()
+        return PageEntry(
+            title: page.title, url: page.chapter.outputPath, sections: JSONLiteral.array(sections),
+            grams: uniqued(grams))
     }
 
-    static func script(_ pages: [Page]) -> String {
-        script(entries: pages.map(entry))
+    /// The path of page `index`'s sections.
+    static func textFile(_ index: Int) -> String { "search/t/\(index).js" }
+
+    /// Every file of the index, by site path, for pages in book order.
+    static func files(_ entries: [PageEntry]) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for (index, entry) in entries.enumerated() {
+            files[textFile(index)] = script(key: "t\(index)", entry.sections)
+        }
+        var postings: [UInt32: [Int32]] = [:]
+        postings.reserveCapacity(entries.count * 64)
+        for (index, entry) in entries.enumerated() {
+            for gram in entry.grams { postings[gram, default: []].append(Int32(index)) }
+        }
+        let encoded = postings.mapValues { SearchPostings.encode($0, pageCount: entries.count) }
+        let total = encoded.values.reduce(0) { $0 + $1.count + 10 }
+        let shardCount = max(1, total / targetShardBytes)
+        var shards = [[(UInt32, [UInt8])]](repeating: [], count: shardCount)
+        for (gram, posting) in encoded {
+            shards[Int(SearchGrams.hash(gram) % UInt32(shardCount))].append((gram, posting))
+        }
+        for (number, shard) in shards.enumerated() {
+            var object: [UInt8] = [UInt8(ascii: "{")]
+            for (offset, (gram, posting)) in shard.sorted(by: { $0.0 < $1.0 }).enumerated() {
+                if offset > 0 { object.append(UInt8(ascii: ",")) }
+                JSONLiteral.append(SearchGrams.string(gram), to: &object)
+                object.append(UInt8(ascii: ":"))
+                object.append(UInt8(ascii: "\""))
+                object.append(contentsOf: posting)
+                object.append(UInt8(ascii: "\""))
+            }
+            object.append(UInt8(ascii: "}"))
+            files["search/g/\(number).js"] = script(key: "g\(number)", object)
+        }
+        var pages: [UInt8] = Array("{\"shards\":\(shardCount),\"pages\":[".utf8)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { pages.append(UInt8(ascii: ",")) }
+            pages.append(UInt8(ascii: "["))
+            JSONLiteral.append(entry.title, to: &pages)
+            pages.append(UInt8(ascii: ","))
+            JSONLiteral.append(entry.url, to: &pages)
+            pages.append(contentsOf: Array(",\(entry.sections.count)]".utf8))
+        }
+        pages.append(contentsOf: Array("]}".utf8))
+        files[pagesFile] = script(key: "pages", pages)
+        return files
     }
 
-    /// The script from entries already encoded by `entry(_:)`, in page order.
-    static func script(entries: [String]) -> String {
-        "window.LECTURE_SEARCH_INDEX = [" + entries.joined(separator: ",") + "];\n"
+    /// `window.LECTURE_SEARCH_DATA["key"]=value;` (the object is made by whichever file runs first).
+    static func script(key: String, _ value: [UInt8]) -> [UInt8] {
+        Array("(window.LECTURE_SEARCH_DATA=window.LECTURE_SEARCH_DATA||{})[\"\(key)\"]=".utf8) + value
+            + Array(";\n".utf8)
     }
 
-    /// One page's entry as JSON. Slashes stay escaped (`<\/`), so no `</script>` can appear in
-    /// the script's text.
-    static func entry(_ page: Page) -> String {
-        let entry = Entry(
-            title: page.title, url: page.chapter.outputPath,
-            sections: page.headings.map {
-                Section(heading: $0.text, anchor: $0.id, text: $0.sectionText)
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    private static func uniqued(_ sorted: [UInt32]) -> [UInt32] {
+        var out: [UInt32] = []
+        out.reserveCapacity(sorted.count / 2)
+        for gram in sorted where out.last != gram { out.append(gram) }
+        return out
     }
 }

@@ -1,0 +1,164 @@
+import LectureSupport
+
+/// The options `build`, `check` and `serve` share (swift-argument-parser's `@OptionGroup`): the
+/// book's folder and the options that win over its `book.toml`, how samples run, how problems are
+/// reported. Each is declared once (`Option.content`, … below); a command lists the ones it
+/// offers (through `Option.within` when they are a part of its own options), and
+/// `BookLayout.configure` applies them. `nil` or empty: not given.
+public struct BookOptions: ParsableOptions, Sendable {
+    /// The book's folder (the positional `[<dir>]`); the working directory when not given.
+    public var directory: String?
+    /// `--content <dir>`: the folder with `SUMMARY.md` and the pages.
+    public var content: String?
+    /// `--templates <dir>`: the folder with `page.html` and the assets.
+    public var templates: String?
+    /// `--output <dir>`: where the site is written.
+    public var output: String?
+    /// `-j`, `--jobs <n>`: samples compiled and run at once, 1 or more.
+    public var jobs: Int?
+    /// `--timeout <seconds>`: each sample run's time limit, above 0.
+    public var timeout: Double?
+    /// `--no-cache`: verify every sample afresh.
+    public var noCache = false
+    /// `--cache-dir <dir>`: the cache folder.
+    public var cacheDirectory: String?
+    /// `--report <format>`, in the order given (see `reports(command:allowJUnit:)`).
+    public var reports: [String] = []
+    /// `--site-url <path>`: the path the site is served under, ending in `/`.
+    public var siteURL: String?
+    /// `--sample-locale <name>`: the locale samples run under (`LANG`, `LC_ALL`).
+    public var sampleLocale: String?
+    /// `--sample-time-zone <zone>`: the time zone samples run under (`TZ`).
+    public var sampleTimeZone: String?
+    /// `--smart-punctuation`: typographic quotes, dashes and ellipses in prose.
+    public var smartPunctuation = false
+
+    /// Nothing given.
+    public init() {}
+
+    /// The `--report` values: the diagnostics' format (`plain`, `github`; `nil` when not given)
+    /// and the JUnit report's path (`junit:PATH`, only when `allowJUnit`).
+    /// - Throws: `LectureError` (exit 2) for another value, or two of a kind.
+    public func reports(command: String, allowJUnit: Bool) throws -> (format: String?, junit: String?) {
+        var format: String?
+        var junit: String?
+        for value in reports {
+            if DiagnosticFormat.names.contains(value) {
+                guard format == nil || format == value else {
+                    throw LectureError(.badOption, "--report \(format!) and --report \(value) contradict each other")
+                }
+                format = value
+            } else if allowJUnit, value.hasPrefix("junit:"), value.count > "junit:".count {
+                guard junit == nil else { throw LectureError(.badOption, "--report junit: given more than once") }
+                junit = String(value.dropFirst("junit:".count))
+            } else {
+                let wanted = (DiagnosticFormat.names + (allowJUnit ? ["junit:PATH"] : [])).map { "'\($0)'" }.joined(
+                    separator: ", ")
+                throw LectureError(
+                    .badOptionValue, "--report takes \(wanted), not '\(value)'", notes: ["see '\(command) --help'"])
+            }
+        }
+        return (format, junit)
+    }
+}
+
+/// The book options' declarations, for a command's list: `[.content, .jobs, …]`.
+extension Option where Values == BookOptions {
+    /// `--content <dir>`.
+    public static var content: Option {
+        .value(
+            "--content", value: "dir", help: "The folder with SUMMARY.md and the pages (default: content).",
+            at: \.content)
+    }
+    /// `--templates <dir>`.
+    public static var templates: Option {
+        .value(
+            "--templates", value: "dir", help: "The folder with page.html and assets (default: site-templates).",
+            at: \.templates)
+    }
+    /// `--output <dir>`.
+    public static var output: Option {
+        .value("--output", value: "dir", help: "Where the site is written (default: _site).", at: \.output)
+    }
+    /// `-j`, `--jobs <n>`.
+    public static var jobs: Option {
+        .value(
+            "-j", "--jobs", value: "n", help: "Samples compiled and run at once (default: the number of cores).",
+            at: \.jobs
+        ) { text in
+            guard let n = Int(text), n >= 1 else {
+                throw LectureError(.badOptionValue, "-j needs a whole number of 1 or more, not '\(text)'")
+            }
+            return n
+        }
+    }
+    /// `--timeout <seconds>`.
+    public static var timeout: Option {
+        .value("--timeout", value: "seconds", help: "Time limit for each sample run (default: 10).", at: \.timeout) {
+            text in
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw LectureError(.badOptionValue, "--timeout needs a number of seconds above 0, not '\(text)'")
+            }
+            return seconds
+        }
+    }
+    /// `--no-cache`.
+    public static var noCache: Option {
+        .flag("--no-cache", help: "Compile and run every sample, ignoring cached results.", at: \.noCache)
+    }
+    /// `--cache-dir <dir>`.
+    public static var cacheDirectory: Option {
+        .value(
+            "--cache-dir", value: "dir",
+            help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).",
+            at: \.cacheDirectory)
+    }
+    /// `--report <format>`, repeatable.
+    public static var report: Option {
+        .values(
+            "--report", value: "format",
+            help: "github (workflow commands; the default when GITHUB_ACTIONS=true), plain, or junit:<path> (check).",
+            at: \.reports)
+    }
+    /// `--site-url <path>`: an absolute path, stored with a final `/`.
+    public static var siteURL: Option {
+        .value(
+            "--site-url", value: "path",
+            help: "The path the site is served under, as /repo/ (default: /); 404.html links from it.", at: \.siteURL
+        ) { text in
+            guard text.hasPrefix("/"), !text.contains("//"),
+                !text.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0 == " " })
+            else {
+                throw LectureError(
+                    .badOptionValue, "--site-url takes an absolute path such as /lecture/, not '\(text)'")
+            }
+            return text.hasSuffix("/") ? text : text + "/"
+        }
+    }
+    /// `--sample-locale <name>`.
+    public static var sampleLocale: Option {
+        .value(
+            "--sample-locale", value: "name",
+            help: "The locale samples run under, LANG and LC_ALL (default: \(SampleEnvironment.defaultLocale)).",
+            at: \.sampleLocale)
+    }
+    /// `--sample-time-zone <zone>`.
+    public static var sampleTimeZone: Option {
+        .value(
+            "--sample-time-zone", value: "zone",
+            help: "The time zone samples run under, TZ (default: \(SampleEnvironment.defaultTimeZone)).",
+            at: \.sampleTimeZone)
+    }
+    /// `--smart-punctuation`.
+    public static var smartPunctuation: Option {
+        .flag(
+            "--smart-punctuation",
+            help: "Turn straight quotes, -- and ... in prose into typographic ones (default: off).",
+            at: \.smartPunctuation)
+    }
+}
+
+extension Positional where Values == BookOptions {
+    /// `[<dir>]`: the book's folder.
+    public static var book: Positional { .optional("dir", at: \.directory) }
+}

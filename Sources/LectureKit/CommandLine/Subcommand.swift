@@ -1,0 +1,53 @@
+/// A subcommand of `lecture`, in swift-argument-parser's shape: typed options declared once
+/// (which give the parser, the usage line and `--help`), `validate()` before `run()`, exit
+/// status as a value.
+public protocol Subcommand {
+    /// The command's typed options.
+    associatedtype Options: ParsableOptions
+    /// The subcommand as typed after `lecture` (`build`).
+    static var name: String { get }
+    /// One line for its help's overview and `lecture --help`'s list of subcommands.
+    static var abstract: String { get }
+    /// Text shown in its help after the usage; empty for none.
+    static var discussion: String { get }
+    /// Its options, in the order the usage line and `--help` list them.
+    static var options: [Option<Options>] { get }
+    /// Its positional arguments, in order.
+    static var positionals: [Positional<Options>] { get }
+    /// Takes the parsed options. - Throws: `LectureError` (exit 2) for a bad value or argument.
+    init(_ options: Options) throws
+    /// Checks the options before any work. - Throws: `LectureError` (exit 2).
+    func validate() throws
+    /// Does the work and returns the exit status.
+    func run(console: Console) throws -> Int32
+}
+
+extension Subcommand {
+    /// No discussion by default.
+    public static var discussion: String { "" }
+    /// No positional arguments by default.
+    public static var positionals: [Positional<Options>] { [] }
+
+    /// The `USAGE:` line of its help, from the declarations.
+    public static var usage: String {
+        HelpText.usage(command: "lecture \(name)", options: options, positionals: positionals)
+    }
+
+    /// Its `--help` text, from the declarations.
+    public static var help: String {
+        HelpText.help(
+            command: "lecture \(name)", abstract: abstract, discussion: discussion, options: options,
+            positionals: positionals)
+    }
+
+    /// The options `arguments` (what follows the subcommand's name) give.
+    /// - Throws: `LectureError` (exit 2), see `CommandLineParser.parse`.
+    public static func options(_ arguments: [String]) throws -> Options {
+        try CommandLineParser.parse(
+            arguments, options: options, positionals: positionals, into: Options(), command: "lecture \(name)")
+    }
+
+    /// The command `arguments` ask for: parsed, then made (not yet validated).
+    /// - Throws: `LectureError` (exit 2).
+    public static func parse(_ arguments: [String]) throws -> Self { try Self(options(arguments)) }
+}

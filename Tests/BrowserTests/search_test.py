@@ -1,0 +1,135 @@
+"""Search from file:// in a real browser: part of `make browser-test`.
+
+Builds a small book with the given `lecture` and opens it from file:// in Debian's headless
+Chromium (Playwright), where `fetch` is refused, and types queries into the search box:
+
+- Korean substring matching: a particle between the words ("뷰컨트롤러 역할" finds "뷰컨트롤러의 역할"),
+  a word inside a longer one ("컨트롤러" finds "뷰컨트롤러"), words written with or without a space
+  ("뷰 모델" and "뷰모델" find each other), a query typed in NFD finds NFC text and the other way round;
+- the split index: a query with one matching page loads the page list, a few gram shards and that
+  page's sections only; a query no page holds loads no sections;
+- a query in many pages shows the first batch's results with a button that searches the rest.
+
+Usage: search_test.py LECTURE_BINARY. Exit status 0 when all held.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unicodedata
+
+from playwright.sync_api import sync_playwright
+
+FILLER_PAGES = 60
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+    print("ok:", message)
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def build_book(lecture, work):
+    content = os.path.join(work, "content")
+    pages = {
+        "controller.md": "# 뷰컨트롤러의 역할\n\n화면 하나를 맡는다.\n\n## 생명주기\n\n뷰컨트롤러는 뷰를 불러온다.\n",
+        "binding.md": "# 바인딩\n\n뷰모델은 상태를 내보낸다.\n",
+        "spaced.md": "# 띄어 쓴 글\n\n뷰 모델을 띄어 쓰기도 한다.\n",
+        "nfd.md": unicodedata.normalize("NFD", "# 분해된 글\n\n한글 자모로 분해된 낱말: 정규화.\n"),
+        "nfc.md": "# 합친 글\n\n미리 합친 낱말: 조합형.\n",
+    }
+    filler = "공통 낱말이 들어간 긴 문단입니다. " * 150
+    for n in range(FILLER_PAGES):
+        pages[f"fill/{n:02d}.md"] = f"# 채움 {n}\n\n{filler}\n"
+    summary = "# 책\n\n" + "".join(f"- [{name}]({name})\n" for name in pages)
+    write(os.path.join(content, "SUMMARY.md"), summary)
+    for name, text in pages.items():
+        write(os.path.join(content, name), text)
+    site = os.path.join(work, "site")
+    subprocess.run([lecture, "build", "--content", content, "--output", site], check=True, stdout=subprocess.DEVNULL)
+    return site
+
+
+STATUS = "document.querySelector('#lecture-search-results .search-status').textContent"
+TITLES = "Array.from(document.querySelectorAll('#lecture-search-results .result-title')).map(e => e.textContent)"
+LOADED = "Object.keys(window.LECTURE_SEARCH_DATA || {})"
+
+
+def ask(tab, text):
+    """Types `text` into the box and waits for its answer; returns (status, titles)."""
+    tab.fill("#lecture-search-input", "")
+    tab.evaluate("document.querySelector('#lecture-search-results .search-status').textContent = ''")
+    tab.fill("#lecture-search-input", text)
+    tab.wait_for_function(f"(() => {{ const s = {STATUS}; return s && !s.includes('불러오는 중'); }})()",
+                          timeout=10_000)
+    return tab.evaluate(STATUS), tab.evaluate(TITLES)
+
+
+def main() -> int:
+    lecture = os.path.abspath(sys.argv[1])
+    work = tempfile.mkdtemp(prefix="lecture-search-test.")
+    try:
+        site = build_book(lecture, work)
+        files = sum(len(f) for _, _, f in os.walk(os.path.join(site, "search")))
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                        args=["--no-sandbox", "--disable-gpu"])
+            tab = browser.new_page()
+            tab.goto("file://" + os.path.join(site, "binding.html"))
+            check(tab.evaluate("typeof window.fetch") == "function", "the page runs from file://")
+
+            status, titles = ask(tab, "뷰컨트롤러 역할")
+            check(any("뷰컨트롤러의 역할" in t for t in titles), f"a particle between the words: {titles}")
+            loaded = tab.evaluate(LOADED)
+            sections = [k for k in loaded if k.startswith("t")]
+            check(sections == ["t0"], f"one matching page: only its sections were loaded ({loaded})")
+            check(len(loaded) < files, f"{len(loaded)} of the index's {files} files loaded")
+
+            _, titles = ask(tab, "컨트롤러")
+            check(any("뷰컨트롤러의 역할" in t for t in titles), f"a word inside a longer one: {titles}")
+            for query in ["뷰 모델", "뷰모델"]:
+                _, titles = ask(tab, query)
+                check(any(t.startswith("바인딩") for t in titles) and any(t.startswith("띄어 쓴 글") for t in titles),
+                      f"'{query}' finds both '뷰모델' and '뷰 모델': {titles}")
+            _, titles = ask(tab, unicodedata.normalize("NFD", "조합형"))
+            check(any(t.startswith("합친 글") for t in titles), f"an NFD query finds NFC text: {titles}")
+            _, titles = ask(tab, "정규화")
+            check(any(t.startswith(unicodedata.normalize("NFC", "분해된 글")) for t in titles),
+                  f"an NFC query finds text written in NFD: {titles}")
+
+            before = [k for k in tab.evaluate(LOADED) if k.startswith("t")]
+            status, titles = ask(tab, "없는낱말")
+            check(not titles and "결과가 없습니다" in status, f"a query in no page: {status!r}")
+            after = [k for k in tab.evaluate(LOADED) if k.startswith("t")]
+            check(after == before, f"a query in no page loads no sections ({sorted(set(after) - set(before))})")
+
+            status, titles = ask(tab, "공통 낱말")
+            check(titles and "찾아본" in status and tab.locator(".search-more").count() == 1,
+                  f"a query in {FILLER_PAGES} pages shows a first batch and a button for the rest: {status!r}")
+            tab.click(".search-more")
+            tab.wait_for_function(f"!{STATUS}.includes('찾아본')", timeout=10_000)
+            status = tab.evaluate(STATUS)
+            check(f"결과 {FILLER_PAGES}개" in status and tab.locator(".search-more").count() == 0,
+                  f"the button searches every remaining page: {status!r}")
+            browser.close()
+        return 0
+    except Failure as failure:
+        print(f"FAIL: {failure}")
+        return 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// The split search index (`search/`): grams as `search.js` reads them, postings in both forms,
+/// every page's sections in its own file, and the folder reserved for the index.
+@Suite struct SearchIndexTests {
+    @Test func gramsAreTheCompactLowercasedNFCText() {
+        let grams = Set(SearchGrams.grams(of: "Ab \u{1100}\u{1161} 뷰").map(SearchGrams.string))
+        // "Ab" lowercased, the space removed, the conjoining jamo composed to 가 (NFC).
+        #expect(grams == ["a", "b", "가", "뷰", "ab", "b가", "가뷰"])
+    }
+
+    @Test func fewPagesAreGapsAndManyABitmap() {
+        #expect(String(decoding: SearchPostings.encode([0, 3, 49], pageCount: 1000), as: UTF8.self) == "0,3,1a")
+        let all = SearchPostings.encode(Array(0..<12), pageCount: 12)
+        #expect(String(decoding: all, as: UTF8.self) == "~__")
+        let some = SearchPostings.encode([1, 6, 7], pageCount: 7)
+        #expect(String(decoding: some, as: UTF8.self) == "~CD", "page 1 is bit 1 of the first six, 6 bit 0 of the next")
+    }
+
+    @Test func eachGramIsInTheShardItsHashNames() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [하나](one.md)\n- [둘](two.md)\n",
+            "content/one.md": "# 하나\n\n뷰컨트롤러의 역할.\n",
+            "content/two.md": "# 둘\n\n## 뷰 모델\n\n상태를 `</script>` a/b\n",
+            "templates/page.html": TestSupport.minimalPage,
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
+        let pages = try #require(TestSupport.read(root + "/_site/search/pages.js"))
+        #expect(pages.contains(#"["하나","one.html","#) && pages.contains(#"["둘","two.html","#))
+        let two = try #require(TestSupport.read(root + "/_site/search/t/1.js"))
+        #expect(two.hasPrefix(#"(window.LECTURE_SEARCH_DATA=window.LECTURE_SEARCH_DATA||{})["t1"]=["둘","둘","#))
+        #expect(two.contains(#""뷰 모델","뷰-모델","상태를 <\/script> a\/b"#), "\(two)")
+        #expect(!two.contains("</script>"))
+        let shards = try FileManager.default.contentsOfDirectory(atPath: root + "/_site/search/g").count
+        let gram = SearchGrams.grams(of: "뷰모").last!
+        let shard = try #require(
+            TestSupport.read(root + "/_site/search/g/\(SearchGrams.hash(gram) % UInt32(shards)).js"))
+        #expect(shard.contains(#""뷰모":"1""#), "뷰모 spans the space of '뷰 모델', in page 1 only")
+    }
+
+    @Test func aContentFileInsideTheSearchFolderIsRefused() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [하나](one.md)\n", "content/one.md": "# 하나\n",
+            "content/search/pages.js": "// mine\n", "templates/page.html": TestSupport.minimalPage,
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let recorder = TestSupport.Recorder()
+        let configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        #expect(throws: DiagnosticsError.self) {
+            try BuildPipeline(configuration: configuration, console: recorder.console).run()
+        }
+        #expect(
+            recorder.lines.contains {
+                $0.hasPrefix(
+                    "\(root)/content/search/pages.js: error: content file would be written to search/pages.js, which is the search index"
+                )
+            }, "\(recorder.lines)")
+    }
+}
