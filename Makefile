@@ -44,11 +44,20 @@ format: ## Format the Swift sources in place with the toolchain's swift-format (
 lint: ## Fail when a Swift source is not as `make format` leaves it
 	swift-format lint --strict --recursive --parallel $(FORMATTED)
 
+# What SwiftPM itself leaves in $TMPDIR: an empty TemporaryDirectory.* for each compiler it runs as
+# one job (swift-driver exec(2)s the frontend, so its clean-up never runs) and lock files. `make
+# test` gives SwiftPM and the tests a TMPDIR of their own, removed after; anything else left in it
+# is a test's leak and fails the run.
+SWIFTPM_LEFTOVERS := ^(TemporaryDirectory\..*|.*\.lock|swift-generated-sources)$$
+
 test: deps lint $(VENV)/bin/python ## Run the test suite (the format lint first)
 	@pkgs="$(PDF_PACKAGES)"; $(INSTALL_MISSING)
 	@$(VENV)/bin/python -c "import junitparser, yaml, pypdf" 2>/dev/null || $(VENV)/bin/pip install -q junitparser pyyaml pypdf
-	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/lecture-make-test.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT INT TERM && \
+	echo "TMPDIR=$$tmp $(SWIFT) build --build-tests && $(SWIFT) test" && \
+	TMPDIR=$$tmp $(SWIFT) build --build-tests && TMPDIR=$$tmp $(SWIFT) test; status=$$?; \
+	left=$$(ls -A "$$tmp" | grep -Ev "$(SWIFTPM_LEFTOVERS)"); \
+	if [ -n "$$left" ]; then echo "make test: the tests left in TMPDIR:" $$left; exit 1; fi; exit $$status
 
 $(VENV)/bin/python:
 	@python3 -m venv $(VENV) 2>/dev/null || { rm -rf $(VENV); $(SUDO) apt-get update -qq && $(APT) python3-venv && python3 -m venv $(VENV); }

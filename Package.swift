@@ -101,13 +101,15 @@ let package = Package(
         .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureSupport", "LectureServe"], swiftSettings: findsSwiftSyntax),
         .executableTarget(name: "lecture-bench", dependencies: ["LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
+        // The tests' temporary folders, one per test process, removed at exit (shared by both suites).
+        .target(name: "TestFolders", path: "Tests/TestFolders"),
         .testTarget(
             name: "LectureKitTests",
-            dependencies: ["LectureKit", "LectureSupport", "CommonMark", "SwiftAnalysis"],
+            dependencies: ["LectureKit", "LectureSupport", "CommonMark", "SwiftAnalysis", "TestFolders"],
             resources: [.copy("Fixtures")],
             swiftSettings: findsSwiftSyntax
         ),
-        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
+        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit", "LectureSupport", "TestFolders"], swiftSettings: findsSwiftSyntax),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -207,6 +207,7 @@ public final class FileWatcher: @unchecked Sendable {
                 warnIfPolling(watches)
                 if let paths = pending.takeIfDue() { onChange(paths) }
             }
+            watches.close()
         }
 
         /// Applies a buffer of inotify events: the watches follow moves, the changed paths are noted.

@@ -32,8 +32,8 @@ import LectureKit
             IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
                 | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
 
-        /// The inotify instance (non-blocking, close-on-exec).
-        let descriptor: Int32
+        /// The inotify instance (non-blocking, close-on-exec); -1 once `close()`d.
+        private(set) var descriptor: Int32
         /// Paths that could not be watched for lack of watches: folders (with their subtrees) and linked files.
         private(set) var unwatched: Set<String> = []
         private let limit: Int?
@@ -57,7 +57,15 @@ import LectureKit
             self.isExcluded = isExcluded
         }
 
-        deinit { close(descriptor) }
+        deinit { close() }
+
+        /// Gives the inotify instance back, with its watches: instances are few
+        /// (`fs.inotify.max_user_instances`, shared by every process of the user).
+        func close() {
+            guard descriptor >= 0 else { return }
+            _ = Glibc.close(descriptor)
+            descriptor = -1
+        }
 
         /// Whether `path` is watched (a folder, as reached from a root).
         func isWatched(_ path: String) -> Bool { watches[path] != nil }

@@ -22,4 +22,33 @@ package enum AttributeScan {
         }
         return found
     }
+
+    /// The values after any of `openings` (each with its own closing byte), in order, in one pass
+    /// over `bytes`: each with the index of the opening it follows. A value is not searched for
+    /// openings; an opening without its closing ends the scan.
+    package static func values(in bytes: [UInt8], after openings: [(opening: String, closing: UInt8)]) -> [(
+        opening: Int, value: Range<Int>
+    )] {
+        let markers = openings.map { Array($0.opening.utf8) }
+        var isFirstByte = [Bool](repeating: false, count: 256)
+        for marker in markers { if let first = marker.first { isFirstByte[Int(first)] = true } }
+        var found: [(opening: Int, value: Range<Int>)] = []
+        var index = 0
+        scan: while index < bytes.count {
+            guard isFirstByte[Int(bytes[index])] else {
+                index += 1
+                continue
+            }
+            for (which, marker) in markers.enumerated()
+            where index + marker.count <= bytes.count && bytes[index..<index + marker.count].elementsEqual(marker) {
+                let start = index + marker.count
+                guard let end = bytes[start...].firstIndex(of: openings[which].closing) else { break scan }
+                found.append((which, start..<end))
+                index = end
+                continue scan
+            }
+            index += 1
+        }
+        return found
+    }
 }

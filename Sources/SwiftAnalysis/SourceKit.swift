@@ -20,13 +20,10 @@ public struct SourceKit: Sendable {
         case uid(String)
     }
 
-    /// Loads the library found from the `swiftc` at `swiftcPath` (the toolchain's
-    /// `usr/bin/swiftc` → `usr/lib/libsourcekitdInProc.so`, symbolic links resolved), once per process.
-    /// - Throws: `Failure` when there is no such library or it does not load.
-    public static func load(besides swiftcPath: String) throws -> SourceKit {
-        let usr = URL(fileURLWithPath: swiftcPath).resolvingSymlinksInPath().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let library = usr.appendingPathComponent("lib/libsourcekitdInProc.so").path
+    /// Loads the in-process SourceKit library at `library` (the toolchain's
+    /// `usr/lib/libsourcekitdInProc.so`), once per process: later calls get the first call's library.
+    /// - Throws: `Failure` when there is no such file or it does not load.
+    public static func load(library: String) throws -> SourceKit {
         guard FileManager.default.fileExists(atPath: library) else {
             throw Failure(description: "no in-process SourceKit at \(library)")
         }

@@ -264,7 +264,10 @@ struct Bench {
     }
 
     func compileCount(_ log: String) -> Int {
-        Files.read(log).split(separator: "\n").filter { !$0.contains("--version") }.count
+        Files.read(log).split(separator: "\n").filter {
+            !$0.contains("--version") && !$0.contains("-print-target-info")
+        }
+        .count
     }
 
     func check(_ content: String, cache: String, context: SampleContext, extra: [String] = []) throws -> CheckRun {

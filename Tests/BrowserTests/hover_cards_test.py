@@ -5,9 +5,11 @@ Opens a built site (`_site` by default) from file:// in Debian's headless Chromi
 
 - focusing an identifier with a card (keyboard, no pointer) shows its card, which is the element its
   `aria-describedby` names and has role tooltip;
-- without JavaScript the card lies below the code, not over it; with JavaScript its text fills the
-  sample's strip, below the identifier (the strip sticks to the window's bottom while the code is in
-  view); either way showing it changes no box on the page (no layout shift);
+- the card shown covers no line of code on screen (every line box of every `pre code` in the window,
+  below the sticky header, is checked against the card's box) nor the identifier: without JavaScript
+  it lies in the strip under the code; with JavaScript its text fills that strip when the strip is in
+  the window, else a bar laid over the header (checked for a name in the page's tallest sample, whose
+  strip is out of view); either way showing it changes no box on the page (no layout shift);
 - Swift is highlighted without JavaScript (spans with `hl-` classes have a colour of their own);
 - a test sample's report lists its tests with ✔ or ✘.
 
@@ -59,8 +61,41 @@ def boxes(page):
         .map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(); })""")
 
 
-def check_card(page, where, javascript):
-    hover = target(page)
+def in_tallest_sample(page):
+    """A focusable name at the top of the page's tallest sample with cards."""
+    return page.locator(".hover-frame").evaluate_all("""frames => {
+        const tallest = frames.reduce((a, b) => b.offsetHeight > a.offsetHeight ? b : a);
+        const hover = tallest.querySelector('.hover[tabindex="0"]');
+        hover.setAttribute('data-test-tallest', '');
+        return tallest.offsetHeight; }"""), page.locator("[data-test-tallest]")
+
+
+COVERED_LINES = """card => {
+    // Each line box of the code in the window, below the sticky header, that the card overlaps.
+    const c = card.getBoundingClientRect();
+    const header = document.querySelector('.site-header');
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    const covered = [];
+    for (const code of document.querySelectorAll('pre code')) {
+        const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.parentElement.closest('.hover-card') || !node.textContent.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of range.getClientRects()) {
+                const y0 = Math.max(r.top, top), y1 = Math.min(r.bottom, innerHeight);
+                if (y1 - y0 < 1 || r.width < 1) continue;
+                if (r.left < c.right - 1 && r.right > c.left + 1 && y0 < c.bottom - 1 && y1 > c.top + 1)
+                    covered.push(JSON.stringify(node.textContent.slice(0, 30)) + ' at y ' + Math.round(r.top));
+            }
+        }
+    }
+    return covered;
+}"""
+
+
+def check_card(page, where, javascript, hover=None):
+    hover = hover or target(page)
     hover.evaluate("e => e.scrollIntoView({block: 'center'})")
     before = boxes(page)
     hover.focus()
@@ -70,19 +105,26 @@ def check_card(page, where, javascript):
     figure = hover.locator("xpath=ancestor::figure[1]")
     # Without JavaScript the card itself shows, under the code; with it, its text fills the
     # sample's strip, which stays in view.
-    shown = figure.locator(".hover-strip.showing") if javascript else card
+    shown = page.locator(".hover-strip.showing, .hover-bar:not([hidden])") if javascript else card
+    check(shown.count() == 1, f"{where}: focusing {hover.inner_text()!r} shows {shown.count()} cards")
     check(shown.is_visible(), f"{where}: focusing {hover.inner_text()!r} shows no card")
     check(card.inner_text().strip() in shown.inner_text(), f"{where}: the card shown is not the identifier's")
     box = shown.bounding_box()
+    # Without JavaScript a long sample's card is under its code, out of the window: CSS alone cannot
+    # both keep it in view and off the code.
+    check(not javascript or box["y"] >= -1 and box["y"] + box["height"] <= page.viewport_size["height"] + 1,
+          f"{where}: the card ({box}) is out of the window")
     word = hover.bounding_box()
-    check(box["y"] >= word["y"] + word["height"] - 1, f"{where}: the card ({box}) covers the identifier ({word})")
-    if not javascript:
-        pre = figure.locator("pre").first.bounding_box()
-        check(box["y"] >= pre["y"] + pre["height"] - 1, f"{where}: the card ({box}) covers the code ({pre})")
-    frame = figure.bounding_box()
-    check(box["x"] >= frame["x"] - 1 and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1,
-          f"{where}: the card leaves its sample")
+    check(box["y"] >= word["y"] + word["height"] - 1 or box["y"] + box["height"] <= word["y"] + 1,
+          f"{where}: the card ({box}) covers the identifier ({word})")
+    covered = shown.evaluate(COVERED_LINES)
+    check(not covered, f"{where}: the card ({box}) covers lines of code: {covered[:5]}")
+    if shown.evaluate("e => e.classList.contains('hover-strip') || e.classList.contains('hover-card')"):
+        frame = figure.bounding_box()
+        check(box["x"] >= frame["x"] - 1 and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1,
+              f"{where}: the card leaves its sample")
     check(boxes(page) == before, f"{where}: showing the card moved something")
+    hover.evaluate("e => e.blur()")
     return hover
 
 
@@ -105,9 +147,15 @@ def main():
                         plain = page.evaluate("getComputedStyle(document.querySelector('.swift-code')).color")
                         check(keyword.evaluate("e => getComputedStyle(e).color") != plain,
                               f"{where}: keywords are not coloured")
-                        check_card(page, where, javascript)
+                        hover = check_card(page, where, javascript)
                         if SHOTS and javascript:
+                            hover.focus()
                             page.screenshot(path=os.path.join(SHOTS, f"hover-{width}-{scheme}.png"))
+                            hover.evaluate("e => e.blur()")
+                        # A name at the top of the tallest sample: its strip is out of the window.
+                        height, tallest = in_tallest_sample(page)
+                        check(height > 900, f"{where}: the tallest sample with cards is {height} px, not taller than the window")
+                        check_card(page, where + ", tallest sample", javascript, tallest)
                         page.goto("file://" + tests_page)
                         report = page.locator(".test-report").first
                         marks = report.locator(".test-mark").all_inner_texts()

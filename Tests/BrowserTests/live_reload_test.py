@@ -28,6 +28,9 @@ import serve_process
 LECTURE = sys.argv[1] if len(sys.argv) > 1 else ".build/release/lecture"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TABS = 12
+# How long a step waits for what must happen (a reload, a selector) before it fails: long,
+# because the machine may be loaded; it bounds a hang and says nothing about speed (make bench).
+PATIENCE_MS = 60_000
 
 
 class Failure(Exception):
@@ -58,7 +61,7 @@ def start_server(work):
     write(os.path.join(content, "SUMMARY.md"), "# 브라우저 시험\n\n- [첫 쪽](page.md)\n- [둘째 쪽](second.md)\n")
     write(os.path.join(content, "page.md"), long_page("처음 문장입니다."))
     write(os.path.join(content, "second.md"), "# 둘째 쪽\n\n문장 검색을 시험하는 쪽입니다.\n")
-    server, url = serve_process.start(LECTURE, content, templates, work, timeout=60, echo=True)
+    server, url = serve_process.start(LECTURE, content, templates, work, echo=True)
     if url is None:
         serve_process.stop(server)
         raise Failure("lecture serve printed no URL")
@@ -70,10 +73,10 @@ def edit_in_place(tab, page):
     loads = []
     tab.on("load", lambda: loads.append(time.time()))
     tab.evaluate("window.scrollTo(0, 1500)")
-    tab.wait_for_function("window.scrollY > 1000", timeout=5_000)
+    tab.wait_for_function("window.scrollY > 1000", timeout=PATIENCE_MS)
     before = tab.evaluate("window.scrollY")
     write(page, long_page("고친 문장입니다."))
-    tab.wait_for_selector("text=고친 문장입니다.", state="attached", timeout=10_000)
+    tab.wait_for_selector("text=고친 문장입니다.", state="attached", timeout=PATIENCE_MS)
     after = tab.evaluate("window.scrollY")
     check(not loads, f"the prose edit reloaded the page ({len(loads)} load events)")
     check(abs(after - before) <= 2, f"the scroll position moved from {before} to {after}")
@@ -86,20 +89,20 @@ def template_change_reloads(tab, templates):
     style = os.path.join(templates, "assets", "style.css")
     with open(style, "a") as f:
         f.write("\n/* browser test */ body { outline: 3px solid rgb(1, 2, 3); }\n")
-    tab.wait_for_function("getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)'", timeout=10_000)
+    tab.wait_for_function("getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)'", timeout=PATIENCE_MS)
     check(loads, "a stylesheet change did not reload the page")
     print("ok: a template asset change reloads the page in full")
 
 
 def overlay_and_fix(tab, page):
     write(page, "# 첫 쪽\n\n```table\n| A | B |\n|---|---|\n| 1 |\n```\n")
-    tab.wait_for_selector("text=/page\\.md:6:1: error: table row has 1 cells/", timeout=10_000)
+    tab.wait_for_selector("text=/page\\.md:6:1: error: table row has 1 cells/", timeout=PATIENCE_MS)
     check("고친 문장입니다." in tab.content(), "the last good page is not kept under the overlay")
     check(tab.locator("text=this is the last good build").count() == 1, "the overlay's title is missing")
     print("ok: broken edit shows the located error over the last good page")
     write(page, long_page("다시 고친 문장입니다."))
-    tab.wait_for_selector("text=다시 고친 문장입니다.", state="attached", timeout=10_000)
-    tab.wait_for_selector("#lecture-build-errors", state="detached", timeout=10_000)
+    tab.wait_for_selector("text=다시 고친 문장입니다.", state="attached", timeout=PATIENCE_MS)
+    tab.wait_for_selector("#lecture-build-errors", state="detached", timeout=PATIENCE_MS)
     print("ok: fixing the error hides the overlay and shows the fix")
 
 
@@ -107,7 +110,7 @@ def many_tabs(context, url, page, templates):
     tabs = []
     for n in range(TABS):
         tab = context.new_page()
-        tab.goto(url + ("page.html" if n % 2 == 0 else "second.html"), timeout=10_000)
+        tab.goto(url + ("page.html" if n % 2 == 0 else "second.html"), timeout=PATIENCE_MS)
         tabs.append(tab)
     print(f"ok: {TABS} tabs open")
     for round_ in range(2):
@@ -115,16 +118,16 @@ def many_tabs(context, url, page, templates):
         write(page, long_page(text))
         for n, tab in enumerate(tabs):
             if n % 2 == 0:
-                tab.wait_for_selector(f"text={text}", state="attached", timeout=10_000)
+                tab.wait_for_selector(f"text={text}", state="attached", timeout=PATIENCE_MS)
         print(f"ok: save {round_ + 1}: all {TABS // 2} tabs of the edited page show it")
     # A template change reloads every tab, on either page.
     with open(os.path.join(templates, "assets", "style.css"), "a") as f:
         f.write("\n/* twelve tabs */ body { outline: 3px solid rgb(4, 5, 6); }\n")
     for tab in tabs:
-        tab.wait_for_function("getComputedStyle(document.body).outlineColor === 'rgb(4, 5, 6)'", timeout=10_000)
+        tab.wait_for_function("getComputedStyle(document.body).outlineColor === 'rgb(4, 5, 6)'", timeout=PATIENCE_MS)
     print(f"ok: a template change reloads all {TABS} tabs")
     extra = context.new_page()
-    response = extra.goto(url + "second.html", timeout=10_000)
+    response = extra.goto(url + "second.html", timeout=PATIENCE_MS)
     check(response is not None and response.ok, "a page opened beside 12 tabs did not load")
     index = extra.evaluate("fetch('search/pages.js').then(r => r.status)")
     check(index == 200, f"search/pages.js beside 12 tabs: status {index}")
@@ -140,7 +143,7 @@ def without_shared_worker(browser, url, page):
     tab.goto(url + "page.html")
     check(tab.evaluate("typeof SharedWorker") == "undefined", "SharedWorker was not removed")
     write(page, long_page("공유 작업자 없이 고친 문장입니다."))
-    tab.wait_for_selector("text=공유 작업자 없이 고친 문장입니다.", state="attached", timeout=10_000)
+    tab.wait_for_selector("text=공유 작업자 없이 고친 문장입니다.", state="attached", timeout=PATIENCE_MS)
     print("ok: without SharedWorker the tab follows saves with its own stream")
     context.close()
 
@@ -171,7 +174,7 @@ def ime_search(context, url):
     time.sleep(0.4)
     check(tab.evaluate(RESULTS) == 0, "a search ran on a half-built syllable")
     tab.evaluate(COMPOSE, ["문장", "end"])
-    tab.wait_for_function(f"{RESULTS} > 0", timeout=5_000)
+    tab.wait_for_function(f"{RESULTS} > 0", timeout=PATIENCE_MS)
     print("ok: no search while composing; search once the composition ends")
 
     start = tab.url
@@ -186,9 +189,9 @@ def ime_search(context, url):
     time.sleep(0.4)
     check(tab.url == start, f"submitting while composing opened {tab.url}")
     tab.evaluate(COMPOSE, ["문장", "end"])
-    tab.wait_for_function(f"{RESULTS} > 0", timeout=5_000)
+    tab.wait_for_function(f"{RESULTS} > 0", timeout=PATIENCE_MS)
     tab.press("#lecture-search-input", "Enter")
-    tab.wait_for_url(re.compile(r".*\.html.*"), timeout=5_000)
+    tab.wait_for_url(re.compile(r".*\.html.*"), timeout=PATIENCE_MS)
     print("ok: Enter while composing opens nothing; Enter after it opens the first result")
     tab.close()
 
@@ -205,7 +208,7 @@ def main() -> int:
             context = browser.new_context()
             tab = context.new_page()
             tab.goto(url + "page.html")
-            tab.wait_for_selector("text=처음 문장입니다.", timeout=10_000)
+            tab.wait_for_selector("text=처음 문장입니다.", timeout=PATIENCE_MS)
             print("ok: page served")
             edit_in_place(tab, page)
             template_change_reloads(tab, templates)

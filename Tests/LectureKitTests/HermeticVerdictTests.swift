@@ -88,16 +88,19 @@ import Testing
         #expect(Set(verdicts.values) == ["2 passed, 0 failed"], "\(verdicts)")
     }
 
-    /// A `SWIFTC` wrapper outside the toolchain has no SourceKit beside it: the pass is still cached
-    /// (with its "no hover cards" warning), so a warm run compiles nothing (found by `make bench`,
-    /// whose compile counter is such a wrapper).
+    /// A compiler whose toolchain has no SourceKit (here a wrapper that hides it: nothing beside
+    /// it, no `runtimeResourcePath` in its `-print-target-info`): the pass is still cached (with its
+    /// "no hover cards" warning), so a warm run compiles nothing (found by `make bench`, whose
+    /// compile counter is a wrapper).
     @Test func aPassWithoutSourceKitIsCachedAndItsWarningReplayed() throws {
         let root = try TestSupport.makeTree([
             "content/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n",
             "content/page.md": "# 쪽\n\n```swift\nlet greeting = \"안녕\"\nprint(greeting)\n```\n\n```output\n안녕\n```\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        try TestSupport.writeScript("echo \"$*\" >> '\(root)/compiles'\nexec swiftc \"$@\"", to: root + "/swiftc")
+        try TestSupport.writeScript(
+            "[ \"$1\" = -print-target-info ] && { echo '{}'; exit 0; }\necho \"$*\" >> '\(root)/compiles'\nexec swiftc \"$@\"",
+            to: root + "/swiftc")
         let check = ["check", "--content", root + "/content", "--cache-dir", root + "/cache"]
         let cold = try run(check, environment: ["SWIFTC": root + "/swiftc"])
         #expect(cold.status == .exited(0), "\(cold.output)")

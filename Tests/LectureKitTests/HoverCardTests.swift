@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Hover cards from the real in-process SourceKit: what they say, where they stand, when they
 /// are left out, and how they are written into the page.
@@ -79,6 +80,25 @@ import Testing
         // Not cached: the next run asks SourceKit again.
         let again = try verify(markdown, noCache: false)[0]
         #expect(!again.fromCache)
+    }
+
+    /// `SWIFTC` naming a wrapper script outside the toolchain (as `make bench` counts compiles):
+    /// SourceKit is found through the compiler's own `-print-target-info`, and the cards are there.
+    @Test func aWrapperScriptOutsideTheToolchainStillGetsCards() throws {
+        var stage = try SampleVerificationTests.stage.get()
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let wrapper = folder + "/swiftc"
+        try TestSupport.writeScript("exec swiftc \"$@\"", to: wrapper)
+        let direct = try SourceKitLibrary.path(for: stage.verifier.toolchain.swiftc).get()
+        #expect(try SourceKitLibrary.path(for: wrapper).get() == direct)
+        stage.verifier.toolchain.swiftc = wrapper
+        stage.verifier.options.noCache = true
+        stage.verifier.toolchain.identity = Toolchain.identity(of: wrapper, resolvedTo: wrapper)
+        let samples = SampleExtractor.extract(from: MarkdownParser.parse(Self.boxSample), path: "page.md").samples
+        let result = stage.verifier.verify(samples)[0]
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.hoverCards.contains { $0.text.hasSuffix("let greeting: Box<String>") }, "\(result.hoverCards)")
     }
 
     @Test func cardsAreWrittenFocusableAndDescribedWithoutHiddenLines() throws {

@@ -7,23 +7,12 @@ import Testing
 /// Rebuilds with a `BuildMemory`, as `lecture serve` does: only what changed is redone, and
 /// the result is the same as a full build.
 @Suite struct IncrementalBuildTests {
-    func inode(_ path: String) -> UInt64? {
-        var info = stat()
-        return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
-    }
-
     func tree() throws -> (root: String, configuration: BuildConfiguration) {
-        let root = try TestSupport.makeTree([
-            "content/SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
-            "content/a.md": "# A\n\n[B의 절](b.md#절)\n",
-            "content/b.md": "# B\n\n## 절\n\n본문\n",
-            "templates/page.html": TestSupport.minimalPage,
+        try TestSupport.book([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "a.md": "# A\n\n[B의 절](b.md#절)\n",
+            "b.md": "# B\n\n## 절\n\n본문\n",
         ])
-        return (
-            root,
-            TestSupport.configuration(
-                content: root + "/content", templates: root + "/templates", output: root + "/_site")
-        )
     }
 
     @Test func unchangedPagesAreLinkedAndChangedOnesRewritten() throws {
@@ -31,12 +20,13 @@ import Testing
         let memory = BuildMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
-        let aBefore = try #require(inode(root + "/_site/a.html"))
+        let aBefore = try #require(TestSupport.inode(root + "/_site/a.html"))
 
         // A new modification time and size: the page is read again.
         try TestSupport.write(Array("# B\n\n## 절\n\n고친 본문\n".utf8), to: root + "/content/b.md")
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
-        #expect(inode(root + "/_site/a.html") == aBefore, "an unchanged page is hard-linked from the last site")
+        #expect(
+            TestSupport.inode(root + "/_site/a.html") == aBefore, "an unchanged page is hard-linked from the last site")
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("고친 본문") == true)
         #expect(
             TestSupport.read(root + "/_site/print.html")?.contains("고친 본문") == true, "the print page follows the edit")

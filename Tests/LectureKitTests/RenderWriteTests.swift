@@ -121,7 +121,7 @@ import Testing
     @Test func skippedHeadingLevelIsAWarning() {
         let blocks = MarkdownParser.parse("# A\n\n## B\n\n#### D\n\n## E\n")
         #expect(
-            BuildPipeline.headingOrderWarnings(blocks, path: "p.md").map(\.headline) == [
+            BuildStep.headingOrderWarnings(blocks, path: "p.md").map(\.headline) == [
                 "p.md:5:1: warning: heading level jumps from h2 to h4"
             ])
     }

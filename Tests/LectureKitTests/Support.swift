@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureKit
@@ -16,15 +17,19 @@ enum TestSupport {
         repositoryRoot + "/Tests/LectureKitTests/Fixtures/" + name
     }
 
-    /// One cache for the whole test run: content-addressed, so tests may share it.
+    /// One cache for every test run, kept in `.build/test-cache` so that the next `make test`
+    /// finds it warm. Safe to share: its keys hold everything a verdict depends on (the
+    /// compiler's identity, the flags, the sample environment, the stand-ins, the program), and
+    /// tests that must see a sample compiled use a fresh nonce or `noCache`.
     static let cacheDirectory: String = {
-        let path = NSTemporaryDirectory() + "/lecture-tests-cache-\(getpid())"
+        let path = repositoryRoot + "/.build/test-cache"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()
 
+    /// A fresh folder inside the test process's own (`TestFolders.run`, removed at exit).
     static func temporaryDirectory() throws -> String {
-        try FileSystem.makeTemporaryDirectory(prefix: "lecture-test")
+        try TestFolders.make("lecture-test")
     }
 
     /// Writes `files` (relative path → text) under a fresh folder and returns it.
@@ -63,6 +68,23 @@ enum TestSupport {
         lazy var console = Console(recordingInto: { [unowned self] line in
             self.lock.withLock { self.stored.append(line) }
         })
+    }
+
+    /// A book of `pages` (paths relative to `content/`) with the minimal template, and the
+    /// configuration that builds it into `_site`.
+    static func book(_ pages: [String: String]) throws -> (root: String, configuration: BuildConfiguration) {
+        var files = pages.mapKeys { "content/" + $0 }
+        files["templates/page.html"] = minimalPage
+        let root = try makeTree(files)
+        return (
+            root, configuration(content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        )
+    }
+
+    /// The inode of the file at `path`, which tells a hard link from a copy.
+    static func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
     }
 
     /// Minimal templates for tests that are not about templates.

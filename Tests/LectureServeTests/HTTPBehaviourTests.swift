@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import TestFolders
 import Testing
 
 @testable import LectureServe
@@ -52,9 +53,9 @@ import Testing
             try HTTPTestClient.request("GET", "/", port: site.port, headers: ["If-None-Match": pageTag]).status == 304)
         // A failed rebuild changes what the page carries (the overlay), so its tag no longer matches.
         let stream = try EventStreamClient(port: site.port)
-        #expect(stream.waitFor(timeout: 2) { $0.contains { $0.name == "hello" } })
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "hello" } })
         try site.edit("content/part/table.md", "# 표\n\n```table\n| A | B |\n|---|---|\n| 1 |\n```\n")
-        #expect(stream.waitFor(timeout: 5) { $0.contains { $0.name == "error" } })
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "error" } })
         let stale = try HTTPTestClient.request("GET", "/", port: site.port, headers: ["If-None-Match": pageTag])
         #expect(stale.status == 200)
         #expect(stale.text.contains(LiveReload.overlayID))
@@ -136,13 +137,13 @@ import Testing
         #expect(page.text.contains(LiveReload.overlayTitle(hasGoodBuild: false)))
         #expect(!page.text.contains("<strong>" + LiveReload.overlayTitle(hasGoodBuild: true)))
         let stream = try EventStreamClient(port: site.port)
-        #expect(stream.waitFor(timeout: 2) { $0.contains { $0.name == "hello" } })
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "hello" } })
         #expect(try EventData(try #require(stream.events.first).data).built == false)
         // Once a build succeeds, a later failure keeps that good build.
         try site.edit("content/README.md", "# 시작\n\n고쳤습니다.\n")
-        #expect(stream.waitFor(timeout: 5) { $0.contains { $0.name == "reload" } })
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "reload" } })
         try site.edit("content/README.md", "# 시작\n\n```table\n| A |\n|---|\n| 1 | 2 |\n```\n")
-        #expect(stream.waitFor(timeout: 5) { $0.contains { $0.name == "error" } })
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "error" } })
         #expect(try site.get("/").text.contains(LiveReload.overlayTitle(hasGoodBuild: true)))
     }
 
@@ -154,16 +155,16 @@ import Testing
         #expect(worker.text.contains("new EventSource(\"\(LiveReload.eventsPath)\")"))
 
         let stream = try EventStreamClient(port: site.port)
-        #expect(stream.waitFor(timeout: 2) { $0.contains { $0.name == "hello" } })
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "hello" } })
         let hello = try EventData(try #require(stream.events.first).data)
         // A Markdown page changed: pages of the last build may swap in place.
         try site.edit("content/README.md", "# 시작\n\n고친 문단입니다.\n")
-        #expect(stream.waitFor(timeout: 5) { $0.filter { $0.name == "reload" }.count == 1 })
+        #expect(stream.waitFor(timeout: patience) { $0.filter { $0.name == "reload" }.count == 1 })
         let prose = try EventData(try #require(stream.events.last { $0.name == "reload" }).data)
         #expect(prose.fullReload == hello.fullReload)
         // A template changed: every page must reload.
         try site.edit("templates/assets/site.css", "body { margin: 1px }\n")
-        #expect(stream.waitFor(timeout: 5) { $0.filter { $0.name == "reload" }.count == 2 })
+        #expect(stream.waitFor(timeout: patience) { $0.filter { $0.name == "reload" }.count == 2 })
         let template = try EventData(try #require(stream.events.last { $0.name == "reload" }).data)
         #expect(template.fullReload > prose.fullReload)
         #expect(template.version.hasSuffix("-\(template.fullReload)"))
@@ -198,7 +199,7 @@ import Testing
 /// Warnings and copies about the content folder's other files, as the preview sees them.
 @Suite struct ContentFolderTests {
     @Test func unlistedDanglingLinksAreWarnedListedOnesAreTheBuildsErrors() throws {
-        let root = RealPath.of(try FileSystem.makeTemporaryDirectory(prefix: "lecture-dangling"))!
+        let root = RealPath.of(try TestFolders.make("lecture-dangling"))!
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileSystem.writeAtomically("# 책\n\n- [쪽](page.md)\n", to: root + "/content/SUMMARY.md")
         #expect(symlink("../missing.md", root + "/content/page.md") == 0)

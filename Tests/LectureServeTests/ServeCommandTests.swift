@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import TestFolders
 import Testing
 
 @testable import LectureServe
@@ -34,7 +35,7 @@ import Testing
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable)), arguments: [SIGINT, SIGTERM])
     func aSignalStopsItCleanly(signal: Int32) throws {
-        let root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-serve-command")
+        let root = try TestFolders.make("lecture-serve-command")
         defer { try? FileManager.default.removeItem(atPath: root) }
         for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
 
@@ -51,19 +52,20 @@ import Testing
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         // The URL line, with the port the kernel chose.
-        let line = try Self.readLine(output.fileHandleForReading.fileDescriptor, containing: "Serving ", timeout: 30)
+        let line = try Self.readLine(
+            output.fileHandleForReading.fileDescriptor, containing: "Serving ", timeout: patience)
         let match = try #require(line.firstMatch(of: /at http:\/\/127\.0\.0\.1:(\d+)\//))
         let port = try #require(UInt16(match.1))
         #expect(try HTTPTestClient.request("GET", "/", port: port).status == 200)
         let stream = try EventStreamClient(port: port)
-        #expect(stream.waitFor(timeout: 2) { !$0.isEmpty })
+        #expect(stream.waitFor(timeout: patience) { !$0.isEmpty })
 
         kill(process.processIdentifier, signal)
-        let deadline = Date(timeIntervalSinceNow: 10)
+        let deadline = Date(timeIntervalSinceNow: patience)
         while process.isRunning && Date() < deadline { usleep(20_000) }
-        try #require(!process.isRunning, "still running 10 s after the signal")
+        try #require(!process.isRunning, "still running \(patience) s after the signal")
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
-        #expect(stream.waitForClose(timeout: 2))
+        #expect(stream.waitForClose(timeout: patience))
         // No staging folder of the site left beside it, and the port is free again.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.") }
         #expect(leftovers.isEmpty, "\(leftovers)")

@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import TestFolders
 
 @testable import LectureServe
 @testable import LectureSupport
@@ -7,6 +8,12 @@ import LectureKit
 #if canImport(Glibc)
     import Glibc
 #endif
+
+/// How long a test waits for what must happen — an event, a watcher's report, a closed stream,
+/// a process's exit — before it calls it missing. Long, because the machine may be loaded: it
+/// only bounds a hang and is never a claim about speed (speed is `make bench`'s, as ratios
+/// against baselines measured in the same run).
+let patience: Double = 60
 
 /// A small book, its templates and a server on a free port, in a fresh temporary folder.
 final class ServeFixture: @unchecked Sendable {
@@ -47,7 +54,7 @@ final class ServeFixture: @unchecked Sendable {
         watchMode: FileWatcher.Mode = .automatic,
         files: [String: String] = [:], connectionLimit: Int = 1000
     ) throws {
-        root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-serve-test")
+        root = try TestFolders.make("lecture-serve-test")
         for (path, text) in Self.files.merging(files, uniquingKeysWith: { $1 }) {
             try FileSystem.writeAtomically(text, to: root + "/" + path)
         }

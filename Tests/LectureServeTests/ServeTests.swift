@@ -181,22 +181,19 @@ import Testing
         #expect(try site.get("/assets/%ed%95%9c%ea%b8%80%20%ed%8c%8c%ec%9d%bc.txt").status == 200)
     }
 
-    @Test func anEditSendsReloadWithinTwoSecondsAndTheNewPageIsServed() throws {
+    @Test func anEditSendsReloadAndTheNewPageIsServed() throws {
         let site = try ServeFixture()
         let stream = try EventStreamClient(port: site.port)
-        #expect(stream.waitFor(timeout: 2) { $0.contains { $0.name == "hello" } })
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "hello" } })
         let hello = try EventData(try #require(stream.events.first).data)
         #expect(hello.errors == nil)
 
-        let saved = Date()
         try site.edit("content/README.md", "# 시작\n\n고친 문단입니다.\n")
-        let reloaded = stream.waitFor(timeout: 2) { $0.contains { $0.name == "reload" } }
-        let elapsed = Date().timeIntervalSince(saved)
-        #expect(reloaded, "no reload event within 2 s")
+        let reloaded = stream.waitFor(timeout: patience) { $0.contains { $0.name == "reload" } }
+        #expect(reloaded, "no reload event")
         let reload = try EventData(try #require(stream.events.first { $0.name == "reload" }).data)
         #expect(reload.version != hello.version)
         #expect(reload.errors == nil)
-        #expect(elapsed < 2)
         // The event comes after the swap: the page is already the new one.
         let page = try site.get("/")
         #expect(page.text.contains("고친 문단입니다."))
@@ -208,10 +205,10 @@ import Testing
     @Test func aBrokenEditKeepsTheOldPageShowsTheErrorAndAFixReloads() throws {
         let site = try ServeFixture()
         let stream = try EventStreamClient(port: site.port)
-        #expect(stream.waitFor(timeout: 2) { $0.contains { $0.name == "hello" } })
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "hello" } })
 
         try site.edit("content/part/table.md", "# 표\n\n```table\n| 패턴 | 장점 |\n|---|---|\n| MVC | 단순함 | 남는 칸 |\n```\n")
-        #expect(stream.waitFor(timeout: 2) { $0.contains { $0.name == "error" } }, "no error event within 2 s")
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "error" } }, "no error event within 2 s")
         let error = try EventData(try #require(stream.events.first { $0.name == "error" }).data)
         let expected = site.content + "/part/table.md:6:1: error: table row has 3 cells, but the header has 2"
         #expect(error.errors?.contains(expected) == true, "\(error.errors ?? "nil")")
@@ -228,7 +225,7 @@ import Testing
         let seen = stream.events.count
         try site.edit("content/part/table.md", "# 표\n\n```table\n| 패턴 | 장점 |\n|---|---|\n| MVP | 고쳤음 |\n```\n")
         #expect(
-            stream.waitFor(timeout: 2) { $0.dropFirst(seen).contains { $0.name == "reload" } },
+            stream.waitFor(timeout: patience) { $0.dropFirst(seen).contains { $0.name == "reload" } },
             "no reload event after the fix")
         let fixed = try site.get("/part/table.html")
         #expect(fixed.text.contains("고쳤음"))
@@ -267,7 +264,7 @@ import Testing
         let site = try ServeFixture()
         // Open pages' streams hold their connections...
         let streams = try (0..<4).map { _ in try EventStreamClient(port: site.port) }
-        for stream in streams { #expect(stream.waitFor(timeout: 2) { !$0.isEmpty }) }
+        for stream in streams { #expect(stream.waitFor(timeout: patience) { !$0.isEmpty }) }
         // ...while other requests still get through, many at once.
         // On threads of their own (blocking sockets would serialise on Swift's cooperative pool);
         // no timing is asserted: speed belongs to `make bench`, not to tests.
@@ -285,32 +282,41 @@ import Testing
         let site = try ServeFixture(pingInterval: 0.2)
         do {
             let stream = try EventStreamClient(port: site.port)
-            #expect(stream.waitFor(timeout: 2) { _ in stream.text.contains(": ping") })
+            #expect(stream.waitFor(timeout: patience) { _ in stream.text.contains(": ping") })
             #expect(site.server.hub.openStreams == 1)
         }
-        let deadline = Date(timeIntervalSinceNow: 3)
+        let deadline = Date(timeIntervalSinceNow: patience)
         while site.server.hub.openStreams > 0 && Date() < deadline { usleep(20_000) }
         #expect(site.server.hub.openStreams == 0)
     }
 
     @Test func stopEndsStreamsAndReleasesThePort() throws {
-        let site = try ServeFixture()
+        // The next ping is an hour away: a stop that waited for it would not return within `patience`.
+        let site = try ServeFixture(pingInterval: 3600)
         let port = site.port
         let stream = try EventStreamClient(port: port)
-        #expect(stream.waitFor(timeout: 2) { !$0.isEmpty })
-        let start = Date()
-        site.server.stop()
-        #expect(Date().timeIntervalSince(start) < 2)
-        #expect(stream.waitForClose(timeout: 2))
+        #expect(stream.waitFor(timeout: patience) { !$0.isEmpty })
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            site.server.stop()
+            stopped.signal()
+        }
+        try #require(stopped.wait(timeout: .now() + patience) == .success, "stop waited for the next ping")
+        #expect(stream.waitForClose(timeout: patience))
         #expect(throws: (any Error).self) { try HTTPTestClient.request("GET", "/", port: port, timeout: 1) }
         let again = try ListeningSocket.bind(host: "127.0.0.1", port: port)
         again.close()
     }
 
-    @Test func ipv6HostsAreShownInBrackets() throws {
-        // Only where the machine has IPv6 loopback.
-        guard let probe = try? ListeningSocket.bind(host: "::1", port: 0) else { return }
+    /// Whether this machine can listen on the IPv6 loopback address.
+    static let hasIPv6Loopback: Bool = {
+        guard let probe = try? ListeningSocket.bind(host: "::1", port: 0) else { return false }
         probe.close()
+        return true
+    }()
+
+    @Test(.enabled(if: hasIPv6Loopback, "this machine has no IPv6 loopback (::1)"))
+    func ipv6HostsAreShownInBrackets() throws {
         let site = try ServeFixture(host: "::1")
         #expect(site.server.url == "http://[::1]:\(site.port)/")
         #expect(try HTTPTestClient.request("GET", "/", host: "::1", port: site.port).status == 200)

@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureKit
@@ -10,10 +11,10 @@ import Testing
 /// `/lecture/`, and every URL of every page, `404.html` included, is fetched.
 @Suite struct SubPathTests {
     @Test func everyURLOfEveryPageAnswersUnderASubPath() throws {
-        let root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-subpath")
+        let root = try TestFolders.make("lecture-subpath")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
-        let cache = NSTemporaryDirectory() + "/lecture-tests-cache-\(getpid())"
+        let cache = ServeCommandTests.repositoryRoot + "/.build/test-cache"
         let recorder = LineRecorder()
         #expect(
             LectureCommand.main(
@@ -67,7 +68,7 @@ import Testing
 @Suite struct ServeBookFolderTests {
     @Test func serveTakesTheBookFolderAndItsBookTOML() throws {
         let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
-        let cache = NSTemporaryDirectory() + "/lecture-tests-cache-\(getpid())"
+        let cache = ServeCommandTests.repositoryRoot + "/.build/test-cache"
         let command = try ServeCommand.parse([fixture, "--cache-dir", cache, "--port", "0"])
         #expect(command.configuration.build.contentDirectory == fixture + "/src")
         #expect(command.configuration.build.outputDirectory == fixture + "/book")
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func editingAnIncludedFileOutsideTheContentRebuilds() throws {
-        let root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-serve-include")
+        let root = try TestFolders.make("lecture-serve-include")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let files = [
             "src/SUMMARY.md": "# B\n\n- [A](a.md)\n",

@@ -280,20 +280,53 @@
     });
   }
 
-  /* ---------- hover cards: shown in the sample's strip, which stays in view ---------- */
+  /* ---------- hover cards: in the sample's strip, or over the header when it is out of view ---------- */
   // Without JavaScript, CSS shows a card at the bottom of its sample (for the first occurrence of
-  // a name, which holds it); with it, the card named by aria-describedby goes into the sample's
-  // strip, which sticks to the window's bottom while the code is in view.
+  // a name, which holds it). With it, the card named by aria-describedby goes into the sample's
+  // strip when the whole strip is in the window, else into a bar laid over the page's header (a
+  // long sample's strip may be screens away): either way it covers no code and moves nothing.
   root.classList.add("hover-cards-js");
+  var hoverBar = null;
   function hoverOf(node) { return node && node.closest ? node.closest(".hover") : null; }
+  function stripInView(strip) {
+    var box = strip.getBoundingClientRect();
+    var header = doc.querySelector(".site-header");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    return box.top >= top - 0.5 && box.bottom <= (window.innerHeight || root.clientHeight) + 0.5;
+  }
+  function hideCards() {
+    $$(".hover-strip.showing").forEach(function (strip) {
+      strip.textContent = strip.getAttribute("data-hint");
+      strip.classList.remove("showing");
+    });
+    if (hoverBar) hoverBar.hidden = true;
+  }
   function showCard(hover, on) {
     var frame = hover.closest(".hover-frame");
     var strip = frame && frame.querySelector(".hover-strip");
     var card = doc.getElementById(hover.getAttribute("aria-describedby") || "");
     if (!strip || !card) return;
     if (!strip.hasAttribute("data-hint")) strip.setAttribute("data-hint", strip.textContent);
-    if (on) strip.innerHTML = card.innerHTML; else strip.textContent = strip.getAttribute("data-hint");
-    strip.classList.toggle("showing", on);
+    hideCards();
+    if (!on) {
+      // The pointer left one name while another keeps the focus: that one's card again.
+      var focused = hoverOf(doc.activeElement);
+      if (focused && focused !== hover) showCard(focused, true);
+      return;
+    }
+    if (stripInView(strip)) {
+      strip.innerHTML = card.innerHTML;
+      strip.classList.add("showing");
+      return;
+    }
+    if (!hoverBar) {
+      hoverBar = doc.createElement("div");
+      hoverBar.className = "hover-bar";
+      hoverBar.setAttribute("aria-hidden", "true");
+      doc.body.appendChild(hoverBar);
+    }
+    hoverBar.innerHTML = card.innerHTML;
+    hoverBar.hidden = false;
   }
   ["mouseover", "focusin"].forEach(function (type) {
     doc.addEventListener(type, function (e) { var hover = hoverOf(e.target); if (hover) showCard(hover, true); });

@@ -52,9 +52,8 @@ struct CheckCommand: Subcommand {
     }
     static var positionals: [Positional<Options>] { [.all(usage: "[<dir>] [<file.md> ...]", at: \.paths)] }
 
-    var content = "content"
-    var cacheDirectory = Cache.defaultDirectory
-    var verifier: SampleVerifier.Options
+    /// The book's settings, as `lecture build` would read them (its steps run a prefix of the build's).
+    var configuration = BuildConfiguration()
     var bless: Bool
     var reportPath: String?
     /// `--report github|plain`; `nil` chooses by the environment.
@@ -77,22 +76,18 @@ struct CheckCommand: Subcommand {
         }
         var bookOptions = options.book
         bookOptions.directory = folders.first
-        var book = BuildConfiguration()
-        bookDiagnostics = try BookLayout.configure(&book, options: bookOptions, needsTemplates: false)
-        content = book.contentDirectory
-        cacheDirectory = book.cacheDirectory
-        verifier = book.verifier
+        bookDiagnostics = try BookLayout.configure(&configuration, options: bookOptions, needsTemplates: false)
         (diagnosticFormat, reportPath) = try options.book.reports(command: "lecture check", allowJUnit: true)
     }
 
     func validate() throws {
-        try verifier.environment.validate()
+        try configuration.verifier.environment.validate()
         for file in files where !file.hasSuffix(".md") {
             throw LectureError(.badArgument, "'\(file)' is not a Markdown file (.md)")
         }
         if let reportPath {
             let report = URL(fileURLWithPath: reportPath).standardizedFileURL.path
-            let contentFolder = URL(fileURLWithPath: content).standardizedFileURL.path
+            let contentFolder = URL(fileURLWithPath: configuration.contentDirectory).standardizedFileURL.path
             if report.hasSuffix(".md") || report.hasPrefix(contentFolder + "/") {
                 throw LectureError(
                     .badOptionValue, "--report junit:\(reportPath) would overwrite content",
@@ -109,60 +104,13 @@ struct CheckCommand: Subcommand {
             workingDirectory: FileManager.default.currentDirectoryPath)
         console.report(bookDiagnostics)
         if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
-        var diagnostics: [Diagnostic] = []
-        var sources: [SourceFile] = []
-        if files.isEmpty {
-            // Without the folder or its summary there is nothing to check: a setup error (exit 2).
-            if let missing = ContentLoader.setupError(contentDirectory: content) { throw missing }
-            let loaded = ContentLoader.load(contentDirectory: content)
-            diagnostics += loaded.diagnostics
-            sources = loaded.files
-        } else {
-            var seen = Set<String>()
-            let unique = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
-            for file in unique where !FileSystem.exists(file) || FileSystem.isDirectory(file) {
-                throw LectureError(.error(.badArgument, file, nil, "file does not exist"))
-            }
-            for file in unique {
-                guard let bytes = try? FileSystem.read(file) else {
-                    throw LectureError(.error(.fileSystem, file, nil, "cannot read file"))
-                }
-                switch SourceFileReader.decode(bytes, displayPath: file, relativePath: file) {
-                case .success(let source):
-                    let (expanded, problems) = IncludeExpander.apply(
-                        to: source, directory: IncludeExpander.folder(of: file))
-                    sources.append(expanded)
-                    diagnostics += problems
-                case .failure(let diagnostic): diagnostics.append(diagnostic)
-                }
-            }
-        }
-        let parsed = sources.map { ($0, MarkdownParser.parseDocument($0.text)) }
-        for (source, document) in parsed {
-            if let deep = document.tooDeep {
-                diagnostics.append(
-                    .error(
-                        .nestingTooDeep, source.displayPath, deep,
-                        "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out"))
-            }
-        }
-        let extracted = SampleStage.extract(parsed.map { ($0.0, $0.1.blocks) })
-        diagnostics += extracted.diagnostics
-        var samples = extracted.samples
-        if let shard {
-            samples = samples.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
-            // Problems of the pages themselves are shard 1's to report, so N shards count each once.
-            if shard.index != 1 {
-                diagnostics.removeAll { $0.severity == .error || $0.identifier == DroppedSamples.identifier }
-            }
-        }
-        console.report(IncludeExpander.remap(diagnostics, files: sources))
-
-        var results: [SampleResult] = []
-        if !samples.isEmpty {
-            let stage = try SampleStage.prepare(cacheDirectory: cacheDirectory, options: verifier)
-            results = stage.verify(samples, console: console)
-        }
+        var context = BuildContext(
+            configuration: configuration, console: console, memory: nil,
+            purpose: .check(files: files, shard: shard.map { ($0.index, $0.count) }))
+        try BuildPipeline.run(BuildStep.check, on: &context)
+        let diagnostics = context.contentDiagnostics
+        let sources = context.content.files
+        var results = context.sampleResults
         if bless { results = try blessed(results, sources: sources, console: console) }
         console.report(IncludeExpander.remap(results.flatMap(\.diagnostics), files: sources).sortedForReading())
 

@@ -33,7 +33,7 @@ struct PrintAnchors: Sendable {
         self.chapters = chapters
     }
 
-    /// The id `id` of the page at `output` takes in `print.html`.
+    /// The id `id` of the page at `output` takes in `print.html` (`rewrite(html:in:)` writes the same).
     func id(_ id: String, in output: String) -> String { "\(chapters[output] ?? "ch")--\(id)" }
 
     /// Where a link of the page at `output` points from `print.html` (at the site root): a page
@@ -99,42 +99,37 @@ struct PrintAnchors: Sendable {
         }
     }
 
-    /// HTML the transform or the author wrote, with the attributes that hold or name ids rewritten.
+    /// HTML the transform or the author wrote, with the attributes that hold or name ids rewritten,
+    /// in one pass over its bytes (pages with hover cards hold thousands of ids).
     func rewrite(html: String, in output: String) -> String {
-        guard html.contains("=\"") || html.contains("url(#") else { return html }
-        var html = html
-        let prefix = { (value: String) in id(value, in: output) }
-        html = Self.rewriteAttribute(html, " id=\"") { prefix($0) }
-        for name in [" for=\"", " aria-labelledby=\"", " aria-describedby=\"", " aria-controls=\""] {
-            html = Self.rewriteAttribute(html, name) {
-                $0.split(separator: " ").map { prefix(String($0)) }.joined(separator: " ")
-            }
+        let chapter = (chapters[output] ?? "ch") + "--"
+        let prefix = { (value: String) in chapter + value }
+        let prefixEach = { (value: String) in
+            value.contains(" ")
+                ? value.split(separator: " ").map { chapter + $0 }.joined(separator: " ") : chapter + value
         }
-        for name in [" href=\"", " xlink:href=\"", " src=\""] {
-            html = Self.rewriteAttribute(html, name) { value in
-                let raw = value.replacingOccurrences(of: "&amp;", with: "&")
-                let mapped = destination(raw, in: output)
-                return mapped == raw ? value : HTML.escapeHref(mapped)
-            }
+        let link = { (value: String) in
+            let raw = value.replacingOccurrences(of: "&amp;", with: "&")
+            let mapped = destination(raw, in: output)
+            return mapped == raw ? value : HTML.escapeHref(mapped)
         }
-        html = Self.rewriteAttribute(html, "url(#", closing: ")") { HTML.escapeHref(prefix(Self.decoded($0))) }
-        return html
-    }
-
-    /// `html` with the value after each `opening` (up to `closing`) replaced by `transform`'s.
-    static func rewriteAttribute(
-        _ html: String, _ opening: String, closing: Character = "\"", _ transform: (String) -> String
-    ) -> String {
-        guard let close = closing.asciiValue else { return html }
+        let quote = UInt8(ascii: "\"")
+        let attributes: [(opening: String, closing: UInt8, transform: (String) -> String)] = [
+            (" id=\"", quote, prefix),
+            (" for=\"", quote, prefixEach), (" aria-labelledby=\"", quote, prefixEach),
+            (" aria-describedby=\"", quote, prefixEach), (" aria-controls=\"", quote, prefixEach),
+            (" href=\"", quote, link), (" xlink:href=\"", quote, link), (" src=\"", quote, link),
+            ("url(#", UInt8(ascii: ")"), { HTML.escapeHref(prefix(Self.decoded($0))) }),
+        ]
         let bytes = Array(html.utf8)
-        let values = AttributeScan.values(in: bytes, after: opening, closing: close)
+        let values = AttributeScan.values(in: bytes, after: attributes.map { ($0.opening, $0.closing) })
         if values.isEmpty { return html }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+        out.reserveCapacity(bytes.count + values.count * 16)
         var copied = 0
-        for value in values {
+        for (opening, value) in values {
             out += bytes[copied..<value.lowerBound]
-            out += Array(transform(String(decoding: bytes[value], as: UTF8.self)).utf8)
+            out += Array(attributes[opening].transform(String(decoding: bytes[value], as: UTF8.self)).utf8)
             copied = value.upperBound
         }
         out += bytes[copied...]

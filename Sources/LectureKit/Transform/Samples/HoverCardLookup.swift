@@ -9,15 +9,20 @@ internal import SwiftAnalysis
 /// `Options.hoverTimeout` is left out with a warning.
 extension SampleVerifier {
     /// Part of every sample's cache key: bumped when the cards change.
-    static let hoverVersion = "hover-cards-v2"
+    static let hoverVersion = "hover-cards-v3"
+
+    /// The cache kind a passing sample's cards are kept under, with the sample's key: bytes as
+    /// `HoverCard.packed(_:)` writes them, beside the pass's JSON (in it, the JSON string's
+    /// escapes made decoding them a large part of a warm build).
+    static let hoverCardsKind = "hover-cards"
 
     /// The sample's cards, and a warning when some could not be had; `retry` is true when asking
-    /// again may give more (SourceKit ran out of time), false when it cannot (no SourceKit beside
-    /// the compiler, as with a `SWIFTC` wrapper script), so that the pass is still cached.
+    /// again may give more (SourceKit ran out of time), false when it cannot (no SourceKit in the
+    /// compiler's toolchain, `SourceKitLibrary`), so that the pass is still cached.
     func hoverCards(for sample: Sample) -> (cards: [HoverCard], warning: Diagnostic?, retry: Bool) {
         let sourceKit: SourceKit
         do {
-            sourceKit = try SourceKit.load(besides: Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc)
+            sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc).get())
         } catch {
             return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"), false)
         }

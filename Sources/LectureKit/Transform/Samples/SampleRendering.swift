@@ -30,7 +30,31 @@ enum SampleRendering {
         }
     }
 
-    /// One block's figure; `cache` keeps its highlighting (`SwiftCodeHTML.tokens(in:cache:)`).
+    /// Bumped when the HTML of highlighted code or of hover cards changes, to retire cached blocks.
+    static let codeCacheVersion = "swift-code-html-v1"
+
+    /// Block `index`'s visible code highlighted, with its hover cards (`cards`, packed, of the
+    /// whole sample) in their frame. Kept in `cache` under the block's code (hidden lines
+    /// included), its index, the cards and their id prefix, so a warm build reads each block's
+    /// HTML in one piece: no unpacking of cards, no highlighting, no placing.
+    static func highlightedCode(_ sample: Sample, part index: Int, cards: String, cache: Cache?) -> String {
+        let part = sample.parts[index]
+        let idPrefix = "card-\(part.fence.line)-"
+        let key = SHA256.hex(codeCacheVersion, part.code, String(index), cards, idPrefix)
+        if let cache, let bytes = cache.read(kind: "swift-html", key: key) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let placed = HoverCardRendering.cards(HoverCard.unpacked(cards) ?? [], part: index, of: sample)
+        let code =
+            "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">"
+            + SwiftCodeHTML.highlighted(part.visibleCode, cards: placed, idPrefix: idPrefix, cache: cache)
+            + "</code></pre>"
+        let html = placed.isEmpty ? code : HoverCardRendering.frame(code)
+        cache?.write(kind: "swift-html", key: key, Array(html.utf8))
+        return html
+    }
+
+    /// One block's figure; `cache` keeps its code's HTML (`highlightedCode`).
     static func figure(
         _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult? = nil, cache: Cache? = nil
     ) -> String {
@@ -54,15 +78,10 @@ enum SampleRendering {
             classes += " sample-test"
         }
         var html = "<figure class=\"\(classes)\">"
-        let cards = HoverCardRendering.cards(result?.hoverCards ?? [], part: index, of: sample)
-        let code =
+        html +=
             SwiftAnalysisSwitch.isOn
-            ? "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">"
-                + SwiftCodeHTML.highlighted(
-                    part.visibleCode, cards: cards, idPrefix: "card-\(part.fence.line)-", cache: cache)
-                + "</code></pre>"
+            ? highlightedCode(sample, part: index, cards: result?.packedHoverCards ?? "", cache: cache)
             : "<pre><code class=\"language-swift\">\(HTML.escape(part.visibleCode))</code></pre>"
-        html += cards.isEmpty ? code : HoverCardRendering.frame(code)
         if sample.mode == .test, isLast {
             html += TestReportRendering.figcaption(sample, tests: result?.tests ?? [], swiftVersion: swiftVersion)
         } else if let badge, isLast {

@@ -29,5 +29,11 @@ public struct SampleResult: Sendable {
     /// A `test` sample's tests, in the order they ran; empty for other samples.
     public var tests: [TestCaseResult] = []
     /// What the compiler says about the sample's identifiers, for hover cards; empty unless it passed.
-    public var hoverCards: [HoverCard] = []
+    public var hoverCards: [HoverCard] {
+        get { HoverCard.unpacked(packedHoverCards) ?? [] }
+        set { packedHoverCards = HoverCard.packed(newValue) }
+    }
+    /// The cards as `HoverCard.packed(_:)` writes them and the cache keeps them: a warm build
+    /// unpacks them only for a block whose HTML is not in the cache (`SampleRendering`).
+    var packedHoverCards = ""
 }

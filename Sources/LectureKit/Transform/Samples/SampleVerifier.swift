@@ -118,7 +118,8 @@ public struct SampleVerifier: Sendable {
         }
         let key = cacheKey(sample)
         if !options.noCache, let bytes = cache.read(kind: "samples", key: key),
-            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes))
+            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes)),
+            let cards = options.hoverCards ? cache.read(kind: Self.hoverCardsKind, key: key) : []
         {
             result.outcome = .passed
             result.actualOutput = cached.output
@@ -130,7 +131,7 @@ public struct SampleVerifier: Sendable {
                 return warning
             }
             result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
-            result.hoverCards = cached.hoverCards.flatMap(HoverCard.unpacked) ?? []
+            result.packedHoverCards = String(decoding: cards, as: UTF8.self)
             result.fromCache = true
             result.duration = Date().timeIntervalSince(start)
             return result
@@ -154,8 +155,10 @@ public struct SampleVerifier: Sendable {
         if result.outcome == .passed, complete {
             let entry = CachedPass(
                 output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
-                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests,
-                hoverCards: HoverCard.packed(result.hoverCards))
+                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
+            if options.hoverCards {
+                cache.write(kind: Self.hoverCardsKind, key: key, Array(result.packedHoverCards.utf8))
+            }
             if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
         }
         return result
@@ -379,8 +382,6 @@ struct CachedPass: Codable {
     var firstLines: [Int]
     /// A `test` sample's tests (`nil` for other samples).
     var tests: [TestCaseResult]?
-    /// Its hover cards, `HoverCard.packed` (`nil` in entries written before there were any).
-    var hoverCards: String?
 
     /// Where a cached warning's line is now: same offset within the same part (the key ignores
     /// line numbers, so the sample may have moved since it was cached).

@@ -1,0 +1,108 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// What a build's steps read and leave for the next: the one value `BuildStep`s run over.
+///
+/// Each step fills in its part (`Load` the content and templates, `Parse` the pages' blocks,
+/// `Samples` their results, `Render` the site) and appends the problems it finds to
+/// `diagnostics`; nothing is printed until the build ends.
+struct BuildContext: Sendable {
+    /// What a run of the steps is for.
+    enum Purpose: Sendable {
+        /// `lecture build` and `lecture serve`: the whole site.
+        case site
+        /// `lecture check`: samples only; `files` instead of the summary's pages when not empty,
+        /// `shard` (1-based index, count) to verify every count-th sample.
+        case check(files: [String], shard: (index: Int, count: Int)?)
+    }
+
+    /// What to read and write.
+    let configuration: BuildConfiguration
+    /// Where progress goes (diagnostics are reported by the pipeline, at the end).
+    let console: Console
+    /// What an earlier build of the same session left; `nil` for a one-off build.
+    let memory: BuildMemory?
+    /// A site or a check.
+    let purpose: Purpose
+    /// The compiler and Graphviz versions, asked while the first steps run.
+    let probes: Probes
+    /// The content folder's files, listed once per run.
+    let listing: ContentListing
+
+    /// Every problem found so far, in the order found.
+    var diagnostics: [Diagnostic] = []
+    /// `Load`: the page template, `404.html` and the assets (`nil` for a check).
+    var templates: Templates?
+    /// `Load`: the `id`s the page template gives its own elements, which headings must not take.
+    var templateIDs: Set<String> = []
+    /// `Load`: the book and its pages' files and signatures.
+    var content = LoadedContent(book: Book(title: "", chapters: []), files: [], diagnostics: [])
+    /// `Load`: the files whose lines come from `{{#include}}`, for diagnostics' locations.
+    var includedFiles: [SourceFile] = []
+    /// A digest of what every page depends on (`GlobalSignature`), set before the page steps.
+    var global = ""
+    /// `Parse` on: the pages, as each step left them.
+    var pages: [Page] = []
+    /// `Parse`: every page's blocks as parsed (the link checker reads the links as written).
+    var parsedBlocks: [[Block]] = []
+    /// `Samples`: every sample of the pages, in page order.
+    var samples: [Sample] = [] {
+        didSet { samplesByPage = Dictionary(grouping: samples, by: \.path) }
+    }
+    /// `samples` by page (its display path).
+    private(set) var samplesByPage: [String: [Sample]] = [:]
+    /// `Samples`: every verified sample's result, in page order.
+    var sampleResults: [SampleResult] = [] {
+        didSet {
+            resultsByPage = Dictionary(grouping: sampleResults, by: \.sample.path).mapValues {
+                Dictionary($0.map { ($0.sample.location, $0) }, uniquingKeysWith: { a, _ in a })
+            }
+        }
+    }
+    /// `sampleResults` by page (its display path), then by the sample's first fence.
+    private(set) var resultsByPage: [String: [SourceLocation: SampleResult]] = [:]
+    /// `Samples`: the problems of the pages found before any sample ran (what `check` counts).
+    var contentDiagnostics: [Diagnostic] = []
+    /// `Samples`: the compiler's short version (`Swift 6.3`), shown under outputs.
+    var swiftVersion = "Swift"
+    /// Pages whose page steps were taken from `memory`, by path relative to the content folder.
+    var reused: Set<String> = []
+    /// `Render`: the site's files.
+    var site = SiteFiles()
+
+    /// Starts a run: asks for the compiler (and, for a site, Graphviz) at once.
+    init(configuration: BuildConfiguration, console: Console, memory: BuildMemory?, purpose: Purpose) {
+        self.configuration = configuration
+        self.console = console
+        self.memory = memory
+        self.purpose = purpose
+        let isSite = if case .site = purpose { true } else { false }
+        let probes =
+            memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory, diagrams: isSite)
+        memory?.probes = probes
+        self.probes = probes
+        listing = ContentListing(configuration: configuration)
+    }
+
+    /// Whether this run builds a site (not a check).
+    var isSite: Bool {
+        if case .site = purpose { return true }
+        return false
+    }
+
+    /// Each page's `stat` signature when loaded, by path relative to the content folder.
+    var signatures: [String: FileSignature] { content.signatures }
+
+    /// Every problem, its location moved from an `{{#include}}`d page into the included file.
+    var remappedDiagnostics: [Diagnostic] { IncludeExpander.remap(diagnostics, files: includedFiles) }
+}
+
+extension BuildContext {
+    /// What `BuildMemory` keeps of `page`, when its page steps were taken from there this run.
+    func remembered(_ page: Page) -> BuildMemory.Transformed? {
+        let path = page.chapter.path
+        guard reused.contains(path), let signature = signatures[path] else { return nil }
+        return memory?.transformedPage(path, signature: signature, global: global)
+    }
+}

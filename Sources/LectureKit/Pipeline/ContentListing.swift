@@ -1,0 +1,34 @@
+import Foundation
+import LectureSupport
+
+/// The content folder's regular files, listed on first use and kept for the rest of the run
+/// (loading warns about unlisted pages, `Load` looks for collisions, `Links` and `Render` copy
+/// the assets).
+final class ContentListing: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String]?
+    private let configuration: BuildConfiguration
+
+    /// A listing of `configuration.contentDirectory`, less the site when it lies inside it.
+    init(configuration: BuildConfiguration) { self.configuration = configuration }
+
+    /// Every regular file of the content folder, by path relative to it.
+    func all() -> [String] {
+        lock.withLock {
+            if let files { return files }
+            var listed = FileSystem.files(under: configuration.contentDirectory)
+            if let site = configuration.outputInsideContent { listed = listed.filter { !$0.hasPrefix(site + "/") } }
+            files = listed
+            return listed
+        }
+    }
+
+    /// Files of the content folder other than Markdown (images and the like), copied into the
+    /// site at the same paths, as mdBook does; dotfiles and dotfolders (`.git`, `.build`) and
+    /// `node_modules` folders are left out.
+    func assets() -> [String] {
+        all().filter { path in
+            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "node_modules" }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import LectureSupport
+
+/// The versions of the compiler and of Graphviz, asked on a background thread as soon as a
+/// build starts, so their processes run while pages load and parse.
+final class Probes: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var foundToolchain: Toolchain?
+    private var foundDiagrams: DiagramRenderer?
+
+    /// Starts asking; `diagrams: false` leaves Graphviz alone (`lecture check` draws nothing).
+    init(cacheDirectory: String, diagrams: Bool = true) {
+        DispatchQueue.global().async(group: group) { [self] in
+            foundToolchain = try? Toolchain.find(cache: Cache(directory: cacheDirectory))
+        }
+        guard diagrams else { return }
+        DispatchQueue.global().async(group: group) { [self] in
+            foundDiagrams = DiagramRenderer.find(cache: Cache(directory: cacheDirectory))
+        }
+    }
+
+    /// The compiler, or `nil` when none runs (samples then report the setup error).
+    func toolchain() -> Toolchain? {
+        group.wait()
+        return foundToolchain
+    }
+
+    /// Graphviz as found; only for probes started with `diagrams: true`.
+    func diagrams() -> DiagramRenderer {
+        group.wait()
+        return foundDiagrams!
+    }
+}

@@ -1,0 +1,49 @@
+import CommonMark
+import LectureSupport
+
+extension BuildStep {
+    /// `Anchors`: on each page, every heading given a unique id (`HeadingAnchors`, none taken
+    /// from the template's or the page's HTML), the page's headings listed, and warnings for a
+    /// page without exactly one `# ` heading and for heading levels that jump.
+    static let anchors = BuildStep(
+        name: "Anchors",
+        page: { (page: inout Page, context: BuildContext) in
+            var problems: [Diagnostic] = []
+            var reserved = context.templateIDs
+            for block in page.blocks.leafBlocks {
+                if case .html(let html) = block.kind, html.contains(" id=\"") { reserved.formUnion(HTMLIDs.of(html)) }
+            }
+            let anchored = HeadingAnchors.apply(
+                to: page.blocks, reserved: reserved, smartPunctuation: context.configuration.smartPunctuation)
+            page.blocks = anchored.blocks
+            page.headings = anchored.headings
+            let h1 = page.headings.filter { $0.level == 1 }.count
+            if h1 != 1 {
+                problems.append(
+                    .warning(
+                        .pageHeading, page.source.displayPath, SourceLocation(line: 1, column: 1),
+                        h1 == 0
+                            ? "page has no '# ' heading; the summary's title is used"
+                            : "page has \(h1) level-1 headings; a page should have one"))
+            }
+            problems += headingOrderWarnings(page.blocks, path: page.source.displayPath)
+            return problems
+        })
+
+    /// Headings that skip a level (an h2 followed by an h4), which screen-reader users navigate
+    /// by (WCAG 2.1, technique G141).
+    static func headingOrderWarnings(_ blocks: [Block], path: String) -> [Diagnostic] {
+        var previous = 0
+        var warnings: [Diagnostic] = []
+        for block in blocks.leafBlocks {
+            guard case .heading(let level, _, _) = block.kind else { continue }
+            if previous > 0 && level > previous + 1 {
+                warnings.append(
+                    .warning(
+                        .headingJump, path, block.range.start, "heading level jumps from h\(previous) to h\(level)"))
+            }
+            previous = level
+        }
+        return warnings
+    }
+}

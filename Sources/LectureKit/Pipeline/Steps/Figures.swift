@@ -1,0 +1,99 @@
+import CommonMark
+import LectureSupport
+
+extension BuildStep {
+    /// `Figures`: on each page, samples shown with their verified output (`SampleRendering`),
+    /// `dot` blocks drawn by Graphviz (`DiagramRenderer`), `table` blocks and pipe-table
+    /// paragraphs made tables (`TableRenderer`); figures are numbered in page order.
+    static let figures = BuildStep(
+        name: "Figures",
+        page: { (page: inout Page, context: BuildContext) in
+            var problems: [Diagnostic] = []
+            page.blocks = SampleRendering.apply(
+                to: page.blocks, samples: context.samplesByPage[page.source.displayPath] ?? [],
+                swiftVersion: context.swiftVersion, results: context.resultsByPage[page.source.displayPath] ?? [:],
+                cache: Cache(directory: context.configuration.cacheDirectory))
+            let diagrams = context.probes.diagrams()
+            var figureCount = 0
+            var sourceLines: [Substring]?
+            let path = page.source.displayPath
+            let source = page.source
+            page.blocks = page.blocks.rewritingLeafBlocks { block in
+                if case .paragraph(let inlines) = block.kind,
+                    inlines.contains(where: {
+                        if case .text(let t) = $0 { return t.utf8.contains(UInt8(ascii: "|")) }
+                        return false
+                    })
+                {
+                    let lines = sourceLines ?? source.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    sourceLines = lines
+                    switch PipeTableParagraph.read(block.range, lines: lines) {
+                    case .prose: return [block]
+                    case .tableLike:
+                        problems.append(
+                            .warning(
+                                .tableAsText, path, block.range.start,
+                                "paragraph looks like a table but has no delimiter row; it is shown as text",
+                                notes: ["put a delimiter row such as '|---|---|' under the header row"]))
+                        return [block]
+                    case .table(let rows):
+                        figureCount += 1
+                        let above = SourceLocation(line: block.range.start.line - 1, column: block.range.start.column)
+                        switch TableRenderer.render(
+                            rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above)
+                        {
+                        case .success(let html): return [Block(.html(html), range: block.range)]
+                        case .failure(let error):
+                            // GFM would show it as text too: a warning, the paragraph kept.
+                            problems += error.diagnostics.map {
+                                Diagnostic(
+                                    .tableAsText, .warning, $0.path, $0.location,
+                                    $0.summary + "; the paragraph is shown as text",
+                                    notes: $0.notes)
+                            }
+                            return [block]
+                        }
+                    }
+                }
+                guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
+                let info = InfoString(code.info)
+                guard info.language == DiagramRenderer.language || info.language == TableRenderer.language else {
+                    return [block]
+                }
+                figureCount += 1
+                if let error = info.error {
+                    problems.append(.error(.figureAttributes, path, block.range.start, error))
+                    return [block]
+                }
+                let known: Set<String> = info.language == DiagramRenderer.language ? ["caption", "alt"] : ["caption"]
+                let unknown = info.attributes.map(\.key).filter { !known.contains($0) }
+                if !unknown.isEmpty {
+                    problems.append(
+                        .error(
+                            .figureAttributes, path, block.range.start,
+                            "unknown \(info.language) attribute '\(unknown[0])'",
+                            notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]
+                        ))
+                    return [block]
+                }
+                let id = "lecture-\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
+                let result: Result<String, DiagnosticsError>
+                if info.language == DiagramRenderer.language {
+                    result = diagrams.render(
+                        code.code, info: info, id: id, path: path, location: block.range.start, warnings: &problems
+                    )
+                    .mapError { DiagnosticsError([$0]) }
+                } else {
+                    result = TableRenderer.render(
+                        code.code, caption: info.value("caption"), id: id, path: path, location: block.range.start)
+                }
+                switch result {
+                case .success(let html): return [Block(.html(html), range: block.range)]
+                case .failure(let error):
+                    problems += error.diagnostics
+                    return [block]
+                }
+            }
+            return problems
+        })
+}

@@ -1,0 +1,102 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+extension BuildStep {
+    /// `Load`: the templates, `SUMMARY.md` and every page it lists (or, for `lecture check FILE…`,
+    /// the named files), with every problem found in them. Content problems don't stop the run
+    /// here: the pages that loaded go on, so every problem in them is reported too.
+    static let load = BuildStep(name: "Load") { (context: inout BuildContext) in
+        switch context.purpose {
+        case .site: try loadSite(&context)
+        case .check(let files, _) where !files.isEmpty: try loadFiles(files, into: &context)
+        case .check:
+            // Without the folder or its summary there is nothing to check: a setup error (exit 2).
+            if let missing = ContentLoader.setupError(contentDirectory: context.configuration.contentDirectory) {
+                throw missing
+            }
+            loadContent(&context)
+        }
+    }
+
+    /// The site's inputs: the output folder checked, the templates, the content; stops when
+    /// there are no templates, no content folder or no page.
+    private static func loadSite(_ context: inout BuildContext) throws {
+        let configuration = context.configuration
+        if let problem = SiteWriter.validate(
+            output: configuration.outputDirectory, protecting: configuration.protectedFolders)
+        {
+            context.diagnostics.append(problem)
+            throw BuildStop()
+        }
+        switch Templates.load(directory: configuration.templatesDirectory) {
+        case .success(let loaded):
+            context.templates = loaded
+            let page = try? FileSystem.read(FileSystem.join(configuration.templatesDirectory, "page.html"))
+            context.templateIDs = HTMLIDs.of(String(decoding: page ?? [], as: UTF8.self))
+        case .failure(let error): context.diagnostics += error.diagnostics
+        }
+        loadContent(&context)
+        guard let templates = context.templates, FileSystem.isDirectory(configuration.contentDirectory) else {
+            throw BuildStop()
+        }
+        if context.content.book.flattened.isEmpty {
+            context.diagnostics.append(
+                .error(
+                    .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
+                    "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
+            throw BuildStop()
+        }
+        context.diagnostics += OutputCollisions.find(
+            book: context.content.book, templates: templates, assets: context.listing.assets(),
+            contentDirectory: configuration.contentDirectory)
+    }
+
+    /// The summary and its pages, files unchanged since the session's last build reused.
+    private static func loadContent(_ context: inout BuildContext) {
+        let memory = context.memory
+        let listing = context.listing
+        var loaded = ContentLoader.load(
+            contentDirectory: context.configuration.contentDirectory,
+            reuse: { path, signature in memory?.parsedPage(path, signature: signature)?.file },
+            listing: { listing.all() })
+        if let title = context.configuration.book.title {
+            // book.toml's title wins, as in mdBook; the summary then needs none.
+            loaded.book.title = title
+            loaded.diagnostics.removeAll { $0.identifier == .summaryNoTitle }
+        }
+        context.diagnostics += loaded.diagnostics
+        context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
+        context.content = loaded
+    }
+
+    /// `lecture check FILE…`: exactly those Markdown files, inside or outside the summary, each
+    /// once, as a book of one chapter per file.
+    /// - Throws: `LectureError` for a file that does not exist or cannot be read.
+    private static func loadFiles(_ files: [String], into context: inout BuildContext) throws {
+        var seen = Set<String>()
+        let unique = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        for file in unique where !FileSystem.exists(file) || FileSystem.isDirectory(file) {
+            throw LectureError(.error(.badArgument, file, nil, "file does not exist"))
+        }
+        var sources: [SourceFile] = []
+        for file in unique {
+            guard let bytes = try? FileSystem.read(file) else {
+                throw LectureError(.error(.fileSystem, file, nil, "cannot read file"))
+            }
+            switch SourceFileReader.decode(bytes, displayPath: file, relativePath: file) {
+            case .success(let source):
+                let (expanded, problems) = IncludeExpander.apply(
+                    to: source, directory: IncludeExpander.folder(of: file))
+                sources.append(expanded)
+                context.diagnostics += problems
+            case .failure(let diagnostic): context.diagnostics.append(diagnostic)
+            }
+        }
+        let chapters = sources.map {
+            Chapter(title: $0.displayPath, path: $0.relativePath, location: SourceLocation(line: 1, column: 1))
+        }
+        context.content = LoadedContent(book: Book(title: "", chapters: chapters), files: sources, diagnostics: [])
+        context.includedFiles = sources.filter { $0.lineOrigins != nil }
+    }
+}

@@ -1,0 +1,179 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+extension BuildStep {
+    /// `Render`: every page into the page template, `print.html`, the index, `404.html`, the
+    /// shared navigation of large books, the search index and the files to copy; then every URL
+    /// the reader will follow, as emitted (templates and raw HTML included), checked
+    /// (`EmittedLinkChecker`). A page taken from `BuildMemory` renders as it did.
+    static let render = BuildStep(name: "Render", stopsOnErrors: true) { (context: inout BuildContext) in
+        guard let templates = context.templates else { throw BuildStop() }
+        let configuration = context.configuration
+        let book = context.content.book
+        let pages = renderPages(context, templates: templates)
+        var site = SiteFiles()
+        for page in pages {
+            site.generated[page.outputPath] = page.html
+            if page.fromMemory { site.unchanged.insert(page.outputPath) }
+        }
+        site.generated[PrintPage.outputPath] = printPage(context, templates: templates)
+        let order = book.flattened
+        if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
+        if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
+            // mdBook's rule: without a README.md, the first chapter is also the index. A copy
+            // keeps its relative URLs right only beside the root; from a folder it is a redirect.
+            site.generated["index.html"] =
+                first.outputPath.contains("/")
+                ? Array(
+                    Navigation.redirect(
+                        to: first.outputPath, title: first.title, language: configuration.book.language ?? "ko"
+                    ).utf8) : html
+        }
+        if order.count > configuration.inlineNavigationLimit {
+            site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
+            site.generated["toc.html"] = Array(
+                templates.page.render(
+                    BookValues.of(configuration).merging([
+                        "title": .text("차례"),
+                        "book_title": .text(book.title),
+                        "content": .html("<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: "")),
+                        "nav": .html(""), "prev": .html(""), "next": .html(""), "toc": .html(""),
+                        "root": .text(""), "swift_version": .text(context.swiftVersion),
+                        "build_date": .text(configuration.buildDate),
+                    ]) { _, new in new }
+                ).utf8)
+        }
+        if let notFound = templates.notFound {
+            site.generated["404.html"] = Array(
+                notFound.render(
+                    BookValues.of(configuration).merging([
+                        "book_title": .text(book.title),
+                        "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
+                        "root": .text(configuration.siteURL),
+                        "swift_version": .text(context.swiftVersion),
+                        "build_date": .text(configuration.buildDate),
+                    ]) { _, new in new }
+                ).utf8)
+        }
+        for file in context.listing.assets() {
+            site.copied[file] = FileSystem.join(configuration.contentDirectory, file)
+        }
+        for asset in templates.assets {
+            site.copied[asset] = FileSystem.join(templates.directory, asset)
+        }
+        if FileSystem.exists(configuration.highlightJS) {
+            site.copied["assets/highlight.min.js"] = configuration.highlightJS
+        }
+        // Copied files whose source is as it was at the last write can be linked, not copied.
+        if let memory = context.memory {
+            site.copySignatures = site.copied.compactMapValues { FileSignature(path: $0) }
+            for (path, signature) in site.copySignatures where memory.copiedUnchanged(path, signature) {
+                site.unchanged.insert(path)
+            }
+        }
+        site.generated.merge(SearchIndex.files(pages.map(\.searchEntry))) { _, index in index }
+        for (number, page) in pages.enumerated() where page.fromMemory {
+            site.unchanged.insert(SearchIndex.textFile(number))
+        }
+        context.site = site
+
+        // Every URL the reader will follow, as emitted (templates and raw HTML included).
+        let printChecked = context.memory?.printPageChecked(global: context.global) == true
+        let problems = EmittedLinkChecker.check(
+            site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
+            outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
+            skipping: printChecked ? [PrintPage.outputPath] : [])
+        context.diagnostics += problems
+        if !context.diagnostics.hasErrors { context.memory?.rememberPrintPageChecked(global: context.global) }
+    }
+
+    /// Every page in the page template, with its search entry; in page order.
+    private static func renderPages(_ context: BuildContext, templates: Templates) -> [RenderedPage] {
+        let configuration = context.configuration
+        let book = context.content.book
+        let order = book.flattened
+        let renderer = HTMLRenderer()
+        let scripted = order.count > configuration.inlineNavigationLimit
+        let positions = Dictionary(
+            order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        return Array(context.pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) {
+            (index, page) -> RenderedPage in
+            let output = page.chapter.outputPath
+            if let memo = context.remembered(page), let html = memo.html, let entry = memo.searchEntry {
+                return RenderedPage(outputPath: output, html: html, searchEntry: entry, fromMemory: true)
+            }
+            let root = OutputPath.rootPrefix(from: output)
+            let position = positions[page.chapter.path] ?? index
+            let values: [String: Template.Value] = BookValues.of(configuration).merging([
+                "edit_link": .html(BookValues.editLink(configuration, page: page.chapter.path)),
+                "title": .text(page.title),
+                "book_title": .text(book.title),
+                "content": .html(renderer.render(page.blocks)),
+                "nav": .html(
+                    scripted
+                        ? Navigation.scriptedTree(current: output, root: root)
+                        : Navigation.tree(book.chapters, current: output, root: root)),
+                "prev": .html(Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root)),
+                "next": .html(
+                    Navigation.link(position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root)),
+                "toc": .html(Navigation.toc(page.headings)),
+                "root": .text(root),
+                "swift_version": .text(context.swiftVersion),
+                "build_date": .text(configuration.buildDate),
+            ]) { _, new in new }
+            let html = Array(templates.page.render(values).utf8)
+            let entry = SearchIndex.entry(page)
+            context.memory?.update(page.chapter.path) {
+                $0.html = html
+                $0.searchEntry = entry
+            }
+            return RenderedPage(outputPath: output, html: html, searchEntry: entry, fromMemory: false)
+        }
+    }
+
+    /// `print.html`: every chapter in one page (`PrintPage`); a chapter's section is kept in
+    /// `BuildMemory` like its page, so a preview rebuild renders only the chapters that changed.
+    private static func printPage(_ context: BuildContext, templates: Templates) -> [UInt8] {
+        let configuration = context.configuration
+        let book = context.content.book
+        let anchors = PrintAnchors(book.flattened, reserved: context.templateIDs)
+        let pages = context.pages
+        let sections = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> String in
+            if let known = context.remembered(page)?.printHTML { return known }
+            let html = PrintPage.chapter(page, anchors: anchors)
+            context.memory?.update(page.chapter.path) { $0.printHTML = html }
+            return html
+        }
+        let byPath = Dictionary(zip(pages.map(\.chapter.path), zip(pages, sections)), uniquingKeysWith: { a, _ in a })
+        let order = book.flattened.compactMap { byPath[$0.path] }
+        let content = PrintPage.content(
+            book: book, pages: byPath.mapValues(\.0), chapters: order.map(\.1), anchors: anchors,
+            swiftVersion: context.swiftVersion, buildDate: configuration.buildDate)
+        return Array(
+            templates.page.render([
+                "title": .text(PrintPage.title),
+                "book_title": .text(book.title),
+                "content": .html(content),
+                "nav": .html(
+                    book.flattened.count > configuration.inlineNavigationLimit
+                        ? Navigation.scriptedTree(current: PrintPage.outputPath, root: "")
+                        : Navigation.tree(book.chapters, current: PrintPage.outputPath, root: "")),
+                "prev": .html(""), "next": .html(""), "toc": .html(""),
+                "root": .text(""), "swift_version": .text(context.swiftVersion),
+                "build_date": .text(configuration.buildDate),
+            ]).utf8)
+    }
+}
+
+/// One page after `Render`: where it goes, its bytes and its search index entry.
+struct RenderedPage: Sendable {
+    /// The page's path in the site (`part/x.html`).
+    var outputPath: String
+    /// The page as written, UTF-8.
+    var html: [UInt8]
+    /// Its entry of the search index.
+    var searchEntry: SearchIndex.PageEntry
+    /// Whether it comes from `BuildMemory` as an earlier build rendered it.
+    var fromMemory: Bool
+}

@@ -1,0 +1,79 @@
+import Foundation
+import LectureSupport
+
+/// Where the toolchain's in-process SourceKit (`libsourcekitdInProc.so`) is, for a `swiftc`.
+enum SourceKitLibrary {
+    /// The library's file name, in the toolchain's `usr/lib`.
+    static let fileName = "libsourcekitdInProc.so"
+
+    /// The library of `swiftc`'s toolchain: in `usr/lib` beside the `usr/bin` that holds
+    /// `swiftc` (symbolic links resolved); else, for a compiler named through a wrapper script
+    /// outside the toolchain, beside the runtime resource folder the compiler itself reports
+    /// (`swiftc -print-target-info`: `paths.runtimeResourcePath` is `usr/lib/swift`, the library
+    /// is in `usr/lib`). Looked up once per compiler and process.
+    /// - Returns: the library's path, or why there is none (the places looked at).
+    static func path(for swiftc: String) -> Result<String, SourceKitMissing> {
+        found.withLock { known in
+            if let answer = known[swiftc] { return answer }
+            let answer = look(for: swiftc)
+            known[swiftc] = answer
+            return answer
+        }
+    }
+
+    /// No library where it was looked for.
+    struct SourceKitMissing: Error, CustomStringConvertible {
+        /// The paths looked at, and what the compiler said when it was asked.
+        var description: String
+    }
+
+    private static let found = LockedDictionary()
+
+    private static func look(for swiftc: String) -> Result<String, SourceKitMissing> {
+        var tried: [String] = []
+        let resolved = Toolchain.resolve(swiftc) ?? swiftc
+        let beside =
+            URL(fileURLWithPath: resolved).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/" + fileName).path
+        if FileManager.default.fileExists(atPath: beside) { return .success(beside) }
+        tried.append(beside)
+        switch runtimeResourcePath(of: swiftc) {
+        case .success(let resources):
+            let library = URL(fileURLWithPath: resources).deletingLastPathComponent()
+                .appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: library) { return .success(library) }
+            tried.append(library)
+        case .failure(let problem):
+            tried.append("(`\(swiftc) -print-target-info`: \(problem))")
+        }
+        return .failure(SourceKitMissing(description: "no in-process SourceKit at " + tried.joined(separator: " nor ")))
+    }
+
+    /// `paths.runtimeResourcePath` of `swiftc -print-target-info` (JSON), or why it is not there.
+    private static func runtimeResourcePath(of swiftc: String) -> Result<String, SourceKitMissing> {
+        do {
+            // swift-driver leaves a TemporaryDirectory.* behind in $TMPDIR; give it one to lose.
+            let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
+            defer { FileSystem.removeTemporaryDirectory(scratch) }
+            let result = try Subprocess.run(
+                swiftc, ["-print-target-info"], environment: ["TMPDIR": scratch], timeout: 60)
+            guard result.succeeded,
+                let info = try? JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any],
+                let paths = info["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String
+            else { return .failure(SourceKitMissing(description: "no paths.runtimeResourcePath in its answer")) }
+            return .success(resources)
+        } catch {
+            return .failure(SourceKitMissing(description: "\(error)"))
+        }
+    }
+}
+
+/// The answers of `SourceKitLibrary.path(for:)`, shared by the threads that verify samples.
+private final class LockedDictionary: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: Result<String, SourceKitLibrary.SourceKitMissing>] = [:]
+
+    func withLock<T>(_ body: (inout [String: Result<String, SourceKitLibrary.SourceKitMissing>]) -> T) -> T {
+        lock.withLock { body(&values) }
+    }
+}

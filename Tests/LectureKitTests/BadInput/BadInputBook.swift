@@ -1,0 +1,28 @@
+import Foundation
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// A book of the given pages (paths relative to `content/`) with `template`, built once: the
+/// tests of bad input read the console's lines and whether the build failed.
+enum BadInputBook {
+    static func build(_ files: [String: String], template: String = TestSupport.minimalPage, output: String = "_site")
+        throws -> (root: String, lines: [String], failed: Bool)
+    {
+        var tree = files.mapKeys { "content/" + $0 }
+        tree["templates/page.html"] = template
+        let root = try TestSupport.makeTree(tree)
+        let recorder = TestSupport.Recorder()
+        var failed = false
+        do {
+            try BuildPipeline(
+                configuration: TestSupport.configuration(
+                    content: root + "/content", templates: root + "/templates",
+                    output: root + "/" + output), console: recorder.console
+            ).run()
+        } catch is DiagnosticsError {
+            failed = true
+        }
+        return (root, recorder.lines, failed)
+    }
+}

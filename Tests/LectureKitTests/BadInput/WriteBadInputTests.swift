@@ -1,0 +1,38 @@
+import CommonMark
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// Bad site layouts: pages sharing an output file, an output folder inside the content, headings that would take the template's ids.
+/// (Inputs a tester used to crash, hang or fool the tool, grouped by the component that meets them.)
+@Suite struct WriteBadInputTests {
+    @Test func pagesThatWouldShareAnOutputFileAreErrors() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# T\n\n- [A](README.md)\n- [B](index.md)\n", "README.md": "# A\n", "index.md": "# B\n",
+        ])
+        #expect(failed)
+        #expect(
+            lines.contains(
+                "\(root)/content/SUMMARY.md:4:3: error: page 'index.md' would be written to index.html, which is page 'README.md'"
+            ))
+    }
+
+    @Test func outputInsideTheContentFolderIsRefused() throws {
+        let (_, lines, failed) = try BadInputBook.build(
+            ["SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n"], output: "content/site")
+        #expect(failed)
+        #expect(lines.contains { $0.contains("output folder is inside") })
+    }
+
+    @Test func headingsNeverTakeTheTemplatesIDs() throws {
+        let template =
+            "<!doctype html><html lang=\"ko\"><title>{{ title }}</title><main id=\"content\">{{ content }}</main></html>\n"
+        let (root, _, failed) = try BadInputBook.build(
+            ["SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n\n## Content\n"], template: template)
+        #expect(!failed)
+        let html = try #require(TestSupport.read(root + "/_site/a.html"))
+        #expect(html.contains("<h2 id=\"content-1\">"))
+    }
+}
