@@ -27,10 +27,16 @@ public final class LiveServer: @unchecked Sendable {
 
     /// A server that has not started: nothing is bound, built or watched yet. Build summaries,
     /// diagnostics and `Rebuilding: …` lines go to `console`.
+    /// Cancelled by `stop()`: the build in progress kills its child and starts no other sample.
+    private let cancellation = Cancellation()
+
     public init(configuration: ServeConfiguration, console: Console) {
         self.configuration = configuration
         self.console = console
-        let build = configuration.build
+        var configured = configuration.build
+        // Stopping the server cancels its build (and that build's children) only.
+        configured.verifier.cancellation = cancellation
+        let build = configured
         let memory = BuildMemory()
         rebuilder = Rebuilder(
             build: { BuildOutcome.build(build, console: console, memory: memory) },
@@ -137,7 +143,8 @@ public final class LiveServer: @unchecked Sendable {
         guard first else { return }
         let watcher = lock.withLock { self.watcher }
         watcher?.stop()
-        rebuilder.stop(killingChildren: configuration.killsChildrenOnStop)
+        cancellation.cancel()
+        rebuilder.stop()
         SiteWriter.finishRemovals()
         hub.stop()
         let http = lock.withLock { self.http }

@@ -70,8 +70,6 @@ final class ServeFixture: @unchecked Sendable {
         configuration.watchMode = watchMode
         configuration.pingInterval = pingInterval
         configuration.connectionLimit = connectionLimit
-        // Other suites run samples in this process; stopping must not kill their children.
-        configuration.killsChildrenOnStop = false
         server = LiveServer(configuration: configuration, console: recorder.console)
         guard try server.start() else { throw LectureError(.serveStart, "the server stopped before it served") }
     }

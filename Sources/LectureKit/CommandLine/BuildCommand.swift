@@ -45,8 +45,8 @@ struct BuildCommand: Subcommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        let trap = try Interruption.install()
-        defer { trap.restore() }
+        let signals = Interruption.install()
+        defer { signals.restore() }
         console.format = .resolve(
             diagnosticFormat, environment: console.environment,
             workingDirectory: FileManager.default.currentDirectoryPath)

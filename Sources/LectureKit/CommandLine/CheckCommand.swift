@@ -97,8 +97,8 @@ struct CheckCommand: Subcommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        let trap = try Interruption.install()
-        defer { trap.restore() }
+        let signals = Interruption.install()
+        defer { signals.restore() }
         console.format = .resolve(
             diagnosticFormat, environment: console.environment,
             workingDirectory: FileManager.default.currentDirectoryPath)
@@ -162,10 +162,11 @@ struct CheckCommand: Subcommand {
             let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             var info = stat()
             guard stat(real, &info) == 0, info.st_mode & S_IWUSR != 0, access(real, W_OK) == 0 else {
-                for index in indices {
-                    results[index].diagnostics.append(
-                        .error(.blessRefused, path, nil, "cannot bless: the file is read-only"))
-                }
+                // Once for the page, on its first sample to bless: the file is the problem.
+                results[indices[0]].diagnostics.append(
+                    .error(
+                        .blessRefused, path, nil, "cannot bless: the file is read-only",
+                        notes: ["make it writable (chmod u+w) and run 'lecture check --bless' again"]))
                 continue
             }
             var bytes = try FileSystem.read(real)

@@ -82,22 +82,27 @@ public enum LectureCommand {
             let command = try type.parse(rest)
             try command.validate()
             let status = try command.run(console: console)
-            Interruption.waitIfUnderWay()
+            if let cancelled = Interruption.finish() { return report(cancelled, command: type.name, console: console) }
             return status
-        } catch let error as LectureError {
-            Interruption.waitIfUnderWay()
-            if error.isReported {
-                let errors = error.diagnostics.errorCount
-                console.printError("lecture \(type.name): failed with \(errors) error\(errors == 1 ? "" : "s")")
-            } else {
-                console.report(error.diagnostics)
-            }
-            return error.exitStatus
         } catch {
-            Interruption.waitIfUnderWay()
-            console.report(.error(.unexpected, "\(error)"))
-            return 1
+            // A cancelled run ends as cancelled, whatever the cut-short work threw.
+            let failure =
+                Interruption.finish() ?? (error as? LectureError)
+                ?? LectureError(.unexpected, "\(error)", exitStatus: 1)
+            return report(failure, command: type.name, console: console)
         }
+    }
+
+    /// Prints a failure through the console and returns its exit status: the closing
+    /// `lecture build: failed with N errors` when its diagnostics were reported already.
+    static func report(_ failure: LectureError, command: String, console: Console) -> Int32 {
+        if failure.isReported {
+            let errors = failure.diagnostics.errorCount
+            console.printError("lecture \(command): failed with \(errors) error\(errors == 1 ? "" : "s")")
+        } else {
+            console.report(failure.diagnostics)
+        }
+        return failure.exitStatus
     }
 
     /// Reports an unknown subcommand, then the overview of them all, on stderr: exit status 2.

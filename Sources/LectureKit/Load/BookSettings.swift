@@ -78,8 +78,11 @@ public enum BookSettingsLoader {
                 [
                     .error(
                         .bookTOMLSyntax,
-                        path, error.location, "book.toml is not valid TOML: \(error.message)",
-                        notes: ["TOML's syntax: https://toml.io/en/v1.0.0"])
+                        path, error.location, "book.toml is not valid TOML",
+                        notes: [
+                            "toml++ says: \(error.message)",
+                            "fix this line: each setting is 'key = value' under a '[table]' header, text in double quotes (title = \"제목\"), a list in brackets (authors = [\"이름\"]); TOML's syntax: https://toml.io/en/v1.0.0",
+                        ])
                 ]
             )
         }

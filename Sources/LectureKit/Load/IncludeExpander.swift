@@ -309,6 +309,10 @@ public enum IncludeExpander {
             }
             return diagnostic
         }
+        expanded.failedIncludeLines = Set(
+            diagnostics.filter { $0.identifier == .includeFailed && $0.path == file.displayPath }.compactMap {
+                $0.location?.line
+            })
         return (expanded, diagnostics)
     }
 

@@ -154,6 +154,8 @@ public enum SiteWriter {
                 }
             }
             _ = writeFile(Array("written by lecture build\n".utf8), to: staging + "/" + marker)
+            // Cancelled while writing: the staging folder goes (below), the old site stays.
+            try Cancellation.process.check()
         } catch {
             removeTree(staging)
             throw (error as? LectureError)

@@ -25,7 +25,7 @@ extension BuildStep {
                 cacheDirectory: context.configuration.cacheDirectory, options: context.configuration.verifier,
                 toolchain: toolchain)
             context.swiftVersion = stage.verifier.toolchain.shortVersion
-            context.sampleResults = stage.verify(context.samples, console: context.console)
+            context.sampleResults = try stage.verify(context.samples, console: context.console)
             for result in context.sampleResults { context.diagnostics += result.diagnostics }
         } else if let toolchain {
             context.swiftVersion = toolchain.shortVersion
@@ -45,7 +45,8 @@ extension BuildStep {
                 diagnostics += known.diagnostics
                 continue
             }
-            let found = SampleExtractor.extract(from: page.blocks, path: page.source.displayPath)
+            let found = SampleExtractor.extract(
+                from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines)
             if let signature { context.memory?.remember(extraction: found, for: path, signature: signature) }
             context.samples += found.samples
             diagnostics += found.diagnostics

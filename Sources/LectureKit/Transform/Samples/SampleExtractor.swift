@@ -13,7 +13,12 @@ public enum SampleExtractor {
     public static let outputLanguage = "output"
 
     /// The samples of `page` in page order, and a diagnostic for each convention broken.
-    public static func extract(from blocks: [Block], path: String) -> (samples: [Sample], diagnostics: [Diagnostic]) {
+    /// `failedIncludes`: lines where an `{{#include}}` failed; a sample whose code or output block
+    /// spans one is left out (its include's error says what is wrong; a verdict on the rest
+    /// would be a second, misleading report).
+    public static func extract(from blocks: [Block], path: String, failedIncludes: Set<Int> = []) -> (
+        samples: [Sample], diagnostics: [Diagnostic]
+    ) {
         var samples: [Sample] = []
         var diagnostics: [Diagnostic] = []
         // The sample whose output block may come next, and whether a group is still open.
@@ -174,9 +179,20 @@ public enum SampleExtractor {
             previousWasSample = true
         }
 
-        return (samples, diagnostics)
+        guard !failedIncludes.isEmpty else { return (samples, diagnostics) }
+        return (samples.filter { !$0.spans(failedIncludes) }, diagnostics)
     }
 
     /// A group stays open across prose: only an output block closes it.
     private static func previousWasSampleOrProse(_ sample: Sample) -> Bool { sample.group != nil }
+}
+
+extension Sample {
+    /// Whether a line of `lines` lies inside one of the sample's code blocks or its output block.
+    func spans(_ lines: Set<Int>) -> Bool {
+        let ranges =
+            parts.map { $0.fence.line...max($0.fence.line, $0.endLine) }
+            + (outputRange.map { [$0.start.line...max($0.start.line, $0.end.line)] } ?? [])
+        return lines.contains { line in ranges.contains { $0.contains(line) } }
+    }
 }

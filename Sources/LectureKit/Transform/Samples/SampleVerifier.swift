@@ -32,6 +32,10 @@ public struct SampleVerifier: Sendable {
         public var hoverCards = SwiftAnalysisSwitch.isOn
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
         public var environment = SampleEnvironment()
+        /// Checked before each sample and by each child process it runs: once cancelled, no
+        /// sample starts and the running one's process group is killed. The process's token
+        /// (signals) by default; `lecture serve` gives its own.
+        public var cancellation = Cancellation.process
         /// The defaults given with each property.
         public init() {}
     }
@@ -70,6 +74,12 @@ public struct SampleVerifier: Sendable {
                 > samples[$1].parts.map(\.code.utf8.count).reduce(0, +)
         }
         let results = order.map { samples[$0] }.parallelMap(jobs: options.jobs) { sample in
+            // Cancelled: the rest are not started (the caller throws the cancellation instead).
+            if self.options.cancellation.isCancelled {
+                return SampleResult(
+                    sample: sample, outcome: .skipped, actualOutput: nil, diagnostics: [], fromCache: false,
+                    compiled: false, duration: 0)
+            }
             let result = self.verify(sample)
             progress?(counter.next(), sample)
             return result
@@ -230,11 +240,13 @@ public struct SampleVerifier: Sendable {
     private func compile(_ sample: Sample, in work: String) throws -> Subprocess.Result {
         let arguments = compilerArguments(for: sample)
         let compile = try Subprocess.run(
-            toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300)
+            toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
+            cancellation: options.cancellation)
         guard !compile.succeeded, sample.declaresMain else { return compile }
         let asScript = try Subprocess.run(
             toolchain.swiftc, arguments.filter { $0 != "-parse-as-library" },
-            directory: work, environment: ["TMPDIR": work], timeout: 300)
+            directory: work, environment: ["TMPDIR": work], timeout: 300,
+            cancellation: options.cancellation)
         return asScript.succeeded ? asScript : compile
     }
 
@@ -343,7 +355,7 @@ public struct SampleVerifier: Sendable {
         try Subprocess.run(
             "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
             environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
-            timeout: options.timeout, outputLimit: options.outputLimit)
+            timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation)
     }
 
     /// stderr without the runtime's stack trace, which says nothing about the Markdown.
