@@ -19,6 +19,8 @@ public struct Block: Hashable, Sendable {
         case html(String)
         /// A thematic break (`***`, `---`).
         case thematicBreak
+        /// A block a pass made and keeps typed until it renders it (`CustomBlock`).
+        case custom(CustomBlock)
     }
 
     /// What the block is, with its content.

@@ -84,6 +84,9 @@ public struct HTMLRenderer: Sendable {
         case .thematicBreak:
             cr(&out)
             out += "<hr />\n"
+        case .custom:
+            // Its owner renders it (CustomBlock).
+            break
         }
     }
 

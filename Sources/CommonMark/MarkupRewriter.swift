@@ -43,7 +43,7 @@ extension MarkupRewriter {
         case .list(var list):
             for index in list.items.indices { list.items[index].blocks = rewrite(list.items[index].blocks) }
             block.kind = .list(list)
-        case .codeBlock, .html, .thematicBreak: break
+        case .codeBlock, .html, .thematicBreak, .custom: break
         }
         return block
     }

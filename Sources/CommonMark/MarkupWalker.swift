@@ -34,7 +34,7 @@ extension MarkupWalker {
         case .paragraph(let inlines), .heading(_, let inlines, _): walk(inlines)
         case .blockQuote(let children): walk(children)
         case .list(let list): for item in list.items { walk(item.blocks) }
-        case .codeBlock, .html, .thematicBreak: break
+        case .codeBlock, .html, .thematicBreak, .custom: break
         }
     }
 

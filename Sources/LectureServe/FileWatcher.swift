@@ -176,13 +176,13 @@ public final class FileWatcher: @unchecked Sendable {
         private func runInotify(_ watches: InotifyWatches, polled initial: FolderSnapshot) {
             var pending = PendingChanges(debounce: debounce)
             var polled = initial
-            var lastPoll = Date()
-            var lastRootCheck = Date()
+            var lastPoll = ContinuousClock.now
+            var lastRootCheck = ContinuousClock.now
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
                 var timeout = pending.timeout ?? 1
                 if !watches.unwatched.isEmpty {
-                    timeout = min(timeout, max(0, pollInterval - Date().timeIntervalSince(lastPoll)))
+                    timeout = min(timeout, max(0, pollInterval - (ContinuousClock.now - lastPoll).seconds))
                 }
                 timeout = min(timeout, rootCheckInterval)
                 guard let readable = wait(for: watches.descriptor, timeout: timeout) else { break }
@@ -190,14 +190,14 @@ public final class FileWatcher: @unchecked Sendable {
                     let count = buffer.withUnsafeMutableBytes { read(watches.descriptor, $0.baseAddress, $0.count) }
                     if count > 0 { handle(buffer[0..<count], watches, &pending) }
                 }
-                if !watches.unwatched.isEmpty && Date().timeIntervalSince(lastPoll) >= pollInterval {
-                    lastPoll = Date()
+                if !watches.unwatched.isEmpty && (ContinuousClock.now - lastPoll).seconds >= pollInterval {
+                    lastPoll = .now
                     let current = FolderSnapshot(roots: watches.unwatched.sorted(), isExcluded: isExcluded)
                     pending.add(current.changes(since: polled))
                     polled = current
                 }
-                if Date().timeIntervalSince(lastRootCheck) >= rootCheckInterval {
-                    lastRootCheck = Date()
+                if (ContinuousClock.now - lastRootCheck).seconds >= rootCheckInterval {
+                    lastRootCheck = .now
                     // A root moved or deleted and made again (a checkout, `mv content x && cp -r x content`).
                     for root in roots.map(Self.absolute) where !watches.isWatched(root) && FileSystem.isDirectory(root)
                     {

@@ -30,14 +30,4 @@ public struct HTTPResponse: Sendable {
         self.headers = headers
         self.body = body
     }
-
-    /// The value of the first header named `name` (compared case-insensitively).
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
-
-    /// Releases what the body holds (the file descriptor) when the response is not sent.
-    public func discard() {
-        if case .file(let descriptor, _) = body { close(descriptor) }
-    }
 }

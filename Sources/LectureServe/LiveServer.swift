@@ -52,8 +52,6 @@ public final class LiveServer: @unchecked Sendable {
     public var url: String? { lock.withLock { socket?.url } }
     /// The port bound, once `start()` returned true.
     public var port: UInt16? { lock.withLock { socket?.port } }
-    /// Whether changes are seen through inotify (false: polling).
-    public var watchesWithInotify: Bool { lock.withLock { watcher?.usesInotify ?? false } }
 
     /// Binds the port, runs the first build, then serves and watches.
     ///

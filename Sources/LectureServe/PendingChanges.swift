@@ -1,13 +1,15 @@
 import Foundation
+import LectureSupport
 
 /// Changed paths gathered until a quiet moment: `debounce` seconds without a new one, or one
-/// second after the first if they never stop (a long copy still rebuilds as it goes).
+/// second after the first if they never stop (a long copy still rebuilds as it goes). Measured
+/// on `ContinuousClock`, which a change of the system's time does not move.
 struct PendingChanges {
     /// Seconds of quiet before the paths are due.
     let debounce: Double
     private var paths: Set<String> = []
-    private var first: Date?
-    private var last = Date()
+    private var first: ContinuousClock.Instant?
+    private var last = ContinuousClock.now
 
     init(debounce: Double) {
         self.debounce = debounce
@@ -17,18 +19,18 @@ struct PendingChanges {
     mutating func add(_ new: [String]) {
         guard !new.isEmpty else { return }
         paths.formUnion(new)
-        last = Date()
+        last = .now
         if first == nil { first = last }
     }
 
     /// Seconds until the paths are due, or `nil` when none are waiting.
     var timeout: Double? {
-        due.map { max(0, $0.timeIntervalSinceNow) }
+        due.map { max(0, ContinuousClock.now.duration(to: $0).seconds) }
     }
 
     /// The paths, sorted, once they are due (and then forgets them); else `nil`.
     mutating func takeIfDue() -> [String]? {
-        guard let due, Date() >= due else { return nil }
+        guard let due, ContinuousClock.now >= due else { return nil }
         defer {
             paths = []
             first = nil
@@ -36,7 +38,7 @@ struct PendingChanges {
         return paths.sorted()
     }
 
-    private var due: Date? {
-        first.map { min(last.addingTimeInterval(debounce), $0.addingTimeInterval(1)) }
+    private var due: ContinuousClock.Instant? {
+        first.map { min(last.advanced(by: .seconds(debounce)), $0.advanced(by: .seconds(1))) }
     }
 }

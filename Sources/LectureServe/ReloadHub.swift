@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// Tells every open page about new builds, over Server-Sent Events (the HTML standard,
 /// §9.2 "Server-sent events").
@@ -81,11 +82,14 @@ public final class ReloadHub: @unchecked Sendable {
 
     /// Blocks until an event newer than `cursor` exists, `timeout` seconds pass or the hub stops.
     func wait(after cursor: Int, timeout: Double) -> Wait {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
         condition.lock()
         defer { condition.unlock() }
         while !stopped && sequence <= cursor {
-            if !condition.wait(until: deadline) { break }
+            // NSCondition takes a wall-clock date: each wait is given what remains on the
+            // continuous clock, so a change of the system's time neither ends it early nor late.
+            let remaining = ContinuousClock.now.duration(to: deadline).seconds
+            if remaining <= 0 || !condition.wait(until: Date(timeIntervalSinceNow: remaining)) { break }
         }
         if stopped { return .stopped }
         if sequence > cursor { return .event(sequence: sequence, bytes: Self.message(lastEvent, state)) }

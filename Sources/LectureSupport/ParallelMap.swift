@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 extension Array where Element: Sendable {
     /// Maps the elements on `jobs` threads, keeping the order of results.
@@ -10,40 +11,37 @@ extension Array where Element: Sendable {
         -> [Result]
     {
         if jobs <= 1 || count <= 1 { return map(transform) }
-        let results = ResultSlots<Result>(count: count)
-        let next = ResultSlots<Int>(count: 1)
-        next.set(0, 0)
+        let slots = ResultSlots<Result>(count: count)
         let group = DispatchGroup()
         let items = self
         for _ in 0..<Swift.min(jobs, count) {
             DispatchQueue.global().async(group: group) {
-                while let index = next.take(limit: items.count) {
-                    results.set(index, transform(items[index]))
+                while let index = slots.take(limit: items.count) {
+                    slots.set(index, transform(items[index]))
                 }
             }
         }
         group.wait()
-        return results.values()
+        return slots.values()
     }
 }
 
-private final class ResultSlots<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [T?]
+/// The results by index, and the next index to hand out.
+private final class ResultSlots<T: Sendable>: Sendable {
+    private let slots: Mutex<[T?]>
+    private let next = Atomic<Int>(0)
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
-    func set(_ index: Int, _ value: T) { lock.withLock { slots[index] = value } }
+    func set(_ index: Int, _ value: T) {
+        slots.withLock { $0[index] = value }
+    }
 
-    func values() -> [T] { lock.withLock { slots.map { $0! } } }
+    func values() -> [T] { slots.withLock { $0.map { $0! } } }
 
-    /// Hands out the next index below `limit` (slot 0 holds the counter).
-    func take(limit: Int) -> Int? where T == Int {
-        lock.withLock {
-            let index = slots[0]!
-            guard index < limit else { return nil }
-            slots[0] = index + 1
-            return index
-        }
+    /// Hands out the next index below `limit`, each once.
+    func take(limit: Int) -> Int? {
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < limit ? index : nil
     }
 }

@@ -35,7 +35,7 @@ public enum Subprocess {
         public var stdout: [UInt8]
         /// Bytes written to stderr, at most the cap.
         public var stderr: [UInt8]
-        /// Wall-clock duration, in seconds.
+        /// How long it ran, in seconds (on `ContinuousClock`).
         public var duration: Double
 
         /// `stdout` as UTF-8, invalid bytes replaced by U+FFFD.
@@ -66,7 +66,7 @@ public enum Subprocess {
         outputLimit: Int = 1 << 20, input: [UInt8]? = nil, cancellation: Cancellation = .process
     ) throws -> Result {
         try cancellation.check()
-        let start = Date()
+        let start = ContinuousClock.now
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
         var inPipe: [Int32] = [-1, -1]
@@ -132,7 +132,7 @@ public enum Subprocess {
         var forced: Termination?
         var status: Int32 = 0
         var reaped = false
-        let deadline = timeout.map { start.addingTimeInterval($0) }
+        let deadline = timeout.map { start.advanced(by: .seconds($0)) }
         var chunk = [UInt8](repeating: 0, count: 65536)
 
         var cancelled = false
@@ -146,7 +146,7 @@ public enum Subprocess {
             if inputFD >= 0 { fds.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }
             var wait: Int32 = 100
             if let deadline {
-                let remaining = deadline.timeIntervalSinceNow
+                let remaining = ContinuousClock.now.duration(to: deadline).seconds
                 if remaining <= 0 {
                     forced = .timedOut
                     break
@@ -204,7 +204,7 @@ public enum Subprocess {
                 cancelled = true
                 kill(-pid, SIGKILL)
             }
-            if let deadline, deadline.timeIntervalSinceNow <= 0, forced == nil {
+            if let deadline, ContinuousClock.now >= deadline, forced == nil {
                 forced = .timedOut
                 kill(-pid, SIGKILL)
             }
@@ -227,7 +227,7 @@ public enum Subprocess {
         return Result(
             termination: termination, stdout: Array(stdout.prefix(outputLimit)),
             stderr: Array(stderr.prefix(outputLimit)),
-            duration: Date().timeIntervalSince(start))
+            duration: (ContinuousClock.now - start).seconds)
     }
 
     /// posix_spawnp(3)'s error number when a program cannot be started.

@@ -1,6 +1,7 @@
 import Foundation
 internal import SwiftParser
 internal import SwiftSyntax
+import Synchronization
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -86,14 +87,13 @@ private final class TextCollector: NSObject, XMLParserDelegate {
 }
 
 /// One program's requests, run on a thread of their own; `stop()` ends them between requests.
-private final class Query: @unchecked Sendable {
+private final class Query: Sendable {
     let program: String
     let file: String
     let arguments: [String]
     let sourceKit: SourceKit
-    private let lock = NSLock()
-    private var found: [DeclarationCard] = []
-    private var stopped = false
+    private let found = Mutex<[DeclarationCard]>([])
+    private let stopped = Atomic<Bool>(false)
 
     init(program: String, file: String, arguments: [String], sourceKit: SourceKit) {
         self.program = program
@@ -102,10 +102,10 @@ private final class Query: @unchecked Sendable {
         self.sourceKit = sourceKit
     }
 
-    var cards: [DeclarationCard] { lock.withLock { found } }
-    func stop() { lock.withLock { stopped = true } }
-    private var isStopped: Bool { lock.withLock { stopped } }
-    private func add(_ card: DeclarationCard) { lock.withLock { found.append(card) } }
+    var cards: [DeclarationCard] { found.withLock { $0 } }
+    func stop() { stopped.store(true, ordering: .releasing) }
+    private var isStopped: Bool { stopped.load(ordering: .acquiring) }
+    private func add(_ card: DeclarationCard) { found.withLock { $0.append(card) } }
 
     static func slice(_ text: String, _ offset: Int, _ length: Int) -> String {
         let bytes = text.utf8.dropFirst(offset).prefix(length)

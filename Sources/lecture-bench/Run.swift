@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LectureKit
 import LectureSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -122,11 +123,11 @@ enum Run {
     }
 }
 
-final class TimeoutFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-    func set() { lock.withLock { flag = true } }
-    var value: Bool { lock.withLock { flag } }
+/// Set once, by whichever thread sees the time limit pass.
+final class TimeoutFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .releasing) }
+    var value: Bool { flag.load(ordering: .acquiring) }
 }
 
 /// File helpers for measuring output.

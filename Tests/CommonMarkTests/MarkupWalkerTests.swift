@@ -17,6 +17,7 @@ import Testing
             case .codeBlock(let code): names.append("code:\(code.language)")
             case .html: names.append("html")
             case .thematicBreak: names.append("break")
+            case .custom: names.append("custom")
             }
             descend(into: block)
         }

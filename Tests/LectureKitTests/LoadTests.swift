@@ -103,7 +103,6 @@ import Testing
         let bomFile = try SourceFileReader.decode([0xEF, 0xBB, 0xBF] + crlf, displayPath: "p.md", relativePath: "p.md")
             .get()
         #expect(bomFile.text == plainFile.text)
-        #expect(bomFile.usesCRLF)
         #expect(
             HTMLRenderer().render(MarkdownParser.parse(bomFile.text))
                 == HTMLRenderer().render(MarkdownParser.parse(plainFile.text)))

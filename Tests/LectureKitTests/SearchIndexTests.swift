@@ -13,6 +13,17 @@ import Testing
         #expect(grams == ["a", "b", "가", "뷰", "ab", "b가", "가뷰"])
     }
 
+    @Test func aGramSetKeepsEachGramOnceAsItGrows() {
+        var set = GramSet(capacity: 4)
+        for round in 0..<3 { for gram in UInt32(1)...5_000 { set.insert(gram << 16 | UInt32(round % 2)) } }
+        #expect(set.count == 10_000 && Set(set.elements).count == 10_000)
+    }
+
+    @Test func textOnlyOfHangulSyllablesAndASCIINeedsNoNormalisation() {
+        #expect(!SearchGrams.mayNeedNFC("뷰 모델, A–Z “따옴표” 。"))
+        #expect(SearchGrams.mayNeedNFC("\u{1100}\u{1161}") && SearchGrams.mayNeedNFC("e\u{301}"))
+    }
+
     @Test func fewPagesAreGapsAndManyABitmap() {
         #expect(String(decoding: SearchPostings.encode([0, 3, 49], pageCount: 1000), as: UTF8.self) == "0,3,1a")
         let all = SearchPostings.encode(Array(0..<12), pageCount: 12)

@@ -21,13 +21,12 @@ public enum SourceFileReader {
                     displayPath, location, "file is not valid UTF-8",
                     notes: ["save the file as UTF-8; the first invalid byte is at this line and column"]))
         }
-        let usesCRLF = text.utf8.contains(13)
         let normalized =
-            usesCRLF
+            text.utf8.contains(13)
             ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             : text
         return .success(
-            SourceFile(displayPath: displayPath, relativePath: relativePath, text: normalized, usesCRLF: usesCRLF))
+            SourceFile(displayPath: displayPath, relativePath: relativePath, text: normalized))
     }
 
     /// The line and byte column of the first byte that does not decode as UTF-8.

@@ -9,8 +9,6 @@ public struct SourceFile: Hashable, Sendable {
     public var relativePath: String
     /// The normalised text.
     public var text: String
-    /// Whether the file on disk uses CRLF line endings (kept when `--bless` rewrites it).
-    public var usesCRLF: Bool
     /// For a page whose `{{#include}}` directives were expanded into `text`: where each of its
     /// lines came from (`IncludeExpander`); `nil` when `text` is the file as it is on disk.
     public var lineOrigins: [IncludeExpander.LineOrigin]?
@@ -19,10 +17,9 @@ public struct SourceFile: Hashable, Sendable {
     public var failedIncludeLines: Set<Int> = []
 
     /// Creates a file from text already normalised (`SourceFileReader.decode` does that).
-    public init(displayPath: String, relativePath: String, text: String, usesCRLF: Bool = false) {
+    public init(displayPath: String, relativePath: String, text: String) {
         self.displayPath = displayPath
         self.relativePath = relativePath
         self.text = text
-        self.usesCRLF = usesCRLF
     }
 }

@@ -44,8 +44,6 @@ struct BuildContext: Sendable {
     var global = ""
     /// `Parse` on: the pages, as each step left them.
     var pages: [Page] = []
-    /// `Parse`: every page's blocks as parsed (the link checker reads the links as written).
-    var parsedBlocks: [[Block]] = []
     /// `Samples`: every sample of the pages, in page order.
     var samples: [Sample] = [] {
         didSet { samplesByPage = Dictionary(grouping: samples, by: \.path) }

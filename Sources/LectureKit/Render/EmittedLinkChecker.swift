@@ -1,5 +1,6 @@
 import Foundation
 import LectureSupport
+import Synchronization
 
 /// Checks every URL of every HTML file the build emits (pages, the root copy or redirect,
 /// `404.html`, `toc.html`) against the files the site will hold, and each `#fragment` against
@@ -191,18 +192,17 @@ enum EmittedLinkChecker {
     }
 
     /// The ids of each generated page, computed once per page on first use.
-    final class IDCache: @unchecked Sendable {
+    final class IDCache: Sendable {
         private let site: SiteFiles
-        private let lock = NSLock()
-        private var known: [String: Set<String>] = [:]
+        private let known = Mutex<[String: Set<String>]>([:])
 
         init(site: SiteFiles) { self.site = site }
 
         func ids(of path: String) -> Set<String>? {
-            if let ids = lock.withLock({ known[path] }) { return ids }
+            if let ids = known.withLock({ $0[path] }) { return ids }
             guard let bytes = site.generated[path] else { return nil }
             let ids = EmittedLinkChecker.ids(in: bytes)
-            lock.withLock { known[path] = ids }
+            known.withLock { $0[path] = ids }
             return ids
         }
     }

@@ -9,22 +9,42 @@ import LectureSupport
 /// A gram is a `UInt32`: the first code unit in the high 16 bits, the second (0 for a one-unit
 /// gram) in the low ones.
 enum SearchGrams {
-    /// The distinct grams of one field, unsorted.
-    static func grams(of field: String) -> [UInt32] {
-        var grams: [UInt32] = []
+    /// Adds the grams of one field to `set`.
+    static func add(_ field: String, to set: inout GramSet) {
         var previous: UInt32 = 0
-        for unit in NFC.normalized(field).utf16 {
-            if isSpace(unit) { continue }
-            let unit = UInt32(unit >= 0x41 && unit <= 0x5A ? unit + 0x20 : unit)
-            if unit == 0 || (0xD800...0xDFFF).contains(unit) {
+        // By scalar (a native string's UTF-16 view is much slower to walk); a scalar beyond the
+        // BMP is a surrogate pair in JavaScript, so it ends the run of grams like one.
+        for scalar in (mayNeedNFC(field) ? NFC.normalized(field) : field).unicodeScalars {
+            var unit = scalar.value
+            if unit < 0x10000 && isSpace(UInt16(unit)) { continue }
+            if unit >= 0x41 && unit <= 0x5A { unit += 0x20 }
+            if unit == 0 || unit >= 0x10000 {
                 previous = 0
                 continue
             }
-            grams.append(unit << 16)
-            if previous != 0 { grams.append(previous << 16 | unit) }
+            set.insert(unit << 16)
+            if previous != 0 { set.insert(previous << 16 | unit) }
             previous = unit
         }
-        return grams
+    }
+
+    /// The distinct grams of one field, in no order.
+    static func grams(of field: String) -> [UInt32] {
+        var set = GramSet(capacity: field.utf8.count * 2)
+        add(field, to: &set)
+        return set.elements
+    }
+
+    /// Whether `text` may not be in NFC: it holds a code unit outside the ranges where every
+    /// character is its own NFC and composes with nothing after it (below U+0300, Hangul
+    /// syllables, general punctuation, CJK symbols before the combining tone marks). Saves
+    /// `NFC.normalized`'s look-up of every scalar's properties, the index's largest cost.
+    static func mayNeedNFC(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            let unit = scalar.value
+            return unit >= 0x300 && !(0xAC00...0xD7A3).contains(unit) && !(0x2010...0x205F).contains(unit)
+                && !(0x3000...0x3029).contains(unit)
+        }
     }
 
     /// The gram as a string of one or two code units.

@@ -24,7 +24,7 @@ enum SearchIndex {
         var url: String
         /// The sections as the script `search/t/N.js` holds them (a JSON array).
         var sections: [UInt8]
-        /// The page's distinct grams (`SearchGrams.grams`), sorted.
+        /// The page's distinct grams (`SearchGrams`), in no order.
         var grams: [UInt32]
     }
 
@@ -38,17 +38,17 @@ enum SearchIndex {
 
     /// One page's entry.
     static func entry(_ page: Page) -> PageEntry {
-        var grams = SearchGrams.grams(of: page.title)
+        var grams = GramSet(capacity: 2048)
+        SearchGrams.add(page.title, to: &grams)
         var sections: [String] = []
         for heading in page.headings {
-            grams.append(contentsOf: SearchGrams.grams(of: heading.text))
-            grams.append(contentsOf: SearchGrams.grams(of: heading.sectionText))
+            SearchGrams.add(heading.text, to: &grams)
+            SearchGrams.add(heading.sectionText, to: &grams)
             sections += [heading.text, heading.id, heading.sectionText]
         }
-        grams.sort()
         return PageEntry(
             title: page.title, url: page.chapter.outputPath, sections: JSONLiteral.array(sections),
-            grams: uniqued(grams))
+            grams: grams.elements)
     }
 
     /// The path of page `index`'s sections.
@@ -103,12 +103,5 @@ enum SearchIndex {
     static func script(key: String, _ value: [UInt8]) -> [UInt8] {
         Array("(window.LECTURE_SEARCH_DATA=window.LECTURE_SEARCH_DATA||{})[\"\(key)\"]=".utf8) + value
             + Array(";\n".utf8)
-    }
-
-    private static func uniqued(_ sorted: [UInt32]) -> [UInt32] {
-        var out: [UInt32] = []
-        out.reserveCapacity(sorted.count / 2)
-        for gram in sorted where out.last != gram { out.append(gram) }
-        return out
     }
 }

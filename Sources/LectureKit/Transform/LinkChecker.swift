@@ -3,16 +3,15 @@ import Foundation
 import LectureSupport
 
 /// Checks that every internal link resolves: a page of the book or a file of the content
-/// folder, and its `#anchor` a heading of that page. Run on the parsed pages, before links are
-/// rewritten, so a diagnostic names the `.md` link as the author wrote it, at its line.
+/// folder, and its `#anchor` a heading of that page. Run on the pages' trees as `Figures` and
+/// `Anchors` left them (links are rewritten only in `Render`), so a diagnostic names the `.md`
+/// link as the author wrote it, at its line; a table's links are read from its cells.
 enum LinkChecker {
     /// - Parameters:
     ///   - pages: every page, with `headings` already anchored.
     ///   - contentFiles: paths relative to the content folder of the files that will be copied.
     ///   - allPages: every page of the book, whose headings links may name (default: `pages`).
-    static func check(_ pages: [Page], originalBlocks: [[Block]], allPages: [Page]? = nil, contentFiles: Set<String>)
-        -> [Diagnostic]
-    {
+    static func check(_ pages: [Page], allPages: [Page]? = nil, contentFiles: Set<String>) -> [Diagnostic] {
         var anchorsByPage: [String: Set<String>] = [:]
         var pageByOutput: [String: String] = [:]
         for page in allPages ?? pages {
@@ -21,11 +20,10 @@ enum LinkChecker {
         }
         let anchors = anchorsByPage
         let pagesByOutput = pageByOutput
-        let pairs = Array(zip(pages, originalBlocks))
-        return pairs.parallelMap(jobs: ProcessInfo.processInfo.activeProcessorCount) { page, blocks -> [Diagnostic] in
+        return pages.parallelMap(jobs: ProcessInfo.processInfo.activeProcessorCount) { page -> [Diagnostic] in
             var diagnostics: [Diagnostic] = []
             let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
-            for link in links(in: blocks) {
+            for link in links(in: page.blocks) {
                 if link.destination.isEmpty || link.destination.hasPrefix("//")
                     || LinkRewriter.hasScheme(link.destination)
                 {
@@ -113,15 +111,19 @@ enum LinkChecker {
         }
 
         mutating func visit(_ block: Block) {
-            guard case .codeBlock(let code) = block.kind, code.isFenced, code.language == TableRenderer.language else {
-                return descend(into: block)
-            }
-            // Links in table cells, located at their row (the cell's column is not tracked).
-            for (offset, line) in code.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let before = found.count
-                for cell in TableRenderer.cells(of: line) { walk(MarkdownParser.parseInlines(cell)) }
-                let row = SourceLocation(line: block.range.start.line + 1 + offset, column: block.range.start.column)
-                for index in before..<found.count { found[index].location = row }
+            guard case .table(let table)? = Figure(block) else { return descend(into: block) }
+            // Links in table cells, located at their row, and in the cell when its column is known.
+            for row in table.allRows {
+                for cell in row.cells {
+                    let before = found.count
+                    walk(cell.content)
+                    for index in before..<found.count {
+                        found[index].location =
+                            cell.column.map {
+                                SourceLocation(line: row.location.line, column: $0 + found[index].location.column - 1)
+                            } ?? row.location
+                    }
+                }
             }
         }
     }

@@ -17,7 +17,7 @@ struct SearchText: MarkupWalker {
         case .paragraph(let inlines), .heading(_, let inlines, _): text += inlines.plainText + "\n"
         case .codeBlock(let code): text += code.code
         case .blockQuote, .list: descend(into: block)
-        case .html, .thematicBreak: break
+        case .html, .thematicBreak, .custom: break
         }
     }
 }

@@ -17,9 +17,6 @@ public struct SiteFiles: Sendable {
     var copySignatures: [String: FileSignature] = [:]
     /// An empty site.
     public init() {}
-
-    /// The number of files, generated and copied.
-    public var count: Int { generated.count + copied.count }
 }
 
 /// The write stage: puts a site on disk all at once.

@@ -12,6 +12,7 @@ extension BuildStep {
             var reserved = context.templateIDs
             for block in page.blocks.leafBlocks {
                 if case .html(let html) = block.kind, html.contains(" id=\"") { reserved.formUnion(HTMLIDs.of(html)) }
+                if let figure = Figure(block) { reserved.formUnion(figure.ids) }
             }
             let anchored = HeadingAnchors.apply(
                 to: page.blocks, reserved: reserved, smartPunctuation: context.configuration.smartPunctuation)

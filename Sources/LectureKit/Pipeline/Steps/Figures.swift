@@ -2,17 +2,17 @@ import CommonMark
 import LectureSupport
 
 extension BuildStep {
-    /// `Figures`: on each page, samples shown with their verified output (`SampleRendering`),
-    /// `dot` blocks drawn by Graphviz (`DiagramRenderer`), `table` blocks and pipe-table
-    /// paragraphs made tables (`TableRenderer`); figures are numbered in page order.
+    /// `Figures`: on each page, samples' blocks made figures with their verified results
+    /// (`SampleRendering`), `dot` blocks drawn by Graphviz (`DiagramRenderer`), `table` blocks
+    /// and pipe-table paragraphs read as tables (`TableRenderer`); figures are numbered in page
+    /// order. Each stays a `Figure` value in the page's tree; `Render` makes it HTML (`FigureHTML`).
     static let figures = BuildStep(
         name: "Figures",
         page: { (page: inout Page, context: BuildContext) in
             var problems: [Diagnostic] = []
             page.blocks = SampleRendering.apply(
                 to: page.blocks, samples: context.samplesByPage[page.source.displayPath] ?? [],
-                swiftVersion: context.swiftVersion, results: context.resultsByPage[page.source.displayPath] ?? [:],
-                cache: Cache(directory: context.configuration.cacheDirectory))
+                swiftVersion: context.swiftVersion, results: context.resultsByPage[page.source.displayPath] ?? [:])
             let diagrams = context.probes.diagrams()
             var figureCount = 0
             var sourceLines: [Substring]?
@@ -39,10 +39,11 @@ extension BuildStep {
                     case .table(let rows):
                         figureCount += 1
                         let above = SourceLocation(line: block.range.start.line - 1, column: block.range.start.column)
-                        switch TableRenderer.render(
-                            rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above)
+                        switch TableRenderer.read(
+                            rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above,
+                            rowColumn: block.range.start.column)
                         {
-                        case .success(let html): return [Block(.html(html), range: block.range)]
+                        case .success(let table): return [Figure.table(table).block(at: block.range)]
                         case .failure(let error):
                             // GFM would show it as text too: a warning, the paragraph kept.
                             problems += error.diagnostics.map {
@@ -77,18 +78,19 @@ extension BuildStep {
                     return [block]
                 }
                 let id = "lecture-\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
-                let result: Result<String, DiagnosticsError>
+                let result: Result<Figure, DiagnosticsError>
                 if info.language == DiagramRenderer.language {
-                    result = diagrams.render(
+                    result = diagrams.draw(
                         code.code, info: info, id: id, path: path, location: block.range.start, warnings: &problems
                     )
-                    .mapError { DiagnosticsError([$0]) }
+                    .map(Figure.diagram).mapError { DiagnosticsError([$0]) }
                 } else {
-                    result = TableRenderer.render(
-                        code.code, caption: info.value("caption"), id: id, path: path, location: block.range.start)
+                    result = TableRenderer.read(
+                        code.code, caption: info.value("caption"), id: id, path: path, location: block.range.start
+                    ).map(Figure.table)
                 }
                 switch result {
-                case .success(let html): return [Block(.html(html), range: block.range)]
+                case .success(let figure): return [figure.block(at: block.range)]
                 case .failure(let error):
                     problems += error.diagnostics
                     return [block]

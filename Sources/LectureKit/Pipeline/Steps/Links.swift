@@ -2,15 +2,14 @@ import CommonMark
 import LectureSupport
 
 extension BuildStep {
-    /// `Links`: on each page, links to `.md` pages rewritten to their `.html` (`LinkRewriter`)
-    /// and text that was meant as a link found (`LiteralLinks`); then, over the whole book, every
-    /// internal link checked (`LinkChecker`). A page's links are checked again when it changed or
+    /// `Links`: on each page, text that was meant as a link found (`LiteralLinks`); then, over
+    /// the whole book, every internal link checked (`LinkChecker`) in the pages' one tree, tables'
+    /// cells included. Links stay as written (`.md`) until `Render`. A page's links are checked again when it changed or
     /// any heading of the book did. The build stops here when anything so far was an error.
     static let links = BuildStep(
         name: "Links", stopsOnErrors: true,
         page: { (page: inout Page, context: BuildContext) in
-            page.blocks = LinkRewriter.apply(to: page.blocks)
-            return LiteralLinks.warnings(page.blocks, source: page.source)
+            LiteralLinks.warnings(page.blocks, source: page.source)
         },
         book: { (context: inout BuildContext) in
             let memory = context.memory
@@ -35,7 +34,7 @@ extension BuildStep {
                 }
             }
             let checked = LinkChecker.check(
-                toCheck.map { context.pages[$0] }, originalBlocks: toCheck.map { context.parsedBlocks[$0] },
+                toCheck.map { context.pages[$0] },
                 allPages: context.pages, contentFiles: Set(assets))
             context.diagnostics += checked
             let byPath = Dictionary(grouping: checked, by: \.path)

@@ -27,7 +27,6 @@ extension BuildStep {
             page.tooDeep = tooDeep
             return page
         }
-        context.parsedBlocks = context.pages.map(\.blocks)
         context.diagnostics += context.pages.compactMap { page in
             page.tooDeep.map {
                 Diagnostic.error(

@@ -17,7 +17,7 @@ extension BuildStep {
             site.generated[page.outputPath] = page.html
             if page.fromMemory { site.unchanged.insert(page.outputPath) }
         }
-        site.generated[PrintPage.outputPath] = printPage(context, templates: templates)
+        site.generated[PrintPage.outputPath] = printPage(context, rendered: pages, templates: templates)
         let order = book.flattened
         if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
@@ -94,6 +94,7 @@ extension BuildStep {
         let book = context.content.book
         let order = book.flattened
         let renderer = HTMLRenderer()
+        let cache = Cache(directory: configuration.cacheDirectory)
         let scripted = order.count > configuration.inlineNavigationLimit
         let positions = Dictionary(
             order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
@@ -101,15 +102,16 @@ extension BuildStep {
             (index, page) -> RenderedPage in
             let output = page.chapter.outputPath
             if let memo = context.remembered(page), let html = memo.html, let entry = memo.searchEntry {
-                return RenderedPage(outputPath: output, html: html, searchEntry: entry, fromMemory: true)
+                return RenderedPage(outputPath: output, html: html, searchEntry: entry, blocks: nil)
             }
+            let blocks = htmlBlocks(page, cache: cache)
             let root = OutputPath.rootPrefix(from: output)
             let position = positions[page.chapter.path] ?? index
             let values: [String: Template.Value] = BookValues.of(configuration).merging([
                 "edit_link": .html(BookValues.editLink(configuration, page: page.chapter.path)),
                 "title": .text(page.title),
                 "book_title": .text(book.title),
-                "content": .html(renderer.render(page.blocks)),
+                "content": .html(renderer.render(blocks)),
                 "nav": .html(
                     scripted
                         ? Navigation.scriptedTree(current: output, root: root)
@@ -128,19 +130,23 @@ extension BuildStep {
                 $0.html = html
                 $0.searchEntry = entry
             }
-            return RenderedPage(outputPath: output, html: html, searchEntry: entry, fromMemory: false)
+            return RenderedPage(outputPath: output, html: html, searchEntry: entry, blocks: blocks)
         }
     }
 
     /// `print.html`: every chapter in one page (`PrintPage`); a chapter's section is kept in
     /// `BuildMemory` like its page, so a preview rebuild renders only the chapters that changed.
-    private static func printPage(_ context: BuildContext, templates: Templates) -> [UInt8] {
+    private static func printPage(_ context: BuildContext, rendered: [RenderedPage], templates: Templates) -> [UInt8] {
         let configuration = context.configuration
         let book = context.content.book
         let anchors = PrintAnchors(book.flattened, reserved: context.templateIDs)
         let pages = context.pages
-        let sections = pages.parallelMap(jobs: configuration.verifier.jobs) { page -> String in
+        let cache = Cache(directory: configuration.cacheDirectory)
+        let sections = Array(zip(pages, rendered)).parallelMap(jobs: configuration.verifier.jobs) {
+            page, rendered -> String in
             if let known = context.remembered(page)?.printHTML { return known }
+            var page = page
+            page.blocks = rendered.blocks ?? htmlBlocks(page, cache: cache)
             let html = PrintPage.chapter(page, anchors: anchors)
             context.memory?.update(page.chapter.path) { $0.printHTML = html }
             return html
@@ -166,6 +172,14 @@ extension BuildStep {
     }
 }
 
+extension BuildStep {
+    /// The page's blocks ready for `HTMLRenderer`: links to pages rewritten to their `.html`
+    /// (`LinkRewriter`), and every figure (sample, diagram, table) made HTML (`FigureHTML`).
+    static func htmlBlocks(_ page: Page, cache: Cache) -> [Block] {
+        FigureHTML.lower(LinkRewriter.apply(to: page.blocks), cache: cache)
+    }
+}
+
 /// One page after `Render`: where it goes, its bytes and its search index entry.
 struct RenderedPage: Sendable {
     /// The page's path in the site (`part/x.html`).
@@ -174,6 +188,10 @@ struct RenderedPage: Sendable {
     var html: [UInt8]
     /// Its entry of the search index.
     var searchEntry: SearchIndex.PageEntry
+    /// The blocks its content was rendered from (`Render.htmlBlocks`); `nil` when the page comes
+    /// from `BuildMemory` as an earlier build rendered it.
+    var blocks: [Block]?
+
     /// Whether it comes from `BuildMemory` as an earlier build rendered it.
-    var fromMemory: Bool
+    var fromMemory: Bool { blocks == nil }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// `viewBox` in the same units, and gives every label a `font-size` in those units. From these the
 /// page knows, without a browser, the narrowest width at which the smallest label is still
 /// ``minimumLabelSize`` CSS px high: below it the drawing is not shrunk further but scrolls in its box.
-struct DiagramLayout: Sendable {
+struct DiagramLayout: Hashable, Sendable {
     /// The smallest label size a reader gets, in CSS px (the reading limit on a phone).
     static let minimumLabelSize = 12.0
 

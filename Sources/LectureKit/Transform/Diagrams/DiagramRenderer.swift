@@ -57,7 +57,16 @@ public struct DiagramRenderer: Sendable {
         _ code: String, info: InfoString, id: String, path: String, location: SourceLocation,
         warnings: inout [Diagnostic]
     ) -> Result<String, Diagnostic> {
-        let result = render(code, info: info, id: id, path: path, location: location)
+        draw(code, info: info, id: id, path: path, location: location, warnings: &warnings).map(FigureHTML.diagram)
+    }
+
+    /// Draws as `draw(_:info:id:path:location:)`, adding to `warnings` Graphviz's warnings and the
+    /// missing font's, at the Markdown line they concern.
+    func draw(
+        _ code: String, info: InfoString, id: String, path: String, location: SourceLocation,
+        warnings: inout [Diagnostic]
+    ) -> Result<Diagram, Diagnostic> {
+        let result = draw(code, info: info, id: id, path: path, location: location)
         if let cached = rendered(code, id: id) {
             warnings += cached.warnings.map { Self.located($0, severity: .warning, path: path, location: location) }
         }
@@ -83,14 +92,26 @@ public struct DiagramRenderer: Sendable {
         }
     }
 
-    /// Renders the graph in `code`, whose fence is at `location` of `path`, as a `<figure>`.
+    /// Renders the graph in `code`, whose fence is at `location` of `path`, as a `<figure>`
+    /// (`draw`, then `Diagram.html`).
     ///
     /// - Parameter id: unique within the page; prefixes every id in the SVG.
     /// - Returns: the figure, or a diagnostic at the Markdown line Graphviz complained about.
     public func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation) -> Result<
         String, Diagnostic
     > {
-        guard let graphvizVersion else {
+        draw(code, info: info, id: id, path: path, location: location).map(FigureHTML.diagram)
+    }
+
+    /// Draws the graph in `code`, whose fence is at `location` of `path`, in both layouts (from
+    /// the cache when it was drawn before), with its text alternative and caption.
+    ///
+    /// - Parameter id: unique within the page; prefixes every id in the SVG.
+    /// - Returns: the drawing, or a diagnostic at the Markdown line Graphviz complained about.
+    func draw(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation) -> Result<
+        Diagram, Diagnostic
+    > {
+        guard graphvizVersion != nil else {
             return .failure(
                 .error(
                     .diagramNoGraphviz,
@@ -125,19 +146,10 @@ public struct DiagramRenderer: Sendable {
         var narrow = rendered.narrowSVG.map(DiagramLayout.init(svg:))
         let breakpoint = narrow.flatMap { DiagramLayout.breakpoint(fitting: wide, insteadOf: $0) }
         if breakpoint == nil { narrow = nil }
-        // The drawing's natural width lets the figure grow beside the prose on wide screens (style.css).
-        var html = "<figure class=\"diagram\" style=\"--drawing-width: \(Int(wide.naturalWidth.rounded(.up)))px\""
-        if let breakpoint { html += " data-wide-from=\"\(breakpoint)\"" }
-        // One text alternative for both drawings: the box is the image, its SVGs presentational.
-        html += ">\n<div class=\"diagram-views\" role=\"img\" aria-label=\"\(HTML.escape(alternative))\">\n"
-        html += wide.html(class: narrow == nil ? "diagram-only" : "diagram-wide")
-        if let narrow { html += narrow.html(class: "diagram-narrow") }
-        html += "</div>\n"
-        if let caption {
-            html +=
-                "<figcaption>\(HTMLRenderer().render(LinkRewriter.apply(to: MarkdownParser.parseInlines(caption))))</figcaption>"
-        }
-        return .success(html + "</figure>\n")
+        return .success(
+            Diagram(
+                wide: wide, narrow: narrow, breakpoint: breakpoint, alternative: alternative,
+                caption: caption.map { MarkdownParser.parseInlines($0) }))
     }
 
     /// Runs `gvpr` (read and drop the graph label; write the graph once as written and once turned

@@ -6,9 +6,10 @@ import LectureSupport
 /// `test` sample its test report; in the code, hover cards (both from `results`, by the
 /// sample's first fence).
 enum SampleRendering {
+    /// `blocks` with each sample's fenced blocks made figures (`Figure.sample`, HTML only in
+    /// `Render`) and its output blocks removed (the figure shows the output).
     static func apply(
-        to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult] = [:],
-        cache: Cache? = nil
+        to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult] = [:]
     ) -> [Block] {
         var partsByFence: [SourceLocation: (sample: Sample, index: Int)] = [:]
         var outputs: Set<SourceLocation> = []
@@ -20,13 +21,9 @@ enum SampleRendering {
             guard case .codeBlock = block.kind else { return [block] }
             if outputs.contains(block.range.start) { return [] }
             guard let (sample, index) = partsByFence[block.range.start] else { return [block] }
-            return [
-                Block(
-                    .html(
-                        figure(
-                            sample, part: index, swiftVersion: swiftVersion, result: results[sample.location],
-                            cache: cache)), range: block.range)
-            ]
+            let shown = SampleFigure(
+                sample: sample, part: index, result: results[sample.location], swiftVersion: swiftVersion)
+            return [Figure.sample(shown).block(at: block.range)]
         }
     }
 

@@ -1,6 +1,7 @@
 import CommonMark
 import Foundation
 import LectureSupport
+import Synchronization
 
 /// Compiles and runs samples, compares their output, and caches what passed.
 ///
@@ -118,7 +119,7 @@ public struct SampleVerifier: Sendable {
 
     /// Verifies one sample.
     public func verify(_ sample: Sample) -> SampleResult {
-        let start = Date()
+        let start = ContinuousClock.now
         var result = SampleResult(
             sample: sample, outcome: .failed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false,
             duration: 0)
@@ -143,7 +144,7 @@ public struct SampleVerifier: Sendable {
             result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
             result.packedHoverCards = String(decoding: cards, as: UTF8.self)
             result.fromCache = true
-            result.duration = Date().timeIntervalSince(start)
+            result.duration = (ContinuousClock.now - start).seconds
             return result
         }
         do {
@@ -161,7 +162,7 @@ public struct SampleVerifier: Sendable {
             if let warning = lookup.warning { result.diagnostics.append(warning) }
             complete = !lookup.retry
         }
-        result.duration = Date().timeIntervalSince(start)
+        result.duration = (ContinuousClock.now - start).seconds
         if result.outcome == .passed, complete {
             let entry = CachedPass(
                 output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
@@ -413,13 +414,7 @@ struct CachedPass: Codable {
 }
 
 /// A thread-safe counter for progress lines.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int {
-        lock.withLock {
-            value += 1
-            return value
-        }
-    }
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
 }

@@ -18,16 +18,28 @@ public enum TableRenderer {
     /// The info string language that marks a table.
     public static let language = "table"
 
-    /// Renders `code` (the block's content) whose fence stands at `location` in `path`.
+    /// Renders `code` (the block's content) whose fence stands at `location` in `path` (`read`,
+    /// then `FigureHTML.table`).
     /// - Returns: the HTML, or diagnostics at the lines of the malformed rows.
     public static func render(_ code: String, caption: String?, id: String, path: String, location: SourceLocation)
         -> Result<String, DiagnosticsError>
     {
+        read(code, caption: caption, id: id, path: path, location: location).map(FigureHTML.table)
+    }
+
+    /// Reads `code` (the block's content) whose fence stands at `location` in `path` into a table.
+    /// - Parameter rowColumn: the column each row starts at in the page, when the rows are the
+    ///   page's own lines (a pipe-table paragraph): cells then know their columns.
+    /// - Returns: the table, or diagnostics at the lines of the malformed rows.
+    static func read(
+        _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil
+    ) -> Result<Table, DiagnosticsError> {
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        var rows: [(line: Int, cells: [String])] = []
+        var rows: [(line: Int, cells: [String], offsets: [Int])] = []
         var diagnostics: [Diagnostic] = []
         for (offset, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
-            rows.append((location.line + 1 + offset, cells(of: line)))
+            let placed = placedCells(of: line)
+            rows.append((location.line + 1 + offset, placed.map(\.text), placed.map(\.offset)))
         }
         func at(_ line: Int) -> SourceLocation { SourceLocation(line: line, column: location.column) }
         guard rows.count >= 2 else {
@@ -74,54 +86,44 @@ public enum TableRenderer {
         }
         if !diagnostics.isEmpty { return .failure(DiagnosticsError(diagnostics)) }
 
-        let renderer = HTMLRenderer()
-        func cell(_ text: String) -> String {
-            renderer.render(LinkRewriter.apply(to: MarkdownParser.parseInlines(text)))
+        func row(_ row: (line: Int, cells: [String], offsets: [Int]), verdicts: Bool) -> Table.Row {
+            Table.Row(
+                location: at(row.line),
+                cells: row.cells.enumerated().map { column, text in
+                    let start = rowColumn.map { $0 + row.offsets[column] }
+                    if verdicts, column > 0, let (verdict, rest) = Verdict.split(text) {
+                        return Table.Cell(
+                            verdict: verdict, content: MarkdownParser.parseInlines(rest),
+                            column: start.map { $0 + text.utf8.count - rest.utf8.count })
+                    }
+                    return Table.Cell(verdict: nil, content: MarkdownParser.parseInlines(text), column: start)
+                })
         }
-        func verdictCell(_ text: String) -> String {
-            guard let (verdict, rest) = Verdict.split(text) else { return cell(text) }
-            return rest.isEmpty ? verdict.html : verdict.html + " " + cell(rest)
-        }
-        func style(_ column: Int) -> String {
-            guard column < alignments.count, let alignment = alignments[column] else { return "" }
-            return " style=\"text-align: \(alignment)\""
-        }
-        let captionID = id + "-caption"
-        let labels = header.cells.map { HTML.escape(MarkdownParser.parseInlines($0).plainText) }
-        // The roles restate the table's own semantics, which browsers drop from a table whose
-        // display the narrow-screen cards change (Chromium and WebKit do).
-        var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" data-columns=\"\(width)\""
-        html += caption != nil ? " aria-labelledby=\"\(captionID)\">" : " aria-label=\"표\">"
-        html += "<table role=\"table\">"
-        if let caption { html += "<caption id=\"\(captionID)\">\(cell(caption))</caption>" }
-        html += "<thead role=\"rowgroup\"><tr role=\"row\">"
-        for (column, text) in header.cells.enumerated() {
-            html += "<th scope=\"col\" role=\"columnheader\"\(style(column))>\(cell(text))</th>"
-        }
-        html += "</tr></thead><tbody role=\"rowgroup\">"
-        for row in rows.dropFirst(2) {
-            html += "<tr role=\"row\">"
-            for (column, text) in row.cells.enumerated() {
-                html +=
-                    column == 0
-                    ? "<th scope=\"row\" role=\"rowheader\"\(style(column))>\(cell(text))</th>"
-                    : "<td role=\"cell\" data-label=\"\(labels[column])\"\(style(column))>\(verdictCell(text))</td>"
-            }
-            html += "</tr>"
-        }
-        html += "</tbody></table></div>\n"
-        return .success(html)
+        return .success(
+            Table(
+                id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: row(header, verdicts: false),
+                alignments: alignments, rows: rows.dropFirst(2).map { row($0, verdicts: true) }))
     }
 
     /// Splits a pipe row into trimmed cells: outer pipes optional, `\|` is a literal pipe.
-    static func cells(of line: Substring) -> [String] {
+    static func cells(of line: Substring) -> [String] { placedCells(of: line).map(\.text) }
+
+    /// Splits as `cells(of:)`, with each cell's UTF-8 offset in `line` (where its text starts).
+    static func placedCells(of line: Substring) -> [(text: String, offset: Int)] {
         var text = line.trimmingCharacters(in: " \t")
         if text.hasPrefix("|") { text = text.dropFirst() }
         if text.hasSuffix("|") && !text.hasSuffix("\\|") { text = text.dropLast() }
-        var cells: [String] = []
+        var cells: [(text: String, offset: Int)] = []
         var current = ""
+        var start = text.startIndex
         var escaped = false
-        for character in text {
+        func close() {
+            let leading = current.prefix { $0 == " " || $0 == "\t" }.utf8.count
+            let offset = line.utf8.distance(from: line.startIndex, to: start) + leading
+            cells.append((current.trimmingCharacters(in: " \t").description, offset))
+        }
+        for index in text.indices {
+            let character = text[index]
             if escaped {
                 if character != "|" { current.append("\\") }
                 current.append(character)
@@ -129,14 +131,15 @@ public enum TableRenderer {
             } else if character == "\\" {
                 escaped = true
             } else if character == "|" {
-                cells.append(current.trimmingCharacters(in: " \t").description)
+                close()
                 current = ""
+                start = text.index(after: index)
             } else {
                 current.append(character)
             }
         }
         if escaped { current.append("\\") }
-        cells.append(current.trimmingCharacters(in: " \t").description)
+        close()
         return cells
     }
 }

@@ -1,0 +1,74 @@
+import CommonMark
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// The build as named steps: `check` runs a prefix of the same list, and figures stay typed
+/// values in the page's tree until `Render`.
+@Suite struct BuildStepTests {
+    @Test func checkRunsThePrefixOfTheBuildsStepsUpToSamples() {
+        let site = BuildStep.site.map(\.name)
+        #expect(site == ["Load", "Parse", "Samples", "Figures", "Anchors", "Links", "Render", "Write"])
+        #expect(BuildStep.check.map(\.name) == Array(site.prefix(3)))
+    }
+
+    @Test func checkReportsTooDeepNestingWithTheBuildsMessageAndNote() throws {
+        let deep = String(repeating: "> ", count: 120) + "text\n"
+        let root = try TestSupport.makeTree(["page.md": "# A\n\n" + deep])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(
+            ["check", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"], console: recorder.console)
+        #expect(status == 1)
+        let text = recorder.lines.joined(separator: "\n")
+        #expect(text.contains("\(root)/page.md:3:"))
+        #expect(text.contains("content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out"))
+        #expect(text.contains("block quotes, lists or emphasis inside one another; flatten them"))
+    }
+
+    @Test func tablesStayTypedFiguresUntilRenderAndTheirLinksKeepTheirColumns() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# T\n\n- [A](a.md)\n",
+            "content/a.md": """
+            # A
+
+            ```table caption="비교"
+            | 패턴 | 평가 |
+            |---|---|
+            | [MVC](a.md) | ✔ 좋음 |
+            ```
+
+            > | p | q |
+            > |---|---|
+            > | x | [w](a.md#zz) |
+
+            """,
+            "templates/page.html": TestSupport.minimalPage,
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        let recorder = TestSupport.Recorder()
+        var context = BuildContext(configuration: configuration, console: recorder.console, memory: nil, purpose: .site)
+        // `Links` stops the build on the broken link, after checking every page.
+        #expect(throws: DiagnosticsError.self) {
+            try BuildPipeline.run(Array(BuildStep.site.prefix { $0.name != "Render" }), on: &context)
+        }
+        let blocks = try #require(context.pages.first).blocks.leafBlocks
+        let tables = blocks.compactMap { block -> Table? in
+            if case .table(let table)? = Figure(block) { return table }
+            return nil
+        }
+        #expect(tables.map(\.id) == ["lecture-table-1", "lecture-table-2"])
+        #expect(!blocks.contains { if case .html = $0.kind { true } else { false } })
+        // Links stay as written until Render; the checker found the broken one at its column.
+        #expect(tables[0].rows[0].cells[0].content.plainText == "MVC")
+        #expect(tables[0].rows[0].cells[1].verdict == .good)
+        #expect(
+            context.diagnostics.map(\.description).contains {
+                $0.hasPrefix("\(root)/content/a.md:11:9: error: broken link: 'a.md#zz' names no heading of a.md")
+            })
+    }
+}
