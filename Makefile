@@ -14,7 +14,7 @@ INSTALL_MISSING = missing=""; for p in $$pkgs; do dpkg -s $$p >/dev/null 2>&1 ||
 # A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668).
 VENV     := .build/venv
 
-.PHONY: help deps build site serve check pdf test format lint validate browser-tools browser-test layout-test screenshots bench clean
+.PHONY: help deps build site serve check pdf test test-tools sanitize fuzz format lint validate browser-tools browser-test layout-test screenshots bench clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -50,14 +50,53 @@ lint: ## Fail when a Swift source is not as `make format` leaves it
 # is a test's leak and fails the run.
 SWIFTPM_LEFTOVERS := ^(TemporaryDirectory\..*|.*\.lock|swift-generated-sources)$$
 
-test: deps lint $(VENV)/bin/python ## Run the test suite (the format lint first)
-	@pkgs="$(PDF_PACKAGES)"; $(INSTALL_MISSING)
-	@$(VENV)/bin/python -c "import junitparser, yaml, pypdf" 2>/dev/null || $(VENV)/bin/pip install -q junitparser pyyaml pypdf
+test: lint test-tools ## Run the test suite (the format lint first)
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/lecture-make-test.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT INT TERM && \
 	echo "TMPDIR=$$tmp $(SWIFT) build --build-tests && $(SWIFT) test" && \
 	TMPDIR=$$tmp $(SWIFT) build --build-tests && TMPDIR=$$tmp $(SWIFT) test; status=$$?; \
 	left=$$(ls -A "$$tmp" | grep -Ev "$(SWIFTPM_LEFTOVERS)"); \
 	if [ -n "$$left" ]; then echo "make test: the tests left in TMPDIR:" $$left; exit 1; fi; exit $$status
+
+# What the test suite reads its results with: Chromium and poppler, junitparser, PyYAML, pypdf.
+test-tools: deps $(VENV)/bin/python
+	@pkgs="$(PDF_PACKAGES)"; $(INSTALL_MISSING)
+	@$(VENV)/bin/python -c "import junitparser, yaml, pypdf" 2>/dev/null || $(VENV)/bin/pip install -q junitparser pyyaml pypdf
+
+# Sanitizer reports go to files (log_path, one per process, the `lecture` processes tests start
+# included), so none is lost in a captured stderr; any file there fails the run. Leaks are the
+# fuzzer's to find (`make fuzz`): the test runner's own runtime allocations would drown them.
+# use_sigaltstack=0: the in-process SourceKit (LLVM's signal handling) puts its own alternate signal
+# stack on the threads it runs on, which AddressSanitizer then fails to unmap when the thread ends
+# ("failed to deallocate … (error code: 22)", a CHECK that aborts the whole run).
+SANITIZE_REPORTS := $(CURDIR)/.build/sanitize-reports
+sanitize: test-tools ## Run the test suite under ThreadSanitizer, then AddressSanitizer: fails on any report
+	@rm -rf $(SANITIZE_REPORTS) && mkdir -p $(SANITIZE_REPORTS)
+	TSAN_OPTIONS="log_path=$(SANITIZE_REPORTS)/tsan halt_on_error=0" $(SWIFT) test --sanitize=thread --build-path .build/tsan
+	ASAN_OPTIONS="log_path=$(SANITIZE_REPORTS)/asan detect_leaks=0 use_sigaltstack=0" $(SWIFT) test --sanitize=address --build-path .build/asan
+	@if [ -n "$$(ls -A $(SANITIZE_REPORTS))" ]; then cat $(SANITIZE_REPORTS)/*; \
+	  echo "make sanitize: $$(ls $(SANITIZE_REPORTS) | wc -l) report files in $(SANITIZE_REPORTS)"; exit 1; fi
+	@echo "make sanitize: no ThreadSanitizer or AddressSanitizer report"
+
+# libFuzzer (Sources/lecture-fuzz, LectureKit's FuzzTarget) for FUZZ_SECONDS, seeded from the
+# lecture, the test fixtures and every input that once failed (Tests/Fuzz); new inputs it finds
+# stay in .build/fuzz/corpus. A crash, a leak or an input taking over a second stops it and
+# leaves the input in .build/fuzz/ (replay: .build/fuzz/release/lecture-fuzz FILE). Every module
+# is compiled with AddressSanitizer and libFuzzer's coverage (-sanitize=fuzzer given to the
+# frontend only); libFuzzer comes without its main (the target calls LLVMFuzzerRunDriver), as
+# `--sanitize=fuzzer` would give the build's other programs (the theme plugin) a main they lack.
+FUZZ_SECONDS ?= 60
+FUZZ_SEED    ?= 1
+FUZZER_RUNTIME = $(firstword $(wildcard $(dir $(realpath $(shell command -v swiftc)))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
+FUZZ_FLAGS = -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+  -Xlinker $(FUZZER_RUNTIME) -Xlinker -lstdc++
+fuzz: deps ## Run the libFuzzer target for FUZZ_SECONDS (default 60) on arbitrary pages, summaries, tables and diagrams
+	$(SWIFT) build -c release --product lecture-fuzz --build-path .build/fuzz $(FUZZ_FLAGS)
+	@mkdir -p .build/fuzz/corpus
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=Tests/Fuzz/lsan.supp \
+	  .build/fuzz/release/lecture-fuzz .build/fuzz/corpus \
+	  content Tests/LectureKitTests/Fixtures Tests/Fuzz -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) \
+	  -timeout=1 -max_len=4096 -rss_limit_mb=4096 \
+	  -artifact_prefix=.build/fuzz/ -print_final_stats=1
 
 $(VENV)/bin/python:
 	@python3 -m venv $(VENV) 2>/dev/null || { rm -rf $(VENV); $(SUDO) apt-get update -qq && $(APT) python3-venv && python3 -m venv $(VENV); }

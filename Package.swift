@@ -100,6 +100,8 @@ let package = Package(
         .target(name: "LectureServe", dependencies: ["LectureKit", "LectureSupport", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),
         .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureSupport", "LectureServe"], swiftSettings: findsSwiftSyntax),
         .executableTarget(name: "lecture-bench", dependencies: ["LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
+        // `make fuzz`: the libFuzzer program over LectureKit's `FuzzTarget` (see the Makefile).
+        .executableTarget(name: "lecture-fuzz", dependencies: ["LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         // The tests' temporary folders, one per test process, removed at exit (shared by both suites).
         .target(name: "TestFolders", path: "Tests/TestFolders"),

@@ -23,9 +23,10 @@ public struct Cache: Sendable {
         return NSHomeDirectory() + "/.cache/lecture"
     }
 
-    /// The entry's bytes, or `nil` when there is none (or it cannot be read).
+    /// The entry's bytes, or `nil` when there is none or it cannot be read (a miss: a folder, a
+    /// named pipe or an unreadable file in its place is computed again, never waited on).
     public func read(kind: String, key: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path(kind: kind, key: key)).map(Array.init)
+        try? FileSystem.read(path(kind: kind, key: key))
     }
 
     /// Stores an entry; a failure to write only costs a later recompute, so it is not reported.

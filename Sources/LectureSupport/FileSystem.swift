@@ -13,12 +13,52 @@ public enum FileSystem {
     /// symbolic link counts).
     public static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
-    /// Reads a whole file. - Throws: `LectureError` naming the path.
+    /// Reads a whole regular file.
+    ///
+    /// Only a regular file (symbolic links followed): a folder fails, and a named pipe or a device
+    /// (`/dev/zero`, a FIFO left in the content or cache folder) fails at once instead of
+    /// blocking or reading forever; the pipe is opened with `O_NONBLOCK` so that opening it does
+    /// not wait for a writer either.
+    /// - Throws: `LectureError` `path: error: cannot read file: REASON` (`strerror`'s text, or
+    ///   "not a regular file").
     public static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LectureError(.error(.fileSystem, path, nil, "cannot read file"))
+        func failure(_ reason: String) -> LectureError {
+            LectureError(.error(.fileSystem, path, nil, "cannot read file: \(reason)"))
         }
-        return Array(data)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw failure((info.st_mode & S_IFMT) == S_IFDIR ? "is a folder" : "not a regular file")
+        }
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// Why `read(path)` fails, or `nil` when it does not (a page or summary that exists but cannot
+    /// be read is reported as such, not as missing).
+    public static func unreadableReason(_ path: String) -> String? {
+        do {
+            _ = try read(path)
+            return nil
+        } catch {
+            let message = (error as? LectureError)?.message ?? "\(error)"
+            return message.components(separatedBy: "cannot read file: ").last
+        }
     }
 
     /// Writes a file atomically: to a temporary name beside it, then renamed over it.

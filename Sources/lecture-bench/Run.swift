@@ -41,12 +41,17 @@ enum BenchError: Error, CustomStringConvertible {
 /// any size costs the same), stdin from `/dev/null`, its own process group, and `wait4` for the
 /// time and the peak memory.
 enum Run {
+    /// The folder of the runs' output files (`main` sets it once, before any run).
     nonisolated(unsafe) static var scratch = NSTemporaryDirectory()
-    nonisolated(unsafe) static var counter = 0
-    /// The process group being measured, for Ctrl-C.
-    nonisolated(unsafe) static var current: pid_t = 0
+    /// Numbers the runs' output files.
+    static let counter = Atomic<Int>(0)
+    /// The process group being measured, for Ctrl-C (read on the signal source's queue).
+    static let current = Atomic<pid_t>(0)
 
-    static func killCurrent() { if current > 0 { kill(-current, SIGKILL) } }
+    static func killCurrent() {
+        let group = current.load(ordering: .acquiring)
+        if group > 0 { kill(-group, SIGKILL) }
+    }
 
     /// Runs `executable` and waits. `stdoutPath` keeps stdout in that file (else it is read back
     /// as text). Kills the process group after `timeout` seconds.
@@ -54,14 +59,14 @@ enum Run {
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], stdoutPath: String? = nil, timeout: Double = 900
     ) throws -> Measured {
-        counter += 1
-        let outPath = stdoutPath ?? scratch + "/run-\(counter).out"
-        let errPath = scratch + "/run-\(counter).err"
+        let number = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        let outPath = stdoutPath ?? scratch + "/run-\(number).out"
+        let errPath = scratch + "/run-\(number).err"
         let pid = try spawn(
             executable, arguments, directory: directory, environment: environment, stdoutPath: outPath,
             stderrPath: errPath)
-        current = pid
-        defer { current = 0 }
+        current.store(pid, ordering: .releasing)
+        defer { current.store(0, ordering: .releasing) }
         let start = now()
         let finished = DispatchSemaphore(value: 0)
         let timedOut = TimeoutFlag()

@@ -8,7 +8,7 @@ import Testing
 /// `HOME` or colour variables, warm and with `--no-cache`. Runs the built `lecture` as a user
 /// would, each time with another environment.
 @Suite(.serialized) struct HermeticVerdictTests {
-    static let executable = TestSupport.repositoryRoot + "/.build/debug/lecture"
+    static let executable = TestSupport.executable
 
     /// Samples that print what a leaking shell would change: a date and a currency in the
     /// current locale and time zone, the colour variables and TERM, the files in HOME.

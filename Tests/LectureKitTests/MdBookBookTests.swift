@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func initThenBuildWorksInAnEmptyFolderOutsideTheRepository() throws {
-        let executable = TestSupport.repositoryRoot + "/.build/debug/lecture"
+        let executable = TestSupport.executable
         try #require(FileManager.default.isExecutableFile(atPath: executable))
         let folder = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

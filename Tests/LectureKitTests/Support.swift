@@ -13,6 +13,13 @@ enum TestSupport {
             .deletingLastPathComponent().path
     }()
 
+    /// The `lecture` executable of the build that holds this test bundle (`.build/debug`, or
+    /// `make sanitize`'s build folders), found beside the running test program.
+    static let executable: String = {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("lecture").path
+    }()
+
     static func fixture(_ name: String) -> String {
         repositoryRoot + "/Tests/LectureKitTests/Fixtures/" + name
     }

@@ -14,8 +14,10 @@ import Testing
 @Suite struct ServeCommandTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
-    /// The executable `swift build` (and `swift test`, which builds every target) leaves here.
-    static let executable = repositoryRoot + "/.build/debug/lecture"
+    /// The executable `swift test` (which builds every target) leaves beside the test program:
+    /// `.build/debug`, or `make sanitize`'s build folders.
+    static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("lecture").path
 
     @Test func helpListsServeAndItsOptions() {
         let recorder = LineRecorder()

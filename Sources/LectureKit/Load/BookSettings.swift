@@ -53,7 +53,7 @@ public struct BookSettings: Sendable, Equatable {
 /// value of the wrong type is an error at its line; a key this tool does not know is a warning at
 /// its line, and so is an mdBook key it knows but does not implement (preprocessors, other
 /// renderers, MathJax…), with a note saying so. Every problem in the file is reported.
-public enum BookSettingsLoader {
+enum BookSettingsLoader {
     /// Loads `path` (a path as the user gave it, used in diagnostics).
     public static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
         guard let bytes = try? FileSystem.read(path) else {

@@ -59,6 +59,15 @@ public enum ContentLoader {
                 ])
         }
         guard let summaryBytes = try? FileSystem.read(summaryPath) else {
+            if FileSystem.exists(summaryPath), let reason = FileSystem.unreadableReason(summaryPath) {
+                return LoadedContent(
+                    book: empty, files: [],
+                    diagnostics: [
+                        .error(
+                            .fileSystem, summaryPath, nil, "summary file cannot be read: \(reason)",
+                            notes: ["make it a regular file its reader may read"])
+                    ])
+            }
             return LoadedContent(
                 book: empty, files: [],
                 diagnostics: [
@@ -108,10 +117,14 @@ public enum ContentLoader {
                     return chapter
                 }
                 guard !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
+                    // A page that is there but cannot be read is named as such, with the reason.
+                    let reason = FileSystem.exists(path) ? FileSystem.unreadableReason(path) : nil
                     diagnostics.append(
                         .error(
-                            .summaryMissingPage,
-                            summaryPath, chapter.location, "summary links to '\(chapter.path)', which does not exist"))
+                            .summaryMissingPage, summaryPath, chapter.location,
+                            reason.map { "summary links to '\(chapter.path)', which cannot be read: \($0)" }
+                                ?? "summary links to '\(chapter.path)', which does not exist",
+                            notes: reason == nil ? [] : ["make it a regular file its reader may read"]))
                     chapter.children = check(chapter.children)
                     return nil
                 }

@@ -74,7 +74,7 @@ public struct Chapter: Hashable, Sendable {
 }
 
 /// How Markdown paths map to the built site's paths.
-public enum OutputPath {
+enum OutputPath {
     /// `a/b.md` → `a/b.html`; `README.md`/`index.md` (any folder) → `index.html` in that folder.
     public static func html(forMarkdown path: String) -> String {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)

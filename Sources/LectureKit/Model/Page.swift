@@ -2,7 +2,7 @@ import CommonMark
 
 /// A page of the book on its way through the pipeline: its chapter, its source, and its blocks as
 /// each stage left them.
-public struct Page: Sendable {
+struct Page: Sendable {
     /// The summary entry the page comes from.
     public var chapter: Chapter
     /// The page's Markdown file, as loaded.
@@ -28,7 +28,7 @@ public struct Page: Sendable {
 }
 
 /// A heading with its anchor, for the "on this page" list and the search index.
-public struct Heading: Hashable, Sendable {
+struct Heading: Hashable, Sendable {
     /// 1...6, as in `<h1>`…`<h6>`.
     public var level: Int
     /// The heading's plain text.

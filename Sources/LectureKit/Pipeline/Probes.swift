@@ -19,6 +19,12 @@ final class Probes: @unchecked Sendable {
         }
     }
 
+    /// Answers given, no process started (`FuzzTarget`: no compiler, a renderer without Graphviz).
+    init(toolchain: Toolchain?, diagrams: DiagramRenderer) {
+        foundToolchain = toolchain
+        foundDiagrams = diagrams
+    }
+
     /// The compiler, or `nil` when none runs (samples then report the setup error).
     func toolchain() -> Toolchain? {
         group.wait()

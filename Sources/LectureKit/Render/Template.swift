@@ -7,7 +7,7 @@ import LectureSupport
 /// filled in) or HTML (inserted as is: rendered content, navigation). A placeholder the
 /// template's kind does not know is an error at `template:line:column`, reported when the
 /// template is loaded, before any page is built.
-public struct Template: Sendable {
+struct Template: Sendable {
     /// A value for a placeholder.
     public enum Value: Sendable {
         /// Text, HTML-escaped when filled in.

@@ -5,7 +5,7 @@ import LectureSupport
 ///
 /// `page.html` (required) lays out every page; `404.html` (optional) is the not-found page.
 /// Every other file in the folder is an asset, copied into the site at the same relative path.
-public struct Templates: Sendable {
+struct Templates: Sendable {
     /// `page.html`, which lays out every page.
     public var page: Template
     /// `404.html`, or `nil` when the folder has none.

@@ -11,7 +11,7 @@ import LectureSupport
 /// `time` is the seconds spent verifying it, and a result taken from the cache carries the
 /// property `cached=true` (its time is the cache read's). `ignore` samples are `<skipped>`.
 /// A `test` sample that ran gives a case per test, `content/mvc.md:40 — 모델 › Suite/test()`.
-public enum JUnitReport {
+enum JUnitReport {
     /// Escaped for XML 1.0, which cannot hold most control characters at all (a sample's
     /// coloured stderr): they become `\u{…}` text.
     static func escape(_ text: String) -> String {

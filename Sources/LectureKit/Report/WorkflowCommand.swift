@@ -5,7 +5,7 @@
 /// its toolkit (`@actions/core`, `command.ts`: `escapeData` and `escapeProperty`): in the message,
 /// `%`, CR and LF become `%25`, `%0D` and `%0A`; in a property's value `:` and `,` also become
 /// `%3A` and `%2C`, since they separate the properties from one another and from the message.
-public enum WorkflowCommand {
+enum WorkflowCommand {
     /// `text` escaped as a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
     public static func escapeData(_ text: String) -> String {
         var out = ""

@@ -9,7 +9,7 @@ import LectureSupport
 /// (GitHub's rule, also used by mdBook). A heading with nothing left is `section`. The text is
 /// first put in Unicode Normalization Form C, so a heading typed in NFD (as macOS file names
 /// are) gets the same id as a link typed in NFC.
-public enum HeadingAnchors {
+enum HeadingAnchors {
     /// The slug of `text` (see the type's documentation), before a repeat gets its suffix.
     public static func slug(_ text: String) -> String {
         var slug = ""

@@ -7,7 +7,7 @@ import LectureSupport
 /// External links (with a scheme such as `https:`, or starting with `//`) are left as written;
 /// internal ones (in-page anchors, other files) are put in Unicode Normalization Form C, as
 /// heading ids are, so the browser finds the id a link names whichever form the author typed.
-public enum LinkRewriter {
+enum LinkRewriter {
     /// `destination` with a `.md` path made the built page's (`OutputPath`) and a folder's path
     /// its `index.html`, in NFC.
     public static func rewrite(_ destination: String) -> String {

@@ -105,6 +105,7 @@ public enum SiteWriter {
         let parent = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        removeAbandoned(in: parent, site: name)
         let staging = parent + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         Interruption.track(staging)
         defer { Interruption.untrack(staging) }
@@ -150,7 +151,12 @@ public enum SiteWriter {
                         exitStatus: 1)
                 }
             }
-            _ = writeFile(Array("written by lecture build\n".utf8), to: staging + "/" + marker)
+            // Without its marker the next build would refuse the folder as not its own: a site
+            // whose marker could not be written (the disk full) is not swapped in.
+            guard writeFile(Array("written by lecture build\n".utf8), to: staging + "/" + marker) else {
+                throw LectureError(
+                    .error(.fileSystem, "\(output)/\(marker)", nil, "cannot write file: \(errnoText())"), exitStatus: 1)
+            }
             // Cancelled while writing: the staging folder goes (below), the old site stays.
             try Cancellation.process.check()
         } catch {
@@ -193,18 +199,37 @@ public enum SiteWriter {
         }
     }
 
+    /// Removes the staging and old folders (`.NAME.tmp-PID-N`, `.NAME.old-PID`) that builds killed
+    /// before they could clean up (`kill -9`, a power cut) left beside the site: those whose
+    /// process no longer exists. A live process's, another build running now, are left alone.
+    static func removeAbandoned(in parent: String, site name: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        for entry in entries {
+            let rest: Substring
+            if entry.hasPrefix(".\(name).tmp-") {
+                rest = entry.dropFirst(name.count + 6)
+            } else if entry.hasPrefix(".\(name).old-") {
+                rest = entry.dropFirst(name.count + 6)
+            } else {
+                continue
+            }
+            guard let pid = pid_t(rest.prefix { $0.isNumber }), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { removeTree(parent + "/" + entry) }
+        }
+    }
+
     private static let removals = DispatchQueue(label: "lecture: old site removal")
     private static let pendingRemovals = DispatchGroup()
 
     /// Waits until every old site handed to the background queue is removed.
     public static func finishRemovals() { pendingRemovals.wait() }
 
-    /// Creates (or truncates) `path` and writes `bytes`; `false` with `errno` set on failure.
+    /// Creates (or truncates) `path` and writes `bytes`; `false` with `errno` set on failure,
+    /// of the writes or of the close.
     static func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return bytes.withUnsafeBytes { buffer in
+        let written = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -216,6 +241,14 @@ public enum SiteWriter {
             }
             return true
         }
+        // A file system may report a failed write only when the file is closed (NFS, quotas).
+        guard written else {
+            let saved = errno
+            close(fd)
+            errno = saved
+            return false
+        }
+        return close(fd) == 0
     }
 
     /// Removes a folder and everything in it, without following symbolic links: readdir(3) and

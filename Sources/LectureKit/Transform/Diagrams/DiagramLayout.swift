@@ -34,8 +34,17 @@ struct DiagramLayout: Hashable, Sendable {
             ?? width
         let smallest = svg.matches(of: /font-size="([0-9.]+)"/).compactMap { Double($0.output.1) }.filter { $0 > 0 }
             .min()
-        naturalWidth = width * 4 / 3
-        fitWidth = smallest.map { viewBox * Self.minimumLabelSize / $0 } ?? 0
+        naturalWidth = Self.bounded(width * 4 / 3)
+        fitWidth = Self.bounded(smallest.map { viewBox * Self.minimumLabelSize / $0 } ?? 0)
+    }
+
+    /// The widest drawing, in CSS px, a page states: a size beyond it in the SVG (digits without
+    /// end, a label of 10⁻²⁰ pt) is taken as this, so the width always converts to an `Int`.
+    static let maximumWidth = 1_000_000.0
+
+    /// `width` within 0…`maximumWidth`; 0 for what is not a finite number.
+    static func bounded(_ width: Double) -> Double {
+        width.isFinite ? min(max(width, 0), maximumWidth) : 0
     }
 
     /// The SVG with `class` and its two widths as CSS custom properties (`--fit`, `--natural`),

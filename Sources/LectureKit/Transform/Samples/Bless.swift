@@ -8,7 +8,7 @@
 /// container prefix of the opening fence is repeated on each new line, with list markers turned
 /// into spaces (`- > ` becomes `  > `), and the fence is made longer than any backtick run that
 /// starts an output line (after up to three spaces, where CommonMark would see a fence).
-public enum Bless {
+enum Bless {
     /// A line of the file and the line ending that followed it (empty for the last line).
     struct Line {
         var text: String

@@ -5,7 +5,7 @@
 /// (ESC as `␛`, U+241B; a lone CR as `␍`): the form `--bless` writes into the Markdown and the
 /// page shows, so neither ever holds a raw control byte. Everything else (spaces, blank lines,
 /// Unicode) must match exactly.
-public enum OutputComparison {
+enum OutputComparison {
     /// `text` with CRLF made LF, one final newline removed, control characters made visible.
     public static func normalize(_ text: String) -> String {
         var text = visibleControls(

@@ -8,7 +8,7 @@ import LectureSupport
 /// `should_fail` and `group=NAME`; the code block right after it with info string `output`
 /// holds its expected standard output. Consecutive samples with the same group form one program
 /// whose output follows the last of them.
-public enum SampleExtractor {
+enum SampleExtractor {
     /// The info string of a sample's expected output block.
     public static let outputLanguage = "output"
 

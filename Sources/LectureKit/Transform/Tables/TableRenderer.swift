@@ -14,7 +14,7 @@ import LectureSupport
 /// `:` for alignment as in GitHub Flavored Markdown), the first cell of every body row a row
 /// header (`<th scope="row">`). Cells are split on `|` not escaped as `\|`; each cell's inline
 /// Markdown is rendered by cmark.
-public enum TableRenderer {
+enum TableRenderer {
     /// The info string language that marks a table.
     public static let language = "table"
 
