@@ -71,6 +71,9 @@ public struct ServeCommand: Subcommand {
     /// Reads the options. - Throws: `LectureError` (exit 2) when the book's folder is missing.
     public init(_ options: Options) throws {
         bookDiagnostics = try BookLayout.configure(&configuration.build, options: options.book)
+        // The preview is served at the root, as mdBook's `serve` does: book.toml's site-url would
+        // send the 404 page's links (`/lecture/assets/…`) where this server has nothing.
+        configuration.build.siteURL = "/"
         if let host = options.host { configuration.host = host }
         if let port = options.port { configuration.port = port }
     }

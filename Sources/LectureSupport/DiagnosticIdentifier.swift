@@ -168,6 +168,8 @@ extension Diagnostic.Identifier {
     public static let brokenEmittedURL = Self("lecture.link.broken-url")
     /// A template placeholder that is unknown or not closed.
     public static let templatePlaceholder = Self("lecture.template.placeholder")
+    /// A `404.html` that is a whole document instead of the not-found message `page.html` lays out.
+    public static let templateWholeDocument = Self("lecture.template.whole-document")
     /// A symbolic link in the content folder that leads nowhere (`serve`; a warning).
     public static let danglingSymlink = Self("lecture.serve.dangling-link")
     /// A page or file under a path `serve` reserves (a warning).
@@ -186,6 +188,7 @@ extension Diagnostic.Identifier {
         sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, blessRefused,
         tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramFont, figureAttributes,
-        brokenLink, brokenAnchor, linkAsText, brokenEmittedURL, templatePlaceholder, danglingSymlink, reservedPath,
+        brokenLink, brokenAnchor, linkAsText, brokenEmittedURL, templatePlaceholder, templateWholeDocument,
+        danglingSymlink, reservedPath,
     ]
 }

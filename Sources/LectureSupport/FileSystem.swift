@@ -120,6 +120,8 @@ public enum FileSystem {
     /// `a/b` joined with `c` as `a/b/c`, without doubling separators.
     public static func join(_ base: String, _ component: String) -> String {
         if base.isEmpty || base == "." { return component }
+        // `[book] src = "."` or a folder holding SUMMARY.md itself: `book/.` would show in every path.
+        if component == "." { return base }
         return base.hasSuffix("/") ? base + component : base + "/" + component
     }
 }

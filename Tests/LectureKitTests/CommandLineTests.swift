@@ -88,6 +88,39 @@ import Testing
         }
     }
 
+    /// Each default the README's `lecture build` table gives an option, a `book.toml` key
+    /// (`[book] src`) or a value (`10`), is the one `lecture build --help` states for it; the help
+    /// used to name this repository's folders (`content`, `_site`, `site-templates`) whatever the
+    /// book said.
+    @Test func helpDefaultsAreTheReadmeTablesDefaults() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let readme = try #require(TestSupport.read(root + "/README.md"))
+        let section = try #require(readme.components(separatedBy: "### `lecture build`").dropFirst().first)
+        let rows = section.components(separatedBy: "\n### ")[0].split(separator: "\n").filter { $0.hasPrefix("| `-") }
+        #expect(rows.count >= 10)
+        let help = run(["build", "--help"]).lines.joined(separator: "\n").split(separator: "\n")
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count > 3 else { continue }
+            let option = String(
+                cells[1].split(separator: " ").first { $0.hasPrefix("`--") || $0.hasPrefix("--") } ?? ""
+            )
+            .trimmingCharacters(in: CharacterSet(charactersIn: "`,"))
+            let line = try #require(
+                help.first {
+                    $0.trimmingCharacters(in: .whitespaces).hasPrefix(option + " ") || $0.contains(" " + option + " ")
+                }, "no help line for \(option)")
+            // The keys and values in backquotes: `[book] src`, `10`, `C.UTF-8`.
+            let named = cells[2].components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            for value in named where value.hasPrefix("[") || value.first?.isNumber == true || value.contains(".") {
+                #expect(line.contains(value), "\(option): the README's default names \(value); --help says: \(line)")
+            }
+        }
+    }
+
     /// `lecture pdf BOOK` prints the book's own site (book.toml's build-dir), as `build` and
     /// `serve` find it; it used to read `_site` whatever the book said.
     @Test func pdfPrintsTheBooksOwnSite() throws {

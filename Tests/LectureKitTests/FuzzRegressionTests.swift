@@ -21,7 +21,7 @@ import Testing
         #expect(target.run(Array("\u{3}digraph { a -> b }\n".utf8)) == 2)
     }
 
-    @Test func everyKeptInputRunsThroughTheTarget() throws {
+    @Test(.timeLimit(.minutes(1))) func everyKeptInputRunsThroughTheTarget() throws {
         let target = try FuzzTarget()
         defer { target.close() }
         let files = FileSystem.files(under: Self.folder).filter { !$0.hasSuffix(".supp") }

@@ -55,6 +55,26 @@ import Testing
             ])
     }
 
+    /// A sample whose include failed is not run: its one error is the directive's, never a
+    /// second one from the code that lacks the lines (an empty program's "output does not match"
+    /// with the hint that it ended early, or a compile error).
+    @Test func aSampleWhoseIncludeFailedIsNotRun() throws {
+        var page = "# T\n\n"
+        for argument in ["code.swift:all", "missing.swift", "code.swift:nope", "code.swift:99"] {
+            page += "```swift\n{{#include \(argument)}}\n```\n\n```output\n3\n```\n\n"
+        }
+        let root = try TestSupport.makeTree(["page.md": page, "code.swift": Self.code])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(
+            ["check", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"], console: recorder.console)
+        #expect(status == 1)
+        let errors = recorder.lines.filter { $0.contains(": error: ") }
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.allSatisfy { $0.contains("{{#include") }, "\(errors)")
+        #expect(recorder.lines.last == "1 passed, 3 failed", "\(recorder.lines)")
+    }
+
     @Test func aFileThatIncludesItselfStops() throws {
         let (expansion, root) = try expand("{{#include loop.md}}", files: ["loop.md": "x\n{{#include loop.md}}\n"])
         defer { try? FileManager.default.removeItem(atPath: root) }

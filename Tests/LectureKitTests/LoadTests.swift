@@ -65,6 +65,21 @@ import Testing
         #expect(!loaded.diagnostics.hasErrors)
     }
 
+    /// A folder holding SUMMARY.md itself, named as the book's folder: its paths read
+    /// `book/draft.md`, not `book/./draft.md`.
+    @Test func aBareSummaryBooksPathsHaveNoDotFolder() throws {
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n", "draft.md": "# D\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(
+            ["check", "--cache-dir", TestSupport.cacheDirectory, root], console: recorder.console)
+        #expect(status == 0)
+        #expect(recorder.lines.contains("\(root)/draft.md: warning: page is not listed in SUMMARY.md and is not built"))
+        #expect(!recorder.lines.joined().contains("/./"), "\(recorder.lines)")
+    }
+
     @Test func partTitlesSeparatorsAndDraftsAreEntriesAsInMdBook() throws {
         let root = try TestSupport.makeTree([
             "SUMMARY.md":

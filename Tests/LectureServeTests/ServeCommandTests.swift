@@ -19,6 +19,20 @@ import Testing
     static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("lecture").path
 
+    /// The preview serves the site at `/`, so its 404 page links from `/` whatever book.toml's
+    /// `site-url` (the published site's path) says, as mdBook's `serve` does.
+    @Test func serveBuildsForTheRootWhateverSiteURLSays() throws {
+        let root = try TestFolders.make("lecture-serve-site-url")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "[output.html]\nsite-url = \"/lecture/\"\n".write(
+            toFile: root + "/book.toml", atomically: true, encoding: .utf8)
+        var options = ServeCommand.Options()
+        options.book.directory = root
+        let command = try ServeCommand(options)
+        #expect(command.bookDiagnostics.isEmpty)
+        #expect(command.configuration.build.siteURL == "/")
+    }
+
     @Test func helpListsServeAndItsOptions() {
         let recorder = LineRecorder()
         #expect(LectureCommand.main(["--help"], console: recorder.console, extraSubcommands: [ServeCommand.self]) == 0)

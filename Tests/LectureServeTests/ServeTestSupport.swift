@@ -33,7 +33,7 @@ final class ServeFixture: @unchecked Sendable {
         "templates/page.html":
             "<!doctype html>\n<html lang=\"ko\"><head><meta charset=\"utf-8\"><title>{{ title }}</title></head>\n<body>\n<main>{{ content }}</main>\n</BODY>\n</html>\n",
         "templates/404.html":
-            "<!doctype html>\n<html lang=\"ko\"><body><h1>찾을 수 없는 쪽</h1><p>{{ book_title }}</p></body></html>\n",
+            "<h1>찾을 수 없는 쪽</h1><p>{{ book_title }}</p>\n",
         "templates/assets/site.css": "body { margin: 0 }\n",
         "templates/assets/app.js": "console.log(1)\n",
         "templates/assets/module.mjs": "export const a = 1\n",

@@ -72,7 +72,8 @@ import Testing
         let command = try ServeCommand.parse([fixture, "--cache-dir", cache, "--port", "0"])
         #expect(command.configuration.build.contentDirectory == fixture + "/src")
         #expect(command.configuration.build.outputDirectory == fixture + "/book")
-        #expect(command.configuration.build.siteURL == "/lecture/")
+        // book.toml's site-url is the published site's path; the preview is served at `/`.
+        #expect(command.configuration.build.siteURL == "/")
         #expect(FileSystem.exists(command.configuration.build.templatesDirectory + "/page.html"), "the built-in theme")
         // The built-in theme lives in the cache and never changes: watching it made serve rebuild
         // in a loop (each build hard-links its assets, which touches them).

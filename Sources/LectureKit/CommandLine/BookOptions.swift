@@ -67,18 +67,22 @@ extension Option where Values == BookOptions {
     /// `--content <dir>`.
     public static var content: Option {
         .value(
-            "--content", value: "dir", help: "The folder with SUMMARY.md and the pages (default: content).",
+            "--content", value: "dir",
+            help: "The folder with SUMMARY.md and the pages (default: book.toml's [book] src, else src or content).",
             at: \.content)
     }
     /// `--templates <dir>`.
     public static var templates: Option {
         .value(
-            "--templates", value: "dir", help: "The folder with page.html and assets (default: site-templates).",
+            "--templates", value: "dir",
+            help: "The folder with page.html and assets (default: [lecture] templates, else the built-in theme).",
             at: \.templates)
     }
     /// `--output <dir>`.
     public static var output: Option {
-        .value("--output", value: "dir", help: "Where the site is written (default: _site).", at: \.output)
+        .value(
+            "--output", value: "dir",
+            help: "Where the site is written (default: [build] build-dir, else book or _site).", at: \.output)
     }
     /// `-j`, `--jobs <n>`.
     public static var jobs: Option {
@@ -94,7 +98,10 @@ extension Option where Values == BookOptions {
     }
     /// `--timeout <seconds>`.
     public static var timeout: Option {
-        .value("--timeout", value: "seconds", help: "Time limit for each sample run (default: 10).", at: \.timeout) {
+        .value(
+            "--timeout", value: "seconds",
+            help: "Time limit for each sample run (default: [lecture] timeout, else 10).", at: \.timeout
+        ) {
             text in
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw LectureError(.badOptionValue, "--timeout needs a number of seconds above 0, not '\(text)'")
@@ -124,7 +131,8 @@ extension Option where Values == BookOptions {
     public static var siteURL: Option {
         .value(
             "--site-url", value: "path",
-            help: "The path the site is served under, as /repo/ (default: /); 404.html links from it.", at: \.siteURL
+            help: "The path the site is served under, as /repo/ (default: [output.html] site-url, else /).",
+            at: \.siteURL
         ) { text in
             guard text.hasPrefix("/"), !text.contains("//"),
                 !text.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0 == " " })
@@ -139,21 +147,24 @@ extension Option where Values == BookOptions {
     public static var sampleLocale: Option {
         .value(
             "--sample-locale", value: "name",
-            help: "The locale samples run under, LANG and LC_ALL (default: \(SampleEnvironment.defaultLocale)).",
+            help:
+                "The locale samples run under, LANG and LC_ALL (default: [lecture] sample-locale, else \(SampleEnvironment.defaultLocale)).",
             at: \.sampleLocale)
     }
     /// `--sample-time-zone <zone>`.
     public static var sampleTimeZone: Option {
         .value(
             "--sample-time-zone", value: "zone",
-            help: "The time zone samples run under, TZ (default: \(SampleEnvironment.defaultTimeZone)).",
+            help:
+                "The time zone samples run under, TZ (default: [lecture] time-zone, else \(SampleEnvironment.defaultTimeZone)).",
             at: \.sampleTimeZone)
     }
     /// `--smart-punctuation`.
     public static var smartPunctuation: Option {
         .flag(
             "--smart-punctuation",
-            help: "Turn straight quotes, -- and ... in prose into typographic ones (default: off).",
+            help:
+                "Turn straight quotes, -- and ... in prose into typographic ones (default: [lecture] smart-punctuation, else off).",
             at: \.smartPunctuation)
     }
 }

@@ -1,14 +1,16 @@
+import CommonMark
 import Foundation
 import LectureSupport
 
 /// The layouts in `site-templates/`, and the static assets beside them.
 ///
-/// `page.html` (required) lays out every page; `404.html` (optional) is the not-found page.
+/// `page.html` (required) lays out every page; `404.html` (optional) is the not-found page's
+/// message, which `page.html` lays out too (`NotFoundPage`).
 /// Every other file in the folder is an asset, copied into the site at the same relative path.
 struct Templates: Sendable {
     /// `page.html`, which lays out every page.
     public var page: Template
-    /// `404.html`, or `nil` when the folder has none.
+    /// `404.html`, the not-found page's message, or `nil` when the folder has none.
     public var notFound: Template?
     /// Asset paths relative to the templates folder.
     public var assets: [String]
@@ -18,7 +20,7 @@ struct Templates: Sendable {
     /// Placeholders `page.html` may use.
     public static let pagePlaceholders: Set<String> = [
         "title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version", "build_date",
-        "language", "default_theme", "repository_link", "edit_link",
+        "language", "default_theme", "repository_link", "edit_link", "head",
     ]
     /// Placeholders `404.html` may use.
     public static let notFoundPlaceholders: Set<String> = [
@@ -45,6 +47,10 @@ struct Templates: Sendable {
                 diagnostics.append(diagnostic)
                 return nil
             case .success(let file):
+                if name == "404.html", let whole = wholeDocument(file.text, path: path) {
+                    diagnostics.append(whole)
+                    return nil
+                }
                 switch Template.parse(file.text, path: path, known: known) {
                 case .success(let template): return template
                 case .failure(let error):
@@ -62,5 +68,21 @@ struct Templates: Sendable {
         guard let page, diagnostics.isEmpty else { return .failure(DiagnosticsError(diagnostics)) }
         let assets = FileSystem.files(under: directory).filter { !($0.hasSuffix(".html") && !$0.contains("/")) }
         return .success(Templates(page: page, notFound: notFound, assets: assets, directory: directory))
+    }
+
+    /// An error when `404.html` is a whole document (`<!DOCTYPE`, `<html`, as it was before
+    /// `page.html` laid it out), at the line and column of that tag.
+    static func wholeDocument(_ text: String, path: String) -> Diagnostic? {
+        guard
+            let tag = text.range(of: "<!doctype", options: .caseInsensitive)
+                ?? text.range(of: "<html", options: .caseInsensitive)
+        else { return nil }
+        let lines = text[..<tag.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        return .error(
+            .templateWholeDocument, path, SourceLocation(line: lines.count, column: (lines.last?.utf8.count ?? 0) + 1),
+            "404.html is a whole page; it holds only the not-found message",
+            notes: [
+                "page.html lays out the not-found page as it lays out every page; keep what goes inside <main> (the heading and the message) and remove the rest"
+            ])
     }
 }

@@ -11,13 +11,14 @@ extension BuildStep {
         guard let templates = context.templates else { throw BuildStop() }
         let configuration = context.configuration
         let book = context.content.book
-        let pages = renderPages(context, templates: templates)
+        let values = TemplateValues(configuration: configuration, book: book, swiftVersion: context.swiftVersion)
+        let pages = renderPages(context, templates: templates, values: values)
         var site = SiteFiles()
         for page in pages {
             site.generated[page.outputPath] = page.html
             if page.fromMemory { site.unchanged.insert(page.outputPath) }
         }
-        site.generated[PrintPage.outputPath] = printPage(context, rendered: pages, templates: templates)
+        site.generated[PrintPage.outputPath] = printPage(context, rendered: pages, templates: templates, values: values)
         let order = book.flattened
         if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
@@ -30,31 +31,18 @@ extension BuildStep {
                         to: first.outputPath, title: first.title, language: configuration.book.language ?? "ko"
                     ).utf8) : html
         }
-        if order.count > configuration.inlineNavigationLimit {
+        if values.scriptsNavigation {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
             site.generated["toc.html"] = Array(
                 templates.page.render(
-                    BookValues.of(configuration).merging([
-                        "title": .text("차례"),
-                        "book_title": .text(book.title),
-                        "content": .html("<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: "")),
-                        "nav": .html(""), "prev": .html(""), "next": .html(""), "toc": .html(""),
-                        "root": .text(""), "swift_version": .text(context.swiftVersion),
-                        "build_date": .text(configuration.buildDate),
-                    ]) { _, new in new }
+                    values.page(
+                        title: "차례", content: "<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: ""),
+                        root: "", nav: "")
                 ).utf8)
         }
-        if let notFound = templates.notFound {
-            site.generated["404.html"] = Array(
-                notFound.render(
-                    BookValues.of(configuration).merging([
-                        "book_title": .text(book.title),
-                        "nav": .html(Navigation.tree(book.chapters, current: nil, root: configuration.siteURL)),
-                        "root": .text(configuration.siteURL),
-                        "swift_version": .text(context.swiftVersion),
-                        "build_date": .text(configuration.buildDate),
-                    ]) { _, new in new }
-                ).utf8)
+        if let message = templates.notFound {
+            site.generated[NotFoundPage.outputPath] = Array(
+                NotFoundPage.html(message: message, templates: templates, values: values).utf8)
         }
         for file in context.listing.assets() {
             site.copied[file] = FileSystem.join(configuration.contentDirectory, file)
@@ -89,13 +77,14 @@ extension BuildStep {
     }
 
     /// Every page in the page template, with its search entry; in page order.
-    private static func renderPages(_ context: BuildContext, templates: Templates) -> [RenderedPage] {
+    private static func renderPages(_ context: BuildContext, templates: Templates, values: TemplateValues)
+        -> [RenderedPage]
+    {
         let configuration = context.configuration
         let book = context.content.book
         let order = book.flattened
         let renderer = HTMLRenderer()
         let cache = Cache(directory: configuration.cacheDirectory)
-        let scripted = order.count > configuration.inlineNavigationLimit
         let positions = Dictionary(
             order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         return Array(context.pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) {
@@ -107,24 +96,16 @@ extension BuildStep {
             let blocks = htmlBlocks(page, cache: cache)
             let root = OutputPath.rootPrefix(from: output)
             let position = positions[page.chapter.path] ?? index
-            let values: [String: Template.Value] = BookValues.of(configuration).merging([
-                "edit_link": .html(BookValues.editLink(configuration, page: page.chapter.path)),
-                "title": .text(page.title),
-                "book_title": .text(book.title),
-                "content": .html(renderer.render(blocks)),
-                "nav": .html(
-                    scripted
-                        ? Navigation.scriptedTree(current: output, root: root)
-                        : Navigation.tree(book.chapters, current: output, root: root)),
-                "prev": .html(Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root)),
-                "next": .html(
-                    Navigation.link(position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root)),
-                "toc": .html(Navigation.toc(page.headings)),
-                "root": .text(root),
-                "swift_version": .text(context.swiftVersion),
-                "build_date": .text(configuration.buildDate),
-            ]) { _, new in new }
-            let html = Array(templates.page.render(values).utf8)
+            let html = Array(
+                templates.page.render(
+                    values.page(
+                        title: page.title, content: renderer.render(blocks), root: root,
+                        nav: values.navigation(current: output, root: root),
+                        prev: Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root),
+                        next: Navigation.link(
+                            position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root),
+                        toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path))
+                ).utf8)
             let entry = SearchIndex.entry(page)
             context.memory?.update(page.chapter.path) {
                 $0.html = html
@@ -136,7 +117,9 @@ extension BuildStep {
 
     /// `print.html`: every chapter in one page (`PrintPage`); a chapter's section is kept in
     /// `BuildMemory` like its page, so a preview rebuild renders only the chapters that changed.
-    private static func printPage(_ context: BuildContext, rendered: [RenderedPage], templates: Templates) -> [UInt8] {
+    private static func printPage(
+        _ context: BuildContext, rendered: [RenderedPage], templates: Templates, values: TemplateValues
+    ) -> [UInt8] {
         let configuration = context.configuration
         let book = context.content.book
         let anchors = PrintAnchors(book.flattened, reserved: context.templateIDs)
@@ -157,18 +140,11 @@ extension BuildStep {
             book: book, pages: byPath.mapValues(\.0), chapters: order.map(\.1), anchors: anchors,
             swiftVersion: context.swiftVersion, buildDate: configuration.buildDate)
         return Array(
-            templates.page.render([
-                "title": .text(PrintPage.title),
-                "book_title": .text(book.title),
-                "content": .html(content),
-                "nav": .html(
-                    book.flattened.count > configuration.inlineNavigationLimit
-                        ? Navigation.scriptedTree(current: PrintPage.outputPath, root: "")
-                        : Navigation.tree(book.chapters, current: PrintPage.outputPath, root: "")),
-                "prev": .html(""), "next": .html(""), "toc": .html(""),
-                "root": .text(""), "swift_version": .text(context.swiftVersion),
-                "build_date": .text(configuration.buildDate),
-            ]).utf8)
+            templates.page.render(
+                values.page(
+                    title: PrintPage.title, content: content, root: "",
+                    nav: values.navigation(current: PrintPage.outputPath, root: ""))
+            ).utf8)
     }
 }
 

@@ -1,0 +1,21 @@
+/// `404.html`: the templates' `404.html` (the message) laid out by `page.html`, as mdBook lays
+/// out its not-found page with the page template. A web server serves it for any missing path,
+/// at any depth, so its links start from the site's URL path (`--site-url`), and search engines
+/// are asked not to index it.
+enum NotFoundPage {
+    /// The output path.
+    static let outputPath = "404.html"
+    /// The page's title.
+    static let title = "페이지를 찾을 수 없습니다"
+    /// What the page adds to `<head>` (`{{ head }}`).
+    static let head = "<meta name=\"robots\" content=\"noindex\">"
+
+    /// The page: `message` (the templates' `404.html`) filled in and laid out by `templates.page`.
+    static func html(message: Template, templates: Templates, values: TemplateValues) -> String {
+        let root = values.configuration.siteURL
+        let nav = Navigation.tree(values.book.chapters, current: nil, root: root)
+        var page = values.page(title: title, content: "", root: root, nav: nav, head: head)
+        page["content"] = .html(message.render(page))
+        return templates.page.render(page)
+    }
+}
