@@ -8,7 +8,10 @@ package enum NFC {
     package static func normalized(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
         let mayCompose = text.unicodeScalars.contains { scalar in
-            (0x1100...0x11FF).contains(scalar.value)
+            // Fast answers before the slow property look-ups: nothing below U+0300 (the first
+            // combining mark) and no precomposed Hangul syllable (U+AC00–U+D7A3) composes further.
+            if scalar.value < 0x300 || (0xAC00...0xD7A3).contains(scalar.value) { return false }
+            return (0x1100...0x11FF).contains(scalar.value)
                 || scalar.properties.canonicalCombiningClass != .notReordered
                 || [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
         }

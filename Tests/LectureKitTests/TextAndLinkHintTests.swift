@@ -161,4 +161,21 @@ import Testing
                 "\(command) without SUMMARY.md")
         }
     }
+
+    /// The byte scans that spare the regex must find what `split` and the regex find.
+    @Test func literalLinkLinesAndPrefilterAgreeWithSplitAndRegex() {
+        let texts = [
+            "a [x](y z) b\n[x](y)\n", "x\r\ny [a](b c)\n", "\n\n", "", "é\n\u{301}[a](b c.png)",
+            "[a](b)\u{301} c)", "[a](<b c>)", "![결과](images/실행 결과.png) and [a](b \"t\")\r\n",
+        ]
+        for text in texts {
+            let lines = LiteralLinks.lines(of: text)
+            #expect(lines == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
+            for line in lines where !line.matches(of: LiteralLinks.candidate).isEmpty {
+                #expect(LiteralLinks.mayHoldCandidate(line.utf8), "\(line.debugDescription)")
+            }
+        }
+        #expect(!LiteralLinks.mayHoldCandidate(Substring("[a](b) c").utf8))
+        #expect(LiteralLinks.mayHoldCandidate(Substring("[a](b c)").utf8))
+    }
 }

@@ -12,8 +12,18 @@ enum LiteralLinks {
     /// The warnings for the paragraphs and headings of `blocks`, whose source is `source`.
     static func warnings(_ blocks: [Block], source: SourceFile) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = Self.lines(of: source.text)
+        // The candidates of each line that has any (most pages have none: then nothing is walked).
+        // The regex is slow, so it searches only lines whose bytes may hold a candidate.
+        var candidates: [Int: [Regex<AnyRegexOutput>.Match]] = [:]
+        for (offset, line) in lines.enumerated() where Self.mayHoldCandidate(line.utf8) {
+            let matches = line.matches(of: candidate)
+            if !matches.isEmpty { candidates[offset + 1] = matches }
+        }
+        if candidates.isEmpty { return [] }
         for block in blocks.leafBlocks {
+            let lineNumbers = block.range.start.line...max(block.range.start.line, block.range.end.line)
+            guard lineNumbers.contains(where: { candidates[$0] != nil }) else { continue }
             let inlines: [Inline]
             switch block.kind {
             case .paragraph(let content): inlines = content
@@ -22,10 +32,9 @@ enum LiteralLinks {
             }
             let prose = textRuns(inlines)
             guard prose.contains(where: { $0.contains("](") }) else { continue }
-            for number in block.range.start.line...max(block.range.start.line, block.range.end.line)
-            where number <= lines.count {
+            for number in lineNumbers where number <= lines.count {
                 let line = lines[number - 1]
-                for match in line.matches(of: candidate) {
+                for match in candidates[number] ?? [] {
                     let text = String(line[match.range])
                     guard let fixed = fixed(text), prose.contains(where: { $0.contains(text) }),
                         !isLink(MarkdownParser.parseInlines(text)), isLink(MarkdownParser.parseInlines(fixed))
@@ -44,6 +53,50 @@ enum LiteralLinks {
             }
         }
         return warnings
+    }
+
+    /// The text's lines, as `split(separator: "\n")` makes them (a `\r\n` is one `Character`, not a
+    /// separator), found as UTF-8 bytes: splitting by `Character` is slow on a whole page.
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var previous: UInt8 = 0
+        var index = start
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") {
+                lines.append(text[start..<index])
+                start = bytes.index(after: index)
+            }
+            previous = byte
+            bytes.formIndex(after: &index)
+        }
+        lines.append(text[start...])
+        return lines
+    }
+
+    /// Whether the line's bytes may hold a `candidate`: a `](` with a space before the `)` that
+    /// surely closes it (one with ASCII bytes on both sides, so not part of a larger `Character`).
+    static func mayHoldCandidate(_ bytes: Substring.UTF8View) -> Bool {
+        var index = bytes.startIndex
+        var previous: UInt8 = 0
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            bytes.formIndex(after: &index)
+            defer { previous = byte }
+            guard byte == UInt8(ascii: "("), previous == UInt8(ascii: "]") else { continue }
+            var before = byte
+            var scan = index
+            while scan < bytes.endIndex {
+                let current = bytes[scan]
+                if current == UInt8(ascii: " ") { return true }
+                bytes.formIndex(after: &scan)
+                if current == UInt8(ascii: ")"), before < 0x80, scan == bytes.endIndex || bytes[scan] < 0x80 { break }
+                before = current
+            }
+        }
+        return false
     }
 
     /// `[…](…)` or `![…](…)` with a space inside the parentheses and no `<…>` around the destination.
