@@ -85,8 +85,9 @@ let package = Package(
         // The Linux and glibc calls Swift's Glibc module leaves out (declared under _GNU_SOURCE):
         // renameat2, pipe2, prctl, posix_spawn_file_actions_addchdir_np.
         .target(name: "CLinux", cSettings: [.define("_GNU_SOURCE")]),
-        // What the stages stand on: child processes, signals, files, the cache, hashing.
-        .target(name: "LectureSupport", dependencies: ["CLinux", "CCrypto"]),
+        // What the stages stand on: diagnostics and the one failure shape, child processes,
+        // signals, files, the cache, hashing (CommonMark for the source locations diagnostics carry).
+        .target(name: "LectureSupport", dependencies: ["CLinux", "CCrypto", "CommonMark"]),
         // The publishing pipeline: load → parse → transform → render → write.
         .target(
             name: "LectureKit",

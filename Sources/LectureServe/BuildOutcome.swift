@@ -20,13 +20,15 @@ public enum BuildOutcome: Sendable {
     {
         do {
             return .built(try BuildPipeline(configuration: configuration, console: console, memory: memory).run())
-        } catch let error as DiagnosticsError {
+        } catch let error as LectureError where error.diagnostics.first?.identifier == .cancelled {
+            return .stopped
+        } catch let error as LectureError where error.isReported {
             let errors = error.diagnostics.filter { $0.severity == .error }
             return .failed(errors: errors.map(\.description).joined(separator: "\n"), count: errors.count)
         } catch let error as LectureError {
             return .setupFailed(error)
         } catch {
-            return .setupFailed(LectureError("error: \(error)", exitStatus: 1))
+            return .setupFailed(LectureError(.unexpected, "\(error)", exitStatus: 1))
         }
     }
 }

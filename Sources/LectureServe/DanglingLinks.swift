@@ -28,6 +28,7 @@ enum DanglingLinks {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             diagnostics.append(
                 .warning(
+                    .danglingSymlink,
                     path, nil, "symbolic link to '\(target)' leads nowhere; it is neither watched nor copied",
                     notes: ["point the link at an existing file or folder, or remove it"]))
         }

@@ -112,7 +112,7 @@ public final class FileWatcher: @unchecked Sendable {
     /// returns, so any later change is reported; then the watcher's thread takes over.
     /// - Throws: `LectureError` when the wake-up pipe cannot be made.
     public func start() throws {
-        guard pipe(&wakePipe) == 0 else { throw LectureError("error: cannot create a pipe for the file watcher") }
+        guard pipe(&wakePipe) == 0 else { throw LectureError(.fileSystem, "cannot create a pipe for the file watcher") }
         for fd in wakePipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         #if os(Linux)
             if mode == .automatic {

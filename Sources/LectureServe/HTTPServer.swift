@@ -109,7 +109,7 @@ public final class HTTPServer: @unchecked Sendable {
         lock.withLock { daemon = started }
         guard started != nil else {
             socket.close()
-            throw LectureError("error: the HTTP server (libmicrohttpd) did not start on \(socket.url)")
+            throw LectureError(.serveStart, "the HTTP server (libmicrohttpd) did not start on \(socket.url)")
         }
     }
 

@@ -46,7 +46,7 @@ public struct ListeningSocket: Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(name, String(port), &hints, &list)
         guard status == 0, let list else {
-            throw LectureError("error: cannot resolve host '\(host)': \(String(cString: gai_strerror(status)))")
+            throw LectureError(.serveStart, "cannot resolve host '\(host)': \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(list) }
 
@@ -87,13 +87,15 @@ public struct ListeningSocket: Sendable {
         switch lastError {
         case EADDRINUSE:
             throw LectureError(
-                "error: port \(port) is already in use (\(shown))\nchoose another --port, or --port 0 for a free one")
+                .serveStart, "port \(port) is already in use (\(shown))",
+                notes: ["choose another --port, or --port 0 for a free one"])
         case EADDRNOTAVAIL:
-            throw LectureError("error: cannot listen on \(shown): '\(host)' is not an address of this machine")
+            throw LectureError(.serveStart, "cannot listen on \(shown): '\(host)' is not an address of this machine")
         case EACCES:
-            throw LectureError("error: cannot listen on \(shown): permission denied (ports below 1024 need privileges)")
+            throw LectureError(
+                .serveStart, "cannot listen on \(shown): permission denied (ports below 1024 need privileges)")
         default:
-            throw LectureError("error: cannot listen on \(shown): \(String(cString: strerror(lastError)))")
+            throw LectureError(.serveStart, "cannot listen on \(shown): \(String(cString: strerror(lastError)))")
         }
     }
 

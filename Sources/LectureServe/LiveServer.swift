@@ -27,10 +27,16 @@ public final class LiveServer: @unchecked Sendable {
 
     /// A server that has not started: nothing is bound, built or watched yet. Build summaries,
     /// diagnostics and `Rebuilding: …` lines go to `console`.
+    /// Cancelled by `stop()`: the build in progress kills its child and starts no other sample.
+    private let cancellation = Cancellation()
+
     public init(configuration: ServeConfiguration, console: Console) {
         self.configuration = configuration
         self.console = console
-        let build = configuration.build
+        var configured = configuration.build
+        // Stopping the server cancels its build (and that build's children) only.
+        configured.verifier.cancellation = cancellation
+        let build = configured
         let memory = BuildMemory()
         rebuilder = Rebuilder(
             build: { BuildOutcome.build(build, console: console, memory: memory) },
@@ -59,7 +65,7 @@ public final class LiveServer: @unchecked Sendable {
     public func start() throws -> Bool {
         let build = configuration.build
         if let problem = SiteWriter.validate(output: build.outputDirectory, protecting: build.protectedFolders) {
-            throw LectureError(problem.description, exitStatus: 1)
+            throw LectureError(problem, exitStatus: 1)
         }
         let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
         let firstBuildStarted = Date()
@@ -135,7 +141,8 @@ public final class LiveServer: @unchecked Sendable {
         guard first else { return }
         let watcher = lock.withLock { self.watcher }
         watcher?.stop()
-        rebuilder.stop(killingChildren: configuration.killsChildrenOnStop)
+        cancellation.cancel()
+        rebuilder.stop()
         SiteWriter.finishRemovals()
         hub.stop()
         let http = lock.withLock { self.http }
@@ -212,7 +219,7 @@ public final class LiveServer: @unchecked Sendable {
                     : "Rebuild failed with \(counted); still serving the last good site")
             hub.rebuildFailed(errors: errors)
         case .setupFailed(let error):
-            console.print(error.message)
+            console.report(error.diagnostics)
             console.print("Rebuild failed; still serving the last good site")
             hub.rebuildFailed(errors: error.message)
         case .stopped:

@@ -6,11 +6,10 @@ import LectureSupport
 /// whenever changes were requested.
 ///
 /// Requests that arrive during a build are merged into one next build, so a burst of saves
-/// costs at most one build after the current one. `stop()` ends a build in progress by killing
-/// its child processes (`ChildProcesses.shared.killAll()`, repeated until the build returns,
-/// since the sample pool starts the next child as soon as one dies), then waits for it: each
-/// sample's temporary folder and the site's staging folder are removed by the build itself as
-/// it unwinds, so nothing is left behind.
+/// costs at most one build after the current one. `stop()` waits for a build in progress,
+/// which the server has cancelled (its `Cancellation`: the running child is killed, no sample
+/// starts after it): each sample's temporary folder and the site's staging folder are removed
+/// by the build itself as it unwinds, so nothing is left behind.
 final class Rebuilder: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: Set<String> = []
@@ -74,19 +73,14 @@ final class Rebuilder: @unchecked Sendable {
         }
     }
 
-    /// Stops building: kills a build in progress when `killingChildren` (waiting at most
-    /// `timeout` seconds for it to return) and ends the thread.
-    func stop(killingChildren: Bool, timeout: Double = 30) {
+    /// Stops building: waits for a build in progress (cancelled by the caller) to return, at
+    /// most `timeout` seconds, and ends the thread.
+    func stop(timeout: Double = 30) {
         condition.lock()
         stopping = true
         condition.broadcast()
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while building && Date() < deadline {
-            condition.unlock()
-            if killingChildren { ChildProcesses.shared.killAll() }
-            condition.lock()
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.02))
-        }
+        while building && Date() < deadline { _ = condition.wait(until: deadline) }
         let started = thread != nil
         condition.unlock()
         if started { _ = threadFinished.wait(timeout: .now() + 5) }

@@ -20,6 +20,7 @@ enum ReservedPrefix {
             listed.insert(chapter.path)
             diagnostics.append(
                 .warning(
+                    .reservedPath,
                     summaryPath, chapter.location,
                     "page '\(chapter.path)' is built to '/\(chapter.outputPath)', under '/\(segment)/', which lecture serve reserves; the preview cannot show it",
                     notes: ["move the page out of the '\(segment)' folder and change its link here"]))
@@ -29,6 +30,7 @@ enum ReservedPrefix {
         where !listed.contains(segment + "/" + relative) && !relative.hasSuffix(".md") {
             diagnostics.append(
                 .warning(
+                    .reservedPath,
                     FileSystem.join(folder, relative), nil,
                     "'/\(segment)/\(relative)' is copied into the site under a path lecture serve reserves; the preview cannot serve it",
                     notes: ["move the file out of the '\(segment)' folder"]))

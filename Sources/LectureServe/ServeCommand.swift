@@ -46,14 +46,14 @@ public struct ServeCommand: Subcommand {
                 at: \.host
             ) { text in
                 guard !text.isEmpty else {
-                    throw LectureError("error: --host needs an address, such as 127.0.0.1 or ::1")
+                    throw LectureError(.badOptionValue, "--host needs an address, such as 127.0.0.1 or ::1")
                 }
                 return text
             },
             .value("--port", value: "n", help: "The TCP port (default: 8000; 0 picks a free one).", at: \.port) {
                 text in
                 guard let number = UInt16(text) else {
-                    throw LectureError("error: --port needs a whole number from 0 to 65535, not '\(text)'")
+                    throw LectureError(.badOptionValue, "--port needs a whole number from 0 to 65535, not '\(text)'")
                 }
                 return number
             },
@@ -85,28 +85,23 @@ public struct ServeCommand: Subcommand {
         if let problem = configuration.build.outputAndTemplatesError() { throw problem }
     }
 
-    /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly and returns 0. A second signal
-    /// during the stop kills the children, removes the temporary folders and exits at once with 130.
+    /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly (a build in progress is
+    /// cancelled, its killed samples not reported) and returns 0. A second signal during the stop
+    /// cancels the whole run: every child is killed, and the command ends with 128 + N.
     public func run(console: Console) throws -> Int32 {
         console.report(bookDiagnostics)
         if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
         let server = LiveServer(configuration: configuration, console: console)
-        let trap = try SignalTrap([SIGINT, SIGTERM, SIGHUP]) { _, count in
+        let signals = SignalSources([SIGINT, SIGTERM, SIGHUP]) { signal, count in
             if count == 1 {
                 console.print("Stopping")
-                // A build cut short reports its killed samples as failures, which they are not.
-                let null = open("/dev/null", O_WRONLY)
-                if null >= 0 {
-                    dup2(null, 2)
-                    close(null)
-                }
                 Thread.detachNewThread { server.stop() }
             } else {
-                Interruption.cleanUpNow()
-                _exit(130)
+                Cancellation.process.cancel(signal: signal)
+                ChildProcesses.shared.stopSpawning()
             }
         }
-        defer { trap.restore() }
+        defer { signals.restore() }
         guard try server.start(), let url = server.url else { return 0 }
         let output = configuration.build.outputDirectory
         console.print("Serving \(output.hasSuffix("/") ? output : output + "/") at \(url)")

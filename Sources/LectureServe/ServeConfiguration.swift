@@ -23,10 +23,6 @@ public struct ServeConfiguration: Sendable {
     public var connectionLimit = 1000
     /// Seconds between `: ping` comments on an idle event stream.
     public var pingInterval = 15.0
-    /// Whether `stop()` ends a build in progress by killing every child process of this
-    /// process (`ChildProcesses.shared.killAll()`); when false it waits for the build. The
-    /// command sets it; a process that runs other builds beside the server (a test run) may not.
-    public var killsChildrenOnStop = true
 
     /// The defaults: `BuildConfiguration`'s folders, host `127.0.0.1`, port 8000, a 50 ms debounce.
     public init() {}

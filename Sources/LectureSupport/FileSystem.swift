@@ -22,7 +22,9 @@ public enum FileSystem {
     /// - Throws: `LectureError` `path: error: cannot read file: REASON` (`strerror`'s text, or
     ///   "not a regular file").
     public static func read(_ path: String) throws -> [UInt8] {
-        func failure(_ reason: String) -> LectureError { LectureError("\(path): error: cannot read file: \(reason)") }
+        func failure(_ reason: String) -> LectureError {
+            LectureError(.error(.fileSystem, path, nil, "cannot read file: \(reason)"))
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -67,7 +69,7 @@ public enum FileSystem {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
-            throw LectureError("\(path): error: cannot write file: \(error.localizedDescription)")
+            throw LectureError(.error(.fileSystem, path, nil, "cannot write file: \(error.localizedDescription)"))
         }
     }
 
@@ -80,7 +82,9 @@ public enum FileSystem {
     /// removed if the run is interrupted (`Interruption`); call `removeTemporaryDirectory` when done.
     public static func makeTemporaryDirectory(prefix: String) throws -> String {
         var template = Array((NSTemporaryDirectory() + "/\(prefix).XXXXXX").utf8CString)
-        guard let result = mkdtemp(&template) else { throw LectureError("cannot create a temporary directory") }
+        guard let result = mkdtemp(&template) else {
+            throw LectureError(.fileSystem, "cannot create a temporary directory")
+        }
         let path = String(cString: result)
         Interruption.track(path)
         return path

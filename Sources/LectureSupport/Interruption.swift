@@ -5,19 +5,19 @@ import Foundation
 #endif
 
 /// What Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP) does to `lecture build` and
-/// `lecture check`: kill every
-/// child process group (samples, swiftc, Graphviz) and the processes they left behind, remove
-/// the temporary folders in use, and exit with 128 + the signal's number, as shells expect.
+/// `lecture check`: cancel `Cancellation.process` and kill every child process group (samples,
+/// swiftc, Graphviz) and the processes they left behind, refusing new ones. The work then
+/// unwinds on its own threads (each temporary folder removed by its owner), and
+/// `LectureCommand.main` returns 128 + the signal's number on the main thread, as shells expect;
+/// `finish()` removes any tracked folder left.
 public enum Interruption {
     private static let folders = FolderRegistry()
 
-    /// Installs the handling; the returned trap keeps it installed while it lives.
-    public static func install() throws -> SignalTrap {
-        try SignalTrap([SIGINT, SIGTERM, SIGHUP]) { signal, _ in
+    /// Starts handling the signals; `restore()` on the result stops it.
+    public static func install() -> SignalSources {
+        SignalSources([SIGINT, SIGTERM, SIGHUP]) { signal, _ in
+            Cancellation.process.cancel(signal: signal)
             ChildProcesses.shared.stopSpawning()
-            folders.removeAll()
-            StandardStream.write("\ninterrupted\n", to: 2)
-            exit(128 + signal)
         }
     }
 
@@ -27,15 +27,14 @@ public enum Interruption {
         folders.removeAll()
     }
 
-    /// Whether an interruption is under way (the signal's thread then ends the process).
-    public static var isUnderWay: Bool { ChildProcesses.shared.isStopping }
-
-    /// Blocks for good when an interruption is under way, so a failure it caused (a killed
-    /// compiler) is not reported, and the signal's exit status (128 + N) is the one the process
-    /// ends with.
-    public static func waitIfUnderWay() {
-        guard isUnderWay else { return }
-        while true { sleep(60) }
+    /// When the run was cancelled: kills what is left, removes the tracked temporary folders and
+    /// returns the cancellation (`lecture.cancelled`, exit status 128 + N) to report instead of
+    /// whatever the cut-short work ended with (a killed compiler is no failure of the content).
+    /// `nil` when the run was not cancelled.
+    public static func finish() -> LectureError? {
+        guard Cancellation.process.isCancelled else { return nil }
+        cleanUpNow()
+        return Cancellation.process.error
     }
 
     /// Records a temporary folder to remove if the run is interrupted.

@@ -56,12 +56,16 @@ public enum Subprocess {
     ///   - timeout: seconds before the process group is killed; `nil` for none.
     ///   - outputLimit: bytes kept per stream; past it the child is killed (default 1 MiB).
     ///   - input: bytes written to the child's stdin; `nil` connects stdin to `/dev/null`.
+    ///   - cancellation: checked before the start and while the child runs (every 100 ms at
+    ///     most); once cancelled the child's process group is killed and reaped, and the run
+    ///     throws the cancellation.
     /// - Throws: `LectureError` when the program cannot be started (not found, not executable).
     public static func run(
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], inheritingEnvironment: Bool = true, timeout: Double? = nil,
-        outputLimit: Int = 1 << 20, input: [UInt8]? = nil
+        outputLimit: Int = 1 << 20, input: [UInt8]? = nil, cancellation: Cancellation = .process
     ) throws -> Result {
+        try cancellation.check()
         let start = ContinuousClock.now
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
@@ -69,10 +73,10 @@ public enum Subprocess {
         // Close-on-exec, so a child spawned at the same time by another thread does not inherit
         // these pipes and hold them open (the child's own ends are dup2'ed, which clears it).
         guard lecture_pipe2_cloexec(&outPipe) == 0, lecture_pipe2_cloexec(&errPipe) == 0 else {
-            throw LectureError("cannot create a pipe: \(errnoText())")
+            throw LectureError(.fileSystem, "cannot create a pipe: \(errnoText())")
         }
         if input != nil, lecture_pipe2_cloexec(&inPipe) != 0 {
-            throw LectureError("cannot create a pipe: \(errnoText())")
+            throw LectureError(.fileSystem, "cannot create a pipe: \(errnoText())")
         }
 
         let spawned: Int32
@@ -105,7 +109,7 @@ public enum Subprocess {
             close(outPipe[0])
             close(errPipe[0])
             if input != nil { close(inPipe[1]) }
-            throw LectureError("cannot run '\(executable)': \(String(cString: strerror(spawned)))")
+            throw LectureError(.subprocess, "cannot run '\(executable)': \(String(cString: strerror(spawned)))")
         }
         defer { ChildProcesses.shared.remove(pid) }
 
@@ -131,7 +135,13 @@ public enum Subprocess {
         let deadline = timeout.map { start.advanced(by: .seconds($0)) }
         var chunk = [UInt8](repeating: 0, count: 65536)
 
+        var cancelled = false
         while !open.isEmpty && forced == nil {
+            if cancellation.isCancelled {
+                cancelled = true
+                forced = .signaled(SIGKILL)
+                break
+            }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if inputFD >= 0 { fds.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }
             var wait: Int32 = 100
@@ -190,6 +200,10 @@ public enum Subprocess {
                 break
             }
             if result < 0 && errno != EINTR { break }
+            if cancellation.isCancelled, !cancelled {
+                cancelled = true
+                kill(-pid, SIGKILL)
+            }
             if let deadline, ContinuousClock.now >= deadline, forced == nil {
                 forced = .timedOut
                 kill(-pid, SIGKILL)
@@ -200,6 +214,7 @@ public enum Subprocess {
         // and so do processes it started in groups of their own (orphans reparented to us).
         kill(-pid, SIGKILL)
         ChildProcesses.shared.reapOrphans()
+        if cancelled { throw cancellation.error }
 
         let termination: Termination
         if let forced {
@@ -243,7 +258,7 @@ public enum Subprocess {
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGCHLD] { sigaddset(&defaultSignals, signal) }
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaultSignals, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         var emptyMask = sigset_t()
         sigemptyset(&emptyMask)

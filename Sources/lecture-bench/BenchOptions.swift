@@ -34,7 +34,9 @@ struct BenchOptions: ParsableOptions {
             },
             .value("--pages", value: "250,500,1000", help: "Book sizes for part 1.", at: \.pages) { text in
                 let counts = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
-                guard !counts.isEmpty else { throw LectureError("--pages takes counts such as 250,500,1000") }
+                guard !counts.isEmpty else {
+                    throw LectureError(.badOptionValue, "--pages takes counts such as 250,500,1000")
+                }
                 return counts
             },
             .value(
@@ -74,7 +76,7 @@ struct GeneratorOptions: ParsableOptions {
 func positive(_ name: String) -> (String) throws -> Int {
     { text in
         guard let value = Int(text), value > 0 else {
-            throw LectureError("\(name) takes a positive number, not '\(text)'")
+            throw LectureError(.badOptionValue, "\(name) takes a positive number, not '\(text)'")
         }
         return value
     }

@@ -55,7 +55,11 @@ import Testing
         #expect(error?.location?.line == 2)
         // The column counts UTF-8 bytes, as every diagnostic's does: 'x' is after 9 + 2×3 bytes of Hangul.
         #expect(error?.headline.hasPrefix("book.toml:2:") == true)
-        #expect(error?.summary.hasPrefix("book.toml is not valid TOML: ") == true)
+        // Our summary and the fix; toml++'s own words kept as a note.
+        #expect(error?.summary == "book.toml is not valid TOML")
+        #expect(error?.identifier == .bookTOMLSyntax)
+        #expect(error?.notes.first?.hasPrefix("toml++ says: ") == true)
+        #expect(error?.notes.last?.contains("key = value") == true)
     }
 
     @Test func unknownAndUnsupportedKeysAreWarnedAtTheirLine() {

@@ -58,6 +58,8 @@ import Testing
             "::warning file=\(file),line=3,col=1,title=heading level jumps from h1 to h4::heading level jumps from h1 to h4",
             "::error file=\(file),line=5,col=4,title=broken link%3A 'nowhere.md' is not a page of the book (not in SUMMARY.md)::broken link: 'nowhere.md' is not a page of the book (not in SUMMARY.md)",
             "::error file=\(file),line=12,col=1,title=output does not match the expected output::output does not match the expected output%0A--- expected%0A+++ actual%0A-50%25, 끝: 2%0A+50%25, 끝: 1%0A+a␍b%0Asample at \(root)/book/100%25, 확인: 쪽.md:7:1; 'lecture check --bless' accepts the actual output",
+            // The closing line, written through the same console (stderr), after the annotations.
+            "lecture build: failed with 2 errors",
         ]
         #expect(result.lines.count == expected.count)
         for (actual, wanted) in zip(result.lines, expected) { #expect(actual == wanted) }
@@ -114,12 +116,12 @@ import Testing
         let format = DiagnosticFormat.resolve("github", environment: [:], workingDirectory: root + "/a/b")
         #expect(format == .github(repositoryRoot: URL(fileURLWithPath: root).standardizedFileURL.path))
         // A byte column after Hangul becomes a character column; a file outside keeps its path.
-        let note = Diagnostic(.note, "page.md", .init(line: 3, column: 9), "see here")
+        let note = Diagnostic(.sampleCompiler, .note, "page.md", .init(line: 3, column: 9), "see here")
         #expect(
             format.render(note, workingDirectory: root + "/a/b")
                 == "::notice file=a/b/page.md,line=3,col=5,title=see here::see here")
         #expect(
-            format.render(.error("/elsewhere/x.md", nil, "gone"), workingDirectory: root)
+            format.render(.error(.brokenLink, "/elsewhere/x.md", nil, "gone"), workingDirectory: root)
                 == "::error file=/elsewhere/x.md,title=gone::gone")
         #expect(
             DiagnosticFormat.resolve(nil, environment: ["GITHUB_ACTIONS": "false"], workingDirectory: root) == .plain)

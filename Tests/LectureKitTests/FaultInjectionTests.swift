@@ -187,7 +187,10 @@ import Testing
     /// What takes a page's place: a folder, a named pipe (reading would block), a device.
     static let unreadable: [(String, @Sendable (String) throws -> Void)] = [
         ("folder", { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }),
-        ("named pipe", { path in guard mkfifo(path, 0o644) == 0 else { throw LectureError("mkfifo \(path)") } }),
+        (
+            "named pipe",
+            { path in guard mkfifo(path, 0o644) == 0 else { throw LectureError(.fileSystem, "mkfifo \(path)") } }
+        ),
         ("device", { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "/dev/zero") }),
     ]
 
@@ -246,7 +249,7 @@ import Testing
             "named pipe",
             { path in
                 try FileManager.default.removeItem(atPath: path)
-                guard mkfifo(path, 0o644) == 0 else { throw LectureError("mkfifo \(path)") }
+                guard mkfifo(path, 0o644) == 0 else { throw LectureError(.fileSystem, "mkfifo \(path)") }
             }
         ),
     ]
@@ -337,23 +340,23 @@ struct TmpfsMount {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let result = try Subprocess.run(
             "mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", path], timeout: 30)
-        guard result.succeeded else { throw LectureError("mount \(path): \(result.stderrText)") }
+        guard result.succeeded else { throw LectureError(.subprocess, "mount \(path): \(result.stderrText)") }
     }
 
     func usedBytes() throws -> Int {
         var info = statvfs()
-        guard statvfs(path, &info) == 0 else { throw LectureError("statvfs \(path)") }
+        guard statvfs(path, &info) == 0 else { throw LectureError(.fileSystem, "statvfs \(path)") }
         return Int(info.f_blocks - info.f_bfree) * Int(info.f_frsize)
     }
 
     /// Fills the file system with zeros until about `free` bytes are left.
     func fill(leaving free: Int) throws {
         var info = statvfs()
-        guard statvfs(path, &info) == 0 else { throw LectureError("statvfs \(path)") }
+        guard statvfs(path, &info) == 0 else { throw LectureError(.fileSystem, "statvfs \(path)") }
         let available = Int(info.f_bavail) * Int(info.f_frsize)
         let size = max(available - free, 0)
         let fd = open(filler, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw LectureError("open \(filler)") }
+        guard fd >= 0 else { throw LectureError(.fileSystem, "open \(filler)") }
         defer { close(fd) }
         let chunk = [UInt8](repeating: 0, count: 65536)
         var written = 0
@@ -368,7 +371,7 @@ struct TmpfsMount {
 
     func remountReadOnly() throws {
         let result = try Subprocess.run("mount", ["-o", "remount,ro", path], timeout: 30)
-        guard result.succeeded else { throw LectureError("remount \(path): \(result.stderrText)") }
+        guard result.succeeded else { throw LectureError(.subprocess, "remount \(path): \(result.stderrText)") }
     }
 
     func unmount() {

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 import Testing
 
 @testable import LectureKit

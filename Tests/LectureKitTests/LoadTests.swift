@@ -11,7 +11,7 @@ import Testing
         #expect(
             loaded.diagnostics == [
                 .error(
-                    "/nonexistent/content", nil, "content folder does not exist",
+                    .missingContent, "/nonexistent/content", nil, "content folder does not exist",
                     notes: [
                         "pass the folder that holds SUMMARY.md with --content DIR, run lecture in (or name) a book's folder, one with book.toml, or create a book with 'lecture init'"
                     ])
@@ -47,7 +47,7 @@ import Testing
         #expect(
             loaded.diagnostics == [
                 .error(
-                    "\(root)/SUMMARY.md", SourceLocation(line: 4, column: 5),
+                    .summaryDuplicate, "\(root)/SUMMARY.md", SourceLocation(line: 4, column: 5),
                     "page 'a.md' is listed twice in the summary",
                     notes: ["first listed at \(root)/SUMMARY.md:3:3"])
             ])

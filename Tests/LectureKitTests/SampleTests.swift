@@ -91,7 +91,7 @@ import Testing
         } catch let error as LectureError {
             return .failure(error)
         } catch {
-            return .failure(LectureError("\(error)"))
+            return .failure(LectureError(.unexpected, "\(error)"))
         }
     }()
 
@@ -367,6 +367,6 @@ import Testing
         let sample = SampleExtractor.extract(from: MarkdownParser.parse(original), path: "p.md").samples[0]
         #expect(
             Bless.apply(original, outputs: [(sample: sample, output: "1\n")])
-                == "```swift\nprint(1)\n```\n```output\n1\n```\n\n다음 문단\n")
+                == "```swift\nprint(1)\n```\n\n```output\n1\n```\n\n다음 문단\n")
     }
 }

@@ -54,7 +54,7 @@ enum TestSupport {
         let result = try Subprocess.run(
             "/bin/sh", ["-c", "cat > \"$0\" && chmod 755 \"$0\"", path],
             input: Array("#!/bin/sh\n\(body)\n".utf8))
-        guard result.succeeded else { throw LectureError("cannot write \(path)") }
+        guard result.succeeded else { throw LectureError(.fileSystem, "cannot write \(path)") }
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {

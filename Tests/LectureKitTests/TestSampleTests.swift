@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 import SwiftAnalysis
 import Testing
 

@@ -70,10 +70,8 @@ final class ServeFixture: @unchecked Sendable {
         configuration.watchMode = watchMode
         configuration.pingInterval = pingInterval
         configuration.connectionLimit = connectionLimit
-        // Other suites run samples in this process; stopping must not kill their children.
-        configuration.killsChildrenOnStop = false
         server = LiveServer(configuration: configuration, console: recorder.console)
-        guard try server.start() else { throw LectureError("the server stopped before it served") }
+        guard try server.start() else { throw LectureError(.serveStart, "the server stopped before it served") }
     }
 
     deinit {
@@ -90,17 +88,21 @@ final class ServeFixture: @unchecked Sendable {
         let path = root + "/" + relative
         let temporary = (path as NSString).deletingLastPathComponent + "/.\((path as NSString).lastPathComponent).swp"
         try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else { throw LectureError("cannot rename over \(path)") }
+        guard rename(temporary, path) == 0 else { throw LectureError(.fileSystem, "cannot rename over \(path)") }
     }
 }
 
 /// Lines printed by the server, kept for assertions.
 final class LineRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var lines: [String] { lock.withLock { stored } }
-    lazy var console = Console(recordingInto: { [unowned self] line in self.lock.withLock { self.stored.append(line) } }
-    )
+    /// Held by the console's closure too, so a server thread that prints after the test ended
+    /// (a build the stop did not wait for) appends to a live store instead of a freed recorder.
+    private final class Store: @unchecked Sendable {
+        let lock = NSLock()
+        var lines: [String] = []
+    }
+    private let store = Store()
+    var lines: [String] { store.lock.withLock { store.lines } }
+    lazy var console = Console(recordingInto: { [store] line in store.lock.withLock { store.lines.append(line) } })
 }
 
 /// A tiny HTTP/1.1 client over a raw TCP socket, so that tests send exactly the bytes they

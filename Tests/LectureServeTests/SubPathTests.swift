@@ -103,7 +103,6 @@ import Testing
         configuration.build.outputDirectory = root + "/book"
         configuration.build.cacheDirectory = root + "/cache"
         configuration.port = 0
-        configuration.killsChildrenOnStop = false
         let recorder = LineRecorder()
         let server = LiveServer(configuration: configuration, console: recorder.console)
         #expect(try server.start())

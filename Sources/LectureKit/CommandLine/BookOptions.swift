@@ -45,16 +45,17 @@ public struct BookOptions: ParsableOptions, Sendable {
         for value in reports {
             if DiagnosticFormat.names.contains(value) {
                 guard format == nil || format == value else {
-                    throw LectureError("error: --report \(format!) and --report \(value) contradict each other")
+                    throw LectureError(.badOption, "--report \(format!) and --report \(value) contradict each other")
                 }
                 format = value
             } else if allowJUnit, value.hasPrefix("junit:"), value.count > "junit:".count {
-                guard junit == nil else { throw LectureError("error: --report junit: given more than once") }
+                guard junit == nil else { throw LectureError(.badOption, "--report junit: given more than once") }
                 junit = String(value.dropFirst("junit:".count))
             } else {
                 let wanted = (DiagnosticFormat.names + (allowJUnit ? ["junit:PATH"] : [])).map { "'\($0)'" }.joined(
                     separator: ", ")
-                throw LectureError("error: --report takes \(wanted), not '\(value)'\nsee '\(command) --help'")
+                throw LectureError(
+                    .badOptionValue, "--report takes \(wanted), not '\(value)'", notes: ["see '\(command) --help'"])
             }
         }
         return (format, junit)
@@ -90,7 +91,7 @@ extension Option where Values == BookOptions {
             at: \.jobs
         ) { text in
             guard let n = Int(text), n >= 1 else {
-                throw LectureError("error: -j needs a whole number of 1 or more, not '\(text)'")
+                throw LectureError(.badOptionValue, "-j needs a whole number of 1 or more, not '\(text)'")
             }
             return n
         }
@@ -103,7 +104,7 @@ extension Option where Values == BookOptions {
         ) {
             text in
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw LectureError("error: --timeout needs a number of seconds above 0, not '\(text)'")
+                throw LectureError(.badOptionValue, "--timeout needs a number of seconds above 0, not '\(text)'")
             }
             return seconds
         }
@@ -136,7 +137,8 @@ extension Option where Values == BookOptions {
             guard text.hasPrefix("/"), !text.contains("//"),
                 !text.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0 == " " })
             else {
-                throw LectureError("error: --site-url takes an absolute path such as /lecture/, not '\(text)'")
+                throw LectureError(
+                    .badOptionValue, "--site-url takes an absolute path such as /lecture/, not '\(text)'")
             }
             return text.hasSuffix("/") ? text : text + "/"
         }

@@ -41,12 +41,12 @@ struct BuildCommand: Subcommand {
             ContentLoader.setupError(contentDirectory: configuration.contentDirectory),
             configuration.outputAndTemplatesError(),
         ].compactMap { $0 }
-        if !problems.isEmpty { throw LectureError(problems.map(\.message).joined(separator: "\n")) }
+        if !problems.isEmpty { throw LectureError(unreported: problems.flatMap(\.diagnostics)) }
     }
 
     func run(console: Console) throws -> Int32 {
-        let trap = try Interruption.install()
-        defer { trap.restore() }
+        let signals = Interruption.install()
+        defer { signals.restore() }
         console.format = .resolve(
             diagnosticFormat, environment: console.environment,
             workingDirectory: FileManager.default.currentDirectoryPath)

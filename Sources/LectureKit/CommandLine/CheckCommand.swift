@@ -44,7 +44,7 @@ struct CheckCommand: Subcommand {
                 let parts = text.split(separator: "/")
                 guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k)
                 else {
-                    throw LectureError("error: --shard takes K/N with 1 ≤ K ≤ N, not '\(text)'")
+                    throw LectureError(.badOptionValue, "--shard takes K/N with 1 ≤ K ≤ N, not '\(text)'")
                 }
                 return Shard(index: k, count: n)
             },
@@ -71,7 +71,8 @@ struct CheckCommand: Subcommand {
         files = options.paths.filter { !folders.contains($0) }
         guard folders.count <= 1 else {
             throw LectureError(
-                "error: unexpected argument '\(folders[1])'; name one book folder\nsee 'lecture check --help'")
+                .badArgument, "unexpected argument '\(folders[1])'; name one book folder",
+                notes: ["see 'lecture check --help'"])
         }
         var bookOptions = options.book
         bookOptions.directory = folders.first
@@ -82,22 +83,22 @@ struct CheckCommand: Subcommand {
     func validate() throws {
         try configuration.verifier.environment.validate()
         for file in files where !file.hasSuffix(".md") {
-            throw LectureError("error: '\(file)' is not a Markdown file (.md)")
+            throw LectureError(.badArgument, "'\(file)' is not a Markdown file (.md)")
         }
         if let reportPath {
             let report = URL(fileURLWithPath: reportPath).standardizedFileURL.path
             let contentFolder = URL(fileURLWithPath: configuration.contentDirectory).standardizedFileURL.path
             if report.hasSuffix(".md") || report.hasPrefix(contentFolder + "/") {
                 throw LectureError(
-                    "error: --report junit:\(reportPath) would overwrite content; write the report outside the content folder"
-                )
+                    .badOptionValue, "--report junit:\(reportPath) would overwrite content",
+                    notes: ["write the report outside the content folder"])
             }
         }
     }
 
     func run(console: Console) throws -> Int32 {
-        let trap = try Interruption.install()
-        defer { trap.restore() }
+        let signals = Interruption.install()
+        defer { signals.restore() }
         console.format = .resolve(
             diagnosticFormat, environment: console.environment,
             workingDirectory: FileManager.default.currentDirectoryPath)
@@ -140,7 +141,7 @@ struct CheckCommand: Subcommand {
             guard result.actualOutput != nil, result.sample.mode == .run else { continue }
             let errors = result.diagnostics.filter { $0.severity == .error }
             let onlyOutput = errors.allSatisfy {
-                $0.summary == "output does not match the expected output" || $0.summary == "sample has no output block"
+                $0.identifier == .sampleOutputMismatch || $0.identifier == .sampleNoOutput
             }
             guard onlyOutput else { continue }
             byPath[result.sample.path, default: []].append(index)
@@ -152,7 +153,7 @@ struct CheckCommand: Subcommand {
                 for index in indices {
                     results[index].diagnostics.append(
                         .error(
-                            path, results[index].sample.location,
+                            .blessRefused, path, results[index].sample.location,
                             "cannot bless: the page uses {{#include}}; copy the actual output into its output block by hand"
                         ))
                 }
@@ -161,9 +162,11 @@ struct CheckCommand: Subcommand {
             let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             var info = stat()
             guard stat(real, &info) == 0, info.st_mode & S_IWUSR != 0, access(real, W_OK) == 0 else {
-                for index in indices {
-                    results[index].diagnostics.append(.error(path, nil, "cannot bless: the file is read-only"))
-                }
+                // Once for the page, on its first sample to bless: the file is the problem.
+                results[indices[0]].diagnostics.append(
+                    .error(
+                        .blessRefused, path, nil, "cannot bless: the file is read-only",
+                        notes: ["make it writable (chmod u+w) and run 'lecture check --bless' again"]))
                 continue
             }
             var bytes = try FileSystem.read(real)
@@ -181,7 +184,7 @@ struct CheckCommand: Subcommand {
             for index in indices {
                 if let reason = refused.first(where: { $0.0 == results[index].sample })?.1 {
                     results[index].diagnostics.append(
-                        .error(path, results[index].sample.location, "cannot bless: \(reason)"))
+                        .error(.blessRefused, path, results[index].sample.location, "cannot bless: \(reason)"))
                 } else {
                     results[index].outcome = .passed
                     results[index].diagnostics.removeAll { $0.severity == .error }

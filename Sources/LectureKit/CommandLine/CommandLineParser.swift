@@ -45,10 +45,11 @@ public enum CommandLineParser {
                 inline = String(argument.dropFirst(2))
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                throw LectureError("error: unknown option '\(name)' for '\(command)'\nsee '\(command) --help'")
+                throw LectureError(
+                    .badOption, "unknown option '\(name)' for '\(command)'", notes: ["see '\(command) --help'"])
             }
             guard option.valueName != nil else {
-                if inline != nil { throw LectureError("error: option '\(name)' takes no value") }
+                if inline != nil { throw LectureError(.badOption, "option '\(name)' takes no value") }
                 try option.store(&values, "")
                 continue
             }
@@ -59,10 +60,10 @@ public enum CommandLineParser {
                 value = arguments[index]
                 index += 1
             } else {
-                throw LectureError("error: option '\(name)' needs a value\nsee '\(command) --help'")
+                throw LectureError(.badOption, "option '\(name)' needs a value", notes: ["see '\(command) --help'"])
             }
             guard given.insert(option.names.last!).inserted || option.repeatable else {
-                throw LectureError("error: option '\(name)' given more than once")
+                throw LectureError(.badOption, "option '\(name)' given more than once")
             }
             try option.store(&values, value)
         }
@@ -73,7 +74,7 @@ public enum CommandLineParser {
             rest = rest.dropFirst(taken.count)
         }
         if let extra = rest.first {
-            throw LectureError("error: unexpected argument '\(extra)'\nsee '\(command) --help'")
+            throw LectureError(.badArgument, "unexpected argument '\(extra)'", notes: ["see '\(command) --help'"])
         }
         return values
     }

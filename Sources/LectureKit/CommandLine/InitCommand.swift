@@ -20,12 +20,13 @@ struct InitCommand: Subcommand {
 
     func validate() throws {
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
-            throw LectureError("error: '\(directory)' is a file, not a folder")
+            throw LectureError(.badArgument, "'\(directory)' is a file, not a folder")
         }
         for file in Self.files.keys.sorted()
         where file != ".gitignore" && FileSystem.exists(FileSystem.join(directory, file)) {
             throw LectureError(
-                "error: \(FileSystem.join(directory, file)) already exists; 'lecture init' never overwrites a book")
+                .initRefused,
+                "\(FileSystem.join(directory, file)) already exists; 'lecture init' never overwrites a book")
         }
     }
 

@@ -63,8 +63,7 @@ public enum LectureCommand {
                 return 0
             }
             guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
-                Console.write("error: unknown subcommand '\(arguments[1])'\n\n\(help)\n", to: 2)
-                return 2
+                return unknownSubcommand(arguments[1], help: help, console: console)
             }
             console.print(command.help)
             return 0
@@ -72,8 +71,7 @@ public enum LectureCommand {
             break
         }
         guard let type = subcommands.first(where: { $0.name == first }) else {
-            Console.write("error: unknown subcommand '\(first)'\n\n\(help)\n", to: 2)
-            return 2
+            return unknownSubcommand(first, help: help, console: console)
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("-h") || rest.contains("--help") {
@@ -84,21 +82,33 @@ public enum LectureCommand {
             let command = try type.parse(rest)
             try command.validate()
             let status = try command.run(console: console)
-            Interruption.waitIfUnderWay()
+            if let cancelled = Interruption.finish() { return report(cancelled, command: type.name, console: console) }
             return status
-        } catch let error as LectureError {
-            Interruption.waitIfUnderWay()
-            Console.write((error.message + "\n"), to: 2)
-            return error.exitStatus
-        } catch let error as DiagnosticsError {
-            Interruption.waitIfUnderWay()
-            let errors = error.diagnostics.filter { $0.severity == .error }.count
-            Console.write("lecture \(type.name): failed with \(errors) error\(errors == 1 ? "" : "s")\n", to: 2)
-            return 1
         } catch {
-            Interruption.waitIfUnderWay()
-            Console.write("error: \(error)\n", to: 2)
-            return 1
+            // A cancelled run ends as cancelled, whatever the cut-short work threw.
+            let failure =
+                Interruption.finish() ?? (error as? LectureError)
+                ?? LectureError(.unexpected, "\(error)", exitStatus: 1)
+            return report(failure, command: type.name, console: console)
         }
+    }
+
+    /// Prints a failure through the console and returns its exit status: the closing
+    /// `lecture build: failed with N errors` when its diagnostics were reported already.
+    static func report(_ failure: LectureError, command: String, console: Console) -> Int32 {
+        if failure.isReported {
+            let errors = failure.diagnostics.errorCount
+            console.printError("lecture \(command): failed with \(errors) error\(errors == 1 ? "" : "s")")
+        } else {
+            console.report(failure.diagnostics)
+        }
+        return failure.exitStatus
+    }
+
+    /// Reports an unknown subcommand, then the overview of them all, on stderr: exit status 2.
+    static func unknownSubcommand(_ name: String, help: String, console: Console) -> Int32 {
+        console.report(.error(.unknownSubcommand, "unknown subcommand '\(name)'"))
+        console.printError("\n" + help)
+        return 2
     }
 }

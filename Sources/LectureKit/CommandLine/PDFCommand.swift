@@ -68,7 +68,9 @@ struct PDFCommand: Subcommand {
     }
 
     func validate() throws {
-        guard output.hasSuffix(".pdf") else { throw LectureError("error: --output '\(output)' does not end in .pdf") }
+        guard output.hasSuffix(".pdf") else {
+            throw LectureError(.badOptionValue, "--output '\(output)' does not end in .pdf")
+        }
     }
 
     func run(console: Console) throws -> Int32 {
@@ -77,8 +79,9 @@ struct PDFCommand: Subcommand {
         let page = FileSystem.join(site, PrintPage.outputPath)
         guard FileSystem.exists(page) else {
             throw LectureError(
-                "\(page): error: print page does not exist\n    run 'lecture build' first (or pass the built site with --site DIR)"
-            )
+                .error(
+                    .badOptionValue, page, nil, "print page does not exist",
+                    notes: ["run 'lecture build' first (or pass the built site with --site DIR)"]))
         }
         let browser = try Self.findChromium(chromium ?? console.environment["CHROMIUM"])
         let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
@@ -115,7 +118,8 @@ struct PDFCommand: Subcommand {
         guard result.succeeded, bytes.starts(with: Array("%PDF".utf8)) else {
             let log = result.stderrText.split(separator: "\n").filter { !$0.contains("dbus") }.suffix(5).joined(
                 separator: "\n    ")
-            throw LectureError("\(pdf): error: Chromium did not write the PDF (\(result.termination))\n    \(log)")
+            throw LectureError(
+                .error(.subprocess, pdf, nil, "Chromium did not write the PDF (\(result.termination))", notes: [log]))
         }
         return bytes.count
     }
@@ -128,7 +132,7 @@ struct PDFCommand: Subcommand {
             if let found = Toolchain.resolve(name) { return found }
         }
         throw LectureError(
-            "error: Chromium not found\(requested.map { " at '\($0)'" } ?? " on PATH")\n    install it (Debian: apt-get install chromium fonts-noto-cjk), or pass --chromium PATH"
-        )
+            .missingChromium, "Chromium not found\(requested.map { " at '\($0)'" } ?? " on PATH")",
+            notes: ["install it (Debian: apt-get install chromium fonts-noto-cjk), or pass --chromium PATH"])
     }
 }

@@ -36,8 +36,10 @@ public enum BookLayout {
             (settings, diagnostics) = BookSettingsLoader.load(path: tomlPath)
         } else if let directory, !FileSystem.isDirectory(directory) {
             throw LectureError(
-                "\(directory): error: \(FileSystem.exists(directory) ? "book folder is a file" : "book folder does not exist")\n    name a folder that holds book.toml or SUMMARY.md"
-            )
+                .error(
+                    .badArgument, directory, nil,
+                    FileSystem.exists(directory) ? "book folder is a file" : "book folder does not exist",
+                    notes: ["name a folder that holds book.toml or SUMMARY.md"]))
         }
         let bareSummary = !hasTOML && FileSystem.exists(FileSystem.join(root, "SUMMARY.md"))
         let mdBookLayout = hasTOML || FileSystem.exists(FileSystem.join(root, "src/SUMMARY.md"))

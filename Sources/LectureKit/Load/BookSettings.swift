@@ -57,7 +57,7 @@ enum BookSettingsLoader {
     /// Loads `path` (a path as the user gave it, used in diagnostics).
     public static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
         guard let bytes = try? FileSystem.read(path) else {
-            return (BookSettings(), [.error(path, nil, "book.toml cannot be read")])
+            return (BookSettings(), [.error(.fileSystem, path, nil, "book.toml cannot be read")])
         }
         let file: SourceFile
         switch SourceFileReader.decode(bytes, displayPath: path, relativePath: "book.toml") {
@@ -77,8 +77,12 @@ enum BookSettingsLoader {
                 BookSettings(),
                 [
                     .error(
-                        path, error.location, "book.toml is not valid TOML: \(error.message)",
-                        notes: ["TOML's syntax: https://toml.io/en/v1.0.0"])
+                        .bookTOMLSyntax,
+                        path, error.location, "book.toml is not valid TOML",
+                        notes: [
+                            "toml++ says: \(error.message)",
+                            "fix this line: each setting is 'key = value' under a '[table]' header, text in double quotes (title = \"제목\"), a list in brackets (authors = [\"이름\"]); TOML's syntax: https://toml.io/en/v1.0.0",
+                        ])
                 ]
             )
         }
@@ -92,13 +96,14 @@ enum BookSettingsLoader {
                     settings.authors.append(entry.value)
                 } else {
                     diagnostics.append(
-                        .error(path, place, "'book.authors' needs an array of strings, such as [\"이름\"]"))
+                        .error(
+                            .bookTOMLValue, path, place, "'book.authors' needs an array of strings, such as [\"이름\"]"))
                 }
                 continue
             }
             if let field = fields[key] {
                 if let problem = field.apply(entry, &settings) {
-                    diagnostics.append(.error(path, place, "'\(key)' \(problem)"))
+                    diagnostics.append(.error(.bookTOMLValue, path, place, "'\(key)' \(problem)"))
                 }
                 continue
             }
@@ -106,11 +111,14 @@ enum BookSettingsLoader {
             if entry.path.count > 1, reported(entry.path.dropLast(), in: document) { continue }
             if let reason = unsupported(entry.path) {
                 diagnostics.append(
-                    .warning(path, place, "'\(key)' is not supported by lecture and is ignored", notes: [reason]))
+                    .warning(
+                        .bookTOMLUnsupported, path, place, "'\(key)' is not supported by lecture and is ignored",
+                        notes: [reason]))
             } else if !containers.contains(key) && !entry.path.isEmpty {
                 let known = fields.keys.filter { $0.hasPrefix((entry.path.first ?? "") + ".") }.sorted()
                 diagnostics.append(
                     .warning(
+                        .bookTOMLUnknown,
                         path, place, "unknown key '\(key)' in book.toml is ignored",
                         notes: known.isEmpty
                             ? ["known tables: [book], [build], [output.html], [lecture]"]

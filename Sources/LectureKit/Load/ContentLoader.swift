@@ -32,7 +32,7 @@ public enum ContentLoader {
         guard !FileSystem.isDirectory(contentDirectory) || !FileSystem.exists(summaryPath) else { return nil }
         // The same diagnostic `load` gives, printed as a setup error.
         let missing = load(contentDirectory: contentDirectory, reuse: { _, _ in nil }, listing: { [] }).diagnostics
-        return LectureError(missing.map(\.description).joined(separator: "\n"))
+        return LectureError(unreported: missing)
     }
 
     /// Loads as above; `reuse` may hand back a page's file from an earlier load when its `stat`
@@ -51,6 +51,7 @@ public enum ContentLoader {
                 book: empty, files: [],
                 diagnostics: [
                     .error(
+                        .missingContent,
                         contentDirectory, nil, summary,
                         notes: [
                             "pass the folder that holds SUMMARY.md with --content DIR, run lecture in (or name) a book's folder, one with book.toml, or create a book with 'lecture init'"
@@ -63,7 +64,7 @@ public enum ContentLoader {
                     book: empty, files: [],
                     diagnostics: [
                         .error(
-                            summaryPath, nil, "summary file cannot be read: \(reason)",
+                            .fileSystem, summaryPath, nil, "summary file cannot be read: \(reason)",
                             notes: ["make it a regular file its reader may read"])
                     ])
             }
@@ -71,6 +72,7 @@ public enum ContentLoader {
                 book: empty, files: [],
                 diagnostics: [
                     .error(
+                        .missingContent,
                         summaryPath, nil, "summary file does not exist",
                         notes: ["create SUMMARY.md with a '# Title' and a list of links such as '- [Title](page.md)'"])
                 ])
@@ -99,6 +101,7 @@ public enum ContentLoader {
                 if let first = seen[chapter.path] {
                     diagnostics.append(
                         .error(
+                            .summaryDuplicate,
                             summaryPath, chapter.location, "page '\(chapter.path)' is listed twice in the summary",
                             notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]))
                     return nil
@@ -118,7 +121,7 @@ public enum ContentLoader {
                     let reason = FileSystem.exists(path) ? FileSystem.unreadableReason(path) : nil
                     diagnostics.append(
                         .error(
-                            summaryPath, chapter.location,
+                            .summaryMissingPage, summaryPath, chapter.location,
                             reason.map { "summary links to '\(chapter.path)', which cannot be read: \($0)" }
                                 ?? "summary links to '\(chapter.path)', which does not exist",
                             notes: reason == nil ? [] : ["make it a regular file its reader may read"]))
@@ -145,6 +148,7 @@ public enum ContentLoader {
         where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[relative] == nil {
             diagnostics.append(
                 .warning(
+                    .unlistedPage,
                     FileSystem.join(contentDirectory, relative), nil,
                     "page is not listed in SUMMARY.md and is not built"))
         }

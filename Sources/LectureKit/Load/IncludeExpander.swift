@@ -33,10 +33,6 @@ public enum IncludeExpander {
         public var diagnostics: [Diagnostic]
     }
 
-    /// The identifier of the error at a directive whose file or lines could not be included;
-    /// `SamplesWithFailedIncludes` leaves the sample holding it unverified.
-    static let failedIdentifier = "lecture.include.failed"
-
     /// mdBook's include depth limit.
     static let maximumDepth = 10
 
@@ -89,6 +85,7 @@ public enum IncludeExpander {
                 guard words.first == "include", words.count == 2 else {
                     expansion.diagnostics.append(
                         .warning(
+                            .includeUnsupported,
                             displayPath, location,
                             "'{{#\(words.first ?? "")}}' is not supported and is left as written",
                             notes: [
@@ -101,9 +98,8 @@ public enum IncludeExpander {
                     String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, depth: depth)
                 {
                 case .failure(let problem):
-                    var error = Diagnostic.error(displayPath, location, problem.summary, notes: problem.notes)
-                    error.identifier = failedIdentifier
-                    expansion.diagnostics.append(error)
+                    expansion.diagnostics.append(
+                        .error(.includeFailed, displayPath, location, problem.summary, notes: problem.notes))
                 case .success(let inner):
                     expansion.included += inner.included
                     expansion.diagnostics += inner.diagnostics
@@ -313,6 +309,10 @@ public enum IncludeExpander {
             }
             return diagnostic
         }
+        expanded.failedIncludeLines = Set(
+            diagnostics.filter { $0.identifier == .includeFailed && $0.path == file.displayPath }.compactMap {
+                $0.location?.line
+            })
         return (expanded, diagnostics)
     }
 

@@ -26,7 +26,7 @@ enum OutputCollisions {
             if let owner = owner(chapter.outputPath) {
                 diagnostics.append(
                     .error(
-                        summary, chapter.location,
+                        .outputCollision, summary, chapter.location,
                         "page '\(chapter.path)' would be written to \(chapter.outputPath), which is \(owner)"))
             } else {
                 owners[chapter.outputPath] = "page '\(chapter.path)'"
@@ -39,7 +39,7 @@ enum OutputCollisions {
             if let owner = owner(file) {
                 diagnostics.append(
                     .error(
-                        FileSystem.join(contentDirectory, file), nil,
+                        .outputCollision, FileSystem.join(contentDirectory, file), nil,
                         "content file would be written to \(file), which is \(owner)"))
             }
         }

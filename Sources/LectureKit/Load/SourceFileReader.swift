@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Turns a file's bytes into a `SourceFile`: UTF-8 checked, BOM dropped, line endings made LF.
 public enum SourceFileReader {
@@ -16,6 +17,7 @@ public enum SourceFileReader {
             let location = firstInvalidByte(in: Array(body))
             return .failure(
                 .error(
+                    .invalidUTF8,
                     displayPath, location, "file is not valid UTF-8",
                     notes: ["save the file as UTF-8; the first invalid byte is at this line and column"]))
         }

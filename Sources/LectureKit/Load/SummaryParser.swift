@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Reads `SUMMARY.md` in mdBook's format into a `Book`.
 ///
@@ -40,6 +41,7 @@ public enum SummaryParser {
             default:
                 diagnostics.append(
                     .error(
+                        .summaryContent,
                         file.displayPath, block.range.start, "unexpected content in the summary",
                         notes: ["SUMMARY.md holds a '# Title' and a list of links such as '- [Title](page.md)'"]))
             }
@@ -47,6 +49,7 @@ public enum SummaryParser {
         if title == nil {
             diagnostics.append(
                 .warning(
+                    .summaryNoTitle,
                     file.displayPath, SourceLocation(line: 1, column: 1),
                     "summary has no '# Title' heading; the book is titled 'Untitled'"))
         }
@@ -82,6 +85,7 @@ public enum SummaryParser {
                 default:
                     diagnostics.append(
                         .error(
+                            .summaryContent,
                             file.displayPath, block.range.start,
                             "a summary entry holds one link and, optionally, a nested list"))
                 }
@@ -106,6 +110,7 @@ public enum SummaryParser {
         guard meaningful.count == 1, case .link(let link) = meaningful[0] else {
             diagnostics.append(
                 .error(
+                    .summaryContent,
                     file.displayPath, location, "summary entry is not a link to a page",
                     notes: ["write it as '[Title](page.md)'"]))
             return nil
@@ -122,13 +127,17 @@ public enum SummaryParser {
             destination.hasSuffix(".md")
         else {
             diagnostics.append(
-                .error(file.displayPath, place, "summary link '\(destination)' must be a relative path to a .md file"))
+                .error(
+                    .summaryBadLink, file.displayPath, place,
+                    "summary link '\(destination)' must be a relative path to a .md file"))
             return nil
         }
         let normalized = normalize(destination)
         guard !normalized.hasPrefix("../") else {
             diagnostics.append(
-                .error(file.displayPath, place, "summary link '\(destination)' points outside the content folder"))
+                .error(
+                    .summaryBadLink, file.displayPath, place,
+                    "summary link '\(destination)' points outside the content folder"))
             return nil
         }
         return Chapter(title: link.content.plainText, path: normalized, location: place)

@@ -12,6 +12,9 @@ public struct SourceFile: Hashable, Sendable {
     /// For a page whose `{{#include}}` directives were expanded into `text`: where each of its
     /// lines came from (`IncludeExpander`); `nil` when `text` is the file as it is on disk.
     public var lineOrigins: [IncludeExpander.LineOrigin]?
+    /// Lines of `text` (1-based) where an `{{#include}}` failed (reported by `IncludeExpander`):
+    /// a sample around one is not verified, since what it would check is missing.
+    public var failedIncludeLines: Set<Int> = []
 
     /// Creates a file from text already normalised (`SourceFileReader.decode` does that).
     public init(displayPath: String, relativePath: String, text: String) {

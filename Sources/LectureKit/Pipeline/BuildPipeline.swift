@@ -49,11 +49,14 @@ public struct BuildPipeline: Sendable {
     /// Consecutive steps with a page part run as one stretch that `BuildMemory` wraps
     /// (`PageMemo`): a page it remembers skips them all and keeps its remembered problems.
     /// - Throws: `DiagnosticsError`, after reporting every problem, when a step stops the build
-    ///   (`BuildStop`) or ends with errors and `stopsOnErrors`; what a step throws otherwise.
+    ///   (`BuildStop`) or ends with errors and `stopsOnErrors`; the cancellation
+    ///   (`lecture.cancelled`) before a step when the run was cancelled; what a step throws otherwise.
     static func run(_ steps: [BuildStep], on context: inout BuildContext) throws {
         var timings: [(step: String, seconds: Double)] = []
         var stretch: PageMemo?
         for (index, step) in steps.enumerated() {
+            // Cancelled (a signal, a stopping server): no further step starts.
+            try context.configuration.verifier.cancellation.check()
             let clock = Date()
             context.console.progress("[\(index + 1)/\(steps.count)] \(step.name)")
             do {

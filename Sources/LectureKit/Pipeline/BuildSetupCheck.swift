@@ -15,11 +15,12 @@ extension BuildConfiguration {
         if !FileSystem.isDirectory(templatesDirectory) {
             problems.append(
                 .error(
+                    .missingTemplates,
                     templatesDirectory, nil, "templates folder does not exist",
                     notes: [
                         "pass the folder that holds page.html with --templates DIR, or leave --templates out for the built-in theme"
                     ]))
         }
-        return problems.isEmpty ? nil : LectureError(problems.map(\.description).joined(separator: "\n"))
+        return problems.isEmpty ? nil : LectureError(unreported: problems)
     }
 }

@@ -44,6 +44,10 @@ public final class Console: @unchecked Sendable {
     /// Writes a result line to stdout.
     public func print(_ line: String) { lock.withLock { output(line) } }
 
+    /// Writes a line that is neither a result nor a diagnostic to stderr: the closing
+    /// `lecture build: failed with N errors`, the help after a usage error.
+    public func printError(_ line: String) { lock.withLock { errors(line) } }
+
     /// Writes a diagnostic in the console's `format`: to stderr, or for `github` to stdout, where
     /// GitHub's documentation says the runner reads workflow commands.
     public func report(_ diagnostic: Diagnostic) {
@@ -53,8 +57,12 @@ public final class Console: @unchecked Sendable {
         }
     }
 
-    /// Writes each diagnostic to stderr, in the given order.
+    /// Writes each diagnostic, in the given order.
     public func report(_ diagnostics: [Diagnostic]) { diagnostics.forEach(report) }
+
+    /// Writes and removes everything `engine` collected, sorted by file and line
+    /// (`sortedForReading`), so each diagnostic is printed once.
+    public func report(_ engine: DiagnosticEngine) { report(engine.drain().sortedForReading()) }
 
     /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only.
     public func progress(_ line: String) {

@@ -29,7 +29,8 @@ public struct SampleStage: Sendable {
         var samples: [Sample] = []
         var diagnostics: [Diagnostic] = []
         for (file, blocks) in files {
-            let found = SampleExtractor.extract(from: blocks, path: file.displayPath)
+            let found = SampleExtractor.extract(
+                from: blocks, path: file.displayPath, failedIncludes: file.failedIncludeLines)
             samples += found.samples
             diagnostics += found.diagnostics
         }
@@ -37,12 +38,15 @@ public struct SampleStage: Sendable {
     }
 
     /// Verifies `samples`, showing `[k/N] path:line` progress on a terminal.
-    public func verify(_ samples: [Sample], console: Console) -> [SampleResult] {
+    /// - Throws: the verifier's cancellation (`lecture.cancelled`) when it was cancelled: the
+    ///   results of samples cut short are no verdict, and are not reported.
+    public func verify(_ samples: [Sample], console: Console) throws -> [SampleResult] {
         let total = samples.filter { $0.mode != .ignore }.count
         let results = verifier.verify(samples) { done, sample in
             console.progress("[\(min(done, total))/\(total)] \(sample.path):\(sample.location.line)")
         }
         console.clearProgress()
+        try verifier.options.cancellation.check()
         return results
     }
 }

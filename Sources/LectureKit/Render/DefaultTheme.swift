@@ -28,14 +28,15 @@ enum DefaultTheme {
                 try? FileManager.default.removeItem(atPath: staging)
                 guard FileSystem.exists(FileSystem.join(folder, "page.html")) else {
                     throw LectureError(
-                        "error: cannot write the built-in theme to \(folder): \(String(cString: strerror(errno)))")
+                        .fileSystem, "cannot write the built-in theme to \(folder): \(String(cString: strerror(errno)))"
+                    )
                 }
             }
         } catch let error as LectureError {
             throw error
         } catch {
             try? FileManager.default.removeItem(atPath: staging)
-            throw LectureError("error: cannot write the built-in theme to \(folder): \(error)")
+            throw LectureError(.fileSystem, "cannot write the built-in theme to \(folder): \(error)")
         }
         return folder
     }

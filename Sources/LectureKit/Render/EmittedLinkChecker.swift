@@ -96,6 +96,7 @@ enum EmittedLinkChecker {
                 }
                 diagnostics += problems.map {
                     .error(
+                        .brokenEmittedURL,
                         FileSystem.join(outputDirectory, page), nil, "broken URL in the built page: \($0)",
                         notes: ["it comes from the page's raw HTML or from the template; the site is not written"])
                 }

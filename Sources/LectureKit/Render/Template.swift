@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// A page layout with `{{ name }}` placeholders (spaces inside the braces optional).
 ///
@@ -47,7 +48,7 @@ struct Template: Sendable {
             advance(over: literal)
             let location = SourceLocation(line: line, column: column)
             guard let close = rest[open.upperBound...].range(of: "}}") else {
-                diagnostics.append(.error(path, location, "placeholder is not closed with '}}'"))
+                diagnostics.append(.error(.templatePlaceholder, path, location, "placeholder is not closed with '}}'"))
                 rest = rest[rest.endIndex...]
                 break
             }
@@ -55,6 +56,7 @@ struct Template: Sendable {
             if !known.contains(String(name)) {
                 diagnostics.append(
                     .error(
+                        .templatePlaceholder,
                         path, location, "unknown placeholder '\(name)'",
                         notes: ["known placeholders: " + known.sorted().map { "{{ \($0) }}" }.joined(separator: ", ")]))
             }

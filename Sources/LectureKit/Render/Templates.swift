@@ -33,6 +33,7 @@ struct Templates: Sendable {
             return .failure(
                 DiagnosticsError([
                     .error(
+                        .missingTemplates,
                         directory, nil, "templates folder does not exist",
                         notes: ["pass the folder that holds page.html with --templates DIR"])
                 ]))
@@ -61,7 +62,8 @@ struct Templates: Sendable {
         let page = template("page.html", known: pagePlaceholders)
         let notFound = template("404.html", known: notFoundPlaceholders)
         if page == nil && diagnostics.isEmpty {
-            diagnostics.append(.error(FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
+            diagnostics.append(
+                .error(.missingTemplates, FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
         }
         guard let page, diagnostics.isEmpty else { return .failure(DiagnosticsError(diagnostics)) }
         let assets = FileSystem.files(under: directory).filter { !($0.hasSuffix(".html") && !$0.contains("/")) }
@@ -77,7 +79,7 @@ struct Templates: Sendable {
         else { return nil }
         let lines = text[..<tag.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
         return .error(
-            path, SourceLocation(line: lines.count, column: (lines.last?.utf8.count ?? 0) + 1),
+            .templateWholeDocument, path, SourceLocation(line: lines.count, column: (lines.last?.utf8.count ?? 0) + 1),
             "404.html is a whole page; it holds only the not-found message",
             notes: [
                 "page.html lays out the not-found page as it lays out every page; keep what goes inside <main> (the heading and the message) and remove the rest"

@@ -47,10 +47,12 @@ public enum DiagnosticFormat: Sendable, Equatable {
         case .plain:
             return diagnostic.description
         case .github(let root):
+            var properties: [(key: String, value: String)] = []
             let path = Self.absolute(diagnostic.path, in: workingDirectory)
-            let file = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-            var properties: [(key: String, value: String)] = [("file", file)]
-            if let location = diagnostic.location {
+            if !diagnostic.path.isEmpty {
+                properties.append(("file", path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path))
+            }
+            if let location = diagnostic.location, !diagnostic.path.isEmpty {
                 let column =
                     Self.characterColumn(path, line: location.line, byteColumn: location.column) ?? location.column
                 properties += [("line", "\(location.line)"), ("col", "\(column)")]

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 
 /// Sample results as JUnit XML, the format CI systems read (Jenkins', GitLab's and Maven
 /// Surefire's schema): a `<testsuite>` per page in page order, a `<testcase>` per sample.

@@ -59,6 +59,7 @@ enum LinkChecker {
                         ? "is not a page of the book (not in SUMMARY.md)" : "is outside the content folder"
                     diagnostics.append(
                         .error(
+                            .brokenLink,
                             page.source.displayPath, place, "broken link: '\(destination)' \(known)",
                             notes: LinkHint.notes(
                                 resolved: target, written: path, from: page.chapter.path, fragment: fragment,
@@ -69,6 +70,7 @@ enum LinkChecker {
                     if !contentFiles.contains(target) {
                         diagnostics.append(
                             .error(
+                                .brokenLink,
                                 page.source.displayPath, place,
                                 "broken link: '\(destination)' does not exist in the content folder",
                                 notes: LinkHint.notes(
@@ -81,6 +83,7 @@ enum LinkChecker {
                     let nearest = EditDistance.nearest(to: anchor, in: ids.sorted())
                     diagnostics.append(
                         .error(
+                            .brokenAnchor,
                             page.source.displayPath, place,
                             "broken link: '\(destination)' names no heading of \(target)",
                             notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))

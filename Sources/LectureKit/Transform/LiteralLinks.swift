@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Links and images that CommonMark shows as literal text because their destination holds a
 /// space: `![결과](images/실행 결과.png)` becomes the paragraph text `![결과](…)`, with no link and no
@@ -42,6 +43,7 @@ enum LiteralLinks {
                     let (open, destination) = split(text)
                     warnings.append(
                         .warning(
+                            .linkAsText,
                             source.displayPath, SourceLocation(line: number, column: column),
                             "\(open.hasPrefix("!") ? "image" : "link") is shown as text: its destination '\(destination)' has a space",
                             notes: [

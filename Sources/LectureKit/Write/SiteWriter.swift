@@ -33,7 +33,7 @@ public enum SiteWriter {
     /// Checks that `output` may be written, before any work is done.
     public static func validate(output: String, protecting protected: [String]) -> Diagnostic? {
         guard !output.isEmpty else {
-            return .error("lecture", nil, "output path is empty", notes: ["pass --output DIR"])
+            return .error(.outputRefused, "", nil, "output path is empty", notes: ["pass --output DIR"])
         }
         // Every existing folder on the way must be a folder.
         var ancestor = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent()
@@ -41,7 +41,8 @@ public enum SiteWriter {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
                 if !isFolder.boolValue {
-                    return .error(output, nil, "output path goes through '\(ancestor.path)', which is a file")
+                    return .error(
+                        .outputRefused, output, nil, "output path goes through '\(ancestor.path)', which is a file")
                 }
                 break
             }
@@ -51,12 +52,14 @@ public enum SiteWriter {
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
             if !isDirectory.boolValue {
                 return .error(
+                    .outputRefused,
                     output, nil, "output path is an existing file, not a folder",
                     notes: ["choose another --output, or remove the file"])
             }
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
             if !entries.isEmpty && !entries.contains(marker) {
                 return .error(
+                    .outputRefused,
                     output, nil, "output folder exists and was not written by lecture; it is left untouched",
                     notes: ["choose another --output, or empty the folder first"])
             }
@@ -65,10 +68,13 @@ public enum SiteWriter {
         for path in protected {
             let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
             if resolved == resolvedOutput || resolved.hasPrefix(resolvedOutput + "/") {
-                return .error(output, nil, "output folder would replace '\(path)'", notes: ["choose another --output"])
+                return .error(
+                    .outputRefused, output, nil, "output folder would replace '\(path)'",
+                    notes: ["choose another --output"])
             }
             if resolvedOutput.hasPrefix(resolved + "/") {
                 return .error(
+                    .outputRefused,
                     output, nil,
                     "output folder is inside '\(path)', whose files would be published again on each build",
                     notes: ["choose an --output outside it"])
@@ -105,7 +111,8 @@ public enum SiteWriter {
         defer { Interruption.untrack(staging) }
         do {
             guard mkdir(staging, 0o755) == 0 else {
-                throw LectureError("\(output): error: cannot create \(staging): \(errnoText())", exitStatus: 1)
+                throw LectureError(
+                    .error(.fileSystem, output, nil, "cannot create \(staging): \(errnoText())"), exitStatus: 1)
             }
             // Folders first, each once, parents before children.
             var folders = Set<String>()
@@ -119,36 +126,45 @@ public enum SiteWriter {
             for folder in folders.sorted(by: { $0.count < $1.count }) {
                 if mkdir(staging + "/" + folder, 0o755) != 0 && errno != EEXIST {
                     throw LectureError(
-                        "\(output)/\(folder): error: cannot create folder: \(errnoText())", exitStatus: 1)
+                        .error(.fileSystem, "\(output)/\(folder)", nil, "cannot create folder: \(errnoText())"),
+                        exitStatus: 1)
                 }
             }
             let generated = Array(site.generated)
             let live = url.path
-            let failures = generated.parallelMap(jobs: jobs) { entry -> String? in
+            let failures = generated.parallelMap(jobs: jobs) { entry -> Diagnostic? in
                 let destination = staging + "/" + entry.key
                 if linking.contains(entry.key), link(live + "/" + entry.key, destination) == 0 { return nil }
                 return writeFile(entry.value, to: destination)
-                    ? nil : "\(output)/\(entry.key): error: cannot write file: \(errnoText())"
+                    ? nil : .error(.fileSystem, "\(output)/\(entry.key)", nil, "cannot write file: \(errnoText())")
             }.compactMap { $0 }
-            if let failure = failures.first { throw LectureError(failure, exitStatus: 1) }
+            if !failures.isEmpty { throw LectureError(unreported: failures, exitStatus: 1) }
             for (path, source) in site.copied {
                 if linking.contains(path), link(live + "/" + path, staging + "/" + path) == 0 { continue }
                 guard let bytes = FileManager.default.contents(atPath: source) else {
-                    throw LectureError("\(source): error: cannot read file to copy into the site", exitStatus: 1)
+                    throw LectureError(
+                        .error(.fileSystem, source, nil, "cannot read file to copy into the site"), exitStatus: 1)
                 }
                 guard writeFile(Array(bytes), to: staging + "/" + path) else {
-                    throw LectureError("\(output)/\(path): error: cannot write file: \(errnoText())", exitStatus: 1)
+                    throw LectureError(
+                        .error(.fileSystem, "\(output)/\(path)", nil, "cannot write file: \(errnoText())"),
+                        exitStatus: 1)
                 }
             }
             // Without its marker the next build would refuse the folder as not its own: a site
             // whose marker could not be written (the disk full) is not swapped in.
             guard writeFile(Array("written by lecture build\n".utf8), to: staging + "/" + marker) else {
-                throw LectureError("\(output)/\(marker): error: cannot write file: \(errnoText())", exitStatus: 1)
+                throw LectureError(
+                    .error(.fileSystem, "\(output)/\(marker)", nil, "cannot write file: \(errnoText())"), exitStatus: 1)
             }
+            // Cancelled while writing: the staging folder goes (below), the old site stays.
+            try Cancellation.process.check()
         } catch {
             removeTree(staging)
             throw (error as? LectureError)
-                ?? LectureError("\(output): error: cannot write the site: \(error.localizedDescription)", exitStatus: 1)
+                ?? LectureError(
+                    .error(.fileSystem, output, nil, "cannot write the site: \(error.localizedDescription)"),
+                    exitStatus: 1)
         }
         let target = url.path
         if FileManager.default.fileExists(atPath: target) {
@@ -167,17 +183,19 @@ public enum SiteWriter {
             let old = parent + "/.\(name).old-\(getpid())"
             guard rename(target, old) == 0 else {
                 removeTree(staging)
-                throw LectureError("\(output): error: cannot replace the output folder: \(errnoText())", exitStatus: 1)
+                throw LectureError(
+                    .error(.fileSystem, output, nil, "cannot replace the output folder: \(errnoText())"), exitStatus: 1)
             }
             guard rename(staging, target) == 0 else {
                 _ = rename(old, target)
                 removeTree(staging)
-                throw LectureError("\(output): error: cannot replace the output folder", exitStatus: 1)
+                throw LectureError(.error(.fileSystem, output, nil, "cannot replace the output folder"), exitStatus: 1)
             }
             removeTree(old)
         } else if rename(staging, target) != 0 {
             removeTree(staging)
-            throw LectureError("\(output): error: cannot create the output folder: \(errnoText())", exitStatus: 1)
+            throw LectureError(
+                .error(.fileSystem, output, nil, "cannot create the output folder: \(errnoText())"), exitStatus: 1)
         }
     }
 

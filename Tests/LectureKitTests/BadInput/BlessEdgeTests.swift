@@ -15,13 +15,13 @@ import Testing
     @Test func outputWithAnIndentedFenceGetsALongerFence() {
         let original = "```swift\nx\n```\n"
         let blessed = Bless.apply(original, outputs: [(sample: sample(original), output: "before\n  ```\nafter\n")])
-        #expect(blessed == "```swift\nx\n```\n````output\nbefore\n  ```\nafter\n````\n")
+        #expect(blessed == "```swift\nx\n```\n\n````output\nbefore\n  ```\nafter\n````\n")
     }
 
     @Test func sampleInAQuoteInAListContinuesTheContainer() {
         let original = "- > ```swift\n  > x\n  > ```\n"
         let blessed = Bless.apply(original, outputs: [(sample: sample(original), output: "1\n")])
-        #expect(blessed == "- > ```swift\n  > x\n  > ```\n  > ```output\n  > 1\n  > ```\n")
+        #expect(blessed == "- > ```swift\n  > x\n  > ```\n  >\n  > ```output\n  > 1\n  > ```\n")
         #expect(
             SampleExtractor.extract(from: MarkdownParser.parse(blessed), path: "p.md").samples[0].expectedOutput
                 == "1\n")

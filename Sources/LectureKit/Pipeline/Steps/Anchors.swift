@@ -22,7 +22,7 @@ extension BuildStep {
             if h1 != 1 {
                 problems.append(
                     .warning(
-                        page.source.displayPath, SourceLocation(line: 1, column: 1),
+                        .pageHeading, page.source.displayPath, SourceLocation(line: 1, column: 1),
                         h1 == 0
                             ? "page has no '# ' heading; the summary's title is used"
                             : "page has \(h1) level-1 headings; a page should have one"))
@@ -39,7 +39,9 @@ extension BuildStep {
         for block in blocks.leafBlocks {
             guard case .heading(let level, _, _) = block.kind else { continue }
             if previous > 0 && level > previous + 1 {
-                warnings.append(.warning(path, block.range.start, "heading level jumps from h\(previous) to h\(level)"))
+                warnings.append(
+                    .warning(
+                        .headingJump, path, block.range.start, "heading level jumps from h\(previous) to h\(level)"))
             }
             previous = level
         }

@@ -32,7 +32,7 @@ extension BuildStep {
                     case .tableLike:
                         problems.append(
                             .warning(
-                                path, block.range.start,
+                                .tableAsText, path, block.range.start,
                                 "paragraph looks like a table but has no delimiter row; it is shown as text",
                                 notes: ["put a delimiter row such as '|---|---|' under the header row"]))
                         return [block]
@@ -48,7 +48,8 @@ extension BuildStep {
                             // GFM would show it as text too: a warning, the paragraph kept.
                             problems += error.diagnostics.map {
                                 Diagnostic(
-                                    .warning, $0.path, $0.location, $0.summary + "; the paragraph is shown as text",
+                                    .tableAsText, .warning, $0.path, $0.location,
+                                    $0.summary + "; the paragraph is shown as text",
                                     notes: $0.notes)
                             }
                             return [block]
@@ -62,7 +63,7 @@ extension BuildStep {
                 }
                 figureCount += 1
                 if let error = info.error {
-                    problems.append(.error(path, block.range.start, error))
+                    problems.append(.error(.figureAttributes, path, block.range.start, error))
                     return [block]
                 }
                 let known: Set<String> = info.language == DiagramRenderer.language ? ["caption", "alt"] : ["caption"]
@@ -70,7 +71,8 @@ extension BuildStep {
                 if !unknown.isEmpty {
                     problems.append(
                         .error(
-                            path, block.range.start, "unknown \(info.language) attribute '\(unknown[0])'",
+                            .figureAttributes, path, block.range.start,
+                            "unknown \(info.language) attribute '\(unknown[0])'",
                             notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]
                         ))
                     return [block]

@@ -43,7 +43,7 @@ extension BuildStep {
         if context.content.book.flattened.isEmpty {
             context.diagnostics.append(
                 .error(
-                    FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
+                    .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
                     "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
             throw BuildStop()
         }
@@ -63,7 +63,7 @@ extension BuildStep {
         if let title = context.configuration.book.title {
             // book.toml's title wins, as in mdBook; the summary then needs none.
             loaded.book.title = title
-            loaded.diagnostics.removeAll { $0.summary.hasPrefix("summary has no '# Title'") }
+            loaded.diagnostics.removeAll { $0.identifier == .summaryNoTitle }
         }
         context.diagnostics += loaded.diagnostics
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
@@ -77,12 +77,12 @@ extension BuildStep {
         var seen = Set<String>()
         let unique = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
         for file in unique where !FileSystem.exists(file) || FileSystem.isDirectory(file) {
-            throw LectureError("\(file): error: file does not exist")
+            throw LectureError(.error(.badArgument, file, nil, "file does not exist"))
         }
         var sources: [SourceFile] = []
         for file in unique {
             guard let bytes = try? FileSystem.read(file) else {
-                throw LectureError("\(file): error: cannot read file")
+                throw LectureError(.error(.fileSystem, file, nil, "cannot read file"))
             }
             switch SourceFileReader.decode(bytes, displayPath: file, relativePath: file) {
             case .success(let source):

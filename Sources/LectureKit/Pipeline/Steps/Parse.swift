@@ -30,7 +30,7 @@ extension BuildStep {
         context.diagnostics += context.pages.compactMap { page in
             page.tooDeep.map {
                 Diagnostic.error(
-                    page.source.displayPath, $0,
+                    .nestingTooDeep, page.source.displayPath, $0,
                     "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
                     notes: ["block quotes, lists or emphasis inside one another; flatten them"])
             }

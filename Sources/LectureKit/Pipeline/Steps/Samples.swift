@@ -7,7 +7,6 @@ extension BuildStep {
     /// its shard's samples, and the pages' problems are reported before the samples run.
     static let samples = BuildStep(name: "Samples") { (context: inout BuildContext) in
         context.diagnostics += extractSamples(&context)
-        context.samples = SamplesWithFailedIncludes.removing(from: context.samples, diagnostics: context.diagnostics)
         if case .check(_, let shard?) = context.purpose {
             context.samples = context.samples.enumerated()
                 .filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
@@ -26,7 +25,7 @@ extension BuildStep {
                 cacheDirectory: context.configuration.cacheDirectory, options: context.configuration.verifier,
                 toolchain: toolchain)
             context.swiftVersion = stage.verifier.toolchain.shortVersion
-            context.sampleResults = stage.verify(context.samples, console: context.console)
+            context.sampleResults = try stage.verify(context.samples, console: context.console)
             for result in context.sampleResults { context.diagnostics += result.diagnostics }
         } else if let toolchain {
             context.swiftVersion = toolchain.shortVersion
@@ -46,7 +45,8 @@ extension BuildStep {
                 diagnostics += known.diagnostics
                 continue
             }
-            let found = SampleExtractor.extract(from: page.blocks, path: page.source.displayPath)
+            let found = SampleExtractor.extract(
+                from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines)
             if let signature { context.memory?.remember(extraction: found, for: path, signature: signature) }
             context.samples += found.samples
             diagnostics += found.diagnostics

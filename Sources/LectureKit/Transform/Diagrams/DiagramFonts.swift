@@ -45,6 +45,7 @@ public struct DiagramFonts: Hashable, Sendable {
     func warning(for code: String, path: String, location: SourceLocation) -> Diagnostic? {
         guard !coversHangul, code.unicodeScalars.contains(where: Self.isHangul) else { return nil }
         return .warning(
+            .diagramFont,
             path, location, "no installed font covers Hangul: the diagram's boxes are sized from a fallback font",
             notes: [
                 "install the Debian package '\(Self.debianPackage)' (make deps does it), which provides '\(Self.family)'"

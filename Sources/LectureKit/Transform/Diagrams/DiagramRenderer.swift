@@ -114,6 +114,7 @@ public struct DiagramRenderer: Sendable {
         guard graphvizVersion != nil else {
             return .failure(
                 .error(
+                    .diagramNoGraphviz,
                     path, location, "cannot render the diagram: Graphviz's 'dot' is not installed",
                     notes: ["install the Debian package 'graphviz' (make site does it)"]))
         }
@@ -137,6 +138,7 @@ public struct DiagramRenderer: Sendable {
         else {
             return .failure(
                 .error(
+                    .diagram,
                     path, location, "diagram has no text alternative",
                     notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"]))
         }
@@ -173,6 +175,7 @@ public struct DiagramRenderer: Sendable {
             if markers.filter({ $0 == "LECTURE-GRAPH" }).count > 1 {
                 return .failure(
                     .error(
+                        .diagram,
                         path, location, "diagram block holds more than one graph",
                         notes: ["put each graph in a ```dot block of its own"]))
             }
@@ -197,7 +200,7 @@ public struct DiagramRenderer: Sendable {
             }
             let svgs = drawn.stdoutText.components(separatedBy: "</svg>").dropLast().map { $0 + "</svg>\n" }
             guard let first = svgs.first else {
-                return .failure(.error(path, location, "diagram: Graphviz drew nothing"))
+                return .failure(.error(.diagram, path, location, "diagram: Graphviz drew nothing"))
             }
             return .success(
                 Rendered(
@@ -207,6 +210,7 @@ public struct DiagramRenderer: Sendable {
         } catch {
             return .failure(
                 .error(
+                    .diagramNoGraphviz,
                     path, location, "cannot run Graphviz: \(error)",
                     notes: ["install the Debian package 'graphviz' (make site does it)"]))
         }
@@ -238,7 +242,8 @@ public struct DiagramRenderer: Sendable {
         {
             summary.removeFirst(prefix.count)
         }
-        return Diagnostic(severity, path, SourceLocation(line: line, column: location.column), "diagram: \(summary)")
+        return Diagnostic(
+            .diagram, severity, path, SourceLocation(line: line, column: location.column), "diagram: \(summary)")
     }
 
     /// Drops the XML prolog, doctype and comments dot writes before `<svg`, and prefixes every

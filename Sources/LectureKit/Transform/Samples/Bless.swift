@@ -3,7 +3,8 @@
 ///
 /// Only the lines between an output block's fences change (or, for a sample without one, a new
 /// block is inserted under its closing fence); every other byte of the file stays as it was,
-/// line endings (LF, CRLF or CR, whichever the file uses) and byte order mark included. The
+/// line endings (LF, CRLF or CR, whichever the file uses) and byte order mark included; a new
+/// block follows a blank line. The
 /// container prefix of the opening fence is repeated on each new line, with list markers turned
 /// into spaces (`- > ` becomes `  > `), and the fence is made longer than any backtick run that
 /// starts an output line (after up to three spaces, where CommonMark would see a fence).
@@ -65,7 +66,11 @@ enum Bless {
                     refused.append((sample, "the sample's code block has no closing fence"))
                     continue
                 }
-                var inserted = block(containerPrefix(lines[fenceIndex].text, column: last.column))
+                let prefix = containerPrefix(lines[fenceIndex].text, column: last.column)
+                // A blank line (inside the same container) between the sample and its new block,
+                // as a person writes it.
+                let blank = String(prefix.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+                var inserted = [Line(text: blank, ending: ending)] + block(prefix)
                 if lines[closeIndex].ending.isEmpty {
                     // The sample closes the file: the new block goes after a line ending.
                     lines[closeIndex].ending = ending

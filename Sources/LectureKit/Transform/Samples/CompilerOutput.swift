@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Reads swiftc's diagnostics (`-diagnostic-style llvm`) back as `Diagnostic` values that show
 /// only the author's code.
@@ -35,7 +36,9 @@ enum CompilerOutput {
                 continue
             }
             result.append(
-                Diagnostic(header.severity, sample.path, location, header.message, notes: excerpt.map { [$0] } ?? []))
+                Diagnostic(
+                    .sampleCompiler, header.severity, sample.path, location, header.message,
+                    notes: excerpt.map { [$0] } ?? []))
         }
         return result
     }

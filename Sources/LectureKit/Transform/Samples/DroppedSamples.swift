@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Fences that look like samples but that CommonMark does not make into one, so they would be
 /// silently skipped: a ```` ```swift ```` fence swallowed by an HTML block (after
@@ -8,7 +9,7 @@ import CommonMark
 /// Each gives a warning with `identifier`, which `lecture check` counts as skipped.
 enum DroppedSamples {
     /// The identifier of the warnings, counted by `lecture check` in `N skipped`.
-    static let identifier = "lecture.sample.not-recognised"
+    static let identifier = Diagnostic.Identifier.sampleNotRecognised
 
     /// The warning for a fence inside the HTML block `block`, if it holds one that starts a swift
     /// sample: each line that could open a fence is parsed again by cmark, from there to the
@@ -25,15 +26,14 @@ enum DroppedSamples {
                 code.info.split(separator: " ").first.map({ $0.lowercased() == "swift" }) == true
             else { continue }
             let opener = lines[0].trimmingCharacters(in: " \t")
-            var warning = Diagnostic.warning(
+            return Diagnostic.warning(
+                .sampleNotRecognised,
                 path, SourceLocation(line: block.range.start.line + index, column: block.range.start.column + indent),
                 "swift fence inside an HTML block is not a sample, and is not run",
                 notes: [
                     "the HTML block that starts with '\(opener.prefix(40))' on line \(block.range.start.line) runs to the next blank line (CommonMark's rule) and takes the fence as HTML text",
                     "leave a blank line between the HTML and the fence (and after the closing fence) so the fence starts a code block",
                 ])
-            warning.identifier = identifier
-            return warning
         }
         return nil
     }
@@ -41,10 +41,9 @@ enum DroppedSamples {
     /// The warning for a fence whose language is `swift` in another case (`Swift`, `SWIFT`).
     static func miscased(_ block: Block, language: String, path: String) -> Diagnostic? {
         guard language != "swift", language.lowercased() == "swift" else { return nil }
-        var warning = Diagnostic.warning(
+        return Diagnostic.warning(
+            .sampleNotRecognised,
             path, block.range.start, "code block marked '\(language)' is not a sample, and is not run",
             notes: ["samples are marked 'swift', in lower case: write ```swift to have it compiled and run"])
-        warning.identifier = identifier
-        return warning
     }
 }

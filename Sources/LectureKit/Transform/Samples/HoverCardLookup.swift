@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import LectureSupport
 internal import SwiftAnalysis
 
 /// Hover cards for a verified sample, from the toolchain's in-process SourceKit
@@ -23,7 +24,7 @@ extension SampleVerifier {
         do {
             sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc).get())
         } catch {
-            return ([], .warning(sample.path, sample.location, "no hover cards: \(error)"), false)
+            return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"), false)
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
@@ -38,6 +39,7 @@ extension SampleVerifier {
             answer.complete
             ? nil
             : .warning(
+                .hoverCards,
                 sample.path, sample.location,
                 "SourceKit did not answer within \(Self.seconds(options.hoverTimeout)); \(cards.count) hover cards kept, the rest skipped",
                 notes: [

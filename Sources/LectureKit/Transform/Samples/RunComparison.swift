@@ -24,6 +24,7 @@ enum RunComparison {
                 : "make the output the same on every run: sort a Set or a Dictionary before printing it (Swift seeds its hashing per process), and wait for work on other threads in a fixed order"
         )
         return .error(
+            .sampleUnstable,
             sample.path, sample.location,
             sameOutput ? "sample ended differently in two runs" : "output differs between two runs",
             notes: notes)

@@ -60,22 +60,25 @@ public struct SampleEnvironment: Hashable, Sendable {
     /// Checks that the locale is installed and the time zone known on this machine.
     /// - Throws: `LectureError` (exit 2) naming the Debian package that provides what is missing.
     public func validate() throws {
-        var problems: [String] = []
+        var problems: [Diagnostic] = []
         if !Self.localeIsInstalled(locale) {
             problems.append(
-                """
-                error: the sample locale '\(locale)' is not installed on this machine
-                    install it (Debian: the package 'locales-all', or 'locales' and locale-gen), or choose another with --sample-locale (default: \(Self.defaultLocale))
-                """)
+                .error(
+                    .sampleEnvironment, "the sample locale '\(locale)' is not installed on this machine",
+                    notes: [
+                        "install it (Debian: the package 'locales-all', or 'locales' and locale-gen), or choose another with --sample-locale (default: \(Self.defaultLocale))"
+                    ]))
         }
         if !Self.timeZoneIsKnown(timeZone) {
             problems.append(
-                """
-                error: the sample time zone '\(timeZone)' is not known on this machine (no /usr/share/zoneinfo/\(timeZone))
-                    name an IANA time zone such as 'Asia/Seoul' (Debian: the package 'tzdata'), or 'UTC' (the default)
-                """)
+                .error(
+                    .sampleEnvironment,
+                    "the sample time zone '\(timeZone)' is not known on this machine (no /usr/share/zoneinfo/\(timeZone))",
+                    notes: [
+                        "name an IANA time zone such as 'Asia/Seoul' (Debian: the package 'tzdata'), or 'UTC' (the default)"
+                    ]))
         }
-        if !problems.isEmpty { throw LectureError(problems.joined(separator: "\n")) }
+        if !problems.isEmpty { throw LectureError(unreported: problems) }
     }
 
     /// Whether the C library can load `name` (newlocale(3) succeeds).

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 internal import SwiftAnalysis
 
 /// Finds a page's samples and their expected outputs in its parsed blocks.
@@ -13,7 +14,12 @@ enum SampleExtractor {
     public static let outputLanguage = "output"
 
     /// The samples of `page` in page order, and a diagnostic for each convention broken.
-    public static func extract(from blocks: [Block], path: String) -> (samples: [Sample], diagnostics: [Diagnostic]) {
+    /// `failedIncludes`: lines where an `{{#include}}` failed; a sample whose code or output block
+    /// spans one is left out (its include's error says what is wrong; a verdict on the rest
+    /// would be a second, misleading report).
+    public static func extract(from blocks: [Block], path: String, failedIncludes: Set<Int> = []) -> (
+        samples: [Sample], diagnostics: [Diagnostic]
+    ) {
         var samples: [Sample] = []
         var diagnostics: [Diagnostic] = []
         // The sample whose output block may come next, and whether a group is still open.
@@ -57,10 +63,13 @@ enum SampleExtractor {
             if language == outputLanguage {
                 guard previousWasSample, var sample = samples.popLast() else {
                     if previousWasOutput {
-                        diagnostics.append(.error(path, block.range.start, "sample already has an output block"))
+                        diagnostics.append(
+                            .error(
+                                .sampleOutputPlacement, path, block.range.start, "sample already has an output block"))
                     } else {
                         diagnostics.append(
                             .error(
+                                .sampleOutputPlacement,
                                 path, block.range.start, "output block does not follow a swift sample",
                                 notes: ["an 'output' block must come right after the sample whose output it holds"]
                                     + (droppedAbove.map { ["the block above is not a sample: \($0.headline)"] } ?? [])))
@@ -72,17 +81,20 @@ enum SampleExtractor {
                 if sample.mode == .test {
                     diagnostics.append(
                         .error(
+                            .sampleOutputPlacement,
                             path, block.range.start,
                             "output block under a 'test' sample, which shows a test report instead",
                             notes: ["remove the output block; the page lists each test with ✔ or ✘"]))
                 } else if sample.mode != .run {
                     diagnostics.append(
                         .error(
+                            .sampleOutputPlacement,
                             path, block.range.start,
                             "output block under a '\(sample.mode.rawValue)' sample, which is not run",
                             notes: ["remove the output block, or the '\(sample.mode.rawValue)' attribute"]))
                 } else if sample.expectedOutput != nil {
-                    diagnostics.append(.error(path, block.range.start, "sample already has an output block"))
+                    diagnostics.append(
+                        .error(.sampleOutputPlacement, path, block.range.start, "sample already has an output block"))
                 } else {
                     sample.expectedOutput = code.code
                     sample.outputRange = block.range
@@ -113,6 +125,7 @@ enum SampleExtractor {
                     if mode != .run && mode != wanted {
                         diagnostics.append(
                             .error(
+                                .sampleAttributes,
                                 path, block.range.start,
                                 "attributes '\(mode.rawValue)' and '\(word)' contradict each other"))
                     }
@@ -123,13 +136,16 @@ enum SampleExtractor {
                     let name = String(word.dropFirst("group=".count))
                     if name.isEmpty {
                         diagnostics.append(
-                            .error(path, block.range.start, "'group=' needs a name, as in 'group=greeting'"))
+                            .error(
+                                .sampleAttributes, path, block.range.start,
+                                "'group=' needs a name, as in 'group=greeting'"))
                     } else {
                         group = name
                     }
                 default:
                     diagnostics.append(
                         .error(
+                            .sampleAttributes,
                             path, block.range.start, "unknown sample attribute '\(word)'",
                             notes: ["known attributes: ignore, no_run, compile_fail, test, should_fail, group=NAME"]))
                 }
@@ -148,6 +164,7 @@ enum SampleExtractor {
                 if sample.mode != mode || sample.shouldFail != shouldFail {
                     diagnostics.append(
                         .error(
+                            .sampleGroup,
                             path, block.range.start,
                             "block in group '\(group)' has attributes different from the group's first block",
                             notes: ["give every block of a group the same attributes"]))
@@ -158,6 +175,7 @@ enum SampleExtractor {
                     if let first = groupStarts[group] {
                         diagnostics.append(
                             .error(
+                                .sampleGroup,
                                 path, block.range.start, "group '\(group)' already ended",
                                 notes: [
                                     "it started at \(path):\(first.line):\(first.column); a group's blocks follow one another, and its one output block comes after the last of them"
@@ -173,9 +191,20 @@ enum SampleExtractor {
             previousWasSample = true
         }
 
-        return (samples, diagnostics)
+        guard !failedIncludes.isEmpty else { return (samples, diagnostics) }
+        return (samples.filter { !$0.spans(failedIncludes) }, diagnostics)
     }
 
     /// A group stays open across prose: only an output block closes it.
     private static func previousWasSampleOrProse(_ sample: Sample) -> Bool { sample.group != nil }
+}
+
+extension Sample {
+    /// Whether a line of `lines` lies inside one of the sample's code blocks or its output block.
+    func spans(_ lines: Set<Int>) -> Bool {
+        let ranges =
+            parts.map { $0.fence.line...max($0.fence.line, $0.endLine) }
+            + (outputRange.map { [$0.start.line...max($0.start.line, $0.end.line)] } ?? [])
+        return lines.contains { line in ranges.contains { $0.contains(line) } }
+    }
 }

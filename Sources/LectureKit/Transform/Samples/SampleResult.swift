@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// What verifying one sample found.
 public struct SampleResult: Sendable {
     /// Whether the sample passed, failed or was skipped.

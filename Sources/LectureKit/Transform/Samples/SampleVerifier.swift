@@ -33,6 +33,10 @@ public struct SampleVerifier: Sendable {
         public var hoverCards = SwiftAnalysisSwitch.isOn
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
         public var environment = SampleEnvironment()
+        /// Checked before each sample and by each child process it runs: once cancelled, no
+        /// sample starts and the running one's process group is killed. The process's token
+        /// (signals) by default; `lecture serve` gives its own.
+        public var cancellation = Cancellation.process
         /// The defaults given with each property.
         public init() {}
     }
@@ -71,6 +75,12 @@ public struct SampleVerifier: Sendable {
                 > samples[$1].parts.map(\.code.utf8.count).reduce(0, +)
         }
         let results = order.map { samples[$0] }.parallelMap(jobs: options.jobs) { sample in
+            // Cancelled: the rest are not started (the caller throws the cancellation instead).
+            if self.options.cancellation.isCancelled {
+                return SampleResult(
+                    sample: sample, outcome: .skipped, actualOutput: nil, diagnostics: [], fromCache: false,
+                    compiled: false, duration: 0)
+            }
             let result = self.verify(sample)
             progress?(counter.next(), sample)
             return result
@@ -140,7 +150,8 @@ public struct SampleVerifier: Sendable {
         do {
             try run(sample, into: &result)
         } catch {
-            result.diagnostics.append(.error(sample.path, sample.location, "sample could not be verified: \(error)"))
+            result.diagnostics.append(
+                .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
         }
         // Cards cut short by the time limit are not cached: the next run asks again. Without a
         // SourceKit at all the pass is cached, with its warning, like a compiler warning.
@@ -186,6 +197,7 @@ public struct SampleVerifier: Sendable {
             if compile.succeeded {
                 result.diagnostics.append(
                     .error(
+                        .sampleCompile,
                         sample.path, sample.location, "sample compiled, but is marked 'compile_fail'",
                         notes: ["a 'compile_fail' sample must fail to compile; remove the attribute if it should build"]
                     ))
@@ -198,7 +210,9 @@ public struct SampleVerifier: Sendable {
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
                 result.diagnostics.append(
-                    .error(sample.path, sample.location, "sample does not compile", notes: [compile.stderrText]))
+                    .error(
+                        .sampleCompile, sample.path, sample.location, "sample does not compile",
+                        notes: [compile.stderrText]))
             }
             return
         }
@@ -227,11 +241,13 @@ public struct SampleVerifier: Sendable {
     private func compile(_ sample: Sample, in work: String) throws -> Subprocess.Result {
         let arguments = compilerArguments(for: sample)
         let compile = try Subprocess.run(
-            toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300)
+            toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
+            cancellation: options.cancellation)
         guard !compile.succeeded, sample.declaresMain else { return compile }
         let asScript = try Subprocess.run(
             toolchain.swiftc, arguments.filter { $0 != "-parse-as-library" },
-            directory: work, environment: ["TMPDIR": work], timeout: 300)
+            directory: work, environment: ["TMPDIR": work], timeout: 300,
+            cancellation: options.cancellation)
         return asScript.succeeded ? asScript : compile
     }
 
@@ -256,25 +272,30 @@ public struct SampleVerifier: Sendable {
         case .timedOut:
             failures.append(
                 .error(
+                    .sampleTimeout,
                     sample.path, location, "sample timed out after \(Self.seconds(options.timeout)) and was killed",
                     notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"] + stderrNote))
         case .outputLimitExceeded:
             failures.append(
                 .error(
+                    .sampleOutputLimit,
                     sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed",
                     notes: stderrNote))
         case .signaled(let signal) where !sample.shouldFail:
             let trap = Self.trapMessage(in: run.stderrText)
             failures.append(
                 .error(
+                    .sampleExit,
                     sample.path, location,
                     "sample crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
                     notes: stderrNote))
         case .exited(let status) where status != 0 && !sample.shouldFail:
-            failures.append(.error(sample.path, location, "sample exited with status \(status)", notes: stderrNote))
+            failures.append(
+                .error(.sampleExit, sample.path, location, "sample exited with status \(status)", notes: stderrNote))
         case .exited(0) where sample.shouldFail:
             failures.append(
                 .error(
+                    .sampleExit,
                     sample.path, location, "sample is marked 'should_fail' but exited with status 0", notes: stderrNote)
             )
         default:
@@ -303,6 +324,7 @@ public struct SampleVerifier: Sendable {
                     sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
                 failures.append(
                     .error(
+                        .sampleOutputMismatch,
                         sample.path, at, "output does not match the expected output",
                         notes: [
                             OutputComparison.diff(expected: expected, actual: actual),
@@ -313,6 +335,7 @@ public struct SampleVerifier: Sendable {
         } else if !sample.shouldFail {
             failures.append(
                 .error(
+                    .sampleNoOutput,
                     sample.path, sample.parts.last!.fence, "sample has no output block",
                     notes: [
                         "add a fenced block with info string 'output' right after it, holding what it prints",
@@ -333,7 +356,7 @@ public struct SampleVerifier: Sendable {
         try Subprocess.run(
             "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
             environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
-            timeout: options.timeout, outputLimit: options.outputLimit)
+            timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation)
     }
 
     /// stderr without the runtime's stack trace, which says nothing about the Markdown.

@@ -37,11 +37,11 @@ public struct StandInLibrary: Sendable {
             return candidate
         }
         throw LectureError(
-            """
-            error: cannot find the UIKit and Rx stand-in sources the samples import
-                looked in: \(candidates.joined(separator: ", "))
-                install 'lecture' together with the 'lecture_LectureKit.resources' folder beside it, or set LECTURE_STANDINS
-            """)
+            .standIns, "cannot find the UIKit and Rx stand-in sources the samples import",
+            notes: [
+                "looked in: \(candidates.joined(separator: ", "))",
+                "install 'lecture' together with the 'lecture_LectureKit.resources' folder beside it, or set LECTURE_STANDINS",
+            ])
     }
 
     /// Builds the stand-ins into `cacheDirectory/standins/<digest>` unless already there.
@@ -92,12 +92,13 @@ public struct StandInLibrary: Sendable {
                 toolchain.swiftc, arguments, directory: staging,
                 environment: ["TMPDIR": staging], timeout: 600)
             guard result.succeeded else {
-                throw LectureError("error: the stand-in module \(module) does not compile\n" + result.stderrText)
+                throw LectureError(
+                    .standIns, "the stand-in module \(module) does not compile", notes: [result.stderrText])
             }
         }
         _ = FileManager.default.createFile(atPath: staging + "/.complete", contents: Data())
         if rename(staging, directory) != 0 && !FileSystem.exists(directory + "/.complete") {
-            throw LectureError("error: cannot move the built stand-ins into \(directory)")
+            throw LectureError(.standIns, "cannot move the built stand-ins into \(directory)")
         }
         return library
     }

@@ -18,7 +18,8 @@ extension SampleVerifier {
             try compileAndRunTests(sample, discovered, into: &result)
             return
         }
-        result.diagnostics.append(.error(sample.path, sample.location, problem.summary, notes: problem.notes))
+        result.diagnostics.append(
+            .error(.sampleTest, sample.path, sample.location, problem.summary, notes: problem.notes))
     }
 
     /// Why `tests` cannot run, if they cannot.
@@ -58,7 +59,9 @@ extension SampleVerifier {
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
                 result.diagnostics.append(
-                    .error(sample.path, sample.location, "test sample does not compile", notes: [compile.stderrText]))
+                    .error(
+                        .sampleCompile, sample.path, sample.location, "test sample does not compile",
+                        notes: [compile.stderrText]))
             }
             return
         }
@@ -86,17 +89,22 @@ extension SampleVerifier {
         case .timedOut:
             failures.append(
                 .error(
+                    .sampleTimeout,
                     sample.path, sample.location, "test sample timed out after \(seconds(timeout)) and was killed",
                     notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"]))
         case .signaled(let signal):
             let trap = trapMessage(in: run.stderrText)
             failures.append(
                 .error(
+                    .sampleExit,
                     sample.path, sample.location,
                     "test program crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
                     notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
         case .outputLimitExceeded:
-            failures.append(.error(sample.path, sample.location, "test program wrote too much output and was killed"))
+            failures.append(
+                .error(
+                    .sampleOutputLimit, sample.path, sample.location,
+                    "test program wrote too much output and was killed"))
         case .exited:
             break
         }
@@ -104,6 +112,7 @@ extension SampleVerifier {
         if tests.isEmpty {
             return [
                 .error(
+                    .sampleTest,
                     sample.path, sample.location, "test sample ran no tests",
                     notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr])
             ]
@@ -113,6 +122,7 @@ extension SampleVerifier {
             if failed.isEmpty {
                 failures.append(
                     .error(
+                        .sampleTest,
                         sample.path, sample.location, "test sample is marked 'should_fail' but every test passed",
                         notes: ["passed: " + tests.map(\.name).joined(separator: ", ")]))
             }
@@ -120,13 +130,14 @@ extension SampleVerifier {
         }
         for test in failed {
             if test.failures.isEmpty {
-                failures.append(.error(sample.path, sample.location, "test '\(test.name)' failed"))
+                failures.append(.error(.sampleTest, sample.path, sample.location, "test '\(test.name)' failed"))
             }
             for failure in test.failures {
                 let location =
                     failure.line.map { SourceLocation(line: $0, column: failure.column ?? 1) } ?? sample.location
                 failures.append(
                     .error(
+                        .sampleTest,
                         sample.path, location, "test '\(test.name)' failed: \(failure.message)",
                         notes: [
                             "sample at \(sample.path):\(sample.location.line):\(sample.location.column); mark it 'should_fail' if the failure is the point"

@@ -83,13 +83,14 @@ public struct Toolchain: Sendable {
             result = try Subprocess.run(swiftc, ["--version"], environment: ["TMPDIR": scratch], timeout: 60)
         } catch {
             throw LectureError(
-                "error: cannot run the Swift compiler '\(swiftc)': install the Swift toolchain or set SWIFTC")
+                .missingToolchain, "cannot run the Swift compiler '\(swiftc)'",
+                notes: ["install the Swift toolchain or set SWIFTC"])
         }
         let text = result.stdoutText + result.stderrText
         guard result.succeeded,
             let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") }).map(String.init)
         else {
-            throw LectureError("error: '\(swiftc) --version' did not say which Swift it is:\n\(text)")
+            throw LectureError(.missingToolchain, "'\(swiftc) --version' did not say which Swift it is", notes: [text])
         }
         return Toolchain(swiftc: swiftc, versionLine: line, shortVersion: shortVersion(of: line))
     }

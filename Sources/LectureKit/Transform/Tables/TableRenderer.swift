@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Comparison tables: a fenced block with info string `table` holding GitHub-style pipe rows,
 /// rendered as a semantic `<table>`.
@@ -45,6 +46,7 @@ enum TableRenderer {
             return .failure(
                 DiagnosticsError([
                     .error(
+                        .tableMalformed,
                         path, location, "table needs a header row and a delimiter row",
                         notes: ["write '| A | B |' then '|---|---|' then one line per row"])
                 ]))
@@ -54,6 +56,7 @@ enum TableRenderer {
         if header.cells.dropFirst().contains(where: { $0.isEmpty }) || header.cells.allSatisfy(\.isEmpty) {
             diagnostics.append(
                 .error(
+                    .tableMalformed,
                     path, at(header.line), "table header has an empty cell",
                     notes: ["every column needs a heading; only the first (row header) column's may be empty"]))
         }
@@ -62,7 +65,9 @@ enum TableRenderer {
             let trimmed = cell.trimmingCharacters(in: " ")
             guard !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "-" || $0 == ":" }), trimmed.contains("-") else {
                 diagnostics.append(
-                    .error(path, at(delimiter.line), "second table row must be a delimiter row such as '|---|---|'"))
+                    .error(
+                        .tableMalformed, path, at(delimiter.line),
+                        "second table row must be a delimiter row such as '|---|---|'"))
                 break
             }
             switch (trimmed.hasPrefix(":"), trimmed.hasSuffix(":")) {
@@ -75,7 +80,9 @@ enum TableRenderer {
         let width = header.cells.count
         for row in rows.dropFirst() where row.cells.count != width {
             diagnostics.append(
-                .error(path, at(row.line), "table row has \(row.cells.count) cells, but the header has \(width)"))
+                .error(
+                    .tableMalformed, path, at(row.line),
+                    "table row has \(row.cells.count) cells, but the header has \(width)"))
         }
         if !diagnostics.isEmpty { return .failure(DiagnosticsError(diagnostics)) }
 

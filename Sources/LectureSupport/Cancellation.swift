@@ -1,0 +1,51 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A request to stop work, as a value every long loop checks: the sample verifier before each
+/// sample, `Subprocess.run` while its child runs (it then kills the child's process group), the
+/// sample stage after its samples and the site writer before it swaps the new site in. Work
+/// stops because it was asked to and says so (`LectureError` with `lecture.cancelled`); nobody
+/// calls `exit()` from a signal handler (Swift-DocC checks `Task.isCancelled` in its loops alike).
+///
+/// `process` is what SIGINT, SIGTERM and SIGHUP cancel (`Interruption`); `LectureCommand.main`
+/// turns it into exit status 128 + the signal's number on the main thread. `lecture serve`
+/// gives each server a token of its own, so stopping it cancels its build and nothing else.
+public final class Cancellation: Sendable {
+    /// 0 while not cancelled; the signal's number; -1 when cancelled without a signal.
+    private let state = Atomic<Int32>(0)
+
+    /// A token not yet cancelled.
+    public init() {}
+
+    /// The run's token, cancelled by the signals `Interruption.install()` handles.
+    public static let process = Cancellation()
+
+    /// Whether `cancel` was called.
+    public var isCancelled: Bool { state.load(ordering: .acquiring) != 0 }
+
+    /// The signal that cancelled, if a signal did.
+    public var signal: Int32? {
+        let value = state.load(ordering: .acquiring)
+        return value > 0 ? value : nil
+    }
+
+    /// Cancels; the first call wins, later ones change nothing.
+    public func cancel(signal: Int32? = nil) {
+        _ = state.compareExchange(expected: 0, desired: signal ?? -1, ordering: .acquiringAndReleasing)
+    }
+
+    /// What a cancelled run ends with: `lecture.cancelled`, exit status 128 + the signal's number
+    /// (130 for SIGINT, 143 for SIGTERM), as shells report a process a signal ended.
+    public var error: LectureError {
+        let signal = signal ?? SIGINT
+        return LectureError(
+            .cancelled, "interrupted by \(Subprocess.signalName(signal)); nothing was written",
+            exitStatus: 128 + signal)
+    }
+
+    /// - Throws: `error` when cancelled.
+    public func check() throws { if isCancelled { throw error } }
+}

@@ -1,0 +1,59 @@
+import CommonMark
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// What a new user met with `--bless` and `{{#include}}`: each kind once, the way a person
+/// would have written it.
+@Suite struct BlessAndIncludeReportTests {
+    func check(_ arguments: [String]) -> (status: Int32, lines: [String]) {
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(
+            ["check", "--cache-dir", TestSupport.cacheDirectory] + arguments, console: recorder.console)
+        return (status, recorder.lines)
+    }
+
+    @Test func blessInsertsTheNewOutputBlockAfterABlankLine() {
+        for (page, expected) in [
+            ("```swift\nprint(1)\n```\n", "```swift\nprint(1)\n```\n\n```output\n1\n```\n"),
+            ("```swift\nprint(1)\n```", "```swift\nprint(1)\n```\n\n```output\n1\n```"),
+            ("> ```swift\n> print(1)\n> ```\n", "> ```swift\n> print(1)\n> ```\n>\n> ```output\n> 1\n> ```\n"),
+            ("- ```swift\n  print(1)\n  ```\n", "- ```swift\n  print(1)\n  ```\n\n  ```output\n  1\n  ```\n"),
+        ] {
+            let sample = SampleExtractor.extract(from: MarkdownParser.parse(page), path: "p.md").samples[0]
+            #expect(Bless.apply(page, outputs: [(sample: sample, output: "1\n")]) == expected, "\(page)")
+        }
+    }
+
+    @Test func aReadOnlyPageIsRefusedOnceNotOncePerSample() throws {
+        let page =
+            "# 쪽\n\n```swift\nprint(1)\n```\n\n```output\n2\n```\n\n```swift\nprint(3)\n```\n\n```output\n4\n```\n"
+        let root = try TestSupport.makeTree(["content/SUMMARY.md": "# 책\n\n- [쪽](p.md)\n", "content/p.md": page])
+        defer {
+            chmod(root + "/content/p.md", 0o644)
+            FileSystem.removeTemporaryDirectory(root)
+        }
+        chmod(root + "/content/p.md", 0o444)
+        let result = check(["--bless", "--content", root + "/content"])
+        #expect(result.status == 1)
+        #expect(
+            result.lines.filter { $0.contains("cannot bless: the file is read-only") }.count == 1, "\(result.lines)")
+        #expect(try FileSystem.read(root + "/content/p.md") == Array(page.utf8), "left as it was")
+    }
+
+    @Test func aMissingIncludeIsTheOneProblemOfItsSample() throws {
+        let page = "# 쪽\n\n```swift\n{{#include missing.swift}}\n```\n"
+        let root = try TestSupport.makeTree(["content/SUMMARY.md": "# 책\n\n- [쪽](p.md)\n", "content/p.md": page])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let result = check(["--content", root + "/content"])
+        #expect(result.status == 1)
+        let errors = result.lines.filter { $0.contains(": error: ") }
+        #expect(errors.count == 1, "\(result.lines)")
+        #expect(errors.first?.hasPrefix(root + "/content/p.md:4:") == true, "\(errors)")
+        #expect(errors.first?.contains("missing.swift") == true)
+        #expect(!result.lines.joined().contains("no output block") && !result.lines.joined().contains("--bless"))
+        #expect(result.lines.last == "0 passed, 1 failed")
+    }
+}

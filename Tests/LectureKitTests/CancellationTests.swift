@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// Ctrl-C and SIGTERM as a user sends them: the built `lecture` runs a build whose sample sleeps,
+/// gets the signal while the sample runs, and must end by itself with 128 + N, leaving no
+/// process and no site behind.
+@Suite(.serialized) struct CancellationTests {
+    static let executable = TestSupport.repositoryRoot + "/.build/debug/lecture"
+
+    /// A page whose sample says it started (a file at `marker`) and then runs for two minutes.
+    static func page(marker: String) -> String {
+        """
+        # 긴 예제
+
+        ```swift
+        import Foundation
+        FileManager.default.createFile(atPath: "\(marker)", contents: nil)
+        sleep(120)
+        print("끝")
+        ```
+
+        ```output
+        끝
+        ```
+
+        """
+    }
+
+    /// Live processes that carry the marker of children started by `pid` (`LECTURE_CHILD_OF`).
+    static func descendants(of pid: Int32) -> [String] {
+        let marker = Array("LECTURE_CHILD_OF=\(pid)".utf8)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard Int32(entry) != nil, let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                !stat.contains(") Z ")  // a zombie has ended already
+            else { return false }
+            return environ.split(separator: 0).contains { Array($0) == marker }
+        }
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalDuringASampleEndsTheBuildWithItsStatus(signal: Int32, status: Int32) throws {
+        let root = try TestSupport.makeTree([:])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let marker = root + "/started"
+        try FileSystem.writeAtomically("# 책\n\n- [긴 예제](long.md)\n", to: root + "/content/SUMMARY.md")
+        try FileSystem.writeAtomically(Self.page(marker: marker), to: root + "/content/long.md")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = [
+            "build", "--content", root + "/content", "--output", root + "/site", "--cache-dir",
+            TestSupport.cacheDirectory, "--no-cache", "--timeout", "300",
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+
+        // Wait (at most 5 minutes: the sample compiles first) for the sample to run.
+        var waited = 0
+        while !FileSystem.exists(marker) && process.isRunning && waited < 3000 {
+            usleep(100_000)
+            waited += 1
+        }
+        #expect(FileSystem.exists(marker), "the sample started")
+        #expect(!Self.descendants(of: pid).isEmpty, "the sample runs as a child of lecture")
+        kill(pid, signal)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+
+        #expect(process.terminationReason == .exit, "lecture returned by itself, not killed by the signal")
+        #expect(process.terminationStatus == status)
+        #expect(stderr.contains("error: interrupted by \(Subprocess.signalName(signal))"), "\(stderr)")
+        #expect(!stderr.contains("does not match") && !stderr.contains("crashed"), "no killed sample reported")
+        #expect(Self.descendants(of: pid).isEmpty, "no child left")
+        #expect(!FileSystem.exists(root + "/site"), "no site")
+        let staging = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter {
+            $0.hasPrefix(".site")
+        }
+        #expect(staging.isEmpty, "no staging folder: \(staging)")
+    }
+}

@@ -1,0 +1,70 @@
+import CommonMark
+import Foundation
+import LectureSupport
+import Testing
+
+@testable import LectureKit
+
+/// Diagnostics as values: identifiers, the engine, the console as the one printer.
+@Suite struct DiagnosticModelTests {
+    @Test func everyIdentifierIsDottedUniqueAndInTheReadme() throws {
+        let names = Diagnostic.Identifier.all.map(\.rawValue)
+        #expect(Set(names).count == names.count)
+        let readme = try String(
+            contentsOfFile: TestSupport.repositoryRoot + "/README.md", encoding: .utf8)
+        for name in names {
+            #expect(name.wholeMatch(of: /lecture(\.[a-z0-9]+(-[a-z0-9]+)*){1,2}/) != nil, "\(name)")
+            #expect(readme.contains("`\(name)`"), "README lists \(name)")
+        }
+    }
+
+    @Test func aDiagnosticOfNoFilePrintsWithoutAPath() {
+        let diagnostic = Diagnostic.error(.badOption, "unknown option '--x'", notes: ["see 'lecture build --help'"])
+        #expect(diagnostic.description == "error: unknown option '--x'\n    see 'lecture build --help'")
+        let located = Diagnostic.error(
+            .brokenAnchor, "a.md", CommonMark.SourceLocation(line: 3, column: 7), "broken link")
+        #expect(located.headline == "a.md:3:7: error: broken link")
+    }
+
+    @Test func theEngineCollectsFromManyThreadsAndDrainsOnce() {
+        let engine = DiagnosticEngine()
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            engine.emit(.warning(.unlistedPage, "p\(index % 7).md", nil, "page is not listed"))
+            if index % 50 == 0 { engine.emit(.error(.brokenLink, "p.md", nil, "broken link")) }
+        }
+        #expect(engine.diagnostics.count == 204)
+        #expect(engine.errorCount == 4)
+        engine.removeAll { $0.identifier == .brokenLink }
+        #expect(!engine.hasErrors)
+        let recorder = TestSupport.Recorder()
+        recorder.console.report(engine)
+        #expect(recorder.lines.count == 200)
+        recorder.console.report(engine)
+        #expect(recorder.lines.count == 200, "drained: nothing printed twice")
+    }
+
+    /// `LectureCommand.main` prints a failure through its console (the recorder here), in the
+    /// compiler's format, instead of writing to file descriptor 2 behind it.
+    @Test func theCommandWritesErrorsThroughItsConsole() {
+        let recorder = TestSupport.Recorder()
+        #expect(LectureCommand.main(["build", "--colour"], console: recorder.console) == 2)
+        #expect(
+            recorder.lines == ["error: unknown option '--colour' for 'lecture build'\n    see 'lecture build --help'"])
+        let unknown = TestSupport.Recorder()
+        #expect(LectureCommand.main(["biuld"], console: unknown.console) == 2)
+        #expect(unknown.lines.first == "error: unknown subcommand 'biuld'")
+        #expect(unknown.lines.dropFirst().joined().contains("SUBCOMMANDS:"))
+    }
+
+    /// The console formats a thrown setup error like any diagnostic, in the chosen format.
+    @Test func setupErrorsFollowTheReportFormat() {
+        let recorder = TestSupport.Recorder()
+        let console = recorder.console
+        console.format = .github(repositoryRoot: "/")
+        console.report(LectureError(.missingToolchain, "cannot run the Swift compiler 'swiftc'").diagnostics)
+        #expect(
+            recorder.lines == [
+                "::error title=cannot run the Swift compiler 'swiftc'::cannot run the Swift compiler 'swiftc'"
+            ])
+    }
+}
