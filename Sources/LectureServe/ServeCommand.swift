@@ -89,8 +89,7 @@ public struct ServeCommand: Subcommand {
     /// cancelled, its killed samples not reported) and returns 0. A second signal during the stop
     /// cancels the whole run: every child is killed, and the command ends with 128 + N.
     public func run(console: Console) throws -> Int32 {
-        console.report(bookDiagnostics)
-        if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
+        try console.reportBookSettings(bookDiagnostics)
         let server = LiveServer(configuration: configuration, console: console)
         let signals = SignalSources([SIGINT, SIGTERM, SIGHUP]) { signal, count in
             if count == 1 {

@@ -50,8 +50,7 @@ struct BuildCommand: Subcommand {
         console.format = .resolve(
             diagnosticFormat, environment: console.environment,
             workingDirectory: FileManager.default.currentDirectoryPath)
-        console.report(bookDiagnostics)
-        if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
+        try console.reportBookSettings(bookDiagnostics)
         let report = try BuildPipeline(configuration: configuration, console: console).run()
         console.print(report.summary)
         return 0

@@ -102,8 +102,7 @@ struct CheckCommand: Subcommand {
         console.format = .resolve(
             diagnosticFormat, environment: console.environment,
             workingDirectory: FileManager.default.currentDirectoryPath)
-        console.report(bookDiagnostics)
-        if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
+        try console.reportBookSettings(bookDiagnostics)
         var context = BuildContext(
             configuration: configuration, console: console, memory: nil,
             purpose: .check(files: files, shard: shard.map { ($0.index, $0.count) }))

@@ -74,8 +74,7 @@ struct PDFCommand: Subcommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        console.report(bookDiagnostics)
-        if bookDiagnostics.hasErrors { throw DiagnosticsError(bookDiagnostics) }
+        try console.reportBookSettings(bookDiagnostics)
         let page = FileSystem.join(site, PrintPage.outputPath)
         guard FileSystem.exists(page) else {
             throw LectureError(

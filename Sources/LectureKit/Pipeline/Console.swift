@@ -60,6 +60,13 @@ public final class Console: @unchecked Sendable {
     /// Writes each diagnostic, in the given order.
     public func report(_ diagnostics: [Diagnostic]) { diagnostics.forEach(report) }
 
+    /// Writes the diagnostics of the book's own settings (book.toml, found before any page is
+    /// read); throws them as one `DiagnosticsError` when one is an error, so no work starts.
+    public func reportBookSettings(_ diagnostics: [Diagnostic]) throws {
+        report(diagnostics)
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+    }
+
     /// Writes and removes everything `engine` collected, sorted by file and line
     /// (`sortedForReading`), so each diagnostic is printed once.
     public func report(_ engine: DiagnosticEngine) { report(engine.drain().sortedForReading()) }
