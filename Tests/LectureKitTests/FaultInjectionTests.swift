@@ -349,13 +349,15 @@ struct TmpfsMount {
         return Int(info.f_blocks - info.f_bfree) * Int(info.f_frsize)
     }
 
-    /// Fills the file system with zeros until about `free` bytes are left.
+    /// Fills the file system with zeros until about `free` bytes are left. The descriptor is
+    /// close-on-exec: a process another test starts meanwhile would otherwise inherit it and keep
+    /// the removed filler's space taken (the final build then found the disk still full).
     func fill(leaving free: Int) throws {
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { throw LectureError(.fileSystem, "statvfs \(path)") }
         let available = Int(info.f_bavail) * Int(info.f_frsize)
         let size = max(available - free, 0)
-        let fd = open(filler, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = open(filler, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw LectureError(.fileSystem, "open \(filler)") }
         defer { close(fd) }
         let chunk = [UInt8](repeating: 0, count: 65536)
