@@ -73,6 +73,9 @@ package struct Sample: Hashable, Sendable {
     package var outputRange: SourceRange?
     /// The text of the nearest heading above the sample, if any, to name it in reports.
     var heading: String? = nil
+    /// Whether its page's text holds an expanded `{{#include}}`, so is not the file's own lines:
+    /// `--bless` does not rewrite such a page, and no diagnostic suggests it.
+    var pageHasIncludes = false
 
     /// Where the sample's first fence stands.
     package var location: SourceLocation { parts[0].fence }
