@@ -55,6 +55,13 @@ struct MergedSamples {
         var results: [SampleResult?] = compiled.dropLast().map(\.result)
         guard compiled.last?.result?.outcome == .passed else { return samples.map { _ in nil } }
 
+        // Hover cards are looked up one program at a time (`DeclarationCards`): for the samples
+        // that compiled, they are asked for now, while the link and the runs leave a core idle,
+        // and kept only for those that pass.
+        let cards = HoverCardPrefetch(
+            samples: verifier.options.hoverCards ? samples.indices.filter { compiled[$0].object } : [],
+            of: samples, verifier: verifier)
+
         // 2. One link of every object that compiled.
         let linked = samples.indices.filter { compiled[$0].object }
         if !linked.isEmpty {
@@ -65,7 +72,7 @@ struct MergedSamples {
                 directory: batch, environment: ["TMPDIR": batch], timeout: 600, cancellation: options.cancellation)
             guard let link, link.succeeded else {
                 for index in linked { results[index] = nil }
-                return Self.finished(results, samples, finished, verifier)
+                return Self.finished(results, samples, finished, verifier, cards)
             }
         }
 
@@ -95,7 +102,7 @@ struct MergedSamples {
             return result
         }
         for (index, result) in zip(linked, ran) { results[index] = result }
-        return Self.finished(results, samples, finished, verifier)
+        return Self.finished(results, samples, finished, verifier, cards)
     }
 
     /// What the frontend job of one sample (or of the dispatcher) left: the result so far
@@ -138,11 +145,13 @@ struct MergedSamples {
     /// left `nil` are not reported here.
     private static func finished(
         _ results: [SampleResult?], _ samples: [Sample], _ finished: @escaping @Sendable (Sample) -> Void,
-        _ verifier: SampleVerifier
+        _ verifier: SampleVerifier, _ cards: HoverCardPrefetch
     ) -> [SampleResult?] {
-        Array(results.indices).parallelMap(jobs: verifier.options.jobs) { index -> SampleResult? in
+        let found = cards.answers()
+        return Array(results.indices).parallelMap(jobs: verifier.options.jobs) { index -> SampleResult? in
             guard let result = results[index] else { return nil }
-            let done = verifier.finish(result, started: ContinuousClock.now - .seconds(result.duration))
+            let done = verifier.finish(
+                result, started: ContinuousClock.now - .seconds(result.duration), cards: found[index])
             finished(samples[index])
             return done
         }

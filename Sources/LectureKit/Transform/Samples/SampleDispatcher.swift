@@ -36,13 +36,24 @@ enum SampleDispatcher {
 
         """
 
-    /// Compiles the dispatcher into `batch/dispatch.o`; the result is `passed` when it compiled.
+    /// Puts the dispatcher's object into `batch/dispatch.o`: from the cache (`sample-dispatcher`
+    /// kind, keyed by the compiler, its frontend job and the source), else compiled and cached.
+    /// The result is `passed` when the object is there.
     static func compile(in batch: String, frontend: FrontendArguments, verifier: SampleVerifier)
         -> MergedSamples.Compiled
     {
         let sample = Sample(
             path: "dispatch.swift", parts: [], mode: .noRun, shouldFail: false, group: nil, expectedOutput: nil)
         var result = SampleResult.unverified(sample)
+        let key = SHA256.hex(
+            "sample-dispatcher-v1", verifier.toolchain.versionLine, verifier.toolchain.identity,
+            frontend.job.joined(separator: " "), source)
+        if let bytes = verifier.cache.read(kind: "sample-dispatcher", key: key),
+            (try? FileSystem.writeAtomically(bytes, to: batch + "/" + object)) != nil
+        {
+            result.outcome = .passed
+            return MergedSamples.Compiled(result: result, object: true)
+        }
         let work = batch + "/dispatch"
         guard (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil,
             (try? FileSystem.writeAtomically(source, to: work + "/main.swift")) != nil,
@@ -51,8 +62,9 @@ enum SampleDispatcher {
                 frontend.arguments(parseAsLibrary: false, moduleName: "LectureDispatch") + ["-o", "../" + object],
                 directory: work, environment: ["TMPDIR": work], timeout: 300,
                 cancellation: verifier.options.cancellation),
-            compile.succeeded
+            compile.succeeded, let bytes = try? FileSystem.read(batch + "/" + object)
         else { return MergedSamples.Compiled(result: result, object: false) }
+        verifier.cache.write(kind: "sample-dispatcher", key: key, bytes)
         result.outcome = .passed
         return MergedSamples.Compiled(result: result, object: true)
     }

@@ -179,16 +179,18 @@ public struct SampleVerifier: Sendable {
         return result
     }
 
-    /// A verified sample's result completed: hover cards for a pass, its duration since
-    /// `start`, and the pass cached.
-    func finish(_ result: SampleResult, started start: ContinuousClock.Instant) -> SampleResult {
+    /// A verified sample's result completed: hover cards for a pass (`cards` when already
+    /// looked up), its duration since `start`, and the pass cached.
+    func finish(_ result: SampleResult, started start: ContinuousClock.Instant, cards: HoverCardAnswer? = nil)
+        -> SampleResult
+    {
         var result = result
         let sample = result.sample
         // Cards cut short by the time limit are not cached: the next run asks again. Without a
         // SourceKit at all the pass is cached, with its warning, like a compiler warning.
         var complete = true
         if result.outcome == .passed, options.hoverCards, sample.mode != .compileFail {
-            let lookup = hoverCards(for: sample)
+            let lookup = cards ?? hoverCards(for: sample)
             result.hoverCards = lookup.cards
             if let warning = lookup.warning { result.diagnostics.append(warning) }
             complete = !lookup.retry
