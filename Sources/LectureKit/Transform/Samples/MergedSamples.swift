@@ -67,7 +67,9 @@ struct MergedSamples {
         if !linked.isEmpty {
             let link = try? Subprocess.run(
                 verifier.toolchain.swiftc,
-                [SampleDispatcher.object] + linked.map { "\($0)/main.o" } + ["-Xlinker", "--export-dynamic"]
+                [SampleDispatcher.object] + linked.map { "\($0)/main.o" }
+                    // Only the entry points are exported, for the dispatcher's `dlsym`.
+                    + linked.flatMap { ["-Xlinker", "--export-dynamic-symbol=" + SampleDispatcher.entryPoint($0)] }
                     + verifier.standIns.compilerArguments + ["-o", SampleDispatcher.program],
                 directory: batch, environment: ["TMPDIR": batch], timeout: 600, cancellation: options.cancellation)
             guard let link, link.succeeded else {

@@ -5,7 +5,7 @@ import LectureSupport
 ///
 /// The program is reached through links named `sample-N`; the dispatcher finds the entry point
 /// `lecture_sample_main_N` (the `-entry-point-function-name` of sample N's module) with `dlsym`
-/// in the program's own symbols (linked with `--export-dynamic`) and calls it with the
+/// in the program's own symbols (each exported with `--export-dynamic-symbol`) and calls it with the
 /// process's own `argc` and `argv`, so the sample starts as its own program would: the same
 /// runtime set-up, its own `main` returning the exit status, an `async` main draining its queue.
 enum SampleDispatcher {
