@@ -17,9 +17,10 @@ import Testing
         return stage
     }
 
-    func verify(_ markdown: String, merging: Bool) throws -> [SampleResult] {
+    func verify(_ markdown: String, merging: Bool, hoverCards: Bool = false) throws -> [SampleResult] {
         var stage = try Self.stage()
         stage.verifier.options.mergeSamples = merging
+        stage.verifier.options.hoverCards = hoverCards
         let found = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md")
         #expect(found.diagnostics.isEmpty)
         return stage.verifier.verify(found.samples)
@@ -141,5 +142,20 @@ import Testing
         let warm = stage.verifier.verify(samples)
         #expect(warm.map(\.fromCache) == [true, true])
         #expect(warm.map(\.actualOutput) == cold.map(\.actualOutput))
+    }
+
+    @Test func hoverCardsOfMergedSamplesAreThoseOfEachAlone() throws {
+        let markdown =
+            Self.sample("let greeting = \"hi\"\nprint(greeting)", output: "hi\n")
+            + Self.sample("let count = [1, 2].count\nprint(count)", output: "2\n")
+            + Self.sample("let wrong = 1\nprint(wrong)", output: "2\n")
+        let merged = try verify(markdown, merging: true, hoverCards: true)
+        let alone = try verify(markdown, merging: false, hoverCards: true)
+        #expect(merged.map(\.merged) == [true, true, true])
+        #expect(merged.map(\.outcome) == [.passed, .passed, .failed])
+        #expect(merged[0].hoverCards.contains { $0.text.hasSuffix("let greeting: String") })
+        #expect(merged.map(\.hoverCards) == alone.map(\.hoverCards))
+        // A sample that failed has no cards, though they were looked up while it ran.
+        #expect(merged[2].hoverCards.isEmpty)
     }
 }

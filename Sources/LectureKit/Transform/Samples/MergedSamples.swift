@@ -45,22 +45,24 @@ struct MergedSamples {
         let verifier = self.verifier
         let options = verifier.options
 
+        // Hover cards are looked up one program at a time (`DeclarationCards`): each sample's as
+        // soon as it compiles, beside the other jobs, and kept only for those that pass.
+        let cards = HoverCardPrefetch(samples, verifier: verifier, enabled: options.hoverCards)
+        defer { cards.close() }
+
         // 1. One frontend job per sample (and one for the dispatcher), on the job pool.
         let jobs = Array(samples.indices) + [SampleDispatcher.job]
         let compiled = jobs.parallelMap(jobs: options.jobs) { index -> Compiled in
-            index == SampleDispatcher.job
-                ? SampleDispatcher.compile(in: batch, frontend: frontend, verifier: verifier)
-                : Self.compile(samples[index], index: index, in: batch, frontend: frontend, verifier: verifier)
+            if index == SampleDispatcher.job {
+                return SampleDispatcher.compile(in: batch, frontend: frontend, verifier: verifier)
+            }
+            let compiled = Self.compile(samples[index], index: index, in: batch, frontend: frontend, verifier: verifier)
+            if compiled.object { cards.add(index) }
+            return compiled
         }
+        cards.close()
         var results: [SampleResult?] = compiled.dropLast().map(\.result)
         guard compiled.last?.result?.outcome == .passed else { return samples.map { _ in nil } }
-
-        // Hover cards are looked up one program at a time (`DeclarationCards`): for the samples
-        // that compiled, they are asked for now, while the link and the runs leave a core idle,
-        // and kept only for those that pass.
-        let cards = HoverCardPrefetch(
-            samples: verifier.options.hoverCards ? samples.indices.filter { compiled[$0].object } : [],
-            of: samples, verifier: verifier)
 
         // 2. One link of every object that compiled.
         let linked = samples.indices.filter { compiled[$0].object }
