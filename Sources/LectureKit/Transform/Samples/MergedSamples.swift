@@ -38,6 +38,7 @@ struct MergedSamples {
     /// Verifies `samples`, calling `finished` as each one's result is final; `nil` for a sample
     /// the merged program could not answer for, to be verified alone.
     func verify(_ samples: [Sample], finished: @escaping @Sendable (Sample) -> Void) -> [SampleResult?] {
+        if samples.isEmpty { return [] }
         guard let frontend = FrontendArguments.find(for: verifier),
             let batch = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-merged")
         else { return samples.map { _ in nil } }

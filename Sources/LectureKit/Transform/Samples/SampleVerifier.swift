@@ -87,15 +87,40 @@ public struct SampleVerifier: Sendable {
                 uncached.append(index)
             }
         }
-        let mergeable = options.mergeSamples ? uncached.filter { MergedSamples.accepts(samples[$0]) } : []
-        if mergeable.count >= MergedSamples.minimumCount, !options.cancellation.isCancelled {
-            let merged = MergedSamples(verifier: self).verify(mergeable.map { samples[$0] }, finished: report)
-            for (index, result) in zip(mergeable, merged) { results[index] = result }
+        let accepted = options.mergeSamples ? uncached.filter { MergedSamples.accepts(samples[$0]) } : []
+        let mergeable =
+            accepted.count < MergedSamples.minimumCount || options.cancellation.isCancelled ? [] : accepted
+        let others = uncached.filter { !mergeable.contains($0) }
+        // The merged program and the samples verified alone at the same time, so that each fills
+        // the other's idle moments (the link, SourceKit's one program at a time).
+        let found = Mutex<[Int: SampleResult]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { branch in
+            let answers =
+                branch == 0
+                ? Array(
+                    zip(
+                        mergeable, MergedSamples(verifier: self).verify(mergeable.map { samples[$0] }, finished: report)
+                    ))
+                : Array(zip(others, verifyAlone(others.map { samples[$0] }, report: report)))
+            found.withLock { found in
+                for (index, result) in answers { found[index] = result }
+            }
         }
-        let alone = uncached.filter { results[$0] == nil }
+        for (index, result) in found.withLock({ $0 }) { results[index] = result }
+        // What the merged program could not answer for.
+        let fallbacks = mergeable.filter { results[$0] == nil }
+        for (index, result) in zip(fallbacks, verifyAlone(fallbacks.map { samples[$0] }, report: report)) {
+            results[index] = result
+        }
+        return results.map { $0! }
+    }
+
+    /// Verifies `samples` one by one on the job pool (each compiled and linked alone), longest
+    /// first.
+    private func verifyAlone(_ samples: [Sample], report: @escaping @Sendable (Sample) -> Void) -> [SampleResult] {
         // Longest first (by code size, a proxy for compile time): the jobs then finish together
         // instead of one long sample running alone at the end (LPT scheduling, Graham 1969).
-        let order = alone.sorted {
+        let order = samples.indices.sorted {
             samples[$0].parts.map(\.code.utf8.count).reduce(0, +)
                 > samples[$1].parts.map(\.code.utf8.count).reduce(0, +)
         }
@@ -106,8 +131,9 @@ public struct SampleVerifier: Sendable {
             report(sample)
             return result
         }
-        for (index, result) in zip(order, verified) { results[index] = result }
-        return results.map { $0! }
+        var inPageOrder = verified
+        for (position, index) in order.enumerated() { inPageOrder[index] = verified[position] }
+        return inPageOrder
     }
 
     /// The cache key of a sample: it changes exactly when the result could.
