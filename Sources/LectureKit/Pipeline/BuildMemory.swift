@@ -16,7 +16,7 @@ import LectureSupport
 /// would write unchanged are hard-linked from the live site into the new one, which is still
 /// swapped in whole. Pages with samples are always transformed again (their samples come from
 /// the sample cache), so a change of the stand-ins is always seen.
-public final class BuildMemory: @unchecked Sendable {
+package final class BuildMemory: @unchecked Sendable {
     struct Parsed {
         var signature: FileSignature
         var file: SourceFile
@@ -48,7 +48,7 @@ public final class BuildMemory: @unchecked Sendable {
     var probes: Probes?
 
     /// An empty memory: the first build given it does all the work.
-    public init() {}
+    package init() {}
 
     func parsedPage(_ path: String, signature: FileSignature) -> Parsed? {
         lock.withLock { parsed[path].flatMap { $0.signature == signature ? $0 : nil } }

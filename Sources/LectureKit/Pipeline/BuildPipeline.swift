@@ -9,16 +9,16 @@ import LectureSupport
 /// problems in the content are collected across all pages (swift-format's frontend does the
 /// same) before the build fails, writing nothing. `lecture check` runs the first steps of the
 /// same list (`BuildStep.check`).
-public struct BuildPipeline: Sendable {
+package struct BuildPipeline: Sendable {
     /// What to read and write.
-    public var configuration: BuildConfiguration
+    var configuration: BuildConfiguration
     /// Where diagnostics, progress and timings go.
-    public var console: Console
+    var console: Console
     /// What an earlier build of the same session left, for incremental rebuilds (`lecture serve`).
-    public var memory: BuildMemory?
+    var memory: BuildMemory?
 
     /// Creates a pipeline; pass the session's `memory` to rebuild incrementally.
-    public init(configuration: BuildConfiguration, console: Console, memory: BuildMemory? = nil) {
+    package init(configuration: BuildConfiguration, console: Console, memory: BuildMemory? = nil) {
         self.configuration = configuration
         self.console = console
         self.memory = memory
@@ -28,7 +28,7 @@ public struct BuildPipeline: Sendable {
     /// - Throws: `DiagnosticsError` when the content has errors (all are reported first, nothing
     ///   is written); `LectureError` for setup and I/O failures.
     @discardableResult
-    public func run() throws -> BuildReport {
+    package func run() throws -> BuildReport {
         let start = Date()
         var context = BuildContext(configuration: configuration, console: console, memory: memory, purpose: .site)
         try Self.run(BuildStep.site, on: &context)

@@ -35,7 +35,7 @@ extension BuildStep {
             }
             let checked = LinkChecker.check(
                 toCheck.map { context.pages[$0] },
-                allPages: context.pages, contentFiles: Set(assets))
+                allPages: context.pages, contentFiles: Set(assets), unloadedPages: context.content.unloadedPages)
             context.diagnostics += checked
             let byPath = Dictionary(grouping: checked, by: \.path)
             for index in toCheck {

@@ -60,10 +60,9 @@ extension BuildStep {
                 site.unchanged.insert(path)
             }
         }
-        site.generated.merge(SearchIndex.files(pages.map(\.searchEntry))) { _, index in index }
-        for (number, page) in pages.enumerated() where page.fromMemory {
-            site.unchanged.insert(SearchIndex.textFile(number))
-        }
+        let entries = pages.map(\.searchEntry)
+        site.generated.merge(SearchIndex.files(entries)) { _, index in index }
+        site.unchanged.formUnion(SearchIndex.unchangedTextFiles(entries, fromMemory: pages.map(\.fromMemory)))
         context.site = site
 
         // Every URL the reader will follow, as emitted (templates and raw HTML included).

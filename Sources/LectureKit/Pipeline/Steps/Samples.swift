@@ -46,7 +46,8 @@ extension BuildStep {
                 continue
             }
             let found = SampleExtractor.extract(
-                from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines)
+                from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines,
+                pageHasIncludes: page.source.lineOrigins != nil)
             if let signature { context.memory?.remember(extraction: found, for: path, signature: signature) }
             context.samples += found.samples
             diagnostics += found.diagnostics

@@ -11,38 +11,38 @@ import Synchronization
 /// sample's full code, hidden lines and group included; expected output; attributes; stand-in
 /// digest; `swiftc --version`; flags), so a warm run compiles nothing and an edit recompiles only
 /// the edited sample. Only passing results are cached.
-public struct SampleVerifier: Sendable {
+package struct SampleVerifier: Sendable {
     /// How samples are verified: time limit, parallelism, cache use, output cap.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Seconds a sample may run (default 10).
-        public var timeout: Double = 10
+        package var timeout: Double = 10
         /// Parallel jobs (default: the number of cores).
-        public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        package var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
         /// Ignore cached results (they are still written).
-        public var noCache = false
+        var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).
-        public var outputLimit = 1 << 20
+        var outputLimit = 1 << 20
         /// The Swift language mode samples are compiled in (`-swift-version`; book.toml's
         /// `[lecture] swift-language-mode`, default `6`).
-        public var swiftLanguageMode = "6"
+        var swiftLanguageMode = "6"
         /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
         /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
-        public var hoverTimeout: Double =
+        var hoverTimeout: Double =
             ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
         /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`).
-        public var hoverCards = SwiftAnalysisSwitch.isOn
+        var hoverCards = SwiftAnalysisSwitch.isOn
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
-        public var environment = SampleEnvironment()
+        var environment = SampleEnvironment()
         /// Checked before each sample and by each child process it runs: once cancelled, no
         /// sample starts and the running one's process group is killed. The process's token
         /// (signals) by default; `lecture serve` gives its own.
-        public var cancellation = Cancellation.process
+        package var cancellation = Cancellation.process
         /// Whether uncached plain and `no_run` samples are verified as one merged program
         /// (`MergedSamples`; default on, off with `LECTURE_MERGE_SAMPLES=off`); off, each is
         /// compiled and linked alone.
-        public var mergeSamples = ProcessInfo.processInfo.environment["LECTURE_MERGE_SAMPLES"] != "off"
+        var mergeSamples = ProcessInfo.processInfo.environment["LECTURE_MERGE_SAMPLES"] != "off"
         /// The defaults given with each property.
-        public init() {}
+        init() {}
     }
 
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
@@ -53,16 +53,16 @@ public struct SampleVerifier: Sendable {
     }
 
     /// The Swift compiler that builds the samples.
-    public var toolchain: Toolchain
+    var toolchain: Toolchain
     /// The stand-in modules samples are compiled against.
-    public var standIns: StandInLibrary
+    var standIns: StandInLibrary
     /// Where passing results are cached.
-    public var cache: Cache
+    var cache: Cache
     /// Time limit, parallelism, cache use and output cap.
-    public var options: Options
+    var options: Options
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
-    public init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {
+    init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {
         self.toolchain = toolchain
         self.standIns = standIns
         self.cache = cache
@@ -74,7 +74,7 @@ public struct SampleVerifier: Sendable {
     /// Results come from the cache first. The uncached samples that can (`MergedSamples`: plain
     /// and `no_run` samples, at least two) are verified as one merged program; the rest, and any
     /// the merged program could not answer for, one by one, each compiled and linked alone.
-    public func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
+    func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
         let counter = Counter()
         let report: @Sendable (Sample) -> Void = { sample in progress?(counter.next(), sample) }
         var results = [SampleResult?](repeating: nil, count: samples.count)
@@ -137,7 +137,7 @@ public struct SampleVerifier: Sendable {
     }
 
     /// The cache key of a sample: it changes exactly when the result could.
-    public func cacheKey(_ sample: Sample) -> String {
+    func cacheKey(_ sample: Sample) -> String {
         var hash = SHA256()
         hash.update(Self.cacheVersion)
         hash.update(toolchain.versionLine)
@@ -164,7 +164,7 @@ public struct SampleVerifier: Sendable {
     }
 
     /// Verifies one sample, compiled and linked alone.
-    public func verify(_ sample: Sample) -> SampleResult {
+    func verify(_ sample: Sample) -> SampleResult {
         if sample.mode == .ignore { return .skipped(sample) }
         if let cached = cachedResult(sample) { return cached }
         let start = ContinuousClock.now
@@ -238,7 +238,7 @@ public struct SampleVerifier: Sendable {
     /// The arguments swiftc compiles `sample` with, in its work folder (`main.swift` in,
     /// `sample` out). A sample declaring `@main` is compiled as a library-style program
     /// (`-parse-as-library`), which top-level code would forbid.
-    public func compilerArguments(for sample: Sample) -> [String] {
+    func compilerArguments(for sample: Sample) -> [String] {
         flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + [
             "main.swift", "-o", "sample",
         ]
@@ -337,7 +337,7 @@ public struct SampleVerifier: Sendable {
     private func judge(_ run: Subprocess.Result, of sample: Sample) -> [Diagnostic] {
         let actual = run.stdoutText
         let location = sample.location
-        let stderr = Self.withoutStackTrace(run.stderrText)
+        let stderr = Self.readableStderr(run.stderrText, of: sample)
         // stderr is shown with every failure: it is often the reason.
         let stderrNote = stderr.isEmpty ? [] : ["stderr:\n" + stderr]
         var failures: [Diagnostic] = []
@@ -393,7 +393,9 @@ public struct SampleVerifier: Sendable {
                 hints.append(
                     crashed && !sample.shouldFail
                         ? "fix the crash first: the output of a sample that did not finish is not what it would print"
-                        : "'lecture check --bless' accepts the actual output")
+                        : sample.pageHasIncludes
+                            ? "copy the actual output into the output block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                            : "'lecture check --bless' accepts the actual output")
                 let at =
                     sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
                 failures.append(
@@ -414,7 +416,10 @@ public struct SampleVerifier: Sendable {
                     notes: [
                         "add a fenced block with info string 'output' right after it, holding what it prints",
                         "it printed:\n" + (actual.isEmpty ? "(nothing)" : actual.trimmingCharacters(in: "\n")),
-                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); 'lecture check --bless' writes the block",
+                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); "
+                            + (sample.pageHasIncludes
+                                ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                                : "'lecture check --bless' writes the block"),
                     ]
                         + stderrNote))
         }
@@ -431,6 +436,15 @@ public struct SampleVerifier: Sendable {
             "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
             environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
             timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation)
+    }
+
+    /// A sample's stderr as a diagnostic's note shows it: without the runtime's stack trace, and
+    /// with the page's path where the runtime names the file by its `#fileID`
+    /// (`Sample/b.md:3: Fatal error: …`, the module and the file's last component, which
+    /// `fatalError` and `precondition` print in Swift 6 mode).
+    static func readableStderr(_ stderr: String, of sample: Sample) -> String {
+        let fileID = "Sample/" + (sample.path.split(separator: "/").last.map(String.init) ?? sample.path) + ":"
+        return withoutStackTrace(stderr).replacingOccurrences(of: fileID, with: sample.path + ":")
     }
 
     /// stderr without the runtime's stack trace, which says nothing about the Markdown.
