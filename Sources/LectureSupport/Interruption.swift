@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -44,22 +45,21 @@ package enum Interruption {
     package static func untrack(_ path: String) { folders.remove(path) }
 }
 
-private final class FolderRegistry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
-    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+private final class FolderRegistry: Sendable {
+    private let paths = Mutex<Set<String>>([])
+    func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+    func remove(_ path: String) { paths.withLock { _ = $0.remove(path) } }
     /// Removes every folder, trying again for up to half a second: a child killed a moment
     /// ago may still be finishing a write into one (SIGKILL takes effect on its way out of the
     /// kernel), which makes the first removal fail on a non-empty folder.
     func removeAll() {
-        lock.withLock {
-            let deadline = Date(timeIntervalSinceNow: 0.5)
+        paths.withLock { paths in
+            let deadline = ContinuousClock.now + .milliseconds(500)
             var remaining = Array(paths)
             while !remaining.isEmpty {
                 for path in remaining { try? FileManager.default.removeItem(atPath: path) }
                 remaining = remaining.filter { FileManager.default.fileExists(atPath: $0) }
-                if remaining.isEmpty || Date() > deadline { break }
+                if remaining.isEmpty || ContinuousClock.now > deadline { break }
                 usleep(20_000)
             }
             paths.removeAll()

@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -316,29 +317,29 @@ package enum Subprocess {
 /// of ours that `Subprocess` is not running and that carries the environment variable
 /// `LECTURE_CHILD_OF=<our pid>`, which every process `Subprocess` starts passes on. Children
 /// started otherwise (by a test, say) are left alone.
-package final class ChildProcesses: @unchecked Sendable {
+package final class ChildProcesses: Sendable {
     /// The one instance; making it (on first use) makes this process a subreaper on Linux.
     package static let shared = ChildProcesses()
     static let markerName = "LECTURE_CHILD_OF"
-    private let lock = NSLock()
-    private var pids: Set<pid_t> = []
+
+    /// The running children, and whether the run is being interrupted (no child is started
+    /// after `stopSpawning()`).
+    private struct State {
+        var pids: Set<pid_t> = []
+        var refusing = false
+    }
+    private let state = Mutex(State())
 
     private init() {
         _ = lecture_prctl_set_child_subreaper()
     }
 
-    /// Set once the run is being interrupted: no child is started after it.
-    private var refusing = false
-
-    /// Whether `stopSpawning()` was called.
-    var isStopping: Bool { lock.withLock { refusing } }
-
     /// Refuses every later spawn (ECANCELED) and kills the running children's groups, as one
     /// step: no thread can start a child between the two.
     package func stopSpawning() {
-        lock.withLock {
-            refusing = true
-            for pid in pids { kill(-pid, SIGKILL) }
+        state.withLock { state in
+            state.refusing = true
+            for pid in state.pids { kill(-pid, SIGKILL) }
         }
         Self.killDescendants()
         reapOrphans()
@@ -376,29 +377,22 @@ package final class ChildProcesses: @unchecked Sendable {
     }
 
     func spawn(_ body: () -> Int32, registering pid: () -> pid_t) -> Int32 {
-        lock.withLock {
-            if refusing { return ECANCELED }
+        state.withLock { state in
+            if state.refusing { return ECANCELED }
             let result = body()
-            if result == 0 { pids.insert(pid()) }
+            if result == 0 { state.pids.insert(pid()) }
             return result
         }
     }
 
     /// Forgets a child once it has been waited for.
-    package func remove(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
-
-    /// Sends SIGKILL to every running child's process group.
-    func killAll() {
-        lock.withLock { for pid in pids { kill(-pid, SIGKILL) } }
-        Self.killDescendants()
-        reapOrphans()
-    }
+    package func remove(_ pid: pid_t) { state.withLock { _ = $0.pids.remove(pid) } }
 
     /// Kills and reaps the children of this process that no `Subprocess` call is running.
     func reapOrphans() {
         #if os(Linux)
             let me = getpid()
-            lock.withLock {
+            state.withLock { state in
                 // Our direct children, orphans adopted included, as each thread's children file
                 // lists them (proc(5), /proc/PID/task/TID/children); far cheaper than all of /proc.
                 guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else {
@@ -414,7 +408,7 @@ package final class ChildProcesses: @unchecked Sendable {
                         }
                     }
                 }
-                for pid in children where !pids.contains(pid) {
+                for pid in children where !state.pids.contains(pid) {
                     guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
                         environ.split(separator: 0).contains(where: {
                             $0.elementsEqual("\(Self.markerName)=\(me)".utf8)

@@ -1,12 +1,12 @@
 import Foundation
 import LectureSupport
+import Synchronization
 
 /// The content folder's regular files, listed on first use and kept for the rest of the run
 /// (loading warns about unlisted pages, `Load` looks for collisions, `Links` and `Render` copy
 /// the assets).
-final class ContentListing: @unchecked Sendable {
-    private let lock = NSLock()
-    private var files: [String]?
+final class ContentListing: Sendable {
+    private let files = Mutex<[String]?>(nil)
     private let configuration: BuildConfiguration
 
     /// A listing of `configuration.contentDirectory`, less the site when it lies inside it.
@@ -14,7 +14,7 @@ final class ContentListing: @unchecked Sendable {
 
     /// Every regular file of the content folder, by path relative to it.
     func all() -> [String] {
-        lock.withLock {
+        files.withLock { files in
             if let files { return files }
             var listed = FileSystem.files(under: configuration.contentDirectory)
             if let site = configuration.outputInsideContent { listed = listed.filter { !$0.hasPrefix(site + "/") } }

@@ -1,5 +1,6 @@
 import Foundation
 import LectureSupport
+import Synchronization
 
 /// Where the toolchain's in-process SourceKit (`libsourcekitdInProc.so`) is, for a `swiftc`.
 enum SourceKitLibrary {
@@ -27,7 +28,8 @@ enum SourceKitLibrary {
         var description: String
     }
 
-    private static let found = LockedDictionary()
+    /// The answers of `path(for:)` by compiler, shared by the threads that verify samples.
+    private static let found = Mutex<[String: Result<String, SourceKitMissing>]>([:])
 
     private static func look(for swiftc: String) -> Result<String, SourceKitMissing> {
         var tried: [String] = []
@@ -65,15 +67,5 @@ enum SourceKitLibrary {
         } catch {
             return .failure(SourceKitMissing(description: "\(error)"))
         }
-    }
-}
-
-/// The answers of `SourceKitLibrary.path(for:)`, shared by the threads that verify samples.
-private final class LockedDictionary: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String: Result<String, SourceKitLibrary.SourceKitMissing>] = [:]
-
-    func withLock<T>(_ body: (inout [String: Result<String, SourceKitLibrary.SourceKitMissing>]) -> T) -> T {
-        lock.withLock { body(&values) }
     }
 }
