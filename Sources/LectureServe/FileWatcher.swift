@@ -1,7 +1,6 @@
 import Foundation
 import LectureKit
 import LectureSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -31,8 +30,10 @@ import Synchronization
 /// folders `node_modules` (`isIgnored(name:)`), and everything under an `excluded` folder,
 /// such as the output folder when it lies inside the content folder: a rebuild never triggers
 /// another.
-// @unchecked: `wakePipe` and `usesInotify` are set by `start()` before the watcher's thread
-// starts and only read after; the rest is under `state`.
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across short reads and writes; `wakePipe` and `usesInotify` are
+// set by `start()` before the watcher's thread starts.
 final class FileWatcher: @unchecked Sendable {
     /// How changes are noticed: inotify(7) where the kernel offers it, else polling `stat`.
     enum Mode: Sendable {
@@ -54,20 +55,17 @@ final class FileWatcher: @unchecked Sendable {
     private let onChange: @Sendable ([String]) -> Void
     private let onWarning: @Sendable (String) -> Void
 
-    /// Whether the thread started and was asked to stop; how many paths are polled.
-    private struct State {
-        var started = false
-        var stopping = false
-        var polledCount = 0
-    }
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var thread: Thread?
     private var wakePipe: [Int32] = [-1, -1]
+    private var stopping = false
     private let finished = DispatchSemaphore(value: 0)
     /// Whether the running watcher uses inotify (false when polling everything).
     private(set) var usesInotify = false
+    private var polledCount = 0
 
     /// How many folders and linked files are polled because inotify could not watch them.
-    var polledPaths: Int { state.withLock { $0.polledCount } }
+    var polledPaths: Int { lock.withLock { polledCount } }
 
     /// - Parameters:
     ///   - directories: the folders to watch, recursively; missing ones are watched once they exist.
@@ -141,9 +139,9 @@ final class FileWatcher: @unchecked Sendable {
 
     /// Stops the thread and waits for it (at most 5 s).
     func stop() {
-        let running = state.withLock { state -> Bool in
-            guard state.started, !state.stopping else { return false }
-            state.stopping = true
+        let running = lock.withLock { () -> Bool in
+            guard thread != nil, !stopping else { return false }
+            stopping = true
             return true
         }
         guard running else { return }
@@ -153,7 +151,7 @@ final class FileWatcher: @unchecked Sendable {
         for fd in wakePipe { close(fd) }
     }
 
-    private var isStopping: Bool { state.withLock { $0.stopping } }
+    private var isStopping: Bool { lock.withLock { stopping } }
 
     private func run(_ body: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
@@ -161,7 +159,7 @@ final class FileWatcher: @unchecked Sendable {
             finished.signal()
         }
         thread.name = "lecture serve: watcher"
-        state.withLock { $0.started = true }
+        lock.withLock { self.thread = thread }
         thread.start()
     }
 
@@ -266,9 +264,9 @@ final class FileWatcher: @unchecked Sendable {
         /// Tells once (each time more paths need it) that some folders are polled.
         private func warnIfPolling(_ watches: InotifyWatches) {
             let count = watches.unwatched.count
-            let grew = state.withLock { state -> Bool in
-                defer { state.polledCount = count }
-                return count > state.polledCount
+            let grew = lock.withLock { () -> Bool in
+                defer { polledCount = count }
+                return count > polledCount
             }
             guard grew else { return }
             onWarning(Self.watchLimitWarning(polled: count, limit: watchLimit, pollInterval: pollInterval))

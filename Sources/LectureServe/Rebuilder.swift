@@ -10,8 +10,8 @@ import LectureSupport
 /// which the server has cancelled (its `Cancellation`: the running child is killed, no sample
 /// starts after it): each sample's temporary folder and the site's staging folder are removed
 /// by the build itself as it unwinds, so nothing is left behind.
-// @unchecked: its state is under `condition` (NSCondition: the rebuild thread waits for requests, which
-// Synchronization's Mutex cannot); `thread` is set once by `start()`.
+// @unchecked: its state is under `condition` (NSCondition: the rebuild thread waits for requests,
+// which Synchronization's Mutex cannot); `thread` is set once by `start()`.
 final class Rebuilder: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: Set<String> = []

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -45,15 +44,19 @@ package enum Interruption {
     package static func untrack(_ path: String) { folders.remove(path) }
 }
 
-private final class FolderRegistry: Sendable {
-    private let paths = Mutex<Set<String>>([])
-    func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
-    func remove(_ path: String) { paths.withLock { _ = $0.remove(path) } }
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across the removals, up to half a second.
+private final class FolderRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
     /// Removes every folder, trying again for up to half a second: a child killed a moment
     /// ago may still be finishing a write into one (SIGKILL takes effect on its way out of the
     /// kernel), which makes the first removal fail on a non-empty folder.
     func removeAll() {
-        paths.withLock { paths in
+        lock.withLock {
             let deadline = ContinuousClock.now + .milliseconds(500)
             var remaining = Array(paths)
             while !remaining.isEmpty {

@@ -1,6 +1,5 @@
 import CLinux
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -317,29 +316,30 @@ package enum Subprocess {
 /// of ours that `Subprocess` is not running and that carries the environment variable
 /// `LECTURE_CHILD_OF=<our pid>`, which every process `Subprocess` starts passes on. Children
 /// started otherwise (by a test, say) are left alone.
-package final class ChildProcesses: Sendable {
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across posix_spawn(3), so threads starting children contend for
+// it.
+package final class ChildProcesses: @unchecked Sendable {
     /// The one instance; making it (on first use) makes this process a subreaper on Linux.
     package static let shared = ChildProcesses()
     static let markerName = "LECTURE_CHILD_OF"
-
-    /// The running children, and whether the run is being interrupted (no child is started
-    /// after `stopSpawning()`).
-    private struct State {
-        var pids: Set<pid_t> = []
-        var refusing = false
-    }
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var pids: Set<pid_t> = []
 
     private init() {
         _ = lecture_prctl_set_child_subreaper()
     }
 
+    /// Set once the run is being interrupted: no child is started after it.
+    private var refusing = false
+
     /// Refuses every later spawn (ECANCELED) and kills the running children's groups, as one
     /// step: no thread can start a child between the two.
     package func stopSpawning() {
-        state.withLock { state in
-            state.refusing = true
-            for pid in state.pids { kill(-pid, SIGKILL) }
+        lock.withLock {
+            refusing = true
+            for pid in pids { kill(-pid, SIGKILL) }
         }
         Self.killDescendants()
         reapOrphans()
@@ -377,22 +377,22 @@ package final class ChildProcesses: Sendable {
     }
 
     func spawn(_ body: () -> Int32, registering pid: () -> pid_t) -> Int32 {
-        state.withLock { state in
-            if state.refusing { return ECANCELED }
+        lock.withLock {
+            if refusing { return ECANCELED }
             let result = body()
-            if result == 0 { state.pids.insert(pid()) }
+            if result == 0 { pids.insert(pid()) }
             return result
         }
     }
 
     /// Forgets a child once it has been waited for.
-    package func remove(_ pid: pid_t) { state.withLock { _ = $0.pids.remove(pid) } }
+    package func remove(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
 
     /// Kills and reaps the children of this process that no `Subprocess` call is running.
     func reapOrphans() {
         #if os(Linux)
             let me = getpid()
-            state.withLock { state in
+            lock.withLock {
                 // Our direct children, orphans adopted included, as each thread's children file
                 // lists them (proc(5), /proc/PID/task/TID/children); far cheaper than all of /proc.
                 guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else {
@@ -408,7 +408,7 @@ package final class ChildProcesses: Sendable {
                         }
                     }
                 }
-                for pid in children where !state.pids.contains(pid) {
+                for pid in children where !pids.contains(pid) {
                     guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
                         environ.split(separator: 0).contains(where: {
                             $0.elementsEqual("\(Self.markerName)=\(me)".utf8)

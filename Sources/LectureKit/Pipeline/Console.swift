@@ -1,26 +1,27 @@
 import Foundation
 import LectureSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Where the tool reports: diagnostics and progress to stderr, results to stdout.
-package final class Console: Sendable {
-    /// The diagnostics' format; held while a line is written, so lines from many threads never
-    /// interleave.
-    private let diagnosticFormat = Mutex(DiagnosticFormat.plain)
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across each write, which threads printing at once contend for.
+package final class Console: @unchecked Sendable {
+    private let lock = NSLock()
     /// Whether stderr is a terminal (progress lines are shown only then).
     let isTerminal: Bool
-    private let output: @Sendable (String) -> Void
-    private let errors: @Sendable (String) -> Void
+    private var output: (String) -> Void
+    private var errors: (String) -> Void
+    private var diagnosticFormat = DiagnosticFormat.plain
     private let workingDirectory = FileManager.default.currentDirectoryPath
 
     /// How `report` prints diagnostics (`--report plain|github`); `plain` unless set.
     var format: DiagnosticFormat {
-        get { diagnosticFormat.withLock { $0 } }
-        set { diagnosticFormat.withLock { $0 = newValue } }
+        get { lock.withLock { diagnosticFormat } }
+        set { lock.withLock { diagnosticFormat = newValue } }
     }
 
     /// The environment that chooses defaults, such as `GITHUB_ACTIONS` for the diagnostics'
@@ -44,18 +45,18 @@ package final class Console: Sendable {
     }
 
     /// Writes a result line to stdout.
-    package func print(_ line: String) { diagnosticFormat.withLock { _ in output(line) } }
+    package func print(_ line: String) { lock.withLock { output(line) } }
 
     /// Writes a line that is neither a result nor a diagnostic to stderr: the closing
     /// `lecture build: failed with N errors`, the help after a usage error.
-    func printError(_ line: String) { diagnosticFormat.withLock { _ in errors(line) } }
+    func printError(_ line: String) { lock.withLock { errors(line) } }
 
     /// Writes a diagnostic in the console's `format`: to stderr, or for `github` to stdout, where
     /// GitHub's documentation says the runner reads workflow commands.
     package func report(_ diagnostic: Diagnostic) {
-        diagnosticFormat.withLock { format in
-            let text = format.render(diagnostic, workingDirectory: workingDirectory)
-            if case .github = format { output(text) } else { errors(text) }
+        lock.withLock {
+            let text = diagnosticFormat.render(diagnostic, workingDirectory: workingDirectory)
+            if case .github = diagnosticFormat { output(text) } else { errors(text) }
         }
     }
 
@@ -76,13 +77,13 @@ package final class Console: Sendable {
     /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only.
     func progress(_ line: String) {
         guard isTerminal else { return }
-        diagnosticFormat.withLock { _ in Console.write("\r\u{1B}[K\(line)", to: 2) }
+        lock.withLock { Console.write("\r\u{1B}[K\(line)", to: 2) }
     }
 
     /// Erases the progress line, on terminals only.
     func clearProgress() {
         guard isTerminal else { return }
-        diagnosticFormat.withLock { _ in Console.write("\r\u{1B}[K", to: 2) }
+        lock.withLock { Console.write("\r\u{1B}[K", to: 2) }
     }
 
     /// Writes to a file descriptor, ignoring failures (see `StandardStream.write`).

@@ -1,12 +1,15 @@
 import Foundation
 import LectureSupport
-import Synchronization
 
 /// The content folder's regular files, listed on first use and kept for the rest of the run
 /// (loading warns about unlisted pages, `Load` looks for collisions, `Links` and `Render` copy
 /// the assets).
-final class ContentListing: Sendable {
-    private let files = Mutex<[String]?>(nil)
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across the first listing, which parallel steps may wait for.
+final class ContentListing: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String]?
     private let configuration: BuildConfiguration
 
     /// A listing of `configuration.contentDirectory`, less the site when it lies inside it.
@@ -14,7 +17,7 @@ final class ContentListing: Sendable {
 
     /// Every regular file of the content folder, by path relative to it.
     func all() -> [String] {
-        files.withLock { files in
+        lock.withLock {
             if let files { return files }
             var listed = FileSystem.files(under: configuration.contentDirectory)
             if let site = configuration.outputInsideContent { listed = listed.filter { !$0.hasPrefix(site + "/") } }

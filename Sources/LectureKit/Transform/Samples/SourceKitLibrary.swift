@@ -1,6 +1,5 @@
 import Foundation
 import LectureSupport
-import Synchronization
 
 /// Where the toolchain's in-process SourceKit (`libsourcekitdInProc.so`) is, for a `swiftc`.
 enum SourceKitLibrary {
@@ -28,8 +27,7 @@ enum SourceKitLibrary {
         var description: String
     }
 
-    /// The answers of `path(for:)` by compiler, shared by the threads that verify samples.
-    private static let found = Mutex<[String: Result<String, SourceKitMissing>]>([:])
+    private static let found = LockedDictionary()
 
     private static func look(for swiftc: String) -> Result<String, SourceKitMissing> {
         var tried: [String] = []
@@ -67,5 +65,19 @@ enum SourceKitLibrary {
         } catch {
             return .failure(SourceKitMissing(description: "\(error)"))
         }
+    }
+}
+
+/// The answers of `SourceKitLibrary.path(for:)`, shared by the threads that verify samples.
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across the first look-up, which the threads verifying samples wait
+// for.
+private final class LockedDictionary: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: Result<String, SourceKitLibrary.SourceKitMissing>] = [:]
+
+    func withLock<T>(_ body: (inout [String: Result<String, SourceKitLibrary.SourceKitMissing>]) -> T) -> T {
+        lock.withLock { body(&values) }
     }
 }
