@@ -51,10 +51,10 @@ import Testing
         let configuration = TestSupport.configuration(
             content: root + "/content", templates: root + "/templates", output: root + "/_site")
         let recorder = TestSupport.Recorder()
-        var context = BuildContext(configuration: configuration, console: recorder.console, memory: nil, purpose: .site)
+        var context = BuildContext(configuration: configuration, console: recorder.console, purpose: .site)
         // `Links` stops the build on the broken link, after checking every page.
         #expect(throws: DiagnosticsError.self) {
-            try BuildPipeline.run(Array(BuildStep.site.prefix { $0.name != "Render" }), on: &context)
+            try BuildPipeline.run(Array(BuildStep.site.prefix { $0.name != "Render" }), on: &context, memory: nil)
         }
         let blocks = try #require(context.pages.first).blocks.leafBlocks
         let tables = blocks.compactMap { block -> Table? in

@@ -104,9 +104,10 @@ struct CheckCommand: Subcommand {
             workingDirectory: FileManager.default.currentDirectoryPath)
         try console.reportBookSettings(bookDiagnostics)
         var context = BuildContext(
-            configuration: configuration, console: console, memory: nil,
+            configuration: configuration, console: console,
             purpose: .check(files: files, shard: shard.map { ($0.index, $0.count) }))
-        try BuildPipeline.run(BuildStep.check, on: &context)
+        // A one-off run: no memory of an earlier one.
+        try BuildPipeline.run(BuildStep.check, on: &context, memory: nil)
         let diagnostics = context.contentDiagnostics
         let sources = context.content.files
         var results = context.sampleResults

@@ -21,8 +21,6 @@ struct BuildContext: Sendable {
     let configuration: BuildConfiguration
     /// Where progress goes (diagnostics are reported by the pipeline, at the end).
     let console: Console
-    /// What an earlier build of the same session left; `nil` for a one-off build.
-    let memory: BuildMemory?
     /// A site or a check.
     let purpose: Purpose
     /// The compiler and Graphviz versions, asked while the first steps run.
@@ -40,8 +38,8 @@ struct BuildContext: Sendable {
     var content = LoadedContent(book: Book(title: "", chapters: []), files: [], diagnostics: [])
     /// `Load`: the files whose lines come from `{{#include}}`, for diagnostics' locations.
     var includedFiles: [SourceFile] = []
-    /// A digest of what every page depends on (`GlobalSignature`), set before the page steps.
-    var global = ""
+    /// What an earlier build of the session tells the steps (`StepMemo` fills it).
+    var earlier = EarlierBuild()
     /// `Parse` on: the pages, as each step left them.
     var pages: [Page] = []
     /// `Samples`: every sample of the pages, in page order.
@@ -64,22 +62,21 @@ struct BuildContext: Sendable {
     var contentDiagnostics: [Diagnostic] = []
     /// `Samples`: the compiler's short version (`Swift 6.3`), shown under outputs.
     var swiftVersion = "Swift"
-    /// Pages whose page steps were taken from `memory`, by path relative to the content folder.
-    var reused: Set<String> = []
+    /// `Links`: what links may name.
+    var linkTargets = LinkChecker.Targets()
+    /// `Render`: what every page's rendering reads.
+    var rendering: PageRendering?
     /// `Render`: the site's files.
     var site = SiteFiles()
 
-    /// Starts a run: asks for the compiler (and, for a site, Graphviz) at once.
-    init(configuration: BuildConfiguration, console: Console, memory: BuildMemory?, purpose: Purpose) {
+    /// Starts a run: asks for the compiler (and, for a site, Graphviz) at once, unless `probes`
+    /// already did (an earlier build of the session).
+    init(configuration: BuildConfiguration, console: Console, purpose: Purpose, probes: Probes? = nil) {
         self.configuration = configuration
         self.console = console
-        self.memory = memory
         self.purpose = purpose
         let isSite = if case .site = purpose { true } else { false }
-        let probes =
-            memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory, diagrams: isSite)
-        memory?.probes = probes
-        self.probes = probes
+        self.probes = probes ?? Probes(cacheDirectory: configuration.cacheDirectory, diagrams: isSite)
         listing = ContentListing(configuration: configuration)
     }
 
@@ -94,13 +91,4 @@ struct BuildContext: Sendable {
 
     /// Every problem, its location moved from an `{{#include}}`d page into the included file.
     var remappedDiagnostics: [Diagnostic] { IncludeExpander.remap(diagnostics, files: includedFiles) }
-}
-
-extension BuildContext {
-    /// What `BuildMemory` keeps of `page`, when its page steps were taken from there this run.
-    func remembered(_ page: Page) -> BuildMemory.Transformed? {
-        let path = page.chapter.path
-        guard reused.contains(path), let signature = signatures[path] else { return nil }
-        return memory?.transformedPage(path, signature: signature, global: global)
-    }
 }

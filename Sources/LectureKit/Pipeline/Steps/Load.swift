@@ -6,6 +6,8 @@ extension BuildStep {
     /// `Load`: the templates, `SUMMARY.md` and every page it lists (or, for `lecture check FILE…`,
     /// the named files), with every problem found in them. Content problems don't stop the run
     /// here: the pages that loaded go on, so every problem in them is reported too.
+    /// A page's file unchanged since the session's last build is not read again
+    /// (`context.earlier.files`, which `StepMemo` fills).
     static let load = BuildStep(name: "Load") { (context: inout BuildContext) in
         switch context.purpose {
         case .site: try loadSite(&context)
@@ -16,6 +18,11 @@ extension BuildStep {
                 throw missing
             }
             loadContent(&context)
+        }
+        let chapters = Dictionary(
+            context.content.book.flattened.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        context.pages = context.content.files.map {
+            Page(chapter: chapters[$0.relativePath]!, source: $0, blocks: [])
         }
     }
 
@@ -52,13 +59,13 @@ extension BuildStep {
             contentDirectory: configuration.contentDirectory)
     }
 
-    /// The summary and its pages, files unchanged since the session's last build reused.
+    /// The summary and its pages.
     private static func loadContent(_ context: inout BuildContext) {
-        let memory = context.memory
+        let earlier = context.earlier.files
         let listing = context.listing
         var loaded = ContentLoader.load(
             contentDirectory: context.configuration.contentDirectory,
-            reuse: { path, signature in memory?.parsedPage(path, signature: signature)?.file },
+            reuse: { path, signature in earlier[path].flatMap { $0.signature == signature ? $0.file : nil } },
             listing: { listing.all() })
         if let title = context.configuration.book.title {
             // book.toml's title wins, as in mdBook; the summary then needs none.
