@@ -11,6 +11,9 @@ PDF_PACKAGES := chromium fonts-noto-cjk poppler-utils
 # Installs the Debian packages named in $$pkgs that are missing.
 INSTALL_MISSING = missing=""; for p in $$pkgs; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "Installing Debian packages:$$missing"; $(SUDO) apt-get update -qq && $(APT) $$missing; fi
+# Runs the rest of a recipe line with a TMPDIR of its own, removed when the line ends: SwiftPM and
+# the compilers it runs leave TemporaryDirectory.* folders in TMPDIR (see SWIFTPM_LEFTOVERS below).
+PRIVATE_TMPDIR = tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/lecture-make.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT INT TERM && TMPDIR=$$tmp
 # A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668).
 VENV     := .build/venv
 
@@ -23,10 +26,10 @@ deps: ## Install the missing Debian packages (apt-get, with sudo when not root)
 	@pkgs="$(PACKAGES)"; $(INSTALL_MISSING)
 
 build: deps ## Build the lecture tool (release)
-	$(SWIFT) build -c release --product lecture
+	@echo "$(SWIFT) build -c release --product lecture"; $(PRIVATE_TMPDIR) $(SWIFT) build -c release --product lecture
 
 site: build ## Build the bundled lecture into _site/
-	$(LECTURE) build
+	@echo "$(LECTURE) build"; $(PRIVATE_TMPDIR) $(LECTURE) build
 
 serve: build ## Serve the lecture on localhost with live reload
 	$(LECTURE) serve
@@ -142,8 +145,8 @@ bench: build $(VENV)/bin/python ## Measure build, samples, preview loop (in Chro
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
-	$(SWIFT) build -c release --product lecture-bench
-	.build/release/lecture-bench --lecture $(LECTURE)
+	@echo "$(SWIFT) build -c release --product lecture-bench"; $(PRIVATE_TMPDIR) $(SWIFT) build -c release --product lecture-bench
+	@echo ".build/release/lecture-bench --lecture $(LECTURE)"; $(PRIVATE_TMPDIR) .build/release/lecture-bench --lecture $(LECTURE)
 
 clean: ## Remove build products, the built site and the PDF
 	rm -rf .build _site _screenshots lecture.pdf

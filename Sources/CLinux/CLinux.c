@@ -17,3 +17,7 @@ int lecture_prctl_set_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPE
 int lecture_posix_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
 }
+
+int lecture_posix_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}

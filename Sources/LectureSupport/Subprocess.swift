@@ -13,7 +13,8 @@ import Foundation
 /// runner needs and `Process` does not give on Linux: the child leads a new process group, so a
 /// timeout kills it and every process it started (`kill(-pgid, SIGKILL)`); stdin is `/dev/null`;
 /// stdout and stderr are drained together with `poll(2)` so neither pipe fills and blocks the
-/// child; each is capped, and a child that writes past the cap is killed.
+/// child; each is capped, and a child that writes past the cap is killed. The child inherits
+/// stdin, stdout and stderr only, none of this process's other open descriptors.
 public enum Subprocess {
     /// How the child ended.
     public enum Termination: Hashable, Sendable {
@@ -239,7 +240,8 @@ public enum Subprocess {
     /// signals a shell would reset (SIGPIPE, SIGINT, SIGTERM, SIGCHLD) at their defaults and none
     /// blocked, `environment` added to ours, or alone when not `inheritingEnvironment` (plus the marker `ChildProcesses` knows its
     /// descendants by), and registered with `ChildProcesses` until `ChildProcesses.shared.remove`.
-    /// `configure` sets up its file descriptors (posix_spawn_file_actions(3)).
+    /// `configure` sets up its file descriptors 0, 1 and 2 (posix_spawn_file_actions(3)); the
+    /// child inherits no other descriptor (posix_spawn_file_actions_addclosefrom_np, glibc 2.34+).
     /// - Returns: the child's process id. - Throws: `SpawnError` with posix_spawnp's error.
     public static func spawn(
         _ executable: String, _ arguments: [String], directory: String? = nil,
@@ -250,6 +252,10 @@ public enum Subprocess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         configure(&actions)
+        // After `configure` has put the child's stdin, stdout and stderr in place: every other
+        // descriptor of ours (a file another thread has open, a listening socket, a pipe of
+        // another child) stays out of the child, whether or not it was opened close-on-exec.
+        _ = lecture_posix_spawn_file_actions_addclosefrom(&actions, 3)
         if let directory { _ = lecture_posix_spawn_file_actions_addchdir(&actions, directory) }
 
         var attributes = posix_spawnattr_t()

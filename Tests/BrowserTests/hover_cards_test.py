@@ -23,18 +23,11 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
+from browser_check import Failure, check
+
 SITE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else "_site")
 SHOTS = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
 NAMES = ["viewModel", "relay", "greeting"]
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
 
 
 def page_with(selector, contains=None):

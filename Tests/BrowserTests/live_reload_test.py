@@ -24,6 +24,7 @@ import time
 from playwright.sync_api import sync_playwright
 
 import serve_process
+from browser_check import Failure, check, write
 
 LECTURE = sys.argv[1] if len(sys.argv) > 1 else ".build/release/lecture"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -31,20 +32,6 @@ TABS = 12
 # How long a step waits for what must happen (a reload, a selector) before it fails: long,
 # because the machine may be loaded; it bounds a hang and says nothing about speed (make bench).
 PATIENCE_MS = 60_000
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
 
 
 def long_page(first_line):
@@ -96,7 +83,7 @@ def template_change_reloads(tab, templates):
 
 def overlay_and_fix(tab, page):
     write(page, "# 첫 쪽\n\n```table\n| A | B |\n|---|---|\n| 1 |\n```\n")
-    tab.wait_for_selector("text=/page\\.md:6:1: error: table row has 1 cells/", timeout=PATIENCE_MS)
+    tab.wait_for_selector("text=/page\\.md:6:1: error: table row has 1 cell,/", timeout=PATIENCE_MS)
     check("고친 문장입니다." in tab.content(), "the last good page is not kept under the overlay")
     check(tab.locator("text=this is the last good build").count() == 1, "the overlay's title is missing")
     print("ok: broken edit shows the located error over the last good page")

@@ -21,23 +21,9 @@ import unicodedata
 
 from playwright.sync_api import sync_playwright
 
+from browser_check import Failure, check_and_say as check, write
+
 FILLER_PAGES = 60
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-    print("ok:", message)
-
-
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as file:
-        file.write(text)
 
 
 def build_book(lecture, work):

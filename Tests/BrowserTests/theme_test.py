@@ -18,15 +18,7 @@ import tempfile
 
 from playwright.sync_api import sync_playwright
 
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-    print("ok:", message)
+from browser_check import Failure, check_and_say as check
 
 
 def build_book(lecture, work, theme):

@@ -56,4 +56,22 @@ import Testing
         #expect(!result.lines.joined().contains("no output block") && !result.lines.joined().contains("--bless"))
         #expect(result.lines.last == "0 passed, 1 failed")
     }
+
+    /// `--bless` leaves a page with `{{#include}}` alone, so its diagnostics must not suggest it.
+    @Test(arguments: ["```output\n2\n```\n", ""])
+    func anIncludedSampleIsNotToldToBless(_ outputBlock: String) throws {
+        let page = "# 쪽\n\n```swift\n{{#include code.swift}}\n```\n\n" + outputBlock
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [쪽](p.md)\n", "content/p.md": page, "content/code.swift": "print(1)\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let result = check(["--content", root + "/content"])
+        #expect(result.status == 1)
+        let text = result.lines.joined(separator: "\n")
+        #expect(
+            text.contains(outputBlock.isEmpty ? "sample has no output block" : "output does not match"), "\(text)")
+        #expect(
+            text.contains("by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"), "\(text)")
+        #expect(!text.contains("'lecture check --bless' accepts") && !text.contains("'lecture check --bless' writes"))
+    }
 }

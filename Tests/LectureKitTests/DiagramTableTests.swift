@@ -188,7 +188,26 @@ import Testing
             Issue.record("expected an error")
             return
         }
-        #expect(error.diagnostics.map(\.headline) == ["p.md:14:1: error: table row has 1 cells, but the header has 2"])
+        #expect(error.diagnostics.map(\.headline) == ["p.md:14:1: error: table row has 1 cell, but the header has 2"])
+        #expect(error.diagnostics.map(\.notes) == [["add 1 cell to the row ('| |' for an empty one)"]])
+    }
+
+    @Test func rowWithTooManyCellsSaysWhatToRemove() {
+        let code = "| A | B |\n|---|---|\n| 1 | a | b | c |\n"
+        guard
+            case .failure(let error) = TableRenderer.render(
+                code, caption: nil, id: "t", path: "p.md", location: SourceLocation(line: 1, column: 1))
+        else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(error.diagnostics.map(\.headline) == ["p.md:4:1: error: table row has 4 cells, but the header has 2"])
+        #expect(
+            error.diagnostics.map(\.notes) == [
+                [
+                    "remove 2 cells from the row, or add a column to the header; a '|' inside a cell is written '\\|'"
+                ]
+            ])
     }
 
     @Test func emptyHeaderCellIsLocated() {
@@ -233,8 +252,14 @@ import Testing
                 console: recorder.console
             ).run()
         }
-        #expect(recorder.lines.contains("\(root)/content/a.md:6:1: error: table row has 1 cells, but the header has 2"))
-        #expect(recorder.lines.contains("\(root)/content/a.md:7:1: error: table row has 3 cells, but the header has 2"))
+        #expect(
+            recorder.lines.contains(
+                "\(root)/content/a.md:6:1: error: table row has 1 cell, but the header has 2\n"
+                    + "    add 1 cell to the row ('| |' for an empty one)"))
+        #expect(
+            recorder.lines.contains {
+                $0.hasPrefix("\(root)/content/a.md:7:1: error: table row has 3 cells, but the header has 2\n")
+            })
         #expect(recorder.lines.contains("\(root)/content/a.md:11:1: error: diagram: syntax error in line 1 near '}'"))
         #expect(!FileSystem.exists(root + "/_site"))
     }

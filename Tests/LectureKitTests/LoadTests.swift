@@ -60,7 +60,8 @@ import Testing
         let loaded = ContentLoader.load(contentDirectory: root)
         #expect(
             loaded.diagnostics.map(\.description) == [
-                "\(root)/draft.md: warning: page is not listed in SUMMARY.md and is not built"
+                "\(root)/draft.md: warning: page is not listed in SUMMARY.md and is not built\n"
+                    + "    list it in \(root)/SUMMARY.md with a line such as '- [Title](draft.md)', or move it out of the content folder"
             ])
         #expect(!loaded.diagnostics.hasErrors)
     }
@@ -76,7 +77,10 @@ import Testing
         let status = LectureCommand.main(
             ["check", "--cache-dir", TestSupport.cacheDirectory, root], console: recorder.console)
         #expect(status == 0)
-        #expect(recorder.lines.contains("\(root)/draft.md: warning: page is not listed in SUMMARY.md and is not built"))
+        #expect(
+            recorder.lines.contains {
+                $0.hasPrefix("\(root)/draft.md: warning: page is not listed in SUMMARY.md and is not built\n")
+            })
         #expect(!recorder.lines.joined().contains("/./"), "\(recorder.lines)")
     }
 

@@ -13,6 +13,21 @@ import Testing
             SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples)
     }
 
+    /// The runtime names a failed `precondition`'s file by its `#fileID`, `Sample/b.md`: the
+    /// note shows the page's path instead, so an editor can jump to it.
+    @Test func aCrashNamesThePageNotTheFileID() throws {
+        var stage = try SampleVerificationTests.stage.get()
+        stage.verifier.options.noCache = true
+        let markdown = "```swift\nlet x = 1\nprecondition(x == 2, \"x는 2여야 합니다\")\n```\n"
+        let samples = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "content/part/b.md").samples
+        let results = stage.verifier.verify(samples)
+        let error = try #require(results[0].diagnostics.first)
+        #expect(error.summary.hasPrefix("sample crashed with "), "\(error)")
+        let stderr = error.notes.joined(separator: "\n")
+        #expect(stderr.contains("content/part/b.md:3: Precondition failed: x는 2여야 합니다"), "\(stderr)")
+        #expect(!stderr.contains("Sample/b.md"), "\(stderr)")
+    }
+
     // Kind 4: a program that ends before the work it scheduled.
 
     @Test func workLeftOnAnotherQueueGetsTheEndedEarlyHint() throws {

@@ -31,6 +31,18 @@ import Testing
         #expect(result.termination == .timedOut, "the limit was ignored")
     }
 
+    @Test func childInheritsOnlyStandardInputOutputAndError() throws {
+        // A descriptor opened without close-on-exec (as a C library or another thread may open
+        // one): a child used to inherit it, and could hold a removed file's space or a pipe open.
+        let open = Glibc.open("/dev/null", O_RDONLY)
+        try #require(open >= 3)
+        defer { close(open) }
+        // The shell's own descriptors: `$$` is the shell, which `ls` (its child) lists.
+        let result = try Subprocess.run("sh", ["-c", "ls /proc/$$/fd"], timeout: 30)
+        #expect(result.termination == .exited(0))
+        #expect(result.stdoutText.split(separator: "\n") == ["0", "1", "2"])
+    }
+
     @Test func processLeftRunningInItsOwnGroupIsKilled() throws {
         // setsid puts the sleeper in a new session and group, out of reach of kill(-pgid); it
         // holds the pipes open. The child itself exits at once and must not be reported as

@@ -23,4 +23,9 @@ int lecture_prctl_set_child_subreaper(void);
 /// Returns 0 or an error number, as the posix_spawn family does.
 int lecture_posix_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 
+/// posix_spawn_file_actions_addclosefrom_np(3) (glibc 2.34+): the spawned child closes every
+/// descriptor from `from` up, so it inherits none of this process's other open files.
+/// Returns 0 or an error number, as the posix_spawn family does.
+int lecture_posix_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from);
+
 #endif

@@ -45,14 +45,10 @@ struct BuildCommand: Subcommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        let signals = Interruption.install()
-        defer { signals.restore() }
-        console.format = .resolve(
-            diagnosticFormat, environment: console.environment,
-            workingDirectory: FileManager.default.currentDirectoryPath)
-        try console.reportBookSettings(bookDiagnostics)
-        let report = try BuildPipeline(configuration: configuration, console: console).run()
-        console.print(report.summary)
-        return 0
+        try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: bookDiagnostics) {
+            let report = try BuildPipeline(configuration: configuration, console: console).run()
+            console.print(report.summary)
+            return 0
+        }
     }
 }

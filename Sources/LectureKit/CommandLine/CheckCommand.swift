@@ -97,12 +97,14 @@ struct CheckCommand: Subcommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        let signals = Interruption.install()
-        defer { signals.restore() }
-        console.format = .resolve(
-            diagnosticFormat, environment: console.environment,
-            workingDirectory: FileManager.default.currentDirectoryPath)
-        try console.reportBookSettings(bookDiagnostics)
+        try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: bookDiagnostics) {
+            try check(console: console)
+        }
+    }
+
+    /// The check itself: the samples verified (and blessed), their diagnostics and the closing
+    /// count printed, the JUnit report written; 0 when nothing failed, else 1.
+    private func check(console: Console) throws -> Int32 {
         var context = BuildContext(
             configuration: configuration, console: console,
             purpose: .check(files: files, shard: shard.map { ($0.index, $0.count) }))

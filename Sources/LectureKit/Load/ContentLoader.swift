@@ -12,6 +12,10 @@ public struct LoadedContent: Sendable {
     public var diagnostics: [Diagnostic]
     /// Each listed page's `stat` signature when it was read, by path relative to the content folder.
     var signatures: [String: FileSignature] = [:]
+    /// The pages the summary lists that could not be loaded (missing, unreadable, not UTF-8), by
+    /// path relative to the content folder: each has its error already, so a link to one is not
+    /// reported again as a link to a page outside the book.
+    var unloadedPages: Set<String> = []
 }
 
 /// The load stage: reads `SUMMARY.md` and the pages it lists into a `LoadedContent`.
@@ -150,8 +154,13 @@ public enum ContentLoader {
                 .warning(
                     .unlistedPage,
                     FileSystem.join(contentDirectory, relative), nil,
-                    "page is not listed in SUMMARY.md and is not built"))
+                    "page is not listed in SUMMARY.md and is not built",
+                    notes: [
+                        "list it in \(FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as '- [Title](\(relative))', or move it out of the content folder"
+                    ]))
         }
-        return LoadedContent(book: book, files: files, diagnostics: diagnostics, signatures: signatures)
+        return LoadedContent(
+            book: book, files: files, diagnostics: diagnostics, signatures: signatures,
+            unloadedPages: Set(seen.keys).subtracting(files.map(\.relativePath)))
     }
 }

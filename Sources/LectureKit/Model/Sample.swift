@@ -73,6 +73,9 @@ public struct Sample: Hashable, Sendable {
     public var outputRange: SourceRange?
     /// The text of the nearest heading above the sample, if any, to name it in reports.
     public var heading: String? = nil
+    /// Whether its page's text holds an expanded `{{#include}}`, so is not the file's own lines:
+    /// `--bless` does not rewrite such a page, and no diagnostic suggests it.
+    public var pageHasIncludes = false
 
     /// Where the sample's first fence stands.
     public var location: SourceLocation { parts[0].fence }

@@ -30,7 +30,8 @@ public struct SampleStage: Sendable {
         var diagnostics: [Diagnostic] = []
         for (file, blocks) in files {
             let found = SampleExtractor.extract(
-                from: blocks, path: file.displayPath, failedIncludes: file.failedIncludeLines)
+                from: blocks, path: file.displayPath, failedIncludes: file.failedIncludeLines,
+                pageHasIncludes: file.lineOrigins != nil)
             samples += found.samples
             diagnostics += found.diagnostics
         }

@@ -16,14 +16,23 @@ enum LinkChecker {
         var pagesByOutput: [String: String] = [:]
         /// Paths relative to the content folder of the files that will be copied.
         var contentFiles: Set<String> = []
+        /// Pages the summary lists that could not be loaded; a link to one is not reported (the
+        /// page's own error says what is wrong, and the link is right once it is fixed).
+        var unloadedPages: Set<String> = []
+        /// Pages cut short where they nest too deep (`Parse` reported it): their headings after
+        /// the cut are unknown, so an anchor into them is not reported as missing.
+        var truncated: Set<String> = []
 
-        /// The targets of `pages` (with `headings` already anchored) and `contentFiles`.
-        init(pages: [Page], contentFiles: Set<String>) {
+        /// The targets of `pages` (with `headings` already anchored), `contentFiles` and
+        /// `unloadedPages`.
+        init(pages: [Page], contentFiles: Set<String>, unloadedPages: Set<String>) {
             for page in pages {
                 anchors[page.chapter.path] = Set(page.headings.map(\.id))
                 pagesByOutput[page.chapter.outputPath] = page.chapter.path
+                if page.tooDeep != nil { truncated.insert(page.chapter.path) }
             }
             self.contentFiles = contentFiles
+            self.unloadedPages = unloadedPages
         }
 
         /// No targets (before `Links` prepares them).
@@ -67,6 +76,7 @@ enum LinkChecker {
                 if let markdown = pagesByOutput[output] { target = markdown }
             }
             let place = link.location
+            if targets.unloadedPages.contains(target) { continue }
             if target.hasPrefix("../") || (target.hasSuffix(".md") && anchors[target] == nil) {
                 let known =
                     target.hasSuffix(".md")
@@ -93,7 +103,7 @@ enum LinkChecker {
                 }
                 continue
             }
-            if !anchor.isEmpty, let ids = anchors[target], !ids.contains(anchor) {
+            if !anchor.isEmpty, let ids = anchors[target], !ids.contains(anchor), !targets.truncated.contains(target) {
                 let nearest = EditDistance.nearest(to: anchor, in: ids.sorted())
                 diagnostics.append(
                     .error(

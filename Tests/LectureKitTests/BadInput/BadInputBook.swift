@@ -12,6 +12,12 @@ enum BadInputBook {
         var tree = files.mapKeys { "content/" + $0 }
         tree["templates/page.html"] = template
         let root = try TestSupport.makeTree(tree)
+        let (lines, failed) = try build(root: root, output: output)
+        return (root, lines, failed)
+    }
+
+    /// Builds the book already laid out under `root` (`content/`, `templates/`) into `output`.
+    static func build(root: String, output: String = "_site") throws -> (lines: [String], failed: Bool) {
         let recorder = TestSupport.Recorder()
         var failed = false
         do {
@@ -23,6 +29,6 @@ enum BadInputBook {
         } catch is DiagnosticsError {
             failed = true
         }
-        return (root, recorder.lines, failed)
+        return (recorder.lines, failed)
     }
 }

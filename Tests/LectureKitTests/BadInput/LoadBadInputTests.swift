@@ -32,6 +32,78 @@ import Testing
         #expect(!FileSystem.exists(root + "/_site/pipe"))
     }
 
+    /// A summary that lists no page at all gets "summary lists no pages"; one whose pages were
+    /// all lost to an error already reported does not get it as well.
+    @Test func emptySummaryIsAnError() throws {
+        let (root, lines, failed) = try BadInputBook.build(["SUMMARY.md": "# T\n"])
+        #expect(failed)
+        #expect(
+            lines == [
+                "\(root)/content/SUMMARY.md: error: summary lists no pages\n    add links such as '- [Title](page.md)'"
+            ])
+    }
+
+    @Test(arguments: ["folder", "not UTF-8", "only page missing", "only page a folder"])
+    func summaryFailureIsReportedOnce(_ kind: String) throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# T\n\n- [A](a.md)\n", "templates/page.html": TestSupport.minimalPage,
+        ])
+        let summary = root + "/content/SUMMARY.md"
+        let expected: String
+        switch kind {
+        case "folder":
+            try FileManager.default.removeItem(atPath: summary)
+            try FileManager.default.createDirectory(atPath: summary, withIntermediateDirectories: false)
+            expected = "\(summary): error: summary file cannot be read: "
+        case "not UTF-8":
+            try TestSupport.write(Array("# T\n\n- [A](a.md)".utf8) + [0xFF, 0x0A], to: summary)
+            expected = "\(summary):3:12: error: file is not valid UTF-8"
+        case "only page missing":
+            expected = "\(summary):3:3: error: summary links to 'a.md', which does not exist"
+        default:
+            try FileManager.default.createDirectory(atPath: root + "/content/a.md", withIntermediateDirectories: false)
+            expected = "\(summary):3:3: error: summary links to 'a.md', which cannot be read: "
+        }
+        let (lines, failed) = try BadInputBook.build(root: root)
+        #expect(failed)
+        #expect(lines.contains { $0.hasPrefix(expected) }, "\(lines)")
+        #expect(
+            !lines.contains { $0.contains("summary lists no pages") }, "a second error for the same fault: \(lines)")
+    }
+
+    /// A link to a listed page that could not be loaded is right once the page is fixed: the
+    /// page's own error is the one report, not also "not a page of the book (not in SUMMARY.md)".
+    @Test(arguments: ["missing", "a folder", "not UTF-8"])
+    func linkToAPageThatFailedToLoadIsNotReportedAgain(_ kind: String) throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "content/a.md": "# A\n\n[B](b.md), [B의 절](b.md#절)\n", "templates/page.html": TestSupport.minimalPage,
+        ])
+        let page = root + "/content/b.md"
+        switch kind {
+        case "missing": break
+        case "a folder": try FileManager.default.createDirectory(atPath: page, withIntermediateDirectories: false)
+        default: try TestSupport.write(Array("# B\n\n## 절\n".utf8) + [0xFF, 0x0A], to: page)
+        }
+        let (lines, failed) = try BadInputBook.build(root: root)
+        #expect(failed)
+        #expect(lines.count == 1, "one error for one fault: \(lines)")
+        #expect(!lines.contains { $0.contains("broken link") }, "\(lines)")
+    }
+
+    /// A page cut short where it nests too deep: an anchor into its left-out part is not a
+    /// second error (its headings there are unknown).
+    @Test func anchorIntoAPageCutShortIsNotReportedAgain() throws {
+        let deep = String(repeating: ">", count: 200) + " 깊다\n\n## 뒤의 절\n"
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n", "a.md": "# A\n\n[절](b.md#뒤의-절)\n",
+            "b.md": "# B\n\n" + deep,
+        ])
+        #expect(failed)
+        #expect(lines.count == 1 && lines[0].hasPrefix("\(root)/content/b.md:3:"), "\(lines)")
+        #expect(!lines.contains { $0.contains("names no heading") }, "\(lines)")
+    }
+
     @Test func invalidUTF8AfterLoneCRLinesIsLocated() {
         let bytes = Array("# B\r\rline3 ".utf8) + [0xFF, 0x0D]
         guard case .failure(let diagnostic) = SourceFileReader.decode(bytes, displayPath: "b.md", relativePath: "b.md")

@@ -11,7 +11,8 @@ extension BuildStep {
         name: "Links", stopsOnErrors: true, reads: [.book, .headings], changesPage: false,
         prepare: { (context: inout BuildContext) in
             context.linkTargets = LinkChecker.Targets(
-                pages: context.pages, contentFiles: Set(context.listing.assets()))
+                pages: context.pages, contentFiles: Set(context.listing.assets()),
+                unloadedPages: context.content.unloadedPages)
         },
         page: { (page: inout Page, context: BuildContext) in
             LiteralLinks.warnings(page.blocks, source: page.source)

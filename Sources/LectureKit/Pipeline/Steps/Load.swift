@@ -48,10 +48,14 @@ extension BuildStep {
             throw BuildStop()
         }
         if context.content.book.flattened.isEmpty {
-            context.diagnostics.append(
-                .error(
-                    .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
-                    "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
+            // Only when nothing explains it already: a summary that cannot be read, or whose every
+            // page is missing, has its own error, and "lists no pages" would be a second, wrong one.
+            if !context.content.diagnostics.contains(where: { $0.severity == .error }) {
+                context.diagnostics.append(
+                    .error(
+                        .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
+                        "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
+            }
             throw BuildStop()
         }
         context.diagnostics += OutputCollisions.find(

@@ -9,7 +9,8 @@ extension BuildStep {
         name: "Samples", reads: [],
         page: { (page: inout Page, context: BuildContext) in
             let found = SampleExtractor.extract(
-                from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines)
+                from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines,
+                pageHasIncludes: page.source.lineOrigins != nil)
             page.samples = found.samples
             return found.diagnostics
         },

@@ -17,7 +17,10 @@ enum SampleExtractor {
     /// `failedIncludes`: lines where an `{{#include}}` failed; a sample whose code or output block
     /// spans one is left out (its include's error says what is wrong; a verdict on the rest
     /// would be a second, misleading report).
-    public static func extract(from blocks: [Block], path: String, failedIncludes: Set<Int> = []) -> (
+    /// `pageHasIncludes`: the page's text holds an expanded `{{#include}}` (`Sample.pageHasIncludes`).
+    public static func extract(
+        from blocks: [Block], path: String, failedIncludes: Set<Int> = [], pageHasIncludes: Bool = false
+    ) -> (
         samples: [Sample], diagnostics: [Diagnostic]
     ) {
         var samples: [Sample] = []
@@ -186,7 +189,7 @@ enum SampleExtractor {
                 samples.append(
                     Sample(
                         path: path, parts: [part], mode: mode, shouldFail: shouldFail, group: group,
-                        expectedOutput: nil, outputRange: nil, heading: heading))
+                        expectedOutput: nil, outputRange: nil, heading: heading, pageHasIncludes: pageHasIncludes))
             }
             previousWasSample = true
         }

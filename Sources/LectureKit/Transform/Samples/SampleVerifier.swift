@@ -263,7 +263,7 @@ public struct SampleVerifier: Sendable {
     private func judge(_ run: Subprocess.Result, of sample: Sample) -> [Diagnostic] {
         let actual = run.stdoutText
         let location = sample.location
-        let stderr = Self.withoutStackTrace(run.stderrText)
+        let stderr = Self.readableStderr(run.stderrText, of: sample)
         // stderr is shown with every failure: it is often the reason.
         let stderrNote = stderr.isEmpty ? [] : ["stderr:\n" + stderr]
         var failures: [Diagnostic] = []
@@ -319,7 +319,9 @@ public struct SampleVerifier: Sendable {
                 hints.append(
                     crashed && !sample.shouldFail
                         ? "fix the crash first: the output of a sample that did not finish is not what it would print"
-                        : "'lecture check --bless' accepts the actual output")
+                        : sample.pageHasIncludes
+                            ? "copy the actual output into the output block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                            : "'lecture check --bless' accepts the actual output")
                 let at =
                     sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
                 failures.append(
@@ -340,7 +342,10 @@ public struct SampleVerifier: Sendable {
                     notes: [
                         "add a fenced block with info string 'output' right after it, holding what it prints",
                         "it printed:\n" + (actual.isEmpty ? "(nothing)" : actual.trimmingCharacters(in: "\n")),
-                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); 'lecture check --bless' writes the block",
+                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); "
+                            + (sample.pageHasIncludes
+                                ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                                : "'lecture check --bless' writes the block"),
                     ]
                         + stderrNote))
         }
@@ -357,6 +362,15 @@ public struct SampleVerifier: Sendable {
             "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
             environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
             timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation)
+    }
+
+    /// A sample's stderr as a diagnostic's note shows it: without the runtime's stack trace, and
+    /// with the page's path where the runtime names the file by its `#fileID`
+    /// (`Sample/b.md:3: Fatal error: …`, the module and the file's last component, which
+    /// `fatalError` and `precondition` print in Swift 6 mode).
+    static func readableStderr(_ stderr: String, of sample: Sample) -> String {
+        let fileID = "Sample/" + (sample.path.split(separator: "/").last.map(String.init) ?? sample.path) + ":"
+        return withoutStackTrace(stderr).replacingOccurrences(of: fileID, with: sample.path + ":")
     }
 
     /// stderr without the runtime's stack trace, which says nothing about the Markdown.

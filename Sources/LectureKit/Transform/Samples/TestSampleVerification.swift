@@ -84,7 +84,7 @@ extension SampleVerifier {
         -> [Diagnostic]
     {
         var failures: [Diagnostic] = []
-        let stderr = withoutStackTrace(run.stderrText)
+        let stderr = readableStderr(run.stderrText, of: sample)
         switch run.termination {
         case .timedOut:
             failures.append(

@@ -82,7 +82,8 @@ enum TableRenderer {
             diagnostics.append(
                 .error(
                     .tableMalformed, path, at(row.line),
-                    "table row has \(row.cells.count) cells, but the header has \(width)"))
+                    "table row has \(cellCount(row.cells.count)), but the header has \(width)",
+                    notes: [cellCountFix(row.cells.count, width: width)]))
         }
         if !diagnostics.isEmpty { return .failure(DiagnosticsError(diagnostics)) }
 
@@ -103,6 +104,16 @@ enum TableRenderer {
             Table(
                 id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: row(header, verdicts: false),
                 alignments: alignments, rows: rows.dropFirst(2).map { row($0, verdicts: true) }))
+    }
+
+    /// "1 cell", "3 cells".
+    static func cellCount(_ count: Int) -> String { count == 1 ? "1 cell" : "\(count) cells" }
+
+    /// The fix for a row of `count` cells under a header of `width`.
+    static func cellCountFix(_ count: Int, width: Int) -> String {
+        count < width
+            ? "add \(cellCount(width - count)) to the row ('| |' for an empty one)"
+            : "remove \(cellCount(count - width)) from the row, or add a column to the header; a '|' inside a cell is written '\\|'"
     }
 
     /// Splits a pipe row into trimmed cells: outer pipes optional, `\|` is a literal pipe.
