@@ -113,8 +113,15 @@ struct CheckCommand: Subcommand {
         let diagnostics = context.contentDiagnostics
         let sources = context.content.files
         var results = context.sampleResults
-        if bless { results = try blessed(results, sources: sources, console: console) }
-        console.report(IncludeExpander.remap(results.flatMap(\.diagnostics), files: sources).sortedForReading())
+        if bless {
+            // The samples' problems as blessing left them replace the ones `Samples` emitted.
+            let emitted = Set(results.flatMap(\.diagnostics))
+            results = try blessed(results, sources: sources, console: console)
+            context.diagnostics.removeAll { emitted.contains($0) }
+            context.diagnostics.emit(results.flatMap(\.diagnostics))
+        }
+        // Every problem at once, in the order `lecture build` prints the same ones.
+        context.reportDiagnostics()
 
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count

@@ -5,8 +5,8 @@ import LectureSupport
 /// What a build's steps read and leave for the next: the one value `BuildStep`s run over.
 ///
 /// Each step fills in its part (`Load` the content and templates, `Parse` the pages' blocks,
-/// `Samples` their results, `Render` the site) and appends the problems it finds to
-/// `diagnostics`; nothing is printed until the build ends.
+/// `Samples` their results, `Render` the site) and emits the problems it finds into
+/// `diagnostics`; nothing is printed until the run ends.
 struct BuildContext: Sendable {
     /// What a run of the steps is for.
     enum Purpose: Sendable {
@@ -28,8 +28,10 @@ struct BuildContext: Sendable {
     /// The content folder's files, listed once per run.
     let listing: ContentListing
 
-    /// Every problem found so far, in the order found.
-    var diagnostics: [Diagnostic] = []
+    /// Every problem found so far, in the order emitted (Swift-DocC's `DiagnosticEngine`): book
+    /// parts emit into it, the pipeline emits each page part's problems in page order, and the
+    /// run prints them once at its end (`reportDiagnostics`).
+    let diagnostics = DiagnosticEngine()
     /// `Load`: the page template, `404.html` and the assets (`nil` for a check).
     var templates: Templates?
     /// `Load`: the `id`s the page template gives its own elements, which headings must not take.
@@ -90,5 +92,16 @@ struct BuildContext: Sendable {
     var signatures: [String: FileSignature] { content.signatures }
 
     /// Every problem, its location moved from an `{{#include}}`d page into the included file.
-    var remappedDiagnostics: [Diagnostic] { IncludeExpander.remap(diagnostics, files: includedFiles) }
+    var remappedDiagnostics: [Diagnostic] { IncludeExpander.remap(diagnostics.diagnostics, files: includedFiles) }
+
+    /// Prints every problem emitted, once, at the end of a run: moved into `{{#include}}`d files,
+    /// sorted for reading (by file, then line and column), in the console's format. `build` and
+    /// `check` print through here, so they print the problems they share in the same order.
+    /// - Returns: what was printed, in that order.
+    @discardableResult
+    func reportDiagnostics() -> [Diagnostic] {
+        let sorted = remappedDiagnostics.sortedForReading()
+        console.report(sorted)
+        return sorted
+    }
 }

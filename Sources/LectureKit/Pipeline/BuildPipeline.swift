@@ -43,14 +43,14 @@ public struct BuildPipeline: Sendable {
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, purpose: .site, probes: probes)
         try Self.run(BuildStep.site, on: &context, memory: memory)
-        console.report(context.remappedDiagnostics.sortedForReading())
+        let reported = context.reportDiagnostics()
         let included = Set(
             context.includedFiles.flatMap { file in
                 (file.lineOrigins ?? []).map(\.path).filter { $0 != file.displayPath }
             })
         return BuildReport(
             pagesWritten: context.pages.count, seconds: Date().timeIntervalSince(start),
-            outputDirectory: configuration.outputDirectory, diagnostics: context.remappedDiagnostics,
+            outputDirectory: configuration.outputDirectory, diagnostics: reported,
             sampleResults: context.sampleResults, includedFiles: included.sorted())
     }
 
@@ -62,7 +62,9 @@ public struct BuildPipeline: Sendable {
     /// problems of consecutive page parts are appended page by page, in page order.
     /// - Throws: `DiagnosticsError`, after reporting every problem, when a step stops the build
     ///   (`BuildStop`) or ends with errors and `stopsOnErrors`; the cancellation
-    ///   (`lecture.cancelled`) before a step when the run was cancelled; what a step throws otherwise.
+    ///   (`lecture.cancelled`) before a step when the run was cancelled; what a step throws
+    ///   otherwise, as a `LectureError` labelled with the step's name (`LectureError.step`), after
+    ///   reporting what was found until then.
     static func run(_ steps: [BuildStep], on context: inout BuildContext, memory: BuildMemory?) throws {
         let memo = memory.map(StepMemo.init)
         var timings: [(step: String, seconds: Double)] = []
@@ -70,7 +72,7 @@ public struct BuildPipeline: Sendable {
         var pending: [[Diagnostic]]?
         func flush(_ context: inout BuildContext) {
             guard let problems = pending else { return }
-            for pageProblems in problems { context.diagnostics += pageProblems }
+            for pageProblems in problems { context.diagnostics.emit(pageProblems) }
             pending = nil
         }
         for (index, original) in steps.enumerated() {
@@ -112,7 +114,11 @@ public struct BuildPipeline: Sendable {
                 throw fail(&context)
             } catch {
                 memo?.failed(step)
-                throw error
+                flush(&context)
+                // What was found before the step stopped is reported too: nothing is lost.
+                context.console.clearProgress()
+                context.reportDiagnostics()
+                throw LectureError(error, step: step.name)
             }
             timings.append((step.name, Date().timeIntervalSince(clock)))
             if step.stopsOnErrors, context.diagnostics.hasErrors { throw fail(&context) }
@@ -131,9 +137,7 @@ public struct BuildPipeline: Sendable {
         // The probes' threads run child processes: let them finish before the caller exits,
         // or the process is torn down under them.
         _ = context.probes.toolchain()
-        let diagnostics = context.remappedDiagnostics
-        context.console.report(diagnostics.sortedForReading())
-        return DiagnosticsError(diagnostics)
+        return DiagnosticsError(context.reportDiagnostics())
     }
 }
 

@@ -33,7 +33,7 @@ extension BuildStep {
         if let problem = SiteWriter.validate(
             output: configuration.outputDirectory, protecting: configuration.protectedFolders)
         {
-            context.diagnostics.append(problem)
+            context.diagnostics.emit(problem)
             throw BuildStop()
         }
         switch Templates.load(directory: configuration.templatesDirectory) {
@@ -41,7 +41,7 @@ extension BuildStep {
             context.templates = loaded
             let page = try? FileSystem.read(FileSystem.join(configuration.templatesDirectory, "page.html"))
             context.templateIDs = HTMLIDs.of(String(decoding: page ?? [], as: UTF8.self))
-        case .failure(let error): context.diagnostics += error.diagnostics
+        case .failure(let error): context.diagnostics.emit(error.diagnostics)
         }
         loadContent(&context)
         guard let templates = context.templates, FileSystem.isDirectory(configuration.contentDirectory) else {
@@ -51,16 +51,17 @@ extension BuildStep {
             // Only when nothing explains it already: a summary that cannot be read, or whose every
             // page is missing, has its own error, and "lists no pages" would be a second, wrong one.
             if !context.content.diagnostics.contains(where: { $0.severity == .error }) {
-                context.diagnostics.append(
+                context.diagnostics.emit(
                     .error(
                         .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
                         "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
             }
             throw BuildStop()
         }
-        context.diagnostics += OutputCollisions.find(
-            book: context.content.book, templates: templates, assets: context.listing.assets(),
-            contentDirectory: configuration.contentDirectory)
+        context.diagnostics.emit(
+            OutputCollisions.find(
+                book: context.content.book, templates: templates, assets: context.listing.assets(),
+                contentDirectory: configuration.contentDirectory))
     }
 
     /// The summary and its pages.
@@ -76,7 +77,7 @@ extension BuildStep {
             loaded.book.title = title
             loaded.diagnostics.removeAll { $0.identifier == .summaryNoTitle }
         }
-        context.diagnostics += loaded.diagnostics
+        context.diagnostics.emit(loaded.diagnostics)
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         context.content = loaded
     }
@@ -100,8 +101,8 @@ extension BuildStep {
                 let (expanded, problems) = IncludeExpander.apply(
                     to: source, directory: IncludeExpander.folder(of: file))
                 sources.append(expanded)
-                context.diagnostics += problems
-            case .failure(let diagnostic): context.diagnostics.append(diagnostic)
+                context.diagnostics.emit(problems)
+            case .failure(let diagnostic): context.diagnostics.emit(diagnostic)
             }
         }
         let chapters = sources.map {

@@ -23,10 +23,11 @@ extension BuildStep {
             context.site = site(context, templates: templates, values: rendering.values)
             // Every URL the reader will follow, as emitted (templates and raw HTML included).
             let configuration = context.configuration
-            context.diagnostics += EmittedLinkChecker.check(
-                context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
-                outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
-                skipping: context.earlier.checked)
+            context.diagnostics.emit(
+                EmittedLinkChecker.check(
+                    context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
+                    outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
+                    skipping: context.earlier.checked))
         })
 
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.

@@ -4,7 +4,7 @@ import LectureSupport
 extension BuildStep {
     /// `Samples`: each page's Swift samples extracted (`SampleExtractor`), then all compiled,
     /// run and compared on one job pool (`SampleStage`), warm from the cache. For a check, only
-    /// its shard's samples, and the pages' problems are reported before the samples run.
+    /// its shard's samples.
     static let samples = BuildStep(
         name: "Samples", reads: [],
         page: { (page: inout Page, context: BuildContext) in
@@ -26,8 +26,7 @@ extension BuildStep {
                     }
                 }
             }
-            context.contentDiagnostics = context.diagnostics
-            if !context.isSite { context.console.report(context.remappedDiagnostics) }
+            context.contentDiagnostics = context.diagnostics.diagnostics
             let toolchain = context.probes.toolchain()
             if !context.samples.isEmpty {
                 let stage = try SampleStage.prepare(
@@ -35,7 +34,7 @@ extension BuildStep {
                     toolchain: toolchain)
                 context.swiftVersion = stage.verifier.toolchain.shortVersion
                 context.sampleResults = try stage.verify(context.samples, console: context.console)
-                for result in context.sampleResults { context.diagnostics += result.diagnostics }
+                for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }
             } else if let toolchain {
                 context.swiftVersion = toolchain.shortVersion
             }
