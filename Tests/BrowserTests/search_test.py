@@ -6,8 +6,9 @@ Chromium (Playwright), where `fetch` is refused, and types queries into the sear
 - Korean substring matching: a particle between the words ("뷰컨트롤러 역할" finds "뷰컨트롤러의 역할"),
   a word inside a longer one ("컨트롤러" finds "뷰컨트롤러"), words written with or without a space
   ("뷰 모델" and "뷰모델" find each other), a query typed in NFD finds NFC text and the other way round;
-- the split index: a query with one matching page loads the page list, a few gram shards and that
-  page's sections only; a query no page holds loads no sections;
+- the split index: a query with one matching page loads the page list, a few gram shards and the
+  one text shard holding that page's sections (the first page: shard 0); a query no page holds
+  loads no sections;
 - a query in many pages shows the first batch's results with a button that searches the rest.
 
 Usage: search_test.py LECTURE_BINARY. Exit status 0 when all held.
@@ -79,7 +80,7 @@ def main() -> int:
             check(any("뷰컨트롤러의 역할" in t for t in titles), f"a particle between the words: {titles}")
             loaded = tab.evaluate(LOADED)
             sections = [k for k in loaded if k.startswith("t")]
-            check(sections == ["t0"], f"one matching page: only its sections were loaded ({loaded})")
+            check(sections == ["t0"], f"one matching page: only the text shard with its sections was loaded ({loaded})")
             check(len(loaded) < files, f"{len(loaded)} of the index's {files} files loaded")
 
             _, titles = ask(tab, "컨트롤러")

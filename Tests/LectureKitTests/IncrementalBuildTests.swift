@@ -37,7 +37,7 @@ import Testing
         full.outputDirectory = fresh
         try BuildPipeline(configuration: full, console: recorder.console).run()
         for page in [
-            "a.html", "b.html", "index.html", "search/pages.js", "search/t/1.js", "search/g/0.js", "print.html",
+            "a.html", "b.html", "index.html", "search/pages.js", "search/t/0.js", "search/g/0.js", "print.html",
         ] {
             #expect(
                 TestSupport.read(root + "/_site/" + page) == TestSupport.read(fresh + "/" + page),

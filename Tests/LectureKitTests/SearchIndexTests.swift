@@ -5,7 +5,7 @@ import Testing
 @testable import LectureSupport
 
 /// The split search index (`search/`): grams as `search.js` reads them, postings in both forms,
-/// every page's sections in its own file, and the folder reserved for the index.
+/// the pages' sections in text shards of a few pages, and the folder reserved for the index.
 @Suite struct SearchIndexTests {
     @Test func gramsAreTheCompactLowercasedNFCText() {
         let grams = Set(SearchGrams.grams(of: "Ab \u{1100}\u{1161} 뷰").map(SearchGrams.string))
@@ -44,16 +44,42 @@ import Testing
             content: root + "/content", templates: root + "/templates", output: root + "/_site")
         try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
         let pages = try #require(TestSupport.read(root + "/_site/search/pages.js"))
-        #expect(pages.contains(#"["하나","one.html","#) && pages.contains(#"["둘","two.html","#))
-        let two = try #require(TestSupport.read(root + "/_site/search/t/1.js"))
-        #expect(two.hasPrefix(#"(window.LECTURE_SEARCH_DATA=window.LECTURE_SEARCH_DATA||{})["t1"]=["둘","둘","#))
-        #expect(two.contains(#""뷰 모델","뷰-모델","상태를 <\/script> a\/b"#), "\(two)")
-        #expect(!two.contains("</script>"))
+        #expect(pages.contains(#"["하나","one.html",0]"#) && pages.contains(#"["둘","two.html",0]"#))
+        let texts = try #require(TestSupport.read(root + "/_site/search/t/0.js"))
+        let script = #"(window.LECTURE_SEARCH_DATA=window.LECTURE_SEARCH_DATA||{})["t0"]="#
+        #expect(texts.hasPrefix(script + #"{"0":["하나","#) && texts.hasSuffix("};\n"))
+        let sectionBytes = texts.utf8.count - script.utf8.count - 2
+        #expect(pages.contains(#""texts":{"0":\#(sectionBytes)}"#), "the shard's size, its script's own bytes left out")
+        #expect(texts.contains(#","1":["둘","둘","#), "both pages in the one text shard: \(texts)")
+        #expect(texts.contains(#""뷰 모델","뷰-모델","상태를 <\/script> a\/b"#), "\(texts)")
+        #expect(!texts.contains("</script>"))
         let shards = try FileManager.default.contentsOfDirectory(atPath: root + "/_site/search/g").count
         let gram = SearchGrams.grams(of: "뷰모").last!
         let shard = try #require(
             TestSupport.read(root + "/_site/search/g/\(SearchGrams.hash(gram) % UInt32(shards)).js"))
         #expect(shard.contains(#""뷰모":"1""#), "뷰모 spans the space of '뷰 모델', in page 1 only")
+    }
+
+    @Test func textShardsHoldAGroupOfPagesSplitBySize() {
+        let group = SearchTextShards.pagesPerGroup
+        let small = [Int](repeating: 100, count: group * 2 + 3)
+        #expect(SearchTextShards.shards(sizes: small) == [0..<group, group..<group * 2, group * 2..<group * 2 + 3])
+        // Large pages split their group, never reaching into the next one.
+        let half = SearchTextShards.targetBytes / 2
+        let large = [Int](repeating: half, count: group + 1)
+        let shards = SearchTextShards.shards(sizes: large)
+        #expect(shards.first == 0..<2 && shards.last == group..<group + 1, "\(shards)")
+        #expect(shards.flatMap { Array($0) } == Array(0..<group + 1), "every page once, in order")
+        #expect(SearchTextShards.shards(sizes: [SearchTextShards.targetBytes * 3]) == [0..<1], "one page, one shard")
+    }
+
+    @Test func aShardIsUnchangedOnlyWhenItsWholeGroupIs() {
+        let entry = SearchIndex.PageEntry(title: "t", url: "u", sections: [UInt8](repeating: 0, count: 10), grams: [])
+        let count = SearchTextShards.pagesPerGroup * 2
+        var fromMemory = [Bool](repeating: true, count: count)
+        fromMemory[count - 1] = false
+        let entries = [SearchIndex.PageEntry](repeating: entry, count: count)
+        #expect(SearchIndex.unchangedTextFiles(entries, fromMemory: fromMemory) == ["search/t/0.js"])
     }
 
     @Test func aContentFileInsideTheSearchFolderIsRefused() throws {

@@ -167,6 +167,10 @@ import Testing
         let texts = [
             "a [x](y z) b\n[x](y)\n", "x\r\ny [a](b c)\n", "\n\n", "", "é\n\u{301}[a](b c.png)",
             "[a](b)\u{301} c)", "[a](<b c>)", "![결과](images/실행 결과.png) and [a](b \"t\")\r\n",
+            // A `)` between Hangul stands alone; one joined by a mark or a Prepend scalar does not.
+            "[장](a.md#개요)에서 다룹니다", "[장](a.md#개요)\u{0301} 다룹니다)", "[장](a.md#\u{0600})에서 b)",
+            "[장](a.md#개요)\u{200D} c)", "[장](a.md#개요)\u{FE0F} c)", "[장](a.md#개요)\u{1161} c)",
+            "[장](a.md#개)\u{AC00}\u{0301} c)",
         ]
         for text in texts {
             let lines = LiteralLinks.lines(of: text)
@@ -176,6 +180,9 @@ import Testing
             }
         }
         #expect(!LiteralLinks.mayHoldCandidate(Substring("[a](b) c").utf8))
+        #expect(
+            !LiteralLinks.mayHoldCandidate(Substring("자세한 내용은 [982장의 개요](../p.md#개요)에서 다룹니다.").utf8),
+            "a link with a Hangul anchor, followed by Hangul: no candidate, the regex is spared")
         #expect(LiteralLinks.mayHoldCandidate(Substring("[a](b c)").utf8))
     }
 }

@@ -3,8 +3,8 @@
    only what it needs, each file a <script src> (so it works from file://,
    where browsers refuse fetch): search/pages.js (titles, URLs, the gram
    shard count), search/g/K.js (shard K: each one- and two-character gram of
-   the pages' text with the pages that hold it) and search/t/N.js (page N's
-   headings and section texts). A query's grams narrow the pages down (a
+   the pages' text with the pages that hold it) and search/t/N.js (the
+   headings and section texts of a few consecutive pages, page N first). A query's grams narrow the pages down (a
    term can only be in a page that holds all its grams); those pages' texts
    are then loaded, a batch at a time, pages whose title matches first.
    Matching is a case-insensitive substring search on the raw text (no word
@@ -37,8 +37,9 @@
   var EXCERPT_BEFORE = 28;
   var EXCERPT_LENGTH = 110;
 
-  var pages = null;       // [{title, url, bytes, entries (once its sections loaded)}]
+  var pages = null;       // [{title, url, shard, entries (once its sections loaded)}]
   var shardCount = 1;
+  var textBytes = {};     // text shard (its first page's number) → bytes of its sections
   var loadState = "idle"; // idle | loading | ready | failed: search/pages.js
   var lastQuery = null;
   var current = null;     // the query being answered: {raw, q, candidates, next, failed}
@@ -91,7 +92,7 @@
   }
 
   // The entries (sections, and the page itself) of page number `pageOrder`, from the flat list
-  // [heading, anchor, text, …] of search/t/N.js.
+  // [heading, anchor, text, …] its text shard search/t/N.js holds.
   function pageEntries(page, pageOrder, flat) {
     var out = [];
     var title = page.titleField;
@@ -377,8 +378,9 @@
         loadState = "failed";
       } else {
         shardCount = Math.max(1, index.shards | 0);
+        textBytes = index.texts || {};
         pages = index.pages.map(function (p) {
-          return { title: p[0], url: p[1], bytes: p[2] | 0, titleField: prepare(p[0]), entries: null };
+          return { title: p[0], url: p[1], shard: p[2] | 0, titleField: prepare(p[0]), entries: null };
         });
         loadState = "ready";
       }
@@ -461,20 +463,29 @@
   }
 
   // Loads candidate pages' sections until `budget` bytes are loaded for this query, or enough
-  // results are found (unless `all`), or every candidate is loaded; renders as it goes.
+  // results are found (unless `all`), or every candidate is loaded; renders as it goes. A batch
+  // takes candidates in order, with their text shards, until it holds BATCH_BYTES of shards; a
+  // candidate whose shard is loaded or in the batch already comes free.
   function loadMore(state, budget, all) {
     if (state !== current) return;
-    var batch = [], bytes = 0;
-    while (state.next + batch.length < state.candidates.length && (batch.length === 0 || bytes < BATCH_BYTES)) {
+    var batch = [], files = [], inBatch = {}, bytes = 0;
+    while (state.next + batch.length < state.candidates.length) {
       var n = state.candidates[state.next + batch.length];
-      if (!pages[n].entries) bytes += pages[n].bytes;
+      var shard = pages[n].shard;
+      var needed = !pages[n].entries && data["t" + shard] === undefined && !inBatch[shard];
+      if (needed && batch.length && bytes >= BATCH_BYTES) break;
+      if (needed) {
+        inBatch[shard] = true;
+        files.push(["t" + shard, "t/" + shard + ".js"]);
+        bytes += textBytes[shard] | 0;
+      }
       batch.push(n);
     }
-    loadScripts(batch.map(function (n) { return ["t" + n, "t/" + n + ".js"]; }), function (ok) {
+    loadScripts(files, function (ok) {
       if (state !== current) return;
       if (!ok) { state.failed = true; render(state); return; }
       batch.forEach(function (n) {
-        if (!pages[n].entries) pages[n].entries = pageEntries(pages[n], n, data["t" + n]);
+        if (!pages[n].entries) pages[n].entries = pageEntries(pages[n], n, (data["t" + pages[n].shard] || {})[n] || []);
       });
       state.next += batch.length;
       state.loadedBytes += bytes;

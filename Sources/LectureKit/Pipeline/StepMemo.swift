@@ -115,9 +115,12 @@ final class StepMemo: Sendable {
         guard step.name == BuildStep.render.name else { return }
         let reused = state.withLock { $0.reused[step.name] ?? [] }
         var unchanged = Set<String>()
-        for (number, page) in context.pages.enumerated() where reused.contains(page.chapter.path) {
-            unchanged.insert(page.chapter.outputPath)
-            unchanged.insert(SearchIndex.textFile(number))
+        for page in context.pages where reused.contains(page.chapter.path) { unchanged.insert(page.chapter.outputPath) }
+        let rendered = context.pages.compactMap(\.rendered)
+        if rendered.count == context.pages.count {
+            unchanged.formUnion(
+                SearchIndex.unchangedTextFiles(
+                    rendered.map(\.searchEntry), fromMemory: context.pages.map { reused.contains($0.chapter.path) }))
         }
         if let first = context.content.book.flattened.first, unchanged.contains(first.outputPath) {
             unchanged.insert("index.html")

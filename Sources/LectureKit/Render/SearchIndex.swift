@@ -4,10 +4,12 @@ import Foundation
 /// still works from `file://` (every file is a `<script>` that fills
 /// `window.LECTURE_SEARCH_DATA[key]`; browsers refuse `fetch` on `file://`):
 ///
-/// - `search/pages.js` (key `pages`): `{"shards": B, "pages": [[title, url, bytes], …]}`, one entry
-///   per page in book order (the page's number is its index here; `bytes` is the size of its
-///   sections, which the client uses to batch its loads).
-/// - `search/t/N.js` (key `tN`): page N's sections, `[heading, anchor, text, heading, …]`.
+/// - `search/pages.js` (key `pages`): `{"shards": B, "texts": {"N": bytes, …}, "pages": [[title,
+///   url, N], …]}`, one entry per page in book order (the page's number is its index here; `N`
+///   names the text shard holding its sections, whose size in `texts` the client uses to batch
+///   its loads).
+/// - `search/t/N.js` (key `tN`): the sections of the pages of text shard N, whose first page is
+///   page N (see `SearchTextShards`), `{"page": [heading, anchor, text, heading, …], …}`.
 /// - `search/g/K.js` (key `gK`): shard K of the gram index, `{gram: postings}`: every one- and
 ///   two-character gram of the pages' titles, headings and section texts (see `SearchGrams`) with
 ///   the pages that hold it (see `SearchPostings`). A gram is in shard `SearchGrams.hash % B`.
@@ -22,7 +24,7 @@ enum SearchIndex {
     struct PageEntry: Sendable {
         var title: String
         var url: String
-        /// The sections as the script `search/t/N.js` holds them (a JSON array).
+        /// The sections as a text shard `search/t/N.js` holds them (a JSON array).
         var sections: [UInt8]
         /// The page's distinct grams (`SearchGrams`), in no order.
         var grams: [UInt32]
@@ -51,15 +53,37 @@ enum SearchIndex {
             grams: grams.elements)
     }
 
-    /// The path of page `index`'s sections.
-    static func textFile(_ index: Int) -> String { "search/t/\(index).js" }
+    /// The path of the text shard whose first page is `first`.
+    static func textFile(_ first: Int) -> String { "search/t/\(first).js" }
+
+    /// The text shards' files that are byte for byte as the last build wrote them, given which
+    /// pages (in book order) come from it unchanged: those whose whole group does.
+    static func unchangedTextFiles(_ entries: [PageEntry], fromMemory: [Bool]) -> [String] {
+        SearchTextShards.shards(sizes: entries.map(\.sections.count)).filter { shard in
+            SearchTextShards.group(of: shard, pageCount: entries.count).allSatisfy { fromMemory[$0] }
+        }.map { textFile($0.lowerBound) }
+    }
 
     /// Every file of the index, by site path, for pages in book order.
     static func files(_ entries: [PageEntry]) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
-        for (index, entry) in entries.enumerated() {
-            files[textFile(index)] = script(key: "t\(index)", entry.sections)
+        let textShards = SearchTextShards.shards(sizes: entries.map(\.sections.count))
+        var shardOfPage = [Int](repeating: 0, count: entries.count)
+        var texts: [UInt8] = [UInt8(ascii: "{")]
+        for shard in textShards {
+            var object: [UInt8] = [UInt8(ascii: "{")]
+            for page in shard {
+                shardOfPage[page] = shard.lowerBound
+                if page > shard.lowerBound { object.append(UInt8(ascii: ",")) }
+                object.append(contentsOf: Array("\"\(page)\":".utf8))
+                object.append(contentsOf: entries[page].sections)
+            }
+            object.append(UInt8(ascii: "}"))
+            if texts.count > 1 { texts.append(UInt8(ascii: ",")) }
+            texts.append(contentsOf: Array("\"\(shard.lowerBound)\":\(object.count)".utf8))
+            files[textFile(shard.lowerBound)] = script(key: "t\(shard.lowerBound)", object)
         }
+        texts.append(UInt8(ascii: "}"))
         var postings: [UInt32: [Int32]] = [:]
         postings.reserveCapacity(entries.count * 64)
         for (index, entry) in entries.enumerated() {
@@ -85,14 +109,14 @@ enum SearchIndex {
             object.append(UInt8(ascii: "}"))
             files["search/g/\(number).js"] = script(key: "g\(number)", object)
         }
-        var pages: [UInt8] = Array("{\"shards\":\(shardCount),\"pages\":[".utf8)
+        var pages: [UInt8] = Array("{\"shards\":\(shardCount),\"texts\":".utf8) + texts + Array(",\"pages\":[".utf8)
         for (index, entry) in entries.enumerated() {
             if index > 0 { pages.append(UInt8(ascii: ",")) }
             pages.append(UInt8(ascii: "["))
             JSONLiteral.append(entry.title, to: &pages)
             pages.append(UInt8(ascii: ","))
             JSONLiteral.append(entry.url, to: &pages)
-            pages.append(contentsOf: Array(",\(entry.sections.count)]".utf8))
+            pages.append(contentsOf: Array(",\(shardOfPage[index])]".utf8))
         }
         pages.append(contentsOf: Array("]}".utf8))
         files[pagesFile] = script(key: "pages", pages)

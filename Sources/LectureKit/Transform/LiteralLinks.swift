@@ -77,7 +77,7 @@ enum LiteralLinks {
     }
 
     /// Whether the line's bytes may hold a `candidate`: a `](` with a space before the `)` that
-    /// surely closes it (one with ASCII bytes on both sides, so not part of a larger `Character`).
+    /// surely closes it, one that is a `Character` of its own (the regex matches characters).
     static func mayHoldCandidate(_ bytes: Substring.UTF8View) -> Bool {
         var index = bytes.startIndex
         var previous: UInt8 = 0
@@ -86,17 +86,44 @@ enum LiteralLinks {
             bytes.formIndex(after: &index)
             defer { previous = byte }
             guard byte == UInt8(ascii: "("), previous == UInt8(ascii: "]") else { continue }
-            var before = byte
             var scan = index
             while scan < bytes.endIndex {
                 let current = bytes[scan]
                 if current == UInt8(ascii: " ") { return true }
+                if current == UInt8(ascii: ")"), standsAlone(bytes, closingAt: scan) { break }
                 bytes.formIndex(after: &scan)
-                if current == UInt8(ascii: ")"), before < 0x80, scan == bytes.endIndex || bytes[scan] < 0x80 { break }
-                before = current
             }
         }
         return false
+    }
+
+    /// Whether the `)` at `index` is a `Character` of its own (Unicode Standard Annex #29): the
+    /// scalar before it is ASCII or in U+1000–U+FFFF, where no scalar is of the class Prepend,
+    /// which would join a `)` after it (GB9b), and the scalar after it is ASCII or a precomposed
+    /// Hangul syllable (LV or LVT, so neither Extend nor SpacingMark, which join a `)` before
+    /// them: GB9, GB9a). Anything else counts as joined: the scan then goes on, which only makes
+    /// the regex run on a line it need not.
+    static func standsAlone(_ bytes: Substring.UTF8View, closingAt index: Substring.UTF8View.Index) -> Bool {
+        let offset = bytes.distance(from: bytes.startIndex, to: index)
+        if offset > 0 {
+            let before = bytes[bytes.index(before: index)]
+            if before >= 0x80 {
+                // The last byte of a three-byte sequence whose lead byte is 0xE1–0xEF: U+1000–U+FFFF.
+                guard offset >= 3 else { return false }
+                let lead = bytes[bytes.index(index, offsetBy: -3)]
+                let middle = bytes[bytes.index(index, offsetBy: -2)]
+                guard lead >= 0xE1, lead <= 0xEF, middle & 0xC0 == 0x80, before & 0xC0 == 0x80 else { return false }
+            }
+        }
+        let next = bytes.index(after: index)
+        guard next < bytes.endIndex, bytes[next] >= 0x80 else { return true }
+        guard bytes.distance(from: next, to: bytes.endIndex) >= 3 else { return false }
+        let b0 = UInt32(bytes[next])
+        let b1 = UInt32(bytes[bytes.index(next, offsetBy: 1)])
+        let b2 = UInt32(bytes[bytes.index(next, offsetBy: 2)])
+        guard b0 & 0xF0 == 0xE0, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return false }
+        let scalar = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)
+        return (0xAC00...0xD7A3).contains(scalar)
     }
 
     /// `[…](…)` or `![…](…)` with a space inside the parentheses and no `<…>` around the destination.
