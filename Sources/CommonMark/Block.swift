@@ -2,9 +2,9 @@
 ///
 /// The cases follow the block node types of the CommonMark spec (https://spec.commonmark.org),
 /// one for one with cmark's `CMARK_NODE_*` block types.
-public struct Block: Hashable, Sendable {
+package struct Block: Hashable, Sendable {
     /// What the block is, with its children.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A paragraph and its inline content.
         case paragraph([Inline])
         /// An ATX or setext heading of `level` 1...6. `id` is the anchor a transform assigned, if any.
@@ -24,30 +24,30 @@ public struct Block: Hashable, Sendable {
     }
 
     /// What the block is, with its content.
-    public var kind: Kind
+    package var kind: Kind
     /// Where the block stands in its Markdown source.
-    public var range: SourceRange
+    package var range: SourceRange
 
     /// Creates a block; `range` defaults to unknown, for blocks a transform makes.
-    public init(_ kind: Kind, range: SourceRange = .unknown) {
+    package init(_ kind: Kind, range: SourceRange = .unknown) {
         self.kind = kind
         self.range = range
     }
 }
 
 /// A bullet or ordered list (CommonMark spec, section "Lists").
-public struct List: Hashable, Sendable {
+package struct List: Hashable, Sendable {
     /// `true` for an ordered list (`1.`), `false` for a bullet list (`-`).
-    public var isOrdered: Bool
+    var isOrdered: Bool
     /// The number of the first item of an ordered list; 1 for bullet lists.
-    public var start: Int
+    package var start: Int
     /// A tight list renders its paragraphs without `<p>` tags (spec: "tight" vs "loose").
-    public var isTight: Bool
+    var isTight: Bool
     /// The list's items, in source order.
-    public var items: [ListItem]
+    package var items: [ListItem]
 
     /// Creates a list from the properties above.
-    public init(isOrdered: Bool, start: Int, isTight: Bool, items: [ListItem]) {
+    package init(isOrdered: Bool, start: Int, isTight: Bool, items: [ListItem]) {
         self.isOrdered = isOrdered
         self.start = start
         self.isTight = isTight
@@ -56,38 +56,38 @@ public struct List: Hashable, Sendable {
 }
 
 /// One item of a `List`, with its child blocks.
-public struct ListItem: Hashable, Sendable {
+package struct ListItem: Hashable, Sendable {
     /// The item's child blocks.
-    public var blocks: [Block]
+    package var blocks: [Block]
     /// Where the item stands in its Markdown source.
-    public var range: SourceRange
+    package var range: SourceRange
 
     /// Creates an item; `range` defaults to unknown, for items a transform makes.
-    public init(blocks: [Block], range: SourceRange = .unknown) {
+    package init(blocks: [Block], range: SourceRange = .unknown) {
         self.blocks = blocks
         self.range = range
     }
 }
 
 /// A code block (CommonMark spec, sections "Indented code blocks" and "Fenced code blocks").
-public struct CodeBlock: Hashable, Sendable {
+package struct CodeBlock: Hashable, Sendable {
     /// The info string after the opening fence, trimmed, with backslash escapes and entities resolved
     /// by cmark; empty for indented code blocks.
-    public var info: String
+    package var info: String
     /// The code, each line ending in `\n`, with the block's indentation removed.
-    public var code: String
+    package var code: String
     /// `true` for a fenced code block, `false` for an indented one.
-    public var isFenced: Bool
+    package var isFenced: Bool
 
     /// Creates a code block from the properties above.
-    public init(info: String, code: String, isFenced: Bool) {
+    package init(info: String, code: String, isFenced: Bool) {
         self.info = info
         self.code = code
         self.isFenced = isFenced
     }
 
     /// The first word of the info string, which CommonMark uses as the language (`swift`).
-    public var language: String {
+    package var language: String {
         String(info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
     }
 }

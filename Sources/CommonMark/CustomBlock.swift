@@ -2,16 +2,16 @@
 /// diagram, a table), in the tree among CommonMark's blocks, until the pass that renders it
 /// (swift-markdown's `CustomBlock`). It has no children for `MarkupWalker` and `MarkupRewriter`;
 /// `HTMLRenderer` renders none: its owner turns it into `.html` first.
-public struct CustomBlock: Hashable, Sendable {
+package struct CustomBlock: Hashable, Sendable {
     /// The block's value; its type is the owner's.
-    public let value: any Hashable & Sendable
+    package let value: any Hashable & Sendable
 
     /// Wraps `value`.
-    public init(_ value: any Hashable & Sendable) { self.value = value }
+    package init(_ value: any Hashable & Sendable) { self.value = value }
 
-    public static func == (left: CustomBlock, right: CustomBlock) -> Bool {
+    package static func == (left: CustomBlock, right: CustomBlock) -> Bool {
         AnyHashable(left.value) == AnyHashable(right.value)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(value)) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(value)) }
 }

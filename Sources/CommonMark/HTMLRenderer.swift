@@ -3,19 +3,19 @@
 ///
 /// The tests hold it to cmark's own output on a corpus of documents, so the site renders
 /// CommonMark exactly as the reference implementation does.
-public struct HTMLRenderer: Sendable {
+package struct HTMLRenderer: Sendable {
     /// Creates a renderer; it has no options.
-    public init() {}
+    package init() {}
 
     /// Renders blocks into HTML; each block ends with a newline, as in cmark.
-    public func render(_ blocks: [Block]) -> String {
+    package func render(_ blocks: [Block]) -> String {
         var out = ""
         for block in blocks { render(block, tight: false, into: &out) }
         return out
     }
 
     /// Renders inline content into HTML (for instance a table cell or a title).
-    public func render(_ inlines: [Inline]) -> String {
+    package func render(_ inlines: [Inline]) -> String {
         var out = ""
         for inline in inlines { render(inline, into: &out) }
         return out
@@ -120,9 +120,9 @@ public struct HTMLRenderer: Sendable {
 }
 
 /// HTML escaping as cmark does it (cmark `src/houdini_html_e.c` and `src/houdini_href_e.c`).
-public enum HTML {
+package enum HTML {
     /// Escapes `&`, `<`, `>` and `"` for text and attribute values, and shows control characters.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         // Most text has nothing to escape; byte-level either way (a hot path: every page's text).
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F })
@@ -148,7 +148,7 @@ public enum HTML {
 
     /// Escapes a URL for an `href` or `src` attribute: percent-encodes every byte outside
     /// houdini's safe set, keeps existing `%XX`, and writes `&` as `&amp;` and `'` as `&#x27;`.
-    public static func escapeHref(_ url: String) -> String {
+    package static func escapeHref(_ url: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(url.utf8.count)
         let hex: [UInt8] = Array("0123456789ABCDEF".utf8)

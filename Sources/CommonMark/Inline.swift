@@ -1,7 +1,7 @@
 /// CommonMark inline content, converted from cmark's tree into values.
 ///
 /// One case per cmark inline node type (`CMARK_NODE_TEXT` … `CMARK_NODE_IMAGE`).
-public indirect enum Inline: Hashable, Sendable {
+package indirect enum Inline: Hashable, Sendable {
     /// Literal text, entities and escapes already resolved.
     case text(String)
     /// A line break in the source that renders as a newline.
@@ -22,35 +22,28 @@ public indirect enum Inline: Hashable, Sendable {
     case image(Link)
 
     /// The text a reader sees, without markup: what an `alt` attribute or a heading anchor uses.
-    public var plainText: String { [self].plainText }
+    package var plainText: String { [self].plainText }
 }
 
 /// A link or an image: destination, optional title, and its content (the link text or image
 /// description).
-public struct Link: Hashable, Sendable {
+package struct Link: Hashable, Sendable {
     /// The URL as `cmark_node_get_url` gives it: escapes and entities resolved, not yet
     /// percent-encoded (`HTML.escapeHref` does that); empty when there is none.
-    public var destination: String
+    package var destination: String
     /// The title as `cmark_node_get_title` gives it; empty when there is none.
-    public var title: String
+    var title: String
     /// The link text, or the image description.
-    public var content: [Inline]
+    package var content: [Inline]
     /// Where the link starts in the source, when cmark reports it; else the enclosing block's start.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    /// Creates a link or image from the properties above.
-    public init(destination: String, title: String, content: [Inline], location: SourceLocation) {
-        self.destination = destination
-        self.title = title
-        self.content = content
-        self.location = location
-    }
 }
 
 extension Array where Element == Inline {
     /// The concatenated plain text of these inlines: text and code spans as written, a line break
     /// as a space, raw HTML dropped, the content of emphasis, links and images kept.
-    public var plainText: String {
+    package var plainText: String {
         var text = PlainText()
         text.walk(self)
         return text.text

@@ -15,7 +15,7 @@ import CCmark
 /// (invalid bytes replaced, never trusted), and `CMARK_OPT_SMART` (curly quotes, dashes,
 /// ellipses) only when asked for: by default text stays as written, so `--flag`, `1...5` and
 /// `Swift's` copy, search and link as they read in the source.
-public enum MarkdownParser {
+package enum MarkdownParser {
     /// Options passed to cmark for every parse.
     static let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
 
@@ -26,18 +26,18 @@ public enum MarkdownParser {
     ///
     /// - Parameter text: the document. Line numbers count from its first line.
     /// - Returns: the document's blocks in order. Parsing never fails: CommonMark gives every input a meaning.
-    public static func parse(_ text: String, smartPunctuation: Bool = false) -> [Block] {
+    package static func parse(_ text: String, smartPunctuation: Bool = false) -> [Block] {
         parseDocument(text, smartPunctuation: smartPunctuation).blocks
     }
 
     /// How deep blocks and inlines may nest before the rest is cut off (`parseDocument`).
-    public static let maximumDepth = 100
+    package static let maximumDepth = 100
 
     /// Parses like `parse`, and says where the document nests deeper than `maximumDepth`
     /// (block quotes in block quotes, emphasis in emphasis…). Content below that depth is left
     /// out, so no later stage recurses without bound; the caller reports the location.
     /// `smartPunctuation` turns straight quotes, `--`, `---` and `...` into typographic ones.
-    public static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (
+    package static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (
         blocks: [Block], tooDeep: SourceLocation?
     ) {
         var text = text
@@ -55,7 +55,7 @@ public enum MarkdownParser {
     }
 
     /// Parses `text` as a single paragraph's inline content (for instance a table cell).
-    public static func parseInlines(_ text: String, smartPunctuation: Bool = false) -> [Inline] {
+    package static func parseInlines(_ text: String, smartPunctuation: Bool = false) -> [Inline] {
         let blocks = parse(text, smartPunctuation: smartPunctuation)
         guard blocks.count == 1, case .paragraph(let inlines) = blocks[0].kind else {
             return blocks.isEmpty ? [] : [.text(text)]
@@ -65,7 +65,7 @@ public enum MarkdownParser {
 
     /// cmark's own HTML for `text`, with the same options as `parse`. The reference our
     /// `HTMLRenderer` is tested against.
-    public static func referenceHTML(_ text: String, smartPunctuation: Bool = false) -> String {
+    static func referenceHTML(_ text: String, smartPunctuation: Bool = false) -> String {
         let options = (smartPunctuation ? CMARK_OPT_SMART : 0) | CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
         var text = text
         return text.withUTF8 { buffer in
@@ -78,7 +78,7 @@ public enum MarkdownParser {
     }
 
     /// The version of the cmark library in use, as `"0.30.2"`.
-    public static var cmarkVersion: String { String(cString: cmark_version_string()) }
+    package static var cmarkVersion: String { String(cString: cmark_version_string()) }
 
 }
 

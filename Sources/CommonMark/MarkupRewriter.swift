@@ -4,7 +4,7 @@
 ///
 /// A block becomes any number of blocks (none drops it; a transform may put a figure in its place);
 /// an inline becomes one inline. Children are those `MarkupWalker` visits.
-public protocol MarkupRewriter {
+package protocol MarkupRewriter {
     /// The blocks that replace `block`, in order. Default: `[descend(into: block)]`.
     mutating func visit(_ block: Block) -> [Block]
     /// The inline that replaces `inline`. Default: `descend(into: inline)`.
@@ -12,12 +12,12 @@ public protocol MarkupRewriter {
 }
 
 extension MarkupRewriter {
-    @inlinable public mutating func visit(_ block: Block) -> [Block] { [descend(into: block)] }
+    @inlinable package mutating func visit(_ block: Block) -> [Block] { [descend(into: block)] }
 
-    @inlinable public mutating func visit(_ inline: Inline) -> Inline { descend(into: inline) }
+    @inlinable package mutating func visit(_ inline: Inline) -> Inline { descend(into: inline) }
 
     /// `blocks`, each replaced by what `visit` returns for it.
-    @inlinable public mutating func rewrite(_ blocks: [Block]) -> [Block] {
+    @inlinable package mutating func rewrite(_ blocks: [Block]) -> [Block] {
         var result: [Block] = []
         result.reserveCapacity(blocks.count)
         for block in blocks { result += visit(block) }
@@ -25,7 +25,7 @@ extension MarkupRewriter {
     }
 
     /// `inlines`, each replaced by what `visit` returns for it.
-    @inlinable public mutating func rewrite(_ inlines: [Inline]) -> [Inline] {
+    @inlinable package mutating func rewrite(_ inlines: [Inline]) -> [Inline] {
         var result: [Inline] = []
         result.reserveCapacity(inlines.count)
         for inline in inlines { result.append(visit(inline)) }
@@ -33,7 +33,7 @@ extension MarkupRewriter {
     }
 
     /// `block` with its children rewritten; its range kept.
-    @inlinable public mutating func descend(into block: Block) -> Block {
+    @inlinable package mutating func descend(into block: Block) -> Block {
         var block = block
         switch block.kind {
         case .paragraph(let inlines): block.kind = .paragraph(rewrite(inlines))
@@ -49,7 +49,7 @@ extension MarkupRewriter {
     }
 
     /// `inline` with its children rewritten.
-    @inlinable public mutating func descend(into inline: Inline) -> Inline {
+    @inlinable package mutating func descend(into inline: Inline) -> Inline {
         switch inline {
         case .emphasis(let children): return .emphasis(rewrite(children))
         case .strong(let children): return .strong(rewrite(children))
@@ -67,7 +67,7 @@ extension MarkupRewriter {
 extension Array where Element == Block {
     /// These blocks with every leaf block (any block but a block quote or a list, see `leafBlocks`)
     /// replaced by what `transform` returns for it; quotes and lists keep their place and range.
-    public func rewritingLeafBlocks(_ transform: (Block) -> [Block]) -> [Block] {
+    package func rewritingLeafBlocks(_ transform: (Block) -> [Block]) -> [Block] {
         withoutActuallyEscaping(transform) { transform in
             var rewriter = LeafBlockRewriter(transform: transform)
             return rewriter.rewrite(self)

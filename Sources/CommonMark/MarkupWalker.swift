@@ -6,7 +6,7 @@
 /// Children are a block quote's blocks, a list's items' blocks (item after item), a paragraph's or
 /// heading's inlines, an emphasis's or strong emphasis's inlines, and a link's text or an image's
 /// description. Code blocks, HTML, thematic breaks, text, code spans and breaks have none.
-public protocol MarkupWalker {
+package protocol MarkupWalker {
     /// Visits one block. Default: `descend(into: block)`.
     mutating func visit(_ block: Block)
     /// Visits one inline. Default: `descend(into: inline)`.
@@ -14,22 +14,22 @@ public protocol MarkupWalker {
 }
 
 extension MarkupWalker {
-    @inlinable public mutating func visit(_ block: Block) { descend(into: block) }
+    @inlinable package mutating func visit(_ block: Block) { descend(into: block) }
 
-    @inlinable public mutating func visit(_ inline: Inline) { descend(into: inline) }
+    @inlinable package mutating func visit(_ inline: Inline) { descend(into: inline) }
 
     /// Visits each of `blocks`, in order.
-    @inlinable public mutating func walk(_ blocks: [Block]) {
+    @inlinable package mutating func walk(_ blocks: [Block]) {
         for block in blocks { visit(block) }
     }
 
     /// Visits each of `inlines`, in order.
-    @inlinable public mutating func walk(_ inlines: [Inline]) {
+    @inlinable package mutating func walk(_ inlines: [Inline]) {
         for inline in inlines { visit(inline) }
     }
 
     /// Visits the block's children (see the type's documentation), in order.
-    @inlinable public mutating func descend(into block: Block) {
+    @inlinable package mutating func descend(into block: Block) {
         switch block.kind {
         case .paragraph(let inlines), .heading(_, let inlines, _): walk(inlines)
         case .blockQuote(let children): walk(children)
@@ -39,7 +39,7 @@ extension MarkupWalker {
     }
 
     /// Visits the inline's children (see the type's documentation), in order.
-    @inlinable public mutating func descend(into inline: Inline) {
+    @inlinable package mutating func descend(into inline: Inline) {
         switch inline {
         case .emphasis(let children), .strong(let children): walk(children)
         case .link(let link), .image(let link): walk(link.content)
@@ -51,7 +51,7 @@ extension MarkupWalker {
 extension Array where Element == Block {
     /// Every leaf block (any block but a block quote or a list) of these blocks and of the quotes
     /// and lists among them, in document order.
-    public var leafBlocks: [Block] {
+    package var leafBlocks: [Block] {
         var leaves = LeafBlocks()
         leaves.walk(self)
         return leaves.blocks

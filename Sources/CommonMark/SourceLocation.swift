@@ -2,41 +2,41 @@
 ///
 /// Both numbers are 1-based; `column` counts bytes of UTF-8 from the start of the line, as cmark
 /// and swiftc do. A location of `0:0` means the position is unknown.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
+package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     /// The 1-based line number.
-    public var line: Int
+    package var line: Int
     /// The 1-based column, in UTF-8 bytes.
-    public var column: Int
+    package var column: Int
 
     /// Creates a location; both 1-based (`column` in UTF-8 bytes), `0:0` for unknown.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// Orders by line, then column.
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
     /// `line:column`, as in diagnostics.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// The span of a node in its source file: first and last character, both inclusive, as cmark reports.
-public struct SourceRange: Hashable, Sendable {
+package struct SourceRange: Hashable, Sendable {
     /// The node's first character.
-    public var start: SourceLocation
+    package var start: SourceLocation
     /// The node's last character (inclusive).
-    public var end: SourceLocation
+    package var end: SourceLocation
 
     /// Creates a range from its first and last characters.
-    public init(start: SourceLocation, end: SourceLocation) {
+    package init(start: SourceLocation, end: SourceLocation) {
         self.start = start
         self.end = end
     }
 
     /// A range with unknown positions, for nodes built by a transform rather than parsed.
-    public static let unknown = SourceRange(
+    static let unknown = SourceRange(
         start: SourceLocation(line: 0, column: 0), end: SourceLocation(line: 0, column: 0))
 }

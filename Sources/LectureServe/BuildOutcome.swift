@@ -2,7 +2,7 @@ import LectureKit
 import LectureSupport
 
 /// How one build of `lecture serve` ended.
-public enum BuildOutcome: Sendable {
+enum BuildOutcome: Sendable {
     /// Written and swapped in.
     case built(BuildReport)
     /// The content has errors (already printed); nothing was written. `errors` is their text

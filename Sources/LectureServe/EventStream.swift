@@ -5,7 +5,7 @@
 /// news, a ping is due, or the hub stops. The ping is an SSE comment line, `: ping`, which
 /// browsers ignore; it exists so that a write to the socket of a page that has gone away fails
 /// and libmicrohttpd closes the connection, instead of its thread waiting forever.
-public final class EventStream: @unchecked Sendable {
+final class EventStream: @unchecked Sendable {
     private let hub: ReloadHub
     private var cursor: Int
     private var pending: [UInt8]

@@ -30,9 +30,9 @@ import LectureSupport
 /// folders `node_modules` (`isIgnored(name:)`), and everything under an `excluded` folder,
 /// such as the output folder when it lies inside the content folder: a rebuild never triggers
 /// another.
-public final class FileWatcher: @unchecked Sendable {
+final class FileWatcher: @unchecked Sendable {
     /// How changes are noticed: inotify(7) where the kernel offers it, else polling `stat`.
-    public enum Mode: Sendable {
+    enum Mode: Sendable {
         /// inotify where available, else polling.
         case automatic
         /// Polling only (for tests, and file systems that inotify does not see, such as some
@@ -41,7 +41,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// The folders watched, as given.
-    public let roots: [String]
+    let roots: [String]
     private let excluded: [String]
     private let debounce: Double
     private let pollInterval: Double
@@ -57,11 +57,11 @@ public final class FileWatcher: @unchecked Sendable {
     private var stopping = false
     private let finished = DispatchSemaphore(value: 0)
     /// Whether the running watcher uses inotify (false when polling everything).
-    public private(set) var usesInotify = false
+    private(set) var usesInotify = false
     private var polledCount = 0
 
     /// How many folders and linked files are polled because inotify could not watch them.
-    public var polledPaths: Int { lock.withLock { polledCount } }
+    var polledPaths: Int { lock.withLock { polledCount } }
 
     /// - Parameters:
     ///   - directories: the folders to watch, recursively; missing ones are watched once they exist.
@@ -73,7 +73,7 @@ public final class FileWatcher: @unchecked Sendable {
     ///   - onChange: called on the watcher's thread with the changed paths, sorted.
     ///   - onWarning: called with a warning (and its notes, indented) when inotify cannot watch
     ///     everything, once per cause.
-    public init(
+    init(
         directories: [String], excluded: [String] = [], mode: Mode = .automatic, debounce: Double = 0.05,
         pollInterval: Double = 0.5, watchLimit: Int? = nil,
         onWarning: @escaping @Sendable (String) -> Void = { _ in },
@@ -90,7 +90,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Folder names never watched nor copied, besides dotfolders: package managers' folders.
-    public static let ignoredFolderNames: Set<String> = ["node_modules"]
+    static let ignoredFolderNames: Set<String> = ["node_modules"]
 
     /// Whether a file or folder name is ignored: an editor's or tool's temporary file, a
     /// dotfile or dotfolder (`.git`, `.build`, `.page.md.swp`), or `node_modules`.
@@ -98,7 +98,7 @@ public final class FileWatcher: @unchecked Sendable {
     /// `4913` (Vim's probe for a writable folder), `*.swp`/`*.swx`/`*.swo` (Vim), `*.tmp`,
     /// `*.part` and `*.crdownload` (downloads); the dot rule also covers the atomic-write
     /// temporaries of Foundation and this tool.
-    public static func isIgnored(name: String) -> Bool {
+    static func isIgnored(name: String) -> Bool {
         if name.isEmpty || name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" { return true }
         if ignoredFolderNames.contains(name) { return true }
         if name.hasPrefix("#") && name.hasSuffix("#") { return true }
@@ -111,7 +111,7 @@ public final class FileWatcher: @unchecked Sendable {
     /// Starts watching: the folders are watched (or first scanned, when polling) before this
     /// returns, so any later change is reported; then the watcher's thread takes over.
     /// - Throws: `LectureError` when the wake-up pipe cannot be made.
-    public func start() throws {
+    func start() throws {
         guard pipe(&wakePipe) == 0 else { throw LectureError(.fileSystem, "cannot create a pipe for the file watcher") }
         for fd in wakePipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         #if os(Linux)
@@ -134,7 +134,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Stops the thread and waits for it (at most 5 s).
-    public func stop() {
+    func stop() {
         let running = lock.withLock { () -> Bool in
             guard thread != nil, !stopping else { return false }
             stopping = true

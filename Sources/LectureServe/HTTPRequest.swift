@@ -1,18 +1,18 @@
 /// What the server needs of a request: the method, the path and query as the client sent
 /// them, and the header fields.
-public struct HTTPRequest: Hashable, Sendable {
+struct HTTPRequest: Hashable, Sendable {
     /// `GET`, `HEAD`, … as sent (HTTP methods are case-sensitive, RFC 9110 §9.1).
-    public var method: String
+    var method: String
     /// The request target's path, still percent-encoded, without the query. An absolute-form
     /// target (`http://host:port/x`, RFC 9112 §3.2.2) arrives whole; `SiteHandler` takes its path.
-    public var path: String
+    var path: String
     /// The query without its `?` (`x=1&y`), still percent-encoded, or `nil` when there is none.
-    public var query: String?
+    var query: String?
     /// Header fields by lowercased name (`if-none-match`); a repeated field keeps its first value.
-    public var headers: [String: String]
+    var headers: [String: String]
 
     /// A request line (method, path as sent) with its query and header fields.
-    public init(method: String, path: String, query: String? = nil, headers: [String: String] = [:]) {
+    init(method: String, path: String, query: String? = nil, headers: [String: String] = [:]) {
         self.method = method
         self.path = path
         self.query = query

@@ -5,9 +5,9 @@
 #endif
 
 /// A response for `HTTPServer` to send: a status, headers and one of three kinds of body.
-public struct HTTPResponse: Sendable {
+struct HTTPResponse: Sendable {
     /// What follows the headers: bytes in memory, a file sent from its descriptor, or an event stream.
-    public enum Body: Sendable {
+    enum Body: Sendable {
         /// Bytes in memory (pages, with the live-reload script injected; error pages).
         case bytes([UInt8])
         /// An open file of `size` bytes, sent with `sendfile(2)` by libmicrohttpd, which also
@@ -18,14 +18,14 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The status code: 200, 301, 400, 404, 405.
-    public var status: Int
+    var status: Int
     /// Header fields in order; `Content-Length` is added by libmicrohttpd.
-    public var headers: [(name: String, value: String)]
+    var headers: [(name: String, value: String)]
     /// The response body (empty for HEAD is handled by the server, which sends the headers only).
-    public var body: Body
+    var body: Body
 
     /// A response with an HTTP status code (RFC 9110, section 15), headers in order, and a body.
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Body) {
+    init(status: Int, headers: [(name: String, value: String)] = [], body: Body) {
         self.status = status
         self.headers = headers
         self.body = body

@@ -30,22 +30,22 @@ import Synchronization
 /// The request path reaches `handler` still percent-encoded: the unescape callback
 /// (`MHD_OPTION_UNESCAPE_CALLBACK`) leaves it as sent, so that `RequestPath` decodes it exactly
 /// once and sees `%2F` and `%00` for what they are.
-public final class HTTPServer: @unchecked Sendable {
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+final class HTTPServer: @unchecked Sendable {
+    typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     private let handler: Handler
     private var daemon: OpaquePointer?
     private let lock = NSLock()
     private let openConnections = Atomic<Int>(0)
     /// Seconds an idle keep-alive connection keeps its thread (`MHD_OPTION_CONNECTION_TIMEOUT`).
-    public var idleTimeout = 30
+    var idleTimeout = 30
     /// Connections served at once; further ones get 503 (see above).
-    public var connectionLimit = 1000
+    var connectionLimit = 1000
     /// Connections accepted beyond `connectionLimit` only to be answered 503.
-    public var spareConnections = 200
+    var spareConnections = 200
 
     /// `handler` runs on the connection's thread, for many connections at once.
-    public init(handler: @escaping Handler) {
+    init(handler: @escaping Handler) {
         self.handler = handler
     }
 
@@ -54,7 +54,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Starts serving on `socket`, which the daemon then owns (and closes when it stops).
     /// - Throws: `LectureError` when libmicrohttpd refuses to start (its reason is on stderr);
     ///   the socket is closed then.
-    public func start(on socket: ListeningSocket) throws {
+    func start(on socket: ListeningSocket) throws {
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue
@@ -115,7 +115,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Stops accepting, closes every connection and joins their threads. Streams must have
     /// been ended first (`ReloadHub.stop()`), or this waits for their readers.
-    public func stop() {
+    func stop() {
         guard
             let daemon = lock.withLock({ () -> OpaquePointer? in
                 defer { self.daemon = nil }

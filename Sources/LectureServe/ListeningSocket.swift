@@ -13,19 +13,19 @@ import LectureSupport
 /// what lets `lecture serve` name the port in its error when the port is taken, where
 /// `MHD_start_daemon` would only return NULL, and read back the port the kernel chose for
 /// `--port 0` (`getsockname(2)`).
-public struct ListeningSocket: Sendable {
+struct ListeningSocket: Sendable {
     /// The listening descriptor (close-on-exec). libmicrohttpd closes it when its daemon stops.
-    public var descriptor: Int32
+    var descriptor: Int32
     /// `AF_INET` or `AF_INET6`.
-    public var family: Int32
+    var family: Int32
     /// The numeric address bound: `127.0.0.1`, `::1`.
-    public var address: String
+    var address: String
     /// The port bound, never 0.
-    public var port: UInt16
+    var port: UInt16
 
     /// The server's base URL, with an IPv6 address in brackets (RFC 3986 §3.2.2):
     /// `http://127.0.0.1:8000/`, `http://[::1]:8000/`.
-    public var url: String {
+    var url: String {
         let host = family == AF_INET6 ? "[\(address)]" : address
         return "http://\(host):\(port)/"
     }
@@ -37,7 +37,7 @@ public struct ListeningSocket: Sendable {
     /// - Parameter port: 0 lets the kernel choose a free port.
     /// - Throws: `LectureError` (exit 2) naming the host and port: already in use, not an
     ///   address of this machine, not allowed (ports below 1024), or not resolvable.
-    public static func bind(host: String, port: UInt16) throws -> ListeningSocket {
+    static func bind(host: String, port: UInt16) throws -> ListeningSocket {
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -100,7 +100,7 @@ public struct ListeningSocket: Sendable {
     }
 
     /// Closes the socket; only for one that was never handed to the HTTP server.
-    public func close() { posixClose(descriptor) }
+    package func close() { posixClose(descriptor) }
 
     private static func numericHost(_ storage: inout sockaddr_storage, length: socklen_t) -> String {
         var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))

@@ -8,19 +8,19 @@ import CommonMark
 /// browser, shared by every tab, and, for a newer build, swaps the page's `<main>` in place or
 /// reloads it, or else shows or hides the error overlay. When the last rebuild failed, the
 /// overlay is also in the served HTML itself, so it is there at once, before any event.
-public enum LiveReload {
+enum LiveReload {
     /// The Server-Sent Events endpoint; `/__lecture/` is reserved for the server.
-    public static let eventsPath = "/__lecture/events"
+    static let eventsPath = "/__lecture/events"
     /// The shared worker that holds a browser's one event stream (`LiveReloadClient.worker`).
-    public static let workerPath = "/__lecture/live-reload-worker.js"
+    static let workerPath = "/__lecture/live-reload-worker.js"
     /// The `id` of the overlay element and of the injected script.
-    public static let overlayID = "lecture-build-errors"
+    static let overlayID = "lecture-build-errors"
     /// The `id` of the injected `<script>` element, by which tests and tools recognise it.
-    public static let scriptID = "lecture-live-reload"
+    static let scriptID = "lecture-live-reload"
 
     /// `html` with the snippet for `state` inserted before its last `</body>`, matched
     /// case-insensitively on bytes, so a page that is not valid UTF-8 passes through unchanged.
-    public static func inject(into html: [UInt8], state: SiteState) -> [UInt8] {
+    static func inject(into html: [UInt8], state: SiteState) -> [UInt8] {
         let snippet = Array(self.snippet(state, shell: shell(of: html)).utf8)
         guard let index = lastBodyClose(in: html) else { return html + snippet }
         return Array(html[..<index]) + snippet + Array(html[index...])
@@ -28,7 +28,7 @@ public enum LiveReload {
 
     /// The overlay (when `state.errors` is set) and the script, which carries the page's
     /// version and `shell`.
-    public static func snippet(_ state: SiteState, shell: String) -> String {
+    static func snippet(_ state: SiteState, shell: String) -> String {
         var html = ""
         if let errors = state.errors { html += overlay(errors, hasGoodBuild: state.hasGoodBuild) }
         html +=
@@ -42,7 +42,7 @@ public enum LiveReload {
     /// it has none). Two pages with the same shell differ only inside `<main>`, so a tab may
     /// swap that in place; any other difference (navigation, table of contents, template)
     /// needs a reload.
-    public static func shell(of html: [UInt8]) -> String {
+    static func shell(of html: [UInt8]) -> String {
         var outside = html
         if let open = firstIndex(of: "<main", in: html), let openEnd = html[open...].firstIndex(of: UInt8(ascii: ">")),
             let close = lastIndex(of: "</main>", in: html), close > openEnd

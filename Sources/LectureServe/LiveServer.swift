@@ -10,11 +10,11 @@ import LectureSupport
 /// watcher's (`FileWatcher`); and the rebuild thread (`Rebuilder`). They meet in two places
 /// only: the output folder on disk, which every build replaces whole (`SiteWriter` swaps a
 /// finished folder in), and the `ReloadHub`, told after each swap.
-public final class LiveServer: @unchecked Sendable {
+final class LiveServer: @unchecked Sendable {
     /// What to build and where to listen, as given.
-    public let configuration: ServeConfiguration
+    let configuration: ServeConfiguration
     /// The open event streams, told of each finished rebuild.
-    public let hub = ReloadHub()
+    let hub = ReloadHub()
     private let console: Console
     private let lock = NSLock()
     private let stopped = DispatchSemaphore(value: 0)
@@ -30,7 +30,7 @@ public final class LiveServer: @unchecked Sendable {
     /// Cancelled by `stop()`: the build in progress kills its child and starts no other sample.
     private let cancellation = Cancellation()
 
-    public init(configuration: ServeConfiguration, console: Console) {
+    init(configuration: ServeConfiguration, console: Console) {
         self.configuration = configuration
         self.console = console
         var configured = configuration.build
@@ -49,9 +49,9 @@ public final class LiveServer: @unchecked Sendable {
 
     /// The base URL bound, `http://127.0.0.1:8000/` (with the real port for `--port 0`), once
     /// `start()` returned true.
-    public var url: String? { lock.withLock { socket?.url } }
+    var url: String? { lock.withLock { socket?.url } }
     /// The port bound, once `start()` returned true.
-    public var port: UInt16? { lock.withLock { socket?.port } }
+    var port: UInt16? { lock.withLock { socket?.port } }
 
     /// Binds the port, runs the first build, then serves and watches.
     ///
@@ -62,7 +62,7 @@ public final class LiveServer: @unchecked Sendable {
     ///   the output folder may not be written, or the setup failed (no `swiftc`, a stand-in
     ///   that does not compile).
     @discardableResult
-    public func start() throws -> Bool {
+    func start() throws -> Bool {
         let build = configuration.build
         if let problem = SiteWriter.validate(output: build.outputDirectory, protecting: build.protectedFolders) {
             throw LectureError(problem, exitStatus: 1)
@@ -133,7 +133,7 @@ public final class LiveServer: @unchecked Sendable {
 
     /// Stops watching, ends a build in progress (killing its children), ends the event streams
     /// and stops the HTTP server. Safe from any thread, and more than once.
-    public func stop() {
+    func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopping = true }
             return !stopping
@@ -151,7 +151,7 @@ public final class LiveServer: @unchecked Sendable {
     }
 
     /// Blocks until `stop()` has finished.
-    public func waitUntilStopped() {
+    func waitUntilStopped() {
         stopped.wait()
         stopped.signal()
     }

@@ -5,7 +5,7 @@
 /// `charset=utf-8`, because every text file the build writes is UTF-8 and a browser would
 /// otherwise guess (windows-1252 for CSS and JavaScript). Anything unknown is
 /// `application/octet-stream`.
-public enum MIMEType {
+enum MIMEType {
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",
         "htm": "text/html; charset=utf-8",
@@ -35,12 +35,12 @@ public enum MIMEType {
 
     /// The type for a file name or path: `style.css` → `text/css; charset=utf-8`.
     /// The extension is matched case-insensitively.
-    public static func forPath(_ path: String) -> String {
+    static func forPath(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "application/octet-stream" }
         return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
     }
 
     /// Whether a `Content-Type` is HTML, the only kind the live-reload script goes into.
-    public static func isHTML(_ type: String) -> Bool { type.hasPrefix("text/html") }
+    static func isHTML(_ type: String) -> Bool { type.hasPrefix("text/html") }
 }

@@ -14,7 +14,7 @@ import LectureSupport
 /// - `hello`: sent first on every stream, with the state at that moment;
 /// - `reload`: a rebuild finished and was swapped in (new `version`, `errors` null);
 /// - `error`: a rebuild failed; `errors` holds its diagnostics and the old site stays.
-public final class ReloadHub: @unchecked Sendable {
+final class ReloadHub: @unchecked Sendable {
     enum Wait {
         case event(sequence: Int, bytes: [UInt8])
         case ping
@@ -32,21 +32,21 @@ public final class ReloadHub: @unchecked Sendable {
     private var streams = 0
 
     /// A hub whose state is version `<boot>-0` (no build yet) without errors.
-    public init() {
+    init() {
         state = SiteState(version: "\(boot)-0", hasGoodBuild: false)
     }
 
     /// The state pages are served with now.
-    public var current: SiteState { condition.withLock { state } }
+    var current: SiteState { condition.withLock { state } }
 
     /// How many event streams are open (a page's stream closes once a write to its closed
     /// socket fails, at the latest one ping interval after the page went away).
-    public var openStreams: Int { condition.withLock { streams } }
+    var openStreams: Int { condition.withLock { streams } }
 
     /// Announces a build that has been swapped in: a new version, no errors, `reload` sent.
     /// `inPlace`: whether only Markdown pages changed, so that open pages may swap their
     /// content in place (see `SiteState.fullReload`).
-    public func siteRebuilt(inPlace: Bool = false) {
+    func siteRebuilt(inPlace: Bool = false) {
         publish("reload") {
             builds += 1
             if !inPlace || fullReload == 0 { fullReload = builds }
@@ -56,13 +56,13 @@ public final class ReloadHub: @unchecked Sendable {
 
     /// Announces a failed rebuild: same version (the last good site stays), `error` sent with
     /// `errors`, the diagnostics as printed.
-    public func rebuildFailed(errors: String) {
+    func rebuildFailed(errors: String) {
         publish("error") { state.errors = errors }
     }
 
     /// Ends every stream (their readers return end-of-stream) and refuses new events, so that
     /// the HTTP server can stop without waiting for a blocked reader.
-    public func stop() {
+    func stop() {
         condition.withLock {
             stopped = true
             condition.broadcast()
@@ -70,7 +70,7 @@ public final class ReloadHub: @unchecked Sendable {
     }
 
     /// A stream for one page, starting with `retry` and `hello`. `pingInterval` in seconds.
-    public func makeStream(pingInterval: Double) -> EventStream {
+    func makeStream(pingInterval: Double) -> EventStream {
         condition.withLock {
             streams += 1
             let first = Array("retry: 1000\n\n".utf8) + Self.message("hello", state)

@@ -8,9 +8,9 @@
 /// - the decoded path is split on `/` (so an encoded `%2F` separates segments too); empty and
 ///   `.` segments are dropped, and a `..` segment refuses the request rather than climbing,
 ///   since browsers resolve dot segments themselves (RFC 3986 §5.2.4) and never send them.
-public struct RequestPath: Hashable, Sendable {
+struct RequestPath: Hashable, Sendable {
     /// Why a path is refused: `badRequest` answers 400, `hidden` answers 404.
-    public enum Refusal: Error, Hashable, Sendable {
+    enum Refusal: Error, Hashable, Sendable {
         /// Malformed or hostile: a bad escape, NUL, backslash, `..`, not UTF-8.
         case badRequest
         /// A segment starting with `.` (the `.lecture-site` marker, editor files): not served.
@@ -18,13 +18,13 @@ public struct RequestPath: Hashable, Sendable {
     }
 
     /// The decoded segments, none empty, `.` or `..`: `/a/b%20c/` → `["a", "b c"]`.
-    public var segments: [String]
+    var segments: [String]
     /// Whether the decoded path ended with `/` (a folder was asked for); true for `/`.
-    public var isDirectory: Bool
+    var isDirectory: Bool
 
     /// Decodes `raw`, the path part of the request target as the client sent it (no query).
     /// - Throws: `Refusal`.
-    public init(raw: String) throws(Refusal) {
+    init(raw: String) throws(Refusal) {
         let bytes = Array(raw.utf8)
         guard bytes.first == UInt8(ascii: "/"), !bytes.contains(UInt8(ascii: "\\")) else { throw .badRequest }
         var decoded: [UInt8] = []
@@ -60,11 +60,11 @@ public struct RequestPath: Hashable, Sendable {
     }
 
     /// The path relative to the site root, segments joined with `/` (empty for the root).
-    public var relative: String { segments.joined(separator: "/") }
+    var relative: String { segments.joined(separator: "/") }
 
     /// The canonical URL path of the folder, percent-encoded, for a `Location` header:
     /// `["수업", "a b"]` → `/%EC%88%98%EC%97%85/a%20b/`.
-    public var folderLocation: String {
+    var folderLocation: String {
         "/" + segments.map(Self.percentEncoded).map { $0 + "/" }.joined()
     }
 

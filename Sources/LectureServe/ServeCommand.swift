@@ -9,13 +9,14 @@ import LectureSupport
 #endif
 
 /// `lecture serve`: build, serve the site on localhost, rebuild on change, reload open pages.
-public struct ServeCommand: Subcommand {
+package struct ServeCommand: Subcommand {
     /// The subcommand's name on the command line.
-    public static let name = "serve"
+    package static let name = "serve"
     /// One line for `lecture --help`.
-    public static let abstract = "Build the book, serve it on localhost and rebuild it on change, reloading open pages."
+    package static let abstract =
+        "Build the book, serve it on localhost and rebuild it on change, reloading open pages."
     /// The paragraph under the usage line of `lecture serve --help`.
-    public static let discussion = """
+    package static let discussion = """
         Builds like 'lecture build', then serves the output folder over HTTP and prints its URL
         (--port 0 picks a free port). Changes to the content, the templates or the stand-ins
         rebuild the site (samples that did not change come from the cache) and open pages
@@ -23,19 +24,19 @@ public struct ServeCommand: Subcommand {
         keeps the last good site and shows the errors on the page. Ctrl-C stops it.
         """
     /// The options of `lecture serve`: the shared book options, and where to listen.
-    public struct Options: ParsableOptions {
+    package struct Options: ParsableOptions {
         /// The book and how to build it, as for `lecture build`.
-        public var book = BookOptions()
+        var book = BookOptions()
         /// `--host <address>`: not empty.
-        public var host: String?
+        var host: String?
         /// `--port <n>`.
-        public var port: UInt16?
+        var port: UInt16?
         /// Nothing given.
-        public init() {}
+        package init() {}
     }
 
     /// Every option, for parsing and for `--help`.
-    public static var options: [Option<Options>] {
+    package static var options: [Option<Options>] {
         let shared: [Option<BookOptions>] = [.content, .templates, .output]
         let samples: [Option<BookOptions>] = [
             .jobs, .timeout, .cacheDirectory, .sampleLocale, .sampleTimeZone, .smartPunctuation,
@@ -61,15 +62,15 @@ public struct ServeCommand: Subcommand {
     }
 
     /// `[<dir>]`: the book's folder.
-    public static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
+    package static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
 
     /// What to build, where to listen, what to watch.
-    public var configuration = ServeConfiguration()
+    var configuration = ServeConfiguration()
     /// book.toml's warnings and errors, reported when the command runs.
     var bookDiagnostics: [Diagnostic] = []
 
     /// Reads the options. - Throws: `LectureError` (exit 2) when the book's folder is missing.
-    public init(_ options: Options) throws {
+    package init(_ options: Options) throws {
         bookDiagnostics = try BookLayout.configure(&configuration.build, options: options.book)
         // The preview is served at the root, as mdBook's `serve` does: book.toml's site-url would
         // send the 404 page's links (`/lecture/assets/…`) where this server has nothing.
@@ -81,14 +82,14 @@ public struct ServeCommand: Subcommand {
     /// Nothing to check beyond what parsing did (host and port are checked when binding).
     /// An output folder that may not be written or a missing templates folder: setup errors
     /// (exit status 2), before anything starts.
-    public func validate() throws {
+    package func validate() throws {
         if let problem = configuration.build.outputAndTemplatesError() { throw problem }
     }
 
     /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly (a build in progress is
     /// cancelled, its killed samples not reported) and returns 0. A second signal during the stop
     /// cancels the whole run: every child is killed, and the command ends with 128 + N.
-    public func run(console: Console) throws -> Int32 {
+    package func run(console: Console) throws -> Int32 {
         try console.reportBookSettings(bookDiagnostics)
         let server = LiveServer(configuration: configuration, console: console)
         let signals = SignalSources([SIGINT, SIGTERM, SIGHUP]) { signal, count in

@@ -3,32 +3,32 @@ import LectureKit
 import LectureSupport
 
 /// What `lecture serve` builds, where it listens and what it watches.
-public struct ServeConfiguration: Sendable {
+struct ServeConfiguration: Sendable {
     /// The build, as for `lecture build`.
-    public var build = BuildConfiguration()
+    var build = BuildConfiguration()
     /// The address to listen on: a numeric IPv4 or IPv6 address, or a name such as `localhost`.
-    public var host = "127.0.0.1"
+    var host = "127.0.0.1"
     /// The TCP port; 0 lets the kernel choose a free one.
-    public var port: UInt16 = 8000
+    var port: UInt16 = 8000
     /// The folders whose changes trigger a rebuild; `nil` for the content folder, the
     /// templates folder (unless it is the built-in theme in the cache) and the stand-ins'
     /// sources (`StandInLibrary.sourceDirectory()`).
-    public var watchedDirectories: [String]?
+    var watchedDirectories: [String]?
     /// inotify where available, else polling; or polling only.
-    public var watchMode: FileWatcher.Mode = .automatic
+    var watchMode: FileWatcher.Mode = .automatic
     /// Seconds of quiet after a change before the rebuild starts.
-    public var debounce = 0.05
+    var debounce = 0.05
     /// Connections served at once; beyond it (and up to 200 more) a connection is answered 503
     /// at once, so a flood never stalls open pages (see `HTTPServer`).
-    public var connectionLimit = 1000
+    var connectionLimit = 1000
     /// Seconds between `: ping` comments on an idle event stream.
-    public var pingInterval = 15.0
+    var pingInterval = 15.0
 
     /// The defaults: `BuildConfiguration`'s folders, host `127.0.0.1`, port 8000, a 50 ms debounce.
-    public init() {}
+    init() {}
 
     /// The folders to watch (see `watchedDirectories`).
-    public var directoriesToWatch: [String] {
+    var directoriesToWatch: [String] {
         if let watchedDirectories { return watchedDirectories }
         var directories = [build.contentDirectory]
         // The built-in theme, written out into the cache, never changes (and the cache is not watched).

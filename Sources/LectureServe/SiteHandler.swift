@@ -22,16 +22,16 @@ import LectureSupport
 ///   or `If-Modified-Since` shows the client's copy is current gets 304 (`Validator`).
 /// - Errors: the site's `404.html` when built, else a short page; no page names a file path.
 /// - Every response has `Cache-Control: no-cache`; HTML pages get the live-reload snippet.
-public struct SiteHandler: Sendable {
+struct SiteHandler: Sendable {
     /// The output folder, as given (`_site`).
-    public var outputDirectory: String
+    var outputDirectory: String
     /// Where event-stream requests (`/__lecture/events`) are attached.
-    public var hub: ReloadHub
+    var hub: ReloadHub
     /// Seconds between `: ping` comments on an idle event stream.
-    public var pingInterval: Double
+    var pingInterval: Double
 
     /// Serves `outputDirectory`, injecting `hub`'s current state into pages.
-    public init(outputDirectory: String, hub: ReloadHub, pingInterval: Double = 15) {
+    init(outputDirectory: String, hub: ReloadHub, pingInterval: Double = 15) {
         self.outputDirectory = outputDirectory
         self.hub = hub
         self.pingInterval = pingInterval
@@ -39,7 +39,7 @@ public struct SiteHandler: Sendable {
 
     /// Answers one request: a file of the site, a redirect, the event stream, or an error page
     /// (400, 404, 405) that never names a filesystem path.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return errorPage(405, "Method Not Allowed", extraHeaders: [("Allow", "GET, HEAD")])
         }

@@ -6,17 +6,17 @@ import Foundation
 /// Entries are written atomically and never modified, so the folder is safe to share between
 /// concurrent runs and to save and restore between CI runs. The default folder is
 /// `$LECTURE_CACHE_DIR`, else `$XDG_CACHE_HOME/lecture`, else `~/.cache/lecture`.
-public struct Cache: Sendable {
+package struct Cache: Sendable {
     /// The cache folder, as an absolute path.
-    public var directory: String
+    package var directory: String
 
     /// - Parameter directory: made absolute, since the compiler and samples run elsewhere.
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
     }
 
     /// The default cache folder (see the type's documentation).
-    public static var defaultDirectory: String {
+    package static var defaultDirectory: String {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment["LECTURE_CACHE_DIR"], !explicit.isEmpty { return explicit }
         if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/lecture" }
@@ -25,12 +25,12 @@ public struct Cache: Sendable {
 
     /// The entry's bytes, or `nil` when there is none or it cannot be read (a miss: a folder, a
     /// named pipe or an unreadable file in its place is computed again, never waited on).
-    public func read(kind: String, key: String) -> [UInt8]? {
+    package func read(kind: String, key: String) -> [UInt8]? {
         try? FileSystem.read(path(kind: kind, key: key))
     }
 
     /// Stores an entry; a failure to write only costs a later recompute, so it is not reported.
-    public func write(kind: String, key: String, _ bytes: [UInt8]) {
+    package func write(kind: String, key: String, _ bytes: [UInt8]) {
         try? FileSystem.writeAtomically(bytes, to: path(kind: kind, key: key))
     }
 

@@ -13,33 +13,33 @@ import Synchronization
 /// `process` is what SIGINT, SIGTERM and SIGHUP cancel (`Interruption`); `LectureCommand.main`
 /// turns it into exit status 128 + the signal's number on the main thread. `lecture serve`
 /// gives each server a token of its own, so stopping it cancels its build and nothing else.
-public final class Cancellation: Sendable {
+package final class Cancellation: Sendable {
     /// 0 while not cancelled; the signal's number; -1 when cancelled without a signal.
     private let state = Atomic<Int32>(0)
 
     /// A token not yet cancelled.
-    public init() {}
+    package init() {}
 
     /// The run's token, cancelled by the signals `Interruption.install()` handles.
-    public static let process = Cancellation()
+    package static let process = Cancellation()
 
     /// Whether `cancel` was called.
-    public var isCancelled: Bool { state.load(ordering: .acquiring) != 0 }
+    package var isCancelled: Bool { state.load(ordering: .acquiring) != 0 }
 
     /// The signal that cancelled, if a signal did.
-    public var signal: Int32? {
+    var signal: Int32? {
         let value = state.load(ordering: .acquiring)
         return value > 0 ? value : nil
     }
 
     /// Cancels; the first call wins, later ones change nothing.
-    public func cancel(signal: Int32? = nil) {
+    package func cancel(signal: Int32? = nil) {
         _ = state.compareExchange(expected: 0, desired: signal ?? -1, ordering: .acquiringAndReleasing)
     }
 
     /// What a cancelled run ends with: `lecture.cancelled`, exit status 128 + the signal's number
     /// (130 for SIGINT, 143 for SIGTERM), as shells report a process a signal ended.
-    public var error: LectureError {
+    package var error: LectureError {
         let signal = signal ?? SIGINT
         return LectureError(
             .cancelled, "interrupted by \(Subprocess.signalName(signal)); nothing was written",
@@ -47,5 +47,5 @@ public final class Cancellation: Sendable {
     }
 
     /// - Throws: `error` when cancelled.
-    public func check() throws { if isCancelled { throw error } }
+    package func check() throws { if isCancelled { throw error } }
 }

@@ -6,31 +6,31 @@ import CommonMark
 /// a final period, notes (the fix among them), and a source location. `description` prints it in
 /// the format of swiftc and gcc, `path:line:column: error: summary`, followed by the notes, each
 /// indented on its own lines; `Console` is the one place that prints it.
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Codable {
+package struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Codable {
     /// How serious it is: an `error` fails the run, a `warning` does not; `note` is swiftc's.
-    public enum Severity: String, Hashable, Sendable, Codable {
+    package enum Severity: String, Hashable, Sendable, Codable {
         case error, warning, note
     }
 
     /// What kind of problem it is (`lecture.sample.output-mismatch`), for code that reacts to it
     /// (`--bless`, `check`'s count of skipped samples): matched instead of the summary's text,
     /// which may change. The kinds are listed in `Diagnostic.Identifier`'s catalog and the README.
-    public var identifier: Identifier
+    package var identifier: Identifier
     /// Error, warning or note.
-    public var severity: Severity
+    package var severity: Severity
     /// The file as the user named it (relative to the working directory when it was given so);
     /// empty when the problem belongs to no file (a bad option), printed then as `error: summary`.
-    public var path: String
+    package var path: String
     /// Where in `path`; `nil` when the problem concerns the whole file.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// One line, no final period.
-    public var summary: String
+    package var summary: String
     /// Further lines shown under the summary: a diff, a compiler's output, the fix.
-    public var notes: [String]
+    package var notes: [String]
 
     /// Creates a diagnostic; `location` is `nil` when it concerns the whole file, `path` empty
     /// when it concerns no file.
-    public init(
+    package init(
         _ identifier: Identifier, _ severity: Severity, _ path: String, _ location: SourceLocation?, _ summary: String,
         notes: [String] = []
     ) {
@@ -43,33 +43,33 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
     }
 
     /// An error: it fails the run.
-    public static func error(
+    package static func error(
         _ identifier: Identifier, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []
     ) -> Diagnostic {
         Diagnostic(identifier, .error, path, location, summary, notes: notes)
     }
 
     /// A warning: reported, but it does not fail the run.
-    public static func warning(
+    package static func warning(
         _ identifier: Identifier, _ path: String, _ location: SourceLocation?, _ summary: String, notes: [String] = []
     ) -> Diagnostic {
         Diagnostic(identifier, .warning, path, location, summary, notes: notes)
     }
 
     /// An error that belongs to no file: a bad option or argument, a missing tool.
-    public static func error(_ identifier: Identifier, _ summary: String, notes: [String] = []) -> Diagnostic {
+    package static func error(_ identifier: Identifier, _ summary: String, notes: [String] = []) -> Diagnostic {
         Diagnostic(identifier, .error, "", nil, summary, notes: notes)
     }
 
     /// The first line: `path:line:column: severity: summary`, or `severity: summary` without a path.
-    public var headline: String {
+    package var headline: String {
         guard !path.isEmpty else { return "\(severity.rawValue): \(summary)" }
         let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
         return "\(place): \(severity.rawValue): \(summary)"
     }
 
     /// The headline, then each line of the notes indented by four spaces.
-    public var description: String {
+    package var description: String {
         ([headline] + notes.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 } })
             .joined(separator: "\n")
     }
@@ -77,16 +77,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, Co
 
 extension Array where Element == Diagnostic {
     /// Whether any of these is an error (warnings alone don't fail a run).
-    public var hasErrors: Bool { contains { $0.severity == .error } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// How many of these are errors.
-    public var errorCount: Int { count { $0.severity == .error } }
+    package var errorCount: Int { count { $0.severity == .error } }
 }
 
 extension Array where Element == Diagnostic {
     /// The diagnostics grouped by file (files in the order they first appear) and, within a
     /// file, by line and column; problems of the whole file first. Stable otherwise.
-    public func sortedForReading() -> [Diagnostic] {
+    package func sortedForReading() -> [Diagnostic] {
         var fileOrder: [String: Int] = [:]
         for diagnostic in self where fileOrder[diagnostic.path] == nil { fileOrder[diagnostic.path] = fileOrder.count }
         return enumerated().sorted { a, b in

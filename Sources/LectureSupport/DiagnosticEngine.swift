@@ -3,33 +3,33 @@ import Synchronization
 /// Collects the diagnostics of one run, from any thread, after Swift-DocC's `DiagnosticEngine`:
 /// stages emit into it and go on (swift-format's frontend does the same), and the command decides
 /// at the end whether the run failed. `Console.report(_:)` prints what was emitted, once.
-public final class DiagnosticEngine: Sendable {
+package final class DiagnosticEngine: Sendable {
     private let state = Mutex<[Diagnostic]>([])
 
     /// An empty engine.
-    public init() {}
+    init() {}
 
     /// Records one diagnostic.
-    public func emit(_ diagnostic: Diagnostic) { state.withLock { $0.append(diagnostic) } }
+    func emit(_ diagnostic: Diagnostic) { state.withLock { $0.append(diagnostic) } }
 
     /// Records several, in their order.
-    public func emit(_ diagnostics: some Sequence<Diagnostic>) { state.withLock { $0.append(contentsOf: diagnostics) } }
+    func emit(_ diagnostics: some Sequence<Diagnostic>) { state.withLock { $0.append(contentsOf: diagnostics) } }
 
     /// Everything emitted so far, in the order it was emitted.
-    public var diagnostics: [Diagnostic] { state.withLock { $0 } }
+    package var diagnostics: [Diagnostic] { state.withLock { $0 } }
 
     /// Whether an error was emitted (warnings alone don't fail a run).
-    public var hasErrors: Bool { state.withLock { $0.hasErrors } }
+    package var hasErrors: Bool { state.withLock { $0.hasErrors } }
 
     /// How many errors were emitted.
-    public var errorCount: Int { state.withLock { $0.errorCount } }
+    package var errorCount: Int { state.withLock { $0.errorCount } }
 
     /// Drops the diagnostics `shouldDrop` selects, such as a warning a later fact answers (the
     /// title `book.toml` supplies) or what another shard reports; matched by identifier.
-    public func removeAll(where shouldDrop: (Diagnostic) -> Bool) { state.withLock { $0.removeAll(where: shouldDrop) } }
+    func removeAll(where shouldDrop: (Diagnostic) -> Bool) { state.withLock { $0.removeAll(where: shouldDrop) } }
 
     /// Empties the engine and returns what it held, in emission order.
-    public func drain() -> [Diagnostic] {
+    package func drain() -> [Diagnostic] {
         state.withLock {
             let all = $0
             $0 = []

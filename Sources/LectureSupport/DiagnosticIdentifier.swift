@@ -4,14 +4,14 @@ extension Diagnostic {
     /// `check`'s count of skipped samples, the title `book.toml` supplies) matches it, never the
     /// summary's text. Names are `lecture.<area>.<kind>`, lower case with hyphens; every one is
     /// declared below, listed in `all`, and in the README's table of diagnostics.
-    public struct Identifier: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    package struct Identifier: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
         /// The dotted name, `lecture.sample.output-mismatch`.
-        public var rawValue: String
+        package var rawValue: String
         /// Wraps a name; use the declared constants.
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
         init(_ rawValue: String) { self.rawValue = rawValue }
         /// The dotted name.
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 }
 
@@ -20,165 +20,165 @@ extension Diagnostic.Identifier {
     // MARK: Usage and setup (exit status 2)
 
     /// An unknown subcommand (`lecture biuld`).
-    public static let unknownSubcommand = Self("lecture.usage.unknown-subcommand")
+    package static let unknownSubcommand = Self("lecture.usage.unknown-subcommand")
     /// An unknown option, a missing or unexpected value, an option given twice.
-    public static let badOption = Self("lecture.usage.bad-option")
+    package static let badOption = Self("lecture.usage.bad-option")
     /// An option's value out of range or of the wrong shape (`-j 0`, `--port x`, `--shard 3/2`).
-    public static let badOptionValue = Self("lecture.usage.bad-value")
+    package static let badOptionValue = Self("lecture.usage.bad-value")
     /// A positional argument too many, or a file that is not what the command takes.
-    public static let badArgument = Self("lecture.usage.bad-argument")
+    package static let badArgument = Self("lecture.usage.bad-argument")
     /// No `swiftc`, or one that does not say its version.
-    public static let missingToolchain = Self("lecture.setup.toolchain")
+    package static let missingToolchain = Self("lecture.setup.toolchain")
     /// The stand-in modules (UIKit, Rx) are missing or do not compile.
-    public static let standIns = Self("lecture.setup.stand-ins")
+    package static let standIns = Self("lecture.setup.stand-ins")
     /// The sample locale or time zone is not installed.
-    public static let sampleEnvironment = Self("lecture.setup.sample-environment")
+    package static let sampleEnvironment = Self("lecture.setup.sample-environment")
     /// No Chromium for `lecture pdf`.
-    public static let missingChromium = Self("lecture.setup.chromium")
+    package static let missingChromium = Self("lecture.setup.chromium")
     /// The content folder or its `SUMMARY.md` is missing.
-    public static let missingContent = Self("lecture.setup.content")
+    package static let missingContent = Self("lecture.setup.content")
     /// The templates folder or its `page.html` is missing.
-    public static let missingTemplates = Self("lecture.setup.templates")
+    package static let missingTemplates = Self("lecture.setup.templates")
     /// The output folder may not be written (a file, a folder `lecture` did not write, inside
     /// the content or templates folder).
-    public static let outputRefused = Self("lecture.setup.output")
+    package static let outputRefused = Self("lecture.setup.output")
     /// `lecture init` would overwrite a book.
-    public static let initRefused = Self("lecture.init.exists")
+    package static let initRefused = Self("lecture.init.exists")
     /// `lecture serve` cannot listen or start its server.
-    public static let serveStart = Self("lecture.serve.start")
+    package static let serveStart = Self("lecture.serve.start")
 
     // MARK: Files and I/O
 
     /// A file cannot be read, written, created or moved; a pipe or folder cannot be made.
-    public static let fileSystem = Self("lecture.io.failed")
+    package static let fileSystem = Self("lecture.io.failed")
     /// A program (`swiftc`, `dot`, Chromium) cannot be started or failed.
-    public static let subprocess = Self("lecture.io.subprocess")
+    package static let subprocess = Self("lecture.io.subprocess")
     /// A page or included file is not valid UTF-8.
-    public static let invalidUTF8 = Self("lecture.file.invalid-utf8")
+    package static let invalidUTF8 = Self("lecture.file.invalid-utf8")
     /// The run was cancelled (SIGINT, SIGTERM, SIGHUP); exit status 128 + the signal's number.
-    public static let cancelled = Self("lecture.cancelled")
+    package static let cancelled = Self("lecture.cancelled")
     /// An error no other kind describes (a bug in `lecture`, most likely).
-    public static let unexpected = Self("lecture.unexpected")
+    package static let unexpected = Self("lecture.unexpected")
 
     // MARK: book.toml
 
     /// `book.toml` is not valid TOML.
-    public static let bookTOMLSyntax = Self("lecture.book-toml.syntax")
+    package static let bookTOMLSyntax = Self("lecture.book-toml.syntax")
     /// A key's value has the wrong type or shape.
-    public static let bookTOMLValue = Self("lecture.book-toml.bad-value")
+    package static let bookTOMLValue = Self("lecture.book-toml.bad-value")
     /// An mdBook key `lecture` does not support (ignored).
-    public static let bookTOMLUnsupported = Self("lecture.book-toml.unsupported-key")
+    package static let bookTOMLUnsupported = Self("lecture.book-toml.unsupported-key")
     /// A key neither mdBook nor `lecture` knows (ignored).
-    public static let bookTOMLUnknown = Self("lecture.book-toml.unknown-key")
+    package static let bookTOMLUnknown = Self("lecture.book-toml.unknown-key")
 
     // MARK: Summary and pages
 
     /// Something in `SUMMARY.md` that is not a title or a list of links.
-    public static let summaryContent = Self("lecture.summary.unexpected-content")
+    package static let summaryContent = Self("lecture.summary.unexpected-content")
     /// `SUMMARY.md` has no `# Title` (a warning; `book.toml`'s title removes it).
-    public static let summaryNoTitle = Self("lecture.summary.no-title")
+    package static let summaryNoTitle = Self("lecture.summary.no-title")
     /// A summary link that is not a relative `.md` path inside the content folder.
-    public static let summaryBadLink = Self("lecture.summary.bad-link")
+    package static let summaryBadLink = Self("lecture.summary.bad-link")
     /// A summary link to a page that does not exist.
-    public static let summaryMissingPage = Self("lecture.summary.missing-page")
+    package static let summaryMissingPage = Self("lecture.summary.missing-page")
     /// A page listed twice.
-    public static let summaryDuplicate = Self("lecture.summary.duplicate-page")
+    package static let summaryDuplicate = Self("lecture.summary.duplicate-page")
     /// A summary that lists no pages.
-    public static let summaryEmpty = Self("lecture.summary.no-pages")
+    package static let summaryEmpty = Self("lecture.summary.no-pages")
     /// A page in the content folder that the summary does not list (a warning).
-    public static let unlistedPage = Self("lecture.page.unlisted")
+    package static let unlistedPage = Self("lecture.page.unlisted")
     /// A page or file that would be written over another output file.
-    public static let outputCollision = Self("lecture.page.output-collision")
+    package static let outputCollision = Self("lecture.page.output-collision")
     /// A page without a `# ` heading, or with several (a warning).
-    public static let pageHeading = Self("lecture.page.heading")
+    package static let pageHeading = Self("lecture.page.heading")
     /// Heading levels that jump (h2 to h4; a warning).
-    public static let headingJump = Self("lecture.page.heading-jump")
+    package static let headingJump = Self("lecture.page.heading-jump")
     /// Content nested deeper than cmark's converter allows.
-    public static let nestingTooDeep = Self("lecture.markdown.too-deep")
+    package static let nestingTooDeep = Self("lecture.markdown.too-deep")
 
     // MARK: {{#include}}
 
     /// An `{{#include}}` whose file is missing, not text, nested too deep, or whose line range
     /// or anchor is wrong.
-    public static let includeFailed = Self("lecture.include.failed")
+    package static let includeFailed = Self("lecture.include.failed")
     /// An mdBook directive other than `{{#include}}` (left as written; a warning).
-    public static let includeUnsupported = Self("lecture.include.unsupported")
+    package static let includeUnsupported = Self("lecture.include.unsupported")
 
     // MARK: Samples
 
     /// A sample's output differs from its output block.
-    public static let sampleOutputMismatch = Self("lecture.sample.output-mismatch")
+    package static let sampleOutputMismatch = Self("lecture.sample.output-mismatch")
     /// A run sample without an output block.
-    public static let sampleNoOutput = Self("lecture.sample.no-output")
+    package static let sampleNoOutput = Self("lecture.sample.no-output")
     /// An output block in the wrong place (twice, after no sample, under a sample not run).
-    public static let sampleOutputPlacement = Self("lecture.sample.output-placement")
+    package static let sampleOutputPlacement = Self("lecture.sample.output-placement")
     /// A bad info string: unknown or contradicting attributes, a group without a name.
-    public static let sampleAttributes = Self("lecture.sample.attributes")
+    package static let sampleAttributes = Self("lecture.sample.attributes")
     /// A `group=` whose blocks are apart or differ in attributes.
-    public static let sampleGroup = Self("lecture.sample.group")
+    package static let sampleGroup = Self("lecture.sample.group")
     /// A fence that looks like a sample but is not one (`Swift`, inside HTML; a warning,
     /// counted as skipped by `check`).
-    public static let sampleNotRecognised = Self("lecture.sample.not-recognised")
+    package static let sampleNotRecognised = Self("lecture.sample.not-recognised")
     /// A message of the compiler about a sample (its errors and warnings, at their lines).
-    public static let sampleCompiler = Self("lecture.sample.compiler")
+    package static let sampleCompiler = Self("lecture.sample.compiler")
     /// A sample that does not compile, or compiles although marked `compile_fail`.
-    public static let sampleCompile = Self("lecture.sample.compile")
+    package static let sampleCompile = Self("lecture.sample.compile")
     /// A sample killed for running past `--timeout`.
-    public static let sampleTimeout = Self("lecture.sample.timeout")
+    package static let sampleTimeout = Self("lecture.sample.timeout")
     /// A sample killed for writing more than the output cap.
-    public static let sampleOutputLimit = Self("lecture.sample.output-limit")
+    package static let sampleOutputLimit = Self("lecture.sample.output-limit")
     /// A sample that crashed, exited with a non-zero status, or, marked `should_fail`, did not.
-    public static let sampleExit = Self("lecture.sample.exit")
+    package static let sampleExit = Self("lecture.sample.exit")
     /// A sample whose two runs differ.
-    public static let sampleUnstable = Self("lecture.sample.unstable")
+    package static let sampleUnstable = Self("lecture.sample.unstable")
     /// A `test` sample with no tests, a failed test, or a `should_fail` whose tests all passed.
-    public static let sampleTest = Self("lecture.sample.test")
+    package static let sampleTest = Self("lecture.sample.test")
     /// A sample that could not be verified at all (its folder, the compiler).
-    public static let sampleUnverifiable = Self("lecture.sample.unverifiable")
+    package static let sampleUnverifiable = Self("lecture.sample.unverifiable")
     /// Hover cards missing or cut short (SourceKit; a warning).
-    public static let hoverCards = Self("lecture.sample.hover-cards")
+    package static let hoverCards = Self("lecture.sample.hover-cards")
     /// A Swift block nested too deeply in `[` for swift-syntax to parse; shown plain (a warning).
-    public static let swiftTooDeep = Self("lecture.sample.too-deep-to-highlight")
+    package static let swiftTooDeep = Self("lecture.sample.too-deep-to-highlight")
     /// `--bless` cannot write a sample's output (a read-only file, `{{#include}}`, no closing fence).
-    public static let blessRefused = Self("lecture.bless.refused")
+    package static let blessRefused = Self("lecture.bless.refused")
 
     // MARK: Figures
 
     /// A pipe table without its header or delimiter row, a header with an empty cell, a row of
     /// the wrong width.
-    public static let tableMalformed = Self("lecture.table.malformed")
+    package static let tableMalformed = Self("lecture.table.malformed")
     /// A paragraph that looks like a table but is shown as text (a warning).
-    public static let tableAsText = Self("lecture.table.shown-as-text")
+    package static let tableAsText = Self("lecture.table.shown-as-text")
     /// A diagram Graphviz cannot draw, or that has no text alternative; Graphviz's own messages.
-    public static let diagram = Self("lecture.diagram.invalid")
+    package static let diagram = Self("lecture.diagram.invalid")
     /// Graphviz is not installed.
-    public static let diagramNoGraphviz = Self("lecture.diagram.no-graphviz")
+    package static let diagramNoGraphviz = Self("lecture.diagram.no-graphviz")
     /// No font covers Hangul (a warning).
-    public static let diagramFont = Self("lecture.diagram.font")
+    package static let diagramFont = Self("lecture.diagram.font")
     /// An unknown or malformed attribute in a figure's info string (`caption=`, `alt=`).
-    public static let figureAttributes = Self("lecture.figure.attributes")
+    package static let figureAttributes = Self("lecture.figure.attributes")
 
     // MARK: Links and templates
 
     /// A link to a page or file the content folder does not have.
-    public static let brokenLink = Self("lecture.link.broken")
+    package static let brokenLink = Self("lecture.link.broken")
     /// A link whose `#fragment` names no heading of its page.
-    public static let brokenAnchor = Self("lecture.link.broken-anchor")
+    package static let brokenAnchor = Self("lecture.link.broken-anchor")
     /// A link shown as text because its destination has a space (a warning).
-    public static let linkAsText = Self("lecture.link.shown-as-text")
+    package static let linkAsText = Self("lecture.link.shown-as-text")
     /// A URL in a built page (raw HTML, the template) that leads nowhere.
-    public static let brokenEmittedURL = Self("lecture.link.broken-url")
+    package static let brokenEmittedURL = Self("lecture.link.broken-url")
     /// A template placeholder that is unknown or not closed.
-    public static let templatePlaceholder = Self("lecture.template.placeholder")
+    package static let templatePlaceholder = Self("lecture.template.placeholder")
     /// A `404.html` that is a whole document instead of the not-found message `page.html` lays out.
-    public static let templateWholeDocument = Self("lecture.template.whole-document")
+    package static let templateWholeDocument = Self("lecture.template.whole-document")
     /// A symbolic link in the content folder that leads nowhere (`serve`; a warning).
-    public static let danglingSymlink = Self("lecture.serve.dangling-link")
+    package static let danglingSymlink = Self("lecture.serve.dangling-link")
     /// A page or file under a path `serve` reserves (a warning).
-    public static let reservedPath = Self("lecture.serve.reserved-path")
+    package static let reservedPath = Self("lecture.serve.reserved-path")
 
     /// Every identifier above, in the README's order.
-    public static let all: [Self] = [
+    package static let all: [Self] = [
         unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, standIns, sampleEnvironment,
         missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,

@@ -2,16 +2,16 @@ import CLinux
 import Foundation
 
 /// File operations the stages share, with errors that name the path.
-public enum FileSystem {
+package enum FileSystem {
     /// Whether `path` is a directory, following symbolic links.
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Whether anything is at `path` (Foundation's `fileExists(atPath:)`; on Linux a broken
     /// symbolic link counts).
-    public static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+    package static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     /// Reads a whole regular file.
     ///
@@ -21,7 +21,7 @@ public enum FileSystem {
     /// not wait for a writer either.
     /// - Throws: `LectureError` `path: error: cannot read file: REASON` (`strerror`'s text, or
     ///   "not a regular file").
-    public static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] {
         func failure(_ reason: String) -> LectureError {
             LectureError(.error(.fileSystem, path, nil, "cannot read file: \(reason)"))
         }
@@ -51,7 +51,7 @@ public enum FileSystem {
 
     /// Why `read(path)` fails, or `nil` when it does not (a page or summary that exists but cannot
     /// be read is reported as such, not as missing).
-    public static func unreadableReason(_ path: String) -> String? {
+    package static func unreadableReason(_ path: String) -> String? {
         do {
             _ = try read(path)
             return nil
@@ -62,7 +62,7 @@ public enum FileSystem {
     }
 
     /// Writes a file atomically: to a temporary name beside it, then renamed over it.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(
@@ -74,13 +74,13 @@ public enum FileSystem {
     }
 
     /// Writes `text` as UTF-8, atomically as above. - Throws: `LectureError` naming the path.
-    public static func writeAtomically(_ text: String, to path: String) throws {
+    package static func writeAtomically(_ text: String, to path: String) throws {
         try writeAtomically(Array(text.utf8), to: path)
     }
 
     /// Makes a fresh directory under the system's temporary folder and returns its path. It is
     /// removed if the run is interrupted (`Interruption`); call `removeTemporaryDirectory` when done.
-    public static func makeTemporaryDirectory(prefix: String) throws -> String {
+    package static func makeTemporaryDirectory(prefix: String) throws -> String {
         var template = Array((NSTemporaryDirectory() + "/\(prefix).XXXXXX").utf8CString)
         guard let result = mkdtemp(&template) else {
             throw LectureError(.fileSystem, "cannot create a temporary directory")
@@ -91,7 +91,7 @@ public enum FileSystem {
     }
 
     /// Removes a folder made by `makeTemporaryDirectory`.
-    public static func removeTemporaryDirectory(_ path: String) {
+    package static func removeTemporaryDirectory(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
         Interruption.untrack(path)
     }
@@ -100,7 +100,7 @@ public enum FileSystem {
     ///
     /// Only regular files: symbolic links (which could publish a file from outside the folder),
     /// named pipes (whose reading would block) and devices are left out.
-    public static func files(under root: String) -> [String] {
+    package static func files(under root: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -115,10 +115,10 @@ public enum FileSystem {
     /// Swaps the files or folders at `a` and `b` in one step (Linux's renameat2(2) with
     /// `RENAME_EXCHANGE`), so a reader sees one or the other, never neither.
     /// - Returns: `false` when the swap failed (`errno` says why; some file systems lack it).
-    public static func exchange(_ a: String, _ b: String) -> Bool { lecture_rename_exchange(a, b) == 0 }
+    package static func exchange(_ a: String, _ b: String) -> Bool { lecture_rename_exchange(a, b) == 0 }
 
     /// `a/b` joined with `c` as `a/b/c`, without doubling separators.
-    public static func join(_ base: String, _ component: String) -> String {
+    package static func join(_ base: String, _ component: String) -> String {
         if base.isEmpty || base == "." { return component }
         // `[book] src = "."` or a folder holding SUMMARY.md itself: `book/.` would show in every path.
         if component == "." { return base }

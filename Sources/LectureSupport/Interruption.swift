@@ -10,11 +10,11 @@ import Foundation
 /// unwinds on its own threads (each temporary folder removed by its owner), and
 /// `LectureCommand.main` returns 128 + the signal's number on the main thread, as shells expect;
 /// `finish()` removes any tracked folder left.
-public enum Interruption {
+package enum Interruption {
     private static let folders = FolderRegistry()
 
     /// Starts handling the signals; `restore()` on the result stops it.
-    public static func install() -> SignalSources {
+    package static func install() -> SignalSources {
         SignalSources([SIGINT, SIGTERM, SIGHUP]) { signal, _ in
             Cancellation.process.cancel(signal: signal)
             ChildProcesses.shared.stopSpawning()
@@ -22,7 +22,7 @@ public enum Interruption {
     }
 
     /// Kills every child and removes the tracked temporary folders now (a forced stop).
-    public static func cleanUpNow() {
+    static func cleanUpNow() {
         ChildProcesses.shared.stopSpawning()
         folders.removeAll()
     }
@@ -31,7 +31,7 @@ public enum Interruption {
     /// returns the cancellation (`lecture.cancelled`, exit status 128 + N) to report instead of
     /// whatever the cut-short work ended with (a killed compiler is no failure of the content).
     /// `nil` when the run was not cancelled.
-    public static func finish() -> LectureError? {
+    package static func finish() -> LectureError? {
         guard Cancellation.process.isCancelled else { return nil }
         cleanUpNow()
         return Cancellation.process.error

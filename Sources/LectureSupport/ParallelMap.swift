@@ -7,7 +7,7 @@ extension Array where Element: Sendable {
     ///
     /// For blocking work (a compiler, a sample): each job runs on its own Dispatch worker, so a
     /// slow child never stalls Swift's cooperative thread pool.
-    public func parallelMap<Result: Sendable>(jobs: Int, _ transform: @escaping @Sendable (Element) -> Result)
+    package func parallelMap<Result: Sendable>(jobs: Int, _ transform: @escaping @Sendable (Element) -> Result)
         -> [Result]
     {
         if jobs <= 1 || count <= 1 { return map(transform) }

@@ -1,23 +1,23 @@
 import CCrypto
 
 /// SHA-256 (FIPS 180-4) through OpenSSL's libcrypto, for content-addressed cache keys.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var parts: [[UInt8]] = []
 
     /// A digest of nothing yet.
-    public init() {}
+    package init() {}
 
     /// Adds bytes to the digest. Each part is length-prefixed, so `("ab", "c")` and `("a", "bc")`
     /// give different digests.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         parts.append(Array(bytes))
     }
 
     /// Adds the string's UTF-8 bytes as one part.
-    public mutating func update(_ text: String) { update(Array(text.utf8)) }
+    package mutating func update(_ text: String) { update(Array(text.utf8)) }
 
     /// The digest as 64 lowercase hexadecimal digits.
-    public func hexDigest() -> String {
+    package func hexDigest() -> String {
         guard let context = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new failed") }
         defer { EVP_MD_CTX_free(context) }
         EVP_DigestInit_ex(context, EVP_sha256(), nil)
@@ -33,7 +33,7 @@ public struct SHA256: Sendable {
     }
 
     /// The SHA-256 of the given strings, each length-prefixed.
-    public static func hex(_ parts: String...) -> String {
+    package static func hex(_ parts: String...) -> String {
         var hash = SHA256()
         for part in parts { hash.update(part) }
         return hash.hexDigest()

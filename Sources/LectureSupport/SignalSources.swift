@@ -14,13 +14,13 @@ import Synchronization
 /// Children are unaffected: `Subprocess` resets these signals to their defaults in the child and
 /// puts it in its own process group, so Ctrl-C at the terminal reaches `lecture` alone, which
 /// then ends its children itself.
-public final class SignalSources: @unchecked Sendable {
+package final class SignalSources: @unchecked Sendable {
     private let signals: [Int32]
     private let sources: [DispatchSourceSignal]
 
     /// Starts listening; `handler` gets the signal's number and how many of these signals have
     /// arrived so far (1 for the first). `restore()` stops listening.
-    public init(_ signals: [Int32], handler: @escaping @Sendable (Int32, Int) -> Void) {
+    package init(_ signals: [Int32], handler: @escaping @Sendable (Int32, Int) -> Void) {
         self.signals = signals
         let queue = DispatchQueue(label: "lecture: signals")
         let count = ArrivalCount()
@@ -42,7 +42,7 @@ public final class SignalSources: @unchecked Sendable {
     }
 
     /// Stops listening and gives the signals their default action back.
-    public func restore() {
+    package func restore() {
         for source in sources { source.cancel() }
         for number in signals { signal(number, SIG_DFL) }
     }

@@ -5,11 +5,11 @@ import Foundation
 #endif
 
 /// Writing to stdout and stderr (or any file descriptor) without Foundation's `FileHandle`.
-public enum StandardStream {
+package enum StandardStream {
     /// Writes to a file descriptor with write(2), ignoring failures: a reader that went away
     /// (a closed pipe, `| head`) must not stop the tool, which Foundation's `FileHandle.write`
     /// does by trapping on EPIPE.
-    public static func write(_ text: String, to descriptor: Int32) {
+    package static func write(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0

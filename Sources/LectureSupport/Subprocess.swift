@@ -15,9 +15,9 @@ import Foundation
 /// stdout and stderr are drained together with `poll(2)` so neither pipe fills and blocks the
 /// child; each is capped, and a child that writes past the cap is killed. The child inherits
 /// stdin, stdout and stderr only, none of this process's other open descriptors.
-public enum Subprocess {
+package enum Subprocess {
     /// How the child ended.
-    public enum Termination: Hashable, Sendable {
+    package enum Termination: Hashable, Sendable {
         /// Exited with this status (0...255).
         case exited(Int32)
         /// Killed by this signal number (a Swift runtime trap is SIGILL or SIGTRAP).
@@ -29,22 +29,22 @@ public enum Subprocess {
     }
 
     /// What a finished child left: how it ended, its capped output, how long it took.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// How the child ended.
-        public var termination: Termination
+        package var termination: Termination
         /// Bytes written to stdout, at most the cap.
-        public var stdout: [UInt8]
+        package var stdout: [UInt8]
         /// Bytes written to stderr, at most the cap.
-        public var stderr: [UInt8]
+        var stderr: [UInt8]
         /// How long it ran, in seconds (on `ContinuousClock`).
-        public var duration: Double
+        var duration: Double
 
         /// `stdout` as UTF-8, invalid bytes replaced by U+FFFD.
-        public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         /// `stderr` as UTF-8, invalid bytes replaced by U+FFFD.
-        public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+        package var stderrText: String { String(decoding: stderr, as: UTF8.self) }
         /// Whether the child exited with status 0.
-        public var succeeded: Bool { termination == .exited(0) }
+        package var succeeded: Bool { termination == .exited(0) }
     }
 
     /// Runs `executable` (looked up on `PATH` when it has no `/`) with `arguments`.
@@ -61,7 +61,7 @@ public enum Subprocess {
     ///     most); once cancelled the child's process group is killed and reaped, and the run
     ///     throws the cancellation.
     /// - Throws: `LectureError` when the program cannot be started (not found, not executable).
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], inheritingEnvironment: Bool = true, timeout: Double? = nil,
         outputLimit: Int = 1 << 20, input: [UInt8]? = nil, cancellation: Cancellation = .process
@@ -232,8 +232,8 @@ public enum Subprocess {
     }
 
     /// posix_spawnp(3)'s error number when a program cannot be started.
-    public struct SpawnError: Error {
-        public var code: Int32
+    package struct SpawnError: Error {
+        package var code: Int32
     }
 
     /// Starts `executable` (looked up on `PATH`) as the leader of a new process group, with the
@@ -243,7 +243,7 @@ public enum Subprocess {
     /// `configure` sets up its file descriptors 0, 1 and 2 (posix_spawn_file_actions(3)); the
     /// child inherits no other descriptor (posix_spawn_file_actions_addclosefrom_np, glibc 2.34+).
     /// - Returns: the child's process id. - Throws: `SpawnError` with posix_spawnp's error.
-    public static func spawn(
+    package static func spawn(
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], inheritingEnvironment: Bool = true,
         configure: (inout posix_spawn_file_actions_t) -> Void
@@ -295,7 +295,7 @@ public enum Subprocess {
     }
 
     /// The conventional name of a signal number: `SIGILL`, `SIGSEGV`, …
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [
             SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
             SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
@@ -316,9 +316,9 @@ public enum Subprocess {
 /// of ours that `Subprocess` is not running and that carries the environment variable
 /// `LECTURE_CHILD_OF=<our pid>`, which every process `Subprocess` starts passes on. Children
 /// started otherwise (by a test, say) are left alone.
-public final class ChildProcesses: @unchecked Sendable {
+package final class ChildProcesses: @unchecked Sendable {
     /// The one instance; making it (on first use) makes this process a subreaper on Linux.
-    public static let shared = ChildProcesses()
+    package static let shared = ChildProcesses()
     static let markerName = "LECTURE_CHILD_OF"
     private let lock = NSLock()
     private var pids: Set<pid_t> = []
@@ -331,11 +331,11 @@ public final class ChildProcesses: @unchecked Sendable {
     private var refusing = false
 
     /// Whether `stopSpawning()` was called.
-    public var isStopping: Bool { lock.withLock { refusing } }
+    var isStopping: Bool { lock.withLock { refusing } }
 
     /// Refuses every later spawn (ECANCELED) and kills the running children's groups, as one
     /// step: no thread can start a child between the two.
-    public func stopSpawning() {
+    package func stopSpawning() {
         lock.withLock {
             refusing = true
             for pid in pids { kill(-pid, SIGKILL) }
@@ -385,17 +385,17 @@ public final class ChildProcesses: @unchecked Sendable {
     }
 
     /// Forgets a child once it has been waited for.
-    public func remove(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
+    package func remove(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
 
     /// Sends SIGKILL to every running child's process group.
-    public func killAll() {
+    func killAll() {
         lock.withLock { for pid in pids { kill(-pid, SIGKILL) } }
         Self.killDescendants()
         reapOrphans()
     }
 
     /// Kills and reaps the children of this process that no `Subprocess` call is running.
-    public func reapOrphans() {
+    func reapOrphans() {
         #if os(Linux)
             let me = getpid()
             lock.withLock {

@@ -8,9 +8,9 @@ import Synchronization
 #endif
 
 /// What the compiler says about one identifier (or closure) of a program, for a hover card.
-public struct DeclarationCard: Hashable, Sendable {
+package struct DeclarationCard: Hashable, Sendable {
     /// What the card describes.
-    public enum Kind: String, Hashable, Sendable, Codable {
+    package enum Kind: String, Hashable, Sendable, Codable {
         /// A declaration or a reference to one: `let greeting: Box<String>`, `func bind(to:)`.
         case declaration
         /// A closure (the card sits on its `{`): its type, `(Int) -> String`.
@@ -18,27 +18,27 @@ public struct DeclarationCard: Hashable, Sendable {
     }
 
     /// Where the identifier starts, in UTF-8 bytes from the start of the program.
-    public var offset: Int
+    package var offset: Int
     /// Its length in UTF-8 bytes.
-    public var length: Int
+    package var length: Int
     /// The declaration as the compiler prints it (SourceKit's annotated declaration, as text),
     /// or a closure's type.
-    public var text: String
+    package var text: String
     /// A declaration or a closure.
-    public var kind: Kind
+    package var kind: Kind
     /// Whether the identifier declares a variable or constant whose type was inferred.
-    public var inferred: Bool
+    package var inferred: Bool
 }
 
 /// Hover cards from SourceKit: `source.request.cursorinfo` at each identifier (its annotated
 /// declaration), `source.request.variable.type` (which declarations' types were inferred) and
 /// `source.request.expression.type` (closures' types), the requests SourceKit-LSP's hover and
 /// inlay hints use.
-public enum DeclarationCards {
+package enum DeclarationCards {
     /// The cards of `program`, compiled as `arguments` (swiftc's flags, without the file), named
     /// `file` (a path that need not exist). Stops at `timeout` seconds: the answer then holds
     /// the cards found so far and `complete` is false.
-    public static func cards(program: String, file: String, arguments: [String], sourceKit: SourceKit, timeout: Double)
+    package static func cards(program: String, file: String, arguments: [String], sourceKit: SourceKit, timeout: Double)
         -> (cards: [DeclarationCard], complete: Bool)
     {
         let query = Query(program: program, file: file, arguments: arguments + [file], sourceKit: sourceKit)

@@ -6,13 +6,13 @@
 /// (found by `make fuzz`). `(`, `{` and `<` nested 100 deep parse in milliseconds.
 /// Source nested deeper than `maximumBracketDepth` is not parsed: highlighting shows it plain,
 /// test discovery finds no tests and hover cards are not computed; the build says so.
-public enum ParsingLimit {
+package enum ParsingLimit {
     /// The deepest `[` nesting parsed (about 10 ms at the measured rate).
-    public static let maximumBracketDepth = 12
+    package static let maximumBracketDepth = 12
 
     /// The deepest nesting of `[` in `source`, counted over its bytes (in strings and comments
     /// too, so it errs towards not parsing); a `]` without its `[` is ignored.
-    public static func bracketDepth(of source: String) -> Int {
+    package static func bracketDepth(of source: String) -> Int {
         var depth = 0
         var deepest = 0
         for byte in source.utf8 {
@@ -27,7 +27,7 @@ public enum ParsingLimit {
     }
 
     /// Whether `source` is shallow enough to parse.
-    public static func allowsParsing(_ source: String) -> Bool {
+    static func allowsParsing(_ source: String) -> Bool {
         bracketDepth(of: source) <= maximumBracketDepth
     }
 }

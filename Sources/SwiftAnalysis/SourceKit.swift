@@ -4,16 +4,16 @@ import Foundation
 /// The toolchain's in-process SourceKit (`lib/libsourcekitdInProc.so`), the service behind
 /// SourceKit-LSP, asked in its own request language (`key.request: source.request.…`; see
 /// swift's `docs/SourceKit` and `tools/SourceKit/docs/Protocol.md`).
-public struct SourceKit: Sendable {
+package struct SourceKit: Sendable {
     /// Why SourceKit could not be loaded or answer.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
         /// What went wrong, as SourceKit or the loader said it.
-        public var description: String
+        package var description: String
     }
 
     /// A value in a request: a string, an integer, a list of strings, or a request UID
     /// (`source.request.cursorinfo`, written bare).
-    public enum Value: Sendable {
+    package enum Value: Sendable {
         case string(String)
         case integer(Int)
         case strings([String])
@@ -23,7 +23,7 @@ public struct SourceKit: Sendable {
     /// Loads the in-process SourceKit library at `library` (the toolchain's
     /// `usr/lib/libsourcekitdInProc.so`), once per process: later calls get the first call's library.
     /// - Throws: `Failure` when there is no such file or it does not load.
-    public static func load(library: String) throws -> SourceKit {
+    package static func load(library: String) throws -> SourceKit {
         guard FileManager.default.fileExists(atPath: library) else {
             throw Failure(description: "no in-process SourceKit at \(library)")
         }
@@ -38,7 +38,7 @@ public struct SourceKit: Sendable {
     /// Sends a request of `fields` and returns the response's dictionary (keys such as
     /// `key.annotated_decl`). Blocks until SourceKit answers.
     /// - Throws: `Failure` with SourceKit's error description (such as "Request cancelled").
-    public func send(_ fields: KeyValuePairs<String, Value>) throws -> [String: Any] {
+    func send(_ fields: KeyValuePairs<String, Value>) throws -> [String: Any] {
         var yaml = "{\n"
         for (key, value) in fields {
             yaml += "  \(key): \(Self.yaml(value)),\n"

@@ -3,22 +3,22 @@ internal import SwiftParser
 internal import SwiftSyntax
 
 /// A classified stretch of Swift source: a keyword, a type name, a string literal…
-public struct HighlightedToken: Hashable, Sendable {
+package struct HighlightedToken: Hashable, Sendable {
     /// What the stretch is, from swift-syntax's `SyntaxClassification`, folded into the kinds a
     /// page styles differently. The raw value names the CSS class (`hl-keyword`).
-    public enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case keyword, type, attribute, macro, string, number, comment, directive, variable, placeholder
     }
 
     /// Where it starts, in UTF-8 bytes from the start of the source.
-    public var offset: Int
+    package var offset: Int
     /// Its length in UTF-8 bytes.
-    public var length: Int
+    package var length: Int
     /// What it is.
-    public var kind: Kind
+    package var kind: Kind
 
     /// A token of `length` bytes at `offset`, of `kind`.
-    public init(offset: Int, length: Int, kind: Kind) {
+    package init(offset: Int, length: Int, kind: Kind) {
         self.offset = offset
         self.length = length
         self.kind = kind
@@ -29,11 +29,11 @@ public struct HighlightedToken: Hashable, Sendable {
 /// `SwiftIDEUtils`' `SyntaxClassifier`, the classification SourceKit-LSP's semantic tokens
 /// build on, so `some`, `any`, `async`, `await`, `consume`, typed `throws`, macros and attributes
 /// are what the compiler says they are.
-public enum SyntaxHighlighter {
+package enum SyntaxHighlighter {
     /// The classified stretches of `source`, in order and not overlapping; identifiers,
     /// operators, punctuation and whitespace are left out (shown plain).
     /// Source nested deeper than `ParsingLimit` allows has no tokens (it is shown plain).
-    public static func tokens(in source: String) -> [HighlightedToken] {
+    package static func tokens(in source: String) -> [HighlightedToken] {
         guard ParsingLimit.allowsParsing(source) else { return [] }
         let tree = Parser.parse(source: source)
         var tokens: [HighlightedToken] = []

@@ -3,45 +3,45 @@ internal import SwiftSyntax
 
 /// The tests a Swift source declares, found in its syntax tree (swift-syntax's `Parser`), the way
 /// SwiftPM's test discovery finds XCTest methods on Linux, where no Objective-C runtime lists them.
-public struct DiscoveredTests: Hashable, Sendable {
+package struct DiscoveredTests: Hashable, Sendable {
     /// An `XCTestCase` subclass and its test methods.
-    public struct XCTestClass: Hashable, Sendable {
+    package struct XCTestClass: Hashable, Sendable {
         /// The class's name as written.
-        public var name: String
+        package var name: String
         /// Its `test…` methods, in source order.
-        public var methods: [XCTestMethod]
+        package var methods: [XCTestMethod]
     }
 
     /// A method XCTest runs: an instance method named `test…` with no parameters.
-    public struct XCTestMethod: Hashable, Sendable {
+    package struct XCTestMethod: Hashable, Sendable {
         /// The method's name, such as `testIncrement`.
-        public var name: String
+        package var name: String
         /// Declared `async`: XCTest runs it through `asyncTest(_:)`.
-        public var isAsync: Bool
+        package var isAsync: Bool
         /// Isolated to the main actor (`@MainActor` on the method or its class): called through
         /// `MainActor.assumeIsolated`, as XCTest runs tests on the main thread.
-        public var isMainActor: Bool
+        package var isMainActor: Bool
     }
 
     /// Whether the source imports Swift Testing (`import Testing`).
-    public var importsTesting = false
+    var importsTesting = false
     /// Whether the source imports XCTest (`import XCTest`).
-    public var importsXCTest = false
+    var importsXCTest = false
     /// Functions marked `@Test`, at any depth (Swift Testing's own runner finds them at run time).
-    public var swiftTestingFunctions: [String] = []
+    package var swiftTestingFunctions: [String] = []
     /// `XCTestCase` subclasses (direct, or through another class of the source) with at least one
     /// test method, in source order.
-    public var xcTestClasses: [XCTestClass] = []
+    package var xcTestClasses: [XCTestClass] = []
 
     /// Whether there is anything to run.
-    public var isEmpty: Bool { swiftTestingFunctions.isEmpty && xcTestClasses.isEmpty }
+    package var isEmpty: Bool { swiftTestingFunctions.isEmpty && xcTestClasses.isEmpty }
 }
 
 /// Finds Swift Testing and XCTest tests in Swift source.
-public enum TestDiscovery {
+package enum TestDiscovery {
     /// The tests declared in `source`, a whole program (`#sourceLocation` lines are fine).
     /// Source nested deeper than `ParsingLimit` allows has none.
-    public static func discover(in source: String) -> DiscoveredTests {
+    package static func discover(in source: String) -> DiscoveredTests {
         guard ParsingLimit.allowsParsing(source) else { return DiscoveredTests() }
         let tree = Parser.parse(source: source)
         let walker = TestWalker(viewMode: .sourceAccurate)

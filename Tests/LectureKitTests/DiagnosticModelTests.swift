@@ -1,9 +1,9 @@
-import CommonMark
 import Foundation
-import LectureSupport
 import Testing
 
+@testable import CommonMark
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Diagnostics as values: identifiers, the engine, the console as the one printer.
 @Suite struct DiagnosticModelTests {

@@ -1,7 +1,7 @@
-import CommonMark
 import Foundation
 import Testing
 
+@testable import CommonMark
 @testable import LectureKit
 @testable import LectureSupport
 

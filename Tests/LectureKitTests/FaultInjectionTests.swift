@@ -1,8 +1,8 @@
 import Foundation
-import LectureSupport
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Issue 19's injected faults, each on the built `lecture` run as a user runs it: the disk filling
 /// up while the site is written, `kill -9` at moments spread over a build, pages and cache

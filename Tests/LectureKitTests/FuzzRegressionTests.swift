@@ -1,8 +1,8 @@
 import Foundation
-import LectureSupport
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// `make fuzz`'s target run as a test: every input kept in `Tests/Fuzz` (seeds for each shape, and
 /// each input that once crashed, hung or leaked, in `Tests/Fuzz/regressions`) goes through it

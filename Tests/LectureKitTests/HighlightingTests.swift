@@ -1,8 +1,8 @@
-import CommonMark
-import SwiftAnalysis
 import Testing
 
+@testable import CommonMark
 @testable import LectureKit
+@testable import SwiftAnalysis
 
 /// Build-time highlighting of Swift with swift-syntax's classification.
 @Suite struct HighlightingTests {

@@ -1,8 +1,8 @@
 import Foundation
-import LectureSupport
 import Testing
 
 @testable import LectureKit
+@testable import LectureSupport
 
 /// Rebuilds with a `BuildMemory`, as `lecture serve` does: only what changed is redone, and
 /// the result is the same as a full build.

@@ -1,7 +1,7 @@
-import CommonMark
 import Foundation
 import Testing
 
+@testable import CommonMark
 @testable import LectureKit
 
 /// The load stage, one test per kind of bad input, each with its exact diagnostic.

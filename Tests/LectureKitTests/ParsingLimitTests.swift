@@ -1,8 +1,8 @@
-import CommonMark
-import SwiftAnalysis
 import Testing
 
+@testable import CommonMark
 @testable import LectureKit
+@testable import SwiftAnalysis
 
 /// Swift nested so deeply in `[` that swift-syntax's parser would take exponential time (an input
 /// `make fuzz` found: a `no_run` sample of 90 `[` hung the build) is not parsed; the build says so.

@@ -1,7 +1,7 @@
-import CommonMark
 import Foundation
 import Testing
 
+@testable import CommonMark
 @testable import LectureKit
 
 /// Kinds 4–8 of issue 11: what a failing sample's diagnostic says, with the real swiftc.

@@ -1,10 +1,10 @@
-import CommonMark
 import Foundation
-import LectureSupport
-import SwiftAnalysis
 import Testing
 
+@testable import CommonMark
 @testable import LectureKit
+@testable import LectureSupport
+@testable import SwiftAnalysis
 
 /// Finding tests in the syntax tree, as XCTest on Linux cannot list them itself.
 @Suite struct TestDiscoveryTests {

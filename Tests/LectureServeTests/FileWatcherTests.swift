@@ -1,8 +1,8 @@
 import Foundation
-import LectureKit
 import TestFolders
 import Testing
 
+@testable import LectureKit
 @testable import LectureServe
 @testable import LectureSupport
 

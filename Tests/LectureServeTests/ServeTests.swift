@@ -1,7 +1,7 @@
 import Foundation
-import LectureKit
 import Testing
 
+@testable import LectureKit
 @testable import LectureServe
 @testable import LectureSupport
 

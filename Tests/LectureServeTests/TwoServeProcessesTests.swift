@@ -1,7 +1,8 @@
 import Foundation
-import LectureKit
-import LectureSupport
 import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
 
 /// Issue 19's last injected fault: two `lecture serve` processes on one content folder, writing
 /// one site folder. Each serves every edit, the folder on disk always ends whole and at the last

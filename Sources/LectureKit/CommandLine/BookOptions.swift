@@ -5,41 +5,41 @@ import LectureSupport
 /// reported. Each is declared once (`Option.content`, … below); a command lists the ones it
 /// offers (through `Option.within` when they are a part of its own options), and
 /// `BookLayout.configure` applies them. `nil` or empty: not given.
-public struct BookOptions: ParsableOptions, Sendable {
+package struct BookOptions: ParsableOptions, Sendable {
     /// The book's folder (the positional `[<dir>]`); the working directory when not given.
-    public var directory: String?
+    var directory: String?
     /// `--content <dir>`: the folder with `SUMMARY.md` and the pages.
-    public var content: String?
+    package var content: String?
     /// `--templates <dir>`: the folder with `page.html` and the assets.
-    public var templates: String?
+    package var templates: String?
     /// `--output <dir>`: where the site is written.
-    public var output: String?
+    package var output: String?
     /// `-j`, `--jobs <n>`: samples compiled and run at once, 1 or more.
-    public var jobs: Int?
+    package var jobs: Int?
     /// `--timeout <seconds>`: each sample run's time limit, above 0.
-    public var timeout: Double?
+    package var timeout: Double?
     /// `--no-cache`: verify every sample afresh.
-    public var noCache = false
+    var noCache = false
     /// `--cache-dir <dir>`: the cache folder.
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
     /// `--report <format>`, in the order given (see `reports(command:allowJUnit:)`).
-    public var reports: [String] = []
+    var reports: [String] = []
     /// `--site-url <path>`: the path the site is served under, ending in `/`.
-    public var siteURL: String?
+    package var siteURL: String?
     /// `--sample-locale <name>`: the locale samples run under (`LANG`, `LC_ALL`).
-    public var sampleLocale: String?
+    package var sampleLocale: String?
     /// `--sample-time-zone <zone>`: the time zone samples run under (`TZ`).
-    public var sampleTimeZone: String?
+    package var sampleTimeZone: String?
     /// `--smart-punctuation`: typographic quotes, dashes and ellipses in prose.
-    public var smartPunctuation = false
+    package var smartPunctuation = false
 
     /// Nothing given.
-    public init() {}
+    package init() {}
 
     /// The `--report` values: the diagnostics' format (`plain`, `github`; `nil` when not given)
     /// and the JUnit report's path (`junit:PATH`, only when `allowJUnit`).
     /// - Throws: `LectureError` (exit 2) for another value, or two of a kind.
-    public func reports(command: String, allowJUnit: Bool) throws -> (format: String?, junit: String?) {
+    func reports(command: String, allowJUnit: Bool) throws -> (format: String?, junit: String?) {
         var format: String?
         var junit: String?
         for value in reports {
@@ -65,27 +65,27 @@ public struct BookOptions: ParsableOptions, Sendable {
 /// The book options' declarations, for a command's list: `[.content, .jobs, …]`.
 extension Option where Values == BookOptions {
     /// `--content <dir>`.
-    public static var content: Option {
+    package static var content: Option {
         .value(
             "--content", value: "dir",
             help: "The folder with SUMMARY.md and the pages (default: book.toml's [book] src, else src or content).",
             at: \.content)
     }
     /// `--templates <dir>`.
-    public static var templates: Option {
+    package static var templates: Option {
         .value(
             "--templates", value: "dir",
             help: "The folder with page.html and assets (default: [lecture] templates, else the built-in theme).",
             at: \.templates)
     }
     /// `--output <dir>`.
-    public static var output: Option {
+    package static var output: Option {
         .value(
             "--output", value: "dir",
             help: "Where the site is written (default: [build] build-dir, else book or _site).", at: \.output)
     }
     /// `-j`, `--jobs <n>`.
-    public static var jobs: Option {
+    package static var jobs: Option {
         .value(
             "-j", "--jobs", value: "n", help: "Samples compiled and run at once (default: the number of cores).",
             at: \.jobs
@@ -97,7 +97,7 @@ extension Option where Values == BookOptions {
         }
     }
     /// `--timeout <seconds>`.
-    public static var timeout: Option {
+    package static var timeout: Option {
         .value(
             "--timeout", value: "seconds",
             help: "Time limit for each sample run (default: [lecture] timeout, else 10).", at: \.timeout
@@ -110,25 +110,25 @@ extension Option where Values == BookOptions {
         }
     }
     /// `--no-cache`.
-    public static var noCache: Option {
+    static var noCache: Option {
         .flag("--no-cache", help: "Compile and run every sample, ignoring cached results.", at: \.noCache)
     }
     /// `--cache-dir <dir>`.
-    public static var cacheDirectory: Option {
+    package static var cacheDirectory: Option {
         .value(
             "--cache-dir", value: "dir",
             help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).",
             at: \.cacheDirectory)
     }
     /// `--report <format>`, repeatable.
-    public static var report: Option {
+    package static var report: Option {
         .values(
             "--report", value: "format",
             help: "github (workflow commands; the default when GITHUB_ACTIONS=true), plain, or junit:<path> (check).",
             at: \.reports)
     }
     /// `--site-url <path>`: an absolute path, stored with a final `/`.
-    public static var siteURL: Option {
+    package static var siteURL: Option {
         .value(
             "--site-url", value: "path",
             help: "The path the site is served under, as /repo/ (default: [output.html] site-url, else /).",
@@ -144,7 +144,7 @@ extension Option where Values == BookOptions {
         }
     }
     /// `--sample-locale <name>`.
-    public static var sampleLocale: Option {
+    package static var sampleLocale: Option {
         .value(
             "--sample-locale", value: "name",
             help:
@@ -152,7 +152,7 @@ extension Option where Values == BookOptions {
             at: \.sampleLocale)
     }
     /// `--sample-time-zone <zone>`.
-    public static var sampleTimeZone: Option {
+    package static var sampleTimeZone: Option {
         .value(
             "--sample-time-zone", value: "zone",
             help:
@@ -160,7 +160,7 @@ extension Option where Values == BookOptions {
             at: \.sampleTimeZone)
     }
     /// `--smart-punctuation`.
-    public static var smartPunctuation: Option {
+    package static var smartPunctuation: Option {
         .flag(
             "--smart-punctuation",
             help:
@@ -171,5 +171,5 @@ extension Option where Values == BookOptions {
 
 extension Positional where Values == BookOptions {
     /// `[<dir>]`: the book's folder.
-    public static var book: Positional { .optional("dir", at: \.directory) }
+    package static var book: Positional { .optional("dir", at: \.directory) }
 }

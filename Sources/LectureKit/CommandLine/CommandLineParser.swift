@@ -6,13 +6,13 @@ import LectureSupport
 /// short option's value may be attached (`-j4`); `--` ends the options and `-` alone is a
 /// positional argument; a flag may be repeated, a value option only when it is declared
 /// repeatable.
-public enum CommandLineParser {
+package enum CommandLineParser {
     /// Parses `arguments` (without the program and subcommand names) into `values`, whose
     /// fields not named on the command line keep their defaults.
     /// - Parameter command: as the user typed it (`lecture build`), for the messages.
     /// - Throws: `LectureError` (exit 2) for an unknown option, a missing or unacceptable value,
     ///   an option repeated that may not be, or more positional arguments than declared.
-    public static func parse<Values>(
+    package static func parse<Values>(
         _ arguments: [String], options: [Option<Values>], positionals: [Positional<Values>] = [],
         into values: Values, command: String
     ) throws -> Values {

@@ -1,9 +1,9 @@
 /// A command's usage line and `--help` text, generated from its declarations in
 /// swift-argument-parser's layout (`OVERVIEW:`, `USAGE:`, the discussion, `OPTIONS:`).
-public enum HelpText {
+package enum HelpText {
     /// `lecture build [<dir>] [--content <dir>] … [-j <n>] …`: the command, its positional
     /// arguments, then every option in declaration order (a repeatable one followed by `...`).
-    public static func usage<Values>(
+    package static func usage<Values>(
         command: String, options: [Option<Values>], positionals: [Positional<Values>]
     ) -> String {
         let optionWords = options.map { option in
@@ -15,7 +15,7 @@ public enum HelpText {
     }
 
     /// The whole `--help` text; `discussion` goes under the usage line when not empty.
-    public static func help<Values>(
+    static func help<Values>(
         command: String, abstract: String, discussion: String, options: [Option<Values>],
         positionals: [Positional<Values>]
     ) -> String {

@@ -8,9 +8,9 @@ import LectureSupport
 
 /// The `lecture` command: dispatches to `build` and `check`, and to the subcommands that other
 /// modules register through `main`'s `extraSubcommands` (`serve`, from LectureServe).
-public enum LectureCommand {
+package enum LectureCommand {
     /// The version `lecture --version` prints.
-    public static let version = "0.1.0"
+    static let version = "0.1.0"
     static var builtInSubcommands: [any Subcommand.Type] {
         [InitCommand.self, BuildCommand.self, CheckCommand.self, PDFCommand.self]
     }
@@ -38,7 +38,7 @@ public enum LectureCommand {
     /// Runs `lecture` with `arguments` (without the program name) and returns the exit status:
     /// 0 success, 1 content problems (a failed sample, a broken page), 2 usage or setup errors.
     /// `extraSubcommands` are offered after the built-in ones (the executable passes `serve`).
-    public static func main(
+    package static func main(
         _ arguments: [String], console: Console = Console(),
         extraSubcommands: [any Subcommand.Type] = []
     ) -> Int32 {

@@ -4,22 +4,22 @@
 /// swift-argument-parser's `@Option` and `@Flag` by hand (we can't fetch the package): the
 /// parser (`CommandLineParser`), the usage line and `--help` (`HelpText`) all read these
 /// declarations, so an option is named in one place.
-public struct Option<Values> {
+package struct Option<Values> {
     /// Its spellings, short before long (`["-j", "--jobs"]`).
-    public let names: [String]
+    let names: [String]
     /// The value's name shown in help (`dir` as `<dir>`); `nil` for a flag, which takes none.
-    public let valueName: String?
+    let valueName: String?
     /// One line for `--help`.
-    public let help: String
+    let help: String
     /// Whether it may be given more than once (each value is kept, in order).
-    public let repeatable: Bool
+    let repeatable: Bool
     /// Converts the text given (empty for a flag) and stores it.
     /// - Throws: `LectureError` (exit 2) naming the option and the value it needs.
     let store: (inout Values, String) throws -> Void
 
     /// An option that takes a value, converted by `convert` and stored at `keyPath`.
     /// - Parameter convert: throws `LectureError` (exit 2) for text it does not accept.
-    public static func value<Value>(
+    package static func value<Value>(
         _ names: String..., value: String, help: String, at keyPath: WritableKeyPath<Values, Value?>,
         convert: @escaping (String) throws -> Value
     ) -> Option {
@@ -29,7 +29,7 @@ public struct Option<Values> {
     }
 
     /// An option that takes text as it is, stored at `keyPath`.
-    public static func value(
+    package static func value(
         _ names: String..., value: String, help: String, at keyPath: WritableKeyPath<Values, String?>
     ) -> Option {
         Option(names: names, valueName: value, help: help, repeatable: false) { values, text in
@@ -38,7 +38,7 @@ public struct Option<Values> {
     }
 
     /// An option that takes text as it is, stored at `keyPath` over its default.
-    public static func value(
+    package static func value(
         _ names: String..., value: String, help: String, at keyPath: WritableKeyPath<Values, String>
     ) -> Option {
         Option(names: names, valueName: value, help: help, repeatable: false) { values, text in
@@ -47,7 +47,7 @@ public struct Option<Values> {
     }
 
     /// An option that may be given more than once; every value is appended at `keyPath`.
-    public static func values(
+    static func values(
         _ names: String..., value: String, help: String, at keyPath: WritableKeyPath<Values, [String]>
     ) -> Option {
         Option(names: names, valueName: value, help: help, repeatable: true) { values, text in
@@ -56,7 +56,7 @@ public struct Option<Values> {
     }
 
     /// A flag: `true` at `keyPath` when given.
-    public static func flag(_ names: String..., help: String, at keyPath: WritableKeyPath<Values, Bool>) -> Option {
+    package static func flag(_ names: String..., help: String, at keyPath: WritableKeyPath<Values, Bool>) -> Option {
         Option(names: names, valueName: nil, help: help, repeatable: false) { values, _ in
             values[keyPath: keyPath] = true
         }
@@ -64,7 +64,7 @@ public struct Option<Values> {
 
     /// This option for a command whose options hold this group at `group` (swift-argument-parser's
     /// `@OptionGroup`): the same names and help, stored inside the group.
-    public func within<Outer>(_ group: WritableKeyPath<Outer, Values>) -> Option<Outer> {
+    package func within<Outer>(_ group: WritableKeyPath<Outer, Values>) -> Option<Outer> {
         let store = self.store
         return Option<Outer>(names: names, valueName: valueName, help: help, repeatable: repeatable) { outer, text in
             try store(&outer[keyPath: group], text)

@@ -1,7 +1,7 @@
 /// A subcommand of `lecture`, in swift-argument-parser's shape: typed options declared once
 /// (which give the parser, the usage line and `--help`), `validate()` before `run()`, exit
 /// status as a value.
-public protocol Subcommand {
+package protocol Subcommand {
     /// The command's typed options.
     associatedtype Options: ParsableOptions
     /// The subcommand as typed after `lecture` (`build`).
@@ -24,17 +24,17 @@ public protocol Subcommand {
 
 extension Subcommand {
     /// No discussion by default.
-    public static var discussion: String { "" }
+    static var discussion: String { "" }
     /// No positional arguments by default.
-    public static var positionals: [Positional<Options>] { [] }
+    static var positionals: [Positional<Options>] { [] }
 
     /// The `USAGE:` line of its help, from the declarations.
-    public static var usage: String {
+    package static var usage: String {
         HelpText.usage(command: "lecture \(name)", options: options, positionals: positionals)
     }
 
     /// Its `--help` text, from the declarations.
-    public static var help: String {
+    static var help: String {
         HelpText.help(
             command: "lecture \(name)", abstract: abstract, discussion: discussion, options: options,
             positionals: positionals)
@@ -42,12 +42,12 @@ extension Subcommand {
 
     /// The options `arguments` (what follows the subcommand's name) give.
     /// - Throws: `LectureError` (exit 2), see `CommandLineParser.parse`.
-    public static func options(_ arguments: [String]) throws -> Options {
+    static func options(_ arguments: [String]) throws -> Options {
         try CommandLineParser.parse(
             arguments, options: options, positionals: positionals, into: Options(), command: "lecture \(name)")
     }
 
     /// The command `arguments` ask for: parsed, then made (not yet validated).
     /// - Throws: `LectureError` (exit 2).
-    public static func parse(_ arguments: [String]) throws -> Self { try Self(options(arguments)) }
+    package static func parse(_ arguments: [String]) throws -> Self { try Self(options(arguments)) }
 }

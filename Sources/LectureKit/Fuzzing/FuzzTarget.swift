@@ -15,9 +15,9 @@ import LectureSupport
 /// once per input: the Load step reads the disk, as in a build. Nothing is written but that
 /// folder and the cache (no `Write` step). Any trap, sanitizer report, leak or input taking over
 /// a second (libFuzzer's `-timeout`) is a bug; the inputs that were are in `Tests/Fuzz/regressions`.
-public final class FuzzTarget: @unchecked Sendable {
+package final class FuzzTarget: @unchecked Sendable {
     /// The content folder (`SUMMARY.md`, `fuzz.md`, `other.md`), removed by `close()`.
-    public let contentDirectory: String
+    package let contentDirectory: String
     /// The folder holding the content and cache folders.
     private let root: String
     /// The built-in theme, written out once.
@@ -34,7 +34,7 @@ public final class FuzzTarget: @unchecked Sendable {
 
     /// Creates the content and cache folders under the temporary directory.
     /// - Throws: `LectureError` when they cannot be written.
-    public init() throws {
+    package init() throws {
         // Memory-backed where there is one: each input is written there twice.
         let base = FileSystem.isDirectory("/dev/shm") ? "/dev/shm" : FileManager.default.temporaryDirectory.path
         root = FileSystem.join(base, "lecture-fuzz-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -45,12 +45,12 @@ public final class FuzzTarget: @unchecked Sendable {
     }
 
     /// Removes the temporary folders.
-    public func close() {
+    package func close() {
         try? FileManager.default.removeItem(atPath: root)
     }
 
     /// The shape an input's first byte selects; any other first byte makes the whole input a page.
-    public enum Shape: UInt8, CaseIterable, Sendable {
+    enum Shape: UInt8, CaseIterable, Sendable {
         /// The rest is `SUMMARY.md`.
         case summary = 1
         /// The rest is the body of a ```` ```table ```` block on a page.
@@ -63,7 +63,7 @@ public final class FuzzTarget: @unchecked Sendable {
     /// shape (one shape per input keeps each run short; libFuzzer mutates the first byte too).
     /// Returns the number of pages rendered (for tests).
     @discardableResult
-    public func run(_ bytes: [UInt8]) -> Int {
+    package func run(_ bytes: [UInt8]) -> Int {
         guard let first = bytes.first, let shape = Shape(rawValue: first) else {
             // As a page (the bytes as they are: the load stage sees invalid UTF-8, BOMs and CRs).
             return build(summary: Array(Self.summary.utf8), page: bytes)

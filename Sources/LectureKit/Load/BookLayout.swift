@@ -9,7 +9,7 @@ import LectureSupport
 /// and `[build] build-dir` say otherwise (both relative to the folder holding `book.toml`). A
 /// folder that holds `SUMMARY.md` itself is taken as the pages' folder. Without any of these,
 /// `content/` and `_site/` (this repository's layout before it had a `book.toml`).
-public enum BookLayout {
+package enum BookLayout {
     /// The paths and settings for the book at `options.directory` (`nil`: the working directory).
     /// - Parameters:
     ///   - options: the command line's; those given win over book.toml (`--content`, `--output`,
@@ -20,7 +20,7 @@ public enum BookLayout {
     /// - Returns: book.toml's problems (errors fail the command; warnings are printed).
     /// - Throws: `LectureError` when the book's folder is missing or a file, or the built-in
     ///   theme cannot be written into the cache.
-    public static func configure(
+    package static func configure(
         _ configuration: inout BuildConfiguration, options: BookOptions, needsTemplates: Bool = true
     ) throws -> [Diagnostic] {
         let directory = options.directory

@@ -5,46 +5,46 @@ import LectureSupport
 /// A book's `book.toml`, in mdBook's format (https://rust-lang.github.io/mdBook/format/configuration/),
 /// with this tool's own settings in a `[lecture]` table. Paths are as written, relative to the
 /// folder holding `book.toml`; `nil` means "not set" (the default applies).
-public struct BookSettings: Sendable, Equatable {
+package struct BookSettings: Sendable, Equatable {
     /// `[book] title`: overrides the summary's `# Title`.
-    public var title: String?
+    var title: String?
     /// `[book] authors` (read and checked; the built-in theme does not show them).
-    public var authors: [String] = []
+    var authors: [String] = []
     /// `[book] description` (read and checked; the built-in theme does not show it).
-    public var description: String?
+    var description: String?
     /// `[book] language`, the pages' `lang` (a BCP 47 tag such as `ko` or `en`).
-    public var language: String?
+    package var language: String?
     /// `[book] src`: the folder with `SUMMARY.md` (mdBook's default `src`).
-    public var source: String?
+    var source: String?
     /// `[build] build-dir`: where the site is written (mdBook's default `book`).
-    public var buildDirectory: String?
+    var buildDirectory: String?
     /// `[output.html] site-url`: the site's URL path, prefix of `404.html`'s URLs (default `/`).
-    public var siteURL: String?
+    package var siteURL: String?
     /// `[output.html] git-repository-url`: a link to the repository in every page's header.
-    public var gitRepositoryURL: String?
+    var gitRepositoryURL: String?
     /// `[output.html] edit-url-template`: each page's edit link, `{path}` replaced by the page's
     /// path from the book's root (`src/intro.md`).
-    public var editURLTemplate: String?
+    var editURLTemplate: String?
     /// `[output.html] default-theme`: `light` or `dark` for readers who have not chosen (mdBook's
     /// theme names `light`, `rust` → light; `coal`, `navy`, `ayu` → dark).
-    public var defaultTheme: String?
+    var defaultTheme: String?
     /// `[lecture] templates`: a folder of templates instead of the built-in theme.
-    public var templates: String?
+    package var templates: String?
     /// `[lecture] timeout`: seconds a sample may run.
-    public var timeout: Double?
+    package var timeout: Double?
     /// `[lecture] swift-language-mode`: the `-swift-version` samples are compiled with (`5`, `6`).
-    public var swiftLanguageMode: String?
+    var swiftLanguageMode: String?
     /// `[lecture] sample-locale`: the locale samples run in (`LANG`/`LC_ALL`), such as `ko_KR.UTF-8`
     /// (as `--sample-locale`).
-    public var sampleLocale: String?
+    package var sampleLocale: String?
     /// `[lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul` (as `--sample-time-zone`).
-    public var timeZone: String?
+    var timeZone: String?
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
-    public var smartPunctuation: Bool?
+    package var smartPunctuation: Bool?
 
     /// No setting given.
-    public init() {}
+    init() {}
 }
 
 /// Reads `book.toml` into `BookSettings`.
@@ -55,7 +55,7 @@ public struct BookSettings: Sendable, Equatable {
 /// renderers, MathJax…), with a note saying so. Every problem in the file is reported.
 enum BookSettingsLoader {
     /// Loads `path` (a path as the user gave it, used in diagnostics).
-    public static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
+    package static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
         guard let bytes = try? FileSystem.read(path) else {
             return (BookSettings(), [.error(.fileSystem, path, nil, "book.toml cannot be read")])
         }
@@ -68,7 +68,7 @@ enum BookSettingsLoader {
     }
 
     /// Reads the text of a `book.toml` named `path` in diagnostics.
-    public static func parse(_ text: String, path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
+    package static func parse(_ text: String, path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
         let document: TOMLDocument
         switch TOMLDocument.parse(text) {
         case .success(let parsed): document = parsed

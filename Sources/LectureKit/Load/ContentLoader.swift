@@ -3,13 +3,13 @@ import Foundation
 import LectureSupport
 
 /// The load stage: reads `SUMMARY.md` and every page it lists from the content folder.
-public struct LoadedContent: Sendable {
+package struct LoadedContent: Sendable {
     /// The book as the summary declares it, less the entries whose page is missing or listed twice.
-    public var book: Book
+    package var book: Book
     /// The listed pages' files, in reading order.
-    public var files: [SourceFile]
+    package var files: [SourceFile]
     /// Every problem found with the content, errors and warnings.
-    public var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic]
     /// Each listed page's `stat` signature when it was read, by path relative to the content folder.
     var signatures: [String: FileSignature] = [:]
     /// The pages the summary lists that could not be loaded (missing, unreadable, not UTF-8), by
@@ -19,19 +19,19 @@ public struct LoadedContent: Sendable {
 }
 
 /// The load stage: reads `SUMMARY.md` and the pages it lists into a `LoadedContent`.
-public enum ContentLoader {
+package enum ContentLoader {
     /// Loads the book under `contentDirectory` (a path as the user gave it, used in diagnostics).
     ///
     /// Problems with the content are diagnostics, all of them collected: a missing folder or
     /// summary, a summary link to a missing page, a page listed twice, a page that is not UTF-8,
     /// and (a warning) a Markdown page the summary does not list.
-    public static func load(contentDirectory: String) -> LoadedContent {
+    package static func load(contentDirectory: String) -> LoadedContent {
         load(contentDirectory: contentDirectory, reuse: { _, _ in nil })
     }
 
     /// Why there is no book to load at all (no content folder, or no `SUMMARY.md` in it): a setup
     /// error, exit status 2 for `build` and `check` alike (README, "Exit status"). `nil` when both exist.
-    public static func setupError(contentDirectory: String) -> LectureError? {
+    static func setupError(contentDirectory: String) -> LectureError? {
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         guard !FileSystem.isDirectory(contentDirectory) || !FileSystem.exists(summaryPath) else { return nil }
         // The same diagnostic `load` gives, printed as a setup error.

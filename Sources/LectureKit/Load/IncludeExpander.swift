@@ -12,32 +12,32 @@ import LectureSupport
 /// `ANCHOR_END: NAME`, without any anchor line). `\{{#include …}}` stays as written, less the
 /// backslash. Included files may include others, 10 levels deep at most. Each problem (a missing
 /// file, a range past its end, an unknown anchor) is an error at the directive's line.
-public enum IncludeExpander {
+enum IncludeExpander {
     /// Where a line of the expanded text came from.
-    public struct LineOrigin: Hashable, Sendable {
+    struct LineOrigin: Hashable, Sendable {
         /// The file, as shown in diagnostics.
-        public var path: String
+        package var path: String
         /// Its 1-based line.
-        public var line: Int
+        var line: Int
     }
 
     /// A page with its includes replaced.
-    public struct Expansion: Sendable {
+    struct Expansion: Sendable {
         /// The text the parser sees.
-        public var text: String
+        package var text: String
         /// One entry per line of `text`.
-        public var origins: [LineOrigin]
+        var origins: [LineOrigin]
         /// Every file read, by path on disk, in order.
-        public var included: [String]
+        var included: [String]
         /// Problems, at the directive's line.
-        public var diagnostics: [Diagnostic]
+        var diagnostics: [Diagnostic]
     }
 
     /// mdBook's include depth limit.
     static let maximumDepth = 10
 
     /// Whether `text` has a directive at all (a cheap test before `expand`).
-    public static func mentionsDirective(_ text: String) -> Bool {
+    static func mentionsDirective(_ text: String) -> Bool {
         // A byte search: Foundation's `contains` on a whole page costs more than parsing it.
         var text = text
         return text.withUTF8 { bytes in
@@ -53,7 +53,7 @@ public enum IncludeExpander {
     }
 
     /// Expands the directives of `text`, a file shown as `displayPath` lying in `directory`.
-    public static func expand(_ text: String, displayPath: String, directory: String, depth: Int = 0) -> Expansion {
+    static func expand(_ text: String, displayPath: String, directory: String, depth: Int = 0) -> Expansion {
         var expansion = Expansion(text: "", origins: [], included: [], diagnostics: [])
         var output: [String] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -281,13 +281,13 @@ public enum IncludeExpander {
 
     /// The folder part of `path` as written (`a/b.md` → `a`, `b.md` → ``), so paths in
     /// diagnostics keep the form the user gave.
-    public static func folder(of path: String) -> String {
+    static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `file` with its directives expanded (`lineOrigins` set when it had any), and the problems.
-    public static func apply(to file: SourceFile, directory: String) -> (file: SourceFile, diagnostics: [Diagnostic]) {
+    static func apply(to file: SourceFile, directory: String) -> (file: SourceFile, diagnostics: [Diagnostic]) {
         guard mentionsDirective(file.text) else { return (file, []) }
         let expansion = expand(file.text, displayPath: file.displayPath, directory: directory)
         guard expansion.text != file.text || !expansion.diagnostics.isEmpty else { return (file, []) }
@@ -318,7 +318,7 @@ public enum IncludeExpander {
 
     /// Diagnostics at lines of expanded pages moved to where those lines come from: an error in
     /// a sample included from `code.swift` points at `code.swift`'s line.
-    public static func remap(_ diagnostics: [Diagnostic], files: [SourceFile]) -> [Diagnostic] {
+    static func remap(_ diagnostics: [Diagnostic], files: [SourceFile]) -> [Diagnostic] {
         let origins = Dictionary(
             files.compactMap { file in file.lineOrigins.map { (file.displayPath, $0) } },
             uniquingKeysWith: { a, _ in a })

@@ -2,13 +2,13 @@ import CommonMark
 import LectureSupport
 
 /// Turns a file's bytes into a `SourceFile`: UTF-8 checked, BOM dropped, line endings made LF.
-public enum SourceFileReader {
+package enum SourceFileReader {
     /// Decodes `bytes` read from `displayPath`.
     ///
     /// - Returns: the source file, or the diagnostic `path:line:column: error: file is not valid
     ///   UTF-8` at the first byte that is not part of a well-formed UTF-8 sequence (Unicode 15,
     ///   section 3.9, table 3-7).
-    public static func decode(_ bytes: [UInt8], displayPath: String, relativePath: String) -> Result<
+    package static func decode(_ bytes: [UInt8], displayPath: String, relativePath: String) -> Result<
         SourceFile, Diagnostic
     > {
         var body = bytes[...]

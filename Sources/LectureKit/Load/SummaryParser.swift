@@ -9,9 +9,9 @@ import LectureSupport
 /// headings after the title are part titles, `---` lines separators, and `[Title]()` a draft
 /// chapter (shown, not built). Each link's destination is a Markdown file relative to the content
 /// folder.
-public enum SummaryParser {
+package enum SummaryParser {
     /// Parses `file`; diagnostics locate each problem at the link or list item in the summary.
-    public static func parse(_ file: SourceFile) -> (book: Book, diagnostics: [Diagnostic]) {
+    package static func parse(_ file: SourceFile) -> (book: Book, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var title: String?
         var chapters: [Chapter] = []

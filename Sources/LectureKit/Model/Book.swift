@@ -4,21 +4,21 @@ import CommonMark
 ///
 /// The format is mdBook's (https://rust-lang.github.io/mdBook/format/summary.html): a `#` heading
 /// gives the title, then a nested list of links, one chapter each.
-public struct Book: Hashable, Sendable {
+package struct Book: Hashable, Sendable {
     /// The summary's `#` heading as plain text; `Untitled` when it has none.
-    public var title: String
+    var title: String
     /// The top-level chapters, in reading order.
-    public var chapters: [Chapter]
+    var chapters: [Chapter]
 
     /// Creates a book from its title and top-level chapters.
-    public init(title: String, chapters: [Chapter]) {
+    init(title: String, chapters: [Chapter]) {
         self.title = title
         self.chapters = chapters
     }
 
     /// Every chapter with a page, depth first: the reading order used for previous/next links.
     /// Part titles, separators and draft chapters are left out (their children are not).
-    public var flattened: [Chapter] {
+    package var flattened: [Chapter] {
         var result: [Chapter] = []
         func visit(_ chapters: [Chapter]) {
             for chapter in chapters {
@@ -33,9 +33,9 @@ public struct Book: Hashable, Sendable {
 
 /// One entry of the summary: a page and the pages nested under it, or one of mdBook's entries
 /// without a page (a part title, a separator, a draft chapter).
-public struct Chapter: Hashable, Sendable {
+package struct Chapter: Hashable, Sendable {
     /// What a summary entry is (https://rust-lang.github.io/mdBook/format/summary.html).
-    public enum Kind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
         /// A link to a page, which is built.
         case page
         /// `[Title]()`: shown in the navigation, disabled; nothing is built.
@@ -47,21 +47,21 @@ public struct Chapter: Hashable, Sendable {
     }
 
     /// The summary link's text (or the part's title), as plain text; empty for a separator.
-    public var title: String
+    var title: String
     /// The page's path relative to the content folder (`mvc.md`); empty unless `kind` is `.page`.
-    public var path: String
+    package var path: String
     /// A page, a draft, a part title or a separator.
-    public var kind: Kind = .page
+    var kind: Kind = .page
     /// mdBook's section number of a numbered chapter (`[1, 2]` shows as `1.2.`); `nil` for prefix
     /// and suffix chapters, part titles and separators.
-    public var number: [Int]?
+    var number: [Int]?
     /// Where the link stands in `SUMMARY.md`.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The chapters nested under this one, in reading order.
-    public var children: [Chapter]
+    var children: [Chapter]
 
     /// Creates a chapter; `path` is relative to the content folder, with `/`.
-    public init(title: String, path: String, location: SourceLocation, children: [Chapter] = []) {
+    init(title: String, path: String, location: SourceLocation, children: [Chapter] = []) {
         self.title = title
         self.path = path
         self.location = location
@@ -70,13 +70,13 @@ public struct Chapter: Hashable, Sendable {
 
     /// The built page's path relative to the site root: `.md` → `.html`; `README.md` and
     /// `index.md` become `index.html`, as in mdBook.
-    public var outputPath: String { OutputPath.html(forMarkdown: path) }
+    package var outputPath: String { OutputPath.html(forMarkdown: path) }
 }
 
 /// How Markdown paths map to the built site's paths.
 enum OutputPath {
     /// `a/b.md` → `a/b.html`; `README.md`/`index.md` (any folder) → `index.html` in that folder.
-    public static func html(forMarkdown path: String) -> String {
+    static func html(forMarkdown path: String) -> String {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard var last = parts.popLast() else { return path }
         if last == "README.md" || last == "index.md" {
@@ -88,7 +88,7 @@ enum OutputPath {
     }
 
     /// The relative prefix from a page at `path` to the site root: `""` or `"../"` per folder.
-    public static func rootPrefix(from path: String) -> String {
+    static func rootPrefix(from path: String) -> String {
         String(repeating: "../", count: path.split(separator: "/").count - 1)
     }
 }

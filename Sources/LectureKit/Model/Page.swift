@@ -4,29 +4,29 @@ import CommonMark
 /// each stage left them.
 struct Page: Sendable {
     /// The summary entry the page comes from.
-    public var chapter: Chapter
+    var chapter: Chapter
     /// The page's Markdown file, as loaded.
-    public var source: SourceFile
+    var source: SourceFile
     /// The page's blocks: as parsed, then as transformed (samples, diagrams, tables made HTML).
-    public var blocks: [Block]
+    var blocks: [Block]
     /// The headings with the anchors the transform gave them, in page order.
-    public var headings: [Heading] = []
+    var headings: [Heading] = []
     /// Where the page nests deeper than the parser follows, if it does (an error).
-    public var tooDeep: SourceLocation?
+    var tooDeep: SourceLocation?
     /// `Samples`: the page's Swift samples, in page order.
     var samples: [Sample] = []
     /// `Render`: the page in the page template, its search entry and its `print.html` section.
     var rendered: RenderedPage?
 
     /// Creates a page with no headings yet (the transform stage finds them).
-    public init(chapter: Chapter, source: SourceFile, blocks: [Block]) {
+    init(chapter: Chapter, source: SourceFile, blocks: [Block]) {
         self.chapter = chapter
         self.source = source
         self.blocks = blocks
     }
 
     /// The page title: its first level-1 heading, or the summary's title for it.
-    public var title: String {
+    var title: String {
         headings.first(where: { $0.level == 1 })?.text ?? chapter.title
     }
 }
@@ -34,11 +34,11 @@ struct Page: Sendable {
 /// A heading with its anchor, for the "on this page" list and the search index.
 struct Heading: Hashable, Sendable {
     /// 1...6, as in `<h1>`…`<h6>`.
-    public var level: Int
+    var level: Int
     /// The heading's plain text.
-    public var text: String
+    package var text: String
     /// The anchor: the heading's slug, made unique on the page (`HeadingAnchors`).
-    public var id: String
+    var id: String
     /// Plain text of the blocks from this heading to the next one, for search.
-    public var sectionText: String = ""
+    var sectionText: String = ""
 }

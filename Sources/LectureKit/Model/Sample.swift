@@ -2,9 +2,9 @@ import CommonMark
 
 /// A Swift sample: one fenced code block whose info string starts with `swift`, or several with
 /// the same `group=NAME` that form one program, plus the expected output written under it.
-public struct Sample: Hashable, Sendable {
+package struct Sample: Hashable, Sendable {
     /// What to do with the sample, from its info string's attributes.
-    public enum Mode: String, Hashable, Sendable {
+    package enum Mode: String, Hashable, Sendable {
         /// Compiled, run, output compared (no attribute).
         case run
         /// `no_run`: compiled, not run.
@@ -19,26 +19,26 @@ public struct Sample: Hashable, Sendable {
     }
 
     /// One fenced code block of the sample.
-    public struct Part: Hashable, Sendable {
+    package struct Part: Hashable, Sendable {
         /// The code as written, hidden lines included, each line ending in `\n`.
-        public var code: String
+        var code: String
         /// The line in the Markdown file of the code's first line (the fence's line + 1).
-        public var firstLine: Int
+        var firstLine: Int
         /// The fence's column; code in a list item or quote starts this far in.
-        public var column: Int
+        package var column: Int
         /// Where the opening fence stands.
-        public var fence: SourceLocation
+        package var fence: SourceLocation
         /// The line of the closing fence (or the block's last line when the fence is missing).
-        public var endLine: Int = 0
+        package var endLine: Int = 0
 
         /// The code shown on the page: lines between `// snippet.hide` and `// snippet.show`
         /// left out (Swift-DocC's snippet markers), the markers too.
-        public var visibleCode: String {
+        var visibleCode: String {
             visibleLines.map { $0.text + "\n" }.joined()
         }
 
         /// The lines shown on the page, each with its index among all of `code`'s lines (0-based).
-        public var visibleLines: [(index: Int, text: Substring)] {
+        var visibleLines: [(index: Int, text: Substring)] {
             var visible: [(Int, Substring)] = []
             var hidden = false
             for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
@@ -58,35 +58,35 @@ public struct Sample: Hashable, Sendable {
     }
 
     /// The page's path as shown in diagnostics.
-    public var path: String
+    package var path: String
     /// The sample's code blocks in page order: one, or several for a `group`.
-    public var parts: [Part]
+    package var parts: [Part]
     /// What to do with it (`run` unless an attribute says otherwise).
-    public var mode: Mode
+    package var mode: Mode
     /// `should_fail`: must exit non-zero or trap; on a `test` sample, at least one test must fail.
-    public var shouldFail: Bool
+    package var shouldFail: Bool
     /// `group=NAME`, if any.
-    public var group: String?
+    var group: String?
     /// The text of the `output` block under the sample, if there is one.
-    public var expectedOutput: String?
+    package var expectedOutput: String?
     /// Where the `output` block stands (fence to fence), for diagnostics and `--bless`.
-    public var outputRange: SourceRange?
+    package var outputRange: SourceRange?
     /// The text of the nearest heading above the sample, if any, to name it in reports.
-    public var heading: String? = nil
+    var heading: String? = nil
     /// Whether its page's text holds an expanded `{{#include}}`, so is not the file's own lines:
     /// `--bless` does not rewrite such a page, and no diagnostic suggests it.
-    public var pageHasIncludes = false
+    var pageHasIncludes = false
 
     /// Where the sample's first fence stands.
-    public var location: SourceLocation { parts[0].fence }
+    package var location: SourceLocation { parts[0].fence }
 
     /// Whether the code mentions `@main`, so is compiled as a library-style program
     /// (`-parse-as-library`); a mere mention, in a comment say, falls back to a script.
-    public var declaresMain: Bool { parts.contains { $0.code.contains("@main") } }
+    var declaresMain: Bool { parts.contains { $0.code.contains("@main") } }
 
     /// The program swiftc compiles: every part, each behind a `#sourceLocation` that points
     /// swiftc's diagnostics at the Markdown file and line the code came from.
-    public var program: String {
+    package var program: String {
         var text = ""
         for part in parts {
             text += "#sourceLocation(file: \"\(path.swiftStringEscaped)\", line: \(part.firstLine))\n"

@@ -2,22 +2,22 @@
 ///
 /// Normalisation removes a UTF-8 byte order mark and turns CRLF and lone CR into LF, so a page
 /// renders the same whatever editor saved it; line numbers are unchanged by it.
-public struct SourceFile: Hashable, Sendable {
+package struct SourceFile: Hashable, Sendable {
     /// The path shown in diagnostics, as the user would type it (`content/mvc.md`).
-    public var displayPath: String
+    var displayPath: String
     /// The path relative to the content folder, with `/` separators (`mvc.md`, `part/intro.md`).
-    public var relativePath: String
+    var relativePath: String
     /// The normalised text.
-    public var text: String
+    package var text: String
     /// For a page whose `{{#include}}` directives were expanded into `text`: where each of its
     /// lines came from (`IncludeExpander`); `nil` when `text` is the file as it is on disk.
-    public var lineOrigins: [IncludeExpander.LineOrigin]?
+    var lineOrigins: [IncludeExpander.LineOrigin]?
     /// Lines of `text` (1-based) where an `{{#include}}` failed (reported by `IncludeExpander`):
     /// a sample around one is not verified, since what it would check is missing.
-    public var failedIncludeLines: Set<Int> = []
+    var failedIncludeLines: Set<Int> = []
 
     /// Creates a file from text already normalised (`SourceFileReader.decode` does that).
-    public init(displayPath: String, relativePath: String, text: String) {
+    init(displayPath: String, relativePath: String, text: String) {
         self.displayPath = displayPath
         self.relativePath = relativePath
         self.text = text

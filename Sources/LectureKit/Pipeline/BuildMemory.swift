@@ -17,7 +17,7 @@ import Synchronization
 /// again (their samples come from the sample cache), so a change of the stand-ins is always
 /// seen. Files the last build wrote and this one would write unchanged are hard-linked from
 /// the live site into the new one, which is still swapped in whole.
-public final class BuildMemory: Sendable {
+package final class BuildMemory: Sendable {
     /// A step's result for one page: the key of its inputs, the page it left (`nil` for a step
     /// that does not change the page) and the problems it found.
     struct Entry: Sendable {
@@ -48,7 +48,7 @@ public final class BuildMemory: Sendable {
     private let state = Mutex(State())
 
     /// An empty memory: the first build given it does all the work.
-    public init() {}
+    package init() {}
 
     /// The compiler and Graphviz probes of the session's first build (their versions are asked once).
     var probes: Probes? {

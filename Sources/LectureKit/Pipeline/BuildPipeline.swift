@@ -9,17 +9,17 @@ import LectureSupport
 /// problems in the content are collected across all pages (swift-format's frontend does the
 /// same) before the build fails, writing nothing. `lecture check` runs the first steps of the
 /// same list (`BuildStep.check`).
-public struct BuildPipeline: Sendable {
+package struct BuildPipeline: Sendable {
     /// What to read and write.
-    public var configuration: BuildConfiguration
+    var configuration: BuildConfiguration
     /// Where diagnostics, progress and timings go.
-    public var console: Console
+    var console: Console
     /// What an earlier build of the same session left, for incremental rebuilds (`lecture serve`);
     /// `nil` for a one-off build.
-    public let memory: BuildMemory?
+    let memory: BuildMemory?
 
     /// A one-off build: every step does all its work.
-    public init(configuration: BuildConfiguration, console: Console) {
+    package init(configuration: BuildConfiguration, console: Console) {
         self.configuration = configuration
         self.console = console
         self.memory = nil
@@ -27,7 +27,7 @@ public struct BuildPipeline: Sendable {
 
     /// A build of a session (`lecture serve`): `memory` wraps every step (`StepMemo`), so only
     /// what changed since the session's last build is done again.
-    public init(configuration: BuildConfiguration, console: Console, memory: BuildMemory) {
+    package init(configuration: BuildConfiguration, console: Console, memory: BuildMemory) {
         self.configuration = configuration
         self.console = console
         self.memory = memory
@@ -37,7 +37,7 @@ public struct BuildPipeline: Sendable {
     /// - Throws: `DiagnosticsError` when the content has errors (all are reported first, nothing
     ///   is written); `LectureError` for setup and I/O failures.
     @discardableResult
-    public func run() throws -> BuildReport {
+    package func run() throws -> BuildReport {
         let start = Date()
         let probes = memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory)
         memory?.probes = probes

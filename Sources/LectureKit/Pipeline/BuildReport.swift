@@ -2,23 +2,23 @@ import Foundation
 import LectureSupport
 
 /// The outcome of a build that wrote its site.
-public struct BuildReport: Sendable {
+package struct BuildReport: Sendable {
     /// The number of pages built.
-    public var pagesWritten: Int
+    var pagesWritten: Int
     /// Wall-clock duration of the whole build, in seconds.
-    public var seconds: Double
+    var seconds: Double
     /// The site's folder, as configured.
-    public var outputDirectory: String
+    package var outputDirectory: String
     /// What was reported: warnings and notes only, since an error fails the build instead.
-    public var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic]
     /// Every sample's result, in page order; empty when the book has no samples.
-    public var sampleResults: [SampleResult]
+    var sampleResults: [SampleResult]
     /// The files pages include with `{{#include}}`, as paths on disk, sorted (`lecture serve`
     /// watches their folders).
-    public var includedFiles: [String] = []
+    package var includedFiles: [String] = []
 
     /// The closing line: `Wrote 7 pages to _site/ in 1.42 s`.
-    public var summary: String {
+    package var summary: String {
         "Wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") to \(outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/") in \(String(format: "%.2f", seconds)) s"
     }
 }

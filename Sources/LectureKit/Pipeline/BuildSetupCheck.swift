@@ -7,7 +7,7 @@ extension BuildConfiguration {
     /// or templates folder) and a missing templates folder. Like a missing content folder they are
     /// setup errors, exit status 2, for `build` and `serve` alike.
     /// - Returns: one `LectureError` listing every such problem, or nil.
-    public func outputAndTemplatesError() -> LectureError? {
+    package func outputAndTemplatesError() -> LectureError? {
         var problems: [Diagnostic] = []
         if let problem = SiteWriter.validate(output: outputDirectory, protecting: protectedFolders) {
             problems.append(problem)

@@ -6,27 +6,27 @@ import LectureSupport
 #endif
 
 /// Where the tool reports: diagnostics and progress to stderr, results to stdout.
-public final class Console: @unchecked Sendable {
+package final class Console: @unchecked Sendable {
     private let lock = NSLock()
     /// Whether stderr is a terminal (progress lines are shown only then).
-    public let isTerminal: Bool
+    let isTerminal: Bool
     private var output: (String) -> Void
     private var errors: (String) -> Void
     private var diagnosticFormat = DiagnosticFormat.plain
     private let workingDirectory = FileManager.default.currentDirectoryPath
 
     /// How `report` prints diagnostics (`--report plain|github`); `plain` unless set.
-    public var format: DiagnosticFormat {
+    var format: DiagnosticFormat {
         get { lock.withLock { diagnosticFormat } }
         set { lock.withLock { diagnosticFormat = newValue } }
     }
 
     /// The environment that chooses defaults, such as `GITHUB_ACTIONS` for the diagnostics'
     /// format: the process's, or what a test gives.
-    public let environment: [String: String]
+    let environment: [String: String]
 
     /// Writes to stdout and stderr; `quietProgress` hides progress lines even on a terminal.
-    public init(quietProgress: Bool = false) {
+    init(quietProgress: Bool = false) {
         environment = ProcessInfo.processInfo.environment
         isTerminal = !quietProgress && isatty(2) == 1
         output = { Console.write($0 + "\n", to: 1) }
@@ -34,7 +34,7 @@ public final class Console: @unchecked Sendable {
     }
 
     /// A console that records lines, for tests; `environment` replaces the process's.
-    public init(environment: [String: String] = [:], recordingInto recorder: @escaping @Sendable (String) -> Void) {
+    init(environment: [String: String] = [:], recordingInto recorder: @escaping @Sendable (String) -> Void) {
         self.environment = environment
         isTerminal = false
         output = recorder
@@ -42,15 +42,15 @@ public final class Console: @unchecked Sendable {
     }
 
     /// Writes a result line to stdout.
-    public func print(_ line: String) { lock.withLock { output(line) } }
+    package func print(_ line: String) { lock.withLock { output(line) } }
 
     /// Writes a line that is neither a result nor a diagnostic to stderr: the closing
     /// `lecture build: failed with N errors`, the help after a usage error.
-    public func printError(_ line: String) { lock.withLock { errors(line) } }
+    func printError(_ line: String) { lock.withLock { errors(line) } }
 
     /// Writes a diagnostic in the console's `format`: to stderr, or for `github` to stdout, where
     /// GitHub's documentation says the runner reads workflow commands.
-    public func report(_ diagnostic: Diagnostic) {
+    package func report(_ diagnostic: Diagnostic) {
         lock.withLock {
             let text = diagnosticFormat.render(diagnostic, workingDirectory: workingDirectory)
             if case .github = diagnosticFormat { output(text) } else { errors(text) }
@@ -58,31 +58,31 @@ public final class Console: @unchecked Sendable {
     }
 
     /// Writes each diagnostic, in the given order.
-    public func report(_ diagnostics: [Diagnostic]) { diagnostics.forEach(report) }
+    package func report(_ diagnostics: [Diagnostic]) { diagnostics.forEach(report) }
 
     /// Writes the diagnostics of the book's own settings (book.toml, found before any page is
     /// read); throws them as one `DiagnosticsError` when one is an error, so no work starts.
-    public func reportBookSettings(_ diagnostics: [Diagnostic]) throws {
+    package func reportBookSettings(_ diagnostics: [Diagnostic]) throws {
         report(diagnostics)
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
     }
 
     /// Writes and removes everything `engine` collected, sorted by file and line
     /// (`sortedForReading`), so each diagnostic is printed once.
-    public func report(_ engine: DiagnosticEngine) { report(engine.drain().sortedForReading()) }
+    package func report(_ engine: DiagnosticEngine) { report(engine.drain().sortedForReading()) }
 
     /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only.
-    public func progress(_ line: String) {
+    func progress(_ line: String) {
         guard isTerminal else { return }
         lock.withLock { Console.write("\r\u{1B}[K\(line)", to: 2) }
     }
 
     /// Erases the progress line, on terminals only.
-    public func clearProgress() {
+    func clearProgress() {
         guard isTerminal else { return }
         lock.withLock { Console.write("\r\u{1B}[K", to: 2) }
     }
 
     /// Writes to a file descriptor, ignoring failures (see `StandardStream.write`).
-    public static func write(_ text: String, to descriptor: Int32) { StandardStream.write(text, to: descriptor) }
+    static func write(_ text: String, to descriptor: Int32) { StandardStream.write(text, to: descriptor) }
 }

@@ -3,15 +3,12 @@ import LectureSupport
 
 /// The sample part of the transform stage, shared by `lecture build` and `lecture check`:
 /// extract every page's samples, then verify them all on one job pool.
-public struct SampleStage: Sendable {
+package struct SampleStage: Sendable {
     /// The verifier every sample goes through.
-    public var verifier: SampleVerifier
-
-    /// Wraps a ready verifier; `prepare` makes one from a cache folder.
-    public init(verifier: SampleVerifier) { self.verifier = verifier }
+    package var verifier: SampleVerifier
 
     /// Prepares the toolchain and stand-ins. - Throws: `LectureError` (setup, exit 2).
-    public static func prepare(
+    static func prepare(
         cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil
     ) throws -> SampleStage {
         try options.environment.validate()
@@ -25,7 +22,7 @@ public struct SampleStage: Sendable {
     }
 
     /// Extracts samples from parsed files, in file order.
-    public static func extract(_ files: [(SourceFile, [Block])]) -> (samples: [Sample], diagnostics: [Diagnostic]) {
+    package static func extract(_ files: [(SourceFile, [Block])]) -> (samples: [Sample], diagnostics: [Diagnostic]) {
         var samples: [Sample] = []
         var diagnostics: [Diagnostic] = []
         for (file, blocks) in files {
@@ -41,7 +38,7 @@ public struct SampleStage: Sendable {
     /// Verifies `samples`, showing `[k/N] path:line` progress on a terminal.
     /// - Throws: the verifier's cancellation (`lecture.cancelled`) when it was cancelled: the
     ///   results of samples cut short are no verdict, and are not reported.
-    public func verify(_ samples: [Sample], console: Console) throws -> [SampleResult] {
+    func verify(_ samples: [Sample], console: Console) throws -> [SampleResult] {
         let total = samples.filter { $0.mode != .ignore }.count
         let results = verifier.verify(samples) { done, sample in
             console.progress("[\(min(done, total))/\(total)] \(sample.path):\(sample.location.line)")

@@ -8,7 +8,7 @@ enum DefaultTheme {
     /// The embedded theme written out as a templates folder under `cacheDirectory`
     /// (`theme/<SHA-256 of its files>`), once per version of the theme; later calls find it there.
     /// - Throws: `LectureError` when the folder cannot be written.
-    public static func directory(cacheDirectory: String) throws -> String {
+    static func directory(cacheDirectory: String) throws -> String {
         var hash = SHA256()
         for file in DefaultThemeFiles.files {
             hash.update(file.path)

@@ -9,7 +9,7 @@ import LectureSupport
 /// template is loaded, before any page is built.
 struct Template: Sendable {
     /// A value for a placeholder.
-    public enum Value: Sendable {
+    enum Value: Sendable {
         /// Text, HTML-escaped when filled in.
         case text(String)
         /// HTML, inserted as is.
@@ -22,11 +22,11 @@ struct Template: Sendable {
     }
 
     /// The file it was read from, as diagnostics name it.
-    public var path: String
+    package var path: String
     var pieces: [Piece]
 
     /// Parses `text` read from `path`, accepting only the placeholders in `known`.
-    public static func parse(_ text: String, path: String, known: Set<String>) -> Result<Template, DiagnosticsError> {
+    package static func parse(_ text: String, path: String, known: Set<String>) -> Result<Template, DiagnosticsError> {
         var pieces: [Piece] = []
         var diagnostics: [Diagnostic] = []
         var rest = Substring(text)
@@ -70,7 +70,7 @@ struct Template: Sendable {
     }
 
     /// Fills the placeholders. A placeholder without a value renders as the empty string.
-    public func render(_ values: [String: Value]) -> String {
+    package func render(_ values: [String: Value]) -> String {
         var out = ""
         for piece in pieces {
             switch piece {

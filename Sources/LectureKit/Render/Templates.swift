@@ -9,26 +9,26 @@ import LectureSupport
 /// Every other file in the folder is an asset, copied into the site at the same relative path.
 struct Templates: Sendable {
     /// `page.html`, which lays out every page.
-    public var page: Template
+    var page: Template
     /// `404.html`, the not-found page's message, or `nil` when the folder has none.
-    public var notFound: Template?
+    var notFound: Template?
     /// Asset paths relative to the templates folder.
-    public var assets: [String]
+    var assets: [String]
     /// The templates folder, as the user gave it.
-    public var directory: String
+    var directory: String
 
     /// Placeholders `page.html` may use.
-    public static let pagePlaceholders: Set<String> = [
+    static let pagePlaceholders: Set<String> = [
         "title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version", "build_date",
         "language", "default_theme", "repository_link", "edit_link", "head",
     ]
     /// Placeholders `404.html` may use.
-    public static let notFoundPlaceholders: Set<String> = [
+    static let notFoundPlaceholders: Set<String> = [
         "book_title", "nav", "root", "swift_version", "build_date", "language", "default_theme", "repository_link",
     ]
 
     /// Loads the templates; every problem is a diagnostic at the template's line and column.
-    public static func load(directory: String) -> Result<Templates, DiagnosticsError> {
+    package static func load(directory: String) -> Result<Templates, DiagnosticsError> {
         guard FileSystem.isDirectory(directory) else {
             return .failure(
                 DiagnosticsError([

@@ -6,7 +6,7 @@ import LectureSupport
 ///
 /// Chosen by `--report plain` or `--report github`; without either, `github` when the
 /// environment has `GITHUB_ACTIONS=true` (GitHub sets it in every workflow step), else `plain`.
-public enum DiagnosticFormat: Sendable, Equatable {
+enum DiagnosticFormat: Sendable, Equatable {
     /// `path:line:column: severity: summary` and indented notes (`Diagnostic.description`).
     case plain
     /// One `::error`/`::warning`/`::notice` command per diagnostic, with `file` relative to
@@ -15,14 +15,14 @@ public enum DiagnosticFormat: Sendable, Equatable {
     case github(repositoryRoot: String)
 
     /// The values `--report` takes for the diagnostics' format.
-    public static let names = ["plain", "github"]
+    static let names = ["plain", "github"]
 
     /// The format `requested` names (`plain`, `github`), or the environment's default when `nil`.
     ///
     /// The repository root is `$GITHUB_WORKSPACE` when set (GitHub's checkout folder), else the
     /// nearest folder at or above `workingDirectory` that holds `.git` (a folder, or a file in a
     /// worktree), else `workingDirectory`.
-    public static func resolve(_ requested: String?, environment: [String: String], workingDirectory: String)
+    static func resolve(_ requested: String?, environment: [String: String], workingDirectory: String)
         -> DiagnosticFormat
     {
         let wanted = requested ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "plain")
@@ -42,7 +42,7 @@ public enum DiagnosticFormat: Sendable, Equatable {
 
     /// `diagnostic` as this format prints it: possibly several lines for `plain`, one for `github`.
     /// `workingDirectory` resolves the diagnostic's relative path.
-    public func render(_ diagnostic: Diagnostic, workingDirectory: String) -> String {
+    package func render(_ diagnostic: Diagnostic, workingDirectory: String) -> String {
         switch self {
         case .plain:
             return diagnostic.description

@@ -29,7 +29,7 @@ enum JUnitReport {
     }
 
     /// A sample's test case name: `page.md:LINE — heading (group NAME)`, parts left out when absent.
-    public static func caseName(_ sample: Sample) -> String {
+    static func caseName(_ sample: Sample) -> String {
         var name = "\(sample.path):\(sample.location.line)"
         if let heading = sample.heading, !heading.isEmpty { name += " — \(heading)" }
         if let group = sample.group { name += " (group \(group))" }
@@ -38,7 +38,7 @@ enum JUnitReport {
 
     /// The report: per page, a test case per result, then a failed one per `extraFailures` entry
     /// of that page (content errors outside samples, which `lecture check` counts as failures too).
-    public static func xml(_ results: [SampleResult], extraFailures: [Diagnostic] = []) -> String {
+    static func xml(_ results: [SampleResult], extraFailures: [Diagnostic] = []) -> String {
         var pages: [String] = []
         var casesByPage: [String: [TestCase]] = [:]
         func add(_ testCase: TestCase, page: String) {

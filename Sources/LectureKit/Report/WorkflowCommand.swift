@@ -7,7 +7,7 @@
 /// `%3A` and `%2C`, since they separate the properties from one another and from the message.
 enum WorkflowCommand {
     /// `text` escaped as a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
-    public static func escapeData(_ text: String) -> String {
+    static func escapeData(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -21,13 +21,13 @@ enum WorkflowCommand {
     }
 
     /// `text` escaped as a property's value: as `escapeData`, and `:` → `%3A`, `,` → `%2C`.
-    public static func escapeProperty(_ text: String) -> String {
+    static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingColonsAndCommas()
     }
 
     /// One command line (without its newline): `::name key=value,…::message`, properties in the
     /// order given and escaped, the message escaped as data.
-    public static func line(_ name: String, properties: [(key: String, value: String)], message: String) -> String {
+    static func line(_ name: String, properties: [(key: String, value: String)], message: String) -> String {
         let list = properties.map { "\($0.key)=\(escapeProperty($0.value))" }.joined(separator: ",")
         return "::\(name)\(list.isEmpty ? "" : " " + list)::\(escapeData(message))"
     }

@@ -11,7 +11,7 @@ import LectureSupport
 /// are) gets the same id as a link typed in NFC.
 enum HeadingAnchors {
     /// The slug of `text` (see the type's documentation), before a repeat gets its suffix.
-    public static func slug(_ text: String) -> String {
+    static func slug(_ text: String) -> String {
         var slug = ""
         for character in NFC.normalized(text).lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {
@@ -28,7 +28,7 @@ enum HeadingAnchors {
     ///   and figures' ids); a heading whose slug is one of them gets `-1`, `-2`, … instead.
     /// - Parameter smartPunctuation: whether the page was parsed with it; the ids, the headings'
     ///   text and the search text are then taken in the form the author typed (`SmartPunctuation`).
-    public static func apply(to blocks: [Block], reserved: Set<String> = [], smartPunctuation: Bool = false) -> (
+    static func apply(to blocks: [Block], reserved: Set<String> = [], smartPunctuation: Bool = false) -> (
         blocks: [Block], headings: [Heading]
     ) {
         var anchors = Anchoring(smartPunctuation: smartPunctuation)

@@ -1,15 +1,15 @@
 /// The words of a fenced code block's info string after the language: bare words (`no_run`)
 /// and `key="quoted value"` or `key=value` attributes, as in `dot caption="MVC의 흐름"`.
-public struct InfoString: Sendable {
+package struct InfoString: Sendable {
     /// The first word (`swift`, `dot`, `table`); empty for an empty info string.
-    public var language: String
+    package var language: String
     /// The words after the language, in order: quotes removed, `value` `nil` for a bare word.
-    public var attributes: [(key: String, value: String?)]
+    var attributes: [(key: String, value: String?)]
     /// A problem with the quoting, if any.
-    public var error: String?
+    var error: String?
 
     /// Splits `info` at spaces and tabs; inside quotes, `\` escapes the next character.
-    public init(_ info: String) {
+    package init(_ info: String) {
         var words: [(String, String?)] = []
         var error: String?
         var rest = Substring(info)
@@ -55,7 +55,7 @@ public struct InfoString: Sendable {
     }
 
     /// The value of the first attribute named `key`; `nil` when there is none or it is bare.
-    public func value(_ key: String) -> String? {
+    package func value(_ key: String) -> String? {
         attributes.first(where: { $0.key == key })?.value ?? nil
     }
 }

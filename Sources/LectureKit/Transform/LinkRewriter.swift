@@ -10,7 +10,7 @@ import LectureSupport
 enum LinkRewriter {
     /// `destination` with a `.md` path made the built page's (`OutputPath`) and a folder's path
     /// its `index.html`, in NFC.
-    public static func rewrite(_ destination: String) -> String {
+    static func rewrite(_ destination: String) -> String {
         if destination.hasPrefix("//") || hasScheme(destination) { return destination }
         let destination = NFC.normalized(destination)
         if destination.hasPrefix("#") { return destination }
@@ -43,7 +43,7 @@ enum LinkRewriter {
     }
 
     /// Applies `rewrite` to every link in `blocks`.
-    public static func apply(to blocks: [Block]) -> [Block] {
+    static func apply(to blocks: [Block]) -> [Block] {
         var rewriter = Links()
         return rewriter.rewrite(blocks)
     }

@@ -6,17 +6,17 @@ import LectureSupport
 #endif
 
 /// The files of a built site, before they are written.
-public struct SiteFiles: Sendable {
+struct SiteFiles: Sendable {
     /// Generated files: path relative to the site root → contents.
-    public var generated: [String: [UInt8]] = [:]
+    var generated: [String: [UInt8]] = [:]
     /// Copied files: path relative to the site root → source path on disk.
-    public var copied: [String: String] = [:]
+    var copied: [String: String] = [:]
     /// Files known to be byte-identical to the last build's (incremental rebuilds).
-    public var unchanged: Set<String> = []
+    var unchanged: Set<String> = []
     /// The `stat` signatures of the copied files' sources, for the next incremental rebuild.
     var copySignatures: [String: FileSignature] = [:]
     /// An empty site.
-    public init() {}
+    init() {}
 }
 
 /// The write stage: puts a site on disk all at once.
@@ -26,12 +26,12 @@ public struct SiteFiles: Sendable {
 /// readers and a failed build never see half a site. A marker file `.lecture-site` identifies
 /// folders this tool wrote: an existing folder without it is never replaced, so a mistyped
 /// `--output` cannot delete someone's files.
-public enum SiteWriter {
+package enum SiteWriter {
     /// The marker file, written into every site folder this tool makes.
-    public static let marker = ".lecture-site"
+    static let marker = ".lecture-site"
 
     /// Checks that `output` may be written, before any work is done.
-    public static func validate(output: String, protecting protected: [String]) -> Diagnostic? {
+    package static func validate(output: String, protecting protected: [String]) -> Diagnostic? {
         guard !output.isEmpty else {
             return .error(.outputRefused, "", nil, "output path is empty", notes: ["pass --output DIR"])
         }
@@ -94,7 +94,7 @@ public enum SiteWriter {
     /// - Parameter removingOldLater: remove the replaced site on a background queue (a preview
     ///   server, which tells pages to reload as soon as the new site is in place); call
     ///   `finishRemovals()` before exiting.
-    public static func write(
+    static func write(
         _ site: SiteFiles, to output: String, linking: Set<String> = [], jobs: Int = 4,
         removingOldLater: Bool = false
     ) throws {
@@ -222,7 +222,7 @@ public enum SiteWriter {
     private static let pendingRemovals = DispatchGroup()
 
     /// Waits until every old site handed to the background queue is removed.
-    public static func finishRemovals() { pendingRemovals.wait() }
+    package static func finishRemovals() { pendingRemovals.wait() }
 
     /// Creates (or truncates) `path` and writes `bytes`; `false` with `errno` set on failure,
     /// of the writes or of the close.

@@ -9,28 +9,22 @@ import LectureSupport
 /// font setup is wrong under another. So the font found is part of every diagram's cache key, and
 /// a graph whose labels hold Hangul with no font covering Hangul gets a warning naming the
 /// Debian package to install.
-public struct DiagramFonts: Hashable, Sendable {
+struct DiagramFonts: Hashable, Sendable {
     /// The family diagrams ask for (`-Nfontname`, `-Efontname`, `-Gfontname`).
-    public static let family = "Noto Sans CJK KR"
+    static let family = "Noto Sans CJK KR"
     /// The Debian package that installs it (`make deps` does).
-    public static let debianPackage = "fonts-noto-cjk"
+    static let debianPackage = "fonts-noto-cjk"
 
     /// `fc-match`'s answer for `family`: the file and family it would use, as
     /// `/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc: Noto Sans CJK KR`; empty when
     /// fontconfig's tools are missing.
-    public var match: String
+    var match: String
     /// Whether an installed font covers Korean (`fc-list :lang=ko` lists one).
-    public var coversHangul: Bool
-
-    /// A font setup as found, or as a test wants it.
-    public init(match: String, coversHangul: Bool) {
-        self.match = match
-        self.coversHangul = coversHangul
-    }
+    var coversHangul: Bool
 
     /// Asks fontconfig (`fc-match`, `fc-list`, from Graphviz's dependency fontconfig); `environment`
     /// is added to theirs (a test points `FONTCONFIG_FILE` at a configuration without fonts).
-    public static func find(environment: [String: String] = [:]) -> DiagramFonts {
+    package static func find(environment: [String: String] = [:]) -> DiagramFonts {
         let match =
             (try? Subprocess.run(
                 "fc-match", ["-f", "%{file}: %{family}", family], environment: environment, timeout: 30))

@@ -12,27 +12,27 @@ import LectureSupport
 /// Graphviz's version (`dot -V`) and the font fontconfig finds (`DiagramFonts`). Graphviz's
 /// warnings (an unknown shape or attribute) are kept with the result and reported at the block's
 /// line on every build, warm or cold.
-public struct DiagramRenderer: Sendable {
+package struct DiagramRenderer: Sendable {
     /// The info string language that marks a diagram.
-    public static let language = "dot"
+    package static let language = "dot"
 
     /// Where rendered diagrams are cached (kind `diagrams`).
-    public var cache: Cache
+    var cache: Cache
     /// `dot -V`'s output, or `nil` when Graphviz is not installed.
-    public var graphvizVersion: String?
+    var graphvizVersion: String?
     /// The Graphviz programs to run (looked up on `PATH`).
-    public var commands = (dot: "dot", gvpr: "gvpr")
+    var commands = (dot: "dot", gvpr: "gvpr")
     /// The font the labels are drawn with, part of every cache key.
-    public var fonts = DiagramFonts(match: "", coversHangul: true)
+    var fonts = DiagramFonts(match: "", coversHangul: true)
 
     /// Creates a renderer; `find` asks Graphviz for its version.
-    public init(cache: Cache, graphvizVersion: String?) {
+    init(cache: Cache, graphvizVersion: String?) {
         self.cache = cache
         self.graphvizVersion = graphvizVersion
     }
 
     /// Finds Graphviz once per run.
-    public static func find(cache: Cache) -> DiagramRenderer {
+    package static func find(cache: Cache) -> DiagramRenderer {
         let version = (try? Subprocess.run("dot", ["-V"], timeout: 30)).flatMap { result in
             result.succeeded ? (result.stderrText + result.stdoutText).trimmingCharacters(in: "\n ").description : nil
         }
@@ -53,7 +53,7 @@ public struct DiagramRenderer: Sendable {
 
     /// Renders as below, adding to `warnings` Graphviz's warnings and the missing font's, at the
     /// Markdown line they concern.
-    public func render(
+    package func render(
         _ code: String, info: InfoString, id: String, path: String, location: SourceLocation,
         warnings: inout [Diagnostic]
     ) -> Result<String, Diagnostic> {
@@ -97,7 +97,7 @@ public struct DiagramRenderer: Sendable {
     ///
     /// - Parameter id: unique within the page; prefixes every id in the SVG.
     /// - Returns: the figure, or a diagnostic at the Markdown line Graphviz complained about.
-    public func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation) -> Result<
+    package func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation) -> Result<
         String, Diagnostic
     > {
         draw(code, info: info, id: id, path: path, location: location).map(FigureHTML.diagram)

@@ -18,7 +18,7 @@ enum Bless {
     /// The new text of the file whose original bytes are `original`, with the given outputs,
     /// and the samples that could not be blessed, with why.
     /// - Parameter outputs: for each sample of this file, the output it printed.
-    public static func apply(_ original: String, outputs: [(sample: Sample, output: String)]) -> String {
+    static func apply(_ original: String, outputs: [(sample: Sample, output: String)]) -> String {
         rewrite(original, outputs: outputs).text
     }
 

@@ -7,7 +7,7 @@
 /// Unicode) must match exactly.
 enum OutputComparison {
     /// `text` with CRLF made LF, one final newline removed, control characters made visible.
-    public static func normalize(_ text: String) -> String {
+    static func normalize(_ text: String) -> String {
         var text = visibleControls(
             text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n"))
         if text.hasSuffix("\n") { text.removeLast() }
@@ -16,7 +16,7 @@ enum OutputComparison {
 
     /// `text` with each C0 control character but tab and line feed, and DEL, replaced by its
     /// picture from Unicode's Control Pictures block (U+2400 + the code; DEL is U+2421).
-    public static func visibleControls(_ text: String) -> String {
+    static func visibleControls(_ text: String) -> String {
         guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -31,14 +31,14 @@ enum OutputComparison {
     }
 
     /// Whether the two are equal after `normalize`.
-    public static func matches(expected: String, actual: String) -> Bool {
+    static func matches(expected: String, actual: String) -> Bool {
         normalize(expected) == normalize(actual)
     }
 
     /// A line diff of expected against actual (`-` expected only, `+` actual only, ` ` both),
     /// with invisible characters made visible: a space at the end of a line as `·`, a tab as
     /// `→`, a carriage return as `␍`, and other control characters as `\u{…}`.
-    public static func diff(expected: String, actual: String) -> String {
+    static func diff(expected: String, actual: String) -> String {
         // Line diffs cost up to the product of the lengths: past 500 lines a side, only the
         // first 500 are compared, and the note says so.
         let limit = 500
@@ -101,7 +101,7 @@ enum OutputComparison {
 extension OutputComparison {
     /// How many lines the actual output lacks when it is a strict prefix (line by line) of the
     /// expected one, the mark of a program that ended before its work did; else `nil`.
-    public static func missingTail(expected: String, actual: String) -> Int? {
+    static func missingTail(expected: String, actual: String) -> Int? {
         let want = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false)
         let have =
             normalize(actual).isEmpty ? [] : normalize(actual).split(separator: "\n", omittingEmptySubsequences: false)

@@ -14,29 +14,28 @@ import LectureSupport
 /// `TERM=dumb`, plus `SWIFT_BACKTRACE=enable=no` (the runtime's trap message without its
 /// backtracer) and the marker by which `ChildProcesses` knows its descendants. The locale and time
 /// zone are part of every sample's cache key (`cacheKeyText`).
-public struct SampleEnvironment: Hashable, Sendable {
+struct SampleEnvironment: Hashable, Sendable {
     /// The locale samples run under, as `LANG` and `LC_ALL` (default `C.UTF-8`: built into glibc
     /// 2.35 and later, and so present on every Debian 12 machine with no package to install).
-    public var locale: String
+    var locale: String
     /// The time zone samples run under, as `TZ`: an IANA name such as `Asia/Seoul`, or `UTC`
     /// (the default, which needs no time zone data).
-    public var timeZone: String
+    var timeZone: String
 
     /// The defaults stated in the README: `C.UTF-8` and `UTC`.
-    public static let defaultLocale = "C.UTF-8"
+    static let defaultLocale = "C.UTF-8"
     /// The default time zone, `UTC`.
-    public static let defaultTimeZone = "UTC"
+    static let defaultTimeZone = "UTC"
 
     /// A book's environment; the defaults unless a setting or an option names others.
-    public init(locale: String = SampleEnvironment.defaultLocale, timeZone: String = SampleEnvironment.defaultTimeZone)
-    {
+    init(locale: String = SampleEnvironment.defaultLocale, timeZone: String = SampleEnvironment.defaultTimeZone) {
         self.locale = locale
         self.timeZone = timeZone
     }
 
     /// The variables of one run, whose temporary folder is `folder` (its `home` subfolder is
     /// created here and is the run's `HOME`).
-    public func variables(in folder: String) -> [String: String] {
+    func variables(in folder: String) -> [String: String] {
         let home = folder + "/home"
         try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         return [
@@ -53,13 +52,13 @@ public struct SampleEnvironment: Hashable, Sendable {
 
     /// What of the environment goes into a sample's cache key: the variables whose values do not
     /// change from run to run (paths of temporary folders aside).
-    public var cacheKeyText: String {
+    var cacheKeyText: String {
         "sample-environment-v1 LANG=\(locale) LC_ALL=\(locale) TZ=\(timeZone) TERM=dumb HOME=private TMPDIR=private"
     }
 
     /// Checks that the locale is installed and the time zone known on this machine.
     /// - Throws: `LectureError` (exit 2) naming the Debian package that provides what is missing.
-    public func validate() throws {
+    package func validate() throws {
         var problems: [Diagnostic] = []
         if !Self.localeIsInstalled(locale) {
             problems.append(

@@ -11,14 +11,14 @@ internal import SwiftAnalysis
 /// whose output follows the last of them.
 enum SampleExtractor {
     /// The info string of a sample's expected output block.
-    public static let outputLanguage = "output"
+    static let outputLanguage = "output"
 
     /// The samples of `page` in page order, and a diagnostic for each convention broken.
     /// `failedIncludes`: lines where an `{{#include}}` failed; a sample whose code or output block
     /// spans one is left out (its include's error says what is wrong; a verdict on the rest
     /// would be a second, misleading report).
     /// `pageHasIncludes`: the page's text holds an expanded `{{#include}}` (`Sample.pageHasIncludes`).
-    public static func extract(
+    package static func extract(
         from blocks: [Block], path: String, failedIncludes: Set<Int> = [], pageHasIncludes: Bool = false
     ) -> (
         samples: [Sample], diagnostics: [Diagnostic]

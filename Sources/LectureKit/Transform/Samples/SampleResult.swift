@@ -1,9 +1,9 @@
 import LectureSupport
 
 /// What verifying one sample found.
-public struct SampleResult: Sendable {
+struct SampleResult: Sendable {
     /// Whether the sample passed, failed or was skipped.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// It did what its mode and attributes require.
         case passed
         /// It did not, or could not be verified; `diagnostics` say why.
@@ -13,23 +13,23 @@ public struct SampleResult: Sendable {
     }
 
     /// The sample verified.
-    public var sample: Sample
+    var sample: Sample
     /// Passed, failed or skipped.
-    public var outcome: Outcome
+    var outcome: Outcome
     /// The sample's standard output when it ran (for `--bless`), else `nil`.
-    public var actualOutput: String?
+    var actualOutput: String?
     /// Errors that failed it, and compiler warnings, located in the Markdown.
-    public var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic]
     /// Whether the result came from the cache, without compiling.
-    public var fromCache: Bool
+    var fromCache: Bool
     /// Whether swiftc ran for it (false for cache hits and skipped samples).
-    public var compiled: Bool
+    var compiled: Bool
     /// Seconds spent on it.
-    public var duration: Double
+    var duration: Double
     /// A `test` sample's tests, in the order they ran; empty for other samples.
-    public var tests: [TestCaseResult] = []
+    var tests: [TestCaseResult] = []
     /// What the compiler says about the sample's identifiers, for hover cards; empty unless it passed.
-    public var hoverCards: [HoverCard] {
+    var hoverCards: [HoverCard] {
         get { HoverCard.unpacked(packedHoverCards) ?? [] }
         set { packedHoverCards = HoverCard.packed(newValue) }
     }

@@ -11,34 +11,34 @@ import Synchronization
 /// sample's full code, hidden lines and group included; expected output; attributes; stand-in
 /// digest; `swiftc --version`; flags), so a warm run compiles nothing and an edit recompiles only
 /// the edited sample. Only passing results are cached.
-public struct SampleVerifier: Sendable {
+package struct SampleVerifier: Sendable {
     /// How samples are verified: time limit, parallelism, cache use, output cap.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Seconds a sample may run (default 10).
-        public var timeout: Double = 10
+        package var timeout: Double = 10
         /// Parallel jobs (default: the number of cores).
-        public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        package var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
         /// Ignore cached results (they are still written).
-        public var noCache = false
+        var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).
-        public var outputLimit = 1 << 20
+        var outputLimit = 1 << 20
         /// The Swift language mode samples are compiled in (`-swift-version`; book.toml's
         /// `[lecture] swift-language-mode`, default `6`).
-        public var swiftLanguageMode = "6"
+        var swiftLanguageMode = "6"
         /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
         /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
-        public var hoverTimeout: Double =
+        var hoverTimeout: Double =
             ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
         /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`).
-        public var hoverCards = SwiftAnalysisSwitch.isOn
+        var hoverCards = SwiftAnalysisSwitch.isOn
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
-        public var environment = SampleEnvironment()
+        var environment = SampleEnvironment()
         /// Checked before each sample and by each child process it runs: once cancelled, no
         /// sample starts and the running one's process group is killed. The process's token
         /// (signals) by default; `lecture serve` gives its own.
-        public var cancellation = Cancellation.process
+        package var cancellation = Cancellation.process
         /// The defaults given with each property.
-        public init() {}
+        init() {}
     }
 
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
@@ -49,16 +49,16 @@ public struct SampleVerifier: Sendable {
     }
 
     /// The Swift compiler that builds the samples.
-    public var toolchain: Toolchain
+    var toolchain: Toolchain
     /// The stand-in modules samples are compiled against.
-    public var standIns: StandInLibrary
+    var standIns: StandInLibrary
     /// Where passing results are cached.
-    public var cache: Cache
+    var cache: Cache
     /// Time limit, parallelism, cache use and output cap.
-    public var options: Options
+    var options: Options
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
-    public init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {
+    init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {
         self.toolchain = toolchain
         self.standIns = standIns
         self.cache = cache
@@ -66,7 +66,7 @@ public struct SampleVerifier: Sendable {
     }
 
     /// Verifies `samples` on the job pool; `progress` is called as each one finishes.
-    public func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
+    func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
         let counter = Counter()
         // Longest first (by code size, a proxy for compile time): the jobs then finish together
         // instead of one long sample running alone at the end (LPT scheduling, Graham 1969).
@@ -91,7 +91,7 @@ public struct SampleVerifier: Sendable {
     }
 
     /// The cache key of a sample: it changes exactly when the result could.
-    public func cacheKey(_ sample: Sample) -> String {
+    func cacheKey(_ sample: Sample) -> String {
         var hash = SHA256()
         hash.update(Self.cacheVersion)
         hash.update(toolchain.versionLine)
@@ -118,7 +118,7 @@ public struct SampleVerifier: Sendable {
     }
 
     /// Verifies one sample.
-    public func verify(_ sample: Sample) -> SampleResult {
+    func verify(_ sample: Sample) -> SampleResult {
         let start = ContinuousClock.now
         var result = SampleResult(
             sample: sample, outcome: .failed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false,
@@ -178,7 +178,7 @@ public struct SampleVerifier: Sendable {
     /// The arguments swiftc compiles `sample` with, in its work folder (`main.swift` in,
     /// `sample` out). A sample declaring `@main` is compiled as a library-style program
     /// (`-parse-as-library`), which top-level code would forbid.
-    public func compilerArguments(for sample: Sample) -> [String] {
+    func compilerArguments(for sample: Sample) -> [String] {
         flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + [
             "main.swift", "-o", "sample",
         ]

@@ -7,13 +7,13 @@ import LectureSupport
 /// the order of `Resources/StandIns/ORDER`), so `lecture` finds them from any working directory.
 /// They are compiled once per change of their sources or of the compiler, into a
 /// content-addressed folder of the cache, never once per sample.
-public struct StandInLibrary: Sendable {
+package struct StandInLibrary: Sendable {
     /// The folder holding `lib<Module>.so` and `<Module>.swiftmodule` for every stand-in.
-    public var directory: String
+    var directory: String
     /// The module names, in build order.
-    public var modules: [String]
+    var modules: [String]
     /// A digest of the sources, part of every sample's cache key.
-    public var digest: String
+    var digest: String
 
     /// Where the stand-in sources are, first found of: `$LECTURE_STANDINS`; the resource bundle
     /// `lecture_LectureKit.resources` beside the running executable (how SwiftPM lays out a
@@ -21,7 +21,7 @@ public struct StandInLibrary: Sendable {
     ///
     /// Found by hand rather than through `Bundle.module`, which stops the process when its
     /// bundle is missing. - Throws: `LectureError` (exit 2) naming where it looked.
-    public static func sourceDirectory() throws -> String {
+    package static func sourceDirectory() throws -> String {
         var candidates: [String] = []
         if let override = ProcessInfo.processInfo.environment["LECTURE_STANDINS"], !override.isEmpty {
             candidates.append(override)
@@ -48,7 +48,7 @@ public struct StandInLibrary: Sendable {
     ///
     /// - Throws: `LectureError` (exit 2) when a stand-in does not compile: a setup problem, not
     ///   a sample's.
-    public static func prepare(toolchain: Toolchain, cacheDirectory: String) throws -> StandInLibrary {
+    static func prepare(toolchain: Toolchain, cacheDirectory: String) throws -> StandInLibrary {
         let sources = try sourceDirectory()
         let order = (try? String(contentsOfFile: sources + "/ORDER", encoding: .utf8)) ?? ""
         let modules = order.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }.filter {
@@ -104,7 +104,7 @@ public struct StandInLibrary: Sendable {
     }
 
     /// The arguments that let a sample import and link every stand-in.
-    public var compilerArguments: [String] {
+    var compilerArguments: [String] {
         ["-I", directory, "-L", directory] + modules.map { "-l" + $0 } + ["-Xlinker", "-rpath", "-Xlinker", directory]
     }
 }

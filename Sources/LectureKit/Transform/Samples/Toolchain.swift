@@ -2,24 +2,24 @@ import Foundation
 import LectureSupport
 
 /// The Swift compiler the samples are built with, found once per run.
-public struct Toolchain: Sendable {
+struct Toolchain: Sendable {
     /// The `swiftc` to run: `$SWIFTC` if set, else `swiftc` on `PATH`.
-    public var swiftc: String
+    var swiftc: String
     /// `swiftc --version`'s first line, part of every cache key.
-    public var versionLine: String
+    var versionLine: String
     /// The short version shown on the site, as `Swift 6.3.1`.
-    public var shortVersion: String
+    var shortVersion: String
     /// Who the compiler is, beyond what it says of itself: `swiftc` as given, the path it
     /// resolves to (symbolic links followed) and a SHA-256 of that file's bytes. Part of every
     /// cache key, so another compiler or a wrapper script with the same `--version` text is
     /// never answered from results of the first. Empty when the command cannot be resolved.
-    public var identity: String = ""
+    var identity: String = ""
 
     /// Finds the compiler and asks its version, or reads the answer from `cache`, where it is
     /// kept under the compiler's resolved path and `stat` signature (asking costs ~50 ms a run,
     /// hashing the file ~100 ms).
     /// - Throws: `LectureError` (exit status 2) when no `swiftc` runs.
-    public static func find(cache: Cache? = nil) throws -> Toolchain {
+    package static func find(cache: Cache? = nil) throws -> Toolchain {
         let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
         var key: String?
         let resolved = resolve(swiftc)
@@ -95,11 +95,4 @@ public struct Toolchain: Sendable {
         return Toolchain(swiftc: swiftc, versionLine: line, shortVersion: shortVersion(of: line))
     }
 
-    /// A toolchain as found by `find`; tests make their own.
-    public init(swiftc: String, versionLine: String, shortVersion: String, identity: String = "") {
-        self.swiftc = swiftc
-        self.versionLine = versionLine
-        self.shortVersion = shortVersion
-        self.identity = identity
-    }
 }

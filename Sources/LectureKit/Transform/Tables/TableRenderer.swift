@@ -16,12 +16,12 @@ import LectureSupport
 /// Markdown is rendered by cmark.
 enum TableRenderer {
     /// The info string language that marks a table.
-    public static let language = "table"
+    package static let language = "table"
 
     /// Renders `code` (the block's content) whose fence stands at `location` in `path` (`read`,
     /// then `FigureHTML.table`).
     /// - Returns: the HTML, or diagnostics at the lines of the malformed rows.
-    public static func render(_ code: String, caption: String?, id: String, path: String, location: SourceLocation)
+    package static func render(_ code: String, caption: String?, id: String, path: String, location: SourceLocation)
         -> Result<String, DiagnosticsError>
     {
         read(code, caption: caption, id: id, path: path, location: location).map(FigureHTML.table)
