@@ -7,13 +7,15 @@ package final class DiagnosticEngine: Sendable {
     private let state = Mutex<[Diagnostic]>([])
 
     /// An empty engine.
-    init() {}
+    package init() {}
 
     /// Records one diagnostic.
-    func emit(_ diagnostic: Diagnostic) { state.withLock { $0.append(diagnostic) } }
+    package func emit(_ diagnostic: Diagnostic) { state.withLock { $0.append(diagnostic) } }
 
     /// Records several, in their order.
-    func emit(_ diagnostics: some Sequence<Diagnostic>) { state.withLock { $0.append(contentsOf: diagnostics) } }
+    package func emit(_ diagnostics: some Sequence<Diagnostic>) {
+        state.withLock { $0.append(contentsOf: diagnostics) }
+    }
 
     /// Everything emitted so far, in the order it was emitted.
     package var diagnostics: [Diagnostic] { state.withLock { $0 } }
@@ -26,7 +28,9 @@ package final class DiagnosticEngine: Sendable {
 
     /// Drops the diagnostics `shouldDrop` selects, such as a warning a later fact answers (the
     /// title `book.toml` supplies) or what another shard reports; matched by identifier.
-    func removeAll(where shouldDrop: (Diagnostic) -> Bool) { state.withLock { $0.removeAll(where: shouldDrop) } }
+    package func removeAll(where shouldDrop: (Diagnostic) -> Bool) {
+        state.withLock { $0.removeAll(where: shouldDrop) }
+    }
 
     /// Empties the engine and returns what it held, in emission order.
     package func drain() -> [Diagnostic] {

@@ -14,6 +14,9 @@ package struct LectureError: Error, CustomStringConvertible, Sendable {
     /// sorted by file and line, before it fails); the command then prints only its closing line,
     /// `lecture build: failed with N errors`.
     package var isReported: Bool
+    /// The build step that threw it (`Write`), as Publish's `PublishingError` names its step;
+    /// `nil` for a failure outside the build's steps (a bad option).
+    package var step: String?
 
     /// The content's errors, already reported: exit status 1.
     package init(_ diagnostics: [Diagnostic]) {
@@ -37,6 +40,22 @@ package struct LectureError: Error, CustomStringConvertible, Sendable {
     /// An error of no file (a bad option, a missing tool), not yet reported.
     package init(_ identifier: Diagnostic.Identifier, _ summary: String, notes: [String] = [], exitStatus: Int32 = 2) {
         self.init(.error(identifier, summary, notes: notes), exitStatus: exitStatus)
+    }
+
+    /// `error` as the build step named `step` threw it: a `LectureError` keeps its problems, exit
+    /// status and whether they were reported; any other error becomes `lecture.unexpected`
+    /// (exit status 1). Each problem not yet reported gets the note `in the build step 'Write'`,
+    /// so the step's name is printed with it.
+    package init(_ error: any Error, step: String) {
+        self = error as? LectureError ?? LectureError(.unexpected, "\(error)", exitStatus: 1)
+        self.step = step
+        if !isReported {
+            diagnostics = diagnostics.map { diagnostic in
+                var labelled = diagnostic
+                labelled.notes.append("in the build step '\(step)'")
+                return labelled
+            }
+        }
     }
 
     /// The diagnostics as the console prints them in the plain format, one after another.

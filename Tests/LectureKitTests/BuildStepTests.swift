@@ -8,6 +8,14 @@ import Testing
 /// The build as named steps: `check` runs a prefix of the same list, and figures stay typed
 /// values in the page's tree until `Render`.
 @Suite struct BuildStepTests {
+    /// `lecture check FILE`: its exit status and everything it printed.
+    func check(_ file: String) -> (status: Int32, text: String) {
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(
+            ["check", "--cache-dir", TestSupport.cacheDirectory, file], console: recorder.console)
+        return (status, recorder.lines.joined(separator: "\n"))
+    }
+
     @Test func checkRunsThePrefixOfTheBuildsStepsUpToSamples() {
         let site = BuildStep.site.map(\.name)
         #expect(site == ["Load", "Parse", "Samples", "Figures", "Anchors", "Links", "Render", "Write"])
@@ -18,11 +26,8 @@ import Testing
         let deep = String(repeating: "> ", count: 120) + "text\n"
         let root = try TestSupport.makeTree(["page.md": "# A\n\n" + deep])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let recorder = TestSupport.Recorder()
-        let status = LectureCommand.main(
-            ["check", "--cache-dir", TestSupport.cacheDirectory, root + "/page.md"], console: recorder.console)
+        let (status, text) = check(root + "/page.md")
         #expect(status == 1)
-        let text = recorder.lines.joined(separator: "\n")
         #expect(text.contains("\(root)/page.md:3:"))
         #expect(text.contains("content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out"))
         #expect(text.contains("block quotes, lists or emphasis inside one another; flatten them"))
@@ -51,10 +56,10 @@ import Testing
         let configuration = TestSupport.configuration(
             content: root + "/content", templates: root + "/templates", output: root + "/_site")
         let recorder = TestSupport.Recorder()
-        var context = BuildContext(configuration: configuration, console: recorder.console, memory: nil, purpose: .site)
+        var context = BuildContext(configuration: configuration, console: recorder.console, purpose: .site)
         // `Links` stops the build on the broken link, after checking every page.
         #expect(throws: DiagnosticsError.self) {
-            try BuildPipeline.run(Array(BuildStep.site.prefix { $0.name != "Render" }), on: &context)
+            try BuildPipeline.run(Array(BuildStep.site.prefix { $0.name != "Render" }), on: &context, memory: nil)
         }
         let blocks = try #require(context.pages.first).blocks.leafBlocks
         let tables = blocks.compactMap { block -> Table? in
@@ -67,8 +72,42 @@ import Testing
         #expect(tables[0].rows[0].cells[0].content.plainText == "MVC")
         #expect(tables[0].rows[0].cells[1].verdict == .good)
         #expect(
-            context.diagnostics.map(\.description).contains {
+            context.diagnostics.diagnostics.map(\.description).contains {
                 $0.hasPrefix("\(root)/content/a.md:11:9: error: broken link: 'a.md#zz' names no heading of a.md")
             })
+    }
+
+    /// `check` and `build` print the problems they share in the same order: one engine, printed
+    /// once at the end, sorted by file and line (`check` used to print the pages' problems before
+    /// the samples ran, then the samples' own).
+    @Test func checkAndBuildPrintTheProblemsTheyShareInTheSameOrder() throws {
+        let (root, _) = try TestSupport.book([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "a.md": "# A\n\n```swift\nprint(\"하나\")\n```\n\n```output\n둘\n```\n\n```output\n고아\n```\n",
+            "b.md": "# B\n\n```output\n고아\n```\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        func headlines(_ arguments: [String]) -> [String] {
+            let recorder = TestSupport.Recorder()
+            _ = LectureCommand.main(
+                arguments + ["--content", root + "/content", "--cache-dir", TestSupport.cacheDirectory],
+                console: recorder.console)
+            return recorder.lines.filter { $0.hasPrefix(root) && $0.contains(": error: ") }
+        }
+        let check = headlines(["check"])
+        let build = headlines(["build", "--templates", root + "/templates", "--output", root + "/_site"])
+        #expect(check.count == 3, "\(check)")
+        #expect(check.first?.contains("a.md:3:") == true, "the sample's mismatch, first in a.md: \(check)")
+        #expect(build.filter(check.contains) == check, "build: \(build)\ncheck: \(check)")
+    }
+
+    /// An error a step throws is reported with the step's name (Publish's `PublishingError`).
+    @Test func anErrorAStepThrowsNamesTheStep() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let (status, text) = check(root + "/missing.md")
+        #expect(status == 2)
+        #expect(text.contains("\(root)/missing.md: error: file does not exist"), "\(text)")
+        #expect(text.contains("in the build step 'Load'"), "\(text)")
     }
 }

@@ -72,4 +72,30 @@ import Testing
         #expect(TestSupport.read(root + "/_site/a.html")?.contains("<main class=\"new\">") == true)
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("<main class=\"new\">") == true)
     }
+
+    /// Every step of a build is wrapped with the memory (`StepMemo`): a rebuild with nothing
+    /// changed takes every page (every file, for `Load` and `Write`) from it. Fails when a step
+    /// stops being memoised, or a new step is added without saying what it reads.
+    @Test func aRebuildWithNothingChangedTakesEveryStepFromMemory() throws {
+        let (root, configuration) = try tree()
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let memory = BuildMemory()
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        #expect(memory.lastReuse.values.allSatisfy { $0 == 0 }, "a first build finds nothing: \(memory.lastReuse)")
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        let reuse = memory.lastReuse
+        #expect(Set(reuse.keys) == Set(BuildStep.site.map(\.name)))
+        for step in BuildStep.site where step.name != BuildStep.write.name {
+            #expect(reuse[step.name] == 2, "\(step.name) took \(reuse[step.name] ?? 0) of 2 pages from memory")
+        }
+        #expect((reuse[BuildStep.write.name] ?? 0) >= 2, "Write linked \(reuse[BuildStep.write.name] ?? 0) files")
+
+        // An edited page is done again by every step; the other one is still taken from memory.
+        try TestSupport.write(Array("# B\n\n## 절\n\n고친 본문\n".utf8), to: root + "/content/b.md")
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        for step in BuildStep.site where step.name != BuildStep.write.name {
+            #expect(memory.lastReuse[step.name] == 1, "\(step.name): \(memory.lastReuse)")
+        }
+    }
 }

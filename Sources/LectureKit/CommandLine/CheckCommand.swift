@@ -106,14 +106,22 @@ struct CheckCommand: Subcommand {
     /// count printed, the JUnit report written; 0 when nothing failed, else 1.
     private func check(console: Console) throws -> Int32 {
         var context = BuildContext(
-            configuration: configuration, console: console, memory: nil,
+            configuration: configuration, console: console,
             purpose: .check(files: files, shard: shard.map { ($0.index, $0.count) }))
-        try BuildPipeline.run(BuildStep.check, on: &context)
+        // A one-off run: no memory of an earlier one.
+        try BuildPipeline.run(BuildStep.check, on: &context, memory: nil)
         let diagnostics = context.contentDiagnostics
         let sources = context.content.files
         var results = context.sampleResults
-        if bless { results = try blessed(results, sources: sources, console: console) }
-        console.report(IncludeExpander.remap(results.flatMap(\.diagnostics), files: sources).sortedForReading())
+        if bless {
+            // The samples' problems as blessing left them replace the ones `Samples` emitted.
+            let emitted = Set(results.flatMap(\.diagnostics))
+            results = try blessed(results, sources: sources, console: console)
+            context.diagnostics.removeAll { emitted.contains($0) }
+            context.diagnostics.emit(results.flatMap(\.diagnostics))
+        }
+        // Every problem at once, in the order `lecture build` prints the same ones.
+        context.reportDiagnostics()
 
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count

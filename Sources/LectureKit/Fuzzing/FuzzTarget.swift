@@ -15,7 +15,7 @@ import LectureSupport
 /// once per input: the Load step reads the disk, as in a build. Nothing is written but that
 /// folder and the cache (no `Write` step). Any trap, sanitizer report, leak or input taking over
 /// a second (libFuzzer's `-timeout`) is a bug; the inputs that were are in `Tests/Fuzz/regressions`.
-package final class FuzzTarget: @unchecked Sendable {
+package final class FuzzTarget: Sendable {
     /// The content folder (`SUMMARY.md`, `fuzz.md`, `other.md`), removed by `close()`.
     package let contentDirectory: String
     /// The folder holding the content and cache folders.
@@ -130,17 +130,16 @@ package final class FuzzTarget: @unchecked Sendable {
         configuration.cacheDirectory = cacheDirectory
         configuration.verifier.jobs = 1
         configuration.buildDate = "2026-01-01"
-        // A fresh memory each time (a page's stat signature may repeat within a second), which
-        // carries the probes: no compiler, and a renderer that never starts Graphviz.
-        let memory = BuildMemory()
+        // Probes given: no compiler, and a renderer that never starts Graphviz.
         var renderer = DiagramRenderer(cache: Cache(directory: cacheDirectory), graphvizVersion: "fuzz")
         renderer.commands = (dot: "/nonexistent/dot", gvpr: "/nonexistent/gvpr")
-        memory.probes = Probes(toolchain: nil, diagrams: renderer)
         drawnFromCache(page, renderer: renderer)
         var context = BuildContext(
-            configuration: configuration, console: Console(recordingInto: { _ in }), memory: memory, purpose: .site)
+            configuration: configuration, console: Console(recordingInto: { _ in }), purpose: .site,
+            probes: Probes(toolchain: nil, diagrams: renderer))
         do {
-            try BuildPipeline.run(Self.steps, on: &context)
+            // No memory: a page's stat signature may repeat within a second.
+            try BuildPipeline.run(Self.steps, on: &context, memory: nil)
         } catch {
             return 0
         }
@@ -172,9 +171,9 @@ package final class FuzzTarget: @unchecked Sendable {
 extension BuildStep {
     /// `Samples` without compiling or running anything: every page's samples extracted, so
     /// `Figures` renders them (unverified), for `FuzzTarget`.
-    static let extractedSamples = BuildStep(name: "Samples (extracted only)") { (context: inout BuildContext) in
-        let found = SampleStage.extract(context.pages.map { ($0.source, $0.blocks) })
-        context.samples = found.samples
-        context.diagnostics += found.diagnostics
-    }
+    static let extractedSamples: BuildStep = {
+        var step = BuildStep.samples
+        step.book = { (context: inout BuildContext) in context.samples = context.pages.flatMap(\.samples) }
+        return step
+    }()
 }

@@ -13,6 +13,10 @@ struct Page: Sendable {
     var headings: [Heading] = []
     /// Where the page nests deeper than the parser follows, if it does (an error).
     var tooDeep: SourceLocation?
+    /// `Samples`: the page's Swift samples, in page order.
+    var samples: [Sample] = []
+    /// `Render`: the page in the page template, its search entry and its `print.html` section.
+    var rendered: RenderedPage?
 
     /// Creates a page with no headings yet (the transform stage finds them).
     init(chapter: Chapter, source: SourceFile, blocks: [Block]) {

@@ -5,8 +5,8 @@ import LectureSupport
 /// What a build's steps read and leave for the next: the one value `BuildStep`s run over.
 ///
 /// Each step fills in its part (`Load` the content and templates, `Parse` the pages' blocks,
-/// `Samples` their results, `Render` the site) and appends the problems it finds to
-/// `diagnostics`; nothing is printed until the build ends.
+/// `Samples` their results, `Render` the site) and emits the problems it finds into
+/// `diagnostics`; nothing is printed until the run ends.
 struct BuildContext: Sendable {
     /// What a run of the steps is for.
     enum Purpose: Sendable {
@@ -21,8 +21,6 @@ struct BuildContext: Sendable {
     let configuration: BuildConfiguration
     /// Where progress goes (diagnostics are reported by the pipeline, at the end).
     let console: Console
-    /// What an earlier build of the same session left; `nil` for a one-off build.
-    let memory: BuildMemory?
     /// A site or a check.
     let purpose: Purpose
     /// The compiler and Graphviz versions, asked while the first steps run.
@@ -30,8 +28,10 @@ struct BuildContext: Sendable {
     /// The content folder's files, listed once per run.
     let listing: ContentListing
 
-    /// Every problem found so far, in the order found.
-    var diagnostics: [Diagnostic] = []
+    /// Every problem found so far, in the order emitted (Swift-DocC's `DiagnosticEngine`): book
+    /// parts emit into it, the pipeline emits each page part's problems in page order, and the
+    /// run prints them once at its end (`reportDiagnostics`).
+    let diagnostics = DiagnosticEngine()
     /// `Load`: the page template, `404.html` and the assets (`nil` for a check).
     var templates: Templates?
     /// `Load`: the `id`s the page template gives its own elements, which headings must not take.
@@ -40,8 +40,8 @@ struct BuildContext: Sendable {
     var content = LoadedContent(book: Book(title: "", chapters: []), files: [], diagnostics: [])
     /// `Load`: the files whose lines come from `{{#include}}`, for diagnostics' locations.
     var includedFiles: [SourceFile] = []
-    /// A digest of what every page depends on (`GlobalSignature`), set before the page steps.
-    var global = ""
+    /// What an earlier build of the session tells the steps (`StepMemo` fills it).
+    var earlier = EarlierBuild()
     /// `Parse` on: the pages, as each step left them.
     var pages: [Page] = []
     /// `Samples`: every sample of the pages, in page order.
@@ -64,22 +64,21 @@ struct BuildContext: Sendable {
     var contentDiagnostics: [Diagnostic] = []
     /// `Samples`: the compiler's short version (`Swift 6.3`), shown under outputs.
     var swiftVersion = "Swift"
-    /// Pages whose page steps were taken from `memory`, by path relative to the content folder.
-    var reused: Set<String> = []
+    /// `Links`: what links may name.
+    var linkTargets = LinkChecker.Targets()
+    /// `Render`: what every page's rendering reads.
+    var rendering: PageRendering?
     /// `Render`: the site's files.
     var site = SiteFiles()
 
-    /// Starts a run: asks for the compiler (and, for a site, Graphviz) at once.
-    init(configuration: BuildConfiguration, console: Console, memory: BuildMemory?, purpose: Purpose) {
+    /// Starts a run: asks for the compiler (and, for a site, Graphviz) at once, unless `probes`
+    /// already did (an earlier build of the session).
+    init(configuration: BuildConfiguration, console: Console, purpose: Purpose, probes: Probes? = nil) {
         self.configuration = configuration
         self.console = console
-        self.memory = memory
         self.purpose = purpose
         let isSite = if case .site = purpose { true } else { false }
-        let probes =
-            memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory, diagrams: isSite)
-        memory?.probes = probes
-        self.probes = probes
+        self.probes = probes ?? Probes(cacheDirectory: configuration.cacheDirectory, diagrams: isSite)
         listing = ContentListing(configuration: configuration)
     }
 
@@ -93,14 +92,16 @@ struct BuildContext: Sendable {
     var signatures: [String: FileSignature] { content.signatures }
 
     /// Every problem, its location moved from an `{{#include}}`d page into the included file.
-    var remappedDiagnostics: [Diagnostic] { IncludeExpander.remap(diagnostics, files: includedFiles) }
-}
+    var remappedDiagnostics: [Diagnostic] { IncludeExpander.remap(diagnostics.diagnostics, files: includedFiles) }
 
-extension BuildContext {
-    /// What `BuildMemory` keeps of `page`, when its page steps were taken from there this run.
-    func remembered(_ page: Page) -> BuildMemory.Transformed? {
-        let path = page.chapter.path
-        guard reused.contains(path), let signature = signatures[path] else { return nil }
-        return memory?.transformedPage(path, signature: signature, global: global)
+    /// Prints every problem emitted, once, at the end of a run: moved into `{{#include}}`d files,
+    /// sorted for reading (by file, then line and column), in the console's format. `build` and
+    /// `check` print through here, so they print the problems they share in the same order.
+    /// - Returns: what was printed, in that order.
+    @discardableResult
+    func reportDiagnostics() -> [Diagnostic] {
+        let sorted = remappedDiagnostics.sortedForReading()
+        console.report(sorted)
+        return sorted
     }
 }

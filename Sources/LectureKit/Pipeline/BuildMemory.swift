@@ -1,6 +1,7 @@
 import CommonMark
 import Foundation
 import LectureSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,142 +9,104 @@ import LectureSupport
 
 /// What one build leaves for the next, so that `lecture serve` rebuilds only what changed.
 ///
-/// Pass the same instance to every `BuildPipeline` of a session. A page is read, parsed,
-/// transformed and rendered again only when its file changed (by `stat`: device, inode, size,
-/// modification time) or something every page depends on did (the summary's chapters, the
-/// templates, the compiler and Graphviz versions, the build date); its links are checked again
-/// when it changed or any heading of the book did. Files the last build wrote and this one
-/// would write unchanged are hard-linked from the live site into the new one, which is still
-/// swapped in whole. Pages with samples are always transformed again (their samples come from
-/// the sample cache), so a change of the stand-ins is always seen.
-package final class BuildMemory: @unchecked Sendable {
-    struct Parsed {
+/// Pass the same instance to every `BuildPipeline` of a session; `StepMemo` wraps every step
+/// with it, so the steps themselves never consult it. A page's result of a step is used again
+/// when the page's file is unchanged (by `stat`: device, inode, size, modification time) and so
+/// is what the step reads besides the page (`PageInputs`: what every page depends on, every
+/// page's headings), all along the steps before it. Pages with samples are always transformed
+/// again (their samples come from the sample cache), so a change of the stand-ins is always
+/// seen. Files the last build wrote and this one would write unchanged are hard-linked from
+/// the live site into the new one, which is still swapped in whole.
+package final class BuildMemory: Sendable {
+    /// A step's result for one page: the key of its inputs, the page it left (`nil` for a step
+    /// that does not change the page) and the problems it found.
+    struct Entry: Sendable {
+        var key: String
+        var page: Page?
+        var problems: [Diagnostic]
+    }
+
+    /// A page's file as read, with its `stat` signature then.
+    struct ReadFile: Sendable {
         var signature: FileSignature
         var file: SourceFile
-        var blocks: [Block]
-        var tooDeep: SourceLocation?
-        var extraction: (samples: [Sample], diagnostics: [Diagnostic])?
     }
 
-    struct Transformed {
-        var signature: FileSignature
-        var global: String
-        var page: Page
-        var problems: [Diagnostic]
-        var linkProblems: [Diagnostic]?
-        var html: [UInt8]?
-        var searchEntry: SearchIndex.PageEntry?
-        /// The page's section of `print.html`.
-        var printHTML: String?
+    private struct State: Sendable {
+        /// By step name, then page path relative to the content folder.
+        var entries: [String: [String: Entry]] = [:]
+        var files: [String: ReadFile] = [:]
+        var printCheckedGlobal: String?
+        /// The live site's folder identity right after the last successful write, with the global inputs then.
+        var written: (folder: FileSignature, global: String)?
+        /// The sources of the copied files, as they were when the live site was written.
+        var copies: [String: FileSignature] = [:]
+        var probes: Probes?
+        var reuse: [String: Int] = [:]
     }
 
-    private let lock = NSLock()
-    private var parsed: [String: Parsed] = [:]
-    private var transformed: [String: Transformed] = [:]
-    private var anchorsDigest = ""
-    private var printCheckedGlobal: String?
-    /// The live site's folder identity right after the last successful write, and the files
-    /// that write produced from memory (safe to link), by site path.
-    private var written: (folder: FileSignature, global: String)?
-    var probes: Probes?
+    private let state = Mutex(State())
 
     /// An empty memory: the first build given it does all the work.
     package init() {}
 
-    func parsedPage(_ path: String, signature: FileSignature) -> Parsed? {
-        lock.withLock { parsed[path].flatMap { $0.signature == signature ? $0 : nil } }
+    /// The compiler and Graphviz probes of the session's first build (their versions are asked once).
+    var probes: Probes? {
+        get { state.withLock { $0.probes } }
+        set { state.withLock { $0.probes = newValue } }
     }
 
-    func remember(parsed page: Parsed, for path: String) { lock.withLock { parsed[path] = page } }
-
-    func extraction(_ path: String, signature: FileSignature) -> (samples: [Sample], diagnostics: [Diagnostic])? {
-        lock.withLock { parsed[path].flatMap { $0.signature == signature ? $0.extraction : nil } }
+    /// How many pages (files, for `Load` and `Write`) each step of the last build took from memory,
+    /// by step name.
+    var lastReuse: [String: Int] {
+        get { state.withLock { $0.reuse } }
+        set { state.withLock { $0.reuse = newValue } }
     }
 
-    func remember(
-        extraction: (samples: [Sample], diagnostics: [Diagnostic]), for path: String, signature: FileSignature
-    ) {
-        lock.withLock {
-            if parsed[path]?.signature == signature { parsed[path]?.extraction = extraction }
-        }
+    func entry(step: String, page path: String) -> Entry? { state.withLock { $0.entries[step]?[path] } }
+
+    func remember(_ entry: Entry, step: String, page path: String) {
+        state.withLock { $0.entries[step, default: [:]][path] = entry }
     }
 
-    func transformedPage(_ path: String, signature: FileSignature, global: String) -> Transformed? {
-        lock.withLock { transformed[path].flatMap { $0.signature == signature && $0.global == global ? $0 : nil } }
-    }
-
-    func remember(transformed page: Transformed, for path: String) { lock.withLock { transformed[path] = page } }
-
-    func update(_ path: String, _ change: (inout Transformed) -> Void) {
-        lock.withLock {
-            if var entry = transformed[path] {
-                change(&entry)
-                transformed[path] = entry
-            }
-        }
+    /// The pages' files the last build read, by path relative to the content folder.
+    var files: [String: ReadFile] {
+        get { state.withLock { $0.files } }
+        set { state.withLock { $0.files = newValue } }
     }
 
     /// Whether `print.html`'s emitted URLs were checked by an earlier build of this session with
     /// the same global inputs. Its sections come from pages whose own HTML (same raw HTML,
     /// same Markdown links, checked on every rebuild) is checked again, so a preview rebuild
     /// need not scan the whole book's page again.
-    func printPageChecked(global: String) -> Bool { lock.withLock { printCheckedGlobal == global } }
+    func printPageChecked(global: String) -> Bool { state.withLock { $0.printCheckedGlobal == global } }
 
     /// Records that `print.html` passed the emitted-URL check under `global`.
-    func rememberPrintPageChecked(global: String) { lock.withLock { printCheckedGlobal = global } }
-
-    /// Swaps in the digest of every page's heading ids and says whether it changed.
-    func anchorsChanged(to digest: String) -> Bool {
-        lock.withLock {
-            defer { anchorsDigest = digest }
-            return anchorsDigest != digest
-        }
-    }
+    func rememberPrintPageChecked(global: String) { state.withLock { $0.printCheckedGlobal = global } }
 
     /// Whether the folder at `output` is the one the last build wrote with these global inputs.
     func liveSiteIsOurs(_ output: String, global: String) -> Bool {
-        lock.withLock {
-            guard let written, let now = FileSignature(path: output) else { return false }
+        state.withLock {
+            guard let written = $0.written, let now = FileSignature(path: output) else { return false }
             return written.folder == now && written.global == global
         }
     }
 
-    /// The sources of the copied files, as they were when the live site was written.
-    private var copies: [String: FileSignature] = [:]
-
-    func rememberWrite(_ output: String, global: String, copies: [String: FileSignature] = [:]) {
-        lock.withLock {
-            written = FileSignature(path: output).map { ($0, global) }
-            self.copies = copies
+    func rememberWrite(_ output: String, global: String, copies: [String: FileSignature]) {
+        state.withLock {
+            $0.written = FileSignature(path: output).map { ($0, global) }
+            $0.copies = copies
         }
     }
 
     func copiedUnchanged(_ path: String, _ signature: FileSignature) -> Bool {
-        lock.withLock { copies[path] == signature }
+        state.withLock { $0.copies[path] == signature }
     }
 
     func forgetWrite() {
-        lock.withLock {
-            written = nil
-            copies = [:]
+        state.withLock {
+            $0.written = nil
+            $0.copies = [:]
         }
-    }
-}
-
-/// A file's identity and version as `stat(2)` reports it: device, inode, size and
-/// modification time (nanoseconds). Equal signatures mean the file was not rewritten.
-struct FileSignature: Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: Int64
-
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 }

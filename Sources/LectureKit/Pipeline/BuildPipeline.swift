@@ -14,11 +14,20 @@ package struct BuildPipeline: Sendable {
     var configuration: BuildConfiguration
     /// Where diagnostics, progress and timings go.
     var console: Console
-    /// What an earlier build of the same session left, for incremental rebuilds (`lecture serve`).
-    var memory: BuildMemory?
+    /// What an earlier build of the same session left, for incremental rebuilds (`lecture serve`);
+    /// `nil` for a one-off build.
+    let memory: BuildMemory?
 
-    /// Creates a pipeline; pass the session's `memory` to rebuild incrementally.
-    package init(configuration: BuildConfiguration, console: Console, memory: BuildMemory? = nil) {
+    /// A one-off build: every step does all its work.
+    package init(configuration: BuildConfiguration, console: Console) {
+        self.configuration = configuration
+        self.console = console
+        self.memory = nil
+    }
+
+    /// A build of a session (`lecture serve`): `memory` wraps every step (`StepMemo`), so only
+    /// what changed since the session's last build is done again.
+    package init(configuration: BuildConfiguration, console: Console, memory: BuildMemory) {
         self.configuration = configuration
         self.console = console
         self.memory = memory
@@ -30,52 +39,91 @@ package struct BuildPipeline: Sendable {
     @discardableResult
     package func run() throws -> BuildReport {
         let start = Date()
-        var context = BuildContext(configuration: configuration, console: console, memory: memory, purpose: .site)
-        try Self.run(BuildStep.site, on: &context)
-        console.report(context.remappedDiagnostics.sortedForReading())
+        let probes = memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory)
+        memory?.probes = probes
+        var context = BuildContext(configuration: configuration, console: console, purpose: .site, probes: probes)
+        try Self.run(BuildStep.site, on: &context, memory: memory)
+        let reported = context.reportDiagnostics()
         let included = Set(
             context.includedFiles.flatMap { file in
                 (file.lineOrigins ?? []).map(\.path).filter { $0 != file.displayPath }
             })
         return BuildReport(
             pagesWritten: context.pages.count, seconds: Date().timeIntervalSince(start),
-            outputDirectory: configuration.outputDirectory, diagnostics: context.remappedDiagnostics,
+            outputDirectory: configuration.outputDirectory, diagnostics: reported,
             sampleResults: context.sampleResults, includedFiles: included.sorted())
     }
 
-    /// Runs `steps` in order on `context`, showing each step's name as progress on a terminal and,
-    /// with `LECTURE_TIMINGS` set, printing each step's time at the end.
+    /// Runs `steps` in order on `context`, each wrapped with `memory` when there is one
+    /// (`StepMemo`), showing each step's name as progress on a terminal and, with
+    /// `LECTURE_TIMINGS` set, printing each step's time at the end.
     ///
-    /// Consecutive steps with a page part run as one stretch that `BuildMemory` wraps
-    /// (`PageMemo`): a page it remembers skips them all and keeps its remembered problems.
+    /// A step's parts run in order: `prepare`, `page` on every page (in parallel), `book`. The
+    /// problems of consecutive page parts are appended page by page, in page order.
     /// - Throws: `DiagnosticsError`, after reporting every problem, when a step stops the build
     ///   (`BuildStop`) or ends with errors and `stopsOnErrors`; the cancellation
-    ///   (`lecture.cancelled`) before a step when the run was cancelled; what a step throws otherwise.
-    static func run(_ steps: [BuildStep], on context: inout BuildContext) throws {
+    ///   (`lecture.cancelled`) before a step when the run was cancelled; what a step throws
+    ///   otherwise, as a `LectureError` labelled with the step's name (`LectureError.step`), after
+    ///   reporting what was found until then.
+    static func run(_ steps: [BuildStep], on context: inout BuildContext, memory: BuildMemory?) throws {
+        let memo = memory.map(StepMemo.init)
         var timings: [(step: String, seconds: Double)] = []
-        var stretch: PageMemo?
-        for (index, step) in steps.enumerated() {
+        // Each page's problems from the page parts since the last book-wide part.
+        var pending: [[Diagnostic]]?
+        func flush(_ context: inout BuildContext) {
+            guard let problems = pending else { return }
+            for pageProblems in problems { context.diagnostics.emit(pageProblems) }
+            pending = nil
+        }
+        for (index, original) in steps.enumerated() {
             // Cancelled (a signal, a stopping server): no further step starts.
             try context.configuration.verifier.cancellation.check()
+            let step = memo?.wrap(original) ?? original
             let clock = Date()
             context.console.progress("[\(index + 1)/\(steps.count)] \(step.name)")
             do {
-                if let work = step.page {
-                    if stretch == nil { stretch = PageMemo.begin(&context) }
-                    stretch?.run(work, on: &context)
-                    let next = index + 1 < steps.count ? steps[index + 1] : nil
-                    if step.book != nil || next?.page == nil {
-                        stretch?.end(&context)
-                        stretch = nil
-                    }
+                memo?.willRun(step, &context)
+                if let prepare = step.prepare {
+                    flush(&context)
+                    try prepare(&context)
                 }
-                try step.book?(&context)
+                if let work = step.page {
+                    let snapshot = context
+                    let results = context.pages.parallelMap(jobs: context.configuration.verifier.jobs) {
+                        page -> PageStepResult in
+                        var page = page
+                        let problems = work(&page, snapshot)
+                        return PageStepResult(page: page, problems: problems)
+                    }
+                    context.pages = results.map(\.page)
+                    var problems = pending ?? Array(repeating: [], count: results.count)
+                    for (number, result) in results.enumerated() { problems[number] += result.problems }
+                    pending = problems
+                    memo?.pagesDone(step, &context)
+                }
+                if let book = step.book {
+                    flush(&context)
+                    try book(&context)
+                }
+                let next = index + 1 < steps.count ? steps[index + 1] : nil
+                if next?.page == nil || next?.prepare != nil || step.stopsOnErrors { flush(&context) }
+                memo?.didRun(step, &context)
             } catch is BuildStop {
+                memo?.failed(step)
+                flush(&context)
                 throw fail(&context)
+            } catch {
+                memo?.failed(step)
+                flush(&context)
+                // What was found before the step stopped is reported too: nothing is lost.
+                context.console.clearProgress()
+                context.reportDiagnostics()
+                throw LectureError(error, step: step.name)
             }
             timings.append((step.name, Date().timeIntervalSince(clock)))
             if step.stopsOnErrors, context.diagnostics.hasErrors { throw fail(&context) }
         }
+        memo?.finish(steps)
         context.console.clearProgress()
         if ProcessInfo.processInfo.environment["LECTURE_TIMINGS"] != nil {
             context.console.print(
@@ -89,8 +137,14 @@ package struct BuildPipeline: Sendable {
         // The probes' threads run child processes: let them finish before the caller exits,
         // or the process is torn down under them.
         _ = context.probes.toolchain()
-        let diagnostics = context.remappedDiagnostics
-        context.console.report(diagnostics.sortedForReading())
-        return DiagnosticsError(diagnostics)
+        return DiagnosticsError(context.reportDiagnostics())
     }
+}
+
+/// One page after one page step: the page as the step left it and the problems found on it.
+struct PageStepResult: Sendable {
+    /// The page, changed by the step.
+    var page: Page
+    /// What the step found wrong on the page, in the order found.
+    var problems: [Diagnostic]
 }

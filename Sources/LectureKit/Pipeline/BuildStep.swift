@@ -3,9 +3,12 @@ import LectureSupport
 /// One named stage of a build, run over the build's one `BuildContext` (Publish's
 /// `PublishingStep`, mdBook's preprocessors and renderers).
 ///
-/// A step has up to two parts: `page`, run on every page that is not taken from `BuildMemory`
-/// (pages in parallel), then `book`, run once on the whole context. The step's name labels its
-/// progress line, its `LECTURE_TIMINGS` entry and the errors it throws.
+/// A step has up to three parts, run in this order: `prepare`, once on the whole context (what
+/// every page's part reads, such as the link targets); `page`, on every page (pages in
+/// parallel); `book`, once on the whole context. The parts are pure work: what an earlier
+/// build of the session may stand in for is decided outside them, by `StepMemo`, which the
+/// pipeline wraps around every step from what the step declares it reads (`pageReads`). The
+/// step's name labels its progress line, its `LECTURE_TIMINGS` entry and the errors it throws.
 struct BuildStep: Sendable {
     /// Work on one page; returns the problems it found there.
     typealias PageWork = @Sendable (inout Page, BuildContext) -> [Diagnostic]
@@ -14,10 +17,17 @@ struct BuildStep: Sendable {
 
     /// The step's name, as progress, timings and errors show it: `Samples`.
     let name: String
-    /// Per-page work, remembered by `BuildMemory` for pages that did not change.
+    /// Book-wide work before the pages' part.
+    var prepare: BookWork?
+    /// Per-page work.
     var page: PageWork?
     /// Book-wide work, after every page's part.
     var book: BookWork?
+    /// What the page part reads besides its own page, so `StepMemo` knows when an earlier
+    /// build's result for the page still holds.
+    var pageReads: PageInputs = []
+    /// Whether the page part changes the page (`false` for a check that only finds problems).
+    var changesPage = true
     /// Whether the build stops after this step when any error was reported so far.
     var stopsOnErrors = false
 
@@ -28,11 +38,18 @@ struct BuildStep: Sendable {
         self.stopsOnErrors = stopsOnErrors
     }
 
-    /// A step with work on each page, then (optionally) on the whole book.
-    init(name: String, stopsOnErrors: Bool = false, page: @escaping PageWork, book: BookWork? = nil) {
+    /// A step with work on each page, reading `reads` besides the page, with optional
+    /// book-wide work before and after.
+    init(
+        name: String, stopsOnErrors: Bool = false, reads: PageInputs, changesPage: Bool = true,
+        prepare: BookWork? = nil, page: @escaping PageWork, book: BookWork? = nil
+    ) {
         self.name = name
+        self.prepare = prepare
         self.page = page
         self.book = book
+        self.pageReads = reads
+        self.changesPage = changesPage
         self.stopsOnErrors = stopsOnErrors
     }
 

@@ -4,7 +4,7 @@ import LectureSupport
 
 /// The values of `page.html`'s placeholders (README, "Templates"), built here for every page the
 /// layout renders: the chapters, `print.html`, `toc.html` and the not-found page.
-struct TemplateValues {
+struct TemplateValues: Sendable {
     let configuration: BuildConfiguration
     let book: Book
     /// The compiler that verified the samples, as `Swift 6.3.1`.

@@ -7,100 +7,113 @@ import LectureSupport
 /// `Anchors` left them (links are rewritten only in `Render`), so a diagnostic names the `.md`
 /// link as the author wrote it, at its line; a table's links are read from its cells.
 enum LinkChecker {
-    /// - Parameters:
-    ///   - pages: every page, with `headings` already anchored.
-    ///   - contentFiles: paths relative to the content folder of the files that will be copied.
-    ///   - allPages: every page of the book, whose headings links may name (default: `pages`).
-    ///   - unloadedPages: pages the summary lists that could not be loaded; a link to one is not
-    ///     reported (the page's own error says what is wrong, and the link is right once it is fixed).
-    static func check(
-        _ pages: [Page], allPages: [Page]? = nil, contentFiles: Set<String>, unloadedPages: Set<String> = []
-    ) -> [Diagnostic] {
-        var anchorsByPage: [String: Set<String>] = [:]
-        var pageByOutput: [String: String] = [:]
-        // Pages cut short where they nest too deep (`Parse` reported it): their headings after
-        // the cut are unknown, so an anchor into them is not reported as missing.
+    /// What links may name: every page's heading anchors, the pages by output name, and the
+    /// content folder's other files. Built once per build, after `Anchors`.
+    struct Targets: Sendable {
+        /// Each page's anchor ids, by path relative to the content folder.
+        var anchors: [String: Set<String>] = [:]
+        /// Each page's path relative to the content folder, by its output path (`x.html`).
+        var pagesByOutput: [String: String] = [:]
+        /// Paths relative to the content folder of the files that will be copied.
+        var contentFiles: Set<String> = []
+        /// Pages the summary lists that could not be loaded; a link to one is not reported (the
+        /// page's own error says what is wrong, and the link is right once it is fixed).
+        var unloadedPages: Set<String> = []
+        /// Pages cut short where they nest too deep (`Parse` reported it): their headings after
+        /// the cut are unknown, so an anchor into them is not reported as missing.
         var truncated: Set<String> = []
-        for page in allPages ?? pages {
-            anchorsByPage[page.chapter.path] = Set(page.headings.map(\.id))
-            pageByOutput[page.chapter.outputPath] = page.chapter.path
-            if page.tooDeep != nil { truncated.insert(page.chapter.path) }
+
+        /// The targets of `pages` (with `headings` already anchored), `contentFiles` and
+        /// `unloadedPages`.
+        init(pages: [Page], contentFiles: Set<String>, unloadedPages: Set<String>) {
+            for page in pages {
+                anchors[page.chapter.path] = Set(page.headings.map(\.id))
+                pagesByOutput[page.chapter.outputPath] = page.chapter.path
+                if page.tooDeep != nil { truncated.insert(page.chapter.path) }
+            }
+            self.contentFiles = contentFiles
+            self.unloadedPages = unloadedPages
         }
-        let anchors = anchorsByPage
-        let pagesByOutput = pageByOutput
-        let cutShort = truncated
-        return pages.parallelMap(jobs: ProcessInfo.processInfo.activeProcessorCount) { page -> [Diagnostic] in
-            var diagnostics: [Diagnostic] = []
-            let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
-            for link in links(in: page.blocks) {
-                if link.destination.isEmpty || link.destination.hasPrefix("//")
-                    || LinkRewriter.hasScheme(link.destination)
-                {
-                    continue
-                }
-                // Ids and hrefs are both written in NFC (HeadingAnchors, LinkRewriter).
-                let destination = NFC.normalized(link.destination)
-                let (path, fragment) = LinkRewriter.split(destination)
-                let rawAnchor = String(fragment.dropFirst())
-                let anchor = rawAnchor.contains("%") ? (rawAnchor.removingPercentEncoding ?? rawAnchor) : rawAnchor
-                var target: String
-                if path.isEmpty {
-                    target = page.chapter.path
-                } else {
-                    let decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
-                    let joined = directory.isEmpty ? decoded : directory + "/" + decoded
-                    // Only paths with `.` or `..` segments need normalising.
-                    target =
-                        joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..")
-                        ? SummaryParser.normalize(joined) : joined
-                    // A link to a page's output name (`x.html`, `dir/index.html`, `dir/`) is a
-                    // link to that page, as mdBook's books write them.
-                    let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
-                    let output =
-                        decoded.hasSuffix("/") || folder.isEmpty
-                        ? (folder.isEmpty ? "index.html" : folder + "/index.html") : target
-                    if let markdown = pagesByOutput[output] { target = markdown }
-                }
-                let place = link.location
-                if unloadedPages.contains(target) { continue }
-                if target.hasPrefix("../") || (target.hasSuffix(".md") && anchors[target] == nil) {
-                    let known =
-                        target.hasSuffix(".md")
-                        ? "is not a page of the book (not in SUMMARY.md)" : "is outside the content folder"
+
+        /// No targets (before `Links` prepares them).
+        init() {}
+    }
+
+    /// The broken links and anchors of `page`, against `targets`.
+    static func check(_ page: Page, targets: Targets) -> [Diagnostic] {
+        let anchors = targets.anchors
+        let pagesByOutput = targets.pagesByOutput
+        let contentFiles = targets.contentFiles
+        var diagnostics: [Diagnostic] = []
+        let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
+        for link in links(in: page.blocks) {
+            if link.destination.isEmpty || link.destination.hasPrefix("//")
+                || LinkRewriter.hasScheme(link.destination)
+            {
+                continue
+            }
+            // Ids and hrefs are both written in NFC (HeadingAnchors, LinkRewriter).
+            let destination = NFC.normalized(link.destination)
+            let (path, fragment) = LinkRewriter.split(destination)
+            let rawAnchor = String(fragment.dropFirst())
+            let anchor = rawAnchor.contains("%") ? (rawAnchor.removingPercentEncoding ?? rawAnchor) : rawAnchor
+            var target: String
+            if path.isEmpty {
+                target = page.chapter.path
+            } else {
+                let decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
+                let joined = directory.isEmpty ? decoded : directory + "/" + decoded
+                // Only paths with `.` or `..` segments need normalising.
+                target =
+                    joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..")
+                    ? SummaryParser.normalize(joined) : joined
+                // A link to a page's output name (`x.html`, `dir/index.html`, `dir/`) is a
+                // link to that page, as mdBook's books write them.
+                let folder = target.hasSuffix("/") ? String(target.dropLast()) : target
+                let output =
+                    decoded.hasSuffix("/") || folder.isEmpty
+                    ? (folder.isEmpty ? "index.html" : folder + "/index.html") : target
+                if let markdown = pagesByOutput[output] { target = markdown }
+            }
+            let place = link.location
+            if targets.unloadedPages.contains(target) { continue }
+            if target.hasPrefix("../") || (target.hasSuffix(".md") && anchors[target] == nil) {
+                let known =
+                    target.hasSuffix(".md")
+                    ? "is not a page of the book (not in SUMMARY.md)" : "is outside the content folder"
+                diagnostics.append(
+                    .error(
+                        .brokenLink,
+                        page.source.displayPath, place, "broken link: '\(destination)' \(known)",
+                        notes: LinkHint.notes(
+                            resolved: target, written: path, from: page.chapter.path, fragment: fragment,
+                            candidates: target.hasSuffix(".md") ? Array(anchors.keys) : Array(contentFiles))))
+                continue
+            }
+            if !target.hasSuffix(".md") {
+                if !contentFiles.contains(target) {
                     diagnostics.append(
                         .error(
                             .brokenLink,
-                            page.source.displayPath, place, "broken link: '\(destination)' \(known)",
+                            page.source.displayPath, place,
+                            "broken link: '\(destination)' does not exist in the content folder",
                             notes: LinkHint.notes(
                                 resolved: target, written: path, from: page.chapter.path, fragment: fragment,
-                                candidates: target.hasSuffix(".md") ? Array(anchors.keys) : Array(contentFiles))))
-                    continue
+                                candidates: Array(contentFiles))))
                 }
-                if !target.hasSuffix(".md") {
-                    if !contentFiles.contains(target) {
-                        diagnostics.append(
-                            .error(
-                                .brokenLink,
-                                page.source.displayPath, place,
-                                "broken link: '\(destination)' does not exist in the content folder",
-                                notes: LinkHint.notes(
-                                    resolved: target, written: path, from: page.chapter.path, fragment: fragment,
-                                    candidates: Array(contentFiles))))
-                    }
-                    continue
-                }
-                if !anchor.isEmpty, let ids = anchors[target], !ids.contains(anchor), !cutShort.contains(target) {
-                    let nearest = EditDistance.nearest(to: anchor, in: ids.sorted())
-                    diagnostics.append(
-                        .error(
-                            .brokenAnchor,
-                            page.source.displayPath, place,
-                            "broken link: '\(destination)' names no heading of \(target)",
-                            notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))
-                }
+                continue
             }
-            return diagnostics
-        }.flatMap { $0 }
+            if !anchor.isEmpty, let ids = anchors[target], !ids.contains(anchor), !targets.truncated.contains(target) {
+                let nearest = EditDistance.nearest(to: anchor, in: ids.sorted())
+                diagnostics.append(
+                    .error(
+                        .brokenAnchor,
+                        page.source.displayPath, place,
+                        "broken link: '\(destination)' names no heading of \(target)",
+                        notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))
+            }
+        }
+        return diagnostics
     }
 
     /// Every link and image in the blocks' paragraphs, headings and table cells.

@@ -6,7 +6,7 @@ extension BuildStep {
     /// from the template's or the page's HTML), the page's headings listed, and warnings for a
     /// page without exactly one `# ` heading and for heading levels that jump.
     static let anchors = BuildStep(
-        name: "Anchors",
+        name: "Anchors", reads: [.book],
         page: { (page: inout Page, context: BuildContext) in
             var problems: [Diagnostic] = []
             var reserved = context.templateIDs

@@ -7,7 +7,7 @@ extension BuildStep {
     /// and pipe-table paragraphs read as tables (`TableRenderer`); figures are numbered in page
     /// order. Each stays a `Figure` value in the page's tree; `Render` makes it HTML (`FigureHTML`).
     static let figures = BuildStep(
-        name: "Figures",
+        name: "Figures", reads: [.book, .samples],
         page: { (page: inout Page, context: BuildContext) in
             var problems: [Diagnostic] = []
             page.blocks = SampleRendering.apply(

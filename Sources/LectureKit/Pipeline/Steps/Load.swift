@@ -6,6 +6,8 @@ extension BuildStep {
     /// `Load`: the templates, `SUMMARY.md` and every page it lists (or, for `lecture check FILE…`,
     /// the named files), with every problem found in them. Content problems don't stop the run
     /// here: the pages that loaded go on, so every problem in them is reported too.
+    /// A page's file unchanged since the session's last build is not read again
+    /// (`context.earlier.files`, which `StepMemo` fills).
     static let load = BuildStep(name: "Load") { (context: inout BuildContext) in
         switch context.purpose {
         case .site: try loadSite(&context)
@@ -17,6 +19,11 @@ extension BuildStep {
             }
             loadContent(&context)
         }
+        let chapters = Dictionary(
+            context.content.book.flattened.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        context.pages = context.content.files.map {
+            Page(chapter: chapters[$0.relativePath]!, source: $0, blocks: [])
+        }
     }
 
     /// The site's inputs: the output folder checked, the templates, the content; stops when
@@ -26,7 +33,7 @@ extension BuildStep {
         if let problem = SiteWriter.validate(
             output: configuration.outputDirectory, protecting: configuration.protectedFolders)
         {
-            context.diagnostics.append(problem)
+            context.diagnostics.emit(problem)
             throw BuildStop()
         }
         switch Templates.load(directory: configuration.templatesDirectory) {
@@ -34,7 +41,7 @@ extension BuildStep {
             context.templates = loaded
             let page = try? FileSystem.read(FileSystem.join(configuration.templatesDirectory, "page.html"))
             context.templateIDs = HTMLIDs.of(String(decoding: page ?? [], as: UTF8.self))
-        case .failure(let error): context.diagnostics += error.diagnostics
+        case .failure(let error): context.diagnostics.emit(error.diagnostics)
         }
         loadContent(&context)
         guard let templates = context.templates, FileSystem.isDirectory(configuration.contentDirectory) else {
@@ -44,32 +51,33 @@ extension BuildStep {
             // Only when nothing explains it already: a summary that cannot be read, or whose every
             // page is missing, has its own error, and "lists no pages" would be a second, wrong one.
             if !context.content.diagnostics.contains(where: { $0.severity == .error }) {
-                context.diagnostics.append(
+                context.diagnostics.emit(
                     .error(
                         .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
                         "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
             }
             throw BuildStop()
         }
-        context.diagnostics += OutputCollisions.find(
-            book: context.content.book, templates: templates, assets: context.listing.assets(),
-            contentDirectory: configuration.contentDirectory)
+        context.diagnostics.emit(
+            OutputCollisions.find(
+                book: context.content.book, templates: templates, assets: context.listing.assets(),
+                contentDirectory: configuration.contentDirectory))
     }
 
-    /// The summary and its pages, files unchanged since the session's last build reused.
+    /// The summary and its pages.
     private static func loadContent(_ context: inout BuildContext) {
-        let memory = context.memory
+        let earlier = context.earlier.files
         let listing = context.listing
         var loaded = ContentLoader.load(
             contentDirectory: context.configuration.contentDirectory,
-            reuse: { path, signature in memory?.parsedPage(path, signature: signature)?.file },
+            reuse: { path, signature in earlier[path].flatMap { $0.signature == signature ? $0.file : nil } },
             listing: { listing.all() })
         if let title = context.configuration.book.title {
             // book.toml's title wins, as in mdBook; the summary then needs none.
             loaded.book.title = title
             loaded.diagnostics.removeAll { $0.identifier == .summaryNoTitle }
         }
-        context.diagnostics += loaded.diagnostics
+        context.diagnostics.emit(loaded.diagnostics)
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         context.content = loaded
     }
@@ -93,8 +101,8 @@ extension BuildStep {
                 let (expanded, problems) = IncludeExpander.apply(
                     to: source, directory: IncludeExpander.folder(of: file))
                 sources.append(expanded)
-                context.diagnostics += problems
-            case .failure(let diagnostic): context.diagnostics.append(diagnostic)
+                context.diagnostics.emit(problems)
+            case .failure(let diagnostic): context.diagnostics.emit(diagnostic)
             }
         }
         let chapters = sources.map {

@@ -3,24 +3,43 @@ import Foundation
 import LectureSupport
 
 extension BuildStep {
-    /// `Render`: every page into the page template, `print.html`, the index, `404.html`, the
-    /// shared navigation of large books, the search index and the files to copy; then every URL
-    /// the reader will follow, as emitted (templates and raw HTML included), checked
-    /// (`EmittedLinkChecker`). A page taken from `BuildMemory` renders as it did.
-    static let render = BuildStep(name: "Render", stopsOnErrors: true) { (context: inout BuildContext) in
-        guard let templates = context.templates else { throw BuildStop() }
+    /// `Render`: each page into the page template with its search entry and its `print.html`
+    /// section; then `print.html`, the index, `404.html`, the shared navigation of large books,
+    /// the search index and the files to copy; then every URL the reader will follow, as
+    /// emitted (templates and raw HTML included), checked (`EmittedLinkChecker`).
+    static let render = BuildStep(
+        name: "Render", stopsOnErrors: true, reads: [.book],
+        prepare: { (context: inout BuildContext) in
+            guard context.templates != nil else { throw BuildStop() }
+            context.rendering = PageRendering(context)
+        },
+        page: { (page: inout Page, context: BuildContext) in
+            guard let templates = context.templates, let rendering = context.rendering else { return [] }
+            page.rendered = rendering.render(page, templates: templates)
+            return []
+        },
+        book: { (context: inout BuildContext) in
+            guard let templates = context.templates, let rendering = context.rendering else { throw BuildStop() }
+            context.site = site(context, templates: templates, values: rendering.values)
+            // Every URL the reader will follow, as emitted (templates and raw HTML included).
+            let configuration = context.configuration
+            context.diagnostics.emit(
+                EmittedLinkChecker.check(
+                    context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
+                    outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
+                    skipping: context.earlier.checked))
+        })
+
+    /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.
+    private static func site(_ context: BuildContext, templates: Templates, values: TemplateValues) -> SiteFiles {
         let configuration = context.configuration
         let book = context.content.book
-        let values = TemplateValues(configuration: configuration, book: book, swiftVersion: context.swiftVersion)
-        let pages = renderPages(context, templates: templates, values: values)
+        let pages = context.pages.compactMap(\.rendered)
         var site = SiteFiles()
-        for page in pages {
-            site.generated[page.outputPath] = page.html
-            if page.fromMemory { site.unchanged.insert(page.outputPath) }
-        }
-        site.generated[PrintPage.outputPath] = printPage(context, rendered: pages, templates: templates, values: values)
+        site.unchanged = context.earlier.unchanged
+        for page in pages { site.generated[page.outputPath] = page.html }
+        site.generated[PrintPage.outputPath] = printPage(context, templates: templates, values: values)
         let order = book.flattened
-        if let first = order.first, site.unchanged.contains(first.outputPath) { site.unchanged.insert("index.html") }
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
             // mdBook's rule: without a README.md, the first chapter is also the index. A copy
             // keeps its relative URLs right only beside the root; from a folder it is a redirect.
@@ -53,90 +72,20 @@ extension BuildStep {
         if FileSystem.exists(configuration.highlightJS) {
             site.copied["assets/highlight.min.js"] = configuration.highlightJS
         }
-        // Copied files whose source is as it was at the last write can be linked, not copied.
-        if let memory = context.memory {
-            site.copySignatures = site.copied.compactMapValues { FileSignature(path: $0) }
-            for (path, signature) in site.copySignatures where memory.copiedUnchanged(path, signature) {
-                site.unchanged.insert(path)
-            }
-        }
-        let entries = pages.map(\.searchEntry)
-        site.generated.merge(SearchIndex.files(entries)) { _, index in index }
-        site.unchanged.formUnion(SearchIndex.unchangedTextFiles(entries, fromMemory: pages.map(\.fromMemory)))
-        context.site = site
-
-        // Every URL the reader will follow, as emitted (templates and raw HTML included).
-        let printChecked = context.memory?.printPageChecked(global: context.global) == true
-        let problems = EmittedLinkChecker.check(
-            site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
-            outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
-            skipping: printChecked ? [PrintPage.outputPath] : [])
-        context.diagnostics += problems
-        if !context.diagnostics.hasErrors { context.memory?.rememberPrintPageChecked(global: context.global) }
+        site.generated.merge(SearchIndex.files(pages.map(\.searchEntry))) { _, index in index }
+        return site
     }
 
-    /// Every page in the page template, with its search entry; in page order.
-    private static func renderPages(_ context: BuildContext, templates: Templates, values: TemplateValues)
-        -> [RenderedPage]
-    {
+    /// `print.html`: every chapter's section (`PrintPage`), made with its page, in one page.
+    private static func printPage(_ context: BuildContext, templates: Templates, values: TemplateValues) -> [UInt8] {
         let configuration = context.configuration
         let book = context.content.book
-        let order = book.flattened
-        let renderer = HTMLRenderer()
-        let cache = Cache(directory: configuration.cacheDirectory)
-        let positions = Dictionary(
-            order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        return Array(context.pages.enumerated()).parallelMap(jobs: configuration.verifier.jobs) {
-            (index, page) -> RenderedPage in
-            let output = page.chapter.outputPath
-            if let memo = context.remembered(page), let html = memo.html, let entry = memo.searchEntry {
-                return RenderedPage(outputPath: output, html: html, searchEntry: entry, blocks: nil)
-            }
-            let blocks = htmlBlocks(page, cache: cache)
-            let root = OutputPath.rootPrefix(from: output)
-            let position = positions[page.chapter.path] ?? index
-            let html = Array(
-                templates.page.render(
-                    values.page(
-                        title: page.title, content: renderer.render(blocks), root: root,
-                        nav: values.navigation(current: output, root: root),
-                        prev: Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root),
-                        next: Navigation.link(
-                            position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root),
-                        toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path))
-                ).utf8)
-            let entry = SearchIndex.entry(page)
-            context.memory?.update(page.chapter.path) {
-                $0.html = html
-                $0.searchEntry = entry
-            }
-            return RenderedPage(outputPath: output, html: html, searchEntry: entry, blocks: blocks)
-        }
-    }
-
-    /// `print.html`: every chapter in one page (`PrintPage`); a chapter's section is kept in
-    /// `BuildMemory` like its page, so a preview rebuild renders only the chapters that changed.
-    private static func printPage(
-        _ context: BuildContext, rendered: [RenderedPage], templates: Templates, values: TemplateValues
-    ) -> [UInt8] {
-        let configuration = context.configuration
-        let book = context.content.book
-        let anchors = PrintAnchors(book.flattened, reserved: context.templateIDs)
         let pages = context.pages
-        let cache = Cache(directory: configuration.cacheDirectory)
-        let sections = Array(zip(pages, rendered)).parallelMap(jobs: configuration.verifier.jobs) {
-            page, rendered -> String in
-            if let known = context.remembered(page)?.printHTML { return known }
-            var page = page
-            page.blocks = rendered.blocks ?? htmlBlocks(page, cache: cache)
-            let html = PrintPage.chapter(page, anchors: anchors)
-            context.memory?.update(page.chapter.path) { $0.printHTML = html }
-            return html
-        }
-        let byPath = Dictionary(zip(pages.map(\.chapter.path), zip(pages, sections)), uniquingKeysWith: { a, _ in a })
+        let byPath = Dictionary(pages.map { ($0.chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
         let order = book.flattened.compactMap { byPath[$0.path] }
         let content = PrintPage.content(
-            book: book, pages: byPath.mapValues(\.0), chapters: order.map(\.1), anchors: anchors,
+            book: book, pages: byPath, chapters: order.map { $0.rendered?.printHTML ?? "" },
+            anchors: context.rendering!.printAnchors,
             swiftVersion: context.swiftVersion, buildDate: configuration.buildDate)
         return Array(
             templates.page.render(
@@ -144,6 +93,55 @@ extension BuildStep {
                     title: PrintPage.title, content: content, root: "",
                     nav: values.navigation(current: PrintPage.outputPath, root: ""))
             ).utf8)
+    }
+}
+
+/// What `Render` needs for every page, made once: the template values, the book's order and
+/// `print.html`'s anchors.
+struct PageRendering: Sendable {
+    /// The values of the page template's placeholders.
+    let values: TemplateValues
+    /// The chapters in reading order.
+    let order: [Chapter]
+    /// Each chapter's place in `order`, by path relative to the content folder.
+    let positions: [String: Int]
+    /// `print.html`'s anchor for every chapter and heading.
+    let printAnchors: PrintAnchors
+    /// Where drawings are kept.
+    let cache: Cache
+
+    /// The inputs of `context`'s pages, as `Render` finds them.
+    init(_ context: BuildContext) {
+        let configuration = context.configuration
+        let book = context.content.book
+        values = TemplateValues(configuration: configuration, book: book, swiftVersion: context.swiftVersion)
+        order = book.flattened
+        positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        printAnchors = PrintAnchors(order, reserved: context.templateIDs)
+        cache = Cache(directory: configuration.cacheDirectory)
+    }
+
+    /// `page` in the page template, its search entry and its `print.html` section.
+    func render(_ page: Page, templates: Templates) -> RenderedPage {
+        let output = page.chapter.outputPath
+        let blocks = BuildStep.htmlBlocks(page, cache: cache)
+        let root = OutputPath.rootPrefix(from: output)
+        let position = positions[page.chapter.path] ?? 0
+        let html = Array(
+            templates.page.render(
+                values.page(
+                    title: page.title, content: HTMLRenderer().render(blocks), root: root,
+                    nav: values.navigation(current: output, root: root),
+                    prev: Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root),
+                    next: Navigation.link(
+                        position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root),
+                    toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path))
+            ).utf8)
+        var printed = page
+        printed.blocks = blocks
+        return RenderedPage(
+            outputPath: output, html: html, searchEntry: SearchIndex.entry(page),
+            printHTML: PrintPage.chapter(printed, anchors: printAnchors))
     }
 }
 
@@ -155,7 +153,8 @@ extension BuildStep {
     }
 }
 
-/// One page after `Render`: where it goes, its bytes and its search index entry.
+/// One page after `Render`: where it goes, its bytes, its search index entry and its section
+/// of `print.html`.
 struct RenderedPage: Sendable {
     /// The page's path in the site (`part/x.html`).
     var outputPath: String
@@ -163,10 +162,6 @@ struct RenderedPage: Sendable {
     var html: [UInt8]
     /// Its entry of the search index.
     var searchEntry: SearchIndex.PageEntry
-    /// The blocks its content was rendered from (`Render.htmlBlocks`); `nil` when the page comes
-    /// from `BuildMemory` as an earlier build rendered it.
-    var blocks: [Block]?
-
-    /// Whether it comes from `BuildMemory` as an earlier build rendered it.
-    var fromMemory: Bool { blocks == nil }
+    /// Its section of `print.html` (`PrintPage.chapter`).
+    var printHTML: String
 }

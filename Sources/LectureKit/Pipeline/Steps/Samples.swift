@@ -2,56 +2,41 @@ import CommonMark
 import LectureSupport
 
 extension BuildStep {
-    /// `Samples`: every page's Swift samples extracted (`SampleExtractor`), then all compiled,
+    /// `Samples`: each page's Swift samples extracted (`SampleExtractor`), then all compiled,
     /// run and compared on one job pool (`SampleStage`), warm from the cache. For a check, only
-    /// its shard's samples, and the pages' problems are reported before the samples run.
-    static let samples = BuildStep(name: "Samples") { (context: inout BuildContext) in
-        context.diagnostics += extractSamples(&context)
-        if case .check(_, let shard?) = context.purpose {
-            context.samples = context.samples.enumerated()
-                .filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
-            // Problems of the pages themselves are shard 1's to report, so N shards count each once.
-            if shard.index != 1 {
-                context.diagnostics.removeAll {
-                    $0.severity == .error || $0.identifier == DroppedSamples.identifier
-                }
-            }
-        }
-        context.contentDiagnostics = context.diagnostics
-        if !context.isSite { context.console.report(context.remappedDiagnostics) }
-        let toolchain = context.probes.toolchain()
-        if !context.samples.isEmpty {
-            let stage = try SampleStage.prepare(
-                cacheDirectory: context.configuration.cacheDirectory, options: context.configuration.verifier,
-                toolchain: toolchain)
-            context.swiftVersion = stage.verifier.toolchain.shortVersion
-            context.sampleResults = try stage.verify(context.samples, console: context.console)
-            for result in context.sampleResults { context.diagnostics += result.diagnostics }
-        } else if let toolchain {
-            context.swiftVersion = toolchain.shortVersion
-        }
-    }
-
-    /// Sets every page's samples, in page order, and returns the problems found with them;
-    /// a page whose file did not change since the session's last build is not read again.
-    private static func extractSamples(_ context: inout BuildContext) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        context.samples = []
-        for page in context.pages {
-            let path = page.chapter.path
-            let signature = context.signatures[path]
-            if let signature, let known = context.memory?.extraction(path, signature: signature) {
-                context.samples += known.samples
-                diagnostics += known.diagnostics
-                continue
-            }
+    /// its shard's samples.
+    static let samples = BuildStep(
+        name: "Samples", reads: [],
+        page: { (page: inout Page, context: BuildContext) in
             let found = SampleExtractor.extract(
                 from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines,
                 pageHasIncludes: page.source.lineOrigins != nil)
-            if let signature { context.memory?.remember(extraction: found, for: path, signature: signature) }
-            context.samples += found.samples
-            diagnostics += found.diagnostics
-        }
-        return diagnostics
-    }
+            page.samples = found.samples
+            return found.diagnostics
+        },
+        book: { (context: inout BuildContext) in
+            context.samples = context.pages.flatMap(\.samples)
+            if case .check(_, let shard?) = context.purpose {
+                context.samples = context.samples.enumerated()
+                    .filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+                // Problems of the pages themselves are shard 1's to report, so N shards count each once.
+                if shard.index != 1 {
+                    context.diagnostics.removeAll {
+                        $0.severity == .error || $0.identifier == DroppedSamples.identifier
+                    }
+                }
+            }
+            context.contentDiagnostics = context.diagnostics.diagnostics
+            let toolchain = context.probes.toolchain()
+            if !context.samples.isEmpty {
+                let stage = try SampleStage.prepare(
+                    cacheDirectory: context.configuration.cacheDirectory, options: context.configuration.verifier,
+                    toolchain: toolchain)
+                context.swiftVersion = stage.verifier.toolchain.shortVersion
+                context.sampleResults = try stage.verify(context.samples, console: context.console)
+                for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }
+            } else if let toolchain {
+                context.swiftVersion = toolchain.shortVersion
+            }
+        })
 }
