@@ -5,6 +5,8 @@
 /// news, a ping is due, or the hub stops. The ping is an SSE comment line, `: ping`, which
 /// browsers ignore; it exists so that a write to the socket of a page that has gone away fails
 /// and libmicrohttpd closes the connection, instead of its thread waiting forever.
+// @unchecked: libmicrohttpd calls a response's reader on its connection's thread only, one call at
+// a time.
 final class EventStream: @unchecked Sendable {
     private let hub: ReloadHub
     private var cursor: Int

@@ -30,6 +30,10 @@ import LectureSupport
 /// folders `node_modules` (`isIgnored(name:)`), and everything under an `excluded` folder,
 /// such as the output folder when it lies inside the content folder: a rebuild never triggers
 /// another.
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across short reads and writes; `wakePipe` and `usesInotify` are
+// set by `start()` before the watcher's thread starts.
 final class FileWatcher: @unchecked Sendable {
     /// How changes are noticed: inotify(7) where the kernel offers it, else polling `stat`.
     enum Mode: Sendable {

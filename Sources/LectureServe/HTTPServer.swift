@@ -30,12 +30,14 @@ import Synchronization
 /// The request path reaches `handler` still percent-encoded: the unescape callback
 /// (`MHD_OPTION_UNESCAPE_CALLBACK`) leaves it as sent, so that `RequestPath` decodes it exactly
 /// once and sees `%2F` and `%00` for what they are.
+// @unchecked: the three settings below are set before `start()` and only read after it.
 final class HTTPServer: @unchecked Sendable {
     typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     private let handler: Handler
-    private var daemon: OpaquePointer?
-    private let lock = NSLock()
+    /// The running libmicrohttpd daemon's address (`OpaquePointer(bitPattern:)`); 0 before
+    /// `start()` and after `stop()`, which takes it by exchange, so only one call stops it.
+    private let daemon = Atomic<Int>(0)
     private let openConnections = Atomic<Int>(0)
     /// Seconds an idle keep-alive connection keeps its thread (`MHD_OPTION_CONNECTION_TIMEOUT`).
     var idleTimeout = 30
@@ -106,7 +108,7 @@ final class HTTPServer: @unchecked Sendable {
                     return server.send(server.handler(request), on: connection)
                 }, context, buffer.baseAddress)
         }
-        lock.withLock { daemon = started }
+        daemon.store(Int(bitPattern: started), ordering: .releasing)
         guard started != nil else {
             socket.close()
             throw LectureError(.serveStart, "the HTTP server (libmicrohttpd) did not start on \(socket.url)")
@@ -116,12 +118,9 @@ final class HTTPServer: @unchecked Sendable {
     /// Stops accepting, closes every connection and joins their threads. Streams must have
     /// been ended first (`ReloadHub.stop()`), or this waits for their readers.
     func stop() {
-        guard
-            let daemon = lock.withLock({ () -> OpaquePointer? in
-                defer { self.daemon = nil }
-                return self.daemon
-            })
-        else { return }
+        guard let daemon = OpaquePointer(bitPattern: daemon.exchange(0, ordering: .acquiringAndReleasing)) else {
+            return
+        }
         MHD_stop_daemon(daemon)
     }
 

@@ -25,6 +25,8 @@ import LectureKit
     /// put in `unwatched` instead, for the watcher to poll: no edit is missed.
     ///
     /// Not thread-safe: `FileWatcher.start()` fills it, then the watcher's thread alone uses it.
+    // @unchecked: filled by `FileWatcher.start()`, then handed to the watcher's thread, its only
+    // user.
     final class InotifyWatches: @unchecked Sendable {
         /// The events watched: writes, creations, deletions and moves in a folder, and the folder's
         /// own deletion or move.

@@ -10,6 +10,8 @@ import LectureSupport
 /// watcher's (`FileWatcher`); and the rebuild thread (`Rebuilder`). They meet in two places
 /// only: the output folder on disk, which every build replaces whole (`SiteWriter` swaps a
 /// finished folder in), and the `ReloadHub`, told after each swap.
+// @unchecked: its state is under `lock`, which `start()` holds while it starts the HTTP server and
+// the watcher (so a `stop()` meanwhile waits for them); `rebuilder` is set once, in `init`.
 final class LiveServer: @unchecked Sendable {
     /// What to build and where to listen, as given.
     let configuration: ServeConfiguration
@@ -24,6 +26,7 @@ final class LiveServer: @unchecked Sendable {
     private var watcher: FileWatcher?
     private var rebuilder: Rebuilder!
     private var serveWarnings: [Diagnostic] = []
+    private var stopCutABuildShort = false
 
     /// A server that has not started: nothing is bound, built or watched yet. Build summaries,
     /// diagnostics and `Rebuilding: …` lines go to `console`.
@@ -142,13 +145,17 @@ final class LiveServer: @unchecked Sendable {
         let watcher = lock.withLock { self.watcher }
         watcher?.stop()
         cancellation.cancel()
-        rebuilder.stop()
+        let cutShort = rebuilder.stop()
+        lock.withLock { stopCutABuildShort = cutShort }
         SiteWriter.finishRemovals()
         hub.stop()
         let http = lock.withLock { self.http }
         http?.stop()
         stopped.signal()
     }
+
+    /// Whether `stop()` came while a build (the first or a rebuild) ran, and cancelled it.
+    var interruptedABuild: Bool { lock.withLock { stopCutABuildShort } }
 
     /// Blocks until `stop()` has finished.
     func waitUntilStopped() {

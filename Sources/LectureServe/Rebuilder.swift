@@ -10,6 +10,8 @@ import LectureSupport
 /// which the server has cancelled (its `Cancellation`: the running child is killed, no sample
 /// starts after it): each sample's temporary folder and the site's staging folder are removed
 /// by the build itself as it unwinds, so nothing is left behind.
+// @unchecked: its state is under `condition` (NSCondition: the rebuild thread waits for requests,
+// which Synchronization's Mutex cannot); `thread` is set once by `start()`.
 final class Rebuilder: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: Set<String> = []
@@ -75,8 +77,11 @@ final class Rebuilder: @unchecked Sendable {
 
     /// Stops building: waits for a build in progress (cancelled by the caller) to return, at
     /// most `timeout` seconds, and ends the thread.
-    func stop(timeout: Double = 30) {
+    /// - Returns: whether a build was in progress, so the stop cut it short.
+    @discardableResult
+    func stop(timeout: Double = 30) -> Bool {
         condition.lock()
+        let interrupted = building && !stopping
         stopping = true
         condition.broadcast()
         let deadline = Date(timeIntervalSinceNow: timeout)
@@ -84,6 +89,7 @@ final class Rebuilder: @unchecked Sendable {
         let started = thread != nil
         condition.unlock()
         if started { _ = threadFinished.wait(timeout: .now() + 5) }
+        return interrupted
     }
 
     private func nextRequest() -> [String]? {

@@ -14,6 +14,8 @@ import LectureSupport
 /// - `hello`: sent first on every stream, with the state at that moment;
 /// - `reload`: a rebuild finished and was swapped in (new `version`, `errors` null);
 /// - `error`: a rebuild failed; `errors` holds its diagnostics and the old site stays.
+// @unchecked: its state is under `condition` (NSCondition: streams wait for the next publication,
+// which Synchronization's Mutex cannot).
 final class ReloadHub: @unchecked Sendable {
     enum Wait {
         case event(sequence: Int, bytes: [UInt8])

@@ -86,26 +86,45 @@ package struct ServeCommand: Subcommand {
         if let problem = configuration.build.outputAndTemplatesError() { throw problem }
     }
 
-    /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly (a build in progress is
-    /// cancelled, its killed samples not reported) and returns 0. A second signal during the stop
-    /// cancels the whole run: every child is killed, and the command ends with 128 + N.
+    /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly: returns 0, or, when the signal
+    /// came during a build (the first or a rebuild), cancels it (its children killed, its staging
+    /// folder removed, its killed samples not reported; the previous site kept) and ends with
+    /// `lecture.cancelled`, exit status 128 + N, as `lecture build` does. A second signal, during
+    /// the stop or with the first (Dispatch may deliver both as one event), also cancels the
+    /// whole run: every child is killed, and the command ends with 128 + N.
     package func run(console: Console) throws -> Int32 {
         try console.reportBookSettings(bookDiagnostics)
         let server = LiveServer(configuration: configuration, console: console)
+        // The first signal, recorded as a cancellation of its own (the handler runs on one
+        // serial queue, so `first` is seen by one call only).
+        let stopRequest = Cancellation()
         let signals = SignalSources([SIGINT, SIGTERM, SIGHUP]) { signal, count in
-            if count == 1 {
+            let first = !stopRequest.isCancelled
+            stopRequest.cancel(signal: signal)
+            if first {
                 console.print("Stopping")
                 Thread.detachNewThread { server.stop() }
-            } else {
+            }
+            if count > 1 {
                 Cancellation.process.cancel(signal: signal)
                 ChildProcesses.shared.stopSpawning()
             }
         }
         defer { signals.restore() }
-        guard try server.start(), let url = server.url else { return 0 }
+        guard try server.start(), let url = server.url else {
+            server.waitUntilStopped()
+            return try Self.status(after: server, stopRequest)
+        }
         let output = configuration.build.outputDirectory
         console.print("Serving \(output.hasSuffix("/") ? output : output + "/") at \(url)")
         server.waitUntilStopped()
+        return try Self.status(after: server, stopRequest)
+    }
+
+    /// 0 after a stop between builds; throws `stopRequest`'s `lecture.cancelled` (128 + N) when
+    /// the stop cut a build short.
+    static func status(after server: LiveServer, _ stopRequest: Cancellation) throws -> Int32 {
+        if server.interruptedABuild { try stopRequest.check() }
         return 0
     }
 }

@@ -44,6 +44,9 @@ package enum Interruption {
     package static func untrack(_ path: String) { folders.remove(path) }
 }
 
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across the removals, up to half a second.
 private final class FolderRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: Set<String> = []
@@ -54,12 +57,12 @@ private final class FolderRegistry: @unchecked Sendable {
     /// kernel), which makes the first removal fail on a non-empty folder.
     func removeAll() {
         lock.withLock {
-            let deadline = Date(timeIntervalSinceNow: 0.5)
+            let deadline = ContinuousClock.now + .milliseconds(500)
             var remaining = Array(paths)
             while !remaining.isEmpty {
                 for path in remaining { try? FileManager.default.removeItem(atPath: path) }
                 remaining = remaining.filter { FileManager.default.fileExists(atPath: $0) }
-                if remaining.isEmpty || Date() > deadline { break }
+                if remaining.isEmpty || ContinuousClock.now > deadline { break }
                 usleep(20_000)
             }
             paths.removeAll()

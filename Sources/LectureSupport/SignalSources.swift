@@ -14,6 +14,8 @@ import Synchronization
 /// Children are unaffected: `Subprocess` resets these signals to their defaults in the child and
 /// puts it in its own process group, so Ctrl-C at the terminal reaches `lecture` alone, which
 /// then ends its children itself.
+// @unchecked: Dispatch's signal sources are not marked Sendable; they are made in `init` and only
+// cancelled after, which Dispatch allows from any thread.
 package final class SignalSources: @unchecked Sendable {
     private let signals: [Int32]
     private let sources: [DispatchSourceSignal]

@@ -316,6 +316,10 @@ package enum Subprocess {
 /// of ours that `Subprocess` is not running and that carries the environment variable
 /// `LECTURE_CHILD_OF=<our pid>`, which every process `Subprocess` starts passes on. Children
 /// started otherwise (by a test, say) are left alone.
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across posix_spawn(3), so threads starting children contend for
+// it.
 package final class ChildProcesses: @unchecked Sendable {
     /// The one instance; making it (on first use) makes this process a subreaper on Linux.
     package static let shared = ChildProcesses()
@@ -329,9 +333,6 @@ package final class ChildProcesses: @unchecked Sendable {
 
     /// Set once the run is being interrupted: no child is started after it.
     private var refusing = false
-
-    /// Whether `stopSpawning()` was called.
-    var isStopping: Bool { lock.withLock { refusing } }
 
     /// Refuses every later spawn (ECANCELED) and kills the running children's groups, as one
     /// step: no thread can start a child between the two.
@@ -386,13 +387,6 @@ package final class ChildProcesses: @unchecked Sendable {
 
     /// Forgets a child once it has been waited for.
     package func remove(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
-
-    /// Sends SIGKILL to every running child's process group.
-    func killAll() {
-        lock.withLock { for pid in pids { kill(-pid, SIGKILL) } }
-        Self.killDescendants()
-        reapOrphans()
-    }
 
     /// Kills and reaps the children of this process that no `Subprocess` call is running.
     func reapOrphans() {

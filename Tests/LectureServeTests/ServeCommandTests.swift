@@ -89,6 +89,70 @@ import Testing
         again.close()
     }
 
+    /// SIGINT or SIGTERM while a rebuild runs a sample (which sleeps for two minutes): the rebuild
+    /// is cancelled and `lecture serve` ends by itself with 128 + N, no child left, no staging
+    /// folder, the previous site kept. With `twice`, a second signal follows once the stop began
+    /// ("Stopping"): the end is the same.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: executable)),
+        arguments: [(SIGINT, Int32(130), false), (SIGTERM, Int32(143), false), (SIGINT, Int32(130), true)])
+    func aSignalDuringARebuildEndsWithItsStatus(signal: Int32, status: Int32, twice: Bool) throws {
+        let root = try TestFolders.make("lecture-serve-interrupted")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
+        let marker = root + "/started"
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = [
+            "serve", "--content", root + "/content", "--templates", root + "/templates",
+            "--output", root + "/_site", "--cache-dir", Self.repositoryRoot + "/.build/test-cache",
+            "--timeout", "300", "--port", "0",
+        ]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let pid = process.processIdentifier
+        defer { if process.isRunning { kill(pid, SIGKILL) } }
+        _ = try Self.readLine(output.fileHandleForReading.fileDescriptor, containing: "Serving ", timeout: patience)
+
+        // The edit starts a rebuild, whose sample says it runs, then sleeps.
+        let page = root + "/content/README.md"
+        try FileSystem.writeAtomically(
+            "# 시작\n\n```swift\nimport Foundation\nFileManager.default.createFile(atPath: \"\(marker)\", contents: nil)\n"
+                + "sleep(120)\nprint(\"끝\")\n```\n\n```output\n끝\n```\n", to: page + ".new")
+        try #require(rename(page + ".new", page) == 0)
+        var waited = 0  // at most 5 minutes: the sample compiles first
+        while !FileSystem.exists(marker) && process.isRunning && waited < 3000 {
+            usleep(100_000)
+            waited += 1
+        }
+        try #require(FileSystem.exists(marker), "the rebuild's sample started")
+        #expect(!LectureChildren.live(of: pid).isEmpty, "the sample runs as a child of lecture")
+
+        kill(pid, signal)
+        if twice {
+            _ = try Self.readLine(output.fileHandleForReading.fileDescriptor, containing: "Stopping", timeout: patience)
+            kill(pid, signal)
+        }
+        waited = 0
+        while process.isRunning && waited < 1200 {
+            usleep(100_000)
+            waited += 1
+        }
+        try #require(!process.isRunning, "still running 2 minutes after the signal")
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = InterruptedRun.problems(
+            of: process, status: status, signalName: Subprocess.signalName(signal), stderr: stderr)
+        #expect(problems.isEmpty, "\(problems) in: \(stderr)")
+        let staging = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.") }
+        #expect(staging.isEmpty, "no staging folder: \(staging)")
+        let kept = try String(contentsOfFile: root + "/_site/index.html", encoding: .utf8)
+        #expect(kept.contains("첫 문단입니다."), "the previous site kept")
+    }
+
     /// Reads `fd` until a line containing `text` arrives; throws after `timeout` seconds.
     static func readLine(_ fd: Int32, containing text: String, timeout: Double) throws -> String {
         let deadline = Date(timeIntervalSinceNow: timeout)

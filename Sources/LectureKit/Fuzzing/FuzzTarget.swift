@@ -15,7 +15,7 @@ import LectureSupport
 /// once per input: the Load step reads the disk, as in a build. Nothing is written but that
 /// folder and the cache (no `Write` step). Any trap, sanitizer report, leak or input taking over
 /// a second (libFuzzer's `-timeout`) is a bug; the inputs that were are in `Tests/Fuzz/regressions`.
-package final class FuzzTarget: @unchecked Sendable {
+package final class FuzzTarget: Sendable {
     /// The content folder (`SUMMARY.md`, `fuzz.md`, `other.md`), removed by `close()`.
     package let contentDirectory: String
     /// The folder holding the content and cache folders.

@@ -6,6 +6,9 @@ import LectureSupport
 #endif
 
 /// Where the tool reports: diagnostics and progress to stderr, results to stdout.
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across each write, which threads printing at once contend for.
 package final class Console: @unchecked Sendable {
     private let lock = NSLock()
     /// Whether stderr is a terminal (progress lines are shown only then).

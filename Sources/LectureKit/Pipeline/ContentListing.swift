@@ -4,6 +4,9 @@ import LectureSupport
 /// The content folder's regular files, listed on first use and kept for the rest of the run
 /// (loading warns about unlisted pages, `Load` looks for collisions, `Links` and `Render` copy
 /// the assets).
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across the first listing, which parallel steps may wait for.
 final class ContentListing: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String]?

@@ -3,6 +3,8 @@ import LectureSupport
 
 /// The versions of the compiler and of Graphviz, asked on a background thread as soon as a
 /// build starts, so their processes run while pages load and parse.
+// @unchecked: the two answers are written on Dispatch's threads inside `group` and read only after
+// `group.wait()`, which orders the writes before the reads.
 final class Probes: @unchecked Sendable {
     private let group = DispatchGroup()
     private var foundToolchain: Toolchain?

@@ -69,6 +69,10 @@ enum SourceKitLibrary {
 }
 
 /// The answers of `SourceKitLibrary.path(for:)`, shared by the threads that verify samples.
+// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
+// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
+// false races; this lock is held across the first look-up, which the threads verifying samples wait
+// for.
 private final class LockedDictionary: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: Result<String, SourceKitLibrary.SourceKitMissing>] = [:]
