@@ -26,4 +26,16 @@ import Testing
         let ours = HTMLRenderer().render(MarkdownParser.parse(markdown))
         #expect(ours == MarkdownParser.referenceHTML(markdown))
     }
+
+    /// Escaping copies the bytes before the first one it rewrites and goes on from there.
+    @Test func escapingRewritesEverySpecialByteWhereverItStands() {
+        let cases: [(String, String)] = [
+            ("뷰 모델", "뷰 모델"), ("\"모델\"", "&quot;모델&quot;"), ("a<b>", "a&lt;b&gt;"), ("&", "&amp;"),
+            ("탭\t줄\n", "탭\t줄\n"), ("\u{1B}[0m\u{7F}", "\u{241B}[0m\u{2421}"), ("", ""),
+        ]
+        for (text, escaped) in cases {
+            #expect(HTML.escape(text) == escaped, "\(text.debugDescription)")
+            #expect(HTML.escape(String("x" + text + "x").dropFirst().dropLast().description) == escaped)
+        }
+    }
 }

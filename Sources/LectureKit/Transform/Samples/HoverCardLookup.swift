@@ -11,6 +11,10 @@ extension SampleVerifier {
     /// Part of every sample's cache key: bumped when the cards change.
     static let hoverVersion = "hover-cards-v3"
 
+    /// A sample's cards, the warning when some could not be had, and whether asking again may
+    /// give more.
+    typealias HoverCardAnswer = (cards: [HoverCard], warning: Diagnostic?, retry: Bool)
+
     /// The cache kind a passing sample's cards are kept under, with the sample's key: bytes as
     /// `HoverCard.packed(_:)` writes them, beside the pass's JSON (in it, the JSON string's
     /// escapes made decoding them a large part of a warm build).
@@ -19,7 +23,7 @@ extension SampleVerifier {
     /// The sample's cards, and a warning when some could not be had; `retry` is true when asking
     /// again may give more (SourceKit ran out of time), false when it cannot (no SourceKit in the
     /// compiler's toolchain, `SourceKitLibrary`), so that the pass is still cached.
-    func hoverCards(for sample: Sample) -> (cards: [HoverCard], warning: Diagnostic?, retry: Bool) {
+    func hoverCards(for sample: Sample) -> HoverCardAnswer {
         let sourceKit: SourceKit
         do {
             sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc).get())

@@ -26,6 +26,9 @@ struct SampleResult: Sendable {
     var compiled: Bool
     /// Seconds spent on it.
     var duration: Double
+    /// Whether it was compiled and run as part of a merged program (`MergedSamples`) rather
+    /// than alone.
+    var merged = false
     /// A `test` sample's tests, in the order they ran; empty for other samples.
     var tests: [TestCaseResult] = []
     /// What the compiler says about the sample's identifiers, for hover cards; empty unless it passed.
@@ -36,4 +39,20 @@ struct SampleResult: Sendable {
     /// The cards as `HoverCard.packed(_:)` writes them and the cache keeps them: a warm build
     /// unpacks them only for a block whose HTML is not in the cache (`SampleRendering`).
     var packedHoverCards = ""
+}
+
+extension SampleResult {
+    /// `sample` not compiled: an `ignore` sample, or one a cancelled run did not start.
+    static func skipped(_ sample: Sample) -> SampleResult {
+        SampleResult(
+            sample: sample, outcome: .skipped, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false,
+            duration: 0)
+    }
+
+    /// The result of `sample` before it is verified: failed until a verdict says otherwise.
+    static func unverified(_ sample: Sample) -> SampleResult {
+        SampleResult(
+            sample: sample, outcome: .failed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false,
+            duration: 0)
+    }
 }

@@ -37,6 +37,10 @@ package struct SampleVerifier: Sendable {
         /// sample starts and the running one's process group is killed. The process's token
         /// (signals) by default; `lecture serve` gives its own.
         package var cancellation = Cancellation.process
+        /// Whether uncached plain and `no_run` samples are verified as one merged program
+        /// (`MergedSamples`; default on, off with `LECTURE_MERGE_SAMPLES=off`); off, each is
+        /// compiled and linked alone.
+        var mergeSamples = ProcessInfo.processInfo.environment["LECTURE_MERGE_SAMPLES"] != "off"
         /// The defaults given with each property.
         init() {}
     }
@@ -66,27 +70,69 @@ package struct SampleVerifier: Sendable {
     }
 
     /// Verifies `samples` on the job pool; `progress` is called as each one finishes.
+    ///
+    /// Results come from the cache first. The uncached samples that can (`MergedSamples`: plain
+    /// and `no_run` samples, at least two) are verified as one merged program; the rest, and any
+    /// the merged program could not answer for, one by one, each compiled and linked alone.
     func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
         let counter = Counter()
+        let report: @Sendable (Sample) -> Void = { sample in progress?(counter.next(), sample) }
+        var results = [SampleResult?](repeating: nil, count: samples.count)
+        var uncached: [Int] = []
+        for index in samples.indices {
+            if let cached = cachedResult(samples[index]) {
+                results[index] = cached
+                report(samples[index])
+            } else {
+                uncached.append(index)
+            }
+        }
+        let accepted = options.mergeSamples ? uncached.filter { MergedSamples.accepts(samples[$0]) } : []
+        let mergeable =
+            accepted.count < MergedSamples.minimumCount || options.cancellation.isCancelled ? [] : accepted
+        let others = uncached.filter { !mergeable.contains($0) }
+        // The merged program and the samples verified alone at the same time, so that each fills
+        // the other's idle moments (the link, SourceKit's one program at a time).
+        let found = Mutex<[Int: SampleResult]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { branch in
+            let answers =
+                branch == 0
+                ? Array(
+                    zip(
+                        mergeable, MergedSamples(verifier: self).verify(mergeable.map { samples[$0] }, finished: report)
+                    ))
+                : Array(zip(others, verifyAlone(others.map { samples[$0] }, report: report)))
+            found.withLock { found in
+                for (index, result) in answers { found[index] = result }
+            }
+        }
+        for (index, result) in found.withLock({ $0 }) { results[index] = result }
+        // What the merged program could not answer for.
+        let fallbacks = mergeable.filter { results[$0] == nil }
+        for (index, result) in zip(fallbacks, verifyAlone(fallbacks.map { samples[$0] }, report: report)) {
+            results[index] = result
+        }
+        return results.map { $0! }
+    }
+
+    /// Verifies `samples` one by one on the job pool (each compiled and linked alone), longest
+    /// first.
+    private func verifyAlone(_ samples: [Sample], report: @escaping @Sendable (Sample) -> Void) -> [SampleResult] {
         // Longest first (by code size, a proxy for compile time): the jobs then finish together
         // instead of one long sample running alone at the end (LPT scheduling, Graham 1969).
         let order = samples.indices.sorted {
             samples[$0].parts.map(\.code.utf8.count).reduce(0, +)
                 > samples[$1].parts.map(\.code.utf8.count).reduce(0, +)
         }
-        let results = order.map { samples[$0] }.parallelMap(jobs: options.jobs) { sample in
+        let verified = order.map { samples[$0] }.parallelMap(jobs: options.jobs) { sample in
             // Cancelled: the rest are not started (the caller throws the cancellation instead).
-            if self.options.cancellation.isCancelled {
-                return SampleResult(
-                    sample: sample, outcome: .skipped, actualOutput: nil, diagnostics: [], fromCache: false,
-                    compiled: false, duration: 0)
-            }
+            if self.options.cancellation.isCancelled { return SampleResult.skipped(sample) }
             let result = self.verify(sample)
-            progress?(counter.next(), sample)
+            report(sample)
             return result
         }
-        var inPageOrder = results
-        for (position, index) in order.enumerated() { inPageOrder[index] = results[position] }
+        var inPageOrder = verified
+        for (position, index) in order.enumerated() { inPageOrder[index] = verified[position] }
         return inPageOrder
     }
 
@@ -117,53 +163,67 @@ package struct SampleVerifier: Sendable {
         return hash.hexDigest()
     }
 
-    /// Verifies one sample.
+    /// Verifies one sample, compiled and linked alone.
     func verify(_ sample: Sample) -> SampleResult {
+        if sample.mode == .ignore { return .skipped(sample) }
+        if let cached = cachedResult(sample) { return cached }
         let start = ContinuousClock.now
-        var result = SampleResult(
-            sample: sample, outcome: .failed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false,
-            duration: 0)
-        if sample.mode == .ignore {
-            result.outcome = .skipped
-            return result
-        }
-        let key = cacheKey(sample)
-        if !options.noCache, let bytes = cache.read(kind: "samples", key: key),
-            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes)),
-            let cards = options.hoverCards ? cache.read(kind: Self.hoverCardsKind, key: key) : []
-        {
-            result.outcome = .passed
-            result.actualOutput = cached.output
-            // Warnings are part of the result: a warm run shows them as a cold one did.
-            result.diagnostics = cached.warnings.map { warning in
-                var warning = warning
-                warning.path = sample.path
-                if let line = warning.location?.line { warning.location?.line = cached.relocate(line, in: sample) }
-                return warning
-            }
-            result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
-            result.packedHoverCards = String(decoding: cards, as: UTF8.self)
-            result.fromCache = true
-            result.duration = (ContinuousClock.now - start).seconds
-            return result
-        }
+        var result = SampleResult.unverified(sample)
         do {
             try run(sample, into: &result)
         } catch {
             result.diagnostics.append(
                 .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
         }
+        return finish(result, started: start)
+    }
+
+    /// The cached result of `sample`, unless there is none or `--no-cache`; `ignore` samples
+    /// are skipped here.
+    func cachedResult(_ sample: Sample) -> SampleResult? {
+        let start = ContinuousClock.now
+        if sample.mode == .ignore { return .skipped(sample) }
+        let key = cacheKey(sample)
+        guard !options.noCache, let bytes = cache.read(kind: "samples", key: key),
+            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes)),
+            let cards = options.hoverCards ? cache.read(kind: Self.hoverCardsKind, key: key) : []
+        else { return nil }
+        var result = SampleResult.unverified(sample)
+        result.outcome = .passed
+        result.actualOutput = cached.output
+        // Warnings are part of the result: a warm run shows them as a cold one did.
+        result.diagnostics = cached.warnings.map { warning in
+            var warning = warning
+            warning.path = sample.path
+            if let line = warning.location?.line { warning.location?.line = cached.relocate(line, in: sample) }
+            return warning
+        }
+        result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
+        result.packedHoverCards = String(decoding: cards, as: UTF8.self)
+        result.fromCache = true
+        result.duration = (ContinuousClock.now - start).seconds
+        return result
+    }
+
+    /// A verified sample's result completed: hover cards for a pass (`cards` when already
+    /// looked up), its duration since `start`, and the pass cached.
+    func finish(_ result: SampleResult, started start: ContinuousClock.Instant, cards: HoverCardAnswer? = nil)
+        -> SampleResult
+    {
+        var result = result
+        let sample = result.sample
         // Cards cut short by the time limit are not cached: the next run asks again. Without a
         // SourceKit at all the pass is cached, with its warning, like a compiler warning.
         var complete = true
         if result.outcome == .passed, options.hoverCards, sample.mode != .compileFail {
-            let lookup = hoverCards(for: sample)
+            let lookup = cards ?? hoverCards(for: sample)
             result.hoverCards = lookup.cards
             if let warning = lookup.warning { result.diagnostics.append(warning) }
             complete = !lookup.retry
         }
         result.duration = (ContinuousClock.now - start).seconds
         if result.outcome == .passed, complete {
+            let key = cacheKey(sample)
             let entry = CachedPass(
                 output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
                 firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
@@ -190,7 +250,19 @@ package struct SampleVerifier: Sendable {
         defer { FileSystem.removeTemporaryDirectory(work) }
         try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
 
-        let compile = try self.compile(sample, in: work)
+        let compile = try self.compile(sample, compilerArguments(for: sample), in: work)
+        guard take(compile, of: sample, into: &result) else { return }
+
+        // The two-run rule: a pass counts (and is cached) only when a second run of the same
+        // binary printed the same thing, so a lucky pass (a Set's order, a race) is caught.
+        let run = try runOnce(work + "/sample")
+        let again = run.isComplete ? try runOnce(work + "/sample") : nil
+        take(run, again, of: sample, into: &result)
+    }
+
+    /// Records a compile's diagnostics and verdict in `result`; whether the sample is to be run
+    /// (it compiled and is neither `compile_fail` nor `no_run`).
+    func take(_ compile: Subprocess.Result, of sample: Sample, into result: inout SampleResult) -> Bool {
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
         if sample.mode == .compileFail {
@@ -204,7 +276,7 @@ package struct SampleVerifier: Sendable {
             } else {
                 result.outcome = .passed
             }
-            return
+            return false
         }
         result.diagnostics += compilerDiagnostics
         guard compile.succeeded else {
@@ -214,17 +286,19 @@ package struct SampleVerifier: Sendable {
                         .sampleCompile, sample.path, sample.location, "sample does not compile",
                         notes: [compile.stderrText]))
             }
-            return
+            return false
         }
         if sample.mode == .noRun {
             result.outcome = .passed
-            return
+            return false
         }
+        return true
+    }
 
-        // The two-run rule: a pass counts (and is cached) only when a second run of the same
-        // binary printed the same thing, so a lucky pass (a Set's order, a race) is caught.
-        let run = try runOnce(work)
-        let again = run.isComplete ? try runOnce(work) : nil
+    /// Records the verdict on a sample's two runs (`again` is `nil` when the first did not run
+    /// to its end) in `result`.
+    func take(_ run: Subprocess.Result, _ again: Subprocess.Result?, of sample: Sample, into result: inout SampleResult)
+    {
         result.actualOutput = run.stdoutText
         var failures: [Diagnostic]
         if let again, let differs = RunComparison.difference(run, again, sample: sample) {
@@ -236,10 +310,10 @@ package struct SampleVerifier: Sendable {
         result.outcome = failures.isEmpty ? .passed : .failed
     }
 
-    /// Compiles the sample's `main.swift` in `work`. A sample that only mentions `@main` (in a
-    /// comment, say), and so fails as a library, is compiled again as a script.
-    private func compile(_ sample: Sample, in work: String) throws -> Subprocess.Result {
-        let arguments = compilerArguments(for: sample)
+    /// Compiles the sample's `main.swift` in `work` with swiftc and `arguments`. A sample that
+    /// only mentions `@main` (in a comment, say), and so fails as a library, is compiled again
+    /// as a script.
+    func compile(_ sample: Sample, _ arguments: [String], in work: String) throws -> Subprocess.Result {
         let compile = try Subprocess.run(
             toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
             cancellation: options.cancellation)
@@ -253,10 +327,10 @@ package struct SampleVerifier: Sendable {
 
     /// Runs the built sample once, in a fresh folder and the book's fixed environment
     /// (`SampleEnvironment`): nothing of the caller's shell reaches it.
-    private func runOnce(_ work: String) throws -> Subprocess.Result {
+    func runOnce(_ executable: String) throws -> Subprocess.Result {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
-        return try runBuilt(work + "/sample", in: sandbox)
+        return try runBuilt(executable, in: sandbox)
     }
 
     /// The verdict on one complete run: how it ended, and its output against the expected one.

@@ -1,0 +1,164 @@
+import Foundation
+import LectureSupport
+
+/// The fast path of a cold check: many samples verified as one merged program, the way rustdoc
+/// merges doctests (rust-lang/rust#126245).
+///
+/// Each sample stays its own module, compiled from its own `main.swift` by its own frontend
+/// job (`swiftc -frontend -c`, the job the driver would run, without the driver), with the same
+/// flags as alone, plus a module ABI name of its own (`-module-abi-name`, so the modules' symbols
+/// never clash) and an entry point of its own (`-entry-point-function-name`). One link joins
+/// every object and a small dispatcher (`SampleDispatcher`) into one program; each run is still
+/// one sample in its own process, reached through a link named `sample-N` to the program, in a
+/// fresh folder, under the same time limit, environment and two-run rule as a sample linked
+/// alone. What a sample costs alone beyond its frontend job (the driver, `swift-autolink-extract`,
+/// the link) is paid once for all.
+///
+/// A sample falls back to being verified alone (`SampleVerifier.verify(_:)`) when the merged
+/// program cannot answer for it: the link fails (every sample of it), or its output or stderr
+/// shows its module's ABI name (a type printed with its module, such as `dump` or a class's
+/// default description, reads `Sample` only when linked alone).
+struct MergedSamples {
+    /// The verifier whose flags, stand-ins, options and verdicts the merged path shares.
+    var verifier: SampleVerifier
+
+    /// Below this many uncached samples the merged program saves nothing (one link either way).
+    static let minimumCount = 2
+
+    /// Whether `sample` can be part of a merged program: plain and `no_run` samples; `test`
+    /// samples have their own runner, `compile_fail` ones are verified alone (a failure at link
+    /// time counts for them), `ignore` ones are not compiled.
+    static func accepts(_ sample: Sample) -> Bool {
+        sample.mode == .run || sample.mode == .noRun
+    }
+
+    /// The ABI name of the module of the sample at `index` in a merged program.
+    static func moduleABIName(_ index: Int) -> String { "Sample_merged_\(index)" }
+
+    /// Verifies `samples`, calling `finished` as each one's result is final; `nil` for a sample
+    /// the merged program could not answer for, to be verified alone.
+    func verify(_ samples: [Sample], finished: @escaping @Sendable (Sample) -> Void) -> [SampleResult?] {
+        if samples.isEmpty { return [] }
+        guard let frontend = FrontendArguments.find(for: verifier),
+            let batch = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-merged")
+        else { return samples.map { _ in nil } }
+        defer { FileSystem.removeTemporaryDirectory(batch) }
+        let verifier = self.verifier
+        let options = verifier.options
+
+        // Hover cards are looked up one program at a time (`DeclarationCards`): each sample's as
+        // soon as it compiles, beside the other jobs, and kept only for those that pass.
+        let cards = HoverCardPrefetch(samples, verifier: verifier, enabled: options.hoverCards)
+        defer { cards.close() }
+
+        // 1. One frontend job per sample (and one for the dispatcher), on the job pool.
+        let jobs = Array(samples.indices) + [SampleDispatcher.job]
+        let compiled = jobs.parallelMap(jobs: options.jobs) { index -> Compiled in
+            if index == SampleDispatcher.job {
+                return SampleDispatcher.compile(in: batch, frontend: frontend, verifier: verifier)
+            }
+            let compiled = Self.compile(samples[index], index: index, in: batch, frontend: frontend, verifier: verifier)
+            if compiled.object { cards.add(index) }
+            return compiled
+        }
+        cards.close()
+        var results: [SampleResult?] = compiled.dropLast().map(\.result)
+        guard compiled.last?.result?.outcome == .passed else { return samples.map { _ in nil } }
+
+        // 2. One link of every object that compiled.
+        let linked = samples.indices.filter { compiled[$0].object }
+        if !linked.isEmpty {
+            let link = try? Subprocess.run(
+                verifier.toolchain.swiftc,
+                [SampleDispatcher.object] + linked.map { "\($0)/main.o" }
+                    // Only the entry points are exported, for the dispatcher's `dlsym`.
+                    + linked.flatMap { ["-Xlinker", "--export-dynamic-symbol=" + SampleDispatcher.entryPoint($0)] }
+                    + verifier.standIns.compilerArguments + ["-o", SampleDispatcher.program],
+                directory: batch, environment: ["TMPDIR": batch], timeout: 600, cancellation: options.cancellation)
+            guard let link, link.succeeded else {
+                for index in linked { results[index] = nil }
+                return Self.finished(results, samples, finished, verifier, cards)
+            }
+        }
+
+        // 3. Each sample run on its own, twice (the two-run rule), on the job pool.
+        let ran = linked.parallelMap(jobs: options.jobs) { index -> SampleResult? in
+            var result = compiled[index].result!
+            guard samples[index].mode == .run else { return result }
+            let start = ContinuousClock.now
+            do {
+                let executable = try SampleDispatcher.entry(index, in: batch)
+                let run = try verifier.runOnce(executable)
+                let again = run.isComplete ? try verifier.runOnce(executable) : nil
+                let abiName = Self.moduleABIName(index)
+                if ([run] + (again.map { [$0] } ?? [])).contains(where: {
+                    $0.stdoutText.contains(abiName) || $0.stderrText.contains(abiName)
+                }) {
+                    return nil
+                }
+                verifier.take(run, again, of: samples[index], into: &result)
+            } catch {
+                result.diagnostics.append(
+                    .error(
+                        .sampleUnverifiable, samples[index].path, samples[index].location,
+                        "sample could not be verified: \(error)"))
+            }
+            result.duration += (ContinuousClock.now - start).seconds
+            return result
+        }
+        for (index, result) in zip(linked, ran) { results[index] = result }
+        return Self.finished(results, samples, finished, verifier, cards)
+    }
+
+    /// What the frontend job of one sample (or of the dispatcher) left: the result so far
+    /// (`nil` when the sample is to be verified alone) and whether an object is there to link.
+    struct Compiled: Sendable {
+        var result: SampleResult?
+        var object: Bool
+    }
+
+    /// Compiles sample `index` into `batch/index/main.o` with its own module ABI name and entry
+    /// point; the result holds its compiler diagnostics, and its verdict when it is not run.
+    static func compile(
+        _ sample: Sample, index: Int, in batch: String, frontend: FrontendArguments, verifier: SampleVerifier
+    ) -> Compiled {
+        let start = ContinuousClock.now
+        var result = SampleResult.unverified(sample)
+        result.merged = true
+        let work = batch + "/\(index)"
+        do {
+            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
+            try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
+            let arguments =
+                frontend.arguments(parseAsLibrary: sample.declaresMain) + [
+                    "-I", verifier.standIns.directory, "-module-abi-name", moduleABIName(index),
+                    "-entry-point-function-name", SampleDispatcher.entryPoint(index), "-o", "main.o",
+                ]
+            let compile = try verifier.compile(sample, arguments, in: work)
+            let run = verifier.take(compile, of: sample, into: &result)
+            result.duration = (ContinuousClock.now - start).seconds
+            // A `no_run` sample is linked too: it passes only if the merged program links.
+            return Compiled(result: result, object: run || (compile.succeeded && sample.mode == .noRun))
+        } catch {
+            result.diagnostics.append(
+                .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
+            return Compiled(result: result, object: false)
+        }
+    }
+
+    /// `results` completed (`SampleVerifier.finish`: hover cards, cache) and reported; samples
+    /// left `nil` are not reported here.
+    private static func finished(
+        _ results: [SampleResult?], _ samples: [Sample], _ finished: @escaping @Sendable (Sample) -> Void,
+        _ verifier: SampleVerifier, _ cards: HoverCardPrefetch
+    ) -> [SampleResult?] {
+        let found = cards.answers()
+        return Array(results.indices).parallelMap(jobs: verifier.options.jobs) { index -> SampleResult? in
+            guard let result = results[index] else { return nil }
+            let done = verifier.finish(
+                result, started: ContinuousClock.now - .seconds(result.duration), cards: found[index])
+            finished(samples[index])
+            return done
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import LectureSupport
+
+/// The `main` of a merged program (`MergedSamples`): it runs the one sample its name says.
+///
+/// The program is reached through links named `sample-N`; the dispatcher finds the entry point
+/// `lecture_sample_main_N` (the `-entry-point-function-name` of sample N's module) with `dlsym`
+/// in the program's own symbols (each exported with `--export-dynamic-symbol`) and calls it with the
+/// process's own `argc` and `argv`, so the sample starts as its own program would: the same
+/// runtime set-up, its own `main` returning the exit status, an `async` main draining its queue.
+enum SampleDispatcher {
+    /// The job index `MergedSamples` gives the dispatcher's frontend job.
+    static let job = -1
+    /// The dispatcher's object and the merged program, in the batch folder.
+    static let object = "dispatch.o"
+    static let program = "program"
+
+    /// The entry point of sample `index`.
+    static func entryPoint(_ index: Int) -> String { "lecture_sample_main_\(index)" }
+
+    /// The dispatcher's source. Swift, so that it needs nothing beyond the compiler samples use.
+    static let source = """
+        #if canImport(Glibc)
+            import Glibc
+        #endif
+
+        typealias Entry = @convention(c) (Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32
+        let program = String(cString: CommandLine.unsafeArgv[0]!)
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        if name.hasPrefix("sample-"), let symbol = dlsym(nil, "lecture_sample_main_" + name.dropFirst(7)) {
+            exit(unsafeBitCast(symbol, to: Entry.self)(CommandLine.argc, CommandLine.unsafeArgv))
+        }
+        let message = Array("lecture: no sample named \\(name) in this program\\n".utf8)
+        _ = write(2, message, message.count)
+        exit(127)
+
+        """
+
+    /// Puts the dispatcher's object into `batch/dispatch.o`: from the cache (`sample-dispatcher`
+    /// kind, keyed by the compiler, its frontend job and the source), else compiled and cached.
+    /// The result is `passed` when the object is there.
+    static func compile(in batch: String, frontend: FrontendArguments, verifier: SampleVerifier)
+        -> MergedSamples.Compiled
+    {
+        let sample = Sample(
+            path: "dispatch.swift", parts: [], mode: .noRun, shouldFail: false, group: nil, expectedOutput: nil)
+        var result = SampleResult.unverified(sample)
+        let key = SHA256.hex(
+            "sample-dispatcher-v1", verifier.toolchain.versionLine, verifier.toolchain.identity,
+            frontend.job.joined(separator: " "), source)
+        if let bytes = verifier.cache.read(kind: "sample-dispatcher", key: key),
+            (try? FileSystem.writeAtomically(bytes, to: batch + "/" + object)) != nil
+        {
+            result.outcome = .passed
+            return MergedSamples.Compiled(result: result, object: true)
+        }
+        let work = batch + "/dispatch"
+        guard (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil,
+            (try? FileSystem.writeAtomically(source, to: work + "/main.swift")) != nil,
+            let compile = try? Subprocess.run(
+                verifier.toolchain.swiftc,
+                frontend.arguments(parseAsLibrary: false, moduleName: "LectureDispatch") + ["-o", "../" + object],
+                directory: work, environment: ["TMPDIR": work], timeout: 300,
+                cancellation: verifier.options.cancellation),
+            compile.succeeded, let bytes = try? FileSystem.read(batch + "/" + object)
+        else { return MergedSamples.Compiled(result: result, object: false) }
+        verifier.cache.write(kind: "sample-dispatcher", key: key, bytes)
+        result.outcome = .passed
+        return MergedSamples.Compiled(result: result, object: true)
+    }
+
+    /// The path that runs sample `index` of the program in `batch`: a symbolic link named
+    /// `sample-N` to it, made on first use.
+    static func entry(_ index: Int, in batch: String) throws -> String {
+        let path = batch + "/sample-\(index)"
+        if !FileSystem.exists(path) {
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: program)
+        }
+        return path
+    }
+}

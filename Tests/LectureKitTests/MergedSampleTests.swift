@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import CommonMark
+@testable import LectureKit
+@testable import LectureSupport
+
+/// The merged path of a cold check (`MergedSamples`), with the real swiftc: its verdicts are the
+/// verdicts of each sample compiled and run alone, and each kind of sample it cannot answer for
+/// falls back to being verified alone.
+@Suite(.serialized) struct MergedSampleTests {
+    /// The verifier of `SampleVerificationTests` (time limit 3 s, two jobs), without hover cards.
+    static func stage() throws -> SampleStage {
+        var stage = try SampleVerificationTests.stage.get()
+        stage.verifier.options.noCache = true
+        stage.verifier.options.hoverCards = false
+        return stage
+    }
+
+    func verify(_ markdown: String, merging: Bool, hoverCards: Bool = false) throws -> [SampleResult] {
+        var stage = try Self.stage()
+        stage.verifier.options.mergeSamples = merging
+        stage.verifier.options.hoverCards = hoverCards
+        let found = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md")
+        #expect(found.diagnostics.isEmpty)
+        return stage.verifier.verify(found.samples)
+    }
+
+    /// What a result says, without how long it took or how it was reached.
+    func verdict(_ result: SampleResult) -> String {
+        "\(result.outcome) output=\(result.actualOutput ?? "nil") "
+            + result.diagnostics.map(\.description).joined(separator: "\n")
+    }
+
+    static func sample(_ code: String, _ attributes: String = "", output: String? = nil) -> String {
+        "```swift\(attributes.isEmpty ? "" : " " + attributes)\n\(code)\n```\n\n"
+            + (output.map { "```output\n\($0)```\n\n" } ?? "")
+    }
+
+    /// One of each kind of sample the merged path runs, each with its verdict as the point.
+    static let kinds = [
+        sample("print(\"안녕 \\(6 * 7)\")", output: "안녕 42\n"),
+        sample("print(\"wrong\")", output: "right\n"),
+        sample("print(\"before\")\nlet xs = [1]\nprint(xs[2])", output: "before\n"),
+        sample("print(\"kept\")\nfatalError(\"boom\")", "should_fail", output: "kept\n"),
+        sample("import Foundation\nprint(\"status\")\nexit(3)", output: "status\n"),
+        sample("while true {}", output: ""),
+        sample("let a = 1\nlet n: Int = \"x\""),
+        sample("let value: Int? = 36\nprint(value)", output: "Optional(36)\n"),
+        sample("struct NoRun { var x = 1 }\nprint(NoRun().x)", "no_run"),
+        sample(
+            "@main struct App {\n    static func main() async {\n        await Task.yield()\n        print(\"async main\")\n    }\n}",
+            output: "async main\n"),
+        sample("func twice() async -> Int { 2 }\nprint(await twice())", output: "2\n"),
+        sample(
+            "import Foundation\ntry FileManager.default.createDirectory(atPath: \"made\", withIntermediateDirectories: false)\nprint(FileManager.default.currentDirectoryPath.contains(\"lecture-run\"))",
+            output: "true\n"),
+        sample(
+            "import Foundation\nlet keys = ProcessInfo.processInfo.environment.keys.filter { $0 != \"LECTURE_CHILD_OF\" }.sorted()\nprint(keys.joined(separator: \" \"))\nprint(CommandLine.arguments.count, readLine() ?? \"EOF\")",
+            output: "HOME LANG LC_ALL LD_PRELOAD PATH SWIFT_BACKTRACE TERM TMPDIR TZ _STDBUF_E _STDBUF_O\n1 EOF\n"),
+        sample("struct Point { var x = 1 }\nprint(Point())", output: "Point(x: 1)\n"),
+        sample(
+            "import UIKit\nlet label = UILabel()\nlabel.text = \"stand-in\"\nprint(label.text ?? \"\")",
+            output: "stand-in\n"),
+    ].joined()
+
+    @Test func mergedVerdictsAreTheVerdictsOfEachSampleAlone() throws {
+        let merged = try verify(Self.kinds, merging: true)
+        let alone = try verify(Self.kinds, merging: false)
+        #expect(merged.map(\.merged) == Array(repeating: true, count: merged.count))
+        #expect(alone.map(\.merged) == Array(repeating: false, count: alone.count))
+        #expect(merged.count == alone.count)
+        for (merged, alone) in zip(merged, alone) {
+            #expect(verdict(merged) == verdict(alone), "sample at line \(merged.sample.location.line)")
+        }
+        #expect(
+            merged.map(\.outcome) == [
+                .passed, .failed, .failed, .passed, .failed, .failed, .failed, .passed, .passed, .passed, .passed,
+                .passed, .passed, .passed, .passed,
+            ])
+        // A trap is named, with what was printed before it kept; a time-out kills it.
+        #expect(merged[2].diagnostics.first?.summary.hasSuffix("Fatal error: Index out of range") == true)
+        #expect(merged[2].actualOutput == "before\n")
+        #expect(merged[5].diagnostics.map(\.identifier) == [.sampleTimeout])
+        // The compiler's messages point at the Markdown line (#sourceLocation), not at main.swift.
+        let error = try #require(merged[6].diagnostics.first { $0.severity == .error })
+        #expect(error.location?.line == merged[6].sample.parts[0].firstLine + 1)
+        #expect(merged[7].diagnostics.map(\.severity) == [.warning])
+    }
+
+    @Test func twoRunsThatDifferFailMergedToo() throws {
+        let unstable = Self.sample(
+            "let set: Set = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\"]\nprint(set.joined())\nprint(Int.random(in: 0...1_000_000_000))",
+            output: "x\n")
+        let results = try verify(unstable + Self.sample("print(1)", output: "1\n"), merging: true)
+        #expect(results.map(\.merged) == [true, true])
+        #expect(results[0].diagnostics.map(\.identifier) == [.sampleUnstable])
+    }
+
+    @Test func aSampleThatPrintsItsModuleIsVerifiedAlone() throws {
+        // `dump` and a class's default description name the module: 'Sample' only alone.
+        let results = try verify(
+            Self.sample(
+                "struct Person { var name = \"김\" }\ndump(Person())", output: "▿ Sample.Person\n  - name: \"김\"\n")
+                + Self.sample("final class Box {}\nprint(Box())", output: "Sample.Box\n")
+                + Self.sample("print(2)", output: "2\n"), merging: true)
+        #expect(results.map(\.outcome) == [.passed, .passed, .passed], "\(results.map(\.diagnostics))")
+        #expect(results.map(\.merged) == [false, false, true])
+    }
+
+    @Test func aFailedLinkVerifiesEverySampleAlone() throws {
+        let results = try verify(
+            Self.sample("@_silgen_name(\"lecture_no_such_function\") func missing()\nmissing()", output: "")
+                + Self.sample("print(3)", output: "3\n"), merging: true)
+        #expect(results.map(\.merged) == [false, false])
+        #expect(results.map(\.outcome) == [.failed, .passed])
+        #expect(results[0].diagnostics.contains { $0.description.contains("lecture_no_such_function") })
+    }
+
+    @Test func testCompileFailAndLoneSamplesAreVerifiedAlone() throws {
+        let test = "```swift test\nimport Testing\n@Test func adds() { #expect(1 + 1 == 2) }\n```\n\n"
+        let results = try verify(
+            test + Self.sample("let x: Int = \"no\"", "compile_fail") + Self.sample("print(4)", output: "4\n")
+                + Self.sample("print(5)", output: "5\n"), merging: true)
+        #expect(results.map(\.outcome) == [.passed, .passed, .passed, .passed], "\(results.map(\.diagnostics))")
+        #expect(results.map(\.merged) == [false, false, true, true])
+        let lone = try verify(Self.sample("print(6)", output: "6\n"), merging: true)
+        #expect(lone.map(\.merged) == [false])
+        #expect(lone.map(\.outcome) == [.passed])
+    }
+
+    @Test func mergedPassesAreCachedUnderTheSameKey() throws {
+        let nonce = UUID().uuidString
+        let markdown =
+            Self.sample("print(\"\(nonce)\")", output: nonce + "\n")
+            + Self.sample("print(\"7 \(nonce)\")", output: "7 \(nonce)\n")
+        var stage = try Self.stage()
+        stage.verifier.options.noCache = false
+        let samples = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples
+        let cold = stage.verifier.verify(samples)
+        #expect(cold.map(\.merged) == [true, true])
+        let warm = stage.verifier.verify(samples)
+        #expect(warm.map(\.fromCache) == [true, true])
+        #expect(warm.map(\.actualOutput) == cold.map(\.actualOutput))
+    }
+
+    @Test func hoverCardsOfMergedSamplesAreThoseOfEachAlone() throws {
+        let markdown =
+            Self.sample("let greeting = \"hi\"\nprint(greeting)", output: "hi\n")
+            + Self.sample("let count = [1, 2].count\nprint(count)", output: "2\n")
+            + Self.sample("let wrong = 1\nprint(wrong)", output: "2\n")
+        let merged = try verify(markdown, merging: true, hoverCards: true)
+        let alone = try verify(markdown, merging: false, hoverCards: true)
+        #expect(merged.map(\.merged) == [true, true, true])
+        #expect(merged.map(\.outcome) == [.passed, .passed, .failed])
+        #expect(merged[0].hoverCards.contains { $0.text.hasSuffix("let greeting: String") })
+        #expect(merged.map(\.hoverCards) == alone.map(\.hoverCards))
+        // A sample that failed has no cards, though they were looked up while it ran.
+        #expect(merged[2].hoverCards.isEmpty)
+    }
+}
