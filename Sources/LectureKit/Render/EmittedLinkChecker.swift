@@ -1,6 +1,5 @@
 import Foundation
 import LectureSupport
-import Synchronization
 
 /// Checks every URL of every HTML file the build emits (pages, the root copy or redirect,
 /// `404.html`, `toc.html`) against the files the site will hold, and each `#fragment` against
@@ -200,17 +199,20 @@ enum EmittedLinkChecker {
     }
 
     /// The ids of each generated page, computed once per page on first use.
-    final class IDCache: Sendable {
+    // @unchecked: `known` is under an NSLock, not Synchronization's Mutex: the threads checking
+    // pages contend for it, and ThreadSanitizer reports false races on a contended Mutex on Linux.
+    final class IDCache: @unchecked Sendable {
         private let site: SiteFiles
-        private let known = Mutex<[String: Set<String>]>([:])
+        private let lock = NSLock()
+        private var known: [String: Set<String>] = [:]
 
         init(site: SiteFiles) { self.site = site }
 
         func ids(of path: String) -> Set<String>? {
-            if let ids = known.withLock({ $0[path] }) { return ids }
+            if let ids = lock.withLock({ known[path] }) { return ids }
             guard let bytes = site.generated[path] else { return nil }
             let ids = EmittedLinkChecker.ids(in: bytes)
-            known.withLock { $0[path] = ids }
+            lock.withLock { known[path] = ids }
             return ids
         }
     }
