@@ -75,7 +75,7 @@ let package = Package(
         // SourceKit: test discovery, syntax classification, declarations for hover cards.
         .target(
             name: "SwiftAnalysis",
-            dependencies: ["CSourceKit"],
+            dependencies: ["CSourceKit", "LectureSupport"],
             swiftSettings: findsSwiftSyntax,
             linkerSettings: [
                 .unsafeFlags(["-L", hostLibraries, "-Xlinker", "-rpath", "-Xlinker", hostLibraries]),

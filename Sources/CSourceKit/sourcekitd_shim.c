@@ -19,12 +19,15 @@ static struct {
     __typeof__(&sourcekitd_response_dispose) response_dispose;
 } api;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static const char *load_path;
+// The first call loads; the lock makes later and concurrent calls wait for it and read its
+// result. (The path is an argument, not a global handed to pthread_once's routine: concurrent
+// first calls each wrote such a global while the routine read it, a data race.)
+static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+static int loaded;
 static char *load_error;
 
-static void load(void) {
-    void *library = dlopen(load_path, RTLD_NOW | RTLD_LOCAL);
+static void load(const char *path) {
+    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char *message = dlerror();
         load_error = strdup(message ? message : "dlopen failed");
@@ -47,13 +50,18 @@ static void load(void) {
 }
 
 int lecture_sourcekitd_load(const char *path, char **error) {
-    load_path = path;
-    pthread_once(&once, load);
+    pthread_mutex_lock(&load_lock);
+    if (!loaded) {
+        load(path);
+        loaded = 1;
+    }
+    int status = 0;
     if (load_error) {
         if (error) *error = strdup(load_error);
-        return -1;
+        status = -1;
     }
-    return 0;
+    pthread_mutex_unlock(&load_lock);
+    return status;
 }
 
 char *lecture_sourcekitd_send(const char *yaml, int *is_error) {

@@ -4,6 +4,10 @@
 ///
 /// A block becomes any number of blocks (none drops it; a transform may put a figure in its place);
 /// an inline becomes one inline. Children are those `MarkupWalker` visits.
+///
+/// A conforming type has a stored property: the `inout self` of an empty one reaches these
+/// generic methods as an undefined address, on which ThreadSanitizer then reports false races
+/// between threads rewriting different pages (Swift 6.3, `-sanitize=thread`).
 package protocol MarkupRewriter {
     /// The blocks that replace `block`, in order. Default: `[descend(into: block)]`.
     mutating func visit(_ block: Block) -> [Block]

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -80,7 +80,7 @@ struct Validator: Equatable {
         parsing.withLock { $0.date(from: text).map { Int($0.timeIntervalSince1970) } }
     }
 
-    private static let parsing = Mutex<DateFormatter>(
+    private static let parsing = Locked<DateFormatter>(
         {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

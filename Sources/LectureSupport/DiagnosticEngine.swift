@@ -1,10 +1,8 @@
-import Synchronization
-
 /// Collects the diagnostics of one run, from any thread, after Swift-DocC's `DiagnosticEngine`:
 /// stages emit into it and go on (swift-format's frontend does the same), and the command decides
 /// at the end whether the run failed. `Console.report(_:)` prints what was emitted, once.
 package final class DiagnosticEngine: Sendable {
-    private let state = Mutex<[Diagnostic]>([])
+    private let state = Locked<[Diagnostic]>([])
 
     /// An empty engine.
     package init() {}

@@ -28,10 +28,10 @@ extension Array where Element: Sendable {
 
 /// The results by index, and the next index to hand out.
 private final class ResultSlots<T: Sendable>: Sendable {
-    private let slots: Mutex<[T?]>
+    private let slots: Locked<[T?]>
     private let next = Atomic<Int>(0)
 
-    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ value: T) {
         slots.withLock { $0[index] = value }

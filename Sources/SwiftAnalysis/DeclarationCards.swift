@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 internal import SwiftParser
 internal import SwiftSyntax
 import Synchronization
@@ -92,7 +93,7 @@ private final class Query: Sendable {
     let file: String
     let arguments: [String]
     let sourceKit: SourceKit
-    private let found = Mutex<[DeclarationCard]>([])
+    private let found = Locked<[DeclarationCard]>([])
     private let stopped = Atomic<Bool>(false)
 
     init(program: String, file: String, arguments: [String], sourceKit: SourceKit) {

@@ -9,7 +9,8 @@ import Testing
 /// gets the signal while the sample runs, and must end by itself with 128 + N, leaving no
 /// process and no site behind.
 @Suite(.serialized) struct CancellationTests {
-    static let executable = TestSupport.repositoryRoot + "/.build/debug/lecture"
+    /// The `lecture` of the build that holds this test bundle (the sanitized one under `make sanitize`).
+    static let executable = TestSupport.executable
 
     /// A page whose sample says it started (a file at `marker`) and then runs for two minutes.
     static func page(marker: String) -> String {

@@ -10,7 +10,8 @@ import Testing
 /// starts gets a `TMPDIR` inside a folder of the run, which is removed. Runs the built `lecture`
 /// with a fresh, empty `TMPDIR` and looks into it afterwards.
 @Suite(.serialized) struct TemporaryFolderTests {
-    static let executable = TestSupport.repositoryRoot + "/.build/debug/lecture"
+    /// The `lecture` of the build that holds this test bundle (the sanitized one under `make sanitize`).
+    static let executable = TestSupport.executable
 
     /// A sample with a macro, a test sample (Swift Testing's macros) and a failing sample.
     static let page = """

@@ -1,7 +1,6 @@
 import CommonMark
 import Foundation
 import LectureSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -45,7 +44,7 @@ package final class BuildMemory: Sendable {
         var reuse: [String: Int] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty memory: the first build given it does all the work.
     package init() {}

@@ -1,6 +1,5 @@
 import CommonMark
 import LectureSupport
-import Synchronization
 
 /// `BuildMemory` wrapped around a build's steps from outside, as a cache wraps Publish's
 /// `PublishingStep`s: the pipeline applies it to every step of a session's build, so no step
@@ -30,7 +29,7 @@ final class StepMemo: Sendable {
     }
 
     private let memory: BuildMemory
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Wraps one run's steps with `memory`.
     init(memory: BuildMemory) { self.memory = memory }

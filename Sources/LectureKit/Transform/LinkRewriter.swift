@@ -55,11 +55,19 @@ enum LinkRewriter {
     }
 
     /// Rewrites the destination of every link (`rewrite`); images keep theirs.
+    ///
+    /// It holds its rewrite rather than being empty: Swift passes an empty value's `inout self`
+    /// to the generic `MarkupRewriter.rewrite` as an undefined address, on which that function's
+    /// ThreadSanitizer instrumentation records a write, so threads rewriting different pages
+    /// were reported racing on whatever shared object the register happened to point into
+    /// (Swift 6.3, `-sanitize=thread`; see `MarkupRewriter`).
     private struct Links: MarkupRewriter {
+        let destination: (String) -> String = LinkRewriter.rewrite
+
         mutating func visit(_ inline: Inline) -> Inline {
             let inline = descend(into: inline)
             guard case .link(var link) = inline else { return inline }
-            link.destination = LinkRewriter.rewrite(link.destination)
+            link.destination = destination(link.destination)
             return .link(link)
         }
     }

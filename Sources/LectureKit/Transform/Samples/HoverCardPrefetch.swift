@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LectureSupport
 
 /// Hover cards asked for ahead of the verdict, on a thread of their own, so that SourceKit's
 /// one-program-at-a-time lookups (`DeclarationCards`) overlap a merged program's compiles, link
@@ -12,7 +12,7 @@ final class HoverCardPrefetch: Sendable {
         var closed = false
         var found: [Int: SampleVerifier.HoverCardAnswer] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Signalled once per added sample and once at `close()`.
     private let ready = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)

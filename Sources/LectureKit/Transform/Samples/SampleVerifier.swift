@@ -93,7 +93,7 @@ package struct SampleVerifier: Sendable {
         let others = uncached.filter { !mergeable.contains($0) }
         // The merged program and the samples verified alone at the same time, so that each fills
         // the other's idle moments (the link, SourceKit's one program at a time).
-        let found = Mutex<[Int: SampleResult]>([:])
+        let found = Locked<[Int: SampleResult]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { branch in
             let answers =
                 branch == 0
