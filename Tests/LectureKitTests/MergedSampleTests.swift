@@ -108,6 +108,41 @@ import Testing
         #expect(results.map(\.merged) == [false, false, true])
     }
 
+    @Test func aSampleDeclaringWhatTheWholeProcessSeesIsVerifiedAlone() throws {
+        // A retroactive conformance is found by every module's dynamic casts (`print` too), and
+        // an unmangled symbol can satisfy another module's reference: neither may reach another
+        // sample of the program.
+        let markdown =
+            Self.sample(
+                "extension String: @retroactive Error {}\nextension Int: @retroactive Identifiable { public var id: Int { self } }\nprint(1)",
+                output: "1\n")
+            + Self.sample(
+                "let text: Any = \"x\"\nlet number: Any = 2\nprint(text is Error, number is any Identifiable)",
+                output: "false false\n")
+            + Self.sample("@_cdecl(\"lecture_shared\") func shared() -> Int32 { 1 }\nprint(shared())", output: "1\n")
+            + Self.sample(
+                "@_silgen_name(\"lecture_shared\") func shared() -> Int32\nprint(shared())", "no_run")
+            + Self.sample(
+                "struct Local {}\nprotocol Named {}\nextension Local: Named {}\nextension Int: Named {}\nlet local: Any = Local()\nprint(local is Named)",
+                output: "true\n")
+        let merged = try verify(markdown, merging: true)
+        let alone = try verify(markdown, merging: false)
+        // (The link error names its temporary folder, so outcomes and outputs are compared.)
+        #expect(merged.map(\.outcome) == alone.map(\.outcome))
+        #expect(merged.map(\.actualOutput) == alone.map(\.actualOutput))
+        #expect(merged.map(\.outcome) == [.passed, .passed, .passed, .failed, .passed])
+        #expect(merged.map(\.merged) == [false, true, false, false, true])
+    }
+
+    @Test func aMergedSampleHasTheProgramNameItHasAlone() throws {
+        let names = Self.sample(
+            "import Foundation\nprint(ProcessInfo.processInfo.processName)\nprint(URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent)",
+            output: "sample\nsample\n")
+        let results = try verify(names + names, merging: true)
+        #expect(results.map(\.merged) == [true, true])
+        #expect(results.map(\.outcome) == [.passed, .passed], "\(results.map(\.diagnostics))")
+    }
+
     @Test func aFailedLinkVerifiesEverySampleAlone() throws {
         let results = try verify(
             Self.sample("@_silgen_name(\"lecture_no_such_function\") func missing()\nmissing()", output: "")

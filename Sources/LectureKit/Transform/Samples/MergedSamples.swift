@@ -1,5 +1,6 @@
 import Foundation
 import LectureSupport
+internal import SwiftAnalysis
 
 /// The fast path of a cold check: many samples verified as one merged program, the way rustdoc
 /// merges doctests (rust-lang/rust#126245).
@@ -9,7 +10,7 @@ import LectureSupport
 /// flags as alone, plus a module ABI name of its own (`-module-abi-name`, so the modules' symbols
 /// never clash) and an entry point of its own (`-entry-point-function-name`). One link joins
 /// every object and a small dispatcher (`SampleDispatcher`) into one program; each run is still
-/// one sample in its own process, reached through a link named `sample-N` to the program, in a
+/// one sample in its own process, reached through a link `N/sample` to the program, in a
 /// fresh folder, under the same time limit, environment and two-run rule as a sample linked
 /// alone. What a sample costs alone beyond its frontend job (the driver, `swift-autolink-extract`,
 /// the link) is paid once for all.
@@ -27,9 +28,11 @@ struct MergedSamples {
 
     /// Whether `sample` can be part of a merged program: plain and `no_run` samples; `test`
     /// samples have their own runner, `compile_fail` ones are verified alone (a failure at link
-    /// time counts for them), `ignore` ones are not compiled.
+    /// time counts for them), `ignore` ones are not compiled. A sample that declares something the
+    /// whole process sees (`ProcessWideDeclarations`: a retroactive conformance, an unmangled
+    /// symbol) is verified alone, so that no other sample of the program sees it.
     static func accepts(_ sample: Sample) -> Bool {
-        sample.mode == .run || sample.mode == .noRun
+        (sample.mode == .run || sample.mode == .noRun) && !ProcessWideDeclarations.found(in: sample.program)
     }
 
     /// The ABI name of the module of the sample at `index` in a merged program.

@@ -3,7 +3,9 @@ import LectureSupport
 
 /// The `main` of a merged program (`MergedSamples`): it runs the one sample its name says.
 ///
-/// The program is reached through links named `sample-N`; the dispatcher finds the entry point
+/// The program is reached through links `N/sample` (named `sample` like a program linked alone,
+/// so `CommandLine.arguments[0]` and `ProcessInfo.processName` read the same, as the program
+/// itself is named `sample` for `/proc/self/exe`); the dispatcher finds the entry point
 /// `lecture_sample_main_N` (the `-entry-point-function-name` of sample N's module) with `dlsym`
 /// in the program's own symbols (each exported with `--export-dynamic-symbol`) and calls it with the
 /// process's own `argc` and `argv`, so the sample starts as its own program would: the same
@@ -13,7 +15,7 @@ enum SampleDispatcher {
     static let job = -1
     /// The dispatcher's object and the merged program, in the batch folder.
     static let object = "dispatch.o"
-    static let program = "program"
+    static let program = "sample"
 
     /// The entry point of sample `index`.
     static func entryPoint(_ index: Int) -> String { "lecture_sample_main_\(index)" }
@@ -26,8 +28,9 @@ enum SampleDispatcher {
 
         typealias Entry = @convention(c) (Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32
         let program = String(cString: CommandLine.unsafeArgv[0]!)
-        let name = program.split(separator: "/").last.map(String.init) ?? program
-        if name.hasPrefix("sample-"), let symbol = dlsym(nil, "lecture_sample_main_" + name.dropFirst(7)) {
+        let folders = program.split(separator: "/").dropLast()
+        let name = folders.last.map(String.init) ?? program
+        if name.allSatisfy({ $0.isNumber }), let symbol = dlsym(nil, "lecture_sample_main_" + name) {
             exit(unsafeBitCast(symbol, to: Entry.self)(CommandLine.argc, CommandLine.unsafeArgv))
         }
         let message = Array("lecture: no sample named \\(name) in this program\\n".utf8)
@@ -46,7 +49,7 @@ enum SampleDispatcher {
             path: "dispatch.swift", parts: [], mode: .noRun, shouldFail: false, group: nil, expectedOutput: nil)
         var result = SampleResult.unverified(sample)
         let key = SHA256.hex(
-            "sample-dispatcher-v1", verifier.toolchain.versionLine, verifier.toolchain.identity,
+            "sample-dispatcher-v2", verifier.toolchain.versionLine, verifier.toolchain.identity,
             frontend.job.joined(separator: " "), source)
         if let bytes = verifier.cache.read(kind: "sample-dispatcher", key: key),
             (try? FileSystem.writeAtomically(bytes, to: batch + "/" + object)) != nil
@@ -69,12 +72,12 @@ enum SampleDispatcher {
         return MergedSamples.Compiled(result: result, object: true)
     }
 
-    /// The path that runs sample `index` of the program in `batch`: a symbolic link named
-    /// `sample-N` to it, made on first use.
+    /// The path that runs sample `index` of the program in `batch`: a symbolic link `N/sample`
+    /// (in the sample's compile folder) to it, made on first use.
     static func entry(_ index: Int, in batch: String) throws -> String {
-        let path = batch + "/sample-\(index)"
+        let path = batch + "/\(index)/sample"
         if !FileSystem.exists(path) {
-            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: program)
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "../" + program)
         }
         return path
     }
