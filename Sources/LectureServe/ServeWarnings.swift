@@ -10,8 +10,7 @@ enum ServeWarnings {
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         var chapters: [Chapter] = []
         if let bytes = try? FileSystem.read(summaryPath),
-            case .success(let file) = SourceFileReader.decode(
-                bytes, displayPath: summaryPath, relativePath: "SUMMARY.md")
+            let file = try? SourceFileReader.decode(bytes, displayPath: summaryPath, relativePath: "SUMMARY.md")
         {
             chapters = SummaryParser.parse(file).book.flattened
         }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Collects the diagnostics of one run, from any thread, after Swift-DocC's `DiagnosticEngine`:
 /// stages emit into it and go on (swift-format's frontend does the same), and the command decides
-/// at the end whether the run failed. `Console.report(_:)` prints what was emitted, once.
+/// at the end whether the run failed. `BuildContext.reportDiagnostics()` prints what was emitted, once.
 package final class DiagnosticEngine: Sendable {
     private let state = Mutex<[Diagnostic]>([])
 

@@ -46,7 +46,7 @@ extension Bench {
                 for (index, graph) in graphs.enumerated() {
                     let html = try renderer.render(
                         graph.code, info: graph.info, id: "diagram-\(index + 1)", path: "bench.md", location: location
-                    ).get()
+                    )
                     bytes += html.utf8.count
                     if pass == 0 && run == 0 && html.contains("diagram-narrow") { twice += 1 }
                 }

@@ -37,9 +37,9 @@ import Testing
         engine.removeAll { $0.identifier == .brokenLink }
         #expect(!engine.hasErrors)
         let recorder = TestSupport.Recorder()
-        recorder.console.report(engine)
+        recorder.console.report(engine.drain())
         #expect(recorder.lines.count == 200)
-        recorder.console.report(engine)
+        recorder.console.report(engine.drain())
         #expect(recorder.lines.count == 200, "drained: nothing printed twice")
     }
 

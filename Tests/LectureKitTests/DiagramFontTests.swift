@@ -12,9 +12,9 @@ import Testing
 
     func render(_ code: String, with renderer: DiagramRenderer) -> (html: String?, warnings: [Diagnostic]) {
         var warnings: [Diagnostic] = []
-        let result = renderer.render(
+        let html = try? renderer.render(
             code, info: InfoString("dot"), id: "diagram-1", path: "p.md", location: location, warnings: &warnings)
-        return (try? result.get(), warnings)
+        return (html, warnings)
     }
 
     @Test func graphvizWarningsAreShownAtTheBlockWarmAndCold() throws {

@@ -16,7 +16,7 @@ import Testing
         try renderer(TestSupport.temporaryDirectory()).render(
             code, info: InfoString("dot"), id: "diagram-1", path: "p.md",
             location: SourceLocation(line: 1, column: 1)
-        ).get()
+        )
     }
 
     @Test func validGraphIsInlinedWithItsTextAlternative() throws {
@@ -25,7 +25,7 @@ import Testing
         let html = try renderer(cache).render(
             code, info: InfoString("dot caption=\"관찰\""), id: "diagram-1", path: "p.md",
             location: SourceLocation(line: 5, column: 1)
-        ).get()
+        )
         #expect(html.hasPrefix("<figure class=\"diagram\" style=\"--drawing-width: "))
         #expect(
             html.contains(
@@ -43,26 +43,22 @@ import Testing
     @Test func syntaxErrorIsReportedAtTheMarkdownLine() throws {
         let cache = try TestSupport.temporaryDirectory()
         // The fence is on line 20; Graphviz complains about its line 3, so Markdown line 23.
-        let result = renderer(cache).render(
-            "digraph G {\n  A -> B;\n  B -> ;\n}\n", info: InfoString("dot"), id: "d", path: "p.md",
-            location: SourceLocation(line: 20, column: 1))
-        guard case .failure(let diagnostic) = result else {
-            Issue.record("expected a syntax error")
-            return
+        let diagnostic = #expect(throws: Diagnostic.self) {
+            try renderer(cache).render(
+                "digraph G {\n  A -> B;\n  B -> ;\n}\n", info: InfoString("dot"), id: "d", path: "p.md",
+                location: SourceLocation(line: 20, column: 1))
         }
-        #expect(diagnostic.headline == "p.md:23:1: error: diagram: syntax error in line 3 near ';'")
+        #expect(diagnostic?.headline == "p.md:23:1: error: diagram: syntax error in line 3 near ';'")
     }
 
     @Test func diagramWithoutAnyTextAlternativeIsAnError() throws {
         let cache = try TestSupport.temporaryDirectory()
-        let result = renderer(cache).render(
-            "digraph { a -> b }\n", info: InfoString("dot"), id: "d", path: "p.md",
-            location: SourceLocation(line: 1, column: 1))
-        guard case .failure(let diagnostic) = result else {
-            Issue.record("expected an error")
-            return
+        let diagnostic = #expect(throws: Diagnostic.self) {
+            try renderer(cache).render(
+                "digraph { a -> b }\n", info: InfoString("dot"), id: "d", path: "p.md",
+                location: SourceLocation(line: 1, column: 1))
         }
-        #expect(diagnostic.summary == "diagram has no text alternative")
+        #expect(diagnostic?.summary == "diagram has no text alternative")
     }
 
     @Test func cachedRenderDoesNotRunGraphvizAgain() throws {
@@ -71,19 +67,18 @@ import Testing
         let code = "digraph { label=\"캐시\"; a -> b }\n"
         let first = try real.render(
             code, info: InfoString("dot"), id: "d", path: "p.md", location: SourceLocation(line: 1, column: 1)
-        ).get()
+        )
         // Same Graphviz version, but no Graphviz to run: only the cache can answer.
         var offline = real
         offline.commands = (dot: "/nonexistent/dot", gvpr: "/nonexistent/gvpr")
         let second = try offline.render(
             code, info: InfoString("dot"), id: "d", path: "p.md", location: SourceLocation(line: 1, column: 1)
-        ).get()
+        )
         #expect(second == first)
-        let uncached = offline.render(
-            code + "\n", info: InfoString("dot"), id: "d", path: "p.md", location: SourceLocation(line: 1, column: 1))
-        guard case .failure = uncached else {
-            Issue.record("a new graph must need Graphviz")
-            return
+        #expect(throws: Diagnostic.self, "a new graph must need Graphviz") {
+            try offline.render(
+                code + "\n", info: InfoString("dot"), id: "d", path: "p.md",
+                location: SourceLocation(line: 1, column: 1))
         }
     }
 
@@ -129,10 +124,10 @@ import Testing
         let code = "digraph { label=\"x\"; rankdir=LR; subgraph cluster_a { a } a -> b }\n"
         let one = try renderer(cache).render(
             code, info: InfoString("dot"), id: "diagram-1", path: "p.md", location: SourceLocation(line: 1, column: 1)
-        ).get()
+        )
         let two = try renderer(cache).render(
             code, info: InfoString("dot"), id: "diagram-2", path: "p.md", location: SourceLocation(line: 9, column: 1)
-        ).get()
+        )
         let ids = (one + two).matches(of: try Regex(#" id="([^"]+)""#)).map { String((one + two)[$0.range]) }
         #expect(ids.count > 4)
         #expect(Set(ids).count == ids.count)
@@ -144,7 +139,7 @@ import Testing
         let code = "| 패턴 | 책임 분배 | 테스트 |\n|---|:---:|---|\n| MVC | *낮음* | [MVP](mvp.md) |\n| MVVM | `높음` | a \\| b |\n"
         let html = try TableRenderer.render(
             code, caption: "세 패턴", id: "table-1", path: "p.md", location: SourceLocation(line: 3, column: 1)
-        ).get()
+        )
         #expect(
             html == """
                 <div class="table-wrap" role="region" tabindex="0" data-columns="3" aria-labelledby="table-1-caption"><table role="table"><caption id="table-1-caption">세 패턴</caption>\
@@ -160,7 +155,7 @@ import Testing
             "| 패턴 | 테스트 | 편의 | 비고 |\n|---|---|---|---|\n| MVC | ✘ 어려움 | ✔ | △ *보통* |\n| MVP | ✓ 쉬움 | ✗ 깁니다 | ✔표시 아님 |\n"
         let html = try TableRenderer.render(
             code, caption: nil, id: "t", path: "p.md", location: SourceLocation(line: 1, column: 1)
-        ).get()
+        )
         #expect(
             html.contains(
                 #"<td role="cell" data-label="테스트"><span class="verdict verdict-poor" role="img" aria-label="나쁨">✘</span> 어려움</td>"#
@@ -181,29 +176,23 @@ import Testing
 
     @Test func rowWithWrongCellCountIsLocated() {
         let code = "| A | B |\n|---|---|\n| 1 | 2 |\n| 3 |\n"
-        guard
-            case .failure(let error) = TableRenderer.render(
+        let error = #expect(throws: DiagnosticsError.self) {
+            try TableRenderer.render(
                 code, caption: nil, id: "t", path: "p.md", location: SourceLocation(line: 10, column: 1))
-        else {
-            Issue.record("expected an error")
-            return
         }
-        #expect(error.diagnostics.map(\.headline) == ["p.md:14:1: error: table row has 1 cell, but the header has 2"])
-        #expect(error.diagnostics.map(\.notes) == [["add 1 cell to the row ('| |' for an empty one)"]])
+        #expect(error?.diagnostics.map(\.headline) == ["p.md:14:1: error: table row has 1 cell, but the header has 2"])
+        #expect(error?.diagnostics.map(\.notes) == [["add 1 cell to the row ('| |' for an empty one)"]])
     }
 
     @Test func rowWithTooManyCellsSaysWhatToRemove() {
         let code = "| A | B |\n|---|---|\n| 1 | a | b | c |\n"
-        guard
-            case .failure(let error) = TableRenderer.render(
+        let error = #expect(throws: DiagnosticsError.self) {
+            try TableRenderer.render(
                 code, caption: nil, id: "t", path: "p.md", location: SourceLocation(line: 1, column: 1))
-        else {
-            Issue.record("expected an error")
-            return
         }
-        #expect(error.diagnostics.map(\.headline) == ["p.md:4:1: error: table row has 4 cells, but the header has 2"])
+        #expect(error?.diagnostics.map(\.headline) == ["p.md:4:1: error: table row has 4 cells, but the header has 2"])
         #expect(
-            error.diagnostics.map(\.notes) == [
+            error?.diagnostics.map(\.notes) == [
                 [
                     "remove 2 cells from the row, or add a column to the header; a '|' inside a cell is written '\\|'"
                 ]
@@ -211,28 +200,22 @@ import Testing
     }
 
     @Test func emptyHeaderCellIsLocated() {
-        guard
-            case .failure(let error) = TableRenderer.render(
+        let error = #expect(throws: DiagnosticsError.self) {
+            try TableRenderer.render(
                 "| A |  |\n|---|---|\n| 1 | 2 |\n", caption: nil, id: "t", path: "p.md",
                 location: SourceLocation(line: 1, column: 1))
-        else {
-            Issue.record("expected an error")
-            return
         }
-        #expect(error.diagnostics.map(\.headline) == ["p.md:2:1: error: table header has an empty cell"])
+        #expect(error?.diagnostics.map(\.headline) == ["p.md:2:1: error: table header has an empty cell"])
     }
 
     @Test func missingDelimiterRowIsAnError() {
-        guard
-            case .failure(let error) = TableRenderer.render(
+        let error = #expect(throws: DiagnosticsError.self) {
+            try TableRenderer.render(
                 "| A | B |\n| 1 | 2 |\n", caption: nil, id: "t", path: "p.md",
                 location: SourceLocation(line: 1, column: 1))
-        else {
-            Issue.record("expected an error")
-            return
         }
         #expect(
-            error.diagnostics.map(\.headline) == [
+            error?.diagnostics.map(\.headline) == [
                 "p.md:3:1: error: second table row must be a delimiter row such as '|---|---|'"
             ])
     }

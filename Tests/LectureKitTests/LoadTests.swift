@@ -118,9 +118,8 @@ import Testing
     @Test func bomAndCRLFRenderLikePlainLF() throws {
         let plain = "# 제목\n\n문단\n둘째 줄\n\n```swift ignore\nlet a = 1\n```\n"
         let crlf = Array(plain.replacingOccurrences(of: "\n", with: "\r\n").utf8)
-        let plainFile = try SourceFileReader.decode(Array(plain.utf8), displayPath: "p.md", relativePath: "p.md").get()
+        let plainFile = try SourceFileReader.decode(Array(plain.utf8), displayPath: "p.md", relativePath: "p.md")
         let bomFile = try SourceFileReader.decode([0xEF, 0xBB, 0xBF] + crlf, displayPath: "p.md", relativePath: "p.md")
-            .get()
         #expect(bomFile.text == plainFile.text)
         #expect(
             HTMLRenderer().render(MarkdownParser.parse(bomFile.text))

@@ -7,30 +7,28 @@ import Testing
 
 @Suite struct TemplateTests {
     @Test func unknownPlaceholderIsLocatedInTheTemplate() {
-        let result = Template.parse(
-            "<html>\n  <title>{{ title }}</title>\n  {{ sidebar }}\n", path: "site-templates/page.html",
-            known: Templates.pagePlaceholders)
-        guard case .failure(let error) = result else {
-            Issue.record("expected an error")
-            return
+        let error = #expect(throws: DiagnosticsError.self) {
+            try Template.parse(
+                "<html>\n  <title>{{ title }}</title>\n  {{ sidebar }}\n", path: "site-templates/page.html",
+                known: Templates.pagePlaceholders)
         }
         #expect(
-            error.diagnostics.map(\.headline) == ["site-templates/page.html:3:3: error: unknown placeholder 'sidebar'"])
+            error?.diagnostics.map(\.headline) == ["site-templates/page.html:3:3: error: unknown placeholder 'sidebar'"]
+        )
     }
 
     @Test func textIsEscapedAndHTMLIsNot() throws {
-        let template = try Template.parse("{{title}}|{{ content }}", path: "t", known: ["title", "content"]).get()
+        let template = try Template.parse("{{title}}|{{ content }}", path: "t", known: ["title", "content"])
         #expect(
             template.render(["title": .text("<b>&\"</b>"), "content": .html("<p>ok</p>")])
                 == "&lt;b&gt;&amp;&quot;&lt;/b&gt;|<p>ok</p>")
     }
 
     @Test func unclosedPlaceholderIsAnError() {
-        guard case .failure(let error) = Template.parse("a {{ title", path: "t.html", known: ["title"]) else {
-            Issue.record("expected an error")
-            return
+        let error = #expect(throws: DiagnosticsError.self) {
+            try Template.parse("a {{ title", path: "t.html", known: ["title"])
         }
-        #expect(error.diagnostics.map(\.headline) == ["t.html:1:3: error: placeholder is not closed with '}}'"])
+        #expect(error?.diagnostics.map(\.headline) == ["t.html:1:3: error: placeholder is not closed with '}}'"])
     }
 }
 

@@ -176,7 +176,7 @@ import Testing
 
     @Test func pageWithBOMAndCRLFVerifiesAtTheRightLines() throws {
         let text = "\u{FEFF}# 쪽\r\n\r\n```swift\r\nprint(\"crlf\")\r\nlet n: Int = \"x\"\r\n```\r\n"
-        let file = try SourceFileReader.decode(Array(text.utf8), displayPath: "page.md", relativePath: "page.md").get()
+        let file = try SourceFileReader.decode(Array(text.utf8), displayPath: "page.md", relativePath: "page.md")
         var stage = try Self.stage.get()
         stage.verifier.options.noCache = true
         let samples = SampleExtractor.extract(from: MarkdownParser.parse(file.text), path: "page.md").samples

@@ -74,7 +74,7 @@ package final class FuzzTarget: Sendable {
         case .summary:
             return build(summary: rest, page: Array(Self.page.utf8))
         case .table:
-            _ = TableRenderer.render(
+            _ = try? TableRenderer.render(
                 text, caption: nil, id: "t", path: "fuzz.md", location: SourceLocation(line: 1, column: 1))
             return build(summary: Array(Self.summary.utf8), page: Array(Self.fenced(text, TableRenderer.language).utf8))
         case .diagram:

@@ -60,9 +60,10 @@ enum BookSettingsLoader {
             return (BookSettings(), [.error(.fileSystem, path, nil, "book.toml cannot be read")])
         }
         let file: SourceFile
-        switch SourceFileReader.decode(bytes, displayPath: path, relativePath: "book.toml") {
-        case .success(let decoded): file = decoded
-        case .failure(let diagnostic): return (BookSettings(), [diagnostic])
+        do throws(Diagnostic) {
+            file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: "book.toml")
+        } catch {
+            return (BookSettings(), [error])
         }
         return parse(file.text, path: path)
     }
@@ -70,9 +71,9 @@ enum BookSettingsLoader {
     /// Reads the text of a `book.toml` named `path` in diagnostics.
     package static func parse(_ text: String, path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
         let document: TOMLDocument
-        switch TOMLDocument.parse(text) {
-        case .success(let parsed): document = parsed
-        case .failure(let error):
+        do throws(TOMLDocument.SyntaxError) {
+            document = try TOMLDocument.parse(text)
+        } catch {
             return (
                 BookSettings(),
                 [

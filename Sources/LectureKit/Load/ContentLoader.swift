@@ -83,9 +83,10 @@ package enum ContentLoader {
         }
         var diagnostics: [Diagnostic] = []
         let summary: SourceFile
-        switch SourceFileReader.decode(summaryBytes, displayPath: summaryPath, relativePath: "SUMMARY.md") {
-        case .success(let file): summary = file
-        case .failure(let diagnostic): return LoadedContent(book: empty, files: [], diagnostics: [diagnostic])
+        do throws(Diagnostic) {
+            summary = try SourceFileReader.decode(summaryBytes, displayPath: summaryPath, relativePath: "SUMMARY.md")
+        } catch {
+            return LoadedContent(book: empty, files: [], diagnostics: [error])
         }
         var (book, summaryDiagnostics) = SummaryParser.parse(summary)
         diagnostics += summaryDiagnostics
@@ -132,15 +133,16 @@ package enum ContentLoader {
                     chapter.children = check(chapter.children)
                     return nil
                 }
-                switch SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path) {
-                case .success(let file):
+                do throws(Diagnostic) {
+                    let file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path)
                     let (expanded, problems) = IncludeExpander.apply(
                         to: file, directory: IncludeExpander.folder(of: path))
                     diagnostics += problems
                     files.append(expanded)
                     // Without a signature the page is never taken from an earlier build's memory.
                     if expanded.lineOrigins == nil { signatures[chapter.path] = signature }
-                case .failure(let diagnostic): diagnostics.append(diagnostic)
+                } catch {
+                    diagnostics.append(error)
                 }
                 chapter.children = check(chapter.children)
                 return chapter

@@ -94,13 +94,9 @@ enum IncludeExpander {
                     pending += "{{#" + body + "}}"
                     continue
                 }
-                switch include(
-                    String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, depth: depth)
-                {
-                case .failure(let problem):
-                    expansion.diagnostics.append(
-                        .error(.includeFailed, displayPath, location, problem.summary, notes: problem.notes))
-                case .success(let inner):
+                do throws(Problem) {
+                    let inner = try include(
+                        String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, depth: depth)
                     expansion.included += inner.included
                     expansion.diagnostics += inner.diagnostics
                     var innerLines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(
@@ -118,6 +114,9 @@ enum IncludeExpander {
                     if !pending.isEmpty { innerOrigins[0] = here }
                     pieces.append((innerLines.joined(separator: "\n"), innerOrigins))
                     pending = ""
+                } catch {
+                    expansion.diagnostics.append(
+                        .error(.includeFailed, displayPath, location, error.summary, notes: error.notes))
                 }
             }
             pending += rest
@@ -158,49 +157,44 @@ enum IncludeExpander {
     }
 
     /// The text a directive's argument (`file`, `file:2:10`, `file:anchor`) stands for.
-    static func include(_ argument: String, directory: String, depth: Int) -> Result<Expansion, Problem> {
+    static func include(_ argument: String, directory: String, depth: Int) throws(Problem) -> Expansion {
         guard depth < maximumDepth else {
-            return .failure(
-                Problem(
-                    summary: "{{#include}} nests deeper than \(maximumDepth) files",
-                    notes: ["an included file includes itself, directly or not"]))
+            throw Problem(
+                summary: "{{#include}} nests deeper than \(maximumDepth) files",
+                notes: ["an included file includes itself, directly or not"])
         }
         let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let relative = String(parts[0])
         let selector = parts.count > 1 ? String(parts[1]) : nil
         let path = FileSystem.join(directory, relative)
         guard !relative.isEmpty, !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
-            return .failure(
-                Problem(
-                    summary: "{{#include}} names '\(relative)', which does not exist",
-                    notes: ["the path is relative to the including file's folder (\(directory))"]))
+            throw Problem(
+                summary: "{{#include}} names '\(relative)', which does not exist",
+                notes: ["the path is relative to the including file's folder (\(directory))"])
         }
         let file: SourceFile
-        switch SourceFileReader.decode(bytes, displayPath: path, relativePath: relative) {
-        case .success(let decoded): file = decoded
-        case .failure(let diagnostic):
-            return .failure(
-                Problem(
-                    summary: "{{#include}} names '\(relative)', which is not UTF-8 text", notes: [diagnostic.summary]))
+        do throws(Diagnostic) {
+            file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: relative)
+        } catch {
+            throw Problem(summary: "{{#include}} names '\(relative)', which is not UTF-8 text", notes: [error.summary])
         }
         var lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" && lines.count > 1 { lines.removeLast() }
         var chosen = Array(lines.indices)
         if let selector {
-            switch select(selector, lines: lines) {
-            case .success(let indices): chosen = indices
-            case .failure(let problem):
-                return .failure(Problem(summary: "{{#include \(argument)}}: \(problem.summary)", notes: problem.notes))
+            do throws(Problem) {
+                chosen = try select(selector, lines: lines)
+            } catch {
+                throw Problem(summary: "{{#include \(argument)}}: \(error.summary)", notes: error.notes)
             }
         }
         let text = chosen.map { lines[$0] }.joined(separator: "\n")
         let origins = chosen.map { LineOrigin(path: path, line: $0 + 1) }
         let folder = folder(of: path)
         guard mentionsDirective(text) else {
-            return .success(
-                Expansion(
-                    text: text, origins: origins.isEmpty ? [LineOrigin(path: path, line: 1)] : origins,
-                    included: [path], diagnostics: []))
+            return Expansion(
+                text: text, origins: origins.isEmpty ? [LineOrigin(path: path, line: 1)] : origins,
+                included: [path], diagnostics: [])
         }
         var inner = expand(text, displayPath: path, directory: folder, depth: depth + 1)
         // Lines of the nested expansion count from the selection's start.
@@ -215,14 +209,14 @@ enum IncludeExpander {
             return diagnostic
         }
         inner.included.insert(path, at: 0)
-        return .success(inner)
+        return inner
     }
 
     /// The 0-based line indices a selector (`N`, `N:`, `:M`, `N:M`, `NAME`) picks from `lines`.
-    static func select(_ selector: String, lines: [String]) -> Result<[Int], Problem> {
+    static func select(_ selector: String, lines: [String]) throws(Problem) -> [Int] {
         let bounds = selector.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let isRange = bounds.allSatisfy { $0.isEmpty || Int($0) != nil } && !(bounds.count == 1 && bounds[0].isEmpty)
-        guard isRange else { return anchored(selector, lines: lines) }
+        guard isRange else { return try anchored(selector, lines: lines) }
         let start = bounds[0].isEmpty ? 1 : Int(bounds[0])!
         let end: Int
         if bounds.count == 1 {
@@ -231,16 +225,16 @@ enum IncludeExpander {
             end = bounds[1].isEmpty ? lines.count : Int(bounds[1])!
         }
         guard start >= 1, start <= lines.count else {
-            return .failure(Problem(summary: "line \(start) is past the file's end (\(lines.count) lines)"))
+            throw Problem(summary: "line \(start) is past the file's end (\(lines.count) lines)")
         }
         guard end >= start else {
-            return .failure(Problem(summary: "the range ends (\(end)) before it starts (\(start))"))
+            throw Problem(summary: "the range ends (\(end)) before it starts (\(start))")
         }
-        return .success(Array((start - 1)..<min(end, lines.count)))
+        return Array((start - 1)..<min(end, lines.count))
     }
 
     /// The lines between `ANCHOR: name` and `ANCHOR_END: name`, without any anchor line.
-    static func anchored(_ name: String, lines: [String]) -> Result<[Int], Problem> {
+    static func anchored(_ name: String, lines: [String]) throws(Problem) -> [Int] {
         func marker(_ line: String) -> (end: Bool, name: String)? {
             guard let range = line.range(of: "ANCHOR") else { return nil }
             var rest = line[range.upperBound...]
@@ -262,7 +256,7 @@ enum IncludeExpander {
                         inside = true
                         found = true
                     } else if inside {
-                        return .success(chosen)
+                        return chosen
                     }
                 }
                 continue
@@ -270,13 +264,12 @@ enum IncludeExpander {
             if inside { chosen.append(index) }
         }
         guard found else {
-            return .failure(
-                Problem(
-                    summary: "the file has no 'ANCHOR: \(name)'",
-                    notes: ["mark the lines with '// ANCHOR: \(name)' and '// ANCHOR_END: \(name)'"]))
+            throw Problem(
+                summary: "the file has no 'ANCHOR: \(name)'",
+                notes: ["mark the lines with '// ANCHOR: \(name)' and '// ANCHOR_END: \(name)'"])
         }
         // mdBook takes an anchor without its end to the end of the file.
-        return .success(chosen)
+        return chosen
     }
 
     /// The folder part of `path` as written (`a/b.md` → `a`, `b.md` → ``), so paths in

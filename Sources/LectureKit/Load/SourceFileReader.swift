@@ -5,28 +5,26 @@ import LectureSupport
 package enum SourceFileReader {
     /// Decodes `bytes` read from `displayPath`.
     ///
-    /// - Returns: the source file, or the diagnostic `path:line:column: error: file is not valid
-    ///   UTF-8` at the first byte that is not part of a well-formed UTF-8 sequence (Unicode 15,
-    ///   section 3.9, table 3-7).
-    package static func decode(_ bytes: [UInt8], displayPath: String, relativePath: String) -> Result<
-        SourceFile, Diagnostic
-    > {
+    /// - Returns: the source file.
+    /// - Throws: the diagnostic `path:line:column: error: file is not valid UTF-8` at the first
+    ///   byte that is not part of a well-formed UTF-8 sequence (Unicode 15, section 3.9, table 3-7).
+    package static func decode(_ bytes: [UInt8], displayPath: String, relativePath: String) throws(Diagnostic)
+        -> SourceFile
+    {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let text = String(validating: body, as: UTF8.self) else {
             let location = firstInvalidByte(in: Array(body))
-            return .failure(
-                .error(
-                    .invalidUTF8,
-                    displayPath, location, "file is not valid UTF-8",
-                    notes: ["save the file as UTF-8; the first invalid byte is at this line and column"]))
+            throw .error(
+                .invalidUTF8,
+                displayPath, location, "file is not valid UTF-8",
+                notes: ["save the file as UTF-8; the first invalid byte is at this line and column"])
         }
         let normalized =
             text.utf8.contains(13)
             ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             : text
-        return .success(
-            SourceFile(displayPath: displayPath, relativePath: relativePath, text: normalized))
+        return SourceFile(displayPath: displayPath, relativePath: relativePath, text: normalized)
     }
 
     /// The line and byte column of the first byte that does not decode as UTF-8.

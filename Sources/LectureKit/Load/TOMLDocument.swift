@@ -31,8 +31,8 @@ struct TOMLDocument: Sendable {
     /// Every node, parents before children, in document order.
     var entries: [Entry]
 
-    /// Parses `text`. - Returns: the entries, or the first syntax error.
-    static func parse(_ text: String) -> Result<TOMLDocument, SyntaxError> {
+    /// Parses `text`. - Returns: the entries. - Throws: the first syntax error.
+    static func parse(_ text: String) throws(SyntaxError) -> TOMLDocument {
         final class Collector {
             var entries: [Entry] = []
         }
@@ -69,13 +69,13 @@ struct TOMLDocument: Sendable {
         if status != 0 {
             let message = error.map { String(cString: $0) } ?? "invalid TOML"
             lecture_toml_free(error)
-            return .failure(SyntaxError(message: message, location: location(line, column)))
+            throw SyntaxError(message: message, location: location(line, column))
         }
         var entries = collector.entries
         for index in entries.indices where entries[index].location.line > 0 {
             entries[index].location = location(
                 Int32(entries[index].location.line), Int32(entries[index].location.column))
         }
-        return .success(TOMLDocument(entries: entries))
+        return TOMLDocument(entries: entries)
     }
 }

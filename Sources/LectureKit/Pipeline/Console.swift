@@ -70,10 +70,6 @@ package final class Console: @unchecked Sendable {
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
     }
 
-    /// Writes and removes everything `engine` collected, sorted by file and line
-    /// (`sortedForReading`), so each diagnostic is printed once.
-    package func report(_ engine: DiagnosticEngine) { report(engine.drain().sortedForReading()) }
-
     /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only.
     func progress(_ line: String) {
         guard isTerminal else { return }

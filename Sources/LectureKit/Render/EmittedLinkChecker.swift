@@ -32,6 +32,7 @@ enum EmittedLinkChecker {
         // Pages of one folder share most URLs (the template's): each folder resolves a path once.
         let folders = Dictionary(grouping: pages) { $0.split(separator: "/").dropLast().joined(separator: "/") }
         return folders.sorted { $0.key < $1.key }.parallelMap(jobs: jobs) { directory, pages -> [Diagnostic] in
+            // A Result, not a throw: each path's outcome, good or bad, is stored for the folder's next link.
             var resolved: [Substring: Result<String, Problem>] = [:]
             func resolve(_ rawPath: Substring) -> Result<String, Problem> {
                 if let known = resolved[rawPath] { return known }

@@ -26,7 +26,8 @@ struct Template: Sendable {
     var pieces: [Piece]
 
     /// Parses `text` read from `path`, accepting only the placeholders in `known`.
-    package static func parse(_ text: String, path: String, known: Set<String>) -> Result<Template, DiagnosticsError> {
+    /// - Throws: a diagnostic at each unknown or unclosed placeholder.
+    package static func parse(_ text: String, path: String, known: Set<String>) throws(DiagnosticsError) -> Template {
         var pieces: [Piece] = []
         var diagnostics: [Diagnostic] = []
         var rest = Substring(text)
@@ -65,8 +66,8 @@ struct Template: Sendable {
             rest = rest[close.upperBound...]
         }
         pieces.append(.literal(String(rest)))
-        if !diagnostics.isEmpty { return .failure(DiagnosticsError(diagnostics)) }
-        return .success(Template(path: path, pieces: pieces))
+        if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+        return Template(path: path, pieces: pieces)
     }
 
     /// Fills the placeholders. A placeholder without a value renders as the empty string.

@@ -27,36 +27,37 @@ struct Templates: Sendable {
         "book_title", "nav", "root", "swift_version", "build_date", "language", "default_theme", "repository_link",
     ]
 
-    /// Loads the templates; every problem is a diagnostic at the template's line and column.
-    package static func load(directory: String) -> Result<Templates, DiagnosticsError> {
+    /// Loads the templates.
+    /// - Throws: every problem, each a diagnostic at the template's line and column.
+    package static func load(directory: String) throws(DiagnosticsError) -> Templates {
         guard FileSystem.isDirectory(directory) else {
-            return .failure(
-                DiagnosticsError([
-                    .error(
-                        .missingTemplates,
-                        directory, nil, "templates folder does not exist",
-                        notes: ["pass the folder that holds page.html with --templates DIR"])
-                ]))
+            throw DiagnosticsError([
+                .error(
+                    .missingTemplates,
+                    directory, nil, "templates folder does not exist",
+                    notes: ["pass the folder that holds page.html with --templates DIR"])
+            ])
         }
         var diagnostics: [Diagnostic] = []
         func template(_ name: String, known: Set<String>) -> Template? {
             let path = FileSystem.join(directory, name)
             guard let bytes = try? FileSystem.read(path) else { return nil }
-            switch SourceFileReader.decode(bytes, displayPath: path, relativePath: name) {
-            case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
+            let file: SourceFile
+            do throws(Diagnostic) {
+                file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: name)
+            } catch {
+                diagnostics.append(error)
                 return nil
-            case .success(let file):
-                if name == "404.html", let whole = wholeDocument(file.text, path: path) {
-                    diagnostics.append(whole)
-                    return nil
-                }
-                switch Template.parse(file.text, path: path, known: known) {
-                case .success(let template): return template
-                case .failure(let error):
-                    diagnostics += error.diagnostics
-                    return nil
-                }
+            }
+            if name == "404.html", let whole = wholeDocument(file.text, path: path) {
+                diagnostics.append(whole)
+                return nil
+            }
+            do throws(DiagnosticsError) {
+                return try Template.parse(file.text, path: path, known: known)
+            } catch {
+                diagnostics += error.diagnostics
+                return nil
             }
         }
         let page = template("page.html", known: pagePlaceholders)
@@ -65,9 +66,9 @@ struct Templates: Sendable {
             diagnostics.append(
                 .error(.missingTemplates, FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
         }
-        guard let page, diagnostics.isEmpty else { return .failure(DiagnosticsError(diagnostics)) }
+        guard let page, diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
         let assets = FileSystem.files(under: directory).filter { !($0.hasSuffix(".html") && !$0.contains("/")) }
-        return .success(Templates(page: page, notFound: notFound, assets: assets, directory: directory))
+        return Templates(page: page, notFound: notFound, assets: assets, directory: directory)
     }
 
     /// An error when `404.html` is a whole document (`<!DOCTYPE`, `<html`, as it was before

@@ -106,11 +106,9 @@ import Testing
 
     @Test func invalidUTF8AfterLoneCRLinesIsLocated() {
         let bytes = Array("# B\r\rline3 ".utf8) + [0xFF, 0x0D]
-        guard case .failure(let diagnostic) = SourceFileReader.decode(bytes, displayPath: "b.md", relativePath: "b.md")
-        else {
-            Issue.record("expected an error")
-            return
+        let diagnostic = #expect(throws: Diagnostic.self) {
+            try SourceFileReader.decode(bytes, displayPath: "b.md", relativePath: "b.md")
         }
-        #expect(diagnostic.headline == "b.md:3:7: error: file is not valid UTF-8")
+        #expect(diagnostic?.headline == "b.md:3:7: error: file is not valid UTF-8")
     }
 }

@@ -39,12 +39,12 @@ extension BuildStep {
                     case .table(let rows):
                         figureCount += 1
                         let above = SourceLocation(line: block.range.start.line - 1, column: block.range.start.column)
-                        switch TableRenderer.read(
-                            rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above,
-                            rowColumn: block.range.start.column)
-                        {
-                        case .success(let table): return [Figure.table(table).block(at: block.range)]
-                        case .failure(let error):
+                        do throws(DiagnosticsError) {
+                            let table = try TableRenderer.read(
+                                rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above,
+                                rowColumn: block.range.start.column)
+                            return [Figure.table(table).block(at: block.range)]
+                        } catch {
                             // GFM would show it as text too: a warning, the paragraph kept.
                             problems += error.diagnostics.map {
                                 Diagnostic(
@@ -78,20 +78,21 @@ extension BuildStep {
                     return [block]
                 }
                 let id = "lecture-\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
-                let result: Result<Figure, DiagnosticsError>
                 if info.language == DiagramRenderer.language {
-                    result = diagrams.draw(
-                        code.code, info: info, id: id, path: path, location: block.range.start, warnings: &problems
-                    )
-                    .map(Figure.diagram).mapError { DiagnosticsError([$0]) }
-                } else {
-                    result = TableRenderer.read(
-                        code.code, caption: info.value("caption"), id: id, path: path, location: block.range.start
-                    ).map(Figure.table)
+                    do throws(Diagnostic) {
+                        let diagram = try diagrams.draw(
+                            code.code, info: info, id: id, path: path, location: block.range.start, warnings: &problems)
+                        return [Figure.diagram(diagram).block(at: block.range)]
+                    } catch {
+                        problems.append(error)
+                        return [block]
+                    }
                 }
-                switch result {
-                case .success(let figure): return [figure.block(at: block.range)]
-                case .failure(let error):
+                do throws(DiagnosticsError) {
+                    let table = try TableRenderer.read(
+                        code.code, caption: info.value("caption"), id: id, path: path, location: block.range.start)
+                    return [Figure.table(table).block(at: block.range)]
+                } catch {
                     problems += error.diagnostics
                     return [block]
                 }

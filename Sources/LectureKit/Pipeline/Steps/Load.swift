@@ -36,12 +36,12 @@ extension BuildStep {
             context.diagnostics.emit(problem)
             throw BuildStop()
         }
-        switch Templates.load(directory: configuration.templatesDirectory) {
-        case .success(let loaded):
-            context.templates = loaded
+        do throws(DiagnosticsError) {
+            context.templates = try Templates.load(directory: configuration.templatesDirectory)
             let page = try? FileSystem.read(FileSystem.join(configuration.templatesDirectory, "page.html"))
             context.templateIDs = HTMLIDs.of(String(decoding: page ?? [], as: UTF8.self))
-        case .failure(let error): context.diagnostics.emit(error.diagnostics)
+        } catch {
+            context.diagnostics.emit(error.diagnostics)
         }
         loadContent(&context)
         guard let templates = context.templates, FileSystem.isDirectory(configuration.contentDirectory) else {
@@ -96,13 +96,14 @@ extension BuildStep {
             guard let bytes = try? FileSystem.read(file) else {
                 throw LectureError(.error(.fileSystem, file, nil, "cannot read file"))
             }
-            switch SourceFileReader.decode(bytes, displayPath: file, relativePath: file) {
-            case .success(let source):
+            do throws(Diagnostic) {
+                let source = try SourceFileReader.decode(bytes, displayPath: file, relativePath: file)
                 let (expanded, problems) = IncludeExpander.apply(
                     to: source, directory: IncludeExpander.folder(of: file))
                 sources.append(expanded)
                 context.diagnostics.emit(problems)
-            case .failure(let diagnostic): context.diagnostics.emit(diagnostic)
+            } catch {
+                context.diagnostics.emit(error)
             }
         }
         let chapters = sources.map {

@@ -56,8 +56,8 @@ package struct DiagramRenderer: Sendable {
     package func render(
         _ code: String, info: InfoString, id: String, path: String, location: SourceLocation,
         warnings: inout [Diagnostic]
-    ) -> Result<String, Diagnostic> {
-        draw(code, info: info, id: id, path: path, location: location, warnings: &warnings).map(FigureHTML.diagram)
+    ) throws(Diagnostic) -> String {
+        FigureHTML.diagram(try draw(code, info: info, id: id, path: path, location: location, warnings: &warnings))
     }
 
     /// Draws as `draw(_:info:id:path:location:)`, adding to `warnings` Graphviz's warnings and the
@@ -65,13 +65,15 @@ package struct DiagramRenderer: Sendable {
     func draw(
         _ code: String, info: InfoString, id: String, path: String, location: SourceLocation,
         warnings: inout [Diagnostic]
-    ) -> Result<Diagram, Diagnostic> {
-        let result = draw(code, info: info, id: id, path: path, location: location)
-        if let cached = rendered(code, id: id) {
-            warnings += cached.warnings.map { Self.located($0, severity: .warning, path: path, location: location) }
+    ) throws(Diagnostic) -> Diagram {
+        // After drawing, which caches Graphviz's warnings with the drawing, whether it failed or not.
+        defer {
+            if let cached = rendered(code, id: id) {
+                warnings += cached.warnings.map { Self.located($0, severity: .warning, path: path, location: location) }
+            }
+            if let font = fonts.warning(for: code, path: path, location: location) { warnings.append(font) }
         }
-        if let font = fonts.warning(for: code, path: path, location: location) { warnings.append(font) }
-        return result
+        return try draw(code, info: info, id: id, path: path, location: location)
     }
 
     /// The cache key of a diagram: its source, its place on the page, Graphviz and the font.
@@ -96,27 +98,28 @@ package struct DiagramRenderer: Sendable {
     /// (`draw`, then `Diagram.html`).
     ///
     /// - Parameter id: unique within the page; prefixes every id in the SVG.
-    /// - Returns: the figure, or a diagnostic at the Markdown line Graphviz complained about.
-    package func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation) -> Result<
-        String, Diagnostic
-    > {
-        draw(code, info: info, id: id, path: path, location: location).map(FigureHTML.diagram)
+    /// - Returns: the figure.
+    /// - Throws: a diagnostic at the Markdown line Graphviz complained about.
+    package func render(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation)
+        throws(Diagnostic) -> String
+    {
+        FigureHTML.diagram(try draw(code, info: info, id: id, path: path, location: location))
     }
 
     /// Draws the graph in `code`, whose fence is at `location` of `path`, in both layouts (from
     /// the cache when it was drawn before), with its text alternative and caption.
     ///
     /// - Parameter id: unique within the page; prefixes every id in the SVG.
-    /// - Returns: the drawing, or a diagnostic at the Markdown line Graphviz complained about.
-    func draw(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation) -> Result<
-        Diagram, Diagnostic
-    > {
+    /// - Returns: the drawing.
+    /// - Throws: a diagnostic at the Markdown line Graphviz complained about.
+    func draw(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation)
+        throws(Diagnostic) -> Diagram
+    {
         guard graphvizVersion != nil else {
-            return .failure(
-                .error(
-                    .diagramNoGraphviz,
-                    path, location, "cannot render the diagram: Graphviz's 'dot' is not installed",
-                    notes: ["install the Debian package 'graphviz' (make site does it)"]))
+            throw .error(
+                .diagramNoGraphviz,
+                path, location, "cannot render the diagram: Graphviz's 'dot' is not installed",
+                notes: ["install the Debian package 'graphviz' (make site does it)"])
         }
         let caption = info.value("caption")
         let key = key(code, id: id)
@@ -124,95 +127,93 @@ package struct DiagramRenderer: Sendable {
         if let cached = self.rendered(code, id: id) {
             rendered = cached
         } else {
-            switch draw(code, id: id, path: path, location: location) {
-            case .failure(let diagnostic): return .failure(diagnostic)
-            case .success(let fresh):
-                rendered = fresh
-                if let data = try? JSONEncoder().encode(fresh) { cache.write(kind: "diagrams", key: key, Array(data)) }
-            }
+            rendered = try draw(code, id: id, path: path, location: location)
+            if let data = try? JSONEncoder().encode(rendered) { cache.write(kind: "diagrams", key: key, Array(data)) }
         }
         guard
             let alternative = [info.value("alt"), rendered.label, caption].compactMap({ $0 }).first(where: {
                 !$0.isEmpty
             })
         else {
-            return .failure(
-                .error(
-                    .diagram,
-                    path, location, "diagram has no text alternative",
-                    notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"]))
+            throw .error(
+                .diagram,
+                path, location, "diagram has no text alternative",
+                notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"])
         }
         let wide = DiagramLayout(svg: rendered.svg)
         var narrow = rendered.narrowSVG.map(DiagramLayout.init(svg:))
         let breakpoint = narrow.flatMap { DiagramLayout.breakpoint(fitting: wide, insteadOf: $0) }
         if breakpoint == nil { narrow = nil }
-        return .success(
-            Diagram(
-                wide: wide, narrow: narrow, breakpoint: breakpoint, alternative: alternative,
-                caption: caption.map { MarkdownParser.parseInlines($0) }))
+        return Diagram(
+            wide: wide, narrow: narrow, breakpoint: breakpoint, alternative: alternative,
+            caption: caption.map { MarkdownParser.parseInlines($0) })
     }
 
     /// Runs `gvpr` (read and drop the graph label; write the graph once as written and once turned
     /// a quarter, `LR` ↔ `TB`, `RL` ↔ `BT`) then one `dot -Tsvg` over both.
-    private func draw(_ code: String, id: String, path: String, location: SourceLocation) -> Result<
-        Rendered, Diagnostic
-    > {
+    private func draw(_ code: String, id: String, path: String, location: SourceLocation) throws(Diagnostic)
+        -> Rendered
+    {
+        let program = """
+            BEG_G {
+              printf(2, "LECTURE-GRAPH\\n");
+              if (hasAttr($G, "label")) { printf(2, "LECTURE-LABEL:%s\\n", $G.label); $G.label = ""; }
+              write($G);
+              if ($G.rankdir == "LR") $G.rankdir = "TB";
+              else if ($G.rankdir == "RL") $G.rankdir = "BT";
+              else if ($G.rankdir == "BT") $G.rankdir = "RL";
+              else $G.rankdir = "LR";
+            }
+            """
+        let stripped = try run(commands.gvpr, ["-c", program], input: Array(code.utf8), path: path, location: location)
+        if let failure = graphvizError(stripped, path: path, location: location) { throw failure }
+        let markers = stripped.stderrText.split(separator: "\n")
+        if markers.filter({ $0 == "LECTURE-GRAPH" }).count > 1 {
+            throw .error(
+                .diagram,
+                path, location, "diagram block holds more than one graph",
+                notes: ["put each graph in a ```dot block of its own"])
+        }
+        var label = ""
+        for line in markers where line.hasPrefix("LECTURE-LABEL:") {
+            label = String(line.dropFirst("LECTURE-LABEL:".count))
+        }
+        let arguments = [
+            "-Tsvg", "-Gbgcolor=transparent",
+            "-Nfontname=\(DiagramFonts.family)", "-Efontname=\(DiagramFonts.family)",
+            "-Gfontname=\(DiagramFonts.family)",
+        ]
+        let drawn = try run(commands.dot, arguments, input: stripped.stdout, path: path, location: location)
+        if let failure = graphvizError(drawn, path: path, location: location) { throw failure }
+        // Graphviz's escapes in a label (\n, \l, \r line breaks) read as spaces.
+        for escape in ["\\n", "\\l", "\\r"] { label = label.replacingOccurrences(of: escape, with: " ") }
+        // Both drawings print the same warnings: each is kept once.
+        var warnings: [String] = []
+        for line in (stripped.stderrText + "\n" + drawn.stderrText).split(separator: "\n")
+        where line.hasPrefix("Warning:") {
+            if !warnings.contains(String(line)) { warnings.append(String(line)) }
+        }
+        let svgs = drawn.stdoutText.components(separatedBy: "</svg>").dropLast().map { $0 + "</svg>\n" }
+        guard let first = svgs.first else {
+            throw .error(.diagram, path, location, "diagram: Graphviz drew nothing")
+        }
+        return Rendered(
+            svg: Self.inlineable(first, idPrefix: id),
+            narrowSVG: svgs.count > 1 ? Self.inlineable(svgs[1], idPrefix: id + "-narrow") : nil,
+            label: label, warnings: warnings)
+    }
+
+    /// Runs one Graphviz tool on `input`; a tool that cannot run is a diagnostic at the fence.
+    private func run(_ tool: String, _ arguments: [String], input: [UInt8], path: String, location: SourceLocation)
+        throws(Diagnostic) -> Subprocess.Result
+    {
         do {
-            let program = """
-                BEG_G {
-                  printf(2, "LECTURE-GRAPH\\n");
-                  if (hasAttr($G, "label")) { printf(2, "LECTURE-LABEL:%s\\n", $G.label); $G.label = ""; }
-                  write($G);
-                  if ($G.rankdir == "LR") $G.rankdir = "TB";
-                  else if ($G.rankdir == "RL") $G.rankdir = "BT";
-                  else if ($G.rankdir == "BT") $G.rankdir = "RL";
-                  else $G.rankdir = "LR";
-                }
-                """
-            let stripped = try Subprocess.run(commands.gvpr, ["-c", program], timeout: 60, input: Array(code.utf8))
-            if let failure = graphvizError(stripped, path: path, location: location) { return .failure(failure) }
-            let markers = stripped.stderrText.split(separator: "\n")
-            if markers.filter({ $0 == "LECTURE-GRAPH" }).count > 1 {
-                return .failure(
-                    .error(
-                        .diagram,
-                        path, location, "diagram block holds more than one graph",
-                        notes: ["put each graph in a ```dot block of its own"]))
-            }
-            var label = ""
-            for line in markers where line.hasPrefix("LECTURE-LABEL:") {
-                label = String(line.dropFirst("LECTURE-LABEL:".count))
-            }
-            let arguments = [
-                "-Tsvg", "-Gbgcolor=transparent",
-                "-Nfontname=\(DiagramFonts.family)", "-Efontname=\(DiagramFonts.family)",
-                "-Gfontname=\(DiagramFonts.family)",
-            ]
-            let drawn = try Subprocess.run(commands.dot, arguments, timeout: 60, input: stripped.stdout)
-            if let failure = graphvizError(drawn, path: path, location: location) { return .failure(failure) }
-            // Graphviz's escapes in a label (\n, \l, \r line breaks) read as spaces.
-            for escape in ["\\n", "\\l", "\\r"] { label = label.replacingOccurrences(of: escape, with: " ") }
-            // Both drawings print the same warnings: each is kept once.
-            var warnings: [String] = []
-            for line in (stripped.stderrText + "\n" + drawn.stderrText).split(separator: "\n")
-            where line.hasPrefix("Warning:") {
-                if !warnings.contains(String(line)) { warnings.append(String(line)) }
-            }
-            let svgs = drawn.stdoutText.components(separatedBy: "</svg>").dropLast().map { $0 + "</svg>\n" }
-            guard let first = svgs.first else {
-                return .failure(.error(.diagram, path, location, "diagram: Graphviz drew nothing"))
-            }
-            return .success(
-                Rendered(
-                    svg: Self.inlineable(first, idPrefix: id),
-                    narrowSVG: svgs.count > 1 ? Self.inlineable(svgs[1], idPrefix: id + "-narrow") : nil,
-                    label: label, warnings: warnings))
+            return try Subprocess.run(tool, arguments, timeout: 60, input: input)
         } catch {
-            return .failure(
-                .error(
-                    .diagramNoGraphviz,
-                    path, location, "cannot run Graphviz: \(error)",
-                    notes: ["install the Debian package 'graphviz' (make site does it)"]))
+            throw .error(
+                .diagramNoGraphviz,
+                path, location, "cannot run Graphviz: \(error)",
+                notes: ["install the Debian package 'graphviz' (make site does it)"])
         }
     }
 

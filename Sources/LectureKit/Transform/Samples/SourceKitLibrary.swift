@@ -75,6 +75,7 @@ enum SourceKitLibrary {
 // for.
 private final class LockedDictionary: @unchecked Sendable {
     private let lock = NSLock()
+    // Results, not throws: a missing library is remembered too, so each compiler is looked up once.
     private var values: [String: Result<String, SourceKitLibrary.SourceKitMissing>] = [:]
 
     func withLock<T>(_ body: (inout [String: Result<String, SourceKitLibrary.SourceKitMissing>]) -> T) -> T {

@@ -20,20 +20,22 @@ enum TableRenderer {
 
     /// Renders `code` (the block's content) whose fence stands at `location` in `path` (`read`,
     /// then `FigureHTML.table`).
-    /// - Returns: the HTML, or diagnostics at the lines of the malformed rows.
+    /// - Returns: the HTML.
+    /// - Throws: diagnostics at the lines of the malformed rows.
     package static func render(_ code: String, caption: String?, id: String, path: String, location: SourceLocation)
-        -> Result<String, DiagnosticsError>
+        throws(DiagnosticsError) -> String
     {
-        read(code, caption: caption, id: id, path: path, location: location).map(FigureHTML.table)
+        FigureHTML.table(try read(code, caption: caption, id: id, path: path, location: location))
     }
 
     /// Reads `code` (the block's content) whose fence stands at `location` in `path` into a table.
     /// - Parameter rowColumn: the column each row starts at in the page, when the rows are the
     ///   page's own lines (a pipe-table paragraph): cells then know their columns.
-    /// - Returns: the table, or diagnostics at the lines of the malformed rows.
+    /// - Returns: the table.
+    /// - Throws: diagnostics at the lines of the malformed rows.
     static func read(
         _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil
-    ) -> Result<Table, DiagnosticsError> {
+    ) throws(DiagnosticsError) -> Table {
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         var rows: [(line: Int, cells: [String], offsets: [Int])] = []
         var diagnostics: [Diagnostic] = []
@@ -43,13 +45,12 @@ enum TableRenderer {
         }
         func at(_ line: Int) -> SourceLocation { SourceLocation(line: line, column: location.column) }
         guard rows.count >= 2 else {
-            return .failure(
-                DiagnosticsError([
-                    .error(
-                        .tableMalformed,
-                        path, location, "table needs a header row and a delimiter row",
-                        notes: ["write '| A | B |' then '|---|---|' then one line per row"])
-                ]))
+            throw DiagnosticsError([
+                .error(
+                    .tableMalformed,
+                    path, location, "table needs a header row and a delimiter row",
+                    notes: ["write '| A | B |' then '|---|---|' then one line per row"])
+            ])
         }
         let header = rows[0]
         let delimiter = rows[1]
@@ -85,7 +86,7 @@ enum TableRenderer {
                     "table row has \(cellCount(row.cells.count)), but the header has \(width)",
                     notes: [cellCountFix(row.cells.count, width: width)]))
         }
-        if !diagnostics.isEmpty { return .failure(DiagnosticsError(diagnostics)) }
+        if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
 
         func row(_ row: (line: Int, cells: [String], offsets: [Int]), verdicts: Bool) -> Table.Row {
             Table.Row(
@@ -100,10 +101,9 @@ enum TableRenderer {
                     return Table.Cell(verdict: nil, content: MarkdownParser.parseInlines(text), column: start)
                 })
         }
-        return .success(
-            Table(
-                id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: row(header, verdicts: false),
-                alignments: alignments, rows: rows.dropFirst(2).map { row($0, verdicts: true) }))
+        return Table(
+            id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: row(header, verdicts: false),
+            alignments: alignments, rows: rows.dropFirst(2).map { row($0, verdicts: true) })
     }
 
     /// "1 cell", "3 cells".
