@@ -67,9 +67,9 @@ import Testing
     @Test func mergedVerdictsAreTheVerdictsOfEachSampleAlone() throws {
         let merged = try verify(Self.kinds, merging: true)
         let alone = try verify(Self.kinds, merging: false)
-        // Only passes, compile errors, no_run samples and time-outs are merged verdicts: a failed run
-        // is confirmed alone.
-        #expect(merged.map(\.merged) == merged.indices.map { ![1, 2, 4].contains($0) })
+        // Only passes, compile errors, no_run samples and time-outs are merged verdicts: a failed run,
+        // and a should_fail sample's run, are confirmed alone.
+        #expect(merged.map(\.merged) == merged.indices.map { ![1, 2, 3, 4].contains($0) })
         #expect(alone.map(\.merged) == Array(repeating: false, count: alone.count))
         #expect(merged.count == alone.count)
         for (merged, alone) in zip(merged, alone) {
@@ -153,9 +153,12 @@ import Testing
                 "import Foundation\nfinal class Bar: NSObject {}\nprint(NSClassFromString(\"Sample.Bar\") == nil)",
                 output: "false\n")
             + Self.sample("print(3)", output: "3\n")
+            // Trapping only merged would pass a should_fail sample that does not fail alone.
+            + Self.sample(
+                "final class Baz {}\nprecondition(String(reflecting: Baz.self) == \"Sample.Baz\")", "should_fail")
         let merged = try verify(markdown, merging: true)
-        #expect(merged.map(\.outcome) == [.passed, .passed, .passed], "\(merged.map(\.diagnostics))")
-        #expect(merged.map(\.merged) == [false, false, true])
+        #expect(merged.map(\.outcome) == [.passed, .passed, .passed, .failed], "\(merged.map(\.diagnostics))")
+        #expect(merged.map(\.merged) == [false, false, true, false])
     }
 
     @Test func aFailedLinkVerifiesEverySampleAlone() throws {

@@ -19,7 +19,7 @@ internal import SwiftAnalysis
 /// program cannot answer for it: the link fails (every sample of it), its output or stderr
 /// shows its module's ABI name (a type printed with its module, such as `dump` or a class's
 /// default description, reads `Sample` only when linked alone), or its run failed (other than
-/// by a time-out), so that only a pass is taken from the merged program.
+/// by a time-out), or it is `should_fail`, so that only a clean pass comes from the merged program.
 struct MergedSamples {
     /// The verifier whose flags, stand-ins, options and verdicts the merged path shares.
     var verifier: SampleVerifier
@@ -104,8 +104,10 @@ struct MergedSamples {
                 // A failure is confirmed alone: a value computed from the module's ABI name
                 // (`String(reflecting:)`'s length, `NSClassFromString("Sample.…")`) or another
                 // sample's effect on the process can fail a sample only merged, and `--bless`
-                // must write what the sample prints alone. A time-out is not run again.
-                if result.outcome != .passed && !result.diagnostics.contains(where: { $0.identifier == .sampleTimeout })
+                // must write what the sample prints alone; a `should_fail` sample passes by failing,
+                // so its pass is confirmed too. A time-out is not run again.
+                if result.outcome != .passed || samples[index].shouldFail,
+                    !result.diagnostics.contains(where: { $0.identifier == .sampleTimeout })
                 {
                     return nil
                 }
