@@ -67,7 +67,9 @@ import Testing
     @Test func mergedVerdictsAreTheVerdictsOfEachSampleAlone() throws {
         let merged = try verify(Self.kinds, merging: true)
         let alone = try verify(Self.kinds, merging: false)
-        #expect(merged.map(\.merged) == Array(repeating: true, count: merged.count))
+        // Only passes, compile errors, no_run samples and time-outs are merged verdicts: a failed run,
+        // and a should_fail sample's run, are confirmed alone.
+        #expect(merged.map(\.merged) == merged.indices.map { ![1, 2, 3, 4].contains($0) })
         #expect(alone.map(\.merged) == Array(repeating: false, count: alone.count))
         #expect(merged.count == alone.count)
         for (merged, alone) in zip(merged, alone) {
@@ -93,7 +95,7 @@ import Testing
             "let set: Set = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\"]\nprint(set.joined())\nprint(Int.random(in: 0...1_000_000_000))",
             output: "x\n")
         let results = try verify(unstable + Self.sample("print(1)", output: "1\n"), merging: true)
-        #expect(results.map(\.merged) == [true, true])
+        #expect(results.map(\.merged) == [false, true])
         #expect(results[0].diagnostics.map(\.identifier) == [.sampleUnstable])
     }
 
@@ -143,6 +145,22 @@ import Testing
         #expect(results.map(\.outcome) == [.passed, .passed], "\(results.map(\.diagnostics))")
     }
 
+    @Test func aSampleFailingOnlyMergedIsConfirmedAlone() throws {
+        // Values computed from the module's name, which never show it in the output.
+        let markdown =
+            Self.sample("final class Foo {}\nprint(String(reflecting: Foo.self).count)", output: "10\n")
+            + Self.sample(
+                "import Foundation\nfinal class Bar: NSObject {}\nprint(NSClassFromString(\"Sample.Bar\") == nil)",
+                output: "false\n")
+            + Self.sample("print(3)", output: "3\n")
+            // Trapping only merged would pass a should_fail sample that does not fail alone.
+            + Self.sample(
+                "final class Baz {}\nprecondition(String(reflecting: Baz.self) == \"Sample.Baz\")", "should_fail")
+        let merged = try verify(markdown, merging: true)
+        #expect(merged.map(\.outcome) == [.passed, .passed, .passed, .failed], "\(merged.map(\.diagnostics))")
+        #expect(merged.map(\.merged) == [false, false, true, false])
+    }
+
     @Test func aFailedLinkVerifiesEverySampleAlone() throws {
         let results = try verify(
             Self.sample("@_silgen_name(\"lecture_no_such_function\") func missing()\nmissing()", output: "")
@@ -186,7 +204,7 @@ import Testing
             + Self.sample("let wrong = 1\nprint(wrong)", output: "2\n")
         let merged = try verify(markdown, merging: true, hoverCards: true)
         let alone = try verify(markdown, merging: false, hoverCards: true)
-        #expect(merged.map(\.merged) == [true, true, true])
+        #expect(merged.map(\.merged) == [true, true, false])
         #expect(merged.map(\.outcome) == [.passed, .passed, .failed])
         #expect(merged[0].hoverCards.contains { $0.text.hasSuffix("let greeting: String") })
         #expect(merged.map(\.hoverCards) == alone.map(\.hoverCards))

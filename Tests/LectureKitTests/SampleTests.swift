@@ -48,6 +48,22 @@ import Testing
         #expect(found.diagnostics.map(\.headline) == ["page.md:3:1: error: unknown sample attribute 'norun'"])
     }
 
+    @Test func aSampleWithABadInfoStringIsNotVerified() {
+        // Its verdict would be a follow-on error: 'no-run' meant no_run (no output block wanted),
+        // 'ignroe' meant ignore (code not meant to compile); the other samples are verified.
+        let found = extract(
+            "```swift no-run\nlet a = 1\n```\n\n```swift ignroe\nimport SwiftUI\n```\n\n```swift group=\nprint(1)\n```\n\n"
+                + "```swift test no_run\nimport Testing\n```\n\n```swift\nprint(2)\n```\n\n```output\n2\n```\n")
+        #expect(found.samples.map(\.location.line) == [17])
+        #expect(
+            found.diagnostics.map(\.headline) == [
+                "page.md:1:1: error: unknown sample attribute 'no-run'",
+                "page.md:5:1: error: unknown sample attribute 'ignroe'",
+                "page.md:9:1: error: 'group=' needs a name, as in 'group=greeting'",
+                "page.md:13:1: error: attributes 'test' and 'no_run' contradict each other",
+            ])
+    }
+
     @Test func outputWithoutSampleIsAnError() {
         let found = extract("```output\nx\n```\n")
         #expect(

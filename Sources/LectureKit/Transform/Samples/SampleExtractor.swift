@@ -30,6 +30,8 @@ enum SampleExtractor {
         var previousWasOutput = false
         // Where each group started, to catch a group name used again after the group ended.
         var groupStarts: [String: SourceLocation] = [:]
+        // Fence lines of samples whose info string has an error.
+        var badInfoStrings: Set<Int> = []
         var heading: String?
 
         // Why the block above is not a sample though it looks like one, for an output block under it.
@@ -121,6 +123,7 @@ enum SampleExtractor {
             var mode = Sample.Mode.run
             var shouldFail = false
             var group: String?
+            let reportedBefore = diagnostics.count
             for word in words.dropFirst() {
                 switch word {
                 case "ignore", "no_run", "compile_fail", "test":
@@ -153,6 +156,7 @@ enum SampleExtractor {
                             notes: ["known attributes: ignore, no_run, compile_fail, test, should_fail, group=NAME"]))
                 }
             }
+            if diagnostics.count > reportedBefore { badInfoStrings.insert(block.range.start.line) }
             let part = Sample.Part(
                 code: code.code, firstLine: block.range.start.line + 1, column: block.range.start.column,
                 fence: block.range.start,
@@ -194,8 +198,12 @@ enum SampleExtractor {
             previousWasSample = true
         }
 
-        guard !failedIncludes.isEmpty else { return (samples, diagnostics) }
-        return (samples.filter { !$0.spans(failedIncludes) }, diagnostics)
+        // A sample whose info string is wrong is not verified: what its author meant (`no-run`
+        // for `no_run`, `ignroe` for `ignore`) is unknown, and its verdict would be a follow-on
+        // error (a missing output block, a compile error in code not meant to be compiled).
+        let dropped = failedIncludes.union(badInfoStrings)
+        guard !dropped.isEmpty else { return (samples, diagnostics) }
+        return (samples.filter { !$0.spans(dropped) }, diagnostics)
     }
 
     /// A group stays open across prose: only an output block closes it.
