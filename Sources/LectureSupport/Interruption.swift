@@ -44,19 +44,16 @@ package enum Interruption {
     package static func untrack(_ path: String) { folders.remove(path) }
 }
 
-// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
-// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
-// false races; this lock is held across the removals, up to half a second.
-private final class FolderRegistry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
-    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+// The lock is held across the removals, up to half a second.
+private final class FolderRegistry: Sendable {
+    private let paths = Locked<Set<String>>([])
+    func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+    func remove(_ path: String) { paths.withLock { _ = $0.remove(path) } }
     /// Removes every folder, trying again for up to half a second: a child killed a moment
     /// ago may still be finishing a write into one (SIGKILL takes effect on its way out of the
     /// kernel), which makes the first removal fail on a non-empty folder.
     func removeAll() {
-        lock.withLock {
+        paths.withLock { paths in
             let deadline = ContinuousClock.now + .milliseconds(500)
             var remaining = Array(paths)
             while !remaining.isEmpty {

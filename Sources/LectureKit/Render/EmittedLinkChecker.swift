@@ -200,20 +200,18 @@ enum EmittedLinkChecker {
     }
 
     /// The ids of each generated page, computed once per page on first use.
-    // @unchecked: `known` is under an NSLock, not Synchronization's Mutex: the threads checking
-    // pages contend for it, and ThreadSanitizer reports false races on a contended Mutex on Linux.
-    final class IDCache: @unchecked Sendable {
+    final class IDCache: Sendable {
         private let site: SiteFiles
-        private let lock = NSLock()
-        private var known: [String: Set<String>] = [:]
+        // Locked, not Mutex: the threads checking pages contend for it (see `Locked`).
+        private let known = Locked<[String: Set<String>]>([:])
 
         init(site: SiteFiles) { self.site = site }
 
         func ids(of path: String) -> Set<String>? {
-            if let ids = lock.withLock({ known[path] }) { return ids }
+            if let ids = known.withLock({ $0[path] }) { return ids }
             guard let bytes = site.generated[path] else { return nil }
             let ids = EmittedLinkChecker.ids(in: bytes)
-            lock.withLock { known[path] = ids }
+            known.withLock { $0[path] = ids }
             return ids
         }
     }

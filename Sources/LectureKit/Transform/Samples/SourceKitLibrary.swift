@@ -27,7 +27,9 @@ enum SourceKitLibrary {
         var description: String
     }
 
-    private static let found = LockedDictionary()
+    // Results, not throws: a missing library is remembered too, so each compiler is looked up once.
+    // The lock is held across the first look-up, which the threads verifying samples wait for.
+    private static let found = Locked<[String: Result<String, SourceKitMissing>]>([:])
 
     private static func look(for swiftc: String) -> Result<String, SourceKitMissing> {
         var tried: [String] = []
@@ -65,20 +67,5 @@ enum SourceKitLibrary {
         } catch {
             return .failure(SourceKitMissing(description: "\(error)"))
         }
-    }
-}
-
-/// The answers of `SourceKitLibrary.path(for:)`, shared by the threads that verify samples.
-// @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
-// see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
-// false races; this lock is held across the first look-up, which the threads verifying samples wait
-// for.
-private final class LockedDictionary: @unchecked Sendable {
-    private let lock = NSLock()
-    // Results, not throws: a missing library is remembered too, so each compiler is looked up once.
-    private var values: [String: Result<String, SourceKitLibrary.SourceKitMissing>] = [:]
-
-    func withLock<T>(_ body: (inout [String: Result<String, SourceKitLibrary.SourceKitMissing>]) -> T) -> T {
-        lock.withLock { body(&values) }
     }
 }
