@@ -322,16 +322,19 @@ package struct SampleVerifier: Sendable {
         result.outcome = failures.isEmpty ? .passed : .failed
     }
 
-    /// Compiles the sample's `main.swift` in `work` with swiftc and `arguments`. A sample that
-    /// only mentions `@main` (in a comment, say), and so fails as a library, is compiled again
-    /// as a script.
-    func compile(_ sample: Sample, _ arguments: [String], in work: String) throws -> Subprocess.Result {
+    /// Compiles the sample's `main.swift` in `work` with `arguments`, given to `compiler` (default:
+    /// swiftc; the merged path gives `swift-frontend`). A sample that only mentions `@main` (in a
+    /// comment, say), and so fails as a library, is compiled again as a script.
+    func compile(_ sample: Sample, _ arguments: [String], in work: String, running compiler: String? = nil) throws
+        -> Subprocess.Result
+    {
+        let compiler = compiler ?? toolchain.swiftc
         let compile = try Subprocess.run(
-            toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
+            compiler, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
             cancellation: options.cancellation)
         guard !compile.succeeded, sample.declaresMain else { return compile }
         let asScript = try Subprocess.run(
-            toolchain.swiftc, arguments.filter { $0 != "-parse-as-library" },
+            compiler, arguments.filter { $0 != "-parse-as-library" },
             directory: work, environment: ["TMPDIR": work], timeout: 300,
             cancellation: options.cancellation)
         return asScript.succeeded ? asScript : compile
