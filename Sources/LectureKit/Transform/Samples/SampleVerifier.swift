@@ -236,12 +236,11 @@ package struct SampleVerifier: Sendable {
     }
 
     /// The arguments swiftc compiles `sample` with, in its work folder (`main.swift` in,
-    /// `sample` out). A sample declaring `@main` is compiled as a library-style program
-    /// (`-parse-as-library`), which top-level code would forbid.
+    /// `sample` out, linked with the line-buffering object). A sample declaring `@main` is
+    /// compiled as a library-style program (`-parse-as-library`), which top-level code would forbid.
     func compilerArguments(for sample: Sample) -> [String] {
-        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + [
-            "main.swift", "-o", "sample",
-        ]
+        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments
+            + standIns.lineBufferedOutput + ["main.swift", "-o", "sample"]
     }
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
@@ -431,12 +430,13 @@ package struct SampleVerifier: Sendable {
 
     /// Runs a built sample in `sandbox`, its working folder and `TMPDIR`, under the time limit and
     /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
-    /// shell reaches it. Line-buffered stdout (coreutils' stdbuf), so what a sample printed before
-    /// it trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
+    /// shell reaches it. Its stdout and stderr are line-buffered by the object it was linked with
+    /// (`LineBufferedOutput`, as `stdbuf -oL -eL` would), so what a sample printed before it
+    /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
     /// message stays.
     func runBuilt(_ executable: String, in sandbox: String) throws -> Subprocess.Result {
         try Subprocess.run(
-            "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
+            executable, [], directory: sandbox,
             environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
             timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation)
     }
