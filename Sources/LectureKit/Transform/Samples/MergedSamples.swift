@@ -74,7 +74,7 @@ struct MergedSamples {
         if !linked.isEmpty {
             let link = try? Subprocess.run(
                 verifier.toolchain.swiftc,
-                [SampleDispatcher.object] + linked.map { "\($0)/main.o" }
+                [SampleDispatcher.object] + verifier.standIns.lineBufferedOutput + linked.map { "\($0)/main.o" }
                     // Only the entry points are exported, for the dispatcher's `dlsym`.
                     + linked.flatMap { ["-Xlinker", "--export-dynamic-symbol=" + SampleDispatcher.entryPoint($0)] }
                     + verifier.standIns.compilerArguments + ["-o", SampleDispatcher.program],
