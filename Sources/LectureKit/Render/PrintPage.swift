@@ -22,7 +22,7 @@ enum PrintPage {
     /// (chapters and their `##` sections). The chapters (`chapter(_:anchors:)`, in summary order)
     /// follow it.
     static func front(
-        book: Book, pages: [String: Page], anchors: PrintAnchors, swiftVersion: String, buildDate: String
+        book: Book, pages: [Page], anchors: PrintAnchors, swiftVersion: String, buildDate: String
     ) -> String {
         var html = "<div class=\"print-cover\">\n"
         html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n"
@@ -37,29 +37,31 @@ enum PrintPage {
     }
 
     /// Nested `<ol>`: each chapter linked to its anchor, with its level-2 headings under it.
-    static func tableOfContents(_ chapters: [Chapter], pages: [String: Page], anchors: PrintAnchors) -> String {
+    static func tableOfContents(_ chapters: [Chapter], pages: [Page], anchors: PrintAnchors) -> String {
         var html = ""
-        appendTableOfContents(chapters, pages: pages, anchors: anchors, to: &html)
+        let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
+        appendTableOfContents(chapters, pages: pages, numbers: numbers, anchors: anchors, to: &html)
         return html
     }
 
     /// `tableOfContents`, appended to `html` (one string for the whole tree: returning and
-    /// concatenating a string per level copied the tree's text once per level).
+    /// concatenating a string per level copied the tree's text once per level). Pages are read
+    /// in place by their index in `pages` (`numbers`, by path), never copied.
     private static func appendTableOfContents(
-        _ chapters: [Chapter], pages: [String: Page], anchors: PrintAnchors, to html: inout String
+        _ chapters: [Chapter], pages: [Page], numbers: [String: Int], anchors: PrintAnchors, to html: inout String
     ) {
         html += "<ol>"
         for chapter in chapters {
             let output = chapter.outputPath
-            let page = pages[chapter.path]
+            let number = numbers[chapter.path]
             html += "<li><a href=\"#"
             html += HTML.escapeHref(anchors.chapters[output] ?? "")
             html += "\">"
-            html += HTML.escape(page?.title ?? chapter.title)
+            html += HTML.escape(number.map { pages[$0].title } ?? chapter.title)
             html += "</a>"
-            if let headings = page?.headings, headings.contains(where: { $0.level == 2 }) {
+            if let number, pages[number].headings.contains(where: { $0.level == 2 }) {
                 html += "<ol class=\"print-sections\">"
-                for heading in headings where heading.level == 2 {
+                for heading in pages[number].headings where heading.level == 2 {
                     html += "<li><a href=\"#"
                     html += HTML.escapeHref(anchors.id(heading.id, in: output))
                     html += "\">"
@@ -69,7 +71,7 @@ enum PrintPage {
                 html += "</ol>"
             }
             if !chapter.children.isEmpty {
-                appendTableOfContents(chapter.children, pages: pages, anchors: anchors, to: &html)
+                appendTableOfContents(chapter.children, pages: pages, numbers: numbers, anchors: anchors, to: &html)
             }
             html += "</li>"
         }

@@ -85,18 +85,21 @@ extension BuildStep {
     /// `print.html`: every chapter's section (`PrintPage`), made with its page, in one page.
     private static func printPage(_ context: BuildContext, templates: Templates, values: TemplateValues) -> [UInt8] {
         let configuration = context.configuration
-        let book = context.content.book
         let pages = context.pages
-        let byPath = Dictionary(pages.map { ($0.chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let order = book.flattened.compactMap { byPath[$0.path] }
+        // Pages by path as numbers into `pages`: a dictionary of the pages themselves copied
+        // every field of every page on each rebuild.
+        let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
         let front = PrintPage.front(
-            book: book, pages: byPath, anchors: context.rendering!.printAnchors,
+            book: context.content.book, pages: pages, anchors: context.rendering!.printAnchors,
             swiftVersion: context.swiftVersion, buildDate: configuration.buildDate)
+        let chapters = context.content.book.flattened.compactMap { numbers[$0.path] }.map {
+            pages[$0].rendered?.printHTML ?? ""
+        }
         return templates.page.renderUTF8(
             values.page(
                 title: PrintPage.title, content: "", root: "",
                 nav: values.navigation(current: PrintPage.outputPath, root: "")),
-            html: "content", parts: [front] + order.map { $0.rendered?.printHTML ?? "" })
+            html: "content", parts: [front] + chapters)
     }
 }
 
