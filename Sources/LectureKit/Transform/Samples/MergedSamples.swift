@@ -6,7 +6,7 @@ internal import SwiftAnalysis
 /// merges doctests (rust-lang/rust#126245).
 ///
 /// Each sample stays its own module, compiled from its own `main.swift` by its own frontend
-/// job (`swiftc -frontend -c`, the job the driver would run, without the driver), with the same
+/// job (`swift-frontend -frontend -c`, the job the driver would run, without the driver), with the same
 /// flags as alone, plus a module ABI name of its own (`-module-abi-name`, so the modules' symbols
 /// never clash) and an entry point of its own (`-entry-point-function-name`). One link joins
 /// every object and a small dispatcher (`SampleDispatcher`) into one program; each run is still
@@ -155,7 +155,7 @@ struct MergedSamples {
                     "-I", verifier.standIns.directory, "-module-abi-name", moduleABIName(index),
                     "-entry-point-function-name", SampleDispatcher.entryPoint(index), "-o", "main.o",
                 ]
-            let compile = try verifier.compile(sample, arguments, in: work)
+            let compile = try verifier.compile(sample, arguments, in: work, running: frontend.executable)
             let run = verifier.take(compile, of: sample, into: &result)
             result.duration = (ContinuousClock.now - start).seconds
             // A `no_run` sample is linked too: it passes only if the merged program links.

@@ -57,7 +57,7 @@ extension MergedSamples {
             ]
         guard
             let compile = try? Subprocess.run(
-                verifier.toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
+                frontend.executable, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
                 cancellation: verifier.options.cancellation),
             compile.succeeded
         else { return Compiled(result: nil, object: false) }

@@ -61,7 +61,7 @@ enum SampleDispatcher {
         guard (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil,
             (try? FileSystem.writeAtomically(source, to: work + "/main.swift")) != nil,
             let compile = try? Subprocess.run(
-                verifier.toolchain.swiftc,
+                frontend.executable,
                 frontend.arguments(parseAsLibrary: false, moduleName: "LectureDispatch") + ["-o", "../" + object],
                 directory: work, environment: ["TMPDIR": work], timeout: 300,
                 cancellation: verifier.options.cancellation),

@@ -29,7 +29,8 @@ package struct SampleVerifier: Sendable {
         /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
         var hoverTimeout: Double =
             ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
-        /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`).
+        /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`; off for
+        /// `lecture check`, which renders no page). The verdicts' cache keys do not depend on it.
         var hoverCards = SwiftAnalysisSwitch.isOn
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
         var environment = SampleEnvironment()
@@ -73,20 +74,26 @@ package struct SampleVerifier: Sendable {
     ///
     /// Results come from the cache first. The uncached samples that can (`MergedSamples`: plain,
     /// `no_run` and `test` samples, at least two) are verified as one merged program; the rest, and any
-    /// the merged program could not answer for, one by one, each compiled and linked alone.
+    /// the merged program could not answer for, one by one, each compiled and linked alone. A
+    /// cached verdict whose hover cards are not cached (a `lecture check` cached it) gets them
+    /// from SourceKit alone, on a thread beside the compiles (`HoverCardPrefetch`).
     func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
         let counter = Counter()
         let report: @Sendable (Sample) -> Void = { sample in progress?(counter.next(), sample) }
         var results = [SampleResult?](repeating: nil, count: samples.count)
         var uncached: [Int] = []
+        var cardless: [Int] = []
         for index in samples.indices {
-            if let cached = cachedResult(samples[index]) {
+            if let (cached, cardsCached) = cachedVerdict(samples[index]) {
                 results[index] = cached
-                report(samples[index])
+                if cardsCached { report(samples[index]) } else { cardless.append(index) }
             } else {
                 uncached.append(index)
             }
         }
+        let cards = cardless.isEmpty ? nil : HoverCardPrefetch(samples, verifier: self, enabled: true)
+        for index in cardless { cards?.add(index) }
+        cards?.close()
         let accepted = options.mergeSamples ? uncached.filter { MergedSamples.accepts(samples[$0]) } : []
         let mergeable =
             accepted.count < MergedSamples.minimumCount || options.cancellation.isCancelled ? [] : accepted
@@ -111,6 +118,12 @@ package struct SampleVerifier: Sendable {
         let fallbacks = mergeable.filter { results[$0] == nil }
         for (index, result) in zip(fallbacks, verifyAlone(fallbacks.map { samples[$0] }, report: report)) {
             results[index] = result
+        }
+        let looked = cards?.answers() ?? [:]
+        for index in cardless {
+            // None when cancelled: the result is then no verdict (the caller throws).
+            if let answer = looked[index] { results[index] = withHoverCards(results[index]!, answer) }
+            report(samples[index])
         }
         return results.map { $0! }
     }
@@ -150,7 +163,6 @@ package struct SampleVerifier: Sendable {
         hash.update(options.environment.cacheKeyText)
         hash.update("output-limit=\(options.outputLimit)")
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
-        hash.update(options.hoverCards ? Self.hoverVersion : "no hover cards")
         if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
         // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
@@ -178,16 +190,24 @@ package struct SampleVerifier: Sendable {
         return finish(result, started: start)
     }
 
-    /// The cached result of `sample`, unless there is none or `--no-cache`; `ignore` samples
-    /// are skipped here.
+    /// The cached result of `sample`, unless there is none or `--no-cache`, with its hover cards
+    /// (looked up now, and cached, when only the verdict was); `ignore` samples are skipped here.
     func cachedResult(_ sample: Sample) -> SampleResult? {
+        guard let (result, cardsCached) = cachedVerdict(sample) else { return nil }
+        return cardsCached ? result : withHoverCards(result, hoverCards(for: sample))
+    }
+
+    /// The cached verdict of `sample` and whether it is whole: `false` when it is to get hover
+    /// cards (`wantsHoverCards(_:)`) and none are cached under `hoverCardsKey(_:)`. `nil` when no
+    /// verdict is cached, or `--no-cache`; `ignore` samples are skipped here.
+    func cachedVerdict(_ sample: Sample) -> (result: SampleResult, cardsCached: Bool)? {
         let start = ContinuousClock.now
-        if sample.mode == .ignore { return .skipped(sample) }
+        if sample.mode == .ignore { return (.skipped(sample), true) }
         let key = cacheKey(sample)
         guard !options.noCache, let bytes = cache.read(kind: "samples", key: key),
-            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes)),
-            let cards = options.hoverCards ? cache.read(kind: Self.hoverCardsKind, key: key) : []
+            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes))
         else { return nil }
+        let cards = wantsHoverCards(sample) ? cache.read(kind: Self.hoverCardsKind, key: Self.hoverCardsKey(key)) : []
         var result = SampleResult.unverified(sample)
         result.outcome = .passed
         result.actualOutput = cached.output
@@ -199,39 +219,31 @@ package struct SampleVerifier: Sendable {
             return warning
         }
         result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
-        result.packedHoverCards = String(decoding: cards, as: UTF8.self)
+        result.packedHoverCards = String(decoding: cards ?? [], as: UTF8.self)
         result.fromCache = true
         result.duration = (ContinuousClock.now - start).seconds
-        return result
+        return (result, cards != nil)
     }
 
-    /// A verified sample's result completed: hover cards for a pass (`cards` when already
-    /// looked up), its duration since `start`, and the pass cached.
+    /// A verified sample's result completed: the pass cached, then its hover cards (`cards`
+    /// when already looked up; cached apart, `withHoverCards(_:_:)`), and its duration since `start`.
     func finish(_ result: SampleResult, started start: ContinuousClock.Instant, cards: HoverCardAnswer? = nil)
         -> SampleResult
     {
         var result = result
         let sample = result.sample
-        // Cards cut short by the time limit are not cached: the next run asks again. Without a
-        // SourceKit at all the pass is cached, with its warning, like a compiler warning.
-        var complete = true
-        if result.outcome == .passed, options.hoverCards, sample.mode != .compileFail {
-            let lookup = cards ?? hoverCards(for: sample)
-            result.hoverCards = lookup.cards
-            if let warning = lookup.warning { result.diagnostics.append(warning) }
-            complete = !lookup.retry
+        if result.outcome == .passed {
+            // The verdict alone, cards or none: the cards' warnings are theirs, not the verdict's.
+            let entry = CachedPass(
+                output: result.actualOutput ?? "",
+                warnings: result.diagnostics.filter { $0.severity != .error && $0.identifier != .hoverCards },
+                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
+            if let data = try? JSONEncoder().encode(entry) {
+                cache.write(kind: "samples", key: cacheKey(sample), Array(data))
+            }
+            if wantsHoverCards(sample) { result = withHoverCards(result, cards ?? hoverCards(for: sample)) }
         }
         result.duration = (ContinuousClock.now - start).seconds
-        if result.outcome == .passed, complete {
-            let key = cacheKey(sample)
-            let entry = CachedPass(
-                output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
-                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
-            if options.hoverCards {
-                cache.write(kind: Self.hoverCardsKind, key: key, Array(result.packedHoverCards.utf8))
-            }
-            if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
-        }
         return result
     }
 
@@ -310,16 +322,19 @@ package struct SampleVerifier: Sendable {
         result.outcome = failures.isEmpty ? .passed : .failed
     }
 
-    /// Compiles the sample's `main.swift` in `work` with swiftc and `arguments`. A sample that
-    /// only mentions `@main` (in a comment, say), and so fails as a library, is compiled again
-    /// as a script.
-    func compile(_ sample: Sample, _ arguments: [String], in work: String) throws -> Subprocess.Result {
+    /// Compiles the sample's `main.swift` in `work` with `arguments`, given to `compiler` (default:
+    /// swiftc; the merged path gives `swift-frontend`). A sample that only mentions `@main` (in a
+    /// comment, say), and so fails as a library, is compiled again as a script.
+    func compile(_ sample: Sample, _ arguments: [String], in work: String, running compiler: String? = nil) throws
+        -> Subprocess.Result
+    {
+        let compiler = compiler ?? toolchain.swiftc
         let compile = try Subprocess.run(
-            toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
+            compiler, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
             cancellation: options.cancellation)
         guard !compile.succeeded, sample.declaresMain else { return compile }
         let asScript = try Subprocess.run(
-            toolchain.swiftc, arguments.filter { $0 != "-parse-as-library" },
+            compiler, arguments.filter { $0 != "-parse-as-library" },
             directory: work, environment: ["TMPDIR": work], timeout: 300,
             cancellation: options.cancellation)
         return asScript.succeeded ? asScript : compile
