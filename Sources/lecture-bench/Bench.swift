@@ -380,9 +380,11 @@ struct Bench {
         seconds: Double, compiles: Compiles, ok: Int
     ) {
         let d = context.standIns
+        // The stand-ins linked as needed, as the tool links them (`StandInLibrary.compilerArguments`).
         let flags =
             ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm", "-I", d, "-L", d]
-            + context.modules.map { "-l" + $0 } + ["-Xlinker", "-rpath", "-Xlinker", d, "main.swift", "-o", "sample"]
+            + ["-Xlinker", "--as-needed"] + context.modules.flatMap { ["-Xlinker", "-l" + $0] }
+            + ["-Xlinker", "--no-as-needed", "-Xlinker", "-rpath", "-Xlinker", d, "main.swift", "-o", "sample"]
         let compile = ([context.wrapper] + flags).map { "'\($0)'" }.joined(separator: " ")
         let results = work + "/results"
         var script = "#!/bin/sh\n"

@@ -208,6 +208,22 @@ import Testing
         #expect(book.cards("a.html") >= 2)
     }
 
+    /// A sample verified alone (here the only one, so nothing to merge): its cards are looked
+    /// up beside the job pool, after its pass, and are on the page and in the cache.
+    @Test func aSampleVerifiedAloneGetsItsCards() throws {
+        let book = try Book()
+        defer { FileSystem.removeTemporaryDirectory(book.root) }
+        let page = try #require(TestSupport.read(book.content + "/a.md"))
+        try FileSystem.writeAtomically(
+            String(page[..<page.range(of: "```swift", options: .backwards)!.lowerBound]), to: book.content + "/a.md")
+        try FileSystem.writeAtomically("# 책\n\n- [가](a.md)\n", to: book.content + "/SUMMARY.md")
+        let before = try cardEntries()
+        let cold = try build(book)
+        #expect(cold.result.succeeded && !cold.compiles.isEmpty, "\(cold.result.stderrText)")
+        #expect(book.cards("a.html") >= 1)
+        #expect(try cardEntries().subtracting(before).count == 1)
+    }
+
     /// `lecture serve`'s rebuild of a page whose samples a check verified: cards, no compile.
     @Test func aServeRebuildLooksUpTheCardsOfCheckedSamples() throws {
         let book = try Book()

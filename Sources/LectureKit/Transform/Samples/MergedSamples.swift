@@ -177,7 +177,7 @@ struct MergedSamples {
         }
         let link = try? Subprocess.run(
             verifier.toolchain.swiftc,
-            [SampleDispatcher.object] + objects
+            [SampleDispatcher.object] + verifier.standIns.lineBufferedOutput + objects
                 // Only the entry points are exported, for the dispatcher's `dlsym`.
                 + indices.flatMap { ["-Xlinker", "--export-dynamic-symbol=" + SampleDispatcher.entryPoint($0)] }
                 + verifier.standIns.compilerArguments + ["-o", program],

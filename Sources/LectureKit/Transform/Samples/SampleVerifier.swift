@@ -74,9 +74,11 @@ package struct SampleVerifier: Sendable {
     ///
     /// Results come from the cache first. The uncached samples that can (`MergedSamples`: plain,
     /// `no_run` and `test` samples, at least two) are verified as one merged program; the rest, and any
-    /// the merged program could not answer for, one by one, each compiled and linked alone. A
-    /// cached verdict whose hover cards are not cached (a `lecture check` cached it) gets them
-    /// from SourceKit alone, on a thread beside the compiles (`HoverCardPrefetch`).
+    /// the merged program could not answer for, one by one, each compiled and linked alone.
+    /// Hover cards are looked up on a thread beside the compiles (`HoverCardPrefetch`; the merged
+    /// program has its own): first those of cached verdicts whose cards are not cached (a
+    /// `lecture check` cached them), from SourceKit alone, then those of samples verified alone,
+    /// as each passes, so that no job waits for SourceKit's turn.
     func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
         let counter = Counter()
         let report: @Sendable (Sample) -> Void = { sample in progress?(counter.next(), sample) }
@@ -91,9 +93,8 @@ package struct SampleVerifier: Sendable {
                 uncached.append(index)
             }
         }
-        let cards = cardless.isEmpty ? nil : HoverCardPrefetch(samples, verifier: self, enabled: true)
-        for index in cardless { cards?.add(index) }
-        cards?.close()
+        let cards = HoverCardPrefetch(samples, verifier: self, enabled: options.hoverCards)
+        for index in cardless { cards.add(index) }
         let accepted = options.mergeSamples ? uncached.filter { MergedSamples.accepts(samples[$0]) } : []
         let mergeable =
             accepted.count < MergedSamples.minimumCount || options.cancellation.isCancelled ? [] : accepted
@@ -108,7 +109,10 @@ package struct SampleVerifier: Sendable {
                     zip(
                         mergeable, MergedSamples(verifier: self).verify(mergeable.map { samples[$0] }, finished: report)
                     ))
-                : Array(zip(others, verifyAlone(others.map { samples[$0] }, report: report)))
+                : Array(
+                    zip(
+                        others,
+                        verifyAlone(others.map { samples[$0] }, report: report) { cards.add(others[$0]) }))
             found.withLock { found in
                 for (index, result) in answers { found[index] = result }
             }
@@ -116,31 +120,34 @@ package struct SampleVerifier: Sendable {
         for (index, result) in found.withLock({ $0 }) { results[index] = result }
         // What the merged program could not answer for.
         let fallbacks = mergeable.filter { results[$0] == nil }
-        for (index, result) in zip(fallbacks, verifyAlone(fallbacks.map { samples[$0] }, report: report)) {
-            results[index] = result
-        }
-        let looked = cards?.answers() ?? [:]
-        for index in cardless {
-            // None when cancelled: the result is then no verdict (the caller throws).
-            if let answer = looked[index] { results[index] = withHoverCards(results[index]!, answer) }
-            report(samples[index])
-        }
+        let alone = verifyAlone(fallbacks.map { samples[$0] }, report: report) { cards.add(fallbacks[$0]) }
+        for (index, result) in zip(fallbacks, alone) { results[index] = result }
+        cards.close()
+        // None when cancelled: the result is then no verdict (the caller throws).
+        for (index, answer) in cards.answers() { results[index] = withHoverCards(results[index]!, answer) }
+        for index in cardless { report(samples[index]) }
         return results.map { $0! }
     }
 
     /// Verifies `samples` one by one on the job pool (each compiled and linked alone), longest
-    /// first.
-    private func verifyAlone(_ samples: [Sample], report: @escaping @Sendable (Sample) -> Void) -> [SampleResult] {
+    /// first, their hover cards left out: `needsCards` is called with the position in `samples` of
+    /// each that is to get them.
+    private func verifyAlone(
+        _ samples: [Sample], report: @escaping @Sendable (Sample) -> Void,
+        needsCards: @escaping @Sendable (Int) -> Void
+    ) -> [SampleResult] {
         // Longest first (by code size, a proxy for compile time): the jobs then finish together
         // instead of one long sample running alone at the end (LPT scheduling, Graham 1969).
         let order = samples.indices.sorted {
             samples[$0].parts.map(\.code.utf8.count).reduce(0, +)
                 > samples[$1].parts.map(\.code.utf8.count).reduce(0, +)
         }
-        let verified = order.map { samples[$0] }.parallelMap(jobs: options.jobs) { sample in
+        let verified = order.parallelMap(jobs: options.jobs) { position in
+            let sample = samples[position]
             // Cancelled: the rest are not started (the caller throws the cancellation instead).
             if self.options.cancellation.isCancelled { return SampleResult.skipped(sample) }
-            let result = self.verify(sample)
+            let (result, cardsMissing) = self.verifyLeavingCards(sample)
+            if cardsMissing { needsCards(position) }
             report(sample)
             return result
         }
@@ -175,10 +182,17 @@ package struct SampleVerifier: Sendable {
         return hash.hexDigest()
     }
 
-    /// Verifies one sample, compiled and linked alone.
+    /// Verifies one sample, compiled and linked alone, with its hover cards.
     func verify(_ sample: Sample) -> SampleResult {
-        if sample.mode == .ignore { return .skipped(sample) }
-        if let cached = cachedResult(sample) { return cached }
+        let (result, cardsMissing) = verifyLeavingCards(sample)
+        return cardsMissing ? withHoverCards(result, hoverCards(for: sample)) : result
+    }
+
+    /// Verifies one sample, compiled and linked alone, or from the cache, and caches its pass;
+    /// `cardsMissing` when it is to get hover cards (`wantsHoverCards(_:)`) that it has not.
+    private func verifyLeavingCards(_ sample: Sample) -> (result: SampleResult, cardsMissing: Bool) {
+        if sample.mode == .ignore { return (.skipped(sample), false) }
+        if let (cached, cardsCached) = cachedVerdict(sample) { return (cached, !cardsCached) }
         let start = ContinuousClock.now
         var result = SampleResult.unverified(sample)
         do {
@@ -187,14 +201,8 @@ package struct SampleVerifier: Sendable {
             result.diagnostics.append(
                 .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
         }
-        return finish(result, started: start)
-    }
-
-    /// The cached result of `sample`, unless there is none or `--no-cache`, with its hover cards
-    /// (looked up now, and cached, when only the verdict was); `ignore` samples are skipped here.
-    func cachedResult(_ sample: Sample) -> SampleResult? {
-        guard let (result, cardsCached) = cachedVerdict(sample) else { return nil }
-        return cardsCached ? result : withHoverCards(result, hoverCards(for: sample))
+        let verified = finish(result, started: start, lookingUpCards: false)
+        return (verified, verified.outcome == .passed && wantsHoverCards(sample))
     }
 
     /// The cached verdict of `sample` and whether it is whole: `false` when it is to get hover
@@ -226,10 +234,12 @@ package struct SampleVerifier: Sendable {
     }
 
     /// A verified sample's result completed: the pass cached, then its hover cards (`cards`
-    /// when already looked up; cached apart, `withHoverCards(_:_:)`), and its duration since `start`.
-    func finish(_ result: SampleResult, started start: ContinuousClock.Instant, cards: HoverCardAnswer? = nil)
-        -> SampleResult
-    {
+    /// when already looked up; none with `lookingUpCards` false; cached apart,
+    /// `withHoverCards(_:_:)`), and its duration since `start`.
+    func finish(
+        _ result: SampleResult, started start: ContinuousClock.Instant, cards: HoverCardAnswer? = nil,
+        lookingUpCards: Bool = true
+    ) -> SampleResult {
         var result = result
         let sample = result.sample
         if result.outcome == .passed {
@@ -241,19 +251,20 @@ package struct SampleVerifier: Sendable {
             if let data = try? JSONEncoder().encode(entry) {
                 cache.write(kind: "samples", key: cacheKey(sample), Array(data))
             }
-            if wantsHoverCards(sample) { result = withHoverCards(result, cards ?? hoverCards(for: sample)) }
+            if lookingUpCards, wantsHoverCards(sample) {
+                result = withHoverCards(result, cards ?? hoverCards(for: sample))
+            }
         }
         result.duration = (ContinuousClock.now - start).seconds
         return result
     }
 
     /// The arguments swiftc compiles `sample` with, in its work folder (`main.swift` in,
-    /// `sample` out). A sample declaring `@main` is compiled as a library-style program
-    /// (`-parse-as-library`), which top-level code would forbid.
+    /// `sample` out, linked with the line-buffering object). A sample declaring `@main` is
+    /// compiled as a library-style program (`-parse-as-library`), which top-level code would forbid.
     func compilerArguments(for sample: Sample) -> [String] {
-        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + [
-            "main.swift", "-o", "sample",
-        ]
+        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments
+            + standIns.lineBufferedOutput + ["main.swift", "-o", "sample"]
     }
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
@@ -443,12 +454,13 @@ package struct SampleVerifier: Sendable {
 
     /// Runs a built sample in `sandbox`, its working folder and `TMPDIR`, under the time limit and
     /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
-    /// shell reaches it. Line-buffered stdout (coreutils' stdbuf), so what a sample printed before
-    /// it trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
+    /// shell reaches it. Its stdout and stderr are line-buffered by the object it was linked with
+    /// (`LineBufferedOutput`, as `stdbuf -oL -eL` would), so what a sample printed before it
+    /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
     /// message stays.
     func runBuilt(_ executable: String, in sandbox: String) throws -> Subprocess.Result {
         try Subprocess.run(
-            "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
+            executable, [], directory: sandbox,
             environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
             timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation)
     }

@@ -51,7 +51,9 @@ extension SampleVerifier {
 
         let compile = try Subprocess.run(
             toolchain.swiftc,
-            flags + Self.testFlags + standIns.compilerArguments + ["sample.swift", "runner.swift", "-o", "tests"],
+            flags + Self.testFlags + standIns.compilerArguments + standIns.lineBufferedOutput + [
+                "sample.swift", "runner.swift", "-o", "tests",
+            ],
             directory: work, environment: ["TMPDIR": work], timeout: 300)
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
