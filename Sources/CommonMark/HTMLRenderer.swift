@@ -9,112 +9,163 @@ package struct HTMLRenderer: Sendable {
 
     /// Renders blocks into HTML; each block ends with a newline, as in cmark.
     package func render(_ blocks: [Block]) -> String {
-        var out = ""
+        var out = Output(marking: false)
         for block in blocks { render(block, tight: false, into: &out) }
-        return out
+        return out.html
+    }
+
+    /// Renders blocks as `render(_:)` does, and marks where heading ids, link and image
+    /// destinations and raw HTML went, so that the blocks with those values rewritten need not
+    /// be rendered again (`MarkedHTML.rewritten(ids:destinations:html:)`).
+    package func renderMarked(_ blocks: [Block]) -> MarkedHTML {
+        var out = Output(marking: true)
+        for block in blocks { render(block, tight: false, into: &out) }
+        return MarkedHTML(html: out.html, places: out.places)
     }
 
     /// Renders inline content into HTML (for instance a table cell or a title).
     package func render(_ inlines: [Inline]) -> String {
-        var out = ""
+        var out = Output(marking: false)
         for inline in inlines { render(inline, into: &out) }
-        return out
+        return out.html
     }
 
-    private func cr(_ out: inout String) {
-        if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+    /// The HTML so far, and its marked places when `marking`.
+    private struct Output {
+        var html = ""
+        let marking: Bool
+        var places: [MarkedHTML.Place] = []
+        /// Where the last place ended (UTF-8 offset), so a line end right after it is marked.
+        var lastPlaceEnd = -1
+
+        init(marking: Bool) { self.marking = marking }
+
+        /// Appends `text`, marked as the place of `value`.
+        mutating func append(_ text: String, marking value: @autoclosure () -> MarkedHTML.Value) {
+            guard marking else {
+                html += text
+                return
+            }
+            let start = html.utf8.count
+            html += text
+            lastPlaceEnd = html.utf8.count
+            places.append(MarkedHTML.Place(value: value(), range: start..<lastPlaceEnd))
+        }
+
+        /// A newline unless the HTML is empty or ends with one (cmark's `cr`). Right after a
+        /// place its outcome depends on the place's text, so it is marked too.
+        mutating func cr() {
+            guard !html.isEmpty && !html.hasSuffix("\n") else {
+                if marking && html.utf8.count == lastPlaceEnd {
+                    places.append(MarkedHTML.Place(value: .lineEnd, range: lastPlaceEnd..<lastPlaceEnd))
+                }
+                return
+            }
+            let start = html.utf8.count
+            html += "\n"
+            if marking && start == lastPlaceEnd {
+                places.append(MarkedHTML.Place(value: .lineEnd, range: start..<start + 1))
+            }
+        }
     }
 
-    private func render(_ block: Block, tight: Bool, into out: inout String) {
+    private func render(_ block: Block, tight: Bool, into out: inout Output) {
         switch block.kind {
         case .paragraph(let inlines):
             if tight {
                 for inline in inlines { render(inline, into: &out) }
             } else {
-                cr(&out)
-                out += "<p>"
+                out.cr()
+                out.html += "<p>"
                 for inline in inlines { render(inline, into: &out) }
-                out += "</p>\n"
+                out.html += "</p>\n"
             }
         case .heading(let level, let content, let id):
-            cr(&out)
+            out.cr()
             if let id {
-                out += "<h\(level) id=\"\(HTML.escape(id))\">"
-                out += "<a class=\"anchor\" href=\"#\(HTML.escapeHref(id))\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
+                out.html += "<h\(level) id=\""
+                out.append(HTML.escape(id), marking: .headingID(id))
+                out.html += "\"><a class=\"anchor\" href=\"#"
+                out.append(HTML.escapeHref(id), marking: .headingAnchor(id))
+                out.html += "\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
             } else {
-                out += "<h\(level)>"
+                out.html += "<h\(level)>"
             }
             for inline in content { render(inline, into: &out) }
-            out += "</h\(level)>\n"
+            out.html += "</h\(level)>\n"
         case .blockQuote(let children):
-            cr(&out)
-            out += "<blockquote>\n"
+            out.cr()
+            out.html += "<blockquote>\n"
             for child in children { render(child, tight: false, into: &out) }
-            cr(&out)
-            out += "</blockquote>\n"
+            out.cr()
+            out.html += "</blockquote>\n"
         case .list(let list):
-            cr(&out)
+            out.cr()
             if list.isOrdered {
-                out += list.start == 1 ? "<ol>\n" : "<ol start=\"\(list.start)\">\n"
+                out.html += list.start == 1 ? "<ol>\n" : "<ol start=\"\(list.start)\">\n"
             } else {
-                out += "<ul>\n"
+                out.html += "<ul>\n"
             }
             for item in list.items {
-                cr(&out)
-                out += "<li>"
+                out.cr()
+                out.html += "<li>"
                 for child in item.blocks { render(child, tight: list.isTight, into: &out) }
-                out += "</li>\n"
+                out.html += "</li>\n"
             }
-            cr(&out)
-            out += list.isOrdered ? "</ol>\n" : "</ul>\n"
+            out.cr()
+            out.html += list.isOrdered ? "</ol>\n" : "</ul>\n"
         case .codeBlock(let code):
-            cr(&out)
+            out.cr()
             let language = code.language
             if language.isEmpty {
-                out += "<pre><code>"
+                out.html += "<pre><code>"
             } else {
-                out += "<pre><code class=\"language-\(HTML.escape(language))\">"
+                out.html += "<pre><code class=\"language-\(HTML.escape(language))\">"
             }
-            out += HTML.escape(code.code)
-            out += "</code></pre>\n"
+            out.html += HTML.escape(code.code)
+            out.html += "</code></pre>\n"
         case .html(let html):
-            cr(&out)
-            out += html
-            cr(&out)
+            out.cr()
+            out.append(html, marking: .html(html))
+            out.cr()
         case .thematicBreak:
-            cr(&out)
-            out += "<hr />\n"
+            out.cr()
+            out.html += "<hr />\n"
         case .custom:
             // Its owner renders it (CustomBlock).
             break
         }
     }
 
-    private func render(_ inline: Inline, into out: inout String) {
+    private func render(_ inline: Inline, into out: inout Output) {
         switch inline {
-        case .text(let text): out += HTML.escape(text)
-        case .softBreak: out += "\n"
-        case .lineBreak: out += "<br />\n"
-        case .code(let code): out += "<code>\(HTML.escape(code))</code>"
-        case .html(let html): out += html
+        case .text(let text): out.html += HTML.escape(text)
+        case .softBreak: out.html += "\n"
+        case .lineBreak: out.html += "<br />\n"
+        case .code(let code): out.html += "<code>\(HTML.escape(code))</code>"
+        case .html(let html): out.append(html, marking: .html(html))
         case .emphasis(let children):
-            out += "<em>"
+            out.html += "<em>"
             for child in children { render(child, into: &out) }
-            out += "</em>"
+            out.html += "</em>"
         case .strong(let children):
-            out += "<strong>"
+            out.html += "<strong>"
             for child in children { render(child, into: &out) }
-            out += "</strong>"
+            out.html += "</strong>"
         case .link(let link):
-            out += "<a href=\"\(HTML.escapeHref(link.destination))\""
-            if !link.title.isEmpty { out += " title=\"\(HTML.escape(link.title))\"" }
-            out += ">"
+            out.html += "<a href=\""
+            out.append(HTML.escapeHref(link.destination), marking: .destination(link.destination))
+            out.html += "\""
+            if !link.title.isEmpty { out.html += " title=\"\(HTML.escape(link.title))\"" }
+            out.html += ">"
             for child in link.content { render(child, into: &out) }
-            out += "</a>"
+            out.html += "</a>"
         case .image(let image):
-            out += "<img src=\"\(HTML.escapeHref(image.destination))\" alt=\"\(HTML.escape(image.content.plainText))\""
-            if !image.title.isEmpty { out += " title=\"\(HTML.escape(image.title))\"" }
-            out += " />"
+            out.html += "<img src=\""
+            out.append(HTML.escapeHref(image.destination), marking: .destination(image.destination))
+            out.html += "\" alt=\"\(HTML.escape(image.content.plainText))\""
+            if !image.title.isEmpty { out.html += " title=\"\(HTML.escape(image.title))\"" }
+            out.html += " />"
         }
     }
 }
@@ -160,9 +211,10 @@ package enum HTML {
     /// Escapes a URL for an `href` or `src` attribute: percent-encodes every byte outside
     /// houdini's safe set, keeps existing `%XX`, and writes `&` as `&amp;` and `'` as `&#x27;`.
     package static func escapeHref(_ url: String) -> String {
+        // Most URLs need nothing escaped (every link and heading anchor of every page comes here).
+        if url.utf8.allSatisfy({ hrefSafeTable[Int($0)] }) { return url }
         var out: [UInt8] = []
-        out.reserveCapacity(url.utf8.count)
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        out.reserveCapacity(url.utf8.count + url.utf8.count / 2)
         for byte in url.utf8 {
             if hrefSafeTable[Int(byte)] {
                 out.append(byte)
@@ -178,6 +230,8 @@ package enum HTML {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// Bytes an href keeps as they are: letters, digits and houdini's safe punctuation.
     private static let hrefSafeTable: [Bool] = (0..<256).map { value in

@@ -249,9 +249,25 @@ struct Bench {
 
     struct CheckRun {
         var seconds: Double
-        var compiles: Int
+        /// Compiler processes: `swiftc` runs and `swift-frontend` jobs started without the driver.
+        var compiles: Compiles
         var closing: String
         var succeeded: Bool
+    }
+
+    /// The compiler processes one run started, from the wrappers' log (`prepareSamples`): `swiftc`
+    /// runs other than its `--version` and `-print-target-info` questions, and `swift-frontend`
+    /// jobs started directly (the merged path's compiles, which skip the driver).
+    struct Compiles: Comparable {
+        var swiftc: Int
+        var frontend: Int
+        var total: Int { swiftc + frontend }
+        static func < (a: Compiles, b: Compiles) -> Bool { (a.total, a.frontend) < (b.total, b.frontend) }
+        /// `103 compiles (2 swiftc, 101 swift-frontend)`, or `100 compiles (swiftc)`.
+        var description: String {
+            frontend == 0
+                ? "\(total) compiles (swiftc)" : "\(total) compiles (\(swiftc) swiftc, \(frontend) swift-frontend)"
+        }
     }
 
     struct SampleContext {
@@ -263,12 +279,16 @@ struct Bench {
         var modules: [String]
     }
 
-    func compileCount(_ log: String) -> Int {
-        Files.read(log).split(separator: "\n").filter {
+    func compileCount(_ log: String) -> Compiles {
+        let lines = Files.read(log).split(separator: "\n").filter {
             !$0.contains("--version") && !$0.contains("-print-target-info")
         }
-        .count
+        let frontend = lines.filter { $0.hasPrefix(Self.frontendMark) }.count
+        return Compiles(swiftc: lines.count - frontend, frontend: frontend)
     }
+
+    /// How the `swift-frontend` wrapper marks its lines in the log.
+    static let frontendMark = "swift-frontend: "
 
     func check(_ content: String, cache: String, context: SampleContext, extra: [String] = []) throws -> CheckRun {
         try? FileManager.default.removeItem(atPath: context.log)
@@ -301,7 +321,28 @@ struct Bench {
         }
         let log = root + "/swiftc.log"
         let wrapper = root + "/bin/swiftc"
-        try Files.write("#!/bin/sh\nprintf '%s\\n' \"$*\" >> '\(log)'\nexec '\(real)' \"$@\"\n", to: wrapper)
+        // The merged path runs the frontend job that `swiftc -###` names, without the driver: the
+        // wrapper's answer names a second wrapper in place of swift-frontend, so those jobs are
+        // counted too, each through one shell as each swiftc run is.
+        let realFrontend =
+            URL(fileURLWithPath: real).resolvingSymlinksInPath().deletingLastPathComponent().path + "/swift-frontend"
+        let frontendWrapper = root + "/bin/swift-frontend"
+        try Files.write(
+            "#!/bin/sh\nprintf '\(Self.frontendMark)%s\\n' \"$*\" >> '\(log)'\nexec '\(realFrontend)' \"$@\"\n",
+            to: frontendWrapper)
+        chmod(frontendWrapper, 0o755)
+        try Files.write(
+            """
+            #!/bin/sh
+            printf '%s\\n' "$*" >> '\(log)'
+            if [ "$1" = '-###' ]; then
+                jobs=$('\(real)' "$@"); status=$?
+                printf '%s\\n' "$jobs" | sed 's|^[^ ]*/swift-frontend |\(frontendWrapper) |'
+                exit $status
+            fi
+            exec '\(real)' "$@"
+
+            """, to: wrapper)
         chmod(wrapper, 0o755)
 
         // A first `lecture check` of the lecture's samples into a throwaway cache: it builds the
@@ -319,7 +360,7 @@ struct Bench {
             throw BenchError.failed("the first lecture check (building the stand-ins) failed: \(first.closing)")
         }
         note(
-            "stand-ins built, samples warmed up, in a throwaway cache: \(Format.seconds(first.seconds)) (\(first.compiles) swiftc runs)"
+            "stand-ins built, samples warmed up, in a throwaway cache: \(Format.seconds(first.seconds)) (\(first.compiles.description))"
         )
         let built = (try FileManager.default.contentsOfDirectory(atPath: context.standInsRoot)).filter {
             !$0.hasPrefix(".")
@@ -336,12 +377,14 @@ struct Bench {
     /// after another, by one shell script (so no harness sits between the samples). Returns
     /// the time, the compiles and how many behaved as marked.
     func oneAfterAnother(_ samples: [Sample], context: SampleContext, work: String) throws -> (
-        seconds: Double, compiles: Int, ok: Int
+        seconds: Double, compiles: Compiles, ok: Int
     ) {
         let d = context.standIns
+        // The stand-ins linked as needed, as the tool links them (`StandInLibrary.compilerArguments`).
         let flags =
             ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm", "-I", d, "-L", d]
-            + context.modules.map { "-l" + $0 } + ["-Xlinker", "-rpath", "-Xlinker", d, "main.swift", "-o", "sample"]
+            + ["-Xlinker", "--as-needed"] + context.modules.flatMap { ["-Xlinker", "-l" + $0] }
+            + ["-Xlinker", "--no-as-needed", "-Xlinker", "-rpath", "-Xlinker", d, "main.swift", "-o", "sample"]
         let compile = ([context.wrapper] + flags).map { "'\($0)'" }.joined(separator: " ")
         let results = work + "/results"
         var script = "#!/bin/sh\n"
@@ -415,19 +458,19 @@ struct Bench {
             // swiftc, one sample after another), interleaved, so both see the same machine.
             var colds: [CheckRun] = []
             var plains: [Double] = []
-            var plainCompiles = 0
+            var plainCompiles = Compiles(swiftc: 0, frontend: 0)
             for run in 1...runs {
                 cache = root + "/\(name)-cache-\(run)"
                 try Files.makeDirectory(cache)
                 try Files.copy(context.standInsRoot, to: cache + "/standins")
                 let cold = try check(content, cache: cache, context: context)
-                note("\(label): cold \(Format.seconds(cold.seconds)), \(cold.compiles) compiles; \(cold.closing)")
+                note("\(label): cold \(Format.seconds(cold.seconds)), \(cold.compiles.description); \(cold.closing)")
                 colds.append(cold)
                 if run < runs { Files.remove(cache) }
 
                 let baseline = try oneAfterAnother(samples, context: context, work: root + "/\(name)-plain-\(run)")
                 note(
-                    "\(label): one after another \(Format.seconds(baseline.seconds)), \(baseline.compiles) compiles, \(baseline.ok)/\(runnable) as marked"
+                    "\(label): one after another \(Format.seconds(baseline.seconds)), \(baseline.compiles.description), \(baseline.ok)/\(runnable) as marked"
                 )
                 plains.append(baseline.seconds)
                 plainCompiles = baseline.compiles
@@ -437,7 +480,7 @@ struct Bench {
             var warms: [CheckRun] = []
             for _ in 1...runs {
                 let warm = try check(content, cache: cache, context: context)
-                note("\(label): warm \(Format.seconds(warm.seconds)), \(warm.compiles) compiles; \(warm.closing)")
+                note("\(label): warm \(Format.seconds(warm.seconds)), \(warm.compiles.description); \(warm.closing)")
                 warms.append(warm)
             }
             // One edited sample, `runs` times (a new edit each time, on the warm cache).
@@ -447,7 +490,7 @@ struct Bench {
                     extractSamples(content), preferring: name == "generated" ? 41 : 0, marker: run)
                 let edit = try check(content, cache: cache, context: context)
                 note(
-                    "\(label): one edited (\((edited.path as NSString).lastPathComponent):\(edited.location.line)) \(Format.seconds(edit.seconds)), \(edit.compiles) compiles; \(edit.closing)"
+                    "\(label): one edited (\((edited.path as NSString).lastPathComponent):\(edited.location.line)) \(Format.seconds(edit.seconds)), \(edit.compiles.description); \(edit.closing)"
                 )
                 edits.append(edit)
             }
@@ -459,15 +502,15 @@ struct Bench {
             let plain = plains.min()!
             let coldCompiles = colds.map(\.compiles).max()!
             let warmCompiles = warms.map(\.compiles).max()!
-            let editCompiles = Set(edits.map(\.compiles)).sorted().map(String.init).joined(separator: "/")
+            let editCompiles = Set(edits.map(\.compiles.total)).sorted().map(String.init).joined(separator: "/")
             let failed = (colds + warms + edits).first { !$0.succeeded }
             let what = "\(label) (\(runnable))"
             let speedup = plain / cold
             rows.append(
                 Row(
                     part: "2", measure: "\(what): cold (best of \(runs))",
-                    lecture: "\(Format.seconds(cold)), \(coldCompiles) compiles",
-                    baseline: "one after another \(Format.seconds(plain)), \(plainCompiles) compiles",
+                    lecture: "\(Format.seconds(cold)), \(coldCompiles.description)",
+                    baseline: "one after another \(Format.seconds(plain)), \(plainCompiles.description)",
                     ratio: Format.speedup(speedup),
                     goal: "≥ 3.00× faster",
                     result: failed.map { "FAILED: \($0.closing)" } ?? Format.verdict(speedup >= 3)))
@@ -475,7 +518,7 @@ struct Bench {
             rows.append(
                 Row(
                     part: "2", measure: "\(what): warm (best of \(runs))",
-                    lecture: "\(Format.seconds(warm)), \(warmCompiles) compiles",
+                    lecture: "\(Format.seconds(warm)), \(warmCompiles.description)",
                     baseline: "cold \(Format.seconds(cold))", ratio: String(format: "%.1f%% of cold", share * 100),
                     goal: "≤ 5% of cold",
                     result: failed.map { "FAILED: \($0.closing)" } ?? Format.verdict(share <= 0.05)))

@@ -2,6 +2,8 @@ import Foundation
 
 /// Part 5: what build-time highlighting and hover cards cost, against the same tool with
 /// `LECTURE_SWIFT_ANALYSIS=off` (Swift escaped for highlight.js, no SourceKit), in the same run.
+/// `check` looks up no cards, so their cost shows in the first build after a cold check, which
+/// compiles nothing and looks up every passing sample's cards.
 extension Bench {
     mutating func partSwiftAnalysis() throws {
         let root = temp + "/analysis"
@@ -15,6 +17,7 @@ extension Bench {
         let samples = extractSamples(content).filter { $0.mode != .ignore }.count
         let off = ["LECTURE_SWIFT_ANALYSIS": "off"]
         var cold: [String: Double] = [:]
+        var cards: [String: Double] = [:]
         var warm: [String: Double] = [:]
         for (name, environment) in [("on", [String: String]()), ("off", off)] {
             let cache = root + "/cache-\(name)"
@@ -31,9 +34,10 @@ extension Bench {
                 note("analysis \(name): cold check exited \(first.status): \(first.stderr.suffix(800))")
             }
             cold[name] = first.seconds
-            // Warm: the whole build, every sample from the cache, best of the runs.
+            // The first build after it: every verdict from the cache, every card looked up (on).
+            // Warm: the whole build, every sample and card from the cache, best of the runs.
             var times: [Double] = []
-            for _ in 1...buildRuns {
+            for run in 0...buildRuns {
                 let build = try Run.measure(
                     lecture,
                     [
@@ -44,11 +48,11 @@ extension Bench {
                 if !build.succeeded {
                     note("analysis \(name): build exited \(build.status): \(build.stderr.suffix(800))")
                 }
-                times.append(build.seconds)
+                if run == 0 { cards[name] = build.seconds } else { times.append(build.seconds) }
             }
             warm[name] = times.min()!
             note(
-                "analysis \(name): cold check \(Format.seconds(first.seconds)), warm build \(times.map(Format.seconds).joined(separator: " / "))"
+                "analysis \(name): cold check \(Format.seconds(first.seconds)), first build \(Format.seconds(cards[name]!)), warm build \(times.map(Format.seconds).joined(separator: " / "))"
             )
         }
         let ratio = warm["on"]! / warm["off"]!
@@ -57,13 +61,20 @@ extension Bench {
                 part: "5", measure: "warm build of the lecture, highlighting and hover cards on (best of \(buildRuns))",
                 lecture: Format.seconds(warm["on"]!), baseline: "off \(Format.seconds(warm["off"]!))",
                 ratio: Format.ratio(ratio), goal: "≤ 1.10× off", result: Format.verdict(ratio <= 1.10)))
-        let perSample = (cold["on"]! - cold["off"]!) / Double(max(samples, 1))
         rows.append(
             Row(
-                part: "5", measure: "lecture's samples (\(samples)), cold check: hover cards per sample",
+                part: "5", measure: "lecture's samples (\(samples)), cold check, highlighting and hover cards on",
+                lecture: Format.seconds(cold["on"]!), baseline: "off \(Format.seconds(cold["off"]!))",
+                ratio: Format.ratio(cold["on"]! / cold["off"]!), goal: "report (no cards in a check)", result: ""))
+        let perSample = (cards["on"]! - cards["off"]!) / Double(max(samples, 1))
+        rows.append(
+            Row(
+                part: "5",
+                measure: "lecture's samples (\(samples)), first build after a cold check: hover cards per sample",
                 lecture: Format.seconds(max(perSample, 0)) + " per sample",
                 baseline:
-                    "compile and run \(Format.seconds(cold["off"]! / Double(max(samples, 1)))) per sample (\(Format.seconds(cold["off"]!)) in all)",
-                ratio: String(format: "+%.0f%%", (cold["on"]! / cold["off"]! - 1) * 100), goal: "report", result: ""))
+                    "compile and run \(Format.seconds(cold["off"]! / Double(max(samples, 1)))) per sample (cold check \(Format.seconds(cold["off"]!)))",
+                ratio: String(format: "+%.0f%% of the check", (cards["on"]! - cards["off"]!) / cold["off"]! * 100),
+                goal: "report", result: ""))
     }
 }

@@ -279,6 +279,45 @@ import Testing
         #expect(wrong.stdoutText.contains("다") || wrong.stderrText.contains("다"), "\(name)")
     }
 
+    // MARK: - A killed run's mounts
+
+    @Test(
+        .enabled(
+            if: TmpfsMount.allowed,
+            "mounting a tmpfs is not allowed here (needs root or CAP_SYS_ADMIN); there is no mount to leave behind"))
+    func aMountAKilledRunLeftIsUnmountedByTheNextRun() throws {
+        let book = try Book()
+        defer { book.remove() }
+        // A run killed between mount and unmount: its mount, owned by a process that has ended.
+        let stale = try TmpfsMount(at: book.root + "/stale", megabytes: 1)
+        let ended = try Subprocess.run("/bin/sh", ["-c", "echo $$"], timeout: 30)  // reaped when it returns
+        let endedID = try #require(pid_t(ended.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        try "\(endedID)".write(toFile: stale.path + ".mounted-by", atomically: true, encoding: .utf8)
+        let stalePoint = (stale.path as NSString).standardizingPath
+        #expect(Self.mountPoints().contains(stalePoint))
+
+        // The next mount (a later run's) sweeps it away, and the sweep spares a live process's.
+        let live = try TmpfsMount(at: book.root + "/live", megabytes: 1)
+        defer { live.unmount() }
+        var after = Self.mountPoints()
+        if after.contains(stalePoint) { stale.unmount() }
+        #expect(!after.contains(stalePoint), "the ended process's mount is still there")
+        TmpfsMount.unmountStale()
+        after = Self.mountPoints()
+        #expect(after.contains((live.path as NSString).standardizingPath), "a live process's mount was unmounted")
+    }
+
+    /// The mount points of the tmpfs mounts this process sees.
+    static func mountPoints() -> Set<String> {
+        let table = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+        var points: Set<String> = []
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count > 2, fields[2] == "tmpfs" { points.insert(String(fields[1])) }
+        }
+        return points
+    }
+
     // MARK: - A cache folder on a read-only file system
 
     @Test(
@@ -337,7 +376,11 @@ struct TmpfsMount {
 
     init(at path: String, megabytes: Int) throws {
         self.path = path
+        Self.unmountStale()
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // Who mounted it, for `unmountStale` of a later run should this process be killed before
+        // its `unmount()`.
+        try "\(getpid())".write(toFile: path + Self.ownerSuffix, atomically: true, encoding: .utf8)
         let result = try Subprocess.run(
             "mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", path], timeout: 30)
         guard result.succeeded else { throw LectureError(.subprocess, "mount \(path): \(result.stderrText)") }
@@ -377,8 +420,34 @@ struct TmpfsMount {
     }
 
     func unmount() {
+        Self.unmount(path)
+        try? FileManager.default.removeItem(atPath: path + Self.ownerSuffix)
+    }
+
+    private static func unmount(_ path: String) {
         if (try? Subprocess.run("umount", [path], timeout: 30))?.succeeded != true {
             _ = try? Subprocess.run("umount", ["-l", path], timeout: 30)
+        }
+    }
+
+    /// Beside each mount point, the mounting process's id.
+    private static let ownerSuffix = ".mounted-by"
+
+    /// Unmounts the tmpfs mounts a killed test run left (a run killed from outside never reaches
+    /// `unmount()`): each tmpfs in `/proc/self/mounts` whose owner file names a process that no
+    /// longer exists. Mount points are written with spaces as `\040` there; ours have none.
+    static func unmountStale() {
+        let table = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 2, fields[2] == "tmpfs" else { continue }
+            let mountPoint = String(fields[1])
+            guard let owner = try? String(contentsOfFile: mountPoint + ownerSuffix, encoding: .utf8),
+                let pid = pid_t(owner.trimmingCharacters(in: .whitespacesAndNewlines)),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unmount(mountPoint)
+            try? FileManager.default.removeItem(atPath: mountPoint + ownerSuffix)
         }
     }
 }

@@ -77,9 +77,12 @@ import Testing
         #expect(result.outcome == .passed)
         #expect(result.diagnostics.map(\.severity) == [.warning])
         #expect(result.diagnostics.first?.summary.hasPrefix("SourceKit did not answer within 0 s") == true)
-        // Not cached: the next run asks SourceKit again.
+        // The verdict is cached, the cards are not: the next run asks SourceKit again, and
+        // compiles nothing.
         let again = try verify(markdown, noCache: false)[0]
-        #expect(!again.fromCache)
+        #expect(again.fromCache && !again.compiled)
+        #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
+        #expect(again.hoverCards.contains { $0.text.hasSuffix("let greeting: Box<String>") })
     }
 
     /// `SWIFTC` naming a wrapper script outside the toolchain (as `make bench` counts compiles):

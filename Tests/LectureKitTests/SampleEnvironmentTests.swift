@@ -29,7 +29,7 @@ import Testing
             ```
 
             ```output
-            HOME LANG LC_ALL LD_PRELOAD PATH SWIFT_BACKTRACE TERM TMPDIR TZ _STDBUF_E _STDBUF_O
+            HOME LANG LC_ALL PATH SWIFT_BACKTRACE TERM TMPDIR TZ
             LANG C.UTF-8
             LC_ALL C.UTF-8
             TZ UTC

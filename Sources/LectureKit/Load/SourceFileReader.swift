@@ -21,7 +21,7 @@ package enum SourceFileReader {
                 notes: ["save the file as UTF-8; the first invalid byte is at this line and column"])
         }
         let normalized =
-            text.utf8.contains(13)
+            text.containsUTF8(13)
             ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             : text
         return SourceFile(displayPath: displayPath, relativePath: relativePath, text: normalized)

@@ -144,7 +144,15 @@ package enum SummaryParser {
     }
 
     /// Removes `.` segments and resolves `..` against earlier segments: `./a/../b.md` → `b.md`.
+    /// Segments are cut at each `/` that is a character of its own, over the bytes where that
+    /// is sure (`ASCIISeparator`; every link of every page comes here), else by `Character`.
     static func normalize(_ path: String) -> String {
+        var bytes = path
+        return bytes.withUTF8({ normalize(bytes: $0) }) ?? normalize(characters: path)
+    }
+
+    /// `normalize(_:)` cutting by `Character`.
+    static func normalize(characters path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }
@@ -155,5 +163,34 @@ package enum SummaryParser {
             parts.append(part)
         }
         return parts.joined(separator: "/")
+    }
+
+    /// `normalize(_:)` over UTF-8 bytes; `nil` when a `/` may not be a character of its own.
+    private static func normalize(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let slashes = ASCIISeparator.offsets(of: UInt8(ascii: "/"), in: bytes) else { return nil }
+        let dot = UInt8(ascii: ".")
+        func isDotDot(_ part: Range<Int>) -> Bool {
+            part.count == 2 && bytes[part.lowerBound] == dot && bytes[part.lowerBound + 1] == dot
+        }
+        var parts: [Range<Int>] = []
+        var start = 0
+        for end in slashes + [bytes.count] {
+            defer { start = end + 1 }
+            let part = start..<end
+            // `split` omits empty segments.
+            if part.isEmpty || (part.count == 1 && bytes[start] == dot) { continue }
+            if isDotDot(part), let last = parts.last, !isDotDot(last) {
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (index, part) in parts.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "/")) }
+            out += UnsafeBufferPointer(rebasing: bytes[part])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -36,7 +36,7 @@ enum EmittedLinkChecker {
             var resolved: [Substring: Result<String, Problem>] = [:]
             func resolve(_ rawPath: Substring) -> Result<String, Problem> {
                 if let known = resolved[rawPath] { return known }
-                let path = rawPath.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(rawPath) : String(rawPath)
+                let path = rawPath.containsUTF8(UInt8(ascii: "%")) ? percentDecoded(rawPath) : String(rawPath)
                 let result: Result<String, Problem>
                 if path.hasPrefix("/") && !path.hasPrefix(siteURL) {
                     result = .failure(
@@ -66,15 +66,15 @@ enum EmittedLinkChecker {
                 resolved[rawPath] = result
                 return result
             }
+            // The ids of the file fragments were last looked up in (most name the page itself).
+            var lastTarget = ""
+            var lastIDs: Set<String>? = nil
             var diagnostics: [Diagnostic] = []
             for page in pages {
                 var problems: [String] = []
                 for url in urls(in: site.generated[page]!) {
                     if url.isEmpty || url.hasPrefix("//") || LinkRewriter.hasScheme(url) { continue }
-                    // Searched as UTF-8 bytes: `?` and `#` are ASCII, and Character indexing is slow.
-                    let beforeQuery = url[..<(url.utf8.firstIndex(of: UInt8(ascii: "?")) ?? url.endIndex)]
-                    let hash = beforeQuery.utf8.firstIndex(of: UInt8(ascii: "#")) ?? beforeQuery.endIndex
-                    let rawPath = beforeQuery[..<hash]
+                    let (rawPath, fragment) = pathAndFragment(url)
                     let target: String
                     if rawPath.isEmpty {
                         target = page
@@ -86,12 +86,13 @@ enum EmittedLinkChecker {
                         case .success(let found): target = found
                         }
                     }
-                    let fragment =
-                        hash < beforeQuery.endIndex ? beforeQuery[beforeQuery.utf8.index(after: hash)...] : ""
-                    guard !fragment.isEmpty, target.hasSuffix(".html"), let ids = idCache.ids(of: target) else {
-                        continue
+                    guard !fragment.isEmpty, target.hasSuffix(".html") else { continue }
+                    if target != lastTarget {
+                        lastTarget = target
+                        lastIDs = idCache.ids(of: target)
                     }
-                    let id = fragment.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(fragment) : String(fragment)
+                    guard let ids = lastIDs else { continue }
+                    let id = fragment.containsUTF8(UInt8(ascii: "%")) ? percentDecoded(fragment) : String(fragment)
                     if !ids.contains(id) { problems.append("'\(url)' names no id of \(target)") }
                 }
                 diagnostics += problems.map {
@@ -109,11 +110,22 @@ enum EmittedLinkChecker {
         var text: String
     }
 
+    /// A URL's path (before any `?` and `#`) and fragment (after the `#` before any `?`, without
+    /// it), cut at those bytes (ASCII, and Character indexing is slow).
+    static func pathAndFragment(_ url: String) -> (path: Substring, fragment: Substring) {
+        var url = url
+        let (query, hash) = url.withUTF8 { bytes -> (Int, Int?) in
+            let query = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
+            return (query, bytes[..<query].firstIndex(of: UInt8(ascii: "#")))
+        }
+        let utf8 = url.utf8
+        let pathEnd = utf8.index(utf8.startIndex, offsetBy: hash ?? query)
+        guard hash != nil else { return (url[..<pathEnd], "") }
+        return (url[..<pathEnd], url[utf8.index(after: pathEnd)..<utf8.index(utf8.startIndex, offsetBy: query)])
+    }
+
     /// `%XX` escapes decoded as UTF-8 (RFC 3986, section 2.1); a malformed escape is kept as written.
     static func percentDecoded(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = Array(text.utf8)[...]
         func hex(_ byte: UInt8) -> UInt8? {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
@@ -122,17 +134,25 @@ enum EmittedLinkChecker {
             default: return nil
             }
         }
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "%"), iterator.count >= 2, let high = hex(iterator[iterator.startIndex]),
-                let low = hex(iterator[iterator.startIndex + 1])
-            {
-                bytes.append(high << 4 | low)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
+        var text = text
+        let decoded = text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
+                    let low = hex(bytes[index + 2])
+                {
+                    out.append(high << 4 | low)
+                    index += 3
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
             }
+            return out
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     /// The values of `href="…"` and `src="…"` attributes, `&amp;` decoded.
@@ -162,7 +182,7 @@ enum EmittedLinkChecker {
                 let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 // A byte test: Foundation's `contains` searches the string as text, which is slow.
                 found.append(
-                    value.utf8.contains(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&amp;", with: "&") : value)
+                    value.containsUTF8(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&amp;", with: "&") : value)
             }
         }
         return found

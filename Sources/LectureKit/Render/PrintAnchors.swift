@@ -6,20 +6,25 @@ import LectureSupport
 /// anchor (`ch-mvvm`), every id on a page is prefixed with it (`ch-mvvm--세-가지-역할`), so ids
 /// stay unique across chapters, and links between chapters become in-page links to those ids.
 ///
-/// Works on the transformed pages: headings and links as typed blocks, and the HTML the
-/// transform made (samples, diagrams, tables, raw HTML) through the attributes our renderers
-/// write: `id`, `href`, `xlink:href`, `for`, `aria-labelledby`, `aria-describedby`,
+/// Works on each page's content as rendered for the page itself (`MarkedHTML`): the heading
+/// ids and link destinations the renderer marked, and the HTML the transform made (samples,
+/// diagrams, tables, raw HTML) through the attributes our renderers write: `id`, `href`, `xlink:href`, `for`, `aria-labelledby`, `aria-describedby`,
 /// `aria-controls` and `url(#…)` references.
 struct PrintAnchors: Sendable {
     /// Each chapter's anchor, by its output path (`mvvm.html` → `ch-mvvm`).
     let chapters: [String: String]
+    /// Each chapter's folder, by its output path (`part/x.html` → `part`): where its relative
+    /// links start from.
+    private let folders: [String: String]
 
     /// Anchors for `order` (the summary's chapters), avoiding `reserved` (the template's ids):
     /// `ch-` and the output path without `.html`, `/` as `-`; a repeat gets `-2`, `-3`…
     init(_ order: [Chapter], reserved: Set<String>) {
         var taken = reserved
         var chapters: [String: String] = [:]
+        var folders: [String: String] = [:]
         for chapter in order {
+            folders[chapter.outputPath] = Self.folder(of: chapter.outputPath)
             let stem = "ch-" + chapter.outputPath.dropLast(".html".count).replacingOccurrences(of: "/", with: "-")
             var anchor = stem
             var n = 2
@@ -31,6 +36,12 @@ struct PrintAnchors: Sendable {
             chapters[chapter.outputPath] = anchor
         }
         self.chapters = chapters
+        self.folders = folders
+    }
+
+    /// The folder of the page at `output`, `""` at the root.
+    private static func folder(of output: String) -> String {
+        output.split(separator: "/").dropLast().joined(separator: "/")
     }
 
     /// The id `id` of the page at `output` takes in `print.html` (`rewrite(html:in:)` writes the same).
@@ -48,55 +59,17 @@ struct PrintAnchors: Sendable {
         }
         let (path, fragment) = LinkRewriter.split(destination)
         let anchor = Self.decoded(String(fragment.dropFirst()))
-        let folder = output.split(separator: "/").dropLast().joined(separator: "/")
+        let folder = folders[output] ?? Self.folder(of: output)
         guard !path.isEmpty else { return anchor.isEmpty ? destination : "#" + id(anchor, in: output) }
         var target = SummaryParser.normalize(folder.isEmpty ? Self.decoded(path) : folder + "/" + Self.decoded(path))
         if target.hasSuffix(".md") { target = OutputPath.html(forMarkdown: target) }
+        if let chapter = chapters[target] { return "#" + (anchor.isEmpty ? chapter : id(anchor, in: target)) }
         // A folder (`cli/`, `..`) is its index page, as a web server serves it.
-        for page in [target, target.isEmpty ? "index.html" : target + "/index.html"] {
-            if let chapter = chapters[page] { return "#" + (anchor.isEmpty ? chapter : id(anchor, in: page)) }
-        }
+        let index = target.isEmpty ? "index.html" : target + "/index.html"
+        if let chapter = chapters[index] { return "#" + (anchor.isEmpty ? chapter : id(anchor, in: index)) }
         guard !folder.isEmpty else { return destination }
         let fromRoot = SummaryParser.normalize(folder + "/" + path)
         return (fromRoot.isEmpty ? "./" : fromRoot + (path.hasSuffix("/") ? "/" : "")) + fragment
-    }
-
-    /// The page's blocks with heading ids prefixed and links rewritten, HTML blocks included.
-    func rewrite(_ blocks: [Block], in output: String) -> [Block] {
-        var rewriter = ChapterRewriter(anchors: self, output: output)
-        return rewriter.rewrite(blocks)
-    }
-
-    /// Rewrites one chapter's heading ids, link and image destinations and HTML.
-    private struct ChapterRewriter: MarkupRewriter {
-        let anchors: PrintAnchors
-        /// The chapter's output path.
-        let output: String
-
-        mutating func visit(_ block: Block) -> [Block] {
-            var block = descend(into: block)
-            switch block.kind {
-            case .heading(let level, let content, let headingID):
-                block.kind = .heading(level: level, content: content, id: headingID.map { anchors.id($0, in: output) })
-            case .html(let html):
-                block.kind = .html(anchors.rewrite(html: html, in: output))
-            default: break
-            }
-            return [block]
-        }
-
-        mutating func visit(_ inline: Inline) -> Inline {
-            switch descend(into: inline) {
-            case .link(var link):
-                link.destination = anchors.destination(link.destination, in: output)
-                return .link(link)
-            case .image(var link):
-                link.destination = anchors.destination(link.destination, in: output)
-                return .image(link)
-            case .html(let html): return .html(anchors.rewrite(html: html, in: output))
-            case let other: return other
-            }
-        }
     }
 
     /// HTML the transform or the author wrote, with the attributes that hold or name ids rewritten,
@@ -136,7 +109,10 @@ struct PrintAnchors: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `text` percent-decoded, as written when it holds no `%` or a malformed escape. (The `%`
+    /// is looked for as a byte: a `%` joined with a combining mark into one character is a
+    /// malformed escape either way.)
     private static func decoded(_ text: String) -> String {
-        text.contains("%") ? (text.removingPercentEncoding ?? text) : text
+        text.containsUTF8(UInt8(ascii: "%")) ? (text.removingPercentEncoding ?? text) : text
     }
 }

@@ -10,12 +10,15 @@ enum PrintPage {
     /// Its `{{ title }}`.
     static let title = "전체 강의 (인쇄용)"
 
-    /// One chapter's section: its blocks with ids and links for `print.html`, rendered.
-    static func chapter(_ page: Page, anchors: PrintAnchors) -> String {
-        let output = page.chapter.outputPath
-        let blocks = anchors.rewrite(page.blocks, in: output)
+    /// One chapter's section: the page's content as rendered for its own page (`rendered`), with
+    /// ids and links as `PrintAnchors` makes them for `print.html` (the place of each heading id,
+    /// destination and raw HTML replaced, not the blocks rewritten and rendered again).
+    static func chapter(_ rendered: MarkedHTML, output: String, anchors: PrintAnchors) -> String {
+        let content = rendered.rewritten(
+            ids: { anchors.id($0, in: output) }, destinations: { anchors.destination($0, in: output) },
+            html: { anchors.rewrite(html: $0, in: output) })
         return "<section class=\"print-chapter\" id=\"\(HTML.escape(anchors.chapters[output] ?? ""))\">\n"
-            + HTMLRenderer().render(blocks) + "</section>\n"
+            + content + "</section>\n"
     }
 
     /// The page's `{{ content }}` before the chapters: the cover and the table of contents

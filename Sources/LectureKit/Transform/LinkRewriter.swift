@@ -24,7 +24,15 @@ enum LinkRewriter {
         return OutputPath.html(forMarkdown: path) + fragment
     }
 
+    /// `destination` cut before its first `#` (a character of its own): path and fragment, `#` included.
     static func split(_ destination: String) -> (path: String, fragment: String) {
+        var destination = destination
+        // Over the bytes where a `#` is surely a character (`ASCIISeparator`): every link of every page comes here.
+        if let first = destination.withUTF8({ ASCIISeparator.first(of: UInt8(ascii: "#"), in: $0) }) {
+            guard let first else { return (destination, "") }
+            let hash = destination.utf8.index(destination.startIndex, offsetBy: first)
+            return (String(destination[..<hash]), String(destination[hash...]))
+        }
         guard let hash = destination.firstIndex(of: "#") else { return (destination, "") }
         return (String(destination[..<hash]), String(destination[hash...]))
     }
@@ -32,14 +40,19 @@ enum LinkRewriter {
     /// Whether `destination` starts with a URI scheme (RFC 3986, section 3.1: an ASCII letter,
     /// then letters, digits, `+`, `-`, `.`, then `:`), read as bytes.
     static func hasScheme(_ destination: String) -> Bool {
-        let bytes = destination.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > bytes.startIndex else { return false }
         func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-        let scheme = bytes[..<colon]
-        return isLetter(scheme.first!)
-            && scheme.allSatisfy {
-                isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+        // Read up to the first byte that cannot be in a scheme: most links stop at their first.
+        for (offset, byte) in destination.utf8.enumerated() {
+            if offset == 0 {
+                guard isLetter(byte) else { return false }
+            } else if byte == UInt8(ascii: ":") {
+                return true
+            } else if !(isLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E)
+            {
+                return false
             }
+        }
+        return false
     }
 
     /// Applies `rewrite` to every link in `blocks`.

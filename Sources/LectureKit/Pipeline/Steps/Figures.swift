@@ -21,7 +21,7 @@ extension BuildStep {
             page.blocks = page.blocks.rewritingLeafBlocks { block in
                 if case .paragraph(let inlines) = block.kind,
                     inlines.contains(where: {
-                        if case .text(let t) = $0 { return t.utf8.contains(UInt8(ascii: "|")) }
+                        if case .text(let t) = $0 { return t.containsUTF8(UInt8(ascii: "|")) }
                         return false
                     })
                 {

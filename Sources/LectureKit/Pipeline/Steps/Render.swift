@@ -131,24 +131,22 @@ struct PageRendering: Sendable {
     /// `page` in the page template, its search entry and its `print.html` section.
     func render(_ page: Page, templates: Templates) -> RenderedPage {
         let output = page.chapter.outputPath
-        let blocks = BuildStep.htmlBlocks(page, cache: cache)
+        let content = HTMLRenderer().renderMarked(BuildStep.htmlBlocks(page, cache: cache))
         let root = OutputPath.rootPrefix(from: output)
         let position = positions[page.chapter.path] ?? 0
         let html = Array(
             templates.page.render(
                 values.page(
-                    title: page.title, content: HTMLRenderer().render(blocks), root: root,
+                    title: page.title, content: content.html, root: root,
                     nav: values.navigation(current: output, root: root),
                     prev: Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root),
                     next: Navigation.link(
                         position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root),
                     toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path))
             ).utf8)
-        var printed = page
-        printed.blocks = blocks
         return RenderedPage(
             outputPath: output, html: html, searchEntry: SearchIndex.entry(page),
-            printHTML: PrintPage.chapter(printed, anchors: printAnchors))
+            printHTML: PrintPage.chapter(content, output: output, anchors: printAnchors))
     }
 }
 

@@ -4,7 +4,7 @@ import LectureSupport
 extension BuildStep {
     /// `Samples`: each page's Swift samples extracted (`SampleExtractor`), then all compiled,
     /// run and compared on one job pool (`SampleStage`), warm from the cache. For a check, only
-    /// its shard's samples.
+    /// its shard's samples, and no hover cards.
     static let samples = BuildStep(
         name: "Samples", reads: [],
         page: { (page: inout Page, context: BuildContext) in
@@ -29,9 +29,11 @@ extension BuildStep {
             context.contentDiagnostics = context.diagnostics.diagnostics
             let toolchain = context.probes.toolchain()
             if !context.samples.isEmpty {
+                var options = context.configuration.verifier
+                // A check renders no page: no hover cards, no SourceKit (a build looks them up).
+                options.hoverCards = options.hoverCards && context.isSite
                 let stage = try SampleStage.prepare(
-                    cacheDirectory: context.configuration.cacheDirectory, options: context.configuration.verifier,
-                    toolchain: toolchain)
+                    cacheDirectory: context.configuration.cacheDirectory, options: options, toolchain: toolchain)
                 context.swiftVersion = stage.verifier.toolchain.shortVersion
                 context.sampleResults = try stage.verify(context.samples, console: context.console)
                 for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }

@@ -8,27 +8,59 @@ internal import SwiftAnalysis
 /// so a card never describes code that does not compile; what SourceKit does not answer within
 /// `Options.hoverTimeout` is left out with a warning.
 extension SampleVerifier {
-    /// Part of every sample's cache key: bumped when the cards change.
+    /// Part of the cards' cache key (`hoverCardsKey(_:)`), not of the verdict's: bumped when the
+    /// cards change, it retires the cards alone, and the next build looks them up again without
+    /// compiling anything.
     static let hoverVersion = "hover-cards-v3"
 
-    /// A sample's cards, the warning when some could not be had, and whether asking again may
-    /// give more.
-    typealias HoverCardAnswer = (cards: [HoverCard], warning: Diagnostic?, retry: Bool)
+    /// A sample's cards, and the warning when some could not be had (then they are not cached).
+    typealias HoverCardAnswer = (cards: [HoverCard], warning: Diagnostic?)
 
-    /// The cache kind a passing sample's cards are kept under, with the sample's key: bytes as
+    /// The cache kind a passing sample's cards are kept under (`hoverCardsKey(_:)`): bytes as
     /// `HoverCard.packed(_:)` writes them, beside the pass's JSON (in it, the JSON string's
     /// escapes made decoding them a large part of a warm build).
     static let hoverCardsKind = "hover-cards"
 
-    /// The sample's cards, and a warning when some could not be had; `retry` is true when asking
-    /// again may give more (SourceKit ran out of time), false when it cannot (no SourceKit in the
-    /// compiler's toolchain, `SourceKitLibrary`), so that the pass is still cached.
+    /// The key of a sample's cards: its verdict's key (`cacheKey(_:)`, `verdictKey`) with
+    /// `hoverVersion`, so that a verdict cached without cards (`lecture check`) still answers a
+    /// build, which then looks up the cards alone.
+    static func hoverCardsKey(_ verdictKey: String) -> String {
+        var hash = SHA256()
+        hash.update(hoverVersion)
+        hash.update(verdictKey)
+        return hash.hexDigest()
+    }
+
+    /// Whether `sample`, once passed, is to get cards: cards are on (`Options.hoverCards`; off for
+    /// `lecture check`, which renders no page) and it is not `compile_fail`.
+    func wantsHoverCards(_ sample: Sample) -> Bool {
+        options.hoverCards && sample.mode != .compileFail && sample.mode != .ignore
+    }
+
+    /// `result` (a pass) with `answer`'s cards and warning; the cards are cached when the answer is
+    /// whole. What SourceKit cut short, or could not give at all (no SourceKit beside the
+    /// compiler), is asked for again by the next build: with no SourceKit, that costs one look for
+    /// the library per run (`SourceKitLibrary`), and the warning shows on every build.
+    func withHoverCards(_ result: SampleResult, _ answer: HoverCardAnswer) -> SampleResult {
+        var result = result
+        result.hoverCards = answer.cards
+        if let warning = answer.warning { result.diagnostics.append(warning) }
+        if answer.warning == nil {
+            cache.write(
+                kind: Self.hoverCardsKind, key: Self.hoverCardsKey(cacheKey(result.sample)),
+                Array(result.packedHoverCards.utf8))
+        }
+        return result
+    }
+
+    /// The sample's cards, and a warning when some could not be had (SourceKit ran out of time,
+    /// or there is no SourceKit in the compiler's toolchain, `SourceKitLibrary`).
     func hoverCards(for sample: Sample) -> HoverCardAnswer {
         let sourceKit: SourceKit
         do {
             sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc).get())
         } catch {
-            return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"), false)
+            return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"))
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
@@ -49,7 +81,7 @@ extension SampleVerifier {
                 notes: [
                     "the page is built without the missing cards; raise the limit with LECTURE_HOVER_TIMEOUT=SECONDS"
                 ])
-        return (cards, warning, warning != nil)
+        return (cards, warning)
     }
 
     /// Cards at program offsets (`sample.program`, parts behind `#sourceLocation` lines) as

@@ -29,7 +29,8 @@ package struct SampleVerifier: Sendable {
         /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
         var hoverTimeout: Double =
             ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
-        /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`).
+        /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`; off for
+        /// `lecture check`, which renders no page). The verdicts' cache keys do not depend on it.
         var hoverCards = SwiftAnalysisSwitch.isOn
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
         var environment = SampleEnvironment()
@@ -37,7 +38,7 @@ package struct SampleVerifier: Sendable {
         /// sample starts and the running one's process group is killed. The process's token
         /// (signals) by default; `lecture serve` gives its own.
         package var cancellation = Cancellation.process
-        /// Whether uncached plain and `no_run` samples are verified as one merged program
+        /// Whether uncached plain, `no_run` and `test` samples are verified as merged programs
         /// (`MergedSamples`; default on, off with `LECTURE_MERGE_SAMPLES=off`); off, each is
         /// compiled and linked alone.
         var mergeSamples = ProcessInfo.processInfo.environment["LECTURE_MERGE_SAMPLES"] != "off"
@@ -71,22 +72,29 @@ package struct SampleVerifier: Sendable {
 
     /// Verifies `samples` on the job pool; `progress` is called as each one finishes.
     ///
-    /// Results come from the cache first. The uncached samples that can (`MergedSamples`: plain
-    /// and `no_run` samples, at least two) are verified as one merged program; the rest, and any
+    /// Results come from the cache first. The uncached samples that can (`MergedSamples`: plain,
+    /// `no_run` and `test` samples, at least two) are verified as one merged program; the rest, and any
     /// the merged program could not answer for, one by one, each compiled and linked alone.
+    /// Hover cards are looked up on a thread beside the compiles (`HoverCardPrefetch`; the merged
+    /// program has its own): first those of cached verdicts whose cards are not cached (a
+    /// `lecture check` cached them), from SourceKit alone, then those of samples verified alone,
+    /// as each passes, so that no job waits for SourceKit's turn.
     func verify(_ samples: [Sample], progress: (@Sendable (Int, Sample) -> Void)? = nil) -> [SampleResult] {
         let counter = Counter()
         let report: @Sendable (Sample) -> Void = { sample in progress?(counter.next(), sample) }
         var results = [SampleResult?](repeating: nil, count: samples.count)
         var uncached: [Int] = []
+        var cardless: [Int] = []
         for index in samples.indices {
-            if let cached = cachedResult(samples[index]) {
+            if let (cached, cardsCached) = cachedVerdict(samples[index]) {
                 results[index] = cached
-                report(samples[index])
+                if cardsCached { report(samples[index]) } else { cardless.append(index) }
             } else {
                 uncached.append(index)
             }
         }
+        let cards = HoverCardPrefetch(samples, verifier: self, enabled: options.hoverCards)
+        for index in cardless { cards.add(index) }
         let accepted = options.mergeSamples ? uncached.filter { MergedSamples.accepts(samples[$0]) } : []
         let mergeable =
             accepted.count < MergedSamples.minimumCount || options.cancellation.isCancelled ? [] : accepted
@@ -101,7 +109,10 @@ package struct SampleVerifier: Sendable {
                     zip(
                         mergeable, MergedSamples(verifier: self).verify(mergeable.map { samples[$0] }, finished: report)
                     ))
-                : Array(zip(others, verifyAlone(others.map { samples[$0] }, report: report)))
+                : Array(
+                    zip(
+                        others,
+                        verifyAlone(others.map { samples[$0] }, report: report) { cards.add(others[$0]) }))
             found.withLock { found in
                 for (index, result) in answers { found[index] = result }
             }
@@ -109,25 +120,34 @@ package struct SampleVerifier: Sendable {
         for (index, result) in found.withLock({ $0 }) { results[index] = result }
         // What the merged program could not answer for.
         let fallbacks = mergeable.filter { results[$0] == nil }
-        for (index, result) in zip(fallbacks, verifyAlone(fallbacks.map { samples[$0] }, report: report)) {
-            results[index] = result
-        }
+        let alone = verifyAlone(fallbacks.map { samples[$0] }, report: report) { cards.add(fallbacks[$0]) }
+        for (index, result) in zip(fallbacks, alone) { results[index] = result }
+        cards.close()
+        // None when cancelled: the result is then no verdict (the caller throws).
+        for (index, answer) in cards.answers() { results[index] = withHoverCards(results[index]!, answer) }
+        for index in cardless { report(samples[index]) }
         return results.map { $0! }
     }
 
     /// Verifies `samples` one by one on the job pool (each compiled and linked alone), longest
-    /// first.
-    private func verifyAlone(_ samples: [Sample], report: @escaping @Sendable (Sample) -> Void) -> [SampleResult] {
+    /// first, their hover cards left out: `needsCards` is called with the position in `samples` of
+    /// each that is to get them.
+    private func verifyAlone(
+        _ samples: [Sample], report: @escaping @Sendable (Sample) -> Void,
+        needsCards: @escaping @Sendable (Int) -> Void
+    ) -> [SampleResult] {
         // Longest first (by code size, a proxy for compile time): the jobs then finish together
         // instead of one long sample running alone at the end (LPT scheduling, Graham 1969).
         let order = samples.indices.sorted {
             samples[$0].parts.map(\.code.utf8.count).reduce(0, +)
                 > samples[$1].parts.map(\.code.utf8.count).reduce(0, +)
         }
-        let verified = order.map { samples[$0] }.parallelMap(jobs: options.jobs) { sample in
+        let verified = order.parallelMap(jobs: options.jobs) { position in
+            let sample = samples[position]
             // Cancelled: the rest are not started (the caller throws the cancellation instead).
             if self.options.cancellation.isCancelled { return SampleResult.skipped(sample) }
-            let result = self.verify(sample)
+            let (result, cardsMissing) = self.verifyLeavingCards(sample)
+            if cardsMissing { needsCards(position) }
             report(sample)
             return result
         }
@@ -150,7 +170,6 @@ package struct SampleVerifier: Sendable {
         hash.update(options.environment.cacheKeyText)
         hash.update("output-limit=\(options.outputLimit)")
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
-        hash.update(options.hoverCards ? Self.hoverVersion : "no hover cards")
         if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
         // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
@@ -163,10 +182,17 @@ package struct SampleVerifier: Sendable {
         return hash.hexDigest()
     }
 
-    /// Verifies one sample, compiled and linked alone.
+    /// Verifies one sample, compiled and linked alone, with its hover cards.
     func verify(_ sample: Sample) -> SampleResult {
-        if sample.mode == .ignore { return .skipped(sample) }
-        if let cached = cachedResult(sample) { return cached }
+        let (result, cardsMissing) = verifyLeavingCards(sample)
+        return cardsMissing ? withHoverCards(result, hoverCards(for: sample)) : result
+    }
+
+    /// Verifies one sample, compiled and linked alone, or from the cache, and caches its pass;
+    /// `cardsMissing` when it is to get hover cards (`wantsHoverCards(_:)`) that it has not.
+    private func verifyLeavingCards(_ sample: Sample) -> (result: SampleResult, cardsMissing: Bool) {
+        if sample.mode == .ignore { return (.skipped(sample), false) }
+        if let (cached, cardsCached) = cachedVerdict(sample) { return (cached, !cardsCached) }
         let start = ContinuousClock.now
         var result = SampleResult.unverified(sample)
         do {
@@ -175,19 +201,21 @@ package struct SampleVerifier: Sendable {
             result.diagnostics.append(
                 .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
         }
-        return finish(result, started: start)
+        let verified = finish(result, started: start, lookingUpCards: false)
+        return (verified, verified.outcome == .passed && wantsHoverCards(sample))
     }
 
-    /// The cached result of `sample`, unless there is none or `--no-cache`; `ignore` samples
-    /// are skipped here.
-    func cachedResult(_ sample: Sample) -> SampleResult? {
+    /// The cached verdict of `sample` and whether it is whole: `false` when it is to get hover
+    /// cards (`wantsHoverCards(_:)`) and none are cached under `hoverCardsKey(_:)`. `nil` when no
+    /// verdict is cached, or `--no-cache`; `ignore` samples are skipped here.
+    func cachedVerdict(_ sample: Sample) -> (result: SampleResult, cardsCached: Bool)? {
         let start = ContinuousClock.now
-        if sample.mode == .ignore { return .skipped(sample) }
+        if sample.mode == .ignore { return (.skipped(sample), true) }
         let key = cacheKey(sample)
         guard !options.noCache, let bytes = cache.read(kind: "samples", key: key),
-            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes)),
-            let cards = options.hoverCards ? cache.read(kind: Self.hoverCardsKind, key: key) : []
+            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes))
         else { return nil }
+        let cards = wantsHoverCards(sample) ? cache.read(kind: Self.hoverCardsKind, key: Self.hoverCardsKey(key)) : []
         var result = SampleResult.unverified(sample)
         result.outcome = .passed
         result.actualOutput = cached.output
@@ -199,49 +227,44 @@ package struct SampleVerifier: Sendable {
             return warning
         }
         result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
-        result.packedHoverCards = String(decoding: cards, as: UTF8.self)
+        result.packedHoverCards = String(decoding: cards ?? [], as: UTF8.self)
         result.fromCache = true
         result.duration = (ContinuousClock.now - start).seconds
-        return result
+        return (result, cards != nil)
     }
 
-    /// A verified sample's result completed: hover cards for a pass (`cards` when already
-    /// looked up), its duration since `start`, and the pass cached.
-    func finish(_ result: SampleResult, started start: ContinuousClock.Instant, cards: HoverCardAnswer? = nil)
-        -> SampleResult
-    {
+    /// A verified sample's result completed: the pass cached, then its hover cards (`cards`
+    /// when already looked up; none with `lookingUpCards` false; cached apart,
+    /// `withHoverCards(_:_:)`), and its duration since `start`.
+    func finish(
+        _ result: SampleResult, started start: ContinuousClock.Instant, cards: HoverCardAnswer? = nil,
+        lookingUpCards: Bool = true
+    ) -> SampleResult {
         var result = result
         let sample = result.sample
-        // Cards cut short by the time limit are not cached: the next run asks again. Without a
-        // SourceKit at all the pass is cached, with its warning, like a compiler warning.
-        var complete = true
-        if result.outcome == .passed, options.hoverCards, sample.mode != .compileFail {
-            let lookup = cards ?? hoverCards(for: sample)
-            result.hoverCards = lookup.cards
-            if let warning = lookup.warning { result.diagnostics.append(warning) }
-            complete = !lookup.retry
+        if result.outcome == .passed {
+            // The verdict alone, cards or none: the cards' warnings are theirs, not the verdict's.
+            let entry = CachedPass(
+                output: result.actualOutput ?? "",
+                warnings: result.diagnostics.filter { $0.severity != .error && $0.identifier != .hoverCards },
+                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
+            if let data = try? JSONEncoder().encode(entry) {
+                cache.write(kind: "samples", key: cacheKey(sample), Array(data))
+            }
+            if lookingUpCards, wantsHoverCards(sample) {
+                result = withHoverCards(result, cards ?? hoverCards(for: sample))
+            }
         }
         result.duration = (ContinuousClock.now - start).seconds
-        if result.outcome == .passed, complete {
-            let key = cacheKey(sample)
-            let entry = CachedPass(
-                output: result.actualOutput ?? "", warnings: result.diagnostics.filter { $0.severity != .error },
-                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
-            if options.hoverCards {
-                cache.write(kind: Self.hoverCardsKind, key: key, Array(result.packedHoverCards.utf8))
-            }
-            if let data = try? JSONEncoder().encode(entry) { cache.write(kind: "samples", key: key, Array(data)) }
-        }
         return result
     }
 
     /// The arguments swiftc compiles `sample` with, in its work folder (`main.swift` in,
-    /// `sample` out). A sample declaring `@main` is compiled as a library-style program
-    /// (`-parse-as-library`), which top-level code would forbid.
+    /// `sample` out, linked with the line-buffering object). A sample declaring `@main` is
+    /// compiled as a library-style program (`-parse-as-library`), which top-level code would forbid.
     func compilerArguments(for sample: Sample) -> [String] {
-        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments + [
-            "main.swift", "-o", "sample",
-        ]
+        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments
+            + standIns.lineBufferedOutput + ["main.swift", "-o", "sample"]
     }
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
@@ -310,16 +333,19 @@ package struct SampleVerifier: Sendable {
         result.outcome = failures.isEmpty ? .passed : .failed
     }
 
-    /// Compiles the sample's `main.swift` in `work` with swiftc and `arguments`. A sample that
-    /// only mentions `@main` (in a comment, say), and so fails as a library, is compiled again
-    /// as a script.
-    func compile(_ sample: Sample, _ arguments: [String], in work: String) throws -> Subprocess.Result {
+    /// Compiles the sample's `main.swift` in `work` with `arguments`, given to `compiler` (default:
+    /// swiftc; the merged path gives `swift-frontend`). A sample that only mentions `@main` (in a
+    /// comment, say), and so fails as a library, is compiled again as a script.
+    func compile(_ sample: Sample, _ arguments: [String], in work: String, running compiler: String? = nil) throws
+        -> Subprocess.Result
+    {
+        let compiler = compiler ?? toolchain.swiftc
         let compile = try Subprocess.run(
-            toolchain.swiftc, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
+            compiler, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
             cancellation: options.cancellation)
         guard !compile.succeeded, sample.declaresMain else { return compile }
         let asScript = try Subprocess.run(
-            toolchain.swiftc, arguments.filter { $0 != "-parse-as-library" },
+            compiler, arguments.filter { $0 != "-parse-as-library" },
             directory: work, environment: ["TMPDIR": work], timeout: 300,
             cancellation: options.cancellation)
         return asScript.succeeded ? asScript : compile
@@ -428,12 +454,13 @@ package struct SampleVerifier: Sendable {
 
     /// Runs a built sample in `sandbox`, its working folder and `TMPDIR`, under the time limit and
     /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
-    /// shell reaches it. Line-buffered stdout (coreutils' stdbuf), so what a sample printed before
-    /// it trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
+    /// shell reaches it. Its stdout and stderr are line-buffered by the object it was linked with
+    /// (`LineBufferedOutput`, as `stdbuf -oL -eL` would), so what a sample printed before it
+    /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
     /// message stays.
     func runBuilt(_ executable: String, in sandbox: String) throws -> Subprocess.Result {
         try Subprocess.run(
-            "stdbuf", ["-oL", "-eL", executable], directory: sandbox,
+            executable, [], directory: sandbox,
             environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
             timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation)
     }
