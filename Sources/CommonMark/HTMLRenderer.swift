@@ -211,24 +211,36 @@ package enum HTML {
     /// Escapes a URL for an `href` or `src` attribute: percent-encodes every byte outside
     /// houdini's safe set, keeps existing `%XX`, and writes `&` as `&amp;` and `'` as `&#x27;`.
     package static func escapeHref(_ url: String) -> String {
+        let safe = hrefSafeTable
+        let hex = Self.hex
+        var bytes = url
         // Most URLs need nothing escaped (every link and heading anchor of every page comes here).
-        if url.utf8.allSatisfy({ hrefSafeTable[Int($0)] }) { return url }
-        var out: [UInt8] = []
-        out.reserveCapacity(url.utf8.count + url.utf8.count / 2)
-        for byte in url.utf8 {
-            if hrefSafeTable[Int(byte)] {
-                out.append(byte)
-            } else if byte == UInt8(ascii: "&") {
-                out.append(contentsOf: "&amp;".utf8)
-            } else if byte == UInt8(ascii: "'") {
-                out.append(contentsOf: "&#x27;".utf8)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+        return bytes.withUTF8 { bytes -> String? in
+            guard let first = bytes.firstIndex(where: { !safe[Int($0)] }) else { return nil }
+            // At most 6 bytes for each (`&#x27;`); the result is ASCII.
+            return String(unsafeUninitializedCapacity: bytes.count * 6) { out in
+                var count = 0
+                func put(_ byte: UInt8) {
+                    out[count] = byte
+                    count += 1
+                }
+                for byte in bytes[..<first] { put(byte) }
+                for byte in bytes[first...] {
+                    if safe[Int(byte)] {
+                        put(byte)
+                    } else if byte == UInt8(ascii: "&") {
+                        for entity in "&amp;".utf8 { put(entity) }
+                    } else if byte == UInt8(ascii: "'") {
+                        for entity in "&#x27;".utf8 { put(entity) }
+                    } else {
+                        put(UInt8(ascii: "%"))
+                        put(hex[Int(byte >> 4)])
+                        put(hex[Int(byte & 0x0F)])
+                    }
+                }
+                return count
             }
-        }
-        return String(decoding: out, as: UTF8.self)
+        } ?? url
     }
 
     private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)

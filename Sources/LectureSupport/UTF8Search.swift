@@ -21,9 +21,16 @@ extension Substring {
 }
 
 /// `memchr` over a buffer.
-enum UTF8Search {
+package enum UTF8Search {
+    /// The offset of the first `byte` in `bytes` at or after `offset`.
+    package static func offset(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from offset: Int = 0) -> Int? {
+        guard let base = bytes.baseAddress, offset < bytes.count,
+            let found = memchr(base + offset, Int32(byte), bytes.count - offset)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        return memchr(base, Int32(byte), bytes.count) != nil
+        offset(of: byte, in: bytes) != nil
     }
 }

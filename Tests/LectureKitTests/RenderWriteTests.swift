@@ -24,6 +24,28 @@ import Testing
                 == "&lt;b&gt;&amp;&quot;&lt;/b&gt;|<p>ok</p>")
     }
 
+    @Test func renderingIntoBytesWithPartsIsRenderingTheJoinedParts() throws {
+        let template = try Template.parse(
+            "<title>{{ title }}</title>{{ content }}<nav>{{ nav }}</nav>{{ content }}", path: "t",
+            known: ["title", "content", "nav"])
+        let values: [String: Template.Value] = ["title": .text("A & <B>"), "nav": .html("<a href=\"x\">ㄱ</a>")]
+        let parts = ["<p>한글</p>", "", "<section>é\u{301}</section>"]
+        var joined = values
+        joined["content"] = .html(parts.joined())
+        #expect(template.renderUTF8(values, html: "content", parts: parts) == Array(template.render(joined).utf8))
+    }
+
+    @Test func outputPathsOfPages() {
+        #expect(OutputPath.html(forMarkdown: "mvc.md") == "mvc.html")
+        #expect(OutputPath.html(forMarkdown: "part/a/mvp.md") == "part/a/mvp.html")
+        #expect(OutputPath.html(forMarkdown: "README.md") == "index.html")
+        #expect(OutputPath.html(forMarkdown: "cli/index.md") == "cli/index.html")
+        #expect(OutputPath.html(forMarkdown: "a/README.md.md") == "a/README.md.html")
+        #expect(OutputPath.html(forMarkdown: "notes.txt") == "notes.txt")
+        #expect(OutputPath.html(forMarkdown: "a//b.md") == "a//b.html")
+        #expect(OutputPath.html(forMarkdown: "") == "")
+    }
+
     @Test func unclosedPlaceholderIsAnError() {
         let error = #expect(throws: DiagnosticsError.self) {
             try Template.parse("a {{ title", path: "t.html", known: ["title"])
@@ -57,6 +79,19 @@ import Testing
 }
 
 @Suite struct WriteTests {
+    @Test func filesUnderAFolderAreItsRegularFilesSorted() throws {
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "", "b/c/d.md": "", "b/a.md": "", ".hidden/x.md": "", "한글/가.md": "",
+        ])
+        let outside = try TestSupport.makeTree(["secret.md": "", "folder/inner.md": ""])
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/link.md", withDestinationPath: outside + "/secret.md")
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked", withDestinationPath: outside + "/folder")
+        #expect(mkfifo(root + "/b/pipe.md", 0o600) == 0)
+        #expect(FileSystem.files(under: root) == [".hidden/x.md", "SUMMARY.md", "b/a.md", "b/c/d.md", "한글/가.md"])
+        #expect(FileSystem.files(under: root + "/missing").isEmpty)
+    }
+
     @Test func outputPathThatIsAFileIsRefused() throws {
         let root = try TestSupport.makeTree(["_site": "not a folder"])
         let diagnostic = SiteWriter.validate(output: root + "/_site", protecting: [])

@@ -24,6 +24,20 @@ import Testing
         #expect(SearchGrams.mayNeedNFC("\u{1100}\u{1161}") && SearchGrams.mayNeedNFC("e\u{301}"))
     }
 
+    /// Decoded from UTF-8 by hand: one, two, three and four bytes a scalar, NUL, the last of each length.
+    @Test func scalarsAreTheStringsUnicodeScalars() {
+        for text in [
+            "", "Ab\u{0} é\u{7F}\u{80}\u{7FF}\u{800}뷰\u{FFFF}\u{10000}😀\u{10FFFF}", "e\u{301}\u{1100}\u{1161}",
+        ] {
+            var scalars: [UInt32] = []
+            SearchGrams.forEachScalar(of: text) {
+                scalars.append($0)
+                return true
+            }
+            #expect(scalars == text.unicodeScalars.map(\.value), "\(text.debugDescription)")
+        }
+    }
+
     @Test func fewPagesAreGapsAndManyABitmap() {
         #expect(String(decoding: SearchPostings.encode([0, 3, 49], pageCount: 1000), as: UTF8.self) == "0,3,1a")
         let all = SearchPostings.encode(Array(0..<12), pageCount: 12)

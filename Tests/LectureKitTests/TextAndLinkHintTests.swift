@@ -176,13 +176,13 @@ import Testing
             let lines = LiteralLinks.lines(of: text)
             #expect(lines == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
             for line in lines where !line.matches(of: LiteralLinks.candidate).isEmpty {
-                #expect(LiteralLinks.mayHoldCandidate(line.utf8), "\(line.debugDescription)")
+                #expect(LiteralLinks.mayHoldCandidate(line), "\(line.debugDescription)")
             }
         }
-        #expect(!LiteralLinks.mayHoldCandidate(Substring("[a](b) c").utf8))
+        #expect(!LiteralLinks.mayHoldCandidate("[a](b) c"))
         #expect(
-            !LiteralLinks.mayHoldCandidate(Substring("자세한 내용은 [982장의 개요](../p.md#개요)에서 다룹니다.").utf8),
+            !LiteralLinks.mayHoldCandidate("자세한 내용은 [982장의 개요](../p.md#개요)에서 다룹니다."),
             "a link with a Hangul anchor, followed by Hangul: no candidate, the regex is spared")
-        #expect(LiteralLinks.mayHoldCandidate(Substring("[a](b c)").utf8))
+        #expect(LiteralLinks.mayHoldCandidate("[a](b c)"))
     }
 }

@@ -77,14 +77,12 @@ package struct Chapter: Hashable, Sendable {
 enum OutputPath {
     /// `a/b.md` → `a/b.html`; `README.md`/`index.md` (any folder) → `index.html` in that folder.
     static func html(forMarkdown path: String) -> String {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard var last = parts.popLast() else { return path }
-        if last == "README.md" || last == "index.md" {
-            last = "index.html"
-        } else if last.hasSuffix(".md") {
-            last = String(last.dropLast(3)) + ".html"
-        }
-        return (parts + [last]).joined(separator: "/")
+        // Only the last component changes (every page's path is asked for on every rebuild).
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        let folder = path[..<name.startIndex]
+        if name == "README.md" || name == "index.md" { return folder + "index.html" }
+        if name.hasSuffix(".md") { return folder + name.dropLast(3) + ".html" }
+        return path
     }
 
     /// The relative prefix from a page at `path` to the site root: `""` or `"../"` per folder.

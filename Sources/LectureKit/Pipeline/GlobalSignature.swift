@@ -7,7 +7,7 @@ extension BuildContext {
     /// page `BuildMemory` keeps is used again only under the same digest.
     func globalSignature() -> String {
         var hash = SHA256()
-        hash.update("\(content.book)")
+        hash.update(Self.description(of: content.book))
         for name in ["page.html", "404.html"] {
             hash.update(
                 (try? FileSystem.read(FileSystem.join(templates?.directory ?? "", name))) ?? [])
@@ -19,4 +19,16 @@ extension BuildContext {
         )
         return hash.hexDigest()
     }
+
+    /// `"\(book)"`, every field of every chapter, kept for the last book asked: reflecting over
+    /// 1,000 chapters cost a preview rebuild 3% of its time, and an equal book (`Hashable`) has
+    /// the same description.
+    private static func description(of book: Book) -> String {
+        if let known = lastBook.withLock({ $0 }), known.book == book { return known.text }
+        let text = "\(book)"
+        lastBook.withLock { $0 = (book, text) }
+        return text
+    }
+
+    private static let lastBook = Locked<(book: Book, text: String)?>(nil)
 }

@@ -162,7 +162,7 @@ enum EmittedLinkChecker {
             let count = bytes.count
             var next = 0
             // `="` preceded by ` href` or ` src`.
-            while let index = nextEquals(in: bytes, from: next) {
+            while let index = UTF8Search.offset(of: UInt8(ascii: "="), in: bytes, from: next) {
                 next = index + 1
                 guard index + 1 < count, bytes[index + 1] == UInt8(ascii: "\"") else { continue }
                 func preceded(by word: StaticString) -> Bool {
@@ -194,7 +194,7 @@ enum EmittedLinkChecker {
         html.withUnsafeBufferPointer { bytes in
             let count = bytes.count
             var next = 0
-            while let index = nextEquals(in: bytes, from: next) {
+            while let index = UTF8Search.offset(of: UInt8(ascii: "="), in: bytes, from: next) {
                 next = index + 1
                 guard index >= 3, index + 1 < count, bytes[index + 1] == UInt8(ascii: "\""),
                     bytes[index - 3] == UInt8(ascii: " "), bytes[index - 2] == UInt8(ascii: "i"),
@@ -208,15 +208,6 @@ enum EmittedLinkChecker {
             }
         }
         return ids
-    }
-
-    /// The offset of the next `=` at or after `offset`, found with `memchr` (attributes are few
-    /// among a page's bytes, and a byte-by-byte loop was most of these scans' time).
-    private static func nextEquals(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
-        guard let base = bytes.baseAddress, offset < bytes.count,
-            let found = memchr(base + offset, Int32(UInt8(ascii: "=")), bytes.count - offset)
-        else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The ids of each generated page, computed once per page on first use.

@@ -2,33 +2,40 @@
 /// the build emits: `"`, `\` and control characters escaped, and `/` too, so that no `</script>`
 /// can appear; U+2028 and U+2029 escaped for JavaScript engines older than ES2019.
 enum JSONLiteral {
-    /// `text` as a JSON string literal appended to `bytes`.
+    /// `text` as a JSON string literal appended to `bytes`; the runs between escapes copied whole
+    /// (every page's search text comes here).
     static func append(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        let hex = Array("0123456789abcdef".utf8)
-        let utf8 = Array(text.utf8)
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] | 1) == 0xA9:
-                bytes.append(contentsOf: Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
-                index += 2
-            default:
-                bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var copied = 0
+            var index = 0
+            func escape(_ replacement: some Sequence<UInt8>, upTo end: Int) {
+                bytes += UnsafeBufferPointer(rebasing: utf8[copied..<index])
+                bytes += replacement
+                copied = end
             }
-            index += 1
+            while index < utf8.count {
+                let byte = utf8[index]
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                    escape([UInt8(ascii: "\\"), byte], upTo: index + 1)
+                case UInt8(ascii: "\n"): escape([UInt8(ascii: "\\"), UInt8(ascii: "n")], upTo: index + 1)
+                case 0..<0x20:
+                    escape(Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], upTo: index + 1)
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] | 1) == 0xA9:
+                    escape((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8, upTo: index + 3)
+                    index += 2
+                default: break
+                }
+                index += 1
+            }
+            bytes += UnsafeBufferPointer(rebasing: utf8[copied...])
         }
         bytes.append(UInt8(ascii: "\""))
     }
+
+    private static let hex = Array("0123456789abcdef".utf8)
 
     /// A JSON array of string literals.
     static func array(_ texts: [String]) -> [UInt8] {

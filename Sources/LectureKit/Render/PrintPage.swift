@@ -21,11 +21,11 @@ enum PrintPage {
             + content + "</section>\n"
     }
 
-    /// The page's `{{ content }}`: cover, table of contents (chapters and their `##` sections),
-    /// then `chapters` (from `chapter(_:anchors:)`, in summary order).
-    static func content(
-        book: Book, pages: [String: Page], chapters: [String], anchors: PrintAnchors,
-        swiftVersion: String, buildDate: String
+    /// The page's `{{ content }}` before the chapters: the cover and the table of contents
+    /// (chapters and their `##` sections). The chapters (`chapter(_:anchors:)`, in summary order)
+    /// follow it.
+    static func front(
+        book: Book, pages: [Page], anchors: PrintAnchors, swiftVersion: String, buildDate: String
     ) -> String {
         var html = "<div class=\"print-cover\">\n"
         html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n"
@@ -36,28 +36,48 @@ enum PrintPage {
         html +=
             "<nav class=\"print-toc\" aria-labelledby=\"print-toc-title\">\n<p class=\"print-toc-title\" id=\"print-toc-title\">차례</p>\n"
         html += tableOfContents(book.chapters, pages: pages, anchors: anchors) + "\n</nav>\n"
-        return html + chapters.joined()
+        return html
     }
 
     /// Nested `<ol>`: each chapter linked to its anchor, with its level-2 headings under it.
-    static func tableOfContents(_ chapters: [Chapter], pages: [String: Page], anchors: PrintAnchors) -> String {
-        var html = "<ol>"
+    static func tableOfContents(_ chapters: [Chapter], pages: [Page], anchors: PrintAnchors) -> String {
+        var html = ""
+        let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
+        appendTableOfContents(chapters, pages: pages, numbers: numbers, anchors: anchors, to: &html)
+        return html
+    }
+
+    /// `tableOfContents`, appended to `html` (one string for the whole tree: returning and
+    /// concatenating a string per level copied the tree's text once per level). Pages are read
+    /// in place by their index in `pages` (`numbers`, by path), never copied.
+    private static func appendTableOfContents(
+        _ chapters: [Chapter], pages: [Page], numbers: [String: Int], anchors: PrintAnchors, to html: inout String
+    ) {
+        html += "<ol>"
         for chapter in chapters {
             let output = chapter.outputPath
-            let title = pages[chapter.path]?.title ?? chapter.title
-            html += "<li><a href=\"#\(HTML.escapeHref(anchors.chapters[output] ?? ""))\">\(HTML.escape(title))</a>"
-            let sections = pages[chapter.path]?.headings.filter { $0.level == 2 } ?? []
-            if !sections.isEmpty {
+            let number = numbers[chapter.path]
+            html += "<li><a href=\"#"
+            html += HTML.escapeHref(anchors.chapters[output] ?? "")
+            html += "\">"
+            html += HTML.escape(number.map { pages[$0].title } ?? chapter.title)
+            html += "</a>"
+            if let number, pages[number].headings.contains(where: { $0.level == 2 }) {
                 html += "<ol class=\"print-sections\">"
-                for heading in sections {
-                    html +=
-                        "<li><a href=\"#\(HTML.escapeHref(anchors.id(heading.id, in: output)))\">\(HTML.escape(heading.text))</a></li>"
+                for heading in pages[number].headings where heading.level == 2 {
+                    html += "<li><a href=\"#"
+                    html += HTML.escapeHref(anchors.id(heading.id, in: output))
+                    html += "\">"
+                    html += HTML.escape(heading.text)
+                    html += "</a></li>"
                 }
                 html += "</ol>"
             }
-            if !chapter.children.isEmpty { html += tableOfContents(chapter.children, pages: pages, anchors: anchors) }
+            if !chapter.children.isEmpty {
+                appendTableOfContents(chapter.children, pages: pages, numbers: numbers, anchors: anchors, to: &html)
+            }
             html += "</li>"
         }
-        return html + "</ol>"
+        html += "</ol>"
     }
 }

@@ -14,17 +14,50 @@ enum SearchGrams {
         var previous: UInt32 = 0
         // By scalar (a native string's UTF-16 view is much slower to walk); a scalar beyond the
         // BMP is a surrogate pair in JavaScript, so it ends the run of grams like one.
-        for scalar in (mayNeedNFC(field) ? NFC.normalized(field) : field).unicodeScalars {
-            var unit = scalar.value
-            if unit < 0x10000 && isSpace(UInt16(unit)) { continue }
+        forEachScalar(of: mayNeedNFC(field) ? NFC.normalized(field) : field) { scalar in
+            var unit = scalar
+            if unit < 0x10000 && isSpace(UInt16(unit)) { return true }
             if unit >= 0x41 && unit <= 0x5A { unit += 0x20 }
             if unit == 0 || unit >= 0x10000 {
                 previous = 0
-                continue
+                return true
             }
             set.insert(unit << 16)
             if previous != 0 { set.insert(previous << 16 | unit) }
             previous = unit
+            return true
+        }
+    }
+
+    /// Calls `body` with each scalar's value of `text`, in order, while it returns `true`: what
+    /// `text.unicodeScalars` gives, decoded from the string's UTF-8 here (that view's iterator was
+    /// most of the search index's time; a `String`'s UTF-8 is always valid).
+    static func forEachScalar(of text: String, _ body: (UInt32) -> Bool) {
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let lead = UInt32(bytes[index])
+                let scalar: UInt32
+                if lead < 0x80 {
+                    scalar = lead
+                    index += 1
+                } else if lead < 0xE0 {
+                    scalar = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    index += 2
+                } else if lead < 0xF0 {
+                    scalar =
+                        (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    index += 3
+                } else {
+                    scalar =
+                        (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F)
+                        << 6
+                        | UInt32(bytes[index + 3] & 0x3F)
+                    index += 4
+                }
+                if !body(scalar) { return }
+            }
         }
     }
 
@@ -40,11 +73,14 @@ enum SearchGrams {
     /// syllables, general punctuation, CJK symbols before the combining tone marks). Saves
     /// `NFC.normalized`'s look-up of every scalar's properties, the index's largest cost.
     static func mayNeedNFC(_ text: String) -> Bool {
-        text.unicodeScalars.contains { scalar in
-            let unit = scalar.value
-            return unit >= 0x300 && !(0xAC00...0xD7A3).contains(unit) && !(0x2010...0x205F).contains(unit)
+        var found = false
+        forEachScalar(of: text) { unit in
+            found =
+                unit >= 0x300 && !(0xAC00...0xD7A3).contains(unit) && !(0x2010...0x205F).contains(unit)
                 && !(0x3000...0x3029).contains(unit)
+            return !found
         }
+        return found
     }
 
     /// The gram as a string of one or two code units.

@@ -16,7 +16,7 @@ enum LiteralLinks {
         // The candidates of each line that has any (most pages have none: then nothing is walked).
         // The regex is slow, so it searches only lines whose bytes may hold a candidate.
         var candidates: [Int: [Regex<AnyRegexOutput>.Match]] = [:]
-        for (offset, line) in lines.enumerated() where Self.mayHoldCandidate(line.utf8) {
+        for (offset, line) in lines.enumerated() where Self.mayHoldCandidate(line) {
             let matches = line.matches(of: candidate)
             if !matches.isEmpty { candidates[offset + 1] = matches }
         }
@@ -56,21 +56,26 @@ enum LiteralLinks {
     }
 
     /// The text's lines, as `split(separator: "\n")` makes them (a `\r\n` is one `Character`, not a
-    /// separator), found as UTF-8 bytes: splitting by `Character` is slow on a whole page.
+    /// separator), found as UTF-8 bytes with `memchr`: splitting by `Character` is slow on a whole page.
     static func lines(of text: String) -> [Substring] {
-        var lines: [Substring] = []
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        var previous: UInt8 = 0
-        var index = start
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") {
-                lines.append(text[start..<index])
-                start = bytes.index(after: index)
+        var bytes = text
+        let ends = bytes.withUTF8 { bytes -> [Int] in
+            var ends: [Int] = []
+            var next = 0
+            while let newline = UTF8Search.offset(of: UInt8(ascii: "\n"), in: bytes, from: next) {
+                if newline == 0 || bytes[newline - 1] != UInt8(ascii: "\r") { ends.append(newline) }
+                next = newline + 1
             }
-            previous = byte
-            bytes.formIndex(after: &index)
+            return ends
+        }
+        let utf8 = text.utf8
+        var lines: [Substring] = []
+        lines.reserveCapacity(ends.count + 1)
+        var start = utf8.startIndex
+        for end in ends {
+            let index = utf8.index(utf8.startIndex, offsetBy: end)
+            lines.append(text[start..<index])
+            start = utf8.index(after: index)
         }
         lines.append(text[start...])
         return lines
@@ -78,23 +83,20 @@ enum LiteralLinks {
 
     /// Whether the line's bytes may hold a `candidate`: a `](` with a space before the `)` that
     /// surely closes it, one that is a `Character` of its own (the regex matches characters).
-    static func mayHoldCandidate(_ bytes: Substring.UTF8View) -> Bool {
-        var index = bytes.startIndex
-        var previous: UInt8 = 0
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            bytes.formIndex(after: &index)
-            defer { previous = byte }
-            guard byte == UInt8(ascii: "("), previous == UInt8(ascii: "]") else { continue }
-            var scan = index
-            while scan < bytes.endIndex {
-                let current = bytes[scan]
-                if current == UInt8(ascii: " ") { return true }
-                if current == UInt8(ascii: ")"), standsAlone(bytes, closingAt: scan) { break }
-                bytes.formIndex(after: &scan)
+    static func mayHoldCandidate(_ line: Substring) -> Bool {
+        var line = line
+        return line.withUTF8 { bytes in
+            var next = 0
+            while let open = UTF8Search.offset(of: UInt8(ascii: "("), in: bytes, from: next) {
+                next = open + 1
+                guard open > 0, bytes[open - 1] == UInt8(ascii: "]") else { continue }
+                for scan in next..<bytes.count {
+                    if bytes[scan] == UInt8(ascii: " ") { return true }
+                    if bytes[scan] == UInt8(ascii: ")"), standsAlone(bytes, closingAt: scan) { break }
+                }
             }
+            return false
         }
-        return false
     }
 
     /// Whether the `)` at `index` is a `Character` of its own (Unicode Standard Annex #29): the
@@ -103,24 +105,23 @@ enum LiteralLinks {
     /// Hangul syllable (LV or LVT, so neither Extend nor SpacingMark, which join a `)` before
     /// them: GB9, GB9a). Anything else counts as joined: the scan then goes on, which only makes
     /// the regex run on a line it need not.
-    static func standsAlone(_ bytes: Substring.UTF8View, closingAt index: Substring.UTF8View.Index) -> Bool {
-        let offset = bytes.distance(from: bytes.startIndex, to: index)
-        if offset > 0 {
-            let before = bytes[bytes.index(before: index)]
+    static func standsAlone(_ bytes: UnsafeBufferPointer<UInt8>, closingAt index: Int) -> Bool {
+        if index > 0 {
+            let before = bytes[index - 1]
             if before >= 0x80 {
                 // The last byte of a three-byte sequence whose lead byte is 0xE1–0xEF: U+1000–U+FFFF.
-                guard offset >= 3 else { return false }
-                let lead = bytes[bytes.index(index, offsetBy: -3)]
-                let middle = bytes[bytes.index(index, offsetBy: -2)]
+                guard index >= 3 else { return false }
+                let lead = bytes[index - 3]
+                let middle = bytes[index - 2]
                 guard lead >= 0xE1, lead <= 0xEF, middle & 0xC0 == 0x80, before & 0xC0 == 0x80 else { return false }
             }
         }
-        let next = bytes.index(after: index)
-        guard next < bytes.endIndex, bytes[next] >= 0x80 else { return true }
-        guard bytes.distance(from: next, to: bytes.endIndex) >= 3 else { return false }
+        let next = index + 1
+        guard next < bytes.count, bytes[next] >= 0x80 else { return true }
+        guard bytes.count - next >= 3 else { return false }
         let b0 = UInt32(bytes[next])
-        let b1 = UInt32(bytes[bytes.index(next, offsetBy: 1)])
-        let b2 = UInt32(bytes[bytes.index(next, offsetBy: 2)])
+        let b1 = UInt32(bytes[next + 1])
+        let b2 = UInt32(bytes[next + 2])
         guard b0 & 0xF0 == 0xE0, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return false }
         let scalar = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)
         return (0xAC00...0xD7A3).contains(scalar)

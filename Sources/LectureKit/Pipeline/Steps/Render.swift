@@ -38,7 +38,14 @@ extension BuildStep {
         var site = SiteFiles()
         site.unchanged = context.earlier.unchanged
         for page in pages { site.generated[page.outputPath] = page.html }
-        site.generated[PrintPage.outputPath] = printPage(context, templates: templates, values: values)
+        // `print.html` and the search index each take every page: made side by side.
+        let entries = pages.map(\.searchEntry)
+        let bookWide = [0, 1].parallelMap(jobs: configuration.verifier.jobs) { part -> [String: [UInt8]] in
+            part == 0
+                ? [PrintPage.outputPath: printPage(context, templates: templates, values: values)]
+                : SearchIndex.files(entries)
+        }
+        for files in bookWide { site.generated.merge(files) { _, new in new } }
         let order = book.flattened
         if site.generated["index.html"] == nil, let first = order.first, let html = site.generated[first.outputPath] {
             // mdBook's rule: without a README.md, the first chapter is also the index. A copy
@@ -72,27 +79,27 @@ extension BuildStep {
         if FileSystem.exists(configuration.highlightJS) {
             site.copied["assets/highlight.min.js"] = configuration.highlightJS
         }
-        site.generated.merge(SearchIndex.files(pages.map(\.searchEntry))) { _, index in index }
         return site
     }
 
     /// `print.html`: every chapter's section (`PrintPage`), made with its page, in one page.
     private static func printPage(_ context: BuildContext, templates: Templates, values: TemplateValues) -> [UInt8] {
         let configuration = context.configuration
-        let book = context.content.book
         let pages = context.pages
-        let byPath = Dictionary(pages.map { ($0.chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let order = book.flattened.compactMap { byPath[$0.path] }
-        let content = PrintPage.content(
-            book: book, pages: byPath, chapters: order.map { $0.rendered?.printHTML ?? "" },
-            anchors: context.rendering!.printAnchors,
+        // Pages by path as numbers into `pages`: a dictionary of the pages themselves copied
+        // every field of every page on each rebuild.
+        let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let front = PrintPage.front(
+            book: context.content.book, pages: pages, anchors: context.rendering!.printAnchors,
             swiftVersion: context.swiftVersion, buildDate: configuration.buildDate)
-        return Array(
-            templates.page.render(
-                values.page(
-                    title: PrintPage.title, content: content, root: "",
-                    nav: values.navigation(current: PrintPage.outputPath, root: ""))
-            ).utf8)
+        let chapters = context.content.book.flattened.compactMap { numbers[$0.path] }.map {
+            pages[$0].rendered?.printHTML ?? ""
+        }
+        return templates.page.renderUTF8(
+            values.page(
+                title: PrintPage.title, content: "", root: "",
+                nav: values.navigation(current: PrintPage.outputPath, root: "")),
+            html: "content", parts: [front] + chapters)
     }
 }
 

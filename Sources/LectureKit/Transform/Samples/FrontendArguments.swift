@@ -19,10 +19,15 @@ struct FrontendArguments: Sendable {
     var job: [String]
 
     /// The job's arguments, as given to `executable`, for a sample (`Sample`) or another module.
-    func arguments(parseAsLibrary: Bool, moduleName: String? = nil) -> [String] {
+    /// `files` are the primary files in place of `main.swift`, each compiled to its own object
+    /// (one `-o` each, in their order), as the driver's jobs for several files would, in one job.
+    func arguments(parseAsLibrary: Bool, moduleName: String? = nil, files: [String] = ["main.swift"]) -> [String] {
         var arguments = job
         if let moduleName, let at = arguments.firstIndex(of: "-module-name"), at + 1 < arguments.count {
             arguments[at + 1] = moduleName
+        }
+        if let at = arguments.firstIndex(of: "main.swift"), let first = files.first {
+            arguments.replaceSubrange(at...at, with: [first] + files.dropFirst().flatMap { ["-primary-file", $0] })
         }
         return arguments + (parseAsLibrary ? ["-parse-as-library"] : [])
     }

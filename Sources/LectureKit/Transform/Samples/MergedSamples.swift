@@ -20,6 +20,7 @@ internal import SwiftAnalysis
 /// shows its module's ABI name (a type printed with its module, such as `dump` or a class's
 /// default description, reads `Sample` only when linked alone), or its run failed (other than
 /// by a time-out), or it is `should_fail`, so that only a clean pass comes from the merged program.
+/// `test` samples have a program of their own (`MergedTestSamples.swift`).
 struct MergedSamples {
     /// The verifier whose flags, stand-ins, options and verdicts the merged path shares.
     var verifier: SampleVerifier
@@ -27,13 +28,14 @@ struct MergedSamples {
     /// Below this many uncached samples the merged program saves nothing (one link either way).
     static let minimumCount = 2
 
-    /// Whether `sample` can be part of a merged program: plain and `no_run` samples; `test`
-    /// samples have their own runner, `compile_fail` ones are verified alone (a failure at link
-    /// time counts for them), `ignore` ones are not compiled. A sample that declares something the
-    /// whole process sees (`ProcessWideDeclarations`: a retroactive conformance, an unmangled
-    /// symbol) is verified alone, so that no other sample of the program sees it.
+    /// Whether `sample` can be part of a merged program: plain, `no_run` and `test` samples (but
+    /// see `acceptsTests`); `compile_fail` ones are verified alone (a failure at link time counts
+    /// for them), `ignore` ones are not compiled. A sample that declares something the whole
+    /// process sees (`ProcessWideDeclarations`: a retroactive conformance, an unmangled symbol) is
+    /// verified alone, so that no other sample of the program sees it.
     static func accepts(_ sample: Sample) -> Bool {
-        (sample.mode == .run || sample.mode == .noRun) && !ProcessWideDeclarations.found(in: sample.program)
+        (sample.mode == .run || sample.mode == .noRun || (sample.mode == .test && acceptsTests(sample)))
+            && !ProcessWideDeclarations.found(in: sample.program)
     }
 
     /// The ABI name of the module of the sample at `index` in a merged program.
@@ -69,25 +71,27 @@ struct MergedSamples {
         var results: [SampleResult?] = compiled.dropLast().map(\.result)
         guard compiled.last?.result?.outcome == .passed else { return samples.map { _ in nil } }
 
-        // 2. One link of every object that compiled.
-        let linked = samples.indices.filter { compiled[$0].object }
-        if !linked.isEmpty {
-            let link = try? Subprocess.run(
-                verifier.toolchain.swiftc,
-                [SampleDispatcher.object] + verifier.standIns.lineBufferedOutput + linked.map { "\($0)/main.o" }
-                    // Only the entry points are exported, for the dispatcher's `dlsym`.
-                    + linked.flatMap { ["-Xlinker", "--export-dynamic-symbol=" + SampleDispatcher.entryPoint($0)] }
-                    + verifier.standIns.compilerArguments + ["-o", SampleDispatcher.program],
-                directory: batch, environment: ["TMPDIR": batch], timeout: 600, cancellation: options.cancellation)
-            guard let link, link.succeeded else {
-                for index in linked { results[index] = nil }
-                return Self.finished(results, samples, finished, verifier, cards)
-            }
-        }
+        // 2. One link of every object that compiled; `test` samples' into a program of their own
+        // (`testProgram`), so that only it loads the testing libraries. A program that does not
+        // link leaves its samples to be verified alone.
+        let compiledIndices = samples.indices.filter { compiled[$0].object }
+        let programs = [
+            (SampleDispatcher.program, compiledIndices.filter { samples[$0].mode != .test }),
+            (Self.testProgram, compiledIndices.filter { samples[$0].mode == .test }),
+        ].filter { !$0.1.isEmpty }
+        let unlinked = programs.parallelMap(jobs: options.jobs) { program, indices in
+            Self.link(indices, of: samples, into: program, in: batch, verifier: verifier) ? [] : indices
+        }.flatMap { $0 }
+        for index in unlinked { results[index] = nil }
+        let linked = compiledIndices.filter { !unlinked.contains($0) }
 
-        // 3. Each sample run on its own, twice (the two-run rule), on the job pool.
+        // 3. Each sample run on its own, twice (the two-run rule; a test program once, as alone),
+        // on the job pool.
         let ran = linked.parallelMap(jobs: options.jobs) { index -> SampleResult? in
             var result = compiled[index].result!
+            if samples[index].mode == .test {
+                return Self.runTests(samples[index], index: index, in: batch, compiled: result, verifier: verifier)
+            }
             guard samples[index].mode == .run else { return result }
             let start = ContinuousClock.now
             do {
@@ -136,6 +140,9 @@ struct MergedSamples {
     static func compile(
         _ sample: Sample, index: Int, in batch: String, frontend: FrontendArguments, verifier: SampleVerifier
     ) -> Compiled {
+        if sample.mode == .test {
+            return compileTests(sample, index: index, in: batch, frontend: frontend, verifier: verifier)
+        }
         let start = ContinuousClock.now
         var result = SampleResult.unverified(sample)
         result.merged = true
@@ -158,6 +165,24 @@ struct MergedSamples {
                 .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
             return Compiled(result: result, object: false)
         }
+    }
+
+    /// Links the objects of the samples at `indices` and the dispatcher into `batch/program`;
+    /// whether it linked.
+    private static func link(
+        _ indices: [Int], of samples: [Sample], into program: String, in batch: String, verifier: SampleVerifier
+    ) -> Bool {
+        let objects = indices.flatMap { index in
+            (samples[index].mode == .test ? ["main.o", "runner.o"] : ["main.o"]).map { "\(index)/" + $0 }
+        }
+        let link = try? Subprocess.run(
+            verifier.toolchain.swiftc,
+            [SampleDispatcher.object] + verifier.standIns.lineBufferedOutput + objects
+                // Only the entry points are exported, for the dispatcher's `dlsym`.
+                + indices.flatMap { ["-Xlinker", "--export-dynamic-symbol=" + SampleDispatcher.entryPoint($0)] }
+                + verifier.standIns.compilerArguments + ["-o", program],
+            directory: batch, environment: ["TMPDIR": batch], timeout: 600, cancellation: verifier.options.cancellation)
+        return link?.succeeded == true
     }
 
     /// `results` completed (`SampleVerifier.finish`: hover cards, cache) and reported; samples

@@ -72,10 +72,11 @@ enum SampleDispatcher {
         return MergedSamples.Compiled(result: result, object: true)
     }
 
-    /// The path that runs sample `index` of the program in `batch`: a symbolic link `N/sample`
-    /// (in the sample's compile folder) to it, made on first use.
-    static func entry(_ index: Int, in batch: String) throws -> String {
-        let path = batch + "/\(index)/sample"
+    /// The path that runs sample `index` of `program` (this program, or `MergedSamples.testProgram`)
+    /// in `batch`: a symbolic link `N/PROGRAM` (in the sample's compile folder) to it, made on
+    /// first use.
+    static func entry(_ index: Int, in batch: String, program: String = program) throws -> String {
+        let path = batch + "/\(index)/" + program
         if !FileSystem.exists(path) {
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "../" + program)
         }

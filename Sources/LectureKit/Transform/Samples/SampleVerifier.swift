@@ -38,7 +38,7 @@ package struct SampleVerifier: Sendable {
         /// sample starts and the running one's process group is killed. The process's token
         /// (signals) by default; `lecture serve` gives its own.
         package var cancellation = Cancellation.process
-        /// Whether uncached plain and `no_run` samples are verified as one merged program
+        /// Whether uncached plain, `no_run` and `test` samples are verified as merged programs
         /// (`MergedSamples`; default on, off with `LECTURE_MERGE_SAMPLES=off`); off, each is
         /// compiled and linked alone.
         var mergeSamples = ProcessInfo.processInfo.environment["LECTURE_MERGE_SAMPLES"] != "off"
@@ -72,8 +72,8 @@ package struct SampleVerifier: Sendable {
 
     /// Verifies `samples` on the job pool; `progress` is called as each one finishes.
     ///
-    /// Results come from the cache first. The uncached samples that can (`MergedSamples`: plain
-    /// and `no_run` samples, at least two) are verified as one merged program; the rest, and any
+    /// Results come from the cache first. The uncached samples that can (`MergedSamples`: plain,
+    /// `no_run` and `test` samples, at least two) are verified as one merged program; the rest, and any
     /// the merged program could not answer for, one by one, each compiled and linked alone.
     /// Hover cards are looked up on a thread beside the compiles (`HoverCardPrefetch`; the merged
     /// program has its own): first those of cached verdicts whose cards are not cached (a

@@ -15,31 +15,39 @@ enum TestProgram {
     /// Part of a test sample's cache key: bumped when the runner changes.
     static let version = "test-runner-v1"
 
-    /// The runner's source for `tests`; `nil` when there is nothing to run.
-    static func runner(for tests: DiscoveredTests) -> String? {
+    /// The runner's source for `tests`; `nil` when there is nothing to run. `filter`, for Swift
+    /// Testing, is the text every test ID to run contains (`--filter`; see `swiftTestingRunner`).
+    static func runner(for tests: DiscoveredTests, filter: String? = nil) -> String? {
         if !tests.xcTestClasses.isEmpty { return xcTestRunner(tests.xcTestClasses) }
-        if !tests.swiftTestingFunctions.isEmpty { return swiftTestingRunner }
+        if !tests.swiftTestingFunctions.isEmpty { return swiftTestingRunner(filter: filter) }
         return nil
     }
 
-    static let swiftTestingRunner = """
-        import Testing
-        #if canImport(Glibc)
-        import Glibc
-        #endif
+    /// Swift Testing's runner. It runs every test in the process's image, unless `filter` is given:
+    /// then only the tests whose ID (`Module.Suite/name()/file.swift:line:column`) contains it,
+    /// swift-testing's `--filter` (a regular expression in some versions, a substring in others:
+    /// `filter` must mean the same either way).
+    static func swiftTestingRunner(filter: String?) -> String {
+        let filtering = filter.map { "\n        arguments.filter = [\"\($0)\"]" } ?? ""
+        return """
+            import Testing
+            #if canImport(Glibc)
+            import Glibc
+            #endif
 
-        @main struct LectureTestMain {
-            static func main() async {
-                var arguments = __CommandLineArguments_v0()
-                arguments.eventStreamOutputPath = "\(eventsFile)"
-                arguments.eventStreamSchemaVersion = "0"
-                arguments.parallel = false
-                let status: CInt = await __swiftPMEntryPoint(passing: arguments)
-                exit(status)
+            @main struct LectureTestMain {
+                static func main() async {
+                    var arguments = __CommandLineArguments_v0()
+                    arguments.eventStreamOutputPath = "\(eventsFile)"
+                    arguments.eventStreamSchemaVersion = "0"
+                    arguments.parallel = false\(filtering)
+                    let status: CInt = await __swiftPMEntryPoint(passing: arguments)
+                    exit(status)
+                }
             }
-        }
 
-        """
+            """
+    }
 
     static func xcTestRunner(_ classes: [DiscoveredTests.XCTestClass]) -> String {
         var source = """

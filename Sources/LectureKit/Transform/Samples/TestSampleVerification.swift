@@ -68,9 +68,18 @@ extension SampleVerifier {
             return
         }
 
+        try runTestProgram(work + "/tests", of: sample, into: &result)
+    }
+
+    /// Runs a built test program once in a fresh folder, and records each test's result and the
+    /// verdict in `result`; the run, for what its output shows.
+    @discardableResult
+    func runTestProgram(_ executable: String, of sample: Sample, into result: inout SampleResult) throws
+        -> Subprocess.Result
+    {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
-        let run = try runBuilt(work + "/tests", in: sandbox)
+        let run = try runBuilt(executable, in: sandbox)
         let events =
             (try? FileSystem.read(sandbox + "/" + TestProgram.eventsFile)).map { String(decoding: $0, as: UTF8.self) }
             ?? ""
@@ -78,6 +87,7 @@ extension SampleVerifier {
         let failures = Self.testFailures(sample, run: run, tests: result.tests, timeout: options.timeout)
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
+        return run
     }
 
     /// The errors of a test run: each failed expectation (unless `should_fail`), a crash or time

@@ -1,0 +1,89 @@
+import Foundation
+import LectureSupport
+internal import SwiftAnalysis
+
+/// `test` samples in a merged program (`MergedSamples`): each its own module, compiled from its
+/// code and its generated runner (`TestProgram`) by one frontend job with the module's own entry
+/// point, so the dispatcher starts its runner as it starts any sample's `main`; linked into a
+/// program of their own, `tests` (the name of a test program linked alone), with the testing
+/// libraries the plain samples' program never loads; each run once in its own process, as alone.
+///
+/// - XCTest's runner lists the sample's own test classes (`XCTMain`), so it runs nothing else.
+/// - Swift Testing's runner finds tests in the whole image's test content records, every sample's
+///   alike, so it runs only the tests whose ID holds the sample's own file, `sample_N.swift:`
+///   (`TestProgram.swiftTestingRunner`'s filter). An ID is `Module.Suite/name()/file:line:column`
+///   with the module's ABI name for a suite and its name (`Sample`) for a free function, which is
+///   why the file is named after the sample: without it, two samples' free functions at the same
+///   line would share an ID, and the testing library would run only one of them.
+///
+/// Only a clean pass comes from the merged program: a test sample that does not compile, fails
+/// in any way (a failed test, a crash, a time-out, no test run), is `should_fail`, or shows its
+/// module's ABI name (in a test's name or message, or in what it printed) is verified alone, so
+/// its diagnostics, stderr and test report are the ones it has alone.
+extension MergedSamples {
+    /// The program test samples are linked into, in the batch folder.
+    static let testProgram = "tests"
+
+    /// Whether a `test` sample can be merged: not one with an exit test (`#expect(processExitsWith:)`),
+    /// which Swift Testing runs by starting the program again through `/proc/self/exe`, a path
+    /// that does not name the sample, so the dispatcher could not start it.
+    static func acceptsTests(_ sample: Sample) -> Bool {
+        !sample.program.contains("xitsWith")
+    }
+
+    /// The file sample `index`'s code is compiled from, named after the sample (see above).
+    static func testFile(_ index: Int) -> String { "sample_\(index).swift" }
+
+    /// Compiles test sample `index` and its runner in `batch/index` into `main.o` and `runner.o`,
+    /// one frontend job with both as primary files (the driver runs one job per file, with the
+    /// same flags). `nil` result (verified alone) when it declares no tests or mixes libraries
+    /// (reported alone) or does not compile (its messages are then the two jobs' of alone).
+    static func compileTests(
+        _ sample: Sample, index: Int, in batch: String, frontend: FrontendArguments, verifier: SampleVerifier
+    ) -> Compiled {
+        let start = ContinuousClock.now
+        let discovered = TestDiscovery.discover(in: sample.program)
+        let work = batch + "/\(index)"
+        guard SampleVerifier.discoveryProblem(discovered) == nil,
+            let runner = TestProgram.runner(for: discovered, filter: testFile(index) + ":"),
+            (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil,
+            (try? FileSystem.writeAtomically(sample.program, to: work + "/" + testFile(index))) != nil,
+            (try? FileSystem.writeAtomically(runner, to: work + "/runner.swift")) != nil
+        else { return Compiled(result: nil, object: false) }
+        let arguments =
+            frontend.arguments(parseAsLibrary: true, files: [testFile(index), "runner.swift"]) + [
+                "-I", verifier.standIns.directory, "-module-abi-name", moduleABIName(index),
+                "-entry-point-function-name", SampleDispatcher.entryPoint(index), "-o", "main.o", "-o", "runner.o",
+            ]
+        guard
+            let compile = try? Subprocess.run(
+                frontend.executable, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
+                cancellation: verifier.options.cancellation),
+            compile.succeeded
+        else { return Compiled(result: nil, object: false) }
+        var result = SampleResult.unverified(sample)
+        result.merged = true
+        result.compiled = true
+        result.diagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
+        result.duration = (ContinuousClock.now - start).seconds
+        return Compiled(result: result, object: true)
+    }
+
+    /// Runs test sample `index` of the test program in `batch` once; its result, or `nil` when
+    /// it is to be verified alone.
+    static func runTests(
+        _ sample: Sample, index: Int, in batch: String, compiled: SampleResult, verifier: SampleVerifier
+    ) -> SampleResult? {
+        let start = ContinuousClock.now
+        var result = compiled
+        guard let executable = try? SampleDispatcher.entry(index, in: batch, program: testProgram),
+            let run = try? verifier.runTestProgram(executable, of: sample, into: &result),
+            result.outcome == .passed, !sample.shouldFail
+        else { return nil }
+        let abiName = moduleABIName(index)
+        let shown = [run.stdoutText, run.stderrText] + result.tests.flatMap { [$0.name] + $0.failures.map(\.message) }
+        if shown.contains(where: { $0.contains(abiName) }) { return nil }
+        result.duration += (ContinuousClock.now - start).seconds
+        return result
+    }
+}
