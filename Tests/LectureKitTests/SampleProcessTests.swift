@@ -196,4 +196,18 @@ import Testing
         let alone = try verify(markdown, merging: false)
         #expect(alone.map(\.outcome) == [.passed, .passed], "\(alone.map(\.diagnostics))")
     }
+
+    @Test func aScratchFileIsWrittenWholeOrReportedAtItsPath() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        try ScratchFile.write("print(1)\n", to: folder + "/main.swift")
+        try ScratchFile.write("print(2)\n", to: folder + "/main.swift")
+        #expect(TestSupport.read(folder + "/main.swift") == "print(2)\n")
+        #expect(throws: LectureError.self) { try ScratchFile.write("x", to: folder + "/missing/main.swift") }
+        do {
+            try ScratchFile.write("x", to: folder + "/missing/main.swift")
+        } catch let error as LectureError {
+            #expect(error.description.contains(folder + "/missing/main.swift"))
+            #expect(error.description.contains("No such file or directory"))
+        }
+    }
 }

@@ -149,7 +149,7 @@ struct MergedSamples {
         let work = batch + "/\(index)"
         do {
             try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
-            try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
+            try ScratchFile.write(sample.program, to: work + "/main.swift")
             let arguments =
                 frontend.arguments(parseAsLibrary: sample.declaresMain) + [
                     "-I", verifier.standIns.directory, "-module-abi-name", moduleABIName(index),

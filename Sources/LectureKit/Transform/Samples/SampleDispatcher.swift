@@ -52,14 +52,14 @@ enum SampleDispatcher {
             "sample-dispatcher-v2", verifier.toolchain.versionLine, verifier.toolchain.identity,
             frontend.job.joined(separator: " "), source)
         if let bytes = verifier.cache.read(kind: "sample-dispatcher", key: key),
-            (try? FileSystem.writeAtomically(bytes, to: batch + "/" + object)) != nil
+            (try? ScratchFile.write(bytes, to: batch + "/" + object)) != nil
         {
             result.outcome = .passed
             return MergedSamples.Compiled(result: result, object: true)
         }
         let work = batch + "/dispatch"
         guard (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil,
-            (try? FileSystem.writeAtomically(source, to: work + "/main.swift")) != nil,
+            (try? ScratchFile.write(source, to: work + "/main.swift")) != nil,
             let compile = try? Subprocess.run(
                 frontend.executable,
                 frontend.arguments(parseAsLibrary: false, moduleName: "LectureDispatch") + ["-o", "../" + object],

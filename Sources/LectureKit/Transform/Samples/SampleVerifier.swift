@@ -271,7 +271,7 @@ package struct SampleVerifier: Sendable {
         if sample.mode == .test { return try runTests(sample, into: &result) }
         let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
         defer { FileSystem.removeTemporaryDirectory(work) }
-        try FileSystem.writeAtomically(sample.program, to: work + "/main.swift")
+        try ScratchFile.write(sample.program, to: work + "/main.swift")
 
         let compile = try self.compile(sample, compilerArguments(for: sample), in: work)
         guard take(compile, of: sample, into: &result) else { return }
