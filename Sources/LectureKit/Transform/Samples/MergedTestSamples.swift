@@ -47,8 +47,8 @@ extension MergedSamples {
         guard SampleVerifier.discoveryProblem(discovered) == nil,
             let runner = TestProgram.runner(for: discovered, filter: testFile(index) + ":"),
             (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil,
-            (try? FileSystem.writeAtomically(sample.program, to: work + "/" + testFile(index))) != nil,
-            (try? FileSystem.writeAtomically(runner, to: work + "/runner.swift")) != nil
+            (try? ScratchFile.write(sample.program, to: work + "/" + testFile(index))) != nil,
+            (try? ScratchFile.write(runner, to: work + "/runner.swift")) != nil
         else { return Compiled(result: nil, object: false) }
         let arguments =
             frontend.arguments(parseAsLibrary: true, files: [testFile(index), "runner.swift"]) + [

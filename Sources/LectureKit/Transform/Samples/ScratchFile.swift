@@ -2,7 +2,8 @@ import Foundation
 import LectureSupport
 
 /// A file the tool writes into a fresh temporary folder of its own, which no other process reads
-/// while it is written (a sample's `main.swift`, the dispatcher's object): one `open`, `write`,
+/// while it is written (a sample's `main.swift`, a `test` sample's files, the dispatcher's object,
+/// the line-buffering object's source): one `open`, `write`,
 /// `close` (`SiteWriter.writeFile`). `FileSystem.writeAtomically` is for files others may read
 /// at any moment; its `Data.write(options: .atomic)` adds a temporary name, a rename and an
 /// `fsync`, which took 2–30 ms per sample on a job's thread on this machine's disk (strace of a

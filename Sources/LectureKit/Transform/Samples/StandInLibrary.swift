@@ -101,7 +101,7 @@ package struct StandInLibrary: Sendable {
         // Compiled in a folder of its own: the driver leaves a `TemporaryDirectory.*` in its TMPDIR.
         let lineBuffered = staging + "/.line-buffered"
         try FileManager.default.createDirectory(atPath: lineBuffered, withIntermediateDirectories: false)
-        try FileSystem.writeAtomically(LineBufferedOutput.source, to: lineBuffered + "/LectureLineBuffered.swift")
+        try ScratchFile.write(LineBufferedOutput.source, to: lineBuffered + "/LectureLineBuffered.swift")
         let object = try Subprocess.run(
             toolchain.swiftc, LineBufferedOutput.compilerArguments + ["-o", "../" + LineBufferedOutput.object],
             directory: lineBuffered, environment: ["TMPDIR": lineBuffered], timeout: 600)

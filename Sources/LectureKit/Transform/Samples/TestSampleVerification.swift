@@ -46,8 +46,8 @@ extension SampleVerifier {
     {
         let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
         defer { FileSystem.removeTemporaryDirectory(work) }
-        try FileSystem.writeAtomically(sample.program, to: work + "/sample.swift")
-        try FileSystem.writeAtomically(TestProgram.runner(for: discovered)!, to: work + "/runner.swift")
+        try ScratchFile.write(sample.program, to: work + "/sample.swift")
+        try ScratchFile.write(TestProgram.runner(for: discovered)!, to: work + "/runner.swift")
 
         let compile = try Subprocess.run(
             toolchain.swiftc,
