@@ -1,9 +1,11 @@
 // _GNU_SOURCE is defined by Package.swift for this target (before any header is read).
 #include "CLinux.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 int lecture_rename_exchange(const char *from, const char *to) {
@@ -20,4 +22,13 @@ int lecture_posix_spawn_file_actions_addchdir(posix_spawn_file_actions_t *action
 
 int lecture_posix_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+int lecture_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }

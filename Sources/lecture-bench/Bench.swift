@@ -381,8 +381,11 @@ struct Bench {
     }
 
     /// The baseline: every sample compiled with plain swiftc (the tool's flags) and run, one
-    /// after another, by one shell script (so no harness sits between the samples). Returns
-    /// the time, the compiles and how many behaved as marked.
+    /// after another, by one shell script (so no harness sits between the samples), as a person
+    /// would verify them by hand: a plain sample compiled and run once; a `test` sample compiled
+    /// as a library with the runner the tool generates for it (`TestProgram`, the entry point a
+    /// test program needs) and its tests run once. Returns the time, the compiles and how many
+    /// behaved as marked.
     func oneAfterAnother(_ samples: [Sample], context: SampleContext, work: String) throws -> (
         seconds: Double, compiles: Compiles, ok: Int
     ) {
@@ -391,18 +394,28 @@ struct Bench {
         let flags =
             ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm", "-I", d, "-L", d]
             + ["-Xlinker", "--as-needed"] + context.modules.flatMap { ["-Xlinker", "-l" + $0] }
-            + ["-Xlinker", "--no-as-needed", "-Xlinker", "-rpath", "-Xlinker", d, "main.swift", "-o", "sample"]
-        let compile = ([context.wrapper] + flags).map { "'\($0)'" }.joined(separator: " ")
+            + ["-Xlinker", "--no-as-needed", "-Xlinker", "-rpath", "-Xlinker", d]
+        func command(_ arguments: [String]) -> String {
+            ([context.wrapper] + flags + arguments).map { "'\($0)'" }.joined(separator: " ")
+        }
+        let compile = command(["main.swift", "-o", "sample"])
+        let compileTests = command(["-parse-as-library", "sample.swift", "runner.swift", "-o", "sample"])
         let results = work + "/results"
         var script = "#!/bin/sh\n"
         var expected: [Int: Sample] = [:]
         for (index, sample) in samples.enumerated() where sample.mode != .ignore {
             let directory = work + "/\(index)"
             try Files.makeDirectory(directory)
-            try Files.write(sample.program, to: directory + "/main.swift")
             expected[index] = sample
-            script += "cd '\(directory)'; \(compile) 2>compile.err; c=$?; r=-\n"
-            if sample.mode == .run {
+            if sample.mode == .test, let runner = SampleVerifier.testRunnerSource(for: sample) {
+                try Files.write(sample.program, to: directory + "/sample.swift")
+                try Files.write(runner, to: directory + "/runner.swift")
+                script += "cd '\(directory)'; \(compileTests) 2>compile.err; c=$?; r=-\n"
+            } else {
+                try Files.write(sample.program, to: directory + "/main.swift")
+                script += "cd '\(directory)'; \(compile) 2>compile.err; c=$?; r=-\n"
+            }
+            if sample.mode == .run || sample.mode == .test {
                 script += "if [ $c = 0 ]; then ./sample </dev/null >out 2>err; r=$?; fi\n"
             }
             script += "echo \"\(index) $c $r\" >> '\(results)'\n"
@@ -420,7 +433,7 @@ struct Bench {
             case .compileFail: if !compiled { ok += 1 }
             case .noRun: if compiled { ok += 1 }
             case .run: if compiled, let exited, (exited == 0) != sample.shouldFail { ok += 1 }
-            case .test: if compiled { ok += 1 }  // the baseline compiles it as plain code, no runner
+            case .test: if compiled, let exited, (exited == 0) != sample.shouldFail { ok += 1 }
             case .ignore: break
             }
         }

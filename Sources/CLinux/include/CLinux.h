@@ -2,6 +2,7 @@
 #define LECTURE_CLINUX_H
 
 #include <spawn.h>
+#include <sys/types.h>
 
 /// The Linux and glibc calls that Swift's Glibc module does not import, because glibc's headers
 /// declare them only under `_GNU_SOURCE`. Each is a plain forward to the call of the same name,
@@ -27,5 +28,10 @@ int lecture_posix_spawn_file_actions_addchdir(posix_spawn_file_actions_t *action
 /// descriptor from `from` up, so it inherits none of this process's other open files.
 /// Returns 0 or an error number, as the posix_spawn family does.
 int lecture_posix_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from);
+
+/// pidfd_open(2) (Linux 5.3+): a descriptor for the child `pid` that poll(2) reports readable
+/// once it has exited, so a caller waits for the exit itself rather than polling waitpid(2) on a
+/// timer. The descriptor is close-on-exec. -1 with `errno` ENOSYS on an older kernel.
+int lecture_pidfd_open(pid_t pid);
 
 #endif

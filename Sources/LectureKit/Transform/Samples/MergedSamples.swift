@@ -57,19 +57,32 @@ struct MergedSamples {
         let cards = HoverCardPrefetch(samples, verifier: verifier, enabled: options.hoverCards)
         defer { cards.close() }
 
-        // 1. One frontend job per sample (and one for the dispatcher), on the job pool.
-        let jobs = Array(samples.indices) + [SampleDispatcher.job]
-        let compiled = jobs.parallelMap(jobs: options.jobs) { index -> Compiled in
-            if index == SampleDispatcher.job {
-                return SampleDispatcher.compile(in: batch, frontend: frontend, verifier: verifier)
+        // 1. One frontend job per sample (`test` samples that can share a module, one per
+        // module: `TestModuleGroups`), and one for the dispatcher, on the job pool: the
+        // dispatcher first, then the longest first (by code size, a proxy for compile time), so
+        // the jobs finish together instead of one long sample compiling alone while the link
+        // waits (LPT scheduling, Graham 1969).
+        let size = { (unit: [Int]) in unit.map { samples[$0].program.utf8.count }.reduce(0, +) }
+        let units = [[SampleDispatcher.job]] + TestModuleGroups.units(of: samples).sorted { size($0) > size($1) }
+        let done = units.parallelMap(jobs: options.jobs) { unit -> [Compiled] in
+            if unit == [SampleDispatcher.job] {
+                return [SampleDispatcher.compile(in: batch, frontend: frontend, verifier: verifier)]
             }
-            let compiled = Self.compile(samples[index], index: index, in: batch, frontend: frontend, verifier: verifier)
-            if compiled.object { cards.add(index) }
+            let compiled =
+                unit.count > 1
+                ? Self.compileTests(unit, of: samples, in: batch, frontend: frontend, verifier: verifier)
+                : [Self.compile(samples[unit[0]], index: unit[0], in: batch, frontend: frontend, verifier: verifier)]
+            for (index, one) in zip(unit, compiled) where one.object { cards.add(index) }
             return compiled
         }
         cards.close()
-        var results: [SampleResult?] = compiled.dropLast().map(\.result)
-        guard compiled.last?.result?.outcome == .passed else { return samples.map { _ in nil } }
+        guard done[0].first?.result?.outcome == .passed else { return samples.map { _ in nil } }
+        var byIndex = [Compiled](repeating: Compiled(result: nil, object: false), count: samples.count)
+        for (unit, compiled) in zip(units, done).dropFirst() {
+            for (index, one) in zip(unit, compiled) { byIndex[index] = one }
+        }
+        let compiled = byIndex
+        var results: [SampleResult?] = compiled.map(\.result)
 
         // 2. One link of every object that compiled; `test` samples' into a program of their own
         // (`testProgram`), so that only it loads the testing libraries. A program that does not
@@ -80,7 +93,7 @@ struct MergedSamples {
             (Self.testProgram, compiledIndices.filter { samples[$0].mode == .test }),
         ].filter { !$0.1.isEmpty }
         let unlinked = programs.parallelMap(jobs: options.jobs) { program, indices in
-            Self.link(indices, of: samples, into: program, in: batch, verifier: verifier) ? [] : indices
+            Self.link(indices.map { compiled[$0] }, into: program, in: batch, verifier: verifier) ? [] : indices
         }.flatMap { $0 }
         for index in unlinked { results[index] = nil }
         let linked = compiledIndices.filter { !unlinked.contains($0) }
@@ -90,7 +103,8 @@ struct MergedSamples {
         let ran = linked.parallelMap(jobs: options.jobs) { index -> SampleResult? in
             var result = compiled[index].result!
             if samples[index].mode == .test {
-                return Self.runTests(samples[index], index: index, in: batch, compiled: result, verifier: verifier)
+                return Self.runTests(
+                    samples[index], index: index, in: batch, compiled: compiled[index], verifier: verifier)
             }
             guard samples[index].mode == .run else { return result }
             let start = ContinuousClock.now
@@ -129,10 +143,15 @@ struct MergedSamples {
     }
 
     /// What the frontend job of one sample (or of the dispatcher) left: the result so far
-    /// (`nil` when the sample is to be verified alone) and whether an object is there to link.
+    /// (`nil` when the sample is to be verified alone), whether it is to be linked, the objects
+    /// its job wrote (relative to the batch folder), the symbols the dispatcher finds it by,
+    /// and the index whose module ABI name (`moduleABIName(_:)`) its module has.
     struct Compiled: Sendable {
         var result: SampleResult?
         var object: Bool
+        var objects: [String] = []
+        var exports: [String] = []
+        var module: Int = 0
     }
 
     /// Compiles sample `index` into `batch/index/main.o` with its own module ABI name and entry
@@ -159,7 +178,9 @@ struct MergedSamples {
             let run = verifier.take(compile, of: sample, into: &result)
             result.duration = (ContinuousClock.now - start).seconds
             // A `no_run` sample is linked too: it passes only if the merged program links.
-            return Compiled(result: result, object: run || (compile.succeeded && sample.mode == .noRun))
+            return Compiled(
+                result: result, object: run || (compile.succeeded && sample.mode == .noRun),
+                objects: ["\(index)/main.o"], exports: [SampleDispatcher.entryPoint(index)], module: index)
         } catch {
             result.diagnostics.append(
                 .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
@@ -167,19 +188,15 @@ struct MergedSamples {
         }
     }
 
-    /// Links the objects of the samples at `indices` and the dispatcher into `batch/program`;
-    /// whether it linked.
-    private static func link(
-        _ indices: [Int], of samples: [Sample], into program: String, in batch: String, verifier: SampleVerifier
-    ) -> Bool {
-        let objects = indices.flatMap { index in
-            (samples[index].mode == .test ? ["main.o", "runner.o"] : ["main.o"]).map { "\(index)/" + $0 }
-        }
+    /// Links the objects of `compiled` and the dispatcher into `batch/program`; whether it linked.
+    private static func link(_ compiled: [Compiled], into program: String, in batch: String, verifier: SampleVerifier)
+        -> Bool
+    {
         let link = try? Subprocess.run(
             verifier.toolchain.swiftc,
-            [SampleDispatcher.object] + verifier.standIns.lineBufferedOutput + objects
+            [SampleDispatcher.object] + verifier.standIns.lineBufferedOutput + compiled.flatMap(\.objects)
                 // Only the entry points are exported, for the dispatcher's `dlsym`.
-                + indices.flatMap { ["-Xlinker", "--export-dynamic-symbol=" + SampleDispatcher.entryPoint($0)] }
+                + compiled.flatMap(\.exports).flatMap { ["-Xlinker", "--export-dynamic-symbol=" + $0] }
                 + verifier.standIns.compilerArguments + ["-o", program],
             directory: batch, environment: ["TMPDIR": batch], timeout: 600, cancellation: verifier.options.cancellation)
         return link?.succeeded == true

@@ -66,21 +66,81 @@ extension MergedSamples {
         result.compiled = true
         result.diagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
         result.duration = (ContinuousClock.now - start).seconds
-        return Compiled(result: result, object: true)
+        return Compiled(
+            result: result, object: true, objects: ["\(index)/main.o", "\(index)/runner.o"],
+            exports: [SampleDispatcher.entryPoint(index)], module: index)
+    }
+
+    /// Compiles the test samples at `indices` (a unit of `TestModuleGroups`, two or more) as the
+    /// files of one module, `sample_N.swift` each and one runner (`TestProgram.groupRunner`), by
+    /// one frontend job in `batch/FIRST`, with the first sample's module ABI name and entry
+    /// point. When the job fails or says anything about a sample's lines, each is compiled by a
+    /// job of its own (`compileTests(_:index:in:frontend:verifier:)`), so that what a sample is
+    /// told is what its own job says. One result per index, in order.
+    static func compileTests(
+        _ indices: [Int], of samples: [Sample], in batch: String, frontend: FrontendArguments,
+        verifier: SampleVerifier
+    ) -> [Compiled] {
+        let alone = {
+            indices.map { compileTests(samples[$0], index: $0, in: batch, frontend: frontend, verifier: verifier) }
+        }
+        let start = ContinuousClock.now
+        let leader = indices[0]
+        let work = batch + "/\(leader)"
+        let members = indices.map { (index: $0, tests: TestDiscovery.discover(in: samples[$0].program)) }
+        let files = indices.map(testFile) + ["runner.swift"]
+        let objects = files.map { String($0.dropLast(".swift".count)) + ".o" }
+        guard
+            (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil,
+            (try? ScratchFile.write(TestProgram.groupRunner(for: members), to: work + "/runner.swift")) != nil,
+            indices.allSatisfy({ (try? ScratchFile.write(samples[$0].program, to: work + "/" + testFile($0))) != nil })
+        else { return alone() }
+        let arguments =
+            frontend.arguments(parseAsLibrary: true, files: files) + [
+                "-I", verifier.standIns.directory, "-module-abi-name", moduleABIName(leader),
+                "-entry-point-function-name", SampleDispatcher.entryPoint(leader),
+            ] + objects.flatMap { ["-o", $0] }
+        guard
+            let compile = try? Subprocess.run(
+                frontend.executable, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
+                cancellation: verifier.options.cancellation),
+            compile.succeeded,
+            indices.allSatisfy({ CompilerOutput.diagnostics(from: compile.stderrText, sample: samples[$0]).isEmpty })
+        else {
+            // The leader's folder is its own job's again.
+            try? FileManager.default.removeItem(atPath: work)
+            return alone()
+        }
+        let duration = (ContinuousClock.now - start).seconds / Double(indices.count)
+        return indices.map { index in
+            // Each member runs as `N/tests` from a folder of its own, as any test sample.
+            if index != leader {
+                try? FileManager.default.createDirectory(
+                    atPath: batch + "/\(index)", withIntermediateDirectories: false)
+            }
+            var result = SampleResult.unverified(samples[index])
+            result.merged = true
+            result.compiled = true
+            result.duration = duration
+            return Compiled(
+                result: result, object: true, objects: index == leader ? objects.map { "\(leader)/" + $0 } : [],
+                exports: [index == leader ? SampleDispatcher.entryPoint(index) : SampleDispatcher.leaderSymbol(index)],
+                module: leader)
+        }
     }
 
     /// Runs test sample `index` of the test program in `batch` once; its result, or `nil` when
     /// it is to be verified alone.
     static func runTests(
-        _ sample: Sample, index: Int, in batch: String, compiled: SampleResult, verifier: SampleVerifier
+        _ sample: Sample, index: Int, in batch: String, compiled: Compiled, verifier: SampleVerifier
     ) -> SampleResult? {
         let start = ContinuousClock.now
-        var result = compiled
+        guard var result = compiled.result else { return nil }
         guard let executable = try? SampleDispatcher.entry(index, in: batch, program: testProgram),
             let run = try? verifier.runTestProgram(executable, of: sample, into: &result),
             result.outcome == .passed, !sample.shouldFail
         else { return nil }
-        let abiName = moduleABIName(index)
+        let abiName = moduleABIName(compiled.module)
         let shown = [run.stdoutText, run.stderrText] + result.tests.flatMap { [$0.name] + $0.failures.map(\.message) }
         if shown.contains(where: { $0.contains(abiName) }) { return nil }
         result.duration += (ContinuousClock.now - start).seconds

@@ -20,6 +20,10 @@ enum SampleDispatcher {
     /// The entry point of sample `index`.
     static func entryPoint(_ index: Int) -> String { "lecture_sample_main_\(index)" }
 
+    /// The C function, in a module of several `test` samples (`TestModuleGroups`), that returns
+    /// the index of the sample whose entry point starts sample `index` (the module's first).
+    static func leaderSymbol(_ index: Int) -> String { "lecture_sample_leader_\(index)" }
+
     /// The dispatcher's source. Swift, so that it needs nothing beyond the compiler samples use.
     static let source = """
         #if canImport(Glibc)
@@ -27,10 +31,15 @@ enum SampleDispatcher {
         #endif
 
         typealias Entry = @convention(c) (Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32
+        typealias Leader = @convention(c) () -> Int32
         let program = String(cString: CommandLine.unsafeArgv[0]!)
         let folders = program.split(separator: "/").dropLast()
         let name = folders.last.map(String.init) ?? program
-        if name.allSatisfy({ $0.isNumber }), let symbol = dlsym(nil, "lecture_sample_main_" + name) {
+        // A test sample compiled in one module with others starts through the module's entry point.
+        let leader = dlsym(nil, "lecture_sample_leader_" + name).map { unsafeBitCast($0, to: Leader.self)() }
+        if name.allSatisfy({ $0.isNumber }),
+            let symbol = dlsym(nil, "lecture_sample_main_" + (leader.map { String($0) } ?? name))
+        {
             exit(unsafeBitCast(symbol, to: Entry.self)(CommandLine.argc, CommandLine.unsafeArgv))
         }
         let message = Array("lecture: no sample named \\(name) in this program\\n".utf8)
@@ -49,7 +58,7 @@ enum SampleDispatcher {
             path: "dispatch.swift", parts: [], mode: .noRun, shouldFail: false, group: nil, expectedOutput: nil)
         var result = SampleResult.unverified(sample)
         let key = SHA256.hex(
-            "sample-dispatcher-v2", verifier.toolchain.versionLine, verifier.toolchain.identity,
+            "sample-dispatcher-v3", verifier.toolchain.versionLine, verifier.toolchain.identity,
             frontend.job.joined(separator: " "), source)
         if let bytes = verifier.cache.read(kind: "sample-dispatcher", key: key),
             (try? ScratchFile.write(bytes, to: batch + "/" + object)) != nil

@@ -49,32 +49,109 @@ enum TestProgram {
             """
     }
 
-    static func xcTestRunner(_ classes: [DiscoveredTests.XCTestClass]) -> String {
-        var source = """
-            import XCTest
-            import Foundation
+    /// The runner of `test` samples compiled as the files of one module (`TestModuleGroups`),
+    /// `members` in order with their tests, all of one testing library: the runner of one of
+    /// them, which reads the sample it runs from the folder its program was started from
+    /// (`N/tests`, as the dispatcher does) rather than having it written in, and for each
+    /// member but the first the C symbol `lecture_sample_leader_N` that tells the dispatcher
+    /// which entry point (`lecture_sample_main_FIRST`) starts it.
+    static func groupRunner(for members: [(index: Int, tests: DiscoveredTests)]) -> String {
+        let aliases = members.dropFirst().map {
+            "@_cdecl(\"\(SampleDispatcher.leaderSymbol($0.index))\") public func lectureSampleLeader\($0.index)() -> Int32 { \(members[0].index) }\n"
+        }.joined()
+        let sample = """
+            let sample = CommandLine.arguments[0].split(separator: "/").dropLast().last.map(String.init) ?? ""
+            """
+        if members.allSatisfy({ !$0.tests.xcTestClasses.isEmpty }) {
+            let cases = members.map { member in
+                "        case \"\(member.index)\": cases = [\(member.tests.xcTestClasses.map { "testCase(\($0.name).lectureTests)" }.joined(separator: ", "))]\n"
+            }.joined()
+            return xcTestPrelude + members.map { xcTestEntries($0.tests.xcTestClasses) }.joined() + aliases + """
 
-            final class LectureTestObserver: NSObject, XCTestObservation {
-                let handle: FileHandle
-                init(path: String) {
-                    _ = FileManager.default.createFile(atPath: path, contents: nil)
-                    handle = FileHandle(forWritingAtPath: path)!
+                @main struct LectureTestMain {
+                    static func main() {
+                        \(sample)
+                        let cases: [XCTestCaseEntry]
+                        switch sample {
+                \(cases)        default: cases = []
+                        }
+                        let status: Int32 = XCTMain(cases, arguments: [CommandLine.arguments[0]],
+                                                    observers: [LectureTestObserver(path: "\(eventsFile)")])
+                        exit(status)
+                    }
                 }
-                func write(_ object: [String: Any]) {
-                    guard var data = try? JSONSerialization.data(withJSONObject: object) else { return }
-                    data.append(10)
-                    handle.write(data)
-                }
-                func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
-                    write(["event": "issue", "test": testCase.name, "message": description, "file": filePath ?? "", "line": lineNumber])
-                }
-                func testCaseDidFinish(_ testCase: XCTestCase) {
-                    write(["event": "ended", "test": testCase.name, "passed": testCase.testRun?.hasSucceeded ?? false])
+
+                """
+        }
+        return """
+            import Testing
+            #if canImport(Glibc)
+            import Glibc
+            #endif
+
+            \(aliases)
+            @main struct LectureTestMain {
+                static func main() async {
+                    \(sample)
+                    var arguments = __CommandLineArguments_v0()
+                    arguments.eventStreamOutputPath = "\(eventsFile)"
+                    arguments.eventStreamSchemaVersion = "0"
+                    arguments.parallel = false
+                    arguments.filter = ["sample_" + sample + ".swift:"]
+                    let status: CInt = await __swiftPMEntryPoint(passing: arguments)
+                    exit(status)
                 }
             }
 
+            """
+    }
+
+    static func xcTestRunner(_ classes: [DiscoveredTests.XCTestClass]) -> String {
+        let cases = classes.map { "testCase(\($0.name).lectureTests)" }.joined(separator: ", ")
+        return xcTestPrelude + xcTestEntries(classes) + """
+            @main struct LectureTestMain {
+                static func main() {
+                    let status: Int32 = XCTMain([\(cases)], arguments: [CommandLine.arguments[0]],
+                                                observers: [LectureTestObserver(path: "\(eventsFile)")])
+                    exit(status)
+                }
+            }
 
             """
+    }
+
+    /// The XCTest runner's imports and its observer, which writes the events file.
+    private static var xcTestPrelude: String {
+        """
+        import XCTest
+        import Foundation
+
+        final class LectureTestObserver: NSObject, XCTestObservation {
+            let handle: FileHandle
+            init(path: String) {
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
+                handle = FileHandle(forWritingAtPath: path)!
+            }
+            func write(_ object: [String: Any]) {
+                guard var data = try? JSONSerialization.data(withJSONObject: object) else { return }
+                data.append(10)
+                handle.write(data)
+            }
+            func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
+                write(["event": "issue", "test": testCase.name, "message": description, "file": filePath ?? "", "line": lineNumber])
+            }
+            func testCaseDidFinish(_ testCase: XCTestCase) {
+                write(["event": "ended", "test": testCase.name, "passed": testCase.testRun?.hasSucceeded ?? false])
+            }
+        }
+
+
+        """
+    }
+
+    /// Each class's test methods as `lectureTests`, the list `testCase(_:)` takes.
+    private static func xcTestEntries(_ classes: [DiscoveredTests.XCTestClass]) -> String {
+        var source = ""
         for testClass in classes {
             let name = testClass.name
             let entries = testClass.methods.map { method -> String in
@@ -104,17 +181,6 @@ enum TestProgram {
 
                 """
         }
-        let cases = classes.map { "testCase(\($0.name).lectureTests)" }.joined(separator: ", ")
-        source += """
-            @main struct LectureTestMain {
-                static func main() {
-                    let status: Int32 = XCTMain([\(cases)], arguments: [CommandLine.arguments[0]],
-                                                observers: [LectureTestObserver(path: "\(eventsFile)")])
-                    exit(status)
-                }
-            }
-
-            """
         return source
     }
 }

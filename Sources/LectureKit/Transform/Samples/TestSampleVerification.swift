@@ -22,6 +22,14 @@ extension SampleVerifier {
             .error(.sampleTest, sample.path, sample.location, problem.summary, notes: problem.notes))
     }
 
+    /// The runner a `test` sample is compiled with when verified alone (`TestProgram.runner`),
+    /// for `make bench`'s baseline to compile and run a test sample as the tool does; `nil` when
+    /// its tests cannot run (`discoveryProblem(_:)`).
+    package static func testRunnerSource(for sample: Sample) -> String? {
+        let discovered = TestDiscovery.discover(in: sample.program)
+        return discoveryProblem(discovered) == nil ? TestProgram.runner(for: discovered) : nil
+    }
+
     /// Why `tests` cannot run, if they cannot.
     static func discoveryProblem(_ tests: DiscoveredTests) -> (summary: String, notes: [String])? {
         if tests.isEmpty {
