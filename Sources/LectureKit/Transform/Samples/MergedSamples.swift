@@ -33,9 +33,9 @@ struct MergedSamples {
     /// for them), `ignore` ones are not compiled. A sample that declares something the whole
     /// process sees (`ProcessWideDeclarations`: a retroactive conformance, an unmangled symbol) is
     /// verified alone, so that no other sample of the program sees it.
-    static func accepts(_ sample: Sample) -> Bool {
+    static func accepts(_ sample: Sample, syntax: SampleSyntax = SampleSyntax()) -> Bool {
         (sample.mode == .run || sample.mode == .noRun || (sample.mode == .test && acceptsTests(sample)))
-            && !ProcessWideDeclarations.found(in: sample.program)
+            && !syntax.facts(of: sample).processWide
     }
 
     /// The ABI name of the module of the sample at `index` in a merged program.
@@ -45,11 +45,18 @@ struct MergedSamples {
     /// the merged program could not answer for, to be verified alone.
     func verify(_ samples: [Sample], finished: @escaping @Sendable (Sample) -> Void) -> [SampleResult?] {
         if samples.isEmpty { return [] }
-        guard let frontend = FrontendArguments.find(for: verifier),
+        // The driver's frontend job asked (on a cold cache) while the samples' modules are
+        // planned, which reads every `test` sample's syntax tree.
+        let found = Locked<FrontendArguments?>(nil)
+        let asking = DispatchGroup()
+        let verifier = self.verifier
+        DispatchQueue.global().async(group: asking) { found.withLock { $0 = FrontendArguments.find(for: verifier) } }
+        let plan = TestModuleGroups.plan(samples, jobs: verifier.options.jobs, syntax: verifier.syntax)
+        asking.wait()
+        guard let frontend = found.withLock({ $0 }),
             let batch = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-merged")
         else { return samples.map { _ in nil } }
         defer { FileSystem.removeTemporaryDirectory(batch) }
-        let verifier = self.verifier
         let options = verifier.options
 
         // Hover cards are looked up one program at a time (`DeclarationCards`): each sample's as
@@ -63,15 +70,20 @@ struct MergedSamples {
         // the jobs finish together instead of one long sample compiling alone while the link
         // waits (LPT scheduling, Graham 1969).
         let size = { (unit: [Int]) in unit.map { samples[$0].program.utf8.count }.reduce(0, +) }
-        let units = [[SampleDispatcher.job]] + TestModuleGroups.units(of: samples).sorted { size($0) > size($1) }
+        let units = [[SampleDispatcher.job]] + plan.units.sorted { size($0) > size($1) }
         let done = units.parallelMap(jobs: options.jobs) { unit -> [Compiled] in
             if unit == [SampleDispatcher.job] {
                 return [SampleDispatcher.compile(in: batch, frontend: frontend, verifier: verifier)]
             }
             let compiled =
                 unit.count > 1
-                ? Self.compileTests(unit, of: samples, in: batch, frontend: frontend, verifier: verifier)
-                : [Self.compile(samples[unit[0]], index: unit[0], in: batch, frontend: frontend, verifier: verifier)]
+                ? Self.compileTests(
+                    unit, of: samples, tests: plan.tests, in: batch, frontend: frontend, verifier: verifier)
+                : [
+                    Self.compile(
+                        samples[unit[0]], index: unit[0], tests: plan.tests[unit[0]], in: batch, frontend: frontend,
+                        verifier: verifier)
+                ]
             for (index, one) in zip(unit, compiled) where one.object { cards.add(index) }
             return compiled
         }
@@ -157,10 +169,11 @@ struct MergedSamples {
     /// Compiles sample `index` into `batch/index/main.o` with its own module ABI name and entry
     /// point; the result holds its compiler diagnostics, and its verdict when it is not run.
     static func compile(
-        _ sample: Sample, index: Int, in batch: String, frontend: FrontendArguments, verifier: SampleVerifier
+        _ sample: Sample, index: Int, tests: DiscoveredTests? = nil, in batch: String, frontend: FrontendArguments,
+        verifier: SampleVerifier
     ) -> Compiled {
         if sample.mode == .test {
-            return compileTests(sample, index: index, in: batch, frontend: frontend, verifier: verifier)
+            return compileTests(sample, index: index, tests: tests, in: batch, frontend: frontend, verifier: verifier)
         }
         let start = ContinuousClock.now
         var result = SampleResult.unverified(sample)

@@ -61,6 +61,9 @@ package struct SampleVerifier: Sendable {
     var cache: Cache
     /// Time limit, parallelism, cache use and output cap.
     var options: Options
+    /// The samples' syntax trees as the merged path reads them, read in advance by the pipeline
+    /// (`SampleStage.prepare`); read when asked for otherwise.
+    var syntax = SampleSyntax()
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
     init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {
@@ -95,7 +98,13 @@ package struct SampleVerifier: Sendable {
         }
         let cards = HoverCardPrefetch(samples, verifier: self, enabled: options.hoverCards)
         for index in cardless { cards.add(index) }
-        let accepted = options.mergeSamples ? uncached.filter { MergedSamples.accepts(samples[$0]) } : []
+        syntax.need(only: uncached.map { samples[$0] })
+        // Each sample's syntax tree is read on the job pool (`SampleSyntax`, in advance in a
+        // build): parsing the lecture's samples one after another held back the first compile.
+        let acceptance =
+            options.mergeSamples
+            ? uncached.parallelMap(jobs: options.jobs) { MergedSamples.accepts(samples[$0], syntax: syntax) } : []
+        let accepted = zip(uncached, acceptance).filter(\.1).map(\.0)
         let mergeable =
             accepted.count < MergedSamples.minimumCount || options.cancellation.isCancelled ? [] : accepted
         let others = uncached.filter { !mergeable.contains($0) }

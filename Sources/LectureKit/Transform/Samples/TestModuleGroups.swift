@@ -15,23 +15,33 @@ enum TestModuleGroups {
     /// At most this many samples in one module: a longer job would finish alone at the end.
     static let maximumSize = 4
 
-    /// The units of `samples`'s frontend jobs, each a list of indices: every `test` sample that
-    /// can share a module in the first group (in page order) of its library whose members it is
-    /// independent of, every other sample alone.
-    static func units(of samples: [Sample]) -> [[Int]] {
+    /// The frontend jobs of a merged program's samples: `units`, each a list of indices, and
+    /// the tests found in each `test` sample's syntax tree (kept for its compile).
+    struct Plan: Sendable {
+        var units: [[Int]]
+        var tests: [Int: DiscoveredTests]
+    }
+
+    /// The units of `samples`'s frontend jobs: every `test` sample that can share a module in the
+    /// first group (in page order) of its library whose members it is independent of, every
+    /// other sample alone. The syntax trees are read on `jobs` threads, unless `syntax` has read them.
+    static func plan(_ samples: [Sample], jobs: Int, syntax: SampleSyntax = SampleSyntax()) -> Plan {
         struct Group {
             var members: [Int]
             var names: [ModuleScopeNames]
             var xcTest: Bool
         }
+        let tests = samples.indices.filter { samples[$0].mode == .test }
+        let read = tests.parallelMap(jobs: jobs) { index -> (DiscoveredTests, ModuleScopeNames?) in
+            let facts = syntax.facts(of: samples[index])
+            return (facts.tests ?? TestDiscovery.discover(in: samples[index].program), facts.names)
+        }
+        var found: [Int: (tests: DiscoveredTests, names: ModuleScopeNames?)] = [:]
+        for (index, answer) in zip(tests, read) { found[index] = answer }
         var groups: [Group] = []
         var units: [[Int]] = []
         for index in samples.indices {
-            let sample = samples[index]
-            let tests = sample.mode == .test ? TestDiscovery.discover(in: sample.program) : nil
-            guard let tests, SampleVerifier.discoveryProblem(tests) == nil,
-                let names = ModuleScopeNames.of(sample.program)
-            else {
+            guard let (tests, names) = found[index], let names else {
                 units.append([index])
                 continue
             }
@@ -46,6 +56,6 @@ enum TestModuleGroups {
                 groups.append(Group(members: [index], names: [names], xcTest: xcTest))
             }
         }
-        return units + groups.map(\.members)
+        return Plan(units: units + groups.map(\.members), tests: found.mapValues(\.tests))
     }
 }
