@@ -8,17 +8,16 @@ package struct SampleStage: Sendable {
     package var verifier: SampleVerifier
 
     /// Prepares the toolchain and stand-ins. - Throws: `LectureError` (setup, exit 2).
-    /// `syntax`: the samples' syntax trees, when their reading was started before (`SampleSyntax`).
     static func prepare(
-        cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil,
-        syntax: SampleSyntax = SampleSyntax()
+        cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil
     ) throws -> SampleStage {
         try options.environment.validate()
         let cache = Cache(directory: cacheDirectory)  // absolute: swiftc runs in another folder
         let toolchain = try found ?? Toolchain.find(cache: cache)
         let standIns = try StandInLibrary.prepare(toolchain: toolchain, cacheDirectory: cache.directory)
         var verifier = SampleVerifier(toolchain: toolchain, standIns: standIns, cache: cache, options: options)
-        verifier.syntax = syntax
+        // Asked while the samples are looked up in the cache and parsed (a read of the cache when warm).
+        if options.mergeSamples { verifier.frontend = FrontendArguments.Lookup(for: verifier) }
         return SampleStage(verifier: verifier)
     }
 

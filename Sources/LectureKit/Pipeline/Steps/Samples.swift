@@ -27,19 +27,13 @@ extension BuildStep {
                 }
             }
             context.contentDiagnostics = context.diagnostics.diagnostics
-            // The samples' syntax trees are read while the compiler's version is still being asked.
-            let syntax =
-                context.samples.isEmpty
-                ? SampleSyntax()
-                : SampleSyntax(reading: context.samples, jobs: context.configuration.verifier.jobs)
             let toolchain = context.probes.toolchain()
             if !context.samples.isEmpty {
                 var options = context.configuration.verifier
                 // A check renders no page: no hover cards, no SourceKit (a build looks them up).
                 options.hoverCards = options.hoverCards && context.isSite
                 let stage = try SampleStage.prepare(
-                    cacheDirectory: context.configuration.cacheDirectory, options: options, toolchain: toolchain,
-                    syntax: syntax)
+                    cacheDirectory: context.configuration.cacheDirectory, options: options, toolchain: toolchain)
                 context.swiftVersion = stage.verifier.toolchain.shortVersion
                 context.sampleResults = try stage.verify(context.samples, console: context.console)
                 for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }

@@ -78,3 +78,36 @@ struct FrontendArguments: Sendable {
         return (frontend, Array(words))
     }
 }
+
+extension FrontendArguments {
+    /// `FrontendArguments.find(for:)` run on a Dispatch thread from the moment it is made, for
+    /// the compiler and flags of the verifier it was made for (`matches(_:)`).
+    final class Lookup: Sendable {
+        private let found = Locked<FrontendArguments?>(nil)
+        private let asking = DispatchGroup()
+        private let asked: [String]
+
+        /// What the answer depends on: the compiler as named and as it is, and the flags.
+        private static func question(_ verifier: SampleVerifier) -> [String] {
+            [verifier.toolchain.swiftc, verifier.toolchain.identity, verifier.toolchain.versionLine] + verifier.flags
+        }
+
+        /// Whether this is the answer for `verifier` (a verifier changed since, say its compiler, is not).
+        func matches(_ verifier: SampleVerifier) -> Bool { asked == Self.question(verifier) }
+
+        /// Starts asking for `verifier`'s flags.
+        init(for verifier: SampleVerifier) {
+            asked = Self.question(verifier)
+            DispatchQueue.global().async(group: asking) { [found] in
+                let answer = FrontendArguments.find(for: verifier)
+                found.withLock { $0 = answer }
+            }
+        }
+
+        /// The answer, once there: `nil` when the driver's answer was not one plain job line.
+        func answer() -> FrontendArguments? {
+            asking.wait()
+            return found.withLock { $0 }
+        }
+    }
+}

@@ -46,14 +46,12 @@ struct MergedSamples {
     func verify(_ samples: [Sample], finished: @escaping @Sendable (Sample) -> Void) -> [SampleResult?] {
         if samples.isEmpty { return [] }
         // The driver's frontend job asked (on a cold cache) while the samples' modules are
-        // planned, which reads every `test` sample's syntax tree.
-        let found = Locked<FrontendArguments?>(nil)
-        let asking = DispatchGroup()
+        // planned, which reads every `test` sample's syntax tree, unless the stage asks it already.
         let verifier = self.verifier
-        DispatchQueue.global().async(group: asking) { found.withLock { $0 = FrontendArguments.find(for: verifier) } }
+        let lookup =
+            verifier.frontend.flatMap { $0.matches(verifier) ? $0 : nil } ?? FrontendArguments.Lookup(for: verifier)
         let plan = TestModuleGroups.plan(samples, jobs: verifier.options.jobs, syntax: verifier.syntax)
-        asking.wait()
-        guard let frontend = found.withLock({ $0 }),
+        guard let frontend = lookup.answer(),
             let batch = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-merged")
         else { return samples.map { _ in nil } }
         defer { FileSystem.removeTemporaryDirectory(batch) }

@@ -61,9 +61,12 @@ package struct SampleVerifier: Sendable {
     var cache: Cache
     /// Time limit, parallelism, cache use and output cap.
     var options: Options
-    /// The samples' syntax trees as the merged path reads them, read in advance by the pipeline
-    /// (`SampleStage.prepare`); read when asked for otherwise.
+    /// The samples' syntax trees as the merged path reads them, each read once.
     var syntax = SampleSyntax()
+    /// The driver's frontend job for these flags, asked in the background from the moment the
+    /// stage is prepared (`SampleStage.prepare`), so that its answer is there when the first
+    /// merged compile starts; `nil` when the merged path asks it itself.
+    var frontend: FrontendArguments.Lookup?
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
     init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {
@@ -98,9 +101,8 @@ package struct SampleVerifier: Sendable {
         }
         let cards = HoverCardPrefetch(samples, verifier: self, enabled: options.hoverCards)
         for index in cardless { cards.add(index) }
-        syntax.need(only: uncached.map { samples[$0] })
-        // Each sample's syntax tree is read on the job pool (`SampleSyntax`, in advance in a
-        // build): parsing the lecture's samples one after another held back the first compile.
+        // Each sample's syntax tree is read on the job pool (`SampleSyntax`): parsing the
+        // lecture's samples one after another held back the first compile.
         let acceptance =
             options.mergeSamples
             ? uncached.parallelMap(jobs: options.jobs) { MergedSamples.accepts(samples[$0], syntax: syntax) } : []
