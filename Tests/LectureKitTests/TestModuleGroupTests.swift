@@ -109,7 +109,7 @@ import Testing
             Self.test("import Testing\n@Test func borrows() { #expect(Counter().count == 0) }"),
         ].joined()
         let samples = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples
-        #expect(TestModuleGroups.plan(samples, jobs: 2).units == [[0, 1, 2], [3, 4], [5]])
+        #expect(TestModuleGroups.units(of: samples, jobs: 2) == [[0, 1, 2], [3, 4], [5]])
 
         let merged = try suite.verify(markdown, merging: true)
         let alone = try suite.verify(markdown, merging: false)

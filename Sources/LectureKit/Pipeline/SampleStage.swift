@@ -15,10 +15,8 @@ package struct SampleStage: Sendable {
         let cache = Cache(directory: cacheDirectory)  // absolute: swiftc runs in another folder
         let toolchain = try found ?? Toolchain.find(cache: cache)
         let standIns = try StandInLibrary.prepare(toolchain: toolchain, cacheDirectory: cache.directory)
-        var verifier = SampleVerifier(toolchain: toolchain, standIns: standIns, cache: cache, options: options)
-        // Asked while the samples are looked up in the cache and parsed (a read of the cache when warm).
-        if options.mergeSamples { verifier.frontend = FrontendArguments.Lookup(for: verifier) }
-        return SampleStage(verifier: verifier)
+        return SampleStage(
+            verifier: SampleVerifier(toolchain: toolchain, standIns: standIns, cache: cache, options: options))
     }
 
     /// Extracts samples from parsed files, in file order.

@@ -80,24 +80,13 @@ struct FrontendArguments: Sendable {
 }
 
 extension FrontendArguments {
-    /// `FrontendArguments.find(for:)` run on a Dispatch thread from the moment it is made, for
-    /// the compiler and flags of the verifier it was made for (`matches(_:)`).
+    /// `FrontendArguments.find(for:)` run on a Dispatch thread from the moment it is made.
     final class Lookup: Sendable {
         private let found = Locked<FrontendArguments?>(nil)
         private let asking = DispatchGroup()
-        private let asked: [String]
-
-        /// What the answer depends on: the compiler as named and as it is, and the flags.
-        private static func question(_ verifier: SampleVerifier) -> [String] {
-            [verifier.toolchain.swiftc, verifier.toolchain.identity, verifier.toolchain.versionLine] + verifier.flags
-        }
-
-        /// Whether this is the answer for `verifier` (a verifier changed since, say its compiler, is not).
-        func matches(_ verifier: SampleVerifier) -> Bool { asked == Self.question(verifier) }
 
         /// Starts asking for `verifier`'s flags.
         init(for verifier: SampleVerifier) {
-            asked = Self.question(verifier)
             DispatchQueue.global().async(group: asking) { [found] in
                 let answer = FrontendArguments.find(for: verifier)
                 found.withLock { $0 = answer }

@@ -46,11 +46,12 @@ struct MergedSamples {
     func verify(_ samples: [Sample], finished: @escaping @Sendable (Sample) -> Void) -> [SampleResult?] {
         if samples.isEmpty { return [] }
         // The driver's frontend job asked (on a cold cache) while the samples' modules are
-        // planned, which reads every `test` sample's syntax tree, unless the stage asks it already.
+        // planned; asked here, it is always answered before this returns. (Asked from
+        // `SampleStage.prepare` on, it started no compile sooner in three alternating runs, and
+        // could still be running when a build stopped.)
         let verifier = self.verifier
-        let lookup =
-            verifier.frontend.flatMap { $0.matches(verifier) ? $0 : nil } ?? FrontendArguments.Lookup(for: verifier)
-        let plan = TestModuleGroups.plan(samples, jobs: verifier.options.jobs, syntax: verifier.syntax)
+        let lookup = FrontendArguments.Lookup(for: verifier)
+        let planned = TestModuleGroups.units(of: samples, jobs: verifier.options.jobs, syntax: verifier.syntax)
         guard let frontend = lookup.answer(),
             let batch = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-merged")
         else { return samples.map { _ in nil } }
@@ -68,20 +69,15 @@ struct MergedSamples {
         // the jobs finish together instead of one long sample compiling alone while the link
         // waits (LPT scheduling, Graham 1969).
         let size = { (unit: [Int]) in unit.map { samples[$0].program.utf8.count }.reduce(0, +) }
-        let units = [[SampleDispatcher.job]] + plan.units.sorted { size($0) > size($1) }
+        let units = [[SampleDispatcher.job]] + planned.sorted { size($0) > size($1) }
         let done = units.parallelMap(jobs: options.jobs) { unit -> [Compiled] in
             if unit == [SampleDispatcher.job] {
                 return [SampleDispatcher.compile(in: batch, frontend: frontend, verifier: verifier)]
             }
             let compiled =
                 unit.count > 1
-                ? Self.compileTests(
-                    unit, of: samples, tests: plan.tests, in: batch, frontend: frontend, verifier: verifier)
-                : [
-                    Self.compile(
-                        samples[unit[0]], index: unit[0], tests: plan.tests[unit[0]], in: batch, frontend: frontend,
-                        verifier: verifier)
-                ]
+                ? Self.compileTests(unit, of: samples, in: batch, frontend: frontend, verifier: verifier)
+                : [Self.compile(samples[unit[0]], index: unit[0], in: batch, frontend: frontend, verifier: verifier)]
             for (index, one) in zip(unit, compiled) where one.object { cards.add(index) }
             return compiled
         }
@@ -167,11 +163,10 @@ struct MergedSamples {
     /// Compiles sample `index` into `batch/index/main.o` with its own module ABI name and entry
     /// point; the result holds its compiler diagnostics, and its verdict when it is not run.
     static func compile(
-        _ sample: Sample, index: Int, tests: DiscoveredTests? = nil, in batch: String, frontend: FrontendArguments,
-        verifier: SampleVerifier
+        _ sample: Sample, index: Int, in batch: String, frontend: FrontendArguments, verifier: SampleVerifier
     ) -> Compiled {
         if sample.mode == .test {
-            return compileTests(sample, index: index, tests: tests, in: batch, frontend: frontend, verifier: verifier)
+            return compileTests(sample, index: index, in: batch, frontend: frontend, verifier: verifier)
         }
         let start = ContinuousClock.now
         var result = SampleResult.unverified(sample)

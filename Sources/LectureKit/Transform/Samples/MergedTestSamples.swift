@@ -39,11 +39,11 @@ extension MergedSamples {
     /// same flags). `nil` result (verified alone) when it declares no tests or mixes libraries
     /// (reported alone) or does not compile (its messages are then the two jobs' of alone).
     static func compileTests(
-        _ sample: Sample, index: Int, tests: DiscoveredTests? = nil, in batch: String, frontend: FrontendArguments,
-        verifier: SampleVerifier
+        _ sample: Sample, index: Int, in batch: String, frontend: FrontendArguments, verifier: SampleVerifier
     ) -> Compiled {
         let start = ContinuousClock.now
-        let discovered = tests ?? TestDiscovery.discover(in: sample.program)
+        // Read once, when the modules were planned (`SampleSyntax`).
+        let discovered = verifier.syntax.tests(of: sample)
         let work = batch + "/\(index)"
         guard SampleVerifier.discoveryProblem(discovered) == nil,
             let runner = TestProgram.runner(for: discovered, filter: testFile(index) + ":"),
@@ -79,19 +79,16 @@ extension MergedSamples {
     /// job of its own (`compileTests(_:index:in:frontend:verifier:)`), so that what a sample is
     /// told is what its own job says. One result per index, in order.
     static func compileTests(
-        _ indices: [Int], of samples: [Sample], tests: [Int: DiscoveredTests], in batch: String,
-        frontend: FrontendArguments, verifier: SampleVerifier
+        _ indices: [Int], of samples: [Sample], in batch: String, frontend: FrontendArguments,
+        verifier: SampleVerifier
     ) -> [Compiled] {
         let alone = {
-            indices.map {
-                compileTests(
-                    samples[$0], index: $0, tests: tests[$0], in: batch, frontend: frontend, verifier: verifier)
-            }
+            indices.map { compileTests(samples[$0], index: $0, in: batch, frontend: frontend, verifier: verifier) }
         }
         let start = ContinuousClock.now
         let leader = indices[0]
         let work = batch + "/\(leader)"
-        let members = indices.map { (index: $0, tests: tests[$0] ?? TestDiscovery.discover(in: samples[$0].program)) }
+        let members = indices.map { (index: $0, tests: verifier.syntax.tests(of: samples[$0])) }
         let files = indices.map(testFile) + ["runner.swift"]
         let objects = files.map { String($0.dropLast(".swift".count)) + ".o" }
         guard

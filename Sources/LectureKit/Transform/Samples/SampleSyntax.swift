@@ -34,6 +34,11 @@ final class SampleSyntax: Sendable {
         return facts
     }
 
+    /// The tests `sample`'s program declares, read as one of its facts (any sample, `test` or not).
+    func tests(of sample: Sample) -> DiscoveredTests {
+        facts(of: sample).tests ?? TestDiscovery.discover(in: sample.program)
+    }
+
     private static func read(_ sample: Sample) -> Facts {
         let processWide = ProcessWideDeclarations.found(in: sample.program)
         guard sample.mode == .test else { return Facts(processWide: processWide) }

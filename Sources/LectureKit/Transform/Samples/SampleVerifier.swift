@@ -63,10 +63,6 @@ package struct SampleVerifier: Sendable {
     var options: Options
     /// The samples' syntax trees as the merged path reads them, each read once.
     var syntax = SampleSyntax()
-    /// The driver's frontend job for these flags, asked in the background from the moment the
-    /// stage is prepared (`SampleStage.prepare`), so that its answer is there when the first
-    /// merged compile starts; `nil` when the merged path asks it itself.
-    var frontend: FrontendArguments.Lookup?
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
     init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {

@@ -15,33 +15,24 @@ enum TestModuleGroups {
     /// At most this many samples in one module: a longer job would finish alone at the end.
     static let maximumSize = 4
 
-    /// The frontend jobs of a merged program's samples: `units`, each a list of indices, and
-    /// the tests found in each `test` sample's syntax tree (kept for its compile).
-    struct Plan: Sendable {
-        var units: [[Int]]
-        var tests: [Int: DiscoveredTests]
-    }
-
-    /// The units of `samples`'s frontend jobs: every `test` sample that can share a module in the
-    /// first group (in page order) of its library whose members it is independent of, every
-    /// other sample alone. The syntax trees are read on `jobs` threads, unless `syntax` has read them.
-    static func plan(_ samples: [Sample], jobs: Int, syntax: SampleSyntax = SampleSyntax()) -> Plan {
+    /// The units of `samples`'s frontend jobs, each a list of indices: every `test` sample that
+    /// can share a module in the first group (in page order) of its library whose members it is
+    /// independent of, every other sample alone. The syntax trees are read on `jobs` threads,
+    /// unless `syntax` has read them.
+    static func units(of samples: [Sample], jobs: Int, syntax: SampleSyntax = SampleSyntax()) -> [[Int]] {
         struct Group {
             var members: [Int]
             var names: [ModuleScopeNames]
             var xcTest: Bool
         }
         let tests = samples.indices.filter { samples[$0].mode == .test }
-        let read = tests.parallelMap(jobs: jobs) { index -> (DiscoveredTests, ModuleScopeNames?) in
-            let facts = syntax.facts(of: samples[index])
-            return (facts.tests ?? TestDiscovery.discover(in: samples[index].program), facts.names)
-        }
-        var found: [Int: (tests: DiscoveredTests, names: ModuleScopeNames?)] = [:]
-        for (index, answer) in zip(tests, read) { found[index] = answer }
+        let read = tests.parallelMap(jobs: jobs) { syntax.facts(of: samples[$0]) }
+        var found: [Int: SampleSyntax.Facts] = [:]
+        for (index, facts) in zip(tests, read) { found[index] = facts }
         var groups: [Group] = []
         var units: [[Int]] = []
         for index in samples.indices {
-            guard let (tests, names) = found[index], let names else {
+            guard let facts = found[index], let tests = facts.tests, let names = facts.names else {
                 units.append([index])
                 continue
             }
@@ -56,6 +47,6 @@ enum TestModuleGroups {
                 groups.append(Group(members: [index], names: [names], xcTest: xcTest))
             }
         }
-        return Plan(units: units + groups.map(\.members), tests: found.mapValues(\.tests))
+        return units + groups.map(\.members)
     }
 }
