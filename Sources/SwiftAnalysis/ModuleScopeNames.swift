@@ -1,4 +1,3 @@
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// What one Swift file shares with the other files of its module, and what it could find in
@@ -54,8 +53,12 @@ package struct ModuleScopeNames: Hashable, Sendable {
     /// (`ParsingLimit`) or holds what this reading cannot see through (a freestanding macro or
     /// a statement at the top level, `@main`), which counts as sharing everything.
     package static func of(_ source: String) -> ModuleScopeNames? {
-        guard ParsingLimit.allowsParsing(source) else { return nil }
-        let tree = Parser.parse(source: source)
+        of(ParsedSource(source))
+    }
+
+    /// `of(_:)` read from a tree already parsed.
+    package static func of(_ parsed: ParsedSource) -> ModuleScopeNames? {
+        guard let tree = parsed.tree else { return nil }
         var names = ModuleScopeNames()
         for token in tree.tokens(viewMode: .sourceAccurate) {
             switch token.tokenKind {

@@ -1,4 +1,3 @@
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// Whether a Swift program declares something that reaches beyond its own module into the whole
@@ -16,15 +15,29 @@ internal import SwiftSyntax
 ///   another module's references.
 package enum ProcessWideDeclarations {
     /// `true` when `source` (a whole program) declares something of either kind, or is nested too
-    /// deep to parse (`ParsingLimit`), which counts as unknown.
+    /// deep to parse (`ParsingLimit`), which counts as unknown. Parsed only when it could
+    /// (`mayDeclare(in:)`).
     package static func found(in source: String) -> Bool {
-        guard ParsingLimit.allowsParsing(source) else { return true }
+        mayDeclare(in: source) && found(in: ParsedSource(source))
+    }
+
+    /// `found(in:)` read from a tree already parsed.
+    package static func found(in parsed: ParsedSource) -> Bool {
+        guard mayDeclare(in: parsed.text) else { return false }
+        guard let tree = parsed.tree else { return true }
         let walker = ProcessWideWalker(viewMode: .sourceAccurate)
-        walker.walk(Parser.parse(source: source))
+        walker.walk(tree)
         return walker.hasUnmangledSymbol
             || walker.extensions.contains { extended, conformances in
                 !walker.declared.contains(extended) && conformances.contains { !walker.declared.contains($0) }
             }
+    }
+
+    /// Whether `source` spells what either kind needs: the keyword `extension` or the name of an
+    /// unmangled-symbol attribute (in a comment or a string too, so it errs towards parsing).
+    /// Most programs spell neither and are never parsed for this question.
+    package static func mayDeclare(in source: String) -> Bool {
+        source.contains("extension") || ProcessWideWalker.unmangled.contains { source.contains($0) }
     }
 }
 
@@ -34,7 +47,7 @@ private final class ProcessWideWalker: SyntaxVisitor {
     var declared: Set<String> = []
     var extensions: [(extended: String, conformances: [String])] = []
     var hasUnmangledSymbol = false
-    private static let unmangled: Set<String> = ["_cdecl", "_silgen_name", "_extern", "_section", "_used"]
+    static let unmangled: Set<String> = ["_cdecl", "_silgen_name", "_extern", "_section", "_used"]
 
     static func lastName(_ type: TypeSyntax) -> String {
         let text = type.trimmedDescription

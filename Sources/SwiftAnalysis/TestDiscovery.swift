@@ -1,4 +1,3 @@
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// The tests a Swift source declares, found in its syntax tree (swift-syntax's `Parser`), the way
@@ -42,8 +41,12 @@ package enum TestDiscovery {
     /// The tests declared in `source`, a whole program (`#sourceLocation` lines are fine).
     /// Source nested deeper than `ParsingLimit` allows has none.
     package static func discover(in source: String) -> DiscoveredTests {
-        guard ParsingLimit.allowsParsing(source) else { return DiscoveredTests() }
-        let tree = Parser.parse(source: source)
+        discover(in: ParsedSource(source))
+    }
+
+    /// `discover(in:)` read from a tree already parsed.
+    package static func discover(in parsed: ParsedSource) -> DiscoveredTests {
+        guard let tree = parsed.tree else { return DiscoveredTests() }
         let walker = TestWalker(viewMode: .sourceAccurate)
         walker.walk(tree)
 

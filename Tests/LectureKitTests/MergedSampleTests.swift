@@ -90,6 +90,26 @@ import Testing
         #expect(merged[7].diagnostics.map(\.severity) == [.warning])
     }
 
+    @Test func theDispatcherComesWithTheStandInsAndWithoutItEverySampleIsVerifiedAlone() throws {
+        var stage = try Self.stage()
+        let standIns = stage.verifier.standIns.directory
+        #expect(FileSystem.exists(standIns + "/" + SampleDispatcher.object))
+        // A stand-ins folder that lost it (by hand): nothing merged, the same verdicts.
+        let copy = try FileSystem.makeTemporaryDirectory(prefix: "lecture-standins")
+        defer { FileSystem.removeTemporaryDirectory(copy) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: standIns) where name != SampleDispatcher.object
+        {
+            try FileManager.default.copyItem(atPath: standIns + "/" + name, toPath: copy + "/" + name)
+        }
+        stage.verifier.standIns.directory = copy
+        stage.verifier.options.mergeSamples = true
+        let markdown = Self.sample("print(1)", output: "1\n") + Self.sample("print(2)", output: "3\n")
+        let found = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md")
+        let results = stage.verifier.verify(found.samples)
+        #expect(results.map(\.outcome) == [.passed, .failed])
+        #expect(results.map(\.merged) == [false, false])
+    }
+
     @Test func twoRunsThatDifferFailMergedToo() throws {
         let unstable = Self.sample(
             "let set: Set = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\"]\nprint(set.joined())\nprint(Int.random(in: 0...1_000_000_000))",

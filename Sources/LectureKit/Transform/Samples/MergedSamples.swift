@@ -42,20 +42,28 @@ struct MergedSamples {
     static func moduleABIName(_ index: Int) -> String { "Sample_merged_\(index)" }
 
     /// Verifies `samples`, calling `finished` as each one's result is final; `nil` for a sample
-    /// the merged program could not answer for, to be verified alone.
-    func verify(_ samples: [Sample], finished: @escaping @Sendable (Sample) -> Void) -> [SampleResult?] {
+    /// the merged program could not answer for, to be verified alone. `frontend` is the driver's
+    /// frontend job being asked (`SampleVerifier.verify` asks it while the samples' syntax trees
+    /// are read); asked here when `nil`.
+    func verify(
+        _ samples: [Sample], frontend asked: FrontendArguments.Lookup? = nil,
+        finished: @escaping @Sendable (Sample) -> Void
+    ) -> [SampleResult?] {
         if samples.isEmpty { return [] }
         // The driver's frontend job asked (on a cold cache) while the samples' modules are
-        // planned; asked here, it is always answered before this returns. (Asked from
-        // `SampleStage.prepare` on, it started no compile sooner in three alternating runs, and
-        // could still be running when a build stopped.)
+        // planned; it is always answered before this returns. (Asked from `SampleStage.prepare`
+        // on, it started no compile sooner in three alternating runs, and could still be
+        // running when a build stopped.)
         let verifier = self.verifier
-        let lookup = FrontendArguments.Lookup(for: verifier)
+        let lookup = asked ?? FrontendArguments.Lookup(for: verifier)
         let planned = TestModuleGroups.units(of: samples, jobs: verifier.options.jobs, syntax: verifier.syntax)
         guard let frontend = lookup.answer(),
             let batch = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-merged")
         else { return samples.map { _ in nil } }
         defer { FileSystem.removeTemporaryDirectory(batch) }
+        guard (try? SampleDispatcher.place(in: batch, standIns: verifier.standIns)) != nil else {
+            return samples.map { _ in nil }
+        }
         let options = verifier.options
 
         // Hover cards are looked up one program at a time (`DeclarationCards`): each sample's as
@@ -64,16 +72,13 @@ struct MergedSamples {
         defer { cards.close() }
 
         // 1. One frontend job per sample (`test` samples that can share a module, one per
-        // module: `TestModuleGroups`), and one for the dispatcher, on the job pool: the
-        // dispatcher first, then the longest first (by code size, a proxy for compile time), so
-        // the jobs finish together instead of one long sample compiling alone while the link
-        // waits (LPT scheduling, Graham 1969).
+        // module: `TestModuleGroups`) on the job pool, the longest first (by code size, a proxy
+        // for compile time), so the jobs finish together instead of one long sample compiling
+        // alone while the link waits (LPT scheduling, Graham 1969). The dispatcher is built once
+        // per compiler, with the stand-ins.
         let size = { (unit: [Int]) in unit.map { samples[$0].program.utf8.count }.reduce(0, +) }
-        let units = [[SampleDispatcher.job]] + planned.sorted { size($0) > size($1) }
+        let units = planned.sorted { size($0) > size($1) }
         let done = units.parallelMap(jobs: options.jobs) { unit -> [Compiled] in
-            if unit == [SampleDispatcher.job] {
-                return [SampleDispatcher.compile(in: batch, frontend: frontend, verifier: verifier)]
-            }
             let compiled =
                 unit.count > 1
                 ? Self.compileTests(unit, of: samples, in: batch, frontend: frontend, verifier: verifier)
@@ -82,9 +87,8 @@ struct MergedSamples {
             return compiled
         }
         cards.close()
-        guard done[0].first?.result?.outcome == .passed else { return samples.map { _ in nil } }
         var byIndex = [Compiled](repeating: Compiled(result: nil, object: false), count: samples.count)
-        for (unit, compiled) in zip(units, done).dropFirst() {
+        for (unit, compiled) in zip(units, done) {
             for (index, one) in zip(unit, compiled) { byIndex[index] = one }
         }
         let compiled = byIndex
@@ -200,7 +204,7 @@ struct MergedSamples {
     {
         let link = try? Subprocess.run(
             verifier.toolchain.swiftc,
-            [SampleDispatcher.object] + verifier.standIns.lineBufferedOutput + compiled.flatMap(\.objects)
+            [SampleDispatcher.linkedObject] + verifier.standIns.lineBufferedOutput + compiled.flatMap(\.objects)
                 // Only the entry points are exported, for the dispatcher's `dlsym`.
                 + compiled.flatMap(\.exports).flatMap { ["-Xlinker", "--export-dynamic-symbol=" + $0] }
                 + verifier.standIns.compilerArguments + ["-o", program],

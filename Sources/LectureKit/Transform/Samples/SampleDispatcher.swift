@@ -11,10 +11,10 @@ import LectureSupport
 /// process's own `argc` and `argv`, so the sample starts as its own program would: the same
 /// runtime set-up, its own `main` returning the exit status, an `async` main draining its queue.
 enum SampleDispatcher {
-    /// The job index `MergedSamples` gives the dispatcher's frontend job.
-    static let job = -1
-    /// The dispatcher's object and the merged program, in the batch folder.
-    static let object = "dispatch.o"
+    /// The dispatcher's object in the stand-ins' folder, and its copy in the batch folder.
+    static let object = "LectureDispatch.o"
+    static let linkedObject = "dispatch.o"
+    /// The merged program, in the batch folder.
     static let program = "sample"
 
     /// The entry point of sample `index`.
@@ -48,37 +48,17 @@ enum SampleDispatcher {
 
         """
 
-    /// Puts the dispatcher's object into `batch/dispatch.o`: from the cache (`sample-dispatcher`
-    /// kind, keyed by the compiler, its frontend job and the source), else compiled and cached.
-    /// The result is `passed` when the object is there.
-    static func compile(in batch: String, frontend: FrontendArguments, verifier: SampleVerifier)
-        -> MergedSamples.Compiled
-    {
-        let sample = Sample(
-            path: "dispatch.swift", parts: [], mode: .noRun, shouldFail: false, group: nil, expectedOutput: nil)
-        var result = SampleResult.unverified(sample)
-        let key = SHA256.hex(
-            "sample-dispatcher-v3", verifier.toolchain.versionLine, verifier.toolchain.identity,
-            frontend.job.joined(separator: " "), source)
-        if let bytes = verifier.cache.read(kind: "sample-dispatcher", key: key),
-            (try? ScratchFile.write(bytes, to: batch + "/" + object)) != nil
-        {
-            result.outcome = .passed
-            return MergedSamples.Compiled(result: result, object: true)
-        }
-        let work = batch + "/dispatch"
-        guard (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil,
-            (try? ScratchFile.write(source, to: work + "/main.swift")) != nil,
-            let compile = try? Subprocess.run(
-                frontend.executable,
-                frontend.arguments(parseAsLibrary: false, moduleName: "LectureDispatch") + ["-o", "../" + object],
-                directory: work, environment: ["TMPDIR": work], timeout: 300,
-                cancellation: verifier.options.cancellation),
-            compile.succeeded, let bytes = try? FileSystem.read(batch + "/" + object)
-        else { return MergedSamples.Compiled(result: result, object: false) }
-        verifier.cache.write(kind: "sample-dispatcher", key: key, bytes)
-        result.outcome = .passed
-        return MergedSamples.Compiled(result: result, object: true)
+    /// The arguments that compile `source` (in `LectureDispatch.swift`, top-level code as the
+    /// only file), but for the output: once per compiler, with the stand-ins (`StandInLibrary`).
+    static let compilerArguments = [
+        "-swift-version", "6", "-c", "-module-name", "LectureDispatch", "LectureDispatch.swift",
+    ]
+
+    /// Copies the dispatcher's object from the stand-ins' folder into `batch/dispatch.o`, where the
+    /// link finds it first among its objects (the driver writes its `.autolink` file beside the
+    /// first, so it must not be the shared folder's). - Throws: `LectureError` naming the path.
+    static func place(in batch: String, standIns: StandInLibrary) throws {
+        try ScratchFile.write(try FileSystem.read(standIns.directory + "/" + object), to: batch + "/" + linkedObject)
     }
 
     /// The path that runs sample `index` of `program` (this program, or `MergedSamples.testProgram`)

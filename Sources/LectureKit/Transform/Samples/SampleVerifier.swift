@@ -97,6 +97,13 @@ package struct SampleVerifier: Sendable {
         }
         let cards = HoverCardPrefetch(samples, verifier: self, enabled: options.hoverCards)
         for index in cardless { cards.add(index) }
+        // The driver's frontend job is asked while the samples' syntax trees are read, and
+        // always answered before this returns (`MergedSamples.verify` waits for it, or the
+        // `defer`).
+        let frontend =
+            options.mergeSamples && uncached.count >= MergedSamples.minimumCount
+            ? FrontendArguments.Lookup(for: self) : nil
+        defer { _ = frontend?.answer() }
         // Each sample's syntax tree is read on the job pool (`SampleSyntax`): parsing the
         // lecture's samples one after another held back the first compile.
         let acceptance =
@@ -114,7 +121,9 @@ package struct SampleVerifier: Sendable {
                 branch == 0
                 ? Array(
                     zip(
-                        mergeable, MergedSamples(verifier: self).verify(mergeable.map { samples[$0] }, finished: report)
+                        mergeable,
+                        MergedSamples(verifier: self).verify(
+                            mergeable.map { samples[$0] }, frontend: frontend, finished: report)
                     ))
                 : Array(
                     zip(

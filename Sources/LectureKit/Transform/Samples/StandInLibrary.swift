@@ -1,8 +1,9 @@
 import Foundation
 import LectureSupport
 
-/// The headless stand-ins samples import: `UIKit`, and `RxSwift`/`RxRelay`/`RxCocoa`, and the
-/// object every sample's program is linked with (`LineBufferedOutput`).
+/// The headless stand-ins samples import: `UIKit`, and `RxSwift`/`RxRelay`/`RxCocoa`, the
+/// object every sample's program is linked with (`LineBufferedOutput`), and the `main` of the
+/// merged programs (`SampleDispatcher`).
 ///
 /// Their sources ship inside the tool as resources (`Resources/StandIns/NAME/*.swift`, built in
 /// the order of `Resources/StandIns/ORDER`), so `lecture` finds them from any working directory.
@@ -68,6 +69,7 @@ package struct StandInLibrary: Sendable {
             }
         }
         hash.update(LineBufferedOutput.source + LineBufferedOutput.compilerArguments.joined(separator: " "))
+        hash.update(SampleDispatcher.source + SampleDispatcher.compilerArguments.joined(separator: " "))
         let digest = hash.hexDigest()
         let directory = cacheDirectory + "/standins/" + digest
         let library = StandInLibrary(directory: directory, modules: modules, digest: digest)
@@ -98,24 +100,36 @@ package struct StandInLibrary: Sendable {
                     .standIns, "the stand-in module \(module) does not compile", notes: [result.stderrText])
             }
         }
-        // Compiled in a folder of its own: the driver leaves a `TemporaryDirectory.*` in its TMPDIR.
-        let lineBuffered = staging + "/.line-buffered"
-        try FileManager.default.createDirectory(atPath: lineBuffered, withIntermediateDirectories: false)
-        try ScratchFile.write(LineBufferedOutput.source, to: lineBuffered + "/LectureLineBuffered.swift")
-        let object = try Subprocess.run(
-            toolchain.swiftc, LineBufferedOutput.compilerArguments + ["-o", "../" + LineBufferedOutput.object],
-            directory: lineBuffered, environment: ["TMPDIR": lineBuffered], timeout: 600)
-        FileSystem.removeTemporaryDirectory(lineBuffered)
-        guard object.succeeded else {
-            throw LectureError(
-                .standIns, "the line-buffering object \(LineBufferedOutput.object) does not compile",
-                notes: [object.stderrText])
-        }
+        try compileObject(
+            LineBufferedOutput.object, "the line-buffering object", source: LineBufferedOutput.source,
+            arguments: LineBufferedOutput.compilerArguments, in: staging, toolchain: toolchain)
+        try compileObject(
+            SampleDispatcher.object, "the merged programs' dispatcher", source: SampleDispatcher.source,
+            arguments: SampleDispatcher.compilerArguments, in: staging, toolchain: toolchain)
         _ = FileManager.default.createFile(atPath: staging + "/.complete", contents: Data())
         if rename(staging, directory) != 0 && !FileSystem.exists(directory + "/.complete") {
             throw LectureError(.standIns, "cannot move the built stand-ins into \(directory)")
         }
         return library
+    }
+
+    /// Compiles one of the tool's own objects from `source` (in the file the last of `arguments`
+    /// names) into `staging/object`, in a folder of its own: the driver leaves a
+    /// `TemporaryDirectory.*` in its TMPDIR. - Throws: `LectureError` naming `what`.
+    private static func compileObject(
+        _ object: String, _ what: String, source: String, arguments: [String], in staging: String,
+        toolchain: Toolchain
+    ) throws {
+        let folder = staging + "/.build-" + object
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        try ScratchFile.write(source, to: folder + "/" + (arguments.last ?? "main.swift"))
+        let result = try Subprocess.run(
+            toolchain.swiftc, arguments + ["-o", "../" + object],
+            directory: folder, environment: ["TMPDIR": folder], timeout: 600)
+        guard result.succeeded else {
+            throw LectureError(.standIns, "\(what) \(object) does not compile", notes: [result.stderrText])
+        }
     }
 
     /// The arguments that let a sample import every stand-in and link those it uses: linked as

@@ -13,7 +13,7 @@ extension SampleVerifier {
     static let testFlags = ["-parse-as-library"]
 
     func runTests(_ sample: Sample, into result: inout SampleResult) throws {
-        let discovered = TestDiscovery.discover(in: sample.program)
+        let discovered = syntax.tests(of: sample)
         guard let problem = Self.discoveryProblem(discovered) else {
             try compileAndRunTests(sample, discovered, into: &result)
             return
