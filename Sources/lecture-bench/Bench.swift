@@ -269,7 +269,7 @@ struct Bench {
         var frontend: Int
         var total: Int { swiftc + frontend }
         static func < (a: Compiles, b: Compiles) -> Bool { (a.total, a.frontend) < (b.total, b.frontend) }
-        /// `103 compiles (2 swiftc, 101 swift-frontend)`, `100 compiles (swiftc)` or `0 compiles`.
+        /// `102 compiles (2 swiftc, 100 swift-frontend)`, `100 compiles (swiftc)` or `0 compiles`.
         var description: String {
             if total == 0 { return "0 compiles" }
             return frontend == 0
