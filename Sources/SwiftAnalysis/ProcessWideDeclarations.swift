@@ -10,13 +10,14 @@ internal import SwiftSyntax
 ///   runtime finds conformances for dynamic casts (`as?`, `print`'s `CustomStringConvertible`)
 ///   among every conformance record of the process, so another module's `"x" as? Error` would
 ///   succeed too;
-/// - a symbol given a name of its own (`@_cdecl`, `@_silgen_name`, `@_extern`, `@_section`,
-///   `@_used`): such names are not mangled with the module, so they can satisfy or interpose
-///   another module's references.
+/// - a symbol given a name of its own or placed where the loader runs it (`@c` and `@_cdecl`,
+///   `@_silgen_name`, `@_extern`, `@section` and `@_section`, `@used` and `@_used`; SE-0495,
+///   SE-0492): such names are not mangled with the module, so they can satisfy or interpose
+///   another module's references, and an `.init_array` entry runs in every sample's process.
 package enum ProcessWideDeclarations {
     /// `true` when `source` (a whole program) declares something of either kind, or is nested too
-    /// deep to parse (`ParsingLimit`), which counts as unknown. Parsed only when it could
-    /// (`mayDeclare(in:)`).
+    /// deep to parse (`ParsingLimit`), which counts as unknown when its text could declare either
+    /// (`mayDeclare(in:)`); a text that could not is never parsed.
     package static func found(in source: String) -> Bool {
         mayDeclare(in: source) && found(in: ParsedSource(source))
     }
@@ -33,11 +34,36 @@ package enum ProcessWideDeclarations {
             }
     }
 
-    /// Whether `source` spells what either kind needs: the keyword `extension` or the name of an
-    /// unmangled-symbol attribute (in a comment or a string too, so it errs towards parsing).
-    /// Most programs spell neither and are never parsed for this question.
+    /// Whether `source` spells what either kind needs: the keyword `extension`, or `@` followed
+    /// (after any spaces and a backtick) by the name of one of the attributes above, in a comment
+    /// or a string too, so it errs towards parsing. Most programs spell neither and are never
+    /// parsed for this question.
     package static func mayDeclare(in source: String) -> Bool {
-        source.contains("extension") || ProcessWideWalker.unmangled.contains { source.contains($0) }
+        if source.contains("extension") { return true }
+        let bytes = Array(source.utf8)
+        var index = 0
+        while index < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "@") else { continue }
+            var start = index + 1
+            while start < bytes.count,
+                [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "`")].contains(bytes[start])
+            {
+                start += 1
+            }
+            var end = start
+            while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+            if ProcessWideWalker.unmangled.contains(String(decoding: bytes[start..<end], as: UTF8.self)) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 }
 
@@ -47,7 +73,9 @@ private final class ProcessWideWalker: SyntaxVisitor {
     var declared: Set<String> = []
     var extensions: [(extended: String, conformances: [String])] = []
     var hasUnmangledSymbol = false
-    static let unmangled: Set<String> = ["_cdecl", "_silgen_name", "_extern", "_section", "_used"]
+    static let unmangled: Set<String> = [
+        "c", "_cdecl", "_silgen_name", "_extern", "section", "_section", "used", "_used",
+    ]
 
     static func lastName(_ type: TypeSyntax) -> String {
         let text = type.trimmedDescription
@@ -56,7 +84,10 @@ private final class ProcessWideWalker: SyntaxVisitor {
     }
 
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
-        if Self.unmangled.contains(node.attributeName.trimmedDescription) { hasUnmangledSymbol = true }
+        let name = node.attributeName.trimmedDescription
+        if Self.unmangled.contains(name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name) {
+            hasUnmangledSymbol = true
+        }
         return .visitChildren
     }
 

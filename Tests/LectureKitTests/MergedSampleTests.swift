@@ -110,6 +110,23 @@ import Testing
         #expect(results.map(\.merged) == [false, false])
     }
 
+    @Test func aStandInsFolderThatLostTheDispatcherIsBuiltAgain() throws {
+        let stage = try Self.stage()
+        let built = stage.verifier.standIns
+        let cache = try FileSystem.makeTemporaryDirectory(prefix: "lecture-standins-cache")
+        defer { FileSystem.removeTemporaryDirectory(cache) }
+        let copy = cache + "/standins/" + built.digest
+        try FileManager.default.createDirectory(atPath: cache + "/standins", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: built.directory, toPath: copy)
+        try FileManager.default.removeItem(atPath: copy + "/" + SampleDispatcher.object)
+        let again = try StandInLibrary.prepare(toolchain: stage.verifier.toolchain, cacheDirectory: cache)
+        #expect(again.directory == copy)
+        #expect(FileSystem.exists(copy + "/" + SampleDispatcher.object))
+        #expect(FileSystem.exists(copy + "/" + LineBufferedOutput.object))
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache + "/standins")
+        #expect(left == [built.digest], "\(left)")
+    }
+
     @Test func twoRunsThatDifferFailMergedToo() throws {
         let unstable = Self.sample(
             "let set: Set = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\"]\nprint(set.joined())\nprint(Int.random(in: 0...1_000_000_000))",
@@ -147,13 +164,18 @@ import Testing
             + Self.sample(
                 "struct Local {}\nprotocol Named {}\nextension Local: Named {}\nextension Int: Named {}\nlet local: Any = Local()\nprint(local is Named)",
                 output: "true\n")
+            // An `.init_array` entry (SE-0492) would run in every sample's process.
+            + Self.sample(
+                "import Glibc\nenum Early {\n    @used @section(\".init_array\") static let run: @convention(c) () -> Void = { setenv(\"LECTURE_EARLY\", \"1\", 1) }\n}\nprint(getenv(\"LECTURE_EARLY\") != nil)",
+                output: "true\n")
+            + Self.sample("import Glibc\nprint(getenv(\"LECTURE_EARLY\") != nil)", output: "false\n")
         let merged = try verify(markdown, merging: true)
         let alone = try verify(markdown, merging: false)
         // (The link error names its temporary folder, so outcomes and outputs are compared.)
         #expect(merged.map(\.outcome) == alone.map(\.outcome))
         #expect(merged.map(\.actualOutput) == alone.map(\.actualOutput))
-        #expect(merged.map(\.outcome) == [.passed, .passed, .passed, .failed, .passed])
-        #expect(merged.map(\.merged) == [false, true, false, false, true])
+        #expect(merged.map(\.outcome) == [.passed, .passed, .passed, .failed, .passed, .passed, .passed])
+        #expect(merged.map(\.merged) == [false, true, false, false, true, false, true])
     }
 
     @Test func aMergedSampleHasTheProgramNameItHasAlone() throws {

@@ -16,6 +16,10 @@ struct SampleSyntaxTests {
         "@_extern(c, \"abs\") func abs(_ x: Int32) -> Int32",
         "@_section(\"__DATA,x\") let value = 1",
         "@_used @_section(\"x\") let value = 1",
+        "@used @section(\".init_array\")\nlet run: @convention(c) () -> Void = { print(\"every process\") }",
+        "@c(lecture_shared) func shared() -> Int32 { 1 }",
+        "@c func shared() -> Int32 { 1 }",
+        "@ _cdecl(\"spaced\") func spaced() -> Int32 { 1 }",
         "enum Outer { struct Inner {} }\nextension Outer.Inner: Equatable {}\nextension String: Outer.P {}",
     ]
 
@@ -25,6 +29,8 @@ struct SampleSyntaxTests {
         "struct Local {}\nprotocol Named {}\nextension Local: Named {}\nextension Int: Named {}",
         "extension String { var shouted: String { uppercased() } }",
         "// an extension in a comment\nlet note = \"_cdecl in a string\"",
+        "let f: @convention(c) (Int32) -> Int32 = { $0 }\nlet used = 1, section = 2\nprint(f(used + section))",
+        "@MainActor final class Counter { @discardableResult func count() -> Int { 1 } }",
         "import Observation\n@Observable final class Model { var count = 0 }",
         String(repeating: "[", count: 20) + String(repeating: "]", count: 20),
     ]
@@ -38,6 +44,10 @@ struct SampleSyntaxTests {
             #expect(!ProcessWideDeclarations.found(in: program), "\(program)")
         }
         #expect(!ProcessWideDeclarations.mayDeclare(in: "struct A {}\nprint(A())"))
+        // An attribute's name alone is not a reason to parse; `@` before it is.
+        #expect(
+            !ProcessWideDeclarations.mayDeclare(
+                in: "let used = 1\n@MainActor func c() {}\nlet f: @convention(c) () -> Void"))
     }
 
     @Test func theShortcutAnswersAsTheFullReading() {

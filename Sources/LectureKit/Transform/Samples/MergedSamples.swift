@@ -152,7 +152,7 @@ struct MergedSamples {
         return Self.finished(results, samples, finished, verifier, cards)
     }
 
-    /// What the frontend job of one sample (or of the dispatcher) left: the result so far
+    /// What the frontend job of one sample (or of a module of `test` samples) left: the result so far
     /// (`nil` when the sample is to be verified alone), whether it is to be linked, the objects
     /// its job wrote (relative to the batch folder), the symbols the dispatcher finds it by,
     /// and the index whose module ABI name (`moduleABIName(_:)`) its module has.

@@ -73,7 +73,19 @@ package struct StandInLibrary: Sendable {
         let digest = hash.hexDigest()
         let directory = cacheDirectory + "/standins/" + digest
         let library = StandInLibrary(directory: directory, modules: modules, digest: digest)
-        if FileSystem.exists(directory + "/.complete") { return library }
+        if FileSystem.exists(directory + "/.complete") {
+            if [LineBufferedOutput.object, SampleDispatcher.object].allSatisfy({
+                FileSystem.exists(directory + "/" + $0)
+            }) {
+                return library
+            }
+            // A folder that lost one of the tool's objects since it was built (by hand): moved
+            // aside, removed and built again, so that merging is not silently off from then on.
+            let damaged =
+                cacheDirectory
+                + "/standins/.damaged-\(digest.prefix(12))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            if rename(directory, damaged) == 0 { try? FileManager.default.removeItem(atPath: damaged) }
+        }
 
         // Built beside its final place and renamed into it, so concurrent runs never see half of it.
         try FileManager.default.createDirectory(atPath: cacheDirectory + "/standins", withIntermediateDirectories: true)
