@@ -1,3 +1,4 @@
+import LectureSupport
 internal import SwiftSyntax
 
 /// Whether a Swift program declares something that reaches beyond its own module into the whole
@@ -40,24 +41,25 @@ package enum ProcessWideDeclarations {
     /// parsed for this question.
     package static func mayDeclare(in source: String) -> Bool {
         if source.contains("extension") { return true }
-        let bytes = Array(source.utf8)
-        var index = 0
-        while index < bytes.count {
-            defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "@") else { continue }
-            var start = index + 1
-            while start < bytes.count,
-                [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "`")].contains(bytes[start])
-            {
-                start += 1
+        var text = source
+        return text.withUTF8 { bytes in
+            var at = 0
+            while let found = UTF8Search.offset(of: UInt8(ascii: "@"), in: bytes, from: at) {
+                var start = found + 1
+                while start < bytes.count,
+                    [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "`")].contains(bytes[start])
+                {
+                    start += 1
+                }
+                var end = start
+                while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+                if ProcessWideWalker.unmangled.contains(String(decoding: bytes[start..<end], as: UTF8.self)) {
+                    return true
+                }
+                at = end
             }
-            var end = start
-            while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-            if ProcessWideWalker.unmangled.contains(String(decoding: bytes[start..<end], as: UTF8.self)) {
-                return true
-            }
+            return false
         }
-        return false
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

@@ -68,17 +68,12 @@ package struct StandInLibrary: Sendable {
                 hash.update(try FileSystem.read(sources + "/" + module + "/" + name))
             }
         }
-        hash.update(LineBufferedOutput.source + LineBufferedOutput.compilerArguments.joined(separator: " "))
-        hash.update(SampleDispatcher.source + SampleDispatcher.compilerArguments.joined(separator: " "))
+        for tool in toolObjects { hash.update(tool.source + tool.arguments.joined(separator: " ")) }
         let digest = hash.hexDigest()
         let directory = cacheDirectory + "/standins/" + digest
         let library = StandInLibrary(directory: directory, modules: modules, digest: digest)
         if FileSystem.exists(directory + "/.complete") {
-            if [LineBufferedOutput.object, SampleDispatcher.object].allSatisfy({
-                FileSystem.exists(directory + "/" + $0)
-            }) {
-                return library
-            }
+            if toolObjects.allSatisfy({ FileSystem.exists(directory + "/" + $0.object) }) { return library }
             // A folder that lost one of the tool's objects since it was built (by hand): moved
             // aside, removed and built again, so that merging is not silently off from then on.
             let damaged =
@@ -112,12 +107,7 @@ package struct StandInLibrary: Sendable {
                     .standIns, "the stand-in module \(module) does not compile", notes: [result.stderrText])
             }
         }
-        try compileObject(
-            LineBufferedOutput.object, "the line-buffering object", source: LineBufferedOutput.source,
-            arguments: LineBufferedOutput.compilerArguments, in: staging, toolchain: toolchain)
-        try compileObject(
-            SampleDispatcher.object, "the merged programs' dispatcher", source: SampleDispatcher.source,
-            arguments: SampleDispatcher.compilerArguments, in: staging, toolchain: toolchain)
+        for tool in toolObjects { try compile(tool, in: staging, toolchain: toolchain) }
         _ = FileManager.default.createFile(atPath: staging + "/.complete", contents: Data())
         if rename(staging, directory) != 0 && !FileSystem.exists(directory + "/.complete") {
             throw LectureError(.standIns, "cannot move the built stand-ins into \(directory)")
@@ -125,22 +115,39 @@ package struct StandInLibrary: Sendable {
         return library
     }
 
-    /// Compiles one of the tool's own objects from `source` (in the file the last of `arguments`
-    /// names) into `staging/object`, in a folder of its own: the driver leaves a
-    /// `TemporaryDirectory.*` in its TMPDIR. - Throws: `LectureError` naming `what`.
-    private static func compileObject(
-        _ object: String, _ what: String, source: String, arguments: [String], in staging: String,
-        toolchain: Toolchain
-    ) throws {
-        let folder = staging + "/.build-" + object
+    /// One of the tool's own objects built with the stand-ins: its file name in their folder, what
+    /// it is (for a diagnostic), its source and the arguments that compile it but for the output
+    /// (the last names the source's file).
+    struct ToolObject {
+        var object: String
+        var what: String
+        var source: String
+        var arguments: [String]
+    }
+
+    /// The line-buffering object every sample's program is linked with, and the merged programs'
+    /// `main`: part of the folder's digest, built with it, and checked for on every use.
+    static let toolObjects = [
+        ToolObject(
+            object: LineBufferedOutput.object, what: "the line-buffering object", source: LineBufferedOutput.source,
+            arguments: LineBufferedOutput.compilerArguments),
+        ToolObject(
+            object: SampleDispatcher.object, what: "the merged programs' dispatcher", source: SampleDispatcher.source,
+            arguments: SampleDispatcher.compilerArguments),
+    ]
+
+    /// Compiles `tool` into `staging`, in a folder of its own: the driver leaves a
+    /// `TemporaryDirectory.*` in its TMPDIR. - Throws: `LectureError` naming it.
+    private static func compile(_ tool: ToolObject, in staging: String, toolchain: Toolchain) throws {
+        let folder = staging + "/.build-" + tool.object
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         defer { FileSystem.removeTemporaryDirectory(folder) }
-        try ScratchFile.write(source, to: folder + "/" + (arguments.last ?? "main.swift"))
+        try ScratchFile.write(tool.source, to: folder + "/" + (tool.arguments.last ?? "main.swift"))
         let result = try Subprocess.run(
-            toolchain.swiftc, arguments + ["-o", "../" + object],
+            toolchain.swiftc, tool.arguments + ["-o", "../" + tool.object],
             directory: folder, environment: ["TMPDIR": folder], timeout: 600)
         guard result.succeeded else {
-            throw LectureError(.standIns, "\(what) \(object) does not compile", notes: [result.stderrText])
+            throw LectureError(.standIns, "\(tool.what) \(tool.object) does not compile", notes: [result.stderrText])
         }
     }
 
