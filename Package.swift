@@ -92,7 +92,6 @@ let package = Package(
         .target(
             name: "LectureKit",
             dependencies: ["CommonMark", "CBookTOML", "SwiftAnalysis", "LectureSupport"],
-            resources: [.copy("Resources/StandIns")],
             swiftSettings: findsSwiftSyntax,
             plugins: ["EmbedTheme"]
         ),

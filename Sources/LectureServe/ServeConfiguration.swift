@@ -11,8 +11,8 @@ struct ServeConfiguration: Sendable {
     /// The TCP port; 0 lets the kernel choose a free one.
     var port: UInt16 = 8000
     /// The folders whose changes trigger a rebuild; `nil` for the content folder, the
-    /// templates folder (unless it is the built-in theme in the cache) and the stand-ins'
-    /// sources (`StandInLibrary.sourceDirectory()`).
+    /// templates folder (unless it is the built-in theme in the cache) and the book's sample
+    /// libraries (`[lecture.samples] libraries`).
     var watchedDirectories: [String]?
     /// inotify where available, else polling; or polling only.
     var watchMode: FileWatcher.Mode = .automatic
@@ -36,7 +36,7 @@ struct ServeConfiguration: Sendable {
         if !URL(fileURLWithPath: build.templatesDirectory).standardizedFileURL.path.hasPrefix(cache + "/") {
             directories.append(build.templatesDirectory)
         }
-        if let standIns = try? StandInLibrary.sourceDirectory() { directories.append(standIns) }
+        directories += build.verifier.libraries
         return directories
     }
 }

@@ -29,8 +29,8 @@ extension Diagnostic.Identifier {
     package static let badArgument = Self("lecture.usage.bad-argument")
     /// No `swiftc`, or one that does not say its version.
     package static let missingToolchain = Self("lecture.setup.toolchain")
-    /// The stand-in modules (UIKit, Rx) are missing or do not compile.
-    package static let standIns = Self("lecture.setup.stand-ins")
+    /// A sample library the book declares (`[lecture.samples] libraries`) does not compile.
+    package static let sampleLibraries = Self("lecture.setup.sample-libraries")
     /// The sample locale or time zone is not installed.
     package static let sampleEnvironment = Self("lecture.setup.sample-environment")
     /// No Chromium for `lecture pdf`.
@@ -179,7 +179,7 @@ extension Diagnostic.Identifier {
 
     /// Every identifier above, in the README's order.
     package static let all: [Self] = [
-        unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, standIns, sampleEnvironment,
+        unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, sampleLibraries, sampleEnvironment,
         missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,

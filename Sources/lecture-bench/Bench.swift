@@ -281,7 +281,7 @@ struct Bench {
         var wrapper: String
         var log: String
         var realSwiftc: String
-        var standIns: String  // the built stand-ins folder (…/standins/<digest>)
+        var libraries: String  // the built sample libraries' folder (…/libraries/<digest>)
         var standInsRoot: String  // its parent, copied into each cold cache
         var modules: [String]
     }
@@ -301,7 +301,8 @@ struct Bench {
         try? FileManager.default.removeItem(atPath: context.log)
         _ = FileManager.default.createFile(atPath: context.log, contents: nil)
         let result = try Run.measure(
-            lecture, ["check", "--content", content, "--cache-dir", cache] + extra,
+            // The repository as the book: its book.toml declares the sample libraries.
+            lecture, ["check", repo, "--content", content, "--cache-dir", cache] + extra,
             directory: temp, environment: ["SWIFTC": context.wrapper], timeout: 1200)
         let closing =
             (result.stdout + result.stderr).split(separator: "\n").last { $0.contains(" passed, ") }.map(String.init)
@@ -360,7 +361,7 @@ struct Bench {
         try Files.copy(repo + "/content", to: warmup)
         let throwaway = root + "/throwaway-cache"
         var context = SampleContext(
-            wrapper: wrapper, log: log, realSwiftc: real, standIns: "", standInsRoot: throwaway + "/standins",
+            wrapper: wrapper, log: log, realSwiftc: real, libraries: "", standInsRoot: throwaway + "/libraries",
             modules: [])
         let first = try check(warmup, cache: throwaway, context: context)
         guard first.succeeded else {
@@ -373,10 +374,10 @@ struct Bench {
             !$0.hasPrefix(".")
         }
         guard let digest = built.first else { throw BenchError.failed("no stand-ins in \(context.standInsRoot)") }
-        context.standIns = context.standInsRoot + "/" + digest
-        let order = Files.read(repo + "/Sources/LectureKit/Resources/StandIns/ORDER").split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        context.modules = order.isEmpty ? ["UIKit", "RxSwift", "RxRelay", "RxCocoa"] : order
+        context.libraries = context.standInsRoot + "/" + digest
+        // The lecture's libraries, as its book.toml lists them.
+        let settings = BookSettingsLoader.load(path: repo + "/book.toml").settings
+        context.modules = settings.sampleLibraries.map { SampleLibraries.moduleName($0) }
         return context
     }
 
@@ -389,8 +390,8 @@ struct Bench {
     func oneAfterAnother(_ samples: [Sample], context: SampleContext, work: String) throws -> (
         seconds: Double, compiles: Compiles, ok: Int
     ) {
-        let d = context.standIns
-        // The stand-ins linked as needed, as the tool links them (`StandInLibrary.compilerArguments`).
+        let d = context.libraries
+        // The stand-ins linked as needed, as the tool links them (`SampleLibraries.compilerArguments`).
         let flags =
             ["-swift-version", "6", "-module-name", "Sample", "-diagnostic-style", "llvm", "-I", d, "-L", d]
             + ["-Xlinker", "--as-needed"] + context.modules.flatMap { ["-Xlinker", "-l" + $0] }
@@ -482,7 +483,7 @@ struct Bench {
             for run in 1...runs {
                 cache = root + "/\(name)-cache-\(run)"
                 try Files.makeDirectory(cache)
-                try Files.copy(context.standInsRoot, to: cache + "/standins")
+                try Files.copy(context.standInsRoot, to: cache + "/libraries")
                 let cold = try check(content, cache: cache, context: context)
                 note("\(label): cold \(Format.seconds(cold.seconds)), \(cold.compiles.description); \(cold.closing)")
                 colds.append(cold)
@@ -645,7 +646,7 @@ struct Bench {
             let content = temp + "/samples/generated/content"
             try Generator.write(Generator.samples(count: sampleCount), into: content)
             let cache = temp + "/samples/generated-cache"
-            try Files.copy(context.standInsRoot, to: cache + "/standins")
+            try Files.copy(context.standInsRoot, to: cache + "/libraries")
             _ = try check(content, cache: cache, context: context)
             try partShards(content: content, cache: cache, context: context)
         }

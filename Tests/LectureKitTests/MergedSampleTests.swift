@@ -92,16 +92,16 @@ import Testing
 
     @Test func theDispatcherComesWithTheStandInsAndWithoutItEverySampleIsVerifiedAlone() throws {
         var stage = try Self.stage()
-        let standIns = stage.verifier.standIns.directory
-        #expect(FileSystem.exists(standIns + "/" + SampleDispatcher.object))
+        let libraries = stage.verifier.libraries.directory
+        #expect(FileSystem.exists(libraries + "/" + SampleDispatcher.object))
         // A stand-ins folder that lost it (by hand): nothing merged, the same verdicts.
         let copy = try FileSystem.makeTemporaryDirectory(prefix: "lecture-standins")
         defer { FileSystem.removeTemporaryDirectory(copy) }
-        for name in try FileManager.default.contentsOfDirectory(atPath: standIns) where name != SampleDispatcher.object
+        for name in try FileManager.default.contentsOfDirectory(atPath: libraries) where name != SampleDispatcher.object
         {
-            try FileManager.default.copyItem(atPath: standIns + "/" + name, toPath: copy + "/" + name)
+            try FileManager.default.copyItem(atPath: libraries + "/" + name, toPath: copy + "/" + name)
         }
-        stage.verifier.standIns.directory = copy
+        stage.verifier.libraries.directory = copy
         stage.verifier.options.mergeSamples = true
         let markdown = Self.sample("print(1)", output: "1\n") + Self.sample("print(2)", output: "3\n")
         let found = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md")
@@ -110,20 +110,21 @@ import Testing
         #expect(results.map(\.merged) == [false, false])
     }
 
-    @Test func aStandInsFolderThatLostTheDispatcherIsBuiltAgain() throws {
+    @Test func aLibrariesFolderThatLostTheDispatcherIsBuiltAgain() throws {
         let stage = try Self.stage()
-        let built = stage.verifier.standIns
-        let cache = try FileSystem.makeTemporaryDirectory(prefix: "lecture-standins-cache")
+        let built = stage.verifier.libraries
+        let cache = try FileSystem.makeTemporaryDirectory(prefix: "lecture-libraries-cache")
         defer { FileSystem.removeTemporaryDirectory(cache) }
-        let copy = cache + "/standins/" + built.digest
-        try FileManager.default.createDirectory(atPath: cache + "/standins", withIntermediateDirectories: true)
+        let copy = cache + "/libraries/" + built.digest
+        try FileManager.default.createDirectory(atPath: cache + "/libraries", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: built.directory, toPath: copy)
         try FileManager.default.removeItem(atPath: copy + "/" + SampleDispatcher.object)
-        let again = try StandInLibrary.prepare(toolchain: stage.verifier.toolchain, cacheDirectory: cache)
+        let again = try SampleLibraries.prepare(
+            toolchain: stage.verifier.toolchain, cacheDirectory: cache, folders: TestSupport.lectureLibraries)
         #expect(again.directory == copy)
         #expect(FileSystem.exists(copy + "/" + SampleDispatcher.object))
         #expect(FileSystem.exists(copy + "/" + LineBufferedOutput.object))
-        let left = try FileManager.default.contentsOfDirectory(atPath: cache + "/standins")
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache + "/libraries")
         #expect(left == [built.digest], "\(left)")
     }
 

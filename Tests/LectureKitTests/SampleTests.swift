@@ -100,6 +100,7 @@ import Testing
 @Suite(.serialized) struct SampleVerificationTests {
     static let stage: Result<SampleStage, LectureError> = {
         var options = SampleVerifier.Options()
+        options.libraries = TestSupport.lectureLibraries
         options.timeout = 3
         options.jobs = 2
         do {

@@ -98,8 +98,16 @@ enum TestSupport {
     static let minimalPage =
         "<!doctype html><html lang=\"ko\"><title>{{ title }}</title><nav>{{ nav }}</nav><main>{{ content }}</main>{{ prev }}{{ next }}</html>\n"
 
+    /// The lecture's sample libraries (`Sources/StandIns`), as its book.toml declares them.
+    static let lectureLibraries: [String] = ["UIKit", "RxSwift", "RxRelay", "RxCocoa"].map {
+        repositoryRoot + "/Sources/StandIns/" + $0
+    }
+
+    /// A build of `content` with `templates` into `output`; its samples may import the lecture's
+    /// libraries.
     static func configuration(content: String, templates: String, output: String) -> BuildConfiguration {
         var configuration = BuildConfiguration()
+        configuration.verifier.libraries = lectureLibraries
         configuration.contentDirectory = content
         configuration.templatesDirectory = templates
         configuration.outputDirectory = output

@@ -65,6 +65,10 @@ package enum BookLayout {
             configuration.verifier.environment.locale = locale
         }
         if let zone = options.sampleTimeZone ?? settings.timeZone { configuration.verifier.environment.timeZone = zone }
+        // Absolute: the libraries are compiled in a folder of the cache.
+        configuration.verifier.libraries = settings.sampleLibraries.map {
+            URL(fileURLWithPath: FileSystem.join(root, $0)).standardizedFileURL.path
+        }
         if options.smartPunctuation {
             configuration.smartPunctuation = true
         } else if let smart = settings.smartPunctuation {

@@ -42,6 +42,9 @@ package struct BookSettings: Sendable, Equatable {
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
+    /// `[lecture.samples] libraries`: folders of Swift sources, each a module samples may import
+    /// (named after its folder), in build order, relative to the folder holding `book.toml`.
+    package var sampleLibraries: [String] = []
     /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 
@@ -55,7 +58,7 @@ package struct BookSettings: Sendable, Equatable {
 /// value of the wrong type is an error at its line; a key this tool does not know is a warning at
 /// its line, and so is an mdBook key it knows but does not implement (preprocessors, other
 /// renderers, MathJax…), with a note saying so. Every problem in the file is reported.
-enum BookSettingsLoader {
+package enum BookSettingsLoader {
     /// Loads `path` (a path as the user gave it, used in diagnostics).
     package static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
         guard let bytes = try? FileSystem.read(path) else {
@@ -104,6 +107,16 @@ enum BookSettingsLoader {
                 }
                 continue
             }
+            if entry.path.count == 4, entry.path[0] == "lecture", entry.path[1] == "samples",
+                entry.path[2] == "libraries"
+            {
+                if let problem = library(entry, bookTOML: path) {
+                    diagnostics.append(.error(.bookTOMLValue, path, place, problem.summary, notes: problem.notes))
+                } else {
+                    settings.sampleLibraries.append(entry.value)
+                }
+                continue
+            }
             if entry.path.count == 3, entry.path[0] == "lecture", entry.path[1] == "words" {
                 if entry.kind != .string {
                     diagnostics.append(
@@ -149,10 +162,29 @@ enum BookSettingsLoader {
         return (settings, ordered)
     }
 
+    /// What is wrong with one element of `[lecture.samples] libraries`, or `nil`: it must name a
+    /// folder of Swift sources relative to the folder holding `bookTOML`.
+    static func library(_ entry: TOMLDocument.Entry, bookTOML: String) -> (summary: String, notes: [String])? {
+        guard entry.kind == .string else {
+            return ("'lecture.samples.libraries' needs folders of Swift sources, such as [\"Sources/Library\"]", [])
+        }
+        let folder = FileSystem.join((bookTOML as NSString).deletingLastPathComponent, entry.value)
+        guard FileSystem.isDirectory(folder) else {
+            return (
+                "sample library '\(entry.value)' is not a folder",
+                ["each library is a folder of Swift sources, relative to the folder holding book.toml"]
+            )
+        }
+        guard FileSystem.files(under: folder).contains(where: { $0.hasSuffix(".swift") }) else {
+            return ("sample library '\(entry.value)' holds no Swift source", ["its .swift files make the module"])
+        }
+        return nil
+    }
+
     /// Tables that only hold other keys.
     static let containers: Set<String> = [
         "book", "build", "output", "output.html", "lecture", "preprocessor", "rust", "preprocessor.links",
-        "preprocessor.index", "lecture.words",
+        "preprocessor.index", "lecture.words", "lecture.samples",
     ]
 
     /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
@@ -266,6 +298,9 @@ enum BookSettingsLoader {
             return nil
         },
         "lecture.templates": string(\.templates),
+        "lecture.samples.libraries": Field { entry, _ in
+            entry.kind == .array ? nil : "needs a list of folders of Swift sources, such as [\"Sources/Library\"]"
+        },
         "lecture.timeout": Field { entry, settings in
             guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value), seconds > 0,
                 seconds.isFinite

@@ -7,16 +7,17 @@ package struct SampleStage: Sendable {
     /// The verifier every sample goes through.
     package var verifier: SampleVerifier
 
-    /// Prepares the toolchain and stand-ins. - Throws: `LectureError` (setup, exit 2).
+    /// Prepares the toolchain and the sample libraries. - Throws: `LectureError` (setup, exit 2).
     static func prepare(
         cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil
     ) throws -> SampleStage {
         try options.environment.validate()
         let cache = Cache(directory: cacheDirectory)  // absolute: swiftc runs in another folder
         let toolchain = try found ?? Toolchain.find(cache: cache)
-        let standIns = try StandInLibrary.prepare(toolchain: toolchain, cacheDirectory: cache.directory)
+        let libraries = try SampleLibraries.prepare(
+            toolchain: toolchain, cacheDirectory: cache.directory, folders: options.libraries)
         return SampleStage(
-            verifier: SampleVerifier(toolchain: toolchain, standIns: standIns, cache: cache, options: options))
+            verifier: SampleVerifier(toolchain: toolchain, libraries: libraries, cache: cache, options: options))
     }
 
     /// Extracts samples from parsed files, in file order.

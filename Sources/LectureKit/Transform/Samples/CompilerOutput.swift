@@ -38,9 +38,19 @@ enum CompilerOutput {
             result.append(
                 Diagnostic(
                     .sampleCompiler, header.severity, sample.path, location, header.message,
-                    notes: excerpt.map { [$0] } ?? []))
+                    notes: (excerpt.map { [$0] } ?? []) + missingModuleNote(header.message)))
         }
         return result
+    }
+
+    /// For swiftc's "no such module 'NAME'": where a book declares the modules its samples may
+    /// import (`SampleLibraries`).
+    static func missingModuleNote(_ message: String) -> [String] {
+        guard message.hasPrefix("no such module '"), message.hasSuffix("'") else { return [] }
+        let name = message.dropFirst("no such module '".count).dropLast()
+        return [
+            "'\(name)' is not among the book's sample libraries: add the folder of its sources to book.toml's [lecture.samples] libraries = [\"path/to/\(name)\"]"
+        ]
     }
 
     /// One header line: `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, for the Markdown file or the

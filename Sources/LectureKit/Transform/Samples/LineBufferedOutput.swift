@@ -12,7 +12,7 @@ import LectureSupport
 /// The constructor is an `.init_array` entry (`@used @section`, SE-0492): the loader runs it
 /// after the shared libraries' constructors and before `main`, where stdbuf's ran before them;
 /// none of them writes to stdout or stderr, so both calls come before any output, as setvbuf
-/// requires. Built once per compiler into the stand-ins' folder (`StandInLibrary`).
+/// requires. Built once per compiler into the stand-ins' folder (`SampleLibraries`).
 enum LineBufferedOutput {
     /// The object's file name in the stand-ins' folder.
     static let object = "LectureLineBuffered.o"

@@ -61,7 +61,7 @@ struct MergedSamples {
             let batch = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-merged")
         else { return samples.map { _ in nil } }
         defer { FileSystem.removeTemporaryDirectory(batch) }
-        guard (try? SampleDispatcher.place(in: batch, standIns: verifier.standIns)) != nil else {
+        guard (try? SampleDispatcher.place(in: batch, libraries: verifier.libraries)) != nil else {
             return samples.map { _ in nil }
         }
         let options = verifier.options
@@ -181,7 +181,7 @@ struct MergedSamples {
             try ScratchFile.write(sample.program, to: work + "/main.swift")
             let arguments =
                 frontend.arguments(parseAsLibrary: sample.declaresMain) + [
-                    "-I", verifier.standIns.directory, "-module-abi-name", moduleABIName(index),
+                    "-I", verifier.libraries.directory, "-module-abi-name", moduleABIName(index),
                     "-entry-point-function-name", SampleDispatcher.entryPoint(index), "-o", "main.o",
                 ]
             let compile = try verifier.compile(sample, arguments, in: work, running: frontend.executable)
@@ -204,10 +204,10 @@ struct MergedSamples {
     {
         let link = try? Subprocess.run(
             verifier.toolchain.swiftc,
-            [SampleDispatcher.linkedObject] + verifier.standIns.lineBufferedOutput + compiled.flatMap(\.objects)
+            [SampleDispatcher.linkedObject] + verifier.libraries.lineBufferedOutput + compiled.flatMap(\.objects)
                 // Only the entry points are exported, for the dispatcher's `dlsym`.
                 + compiled.flatMap(\.exports).flatMap { ["-Xlinker", "--export-dynamic-symbol=" + $0] }
-                + verifier.standIns.compilerArguments + ["-o", program],
+                + verifier.libraries.compilerArguments + ["-o", program],
             directory: batch, environment: ["TMPDIR": batch], timeout: 600, cancellation: verifier.options.cancellation)
         return link?.succeeded == true
     }

@@ -53,7 +53,7 @@ extension MergedSamples {
         else { return Compiled(result: nil, object: false) }
         let arguments =
             frontend.arguments(parseAsLibrary: true, files: [testFile(index), "runner.swift"]) + [
-                "-I", verifier.standIns.directory, "-module-abi-name", moduleABIName(index),
+                "-I", verifier.libraries.directory, "-module-abi-name", moduleABIName(index),
                 "-entry-point-function-name", SampleDispatcher.entryPoint(index), "-o", "main.o", "-o", "runner.o",
             ]
         guard
@@ -98,7 +98,7 @@ extension MergedSamples {
         else { return alone() }
         let arguments =
             frontend.arguments(parseAsLibrary: true, files: files) + [
-                "-I", verifier.standIns.directory, "-module-abi-name", moduleABIName(leader),
+                "-I", verifier.libraries.directory, "-module-abi-name", moduleABIName(leader),
                 "-entry-point-function-name", SampleDispatcher.entryPoint(leader),
             ] + objects.flatMap { ["-o", $0] }
         guard

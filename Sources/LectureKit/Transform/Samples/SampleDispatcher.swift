@@ -49,7 +49,7 @@ enum SampleDispatcher {
         """
 
     /// The arguments that compile `source` (in `LectureDispatch.swift`, top-level code as the
-    /// only file), but for the output: once per compiler, with the stand-ins (`StandInLibrary`).
+    /// only file), but for the output: once per compiler, with the stand-ins (`SampleLibraries`).
     static let compilerArguments = [
         "-swift-version", "6", "-c", "-module-name", "LectureDispatch", "LectureDispatch.swift",
     ]
@@ -57,8 +57,8 @@ enum SampleDispatcher {
     /// Copies the dispatcher's object from the stand-ins' folder into `batch/dispatch.o`, where the
     /// link finds it first among its objects (the driver writes its `.autolink` file beside the
     /// first, so it must not be the shared folder's). - Throws: `LectureError` naming the path.
-    static func place(in batch: String, standIns: StandInLibrary) throws {
-        try ScratchFile.write(try FileSystem.read(standIns.directory + "/" + object), to: batch + "/" + linkedObject)
+    static func place(in batch: String, libraries: SampleLibraries) throws {
+        try ScratchFile.write(try FileSystem.read(libraries.directory + "/" + object), to: batch + "/" + linkedObject)
     }
 
     /// The path that runs sample `index` of `program` (this program, or `MergedSamples.testProgram`)

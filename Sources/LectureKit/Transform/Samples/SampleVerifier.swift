@@ -42,6 +42,9 @@ package struct SampleVerifier: Sendable {
         /// (`MergedSamples`; default on, off with `LECTURE_MERGE_SAMPLES=off`); off, each is
         /// compiled and linked alone.
         var mergeSamples = ProcessInfo.processInfo.environment["LECTURE_MERGE_SAMPLES"] != "off"
+        /// The folders of the Swift modules samples may import (`[lecture.samples] libraries`,
+        /// resolved from the book's folder), in build order (`SampleLibraries`).
+        package var libraries: [String] = []
         /// The defaults given with each property.
         init() {}
     }
@@ -56,7 +59,7 @@ package struct SampleVerifier: Sendable {
     /// The Swift compiler that builds the samples.
     var toolchain: Toolchain
     /// The stand-in modules samples are compiled against.
-    var standIns: StandInLibrary
+    var libraries: SampleLibraries
     /// Where passing results are cached.
     var cache: Cache
     /// Time limit, parallelism, cache use and output cap.
@@ -65,9 +68,9 @@ package struct SampleVerifier: Sendable {
     var syntax = SampleSyntax()
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
-    init(toolchain: Toolchain, standIns: StandInLibrary, cache: Cache, options: Options) {
+    init(toolchain: Toolchain, libraries: SampleLibraries, cache: Cache, options: Options) {
         self.toolchain = toolchain
-        self.standIns = standIns
+        self.libraries = libraries
         self.cache = cache
         self.options = options
     }
@@ -178,10 +181,10 @@ package struct SampleVerifier: Sendable {
         hash.update(Self.cacheVersion)
         hash.update(toolchain.versionLine)
         hash.update(toolchain.identity)
-        hash.update(standIns.digest)
+        hash.update(libraries.digest)
         // Every argument swiftc gets; the stand-ins' folder by name, so a moved cache still answers.
         hash.update(
-            compilerArguments(for: sample).map { $0.replacingOccurrences(of: standIns.directory, with: "$STANDINS") }
+            compilerArguments(for: sample).map { $0.replacingOccurrences(of: libraries.directory, with: "$STANDINS") }
                 .joined(separator: " "))
         hash.update(options.environment.cacheKeyText)
         hash.update("output-limit=\(options.outputLimit)")
@@ -279,8 +282,8 @@ package struct SampleVerifier: Sendable {
     /// `sample` out, linked with the line-buffering object). A sample declaring `@main` is
     /// compiled as a library-style program (`-parse-as-library`), which top-level code would forbid.
     func compilerArguments(for sample: Sample) -> [String] {
-        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + standIns.compilerArguments
-            + standIns.lineBufferedOutput + ["main.swift", "-o", "sample"]
+        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + libraries.compilerArguments
+            + libraries.lineBufferedOutput + ["main.swift", "-o", "sample"]
     }
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {

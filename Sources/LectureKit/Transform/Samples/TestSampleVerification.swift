@@ -59,7 +59,7 @@ extension SampleVerifier {
 
         let compile = try Subprocess.run(
             toolchain.swiftc,
-            flags + Self.testFlags + standIns.compilerArguments + standIns.lineBufferedOutput + [
+            flags + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
                 "sample.swift", "runner.swift", "-o", "tests",
             ],
             directory: work, environment: ["TMPDIR": work], timeout: 300)

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// The Swift modules a book's samples may import are the book's own (`[lecture.samples]
+/// libraries`): built once per compiler and sources, linked into its samples; a book without
+/// them has none, and the tool carries none.
+@Suite struct SampleLibraryTests {
+    func run(_ arguments: [String]) -> (status: Int32, lines: [String]) {
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(arguments, console: recorder.console)
+        return (status, recorder.lines)
+    }
+
+    static let page = """
+        # A
+
+        ```swift
+        import Greeting
+        print(greeting(to: "B"))
+        ```
+
+        ```output
+        Hello, B
+        ```
+
+        """
+
+    @Test func aBooksOwnLibraryIsBuiltOnceAndLinkedIntoItsSamples() throws {
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"T\"\n\n[lecture.samples]\nlibraries = [\"lib/Greeting\"]\n",
+            "lib/Greeting/Greeting.swift": "public func greeting(to name: String) -> String { \"Hello, \\(name)\" }\n",
+            "src/SUMMARY.md": "# T\n\n- [A](a.md)\n", "src/a.md": Self.page,
+        ])
+        let cache = try TestSupport.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: root)
+            try? FileManager.default.removeItem(atPath: cache)
+        }
+        let first = run(["build", root, "--cache-dir", cache])
+        #expect(first.status == 0, "\(first.lines)")
+        func built() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/libraries")) ?? []).filter {
+                !$0.hasPrefix(".")
+            }
+        }
+        let folders = built()
+        #expect(folders.count == 1)
+        let library = cache + "/libraries/" + (folders.first ?? "")
+        #expect(FileSystem.exists(library + "/libGreeting.so"))
+        let inode = TestSupport.inode(library + "/libGreeting.so")
+        // Nothing changed: the same folder, not built again.
+        #expect(run(["build", root, "--cache-dir", cache, "--no-cache"]).status == 0)
+        #expect(built() == folders && TestSupport.inode(library + "/libGreeting.so") == inode)
+        // A changed source is a new build of the libraries, and the sample sees it.
+        try FileSystem.writeAtomically(
+            "public func greeting(to name: String) -> String { \"Hi, \\(name)\" }\n",
+            to: root + "/lib/Greeting/Greeting.swift")
+        let changed = run(["build", root, "--cache-dir", cache])
+        #expect(changed.status == 1, "the expected output no longer matches")
+        #expect(built().count == 2)
+    }
+
+    @Test func importingAModuleTheBookDoesNotDeclareIsAnErrorAtTheImportNamingTheSetting() throws {
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"T\"\n", "src/SUMMARY.md": "# T\n\n- [A](a.md)\n",
+            "src/a.md": "# A\n\n```swift\nimport UIKit\nprint(1)\n```\n\n```output\n1\n```\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (status, lines) = run(["build", root, "--cache-dir", TestSupport.cacheDirectory])
+        #expect(status == 1)
+        #expect(lines.contains { $0.hasPrefix("\(root)/src/a.md:4:8: error: no such module 'UIKit'") }, "\(lines)")
+        #expect(
+            lines.contains { $0.contains("add the folder of its sources to book.toml's [lecture.samples] libraries") },
+            "\(lines)")
+    }
+
+    @Test func aLibraryThatIsNotAFolderOfSourcesIsAnErrorAtItsLine() {
+        let root = FileManager.default.temporaryDirectory.path + "/no-such-book-\(UUID())"
+        let (_, diagnostics) = BookSettingsLoader.parse(
+            "[lecture.samples]\nlibraries = [\n  \"Missing\",\n  3,\n]\n", path: root + "/book.toml")
+        #expect(diagnostics.count == 2, "\(diagnostics)")
+        #expect(diagnostics.first?.location?.line == 3)
+        #expect(diagnostics.first?.summary == "sample library 'Missing' is not a folder")
+        #expect(diagnostics.last?.location?.line == 4)
+    }
+
+    @Test func theToolCarriesNoLibraryOfTheLecture() throws {
+        #expect(!FileSystem.exists(TestSupport.repositoryRoot + "/Sources/LectureKit/Resources"))
+        for folder in ["LectureKit", "LectureServe", "LectureSupport", "CommonMark", "lecture", "SwiftAnalysis"] {
+            let base = TestSupport.repositoryRoot + "/Sources/" + folder
+            for file in FileSystem.files(under: base) where file.hasSuffix(".swift") {
+                let lines = (TestSupport.read(base + "/" + file) ?? "").split(separator: "\n")
+                let imports = lines.filter {
+                    $0.hasPrefix("import UIKit") || $0.hasPrefix("import Rx") || $0.contains("class UIView")
+                        || $0.contains("class Observable<")
+                }
+                #expect(imports.isEmpty, "UIKit or Rx code in Sources/\(folder)/\(file)")
+            }
+        }
+        // The lecture declares its stand-ins.
+        let settings = BookSettingsLoader.load(path: TestSupport.repositoryRoot + "/book.toml")
+        #expect(
+            settings.settings.sampleLibraries.map { SampleLibraries.moduleName($0) } == [
+                "UIKit", "RxSwift", "RxRelay", "RxCocoa",
+            ])
+        #expect(settings.diagnostics.isEmpty, "\(settings.diagnostics)")
+    }
+}
