@@ -28,7 +28,7 @@ enum PrintPage {
         book: Book, pages: [Page], anchors: PrintAnchors, swiftVersion: String, buildDate: String
     ) -> String {
         var html = "<div class=\"print-cover\">\n"
-        html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n"
+        if !book.title.isEmpty { html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n" }
         html += "<p class=\"print-note\">모든 예제는 \(HTML.escape(swiftVersion))로 컴파일·실행해 출력을 검증했습니다.</p>\n"
         html += "<p class=\"print-note\">빌드 날짜: \(HTML.escape(buildDate))</p>\n"
         html += "<p class=\"print-action needs-js\"><button type=\"button\" class=\"print-button\">인쇄하기</button></p>\n"
