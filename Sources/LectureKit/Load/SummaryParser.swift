@@ -130,7 +130,7 @@ package enum SummaryParser {
                 switch block.kind {
                 case .paragraph(let inlines), .heading(_, let inlines, _): visit(inlines)
                 case .blockQuote(let blocks): blocks.forEach(visit)
-                case .list(let list): list.items.forEach { $0.blocks.forEach(visit) }
+                case .list(let list): for item in list.items { item.blocks.forEach(visit) }
                 default: other = true
                 }
             }
