@@ -43,6 +43,9 @@ package struct BookSettings: Sendable, Equatable {
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
 
+    /// Where each key read was written in book.toml (`build.build-dir` → line and column).
+    package var locations: [String: SourceLocation] = [:]
+
     /// No setting given.
     init() {}
 }
@@ -103,6 +106,7 @@ enum BookSettingsLoader {
                 continue
             }
             if let field = fields[key] {
+                settings.locations[key] = place
                 if let problem = field.apply(entry, &settings) {
                     diagnostics.append(.error(.bookTOMLValue, path, place, "'\(key)' \(problem)"))
                 }
