@@ -45,6 +45,9 @@ package struct BookSettings: Sendable, Equatable {
     /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 
+    /// Where each key read was written in book.toml (`build.build-dir` → line and column).
+    package var locations: [String: SourceLocation] = [:]
+
     /// No setting given.
     init() {}
 }
@@ -119,6 +122,7 @@ enum BookSettingsLoader {
                 continue
             }
             if let field = fields[key] {
+                settings.locations[key] = place
                 if let problem = field.apply(entry, &settings) {
                     diagnostics.append(.error(.bookTOMLValue, path, place, "'\(key)' \(problem)"))
                 }

@@ -31,7 +31,7 @@ extension BuildStep {
     private static func loadSite(_ context: inout BuildContext) throws {
         let configuration = context.configuration
         if let problem = SiteWriter.validate(
-            output: configuration.outputDirectory, protecting: configuration.protectedFolders)
+            configuration.outputFolder, protecting: configuration.protectedFolders)
         {
             context.diagnostics.emit(problem)
             throw BuildStop()
