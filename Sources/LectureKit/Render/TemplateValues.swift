@@ -50,10 +50,12 @@ struct TemplateValues: Sendable {
     /// `next`, `toc`, `editLink` and `head` are HTML.
     func page(
         title: String, content: String, root: String, nav: String, prev: String = "", next: String = "",
-        toc: String = "", editLink: String = "", head: String = ""
+        toc: String = "", editLink: String = "", head: String = "", pageTitle: String? = nil
     ) -> [String: Template.Value] {
         shared.merging([
             "title": .text(title),
+            // The document's `<title>`: the page's `{{#title …}}` (mdBook) or its title and the book's.
+            "page_title": .text(pageTitle ?? (book.title.isEmpty ? title : "\(title) · \(book.title)")),
             "book_title": .text(book.title),
             "content": .html(content),
             "nav": .html(nav),
