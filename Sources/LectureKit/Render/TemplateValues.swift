@@ -54,9 +54,10 @@ struct TemplateValues: Sendable {
     ) -> [String: Template.Value] {
         shared.merging([
             "title": .text(title),
-            // The document's `<title>`: the page's `{{#title …}}` (mdBook) or its title and the book's.
-            "page_title": .text(pageTitle ?? (book.title.isEmpty ? title : "\(title) · \(book.title)")),
             "book_title": .text(book.title),
+            // The document's title: the page's `{{#title …}}` (mdBook) alone, else the page's, then
+            // the book's when it has one (mdBook's way: a book without a title in book.toml has none).
+            "page_title": .text(pageTitle ?? (book.title.isEmpty ? title : "\(title) · \(book.title)")),
             "content": .html(content),
             "nav": .html(nav),
             "prev": .html(prev),
