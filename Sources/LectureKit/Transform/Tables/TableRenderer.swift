@@ -129,7 +129,9 @@ enum TableRenderer {
                     let start = rowColumn.map { $0 + row.offsets[column] }
                     func parse(_ text: String) -> [Inline] {
                         guard let references else { return MarkdownParser.parseInlines(text) }
-                        return MarkdownParser.parseCell(text, references: references)
+                        let inlines = MarkdownParser.parseCell(text, references: references)
+                        // Strikethrough, as in the page's paragraphs (`MarkdownExtensions`).
+                        return text.contains("~") ? Strikethrough.apply(to: inlines.joiningText) : inlines
                     }
                     if verdicts, column > 0, let (verdict, rest) = Verdict.split(text) {
                         return Table.Cell(
