@@ -24,7 +24,7 @@ SWIFTPM_TMPDIR = tmp=$(CURDIR)/.build/tmp/$(1) && mkdir -p "$$tmp" && trap 'rm -
 VENV     := .build/venv
 PYTHON3  := /usr/bin/python3
 
-.PHONY: python-env help deps build site serve check pdf test test-tools sanitize fuzz format lint validate browser-tools browser-test layout-test screenshots bench clean
+.PHONY: python-env help deps build site serve check manual pdf test test-tools sanitize fuzz format lint validate browser-tools browser-test layout-test screenshots bench clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -43,6 +43,14 @@ serve: build ## Serve the lecture on localhost with live reload
 
 check: build ## Verify every Swift sample of the lecture
 	$(LECTURE) check
+
+# The manual is a book `lecture` builds like any other: its samples verified, its links checked.
+# Its command-line reference is what `lecture help --markdown` prints from the option declarations
+# (CommandLineReferenceTests fails when the checked-in page differs).
+MANUAL := Sources/lecture/Manual
+manual: build ## Build the manual (Sources/lecture/Manual) into .build/manual/, verifying its samples and links
+	$(LECTURE) help --markdown > $(MANUAL)/src/command-line-reference.md.new && mv $(MANUAL)/src/command-line-reference.md.new $(MANUAL)/src/command-line-reference.md
+	@echo "$(LECTURE) build $(MANUAL) --output .build/manual"; $(PRIVATE_TMPDIR) $(LECTURE) build $(MANUAL) --output .build/manual
 
 # The toolchain's swift-format with the checked-in .swift-format (Package.swift keeps its own layout:
 # swift-format would move an import above the swift-tools-version line).
