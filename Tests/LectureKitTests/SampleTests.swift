@@ -330,6 +330,75 @@ import Testing
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
     }
 
+    @Test func uiKitStandInListsADiffableSnapshotAndTellsTheNavigationDelegateAboutAPop() throws {
+        let markdown = """
+            ```swift
+            import UIKit
+
+            final class List: UIViewController, UITableViewDelegate, UINavigationControllerDelegate {
+                let tableView = UITableView(frame: .zero, style: .plain)
+                var dataSource: UITableViewDiffableDataSource<Int, String>!
+                var selected: [String] = []
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+                    dataSource = UITableViewDiffableDataSource(tableView: tableView) { tableView, indexPath, item in
+                        let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+                        var content = cell.defaultContentConfiguration()
+                        content.text = item
+                        cell.contentConfiguration = content
+                        return cell
+                    }
+                    tableView.delegate = self
+                    var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+                    snapshot.appendSections([0])
+                    snapshot.appendItems(["a", "b", "c"])
+                    dataSource.apply(snapshot, animatingDifferences: false)
+                }
+                func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    selected.append(dataSource.itemIdentifier(for: indexPath) ?? "?")
+                }
+                func navigationController(
+                    _ navigationController: UINavigationController, didShow viewController: UIViewController,
+                    animated: Bool
+                ) {
+                    print("didShow", viewController.title ?? "", navigationController.viewControllers.count)
+                }
+            }
+            final class Detail: UIViewController { deinit { print("Detail deinit") } }
+            let list = List()
+            list.title = "list"
+            let navigation = UINavigationController(rootViewController: list)
+            navigation.delegate = list
+            list.loadViewIfNeeded()
+            print(list.tableView.numberOfSections, list.tableView.numberOfRows(inSection: 0))
+            let cell = list.tableView.cellForRow(at: IndexPath(row: 1, section: 0))
+            print((cell?.contentConfiguration as? UIListContentConfiguration)?.text ?? "nil")
+            list.tableView.delegate?.tableView(list.tableView, didSelectRowAt: IndexPath(row: 2, section: 0))
+            print(list.selected, list.dataSource.indexPath(for: "b")?.row ?? -1)
+            do {
+                let detail = Detail()
+                detail.title = "detail"
+                navigation.pushViewController(detail, animated: true)
+            }
+            navigation.popViewController(animated: true)
+            print(navigation.viewControllers.count)
+            ```
+
+            ```output
+            1 3
+            b
+            ["c"] 1
+            didShow detail 2
+            didShow list 1
+            Detail deinit
+            1
+            ```
+            """
+        let results = try verify(markdown + "\n")
+        #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
+    }
+
     @Test func rxCocoaStandInDriverValuesStartWithTheLatestElement() throws {
         let markdown = """
             ```swift

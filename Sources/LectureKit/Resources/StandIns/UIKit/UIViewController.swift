@@ -283,16 +283,50 @@ open class UIViewController: UIResponder {
     }
 }
 
+/// Headless stand-in for `UINavigationControllerDelegate` (see Apple's UIKit documentation).
+///
+/// Here only the two methods that report which controller is shown; both
+/// have empty default implementations, as they are optional in UIKit.
+@MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+    /// Headless stand-in for `navigationController(_:willShow:animated:)` (see Apple's UIKit documentation).
+    /// Here it is called before a push or pop changes the top controller.
+    func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    /// Headless stand-in for `navigationController(_:didShow:animated:)` (see Apple's UIKit documentation).
+    /// Here it is called after a push or pop, once the new top controller has
+    /// appeared and the popped controllers have left the stack.
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+extension UINavigationControllerDelegate {
+    /// Does nothing (the method is optional in UIKit).
+    public func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {}
+    /// Does nothing (the method is optional in UIKit).
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {}
+}
+
 /// Headless stand-in for `UINavigationController` (see Apple's UIKit documentation).
 ///
 /// Here it keeps a stack of view controllers. Pushing loads the pushed
 /// controller's view and runs its appearance callbacks synchronously (and the
-/// disappear callbacks of the one it covers); popping does the reverse.
+/// disappear callbacks of the one it covers); popping does the reverse. A
+/// sample simulates the back button by calling `popViewController(animated:)`.
+/// The delegate hears `willShow` and `didShow` around each change.
 /// There is no navigation bar or animation.
 @MainActor
 open class UINavigationController: UIViewController {
 
     private var stack: [UIViewController] = []
+
+    /// Headless stand-in for `UINavigationController.delegate` (see Apple's UIKit documentation).
+    /// Here, as in UIKit, a weak reference told about every push and pop.
+    open weak var delegate: (any UINavigationControllerDelegate)?
 
     /// Headless stand-in for `UINavigationController.init(rootViewController:)` (see Apple's UIKit documentation).
     /// Here it makes `rootViewController` the only controller on the stack.
@@ -344,11 +378,13 @@ open class UINavigationController: UIViewController {
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         let covered = stack.last
         viewController._parent = self
+        delegate?.navigationController(self, willShow: viewController, animated: animated)
         covered?.beginAppearanceTransition(false, animated: animated)
         viewController.beginAppearanceTransition(true, animated: animated)
         stack.append(viewController)
         covered?.endAppearanceTransition()
         viewController.endAppearanceTransition()
+        delegate?.navigationController(self, didShow: viewController, animated: animated)
     }
 
     /// Headless stand-in for `UINavigationController.popViewController(animated:)` (see Apple's UIKit documentation).
@@ -358,12 +394,14 @@ open class UINavigationController: UIViewController {
     open func popViewController(animated: Bool) -> UIViewController? {
         guard stack.count > 1 else { return nil }
         let popped = stack.removeLast()
-        let revealed = stack.last
+        let revealed = stack[stack.count - 1]
+        delegate?.navigationController(self, willShow: revealed, animated: animated)
         popped.beginAppearanceTransition(false, animated: animated)
-        revealed?.beginAppearanceTransition(true, animated: animated)
+        revealed.beginAppearanceTransition(true, animated: animated)
         popped.endAppearanceTransition()
-        revealed?.endAppearanceTransition()
+        revealed.endAppearanceTransition()
         popped._parent = nil
+        delegate?.navigationController(self, didShow: revealed, animated: animated)
         return popped
     }
 
@@ -374,12 +412,14 @@ open class UINavigationController: UIViewController {
         guard stack.count > 1 else { return nil }
         let popped = Array(stack.dropFirst())
         let top = stack.last
+        delegate?.navigationController(self, willShow: stack[0], animated: animated)
         stack = [stack[0]]
         top?.beginAppearanceTransition(false, animated: animated)
         stack[0].beginAppearanceTransition(true, animated: animated)
         top?.endAppearanceTransition()
         stack[0].endAppearanceTransition()
         for controller in popped { controller._parent = nil }
+        delegate?.navigationController(self, didShow: stack[0], animated: animated)
         return popped
     }
 }
