@@ -63,7 +63,7 @@ struct RequestPath: Hashable, Sendable {
     var relative: String { segments.joined(separator: "/") }
 
     /// The canonical URL path of the folder, percent-encoded, for a `Location` header:
-    /// `["수업", "a b"]` → `/%EC%88%98%EC%97%85/a%20b/`.
+    /// `["café", "a b"]` → `/caf%C3%A9/a%20b/`.
     var folderLocation: String {
         "/" + segments.map(Self.percentEncoded).map { $0 + "/" }.joined()
     }

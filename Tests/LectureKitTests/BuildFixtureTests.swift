@@ -55,8 +55,10 @@ import Testing
         let root = TestSupport.repositoryRoot
         let output = try TestSupport.temporaryDirectory() + "/site"
         let recorder = TestSupport.Recorder()
-        let configuration = TestSupport.configuration(
+        var configuration = TestSupport.configuration(
             content: root + "/content", templates: root + "/site-templates", output: output)
+        // The lecture's language and interface words, from its book.toml.
+        configuration.book = BookSettingsLoader.load(path: root + "/book.toml").settings
         let report = try BuildPipeline(configuration: configuration, console: recorder.console).run()
         let loaded = ContentLoader.load(contentDirectory: root + "/content")
         #expect(report.pagesWritten == loaded.book.flattened.count)

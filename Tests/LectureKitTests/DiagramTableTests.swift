@@ -150,6 +150,7 @@ import Testing
                 """)
     }
 
+    /// The words are the English table's, the default (`InterfaceWords`).
     @Test func leadingVerdictMarksAreDrawnAndAnnouncedByTheirWord() throws {
         let code =
             "| 패턴 | 테스트 | 편의 | 비고 |\n|---|---|---|---|\n| MVC | ✘ 어려움 | ✔ | △ *보통* |\n| MVP | ✓ 쉬움 | ✗ 깁니다 | ✔표시 아님 |\n"
@@ -158,18 +159,19 @@ import Testing
         )
         #expect(
             html.contains(
-                #"<td role="cell" data-label="테스트"><span class="verdict verdict-poor" role="img" aria-label="나쁨">✘</span> 어려움</td>"#
+                #"<td role="cell" data-label="테스트"><span class="verdict verdict-poor" role="img" aria-label="poor">✘</span> 어려움</td>"#
             ))
         #expect(
             html.contains(
-                #"<td role="cell" data-label="편의"><span class="verdict verdict-good" role="img" aria-label="좋음">✔</span></td>"#
+                #"<td role="cell" data-label="편의"><span class="verdict verdict-good" role="img" aria-label="good">✔</span></td>"#
             ))
-        #expect(html.contains(#"<span class="verdict verdict-mixed" role="img" aria-label="보통">△</span> <em>보통</em>"#))
         #expect(
-            html.contains(#"<span class="verdict verdict-good" role="img" aria-label="좋음">✔</span> 쉬움"#),
+            html.contains(#"<span class="verdict verdict-mixed" role="img" aria-label="fair">△</span> <em>보통</em>"#))
+        #expect(
+            html.contains(#"<span class="verdict verdict-good" role="img" aria-label="good">✔</span> 쉬움"#),
             "✓ is drawn as ✔")
         #expect(
-            html.contains(#"<span class="verdict verdict-poor" role="img" aria-label="나쁨">✘</span> 깁니다"#),
+            html.contains(#"<span class="verdict verdict-poor" role="img" aria-label="poor">✘</span> 깁니다"#),
             "✗ is drawn as ✘")
         #expect(html.contains(#"<td role="cell" data-label="비고">✔표시 아님</td>"#), "a mark glued to a word is text")
     }

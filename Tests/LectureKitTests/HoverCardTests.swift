@@ -112,7 +112,8 @@ import Testing
             html.contains(
                 "<span class=\"hl-keyword\">let</span> <span class=\"hover\" tabindex=\"0\" aria-describedby=\"card-1-")
         )
-        #expect(html.contains("let greeting: Box&lt;String&gt;</span><span class=\"hover-kind\"> · 추론된 타입</span>"))
+        #expect(
+            html.contains("let greeting: Box&lt;String&gt;</span><span class=\"hover-kind\"> · inferred type</span>"))
         #expect(html.contains("<p class=\"hover-strip\" aria-hidden=\"true\">"))
         // `greeting` twice: one tab stop and one card, both occurrences described by it.
         let focusable = html.components(separatedBy: "tabindex=\"0\" aria-describedby").count - 1

@@ -107,7 +107,7 @@ import Testing
         #expect(chapterLinks.isEmpty)
         #expect(page.srcs.filter { $0.contains("x.svg") } == ["img/x.svg", "img/x.svg"])
         let html = try #require(TestSupport.read(root + "/_site/print.html"))
-        #expect(html.contains("실행 결과 · 검증됨"))
+        #expect(html.contains("Output · verified (Swift"))
         #expect(html.contains("<p class=\"print-book-title\">책</p>"))
         // Every page's header links to it, from its own depth.
         #expect(TestSupport.read(root + "/_site/a.html")?.contains("href=\"print.html\"") == true)

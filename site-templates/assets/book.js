@@ -20,9 +20,23 @@
   }
   window.lectureAnnounce = announce;
 
+  /* ---------- interface words: words.js, from the theme's words/<language>.toml ---------- */
+  // The word `key` with each {name} replaced by values[name]; the key itself when words.js is missing.
+  function word(key, values) {
+    var text = (window.lectureWords || {})[key];
+    if (typeof text !== "string") text = key;
+    return text.replace(/\{([a-z]+)\}/g, function (whole, name) {
+      return values && name in values ? String(values[name]) : whole;
+    });
+  }
+  function escapeHTML(text) {
+    return text.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
+  }
+  window.lectureWord = word;
+
   /* ---------- theme: system → light → dark → system ---------- */
   var THEME_KEY = "lecture.theme";
-  var THEME_NAMES = { system: "시스템 설정", light: "밝은 테마", dark: "어두운 테마" };
+  var THEME_NAMES = { system: word("theme-system"), light: word("theme-light"), dark: word("theme-dark") };
   var NEXT_THEME = { system: "light", light: "dark", dark: "system" };
   var themeButton = $("#lecture-theme-toggle");
 
@@ -36,16 +50,16 @@
   // book.toml's default-theme (written into data-default-theme) stands for "system" when the
   // book names one: a reader who chose nothing sees the book's theme, as the inline script set it.
   var bookTheme = root.getAttribute("data-default-theme");
-  if (bookTheme === "light" || bookTheme === "dark") THEME_NAMES.system = "책의 기본 테마";
+  if (bookTheme === "light" || bookTheme === "dark") THEME_NAMES.system = word("theme-book");
 
   function applyTheme(choice) {
     var shown = choice === "light" || choice === "dark" ? choice : bookTheme;
     if (shown === "light" || shown === "dark") root.setAttribute("data-theme", shown);
     else root.removeAttribute("data-theme");
     if (themeButton) {
-      var label = "색 테마: " + THEME_NAMES[choice] + ". 누르면 " + THEME_NAMES[NEXT_THEME[choice]] + "(으)로 바꿉니다";
+      var label = word("theme-label", { theme: THEME_NAMES[choice], next: THEME_NAMES[NEXT_THEME[choice]] });
       themeButton.setAttribute("aria-label", label);
-      themeButton.title = "색 테마: " + THEME_NAMES[choice];
+      themeButton.title = word("theme-title", { theme: THEME_NAMES[choice] });
     }
   }
 
@@ -80,7 +94,7 @@
     sidebar.classList.toggle("open", open);
     menuButton.setAttribute("aria-expanded", String(open));
     var label = $(".visually-hidden", menuButton);
-    if (label) label.textContent = open ? "목차 닫기" : "목차 열기";
+    if (label) label.textContent = word(open ? "close-menu" : "open-menu");
     if (backdrop) backdrop.hidden = !open;
     root.classList.toggle("drawer-open", open);
     if (page) {
@@ -249,24 +263,24 @@
       var button = doc.createElement("button");
       button.type = "button";
       button.className = "copy-button";
-      button.textContent = "복사";
-      button.setAttribute("aria-label", isOutput ? "실행 결과 복사" : "코드 복사");
+      button.textContent = word("copy");
+      button.setAttribute("aria-label", word(isOutput ? "copy-output" : "copy-code"));
       var resetTimer = 0;
       button.addEventListener("click", function () {
         // The code without its hover cards' text.
         var plain = code.cloneNode(true);
         $$(".hover-card", plain).forEach(function (card) { card.parentNode.removeChild(card); });
         copyText(plain.textContent.replace(/\n$/, "")).then(function () {
-          button.textContent = "복사됨";
+          button.textContent = word("copied");
           button.classList.add("copied");
-          announce("복사됨");
+          announce(word("copied"));
         }, function () {
-          button.textContent = "실패";
-          announce("복사하지 못했습니다. 직접 선택해 복사하세요.");
+          button.textContent = word("copy-failed");
+          announce(word("copy-failed-long"));
         }).then(function () {
           clearTimeout(resetTimer);
           resetTimer = setTimeout(function () {
-            button.textContent = "복사";
+            button.textContent = word("copy");
             button.classList.remove("copied");
           }, 2000);
         });
@@ -341,7 +355,7 @@
   /* ---------- diagrams: a hint where one scrolls, full size on demand ----------
      CSS picks the layout and keeps labels at least 12 px high, scrolling the drawing in its box
      where it is still too wide. Here a drawing shown smaller than its natural size, or scrolling,
-     gets a "크게 보기" button that opens it full screen (zoomable, closed by Esc, the close button
+     gets an "Enlarge" button that opens it full screen (zoomable, closed by Esc, the close button
      or the browser's back), and a scrolling one a visible hint. */
   var diagramDialog = null;
 
@@ -357,9 +371,9 @@
       diagramDialog.className = "diagram-dialog";
       diagramDialog.innerHTML =
         '<div class="diagram-dialog-bar"><p class="diagram-dialog-title"></p>' +
-        '<button type="button" class="diagram-dialog-button" data-zoom="-1" aria-label="축소">−</button>' +
-        '<button type="button" class="diagram-dialog-button" data-zoom="1" aria-label="확대">+</button>' +
-        '<button type="button" class="diagram-dialog-button diagram-dialog-close" aria-label="닫기">✕</button></div>' +
+        '<button type="button" class="diagram-dialog-button" data-zoom="-1" aria-label="' + escapeHTML(word("zoom-out")) + '">−</button>' +
+        '<button type="button" class="diagram-dialog-button" data-zoom="1" aria-label="' + escapeHTML(word("zoom-in")) + '">+</button>' +
+        '<button type="button" class="diagram-dialog-button diagram-dialog-close" aria-label="' + escapeHTML(word("close")) + '">✕</button></div>' +
         '<div class="diagram-dialog-body" tabindex="0"></div>';
       doc.body.appendChild(diagramDialog);
       diagramDialog.addEventListener("click", function (e) {
@@ -390,7 +404,7 @@
     body.appendChild(copy);
     var caption = $("figcaption", figure);
     $(".diagram-dialog-title", diagramDialog).textContent = caption ? caption.textContent : "";
-    diagramDialog.setAttribute("aria-label", "그림: " + (caption ? caption.textContent : ""));
+    diagramDialog.setAttribute("aria-label", word("figure", { caption: caption ? caption.textContent : "" }));
     diagramDialog.setAttribute("data-zoom", "1");
     diagramDialog.style.setProperty("--zoom", "1");
     history.pushState({ lectureDiagram: true }, "");
@@ -414,8 +428,8 @@
       if ($(".diagram-tools", figure)) return;
       var tools = doc.createElement("div");
       tools.className = "diagram-tools";
-      tools.innerHTML = '<span class="diagram-hint">옆으로 밀어 보세요</span>' +
-        '<button type="button" class="diagram-zoom">크게 보기</button>';
+      tools.innerHTML = '<span class="diagram-hint">' + escapeHTML(word("diagram-hint")) + '</span>' +
+        '<button type="button" class="diagram-zoom">' + escapeHTML(word("diagram-zoom")) + '</button>';
       var views = $(".diagram-views", figure);
       if (!views) return;
       views.insertAdjacentElement("afterend", tools);
@@ -437,7 +451,7 @@
     enhanceDiagrams(scope);
   });
 
-  // print.html: its "인쇄하기" button opens the browser's print dialog.
+  // print.html: its "Print" button opens the browser's print dialog.
   $$(".print-button").forEach(function (button) {
     button.addEventListener("click", function () { window.print(); });
   });

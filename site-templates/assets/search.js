@@ -11,11 +11,14 @@
    splitting, so it works for Korean), tried three ways, best first:
      1. the query as typed (runs of spaces collapsed),
      2. the query with every space removed, against the text with every
-        space removed ("뷰 모델" finds "뷰모델" and the other way round),
+        space removed ("view model" finds "viewmodel" and the other way round, as
+        Korean writers space compounds either way),
      3. every space-separated term somewhere in the page title, section
-        heading or section text ("뷰컨트롤러 역할" finds "뷰컨트롤러의 역할"). */
+        heading or section text ("controller role" finds "the role of the controller"). */
 (function () {
   "use strict";
+  // The interface words (words.js, through book.js, which is loaded first).
+  var word = window.lectureWord || function (key) { return key; };
 
   var doc = document;
   var form = doc.getElementById("lecture-search");
@@ -49,7 +52,7 @@
   status.className = "search-status";
   var list = doc.createElement("ol");
   list.className = "search-list";
-  list.setAttribute("aria-label", "검색 결과");
+  list.setAttribute("aria-label", word("search-results"));
   panel.appendChild(status);
   panel.appendChild(list);
 
@@ -267,12 +270,12 @@
   function render(state) {
     list.textContent = "";
     if (loadState === "failed" || state.failed) {
-      status.textContent = "검색 색인을 불러오지 못했습니다.";
+      status.textContent = word("search-index-failed");
       openPanel();
       return;
     }
     if (!state.candidates || (state.next === 0 && state.candidates.length)) {
-      status.textContent = "검색 색인을 불러오는 중…";
+      status.textContent = word("search-loading");
       openPanel();
       return;
     }
@@ -307,17 +310,17 @@
     });
     var rest = state.candidates.length - state.next;
     var msg;
-    if (!results.length && !rest) msg = "「" + raw.trim() + "」에 대한 결과가 없습니다.";
-    else if (results.length > shown.length) msg = "결과 " + results.length + "개 중 " + shown.length + "개";
-    else msg = "결과 " + results.length + "개";
+    if (!results.length && !rest) msg = word("search-none", { query: raw.trim() });
+    else if (results.length > shown.length) msg = word("search-some", { total: results.length, shown: shown.length });
+    else msg = word("search-count", { total: results.length });
     if (rest) {
       // Pages whose grams match but whose sections are not loaded yet: one click searches them.
-      msg = "찾아본 " + state.next + "쪽에서 " + msg;
+      msg = word("search-partial", { searched: state.next, message: msg });
       var more = doc.createElement("li");
       var button = doc.createElement("button");
       button.type = "button";
       button.className = "search-more";
-      button.textContent = "나머지 " + rest + "쪽에서도 찾기";
+      button.textContent = word("search-more", { rest: rest });
       button.addEventListener("click", function () {
         button.disabled = true;
         loadMore(state, state.loadedBytes + BATCH_BYTES * 4, true);
@@ -533,7 +536,7 @@
     header.classList.toggle("search-open", open);
     toggle.setAttribute("aria-expanded", String(open));
     var label = toggle.querySelector(".visually-hidden");
-    if (label) label.textContent = open ? "검색 닫기" : "검색 열기";
+    if (label) label.textContent = word(open ? "close-search" : "open-search");
     if (!open) closePanel();
   }
   function focusSearch() {
@@ -542,7 +545,8 @@
     input.select();
   }
 
-  // An input method (Korean, Japanese, Chinese) builds a syllable in steps (ㅂ, 배, 뱅): no
+  // An input method (Korean, Japanese, Chinese) builds a syllable in steps (a Hangul jamo,
+  // then a syllable, then a longer one): no
   // search runs until the composition ends, and the Enter that confirms it opens nothing.
   var composing = false;
   var inputTimer = 0;

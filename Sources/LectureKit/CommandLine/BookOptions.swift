@@ -32,6 +32,8 @@ package struct BookOptions: ParsableOptions, Sendable {
     package var sampleTimeZone: String?
     /// `--smart-punctuation`: typographic quotes, dashes and ellipses in prose.
     package var smartPunctuation = false
+    /// `--language <tag>` (`lecture init`): the new book's `[book] language`.
+    var language: String?
 
     /// Nothing given.
     package init() {}
@@ -158,6 +160,27 @@ extension Option where Values == BookOptions {
             help:
                 "The time zone samples run under, TZ (default: [lecture] time-zone, else \(SampleEnvironment.defaultTimeZone)).",
             at: \.sampleTimeZone)
+    }
+    /// `--language <tag>`: a BCP 47 tag such as `en` or `ko-KR`.
+    static var language: Option {
+        .value(
+            "--language", value: "tag",
+            help:
+                "The book's language, a BCP 47 tag such as en or ko (default: en); its pages and interface words follow it.",
+            at: \.language
+        ) { text in
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard let first = parts.first, (2...8).contains(first.count),
+                first.allSatisfy({ $0.isASCII && $0.isLetter }),
+                parts.dropFirst().allSatisfy({
+                    (1...8).contains($0.count) && $0.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+                })
+            else {
+                throw LectureError(
+                    .badOptionValue, "--language takes a language tag such as en or ko-KR, not '\(text)'")
+            }
+            return text
+        }
     }
     /// `--smart-punctuation`.
     package static var smartPunctuation: Option {

@@ -9,14 +9,20 @@ struct InitCommand: Subcommand {
         Writes book.toml, src/SUMMARY.md, src/chapter_1.md (a Swift sample and its expected output)
         and .gitignore into <dir> (default: the current folder), as mdBook's 'init' lays a book
         out. Nothing is overwritten: a folder that already holds a book is refused. Then
-        'lecture build <dir>' writes the site into <dir>/book.
+        'lecture build <dir>' writes the site into <dir>/book. The first page is written in
+        the book's --language when the built-in theme has its words (en, ko), else in English.
         """
-    static var options: [Option<BookOptions>] { [] }
+    static var options: [Option<BookOptions>] { [.language] }
     static var positionals: [Positional<BookOptions>] { [.book] }
 
     var directory: String
+    /// The book's `[book] language`.
+    var language: String
 
-    init(_ options: BookOptions) throws { directory = options.directory ?? "." }
+    init(_ options: BookOptions) throws {
+        directory = options.directory ?? "."
+        language = options.language ?? "en"
+    }
 
     func validate() throws {
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
@@ -34,10 +40,14 @@ struct InitCommand: Subcommand {
         let title = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         // An existing .gitignore (the folder is a repository already) is left as it is.
         var created: [String] = []
+        let words = InterfaceWords.load(language: language, themeDirectory: nil).words
+        let values = [
+            "{title}": title.isEmpty || title == "/" ? words["init-title"] : title, "{language}": language,
+            "{chapter}": words["init-chapter"], "{text}": words["init-text"],
+        ]
         for (path, text) in Self.files.sorted(by: { $0.key < $1.key })
         where !(path == ".gitignore" && FileSystem.exists(FileSystem.join(directory, path))) {
-            let contents = text.replacingOccurrences(
-                of: "{title}", with: title.isEmpty || title == "/" ? "My Book" : title)
+            let contents = values.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
             try FileSystem.writeAtomically(contents, to: FileSystem.join(directory, path))
             created.append(path)
         }
@@ -60,13 +70,15 @@ struct InitCommand: Subcommand {
         return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// The files of a new book, by path; `{title}` is the folder's name.
+    /// The files of a new book, by path; `{title}` is the folder's name, `{language}` the book's,
+    /// `{chapter}` and `{text}` the first page's title and text in that language (the theme's
+    /// interface words `init-chapter` and `init-text`).
     static let files: [String: String] = [
         "book.toml": """
         [book]
         title = "{title}"
         authors = []
-        language = "ko"
+        language = "{language}"
         src = "src"
 
         [build]
@@ -80,14 +92,13 @@ struct InitCommand: Subcommand {
         "src/SUMMARY.md": """
         # Summary
 
-        - [Chapter 1](chapter_1.md)
+        - [{chapter}](chapter_1.md)
 
         """,
         "src/chapter_1.md": """
-        # Chapter 1
+        # {chapter}
 
-        Every Swift sample is compiled and run when the book is built, and its output compared
-        with the block under it.
+        {text}
 
         ```swift
         let greeting = "Hello, world!"

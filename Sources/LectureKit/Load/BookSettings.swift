@@ -42,6 +42,8 @@ package struct BookSettings: Sendable, Equatable {
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
+    /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
+    package var words: [String: String] = [:]
 
     /// No setting given.
     init() {}
@@ -82,7 +84,7 @@ enum BookSettingsLoader {
                         path, error.location, "book.toml is not valid TOML",
                         notes: [
                             "toml++ says: \(error.message)",
-                            "fix this line: each setting is 'key = value' under a '[table]' header, text in double quotes (title = \"제목\"), a list in brackets (authors = [\"이름\"]); TOML's syntax: https://toml.io/en/v1.0.0",
+                            "fix this line: each setting is 'key = value' under a '[table]' header, text in double quotes (title = \"My Book\"), a list in brackets (authors = [\"Ada\"]); TOML's syntax: https://toml.io/en/v1.0.0",
                         ])
                 ]
             )
@@ -98,7 +100,21 @@ enum BookSettingsLoader {
                 } else {
                     diagnostics.append(
                         .error(
-                            .bookTOMLValue, path, place, "'book.authors' needs an array of strings, such as [\"이름\"]"))
+                            .bookTOMLValue, path, place, "'book.authors' needs an array of strings, such as [\"Ada\"]"))
+                }
+                continue
+            }
+            if entry.path.count == 3, entry.path[0] == "lecture", entry.path[1] == "words" {
+                if entry.kind != .string {
+                    diagnostics.append(
+                        .error(.bookTOMLValue, path, place, "'\(key)' needs a string, the interface word"))
+                } else {
+                    settings.words[entry.path[2]] = entry.value
+                    if !InterfaceWords.keys.contains(entry.path[2]) {
+                        diagnostics.append(
+                            InterfaceWords.unknownKey(
+                                entry.path[2], path: path, place: place, known: InterfaceWords.keys))
+                    }
                 }
                 continue
             }
@@ -136,7 +152,7 @@ enum BookSettingsLoader {
     /// Tables that only hold other keys.
     static let containers: Set<String> = [
         "book", "build", "output", "output.html", "lecture", "preprocessor", "rust", "preprocessor.links",
-        "preprocessor.index",
+        "preprocessor.index", "lecture.words",
     ]
 
     /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
@@ -208,7 +224,7 @@ enum BookSettingsLoader {
         "book.language": string(\.language),
         "book.src": string(\.source),
         "book.authors": Field { entry, settings in
-            guard entry.kind == .array else { return "needs an array of strings, such as [\"이름\"]" }
+            guard entry.kind == .array else { return "needs an array of strings, such as [\"Ada\"]" }
             return nil
         },
         "build.build-dir": string(\.buildDirectory),

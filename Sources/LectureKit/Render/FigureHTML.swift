@@ -5,23 +5,25 @@ import LectureSupport
 /// diagrams, tables, kept as values until then) into an HTML block here, once per page, for
 /// the page and its `print.html` section alike.
 enum FigureHTML {
-    /// `blocks` with each figure replaced by its HTML; `cache` keeps samples' highlighting.
-    static func lower(_ blocks: [Block], cache: Cache) -> [Block] {
+    /// `blocks` with each figure replaced by its HTML; `cache` keeps samples' highlighting;
+    /// `words` are the interface's (badges, labels).
+    static func lower(_ blocks: [Block], cache: Cache, words: InterfaceWords) -> [Block] {
         blocks.rewritingLeafBlocks { block in
             guard let figure = Figure(block) else { return [block] }
-            return [Block(.html(html(figure, cache: cache)), range: block.range)]
+            return [Block(.html(html(figure, cache: cache, words: words)), range: block.range)]
         }
     }
 
     /// One figure's HTML.
-    static func html(_ figure: Figure, cache: Cache) -> String {
+    static func html(_ figure: Figure, cache: Cache, words: InterfaceWords) -> String {
         switch figure {
         case .sample(let shown):
             // A sample: highlighted code with hover cards, its verified output or test report.
             SampleRendering.figure(
-                shown.sample, part: shown.part, swiftVersion: shown.swiftVersion, result: shown.result, cache: cache)
+                shown.sample, part: shown.part, swiftVersion: shown.swiftVersion, result: shown.result, cache: cache,
+                words: words)
         case .diagram(let diagram): self.diagram(diagram)
-        case .table(let table): self.table(table)
+        case .table(let table): self.table(table, words: words)
         }
     }
 
@@ -44,7 +46,7 @@ enum FigureHTML {
 
     /// A table's semantic `<table>` in a scrollable region; on narrow screens its rows become
     /// cards labelled with the column headings (`data-label`, style.css).
-    static func table(_ table: Table) -> String {
+    static func table(_ table: Table, words: InterfaceWords) -> String {
         let renderer = HTMLRenderer()
         func cell(_ content: [Inline]) -> String { renderer.render(LinkRewriter.apply(to: content)) }
         func style(_ column: Int) -> String {
@@ -57,7 +59,9 @@ enum FigureHTML {
         // The roles restate the table's own semantics, which browsers drop from a table whose
         // display the narrow-screen cards change (Chromium and WebKit do).
         var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" data-columns=\"\(width)\""
-        html += table.caption != nil ? " aria-labelledby=\"\(captionID)\">" : " aria-label=\"표\">"
+        html +=
+            table.caption != nil
+            ? " aria-labelledby=\"\(captionID)\">" : " aria-label=\"\(HTML.escape(words["table"]))\">"
         html += "<table role=\"table\">"
         if let caption = table.caption { html += "<caption id=\"\(captionID)\">\(cell(caption))</caption>" }
         html += "<thead role=\"rowgroup\"><tr role=\"row\">"
@@ -74,7 +78,8 @@ enum FigureHTML {
                 }
                 var content = cell(body.content)
                 if let verdict = body.verdict {
-                    content = content.isEmpty ? verdict.html : verdict.html + " " + content
+                    let mark = verdict.html(words: words)
+                    content = content.isEmpty ? mark : mark + " " + content
                 }
                 html += "<td role=\"cell\" data-label=\"\(labels[column])\"\(style(column))>\(content)</td>"
             }

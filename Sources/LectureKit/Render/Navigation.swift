@@ -35,9 +35,9 @@ enum Navigation {
     /// The placeholder for a book too large to repeat its tree in every page: a script that
     /// inserts the tree from the shared `toc.js` (mdBook's approach since 0.4.41), so the site
     /// grows linearly with its pages; without JavaScript, a link to `toc.html`.
-    static func scriptedTree(current: String, root: String) -> String {
+    static func scriptedTree(current: String, root: String, label: String) -> String {
         "<script src=\"\(HTML.escapeHref(root))toc.js\" data-root=\"\(HTML.escape(root))\" data-current=\"\(HTML.escape(current))\"></script>"
-            + "<noscript><a href=\"\(HTML.escapeHref(root))toc.html\">전체 차례 보기</a></noscript>"
+            + "<noscript><a href=\"\(HTML.escapeHref(root))toc.html\">\(HTML.escape(label))</a></noscript>"
     }
 
     /// `toc.js`: the chapter tree with root-relative links, inserted where the script stands;
@@ -93,10 +93,12 @@ enum Navigation {
             """
     }
 
-    static func link(_ chapter: Chapter?, rel: String, root: String) -> String {
+    /// The previous or next page's link (`rel`), or nothing; the template's stylesheet shows
+    /// `label` (the interface word "Previous" or "Next", `data-label`) before the title.
+    static func link(_ chapter: Chapter?, rel: String, root: String, label: String) -> String {
         guard let chapter else { return "" }
-        // The template's stylesheet adds the visible "이전"/"다음" label.
-        return "<a rel=\"\(rel)\" href=\"\(HTML.escapeHref(root + chapter.outputPath))\" class=\"nav-\(rel)\">"
+        return "<a rel=\"\(rel)\" href=\"\(HTML.escapeHref(root + chapter.outputPath))\" class=\"nav-\(rel)\""
+            + " data-label=\"\(HTML.escape(label))\">"
             + "\(HTML.escape(chapter.title))</a>"
     }
 

@@ -5,8 +5,6 @@
 enum NotFoundPage {
     /// The output path.
     static let outputPath = "404.html"
-    /// The page's title.
-    static let title = "페이지를 찾을 수 없습니다"
     /// What the page adds to `<head>` (`{{ head }}`).
     static let head = "<meta name=\"robots\" content=\"noindex\">"
 
@@ -14,7 +12,7 @@ enum NotFoundPage {
     static func html(message: Template, templates: Templates, values: TemplateValues) -> String {
         let root = values.configuration.siteURL
         let nav = Navigation.tree(values.book.chapters, current: nil, root: root)
-        var page = values.page(title: title, content: "", root: root, nav: nav, head: head)
+        var page = values.page(title: values.words["not-found-title"], content: "", root: root, nav: nav, head: head)
         page["content"] = .html(message.render(page))
         return templates.page.render(page)
     }

@@ -3,7 +3,7 @@ import Foundation
 import LectureSupport
 
 /// Ids and links of the pages as they stand together in `print.html`: every chapter gets an
-/// anchor (`ch-mvvm`), every id on a page is prefixed with it (`ch-mvvm--세-가지-역할`), so ids
+/// anchor (`ch-mvvm`), every id on a page is prefixed with it (`ch-mvvm--three-roles`), so ids
 /// stay unique across chapters, and links between chapters become in-page links to those ids.
 ///
 /// Works on each page's content as rendered for the page itself (`MarkedHTML`): the heading
@@ -48,7 +48,7 @@ struct PrintAnchors: Sendable {
     func id(_ id: String, in output: String) -> String { "\(chapters[output] ?? "ch")--\(id)" }
 
     /// Where a link of the page at `output` points from `print.html` (at the site root): a page
-    /// of the book (`mvp.html#역할`, `mvp.md`, `#역할`) becomes `#` and that page's anchor or
+    /// of the book (`mvp.html#roles`, `mvp.md`, `#roles`) becomes `#` and that page's anchor or
     /// the prefixed heading id; other relative paths (images) are made relative to the root;
     /// external links stay as written. Fragments and paths are compared percent-decoded.
     func destination(_ destination: String, in output: String) -> String {

@@ -7,8 +7,6 @@ import CommonMark
 enum PrintPage {
     /// Where it is written, at the site root.
     static let outputPath = "print.html"
-    /// Its `{{ title }}`.
-    static let title = "전체 강의 (인쇄용)"
 
     /// One chapter's section: the page's content as rendered for its own page (`rendered`), with
     /// ids and links as `PrintAnchors` makes them for `print.html` (the place of each heading id,
@@ -24,17 +22,19 @@ enum PrintPage {
     /// The page's `{{ content }}` before the chapters: the cover and the table of contents
     /// (chapters and their `##` sections). The chapters (`chapter(_:anchors:)`, in summary order)
     /// follow it.
-    static func front(
-        book: Book, pages: [Page], anchors: PrintAnchors, swiftVersion: String, buildDate: String
-    ) -> String {
+    /// The claim about the samples (`values.verified`) only when this build verified some.
+    static func front(book: Book, pages: [Page], anchors: PrintAnchors, values: TemplateValues) -> String {
+        let words = values.words
         var html = "<div class=\"print-cover\">\n"
         html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n"
-        html += "<p class=\"print-note\">모든 예제는 \(HTML.escape(swiftVersion))로 컴파일·실행해 출력을 검증했습니다.</p>\n"
-        html += "<p class=\"print-note\">빌드 날짜: \(HTML.escape(buildDate))</p>\n"
-        html += "<p class=\"print-action needs-js\"><button type=\"button\" class=\"print-button\">인쇄하기</button></p>\n"
+        if !values.verified.isEmpty { html += "<p class=\"print-note\">\(HTML.escape(values.verified))</p>\n" }
+        html +=
+            "<p class=\"print-note\">\(HTML.escape(words["build-date"])) \(HTML.escape(values.configuration.buildDate))</p>\n"
+        html +=
+            "<p class=\"print-action needs-js\"><button type=\"button\" class=\"print-button\">\(HTML.escape(words["print"]))</button></p>\n"
         html += "</div>\n"
         html +=
-            "<nav class=\"print-toc\" aria-labelledby=\"print-toc-title\">\n<p class=\"print-toc-title\" id=\"print-toc-title\">차례</p>\n"
+            "<nav class=\"print-toc\" aria-labelledby=\"print-toc-title\">\n<p class=\"print-toc-title\" id=\"print-toc-title\">\(HTML.escape(words["contents"]))</p>\n"
         html += tableOfContents(book.chapters, pages: pages, anchors: anchors) + "\n</nav>\n"
         return html
     }

@@ -12,12 +12,37 @@ struct TemplateValues: Sendable {
     /// Whether the chapter tree comes from `toc.js`: for books of more than
     /// `inlineNavigationLimit` pages, so the site grows linearly with its pages.
     let scriptsNavigation: Bool
+    /// The interface words in the book's language.
+    let words: InterfaceWords
+    /// `{{ verified }}`: what this build verified (`InterfaceWords` `verified`: how many samples,
+    /// with which compiler), or nothing when it verified none.
+    let verified: String
+    /// The values every page shares: the interface words (`words.KEY`).
+    private let shared: [String: Template.Value]
 
-    init(configuration: BuildConfiguration, book: Book, swiftVersion: String) {
+    /// The values for `book`; `verifiedSamples` is how many samples this build verified with
+    /// `swiftVersion`.
+    init(
+        configuration: BuildConfiguration, book: Book, swiftVersion: String, words: InterfaceWords,
+        verifiedSamples: Int
+    ) {
         self.configuration = configuration
         self.book = book
-        self.swiftVersion = swiftVersion
+        self.swiftVersion = verifiedSamples > 0 ? swiftVersion : ""
+        self.words = words
         scriptsNavigation = book.flattened.count > configuration.inlineNavigationLimit
+        verified = Self.verified(verifiedSamples, compiler: swiftVersion, words: words)
+        var shared: [String: Template.Value] = [:]
+        for (key, word) in words.table {
+            shared["words." + key] = key.hasSuffix("-html") ? .html(word) : .text(word)
+        }
+        self.shared = shared
+    }
+
+    /// The claim about this build's samples, or `""` when it verified none.
+    static func verified(_ count: Int, compiler: String, words: InterfaceWords) -> String {
+        guard count > 0 else { return "" }
+        return words.format(count == 1 ? "verified-one" : "verified", ["count": String(count), "compiler": compiler])
     }
 
     /// The values of one page. `root` is the path from the page to the site root (`""`, `"../"`,
@@ -27,7 +52,7 @@ struct TemplateValues: Sendable {
         title: String, content: String, root: String, nav: String, prev: String = "", next: String = "",
         toc: String = "", editLink: String = "", head: String = ""
     ) -> [String: Template.Value] {
-        [
+        shared.merging([
             "title": .text(title),
             "book_title": .text(book.title),
             "content": .html(content),
@@ -38,26 +63,28 @@ struct TemplateValues: Sendable {
             "root": .text(root),
             "swift_version": .text(swiftVersion),
             "build_date": .text(configuration.buildDate),
-            "language": .text(configuration.book.language ?? "ko"),
+            "language": .text(configuration.book.language ?? "en"),
             "default_theme": .text(configuration.book.defaultTheme ?? ""),
             "repository_link": .html(repositoryLink),
             "edit_link": .html(editLink),
             "head": .html(head),
-        ]
+            "verified": .text(verified),
+        ]) { _, own in own }
     }
 
     /// The chapter tree for the page at `current` (an output path): inline, or the script that
     /// inserts it from `toc.js` (`scriptsNavigation`).
     func navigation(current: String, root: String) -> String {
         scriptsNavigation
-            ? Navigation.scriptedTree(current: current, root: root)
+            ? Navigation.scriptedTree(current: current, root: root, label: words["whole-contents"])
             : Navigation.tree(book.chapters, current: current, root: root)
     }
 
     /// A link to `[output.html] git-repository-url`, or nothing.
     var repositoryLink: String {
         guard let url = configuration.book.gitRepositoryURL else { return "" }
-        return "<a class=\"repository-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">저장소</a>"
+        return
+            "<a class=\"repository-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">\(HTML.escape(words["repository"]))</a>"
     }
 
     /// The page's edit link (`[output.html] edit-url-template`, `{path}` replaced by the page's
@@ -66,6 +93,7 @@ struct TemplateValues: Sendable {
         guard let template = configuration.book.editURLTemplate else { return "" }
         let path = FileSystem.join(configuration.contentPathFromBookRoot, page)
         let url = template.replacingOccurrences(of: "{path}", with: path)
-        return "<a class=\"edit-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">이 쪽 고치기</a>"
+        return
+            "<a class=\"edit-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">\(HTML.escape(words["edit-page"]))</a>"
     }
 }

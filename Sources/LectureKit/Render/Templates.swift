@@ -16,19 +16,23 @@ struct Templates: Sendable {
     var assets: [String]
     /// The templates folder, as the user gave it.
     var directory: String
+    /// The interface words in the book's language (`InterfaceWords`), `{{ words.KEY }}`.
+    var words = InterfaceWords(table: [:])
 
     /// Placeholders `page.html` may use.
     static let pagePlaceholders: Set<String> = [
         "title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version", "build_date",
-        "language", "default_theme", "repository_link", "edit_link", "head",
+        "verified", "language", "default_theme", "repository_link", "edit_link", "head",
     ]
     /// Placeholders `404.html` may use.
     static let notFoundPlaceholders: Set<String> = [
-        "book_title", "nav", "root", "swift_version", "build_date", "language", "default_theme", "repository_link",
+        "book_title", "nav", "root", "swift_version", "build_date", "verified", "language", "default_theme",
+        "repository_link",
     ]
 
     /// Loads the templates.
     /// - Throws: every problem, each a diagnostic at the template's line and column.
+    /// A template may also use `{{ words.KEY }}` for each interface word (`InterfaceWords.keys`).
     package static func load(directory: String) throws(DiagnosticsError) -> Templates {
         guard FileSystem.isDirectory(directory) else {
             throw DiagnosticsError([
@@ -60,14 +64,18 @@ struct Templates: Sendable {
                 return nil
             }
         }
-        let page = template("page.html", known: pagePlaceholders)
-        let notFound = template("404.html", known: notFoundPlaceholders)
+        let words = Set(InterfaceWords.keys.map { "words." + $0 })
+        let page = template("page.html", known: pagePlaceholders.union(words))
+        let notFound = template("404.html", known: notFoundPlaceholders.union(words))
         if page == nil && diagnostics.isEmpty {
             diagnostics.append(
                 .error(.missingTemplates, FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
         }
         guard let page, diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
-        let assets = FileSystem.files(under: directory).filter { !($0.hasSuffix(".html") && !$0.contains("/")) }
+        // The interface words (`words/*.toml`) are read, not copied.
+        let assets = FileSystem.files(under: directory).filter {
+            !($0.hasSuffix(".html") && !$0.contains("/")) && !($0.hasPrefix("words/") && $0.hasSuffix(".toml"))
+        }
         return Templates(page: page, notFound: notFound, assets: assets, directory: directory)
     }
 

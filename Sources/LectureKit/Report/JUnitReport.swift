@@ -6,11 +6,11 @@ import LectureSupport
 /// Surefire's schema): a `<testsuite>` per page in page order, a `<testcase>` per sample.
 ///
 /// A case is named after where the sample stands and what it is about,
-/// `content/mvc.md:40 — 모델 바꾸기 (group counter)`: the page and line, the nearest heading
+/// `content/mvc.md:40 — Changing the model (group counter)`: the page and line, the nearest heading
 /// above it, and its group. `file` and `line` attributes (as pytest writes them) locate it;
 /// `time` is the seconds spent verifying it, and a result taken from the cache carries the
 /// property `cached=true` (its time is the cache read's). `ignore` samples are `<skipped>`.
-/// A `test` sample that ran gives a case per test, `content/mvc.md:40 — 모델 › Suite/test()`.
+/// A `test` sample that ran gives a case per test, `content/mvc.md:40 — Model › Suite/test()`.
 enum JUnitReport {
     /// Escaped for XML 1.0, which cannot hold most control characters at all (a sample's
     /// coloured stderr): they become `\u{…}` text.

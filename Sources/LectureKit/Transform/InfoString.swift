@@ -1,5 +1,5 @@
 /// The words of a fenced code block's info string after the language: bare words (`no_run`)
-/// and `key="quoted value"` or `key=value` attributes, as in `dot caption="MVC의 흐름"`.
+/// and `key="quoted value"` or `key=value` attributes, as in `dot caption="The flow of MVC"`.
 package struct InfoString: Sendable {
     /// The first word (`swift`, `dot`, `table`); empty for an empty info string.
     package var language: String

@@ -2,7 +2,7 @@ import CommonMark
 import Foundation
 import LectureSupport
 
-/// Rewrites links between pages (`mvc.md`, `mvc.md#역할`) to the built pages (`mvc.html#역할`).
+/// Rewrites links between pages (`mvc.md`, `mvc.md#roles`) to the built pages (`mvc.html#roles`).
 ///
 /// External links (with a scheme such as `https:`, or starting with `//`) are left as written;
 /// internal ones (in-page anchors, other files) are put in Unicode Normalization Form C, as

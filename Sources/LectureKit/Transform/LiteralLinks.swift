@@ -2,7 +2,7 @@ import CommonMark
 import LectureSupport
 
 /// Links and images that CommonMark shows as literal text because their destination holds a
-/// space: `![결과](images/실행 결과.png)` becomes the paragraph text `![결과](…)`, with no link and no
+/// space: `![output](images/run output.png)` becomes the paragraph text `![output](…)`, with no link and no
 /// image. Each one found gets a warning at its line and column, with the two fixes.
 ///
 /// Found without a parser of our own: a line's `[…](…)` whose destination has a space is a

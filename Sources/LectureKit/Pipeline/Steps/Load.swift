@@ -37,7 +37,13 @@ extension BuildStep {
             throw BuildStop()
         }
         do throws(DiagnosticsError) {
-            context.templates = try Templates.load(directory: configuration.templatesDirectory)
+            var templates = try Templates.load(directory: configuration.templatesDirectory)
+            let words = InterfaceWords.load(
+                language: configuration.book.language, themeDirectory: configuration.templatesDirectory,
+                overrides: configuration.book.words)
+            templates.words = words.words
+            context.diagnostics.emit(words.diagnostics)
+            context.templates = templates
             let page = try? FileSystem.read(FileSystem.join(configuration.templatesDirectory, "page.html"))
             context.templateIDs = HTMLIDs.of(String(decoding: page ?? [], as: UTF8.self))
         } catch {

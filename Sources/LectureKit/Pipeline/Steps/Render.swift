@@ -54,15 +54,18 @@ extension BuildStep {
                 first.outputPath.contains("/")
                 ? Array(
                     Navigation.redirect(
-                        to: first.outputPath, title: first.title, language: configuration.book.language ?? "ko"
+                        to: first.outputPath, title: first.title, language: configuration.book.language ?? "en"
                     ).utf8) : html
         }
+        site.generated[InterfaceWords.scriptPath] = values.words.script
         if values.scriptsNavigation {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
             site.generated["toc.html"] = Array(
                 templates.page.render(
                     values.page(
-                        title: "차례", content: "<h1>차례</h1>\n" + Navigation.tree(book.chapters, current: nil, root: ""),
+                        title: values.words["contents"],
+                        content: "<h1>\(HTML.escape(values.words["contents"]))</h1>\n"
+                            + Navigation.tree(book.chapters, current: nil, root: ""),
                         root: "", nav: "")
                 ).utf8)
         }
@@ -84,20 +87,19 @@ extension BuildStep {
 
     /// `print.html`: every chapter's section (`PrintPage`), made with its page, in one page.
     private static func printPage(_ context: BuildContext, templates: Templates, values: TemplateValues) -> [UInt8] {
-        let configuration = context.configuration
         let pages = context.pages
         // Pages by path as numbers into `pages`: a dictionary of the pages themselves copied
         // every field of every page on each rebuild.
         let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
         let front = PrintPage.front(
             book: context.content.book, pages: pages, anchors: context.rendering!.printAnchors,
-            swiftVersion: context.swiftVersion, buildDate: configuration.buildDate)
+            values: values)
         let chapters = context.content.book.flattened.compactMap { numbers[$0.path] }.map {
             pages[$0].rendered?.printHTML ?? ""
         }
         return templates.page.renderUTF8(
             values.page(
-                title: PrintPage.title, content: "", root: "",
+                title: values.words["print-title"], content: "", root: "",
                 nav: values.navigation(current: PrintPage.outputPath, root: "")),
             html: "content", parts: [front] + chapters)
     }
@@ -121,7 +123,10 @@ struct PageRendering: Sendable {
     init(_ context: BuildContext) {
         let configuration = context.configuration
         let book = context.content.book
-        values = TemplateValues(configuration: configuration, book: book, swiftVersion: context.swiftVersion)
+        values = TemplateValues(
+            configuration: configuration, book: book, swiftVersion: context.swiftVersion,
+            words: context.templates?.words ?? InterfaceWords(table: [:]),
+            verifiedSamples: context.sampleResults.count { $0.outcome == .passed })
         order = book.flattened
         positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         printAnchors = PrintAnchors(order, reserved: context.templateIDs)
@@ -131,7 +136,7 @@ struct PageRendering: Sendable {
     /// `page` in the page template, its search entry and its `print.html` section.
     func render(_ page: Page, templates: Templates) -> RenderedPage {
         let output = page.chapter.outputPath
-        let content = HTMLRenderer().renderMarked(BuildStep.htmlBlocks(page, cache: cache))
+        let content = HTMLRenderer().renderMarked(BuildStep.htmlBlocks(page, cache: cache, words: values.words))
         let root = OutputPath.rootPrefix(from: output)
         let position = positions[page.chapter.path] ?? 0
         let html = Array(
@@ -139,9 +144,12 @@ struct PageRendering: Sendable {
                 values.page(
                     title: page.title, content: content.html, root: root,
                     nav: values.navigation(current: output, root: root),
-                    prev: Navigation.link(position > 0 ? order[position - 1] : nil, rel: "prev", root: root),
+                    prev: Navigation.link(
+                        position > 0 ? order[position - 1] : nil, rel: "prev", root: root,
+                        label: values.words["previous"]),
                     next: Navigation.link(
-                        position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root),
+                        position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root,
+                        label: values.words["next"]),
                     toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path))
             ).utf8)
         return RenderedPage(
@@ -153,8 +161,8 @@ struct PageRendering: Sendable {
 extension BuildStep {
     /// The page's blocks ready for `HTMLRenderer`: links to pages rewritten to their `.html`
     /// (`LinkRewriter`), and every figure (sample, diagram, table) made HTML (`FigureHTML`).
-    static func htmlBlocks(_ page: Page, cache: Cache) -> [Block] {
-        FigureHTML.lower(LinkRewriter.apply(to: page.blocks), cache: cache)
+    static func htmlBlocks(_ page: Page, cache: Cache, words: InterfaceWords) -> [Block] {
+        FigureHTML.lower(LinkRewriter.apply(to: page.blocks), cache: cache, words: words)
     }
 }
 

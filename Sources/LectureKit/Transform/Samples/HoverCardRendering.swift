@@ -12,10 +12,6 @@ enum HoverCardRendering {
         var card: HoverCard
     }
 
-    /// The hint in the strip where cards appear, for sighted readers (screen readers get the
-    /// card itself through `aria-describedby`).
-    static let hint = "이름에 마우스를 올리거나 Tab으로 옮겨 가면 컴파일러가 본 타입이 여기 나옵니다"
-
     /// `cards` of block `part` that stand on visible lines, at their offsets in the visible code.
     static func cards(_ cards: [HoverCard], part: Int, of sample: Sample) -> [Placed] {
         guard !cards.isEmpty else { return [] }
@@ -31,18 +27,22 @@ enum HoverCardRendering {
         }.sorted { $0.offset < $1.offset }
     }
 
-    /// The code and the strip, in the frame the cards are positioned in.
-    static func frame(_ code: String) -> String {
-        "<div class=\"hover-frame\">\(code)<p class=\"hover-strip\" aria-hidden=\"true\">\(hint)</p></div>"
+    /// The code and the strip, in the frame the cards are positioned in; the strip holds the
+    /// hint (`hover-hint`) for sighted readers (screen readers get the card itself through
+    /// `aria-describedby`).
+    static func frame(_ code: String, words: InterfaceWords) -> String {
+        "<div class=\"hover-frame\">\(code)<p class=\"hover-strip\" aria-hidden=\"true\">\(HTML.escape(words["hover-hint"]))</p></div>"
     }
 
     /// The card's markup, inside the identifier's span: the declaration as code, then whether
     /// its type was inferred.
-    static func card(_ card: HoverCard, id: String) -> String {
+    static func card(_ card: HoverCard, id: String, words: InterfaceWords) -> String {
         var html = "<span class=\"hover-card\" role=\"tooltip\" id=\"\(id)\">"
-        if card.isClosure { html += "<span class=\"hover-kind\">클로저 타입 </span>" }
+        if card.isClosure { html += "<span class=\"hover-kind\">\(HTML.escape(words["hover-closure"]))</span>" }
         html += "<span class=\"hover-declaration\">\(HTML.escape(card.text))</span>"
-        if card.inferred && !card.isClosure { html += "<span class=\"hover-kind\"> · 추론된 타입</span>" }
+        if card.inferred && !card.isClosure {
+            html += "<span class=\"hover-kind\">\(HTML.escape(words["hover-inferred"]))</span>"
+        }
         return html + "</span>"
     }
 }

@@ -34,26 +34,33 @@ enum SampleRendering {
     /// whole sample) in their frame. Kept in `cache` under the block's code (hidden lines
     /// included), its index, the cards and their id prefix, so a warm build reads each block's
     /// HTML in one piece: no unpacking of cards, no highlighting, no placing.
-    static func highlightedCode(_ sample: Sample, part index: Int, cards: String, cache: Cache?) -> String {
+    static func highlightedCode(
+        _ sample: Sample, part index: Int, cards: String, cache: Cache?, words: InterfaceWords = .english
+    ) -> String {
         let part = sample.parts[index]
         let idPrefix = "card-\(part.fence.line)-"
-        let key = SHA256.hex(codeCacheVersion, part.code, String(index), cards, idPrefix)
+        // The cards' words are part of the HTML (only they: a digest of all words would make a
+        // changed badge word retire every block).
+        let cardWords = ["hover-hint", "hover-closure", "hover-inferred"].map { words[$0] }.joined(separator: "\n")
+        let key = SHA256.hex(codeCacheVersion, part.code, String(index), cards, idPrefix, cardWords)
         if let cache, let bytes = cache.read(kind: "swift-html", key: key) {
             return String(decoding: bytes, as: UTF8.self)
         }
         let placed = HoverCardRendering.cards(HoverCard.unpacked(cards) ?? [], part: index, of: sample)
         let code =
             "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">"
-            + SwiftCodeHTML.highlighted(part.visibleCode, cards: placed, idPrefix: idPrefix, cache: cache)
+            + SwiftCodeHTML.highlighted(part.visibleCode, cards: placed, idPrefix: idPrefix, cache: cache, words: words)
             + "</code></pre>"
-        let html = placed.isEmpty ? code : HoverCardRendering.frame(code)
+        let html = placed.isEmpty ? code : HoverCardRendering.frame(code, words: words)
         cache?.write(kind: "swift-html", key: key, Array(html.utf8))
         return html
     }
 
-    /// One block's figure; `cache` keeps its code's HTML (`highlightedCode`).
+    /// One block's figure; `cache` keeps its code's HTML (`highlightedCode`); its badges are
+    /// the interface's `words`.
     static func figure(
-        _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult? = nil, cache: Cache? = nil
+        _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult? = nil, cache: Cache? = nil,
+        words: InterfaceWords = .english
     ) -> String {
         let part = sample.parts[index]
         let isLast = index == sample.parts.count - 1
@@ -62,13 +69,13 @@ enum SampleRendering {
         switch sample.mode {
         case .ignore:
             classes += " sample-ignore"
-            badge = "Apple 플랫폼 전용 코드 · 실행하지 않음"
+            badge = words["sample-ignored"]
         case .noRun:
             classes += " sample-no-run"
-            badge = "컴파일만 확인 (\(swiftVersion))"
+            badge = words.format("sample-no-run", ["compiler": swiftVersion])
         case .compileFail:
             classes += " sample-compile-fail"
-            badge = "컴파일 오류가 나는 예 (\(swiftVersion)로 확인)"
+            badge = words.format("sample-compile-fail", ["compiler": swiftVersion])
         case .run:
             break
         case .test:
@@ -77,16 +84,16 @@ enum SampleRendering {
         var html = "<figure class=\"\(classes)\">"
         html +=
             SwiftAnalysisSwitch.isOn
-            ? highlightedCode(sample, part: index, cards: result?.packedHoverCards ?? "", cache: cache)
+            ? highlightedCode(sample, part: index, cards: result?.packedHoverCards ?? "", cache: cache, words: words)
             : "<pre><code class=\"language-swift\">\(HTML.escape(part.visibleCode))</code></pre>"
         if sample.mode == .test, isLast {
-            html += TestReportRendering.figcaption(sample, tests: result?.tests ?? [], swiftVersion: swiftVersion)
+            html += TestReportRendering.figcaption(
+                sample, tests: result?.tests ?? [], swiftVersion: swiftVersion, words: words)
         } else if let badge, isLast {
             html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span></figcaption>"
         } else if sample.mode == .run, isLast {
-            let verdict = sample.shouldFail ? "실패로 끝남 · 검증됨" : "실행 결과 · 검증됨"
-            html +=
-                "<figcaption class=\"sample-output\"><span class=\"badge\">\(verdict) (\(HTML.escape(swiftVersion)))</span>"
+            let verdict = words.format(sample.shouldFail ? "sample-fails" : "sample-output", ["compiler": swiftVersion])
+            html += "<figcaption class=\"sample-output\"><span class=\"badge\">\(HTML.escape(verdict))</span>"
             if let output = sample.expectedOutput {
                 html += "<pre class=\"output\"><code>\(HTML.escape(output))</code></pre>"
             }

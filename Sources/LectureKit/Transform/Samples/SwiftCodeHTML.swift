@@ -10,9 +10,10 @@ enum SwiftCodeHTML {
     static let codeClass = "swift-code"
 
     /// `code` highlighted, as the content of a `<code>` element, with `cards` around their
-    /// identifiers (ids `idPrefix` + a counter).
+    /// identifiers (ids `idPrefix` + a counter), their words from `words`.
     static func highlighted(
-        _ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-", cache: Cache? = nil
+        _ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-", cache: Cache? = nil,
+        words: InterfaceWords = .english
     ) -> String {
         let bytes = Array(code.utf8)
         var html = ""
@@ -54,7 +55,7 @@ enum SwiftCodeHTML {
             firstID[placed.card.text] = id
             html += "<span class=\"hover\" tabindex=\"0\" aria-describedby=\"\(id)\">"
             emitTokens(upTo: placed.offset + placed.length)
-            html += HoverCardRendering.card(placed.card, id: id) + "</span>"
+            html += HoverCardRendering.card(placed.card, id: id, words: words) + "</span>"
         }
         emitTokens(upTo: bytes.count)
         return html

@@ -4,18 +4,22 @@ import CommonMark
 /// expectation's code, what the testing library said, and its Markdown line.
 enum TestReportRendering {
     /// The `<figcaption>` for `sample`'s last block; `tests` in the order they ran.
-    static func figcaption(_ sample: Sample, tests: [TestCaseResult], swiftVersion: String) -> String {
+    /// Its words are the interface's (`words`).
+    static func figcaption(
+        _ sample: Sample, tests: [TestCaseResult], swiftVersion: String, words: InterfaceWords = .english
+    ) -> String {
         let failed = tests.filter { !$0.passed }.count
-        let verdict = sample.shouldFail ? "실패하는 테스트를 보여 주는 예 · 검증됨" : "테스트 결과 · 검증됨"
-        var html =
-            "<figcaption class=\"sample-tests\"><span class=\"badge\">\(verdict) (\(HTML.escape(swiftVersion)))</span>"
+        let verdict = words.format(
+            sample.shouldFail ? "tests-fail-verified" : "tests-verified", ["compiler": swiftVersion])
+        var html = "<figcaption class=\"sample-tests\"><span class=\"badge\">\(HTML.escape(verdict))</span>"
         guard !tests.isEmpty else { return html + "</figcaption>" }
-        html += "<p class=\"test-summary\">테스트 \(tests.count)개 중 \(tests.count - failed)개 통과"
-        html += failed > 0 ? ", \(failed)개 실패</p>" : "</p>"
+        let counts = ["total": String(tests.count), "passed": String(tests.count - failed), "failed": String(failed)]
+        html += "<p class=\"test-summary\">" + HTML.escape(words.format("tests-summary", counts))
+        html += (failed > 0 ? HTML.escape(words.format("tests-failed", counts)) : "") + "</p>"
         html += "<ul class=\"test-report\">"
         for test in tests {
             let mark = test.passed ? "✔" : "✘"
-            let word = test.passed ? "통과" : "실패"
+            let word = HTML.escape(words[test.passed ? "test-passed" : "test-failed"])
             html +=
                 "<li class=\"\(test.passed ? "test-passed" : "test-failed")\"><span class=\"test-mark\" aria-hidden=\"true\">\(mark)</span>"
             html +=

@@ -4,10 +4,10 @@ import LectureSupport
 /// Comparison tables: a fenced block with info string `table` holding GitHub-style pipe rows,
 /// rendered as a semantic `<table>`.
 ///
-/// ```table caption="세 패턴 비교"
-/// | 패턴 | 책임 분배 | 테스트 |
+/// ```table caption="Three patterns compared"
+/// | Pattern | Split of duties | Tests |
 /// |---|---|---|
-/// | MVC | *낮음* | `어려움` |
+/// | MVC | *low* | `hard` |
 /// ```
 ///
 /// The first row is the header (`<th scope="col">`), the second the delimiter (`---`, with
@@ -22,10 +22,11 @@ enum TableRenderer {
     /// then `FigureHTML.table`).
     /// - Returns: the HTML.
     /// - Throws: diagnostics at the lines of the malformed rows.
-    package static func render(_ code: String, caption: String?, id: String, path: String, location: SourceLocation)
-        throws(DiagnosticsError) -> String
-    {
-        FigureHTML.table(try read(code, caption: caption, id: id, path: path, location: location))
+    package static func render(
+        _ code: String, caption: String?, id: String, path: String, location: SourceLocation,
+        words: InterfaceWords = .english
+    ) throws(DiagnosticsError) -> String {
+        FigureHTML.table(try read(code, caption: caption, id: id, path: path, location: location), words: words)
     }
 
     /// Reads `code` (the block's content) whose fence stands at `location` in `path` into a table.

@@ -1,7 +1,10 @@
+import CommonMark
+
 /// A compact verdict that opens a table cell: `✔` (also `✓`) good, `△` mixed, `✘` (also `✗`)
 /// poor, followed by a space and the cell's text, or alone.
 ///
-/// The mark is drawn in the verdict's colour and announced by its word (좋음, 보통, 나쁨) rather than
+/// The mark is drawn in the verdict's colour and announced by its interface word (`verdict-good`,
+/// `verdict-mixed`, `verdict-poor` of `InterfaceWords`: good, fair, poor in English) rather than
 /// by the symbol's Unicode name, as WAI-ARIA's `role="img"` with `aria-label` makes a screen reader
 /// read it.
 enum Verdict: String, CaseIterable, Sendable {
@@ -16,18 +19,12 @@ enum Verdict: String, CaseIterable, Sendable {
         }
     }
 
-    /// What a screen reader says for the mark.
-    var word: String {
-        switch self {
-        case .good: "좋음"
-        case .mixed: "보통"
-        case .poor: "나쁨"
-        }
-    }
+    /// The key of what a screen reader says for the mark, among the interface words.
+    var wordKey: String { "verdict-" + rawValue }
 
-    /// The mark as HTML: `<span class="verdict verdict-good" role="img" aria-label="좋음">✔</span>`.
-    var html: String {
-        "<span class=\"verdict verdict-\(rawValue)\" role=\"img\" aria-label=\"\(word)\">\(marks[0])</span>"
+    /// The mark as HTML: `<span class="verdict verdict-good" role="img" aria-label="good">✔</span>`.
+    func html(words: InterfaceWords) -> String {
+        "<span class=\"verdict verdict-\(rawValue)\" role=\"img\" aria-label=\"\(HTML.escape(words[wordKey]))\">\(marks[0])</span>"
     }
 
     /// The verdict that opens `cell` and the text after it, or `nil` when the cell has none.
