@@ -19,6 +19,9 @@ PRIVATE_TMPDIR = tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/lecture-make.XXXXXX") && tra
 # plugin's command again, which recompiled LectureKit (45-73 s) with nothing changed. With the same
 # folder every time nothing runs (and theme-embedder leaves an unchanged output file untouched).
 SWIFTPM_TMPDIR = tmp=$(CURDIR)/.build/tmp/$(1) && mkdir -p "$$tmp" && trap 'rm -rf "$$tmp"' EXIT INT TERM && TMPDIR=$$tmp
+# `make test`'s, fixed too but outside the repository, where the tests' temporary folders have
+# always been: one per worktree, named by a digest of its path.
+TEST_TMPDIR := $(or $(TMPDIR),/tmp)/lecture-make-test.$(shell printf %s '$(CURDIR)' | sha256sum | cut -c1-12)
 # A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668),
 # made from Debian's Python, not whichever python3 comes first on PATH (pyenv, conda…).
 VENV     := .build/venv
@@ -64,12 +67,12 @@ lint: ## Fail when a Swift source is not as `make format` leaves it
 
 # What SwiftPM itself leaves in $TMPDIR: an empty TemporaryDirectory.* for each compiler it runs as
 # one job (swift-driver exec(2)s the frontend, so its clean-up never runs) and lock files. `make
-# test` gives SwiftPM and the tests a TMPDIR of their own (fixed, see SWIFTPM_TMPDIR: emptied
-# before and removed after); anything else left in it is a test's leak and fails the run.
+# test` gives SwiftPM and the tests a TMPDIR of their own (fixed, TEST_TMPDIR: emptied before and
+# removed after); anything else left in it is a test's leak and fails the run.
 SWIFTPM_LEFTOVERS := ^(TemporaryDirectory\..*|.*\.lock|swift-generated-sources)$$
 
 test: lint test-tools ## Run the test suite (the format lint first)
-	@rm -rf $(CURDIR)/.build/tmp/debug && $(call SWIFTPM_TMPDIR,debug) && \
+	@tmp=$(TEST_TMPDIR) && rm -rf "$$tmp" && mkdir -p "$$tmp" && trap 'rm -rf "$$tmp"' EXIT INT TERM && \
 	echo "TMPDIR=$$tmp $(SWIFT) build --build-tests && $(SWIFT) test" && \
 	TMPDIR=$$tmp $(SWIFT) build --build-tests && TMPDIR=$$tmp $(SWIFT) test; status=$$?; \
 	left=$$(ls -A "$$tmp" | grep -Ev "$(SWIFTPM_LEFTOVERS)"); \
