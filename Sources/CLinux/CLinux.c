@@ -5,11 +5,37 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 int lecture_rename_exchange(const char *from, const char *to) {
     return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
+}
+
+const unsigned int LECTURE_RENAME_EXCHANGE = RENAME_EXCHANGE;
+const unsigned int LECTURE_RENAME_NOREPLACE = RENAME_NOREPLACE;
+
+int lecture_renameat2(int fromDirectory, const char *from, int toDirectory, const char *to, unsigned int flags) {
+    return renameat2(fromDirectory, from, toDirectory, to, flags);
+}
+
+int lecture_is_mount_root(int directory, const char *name) {
+    int flags = AT_SYMLINK_NOFOLLOW | (name[0] == 0 ? AT_EMPTY_PATH : 0);
+    struct statx info;
+    if (statx(directory, name, flags, STATX_BASIC_STATS, &info) != 0) return -1;
+    if (info.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) {
+        return (info.stx_attributes & STATX_ATTR_MOUNT_ROOT) ? 1 : 0;
+    }
+    // An older kernel: a mount of another file system shows as another device than the parent's.
+    struct stat parent;
+    if (name[0] == 0) {
+        if (fstatat(directory, "..", &parent, 0) != 0) return -1;
+    } else {
+        if (fstat(directory, &parent) != 0) return -1;
+    }
+    return (info.stx_dev_major != major(parent.st_dev) || info.stx_dev_minor != minor(parent.st_dev)) ? 1 : 0;
 }
 
 int lecture_pipe2_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -67,7 +67,7 @@ final class LiveServer: @unchecked Sendable {
     @discardableResult
     func start() throws -> Bool {
         let build = configuration.build
-        if let problem = SiteWriter.validate(output: build.outputDirectory, protecting: build.protectedFolders) {
+        if let problem = SiteWriter.validate(build.outputFolder, protecting: build.protectedFolders) {
             throw LectureError(problem, exitStatus: 1)
         }
         let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port)

@@ -78,6 +78,20 @@ package enum FileSystem {
         try writeAtomically(Array(text.utf8), to: path)
     }
 
+    /// Creates the folder at `path` (absolute) and every missing folder on the way, with
+    /// mkdir(2): no `~` is expanded. - Throws: `LectureError` naming the folder that could not
+    /// be made.
+    package static func makeDirectories(_ path: String) throws {
+        var made = ""
+        for component in path.split(separator: "/") {
+            made += "/" + component
+            if mkdir(made, 0o755) != 0 && errno != EEXIST {
+                throw LectureError(
+                    .error(.fileSystem, made, nil, "cannot create folder: \(String(cString: strerror(errno)))"))
+            }
+        }
+    }
+
     /// Makes a fresh directory under the system's temporary folder and returns its path. It is
     /// removed if the run is interrupted (`Interruption`); call `removeTemporaryDirectory` when done.
     package static func makeTemporaryDirectory(prefix: String) throws -> String {

@@ -82,7 +82,7 @@ import Testing
         var site = SiteFiles()
         for text in ["첫", "둘", "셋"] {
             site.generated["index.html"] = Array(text.utf8)
-            try SiteWriter.write(site, to: root + "/_site", removingOldLater: true)
+            try SiteWriter.write(site, to: OutputFolder(root + "/_site"), removingOldLater: true)
         }
         SiteWriter.finishRemovals()
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["_site"], "an old site is left")

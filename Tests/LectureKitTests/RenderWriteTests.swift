@@ -94,14 +94,14 @@ import Testing
 
     @Test func outputPathThatIsAFileIsRefused() throws {
         let root = try TestSupport.makeTree(["_site": "not a folder"])
-        let diagnostic = SiteWriter.validate(output: root + "/_site", protecting: [])
+        let diagnostic = SiteWriter.validate(OutputFolder(root + "/_site"), protecting: [])
         #expect(diagnostic?.headline == "\(root)/_site: error: output path is an existing file, not a folder")
     }
 
     @Test func foreignFolderIsNeverReplaced() throws {
         let root = try TestSupport.makeTree(["docs/notes.txt": "mine"])
         #expect(
-            SiteWriter.validate(output: root + "/docs", protecting: [])?.summary
+            SiteWriter.validate(OutputFolder(root + "/docs"), protecting: [])?.summary
                 == "output folder exists and was not written by lecture; it is left untouched")
     }
 

@@ -66,13 +66,13 @@ import Testing
     @Test func aRebuildLeavesExactlyTheNewSiteAndLinksWhatTheLiveSiteHolds() throws {
         let root = try TestSupport.makeTree(["assets/old.css": "a {}", "assets/new.css": "b {}"])
         let output = root + "/_site"
-        try SiteWriter.write(Self.firstSite(root), to: output)
+        try SiteWriter.write(Self.firstSite(root), to: OutputFolder(output))
         #expect(Self.files(output) == Self.expected(Self.firstSite(root)))
         let before = ["same.html", "keep.css", "index.html", "style.css", "empty.html"].map {
             Self.inode(output + "/" + $0)
         }
 
-        try SiteWriter.write(Self.secondSite(root), to: output)
+        try SiteWriter.write(Self.secondSite(root), to: OutputFolder(output))
         #expect(Self.files(output) == Self.expected(Self.secondSite(root)), "no page of the old site lingers")
         let after = ["same.html", "keep.css", "index.html", "style.css", "empty.html"].map {
             Self.inode(output + "/" + $0)
@@ -87,11 +87,11 @@ import Testing
     @Test func aFailedRebuildLeavesTheLiveSiteAsItWas() throws {
         let root = try TestSupport.makeTree(["assets/old.css": "a {}", "assets/new.css": "b {}"])
         let output = root + "/_site"
-        try SiteWriter.write(Self.firstSite(root), to: output)
+        try SiteWriter.write(Self.firstSite(root), to: OutputFolder(output))
         var broken = Self.secondSite(root)
         // Generated files are written (and unchanged ones linked) before copied ones are read.
         broken.copied["missing.css"] = root + "/assets/missing.css"
-        #expect(throws: LectureError.self) { try SiteWriter.write(broken, to: output) }
+        #expect(throws: LectureError.self) { try SiteWriter.write(broken, to: OutputFolder(output)) }
         #expect(Self.files(output) == Self.expected(Self.firstSite(root)))
         #expect(Self.inode(output + "/same.html").links == 1, "the staging folder's links went with it")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["_site", "assets"])
@@ -100,7 +100,7 @@ import Testing
     @Test func aKilledBuildsStagingFolderGoesWithoutTouchingTheLiveSite() throws {
         let root = try TestSupport.makeTree(["assets/old.css": "a {}", "assets/new.css": "b {}"])
         let output = root + "/_site"
-        try SiteWriter.write(Self.firstSite(root), to: output)
+        try SiteWriter.write(Self.firstSite(root), to: OutputFolder(output))
         // What a build killed while linking leaves: a staging folder named after a dead process,
         // holding second names of live files.
         let finished = Process()
@@ -113,9 +113,46 @@ import Testing
         #expect(link(output + "/part/x.html", staging + "/part/x.html") == 0)
         #expect(Self.files(output) == Self.expected(Self.firstSite(root)), "linking changes nothing live")
 
-        try SiteWriter.write(Self.secondSite(root), to: output)
+        try SiteWriter.write(Self.secondSite(root), to: OutputFolder(output))
         #expect(!FileManager.default.fileExists(atPath: staging), "the next build removes it")
         #expect(Self.files(output) == Self.expected(Self.secondSite(root)))
         #expect(Self.inode(output + "/same.html").links == 1)
+    }
+
+    /// What is swapped out must be the folder that was checked: a folder put in the output's
+    /// place while the site was written (another user's files, a link to them) is put back as
+    /// it was and the build fails, with nothing removed.
+    @Test(.serialized, arguments: ["foreign folder", "link to a foreign folder", "marked folder"])
+    func aFolderPutInTheOutputsPlaceWhileWritingIsNeverRemoved(_ kind: String) throws {
+        let root = try TestSupport.makeTree(["assets/old.css": "a", "assets/new.css": "b"])
+        let output = root + "/_site"
+        try SiteWriter.write(Self.firstSite(root), to: OutputFolder(output))
+        try TestSupport.write(Array("mine\n".utf8), to: root + "/foreign/keep.txt")
+        SiteWriter.beforeSwap.withLock {
+            $0 = {
+                _ = rename(output, root + "/moved-site")
+                switch kind {
+                case "foreign folder": _ = rename(root + "/foreign", output)
+                case "link to a foreign folder": _ = symlink(root + "/foreign", output)
+                default:
+                    // A folder with a marker, but not the one checked.
+                    _ = rename(root + "/foreign", output)
+                    _ = SiteWriter.writeFile(
+                        Array("written by lecture build\n".utf8), to: output + "/" + SiteWriter.marker)
+                }
+            }
+        }
+        defer { SiteWriter.beforeSwap.withLock { $0 = nil } }
+        #expect {
+            try SiteWriter.write(Self.secondSite(root), to: OutputFolder(output))
+        } throws: { error in
+            (error as? LectureError)?.diagnostics.first?.summary.contains("the output folder changed while building")
+                == true
+        }
+        let kept = kind == "link to a foreign folder" ? root + "/foreign/keep.txt" : output + "/keep.txt"
+        #expect(TestSupport.read(kept) == "mine\n")
+        #expect(Self.files(root + "/moved-site") == Self.expected(Self.firstSite(root)))
+        let leftovers = (try FileManager.default.contentsOfDirectory(atPath: root)).filter { $0.hasPrefix("._site.") }
+        #expect(leftovers.isEmpty)
     }
 }

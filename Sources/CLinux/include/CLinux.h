@@ -13,6 +13,21 @@
 /// swaps `from` and `to` atomically (Linux 3.15+, glibc 2.28+; not every file system has it).
 int lecture_rename_exchange(const char *from, const char *to);
 
+/// renameat2(2) relative to directory descriptors, with `flags` (`LECTURE_RENAME_EXCHANGE`,
+/// `LECTURE_RENAME_NOREPLACE` or 0): the output folder is swapped in through the descriptor of
+/// the parent folder that was checked, never through a path spelled again.
+int lecture_renameat2(int fromDirectory, const char *from, int toDirectory, const char *to, unsigned int flags);
+
+/// renameat2(2)'s `RENAME_EXCHANGE` and `RENAME_NOREPLACE`, for Swift.
+extern const unsigned int LECTURE_RENAME_EXCHANGE;
+extern const unsigned int LECTURE_RENAME_NOREPLACE;
+
+/// Whether `name` in `directory` (a descriptor; `name` empty for the descriptor itself) is the
+/// root of a mount: statx(2)'s `STATX_ATTR_MOUNT_ROOT` (Linux 5.8+), else a device number that
+/// differs from its parent folder's. Symbolic links are not followed. 1 yes, 0 no, -1 with
+/// `errno` set when it cannot be told.
+int lecture_is_mount_root(int directory, const char *name);
+
 /// pipe2(2) with `O_CLOEXEC` (Linux 2.6.27+): a pipe whose two ends a child does not inherit.
 int lecture_pipe2_cloexec(int fds[2]);
 

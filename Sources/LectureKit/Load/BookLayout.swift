@@ -28,6 +28,7 @@ package enum BookLayout {
         if let jobs = options.jobs { configuration.verifier.jobs = jobs }
         if options.noCache { configuration.verifier.noCache = true }
         let root = directory ?? "."
+        configuration.bookDirectory = root
         let tomlPath = FileSystem.join(root, "book.toml")
         var diagnostics: [Diagnostic] = []
         var settings = BookSettings()
@@ -51,6 +52,7 @@ package enum BookLayout {
             configuration.outputDirectory = output
         } else if let build = settings.buildDirectory {
             configuration.outputDirectory = FileSystem.join(root, build)
+            configuration.outputSetting = settings.locations["build.build-dir"].map { (tomlPath, $0) }
         } else if mdBookLayout || bareSummary {
             configuration.outputDirectory = FileSystem.join(root, "book")
             // Pages and site share the folder: the site is left out of the content.

@@ -1,3 +1,4 @@
+import CommonMark
 import Foundation
 import LectureSupport
 
@@ -9,6 +10,11 @@ package struct BuildConfiguration: Sendable {
     package var templatesDirectory = "site-templates"
     /// Where the site is written (`--output`); swapped in whole when the build succeeds.
     package var outputDirectory = "_site"
+    /// Where `outputDirectory` was set in book.toml (`[build] build-dir`), for diagnostics.
+    package var outputSetting: (path: String, location: SourceLocation)?
+    /// The book's folder (the one holding `book.toml`), which the output may lie in but never
+    /// replace.
+    package var bookDirectory = "."
     /// The sample and diagram cache (`--cache-dir`).
     package var cacheDirectory = Cache.defaultDirectory
     /// The path the site is served under, ending in `/` (`--site-url`, or `[output.html] site-url`
@@ -26,10 +32,20 @@ package struct BuildConfiguration: Sendable {
     /// A folder inside the content folder, by its path relative to it, that holds the site and
     /// is no content (a folder with `SUMMARY.md` and no `book.toml` builds into its `book/`).
     var outputInsideContent: String?
-    /// The folders the output may neither replace nor lie in: the content folder (unless the site
-    /// is `outputInsideContent`, left out of it) and the templates folder.
-    package var protectedFolders: [String] {
-        outputInsideContent == nil ? [contentDirectory, templatesDirectory] : [templatesDirectory]
+    /// The output folder, resolved from `outputDirectory` (`OutputFolder`).
+    package var outputFolder: OutputFolder { OutputFolder(outputDirectory, setting: outputSetting) }
+    /// The folders the output may not replace, nor any folder holding them: the book's folder,
+    /// the content folder, the templates folder and the cache (besides `/`, the home folders
+    /// and the working directory, which `OutputFolder` always protects); it may not lie in the
+    /// content folder (unless the site is `outputInsideContent`, left out of it) or the
+    /// templates folder.
+    package var protectedFolders: [OutputFolder.Protected] {
+        [
+            .init(bookDirectory, role: "the book's folder", mayHoldOutput: true),
+            .init(contentDirectory, role: "the book's pages", mayHoldOutput: outputInsideContent != nil),
+            .init(templatesDirectory, role: "the templates folder", mayHoldOutput: false),
+            .init(cacheDirectory, role: "the cache", mayHoldOutput: true),
+        ]
     }
     /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
     /// `--smart-punctuation`); off by default, so text reads as written: `--flag`, `1...5`.

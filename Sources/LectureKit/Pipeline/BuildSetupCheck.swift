@@ -9,7 +9,7 @@ extension BuildConfiguration {
     /// - Returns: one `LectureError` listing every such problem, or nil.
     package func outputAndTemplatesError() -> LectureError? {
         var problems: [Diagnostic] = []
-        if let problem = SiteWriter.validate(output: outputDirectory, protecting: protectedFolders) {
+        if let problem = SiteWriter.validate(outputFolder, protecting: protectedFolders) {
             problems.append(problem)
         }
         if !FileSystem.isDirectory(templatesDirectory) {

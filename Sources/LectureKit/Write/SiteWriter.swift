@@ -34,89 +34,77 @@ package enum SiteWriter {
     /// The marker file, written into every site folder this tool makes.
     static let marker = ".lecture-site"
 
-    /// Checks that `output` may be written, before any work is done.
-    package static func validate(output: String, protecting protected: [String]) -> Diagnostic? {
-        guard !output.isEmpty else {
-            return .error(.outputRefused, "", nil, "output path is empty", notes: ["pass --output DIR"])
-        }
-        // Every existing folder on the way must be a folder.
-        var ancestor = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent()
-        while ancestor.path != "/" {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
-                if !isFolder.boolValue {
+    /// Checks that `output` may be written, before any work is done: the rules of
+    /// `OutputFolder`, and every existing folder on the way a folder. `write` checks again
+    /// through the open parent folder before it replaces anything.
+    package static func validate(_ output: OutputFolder, protecting protected: [OutputFolder.Protected]) -> Diagnostic?
+    {
+        if let problem = output.refusal(protecting: protected) { return problem }
+        var ancestor = output.parent
+        while true {
+            if let kind = DirectoryHandle.kind(at: ancestor) {
+                guard kind == .directory else {
                     return .error(
-                        .outputRefused, output, nil, "output path goes through '\(ancestor.path)', which is a file")
+                        .outputRefused, output.spelled, nil, "output path goes through '\(ancestor)', which is a file")
                 }
                 break
             }
-            ancestor.deleteLastPathComponent()
+            guard ancestor != "/", let slash = ancestor.lastIndex(of: "/") else { break }
+            ancestor = slash == ancestor.startIndex ? "/" : String(ancestor[..<slash])
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
-            if !isDirectory.boolValue {
-                return .error(
-                    .outputRefused,
-                    output, nil, "output path is an existing file, not a folder",
-                    notes: ["choose another --output, or remove the file"])
-            }
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-            if !entries.isEmpty && !entries.contains(marker) {
-                return .error(
-                    .outputRefused,
-                    output, nil, "output folder exists and was not written by lecture; it is left untouched",
-                    notes: ["choose another --output, or empty the folder first"])
-            }
-        }
-        let resolvedOutput = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
-        for path in protected {
-            let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-            if resolved == resolvedOutput || resolved.hasPrefix(resolvedOutput + "/") {
-                return .error(
-                    .outputRefused, output, nil, "output folder would replace '\(path)'",
-                    notes: ["choose another --output"])
-            }
-            if resolvedOutput.hasPrefix(resolved + "/") {
-                return .error(
-                    .outputRefused,
-                    output, nil,
-                    "output folder is inside '\(path)', whose files would be published again on each build",
-                    notes: ["choose an --output outside it"])
-            }
-        }
-        return nil
+        guard let parent = try? DirectoryHandle(opening: output.parent) else { return nil }
+        return output.refusal(in: parent).problem
     }
 
     /// Writes `site` into `output`, replacing what was there only once everything is written.
     ///
-    /// Files are written with plain POSIX calls on a few threads (Foundation's per-file overhead
-    /// dominated large books). A symbolic link at `output` is followed: the folder it points to
-    /// is the one replaced.
-    /// - Throws: `LectureError` on I/O failure; the previous site is then left as it was.
+    /// The output folder is resolved once (`OutputFolder`); its parent is opened, and every
+    /// check, write, swap and removal goes through that descriptor. After the swap the folder
+    /// taken out must be the one that was checked (same device and inode, still marked or still
+    /// empty); if not, the swap is undone and the build stops with an error. Files are written
+    /// with plain POSIX calls on a few threads (Foundation's per-file overhead dominated large
+    /// books). A symbolic link at `output` is followed when the path is resolved: the folder it
+    /// points to is the one replaced.
+    /// - Throws: `LectureError` on I/O failure or refusal; the previous site is then left as it was.
     /// - Parameter linking: generated files to hard-link from the live site instead of writing,
     ///   because they are unchanged (a file missing there is written after all).
     /// - Parameter removingOldLater: remove the replaced site on a background queue (a preview
     ///   server, which tells pages to reload as soon as the new site is in place); call
     ///   `finishRemovals()` before exiting.
     static func write(
-        _ site: SiteFiles, to output: String, linking: Set<String> = [], jobs: Int = 4,
-        removingOldLater: Bool = false
+        _ site: SiteFiles, to output: OutputFolder, protecting protected: [OutputFolder.Protected] = [],
+        linking: Set<String> = [], jobs: Int = 4, removingOldLater: Bool = false
     ) throws {
-        var url = URL(fileURLWithPath: output).standardizedFileURL
-        if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
-            url = url.resolvingSymlinksInPath()
+        if let problem = output.refusal(protecting: protected) { throw LectureError(problem, exitStatus: 2) }
+        let spelled = output.spelled
+        try FileSystem.makeDirectories(output.parent)
+        let parent: DirectoryHandle
+        do throws(Errno) {
+            parent = try DirectoryHandle(opening: output.parent)
+        } catch {
+            throw LectureError(
+                .error(.fileSystem, spelled, nil, "cannot open the output's parent folder: \(error.text)"),
+                exitStatus: 1)
         }
-        let parent = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        // The parent opened must be the folder resolved, not one put there since.
+        guard CanonicalPath.realPath("/proc/self/fd/\(parent.descriptor)") == output.parent else {
+            throw LectureError(
+                .error(.outputRefused, spelled, nil, "the output's parent folder changed while building; run again"),
+                exitStatus: 1)
+        }
+        let (problem, existing) = output.refusal(in: parent)
+        if let problem { throw LectureError(problem, exitStatus: 2) }
+        let name = output.name
         removeAbandoned(in: parent, site: name)
-        let staging = parent + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        Interruption.track(staging)
-        defer { Interruption.untrack(staging) }
+        let stagingName = ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let stagingPath = FileSystem.join(output.parent, stagingName)
+        Interruption.track(stagingPath)
+        defer { Interruption.untrack(stagingPath) }
+        let live = existing == nil ? nil : DirectoryHandle(in: parent, name)
         do {
-            guard mkdir(staging, 0o755) == 0 else {
+            guard parent.makeDirectory(stagingName), let staging = DirectoryHandle(in: parent, stagingName) else {
                 throw LectureError(
-                    .error(.fileSystem, output, nil, "cannot create \(staging): \(errnoText())"), exitStatus: 1)
+                    .error(.fileSystem, spelled, nil, "cannot create \(stagingPath): \(errnoText())"), exitStatus: 1)
             }
             // Folders first, each once, parents before children.
             var folders = Set<String>()
@@ -127,28 +115,26 @@ package enum SiteWriter {
                     components = components.dropLast()
                 }
             }
-            for folder in folders.sorted(by: { $0.count < $1.count }) {
-                if mkdir(staging + "/" + folder, 0o755) != 0 && errno != EEXIST {
-                    throw LectureError(
-                        .error(.fileSystem, "\(output)/\(folder)", nil, "cannot create folder: \(errnoText())"),
-                        exitStatus: 1)
-                }
+            for folder in folders.sorted(by: { $0.count < $1.count }) where !staging.makeDirectory(folder) {
+                throw LectureError(
+                    .error(.fileSystem, "\(spelled)/\(folder)", nil, "cannot create folder: \(errnoText())"),
+                    exitStatus: 1)
             }
             let generated = Array(site.generated)
-            let live = url.path
-            // Only a folder this tool wrote can be live (`validate` refuses any other).
-            let liveExists = FileManager.default.fileExists(atPath: live + "/" + marker)
+            // Only a folder this tool wrote can be live (`refusal(in:)` refuses any other).
+            let liveMarked = live?.entry(marker)?.kind == .regularFile
             /// Links the live site's `path` into the staging folder when it is known unchanged or
             /// holds `bytes`; `false` when it is to be written.
             @Sendable func linked(_ path: String, holding bytes: [UInt8]?) -> Bool {
-                guard liveExists, linking.contains(path) || bytes.map({ holds($0, at: live + "/" + path) }) == true
+                guard liveMarked, let live,
+                    linking.contains(path) || bytes.map({ live.holds($0, at: path) }) == true
                 else { return false }
-                return link(live + "/" + path, staging + "/" + path) == 0
+                return staging.link(path, from: live)
             }
             let failures = generated.parallelMap(jobs: jobs) { entry -> Diagnostic? in
                 if linked(entry.key, holding: entry.value) { return nil }
-                return writeFile(entry.value, to: staging + "/" + entry.key)
-                    ? nil : .error(.fileSystem, "\(output)/\(entry.key)", nil, "cannot write file: \(errnoText())")
+                return staging.createFile(entry.key, entry.value)
+                    ? nil : .error(.fileSystem, "\(spelled)/\(entry.key)", nil, "cannot write file: \(errnoText())")
             }.compactMap { $0 }
             if !failures.isEmpty { throw LectureError(unreported: failures, exitStatus: 1) }
             for (path, source) in site.copied {
@@ -158,66 +144,111 @@ package enum SiteWriter {
                         .error(.fileSystem, source, nil, "cannot read file to copy into the site"), exitStatus: 1)
                 }
                 if linked(path, holding: Array(bytes)) { continue }
-                guard writeFile(Array(bytes), to: staging + "/" + path) else {
+                guard staging.createFile(path, Array(bytes)) else {
                     throw LectureError(
-                        .error(.fileSystem, "\(output)/\(path)", nil, "cannot write file: \(errnoText())"),
+                        .error(.fileSystem, "\(spelled)/\(path)", nil, "cannot write file: \(errnoText())"),
                         exitStatus: 1)
                 }
             }
             // Without its marker the next build would refuse the folder as not its own: a site
             // whose marker could not be written (the disk full) is not swapped in.
-            guard writeFile(Array("written by lecture build\n".utf8), to: staging + "/" + marker) else {
+            guard staging.createFile(marker, Array("written by lecture build\n".utf8)) else {
                 throw LectureError(
-                    .error(.fileSystem, "\(output)/\(marker)", nil, "cannot write file: \(errnoText())"), exitStatus: 1)
+                    .error(.fileSystem, "\(spelled)/\(marker)", nil, "cannot write file: \(errnoText())"), exitStatus: 1
+                )
             }
             // Cancelled while writing: the staging folder goes (below), the old site stays.
             try Cancellation.process.check()
         } catch {
-            removeTree(staging)
+            parent.removeTree(stagingName)
             throw (error as? LectureError)
                 ?? LectureError(
-                    .error(.fileSystem, output, nil, "cannot write the site: \(error.localizedDescription)"),
+                    .error(.fileSystem, spelled, nil, "cannot write the site: \(error.localizedDescription)"),
                     exitStatus: 1)
         }
-        let target = url.path
-        if FileManager.default.fileExists(atPath: target) {
-            if FileSystem.exchange(staging, target) {
-                if removingOldLater {
-                    Interruption.track(staging)
-                    removals.async(group: pendingRemovals) {
-                        removeTree(staging)
-                        Interruption.untrack(staging)
-                    }
-                } else {
-                    removeTree(staging)
-                }
-                return
-            }
-            let old = parent + "/.\(name).old-\(getpid())"
-            guard rename(target, old) == 0 else {
-                removeTree(staging)
+        try swapIn(stagingName, for: output, in: parent, existing: existing, removingOldLater: removingOldLater)
+    }
+
+    /// Run right before the swap, by tests that change the output folder there (the moment
+    /// another process could); nil otherwise.
+    static let beforeSwap = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Puts the staging folder in the output's place and removes what was there, after making
+    /// sure that it is the folder that was checked.
+    private static func swapIn(
+        _ stagingName: String, for output: OutputFolder, in parent: DirectoryHandle,
+        existing: DirectoryHandle.Identity?, removingOldLater: Bool
+    ) throws {
+        let name = output.name
+        let spelled = output.spelled
+        beforeSwap.withLock { $0 }?()
+        guard let existing else {
+            guard parent.rename(stagingName, to: name, .failingIfExists) else {
+                let reason = errno == EEXIST ? "something was put there while building; run again" : errnoText()
+                parent.removeTree(stagingName)
                 throw LectureError(
-                    .error(.fileSystem, output, nil, "cannot replace the output folder: \(errnoText())"), exitStatus: 1)
+                    .error(.fileSystem, spelled, nil, "cannot create the output folder: \(reason)"), exitStatus: 1)
             }
-            guard rename(staging, target) == 0 else {
-                _ = rename(old, target)
-                removeTree(staging)
-                throw LectureError(.error(.fileSystem, output, nil, "cannot replace the output folder"), exitStatus: 1)
+            return
+        }
+        // The old folder ends up under `oldName`: the staging name when the two are exchanged,
+        // `.NAME.old-PID` when the file system cannot exchange and two renames are made.
+        var oldName = stagingName
+        var exchanged = true
+        if !parent.rename(stagingName, to: name, .exchanging) {
+            exchanged = false
+            oldName = ".\(name).old-\(getpid())"
+            guard parent.rename(name, to: oldName) else {
+                parent.removeTree(stagingName)
+                throw LectureError(
+                    .error(.fileSystem, spelled, nil, "cannot replace the output folder: \(errnoText())"), exitStatus: 1
+                )
             }
-            removeTree(old)
-        } else if rename(staging, target) != 0 {
-            removeTree(staging)
+        }
+        // What was taken out must be the folder checked, still this tool's.
+        let taken = parent.entry(oldName)
+        let takenFolder = taken?.kind == .directory ? DirectoryHandle(in: parent, oldName) : nil
+        let stillOurs =
+            taken?.identity == existing
+            && (takenFolder?.entry(marker)?.kind == .regularFile || takenFolder?.names()?.isEmpty == true)
+        guard stillOurs else {
+            // Put it back as it was, and touch nothing.
+            if exchanged {
+                _ = parent.rename(stagingName, to: name, .exchanging)
+            } else {
+                _ = parent.rename(oldName, to: name)
+            }
+            parent.removeTree(stagingName)
             throw LectureError(
-                .error(.fileSystem, output, nil, "cannot create the output folder: \(errnoText())"), exitStatus: 1)
+                .error(
+                    .outputRefused, spelled, nil,
+                    "the output folder changed while building (it is no longer the folder lecture checked); nothing was replaced",
+                    notes: ["run again"]), exitStatus: 1)
+        }
+        if !exchanged {
+            guard parent.rename(stagingName, to: name, .failingIfExists) else {
+                _ = parent.rename(oldName, to: name)
+                parent.removeTree(stagingName)
+                throw LectureError(.error(.fileSystem, spelled, nil, "cannot replace the output folder"), exitStatus: 1)
+            }
+        }
+        if removingOldLater {
+            let oldPath = FileSystem.join(output.parent, oldName)
+            Interruption.track(oldPath)
+            removals.async(group: pendingRemovals) { [oldName] in
+                parent.removeTree(oldName)
+                Interruption.untrack(oldPath)
+            }
+        } else {
+            parent.removeTree(oldName)
         }
     }
 
     /// Removes the staging and old folders (`.NAME.tmp-PID-N`, `.NAME.old-PID`) that builds killed
     /// before they could clean up (`kill -9`, a power cut) left beside the site: those whose
     /// process no longer exists. A live process's, another build running now, are left alone.
-    static func removeAbandoned(in parent: String, site name: String) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
-        for entry in entries {
+    static func removeAbandoned(in parent: DirectoryHandle, site name: String) {
+        for entry in parent.names() ?? [] {
             let rest: Substring
             if entry.hasPrefix(".\(name).tmp-") {
                 rest = entry.dropFirst(name.count + 6)
@@ -227,7 +258,7 @@ package enum SiteWriter {
                 continue
             }
             guard let pid = pid_t(rest.prefix { $0.isNumber }), pid > 0, pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { removeTree(parent + "/" + entry) }
+            if kill(pid, 0) != 0 && errno == ESRCH { parent.removeTree(entry) }
         }
     }
 
@@ -237,79 +268,12 @@ package enum SiteWriter {
     /// Waits until every old site handed to the background queue is removed.
     package static func finishRemovals() { pendingRemovals.wait() }
 
-    /// Whether `path` is a regular file holding exactly `bytes` (read in chunks, up to the first
-    /// difference); `false` when it cannot be read.
-    static func holds(_ bytes: [UInt8], at path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else {
-            return false
-        }
-        var chunk = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
-        return bytes.withUnsafeBytes { expected in
-            var offset = 0
-            while offset < bytes.count {
-                let count = read(fd, &chunk, min(chunk.count, bytes.count - offset))
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0, memcmp(chunk, expected.baseAddress! + offset, count) == 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-    }
-
     /// Creates (or truncates) `path` and writes `bytes`; `false` with `errno` set on failure,
     /// of the writes or of the close.
     static func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
-        // A file system may report a failed write only when the file is closed (NFS, quotas).
-        guard written else {
-            let saved = errno
-            close(fd)
-            errno = saved
-            return false
-        }
-        return close(fd) == 0
-    }
-
-    /// Removes a folder and everything in it, without following symbolic links: readdir(3) and
-    /// unlink(2)/rmdir(2), children first.
-    static func removeTree(_ path: String) {
-        guard let directory = opendir(path) else {
-            _ = unlink(path)
-            return
-        }
-        var folders: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let child = path + "/" + name
-            if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
-                folders.append(child)
-            } else {
-                _ = unlink(child)
-            }
-        }
-        closedir(directory)
-        for folder in folders { removeTree(folder) }
-        _ = rmdir(path)
+        return FileDescriptorIO.writeAll(bytes, to: fd)
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

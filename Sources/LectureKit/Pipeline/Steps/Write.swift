@@ -6,7 +6,8 @@ extension BuildStep {
     /// the replaced site is removed in the background.
     static let write = BuildStep(name: "Write") { (context: inout BuildContext) in
         try SiteWriter.write(
-            context.site, to: context.configuration.outputDirectory, linking: context.earlier.linkable,
+            context.site, to: context.configuration.outputFolder, protecting: context.configuration.protectedFolders,
+            linking: context.earlier.linkable,
             removingOldLater: context.earlier.removesOldLater)
     }
 }

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Absolute paths without surprises: what the kernel would open, spelled once.
+///
+/// Foundation's `URL.standardizedFileURL` and `resolvingSymlinksInPath()` turn a leading `~`
+/// into the home folder, which mdBook, the shell (inside quotes) and the kernel never do: a
+/// book's `build-dir = "~"` named the home folder to one check and a folder `~` to another.
+/// Paths of files the tool writes or removes go through here instead.
+package enum CanonicalPath {
+    /// The absolute path `spelled` names: relative to the working directory, every symbolic
+    /// link, `.` and `..` of the part that exists resolved (realpath(3)), the rest taken as
+    /// written (`.` dropped, `..` going up). `~` is a name like any other.
+    package static func of(_ spelled: String) -> String {
+        let absolute = spelled.hasPrefix("/") ? spelled : workingDirectory() + "/" + spelled
+        let components = absolute.split(separator: "/").map(String.init)
+        var existing = components.count
+        var base: [String] = []
+        while existing > 0 {
+            if let real = realPath("/" + components[..<existing].joined(separator: "/")) {
+                base = real.split(separator: "/").map(String.init)
+                break
+            }
+            existing -= 1
+        }
+        for component in components[existing...] {
+            if component == "." { continue }
+            if component == ".." {
+                _ = base.popLast()
+            } else {
+                base.append(component)
+            }
+        }
+        return "/" + base.joined(separator: "/")
+    }
+
+    /// The process's working directory, as getcwd(3) gives it.
+    package static func workingDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(cString: buffer)
+    }
+
+    /// realpath(3) of `path`; nil when some part of it does not exist.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` is `ancestor` or lies inside it (both canonical).
+    package static func isWithin(_ path: String, _ ancestor: String) -> Bool {
+        ancestor == "/" || path == ancestor || path.hasPrefix(ancestor + "/")
+    }
+
+    /// The home folders of this process: `$HOME` and the user database's, canonical; the
+    /// ones that exist.
+    package static func homeFolders() -> [String] {
+        var homes: [String] = []
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            homes.append(home)
+        }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+            homes.append(String(cString: directory))
+        }
+        var seen = Set<String>()
+        return homes.compactMap { realPath($0) }.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,235 @@
+import CLinux
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An open folder whose files are named relative to it (the `*at(2)` calls), so the folder that
+/// was checked is the folder acted on: a path spelled again can name another place once a link
+/// or a folder on the way changed, a descriptor cannot.
+///
+/// Nothing here follows a symbolic link below the folder itself (`O_NOFOLLOW`,
+/// `AT_SYMLINK_NOFOLLOW`), and nothing expands `~`: a folder named `~` is a folder named `~`.
+package final class DirectoryHandle: @unchecked Sendable {
+    /// The descriptor, open for as long as the handle lives.
+    package let descriptor: Int32
+    /// The path it was opened by, for messages only.
+    package let path: String
+
+    /// What an entry of the folder is, from `fstatat` without following a link.
+    package enum Kind: Equatable, Sendable {
+        case directory, regularFile, symbolicLink, other
+    }
+
+    /// A file's identity on this machine: the device and inode numbers `stat` gives.
+    package struct Identity: Equatable, Hashable, Sendable {
+        package var device: UInt64
+        package var inode: UInt64
+    }
+
+    /// Opens the folder at `path` (an absolute path whose folders were resolved by the caller).
+    /// - Throws: the `errno` of `open(2)`: `ENOTDIR` when it is no folder, `ENOENT`…
+    package init(opening path: String) throws(Errno) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw Errno(errno) }
+        descriptor = fd
+        self.path = path
+    }
+
+    /// Opens the folder `name` inside `parent`, not following a symbolic link; nil when it is
+    /// no folder (or a link to one), with `errno` set.
+    package init?(in parent: DirectoryHandle, _ name: String) {
+        let fd = openat(parent.descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        descriptor = fd
+        path = parent.path == "/" ? "/" + name : parent.path + "/" + name
+    }
+
+    deinit { close(descriptor) }
+
+    /// What `path` is, following symbolic links as opening it would; nil when it does not exist.
+    package static func kind(at path: String) -> Kind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regularFile
+        default: return .other
+        }
+    }
+
+    /// The folder's own identity.
+    package var identity: Identity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// What `name` is and its identity, without following a link; nil when it does not exist
+    /// (`errno` says why).
+    package func entry(_ name: String) -> (kind: Kind, identity: Identity)? {
+        var info = stat()
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        let kind: Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: kind = .directory
+        case S_IFREG: kind = .regularFile
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .other
+        }
+        return (kind, Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+    }
+
+    /// Whether `name` (empty: this folder) is where a file system is mounted; nil when it
+    /// cannot be told.
+    package func isMountRoot(_ name: String) -> Bool? {
+        switch lecture_is_mount_root(descriptor, name) {
+        case 1: return true
+        case 0: return false
+        default: return nil
+        }
+    }
+
+    /// The names in the folder, `.` and `..` left out; nil when it cannot be read.
+    package func names() -> [String]? {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return nil }
+        guard let stream = fdopendir(copy) else {
+            close(copy)
+            return nil
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Creates the folder `relative` (its parent must exist); `false` with `errno` set, unless
+    /// it exists already as a folder.
+    package func makeDirectory(_ relative: String, mode: mode_t = 0o755) -> Bool {
+        mkdirat(descriptor, relative, mode) == 0 || (errno == EEXIST && entry(relative)?.kind == .directory)
+    }
+
+    /// Creates the file `relative`, which must not exist yet, and writes `bytes`; `false` with
+    /// `errno` set on failure, of the writes or of the close.
+    package func createFile(_ relative: String, _ bytes: [UInt8], mode: mode_t = 0o644) -> Bool {
+        let fd = openat(descriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard fd >= 0 else { return false }
+        return FileDescriptorIO.writeAll(bytes, to: fd)
+    }
+
+    /// Hard-links `relative` of `source` to the same path here; `false` with `errno` set.
+    package func link(_ relative: String, from source: DirectoryHandle) -> Bool {
+        linkat(source.descriptor, relative, descriptor, relative, 0) == 0
+    }
+
+    /// Whether `relative` is a regular file (not a link) holding exactly `bytes`; `false` when
+    /// it cannot be read.
+    package func holds(_ bytes: [UInt8], at relative: String) -> Bool {
+        let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return FileDescriptorIO.holds(bytes, fd: fd)
+    }
+
+    /// How `rename` treats an existing `newName`.
+    package enum RenameMode: Sendable {
+        /// Replaces it (rename(2)).
+        case replacing
+        /// Swaps the two atomically (renameat2's `RENAME_EXCHANGE`; not every file system has it).
+        case exchanging
+        /// Fails with `EEXIST` when it exists (`RENAME_NOREPLACE`).
+        case failingIfExists
+    }
+
+    /// Renames `name` to `newName`, both in this folder; `false` with `errno` set.
+    package func rename(_ name: String, to newName: String, _ mode: RenameMode = .replacing) -> Bool {
+        let flags: UInt32
+        switch mode {
+        case .replacing: flags = 0
+        case .exchanging: flags = LECTURE_RENAME_EXCHANGE
+        case .failingIfExists: flags = LECTURE_RENAME_NOREPLACE
+        }
+        return lecture_renameat2(descriptor, name, descriptor, newName, flags) == 0
+    }
+
+    /// Removes `name` and, when it is a folder, everything in it: children first, never
+    /// following a symbolic link and never entering another file system mounted inside (what is
+    /// mounted there stays, and so does the folder it is mounted on).
+    package func removeTree(_ name: String) {
+        guard let folder = DirectoryHandle(in: self, name) else {
+            _ = unlinkat(descriptor, name, 0)
+            return
+        }
+        guard folder.isMountRoot("") != true else { return }
+        for child in folder.names() ?? [] {
+            if folder.entry(child)?.kind == .directory {
+                folder.removeTree(child)
+            } else {
+                _ = unlinkat(folder.descriptor, child, 0)
+            }
+        }
+        _ = unlinkat(descriptor, name, AT_REMOVEDIR)
+    }
+}
+
+/// `errno` as a value, for typed throws.
+package struct Errno: Error, Equatable, Sendable {
+    package var code: Int32
+    package init(_ code: Int32) { self.code = code }
+    /// strerror(3)'s text.
+    package var text: String { String(cString: strerror(code)) }
+}
+
+/// Whole reads and writes on a descriptor.
+package enum FileDescriptorIO {
+    /// Writes every byte of `bytes` and closes `fd`; `false` with `errno` set on failure, of the
+    /// writes or of the close (a file system may report a failed write only then: NFS, quotas).
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        let written = bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+        guard written else {
+            let saved = errno
+            close(fd)
+            errno = saved
+            return false
+        }
+        return close(fd) == 0
+    }
+
+    /// Whether the regular file open at `fd` holds exactly `bytes` (read in chunks, up to the
+    /// first difference).
+    package static func holds(_ bytes: [UInt8], fd: Int32) -> Bool {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else {
+            return false
+        }
+        var chunk = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
+        return bytes.withUnsafeBytes { expected in
+            var offset = 0
+            while offset < bytes.count {
+                let count = read(fd, &chunk, min(chunk.count, bytes.count - offset))
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0, memcmp(chunk, expected.baseAddress! + offset, count) == 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+    }
+}
