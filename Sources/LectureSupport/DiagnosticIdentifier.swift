@@ -75,16 +75,15 @@ extension Diagnostic.Identifier {
 
     /// Something in `SUMMARY.md` that is not a title or a list of links.
     package static let summaryContent = Self("lecture.summary.unexpected-content")
-    /// A page the summary lists that did not exist, created with its title as mdBook's
-    /// `create-missing` does (a note; `[build] create-missing = false` makes it an error).
-    package static let summaryCreatedPage = Self("lecture.summary.created-page")
-    /// A summary link that is not a relative path inside the content folder.
+    /// `SUMMARY.md` has no `# Title` (a warning; `book.toml`'s title removes it).
+    package static let summaryNoTitle = Self("lecture.summary.no-title")
+    /// A summary link that is not a relative `.md` path inside the content folder.
     package static let summaryBadLink = Self("lecture.summary.bad-link")
     /// A summary link to a page that does not exist.
     package static let summaryMissingPage = Self("lecture.summary.missing-page")
     /// A page listed twice.
     package static let summaryDuplicate = Self("lecture.summary.duplicate-page")
-    /// A summary that lists no pages (a warning: the site has none, as mdBook builds it).
+    /// A summary that lists no pages.
     package static let summaryEmpty = Self("lecture.summary.no-pages")
     /// A page in the content folder that the summary does not list (a warning).
     package static let unlistedPage = Self("lecture.page.unlisted")
@@ -96,8 +95,6 @@ extension Diagnostic.Identifier {
     package static let headingJump = Self("lecture.page.heading-jump")
     /// Content nested deeper than cmark's converter allows.
     package static let nestingTooDeep = Self("lecture.markdown.too-deep")
-    /// A paragraph with so many `[` left open that cmark would take minutes (`BracketCost`).
-    package static let bracketsTooMany = Self("lecture.markdown.too-slow")
 
     // MARK: {{#include}}
 
@@ -186,8 +183,8 @@ extension Diagnostic.Identifier {
         missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
-        summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
-        unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep, bracketsTooMany,
+        summaryContent, summaryNoTitle, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
+        unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep,
         includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,
