@@ -37,20 +37,26 @@ package enum MarkdownParser {
     /// (block quotes in block quotes, emphasis in emphasis…). Content below that depth is left
     /// out, so no later stage recurses without bound; the caller reports the location.
     /// `smartPunctuation` turns straight quotes, `--`, `---` and `...` into typographic ones.
+    ///
+    /// A page whose brackets would keep cmark busy for long (`BracketCost`) is parsed up to the
+    /// line where that starts, given as `tooSlow`; the rest is left out, and the caller reports it.
     package static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (
-        blocks: [Block], tooDeep: SourceLocation?
+        blocks: [Block], tooDeep: SourceLocation?, tooSlow: SourceLocation?
     ) {
         var text = text
         let options = options(smart: smartPunctuation)
         return text.withUTF8 { buffer in
-            let root = buffer.withMemoryRebound(to: CChar.self) { chars in
+            let cut = BracketCost.cut(buffer)
+            let parsed = cut.map { UnsafeBufferPointer(rebasing: buffer[..<$0.offset]) } ?? buffer
+            let root = parsed.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, options)
             }
-            guard let root else { return ([], nil) }
+            let tooSlow = cut.map { SourceLocation(line: $0.line, column: 1) }
+            guard let root else { return ([], nil, tooSlow) }
             defer { cmark_node_free(root) }
             var converter = Converter()
             let blocks = converter.children(of: root).map { converter.block($0) }
-            return (blocks, converter.tooDeep)
+            return (blocks, converter.tooDeep, tooSlow)
         }
     }
 

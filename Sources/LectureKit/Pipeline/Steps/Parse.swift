@@ -7,16 +7,28 @@ extension BuildStep {
     static let parse = BuildStep(
         name: "Parse", reads: [],
         page: { (page: inout Page, context: BuildContext) in
-            let (blocks, tooDeep) = MarkdownParser.parseDocument(
+            let (blocks, tooDeep, tooSlow) = MarkdownParser.parseDocument(
                 page.source.text, smartPunctuation: context.configuration.smartPunctuation)
             page.blocks = blocks
-            page.tooDeep = tooDeep
-            guard let tooDeep else { return [] }
-            return [
-                .error(
-                    .nestingTooDeep, page.source.displayPath, tooDeep,
-                    "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
-                    notes: ["block quotes, lists or emphasis inside one another; flatten them"])
-            ]
+            // Headings after either cut are unknown: links into them are not reported.
+            page.tooDeep = tooDeep ?? tooSlow
+            var diagnostics: [Diagnostic] = []
+            if let tooDeep {
+                diagnostics.append(
+                    .error(
+                        .nestingTooDeep, page.source.displayPath, tooDeep,
+                        "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
+                        notes: ["block quotes, lists or emphasis inside one another; flatten them"]))
+            }
+            if let tooSlow {
+                diagnostics.append(
+                    .error(
+                        .bracketsTooMany, page.source.displayPath, tooSlow,
+                        "too many '[' open in one paragraph to parse in time; the rest of the page is left out",
+                        notes: [
+                            "CommonMark's parser takes time that grows with the square of the '[' left open before each '](': close them, write '\\[' for a literal bracket, or split the paragraph with blank lines"
+                        ]))
+            }
+            return diagnostics
         })
 }
