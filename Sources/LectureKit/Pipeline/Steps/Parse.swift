@@ -2,26 +2,34 @@ import CommonMark
 import LectureSupport
 
 extension BuildStep {
-    /// `Parse`: each page's Markdown through cmark into blocks, and an error where a page nests
-    /// deeper than the parser follows. Reads the page's file alone.
+    /// `Parse`: each page's Markdown through cmark into blocks, with the extensions mdBook turns
+    /// on (`MarkdownExtensions`), and an error where a page nests deeper than the parser follows. Reads the page's file alone.
     static let parse = BuildStep(
         name: "Parse", reads: [],
         page: { (page: inout Page, context: BuildContext) in
-            let (blocks, tooDeep, tooSlow) = MarkdownParser.parseDocument(
-                page.source.text, smartPunctuation: context.configuration.smartPunctuation)
-            page.blocks = blocks
+            let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
+                Footnotes.protectingDefinitions(page.source.text),
+                smartPunctuation: context.configuration.smartPunctuation)
+            page.blocks = MarkdownExtensions.apply(to: blocks)
             // Headings after either cut are unknown: links into them are not reported.
             page.tooDeep = tooDeep ?? tooSlow
-            var diagnostics: [Diagnostic] = []
+            var problems = literalEmphasis.map { location in
+                Diagnostic.warning(
+                    .literalEmphasis, page.source.displayPath, location,
+                    "emphasis markers match nothing and are shown as text",
+                    notes: [
+                        "close the emphasis with the same marker ('**word**'), or write '\\*' for a literal '*'"
+                    ])
+            }
             if let tooDeep {
-                diagnostics.append(
+                problems.append(
                     .error(
                         .nestingTooDeep, page.source.displayPath, tooDeep,
                         "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
                         notes: ["block quotes, lists or emphasis inside one another; flatten them"]))
             }
             if let tooSlow {
-                diagnostics.append(
+                problems.append(
                     .error(
                         .bracketsTooMany, page.source.displayPath, tooSlow,
                         "too many '[' open in one paragraph to parse in time; the rest of the page is left out",
@@ -29,6 +37,6 @@ extension BuildStep {
                             "CommonMark's parser takes time that grows with the square of the '[' left open before each '](': close them, write '\\[' for a literal bracket, or split the paragraph with blank lines"
                         ]))
             }
-            return diagnostics
+            return problems
         })
 }
