@@ -28,6 +28,10 @@ extern const unsigned int LECTURE_RENAME_NOREPLACE;
 /// `errno` set when it cannot be told.
 int lecture_is_mount_root(int directory, const char *name);
 
+/// Whether `path` lies on a file system of the kernel's own (procfs, sysfs, debugfs…), whose
+/// files look regular but hold the machine's state: 1 yes, 0 no, -1 with `errno` set.
+int lecture_is_kernel_file(const char *path);
+
 /// pipe2(2) with `O_CLOEXEC` (Linux 2.6.27+): a pipe whose two ends a child does not inherit.
 int lecture_pipe2_cloexec(int fds[2]);
 

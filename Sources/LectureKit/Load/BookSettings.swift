@@ -45,6 +45,9 @@ package struct BookSettings: Sendable, Equatable {
     /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 
+    /// `[lecture] include-from`: folders outside the book (relative to it) that `{{#include}}`
+    /// may read from too.
+    var includeFrom: [String] = []
     /// Where each key read was written in book.toml (`build.build-dir` → line and column).
     package var locations: [String: SourceLocation] = [:]
 
@@ -118,6 +121,17 @@ enum BookSettingsLoader {
                             InterfaceWords.unknownKey(
                                 entry.path[2], path: path, place: place, known: InterfaceWords.keys))
                     }
+                }
+                continue
+            }
+            if entry.path.count == 3, entry.path[0] == "lecture", entry.path[1] == "include-from" {
+                if entry.kind == .string {
+                    settings.includeFrom.append(entry.value)
+                } else {
+                    diagnostics.append(
+                        .error(
+                            .bookTOMLValue, path, place,
+                            "'lecture.include-from' needs an array of folders, such as [\"../examples\"]"))
                 }
                 continue
             }
@@ -270,6 +284,9 @@ enum BookSettingsLoader {
             return nil
         },
         "lecture.templates": string(\.templates),
+        "lecture.include-from": Field { entry, _ in
+            entry.kind == .array ? nil : "needs an array of folders, such as [\"../examples\"]"
+        },
         "lecture.timeout": Field { entry, settings in
             guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value), seconds > 0,
                 seconds.isFinite

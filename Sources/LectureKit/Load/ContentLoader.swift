@@ -41,10 +41,14 @@ package enum ContentLoader {
 
     /// Loads as above; `reuse` may hand back a page's file from an earlier load when its `stat`
     /// signature is unchanged, which saves reading and decoding it again.
+    /// - Parameter includes: where `{{#include}}` may read (default: the content folder and the
+    ///   folder holding it).
     static func load(
         contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,
-        listing: (() -> [String])? = nil
+        listing: (() -> [String])? = nil, includes: IncludeScope? = nil
     ) -> LoadedContent {
+        let includes =
+            includes ?? IncludeScope(bookDirectory: contentDirectory + "/..", contentDirectory: contentDirectory)
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         let empty = Book(title: "", chapters: [])
         guard FileSystem.isDirectory(contentDirectory) else {
@@ -136,7 +140,7 @@ package enum ContentLoader {
                 do throws(Diagnostic) {
                     let file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path)
                     let (expanded, problems) = IncludeExpander.apply(
-                        to: file, directory: IncludeExpander.folder(of: path))
+                        to: file, directory: IncludeExpander.folder(of: path), scope: includes)
                     diagnostics += problems
                     files.append(expanded)
                     // Without a signature the page is never taken from an earlier build's memory.

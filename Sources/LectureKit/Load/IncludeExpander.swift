@@ -53,7 +53,9 @@ enum IncludeExpander {
     }
 
     /// Expands the directives of `text`, a file shown as `displayPath` lying in `directory`.
-    static func expand(_ text: String, displayPath: String, directory: String, depth: Int = 0) -> Expansion {
+    static func expand(
+        _ text: String, displayPath: String, directory: String, scope: IncludeScope, depth: Int = 0
+    ) -> Expansion {
         var expansion = Expansion(text: "", origins: [], included: [], diagnostics: [])
         var output: [String] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -96,7 +98,8 @@ enum IncludeExpander {
                 }
                 do throws(Problem) {
                     let inner = try include(
-                        String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, depth: depth)
+                        String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, scope: scope,
+                        depth: depth)
                     expansion.included += inner.included
                     expansion.diagnostics += inner.diagnostics
                     var innerLines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(
@@ -157,7 +160,9 @@ enum IncludeExpander {
     }
 
     /// The text a directive's argument (`file`, `file:2:10`, `file:anchor`) stands for.
-    static func include(_ argument: String, directory: String, depth: Int) throws(Problem) -> Expansion {
+    static func include(_ argument: String, directory: String, scope: IncludeScope, depth: Int) throws(Problem)
+        -> Expansion
+    {
         guard depth < maximumDepth else {
             throw Problem(
                 summary: "{{#include}} nests deeper than \(maximumDepth) files",
@@ -167,11 +172,10 @@ enum IncludeExpander {
         let relative = String(parts[0])
         let selector = parts.count > 1 ? String(parts[1]) : nil
         let path = FileSystem.join(directory, relative)
-        guard !relative.isEmpty, !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
-            throw Problem(
-                summary: "{{#include}} names '\(relative)', which does not exist",
-                notes: ["the path is relative to the including file's folder (\(directory))"])
+        guard !relative.isEmpty else {
+            throw Problem(summary: "{{#include}} names no file", notes: ["write {{#include FILE}}"])
         }
+        let bytes = try scope.read(path, spelled: relative)
         let file: SourceFile
         do throws(Diagnostic) {
             file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: relative)
@@ -196,7 +200,7 @@ enum IncludeExpander {
                 text: text, origins: origins.isEmpty ? [LineOrigin(path: path, line: 1)] : origins,
                 included: [path], diagnostics: [])
         }
-        var inner = expand(text, displayPath: path, directory: folder, depth: depth + 1)
+        var inner = expand(text, displayPath: path, directory: folder, scope: scope, depth: depth + 1)
         // Lines of the nested expansion count from the selection's start.
         inner.origins = inner.origins.map { origin in
             origin.path == path && origin.line - 1 < origins.count ? origins[origin.line - 1] : origin
@@ -280,9 +284,11 @@ enum IncludeExpander {
     }
 
     /// `file` with its directives expanded (`lineOrigins` set when it had any), and the problems.
-    static func apply(to file: SourceFile, directory: String) -> (file: SourceFile, diagnostics: [Diagnostic]) {
+    static func apply(to file: SourceFile, directory: String, scope: IncludeScope) -> (
+        file: SourceFile, diagnostics: [Diagnostic]
+    ) {
         guard mentionsDirective(file.text) else { return (file, []) }
-        let expansion = expand(file.text, displayPath: file.displayPath, directory: directory)
+        let expansion = expand(file.text, displayPath: file.displayPath, directory: directory, scope: scope)
         guard expansion.text != file.text || !expansion.diagnostics.isEmpty else { return (file, []) }
         var expanded = file
         expanded.text = expansion.text

@@ -77,7 +77,7 @@ extension BuildStep {
         var loaded = ContentLoader.load(
             contentDirectory: context.configuration.contentDirectory,
             reuse: { path, signature in earlier[path].flatMap { $0.signature == signature ? $0.file : nil } },
-            listing: { listing.all() })
+            listing: { listing.all() }, includes: context.configuration.includeScope)
         if let title = context.configuration.book.title {
             // book.toml's title wins, as in mdBook; the summary then needs none.
             loaded.book.title = title
@@ -98,6 +98,10 @@ extension BuildStep {
             throw LectureError(.error(.badArgument, file, nil, "file does not exist"))
         }
         var sources: [SourceFile] = []
+        let configuration = context.configuration
+        let scope = IncludeScope(
+            bookDirectory: configuration.bookDirectory, contentDirectory: configuration.contentDirectory,
+            includeFrom: configuration.book.includeFrom, files: unique)
         for file in unique {
             guard let bytes = try? FileSystem.read(file) else {
                 throw LectureError(.error(.fileSystem, file, nil, "cannot read file"))
@@ -105,7 +109,8 @@ extension BuildStep {
             do throws(Diagnostic) {
                 let source = try SourceFileReader.decode(bytes, displayPath: file, relativePath: file)
                 let (expanded, problems) = IncludeExpander.apply(
-                    to: source, directory: IncludeExpander.folder(of: file))
+                    to: source, directory: IncludeExpander.folder(of: file),
+                    scope: scope)
                 sources.append(expanded)
                 context.diagnostics.emit(problems)
             } catch {
