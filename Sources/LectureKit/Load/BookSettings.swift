@@ -42,6 +42,13 @@ package struct BookSettings: Sendable, Equatable {
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
+    /// `[lecture.samples] verify`: whether `lecture build` verifies the samples (default off).
+    package var verifySamples: Bool?
+    /// `[lecture.samples] without-output`: what a fence without an output block is checked for.
+    var samplesWithoutOutput: SampleRules.WithoutOutput?
+    /// `[lecture.samples] continue`: `true`, or the pages (relative to the pages' folder) that
+    /// continue one program across their fences.
+    var continuedPages: SampleRules.Continuation?
     /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 
@@ -142,6 +149,22 @@ enum BookSettingsLoader {
                 }
                 continue
             }
+            if entry.path.count == 4, entry.path[0] == "lecture", entry.path[1] == "samples",
+                entry.path[2] == "continue"
+            {
+                if entry.kind == .string {
+                    var pages: Set<String> = []
+                    if case .pages(let earlier) = settings.continuedPages { pages = earlier }
+                    settings.continuedPages = .pages(pages.union([entry.value]))
+                } else {
+                    diagnostics.append(
+                        .error(
+                            .bookTOMLValue, path, place,
+                            "'lecture.samples.continue' needs true, false or an array of page paths, such as [\"tour.md\"]"
+                        ))
+                }
+                continue
+            }
             // Children of a table already reported, and array elements, are not reported again.
             if entry.path.count > 1, reported(entry.path.dropLast(), in: document) { continue }
             if let reason = unsupported(entry.path) {
@@ -169,8 +192,8 @@ enum BookSettingsLoader {
 
     /// Tables that only hold other keys.
     static let containers: Set<String> = [
-        "book", "build", "output", "output.html", "lecture", "preprocessor", "rust", "preprocessor.links",
-        "preprocessor.index", "lecture.words",
+        "book", "build", "output", "output.html", "lecture", "lecture.samples", "preprocessor", "rust",
+        "preprocessor.links", "preprocessor.index", "lecture.words",
     ]
 
     /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
@@ -301,6 +324,28 @@ enum BookSettingsLoader {
                 return "needs 5 or 6"
             }
             settings.swiftLanguageMode = entry.value
+            return nil
+        },
+        "lecture.samples.verify": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.verifySamples = entry.value == "true"
+            return nil
+        },
+        "lecture.samples.without-output": Field { entry, settings in
+            guard entry.kind == .string, let rule = SampleRules.WithoutOutput(rawValue: entry.value) else {
+                return "needs one of "
+                    + SampleRules.WithoutOutput.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            }
+            settings.samplesWithoutOutput = rule
+            return nil
+        },
+        "lecture.samples.continue": Field { entry, settings in
+            switch entry.kind {
+            case .boolean: settings.continuedPages = entry.value == "true" ? .everyPage : SampleRules.Continuation.none
+            case .array:
+                if case .pages = settings.continuedPages {} else { settings.continuedPages = .pages([]) }
+            default: return "needs true, false or an array of page paths, such as [\"tour.md\"]"
+            }
             return nil
         },
         "lecture.sample-locale": string(\.sampleLocale),
