@@ -168,6 +168,9 @@ extension Diagnostic.Identifier {
     package static let linkAsText = Self("lecture.link.shown-as-text")
     /// A URL in a built page (raw HTML, the template) that leads nowhere.
     package static let brokenEmittedURL = Self("lecture.link.broken-url")
+    /// A built page that holds a path of the machine that built it (the book's folder, the home
+    /// folder, the cache, a temporary folder).
+    package static let machinePathPublished = Self("lecture.site.machine-path")
     /// A template placeholder that is unknown or not closed.
     package static let templatePlaceholder = Self("lecture.template.placeholder")
     /// A `404.html` that is a whole document instead of the not-found message `page.html` lays out.
@@ -190,7 +193,8 @@ extension Diagnostic.Identifier {
         sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
         tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramFont, figureAttributes,
-        brokenLink, brokenAnchor, linkAsText, brokenEmittedURL, templatePlaceholder, templateWholeDocument,
+        brokenLink, brokenAnchor, linkAsText, brokenEmittedURL, machinePathPublished, templatePlaceholder,
+        templateWholeDocument,
         danglingSymlink, reservedPath,
     ]
 }

@@ -28,6 +28,19 @@ extension BuildStep {
                     context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
                     outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
                     skipping: context.earlier.checked))
+            // No path of this machine in what is published.
+            let sources = Dictionary(
+                context.pages.compactMap { page in page.rendered.map { ($0.outputPath, page.source.displayPath) } },
+                uniquingKeysWith: { first, _ in first })
+            context.diagnostics.emit(
+                MachinePaths.leaks(
+                    in: context.site,
+                    needles: MachinePaths.needles(
+                        bookDirectory: configuration.bookDirectory
+                            ?? FileSystem.join(configuration.contentDirectory, ".."),
+                        cacheDirectory: configuration.cacheDirectory),
+                    sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
+            )
         })
 
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.
