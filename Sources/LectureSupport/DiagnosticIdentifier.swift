@@ -3,7 +3,7 @@ extension Diagnostic {
     /// Swift-DocC's `org.swift.docc.…` identifiers: code that reacts to a diagnostic (`--bless`,
     /// `check`'s count of skipped samples, the title `book.toml` supplies) matches it, never the
     /// summary's text. Names are `lecture.<area>.<kind>`, lower case with hyphens; every one is
-    /// declared below, listed in `all`, and in the README's table of diagnostics.
+    /// declared below, listed in `all`, and in the manual's table of diagnostics (Sources/lecture/Manual/src/diagnostics.md).
     package struct Identifier: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
         /// The dotted name, `lecture.sample.output-mismatch`.
         package var rawValue: String
@@ -95,6 +95,8 @@ extension Diagnostic.Identifier {
     package static let headingJump = Self("lecture.page.heading-jump")
     /// Content nested deeper than cmark's converter allows.
     package static let nestingTooDeep = Self("lecture.markdown.too-deep")
+    /// A run of `**` or `__` that opens or closes no emphasis and so shows on the page as text.
+    package static let literalEmphasis = Self("lecture.markdown.literal-emphasis")
 
     // MARK: {{#include}}
 
@@ -180,14 +182,14 @@ extension Diagnostic.Identifier {
     /// A page or file under a path `serve` reserves (a warning).
     package static let reservedPath = Self("lecture.serve.reserved-path")
 
-    /// Every identifier above, in the README's order.
+    /// Every identifier above, in the manual's order.
     package static let all: [Self] = [
         unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, standIns, sampleEnvironment,
         missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryNoTitle, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
-        unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep,
+        unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep, literalEmphasis,
         includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,

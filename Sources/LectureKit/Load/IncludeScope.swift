@@ -31,16 +31,18 @@ struct IncludeScope: Sendable {
 
     /// The bytes of the file at `path` (as the directive spelled it, relative to the working
     /// directory), or why it may not be read.
-    func read(_ path: String, spelled relative: String) throws(IncludeExpander.Problem) -> [UInt8] {
+    func read(_ path: String, spelled relative: String, directive: String = "include") throws(IncludeExpander.Problem)
+        -> [UInt8]
+    {
         let real = CanonicalPath.of(path)
         guard let kind = DirectoryHandle.kind(at: real) else {
             throw IncludeExpander.Problem(
-                summary: "{{#include}} names '\(relative)', which does not exist",
+                summary: "{{#\(directive)}} names '\(relative)', which does not exist",
                 notes: ["the path is relative to the including file's folder"])
         }
         guard roots.contains(where: { CanonicalPath.isWithin(real, $0) }) else {
             throw IncludeExpander.Problem(
-                summary: "{{#include}} names '\(relative)', which lies outside the book's folder ('\(real)')",
+                summary: "{{#\(directive)}} names '\(relative)', which lies outside the book's folder ('\(real)')",
                 notes: [
                     "includes read files inside the book only: move the file into the book, or list its folder in 'include-from' under [lecture] in book.toml"
                 ])
@@ -48,11 +50,11 @@ struct IncludeScope: Sendable {
         switch kind {
         case .directory:
             throw IncludeExpander.Problem(
-                summary: "{{#include}} names '\(relative)', which is a folder", notes: ["name a file in it"])
+                summary: "{{#\(directive)}} names '\(relative)', which is a folder", notes: ["name a file in it"])
         case .other, .symbolicLink:
             throw IncludeExpander.Problem(
                 summary:
-                    "{{#include}} names '\(relative)', which is not a regular file (a named pipe, a socket or a device)",
+                    "{{#\(directive)}} names '\(relative)', which is not a regular file (a named pipe, a socket or a device)",
                 notes: ["include a regular file"])
         case .regularFile:
             break
@@ -60,14 +62,14 @@ struct IncludeScope: Sendable {
         // /proc and /sys show their files as regular files of size 0.
         guard !CanonicalPath.isKernelFile(real) else {
             throw IncludeExpander.Problem(
-                summary: "{{#include}} names '\(relative)', which is not a regular file of the book",
+                summary: "{{#\(directive)}} names '\(relative)', which is not a regular file of the book",
                 notes: ["include a regular file"])
         }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(real)
         } catch {
-            throw IncludeExpander.Problem(summary: "{{#include}} names '\(relative)', which cannot be read")
+            throw IncludeExpander.Problem(summary: "{{#\(directive)}} names '\(relative)', which cannot be read")
         }
         return bytes
     }
