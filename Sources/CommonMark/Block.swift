@@ -27,6 +27,9 @@ package struct Block: Hashable, Sendable {
     package var kind: Kind
     /// Where the block stands in its Markdown source.
     package var range: SourceRange
+    /// HTML attributes a transform gave the block beyond its id: a heading's classes and other
+    /// attributes from `{#id .class key=value}` (rendered after the id, in order).
+    package var attributes: [HTMLAttribute] = []
 
     /// Creates a block; `range` defaults to unknown, for blocks a transform makes.
     package init(_ kind: Kind, range: SourceRange = .unknown) {
@@ -89,5 +92,16 @@ package struct CodeBlock: Hashable, Sendable {
     /// The first word of the info string, which CommonMark uses as the language (`swift`).
     package var language: String {
         String(info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+    }
+}
+
+/// One HTML attribute of a block (`class="note"`); the value is escaped when rendered.
+package struct HTMLAttribute: Hashable, Sendable {
+    package var name: String
+    package var value: String
+
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }

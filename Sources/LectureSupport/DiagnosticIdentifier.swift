@@ -86,13 +86,15 @@ extension Diagnostic.Identifier {
     package static let summaryDuplicate = Self("lecture.summary.duplicate-page")
     /// A summary that lists no pages (a warning: the site has none, as mdBook builds it).
     package static let summaryEmpty = Self("lecture.summary.no-pages")
+    /// A link that leaves the book (a warning; an error with `[lecture] outside-links = "error"`).
+    package static let linkOutside = Self("lecture.link.outside-book")
     /// A page in the content folder that the summary does not list (a warning).
     package static let unlistedPage = Self("lecture.page.unlisted")
     /// A page or file that would be written over another output file.
     package static let outputCollision = Self("lecture.page.output-collision")
-    /// A page without a `# ` heading, or with several (a warning).
+    /// A page without a `# ` heading, or with several (a style lint: `[lecture] style-lints`).
     package static let pageHeading = Self("lecture.page.heading")
-    /// Heading levels that jump (h2 to h4; a warning).
+    /// Heading levels that jump (h2 to h4; a style lint: `[lecture] style-lints`).
     package static let headingJump = Self("lecture.page.heading-jump")
     /// Content nested deeper than cmark's converter allows.
     package static let nestingTooDeep = Self("lecture.markdown.too-deep")
@@ -191,7 +193,7 @@ extension Diagnostic.Identifier {
         sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
         tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramFont, figureAttributes,
-        brokenLink, brokenAnchor, linkAsText, brokenEmittedURL, templatePlaceholder, templateWholeDocument,
+        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, templatePlaceholder, templateWholeDocument,
         danglingSymlink, reservedPath,
     ]
 }

@@ -42,6 +42,15 @@ package struct BookSettings: Sendable, Equatable {
     package var sampleLocale: String?
     /// `[lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul` (as `--sample-time-zone`).
     var timeZone: String?
+    /// `[lecture] outside-links`: `"warning"` (the default: a link that leaves the book, such as
+    /// `../std/index.html` to a sibling book, is not checked and is reported as a warning) or
+    /// `"error"` (such a link fails the build, for a book that must stand alone).
+    var outsideLinks: String?
+    /// `[lecture] style-lints`: the style warnings a valid book does not need (a page without one
+    /// `# ` heading, heading levels that jump); off by default, as mdBook has none.
+    var styleLints: Bool?
+    /// Whether a link that leaves the book fails the build (`outside-links = "error"`).
+    var outsideLinksAreErrors: Bool { outsideLinks == "error" }
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
@@ -295,6 +304,18 @@ enum BookSettingsLoader {
             return nil
         },
         "lecture.sample-locale": string(\.sampleLocale),
+        "lecture.outside-links": Field { entry, settings in
+            guard entry.kind == .string, ["warning", "error"].contains(entry.value) else {
+                return "needs \"warning\" or \"error\""
+            }
+            settings.outsideLinks = entry.value
+            return nil
+        },
+        "lecture.style-lints": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.styleLints = entry.value == "true"
+            return nil
+        },
         "lecture.time-zone": string(\.timeZone),
         "lecture.smart-punctuation": Field { entry, settings in
             guard entry.kind == .boolean else { return "needs true or false" }

@@ -27,7 +27,7 @@ extension BuildStep {
                 EmittedLinkChecker.check(
                     context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
                     outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
-                    skipping: context.earlier.checked))
+                    skipping: context.earlier.checked, outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
         })
 
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.
