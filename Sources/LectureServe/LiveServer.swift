@@ -215,6 +215,7 @@ final class LiveServer: @unchecked Sendable {
         switch outcome {
         case .built(let report):
             console.print(report.summary)
+            if first, let note = report.unverifiedNote { console.print(note) }
             hub.siteRebuilt(inPlace: inPlace)
             // After the event: open pages need not wait for a walk of the content folder.
             printServeWarnings()

@@ -19,7 +19,8 @@ import Testing
     /// page (so a pager).
     static func book(language: String?) -> [String: String] {
         [
-            "book.toml": "[book]\ntitle = \"Zyx\"\n" + (language.map { "language = \"\($0)\"\n" } ?? ""),
+            "book.toml": "[book]\ntitle = \"Zyx\"\n" + (language.map { "language = \"\($0)\"\n" } ?? "")
+                + "\n[lecture.samples]\nverify = true\n",
             "src/SUMMARY.md": "# Zyx\n\n- [Qa](a.md)\n- [Qb](b.md)\n",
             "src/a.md": """
             # Qa

@@ -17,10 +17,7 @@ import Testing
     }
 
     @Test func theNotFoundPageIsItsMessageLaidOutByThePageTemplate() throws {
-        let (root, lines, failed) = try build {
-            $0.siteURL = "/lecture/"
-            $0.book.title = "책"
-        }
+        let (root, lines, failed) = try build { $0.siteURL = "/lecture/" }
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(!failed, "\(lines)")
         let page = try #require(TestSupport.read(root + "/book/404.html"))

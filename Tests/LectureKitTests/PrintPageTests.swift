@@ -50,9 +50,8 @@ import Testing
     }
 
     func build(_ content: String, into output: String) throws {
-        var configuration = TestSupport.configuration(
+        let configuration = TestSupport.configuration(
             content: content, templates: TestSupport.repositoryRoot + "/site-templates", output: output)
-        configuration.book.title = "책"
         let recorder = TestSupport.Recorder()
         try withExtendedLifetime(recorder) {
             _ = try BuildPipeline(configuration: configuration, console: recorder.console).run()

@@ -6,12 +6,19 @@ import Testing
 
 /// Kinds 4–8 of issue 11: what a failing sample's diagnostic says, with the real swiftc.
 @Suite(.serialized) struct SampleHintTests {
-    func verify(_ markdown: String) throws -> [SampleResult] {
+    /// `rules`: the book's; by default, as this lecture's (`without-output = "require"`).
+    func verify(_ markdown: String, rules: SampleRules = Self.requiringOutput) throws -> [SampleResult] {
         var stage = try SampleVerificationTests.stage.get()
         stage.verifier.options.noCache = true
         return stage.verifier.verify(
-            SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples)
+            SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md", rules: rules).samples)
     }
+
+    static let requiringOutput = {
+        var rules = SampleRules()
+        rules.withoutOutput = .require
+        return rules
+    }()
 
     /// The runtime names a failed `precondition`'s file by its `#fileID`, `Sample/b.md`: the
     /// note shows the page's path instead, so an editor can jump to it.

@@ -245,7 +245,7 @@ import Testing
             ))
         #expect(
             xml.contains(
-                "name=\"page.md:1 › CounterTests/한 번 올리면 1\" file=\"page.md\" line=\"1\" time=\"0.000\"><failure message=\"Expectation failed: (c.n → 1) == 2\">page.md:10: Expectation failed"
+                "name=\"page.md:1 › CounterTests/한 번 올리면 1\" file=\"page.md\" line=\"1\" time=\"0.000\"><properties><property name=\"check\" value=\"run-only\"/></properties><failure message=\"Expectation failed: (c.n → 1) == 2\">page.md:10: Expectation failed"
             ))
     }
 }

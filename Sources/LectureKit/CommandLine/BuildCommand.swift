@@ -48,6 +48,7 @@ struct BuildCommand: Subcommand {
         try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: bookDiagnostics) {
             let report = try BuildPipeline(configuration: configuration, console: console).run()
             console.print(report.summary)
+            if let note = report.unverifiedNote { console.print(note) }
             return 0
         }
     }

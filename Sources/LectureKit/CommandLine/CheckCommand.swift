@@ -123,6 +123,21 @@ struct CheckCommand: Subcommand {
         // Every problem at once, in the order `lecture build` prints the same ones.
         context.reportDiagnostics()
 
+        // How far each page's samples were checked, then the book's, with each skip's reason.
+        var pages: [String] = []
+        for result in results where pages.last != result.sample.path { pages.append(result.sample.path) }
+        if !results.isEmpty {
+            for page in pages {
+                let own = results.filter { $0.sample.path == page }
+                console.print("\(page): \(SampleResult.checkCounts(own))")
+                for result in own {
+                    if let reason = result.skipReason {
+                        console.print("  skipped \(page):\(result.sample.location.line): \(reason)")
+                    }
+                }
+            }
+            console.print("Samples: \(SampleResult.checkCounts(results))")
+        }
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count
         // `ignore` samples, and fences that look like samples but are not (warned about above).
@@ -147,7 +162,7 @@ struct CheckCommand: Subcommand {
         var byPath: [String: [Int]] = [:]
         for index in results.indices where results[index].outcome == .failed {
             let result = results[index]
-            guard result.actualOutput != nil, result.sample.mode == .run else { continue }
+            guard result.actualOutput != nil, result.sample.mode == .run, !result.sample.continued else { continue }
             let errors = result.diagnostics.filter { $0.severity == .error }
             let onlyOutput = errors.allSatisfy {
                 $0.identifier == .sampleOutputMismatch || $0.identifier == .sampleNoOutput

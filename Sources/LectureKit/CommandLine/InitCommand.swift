@@ -88,6 +88,10 @@ struct InitCommand: Subcommand {
         # Seconds a sample may run before it is stopped.
         timeout = 10
 
+        [lecture.samples]
+        # 'lecture build' compiles and runs the Swift samples ('lecture check' always does).
+        verify = true
+
         """,
         "src/SUMMARY.md": """
         # Summary

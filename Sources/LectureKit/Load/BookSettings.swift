@@ -18,9 +18,6 @@ package struct BookSettings: Sendable, Equatable {
     var source: String?
     /// `[build] build-dir`: where the site is written (mdBook's default `book`).
     var buildDirectory: String?
-    /// `[build] create-missing`: whether a page the summary lists that does not exist is created
-    /// with its title as a heading, as mdBook does (default `true`); `false` makes it an error.
-    var createMissing: Bool?
     /// `[output.html] site-url`: the site's URL path, prefix of `404.html`'s URLs (default `/`).
     package var siteURL: String?
     /// `[output.html] git-repository-url`: a link to the repository in every page's header.
@@ -54,6 +51,13 @@ package struct BookSettings: Sendable, Equatable {
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
+    /// `[lecture.samples] verify`: whether `lecture build` verifies the samples (default off).
+    package var verifySamples: Bool?
+    /// `[lecture.samples] without-output`: what a fence without an output block is checked for.
+    var samplesWithoutOutput: SampleRules.WithoutOutput?
+    /// `[lecture.samples] continue`: `true`, or the pages (relative to the pages' folder) that
+    /// continue one program across their fences.
+    var continuedPages: SampleRules.Continuation?
     /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 
@@ -140,6 +144,22 @@ enum BookSettingsLoader {
                 }
                 continue
             }
+            if entry.path.count == 4, entry.path[0] == "lecture", entry.path[1] == "samples",
+                entry.path[2] == "continue"
+            {
+                if entry.kind == .string {
+                    var pages: Set<String> = []
+                    if case .pages(let earlier) = settings.continuedPages { pages = earlier }
+                    settings.continuedPages = .pages(pages.union([entry.value]))
+                } else {
+                    diagnostics.append(
+                        .error(
+                            .bookTOMLValue, path, place,
+                            "'lecture.samples.continue' needs true, false or an array of page paths, such as [\"tour.md\"]"
+                        ))
+                }
+                continue
+            }
             // Children of a table already reported, and array elements, are not reported again.
             if entry.path.count > 1, reported(entry.path.dropLast(), in: document) { continue }
             if let reason = unsupported(entry.path) {
@@ -167,8 +187,8 @@ enum BookSettingsLoader {
 
     /// Tables that only hold other keys.
     static let containers: Set<String> = [
-        "book", "build", "output", "output.html", "lecture", "preprocessor", "rust", "preprocessor.links",
-        "preprocessor.index", "lecture.words",
+        "book", "build", "output", "output.html", "lecture", "lecture.samples", "preprocessor", "rust",
+        "preprocessor.links", "preprocessor.index", "lecture.words",
     ]
 
     /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
@@ -207,8 +227,8 @@ enum BookSettingsLoader {
             return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
         case "build":
             return path.count == 2
-                && ["use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
-                ? "lecture runs no preprocessors and watches the book's own folders" : nil
+                && ["create-missing", "use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
+                ? "lecture never creates missing pages and runs no preprocessors" : nil
         default: return nil
         }
     }
@@ -244,11 +264,6 @@ enum BookSettingsLoader {
             return nil
         },
         "build.build-dir": string(\.buildDirectory),
-        "build.create-missing": Field { entry, settings in
-            guard entry.kind == .boolean else { return "needs true or false" }
-            settings.createMissing = entry.value == "true"
-            return nil
-        },
         "output.html.site-url": Field { entry, settings in
             guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
             guard entry.value.hasPrefix("/") else {
@@ -301,6 +316,28 @@ enum BookSettingsLoader {
                 return "needs 5 or 6"
             }
             settings.swiftLanguageMode = entry.value
+            return nil
+        },
+        "lecture.samples.verify": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.verifySamples = entry.value == "true"
+            return nil
+        },
+        "lecture.samples.without-output": Field { entry, settings in
+            guard entry.kind == .string, let rule = SampleRules.WithoutOutput(rawValue: entry.value) else {
+                return "needs one of "
+                    + SampleRules.WithoutOutput.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            }
+            settings.samplesWithoutOutput = rule
+            return nil
+        },
+        "lecture.samples.continue": Field { entry, settings in
+            switch entry.kind {
+            case .boolean: settings.continuedPages = entry.value == "true" ? .everyPage : SampleRules.Continuation.none
+            case .array:
+                if case .pages = settings.continuedPages {} else { settings.continuedPages = .pages([]) }
+            default: return "needs true, false or an array of page paths, such as [\"tour.md\"]"
+            }
             return nil
         },
         "lecture.sample-locale": string(\.sampleLocale),

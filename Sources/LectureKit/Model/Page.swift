@@ -15,6 +15,8 @@ struct Page: Sendable {
     var tooDeep: SourceLocation?
     /// `Samples`: the page's Swift samples, in page order.
     var samples: [Sample] = []
+    /// `Samples`, in a build of a book that does not verify its samples: how many it has.
+    var unverifiedSamples = 0
     /// `Render`: the page in the page template, its search entry and its `print.html` section.
     var rendered: RenderedPage?
 

@@ -5,7 +5,8 @@ import CommonMark
 package struct Sample: Hashable, Sendable {
     /// What to do with the sample, from its info string's attributes.
     package enum Mode: String, Hashable, Sendable {
-        /// Compiled, run, output compared (no attribute).
+        /// Compiled, run, output compared; without an output block, as the book's rule says (no
+        /// attribute, or `run`: run, and passes when it exits with status 0).
         case run
         /// `no_run`: compiled, not run.
         case noRun = "no_run"
@@ -30,6 +31,11 @@ package struct Sample: Hashable, Sendable {
         package var fence: SourceLocation
         /// The line of the closing fence (or the block's last line when the fence is missing).
         package var endLine: Int = 0
+        /// In a continued program (`Sample.continued`), the text of the `output` block under this
+        /// block, compared with what the program printed between this block and the next.
+        var expectedOutput: String? = nil
+        /// Where that `output` block stands.
+        var outputRange: SourceRange? = nil
 
         /// The code shown on the page: lines between `// snippet.hide` and `// snippet.show`
         /// left out (Swift-DocC's snippet markers), the markers too.
@@ -76,6 +82,23 @@ package struct Sample: Hashable, Sendable {
     /// Whether its page's text holds an expanded `{{#include}}`, so is not the file's own lines:
     /// `--bless` does not rewrite such a page, and no diagnostic suggests it.
     var pageHasIncludes = false
+    /// Whether an attribute chose its mode (`ignore`, `no_run`, `compile_fail`, `test`, `run`),
+    /// so the book's rule for fences without an output block does not apply to it.
+    var modeIsExplicit = false
+    /// `ignore-linux`: needs an Apple platform to run (rustdoc's `ignore-TARGET`).
+    var markedNotForLinux = false
+    /// Why an `ignore` sample is not compiled, when no `ignore` attribute says so: an Apple
+    /// framework no sample library provides, or the book's rule for fences without output.
+    package var skipReason: String?
+    /// Why a `no_run` sample is not run, when no `no_run` attribute says so.
+    var compileOnlyReason: String?
+    /// Whether a run sample without an output block fails (book.toml's `without-output =
+    /// "require"`); otherwise it passes when it exits with status 0 (rustdoc's rule).
+    var requiresOutput = false
+    /// Whether the sample is the page's fences continued as one program (book.toml's
+    /// `[lecture.samples] continue`): each part's output block (`Part.expectedOutput`) is compared
+    /// with what the program printed while running that part.
+    var continued = false
 
     /// Where the sample's first fence stands.
     package var location: SourceLocation { parts[0].fence }
@@ -84,16 +107,35 @@ package struct Sample: Hashable, Sendable {
     /// (`-parse-as-library`); a mere mention, in a comment say, falls back to a script.
     var declaresMain: Bool { parts.contains { $0.code.contains("@main") } }
 
+    /// Whether the program prints `Sample.partMarker` after each part but the last, so that
+    /// its output can be told apart part by part: a continued program that is run.
+    var marksParts: Bool { continued && mode == .run && !declaresMain }
+
+    /// What a continued program prints between two parts (`marksParts`): a record separator
+    /// (U+001E) around a word, which no sample's expected output holds.
+    static let partMarker = "\u{1E}lecture-part\u{1E}"
+
     /// The program swiftc compiles: every part, each behind a `#sourceLocation` that points
     /// swiftc's diagnostics at the Markdown file and line the code came from.
     package var program: String {
         var text = ""
-        for part in parts {
+        for (index, part) in parts.enumerated() {
+            if index > 0 && marksParts {
+                text += "Swift.print(\"\\u{1E}lecture-part\\u{1E}\", terminator: \"\")\n"
+            }
             text += "#sourceLocation(file: \"\(path.swiftStringEscaped)\", line: \(part.firstLine))\n"
             text += part.code
         }
         return text + "#sourceLocation()\n"
     }
+
+    /// The `output` blocks of the sample: its own, or its parts' in a continued program.
+    var outputRanges: [SourceRange] {
+        (outputRange.map { [$0] } ?? []) + parts.compactMap(\.outputRange)
+    }
+
+    /// Whether any output block holds what the sample is to print.
+    var hasExpectedOutput: Bool { expectedOutput != nil || parts.contains { $0.expectedOutput != nil } }
 }
 
 extension StringProtocol {

@@ -24,6 +24,9 @@ package struct BuildConfiguration: Sendable {
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`), and the environment they run
     /// in (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
     package var verifier = SampleVerifier.Options()
+    /// The book's rules for its samples (book.toml's `[lecture.samples]`): whether `build`
+    /// verifies them, what a fence without an output block means, which pages continue one program.
+    package var sampleRules = SampleRules()
     /// The book's `book.toml` settings (title, language, edit link…); none by default.
     package var book = BookSettings()
     /// The content folder's path from the folder holding `book.toml` (`src`), which the edit

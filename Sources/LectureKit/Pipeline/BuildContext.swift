@@ -48,6 +48,9 @@ struct BuildContext: Sendable {
     var samples: [Sample] = [] {
         didSet { samplesByPage = Dictionary(grouping: samples, by: \.path) }
     }
+    /// `Samples`: how many samples a build did not verify, its book not asking it to
+    /// (`SampleRules.verify`).
+    var unverifiedSamples = 0
     /// `samples` by page (its display path).
     private(set) var samplesByPage: [String: [Sample]] = [:]
     /// `Samples`: every verified sample's result, in page order.
@@ -87,6 +90,10 @@ struct BuildContext: Sendable {
         if case .site = purpose { return true }
         return false
     }
+
+    /// Whether this run compiles and runs the samples: every check, and a build of a book that
+    /// asks for it (book.toml's `[lecture.samples] verify = true`).
+    var verifiesSamples: Bool { !isSite || configuration.sampleRules.verify }
 
     /// Each page's `stat` signature when loaded, by path relative to the content folder.
     var signatures: [String: FileSignature] { content.signatures }

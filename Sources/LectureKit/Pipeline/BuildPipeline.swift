@@ -51,7 +51,8 @@ package struct BuildPipeline: Sendable {
         return BuildReport(
             pagesWritten: context.pages.count, seconds: Date().timeIntervalSince(start),
             outputDirectory: configuration.outputDirectory, diagnostics: reported,
-            sampleResults: context.sampleResults, includedFiles: included.sorted())
+            sampleResults: context.sampleResults, includedFiles: included.sorted(),
+            unverifiedSamples: context.unverifiedSamples)
     }
 
     /// Runs `steps` in order on `context`, each wrapped with `memory` when there is one

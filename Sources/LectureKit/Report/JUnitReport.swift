@@ -61,10 +61,31 @@ enum JUnitReport {
         for page in pages {
             let cases = casesByPage[page]!
             xml += "<testsuite name=\"\(escape(page))\"\(totals(cases))>\n"
+            // How far the page's samples were checked: a case per sample (a `test` sample's
+            // cases count once).
+            let samples = results.filter { $0.sample.path == page }
+            if !samples.isEmpty {
+                xml += "<properties>"
+                for check in SampleResult.Check.allCases {
+                    let count = samples.filter { $0.check == check }.count
+                    xml += "<property name=\"\(checkName(check))\" value=\"\(count)\"/>"
+                }
+                xml += "</properties>\n"
+            }
             for testCase in cases { xml += testCase.xml }
             xml += "</testsuite>\n"
         }
         return xml + "</testsuites>\n"
+    }
+
+    /// The `check` property's value for `check`.
+    static func checkName(_ check: SampleResult.Check) -> String {
+        switch check {
+        case .compared: "run-and-compared"
+        case .ran: "run-only"
+        case .compiled: "compiled-only"
+        case .skipped: "skipped"
+        }
     }
 
     /// ` tests="…" failures="…" errors="0" skipped="…" time="…"` for `cases`.
@@ -83,6 +104,8 @@ enum JUnitReport {
         var line: Int?
         var seconds: Double = 0
         var cached = false
+        /// How far the sample was checked (`SampleResult.Check`), a property of the case.
+        var check: SampleResult.Check?
         var skipped: String?
         var failure: (message: String, text: String)?
         var output: String?
@@ -93,9 +116,10 @@ enum JUnitReport {
             line = result.sample.location.line
             seconds = result.duration
             cached = result.fromCache
+            check = result.check
             switch result.outcome {
             case .passed: break
-            case .skipped: skipped = "ignore: shown, not compiled"
+            case .skipped: skipped = "not compiled: " + (result.skipReason ?? "marked 'ignore'")
             case .failed:
                 let errors = result.diagnostics.filter { $0.severity == .error }
                 failure = (errors.first?.summary ?? "failed", errors.map(\.description).joined(separator: "\n"))
@@ -111,6 +135,7 @@ enum JUnitReport {
                     page: sample.path, name: JUnitReport.caseName(sample) + " › " + test.name,
                     line: sample.location.line)
                 testCase.cached = result.fromCache
+                testCase.check = .ran
                 let messages = test.failures.map { ($0.line.map { "\(sample.path):\($0): " } ?? "") + $0.message }
                     .joined(separator: "\n")
                 if !test.passed && sample.shouldFail {
@@ -139,7 +164,10 @@ enum JUnitReport {
             var xml = "<testcase classname=\"\(escape(page))\" name=\"\(escape(name))\" file=\"\(escape(page))\""
             if let line { xml += " line=\"\(line)\"" }
             xml += " time=\"\(String(format: "%.3f", seconds))\">"
-            if cached { xml += "<properties><property name=\"cached\" value=\"true\"/></properties>" }
+            var properties = ""
+            if cached { properties += "<property name=\"cached\" value=\"true\"/>" }
+            if let check { properties += "<property name=\"check\" value=\"\(JUnitReport.checkName(check))\"/>" }
+            if !properties.isEmpty { xml += "<properties>\(properties)</properties>" }
             if let skipped { xml += "<skipped message=\"\(escape(skipped))\"/>" }
             if let failure {
                 xml += "<failure message=\"\(escape(failure.message))\">\(escape(failure.text))</failure>"

@@ -1,4 +1,5 @@
 import CommonMark
+import Foundation
 import LectureSupport
 
 extension BuildStep {
@@ -8,13 +9,23 @@ extension BuildStep {
     static let samples = BuildStep(
         name: "Samples", reads: [],
         page: { (page: inout Page, context: BuildContext) in
+            let rules = context.configuration.sampleRules
             let found = SampleExtractor.extract(
                 from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines,
-                pageHasIncludes: page.source.lineOrigins != nil)
+                pageHasIncludes: page.source.lineOrigins != nil, rules: rules,
+                page: rules.continuation == .none
+                    ? nil : pathInBook(page.source, content: context.configuration.contentDirectory))
+            guard context.verifiesSamples else {
+                // A book that did not ask for verification builds as mdBook builds it: its Swift
+                // is code like any other, its conventions unchecked; the build counts them.
+                page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count
+                return []
+            }
             page.samples = found.samples
             return found.diagnostics
         },
         book: { (context: inout BuildContext) in
+            context.unverifiedSamples = context.pages.map(\.unverifiedSamples).reduce(0, +)
             context.samples = context.pages.flatMap(\.samples)
             if case .check(_, let shard?) = context.purpose {
                 context.samples = context.samples.enumerated()
@@ -41,4 +52,14 @@ extension BuildStep {
                 context.swiftVersion = toolchain.shortVersion
             }
         })
+}
+
+extension BuildStep {
+    /// The page's path in the pages' folder, as book.toml names pages: also for a file that
+    /// `lecture check FILE…` was given by another path.
+    static func pathInBook(_ source: SourceFile, content: String) -> String {
+        let file = URL(fileURLWithPath: source.displayPath).standardizedFileURL.path
+        let folder = URL(fileURLWithPath: content).standardizedFileURL.path + "/"
+        return file.hasPrefix(folder) ? String(file.dropFirst(folder.count)) : source.relativePath
+    }
 }

@@ -18,8 +18,11 @@ enum SampleExtractor {
     /// spans one is left out (its include's error says what is wrong; a verdict on the rest
     /// would be a second, misleading report).
     /// `pageHasIncludes`: the page's text holds an expanded `{{#include}}` (`Sample.pageHasIncludes`).
+    /// `rules`: the book's (`SampleRules`), applied by `SampleRuleApplication` once the page's
+    /// samples are found; `page` is the page's path in the pages' folder, for `continue`.
     package static func extract(
-        from blocks: [Block], path: String, failedIncludes: Set<Int> = [], pageHasIncludes: Bool = false
+        from blocks: [Block], path: String, failedIncludes: Set<Int> = [], pageHasIncludes: Bool = false,
+        rules: SampleRules = SampleRules(), page: String? = nil
     ) -> (
         samples: [Sample], diagnostics: [Diagnostic]
     ) {
@@ -121,21 +124,26 @@ enum SampleExtractor {
             }
 
             var mode = Sample.Mode.run
+            var explicit: String?
+            var notForLinux = false
             var shouldFail = false
             var group: String?
             let reportedBefore = diagnostics.count
             for word in words.dropFirst() {
                 switch word {
-                case "ignore", "no_run", "compile_fail", "test":
+                case "ignore", "no_run", "compile_fail", "test", "run":
                     let wanted = Sample.Mode(rawValue: word)!
-                    if mode != .run && mode != wanted {
+                    if let explicit, explicit != word {
                         diagnostics.append(
                             .error(
                                 .sampleAttributes,
                                 path, block.range.start,
-                                "attributes '\(mode.rawValue)' and '\(word)' contradict each other"))
+                                "attributes '\(explicit)' and '\(word)' contradict each other"))
                     }
+                    explicit = word
                     mode = wanted
+                case "ignore-linux":
+                    notForLinux = true
                 case "should_fail":
                     shouldFail = true
                 case _ where word.hasPrefix("group="):
@@ -153,7 +161,9 @@ enum SampleExtractor {
                         .error(
                             .sampleAttributes,
                             path, block.range.start, "unknown sample attribute '\(word)'",
-                            notes: ["known attributes: ignore, no_run, compile_fail, test, should_fail, group=NAME"]))
+                            notes: [
+                                "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME"
+                            ]))
                 }
             }
             if diagnostics.count > reportedBefore { badInfoStrings.insert(block.range.start.line) }
@@ -168,7 +178,7 @@ enum SampleExtractor {
                 // Joins the open group: same program, output after the last part.
                 var sample = samples.removeLast()
                 sample.parts.append(part)
-                if sample.mode != mode || sample.shouldFail != shouldFail {
+                if sample.mode != mode || sample.shouldFail != shouldFail || sample.markedNotForLinux != notForLinux {
                     diagnostics.append(
                         .error(
                             .sampleGroup,
@@ -190,10 +200,12 @@ enum SampleExtractor {
                     }
                     groupStarts[group] = block.range.start
                 }
-                samples.append(
-                    Sample(
-                        path: path, parts: [part], mode: mode, shouldFail: shouldFail, group: group,
-                        expectedOutput: nil, outputRange: nil, heading: heading, pageHasIncludes: pageHasIncludes))
+                var sample = Sample(
+                    path: path, parts: [part], mode: mode, shouldFail: shouldFail, group: group,
+                    expectedOutput: nil, outputRange: nil, heading: heading, pageHasIncludes: pageHasIncludes)
+                sample.modeIsExplicit = explicit != nil
+                sample.markedNotForLinux = notForLinux
+                samples.append(sample)
             }
             previousWasSample = true
         }
@@ -202,8 +214,11 @@ enum SampleExtractor {
         // for `no_run`, `ignroe` for `ignore`) is unknown, and its verdict would be a follow-on
         // error (a missing output block, a compile error in code not meant to be compiled).
         let dropped = failedIncludes.union(badInfoStrings)
-        guard !dropped.isEmpty else { return (samples, diagnostics) }
-        return (samples.filter { !$0.spans(dropped) }, diagnostics)
+        let kept = dropped.isEmpty ? samples : samples.filter { !$0.spans(dropped) }
+        return (
+            SampleRuleApplication.apply(rules, to: kept, continued: page.map(rules.continues(page:)) ?? false),
+            diagnostics
+        )
     }
 
     /// A group stays open across prose: only an output block closes it.
@@ -215,7 +230,7 @@ extension Sample {
     func spans(_ lines: Set<Int>) -> Bool {
         let ranges =
             parts.map { $0.fence.line...max($0.fence.line, $0.endLine) }
-            + (outputRange.map { [$0.start.line...max($0.start.line, $0.end.line)] } ?? [])
+            + outputRanges.map { $0.start.line...max($0.start.line, $0.end.line) }
         return lines.contains { line in ranges.contains { $0.contains(line) } }
     }
 }

@@ -15,7 +15,7 @@ enum SampleRendering {
         var outputs: Set<SourceLocation> = []
         for sample in samples {
             for (index, part) in sample.parts.enumerated() { partsByFence[part.fence] = (sample, index) }
-            if let range = sample.outputRange { outputs.insert(range.start) }
+            for range in sample.outputRanges { outputs.insert(range.start) }
         }
         return blocks.rewritingLeafBlocks { block in
             guard case .codeBlock = block.kind else { return [block] }
@@ -69,7 +69,7 @@ enum SampleRendering {
         switch sample.mode {
         case .ignore:
             classes += " sample-ignore"
-            badge = words["sample-ignored"]
+            badge = sample.skipReason.map { words.format("sample-skipped", ["reason": $0]) } ?? words["sample-ignored"]
         case .noRun:
             classes += " sample-no-run"
             badge = words.format("sample-no-run", ["compiler": swiftVersion])
@@ -86,15 +86,21 @@ enum SampleRendering {
             SwiftAnalysisSwitch.isOn
             ? highlightedCode(sample, part: index, cards: result?.packedHoverCards ?? "", cache: cache, words: words)
             : "<pre><code class=\"language-swift\">\(HTML.escape(part.visibleCode))</code></pre>"
+        // What the part is to print: its own output block in a continued program, else the sample's.
+        let output = sample.continued ? part.expectedOutput : isLast ? sample.expectedOutput : nil
         if sample.mode == .test, isLast {
             html += TestReportRendering.figcaption(
                 sample, tests: result?.tests ?? [], swiftVersion: swiftVersion, words: words)
         } else if let badge, isLast {
-            html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span></figcaption>"
-        } else if sample.mode == .run, isLast {
-            let verdict = words.format(sample.shouldFail ? "sample-fails" : "sample-output", ["compiler": swiftVersion])
+            html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span>"
+            // An output block under a sample not run here is shown as written, unverified.
+            if let output { html += "<pre class=\"output\"><code>\(HTML.escape(output))</code></pre>" }
+            html += "</figcaption>"
+        } else if sample.mode == .run, output != nil || isLast {
+            let key = sample.shouldFail ? "sample-fails" : output == nil ? "sample-ran" : "sample-output"
+            let verdict = words.format(key, ["compiler": swiftVersion])
             html += "<figcaption class=\"sample-output\"><span class=\"badge\">\(HTML.escape(verdict))</span>"
-            if let output = sample.expectedOutput {
+            if let output {
                 html += "<pre class=\"output\"><code>\(HTML.escape(output))</code></pre>"
             }
             html += "</figcaption>"

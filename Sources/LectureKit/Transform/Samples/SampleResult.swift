@@ -56,3 +56,50 @@ extension SampleResult {
             duration: 0)
     }
 }
+
+extension SampleResult {
+    /// How far a sample is checked, for the reports a book's author reads.
+    enum Check: Int, CaseIterable, Sendable {
+        /// Run, its output compared with its output blocks.
+        case compared
+        /// Run, passing on how it ended (exit status 0, or its tests), no output compared.
+        case ran
+        /// Compiled (type-checked and linked), not run: `no_run`, `compile_fail`, a book's rule.
+        case compiled
+        /// Not compiled: `ignore`, an Apple framework no library provides, a book's rule.
+        case skipped
+
+        /// `2 run and compared`.
+        func counted(_ count: Int) -> String {
+            switch self {
+            case .compared: "\(count) run and compared"
+            case .ran: "\(count) run only"
+            case .compiled: "\(count) compiled only"
+            case .skipped: "\(count) skipped"
+            }
+        }
+    }
+
+    /// How far the sample is checked (whatever its verdict).
+    var check: Check {
+        switch sample.mode {
+        case .ignore: .skipped
+        case .noRun, .compileFail: .compiled
+        case .test: .ran
+        case .run: sample.hasExpectedOutput ? .compared : .ran
+        }
+    }
+
+    /// Why a skipped sample is not compiled.
+    var skipReason: String? {
+        guard check == .skipped else { return nil }
+        return sample.skipReason ?? "marked 'ignore'"
+    }
+
+    /// `3 run and compared, 1 run only, 2 skipped` for `results` (kinds with none left out).
+    static func checkCounts(_ results: [SampleResult]) -> String {
+        let counts = Check.allCases.map { kind in (kind, results.filter { $0.check == kind }.count) }
+        let shown = counts.filter { $0.1 > 0 }.map { $0.0.counted($0.1) }
+        return shown.isEmpty ? "no samples" : shown.joined(separator: ", ")
+    }
+}

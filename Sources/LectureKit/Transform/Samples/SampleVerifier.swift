@@ -195,6 +195,12 @@ package struct SampleVerifier: Sendable {
             hash.update(sample.program)
         }
         hash.update(sample.expectedOutput.map { "output:" + $0 } ?? "no output")
+        hash.update("requires-output=\(sample.requiresOutput) continued=\(sample.continued)")
+        if sample.continued {
+            for part in sample.parts {
+                hash.update(part.expectedOutput.map { "part-output:" + $0 } ?? "no part output")
+            }
+        }
         return hash.hexDigest()
     }
 
@@ -231,6 +237,19 @@ package struct SampleVerifier: Sendable {
         guard !options.noCache, let bytes = cache.read(kind: "samples", key: key),
             let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes))
         else { return nil }
+        if cached.failed == true {
+            // A failure's messages name its lines and the page: only the same place answers.
+            guard cached.path == sample.path, cached.firstLines == sample.parts.map(\.firstLine),
+                cached.outputLines == sample.outputRanges.map(\.start.line)
+            else { return nil }
+            var result = SampleResult.unverified(sample)
+            result.actualOutput = cached.actualOutput
+            result.diagnostics = cached.warnings
+            result.tests = cached.tests ?? []
+            result.fromCache = true
+            result.duration = (ContinuousClock.now - start).seconds
+            return (result, true)
+        }
         let cards = wantsHoverCards(sample) ? cache.read(kind: Self.hoverCardsKind, key: Self.hoverCardsKey(key)) : []
         var result = SampleResult.unverified(sample)
         result.outcome = .passed
@@ -269,6 +288,19 @@ package struct SampleVerifier: Sendable {
             }
             if lookingUpCards, wantsHoverCards(sample) {
                 result = withHoverCards(result, cards ?? hoverCards(for: sample))
+            }
+        } else if result.outcome == .failed, Self.failureIsCacheable(result) {
+            // A failure is kept too, under the same key, so an unchanged failing book rebuilds
+            // warm; with its place, since its messages name its lines (`cachedVerdict`).
+            var entry = CachedPass(
+                output: "", warnings: result.diagnostics.filter { $0.identifier != .hoverCards },
+                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
+            entry.failed = true
+            entry.path = sample.path
+            entry.outputLines = sample.outputRanges.map(\.start.line)
+            entry.actualOutput = result.actualOutput
+            if let data = try? JSONEncoder().encode(entry) {
+                cache.write(kind: "samples", key: cacheKey(sample), Array(data))
             }
         }
         result.duration = (ContinuousClock.now - start).seconds
@@ -424,7 +456,9 @@ package struct SampleVerifier: Sendable {
         }
         // A run cut short (time limit, output cap) has no output worth comparing.
         guard run.isComplete else { return failures }
-        if let expected = sample.expectedOutput {
+        if sample.continued {
+            failures += continuedOutputFailures(actual, of: sample, crashed: crashed, stderrNote: stderrNote)
+        } else if let expected = sample.expectedOutput {
             if !OutputComparison.matches(expected: expected, actual: actual) {
                 var hints: [String] = []
                 if let missing = OutputComparison.missingTail(expected: expected, actual: actual), !crashed,
@@ -450,7 +484,8 @@ package struct SampleVerifier: Sendable {
                                 + hints.joined(separator: "; "),
                         ] + stderrNote))
             }
-        } else if !sample.shouldFail {
+        }
+        if !sample.hasExpectedOutput && !sample.shouldFail && sample.requiresOutput {
             failures.append(
                 .error(
                     .sampleNoOutput,
@@ -458,7 +493,7 @@ package struct SampleVerifier: Sendable {
                     notes: [
                         "add a fenced block with info string 'output' right after it, holding what it prints",
                         "it printed:\n" + (actual.isEmpty ? "(nothing)" : actual.trimmingCharacters(in: "\n")),
-                        "or mark it 'no_run' (compile only) or 'ignore' (Apple platforms only); "
+                        "or mark it 'run' (passes when it exits with status 0), 'no_run' (compile only) or 'ignore' (shown only); "
                             + (sample.pageHasIncludes
                                 ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
                                 : "'lecture check --bless' writes the block"),
@@ -466,6 +501,45 @@ package struct SampleVerifier: Sendable {
                         + stderrNote))
         }
         return failures
+    }
+
+    /// The output failures of a continued program: what it printed while running each part
+    /// (between two `Sample.partMarker`s) against that part's output block, at the block.
+    private func continuedOutputFailures(
+        _ actual: String, of sample: Sample, crashed: Bool, stderrNote: [String]
+    ) -> [Diagnostic] {
+        let printed = actual.components(separatedBy: Sample.partMarker)
+        var failures: [Diagnostic] = []
+        for (index, part) in sample.parts.enumerated() {
+            guard let expected = part.expectedOutput else { continue }
+            let segment = index < printed.count ? printed[index] : ""
+            guard !OutputComparison.matches(expected: expected, actual: segment) else { continue }
+            let at = part.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? part.fence
+            let reached = index < printed.count
+            failures.append(
+                .error(
+                    .sampleOutputMismatch,
+                    sample.path, at, "output does not match the expected output",
+                    notes: [
+                        OutputComparison.diff(expected: expected, actual: segment),
+                        "what the program continued on this page printed while running the block at \(sample.path):\(part.fence.line):\(part.fence.column)"
+                            + (reached ? "" : " (it ended before reaching the block)")
+                            + (crashed && !sample.shouldFail ? "; fix the crash first" : "")
+                            + "; copy what it printed into the output block (--bless does not rewrite continued programs)",
+                    ] + stderrNote))
+            // A program that ended early fails every later block the same way: report the first.
+            if !reached { break }
+        }
+        return failures
+    }
+
+    /// Whether a failure is the sample's own, so the same key gives it again: not a time-out, an
+    /// output cap, two runs that disagreed, a sample that could not be verified or was cut short.
+    static func failureIsCacheable(_ result: SampleResult) -> Bool {
+        let passing: Set<Diagnostic.Identifier> = [
+            .sampleTimeout, .sampleOutputLimit, .sampleUnstable, .sampleUnverifiable, .cancelled,
+        ]
+        return result.compiled && !result.diagnostics.contains { passing.contains($0.identifier) }
     }
 
     /// Runs a built sample in `sandbox`, its working folder and `TMPDIR`, under the time limit and
@@ -520,12 +594,20 @@ package struct SampleVerifier: Sendable {
 
 /// What the cache keeps of a passing sample: its output and its compiler warnings, with the
 /// lines its parts started on, so warnings move with the sample when lines above it change.
+/// A failing sample's entry holds every diagnostic, and answers only where it was verified.
 struct CachedPass: Codable {
     var output: String
     var warnings: [Diagnostic]
     var firstLines: [Int]
     /// A `test` sample's tests (`nil` for other samples).
     var tests: [TestCaseResult]?
+    /// `true` for a failure (`warnings` then holds its errors too).
+    var failed: Bool?
+    /// A failure's page, and the lines of its output blocks.
+    var path: String?
+    var outputLines: [Int]?
+    /// What a failing sample printed, for `--bless`.
+    var actualOutput: String?
 
     /// Where a cached warning's line is now: same offset within the same part (the key ignores
     /// line numbers, so the sample may have moved since it was cached).

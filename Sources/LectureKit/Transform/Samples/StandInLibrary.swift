@@ -46,6 +46,18 @@ package struct StandInLibrary: Sendable {
             ])
     }
 
+    /// The names of the stand-in modules, read from their `ORDER` file without building them;
+    /// empty when their sources cannot be found (`prepare` then reports why).
+    static let moduleNames: Set<String> = {
+        guard let sources = try? sourceDirectory(),
+            let order = try? String(contentsOfFile: sources + "/ORDER", encoding: .utf8)
+        else { return [] }
+        return Set(
+            order.split(whereSeparator: \.isNewline).map { String($0.trimmingCharacters(in: " \t")) }.filter {
+                !$0.isEmpty
+            })
+    }()
+
     /// Builds the stand-ins into `cacheDirectory/standins/<digest>` unless already there.
     ///
     /// - Throws: `LectureError` (exit 2) when a stand-in does not compile: a setup problem, not

@@ -1,0 +1,82 @@
+/// The book's rules (`SampleRules`) applied to a page's samples as written, in three steps:
+///
+/// 1. **Platform**: a sample that imports an Apple framework no sample library provides
+///    (`SamplePlatform`) is not compiled, with the reason; one marked `ignore-linux` whose
+///    frameworks are all provided is compiled, not run.
+/// 2. **Continuation**: on a page that continues one program (`continue`), its plain fences (no
+///    attribute but `run`, no group, no `@main`) become one sample, each part keeping its own
+///    output block, in page order; fences with an attribute stand apart, as before.
+/// 3. **Without output**: a sample with no output block and no attribute choosing its mode is
+///    run (passing on exit status 0), compiled only, shown only, or an error (`without-output`).
+enum SampleRuleApplication {
+    static func apply(_ rules: SampleRules, to samples: [Sample], continued: Bool) -> [Sample] {
+        var samples = samples.map { platform($0, provided: rules.providedModules) }
+        if continued { samples = continuing(samples) }
+        return samples.map { withoutOutput($0, rule: rules.withoutOutput) }
+    }
+
+    /// Step 1.
+    static func platform(_ sample: Sample, provided: Set<String>) -> Sample {
+        guard sample.mode != .ignore else { return sample }
+        var sample = sample
+        let missing = SamplePlatform.missingFrameworks(of: sample, provided: provided)
+        if !missing.isEmpty {
+            sample.mode = .ignore
+            sample.skipReason = SamplePlatform.reason(missing: missing)
+        } else if sample.markedNotForLinux && sample.mode == .run {
+            sample.mode = .noRun
+            sample.compileOnlyReason = "marked 'ignore-linux': compiled against the book's sample libraries, not run"
+        }
+        return sample
+    }
+
+    /// Whether `sample` joins its page's continued program.
+    static func continues(_ sample: Sample) -> Bool {
+        sample.mode == .run && sample.group == nil && !sample.shouldFail && !sample.markedNotForLinux
+            && !sample.declaresMain
+    }
+
+    /// Step 2: the page's plain samples as one, at the place of the first.
+    static func continuing(_ samples: [Sample]) -> [Sample] {
+        let joining = samples.indices.filter { continues(samples[$0]) }
+        guard joining.count >= 2 else { return samples }
+        var program = samples[joining[0]]
+        program.parts = joining.map { index in
+            var part = samples[index].parts[0]
+            part.expectedOutput = samples[index].expectedOutput
+            part.outputRange = samples[index].outputRange
+            return part
+        }
+        program.expectedOutput = nil
+        program.outputRange = nil
+        program.continued = true
+        program.modeIsExplicit = joining.contains { samples[$0].modeIsExplicit }
+        var result: [Sample] = []
+        for index in samples.indices {
+            if index == joining[0] {
+                result.append(program)
+            } else if !joining.contains(index) {
+                result.append(samples[index])
+            }
+        }
+        return result
+    }
+
+    /// Step 3.
+    static func withoutOutput(_ sample: Sample, rule: SampleRules.WithoutOutput) -> Sample {
+        guard sample.mode == .run, !sample.hasExpectedOutput, !sample.shouldFail else { return sample }
+        var sample = sample
+        if sample.modeIsExplicit { return sample }
+        switch rule {
+        case .run: break
+        case .require: sample.requiresOutput = true
+        case .compile:
+            sample.mode = .noRun
+            sample.compileOnlyReason = "no output block: compiled, not run (book.toml: without-output = \"compile\")"
+        case .show:
+            sample.mode = .ignore
+            sample.skipReason = "no output block, and book.toml says without-output = \"show\""
+        }
+        return sample
+    }
+}
