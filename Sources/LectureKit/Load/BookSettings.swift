@@ -18,6 +18,9 @@ package struct BookSettings: Sendable, Equatable {
     var source: String?
     /// `[build] build-dir`: where the site is written (mdBook's default `book`).
     var buildDirectory: String?
+    /// `[build] create-missing`: whether a page the summary lists that does not exist is created
+    /// with its title as a heading, as mdBook does (default `true`); `false` makes it an error.
+    var createMissing: Bool?
     /// `[output.html] site-url`: the site's URL path, prefix of `404.html`'s URLs (default `/`).
     package var siteURL: String?
     /// `[output.html] git-repository-url`: a link to the repository in every page's header.
@@ -227,8 +230,8 @@ enum BookSettingsLoader {
             return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
         case "build":
             return path.count == 2
-                && ["create-missing", "use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
-                ? "lecture never creates missing pages and runs no preprocessors" : nil
+                && ["use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
+                ? "lecture runs no preprocessors and watches the book's own folders" : nil
         default: return nil
         }
     }
@@ -264,6 +267,11 @@ enum BookSettingsLoader {
             return nil
         },
         "build.build-dir": string(\.buildDirectory),
+        "build.create-missing": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.createMissing = entry.value == "true"
+            return nil
+        },
         "output.html.site-url": Field { entry, settings in
             guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
             guard entry.value.hasPrefix("/") else {

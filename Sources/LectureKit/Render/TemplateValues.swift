@@ -55,6 +55,9 @@ struct TemplateValues: Sendable {
         shared.merging([
             "title": .text(title),
             "book_title": .text(book.title),
+            // The document's title: the page's, then the book's when it has one (mdBook's way:
+            // a book without a title in book.toml has none).
+            "page_title": .text(book.title.isEmpty ? title : "\(title) · \(book.title)"),
             "content": .html(content),
             "nav": .html(nav),
             "prev": .html(prev),

@@ -57,6 +57,12 @@ extension BuildStep {
                         to: first.outputPath, title: first.title, language: configuration.book.language ?? "en"
                     ).utf8) : html
         }
+        if order.isEmpty {
+            // A book without pages (an empty summary, which mdBook builds too): the root is the
+            // theme around nothing, so the site's own links to it lead somewhere.
+            site.generated["index.html"] = Array(
+                templates.page.render(values.page(title: book.title, content: "", root: "", nav: "")).utf8)
+        }
         site.generated[InterfaceWords.scriptPath] = values.words.script
         if values.scriptsNavigation {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
