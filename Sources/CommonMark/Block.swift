@@ -21,6 +21,9 @@ package struct Block: Hashable, Sendable {
         case thematicBreak
         /// A block a pass made and keeps typed until it renders it (`CustomBlock`).
         case custom(CustomBlock)
+        /// An HTML element an extension of CommonMark made (a footnote, an admonition, a
+        /// definition list…) around blocks or inline content, which stay Markdown for every pass.
+        case element(Element)
     }
 
     /// What the block is, with its content.
@@ -92,6 +95,59 @@ package struct CodeBlock: Hashable, Sendable {
     /// The first word of the info string, which CommonMark uses as the language (`swift`).
     package var language: String {
         String(info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+    }
+}
+
+/// An HTML element around Markdown content, made by an extension of CommonMark that cmark lacks
+/// (mdBook's: footnotes, admonitions, definition lists, task lists).
+package struct Element: Hashable, Sendable {
+    /// What the element holds.
+    package enum Content: Hashable, Sendable {
+        /// Blocks, rendered as at the top level (paragraphs in `<p>`).
+        case blocks([Block])
+        /// Inline content, as a tight list item's paragraph is rendered (no `<p>`).
+        case inlines([Inline])
+    }
+
+    /// The element's name (`blockquote`, `dl`, `dt`…).
+    package var name: String
+    /// Its attributes in order, values unescaped (`[("class", "footnote-definition")]`).
+    package var attributes: [Attribute]
+    /// Its content.
+    package var content: Content
+    /// HTML rendered after the opening tag, before the content (a title, a marker).
+    package var leading: String
+    /// HTML rendered after the content, before the closing tag (a back link).
+    package var trailing: String
+    /// Whether a pass gives it an anchor as it gives headings (`HeadingAnchors`): the anchor is
+    /// then its `id` attribute, with the heading's anchor link rendered before the content.
+    package var isAnchored: Bool
+
+    /// Creates an element.
+    package init(
+        _ name: String, attributes: [Attribute] = [], content: Content, leading: String = "", trailing: String = "",
+        isAnchored: Bool = false
+    ) {
+        self.name = name
+        self.attributes = attributes
+        self.content = content
+        self.leading = leading
+        self.trailing = trailing
+        self.isAnchored = isAnchored
+    }
+
+    /// The value of the attribute `name`, if it has one.
+    package func attribute(_ name: String) -> String? { attributes.first(where: { $0.name == name })?.value }
+
+    /// One attribute: name and unescaped value.
+    package struct Attribute: Hashable, Sendable {
+        package var name: String
+        package var value: String
+
+        package init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 }
 

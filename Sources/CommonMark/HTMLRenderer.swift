@@ -138,6 +138,47 @@ package struct HTMLRenderer: Sendable {
         case .custom:
             // Its owner renders it (CustomBlock).
             break
+        case .element(let element):
+            out.cr()
+            let id = element.attribute("id")
+            if element.isAnchored, let id {
+                // Its id is a heading's: marked as one, with the heading's anchor link.
+                out.html += "<\(element.name) id=\""
+                out.append(HTML.escape(id), marking: .headingID(id))
+                out.html += "\""
+                for attribute in element.attributes where attribute.name != "id" {
+                    out.html += " \(attribute.name)=\"\(HTML.escape(attribute.value))\""
+                }
+                out.html += "><a class=\"anchor\" href=\"#"
+                out.append(HTML.escapeHref(id), marking: .headingAnchor(id))
+                out.html += "\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
+            } else {
+                // Otherwise its tag is raw HTML to the passes that rewrite ids and links.
+                var tag = "<\(element.name)"
+                for attribute in element.attributes {
+                    tag += " \(attribute.name)=\"\(HTML.escape(attribute.value))\""
+                }
+                tag += ">"
+                out.append(tag, marking: .html(tag))
+            }
+            if !element.leading.isEmpty { out.append(element.leading, marking: .html(element.leading)) }
+            switch element.content {
+            case .blocks(let children):
+                if !children.isEmpty || !element.leading.isEmpty { out.cr() }
+                for child in children { render(child, tight: false, into: &out) }
+                if !element.trailing.isEmpty {
+                    // A back link joins the last paragraph, as in mdBook's footnotes.
+                    let joins = out.html.hasSuffix("</p>\n")
+                    if joins { out.html.removeLast("</p>\n".count) }
+                    out.append(element.trailing, marking: .html(element.trailing))
+                    if joins { out.html += "</p>\n" }
+                }
+                out.cr()
+            case .inlines(let inlines):
+                for inline in inlines { render(inline, into: &out) }
+                if !element.trailing.isEmpty { out.append(element.trailing, marking: .html(element.trailing)) }
+            }
+            out.html += "</\(element.name)>\n"
         }
     }
 

@@ -37,8 +37,12 @@ package enum MarkdownParser {
     /// (block quotes in block quotes, emphasis in emphasis…). Content below that depth is left
     /// out, so no later stage recurses without bound; the caller reports the location.
     /// `smartPunctuation` turns straight quotes, `--`, `---` and `...` into typographic ones.
+    ///
+    /// Emphasis is matched by CommonMark's rules amended for CJK text (`CJKEmphasis`);
+    /// `literalEmphasis` says where a run of two or more `*` or `_` still matches nothing and
+    /// so reaches the page as text (`**중재자` without its closing `**`).
     package static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (
-        blocks: [Block], tooDeep: SourceLocation?
+        blocks: [Block], tooDeep: SourceLocation?, literalEmphasis: [SourceLocation]
     ) {
         var text = text
         let options = options(smart: smartPunctuation)
@@ -46,11 +50,11 @@ package enum MarkdownParser {
             let root = buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, options)
             }
-            guard let root else { return ([], nil) }
+            guard let root else { return ([], nil, []) }
             defer { cmark_node_free(root) }
-            var converter = Converter()
+            var converter = Converter(source: buffer)
             let blocks = converter.children(of: root).map { converter.block($0) }
-            return (blocks, converter.tooDeep)
+            return (blocks, converter.tooDeep, converter.literalEmphasis)
         }
     }
 
@@ -61,6 +65,25 @@ package enum MarkdownParser {
             return blocks.isEmpty ? [] : [.text(text)]
         }
         return inlines
+    }
+
+    /// Parses `text` as a GFM table cell's inline content: never a block (`<img …>` alone is
+    /// inline HTML, `# a` is text), with `references` (link reference definitions, one a line)
+    /// resolving `[text][label]`.
+    package static func parseCell(_ text: String, references: String, smartPunctuation: Bool = false) -> [Inline] {
+        guard !text.isEmpty else { return [] }
+        // A no-break space first keeps the line from starting a block; to emphasis it is white
+        // space, as the start of a line is. It is taken off again below.
+        let document = "\u{A0}" + text + (references.isEmpty || !text.contains("[") ? "" : "\n\n" + references)
+        let blocks = parse(document, smartPunctuation: smartPunctuation)
+        guard case .paragraph(var inlines)? = blocks.first?.kind, case .text(let first)? = inlines.first,
+            first.hasPrefix("\u{A0}")
+        else { return [.text(text)] }
+        let rest = String(first.unicodeScalars.dropFirst())
+        if rest.isEmpty { inlines.removeFirst() } else { inlines[0] = .text(rest) }
+        // Links' columns count from the cell's start, as without the space.
+        var shift = CellColumns()
+        return shift.rewrite(inlines)
     }
 
     /// cmark's own HTML for `text`, with the same options as `parse`. The reference our
@@ -86,6 +109,32 @@ package enum MarkdownParser {
 private struct Converter {
     var depth = 0
     var tooDeep: SourceLocation?
+    /// The document's bytes, for the source of text nodes (`CJKEmphasis`).
+    let source: UnsafeBufferPointer<UInt8>
+    /// Where each line of `source` starts, found when first needed.
+    var lineStarts: [Int]?
+    /// Runs of `*` or `_` left as text (`MarkdownParser.parseDocument`).
+    var literalEmphasis: [SourceLocation] = []
+
+    init(source: UnsafeBufferPointer<UInt8>) { self.source = source }
+
+    /// The bytes a single-line inline node spans in the source, if cmark says.
+    mutating func sourceBytes(of node: OpaquePointer) -> (bytes: ArraySlice<UInt8>, start: SourceLocation)? {
+        let line = Int(cmark_node_get_start_line(node))
+        let start = Int(cmark_node_get_start_column(node))
+        let end = Int(cmark_node_get_end_column(node))
+        guard line > 0, Int(cmark_node_get_end_line(node)) == line, start > 0, end >= start else { return nil }
+        if lineStarts == nil {
+            var starts = [0]
+            for index in source.indices where source[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+            lineStarts = starts
+        }
+        guard let starts = lineStarts, line <= starts.count else { return nil }
+        let lower = starts[line - 1] + start - 1
+        let upper = starts[line - 1] + end
+        guard upper <= source.count else { return nil }
+        return (ArraySlice(source[lower..<upper]), SourceLocation(line: line, column: start))
+    }
 
     func children(of node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
@@ -165,7 +214,31 @@ private struct Converter {
     }
 
     mutating func inlines(_ node: OpaquePointer, at fallback: SourceLocation) -> [Inline] {
-        children(of: node).map { inline($0, fallback: fallback) }
+        let nodes = children(of: node)
+        let converted = nodes.map { inline($0, fallback: fallback) }
+        func hasDelimiter(_ text: String) -> Bool {
+            text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") })
+        }
+        guard converted.contains(where: { if case .text(let text) = $0 { hasDelimiter(text) } else { false } }) else {
+            return converted
+        }
+        // The runs cmark left as text, matched again by the CJK-friendly rules.
+        var pieces: [CJKEmphasis.Piece] = []
+        var hasRun = false
+        for (child, inline) in zip(nodes, converted) {
+            if case .text(let literal) = inline, hasDelimiter(literal), let (bytes, start) = sourceBytes(of: child),
+                let split = CJKEmphasis.pieces(literal: literal, source: bytes, location: start)
+            {
+                pieces += split
+                hasRun = true
+            } else {
+                pieces.append(.inline(inline))
+            }
+        }
+        guard hasRun else { return converted }
+        let (result, unmatched) = CJKEmphasis.apply(pieces)
+        literalEmphasis += unmatched
+        return result
     }
 
     mutating func inline(_ node: OpaquePointer, fallback: SourceLocation) -> Inline {
@@ -197,6 +270,23 @@ private struct Converter {
             return cmark_node_get_type(node) == CMARK_NODE_LINK ? .link(link) : .image(link)
         default:
             return .text(literal(node))
+        }
+    }
+}
+
+/// Moves links' locations on a cell's line back over the no-break space `parseCell` put first.
+private struct CellColumns: MarkupRewriter {
+    let width = "\u{A0}".utf8.count
+
+    mutating func visit(_ inline: Inline) -> Inline {
+        switch descend(into: inline) {
+        case .link(var link) where link.location.line == 1:
+            link.location.column -= width
+            return .link(link)
+        case .image(var link) where link.location.line == 1:
+            link.location.column -= width
+            return .image(link)
+        case let other: return other
         }
     }
 }

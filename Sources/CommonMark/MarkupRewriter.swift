@@ -47,6 +47,12 @@ extension MarkupRewriter {
         case .list(var list):
             for index in list.items.indices { list.items[index].blocks = rewrite(list.items[index].blocks) }
             block.kind = .list(list)
+        case .element(var element):
+            switch element.content {
+            case .blocks(let children): element.content = .blocks(rewrite(children))
+            case .inlines(let inlines): element.content = .inlines(rewrite(inlines))
+            }
+            block.kind = .element(element)
         case .codeBlock, .html, .thematicBreak, .custom: break
         }
         return block
@@ -69,8 +75,8 @@ extension MarkupRewriter {
 }
 
 extension Array where Element == Block {
-    /// These blocks with every leaf block (any block but a block quote or a list, see `leafBlocks`)
-    /// replaced by what `transform` returns for it; quotes and lists keep their place and range.
+    /// These blocks with every leaf block (any block but a block quote, a list or an element of
+    /// blocks, see `leafBlocks`) replaced by what `transform` returns for it; quotes and lists keep their place and range.
     package func rewritingLeafBlocks(_ transform: (Block) -> [Block]) -> [Block] {
         withoutActuallyEscaping(transform) { transform in
             var rewriter = LeafBlockRewriter(transform: transform)
@@ -86,6 +92,8 @@ private struct LeafBlockRewriter: MarkupRewriter {
     mutating func visit(_ block: Block) -> [Block] {
         switch block.kind {
         case .blockQuote, .list: [descend(into: block)]
+        case .element(let element):
+            if case .blocks = element.content { [descend(into: block)] } else { transform(block) }
         default: transform(block)
         }
     }

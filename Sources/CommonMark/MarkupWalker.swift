@@ -3,8 +3,8 @@
 /// only the visits of the nodes it cares about, and calls `descend(into:)` where it wants their
 /// children visited too.
 ///
-/// Children are a block quote's blocks, a list's items' blocks (item after item), a paragraph's or
-/// heading's inlines, an emphasis's or strong emphasis's inlines, and a link's text or an image's
+/// Children are a block quote's blocks, a list's items' blocks (item after item), an element's
+/// blocks or inlines, a paragraph's or heading's inlines, an emphasis's or strong emphasis's inlines, and a link's text or an image's
 /// description. Code blocks, HTML, thematic breaks, text, code spans and breaks have none.
 package protocol MarkupWalker {
     /// Visits one block. Default: `descend(into: block)`.
@@ -34,6 +34,11 @@ extension MarkupWalker {
         case .paragraph(let inlines), .heading(_, let inlines, _): walk(inlines)
         case .blockQuote(let children): walk(children)
         case .list(let list): for item in list.items { walk(item.blocks) }
+        case .element(let element):
+            switch element.content {
+            case .blocks(let children): walk(children)
+            case .inlines(let inlines): walk(inlines)
+            }
         case .codeBlock, .html, .thematicBreak, .custom: break
         }
     }
@@ -49,8 +54,8 @@ extension MarkupWalker {
 }
 
 extension Array where Element == Block {
-    /// Every leaf block (any block but a block quote or a list) of these blocks and of the quotes
-    /// and lists among them, in document order.
+    /// Every leaf block (any block but a block quote, a list or an element of blocks) of these
+    /// blocks and of the quotes, lists and elements among them, in document order.
     package var leafBlocks: [Block] {
         var leaves = LeafBlocks()
         leaves.walk(self)
@@ -65,6 +70,8 @@ private struct LeafBlocks: MarkupWalker {
     mutating func visit(_ block: Block) {
         switch block.kind {
         case .blockQuote, .list: descend(into: block)
+        case .element(let element):
+            if case .blocks = element.content { descend(into: block) } else { blocks.append(block) }
         default: blocks.append(block)
         }
     }

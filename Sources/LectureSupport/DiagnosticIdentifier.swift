@@ -98,6 +98,8 @@ extension Diagnostic.Identifier {
     package static let headingJump = Self("lecture.page.heading-jump")
     /// Content nested deeper than cmark's converter allows.
     package static let nestingTooDeep = Self("lecture.markdown.too-deep")
+    /// A run of `**` or `__` that opens or closes no emphasis and so shows on the page as text.
+    package static let literalEmphasis = Self("lecture.markdown.literal-emphasis")
 
     // MARK: {{#include}}
 
@@ -187,7 +189,7 @@ extension Diagnostic.Identifier {
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
-        unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep,
+        unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep, literalEmphasis,
         includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,

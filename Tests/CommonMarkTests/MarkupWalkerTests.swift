@@ -18,6 +18,7 @@ import Testing
             case .html: names.append("html")
             case .thematicBreak: names.append("break")
             case .custom: names.append("custom")
+            case .element(let element): names.append(element.name)
             }
             descend(into: block)
         }

@@ -51,7 +51,7 @@ import Testing
                 "page.md:2:1: error: {{#include}} names 'missing.swift', which does not exist",
                 "page.md:3:3: error: {{#include code.swift:nope}}: the file has no 'ANCHOR: nope'",
                 "page.md:4:1: error: {{#include code.swift:99}}: line 99 is past the file's end (7 lines)",
-                "page.md:5:1: warning: '{{#playground}}' is not supported and is left as written",
+                "page.md:5:1: error: {{#playground}} names 'x.rs', which does not exist",
             ])
     }
 

@@ -270,6 +270,10 @@
         // The code without its hover cards' text.
         var plain = code.cloneNode(true);
         $$(".hover-card", plain).forEach(function (card) { card.parentNode.removeChild(card); });
+        // Hidden lines (mdBook's `# ` in Rust) are copied only while shown.
+        if (!pre.classList.contains("show-boring")) {
+          $$(".boring", plain).forEach(function (line) { line.parentNode.removeChild(line); });
+        }
         copyText(plain.textContent.replace(/\n$/, "")).then(function () {
           button.textContent = word("copied");
           button.classList.add("copied");
@@ -286,6 +290,21 @@
         });
       });
       wrap.appendChild(button);
+
+      // Code with hidden lines (mdBook's `# ` in Rust) gets a button that shows and hides them.
+      if ($(".boring", code)) {
+        var toggle = doc.createElement("button");
+        toggle.type = "button";
+        toggle.className = "copy-button boring-toggle";
+        toggle.textContent = word("hidden-lines");
+        toggle.setAttribute("aria-pressed", "false");
+        toggle.setAttribute("aria-label", word("hidden-lines-long"));
+        toggle.addEventListener("click", function () {
+          var shown = pre.classList.toggle("show-boring");
+          toggle.setAttribute("aria-pressed", shown ? "true" : "false");
+        });
+        wrap.appendChild(toggle);
+      }
 
       // Let keyboard users scroll wide code horizontally.
       if (pre.scrollWidth > pre.clientWidth + 1 && !pre.hasAttribute("tabindex")) {

@@ -5,7 +5,13 @@ import LectureSupport
 /// mdBook's `{{#include}}` (the `links` preprocessor,
 /// https://rust-lang.github.io/mdBook/format/mdbook.html#including-files): the directive is
 /// replaced by the file it names, relative to the including file's folder, before the page is
-/// parsed, so a sample can live in a `.swift` file and still be verified.
+/// parsed, so a sample can live in a `.swift` file and still be verified. White space may stand
+/// between the braces and `#` (`{{ #include file }}`), as mdBook allows.
+///
+/// Its siblings as mdBook has them: `{{#rustdoc_include file:…}}` takes the whole file, the lines
+/// outside the selection as hidden lines (`# `, anchor lines left out with an anchor);
+/// `{{#playground file attr…}}` puts the whole file in a ```` ```rust,attr ```` fence;
+/// `{{#title text}}` is removed and gives the page its `<title>`.
 ///
 /// Forms: `{{#include file}}` (all of it), `file:N` (line N), `file:N:` (from N), `file::M` (to M),
 /// `file:N:M` (N to M, 1-based, inclusive), and `file:NAME` (the lines between `ANCHOR: NAME` and
@@ -31,6 +37,53 @@ enum IncludeExpander {
         var included: [String]
         /// Problems, at the directive's line.
         var diagnostics: [Diagnostic]
+        /// The page's own `<title>`, from its last `{{#title …}}`.
+        var title: String? = nil
+    }
+
+    /// The directives mdBook's `links` preprocessor knows (`playpen` is `playground`'s old name).
+    enum Kind: String, Sendable {
+        case include
+        case rustdocInclude = "rustdoc_include"
+        case playground
+        case title
+    }
+
+    /// One `{{#name arguments}}` as mdBook's pattern finds it: `{{`, optional white space, `#`,
+    /// a name of letters, digits and `_`, white space, then arguments up to the first `}}`;
+    /// or an escaped one, `\{{#…}}`.
+    struct Directive {
+        /// From `{{` to `}}` (the backslash of an escaped one is before it).
+        var range: Range<Substring.Index>
+        var isEscaped: Bool
+        var name: Substring
+        /// The arguments, trimmed; empty when there are none (then mdBook leaves it as written).
+        var arguments: String
+
+        static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+        /// The first directive in `text`.
+        static func next(in text: Substring) -> Directive? {
+            var searchFrom = text.startIndex
+            while let open = text[searchFrom...].range(of: "{{") {
+                searchFrom = open.upperBound
+                let afterBraces = text[open.upperBound...]
+                let body = afterBraces.drop(while: { $0 == " " || $0 == "\t" })
+                guard body.first == "#", let close = body.range(of: "}}") else { continue }
+                let escaped =
+                    open.lowerBound > text.startIndex && text[text.index(before: open.lowerBound)] == "\\"
+                    && body.startIndex == afterBraces.startIndex
+                let inner = body[body.index(after: body.startIndex)..<close.lowerBound]
+                let name = inner.prefix(while: { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                let rest = inner[name.endIndex...]
+                let separated = rest.first.map { $0 == " " || $0 == "\t" } ?? false
+                if !escaped && (name.isEmpty || (!rest.isEmpty && !separated)) { continue }
+                return Directive(
+                    range: open.lowerBound..<close.upperBound, isEscaped: escaped, name: name,
+                    arguments: rest.trimmingCharacters(in: .whitespaces))
+            }
+            return nil
+        }
     }
 
     /// mdBook's include depth limit.
@@ -43,10 +96,11 @@ enum IncludeExpander {
         return text.withUTF8 { bytes in
             guard bytes.count >= 3 else { return false }
             for index in 0..<(bytes.count - 2)
-            where bytes[index] == UInt8(ascii: "{") && bytes[index + 1] == UInt8(ascii: "{")
-                && bytes[index + 2] == UInt8(ascii: "#")
-            {
-                return true
+            where bytes[index] == UInt8(ascii: "{") && bytes[index + 1] == UInt8(ascii: "{") {
+                // mdBook allows white space between the braces and `#`: `{{ #include f }}`.
+                var next = index + 2
+                while next < bytes.count, Directive.isSpace(bytes[next]) { next += 1 }
+                if next < bytes.count, bytes[next] == UInt8(ascii: "#") { return true }
             }
             return false
         }
@@ -68,41 +122,47 @@ enum IncludeExpander {
             var pieces: [(text: String, origins: [LineOrigin])] = []
             var rest = line[...]
             var pending = ""
-            while let open = rest.range(of: "{{#") {
-                let escaped = open.lowerBound > rest.startIndex && rest[rest.index(before: open.lowerBound)] == "\\"
-                guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-                let body = rest[open.upperBound..<close.lowerBound]
-                if escaped {
-                    pending += rest[..<rest.index(before: open.lowerBound)] + "{{#" + body + "}}"
-                    rest = rest[close.upperBound...]
+            while let directive = Directive.next(in: rest) {
+                let open = directive.range
+                if directive.isEscaped {
+                    // mdBook shows an escaped directive as written, less the backslash.
+                    pending += rest[..<rest.index(before: open.lowerBound)] + rest[open]
+                    rest = rest[open.upperBound...]
                     continue
                 }
                 pending += rest[..<open.lowerBound]
-                rest = rest[close.upperBound...]
+                rest = rest[open.upperBound...]
                 let column = line.utf8.distance(from: line.startIndex, to: open.lowerBound) + 1
                 let location = SourceLocation(line: index + 1, column: column)
-                let words = body.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-                guard words.first == "include", words.count == 2 else {
+                let kind = Kind(rawValue: directive.name == "playpen" ? "playground" : String(directive.name))
+                guard let kind, !directive.arguments.isEmpty else {
                     expansion.diagnostics.append(
                         .warning(
                             .includeUnsupported,
                             displayPath, location,
-                            "'{{#\(words.first ?? "")}}' is not supported and is left as written",
+                            "'{{#\(directive.name)}}' is not supported and is left as written",
                             notes: [
-                                "lecture implements mdBook's {{#include}} only; write \\{{#…}} to show the directive"
+                                "lecture implements mdBook's {{#include}}, {{#rustdoc_include}}, {{#playground}} and {{#title}}; write \\{{#…}} to show the directive"
                             ]))
-                    pending += "{{#" + body + "}}"
+                    pending += line[open]
+                    continue
+                }
+                if kind == .title {
+                    expansion.title = directive.arguments
                     continue
                 }
                 do throws(Problem) {
                     let inner = try include(
-                        String(words[1]).trimmingCharacters(in: .whitespaces), directory: directory, depth: depth)
+                        directive.arguments, kind: kind, directory: directory, depth: depth)
+                    if let title = inner.title { expansion.title = title }
                     expansion.included += inner.included
                     expansion.diagnostics += inner.diagnostics
                     var innerLines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(
                         String.init)
                     var innerOrigins = inner.origins
-                    if innerLines.last == "" && innerLines.count > 1 && innerOrigins.count == innerLines.count {
+                    if kind != Kind.playground, innerLines.last == "", innerLines.count > 1,
+                        innerOrigins.count == innerLines.count
+                    {
                         innerLines.removeLast()
                         innerOrigins.removeLast()
                     }
@@ -156,40 +216,68 @@ enum IncludeExpander {
         var notes: [String] = []
     }
 
-    /// The text a directive's argument (`file`, `file:2:10`, `file:anchor`) stands for.
-    static func include(_ argument: String, directory: String, depth: Int) throws(Problem) -> Expansion {
+    /// The text a directive's arguments (`file`, `file:2:10`, `file:anchor`; for `playground`,
+    /// `file attribute…`) stand for.
+    static func include(_ arguments: String, kind: Kind = .include, directory: String, depth: Int) throws(Problem)
+        -> Expansion
+    {
         guard depth < maximumDepth else {
             throw Problem(
                 summary: "{{#include}} nests deeper than \(maximumDepth) files",
                 notes: ["an included file includes itself, directly or not"])
         }
+        // mdBook: the first word is the file (with its selector), the others the playground's attributes.
+        let words = arguments.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let argument = String(words.first ?? "")
+        let attributes = words.dropFirst().joined(separator: ",")
         let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let relative = String(parts[0])
         let selector = parts.count > 1 ? String(parts[1]) : nil
         let path = FileSystem.join(directory, relative)
         guard !relative.isEmpty, !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
             throw Problem(
-                summary: "{{#include}} names '\(relative)', which does not exist",
+                summary: "{{#\(kind.rawValue)}} names '\(relative)', which does not exist",
                 notes: ["the path is relative to the including file's folder (\(directory))"])
         }
         let file: SourceFile
         do throws(Diagnostic) {
             file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: relative)
         } catch {
-            throw Problem(summary: "{{#include}} names '\(relative)', which is not UTF-8 text", notes: [error.summary])
+            throw Problem(
+                summary: "{{#\(kind.rawValue)}} names '\(relative)', which is not UTF-8 text", notes: [error.summary])
         }
         var lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" && lines.count > 1 { lines.removeLast() }
         var chosen = Array(lines.indices)
-        if let selector {
+        if let selector, kind != .playground {
             do throws(Problem) {
                 chosen = try select(selector, lines: lines)
             } catch {
-                throw Problem(summary: "{{#include \(argument)}}: \(error.summary)", notes: error.notes)
+                throw Problem(summary: "{{#\(kind.rawValue) \(argument)}}: \(error.summary)", notes: error.notes)
             }
         }
-        let text = chosen.map { lines[$0] }.joined(separator: "\n")
-        let origins = chosen.map { LineOrigin(path: path, line: $0 + 1) }
+        var shown = chosen.map { (index: $0, text: lines[$0]) }
+        switch kind {
+        case .rustdocInclude:
+            // mdBook: every line of the file, those outside the selection as hidden lines
+            // (`# `); with an anchor, the anchor lines left out.
+            let selected = Set(chosen)
+            let anchored = selector.map { !isRange($0) } ?? false
+            shown = lines.indices.compactMap { index in
+                if selected.contains(index) { return (index, lines[index]) }
+                if anchored && anchorMarker(lines[index]) != nil { return nil }
+                return (index, "# " + lines[index])
+            }
+        case .playground:
+            // mdBook: the whole file in a fenced Rust block, attributes after a comma.
+            let info = attributes.isEmpty ? "rust" : "rust," + attributes
+            let fence = (-1, "```" + info)
+            shown = [fence] + shown + [(-1, "```"), (-1, "")]
+        case .include, .title:
+            break
+        }
+        let text = shown.map(\.text).joined(separator: "\n")
+        let origins = shown.map { LineOrigin(path: path, line: max($0.index, chosen.first ?? 0) + 1) }
         let folder = folder(of: path)
         guard mentionsDirective(text) else {
             return Expansion(
@@ -212,11 +300,16 @@ enum IncludeExpander {
         return inner
     }
 
+    /// Whether `selector` is a line range (`N`, `N:`, `:M`, `N:M`) rather than an anchor's name.
+    static func isRange(_ selector: String) -> Bool {
+        let bounds = selector.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        return bounds.allSatisfy { $0.isEmpty || Int($0) != nil } && !(bounds.count == 1 && bounds[0].isEmpty)
+    }
+
     /// The 0-based line indices a selector (`N`, `N:`, `:M`, `N:M`, `NAME`) picks from `lines`.
     static func select(_ selector: String, lines: [String]) throws(Problem) -> [Int] {
         let bounds = selector.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let isRange = bounds.allSatisfy { $0.isEmpty || Int($0) != nil } && !(bounds.count == 1 && bounds[0].isEmpty)
-        guard isRange else { return try anchored(selector, lines: lines) }
+        guard isRange(selector) else { return try anchored(selector, lines: lines) }
         let start = bounds[0].isEmpty ? 1 : Int(bounds[0])!
         let end: Int
         if bounds.count == 1 {
@@ -234,18 +327,21 @@ enum IncludeExpander {
     }
 
     /// The lines between `ANCHOR: name` and `ANCHOR_END: name`, without any anchor line.
+    /// `ANCHOR: name` or `ANCHOR_END: name` on `line`, if it has one.
+    static func anchorMarker(_ line: String) -> (end: Bool, name: String)? {
+        guard let range = line.range(of: "ANCHOR") else { return nil }
+        var rest = line[range.upperBound...]
+        let end = rest.hasPrefix("_END")
+        if end { rest = rest.dropFirst(4) }
+        guard rest.hasPrefix(":") else { return nil }
+        let word = rest.dropFirst().drop(while: { $0 == " " }).prefix(while: {
+            $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-"
+        })
+        return word.isEmpty ? nil : (end, String(word))
+    }
+
     static func anchored(_ name: String, lines: [String]) throws(Problem) -> [Int] {
-        func marker(_ line: String) -> (end: Bool, name: String)? {
-            guard let range = line.range(of: "ANCHOR") else { return nil }
-            var rest = line[range.upperBound...]
-            let end = rest.hasPrefix("_END")
-            if end { rest = rest.dropFirst(4) }
-            guard rest.hasPrefix(":") else { return nil }
-            let word = rest.dropFirst().drop(while: { $0 == " " }).prefix(while: {
-                $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-"
-            })
-            return word.isEmpty ? nil : (end, String(word))
-        }
+        let marker = anchorMarker
         var inside = false
         var found = false
         var chosen: [Int] = []
@@ -287,6 +383,7 @@ enum IncludeExpander {
         var expanded = file
         expanded.text = expansion.text
         expanded.lineOrigins = expansion.origins
+        expanded.title = expansion.title
         // The directives' problems count the page's own lines; later stages (and `remap`) count
         // the expanded text's, so they are moved there.
         var expandedLine: [Int: Int] = [:]

@@ -15,6 +15,9 @@ package struct SourceFile: Hashable, Sendable {
     /// Lines of `text` (1-based) where an `{{#include}}` failed (reported by `IncludeExpander`):
     /// a sample around one is not verified, since what it would check is missing.
     var failedIncludeLines: Set<Int> = []
+    /// The page's `<title>` as its `{{#title …}}` gives it (mdBook), in place of its heading's
+    /// and the book's title.
+    var title: String?
 
     /// Creates a file from text already normalised (`SourceFileReader.decode` does that).
     init(displayPath: String, relativePath: String, text: String) {

@@ -9,6 +9,9 @@ enum FigureHTML {
     /// `words` are the interface's (badges, labels).
     static func lower(_ blocks: [Block], cache: Cache, words: InterfaceWords) -> [Block] {
         blocks.rewritingLeafBlocks { block in
+            if case .codeBlock(let code) = block.kind, let html = CodeBlockHTML.html(code) {
+                return [Block(.html(html), range: block.range)]
+            }
             guard let figure = Figure(block) else { return [block] }
             return [Block(.html(html(figure, cache: cache, words: words)), range: block.range)]
         }

@@ -50,14 +50,14 @@ struct TemplateValues: Sendable {
     /// `next`, `toc`, `editLink` and `head` are HTML.
     func page(
         title: String, content: String, root: String, nav: String, prev: String = "", next: String = "",
-        toc: String = "", editLink: String = "", head: String = ""
+        toc: String = "", editLink: String = "", head: String = "", pageTitle: String? = nil
     ) -> [String: Template.Value] {
         shared.merging([
             "title": .text(title),
             "book_title": .text(book.title),
-            // The document's title: the page's, then the book's when it has one (mdBook's way:
-            // a book without a title in book.toml has none).
-            "page_title": .text(book.title.isEmpty ? title : "\(title) · \(book.title)"),
+            // The document's title: the page's `{{#title …}}` (mdBook) alone, else the page's, then
+            // the book's when it has one (mdBook's way: a book without a title in book.toml has none).
+            "page_title": .text(pageTitle ?? (book.title.isEmpty ? title : "\(title) · \(book.title)")),
             "content": .html(content),
             "nav": .html(nav),
             "prev": .html(prev),

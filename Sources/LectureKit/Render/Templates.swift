@@ -21,7 +21,7 @@ struct Templates: Sendable {
 
     /// Placeholders `page.html` may use.
     static let pagePlaceholders: Set<String> = [
-        "title", "book_title", "page_title", "content", "nav", "prev", "next", "toc", "root", "swift_version",
+        "title", "page_title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version",
         "build_date",
         "verified", "language", "default_theme", "repository_link", "edit_link", "head",
     ]

@@ -57,6 +57,19 @@ enum HeadingAnchors {
             switch block.kind {
             case .blockQuote, .list:
                 return [descend(into: block)]
+            case .element(var element) where element.isAnchored && element.attribute("id") == nil:
+                // A definition list's term: an anchor as a heading's (mdBook), in the same namespace.
+                guard case .inlines(let content) = element.content else { return [descend(into: block)] }
+                let text = typed(content.plainText)
+                element.attributes.insert(Element.Attribute("id", unique(HeadingAnchors.slug(text))), at: 0)
+                if !headings.isEmpty { headings[headings.count - 1].sectionText += text + "\n" }
+                var block = block
+                block.kind = .element(element)
+                return [block]
+            case .element(let element):
+                if case .blocks = element.content { return [descend(into: block)] }
+                if !headings.isEmpty { headings[headings.count - 1].sectionText += typed(SearchText.of(block)) }
+                return [block]
             case .heading(let level, var content, _):
                 let attributes = HeadingAttributes.take(from: &content)
                 let text = typed(content.plainText)

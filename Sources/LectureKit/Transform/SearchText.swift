@@ -17,6 +17,12 @@ struct SearchText: MarkupWalker {
         case .paragraph(let inlines), .heading(_, let inlines, _): text += inlines.plainText + "\n"
         case .codeBlock(let code): text += code.code
         case .blockQuote, .list: descend(into: block)
+        case .element(let element):
+            if case .inlines(let inlines) = element.content {
+                text += inlines.plainText + "\n"
+            } else {
+                descend(into: block)
+            }
         case .html, .thematicBreak, .custom: break
         }
     }

@@ -18,6 +18,14 @@ extension BuildStep {
             var sourceLines: [Substring]?
             let path = page.source.displayPath
             let source = page.source
+            // The page's link reference definitions, for links by reference in table cells.
+            var pageReferences: String?
+            func references() -> String {
+                if let pageReferences { return pageReferences }
+                let found = LinkReferences.definitions(in: sourceLines ?? [])
+                pageReferences = found
+                return found
+            }
             page.blocks = page.blocks.rewritingLeafBlocks { block in
                 if case .paragraph(let inlines) = block.kind,
                     inlines.contains(where: {
@@ -36,14 +44,30 @@ extension BuildStep {
                                 "paragraph looks like a table but has no delimiter row; it is shown as text",
                                 notes: ["put a delimiter row such as '|---|---|' under the header row"]))
                         return [block]
-                    case .table(let rows):
+                    case .table(let rows, let prose):
                         figureCount += 1
-                        let above = SourceLocation(line: block.range.start.line - 1, column: block.range.start.column)
+                        let start = SourceLocation(
+                            line: block.range.start.line + prose, column: block.range.start.column)
+                        let above = SourceLocation(line: start.line - 1, column: start.column)
                         do throws(DiagnosticsError) {
                             let table = try TableRenderer.read(
                                 rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above,
-                                rowColumn: block.range.start.column)
-                            return [Figure.table(table).block(at: block.range)]
+                                rowColumn: block.range.start.column, references: references(), warnings: &problems)
+                            var blocks: [Block] = []
+                            if prose > 0 {
+                                // The lines before the table stay a paragraph.
+                                var text: [Inline] = []
+                                for line in inlines.lines.prefix(prose) {
+                                    if !text.isEmpty { text.append(.softBreak) }
+                                    text += line
+                                }
+                                var end = start
+                                end.line -= 1
+                                blocks.append(
+                                    Block(.paragraph(text), range: SourceRange(start: block.range.start, end: end)))
+                            }
+                            let range = SourceRange(start: start, end: block.range.end)
+                            return blocks + [Figure.table(table).block(at: range)]
                         } catch {
                             // GFM would show it as text too: a warning, the paragraph kept.
                             problems += error.diagnostics.map {

@@ -156,7 +156,8 @@ struct PageRendering: Sendable {
                     next: Navigation.link(
                         position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root,
                         label: values.words["next"]),
-                    toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path))
+                    toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path),
+                    pageTitle: page.source.title)
             ).utf8)
         return RenderedPage(
             outputPath: output, html: html, searchEntry: SearchIndex.entry(page),

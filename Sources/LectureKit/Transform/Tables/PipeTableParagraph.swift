@@ -3,9 +3,11 @@ import CommonMark
 /// GitHub Flavored Markdown's pipe tables written in an ordinary paragraph, as mdBook books do.
 ///
 /// cmark implements CommonMark, which has no tables: it reads a table as one paragraph whose lines
-/// are the rows. A paragraph is taken for a table when its second line is a delimiter row
-/// (`|---|:--:|`, GFM spec section 4.10) and its first line has a `|`; its source lines then go
-/// to `TableRenderer`, the renderer of the ```` ```table ```` fence, so both look and check alike.
+/// are the rows. A paragraph holds a table from a line with a `|` followed by a delimiter row
+/// (`|---|:--:|`, GFM spec section 4.10) of as many cells, to its end; the lines before it stay a
+/// paragraph (a table interrupts one, as in GFM and mdBook). Its source lines then go to
+/// `TableRenderer`, the renderer of the ```` ```table ```` fence, read by GFM's rules (a short
+/// row padded with empty cells, a long one cut, as mdBook does).
 /// A paragraph that looks like a table but is not one (every line between pipes, no delimiter
 /// row) is left as text, with a warning at its line.
 enum PipeTableParagraph {
@@ -13,8 +15,9 @@ enum PipeTableParagraph {
     enum Reading: Equatable {
         /// Not table-like: an ordinary paragraph.
         case prose
-        /// A table: its rows, one per line, without the container's prefix (`> `, indentation).
-        case table(rows: String)
+        /// A table: its rows, one per line, without the container's prefix (`> `, indentation),
+        /// after `prose` lines of text.
+        case table(rows: String, prose: Int)
         /// Pipes on every line but no delimiter row.
         case tableLike
     }
@@ -37,10 +40,13 @@ enum PipeTableParagraph {
             }
             return line
         }
-        guard rows[0].contains("|") else { return .prose }
-        if isDelimiterRow(rows[1]) {
-            return .table(rows: rows.joined(separator: "\n") + "\n")
+        for header in 0..<(rows.count - 1)
+        where rows[header].contains("|") && isDelimiterRow(rows[header + 1])
+            && TableRenderer.cells(of: rows[header]).count == TableRenderer.cells(of: rows[header + 1]).count
+        {
+            return .table(rows: rows[header...].joined(separator: "\n") + "\n", prose: header)
         }
+        guard rows[0].contains("|") else { return .prose }
         let piped = rows.allSatisfy { row in
             let trimmed = row.trimmingCharacters(in: " \t")
             return trimmed.hasPrefix("|") && trimmed.hasSuffix("|") && trimmed.count > 1

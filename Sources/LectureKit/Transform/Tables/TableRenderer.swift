@@ -35,13 +35,46 @@ enum TableRenderer {
     /// - Returns: the table.
     /// - Throws: diagnostics at the lines of the malformed rows.
     static func read(
-        _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil
+        _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil,
+        references: String? = nil
     ) throws(DiagnosticsError) -> Table {
+        var warnings: [Diagnostic] = []
+        return try read(
+            code, caption: caption, id: id, path: path, location: location, rowColumn: rowColumn,
+            references: references, warnings: &warnings)
+    }
+
+    /// Reads as `read(_:caption:id:path:location:rowColumn:references:)` does; a pipe table in a
+    /// paragraph's row with cells past the header's, which mdBook leaves out, adds a warning to
+    /// `warnings`.
+    static func read(
+        _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil,
+        references: String?, warnings: inout [Diagnostic]
+    ) throws(DiagnosticsError) -> Table {
+        // A pipe table in a paragraph is read as GFM and mdBook read it (`references` given):
+        // a short row padded with empty cells, a long one cut, an empty heading allowed, and its
+        // cells parsed with the page's link reference definitions.
+        let gfm = references != nil
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         var rows: [(line: Int, cells: [String], offsets: [Int])] = []
         var diagnostics: [Diagnostic] = []
         for (offset, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
-            let placed = placedCells(of: line)
+            var placed = placedCells(of: line)
+            if gfm, rows.count >= 2 {
+                let width = rows[0].cells.count
+                if placed.count > width {
+                    let extra = placed.count - width
+                    warnings.append(
+                        .warning(
+                            .tableAsText, path,
+                            SourceLocation(line: location.line + 1 + offset, column: location.column),
+                            "table row has \(cellCount(placed.count)), but the header has \(width); "
+                                + "the last \(cellCount(extra)) \(extra == 1 ? "is" : "are") left out, as mdBook does",
+                            notes: [cellCountFix(placed.count, width: width)]))
+                    placed.removeLast(extra)
+                }
+                while placed.count < width { placed.append(("", line.utf8.count)) }
+            }
             rows.append((location.line + 1 + offset, placed.map(\.text), placed.map(\.offset)))
         }
         func at(_ line: Int) -> SourceLocation { SourceLocation(line: line, column: location.column) }
@@ -55,7 +88,7 @@ enum TableRenderer {
         }
         let header = rows[0]
         let delimiter = rows[1]
-        if header.cells.dropFirst().contains(where: { $0.isEmpty }) || header.cells.allSatisfy(\.isEmpty) {
+        if !gfm, header.cells.dropFirst().contains(where: { $0.isEmpty }) || header.cells.allSatisfy(\.isEmpty) {
             diagnostics.append(
                 .error(
                     .tableMalformed,
@@ -94,12 +127,18 @@ enum TableRenderer {
                 location: at(row.line),
                 cells: row.cells.enumerated().map { column, text in
                     let start = rowColumn.map { $0 + row.offsets[column] }
+                    func parse(_ text: String) -> [Inline] {
+                        guard let references else { return MarkdownParser.parseInlines(text) }
+                        let inlines = MarkdownParser.parseCell(text, references: references)
+                        // Strikethrough, as in the page's paragraphs (`MarkdownExtensions`).
+                        return text.contains("~") ? Strikethrough.apply(to: inlines.joiningText) : inlines
+                    }
                     if verdicts, column > 0, let (verdict, rest) = Verdict.split(text) {
                         return Table.Cell(
-                            verdict: verdict, content: MarkdownParser.parseInlines(rest),
+                            verdict: verdict, content: parse(rest),
                             column: start.map { $0 + text.utf8.count - rest.utf8.count })
                     }
-                    return Table.Cell(verdict: nil, content: MarkdownParser.parseInlines(text), column: start)
+                    return Table.Cell(verdict: nil, content: parse(text), column: start)
                 })
         }
         return Table(

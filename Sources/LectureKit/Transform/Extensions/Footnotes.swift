@@ -1,0 +1,170 @@
+import CommonMark
+
+/// Footnotes as mdBook 0.5 renders them: a reference `[^label]` to a defined footnote becomes
+/// `<sup class="footnote-reference" id="fr-label-N"><a href="#footnote-label">1</a></sup>`
+/// (numbered in order of first reference); the definitions (`[^label]: text`, with indented
+/// paragraphs after it) leave their place and are listed at the end of the page after a rule, in
+/// `<ol class="footnote-definition">`, each with links back to its references. A reference to
+/// a label without a definition stays text, as in mdBook.
+enum Footnotes {
+    /// `text` with a backslash before each footnote definition's `[` (a line starting `[^label]:`
+    /// after up to three spaces, outside fenced code), so cmark keeps it as text: read as CommonMark,
+    /// `[^1]: https://example.com` is a link reference definition, which cmark would take away and
+    /// make `[^1]` a link. Columns after the backslash on such a line are one more than the source's.
+    static func protectingDefinitions(_ text: String) -> String {
+        guard text.contains("[^") else { return text }
+        var fence: (character: Character, length: Int)?
+        var changed = false
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let indentation = line.prefix(while: { $0 == " " })
+            let rest = line.dropFirst(indentation.count)
+            if let marker = rest.first, marker == "`" || marker == "~" {
+                let length = rest.prefix(while: { $0 == marker }).count
+                if length >= 3 {
+                    if let open = fence {
+                        if open.character == marker && length >= open.length
+                            && rest.dropFirst(length).allSatisfy({ $0 == " " || $0 == "\t" })
+                        {
+                            fence = nil
+                        }
+                    } else {
+                        fence = (marker, length)
+                    }
+                    return line
+                }
+            }
+            guard fence == nil, indentation.count <= 3, definitionMarker(String(rest)) != nil else { return line }
+            changed = true
+            return indentation + "\\" + rest
+        }
+        return changed ? lines.joined(separator: "\n") : text
+    }
+
+    /// One definition: its label and content.
+    struct Definition {
+        var label: String
+        var blocks: [Block]
+    }
+
+    /// The label of a definition line (`[^label]: …`) and the length of its marker with the space
+    /// after it, or `nil`.
+    static func definitionMarker(_ text: String) -> (label: String, length: Int)? {
+        guard text.hasPrefix("[^"), let close = text.firstIndex(of: "]") else { return nil }
+        let label = text[text.index(text.startIndex, offsetBy: 2)..<close]
+        guard !label.isEmpty, !label.contains(where: \.isWhitespace), text[close...].hasPrefix("]:") else { return nil }
+        let afterColon = text[text.index(close, offsetBy: 2)...]
+        let spaces = afterColon.prefix(while: { $0 == " " || $0 == "\t" }).count
+        return (String(label), text.distance(from: text.startIndex, to: close) + 2 + spaces)
+    }
+
+    /// `blocks` without their footnote definitions, and the definitions in page order.
+    static func extractDefinitions(_ blocks: [Block]) -> (blocks: [Block], definitions: [Definition]) {
+        var kept: [Block] = []
+        var definitions: [Definition] = []
+        var lastWasDefinition = false
+        for block in blocks {
+            switch block.kind {
+            case .paragraph(let inlines):
+                let lines = inlines.joiningText.lines
+                let starts = lines.indices.filter { index in
+                    if case .text(let text)? = lines[index].first { return definitionMarker(text) != nil }
+                    return false
+                }
+                // A definition cannot interrupt a paragraph (pulldown-cmark): only one that starts it.
+                guard starts.first == 0 else {
+                    kept.append(block)
+                    lastWasDefinition = false
+                    continue
+                }
+                for (number, start) in starts.enumerated() {
+                    let end = number + 1 < starts.count ? starts[number + 1] : lines.count
+                    guard case .text(let text)? = lines[start].first, let marker = definitionMarker(text) else {
+                        continue
+                    }
+                    var first = lines[start]
+                    let rest = String(text.dropFirst(marker.length))
+                    if rest.isEmpty { first.removeFirst() } else { first[0] = .text(rest) }
+                    var content = first
+                    for line in lines[(start + 1)..<end] { content += [.softBreak] + line }
+                    definitions.append(
+                        Definition(label: marker.label, blocks: [Block(.paragraph(content), range: block.range)]))
+                }
+                lastWasDefinition = true
+            case .codeBlock(let code) where lastWasDefinition && code.info.isEmpty && block.range.start.column >= 5:
+                // An indented paragraph after a definition continues it (cmark reads it as code,
+                // which starts after the indentation; a fence at the top level starts before it).
+                definitions[definitions.count - 1].blocks += MarkdownParser.parse(code.code)
+            default:
+                kept.append(block)
+                lastWasDefinition = false
+            }
+        }
+        return (kept, definitions)
+    }
+
+    /// `inlines` (adjacent text joined) with references to `labels` made footnote references.
+    static func references(
+        in inlines: [Inline], labels: Set<String>, numbers: inout [String: Int], counts: inout [String: Int]
+    ) -> [Inline] {
+        var result: [Inline] = []
+        for inline in inlines {
+            guard case .text(let text) = inline, text.contains("[^") else {
+                result.append(inline)
+                continue
+            }
+            var rest = text[...]
+            var plain = ""
+            while let open = rest.range(of: "[^") {
+                guard let close = rest[open.upperBound...].firstIndex(of: "]") else { break }
+                let label = String(rest[open.upperBound..<close])
+                guard labels.contains(label) else {
+                    plain += rest[..<open.upperBound]
+                    rest = rest[open.upperBound...]
+                    continue
+                }
+                plain += rest[..<open.lowerBound]
+                if !plain.isEmpty { result.append(.text(plain)) }
+                plain = ""
+                let number = numbers[label] ?? (numbers.count + 1)
+                numbers[label] = number
+                let count = (counts[label] ?? 0) + 1
+                counts[label] = count
+                result.append(
+                    .html(
+                        "<sup class=\"footnote-reference\" id=\"fr-\(HTML.escape(label))-\(count)\"><a href=\"#footnote-\(HTML.escapeHref(label))\">\(number)</a></sup>"
+                    ))
+                rest = rest[rest.index(after: close)...]
+            }
+            plain += rest
+            if !plain.isEmpty { result.append(.text(plain)) }
+        }
+        return result
+    }
+
+    /// The list of footnotes that ends a page: the referenced ones by number, then the others in
+    /// page order, each with its links back (`↩`, `↩2`…).
+    static func list(_ definitions: [Definition], numbers: [String: Int], counts: [String: Int]) -> [Block] {
+        var seen = Set<String>()
+        let unique = definitions.filter { seen.insert($0.label).inserted }
+        let ordered = unique.enumerated().sorted { a, b in
+            (numbers[a.element.label] ?? Int.max, a.offset) < (numbers[b.element.label] ?? Int.max, b.offset)
+        }.map(\.element)
+        guard !ordered.isEmpty else { return [] }
+        let items = ordered.map { definition -> Block in
+            let label = definition.label
+            let backLinks = (0..<(counts[label] ?? 0)).map { index in
+                "<a href=\"#fr-\(HTML.escapeHref(label))-\(index + 1)\">↩\(index == 0 ? "" : String(index + 1))</a>"
+            }
+            return Block(
+                .element(
+                    Element(
+                        "li", attributes: [.init("id", "footnote-\(label)")], content: .blocks(definition.blocks),
+                        trailing: backLinks.isEmpty ? "" : " " + backLinks.joined(separator: " "))))
+        }
+        return [
+            Block(.thematicBreak),
+            Block(
+                .element(Element("ol", attributes: [.init("class", "footnote-definition")], content: .blocks(items)))),
+        ]
+    }
+}

@@ -1,0 +1,151 @@
+import CommonMark
+
+/// The extensions of CommonMark that mdBook 0.5 turns on in pulldown-cmark, done on cmark's tree
+/// after parsing, so a book written for mdBook loses nothing: strikethrough (`Strikethrough`),
+/// task lists (`TaskListItems`), GitHub's admonitions (`Admonitions`), definition lists
+/// (`DefinitionLists`) and footnotes (`Footnotes`). Pipe tables are read where figures are
+/// (`PipeTableParagraph`), heading attributes where anchors are. Each renders with mdBook's
+/// elements and classes, so a theme written for mdBook styles it.
+enum MarkdownExtensions {
+    /// `blocks` with every extension applied.
+    static func apply(to blocks: [Block]) -> [Block] {
+        guard mayUseAny(blocks) else { return blocks }
+        var (blocks, definitions) = Footnotes.extractDefinitions(blocks)
+        var inlines = InlineExtensions(footnotes: Set(definitions.map(\.label)))
+        blocks = inlines.rewrite(blocks)
+        for index in definitions.indices { definitions[index].blocks = inlines.rewrite(definitions[index].blocks) }
+        var extensions = BlockExtensions()
+        blocks = extensions.rewriteAll(blocks)
+        return blocks
+            + Footnotes.list(definitions, numbers: inlines.footnoteNumbers, counts: inlines.footnoteReferences)
+    }
+
+    /// Whether any text of `blocks` has a character an extension starts with (`~`, `[`, `:`).
+    static func mayUseAny(_ blocks: [Block]) -> Bool {
+        var finder = MarkerFinder()
+        finder.walk(blocks)
+        return finder.found
+    }
+
+    private struct MarkerFinder: MarkupWalker {
+        var found = false
+        mutating func visit(_ inline: Inline) {
+            guard !found else { return }
+            if case .text(let text) = inline {
+                found = text.utf8.contains(where: {
+                    $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ":")
+                })
+            } else {
+                descend(into: inline)
+            }
+        }
+    }
+}
+
+extension Array where Element == Inline {
+    /// These inlines with adjacent text joined (cmark cuts text at `[`, `]`, `!` and escapes).
+    var joiningText: [Inline] {
+        var joined: [Inline] = []
+        joined.reserveCapacity(count)
+        for inline in self {
+            if case .text(let text) = inline, case .text(let previous)? = joined.last {
+                joined[joined.count - 1] = .text(previous + text)
+            } else {
+                joined.append(inline)
+            }
+        }
+        return joined
+    }
+
+    /// These inlines cut at their soft line breaks: one array per source line.
+    var lines: [[Inline]] {
+        var lines: [[Inline]] = [[]]
+        for inline in self {
+            if inline == .softBreak {
+                lines.append([])
+            } else {
+                lines[lines.count - 1].append(inline)
+            }
+        }
+        return lines
+    }
+}
+
+/// The inline extensions, in every paragraph, heading and nested inline: strikethrough and
+/// footnote references.
+private struct InlineExtensions: MarkupRewriter {
+    /// The labels of the page's footnote definitions.
+    let footnotes: Set<String>
+    /// Each referenced label's number, in order of first reference (mdBook's numbering).
+    var footnoteNumbers: [String: Int] = [:]
+    /// How many times each label was referenced so far.
+    var footnoteReferences: [String: Int] = [:]
+
+    init(footnotes: Set<String>) { self.footnotes = footnotes }
+
+    mutating func visit(_ block: Block) -> [Block] {
+        var block = descend(into: block)
+        switch block.kind {
+        case .paragraph(let inlines): block.kind = .paragraph(extend(inlines))
+        case .heading(let level, let content, let id):
+            block.kind = .heading(level: level, content: extend(content), id: id)
+        default: break
+        }
+        return [block]
+    }
+
+    mutating func visit(_ inline: Inline) -> Inline {
+        let inline = descend(into: inline)
+        switch inline {
+        case .emphasis(let children): return .emphasis(extend(children))
+        case .strong(let children): return .strong(extend(children))
+        case .link(var link):
+            link.content = extend(link.content)
+            return .link(link)
+        default: return inline
+        }
+    }
+
+    mutating func extend(_ inlines: [Inline]) -> [Inline] {
+        var inlines = inlines
+        if inlines.contains(where: { if case .text(let t) = $0 { return t.contains("~") } else { return false } }) {
+            inlines = Strikethrough.apply(to: inlines.joiningText)
+        }
+        if !footnotes.isEmpty {
+            inlines = Footnotes.references(
+                in: inlines.joiningText, labels: footnotes, numbers: &footnoteNumbers, counts: &footnoteReferences)
+        }
+        return inlines
+    }
+}
+
+/// The block extensions: task list items, admonitions, definition lists.
+private struct BlockExtensions: MarkupRewriter {
+    /// `blocks` rewritten, and neighbouring definition lists joined (mdBook makes one `<dl>`).
+    mutating func rewriteAll(_ blocks: [Block]) -> [Block] {
+        DefinitionLists.joiningNeighbours(rewrite(blocks))
+    }
+
+    mutating func visit(_ block: Block) -> [Block] {
+        var block = block
+        switch block.kind {
+        case .blockQuote(let children):
+            block.kind = .blockQuote(rewriteAll(children))
+            return [Admonitions.apply(to: block)]
+        case .list(var list):
+            for index in list.items.indices {
+                list.items[index].blocks = TaskListItems.apply(to: rewriteAll(list.items[index].blocks))
+            }
+            block.kind = .list(list)
+            return [block]
+        case .paragraph(let inlines):
+            return DefinitionLists.apply(to: block, inlines: inlines)
+        case .element(var element):
+            if case .blocks(let children) = element.content { element.content = .blocks(rewriteAll(children)) }
+            block.kind = .element(element)
+            return [block]
+        default:
+            return [block]
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// The Markdown mdBook 0.5 reads beyond CommonMark, each kind held to mdBook 0.5.4's own output
+/// for the same page (the venv's `mdbook`, `make test-tools`): footnotes, strikethrough, task
+/// lists, definition lists, admonitions, pipe tables as GFM reads them, the `links`
+/// preprocessor's directives and Rust's hidden lines. Each test builds one page with both tools
+/// and compares what the reader gets: the elements and classes a theme styles, the ids links
+/// name, the visible text.
+@Suite struct MdBookMarkdownTests {
+    /// One page as both tools built it: the content of each `<main>`, and lecture's output.
+    struct Page {
+        var ours: String
+        var theirs: String
+        var oursTitle: String
+        var theirsTitle: String
+        var lines: [String]
+    }
+
+    static let mdBook = TestSupport.repositoryRoot + "/.build/venv/bin/mdbook"
+
+    /// Builds a book whose one chapter is `page` (with `files` beside it) with mdBook and lecture.
+    static func build(_ page: String, files: [String: String] = [:]) throws -> Page {
+        guard FileManager.default.isExecutableFile(atPath: mdBook) else {
+            throw LectureError(.fileSystem, "no \(mdBook): run 'make test-tools', which installs mdBook 0.5.4")
+        }
+        var tree = [
+            // Smart punctuation off in both, so quotes compare as typed.
+            "book.toml": "[book]\ntitle = \"B\"\nlanguage = \"en\"\n\n[output.html]\nsmart-punctuation = false\n",
+            "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
+            "src/a.md": page,
+        ]
+        for (path, text) in files { tree["src/" + path] = text }
+        let root = try TestSupport.makeTree(tree)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // mdBook may read and write no home folder: it gets the scratch folder as its own.
+        let theirs = try Subprocess.run(
+            mdBook, ["build", root, "--dest-dir", root + "/mdbook"], environment: ["HOME": root], timeout: 120)
+        #expect(theirs.succeeded, "\(theirs.stderrText)")
+        let ours = try Subprocess.run(
+            TestSupport.executable,
+            ["build", root, "--output", root + "/lecture", "--cache-dir", TestSupport.cacheDirectory],
+            environment: ["HOME": root], timeout: 120)
+        let lines = (ours.stdoutText + ours.stderrText).split(separator: "\n").map(String.init)
+        let theirHTML = TestSupport.read(root + "/mdbook/a.html") ?? ""
+        let ourHTML = TestSupport.read(root + "/lecture/a.html") ?? ""
+        return Page(
+            ours: main(ourHTML), theirs: main(theirHTML), oursTitle: title(ourHTML), theirsTitle: title(theirHTML),
+            lines: lines)
+    }
+
+    /// The content of the page's `<main>`.
+    static func main(_ html: String) -> String {
+        guard let open = html.range(of: "<main"), let start = html[open.upperBound...].firstIndex(of: ">"),
+            let close = html.range(of: "</main>")
+        else { return "" }
+        return String(html[html.index(after: start)..<close.lowerBound])
+    }
+
+    static func title(_ html: String) -> String {
+        guard let open = html.range(of: "<title>"), let close = html.range(of: "</title>") else { return "" }
+        return String(html[open.upperBound..<close.lowerBound])
+    }
+
+    /// Each `<tag …>` of `names` in order, as `tag.class#id` (only the attributes a theme or a link
+    /// uses), `checked` when it has that attribute.
+    static func tags(_ html: String, _ names: Set<String>) -> [String] {
+        let pattern = try! Regex("<([a-z0-9]+)((?:\\s+[a-z-]+(?:=\"[^\"]*\")?)*)\\s*/?>")
+        return html.matches(of: pattern).compactMap { match -> String? in
+            let name = String(match.output[1].substring ?? "")
+            guard names.contains(name) else { return nil }
+            let attributes = String(match.output[2].substring ?? "")
+            var description = name
+            if let value = attribute("class", in: attributes) {
+                description += "." + value.split(separator: " ").joined(separator: ".")
+            }
+            if let value = attribute("id", in: attributes) { description += "#" + value }
+            if let value = attribute("href", in: attributes) { description += "->" + value }
+            if attributes.contains("checked") { description += ":checked" }
+            // Headings' own links differ by design (ours `a.anchor`, mdBook's `a.header`).
+            if description.hasPrefix("a.anchor") || description.hasPrefix("a.header") { return nil }
+            return description
+        }
+    }
+
+    static func attribute(_ name: String, in attributes: String) -> String? {
+        guard let range = attributes.range(of: " \(name)=\"") else { return nil }
+        let rest = attributes[range.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
+
+    /// The text a reader sees: tags, our headings' `#` anchors and mdBook's icons dropped,
+    /// entities read, white space collapsed.
+    static func text(_ html: String) -> String {
+        var html = html.replacing(try! Regex("<a class=\"anchor\"[^>]*>#</a>"), with: "")
+        html = html.replacing(try! Regex("<svg.*?</svg>"), with: "")
+        html = html.replacing(try! Regex("<[^>]+>"), with: " ")
+        for (entity, character) in [("&quot;", "\""), ("&#x27;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
+            html = html.replacingOccurrences(of: entity, with: character)
+        }
+        return html.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The text of each `<tag>…</tag>` (not nested in itself).
+    static func contents(_ html: String, of tag: String) -> [String] {
+        html.matches(of: try! Regex("<\(tag)(?:\\s[^>]*)?>(.*?)</\(tag)>").dotMatchesNewlines()).map {
+            text(String($0.output[1].substring ?? ""))
+        }
+    }
+
+    @Test func footnotesAreNumberedReferencesWithTheDefinitionsListedAtTheEnd() throws {
+        let page = try Self.build(
+            "# A\n\nOne[^a], two[^b], one again[^a], undefined[^zz], a link[^url].\n\n[^a]: First *note*.\n[^b]: Second\n    continued.\n\n    Its second paragraph.\n\n[^url]: https://example.com/\n\nAfter.\n"
+        )
+        let names: Set<String> = ["sup", "a", "ol", "li", "hr"]
+        #expect(Self.tags(page.ours, names) == Self.tags(page.theirs, names))
+        #expect(Self.text(page.ours) == Self.text(page.theirs))
+        #expect(page.ours.contains("[^zz]"), "an undefined footnote stays text, as in mdBook")
+        #expect(!page.ours.contains("[^a]"))
+        #expect(page.ours.contains("<li id=\"footnote-url\">"), "a definition CommonMark reads as a link reference")
+    }
+
+    @Test func strikethroughWithOneOrTwoTildes() throws {
+        let page = try Self.build(
+            "# A\n\n~~two~~ and ~one~ and ~~~three~~~ and ~ spaced ~ and ~~mixed~.\n\n*~~nested~~*\n")
+        #expect(Self.contents(page.ours, of: "del") == Self.contents(page.theirs, of: "del"))
+        #expect(Self.contents(page.ours, of: "del") == ["two", "one", "nested"])
+        #expect(Self.text(page.ours) == Self.text(page.theirs))
+    }
+
+    @Test func taskListItemsGetCheckboxes() throws {
+        let page = try Self.build(
+            "# A\n\n- [ ] open\n- [x] done\n- [X] Done\n- [ ]no space\n- plain\n\n1. [x] ordered\n")
+        #expect(Self.tags(page.ours, ["input", "li"]) == Self.tags(page.theirs, ["input", "li"]))
+        #expect(Self.tags(page.ours, ["input"]).count == 4)
+        #expect(Self.text(page.ours) == Self.text(page.theirs))
+    }
+
+    @Test func definitionListsAreOneListWithAnchoredTerms() throws {
+        let page = try Self.build(
+            "# A\n\nTerm *one*\n: Definition **bold**\n: Another\n\nTerm A\nTerm B\n: Shared\n\nNot: a definition.\n")
+        let names: Set<String> = ["dl", "dt", "dd", "p"]
+        #expect(Self.tags(page.ours, names) == Self.tags(page.theirs, names))
+        #expect(Self.contents(page.ours, of: "dd") == Self.contents(page.theirs, of: "dd"))
+        #expect(Self.text(page.ours) == Self.text(page.theirs))
+    }
+
+    @Test func admonitionsHaveMdBooksClassesAndTitles() throws {
+        let page = try Self.build(
+            "# A\n\n> [!NOTE]\n> A note.\n\n> [!warning]\n> Lower case.\n\n> [!TIP]\n\n> [!TIP] Not a title\n> text\n\n> Plain\n> [!NOTE]\n\n- > [!CAUTION]\n  > In a list.\n\n> [!IMPORTANT]\n> Outer\n>\n> > [!NOTE]\n> > Inner\n"
+        )
+        let names: Set<String> = ["blockquote", "p"]
+        #expect(Self.tags(page.ours, names) == Self.tags(page.theirs, names))
+        #expect(Self.text(page.ours) == Self.text(page.theirs))
+    }
+
+    @Test func pipeTablesAreReadAsMdBookReadsThem() throws {
+        let page = try Self.build(
+            "# A\n\nText before the table\n| a | b |\n|:--|--:|\n| [by reference][r] | <img src=\"x.png\" alt=\"x\"> |\n| short |\n| one | two | three |\n| `c\\|d` | a \\| b |\n| <b>bold</b> | ~~struck~~ [^none] |\n\n[r]: https://example.com/ \"Title\"\n\nno | table\n--|--|--\n",
+            files: ["x.png": ""])
+        // The cells, row by row, and every link and image in them.
+        func cells(_ html: String) -> [String] {
+            let table = html.range(of: "<table").map { String(html[$0.lowerBound...]) } ?? ""
+            return Self.contents(table, of: "t[hd]")
+        }
+        #expect(cells(page.ours) == cells(page.theirs))
+        #expect(cells(page.ours).count == 12, "\(cells(page.ours))")
+        #expect(
+            Self.tags(page.ours, ["a", "img", "b", "code", "del"])
+                == Self.tags(page.theirs, ["a", "img", "b", "code", "del"]))
+        #expect(Self.contents(page.ours, of: "del") == ["struck"])
+        #expect(Self.text(page.ours) == Self.text(page.theirs))
+        #expect(
+            page.lines.contains { $0.contains("a.md:8:1: warning: table row has 3 cells, but the header has 2") },
+            "the cut cell is no silent loss: \(page.lines)")
+    }
+
+    @Test func includesWithSpacesRustdocIncludePlaygroundAndTitle() throws {
+        let code =
+            "// ANCHOR: all\nuse std::fmt;\n// ANCHOR: body\nfn main() {\n    println!(\"hi\");\n}\n// ANCHOR_END: body\n// ANCHOR_END: all\n"
+        let page = try Self.build(
+            "# A\n\n{{ #include part.md }}\n\n```rust\n{{#rustdoc_include code.rs:body}}\n```\n\n```rust\n{{#rustdoc_include code.rs:4:6}}\n```\n\n{{#playground code.rs editable}}\n\n{{#title Own Title}}\n",
+            files: ["part.md": "Included *text*.\n", "code.rs": code])
+        #expect(Self.text(page.ours) == Self.text(page.theirs))
+        #expect(page.ours.contains("<em>text</em>"))
+        #expect(Self.contents(page.ours, of: "span") == Self.contents(page.theirs, of: "span"), "the hidden lines")
+        #expect(Self.tags(page.ours, ["code", "span"]) == Self.tags(page.theirs, ["code", "span"]))
+        #expect(page.oursTitle == page.theirsTitle)
+        #expect(page.oursTitle == "Own Title")
+        #expect(!page.ours.contains("{{"))
+    }
+
+    @Test func rustHiddenLinesAndInfoStringClasses() throws {
+        let page = try Self.build(
+            "# A\n\n```rust,editable\n# use std::fmt;\nfn main() {\n    # let hidden = 1;\n#\n    ## shown\n    #[derive(Debug)]\n    #![allow(dead_code)]\n#not hidden\n}\n```\n\n```text title=\"x\"\n# not rust\n```\n\n```sh,ignore\nls\n```\n"
+        )
+        #expect(Self.tags(page.ours, ["code", "span"]) == Self.tags(page.theirs, ["code", "span"]))
+        #expect(Self.contents(page.ours, of: "span") == Self.contents(page.theirs, of: "span"))
+        #expect(Self.text(page.ours) == Self.text(page.theirs))
+        #expect(page.ours.contains("class=\"language-rust editable\""))
+    }
+
+    /// Not mdBook's reading (which leaves the asterisks): the CJK-friendly amendment to CommonMark.
+    @Test func koreanEmphasisBeforeAParticleRendersAndUnclosedEmphasisIsAWarning() throws {
+        let page = try Self.build(
+            "# A\n\n**중재자(mediator)**는 객체입니다. **`npm publish`**를 실행하십시오. *기울임(italic)*은.\n\n**Latin (text)**x stays as CommonMark says.\n\n**닫히지 않음\n"
+        )
+        #expect(page.ours.contains("<strong>중재자(mediator)</strong>는"))
+        #expect(page.ours.contains("<strong><code>npm publish</code></strong>를"))
+        #expect(page.ours.contains("<em>기울임(italic)</em>은"))
+        #expect(page.theirs.contains("**중재자(mediator)**는"), "mdBook leaves it literal")
+        #expect(page.ours.contains("**Latin (text)**x"), "no CJK character beside it: CommonMark's reading")
+        #expect(
+            page.lines.contains {
+                $0.hasSuffix("a.md:7:1: warning: emphasis markers match nothing and are shown as text")
+            },
+            "\(page.lines)")
+        #expect(page.lines.filter { $0.contains("warning:") }.count == 3, "the Latin line's two too: \(page.lines)")
+    }
+
+    /// Every kind on a page of one book, through `MdBookOracle`: the same pages, ids, anchors,
+    /// visible text and links as mdBook's.
+    @Test func everyKindAgreesWithMdBookThroughTheOracle() throws {
+        let both = try MdBookOracle.build([
+            "book.toml": "[book]\ntitle = \"B\"\n\n[output.html]\nsmart-punctuation = false\n",
+            "src/SUMMARY.md":
+                "# Summary\n\n- [Notes](notes.md)\n- [Lists](lists.md)\n- [Tables](tables.md)\n- [Code](code.md)\n",
+            "src/notes.md":
+                "# Notes\n\nA[^a] and ~~struck~~ text[^b].\n\n> [!TIP]\n> A tip.\n\n[^a]: First.\n[^b]: Second.\n",
+            "src/lists.md": "# Lists\n\n- [ ] open\n- [x] done\n\nTerm\n: Definition\n\nOther term\n: Its definition\n",
+            "src/tables.md":
+                "# Tables\n\nBefore\n| a | b |\n|---|---|\n| [r][r] | <b>x</b> |\n| short |\n\n[r]: https://example.com/\n",
+            "src/code.md":
+                "# Code\n\n{{ #include part.md }}\n\n```rust,editable\n# fn hidden() {}\nfn main() {}\n```\n",
+            "src/part.md": "Included.\n",
+        ])
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)")
+        let differences = both.differences(in: [.status, .pages, .ids, .anchors, .text, .links])
+        #expect(differences.isEmpty, "\(differences)")
+    }
+}
