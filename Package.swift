@@ -98,7 +98,10 @@ let package = Package(
         ),
         // `lecture serve`: the only module that imports CMicroHTTPD; a watcher and live reload.
         .target(name: "LectureServe", dependencies: ["LectureKit", "LectureSupport", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),
-        .executableTarget(name: "lecture", dependencies: ["LectureKit", "LectureSupport", "LectureServe"], swiftSettings: findsSwiftSyntax),
+        // The manual (Manual/: book.toml and its pages) is a book `make manual` builds, not a source.
+        .executableTarget(
+            name: "lecture", dependencies: ["LectureKit", "LectureSupport", "LectureServe"], exclude: ["Manual"],
+            swiftSettings: findsSwiftSyntax),
         .executableTarget(name: "lecture-bench", dependencies: ["LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
         // `make fuzz`: the libFuzzer program over LectureKit's `FuzzTarget` (see the Makefile).
         .executableTarget(name: "lecture-fuzz", dependencies: ["LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),

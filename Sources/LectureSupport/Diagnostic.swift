@@ -14,7 +14,7 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, C
 
     /// What kind of problem it is (`lecture.sample.output-mismatch`), for code that reacts to it
     /// (`--bless`, `check`'s count of skipped samples): matched instead of the summary's text,
-    /// which may change. The kinds are listed in `Diagnostic.Identifier`'s catalog and the README.
+    /// which may change. The kinds are listed in `Diagnostic.Identifier`'s catalog and the manual (diagnostics.md).
     package var identifier: Identifier
     /// Error, warning or note.
     package var severity: Severity

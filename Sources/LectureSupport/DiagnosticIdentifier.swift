@@ -3,7 +3,7 @@ extension Diagnostic {
     /// Swift-DocC's `org.swift.docc.…` identifiers: code that reacts to a diagnostic (`--bless`,
     /// `check`'s count of skipped samples, the title `book.toml` supplies) matches it, never the
     /// summary's text. Names are `lecture.<area>.<kind>`, lower case with hyphens; every one is
-    /// declared below, listed in `all`, and in the README's table of diagnostics.
+    /// declared below, listed in `all`, and in the manual's table of diagnostics (Sources/lecture/Manual/src/diagnostics.md).
     package struct Identifier: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
         /// The dotted name, `lecture.sample.output-mismatch`.
         package var rawValue: String
@@ -182,7 +182,7 @@ extension Diagnostic.Identifier {
     /// A page or file under a path `serve` reserves (a warning).
     package static let reservedPath = Self("lecture.serve.reserved-path")
 
-    /// Every identifier above, in the README's order.
+    /// Every identifier above, in the manual's order.
     package static let all: [Self] = [
         unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, standIns, sampleEnvironment,
         missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart,

@@ -32,4 +32,10 @@ for (path, base64) in files {
     source += "        (\"\(path)\", \"\(base64)\"),\n"
 }
 source += "    ]\n}\n"
-try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)
+// Written only when it changed: SwiftPM may run this again with nothing changed (the tool relinked,
+// another environment), and a rewritten file, even byte for byte the same, has a new modification
+// time that makes SwiftPM compile LectureKit again.
+let output = URL(fileURLWithPath: arguments[2])
+if (try? Data(contentsOf: output)) != Data(source.utf8) {
+    try Data(source.utf8).write(to: output, options: .atomic)
+}

@@ -14,29 +14,23 @@ Opens a built site (`_site` by default) from file:// in Debian's headless Chromi
 - a test sample's report lists its tests with ✔ or ✘.
 
 With `--screenshots DIR` it also saves, per width and scheme, the page with a focused card
-(`hover-WIDTH-SCHEME.png`) and a test report (`tests-WIDTH-SCHEME.png`). Exit status 0 when all held.
+(`hover-WIDTH-SCHEME.png`) and a test report (`tests-WIDTH-SCHEME.png`).
 """
 import glob
 import os
-import shutil
-import sys
 
-from playwright.sync_api import sync_playwright
+import pytest
 
-from browser_check import Failure, check
-
-SITE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else "_site")
-SHOTS = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
 NAMES = ["viewModel", "relay", "greeting"]
 
 
-def page_with(selector, contains=None):
+def page_with(site, selector, contains=None):
     """The first page of the site holding `selector` (and the text `contains`)."""
-    for path in sorted(glob.glob(os.path.join(SITE, "**", "*.html"), recursive=True)):
+    for path in sorted(glob.glob(os.path.join(site, "**", "*.html"), recursive=True)):
         text = open(path, encoding="utf-8").read()
         if selector in text and (contains is None or contains in text):
             return path
-    raise Failure(f"no page in {SITE} has {selector}")
+    pytest.fail(f"no page in {site} has {selector}")
 
 
 def target(page):
@@ -94,77 +88,72 @@ def check_card(page, where, javascript, hover=None):
     hover.focus()
     card_id = hover.get_attribute("aria-describedby")
     card = page.locator(f"#{card_id}")
-    check(card.get_attribute("role") == "tooltip", f"{where}: the described element is no tooltip")
+    assert card.get_attribute("role") == "tooltip", \
+        f"{where}: the described element is no tooltip"
     figure = hover.locator("xpath=ancestor::figure[1]")
     # Without JavaScript the card itself shows, under the code; with it, its text fills the
     # sample's strip, which stays in view.
     shown = page.locator(".hover-strip.showing, .hover-bar:not([hidden])") if javascript else card
-    check(shown.count() == 1, f"{where}: focusing {hover.inner_text()!r} shows {shown.count()} cards")
-    check(shown.is_visible(), f"{where}: focusing {hover.inner_text()!r} shows no card")
-    check(card.inner_text().strip() in shown.inner_text(), f"{where}: the card shown is not the identifier's")
+    assert shown.count() == 1, \
+        f"{where}: focusing {hover.inner_text()!r} shows {shown.count()} cards"
+    assert shown.is_visible(), \
+        f"{where}: focusing {hover.inner_text()!r} shows no card"
+    assert card.inner_text().strip() in shown.inner_text(), \
+        f"{where}: the card shown is not the identifier's"
     box = shown.bounding_box()
     # Without JavaScript a long sample's card is under its code, out of the window: CSS alone cannot
     # both keep it in view and off the code.
-    check(not javascript or box["y"] >= -1 and box["y"] + box["height"] <= page.viewport_size["height"] + 1,
-          f"{where}: the card ({box}) is out of the window")
+    assert not javascript or box["y"] >= -1 and box["y"] + box["height"] <= page.viewport_size["height"] + 1, \
+        f"{where}: the card ({box}) is out of the window"
     word = hover.bounding_box()
-    check(box["y"] >= word["y"] + word["height"] - 1 or box["y"] + box["height"] <= word["y"] + 1,
-          f"{where}: the card ({box}) covers the identifier ({word})")
+    assert box["y"] >= word["y"] + word["height"] - 1 or box["y"] + box["height"] <= word["y"] + 1, \
+        f"{where}: the card ({box}) covers the identifier ({word})"
     covered = shown.evaluate(COVERED_LINES)
-    check(not covered, f"{where}: the card ({box}) covers lines of code: {covered[:5]}")
+    assert not covered, \
+        f"{where}: the card ({box}) covers lines of code: {covered[:5]}"
     if shown.evaluate("e => e.classList.contains('hover-strip') || e.classList.contains('hover-card')"):
         frame = figure.bounding_box()
-        check(box["x"] >= frame["x"] - 1 and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1,
-              f"{where}: the card leaves its sample")
-    check(boxes(page) == before, f"{where}: showing the card moved something")
+        assert box["x"] >= frame["x"] - 1 and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, \
+            f"{where}: the card leaves its sample"
+    assert boxes(page) == before, \
+        f"{where}: showing the card moved something"
     hover.evaluate("e => e.blur()")
     return hover
 
 
-def main():
-    hover_page = page_with('class="hover"', contains="viewModel")
-    tests_page = page_with('class="test-report"')
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                    args=["--no-sandbox", "--disable-gpu"])
-        try:
-            for width in (1280, 375):
-                for scheme in ("light", "dark"):
-                    for javascript in (True, False):
-                        where = f"{width} px, {scheme}, JavaScript {'on' if javascript else 'off'}"
-                        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme,
-                                                      java_script_enabled=javascript)
-                        page = context.new_page()
-                        page.goto("file://" + hover_page)
-                        keyword = page.locator(".swift-code .hl-keyword").first
-                        plain = page.evaluate("getComputedStyle(document.querySelector('.swift-code')).color")
-                        check(keyword.evaluate("e => getComputedStyle(e).color") != plain,
-                              f"{where}: keywords are not coloured")
-                        hover = check_card(page, where, javascript)
-                        if SHOTS and javascript:
-                            hover.focus()
-                            page.screenshot(path=os.path.join(SHOTS, f"hover-{width}-{scheme}.png"))
-                            hover.evaluate("e => e.blur()")
-                        # A name at the top of the tallest sample: its strip is out of the window.
-                        height, tallest = in_tallest_sample(page)
-                        check(height > 900, f"{where}: the tallest sample with cards is {height} px, not taller than the window")
-                        check_card(page, where + ", tallest sample", javascript, tallest)
-                        page.goto("file://" + tests_page)
-                        report = page.locator(".test-report").first
-                        marks = report.locator(".test-mark").all_inner_texts()
-                        check(marks and set(marks) <= {"✔", "✘"}, f"{where}: the test report has no ✔/✘ ({marks})")
-                        if SHOTS and javascript:
-                            report.evaluate("e => e.closest('figure').scrollIntoView({block: 'end'})")
-                            page.screenshot(path=os.path.join(SHOTS, f"tests-{width}-{scheme}.png"))
-                        context.close()
-        finally:
-            browser.close()
-    print(f"hover cards and test reports: held at 1280 and 375 px, light and dark, JavaScript on and off ({os.path.basename(hover_page)}, {os.path.basename(tests_page)})")
+@pytest.fixture(scope="module")
+def pages(site):
+    """A page with hover cards on the lecture's view models, and one with a test report."""
+    return page_with(site, 'class="hover"', contains="viewModel"), page_with(site, 'class="test-report"')
 
 
-if __name__ == "__main__":
-    try:
-        main()
-    except Failure as failure:
-        print(f"FAILED: {failure}", file=sys.stderr)
-        sys.exit(1)
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 375])
+def test_cards_cover_no_code_and_reports_show_marks(browser, pages, screenshots, width, scheme, javascript):
+    hover_page, tests_page = pages
+    where = f"{width} px, {scheme}, JavaScript {'on' if javascript else 'off'}"
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme,
+                                  java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto("file://" + hover_page)
+    keyword = page.locator(".swift-code .hl-keyword").first
+    plain = page.evaluate("getComputedStyle(document.querySelector('.swift-code')).color")
+    assert keyword.evaluate("e => getComputedStyle(e).color") != plain, f"{where}: keywords are not coloured"
+    hover = check_card(page, where, javascript)
+    if screenshots and javascript:
+        hover.focus()
+        page.screenshot(path=os.path.join(screenshots, f"hover-{width}-{scheme}.png"))
+        hover.evaluate("e => e.blur()")
+    # A name at the top of the tallest sample: its strip is out of the window.
+    height, tallest = in_tallest_sample(page)
+    assert height > 900, f"{where}: the tallest sample with cards is {height} px, not taller than the window"
+    check_card(page, where + ", tallest sample", javascript, tallest)
+    page.goto("file://" + tests_page)
+    report = page.locator(".test-report").first
+    marks = report.locator(".test-mark").all_inner_texts()
+    assert marks and set(marks) <= {"✔", "✘"}, f"{where}: the test report has no ✔/✘ ({marks})"
+    if screenshots and javascript:
+        report.evaluate("e => e.closest('figure').scrollIntoView({block: 'end'})")
+        page.screenshot(path=os.path.join(screenshots, f"tests-{width}-{scheme}.png"))
+    context.close()

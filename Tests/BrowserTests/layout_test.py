@@ -10,16 +10,12 @@ theme, and in print (A4). On each page it measures:
   in print, where a drawing is scaled to the page instead, it must not be wider than the page;
 - every table: its content must not overflow its box (no scrolling inside it either).
 
-It saves screenshots of the pages named on the command line (default: comparison and mvvm) into
-the screenshot folder, one per width and theme, to be looked at. Exit status 0 when all held.
-
-Usage: layout_test.py SITE_DIR SCREENSHOT_DIR [PAGE…]
+It saves screenshots of the pages named with --pictured (default: comparison and mvvm) into
+the --screenshots folder (default _screenshots), one per width and theme, to be looked at.
 """
 import os
-import shutil
-import sys
 
-from playwright.sync_api import sync_playwright
+import pytest
 
 MIN_LABEL = 12.0
 WIDTHS = (375, 1280)
@@ -86,49 +82,52 @@ def check(page, name, where, failures, report):
         report.append(f"{where} {name} table {t['index'] + 1}: {t['width']:.0f} px wide, overflow {max(t['overflow'], 0)} px")
 
 
-def main() -> int:
-    site = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "_site")
-    shots = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else "_screenshots")
-    pictured = sys.argv[3:] or ["comparison", "mvvm"]
-    os.makedirs(shots, exist_ok=True)
-    pages = sorted(name[:-5] for name in os.listdir(site) if name.endswith(".html") and name not in ("404.html", "toc.html"))
-    if not pages:
-        print(f"FAIL: no pages in {site}")
-        return 1
+
+@pytest.fixture(scope="module")
+def pages(site):
+    names = sorted(name[:-5] for name in os.listdir(site)
+                   if name.endswith(".html") and name not in ("404.html", "toc.html"))
+    assert names, f"no pages in {site}"
+    return names
+
+
+@pytest.fixture(scope="module")
+def pictured(pytestconfig, screenshots):
+    """The screenshot folder (default _screenshots) and the pages photographed into it."""
+    folder = screenshots or os.path.abspath("_screenshots")
+    os.makedirs(folder, exist_ok=True)
+    return folder, pytestconfig.getoption("--pictured") or ["comparison", "mvvm"]
+
+
+def measured(tab, site, names, where, shots, pictured, shot_name):
     failures, report = [], []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                    args=["--no-sandbox", "--disable-gpu"])
-        for width in WIDTHS:
-            for theme in THEMES:
-                context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=theme)
-                tab = context.new_page()
-                for name in pages:
-                    tab.goto(f"file://{site}/{name}.html")
-                    tab.wait_for_load_state("load")
-                    check(tab, name, f"{width}px {theme}", failures, report if theme == "light" else [])
-                    if name in pictured:
-                        tab.screenshot(path=os.path.join(shots, f"{name}-{width}-{theme}.png"), full_page=True)
-                context.close()
-        context = browser.new_context(viewport={"width": PRINT_WIDTH, "height": 1000})
-        tab = context.new_page()
-        tab.emulate_media(media="print")
-        for name in pages:
-            tab.goto(f"file://{site}/{name}.html")
-            tab.wait_for_load_state("load")
-            check(tab, name, "print", failures, report)
-            if name in pictured:
-                tab.screenshot(path=os.path.join(shots, f"{name}-print.png"), full_page=True)
-        context.close()
-        browser.close()
+    for name in names:
+        tab.goto(f"file://{site}/{name}.html")
+        tab.wait_for_load_state("load")
+        check(tab, name, where, failures, report)
+        if name in pictured:
+            tab.screenshot(path=os.path.join(shots, shot_name(name)), full_page=True)
     for line in report:
         print(line)
-    for line in failures:
-        print("FAIL:", line)
-    print(f"{len(pages)} pages at {', '.join(map(str, WIDTHS))} px ({' and '.join(THEMES)}) and in print: "
-          f"{len(failures)} problems; screenshots in {shots}")
-    return 1 if failures else 0
+    return failures
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_on_screen(browser, site, pages, pictured, width, theme):
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=theme)
+    shots, names = pictured
+    failures = measured(context.new_page(), site, pages, f"{width}px {theme}", shots, names,
+                        lambda name: f"{name}-{width}-{theme}.png")
+    context.close()
+    assert not failures, "\n".join(failures)
+
+
+def test_every_page_in_print(browser, site, pages, pictured):
+    context = browser.new_context(viewport={"width": PRINT_WIDTH, "height": 1000})
+    tab = context.new_page()
+    tab.emulate_media(media="print")
+    shots, names = pictured
+    failures = measured(tab, site, pages, "print", shots, names, lambda name: f"{name}-print.png")
+    context.close()
+    assert not failures, "\n".join(failures)

@@ -10,19 +10,14 @@ Chromium (Playwright), where `fetch` is refused, and types queries into the sear
   one text shard holding that page's sections (the first page: shard 0); a query no page holds
   loads no sections;
 - a query in many pages shows the first batch's results with a button that searches the rest.
-
-Usage: search_test.py LECTURE_BINARY. Exit status 0 when all held.
 """
 import os
-import shutil
 import subprocess
-import sys
-import tempfile
 import unicodedata
 
-from playwright.sync_api import sync_playwright
+import pytest
 
-from browser_check import Failure, check_and_say as check, write
+from book_files import write
 
 FILLER_PAGES = 60
 
@@ -63,60 +58,65 @@ def ask(tab, text):
     return tab.evaluate(STATUS), tab.evaluate(TITLES)
 
 
-def main() -> int:
-    lecture = os.path.abspath(sys.argv[1])
-    work = tempfile.mkdtemp(prefix="lecture-search-test.")
-    try:
-        site = build_book(lecture, work)
-        files = sum(len(f) for _, _, f in os.walk(os.path.join(site, "search")))
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                        args=["--no-sandbox", "--disable-gpu"])
-            tab = browser.new_page()
-            tab.goto("file://" + os.path.join(site, "binding.html"))
-            check(tab.evaluate("typeof window.fetch") == "function", "the page runs from file://")
 
-            status, titles = ask(tab, "뷰컨트롤러 역할")
-            check(any("뷰컨트롤러의 역할" in t for t in titles), f"a particle between the words: {titles}")
-            loaded = tab.evaluate(LOADED)
-            sections = [k for k in loaded if k.startswith("t")]
-            check(sections == ["t0"], f"one matching page: only the text shard with its sections was loaded ({loaded})")
-            check(len(loaded) < files, f"{len(loaded)} of the index's {files} files loaded")
-
-            _, titles = ask(tab, "컨트롤러")
-            check(any("뷰컨트롤러의 역할" in t for t in titles), f"a word inside a longer one: {titles}")
-            for query in ["뷰 모델", "뷰모델"]:
-                _, titles = ask(tab, query)
-                check(any(t.startswith("바인딩") for t in titles) and any(t.startswith("띄어 쓴 글") for t in titles),
-                      f"'{query}' finds both '뷰모델' and '뷰 모델': {titles}")
-            _, titles = ask(tab, unicodedata.normalize("NFD", "조합형"))
-            check(any(t.startswith("합친 글") for t in titles), f"an NFD query finds NFC text: {titles}")
-            _, titles = ask(tab, "정규화")
-            check(any(t.startswith(unicodedata.normalize("NFC", "분해된 글")) for t in titles),
-                  f"an NFC query finds text written in NFD: {titles}")
-
-            before = [k for k in tab.evaluate(LOADED) if k.startswith("t")]
-            status, titles = ask(tab, "없는낱말")
-            check(not titles and "결과가 없습니다" in status, f"a query in no page: {status!r}")
-            after = [k for k in tab.evaluate(LOADED) if k.startswith("t")]
-            check(after == before, f"a query in no page loads no sections ({sorted(set(after) - set(before))})")
-
-            status, titles = ask(tab, "공통 낱말")
-            check(titles and "찾아본" in status and tab.locator(".search-more").count() == 1,
-                  f"a query in {FILLER_PAGES} pages shows a first batch and a button for the rest: {status!r}")
-            tab.click(".search-more")
-            tab.wait_for_function(f"!{STATUS}.includes('찾아본')", timeout=10_000)
-            status = tab.evaluate(STATUS)
-            check(f"결과 {FILLER_PAGES}개" in status and tab.locator(".search-more").count() == 0,
-                  f"the button searches every remaining page: {status!r}")
-            browser.close()
-        return 0
-    except Failure as failure:
-        print(f"FAIL: {failure}")
-        return 1
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+@pytest.fixture(scope="module")
+def built(lecture, tmp_path_factory):
+    """The book's site and how many files its search index has."""
+    site = build_book(lecture, str(tmp_path_factory.mktemp("lecture-search-test")))
+    return site, sum(len(f) for _, _, f in os.walk(os.path.join(site, "search")))
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+@pytest.fixture
+def tab(browser, built):
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto("file://" + os.path.join(built[0], "binding.html"))
+    assert tab.evaluate("typeof window.fetch") == "function", "the page runs from file://"
+    yield tab
+    context.close()
+
+
+def test_a_particle_between_the_words_loads_one_text_shard(tab, built):
+    status, titles = ask(tab, "뷰컨트롤러 역할")
+    assert any("뷰컨트롤러의 역할" in t for t in titles), f"a particle between the words: {titles}"
+    loaded = tab.evaluate(LOADED)
+    sections = [k for k in loaded if k.startswith("t")]
+    assert sections == ["t0"], f"one matching page: only the text shard with its sections was loaded ({loaded})"
+    assert len(loaded) < built[1], f"{len(loaded)} of the index's {built[1]} files loaded"
+
+
+def test_a_word_inside_a_longer_one_and_words_with_or_without_a_space(tab):
+    _, titles = ask(tab, "컨트롤러")
+    assert any("뷰컨트롤러의 역할" in t for t in titles), f"a word inside a longer one: {titles}"
+    for query in ["뷰 모델", "뷰모델"]:
+        _, titles = ask(tab, query)
+        assert any(t.startswith("바인딩") for t in titles) and any(t.startswith("띄어 쓴 글") for t in titles), \
+            f"'{query}' finds both '뷰모델' and '뷰 모델': {titles}"
+
+
+def test_nfd_and_nfc_find_each_other(tab):
+    _, titles = ask(tab, unicodedata.normalize("NFD", "조합형"))
+    assert any(t.startswith("합친 글") for t in titles), f"an NFD query finds NFC text: {titles}"
+    _, titles = ask(tab, "정규화")
+    assert any(t.startswith(unicodedata.normalize("NFC", "분해된 글")) for t in titles), \
+        f"an NFC query finds text written in NFD: {titles}"
+
+
+def test_a_query_in_no_page_loads_no_sections(tab):
+    ask(tab, "뷰컨트롤러 역할")
+    before = [k for k in tab.evaluate(LOADED) if k.startswith("t")]
+    status, titles = ask(tab, "없는낱말")
+    assert not titles and "결과가 없습니다" in status, f"a query in no page: {status!r}"
+    after = [k for k in tab.evaluate(LOADED) if k.startswith("t")]
+    assert after == before, f"a query in no page loads no sections ({sorted(set(after) - set(before))})"
+
+
+def test_a_query_in_many_pages_shows_a_first_batch_and_a_button_for_the_rest(tab):
+    status, titles = ask(tab, "공통 낱말")
+    assert titles and "찾아본" in status and tab.locator(".search-more").count() == 1, \
+        f"a query in {FILLER_PAGES} pages shows a first batch and a button for the rest: {status!r}"
+    tab.click(".search-more")
+    tab.wait_for_function(f"!{STATUS}.includes('찾아본')", timeout=10_000)
+    status = tab.evaluate(STATUS)
+    assert f"결과 {FILLER_PAGES}개" in status and tab.locator(".search-more").count() == 0, \
+        f"the button searches every remaining page: {status!r}"

@@ -7,18 +7,11 @@ it, and opens its page from file:// in Debian's headless Chromium (Playwright) a
 - the theme button cycles book default → light → dark → book default, and a stored choice wins;
 - a book whose default is light shows no dark theme;
 - the repository link in the header stays on one line inside the header at 375 px.
-
-Usage: theme_test.py LECTURE_BINARY. Exit status 0 when all held.
 """
 import os
-import shutil
 import subprocess
-import sys
-import tempfile
 
-from playwright.sync_api import sync_playwright
-
-from browser_check import Failure, check_and_say as check
+import pytest
 
 
 def build_book(lecture, work, theme):
@@ -31,52 +24,55 @@ def build_book(lecture, work, theme):
     return "file://" + os.path.join(book, "book", "chapter_1.html")
 
 
-def main() -> int:
-    lecture = os.path.abspath(sys.argv[1])
-    work = tempfile.mkdtemp(prefix="lecture-theme-test.")
-    try:
-        navy = build_book(lecture, work, "navy")
-        light = build_book(lecture, work, "light")
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-            context = browser.new_context(viewport={"width": 375, "height": 800})
-            tab = context.new_page()
-            tab.goto(navy)
-            tab.wait_for_load_state("load")
-            theme = lambda: tab.evaluate("document.documentElement.getAttribute('data-theme')")
-            check(theme() == "dark", f"the book's default theme shows when the reader chose none (data-theme={theme()})")
-            seen = []
-            for _ in range(3):
-                tab.click("#lecture-theme-toggle")
-                seen.append(theme())
-            check(seen == ["light", "dark", "dark"], f"the button cycles light → dark → the book's default ({seen})")
-            tab.click("#lecture-theme-toggle")
-            tab.reload()
-            check(theme() == "light", f"a stored choice wins over the book's default after a reload ({theme()})")
-            box = tab.evaluate("""() => {
-                const a = document.querySelector('.site-header .repository-link');
-                const h = document.querySelector('.site-header').getBoundingClientRect();
-                const r = a.getBoundingClientRect();
-                return {lines: a.getClientRects().length, top: r.top, bottom: r.bottom, htop: h.top, hbottom: h.bottom,
-                        lineHeight: parseFloat(getComputedStyle(a).lineHeight) || parseFloat(getComputedStyle(a).fontSize) * 1.6};
-            }""")
-            check(box["lines"] == 1 and box["bottom"] - box["top"] <= box["lineHeight"] * 1.5,
-                  f"the repository link stays on one line at 375 px ({box})")
-            check(box["top"] >= box["htop"] and box["bottom"] <= box["hbottom"], "the repository link stays inside the header")
-            other = browser.new_context(viewport={"width": 375, "height": 800}, color_scheme="light").new_page()
-            other.goto(light)
-            other.wait_for_load_state("load")
-            shown = other.evaluate("document.documentElement.getAttribute('data-theme')")
-            check(shown in (None, "light"), f"a light default shows no dark theme ({shown})")
-            browser.close()
-        print("theme test: all held")
-        return 0
-    except Failure as failure:
-        print("FAILED:", failure)
-        return 1
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+@pytest.fixture(scope="module")
+def books(lecture, tmp_path_factory):
+    work = str(tmp_path_factory.mktemp("lecture-theme-test"))
+    return {theme: build_book(lecture, work, theme) for theme in ("navy", "light")}
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def theme_of(tab):
+    return tab.evaluate("document.documentElement.getAttribute('data-theme')")
+
+
+def test_the_books_dark_default_the_button_cycle_and_a_stored_choice(browser, books):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    tab = context.new_page()
+    tab.goto(books["navy"])
+    tab.wait_for_load_state("load")
+    assert theme_of(tab) == "dark", f"the book's default theme shows when the reader chose none ({theme_of(tab)})"
+    seen = []
+    for _ in range(3):
+        tab.click("#lecture-theme-toggle")
+        seen.append(theme_of(tab))
+    assert seen == ["light", "dark", "dark"], f"the button cycles light → dark → the book's default ({seen})"
+    tab.click("#lecture-theme-toggle")
+    tab.reload()
+    assert theme_of(tab) == "light", f"a stored choice wins over the book's default after a reload ({theme_of(tab)})"
+    context.close()
+
+
+def test_the_repository_link_stays_on_one_line_inside_the_header(browser, books):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    tab = context.new_page()
+    tab.goto(books["navy"])
+    tab.wait_for_load_state("load")
+    box = tab.evaluate("""() => {
+        const a = document.querySelector('.site-header .repository-link');
+        const h = document.querySelector('.site-header').getBoundingClientRect();
+        const r = a.getBoundingClientRect();
+        return {lines: a.getClientRects().length, top: r.top, bottom: r.bottom, htop: h.top, hbottom: h.bottom,
+                lineHeight: parseFloat(getComputedStyle(a).lineHeight) || parseFloat(getComputedStyle(a).fontSize) * 1.6};
+    }""")
+    assert box["lines"] == 1 and box["bottom"] - box["top"] <= box["lineHeight"] * 1.5, \
+        f"the repository link stays on one line at 375 px ({box})"
+    assert box["top"] >= box["htop"] and box["bottom"] <= box["hbottom"], "the repository link stays inside the header"
+    context.close()
+
+
+def test_a_light_default_shows_no_dark_theme(browser, books):
+    context = browser.new_context(viewport={"width": 375, "height": 800}, color_scheme="light")
+    tab = context.new_page()
+    tab.goto(books["light"])
+    tab.wait_for_load_state("load")
+    assert theme_of(tab) in (None, "light"), f"a light default shows no dark theme ({theme_of(tab)})"
+    context.close()

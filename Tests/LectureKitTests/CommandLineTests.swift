@@ -65,39 +65,13 @@ import Testing
         #expect(parsed.paths == ["a.md"])
     }
 
-    /// The README's usage lines name exactly the options each command declares (the declarations
-    /// give the parser and `--help`, so the README is the one copy kept by hand).
-    @Test func readmeUsageLinesNameTheDeclaredOptions() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        let readme = try #require(TestSupport.read(root + "/README.md"))
-        let commands: [(name: String, options: [[String]])] = [
-            (InitCommand.name, InitCommand.options.map(\.names)),
-            (BuildCommand.name, BuildCommand.options.map(\.names)),
-            (CheckCommand.name, CheckCommand.options.map(\.names)), (PDFCommand.name, PDFCommand.options.map(\.names)),
-        ]
-        for command in commands {
-            let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("lecture \(command.name) ") })
-            let words = Set(
-                line.split(whereSeparator: { (character: Character) in " [|]".contains(character) }).map { String($0) })
-            let named = words.filter { $0.hasPrefix("-") }
-            #expect(named.isSubset(of: command.options.flatMap { $0 }), "README: \(line)")
-            for names in command.options {
-                #expect(!words.isDisjoint(with: names), "README: \(line) lacks \(names)")
-            }
-        }
-    }
-
-    /// Each default the README's `lecture build` table gives an option, a `book.toml` key
+    /// Each default the manual's `lecture build` table (build.md) gives an option, a `book.toml` key
     /// (`[book] src`) or a value (`10`), is the one `lecture build --help` states for it; the help
     /// used to name this repository's folders (`content`, `_site`, `site-templates`) whatever the
     /// book said.
-    @Test func helpDefaultsAreTheReadmeTablesDefaults() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        let readme = try #require(TestSupport.read(root + "/README.md"))
-        let section = try #require(readme.components(separatedBy: "### `lecture build`").dropFirst().first)
-        let rows = section.components(separatedBy: "\n### ")[0].split(separator: "\n").filter { $0.hasPrefix("| `-") }
+    @Test func helpDefaultsAreTheManualTablesDefaults() throws {
+        let page = try #require(TestSupport.read(TestSupport.repositoryRoot + "/Sources/lecture/Manual/src/build.md"))
+        let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `-") }
         #expect(rows.count >= 10)
         let help = run(["build", "--help"]).lines.joined(separator: "\n").split(separator: "\n")
         for row in rows {
@@ -116,7 +90,7 @@ import Testing
             // The keys and values in backquotes: `[book] src`, `10`, `C.UTF-8`.
             let named = cells[2].components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
             for value in named where value.hasPrefix("[") || value.first?.isNumber == true || value.contains(".") {
-                #expect(line.contains(value), "\(option): the README's default names \(value); --help says: \(line)")
+                #expect(line.contains(value), "\(option): the manual's default names \(value); --help says: \(line)")
             }
         }
     }

@@ -7,14 +7,14 @@ import Testing
 
 /// Diagnostics as values: identifiers, the engine, the console as the one printer.
 @Suite struct DiagnosticModelTests {
-    @Test func everyIdentifierIsDottedUniqueAndInTheReadme() throws {
+    @Test func everyIdentifierIsDottedUniqueAndInTheManual() throws {
         let names = Diagnostic.Identifier.all.map(\.rawValue)
         #expect(Set(names).count == names.count)
-        let readme = try String(
-            contentsOfFile: TestSupport.repositoryRoot + "/README.md", encoding: .utf8)
+        let manual = try String(
+            contentsOfFile: TestSupport.repositoryRoot + "/Sources/lecture/Manual/src/diagnostics.md", encoding: .utf8)
         for name in names {
             #expect(name.wholeMatch(of: /lecture(\.[a-z0-9]+(-[a-z0-9]+)*){1,2}/) != nil, "\(name)")
-            #expect(readme.contains("`\(name)`"), "README lists \(name)")
+            #expect(manual.contains("`\(name)`"), "the manual's diagnostics.md lists \(name)")
         }
     }
 

@@ -64,6 +64,17 @@ import Testing
         return false
     }
 
+    /// Every path reported other than `sentinel`, once an edit of `sentinel` (a watched file whose
+    /// edit must be reported) made now has been reported: the watcher reports changes in the order
+    /// they happen, a debounced batch holding everything before its last change, so an earlier edit
+    /// that is reported at all is in the list by then. Waiting for that event, rather than a fixed
+    /// time, keeps "nothing was reported" meaningful on a loaded machine.
+    func reportedBefore(sentinel: String, in reports: Reports) throws -> [String] {
+        try append(sentinel)
+        #expect(reported(sentinel, in: reports), "the sentinel edit of \(sentinel) was not reported")
+        return reports.all.flatMap { $0 }.filter { $0 != sentinel }
+    }
+
     /// Waits until no report has come for `quiet` seconds (at most 3 s), then forgets them all.
     func settle(_ reports: Reports, quiet: Double = 0.4) {
         let deadline = Date(timeIntervalSinceNow: 3)
@@ -99,8 +110,8 @@ import Testing
         )
         settle(reports)
         try append(root + "/ch6.old/sub/deep.md")
-        usleep(400_000)
-        #expect(reports.all.isEmpty, "an edit outside the book was reported: \(reports.all) (\(mode))")
+        let outside = try reportedBefore(sentinel: root + "/content/page.md", in: reports)
+        #expect(outside.isEmpty, "an edit outside the book was reported: \(outside) (\(mode))")
     }
 
     @Test(.enabled(if: FileWatcherTests.inotifyInstanceLeft, Comment(rawValue: FileWatcherTests.noInotifyLeft)))
@@ -115,10 +126,9 @@ import Testing
         #expect(reported(root + "/content/ch6/sub/deep.md", in: reports))
         settle(reports)
         try append(root + "/content.old/page.md")
-        usleep(400_000)
-        #expect(reports.all.isEmpty, "an edit in the moved-away folder was reported: \(reports.all)")
-        try append(root + "/content/ch6/sub/deep.md")
-        #expect(reported(root + "/content/ch6/sub/deep.md", in: reports))
+        // The recreated folder's own file is watched, and its edit is the sentinel.
+        let movedAway = try reportedBefore(sentinel: root + "/content/ch6/sub/deep.md", in: reports)
+        #expect(movedAway.isEmpty, "an edit in the moved-away folder was reported: \(movedAway)")
     }
 
     @Test(.enabled(if: FileWatcherTests.inotifyInstanceLeft, Comment(rawValue: FileWatcherTests.noInotifyLeft)))
@@ -152,8 +162,8 @@ import Testing
         settle(reports)
         // Other files beside the linked file's target are not the book's.
         try append(root + "/shared/other.md")
-        usleep(400_000)
-        #expect(reports.all.isEmpty, "\(reports.all) (\(mode))")
+        let beside = try reportedBefore(sentinel: root + "/content/page.md", in: reports)
+        #expect(beside.isEmpty, "\(beside) (\(mode))")
     }
 
     @Test(arguments: [FileWatcher.Mode.automatic, .polling])
@@ -225,8 +235,8 @@ import Testing
             try append(root + "/content/\(folder)/file.txt")
             try FileSystem.writeAtomically("y\n", to: root + "/content/\(folder)/new/file.txt")
         }
-        usleep(500_000)
-        #expect(reports.all.isEmpty, "\(reports.all) (\(mode))")
+        let ignored = try reportedBefore(sentinel: root + "/content/page.md", in: reports)
+        #expect(ignored.isEmpty, "\(ignored) (\(mode))")
         #expect(FileWatcher.isIgnored(name: "node_modules"))
     }
 }

@@ -11,7 +11,7 @@ import LectureSupport
 package enum LectureCommand {
     /// The version `lecture --version` prints.
     static let version = "0.1.0"
-    static var builtInSubcommands: [any Subcommand.Type] {
+    package static var builtInSubcommands: [any Subcommand.Type] {
         [InitCommand.self, BuildCommand.self, CheckCommand.self, PDFCommand.self]
     }
 
@@ -24,6 +24,8 @@ package enum LectureCommand {
             "OPTIONS:",
             "  --version                   Show the version.",
             "  -h, --help                  Show help information.",
+            "",
+            "  'lecture help --markdown' prints every subcommand's help as the manual's Markdown page.",
             "",
             "SUBCOMMANDS:",
         ]
@@ -60,6 +62,10 @@ package enum LectureCommand {
         case "help":
             guard arguments.count > 1 else {
                 console.print(help)
+                return 0
+            }
+            if arguments[1] == "--markdown" {
+                console.print(CommandLineReference.markdown(subcommands))
                 return 0
             }
             guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {

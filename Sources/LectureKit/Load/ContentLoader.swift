@@ -30,7 +30,7 @@ package enum ContentLoader {
     }
 
     /// Why there is no book to load at all (no content folder, or no `SUMMARY.md` in it): a setup
-    /// error, exit status 2 for `build` and `check` alike (README, "Exit status"). `nil` when both exist.
+    /// error, exit status 2 for `build` and `check` alike (the manual, "lecture build" and "lecture check"). `nil` when both exist.
     static func setupError(contentDirectory: String) -> LectureError? {
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         guard !FileSystem.isDirectory(contentDirectory) || !FileSystem.exists(summaryPath) else { return nil }

@@ -2,7 +2,7 @@ import CommonMark
 import Foundation
 import LectureSupport
 
-/// The values of `page.html`'s placeholders (README, "Templates"), built here for every page the
+/// The values of `page.html`'s placeholders (the manual, "Templates"), built here for every page the
 /// layout renders: the chapters, `print.html`, `toc.html` and the not-found page.
 struct TemplateValues: Sendable {
     let configuration: BuildConfiguration

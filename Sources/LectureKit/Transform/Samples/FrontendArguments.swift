@@ -5,7 +5,7 @@ import LectureSupport
 /// merged path (`MergedSamples`) runs that job itself, with exactly the driver's flags, and no
 /// driver process per sample: `swift-frontend` started directly costs ~11 ms less per job than
 /// `swiftc -frontend`, which starts the driver only for it to start `swift-frontend` (measured
-/// on the 2-core machine of the README's Benchmark, 2026-12-01).
+/// on the 2-core machine of the manual's Measurements, 2026-12-01).
 ///
 /// Asked once per compiler and set of flags and kept in the cache (`toolchain` kind). `nil`
 /// (and every sample verified alone) when the driver's answer is not one plain job line: a

@@ -1,6 +1,6 @@
 import LectureSupport
 
-/// The two-run rule (README, "The two-run rule"): every sample that ran to its end is run a
+/// The two-run rule (the manual, "Samples": "The two-run rule"): every sample that ran to its end is run a
 /// second time, and a verdict stands only when both runs printed the same standard output and
 /// ended the same way. A sample whose output varies from run to run (a `Set` or a `Dictionary`
 /// printed in Swift's per-process hash order, threads racing) would otherwise pass by luck once

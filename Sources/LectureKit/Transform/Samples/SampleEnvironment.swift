@@ -6,7 +6,7 @@ import LectureSupport
 #endif
 
 /// The fixed environment every sample runs in, so a verdict never depends on the shell it was
-/// given in (README, "The sample environment").
+/// given in (the manual, "Samples": "The sample environment").
 ///
 /// A sample sees exactly these variables and no other: `PATH` (the tool's own, to find
 /// programs), `HOME` (an empty folder inside the run's temporary folder), `TMPDIR` (that same
@@ -22,7 +22,7 @@ struct SampleEnvironment: Hashable, Sendable {
     /// (the default, which needs no time zone data).
     var timeZone: String
 
-    /// The defaults stated in the README: `C.UTF-8` and `UTC`.
+    /// The defaults stated in the manual: `C.UTF-8` and `UTC`.
     static let defaultLocale = "C.UTF-8"
     /// The default time zone, `UTC`.
     static let defaultTimeZone = "UTC"

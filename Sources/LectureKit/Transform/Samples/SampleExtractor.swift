@@ -4,7 +4,7 @@ internal import SwiftAnalysis
 
 /// Finds a page's samples and their expected outputs in its parsed blocks.
 ///
-/// Conventions (README, "Samples"): a fenced code block whose info string's first word is exactly
+/// Conventions (the manual, "Samples"): a fenced code block whose info string's first word is exactly
 /// `swift` is a sample; attributes after it are `ignore`, `no_run`, `compile_fail`, `test`,
 /// `should_fail` and `group=NAME`; the code block right after it with info string `output`
 /// holds its expected standard output. Consecutive samples with the same group form one program
