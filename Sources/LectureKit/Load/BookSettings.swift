@@ -18,6 +18,9 @@ package struct BookSettings: Sendable, Equatable {
     var source: String?
     /// `[build] build-dir`: where the site is written (mdBook's default `book`).
     var buildDirectory: String?
+    /// `[build] create-missing`: whether a page the summary lists that does not exist is created
+    /// with its title as a heading, as mdBook does (default `true`); `false` makes it an error.
+    var createMissing: Bool?
     /// `[output.html] site-url`: the site's URL path, prefix of `404.html`'s URLs (default `/`).
     package var siteURL: String?
     /// `[output.html] git-repository-url`: a link to the repository in every page's header.
@@ -39,6 +42,15 @@ package struct BookSettings: Sendable, Equatable {
     package var sampleLocale: String?
     /// `[lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul` (as `--sample-time-zone`).
     var timeZone: String?
+    /// `[lecture] outside-links`: `"warning"` (the default: a link that leaves the book, such as
+    /// `../std/index.html` to a sibling book, is not checked and is reported as a warning) or
+    /// `"error"` (such a link fails the build, for a book that must stand alone).
+    var outsideLinks: String?
+    /// `[lecture] style-lints`: the style warnings a valid book does not need (a page without one
+    /// `# ` heading, heading levels that jump); off by default, as mdBook has none.
+    var styleLints: Bool?
+    /// Whether a link that leaves the book fails the build (`outside-links = "error"`).
+    var outsideLinksAreErrors: Bool { outsideLinks == "error" }
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
@@ -232,8 +244,8 @@ enum BookSettingsLoader {
             return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
         case "build":
             return path.count == 2
-                && ["create-missing", "use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
-                ? "lecture never creates missing pages and runs no preprocessors" : nil
+                && ["use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
+                ? "lecture runs no preprocessors and watches the book's own folders" : nil
         default: return nil
         }
     }
@@ -269,6 +281,11 @@ enum BookSettingsLoader {
             return nil
         },
         "build.build-dir": string(\.buildDirectory),
+        "build.create-missing": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.createMissing = entry.value == "true"
+            return nil
+        },
         "output.html.site-url": Field { entry, settings in
             guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
             guard entry.value.hasPrefix("/") else {
@@ -349,6 +366,18 @@ enum BookSettingsLoader {
             return nil
         },
         "lecture.sample-locale": string(\.sampleLocale),
+        "lecture.outside-links": Field { entry, settings in
+            guard entry.kind == .string, ["warning", "error"].contains(entry.value) else {
+                return "needs \"warning\" or \"error\""
+            }
+            settings.outsideLinks = entry.value
+            return nil
+        },
+        "lecture.style-lints": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.styleLints = entry.value == "true"
+            return nil
+        },
         "lecture.time-zone": string(\.timeZone),
         "lecture.smart-punctuation": Field { entry, settings in
             guard entry.kind == .boolean else { return "needs true or false" }
