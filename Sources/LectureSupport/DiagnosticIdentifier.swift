@@ -33,6 +33,9 @@ extension Diagnostic.Identifier {
     package static let standIns = Self("lecture.setup.stand-ins")
     /// The sample locale or time zone is not installed.
     package static let sampleEnvironment = Self("lecture.setup.sample-environment")
+    /// Samples cannot run in a sandbox here (an error with `[lecture.samples] sandbox = "require"`,
+    /// else a warning once per run).
+    package static let sampleSandbox = Self("lecture.setup.sample-sandbox")
     /// No Chromium for `lecture pdf`.
     package static let missingChromium = Self("lecture.setup.chromium")
     /// The content folder or its `SUMMARY.md` is missing.
@@ -188,6 +191,7 @@ extension Diagnostic.Identifier {
     /// Every identifier above, in the manual's order.
     package static let all: [Self] = [
         unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, standIns, sampleEnvironment,
+        sampleSandbox,
         missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,

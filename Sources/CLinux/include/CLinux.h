@@ -48,6 +48,11 @@ int lecture_posix_spawn_file_actions_addchdir(posix_spawn_file_actions_t *action
 /// Returns 0 or an error number, as the posix_spawn family does.
 int lecture_posix_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from);
 
+/// posix_spawnattr_setflags(3)'s `POSIX_SPAWN_SETSID` (glibc 2.26+): the spawned child calls
+/// setsid(2), leading a new session with no controlling terminal (glibc declares the flag only
+/// under `_GNU_SOURCE`).
+#define LECTURE_POSIX_SPAWN_SETSID 0x80
+
 /// pidfd_open(2) (Linux 5.3+): a descriptor for the child `pid` that poll(2) reports readable
 /// once it has exited, so a caller waits for the exit itself rather than polling waitpid(2) on a
 /// timer. The descriptor is close-on-exec. -1 with `errno` ENOSYS on an older kernel.

@@ -54,6 +54,8 @@ package struct BookSettings: Sendable, Equatable {
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
+    /// `[lecture.samples] sandbox`: `auto`, `require` or `off` (`SampleSandbox`).
+    var sampleSandbox: SandboxSetting?
     /// `[lecture.samples] verify`: whether `lecture build` verifies the samples (default off).
     package var verifySamples: Bool?
     /// `[lecture.samples] without-output`: what a fence without an output block is checked for.
@@ -379,6 +381,13 @@ enum BookSettingsLoader {
             return nil
         },
         "lecture.time-zone": string(\.timeZone),
+        "lecture.samples.sandbox": Field { entry, settings in
+            guard entry.kind == .string, let setting = SandboxSetting(rawValue: entry.value) else {
+                return "needs \"auto\" (contained where the machine allows), \"require\" (for CI) or \"off\""
+            }
+            settings.sampleSandbox = setting
+            return nil
+        },
         "lecture.smart-punctuation": Field { entry, settings in
             guard entry.kind == .boolean else { return "needs true or false" }
             settings.smartPunctuation = entry.value == "true"
