@@ -2,8 +2,8 @@
 /// (https://github.com/tats-u/markdown-cjk-friendly/blob/main/specification.md, the rule of the
 /// `markdown-it-cjk-friendly` and `remark-cjk-friendly` plugins).
 ///
-/// CommonMark's flanking rules leave `**중재자(mediator)**는` as literal asterisks: the closing
-/// `**` follows punctuation (`)`) and precedes a letter (`는`), so it may not close. Korean puts
+/// CommonMark's flanking rules leave `**仲介者(mediator)**は` (Japanese; Korean alike) as literal asterisks: the closing
+/// `**` follows punctuation (`)`) and precedes a letter (`は`), so it may not close. Korean puts
 /// particles right after a word, so this happens on every other page. The amendment counts a
 /// CJK character beside punctuation as white space is counted there, and CJK punctuation as a
 /// letter. It changes nothing where no CJK character touches a delimiter run, so it applies

@@ -40,7 +40,7 @@ package enum MarkdownParser {
     ///
     /// Emphasis is matched by CommonMark's rules amended for CJK text (`CJKEmphasis`);
     /// `literalEmphasis` says where a run of two or more `*` or `_` still matches nothing and
-    /// so reaches the page as text (`**중재자` without its closing `**`).
+    /// so reaches the page as text (`**仲介者` without its closing `**`, as in Japanese or Korean prose).
     package static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (
         blocks: [Block], tooDeep: SourceLocation?, literalEmphasis: [SourceLocation]
     ) {
