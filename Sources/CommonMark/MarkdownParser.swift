@@ -41,20 +41,26 @@ package enum MarkdownParser {
     /// Emphasis is matched by CommonMark's rules amended for CJK text (`CJKEmphasis`);
     /// `literalEmphasis` says where a run of two or more `*` or `_` still matches nothing and
     /// so reaches the page as text (`**仲介者` without its closing `**`, as in Japanese or Korean prose).
+    ///
+    /// A page whose brackets would keep cmark busy for long (`BracketCost`) is parsed up to the
+    /// line where that starts, given as `tooSlow`; the rest is left out, and the caller reports it.
     package static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (
-        blocks: [Block], tooDeep: SourceLocation?, literalEmphasis: [SourceLocation]
+        blocks: [Block], tooDeep: SourceLocation?, literalEmphasis: [SourceLocation], tooSlow: SourceLocation?
     ) {
         var text = text
         let options = options(smart: smartPunctuation)
         return text.withUTF8 { buffer in
-            let root = buffer.withMemoryRebound(to: CChar.self) { chars in
+            let cut = BracketCost.cut(buffer)
+            let parsed = cut.map { UnsafeBufferPointer(rebasing: buffer[..<$0.offset]) } ?? buffer
+            let root = parsed.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, options)
             }
-            guard let root else { return ([], nil, []) }
+            let tooSlow = cut.map { SourceLocation(line: $0.line, column: 1) }
+            guard let root else { return ([], nil, [], tooSlow) }
             defer { cmark_node_free(root) }
-            var converter = Converter(source: buffer)
+            var converter = Converter(source: parsed)
             let blocks = converter.children(of: root).map { converter.block($0) }
-            return (blocks, converter.tooDeep, converter.literalEmphasis)
+            return (blocks, converter.tooDeep, converter.literalEmphasis, tooSlow)
         }
     }
 

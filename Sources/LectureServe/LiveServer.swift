@@ -242,13 +242,13 @@ final class LiveServer: @unchecked Sendable {
             defer { serveWarnings = warnings }
             return warnings != serveWarnings
         }
-        if changed { for warning in warnings { console.print(warning.description) } }
+        if changed { for warning in warnings { console.print(warning.shownSafely.description) } }
     }
 
     /// Paths as the user would type them: relative to the working folder when inside it.
     static func shown(_ paths: [String]) -> String {
         let base = FileManager.default.currentDirectoryPath + "/"
-        let relative = paths.map { $0.hasPrefix(base) ? String($0.dropFirst(base.count)) : $0 }
+        let relative = paths.map { TerminalText.line($0.hasPrefix(base) ? String($0.dropFirst(base.count)) : $0) }
         return relative.count <= 3
             ? relative.joined(separator: ", ")
             : relative.prefix(3).joined(separator: ", ") + " and \(relative.count - 3) more"

@@ -101,6 +101,8 @@ extension Diagnostic.Identifier {
     package static let headingJump = Self("lecture.page.heading-jump")
     /// Content nested deeper than cmark's converter allows.
     package static let nestingTooDeep = Self("lecture.markdown.too-deep")
+    /// A paragraph with so many `[` left open that cmark would take minutes (`BracketCost`).
+    package static let bracketsTooMany = Self("lecture.markdown.too-slow")
     /// A run of `**` or `__` that opens or closes no emphasis and so shows on the page as text.
     package static let literalEmphasis = Self("lecture.markdown.literal-emphasis")
 
@@ -196,7 +198,7 @@ extension Diagnostic.Identifier {
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
-        unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep, literalEmphasis,
+        unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep, bracketsTooMany, literalEmphasis,
         includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,

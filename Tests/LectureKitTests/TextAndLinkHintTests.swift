@@ -166,6 +166,10 @@ import Testing
         }
     }
 
+    /// What `LiteralLinks.candidates` finds in linear time, as a regular expression (which
+    /// backtracks): the oracle it is compared with.
+    nonisolated(unsafe) static let candidate = try! Regex(#"!?\[[^\]\n]*\]\([^<)\n][^)\n]* [^)\n]*\)"#)
+
     /// The byte scans that spare the regex must find what `split` and the regex find.
     @Test func literalLinkLinesAndPrefilterAgreeWithSplitAndRegex() {
         let texts = [
@@ -179,8 +183,10 @@ import Testing
         for text in texts {
             let lines = LiteralLinks.lines(of: text)
             #expect(lines == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
-            for line in lines where !line.matches(of: LiteralLinks.candidate).isEmpty {
-                #expect(LiteralLinks.mayHoldCandidate(line), "\(line.debugDescription)")
+            for line in lines {
+                let matches = line.matches(of: Self.candidate).map(\.range)
+                #expect(LiteralLinks.candidates(in: line) == matches, "\(line.debugDescription)")
+                if !matches.isEmpty { #expect(LiteralLinks.mayHoldCandidate(line), "\(line.debugDescription)") }
             }
         }
         #expect(!LiteralLinks.mayHoldCandidate("[a](b) c"))
@@ -188,5 +194,33 @@ import Testing
             !LiteralLinks.mayHoldCandidate("자세한 내용은 [982장의 개요](../p.md#개요)에서 다룹니다."),
             "a link with a Hangul anchor, followed by Hangul: no candidate, the regex is spared")
         #expect(LiteralLinks.mayHoldCandidate("[a](b c)"))
+    }
+
+    /// The linear scan finds what the regular expression finds, on lines made of the characters
+    /// that matter to it (seeded, so a failure can be run again).
+    @Test func literalLinkCandidatesAgreeWithTheRegexOnRandomLines() {
+        var generator = SeededGenerator(seed: 34)
+        let pieces = ["[", "]", "(", ")", " ", "!", "<", "a", "가", "]("]
+        for _ in 0..<3000 {
+            let line = Substring(
+                (0..<Int.random(in: 0...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                    .joined())
+            #expect(
+                LiteralLinks.candidates(in: line) == line.matches(of: Self.candidate).map(\.range),
+                "\(line.debugDescription)")
+        }
+    }
+}
+
+/// A SplitMix64 generator: the same numbers for the same seed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

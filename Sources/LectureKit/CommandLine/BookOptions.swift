@@ -92,8 +92,8 @@ extension Option where Values == BookOptions {
             "-j", "--jobs", value: "n", help: "Samples compiled and run at once (default: the number of cores).",
             at: \.jobs
         ) { text in
-            guard let n = Int(text), n >= 1 else {
-                throw LectureError(.badOptionValue, "-j needs a whole number of 1 or more, not '\(text)'")
+            guard let n = Int(text), SampleVerifier.Options.jobCounts.contains(n) else {
+                throw LectureError(.badOptionValue, "-j needs a whole number from 1 to 1024, not '\(text)'")
             }
             return n
         }
@@ -105,8 +105,9 @@ extension Option where Values == BookOptions {
             help: "Time limit for each sample run (default: [lecture] timeout, else 10).", at: \.timeout
         ) {
             text in
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw LectureError(.badOptionValue, "--timeout needs a number of seconds above 0, not '\(text)'")
+            guard let seconds = Double(text), SampleVerifier.Options.timeouts.contains(seconds) else {
+                throw LectureError(
+                    .badOptionValue, "--timeout needs \(SampleVerifier.Options.timeoutsText), not '\(text)'")
             }
             return seconds
         }

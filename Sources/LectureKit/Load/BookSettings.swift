@@ -330,10 +330,10 @@ enum BookSettingsLoader {
             entry.kind == .array ? nil : "needs an array of folders, such as [\"../examples\"]"
         },
         "lecture.timeout": Field { entry, settings in
-            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value), seconds > 0,
-                seconds.isFinite
+            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value),
+                SampleVerifier.Options.timeouts.contains(seconds)
             else {
-                return "needs a number of seconds above 0"
+                return "needs \(SampleVerifier.Options.timeoutsText)"
             }
             settings.timeout = seconds
             return nil

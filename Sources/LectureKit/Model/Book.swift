@@ -98,6 +98,38 @@ enum OutputPath {
         return folder + stem + ".html"
     }
 
+    /// `path` (an output path, or the path of a link to one) as a URL's path: each `?` and `#`
+    /// written `%3F` and `%23`, and each `%` that does not start an escape `%XX` written `%25`,
+    /// so a page named `what?.md`, `c#.md` or `100%.md` is reached, where the raw name would end
+    /// the path at its query or fragment, or be refused as a malformed escape (HTTP 400).
+    /// mdBook 0.5.4 writes such names raw, and its links to them break; `HTML.escapeHref`
+    /// encodes the rest (spaces, non-ASCII) and keeps these escapes.
+    static func href(_ path: String) -> String {
+        guard path.utf8.contains(where: { $0 == 0x25 || $0 == 0x3F || $0 == 0x23 }) else { return path }
+        func isHex(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+        }
+        let bytes = Array(path.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case 0x3F: out += Array("%3F".utf8)
+            case 0x23: out += Array("%23".utf8)
+            case 0x25 where !(index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2])):
+                out += Array("%25".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// An output path as a link's path: as `href(_:)`, and every `%` escaped, since an output
+    /// path is a file's name and holds no escape.
+    static func href(forOutput path: String) -> String {
+        href(path.replacingOccurrences(of: "%", with: "%25"))
+    }
+
     /// The relative prefix from a page at `path` to the site root: `""` or `"../"` per folder.
     static func rootPrefix(from path: String) -> String {
         String(repeating: "../", count: path.split(separator: "/").count - 1)

@@ -44,12 +44,14 @@ package final class Console: @unchecked Sendable {
         errors = recorder
     }
 
-    /// Writes a result line to stdout.
-    package func print(_ line: String) { lock.withLock { output(line) } }
+    /// Writes a result line to stdout. A control character in it but line feed and tab is shown
+    /// visibly (`TerminalText.lines`): a caller quoting a path on a line of its own shows it with
+    /// `TerminalText.line`.
+    package func print(_ line: String) { lock.withLock { output(TerminalText.lines(line)) } }
 
     /// Writes a line that is neither a result nor a diagnostic to stderr: the closing
     /// `lecture build: failed with N errors`, the help after a usage error.
-    func printError(_ line: String) { lock.withLock { errors(line) } }
+    func printError(_ line: String) { lock.withLock { errors(TerminalText.lines(line)) } }
 
     /// Writes a diagnostic in the console's `format`: to stderr, or for `github` to stdout, where
     /// GitHub's documentation says the runner reads workflow commands.
@@ -73,7 +75,7 @@ package final class Console: @unchecked Sendable {
     /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only.
     func progress(_ line: String) {
         guard isTerminal else { return }
-        lock.withLock { Console.write("\r\u{1B}[K\(line)", to: 2) }
+        lock.withLock { Console.write("\r\u{1B}[K\(TerminalText.line(line))", to: 2) }
     }
 
     /// Erases the progress line, on terminals only.

@@ -16,7 +16,7 @@ enum Navigation {
             switch chapter.kind {
             case .page:
                 let isCurrent = chapter.outputPath == current
-                html += "<li><a href=\"\(HTML.escapeHref(root + chapter.outputPath))\""
+                html += "<li><a href=\"\(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath)))\""
                 if isCurrent { html += " class=\"active\" aria-current=\"page\"" }
                 html += ">\(number)\(HTML.escape(chapter.title))</a>"
             case .draft:
@@ -36,7 +36,7 @@ enum Navigation {
     /// inserts the tree from the shared `toc.js` (mdBook's approach since 0.4.41), so the site
     /// grows linearly with its pages; without JavaScript, a link to `toc.html`.
     static func scriptedTree(current: String, root: String, label: String) -> String {
-        "<script src=\"\(HTML.escapeHref(root))toc.js\" data-root=\"\(HTML.escape(root))\" data-current=\"\(HTML.escape(current))\"></script>"
+        "<script src=\"\(HTML.escapeHref(root))toc.js\" data-root=\"\(HTML.escape(root))\" data-current=\"\(HTML.escapeHref(OutputPath.href(forOutput: current)))\"></script>"
             + "<noscript><a href=\"\(HTML.escapeHref(root))toc.html\">\(HTML.escape(label))</a></noscript>"
     }
 
@@ -97,7 +97,8 @@ enum Navigation {
     /// `label` (the interface word "Previous" or "Next", `data-label`) before the title.
     static func link(_ chapter: Chapter?, rel: String, root: String, label: String) -> String {
         guard let chapter else { return "" }
-        return "<a rel=\"\(rel)\" href=\"\(HTML.escapeHref(root + chapter.outputPath))\" class=\"nav-\(rel)\""
+        return
+            "<a rel=\"\(rel)\" href=\"\(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath)))\" class=\"nav-\(rel)\""
             + " data-label=\"\(HTML.escape(label))\">"
             + "\(HTML.escape(chapter.title))</a>"
     }

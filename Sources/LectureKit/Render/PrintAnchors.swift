@@ -18,14 +18,18 @@ struct PrintAnchors: Sendable {
     private let folders: [String: String]
 
     /// Anchors for `order` (the summary's chapters), avoiding `reserved` (the template's ids):
-    /// `ch-` and the output path without `.html`, `/` as `-`; a repeat gets `-2`, `-3`…
+    /// `ch-` and the output path without `.html`, `/` (and `?`, `#`, `%`, which a fragment
+    /// would have to escape) as `-`; a repeat gets `-2`, `-3`…
     init(_ order: [Chapter], reserved: Set<String>) {
         var taken = reserved
         var chapters: [String: String] = [:]
         var folders: [String: String] = [:]
         for chapter in order {
             folders[chapter.outputPath] = Self.folder(of: chapter.outputPath)
-            let stem = "ch-" + chapter.outputPath.dropLast(".html".count).replacingOccurrences(of: "/", with: "-")
+            let stem =
+                "ch-"
+                + String(
+                    chapter.outputPath.dropLast(".html".count).map { "/?#%".contains($0) ? "-" : $0 })
             var anchor = stem
             var n = 2
             while taken.contains(anchor) {

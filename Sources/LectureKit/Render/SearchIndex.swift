@@ -49,7 +49,8 @@ enum SearchIndex {
             sections += [heading.text, heading.id, heading.sectionText]
         }
         return PageEntry(
-            title: page.title, url: page.chapter.outputPath, sections: JSONLiteral.array(sections),
+            title: page.title, url: OutputPath.href(forOutput: page.chapter.outputPath),
+            sections: JSONLiteral.array(sections),
             grams: grams.elements)
     }
 

@@ -41,16 +41,20 @@ enum DiagnosticFormat: Sendable, Equatable {
     }
 
     /// `diagnostic` as this format prints it: possibly several lines for `plain`, one for `github`.
-    /// `workingDirectory` resolves the diagnostic's relative path.
-    package func render(_ diagnostic: Diagnostic, workingDirectory: String) -> String {
+    /// `workingDirectory` resolves the diagnostic's relative path. What the diagnostic quotes
+    /// of its input is shown safely (`Diagnostic.shownSafely`): no control character reaches the
+    /// terminal or the log raw, and a path or summary is one line.
+    package func render(_ unsafe: Diagnostic, workingDirectory: String) -> String {
+        let diagnostic = unsafe.shownSafely
         switch self {
         case .plain:
             return diagnostic.description
         case .github(let root):
             var properties: [(key: String, value: String)] = []
-            let path = Self.absolute(diagnostic.path, in: workingDirectory)
+            let path = Self.absolute(unsafe.path, in: workingDirectory)
             if !diagnostic.path.isEmpty {
-                properties.append(("file", path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path))
+                let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+                properties.append(("file", TerminalText.line(relative)))
             }
             if let location = diagnostic.location, !diagnostic.path.isEmpty {
                 let column =

@@ -21,7 +21,8 @@ enum LinkRewriter {
             return path + (path.hasSuffix("/") ? "" : "/") + "index.html" + fragment
         }
         guard path.hasSuffix(".md") else { return destination }
-        return OutputPath.html(forMarkdown: path) + fragment
+        // A page named with `?`, `#` or `%` (`what?.md`) is reached only with them escaped.
+        return OutputPath.href(OutputPath.html(forMarkdown: path)) + fragment
     }
 
     /// `destination` cut before its first `#` (a character of its own): path and fragment, `#` included.

@@ -10,15 +10,18 @@ import LectureSupport
 /// spaces written `%20` as a link or image, and the text is in the page's prose (not in a code span).
 enum LiteralLinks {
     /// The warnings for the paragraphs and headings of `blocks`, whose source is `source`.
-    static func warnings(_ blocks: [Block], source: SourceFile) -> [Diagnostic] {
+    /// At most `limit` warnings are made one by one; past them, one more counts the rest.
+    static func warnings(_ blocks: [Block], source: SourceFile, limit: Int = 100) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
+        var unchecked = 0
+        var firstUnchecked: SourceLocation?
         let lines = Self.lines(of: source.text)
         // The candidates of each line that has any (most pages have none: then nothing is walked).
-        // The regex is slow, so it searches only lines whose bytes may hold a candidate.
-        var candidates: [Int: [Regex<AnyRegexOutput>.Match]] = [:]
+        // The scan is slower than a byte search, so it reads only lines whose bytes may hold one.
+        var candidates: [Int: [Range<String.Index>]] = [:]
         for (offset, line) in lines.enumerated() where Self.mayHoldCandidate(line) {
-            let matches = line.matches(of: candidate)
-            if !matches.isEmpty { candidates[offset + 1] = matches }
+            let found = Self.candidates(in: line)
+            if !found.isEmpty { candidates[offset + 1] = found }
         }
         if candidates.isEmpty { return [] }
         for block in blocks.leafBlocks {
@@ -30,16 +33,28 @@ enum LiteralLinks {
             case .heading(_, let content, _): inlines = content
             default: continue
             }
-            let prose = textRuns(inlines)
-            guard prose.contains(where: { $0.contains("](") }) else { continue }
+            // The candidates the prose itself holds, found by the same scan: a set to look each
+            // line's candidate up in, where searching the prose for each would take time
+            // quadratic in the paragraph's length.
+            let prose = Set(
+                textRuns(inlines).flatMap { $0.split(separator: "\n") }.flatMap { run in
+                    Self.candidates(in: run).map { String(run[$0]) }
+                })
+            guard !prose.isEmpty else { continue }
             for number in lineNumbers where number <= lines.count {
                 let line = lines[number - 1]
-                for match in candidates[number] ?? [] {
-                    let text = String(line[match.range])
-                    guard let fixed = fixed(text), prose.contains(where: { $0.contains(text) }),
-                        !isLink(MarkdownParser.parseInlines(text)), isLink(MarkdownParser.parseInlines(fixed))
+                for range in candidates[number] ?? [] {
+                    let text = String(line[range])
+                    guard let fixed = fixed(text), prose.contains(text) else { continue }
+                    let column = line[..<range.lowerBound].utf8.count + 1
+                    // Each is parsed twice to be sure: past `limit` warnings, the rest are counted.
+                    guard warnings.count < limit else {
+                        unchecked += 1
+                        firstUnchecked = firstUnchecked ?? SourceLocation(line: number, column: column)
+                        continue
+                    }
+                    guard !isLink(MarkdownParser.parseInlines(text)), isLink(MarkdownParser.parseInlines(fixed))
                     else { continue }
-                    let column = line[..<match.range.lowerBound].utf8.count + 1
                     let (open, destination) = split(text)
                     warnings.append(
                         .warning(
@@ -51,6 +66,13 @@ enum LiteralLinks {
                             ]))
                 }
             }
+        }
+        if let firstUnchecked {
+            warnings.append(
+                .warning(
+                    .linkAsText, source.displayPath, firstUnchecked,
+                    "\(unchecked) more links or images from here on may be shown as text: their destinations have a space",
+                    notes: ["only the first \(limit) on a page are reported one by one; fix those and build again"]))
         }
         return warnings
     }
@@ -82,7 +104,10 @@ enum LiteralLinks {
     }
 
     /// Whether the line's bytes may hold a `candidate`: a `](` with a space before the `)` that
-    /// surely closes it, one that is a `Character` of its own (the regex matches characters).
+    /// surely closes it, one that is a `Character` of its own (the scan compares characters).
+    /// Linear: the scan after one `](` that ends at a `)` without a space also decides every `](`
+    /// before that `)`, so the next search starts after it; one that reaches the line's end
+    /// decides all the rest.
     static func mayHoldCandidate(_ line: Substring) -> Bool {
         var line = line
         return line.withUTF8 { bytes in
@@ -90,10 +115,16 @@ enum LiteralLinks {
             while let open = UTF8Search.offset(of: UInt8(ascii: "("), in: bytes, from: next) {
                 next = open + 1
                 guard open > 0, bytes[open - 1] == UInt8(ascii: "]") else { continue }
+                var closed = false
                 for scan in next..<bytes.count {
                     if bytes[scan] == UInt8(ascii: " ") { return true }
-                    if bytes[scan] == UInt8(ascii: ")"), standsAlone(bytes, closingAt: scan) { break }
+                    if bytes[scan] == UInt8(ascii: ")"), standsAlone(bytes, closingAt: scan) {
+                        next = scan + 1
+                        closed = true
+                        break
+                    }
                 }
+                if !closed { return false }
             }
             return false
         }
@@ -127,8 +158,61 @@ enum LiteralLinks {
         return (0xAC00...0xD7A3).contains(scalar)
     }
 
-    /// `[…](…)` or `![…](…)` with a space inside the parentheses and no `<…>` around the destination.
-    nonisolated(unsafe) static let candidate = try! Regex(#"!?\[[^\]\n]*\]\([^<)\n][^)\n]* [^)\n]*\)"#)
+    /// The candidates of `line` (which holds no line feed), leftmost first and not overlapping:
+    /// `[…](…)` or `![…](…)` with a space inside the parentheses and no `<…>` around the
+    /// destination. As the regular expression `!?\[[^\]]*\]\([^<)][^)]* [^)]*\)` over the
+    /// line's characters would find them, in time linear in the line (the expression backtracks:
+    /// a long line of `[x](a b` took it time cubic in its length). For a `[`, the `]` is the first
+    /// after it, and the match ends at the first `)` after the `](`.
+    static func candidates(in line: Substring) -> [Range<String.Index>] {
+        let characters = Array(line)
+        let count = characters.count
+        guard count >= 6 else { return [] }
+        // From the right: the first `]`, `)` and space at or after each offset (`count`: none).
+        var nextClose = [Int](repeating: count, count: count + 1)
+        var nextParen = [Int](repeating: count, count: count + 1)
+        var nextSpace = [Int](repeating: count, count: count + 1)
+        for offset in stride(from: count - 1, through: 0, by: -1) {
+            nextClose[offset] = characters[offset] == "]" ? offset : nextClose[offset + 1]
+            nextParen[offset] = characters[offset] == ")" ? offset : nextParen[offset + 1]
+            nextSpace[offset] = characters[offset] == " " ? offset : nextSpace[offset + 1]
+        }
+        /// The offset of the `)` ending a candidate whose `]` is at `close`, or `nil`.
+        func end(after close: Int) -> Int? {
+            let first = close + 2
+            guard first < count, characters[close + 1] == "(", characters[first] != "<", characters[first] != ")"
+            else { return nil }
+            let paren = nextParen[first + 1]
+            guard paren < count, nextSpace[first + 1] < paren else { return nil }
+            return paren
+        }
+        var found: [Range<Int>] = []
+        var offset = 0
+        while offset < count {
+            let bang = characters[offset] == "!" && offset + 1 < count && characters[offset + 1] == "["
+            if bang || characters[offset] == "[" {
+                let open = bang ? offset + 1 : offset
+                let close = nextClose[open + 1]
+                if close < count, let last = end(after: close) {
+                    found.append(offset..<(last + 1))
+                    offset = last + 1
+                    continue
+                }
+            }
+            offset += 1
+        }
+        guard !found.isEmpty else { return [] }
+        // Offsets in characters to indices of the line.
+        var indices: [String.Index] = []
+        indices.reserveCapacity(count + 1)
+        var index = line.startIndex
+        while index != line.endIndex {
+            indices.append(index)
+            index = line.index(after: index)
+        }
+        indices.append(line.endIndex)
+        return found.map { indices[$0.lowerBound]..<indices[$0.upperBound] }
+    }
 
     /// `[text]` part and destination of a candidate.
     static func split(_ text: String) -> (open: String, destination: String) {

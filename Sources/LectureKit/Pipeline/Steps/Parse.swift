@@ -7,12 +7,13 @@ extension BuildStep {
     static let parse = BuildStep(
         name: "Parse", reads: [],
         page: { (page: inout Page, context: BuildContext) in
-            let (blocks, tooDeep, literalEmphasis) = MarkdownParser.parseDocument(
+            let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
                 Footnotes.protectingDefinitions(page.source.text),
                 smartPunctuation: context.configuration.smartPunctuation)
             page.blocks = MarkdownExtensions.apply(to: blocks)
-            page.tooDeep = tooDeep
-            let problems = literalEmphasis.map { location in
+            // Headings after either cut are unknown: links into them are not reported.
+            page.tooDeep = tooDeep ?? tooSlow
+            var problems = literalEmphasis.map { location in
                 Diagnostic.warning(
                     .literalEmphasis, page.source.displayPath, location,
                     "emphasis markers match nothing and are shown as text",
@@ -20,12 +21,22 @@ extension BuildStep {
                         "close the emphasis with the same marker ('**word**'), or write '\\*' for a literal '*'"
                     ])
             }
-            guard let tooDeep else { return problems }
-            return problems + [
-                .error(
-                    .nestingTooDeep, page.source.displayPath, tooDeep,
-                    "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
-                    notes: ["block quotes, lists or emphasis inside one another; flatten them"])
-            ]
+            if let tooDeep {
+                problems.append(
+                    .error(
+                        .nestingTooDeep, page.source.displayPath, tooDeep,
+                        "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
+                        notes: ["block quotes, lists or emphasis inside one another; flatten them"]))
+            }
+            if let tooSlow {
+                problems.append(
+                    .error(
+                        .bracketsTooMany, page.source.displayPath, tooSlow,
+                        "too many '[' open in one paragraph to parse in time; the rest of the page is left out",
+                        notes: [
+                            "CommonMark's parser takes time that grows with the square of the '[' left open before each '](': close them, write '\\[' for a literal bracket, or split the paragraph with blank lines"
+                        ]))
+            }
+            return problems
         })
 }

@@ -67,7 +67,8 @@ extension BuildStep {
                 first.outputPath.contains("/")
                 ? Array(
                     Navigation.redirect(
-                        to: first.outputPath, title: first.title, language: configuration.book.language ?? "en"
+                        to: OutputPath.href(forOutput: first.outputPath), title: first.title,
+                        language: configuration.book.language ?? "en"
                     ).utf8) : html
         }
         if order.isEmpty {

@@ -28,7 +28,9 @@ package struct SampleVerifier: Sendable {
         /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
         /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
         var hoverTimeout: Double =
-            ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init) ?? 20
+            ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init).flatMap {
+                Options.timeouts.contains($0) ? $0 : nil
+            } ?? 20
         /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`; off for
         /// `lecture check`, which renders no page). The verdicts' cache keys do not depend on it.
         var hoverCards = SwiftAnalysisSwitch.isOn
@@ -47,6 +49,15 @@ package struct SampleVerifier: Sendable {
         var sandbox = SandboxSetting.auto
         /// The defaults given with each property.
         init() {}
+
+        /// The time limits a person may set, in seconds (`--timeout`, `[lecture] timeout`): above
+        /// 0 and at most a day, as a run's deadline is a `Duration`, which a larger number
+        /// (`1e300`) would overflow.
+        package static let timeouts = Double.leastNonzeroMagnitude...86_400
+        /// The parallel jobs a person may ask for (`-j`): each is a thread and a compiler.
+        package static let jobCounts = 1...1024
+        /// `timeouts` as the usage error says it.
+        static let timeoutsText = "a number of seconds above 0 and at most 86400 (a day)"
     }
 
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
