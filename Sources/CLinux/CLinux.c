@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -36,6 +38,24 @@ int lecture_is_mount_root(int directory, const char *name) {
         if (fstat(directory, &parent) != 0) return -1;
     }
     return (info.stx_dev_major != major(parent.st_dev) || info.stx_dev_minor != minor(parent.st_dev)) ? 1 : 0;
+}
+
+int lecture_is_kernel_file(const char *path) {
+    struct statfs info;
+    if (statfs(path, &info) != 0) return -1;
+    switch ((unsigned long)info.f_type) {
+    case PROC_SUPER_MAGIC:
+    case SYSFS_MAGIC:
+    case DEBUGFS_MAGIC:
+    case TRACEFS_MAGIC:
+    case SECURITYFS_MAGIC:
+    case CGROUP_SUPER_MAGIC:
+    case CGROUP2_SUPER_MAGIC:
+    case BPF_FS_MAGIC:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 int lecture_pipe2_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

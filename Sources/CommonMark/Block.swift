@@ -30,6 +30,9 @@ package struct Block: Hashable, Sendable {
     package var kind: Kind
     /// Where the block stands in its Markdown source.
     package var range: SourceRange
+    /// HTML attributes a transform gave the block beyond its id: a heading's classes and other
+    /// attributes from `{#id .class key=value}` (rendered after the id, in order).
+    package var attributes: [HTMLAttribute] = []
 
     /// Creates a block; `range` defaults to unknown, for blocks a transform makes.
     package init(_ kind: Kind, range: SourceRange = .unknown) {
@@ -145,5 +148,16 @@ package struct Element: Hashable, Sendable {
             self.name = name
             self.value = value
         }
+    }
+}
+
+/// One HTML attribute of a block (`class="note"`); the value is escaped when rendered.
+package struct HTMLAttribute: Hashable, Sendable {
+    package var name: String
+    package var value: String
+
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }

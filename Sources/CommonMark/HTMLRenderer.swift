@@ -85,7 +85,11 @@ package struct HTMLRenderer: Sendable {
             if let id {
                 out.html += "<h\(level) id=\""
                 out.append(HTML.escape(id), marking: .headingID(id))
-                out.html += "\"><a class=\"anchor\" href=\"#"
+                out.html += "\""
+                for attribute in block.attributes {
+                    out.html += " \(HTML.escape(attribute.name))=\"\(HTML.escape(attribute.value))\""
+                }
+                out.html += "><a class=\"anchor\" href=\"#"
                 out.append(HTML.escapeHref(id), marking: .headingAnchor(id))
                 out.html += "\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
             } else {

@@ -1,3 +1,5 @@
+import CLinux
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -53,6 +55,10 @@ package enum CanonicalPath {
     package static func isWithin(_ path: String, _ ancestor: String) -> Bool {
         ancestor == "/" || path == ancestor || path.hasPrefix(ancestor + "/")
     }
+
+    /// Whether `path` lies on a file system of the kernel's (`/proc`, `/sys`…), whose files
+    /// look regular but hold the machine's state; `true` when it cannot be told.
+    package static func isKernelFile(_ path: String) -> Bool { lecture_is_kernel_file(path) != 0 }
 
     /// The home folders of this process: `$HOME` and the user database's, canonical; the
     /// ones that exist.

@@ -33,6 +33,9 @@ extension Diagnostic.Identifier {
     package static let sampleLibraries = Self("lecture.setup.sample-libraries")
     /// The sample locale or time zone is not installed.
     package static let sampleEnvironment = Self("lecture.setup.sample-environment")
+    /// Samples cannot run in a sandbox here (an error with `[lecture.samples] sandbox = "require"`,
+    /// else a warning once per run).
+    package static let sampleSandbox = Self("lecture.setup.sample-sandbox")
     /// No Chromium for `lecture pdf`.
     package static let missingChromium = Self("lecture.setup.chromium")
     /// The content folder or its `SUMMARY.md` is missing.
@@ -75,23 +78,26 @@ extension Diagnostic.Identifier {
 
     /// Something in `SUMMARY.md` that is not a title or a list of links.
     package static let summaryContent = Self("lecture.summary.unexpected-content")
-    /// `SUMMARY.md` has no `# Title` (a warning; `book.toml`'s title removes it).
-    package static let summaryNoTitle = Self("lecture.summary.no-title")
-    /// A summary link that is not a relative `.md` path inside the content folder.
+    /// A page the summary lists that did not exist, created with its title as mdBook's
+    /// `create-missing` does (a note; `[build] create-missing = false` makes it an error).
+    package static let summaryCreatedPage = Self("lecture.summary.created-page")
+    /// A summary link that is not a relative path inside the content folder.
     package static let summaryBadLink = Self("lecture.summary.bad-link")
     /// A summary link to a page that does not exist.
     package static let summaryMissingPage = Self("lecture.summary.missing-page")
     /// A page listed twice.
     package static let summaryDuplicate = Self("lecture.summary.duplicate-page")
-    /// A summary that lists no pages.
+    /// A summary that lists no pages (a warning: the site has none, as mdBook builds it).
     package static let summaryEmpty = Self("lecture.summary.no-pages")
+    /// A link that leaves the book (a warning; an error with `[lecture] outside-links = "error"`).
+    package static let linkOutside = Self("lecture.link.outside-book")
     /// A page in the content folder that the summary does not list (a warning).
     package static let unlistedPage = Self("lecture.page.unlisted")
     /// A page or file that would be written over another output file.
     package static let outputCollision = Self("lecture.page.output-collision")
-    /// A page without a `# ` heading, or with several (a warning).
+    /// A page without a `# ` heading, or with several (a style lint: `[lecture] style-lints`).
     package static let pageHeading = Self("lecture.page.heading")
-    /// Heading levels that jump (h2 to h4; a warning).
+    /// Heading levels that jump (h2 to h4; a style lint: `[lecture] style-lints`).
     package static let headingJump = Self("lecture.page.heading-jump")
     /// Content nested deeper than cmark's converter allows.
     package static let nestingTooDeep = Self("lecture.markdown.too-deep")
@@ -172,6 +178,9 @@ extension Diagnostic.Identifier {
     package static let linkAsText = Self("lecture.link.shown-as-text")
     /// A URL in a built page (raw HTML, the template) that leads nowhere.
     package static let brokenEmittedURL = Self("lecture.link.broken-url")
+    /// A built page that holds a path of the machine that built it (the book's folder, the home
+    /// folder, the cache, a temporary folder).
+    package static let machinePathPublished = Self("lecture.site.machine-path")
     /// A template placeholder that is unknown or not closed.
     package static let templatePlaceholder = Self("lecture.template.placeholder")
     /// A `404.html` that is a whole document instead of the not-found message `page.html` lays out.
@@ -184,17 +193,19 @@ extension Diagnostic.Identifier {
     /// Every identifier above, in the manual's order.
     package static let all: [Self] = [
         unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, sampleLibraries, sampleEnvironment,
+        sampleSandbox,
         missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
-        summaryContent, summaryNoTitle, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
+        summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep, bracketsTooMany, literalEmphasis,
         includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
         tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramFont, figureAttributes,
-        brokenLink, brokenAnchor, linkAsText, brokenEmittedURL, templatePlaceholder, templateWholeDocument,
+        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machinePathPublished, templatePlaceholder,
+        templateWholeDocument,
         danglingSymlink, reservedPath,
     ]
 }

@@ -60,11 +60,14 @@ package enum Subprocess {
     ///   - cancellation: checked before the start and while the child runs (every 100 ms at
     ///     most); once cancelled the child's process group is killed and reaped, and the run
     ///     throws the cancellation.
+    ///   - newSession: the child leads a new session (setsid(2)) rather than only a new process
+    ///     group: it has no controlling terminal, whether or not `lecture` was started from one.
     /// - Throws: `LectureError` when the program cannot be started (not found, not executable).
     package static func run(
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], inheritingEnvironment: Bool = true, timeout: Double? = nil,
-        outputLimit: Int = 1 << 20, input: [UInt8]? = nil, cancellation: Cancellation = .process
+        outputLimit: Int = 1 << 20, input: [UInt8]? = nil, cancellation: Cancellation = .process,
+        newSession: Bool = false
     ) throws -> Result {
         try cancellation.check()
         let start = ContinuousClock.now
@@ -85,7 +88,7 @@ package enum Subprocess {
         do {
             pid = try spawn(
                 executable, arguments, directory: directory, environment: environment,
-                inheritingEnvironment: inheritingEnvironment
+                inheritingEnvironment: inheritingEnvironment, newSession: newSession
             ) { actions in
                 if input != nil {
                     posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
@@ -254,10 +257,12 @@ package enum Subprocess {
     /// descendants by), and registered with `ChildProcesses` until `ChildProcesses.shared.remove`.
     /// `configure` sets up its file descriptors 0, 1 and 2 (posix_spawn_file_actions(3)); the
     /// child inherits no other descriptor (posix_spawn_file_actions_addclosefrom_np, glibc 2.34+).
+    /// With `newSession` it leads a new session too (`POSIX_SPAWN_SETSID`, glibc 2.26+), and so
+    /// has no controlling terminal; its process group is still its own pid.
     /// - Returns: the child's process id. - Throws: `SpawnError` with posix_spawnp's error.
     package static func spawn(
         _ executable: String, _ arguments: [String], directory: String? = nil,
-        environment: [String: String] = [:], inheritingEnvironment: Bool = true,
+        environment: [String: String] = [:], inheritingEnvironment: Bool = true, newSession: Bool = false,
         configure: (inout posix_spawn_file_actions_t) -> Void
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
@@ -273,7 +278,8 @@ package enum Subprocess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
+        // A session leader may not also call setpgid(2): setsid(2) makes its group alone.
+        if !newSession { posix_spawnattr_setpgroup(&attributes, 0) }
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
         for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaultSignals, signal) }
@@ -281,8 +287,8 @@ package enum Subprocess {
         var emptyMask = sigset_t()
         sigemptyset(&emptyMask)
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let group = newSession ? Int32(LECTURE_POSIX_SPAWN_SETSID) : Int32(POSIX_SPAWN_SETPGROUP)
+        posix_spawnattr_setflags(&attributes, Int16(group | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         var env = inheritingEnvironment ? ProcessInfo.processInfo.environment : [:]
         for (key, value) in environment { env[key] = value }

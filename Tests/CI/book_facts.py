@@ -187,7 +187,6 @@ def main():
         facts["text"][page] = " ".join("".join(content.text).split())
         facts["links"][page] = content.links
     # mdBook writes the list to toc.html; lecture into each page (or toc.html for large books).
-    # A page beside the root first: its sidebar links need no "../" taken off.
     chapters = sorted((p for p in pages if p not in ("index.html", "404.html")), key=lambda p: ("/" in p, p))
     sources = ["toc.html"] if flavor == "mdbook" else ["toc.html"] + chapters
     for source in sources:
@@ -196,6 +195,11 @@ def main():
             sidebar = Sidebar(flavor)
             sidebar.feed(read(path))
             sidebar.finish()
+            # Links relative to the page that holds the list, made relative to the root.
+            folder_of_source = os.path.dirname(source)
+            for entry in sidebar.entries:
+                if entry["link"] is not None and folder_of_source:
+                    entry["link"] = os.path.normpath(os.path.join(folder_of_source, entry["link"]))
             if sidebar.entries:
                 facts["sidebar"] = sidebar.entries
                 break

@@ -11,11 +11,11 @@ import Testing
         let fixture = TestSupport.fixture("basic")
         let output = try TestSupport.temporaryDirectory() + "/site"
         let recorder = TestSupport.Recorder()
-        let report = try BuildPipeline(
-            configuration: TestSupport.configuration(
-                content: fixture + "/content", templates: fixture + "/templates", output: output),
-            console: recorder.console
-        ).run()
+        var configuration = TestSupport.configuration(
+            content: fixture + "/content", templates: fixture + "/templates", output: output)
+        // The book's title is book.toml's (mdBook's rule), here given as book.toml would give it.
+        configuration.book.title = "작은 책"
+        let report = try BuildPipeline(configuration: configuration, console: recorder.console).run()
         #expect(report.pagesWritten == 3)
         #expect(report.diagnostics.isEmpty)
         let expected = FileSystem.files(under: fixture + "/expected")

@@ -12,14 +12,14 @@ import Testing
     /// The `lecture` of the build that holds this test bundle (the sanitized one under `make sanitize`).
     static let executable = TestSupport.executable
 
-    /// A page whose sample says it started (a file at `marker`) and then runs for two minutes.
+    /// A page whose sample says it started (`SampleMarker`) and then runs for two minutes.
     static func page(marker: String) -> String {
         """
         # 긴 예제
 
         ```swift
         import Foundation
-        FileManager.default.createFile(atPath: "\(marker)", contents: nil)
+        \(SampleMarker.writing(marker))
         sleep(120)
         print("끝")
         ```
@@ -35,7 +35,7 @@ import Testing
     func aSignalDuringASampleEndsTheBuildWithItsStatus(signal: Int32, status: Int32) throws {
         let root = try TestSupport.makeTree([:])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let marker = root + "/started"
+        let marker = "started-" + UUID().uuidString
         try FileSystem.writeAtomically("# 책\n\n- [긴 예제](long.md)\n", to: root + "/content/SUMMARY.md")
         try FileSystem.writeAtomically(Self.page(marker: marker), to: root + "/content/long.md")
 
@@ -53,11 +53,11 @@ import Testing
 
         // Wait (at most 5 minutes: the sample compiles first) for the sample to run.
         var waited = 0
-        while !FileSystem.exists(marker) && process.isRunning && waited < 3000 {
+        while !SampleMarker.exists(marker) && process.isRunning && waited < 3000 {
             usleep(100_000)
             waited += 1
         }
-        #expect(FileSystem.exists(marker), "the sample started")
+        #expect(SampleMarker.exists(marker), "the sample started")
         #expect(!LectureChildren.live(of: pid).isEmpty, "the sample runs as a child of lecture")
         kill(pid, signal)
         process.waitUntilExit()

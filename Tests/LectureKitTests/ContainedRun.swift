@@ -44,7 +44,9 @@ struct ContainedRun {
     /// Runs `lecture ARGUMENTS` in `directory` (relative to the scratch tree) inside the
     /// namespace, with the cache in `scratch/cache`; `tmpfs` names folders (relative) on which
     /// an empty tmpfs is mounted there first.
-    func lecture(_ arguments: [String], in directory: String, tmpfs: [String] = []) throws -> Subprocess.Result {
+    func lecture(
+        _ arguments: [String], in directory: String, tmpfs: [String] = [], environment: [String: String] = [:]
+    ) throws -> Subprocess.Result {
         var script = "set -e; mount --bind \"$SCRATCH/home\" \"$HOME\"; "
         for folder in tmpfs { script += "mount -t tmpfs contained \"$SCRATCH/\(folder)\"; " }
         script += "cd \"$SCRATCH/$DIR\"; exec \"$@\""
@@ -53,7 +55,8 @@ struct ContainedRun {
             "/usr/bin/unshare",
             namespace + ["--propagation", "private", "/bin/sh", "-c", script, "contained", TestSupport.executable]
                 + arguments + ["--cache-dir", scratch + "/cache"],
-            environment: ["SCRATCH": scratch, "DIR": directory, "HOME": home], timeout: 300)
+            environment: environment.merging(["SCRATCH": scratch, "DIR": directory, "HOME": home]) { $1 },
+            timeout: 300)
     }
 
     /// Every entry under the scratch tree but `excluded` (relative paths; the cache always):

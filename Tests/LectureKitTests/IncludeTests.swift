@@ -12,7 +12,11 @@ import Testing
         IncludeExpander.Expansion, String
     ) {
         let root = try TestSupport.makeTree(files)
-        return (IncludeExpander.expand(page, displayPath: "page.md", directory: root), root)
+        return (
+            IncludeExpander.expand(
+                page, displayPath: "page.md", directory: root,
+                scope: IncludeScope(bookDirectory: root, contentDirectory: root)), root
+        )
     }
 
     @Test func everyFormPicksItsLines() throws {

@@ -17,7 +17,10 @@ import Testing
     }
 
     @Test func theNotFoundPageIsItsMessageLaidOutByThePageTemplate() throws {
-        let (root, lines, failed) = try build { $0.siteURL = "/lecture/" }
+        let (root, lines, failed) = try build {
+            $0.siteURL = "/lecture/"
+            $0.book.title = "책"
+        }
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(!failed, "\(lines)")
         let page = try #require(TestSupport.read(root + "/book/404.html"))

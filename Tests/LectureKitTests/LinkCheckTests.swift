@@ -36,7 +36,7 @@ import Testing
                 $0.split(separator: "\n").first.map(String.init)
             }.sorted() == [
                 "\(root)/content/a.md:7:8: error: broken link: 'nope.md' is not a page of the book (not in SUMMARY.md)",
-                "\(root)/content/a.md:8:1: error: broken link: 'sub/b.md#없음' names no heading of sub/b.md",
+                "\(root)/content/a.md:8:1: error: broken link: 'sub/b.md#없음' names no heading or id of sub/b.md",
                 "\(root)/content/sub/b.md:5:26: error: broken link: 'missing.png' does not exist in the content folder",
             ])
     }

@@ -85,7 +85,7 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "\(root)/src/a.md:3:1: error: broken link: 'format/index.html#nowhere' names no heading of format/README.md"
+                    "\(root)/src/a.md:3:1: error: broken link: 'format/index.html#nowhere' names no heading or id of format/README.md"
                 )
             })
         #expect(lines.contains { $0.hasPrefix("\(root)/src/a.md:5:1: error: broken link: 'nope.html' does not exist") })
@@ -121,7 +121,7 @@ import Testing
             "SUMMARY.md": "# B\n\n- [A](a.md)\n",
             "a.md":
                 "# A\n\n<p><a href=\"gone.html\">x</a> <img src=\"../outside.png\" alt=\"\"> <a href=\"./\">folder</a></p>\n",
-        ])
+        ]) { $0.book.outsideLinks = "error" }
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(failed)
         #expect(

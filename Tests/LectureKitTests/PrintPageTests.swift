@@ -50,8 +50,9 @@ import Testing
     }
 
     func build(_ content: String, into output: String) throws {
-        let configuration = TestSupport.configuration(
+        var configuration = TestSupport.configuration(
             content: content, templates: TestSupport.repositoryRoot + "/site-templates", output: output)
+        configuration.book.title = "책"
         let recorder = TestSupport.Recorder()
         try withExtendedLifetime(recorder) {
             _ = try BuildPipeline(configuration: configuration, console: recorder.console).run()

@@ -94,9 +94,10 @@ import Testing
 
 /// Kind 2 of issue 11: the two-run rule. A pass counts only when a second run printed the same.
 @Suite(.serialized) struct TwoRunRuleTests {
-    func verify(_ markdown: String, noCache: Bool = true) throws -> [SampleResult] {
+    func verify(_ markdown: String, noCache: Bool = true, sandbox: SandboxSetting = .auto) throws -> [SampleResult] {
         var stage = try SampleVerificationTests.stage.get()
         stage.verifier.options.noCache = noCache
+        stage.verifier.options.sandbox = sandbox
         return stage.verifier.verify(
             SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples)
     }
@@ -115,7 +116,8 @@ import Testing
     }
 
     @Test func aLuckyFirstRunIsNeitherPassedNorCached() throws {
-        // The sample prints "first" only the first time it ever runs: a lucky pass, once.
+        // The sample prints "first" only the first time it ever runs: a lucky pass, once. (It
+        // keeps a file outside its folder, which only an uncontained sample can.)
         let folder = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(folder) }
         let marker = folder + "/ran"
@@ -135,10 +137,10 @@ import Testing
             ```
 
             """
-        let cold = try verify(markdown, noCache: false)
+        let cold = try verify(markdown, noCache: false, sandbox: .off)
         #expect(cold[0].outcome == .failed)
         #expect(cold[0].diagnostics.first?.summary == "output differs between two runs")
-        let warm = try verify(markdown, noCache: false)
+        let warm = try verify(markdown, noCache: false, sandbox: .off)
         #expect(warm[0].compiled, "a failed two-run check must not be cached")
         #expect(warm[0].outcome == .failed)
     }

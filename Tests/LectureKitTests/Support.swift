@@ -113,6 +113,9 @@ enum TestSupport {
         configuration.outputDirectory = output
         configuration.cacheDirectory = cacheDirectory
         configuration.buildDate = "2026-01-01"
+        // A page a test leaves missing stays an error, as with mdBook's `create-missing = false`:
+        // no test writes into its content by accident (the oracle's books keep mdBook's default).
+        configuration.book.createMissing = false
         return configuration
     }
 }

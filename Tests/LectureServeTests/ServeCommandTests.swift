@@ -100,7 +100,7 @@ import Testing
         let root = try TestFolders.make("lecture-serve-interrupted")
         defer { try? FileManager.default.removeItem(atPath: root) }
         for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
-        let marker = root + "/started"
+        let marker = "started-" + UUID().uuidString
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
@@ -121,15 +121,15 @@ import Testing
         // The edit starts a rebuild, whose sample says it runs, then sleeps.
         let page = root + "/content/README.md"
         try FileSystem.writeAtomically(
-            "# 시작\n\n```swift\nimport Foundation\nFileManager.default.createFile(atPath: \"\(marker)\", contents: nil)\n"
+            "# 시작\n\n```swift\nimport Foundation\n\(SampleMarker.writing(marker))\n"
                 + "sleep(120)\nprint(\"끝\")\n```\n\n```output\n끝\n```\n", to: page + ".new")
         try #require(rename(page + ".new", page) == 0)
         var waited = 0  // at most 5 minutes: the sample compiles first
-        while !FileSystem.exists(marker) && process.isRunning && waited < 3000 {
+        while !SampleMarker.exists(marker) && process.isRunning && waited < 3000 {
             usleep(100_000)
             waited += 1
         }
-        try #require(FileSystem.exists(marker), "the rebuild's sample started")
+        try #require(SampleMarker.exists(marker), "the rebuild's sample started")
         #expect(!LectureChildren.live(of: pid).isEmpty, "the sample runs as a child of lecture")
 
         kill(pid, signal)

@@ -28,6 +28,10 @@ extern const unsigned int LECTURE_RENAME_NOREPLACE;
 /// `errno` set when it cannot be told.
 int lecture_is_mount_root(int directory, const char *name);
 
+/// Whether `path` lies on a file system of the kernel's own (procfs, sysfs, debugfs…), whose
+/// files look regular but hold the machine's state: 1 yes, 0 no, -1 with `errno` set.
+int lecture_is_kernel_file(const char *path);
+
 /// pipe2(2) with `O_CLOEXEC` (Linux 2.6.27+): a pipe whose two ends a child does not inherit.
 int lecture_pipe2_cloexec(int fds[2]);
 
@@ -43,6 +47,11 @@ int lecture_posix_spawn_file_actions_addchdir(posix_spawn_file_actions_t *action
 /// descriptor from `from` up, so it inherits none of this process's other open files.
 /// Returns 0 or an error number, as the posix_spawn family does.
 int lecture_posix_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from);
+
+/// posix_spawnattr_setflags(3)'s `POSIX_SPAWN_SETSID` (glibc 2.26+): the spawned child calls
+/// setsid(2), leading a new session with no controlling terminal (glibc declares the flag only
+/// under `_GNU_SOURCE`).
+#define LECTURE_POSIX_SPAWN_SETSID 0x80
 
 /// pidfd_open(2) (Linux 5.3+): a descriptor for the child `pid` that poll(2) reports readable
 /// once it has exited, so a caller waits for the exit itself rather than polling waitpid(2) on a

@@ -155,8 +155,8 @@ struct CheckCommand: Subcommand {
     }
 
     /// Rewrites output blocks of samples whose only failure is their output, then counts them
-    /// passed. A file is written through a symbolic link, keeps its permissions, and is left
-    /// alone when it is read-only; a sample that cannot be blessed stays failed, with the reason.
+    /// passed. A page is rewritten only when it still holds what the check read and lies in the
+    /// book's folder (`BlessedPage`); a sample that cannot be blessed stays failed, with the reason.
     private func blessed(_ results: [SampleResult], sources: [SourceFile], console: Console) throws -> [SampleResult] {
         var results = results
         var byPath: [String: [Int]] = [:]
@@ -183,27 +183,22 @@ struct CheckCommand: Subcommand {
                 }
                 continue
             }
-            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            var info = stat()
-            guard stat(real, &info) == 0, info.st_mode & S_IWUSR != 0, access(real, W_OK) == 0 else {
+            let source = sources.first { $0.displayPath == path }
+            let outputs = indices.map { (sample: results[$0].sample, output: results[$0].actualOutput ?? "") }
+            let refused: [(Sample, String)]
+            do throws(BlessedPage.Refusal) {
+                let page = try BlessedPage(
+                    path, within: [configuration.bookDirectory ?? ".", configuration.contentDirectory],
+                    checked: source?.text ?? "")
+                let rewritten = Bless.rewrite(page.text, outputs: outputs)
+                try page.replace(with: rewritten.text)
+                refused = rewritten.refused
+            } catch {
                 // Once for the page, on its first sample to bless: the file is the problem.
                 results[indices[0]].diagnostics.append(
-                    .error(
-                        .blessRefused, path, nil, "cannot bless: the file is read-only",
-                        notes: ["make it writable (chmod u+w) and run 'lecture check --bless' again"]))
+                    .error(.blessRefused, path, nil, "cannot bless: \(error.summary)", notes: [error.fix]))
                 continue
             }
-            var bytes = try FileSystem.read(real)
-            var bom = false
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-                bom = true
-                bytes.removeFirst(3)
-            }
-            let original = String(decoding: bytes, as: UTF8.self)
-            let outputs = indices.map { (sample: results[$0].sample, output: results[$0].actualOutput ?? "") }
-            let (updated, refused) = Bless.rewrite(original, outputs: outputs)
-            try FileSystem.writeAtomically((bom ? [0xEF, 0xBB, 0xBF] : []) + Array(updated.utf8), to: real)
-            chmod(real, info.st_mode & 0o7777)
             var blessedCount = 0
             for index in indices {
                 if let reason = refused.first(where: { $0.0 == results[index].sample })?.1 {

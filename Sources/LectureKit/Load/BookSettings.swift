@@ -18,6 +18,9 @@ package struct BookSettings: Sendable, Equatable {
     var source: String?
     /// `[build] build-dir`: where the site is written (mdBook's default `book`).
     var buildDirectory: String?
+    /// `[build] create-missing`: whether a page the summary lists that does not exist is created
+    /// with its title as a heading, as mdBook does (default `true`); `false` makes it an error.
+    var createMissing: Bool?
     /// `[output.html] site-url`: the site's URL path, prefix of `404.html`'s URLs (default `/`).
     package var siteURL: String?
     /// `[output.html] git-repository-url`: a link to the repository in every page's header.
@@ -39,12 +42,23 @@ package struct BookSettings: Sendable, Equatable {
     package var sampleLocale: String?
     /// `[lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul` (as `--sample-time-zone`).
     var timeZone: String?
+    /// `[lecture] outside-links`: `"warning"` (the default: a link that leaves the book, such as
+    /// `../std/index.html` to a sibling book, is not checked and is reported as a warning) or
+    /// `"error"` (such a link fails the build, for a book that must stand alone).
+    var outsideLinks: String?
+    /// `[lecture] style-lints`: the style warnings a valid book does not need (a page without one
+    /// `# ` heading, heading levels that jump); off by default, as mdBook has none.
+    var styleLints: Bool?
+    /// Whether a link that leaves the book fails the build (`outside-links = "error"`).
+    var outsideLinksAreErrors: Bool { outsideLinks == "error" }
     /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
     /// `[lecture.samples] libraries`: folders of Swift sources, each a module samples may import
     /// (named after its folder), in build order, relative to the folder holding `book.toml`.
     package var sampleLibraries: [String] = []
+    /// `[lecture.samples] sandbox`: `auto`, `require` or `off` (`SampleSandbox`).
+    var sampleSandbox: SandboxSetting?
     /// `[lecture.samples] verify`: whether `lecture build` verifies the samples (default off).
     package var verifySamples: Bool?
     /// `[lecture.samples] without-output`: what a fence without an output block is checked for.
@@ -55,6 +69,9 @@ package struct BookSettings: Sendable, Equatable {
     /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 
+    /// `[lecture] include-from`: folders outside the book (relative to it) that `{{#include}}`
+    /// may read from too.
+    var includeFrom: [String] = []
     /// Where each key read was written in book.toml (`build.build-dir` → line and column).
     package var locations: [String: SourceLocation] = [:]
 
@@ -138,6 +155,17 @@ package enum BookSettingsLoader {
                             InterfaceWords.unknownKey(
                                 entry.path[2], path: path, place: place, known: InterfaceWords.keys))
                     }
+                }
+                continue
+            }
+            if entry.path.count == 3, entry.path[0] == "lecture", entry.path[1] == "include-from" {
+                if entry.kind == .string {
+                    settings.includeFrom.append(entry.value)
+                } else {
+                    diagnostics.append(
+                        .error(
+                            .bookTOMLValue, path, place,
+                            "'lecture.include-from' needs an array of folders, such as [\"../examples\"]"))
                 }
                 continue
             }
@@ -250,8 +278,8 @@ package enum BookSettingsLoader {
             return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
         case "build":
             return path.count == 2
-                && ["create-missing", "use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
-                ? "lecture never creates missing pages and runs no preprocessors" : nil
+                && ["use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
+                ? "lecture runs no preprocessors and watches the book's own folders" : nil
         default: return nil
         }
     }
@@ -287,6 +315,11 @@ package enum BookSettingsLoader {
             return nil
         },
         "build.build-dir": string(\.buildDirectory),
+        "build.create-missing": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.createMissing = entry.value == "true"
+            return nil
+        },
         "output.html.site-url": Field { entry, settings in
             guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
             guard entry.value.hasPrefix("/") else {
@@ -328,6 +361,9 @@ package enum BookSettingsLoader {
         "lecture.samples.libraries": Field { entry, _ in
             entry.kind == .array ? nil : "needs a list of folders of Swift sources, such as [\"Sources/Library\"]"
         },
+        "lecture.include-from": Field { entry, _ in
+            entry.kind == .array ? nil : "needs an array of folders, such as [\"../examples\"]"
+        },
         "lecture.timeout": Field { entry, settings in
             guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value),
                 SampleVerifier.Options.timeouts.contains(seconds)
@@ -367,7 +403,26 @@ package enum BookSettingsLoader {
             return nil
         },
         "lecture.sample-locale": string(\.sampleLocale),
+        "lecture.outside-links": Field { entry, settings in
+            guard entry.kind == .string, ["warning", "error"].contains(entry.value) else {
+                return "needs \"warning\" or \"error\""
+            }
+            settings.outsideLinks = entry.value
+            return nil
+        },
+        "lecture.style-lints": Field { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings.styleLints = entry.value == "true"
+            return nil
+        },
         "lecture.time-zone": string(\.timeZone),
+        "lecture.samples.sandbox": Field { entry, settings in
+            guard entry.kind == .string, let setting = SandboxSetting(rawValue: entry.value) else {
+                return "needs \"auto\" (contained where the machine allows), \"require\" (for CI) or \"off\""
+            }
+            settings.sampleSandbox = setting
+            return nil
+        },
         "lecture.smart-punctuation": Field { entry, settings in
             guard entry.kind == .boolean else { return "needs true or false" }
             settings.smartPunctuation = entry.value == "true"

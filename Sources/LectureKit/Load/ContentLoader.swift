@@ -41,10 +41,16 @@ package enum ContentLoader {
 
     /// Loads as above; `reuse` may hand back a page's file from an earlier load when its `stat`
     /// signature is unchanged, which saves reading and decoding it again.
+    /// A listed page that does not exist is created with its title as a `#` heading when
+    /// `createMissing` (mdBook's `[build] create-missing`, on by default), with a note saying so.
+    /// - Parameter includes: where `{{#include}}` may read (default: the content folder and the
+    ///   folder holding it).
     static func load(
         contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,
-        listing: (() -> [String])? = nil
+        listing: (() -> [String])? = nil, createMissing: Bool = false, includes: IncludeScope? = nil
     ) -> LoadedContent {
+        let includes =
+            includes ?? IncludeScope(bookDirectory: contentDirectory + "/..", contentDirectory: contentDirectory)
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         let empty = Book(title: "", chapters: [])
         guard FileSystem.isDirectory(contentDirectory) else {
@@ -121,6 +127,11 @@ package enum ContentLoader {
                     chapter.children = check(chapter.children)
                     return chapter
                 }
+                if createMissing, !FileSystem.exists(path),
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil
+                {
+                    create(chapter, at: path)
+                }
                 guard !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
                     // A page that is there but cannot be read is named as such, with the reason.
                     let reason = FileSystem.exists(path) ? FileSystem.unreadableReason(path) : nil
@@ -129,14 +140,18 @@ package enum ContentLoader {
                             .summaryMissingPage, summaryPath, chapter.location,
                             reason.map { "summary links to '\(chapter.path)', which cannot be read: \($0)" }
                                 ?? "summary links to '\(chapter.path)', which does not exist",
-                            notes: reason == nil ? [] : ["make it a regular file its reader may read"]))
+                            notes: reason == nil
+                                ? [
+                                    "create it; with '[build] create-missing' on (mdBook's default) it is created with its title"
+                                ]
+                                : ["make it a regular file its reader may read"]))
                     chapter.children = check(chapter.children)
                     return nil
                 }
                 do throws(Diagnostic) {
                     let file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path)
                     let (expanded, problems) = IncludeExpander.apply(
-                        to: file, directory: IncludeExpander.folder(of: path))
+                        to: file, directory: IncludeExpander.folder(of: path), scope: includes)
                     diagnostics += problems
                     files.append(expanded)
                     // Without a signature the page is never taken from an earlier build's memory.
@@ -146,6 +161,22 @@ package enum ContentLoader {
                 }
                 chapter.children = check(chapter.children)
                 return chapter
+            }
+        }
+        /// mdBook's `create-missing`: the page with its title as its heading, folders made.
+        func create(_ chapter: Chapter, at path: String) {
+            do {
+                try FileSystem.writeAtomically("# \(chapter.title)\n", to: path)
+                diagnostics.append(
+                    Diagnostic(
+                        .summaryCreatedPage, .note, summaryPath, chapter.location,
+                        "created '\(chapter.path)', which the summary lists, with its title as heading",
+                        notes: ["mdBook's create-missing; '[build] create-missing = false' in book.toml turns it off"]))
+            } catch {
+                diagnostics.append(
+                    .error(
+                        .summaryMissingPage, summaryPath, chapter.location,
+                        "summary links to '\(chapter.path)', which does not exist and cannot be created: \(error)"))
             }
         }
         book.chapters = check(book.chapters)

@@ -107,7 +107,9 @@ enum IncludeExpander {
     }
 
     /// Expands the directives of `text`, a file shown as `displayPath` lying in `directory`.
-    static func expand(_ text: String, displayPath: String, directory: String, depth: Int = 0) -> Expansion {
+    static func expand(
+        _ text: String, displayPath: String, directory: String, scope: IncludeScope, depth: Int = 0
+    ) -> Expansion {
         var expansion = Expansion(text: "", origins: [], included: [], diagnostics: [])
         var output: [String] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -153,7 +155,7 @@ enum IncludeExpander {
                 }
                 do throws(Problem) {
                     let inner = try include(
-                        directive.arguments, kind: kind, directory: directory, depth: depth)
+                        directive.arguments, kind: kind, directory: directory, scope: scope, depth: depth)
                     if let title = inner.title { expansion.title = title }
                     expansion.included += inner.included
                     expansion.diagnostics += inner.diagnostics
@@ -217,8 +219,10 @@ enum IncludeExpander {
     }
 
     /// The text a directive's arguments (`file`, `file:2:10`, `file:anchor`; for `playground`,
-    /// `file attribute…`) stand for.
-    static func include(_ arguments: String, kind: Kind = .include, directory: String, depth: Int) throws(Problem)
+    /// `file attribute…`) stand for, read within `scope`.
+    static func include(
+        _ arguments: String, kind: Kind = .include, directory: String, scope: IncludeScope, depth: Int
+    ) throws(Problem)
         -> Expansion
     {
         guard depth < maximumDepth else {
@@ -234,11 +238,10 @@ enum IncludeExpander {
         let relative = String(parts[0])
         let selector = parts.count > 1 ? String(parts[1]) : nil
         let path = FileSystem.join(directory, relative)
-        guard !relative.isEmpty, !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
-            throw Problem(
-                summary: "{{#\(kind.rawValue)}} names '\(relative)', which does not exist",
-                notes: ["the path is relative to the including file's folder (\(directory))"])
+        guard !relative.isEmpty else {
+            throw Problem(summary: "{{#\(kind.rawValue)}} names no file", notes: ["write {{#\(kind.rawValue) FILE}}"])
         }
+        let bytes = try scope.read(path, spelled: relative, directive: kind.rawValue)
         let file: SourceFile
         do throws(Diagnostic) {
             file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: relative)
@@ -284,7 +287,7 @@ enum IncludeExpander {
                 text: text, origins: origins.isEmpty ? [LineOrigin(path: path, line: 1)] : origins,
                 included: [path], diagnostics: [])
         }
-        var inner = expand(text, displayPath: path, directory: folder, depth: depth + 1)
+        var inner = expand(text, displayPath: path, directory: folder, scope: scope, depth: depth + 1)
         // Lines of the nested expansion count from the selection's start.
         inner.origins = inner.origins.map { origin in
             origin.path == path && origin.line - 1 < origins.count ? origins[origin.line - 1] : origin
@@ -376,9 +379,11 @@ enum IncludeExpander {
     }
 
     /// `file` with its directives expanded (`lineOrigins` set when it had any), and the problems.
-    static func apply(to file: SourceFile, directory: String) -> (file: SourceFile, diagnostics: [Diagnostic]) {
+    static func apply(to file: SourceFile, directory: String, scope: IncludeScope) -> (
+        file: SourceFile, diagnostics: [Diagnostic]
+    ) {
         guard mentionsDirective(file.text) else { return (file, []) }
-        let expansion = expand(file.text, displayPath: file.displayPath, directory: directory)
+        let expansion = expand(file.text, displayPath: file.displayPath, directory: directory, scope: scope)
         guard expansion.text != file.text || !expansion.diagnostics.isEmpty else { return (file, []) }
         var expanded = file
         expanded.text = expansion.text

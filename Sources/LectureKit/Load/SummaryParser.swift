@@ -1,146 +1,213 @@
 import CommonMark
 import LectureSupport
 
-/// Reads `SUMMARY.md` in mdBook's format into a `Book`.
+/// Reads `SUMMARY.md` in mdBook's format into a `Book`, as mdBook's own summary parser reads it.
 ///
-/// The format (https://rust-lang.github.io/mdBook/format/summary.html): an optional `#` title,
-/// then links, either alone in a paragraph (prefix chapters before the lists, suffix chapters after)
-/// or as list items (numbered chapters, nested lists giving sub-chapters numbered `1.2.`); `#`
-/// headings after the title are part titles, `---` lines separators, and `[Title]()` a draft
-/// chapter (shown, not built). Each link's destination is a Markdown file relative to the content
-/// folder.
+/// The format (https://rust-lang.github.io/mdBook/format/summary.html), in order:
+/// - an optional `#` title first (HTML comments before it are skipped); mdBook ignores it, and so
+///   does the book (its title is `book.toml`'s);
+/// - prefix chapters: every link in the blocks before the first list or `#` heading, several on
+///   consecutive lines included, and `---` separators; no number;
+/// - numbered chapters: list items, each one link (`[Title](page.md)`, or `[Title]()` for a draft
+///   chapter, shown but not built) with an optional nested list of sub-chapters (`1.2.`); a `#`
+///   heading between lists is a part title; numbers count on across lists and parts; a `---` is a
+///   separator; other headings (`## Heading`) and HTML comments between lists are skipped, as
+///   mdBook skips them;
+/// - suffix chapters: the links of the paragraphs after the lists; no list or part may follow.
+///
+/// A destination is a path relative to the content folder, `%20` read as a space; any extension
+/// (`page.md`, `page`) is the page's source. Problems are diagnostics at the line to edit.
 package enum SummaryParser {
     /// Parses `file`; diagnostics locate each problem at the link or list item in the summary.
     package static func parse(_ file: SourceFile) -> (book: Book, diagnostics: [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+        var reader = Reader(file: file)
+        reader.read(MarkdownParser.parse(file.text))
+        return (Book(title: reader.title ?? "", chapters: reader.chapters), reader.diagnostics)
+    }
+
+    /// Where the reader is in the summary (mdBook's grammar: title, prefix, parts, suffix).
+    private enum Section { case prefix, numbered, suffix }
+
+    private struct Reader {
+        let file: SourceFile
         var title: String?
         var chapters: [Chapter] = []
-        // Numbered chapters (list items) count on across lists and parts, as in mdBook.
-        var numbered = 0
-        for block in MarkdownParser.parse(file.text) {
-            switch block.kind {
-            case .heading(1, let content, _) where title == nil && chapters.isEmpty:
+        var diagnostics: [Diagnostic] = []
+        var section = Section.prefix
+        /// The last number given to a top-level numbered chapter: numbers count on across lists
+        /// and parts, as in mdBook.
+        var counter = 0
+
+        init(file: SourceFile) { self.file = file }
+
+        mutating func read(_ blocks: [Block]) {
+            var rest = blocks[...]
+            // The title: the first block that is not HTML (a comment), when it is a `#` heading.
+            while let first = rest.first, case .html = first.kind { rest.removeFirst() }
+            if let first = rest.first, case .heading(1, let content, _) = first.kind {
                 title = content.plainText
-            case .list(let list):
-                chapters += parse(list, number: [], counter: &numbered, file: file, diagnostics: &diagnostics)
-            case .paragraph(let inlines):
-                // A prefix chapter (before the numbered ones) or a suffix chapter (after): no number.
-                if let chapter = chapter(from: inlines, at: block.range.start, file: file, diagnostics: &diagnostics) {
-                    chapters.append(chapter)
-                }
-            case .heading(_, let content, _):
+                rest.removeFirst()
+            }
+            for block in rest { read(block) }
+        }
+
+        mutating func read(_ block: Block) {
+            switch (section, block.kind) {
+            case (.prefix, .list), (.prefix, .heading(1, _, _)):
+                section = .numbered
+                read(block)
+            case (.suffix, .list), (.suffix, .heading(1, _, _)):
+                diagnostics.append(
+                    .error(
+                        .summaryContent, file.displayPath, block.range.start,
+                        "suffix chapters cannot be followed by a list or a part title",
+                        notes: [
+                            "chapters after the numbered ones ('[Title](page.md)' alone on a line) end the summary; move this above them, or make them list items"
+                        ]))
+            case (_, .thematicBreak):
+                append(kind: .separator, at: block.range.start)
+            case (_, .html):
+                break
+            case (.numbered, .heading(1, let content, _)):
                 var part = Chapter(title: content.plainText, path: "", location: block.range.start)
                 part.kind = .partTitle
                 chapters.append(part)
-            case .thematicBreak:
-                var separator = Chapter(title: "", path: "", location: block.range.start)
-                separator.kind = .separator
-                chapters.append(separator)
-            case .html:
-                continue
-            default:
-                diagnostics.append(
-                    .error(
-                        .summaryContent,
-                        file.displayPath, block.range.start, "unexpected content in the summary",
-                        notes: ["SUMMARY.md holds a '# Title' and a list of links such as '- [Title](page.md)'"]))
+            case (.numbered, .list(let list)):
+                var last = counter
+                chapters += numbered(list, parent: [], counter: &last)
+                counter = last
+            case (.numbered, .paragraph):
+                section = .suffix
+                read(block)
+            case (.numbered, _):
+                // mdBook skips other headings (`## Heading` as a label in the source) and blocks.
+                if case .heading = block.kind { break }
+                ignored(block.range.start)
+            case (_, _):
+                affix(block)
             }
         }
-        if title == nil {
+
+        mutating func append(kind: Chapter.Kind, at location: SourceLocation) {
+            var entry = Chapter(title: "", path: "", location: location)
+            entry.kind = kind
+            chapters.append(entry)
+        }
+
+        mutating func ignored(_ location: SourceLocation) {
             diagnostics.append(
                 .warning(
-                    .summaryNoTitle,
-                    file.displayPath, SourceLocation(line: 1, column: 1),
-                    "summary has no '# Title' heading; the book is titled 'Untitled'"))
+                    .summaryContent, file.displayPath, location,
+                    "summary content that is not a chapter link is ignored",
+                    notes: ["SUMMARY.md holds links such as '[Title](page.md)' and '- [Title](page.md)'"]))
         }
-        return (Book(title: title ?? "Untitled", chapters: chapters), diagnostics)
-    }
 
-    /// The items of a list as numbered chapters: `number` is the parent's section number,
-    /// `counter` the last number given at this level.
-    private static func parse(
-        _ list: List, number: [Int], counter: inout Int, file: SourceFile, diagnostics: inout [Diagnostic]
-    ) -> [Chapter] {
-        var chapters: [Chapter] = []
-        for item in list.items {
-            var chapter: Chapter?
-            var children: [Chapter] = []
-            var childCounter = 0
-            for block in item.blocks {
-                switch block.kind {
-                case .paragraph(let inlines) where chapter == nil:
-                    chapter = self.chapter(from: inlines, at: block.range.start, file: file, diagnostics: &diagnostics)
-                    if chapter != nil {
-                        counter += 1
-                        chapter?.number = number + [counter]
+        /// A prefix or suffix block: each link in it is an unnumbered chapter, as in mdBook.
+        mutating func affix(_ block: Block) {
+            let (links, hasOtherText) = Self.links(in: block)
+            if hasOtherText || links.isEmpty { ignored(block.range.start) }
+            for link in links {
+                if let chapter = chapter(from: link, at: block.range.start) { chapters.append(chapter) }
+            }
+        }
+
+        /// The links in `block` (any depth), and whether it has visible text outside them.
+        static func links(in block: Block) -> (links: [Link], hasOtherText: Bool) {
+            var links: [Link] = []
+            var other = false
+            func visit(_ inlines: [Inline]) {
+                for inline in inlines {
+                    switch inline {
+                    case .link(let link): links.append(link)
+                    case .emphasis(let children), .strong(let children): visit(children)
+                    case .text(let text), .code(let text): if !text.allSatisfy(\.isWhitespace) { other = true }
+                    case .image: other = true
+                    default: break
                     }
-                case .list(let nested):
-                    if let parent = chapter?.number {
-                        children += parse(
-                            nested, number: parent, counter: &childCounter, file: file, diagnostics: &diagnostics)
-                    } else {
-                        children += parse(
-                            nested, number: number, counter: &counter, file: file, diagnostics: &diagnostics)
-                    }
-                default:
-                    diagnostics.append(
-                        .error(
-                            .summaryContent,
-                            file.displayPath, block.range.start,
-                            "a summary entry holds one link and, optionally, a nested list"))
                 }
             }
-            if var chapter {
-                chapter.children = children
-                chapters.append(chapter)
-            } else {
-                chapters += children
+            func visit(_ block: Block) {
+                switch block.kind {
+                case .paragraph(let inlines), .heading(_, let inlines, _): visit(inlines)
+                case .blockQuote(let blocks): blocks.forEach(visit)
+                case .list(let list): for item in list.items { item.blocks.forEach(visit) }
+                default: other = true
+                }
             }
+            visit(block)
+            return (links, other)
         }
-        return chapters
-    }
 
-    private static func chapter(
-        from inlines: [Inline], at location: SourceLocation, file: SourceFile, diagnostics: inout [Diagnostic]
-    ) -> Chapter? {
-        let meaningful = inlines.filter {
-            if case .text(let t) = $0 { return !t.allSatisfy(\.isWhitespace) }
-            return $0 != .softBreak
+        /// The items of a list as numbered chapters: `parent` is the parent's section number,
+        /// `counter` the last number given at this level.
+        mutating func numbered(_ list: List, parent: [Int], counter: inout Int) -> [Chapter] {
+            var chapters: [Chapter] = []
+            for item in list.items {
+                let start = item.range.start.line > 0 ? item.range.start : list.items.first?.range.start
+                guard case .paragraph(let inlines)? = item.blocks.first?.kind,
+                    let first = inlines.first(where: { $0 != .softBreak }), case .link(let link) = first
+                else {
+                    diagnostics.append(
+                        .error(
+                            .summaryContent, file.displayPath, item.blocks.first?.range.start ?? start,
+                            "a numbered chapter's list item must begin with a link",
+                            notes: ["write it as '- [Title](page.md)', or '- [Title]()' for a draft chapter"]))
+                    continue
+                }
+                if inlines.dropFirst().contains(where: { $0 != .softBreak && $0 != .text("") }) {
+                    diagnostics.append(
+                        .warning(
+                            .summaryContent, file.displayPath, item.blocks[0].range.start,
+                            "text after the chapter's link is ignored",
+                            notes: ["a list item holds one link, and optionally a nested list"]))
+                }
+                guard var chapter = chapter(from: link, at: item.blocks[0].range.start) else { continue }
+                counter += 1
+                chapter.number = parent + [counter]
+                var childCounter = 0
+                for block in item.blocks.dropFirst() {
+                    if case .list(let nested) = block.kind {
+                        chapter.children += numbered(nested, parent: parent + [counter], counter: &childCounter)
+                    } else if case .html = block.kind {
+                        continue
+                    } else {
+                        ignored(block.range.start)
+                    }
+                }
+                chapters.append(chapter)
+            }
+            return chapters
         }
-        guard meaningful.count == 1, case .link(let link) = meaningful[0] else {
-            diagnostics.append(
-                .error(
-                    .summaryContent,
-                    file.displayPath, location, "summary entry is not a link to a page",
-                    notes: ["write it as '[Title](page.md)'"]))
-            return nil
+
+        mutating func chapter(from link: Link, at location: SourceLocation) -> Chapter? {
+            let place = link.location.line > 0 ? link.location : location
+            let title = link.content.plainText
+            // mdBook reads `%20` in a destination as a space (and only that escape).
+            let destination = link.destination.replacingOccurrences(of: "%20", with: " ")
+            if destination.isEmpty {
+                // mdBook's draft chapter: listed, shown disabled, not built.
+                var draft = Chapter(title: title, path: "", location: place)
+                draft.kind = .draft
+                return draft
+            }
+            guard !destination.contains("://"), !destination.hasPrefix("/"), !destination.contains("#") else {
+                diagnostics.append(
+                    .error(
+                        .summaryBadLink, file.displayPath, place,
+                        "summary link '\(destination)' must be a relative path to a page",
+                        notes: ["a chapter is a Markdown file in the content folder, such as 'page.md'"]))
+                return nil
+            }
+            let normalized = normalize(destination)
+            guard !normalized.hasPrefix("../"), !normalized.isEmpty else {
+                diagnostics.append(
+                    .error(
+                        .summaryBadLink, file.displayPath, place,
+                        "summary link '\(destination)' points outside the content folder"))
+                return nil
+            }
+            return Chapter(title: title, path: normalized, location: place)
         }
-        let place = link.location.line > 0 ? link.location : location
-        let destination = link.destination
-        if destination.isEmpty {
-            // mdBook's draft chapter: listed, shown disabled, not built.
-            var draft = Chapter(title: link.content.plainText, path: "", location: place)
-            draft.kind = .draft
-            return draft
-        }
-        guard !destination.contains("://"), !destination.hasPrefix("/"), !destination.contains("#"),
-            destination.hasSuffix(".md")
-        else {
-            diagnostics.append(
-                .error(
-                    .summaryBadLink, file.displayPath, place,
-                    "summary link '\(destination)' must be a relative path to a .md file"))
-            return nil
-        }
-        let normalized = normalize(destination)
-        guard !normalized.hasPrefix("../") else {
-            diagnostics.append(
-                .error(
-                    .summaryBadLink, file.displayPath, place,
-                    "summary link '\(destination)' points outside the content folder"))
-            return nil
-        }
-        return Chapter(title: link.content.plainText, path: normalized, location: place)
     }
 
     /// Removes `.` segments and resolves `..` against earlier segments: `./a/../b.md` → `b.md`.

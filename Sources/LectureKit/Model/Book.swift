@@ -68,21 +68,34 @@ package struct Chapter: Hashable, Sendable {
         self.children = children
     }
 
-    /// The built page's path relative to the site root: `.md` → `.html`; `README.md` and
-    /// `index.md` become `index.html`, as in mdBook.
-    package var outputPath: String { OutputPath.html(forMarkdown: path) }
+    /// The built page's path relative to the site root: the extension (`.md`, or any) → `.html`;
+    /// a README (any case: `Readme.md`) and `index.md` become `index.html`, as in mdBook.
+    package var outputPath: String { OutputPath.html(forChapter: path) }
 }
 
 /// How Markdown paths map to the built site's paths.
 enum OutputPath {
-    /// `a/b.md` → `a/b.html`; `README.md`/`index.md` (any folder) → `index.html` in that folder.
+    /// `a/b.md` → `a/b.html`; `README.md` (any case) or `index.md` (any folder) → `index.html`
+    /// in that folder; any other path as it is.
     static func html(forMarkdown path: String) -> String {
         // Only the last component changes (every page's path is asked for on every rebuild).
         let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
         let folder = path[..<name.startIndex]
-        if name == "README.md" || name == "index.md" { return folder + "index.html" }
-        if name.hasSuffix(".md") { return folder + name.dropLast(3) + ".html" }
-        return path
+        guard name.hasSuffix(".md") else { return path }
+        if name == "index.md" || name.lowercased() == "readme.md" { return folder + "index.html" }
+        return folder + name.dropLast(3) + ".html"
+    }
+
+    /// A chapter's page, mdBook's way: its extension, whatever it is, replaced by `.html`
+    /// (`intro` → `intro.html`, `a.markdown` → `a.html`); a file named README (any case, any
+    /// extension) or `index.md` is its folder's `index.html`.
+    static func html(forChapter path: String) -> String {
+        if path.hasSuffix(".md") { return html(forMarkdown: path) }
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        let folder = path[..<name.startIndex]
+        let stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name
+        if stem.lowercased() == "readme" { return folder + "index.html" }
+        return folder + stem + ".html"
     }
 
     /// `path` (an output path, or the path of a link to one) as a URL's path: each `?` and `#`

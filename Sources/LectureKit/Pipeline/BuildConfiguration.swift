@@ -14,7 +14,7 @@ package struct BuildConfiguration: Sendable {
     package var outputSetting: (path: String, location: SourceLocation)?
     /// The book's folder (the one holding `book.toml`), which the output may lie in but never
     /// replace.
-    package var bookDirectory = "."
+    package var bookDirectory: String?
     /// The sample and diagram cache (`--cache-dir`).
     package var cacheDirectory = Cache.defaultDirectory
     /// The path the site is served under, ending in `/` (`--site-url`, or `[output.html] site-url`
@@ -35,6 +35,10 @@ package struct BuildConfiguration: Sendable {
     /// A folder inside the content folder, by its path relative to it, that holds the site and
     /// is no content (a folder with `SUMMARY.md` and no `book.toml` builds into its `book/`).
     var outputInsideContent: String?
+    /// Where `{{#include}}` may read: the book's folder, the pages' and `[lecture] include-from`.
+    var includeScope: IncludeScope {
+        IncludeScope(bookDirectory: bookDirectory, contentDirectory: contentDirectory, includeFrom: book.includeFrom)
+    }
     /// The output folder, resolved from `outputDirectory` (`OutputFolder`).
     package var outputFolder: OutputFolder { OutputFolder(outputDirectory, setting: outputSetting) }
     /// The folders the output may not replace, nor any folder holding them: the book's folder,
@@ -44,7 +48,7 @@ package struct BuildConfiguration: Sendable {
     /// templates folder.
     package var protectedFolders: [OutputFolder.Protected] {
         [
-            .init(bookDirectory, role: "the book's folder", mayHoldOutput: true),
+            .init(bookDirectory ?? contentDirectory, role: "the book's folder", mayHoldOutput: true),
             .init(contentDirectory, role: "the book's pages", mayHoldOutput: outputInsideContent != nil),
             .init(templatesDirectory, role: "the templates folder", mayHoldOutput: false),
             .init(cacheDirectory, role: "the cache", mayHoldOutput: true),

@@ -12,6 +12,9 @@ package struct SampleStage: Sendable {
         cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil
     ) throws -> SampleStage {
         try options.environment.validate()
+        if options.sandbox == .require, SampleSandbox.unavailability != nil {
+            throw LectureError(unreported: [SampleSandbox.notContained(required: true)])
+        }
         let cache = Cache(directory: cacheDirectory)  // absolute: swiftc runs in another folder
         let toolchain = try found ?? Toolchain.find(cache: cache)
         let libraries = try SampleLibraries.prepare(
@@ -45,5 +48,11 @@ package struct SampleStage: Sendable {
         console.clearProgress()
         try verifier.options.cancellation.check()
         return results
+    }
+
+    /// The run's one warning when samples ran without a sandbox (`auto` on a machine without
+    /// namespaces), else none.
+    var sandboxWarnings: [Diagnostic] {
+        verifier.sandboxUse.anyUncontained ? [SampleSandbox.notContained(required: false)] : []
     }
 }

@@ -20,9 +20,12 @@ enum EmittedLinkChecker {
     ///     when Debian's highlight.js is not installed: pages work without highlighting).
     ///   - outputDirectory: used to name the file in diagnostics.
     ///   - skipping: pages not to check (`print.html` on a preview rebuild, see `BuildMemory`).
+    ///   - outsideLinksAreErrors: whether a URL that leaves the site is an error
+    ///     (`[lecture] outside-links = "error"`); else it is not checked, as mdBook does not, and
+    ///     one written in Markdown was reported by `LinkChecker` at its line.
     static func check(
         _ site: SiteFiles, siteURL: String, optional: Set<String>, outputDirectory: String, jobs: Int,
-        skipping: Set<String> = []
+        skipping: Set<String> = [], outsideLinksAreErrors: Bool = true
     ) -> [Diagnostic] {
         let files = Set(site.generated.keys).union(site.copied.keys)
         let pages = site.generated.keys.filter {
@@ -50,7 +53,7 @@ enum EmittedLinkChecker {
                         joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..")
                         ? SummaryParser.normalize(joined) : joined
                     if target.hasPrefix("..") {
-                        result = .failure(Problem(text: "leads outside the site"))
+                        result = .failure(Problem(text: "leads outside the site", leavesTheSite: true))
                     } else if path.hasSuffix("/") || target.isEmpty {
                         // A server answers `dir/` with its index page; `file://` shows the folder.
                         result = .failure(
@@ -80,6 +83,8 @@ enum EmittedLinkChecker {
                         target = page
                     } else {
                         switch resolve(rawPath) {
+                        case .failure(let problem) where problem.leavesTheSite && !outsideLinksAreErrors:
+                            continue
                         case .failure(let problem):
                             problems.append("'\(url)' \(problem.text)")
                             continue
@@ -108,6 +113,7 @@ enum EmittedLinkChecker {
 
     struct Problem: Error {
         var text: String
+        var leavesTheSite = false
     }
 
     /// A URL's path (before any `?` and `#`) and fragment (after the `#` before any `?`, without
@@ -189,6 +195,7 @@ enum EmittedLinkChecker {
     }
 
     /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size).
+    /// Also `name="…"` values, which `<a name>` anchors are (HTML's "indicated part" rule).
     static func ids(in html: [UInt8]) -> Set<String> {
         var ids = Set<String>()
         html.withUnsafeBufferPointer { bytes in
@@ -196,13 +203,22 @@ enum EmittedLinkChecker {
             var next = 0
             while let index = UTF8Search.offset(of: UInt8(ascii: "="), in: bytes, from: next) {
                 next = index + 1
-                guard index >= 3, index + 1 < count, bytes[index + 1] == UInt8(ascii: "\""),
-                    bytes[index - 3] == UInt8(ascii: " "), bytes[index - 2] == UInt8(ascii: "i"),
-                    bytes[index - 1] == UInt8(ascii: "d")
+                // Double-quoted as this tool writes them, or single-quoted as an author may in raw HTML.
+                guard index >= 3, index + 1 < count,
+                    bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "'")
                 else { continue }
+                let closing = bytes[index + 1]
+                let isID =
+                    bytes[index - 3] == UInt8(ascii: " ") && bytes[index - 2] == UInt8(ascii: "i")
+                    && bytes[index - 1] == UInt8(ascii: "d")
+                let isName =
+                    index >= 5 && bytes[index - 5] == UInt8(ascii: " ") && bytes[index - 4] == UInt8(ascii: "n")
+                    && bytes[index - 3] == UInt8(ascii: "a") && bytes[index - 2] == UInt8(ascii: "m")
+                    && bytes[index - 1] == UInt8(ascii: "e")
+                guard isID || isName else { continue }
                 let start = index + 2
                 var end = start
-                while end < count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                while end < count, bytes[end] != closing { end += 1 }
                 ids.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
                 next = end
             }

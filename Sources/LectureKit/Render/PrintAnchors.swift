@@ -92,7 +92,7 @@ struct PrintAnchors: Sendable {
         }
         let quote = UInt8(ascii: "\"")
         let attributes: [(opening: String, closing: UInt8, transform: (String) -> String)] = [
-            (" id=\"", quote, prefix),
+            (" id=\"", quote, prefix), (" id='", UInt8(ascii: "'"), prefix), (" name=\"", quote, prefix),
             (" for=\"", quote, prefixEach), (" aria-labelledby=\"", quote, prefixEach),
             (" aria-describedby=\"", quote, prefixEach), (" aria-controls=\"", quote, prefixEach),
             (" href=\"", quote, link), (" xlink:href=\"", quote, link), (" src=\"", quote, link),

@@ -26,7 +26,7 @@ enum PrintPage {
     static func front(book: Book, pages: [Page], anchors: PrintAnchors, values: TemplateValues) -> String {
         let words = values.words
         var html = "<div class=\"print-cover\">\n"
-        html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n"
+        if !book.title.isEmpty { html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n" }
         if !values.verified.isEmpty { html += "<p class=\"print-note\">\(HTML.escape(values.verified))</p>\n" }
         html +=
             "<p class=\"print-note\">\(HTML.escape(words["build-date"])) \(HTML.escape(values.configuration.buildDate))</p>\n"

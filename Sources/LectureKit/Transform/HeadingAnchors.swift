@@ -9,6 +9,10 @@ import LectureSupport
 /// (GitHub's rule, also used by mdBook). A heading with nothing left is `section`. The text is
 /// first put in Unicode Normalization Form C, so a heading typed in NFD (as macOS file names
 /// are) gets the same id as a link typed in NFC.
+///
+/// A heading may end in attributes, as in mdBook 0.5 (pulldown-cmark's heading attributes):
+/// `## Title {#custom-id .class key=value}` gets the id `custom-id` as written, the classes and
+/// attributes, and the text `Title`.
 enum HeadingAnchors {
     /// The slug of `text` (see the type's documentation), before a repeat gets its suffix.
     static func slug(_ text: String) -> String {
@@ -26,8 +30,9 @@ enum HeadingAnchors {
     /// Assigns ids to the headings in `blocks`, returning the rewritten blocks and the headings.
     /// - Parameter reserved: ids already taken on the page (the template's `content`, `search`…,
     ///   and figures' ids); a heading whose slug is one of them gets `-1`, `-2`, … instead.
-    /// - Parameter smartPunctuation: whether the page was parsed with it; the ids, the headings'
-    ///   text and the search text are then taken in the form the author typed (`SmartPunctuation`).
+    /// - Parameter smartPunctuation: whether the page was parsed with it; the headings'
+    ///   text and the search text are then taken in the form the author typed (`SmartPunctuation`),
+    ///   the ids from the text as shown, as mdBook takes them.
     static func apply(to blocks: [Block], reserved: Set<String> = [], smartPunctuation: Bool = false) -> (
         blocks: [Block], headings: [Heading]
     ) {
@@ -65,12 +70,24 @@ enum HeadingAnchors {
                 if case .blocks = element.content { return [descend(into: block)] }
                 if !headings.isEmpty { headings[headings.count - 1].sectionText += typed(SearchText.of(block)) }
                 return [block]
-            case .heading(let level, let content, _):
+            case .heading(let level, var content, _):
+                let attributes = HeadingAttributes.take(from: &content)
                 let text = typed(content.plainText)
-                let id = unique(HeadingAnchors.slug(text))
+                // The id from the text as shown, so that with smart punctuation it is mdBook's
+                // (`"A" -- b` → `a--b`, the curly quotes and the dash dropped).
+                let shown = content.plainText
+                let id: String
+                if let custom = attributes?.id {
+                    // As written, as in mdBook; later slugs step around it.
+                    id = NFC.normalized(custom)
+                    used[id] = max(used[id] ?? 1, 1)
+                } else {
+                    id = unique(HeadingAnchors.slug(shown))
+                }
                 headings.append(Heading(level: level, text: text, id: id))
                 var block = block
                 block.kind = .heading(level: level, content: content, id: id)
+                if let attributes { block.attributes = attributes.html }
                 return [block]
             default:
                 if !headings.isEmpty { headings[headings.count - 1].sectionText += typed(SearchText.of(block)) }

@@ -3,14 +3,16 @@ import Foundation
 import LectureSupport
 
 /// Checks that every internal link resolves: a page of the book or a file of the content
-/// folder, and its `#anchor` a heading of that page. Run on the pages' trees as `Figures` and
+/// folder, and its `#anchor` a heading of that page or an id of its raw HTML (`<a id>`,
+/// `<a name>`, any element's `id`). A link that leaves the book (`../std/index.html`) is not
+/// checked: a warning, or an error when the book asks (`[lecture] outside-links = "error"`). Run on the pages' trees as `Figures` and
 /// `Anchors` left them (links are rewritten only in `Render`), so a diagnostic names the `.md`
 /// link as the author wrote it, at its line; a table's links are read from its cells.
 enum LinkChecker {
     /// What links may name: every page's heading anchors, the pages by output name, and the
     /// content folder's other files. Built once per build, after `Anchors`.
     struct Targets: Sendable {
-        /// Each page's anchor ids, by path relative to the content folder.
+        /// Each page's anchor ids (headings' and its raw HTML's), by path relative to the content folder.
         var anchors: [String: Set<String>] = [:]
         /// Each page's path relative to the content folder, by its output path (`x.html`).
         var pagesByOutput: [String: String] = [:]
@@ -22,12 +24,16 @@ enum LinkChecker {
         /// Pages cut short where they nest too deep (`Parse` reported it): their headings after
         /// the cut are unknown, so an anchor into them is not reported as missing.
         var truncated: Set<String> = []
+        /// Whether a link that leaves the book is an error rather than a warning.
+        var outsideLinksAreErrors = false
 
         /// The targets of `pages` (with `headings` already anchored), `contentFiles` and
         /// `unloadedPages`.
-        init(pages: [Page], contentFiles: Set<String>, unloadedPages: Set<String>) {
+        init(pages: [Page], contentFiles: Set<String>, unloadedPages: Set<String>, outsideLinksAreErrors: Bool = false)
+        {
+            self.outsideLinksAreErrors = outsideLinksAreErrors
             for page in pages {
-                anchors[page.chapter.path] = Set(page.headings.map(\.id))
+                anchors[page.chapter.path] = Set(page.headings.map(\.id)).union(RawHTMLAnchors.of(page.blocks))
                 pagesByOutput[page.chapter.outputPath] = page.chapter.path
                 if page.tooDeep != nil { truncated.insert(page.chapter.path) }
             }
@@ -77,10 +83,22 @@ enum LinkChecker {
             }
             let place = link.location
             if targets.unloadedPages.contains(target) { continue }
-            if target.hasPrefix("../") || (target.hasSuffix(".md") && anchors[target] == nil) {
-                let known =
-                    target.hasSuffix(".md")
-                    ? "is not a page of the book (not in SUMMARY.md)" : "is outside the content folder"
+            if target.hasPrefix("../") || target == ".." {
+                // A sibling book or the folder around the book: mdBook never checks it.
+                diagnostics.append(
+                    Diagnostic(
+                        .linkOutside, targets.outsideLinksAreErrors ? .error : .warning,
+                        page.source.displayPath, place,
+                        "link '\(destination)' leaves the book and is not checked",
+                        notes: [
+                            targets.outsideLinksAreErrors
+                                ? "book.toml's '[lecture] outside-links = \"error\"' asks for a book that stands alone; link inside the content folder or to a full URL"
+                                : "it works only where its target sits beside the site; '[lecture] outside-links = \"error\"' in book.toml makes this an error"
+                        ]))
+                continue
+            }
+            if target.hasSuffix(".md") && anchors[target] == nil {
+                let known = "is not a page of the book (not in SUMMARY.md)"
                 diagnostics.append(
                     .error(
                         .brokenLink,
@@ -109,7 +127,7 @@ enum LinkChecker {
                     .error(
                         .brokenAnchor,
                         page.source.displayPath, place,
-                        "broken link: '\(destination)' names no heading of \(target)",
+                        "broken link: '\(destination)' names no heading or id of \(target)",
                         notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))
             }
         }

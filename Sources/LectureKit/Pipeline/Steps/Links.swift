@@ -12,7 +12,8 @@ extension BuildStep {
         prepare: { (context: inout BuildContext) in
             context.linkTargets = LinkChecker.Targets(
                 pages: context.pages, contentFiles: Set(context.listing.assets()),
-                unloadedPages: context.content.unloadedPages)
+                unloadedPages: context.content.unloadedPages,
+                outsideLinksAreErrors: context.configuration.book.outsideLinksAreErrors)
         },
         page: { (page: inout Page, context: BuildContext) in
             LiteralLinks.warnings(page.blocks, source: page.source)

@@ -54,15 +54,14 @@ extension BuildStep {
             throw BuildStop()
         }
         if context.content.book.flattened.isEmpty {
-            // Only when nothing explains it already: a summary that cannot be read, or whose every
-            // page is missing, has its own error, and "lists no pages" would be a second, wrong one.
-            if !context.content.diagnostics.contains(where: { $0.severity == .error }) {
-                context.diagnostics.emit(
-                    .error(
-                        .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
-                        "summary lists no pages", notes: ["add links such as '- [Title](page.md)'"]))
-            }
-            throw BuildStop()
+            // A summary that cannot be read, or whose every page is missing, has its own error.
+            if context.content.diagnostics.contains(where: { $0.severity == .error }) { throw BuildStop() }
+            // mdBook builds a summary without chapters into a site without pages: so does lecture,
+            // with a warning, since the site then has nothing to read.
+            context.diagnostics.emit(
+                .warning(
+                    .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
+                    "summary lists no pages; the site has none", notes: ["add links such as '- [Title](page.md)'"]))
         }
         context.diagnostics.emit(
             OutputCollisions.find(
@@ -77,12 +76,10 @@ extension BuildStep {
         var loaded = ContentLoader.load(
             contentDirectory: context.configuration.contentDirectory,
             reuse: { path, signature in earlier[path].flatMap { $0.signature == signature ? $0.file : nil } },
-            listing: { listing.all() })
-        if let title = context.configuration.book.title {
-            // book.toml's title wins, as in mdBook; the summary then needs none.
-            loaded.book.title = title
-            loaded.diagnostics.removeAll { $0.identifier == .summaryNoTitle }
-        }
+            listing: { listing.all() }, createMissing: context.configuration.book.createMissing ?? true,
+            includes: context.configuration.includeScope)
+        // The title is book.toml's, as in mdBook, which ignores the summary's `# Title`.
+        loaded.book.title = context.configuration.book.title ?? ""
         context.diagnostics.emit(loaded.diagnostics)
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         context.content = loaded
@@ -98,6 +95,10 @@ extension BuildStep {
             throw LectureError(.error(.badArgument, file, nil, "file does not exist"))
         }
         var sources: [SourceFile] = []
+        let configuration = context.configuration
+        let scope = IncludeScope(
+            bookDirectory: configuration.bookDirectory, contentDirectory: configuration.contentDirectory,
+            includeFrom: configuration.book.includeFrom, files: unique)
         for file in unique {
             guard let bytes = try? FileSystem.read(file) else {
                 throw LectureError(.error(.fileSystem, file, nil, "cannot read file"))
@@ -105,7 +106,8 @@ extension BuildStep {
             do throws(Diagnostic) {
                 let source = try SourceFileReader.decode(bytes, displayPath: file, relativePath: file)
                 let (expanded, problems) = IncludeExpander.apply(
-                    to: source, directory: IncludeExpander.folder(of: file))
+                    to: source, directory: IncludeExpander.folder(of: file),
+                    scope: scope)
                 sources.append(expanded)
                 context.diagnostics.emit(problems)
             } catch {

@@ -27,7 +27,20 @@ extension BuildStep {
                 EmittedLinkChecker.check(
                     context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
                     outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
-                    skipping: context.earlier.checked))
+                    skipping: context.earlier.checked, outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
+            // No path of this machine in what is published.
+            let sources = Dictionary(
+                context.pages.compactMap { page in page.rendered.map { ($0.outputPath, page.source.displayPath) } },
+                uniquingKeysWith: { first, _ in first })
+            context.diagnostics.emit(
+                MachinePaths.leaks(
+                    in: context.site,
+                    needles: MachinePaths.needles(
+                        bookDirectory: configuration.bookDirectory
+                            ?? FileSystem.join(configuration.contentDirectory, ".."),
+                        cacheDirectory: configuration.cacheDirectory),
+                    sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
+            )
         })
 
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.
@@ -57,6 +70,12 @@ extension BuildStep {
                         to: OutputPath.href(forOutput: first.outputPath), title: first.title,
                         language: configuration.book.language ?? "en"
                     ).utf8) : html
+        }
+        if order.isEmpty {
+            // A book without pages (an empty summary, which mdBook builds too): the root is the
+            // theme around nothing, so the site's own links to it lead somewhere.
+            site.generated["index.html"] = Array(
+                templates.page.render(values.page(title: book.title, content: "", root: "", nav: "")).utf8)
         }
         site.generated[InterfaceWords.scriptPath] = values.words.script
         if values.scriptsNavigation {

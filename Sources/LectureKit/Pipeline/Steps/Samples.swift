@@ -48,6 +48,7 @@ extension BuildStep {
                 context.swiftVersion = stage.verifier.toolchain.shortVersion
                 context.sampleResults = try stage.verify(context.samples, console: context.console)
                 for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }
+                context.diagnostics.emit(stage.sandboxWarnings)
             } else if let toolchain {
                 context.swiftVersion = toolchain.shortVersion
             }

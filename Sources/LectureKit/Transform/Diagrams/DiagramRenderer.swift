@@ -115,6 +115,7 @@ package struct DiagramRenderer: Sendable {
     func draw(_ code: String, info: InfoString, id: String, path: String, location: SourceLocation)
         throws(Diagnostic) -> Diagram
     {
+        if let problem = DiagramFileReferences.problem(in: code, path: path, location: location) { throw problem }
         guard graphvizVersion != nil else {
             throw .error(
                 .diagramNoGraphviz,

@@ -47,6 +47,9 @@ package struct SampleVerifier: Sendable {
         /// The folders of the Swift modules samples may import (`[lecture.samples] libraries`,
         /// resolved from the book's folder), in build order (`SampleLibraries`).
         package var libraries: [String] = []
+        /// Whether each sample's program runs in a sandbox (`SampleSandbox`; book.toml's
+        /// `[lecture.samples] sandbox`, default `auto`).
+        var sandbox = SandboxSetting.auto
         /// The defaults given with each property.
         init() {}
 
@@ -77,6 +80,16 @@ package struct SampleVerifier: Sendable {
     var options: Options
     /// The samples' syntax trees as the merged path reads them, each read once.
     var syntax = SampleSyntax()
+    /// Whether a sample of this run ran uncontained, for the run's one warning.
+    let sandboxUse = SandboxUse()
+
+    /// The sandbox samples run in: the book's setting, with the toolchain and the sample libraries readable.
+    var sandbox: SampleSandbox {
+        // The toolchain's `usr` folder (its `bin`'s parent), where the runtime libraries are.
+        let compiler = Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc
+        let usr = ((compiler as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        return SampleSandbox(setting: options.sandbox, readable: [usr, libraries.directory])
+    }
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
     init(toolchain: Toolchain, libraries: SampleLibraries, cache: Cache, options: Options) {
@@ -198,6 +211,8 @@ package struct SampleVerifier: Sendable {
             compilerArguments(for: sample).map { $0.replacingOccurrences(of: libraries.directory, with: "$STANDINS") }
                 .joined(separator: " "))
         hash.update(options.environment.cacheKeyText)
+        // A verdict reached uncontained is not taken for one reached in the sandbox.
+        hash.update("sandbox=\(options.sandbox == .off ? "off" : "on")")
         hash.update("output-limit=\(options.outputLimit)")
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
         if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
@@ -556,17 +571,24 @@ package struct SampleVerifier: Sendable {
         return result.compiled && !result.diagnostics.contains { passing.contains($0.identifier) }
     }
 
-    /// Runs a built sample in `sandbox`, its working folder and `TMPDIR`, under the time limit and
+    /// Runs a built sample in `folder`, its working folder and `TMPDIR`, under the time limit and
     /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
-    /// shell reaches it. Its stdout and stderr are line-buffered by the object it was linked with
+    /// shell reaches it. It runs in the book's sandbox (`SampleSandbox`), and leads a session of
+    /// its own even uncontained: it never has a controlling terminal. Its stdout and stderr are line-buffered by the object it was linked with
     /// (`LineBufferedOutput`, as `stdbuf -oL -eL` would), so what a sample printed before it
     /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
     /// message stays.
-    func runBuilt(_ executable: String, in sandbox: String) throws -> Subprocess.Result {
-        try Subprocess.run(
-            executable, [], directory: sandbox,
-            environment: options.environment.variables(in: sandbox), inheritingEnvironment: false,
-            timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation)
+    func runBuilt(_ executable: String, in folder: String) throws -> Subprocess.Result {
+        let sandbox = self.sandbox
+        if !sandbox.isContained && sandbox.setting != .off { sandboxUse.ranUncontained() }
+        let command = sandbox.command(running: executable, in: folder)
+        var run = try Subprocess.run(
+            command.program, command.arguments, directory: folder,
+            environment: options.environment.variables(in: folder), inheritingEnvironment: false,
+            timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation,
+            newSession: true)
+        run.termination = sandbox.termination(run.termination)
+        return run
     }
 
     /// A sample's stderr as a diagnostic's note shows it: without the runtime's stack trace, and

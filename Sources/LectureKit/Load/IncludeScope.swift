@@ -1,0 +1,76 @@
+import LectureSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The files `{{#include}}` may read: regular files inside the book's folder (the folder of
+/// `book.toml`, or of `SUMMARY.md` without one), the pages' folder, and the folders the book
+/// lists in `[lecture] include-from`, after every symbolic link is resolved. Anything else — a
+/// file outside them (`../../../../proc/self/environ`, `~/.ssh/id_ed25519`), a link leading
+/// out, a folder, a named pipe, a device, a file of the kernel's (`/proc`, `/sys`) — is an
+/// error at the directive, so a page can never publish what the book does not hold.
+struct IncludeScope: Sendable {
+    /// The folders files may be read from, canonical.
+    let roots: [String]
+
+    /// - Parameters:
+    ///   - bookDirectory: the folder of `book.toml` (nil: none was found).
+    ///   - contentDirectory: the pages' folder; the folder holding it counts as the book's too,
+    ///     as mdBook's book root holds `src/`.
+    ///   - includeFrom: `[lecture] include-from`, relative to the book's folder.
+    ///   - files: pages named on the command line (`lecture check FILE`), whose folders count too.
+    init(bookDirectory: String?, contentDirectory: String, includeFrom: [String] = [], files: [String] = []) {
+        let book = bookDirectory ?? FileSystem.join(contentDirectory, "..")
+        let folders =
+            [book, contentDirectory, FileSystem.join(contentDirectory, "..")]
+            + includeFrom.map { $0.hasPrefix("/") ? $0 : FileSystem.join(book, $0) }
+            + files.map { FileSystem.join(IncludeExpander.folder(of: $0), ".") }
+        roots = folders.map { CanonicalPath.of($0) }
+    }
+
+    /// The bytes of the file at `path` (as the directive spelled it, relative to the working
+    /// directory), or why it may not be read.
+    func read(_ path: String, spelled relative: String, directive: String = "include") throws(IncludeExpander.Problem)
+        -> [UInt8]
+    {
+        let real = CanonicalPath.of(path)
+        guard let kind = DirectoryHandle.kind(at: real) else {
+            throw IncludeExpander.Problem(
+                summary: "{{#\(directive)}} names '\(relative)', which does not exist",
+                notes: ["the path is relative to the including file's folder"])
+        }
+        guard roots.contains(where: { CanonicalPath.isWithin(real, $0) }) else {
+            throw IncludeExpander.Problem(
+                summary: "{{#\(directive)}} names '\(relative)', which lies outside the book's folder ('\(real)')",
+                notes: [
+                    "includes read files inside the book only: move the file into the book, or list its folder in 'include-from' under [lecture] in book.toml"
+                ])
+        }
+        switch kind {
+        case .directory:
+            throw IncludeExpander.Problem(
+                summary: "{{#\(directive)}} names '\(relative)', which is a folder", notes: ["name a file in it"])
+        case .other, .symbolicLink:
+            throw IncludeExpander.Problem(
+                summary:
+                    "{{#\(directive)}} names '\(relative)', which is not a regular file (a named pipe, a socket or a device)",
+                notes: ["include a regular file"])
+        case .regularFile:
+            break
+        }
+        // /proc and /sys show their files as regular files of size 0.
+        guard !CanonicalPath.isKernelFile(real) else {
+            throw IncludeExpander.Problem(
+                summary: "{{#\(directive)}} names '\(relative)', which is not a regular file of the book",
+                notes: ["include a regular file"])
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(real)
+        } catch {
+            throw IncludeExpander.Problem(summary: "{{#\(directive)}} names '\(relative)', which cannot be read")
+        }
+        return bytes
+    }
+}

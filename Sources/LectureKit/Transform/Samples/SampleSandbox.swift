@@ -1,0 +1,180 @@
+import Foundation
+import LectureSupport
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// book.toml's `[lecture.samples] sandbox`: whether each sample's program runs contained
+/// (`SampleSandbox`).
+package enum SandboxSetting: String, Sendable, CaseIterable {
+    /// Contained where the machine allows it; elsewhere run as before, with one warning per run.
+    case auto
+    /// Contained, or no sample runs: a machine without namespaces is a setup error (for CI).
+    case require
+    /// Never contained.
+    case off
+}
+
+/// The sandbox each sample's program (a sample's own, a test sample's runner, a merged program
+/// reached as one sample) runs in: Debian's bubblewrap (`bwrap`) gives it user, mount, PID,
+/// network, IPC and UTS namespaces of its own (the compiler runs outside; only the program inside).
+///
+/// Inside, the file system is the machine's, read-only, with these exceptions: the run's own
+/// folder (its working folder, `HOME` and `TMPDIR`) is writable; `/tmp` and the folder of
+/// temporary folders are empty, private and writable (other runs' folders are not there); the
+/// caller's home folder and `/run` (where sockets of daemons live, which a read-only mount does not
+/// close) are empty and read-only; the toolchain, the stand-ins and the program's own folder are
+/// read-only. Its `/proc` is its own: it sees its own processes only, not the caller's environment
+/// or command line. Its network is a loopback of its own, which reaches nothing outside. It leads
+/// a new session (no controlling terminal), and when it ends, its namespace's init ends and the
+/// kernel kills every process it left (`--die-with-parent`, and bubblewrap's init, which ends
+/// with the first process).
+///
+/// A process bubblewrap's init saw killed by signal N is reported as exit status 128 + N;
+/// `termination(_:)` reads it back as the signal, so a trap reads the same contained or not
+/// (a sample that itself exits with 129…159 reads as killed by that signal: both fail).
+package struct SampleSandbox: Sendable {
+    /// What the book asks for.
+    var setting: SandboxSetting
+    /// Folders a sample's program reads beyond the system's (the toolchain's runtime libraries,
+    /// the stand-ins), visible read-only even where they lie in a hidden folder.
+    var readable: [String]
+
+    /// The sandbox a book asks for, with the folders its programs read.
+    init(setting: SandboxSetting, readable: [String]) {
+        self.setting = setting
+        self.readable = readable
+    }
+
+    /// Why samples cannot be contained on this machine, or `nil` when they can: bubblewrap is
+    /// run once per process on `true` with the namespaces a sample gets.
+    package static let unavailability: String? = probe()
+
+    /// Whether programs run contained: the setting allows it and the machine can.
+    var isContained: Bool { setting != .off && Self.unavailability == nil }
+
+    /// The program and arguments that run `executable` in `folder`: bubblewrap's command line
+    /// when contained, else the executable itself.
+    func command(running executable: String, in folder: String) -> (program: String, arguments: [String]) {
+        guard isContained, let bwrap = Self.bwrap else { return (executable, []) }
+        var mounts: [String] = []
+        // Outer folders first, so that a private /tmp inside the home folder is not covered again.
+        for (path, isPrivate) in Self.coveredFolders {
+            // The folder of temporary folders and /tmp: empty and writable, as a run's own /tmp.
+            mounts += isPrivate ? ["--size", String(64 << 20), "--tmpfs", path] : ["--tmpfs", path]
+        }
+        let folders = Self.outermost(
+            readable + [executable, Self.resolved(executable)].map { ($0 as NSString).deletingLastPathComponent })
+        for path in folders { mounts += ["--ro-bind", path, path] }
+        mounts += ["--bind", folder, folder]
+        for (path, isPrivate) in Self.coveredFolders where !isPrivate { mounts += ["--remount-ro", path] }
+        // bubblewrap sets PWD, which a sample run uncontained does not have: `env` takes it out.
+        return (bwrap, Self.namespaces + mounts + ["--chdir", folder, "--", "/usr/bin/env", "-u", "PWD", executable])
+    }
+
+    /// How the program ended, read through bubblewrap's exit status: 128 + N is signal N.
+    func termination(_ reported: Subprocess.Termination) -> Subprocess.Termination {
+        guard isContained, case .exited(let status) = reported, (129...159).contains(status) else { return reported }
+        return .signaled(status - 128)
+    }
+
+    /// The diagnostic a run gives when samples ran but not contained (`auto` on a machine
+    /// without namespaces), or that stops a check (`require`).
+    static func notContained(required: Bool) -> Diagnostic {
+        let reason = unavailability ?? "bubblewrap is not installed"
+        let summary = "samples run without a sandbox: \(reason)"
+        let notes = [
+            "a sample can then read and write what this user can, reach the network and leave processes behind",
+            "install Debian's 'bubblewrap' on a machine that allows user namespaces"
+                + (required
+                    ? ", or set '[lecture.samples] sandbox = \"auto\"' in book.toml to run them uncontained"
+                    : "; '[lecture.samples] sandbox = \"require\"' makes this an error, \"off\" silences it"),
+        ]
+        return required
+            ? .error(.sampleSandbox, summary, notes: notes) : .warning(.sampleSandbox, "", nil, summary, notes: notes)
+    }
+
+    // MARK: The command line
+
+    /// Namespaces, session and lifetime: the same for every run.
+    static let namespaces = [
+        "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+        "--disable-userns", "--die-with-parent", "--new-session", "--ro-bind", "/", "/", "--dev", "/dev", "--proc",
+        "/proc",
+    ]
+
+    /// bubblewrap on `PATH`, if installed.
+    static let bwrap: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { $0 + "/bwrap" }.first { access($0, X_OK) == 0 }
+    }()
+
+    /// Folders that would let a program see what is not its own: the caller's home folder and
+    /// `/run`; neither the root nor a folder of the system.
+    static let hiddenFolders: [String] = outermost(
+        [ProcessInfo.processInfo.environment["HOME"], "/run"].compactMap { $0 }.filter(isHideable)
+    ).filter { !privateFolders.contains($0) }
+
+    /// `/tmp` and the folder of temporary folders (`TMPDIR`), each a private empty one.
+    static let privateFolders: [String] = outermost(["/tmp", NSTemporaryDirectory()].filter(isHideable))
+
+    /// The folders covered by an empty one, outer ones first, with whether each is private
+    /// (writable) rather than hidden (read-only).
+    static let coveredFolders: [(path: String, isPrivate: Bool)] =
+        (hiddenFolders.map { ($0, false) }
+        + privateFolders.map { ($0, true) }).sorted { $0.0.count < $1.0.count }
+
+    /// Whether `path` is a folder that can be hidden: an existing folder, neither `/` nor one of
+    /// the system's (which programs need) nor an ancestor of one.
+    private static func isHideable(_ path: String) -> Bool {
+        let real = resolved(path)
+        guard real.hasPrefix("/"), real != "/", FileSystem.isDirectory(real) else { return false }
+        let system = ["/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/opt", "/var", "/proc", "/dev", "/sys"]
+        return !system.contains { $0 == real || $0.hasPrefix(real + "/") }
+    }
+
+    /// `paths` resolved, without duplicates and without those inside another, shortest first;
+    /// relative ones left out.
+    static func outermost(_ paths: [String]) -> [String] {
+        var kept: [String] = []
+        for path in Set(paths.map { resolved($0) }.filter { $0.hasPrefix("/") }).sorted(by: {
+            ($0.count, $0) < ($1.count, $1)
+        }) {
+            guard !kept.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
+            kept.append(path)
+        }
+        return kept
+    }
+
+    /// `path` with its symbolic links, `.` and `..` resolved (realpath(3)); as given when it
+    /// does not exist.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Runs bubblewrap once on `true` with a sample's namespaces; why it failed, or `nil`.
+    private static func probe() -> String? {
+        guard let bwrap else { return "bubblewrap (bwrap) is not installed" }
+        let folder = NSTemporaryDirectory()
+        let run = try? Subprocess.run(
+            bwrap, namespaces + ["--", "true"], directory: folder, inheritingEnvironment: false, timeout: 30,
+            cancellation: Cancellation())
+        guard let run else { return "bubblewrap cannot be started" }
+        if run.succeeded { return nil }
+        let said = run.stderrText.trimmingCharacters(in: .whitespacesAndNewlines)
+        return "bubblewrap cannot make the namespaces here" + (said.isEmpty ? "" : " (\(said))")
+    }
+}
+
+/// Whether a run has let a sample run uncontained, for the one warning it gives.
+final class SandboxUse: Sendable {
+    private let uncontained = Atomic<Bool>(false)
+    /// Records that a sample ran without a sandbox.
+    func ranUncontained() { uncontained.store(true, ordering: .relaxed) }
+    /// Whether any did.
+    var anyUncontained: Bool { uncontained.load(ordering: .relaxed) }
+}

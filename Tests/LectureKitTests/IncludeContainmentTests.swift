@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `{{#include}}` reads regular files of the book and nothing else (`IncludeScope`): every way
+/// out of it — climbing to `/proc`, a link to the home folder, `~`, a folder, a named pipe, a
+/// kernel file through `include-from` — is an error at the directive, and what lies out there
+/// reaches neither a page nor the search index. Each build runs in a private mount namespace
+/// with a scratch home (`ContainedRun`), and the tree is unchanged but for the cache.
+@Suite(.serialized) struct IncludeContainmentTests {
+    static let secret = "LECTURE-TEST-SECRET-7f3a"
+
+    /// A directive and the words its error must say.
+    static let refused: [(directive: String, says: String)] = [
+        ("../../../kernel/environ", "lies outside the book's folder"),
+        ("to-home-key.txt", "lies outside the book's folder"),
+        ("~/.ssh/authorized_keys", "does not exist"),
+        ("../listings", "is a folder"),
+        ("pipe", "not a regular file"),
+        ("../../../../../../../../proc/self/environ", "not a regular file of the book"),
+        ("missing.rs", "does not exist"),
+        ("../../../../../../../../proc/self/environ", "lies outside the book's folder"),
+    ]
+
+    @Test(arguments: refused.indices) func anIncludeOutsideTheBookIsAnErrorAtItsLine(_ index: Int) throws {
+        let (directive, says) = Self.refused[index]
+        let run = try ContainedRun()
+        let book = try run.makeBook(
+            "[lecture]\ninclude-from = [\"\(index == 5 ? "/proc" : "../../elsewhere")\"]\n")
+        try TestSupport.write(Array("# Intro\n\nText.\n\n{{#include \(directive)}}\n".utf8), to: book + "/src/intro.md")
+        try TestSupport.write(Array("fn main() {}\n".utf8), to: book + "/listings/main.rs")
+        #expect(mkfifo(book + "/src/pipe", 0o644) == 0)
+        #expect(symlink(run.home + "/.ssh/authorized_keys", book + "/src/to-home-key.txt") == 0)
+        try FileSystem.makeDirectories(run.scratch + "/kernel")
+        #expect(symlink("/proc/self/environ", run.scratch + "/kernel/environ") == 0)
+        let before = run.digest()
+        let result = try run.lecture(["build"], in: "work/book", environment: ["LECTURE_TEST_SECRET": Self.secret])
+        #expect(result.termination == .exited(1), "\(result.stderrText)")
+        #expect(result.stderrText.contains("src/intro.md:5:1: error: {{#include}} names"), "\(result.stderrText)")
+        #expect(result.stderrText.contains(says), "\(result.stderrText)")
+        #expect(!result.stderrText.contains(Self.secret))
+        #expect(!result.stderrText.contains("ssh-ed25519"))
+        #expect(run.digest() == before)
+    }
+
+    /// A folder outside the book that `include-from` lists is read, and its file reaches the page.
+    @Test func aFolderListedInIncludeFromIsRead() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook("[lecture]\ninclude-from = [\"../examples\"]\n")
+        try TestSupport.write(Array("let answer = 42\n".utf8), to: run.scratch + "/work/examples/answer.swift")
+        try TestSupport.write(
+            Array("# Intro\n\n```text\n{{#include ../../examples/answer.swift}}\n```\n".utf8),
+            to: book + "/src/intro.md")
+        let result = try run.lecture(["build"], in: "work/book")
+        #expect(result.succeeded, "\(result.stderrText)")
+        #expect(TestSupport.read(book + "/book/intro.html")?.contains("let answer = 42") == true)
+    }
+}

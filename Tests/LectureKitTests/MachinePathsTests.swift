@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// No built page publishes a path of the machine that built it (`MachinePaths`).
+@Suite struct MachinePathsTests {
+    @Test(arguments: [
+        ("see /root/.ssh/id", true), ("/root", true), ("file:///root/x", true), ("\"/root\"", true),
+        ("https://example.com/root/", false), ("/rooted/x", false), ("/root.d", false), ("x/root", false),
+    ])
+    func aPathCountsOnlyAsAWholePath(_ text: String, _ found: Bool) {
+        #expect(MachinePaths.contains(Array(text.utf8), path: Array("/root".utf8)) == found)
+    }
+
+    @Test func aTemporaryFolderOfTheToolCountsByItsPrefix() {
+        let text = Array("error at /tmp/lecture-sample.Ab12/main.swift:3".utf8)
+        #expect(MachinePaths.contains(text, path: Array("/tmp/lecture-".utf8)))
+        #expect(!MachinePaths.contains(Array("/tmp/other".utf8), path: Array("/tmp/lecture-".utf8)))
+    }
+
+    /// A page that would show the book's own folder fails the build at that page, and no site
+    /// is written.
+    @Test func aPageHoldingTheBooksFolderFailsTheBuild() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook()
+        let canonical = CanonicalPath.of(book)
+        try TestSupport.write(
+            Array("# Intro\n\nBuilt in <code>\(canonical)/src</code>.\n".utf8), to: book + "/src/intro.md")
+        let result = try run.lecture(["build"], in: "work/book")
+        #expect(result.termination == .exited(1), "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains(
+                "src/intro.md: error: 'intro.html' would publish '\(canonical)', the book's folder"),
+            "\(result.stderrText)")
+        #expect(!FileSystem.exists(book + "/book"))
+    }
+}

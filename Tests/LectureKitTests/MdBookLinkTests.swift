@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// Links, anchors and warnings on books mdBook builds, each built by mdBook 0.5.4 and by
+/// `lecture` (`MdBookOracle`): links that leave the book, anchors defined in raw HTML and by
+/// heading attributes, style lints off by default, smart punctuation's heading ids.
+@Suite struct MdBookLinkTests {
+    func both(_ pages: [String: String], toml: String = "[book]\ntitle = \"T\"\n") throws -> MdBookOracle {
+        var files = pages.mapKeys { "src/" + $0 }
+        files["book.toml"] = toml
+        return try MdBookOracle.build(files)
+    }
+
+    func expectSame(
+        _ both: MdBookOracle, _ aspects: [MdBookOracle.Aspect] = [.status, .pages, .sidebar, .ids, .text, .links],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(both.mdBook.succeeded, "mdBook failed: \(both.mdBook.output)", sourceLocation: sourceLocation)
+        let differences = both.differences(in: aspects)
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))", sourceLocation: sourceLocation)
+    }
+
+    @Test func linksThatLeaveTheBookAreWarningsUnlessTheBookAsks() throws {
+        let pages = [
+            "SUMMARY.md": "- [A](a.md)\n",
+            "a.md":
+                "# A\n\n[std](../std/index.html) [sibling](../../other/book/ch1.html#x) <a href=\"../up.html\">raw</a>\n",
+        ]
+        let both = try both(pages)
+        expectSame(both)
+        #expect(
+            both.lecture.output.contains(
+                "src/a.md:3:1: warning: link '../std/index.html' leaves the book and is not checked"),
+            "\(both.lecture.output)")
+        #expect(both.lecture.output.components(separatedBy: "warning:").count - 1 == 2, "\(both.lecture.output)")
+        let strict = try self.both(pages, toml: "[book]\ntitle = \"T\"\n[lecture]\noutside-links = \"error\"\n")
+        #expect(!strict.lecture.succeeded)
+        #expect(strict.lecture.output.contains("src/a.md:3:1: error: link '../std/index.html' leaves the book"))
+    }
+
+    @Test func brokenLinksInsideTheBookStayErrors() throws {
+        let both = try both([
+            "SUMMARY.md": "- [A](a.md)\n", "a.md": "# A\n\n[x](nofile.md) [y](#nowhere) [z](img/none.png)\n",
+        ])
+        #expect(both.mdBook.succeeded, "mdBook never checks links")
+        #expect(!both.lecture.succeeded)
+        for expected in [
+            "src/a.md:3:1: error: broken link: 'nofile.md' is not a page of the book",
+            "src/a.md:3:16: error: broken link: '#nowhere' names no heading or id of a.md",
+            "src/a.md:3:30: error: broken link: 'img/none.png' does not exist in the content folder",
+        ] {
+            #expect(both.lecture.output.contains(expected), "\(both.lecture.output)")
+        }
+    }
+
+    @Test func anchorsDefinedInRawHTMLAreLinkTargets() throws {
+        let both = try both([
+            "SUMMARY.md": "- [A](a.md)\n- [B](b.md)\n",
+            "a.md":
+                "# A\n\n<a id=\"raw\"></a>\n<a name=\"named\"></a>\n\nText <span id=\"inl\">x</span> and <span id='single'>y</span>.\n\n<div id=\"blk\">\n\nd\n</div>\n\n[1](#raw) [2](#named) [3](#inl) [4](#blk) [5](b.md#x) [6](#single)\n",
+            "b.md": "# B\n\n<h2 id=\"x\">X</h2>\n",
+        ])
+        expectSame(both, [.status, .pages, .sidebar, .ids, .anchors, .text, .links])
+    }
+
+    @Test func headingAttributesGiveIdsAndClassesAsMdBookDoes() throws {
+        let both = try both([
+            "SUMMARY.md": "- [A](a.md)\n",
+            "a.md":
+                "# A {#top .big}\n\n## Title {#custom-id .class .other}\n\n## Plain {.only-class}\n\n## Key {#k data-x=1}\n\n## Not { attrs\n\n## Spaced {#sp}  \n\n### Emph *x* {#em}\n\n## W {foo}\n\n## Two {#a #b}\n\n## Empty {}\n\n## Trail {#t} more\n\n## Under {#my_id}\n\n[1](#custom-id) [2](#k) [3](#my_id) [4](#top)\n",
+        ])
+        expectSame(both, [.status, .pages, .ids, .classes, .text, .links])
+        let page = try #require(TestSupport.read(both.lecture.root + "/book/a.html"))
+        #expect(page.contains("<h2 id=\"k\" data-x=\"1\">"))
+    }
+
+    @Test func validBooksBuildWithoutStyleWarnings() throws {
+        let pages = [
+            "SUMMARY.md": "- [A](a.md)\n- [B](b.md)\n",
+            "a.md": "Intro without a heading.\n\n## Then a section\n\n#### Deeper\n", "b.md": "# B\n\n# Another h1\n",
+        ]
+        let both = try both(pages)
+        expectSame(both)
+        #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+        let linted = try self.both(pages, toml: "[book]\ntitle = \"T\"\n[lecture]\nstyle-lints = true\n")
+        #expect(linted.lecture.succeeded)
+        for expected in [
+            "src/a.md:1:1: warning: page has no '# ' heading",
+            "src/a.md:5:1: warning: heading level jumps from h2 to h4",
+            "src/b.md:1:1: warning: page has 2 level-1 headings",
+        ] {
+            #expect(linted.lecture.output.contains(expected), "\(linted.lecture.output)")
+        }
+    }
+
+    @Test func smartPunctuationIsOffByDefaultAndItsIdsAreMdBooks() throws {
+        let page =
+            "# A\n\n## \"Quoted\" -- and... it's\n\nUse `--configuration` or --configuration.\n\n[q](#quoted----and-its)\n"
+        let plain = try both(["SUMMARY.md": "- [A](a.md)\n", "a.md": page])
+        // A deliberate difference: mdBook 0.5 turns smart punctuation on by default.
+        #expect(plain.lecture.facts.text["a.html"]?.contains("or --configuration.") == true)
+        #expect(plain.mdBook.facts.text["a.html"]?.contains("or –configuration.") == true)
+        let smart = try both(
+            [
+                "SUMMARY.md": "- [A](a.md)\n",
+                "a.md": page.replacingOccurrences(of: "#quoted----and-its", with: "#quoted--and-its"),
+            ],
+            toml: "[book]\ntitle = \"T\"\n[output.html]\nsmart-punctuation = true\n")
+        expectSame(smart, [.status, .pages, .ids, .text])
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// SUMMARY.md read as mdBook reads it, case by case from mdBook's summary-parser tests, each book
+/// built by mdBook 0.5.4 and by `lecture` (`MdBookOracle`) and their pages, sidebars, heading ids
+/// and text compared.
+@Suite struct MdBookSummaryTests {
+    /// A book of `summary` and `pages` (under `src/`), with a titled book.toml unless `toml` says
+    /// otherwise.
+    func both(
+        _ summary: String, _ pages: [String: String] = [:], toml: String = "[book]\ntitle = \"T\"\n"
+    ) throws -> MdBookOracle {
+        var files = pages.mapKeys { "src/" + $0 }
+        files["src/SUMMARY.md"] = summary
+        files["book.toml"] = toml
+        return try MdBookOracle.build(files)
+    }
+
+    /// Both succeed and agree on the pages, the sidebar, the ids and the text.
+    func expectSame(_ both: MdBookOracle, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(both.mdBook.succeeded, "mdBook failed: \(both.mdBook.output)", sourceLocation: sourceLocation)
+        let differences = both.differences(in: [.status, .pages, .sidebar, .ids, .text])
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))", sourceLocation: sourceLocation)
+    }
+
+    @Test func prefixAndSuffixChaptersOnConsecutiveLines() throws {
+        let both = try both(
+            "# Summary\n\n[First](./first.md)\n[Second](./second.md)\n\n- [A](a.md)\n\n[End](end.md)\n[Last](last.md)\n",
+            [
+                "first.md": "# First\n", "second.md": "# Second\n", "a.md": "# A\n", "end.md": "# End\n",
+                "last.md": "# Last\n",
+            ])
+        expectSame(both)
+        #expect(both.lecture.facts.sidebar.map(\.title) == ["First", "Second", "A", "End", "Last"])
+    }
+
+    @Test func aPrefixChapterRightBeforeTheList() throws {
+        // suffix_items_cannot_be_followed_by_a_list is about suffix chapters: before the list, a
+        // link on the line above is a prefix chapter.
+        expectSame(
+            try both("[First](./first.md)\n- [Second](./second.md)\n", ["first.md": "# F\n", "second.md": "# S\n"]))
+    }
+
+    @Test func onlyLevelOneHeadingsArePartTitles() throws {
+        // mdBook's test can_have_a_subheader_between_nested_items, and a titled part after it.
+        expectSame(
+            try both(
+                "# Summary\n\n- [First](./first.md)\n\n## Subheading\n\n- [Second](./second.md)\n\n# Part 2\n\n- [Third](third.md)\n\t- [Fourth](fourth.md)\n",
+                [
+                    "first.md": "# First\n", "second.md": "# Second\n", "third.md": "# Third\n",
+                    "fourth.md": "# Fourth\n",
+                ]))
+    }
+
+    @Test func spacesInDestinationsAndStyledNames() throws {
+        // allow_space_in_link_destination, add_space_for_multi_line_chapter_names, parse_title_with_styling.
+        expectSame(
+            try both(
+                "# My **Awesome** Summary\n\n- [test1](./test%20link1.md)\n- [test2](<./test link2.md>)\n- [Chapter\ntitle](./chapter.md)\n- [**Bold** and `code`](bold.md)\n",
+                ["test link1.md": "# One\n", "test link2.md": "# Two\n", "chapter.md": "# C\n", "bold.md": "# B\n"]))
+    }
+
+    @Test func readmeInAnyCaseIsTheIndexPage() throws {
+        expectSame(
+            try both(
+                "- [R](Readme.md)\n- [S](sub/readme.md)\n- [T](t/README.md)\n- [I](x/index.md)\n",
+                ["Readme.md": "# R\n", "sub/readme.md": "# S\n", "t/README.md": "# T\n", "x/index.md": "# I\n"]))
+    }
+
+    @Test func aChapterWithoutExtension() throws {
+        expectSame(try both("- [A](a)\n- [B](b.markdown)\n", ["a": "# A\n\ntext\n", "b.markdown": "# B\n"]))
+    }
+
+    @Test func draftChaptersSeparatorsAndNumbering() throws {
+        // an_empty_link_location_is_a_draft_chapter, keep_numbering_after_separator.
+        expectSame(
+            try both(
+                "[Intro]()\n\n---\n\n- [First](./first.md)\n---\n- [Draft]()\n    - [Under draft](under.md)\n---\n- [Third](./third.md)\n\n---\n\n[Suffix draft]()\n",
+                ["first.md": "# First\n", "under.md": "# Under\n", "third.md": "# Third\n"]))
+    }
+
+    @Test func htmlCommentsAreSkipped() throws {
+        // skip_html_comments: a commented-out English summary above the localized one.
+        let summary = """
+            <!--
+            # Title - En
+            -->
+            # Title - Local
+
+            <!--
+            [Prefix 00-01 - En](ch00-01.md)
+            -->
+            [Prefix 00-01 - Local](ch00-01.md)
+            [Prefix 00-02 - Local](ch00-02.md)
+
+            <!--
+            ## Section Title - En
+            -->
+            ## Section Title - Localized
+
+            <!--
+            - [Ch 01-00 - En](ch01-00.md)
+            -->
+            - [Ch 01-00 - Local](ch01-00.md)
+                - [Ch 01-01 - Local](ch01-01.md)
+            <!-- a comment between items -->
+            - [Ch 02-00 - Local](ch02-00.md)
+
+            [Appendix A - Local](appendix-01.md)
+            [Appendix B - Local](appendix-02.md)
+
+            """
+        let pages = ["ch00-01", "ch00-02", "ch01-00", "ch01-01", "ch02-00", "appendix-01", "appendix-02"]
+        expectSame(try both(summary, Dictionary(uniqueKeysWithValues: pages.map { ($0 + ".md", "# \($0)\n") })))
+    }
+
+    @Test func missingChapterFilesAreCreatedAsMdBookDoes() throws {
+        let both = try both("- [A](a.md)\n    - [Deep](sub/deep.md)\n- [Here](here.md)\n", ["here.md": "# Here\n"])
+        expectSame(both)
+        for root in [both.mdBook.root, both.lecture.root] {
+            #expect(TestSupport.read(root + "/src/sub/deep.md") == "# Deep\n", "\(root)")
+        }
+        #expect(
+            both.lecture.output.contains(
+                "src/SUMMARY.md:1:3: note: created 'a.md', which the summary lists, with its title as heading"),
+            "\(both.lecture.output)")
+    }
+
+    @Test func createMissingOffFailsAsInMdBook() throws {
+        let both = try both(
+            "- [A](a.md)\n", toml: "[book]\ntitle = \"T\"\n[build]\ncreate-missing = false\n")
+        #expect(!both.mdBook.succeeded && !both.lecture.succeeded)
+        #expect(!FileSystem.exists(both.lecture.root + "/src/a.md"))
+        #expect(
+            both.lecture.output.contains("src/SUMMARY.md:1:3: error: summary links to 'a.md', which does not exist"))
+    }
+
+    @Test func anEmptySummaryBuildsAnEmptyBook() throws {
+        let both = try both("# Summary\n")
+        #expect(both.differences(in: [.status]).isEmpty, "\(both.differences(in: [.status]))")
+        #expect(both.mdBook.facts.pages == ["404.html"])
+        #expect(both.lecture.facts.pages == ["404.html", "index.html"], "a root page of the theme alone")
+    }
+
+    @Test func aMissingSummaryFailsBoth() throws {
+        let both = try MdBookOracle.build(["book.toml": "[book]\ntitle = \"T\"\n", "src/a.md": "# A\n"])
+        #expect(!both.mdBook.succeeded && !both.lecture.succeeded)
+    }
+
+    @Test func summariesMdBookRefusesFailBoth() throws {
+        for summary in [
+            "- [A](a.md)\n\n[B](b.md)\n\n- [C](c.md)\n",  // the same after numbered chapters
+            "- Title\n",  // expected_a_start_of_a_link
+            "- [A](./a.md)\n  - [A](./a.md)\n",  // duplicate_entries_2
+            "[A](./a.md)\n- [B](./b.md)\n- [A](./a.md)\n",  // duplicate_entries_4
+        ] {
+            let both = try both(summary, ["a.md": "# A\n", "b.md": "# B\n", "c.md": "# C\n", "first.md": "# F\n"])
+            #expect(!both.mdBook.succeeded, "mdBook builds \(summary)")
+            #expect(!both.lecture.succeeded, "lecture builds \(summary)")
+        }
+    }
+
+    @Test func theBookTitleIsBookTOMLsNeverTheSummarys() throws {
+        let both = try both("# Summary\n\n- [A](a.md)\n", ["a.md": "# A\n"], toml: "[book]\n")
+        expectSame(both)
+        let page = try #require(TestSupport.read(both.lecture.root + "/book/a.html"))
+        #expect(page.contains("<title>A</title>"), "mdBook's page title without a book title")
+        #expect(!page.contains("Summary"))
+    }
+}

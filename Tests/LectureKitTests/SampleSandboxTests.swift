@@ -1,0 +1,353 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue 30's samples in a sandbox: hostile samples that read the caller's environment through
+/// `/proc`, write outside their folder (the book's own page, a file in the home folder, a file
+/// elsewhere on disk), connect to a loopback server this test listens on, leave a daemon behind,
+/// or print whether a terminal is attached, are each stopped, and their verdict is the same with
+/// and without a terminal, merged and alone. The same book with `sandbox = "off"` fails, so the
+/// samples do what they say.
+///
+/// Every run is contained itself: `lecture` runs in a private mount namespace (`unshare -rm`)
+/// with scratch folders bound over the home folder and `/var/tmp`, the samples' targets.
+@Suite(.serialized) struct SampleSandboxTests {
+    static let executable = TestSupport.executable
+
+    /// Whether this machine can give a test a private mount namespace, and samples a sandbox.
+    static let canContain: Bool = {
+        let unshare = try? Subprocess.run("unshare", ["-rm", "true"], timeout: 30)
+        return unshare?.succeeded == true && SampleSandbox.unavailability == nil
+    }()
+
+    /// A loopback TCP server of this test (outside any sandbox): its port, and whether a
+    /// connection is waiting in its queue.
+    final class LoopbackServer {
+        let socket: Int32
+        let port: UInt16
+
+        init() throws {
+            let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            socket = fd
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0
+                }
+            }
+            guard bound else { throw LectureError(.fileSystem, "cannot listen on loopback") }
+            port = UInt16(bigEndian: address.sin_port)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+
+        /// Whether a client connected (accept(2) finds one in the queue).
+        var wasReached: Bool {
+            let client = accept(socket, nil, nil)
+            if client >= 0 { close(client) }
+            return client >= 0
+        }
+
+        deinit { close(socket) }
+    }
+
+    /// The page: each sample prints what it could do, and its output block says the contained answer.
+    static func page(pagePath: String, home: String, daemon: String, port: UInt16) -> String {
+        let readFile = """
+            func contents(_ path: String) -> [UInt8]? {
+                let fd = open(path, O_RDONLY)
+                if fd < 0 { return nil }
+                defer { close(fd) }
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let n = read(fd, &buffer, buffer.count)
+                    if n <= 0 { break }
+                    bytes += buffer[0..<n]
+                }
+                return bytes
+            }
+            """
+        let connect = """
+            func reachesTheServer() -> Bool {
+                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                defer { close(fd) }
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = in_port_t(\(port)).bigEndian
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                return withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                    }
+                }
+            }
+            """
+        return """
+            # 적대적인 예제
+
+            ```swift
+            import Glibc
+            \(readFile)
+            let own = Set((contents("/proc/self/environ") ?? []).split(separator: 0).map { Array($0) })
+            var others = 0
+            var foreign = 0
+            if let folder = opendir("/proc") {
+                while let entry = readdir(folder) {
+                    let name = withUnsafePointer(to: entry.pointee.d_name) {
+                        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                    }
+                    guard let pid = Int32(name), pid != getpid() else { continue }
+                    others += 1
+                    if let environment = contents("/proc/\\(name)/environ"),
+                        !Set(environment.split(separator: 0).map { Array($0) }).isSubset(of: own)
+                    {
+                        foreign += 1
+                    }
+                }
+                closedir(folder)
+            }
+            print("parent's environment:", contents("/proc/\\(getppid())/environ").map { Set($0.split(separator: 0).map { Array($0) }).isSubset(of: own) ? "mine" : "the caller's" } ?? "unreadable")
+            print("foreign environments:", foreign, "other processes:", others)
+            ```
+
+            ```output
+            parent's environment: mine
+            foreign environments: 0 other processes: 1
+            ```
+
+            ```swift
+            import Glibc
+            \(readFile)
+            for target in ["\(pagePath)", "\(home)/notes.txt", "/var/tmp/notes.txt"] {
+                let fd = open(target, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+                if fd >= 0 {
+                    _ = write(fd, "owned\\n", 6)
+                    close(fd)
+                }
+                print(fd >= 0 ? "written" : "refused")
+            }
+            print("secret:", contents("\(home)/.secret") == nil ? "unseen" : "seen")
+            ```
+
+            ```output
+            refused
+            refused
+            refused
+            secret: unseen
+            ```
+
+            ```swift
+            import Glibc
+            \(connect)
+            print(reachesTheServer() ? "connected" : "no network")
+            ```
+
+            ```output
+            no network
+            ```
+
+            ```swift
+            import Glibc
+            // A daemon: sh starts it in the background in a session of its own, and exits.
+            let words = ["sh", "-c", "setsid sleep \(daemon) </dev/null >/dev/null 2>&1 &"]
+            let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+            var shell: pid_t = 0
+            guard posix_spawn(&shell, "/bin/sh", nil, nil, argv, environ) == 0 else { fatalError("no sh") }
+            var status: Int32 = 0
+            waitpid(shell, &status, 0)
+            print("started")
+            ```
+
+            ```output
+            started
+            ```
+
+            ```swift
+            import Glibc
+            let tty = open("/dev/tty", O_RDWR)
+            print(tty >= 0 ? "a terminal" : "no terminal")
+            ```
+
+            ```output
+            no terminal
+            ```
+
+            ```swift test
+            import Testing
+            import Glibc
+            \(connect)
+
+            @Test func theNetworkIsOutOfReach() {
+                #expect(!reachesTheServer())
+            }
+
+            @Test func theCallerIsOutOfSight() {
+                #expect(access("/proc/\\(getppid())/environ", R_OK) != 0 || getppid() == 1)
+            }
+            ```
+
+            """
+    }
+
+    /// Runs `lecture check` on `book` in a private mount namespace whose home folder is `home` and
+    /// whose `/var/tmp` is `varTmp`, under a pseudo-terminal (`script`) when `terminal`.
+    func check(_ book: String, home: String, varTmp: String, terminal: Bool, environment: [String] = [])
+        throws -> Subprocess.Result
+    {
+        let realHome = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
+        let command =
+            (environment + [Self.executable, "check", book, "--no-cache", "--cache-dir", book + "/cache", "-j", "2"])
+            .joined(separator: " ")
+        let run = terminal ? "script -qec '\(command)' /dev/null" : command + " </dev/null"
+        return try Subprocess.run(
+            "unshare",
+            [
+                "-rm", "sh", "-c",
+                "mount --make-rprivate / && mount --bind '\(home)' '\(realHome)' && mount --bind '\(varTmp)' /var/tmp && \(run)",
+            ], timeout: 900)
+    }
+
+    @Test(.enabled(if: canContain, "needs unshare -rm and bubblewrap"))
+    func hostileSamplesAreStoppedAndTheirVerdictDoesNotDependOnTheMachine() throws {
+        let scratch = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(scratch) }
+        let home = scratch + "/home"
+        let varTmp = scratch + "/var-tmp"
+        for folder in [home, varTmp] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try FileSystem.writeAtomically("TOKEN=hunter2\n", to: home + "/.secret")
+        let server = try LoopbackServer()
+        let daemon = "1000.\(UInt32.random(in: 1...999_999))"
+        let realHome = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
+        let book = scratch + "/book"
+        let pagePath = book + "/src/page.md"
+        let page = Self.page(pagePath: pagePath, home: realHome, daemon: daemon, port: server.port)
+        try FileManager.default.createDirectory(atPath: book + "/src", withIntermediateDirectories: true)
+        try FileSystem.writeAtomically("[book]\ntitle = \"책\"\n", to: book + "/book.toml")
+        try FileSystem.writeAtomically("# 책\n\n- [쪽](page.md)\n", to: book + "/src/SUMMARY.md")
+        try FileSystem.writeAtomically(page, to: pagePath)
+
+        // Merged under a terminal, and each sample alone without one: the same verdict.
+        for (terminal, merging) in [(true, true), (false, false)] {
+            let run = try check(
+                book, home: home, varTmp: varTmp, terminal: terminal,
+                environment: merging ? [] : ["env", "LECTURE_MERGE_SAMPLES=off"])
+            let output = run.stdoutText + run.stderrText
+            #expect(run.termination == .exited(0), "terminal \(terminal), merged \(merging): \(output)")
+            #expect(output.contains("6 passed, 0 failed"), "\(output)")
+            #expect(!output.contains("without a sandbox"), "\(output)")
+            #expect(!server.wasReached)
+            #expect(TestSupport.read(pagePath) == page)
+            #expect(!FileSystem.exists(home + "/notes.txt"))
+            #expect(TestSupport.read(home + "/.secret") == "TOKEN=hunter2\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: varTmp).isEmpty)
+            try Self.waitUntilGone(daemon)
+        }
+
+        // Uncontained, the samples do what they say: the check fails on each of them.
+        try FileSystem.writeAtomically(
+            "[book]\ntitle = \"책\"\n\n[lecture.samples]\nsandbox = \"off\"\n", to: book + "/book.toml")
+        let off = try check(book, home: home, varTmp: varTmp, terminal: true)
+        let output = off.stdoutText + off.stderrText
+        #expect(off.termination == .exited(1), "\(output)")
+        // (The first sample's counts change from run to run uncontained: its error may say so instead.)
+        #expect(
+            output.contains("+parent's environment: the caller's") || output.contains("output differs between two runs")
+        )
+        for line in ["+written", "+secret: seen", "+connected"] {
+            #expect(output.contains(line), "\(line): \(output)")
+        }
+        #expect(output.contains("theNetworkIsOutOfReach"), "\(output)")
+        // Uncontained, a sample still leads a session of its own: no terminal either way.
+        #expect(!output.contains("+a terminal"), "\(output)")
+        #expect(server.wasReached)
+        try Self.waitUntilGone(daemon)
+    }
+
+    /// Waits (up to 30 s) until no process runs `sleep <argument>`; fails if one still does.
+    static func waitUntilGone(_ argument: String) throws {
+        let needle = Array("sleep\0\(argument)".utf8)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            let running =
+                (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.contains { entry in
+                    Int(entry) != nil
+                        && (try? FileSystem.read("/proc/\(entry)/cmdline")).map { $0.starts(with: needle) } == true
+                } ?? false
+            if !running { return }
+            if ContinuousClock.now >= deadline {
+                Issue.record("a process 'sleep \(argument)' outlived the check")
+                return
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// A book of one plain sample, with `setting` as its `[lecture.samples] sandbox` (none when `nil`).
+    static func plainBook(_ setting: String?) throws -> String {
+        try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"책\"\n"
+                + (setting.map { "\n[lecture.samples]\nsandbox = \"\($0)\"\n" } ?? ""),
+            "src/SUMMARY.md": "# 책\n\n- [쪽](page.md)\n",
+            "src/page.md":
+                "# 쪽\n\n```swift\nprint(\"안녕\")\n```\n\n```output\n안녕\n```\n\n```swift\nprint(1)\n```\n\n```output\n1\n```\n",
+        ])
+    }
+
+    /// Where bubblewrap cannot make namespaces (here a `bwrap` first on `PATH` that fails as it
+    /// does in a container without user namespaces): `auto` runs the samples uncontained with
+    /// one warning for the run, `require` stops before any sample runs, `off` says nothing.
+    @Test func withoutNamespacesAutoWarnsOnceRequireStopsAndOffIsSilent() throws {
+        let tools = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(tools) }
+        try TestSupport.writeScript(
+            "echo 'bwrap: No permissions to create new namespace' >&2\nexit 1", to: tools + "/bwrap")
+        let path = tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        for (setting, status) in [(nil, Int32(0)), ("auto", 0), ("require", 2), ("off", 0)] as [(String?, Int32)] {
+            let book = try Self.plainBook(setting)
+            defer { FileSystem.removeTemporaryDirectory(book) }
+            let run = try Subprocess.run(
+                Self.executable, ["check", book, "--no-cache", "--cache-dir", book + "/cache"],
+                environment: ["PATH": path], timeout: 600)
+            let output = run.stdoutText + run.stderrText
+            #expect(run.termination == .exited(status), "\(setting ?? "default"): \(output)")
+            let said =
+                output.components(
+                    separatedBy: "samples run without a sandbox: bubblewrap cannot make the namespaces here"
+                ).count - 1
+            switch setting {
+            case "require":
+                #expect(said == 1 && output.contains("error: samples run without a sandbox"), "\(output)")
+                #expect(!output.contains("passed"), "\(output)")
+            case "off":
+                #expect(said == 0 && output.contains("2 passed, 0 failed"), "\(output)")
+            default:
+                #expect(said == 1 && output.contains("warning: samples run without a sandbox"), "\(output)")
+                #expect(output.contains("No permissions to create new namespace"), "\(output)")
+                #expect(output.contains("2 passed, 0 failed"), "\(output)")
+            }
+        }
+    }
+
+    @Test func theSettingTakesAutoRequireOrOff() {
+        for value in SandboxSetting.allCases {
+            let parsed = BookSettingsLoader.parse(
+                "[lecture.samples]\nsandbox = \"\(value.rawValue)\"\n", path: "book.toml")
+            #expect(parsed.diagnostics.isEmpty && parsed.settings.sampleSandbox == value)
+        }
+        let bad = BookSettingsLoader.parse("[lecture.samples]\nsandbox = true\n", path: "book.toml")
+        #expect(bad.diagnostics.map(\.identifier) == [.bookTOMLValue])
+        #expect(bad.diagnostics.first?.location?.line == 2)
+        #expect(bad.settings.sampleSandbox == nil)
+    }
+}
