@@ -129,6 +129,9 @@ extension Diagnostic.Identifier {
     /// A fence that looks like a sample but is not one (`Swift`, inside HTML; a warning,
     /// counted as skipped by `check`).
     package static let sampleNotRecognised = Self("lecture.sample.not-recognised")
+    /// A sample not verified because it imports an Apple framework (`UIKit`) that no sample library
+    /// of the book provides, and no attribute marks it as not verified here (a warning).
+    package static let sampleAppleFramework = Self("lecture.sample.apple-framework")
     /// A message of the compiler about a sample (its errors and warnings, at their lines).
     package static let sampleCompiler = Self("lecture.sample.compiler")
     /// A sample that does not compile, or compiles although marked `compile_fail`.
@@ -201,7 +204,8 @@ extension Diagnostic.Identifier {
         unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep, bracketsTooMany, literalEmphasis,
         includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
-        sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,
+        sampleNotRecognised, sampleAppleFramework, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit,
+        sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
         tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramFont, figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machinePathPublished, templatePlaceholder,

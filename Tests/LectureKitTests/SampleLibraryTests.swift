@@ -63,8 +63,8 @@ import Testing
         #expect(built().count == 2)
     }
 
-    /// (An Apple framework no library provides, such as UIKit, is not compiled, with the reason:
-    /// `SamplePlatform`.)
+    /// (An Apple framework no library provides, such as UIKit, is a warning and a skip instead:
+    /// the test below.)
     @Test func importingAModuleTheBookDoesNotDeclareIsAnErrorAtTheImportNamingTheSetting() throws {
         let root = try TestSupport.makeTree([
             "book.toml": "[book]\ntitle = \"T\"\n\n[lecture.samples]\nverify = true\n",
@@ -77,6 +77,65 @@ import Testing
         #expect(
             lines.contains { $0.contains("add the folder of its sources to book.toml's [lecture.samples] libraries") },
             "\(lines)")
+    }
+
+    /// An Apple framework no library of the book provides: the sample is not verified, with a
+    /// warning at the import naming the setting and the attributes, and counted as skipped; a
+    /// fence marked `ignore-linux` said so itself (skipped, no warning); a module that is no Apple
+    /// framework stays swiftc's error (above).
+    @Test func importingAnAppleFrameworkNoLibraryProvidesIsAWarningAtTheImportAndASkip() throws {
+        let page = """
+            # A
+
+            ```swift
+            import Foundation
+            @preconcurrency import UIKit
+            print(UIView())
+            ```
+
+            - In a list item:
+
+              ```swift
+              import SwiftUI
+              ```
+
+            ```swift ignore-linux
+            import AppKit
+            ```
+
+            """
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"T\"\n\n[lecture.samples]\nverify = true\n",
+            "src/SUMMARY.md": "# T\n\n- [A](a.md)\n", "src/a.md": page,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let report = root + "/report.xml"
+        let (status, lines) = run([
+            "check", root, "--cache-dir", TestSupport.cacheDirectory, "--report", "junit:" + report,
+        ])
+        #expect(status == 0, "a warning, not an error: \(lines)")
+        let text = lines.joined(separator: "\n")
+        #expect(
+            text.contains(
+                "\(root)/src/a.md:5:24: warning: sample not verified: no sample library of this book provides 'UIKit'\n"
+                    + "    'UIKit' exists only on Apple platforms; to verify the sample here, add a folder of Swift "
+                    + "sources named UIKit to book.toml's [lecture.samples] libraries\n"
+                    + "    or mark the fence 'ignore-linux'"), "at the module's name: \(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(root)/src/a.md:12:10: warning: sample not verified: no sample library of this book provides 'SwiftUI'"
+                )
+            }, "in a list item, at the Markdown column: \(lines)")
+        #expect(!text.contains("provides 'AppKit'"), "the ignore-linux fence says so itself: \(lines)")
+        #expect(lines.contains("\(root)/src/a.md: 3 skipped"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  skipped \(root)/src/a.md:3: needs 'UIKit'") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  skipped \(root)/src/a.md:15: needs 'AppKit'") }, "\(lines)")
+        #expect(lines.last == "0 passed, 0 failed, 3 skipped", "\(lines)")
+        let xml = try #require(TestSupport.read(report))
+        #expect(
+            xml.contains("not compiled: needs &#39;UIKit&#39;") || xml.contains("not compiled: needs 'UIKit'"), "\(xml)"
+        )
     }
 
     @Test func aLibraryThatIsNotAFolderOfSourcesIsAnErrorAtItsLine() {

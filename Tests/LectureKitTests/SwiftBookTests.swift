@@ -41,6 +41,13 @@ import Testing
         #expect(lines.contains("\(root)/src/tour.md: 1 run and compared, 1 skipped"))
         #expect(lines.contains("\(root)/src/basics.md: 1 run and compared, 1 run only, 2 compiled only"))
         #expect(lines.contains("\(root)/src/platforms.md: 2 skipped"))
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(root)/src/platforms.md:6:8: warning: sample not verified: no sample library of this book provides 'AppKit'"
+                )
+            }, "the unmarked AppKit sample is warned about at its import: \(lines)")
+        #expect(!lines.contains { $0.contains("provides 'UIKit'") }, "the ignore-linux one said so itself: \(lines)")
         #expect(lines.contains("Samples: 2 run and compared, 1 run only, 2 compiled only, 3 skipped"))
         #expect(
             lines.contains {

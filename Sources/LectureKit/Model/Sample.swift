@@ -63,6 +63,14 @@ package struct Sample: Hashable, Sendable {
         }
     }
 
+    /// An `import` of a module the sample cannot have here (`SamplePlatform`).
+    package struct UnprovidedImport: Hashable, Sendable {
+        /// The module's name, `UIKit`.
+        package var module: String
+        /// Where the module's name stands in the Markdown file.
+        package var location: SourceLocation
+    }
+
     /// The page's path as shown in diagnostics.
     package var path: String
     /// The sample's code blocks in page order: one, or several for a `group`.
@@ -90,6 +98,9 @@ package struct Sample: Hashable, Sendable {
     /// Why an `ignore` sample is not compiled, when no `ignore` attribute says so: an Apple
     /// framework no sample library provides, or the book's rule for fences without output.
     package var skipReason: String?
+    /// An `import` of an Apple framework no sample library of the book provides, in a sample that
+    /// no attribute marks as not verified here: why it is skipped, warned about at the import.
+    package var unprovidedImports: [UnprovidedImport] = []
     /// Why a `no_run` sample is not run, when no `no_run` attribute says so.
     var compileOnlyReason: String?
     /// Whether a run sample without an output block fails (book.toml's `without-output =

@@ -45,8 +45,9 @@ extension SampleResult {
     /// `sample` not compiled: an `ignore` sample, or one a cancelled run did not start.
     static func skipped(_ sample: Sample) -> SampleResult {
         SampleResult(
-            sample: sample, outcome: .skipped, actualOutput: nil, diagnostics: [], fromCache: false, compiled: false,
-            duration: 0)
+            sample: sample, outcome: .skipped, actualOutput: nil,
+            diagnostics: sample.unprovidedImports.map { SamplePlatform.warning($0, path: sample.path) },
+            fromCache: false, compiled: false, duration: 0)
     }
 
     /// The result of `sample` before it is verified: failed until a verdict says otherwise.

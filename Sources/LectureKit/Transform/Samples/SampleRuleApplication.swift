@@ -1,7 +1,8 @@
 /// The book's rules (`SampleRules`) applied to a page's samples as written, in three steps:
 ///
 /// 1. **Platform**: a sample that imports an Apple framework no sample library provides
-///    (`SamplePlatform`) is not compiled, with the reason; one marked `ignore-linux` whose
+///    (`SamplePlatform`) is not compiled, with the reason (and, unless it is marked `ignore-linux`,
+///    a warning at the import); one marked `ignore-linux` whose
 ///    frameworks are all provided is compiled, not run.
 /// 2. **Continuation**: on a page that continues one program (`continue`), its plain fences (no
 ///    attribute but `run`, no group, no `@main`) become one sample, each part keeping its own
@@ -20,10 +21,12 @@ enum SampleRuleApplication {
     static func platform(_ sample: Sample, provided: Set<String>) -> Sample {
         guard sample.mode != .ignore else { return sample }
         var sample = sample
-        let missing = SamplePlatform.missingFrameworks(of: sample, provided: provided)
+        let missing = SamplePlatform.unprovidedImports(of: sample, provided: provided)
         if !missing.isEmpty {
             sample.mode = .ignore
-            sample.skipReason = SamplePlatform.reason(missing: missing)
+            sample.skipReason = SamplePlatform.reason(missing: missing.map(\.module))
+            // Marked `ignore-linux`, the author has said so; unmarked, each import is warned about.
+            if !sample.markedNotForLinux { sample.unprovidedImports = missing }
         } else if sample.markedNotForLinux && sample.mode == .run {
             sample.mode = .noRun
             sample.compileOnlyReason = "marked 'ignore-linux': compiled against the book's sample libraries, not run"
