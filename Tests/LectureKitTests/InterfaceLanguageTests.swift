@@ -58,11 +58,15 @@ import Testing
         ]
     }
 
-    /// Every file of the site at `output` by path, as text.
+    /// Every file of the site at `output` that is text (UTF-8), by path: pages, print.html,
+    /// 404.html, scripts, style sheets, the search index, words.js.
     static func site(_ output: String) -> [String: String] {
         var files: [String: String] = [:]
-        for path in FileSystem.files(under: output) where path.hasSuffix(".html") || path.hasSuffix(".js") {
-            files[path] = TestSupport.read(output + "/" + path)
+        for path in FileSystem.files(under: output) {
+            guard let data = FileManager.default.contents(atPath: output + "/" + path),
+                let text = String(data: data, encoding: .utf8)
+            else { continue }
+            files[path] = text
         }
         return files
     }
@@ -195,6 +199,28 @@ import Testing
         #expect(TestSupport.read(korean + "/book.toml")?.contains("language = \"ko\"") == true)
         #expect(TestSupport.read(korean + "/src/chapter_1.md")?.hasPrefix("# 1장\n") == true)
         #expect(run(["init", korean + "/x", "--language", "not a tag"]).status == 2)
+    }
+
+    /// An English book as `lecture init` writes it (the default language), built: no Hangul in
+    /// any file of its site, the search index and the print page among them; and no file that
+    /// is not text but the images and fonts a theme ships.
+    @Test func anEnglishBookMadeByInitHasNoKoreanAnywhereInItsSite() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(run(["init", root + "/book"]).status == 0)
+        let (status, lines) = run(["build", root + "/book", "--cache-dir", TestSupport.cacheDirectory])
+        #expect(status == 0, "\(lines)")
+        let output = root + "/book/book"
+        let all = FileSystem.files(under: output)
+        let text = Self.site(output)
+        #expect(text["index.html"] != nil && text["print.html"] != nil && text["404.html"] != nil, "\(all)")
+        #expect(text.keys.contains { $0.hasPrefix("search/") }, "the search index: \(all)")
+        for (path, content) in text { #expect(!Self.hasHangul(content), "Korean in the English book's \(path)") }
+        let binary = all.filter { text[$0] == nil }
+        let images = ["png", "svg", "ico", "woff", "woff2", "ttf", "otf"]
+        #expect(
+            binary.allSatisfy { path in images.contains { path.hasSuffix("." + $0) } },
+            "every other file is text, so was searched: \(binary)")
     }
 
     @Test func theToolsSourcesHoldNoKorean() throws {
