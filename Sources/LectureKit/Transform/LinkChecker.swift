@@ -93,7 +93,9 @@ enum LinkChecker {
                 let escaped = destination.replacingOccurrences(of: "#", with: "%23")
                 let page = directory.isEmpty ? path + fragment : directory + "/" + path + fragment
                 guard anchors[SummaryParser.normalize(page)] != nil else { return [] }
-                return ["a '#' starts the link's fragment; to link to the page '\(path + fragment)', write '\(escaped)'"]
+                return [
+                    "a '#' starts the link's fragment; to link to the page '\(path + fragment)', write '\(escaped)'"
+                ]
             }
             if target.hasPrefix("../") || target == ".." {
                 // A sibling book or the folder around the book: mdBook never checks it.

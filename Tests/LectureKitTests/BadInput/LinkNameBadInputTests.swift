@@ -83,11 +83,14 @@ import Testing
     /// macOS writes names in NFD (`cafe` + U+0301, Hangul as jamo); links and the summary are
     /// typed in NFC. Swift's `==` holds both equal, a Linux server does not.
     @Test func namesInNFDAreReachedByLinksInTheBuiltSite() throws {
-        let nfd = "cafe\u{301}", nfc = "caf\u{E9}"
-        let hangulNFD = "\u{1100}\u{1161}", hangulNFC = "\u{AC00}"  // 가
+        let nfd = "cafe\u{301}"
+        let nfc = "caf\u{E9}"
+        let hangulNFD = "\u{1100}\u{1161}"
+        let hangulNFC = "\u{AC00}"  // 가
         let (root, lines, failed) = try BadInputBook.build([
             "SUMMARY.md": "# 책\n\n- [시작](intro.md)\n- [N](\(nfc).md)\n- [H](\(hangulNFC)/\(hangulNFC).md)\n",
-            "intro.md": "# 시작\n\n[n](\(nfc).md) [d](\(nfd).md) [h](\(hangulNFD)/\(hangulNFD).md) ![i](\(nfc).png) ![j](\(nfd).png)\n",
+            "intro.md":
+                "# 시작\n\n[n](\(nfc).md) [d](\(nfd).md) [h](\(hangulNFD)/\(hangulNFD).md) ![i](\(nfc).png) ![j](\(nfd).png)\n",
             "\(nfd).md": "# N\n", "\(hangulNFD)/\(hangulNFD).md": "# H\n", "\(nfd).png": "PNG",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
@@ -102,8 +105,12 @@ import Testing
         for url in urls {
             // As a server reads the request: percent-decoded bytes, no normalisation.
             let path = try #require(url.removingPercentEncoding)
-            let (folder, name) = path.contains("/") ? (String(path.split(separator: "/")[0]), String(path.split(separator: "/")[1])) : ("", path)
-            #expect(Self.names(in: folder.isEmpty ? site : site + "/" + folder).contains { NFC.sameBytes($0, name) }, "\(url)")
+            let (folder, name) =
+                path.contains("/")
+                ? (String(path.split(separator: "/")[0]), String(path.split(separator: "/")[1])) : ("", path)
+            #expect(
+                Self.names(in: folder.isEmpty ? site : site + "/" + folder).contains { NFC.sameBytes($0, name) },
+                "\(url)")
         }
     }
 
