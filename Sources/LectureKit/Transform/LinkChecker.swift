@@ -67,8 +67,12 @@ enum LinkChecker {
             if path.isEmpty {
                 target = page.chapter.path
             } else {
-                let decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
-                let joined = directory.isEmpty ? decoded : directory + "/" + decoded
+                var decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
+                // A root-relative link (`/format/config.html`) names a file from the book's
+                // root, as `mdbook serve` and a site at a domain's root resolve it.
+                let fromRoot = decoded.hasPrefix("/")
+                if fromRoot { decoded = String(decoded.drop(while: { $0 == "/" })) }
+                let joined = directory.isEmpty || fromRoot ? decoded : directory + "/" + decoded
                 // Only paths with `.` or `..` segments need normalising.
                 target =
                     joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..")
