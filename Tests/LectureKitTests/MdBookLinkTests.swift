@@ -66,6 +66,31 @@ import Testing
         expectSame(both, [.status, .pages, .sidebar, .ids, .anchors, .text, .links])
     }
 
+    /// A definition list's term is a link target as a heading is; an id of the page's raw HTML
+    /// does not move a heading's slug (mdBook gives both the same id, and so does lecture); a
+    /// root-relative link names a page from the book's root.
+    @Test func termsRawHTMLIdsAndRootRelativeLinksResolveAsInMdBook() throws {
+        let both = try both([
+            "SUMMARY.md": "- [A](a.md)\n- [Sub](sub/README.md)\n",
+            "a.md":
+                "# A\n\n<a id=\"intro\"></a>\n\n## Intro\n\nTerm\n: What it means\n\n## Term\n\n<div id=\"setup\">x</div>\n\n## Setup\n\n[1](#intro) [2](#term) [3](#term-1) [5](/sub/index.html#s) [6](/a.html#term) [7](#setup)\n",
+            "sub/README.md": "# Sub\n\n## S\n",
+        ])
+        expectSame(both, [.status, .pages, .sidebar, .ids, .anchors, .text, .links])
+        #expect(both.lecture.facts.ids["a.html"] == ["a", "intro", "term-1", "setup"])
+        #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+        let broken = try self.both([
+            "SUMMARY.md": "- [A](a.md)\n", "a.md": "# A\n\n[x](/nowhere.html) [y](/a.html#none)\n",
+        ])
+        #expect(!broken.lecture.succeeded)
+        for expected in [
+            "src/a.md:3:1: error: broken link: '/nowhere.html' does not exist in the content folder",
+            "src/a.md:3:20: error: broken link: '/a.html#none' names no heading or id of a.md",
+        ] {
+            #expect(broken.lecture.output.contains(expected), "\(broken.lecture.output)")
+        }
+    }
+
     @Test func headingAttributesGiveIdsAndClassesAsMdBookDoes() throws {
         let both = try both([
             "SUMMARY.md": "- [A](a.md)\n",

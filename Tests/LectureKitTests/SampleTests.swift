@@ -330,7 +330,10 @@ import Testing
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
     }
 
-    @Test func uiKitStandInListsADiffableSnapshotAndTellsTheNavigationDelegateAboutAPop() throws {
+    /// The navigation delegate hears `didShow` as in UIKit: after the push or pop that began the
+    /// transition, in a later turn of the main actor (a sample that expects it inside the call
+    /// would pass here and fail on a device).
+    @Test func uiKitStandInListsADiffableSnapshotAndTellsTheNavigationDelegateAfterAPop() throws {
         let markdown = """
             ```swift
             import UIKit
@@ -339,6 +342,7 @@ import Testing
                 let tableView = UITableView(frame: .zero, style: .plain)
                 var dataSource: UITableViewDiffableDataSource<Int, String>!
                 var selected: [String] = []
+                var shown = 0
                 override func viewDidLoad() {
                     super.viewDidLoad()
                     tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
@@ -363,6 +367,7 @@ import Testing
                     animated: Bool
                 ) {
                     print("didShow", viewController.title ?? "", navigationController.viewControllers.count)
+                    shown += 1
                 }
             }
             final class Detail: UIViewController { deinit { print("Detail deinit") } }
@@ -381,18 +386,25 @@ import Testing
                 detail.title = "detail"
                 navigation.pushViewController(detail, animated: true)
             }
+            print("pushed", navigation.viewControllers.count)
+            while list.shown < 1 { await Task.yield() }
             navigation.popViewController(animated: true)
-            print(navigation.viewControllers.count)
+            print("popped", navigation.viewControllers.count)
+            while list.shown < 2 { await Task.yield() }
+            await Task.yield()
+            print("done")
             ```
 
             ```output
             1 3
             b
             ["c"] 1
+            pushed 2
             didShow detail 2
+            popped 1
             didShow list 1
             Detail deinit
-            1
+            done
             ```
             """
         let results = try verify(markdown + "\n")

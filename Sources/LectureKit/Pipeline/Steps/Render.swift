@@ -94,10 +94,12 @@ extension BuildStep {
                 NotFoundPage.html(message: message, templates: templates, values: values).utf8)
         }
         for file in context.listing.assets() {
-            site.copied[file] = FileSystem.join(configuration.contentDirectory, file)
+            // Named in NFC, as every link to it is written (`LinkRewriter`): a name macOS wrote
+            // in NFD is reached on any server.
+            site.copied[NFC.normalized(file)] = FileSystem.join(configuration.contentDirectory, file)
         }
         for asset in templates.assets {
-            site.copied[asset] = FileSystem.join(templates.directory, asset)
+            site.copied[NFC.normalized(asset)] = FileSystem.join(templates.directory, asset)
         }
         if FileSystem.exists(configuration.highlightJS) {
             site.copied["assets/highlight.min.js"] = configuration.highlightJS
