@@ -339,7 +339,9 @@ struct RandomBook {
             pages[path] = pages[path]!.map { fragment in
                 switch fragment {
                 case .link(let number) where !isValidLink(Self.links[number], from: path, chapters: chapters):
-                    let valid = Self.links.indices.filter { isValidLink(Self.links[$0], from: path, chapters: chapters) }
+                    let valid = Self.links.indices.filter {
+                        isValidLink(Self.links[$0], from: path, chapters: chapters)
+                    }
                     return valid.first.map { .link($0) } ?? .paragraph(0)
                 case .html(1): return .html(0)
                 case .sample(let code, let output):
@@ -407,7 +409,9 @@ struct RandomBook {
             }
         }
         let notFound = root + "/theme/404.html"
-        if files["theme/404.html"] == nil, FileSystem.exists(notFound) { try FileManager.default.removeItem(atPath: notFound) }
+        if files["theme/404.html"] == nil, FileSystem.exists(notFound) {
+            try FileManager.default.removeItem(atPath: notFound)
+        }
     }
 
     private var summaryText: String {
