@@ -10,14 +10,14 @@ struct HTTPResponse: Sendable {
     enum Body: Sendable {
         /// Bytes in memory (pages, with the live-reload script injected; error pages).
         case bytes([UInt8])
-        /// An open file of `size` bytes, sent with `sendfile(2)` by libmicrohttpd, which also
-        /// closes the descriptor.
-        case file(descriptor: Int32, size: UInt64)
+        /// `size` bytes of an open file from `offset` on, streamed by libmicrohttpd
+        /// (`sendfile(2)`), which also closes the descriptor: a file is never read whole.
+        case file(descriptor: Int32, size: UInt64, offset: UInt64 = 0)
         /// A stream of unknown length, sent chunked as `stream` produces it (Server-Sent Events).
         case stream(EventStream)
     }
 
-    /// The status code: 200, 301, 400, 404, 405.
+    /// The status code: 200, 206, 301, 400, 404, 405, 416, 421.
     var status: Int
     /// Header fields in order; `Content-Length` is added by libmicrohttpd.
     var headers: [(name: String, value: String)]

@@ -208,8 +208,8 @@ final class HTTPServer: @unchecked Sendable {
                 MHD_create_response_from_buffer(
                     $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
             }
-        case .file(let descriptor, let size):
-            made = MHD_create_response_from_fd64(size, descriptor)
+        case .file(let descriptor, let size, let offset):
+            made = MHD_create_response_from_fd_at_offset64(size, descriptor, offset)
             if made == nil { close(descriptor) }
         case .stream(let stream):
             let retained = Unmanaged.passRetained(stream).toOpaque()

@@ -94,7 +94,10 @@ final class LiveServer: @unchecked Sendable {
             [
                 handler = SiteHandler(
                     outputDirectory: build.outputDirectory, hub: hub,
-                    pingInterval: configuration.pingInterval)
+                    pingInterval: configuration.pingInterval,
+                    allowedHosts: AllowedHosts(
+                        configured: configuration.host, address: socket.address, port: socket.port,
+                        machineName: AllowedHosts.machineName()))
             ] request in
             handler.respond(to: request)
         })

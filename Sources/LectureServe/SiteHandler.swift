@@ -22,6 +22,11 @@ import LectureSupport
 ///   or `If-Modified-Since` shows the client's copy is current gets 304 (`Validator`).
 /// - Errors: the site's `404.html` when built, else a short page; no page names a file path.
 /// - Every response has `Cache-Control: no-cache`; HTML pages get the live-reload snippet.
+/// - A path not found as sent is looked up again in NFC, the form the site's names are in.
+/// - A `Host` the server was not started for gets 421 (`AllowedHosts`: DNS rebinding).
+/// - Files other than pages are streamed from their descriptor, never read whole, and answer a
+///   single `Range` with 206 (416 when no byte of it is in the file; `If-Range` honoured), so a
+///   video seeks.
 struct SiteHandler: Sendable {
     /// The output folder, as given (`_site`).
     var outputDirectory: String
@@ -29,17 +34,23 @@ struct SiteHandler: Sendable {
     var hub: ReloadHub
     /// Seconds between `: ping` comments on an idle event stream.
     var pingInterval: Double
+    /// The `Host` values answered; `nil` answers any (a handler no browser reaches).
+    var allowedHosts: AllowedHosts?
 
     /// Serves `outputDirectory`, injecting `hub`'s current state into pages.
-    init(outputDirectory: String, hub: ReloadHub, pingInterval: Double = 15) {
+    init(outputDirectory: String, hub: ReloadHub, pingInterval: Double = 15, allowedHosts: AllowedHosts? = nil) {
         self.outputDirectory = outputDirectory
         self.hub = hub
         self.pingInterval = pingInterval
+        self.allowedHosts = allowedHosts
     }
 
     /// Answers one request: a file of the site, a redirect, the event stream, or an error page
     /// (400, 404, 405) that never names a filesystem path.
     func respond(to request: HTTPRequest) -> HTTPResponse {
+        if let allowedHosts, !allowedHosts.allows(request.headers["host"]) {
+            return errorPage(421, "Misdirected Request")
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return errorPage(405, "Method Not Allowed", extraHeaders: [("Allow", "GET, HEAD")])
         }
@@ -71,7 +82,10 @@ struct SiteHandler: Sendable {
             return notFound()
         }
         if path.segments.first == "__lecture" { return notFound() }
-        guard let root = RealPath.of(outputDirectory), let resolved = RealPath.of(root + "/" + path.relative),
+        // The site names files in NFC; a request in another form (an NFD name typed on macOS) finds them too.
+        guard let root = RealPath.of(outputDirectory),
+            let resolved = RealPath.of(root + "/" + path.relative)
+                ?? RealPath.of(root + "/" + NFC.normalized(path.relative)),
             RealPath.isInside(resolved, root)
         else { return notFound() }
 
@@ -141,8 +155,29 @@ struct SiteHandler: Sendable {
             }
         }
         guard isHTML else {
-            return HTTPResponse(
-                status: status, headers: headers, body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+            let size = UInt64(info.st_size)
+            guard status == 200 else {
+                return HTTPResponse(status: status, headers: headers, body: .file(descriptor: descriptor, size: size))
+            }
+            headers.append(("Accept-Ranges", "bytes"))
+            let asked = request.flatMap { validator.allowsRange($0) ? $0.headers["range"] : nil }
+            switch ByteRange.request(asked, size: size) {
+            case .whole:
+                return HTTPResponse(status: 200, headers: headers, body: .file(descriptor: descriptor, size: size))
+            case .part(let range):
+                headers.append(("Content-Range", "bytes \(range.first)-\(range.last)/\(size)"))
+                return HTTPResponse(
+                    status: 206, headers: headers,
+                    body: .file(descriptor: descriptor, size: range.count, offset: range.first))
+            case .unsatisfiable:
+                close(descriptor)
+                return HTTPResponse(
+                    status: 416,
+                    headers: [
+                        ("Content-Range", "bytes */\(size)"), ("Content-Type", "text/plain; charset=utf-8"),
+                        ("Cache-Control", "no-cache"),
+                    ], body: .bytes(Array("416 Range Not Satisfiable\n".utf8)))
+            }
         }
         defer { close(descriptor) }
         guard let html = readAll(descriptor, size: Int(info.st_size)) else { return nil }

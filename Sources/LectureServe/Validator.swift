@@ -59,6 +59,14 @@ struct Validator: Equatable {
         return false
     }
 
+    /// Whether a `Range` of `request` is honoured: no `If-Range`, or one naming this file's
+    /// current tag (strong comparison) or its `Last-Modified` date (RFC 9110 §13.1.5).
+    func allowsRange(_ request: HTTPRequest) -> Bool {
+        guard let condition = request.headers["if-range"]?.trimmingCharacters(in: .whitespaces) else { return true }
+        if condition.hasPrefix("\"") { return condition == entityTag }
+        return lastModified == condition
+    }
+
     /// A tag without its weakness prefix `W/`.
     private static func opaque(_ tag: String) -> Substring {
         tag.hasPrefix("W/") ? tag.dropFirst(2) : Substring(tag)

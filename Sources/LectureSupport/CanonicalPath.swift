@@ -26,21 +26,34 @@ package enum CanonicalPath {
             }
             existing -= 1
         }
-        for component in components[existing...] {
-            if component == "." { continue }
+        return "/" + walk(components[existing...], from: base).joined(separator: "/")
+    }
+
+    /// The absolute path `spelled` names with `.` and `..` taken as written and no link
+    /// resolved: what the user typed, made absolute, to compare with ``of(_:)``.
+    package static func lexical(_ spelled: String) -> String {
+        let absolute = spelled.hasPrefix("/") ? spelled : workingDirectory() + "/" + spelled
+        let components = absolute.split(separator: "/").map(String.init)
+        return "/" + walk(components[...], from: []).joined(separator: "/")
+    }
+
+    /// `base` followed by `components`, `.` dropped and `..` going up (never above `/`).
+    private static func walk(_ components: ArraySlice<String>, from base: [String]) -> [String] {
+        var result = base
+        for component in components where component != "." {
             if component == ".." {
-                _ = base.popLast()
+                _ = result.popLast()
             } else {
-                base.append(component)
+                result.append(component)
             }
         }
-        return "/" + base.joined(separator: "/")
+        return result
     }
 
     /// The process's working directory, as getcwd(3) gives it.
     package static func workingDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        guard let buffer = getcwd(nil, 0) else { return "/" }
+        defer { free(buffer) }
         return String(cString: buffer)
     }
 

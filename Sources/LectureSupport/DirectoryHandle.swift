@@ -19,6 +19,16 @@ package final class DirectoryHandle: @unchecked Sendable {
     /// What an entry of the folder is, from `fstatat` without following a link.
     package enum Kind: Equatable, Sendable {
         case directory, regularFile, symbolicLink, other
+
+        /// The kind a `stat` mode names.
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFDIR: self = .directory
+            case S_IFREG: self = .regularFile
+            case S_IFLNK: self = .symbolicLink
+            default: self = .other
+            }
+        }
     }
 
     /// A file's identity on this machine: the device and inode numbers `stat` gives.
@@ -51,11 +61,7 @@ package final class DirectoryHandle: @unchecked Sendable {
     package static func kind(at path: String) -> Kind? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regularFile
-        default: return .other
-        }
+        return Kind(mode: info.st_mode)
     }
 
     /// The folder's own identity.
@@ -70,14 +76,7 @@ package final class DirectoryHandle: @unchecked Sendable {
     package func entry(_ name: String) -> (kind: Kind, identity: Identity)? {
         var info = stat()
         guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        let kind: Kind
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: kind = .directory
-        case S_IFREG: kind = .regularFile
-        case S_IFLNK: kind = .symbolicLink
-        default: kind = .other
-        }
-        return (kind, Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+        return (Kind(mode: info.st_mode), Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     /// Whether `name` (empty: this folder) is where a file system is mounted; nil when it

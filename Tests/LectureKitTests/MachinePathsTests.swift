@@ -34,6 +34,24 @@ import Testing
             result.stderrText.contains(
                 "src/intro.md: error: 'intro.html' would publish '\(canonical)', the book's folder"),
             "\(result.stderrText)")
+        // One leak, one error: the print page and the search index that copy it are named in
+        // its note, not reported again.
+        let errors = result.stderrText.split(separator: "\n").filter { $0.contains("would publish") }
+        #expect(errors.count == 1, "\(result.stderrText)")
+        #expect(result.stderrText.contains("'print.html'"), "\(result.stderrText)")
         #expect(!FileSystem.exists(book + "/book"))
+    }
+
+    /// `CanonicalPath.lexical` takes `.` and `..` as written and resolves no link, where `of`
+    /// resolves the part that exists.
+    @Test func theLexicalPathResolvesNoLink() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook()
+        let real = CanonicalPath.of(book)
+        #expect(CanonicalPath.lexical(real + "/./src/../src/x.md") == real + "/src/x.md")
+        #expect(CanonicalPath.lexical("/a/../../b") == "/b")
+        symlink(real + "/src", real + "/pages")
+        #expect(CanonicalPath.lexical(real + "/pages/x.md") == real + "/pages/x.md")
+        #expect(CanonicalPath.of(real + "/pages/x.md") == real + "/src/x.md")
     }
 }

@@ -161,7 +161,9 @@ enum HTTPTestClient {
         let fd = try connect(host: host, port: port, timeout: timeout)
         defer { close(fd) }
         let fields = headers.map { "\($0.key): \($0.value)\r\n" }.joined()
-        try send(fd, "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\(fields)\r\n")
+        // `Host: localhost` unless the test sends its own.
+        let host = headers.keys.contains { $0.lowercased() == "host" } ? "" : "Host: localhost\r\n"
+        try send(fd, "\(method) \(path) HTTP/1.1\r\n\(host)Connection: close\r\n\(fields)\r\n")
         var raw: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

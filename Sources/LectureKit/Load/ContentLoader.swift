@@ -101,6 +101,24 @@ package enum ContentLoader {
         var seen: [String: Chapter] = [:]
         var files: [SourceFile] = []
         var signatures: [String: FileSignature] = [:]
+        // Files whose names are not in NFC on disk (macOS writes names in NFD), by their NFC path.
+        var decomposed: [String: String]?
+        /// A page's path (NFC) as the disk names its file: itself when that exists.
+        func onDisk(_ relative: String) -> String {
+            guard relative.utf8.contains(where: { $0 >= 0x80 }),
+                !FileSystem.exists(FileSystem.join(contentDirectory, relative))
+            else { return relative }
+            if decomposed == nil {
+                decomposed = [:]
+                for file in listing?() ?? FileSystem.files(under: contentDirectory) {
+                    // By bytes: Swift's `==` holds NFC and NFD names equal.
+                    let normalized = NFC.normalized(file)
+                    if !normalized.utf8.elementsEqual(file.utf8) { decomposed![normalized] = file }
+                }
+            }
+            // (A dictionary finds a key by canonical equivalence: the NFD name is found.)
+            return decomposed![relative] ?? relative
+        }
         func check(_ chapters: [Chapter]) -> [Chapter] {
             chapters.compactMap { (chapter: Chapter) -> Chapter? in
                 var chapter = chapter
@@ -118,7 +136,7 @@ package enum ContentLoader {
                     return nil
                 }
                 seen[chapter.path] = chapter
-                let path = FileSystem.join(contentDirectory, chapter.path)
+                let path = FileSystem.join(contentDirectory, onDisk(chapter.path))
                 let signature = FileSignature(path: path)
                 // A page with includes is read again: its included files may have changed.
                 if let signature, let file = reuse(chapter.path, signature), file.lineOrigins == nil {
@@ -166,7 +184,11 @@ package enum ContentLoader {
         /// mdBook's `create-missing`: the page with its title as its heading, folders made.
         func create(_ chapter: Chapter, at path: String) {
             do {
-                try FileSystem.writeAtomically("# \(chapter.title)\n", to: path)
+                // The title as text, as mdBook writes it: `<`, `>` and `&` escaped, so a title
+                // `\\<tag\\>` stays words rather than becoming raw HTML.
+                let title = chapter.title.replacingOccurrences(of: "&", with: "&amp;")
+                    .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+                try FileSystem.writeAtomically("# \(title)\n", to: path)
                 diagnostics.append(
                     Diagnostic(
                         .summaryCreatedPage, .note, summaryPath, chapter.location,
@@ -182,7 +204,7 @@ package enum ContentLoader {
         book.chapters = check(book.chapters)
 
         for relative in listing?() ?? FileSystem.files(under: contentDirectory)
-        where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[relative] == nil {
+        where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[NFC.normalized(relative)] == nil {
             diagnostics.append(
                 .warning(
                     .unlistedPage,

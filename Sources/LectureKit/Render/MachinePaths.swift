@@ -30,24 +30,48 @@ enum MachinePaths {
         return needles.filter { $0.path.count > 1 }
     }
 
-    /// An error for each generated file (not `unchanged`) that holds one of `needles`, at the
-    /// page it was made from when known (`sources`: output path → page).
+    /// One error per page and path: for each page (`sources`: output path → page) whose output
+    /// holds one of `needles`, and for each generated file made from no page alone (the print
+    /// page, the search index) that holds a path no page's error names yet. The files a path
+    /// reaches besides are named in a note, so one leak is one error, not one per copy.
     static func leaks(
         in site: SiteFiles, needles: [Needle], sources: [String: String], outputDirectory: String, jobs: Int
     ) -> [Diagnostic] {
         let files = site.generated.keys.filter { !site.unchanged.contains($0) }.sorted()
-        return files.parallelMap(jobs: jobs) { file -> [Diagnostic] in
+        let hits = files.parallelMap(jobs: jobs) { file -> [(file: String, needle: Int)] in
             guard let bytes = site.generated[file] else { return [] }
-            return needles.compactMap { needle -> Diagnostic? in
-                guard contains(bytes, path: Array(needle.path.utf8)) else { return nil }
-                return .error(
-                    .machinePathPublished, sources[file] ?? FileSystem.join(outputDirectory, file), nil,
-                    "'\(file)' would publish '\(needle.path)', \(needle.role) on this machine",
-                    notes: [
-                        "a sample's output, an include or a diagram put it in the page; print a relative path, or leave the path out"
-                    ])
-            }
+            let found = needles.indices.filter { contains(bytes, path: Array(needles[$0].path.utf8)) }
+            // A path inside another found here (the book in a temporary folder) is that one.
+            return found.filter { shorter in
+                !found.contains { $0 != shorter && needles[$0].path.hasPrefix(needles[shorter].path) }
+            }.map { (file, $0) }
         }.flatMap { $0 }
+        var reported: [String: [String]] = [:]  // "page\0needle" → the files it reaches
+        var order: [(origin: String, needle: Int)] = []
+        let byPage = hits.filter { sources[$0.file] != nil }
+        let pageNeedles = Set(byPage.map(\.needle))
+        for hit in byPage + hits.filter({ sources[$0.file] == nil && !pageNeedles.contains($0.needle) }) {
+            let origin = sources[hit.file] ?? FileSystem.join(outputDirectory, hit.file)
+            let key = origin + "\u{0}" + String(hit.needle)
+            if reported[key] == nil { order.append((origin, hit.needle)) }
+            reported[key, default: []].append(hit.file)
+        }
+        let derived = hits.filter { sources[$0.file] == nil && pageNeedles.contains($0.needle) }
+        return order.map { origin, index in
+            let needle = needles[index]
+            let reached = reported[origin + "\u{0}" + String(index)] ?? []
+            let copies = derived.filter { $0.needle == index }.map(\.file)
+            var notes = [
+                "a sample's output, an include or a diagram put it in the page; print a relative path, or leave the path out"
+            ]
+            if reached.count + copies.count > 1 {
+                notes.append("it reaches \((reached + copies).map { "'\($0)'" }.joined(separator: ", "))")
+            }
+            return .error(
+                .machinePathPublished, origin, nil,
+                "'\(reached[0])' would publish '\(needle.path)', \(needle.role) on this machine",
+                notes: notes)
+        }
     }
 
     /// Whether `path` occurs in `bytes` as a whole path (see the type's comment).

@@ -67,8 +67,12 @@ enum LinkChecker {
             if path.isEmpty {
                 target = page.chapter.path
             } else {
-                let decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
-                let joined = directory.isEmpty ? decoded : directory + "/" + decoded
+                var decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
+                // A root-relative link (`/format/config.html`) names a file from the book's
+                // root, as `mdbook serve` and a site at a domain's root resolve it.
+                let fromRoot = decoded.hasPrefix("/")
+                if fromRoot { decoded = String(decoded.drop(while: { $0 == "/" })) }
+                let joined = directory.isEmpty || fromRoot ? decoded : directory + "/" + decoded
                 // Only paths with `.` or `..` segments need normalising.
                 target =
                     joined.contains("./") || joined.hasPrefix(".") || joined.hasSuffix("/..")
@@ -83,6 +87,16 @@ enum LinkChecker {
             }
             let place = link.location
             if targets.unloadedPages.contains(target) { continue }
+            // `c#.md` is the page `c` at its fragment `.md`; when the page `c#.md` exists, the link meant it.
+            var hashNotes: [String] {
+                guard !fragment.isEmpty else { return [] }
+                let escaped = destination.replacingOccurrences(of: "#", with: "%23")
+                let page = directory.isEmpty ? path + fragment : directory + "/" + path + fragment
+                guard anchors[SummaryParser.normalize(page)] != nil else { return [] }
+                return [
+                    "a '#' starts the link's fragment; to link to the page '\(path + fragment)', write '\(escaped)'"
+                ]
+            }
             if target.hasPrefix("../") || target == ".." {
                 // A sibling book or the folder around the book: mdBook never checks it.
                 diagnostics.append(
@@ -103,9 +117,10 @@ enum LinkChecker {
                     .error(
                         .brokenLink,
                         page.source.displayPath, place, "broken link: '\(destination)' \(known)",
-                        notes: LinkHint.notes(
-                            resolved: target, written: path, from: page.chapter.path, fragment: fragment,
-                            candidates: target.hasSuffix(".md") ? Array(anchors.keys) : Array(contentFiles))))
+                        notes: hashNotes
+                            + LinkHint.notes(
+                                resolved: target, written: path, from: page.chapter.path, fragment: fragment,
+                                candidates: target.hasSuffix(".md") ? Array(anchors.keys) : Array(contentFiles))))
                 continue
             }
             if !target.hasSuffix(".md") {
@@ -115,9 +130,10 @@ enum LinkChecker {
                             .brokenLink,
                             page.source.displayPath, place,
                             "broken link: '\(destination)' does not exist in the content folder",
-                            notes: LinkHint.notes(
-                                resolved: target, written: path, from: page.chapter.path, fragment: fragment,
-                                candidates: Array(contentFiles))))
+                            notes: hashNotes
+                                + LinkHint.notes(
+                                    resolved: target, written: path, from: page.chapter.path, fragment: fragment,
+                                    candidates: Array(contentFiles))))
                 }
                 continue
             }

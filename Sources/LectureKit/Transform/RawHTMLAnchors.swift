@@ -3,7 +3,8 @@ import LectureSupport
 
 /// The anchors a page's raw HTML defines, which links may name as they name headings: any
 /// element's `id` and an `<a name>` (`<a id="top"></a>`, `<span id="x">`, `<div id="box">`), in
-/// HTML blocks and inline HTML alike, with double or single quotes.
+/// HTML blocks and inline HTML alike, with double or single quotes; and the ids the transforms
+/// gave elements (a definition list's term, `<dt id="term">`, as mdBook anchors it).
 enum RawHTMLAnchors {
     static func of(_ blocks: [Block]) -> Set<String> {
         var walker = Walker()
@@ -36,6 +37,8 @@ enum RawHTMLAnchors {
 
         mutating func visit(_ block: Block) {
             if case .html(let html) = block.kind, html.contains("=") { found.formUnion(RawHTMLAnchors.of(html: html)) }
+            // An element a transform made with an id: a definition list's term (`<dt id>`).
+            if case .element(let element) = block.kind, let id = element.attribute("id") { found.insert(id) }
             descend(into: block)
         }
     }

@@ -294,8 +294,8 @@ public protocol UINavigationControllerDelegate: AnyObject {
     func navigationController(
         _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
     /// Headless stand-in for `navigationController(_:didShow:animated:)` (see Apple's UIKit documentation).
-    /// Here it is called after a push or pop, once the new top controller has
-    /// appeared and the popped controllers have left the stack.
+    /// Here, as in UIKit, it is called when the transition has ended, in a
+    /// later turn of the main actor than the push or pop that began it.
     func navigationController(
         _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
 }
@@ -313,12 +313,16 @@ extension UINavigationControllerDelegate {
 
 /// Headless stand-in for `UINavigationController` (see Apple's UIKit documentation).
 ///
-/// Here it keeps a stack of view controllers. Pushing loads the pushed
-/// controller's view and runs its appearance callbacks synchronously (and the
-/// disappear callbacks of the one it covers); popping does the reverse. A
+/// Here it keeps a stack of view controllers. A push or pop changes the
+/// stack at once and, synchronously, tells the delegate `willShow`, loads the
+/// pushed controller's view and sends `viewWillAppear`/`viewWillDisappear`.
+/// As in UIKit, the transition ends later, never inside the call that started
+/// it: `viewDidAppear`/`viewDidDisappear` and the delegate's `didShow` come in
+/// a later turn of the main actor (UIKit sends them when the transition's
+/// animation, or its next layout pass, completes). A sample awaits them. A
 /// sample simulates the back button by calling `popViewController(animated:)`.
-/// The delegate hears `willShow` and `didShow` around each change.
-/// There is no navigation bar or animation.
+/// There is no window, navigation bar or animation: unlike UIKit, the
+/// transition runs whether or not the controller is in a window.
 @MainActor
 open class UINavigationController: UIViewController {
 
@@ -373,8 +377,9 @@ open class UINavigationController: UIViewController {
 
     /// Headless stand-in for `UINavigationController.pushViewController(_:animated:)` (see Apple's UIKit documentation).
     /// Here it appends `viewController` to the stack and, synchronously, sends
-    /// the covered top controller its disappear callbacks and the pushed one
-    /// its `loadView`/`viewDidLoad` (if needed) and appear callbacks.
+    /// the covered top controller `viewWillDisappear` and the pushed one its
+    /// `loadView`/`viewDidLoad` (if needed) and `viewWillAppear`; the transition
+    /// ends in a later turn of the main actor (see the type's comment).
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         let covered = stack.last
         viewController._parent = self
@@ -382,14 +387,24 @@ open class UINavigationController: UIViewController {
         covered?.beginAppearanceTransition(false, animated: animated)
         viewController.beginAppearanceTransition(true, animated: animated)
         stack.append(viewController)
-        covered?.endAppearanceTransition()
-        viewController.endAppearanceTransition()
-        delegate?.navigationController(self, didShow: viewController, animated: animated)
+        finishTransition(leaving: covered.map { [$0] } ?? [], shown: viewController, animated: animated)
+    }
+
+    /// Ends a transition as UIKit does, after the call that began it: in a new
+    /// task on the main actor, the leaving controllers get `viewDidDisappear`,
+    /// the shown one `viewDidAppear`, and then the delegate `didShow`.
+    private func finishTransition(leaving: [UIViewController], shown: UIViewController, animated: Bool) {
+        Task { @MainActor in
+            for controller in leaving { controller.endAppearanceTransition() }
+            shown.endAppearanceTransition()
+            self.delegate?.navigationController(self, didShow: shown, animated: animated)
+        }
     }
 
     /// Headless stand-in for `UINavigationController.popViewController(animated:)` (see Apple's UIKit documentation).
-    /// Here it removes and returns the top controller (never the root),
-    /// running disappear callbacks on it and appear callbacks on the revealed one.
+    /// Here it removes and returns the top controller (never the root) at once,
+    /// sending it `viewWillDisappear` and the revealed one `viewWillAppear`;
+    /// the transition ends in a later turn of the main actor (see the type's comment).
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
         guard stack.count > 1 else { return nil }
@@ -398,10 +413,8 @@ open class UINavigationController: UIViewController {
         delegate?.navigationController(self, willShow: revealed, animated: animated)
         popped.beginAppearanceTransition(false, animated: animated)
         revealed.beginAppearanceTransition(true, animated: animated)
-        popped.endAppearanceTransition()
-        revealed.endAppearanceTransition()
         popped._parent = nil
-        delegate?.navigationController(self, didShow: revealed, animated: animated)
+        finishTransition(leaving: [popped], shown: revealed, animated: animated)
         return popped
     }
 
@@ -416,10 +429,8 @@ open class UINavigationController: UIViewController {
         stack = [stack[0]]
         top?.beginAppearanceTransition(false, animated: animated)
         stack[0].beginAppearanceTransition(true, animated: animated)
-        top?.endAppearanceTransition()
-        stack[0].endAppearanceTransition()
         for controller in popped { controller._parent = nil }
-        delegate?.navigationController(self, didShow: stack[0], animated: animated)
+        finishTransition(leaving: top.map { [$0] } ?? [], shown: stack[0], animated: animated)
         return popped
     }
 }

@@ -3,16 +3,18 @@ import LectureSupport
 
 extension BuildStep {
     /// `Anchors`: on each page, every heading given a unique id (`HeadingAnchors`, none taken
-    /// from the template's or the page's HTML), the page's headings listed, and warnings for a
+    /// from the template or the page's figures), the page's headings listed, and warnings for a
     /// page without exactly one `# ` heading and for heading levels that jump when the book asks
     /// for style lints (`[lecture] style-lints`; mdBook has none, and valid books trip them).
     static let anchors = BuildStep(
         name: "Anchors", reads: [.book],
         page: { (page: inout Page, context: BuildContext) in
             var problems: [Diagnostic] = []
+            // An id in the page's own raw HTML does not move a heading's slug: mdBook 0.5 gives
+            // `## Intro` the id `intro` beside an `<a id="intro">`, and links typed for mdBook
+            // name it so (the first element with the id wins in a browser, as in mdBook's page).
             var reserved = context.templateIDs
             for block in page.blocks.leafBlocks {
-                if case .html(let html) = block.kind, html.contains(" id=\"") { reserved.formUnion(HTMLIDs.of(html)) }
                 if let figure = Figure(block) { reserved.formUnion(figure.ids) }
             }
             let anchored = HeadingAnchors.apply(

@@ -33,7 +33,7 @@ struct BlessedPage {
     init(_ displayPath: String, within folders: [String], checked: String) throws(Refusal) {
         let real = CanonicalPath.of(displayPath)
         path = real
-        let linked = real != Self.lexicallyAbsolute(displayPath)
+        let linked = real != CanonicalPath.lexical(displayPath)
         guard !linked || folders.contains(where: { CanonicalPath.isWithin(real, CanonicalPath.of($0)) }) else {
             throw Refusal(
                 summary: "the page is a link to '\(real)', outside the book's folder",
@@ -61,16 +61,6 @@ struct BlessedPage {
         guard reread?.text == checked else { throw Self.changed }
         byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         text = String(decoding: byteOrderMark ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
-    }
-
-    /// `path` made absolute with `.` and `..` taken as written, no link resolved.
-    private static func lexicallyAbsolute(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : CanonicalPath.workingDirectory() + "/" + path
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
     }
 
     private static let changed = Refusal(
