@@ -22,6 +22,7 @@ import LectureSupport
 ///   or `If-Modified-Since` shows the client's copy is current gets 304 (`Validator`).
 /// - Errors: the site's `404.html` when built, else a short page; no page names a file path.
 /// - Every response has `Cache-Control: no-cache`; HTML pages get the live-reload snippet.
+/// - A path not found as sent is looked up again in NFC, the form the site's names are in.
 /// - A `Host` the server was not started for gets 421 (`AllowedHosts`: DNS rebinding).
 /// - Files other than pages are streamed from their descriptor, never read whole, and answer a
 ///   single `Range` with 206 (416 when no byte of it is in the file; `If-Range` honoured), so a
@@ -81,7 +82,10 @@ struct SiteHandler: Sendable {
             return notFound()
         }
         if path.segments.first == "__lecture" { return notFound() }
-        guard let root = RealPath.of(outputDirectory), let resolved = RealPath.of(root + "/" + path.relative),
+        // The site names files in NFC; a request in another form (an NFD name typed on macOS) finds them too.
+        guard let root = RealPath.of(outputDirectory),
+            let resolved = RealPath.of(root + "/" + path.relative)
+                ?? RealPath.of(root + "/" + NFC.normalized(path.relative)),
             RealPath.isInside(resolved, root)
         else { return notFound() }
 

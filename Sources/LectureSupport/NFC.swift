@@ -17,4 +17,15 @@ package enum NFC {
         }
         return mayCompose ? text.precomposedStringWithCanonicalMapping : text
     }
+
+    /// Which normalisation form `text`'s bytes are in: `NFC`, `NFD`, or `neither NFC nor NFD`
+    /// (compared by bytes: Swift's `==` holds canonically equivalent strings equal).
+    package static func formName(_ text: String) -> String {
+        if normalized(text).utf8.elementsEqual(text.utf8) { return "NFC" }
+        if text.decomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8) { return "NFD" }
+        return "neither NFC nor NFD"
+    }
+
+    /// Whether `a` and `b` are the same bytes (`==` on `String` is canonical equivalence).
+    package static func sameBytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 }

@@ -19,7 +19,8 @@ import Testing
         let html = Array(
             #"<a href="a.html"><iframe src="file:///etc/passwd"><object data="file:///etc/"><video poster="p.png"><b data-x="no">"#
                 .utf8)
-        #expect(EmittedLinkChecker.urls(in: html, embeddedOnly: true) == ["file:///etc/passwd", "file:///etc/", "p.png"])
+        #expect(
+            EmittedLinkChecker.urls(in: html, embeddedOnly: true) == ["file:///etc/passwd", "file:///etc/", "p.png"])
         #expect(EmittedLinkChecker.urls(in: html).first == "a.html")
         #expect(EmittedLinkChecker.namesALocalFile(" FILE:///x") && !EmittedLinkChecker.namesALocalFile("files/x.png"))
     }

@@ -120,4 +120,16 @@ import Testing
         ]
         for (name, type) in expected { #expect(MIMEType.forPath("media/" + name) == type, "\(name)") }
     }
+
+    /// The site names files in NFC; a request in NFD (a name typed on macOS) finds them too.
+    @Test func aNameRequestedInNFDFindsTheFileTheSiteNamesInNFC() throws {
+        let nfd = "cafe\u{301}"
+        let site = try ServeFixture(files: ["content/\(nfd).txt": "NFD\n"])
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: site.output)) ?? []
+        #expect(names.contains { NFC.sameBytes($0, "caf\u{E9}.txt") })
+        for path in ["/caf%C3%A9.txt", "/cafe%CC%81.txt"] {
+            let response = try site.get(path)
+            #expect(response.status == 200 && response.text == "NFD\n", "\(path)")
+        }
+    }
 }

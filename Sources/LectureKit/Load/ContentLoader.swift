@@ -101,6 +101,24 @@ package enum ContentLoader {
         var seen: [String: Chapter] = [:]
         var files: [SourceFile] = []
         var signatures: [String: FileSignature] = [:]
+        // Files whose names are not in NFC on disk (macOS writes names in NFD), by their NFC path.
+        var decomposed: [String: String]?
+        /// A page's path (NFC) as the disk names its file: itself when that exists.
+        func onDisk(_ relative: String) -> String {
+            guard relative.utf8.contains(where: { $0 >= 0x80 }),
+                !FileSystem.exists(FileSystem.join(contentDirectory, relative))
+            else { return relative }
+            if decomposed == nil {
+                decomposed = [:]
+                for file in listing?() ?? FileSystem.files(under: contentDirectory) {
+                    // By bytes: Swift's `==` holds NFC and NFD names equal.
+                    let normalized = NFC.normalized(file)
+                    if !normalized.utf8.elementsEqual(file.utf8) { decomposed![normalized] = file }
+                }
+            }
+            // (A dictionary finds a key by canonical equivalence: the NFD name is found.)
+            return decomposed![relative] ?? relative
+        }
         func check(_ chapters: [Chapter]) -> [Chapter] {
             chapters.compactMap { (chapter: Chapter) -> Chapter? in
                 var chapter = chapter
@@ -118,15 +136,17 @@ package enum ContentLoader {
                     return nil
                 }
                 seen[chapter.path] = chapter
-                let path = FileSystem.join(contentDirectory, chapter.path)
+                let path = FileSystem.join(contentDirectory, onDisk(chapter.path))
                 // The page's file as the kernel would open it: inside the book, or not touched.
                 let real = CanonicalPath.of(path)
-                let missing = !FileSystem.exists(path)
+                let missing =
+                    !FileSystem.exists(path)
                     && (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil
                 let allowed = missing && createMissing ? [CanonicalPath.of(contentDirectory)] : includes.roots
-                guard (missing && !createMissing)
-                    || (allowed.contains(where: { CanonicalPath.isWithin(real, $0) })
-                        && (missing || !CanonicalPath.isKernelFile(real)))
+                guard
+                    (missing && !createMissing)
+                        || (allowed.contains(where: { CanonicalPath.isWithin(real, $0) })
+                            && (missing || !CanonicalPath.isKernelFile(real)))
                 else {
                     diagnostics.append(
                         .error(
@@ -202,7 +222,7 @@ package enum ContentLoader {
         book.chapters = check(book.chapters)
 
         for relative in listing?() ?? FileSystem.files(under: contentDirectory)
-        where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[relative] == nil {
+        where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[NFC.normalized(relative)] == nil {
             diagnostics.append(
                 .warning(
                     .unlistedPage,

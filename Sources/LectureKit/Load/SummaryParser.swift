@@ -190,7 +190,10 @@ package enum SummaryParser {
                 draft.kind = .draft
                 return draft
             }
-            guard !destination.contains("://"), !destination.hasPrefix("/"), !destination.contains("#") else {
+            // mdBook reads the whole destination as the page's path, so `c#.md` is a page named
+            // so (written `c#.html`, linked `c%23.html`); `c.md#part` names no page.
+            let fragmentCut = destination.contains("#") && !destination.hasSuffix(".md")
+            guard !destination.contains("://"), !destination.hasPrefix("/"), !fragmentCut else {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,
@@ -206,7 +209,9 @@ package enum SummaryParser {
                         "summary link '\(destination)' points outside the content folder"))
                 return nil
             }
-            return Chapter(title: title, path: normalized, location: place)
+            // A name is its NFC form (as links and ids are): the file is found under whichever
+            // form the disk holds (`ContentLoader`), and the site's file is named in NFC.
+            return Chapter(title: title, path: NFC.normalized(normalized), location: place)
         }
     }
 

@@ -62,6 +62,13 @@ enum EmittedLinkChecker {
                         )
                     } else if !files.contains(target) && !optional.contains(target) {
                         result = .failure(Problem(text: "names \(target), which the site does not have"))
+                    } else if let index = files.firstIndex(of: target), !files[index].utf8.elementsEqual(target.utf8) {
+                        // Swift's `==` holds an NFD name equal to the NFC one the site has; a server does not.
+                        result = .failure(
+                            Problem(
+                                text:
+                                    "names \(target), which the site has only in another Unicode form (\(NFC.formName(target)) where the file is \(NFC.formName(files[index]))); a server answers 404"
+                            ))
                     } else {
                         result = .success(target)
                     }
@@ -194,8 +201,9 @@ enum EmittedLinkChecker {
                 }
                 let start = index + 2
                 next = start
-                guard (!embeddedOnly && preceded(by: " href")) || preceded(by: " src") || preceded(by: " data")
-                    || preceded(by: " poster")
+                guard
+                    (!embeddedOnly && preceded(by: " href")) || preceded(by: " src") || preceded(by: " data")
+                        || preceded(by: " poster")
                 else { continue }
                 var end = start
                 while end < count, bytes[end] != UInt8(ascii: "\"") { end += 1 }

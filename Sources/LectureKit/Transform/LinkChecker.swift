@@ -87,6 +87,16 @@ enum LinkChecker {
             }
             let place = link.location
             if targets.unloadedPages.contains(target) { continue }
+            // `c#.md` is the page `c` at its fragment `.md`; when the page `c#.md` exists, the link meant it.
+            var hashNotes: [String] {
+                guard !fragment.isEmpty else { return [] }
+                let escaped = destination.replacingOccurrences(of: "#", with: "%23")
+                let page = directory.isEmpty ? path + fragment : directory + "/" + path + fragment
+                guard anchors[SummaryParser.normalize(page)] != nil else { return [] }
+                return [
+                    "a '#' starts the link's fragment; to link to the page '\(path + fragment)', write '\(escaped)'"
+                ]
+            }
             if target.hasPrefix("../") || target == ".." {
                 // A sibling book or the folder around the book: mdBook never checks it.
                 diagnostics.append(
@@ -107,9 +117,10 @@ enum LinkChecker {
                     .error(
                         .brokenLink,
                         page.source.displayPath, place, "broken link: '\(destination)' \(known)",
-                        notes: LinkHint.notes(
-                            resolved: target, written: path, from: page.chapter.path, fragment: fragment,
-                            candidates: target.hasSuffix(".md") ? Array(anchors.keys) : Array(contentFiles))))
+                        notes: hashNotes
+                            + LinkHint.notes(
+                                resolved: target, written: path, from: page.chapter.path, fragment: fragment,
+                                candidates: target.hasSuffix(".md") ? Array(anchors.keys) : Array(contentFiles))))
                 continue
             }
             if !target.hasSuffix(".md") {
@@ -119,9 +130,10 @@ enum LinkChecker {
                             .brokenLink,
                             page.source.displayPath, place,
                             "broken link: '\(destination)' does not exist in the content folder",
-                            notes: LinkHint.notes(
-                                resolved: target, written: path, from: page.chapter.path, fragment: fragment,
-                                candidates: Array(contentFiles))))
+                            notes: hashNotes
+                                + LinkHint.notes(
+                                    resolved: target, written: path, from: page.chapter.path, fragment: fragment,
+                                    candidates: Array(contentFiles))))
                 }
                 continue
             }

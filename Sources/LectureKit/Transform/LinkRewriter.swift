@@ -68,7 +68,8 @@ enum LinkRewriter {
         return rewriter.rewrite(inlines)
     }
 
-    /// Rewrites the destination of every link (`rewrite`); images keep theirs.
+    /// Rewrites the destination of every link (`rewrite`); an image's own is only put in NFC,
+    /// the form the site's files are named in (a name typed in NFD would not be found).
     ///
     /// It holds its rewrite rather than being empty: Swift passes an empty value's `inout self`
     /// to the generic `MarkupRewriter.rewrite` as an undefined address, on which that function's
@@ -80,6 +81,12 @@ enum LinkRewriter {
 
         mutating func visit(_ inline: Inline) -> Inline {
             let inline = descend(into: inline)
+            if case .image(var image) = inline, !image.destination.hasPrefix("//"),
+                !LinkRewriter.hasScheme(image.destination)
+            {
+                image.destination = NFC.normalized(image.destination)
+                return .image(image)
+            }
             guard case .link(var link) = inline else { return inline }
             link.destination = destination(link.destination)
             return .link(link)

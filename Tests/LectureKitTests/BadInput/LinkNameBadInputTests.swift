@@ -8,7 +8,6 @@ import Testing
 /// Links that break (issue 34): pages named with `?`, `%` or `#` are reached by every link the
 /// site holds, the sidebar's, the search index's and the author's, as a server decodes them.
 @Suite struct LinkNameBadInputTests {
-    /// (A summary line naming `c#.md` is refused with an error of its own, where mdBook builds it.)
     static let names = ["what?.md", "100%.md"]
 
     @Test func pagesNamedWithQueryPercentOrHashAreLinkedEscaped() throws {
@@ -48,5 +47,86 @@ import Testing
         #expect(OutputPath.href("a%2g.html") == "a%252g.html")
         #expect(OutputPath.href(forOutput: "100%25.html") == "100%2525.html")
         #expect(OutputPath.href("장/c#.html") == "장/c%23.html")
+    }
+
+    /// `c#.md`: mdBook 0.5.4 reads the summary's whole destination as the page's path and writes
+    /// `c#.html` (the oracle below), but links it raw (`href="c#.html"`: the page `c` at `#.html`);
+    /// lecture writes the same file and links it `c%23.html`.
+    @Test func aPageNamedWithAHashIsWrittenAsMdBookWritesItAndLinkedEscaped() throws {
+        let files = [
+            "book.toml": "[book]\ntitle = \"T\"\n",
+            "src/SUMMARY.md": "# S\n\n- [시작](intro.md)\n- [C#](c#.md)\n",
+            "src/intro.md": "# 시작\n\n[c](c%23.md) [part](c%23.md#c)\n", "src/c#.md": "# C\n",
+        ]
+        let both = try MdBookOracle.build(files)
+        #expect(both.lecture.succeeded, "\(both.lecture.output)")
+        #expect(both.differences(in: [.pages]) == [])
+        #expect(both.lecture.facts.pages.contains("c#.html"))
+        let intro = String(decoding: try FileSystem.read(both.lecture.root + "/book/intro.html"), as: UTF8.self)
+        #expect(intro.contains("href=\"c%23.html\"") && intro.contains("href=\"c%23.html#c\""))
+        #expect(!intro.contains("href=\"c#.html"))
+        #expect(both.lecture.facts.sidebar.contains { $0.link == "c#.html" })
+    }
+
+    @Test func aRawHashLinkToSuchAPageIsAnErrorNamingTheEscape() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [시작](intro.md)\n- [C](c#.md)\n",
+            "intro.md": "# 시작\n\n[c](c#.md)\n", "c#.md": "# C\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(failed)
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("intro.md:3:1: error: broken link: 'c#.md'"), "\(text)")
+        #expect(text.contains("write 'c%23.md'"), "\(text)")
+    }
+
+    /// macOS writes names in NFD (`cafe` + U+0301, Hangul as jamo); links and the summary are
+    /// typed in NFC. Swift's `==` holds both equal, a Linux server does not.
+    @Test func namesInNFDAreReachedByLinksInTheBuiltSite() throws {
+        let nfd = "cafe\u{301}"
+        let nfc = "caf\u{E9}"
+        let hangulNFD = "\u{1100}\u{1161}"
+        let hangulNFC = "\u{AC00}"  // 가
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [시작](intro.md)\n- [N](\(nfc).md)\n- [H](\(hangulNFC)/\(hangulNFC).md)\n",
+            "intro.md":
+                "# 시작\n\n[n](\(nfc).md) [d](\(nfd).md) [h](\(hangulNFD)/\(hangulNFD).md) ![i](\(nfc).png) ![j](\(nfd).png)\n",
+            "\(nfd).md": "# N\n", "\(hangulNFD)/\(hangulNFD).md": "# H\n", "\(nfd).png": "PNG",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines.joined(separator: "\n"))")
+        // The content folder holds only its own files (create-missing made no NFC twin).
+        let content = Self.names(in: root + "/content")
+        #expect(content.count == 5 && !content.contains { NFC.sameBytes($0, nfc + ".md") }, "\(content)")
+        let site = root + "/_site"
+        let intro = String(decoding: try FileSystem.read(site + "/intro.html"), as: UTF8.self)
+        let urls = intro.matches(of: /(?:href|src)="([^"#]+\.(?:html|png))[#"]/).map { String($0.output.1) }
+        #expect(urls.count >= 7)
+        for url in urls {
+            // As a server reads the request: percent-decoded bytes, no normalisation.
+            let path = try #require(url.removingPercentEncoding)
+            let (folder, name) =
+                path.contains("/")
+                ? (String(path.split(separator: "/")[0]), String(path.split(separator: "/")[1])) : ("", path)
+            #expect(
+                Self.names(in: folder.isEmpty ? site : site + "/" + folder).contains { NFC.sameBytes($0, name) },
+                "\(url)")
+        }
+    }
+
+    @Test func rawHTMLNamingAFileInAnotherUnicodeFormIsABrokenURL() throws {
+        let nfd = "cafe\u{301}"
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [시작](intro.md)\n", "intro.md": "# 시작\n\n<img src=\"\(nfd).png\">\n",
+            "\(nfd).png": "PNG",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(failed)
+        #expect(lines.contains { $0.contains("only in another Unicode form (NFD where the file is NFC)") }, "\(lines)")
+    }
+
+    /// The names in `folder` as the disk holds them (bytes, not Swift's canonical equivalence).
+    static func names(in folder: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     }
 }

@@ -11,7 +11,7 @@ extension BuildStep {
         name: "Links", stopsOnErrors: true, reads: [.book, .headings], changesPage: false,
         prepare: { (context: inout BuildContext) in
             context.linkTargets = LinkChecker.Targets(
-                pages: context.pages, contentFiles: Set(context.listing.assets()),
+                pages: context.pages, contentFiles: Set(context.listing.assets().map(NFC.normalized)),
                 unloadedPages: context.content.unloadedPages,
                 outsideLinksAreErrors: context.configuration.book.outsideLinksAreErrors)
         },
