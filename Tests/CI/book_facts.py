@@ -8,7 +8,7 @@ as JSON, the facts the differential tests compare (Tests/LectureKitTests/MdBookO
   ids      per page, the id of each heading in the page's content, in order
   classes  per page, the classes of each heading that has any ({#id .class}), by id
   anchors  per page, every other id in the content (raw-HTML anchors)
-  text     per page, the content's visible text, whitespace collapsed
+  text     per page, the content's visible text, whitespace collapsed (hidden code lines left out)
   links    per page, each href in the content except a heading's link to itself
 
 Usage: book_facts.py mdbook|lecture FOLDER
@@ -45,8 +45,12 @@ class Content(HTMLParser):
                 self.inside = True
                 self.stack = []
             return
-        element_hidden = tag in ("script", "style", "template") or attributes.get("aria-hidden") == "true"
         classes = (attributes.get("class") or "").split()
+        # mdBook's and lecture's hidden code lines (`# ` in Rust, mdBook's `fn main` wrapper):
+        # shown only when the reader asks.
+        element_hidden = (
+            tag in ("script", "style", "template") or attributes.get("aria-hidden") == "true" or "boring" in classes
+        )
         if tag in HEADINGS:
             self.heading_id = attributes.get("id")
             if self.heading_id is not None:
@@ -58,7 +62,8 @@ class Content(HTMLParser):
         if tag == "a" and "name" in attributes:
             self.anchors.append(attributes["name"])
         href = attributes.get("href")
-        if href is not None and not (self.heading_id is not None and href == "#" + self.heading_id):
+        # A heading's link to itself, its id percent-encoded or not (`#%EB%B3%B5` is `#복`).
+        if href is not None and not (self.heading_id is not None and unquote(href) == "#" + self.heading_id):
             self.links.append(href)
         if tag in ("p", "div", "li", "tr", "td", "th", "pre", "br", "dt", "dd", "blockquote") or tag in HEADINGS:
             self.text.append(" ")

@@ -91,6 +91,46 @@ import Testing
         }
     }
 
+    /// `[output.html.redirect]`: a page at each old path that sends the reader on, as mdBook
+    /// writes them (a nested old path, a root-relative target, one that leaves the book, a full
+    /// URL); a redirect over a page of the book fails both; one to a file the site lacks fails here.
+    @Test func redirectsAreWrittenAsMdBookWritesThem() throws {
+        let pages = ["SUMMARY.md": "- [A](a.md)\n- [B](sub/b.md)\n", "a.md": "# A\n\n## S\n", "sub/b.md": "# B\n"]
+        let toml =
+            "[book]\ntitle = \"T\"\n[output.html.redirect]\n\"/old/x.html\" = \"../a.html#s\"\n\"/b.html\" = \"/sub/b.html\"\n\"/std.html\" = \"../std/index.html\"\n\"/far.html\" = \"https://example.com/z\"\n"
+        let both = try both(pages, toml: toml)
+        expectSame(both, [.status, .pages, .sidebar, .ids, .links])
+        #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+        let page = try #require(TestSupport.read(both.lecture.root + "/book/old/x.html"))
+        #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=../a.html#s\">"), "\(page)")
+        let over = try self.both(
+            pages, toml: "[book]\ntitle = \"T\"\n[output.html.redirect]\n\"/a.html\" = \"sub/b.html\"\n")
+        #expect(!over.mdBook.succeeded && !over.lecture.succeeded)
+        #expect(
+            over.lecture.output.contains(
+                "book.toml:4:1: error: redirect '/a.html' would replace a.html, which the book writes"),
+            "\(over.lecture.output)")
+        let nowhere = try self.both(
+            pages, toml: "[book]\ntitle = \"T\"\n[output.html.redirect]\n\"/old.html\" = \"gone.html\"\n")
+        #expect(nowhere.mdBook.succeeded, "mdBook never checks a redirect's target")
+        #expect(
+            nowhere.lecture.output.contains(
+                "book.toml:4:1: error: redirect '/old.html' leads to 'gone.html', which names gone.html, which the site does not have"
+            ), "\(nowhere.lecture.output)")
+    }
+
+    /// A heading's id is made of its text trimmed, as mdBook makes it: a comment or a tag before
+    /// the words adds no leading `-`.
+    @Test func headingIdsIgnoreMarkupBeforeTheWords() throws {
+        let both = try both([
+            "SUMMARY.md": "- [A](a.md)\n",
+            "a.md":
+                "# A\n\n## <!-- draft --> Getting started\n\n## <span></span> Next  \n\n[1](#getting-started) [2](#next)\n",
+        ])
+        expectSame(both, [.status, .pages, .ids, .text, .links])
+        #expect(both.lecture.facts.ids["a.html"] == ["a", "getting-started", "next"])
+    }
+
     @Test func headingAttributesGiveIdsAndClassesAsMdBookDoes() throws {
         let both = try both([
             "SUMMARY.md": "- [A](a.md)\n",

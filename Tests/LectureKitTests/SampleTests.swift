@@ -330,6 +330,58 @@ import Testing
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
     }
 
+    /// A diffable data source keeps a row's cell while its item identifier stays in the snapshot,
+    /// as UIKit does: a list keyed by stable identifiers shows a changed name only once the item is
+    /// reconfigured (a stand-in that made every cell afresh would let a missing
+    /// `reconfigureItems(_:)` pass).
+    @Test func uiKitStandInKeepsACellUntilItsItemIsReconfigured() throws {
+        let markdown = """
+            ```swift
+            import UIKit
+
+            var names = [1: "a", 2: "b"]
+            let tableView = UITableView(frame: .zero, style: .plain)
+            tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+            let dataSource = UITableViewDiffableDataSource<Int, Int>(tableView: tableView) { tableView, indexPath, id in
+                let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+                var content = cell.defaultContentConfiguration()
+                content.text = names[id]
+                cell.contentConfiguration = content
+                return cell
+            }
+            @MainActor func shown() -> String {
+                (0..<tableView.numberOfRows(inSection: 0)).map { row in
+                    let cell = tableView.cellForRow(at: IndexPath(row: row, section: 0))
+                    return (cell?.contentConfiguration as? UIListContentConfiguration)?.text ?? "nil"
+                }.joined(separator: " ")
+            }
+            var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+            snapshot.appendSections([0])
+            snapshot.appendItems([1, 2])
+            dataSource.apply(snapshot, animatingDifferences: false)
+            print(shown())
+            names[2] = "B"
+            dataSource.apply(snapshot, animatingDifferences: false)
+            print(shown())
+            snapshot.reconfigureItems([2])
+            dataSource.apply(snapshot, animatingDifferences: false)
+            print(shown())
+            names[1] = "A"
+            dataSource.apply(snapshot, animatingDifferences: false)
+            print(shown())
+            ```
+
+            ```output
+            a b
+            a b
+            a B
+            a B
+            ```
+            """
+        let results = try verify(markdown + "\n")
+        #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
+    }
+
     /// The navigation delegate hears `didShow` as in UIKit: after the push or pop that began the
     /// transition, in a later turn of the main actor (a sample that expects it inside the call
     /// would pass here and fail on a device).

@@ -65,6 +65,9 @@ package struct BookSettings: Sendable, Equatable {
     /// `[lecture.samples] continue`: `true`, or the pages (relative to the pages' folder) that
     /// continue one program across their fences.
     var continuedPages: SampleRules.Continuation?
+    /// `[output.html.redirect]`: pages that send the reader on (`"/old.html" = "new.html"`), as
+    /// mdBook writes them, in the file's order.
+    var redirects: [Redirect] = []
     /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 
@@ -130,6 +133,18 @@ enum BookSettingsLoader {
                     diagnostics.append(
                         .error(
                             .bookTOMLValue, path, place, "'book.authors' needs an array of strings, such as [\"Ada\"]"))
+                }
+                continue
+            }
+            if entry.path.count == 4, entry.path[0] == "output", entry.path[1] == "html", entry.path[2] == "redirect" {
+                if entry.kind == .string {
+                    settings.redirects.append(
+                        Redirect(from: entry.path[3], to: entry.value, file: path, location: place))
+                } else {
+                    diagnostics.append(
+                        .error(
+                            .bookTOMLValue, path, place,
+                            "'output.html.redirect' maps a page to a URL, such as \"/old.html\" = \"new.html\""))
                 }
                 continue
             }
@@ -209,7 +224,7 @@ enum BookSettingsLoader {
     /// Tables that only hold other keys.
     static let containers: Set<String> = [
         "book", "build", "output", "output.html", "lecture", "lecture.samples", "preprocessor", "rust",
-        "preprocessor.links", "preprocessor.index", "lecture.words",
+        "preprocessor.links", "preprocessor.index", "lecture.words", "output.html.redirect",
     ]
 
     /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
@@ -257,7 +272,7 @@ enum BookSettingsLoader {
     /// mdBook's `[output.html]` keys lecture knows but does not implement.
     static let htmlUnsupported: Set<String> = [
         "theme", "preferred-dark-theme", "mathjax-support", "copy-fonts", "additional-css", "additional-js",
-        "no-section-label", "git-repository-icon", "input-404", "cname", "live-reload-endpoint", "redirect", "print",
+        "no-section-label", "git-repository-icon", "input-404", "cname", "live-reload-endpoint", "print",
         "fold", "playground", "code", "search", "hash-files", "sidebar-header-nav",
     ]
 

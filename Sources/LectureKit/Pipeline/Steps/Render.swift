@@ -21,13 +21,20 @@ extension BuildStep {
         book: { (context: inout BuildContext) in
             guard let templates = context.templates, let rendering = context.rendering else { throw BuildStop() }
             context.site = site(context, templates: templates, values: rendering.values)
-            // Every URL the reader will follow, as emitted (templates and raw HTML included).
             let configuration = context.configuration
+            // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
+            let redirects = Redirects.pages(
+                configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
+                language: configuration.book.language ?? "en")
+            context.site.generated.merge(redirects.files) { old, _ in old }
+            context.diagnostics.emit(redirects.diagnostics)
+            // Every URL the reader will follow, as emitted (templates and raw HTML included).
             context.diagnostics.emit(
                 EmittedLinkChecker.check(
                     context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
                     outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
-                    skipping: context.earlier.checked, outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
+                    skipping: context.earlier.checked.union(redirects.files.keys),
+                    outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
             // No path of this machine in what is published.
             let sources = Dictionary(
                 context.pages.compactMap { page in page.rendered.map { ($0.outputPath, page.source.displayPath) } },

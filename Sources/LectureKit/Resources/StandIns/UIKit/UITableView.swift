@@ -253,6 +253,8 @@ where
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 {
     private var sections: [(id: SectionIdentifierType, items: [ItemIdentifierType])] = []
+    /// The items marked by `reconfigureItems(_:)` or `reloadItems(_:)`, whose cells are made again.
+    fileprivate(set) var markedItems: Set<ItemIdentifierType> = []
 
     /// Headless stand-in for `NSDiffableDataSourceSnapshot.init()` (see Apple's UIKit documentation). Here an empty snapshot.
     public init() {}
@@ -316,12 +318,21 @@ where
     }
 
     /// Headless stand-in for `NSDiffableDataSourceSnapshot.reconfigureItems(_:)` (see Apple's UIKit documentation).
-    /// Here nothing to mark: every cell is made afresh when asked for.
-    public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {}
+    /// Here, as in UIKit, it marks items of the snapshot whose cells the cell
+    /// provider configures again when the snapshot is applied; an item not in
+    /// the snapshot is a fatal error.
+    public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
+        for identifier in identifiers {
+            precondition(itemIdentifiers.contains(identifier), "item \(identifier) is not in the snapshot")
+            markedItems.insert(identifier)
+        }
+    }
 
     /// Headless stand-in for `NSDiffableDataSourceSnapshot.reloadItems(_:)` (see Apple's UIKit documentation).
-    /// Here nothing to mark: every cell is made afresh when asked for.
-    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {}
+    /// Here the same as `reconfigureItems(_:)`: the cells of the items are made again.
+    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
+        reconfigureItems(identifiers)
+    }
 
     func indexPath(of item: ItemIdentifierType) -> IndexPath? {
         for (sectionIndex, section) in sections.enumerated() {
@@ -349,6 +360,9 @@ where
 /// Here, as in UIKit, it becomes the table's data source when created and
 /// answers the table from the last snapshot applied; `apply` replaces that
 /// snapshot at once (there is no animation) and then calls `completion`.
+/// As in UIKit, a row keeps its configured cell while its item identifier
+/// stays in the snapshot: the cell provider runs again only for a new
+/// identifier or one marked with `reconfigureItems(_:)`/`reloadItems(_:)`.
 @MainActor
 open class UITableViewDiffableDataSource<SectionIdentifierType, ItemIdentifierType>: NSObject, UITableViewDataSource
 where
@@ -359,6 +373,8 @@ where
 
     private let cellProvider: CellProvider
     private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    /// The configured cell of each item shown so far (UIKit's visible cells).
+    private var cells: [ItemIdentifierType: UITableViewCell] = [:]
 
     /// Headless stand-in for `UITableViewDiffableDataSource.init(tableView:cellProvider:)` (see Apple's UIKit documentation).
     /// Here it stores the cell provider and sets itself as the table's (weak) data source.
@@ -374,7 +390,10 @@ where
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true, completion: (() -> Void)? = nil
     ) {
+        let kept = Set(snapshot.itemIdentifiers).subtracting(snapshot.markedItems)
+        cells = cells.filter { kept.contains($0.key) }
         current = snapshot
+        current.markedItems = []
         completion?()
     }
 
@@ -406,10 +425,16 @@ where
 
     /// Headless stand-in for `tableView(_:cellForRowAt:)` (see Apple's UIKit documentation).
     /// Here, as in UIKit, the cell provider must return a cell.
+    /// Here the item's cell as last configured, or a new one from the cell provider.
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        guard let item = current.item(at: indexPath), let cell = cellProvider(tableView, indexPath, item) else {
+        guard let item = current.item(at: indexPath) else {
+            fatalError("no item at \(indexPath) (headless UIKit stand-in)")
+        }
+        if let cell = cells[item] { return cell }
+        guard let cell = cellProvider(tableView, indexPath, item) else {
             fatalError("the cell provider returned no cell for \(indexPath) (headless UIKit stand-in)")
         }
+        cells[item] = cell
         return cell
     }
 }
