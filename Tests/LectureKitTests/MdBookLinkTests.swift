@@ -119,6 +119,18 @@ import Testing
             ), "\(nowhere.lecture.output)")
     }
 
+    /// A heading's id is made of its text trimmed, as mdBook makes it: a comment or a tag before
+    /// the words adds no leading `-`.
+    @Test func headingIdsIgnoreMarkupBeforeTheWords() throws {
+        let both = try both([
+            "SUMMARY.md": "- [A](a.md)\n",
+            "a.md":
+                "# A\n\n## <!-- draft --> Getting started\n\n## <span></span> Next  \n\n[1](#getting-started) [2](#next)\n",
+        ])
+        expectSame(both, [.status, .pages, .ids, .text, .links])
+        #expect(both.lecture.facts.ids["a.html"] == ["a", "getting-started", "next"])
+    }
+
     @Test func headingAttributesGiveIdsAndClassesAsMdBookDoes() throws {
         let both = try both([
             "SUMMARY.md": "- [A](a.md)\n",

@@ -129,6 +129,15 @@ import Testing
             "\(both.lecture.output)")
     }
 
+    /// A created page's title is text: `\\<tag\\>` in the summary is written `&lt;tag&gt;`, as
+    /// mdBook writes it, so the page shows it and its heading's id is made of it.
+    @Test func createdPagesKeepTitlesWithAngleBracketsAsText() throws {
+        let both = try both("- [The \\<main\\> & co](m.md)\n")
+        expectSame(both)
+        #expect(TestSupport.read(both.lecture.root + "/src/m.md") == "# The &lt;main&gt; &amp; co\n")
+        #expect(both.lecture.facts.ids["m.html"] == ["the-main--co"])
+    }
+
     @Test func createMissingOffFailsAsInMdBook() throws {
         let both = try both(
             "- [A](a.md)\n", toml: "[book]\ntitle = \"T\"\n[build]\ncreate-missing = false\n")

@@ -184,7 +184,11 @@ package enum ContentLoader {
         /// mdBook's `create-missing`: the page with its title as its heading, folders made.
         func create(_ chapter: Chapter, at path: String) {
             do {
-                try FileSystem.writeAtomically("# \(chapter.title)\n", to: path)
+                // The title as text, as mdBook writes it: `<`, `>` and `&` escaped, so a title
+                // `\\<tag\\>` stays words rather than becoming raw HTML.
+                let title = chapter.title.replacingOccurrences(of: "&", with: "&amp;")
+                    .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+                try FileSystem.writeAtomically("# \(title)\n", to: path)
                 diagnostics.append(
                     Diagnostic(
                         .summaryCreatedPage, .note, summaryPath, chapter.location,

@@ -3,8 +3,10 @@ import LectureSupport
 
 extension BuildContext {
     /// A digest of the inputs every page depends on: the chapters (titles, paths, nesting), the
-    /// templates, the compiler and Graphviz versions, the build date and navigation mode. A
-    /// page `BuildMemory` keeps is used again only under the same digest.
+    /// templates and the interface words, the compiler and Graphviz versions, every setting
+    /// (book.toml's and the options'), what the samples' results show on every page (the count of
+    /// verified samples, the compiler's short version). A page `BuildMemory` keeps is used again
+    /// only under the same digest; `StepMemo` asks for it before each step that reads it.
     func globalSignature() -> String {
         var hash = SHA256()
         hash.update(Self.description(of: content.book))
@@ -12,11 +14,14 @@ extension BuildContext {
             hash.update(
                 (try? FileSystem.read(FileSystem.join(templates?.directory ?? "", name))) ?? [])
         }
+        // The interface words, from the theme's tables and book.toml, in their order.
+        let words = templates?.words.table ?? [:]
+        hash.update(words.keys.sorted().map { "\($0)=\(words[$0] ?? "")" }.joined(separator: "\n"))
         hash.update(probes.toolchain()?.versionLine ?? "no swiftc")
         hash.update(probes.diagrams().graphvizVersion ?? "no graphviz")
-        hash.update(
-            "\(configuration.buildDate) \(configuration.inlineNavigationLimit) \(configuration.contentDirectory) \(configuration.siteURL) smart=\(configuration.smartPunctuation)"
-        )
+        // Every setting (book.toml's and the options'), and what the samples' results show on every page.
+        hash.update("\(configuration)")
+        hash.update("\(swiftVersion) \(sampleResults.count { $0.outcome == .passed }) \(unverifiedSamples)")
         return hash.hexDigest()
     }
 

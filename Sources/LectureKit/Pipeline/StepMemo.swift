@@ -78,12 +78,10 @@ final class StepMemo: Sendable {
 
     /// Before `step`: what it reads of the earlier build, into `context.earlier`.
     func willRun(_ step: BuildStep, _ context: inout BuildContext) {
+        // Asked again before every step that reads it: what a step before it did is in it (the samples' results).
         if step.pageReads.contains(.book) || [BuildStep.render.name, BuildStep.write.name].contains(step.name) {
-            let needed = state.withLock { $0.global == nil }
-            if needed {
-                let global = context.globalSignature()
-                state.withLock { $0.global = global }
-            }
+            let global = context.globalSignature()
+            state.withLock { $0.global = global }
         }
         if step.pageReads.contains(.headings) {
             var hash = SHA256()
@@ -142,7 +140,11 @@ final class StepMemo: Sendable {
             memory.files = files
             state.withLock {
                 $0.reusedFiles[step.name] = reused
-                $0.chains = files.mapValues { "\($0.signature)" }
+                // A page's chain starts from its file and its chapter (the summary's title and number for it).
+                $0.chains = Dictionary(
+                    context.pages.compactMap { page in
+                        files[page.chapter.path].map { (page.chapter.path, "\($0.signature)|\(page.chapter)") }
+                    }, uniquingKeysWith: { a, _ in a })
             }
         case BuildStep.render.name:
             // Copied files whose source is as it was at the last write can be linked, not copied.

@@ -17,7 +17,8 @@ enum HeadingAnchors {
     /// The slug of `text` (see the type's documentation), before a repeat gets its suffix.
     static func slug(_ text: String) -> String {
         var slug = ""
-        for character in NFC.normalized(text).lowercased() {
+        // The text trimmed first, as mdBook does: `## <!-- x --> Start` is `start`, not `-start`.
+        for character in NFC.normalized(text).trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {
                 slug.append(character)
             } else if character == " " {

@@ -3,9 +3,9 @@ import LectureSupport
 
 extension BuildStep {
     /// `Parse`: each page's Markdown through cmark into blocks, with the extensions mdBook turns
-    /// on (`MarkdownExtensions`), and an error where a page nests deeper than the parser follows. Reads the page's file alone.
+    /// on (`MarkdownExtensions`), and an error where a page nests deeper than the parser follows. Reads the page's file and the settings (smart punctuation).
     static let parse = BuildStep(
-        name: "Parse", reads: [],
+        name: "Parse", reads: [.book],
         page: { (page: inout Page, context: BuildContext) in
             let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
                 Footnotes.protectingDefinitions(page.source.text),

@@ -7,7 +7,7 @@ extension BuildStep {
     /// run and compared on one job pool (`SampleStage`), warm from the cache. For a check, only
     /// its shard's samples, and no hover cards.
     static let samples = BuildStep(
-        name: "Samples", reads: [],
+        name: "Samples", reads: [.book],
         page: { (page: inout Page, context: BuildContext) in
             let rules = context.configuration.sampleRules
             let found = SampleExtractor.extract(
