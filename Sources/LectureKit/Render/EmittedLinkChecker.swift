@@ -83,7 +83,15 @@ enum EmittedLinkChecker {
             for page in pages {
                 var problems: [String] = []
                 for url in urls(in: site.generated[page]!) {
-                    if url.isEmpty || url.hasPrefix("//") || LinkRewriter.hasScheme(url) { continue }
+                    if url.isEmpty || url.hasPrefix("//") { continue }
+                    if LinkRewriter.hasScheme(url) {
+                        // `std:vec.html` is the scheme `std:` to a browser, not the site's page.
+                        let (path, _) = pathAndFragment(url)
+                        if files.contains(percentDecoded(path)) {
+                            problems.append("'\(url)' is read as a URL with the scheme '\(url.prefix { $0 != ":" }):', not as the site's file; write './\(url)'")
+                        }
+                        continue
+                    }
                     let (rawPath, fragment) = pathAndFragment(url)
                     let target: String
                     if rawPath.isEmpty {
@@ -168,7 +176,8 @@ enum EmittedLinkChecker {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The values of `href="…"` and `src="…"` attributes, `&amp;` decoded.
+    /// The values of `href="…"` and `src="…"` attributes, character references decoded as a
+    /// browser decodes them (`&amp;`, `&#x27;`, `&eacute;`).
     static func urls(in html: [UInt8]) -> [String] {
         var found: [String] = []
         html.withUnsafeBufferPointer { bytes in
@@ -194,14 +203,14 @@ enum EmittedLinkChecker {
                 next = end
                 let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 // A byte test: Foundation's `contains` searches the string as text, which is slow.
-                found.append(
-                    value.containsUTF8(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&amp;", with: "&") : value)
+                found.append(value.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(value) : value)
             }
         }
         return found
     }
 
-    /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size).
+    /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size),
+    /// character references decoded.
     /// Also `name="…"` values, which `<a name>` anchors are (HTML's "indicated part" rule).
     static func ids(in html: [UInt8]) -> Set<String> {
         var ids = Set<String>()
@@ -226,7 +235,8 @@ enum EmittedLinkChecker {
                 let start = index + 2
                 var end = start
                 while end < count, bytes[end] != closing { end += 1 }
-                ids.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                ids.insert(id.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(id) : id)
                 next = end
             }
         }
