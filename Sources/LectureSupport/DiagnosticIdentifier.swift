@@ -93,6 +93,9 @@ extension Diagnostic.Identifier {
     package static let linkOutside = Self("lecture.link.outside-book")
     /// A page in the content folder that the summary does not list (a warning).
     package static let unlistedPage = Self("lecture.page.unlisted")
+    /// A page the summary lists whose file lies outside the book's folders once symbolic links
+    /// are resolved (or would be created there): neither read nor written.
+    package static let pageOutsideBook = Self("lecture.page.outside-book")
     /// A page or file that would be written over another output file.
     package static let outputCollision = Self("lecture.page.output-collision")
     /// A page without a `# ` heading, or with several (a style lint: `[lecture] style-lints`).
@@ -198,7 +201,8 @@ extension Diagnostic.Identifier {
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
-        unlistedPage, outputCollision, pageHeading, headingJump, nestingTooDeep, bracketsTooMany, literalEmphasis,
+        unlistedPage, pageOutsideBook, outputCollision, pageHeading, headingJump, nestingTooDeep, bracketsTooMany,
+        literalEmphasis,
         includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,
