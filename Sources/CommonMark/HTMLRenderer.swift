@@ -233,25 +233,56 @@ package enum HTML {
                 $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F
             })
         else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 16)
-        out.append(contentsOf: bytes[..<first])
-        for byte in bytes[first...] {
-            switch byte {
-            case 0x26: out.append(contentsOf: "&amp;".utf8)
-            case 0x3C: out.append(contentsOf: "&lt;".utf8)
-            case 0x3E: out.append(contentsOf: "&gt;".utf8)
-            case 0x22: out.append(contentsOf: "&quot;".utf8)
-            case 0x09, 0x0A, 0x0D: out.append(byte)
-            // No C0 control byte (nor DEL) reaches a page, where HTML forbids them: each is
-            // shown as its Unicode control picture, ESC as ␛ (U+2400 + the code; DEL U+2421).
-            case 0..<0x20: out.append(contentsOf: String(Unicode.Scalar(0x2400 + UInt32(byte))!).utf8)
-            case 0x7F: out.append(contentsOf: "\u{2421}".utf8)
-            default: out.append(byte)
+        // The exact length first, then every byte written once into the string's own storage
+        // (appending to an array byte by byte was most of rendering code-heavy pages).
+        var length = bytes.distance(from: bytes.startIndex, to: first)
+        for byte in bytes[first...] { length += replacement(byte).utf8CodeUnitCount }
+        return String(unsafeUninitializedCapacity: length) { out in
+            var count = 0
+            for byte in bytes[..<first] {
+                out[count] = byte
+                count += 1
             }
+            for byte in bytes[first...] {
+                let replaced = replacement(byte)
+                if replaced.utf8CodeUnitCount == 1 && replaced.utf8Start.pointee == 0 {
+                    out[count] = byte
+                    count += 1
+                } else {
+                    for offset in 0..<replaced.utf8CodeUnitCount {
+                        out[count] = replaced.utf8Start[offset]
+                        count += 1
+                    }
+                }
+            }
+            return count
         }
-        return String(decoding: out, as: UTF8.self)
     }
+
+    /// What `escape(_:)` writes for `byte`; `"\0"` (one byte) for the byte itself. No C0 control
+    /// byte (nor DEL) reaches a page, where HTML forbids them: each is shown as its Unicode control
+    /// picture, ESC as ␛ (U+2400 + the code; DEL U+2421).
+    @inline(__always)
+    private static func replacement(_ byte: UInt8) -> StaticString {
+        switch byte {
+        case 0x26: "&amp;"
+        case 0x3C: "&lt;"
+        case 0x3E: "&gt;"
+        case 0x22: "&quot;"
+        case 0x09, 0x0A, 0x0D: "\0"
+        case 0..<0x20: controlPictures[Int(byte)]
+        case 0x7F: "\u{2421}"
+        default: "\0"
+        }
+    }
+
+    /// U+2400 + the byte, for the C0 control bytes.
+    private static let controlPictures: [StaticString] = [
+        "\u{2400}", "\u{2401}", "\u{2402}", "\u{2403}", "\u{2404}", "\u{2405}", "\u{2406}", "\u{2407}",
+        "\u{2408}", "\u{2409}", "\u{240A}", "\u{240B}", "\u{240C}", "\u{240D}", "\u{240E}", "\u{240F}",
+        "\u{2410}", "\u{2411}", "\u{2412}", "\u{2413}", "\u{2414}", "\u{2415}", "\u{2416}", "\u{2417}",
+        "\u{2418}", "\u{2419}", "\u{241A}", "\u{241B}", "\u{241C}", "\u{241D}", "\u{241E}", "\u{241F}",
+    ]
 
     /// Escapes a URL for an `href` or `src` attribute: percent-encodes every byte outside
     /// houdini's safe set, keeps existing `%XX`, and writes `&` as `&amp;` and `'` as `&#x27;`.

@@ -13,6 +13,19 @@ extension String {
     }
 }
 
+extension String {
+    /// Whether the string's UTF-8 holds `needle`'s, byte for byte: a superset of
+    /// Foundation's `contains(_:)`, which compares characters (a needle followed by a combining
+    /// mark is found here, not there), at a fraction of its cost, for a quick test before a closer look.
+    package func containsUTF8(_ needle: String) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { pattern in
+            utf8.withContiguousStorageIfAvailable { UTF8Search.contains(pattern, in: $0) }
+                ?? Array(utf8).withUnsafeBufferPointer { UTF8Search.contains(pattern, in: $0) }
+        }
+    }
+}
+
 extension Substring {
     /// Whether the substring's UTF-8 holds `byte`.
     package func containsUTF8(_ byte: UInt8) -> Bool {
@@ -32,5 +45,19 @@ package enum UTF8Search {
 
     static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         offset(of: byte, in: bytes) != nil
+    }
+
+    /// Whether `pattern`'s bytes occur in `bytes` (`memchr` for its first byte, then `memcmp`);
+    /// an empty pattern always does.
+    static func contains(_ pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let needle = pattern.baseAddress, !pattern.isEmpty else { return true }
+        guard let base = bytes.baseAddress else { return false }
+        var start = 0
+        while bytes.count - start >= pattern.count, let found = offset(of: needle[0], in: bytes, from: start) {
+            guard bytes.count - found >= pattern.count else { return false }
+            if memcmp(base + found, needle, pattern.count) == 0 { return true }
+            start = found + 1
+        }
+        return false
     }
 }

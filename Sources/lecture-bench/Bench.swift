@@ -6,7 +6,7 @@ import LectureKit
     import Glibc
 #endif
 
-/// The benchmark: six parts, each measured against a baseline in the same run, one table.
+/// The benchmark: eight parts, each measured against a baseline in the same run, one table.
 struct Bench {
     var lecture: String
     var repo: String
@@ -16,7 +16,14 @@ struct Bench {
     var hugoRuns = 3
     var sampleCount = 100
     var sampleRuns = 3
-    var parts: Set<Int> = [1, 2, 3, 4, 5, 6]
+    /// Rounds of each shape of part 7 (`Interleaved`).
+    var shapeRounds = 5
+    /// Smaller books (a quarter of the pages) for a short run: `--quick`, `make bench BENCH_QUICK=1`.
+    var quick = false
+    /// mdBook's executable for part 7's baseline rows (`nil`: those rows skipped), and its version.
+    var mdbook: String?
+    var mdbookVersion = ""
+    var parts: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8]
     var rows: [Row] = []
 
     var templates: String { repo + "/site-templates" }
@@ -37,6 +44,15 @@ struct Bench {
         let bookFiles = Generator.book(pages: largest).files.filter { $0.path != "SUMMARY.md" }
         let markdownBytes = bookFiles.reduce(0) { $0 + $1.text.utf8.count }
         note("book: \(largest) pages, \(Format.bytes(markdownBytes)) of Markdown (\(markdownBytes / largest) B a page)")
+
+        // The floor: one cmark process over every page, concatenated in reading order, its output
+        // thrown away (/dev/null) so that no disk write is in it; run once after each build of
+        // the largest book, so the ratio is taken round by round (`Interleaved`).
+        let all = temp + "/all-pages.md"
+        try Files.write(bookFiles.map(\.text).joined(separator: "\n"), to: all)
+        var floor = Interleaved()
+        var cmarkRSS = 0
+        var cmarkBytes = 0
 
         // lecture build, for every size; the largest several times.
         var lectureTimes: [Int: [Double]] = [:]
@@ -71,6 +87,14 @@ struct Bench {
                 )
                 lectureTimes[count, default: []].append(result.seconds)
                 lectureRSS[count] = max(lectureRSS[count] ?? 0, result.maxRSSKiB)
+                if count == largest {
+                    let cmark = try Run.measure("cmark", ["--smart", "--unsafe", all], stdoutPath: "/dev/null")
+                    guard cmark.succeeded else { throw BenchError.failed("cmark failed: \(cmark.stderr)") }
+                    note("cmark \(largest) pages, run \(run): \(Format.seconds(cmark.seconds))")
+                    floor.record("lecture", result.seconds)
+                    floor.record("cmark", cmark.seconds)
+                    cmarkRSS = max(cmarkRSS, cmark.maxRSSKiB)
+                }
                 if run == 1 {
                     lectureBytes[count] = Files.size(of: output).bytes
                     if count == largest {
@@ -84,27 +108,11 @@ struct Bench {
             }
         }
 
-        // The floor: one cmark process over every page, concatenated in reading order, its output
-        // thrown away (/dev/null) so that no disk write is in it.
-        let all = temp + "/all-pages.md"
-        try Files.write(bookFiles.map(\.text).joined(separator: "\n"), to: all)
-        var cmarkTimes: [Double] = []
-        var cmarkRSS = 0
-        var cmarkBytes = 0
-        for run in 1...buildRuns {
-            let out = temp + "/cmark.html"
-            let result = try Run.measure("cmark", ["--smart", "--unsafe", all], stdoutPath: "/dev/null")
-            guard result.succeeded else { throw BenchError.failed("cmark failed: \(result.stderr)") }
-            note("cmark \(largest) pages, run \(run): \(Format.seconds(result.seconds))")
-            cmarkTimes.append(result.seconds)
-            cmarkRSS = max(cmarkRSS, result.maxRSSKiB)
-            if run == 1 {
-                // The output's size, for the size row, from one more run that keeps it (not timed).
-                _ = try Run.measure("cmark", ["--smart", "--unsafe", all], stdoutPath: out)
-                cmarkBytes = Files.size(of: out).bytes
-                Files.remove(out)
-            }
-        }
+        // The floor's output size, for the size row, from one more run that keeps it (not timed).
+        let out = temp + "/cmark.html"
+        _ = try Run.measure("cmark", ["--smart", "--unsafe", all], stdoutPath: out)
+        cmarkBytes = Files.size(of: out).bytes
+        Files.remove(out)
 
         // Hugo on the same pages, with a minimal layout that lists every page in its navigation.
         let hugoSite = temp + "/hugo"
@@ -136,16 +144,14 @@ struct Bench {
         }
 
         let lectureTime = lectureTimes[largest]!.min()!
-        let cmarkTime = cmarkTimes.min()!
         let pages = Format.grouped(largest)
-        let runsNote = "best of \(buildRuns)"
-        let floorRatio = lectureTime / cmarkTime
+        let floorRatio = floor.ratio("lecture", "cmark")
         rows.append(
             Row(
-                part: "1", measure: "build \(pages) pages vs cmark floor (\(runsNote))",
-                lecture: Format.seconds(lectureTime),
-                baseline: "cmark \(Format.seconds(cmarkTime)) → /dev/null", ratio: Format.ratio(floorRatio),
-                goal: "≤ 2.50× cmark", result: Format.verdict(floorRatio <= 2.5)))
+                part: "1", measure: "build \(pages) pages vs cmark floor (median of \(buildRuns), interleaved)",
+                lecture: Format.seconds(floor.median("lecture")),
+                baseline: "cmark \(Format.seconds(floor.median("cmark"))) → /dev/null",
+                ratio: Format.ratio(floorRatio), goal: "≤ 2.00× cmark", result: Format.verdict(floorRatio <= 2)))
         if hugoTimes.isEmpty {
             rows.append(
                 Row(
@@ -297,11 +303,15 @@ struct Bench {
     /// How the `swift-frontend` wrapper marks its lines in the log.
     static let frontendMark = "swift-frontend: "
 
-    func check(_ content: String, cache: String, context: SampleContext, extra: [String] = []) throws -> CheckRun {
+    /// `lecture check` of `content` (a content folder, or a book's folder with `contentOption: false`).
+    func check(
+        _ content: String, cache: String, context: SampleContext, extra: [String] = [], contentOption: Bool = true
+    ) throws -> CheckRun {
         try? FileManager.default.removeItem(atPath: context.log)
         _ = FileManager.default.createFile(atPath: context.log, contents: nil)
         let result = try Run.measure(
-            lecture, ["check", "--content", content, "--cache-dir", cache] + extra,
+            lecture,
+            ["check"] + (contentOption ? ["--content", content] : [content]) + ["--cache-dir", cache] + extra,
             directory: temp, environment: ["SWIFTC": context.wrapper], timeout: 1200)
         let closing =
             (result.stdout + result.stderr).split(separator: "\n").last { $0.contains(" passed, ") }.map(String.init)
@@ -652,6 +662,8 @@ struct Bench {
         if parts.contains(3) { try partServe() }
         if parts.contains(5) { try partSwiftAnalysis() }
         if parts.contains(6) { try partDiagrams() }
+        if parts.contains(7) { try partShapes() }
+        if parts.contains(8) { try partSandbox() }
         rows = rows.enumerated().sorted { ($0.element.part, $0.offset) < ($1.element.part, $1.offset) }.map(\.element)
     }
 }

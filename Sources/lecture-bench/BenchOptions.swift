@@ -20,6 +20,12 @@ struct BenchOptions: ParsableOptions {
     var hugoRuns: Int?
     /// `--sample-runs N`: runs of each sample measurement.
     var sampleRuns: Int?
+    /// `--shape-rounds N`: interleaved rounds of each shape of part 7.
+    var shapeRounds: Int?
+    /// `--quick`: smaller books and fewer runs, for a short run.
+    var quick = false
+    /// `--mdbook PATH`: mdBook's executable (default: `.build/venv/bin/mdbook`, else `mdbook` on PATH).
+    var mdbook: String?
     /// `--keep`: keep the temporary folder.
     var keep = false
 
@@ -29,7 +35,7 @@ struct BenchOptions: ParsableOptions {
                 "--lecture", value: "path", help: "The lecture executable (default: beside lecture-bench).",
                 at: \.lecture),
             .value("--repo", value: "dir", help: "The repository root (default: the current folder).", at: \.repo),
-            .value("--parts", value: "1,2,3,4,5,6", help: "The parts to run (default: all).", at: \.parts) { text in
+            .value("--parts", value: "1,2,3,4,5,6,7,8", help: "The parts to run (default: all).", at: \.parts) { text in
                 Set(text.split(separator: ",").compactMap { Int($0) })
             },
             .value("--pages", value: "250,500,1000", help: "Book sizes for part 1.", at: \.pages) { text in
@@ -50,6 +56,13 @@ struct BenchOptions: ParsableOptions {
             .value(
                 "--sample-runs", value: "n", help: "Runs of each sample measurement.", at: \.sampleRuns,
                 convert: positive("--sample-runs")),
+            .value(
+                "--shape-rounds", value: "n", help: "Interleaved rounds of each shape of part 7.", at: \.shapeRounds,
+                convert: positive("--shape-rounds")),
+            .flag("--quick", help: "A short run: books a quarter the size, fewer runs.", at: \.quick),
+            .value(
+                "--mdbook", value: "path", help: "mdBook's executable (default: .build/venv/bin/mdbook, else PATH).",
+                at: \.mdbook),
             .flag("--keep", help: "Keep the temporary folder.", at: \.keep),
         ]
     }
@@ -91,4 +104,5 @@ let usage = [
     HelpText.usage(
         command: "lecture-bench generate-samples", options: GeneratorOptions.options,
         positionals: GeneratorOptions.positionals),
+    "lecture-bench generate-shape many-pages|long-pages|deep-nesting|code-heavy <n> <dir>",
 ].enumerated().map { ($0.offset == 0 ? "usage: " : "       ") + $0.element }.joined(separator: "\n")

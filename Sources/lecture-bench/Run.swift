@@ -22,6 +22,9 @@ struct Measured {
     /// as `/usr/bin/time -f %M` and `getrusage(RUSAGE_CHILDREN)`), the largest of the child and
     /// of the descendants it waited for.
     var maxRSSKiB: Int
+    /// User and system CPU time of the child and the descendants it waited for (`wait4`): on a
+    /// busy machine the steadier measure of work done.
+    var cpuSeconds: Double = 0
     var status: Int32
     var stdout: String
     var stderr: String
@@ -88,9 +91,12 @@ enum Run {
         let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         if stdoutPath == nil { unlink(outPath) }
         unlink(errPath)
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return Measured(
-            seconds: seconds, maxRSSKiB: Int(usage.ru_maxrss), status: exit, stdout: out, stderr: err,
-            timedOut: timedOut.value)
+            seconds: seconds, maxRSSKiB: Int(usage.ru_maxrss), cpuSeconds: cpu, status: exit, stdout: out,
+            stderr: err, timedOut: timedOut.value)
     }
 
     /// Starts a child in its own process group, stdin `/dev/null`, output into the given files,

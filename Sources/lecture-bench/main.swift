@@ -40,6 +40,26 @@ func parsed<Values: ParsableOptions>(
 }
 
 switch command {
+case "generate-shape":
+    // `generate-shape SHAPE N DIR`: part 7's book of that shape and N pages, for profiling by hand.
+    let options = parsed(
+        rest, GeneratorOptions.options, GeneratorOptions.positionals, command: "lecture-bench \(command)")
+    guard options.arguments.count == 3 else { fail(usage) }
+    let count: Int
+    do { count = try positive("N")(options.arguments[1]) } catch { fail("\(error)") }
+    let shapes: [String: (Int) -> Shape] = [
+        "many-pages": { Shape.manyPages($0) }, "long-pages": { Shape.longPages($0, bytes: 4_000_000) },
+        "deep-nesting": { Shape.deepNesting($0) }, "code-heavy": { Shape.codeHeavy($0) },
+    ]
+    guard let make = shapes[options.arguments[0]] else {
+        fail("unknown shape '\(options.arguments[0])': \(shapes.keys.sorted().joined(separator: ", "))")
+    }
+    let shape = make(count)
+    do { try shape.write(into: options.arguments[2]) } catch { fail("\(error)") }
+    print(
+        "Wrote \(shape.summary), \(Format.bytes(shape.markdownBytes)), to \(options.arguments[2])/ (book.toml, content/)"
+    )
+    exit(0)
 case "generate-book", "generate-samples":
     let options = parsed(
         rest, GeneratorOptions.options, GeneratorOptions.positionals, command: "lecture-bench \(command)")
@@ -114,6 +134,19 @@ if let count = options.samples { bench.sampleCount = count }
 if let runs = options.runs { bench.buildRuns = runs }
 if let runs = options.sampleRuns { bench.sampleRuns = runs }
 if let runs = options.hugoRuns { bench.hugoRuns = runs }
+if options.quick {
+    bench.quick = true
+    if options.pages == nil { bench.pageCounts = [100, 250] }
+    if options.runs == nil { bench.buildRuns = 2 }
+    if options.hugoRuns == nil { bench.hugoRuns = 1 }
+    if options.samples == nil { bench.sampleCount = 30 }
+    if options.sampleRuns == nil { bench.sampleRuns = 2 }
+    bench.shapeRounds = 3
+}
+if let rounds = options.shapeRounds { bench.shapeRounds = rounds }
+bench.mdbook =
+    options.mdbook ?? [repo + "/.build/venv/bin/mdbook"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    ?? Run.which("mdbook")
 
 // The machine, first.
 let cpu =
@@ -132,6 +165,10 @@ print(
     "tools:   \(Run.firstLine("cmark", ["--version"]) ?? "cmark: not found") · \(Run.firstLine("hugo", ["version"]).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } ?? "hugo: not found")"
 )
 print("lecture: \(lecture)")
+if let mdbook = bench.mdbook {
+    bench.mdbookVersion = Run.firstLine(mdbook, ["--version"])?.split(separator: " ").last.map(String.init) ?? ""
+    print("mdbook:  \(mdbook) (\(bench.mdbookVersion))")
+}
 func loadAverage() -> String { Files.read("/proc/loadavg").split(separator: " ").prefix(3).joined(separator: " ") }
 print("load:    \(loadAverage()) (1, 5, 15 min) at the start; other work on the machine skews the figures")
 FileHandle.standardOutput.synchronizeFile()

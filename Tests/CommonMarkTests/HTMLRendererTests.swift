@@ -33,7 +33,16 @@ import Testing
             ("뷰 모델", "뷰 모델"), ("\"모델\"", "&quot;모델&quot;"), ("a<b>", "a&lt;b&gt;"), ("&", "&amp;"),
             ("탭\t줄\n", "탭\t줄\n"), ("\u{1B}[0m\u{7F}", "\u{241B}[0m\u{2421}"), ("", ""),
         ]
-        for (text, escaped) in cases {
+        // Every C0 control byte but tab, line feed and carriage return as its control picture;
+        // a long text with an escape every few bytes (code) escaped whole.
+        let controls = (0..<0x20).filter { ![0x09, 0x0A, 0x0D].contains($0) }
+        let code = String(repeating: "if a < b && c > \"d\" { 한글 }\n", count: 200)
+        let escapedCode = String(repeating: "if a &lt; b &amp;&amp; c &gt; &quot;d&quot; { 한글 }\n", count: 200)
+        let all: [(String, String)] =
+            cases
+            + controls.map { (String(UnicodeScalar(UInt8($0))), String(UnicodeScalar(0x2400 + UInt32($0))!)) }
+            + [(code, escapedCode), ("<" + code, "&lt;" + escapedCode)]
+        for (text, escaped) in all {
             #expect(HTML.escape(text) == escaped, "\(text.debugDescription)")
             #expect(HTML.escape(String("x" + text + "x").dropFirst().dropLast().description) == escaped)
         }

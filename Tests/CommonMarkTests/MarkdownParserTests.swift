@@ -49,6 +49,22 @@ import Testing
         #expect(code.info.isEmpty)
     }
 
+    /// Without an info string, a block is fenced when it is longer than its code (the fences):
+    /// the code's lines are counted in its bytes, Korean and blank lines and CRLF included.
+    @Test func fenceWithoutInfoStringIsToldFromIndentedCodeByItsLines() {
+        for (markdown, fenced) in [
+            ("문단\n\n```\n한글 코드\n\n둘째 줄\n```\n", true), ("문단\r\n\r\n```\r\n한글\r\n```\r\n", true),
+            ("문단\n\n```\n```\n", true), ("문단\n\n    한글 코드\n\n    둘째 줄\n", false),
+        ] {
+            let blocks = MarkdownParser.parse(markdown)
+            guard blocks.count == 2, case .codeBlock(let code) = blocks[1].kind else {
+                Issue.record("no code block in \(markdown.debugDescription)")
+                continue
+            }
+            #expect(code.isFenced == fenced, "\(markdown.debugDescription)")
+        }
+    }
+
     @Test func smartPunctuationIsOffByDefault() {
         let blocks = MarkdownParser.parse("`--configuration`, --configuration, 1...5, Swift's \"a\"\n")
         #expect(

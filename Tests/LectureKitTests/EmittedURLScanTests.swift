@@ -13,6 +13,18 @@ import Testing
         #expect(EmittedLinkChecker.urls(in: Array("=".utf8)).isEmpty && EmittedLinkChecker.urls(in: []).isEmpty)
     }
 
+    /// What a browser loads into the page: `src`, `<object data>`, `<video poster>`, not `href`
+    /// nor `data-*` attributes.
+    @Test func embeddedURLsAreSrcDataAndPoster() {
+        let html = Array(
+            #"<a href="a.html"><iframe src="file:///etc/passwd"><object data="file:///etc/"><video poster="p.png"><b data-x="no">"#
+                .utf8)
+        #expect(
+            EmittedLinkChecker.urls(in: html, embeddedOnly: true) == ["file:///etc/passwd", "file:///etc/", "p.png"])
+        #expect(EmittedLinkChecker.urls(in: html).first == "a.html")
+        #expect(EmittedLinkChecker.namesALocalFile(" FILE:///x") && !EmittedLinkChecker.namesALocalFile("files/x.png"))
+    }
+
     @Test func idsAreTheValuesOfIdAttributesOnly() {
         let html = Array(#"<h2 id="개요">a=b</h2><p data-id="no" id="">x</p><div id="last"#.utf8)
         #expect(EmittedLinkChecker.ids(in: html) == ["개요", "", "last"])

@@ -98,4 +98,24 @@ import Testing
             #expect(memory.lastReuse[step.name] == 1, "\(step.name): \(memory.lastReuse)")
         }
     }
+
+    /// A page rendered again in a build that failed after `Render` (a raw link to no page on
+    /// another page) is not the live site's copy: the next build, which passes, writes it, and
+    /// never hard-links the older file the live site still holds.
+    @Test func aPageRenderedInAFailedBuildIsWrittenByTheNextOne() throws {
+        let (root, configuration) = try tree()
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let memory = BuildMemory()
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        try TestSupport.write(
+            Array("# A\n\n[B의 절](b.md#절)\n\n<p><a href=\"nowhere.html\">x</a></p>\n".utf8), to: root + "/content/a.md")
+        try TestSupport.write(Array("# B\n\n## 절\n\n고친 본문\n".utf8), to: root + "/content/b.md")
+        #expect(throws: DiagnosticsError.self) {
+            try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        }
+        try TestSupport.write(Array("# A\n\n[B의 절](b.md#절)\n".utf8), to: root + "/content/a.md")
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        #expect(TestSupport.read(root + "/_site/b.html")?.contains("고친 본문") == true, "b.html is the edited page")
+    }
 }

@@ -131,6 +131,22 @@ import Testing
         #expect(both.lecture.facts.ids["a.html"] == ["a", "getting-started", "next"])
     }
 
+    /// A link to a folder of the book without its `/` (`[more](sub)`) names the folder's index
+    /// page, as a server answers mdBook's readers; it is written `sub/index.html`, which works from
+    /// `file://` too, and a folder without an index page stays a broken link.
+    @Test func aFolderNamedWithoutItsSlashIsItsIndexPage() throws {
+        let both = try both([
+            "SUMMARY.md": "- [A](a.md)\n- [Sub](sub/README.md)\n    - [C](sub/c.md)\n",
+            "a.md": "# A\n\n[more](sub) [deeper](sub#s)\n",
+            "sub/README.md": "# Sub\n\n## S\n", "sub/c.md": "# C\n\n[up](../sub)\n",
+        ])
+        expectSame(both, [.status, .pages, .sidebar, .ids, .text])
+        #expect(both.lecture.facts.links["a.html"] == ["sub/index.html", "sub/index.html#s"])
+        #expect(both.lecture.facts.links["sub/c.html"] == ["../sub/index.html"])
+        let broken = try self.both(["SUMMARY.md": "- [A](a.md)\n", "a.md": "# A\n\n[x](nothing)\n"])
+        #expect(broken.lecture.output.contains("src/a.md:3:1: error: broken link: 'nothing' does not exist"))
+    }
+
     @Test func headingAttributesGiveIdsAndClassesAsMdBookDoes() throws {
         let both = try both([
             "SUMMARY.md": "- [A](a.md)\n",

@@ -35,6 +35,8 @@ package struct BookSettings: Sendable, Equatable {
     package var templates: String?
     /// `[lecture] timeout`: seconds a sample may run.
     package var timeout: Double?
+    /// `[lecture] diagram-timeout`: seconds each Graphviz program may take on one diagram.
+    var diagramTimeout: Double?
     /// `[lecture] swift-language-mode`: the `-swift-version` samples are compiled with (`5`, `6`).
     var swiftLanguageMode: String?
     /// `[lecture] sample-locale`: the locale samples run in (`LANG`/`LC_ALL`), such as `ko_KR.UTF-8`
@@ -305,16 +307,20 @@ enum BookSettingsLoader {
         },
         "output.html.site-url": Field { entry, settings in
             guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
-            guard entry.value.hasPrefix("/") else {
-                return "must be a path from the server's root, such as \"/lecture/\""
-            }
+            if let problem = URLSetting.sitePathProblem(entry.value) { return problem }
             settings.siteURL = entry.value.hasSuffix("/") ? entry.value : entry.value + "/"
             return nil
         },
-        "output.html.git-repository-url": string(\.gitRepositoryURL),
+        "output.html.git-repository-url": Field { entry, settings in
+            guard entry.kind == .string else { return "needs a string, such as \"https://github.com/you/book\"" }
+            if let problem = URLSetting.linkProblem(entry.value) { return problem }
+            settings.gitRepositoryURL = entry.value
+            return nil
+        },
         "output.html.edit-url-template": Field { entry, settings in
             guard entry.kind == .string else { return "needs a string with {path}" }
             guard entry.value.contains("{path}") else { return "needs '{path}' where the page's path goes" }
+            if let problem = URLSetting.linkProblem(entry.value) { return problem }
             settings.editURLTemplate = entry.value
             return nil
         },
@@ -351,6 +357,15 @@ enum BookSettingsLoader {
                 return "needs \(SampleVerifier.Options.timeoutsText)"
             }
             settings.timeout = seconds
+            return nil
+        },
+        "lecture.diagram-timeout": Field { entry, settings in
+            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value),
+                SampleVerifier.Options.timeouts.contains(seconds)
+            else {
+                return "needs \(SampleVerifier.Options.timeoutsText)"
+            }
+            settings.diagramTimeout = seconds
             return nil
         },
         "lecture.swift-language-mode": Field { entry, settings in

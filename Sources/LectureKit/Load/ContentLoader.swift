@@ -137,6 +137,30 @@ package enum ContentLoader {
                 }
                 seen[chapter.path] = chapter
                 let path = FileSystem.join(contentDirectory, onDisk(chapter.path))
+                // The page's file as the kernel would open it: inside the book, or not touched.
+                let real = CanonicalPath.of(path)
+                let missing =
+                    !FileSystem.exists(path)
+                    && (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil
+                let allowed = missing && createMissing ? [CanonicalPath.of(contentDirectory)] : includes.roots
+                guard
+                    (missing && !createMissing)
+                        || (allowed.contains(where: { CanonicalPath.isWithin(real, $0) })
+                            && (missing || !CanonicalPath.isKernelFile(real)))
+                else {
+                    diagnostics.append(
+                        .error(
+                            .pageOutsideBook, summaryPath, chapter.location,
+                            missing
+                                ? "summary links to '\(chapter.path)', which would be created at '\(real)', outside the content folder"
+                                : "summary links to '\(chapter.path)', which is '\(real)', outside the book's folder",
+                            notes: [
+                                "a symbolic link in its path leads out of the book; pages are read and created inside the book only",
+                                "move the page into the book, or list its folder in 'include-from' under [lecture] in book.toml",
+                            ]))
+                    chapter.children = check(chapter.children)
+                    return nil
+                }
                 let signature = FileSignature(path: path)
                 // A page with includes is read again: its included files may have changed.
                 if let signature, let file = reuse(chapter.path, signature), file.lineOrigins == nil {
@@ -145,12 +169,10 @@ package enum ContentLoader {
                     chapter.children = check(chapter.children)
                     return chapter
                 }
-                if createMissing, !FileSystem.exists(path),
-                    (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil
-                {
-                    create(chapter, at: path)
+                if createMissing, missing {
+                    create(chapter, at: real)
                 }
-                guard !FileSystem.isDirectory(path), let bytes = try? FileSystem.read(path) else {
+                guard !FileSystem.isDirectory(real), let bytes = try? FileSystem.read(real) else {
                     // A page that is there but cannot be read is named as such, with the reason.
                     let reason = FileSystem.exists(path) ? FileSystem.unreadableReason(path) : nil
                     diagnostics.append(

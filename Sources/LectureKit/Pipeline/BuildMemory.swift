@@ -40,6 +40,8 @@ package final class BuildMemory: Sendable {
         var written: (folder: FileSignature, global: String)?
         /// The sources of the copied files, as they were when the live site was written.
         var copies: [String: FileSignature] = [:]
+        /// The key of each page's `Render` result the live site was written from, by page path.
+        var writtenKeys: [String: String] = [:]
         var probes: Probes?
         var reuse: [String: Int] = [:]
     }
@@ -91,12 +93,18 @@ package final class BuildMemory: Sendable {
         }
     }
 
-    func rememberWrite(_ output: String, global: String, copies: [String: FileSignature]) {
+    /// Records the live site just written at `output`: its global inputs, its copied files'
+    /// sources and the `Render` keys of its pages.
+    func rememberWrite(_ output: String, global: String, copies: [String: FileSignature], keys: [String: String]) {
         state.withLock {
             $0.written = FileSignature(path: output).map { ($0, global) }
             $0.copies = copies
+            $0.writtenKeys = keys
         }
     }
+
+    /// The key of each page's `Render` result the live site was written from, by page path.
+    var writtenKeys: [String: String] { state.withLock { $0.writtenKeys } }
 
     func copiedUnchanged(_ path: String, _ signature: FileSignature) -> Bool {
         state.withLock { $0.copies[path] == signature }
@@ -106,6 +114,7 @@ package final class BuildMemory: Sendable {
         state.withLock {
             $0.written = nil
             $0.copies = [:]
+            $0.writtenKeys = [:]
         }
     }
 }

@@ -22,6 +22,8 @@ final class StepMemo: Sendable {
         var headings = ""
         /// The pages each step took from memory, by step name.
         var reused: [String: Set<String>] = [:]
+        /// The key of each page's result of each step in this run, by step name then page path.
+        var keys: [String: [String: String]] = [:]
         /// Files `Load` and `Write` took from the earlier build.
         var reusedFiles: [String: Int] = [:]
         /// The copied files' sources' signatures, remembered once the site is written.
@@ -47,6 +49,7 @@ final class StepMemo: Sendable {
                 if changes { state.withLock { _ = $0.chains.removeValue(forKey: path) } }
                 return work(&page, context)
             }
+            state.withLock { $0.keys[name, default: [:]][path] = key }
             if let known = memory.entry(step: name, page: path), known.key == key, !changes || known.page != nil {
                 if let remembered = known.page { page = remembered }
                 state.withLock {
@@ -107,10 +110,14 @@ final class StepMemo: Sendable {
         }
     }
 
-    /// Between `step`'s page part and its book part: the site files its reused pages make.
+    /// Between `step`'s page part and its book part: the site files its pages make as the live
+    /// site holds them, from results with the keys of the build that wrote it (a page taken from
+    /// memory may have been rendered by a later build that failed, and never written).
     func pagesDone(_ step: BuildStep, _ context: inout BuildContext) {
         guard step.name == BuildStep.render.name else { return }
-        let reused = state.withLock { $0.reused[step.name] ?? [] }
+        let keys = state.withLock { $0.keys[step.name] ?? [:] }
+        let written = memory.writtenKeys
+        let reused = Set(keys.filter { written[$0.key] == $0.value }.keys)
         var unchanged = Set<String>()
         for page in context.pages where reused.contains(page.chapter.path) { unchanged.insert(page.chapter.outputPath) }
         let rendered = context.pages.compactMap(\.rendered)
@@ -155,8 +162,8 @@ final class StepMemo: Sendable {
             state.withLock { $0.copies = copies }
             if !context.diagnostics.hasErrors { memory.rememberPrintPageChecked(global: global) }
         case BuildStep.write.name:
-            let copies = state.withLock { $0.copies }
-            memory.rememberWrite(context.configuration.outputDirectory, global: global, copies: copies)
+            let (copies, keys) = state.withLock { ($0.copies, $0.keys[BuildStep.render.name] ?? [:]) }
+            memory.rememberWrite(context.configuration.outputDirectory, global: global, copies: copies, keys: keys)
             state.withLock { $0.reusedFiles[step.name] = context.earlier.linkable.count }
         default: break
         }

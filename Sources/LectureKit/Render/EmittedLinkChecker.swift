@@ -10,7 +10,7 @@ import LectureSupport
 /// place. URLs are resolved as a browser resolves them against the file's own location, so a
 /// link that works here works from `file://` (so a URL may not name a folder) and under any
 /// sub-path. The values are read from
-/// `href="…"` and `src="…"` attributes of HTML this tool wrote (double-quoted, as the renderer
+/// `href`, `src`, `data` and `poster` attributes of HTML this tool wrote (double-quoted, as the renderer
 /// and templates write them).
 enum EmittedLinkChecker {
     /// - Parameters:
@@ -82,8 +82,24 @@ enum EmittedLinkChecker {
             var diagnostics: [Diagnostic] = []
             for page in pages {
                 var problems: [String] = []
-                for url in urls(in: site.generated[page]!) {
-                    if url.isEmpty || url.hasPrefix("//") || LinkRewriter.hasScheme(url) { continue }
+                let html = site.generated[page]!
+                for url in urls(in: html, embeddedOnly: true) where Self.namesALocalFile(url) {
+                    problems.append(
+                        "'\(url)' embeds a file of the machine that opens the page (file:), which a reader does not have and a PDF would publish"
+                    )
+                }
+                for url in urls(in: html) {
+                    if url.isEmpty || url.hasPrefix("//") { continue }
+                    if LinkRewriter.hasScheme(url) {
+                        // `std:vec.html` is the scheme `std:` to a browser, not the site's page.
+                        let (path, _) = pathAndFragment(url)
+                        if files.contains(percentDecoded(path)) {
+                            problems.append(
+                                "'\(url)' is read as a URL with the scheme '\(url.prefix { $0 != ":" }):', not as the site's file; write './\(url)'"
+                            )
+                        }
+                        continue
+                    }
                     let (rawPath, fragment) = pathAndFragment(url)
                     let target: String
                     if rawPath.isEmpty {
@@ -116,6 +132,11 @@ enum EmittedLinkChecker {
             }
             return diagnostics
         }.flatMap { $0 }
+    }
+
+    /// Whether `url` has the `file:` scheme (any case, leading spaces as browsers skip them).
+    static func namesALocalFile(_ url: String) -> Bool {
+        url.drop { $0 == " " || $0 == "\t" || $0 == "\n" }.prefix(5).lowercased() == "file:"
     }
 
     struct Problem: Error {
@@ -168,8 +189,10 @@ enum EmittedLinkChecker {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The values of `href="…"` and `src="…"` attributes, `&amp;` decoded.
-    static func urls(in html: [UInt8]) -> [String] {
+    /// The values of `href="…"`, `src="…"`, `data="…"` (`<object>`) and `poster="…"` (`<video>`)
+    /// attributes, character references decoded as a browser decodes them (`&amp;`, `&#x27;`,
+    /// `&eacute;`); with `embeddedOnly`, those a browser loads into the page (all but `href`).
+    static func urls(in html: [UInt8], embeddedOnly: Bool = false) -> [String] {
         var found: [String] = []
         html.withUnsafeBufferPointer { bytes in
             let count = bytes.count
@@ -188,20 +211,23 @@ enum EmittedLinkChecker {
                 }
                 let start = index + 2
                 next = start
-                guard preceded(by: " href") || preceded(by: " src") else { continue }
+                guard
+                    (!embeddedOnly && preceded(by: " href")) || preceded(by: " src") || preceded(by: " data")
+                        || preceded(by: " poster")
+                else { continue }
                 var end = start
                 while end < count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
                 next = end
                 let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 // A byte test: Foundation's `contains` searches the string as text, which is slow.
-                found.append(
-                    value.containsUTF8(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&amp;", with: "&") : value)
+                found.append(value.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(value) : value)
             }
         }
         return found
     }
 
-    /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size).
+    /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size),
+    /// character references decoded.
     /// Also `name="…"` values, which `<a name>` anchors are (HTML's "indicated part" rule).
     static func ids(in html: [UInt8]) -> Set<String> {
         var ids = Set<String>()
@@ -226,7 +252,8 @@ enum EmittedLinkChecker {
                 let start = index + 2
                 var end = start
                 while end < count, bytes[end] != closing { end += 1 }
-                ids.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                ids.insert(id.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(id) : id)
                 next = end
             }
         }

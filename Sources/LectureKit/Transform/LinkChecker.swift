@@ -83,7 +83,15 @@ enum LinkChecker {
                 let output =
                     decoded.hasSuffix("/") || folder.isEmpty
                     ? (folder.isEmpty ? "index.html" : folder + "/index.html") : target
-                if let markdown = pagesByOutput[output] { target = markdown }
+                if let markdown = pagesByOutput[output] {
+                    target = markdown
+                } else if !folder.isEmpty, !fromRoot, folder.split(separator: "/").last?.contains(".") == false,
+                    let markdown = pagesByOutput[folder + "/index.html"]
+                {
+                    // A folder named without its `/` (`for_developers`): its index page, as a
+                    // server answers mdBook's readers (`LinkRewriter` writes `for_developers/index.html`).
+                    target = markdown
+                }
             }
             let place = link.location
             if targets.unloadedPages.contains(target) { continue }

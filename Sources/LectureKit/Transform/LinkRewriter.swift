@@ -10,7 +10,10 @@ import LectureSupport
 enum LinkRewriter {
     /// `destination` with a `.md` path made the built page's (`OutputPath`) and a folder's path
     /// its `index.html`, in NFC.
-    static func rewrite(_ destination: String) -> String {
+    /// - Parameter isIndexFolder: whether a path (as written, relative to the page) names a
+    ///   folder of the book with an index page: `for_developers` is then `for_developers/index.html`,
+    ///   which a server gives mdBook's readers and which works from `file://` too.
+    static func rewrite(_ destination: String, isIndexFolder: (String) -> Bool = { _ in false }) -> String {
         if destination.hasPrefix("//") || hasScheme(destination) { return destination }
         let destination = NFC.normalized(destination)
         if destination.hasPrefix("#") { return destination }
@@ -20,7 +23,14 @@ enum LinkRewriter {
         if path.hasSuffix("/") || path == ".." || path.hasSuffix("/..") {
             return path + (path.hasSuffix("/") ? "" : "/") + "index.html" + fragment
         }
-        guard path.hasSuffix(".md") else { return destination }
+        guard path.hasSuffix(".md") else {
+            if !path.isEmpty, !path.hasPrefix("/"), path.split(separator: "/").last?.contains(".") == false,
+                isIndexFolder(path)
+            {
+                return path + "/index.html" + fragment
+            }
+            return destination
+        }
         // A page named with `?`, `#` or `%` (`what?.md`) is reached only with them escaped.
         return OutputPath.href(OutputPath.html(forMarkdown: path)) + fragment
     }
@@ -62,6 +72,19 @@ enum LinkRewriter {
         return rewriter.rewrite(blocks)
     }
 
+    /// Applies `rewrite` to every link in `blocks` of the page in `directory` (relative to the
+    /// content folder), where `indexFolders` are the book's folders that have an index page.
+    static func apply(to blocks: [Block], directory: String, indexFolders: Set<String>) -> [Block] {
+        guard !indexFolders.isEmpty else { return apply(to: blocks) }
+        var rewriter = Links(destination: { destination in
+            rewrite(destination) { path in
+                let joined = directory.isEmpty ? path : directory + "/" + path
+                return indexFolders.contains(SummaryParser.normalize(joined))
+            }
+        })
+        return rewriter.rewrite(blocks)
+    }
+
     /// Applies `rewrite` to every link in `inlines` (a caption, a table cell).
     static func apply(to inlines: [Inline]) -> [Inline] {
         var rewriter = Links()
@@ -77,7 +100,7 @@ enum LinkRewriter {
     /// were reported racing on whatever shared object the register happened to point into
     /// (Swift 6.3, `-sanitize=thread`; see `MarkupRewriter`).
     private struct Links: MarkupRewriter {
-        let destination: (String) -> String = LinkRewriter.rewrite
+        var destination: (String) -> String = { LinkRewriter.rewrite($0) }
 
         mutating func visit(_ inline: Inline) -> Inline {
             let inline = descend(into: inline)

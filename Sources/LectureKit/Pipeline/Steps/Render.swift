@@ -147,6 +147,9 @@ struct PageRendering: Sendable {
     let printAnchors: PrintAnchors
     /// Where drawings are kept.
     let cache: Cache
+    /// The book's folders that have an index page (`cli` for `cli/README.md`): a link to one
+    /// without its `/` is a link to that page.
+    let indexFolders: Set<String>
 
     /// The inputs of `context`'s pages, as `Render` finds them.
     init(_ context: BuildContext) {
@@ -160,18 +163,23 @@ struct PageRendering: Sendable {
         positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         printAnchors = PrintAnchors(order, reserved: context.templateIDs)
         cache = Cache(directory: configuration.cacheDirectory)
+        indexFolders = Set(
+            order.map(\.outputPath).filter { $0.hasSuffix("/index.html") }.map {
+                String($0.dropLast("/index.html".count))
+            })
     }
 
     /// `page` in the page template, its search entry and its `print.html` section.
     func render(_ page: Page, templates: Templates) -> RenderedPage {
         let output = page.chapter.outputPath
-        let content = HTMLRenderer().renderMarked(BuildStep.htmlBlocks(page, cache: cache, words: values.words))
+        let content = HTMLRenderer().renderMarked(
+            BuildStep.htmlBlocks(page, cache: cache, words: values.words, indexFolders: indexFolders))
         let root = OutputPath.rootPrefix(from: output)
         let position = positions[page.chapter.path] ?? 0
         let html = Array(
             templates.page.render(
                 values.page(
-                    title: page.title, content: content.html, root: root,
+                    title: page.title, content: HTMLComments.closingOff(content.html), root: root,
                     nav: values.navigation(current: output, root: root),
                     prev: Navigation.link(
                         position > 0 ? order[position - 1] : nil, rel: "prev", root: root,
@@ -191,8 +199,12 @@ struct PageRendering: Sendable {
 extension BuildStep {
     /// The page's blocks ready for `HTMLRenderer`: links to pages rewritten to their `.html`
     /// (`LinkRewriter`), and every figure (sample, diagram, table) made HTML (`FigureHTML`).
-    static func htmlBlocks(_ page: Page, cache: Cache, words: InterfaceWords) -> [Block] {
-        FigureHTML.lower(LinkRewriter.apply(to: page.blocks), cache: cache, words: words)
+    static func htmlBlocks(_ page: Page, cache: Cache, words: InterfaceWords, indexFolders: Set<String> = []) -> [Block]
+    {
+        let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
+        return FigureHTML.lower(
+            LinkRewriter.apply(to: page.blocks, directory: directory, indexFolders: indexFolders), cache: cache,
+            words: words)
     }
 }
 

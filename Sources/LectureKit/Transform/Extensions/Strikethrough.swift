@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Strikethrough as pulldown-cmark (mdBook) reads it: text between two runs of one or two `~`
 /// of the same length, the opening run followed and the closing run preceded by no white
@@ -13,7 +14,7 @@ enum Strikethrough {
         }
         var pieces: [Piece] = []
         for (position, inline) in inlines.enumerated() {
-            guard case .text(let text) = inline, text.contains("~") else {
+            guard case .text(let text) = inline, text.containsUTF8(UInt8(ascii: "~")), text.contains("~") else {
                 pieces.append(.inline(inline))
                 continue
             }
