@@ -98,6 +98,8 @@ extension Diagnostic.Identifier {
     package static let pageOutsideBook = Self("lecture.page.outside-book")
     /// A page or file that would be written over another output file.
     package static let outputCollision = Self("lecture.page.output-collision")
+    /// Output names that differ only in case, one file on a case-insensitive file system (a warning).
+    package static let outputCaseCollision = Self("lecture.page.case-collision")
     /// A page without a `# ` heading, or with several (a style lint: `[lecture] style-lints`).
     package static let pageHeading = Self("lecture.page.heading")
     /// Heading levels that jump (h2 to h4; a style lint: `[lecture] style-lints`).
@@ -132,6 +134,12 @@ extension Diagnostic.Identifier {
     /// A fence that looks like a sample but is not one (`Swift`, inside HTML; a warning,
     /// counted as skipped by `check`).
     package static let sampleNotRecognised = Self("lecture.sample.not-recognised")
+    /// A `compile_fail` sample that failed with other errors than its `expect-error` states.
+    package static let sampleUnexpectedError = Self("lecture.sample.unexpected-error")
+    /// An info string holding whitespace other than a space or a tab (a warning).
+    package static let infoStringWhitespace = Self("lecture.markdown.info-string-whitespace")
+    /// Raw HTML that leaves a comment open, hiding the rest of the page (a warning).
+    package static let unclosedComment = Self("lecture.markdown.unclosed-comment")
     /// A message of the compiler about a sample (its errors and warnings, at their lines).
     package static let sampleCompiler = Self("lecture.sample.compiler")
     /// A sample that does not compile, or compiles although marked `compile_fail`.
@@ -166,6 +174,8 @@ extension Diagnostic.Identifier {
     package static let diagram = Self("lecture.diagram.invalid")
     /// Graphviz is not installed.
     package static let diagramNoGraphviz = Self("lecture.diagram.no-graphviz")
+    /// A Graphviz program that ran past `[lecture] diagram-timeout`.
+    package static let diagramTimeout = Self("lecture.diagram.timeout")
     /// No font covers Hangul (a warning).
     package static let diagramFont = Self("lecture.diagram.font")
     /// An unknown or malformed attribute in a figure's info string (`caption=`, `alt=`).
@@ -201,13 +211,14 @@ extension Diagnostic.Identifier {
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
-        unlistedPage, pageOutsideBook, outputCollision, pageHeading, headingJump, nestingTooDeep, bracketsTooMany,
-        literalEmphasis,
-        includeFailed, includeUnsupported,
+        unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, pageHeading, headingJump, nestingTooDeep,
+        bracketsTooMany, literalEmphasis,
+        infoStringWhitespace, unclosedComment, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
-        sampleNotRecognised, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit, sampleExit,
+        sampleNotRecognised, sampleUnexpectedError, sampleCompiler, sampleCompile, sampleTimeout, sampleOutputLimit,
+        sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
-        tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramFont, figureAttributes,
+        tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramTimeout, diagramFont, figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machinePathPublished, templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,

@@ -63,6 +63,7 @@ package enum BookLayout {
         if let siteURL = options.siteURL ?? settings.siteURL { configuration.siteURL = siteURL }
         if let timeout = options.timeout ?? settings.timeout { configuration.verifier.timeout = timeout }
         if let mode = settings.swiftLanguageMode { configuration.verifier.swiftLanguageMode = mode }
+        if let seconds = settings.diagramTimeout { configuration.diagramTimeout = seconds }
         if let sandbox = settings.sampleSandbox { configuration.verifier.sandbox = sandbox }
         // A book verifies its samples in `build` only when it asks to (`lecture check` always does).
         configuration.sampleRules.verify = settings.verifySamples ?? false

@@ -35,6 +35,8 @@ package struct BookSettings: Sendable, Equatable {
     package var templates: String?
     /// `[lecture] timeout`: seconds a sample may run.
     package var timeout: Double?
+    /// `[lecture] diagram-timeout`: seconds each Graphviz program may take on one diagram.
+    var diagramTimeout: Double?
     /// `[lecture] swift-language-mode`: the `-swift-version` samples are compiled with (`5`, `6`).
     var swiftLanguageMode: String?
     /// `[lecture] sample-locale`: the locale samples run in (`LANG`/`LC_ALL`), such as `ko_KR.UTF-8`
@@ -351,6 +353,15 @@ enum BookSettingsLoader {
                 return "needs \(SampleVerifier.Options.timeoutsText)"
             }
             settings.timeout = seconds
+            return nil
+        },
+        "lecture.diagram-timeout": Field { entry, settings in
+            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value),
+                SampleVerifier.Options.timeouts.contains(seconds)
+            else {
+                return "needs \(SampleVerifier.Options.timeoutsText)"
+            }
+            settings.diagramTimeout = seconds
             return nil
         },
         "lecture.swift-language-mode": Field { entry, settings in

@@ -347,11 +347,13 @@ enum IncludeExpander {
         let marker = anchorMarker
         var inside = false
         var found = false
+        var start = 0
         var chosen: [Int] = []
         for (index, line) in lines.enumerated() {
             if let mark = marker(line) {
                 if mark.name == name {
                     if !mark.end {
+                        if !found { start = index + 1 }
                         inside = true
                         found = true
                     } else if inside {
@@ -367,8 +369,13 @@ enum IncludeExpander {
                 summary: "the file has no 'ANCHOR: \(name)'",
                 notes: ["mark the lines with '// ANCHOR: \(name)' and '// ANCHOR_END: \(name)'"])
         }
-        // mdBook takes an anchor without its end to the end of the file.
-        return chosen
+        // mdBook takes an anchor without its end to the end of the file, which hides the slip
+        // (a misspelt or deleted end) behind a sample that silently grew.
+        throw Problem(
+            summary: "'ANCHOR: \(name)' (line \(start)) has no 'ANCHOR_END: \(name)'",
+            notes: [
+                "add '// ANCHOR_END: \(name)' after the last line to include; mdBook would include the rest of the file"
+            ])
     }
 
     /// The folder part of `path` as written (`a/b.md` → `a`, `b.md` → ``), so paths in

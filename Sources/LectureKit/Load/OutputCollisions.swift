@@ -43,6 +43,44 @@ enum OutputCollisions {
                         "content file would be written to \(file), which is \(owner)"))
             }
         }
+        return diagnostics + caseCollisions(book: book, assets: assets, contentDirectory: contentDirectory)
+    }
+
+    /// Output names that differ only in case (`Intro.html`, `intro.html`): one file on a
+    /// case-insensitive file system (macOS's and Windows' defaults, where the site is often
+    /// opened or deployed), so one page silently replaces the other there. A warning at the later.
+    static func caseCollisions(book: Book, assets: [String], contentDirectory: String) -> [Diagnostic] {
+        let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
+        var first: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        func note(_ name: String, _ earlier: String) -> String {
+            "'\(name)' and '\(earlier)' are one file on a case-insensitive file system (macOS, Windows), where one replaces the other; rename one"
+        }
+        for chapter in book.flattened where chapter.kind == .page {
+            let name = chapter.outputPath
+            let key = NFC.normalized(name).lowercased()
+            if let earlier = first[key], !NFC.sameBytes(earlier, name) {
+                diagnostics.append(
+                    .warning(
+                        .outputCaseCollision, summary, chapter.location,
+                        "page '\(chapter.path)' is written to \(name), which differs from \(earlier) only in case",
+                        notes: [note(name, earlier)]))
+            } else if first[key] == nil {
+                first[key] = name
+            }
+        }
+        for file in assets {
+            let name = NFC.normalized(file)
+            let key = name.lowercased()
+            if let earlier = first[key], !NFC.sameBytes(earlier, name) {
+                diagnostics.append(
+                    .warning(
+                        .outputCaseCollision, FileSystem.join(contentDirectory, file), nil,
+                        "content file \(name) differs from \(earlier) only in case", notes: [note(name, earlier)]))
+            } else if first[key] == nil {
+                first[key] = name
+            }
+        }
         return diagnostics
     }
 }

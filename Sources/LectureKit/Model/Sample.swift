@@ -87,6 +87,17 @@ package struct Sample: Hashable, Sendable {
     var modeIsExplicit = false
     /// `ignore-linux`: needs an Apple platform to run (rustdoc's `ignore-TARGET`).
     var markedNotForLinux = false
+    /// `expect-error="TEXT"` (one or more; makes the sample `compile_fail`): each text must be in
+    /// one of the compiler's errors (its message or its group, `[#DeprecatedDeclaration]`), as
+    /// rustdoc's `compile_fail,E0277` names the error code; shown on the page under the code.
+    package var expectedErrors: [String] = []
+
+    /// The attribute that states an error a `compile_fail` sample must give.
+    static let expectErrorAttribute = "expect-error"
+    /// Every attribute a sample's info string may hold, for the nearest to a misspelt one.
+    static let attributeNames = [
+        "run", "ignore", "no_run", "compile_fail", "test", "should_fail", "ignore-linux", "group", expectErrorAttribute,
+    ]
     /// Why an `ignore` sample is not compiled, when no `ignore` attribute says so: an Apple
     /// framework no sample library provides, or the book's rule for fences without output.
     package var skipReason: String?

@@ -27,6 +27,8 @@ package struct BuildConfiguration: Sendable {
     /// The book's rules for its samples (book.toml's `[lecture.samples]`): whether `build`
     /// verifies them, what a fence without an output block means, which pages continue one program.
     package var sampleRules = SampleRules()
+    /// Seconds each Graphviz program may take on one diagram (`[lecture] diagram-timeout`).
+    package var diagramTimeout: Double = DiagramRenderer.defaultTimeLimit
     /// The book's `book.toml` settings (title, language, edit link…); none by default.
     package var book = BookSettings()
     /// The content folder's path from the folder holding `book.toml` (`src`), which the edit

@@ -16,7 +16,7 @@ enum PrintPage {
             ids: { anchors.id($0, in: output) }, destinations: { anchors.destination($0, in: output) },
             html: { anchors.rewrite(html: $0, in: output) })
         return "<section class=\"print-chapter\" id=\"\(HTML.escape(anchors.chapters[output] ?? ""))\">\n"
-            + content + "</section>\n"
+            + HTMLComments.closingOff(content) + "</section>\n"
     }
 
     /// The page's `{{ content }}` before the chapters: the cover and the table of contents

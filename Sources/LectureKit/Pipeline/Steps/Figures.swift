@@ -13,7 +13,8 @@ extension BuildStep {
             page.blocks = SampleRendering.apply(
                 to: page.blocks, samples: context.samplesByPage[page.source.displayPath] ?? [],
                 swiftVersion: context.swiftVersion, results: context.resultsByPage[page.source.displayPath] ?? [:])
-            let diagrams = context.probes.diagrams()
+            var diagrams = context.probes.diagrams()
+            diagrams.timeLimit = context.configuration.diagramTimeout
             var figureCount = 0
             var sourceLines: [Substring]?
             let path = page.source.displayPath

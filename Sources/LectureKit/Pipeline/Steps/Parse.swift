@@ -21,6 +21,7 @@ extension BuildStep {
                         "close the emphasis with the same marker ('**word**'), or write '\\*' for a literal '*'"
                     ])
             }
+            if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
             if let tooDeep {
                 problems.append(
                     .error(

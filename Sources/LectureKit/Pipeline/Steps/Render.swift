@@ -179,7 +179,7 @@ struct PageRendering: Sendable {
         let html = Array(
             templates.page.render(
                 values.page(
-                    title: page.title, content: content.html, root: root,
+                    title: page.title, content: HTMLComments.closingOff(content.html), root: root,
                     nav: values.navigation(current: output, root: root),
                     prev: Navigation.link(
                         position > 0 ? order[position - 1] : nil, rel: "prev", root: root,

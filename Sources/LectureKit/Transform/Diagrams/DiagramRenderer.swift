@@ -24,6 +24,11 @@ package struct DiagramRenderer: Sendable {
     var commands = (dot: "dot", gvpr: "gvpr")
     /// The font the labels are drawn with, part of every cache key.
     var fonts = DiagramFonts(match: "", coversHangul: true)
+    /// Seconds each Graphviz program may take on one diagram (`[lecture] diagram-timeout`);
+    /// not part of the cache key (a drawing is the same whatever the limit).
+    var timeLimit = Self.defaultTimeLimit
+    /// The time limit unless book.toml sets one.
+    package static let defaultTimeLimit = 60.0
 
     /// Creates a renderer; `find` asks Graphviz for its version.
     init(cache: Cache, graphvizVersion: String?) {
@@ -208,14 +213,26 @@ package struct DiagramRenderer: Sendable {
     private func run(_ tool: String, _ arguments: [String], input: [UInt8], path: String, location: SourceLocation)
         throws(Diagnostic) -> Subprocess.Result
     {
+        let result: Subprocess.Result
         do {
-            return try Subprocess.run(tool, arguments, timeout: 60, input: input)
+            result = try Subprocess.run(tool, arguments, timeout: timeLimit, input: input)
         } catch {
             throw .error(
                 .diagramNoGraphviz,
                 path, location, "cannot run Graphviz: \(error)",
                 notes: ["install the Debian package 'graphviz' (make site does it)"])
         }
+        guard result.termination != .timedOut else {
+            let name = tool.split(separator: "/").last.map(String.init) ?? tool
+            let limitText = timeLimit == timeLimit.rounded() ? "\(Int(timeLimit)) s" : "\(timeLimit) s"
+            throw .error(
+                .diagramTimeout, path, location,
+                "diagram: Graphviz's '\(name)' did not finish within \(limitText) and was stopped",
+                notes: [
+                    "draw a smaller graph (fewer nodes and edges, or split it), or raise '[lecture] diagram-timeout' in book.toml (now \(limitText))"
+                ])
+        }
+        return result
     }
 
     /// Graphviz's complaint, located at the Markdown line: its "line N" counts from the fence's

@@ -46,4 +46,55 @@ enum DroppedSamples {
             path, block.range.start, "code block marked '\(language)' is not a sample, and is not run",
             notes: ["samples are marked 'swift', in lower case: write ```swift to have it compiled and run"])
     }
+
+    /// The warning for an info string holding whitespace other than a space or a tab (a
+    /// non-breaking space after `swift`, typed with Option-Space on a Mac; an ideographic space; a
+    /// zero-width space): CommonMark splits the words only at spaces and tabs, so `swift no_run`
+    /// would be the language `swift\u{A0}no_run`, and the sample plain code.
+    static func oddWhitespace(_ block: Block, info: String, path: String) -> Diagnostic? {
+        func isOdd(_ scalar: Unicode.Scalar) -> Bool {
+            guard scalar != " ", scalar != "\t" else { return false }
+            return scalar.properties.isWhitespace || [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF].contains(scalar.value)
+        }
+        guard let odd = info.unicodeScalars.first(where: isOdd) else { return nil }
+        let code = "U+" + String(odd.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        let name = odd.properties.name.map { " (\($0.lowercased()))" } ?? ""
+        let plain = String(String.UnicodeScalarView(info.unicodeScalars.map { isOdd($0) ? " " : $0 }))
+        let meant = InfoString(plain).language
+        let effect =
+            meant == "swift" && InfoString(info).language != "swift"
+            ? "so the block is not a sample, and is not run" : "which CommonMark does not take as a space"
+        return Diagnostic.warning(
+            meant == "swift" ? .sampleNotRecognised : .infoStringWhitespace,
+            path, block.range.start, "info string holds \(code)\(name), \(effect)",
+            notes: ["write a plain space: ```\(plain.trimmingCharacters(in: .whitespaces))"])
+    }
+
+    /// The warning for a fence whose language is one letter or a swap away from `swift` or
+    /// `output` (`swfit`, `swif`, `ouptut`), so it is plain code where a sample was meant.
+    static func misspelled(_ block: Block, language: String, path: String) -> Diagnostic? {
+        let word = language.lowercased()
+        guard !word.isEmpty else { return nil }
+        for intended in ["swift", SampleExtractor.outputLanguage] where word != intended {
+            let swapped =
+                word.count == intended.count && word.sorted() == intended.sorted()
+                && EditDistance.between(word, intended) == 2
+            guard swapped || EditDistance.between(word, intended) == 1 else { continue }
+            let what = intended == "swift" ? "a sample" : "an expected output"
+            return Diagnostic.warning(
+                .sampleNotRecognised, path, block.range.start,
+                "code block marked '\(language)' is not \(what); did you mean '\(intended)'?",
+                notes: [
+                    "write ```\(intended) to have it \(intended == "swift" ? "compiled and run" : "compared with the sample's output")"
+                ])
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// The string with `0`s before it up to `count` characters.
+    fileprivate func leftPadded(to count: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, count - self.count)) + self
+    }
 }

@@ -4,7 +4,9 @@
 /// and every other C0 control character (and DEL) becomes its visible Unicode control picture
 /// (ESC as `␛`, U+241B; a lone CR as `␍`): the form `--bless` writes into the Markdown and the
 /// page shows, so neither ever holds a raw control byte. Everything else (spaces, blank lines,
-/// Unicode) must match exactly.
+/// Unicode) must match exactly, byte for byte: `é` printed in NFD (`e` + U+0301) is not the NFC
+/// `é` of the output block (Swift's `==` held them equal), and a zero-width or non-breaking space
+/// counts; when such a difference is all a line has, the diff shows the code points.
 enum OutputComparison {
     /// `text` with CRLF made LF, one final newline removed, control characters made visible.
     static func normalize(_ text: String) -> String {
@@ -32,7 +34,7 @@ enum OutputComparison {
 
     /// Whether the two are equal after `normalize`.
     static func matches(expected: String, actual: String) -> Bool {
-        normalize(expected) == normalize(actual)
+        normalize(expected).utf8.elementsEqual(normalize(actual).utf8)
     }
 
     /// A line diff of expected against actual (`-` expected only, `+` actual only, ` ` both),
@@ -47,7 +49,8 @@ enum OutputComparison {
         let old = allOld.prefix(limit).map(String.init)
         let new = allNew.prefix(limit).map(String.init)
         var lines = ["--- expected", "+++ actual"]
-        let difference = new.difference(from: old)
+        // Lines compared by their bytes: `String`'s `==` holds NFC and NFD lines equal.
+        let difference = new.map { Array($0.utf8) }.difference(from: old.map { Array($0.utf8) })
         var removed = Set<Int>()
         var inserted = Set<Int>()
         for change in difference {
@@ -58,24 +61,70 @@ enum OutputComparison {
         }
         var i = 0
         var j = 0
+        var lastRemoved: String?
+        var lookAlikes = 0
         while i < old.count || j < new.count {
             if i < old.count && removed.contains(i) {
                 lines.append("-" + visible(old[i]))
+                lastRemoved = old[i]
                 i += 1
             } else if j < new.count && inserted.contains(j) {
                 lines.append("+" + visible(new[j]))
+                // A pair that reads the same: its code points, where they differ.
+                if let before = lastRemoved, let points = codePoints(expected: before, actual: new[j]) {
+                    lines += points
+                    lookAlikes += 1
+                }
+                lastRemoved = nil
                 j += 1
             } else {
                 if i < old.count { lines.append(" " + visible(old[i])) }
+                lastRemoved = nil
                 i += 1
                 j += 1
             }
+        }
+        if lookAlikes > 0 {
+            lines.append(
+                "(lines that read the same differ in their code points: Unicode normalisation (NFC, NFD) or invisible characters; output is compared byte for byte)"
+            )
         }
         if allOld.count > limit || allNew.count > limit {
             lines.append(
                 "(only the first \(limit) lines are compared: expected has \(allOld.count), actual \(allNew.count))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The code points around the first difference of two lines that read the same (canonically
+    /// equivalent, or equal but for invisible characters), as two lines of the diff; else `nil`.
+    static func codePoints(expected: String, actual: String) -> [String]? {
+        func invisible(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory == .format || scalar.value == 0xA0 || scalar.value == 0x3000
+                || (scalar.properties.isWhitespace && scalar != " " && scalar != "\t")
+        }
+        func readable(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.filter { !invisible($0) }))
+        }
+        guard expected == actual || readable(expected) == readable(actual) else { return nil }
+        let a = Array(expected.unicodeScalars)
+        let b = Array(actual.unicodeScalars)
+        var first = 0
+        while first < a.count && first < b.count && a[first] == b[first] { first += 1 }
+        var tail = 0
+        while tail < a.count - first && tail < b.count - first && a[a.count - 1 - tail] == b[b.count - 1 - tail] {
+            tail += 1
+        }
+        func window(_ scalars: [Unicode.Scalar]) -> String {
+            let start = max(0, first - 1)
+            let end = min(scalars.count, max(scalars.count - tail + 1, first + 1))
+            let shown = scalars[start..<end].prefix(12).map { scalar -> String in
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+            return shown.joined(separator: " ") + (end - start > 12 ? " …" : "")
+        }
+        return ["  expected " + window(a), "  actual   " + window(b)]
     }
 
     static func visible(_ line: String) -> String {

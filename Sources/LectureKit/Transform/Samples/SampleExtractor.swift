@@ -54,8 +54,9 @@ enum SampleExtractor {
                 }
                 continue
             }
-            let words = code.info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            let language = words.first ?? ""
+            let info = InfoString(code.info)
+            let language = info.language
+            if let odd = DroppedSamples.oddWhitespace(block, info: code.info, path: path) { diagnostics.append(odd) }
             if language == "swift", case let depth = ParsingLimit.bracketDepth(of: code.code),
                 depth > ParsingLimit.maximumBracketDepth
             {
@@ -116,7 +117,9 @@ enum SampleExtractor {
             droppedAbove = nil
             guard language == "swift" else {
                 previousWasSample = false
-                if let dropped = DroppedSamples.miscased(block, language: language, path: path) {
+                if let dropped = DroppedSamples.miscased(block, language: language, path: path)
+                    ?? DroppedSamples.misspelled(block, language: language, path: path)
+                {
                     diagnostics.append(dropped)
                     droppedAbove = dropped
                 }
@@ -128,8 +131,25 @@ enum SampleExtractor {
             var notForLinux = false
             var shouldFail = false
             var group: String?
+            var expectedErrors: [String] = []
             let reportedBefore = diagnostics.count
-            for word in words.dropFirst() {
+            if let error = info.error {
+                diagnostics.append(.error(.sampleAttributes, path, block.range.start, "info string: \(error)"))
+            }
+            for (key, value) in info.attributes {
+                let word = value.map { key + "=" + $0 } ?? key
+                if key == Sample.expectErrorAttribute {
+                    if let value, !value.isEmpty {
+                        expectedErrors.append(value)
+                    } else {
+                        diagnostics.append(
+                            .error(
+                                .sampleAttributes, path, block.range.start,
+                                "'\(key)=' needs the text the compiler's error must contain, as in \(key)=\"cannot find 'x' in scope\""
+                            ))
+                    }
+                    continue
+                }
                 switch word {
                 case "ignore", "no_run", "compile_fail", "test", "run":
                     let wanted = Sample.Mode(rawValue: word)!
@@ -157,14 +177,27 @@ enum SampleExtractor {
                         group = name
                     }
                 default:
+                    let intended = EditDistance.nearest(to: key, in: Sample.attributeNames)
                     diagnostics.append(
                         .error(
                             .sampleAttributes,
                             path, block.range.start, "unknown sample attribute '\(word)'",
-                            notes: [
-                                "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME"
+                            notes: (intended.map { ["did you mean '\($0)'?"] } ?? []) + [
+                                "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME, expect-error=\"TEXT\""
                             ]))
                 }
+            }
+            if !expectedErrors.isEmpty {
+                // `expect-error` makes a `compile_fail` sample; any other mode contradicts it.
+                if let explicit, explicit != Sample.Mode.compileFail.rawValue {
+                    diagnostics.append(
+                        .error(
+                            .sampleAttributes, path, block.range.start,
+                            "attributes '\(explicit)' and '\(Sample.expectErrorAttribute)' contradict each other",
+                            notes: ["'\(Sample.expectErrorAttribute)' is for a sample that must fail to compile"]))
+                }
+                explicit = Sample.Mode.compileFail.rawValue
+                mode = .compileFail
             }
             if diagnostics.count > reportedBefore { badInfoStrings.insert(block.range.start.line) }
             let part = Sample.Part(
@@ -178,6 +211,7 @@ enum SampleExtractor {
                 // Joins the open group: same program, output after the last part.
                 var sample = samples.removeLast()
                 sample.parts.append(part)
+                sample.expectedErrors += expectedErrors
                 if sample.mode != mode || sample.shouldFail != shouldFail || sample.markedNotForLinux != notForLinux {
                     diagnostics.append(
                         .error(
@@ -205,6 +239,7 @@ enum SampleExtractor {
                     expectedOutput: nil, outputRange: nil, heading: heading, pageHasIncludes: pageHasIncludes)
                 sample.modeIsExplicit = explicit != nil
                 sample.markedNotForLinux = notForLinux
+                sample.expectedErrors = expectedErrors
                 samples.append(sample)
             }
             previousWasSample = true

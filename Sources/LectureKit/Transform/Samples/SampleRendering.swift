@@ -93,6 +93,11 @@ enum SampleRendering {
                 sample, tests: result?.tests ?? [], swiftVersion: swiftVersion, words: words)
         } else if let badge, isLast {
             html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span>"
+            // The error a `compile_fail` sample is verified to give (`expect-error`).
+            if sample.mode == .compileFail, !sample.expectedErrors.isEmpty {
+                let lines = sample.expectedErrors.map { "error: " + HTML.escape($0) }.joined(separator: "\n")
+                html += "<pre class=\"output sample-expected-error\"><code>\(lines)</code></pre>"
+            }
             // An output block under a sample not run here is shown as written, unverified.
             if let output { html += "<pre class=\"output\"><code>\(HTML.escape(output))</code></pre>" }
             html += "</figcaption>"

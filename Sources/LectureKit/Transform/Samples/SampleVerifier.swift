@@ -61,7 +61,7 @@ package struct SampleVerifier: Sendable {
     }
 
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
-    static let cacheVersion = "lecture-sample-v3"
+    static let cacheVersion = "lecture-sample-v4"
     /// Flags every sample is compiled with.
     var flags: [String] {
         ["-swift-version", options.swiftLanguageMode, "-module-name", "Sample", "-diagnostic-style", "llvm"]
@@ -212,6 +212,9 @@ package struct SampleVerifier: Sendable {
         hash.update("sandbox=\(options.sandbox == .off ? "off" : "on")")
         hash.update("output-limit=\(options.outputLimit)")
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
+        if !sample.expectedErrors.isEmpty {
+            hash.update("expect-error=" + sample.expectedErrors.joined(separator: "\u{1F}"))
+        }
         if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
         // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
@@ -370,6 +373,8 @@ package struct SampleVerifier: Sendable {
                         sample.path, sample.location, "sample compiled, but is marked 'compile_fail'",
                         notes: ["a 'compile_fail' sample must fail to compile; remove the attribute if it should build"]
                     ))
+            } else if let wrong = CompileFailExpectation.mismatch(compile.stderrText, of: sample) {
+                result.diagnostics.append(wrong)
             } else {
                 result.outcome = .passed
             }

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import CommonMark
+@testable import LectureKit
+@testable import LectureSupport
+
+/// Pages that lost content without a word (issue 34): an unclosed HTML comment hiding every
+/// later chapter of `print.html`.
+@Suite struct PageBadInputTests {
+    @Test func anUnclosedCommentIsWarnedAndHidesNoOtherChapter() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](one.md)\n- [둘](two.md)\n",
+            "one.md": "# 하나\n\n첫 문단\n\n<div>\n  <!-- 초안: 아직\n\n남은 글\n",
+            "two.md": "# 둘\n\n둘째 장의 글\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    root + "/content/one.md:6:3: warning: HTML comment is never closed: the rest of the page is hidden")
+            }, "\(lines)")
+        let print = try FileSystem.read(root + "/_site/print.html")
+        #expect(HTMLComments.unclosedStart(in: print) == nil)
+        let text = String(decoding: print, as: UTF8.self)
+        let chapterTwo = try #require(text.range(of: "둘째 장의 글"))
+        #expect(text[..<chapterTwo.lowerBound].contains("-->"))
+        // The page itself keeps its template after the content.
+        #expect(HTMLComments.unclosedStart(in: try FileSystem.read(root + "/_site/one.html")) == nil)
+    }
+
+    @Test func commentsClosedEveryWayHTMLClosesThemAreNotWarned() {
+        for html in ["<!-- a -->", "<!-->", "<!--->", "<!-- a --!>", "<!-- a\n\nb -->", "<p>-- not a comment</p>"] {
+            #expect(HTMLComments.unclosedStart(in: Array(html.utf8)) == nil, "\(html)")
+        }
+        #expect(HTMLComments.unclosedStart(in: Array("<!-- a --> <!-- b".utf8)) == 11)
+        #expect(HTMLComments.warning(MarkdownParser.parse("# T\n\n<!-- a -->\n"), path: "p.md") == nil)
+        #expect(
+            HTMLComments.warning(MarkdownParser.parse("# T\n\n<!-- a\n\ntext\n"), path: "p.md")?.headline
+                == "p.md:3:1: warning: HTML comment is never closed: the rest of the page is hidden")
+    }
+}
+
+/// An `{{#include file:anchor}}` whose anchor never ends: an error at the include, not the rest
+/// of the file (mdBook's silent reading).
+@Suite struct IncludeAnchorBadInputTests {
+    @Test func anAnchorWithoutItsEndIsAnErrorAtTheInclude() throws {
+        let root = try TestSupport.makeTree([
+            "code.swift":
+                "// ANCHOR: setup\nlet a = 1\n// ANCHOR_END: setpu\nprint(a)\n// ANCHOR: ok\nlet b = 2\n// ANCHOR_END: ok\n"
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let expansion = IncludeExpander.expand(
+            "# T\n\n```swift\n{{#include code.swift:setup}}\n```\n\n{{#include code.swift:ok}}\n",
+            displayPath: "page.md",
+            directory: root, scope: IncludeScope(bookDirectory: root, contentDirectory: root))
+        #expect(
+            expansion.diagnostics.map(\.headline) == [
+                "page.md:4:1: error: {{#include code.swift:setup}}: 'ANCHOR: setup' (line 1) has no 'ANCHOR_END: setup'"
+            ])
+        #expect(expansion.diagnostics.first?.notes.first?.contains("ANCHOR_END: setup' after the last line") == true)
+        #expect(expansion.text.contains("let b = 2") && !expansion.text.contains("print(a)"))
+    }
+}
+
+/// Output names that differ only in case are one file on macOS's and Windows' default file
+/// systems: a warning, where they silently replaced each other.
+@Suite struct CaseCollisionBadInputTests {
+    @Test func namesDifferingOnlyInCaseAreWarned() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](intro.md)\n- [둘](Intro.md)\n- [셋](other.md)\n",
+            "intro.md": "# 하나\n\n![a](logo.png) ![b](Logo.png)\n", "Intro.md": "# 둘\n", "other.md": "# 셋\n",
+            "logo.png": "a", "Logo.png": "b",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(root)/content/SUMMARY.md:4:3: warning: page 'Intro.md' is written to Intro.html, which differs from intro.html only in case"
+                )
+            }, "\(lines)")
+        #expect(lines.contains { $0.contains("warning: content file") && $0.contains("only in case") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("other.html") })
+    }
+}
