@@ -163,3 +163,36 @@ extension BookSettingsTests {
         #expect(settings.title == "My Book" && settings.smartPunctuation == true)
     }
 }
+
+extension BookSettingsTests {
+    /// Attack 50 and 16: a site-url naming another host or climbing, and links in the header that
+    /// are `javascript:` URLs or markup, are each one error at their line of book.toml.
+    @Test func urlSettingsThatAreNotWebURLsAreErrorsAtTheirLine() {
+        let (settings, diagnostics) = BookSettingsLoader.parse(
+            """
+            [output.html]
+            site-url = "//evil.example/"
+            git-repository-url = "javascript:alert(document.domain)"
+            edit-url-template = "JavaScript:alert('{path}')"
+            """, path: "book.toml")
+        #expect(
+            diagnostics.map(\.headline) == [
+                "book.toml:2:1: error: 'output.html.site-url' must be a path from the server's root, such as \"/lecture/\"; '//' starts another host's URL",
+                "book.toml:3:1: error: 'output.html.git-repository-url' must be an http(s) URL or a relative one, such as \"https://github.com/you/book\", not a 'javascript:' URL",
+                "book.toml:4:1: error: 'output.html.edit-url-template' must be an http(s) URL or a relative one, such as \"https://github.com/you/book\", not a 'JavaScript:' URL",
+            ])
+        #expect(settings.siteURL == nil && settings.gitRepositoryURL == nil && settings.editURLTemplate == nil)
+        for (siteURL, line) in [("/../", "'..' segments"), ("/x\"><script>/", "'\"'"), ("/a b/", "U+20")] {
+            let (_, found) = BookSettingsLoader.parse("[output.html]\nsite-url = '\(siteURL)'\n", path: "book.toml")
+            #expect(found.count == 1 && found[0].location?.line == 2 && found[0].headline.contains(line), "\(found)")
+        }
+        let (_, fine) = BookSettingsLoader.parse(
+            """
+            [output.html]
+            site-url = "/강의/v1.0/"
+            git-repository-url = "https://github.com/you/book"
+            edit-url-template = "../edit/{path}"
+            """, path: "book.toml")
+        #expect(fine.isEmpty, "\(fine)")
+    }
+}

@@ -137,9 +137,7 @@ extension Option where Values == BookOptions {
             help: "The path the site is served under, as /repo/ (default: [output.html] site-url, else /).",
             at: \.siteURL
         ) { text in
-            guard text.hasPrefix("/"), !text.contains("//"),
-                !text.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0 == " " })
-            else {
+            guard URLSetting.sitePathProblem(text) == nil, !text.contains("//") else {
                 throw LectureError(
                     .badOptionValue, "--site-url takes an absolute path such as /lecture/, not '\(text)'")
             }

@@ -307,16 +307,20 @@ enum BookSettingsLoader {
         },
         "output.html.site-url": Field { entry, settings in
             guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
-            guard entry.value.hasPrefix("/") else {
-                return "must be a path from the server's root, such as \"/lecture/\""
-            }
+            if let problem = URLSetting.sitePathProblem(entry.value) { return problem }
             settings.siteURL = entry.value.hasSuffix("/") ? entry.value : entry.value + "/"
             return nil
         },
-        "output.html.git-repository-url": string(\.gitRepositoryURL),
+        "output.html.git-repository-url": Field { entry, settings in
+            guard entry.kind == .string else { return "needs a string, such as \"https://github.com/you/book\"" }
+            if let problem = URLSetting.linkProblem(entry.value) { return problem }
+            settings.gitRepositoryURL = entry.value
+            return nil
+        },
         "output.html.edit-url-template": Field { entry, settings in
             guard entry.kind == .string else { return "needs a string with {path}" }
             guard entry.value.contains("{path}") else { return "needs '{path}' where the page's path goes" }
+            if let problem = URLSetting.linkProblem(entry.value) { return problem }
             settings.editURLTemplate = entry.value
             return nil
         },

@@ -126,8 +126,12 @@ enum OutputPath {
 
     /// An output path as a link's path: as `href(_:)`, and every `%` escaped, since an output
     /// path is a file's name and holds no escape.
+    /// A first segment with a `:` (`std:vec.html`) is written `./std:vec.html`, which a browser
+    /// reads as a path where it would read `std:` as a scheme (RFC 3986, section 4.2).
     static func href(forOutput path: String) -> String {
-        href(path.replacingOccurrences(of: "%", with: "%25"))
+        let escaped = href(path.replacingOccurrences(of: "%", with: "%25"))
+        let firstSegment = escaped.prefix { $0 != "/" }
+        return firstSegment.contains(":") ? "./" + escaped : escaped
     }
 
     /// The relative prefix from a page at `path` to the site root: `""` or `"../"` per folder.

@@ -89,7 +89,17 @@ enum EmittedLinkChecker {
                     )
                 }
                 for url in urls(in: html) {
-                    if url.isEmpty || url.hasPrefix("//") || LinkRewriter.hasScheme(url) { continue }
+                    if url.isEmpty || url.hasPrefix("//") { continue }
+                    if LinkRewriter.hasScheme(url) {
+                        // `std:vec.html` is the scheme `std:` to a browser, not the site's page.
+                        let (path, _) = pathAndFragment(url)
+                        if files.contains(percentDecoded(path)) {
+                            problems.append(
+                                "'\(url)' is read as a URL with the scheme '\(url.prefix { $0 != ":" }):', not as the site's file; write './\(url)'"
+                            )
+                        }
+                        continue
+                    }
                     let (rawPath, fragment) = pathAndFragment(url)
                     let target: String
                     if rawPath.isEmpty {
@@ -180,8 +190,8 @@ enum EmittedLinkChecker {
     }
 
     /// The values of `href="…"`, `src="…"`, `data="…"` (`<object>`) and `poster="…"` (`<video>`)
-    /// attributes, `&amp;` decoded; with `embeddedOnly`, those a browser loads into the page
-    /// (all but `href`).
+    /// attributes, character references decoded as a browser decodes them (`&amp;`, `&#x27;`,
+    /// `&eacute;`); with `embeddedOnly`, those a browser loads into the page (all but `href`).
     static func urls(in html: [UInt8], embeddedOnly: Bool = false) -> [String] {
         var found: [String] = []
         html.withUnsafeBufferPointer { bytes in
@@ -210,14 +220,14 @@ enum EmittedLinkChecker {
                 next = end
                 let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 // A byte test: Foundation's `contains` searches the string as text, which is slow.
-                found.append(
-                    value.containsUTF8(UInt8(ascii: "&")) ? value.replacingOccurrences(of: "&amp;", with: "&") : value)
+                found.append(value.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(value) : value)
             }
         }
         return found
     }
 
-    /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size).
+    /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size),
+    /// character references decoded.
     /// Also `name="…"` values, which `<a name>` anchors are (HTML's "indicated part" rule).
     static func ids(in html: [UInt8]) -> Set<String> {
         var ids = Set<String>()
@@ -242,7 +252,8 @@ enum EmittedLinkChecker {
                 let start = index + 2
                 var end = start
                 while end < count, bytes[end] != closing { end += 1 }
-                ids.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                ids.insert(id.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(id) : id)
                 next = end
             }
         }

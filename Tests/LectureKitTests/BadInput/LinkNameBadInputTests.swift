@@ -130,3 +130,34 @@ import Testing
         (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     }
 }
+
+extension LinkNameBadInputTests {
+    /// Attack 5, 18, 21: pages named `std:vec.md`, `b&c.md`, `it's.md`, `x<y.md` and footnote
+    /// labels with `&` or quotes build (as with mdBook 0.5.4); the sidebar and pager reach
+    /// `std:vec.html` as `./std:vec.html` (a browser reads `std:vec.html` as the scheme `std:`),
+    /// and the check of emitted URLs decodes character references (`&#x27;`, `&amp;`) as a browser.
+    @Test func pagesNamedWithColonAmpersandQuoteOrLessThanBuildAndAreReached() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md":
+                "# 책\n\n- [시작](intro.md)\n- [Vec](std:vec.md)\n- [B & C](b&c.md)\n- [Q](it's.md)\n- [L](x<y.md)\n",
+            "intro.md": "# 시작\n\nText[^a&b] and[^\"q&y\"] [v](./std:vec.md)\n\n[^a&b]: foot\n\n[^\"q&y\"]: quoted\n",
+            "std:vec.md": "# Vec\n", "b&c.md": "# B\n", "it's.md": "# Q\n", "x<y.md": "# L\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines.joined(separator: "\n"))")
+        let intro = String(decoding: try FileSystem.read(root + "/_site/intro.html"), as: UTF8.self)
+        #expect(intro.contains("href=\"./std:vec.html\""), "sidebar and pager")
+        #expect(!intro.contains("href=\"std:vec.html\""))
+        let search = String(decoding: try FileSystem.read(root + "/_site/search/pages.js"), as: UTF8.self)
+        #expect(search.contains(#"".\/std:vec.html""#), "JSON writes / as \\/")
+        #expect(OutputPath.href(forOutput: "std:vec.html") == "./std:vec.html")
+        #expect(OutputPath.href(forOutput: "a/std:vec.html") == "a/std:vec.html")
+    }
+
+    @Test func emittedURLsAndIDsAreReadWithCharacterReferencesDecoded() {
+        let html = Array(#"<a href="it&#x27;s.html#caf&eacute;"><img src="&#98;&amp;c.png"><h2 id="b&amp;c">"#.utf8)
+        #expect(EmittedLinkChecker.urls(in: html) == ["it's.html#café", "b&c.png"])
+        #expect(EmittedLinkChecker.ids(in: html) == ["b&c"])
+        #expect(CharacterReferences.decoded("a&unknown;b&#x110000;&") == "a&unknown;b\u{FFFD}&")
+    }
+}
