@@ -49,10 +49,11 @@ import Testing
         }
     }
 
-    func build(_ content: String, into output: String) throws {
+    func build(_ content: String, into output: String, language: String? = nil) throws {
         var configuration = TestSupport.configuration(
             content: content, templates: TestSupport.repositoryRoot + "/site-templates", output: output)
         configuration.book.title = "책"
+        if let language { configuration.book.language = language }
         let recorder = TestSupport.Recorder()
         try withExtendedLifetime(recorder) {
             _ = try BuildPipeline(configuration: configuration, console: recorder.console).run()
@@ -113,6 +114,85 @@ import Testing
         // Every page's header links to it, from its own depth.
         #expect(TestSupport.read(root + "/_site/a.html")?.contains("href=\"print.html\"") == true)
         #expect(TestSupport.read(root + "/_site/part/b.html")?.contains("href=\"../print.html\"") == true)
+    }
+
+    /// A closed `<details>` prints as its summary alone, so an exercise's solution vanished from
+    /// the printed book: print.html opens every one (whatever its case or attributes, never adding
+    /// a second `open`), the chapter's own page keeps them closed, and the PDF holds the text.
+    @Test func everyDetailsIsOpenInPrintAndItsTextReachesThePDF() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [연습](a.md)\n",
+            "content/a.md": """
+            # 연습
+
+            문제: 둘을 더하면?
+
+            <details><summary>풀이</summary>
+
+            풀이의본문은넷입니다
+
+            </details>
+
+            <DETAILS class="x" title='a > b'><summary>둘째</summary>
+
+            둘째의본문
+
+            </DETAILS>
+
+            <details open><summary>이미 열림</summary>
+
+            열린본문
+
+            </details>
+
+            `<details>` 코드 안의 태그
+
+            """,
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        try build(root + "/content", into: root + "/_site")
+        let print = try #require(TestSupport.read(root + "/_site/print.html"))
+        #expect(print.contains("<details open><summary>풀이</summary>"))
+        #expect(print.contains("<DETAILS open class=\"x\" title='a > b'>"))
+        #expect(print.contains("<details open><summary>이미 열림</summary>"))
+        #expect(!print.contains("open open"))
+        #expect(print.contains("<code>&lt;details&gt;</code>"))
+        let page = try #require(TestSupport.read(root + "/_site/a.html"))
+        #expect(page.contains("<details><summary>풀이</summary>"))
+
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(
+            ["pdf", "--site", root + "/_site", "--output", root + "/book.pdf"], console: recorder.console)
+        #expect(status == 0, "\(recorder.lines)")
+        let text = (try script("pdf_facts.py", [root + "/book.pdf"])["text"] as? String ?? "")
+            .filter { !$0.isWhitespace }
+        for solution in ["풀이의본문은넷입니다", "둘째의본문", "열린본문"] {
+            #expect(text.contains(solution), "the PDF lacks '\(solution)'")
+        }
+    }
+
+    /// The chapter numbers are the summary's, as the sidebar shows them: each numbered chapter's
+    /// section opens with its label in the book's language above its title, the contents give the
+    /// section number, and a suffix chapter (or a section) has none.
+    @Test func numberedChaptersCarryTheirNumberAndASuffixChapterNone() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [가](a.md)\n  - [나](b.md)\n\n[끝](end.md)\n",
+            "content/a.md": "# 가\n\n## 절\n", "content/b.md": "# 나\n", "content/end.md": "# 끝\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        try build(root + "/content", into: root + "/_site", language: "ko")
+        let print = try #require(TestSupport.read(root + "/_site/print.html"))
+        let label = { (id: String, number: String) in
+            "<section class=\"print-chapter\" id=\"\(id)\">\n<p class=\"print-chapter-number\">\(number)</p>\n<h1"
+        }
+        #expect(print.contains(label("ch-a", "1장")))
+        #expect(print.contains(label("ch-b", "1.1장")))
+        #expect(print.contains("<section class=\"print-chapter\" id=\"ch-end\">\n<h1"))
+        #expect(print.contains("<span class=\"section-number\">1.</span> 가</a>"))
+        #expect(print.contains("<span class=\"section-number\">1.1.</span> 나</a>"))
+        #expect(print.contains("#ch-end\">끝</a>"))
+        // The chapter's own page is untouched.
+        #expect(TestSupport.read(root + "/_site/a.html")?.contains("print-chapter-number") == false)
     }
 
     @Test func aPageNamedPrintIsRefused() throws {

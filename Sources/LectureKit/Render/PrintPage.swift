@@ -3,19 +3,28 @@ import CommonMark
 /// `print.html`: every chapter on one page in the summary's order, for printing and for
 /// `make pdf` (mdBook writes the same file). A cover with the book's title, a table of contents,
 /// then each chapter in a `<section class="print-chapter">` that starts a new printed page
-/// (`assets/print.css`); ids and links between chapters as `PrintAnchors` makes them.
+/// (`assets/print.css`); ids and links between chapters as `PrintAnchors` makes them, and every
+/// `<details>` open (`PrintDetails`).
 enum PrintPage {
     /// Where it is written, at the site root.
     static let outputPath = "print.html"
 
     /// One chapter's section: the page's content as rendered for its own page (`rendered`), with
     /// ids and links as `PrintAnchors` makes them for `print.html` (the place of each heading id,
-    /// destination and raw HTML replaced, not the blocks rewritten and rendered again).
-    static func chapter(_ rendered: MarkedHTML, output: String, anchors: PrintAnchors) -> String {
+    /// destination and raw HTML replaced, not the blocks rewritten and rendered again), every
+    /// `<details>` open (`PrintDetails`: paper cannot open one).
+    /// A numbered chapter's section opens with its label (`number`, the word `print-chapter-number`)
+    /// in a `<p class="print-chapter-number">` above its title: the number the sidebar and the print
+    /// contents give it, never written into the page (and not in the heading, so the PDF's outline
+    /// keeps the title as written).
+    static func chapter(_ rendered: MarkedHTML, output: String, anchors: PrintAnchors, number: String? = nil)
+        -> String
+    {
         let content = rendered.rewritten(
             ids: { anchors.id($0, in: output) }, destinations: { anchors.destination($0, in: output) },
-            html: { anchors.rewrite(html: $0, in: output) })
-        return "<section class=\"print-chapter\" id=\"\(HTML.escape(anchors.chapters[output] ?? ""))\">\n"
+            html: { anchors.rewrite(html: PrintDetails.opened($0), in: output) })
+        let label = number.map { "<p class=\"print-chapter-number\">\(HTML.escape($0))</p>\n" } ?? ""
+        return "<section class=\"print-chapter\" id=\"\(HTML.escape(anchors.chapters[output] ?? ""))\">\n" + label
             + HTMLComments.closingOff(content) + "</section>\n"
     }
 
@@ -39,7 +48,9 @@ enum PrintPage {
         return html
     }
 
-    /// Nested `<ol>`: each chapter linked to its anchor, with its level-2 headings under it.
+    /// Nested `<ol>`: each chapter linked to its anchor, numbered chapters with their section number
+    /// as the sidebar shows it (`4.`, `print.css` hides the list's own numbers, which would number
+    /// an unnumbered chapter and every section), with its level-2 headings under it.
     static func tableOfContents(_ chapters: [Chapter], pages: [Page], anchors: PrintAnchors) -> String {
         var html = ""
         let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -60,6 +71,9 @@ enum PrintPage {
             html += "<li><a href=\"#"
             html += HTML.escapeHref(anchors.chapters[output] ?? "")
             html += "\">"
+            if let section = chapter.number {
+                html += "<span class=\"section-number\">\(section.map(String.init).joined(separator: ".")).</span> "
+            }
             html += HTML.escape(number.map { pages[$0].title } ?? chapter.title)
             html += "</a>"
             if let number, pages[number].headings.contains(where: { $0.level == 2 }) {

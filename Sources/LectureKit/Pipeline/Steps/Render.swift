@@ -196,7 +196,11 @@ struct PageRendering: Sendable {
             ).utf8)
         return RenderedPage(
             outputPath: output, html: html, searchEntry: SearchIndex.entry(page),
-            printHTML: PrintPage.chapter(content, output: output, anchors: printAnchors))
+            printHTML: PrintPage.chapter(
+                content, output: output, anchors: printAnchors,
+                number: page.chapter.number.map {
+                    values.words.format("print-chapter-number", ["number": $0.map(String.init).joined(separator: ".")])
+                }))
     }
 }
 
