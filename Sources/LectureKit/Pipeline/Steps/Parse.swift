@@ -22,6 +22,8 @@ extension BuildStep {
                     ])
             }
             if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
+            problems += UnclosedFences.diagnostics(
+                page.blocks, text: page.source.text, path: page.source.displayPath, samples: context.verifiesSamples)
             if let tooDeep {
                 problems.append(
                     .error(
