@@ -158,6 +158,8 @@ struct PageRendering: Hashable, Sendable {
     /// The book's folders that have an index page (`cli` for `cli/README.md`): a link to one
     /// without its `/` is a link to that page.
     let indexFolders: Set<String>
+    /// Each language's prefix of hidden code lines (book.toml's `[output.html.code.hidelines]`).
+    let hidelines: [String: String]
 
     /// The inputs of `context`'s pages, as `Render` finds them.
     init(_ context: BuildContext) {
@@ -171,6 +173,7 @@ struct PageRendering: Hashable, Sendable {
         positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         printAnchors = PrintAnchors(order, reserved: context.templateIDs)
         cache = Cache(directory: configuration.cacheDirectory)
+        hidelines = configuration.book.codeHidelines
         indexFolders = Set(
             order.map(\.outputPath).filter { $0.hasSuffix("/index.html") }.map {
                 String($0.dropLast("/index.html".count))
@@ -181,7 +184,8 @@ struct PageRendering: Hashable, Sendable {
     func render(_ page: Page, templates: Templates) -> RenderedPage {
         let output = page.chapter.outputPath
         let content = HTMLRenderer().renderMarked(
-            BuildStep.htmlBlocks(page, cache: cache, words: values.words, indexFolders: indexFolders))
+            BuildStep.htmlBlocks(
+                page, cache: cache, words: values.words, indexFolders: indexFolders, hidelines: hidelines))
         let root = OutputPath.rootPrefix(from: output)
         let position = positions[page.chapter.path] ?? 0
         let html = Array(
@@ -206,13 +210,16 @@ struct PageRendering: Hashable, Sendable {
 
 extension BuildStep {
     /// The page's blocks ready for `HTMLRenderer`: links to pages rewritten to their `.html`
-    /// (`LinkRewriter`), and every figure (sample, diagram, table) made HTML (`FigureHTML`).
-    static func htmlBlocks(_ page: Page, cache: Cache, words: InterfaceWords, indexFolders: Set<String> = []) -> [Block]
-    {
+    /// (`LinkRewriter`), in its blocks and its tables' cells alike, and every figure (sample,
+    /// diagram, table) made HTML (`FigureHTML`), code blocks with their hidden lines (`hidelines`).
+    static func htmlBlocks(
+        _ page: Page, cache: Cache, words: InterfaceWords, indexFolders: Set<String> = [],
+        hidelines: [String: String] = [:]
+    ) -> [Block] {
         let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
+        let links = LinkRewriter.Page(directory: directory, indexFolders: indexFolders)
         return FigureHTML.lower(
-            LinkRewriter.apply(to: page.blocks, directory: directory, indexFolders: indexFolders), cache: cache,
-            words: words)
+            links.apply(to: page.blocks), cache: cache, words: words, links: links, hidelines: hidelines)
     }
 }
 
