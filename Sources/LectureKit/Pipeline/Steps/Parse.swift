@@ -5,11 +5,10 @@ extension BuildStep {
     /// `Parse`: each page's Markdown through cmark into blocks, with the extensions mdBook turns
     /// on (`MarkdownExtensions`), and an error where a page nests deeper than the parser follows. Reads the page's file and the settings (smart punctuation).
     static let parse = BuildStep(
-        name: "Parse", reads: [.book],
-        page: { (page: inout Page, context: BuildContext) in
+        name: "Parse", input: { ParseInput(smartPunctuation: $0.configuration.smartPunctuation) },
+        page: { (page: inout Page, input: ParseInput) in
             let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
-                Footnotes.protectingDefinitions(page.source.text),
-                smartPunctuation: context.configuration.smartPunctuation)
+                Footnotes.protectingDefinitions(page.source.text), smartPunctuation: input.smartPunctuation)
             let (extended, unusedFootnotes) = MarkdownExtensions.applying(to: blocks)
             page.blocks = extended
             // Headings after either cut are unknown: links into them are not reported.
@@ -47,4 +46,10 @@ extension BuildStep {
             }
             return problems
         })
+}
+
+/// What `Parse` takes besides the page.
+struct ParseInput: Hashable, Sendable {
+    /// `--smart-punctuation` or book.toml's `smart-punctuation`.
+    var smartPunctuation: Bool
 }

@@ -8,13 +8,14 @@ extension BuildStep {
     /// the search index and the files to copy; then every URL the reader will follow, as
     /// emitted (templates and raw HTML included), checked (`EmittedLinkChecker`).
     static let render = BuildStep(
-        name: "Render", stopsOnErrors: true, reads: [.book],
+        name: "Render", stopsOnErrors: true,
         prepare: { (context: inout BuildContext) in
             guard context.templates != nil else { throw BuildStop() }
             context.rendering = PageRendering(context)
         },
-        page: { (page: inout Page, context: BuildContext) in
-            guard let templates = context.templates, let rendering = context.rendering else { return [] }
+        input: { context in RenderInput(templates: context.templates, rendering: context.rendering) },
+        page: { (page: inout Page, input: RenderInput) in
+            guard let templates = input.templates, let rendering = input.rendering else { return [] }
             page.rendered = rendering.render(page, templates: templates)
             return []
         },
@@ -134,9 +135,16 @@ extension BuildStep {
     }
 }
 
+/// What `Render` takes besides the page: the templates and what every page's rendering reads
+/// (both set once `prepare` passed, which stops the build without templates).
+struct RenderInput: Hashable, Sendable {
+    var templates: Templates?
+    var rendering: PageRendering?
+}
+
 /// What `Render` needs for every page, made once: the template values, the book's order and
 /// `print.html`'s anchors.
-struct PageRendering: Sendable {
+struct PageRendering: Hashable, Sendable {
     /// The values of the page template's placeholders.
     let values: TemplateValues
     /// The chapters in reading order.
