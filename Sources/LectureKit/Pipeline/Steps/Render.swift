@@ -16,11 +16,24 @@ extension BuildStep {
         page: { (page: inout Page, context: BuildContext) in
             guard let templates = context.templates, let rendering = context.rendering else { return [] }
             page.rendered = rendering.render(page, templates: templates)
+            if !context.keepsPages {
+                // A one-off build: nothing after this reads the page's tree or its sections' text.
+                page.blocks = []
+                for index in page.headings.indices { page.headings[index].sectionText = "" }
+            }
             return []
         },
         book: { (context: inout BuildContext) in
             guard let templates = context.templates, let rendering = context.rendering else { throw BuildStop() }
             context.site = site(context, templates: templates, values: rendering.values)
+            if !context.keepsPages {
+                // In `print.html` and the search index now: a one-off build needs them no more.
+                for index in context.pages.indices {
+                    context.pages[index].rendered?.printHTML = ""
+                    context.pages[index].rendered?.searchEntry = SearchIndex.PageEntry(
+                        title: "", url: "", sections: [], grams: [])
+                }
+            }
             let configuration = context.configuration
             // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
             let redirects = Redirects.pages(
