@@ -5,7 +5,7 @@ import LectureSupport
 /// A book's `book.toml`, in mdBook's format (https://rust-lang.github.io/mdBook/format/configuration/),
 /// with this tool's own settings in a `[lecture]` table. Paths are as written, relative to the
 /// folder holding `book.toml`; `nil` means "not set" (the default applies).
-package struct BookSettings: Sendable, Equatable {
+package struct BookSettings: Sendable, Hashable {
     /// `[book] title`: overrides the summary's `# Title`.
     var title: String?
     /// `[book] authors` (read and checked; the built-in theme does not show them).

@@ -44,6 +44,11 @@ struct BuildContext: Sendable {
     var earlier = EarlierBuild()
     /// `Parse` on: the pages, as each step left them.
     var pages: [Page] = []
+    /// Whether the pages are kept whole to the end: a session's (`lecture serve`, whose
+    /// `BuildMemory` keeps them for the next build) and a check's. A one-off build's `Render`
+    /// drops each page's blocks and section texts once the page is rendered, and its `print.html`
+    /// sections and search entries once those are assembled (peak memory, issue 36).
+    var keepsPages = true
     /// `Samples`: every sample of the pages, in page order.
     var samples: [Sample] = [] {
         didSet { samplesByPage = Dictionary(grouping: samples, by: \.path) }
@@ -67,8 +72,6 @@ struct BuildContext: Sendable {
     var contentDiagnostics: [Diagnostic] = []
     /// `Samples`: the compiler's short version (`Swift 6.3`), shown under outputs.
     var swiftVersion = "Swift"
-    /// `Links`: what links may name.
-    var linkTargets = LinkChecker.Targets()
     /// `Render`: what every page's rendering reads.
     var rendering: PageRendering?
     /// `Render`: the site's files.

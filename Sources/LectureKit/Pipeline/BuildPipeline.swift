@@ -42,6 +42,7 @@ package struct BuildPipeline: Sendable {
         let probes = memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory)
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, purpose: .site, probes: probes)
+        context.keepsPages = memory != nil
         try Self.run(BuildStep.site, on: &context, memory: memory)
         let reported = context.reportDiagnostics()
         let included = Set(
@@ -88,12 +89,19 @@ package struct BuildPipeline: Sendable {
                     flush(&context)
                     try prepare(&context)
                 }
-                if let work = step.page {
+                if let part = step.page {
+                    let input = part.input(context)
+                    // The pages leave the context while the step has them (its input, which may
+                    // read them, is made first), so that each page's old version is freed as its
+                    // new one is made (`consumingParallelMap`: what `Render` drops from a one-off
+                    // build's pages goes page by page).
+                    var pages = context.pages
+                    context.pages = []
                     let snapshot = context
-                    let results = context.pages.parallelMap(jobs: context.configuration.verifier.jobs) {
+                    let results = pages.consumingParallelMap(jobs: context.configuration.verifier.jobs) {
                         page -> PageStepResult in
                         var page = page
-                        let problems = work(&page, snapshot)
+                        let problems = part.work(&page, input, part.pageInput(snapshot, page))
                         return PageStepResult(page: page, problems: problems)
                     }
                     context.pages = results.map(\.page)

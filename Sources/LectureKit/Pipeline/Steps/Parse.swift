@@ -5,12 +5,15 @@ extension BuildStep {
     /// `Parse`: each page's Markdown through cmark into blocks, with the extensions mdBook turns
     /// on (`MarkdownExtensions`), and an error where a page nests deeper than the parser follows. Reads the page's file and the settings (smart punctuation).
     static let parse = BuildStep(
-        name: "Parse", reads: [.book],
-        page: { (page: inout Page, context: BuildContext) in
+        name: "Parse",
+        input: {
+            ParseInput(smartPunctuation: $0.configuration.smartPunctuation, verifiesSamples: $0.verifiesSamples)
+        },
+        page: { (page: inout Page, input: ParseInput) in
             let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
-                Footnotes.protectingDefinitions(page.source.text),
-                smartPunctuation: context.configuration.smartPunctuation)
-            page.blocks = MarkdownExtensions.apply(to: blocks)
+                Footnotes.protectingDefinitions(page.source.text), smartPunctuation: input.smartPunctuation)
+            let (extended, unusedFootnotes) = MarkdownExtensions.applying(to: blocks)
+            page.blocks = extended
             // Headings after either cut are unknown: links into them are not reported.
             page.tooDeep = tooDeep ?? tooSlow
             var problems = literalEmphasis.map { location in
@@ -21,7 +24,15 @@ extension BuildStep {
                         "close the emphasis with the same marker ('**word**'), or write '\\*' for a literal '*'"
                     ])
             }
+            problems += unusedFootnotes.map { footnote in
+                Diagnostic.warning(
+                    .unusedFootnote, page.source.displayPath, footnote.location,
+                    "footnote '\(footnote.label)' is defined but not referenced, and is not shown",
+                    notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
+            }
             if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
+            problems += UnclosedFences.diagnostics(
+                page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
             if let tooDeep {
                 problems.append(
                     .error(
@@ -40,4 +51,13 @@ extension BuildStep {
             }
             return problems
         })
+}
+
+/// What `Parse` takes besides the page.
+struct ParseInput: Hashable, Sendable {
+    /// `--smart-punctuation` or book.toml's `smart-punctuation`.
+    var smartPunctuation: Bool
+    /// Whether the book's samples are verified: an unclosed sample fence is then an error
+    /// (`UnclosedFences`).
+    var verifiesSamples: Bool
 }

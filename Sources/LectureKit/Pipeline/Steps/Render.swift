@@ -8,19 +8,35 @@ extension BuildStep {
     /// the search index and the files to copy; then every URL the reader will follow, as
     /// emitted (templates and raw HTML included), checked (`EmittedLinkChecker`).
     static let render = BuildStep(
-        name: "Render", stopsOnErrors: true, reads: [.book],
+        name: "Render", stopsOnErrors: true, session: renderSession,
         prepare: { (context: inout BuildContext) in
             guard context.templates != nil else { throw BuildStop() }
             context.rendering = PageRendering(context)
         },
-        page: { (page: inout Page, context: BuildContext) in
-            guard let templates = context.templates, let rendering = context.rendering else { return [] }
+        input: { context in
+            RenderInput(templates: context.templates, rendering: context.rendering, keepsPages: context.keepsPages)
+        },
+        page: { (page: inout Page, input: RenderInput) in
+            guard let templates = input.templates, let rendering = input.rendering else { return [] }
             page.rendered = rendering.render(page, templates: templates)
+            if !input.keepsPages {
+                // A one-off build: nothing after this reads the page's tree or its sections' text.
+                page.blocks = []
+                for index in page.headings.indices { page.headings[index].sectionText = "" }
+            }
             return []
         },
         book: { (context: inout BuildContext) in
             guard let templates = context.templates, let rendering = context.rendering else { throw BuildStop() }
             context.site = site(context, templates: templates, values: rendering.values)
+            if !context.keepsPages {
+                // In `print.html` and the search index now: a one-off build needs them no more.
+                for index in context.pages.indices {
+                    context.pages[index].rendered?.printHTML = ""
+                    context.pages[index].rendered?.searchEntry = SearchIndex.PageEntry(
+                        title: "", url: "", sections: [], grams: [])
+                }
+            }
             let configuration = context.configuration
             // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
             let redirects = Redirects.pages(
@@ -48,6 +64,49 @@ extension BuildStep {
                         cacheDirectory: configuration.cacheDirectory),
                     sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
             )
+        })
+
+    /// In a session: whether `print.html`'s URLs were checked under the same global inputs; the
+    /// site files its pages make as the live site holds them, from results with the keys of the
+    /// build that wrote it (a page taken from memory may have been rendered by a later build
+    /// that failed, and never written), so the emitted-URL check and `Write` skip them; copied
+    /// files whose source is as it was at the last write.
+    static let renderSession = SessionHooks(
+        before: { session, context in
+            session.global = context.globalSignature()
+            context.earlier.checked =
+                session.memory.printPageChecked(global: session.global) ? [PrintPage.outputPath] : []
+        },
+        pagesDone: { session, context in
+            let keys = session.pageKeys
+            session.siteKeys = keys
+            let written = session.memory.writtenKeys
+            let reused = Set(keys.filter { written[$0.key] == $0.value }.keys)
+            var unchanged = Set<String>()
+            for page in context.pages where reused.contains(page.chapter.path) {
+                unchanged.insert(page.chapter.outputPath)
+            }
+            let rendered = context.pages.compactMap(\.rendered)
+            if rendered.count == context.pages.count {
+                unchanged.formUnion(
+                    SearchIndex.unchangedTextFiles(
+                        rendered.map(\.searchEntry), fromMemory: context.pages.map { reused.contains($0.chapter.path) })
+                )
+            }
+            if let first = context.content.book.flattened.first, unchanged.contains(first.outputPath) {
+                unchanged.insert("index.html")
+            }
+            context.earlier.unchanged = unchanged
+        },
+        after: { session, context in
+            // Copied files whose source is as it was at the last write can be linked, not copied.
+            let copies = context.site.copied.compactMapValues { FileSignature(path: $0) }
+            for (path, signature) in copies where session.memory.copiedUnchanged(path, signature) {
+                context.site.unchanged.insert(path)
+            }
+            session.copies = copies
+            if !context.diagnostics.hasErrors { session.memory.rememberPrintPageChecked(global: session.global) }
+            return nil
         })
 
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.
@@ -134,9 +193,18 @@ extension BuildStep {
     }
 }
 
+/// What `Render` takes besides the page: the templates and what every page's rendering reads
+/// (both set once `prepare` passed, which stops the build without templates).
+struct RenderInput: Hashable, Sendable {
+    var templates: Templates?
+    var rendering: PageRendering?
+    /// `BuildContext.keepsPages`: false, a page's tree and section texts are dropped once rendered.
+    var keepsPages = true
+}
+
 /// What `Render` needs for every page, made once: the template values, the book's order and
 /// `print.html`'s anchors.
-struct PageRendering: Sendable {
+struct PageRendering: Hashable, Sendable {
     /// The values of the page template's placeholders.
     let values: TemplateValues
     /// The chapters in reading order.
