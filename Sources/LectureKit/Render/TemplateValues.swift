@@ -19,14 +19,17 @@ struct TemplateValues: Sendable {
     let verified: String
     /// The values every page shares: the interface words (`words.KEY`).
     private let shared: [String: Template.Value]
+    /// The theme's page chrome (`Partials`).
+    let partials: Partials
 
     /// The values for `book`; `verifiedSamples` is how many samples this build verified with
     /// `swiftVersion`.
     init(
         configuration: BuildConfiguration, book: Book, swiftVersion: String, words: InterfaceWords,
-        verifiedSamples: Int
+        verifiedSamples: Int, partials: Partials = .builtIn
     ) {
         self.configuration = configuration
+        self.partials = partials
         self.book = book
         self.swiftVersion = verifiedSamples > 0 ? swiftVersion : ""
         self.words = words
@@ -75,19 +78,23 @@ struct TemplateValues: Sendable {
         ]) { _, own in own }
     }
 
+    /// The partial `name` filled in with `values` and the interface words.
+    func partial(_ name: Partials.Name, _ values: [String: Template.Value]) -> String {
+        partials.render(name, values, words: shared)
+    }
+
     /// The chapter tree for the page at `current` (an output path): inline, or the script that
     /// inserts it from `toc.js` (`scriptsNavigation`).
     func navigation(current: String, root: String) -> String {
         scriptsNavigation
-            ? Navigation.scriptedTree(current: current, root: root, label: words["whole-contents"])
-            : Navigation.tree(book.chapters, current: current, root: root)
+            ? Navigation.scriptedTree(current: current, root: root, values: self)
+            : Navigation.tree(book.chapters, current: current, root: root, values: self)
     }
 
     /// A link to `[output.html] git-repository-url`, or nothing.
     var repositoryLink: String {
         guard let url = configuration.book.gitRepositoryURL else { return "" }
-        return
-            "<a class=\"repository-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">\(HTML.escape(words["repository"]))</a>"
+        return partial(.repositoryLink, ["url": .html(HTML.escapeHref(url))])
     }
 
     /// The page's edit link (`[output.html] edit-url-template`, `{path}` replaced by the page's
@@ -96,7 +103,6 @@ struct TemplateValues: Sendable {
         guard let template = configuration.book.editURLTemplate else { return "" }
         let path = FileSystem.join(configuration.contentPathFromBookRoot, page)
         let url = template.replacingOccurrences(of: "{path}", with: path)
-        return
-            "<a class=\"edit-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">\(HTML.escape(words["edit-page"]))</a>"
+        return partial(.editLink, ["url": .html(HTML.escapeHref(url))])
     }
 }

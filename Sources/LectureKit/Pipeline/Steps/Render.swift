@@ -75,7 +75,7 @@ extension BuildStep {
                 ? Array(
                     Navigation.redirect(
                         to: OutputPath.href(forOutput: first.outputPath), title: first.title,
-                        language: configuration.book.language ?? "en"
+                        language: configuration.book.language ?? "en", values: values
                     ).utf8) : html
         }
         if order.isEmpty {
@@ -86,13 +86,14 @@ extension BuildStep {
         }
         site.generated[InterfaceWords.scriptPath] = values.words.script
         if values.scriptsNavigation {
-            site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
+            site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters, values: values).utf8)
             site.generated["toc.html"] = Array(
                 templates.page.render(
                     values.page(
                         title: values.words["contents"],
-                        content: "<h1>\(HTML.escape(values.words["contents"]))</h1>\n"
-                            + Navigation.tree(book.chapters, current: nil, root: ""),
+                        content: values.partial(
+                            .contentsPage,
+                            ["chapters": .html(Navigation.tree(book.chapters, current: nil, root: "", values: values))]),
                         root: "", nav: "")
                 ).utf8)
         }
@@ -158,7 +159,8 @@ struct PageRendering: Sendable {
         values = TemplateValues(
             configuration: configuration, book: book, swiftVersion: context.swiftVersion,
             words: context.templates?.words ?? InterfaceWords(table: [:]),
-            verifiedSamples: context.sampleResults.count { $0.outcome == .passed })
+            verifiedSamples: context.sampleResults.count { $0.outcome == .passed },
+            partials: context.templates?.partials ?? .builtIn)
         order = book.flattened
         positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         printAnchors = PrintAnchors(order, reserved: context.templateIDs)
@@ -183,16 +185,16 @@ struct PageRendering: Sendable {
                     nav: values.navigation(current: output, root: root),
                     prev: Navigation.link(
                         position > 0 ? order[position - 1] : nil, rel: "prev", root: root,
-                        label: values.words["previous"]),
+                        label: values.words["previous"], values: values),
                     next: Navigation.link(
                         position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root,
-                        label: values.words["next"]),
-                    toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path),
+                        label: values.words["next"], values: values),
+                    toc: Navigation.toc(page.headings, values: values), editLink: values.editLink(page: page.chapter.path),
                     pageTitle: page.source.title)
             ).utf8)
         return RenderedPage(
             outputPath: output, html: html, searchEntry: SearchIndex.entry(page),
-            printHTML: PrintPage.chapter(content, output: output, anchors: printAnchors))
+            printHTML: PrintPage.chapter(content, output: output, anchors: printAnchors, values: values))
     }
 }
 
