@@ -14,7 +14,8 @@ import LectureSupport
 /// - The path is decoded by `RequestPath` (400 for traversal, NUL, backslashes, bad escapes).
 /// - The file is found through `realpath(3)` and must lie inside the output folder's own real
 ///   path, so no symlink leads out of it (404 otherwise). The folder is resolved again for each
-///   request, because each build swaps in a new folder under the same name.
+///   request, because each build swaps in a new folder under the same name, and must itself be
+///   a folder: a link put in its place while serving is not followed.
 /// - An absolute-form target (`GET http://host:port/x`, RFC 9112 §3.2.2) is served by its path.
 /// - `/dir` answers 301 to `/dir/` (the query kept); `/dir/` serves `dir/index.html`; there are
 ///   no listings.
@@ -83,7 +84,7 @@ struct SiteHandler: Sendable {
         }
         if path.segments.first == "__lecture" { return notFound() }
         // The site names files in NFC; a request in another form (an NFD name typed on macOS) finds them too.
-        guard let root = RealPath.of(outputDirectory),
+        guard let root = siteRoot,
             let resolved = RealPath.of(root + "/" + path.relative)
                 ?? RealPath.of(root + "/" + NFC.normalized(path.relative)),
             RealPath.isInside(resolved, root)
@@ -185,8 +186,16 @@ struct SiteHandler: Sendable {
     }
 
     /// 404, with the site's own `404.html` when it was built.
+    /// The output folder's real path, when it is a folder: not a link put in its place while
+    /// serving (`rm -rf book; ln -s ~ book`), whose target is no site this tool wrote.
+    private var siteRoot: String? {
+        var own = stat()
+        guard lstat(outputDirectory, &own) == 0, own.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return RealPath.of(outputDirectory)
+    }
+
     private func notFound() -> HTTPResponse {
-        if let root = RealPath.of(outputDirectory), let page = RealPath.of(root + "/404.html"),
+        if let root = siteRoot, let page = RealPath.of(root + "/404.html"),
             RealPath.isInside(page, root),
             let response = serveFile(page, status: 404)
         {

@@ -1,3 +1,6 @@
+import Foundation
+import LectureKit
+
 /// Part 8: what the sample sandbox costs (issue 30). A cold `lecture check` of the lecture's
 /// samples with `[lecture.samples] sandbox = "require"` (every sample's program in bubblewrap)
 /// against the same check with `sandbox = "off"`, interleaved round by round (`Interleaved`),
@@ -6,11 +9,20 @@ extension Bench {
     mutating func partSandbox() throws {
         let context = try prepareSamples()
         let root = temp + "/sandbox"
+        // The lecture's sample libraries, copied beside its pages and declared as its book.toml
+        // declares them.
+        let libraries = BookSettingsLoader.load(path: repo + "/book.toml").settings.sampleLibraries
+        let declared = libraries.map { "\"\($0)\"" }.joined(separator: ", ")
         for setting in ["require", "off"] {
             let book = root + "/" + setting
             try Files.copy(repo + "/content", to: book + "/content")
+            for library in libraries {
+                try Files.makeDirectory((book + "/" + library as NSString).deletingLastPathComponent)
+                try Files.copy(repo + "/" + library, to: book + "/" + library)
+            }
             try Files.write(
-                "[book]\nsrc = \"content\"\n\n[lecture.samples]\nsandbox = \"\(setting)\"\n", to: book + "/book.toml")
+                "[book]\nsrc = \"content\"\n\n[lecture.samples]\nsandbox = \"\(setting)\"\nlibraries = [\(declared)]\n",
+                to: book + "/book.toml")
         }
         defer { Files.remove(root) }
         var times = Interleaved()
@@ -19,7 +31,7 @@ extension Bench {
             for setting in round % 2 == 1 ? ["require", "off"] : ["off", "require"] {
                 let cache = root + "/cache-\(setting)-\(round)"
                 try Files.makeDirectory(cache)
-                try Files.copy(context.standInsRoot, to: cache + "/standins")
+                try Files.copy(context.standInsRoot, to: cache + "/libraries")
                 let run = try check(root + "/" + setting, cache: cache, context: context, contentOption: false)
                 if !run.succeeded { failed = run }
                 times.record(setting, run.seconds)

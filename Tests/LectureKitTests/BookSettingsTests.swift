@@ -196,3 +196,27 @@ extension BookSettingsTests {
         #expect(fine.isEmpty, "\(fine)")
     }
 }
+
+extension BookSettingsTests {
+    /// Attack 39 / new user 7: an mdBook theme (`theme/index.hbs`) is not used; each handlebars
+    /// template is a warning naming it and what to use instead, and the book still builds.
+    @Test func anMdBookHandlebarsThemeIsAWarningNamingEachTemplate() throws {
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"T\"\n", "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n",
+            "theme/index.hbs": "<html>{{{ content }}}</html>\n", "theme/head.hbs": "<meta>\n",
+            "theme/custom.css": "p {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var options = try BuildCommand.options([])
+        options.directory = root
+        var configuration = BuildConfiguration()
+        configuration.cacheDirectory = TestSupport.cacheDirectory
+        let diagnostics = try BookLayout.configure(&configuration, options: options)
+        #expect(
+            diagnostics.map(\.headline) == [
+                "\(root)/theme/head.hbs: warning: mdBook's handlebars template 'head.hbs' is not used by lecture",
+                "\(root)/theme/index.hbs: warning: mdBook's handlebars template 'index.hbs' is not used by lecture",
+            ])
+        #expect(diagnostics.allSatisfy { $0.notes.first?.contains("[lecture] templates") == true })
+    }
+}

@@ -155,6 +155,21 @@ import Testing
         #expect(try site.get("/inside.css").text == "body { margin: 0 }\n", "\(site.recorder.lines)")
     }
 
+    /// The output folder swapped for a link while serving (`rm -rf book; ln -s ~ book`): the
+    /// link's target is not served.
+    @Test func anOutputFolderSwappedForALinkIsNotServed() throws {
+        let site = try ServeFixture()
+        #expect(try site.get("/assets/site.css").status == 200)
+        try FileSystem.writeAtomically("SECRET outside\n", to: site.root + "/outside/secret.txt")
+        #expect(rename(site.output, site.root + "/old-site") == 0)
+        #expect(symlink(site.root + "/outside", site.output) == 0)
+        for path in ["/secret.txt", "/", "/index.html"] {
+            let response = try site.get(path)
+            #expect(response.status == 404, "\(path) answered \(response.status)")
+            #expect(!response.text.contains("SECRET"), "\(path)")
+        }
+    }
+
     @Test func foldersRedirectToTheirSlashAndServeTheirIndex() throws {
         let site = try ServeFixture()
         let redirect = try site.get("/docs")

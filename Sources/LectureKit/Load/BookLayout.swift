@@ -83,6 +83,7 @@ package enum BookLayout {
         } else if let smart = settings.smartPunctuation {
             configuration.smartPunctuation = smart
         }
+        diagnostics += handlebarsTheme(in: root)
         if needsTemplates {
             if let templates = options.templates {
                 configuration.templatesDirectory = templates
@@ -94,5 +95,22 @@ package enum BookLayout {
             }
         }
         return diagnostics
+    }
+
+    /// A warning for each handlebars template (`*.hbs`) in mdBook's `theme/` folder, which
+    /// lecture does not read: a theme made for mdBook would otherwise be dropped unsaid.
+    static func handlebarsTheme(in root: String) -> [Diagnostic] {
+        let theme = FileSystem.join(root, "theme")
+        guard FileSystem.isDirectory(theme), let names = try? FileManager.default.contentsOfDirectory(atPath: theme)
+        else { return [] }
+        return names.filter { $0.hasSuffix(".hbs") }.sorted().map { name in
+            .warning(
+                .bookTOMLUnsupported, FileSystem.join(theme, name), nil,
+                "mdBook's handlebars template '\(name)' is not used by lecture",
+                notes: [
+                    "lecture's templates are HTML with {{ name }} placeholders: put a page.html in a folder and name it "
+                        + "with [lecture] templates in book.toml or --templates (see the manual's Templates page)"
+                ])
+        }
     }
 }

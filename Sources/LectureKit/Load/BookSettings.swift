@@ -321,6 +321,19 @@ package enum BookSettingsLoader {
         }
     }
 
+    /// A time limit in seconds, in the range sample time-outs take.
+    static func seconds(_ keyPath: WritableKeyPath<BookSettings, Double?> & Sendable) -> Field {
+        Field { entry, settings in
+            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value),
+                SampleVerifier.Options.timeouts.contains(seconds)
+            else {
+                return "needs \(SampleVerifier.Options.timeoutsText)"
+            }
+            settings[keyPath: keyPath] = seconds
+            return nil
+        }
+    }
+
     /// The keys lecture reads, by their dotted path.
     static let fields: [String: Field] = [
         "book.title": string(\.title),
@@ -385,24 +398,8 @@ package enum BookSettingsLoader {
         "lecture.include-from": Field { entry, _ in
             entry.kind == .array ? nil : "needs an array of folders, such as [\"../examples\"]"
         },
-        "lecture.timeout": Field { entry, settings in
-            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value),
-                SampleVerifier.Options.timeouts.contains(seconds)
-            else {
-                return "needs \(SampleVerifier.Options.timeoutsText)"
-            }
-            settings.timeout = seconds
-            return nil
-        },
-        "lecture.diagram-timeout": Field { entry, settings in
-            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value),
-                SampleVerifier.Options.timeouts.contains(seconds)
-            else {
-                return "needs \(SampleVerifier.Options.timeoutsText)"
-            }
-            settings.diagramTimeout = seconds
-            return nil
-        },
+        "lecture.timeout": seconds(\.timeout),
+        "lecture.diagram-timeout": seconds(\.diagramTimeout),
         "lecture.swift-language-mode": Field { entry, settings in
             guard entry.kind == .integer || entry.kind == .string, ["5", "6"].contains(entry.value) else {
                 return "needs 5 or 6"

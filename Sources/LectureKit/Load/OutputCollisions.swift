@@ -11,7 +11,7 @@ enum OutputCollisions {
         var diagnostics: [Diagnostic] = []
         let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
         var owners: [String: String] = [
-            "toc.js": "the navigation script",
+            "toc.js": "the navigation script", InterfaceWords.scriptPath: "the interface words' script",
             "toc.html": "the table of contents",
             "assets/highlight.min.js": "highlight.js", SiteWriter.marker: "the site marker",
             PrintPage.outputPath: "the print page",

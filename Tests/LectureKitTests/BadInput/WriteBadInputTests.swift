@@ -36,3 +36,22 @@ import Testing
         #expect(html.contains("<h2 id=\"content-1\">"))
     }
 }
+
+extension WriteBadInputTests {
+    /// Attack 31: a content file `words.js` (the interface words' script) and a page `words.md`
+    /// beside it are refused before anything is written, naming the content file, as `toc.js` is.
+    @Test func aContentFileNamedLikeTheWordsScriptIsAnErrorNamingIt() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](one.md)\n", "one.md": "# 하나\n", "words.js": "// mine\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(failed)
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(root)/content/words.js: error: content file would be written to words.js, which is the interface words' script"
+                )
+            }, "\(lines)")
+        #expect(!FileSystem.exists(root + "/_site"))
+    }
+}
