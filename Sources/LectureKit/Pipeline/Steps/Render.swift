@@ -25,7 +25,7 @@ extension BuildStep {
             // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
             let redirects = Redirects.pages(
                 configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
-                language: configuration.book.language ?? "en")
+                language: configuration.book.language ?? "en", values: rendering.values)
             context.site.generated.merge(redirects.files) { old, _ in old }
             context.diagnostics.emit(redirects.diagnostics)
             // Every URL the reader will follow, as emitted (templates and raw HTML included).
