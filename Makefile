@@ -57,7 +57,7 @@ manual: build ## Build the manual (Sources/lecture/Manual) into .build/manual/, 
 
 # The toolchain's swift-format with the checked-in .swift-format (Package.swift keeps its own layout:
 # swift-format would move an import above the swift-tools-version line).
-FORMATTED := Sources Tests Plugins
+FORMATTED := Sources Tests
 
 format: ## Format the Swift sources in place with the toolchain's swift-format (.swift-format)
 	swift-format format --in-place --recursive --parallel $(FORMATTED)
