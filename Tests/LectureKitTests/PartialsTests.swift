@@ -24,10 +24,13 @@ import Testing
     /// is the built-in theme's.
     @Test func aThemeReplacesThePartialsItHasAndKeepsTheOthers() throws {
         var files = Self.book
-        files["theme/page.html"] = "<nav>{{ nav }}</nav><main>{{ content }}</main>{{ prev }}{{ next }}{{ toc }}{{ repository_link }}\n"
-        files["theme/partials/pager-link.html"] = "<a class=\"mine-{{ rel }}\" href=\"{{ href }}\">{{ words.next }}: {{ title }}</a>\n"
+        files["theme/page.html"] =
+            "<nav>{{ nav }}</nav><main>{{ content }}</main>{{ prev }}{{ next }}{{ toc }}{{ repository_link }}\n"
+        files["theme/partials/pager-link.html"] =
+            "<a class=\"mine-{{ rel }}\" href=\"{{ href }}\">{{ words.next }}: {{ title }}</a>\n"
         files["theme/partials/chapter-current.html"] = "<li><b>{{ title }}</b>{{ children }}</li>\n"
-        files["theme/partials/repository-link.html"] = "<a class=\"repo\" href=\"{{ url }}\">{{ words.repository }} &amp; more</a>\n"
+        files["theme/partials/repository-link.html"] =
+            "<a class=\"repo\" href=\"{{ url }}\">{{ words.repository }} &amp; more</a>\n"
         let root = try TestSupport.makeTree(files)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let (status, lines) = run([
@@ -38,7 +41,10 @@ import Testing
         #expect(a.contains("<a class=\"mine-next\" href=\"b.html\">Next: Qb</a>"), "the theme's pager link: \(a)")
         #expect(a.contains("</main><a class=\"mine-next\""), "a partial's last newline is not part of it: \(a)")
         #expect(a.contains("<li><b>Qa</b></li>"), "the theme's current chapter")
-        #expect(a.contains("<ol class=\"chapters\">") && a.contains("<li><a href=\"b.html\"><span class=\"section-number\">2.</span> Qb</a></li>"), "built-in")
+        #expect(
+            a.contains("<ol class=\"chapters\">")
+                && a.contains("<li><a href=\"b.html\"><span class=\"section-number\">2.</span> Qb</a></li>"), "built-in"
+        )
         #expect(a.contains("<a class=\"repo\" href=\"https://example.com/qz\">Repository &amp; more</a>"), "\(a)")
         #expect(a.contains("<ol><li><a href=\"#qc\">Qc</a></li>"), "the built-in 'on this page' list")
         #expect(!FileSystem.exists(root + "/book/partials"), "the partials are read, not copied")
@@ -57,9 +63,12 @@ import Testing
             b.contains(
                 "<ol class=\"chapters\"><li><a href=\"a.html\"><span class=\"section-number\">1.</span> Qa</a></li><li><a href=\"b.html\" class=\"active\" aria-current=\"page\"><span class=\"section-number\">2.</span> Qb</a></li></ol>"
             ))
-        #expect(b.contains("<a class=\"repository-link\" href=\"https://example.com/qz\" rel=\"external\">Repository</a>"))
+        #expect(
+            b.contains("<a class=\"repository-link\" href=\"https://example.com/qz\" rel=\"external\">Repository</a>"))
         let print = try #require(TestSupport.read(root + "/book/print.html"))
-        #expect(print.contains("<div class=\"print-cover\">\n<p class=\"print-book-title\">Qz</p>\n<p class=\"print-note\">"))
+        #expect(
+            print.contains(
+                "<div class=\"print-cover\">\n<p class=\"print-book-title\">Qz</p>\n<p class=\"print-note\">"))
         #expect(print.contains("<p class=\"print-toc-title\" id=\"print-toc-title\">Contents</p>\n<ol><li><a href=\"#"))
         #expect(print.contains("<ol class=\"print-sections\"><li><a href=\"#"))
         #expect(print.contains("</nav>\n<section class=\"print-chapter\" id=\""))

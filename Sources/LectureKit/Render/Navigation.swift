@@ -87,7 +87,8 @@ enum Navigation {
     /// `<meta http-equiv="refresh">`, which works from `file://` and under any sub-path; the
     /// partial `redirect`).
     static func redirect(to path: String, title: String, language: String, values: TemplateValues) -> String {
-        values.partial(.redirect, ["href": .html(HTML.escapeHref(path)), "title": .text(title), "language": .text(language)])
+        values.partial(
+            .redirect, ["href": .html(HTML.escapeHref(path)), "title": .text(title), "language": .text(language)])
     }
 
     /// The previous or next page's link (`rel`), or nothing; the template's stylesheet shows
@@ -98,7 +99,8 @@ enum Navigation {
         return values.partial(
             .pagerLink,
             [
-                "rel": .text(rel), "href": .html(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath))),
+                "rel": .text(rel),
+                "href": .html(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath))),
                 "label": .text(label), "title": .text(chapter.title),
             ])
     }

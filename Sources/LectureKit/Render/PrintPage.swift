@@ -17,7 +17,9 @@ enum PrintPage {
         let content = rendered.rewritten(
             ids: { anchors.id($0, in: output) }, destinations: { anchors.destination($0, in: output) },
             html: { anchors.rewrite(html: $0, in: output) })
-        return values.partial(.printChapter, ["id": .text(anchors.chapters[output] ?? ""), "content": .html(HTMLComments.closingOff(content))])
+        return values.partial(
+            .printChapter,
+            ["id": .text(anchors.chapters[output] ?? ""), "content": .html(HTMLComments.closingOff(content))])
             + "\n"
     }
 

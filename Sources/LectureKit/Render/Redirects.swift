@@ -51,7 +51,8 @@ enum Redirects {
                     ))
                 continue
             }
-            files[path] = Array(Navigation.redirect(to: redirect.to, title: redirect.to, language: language, values: values).utf8)
+            files[path] = Array(
+                Navigation.redirect(to: redirect.to, title: redirect.to, language: language, values: values).utf8)
         }
         return (files, diagnostics)
     }

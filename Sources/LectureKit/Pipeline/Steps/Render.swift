@@ -189,7 +189,8 @@ struct PageRendering: Sendable {
                     next: Navigation.link(
                         position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root,
                         label: values.words["next"], values: values),
-                    toc: Navigation.toc(page.headings, values: values), editLink: values.editLink(page: page.chapter.path),
+                    toc: Navigation.toc(page.headings, values: values),
+                    editLink: values.editLink(page: page.chapter.path),
                     pageTitle: page.source.title)
             ).utf8)
         return RenderedPage(
