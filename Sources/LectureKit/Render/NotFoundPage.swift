@@ -8,7 +8,7 @@ enum NotFoundPage {
 
     /// The page: `message` (the templates' `404.html`) filled in and laid out by `templates.page`.
     static func html(message: Template, templates: Templates, values: TemplateValues) -> String {
-        let root = values.configuration.siteURL
+        let root = values.siteURL
         let nav = Navigation.tree(values.book.chapters, current: nil, root: root, values: values)
         // What the page adds to `<head>` (`{{ head }}`): the partial `not-found-head`.
         var page = values.page(

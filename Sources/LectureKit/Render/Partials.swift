@@ -11,7 +11,7 @@ import LectureSupport
 /// is a `Template` (`{{ name }}`, text escaped, HTML as is; `{{ words.KEY }}` for every interface
 /// word); the file's last newline is not part of it, so a partial can be one line of an
 /// element that the tool joins with others.
-struct Partials: Sendable {
+struct Partials: Hashable, Sendable {
     /// The partials, by file name without `.html`.
     enum Name: String, CaseIterable, Sendable {
         case chapters, chapter
@@ -105,6 +105,10 @@ struct Partials: Sendable {
         if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
         return Partials(templates: templates, source: source)
     }
+
+    /// Equal when their texts are (the parsed templates follow from them).
+    static func == (a: Partials, b: Partials) -> Bool { a.source == b.source }
+    func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     /// The partial `name` filled in with `values`, then `words` (the interface words as values).
     func render(_ name: Name, _ values: [String: Template.Value], words: [String: Template.Value]) -> String {

@@ -34,7 +34,7 @@ enum PrintPage {
         return values.partial(
             .printFront,
             [
-                "cover": .html(cover), "build_date": .text(values.configuration.buildDate),
+                "cover": .html(cover), "build_date": .text(values.buildDate),
                 "contents": .html(tableOfContents(book.chapters, pages: pages, anchors: anchors, values: values)),
             ]) + "\n"
     }

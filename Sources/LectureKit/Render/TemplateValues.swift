@@ -4,8 +4,15 @@ import LectureSupport
 
 /// The values of `page.html`'s placeholders (the manual, "Templates"), built here for every page the
 /// layout renders: the chapters, `print.html`, `toc.html` and the not-found page.
-struct TemplateValues: Sendable {
-    let configuration: BuildConfiguration
+struct TemplateValues: Hashable, Sendable {
+    /// book.toml's settings (language, theme, repository and edit links).
+    let settings: BookSettings
+    /// `{{ build_date }}`.
+    let buildDate: String
+    /// Where the site is served (`[output.html] site-url`), for the not-found page's links.
+    let siteURL: String
+    /// The pages' folder from the folder holding book.toml (`src`), for edit links.
+    let contentPathFromBookRoot: String
     let book: Book
     /// The compiler that verified the samples, as `Swift 6.3.1`.
     let swiftVersion: String
@@ -28,7 +35,10 @@ struct TemplateValues: Sendable {
         configuration: BuildConfiguration, book: Book, swiftVersion: String, words: InterfaceWords,
         verifiedSamples: Int, partials: Partials = .builtIn
     ) {
-        self.configuration = configuration
+        settings = configuration.book
+        buildDate = configuration.buildDate
+        siteURL = configuration.siteURL
+        contentPathFromBookRoot = configuration.contentPathFromBookRoot
         self.partials = partials
         self.book = book
         self.swiftVersion = verifiedSamples > 0 ? swiftVersion : ""
@@ -68,9 +78,9 @@ struct TemplateValues: Sendable {
             "toc": .html(toc),
             "root": .text(root),
             "swift_version": .text(swiftVersion),
-            "build_date": .text(configuration.buildDate),
-            "language": .text(configuration.book.language ?? "en"),
-            "default_theme": .text(configuration.book.defaultTheme ?? ""),
+            "build_date": .text(buildDate),
+            "language": .text(settings.language ?? "en"),
+            "default_theme": .text(settings.defaultTheme ?? ""),
             "repository_link": .html(repositoryLink),
             "edit_link": .html(editLink),
             "head": .html(head),
@@ -93,15 +103,15 @@ struct TemplateValues: Sendable {
 
     /// A link to `[output.html] git-repository-url`, or nothing.
     var repositoryLink: String {
-        guard let url = configuration.book.gitRepositoryURL else { return "" }
+        guard let url = settings.gitRepositoryURL else { return "" }
         return partial(.repositoryLink, ["url": .html(HTML.escapeHref(url))])
     }
 
     /// The page's edit link (`[output.html] edit-url-template`, `{path}` replaced by the page's
     /// path from the folder holding `book.toml`, such as `src/intro.md`), or nothing.
     func editLink(page: String) -> String {
-        guard let template = configuration.book.editURLTemplate else { return "" }
-        let path = FileSystem.join(configuration.contentPathFromBookRoot, page)
+        guard let template = settings.editURLTemplate else { return "" }
+        let path = FileSystem.join(contentPathFromBookRoot, page)
         let url = template.replacingOccurrences(of: "{path}", with: path)
         return partial(.editLink, ["url": .html(HTML.escapeHref(url))])
     }

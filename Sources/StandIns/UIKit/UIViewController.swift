@@ -285,10 +285,14 @@ open class UIViewController: UIResponder {
 
 /// Headless stand-in for `UINavigationControllerDelegate` (see Apple's UIKit documentation).
 ///
-/// Here only the two methods that report which controller is shown; both
-/// have empty default implementations, as they are optional in UIKit.
+/// Here only the two methods that report which controller is shown. In UIKit
+/// this is an Objective-C protocol refining `NSObjectProtocol` whose methods
+/// are all optional; Linux has no `@objc optional`, so here it refines
+/// `NSObjectProtocol` too (a conformer must inherit `NSObject`, as on iOS) and
+/// both methods have empty default implementations. Code outside the stand-in
+/// calls them only on a conforming type, never through the protocol.
 @MainActor
-public protocol UINavigationControllerDelegate: AnyObject {
+public protocol UINavigationControllerDelegate: NSObjectProtocol {
     /// Headless stand-in for `navigationController(_:willShow:animated:)` (see Apple's UIKit documentation).
     /// Here it is called before a push or pop changes the top controller.
     func navigationController(
