@@ -176,6 +176,16 @@ open class UIViewController: UIResponder {
 
     private var pendingTransition: (appearing: Bool, animated: Bool)?
 
+    /// Headless stand-in for `UIViewController.isMovingFromParent` (see Apple's UIKit documentation).
+    /// Here true while a navigation controller pops this controller: from just
+    /// before its `viewWillDisappear(_:)` until its `viewDidDisappear(_:)` has returned.
+    public internal(set) var isMovingFromParent = false
+
+    /// Headless stand-in for `UIViewController.isMovingToParent` (see Apple's UIKit documentation).
+    /// Here true while a navigation controller pushes this controller: from just
+    /// before its `viewWillAppear(_:)` until its `viewDidAppear(_:)` has returned.
+    public internal(set) var isMovingToParent = false
+
     /// Headless stand-in for `UIViewController.beginAppearanceTransition(_:animated:)`
     /// (see Apple's UIKit documentation). Here it loads the view if needed and
     /// calls `viewWillAppear(_:)` (when `isAppearing`) or `viewWillDisappear(_:)`.
@@ -389,6 +399,7 @@ open class UINavigationController: UIViewController {
         viewController._parent = self
         delegate?.navigationController(self, willShow: viewController, animated: animated)
         covered?.beginAppearanceTransition(false, animated: animated)
+        viewController.isMovingToParent = true
         viewController.beginAppearanceTransition(true, animated: animated)
         stack.append(viewController)
         finishTransition(leaving: covered.map { [$0] } ?? [], shown: viewController, animated: animated)
@@ -399,8 +410,12 @@ open class UINavigationController: UIViewController {
     /// the shown one `viewDidAppear`, and then the delegate `didShow`.
     private func finishTransition(leaving: [UIViewController], shown: UIViewController, animated: Bool) {
         Task { @MainActor in
-            for controller in leaving { controller.endAppearanceTransition() }
+            for controller in leaving {
+                controller.endAppearanceTransition()
+                controller.isMovingFromParent = false
+            }
             shown.endAppearanceTransition()
+            shown.isMovingToParent = false
             self.delegate?.navigationController(self, didShow: shown, animated: animated)
         }
     }
@@ -415,6 +430,7 @@ open class UINavigationController: UIViewController {
         let popped = stack.removeLast()
         let revealed = stack[stack.count - 1]
         delegate?.navigationController(self, willShow: revealed, animated: animated)
+        popped.isMovingFromParent = true
         popped.beginAppearanceTransition(false, animated: animated)
         revealed.beginAppearanceTransition(true, animated: animated)
         popped._parent = nil
@@ -431,6 +447,7 @@ open class UINavigationController: UIViewController {
         let top = stack.last
         delegate?.navigationController(self, willShow: stack[0], animated: animated)
         stack = [stack[0]]
+        top?.isMovingFromParent = true
         top?.beginAppearanceTransition(false, animated: animated)
         stack[0].beginAppearanceTransition(true, animated: animated)
         for controller in popped { controller._parent = nil }
