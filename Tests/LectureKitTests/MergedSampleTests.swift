@@ -90,6 +90,31 @@ import Testing
         #expect(merged[7].diagnostics.map(\.severity) == [.warning])
     }
 
+    /// The merged program and the samples verified alone run side by side, each on `jobs`
+    /// threads; every compile, link and run of both takes a place of the verifier's one pool
+    /// (`SampleVerifier.processes`), so together they never run more than `jobs` processes.
+    @Test func bothPathsTogetherNeverRunMoreProcessesThanTheJobs() throws {
+        let shared = try Self.stage().verifier
+        var options = shared.options
+        options.jobs = 2
+        options.mergeSamples = true
+        // A verifier of its own: the pool is made with it, and no other test takes its places.
+        let verifier = SampleVerifier(
+            toolchain: shared.toolchain, libraries: shared.libraries, cache: shared.cache, options: options)
+        let test = "```swift test\nimport Testing\n@Test func adds() { #expect(1 + 1 == 2) }\n```\n\n"
+        let alone = Self.sample("let x: Int = \"no\"", "compile_fail") + Self.sample("print(9)", output: "9\n")
+        let found = SampleExtractor.extract(
+            from: MarkdownParser.parse(Self.kinds + test + alone + alone), path: "page.md")
+        let results = verifier.verify(found.samples)
+        // Both paths ran: merged verdicts and verdicts reached alone.
+        #expect(results.contains { $0.merged } && results.contains { !$0.merged && $0.compiled })
+        let usage = verifier.processes.usage
+        #expect(usage.mostAtOnce <= 2, "\(usage)")
+        // Not vacuous: the pool was full at some moment, and every sample's compile went through it.
+        #expect(usage.mostAtOnce == 2, "\(usage)")
+        #expect(usage.processes >= found.samples.count, "\(usage)")
+    }
+
     @Test func theDispatcherComesWithTheStandInsAndWithoutItEverySampleIsVerifiedAlone() throws {
         var stage = try Self.stage()
         let libraries = stage.verifier.libraries.directory

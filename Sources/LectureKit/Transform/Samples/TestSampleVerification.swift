@@ -57,12 +57,14 @@ extension SampleVerifier {
         try ScratchFile.write(sample.program, to: work + "/sample.swift")
         try ScratchFile.write(TestProgram.runner(for: discovered)!, to: work + "/runner.swift")
 
-        let compile = try Subprocess.run(
-            toolchain.swiftc,
-            flags + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
-                "sample.swift", "runner.swift", "-o", "tests",
-            ],
-            directory: work, environment: ["TMPDIR": work], timeout: 300)
+        let compile = try processes.run {
+            try Subprocess.run(
+                toolchain.swiftc,
+                flags + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
+                    "sample.swift", "runner.swift", "-o", "tests",
+                ],
+                directory: work, environment: ["TMPDIR": work], timeout: 300, cancellation: options.cancellation)
+        }
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
         result.diagnostics += compilerDiagnostics
