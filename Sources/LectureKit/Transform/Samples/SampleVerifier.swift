@@ -380,7 +380,10 @@ package struct SampleVerifier: Sendable {
     }
 
     /// Records a compile's diagnostics and verdict in `result`; whether the sample is to be run
-    /// (it compiled and is neither `compile_fail` nor `no_run`).
+    /// (it compiled and is neither `compile_fail` nor `no_run`). The one judge of a compile, for
+    /// every kind of sample on either path (the merged path's, `MergedSamples`, and the alone
+    /// path's, `run` and `compileAndRunTests`); a run's verdict is `take(_:_:of:into:)`'s, a
+    /// test program's `runTestProgram`'s, on either path too.
     func take(_ compile: Subprocess.Result, of sample: Sample, into result: inout SampleResult) -> Bool {
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
@@ -404,7 +407,8 @@ package struct SampleVerifier: Sendable {
             if !compilerDiagnostics.hasErrors {
                 result.diagnostics.append(
                     .error(
-                        .sampleCompile, sample.path, sample.location, "sample does not compile",
+                        .sampleCompile, sample.path, sample.location,
+                        sample.mode == .test ? "test sample does not compile" : "sample does not compile",
                         notes: [compile.stderrText]))
             }
             return false

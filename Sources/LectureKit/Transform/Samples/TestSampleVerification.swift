@@ -65,19 +65,8 @@ extension SampleVerifier {
                 ],
                 directory: work, environment: ["TMPDIR": work], timeout: 300, cancellation: options.cancellation)
         }
-        result.compiled = true
-        let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
-        result.diagnostics += compilerDiagnostics
-        guard compile.succeeded else {
-            if !compilerDiagnostics.hasErrors {
-                result.diagnostics.append(
-                    .error(
-                        .sampleCompile, sample.path, sample.location, "test sample does not compile",
-                        notes: [compile.stderrText]))
-            }
-            return
-        }
-
+        // The compile's verdict is every sample's (`take`), merged or alone.
+        guard take(compile, of: sample, into: &result) else { return }
         try runTestProgram(work + "/tests", of: sample, into: &result)
     }
 
