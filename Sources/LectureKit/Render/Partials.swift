@@ -58,7 +58,7 @@ struct Partials: Hashable, Sendable {
             case .printBookTitle: ["title"]
             case .printNote: ["text"]
             case .printChapter: ["id", "content"]
-            case .printContentsItem: ["id", "title", "sections", "children"]
+            case .printContentsItem: ["id", "number", "title", "sections", "children"]
             case .contentsPage: ["chapters"]
             case .notFoundHead: []
             case .redirect: ["language", "title", "href"]

@@ -49,33 +49,56 @@ enum PrintPage {
         return contents(chapters, pages: pages, numbers: numbers, anchors: anchors, values: values)
     }
 
+    /// Numbered as mdBook's sidebar numbers the same summary: a numbered chapter shows its
+    /// section number (`1.2.`, the partial `section-number`), and nothing else does: prefix and
+    /// suffix chapters, part titles (labels), separators (rules), drafts (no link) and the
+    /// sections under a chapter. Part titles, separators and drafts are the chapter tree's
+    /// partials (`part-title`, `separator`, `chapter-draft`). The lists show no numbers of their
+    /// own (`print.css`: `list-style: none`).
     private static func contents(
         _ chapters: [Chapter], pages: [Page], numbers: [String: Int], anchors: PrintAnchors, values: TemplateValues
     ) -> String {
         var items = ""
         for chapter in chapters {
-            let output = chapter.outputPath
-            let number = numbers[chapter.path]
-            var sections = ""
-            if let number, pages[number].headings.contains(where: { $0.level == 2 }) {
-                var list = ""
-                for heading in pages[number].headings where heading.level == 2 {
-                    list += values.partial(
-                        .printSection,
-                        ["id": .html(HTML.escapeHref(anchors.id(heading.id, in: output))), "text": .text(heading.text)])
-                }
-                sections = values.partial(.printSections, ["items": .html(list)])
-            }
+            let label =
+                chapter.number.map {
+                    values.partial(.sectionNumber, ["number": .text($0.map(String.init).joined(separator: "."))])
+                } ?? ""
             let children =
                 chapter.children.isEmpty
                 ? "" : contents(chapter.children, pages: pages, numbers: numbers, anchors: anchors, values: values)
-            items += values.partial(
-                .printContentsItem,
-                [
-                    "id": .html(HTML.escapeHref(anchors.chapters[output] ?? "")),
-                    "title": .text(number.map { pages[$0].title } ?? chapter.title),
-                    "sections": .html(sections), "children": .html(children),
-                ])
+            switch chapter.kind {
+            case .partTitle:
+                items += values.partial(.partTitle, ["title": .text(chapter.title), "children": .html(children)])
+            case .separator:
+                items += values.partial(.separator, ["children": .html(children)])
+            case .draft:
+                items += values.partial(
+                    .chapterDraft, ["number": .html(label), "title": .text(chapter.title), "children": .html(children)])
+            case .page:
+                let output = chapter.outputPath
+                let number = numbers[chapter.path]
+                var sections = ""
+                if let number, pages[number].headings.contains(where: { $0.level == 2 }) {
+                    var list = ""
+                    for heading in pages[number].headings where heading.level == 2 {
+                        list += values.partial(
+                            .printSection,
+                            [
+                                "id": .html(HTML.escapeHref(anchors.id(heading.id, in: output))),
+                                "text": .text(heading.text),
+                            ])
+                    }
+                    sections = values.partial(.printSections, ["items": .html(list)])
+                }
+                items += values.partial(
+                    .printContentsItem,
+                    [
+                        "id": .html(HTML.escapeHref(anchors.chapters[output] ?? "")), "number": .html(label),
+                        "title": .text(number.map { pages[$0].title } ?? chapter.title),
+                        "sections": .html(sections), "children": .html(children),
+                    ])
+            }
         }
         return values.partial(.printContents, ["items": .html(items)])
     }
