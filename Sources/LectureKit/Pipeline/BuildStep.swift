@@ -87,7 +87,10 @@ struct BuildStep: Sendable {
     /// check (so no step asks which command runs it): `files` loaded instead of the summary's
     /// pages when not empty, every sample verified (only `shard`'s when given), no hover cards.
     static func check(files: [String], shard: (index: Int, count: Int)?) -> [BuildStep] {
-        [.load(checking: files), .parse, .samples(verifyingAlways: true, shard: shard, hoverCards: false)]
+        [
+            .load(checking: files), .parse(verifyingSamplesAlways: true),
+            .samples(verifyingAlways: true, shard: shard, hoverCards: false),
+        ]
     }
 }
 
