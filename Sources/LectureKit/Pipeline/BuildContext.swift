@@ -15,6 +15,12 @@ struct BuildContext: Sendable {
         /// `lecture check`: samples only; `files` instead of the summary's pages when not empty,
         /// `shard` (1-based index, count) to verify every count-th sample.
         case check(files: [String], shard: (index: Int, count: Int)?)
+
+        /// Whether the run makes the site (and so may write a page create-missing makes).
+        var isSite: Bool {
+            if case .site = self { return true }
+            return false
+        }
     }
 
     /// What to read and write.

@@ -77,7 +77,8 @@ extension BuildStep {
             contentDirectory: context.configuration.contentDirectory,
             reuse: { path, signature in earlier[path].flatMap { $0.signature == signature ? $0.file : nil } },
             listing: { listing.all() }, createMissing: context.configuration.book.createMissing ?? true,
-            includes: context.configuration.includeScope)
+            includes: context.configuration.includeScope, cancellation: context.configuration.verifier.cancellation,
+            writesPages: context.purpose.isSite)
         // The title is book.toml's, as in mdBook, which ignores the summary's `# Title`.
         loaded.book.title = context.configuration.book.title ?? ""
         context.diagnostics.emit(loaded.diagnostics)
@@ -107,7 +108,7 @@ extension BuildStep {
                 let source = try SourceFileReader.decode(bytes, displayPath: file, relativePath: file)
                 let (expanded, problems) = IncludeExpander.apply(
                     to: source, directory: IncludeExpander.folder(of: file),
-                    scope: scope)
+                    scope: scope, budget: IncludeBudget(cancellation: configuration.verifier.cancellation))
                 sources.append(expanded)
                 context.diagnostics.emit(problems)
             } catch {
