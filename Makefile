@@ -57,7 +57,7 @@ manual: build ## Build the manual (Sources/lecture/Manual) into .build/manual/, 
 
 # The toolchain's swift-format with the checked-in .swift-format (Package.swift keeps its own layout:
 # swift-format would move an import above the swift-tools-version line).
-FORMATTED := Sources Tests Plugins
+FORMATTED := Sources Tests
 
 format: ## Format the Swift sources in place with the toolchain's swift-format (.swift-format)
 	swift-format format --in-place --recursive --parallel $(FORMATTED)
@@ -149,7 +149,8 @@ browser-tools: python-env
 
 browser-test: site browser-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme, search from file://
 	$(PYTEST) Tests/BrowserTests/live_reload_test.py Tests/BrowserTests/hover_cards_test.py \
-	  Tests/BrowserTests/theme_test.py Tests/BrowserTests/search_test.py --lecture $(LECTURE) --site _site
+	  Tests/BrowserTests/theme_test.py Tests/BrowserTests/hidden_lines_test.py Tests/BrowserTests/search_test.py \
+	  --lecture $(LECTURE) --site _site
 
 layout-test: site browser-tools ## Every page at 375 and 1280 px, light and dark, and in print: diagram labels >= 12 px, no sideways scroll, no table overflowing; screenshots into _screenshots/
 	$(PYTEST) -s Tests/BrowserTests/layout_test.py --site _site --screenshots _screenshots --pictured comparison --pictured mvvm

@@ -60,9 +60,11 @@ let package = Package(
         ),
         // The default theme inside the tool: `site-templates/` (its home) embedded as a Swift source
         // at build time, since SwiftPM resources must lie in the target's folder and a symbolic
-        // link there is copied as a link.
+        // link there is copied as a link. The plugin lives in Sources/ beside its program, so the
+        // top level keeps to its fixed set (no Plugins/).
         .executableTarget(name: "theme-embedder"),
-        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
+        .plugin(
+            name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"], path: "Sources/EmbedTheme"),
         // The toolchain's in-process SourceKit, loaded with dlopen (header from the toolchain).
         .target(
             name: "CSourceKit",

@@ -6,7 +6,7 @@ import Foundation
 /// Entries are written atomically and never modified, so the folder is safe to share between
 /// concurrent runs and to save and restore between CI runs. The default folder is
 /// `$LECTURE_CACHE_DIR`, else `$XDG_CACHE_HOME/lecture`, else `~/.cache/lecture`.
-package struct Cache: Sendable {
+package struct Cache: Hashable, Sendable {
     /// The cache folder, as an absolute path.
     package var directory: String
 

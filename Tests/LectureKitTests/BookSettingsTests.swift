@@ -106,6 +106,26 @@ import Testing
         #expect(diagnostics.map(\.severity) == [.error, .error, .error, .error])
         #expect(diagnostics.map { $0.location?.line } == [2, 3, 6, 7])
     }
+
+    /// `[output.html.code.hidelines]` maps a language to its prefix of hidden lines; a value that
+    /// is no prefix is an error at its line, any other key of `[output.html.code]` a warning.
+    @Test func codeHidelinesAreReadAndCheckedAtTheirLine() {
+        let (settings, diagnostics) = BookSettingsLoader.parse(
+            """
+            [output.html.code.hidelines]
+            python = "~"
+            sh = "!!"
+            ruby = 1
+            go = ""
+
+            [output.html.code]
+            other = true
+            """, path: "book.toml")
+        #expect(settings.codeHidelines == ["python": "~", "sh": "!!"])
+        #expect(diagnostics.map(\.severity) == [.error, .error, .warning], "\(diagnostics)")
+        #expect(diagnostics.map { $0.location?.line } == [4, 5, 8])
+        #expect(diagnostics.first?.summary.contains("needs the prefix that marks a hidden line") == true)
+    }
 }
 
 extension BookSettingsTests {

@@ -77,12 +77,48 @@ import Testing
         #expect(result.outcome == .passed)
         #expect(result.diagnostics.map(\.severity) == [.warning])
         #expect(result.diagnostics.first?.summary.hasPrefix("SourceKit did not answer within 0 s") == true)
-        // The verdict is cached, the cards are not: the next run asks SourceKit again, and
-        // compiles nothing.
+        // The verdict is cached, and the cut-short cards with their limit: the next run, with a
+        // higher limit, asks SourceKit again, and compiles nothing.
         let again = try verify(markdown, noCache: false)[0]
         #expect(again.fromCache && !again.compiled)
         #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
         #expect(again.hoverCards.contains { $0.text.hasSuffix("let greeting: Box<String>") })
+    }
+
+    /// A time-out is cached with the cards found so far, keyed with the limit: the next build
+    /// with the same limit shows those cards and the same warning without asking SourceKit (the
+    /// entry is rewritten here, so the cards can only come from it), and one with a higher limit
+    /// asks again.
+    @Test func aTimeOutIsRememberedForTheSameLimitAndAskedAgainForAHigherOne() throws {
+        let nonce = UUID().uuidString
+        let markdown = Self.boxSample.replacingOccurrences(of: "// snippet.show", with: "// snippet.show\n// \(nonce)")
+        let cold = try verify(markdown, noCache: false, timeout: 0)[0]
+        #expect(cold.outcome == .passed && cold.compiled)
+        #expect(cold.diagnostics.map(\.severity) == [.warning])
+
+        var stage = try SampleVerificationTests.stage.get()
+        stage.verifier.options.hoverTimeout = 0
+        let sample = try #require(
+            SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md").samples.first)
+        let key = stage.verifier.timedOutCardsKey(stage.verifier.cacheKey(sample))
+        #expect(stage.verifier.cache.read(kind: SampleVerifier.timedOutKind, key: key) != nil)
+        let marker = HoverCard(
+            part: 0, line: 3, column: 4, length: 8, text: "let greeting: FromTheCache", isClosure: false,
+            inferred: true)
+        stage.verifier.cache.write(kind: SampleVerifier.timedOutKind, key: key, Array(HoverCard.packed([marker]).utf8))
+
+        let warm = try verify(markdown, noCache: false, timeout: 0)[0]
+        #expect(warm.fromCache && !warm.compiled)
+        #expect(warm.hoverCards == [marker], "\(warm.hoverCards)")
+        #expect(
+            warm.diagnostics.map(\.summary) == [
+                "SourceKit did not answer within 0 s; 1 hover cards kept, the rest skipped"
+            ])
+
+        let raised = try verify(markdown, noCache: false, timeout: 600)[0]
+        #expect(raised.fromCache && !raised.compiled)
+        #expect(raised.diagnostics.isEmpty, "\(raised.diagnostics)")
+        #expect(raised.hoverCards.contains { $0.text.hasSuffix("let greeting: Box<String>") })
     }
 
     /// `SWIFTC` naming a wrapper script outside the toolchain (as `make bench` counts compiles):

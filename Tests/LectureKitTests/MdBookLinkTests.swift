@@ -147,6 +147,39 @@ import Testing
         #expect(broken.lecture.output.contains("src/a.md:3:1: error: broken link: 'nothing' does not exist"))
     }
 
+    /// A link to a folder (`sub/`, `sub`) is its index page wherever it stands: in a paragraph,
+    /// a table's cell, a list, a quote, a definition, a footnote, an admonition. mdBook leaves
+    /// every one as written (a server answers it); here each is `sub/index.html`, the one
+    /// difference, and a link to `sub/README.md` is the page mdBook makes of it (mdBook writes
+    /// `sub/README.html`, which it does not write).
+    @Test func foldersLinkedFromEveryInlineContextAreTheirIndexPages() throws {
+        let both = try both([
+            "SUMMARY.md": "- [A](a.md)\n- [Sub](sub/README.md)\n",
+            "sub/README.md": "# Sub\n",
+            "a.md":
+                "# A\n\n| a | b |\n|---|---|\n| [sub](sub/) | [sub2](sub) |\n| [page](sub/README.md) | [x](a.md#a) |\n\n* [in list](sub)\n\n> [quote](sub/)\n\n[para](sub/) [para2](sub)\n\nTerm\n: [dd](sub/)\n\n[^1]: [foot](sub/)\n\nNote[^1].\n\n> [!NOTE]\n> [adm](sub/)\n",
+        ])
+        expectSame(both, [.status, .pages, .sidebar, .ids, .anchors, .text])
+        let folder = try! Regex("^(sub/?|sub/README\\.html)$")
+        let theirs = both.mdBook.facts.links["a.html"]?.map { $0.replacing(folder, with: "sub/index.html") }
+        #expect(both.lecture.facts.links["a.html"] == theirs)
+        #expect(both.lecture.facts.links["a.html"]?.count == 14)
+    }
+
+    /// A heading with no text for an id (`##`, `## *`, `#` alone) gets mdBook's: the empty id,
+    /// then `-1`, `-2`, …; a link to one of them (`#-2`) is checked as any other.
+    @Test func emptyHeadingsGetMdBooksIds() throws {
+        let both = try both([
+            "SUMMARY.md": "- [A](a.md)\n",
+            "a.md": "# A\n\n##\n\n## <span></span>\n\n## *\n\n#\n\n## ` `\n\n## Empty\n\n[to](#-2) [top](#)\n",
+        ])
+        expectSame(both, [.status, .pages, .ids, .text, .links])
+        #expect(both.lecture.facts.ids["a.html"] == ["a", "", "-1", "-2", "-3", "-4", "empty"])
+        let broken = try self.both(["SUMMARY.md": "- [A](a.md)\n", "a.md": "# A\n\n##\n\n[x](#-1)\n"])
+        #expect(
+            broken.lecture.output.contains("src/a.md:5:1: error: broken link: '#-1' names no heading or id of a.md"))
+    }
+
     @Test func headingAttributesGiveIdsAndClassesAsMdBookDoes() throws {
         let both = try both([
             "SUMMARY.md": "- [A](a.md)\n",

@@ -23,13 +23,15 @@ import Testing
     static let mdBook = TestSupport.repositoryRoot + "/.build/venv/bin/mdbook"
 
     /// Builds a book whose one chapter is `page` (with `files` beside it) with mdBook and lecture.
-    static func build(_ page: String, files: [String: String] = [:]) throws -> Page {
+    /// `settings` are more of book.toml's lines, after its `[output.html]` table's.
+    static func build(_ page: String, files: [String: String] = [:], settings: String = "") throws -> Page {
         guard FileManager.default.isExecutableFile(atPath: mdBook) else {
             throw LectureError(.fileSystem, "no \(mdBook): run 'make test-tools', which installs mdBook 0.5.4")
         }
         var tree = [
             // Smart punctuation off in both, so quotes compare as typed.
-            "book.toml": "[book]\ntitle = \"B\"\nlanguage = \"en\"\n\n[output.html]\nsmart-punctuation = false\n",
+            "book.toml": "[book]\ntitle = \"B\"\nlanguage = \"en\"\n\n[output.html]\nsmart-punctuation = false\n"
+                + settings,
             "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
             "src/a.md": page,
         ]
@@ -201,6 +203,29 @@ import Testing
         #expect(Self.contents(page.ours, of: "span") == Self.contents(page.theirs, of: "span"))
         #expect(Self.text(page.ours) == Self.text(page.theirs))
         #expect(page.ours.contains("class=\"language-rust editable\""))
+    }
+
+    /// Hidden lines in any language, as mdBook 0.5 hides them: the prefix book.toml's
+    /// `[output.html.code.hidelines]` gives the language, or the block's own `hidelines=PREFIX`
+    /// word, after the line's indentation (kept); Rust's rule beside them. The page is mdBook's own
+    /// test case (`tests/testsuite/rendering/hidelines`), with a language that has no prefix.
+    @Test func hiddenLinesOfAnyLanguageByBookTOMLOrTheBlocksOwnPrefix() throws {
+        let page = try Self.build(
+            "# Hide Lines\n\n```python\n~hidden()\nnothidden():\n~    hidden()\n    ~hidden()\n    nothidden()\n```\n\n```python,hidelines=!!!\n!!!hidden()\nnothidden():\n!!!    hidden()\n    !!!hidden()\n    nothidden()\n```\n\n```rust\n#![allow(something)]\n#\n#hidden();\n# hidden();\n## not_hidden();\n#[not_hidden]\nnot_hidden();\n```\n\n```sh\n~shown\n```\n",
+            settings: "\n[output.html.code.hidelines]\npython = \"~\"\n")
+        // The Python blocks alike to the byte (mdBook wraps Rust in its playground, not done here).
+        let python = try! Regex("<pre><code class=\"language-python[^\"]*\">.*?</code></pre>").dotMatchesNewlines()
+        let ours = page.ours.matches(of: python).map { String($0.output[0].substring ?? "") }
+        #expect(ours.count == 2)
+        #expect(ours == page.theirs.matches(of: python).map { String($0.output[0].substring ?? "") })
+        #expect(ours.first?.contains("<span class=\"boring\">    hidden()\n</span>") == true, "\(ours)")
+        // Rust's hidden lines, less those of mdBook's `fn main` wrapper.
+        let wrapper: Set<String> = ["#![allow(unused)]", "fn main() {", "}"]
+        #expect(
+            Self.contents(page.ours, of: "span")
+                == Self.contents(page.theirs, of: "span").filter { !wrapper.contains($0) })
+        #expect(page.ours.contains("<pre><code class=\"language-sh\">~shown"), "no prefix for sh: shown as written")
+        #expect(!page.lines.contains { $0.contains("warning:") }, "\(page.lines)")
     }
 
     /// Not mdBook's reading (which leaves the asterisks): the CJK-friendly amendment to CommonMark.

@@ -5,7 +5,7 @@ import LectureSupport
 /// A book's `book.toml`, in mdBook's format (https://rust-lang.github.io/mdBook/format/configuration/),
 /// with this tool's own settings in a `[lecture]` table. Paths are as written, relative to the
 /// folder holding `book.toml`; `nil` means "not set" (the default applies).
-package struct BookSettings: Sendable, Equatable {
+package struct BookSettings: Sendable, Hashable {
     /// `[book] title`: overrides the summary's `# Title`.
     var title: String?
     /// `[book] authors` (read and checked; the built-in theme does not show them).
@@ -71,6 +71,9 @@ package struct BookSettings: Sendable, Equatable {
     /// `[output.html.redirect]`: pages that send the reader on (`"/old.html" = "new.html"`), as
     /// mdBook writes them, in the file's order.
     var redirects: [Redirect] = []
+    /// `[output.html.code.hidelines]`: each language's prefix of hidden code lines
+    /// (`python = "~"`), as mdBook hides them (`CodeBlockHTML`); Rust's are rustdoc's `# ` always.
+    package var codeHidelines: [String: String] = [:]
     /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 
@@ -158,6 +161,19 @@ package enum BookSettingsLoader {
                         .error(
                             .bookTOMLValue, path, place,
                             "'output.html.redirect' maps a page to a URL, such as \"/old.html\" = \"new.html\""))
+                }
+                continue
+            }
+            if entry.path.count == 5, entry.path[0] == "output", entry.path[1] == "html", entry.path[2] == "code",
+                entry.path[3] == "hidelines"
+            {
+                if entry.kind == .string, !entry.value.isEmpty {
+                    settings.codeHidelines[entry.path[4]] = entry.value
+                } else {
+                    diagnostics.append(
+                        .error(
+                            .bookTOMLValue, path, place,
+                            "'\(key)' needs the prefix that marks a hidden line, such as \"~\""))
                 }
                 continue
             }
@@ -256,7 +272,8 @@ package enum BookSettingsLoader {
     /// Tables that only hold other keys.
     static let containers: Set<String> = [
         "book", "build", "output", "output.html", "lecture", "lecture.samples", "preprocessor", "rust",
-        "preprocessor.links", "preprocessor.index", "lecture.words", "output.html.redirect",
+        "preprocessor.links", "preprocessor.index", "lecture.words", "output.html.redirect", "output.html.code",
+        "output.html.code.hidelines",
     ]
 
     /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
@@ -305,7 +322,7 @@ package enum BookSettingsLoader {
     static let htmlUnsupported: Set<String> = [
         "theme", "preferred-dark-theme", "mathjax-support", "copy-fonts", "additional-css", "additional-js",
         "no-section-label", "git-repository-icon", "input-404", "cname", "live-reload-endpoint", "print",
-        "fold", "playground", "code", "search", "hash-files", "sidebar-header-nav",
+        "fold", "playground", "search", "hash-files", "sidebar-header-nav",
     ]
 
     /// How one key's value is read into the settings; `apply` returns a problem or `nil`.

@@ -73,8 +73,6 @@ struct BuildContext: Sendable {
     var contentDiagnostics: [Diagnostic] = []
     /// `Samples`: the compiler's short version (`Swift 6.3`), shown under outputs.
     var swiftVersion = "Swift"
-    /// `Links`: what links may name.
-    var linkTargets = LinkChecker.Targets()
     /// `Render`: what every page's rendering reads.
     var rendering: PageRendering?
     /// `Render`: the site's files.

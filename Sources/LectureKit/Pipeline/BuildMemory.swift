@@ -11,16 +11,17 @@ import LectureSupport
 /// Pass the same instance to every `BuildPipeline` of a session; `StepMemo` wraps every step
 /// with it, so the steps themselves never consult it. A page's result of a step is used again
 /// when the page's file is unchanged (by `stat`: device, inode, size, modification time) and so
-/// is what the step reads besides the page (`PageInputs`: what every page depends on, every
-/// page's headings), all along the steps before it. Pages with samples are always transformed
-/// again (their samples come from the sample cache), so a change of the stand-ins is always
-/// seen. Files the last build wrote and this one would write unchanged are hard-linked from
-/// the live site into the new one, which is still swapped in whole.
+/// is everything the step takes besides the page (its typed inputs, `BuildStep.PagePart`, equal
+/// to the earlier ones), all along the steps before it. Files the last build wrote and this one
+/// would write unchanged are hard-linked from the live site into the new one, which is still
+/// swapped in whole.
 package final class BuildMemory: Sendable {
     /// A step's result for one page: the key of its inputs, the page it left (`nil` for a step
     /// that does not change the page) and the problems it found.
     struct Entry: Sendable {
         var key: String
+        /// The step's input for this page alone when the result was made.
+        var pageInput: StepInput
         var page: Page?
         var problems: [Diagnostic]
     }
@@ -44,6 +45,10 @@ package final class BuildMemory: Sendable {
         var writtenKeys: [String: String] = [:]
         var probes: Probes?
         var reuse: [String: Int] = [:]
+        /// The inputs steps took lately, each with its number, by step name.
+        var inputs: [String: [StepInput: Int]] = [:]
+        /// The last number given to an input.
+        var lastInput = 0
     }
 
     private let state = Locked(State())
@@ -62,6 +67,21 @@ package final class BuildMemory: Sendable {
     var lastReuse: [String: Int] {
         get { state.withLock { $0.reuse } }
         set { state.withLock { $0.reuse = newValue } }
+    }
+
+    /// The number of `input` among the inputs `step` took in this session: the same for equal
+    /// inputs (by `Hashable`), a new one for an input not seen lately. Numbers are never given
+    /// twice, so a result made from a forgotten input is never taken for a new one's.
+    func number(of input: StepInput, step: String) -> Int {
+        state.withLock { state in
+            if let known = state.inputs[step]?[input] { return known }
+            state.lastInput += 1
+            // A few inputs per step are enough to go back and forth (an edit undone); older
+            // ones are forgotten, and their pages' results are made again.
+            if (state.inputs[step]?.count ?? 0) >= 8 { state.inputs[step] = [:] }
+            state.inputs[step, default: [:]][input] = state.lastInput
+            return state.lastInput
+        }
     }
 
     func entry(step: String, page path: String) -> Entry? { state.withLock { $0.entries[step]?[path] } }

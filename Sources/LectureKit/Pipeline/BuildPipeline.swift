@@ -88,12 +88,13 @@ package struct BuildPipeline: Sendable {
                     flush(&context)
                     try prepare(&context)
                 }
-                if let work = step.page {
+                if let part = step.page {
                     let snapshot = context
+                    let input = part.input(context)
                     let results = context.pages.parallelMap(jobs: context.configuration.verifier.jobs) {
                         page -> PageStepResult in
                         var page = page
-                        let problems = work(&page, snapshot)
+                        let problems = part.work(&page, input, part.pageInput(snapshot, page))
                         return PageStepResult(page: page, problems: problems)
                     }
                     context.pages = results.map(\.page)

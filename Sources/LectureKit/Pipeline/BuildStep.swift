@@ -3,29 +3,36 @@ import LectureSupport
 /// One named stage of a build, run over the build's one `BuildContext` (Publish's
 /// `PublishingStep`, mdBook's preprocessors and renderers).
 ///
-/// A step has up to three parts, run in this order: `prepare`, once on the whole context (what
-/// every page's part reads, such as the link targets); `page`, on every page (pages in
-/// parallel); `book`, once on the whole context. The parts are pure work: what an earlier
-/// build of the session may stand in for is decided outside them, by `StepMemo`, which the
-/// pipeline wraps around every step from what the step declares it reads (`pageReads`). The
-/// step's name labels its progress line, its `LECTURE_TIMINGS` entry and the errors it throws.
+/// A step has up to three parts, run in this order: `prepare`, once on the whole context;
+/// `page`, on every page (pages in parallel); `book`, once on the whole context. The page part
+/// never sees the context: it takes the page and a typed input made from the context once per
+/// step (and, where it reads something of the book for one page alone, a per-page input), so
+/// what it reads is what its input holds, and the compiler says so. What an earlier build of the
+/// session may stand in for is decided outside the parts, by `StepMemo`, which compares those
+/// inputs (`Hashable`) with the ones the earlier result was made from. The step's name labels
+/// its progress line, its `LECTURE_TIMINGS` entry and the errors it throws.
 struct BuildStep: Sendable {
-    /// Work on one page; returns the problems it found there.
-    typealias PageWork = @Sendable (inout Page, BuildContext) -> [Diagnostic]
     /// Work on the whole build. Throws `BuildStop` when nothing after it can run.
     typealias BookWork = @Sendable (inout BuildContext) throws -> Void
+
+    /// The page part: its inputs made from the context, and the work on one page that takes them.
+    struct PagePart: Sendable {
+        /// What every page's work takes, made once per step, after `prepare`.
+        var input: @Sendable (BuildContext) -> StepInput
+        /// What one page's work takes of the book for that page alone (its samples' results).
+        var pageInput: @Sendable (BuildContext, Page) -> StepInput
+        /// Work on one page with the two inputs; returns the problems it found there.
+        var work: @Sendable (inout Page, StepInput, StepInput) -> [Diagnostic]
+    }
 
     /// The step's name, as progress, timings and errors show it: `Samples`.
     let name: String
     /// Book-wide work before the pages' part.
     var prepare: BookWork?
     /// Per-page work.
-    var page: PageWork?
+    var page: PagePart?
     /// Book-wide work, after every page's part.
     var book: BookWork?
-    /// What the page part reads besides its own page, so `StepMemo` knows when an earlier
-    /// build's result for the page still holds.
-    var pageReads: PageInputs = []
     /// Whether the page part changes the page (`false` for a check that only finds problems).
     var changesPage = true
     /// Whether the build stops after this step when any error was reported so far.
@@ -38,19 +45,33 @@ struct BuildStep: Sendable {
         self.stopsOnErrors = stopsOnErrors
     }
 
-    /// A step with work on each page, reading `reads` besides the page, with optional
-    /// book-wide work before and after.
-    init(
-        name: String, stopsOnErrors: Bool = false, reads: PageInputs, changesPage: Bool = true,
-        prepare: BookWork? = nil, page: @escaping PageWork, book: BookWork? = nil
+    /// A step with work on each page that takes `input` (made from the context once, after
+    /// `prepare`) and `pageInput` (made for each page), with optional book-wide work before and after.
+    init<Input: Hashable & Sendable, PageInput: Hashable & Sendable>(
+        name: String, stopsOnErrors: Bool = false, changesPage: Bool = true, prepare: BookWork? = nil,
+        input: @escaping @Sendable (BuildContext) -> Input,
+        pageInput: @escaping @Sendable (BuildContext, Page) -> PageInput,
+        page: @escaping @Sendable (inout Page, Input, PageInput) -> [Diagnostic], book: BookWork? = nil
     ) {
         self.name = name
         self.prepare = prepare
-        self.page = page
+        self.page = PagePart(
+            input: { StepInput(input($0)) }, pageInput: { StepInput(pageInput($0, $1)) },
+            work: { one, input, own in page(&one, input.typed() as Input, own.typed() as PageInput) })
         self.book = book
-        self.pageReads = reads
         self.changesPage = changesPage
         self.stopsOnErrors = stopsOnErrors
+    }
+
+    /// A step with work on each page that takes `input` alone besides the page.
+    init<Input: Hashable & Sendable>(
+        name: String, stopsOnErrors: Bool = false, changesPage: Bool = true, prepare: BookWork? = nil,
+        input: @escaping @Sendable (BuildContext) -> Input,
+        page: @escaping @Sendable (inout Page, Input) -> [Diagnostic], book: BookWork? = nil
+    ) {
+        self.init(
+            name: name, stopsOnErrors: stopsOnErrors, changesPage: changesPage, prepare: prepare, input: input,
+            pageInput: { _, _ in NoPageInput() }, page: { one, input, _ in page(&one, input) }, book: book)
     }
 
     /// `lecture build`: every step, in order.

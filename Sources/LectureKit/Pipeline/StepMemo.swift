@@ -6,20 +6,22 @@ import LectureSupport
 /// consults the memory and no caller can leave one out.
 ///
 /// A step's page part is skipped for a page when the memory holds its result under the same
-/// key: the page's file signature, then what each step so far read besides the page
-/// (`BuildStep.pageReads`: the global inputs, every page's headings), so a page recomputed by
-/// one step is recomputed by every later step that changes it. A page whose step reads its
-/// samples and has some is always recomputed. The steps' book parts are told what the earlier
-/// build knows through `context.earlier` (files read, files unchanged, what may be linked).
+/// key and per-page input: the key is the page's file signature and chapter, then, for each
+/// step so far, the step's input (`BuildStep.PagePart.input`: everything its page part takes
+/// besides the page, a `Hashable` value this memo numbers by equality), so a page recomputed by
+/// one step is recomputed by every later step that changes it; the per-page input (a page's
+/// samples' results) is compared as it is. A step cannot leave an input out: its page part sees
+/// nothing but the page and its inputs. The steps' book parts are told what the earlier build
+/// knows through `context.earlier` (files read, files unchanged, what may be linked).
 final class StepMemo: Sendable {
     private struct State: Sendable {
         /// Each page's key so far, by path relative to the content folder; none when the page
         /// is not taken from memory any more in this run.
         var chains: [String: String] = [:]
-        /// The global inputs' digest (`GlobalSignature`), asked once per run.
+        /// The global inputs' digest (`GlobalSignature`), asked before `Render` and `Write`.
         var global: String?
-        /// A digest of every page's heading anchors and the content folder's files.
-        var headings = ""
+        /// The number of each step's input in this run, by step name.
+        var inputs: [String: Int] = [:]
         /// The pages each step took from memory, by step name.
         var reused: [String: Set<String>] = [:]
         /// The key of each page's result of each step in this run, by step name then page path.
@@ -38,19 +40,31 @@ final class StepMemo: Sendable {
 
     /// `step` with its page part taken from memory where the memory holds it.
     func wrap(_ step: BuildStep) -> BuildStep {
-        guard let work = step.page else { return step }
+        guard let part = step.page else { return step }
         var wrapped = step
         let name = step.name
-        let reads = step.pageReads
         let changes = step.changesPage
-        wrapped.page = { [self] (page: inout Page, context: BuildContext) -> [Diagnostic] in
+        let input = part.input
+        wrapped.page?.input = { [self] context in
+            let made = input(context)
+            let number = memory.number(of: made, step: name)
+            state.withLock { $0.inputs[name] = number }
+            return made
+        }
+        wrapped.page?.work = { [self] (page: inout Page, input: StepInput, pageInput: StepInput) -> [Diagnostic] in
             let path = page.chapter.path
-            guard let key = key(path, reads: reads, page: page) else {
+            let key: String? = state.withLock { state in
+                guard let chain = state.chains[path], let number = state.inputs[name] else { return nil }
+                return "\(chain)|\(name):\(number)"
+            }
+            guard let key else {
                 if changes { state.withLock { _ = $0.chains.removeValue(forKey: path) } }
-                return work(&page, context)
+                return part.work(&page, input, pageInput)
             }
             state.withLock { $0.keys[name, default: [:]][path] = key }
-            if let known = memory.entry(step: name, page: path), known.key == key, !changes || known.page != nil {
+            if let known = memory.entry(step: name, page: path), known.key == key, known.pageInput == pageInput,
+                !changes || known.page != nil
+            {
                 if let remembered = known.page { page = remembered }
                 state.withLock {
                     $0.reused[name, default: []].insert(path)
@@ -58,43 +72,22 @@ final class StepMemo: Sendable {
                 }
                 return known.problems
             }
-            let problems = work(&page, context)
+            let problems = part.work(&page, input, pageInput)
             memory.remember(
-                BuildMemory.Entry(key: key, page: changes ? page : nil, problems: problems), step: name, page: path)
+                BuildMemory.Entry(key: key, pageInput: pageInput, page: changes ? page : nil, problems: problems),
+                step: name, page: path)
             if changes { state.withLock { $0.chains[path] = key } }
             return problems
         }
         return wrapped
     }
 
-    /// The key of `page`'s result of a step reading `reads`; `nil` when it is not to be taken
-    /// from memory.
-    private func key(_ path: String, reads: PageInputs, page: Page) -> String? {
-        state.withLock { state in
-            guard var key = state.chains[path] else { return nil }
-            if reads.contains(.samples) && !page.samples.isEmpty { return nil }
-            if reads.contains(.book) { key += "|" + (state.global ?? "") }
-            if reads.contains(.headings) { key += "|" + state.headings }
-            return key
-        }
-    }
-
     /// Before `step`: what it reads of the earlier build, into `context.earlier`.
     func willRun(_ step: BuildStep, _ context: inout BuildContext) {
-        // Asked again before every step that reads it: what a step before it did is in it (the samples' results).
-        if step.pageReads.contains(.book) || [BuildStep.render.name, BuildStep.write.name].contains(step.name) {
+        // Asked again before each step that reads it: what a step before it did is in it (the samples' results).
+        if [BuildStep.render.name, BuildStep.write.name].contains(step.name) {
             let global = context.globalSignature()
             state.withLock { $0.global = global }
-        }
-        if step.pageReads.contains(.headings) {
-            var hash = SHA256()
-            for page in context.pages {
-                hash.update(page.chapter.path)
-                hash.update(page.headings.map(\.id).joined(separator: "\n"))
-            }
-            hash.update(context.listing.assets().joined(separator: "\n"))
-            let digest = hash.hexDigest()
-            state.withLock { $0.headings = digest }
         }
         let global = state.withLock { $0.global } ?? ""
         switch step.name {

@@ -6,32 +6,39 @@ import LectureSupport
 /// the page and its `print.html` section alike.
 enum FigureHTML {
     /// `blocks` with each figure replaced by its HTML; `cache` keeps samples' highlighting;
-    /// `words` are the interface's (badges, labels).
-    static func lower(_ blocks: [Block], cache: Cache, words: InterfaceWords) -> [Block] {
+    /// `words` are the interface's (badges, labels); `links` rewrites the links of a table's
+    /// cells and a caption as the page's others are; `hidelines` gives each language's prefix of
+    /// hidden lines (book.toml's `[output.html.code.hidelines]`, `CodeBlockHTML`).
+    static func lower(
+        _ blocks: [Block], cache: Cache, words: InterfaceWords, links: LinkRewriter.Page = LinkRewriter.Page(),
+        hidelines: [String: String] = [:]
+    ) -> [Block] {
         blocks.rewritingLeafBlocks { block in
-            if case .codeBlock(let code) = block.kind, let html = CodeBlockHTML.html(code) {
+            if case .codeBlock(let code) = block.kind, let html = CodeBlockHTML.html(code, hidelines: hidelines) {
                 return [Block(.html(html), range: block.range)]
             }
             guard let figure = Figure(block) else { return [block] }
-            return [Block(.html(html(figure, cache: cache, words: words)), range: block.range)]
+            return [Block(.html(html(figure, cache: cache, words: words, links: links)), range: block.range)]
         }
     }
 
     /// One figure's HTML.
-    static func html(_ figure: Figure, cache: Cache, words: InterfaceWords) -> String {
+    static func html(
+        _ figure: Figure, cache: Cache, words: InterfaceWords, links: LinkRewriter.Page = LinkRewriter.Page()
+    ) -> String {
         switch figure {
         case .sample(let shown):
             // A sample: highlighted code with hover cards, its verified output or test report.
             SampleRendering.figure(
                 shown.sample, part: shown.part, swiftVersion: shown.swiftVersion, result: shown.result, cache: cache,
                 words: words)
-        case .diagram(let diagram): self.diagram(diagram)
-        case .table(let table): self.table(table, words: words)
+        case .diagram(let diagram): self.diagram(diagram, links: links)
+        case .table(let table): self.table(table, words: words, links: links)
         }
     }
 
     /// A diagram's `<figure>`: both layouts in one box, the one that fits shown (style.css).
-    static func diagram(_ diagram: Diagram) -> String {
+    static func diagram(_ diagram: Diagram, links: LinkRewriter.Page = LinkRewriter.Page()) -> String {
         let wide = diagram.wide
         // The drawing's natural width lets the figure grow beside the prose on wide screens (style.css).
         var html = "<figure class=\"diagram\" style=\"--drawing-width: \(Int(wide.naturalWidth.rounded(.up)))px\""
@@ -42,16 +49,16 @@ enum FigureHTML {
         if let narrow = diagram.narrow { html += narrow.html(class: "diagram-narrow") }
         html += "</div>\n"
         if let caption = diagram.caption {
-            html += "<figcaption>\(HTMLRenderer().render(LinkRewriter.apply(to: caption)))</figcaption>"
+            html += "<figcaption>\(HTMLRenderer().render(links.apply(to: caption)))</figcaption>"
         }
         return html + "</figure>\n"
     }
 
     /// A table's semantic `<table>` in a scrollable region; on narrow screens its rows become
     /// cards labelled with the column headings (`data-label`, style.css).
-    static func table(_ table: Table, words: InterfaceWords) -> String {
+    static func table(_ table: Table, words: InterfaceWords, links: LinkRewriter.Page = LinkRewriter.Page()) -> String {
         let renderer = HTMLRenderer()
-        func cell(_ content: [Inline]) -> String { renderer.render(LinkRewriter.apply(to: content)) }
+        func cell(_ content: [Inline]) -> String { renderer.render(links.apply(to: content)) }
         func style(_ column: Int) -> String {
             guard column < table.alignments.count, let alignment = table.alignments[column] else { return "" }
             return " style=\"text-align: \(alignment)\""

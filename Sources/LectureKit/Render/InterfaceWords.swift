@@ -11,7 +11,7 @@ import LectureSupport
 /// language; the book's `[lecture.words]`. Templates use them as `{{ words.KEY }}` (text,
 /// escaped; a key ending in `-html` is inserted as HTML); `{name}` inside a word is filled in by
 /// the tool (`format`).
-package struct InterfaceWords: Sendable, Equatable {
+package struct InterfaceWords: Sendable, Hashable {
     /// Every word by key.
     package var table: [String: String]
 

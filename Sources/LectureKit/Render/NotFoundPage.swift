@@ -10,7 +10,7 @@ enum NotFoundPage {
 
     /// The page: `message` (the templates' `404.html`) filled in and laid out by `templates.page`.
     static func html(message: Template, templates: Templates, values: TemplateValues) -> String {
-        let root = values.configuration.siteURL
+        let root = values.siteURL
         let nav = Navigation.tree(values.book.chapters, current: nil, root: root)
         var page = values.page(title: values.words["not-found-title"], content: "", root: root, nav: nav, head: head)
         page["content"] = .html(message.render(page))

@@ -10,7 +10,7 @@ import LectureSupport
 /// ids and link destinations the renderer marked, and the HTML the transform made (samples,
 /// diagrams, tables, raw HTML) through the attributes our renderers write: `id`, `href`, `xlink:href`, `for`, `aria-labelledby`, `aria-describedby`,
 /// `aria-controls` and `url(#…)` references.
-struct PrintAnchors: Sendable {
+struct PrintAnchors: Hashable, Sendable {
     /// Each chapter's anchor, by its output path (`mvvm.html` → `ch-mvvm`).
     let chapters: [String: String]
     /// Each chapter's folder, by its output path (`part/x.html` → `part`): where its relative

@@ -29,7 +29,7 @@ enum PrintPage {
         if !book.title.isEmpty { html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n" }
         if !values.verified.isEmpty { html += "<p class=\"print-note\">\(HTML.escape(values.verified))</p>\n" }
         html +=
-            "<p class=\"print-note\">\(HTML.escape(words["build-date"])) \(HTML.escape(values.configuration.buildDate))</p>\n"
+            "<p class=\"print-note\">\(HTML.escape(words["build-date"])) \(HTML.escape(values.buildDate))</p>\n"
         html +=
             "<p class=\"print-action needs-js\"><button type=\"button\" class=\"print-button\">\(HTML.escape(words["print"]))</button></p>\n"
         html += "</div>\n"

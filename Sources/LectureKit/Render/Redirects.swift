@@ -5,7 +5,7 @@ import LectureSupport
 /// One `[output.html.redirect]` entry of `book.toml`: the page at `from` (a path from the
 /// site's root, `/vec-alloc.html`) sends the reader to `to` (a URL, relative to `from`'s folder
 /// or to the site's root, or a full URL).
-struct Redirect: Sendable, Equatable {
+struct Redirect: Sendable, Hashable {
     var from: String
     var to: String
     /// The `book.toml` that holds it, as diagnostics name it, and the entry's place.

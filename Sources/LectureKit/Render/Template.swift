@@ -7,16 +7,16 @@ import LectureSupport
 /// filled in) or HTML (inserted as is: rendered content, navigation). A placeholder the
 /// template's kind does not know is an error at `template:line:column`, reported when the
 /// template is loaded, before any page is built.
-struct Template: Sendable {
+struct Template: Hashable, Sendable {
     /// A value for a placeholder.
-    enum Value: Sendable {
+    enum Value: Hashable, Sendable {
         /// Text, HTML-escaped when filled in.
         case text(String)
         /// HTML, inserted as is.
         case html(String)
     }
 
-    enum Piece: Sendable {
+    enum Piece: Hashable, Sendable {
         case literal(String)
         case placeholder(String)
     }

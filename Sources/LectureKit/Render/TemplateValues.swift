@@ -4,8 +4,15 @@ import LectureSupport
 
 /// The values of `page.html`'s placeholders (the manual, "Templates"), built here for every page the
 /// layout renders: the chapters, `print.html`, `toc.html` and the not-found page.
-struct TemplateValues: Sendable {
-    let configuration: BuildConfiguration
+struct TemplateValues: Hashable, Sendable {
+    /// book.toml's settings (language, theme, repository and edit links).
+    let settings: BookSettings
+    /// `{{ build_date }}`.
+    let buildDate: String
+    /// Where the site is served (`[output.html] site-url`), for the not-found page's links.
+    let siteURL: String
+    /// The pages' folder from the folder holding book.toml (`src`), for edit links.
+    let contentPathFromBookRoot: String
     let book: Book
     /// The compiler that verified the samples, as `Swift 6.3.1`.
     let swiftVersion: String
@@ -26,7 +33,10 @@ struct TemplateValues: Sendable {
         configuration: BuildConfiguration, book: Book, swiftVersion: String, words: InterfaceWords,
         verifiedSamples: Int
     ) {
-        self.configuration = configuration
+        settings = configuration.book
+        buildDate = configuration.buildDate
+        siteURL = configuration.siteURL
+        contentPathFromBookRoot = configuration.contentPathFromBookRoot
         self.book = book
         self.swiftVersion = verifiedSamples > 0 ? swiftVersion : ""
         self.words = words
@@ -65,9 +75,9 @@ struct TemplateValues: Sendable {
             "toc": .html(toc),
             "root": .text(root),
             "swift_version": .text(swiftVersion),
-            "build_date": .text(configuration.buildDate),
-            "language": .text(configuration.book.language ?? "en"),
-            "default_theme": .text(configuration.book.defaultTheme ?? ""),
+            "build_date": .text(buildDate),
+            "language": .text(settings.language ?? "en"),
+            "default_theme": .text(settings.defaultTheme ?? ""),
             "repository_link": .html(repositoryLink),
             "edit_link": .html(editLink),
             "head": .html(head),
@@ -85,7 +95,7 @@ struct TemplateValues: Sendable {
 
     /// A link to `[output.html] git-repository-url`, or nothing.
     var repositoryLink: String {
-        guard let url = configuration.book.gitRepositoryURL else { return "" }
+        guard let url = settings.gitRepositoryURL else { return "" }
         return
             "<a class=\"repository-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">\(HTML.escape(words["repository"]))</a>"
     }
@@ -93,8 +103,8 @@ struct TemplateValues: Sendable {
     /// The page's edit link (`[output.html] edit-url-template`, `{path}` replaced by the page's
     /// path from the folder holding `book.toml`, such as `src/intro.md`), or nothing.
     func editLink(page: String) -> String {
-        guard let template = configuration.book.editURLTemplate else { return "" }
-        let path = FileSystem.join(configuration.contentPathFromBookRoot, page)
+        guard let template = settings.editURLTemplate else { return "" }
+        let path = FileSystem.join(contentPathFromBookRoot, page)
         let url = template.replacingOccurrences(of: "{path}", with: path)
         return
             "<a class=\"edit-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">\(HTML.escape(words["edit-page"]))</a>"

@@ -7,7 +7,7 @@ import LectureSupport
 /// `page.html` (required) lays out every page; `404.html` (optional) is the not-found page's
 /// message, which `page.html` lays out too (`NotFoundPage`).
 /// Every other file in the folder is an asset, copied into the site at the same relative path.
-struct Templates: Sendable {
+struct Templates: Hashable, Sendable {
     /// `page.html`, which lays out every page.
     var page: Template
     /// `404.html`, the not-found page's message, or `nil` when the folder has none.

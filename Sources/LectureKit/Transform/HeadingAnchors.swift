@@ -6,7 +6,9 @@ import LectureSupport
 ///
 /// The slug: the heading's plain text, lowercased; letters (Hangul included), digits, `-` and `_`
 /// kept, spaces turned into `-`, everything else dropped. A repeated slug gets `-1`, `-2`, …
-/// (GitHub's rule, also used by mdBook). A heading with nothing left is `section`. The text is
+/// (GitHub's rule, also used by mdBook). A heading with nothing left has the empty id, and the
+/// next ones `-1`, `-2`, … (`## *`, `#` alone), as mdBook gives them: a link an mdBook book
+/// writes to such a heading (`#-1`) reaches it here too. The text is
 /// first put in Unicode Normalization Form C, so a heading typed in NFD (as macOS file names
 /// are) gets the same id as a link typed in NFC.
 ///
@@ -25,7 +27,7 @@ enum HeadingAnchors {
                 slug.append("-")
             }
         }
-        return slug.isEmpty ? "section" : slug
+        return slug
     }
 
     /// Assigns ids to the headings in `blocks`, returning the rewritten blocks and the headings.

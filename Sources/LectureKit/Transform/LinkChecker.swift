@@ -11,7 +11,7 @@ import LectureSupport
 enum LinkChecker {
     /// What links may name: every page's heading anchors, the pages by output name, and the
     /// content folder's other files. Built once per build, after `Anchors`.
-    struct Targets: Sendable {
+    struct Targets: Hashable, Sendable {
         /// Each page's anchor ids (headings' and its raw HTML's), by path relative to the content folder.
         var anchors: [String: Set<String>] = [:]
         /// Each page's path relative to the content folder, by its output path (`x.html`).

@@ -68,27 +68,46 @@ enum LinkRewriter {
 
     /// Applies `rewrite` to every link in `blocks`.
     static func apply(to blocks: [Block]) -> [Block] {
-        var rewriter = Links()
-        return rewriter.rewrite(blocks)
+        Page().apply(to: blocks)
     }
 
     /// Applies `rewrite` to every link in `blocks` of the page in `directory` (relative to the
     /// content folder), where `indexFolders` are the book's folders that have an index page.
     static func apply(to blocks: [Block], directory: String, indexFolders: Set<String>) -> [Block] {
-        guard !indexFolders.isEmpty else { return apply(to: blocks) }
-        var rewriter = Links(destination: { destination in
-            rewrite(destination) { path in
-                let joined = directory.isEmpty ? path : directory + "/" + path
-                return indexFolders.contains(SummaryParser.normalize(joined))
-            }
-        })
-        return rewriter.rewrite(blocks)
+        Page(directory: directory, indexFolders: indexFolders).apply(to: blocks)
     }
 
     /// Applies `rewrite` to every link in `inlines` (a caption, a table cell).
     static func apply(to inlines: [Inline]) -> [Inline] {
-        var rewriter = Links()
-        return rewriter.rewrite(inlines)
+        Page().apply(to: inlines)
+    }
+
+    /// The links of one page, rewritten the same way wherever they stand: in its blocks, and in
+    /// the inline content a figure keeps until it renders (a table's cells and caption).
+    struct Page: Sendable {
+        /// The page's folder, relative to the content folder (`""` at the top).
+        var directory = ""
+        /// The book's folders that have an index page (`cli` for `cli/README.md`).
+        var indexFolders: Set<String> = []
+
+        /// `destination` as written into the page.
+        func rewrite(_ destination: String) -> String {
+            guard !indexFolders.isEmpty else { return LinkRewriter.rewrite(destination) }
+            return LinkRewriter.rewrite(destination) { path in
+                let joined = directory.isEmpty ? path : directory + "/" + path
+                return indexFolders.contains(SummaryParser.normalize(joined))
+            }
+        }
+
+        func apply(to blocks: [Block]) -> [Block] {
+            var rewriter = Links(destination: rewrite)
+            return rewriter.rewrite(blocks)
+        }
+
+        func apply(to inlines: [Inline]) -> [Inline] {
+            var rewriter = Links(destination: rewrite)
+            return rewriter.rewrite(inlines)
+        }
     }
 
     /// Rewrites the destination of every link (`rewrite`); an image's own is only put in NFC,

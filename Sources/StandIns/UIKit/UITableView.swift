@@ -119,9 +119,10 @@ open class UITableViewCell: UIView {
 }
 
 /// Headless stand-in for `UITableViewDataSource` (see Apple's UIKit documentation).
-/// Here the two required methods and `numberOfSections(in:)` (default 1).
+/// Here the two required methods and `numberOfSections(in:)` (default 1). As
+/// in UIKit it refines `NSObjectProtocol`: a conformer must inherit `NSObject`.
 @MainActor
-public protocol UITableViewDataSource: AnyObject {
+public protocol UITableViewDataSource: NSObjectProtocol {
     /// Headless stand-in for `tableView(_:numberOfRowsInSection:)` (see Apple's UIKit documentation).
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     /// Headless stand-in for `tableView(_:cellForRowAt:)` (see Apple's UIKit documentation).
@@ -136,10 +137,13 @@ extension UITableViewDataSource {
 }
 
 /// Headless stand-in for `UITableViewDelegate` (see Apple's UIKit documentation).
-/// Here only row selection, with an empty default (optional in UIKit). A
-/// sample simulates a tap on a row by calling `tableView.delegate?.tableView(_:didSelectRowAt:)`.
+/// Here only row selection, with an empty default (optional in UIKit, where
+/// the protocol is `@objc` and a caller writes `delegate?.tableView?(_:didSelectRowAt:)`).
+/// As in UIKit it refines `NSObjectProtocol`: a conformer must inherit `NSObject`.
+/// A sample simulates a tap on a row with `simulateSelection(of:in:)`, which is
+/// not UIKit API, so that no sample spells a call that is invalid on iOS.
 @MainActor
-public protocol UITableViewDelegate: AnyObject {
+public protocol UITableViewDelegate: NSObjectProtocol {
     /// Headless stand-in for `tableView(_:didSelectRowAt:)` (see Apple's UIKit documentation).
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
 }
@@ -147,6 +151,15 @@ public protocol UITableViewDelegate: AnyObject {
 extension UITableViewDelegate {
     /// Does nothing (the method is optional in UIKit).
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+}
+
+/// Not UIKit: the stand-in's way for a sample's hidden driver lines to do what
+/// UIKit does when the user taps a row, telling the table's delegate
+/// `tableView(_:didSelectRowAt:)`. (Selecting a row in code with UIKit's
+/// `selectRow(at:animated:scrollPosition:)` does not tell the delegate.)
+@MainActor
+public func simulateSelection(of indexPath: IndexPath, in tableView: UITableView) {
+    tableView.delegate?.tableView(tableView, didSelectRowAt: indexPath)
 }
 
 /// Headless stand-in for `UITableView` (see Apple's UIKit documentation).

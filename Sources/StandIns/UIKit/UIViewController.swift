@@ -176,6 +176,16 @@ open class UIViewController: UIResponder {
 
     private var pendingTransition: (appearing: Bool, animated: Bool)?
 
+    /// Headless stand-in for `UIViewController.isMovingFromParent` (see Apple's UIKit documentation).
+    /// Here true while a navigation controller pops this controller: from just
+    /// before its `viewWillDisappear(_:)` until its `viewDidDisappear(_:)` has returned.
+    public internal(set) var isMovingFromParent = false
+
+    /// Headless stand-in for `UIViewController.isMovingToParent` (see Apple's UIKit documentation).
+    /// Here true while a navigation controller pushes this controller: from just
+    /// before its `viewWillAppear(_:)` until its `viewDidAppear(_:)` has returned.
+    public internal(set) var isMovingToParent = false
+
     /// Headless stand-in for `UIViewController.beginAppearanceTransition(_:animated:)`
     /// (see Apple's UIKit documentation). Here it loads the view if needed and
     /// calls `viewWillAppear(_:)` (when `isAppearing`) or `viewWillDisappear(_:)`.
@@ -285,10 +295,14 @@ open class UIViewController: UIResponder {
 
 /// Headless stand-in for `UINavigationControllerDelegate` (see Apple's UIKit documentation).
 ///
-/// Here only the two methods that report which controller is shown; both
-/// have empty default implementations, as they are optional in UIKit.
+/// Here only the two methods that report which controller is shown. In UIKit
+/// this is an Objective-C protocol refining `NSObjectProtocol` whose methods
+/// are all optional; Linux has no `@objc optional`, so here it refines
+/// `NSObjectProtocol` too (a conformer must inherit `NSObject`, as on iOS) and
+/// both methods have empty default implementations. Code outside the stand-in
+/// calls them only on a conforming type, never through the protocol.
 @MainActor
-public protocol UINavigationControllerDelegate: AnyObject {
+public protocol UINavigationControllerDelegate: NSObjectProtocol {
     /// Headless stand-in for `navigationController(_:willShow:animated:)` (see Apple's UIKit documentation).
     /// Here it is called before a push or pop changes the top controller.
     func navigationController(
@@ -385,6 +399,7 @@ open class UINavigationController: UIViewController {
         viewController._parent = self
         delegate?.navigationController(self, willShow: viewController, animated: animated)
         covered?.beginAppearanceTransition(false, animated: animated)
+        viewController.isMovingToParent = true
         viewController.beginAppearanceTransition(true, animated: animated)
         stack.append(viewController)
         finishTransition(leaving: covered.map { [$0] } ?? [], shown: viewController, animated: animated)
@@ -395,8 +410,12 @@ open class UINavigationController: UIViewController {
     /// the shown one `viewDidAppear`, and then the delegate `didShow`.
     private func finishTransition(leaving: [UIViewController], shown: UIViewController, animated: Bool) {
         Task { @MainActor in
-            for controller in leaving { controller.endAppearanceTransition() }
+            for controller in leaving {
+                controller.endAppearanceTransition()
+                controller.isMovingFromParent = false
+            }
             shown.endAppearanceTransition()
+            shown.isMovingToParent = false
             self.delegate?.navigationController(self, didShow: shown, animated: animated)
         }
     }
@@ -411,6 +430,7 @@ open class UINavigationController: UIViewController {
         let popped = stack.removeLast()
         let revealed = stack[stack.count - 1]
         delegate?.navigationController(self, willShow: revealed, animated: animated)
+        popped.isMovingFromParent = true
         popped.beginAppearanceTransition(false, animated: animated)
         revealed.beginAppearanceTransition(true, animated: animated)
         popped._parent = nil
@@ -427,6 +447,7 @@ open class UINavigationController: UIViewController {
         let top = stack.last
         delegate?.navigationController(self, willShow: stack[0], animated: animated)
         stack = [stack[0]]
+        top?.isMovingFromParent = true
         top?.beginAppearanceTransition(false, animated: animated)
         stack[0].beginAppearanceTransition(true, animated: animated)
         for controller in popped { controller._parent = nil }

@@ -7,21 +7,26 @@ extension BuildStep {
     /// page without exactly one `# ` heading and for heading levels that jump when the book asks
     /// for style lints (`[lecture] style-lints`; mdBook has none, and valid books trip them).
     static let anchors = BuildStep(
-        name: "Anchors", reads: [.book],
-        page: { (page: inout Page, context: BuildContext) in
+        name: "Anchors",
+        input: { context in
+            AnchorsInput(
+                templateIDs: context.templateIDs, smartPunctuation: context.configuration.smartPunctuation,
+                styleLints: context.configuration.book.styleLints == true)
+        },
+        page: { (page: inout Page, input: AnchorsInput) in
             var problems: [Diagnostic] = []
             // An id in the page's own raw HTML does not move a heading's slug: mdBook 0.5 gives
             // `## Intro` the id `intro` beside an `<a id="intro">`, and links typed for mdBook
             // name it so (the first element with the id wins in a browser, as in mdBook's page).
-            var reserved = context.templateIDs
+            var reserved = input.templateIDs
             for block in page.blocks.leafBlocks {
                 if let figure = Figure(block) { reserved.formUnion(figure.ids) }
             }
             let anchored = HeadingAnchors.apply(
-                to: page.blocks, reserved: reserved, smartPunctuation: context.configuration.smartPunctuation)
+                to: page.blocks, reserved: reserved, smartPunctuation: input.smartPunctuation)
             page.blocks = anchored.blocks
             page.headings = anchored.headings
-            guard context.configuration.book.styleLints == true else { return [] }
+            guard input.styleLints else { return [] }
             let h1 = page.headings.filter { $0.level == 1 }.count
             if h1 != 1 {
                 problems.append(
@@ -51,4 +56,14 @@ extension BuildStep {
         }
         return warnings
     }
+}
+
+/// What `Anchors` takes besides the page.
+struct AnchorsInput: Hashable, Sendable {
+    /// The ids the page template gives its own elements, which headings must not take.
+    var templateIDs: Set<String>
+    /// Whether headings' text is read with smart punctuation, as their slugs are made from it.
+    var smartPunctuation: Bool
+    /// `[lecture] style-lints`: warnings for a page without one `# ` heading and for jumps.
+    var styleLints: Bool
 }

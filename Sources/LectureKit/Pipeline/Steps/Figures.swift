@@ -7,14 +7,22 @@ extension BuildStep {
     /// and pipe-table paragraphs read as tables (`TableRenderer`); figures are numbered in page
     /// order. Each stays a `Figure` value in the page's tree; `Render` makes it HTML (`FigureHTML`).
     static let figures = BuildStep(
-        name: "Figures", reads: [.book, .samples],
-        page: { (page: inout Page, context: BuildContext) in
-            var problems: [Diagnostic] = []
-            page.blocks = SampleRendering.apply(
-                to: page.blocks, samples: context.samplesByPage[page.source.displayPath] ?? [],
-                swiftVersion: context.swiftVersion, results: context.resultsByPage[page.source.displayPath] ?? [:])
+        name: "Figures",
+        input: { context in
             var diagrams = context.probes.diagrams()
             diagrams.timeLimit = context.configuration.diagramTimeout
+            return FiguresInput(swiftVersion: context.swiftVersion, diagrams: diagrams)
+        },
+        pageInput: { context, page in
+            FiguresPageInput(
+                samples: context.samplesByPage[page.source.displayPath] ?? [],
+                results: context.resultsByPage[page.source.displayPath] ?? [:])
+        },
+        page: { (page: inout Page, input: FiguresInput, own: FiguresPageInput) in
+            var problems: [Diagnostic] = []
+            page.blocks = SampleRendering.apply(
+                to: page.blocks, samples: own.samples, swiftVersion: input.swiftVersion, results: own.results)
+            let diagrams = input.diagrams
             var figureCount = 0
             var sourceLines: [Substring]?
             let path = page.source.displayPath
@@ -124,4 +132,20 @@ extension BuildStep {
             }
             return problems
         })
+}
+
+/// What `Figures` takes besides the page.
+struct FiguresInput: Hashable, Sendable {
+    /// The compiler's short version, shown under outputs.
+    var swiftVersion: String
+    /// Graphviz, with the book's time limit.
+    var diagrams: DiagramRenderer
+}
+
+/// What `Figures` takes of the book for one page: the page's samples and their results.
+struct FiguresPageInput: Hashable, Sendable {
+    /// The page's samples, in page order.
+    var samples: [Sample]
+    /// Their results, by the sample's first fence.
+    var results: [SourceLocation: SampleResult]
 }

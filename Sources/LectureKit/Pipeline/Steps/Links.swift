@@ -2,21 +2,20 @@ import CommonMark
 import LectureSupport
 
 extension BuildStep {
-    /// `Links`: what links may name gathered once (`LinkChecker.Targets`: every page's anchors,
-    /// the content folder's files); then on each page, text that was meant as a link found
+    /// `Links`: what links may name gathered once, as the step's input (`LinkChecker.Targets`:
+    /// every page's anchors, the content folder's files); then on each page, text that was meant as a link found
     /// (`LiteralLinks`) and every internal link checked (`LinkChecker`) in the page's one tree,
     /// tables' cells included. Links stay as written (`.md`) until `Render`. The build stops
     /// here when anything so far was an error.
     static let links = BuildStep(
-        name: "Links", stopsOnErrors: true, reads: [.book, .headings], changesPage: false,
-        prepare: { (context: inout BuildContext) in
-            context.linkTargets = LinkChecker.Targets(
+        name: "Links", stopsOnErrors: true, changesPage: false,
+        input: { context in
+            LinkChecker.Targets(
                 pages: context.pages, contentFiles: Set(context.listing.assets().map(NFC.normalized)),
                 unloadedPages: context.content.unloadedPages,
                 outsideLinksAreErrors: context.configuration.book.outsideLinksAreErrors)
         },
-        page: { (page: inout Page, context: BuildContext) in
-            LiteralLinks.warnings(page.blocks, source: page.source)
-                + LinkChecker.check(page, targets: context.linkTargets)
+        page: { (page: inout Page, targets: LinkChecker.Targets) in
+            LiteralLinks.warnings(page.blocks, source: page.source) + LinkChecker.check(page, targets: targets)
         })
 }

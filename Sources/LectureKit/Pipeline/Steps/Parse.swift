@@ -5,11 +5,10 @@ extension BuildStep {
     /// `Parse`: each page's Markdown through cmark into blocks, with the extensions mdBook turns
     /// on (`MarkdownExtensions`), and an error where a page nests deeper than the parser follows. Reads the page's file and the settings (smart punctuation).
     static let parse = BuildStep(
-        name: "Parse", reads: [.book],
-        page: { (page: inout Page, context: BuildContext) in
+        name: "Parse", input: { ParseInput(smartPunctuation: $0.configuration.smartPunctuation) },
+        page: { (page: inout Page, input: ParseInput) in
             let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
-                Footnotes.protectingDefinitions(page.source.text),
-                smartPunctuation: context.configuration.smartPunctuation)
+                Footnotes.protectingDefinitions(page.source.text), smartPunctuation: input.smartPunctuation)
             page.blocks = MarkdownExtensions.apply(to: blocks)
             // Headings after either cut are unknown: links into them are not reported.
             page.tooDeep = tooDeep ?? tooSlow
@@ -40,4 +39,10 @@ extension BuildStep {
             }
             return problems
         })
+}
+
+/// What `Parse` takes besides the page.
+struct ParseInput: Hashable, Sendable {
+    /// `--smart-punctuation` or book.toml's `smart-punctuation`.
+    var smartPunctuation: Bool
 }

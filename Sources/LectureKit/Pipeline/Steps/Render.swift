@@ -8,13 +8,14 @@ extension BuildStep {
     /// the search index and the files to copy; then every URL the reader will follow, as
     /// emitted (templates and raw HTML included), checked (`EmittedLinkChecker`).
     static let render = BuildStep(
-        name: "Render", stopsOnErrors: true, reads: [.book],
+        name: "Render", stopsOnErrors: true,
         prepare: { (context: inout BuildContext) in
             guard context.templates != nil else { throw BuildStop() }
             context.rendering = PageRendering(context)
         },
-        page: { (page: inout Page, context: BuildContext) in
-            guard let templates = context.templates, let rendering = context.rendering else { return [] }
+        input: { context in RenderInput(templates: context.templates, rendering: context.rendering) },
+        page: { (page: inout Page, input: RenderInput) in
+            guard let templates = input.templates, let rendering = input.rendering else { return [] }
             page.rendered = rendering.render(page, templates: templates)
             return []
         },
@@ -134,9 +135,16 @@ extension BuildStep {
     }
 }
 
+/// What `Render` takes besides the page: the templates and what every page's rendering reads
+/// (both set once `prepare` passed, which stops the build without templates).
+struct RenderInput: Hashable, Sendable {
+    var templates: Templates?
+    var rendering: PageRendering?
+}
+
 /// What `Render` needs for every page, made once: the template values, the book's order and
 /// `print.html`'s anchors.
-struct PageRendering: Sendable {
+struct PageRendering: Hashable, Sendable {
     /// The values of the page template's placeholders.
     let values: TemplateValues
     /// The chapters in reading order.
@@ -150,6 +158,8 @@ struct PageRendering: Sendable {
     /// The book's folders that have an index page (`cli` for `cli/README.md`): a link to one
     /// without its `/` is a link to that page.
     let indexFolders: Set<String>
+    /// Each language's prefix of hidden code lines (book.toml's `[output.html.code.hidelines]`).
+    let hidelines: [String: String]
 
     /// The inputs of `context`'s pages, as `Render` finds them.
     init(_ context: BuildContext) {
@@ -163,6 +173,7 @@ struct PageRendering: Sendable {
         positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         printAnchors = PrintAnchors(order, reserved: context.templateIDs)
         cache = Cache(directory: configuration.cacheDirectory)
+        hidelines = configuration.book.codeHidelines
         indexFolders = Set(
             order.map(\.outputPath).filter { $0.hasSuffix("/index.html") }.map {
                 String($0.dropLast("/index.html".count))
@@ -173,7 +184,8 @@ struct PageRendering: Sendable {
     func render(_ page: Page, templates: Templates) -> RenderedPage {
         let output = page.chapter.outputPath
         let content = HTMLRenderer().renderMarked(
-            BuildStep.htmlBlocks(page, cache: cache, words: values.words, indexFolders: indexFolders))
+            BuildStep.htmlBlocks(
+                page, cache: cache, words: values.words, indexFolders: indexFolders, hidelines: hidelines))
         let root = OutputPath.rootPrefix(from: output)
         let position = positions[page.chapter.path] ?? 0
         let html = Array(
@@ -198,13 +210,16 @@ struct PageRendering: Sendable {
 
 extension BuildStep {
     /// The page's blocks ready for `HTMLRenderer`: links to pages rewritten to their `.html`
-    /// (`LinkRewriter`), and every figure (sample, diagram, table) made HTML (`FigureHTML`).
-    static func htmlBlocks(_ page: Page, cache: Cache, words: InterfaceWords, indexFolders: Set<String> = []) -> [Block]
-    {
+    /// (`LinkRewriter`), in its blocks and its tables' cells alike, and every figure (sample,
+    /// diagram, table) made HTML (`FigureHTML`), code blocks with their hidden lines (`hidelines`).
+    static func htmlBlocks(
+        _ page: Page, cache: Cache, words: InterfaceWords, indexFolders: Set<String> = [],
+        hidelines: [String: String] = [:]
+    ) -> [Block] {
         let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
+        let links = LinkRewriter.Page(directory: directory, indexFolders: indexFolders)
         return FigureHTML.lower(
-            LinkRewriter.apply(to: page.blocks, directory: directory, indexFolders: indexFolders), cache: cache,
-            words: words)
+            links.apply(to: page.blocks), cache: cache, words: words, links: links, hidelines: hidelines)
     }
 }
 

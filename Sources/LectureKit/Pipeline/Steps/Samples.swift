@@ -7,15 +7,19 @@ extension BuildStep {
     /// run and compared on one job pool (`SampleStage`), warm from the cache. For a check, only
     /// its shard's samples, and no hover cards.
     static let samples = BuildStep(
-        name: "Samples", reads: [.book],
-        page: { (page: inout Page, context: BuildContext) in
-            let rules = context.configuration.sampleRules
+        name: "Samples",
+        input: { context in
+            SamplesInput(
+                rules: context.configuration.sampleRules, contentDirectory: context.configuration.contentDirectory,
+                verifies: context.verifiesSamples)
+        },
+        page: { (page: inout Page, input: SamplesInput) in
+            let rules = input.rules
             let found = SampleExtractor.extract(
                 from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines,
                 pageHasIncludes: page.source.lineOrigins != nil, rules: rules,
-                page: rules.continuation == .none
-                    ? nil : pathInBook(page.source, content: context.configuration.contentDirectory))
-            guard context.verifiesSamples else {
+                page: rules.continuation == .none ? nil : pathInBook(page.source, content: input.contentDirectory))
+            guard input.verifies else {
                 // A book that did not ask for verification builds as mdBook builds it: its Swift
                 // is code like any other, its conventions unchecked; the build counts them.
                 page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count
@@ -53,6 +57,16 @@ extension BuildStep {
                 context.swiftVersion = toolchain.shortVersion
             }
         })
+}
+
+/// What `Samples` takes besides the page.
+struct SamplesInput: Hashable, Sendable {
+    /// book.toml's `[lecture.samples]`.
+    var rules: SampleRules
+    /// The pages' folder, from which continued pages are named.
+    var contentDirectory: String
+    /// Whether the samples are verified (`BuildContext.verifiesSamples`): else only counted.
+    var verifies: Bool
 }
 
 extension BuildStep {

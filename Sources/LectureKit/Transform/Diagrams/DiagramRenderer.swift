@@ -277,3 +277,20 @@ package struct DiagramRenderer: Sendable {
             .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)-")
     }
 }
+
+extension DiagramRenderer: Hashable {
+    // By hand only because `commands` is a tuple: every stored property, as synthesis would.
+    package static func == (a: DiagramRenderer, b: DiagramRenderer) -> Bool {
+        a.cache == b.cache && a.graphvizVersion == b.graphvizVersion && a.commands == b.commands
+            && a.fonts == b.fonts && a.timeLimit == b.timeLimit
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(cache)
+        hasher.combine(graphvizVersion)
+        hasher.combine(commands.dot)
+        hasher.combine(commands.gvpr)
+        hasher.combine(fonts)
+        hasher.combine(timeLimit)
+    }
+}

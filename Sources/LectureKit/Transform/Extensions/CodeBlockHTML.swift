@@ -2,17 +2,31 @@ import CommonMark
 
 /// A code block that is not a sample, as mdBook renders it: every word of its info string a
 /// class (`rust,editable` is `class="language-rust editable"`: commas separate words as spaces
-/// do), and in Rust code the hidden lines of rustdoc (`# ` at the start, after any indentation)
-/// wrapped in `<span class="boring">`, which the theme hides until the reader shows them.
+/// do), and its hidden lines wrapped in `<span class="boring">`, which the theme hides until the
+/// reader shows them: in Rust code rustdoc's (`# `), in any other language the lines starting
+/// with the prefix book.toml's `[output.html.code.hidelines]` gives it (`python = "~"`) or the
+/// block's own `hidelines=PREFIX` word.
 enum CodeBlockHTML {
     /// The block's HTML where it differs from cmark's (`nil`: cmark's own, the first word's class).
-    static func html(_ code: CodeBlock) -> String? {
+    /// - Parameter hidelines: each language's prefix of hidden lines (`["python": "~"]`).
+    static func html(_ code: CodeBlock, hidelines: [String: String] = [:]) -> String? {
         let words = code.info.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
         guard let language = words.first else { return nil }
         let isRust = language == "rust"
-        guard words.count > 1 || isRust || code.info.contains(",") else { return nil }
+        // The block's own prefix first, as mdBook takes it (the first `hidelines=` word).
+        let prefix =
+            words.lazy.first(where: { $0.hasPrefix("hidelines=") }).map { String($0.dropFirst("hidelines=".count)) }
+            ?? hidelines[String(language)]
+        guard words.count > 1 || isRust || code.info.contains(",") || prefix != nil else { return nil }
         let classes = "language-" + words.joined(separator: " ")
-        let body = isRust ? hidingLines(code.code) : HTML.escape(code.code)
+        let body: String
+        if isRust {
+            body = hidingLines(code.code)
+        } else if let prefix, !prefix.isEmpty {
+            body = hidingLines(code.code, prefix: prefix)
+        } else {
+            body = HTML.escape(code.code)
+        }
         return "<pre><code class=\"\(HTML.escape(classes))\">\(body)</code></pre>"
     }
 
@@ -21,9 +35,7 @@ enum CodeBlockHTML {
     /// space) when revealed; `##` stands for a shown `#`; `#!` and `#[` are attributes, shown.
     static func hidingLines(_ code: String) -> String {
         var html = ""
-        var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        for line in lines {
+        for line in lines(of: code) {
             let indentation = line.prefix(while: { $0 == " " || $0 == "\t" })
             let rest = line[indentation.endIndex...]
             guard rest.first == "#" else {
@@ -36,11 +48,40 @@ enum CodeBlockHTML {
                 html += HTML.escape(String(indentation + afterHash)) + "\n"
             case nil, " ":
                 let shown = indentation + (afterHash.first == " " ? afterHash.dropFirst() : afterHash)
-                html += "<span class=\"boring\">" + HTML.escape(String(shown)) + "\n</span>"
+                html += boring(String(shown))
             default:
                 html += HTML.escape(String(line)) + "\n"
             }
         }
         return html
+    }
+
+    /// Code of another language escaped for HTML with its hidden lines marked, by mdBook's rule:
+    /// a line whose text after its indentation starts with `prefix` is hidden, shown without the
+    /// prefix (its indentation and the rest kept: `    ~x()` is `    x()`) when revealed.
+    static func hidingLines(_ code: String, prefix: String) -> String {
+        var html = ""
+        for line in lines(of: code) {
+            let indentation = line.prefix(while: { $0 == " " || $0 == "\t" })
+            let rest = line[indentation.endIndex...]
+            if rest.hasPrefix(prefix) {
+                html += boring(String(indentation + rest.dropFirst(prefix.count)))
+            } else {
+                html += HTML.escape(String(line)) + "\n"
+            }
+        }
+        return html
+    }
+
+    /// The code's lines without their `\n`, a last empty one (after the final `\n`) left out.
+    private static func lines(of code: String) -> [Substring] {
+        var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// One hidden line, `\n` included.
+    private static func boring(_ line: String) -> String {
+        "<span class=\"boring\">" + HTML.escape(line) + "\n</span>"
     }
 }

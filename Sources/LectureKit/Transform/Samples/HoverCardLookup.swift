@@ -13,13 +13,19 @@ extension SampleVerifier {
     /// compiling anything.
     static let hoverVersion = "hover-cards-v3"
 
-    /// A sample's cards, and the warning when some could not be had (then they are not cached).
-    typealias HoverCardAnswer = (cards: [HoverCard], warning: Diagnostic?)
+    /// A sample's cards, the warning when some could not be had, and whether that was SourceKit
+    /// running out of time (`timedOut`: the cards found are cached as such, `timedOutKind`).
+    typealias HoverCardAnswer = (cards: [HoverCard], warning: Diagnostic?, timedOut: Bool)
 
     /// The cache kind a passing sample's cards are kept under (`hoverCardsKey(_:)`): bytes as
     /// `HoverCard.packed(_:)` writes them, beside the pass's JSON (in it, the JSON string's
     /// escapes made decoding them a large part of a warm build).
     static let hoverCardsKind = "hover-cards"
+
+    /// The cache kind of the cards of a sample SourceKit did not answer for in time: the cards
+    /// it gave (packed as in `hoverCardsKind`), under `timedOutCardsKey(_:)`, so that a warm build
+    /// replays the answer and its warning instead of waiting out the limit again on every build.
+    static let timedOutKind = "hover-cards-timed-out"
 
     /// The key of a sample's cards: its verdict's key (`cacheKey(_:)`, `verdictKey`) with
     /// `hoverVersion`, so that a verdict cached without cards (`lecture check`) still answers a
@@ -31,6 +37,16 @@ extension SampleVerifier {
         return hash.hexDigest()
     }
 
+    /// The key of a sample's cards cut short by the time limit: `hoverCardsKey(_:)` with the limit
+    /// (`Options.hoverTimeout`), so that a build with a higher limit (the warning's note) asks
+    /// SourceKit again.
+    func timedOutCardsKey(_ verdictKey: String) -> String {
+        var hash = SHA256()
+        hash.update("timed-out \(options.hoverTimeout)")
+        hash.update(Self.hoverCardsKey(verdictKey))
+        return hash.hexDigest()
+    }
+
     /// Whether `sample`, once passed, is to get cards: cards are on (`Options.hoverCards`; off for
     /// `lecture check`, which renders no page) and it is not `compile_fail`.
     func wantsHoverCards(_ sample: Sample) -> Bool {
@@ -38,19 +54,35 @@ extension SampleVerifier {
     }
 
     /// `result` (a pass) with `answer`'s cards and warning; the cards are cached when the answer is
-    /// whole. What SourceKit cut short, or could not give at all (no SourceKit beside the
-    /// compiler), is asked for again by the next build: with no SourceKit, that costs one look for
-    /// the library per run (`SourceKitLibrary`), and the warning shows on every build.
+    /// whole, and when SourceKit ran out of time (`timedOutKind`, keyed with the limit: the next
+    /// build shows the same cards and warning without waiting again). What SourceKit could not
+    /// give at all (no SourceKit beside the compiler) is asked for again by the next build: that
+    /// costs one look for the library per run (`SourceKitLibrary`), and the warning shows on every
+    /// build.
     func withHoverCards(_ result: SampleResult, _ answer: HoverCardAnswer) -> SampleResult {
         var result = result
         result.hoverCards = answer.cards
         if let warning = answer.warning { result.diagnostics.append(warning) }
-        if answer.warning == nil {
+        if answer.warning == nil || answer.timedOut {
+            let key = cacheKey(result.sample)
             cache.write(
-                kind: Self.hoverCardsKind, key: Self.hoverCardsKey(cacheKey(result.sample)),
+                kind: answer.timedOut ? Self.timedOutKind : Self.hoverCardsKind,
+                key: answer.timedOut ? timedOutCardsKey(key) : Self.hoverCardsKey(key),
                 Array(result.packedHoverCards.utf8))
         }
         return result
+    }
+
+    /// The warning of a sample whose cards SourceKit did not all give within the limit, `kept`
+    /// of them found.
+    func timedOutWarning(_ sample: Sample, kept: Int) -> Diagnostic {
+        .warning(
+            .hoverCards,
+            sample.path, sample.location,
+            "SourceKit did not answer within \(Self.seconds(options.hoverTimeout)); \(kept) hover cards kept, the rest skipped",
+            notes: [
+                "the page is built without the missing cards, and later builds with the same limit reuse this answer; raise the limit with LECTURE_HOVER_TIMEOUT=SECONDS, or build with --no-cache, to ask SourceKit again"
+            ])
     }
 
     /// The sample's cards, and a warning when some could not be had (SourceKit ran out of time,
@@ -60,7 +92,7 @@ extension SampleVerifier {
         do {
             sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc).get())
         } catch {
-            return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"))
+            return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"), false)
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
@@ -71,17 +103,7 @@ extension SampleVerifier {
         let answer = DeclarationCards.cards(
             program: program, file: file, arguments: arguments, sourceKit: sourceKit, timeout: options.hoverTimeout)
         let cards = Self.place(answer.cards, in: sample)
-        let warning: Diagnostic? =
-            answer.complete
-            ? nil
-            : .warning(
-                .hoverCards,
-                sample.path, sample.location,
-                "SourceKit did not answer within \(Self.seconds(options.hoverTimeout)); \(cards.count) hover cards kept, the rest skipped",
-                notes: [
-                    "the page is built without the missing cards; raise the limit with LECTURE_HOVER_TIMEOUT=SECONDS"
-                ])
-        return (cards, warning)
+        return (cards, answer.complete ? nil : timedOutWarning(sample, kept: cards.count), !answer.complete)
     }
 
     /// Cards at program offsets (`sample.program`, parts behind `#sourceLocation` lines) as

@@ -1,7 +1,7 @@
 import LectureSupport
 
 /// What verifying one sample found.
-struct SampleResult: Sendable {
+struct SampleResult: Hashable, Sendable {
     /// Whether the sample passed, failed or was skipped.
     package enum Outcome: Hashable, Sendable {
         /// It did what its mode and attributes require.
