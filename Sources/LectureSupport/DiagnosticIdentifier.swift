@@ -110,6 +110,8 @@ extension Diagnostic.Identifier {
     package static let bracketsTooMany = Self("lecture.markdown.too-slow")
     /// A run of `**` or `__` that opens or closes no emphasis and so shows on the page as text.
     package static let literalEmphasis = Self("lecture.markdown.literal-emphasis")
+    /// A footnote defined (`[^label]: …`) but referenced nowhere on its page: not shown, as mdBook.
+    package static let unusedFootnote = Self("lecture.markdown.unused-footnote")
 
     // MARK: {{#include}}
 
@@ -217,7 +219,7 @@ extension Diagnostic.Identifier {
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, pageHeading, headingJump, nestingTooDeep,
-        bracketsTooMany, literalEmphasis,
+        bracketsTooMany, literalEmphasis, unusedFootnote,
         infoStringWhitespace, unclosedComment, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleCompiler,

@@ -90,6 +90,70 @@ import Testing
         #expect(merged[7].diagnostics.map(\.severity) == [.warning])
     }
 
+    /// The verdict table: each kind of sample with the verdict it must get (its outcome and the
+    /// identifiers of its errors), reached on both paths, merged and alone. Compiles, runs and
+    /// test programs are judged by one function each (`SampleVerifier.take`, `runTestProgram`),
+    /// whichever path built and ran them; this holds the paths to the same table.
+    @Test func everyKindOfSampleGetsItsVerdictOnBothPaths() throws {
+        let test = { (body: String, attributes: String) in
+            "```swift test\(attributes)\nimport Testing\n@Test func adds() { \(body) }\n```\n\n"
+        }
+        let table: [(sample: String, outcome: SampleResult.Outcome, errors: Set<Diagnostic.Identifier>)] = [
+            (Self.sample("print(6 * 7)", output: "42\n"), .passed, []),
+            (Self.sample("print(\"wrong\")", output: "right\n"), .failed, [.sampleOutputMismatch]),
+            (Self.sample("print(\"before\")\nlet xs = [1]\nprint(xs[2])", output: "before\n"), .failed, [.sampleExit]),
+            (Self.sample("print(\"kept\")\nfatalError(\"boom\")", "should_fail", output: "kept\n"), .passed, []),
+            (Self.sample("print(\"fine\")", "should_fail", output: "fine\n"), .failed, [.sampleExit]),
+            (Self.sample("import Foundation\nprint(\"status\")\nexit(3)", output: "status\n"), .failed, [.sampleExit]),
+            (Self.sample("while true {}", output: ""), .failed, [.sampleTimeout]),
+            (Self.sample("let n: Int = \"x\""), .failed, [.sampleCompiler]),
+            (Self.sample("struct NoRun { var x = 1 }\nprint(NoRun().x)", "no_run"), .passed, []),
+            (Self.sample("let n: Int = \"x\"", "compile_fail"), .passed, []),
+            (Self.sample("let n = 1", "compile_fail"), .failed, [.sampleCompile]),
+            (test("#expect(1 + 1 == 2)", ""), .passed, []),
+            (test("#expect(1 + 1 == 3)", ""), .failed, [.sampleTest]),
+            (test("#expect(1 + 1 == 3)", " should_fail"), .passed, []),
+            (test("let n: Int = \"x\"", ""), .failed, [.sampleCompiler]),
+        ]
+        for merging in [true, false] {
+            let results = try verify(table.map(\.sample).joined(), merging: merging)
+            try #require(results.count == table.count)
+            for (row, result) in zip(table, results) {
+                let errors = Set(result.diagnostics.filter { $0.severity == .error }.map(\.identifier))
+                #expect(
+                    result.outcome == row.outcome && errors == row.errors,
+                    "merging \(merging), sample at line \(result.sample.location.line): \(result.outcome) \(errors)")
+            }
+            // Not vacuous: the merged run answered for some samples itself.
+            #expect(results.contains { $0.merged } == merging)
+        }
+    }
+
+    /// The merged program and the samples verified alone run side by side, each on `jobs`
+    /// threads; every compile, link and run of both takes a place of the verifier's one pool
+    /// (`SampleVerifier.processes`), so together they never run more than `jobs` processes.
+    @Test func bothPathsTogetherNeverRunMoreProcessesThanTheJobs() throws {
+        let shared = try Self.stage().verifier
+        var options = shared.options
+        options.jobs = 2
+        options.mergeSamples = true
+        // A verifier of its own: the pool is made with it, and no other test takes its places.
+        let verifier = SampleVerifier(
+            toolchain: shared.toolchain, libraries: shared.libraries, cache: shared.cache, options: options)
+        let test = "```swift test\nimport Testing\n@Test func adds() { #expect(1 + 1 == 2) }\n```\n\n"
+        let alone = Self.sample("let x: Int = \"no\"", "compile_fail") + Self.sample("print(9)", output: "9\n")
+        let found = SampleExtractor.extract(
+            from: MarkdownParser.parse(Self.kinds + test + alone + alone), path: "page.md")
+        let results = verifier.verify(found.samples)
+        // Both paths ran: merged verdicts and verdicts reached alone.
+        #expect(results.contains { $0.merged } && results.contains { !$0.merged && $0.compiled })
+        let usage = verifier.processes.usage
+        #expect(usage.mostAtOnce <= 2, "\(usage)")
+        // Not vacuous: the pool was full at some moment, and every sample's compile went through it.
+        #expect(usage.mostAtOnce == 2, "\(usage)")
+        #expect(usage.processes >= found.samples.count, "\(usage)")
+    }
+
     @Test func theDispatcherComesWithTheStandInsAndWithoutItEverySampleIsVerifiedAlone() throws {
         var stage = try Self.stage()
         let libraries = stage.verifier.libraries.directory

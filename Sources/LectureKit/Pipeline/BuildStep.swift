@@ -37,19 +37,23 @@ struct BuildStep: Sendable {
     var changesPage = true
     /// Whether the build stops after this step when any error was reported so far.
     var stopsOnErrors = false
+    /// What the step takes from an earlier build of the session, and leaves for the next,
+    /// besides its page results; run by `StepMemo` in a session only.
+    var session: SessionHooks?
 
     /// A step with book-wide work only.
-    init(name: String, stopsOnErrors: Bool = false, book: @escaping BookWork) {
+    init(name: String, stopsOnErrors: Bool = false, session: SessionHooks? = nil, book: @escaping BookWork) {
         self.name = name
         self.book = book
         self.stopsOnErrors = stopsOnErrors
+        self.session = session
     }
 
     /// A step with work on each page that takes `input` (made from the context once, after
     /// `prepare`) and `pageInput` (made for each page), with optional book-wide work before and after.
     init<Input: Hashable & Sendable, PageInput: Hashable & Sendable>(
-        name: String, stopsOnErrors: Bool = false, changesPage: Bool = true, prepare: BookWork? = nil,
-        input: @escaping @Sendable (BuildContext) -> Input,
+        name: String, stopsOnErrors: Bool = false, changesPage: Bool = true, session: SessionHooks? = nil,
+        prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) -> Input,
         pageInput: @escaping @Sendable (BuildContext, Page) -> PageInput,
         page: @escaping @Sendable (inout Page, Input, PageInput) -> [Diagnostic], book: BookWork? = nil
     ) {
@@ -61,16 +65,18 @@ struct BuildStep: Sendable {
         self.book = book
         self.changesPage = changesPage
         self.stopsOnErrors = stopsOnErrors
+        self.session = session
     }
 
     /// A step with work on each page that takes `input` alone besides the page.
     init<Input: Hashable & Sendable>(
-        name: String, stopsOnErrors: Bool = false, changesPage: Bool = true, prepare: BookWork? = nil,
-        input: @escaping @Sendable (BuildContext) -> Input,
+        name: String, stopsOnErrors: Bool = false, changesPage: Bool = true, session: SessionHooks? = nil,
+        prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) -> Input,
         page: @escaping @Sendable (inout Page, Input) -> [Diagnostic], book: BookWork? = nil
     ) {
         self.init(
-            name: name, stopsOnErrors: stopsOnErrors, changesPage: changesPage, prepare: prepare, input: input,
+            name: name, stopsOnErrors: stopsOnErrors, changesPage: changesPage, session: session, prepare: prepare,
+            input: input,
             pageInput: { _, _ in NoPageInput() }, page: { one, input, _ in page(&one, input) }, book: book)
     }
 

@@ -11,32 +11,35 @@ import LectureSupport
 /// besides the page, a `Hashable` value this memo numbers by equality), so a page recomputed by
 /// one step is recomputed by every later step that changes it; the per-page input (a page's
 /// samples' results) is compared as it is. A step cannot leave an input out: its page part sees
-/// nothing but the page and its inputs. The steps' book parts are told what the earlier build
-/// knows through `context.earlier` (files read, files unchanged, what may be linked).
+/// nothing but the page and its inputs. What else a step takes from the earlier build (files
+/// read, files unchanged, what may be linked: `context.earlier`) it declares itself, as
+/// `SessionHooks`, which this memo runs around it; it knows no step by name.
 final class StepMemo: Sendable {
     private struct State: Sendable {
         /// Each page's key so far, by path relative to the content folder; none when the page
         /// is not taken from memory any more in this run.
         var chains: [String: String] = [:]
-        /// The global inputs' digest (`GlobalSignature`), asked before `Render` and `Write`.
-        var global: String?
+        /// Whether the pages' keys were started in this run.
+        var chainsStarted = false
         /// The number of each step's input in this run, by step name.
         var inputs: [String: Int] = [:]
         /// The pages each step took from memory, by step name.
         var reused: [String: Set<String>] = [:]
         /// The key of each page's result of each step in this run, by step name then page path.
         var keys: [String: [String: String]] = [:]
-        /// Files `Load` and `Write` took from the earlier build.
+        /// Files steps that count files (`Load`, `Write`) took from the earlier build, by step name.
         var reusedFiles: [String: Int] = [:]
-        /// The copied files' sources' signatures, remembered once the site is written.
-        var copies: [String: FileSignature] = [:]
     }
 
     private let memory: BuildMemory
+    private let session: SessionMemory
     private let state = Locked(State())
 
     /// Wraps one run's steps with `memory`.
-    init(memory: BuildMemory) { self.memory = memory }
+    init(memory: BuildMemory) {
+        self.memory = memory
+        session = SessionMemory(memory: memory)
+    }
 
     /// `step` with its page part taken from memory where the memory holds it.
     func wrap(_ step: BuildStep) -> BuildStep {
@@ -82,90 +85,39 @@ final class StepMemo: Sendable {
         return wrapped
     }
 
-    /// Before `step`: what it reads of the earlier build, into `context.earlier`.
+    /// Before `step`: each page's key starts, before the first page part of the run, from its
+    /// file's signature and its chapter (the summary's title and number for it); then the
+    /// step's own hook (`BuildStep.session`) reads what it needs of the earlier build.
     func willRun(_ step: BuildStep, _ context: inout BuildContext) {
-        // Asked again before each step that reads it: what a step before it did is in it (the samples' results).
-        if [BuildStep.render.name, BuildStep.write.name].contains(step.name) {
-            let global = context.globalSignature()
-            state.withLock { $0.global = global }
-        }
-        let global = state.withLock { $0.global } ?? ""
-        switch step.name {
-        case BuildStep.load.name:
-            context.earlier.files = memory.files
-        case BuildStep.render.name:
-            context.earlier.checked = memory.printPageChecked(global: global) ? [PrintPage.outputPath] : []
-        case BuildStep.write.name:
-            let output = context.configuration.outputDirectory
-            context.earlier.linkable = memory.liveSiteIsOurs(output, global: global) ? context.site.unchanged : []
-            context.earlier.removesOldLater = true
-        default: break
-        }
-    }
-
-    /// Between `step`'s page part and its book part: the site files its pages make as the live
-    /// site holds them, from results with the keys of the build that wrote it (a page taken from
-    /// memory may have been rendered by a later build that failed, and never written).
-    func pagesDone(_ step: BuildStep, _ context: inout BuildContext) {
-        guard step.name == BuildStep.render.name else { return }
-        let keys = state.withLock { $0.keys[step.name] ?? [:] }
-        let written = memory.writtenKeys
-        let reused = Set(keys.filter { written[$0.key] == $0.value }.keys)
-        var unchanged = Set<String>()
-        for page in context.pages where reused.contains(page.chapter.path) { unchanged.insert(page.chapter.outputPath) }
-        let rendered = context.pages.compactMap(\.rendered)
-        if rendered.count == context.pages.count {
-            unchanged.formUnion(
-                SearchIndex.unchangedTextFiles(
-                    rendered.map(\.searchEntry), fromMemory: context.pages.map { reused.contains($0.chapter.path) }))
-        }
-        if let first = context.content.book.flattened.first, unchanged.contains(first.outputPath) {
-            unchanged.insert("index.html")
-        }
-        context.earlier.unchanged = unchanged
-    }
-
-    /// After `step` succeeded: what the next build may take from this one.
-    func didRun(_ step: BuildStep, _ context: inout BuildContext) {
-        let global = state.withLock { $0.global } ?? ""
-        switch step.name {
-        case BuildStep.load.name:
-            let earlier = context.earlier.files
-            var files: [String: BuildMemory.ReadFile] = [:]
-            for file in context.content.files {
-                guard let signature = context.signatures[file.relativePath] else { continue }
-                files[file.relativePath] = BuildMemory.ReadFile(signature: signature, file: file)
-            }
-            let reused = files.filter { earlier[$0.key]?.signature == $0.value.signature }.count
-            memory.files = files
+        if step.page != nil, !state.withLock({ $0.chainsStarted }) {
+            let chains = Dictionary(
+                context.pages.compactMap { page in
+                    context.signatures[page.chapter.path].map { (page.chapter.path, "\($0)|\(page.chapter)") }
+                }, uniquingKeysWith: { a, _ in a })
             state.withLock {
-                $0.reusedFiles[step.name] = reused
-                // A page's chain starts from its file and its chapter (the summary's title and number for it).
-                $0.chains = Dictionary(
-                    context.pages.compactMap { page in
-                        files[page.chapter.path].map { (page.chapter.path, "\($0.signature)|\(page.chapter)") }
-                    }, uniquingKeysWith: { a, _ in a })
+                $0.chains = chains
+                $0.chainsStarted = true
             }
-        case BuildStep.render.name:
-            // Copied files whose source is as it was at the last write can be linked, not copied.
-            let copies = context.site.copied.compactMapValues { FileSignature(path: $0) }
-            for (path, signature) in copies where memory.copiedUnchanged(path, signature) {
-                context.site.unchanged.insert(path)
-            }
-            state.withLock { $0.copies = copies }
-            if !context.diagnostics.hasErrors { memory.rememberPrintPageChecked(global: global) }
-        case BuildStep.write.name:
-            let (copies, keys) = state.withLock { ($0.copies, $0.keys[BuildStep.render.name] ?? [:]) }
-            memory.rememberWrite(context.configuration.outputDirectory, global: global, copies: copies, keys: keys)
-            state.withLock { $0.reusedFiles[step.name] = context.earlier.linkable.count }
-        default: break
         }
+        step.session?.before(session, &context)
+    }
+
+    /// Between `step`'s page part and its book part: its hook, told its pages' keys.
+    func pagesDone(_ step: BuildStep, _ context: inout BuildContext) {
+        guard let hooks = step.session else { return }
+        session.pageKeys = state.withLock { $0.keys[step.name] ?? [:] }
+        hooks.pagesDone(session, &context)
+    }
+
+    /// After `step` succeeded: its hook leaves what the next build may take from this one.
+    func didRun(_ step: BuildStep, _ context: inout BuildContext) {
+        guard let hooks = step.session else { return }
+        session.pageKeys = state.withLock { $0.keys[step.name] ?? [:] }
+        if let files = hooks.after(session, &context) { state.withLock { $0.reusedFiles[step.name] = files } }
     }
 
     /// After `step` threw.
-    func failed(_ step: BuildStep) {
-        if step.name == BuildStep.write.name { memory.forgetWrite() }
-    }
+    func failed(_ step: BuildStep) { step.session?.failed(session) }
 
     /// At the end of the run: how many pages (files, for `Load` and `Write`) each step took
     /// from memory, kept as `BuildMemory.lastReuse` for tests.

@@ -8,7 +8,7 @@ extension BuildStep {
     /// here: the pages that loaded go on, so every problem in them is reported too.
     /// A page's file unchanged since the session's last build is not read again
     /// (`context.earlier.files`, which `StepMemo` fills).
-    static let load = BuildStep(name: "Load") { (context: inout BuildContext) in
+    static let load = BuildStep(name: "Load", session: loadSession) { (context: inout BuildContext) in
         switch context.purpose {
         case .site: try loadSite(&context)
         case .check(let files, _) where !files.isEmpty: try loadFiles(files, into: &context)
@@ -25,6 +25,21 @@ extension BuildStep {
             Page(chapter: chapters[$0.relativePath]!, source: $0, blocks: [])
         }
     }
+
+    /// In a session: the pages' files as the earlier build read them, so an unchanged one is not
+    /// read again; after loading, the files read, for the next build.
+    static let loadSession = SessionHooks(
+        before: { session, context in context.earlier.files = session.memory.files },
+        after: { session, context in
+            let earlier = context.earlier.files
+            var files: [String: BuildMemory.ReadFile] = [:]
+            for file in context.content.files {
+                guard let signature = context.signatures[file.relativePath] else { continue }
+                files[file.relativePath] = BuildMemory.ReadFile(signature: signature, file: file)
+            }
+            session.memory.files = files
+            return files.filter { earlier[$0.key]?.signature == $0.value.signature }.count
+        })
 
     /// The site's inputs: the output folder checked, the templates, the content; stops when
     /// there are no templates, no content folder or no page.

@@ -9,7 +9,8 @@ extension BuildStep {
         page: { (page: inout Page, input: ParseInput) in
             let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
                 Footnotes.protectingDefinitions(page.source.text), smartPunctuation: input.smartPunctuation)
-            page.blocks = MarkdownExtensions.apply(to: blocks)
+            let (extended, unusedFootnotes) = MarkdownExtensions.applying(to: blocks)
+            page.blocks = extended
             // Headings after either cut are unknown: links into them are not reported.
             page.tooDeep = tooDeep ?? tooSlow
             var problems = literalEmphasis.map { location in
@@ -19,6 +20,12 @@ extension BuildStep {
                     notes: [
                         "close the emphasis with the same marker ('**word**'), or write '\\*' for a literal '*'"
                     ])
+            }
+            problems += unusedFootnotes.map { footnote in
+                Diagnostic.warning(
+                    .unusedFootnote, page.source.displayPath, footnote.location,
+                    "footnote '\(footnote.label)' is defined but not referenced, and is not shown",
+                    notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
             }
             if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
             if let tooDeep {

@@ -8,7 +8,7 @@ extension BuildStep {
     /// the search index and the files to copy; then every URL the reader will follow, as
     /// emitted (templates and raw HTML included), checked (`EmittedLinkChecker`).
     static let render = BuildStep(
-        name: "Render", stopsOnErrors: true,
+        name: "Render", stopsOnErrors: true, session: renderSession,
         prepare: { (context: inout BuildContext) in
             guard context.templates != nil else { throw BuildStop() }
             context.rendering = PageRendering(context)
@@ -49,6 +49,49 @@ extension BuildStep {
                         cacheDirectory: configuration.cacheDirectory),
                     sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
             )
+        })
+
+    /// In a session: whether `print.html`'s URLs were checked under the same global inputs; the
+    /// site files its pages make as the live site holds them, from results with the keys of the
+    /// build that wrote it (a page taken from memory may have been rendered by a later build
+    /// that failed, and never written), so the emitted-URL check and `Write` skip them; copied
+    /// files whose source is as it was at the last write.
+    static let renderSession = SessionHooks(
+        before: { session, context in
+            session.global = context.globalSignature()
+            context.earlier.checked =
+                session.memory.printPageChecked(global: session.global) ? [PrintPage.outputPath] : []
+        },
+        pagesDone: { session, context in
+            let keys = session.pageKeys
+            session.siteKeys = keys
+            let written = session.memory.writtenKeys
+            let reused = Set(keys.filter { written[$0.key] == $0.value }.keys)
+            var unchanged = Set<String>()
+            for page in context.pages where reused.contains(page.chapter.path) {
+                unchanged.insert(page.chapter.outputPath)
+            }
+            let rendered = context.pages.compactMap(\.rendered)
+            if rendered.count == context.pages.count {
+                unchanged.formUnion(
+                    SearchIndex.unchangedTextFiles(
+                        rendered.map(\.searchEntry), fromMemory: context.pages.map { reused.contains($0.chapter.path) })
+                )
+            }
+            if let first = context.content.book.flattened.first, unchanged.contains(first.outputPath) {
+                unchanged.insert("index.html")
+            }
+            context.earlier.unchanged = unchanged
+        },
+        after: { session, context in
+            // Copied files whose source is as it was at the last write can be linked, not copied.
+            let copies = context.site.copied.compactMapValues { FileSignature(path: $0) }
+            for (path, signature) in copies where session.memory.copiedUnchanged(path, signature) {
+                context.site.unchanged.insert(path)
+            }
+            session.copies = copies
+            if !context.diagnostics.hasErrors { session.memory.rememberPrintPageChecked(global: session.global) }
+            return nil
         })
 
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.

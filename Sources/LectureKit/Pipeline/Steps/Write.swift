@@ -4,10 +4,30 @@ extension BuildStep {
     /// `Write`: the site into a new folder swapped in whole for the old one (`SiteWriter`); in a
     /// session, files `context.earlier` knows unchanged are hard-linked from the live site and
     /// the replaced site is removed in the background.
-    static let write = BuildStep(name: "Write") { (context: inout BuildContext) in
+    static let write = BuildStep(name: "Write", session: writeSession) { (context: inout BuildContext) in
         try SiteWriter.write(
             context.site, to: context.configuration.outputFolder, protecting: context.configuration.protectedFolders,
             linking: context.earlier.linkable,
             removingOldLater: context.earlier.removesOldLater)
     }
+
+    /// In a session: files `Render` knows unchanged are hard-linked from the live site when it is
+    /// the one the last build wrote with the same global inputs, and the replaced site is removed
+    /// in the background; after writing, the live site remembered (or forgotten when writing failed).
+    static let writeSession = SessionHooks(
+        before: { session, context in
+            // Asked again: a step since Render may have changed what it covers.
+            session.global = context.globalSignature()
+            let output = context.configuration.outputDirectory
+            context.earlier.linkable =
+                session.memory.liveSiteIsOurs(output, global: session.global) ? context.site.unchanged : []
+            context.earlier.removesOldLater = true
+        },
+        after: { session, context in
+            session.memory.rememberWrite(
+                context.configuration.outputDirectory, global: session.global, copies: session.copies,
+                keys: session.siteKeys)
+            return context.earlier.linkable.count
+        },
+        failed: { session in session.memory.forgetWrite() })
 }

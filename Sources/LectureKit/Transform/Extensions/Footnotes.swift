@@ -46,6 +46,8 @@ enum Footnotes {
     struct Definition {
         var label: String
         var blocks: [Block]
+        /// Where its `[^label]:` line is, when known.
+        var location: SourceLocation? = nil
     }
 
     /// The label of a definition line (`[^label]: …`) and the length of its marker with the space
@@ -88,8 +90,14 @@ enum Footnotes {
                     if rest.isEmpty { first.removeFirst() } else { first[0] = .text(rest) }
                     var content = first
                     for line in lines[(start + 1)..<end] { content += [.softBreak] + line }
+                    // A paragraph's lines are the page's lines from its first on.
+                    let location =
+                        block.range.start.line <= 0
+                        ? nil : SourceLocation(line: block.range.start.line + start, column: block.range.start.column)
                     definitions.append(
-                        Definition(label: marker.label, blocks: [Block(.paragraph(content), range: block.range)]))
+                        Definition(
+                            label: marker.label, blocks: [Block(.paragraph(content), range: block.range)],
+                            location: location))
                 }
                 lastWasDefinition = true
             case .codeBlock(let code) where lastWasDefinition && code.info.isEmpty && block.range.start.column >= 5:
@@ -102,6 +110,12 @@ enum Footnotes {
             }
         }
         return (kept, definitions)
+    }
+
+    /// The definitions of `definitions` referenced nowhere (by `numbers`), each label once.
+    static func unreferenced(_ definitions: [Definition], numbers: [String: Int]) -> [Definition] {
+        var seen = Set<String>()
+        return definitions.filter { numbers[$0.label] == nil && seen.insert($0.label).inserted }
     }
 
     /// `inlines` (adjacent text joined) with references to `labels` made footnote references.
@@ -143,11 +157,12 @@ enum Footnotes {
         return result
     }
 
-    /// The list of footnotes that ends a page: the referenced ones by number, then the others in
-    /// page order, each with its links back (`↩`, `↩2`…).
+    /// The list of footnotes that ends a page: the referenced ones by number, each with its links
+    /// back (`↩`, `↩2`…); a definition referenced nowhere is left out, as mdBook leaves it out
+    /// (`unreferenced` names them, for a warning).
     static func list(_ definitions: [Definition], numbers: [String: Int], counts: [String: Int]) -> [Block] {
         var seen = Set<String>()
-        let unique = definitions.filter { seen.insert($0.label).inserted }
+        let unique = definitions.filter { seen.insert($0.label).inserted && numbers[$0.label] != nil }
         let ordered = unique.enumerated().sorted { a, b in
             (numbers[a.element.label] ?? Int.max, a.offset) < (numbers[b.element.label] ?? Int.max, b.offset)
         }.map(\.element)

@@ -9,16 +9,22 @@ import LectureSupport
 /// elements and classes, so a theme written for mdBook styles it.
 enum MarkdownExtensions {
     /// `blocks` with every extension applied.
-    static func apply(to blocks: [Block]) -> [Block] {
-        guard mayUseAny(blocks) else { return blocks }
+    static func apply(to blocks: [Block]) -> [Block] { applying(to: blocks).blocks }
+
+    /// `blocks` with every extension applied, and the footnotes defined but referenced nowhere,
+    /// which are left out (as mdBook leaves them out, with a warning).
+    static func applying(to blocks: [Block]) -> (blocks: [Block], unusedFootnotes: [Footnotes.Definition]) {
+        guard mayUseAny(blocks) else { return (blocks, []) }
         var (blocks, definitions) = Footnotes.extractDefinitions(blocks)
         var inlines = InlineExtensions(footnotes: Set(definitions.map(\.label)))
         blocks = inlines.rewrite(blocks)
         for index in definitions.indices { definitions[index].blocks = inlines.rewrite(definitions[index].blocks) }
         var extensions = BlockExtensions()
         blocks = extensions.rewriteAll(blocks)
-        return blocks
-            + Footnotes.list(definitions, numbers: inlines.footnoteNumbers, counts: inlines.footnoteReferences)
+        return (
+            blocks + Footnotes.list(definitions, numbers: inlines.footnoteNumbers, counts: inlines.footnoteReferences),
+            Footnotes.unreferenced(definitions, numbers: inlines.footnoteNumbers)
+        )
     }
 
     /// Whether any text of `blocks` has a character an extension starts with (`~`, `[`, `:`).

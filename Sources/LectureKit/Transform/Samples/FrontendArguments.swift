@@ -46,9 +46,12 @@ struct FrontendArguments: Sendable {
         guard let scratch = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc") else { return nil }
         defer { FileSystem.removeTemporaryDirectory(scratch) }
         guard
-            let answer = try? Subprocess.run(
-                verifier.toolchain.swiftc, ["-###"] + verifier.flags + ["main.swift", "-o", "sample"],
-                directory: scratch, environment: ["TMPDIR": scratch], timeout: 60),
+            let answer = try? verifier.processes.run({
+                try Subprocess.run(
+                    verifier.toolchain.swiftc, ["-###"] + verifier.flags + ["main.swift", "-o", "sample"],
+                    directory: scratch, environment: ["TMPDIR": scratch], timeout: 60,
+                    cancellation: verifier.options.cancellation)
+            }),
             answer.succeeded, let found = parse(answer.stdoutText)
         else { return nil }
         verifier.cache.write(

@@ -97,7 +97,13 @@ package struct SampleVerifier: Sendable {
         self.libraries = libraries
         self.cache = cache
         self.options = options
+        processes = JobPool(slots: options.jobs)
     }
+
+    /// The places every compile, link and run of the samples takes while it runs (`options.jobs`
+    /// of them), on either path: the merged program and the samples alone are verified side by
+    /// side, each on a pool of `jobs` threads, and together start no more than `jobs` processes.
+    let processes: JobPool
 
     /// Verifies `samples` on the job pool; `progress` is called as each one finishes.
     ///
@@ -374,7 +380,10 @@ package struct SampleVerifier: Sendable {
     }
 
     /// Records a compile's diagnostics and verdict in `result`; whether the sample is to be run
-    /// (it compiled and is neither `compile_fail` nor `no_run`).
+    /// (it compiled and is neither `compile_fail` nor `no_run`). The one judge of a compile, for
+    /// every kind of sample on either path (the merged path's, `MergedSamples`, and the alone
+    /// path's, `run` and `compileAndRunTests`); a run's verdict is `take(_:_:of:into:)`'s, a
+    /// test program's `runTestProgram`'s, on either path too.
     func take(_ compile: Subprocess.Result, of sample: Sample, into result: inout SampleResult) -> Bool {
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
@@ -398,7 +407,8 @@ package struct SampleVerifier: Sendable {
             if !compilerDiagnostics.hasErrors {
                 result.diagnostics.append(
                     .error(
-                        .sampleCompile, sample.path, sample.location, "sample does not compile",
+                        .sampleCompile, sample.path, sample.location,
+                        sample.mode == .test ? "test sample does not compile" : "sample does not compile",
                         notes: [compile.stderrText]))
             }
             return false
@@ -432,14 +442,18 @@ package struct SampleVerifier: Sendable {
         -> Subprocess.Result
     {
         let compiler = compiler ?? toolchain.swiftc
-        let compile = try Subprocess.run(
-            compiler, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
-            cancellation: options.cancellation)
+        let compile = try processes.run {
+            try Subprocess.run(
+                compiler, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
+                cancellation: options.cancellation)
+        }
         guard !compile.succeeded, sample.declaresMain else { return compile }
-        let asScript = try Subprocess.run(
-            compiler, arguments.filter { $0 != "-parse-as-library" },
-            directory: work, environment: ["TMPDIR": work], timeout: 300,
-            cancellation: options.cancellation)
+        let asScript = try processes.run {
+            try Subprocess.run(
+                compiler, arguments.filter { $0 != "-parse-as-library" },
+                directory: work, environment: ["TMPDIR": work], timeout: 300,
+                cancellation: options.cancellation)
+        }
         return asScript.succeeded ? asScript : compile
     }
 
@@ -597,11 +611,13 @@ package struct SampleVerifier: Sendable {
         let sandbox = self.sandbox
         if !sandbox.isContained && sandbox.setting != .off { sandboxUse.ranUncontained() }
         let command = sandbox.command(running: executable, in: folder)
-        var run = try Subprocess.run(
-            command.program, command.arguments, directory: folder,
-            environment: options.environment.variables(in: folder), inheritingEnvironment: false,
-            timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation,
-            newSession: true)
+        var run = try processes.run {
+            try Subprocess.run(
+                command.program, command.arguments, directory: folder,
+                environment: options.environment.variables(in: folder), inheritingEnvironment: false,
+                timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation,
+                newSession: true)
+        }
         run.termination = sandbox.termination(run.termination)
         return run
     }

@@ -57,25 +57,16 @@ extension SampleVerifier {
         try ScratchFile.write(sample.program, to: work + "/sample.swift")
         try ScratchFile.write(TestProgram.runner(for: discovered)!, to: work + "/runner.swift")
 
-        let compile = try Subprocess.run(
-            toolchain.swiftc,
-            flags + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
-                "sample.swift", "runner.swift", "-o", "tests",
-            ],
-            directory: work, environment: ["TMPDIR": work], timeout: 300)
-        result.compiled = true
-        let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
-        result.diagnostics += compilerDiagnostics
-        guard compile.succeeded else {
-            if !compilerDiagnostics.hasErrors {
-                result.diagnostics.append(
-                    .error(
-                        .sampleCompile, sample.path, sample.location, "test sample does not compile",
-                        notes: [compile.stderrText]))
-            }
-            return
+        let compile = try processes.run {
+            try Subprocess.run(
+                toolchain.swiftc,
+                flags + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
+                    "sample.swift", "runner.swift", "-o", "tests",
+                ],
+                directory: work, environment: ["TMPDIR": work], timeout: 300, cancellation: options.cancellation)
         }
-
+        // The compile's verdict is every sample's (`take`), merged or alone.
+        guard take(compile, of: sample, into: &result) else { return }
         try runTestProgram(work + "/tests", of: sample, into: &result)
     }
 
