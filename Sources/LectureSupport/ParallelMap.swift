@@ -45,3 +45,36 @@ private final class ResultSlots<T: Sendable>: Sendable {
         return index < limit ? index : nil
     }
 }
+
+extension Array where Element: Sendable {
+    /// `parallelMap(jobs:_:)` that empties the array first and hands each element to `transform`
+    /// as the map's only reference to it, dropped once its result is made: what an element holds
+    /// (a page's syntax tree, when `transform` leaves it out of the result) is freed element by
+    /// element while the map runs, not all at once when it ends.
+    package mutating func consumingParallelMap<Result: Sendable>(
+        jobs: Int, _ transform: @escaping @Sendable (Element) -> Result
+    ) -> [Result] {
+        let items = TakenOnce(self)
+        self = []
+        let indices = [Int](0..<items.count)
+        return indices.parallelMap(jobs: jobs) { transform(items.take($0)) }
+    }
+}
+
+/// Elements each handed out once, the slot emptied as it is taken.
+private final class TakenOnce<T: Sendable>: Sendable {
+    private let slots: Locked<[T?]>
+    let count: Int
+
+    init(_ items: [T]) {
+        count = items.count
+        slots = Locked(items.map(Optional.some))
+    }
+
+    func take(_ index: Int) -> T {
+        slots.withLock { slots in
+            defer { slots[index] = nil }
+            return slots[index]!
+        }
+    }
+}

@@ -42,6 +42,7 @@ package struct BuildPipeline: Sendable {
         let probes = memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory)
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, purpose: .site, probes: probes)
+        context.keepsPages = memory != nil
         try Self.run(BuildStep.site, on: &context, memory: memory)
         let reported = context.reportDiagnostics()
         let included = Set(
@@ -89,9 +90,15 @@ package struct BuildPipeline: Sendable {
                     try prepare(&context)
                 }
                 if let part = step.page {
-                    let snapshot = context
                     let input = part.input(context)
-                    let results = context.pages.parallelMap(jobs: context.configuration.verifier.jobs) {
+                    // The pages leave the context while the step has them (its input, which may
+                    // read them, is made first), so that each page's old version is freed as its
+                    // new one is made (`consumingParallelMap`: what `Render` drops from a one-off
+                    // build's pages goes page by page).
+                    var pages = context.pages
+                    context.pages = []
+                    let snapshot = context
+                    let results = pages.consumingParallelMap(jobs: context.configuration.verifier.jobs) {
                         page -> PageStepResult in
                         var page = page
                         let problems = part.work(&page, input, part.pageInput(snapshot, page))

@@ -13,15 +13,30 @@ extension BuildStep {
             guard context.templates != nil else { throw BuildStop() }
             context.rendering = PageRendering(context)
         },
-        input: { context in RenderInput(templates: context.templates, rendering: context.rendering) },
+        input: { context in
+            RenderInput(templates: context.templates, rendering: context.rendering, keepsPages: context.keepsPages)
+        },
         page: { (page: inout Page, input: RenderInput) in
             guard let templates = input.templates, let rendering = input.rendering else { return [] }
             page.rendered = rendering.render(page, templates: templates)
+            if !input.keepsPages {
+                // A one-off build: nothing after this reads the page's tree or its sections' text.
+                page.blocks = []
+                for index in page.headings.indices { page.headings[index].sectionText = "" }
+            }
             return []
         },
         book: { (context: inout BuildContext) in
             guard let templates = context.templates, let rendering = context.rendering else { throw BuildStop() }
             context.site = site(context, templates: templates, values: rendering.values)
+            if !context.keepsPages {
+                // In `print.html` and the search index now: a one-off build needs them no more.
+                for index in context.pages.indices {
+                    context.pages[index].rendered?.printHTML = ""
+                    context.pages[index].rendered?.searchEntry = SearchIndex.PageEntry(
+                        title: "", url: "", sections: [], grams: [])
+                }
+            }
             let configuration = context.configuration
             // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
             let redirects = Redirects.pages(
@@ -183,6 +198,8 @@ extension BuildStep {
 struct RenderInput: Hashable, Sendable {
     var templates: Templates?
     var rendering: PageRendering?
+    /// `BuildContext.keepsPages`: false, a page's tree and section texts are dropped once rendered.
+    var keepsPages = true
 }
 
 /// What `Render` needs for every page, made once: the template values, the book's order and
