@@ -9,16 +9,29 @@ extension BuildStep {
     /// A page's file unchanged since the session's last build is not read again
     /// (`context.earlier.files`, which `StepMemo` fills).
     static let load = BuildStep(name: "Load", session: loadSession) { (context: inout BuildContext) in
-        switch context.purpose {
-        case .site: try loadSite(&context)
-        case .check(let files, _) where !files.isEmpty: try loadFiles(files, into: &context)
-        case .check:
-            // Without the folder or its summary there is nothing to check: a setup error (exit 2).
-            if let missing = ContentLoader.setupError(contentDirectory: context.configuration.contentDirectory) {
-                throw missing
+        try loadSite(&context)
+        makePages(&context)
+    }
+
+    /// `Load` of `lecture check`: no templates and no output folder; `files` instead of the
+    /// summary's pages when not empty.
+    static func load(checking files: [String]) -> BuildStep {
+        BuildStep(name: "Load") { (context: inout BuildContext) in
+            if !files.isEmpty {
+                try loadFiles(files, into: &context)
+            } else {
+                // Without the folder or its summary there is nothing to check: a setup error (exit 2).
+                if let missing = ContentLoader.setupError(contentDirectory: context.configuration.contentDirectory) {
+                    throw missing
+                }
+                loadContent(&context, writesPages: false)
             }
-            loadContent(&context)
+            makePages(&context)
         }
+    }
+
+    /// A page for each file loaded, with its chapter.
+    private static func makePages(_ context: inout BuildContext) {
         let chapters = Dictionary(
             context.content.book.flattened.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         context.pages = context.content.files.map {
@@ -85,7 +98,8 @@ extension BuildStep {
     }
 
     /// The summary and its pages.
-    private static func loadContent(_ context: inout BuildContext) {
+    /// `writesPages`: false for `lecture check`, which writes nothing in the book.
+    private static func loadContent(_ context: inout BuildContext, writesPages: Bool = true) {
         let earlier = context.earlier.files
         let listing = context.listing
         var loaded = ContentLoader.load(
@@ -93,7 +107,7 @@ extension BuildStep {
             reuse: { path, signature in earlier[path].flatMap { $0.signature == signature ? $0.file : nil } },
             listing: { listing.all() }, createMissing: context.configuration.book.createMissing ?? true,
             includes: context.configuration.includeScope, cancellation: context.configuration.verifier.cancellation,
-            writesPages: context.purpose.isSite)
+            writesPages: writesPages)
         // The title is book.toml's, as in mdBook, which ignores the summary's `# Title`.
         loaded.book.title = context.configuration.book.title ?? ""
         context.diagnostics.emit(loaded.diagnostics)
