@@ -92,9 +92,10 @@ package struct CodeBlock: Hashable, Sendable {
         self.isFenced = isFenced
     }
 
-    /// The first word of the info string, which CommonMark uses as the language (`swift`).
+    /// The first word of the info string, which CommonMark uses as the language (`swift`); a
+    /// comma ends it too, as in mdBook (`rust,ignore` is Rust).
     package var language: String {
-        String(info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        String(info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).first ?? "")
     }
 }
 

@@ -145,6 +145,9 @@ extension Diagnostic.Identifier {
     package static let infoStringWhitespace = Self("lecture.markdown.info-string-whitespace")
     /// Raw HTML that leaves a comment open, hiding the rest of the page (a warning).
     package static let unclosedComment = Self("lecture.markdown.unclosed-comment")
+    /// A fenced code block with no closing fence, which makes the rest of the page code (an error
+    /// when it holds a sample or an expected output, whose verdict is lost; else a warning).
+    package static let unclosedFence = Self("lecture.markdown.unclosed-fence")
     /// A message of the compiler about a sample (its errors and warnings, at their lines).
     package static let sampleCompiler = Self("lecture.sample.compiler")
     /// A sample that does not compile, or compiles although marked `compile_fail`.
@@ -218,7 +221,7 @@ extension Diagnostic.Identifier {
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, pageHeading, headingJump, nestingTooDeep,
         bracketsTooMany, literalEmphasis, unusedFootnote,
-        infoStringWhitespace, unclosedComment, includeFailed, includeUnsupported,
+        infoStringWhitespace, unclosedComment, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleCompiler, sampleCompile, sampleTimeout,
         sampleOutputLimit,

@@ -1,5 +1,7 @@
 /// The words of a fenced code block's info string after the language: bare words (`no_run`)
 /// and `key="quoted value"` or `key=value` attributes, as in `dot caption="The flow of MVC"`.
+/// Commas separate words as spaces do (`swift,ignore` is `swift ignore`), as rustdoc and mdBook
+/// read `rust,ignore`; inside quotes a comma is text.
 package struct InfoString: Sendable {
     /// The first word (`swift`, `dot`, `table`); empty for an empty info string.
     package var language: String
@@ -8,19 +10,22 @@ package struct InfoString: Sendable {
     /// A problem with the quoting, if any.
     var error: String?
 
-    /// Splits `info` at spaces and tabs; inside quotes, `\` escapes the next character.
+    /// Whether `c` separates words: a space, a tab or a comma.
+    static func separates(_ c: Character) -> Bool { c == " " || c == "\t" || c == "," }
+
+    /// Splits `info` at spaces, tabs and commas; inside quotes, `\` escapes the next character.
     package init(_ info: String) {
         var words: [(String, String?)] = []
         var error: String?
         var rest = Substring(info)
-        func skipSpaces() { while let c = rest.first, c == " " || c == "\t" { rest.removeFirst() } }
+        func skipSpaces() { while let c = rest.first, Self.separates(c) { rest.removeFirst() } }
         skipSpaces()
-        language = String(rest.prefix { $0 != " " && $0 != "\t" })
+        language = String(rest.prefix { !Self.separates($0) })
         rest = rest.dropFirst(language.count)
         while true {
             skipSpaces()
             guard !rest.isEmpty else { break }
-            let key = String(rest.prefix { $0 != " " && $0 != "\t" && $0 != "=" })
+            let key = String(rest.prefix { !Self.separates($0) && $0 != "=" })
             rest = rest.dropFirst(key.count)
             guard rest.first == "=" else {
                 words.append((key, nil))
@@ -45,7 +50,7 @@ package struct InfoString: Sendable {
                 if !closed { error = "attribute '\(key)' has an unclosed quote" }
                 words.append((key, value))
             } else {
-                let value = String(rest.prefix { $0 != " " && $0 != "\t" })
+                let value = String(rest.prefix { !Self.separates($0) })
                 rest = rest.dropFirst(value.count)
                 words.append((key, value))
             }

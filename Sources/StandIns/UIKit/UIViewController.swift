@@ -243,6 +243,18 @@ open class UIViewController: UIResponder {
 
     private var _presentedViewController: UIViewController?
     private weak var _presentingViewController: UIViewController?
+    var _presentationController: UIPresentationController?
+
+    /// Headless stand-in for `UIViewController.presentationController` (see Apple's UIKit documentation).
+    /// Here this controller's own presentation controller, created on first
+    /// read (as UIKit does for a controller about to be presented), so that a
+    /// sample can set its delegate before `present(_:animated:completion:)`.
+    open var presentationController: UIPresentationController? {
+        if let controller = _presentationController { return controller }
+        let controller = UIPresentationController(presentedViewController: self, presenting: nil)
+        _presentationController = controller
+        return controller
+    }
 
     /// Headless stand-in for `UIViewController.presentedViewController` (see Apple's UIKit documentation).
     /// Here the controller passed to the last `present(_:animated:completion:)`

@@ -5,7 +5,10 @@ extension BuildStep {
     /// `Parse`: each page's Markdown through cmark into blocks, with the extensions mdBook turns
     /// on (`MarkdownExtensions`), and an error where a page nests deeper than the parser follows. Reads the page's file and the settings (smart punctuation).
     static let parse = BuildStep(
-        name: "Parse", input: { ParseInput(smartPunctuation: $0.configuration.smartPunctuation) },
+        name: "Parse",
+        input: {
+            ParseInput(smartPunctuation: $0.configuration.smartPunctuation, verifiesSamples: $0.verifiesSamples)
+        },
         page: { (page: inout Page, input: ParseInput) in
             let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
                 Footnotes.protectingDefinitions(page.source.text), smartPunctuation: input.smartPunctuation)
@@ -28,6 +31,8 @@ extension BuildStep {
                     notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
             }
             if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
+            problems += UnclosedFences.diagnostics(
+                page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
             if let tooDeep {
                 problems.append(
                     .error(
@@ -52,4 +57,7 @@ extension BuildStep {
 struct ParseInput: Hashable, Sendable {
     /// `--smart-punctuation` or book.toml's `smart-punctuation`.
     var smartPunctuation: Bool
+    /// Whether the book's samples are verified: an unclosed sample fence is then an error
+    /// (`UnclosedFences`).
+    var verifiesSamples: Bool
 }

@@ -16,7 +16,11 @@ extension BuildStep {
         page: { (page: inout Page, input: SamplesInput) in
             let rules = input.rules
             let found = SampleExtractor.extract(
-                from: page.blocks, path: page.source.displayPath, failedIncludes: page.source.failedIncludeLines,
+                from: page.blocks, path: page.source.displayPath,
+                // A sample whose fence or output block is never closed is not verified: the
+                // fence's error (`Parse`, `UnclosedFences`) says why.
+                failedIncludes: page.source.failedIncludeLines.union(
+                    UnclosedFences.openingLines(page.blocks, text: page.source.text)),
                 pageHasIncludes: page.source.lineOrigins != nil, rules: rules,
                 page: rules.continuation == .none ? nil : pathInBook(page.source, content: input.contentDirectory))
             guard input.verifies else {

@@ -38,7 +38,10 @@ enum CompilerOutput {
             result.append(
                 Diagnostic(
                     .sampleCompiler, header.severity, sample.path, location, header.message,
-                    notes: (excerpt.map { [$0] } ?? []) + missingModuleNote(header.message)))
+                    notes: (excerpt.map { [$0] } ?? []) + missingModuleNote(header.message)
+                        + (header.severity == .error
+                            ? LinuxFoundationModules.note(
+                                for: header.message, code: sample.parts.map(\.code).joined()) : [])))
         }
         return result
     }

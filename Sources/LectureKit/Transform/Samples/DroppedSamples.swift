@@ -4,7 +4,7 @@ import LectureSupport
 /// Fences that look like samples but that CommonMark does not make into one, so they would be
 /// silently skipped: a ```` ```swift ```` fence swallowed by an HTML block (after
 /// `<details><summary>…` with no blank line, CommonMark's HTML block runs to the next blank
-/// line), and a fence marked `Swift` or `SWIFT` (samples are marked exactly `swift`).
+/// line; a comment, `<script>` or `<pre>` runs to its end marker, `HTMLBlockEnd`), and a fence marked `Swift` or `SWIFT` (samples are marked exactly `swift`).
 ///
 /// Each gives a warning with `identifier`, which `lecture check` counts as skipped.
 enum DroppedSamples {
@@ -23,16 +23,31 @@ enum DroppedSamples {
             }
             let rest = lines[index...].joined(separator: "\n")
             guard case .codeBlock(let code)? = MarkdownParser.parse(rest).first?.kind, code.isFenced,
-                code.info.split(separator: " ").first.map({ $0.lowercased() == "swift" }) == true
+                InfoString(code.info).language.lowercased() == "swift",
+                // Marked `ignore`: not to be run anyway (a sample hidden in a comment on purpose).
+                !InfoString(code.info).attributes.contains(where: { $0.key == "ignore" && $0.value == nil })
             else { continue }
             let opener = lines[0].trimmingCharacters(in: " \t")
+            let location = SourceLocation(
+                line: block.range.start.line + index, column: block.range.start.column + indent)
+            let start = "'\(opener.prefix(40))' on line \(block.range.start.line)"
+            guard let end = HTMLBlockEnd(opener) else {
+                return Diagnostic.warning(
+                    .sampleNotRecognised, path, location,
+                    "swift fence inside an HTML block is not a sample, and is not run",
+                    notes: [
+                        "the HTML block that starts with \(start) runs to the next blank line (CommonMark's rule) and takes the fence as HTML text",
+                        "leave a blank line between the HTML and the fence (and after the closing fence) so the fence starts a code block",
+                    ])
+            }
+            // A comment, `<script>`, `<pre>`… runs to its end marker, blank lines and all: a blank
+            // line does not help, only the marker's place does.
             return Diagnostic.warning(
-                .sampleNotRecognised,
-                path, SourceLocation(line: block.range.start.line + index, column: block.range.start.column + indent),
-                "swift fence inside an HTML block is not a sample, and is not run",
+                .sampleNotRecognised, path, location,
+                "swift fence inside \(end.what) is not a sample, and is not run",
                 notes: [
-                    "the HTML block that starts with '\(opener.prefix(40))' on line \(block.range.start.line) runs to the next blank line (CommonMark's rule) and takes the fence as HTML text",
-                    "leave a blank line between the HTML and the fence (and after the closing fence) so the fence starts a code block",
+                    "the \(end.name) that starts with \(start) runs to the first line holding '\(end.marker)' (CommonMark's rule), blank lines included, and takes the fence as HTML text",
+                    "to have the sample run, end the \(end.name) with '\(end.marker)' before the fence; to keep it hidden, mark it ```swift ignore inside the \(end.name) to silence this",
                 ])
         }
         return nil
@@ -89,6 +104,39 @@ enum DroppedSamples {
                 ])
         }
         return nil
+    }
+}
+
+/// How an HTML block that CommonMark ends at a marker rather than at a blank line ends (its
+/// start conditions 1 to 5): a comment at `-->`, `<script>`, `<pre>`, `<style>` and `<textarea>`
+/// at their end tag, a processing instruction at `?>`, a declaration at `>`, CDATA at `]]>`.
+struct HTMLBlockEnd {
+    /// The kind, as the note names it ("HTML comment").
+    var name: String
+    /// The kind with its article, as the summary names it ("an HTML comment").
+    var what: String
+    /// The text whose line ends the block.
+    var marker: String
+
+    /// The end of the block whose first line is `opener`, or `nil` for blocks that end at a
+    /// blank line (start conditions 6 and 7).
+    init?(_ opener: some StringProtocol) {
+        let lower = opener.lowercased()
+        if lower.hasPrefix("<!--") {
+            (name, what, marker) = ("HTML comment", "an HTML comment", "-->")
+        } else if let tag = ["script", "pre", "style", "textarea"].first(where: { tag in
+            lower.hasPrefix("<" + tag) && (lower.dropFirst(tag.count + 1).first.map { " \t>".contains($0) } ?? true)
+        }) {
+            (name, what, marker) = ("<\(tag)> element", "a <\(tag)> element", "</\(tag)>")
+        } else if lower.hasPrefix("<![cdata[") {
+            (name, what, marker) = ("CDATA section", "a CDATA section", "]]>")
+        } else if lower.hasPrefix("<?") {
+            (name, what, marker) = ("processing instruction", "a processing instruction", "?>")
+        } else if lower.hasPrefix("<!"), lower.dropFirst(2).first?.isLetter == true {
+            (name, what, marker) = ("declaration", "a declaration", ">")
+        } else {
+            return nil
+        }
     }
 }
 
