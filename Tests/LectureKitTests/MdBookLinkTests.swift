@@ -119,6 +119,21 @@ import Testing
             ), "\(nowhere.lecture.output)")
     }
 
+    /// `[output.html] cname` (GitHub Pages' custom domain, which mdBook's guide and the SwiftWasm
+    /// book set) is the site's `CNAME` file, byte for byte as mdBook writes it, with no warning.
+    @Test func cnameIsTheSitesCNAMEFileAsMdBookWritesIt() throws {
+        let both = try both(
+            ["SUMMARY.md": "- [A](a.md)\n", "a.md": "# A\n"],
+            toml: "[book]\ntitle = \"T\"\n[output.html]\ncname = \"book.example.org\"\n")
+        expectSame(both, [.status, .pages])
+        let ours = try FileSystem.read(both.lecture.root + "/book/CNAME")
+        #expect(ours == Array("book.example.org\n".utf8))
+        #expect(ours == (try FileSystem.read(both.mdBook.root + "/book/CNAME")))
+        #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+        let (_, diagnostics) = BookSettingsLoader.parse("[output.html]\ncname = \"\"\n", path: "book.toml")
+        #expect(diagnostics.map(\.severity) == [.error])
+    }
+
     /// A heading's id is made of its text trimmed, as mdBook makes it: a comment or a tag before
     /// the words adds no leading `-`.
     @Test func headingIdsIgnoreMarkupBeforeTheWords() throws {

@@ -28,6 +28,9 @@ package struct BookSettings: Sendable, Hashable {
     /// `[output.html] edit-url-template`: each page's edit link, `{path}` replaced by the page's
     /// path from the book's root (`src/intro.md`).
     var editURLTemplate: String?
+    /// `[output.html] cname`: the custom domain GitHub Pages serves the site at, written to the
+    /// site's `CNAME` file as mdBook writes it (`book.example.org` and a newline).
+    var cname: String?
     /// `[output.html] default-theme`: `light` or `dark` for readers who have not chosen (mdBook's
     /// theme names `light`, `rust` → light; `coal`, `navy`, `ayu` → dark).
     var defaultTheme: String?
@@ -321,7 +324,7 @@ package enum BookSettingsLoader {
     /// mdBook's `[output.html]` keys lecture knows but does not implement.
     static let htmlUnsupported: Set<String> = [
         "theme", "preferred-dark-theme", "mathjax-support", "copy-fonts", "additional-css", "additional-js",
-        "no-section-label", "git-repository-icon", "input-404", "cname", "live-reload-endpoint", "print",
+        "no-section-label", "git-repository-icon", "input-404", "live-reload-endpoint", "print",
         "fold", "playground", "search", "hash-files", "sidebar-header-nav",
     ]
 
@@ -384,6 +387,13 @@ package enum BookSettingsLoader {
             guard entry.value.contains("{path}") else { return "needs '{path}' where the page's path goes" }
             if let problem = URLSetting.linkProblem(entry.value) { return problem }
             settings.editURLTemplate = entry.value
+            return nil
+        },
+        "output.html.cname": Field { entry, settings in
+            guard entry.kind == .string, !entry.value.isEmpty, !entry.value.contains(where: \.isNewline) else {
+                return "needs the site's domain, such as \"book.example.org\""
+            }
+            settings.cname = entry.value
             return nil
         },
         "output.html.default-theme": Field { entry, settings in

@@ -50,28 +50,48 @@ enum PrintPage {
     /// `tableOfContents`, appended to `html` (one string for the whole tree: returning and
     /// concatenating a string per level copied the tree's text once per level). Pages are read
     /// in place by their index in `pages` (`numbers`, by path), never copied.
+    ///
+    /// Numbered as mdBook's sidebar numbers the same summary: a numbered chapter shows its
+    /// section number (`1.2.`), and nothing else does: prefix and suffix chapters, part titles
+    /// (labels), separators (rules), drafts (no link) and the sections under a chapter. The
+    /// lists show no numbers of their own (`print.css`: `list-style: none`), which had numbered
+    /// every entry, part titles and separators included.
     private static func appendTableOfContents(
         _ chapters: [Chapter], pages: [Page], numbers: [String: Int], anchors: PrintAnchors, to html: inout String
     ) {
         html += "<ol>"
         for chapter in chapters {
-            let output = chapter.outputPath
-            let number = numbers[chapter.path]
-            html += "<li><a href=\"#"
-            html += HTML.escapeHref(anchors.chapters[output] ?? "")
-            html += "\">"
-            html += HTML.escape(number.map { pages[$0].title } ?? chapter.title)
-            html += "</a>"
-            if let number, pages[number].headings.contains(where: { $0.level == 2 }) {
-                html += "<ol class=\"print-sections\">"
-                for heading in pages[number].headings where heading.level == 2 {
-                    html += "<li><a href=\"#"
-                    html += HTML.escapeHref(anchors.id(heading.id, in: output))
-                    html += "\">"
-                    html += HTML.escape(heading.text)
-                    html += "</a></li>"
+            let label =
+                chapter.number.map {
+                    "<span class=\"section-number\">\($0.map(String.init).joined(separator: ".")).</span> "
+                } ?? ""
+            switch chapter.kind {
+            case .partTitle:
+                html += "<li class=\"part-title\">" + HTML.escape(chapter.title)
+            case .separator:
+                html += "<li class=\"separator\" aria-hidden=\"true\">"
+            case .draft:
+                html += "<li><span class=\"draft\">" + label + HTML.escape(chapter.title) + "</span>"
+            case .page:
+                let output = chapter.outputPath
+                let number = numbers[chapter.path]
+                html += "<li><a href=\"#"
+                html += HTML.escapeHref(anchors.chapters[output] ?? "")
+                html += "\">"
+                html += label
+                html += HTML.escape(number.map { pages[$0].title } ?? chapter.title)
+                html += "</a>"
+                if let number, pages[number].headings.contains(where: { $0.level == 2 }) {
+                    html += "<ol class=\"print-sections\">"
+                    for heading in pages[number].headings where heading.level == 2 {
+                        html += "<li><a href=\"#"
+                        html += HTML.escapeHref(anchors.id(heading.id, in: output))
+                        html += "\">"
+                        html += HTML.escape(heading.text)
+                        html += "</a></li>"
+                    }
+                    html += "</ol>"
                 }
-                html += "</ol>"
             }
             if !chapter.children.isEmpty {
                 appendTableOfContents(chapter.children, pages: pages, numbers: numbers, anchors: anchors, to: &html)

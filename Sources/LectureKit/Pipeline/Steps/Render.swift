@@ -43,6 +43,10 @@ extension BuildStep {
                 configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
                 language: configuration.book.language ?? "en")
             context.site.generated.merge(redirects.files) { old, _ in old }
+            // mdBook's `[output.html] cname`: GitHub Pages' custom domain, unless the book has its own CNAME file.
+            if let cname = configuration.book.cname, context.site.copied["CNAME"] == nil {
+                context.site.generated["CNAME"] = Array((cname + "\n").utf8)
+            }
             context.diagnostics.emit(redirects.diagnostics)
             // Every URL the reader will follow, as emitted (templates and raw HTML included).
             context.diagnostics.emit(
