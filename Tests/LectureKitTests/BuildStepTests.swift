@@ -19,7 +19,7 @@ import Testing
     @Test func checkRunsThePrefixOfTheBuildsStepsUpToSamples() {
         let site = BuildStep.site.map(\.name)
         #expect(site == ["Load", "Parse", "Samples", "Figures", "Anchors", "Links", "Render", "Write"])
-        #expect(BuildStep.check.map(\.name) == Array(site.prefix(3)))
+        #expect(BuildStep.check(files: [], shard: nil).map(\.name) == Array(site.prefix(3)))
     }
 
     @Test func checkReportsTooDeepNestingWithTheBuildsMessageAndNote() throws {
@@ -56,7 +56,7 @@ import Testing
         let configuration = TestSupport.configuration(
             content: root + "/content", templates: root + "/templates", output: root + "/_site")
         let recorder = TestSupport.Recorder()
-        var context = BuildContext(configuration: configuration, console: recorder.console, purpose: .site)
+        var context = BuildContext(configuration: configuration, console: recorder.console)
         // `Links` stops the build on the broken link, after checking every page.
         #expect(throws: DiagnosticsError.self) {
             try BuildPipeline.run(Array(BuildStep.site.prefix { $0.name != "Render" }), on: &context, memory: nil)

@@ -73,6 +73,21 @@ import Testing
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("<main class=\"new\">") == true)
     }
 
+    /// A partial is chrome on every page (`GlobalSignature` hashes the partials): adding one to
+    /// the theme renders every page again, as editing `page.html` does.
+    @Test func changingAPartialRendersEveryPageAgain() throws {
+        let (root, configuration) = try tree()
+        let memory = BuildMemory()
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        try TestSupport.write(
+            Array("<li class=\"mine\"><a href=\"{{ href }}\">{{ title }}</a>{{ children }}</li>\n".utf8),
+            to: root + "/templates/partials/chapter.html")
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        #expect(TestSupport.read(root + "/_site/a.html")?.contains("<li class=\"mine\"><a href=\"b.html\">") == true)
+        #expect(TestSupport.read(root + "/_site/b.html")?.contains("<li class=\"mine\"><a href=\"a.html\">") == true)
+    }
+
     /// Every step of a build is wrapped with the memory (`StepMemo`): a rebuild with nothing
     /// changed takes every page (every file, for `Load` and `Write`) from it. Fails when a step
     /// stops being memoised, or a new step is added without saying what it reads.

@@ -43,11 +43,13 @@ struct RandomBook {
     var listing = 0
     var includedCode = 0
     var picture = 0
-    /// `theme/page.html`, `theme/404.html` (`nil`: none), `theme/assets/style.css`, `theme/words/en.toml`.
+    /// `theme/page.html`, `theme/404.html` (`nil`: none), `theme/assets/style.css`, `theme/words/en.toml`,
+    /// `theme/partials/pager-link.html` (`nil`: none, the built-in theme's).
     var pageTemplate = 0
     var notFoundTemplate: Int? = 0
     var style = 0
     var themeWords = 0
+    var pagerLink: Int?
     /// book.toml's settings, by key (`[section] key = value` lines, the value as TOML), the
     /// ones set.
     var settings: [String: String]
@@ -92,6 +94,10 @@ struct RandomBook {
     ]
     static let styles = ["main { color: black; }\n", "main { color: navy; }\n"]
     static let themeWordTables = ["", "next = \"Onward\"\n"]
+    static let pagerLinks = [
+        "<a class=\"mine\" href=\"{{ href }}\">{{ title }}</a>\n",
+        "<a rel=\"{{ rel }}\" href=\"{{ href }}\">{{ words.next }}: {{ title }}</a>\n",
+    ]
     /// The settings an edit may set, unset or change: key and the values it may take.
     static let settingChoices: [(key: String, values: [String])] = [
         ("book.title", ["\"A random book\"", "\"Another title\""]),
@@ -288,7 +294,10 @@ struct RandomBook {
     }
 
     private mutating func editTheme() -> String {
-        switch pick(4) {
+        switch pick(5) {
+        case 4:
+            pagerLink = pick(3) == 0 ? nil : pick(Self.pagerLinks.count)
+            return "partials/pager-link.html is \(pagerLink.map { "partial \($0)" } ?? "gone")"
         case 0:
             // The broken template rarely, so most builds are compared.
             pageTemplate = pick(10) == 0 ? 3 : pick(3)
@@ -386,12 +395,14 @@ struct RandomBook {
         if let notFoundTemplate { files["theme/404.html"] = Self.notFoundTemplates[notFoundTemplate] }
         files["theme/assets/style.css"] = Self.styles[style]
         files["theme/words/en.toml"] = Self.themeWordTables[themeWords]
+        if let pagerLink { files["theme/partials/pager-link.html"] = Self.pagerLinks[pagerLink] }
         files["book.toml"] = bookTOML
         return files
     }
 
-    /// Writes every file that changed; removes `theme/404.html` when the model has none. Files
-    /// are replaced whole (a new inode) or rewritten in place, as editors do, by turns.
+    /// Writes every file that changed; removes `theme/404.html` and `theme/partials/pager-link.html`
+    /// when the model has none. Files are replaced whole (a new inode) or rewritten in place, as
+    /// editors do, by turns.
     private mutating func write() throws {
         let files = files
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
@@ -408,9 +419,8 @@ struct RandomBook {
                 try FileSystem.writeAtomically(text, to: full)
             }
         }
-        let notFound = root + "/theme/404.html"
-        if files["theme/404.html"] == nil, FileSystem.exists(notFound) {
-            try FileManager.default.removeItem(atPath: notFound)
+        for path in ["theme/404.html", "theme/partials/pager-link.html"] where files[path] == nil {
+            if FileSystem.exists(root + "/" + path) { try FileManager.default.removeItem(atPath: root + "/" + path) }
         }
     }
 

@@ -105,11 +105,11 @@ struct CheckCommand: Subcommand {
     /// The check itself: the samples verified (and blessed), their diagnostics and the closing
     /// count printed, the JUnit report written; 0 when nothing failed, else 1.
     private func check(console: Console) throws -> Int32 {
-        var context = BuildContext(
-            configuration: configuration, console: console,
-            purpose: .check(files: files, shard: shard.map { ($0.index, $0.count) }))
+        // A check draws no diagrams: Graphviz is not asked for.
+        var context = BuildContext(configuration: configuration, console: console, diagrams: false)
         // A one-off run: no memory of an earlier one.
-        try BuildPipeline.run(BuildStep.check, on: &context, memory: nil)
+        try BuildPipeline.run(
+            BuildStep.check(files: files, shard: shard.map { ($0.index, $0.count) }), on: &context, memory: nil)
         let diagnostics = context.contentDiagnostics
         let sources = context.content.files
         var results = context.sampleResults

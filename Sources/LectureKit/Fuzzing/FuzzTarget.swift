@@ -135,7 +135,7 @@ package final class FuzzTarget: Sendable {
         renderer.commands = (dot: "/nonexistent/dot", gvpr: "/nonexistent/gvpr")
         drawnFromCache(page, renderer: renderer)
         var context = BuildContext(
-            configuration: configuration, console: Console(recordingInto: { _ in }), purpose: .site,
+            configuration: configuration, console: Console(recordingInto: { _ in }),
             probes: Probes(toolchain: nil, diagrams: renderer))
         do {
             // No memory: a page's stat signature may repeat within a second.

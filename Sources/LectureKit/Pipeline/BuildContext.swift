@@ -8,21 +8,10 @@ import LectureSupport
 /// `Samples` their results, `Render` the site) and emits the problems it finds into
 /// `diagnostics`; nothing is printed until the run ends.
 struct BuildContext: Sendable {
-    /// What a run of the steps is for.
-    enum Purpose: Sendable {
-        /// `lecture build` and `lecture serve`: the whole site.
-        case site
-        /// `lecture check`: samples only; `files` instead of the summary's pages when not empty,
-        /// `shard` (1-based index, count) to verify every count-th sample.
-        case check(files: [String], shard: (index: Int, count: Int)?)
-    }
-
     /// What to read and write.
     let configuration: BuildConfiguration
     /// Where progress goes (diagnostics are reported by the pipeline, at the end).
     let console: Console
-    /// A site or a check.
-    let purpose: Purpose
     /// The compiler and Graphviz versions, asked while the first steps run.
     let probes: Probes
     /// The content folder's files, listed once per run.
@@ -77,26 +66,14 @@ struct BuildContext: Sendable {
     /// `Render`: the site's files.
     var site = SiteFiles()
 
-    /// Starts a run: asks for the compiler (and, for a site, Graphviz) at once, unless `probes`
-    /// already did (an earlier build of the session).
-    init(configuration: BuildConfiguration, console: Console, purpose: Purpose, probes: Probes? = nil) {
+    /// Starts a run: asks for the compiler (and, with `diagrams`, Graphviz) at once, unless
+    /// `probes` already did (an earlier build of the session).
+    init(configuration: BuildConfiguration, console: Console, probes: Probes? = nil, diagrams: Bool = true) {
         self.configuration = configuration
         self.console = console
-        self.purpose = purpose
-        let isSite = if case .site = purpose { true } else { false }
-        self.probes = probes ?? Probes(cacheDirectory: configuration.cacheDirectory, diagrams: isSite)
+        self.probes = probes ?? Probes(cacheDirectory: configuration.cacheDirectory, diagrams: diagrams)
         listing = ContentListing(configuration: configuration)
     }
-
-    /// Whether this run builds a site (not a check).
-    var isSite: Bool {
-        if case .site = purpose { return true }
-        return false
-    }
-
-    /// Whether this run compiles and runs the samples: every check, and a build of a book that
-    /// asks for it (book.toml's `[lecture.samples] verify = true`).
-    var verifiesSamples: Bool { !isSite || configuration.sampleRules.verify }
 
     /// Each page's `stat` signature when loaded, by path relative to the content folder.
     var signatures: [String: FileSignature] { content.signatures }

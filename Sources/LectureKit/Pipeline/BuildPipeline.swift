@@ -8,7 +8,7 @@ import LectureSupport
 /// Modelled on mdBook's driver and Publish's steps: the book flows one way through them, and
 /// problems in the content are collected across all pages (swift-format's frontend does the
 /// same) before the build fails, writing nothing. `lecture check` runs the first steps of the
-/// same list (`BuildStep.check`).
+/// same list, composed for a check (`BuildStep.check(files:shard:)`).
 package struct BuildPipeline: Sendable {
     /// What to read and write.
     var configuration: BuildConfiguration
@@ -41,7 +41,7 @@ package struct BuildPipeline: Sendable {
         let start = Date()
         let probes = memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory)
         memory?.probes = probes
-        var context = BuildContext(configuration: configuration, console: console, purpose: .site, probes: probes)
+        var context = BuildContext(configuration: configuration, console: console, probes: probes)
         context.keepsPages = memory != nil
         try Self.run(BuildStep.site, on: &context, memory: memory)
         let reported = context.reportDiagnostics()

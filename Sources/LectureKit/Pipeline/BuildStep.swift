@@ -83,8 +83,15 @@ struct BuildStep: Sendable {
     /// `lecture build`: every step, in order.
     static let site: [BuildStep] = [.load, .parse, .samples, .figures, .anchors, .links, .render, .write]
 
-    /// `lecture check`: the same list up to and including `Samples`.
-    static let check: [BuildStep] = Array(site.prefix { $0.name != BuildStep.figures.name })
+    /// `lecture check`: the build's first steps, up to and including `Samples`, composed for a
+    /// check (so no step asks which command runs it): `files` loaded instead of the summary's
+    /// pages when not empty, every sample verified (only `shard`'s when given), no hover cards.
+    static func check(files: [String], shard: (index: Int, count: Int)?) -> [BuildStep] {
+        [
+            .load(checking: files), .parse(verifyingSamplesAlways: true),
+            .samples(verifyingAlways: true, shard: shard, hoverCards: false),
+        ]
+    }
 }
 
 /// Thrown by a step when the build cannot go on (no templates, an empty summary, an output

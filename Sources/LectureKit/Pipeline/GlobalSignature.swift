@@ -17,6 +17,7 @@ extension BuildContext {
         // The interface words, from the theme's tables and book.toml, in their order.
         let words = templates?.words.table ?? [:]
         hash.update(words.keys.sorted().map { "\($0)=\(words[$0] ?? "")" }.joined(separator: "\n"))
+        hash.update(templates?.partials.source ?? "")
         hash.update(probes.toolchain()?.versionLine ?? "no swiftc")
         hash.update(probes.diagrams().graphvizVersion ?? "no graphviz")
         // Every setting (book.toml's and the options'), and what the samples' results show on every page.

@@ -5,45 +5,56 @@ import CommonMark
 enum Navigation {
     /// The chapter tree as nested `<ol class="chapters">`, links relative to the page at `current`.
     /// As in mdBook's sidebar: numbered chapters show their section number (`1.2.`), part titles
-    /// are labels, separators rules, and draft chapters disabled entries without a link.
-    static func tree(_ chapters: [Chapter], current: String?, root: String) -> String {
-        var html = "<ol class=\"chapters\">"
+    /// are labels, separators rules, and draft chapters disabled entries without a link. Each
+    /// entry is a partial (`chapter`, `chapter-current`, `chapter-draft`, `part-title`,
+    /// `separator`, `section-number`, in `chapters`).
+    static func tree(_ chapters: [Chapter], current: String?, root: String, values: TemplateValues) -> String {
+        var items = ""
         for chapter in chapters {
             let number =
                 chapter.number.map {
-                    "<span class=\"section-number\">\($0.map(String.init).joined(separator: ".")).</span> "
+                    values.partial(.sectionNumber, ["number": .text($0.map(String.init).joined(separator: "."))])
                 } ?? ""
+            let children =
+                chapter.children.isEmpty ? "" : tree(chapter.children, current: current, root: root, values: values)
             switch chapter.kind {
             case .page:
-                let isCurrent = chapter.outputPath == current
-                html += "<li><a href=\"\(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath)))\""
-                if isCurrent { html += " class=\"active\" aria-current=\"page\"" }
-                html += ">\(number)\(HTML.escape(chapter.title))</a>"
+                items += values.partial(
+                    chapter.outputPath == current ? .chapterCurrent : .chapter,
+                    [
+                        "href": .html(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath))),
+                        "number": .html(number), "title": .text(chapter.title), "children": .html(children),
+                    ])
             case .draft:
-                html += "<li><span class=\"draft\">\(number)\(HTML.escape(chapter.title))</span>"
+                items += values.partial(
+                    .chapterDraft,
+                    ["number": .html(number), "title": .text(chapter.title), "children": .html(children)])
             case .partTitle:
-                html += "<li class=\"part-title\">\(HTML.escape(chapter.title))"
+                items += values.partial(.partTitle, ["title": .text(chapter.title), "children": .html(children)])
             case .separator:
-                html += "<li class=\"separator\" aria-hidden=\"true\">"
+                items += values.partial(.separator, ["children": .html(children)])
             }
-            if !chapter.children.isEmpty { html += tree(chapter.children, current: current, root: root) }
-            html += "</li>"
         }
-        return html + "</ol>"
+        return values.partial(.chapters, ["items": .html(items)])
     }
 
     /// The placeholder for a book too large to repeat its tree in every page: a script that
     /// inserts the tree from the shared `toc.js` (mdBook's approach since 0.4.41), so the site
-    /// grows linearly with its pages; without JavaScript, a link to `toc.html`.
-    static func scriptedTree(current: String, root: String, label: String) -> String {
-        "<script src=\"\(HTML.escapeHref(root))toc.js\" data-root=\"\(HTML.escape(root))\" data-current=\"\(HTML.escapeHref(OutputPath.href(forOutput: current)))\"></script>"
-            + "<noscript><a href=\"\(HTML.escapeHref(root))toc.html\">\(HTML.escape(label))</a></noscript>"
+    /// grows linearly with its pages; without JavaScript, a link to `toc.html` (the partial
+    /// `scripted-chapters`).
+    static func scriptedTree(current: String, root: String, values: TemplateValues) -> String {
+        values.partial(
+            .scriptedChapters,
+            [
+                "root_href": .html(HTML.escapeHref(root)), "root": .text(root),
+                "current": .html(HTML.escapeHref(OutputPath.href(forOutput: current))),
+            ])
     }
 
     /// `toc.js`: the chapter tree with root-relative links, inserted where the script stands;
     /// the current page (`data-current`) is marked and links are prefixed with `data-root`.
-    static func tocScript(_ chapters: [Chapter]) -> String {
-        let html = tree(chapters, current: nil, root: "")
+    static func tocScript(_ chapters: [Chapter], values: TemplateValues) -> String {
+        let html = tree(chapters, current: nil, root: "", values: values)
         let literal = html.unicodeScalars.map { scalar -> String in
             switch scalar {
             case "\\": return "\\\\"
@@ -73,45 +84,38 @@ enum Navigation {
 
     /// The root `index.html` when the first chapter lives in a folder: a copy would resolve its
     /// relative URLs from the wrong place, so the root sends the reader on (HTML's
-    /// `<meta http-equiv="refresh">`, which works from `file://` and under any sub-path).
-    static func redirect(to path: String, title: String, language: String) -> String {
-        let href = HTML.escapeHref(path)
-        return """
-            <!DOCTYPE html>
-            <html lang="\(HTML.escape(language))">
-            <head>
-            <meta charset="utf-8">
-            <title>\(HTML.escape(title))</title>
-            <meta http-equiv="refresh" content="0; url=\(href)">
-            <link rel="canonical" href="\(href)">
-            </head>
-            <body>
-            <p><a href="\(href)">\(HTML.escape(title))</a></p>
-            </body>
-            </html>
-
-            """
+    /// `<meta http-equiv="refresh">`, which works from `file://` and under any sub-path; the
+    /// partial `redirect`).
+    static func redirect(to path: String, title: String, language: String, values: TemplateValues) -> String {
+        values.partial(
+            .redirect, ["href": .html(HTML.escapeHref(path)), "title": .text(title), "language": .text(language)])
     }
 
     /// The previous or next page's link (`rel`), or nothing; the template's stylesheet shows
-    /// `label` (the interface word "Previous" or "Next", `data-label`) before the title.
-    static func link(_ chapter: Chapter?, rel: String, root: String, label: String) -> String {
+    /// `label` (the interface word "Previous" or "Next", `data-label`) before the title (the
+    /// partial `pager-link`).
+    static func link(_ chapter: Chapter?, rel: String, root: String, label: String, values: TemplateValues) -> String {
         guard let chapter else { return "" }
-        return
-            "<a rel=\"\(rel)\" href=\"\(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath)))\" class=\"nav-\(rel)\""
-            + " data-label=\"\(HTML.escape(label))\">"
-            + "\(HTML.escape(chapter.title))</a>"
+        return values.partial(
+            .pagerLink,
+            [
+                "rel": .text(rel),
+                "href": .html(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath))),
+                "label": .text(label), "title": .text(chapter.title),
+            ])
     }
 
-    /// The page's h2 and h3 headings as a list; empty when there are fewer than three.
-    static func toc(_ headings: [Heading]) -> String {
+    /// The page's h2 and h3 headings as a list (`page-toc`, of `page-toc-item` and
+    /// `page-toc-subitem`); empty when there are fewer than three.
+    static func toc(_ headings: [Heading], values: TemplateValues) -> String {
         let entries = headings.filter { $0.level == 2 || $0.level == 3 }
         guard entries.count >= 3 else { return "" }
-        var html = "<ol>"
+        var items = ""
         for heading in entries {
-            let cls = heading.level == 3 ? " class=\"toc-sub\"" : ""
-            html += "<li\(cls)><a href=\"#\(HTML.escapeHref(heading.id))\">\(HTML.escape(heading.text))</a></li>"
+            items += values.partial(
+                heading.level == 3 ? .pageTOCSubitem : .pageTOCItem,
+                ["id": .html(HTML.escapeHref(heading.id)), "text": .text(heading.text)])
         }
-        return html + "</ol>"
+        return values.partial(.pageTOC, ["items": .html(items)])
     }
 }

@@ -5,14 +5,15 @@
 enum NotFoundPage {
     /// The output path.
     static let outputPath = "404.html"
-    /// What the page adds to `<head>` (`{{ head }}`).
-    static let head = "<meta name=\"robots\" content=\"noindex\">"
 
     /// The page: `message` (the templates' `404.html`) filled in and laid out by `templates.page`.
     static func html(message: Template, templates: Templates, values: TemplateValues) -> String {
         let root = values.siteURL
-        let nav = Navigation.tree(values.book.chapters, current: nil, root: root)
-        var page = values.page(title: values.words["not-found-title"], content: "", root: root, nav: nav, head: head)
+        let nav = Navigation.tree(values.book.chapters, current: nil, root: root, values: values)
+        // What the page adds to `<head>` (`{{ head }}`): the partial `not-found-head`.
+        var page = values.page(
+            title: values.words["not-found-title"], content: "", root: root, nav: nav,
+            head: values.partial(.notFoundHead, [:]))
         page["content"] = .html(message.render(page))
         return templates.page.render(page)
     }

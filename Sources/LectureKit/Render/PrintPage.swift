@@ -11,12 +11,16 @@ enum PrintPage {
     /// One chapter's section: the page's content as rendered for its own page (`rendered`), with
     /// ids and links as `PrintAnchors` makes them for `print.html` (the place of each heading id,
     /// destination and raw HTML replaced, not the blocks rewritten and rendered again).
-    static func chapter(_ rendered: MarkedHTML, output: String, anchors: PrintAnchors) -> String {
+    static func chapter(_ rendered: MarkedHTML, output: String, anchors: PrintAnchors, values: TemplateValues)
+        -> String
+    {
         let content = rendered.rewritten(
             ids: { anchors.id($0, in: output) }, destinations: { anchors.destination($0, in: output) },
             html: { anchors.rewrite(html: $0, in: output) })
-        return "<section class=\"print-chapter\" id=\"\(HTML.escape(anchors.chapters[output] ?? ""))\">\n"
-            + HTMLComments.closingOff(content) + "</section>\n"
+        return values.partial(
+            .printChapter,
+            ["id": .text(anchors.chapters[output] ?? ""), "content": .html(HTMLComments.closingOff(content))])
+            + "\n"
     }
 
     /// The page's `{{ content }}` before the chapters: the cover and the table of contents
@@ -24,80 +28,78 @@ enum PrintPage {
     /// follow it.
     /// The claim about the samples (`values.verified`) only when this build verified some.
     static func front(book: Book, pages: [Page], anchors: PrintAnchors, values: TemplateValues) -> String {
-        let words = values.words
-        var html = "<div class=\"print-cover\">\n"
-        if !book.title.isEmpty { html += "<p class=\"print-book-title\">\(HTML.escape(book.title))</p>\n" }
-        if !values.verified.isEmpty { html += "<p class=\"print-note\">\(HTML.escape(values.verified))</p>\n" }
-        html +=
-            "<p class=\"print-note\">\(HTML.escape(words["build-date"])) \(HTML.escape(values.buildDate))</p>\n"
-        html +=
-            "<p class=\"print-action needs-js\"><button type=\"button\" class=\"print-button\">\(HTML.escape(words["print"]))</button></p>\n"
-        html += "</div>\n"
-        html +=
-            "<nav class=\"print-toc\" aria-labelledby=\"print-toc-title\">\n<p class=\"print-toc-title\" id=\"print-toc-title\">\(HTML.escape(words["contents"]))</p>\n"
-        html += tableOfContents(book.chapters, pages: pages, anchors: anchors) + "\n</nav>\n"
-        return html
+        var cover = ""
+        if !book.title.isEmpty { cover += values.partial(.printBookTitle, ["title": .text(book.title)]) + "\n" }
+        if !values.verified.isEmpty { cover += values.partial(.printNote, ["text": .text(values.verified)]) + "\n" }
+        return values.partial(
+            .printFront,
+            [
+                "cover": .html(cover), "build_date": .text(values.buildDate),
+                "contents": .html(tableOfContents(book.chapters, pages: pages, anchors: anchors, values: values)),
+            ]) + "\n"
     }
 
-    /// Nested `<ol>`: each chapter linked to its anchor, with its level-2 headings under it.
-    static func tableOfContents(_ chapters: [Chapter], pages: [Page], anchors: PrintAnchors) -> String {
-        var html = ""
+    /// Nested lists (`print-contents` of `print-contents-item`): each chapter linked to its
+    /// anchor, with its level-2 headings under it (`print-sections` of `print-section`). Pages
+    /// are read in place by their index in `pages` (`numbers`, by path), never copied.
+    static func tableOfContents(_ chapters: [Chapter], pages: [Page], anchors: PrintAnchors, values: TemplateValues)
+        -> String
+    {
         let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
-        appendTableOfContents(chapters, pages: pages, numbers: numbers, anchors: anchors, to: &html)
-        return html
+        return contents(chapters, pages: pages, numbers: numbers, anchors: anchors, values: values)
     }
 
-    /// `tableOfContents`, appended to `html` (one string for the whole tree: returning and
-    /// concatenating a string per level copied the tree's text once per level). Pages are read
-    /// in place by their index in `pages` (`numbers`, by path), never copied.
-    ///
     /// Numbered as mdBook's sidebar numbers the same summary: a numbered chapter shows its
-    /// section number (`1.2.`), and nothing else does: prefix and suffix chapters, part titles
-    /// (labels), separators (rules), drafts (no link) and the sections under a chapter. The
-    /// lists show no numbers of their own (`print.css`: `list-style: none`), which had numbered
-    /// every entry, part titles and separators included.
-    private static func appendTableOfContents(
-        _ chapters: [Chapter], pages: [Page], numbers: [String: Int], anchors: PrintAnchors, to html: inout String
-    ) {
-        html += "<ol>"
+    /// section number (`1.2.`, the partial `section-number`), and nothing else does: prefix and
+    /// suffix chapters, part titles (labels), separators (rules), drafts (no link) and the
+    /// sections under a chapter. Part titles, separators and drafts are the chapter tree's
+    /// partials (`part-title`, `separator`, `chapter-draft`). The lists show no numbers of their
+    /// own (`print.css`: `list-style: none`).
+    private static func contents(
+        _ chapters: [Chapter], pages: [Page], numbers: [String: Int], anchors: PrintAnchors, values: TemplateValues
+    ) -> String {
+        var items = ""
         for chapter in chapters {
             let label =
                 chapter.number.map {
-                    "<span class=\"section-number\">\($0.map(String.init).joined(separator: ".")).</span> "
+                    values.partial(.sectionNumber, ["number": .text($0.map(String.init).joined(separator: "."))])
                 } ?? ""
+            let children =
+                chapter.children.isEmpty
+                ? "" : contents(chapter.children, pages: pages, numbers: numbers, anchors: anchors, values: values)
             switch chapter.kind {
             case .partTitle:
-                html += "<li class=\"part-title\">" + HTML.escape(chapter.title)
+                items += values.partial(.partTitle, ["title": .text(chapter.title), "children": .html(children)])
             case .separator:
-                html += "<li class=\"separator\" aria-hidden=\"true\">"
+                items += values.partial(.separator, ["children": .html(children)])
             case .draft:
-                html += "<li><span class=\"draft\">" + label + HTML.escape(chapter.title) + "</span>"
+                items += values.partial(
+                    .chapterDraft, ["number": .html(label), "title": .text(chapter.title), "children": .html(children)])
             case .page:
                 let output = chapter.outputPath
                 let number = numbers[chapter.path]
-                html += "<li><a href=\"#"
-                html += HTML.escapeHref(anchors.chapters[output] ?? "")
-                html += "\">"
-                html += label
-                html += HTML.escape(number.map { pages[$0].title } ?? chapter.title)
-                html += "</a>"
+                var sections = ""
                 if let number, pages[number].headings.contains(where: { $0.level == 2 }) {
-                    html += "<ol class=\"print-sections\">"
+                    var list = ""
                     for heading in pages[number].headings where heading.level == 2 {
-                        html += "<li><a href=\"#"
-                        html += HTML.escapeHref(anchors.id(heading.id, in: output))
-                        html += "\">"
-                        html += HTML.escape(heading.text)
-                        html += "</a></li>"
+                        list += values.partial(
+                            .printSection,
+                            [
+                                "id": .html(HTML.escapeHref(anchors.id(heading.id, in: output))),
+                                "text": .text(heading.text),
+                            ])
                     }
-                    html += "</ol>"
+                    sections = values.partial(.printSections, ["items": .html(list)])
                 }
+                items += values.partial(
+                    .printContentsItem,
+                    [
+                        "id": .html(HTML.escapeHref(anchors.chapters[output] ?? "")), "number": .html(label),
+                        "title": .text(number.map { pages[$0].title } ?? chapter.title),
+                        "sections": .html(sections), "children": .html(children),
+                    ])
             }
-            if !chapter.children.isEmpty {
-                appendTableOfContents(chapter.children, pages: pages, numbers: numbers, anchors: anchors, to: &html)
-            }
-            html += "</li>"
         }
-        html += "</ol>"
+        return values.partial(.printContents, ["items": .html(items)])
     }
 }

@@ -18,9 +18,9 @@ struct Redirect: Sendable, Hashable {
 /// mdBook, a redirect over a page of the book is an error; unlike mdBook, a redirect to a file
 /// of the site that the site does not have is one too (a reader would land on a 404).
 enum Redirects {
-    /// The redirect pages to add to `site` and the problems of `redirects`.
+    /// The redirect pages to add to `site` (the partial `redirect`) and the problems of `redirects`.
     static func pages(
-        _ redirects: [Redirect], site: SiteFiles, siteURL: String, language: String
+        _ redirects: [Redirect], site: SiteFiles, siteURL: String, language: String, values: TemplateValues
     ) -> (files: [String: [UInt8]], diagnostics: [Diagnostic]) {
         let existing = Set(site.generated.keys).union(site.copied.keys)
         var files: [String: [UInt8]] = [:]
@@ -51,7 +51,8 @@ enum Redirects {
                     ))
                 continue
             }
-            files[path] = Array(Navigation.redirect(to: redirect.to, title: redirect.to, language: language).utf8)
+            files[path] = Array(
+                Navigation.redirect(to: redirect.to, title: redirect.to, language: language, values: values).utf8)
         }
         return (files, diagnostics)
     }

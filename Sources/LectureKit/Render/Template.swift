@@ -101,13 +101,17 @@ struct Template: Hashable, Sendable {
     }
 
     /// Fills the placeholders. A placeholder without a value renders as the empty string.
-    package func render(_ values: [String: Value]) -> String {
+    package func render(_ values: [String: Value]) -> String { render(values, words: [:]) }
+
+    /// Fills the placeholders from `values`, then from `words` (the interface words, shared by
+    /// every partial, so not merged into each call's values).
+    func render(_ values: [String: Value], words: [String: Value]) -> String {
         var out = ""
         for piece in pieces {
             switch piece {
             case .literal(let text): out += text
             case .placeholder(let name):
-                switch values[name] {
+                switch values[name] ?? words[name] {
                 case .text(let text)?: out += HTML.escape(text)
                 case .html(let html)?: out += html
                 case nil: break

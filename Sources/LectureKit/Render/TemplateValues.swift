@@ -26,17 +26,20 @@ struct TemplateValues: Hashable, Sendable {
     let verified: String
     /// The values every page shares: the interface words (`words.KEY`).
     private let shared: [String: Template.Value]
+    /// The theme's page chrome (`Partials`).
+    let partials: Partials
 
     /// The values for `book`; `verifiedSamples` is how many samples this build verified with
     /// `swiftVersion`.
     init(
         configuration: BuildConfiguration, book: Book, swiftVersion: String, words: InterfaceWords,
-        verifiedSamples: Int
+        verifiedSamples: Int, partials: Partials = .builtIn
     ) {
         settings = configuration.book
         buildDate = configuration.buildDate
         siteURL = configuration.siteURL
         contentPathFromBookRoot = configuration.contentPathFromBookRoot
+        self.partials = partials
         self.book = book
         self.swiftVersion = verifiedSamples > 0 ? swiftVersion : ""
         self.words = words
@@ -85,19 +88,23 @@ struct TemplateValues: Hashable, Sendable {
         ]) { _, own in own }
     }
 
+    /// The partial `name` filled in with `values` and the interface words.
+    func partial(_ name: Partials.Name, _ values: [String: Template.Value]) -> String {
+        partials.render(name, values, words: shared)
+    }
+
     /// The chapter tree for the page at `current` (an output path): inline, or the script that
     /// inserts it from `toc.js` (`scriptsNavigation`).
     func navigation(current: String, root: String) -> String {
         scriptsNavigation
-            ? Navigation.scriptedTree(current: current, root: root, label: words["whole-contents"])
-            : Navigation.tree(book.chapters, current: current, root: root)
+            ? Navigation.scriptedTree(current: current, root: root, values: self)
+            : Navigation.tree(book.chapters, current: current, root: root, values: self)
     }
 
     /// A link to `[output.html] git-repository-url`, or nothing.
     var repositoryLink: String {
         guard let url = settings.gitRepositoryURL else { return "" }
-        return
-            "<a class=\"repository-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">\(HTML.escape(words["repository"]))</a>"
+        return partial(.repositoryLink, ["url": .html(HTML.escapeHref(url))])
     }
 
     /// The page's edit link (`[output.html] edit-url-template`, `{path}` replaced by the page's
@@ -106,7 +113,6 @@ struct TemplateValues: Hashable, Sendable {
         guard let template = settings.editURLTemplate else { return "" }
         let path = FileSystem.join(contentPathFromBookRoot, page)
         let url = template.replacingOccurrences(of: "{path}", with: path)
-        return
-            "<a class=\"edit-link\" href=\"\(HTML.escapeHref(url))\" rel=\"external\">\(HTML.escape(words["edit-page"]))</a>"
+        return partial(.editLink, ["url": .html(HTML.escapeHref(url))])
     }
 }

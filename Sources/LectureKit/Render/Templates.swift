@@ -18,6 +18,8 @@ struct Templates: Hashable, Sendable {
     var directory: String
     /// The interface words in the book's language (`InterfaceWords`), `{{ words.KEY }}`.
     var words = InterfaceWords(table: [:])
+    /// The page chrome (`partials/*.html`), the theme's or the built-in theme's, file by file.
+    var partials = Partials.builtIn
 
     /// Placeholders `page.html` may use.
     static let pagePlaceholders: Set<String> = [
@@ -72,12 +74,19 @@ struct Templates: Hashable, Sendable {
             diagnostics.append(
                 .error(.missingTemplates, FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
         }
-        guard let page, diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
-        // The interface words (`words/*.toml`) are read, not copied.
+        var partials: Partials?
+        do throws(DiagnosticsError) {
+            partials = try Partials.load(themeDirectory: directory)
+        } catch {
+            diagnostics += error.diagnostics
+        }
+        guard let page, let partials, diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
+        // The interface words (`words/*.toml`) and the partials (`partials/*.html`) are read, not copied.
         let assets = FileSystem.files(under: directory).filter {
             !($0.hasSuffix(".html") && !$0.contains("/")) && !($0.hasPrefix("words/") && $0.hasSuffix(".toml"))
+                && !($0.hasPrefix("partials/") && $0.hasSuffix(".html"))
         }
-        return Templates(page: page, notFound: notFound, assets: assets, directory: directory)
+        return Templates(page: page, notFound: notFound, assets: assets, directory: directory, partials: partials)
     }
 
     /// An error when `404.html` is a whole document (`<!DOCTYPE`, `<html`, as it was before

@@ -9,16 +9,29 @@ extension BuildStep {
     /// A page's file unchanged since the session's last build is not read again
     /// (`context.earlier.files`, which `StepMemo` fills).
     static let load = BuildStep(name: "Load", session: loadSession) { (context: inout BuildContext) in
-        switch context.purpose {
-        case .site: try loadSite(&context)
-        case .check(let files, _) where !files.isEmpty: try loadFiles(files, into: &context)
-        case .check:
-            // Without the folder or its summary there is nothing to check: a setup error (exit 2).
-            if let missing = ContentLoader.setupError(contentDirectory: context.configuration.contentDirectory) {
-                throw missing
+        try loadSite(&context)
+        makePages(&context)
+    }
+
+    /// `Load` of `lecture check`: no templates and no output folder; `files` instead of the
+    /// summary's pages when not empty.
+    static func load(checking files: [String]) -> BuildStep {
+        BuildStep(name: "Load") { (context: inout BuildContext) in
+            if !files.isEmpty {
+                try loadFiles(files, into: &context)
+            } else {
+                // Without the folder or its summary there is nothing to check: a setup error (exit 2).
+                if let missing = ContentLoader.setupError(contentDirectory: context.configuration.contentDirectory) {
+                    throw missing
+                }
+                loadContent(&context)
             }
-            loadContent(&context)
+            makePages(&context)
         }
+    }
+
+    /// A page for each file loaded, with its chapter.
+    private static func makePages(_ context: inout BuildContext) {
         let chapters = Dictionary(
             context.content.book.flattened.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         context.pages = context.content.files.map {

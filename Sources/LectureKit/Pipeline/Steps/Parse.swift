@@ -4,53 +4,61 @@ import LectureSupport
 extension BuildStep {
     /// `Parse`: each page's Markdown through cmark into blocks, with the extensions mdBook turns
     /// on (`MarkdownExtensions`), and an error where a page nests deeper than the parser follows. Reads the page's file and the settings (smart punctuation).
-    static let parse = BuildStep(
-        name: "Parse",
-        input: {
-            ParseInput(smartPunctuation: $0.configuration.smartPunctuation, verifiesSamples: $0.verifiesSamples)
-        },
-        page: { (page: inout Page, input: ParseInput) in
-            let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
-                Footnotes.protectingDefinitions(page.source.text), smartPunctuation: input.smartPunctuation)
-            let (extended, unusedFootnotes) = MarkdownExtensions.applying(to: blocks)
-            page.blocks = extended
-            // Headings after either cut are unknown: links into them are not reported.
-            page.tooDeep = tooDeep ?? tooSlow
-            var problems = literalEmphasis.map { location in
-                Diagnostic.warning(
-                    .literalEmphasis, page.source.displayPath, location,
-                    "emphasis markers match nothing and are shown as text",
-                    notes: [
-                        "close the emphasis with the same marker ('**word**'), or write '\\*' for a literal '*'"
-                    ])
-            }
-            problems += unusedFootnotes.map { footnote in
-                Diagnostic.warning(
-                    .unusedFootnote, page.source.displayPath, footnote.location,
-                    "footnote '\(footnote.label)' is defined but not referenced, and is not shown",
-                    notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
-            }
-            if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
-            problems += UnclosedFences.diagnostics(
-                page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
-            if let tooDeep {
-                problems.append(
-                    .error(
-                        .nestingTooDeep, page.source.displayPath, tooDeep,
-                        "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
-                        notes: ["block quotes, lists or emphasis inside one another; flatten them"]))
-            }
-            if let tooSlow {
-                problems.append(
-                    .error(
-                        .bracketsTooMany, page.source.displayPath, tooSlow,
-                        "too many '[' open in one paragraph to parse in time; the rest of the page is left out",
+    static let parse = parse(verifyingSamplesAlways: false)
+
+    /// `Parse`, for a run that verifies the samples always (`lecture check`) or when the book
+    /// asks for it (`lecture build`).
+    static func parse(verifyingSamplesAlways: Bool) -> BuildStep {
+        BuildStep(
+            name: "Parse",
+            input: {
+                ParseInput(
+                    smartPunctuation: $0.configuration.smartPunctuation,
+                    verifiesSamples: verifyingSamplesAlways || $0.configuration.sampleRules.verify)
+            },
+            page: { (page: inout Page, input: ParseInput) in
+                let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
+                    Footnotes.protectingDefinitions(page.source.text), smartPunctuation: input.smartPunctuation)
+                let (extended, unusedFootnotes) = MarkdownExtensions.applying(to: blocks)
+                page.blocks = extended
+                // Headings after either cut are unknown: links into them are not reported.
+                page.tooDeep = tooDeep ?? tooSlow
+                var problems = literalEmphasis.map { location in
+                    Diagnostic.warning(
+                        .literalEmphasis, page.source.displayPath, location,
+                        "emphasis markers match nothing and are shown as text",
                         notes: [
-                            "CommonMark's parser takes time that grows with the square of the '[' left open before each '](': close them, write '\\[' for a literal bracket, or split the paragraph with blank lines"
-                        ]))
-            }
-            return problems
-        })
+                            "close the emphasis with the same marker ('**word**'), or write '\\*' for a literal '*'"
+                        ])
+                }
+                problems += unusedFootnotes.map { footnote in
+                    Diagnostic.warning(
+                        .unusedFootnote, page.source.displayPath, footnote.location,
+                        "footnote '\(footnote.label)' is defined but not referenced, and is not shown",
+                        notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
+                }
+                if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
+                problems += UnclosedFences.diagnostics(
+                    page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
+                if let tooDeep {
+                    problems.append(
+                        .error(
+                            .nestingTooDeep, page.source.displayPath, tooDeep,
+                            "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
+                            notes: ["block quotes, lists or emphasis inside one another; flatten them"]))
+                }
+                if let tooSlow {
+                    problems.append(
+                        .error(
+                            .bracketsTooMany, page.source.displayPath, tooSlow,
+                            "too many '[' open in one paragraph to parse in time; the rest of the page is left out",
+                            notes: [
+                                "CommonMark's parser takes time that grows with the square of the '[' left open before each '](': close them, write '\\[' for a literal bracket, or split the paragraph with blank lines"
+                            ]))
+                }
+                return problems
+            })
+    }
 }
 
 /// What `Parse` takes besides the page.

@@ -41,7 +41,7 @@ extension BuildStep {
             // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
             let redirects = Redirects.pages(
                 configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
-                language: configuration.book.language ?? "en")
+                language: configuration.book.language ?? "en", values: rendering.values)
             context.site.generated.merge(redirects.files) { old, _ in old }
             // mdBook's `[output.html] cname`: GitHub Pages' custom domain, unless the book has its own CNAME file.
             if let cname = configuration.book.cname, context.site.copied["CNAME"] == nil {
@@ -138,7 +138,7 @@ extension BuildStep {
                 ? Array(
                     Navigation.redirect(
                         to: OutputPath.href(forOutput: first.outputPath), title: first.title,
-                        language: configuration.book.language ?? "en"
+                        language: configuration.book.language ?? "en", values: values
                     ).utf8) : html
         }
         if order.isEmpty {
@@ -149,13 +149,14 @@ extension BuildStep {
         }
         site.generated[InterfaceWords.scriptPath] = values.words.script
         if values.scriptsNavigation {
-            site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters).utf8)
+            site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters, values: values).utf8)
             site.generated["toc.html"] = Array(
                 templates.page.render(
                     values.page(
                         title: values.words["contents"],
-                        content: "<h1>\(HTML.escape(values.words["contents"]))</h1>\n"
-                            + Navigation.tree(book.chapters, current: nil, root: ""),
+                        content: values.partial(
+                            .contentsPage,
+                            ["chapters": .html(Navigation.tree(book.chapters, current: nil, root: "", values: values))]),
                         root: "", nav: "")
                 ).utf8)
         }
@@ -232,7 +233,8 @@ struct PageRendering: Hashable, Sendable {
         values = TemplateValues(
             configuration: configuration, book: book, swiftVersion: context.swiftVersion,
             words: context.templates?.words ?? InterfaceWords(table: [:]),
-            verifiedSamples: context.sampleResults.count { $0.outcome == .passed })
+            verifiedSamples: context.sampleResults.count { $0.outcome == .passed },
+            partials: context.templates?.partials ?? .builtIn)
         order = book.flattened
         positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         printAnchors = PrintAnchors(order, reserved: context.templateIDs)
@@ -259,16 +261,17 @@ struct PageRendering: Hashable, Sendable {
                     nav: values.navigation(current: output, root: root),
                     prev: Navigation.link(
                         position > 0 ? order[position - 1] : nil, rel: "prev", root: root,
-                        label: values.words["previous"]),
+                        label: values.words["previous"], values: values),
                     next: Navigation.link(
                         position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root,
-                        label: values.words["next"]),
-                    toc: Navigation.toc(page.headings), editLink: values.editLink(page: page.chapter.path),
+                        label: values.words["next"], values: values),
+                    toc: Navigation.toc(page.headings, values: values),
+                    editLink: values.editLink(page: page.chapter.path),
                     pageTitle: page.source.title)
             ).utf8)
         return RenderedPage(
             outputPath: output, html: html, searchEntry: SearchIndex.entry(page),
-            printHTML: PrintPage.chapter(content, output: output, anchors: printAnchors))
+            printHTML: PrintPage.chapter(content, output: output, anchors: printAnchors, values: values))
     }
 }
 

@@ -3,64 +3,72 @@ import Foundation
 import LectureSupport
 
 extension BuildStep {
+    /// `Samples` of `lecture build`: verified when the book asks for it (book.toml's
+    /// `[lecture.samples] verify = true`), with hover cards.
+    static let samples = samples(verifyingAlways: false, shard: nil, hoverCards: true)
+
     /// `Samples`: each page's Swift samples extracted (`SampleExtractor`), then all compiled,
-    /// run and compared on one job pool (`SampleStage`), warm from the cache. For a check, only
-    /// its shard's samples, and no hover cards.
-    static let samples = BuildStep(
-        name: "Samples",
-        input: { context in
-            SamplesInput(
-                rules: context.configuration.sampleRules, contentDirectory: context.configuration.contentDirectory,
-                verifies: context.verifiesSamples)
-        },
-        page: { (page: inout Page, input: SamplesInput) in
-            let rules = input.rules
-            let found = SampleExtractor.extract(
-                from: page.blocks, path: page.source.displayPath,
-                // A sample whose fence or output block is never closed is not verified: the
-                // fence's error (`Parse`, `UnclosedFences`) says why.
-                failedIncludes: page.source.failedIncludeLines.union(
-                    UnclosedFences.openingLines(page.blocks, text: page.source.text)),
-                pageHasIncludes: page.source.lineOrigins != nil, rules: rules,
-                page: rules.continuation == .none ? nil : pathInBook(page.source, content: input.contentDirectory))
-            guard input.verifies else {
-                // A book that did not ask for verification builds as mdBook builds it: its Swift
-                // is code like any other, its conventions unchecked; the build counts them.
-                page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count
-                return []
-            }
-            page.samples = found.samples
-            return found.diagnostics
-        },
-        book: { (context: inout BuildContext) in
-            context.unverifiedSamples = context.pages.map(\.unverifiedSamples).reduce(0, +)
-            context.samples = context.pages.flatMap(\.samples)
-            if case .check(_, let shard?) = context.purpose {
-                context.samples = context.samples.enumerated()
-                    .filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
-                // Problems of the pages themselves are shard 1's to report, so N shards count each once.
-                if shard.index != 1 {
-                    context.diagnostics.removeAll {
-                        $0.severity == .error || $0.identifier == DroppedSamples.identifier
+    /// run and compared on one job pool (`SampleStage`), warm from the cache: always when
+    /// `verifyingAlways` (`lecture check`), else when the book asks for it; only the shard's
+    /// samples (1-based index, count) when there is one; hover cards looked up (SourceKit) only
+    /// when `hoverCards`, for a build that renders them.
+    static func samples(verifyingAlways: Bool, shard: (index: Int, count: Int)?, hoverCards: Bool) -> BuildStep {
+        BuildStep(
+            name: "Samples",
+            input: { context in
+                SamplesInput(
+                    rules: context.configuration.sampleRules, contentDirectory: context.configuration.contentDirectory,
+                    verifies: verifyingAlways || context.configuration.sampleRules.verify)
+            },
+            page: { (page: inout Page, input: SamplesInput) in
+                let rules = input.rules
+                let found = SampleExtractor.extract(
+                    from: page.blocks, path: page.source.displayPath,
+                    // A sample whose fence or output block is never closed is not verified: the
+                    // fence's error (`Parse`, `UnclosedFences`) says why.
+                    failedIncludes: page.source.failedIncludeLines.union(
+                        UnclosedFences.openingLines(page.blocks, text: page.source.text)),
+                    pageHasIncludes: page.source.lineOrigins != nil, rules: rules,
+                    page: rules.continuation == .none ? nil : pathInBook(page.source, content: input.contentDirectory))
+                guard input.verifies else {
+                    // A book that did not ask for verification builds as mdBook builds it: its Swift
+                    // is code like any other, its conventions unchecked; the build counts them.
+                    page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count
+                    return []
+                }
+                page.samples = found.samples
+                return found.diagnostics
+            },
+            book: { (context: inout BuildContext) in
+                context.unverifiedSamples = context.pages.map(\.unverifiedSamples).reduce(0, +)
+                context.samples = context.pages.flatMap(\.samples)
+                if let shard {
+                    context.samples = context.samples.enumerated()
+                        .filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+                    // Problems of the pages themselves are shard 1's to report, so N shards count each once.
+                    if shard.index != 1 {
+                        context.diagnostics.removeAll {
+                            $0.severity == .error || $0.identifier == DroppedSamples.identifier
+                        }
                     }
                 }
-            }
-            context.contentDiagnostics = context.diagnostics.diagnostics
-            let toolchain = context.probes.toolchain()
-            if !context.samples.isEmpty {
-                var options = context.configuration.verifier
-                // A check renders no page: no hover cards, no SourceKit (a build looks them up).
-                options.hoverCards = options.hoverCards && context.isSite
-                let stage = try SampleStage.prepare(
-                    cacheDirectory: context.configuration.cacheDirectory, options: options, toolchain: toolchain)
-                context.swiftVersion = stage.verifier.toolchain.shortVersion
-                context.sampleResults = try stage.verify(context.samples, console: context.console)
-                for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }
-                context.diagnostics.emit(stage.sandboxWarnings)
-            } else if let toolchain {
-                context.swiftVersion = toolchain.shortVersion
-            }
-        })
+                context.contentDiagnostics = context.diagnostics.diagnostics
+                let toolchain = context.probes.toolchain()
+                if !context.samples.isEmpty {
+                    var options = context.configuration.verifier
+                    // A check renders no page: no hover cards, no SourceKit (a build looks them up).
+                    options.hoverCards = options.hoverCards && hoverCards
+                    let stage = try SampleStage.prepare(
+                        cacheDirectory: context.configuration.cacheDirectory, options: options, toolchain: toolchain)
+                    context.swiftVersion = stage.verifier.toolchain.shortVersion
+                    context.sampleResults = try stage.verify(context.samples, console: context.console)
+                    for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }
+                    context.diagnostics.emit(stage.sandboxWarnings)
+                } else if let toolchain {
+                    context.swiftVersion = toolchain.shortVersion
+                }
+            })
+    }
 }
 
 /// What `Samples` takes besides the page.
@@ -69,7 +77,7 @@ struct SamplesInput: Hashable, Sendable {
     var rules: SampleRules
     /// The pages' folder, from which continued pages are named.
     var contentDirectory: String
-    /// Whether the samples are verified (`BuildContext.verifiesSamples`): else only counted.
+    /// Whether the samples are verified: else only counted.
     var verifies: Bool
 }
 

@@ -1,0 +1,117 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// The page chrome the tool fills in around the author's text, as small templates in the
+/// theme's `partials/` folder: the chapter tree, the pager's links, the "on this page" list, the
+/// repository and edit links, `print.html`'s cover, contents and chapter sections, `toc.html`'s
+/// heading, the redirect and the not-found page's `<head>` line.
+///
+/// A theme overrides them file by file: a partial its folder lacks is the built-in theme's. Each
+/// is a `Template` (`{{ name }}`, text escaped, HTML as is; `{{ words.KEY }}` for every interface
+/// word); the file's last newline is not part of it, so a partial can be one line of an
+/// element that the tool joins with others.
+struct Partials: Hashable, Sendable {
+    /// The partials, by file name without `.html`.
+    enum Name: String, CaseIterable, Sendable {
+        case chapters, chapter
+        case chapterCurrent = "chapter-current"
+        case chapterDraft = "chapter-draft"
+        case partTitle = "part-title"
+        case separator
+        case sectionNumber = "section-number"
+        case scriptedChapters = "scripted-chapters"
+        case pagerLink = "pager-link"
+        case pageTOC = "page-toc"
+        case pageTOCItem = "page-toc-item"
+        case pageTOCSubitem = "page-toc-subitem"
+        case repositoryLink = "repository-link"
+        case editLink = "edit-link"
+        case printFront = "print-front"
+        case printBookTitle = "print-book-title"
+        case printNote = "print-note"
+        case printChapter = "print-chapter"
+        case printContents = "print-contents"
+        case printContentsItem = "print-contents-item"
+        case printSections = "print-sections"
+        case printSection = "print-section"
+        case contentsPage = "contents-page"
+        case notFoundHead = "not-found-head"
+        case redirect
+
+        /// The file, relative to the theme's folder.
+        var path: String { "partials/\(rawValue).html" }
+
+        /// The placeholders it may use besides `{{ words.KEY }}`.
+        var placeholders: Set<String> {
+            switch self {
+            case .chapters, .pageTOC, .printContents, .printSections: ["items"]
+            case .chapter, .chapterCurrent, .chapterDraft: ["href", "number", "title", "children"]
+            case .partTitle: ["title", "children"]
+            case .separator: ["children"]
+            case .sectionNumber: ["number"]
+            case .scriptedChapters: ["root", "root_href", "current"]
+            case .pagerLink: ["rel", "href", "label", "title"]
+            case .pageTOCItem, .pageTOCSubitem, .printSection: ["id", "text"]
+            case .repositoryLink, .editLink: ["url"]
+            case .printFront: ["cover", "build_date", "contents"]
+            case .printBookTitle: ["title"]
+            case .printNote: ["text"]
+            case .printChapter: ["id", "content"]
+            case .printContentsItem: ["id", "number", "title", "sections", "children"]
+            case .contentsPage: ["chapters"]
+            case .notFoundHead: []
+            case .redirect: ["language", "title", "href"]
+            }
+        }
+    }
+
+    /// Every partial, parsed.
+    var templates: [Name: Template]
+    /// Their texts in `Name` order, for the digest every page depends on (`globalSignature`).
+    var source: String
+
+    /// The built-in theme's partials.
+    static let builtIn: Partials = (try? load(themeDirectory: nil)) ?? Partials(templates: [:], source: "")
+
+    /// The partials of the theme at `themeDirectory` (nil: the built-in theme), each read from its
+    /// `partials/` folder or, when it has none of that name, from the built-in theme.
+    /// - Throws: a diagnostic at each unknown or unclosed placeholder.
+    static func load(themeDirectory: String?) throws(DiagnosticsError) -> Partials {
+        let words = Set(InterfaceWords.keys.map { "words." + $0 })
+        var templates: [Name: Template] = [:]
+        var source = ""
+        var diagnostics: [Diagnostic] = []
+        for name in Name.allCases {
+            var path = name.path
+            var text: String?
+            if let themeDirectory, let bytes = try? FileSystem.read(FileSystem.join(themeDirectory, name.path)) {
+                path = FileSystem.join(themeDirectory, name.path)
+                text = String(decoding: bytes, as: UTF8.self)
+            } else if let file = DefaultThemeFiles.files.first(where: { $0.path == name.path }),
+                let bytes = Data(base64Encoded: file.base64)
+            {
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+            guard var text else { continue }
+            if text.hasSuffix("\n") { text.removeLast() }
+            source += name.rawValue + "\u{0}" + text + "\u{0}"
+            do throws(DiagnosticsError) {
+                templates[name] = try Template.parse(text, path: path, known: name.placeholders.union(words))
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+        return Partials(templates: templates, source: source)
+    }
+
+    /// Equal when their texts are (the parsed templates follow from them).
+    static func == (a: Partials, b: Partials) -> Bool { a.source == b.source }
+    func hash(into hasher: inout Hasher) { hasher.combine(source) }
+
+    /// The partial `name` filled in with `values`, then `words` (the interface words as values).
+    func render(_ name: Name, _ values: [String: Template.Value], words: [String: Template.Value]) -> String {
+        templates[name]?.render(values, words: words) ?? ""
+    }
+}
