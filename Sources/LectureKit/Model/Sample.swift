@@ -148,7 +148,11 @@ package struct Sample: Hashable, Sendable {
             text += "#sourceLocation(file: \"\(path.swiftStringEscaped)\", line: \(part.firstLine))\n"
             text += part.code
         }
-        return text + "#sourceLocation()\n"
+        // Closed unless the author's own last directive closed it: a second
+        // `#sourceLocation()` is swiftc's error ("without prior opening").
+        let last = parts.last?.code.split(separator: "\n").last { AuthorSourceLocations.directive($0) != nil }
+        let closedByAuthor = last.map { AuthorSourceLocations.directive($0).map { $0 == nil } ?? false } ?? false
+        return text + (closedByAuthor ? "" : "#sourceLocation()\n")
     }
 
     /// The `output` blocks of the sample: its own, or its parts' in a continued program.

@@ -18,8 +18,9 @@ enum CompilerOutput {
         var result: [Diagnostic] = []
         // Whether swiftc's excerpt under the last header is replaced by one of ours.
         var ownExcerpt = false
+        let authored = AuthorSourceLocations(sample, generatedFile: generatedFile)
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard let header = Header(line, sample: sample) else {
+            guard let header = Header(line, sample: sample, authored: authored) else {
                 // Source excerpts and carets under the last diagnostic.
                 if !result.isEmpty && !line.isEmpty && !ownExcerpt {
                     result[result.count - 1].notes.append(String(line))
@@ -65,7 +66,23 @@ enum CompilerOutput {
         var severity: Diagnostic.Severity
         var message: String
 
-        init?(_ text: Substring, sample: Sample) {
+        init?(_ text: Substring, sample: Sample, authored: AuthorSourceLocations = AuthorSourceLocations()) {
+            // A file the author's own `#sourceLocation` named: back to the Markdown line it
+            // stands on; a file no region holds, at the sample (never dropped).
+            if !authored.regions.isEmpty, let named = Self.named(text), let severity = Self.severity(named.severity) {
+                let place = authored.place(file: named.file, line: named.line)
+                if place != nil || (named.file != sample.path && named.file != CompilerOutput.generatedFile) {
+                    generated = false
+                    self.severity = severity
+                    column = place == nil ? 1 : named.column
+                    line = place?.line ?? sample.parts[0].firstLine
+                    message =
+                        named.message
+                        + (place == nil
+                            ? " (at \(named.file):\(named.line), as the sample's #sourceLocation names it)" : "")
+                    return
+                }
+            }
             let rest: Substring
             if text.hasPrefix(sample.path + ":") {
                 rest = text.dropFirst(sample.path.count + 1)
@@ -78,15 +95,35 @@ enum CompilerOutput {
             }
             let fields = rest.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count == 4, let line = Int(fields[0]), let column = Int(fields[1]) else { return nil }
-            switch fields[2].trimmingCharacters(in: " ") {
-            case "error": severity = .error
-            case "warning": severity = .warning
-            case "note": severity = .note
-            default: return nil
-            }
+            guard let severity = Self.severity(fields[2].trimmingCharacters(in: " ")) else { return nil }
+            self.severity = severity
             self.line = line
             self.column = column
             message = String(fields[3].trimmingCharacters(in: " "))
+        }
+
+        static func severity(_ word: some StringProtocol) -> Diagnostic.Severity? {
+            switch word {
+            case "error": .error
+            case "warning": .warning
+            case "note": .note
+            default: nil
+            }
+        }
+
+        /// Any `FILE:LINE:COLUMN: SEVERITY: MESSAGE` line, whatever the file.
+        static func named(_ text: Substring) -> (
+            file: String, line: Int, column: Int, severity: Substring, message: String
+        )? {
+            for word in ["error", "warning", "note"] {
+                guard let mark = text.range(of: ": \(word): ") else { continue }
+                let place = text[..<mark.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+                guard place.count >= 3, let line = Int(place[place.count - 2]), let column = Int(place[place.count - 1])
+                else { continue }
+                let file = place.dropLast(2).joined(separator: ":")
+                return (file, line, column, Substring(word), String(text[mark.upperBound...]))
+            }
+            return nil
         }
     }
 
