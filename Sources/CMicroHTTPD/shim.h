@@ -30,3 +30,9 @@ static inline void *lecture_mhd_socket_context(struct MHD_Connection *connection
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info ? info->socket_context : NULL;
 }
+
+/// The connection's socket (`MHD_CONNECTION_INFO_CONNECTION_FD`), -1 when libmicrohttpd has none.
+static inline int lecture_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}

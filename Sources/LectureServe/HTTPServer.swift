@@ -27,10 +27,17 @@ import Synchronization
 /// `FD_SETSIZE - 4`, 1,020, and reset connections silently). The open-files limit is raised
 /// toward its hard limit to fit both.
 ///
+/// Slow clients (slowloris): a request must arrive whole, header and body, within
+/// `requestTimeout` seconds of its connection opening or of the previous response ending, or
+/// the connection is shut down (`RequestDeadlines`; libmicrohttpd's own timeout only counts idle
+/// seconds, which a byte now and then resets). One client address may hold at most
+/// `connectionsPerAddress` connections (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`; libmicrohttpd
+/// refuses further ones at once), so a single host cannot take every slot however fast it is.
+///
 /// The request path reaches `handler` still percent-encoded: the unescape callback
 /// (`MHD_OPTION_UNESCAPE_CALLBACK`) leaves it as sent, so that `RequestPath` decodes it exactly
 /// once and sees `%2F` and `%00` for what they are.
-// @unchecked: the three settings below are set before `start()` and only read after it.
+// @unchecked: the settings below and `deadlines` are set before the daemon starts and only read after.
 final class HTTPServer: @unchecked Sendable {
     typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -45,6 +52,12 @@ final class HTTPServer: @unchecked Sendable {
     var connectionLimit = 1000
     /// Connections accepted beyond `connectionLimit` only to be answered 503.
     var spareConnections = 200
+    /// Seconds a request may take to arrive whole (see above).
+    var requestTimeout = 10.0
+    /// Connections one client address may hold at once; 0 for no limit but the others.
+    var connectionsPerAddress = 100
+    /// Set by `start()`.
+    private(set) var deadlines: RequestDeadlines?
 
     /// `handler` runs on the connection's thread, for many connections at once.
     init(handler: @escaping Handler) {
@@ -67,8 +80,13 @@ final class HTTPServer: @unchecked Sendable {
                 text.map { strlen($0) } ?? 0
             }
         Self.raiseOpenFilesLimit(to: rlim_t(connectionLimit + spareConnections + 64))
+        deadlines = RequestDeadlines(timeout: requestTimeout)
         var options = [
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit + spareConnections, ptr_value: nil),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: connectionsPerAddress, ptr_value: nil),
+            MHD_OptionItem(
+                option: .NOTIFY_COMPLETED, value: unsafeBitCast(Self.requestCompleted, to: Int.self),
+                ptr_value: Unmanaged.passUnretained(self).toOpaque()),
             // Two-argument options pass the function in `value` and its context in `ptr_value`.
             MHD_OptionItem(
                 option: .NOTIFY_CONNECTION, value: unsafeBitCast(Self.connectionNotice, to: Int.self),
@@ -93,6 +111,7 @@ final class HTTPServer: @unchecked Sendable {
                     guard requestContext?.pointee != nil else {
                         // Over the limit: answered at once (libmicrohttpd then closes the connection).
                         if lecture_mhd_socket_context(connection) == HTTPServer.overLimitMark {
+                            server.deadlines?.disarm(Int(bitPattern: connection))
                             return server.send(server.overLimitResponse(), on: connection)
                         }
                         requestContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
@@ -102,6 +121,8 @@ final class HTTPServer: @unchecked Sendable {
                         uploadSize.pointee = 0
                         return .YES
                     }
+                    // Read whole: its deadline is met.
+                    server.deadlines?.disarm(Int(bitPattern: connection))
                     let request = HTTPRequest(
                         method: String(cString: method), path: String(cString: url),
                         query: HTTPServer.query(of: connection), headers: HTTPServer.headers(of: connection))
@@ -110,6 +131,8 @@ final class HTTPServer: @unchecked Sendable {
         }
         daemon.store(Int(bitPattern: started), ordering: .releasing)
         guard started != nil else {
+            deadlines?.stop()
+            deadlines = nil
             socket.close()
             throw LectureError(.serveStart, "the HTTP server (libmicrohttpd) did not start on \(socket.url)")
         }
@@ -122,6 +145,7 @@ final class HTTPServer: @unchecked Sendable {
             return
         }
         MHD_stop_daemon(daemon)
+        deadlines?.stop()
     }
 
     /// Counts connections as they open and close; one that opens beyond `connectionLimit` is
@@ -132,15 +156,33 @@ final class HTTPServer: @unchecked Sendable {
             UnsafeMutableRawPointer?, OpaquePointer?,
             UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_ConnectionNotificationCode
         ) -> Void = {
-            context, _, socketContext, code in
-            guard let context else { return }
+            context, connection, socketContext, code in
+            guard let context, let connection else { return }
             let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
             if code == .CONNECTION_NOTIFY_STARTED {
                 let open = server.openConnections.add(1, ordering: .relaxed).newValue
                 socketContext?.pointee = open > server.connectionLimit ? HTTPServer.overLimitMark : nil
+                server.deadlines?.arm(
+                    Int(bitPattern: connection), socket: lecture_mhd_connection_socket(connection))
             } else {
+                // Before libmicrohttpd closes the socket (see `RequestDeadlines`).
+                server.deadlines?.disarm(Int(bitPattern: connection))
                 server.openConnections.subtract(1, ordering: .relaxed)
             }
+        }
+
+    /// A response has ended (or the request was abandoned): the connection's next request, if
+    /// it is kept alive, has its own deadline.
+    private static let requestCompleted:
+        @convention(c) (
+            UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+            MHD_RequestTerminationCode
+        ) -> Void = {
+            context, connection, _, _ in
+            guard let context, let connection else { return }
+            let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+            let socket = lecture_mhd_connection_socket(connection)
+            if socket >= 0 { server.deadlines?.arm(Int(bitPattern: connection), socket: socket) }
         }
 
     /// The mark of a connection beyond the limit (any non-null pointer would do).

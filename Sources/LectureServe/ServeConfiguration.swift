@@ -21,6 +21,11 @@ struct ServeConfiguration: Sendable {
     /// Connections served at once; beyond it (and up to 200 more) a connection is answered 503
     /// at once, so a flood never stalls open pages (see `HTTPServer`).
     var connectionLimit = 1000
+    /// Seconds a request may take to arrive whole, header and body, before its connection is
+    /// closed (slow clients; see `RequestDeadlines`).
+    var requestTimeout = 10.0
+    /// Connections one client address may hold at once; 0 for no such limit.
+    var connectionsPerAddress = 100
     /// Seconds between `: ping` comments on an idle event stream.
     var pingInterval = 15.0
 

@@ -141,6 +141,8 @@ extension Diagnostic.Identifier {
     package static let sampleAppleFramework = Self("lecture.sample.apple-framework")
     /// A `compile_fail` sample that failed with other errors than its `expect-error` states.
     package static let sampleUnexpectedError = Self("lecture.sample.unexpected-error")
+    /// A bidirectional control (Trojan Source) or an invisible character in a sample's code (a warning).
+    package static let sampleInvisibleCharacter = Self("lecture.sample.invisible-character")
     /// An info string holding whitespace other than a space or a tab (a warning).
     package static let infoStringWhitespace = Self("lecture.markdown.info-string-whitespace")
     /// Raw HTML that leaves a comment open, hiding the rest of the page (a warning).
@@ -223,7 +225,8 @@ extension Diagnostic.Identifier {
         bracketsTooMany, literalEmphasis, unusedFootnote,
         infoStringWhitespace, unclosedComment, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
-        sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleCompiler, sampleCompile, sampleTimeout,
+        sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleCompiler,
+        sampleCompile, sampleTimeout,
         sampleOutputLimit,
         sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,

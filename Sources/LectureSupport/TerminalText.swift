@@ -6,9 +6,10 @@
 /// diagnostics above it; a CI log splits lines at CR as well as LF, so a file name holding one
 /// could print a line that looks like a diagnostic of its own. Each C0 control character (and
 /// DEL) is shown as its picture from Unicode's Control Pictures block (U+2400 + the code, DEL
-/// U+2421), as the HTML and `--bless` already show them; a C1 control, and the bidirectional
+/// U+2421), as the HTML and `--bless` already show them; a C1 control, the bidirectional
 /// formatting characters that reorder what a reader sees (Unicode's "Trojan Source" set,
-/// U+202A–U+202E and U+2066–U+2069), as `\u{…}`. Tab stays a tab.
+/// U+202A–U+202E and U+2066–U+2069, and the marks) and the invisible characters
+/// (`InvisibleCharacters`), as `\u{…}`. Tab stays a tab.
 ///
 /// Echoed text is also capped (`capped`): a sample may write 1 MiB to stderr, which the
 /// diagnostic keeps but a terminal need not scroll through.
@@ -21,8 +22,7 @@ package enum TerminalText {
 
     /// Whether `scalar` is shown as something else.
     @inline(__always) static func needsShowing(_ value: UInt32) -> Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-            || (0x2066...0x2069).contains(value)
+        value < 0x20 || (0x7F...0x9F).contains(value) || InvisibleCharacters.contains(value)
     }
 
     private static func visible(_ text: String, keepingLineFeeds: Bool) -> String {

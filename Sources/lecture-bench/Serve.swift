@@ -22,7 +22,8 @@ enum ServeBench {
     }
 
     static func measure(
-        lecture: String, root: String, cacheDirectory: String, pagePath: String, repo: String, edits: Int = 5
+        lecture: String, root: String, cacheDirectory: String, pagePath: String, repo: String, edits: Int = 5,
+        readyWithin: Double = 240
     ) -> Outcome {
         guard let help = try? Run.measure(lecture, ["serve", "--help"], timeout: 30) else {
             return Outcome(available: false, reason: "lecture serve not available")
@@ -70,7 +71,7 @@ enum ServeBench {
         var host = "127.0.0.1"
         var servedPort = port
         var index = ""
-        let readyBy = now() + 240
+        let readyBy = now() + readyWithin
         var ready = false
         while now() < readyBy && !ready {
             if exited() {
@@ -93,7 +94,8 @@ enum ServeBench {
         }
         guard ready else {
             return Outcome(
-                available: false, reason: "lecture serve did not answer on \(host):\(servedPort) within 240 s")
+                available: false,
+                reason: "lecture serve did not answer on \(host):\(servedPort) within \(Int(readyWithin)) s")
         }
         // Let the first build settle.
         sleep(2)

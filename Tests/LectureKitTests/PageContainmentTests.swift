@@ -103,3 +103,39 @@ import Testing
         #expect(!FileSystem.exists(book + "/book"))
     }
 }
+
+/// `lecture check` is verification, for CI: it writes nothing in the book (issue 34). A page
+/// the summary lists that does not exist, which `lecture build` creates (mdBook's
+/// create-missing), is checked as its title alone and named in a note; the cache goes to the
+/// cache folder.
+@Suite struct CheckWritesNothingTests {
+    @Test func checkLeavesTheBookTreeAsItWas() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook()
+        try TestSupport.write(
+            Array(
+                "# Summary\n\n- [Intro](intro.md)\n- [Next](next.md)\n- [Later](later.md)\n- [Deep](part/deeper/page.md)\n"
+                    .utf8), to: book + "/src/SUMMARY.md")
+        try TestSupport.write(
+            Array("# Intro\n\n```swift\nprint(\"hi\")\n```\n\n```output\nhi\n```\n".utf8), to: book + "/src/intro.md")
+        let before = run.digest()
+        let result = try run.lecture(["check"], in: "work/book")
+        #expect(result.termination == .exited(0), "\(result.stderrText)")
+        #expect(result.stdoutText.contains("1 passed, 0 failed"), "\(result.stdoutText)")
+        let notes = result.stdoutText + result.stderrText
+        for (line, page) in [(5, "later.md"), (6, "part/deeper/page.md")] {
+            #expect(
+                notes.contains(
+                    "src/SUMMARY.md:\(line):3: note: '\(page)', which the summary lists, does not exist; it is checked as its title alone and not created"
+                ), "\(notes)")
+        }
+        // Not a byte changed in the book, or anywhere in the scratch tree but the compiler's own
+        // cache in the home folder (`~/.cache/clang/ModuleCache`, which swiftc writes on every
+        // first compile, as `swift build` does; not the book's).
+        #expect(run.digest(excluding: ["home/.cache"]) == before)
+        // `lecture build` still creates them, as mdBook does.
+        let built = try run.lecture(["build"], in: "work/book")
+        #expect(built.termination == .exited(0), "\(built.stderrText)")
+        #expect(FileSystem.exists(book + "/src/part/deeper/page.md"))
+    }
+}

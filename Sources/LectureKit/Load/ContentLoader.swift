@@ -45,9 +45,13 @@ package enum ContentLoader {
     /// `createMissing` (mdBook's `[build] create-missing`, on by default), with a note saying so.
     /// - Parameter includes: where `{{#include}}` may read (default: the content folder and the
     ///   folder holding it).
+    /// - Parameter cancellation: stops the includes' expansion (`IncludeBudget`).
+    /// - Parameter writesPages: false for `lecture check`, which writes nothing in the book: a
+    ///   page create-missing would make is read as its title alone, in memory, with a note.
     static func load(
         contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,
-        listing: (() -> [String])? = nil, createMissing: Bool = false, includes: IncludeScope? = nil
+        listing: (() -> [String])? = nil, createMissing: Bool = false, includes: IncludeScope? = nil,
+        cancellation: Cancellation = .process, writesPages: Bool = true
     ) -> LoadedContent {
         let includes =
             includes ?? IncludeScope(bookDirectory: contentDirectory + "/..", contentDirectory: contentDirectory)
@@ -169,10 +173,22 @@ package enum ContentLoader {
                     chapter.children = check(chapter.children)
                     return chapter
                 }
+                var unwritten: [UInt8]?
                 if createMissing, missing {
-                    create(chapter, at: real)
+                    if writesPages {
+                        create(chapter, at: real)
+                    } else {
+                        unwritten = Array(stub(of: chapter).utf8)
+                        diagnostics.append(
+                            Diagnostic(
+                                .summaryCreatedPage, .note, summaryPath, chapter.location,
+                                "'\(chapter.path)', which the summary lists, does not exist; it is checked as its title alone and not created",
+                                notes: [
+                                    "lecture check writes nothing in the book; lecture build creates it (mdBook's create-missing), or create it yourself"
+                                ]))
+                    }
                 }
-                guard !FileSystem.isDirectory(real), let bytes = try? FileSystem.read(real) else {
+                guard !FileSystem.isDirectory(real), let bytes = unwritten ?? (try? FileSystem.read(real)) else {
                     // A page that is there but cannot be read is named as such, with the reason.
                     let reason = FileSystem.exists(path) ? FileSystem.unreadableReason(path) : nil
                     diagnostics.append(
@@ -191,7 +207,8 @@ package enum ContentLoader {
                 do throws(Diagnostic) {
                     let file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path)
                     let (expanded, problems) = IncludeExpander.apply(
-                        to: file, directory: IncludeExpander.folder(of: path), scope: includes)
+                        to: file, directory: IncludeExpander.folder(of: path), scope: includes,
+                        budget: IncludeBudget(cancellation: cancellation))
                     diagnostics += problems
                     files.append(expanded)
                     // Without a signature the page is never taken from an earlier build's memory.
@@ -204,13 +221,16 @@ package enum ContentLoader {
             }
         }
         /// mdBook's `create-missing`: the page with its title as its heading, folders made.
+        /// The page create-missing writes: the title as text, as mdBook writes it (`<`, `>` and
+        /// `&` escaped, so a title `\\<tag\\>` stays words rather than becoming raw HTML).
+        func stub(of chapter: Chapter) -> String {
+            let title = chapter.title.replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            return "# \(title)\n"
+        }
         func create(_ chapter: Chapter, at path: String) {
             do {
-                // The title as text, as mdBook writes it: `<`, `>` and `&` escaped, so a title
-                // `\\<tag\\>` stays words rather than becoming raw HTML.
-                let title = chapter.title.replacingOccurrences(of: "&", with: "&amp;")
-                    .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-                try FileSystem.writeAtomically("# \(title)\n", to: path)
+                try FileSystem.writeAtomically(stub(of: chapter), to: path)
                 diagnostics.append(
                     Diagnostic(
                         .summaryCreatedPage, .note, summaryPath, chapter.location,

@@ -17,7 +17,8 @@ import LectureSupport
 /// `file:N:M` (N to M, 1-based, inclusive), and `file:NAME` (the lines between `ANCHOR: NAME` and
 /// `ANCHOR_END: NAME`, without any anchor line). `\{{#include …}}` stays as written, less the
 /// backslash. Included files may include others, 10 levels deep at most. Each problem (a missing
-/// file, a range past its end, an unknown anchor) is an error at the directive's line.
+/// file, a range past its end, an unknown anchor) is an error at the directive's line. What one
+/// page's includes add up to is bounded, and a cancellation stops them (`IncludeBudget`).
 enum IncludeExpander {
     /// Where a line of the expanded text came from.
     struct LineOrigin: Hashable, Sendable {
@@ -108,7 +109,8 @@ enum IncludeExpander {
 
     /// Expands the directives of `text`, a file shown as `displayPath` lying in `directory`.
     static func expand(
-        _ text: String, displayPath: String, directory: String, scope: IncludeScope, depth: Int = 0
+        _ text: String, displayPath: String, directory: String, scope: IncludeScope, depth: Int = 0,
+        budget: IncludeBudget = IncludeBudget()
     ) -> Expansion {
         var expansion = Expansion(text: "", origins: [], included: [], diagnostics: [])
         var output: [String] = []
@@ -155,7 +157,8 @@ enum IncludeExpander {
                 }
                 do throws(Problem) {
                     let inner = try include(
-                        directive.arguments, kind: kind, directory: directory, scope: scope, depth: depth)
+                        directive.arguments, kind: kind, directory: directory, scope: scope, depth: depth,
+                        budget: budget)
                     if let title = inner.title { expansion.title = title }
                     expansion.included += inner.included
                     expansion.diagnostics += inner.diagnostics
@@ -177,6 +180,7 @@ enum IncludeExpander {
                     pieces.append((innerLines.joined(separator: "\n"), innerOrigins))
                     pending = ""
                 } catch {
+                    if error.quiet { continue }
                     expansion.diagnostics.append(
                         .error(.includeFailed, displayPath, location, error.summary, notes: error.notes))
                 }
@@ -216,15 +220,19 @@ enum IncludeExpander {
     struct Problem: Error {
         var summary: String
         var notes: [String] = []
+        /// Left out without an error of its own (cancelled, or past the budget; see `IncludeBudget`).
+        var quiet = false
     }
 
     /// The text a directive's arguments (`file`, `file:2:10`, `file:anchor`; for `playground`,
     /// `file attribute…`) stand for, read within `scope`.
     static func include(
-        _ arguments: String, kind: Kind = .include, directory: String, scope: IncludeScope, depth: Int
+        _ arguments: String, kind: Kind = .include, directory: String, scope: IncludeScope, depth: Int,
+        budget: IncludeBudget = IncludeBudget()
     ) throws(Problem)
         -> Expansion
     {
+        guard budget.mayGoOn else { throw Problem(summary: "", quiet: true) }
         guard depth < maximumDepth else {
             throw Problem(
                 summary: "{{#include}} nests deeper than \(maximumDepth) files",
@@ -280,6 +288,14 @@ enum IncludeExpander {
             break
         }
         let text = shown.map(\.text).joined(separator: "\n")
+        do throws(IncludeBudget.Refusal) {
+            try budget.spend(text.utf8.count, on: argument)
+        } catch {
+            switch error {
+            case .quietly: throw Problem(summary: "", quiet: true)
+            case .crossing(let summary, let notes): throw Problem(summary: summary, notes: notes)
+            }
+        }
         let origins = shown.map { LineOrigin(path: path, line: max($0.index, chosen.first ?? 0) + 1) }
         let folder = folder(of: path)
         guard mentionsDirective(text) else {
@@ -287,7 +303,8 @@ enum IncludeExpander {
                 text: text, origins: origins.isEmpty ? [LineOrigin(path: path, line: 1)] : origins,
                 included: [path], diagnostics: [])
         }
-        var inner = expand(text, displayPath: path, directory: folder, scope: scope, depth: depth + 1)
+        var inner = expand(
+            text, displayPath: path, directory: folder, scope: scope, depth: depth + 1, budget: budget)
         // Lines of the nested expansion count from the selection's start.
         inner.origins = inner.origins.map { origin in
             origin.path == path && origin.line - 1 < origins.count ? origins[origin.line - 1] : origin
@@ -386,11 +403,14 @@ enum IncludeExpander {
     }
 
     /// `file` with its directives expanded (`lineOrigins` set when it had any), and the problems.
-    static func apply(to file: SourceFile, directory: String, scope: IncludeScope) -> (
+    static func apply(
+        to file: SourceFile, directory: String, scope: IncludeScope, budget: IncludeBudget = IncludeBudget()
+    ) -> (
         file: SourceFile, diagnostics: [Diagnostic]
     ) {
         guard mentionsDirective(file.text) else { return (file, []) }
-        let expansion = expand(file.text, displayPath: file.displayPath, directory: directory, scope: scope)
+        let expansion = expand(
+            file.text, displayPath: file.displayPath, directory: directory, scope: scope, budget: budget)
         guard expansion.text != file.text || !expansion.diagnostics.isEmpty else { return (file, []) }
         var expanded = file
         expanded.text = expansion.text

@@ -24,7 +24,7 @@ extension BuildStep {
                 if let missing = ContentLoader.setupError(contentDirectory: context.configuration.contentDirectory) {
                     throw missing
                 }
-                loadContent(&context)
+                loadContent(&context, writesPages: false)
             }
             makePages(&context)
         }
@@ -98,14 +98,16 @@ extension BuildStep {
     }
 
     /// The summary and its pages.
-    private static func loadContent(_ context: inout BuildContext) {
+    /// `writesPages`: false for `lecture check`, which writes nothing in the book.
+    private static func loadContent(_ context: inout BuildContext, writesPages: Bool = true) {
         let earlier = context.earlier.files
         let listing = context.listing
         var loaded = ContentLoader.load(
             contentDirectory: context.configuration.contentDirectory,
             reuse: { path, signature in earlier[path].flatMap { $0.signature == signature ? $0.file : nil } },
             listing: { listing.all() }, createMissing: context.configuration.book.createMissing ?? true,
-            includes: context.configuration.includeScope)
+            includes: context.configuration.includeScope, cancellation: context.configuration.verifier.cancellation,
+            writesPages: writesPages)
         // The title is book.toml's, as in mdBook, which ignores the summary's `# Title`.
         loaded.book.title = context.configuration.book.title ?? ""
         context.diagnostics.emit(loaded.diagnostics)
@@ -135,7 +137,7 @@ extension BuildStep {
                 let source = try SourceFileReader.decode(bytes, displayPath: file, relativePath: file)
                 let (expanded, problems) = IncludeExpander.apply(
                     to: source, directory: IncludeExpander.folder(of: file),
-                    scope: scope)
+                    scope: scope, budget: IncludeBudget(cancellation: configuration.verifier.cancellation))
                 sources.append(expanded)
                 context.diagnostics.emit(problems)
             } catch {

@@ -204,6 +204,7 @@ enum SampleExtractor {
                 code: code.code, firstLine: block.range.start.line + 1, column: block.range.start.column,
                 fence: block.range.start,
                 endLine: block.range.end.line)
+            diagnostics += InvisibleCharacterWarnings.of(part, path: path)
 
             if let group, let last = samples.last, last.group == group, last.expectedOutput == nil,
                 previousWasSampleOrProse(last)

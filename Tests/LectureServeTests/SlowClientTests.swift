@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import LectureServe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Slowloris and its sibling, the body that never ends: clients that open connections and send
+/// their request a byte at a time must not keep the preview from others. Every slow client here
+/// keeps sending (a byte every 100 ms, so libmicrohttpd's idle timeout never fires) until the
+/// server closes its connection.
+@Suite(.serialized) struct SlowClientTests {
+    /// Slow connections that trickle bytes until the server closes them.
+    final class SlowClients: @unchecked Sendable {
+        private let lock = NSLock()
+        private var open: [Int32] = []
+        private(set) var closedByServer = 0
+        private var stopped = false
+        private let done = DispatchSemaphore(value: 0)
+
+        /// `count` connections to `port`, from `source` (a loopback address), each starting a
+        /// request that never ends: half in the header, half in a body announced as 1 MB.
+        init(count: Int, port: UInt16, source: String = "127.0.0.1") {
+            for index in 0..<count {
+                guard let fd = Self.connect(port: port, source: source) else { continue }
+                let start =
+                    index % 2 == 0
+                    ? "GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: "
+                    : "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000000\r\n\r\n"
+                _ = start.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+                open.append(fd)
+            }
+            Thread { [self] in trickle() }.start()
+        }
+
+        var stillOpen: Int { lock.withLock { open.count } }
+
+        func stop() {
+            lock.withLock { stopped = true }
+            done.wait()
+            for fd in open { close(fd) }
+        }
+
+        private func trickle() {
+            defer { done.signal() }
+            while lock.withLock({ !stopped }) {
+                lock.withLock {
+                    open = open.filter { fd in
+                        var byte = UInt8(ascii: "a")
+                        let sent = send(fd, &byte, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                        var peek = UInt8(0)
+                        let read = recv(fd, &peek, 1, Int32(MSG_DONTWAIT | MSG_PEEK))
+                        let closed = (sent < 0 && errno != EAGAIN) || read == 0 || (read < 0 && errno != EAGAIN)
+                        if closed {
+                            close(fd)
+                            closedByServer += 1
+                        }
+                        return !closed
+                    }
+                }
+                usleep(100_000)
+            }
+        }
+
+        /// A TCP connection from `source` to `127.0.0.1:port`; nil when it is refused.
+        static func connect(port: UInt16, source: String) -> Int32? {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { return nil }
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            var remote = sockaddr_in()
+            remote.sin_family = sa_family_t(AF_INET)
+            remote.sin_port = port.bigEndian
+            inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            let connected = withUnsafePointer(to: &remote) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0, connected == 0 else {
+                close(fd)
+                return nil
+            }
+            return fd
+        }
+    }
+
+    /// Seconds from now until a `GET /` is answered 200, trying again while the server refuses
+    /// or is busy; nil if none was within `bound`.
+    static func secondsUntilServed(port: UInt16, within bound: Double) -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < bound {
+            if let response = try? HTTPTestClient.request("GET", "/", port: port, timeout: 2), response.status == 200 {
+                return Date().timeIntervalSince(start)
+            }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    /// More slow clients than every slot (4 served, 200 spare for a 503) from the same address
+    /// as the reader, with no limit per address: without the request deadline they would hold
+    /// every slot as long as they trickle. With it (1 s here), they are cut and a normal request
+    /// is answered within the deadline and a margin for a loaded machine.
+    @Test func slowHeadersAndBodiesAreCutAtTheRequestDeadlineAndOthersAreServed() throws {
+        let site = try ServeFixture(connectionLimit: 4, requestTimeout: 1, connectionsPerAddress: 0)
+        let slow = SlowClients(count: 210, port: site.port)
+        defer { slow.stop() }
+        #expect(slow.stillOpen >= 200)
+        let seconds = Self.secondsUntilServed(port: site.port, within: 20)
+        #expect(seconds != nil, "no request was answered while 210 slow clients trickled")
+        // Every slow client was closed by the server: none finished its request.
+        let start = Date()
+        while slow.stillOpen > 0, Date().timeIntervalSince(start) < patience { usleep(50_000) }
+        #expect(slow.stillOpen == 0)
+        #expect(slow.closedByServer >= 200)
+    }
+
+    /// A host that opens connection after connection gets at most its share (3 here): the slow
+    /// clients come from 127.0.0.2, and a reader at 127.0.0.1 is answered at once, long before
+    /// the request deadline (60 s here) would free anything.
+    @Test func oneAddressCannotHoldEveryConnection() throws {
+        let site = try ServeFixture(connectionLimit: 4, requestTimeout: 60, connectionsPerAddress: 3)
+        let slow = SlowClients(count: 210, port: site.port, source: "127.0.0.2")
+        defer { slow.stop() }
+        let seconds = Self.secondsUntilServed(port: site.port, within: 20)
+        #expect(seconds != nil, "no request was answered while one address held the connections")
+        if let seconds { #expect(seconds < 20) }
+        // The address keeps its share: three connections, still open.
+        let start = Date()
+        while slow.stillOpen > 3, Date().timeIntervalSince(start) < patience { usleep(50_000) }
+        #expect(slow.stillOpen == 3)
+    }
+}
