@@ -122,4 +122,34 @@ import Testing
         #expect(result.stderrText.contains("book.toml:6:1: error: build-dir \"..\": output folder holds"))
         #expect(result.stderrText.contains("edit 'build-dir' here"))
     }
+
+    /// `[output.html.redirect]`'s keys name pages of the site: one that climbs out of it
+    /// (`..`, before or after other segments) is an error at its line and writes nothing
+    /// anywhere, where mdBook 0.5.4 writes the redirect page above its output folder.
+    @Test(arguments: ["/../../escaped.html", "../escaped.html", "/a/../../escaped.html", "/./../escaped.html"])
+    func aRedirectThatLeavesTheSiteIsRefusedAtItsLine(_ key: String) throws {
+        let run = try ContainedRun()
+        try run.makeBook("[output.html.redirect]\n\"\(key)\" = \"intro.html\"\n")
+        let before = run.digest()
+        let result = try run.lecture(["build"], in: "work/book")
+        #expect(!result.succeeded)
+        #expect(
+            result.stderrText.contains("book.toml:4:1: error: redirect '\(key)' leaves the site's folder"),
+            "\(result.stderrText)")
+        #expect(run.digest() == before, "the build wrote something")
+    }
+
+    /// Every file the site writer writes stays under the output folder, whichever step named it.
+    @Test func theSiteWriterRefusesAPathThatLeavesTheOutputFolder() throws {
+        let run = try ContainedRun()
+        let output = run.scratch + "/work/site"
+        var site = SiteFiles()
+        site.generated["index.html"] = Array("ok".utf8)
+        site.generated["../escaped.html"] = Array("no".utf8)
+        let before = run.digest()
+        #expect(throws: LectureError.self) { try SiteWriter.write(site, to: OutputFolder(output)) }
+        #expect(run.digest() == before)
+        #expect(SitePath.staysInside("a/b.html") && SitePath.staysInside(".nojekyll"))
+        #expect(!SitePath.staysInside("a/./b.html") && !SitePath.staysInside("/a.html") && !SitePath.staysInside(""))
+    }
 }

@@ -35,6 +35,16 @@ enum Redirects {
                         notes: ["a redirect maps an old page's path, such as \"/old/page.html\", to a URL"]))
                 continue
             }
+            if !SitePath.staysInside(path) {
+                diagnostics.append(
+                    .error(
+                        .bookTOMLValue, redirect.file, redirect.location,
+                        "redirect '\(redirect.from)' leaves the site's folder",
+                        notes: [
+                            "a redirect's key is the path of a page of this site, such as \"/old/page.html\": no '.' or '..' segments"
+                        ]))
+                continue
+            }
             if existing.contains(path) || files[path] != nil {
                 diagnostics.append(
                     .error(

@@ -77,6 +77,16 @@ package enum SiteWriter {
     ) throws {
         if let problem = output.refusal(protecting: protected) { throw LectureError(problem, exitStatus: 2) }
         let spelled = output.spelled
+        // Every path is written relative to the staging folder's descriptor: one with `..`
+        // would leave it, whatever step made it (a redirect, a copied file, a page).
+        let leaving = (Array(site.generated.keys) + Array(site.copied.keys)).filter { !SitePath.staysInside($0) }
+        if !leaving.isEmpty {
+            throw LectureError(
+                unreported: leaving.sorted().map {
+                    .error(
+                        .outputRefused, spelled, nil, "refusing to write '\($0)': the path leaves the output folder")
+                }, exitStatus: 2)
+        }
         try FileSystem.makeDirectories(output.parent)
         let parent: DirectoryHandle
         do throws(Errno) {
