@@ -56,7 +56,9 @@ final class StepMemo: Sendable {
         }
         wrapped.page?.work = { [self] (page: inout Page, input: StepInput, pageInput: StepInput) -> [Diagnostic] in
             let path = page.chapter.path
-            let chain = state.withLock { state in state.chains[path].flatMap { chain in state.inputs[name].map { (chain, $0) } } }
+            let chain = state.withLock { state in
+                state.chains[path].flatMap { chain in state.inputs[name].map { (chain, $0) } }
+            }
             // The per-page input is numbered as the book-wide one is (among the page's own), and
             // both go into the key later steps build on: a page recomputed for its own input is
             // recomputed by every later step that changes it.
@@ -68,8 +70,7 @@ final class StepMemo: Sendable {
                 return part.work(&page, input, pageInput)
             }
             state.withLock { $0.keys[name, default: [:]][path] = key }
-            if let known = memory.entry(step: name, page: path), known.key == key, !changes || known.page != nil
-            {
+            if let known = memory.entry(step: name, page: path), known.key == key, !changes || known.page != nil {
                 if let remembered = known.page { page = remembered }
                 state.withLock {
                     $0.reused[name, default: []].insert(path)
