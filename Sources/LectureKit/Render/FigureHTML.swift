@@ -6,11 +6,12 @@ import LectureSupport
 /// the page and its `print.html` section alike.
 enum FigureHTML {
     /// `blocks` with each figure replaced by its HTML; `cache` keeps samples' highlighting;
-    /// `words` are the interface's (badges, labels); `links` rewrites the links of a table's
-    /// cells and a caption as the page's others are; `hidelines` gives each language's prefix of
-    /// hidden lines (book.toml's `[output.html.code.hidelines]`, `CodeBlockHTML`).
+    /// `chrome` is the theme's partials and the interface's words (badges, labels); `links`
+    /// rewrites the links of a table's cells and a caption as the page's others are; `hidelines`
+    /// gives each language's prefix of hidden lines (book.toml's `[output.html.code.hidelines]`,
+    /// `CodeBlockHTML`).
     static func lower(
-        _ blocks: [Block], cache: Cache, words: InterfaceWords, links: LinkRewriter.Page = LinkRewriter.Page(),
+        _ blocks: [Block], cache: Cache, chrome: Chrome, links: LinkRewriter.Page = LinkRewriter.Page(),
         hidelines: [String: String] = [:]
     ) -> [Block] {
         blocks.rewritingLeafBlocks { block in
@@ -18,84 +19,105 @@ enum FigureHTML {
                 return [Block(.html(html), range: block.range)]
             }
             guard let figure = Figure(block) else { return [block] }
-            return [Block(.html(html(figure, cache: cache, words: words, links: links)), range: block.range)]
+            return [Block(.html(html(figure, cache: cache, chrome: chrome, links: links)), range: block.range)]
         }
     }
 
     /// One figure's HTML.
     static func html(
-        _ figure: Figure, cache: Cache, words: InterfaceWords, links: LinkRewriter.Page = LinkRewriter.Page()
+        _ figure: Figure, cache: Cache, chrome: Chrome, links: LinkRewriter.Page = LinkRewriter.Page()
     ) -> String {
         switch figure {
         case .sample(let shown):
             // A sample: highlighted code with hover cards, its verified output or test report.
             SampleRendering.figure(
                 shown.sample, part: shown.part, swiftVersion: shown.swiftVersion, result: shown.result, cache: cache,
-                words: words)
-        case .diagram(let diagram): self.diagram(diagram, links: links)
-        case .table(let table): self.table(table, words: words, links: links)
+                chrome: chrome)
+        case .diagram(let diagram): self.diagram(diagram, chrome: chrome, links: links)
+        case .table(let table): self.table(table, chrome: chrome, links: links)
         }
     }
 
-    /// A diagram's `<figure>`: both layouts in one box, the one that fits shown (style.css).
-    static func diagram(_ diagram: Diagram, links: LinkRewriter.Page = LinkRewriter.Page()) -> String {
+    /// A diagram's `<figure>` (the theme's `diagram` partials): both layouts in one box, the one
+    /// that fits shown (style.css).
+    static func diagram(
+        _ diagram: Diagram, chrome: Chrome = .english, links: LinkRewriter.Page = LinkRewriter.Page()
+    ) -> String {
         let wide = diagram.wide
-        // The drawing's natural width lets the figure grow beside the prose on wide screens (style.css).
-        var html = "<figure class=\"diagram\" style=\"--drawing-width: \(Int(wide.naturalWidth.rounded(.up)))px\""
-        if let breakpoint = diagram.breakpoint { html += " data-wide-from=\"\(breakpoint)\"" }
-        // One text alternative for both drawings: the box is the image, its SVGs presentational.
-        html += ">\n<div class=\"diagram-views\" role=\"img\" aria-label=\"\(HTML.escape(diagram.alternative))\">\n"
-        html += wide.html(class: diagram.narrow == nil ? "diagram-only" : "diagram-wide")
-        if let narrow = diagram.narrow { html += narrow.html(class: "diagram-narrow") }
-        html += "</div>\n"
-        if let caption = diagram.caption {
-            html += "<figcaption>\(HTMLRenderer().render(links.apply(to: caption)))</figcaption>"
+        var drawings = wide.html(class: diagram.narrow == nil ? "diagram-only" : "diagram-wide")
+        if let narrow = diagram.narrow { drawings += narrow.html(class: "diagram-narrow") }
+        let caption = diagram.caption.map {
+            chrome.render(.diagramCaption, ["caption": .html(HTMLRenderer().render(links.apply(to: $0)))])
         }
-        return html + "</figure>\n"
+        return chrome.render(
+            .diagram,
+            [
+                // The drawing's natural width lets the figure grow beside the prose on wide screens (style.css).
+                "width": .text(String(Int(wide.naturalWidth.rounded(.up)))),
+                "wide_from": .html(
+                    diagram.breakpoint.map { chrome.render(.diagramWideFrom, ["breakpoint": .text($0)]) } ?? ""),
+                // One text alternative for both drawings: the box is the image, its SVGs presentational.
+                "alternative": .text(diagram.alternative),
+                "drawings": .html(drawings),
+                "caption": .html(caption ?? ""),
+            ]) + "\n"
     }
 
-    /// A table's semantic `<table>` in a scrollable region; on narrow screens its rows become
-    /// cards labelled with the column headings (`data-label`, style.css).
-    static func table(_ table: Table, words: InterfaceWords, links: LinkRewriter.Page = LinkRewriter.Page()) -> String {
+    /// A table's semantic `<table>` in a scrollable region (the theme's `table` partials); on
+    /// narrow screens its rows become cards labelled with the column headings (`data-label`,
+    /// style.css).
+    static func table(
+        _ table: Table, chrome: Chrome = .english, links: LinkRewriter.Page = LinkRewriter.Page()
+    ) -> String {
         let renderer = HTMLRenderer()
         func cell(_ content: [Inline]) -> String { renderer.render(links.apply(to: content)) }
-        func style(_ column: Int) -> String {
-            guard column < table.alignments.count, let alignment = table.alignments[column] else { return "" }
-            return " style=\"text-align: \(alignment)\""
+        func alignment(_ column: Int) -> Template.Value {
+            guard column < table.alignments.count, let alignment = table.alignments[column] else { return .html("") }
+            return .html(chrome.render(.tableAlignment, ["alignment": .text(alignment)]))
         }
-        let width = table.header.cells.count
         let captionID = table.id + "-caption"
-        let labels = table.header.cells.map { HTML.escape($0.content.plainText) }
-        // The roles restate the table's own semantics, which browsers drop from a table whose
-        // display the narrow-screen cards change (Chromium and WebKit do).
-        var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" data-columns=\"\(width)\""
-        html +=
-            table.caption != nil
-            ? " aria-labelledby=\"\(captionID)\">" : " aria-label=\"\(HTML.escape(words["table"]))\">"
-        html += "<table role=\"table\">"
-        if let caption = table.caption { html += "<caption id=\"\(captionID)\">\(cell(caption))</caption>" }
-        html += "<thead role=\"rowgroup\"><tr role=\"row\">"
+        let labels = table.header.cells.map { $0.content.plainText }
+        var headers = ""
         for (column, header) in table.header.cells.enumerated() {
-            html += "<th scope=\"col\" role=\"columnheader\"\(style(column))>\(cell(header.content))</th>"
+            headers += chrome.render(
+                .tableColumnHeader, ["alignment": alignment(column), "content": .html(cell(header.content))])
         }
-        html += "</tr></thead><tbody role=\"rowgroup\">"
+        var rows = ""
         for row in table.rows {
-            html += "<tr role=\"row\">"
+            var cells = ""
             for (column, body) in row.cells.enumerated() {
                 if column == 0 {
-                    html += "<th scope=\"row\" role=\"rowheader\"\(style(column))>\(cell(body.content))</th>"
+                    cells += chrome.render(
+                        .tableRowHeader, ["alignment": alignment(column), "content": .html(cell(body.content))])
                     continue
                 }
                 var content = cell(body.content)
                 if let verdict = body.verdict {
-                    let mark = verdict.html(words: words)
+                    let mark = verdict.html(chrome: chrome)
                     content = content.isEmpty ? mark : mark + " " + content
                 }
-                html += "<td role=\"cell\" data-label=\"\(labels[column])\"\(style(column))>\(content)</td>"
+                cells += chrome.render(
+                    .tableCell,
+                    ["label": .text(labels[column]), "alignment": alignment(column), "content": .html(content)])
             }
-            html += "</tr>"
+            rows += chrome.render(.tableRow, ["cells": .html(cells)])
         }
-        html += "</tbody></table></div>\n"
-        return html
+        // The roles restate the table's own semantics, which browsers drop from a table whose
+        // display the narrow-screen cards change (Chromium and WebKit do).
+        return chrome.render(
+            .table,
+            [
+                "columns": .text(String(table.header.cells.count)),
+                "label": .html(
+                    table.caption != nil
+                        ? chrome.render(.tableLabelledBy, ["id": .text(captionID)]) : chrome.render(.tableLabel)),
+                "caption": .html(
+                    table.caption.map {
+                        chrome.render(.tableCaption, ["id": .text(captionID), "caption": .html(cell($0))])
+                    }
+                        ?? ""),
+                "headers": .html(headers),
+                "rows": .html(rows),
+            ]) + "\n"
     }
 }

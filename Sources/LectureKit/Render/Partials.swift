@@ -5,7 +5,9 @@ import LectureSupport
 /// The page chrome the tool fills in around the author's text, as small templates in the
 /// theme's `partials/` folder: the chapter tree, the pager's links, the "on this page" list, the
 /// repository and edit links, `print.html`'s cover, contents and chapter sections, `toc.html`'s
-/// heading, the redirect and the not-found page's `<head>` line.
+/// heading, the redirect and the not-found page's `<head>` line; and around the figures: a
+/// sample's code, badge, output and test report, its hover cards, a diagram's and a table's
+/// wrappers (`Chrome`).
 ///
 /// A theme overrides them file by file: a partial its folder lacks is the built-in theme's. Each
 /// is a `Template` (`{{ name }}`, text escaped, HTML as is; `{{ words.KEY }}` for every interface
@@ -39,6 +41,41 @@ struct Partials: Hashable, Sendable {
         case contentsPage = "contents-page"
         case notFoundHead = "not-found-head"
         case redirect
+        // A sample's figure (`SampleRendering`), its test report (`TestReportRendering`), its
+        // hover cards (`HoverCardRendering`, `SwiftCodeHTML`).
+        case sampleFigure = "sample-figure"
+        case sampleCode = "sample-code"
+        case sampleNote = "sample-note"
+        case sampleExpectedError = "sample-expected-error"
+        case sampleOutputBlock = "sample-output-block"
+        case sampleOutput = "sample-output"
+        case sampleTests = "sample-tests"
+        case testReport = "test-report"
+        case testPassed = "test-passed"
+        case testFailed = "test-failed"
+        case testFailure = "test-failure"
+        case testFailureCode = "test-failure-code"
+        case testFailureLine = "test-failure-line"
+        case hoverFrame = "hover-frame"
+        case hoverCard = "hover-card"
+        case hoverClosure = "hover-closure"
+        case hoverInferred = "hover-inferred"
+        case hoverTarget = "hover-target"
+        case hoverReference = "hover-reference"
+        // Diagrams and tables (`FigureHTML`).
+        case diagram
+        case diagramWideFrom = "diagram-wide-from"
+        case diagramCaption = "diagram-caption"
+        case table
+        case tableLabelledBy = "table-labelled-by"
+        case tableLabel = "table-label"
+        case tableCaption = "table-caption"
+        case tableColumnHeader = "table-column-header"
+        case tableRow = "table-row"
+        case tableRowHeader = "table-row-header"
+        case tableCell = "table-cell"
+        case tableAlignment = "table-alignment"
+        case tableVerdict = "table-verdict"
 
         /// The file, relative to the theme's folder.
         var path: String { "partials/\(rawValue).html" }
@@ -64,6 +101,35 @@ struct Partials: Hashable, Sendable {
             case .contentsPage: ["chapters"]
             case .notFoundHead: []
             case .redirect: ["language", "title", "href"]
+            case .sampleFigure: ["classes", "code", "caption"]
+            case .sampleCode: ["class", "code"]
+            case .sampleNote: ["badge", "expected_error", "output"]
+            case .sampleExpectedError: ["errors"]
+            case .sampleOutputBlock: ["output"]
+            case .sampleOutput: ["verdict", "output"]
+            case .sampleTests: ["verdict", "report"]
+            case .testReport: ["summary", "tests"]
+            case .testPassed, .testFailed: ["name", "failures"]
+            case .testFailure: ["code", "message", "location"]
+            case .testFailureCode: ["code"]
+            case .testFailureLine: ["path", "line"]
+            case .hoverFrame: ["code"]
+            case .hoverCard: ["id", "closure", "declaration", "inferred"]
+            case .hoverClosure, .hoverInferred: []
+            case .hoverTarget: ["id", "code", "card"]
+            case .hoverReference: ["id", "code"]
+            case .diagram: ["width", "wide_from", "alternative", "drawings", "caption"]
+            case .diagramWideFrom: ["breakpoint"]
+            case .diagramCaption: ["caption"]
+            case .table: ["columns", "label", "caption", "headers", "rows"]
+            case .tableLabelledBy: ["id"]
+            case .tableLabel: []
+            case .tableCaption: ["id", "caption"]
+            case .tableColumnHeader, .tableRowHeader: ["alignment", "content"]
+            case .tableRow: ["cells"]
+            case .tableCell: ["label", "alignment", "content"]
+            case .tableAlignment: ["alignment"]
+            case .tableVerdict: ["verdict", "label", "mark"]
             }
         }
     }
@@ -72,6 +138,8 @@ struct Partials: Hashable, Sendable {
     var templates: [Name: Template]
     /// Their texts in `Name` order, for the digest every page depends on (`globalSignature`).
     var source: String
+    /// Each one's text, for the keys of cached HTML made with it (`Chrome.cacheKey`).
+    var texts: [Name: String] = [:]
 
     /// The built-in theme's partials.
     static let builtIn: Partials = (try? load(themeDirectory: nil)) ?? Partials(templates: [:], source: "")
@@ -83,6 +151,7 @@ struct Partials: Hashable, Sendable {
         let words = Set(InterfaceWords.keys.map { "words." + $0 })
         var templates: [Name: Template] = [:]
         var source = ""
+        var texts: [Name: String] = [:]
         var diagnostics: [Diagnostic] = []
         for name in Name.allCases {
             var path = name.path
@@ -98,6 +167,7 @@ struct Partials: Hashable, Sendable {
             guard var text else { continue }
             if text.hasSuffix("\n") { text.removeLast() }
             source += name.rawValue + "\u{0}" + text + "\u{0}"
+            texts[name] = text
             do throws(DiagnosticsError) {
                 templates[name] = try Template.parse(text, path: path, known: name.placeholders.union(words))
             } catch {
@@ -105,7 +175,7 @@ struct Partials: Hashable, Sendable {
             }
         }
         if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-        return Partials(templates: templates, source: source)
+        return Partials(templates: templates, source: source, texts: texts)
     }
 
     /// Equal when their texts are (the parsed templates follow from them).

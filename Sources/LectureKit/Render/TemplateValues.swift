@@ -28,6 +28,8 @@ struct TemplateValues: Hashable, Sendable {
     private let shared: [String: Template.Value]
     /// The theme's page chrome (`Partials`).
     let partials: Partials
+    /// The partials with the words, for the chrome of figures (`FigureHTML`).
+    let chrome: Chrome
 
     /// The values for `book`; `verifiedSamples` is how many samples this build verified with
     /// `swiftVersion`.
@@ -45,11 +47,8 @@ struct TemplateValues: Hashable, Sendable {
         self.words = words
         scriptsNavigation = book.flattened.count > configuration.inlineNavigationLimit
         verified = Self.verified(verifiedSamples, compiler: swiftVersion, words: words)
-        var shared: [String: Template.Value] = [:]
-        for (key, word) in words.table {
-            shared["words." + key] = key.hasSuffix("-html") ? .html(word) : .text(word)
-        }
-        self.shared = shared
+        chrome = Chrome(partials: partials, words: words)
+        shared = chrome.wordValues
     }
 
     /// The claim about this build's samples, or `""` when it verified none.

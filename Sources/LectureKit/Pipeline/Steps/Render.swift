@@ -251,7 +251,7 @@ struct PageRendering: Hashable, Sendable {
         let output = page.chapter.outputPath
         let content = HTMLRenderer().renderMarked(
             BuildStep.htmlBlocks(
-                page, cache: cache, words: values.words, indexFolders: indexFolders, hidelines: hidelines))
+                page, cache: cache, chrome: values.chrome, indexFolders: indexFolders, hidelines: hidelines))
         let root = OutputPath.rootPrefix(from: output)
         let position = positions[page.chapter.path] ?? 0
         let html = Array(
@@ -284,13 +284,13 @@ extension BuildStep {
     /// (`LinkRewriter`), in its blocks and its tables' cells alike, and every figure (sample,
     /// diagram, table) made HTML (`FigureHTML`), code blocks with their hidden lines (`hidelines`).
     static func htmlBlocks(
-        _ page: Page, cache: Cache, words: InterfaceWords, indexFolders: Set<String> = [],
+        _ page: Page, cache: Cache, chrome: Chrome = .english, indexFolders: Set<String> = [],
         hidelines: [String: String] = [:]
     ) -> [Block] {
         let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
         let links = LinkRewriter.Page(directory: directory, indexFolders: indexFolders)
         return FigureHTML.lower(
-            links.apply(to: page.blocks), cache: cache, words: words, links: links, hidelines: hidelines)
+            links.apply(to: page.blocks), cache: cache, chrome: chrome, links: links, hidelines: hidelines)
     }
 }
 

@@ -27,22 +27,22 @@ enum HoverCardRendering {
         }.sorted { $0.offset < $1.offset }
     }
 
-    /// The code and the strip, in the frame the cards are positioned in; the strip holds the
-    /// hint (`hover-hint`) for sighted readers (screen readers get the card itself through
-    /// `aria-describedby`).
-    static func frame(_ code: String, words: InterfaceWords) -> String {
-        "<div class=\"hover-frame\">\(code)<p class=\"hover-strip\" aria-hidden=\"true\">\(HTML.escape(words["hover-hint"]))</p></div>"
+    /// The code and the strip, in the frame the cards are positioned in (the theme's
+    /// `hover-frame`); the strip holds the hint (`hover-hint`) for sighted readers (screen
+    /// readers get the card itself through `aria-describedby`).
+    static func frame(_ code: String, chrome: Chrome) -> String {
+        chrome.render(.hoverFrame, ["code": .html(code)])
     }
 
-    /// The card's markup, inside the identifier's span: the declaration as code, then whether
-    /// its type was inferred.
-    static func card(_ card: HoverCard, id: String, words: InterfaceWords) -> String {
-        var html = "<span class=\"hover-card\" role=\"tooltip\" id=\"\(id)\">"
-        if card.isClosure { html += "<span class=\"hover-kind\">\(HTML.escape(words["hover-closure"]))</span>" }
-        html += "<span class=\"hover-declaration\">\(HTML.escape(card.text))</span>"
-        if card.inferred && !card.isClosure {
-            html += "<span class=\"hover-kind\">\(HTML.escape(words["hover-inferred"]))</span>"
-        }
-        return html + "</span>"
+    /// The card's markup, inside the identifier's span (`hover-card`): the declaration as code,
+    /// then whether its type was inferred (`hover-closure`, `hover-inferred`).
+    static func card(_ card: HoverCard, id: String, chrome: Chrome) -> String {
+        chrome.render(
+            .hoverCard,
+            [
+                "id": .text(id), "declaration": .text(card.text),
+                "closure": .html(card.isClosure ? chrome.render(.hoverClosure) : ""),
+                "inferred": .html(card.inferred && !card.isClosure ? chrome.render(.hoverInferred) : ""),
+            ])
     }
 }

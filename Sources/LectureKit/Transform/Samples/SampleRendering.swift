@@ -30,38 +30,47 @@ enum SampleRendering {
     /// Bumped when the HTML of highlighted code or of hover cards changes, to retire cached blocks.
     static let codeCacheVersion = "swift-code-html-v1"
 
+    /// The partials a block's cached code is made with (`highlightedCode`).
+    static let codePartials: [Partials.Name] = [
+        .sampleCode, .hoverFrame, .hoverCard, .hoverClosure, .hoverInferred, .hoverTarget, .hoverReference,
+    ]
+
     /// Block `index`'s visible code highlighted, with its hover cards (`cards`, packed, of the
     /// whole sample) in their frame. Kept in `cache` under the block's code (hidden lines
     /// included), its index, the cards and their id prefix, so a warm build reads each block's
     /// HTML in one piece: no unpacking of cards, no highlighting, no placing.
     static func highlightedCode(
-        _ sample: Sample, part index: Int, cards: String, cache: Cache?, words: InterfaceWords = .english
+        _ sample: Sample, part index: Int, cards: String, cache: Cache?, chrome: Chrome = .english
     ) -> String {
         let part = sample.parts[index]
         let idPrefix = "card-\(part.fence.line)-"
-        // The cards' words are part of the HTML (only they: a digest of all words would make a
-        // changed badge word retire every block).
-        let cardWords = ["hover-hint", "hover-closure", "hover-inferred"].map { words[$0] }.joined(separator: "\n")
-        let key = SHA256.hex(codeCacheVersion, part.code, String(index), cards, idPrefix, cardWords)
+        // The partials of the code and its cards, and the words they use, are part of the HTML
+        // (only they: a digest of all words would make a changed badge word retire every block).
+        let key = SHA256.hex(codeCacheVersion, part.code, String(index), cards, idPrefix, chrome.cacheKey(codePartials))
         if let cache, let bytes = cache.read(kind: "swift-html", key: key) {
             return String(decoding: bytes, as: UTF8.self)
         }
         let placed = HoverCardRendering.cards(HoverCard.unpacked(cards) ?? [], part: index, of: sample)
-        let code =
-            "<pre><code class=\"\(SwiftCodeHTML.codeClass)\">"
-            + SwiftCodeHTML.highlighted(part.visibleCode, cards: placed, idPrefix: idPrefix, cache: cache, words: words)
-            + "</code></pre>"
-        let html = placed.isEmpty ? code : HoverCardRendering.frame(code, words: words)
+        let code = chrome.render(
+            .sampleCode,
+            [
+                "class": .text(SwiftCodeHTML.codeClass),
+                "code": .html(
+                    SwiftCodeHTML.highlighted(
+                        part.visibleCode, cards: placed, idPrefix: idPrefix, cache: cache, chrome: chrome)),
+            ])
+        let html = placed.isEmpty ? code : HoverCardRendering.frame(code, chrome: chrome)
         cache?.write(kind: "swift-html", key: key, Array(html.utf8))
         return html
     }
 
-    /// One block's figure; `cache` keeps its code's HTML (`highlightedCode`); its badges are
-    /// the interface's `words`.
+    /// One block's figure (the theme's `sample-*` partials); `cache` keeps its code's HTML
+    /// (`highlightedCode`); its badges are the interface's words (`chrome`).
     static func figure(
         _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult.Shown? = nil, cache: Cache? = nil,
-        words: InterfaceWords = .english
+        chrome: Chrome = .english
     ) -> String {
+        let words = chrome.words
         let part = sample.parts[index]
         let isLast = index == sample.parts.count - 1
         // The compiler the verdict names, with the sample's own flags (`flags="…"`) when it has them.
@@ -83,36 +92,35 @@ enum SampleRendering {
         case .test:
             classes += " sample-test"
         }
-        var html = "<figure class=\"\(classes)\">"
-        html +=
+        let code =
             SwiftAnalysisSwitch.isOn
-            ? highlightedCode(sample, part: index, cards: result?.packedHoverCards ?? "", cache: cache, words: words)
-            : "<pre><code class=\"language-swift\">\(HTML.escape(part.visibleCode))</code></pre>"
+            ? highlightedCode(sample, part: index, cards: result?.packedHoverCards ?? "", cache: cache, chrome: chrome)
+            : chrome.render(.sampleCode, ["class": .text("language-swift"), "code": .text(part.visibleCode)])
         // What the part is to print: its own output block in a continued program, else the sample's.
         let output = sample.continued ? part.expectedOutput : isLast ? sample.expectedOutput : nil
+        let outputBlock = output.map { chrome.render(.sampleOutputBlock, ["output": .text($0)]) } ?? ""
+        var caption = ""
         if sample.mode == .test, isLast {
-            html += TestReportRendering.figcaption(
-                sample, tests: result?.tests ?? [], swiftVersion: compiler, words: words)
+            caption = TestReportRendering.figcaption(
+                sample, tests: result?.tests ?? [], swiftVersion: compiler, chrome: chrome)
         } else if let badge, isLast {
-            html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span>"
             // The error a `compile_fail` sample is verified to give (`expect-error`).
+            var expectedError = ""
             if sample.mode == .compileFail, !sample.expectedErrors.isEmpty {
-                let lines = sample.expectedErrors.map { "error: " + HTML.escape($0) }.joined(separator: "\n")
-                html += "<pre class=\"output sample-expected-error\"><code>\(lines)</code></pre>"
+                let lines = sample.expectedErrors.map { "error: " + $0 }.joined(separator: "\n")
+                expectedError = chrome.render(.sampleExpectedError, ["errors": .text(lines)])
             }
             // An output block under a sample not run here is shown as written, unverified.
-            if let output { html += "<pre class=\"output\"><code>\(HTML.escape(output))</code></pre>" }
-            html += "</figcaption>"
+            caption = chrome.render(
+                .sampleNote,
+                ["badge": .text(badge), "expected_error": .html(expectedError), "output": .html(outputBlock)])
         } else if sample.mode == .run, output != nil || isLast {
             let key = sample.shouldFail ? "sample-fails" : output == nil ? "sample-ran" : "sample-output"
             let verdict = words.format(key, ["compiler": compiler])
-            html += "<figcaption class=\"sample-output\"><span class=\"badge\">\(HTML.escape(verdict))</span>"
-            if let output {
-                html += "<pre class=\"output\"><code>\(HTML.escape(output))</code></pre>"
-            }
-            html += "</figcaption>"
+            caption = chrome.render(.sampleOutput, ["verdict": .text(verdict), "output": .html(outputBlock)])
         }
-        html += "</figure>\n"
-        return html
+        return chrome.render(
+            .sampleFigure, ["classes": .text(classes), "code": .html(code), "caption": .html(caption)])
+            + "\n"
     }
 }

@@ -10,10 +10,11 @@ enum SwiftCodeHTML {
     static let codeClass = "swift-code"
 
     /// `code` highlighted, as the content of a `<code>` element, with `cards` around their
-    /// identifiers (ids `idPrefix` + a counter), their words from `words`.
+    /// identifiers (ids `idPrefix` + a counter, the theme's `hover-target` and `hover-reference`
+    /// partials), their words from `chrome`.
     static func highlighted(
         _ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-", cache: Cache? = nil,
-        words: InterfaceWords = .english
+        chrome: Chrome = .english
     ) -> String {
         let bytes = Array(code.utf8)
         var html = ""
@@ -44,18 +45,25 @@ enum SwiftCodeHTML {
             // The first occurrence of a card text holds the card and is a tab stop; the later
             // ones point at it (with JavaScript the strip shows it for them too), which keeps a
             // page with many uses of `viewModel` from repeating its card at each.
+            // The identifier's code, highlighted on its own, then wrapped.
+            let before = html
+            html = ""
+            emitTokens(upTo: placed.offset + placed.length)
+            let identifier = html
+            html = before
             if let id = firstID[placed.card.text] {
-                html += "<span class=\"hover\" aria-describedby=\"\(id)\">"
-                emitTokens(upTo: placed.offset + placed.length)
-                html += "</span>"
+                html += chrome.render(.hoverReference, ["id": .text(id), "code": .html(identifier)])
                 continue
             }
             let id = idPrefix + String(cardIndex)
             cardIndex += 1
             firstID[placed.card.text] = id
-            html += "<span class=\"hover\" tabindex=\"0\" aria-describedby=\"\(id)\">"
-            emitTokens(upTo: placed.offset + placed.length)
-            html += HoverCardRendering.card(placed.card, id: id, words: words) + "</span>"
+            html += chrome.render(
+                .hoverTarget,
+                [
+                    "id": .text(id), "code": .html(identifier),
+                    "card": .html(HoverCardRendering.card(placed.card, id: id, chrome: chrome)),
+                ])
         }
         emitTokens(upTo: bytes.count)
         return html

@@ -1,43 +1,48 @@
 import CommonMark
 
 /// The test report under a `test` sample: each test's name with ✔ or ✘ and, for a failure, the
-/// expectation's code, what the testing library said, and its Markdown line.
+/// expectation's code, what the testing library said, and its Markdown line, each piece a
+/// partial of the theme.
 enum TestReportRendering {
-    /// The `<figcaption>` for `sample`'s last block; `tests` in the order they ran.
-    /// Its words are the interface's (`words`).
+    /// The `<figcaption>` for `sample`'s last block (the theme's `sample-tests` and `test-*`
+    /// partials); `tests` in the order they ran. Its words are the interface's (`chrome`).
     static func figcaption(
-        _ sample: Sample, tests: [TestCaseResult], swiftVersion: String, words: InterfaceWords = .english
+        _ sample: Sample, tests: [TestCaseResult], swiftVersion: String, chrome: Chrome = .english
     ) -> String {
+        let words = chrome.words
         let failed = tests.filter { !$0.passed }.count
         let verdict = words.format(
             sample.shouldFail ? "tests-fail-verified" : "tests-verified", ["compiler": swiftVersion])
-        var html = "<figcaption class=\"sample-tests\"><span class=\"badge\">\(HTML.escape(verdict))</span>"
-        guard !tests.isEmpty else { return html + "</figcaption>" }
-        let counts = ["total": String(tests.count), "passed": String(tests.count - failed), "failed": String(failed)]
-        html += "<p class=\"test-summary\">" + HTML.escape(words.format("tests-summary", counts))
-        html += (failed > 0 ? HTML.escape(words.format("tests-failed", counts)) : "") + "</p>"
-        html += "<ul class=\"test-report\">"
-        for test in tests {
-            let mark = test.passed ? "✔" : "✘"
-            let word = HTML.escape(words[test.passed ? "test-passed" : "test-failed"])
-            html +=
-                "<li class=\"\(test.passed ? "test-passed" : "test-failed")\"><span class=\"test-mark\" aria-hidden=\"true\">\(mark)</span>"
-            html +=
-                "<span class=\"visually-hidden\">\(word): </span><span class=\"test-name\">\(HTML.escape(test.name))</span>"
-            for failure in test.failures {
-                html += "<span class=\"test-failure\">"
-                if let line = failure.line, let code = sourceLine(line, in: sample) {
-                    html += "<code>\(HTML.escape(code))</code> "
+        var report = ""
+        if !tests.isEmpty {
+            let counts = [
+                "total": String(tests.count), "passed": String(tests.count - failed), "failed": String(failed),
+            ]
+            let summary =
+                words.format("tests-summary", counts) + (failed > 0 ? words.format("tests-failed", counts) : "")
+            var items = ""
+            for test in tests {
+                var failures = ""
+                for failure in test.failures {
+                    let code = failure.line.flatMap { sourceLine($0, in: sample) }.map {
+                        chrome.render(.testFailureCode, ["code": .text($0)])
+                    }
+                    let location = failure.line.map {
+                        chrome.render(.testFailureLine, ["path": .text(sample.path), "line": .text(String($0))])
+                    }
+                    failures += chrome.render(
+                        .testFailure,
+                        [
+                            "code": .html(code ?? ""), "message": .text(failure.message),
+                            "location": .html(location ?? ""),
+                        ])
                 }
-                html += HTML.escape(failure.message)
-                if let line = failure.line {
-                    html += " <span class=\"test-line\">\(HTML.escape(sample.path)):\(line)</span>"
-                }
-                html += "</span>"
+                items += chrome.render(
+                    test.passed ? .testPassed : .testFailed, ["name": .text(test.name), "failures": .html(failures)])
             }
-            html += "</li>"
+            report = chrome.render(.testReport, ["summary": .text(summary), "tests": .html(items)])
         }
-        return html + "</ul></figcaption>"
+        return chrome.render(.sampleTests, ["verdict": .text(verdict), "report": .html(report)])
     }
 
     /// The code on Markdown line `line` of `sample`, trimmed; `nil` when no part holds it.

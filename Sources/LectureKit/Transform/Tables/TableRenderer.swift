@@ -24,9 +24,9 @@ enum TableRenderer {
     /// - Throws: diagnostics at the lines of the malformed rows.
     package static func render(
         _ code: String, caption: String?, id: String, path: String, location: SourceLocation,
-        words: InterfaceWords = .english
+        chrome: Chrome = .english
     ) throws(DiagnosticsError) -> String {
-        FigureHTML.table(try read(code, caption: caption, id: id, path: path, location: location), words: words)
+        FigureHTML.table(try read(code, caption: caption, id: id, path: path, location: location), chrome: chrome)
     }
 
     /// Reads `code` (the block's content) whose fence stands at `location` in `path` into a table.

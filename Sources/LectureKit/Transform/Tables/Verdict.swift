@@ -22,9 +22,12 @@ enum Verdict: String, CaseIterable, Sendable {
     /// The key of what a screen reader says for the mark, among the interface words.
     var wordKey: String { "verdict-" + rawValue }
 
-    /// The mark as HTML: `<span class="verdict verdict-good" role="img" aria-label="good">✔</span>`.
-    func html(words: InterfaceWords) -> String {
-        "<span class=\"verdict verdict-\(rawValue)\" role=\"img\" aria-label=\"\(HTML.escape(words[wordKey]))\">\(marks[0])</span>"
+    /// The mark as HTML, from the theme's `table-verdict` partial:
+    /// `<span class="verdict verdict-good" role="img" aria-label="good">✔</span>`.
+    func html(chrome: Chrome) -> String {
+        chrome.render(
+            .tableVerdict,
+            ["verdict": .text(rawValue), "label": .text(chrome.words[wordKey]), "mark": .text(String(marks[0]))])
     }
 
     /// The verdict that opens `cell` and the text after it, or `nil` when the cell has none.
