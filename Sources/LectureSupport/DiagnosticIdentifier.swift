@@ -201,6 +201,9 @@ extension Diagnostic.Identifier {
     package static let linkAsText = Self("lecture.link.shown-as-text")
     /// A URL in a built page (raw HTML, the template) that leads nowhere.
     package static let brokenEmittedURL = Self("lecture.link.broken-url")
+    /// Raw HTML or an image that makes a browser load a file of the machine (`file:`, in any
+    /// attribute, `srcset`, CSS `url()`, a meta refresh, a nested `srcdoc`).
+    package static let machineFileInHTML = Self("lecture.link.machine-file")
     /// A built page that holds a path of the machine that built it (the book's folder, the home
     /// folder, the cache, a temporary folder).
     package static let machinePathPublished = Self("lecture.site.machine-path")
@@ -231,7 +234,8 @@ extension Diagnostic.Identifier {
         sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
         tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramTimeout, diagramFont, figureAttributes,
-        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machinePathPublished, templatePlaceholder,
+        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machineFileInHTML, machinePathPublished,
+        templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,
     ]
