@@ -180,6 +180,8 @@ extension Diagnostic.Identifier {
     package static let tableMalformed = Self("lecture.table.malformed")
     /// A paragraph that looks like a table but is shown as text (a warning).
     package static let tableAsText = Self("lecture.table.shown-as-text")
+    /// A pipe table whose short rows would be filled with more empty cells than allowed (a warning).
+    package static let tableTooWide = Self("lecture.table.too-many-filled-cells")
     /// A diagram Graphviz cannot draw, or that has no text alternative; Graphviz's own messages.
     package static let diagram = Self("lecture.diagram.invalid")
     /// Graphviz is not installed.
@@ -233,7 +235,8 @@ extension Diagnostic.Identifier {
         sampleOutputLimit,
         sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
-        tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramTimeout, diagramFont, figureAttributes,
+        tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
+        figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machineFileInHTML, machinePathPublished,
         templatePlaceholder,
         templateWholeDocument,
