@@ -9,7 +9,7 @@ enum SampleRendering {
     /// `blocks` with each sample's fenced blocks made figures (`Figure.sample`, HTML only in
     /// `Render`) and its output blocks removed (the figure shows the output).
     static func apply(
-        to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult] = [:]
+        to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult.Shown] = [:]
     ) -> [Block] {
         var partsByFence: [SourceLocation: (sample: Sample, index: Int)] = [:]
         var outputs: Set<SourceLocation> = []
@@ -59,7 +59,7 @@ enum SampleRendering {
     /// One block's figure; `cache` keeps its code's HTML (`highlightedCode`); its badges are
     /// the interface's `words`.
     static func figure(
-        _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult? = nil, cache: Cache? = nil,
+        _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult.Shown? = nil, cache: Cache? = nil,
         words: InterfaceWords = .english
     ) -> String {
         let part = sample.parts[index]
