@@ -208,6 +208,51 @@ enum Footnotes {
         return result
     }
 
+    /// `inlines` (adjacent text joined) with each `[^label]` whose reference is next in
+    /// `references` (the `<sup>`s `references(in:…)` made, in order) replaced by it: a table's
+    /// cells, read again from the page's text after the paragraph's references were numbered.
+    static func placing(_ references: inout ArraySlice<String>, in inlines: [Inline]) -> [Inline] {
+        var result: [Inline] = []
+        for inline in inlines {
+            guard case .text(let text) = inline else {
+                result.append(inline)
+                continue
+            }
+            var rest = text[...]
+            var plain = ""
+            while let open = rest.range(of: "[^"), let close = rest[open.upperBound...].firstIndex(of: "]"),
+                let next = references.first
+            {
+                let label = String(rest[open.upperBound..<close])
+                guard next.contains("href=\"#footnote-\(HTML.escapeHref(label))\"") else {
+                    plain += rest[..<open.upperBound]
+                    rest = rest[open.upperBound...]
+                    continue
+                }
+                plain += rest[..<open.lowerBound]
+                if !plain.isEmpty { result.append(.text(plain)) }
+                plain = ""
+                result.append(.html(next))
+                references.removeFirst()
+                rest = rest[rest.index(after: close)...]
+            }
+            plain += rest
+            if !plain.isEmpty { result.append(.text(plain)) }
+        }
+        return result
+    }
+
+    /// `inlines` with each footnote reference as the text of its number: the words of a heading's
+    /// or a term's id, which in mdBook take in the number (`## Note[^a]` → `note1`).
+    static func numbersAsText(_ inlines: [Inline]) -> [Inline] {
+        inlines.map { inline in
+            guard case .html(let html) = inline, html.hasPrefix("<sup class=\"footnote-reference\""),
+                let end = html.range(of: "</a></sup>"), let start = html[..<end.lowerBound].lastIndex(of: ">")
+            else { return inline }
+            return .text(String(html[html.index(after: start)..<end.lowerBound]))
+        }
+    }
+
     /// The list of footnotes that ends a page: the referenced ones by number, each with its links
     /// back (`↩`, `↩2`…); a definition referenced nowhere is left out, as mdBook leaves it out
     /// (`unreferenced` names them, for a warning).

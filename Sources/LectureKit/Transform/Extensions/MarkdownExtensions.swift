@@ -102,6 +102,12 @@ private struct InlineExtensions: MarkupRewriter {
         case .paragraph(let inlines): block.kind = .paragraph(extend(inlines))
         case .heading(let level, let content, let id):
             block.kind = .heading(level: level, content: extend(content), id: id)
+        case .element(var element):
+            // A definition list's term.
+            if case .inlines(let content) = element.content {
+                element.content = .inlines(extend(content))
+                block.kind = .element(element)
+            }
         default: break
         }
         return [block]
