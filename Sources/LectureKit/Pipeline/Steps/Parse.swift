@@ -17,9 +17,11 @@ extension BuildStep {
                     verifiesSamples: verifyingSamplesAlways || $0.configuration.sampleRules.verify)
             },
             page: { (page: inout Page, input: ParseInput) in
+                let text = Footnotes.protectingDefinitions(page.source.text)
                 let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
-                    Footnotes.protectingDefinitions(page.source.text), smartPunctuation: input.smartPunctuation)
-                let (extended, unusedFootnotes) = MarkdownExtensions.applying(to: blocks)
+                    text, smartPunctuation: input.smartPunctuation)
+                let (extended, unusedFootnotes) = MarkdownExtensions.applying(
+                    to: blocks, text: text, smartPunctuation: input.smartPunctuation)
                 page.blocks = extended
                 // Headings after either cut are unknown: links into them are not reported.
                 page.tooDeep = tooDeep ?? tooSlow
@@ -38,6 +40,8 @@ extension BuildStep {
                         notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
                 }
                 if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
+                problems += RawHTMLMachineFiles.diagnostics(
+                    page.blocks, text: page.source.text, path: page.source.displayPath)
                 problems += UnclosedFences.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
                 if let tooDeep {
