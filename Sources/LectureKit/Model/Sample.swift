@@ -99,6 +99,10 @@ package struct Sample: Hashable, Sendable {
     /// one of the compiler's errors (its message or its group, `[#DeprecatedDeclaration]`), as
     /// rustdoc's `compile_fail,E0277` names the error code; shown on the page under the code.
     package var expectedErrors: [String] = []
+    /// `flags="FLAGS"`: compiler flags the sample is compiled with besides the book's, from the
+    /// few `SampleCompilerFlags` allows (`-default-isolation MainActor`, say), in the order written.
+    /// Such a sample is compiled alone, never merged into one program with others.
+    package var compilerFlags: [String] = []
 
     /// `reads=FILE` (one or more): files of the book the program reads, relative to the page's
     /// folder. Each is copied into the run's working folder under the same relative path, and its
@@ -109,10 +113,12 @@ package struct Sample: Hashable, Sendable {
     static let expectErrorAttribute = "expect-error"
     /// The attribute that names a file of the book a sample reads.
     static let readsAttribute = "reads"
+    /// The attribute that adds compiler flags (`compilerFlags`).
+    static let flagsAttribute = "flags"
     /// Every attribute a sample's info string may hold, for the nearest to a misspelt one.
     static let attributeNames = [
         "run", "ignore", "no_run", "compile_fail", "test", "should_fail", "ignore-linux", "group", expectErrorAttribute,
-        readsAttribute,
+        flagsAttribute, readsAttribute,
     ]
 
     /// Why `file` cannot be a `reads=` file (absolute, or a step out of or within its folder), or

@@ -32,11 +32,13 @@ struct MergedSamples {
     /// see `acceptsTests`); `compile_fail` ones are verified alone (a failure at link time counts
     /// for them), `ignore` ones are not compiled. A sample that declares something the whole
     /// process sees (`ProcessWideDeclarations`: a retroactive conformance, an unmangled symbol) is
-    /// verified alone, so that no other sample of the program sees it; so is one that reads files
-    /// of the book (`reads=`), which its own run folder holds.
+    /// verified alone, so that no other sample of the program sees it. A sample with compiler
+    /// flags of its own (`flags="…"`) is verified alone too: the merged program is compiled with
+    /// the book's flags only; so is one that reads files of the book (`reads=`), which its own run
+    /// folder holds.
     static func accepts(_ sample: Sample, syntax: SampleSyntax = SampleSyntax()) -> Bool {
         (sample.mode == .run || sample.mode == .noRun || (sample.mode == .test && acceptsTests(sample)))
-            && sample.reads.isEmpty && !syntax.facts(of: sample).processWide
+            && sample.compilerFlags.isEmpty && sample.reads.isEmpty && !syntax.facts(of: sample).processWide
     }
 
     /// The ABI name of the module of the sample at `index` in a merged program.
