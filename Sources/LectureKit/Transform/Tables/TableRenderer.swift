@@ -46,11 +46,13 @@ enum TableRenderer {
 
     /// Reads as `read(_:caption:id:path:location:rowColumn:references:)` does; a pipe table in a
     /// paragraph's row with cells past the header's, which mdBook leaves out, adds a warning to
-    /// `warnings`.
+    /// `warnings`. `footnotes` are the footnote references `MarkdownExtensions` made of the
+    /// paragraph's `[^label]`s, in order: each takes the place of its `[^label]` in the cells.
     static func read(
         _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil,
-        references: String?, warnings: inout [Diagnostic]
+        references: String?, footnotes: [String] = [], warnings: inout [Diagnostic]
     ) throws(DiagnosticsError) -> Table {
+        var footnotes = footnotes[...]
         // A pipe table in a paragraph is read as GFM and mdBook read it (`references` given):
         // a short row padded with empty cells, a long one cut, an empty heading allowed, and its
         // cells parsed with the page's link reference definitions.
@@ -58,6 +60,8 @@ enum TableRenderer {
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         var rows: [(line: Int, cells: [String], offsets: [Int])] = []
         var diagnostics: [Diagnostic] = []
+        // Empty cells added to short rows so far; past `maximumFilledCells`, rows stay as written.
+        var filled = 0
         for (offset, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
             var placed = placedCells(of: line)
             if gfm, rows.count >= 2 {
@@ -73,7 +77,22 @@ enum TableRenderer {
                             notes: [cellCountFix(placed.count, width: width)]))
                     placed.removeLast(extra)
                 }
-                while placed.count < width { placed.append(("", line.utf8.count)) }
+                if placed.count < width, filled <= maximumFilledCells {
+                    filled += width - placed.count
+                    if filled > maximumFilledCells {
+                        warnings.append(
+                            .warning(
+                                .tableTooWide, path,
+                                SourceLocation(line: location.line + 1 + offset, column: location.column),
+                                "table fills more than \(maximumFilledCells) empty cells into its short rows; "
+                                    + "from this row on, each row keeps only its own \(cellCount(placed.count)) of \(width)",
+                                notes: [
+                                    "the rows' text is all kept; write the missing cells ('| |') or split the table (mdBook ends the table here and drops the rows after it)"
+                                ]))
+                    } else {
+                        while placed.count < width { placed.append(("", line.utf8.count)) }
+                    }
+                }
             }
             rows.append((location.line + 1 + offset, placed.map(\.text), placed.map(\.offset)))
         }
@@ -113,7 +132,7 @@ enum TableRenderer {
             }
         }
         let width = header.cells.count
-        for row in rows.dropFirst() where row.cells.count != width {
+        for row in rows.dropFirst() where row.cells.count != width && !(gfm && row.cells.count < width) {
             diagnostics.append(
                 .error(
                     .tableMalformed, path, at(row.line),
@@ -128,10 +147,15 @@ enum TableRenderer {
                 cells: row.cells.enumerated().map { column, text in
                     let start = rowColumn.map { $0 + row.offsets[column] }
                     func parse(_ text: String) -> [Inline] {
+                        if text.isEmpty { return [] }
                         guard let references else { return MarkdownParser.parseInlines(text) }
-                        let inlines = MarkdownParser.parseCell(text, references: references)
-                        // Strikethrough, as in the page's paragraphs (`MarkdownExtensions`).
-                        return text.contains("~") ? Strikethrough.apply(to: inlines.joiningText) : inlines
+                        var inlines = MarkdownParser.parseCell(text, references: references)
+                        // Strikethrough and footnotes, as in the page's paragraphs (`MarkdownExtensions`).
+                        if text.contains("~") { inlines = Strikethrough.apply(to: inlines.joiningText) }
+                        if !footnotes.isEmpty, text.contains("[^") {
+                            inlines = Footnotes.placing(&footnotes, in: inlines.joiningText)
+                        }
+                        return inlines
                     }
                     if verdicts, column > 0, let (verdict, rest) = Verdict.split(text) {
                         return Table.Cell(
@@ -145,6 +169,11 @@ enum TableRenderer {
             id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: row(header, verdicts: false),
             alignments: alignments, rows: rows.dropFirst(2).map { row($0, verdicts: true) })
     }
+
+    /// The empty cells a pipe table may add to its short rows in all (GFM pads a short row to the
+    /// header's width): 2^18, as pulldown-cmark (mdBook's parser) allows. A header of N columns
+    /// over N one-cell rows would otherwise fill N² cells (60 KB of page, 10^8 cells).
+    static let maximumFilledCells = 1 << 18
 
     /// "1 cell", "3 cells".
     static func cellCount(_ count: Int) -> String { count == 1 ? "1 cell" : "\(count) cells" }
