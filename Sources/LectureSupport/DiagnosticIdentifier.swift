@@ -201,6 +201,9 @@ extension Diagnostic.Identifier {
     package static let linkAsText = Self("lecture.link.shown-as-text")
     /// A URL in a built page (raw HTML, the template) that leads nowhere.
     package static let brokenEmittedURL = Self("lecture.link.broken-url")
+    /// A link in a page (Markdown, a diagram's node) to a `javascript:`, `vbscript:` or `data:`
+    /// URL (`ScriptURL`): a warning, and the URL is left out of the site.
+    package static let scriptURL = Self("lecture.link.script-url")
     /// A built page that holds a path of the machine that built it (the book's folder, the home
     /// folder, the cache, a temporary folder).
     package static let machinePathPublished = Self("lecture.site.machine-path")
@@ -231,7 +234,8 @@ extension Diagnostic.Identifier {
         sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
         tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramTimeout, diagramFont, figureAttributes,
-        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machinePathPublished, templatePlaceholder,
+        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machinePathPublished,
+        templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,
     ]
