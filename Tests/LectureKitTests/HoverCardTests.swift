@@ -142,7 +142,7 @@ import Testing
 
     @Test func cardsAreWrittenFocusableAndDescribedWithoutHiddenLines() throws {
         let result = try verify(Self.boxSample)[0]
-        let html = SampleRendering.figure(result.sample, part: 0, swiftVersion: "Swift 6.3", result: result)
+        let html = SampleRendering.figure(result.sample, part: 0, swiftVersion: "Swift 6.3", result: result.shown)
         #expect(!html.contains("{ var value"))
         #expect(
             html.contains(

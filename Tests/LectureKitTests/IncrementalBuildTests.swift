@@ -133,4 +133,66 @@ import Testing
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("고친 본문") == true, "b.html is the edited page")
     }
+
+    /// A book whose page has a sample that imports a library of the book's own (`lib/Greeting`),
+    /// whose function takes `parameters`, with the configuration that builds it.
+    func bookWithALibrary(parameters: String) throws -> (root: String, configuration: BuildConfiguration) {
+        var (root, configuration) = try TestSupport.book([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "a.md": "# A\n\n```swift\nimport Greeting\nprint(greeting(to: \"B\"))\n```\n\n```output\nHello, B\n```\n",
+            "b.md": "# B\n\n본문\n",
+        ])
+        try writeLibrary(root, parameters: parameters)
+        configuration.verifier.libraries = [root + "/lib/Greeting"]
+        return (root, configuration)
+    }
+
+    func writeLibrary(_ root: String, parameters: String) throws {
+        try FileSystem.writeAtomically(
+            "/// Greets someone.\npublic func greeting(\(parameters)) -> String { \"Hello, \\(name)\" }\n",
+            to: root + "/lib/Greeting/Greeting.swift")
+    }
+
+    /// Nothing changed, on a book with a verified sample: every page step takes every page from
+    /// memory, `Figures` included, whose page input is what the page shows of the sample's result
+    /// (not its time or whether the cache answered, which change on every build).
+    @Test func aRebuildWithNothingChangedRedoesNoPageOfABookWithSamples() throws {
+        let (root, configuration) = try bookWithALibrary(parameters: "to name: String")
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let memory = BuildMemory()
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        #expect(TestSupport.read(root + "/_site/a.html")?.contains("Hello, B") == true, "the sample's output is shown")
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        for step in BuildStep.site where step.page != nil {
+            #expect(memory.lastReuse[step.name] == 2, "\(step.name) redid a page: \(memory.lastReuse)")
+        }
+    }
+
+    /// `lecture serve` watches the book's sample libraries: a library's declaration changed
+    /// (a parameter with a default added) changes the hover card of the sample that calls it,
+    /// and not its output or its page's file. The rebuild with the session's memory gives the
+    /// site a clean build gives, byte for byte: the page's new per-page input (`Figures`) is
+    /// passed on to every later step.
+    @Test func aLibraryChangeInASessionGivesTheCleanBuildsSite() throws {
+        let (root, configuration) = try bookWithALibrary(parameters: "to name: String")
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let memory = BuildMemory()
+        let recorder = TestSupport.Recorder()
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        #expect(
+            TestSupport.read(root + "/_site/a.html")?.contains("func greeting(to name: String) -&gt;") == true,
+            "a hover card shows the declaration")
+
+        try writeLibrary(root, parameters: "to name: String, mark: String = \"\"")
+        try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+        var clean = configuration
+        clean.outputDirectory = root + "/clean"
+        try BuildPipeline(configuration: clean, console: recorder.console).run()
+        #expect(
+            TestSupport.read(root + "/clean/a.html")?.contains("mark: String") == true,
+            "the clean build's card shows the new declaration")
+        let difference = IncrementalRandomEditTests.difference(root + "/_site", root + "/clean")
+        #expect(difference == nil, "\(difference ?? "")")
+    }
 }

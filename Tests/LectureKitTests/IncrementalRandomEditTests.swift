@@ -27,9 +27,11 @@ import Testing
         var compared = 0
         var built = 0
         var failed = false
+        var reused = 0
         for number in 0...Self.edits {
             if number > 0 { history.append("\(number). " + (try book.edit(afterFailure: failed))) }
             let session = try Self.build(root, output: root + "/book", memory: memory)
+            if number > 0 { reused += memory.lastReuse.values.reduce(0, +) }
             let clean = try Self.build(root, output: root + "/clean", memory: nil)
             let replay = history.joined(separator: "\n")
             #expect(session.failed == clean.failed, "the rebuild and a clean build disagree on failing\n\(replay)")
@@ -46,6 +48,8 @@ import Testing
         }
         // Guards the test's own vacuity: most builds succeed, so most sites are compared.
         #expect(compared > built / 2, "only \(compared) of \(built) builds succeeded\n\(history)")
+        // And the memory was used: a rebuild that redid everything would equal a clean build too.
+        #expect(reused > 0, "no rebuild took anything from the session's memory\n\(history)")
     }
 
     /// A build of the book at `root` as book.toml says, into `output`; with `memory`, a rebuild

@@ -193,7 +193,8 @@ import Testing
         #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
         #expect(results[0].tests.map(\.passed) == [true, false])
         #expect(results[0].tests[1].failures.map(\.line) == [10])
-        let html = SampleRendering.figure(results[0].sample, part: 0, swiftVersion: "Swift 6.3", result: results[0])
+        let html = SampleRendering.figure(
+            results[0].sample, part: 0, swiftVersion: "Swift 6.3", result: results[0].shown)
         #expect(html.contains("<li class=\"test-failed\"><span class=\"test-mark\" aria-hidden=\"true\">✘</span>"))
         #expect(html.contains("<code>#expect(c.n == 2)</code> Expectation failed: (c.n → 1) == 2"))
 

@@ -38,9 +38,9 @@ struct SampleFigure: Hashable, Sendable {
     var sample: Sample
     /// Which of the sample's parts (fenced blocks) this is, 0-based.
     var part: Int
-    /// What verifying the sample found (hover cards, tests), by its first fence; `nil` when it
-    /// was not verified (`ignore`).
-    var result: SampleResult?
+    /// What the page shows of verifying the sample (hover cards, tests), by its first fence;
+    /// `nil` when it was not verified (`ignore`).
+    var result: SampleResult.Shown?
     /// The compiler's short version (`Swift 6.3`).
     var swiftVersion: String
 
@@ -49,17 +49,5 @@ struct SampleFigure: Hashable, Sendable {
         let count = HoverCardRendering.cards(result?.hoverCards ?? [], part: part, of: sample).count
         let prefix = "card-\(sample.parts[part].fence.line)-"
         return Set((0..<count).map { prefix + String($0) })
-    }
-
-    /// Equal for the same part of the same sample verified to the same outcome and output (the
-    /// result's other fields follow from the sample; `SampleResult` is no `Hashable`).
-    static func == (left: SampleFigure, right: SampleFigure) -> Bool {
-        left.sample == right.sample && left.part == right.part && left.swiftVersion == right.swiftVersion
-            && left.result?.outcome == right.result?.outcome && left.result?.actualOutput == right.result?.actualOutput
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(sample)
-        hasher.combine(part)
     }
 }

@@ -99,12 +99,19 @@ package struct Sample: Hashable, Sendable {
     /// one of the compiler's errors (its message or its group, `[#DeprecatedDeclaration]`), as
     /// rustdoc's `compile_fail,E0277` names the error code; shown on the page under the code.
     package var expectedErrors: [String] = []
+    /// `flags="FLAGS"`: compiler flags the sample is compiled with besides the book's, from the
+    /// few `SampleCompilerFlags` allows (`-default-isolation MainActor`, say), in the order written.
+    /// Such a sample is compiled alone, never merged into one program with others.
+    package var compilerFlags: [String] = []
 
     /// The attribute that states an error a `compile_fail` sample must give.
     static let expectErrorAttribute = "expect-error"
+    /// The attribute that adds compiler flags (`compilerFlags`).
+    static let flagsAttribute = "flags"
     /// Every attribute a sample's info string may hold, for the nearest to a misspelt one.
     static let attributeNames = [
         "run", "ignore", "no_run", "compile_fail", "test", "should_fail", "ignore-linux", "group", expectErrorAttribute,
+        flagsAttribute,
     ]
     /// Why an `ignore` sample is not compiled, when no `ignore` attribute says so: an Apple
     /// framework no sample library provides, or the book's rule for fences without output.

@@ -19,9 +19,8 @@ package final class BuildMemory: Sendable {
     /// A step's result for one page: the key of its inputs, the page it left (`nil` for a step
     /// that does not change the page) and the problems it found.
     struct Entry: Sendable {
+        /// The page's chain of inputs up to this step, its own per-page input included.
         var key: String
-        /// The step's input for this page alone when the result was made.
-        var pageInput: StepInput
         var page: Page?
         var problems: [Diagnostic]
     }

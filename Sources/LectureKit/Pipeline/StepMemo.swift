@@ -6,11 +6,11 @@ import LectureSupport
 /// consults the memory and no caller can leave one out.
 ///
 /// A step's page part is skipped for a page when the memory holds its result under the same
-/// key and per-page input: the key is the page's file signature and chapter, then, for each
-/// step so far, the step's input (`BuildStep.PagePart.input`: everything its page part takes
-/// besides the page, a `Hashable` value this memo numbers by equality), so a page recomputed by
-/// one step is recomputed by every later step that changes it; the per-page input (a page's
-/// samples' results) is compared as it is. A step cannot leave an input out: its page part sees
+/// key: the page's file signature and chapter, then, for each step so far, the step's inputs
+/// (`BuildStep.PagePart.input`, everything its page part takes besides the page, and
+/// `pageInput`, what it takes of the book for that page alone, such as its samples' results:
+/// `Hashable` values this memo numbers by equality), so a page recomputed by one step, for
+/// whichever input, is recomputed by every later step that changes it. A step cannot leave an input out: its page part sees
 /// nothing but the page and its inputs. What else a step takes from the earlier build (files
 /// read, files unchanged, what may be linked: `context.earlier`) it declares itself, as
 /// `SessionHooks`, which this memo runs around it; it knows no step by name.
@@ -56,18 +56,21 @@ final class StepMemo: Sendable {
         }
         wrapped.page?.work = { [self] (page: inout Page, input: StepInput, pageInput: StepInput) -> [Diagnostic] in
             let path = page.chapter.path
-            let key: String? = state.withLock { state in
-                guard let chain = state.chains[path], let number = state.inputs[name] else { return nil }
-                return "\(chain)|\(name):\(number)"
+            let chain = state.withLock { state in
+                state.chains[path].flatMap { chain in state.inputs[name].map { (chain, $0) } }
+            }
+            // The per-page input is numbered as the book-wide one is (among the page's own), and
+            // both go into the key later steps build on: a page recomputed for its own input is
+            // recomputed by every later step that changes it.
+            let key = chain.map { chain, number in
+                "\(chain)|\(name):\(number):\(memory.number(of: pageInput, step: name + "|" + path))"
             }
             guard let key else {
                 if changes { state.withLock { _ = $0.chains.removeValue(forKey: path) } }
                 return part.work(&page, input, pageInput)
             }
             state.withLock { $0.keys[name, default: [:]][path] = key }
-            if let known = memory.entry(step: name, page: path), known.key == key, known.pageInput == pageInput,
-                !changes || known.page != nil
-            {
+            if let known = memory.entry(step: name, page: path), known.key == key, !changes || known.page != nil {
                 if let remembered = known.page { page = remembered }
                 state.withLock {
                     $0.reused[name, default: []].insert(path)
@@ -77,7 +80,7 @@ final class StepMemo: Sendable {
             }
             let problems = part.work(&page, input, pageInput)
             memory.remember(
-                BuildMemory.Entry(key: key, pageInput: pageInput, page: changes ? page : nil, problems: problems),
+                BuildMemory.Entry(key: key, page: changes ? page : nil, problems: problems),
                 step: name, page: path)
             if changes { state.withLock { $0.chains[path] = key } }
             return problems

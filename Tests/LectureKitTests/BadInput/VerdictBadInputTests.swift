@@ -44,7 +44,7 @@ import Testing
         )
         #expect(wrong.notes.first?.contains("error: cannot convert value of type 'String'") == true, "\(wrong.notes)")
         // The page shows the error the sample is verified to give.
-        let html = SampleRendering.figure(results[0].sample, part: 0, swiftVersion: "Swift 6", result: results[0])
+        let html = SampleRendering.figure(results[0].sample, part: 0, swiftVersion: "Swift 6", result: results[0].shown)
         #expect(html.contains("<pre class=\"output sample-expected-error\"><code>error: cannot convert value of type"))
         // The expectation is part of the verdict's cache key.
         #expect(stage.verifier.cacheKey(found.samples[0]) != stage.verifier.cacheKey(found.samples[2]))

@@ -16,7 +16,7 @@ extension BuildStep {
         pageInput: { context, page in
             FiguresPageInput(
                 samples: context.samplesByPage[page.source.displayPath] ?? [],
-                results: context.resultsByPage[page.source.displayPath] ?? [:])
+                results: (context.resultsByPage[page.source.displayPath] ?? [:]).mapValues(\.shown))
         },
         page: { (page: inout Page, input: FiguresInput, own: FiguresPageInput) in
             var problems: [Diagnostic] = []
@@ -142,10 +142,11 @@ struct FiguresInput: Hashable, Sendable {
     var diagrams: DiagramRenderer
 }
 
-/// What `Figures` takes of the book for one page: the page's samples and their results.
+/// What `Figures` takes of the book for one page: the page's samples and what the page shows of
+/// their results (not the results' timings or cache hits, which change while the page does not).
 struct FiguresPageInput: Hashable, Sendable {
     /// The page's samples, in page order.
     var samples: [Sample]
-    /// Their results, by the sample's first fence.
-    var results: [SourceLocation: SampleResult]
+    /// What the page shows of their results, by the sample's first fence.
+    var results: [SourceLocation: SampleResult.Shown]
 }

@@ -96,7 +96,7 @@ extension SampleVerifier {
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
-        let arguments = flags + (parseAsLibrary ? ["-parse-as-library"] : []) + libraries.compilerArguments
+        let arguments = flags(for: sample) + (parseAsLibrary ? ["-parse-as-library"] : []) + libraries.compilerArguments
         let file =
             NSTemporaryDirectory()
             + "/lecture-hover-\(UUID().uuidString)/\(sample.path.split(separator: "/").last ?? "sample").swift"

@@ -32,10 +32,12 @@ struct MergedSamples {
     /// see `acceptsTests`); `compile_fail` ones are verified alone (a failure at link time counts
     /// for them), `ignore` ones are not compiled. A sample that declares something the whole
     /// process sees (`ProcessWideDeclarations`: a retroactive conformance, an unmangled symbol) is
-    /// verified alone, so that no other sample of the program sees it.
+    /// verified alone, so that no other sample of the program sees it. A sample with compiler
+    /// flags of its own (`flags="…"`) is verified alone too: the merged program is compiled with
+    /// the book's flags only.
     static func accepts(_ sample: Sample, syntax: SampleSyntax = SampleSyntax()) -> Bool {
         (sample.mode == .run || sample.mode == .noRun || (sample.mode == .test && acceptsTests(sample)))
-            && !syntax.facts(of: sample).processWide
+            && sample.compilerFlags.isEmpty && !syntax.facts(of: sample).processWide
     }
 
     /// The ABI name of the module of the sample at `index` in a merged program.

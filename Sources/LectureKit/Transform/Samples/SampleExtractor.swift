@@ -6,7 +6,7 @@ internal import SwiftAnalysis
 ///
 /// Conventions (the manual, "Samples"): a fenced code block whose info string's first word is exactly
 /// `swift` is a sample; attributes after it are `ignore`, `no_run`, `compile_fail`, `test`,
-/// `should_fail` and `group=NAME`; the code block right after it with info string `output`
+/// `should_fail`, `group=NAME`, `expect-error="TEXT"` and `flags="FLAGS"`; the code block right after it with info string `output`
 /// holds its expected standard output. Consecutive samples with the same group form one program
 /// whose output follows the last of them.
 enum SampleExtractor {
@@ -132,6 +132,7 @@ enum SampleExtractor {
             var shouldFail = false
             var group: String?
             var expectedErrors: [String] = []
+            var flagTexts: [String] = []
             let reportedBefore = diagnostics.count
             if let error = info.error {
                 diagnostics.append(.error(.sampleAttributes, path, block.range.start, "info string: \(error)"))
@@ -148,6 +149,10 @@ enum SampleExtractor {
                                 "'\(key)=' needs the text the compiler's error must contain, as in \(key)=\"cannot find 'x' in scope\""
                             ))
                     }
+                    continue
+                }
+                if key == Sample.flagsAttribute {
+                    flagTexts.append(value ?? "")
                     continue
                 }
                 switch word {
@@ -183,7 +188,7 @@ enum SampleExtractor {
                             .sampleAttributes,
                             path, block.range.start, "unknown sample attribute '\(word)'",
                             notes: (intended.map { ["did you mean '\($0)'?"] } ?? []) + [
-                                "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME, expect-error=\"TEXT\""
+                                "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME, expect-error=\"TEXT\", flags=\"FLAGS\""
                             ]))
                 }
             }
@@ -199,6 +204,18 @@ enum SampleExtractor {
                 explicit = Sample.Mode.compileFail.rawValue
                 mode = .compileFail
             }
+            // `flags="…"`: only the flags `SampleCompilerFlags` allows, every other one located.
+            var compilerFlags: [String] = []
+            if !flagTexts.isEmpty {
+                let parsed = SampleCompilerFlags.parse(flagTexts.joined(separator: " "))
+                compilerFlags = parsed.flags
+                for problem in parsed.problems {
+                    diagnostics.append(
+                        .error(
+                            .sampleAttributes, path, block.range.start, problem,
+                            notes: [SampleCompilerFlags.allowedNote]))
+                }
+            }
             if diagnostics.count > reportedBefore { badInfoStrings.insert(block.range.start.line) }
             let part = Sample.Part(
                 code: code.code, firstLine: block.range.start.line + 1, column: block.range.start.column,
@@ -213,7 +230,9 @@ enum SampleExtractor {
                 var sample = samples.removeLast()
                 sample.parts.append(part)
                 sample.expectedErrors += expectedErrors
-                if sample.mode != mode || sample.shouldFail != shouldFail || sample.markedNotForLinux != notForLinux {
+                if sample.mode != mode || sample.shouldFail != shouldFail || sample.markedNotForLinux != notForLinux
+                    || sample.compilerFlags != compilerFlags
+                {
                     diagnostics.append(
                         .error(
                             .sampleGroup,
@@ -241,6 +260,7 @@ enum SampleExtractor {
                 sample.modeIsExplicit = explicit != nil
                 sample.markedNotForLinux = notForLinux
                 sample.expectedErrors = expectedErrors
+                sample.compilerFlags = compilerFlags
                 samples.append(sample)
             }
             previousWasSample = true

@@ -9,7 +9,7 @@ enum SampleRendering {
     /// `blocks` with each sample's fenced blocks made figures (`Figure.sample`, HTML only in
     /// `Render`) and its output blocks removed (the figure shows the output).
     static func apply(
-        to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult] = [:]
+        to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult.Shown] = [:]
     ) -> [Block] {
         var partsByFence: [SourceLocation: (sample: Sample, index: Int)] = [:]
         var outputs: Set<SourceLocation> = []
@@ -59,11 +59,13 @@ enum SampleRendering {
     /// One block's figure; `cache` keeps its code's HTML (`highlightedCode`); its badges are
     /// the interface's `words`.
     static func figure(
-        _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult? = nil, cache: Cache? = nil,
+        _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult.Shown? = nil, cache: Cache? = nil,
         words: InterfaceWords = .english
     ) -> String {
         let part = sample.parts[index]
         let isLast = index == sample.parts.count - 1
+        // The compiler the verdict names, with the sample's own flags (`flags="…"`) when it has them.
+        let compiler = ([swiftVersion] + sample.compilerFlags).joined(separator: " ")
         var classes = "sample"
         var badge: String?
         switch sample.mode {
@@ -72,10 +74,10 @@ enum SampleRendering {
             badge = sample.skipReason.map { words.format("sample-skipped", ["reason": $0]) } ?? words["sample-ignored"]
         case .noRun:
             classes += " sample-no-run"
-            badge = words.format("sample-no-run", ["compiler": swiftVersion])
+            badge = words.format("sample-no-run", ["compiler": compiler])
         case .compileFail:
             classes += " sample-compile-fail"
-            badge = words.format("sample-compile-fail", ["compiler": swiftVersion])
+            badge = words.format("sample-compile-fail", ["compiler": compiler])
         case .run:
             break
         case .test:
@@ -90,7 +92,7 @@ enum SampleRendering {
         let output = sample.continued ? part.expectedOutput : isLast ? sample.expectedOutput : nil
         if sample.mode == .test, isLast {
             html += TestReportRendering.figcaption(
-                sample, tests: result?.tests ?? [], swiftVersion: swiftVersion, words: words)
+                sample, tests: result?.tests ?? [], swiftVersion: compiler, words: words)
         } else if let badge, isLast {
             html += "<figcaption class=\"sample-note\"><span class=\"badge\">\(HTML.escape(badge))</span>"
             // The error a `compile_fail` sample is verified to give (`expect-error`).
@@ -103,7 +105,7 @@ enum SampleRendering {
             html += "</figcaption>"
         } else if sample.mode == .run, output != nil || isLast {
             let key = sample.shouldFail ? "sample-fails" : output == nil ? "sample-ran" : "sample-output"
-            let verdict = words.format(key, ["compiler": swiftVersion])
+            let verdict = words.format(key, ["compiler": compiler])
             html += "<figcaption class=\"sample-output\"><span class=\"badge\">\(HTML.escape(verdict))</span>"
             if let output {
                 html += "<pre class=\"output\"><code>\(HTML.escape(output))</code></pre>"

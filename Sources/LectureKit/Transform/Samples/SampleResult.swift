@@ -42,6 +42,24 @@ struct SampleResult: Hashable, Sendable {
 }
 
 extension SampleResult {
+    /// What a page shows of a verified sample: its hover cards and its tests. `Figures` takes
+    /// this of each result, not the whole result, whose other fields (`duration`, `fromCache`,
+    /// `compiled`, `merged`) change from build to build while the page does not.
+    struct Shown: Hashable, Sendable {
+        /// The hover cards, packed as `SampleResult.packedHoverCards`.
+        var packedHoverCards: String
+        /// A `test` sample's tests, in the order they ran.
+        var tests: [TestCaseResult]
+
+        /// The hover cards, unpacked.
+        var hoverCards: [HoverCard] { HoverCard.unpacked(packedHoverCards) ?? [] }
+    }
+
+    /// What a page shows of this result.
+    var shown: Shown { Shown(packedHoverCards: packedHoverCards, tests: tests) }
+}
+
+extension SampleResult {
     /// `sample` not compiled: an `ignore` sample, or one a cancelled run did not start.
     static func skipped(_ sample: Sample) -> SampleResult {
         SampleResult(

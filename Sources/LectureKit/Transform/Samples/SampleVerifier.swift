@@ -70,6 +70,11 @@ package struct SampleVerifier: Sendable {
         ["-swift-version", options.swiftLanguageMode, "-module-name", "Sample", "-diagnostic-style", "llvm"]
     }
 
+    /// Flags `sample` is compiled with: every sample's, then its own (`flags="…"`).
+    func flags(for sample: Sample) -> [String] {
+        flags + sample.compilerFlags
+    }
+
     /// The Swift compiler that builds the samples.
     var toolchain: Toolchain
     /// The stand-in modules samples are compiled against.
@@ -359,7 +364,7 @@ package struct SampleVerifier: Sendable {
     /// `sample` out, linked with the line-buffering object). A sample declaring `@main` is
     /// compiled as a library-style program (`-parse-as-library`), which top-level code would forbid.
     func compilerArguments(for sample: Sample) -> [String] {
-        flags + (sample.declaresMain ? ["-parse-as-library"] : []) + libraries.compilerArguments
+        flags(for: sample) + (sample.declaresMain ? ["-parse-as-library"] : []) + libraries.compilerArguments
             + libraries.lineBufferedOutput + ["main.swift", "-o", "sample"]
     }
 

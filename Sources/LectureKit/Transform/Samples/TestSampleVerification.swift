@@ -60,7 +60,7 @@ extension SampleVerifier {
         let compile = try processes.run {
             try Subprocess.run(
                 toolchain.swiftc,
-                flags + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
+                flags(for: sample) + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
                     "sample.swift", "runner.swift", "-o", "tests",
                 ],
                 directory: work, environment: ["TMPDIR": work], timeout: 300, cancellation: options.cancellation)
