@@ -17,6 +17,8 @@ import Testing
         private let lock = NSLock()
         private var open: [Int32] = []
         private(set) var closedByServer = 0
+        /// Connections the server accepted (some may be closed already).
+        private(set) var opened = 0
         private var stopped = false
         private let done = DispatchSemaphore(value: 0)
 
@@ -31,6 +33,7 @@ import Testing
                     : "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000000\r\n\r\n"
                 _ = start.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
                 open.append(fd)
+                opened += 1
             }
             Thread { [self] in trickle() }.start()
         }
@@ -107,14 +110,14 @@ import Testing
     }
 
     /// More slow clients than every slot (4 served, 200 spare for a 503) from the same address
-    /// as the reader: without the request deadline they would hold
-    /// every slot as long as they trickle. With it (1 s here), they are cut and a normal request
-    /// is answered within the deadline and a margin for a loaded machine.
+    /// as the reader: none may hold its slot past the request deadline (1 s here) however it
+    /// trickles, and a normal request is answered meanwhile.
     @Test func slowHeadersAndBodiesAreCutAtTheRequestDeadlineAndOthersAreServed() throws {
         let site = try ServeFixture(connectionLimit: 4, requestTimeout: 1)
         let slow = SlowClients(count: 210, port: site.port)
         defer { slow.stop() }
-        #expect(slow.stillOpen >= 200)
+        // Every one was accepted (a new one may already have closed an older one to take its slot).
+        #expect(slow.opened >= 200)
         let seconds = Self.secondsUntilServed(port: site.port, within: 20)
         #expect(seconds != nil, "no request was answered while 210 slow clients trickled")
         // Every slow client was closed by the server: none finished its request.
@@ -144,6 +147,6 @@ import Testing
         let start = Date()
         while slow.stillOpen > 20, Date().timeIntervalSince(start) < patience { usleep(50_000) }
         #expect(slow.stillOpen <= 20)
-        #expect(slow.closedByServer >= 280)
+        #expect(slow.closedByServer >= slow.opened - 20)
     }
 }
