@@ -56,7 +56,7 @@ struct ContainedRun {
             namespace + ["--propagation", "private", "/bin/sh", "-c", script, "contained", TestSupport.executable]
                 + arguments + ["--cache-dir", scratch + "/cache"],
             environment: environment.merging(["SCRATCH": scratch, "DIR": directory, "HOME": home]) { $1 },
-            timeout: 300)
+            timeout: 300, cancellation: .process)
     }
 
     /// Every entry under the scratch tree but `excluded` (relative paths; the cache always):

@@ -112,7 +112,7 @@ struct PDFCommand: Subcommand {
         try? FileManager.default.removeItem(atPath: pdf)
         let result = try Subprocess.run(
             chromium, arguments(page: page, pdf: pdf, profile: profile, extra: extra),
-            environment: ["HOME": profile], timeout: 180)
+            environment: ["HOME": profile], timeout: 180, cancellation: .process)
         let bytes = (try? FileSystem.read(pdf)) ?? []
         guard result.succeeded, bytes.starts(with: Array("%PDF".utf8)) else {
             let log = result.stderrText.split(separator: "\n").filter { !$0.contains("dbus") }.suffix(5).joined(
