@@ -305,7 +305,8 @@ import Testing
         defer { book.remove() }
         // A run killed between mount and unmount: its mount, owned by a process that has ended.
         let stale = try TmpfsMount(at: book.root + "/stale", megabytes: 1)
-        let ended = try Subprocess.run("/bin/sh", ["-c", "echo $$"], timeout: 30, cancellation: .process)  // reaped when it returns
+        // Reaped when it returns.
+        let ended = try Subprocess.run("/bin/sh", ["-c", "echo $$"], timeout: 30, cancellation: .process)
         let endedID = try #require(pid_t(ended.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)))
         try "\(endedID)".write(toFile: stale.path + ".mounted-by", atomically: true, encoding: .utf8)
         let stalePoint = (stale.path as NSString).standardizingPath
