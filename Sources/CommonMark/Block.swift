@@ -123,11 +123,14 @@ package struct Element: Hashable, Sendable {
     /// Whether a pass gives it an anchor as it gives headings (`HeadingAnchors`): the anchor is
     /// then its `id` attribute, with the heading's anchor link rendered before the content.
     package var isAnchored: Bool
+    /// Whether its paragraphs render without `<p>`, as a tight list item's do (a definition of
+    /// a tight definition list).
+    package var isTight: Bool
 
     /// Creates an element.
     package init(
         _ name: String, attributes: [Attribute] = [], content: Content, leading: String = "", trailing: String = "",
-        isAnchored: Bool = false
+        isAnchored: Bool = false, isTight: Bool = false
     ) {
         self.name = name
         self.attributes = attributes
@@ -135,6 +138,7 @@ package struct Element: Hashable, Sendable {
         self.leading = leading
         self.trailing = trailing
         self.isAnchored = isAnchored
+        self.isTight = isTight
     }
 
     /// The value of the attribute `name`, if it has one.

@@ -165,7 +165,7 @@ package struct HTMLRenderer: Sendable {
             switch element.content {
             case .blocks(let children):
                 if !children.isEmpty || !element.leading.isEmpty { out.cr() }
-                for child in children { render(child, tight: false, into: &out) }
+                for child in children { render(child, tight: element.isTight, into: &out) }
                 if !element.trailing.isEmpty {
                     // A back link joins the last paragraph, as in mdBook's footnotes.
                     let joins = out.html.hasSuffix("</p>\n")

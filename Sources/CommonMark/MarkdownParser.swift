@@ -193,10 +193,7 @@ private struct Converter {
             return Block(.list(list), range: location)
         case CMARK_NODE_CODE_BLOCK:
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
-            // cmark keeps no "is fenced" flag; an indented block starts at its code, a fenced one
-            // at its fence, so the code of a fenced block starts one line below the block.
-            let firstLine = sourceLine(ofCodeIn: node)
-            let fenced = !info.isEmpty || firstLine != location.start.line
+            let fenced = !info.isEmpty || isFenced(node)
             return Block(.codeBlock(CodeBlock(info: info, code: literal(node), isFenced: fenced)), range: location)
         case CMARK_NODE_HTML_BLOCK:
             return Block(.html(literal(node)), range: location)
@@ -210,6 +207,31 @@ private struct Converter {
 
     /// For indented code blocks cmark's start line is the first code line; for fenced ones, the
     /// fence. An empty fenced block ends on its closing fence, two lines or more after its start.
+    /// Whether a code block without an info string is fenced. cmark keeps no such flag: an
+    /// indented block starts at its code, so its first line in the source (from its start
+    /// column) is its code's first line; a fenced one starts at its fence. (Line counts cannot
+    /// tell: an indented block's range takes in the blank lines after it.)
+    mutating func isFenced(_ node: OpaquePointer) -> Bool {
+        let line = Int(cmark_node_get_start_line(node))
+        let column = Int(cmark_node_get_start_column(node))
+        if lineStarts == nil {
+            var starts = [0]
+            for index in source.indices where source[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+            lineStarts = starts
+        }
+        guard let starts = lineStarts, line > 0, line <= starts.count, column > 0 else {
+            return sourceLine(ofCodeIn: node) != line
+        }
+        let lower = starts[line - 1] + column - 1
+        guard lower <= source.count else { return sourceLine(ofCodeIn: node) != line }
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let rest = source[lower...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }.drop(while: isSpace)
+        guard let first = rest.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return false }
+        let code = literal(node).utf8.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }.drop(
+            while: isSpace)
+        return !rest.elementsEqual(code)
+    }
+
     func sourceLine(ofCodeIn node: OpaquePointer) -> Int {
         let start = Int(cmark_node_get_start_line(node))
         let end = Int(cmark_node_get_end_line(node))

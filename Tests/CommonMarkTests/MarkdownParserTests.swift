@@ -55,9 +55,12 @@ import Testing
         for (markdown, fenced) in [
             ("문단\n\n```\n한글 코드\n\n둘째 줄\n```\n", true), ("문단\r\n\r\n```\r\n한글\r\n```\r\n", true),
             ("문단\n\n```\n```\n", true), ("문단\n\n    한글 코드\n\n    둘째 줄\n", false),
+            // Indented code before blank lines (cmark's range takes them in), or starting with a fence.
+            ("문단\n\n    코드\n\n\n끝\n", false), ("문단\n\n    ```\n    코드\n\n끝\n", false),
+            ("문단\n\n  ~~~\n  코드\n  ~~~\n\n끝\n", true),
         ] {
             let blocks = MarkdownParser.parse(markdown)
-            guard blocks.count == 2, case .codeBlock(let code) = blocks[1].kind else {
+            guard blocks.count >= 2, case .codeBlock(let code) = blocks[1].kind else {
                 Issue.record("no code block in \(markdown.debugDescription)")
                 continue
             }

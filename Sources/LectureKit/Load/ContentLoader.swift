@@ -245,8 +245,14 @@ package enum ContentLoader {
         }
         book.chapters = check(book.chapters)
 
+        // A page's included files are no pages left out (mdBook's `\{{#include part.md}}`).
+        let included = Set(
+            files.flatMap { $0.lineOrigins ?? [] }.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
         for relative in listing?() ?? FileSystem.files(under: contentDirectory)
-        where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[NFC.normalized(relative)] == nil {
+        where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[NFC.normalized(relative)] == nil
+            && !included.contains(
+                URL(fileURLWithPath: FileSystem.join(contentDirectory, relative)).standardizedFileURL.path)
+        {
             diagnostics.append(
                 .warning(
                     .unlistedPage,

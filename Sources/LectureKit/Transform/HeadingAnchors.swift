@@ -64,7 +64,9 @@ enum HeadingAnchors {
                 // A definition list's term: an anchor as a heading's (mdBook), in the same namespace.
                 guard case .inlines(let content) = element.content else { return [descend(into: block)] }
                 let text = typed(content.plainText)
-                element.attributes.insert(Element.Attribute("id", unique(HeadingAnchors.slug(text))), at: 0)
+                // A hard break in the term adds nothing to its id (mdBook: `a\\` `b` → `ab`).
+                let idText = typed(content.filter { $0 != .lineBreak }.plainText)
+                element.attributes.insert(Element.Attribute("id", unique(HeadingAnchors.slug(idText))), at: 0)
                 if !headings.isEmpty { headings[headings.count - 1].sectionText += text + "\n" }
                 var block = block
                 block.kind = .element(element)

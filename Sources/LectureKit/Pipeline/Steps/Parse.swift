@@ -17,9 +17,11 @@ extension BuildStep {
                     verifiesSamples: verifyingSamplesAlways || $0.configuration.sampleRules.verify)
             },
             page: { (page: inout Page, input: ParseInput) in
+                let text = Footnotes.protectingDefinitions(page.source.text)
                 let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
-                    Footnotes.protectingDefinitions(page.source.text), smartPunctuation: input.smartPunctuation)
-                let (extended, unusedFootnotes) = MarkdownExtensions.applying(to: blocks)
+                    text, smartPunctuation: input.smartPunctuation)
+                let (extended, unusedFootnotes) = MarkdownExtensions.applying(
+                    to: blocks, text: text, smartPunctuation: input.smartPunctuation)
                 page.blocks = extended
                 // Headings after either cut are unknown: links into them are not reported.
                 page.tooDeep = tooDeep ?? tooSlow

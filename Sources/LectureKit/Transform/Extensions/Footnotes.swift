@@ -18,8 +18,15 @@ enum Footnotes {
         var fence: (character: Character, length: Int)?
         var changed = false
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            let indentation = line.prefix(while: { $0 == " " })
-            let rest = line.dropFirst(indentation.count)
+            // Up to three spaces, or a block quote's markers and spaces (`> [^1]: …`).
+            var indentation = line.prefix(while: { $0 == " " || $0 == ">" })
+            if indentation.contains(">") { indentation = indentation.prefix(through: indentation.lastIndex(of: ">")!) }
+            var rest = line.dropFirst(indentation.count)
+            if indentation.contains(">") {
+                let spaces = rest.prefix(while: { $0 == " " })
+                indentation = line.prefix(indentation.count + spaces.count)
+                rest = rest.dropFirst(spaces.count)
+            }
             if let marker = rest.first, marker == "`" || marker == "~" {
                 let length = rest.prefix(while: { $0 == marker }).count
                 if length >= 3 {
@@ -35,7 +42,9 @@ enum Footnotes {
                     return line
                 }
             }
-            guard fence == nil, indentation.count <= 3, definitionMarker(String(rest)) != nil else { return line }
+            guard fence == nil, indentation.contains(">") || indentation.count <= 3,
+                definitionMarker(String(rest)) != nil
+            else { return line }
             changed = true
             return indentation + "\\" + rest
         }
@@ -61,55 +70,97 @@ enum Footnotes {
         return (String(label), text.distance(from: text.startIndex, to: close) + 2 + spaces)
     }
 
-    /// `blocks` without their footnote definitions, and the definitions in page order.
-    static func extractDefinitions(_ blocks: [Block]) -> (blocks: [Block], definitions: [Definition]) {
+    /// `blocks` without their footnote definitions, and the definitions in page order. A
+    /// definition is the paragraph that starts with its `[^label]:` line (up to the next such
+    /// line), with the indented blocks after it (cmark reads them as code); its body is read
+    /// again from the page's lines (`bodies`), the marker and four columns of indentation taken
+    /// off, so it holds paragraphs, code, lists and quotes as mdBook's does.
+    static func extractDefinitions(_ blocks: [Block], bodies: ContainerBodies) -> (
+        blocks: [Block], definitions: [Definition]
+    ) {
         var kept: [Block] = []
         var definitions: [Definition] = []
-        var lastWasDefinition = false
-        for block in blocks {
-            switch block.kind {
-            case .paragraph(let inlines):
-                let lines = inlines.joiningText.lines
-                let starts = lines.indices.filter { index in
-                    if case .text(let text)? = lines[index].first { return definitionMarker(text) != nil }
-                    return false
-                }
-                // A definition cannot interrupt a paragraph (pulldown-cmark): only one that starts it.
-                guard starts.first == 0 else {
-                    kept.append(block)
-                    lastWasDefinition = false
-                    continue
-                }
-                for (number, start) in starts.enumerated() {
-                    let end = number + 1 < starts.count ? starts[number + 1] : lines.count
-                    guard case .text(let text)? = lines[start].first, let marker = definitionMarker(text) else {
-                        continue
-                    }
-                    var first = lines[start]
-                    let rest = String(text.dropFirst(marker.length))
-                    if rest.isEmpty { first.removeFirst() } else { first[0] = .text(rest) }
-                    var content = first
-                    for line in lines[(start + 1)..<end] { content += [.softBreak] + line }
-                    // A paragraph's lines are the page's lines from its first on.
-                    let location =
-                        block.range.start.line <= 0
-                        ? nil : SourceLocation(line: block.range.start.line + start, column: block.range.start.column)
-                    definitions.append(
-                        Definition(
-                            label: marker.label, blocks: [Block(.paragraph(content), range: block.range)],
-                            location: location))
-                }
-                lastWasDefinition = true
-            case .codeBlock(let code) where lastWasDefinition && code.info.isEmpty && block.range.start.column >= 5:
-                // An indented paragraph after a definition continues it (cmark reads it as code,
-                // which starts after the indentation; a fence at the top level starts before it).
-                definitions[definitions.count - 1].blocks += MarkdownParser.parse(code.code)
-            default:
+        var index = 0
+        while index < blocks.count {
+            let block = blocks[index]
+            index += 1
+            guard case .paragraph = block.kind, block.range.start.line > 0 else {
+                kept.append(extractingNested(block, into: &definitions))
+                continue
+            }
+            let (start, end) = (block.range.start.line, block.range.end.line)
+            let markers = (start...max(start, end)).filter { marker(on: bodies.line($0)) != nil }
+            // A definition cannot interrupt a paragraph (pulldown-cmark): only one that starts it.
+            guard markers.first == start else {
                 kept.append(block)
-                lastWasDefinition = false
+                continue
+            }
+            // The last one takes in the indented blocks after the paragraph.
+            var last = end
+            while index < blocks.count, case .codeBlock(let code) = blocks[index].kind, code.info.isEmpty,
+                !code.isFenced, blocks[index].range.start.column >= 5
+            {
+                last = blocks[index].range.end.line
+                index += 1
+            }
+            for (number, line) in markers.enumerated() {
+                let bodyEnd = number + 1 < markers.count ? markers[number + 1] - 1 : last
+                guard let (label, length) = marker(on: bodies.line(line)) else { continue }
+                let first = bodies.line(line).dropFirst(length)
+                var body = ContainerBodies.Body(lines: [first], firstLine: line, columns: [length])
+                for other in (line + 1)..<(bodyEnd + 1) {
+                    let (text, dropped) = ContainerBodies.dropping(4, from: bodies.line(other))
+                    body.lines.append(text)
+                    body.columns.append(dropped)
+                }
+                definitions.append(
+                    Definition(
+                        label: label, blocks: bodies.parse(body),
+                        location: SourceLocation(line: line, column: block.range.start.column)))
             }
         }
         return (kept, definitions)
+    }
+
+    /// `block` without the footnote definitions in its list items and block quotes, which go to
+    /// `definitions`: each the paragraph that starts with `[^label]:` (mdBook reads them there too).
+    static func extractingNested(_ block: Block, into definitions: inout [Definition]) -> Block {
+        var block = block
+        func extracting(_ children: [Block]) -> [Block] {
+            children.compactMap { child -> Block? in
+                guard case .paragraph(let inlines) = child.kind else {
+                    return extractingNested(child, into: &definitions)
+                }
+                let joined = inlines.joiningText
+                guard case .text(let text)? = joined.first, let marker = definitionMarker(text) else { return child }
+                var content = joined
+                let rest = String(text.dropFirst(marker.length))
+                if rest.isEmpty { content.removeFirst() } else { content[0] = .text(rest) }
+                definitions.append(
+                    Definition(
+                        label: marker.label, blocks: [Block(.paragraph(content), range: child.range)],
+                        location: child.range.start.line > 0 ? child.range.start : nil))
+                return nil
+            }
+        }
+        switch block.kind {
+        case .blockQuote(let children): block.kind = .blockQuote(extracting(children))
+        case .list(var list):
+            for index in list.items.indices { list.items[index].blocks = extracting(list.items[index].blocks) }
+            block.kind = .list(list)
+        default: break
+        }
+        return block
+    }
+
+    /// The label of a page line that starts a definition (up to three spaces, then `\[^label]:`
+    /// as `protectingDefinitions` left it), and the length of its marker with the spaces after it.
+    static func marker(on line: Substring) -> (label: String, length: Int)? {
+        let text = line.drop { $0 == " " }
+        guard line.count - text.count <= 3, text.hasPrefix("\\[^"),
+            let found = definitionMarker(String(text.dropFirst()))
+        else { return nil }
+        return (found.label, line.count - text.count + 1 + found.length)
     }
 
     /// The definitions of `definitions` referenced nowhere (by `numbers`), each label once.

@@ -8,19 +8,25 @@ import LectureSupport
 /// (`PipeTableParagraph`), heading attributes where anchors are. Each renders with mdBook's
 /// elements and classes, so a theme written for mdBook styles it.
 enum MarkdownExtensions {
-    /// `blocks` with every extension applied.
-    static func apply(to blocks: [Block]) -> [Block] { applying(to: blocks).blocks }
-
-    /// `blocks` with every extension applied, and the footnotes defined but referenced nowhere,
-    /// which are left out (as mdBook leaves them out, with a warning).
-    static func applying(to blocks: [Block]) -> (blocks: [Block], unusedFootnotes: [Footnotes.Definition]) {
+    /// `blocks`, parsed from `text` (as `Footnotes.protectingDefinitions` left it), with every
+    /// extension applied, and the footnotes defined but referenced nowhere, which are left out
+    /// (as mdBook leaves them out, with a warning). Footnote definitions and definitions under a
+    /// term are containers, their bodies read again from `text` (`ContainerBodies`).
+    static func applying(to blocks: [Block], text: String, smartPunctuation: Bool = false) -> (
+        blocks: [Block], unusedFootnotes: [Footnotes.Definition]
+    ) {
         guard mayUseAny(blocks) else { return (blocks, []) }
-        var (blocks, definitions) = Footnotes.extractDefinitions(blocks)
+        let bodies = ContainerBodies(text: text, smartPunctuation: smartPunctuation)
+        var (blocks, definitions) = Footnotes.extractDefinitions(blocks, bodies: bodies)
+        blocks = DefinitionLists.reading(blocks, bodies: bodies)
         var inlines = InlineExtensions(footnotes: Set(definitions.map(\.label)))
         blocks = inlines.rewrite(blocks)
         for index in definitions.indices { definitions[index].blocks = inlines.rewrite(definitions[index].blocks) }
         var extensions = BlockExtensions()
         blocks = extensions.rewriteAll(blocks)
+        for index in definitions.indices {
+            definitions[index].blocks = extensions.rewriteAll(definitions[index].blocks)
+        }
         return (
             blocks + Footnotes.list(definitions, numbers: inlines.footnoteNumbers, counts: inlines.footnoteReferences),
             Footnotes.unreferenced(definitions, numbers: inlines.footnoteNumbers)
