@@ -65,7 +65,7 @@ enum HeadingAnchors {
                 guard case .inlines(let content) = element.content else { return [descend(into: block)] }
                 let text = typed(content.plainText)
                 // A hard break in the term adds nothing to its id (mdBook: `a\\` `b` → `ab`).
-                let idText = typed(content.filter { $0 != .lineBreak }.plainText)
+                let idText = typed(Footnotes.numbersAsText(content.filter { $0 != .lineBreak }).plainText)
                 element.attributes.insert(Element.Attribute("id", unique(HeadingAnchors.slug(idText))), at: 0)
                 if !headings.isEmpty { headings[headings.count - 1].sectionText += text + "\n" }
                 var block = block
@@ -80,7 +80,7 @@ enum HeadingAnchors {
                 let text = typed(content.plainText)
                 // The id from the text as shown, so that with smart punctuation it is mdBook's
                 // (`"A" -- b` → `a--b`, the curly quotes and the dash dropped).
-                let shown = content.plainText
+                let shown = Footnotes.numbersAsText(content).plainText
                 let id: String
                 if let custom = attributes?.id {
                     // As written, as in mdBook; later slugs step around it.

@@ -61,7 +61,13 @@ extension BuildStep {
                         do throws(DiagnosticsError) {
                             let table = try TableRenderer.read(
                                 rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above,
-                                rowColumn: block.range.start.column, references: references(), warnings: &problems)
+                                rowColumn: block.range.start.column, references: references(),
+                                footnotes: inlines.lines.dropFirst(prose).flatMap { $0 }.compactMap { inline in
+                                    guard case .html(let html) = inline,
+                                        html.hasPrefix("<sup class=\"footnote-reference\"")
+                                    else { return nil }
+                                    return html
+                                }, warnings: &problems)
                             var blocks: [Block] = []
                             if prose > 0 {
                                 // The lines before the table stay a paragraph.

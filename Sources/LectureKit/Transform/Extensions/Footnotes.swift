@@ -122,7 +122,7 @@ enum Footnotes {
         return (kept, definitions)
     }
 
-    /// `block` without the footnote definitions in its list items and block quotes, which go to
+    /// `block` without the footnote definitions in its list items, block quotes and definitions, which go to
     /// `definitions`: each the paragraph that starts with `[^label]:` (mdBook reads them there too).
     static func extractingNested(_ block: Block, into definitions: inout [Definition]) -> Block {
         var block = block
@@ -148,6 +148,11 @@ enum Footnotes {
         case .list(var list):
             for index in list.items.indices { list.items[index].blocks = extracting(list.items[index].blocks) }
             block.kind = .list(list)
+        case .element(var element):
+            // A definition list and its definitions' bodies.
+            guard case .blocks(let children) = element.content else { break }
+            element.content = .blocks(extracting(children))
+            block.kind = .element(element)
         default: break
         }
         return block
@@ -206,6 +211,51 @@ enum Footnotes {
             if !plain.isEmpty { result.append(.text(plain)) }
         }
         return result
+    }
+
+    /// `inlines` (adjacent text joined) with each `[^label]` whose reference is next in
+    /// `references` (the `<sup>`s `references(in:…)` made, in order) replaced by it: a table's
+    /// cells, read again from the page's text after the paragraph's references were numbered.
+    static func placing(_ references: inout ArraySlice<String>, in inlines: [Inline]) -> [Inline] {
+        var result: [Inline] = []
+        for inline in inlines {
+            guard case .text(let text) = inline else {
+                result.append(inline)
+                continue
+            }
+            var rest = text[...]
+            var plain = ""
+            while let open = rest.range(of: "[^"), let close = rest[open.upperBound...].firstIndex(of: "]"),
+                let next = references.first
+            {
+                let label = String(rest[open.upperBound..<close])
+                guard next.contains("href=\"#footnote-\(HTML.escapeHref(label))\"") else {
+                    plain += rest[..<open.upperBound]
+                    rest = rest[open.upperBound...]
+                    continue
+                }
+                plain += rest[..<open.lowerBound]
+                if !plain.isEmpty { result.append(.text(plain)) }
+                plain = ""
+                result.append(.html(next))
+                references.removeFirst()
+                rest = rest[rest.index(after: close)...]
+            }
+            plain += rest
+            if !plain.isEmpty { result.append(.text(plain)) }
+        }
+        return result
+    }
+
+    /// `inlines` with each footnote reference as the text of its number: the words of a heading's
+    /// or a term's id, which in mdBook take in the number (`## Note[^a]` → `note1`).
+    static func numbersAsText(_ inlines: [Inline]) -> [Inline] {
+        inlines.map { inline in
+            guard case .html(let html) = inline, html.hasPrefix("<sup class=\"footnote-reference\""),
+                let end = html.range(of: "</a></sup>"), let start = html[..<end.lowerBound].lastIndex(of: ">")
+            else { return inline }
+            return .text(String(html[html.index(after: start)..<end.lowerBound]))
+        }
     }
 
     /// The list of footnotes that ends a page: the referenced ones by number, each with its links

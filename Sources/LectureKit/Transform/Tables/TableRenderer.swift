@@ -46,11 +46,13 @@ enum TableRenderer {
 
     /// Reads as `read(_:caption:id:path:location:rowColumn:references:)` does; a pipe table in a
     /// paragraph's row with cells past the header's, which mdBook leaves out, adds a warning to
-    /// `warnings`.
+    /// `warnings`. `footnotes` are the footnote references `MarkdownExtensions` made of the
+    /// paragraph's `[^label]`s, in order: each takes the place of its `[^label]` in the cells.
     static func read(
         _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil,
-        references: String?, warnings: inout [Diagnostic]
+        references: String?, footnotes: [String] = [], warnings: inout [Diagnostic]
     ) throws(DiagnosticsError) -> Table {
+        var footnotes = footnotes[...]
         // A pipe table in a paragraph is read as GFM and mdBook read it (`references` given):
         // a short row padded with empty cells, a long one cut, an empty heading allowed, and its
         // cells parsed with the page's link reference definitions.
@@ -129,9 +131,13 @@ enum TableRenderer {
                     let start = rowColumn.map { $0 + row.offsets[column] }
                     func parse(_ text: String) -> [Inline] {
                         guard let references else { return MarkdownParser.parseInlines(text) }
-                        let inlines = MarkdownParser.parseCell(text, references: references)
-                        // Strikethrough, as in the page's paragraphs (`MarkdownExtensions`).
-                        return text.contains("~") ? Strikethrough.apply(to: inlines.joiningText) : inlines
+                        var inlines = MarkdownParser.parseCell(text, references: references)
+                        // Strikethrough and footnotes, as in the page's paragraphs (`MarkdownExtensions`).
+                        if text.contains("~") { inlines = Strikethrough.apply(to: inlines.joiningText) }
+                        if !footnotes.isEmpty, text.contains("[^") {
+                            inlines = Footnotes.placing(&footnotes, in: inlines.joiningText)
+                        }
+                        return inlines
                     }
                     if verdicts, column > 0, let (verdict, rest) = Verdict.split(text) {
                         return Table.Cell(
