@@ -25,7 +25,7 @@ package enum CharacterReferences {
     }
 
     /// The character `name` (between `&` and `;`) stands for, or `nil`.
-    static func scalar(for name: Substring) -> Unicode.Scalar? {
+    package static func scalar(for name: Substring) -> Unicode.Scalar? {
         if name.first == "#" {
             let digits = name.dropFirst()
             let number =

@@ -180,6 +180,8 @@ extension Diagnostic.Identifier {
     package static let tableMalformed = Self("lecture.table.malformed")
     /// A paragraph that looks like a table but is shown as text (a warning).
     package static let tableAsText = Self("lecture.table.shown-as-text")
+    /// A pipe table whose short rows would be filled with more empty cells than allowed (a warning).
+    package static let tableTooWide = Self("lecture.table.too-many-filled-cells")
     /// A diagram Graphviz cannot draw, or that has no text alternative; Graphviz's own messages.
     package static let diagram = Self("lecture.diagram.invalid")
     /// Graphviz is not installed.
@@ -201,6 +203,9 @@ extension Diagnostic.Identifier {
     package static let linkAsText = Self("lecture.link.shown-as-text")
     /// A URL in a built page (raw HTML, the template) that leads nowhere.
     package static let brokenEmittedURL = Self("lecture.link.broken-url")
+    /// Raw HTML or an image that makes a browser load a file of the machine (`file:`, in any
+    /// attribute, `srcset`, CSS `url()`, a meta refresh, a nested `srcdoc`).
+    package static let machineFileInHTML = Self("lecture.link.machine-file")
     /// A built page that holds a path of the machine that built it (the book's folder, the home
     /// folder, the cache, a temporary folder).
     package static let machinePathPublished = Self("lecture.site.machine-path")
@@ -230,8 +235,10 @@ extension Diagnostic.Identifier {
         sampleOutputLimit,
         sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
-        tableMalformed, tableAsText, diagram, diagramNoGraphviz, diagramTimeout, diagramFont, figureAttributes,
-        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machinePathPublished, templatePlaceholder,
+        tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
+        figureAttributes,
+        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machineFileInHTML, machinePathPublished,
+        templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,
     ]

@@ -47,14 +47,23 @@ struct ContainedRun {
     func lecture(
         _ arguments: [String], in directory: String, tmpfs: [String] = [], environment: [String: String] = [:]
     ) throws -> Subprocess.Result {
+        try command(
+            TestSupport.executable, arguments + ["--cache-dir", scratch + "/cache"], in: directory, tmpfs: tmpfs,
+            environment: environment)
+    }
+
+    /// Runs `executable ARGUMENTS` in `directory` inside the namespace, as `lecture` above.
+    func command(
+        _ executable: String, _ arguments: [String], in directory: String, tmpfs: [String] = [],
+        environment: [String: String] = [:]
+    ) throws -> Subprocess.Result {
         var script = "set -e; mount --bind \"$SCRATCH/home\" \"$HOME\"; "
         for folder in tmpfs { script += "mount -t tmpfs contained \"$SCRATCH/\(folder)\"; " }
         script += "cd \"$SCRATCH/$DIR\"; exec \"$@\""
         let namespace = getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"]
         return try Subprocess.run(
             "/usr/bin/unshare",
-            namespace + ["--propagation", "private", "/bin/sh", "-c", script, "contained", TestSupport.executable]
-                + arguments + ["--cache-dir", scratch + "/cache"],
+            namespace + ["--propagation", "private", "/bin/sh", "-c", script, "contained", executable] + arguments,
             environment: environment.merging(["SCRATCH": scratch, "DIR": directory, "HOME": home]) { $1 },
             timeout: 300)
     }

@@ -117,6 +117,22 @@ import Testing
         )
     }
 
+    /// In a quote and a list item, where the page's lines are not read again: loose definitions
+    /// (a blank line before `:`) and a loose one making a tight one before it loose.
+    @Test func looseDefinitionListsInQuotesAndListItems() throws {
+        try expectSameStructure(
+            "# A\n\n> Term\n>\n> : Loose.\n>\n> : Second.\n\n> T2\n> : tight\n>\n> T3\n>\n> : loose\n\n- T4\n  : tight\n\n  T5\n\n  : loose?\n"
+        )
+    }
+
+    /// A definition list and a footnote inside a numbered list's item, a footnote defined inside
+    /// a definition's body, a loose definition in a list item.
+    @Test func footnotesDefinedInListItemsAndDefinitions() throws {
+        try expectSameStructure(
+            "# A\n\n1. Step one\n\n   Term\n   : In an item.\n\n   ```sh\n   make\n   ```\n\n2. Step two[^s]\n\n   [^s]: Defined in an item,\n       with a second line.\n\nWord\n: A definition with a note[^w].\n\n    [^w]: Defined inside the definition.\n\n- Term in item\n\n  : Loose in item.\n"
+        )
+    }
+
     /// An indented code block followed by a blank line is no fence left open (cmark's range of it
     /// takes in the blank line).
     @Test func indentedCodeBeforeABlankLineIsNotAnOpenFence() throws {

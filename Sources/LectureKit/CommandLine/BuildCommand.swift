@@ -41,7 +41,12 @@ struct BuildCommand: Subcommand {
             ContentLoader.setupError(contentDirectory: configuration.contentDirectory),
             configuration.outputAndTemplatesError(),
         ].compactMap { $0 }
-        if !problems.isEmpty { throw LectureError(unreported: problems.flatMap(\.diagnostics)) }
+        // book.toml's errors first: a setup error may come of one (a src or templates folder
+        // refused, `ReadableFolder`), and the line to edit is there.
+        if !problems.isEmpty {
+            throw LectureError(
+                unreported: bookDiagnostics.filter { $0.severity == .error } + problems.flatMap(\.diagnostics))
+        }
     }
 
     func run(console: Console) throws -> Int32 {

@@ -96,22 +96,36 @@ struct PDFCommand: Subcommand {
     /// fresh profile at `profile`; `--no-sandbox` only when running as root, which Chromium
     /// refuses otherwise. `extra` goes before the page (`--force-dark-mode` in a test).
     static func arguments(page: String, pdf: String, profile: String, extra: [String] = []) -> [String] {
+        arguments(
+            url: URL(fileURLWithPath: page).standardizedFileURL.absoluteString, pdf: pdf, profile: profile, extra: extra
+        )
+    }
+
+    /// The same for a page at `url` (the print server's).
+    static func arguments(url: String, pdf: String, profile: String, extra: [String] = []) -> [String] {
         var arguments = [
             "--headless", "--disable-gpu", "--user-data-dir=\(profile)", "--no-first-run",
             "--no-pdf-header-footer", "--generate-pdf-document-outline", "--print-to-pdf=\(pdf)",
         ]
         if geteuid() == 0 { arguments.append("--no-sandbox") }
-        return arguments + extra + [URL(fileURLWithPath: page).standardizedFileURL.absoluteString]
+        return arguments + extra + [url]
     }
 
-    /// Prints `page` to `pdf` and returns the PDF's size in bytes.
+    /// Prints `page` to `pdf` and returns the PDF's size in bytes. The page's folder (the site)
+    /// is served on loopback for the print (`PrintServer`), so Chromium opens it over HTTP and
+    /// cannot load a file of the machine outside the site.
     /// - Throws: `LectureError` when Chromium fails, times out (3 minutes) or writes no PDF.
     static func print(_ page: String, to pdf: String, chromium: String, profile: String, extra: [String] = []) throws
         -> Int
     {
         try? FileManager.default.removeItem(atPath: pdf)
+        let server = try PrintServer(
+            root: (page as NSString).deletingLastPathComponent.isEmpty
+                ? "." : (page as NSString).deletingLastPathComponent)
+        defer { server.stop() }
+        let name = String(page.split(separator: "/").last ?? "")
         let result = try Subprocess.run(
-            chromium, arguments(page: page, pdf: pdf, profile: profile, extra: extra),
+            chromium, arguments(url: server.url(of: name), pdf: pdf, profile: profile, extra: extra),
             environment: ["HOME": profile], timeout: 180)
         let bytes = (try? FileSystem.read(pdf)) ?? []
         guard result.succeeded, bytes.starts(with: Array("%PDF".utf8)) else {
@@ -122,6 +136,9 @@ struct PDFCommand: Subcommand {
         }
         return bytes.count
     }
+
+    /// Whether a Chromium is on `PATH` (tests that print need one).
+    static var chromiumIsInstalled: Bool { (try? findChromium(nil)) != nil }
 
     /// The Chromium to run: `requested` (a name or path), else the first of `chromium`,
     /// `chromium-browser`, `google-chrome` on `PATH`. - Throws: `LectureError` (exit 2) naming

@@ -44,6 +44,23 @@ package enum BookLayout {
         }
         let bareSummary = !hasTOML && FileSystem.exists(FileSystem.join(root, "SUMMARY.md"))
         let mdBookLayout = hasTOML || FileSystem.exists(FileSystem.join(root, "src/SUMMARY.md"))
+        // Every folder book.toml names for the book to read, under one rule (`ReadableFolder`).
+        var readable: [(folder: String, key: String, location: String)] = []
+        if let source = settings.source { readable.append((source, "book.src", "book.src")) }
+        if let templates = settings.templates { readable.append((templates, "lecture.templates", "lecture.templates")) }
+        for (index, library) in settings.sampleLibraries.enumerated() {
+            readable.append((library, "lecture.samples.libraries", "lecture.samples.libraries.\(index)"))
+        }
+        for (index, folder) in settings.includeFrom.enumerated() {
+            readable.append((folder, "lecture.include-from", "lecture.include-from.\(index)"))
+        }
+        for (folder, key, location) in readable {
+            if let problem = ReadableFolder.problem(
+                folder, key: key, bookDirectory: root, bookTOML: tomlPath, location: settings.locations[location])
+            {
+                diagnostics.append(problem)
+            }
+        }
         configuration.book = settings
         let source = settings.source ?? (mdBookLayout ? "src" : bareSummary ? "." : "content")
         configuration.contentPathFromBookRoot = source == "." ? "" : source

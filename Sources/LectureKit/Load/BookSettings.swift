@@ -151,6 +151,7 @@ package enum BookSettingsLoader {
                 if let problem = library(entry, bookTOML: path) {
                     diagnostics.append(.error(.bookTOMLValue, path, place, problem.summary, notes: problem.notes))
                 } else {
+                    settings.locations["lecture.samples.libraries.\(settings.sampleLibraries.count)"] = place
                     settings.sampleLibraries.append(entry.value)
                 }
                 continue
@@ -196,6 +197,7 @@ package enum BookSettingsLoader {
             }
             if entry.path.count == 3, entry.path[0] == "lecture", entry.path[1] == "include-from" {
                 if entry.kind == .string {
+                    settings.locations["lecture.include-from.\(settings.includeFrom.count)"] = place
                     settings.includeFrom.append(entry.value)
                 } else {
                     diagnostics.append(

@@ -98,13 +98,19 @@ package struct BuildPipeline: Sendable {
                     var pages = context.pages
                     context.pages = []
                     let snapshot = context
+                    let cancellation = context.configuration.verifier.cancellation
                     let results = pages.consumingParallelMap(jobs: context.configuration.verifier.jobs) {
                         page -> PageStepResult in
+                        // Cancelled: the pages not yet begun are left as they are and the step
+                        // throws the cancellation, so a signal waits for one page's part at most.
+                        if cancellation.isCancelled { return PageStepResult(page: page, problems: []) }
                         var page = page
                         let problems = part.work(&page, input, part.pageInput(snapshot, page))
                         return PageStepResult(page: page, problems: problems)
                     }
                     context.pages = results.map(\.page)
+                    // Pages were skipped: the step's result is not whole, and nothing may keep it.
+                    try cancellation.check()
                     var problems = pending ?? Array(repeating: [], count: results.count)
                     for (number, result) in results.enumerated() { problems[number] += result.problems }
                     pending = problems

@@ -134,9 +134,10 @@ enum EmittedLinkChecker {
         }.flatMap { $0 }
     }
 
-    /// Whether `url` has the `file:` scheme (any case, leading spaces as browsers skip them).
+    /// Whether `url` has the `file:` scheme (any case, controls and spaces skipped as browsers
+    /// skip them, also behind `view-source:`; `MachineFileURLs`).
     static func namesALocalFile(_ url: String) -> Bool {
-        url.drop { $0 == " " || $0 == "\t" || $0 == "\n" }.prefix(5).lowercased() == "file:"
+        MachineFileURLs.namesAMachineFile(MachineFileURLs.normalized(url))
     }
 
     struct Problem: Error {

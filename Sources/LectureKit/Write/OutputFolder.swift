@@ -61,12 +61,22 @@ package struct OutputFolder: Sendable, Equatable {
         }
     }
 
-    /// The folders every build protects besides the book's own: `/`, the home folders and the
-    /// working directory.
-    static var alwaysProtected: [Protected] {
+    /// The folders of the machine no book may take: `/` and the home folders. A build never
+    /// replaces one, nor reads one whole as a folder of the book's (`ReadableFolder`).
+    static var machineFolders: [Protected] {
         [Protected("/", role: "the root folder", mayHoldOutput: true)]
             + CanonicalPath.homeFolders().map { Protected($0, role: "the home folder", mayHoldOutput: true) }
-            + [Protected(CanonicalPath.workingDirectory(), role: "the current folder", mayHoldOutput: true)]
+    }
+
+    /// The machine folder that `folder` (canonical) is or holds, if any.
+    static func machineFolder(heldBy folder: String) -> Protected? {
+        machineFolders.first { CanonicalPath.isWithin(CanonicalPath.of($0.path), folder) }
+    }
+
+    /// The folders every build protects besides the book's own: the machine's folders and the
+    /// working directory.
+    static var alwaysProtected: [Protected] {
+        machineFolders + [Protected(CanonicalPath.workingDirectory(), role: "the current folder", mayHoldOutput: true)]
     }
 
     /// Why the site may not be written here, judged from paths alone; nil when it may.

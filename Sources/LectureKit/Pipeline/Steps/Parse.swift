@@ -40,6 +40,8 @@ extension BuildStep {
                         notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
                 }
                 if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
+                problems += RawHTMLMachineFiles.diagnostics(
+                    page.blocks, text: page.source.text, path: page.source.displayPath)
                 problems += UnclosedFences.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
                 if let tooDeep {

@@ -37,7 +37,7 @@ struct ContainerBodies {
         var lines = body.lines
         while let last = lines.last, Self.isBlank(last) { lines.removeLast() }
         guard !lines.isEmpty else { return [] }
-        var text = lines.joined(separator: "\n")
+        var text = Footnotes.protectingDefinitions(lines.joined(separator: "\n"))
         if !references.isEmpty { text += "\n\n" + references }
         let inner = ContainerBodies(text: text, smartPunctuation: smartPunctuation)
         let blocks = DefinitionLists.reading(

@@ -187,6 +187,52 @@ enum DefinitionLists {
         return text.hasPrefix(": ") || text.hasPrefix(":\t") || (text == ":" && line.count == 1)
     }
 
+    /// `blocks` (in a list item or a quote, where the page's lines are not read) with each
+    /// paragraph that starts with `: ` after a paragraph or a definition list made loose
+    /// definitions: of that paragraph as their term, or more of that list's.
+    static func joiningLooseDefinitions(_ blocks: [Block]) -> [Block] {
+        var result: [Block] = []
+        for block in blocks {
+            guard case .paragraph(let inlines) = block.kind, let first = inlines.joiningText.lines.first,
+                startsDefinition(first), let previous = result.last
+            else {
+                result.append(block)
+                continue
+            }
+            var items: [Block] = []
+            switch previous.kind {
+            case .paragraph(let term):
+                items.append(
+                    Block(.element(Element("dt", content: .inlines(term), isAnchored: true)), range: previous.range))
+            case .element(let list) where list.name == "dl":
+                guard case .blocks(let earlier) = list.content else { fallthrough }
+                items = earlier
+            default:
+                result.append(block)
+                continue
+            }
+            // Each `: ` line starts a definition; the lines after it continue it.
+            var definitions: [[Inline]] = []
+            for line in inlines.joiningText.lines {
+                if startsDefinition(line), case .text(let text) = line[0] {
+                    let rest = String(text.dropFirst(2))
+                    definitions.append(rest.isEmpty ? Array(line.dropFirst()) : [.text(rest)] + line.dropFirst())
+                } else {
+                    definitions[definitions.count - 1] += [.softBreak] + line
+                }
+            }
+            for definition in definitions {
+                items.append(
+                    Block(
+                        .element(Element("dd", content: .blocks([Block(.paragraph(definition))]))), range: block.range))
+            }
+            var range = previous.range
+            range.end = block.range.end
+            result[result.count - 1] = Block(.element(Element("dl", content: .blocks(items))), range: range)
+        }
+        return result
+    }
+
     /// `blocks` with neighbouring definition lists joined into one; one loose definition makes
     /// every definition of the joined list loose (its paragraphs in `<p>`), as in mdBook.
     static func joiningNeighbours(_ blocks: [Block]) -> [Block] {

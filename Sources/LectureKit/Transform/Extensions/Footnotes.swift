@@ -122,7 +122,7 @@ enum Footnotes {
         return (kept, definitions)
     }
 
-    /// `block` without the footnote definitions in its list items and block quotes, which go to
+    /// `block` without the footnote definitions in its list items, block quotes and definitions, which go to
     /// `definitions`: each the paragraph that starts with `[^label]:` (mdBook reads them there too).
     static func extractingNested(_ block: Block, into definitions: inout [Definition]) -> Block {
         var block = block
@@ -148,6 +148,11 @@ enum Footnotes {
         case .list(var list):
             for index in list.items.indices { list.items[index].blocks = extracting(list.items[index].blocks) }
             block.kind = .list(list)
+        case .element(var element):
+            // A definition list and its definitions' bodies.
+            guard case .blocks(let children) = element.content else { break }
+            element.content = .blocks(extracting(children))
+            block.kind = .element(element)
         default: break
         }
         return block

@@ -18,7 +18,11 @@ enum MarkdownExtensions {
         guard mayUseAny(blocks) else { return (blocks, []) }
         let bodies = ContainerBodies(text: text, smartPunctuation: smartPunctuation)
         var (blocks, definitions) = Footnotes.extractDefinitions(blocks, bodies: bodies)
-        blocks = DefinitionLists.reading(blocks, bodies: bodies)
+        blocks = DefinitionLists.reading(blocks, bodies: bodies).map { block in
+            // Footnotes defined in a definition's body (read just now).
+            guard case .element = block.kind else { return block }
+            return Footnotes.extractingNested(block, into: &definitions)
+        }
         var inlines = InlineExtensions(footnotes: Set(definitions.map(\.label)))
         blocks = inlines.rewrite(blocks)
         for index in definitions.indices { definitions[index].blocks = inlines.rewrite(definitions[index].blocks) }
@@ -149,7 +153,7 @@ private struct InlineExtensions: MarkupRewriter {
 private struct BlockExtensions: MarkupRewriter {
     /// `blocks` rewritten, and neighbouring definition lists joined (mdBook makes one `<dl>`).
     mutating func rewriteAll(_ blocks: [Block]) -> [Block] {
-        DefinitionLists.joiningNeighbours(rewrite(blocks))
+        DefinitionLists.joiningNeighbours(DefinitionLists.joiningLooseDefinitions(rewrite(blocks)))
     }
 
     mutating func visit(_ block: Block) -> [Block] {

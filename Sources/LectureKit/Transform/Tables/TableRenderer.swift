@@ -60,6 +60,8 @@ enum TableRenderer {
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         var rows: [(line: Int, cells: [String], offsets: [Int])] = []
         var diagnostics: [Diagnostic] = []
+        // Empty cells added to short rows so far; past `maximumFilledCells`, rows stay as written.
+        var filled = 0
         for (offset, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
             var placed = placedCells(of: line)
             if gfm, rows.count >= 2 {
@@ -75,7 +77,22 @@ enum TableRenderer {
                             notes: [cellCountFix(placed.count, width: width)]))
                     placed.removeLast(extra)
                 }
-                while placed.count < width { placed.append(("", line.utf8.count)) }
+                if placed.count < width, filled <= maximumFilledCells {
+                    filled += width - placed.count
+                    if filled > maximumFilledCells {
+                        warnings.append(
+                            .warning(
+                                .tableTooWide, path,
+                                SourceLocation(line: location.line + 1 + offset, column: location.column),
+                                "table fills more than \(maximumFilledCells) empty cells into its short rows; "
+                                    + "from this row on, each row keeps only its own \(cellCount(placed.count)) of \(width)",
+                                notes: [
+                                    "the rows' text is all kept; write the missing cells ('| |') or split the table (mdBook ends the table here and drops the rows after it)"
+                                ]))
+                    } else {
+                        while placed.count < width { placed.append(("", line.utf8.count)) }
+                    }
+                }
             }
             rows.append((location.line + 1 + offset, placed.map(\.text), placed.map(\.offset)))
         }
@@ -115,7 +132,7 @@ enum TableRenderer {
             }
         }
         let width = header.cells.count
-        for row in rows.dropFirst() where row.cells.count != width {
+        for row in rows.dropFirst() where row.cells.count != width && !(gfm && row.cells.count < width) {
             diagnostics.append(
                 .error(
                     .tableMalformed, path, at(row.line),
@@ -130,6 +147,7 @@ enum TableRenderer {
                 cells: row.cells.enumerated().map { column, text in
                     let start = rowColumn.map { $0 + row.offsets[column] }
                     func parse(_ text: String) -> [Inline] {
+                        if text.isEmpty { return [] }
                         guard let references else { return MarkdownParser.parseInlines(text) }
                         var inlines = MarkdownParser.parseCell(text, references: references)
                         // Strikethrough and footnotes, as in the page's paragraphs (`MarkdownExtensions`).
@@ -151,6 +169,11 @@ enum TableRenderer {
             id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: row(header, verdicts: false),
             alignments: alignments, rows: rows.dropFirst(2).map { row($0, verdicts: true) })
     }
+
+    /// The empty cells a pipe table may add to its short rows in all (GFM pads a short row to the
+    /// header's width): 2^18, as pulldown-cmark (mdBook's parser) allows. A header of N columns
+    /// over N one-cell rows would otherwise fill N² cells (60 KB of page, 10^8 cells).
+    static let maximumFilledCells = 1 << 18
 
     /// "1 cell", "3 cells".
     static func cellCount(_ count: Int) -> String { count == 1 ? "1 cell" : "\(count) cells" }

@@ -1,0 +1,49 @@
+import CommonMark
+import LectureSupport
+
+/// The one rule for a folder that `book.toml` names for the book to read: its pages (`[book]
+/// src`), its templates (`[lecture] templates`), its sample libraries (`[lecture.samples]
+/// libraries`) and the folders includes may read (`[lecture] include-from`). A book can come
+/// from a pull request, so one line of its `book.toml` must not open the machine to it.
+///
+/// - An error at the key's line when the folder is `/` or a home folder, or holds one (`..`,
+///   `../..`): the machine folders `--output` may not replace either (`OutputFolder.machineFolders`).
+/// - A warning when it lies outside the repository that holds the book (the nearest folder up
+///   from the book with a `.git`), or outside the book's folder when there is none: a book that
+///   reads beyond its own tree is worth a look before it is built.
+enum ReadableFolder {
+    /// The problem with `folder` (as written, relative to `bookDirectory` unless absolute), named
+    /// by `key` at `location` of `bookTOML`; nil when the book may read it.
+    static func problem(
+        _ folder: String, key: String, bookDirectory: String, bookTOML: String, location: SourceLocation?
+    ) -> Diagnostic? {
+        let resolved = CanonicalPath.of(folder.hasPrefix("/") ? folder : FileSystem.join(bookDirectory, folder))
+        if let machine = OutputFolder.machineFolder(heldBy: resolved) {
+            let what = CanonicalPath.of(machine.path) == resolved ? "is" : "holds"
+            return .error(
+                .bookTOMLValue, bookTOML, location,
+                "'\(key)' folder '\(folder)' \(what) \(machine.role) ('\(CanonicalPath.of(machine.path))'), which a book may not read",
+                notes: [
+                    "name a folder of the book's own, such as \"../examples\"; a book from a pull request could otherwise publish any file of the machine"
+                ])
+        }
+        let book = CanonicalPath.of(bookDirectory)
+        let boundary = repository(holding: book) ?? book
+        guard !CanonicalPath.isWithin(resolved, boundary) else { return nil }
+        let what = boundary == book ? "the book's folder" : "the repository"
+        return .warning(
+            .bookTOMLValue, bookTOML, location,
+            "'\(key)' folder '\(folder)' is outside \(what) ('\(boundary)'): the book reads files from '\(resolved)'",
+            notes: ["keep what the book reads inside \(what), or make sure this folder holds nothing private"])
+    }
+
+    /// The nearest folder from `folder` up that holds a `.git` (a repository or a worktree).
+    static func repository(holding folder: String) -> String? {
+        var current = folder
+        while true {
+            if FileSystem.exists(FileSystem.join(current, ".git")) { return current }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+    }
+}

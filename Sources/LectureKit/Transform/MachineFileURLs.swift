@@ -1,0 +1,401 @@
+import Foundation
+import LectureSupport
+
+/// The places in raw HTML where a browser would load a file of the machine that opens the page:
+/// every URL-bearing place, not only `src`: any attribute that takes a URL (`src`, `data`,
+/// `poster`, `background`, `href` but on `<a>` and `<area>`, which only link, `xlink:href`, any
+/// name ending in `src` or `href`), the candidates of `srcset`, CSS `url()` and `@import` in a
+/// `style` attribute, in any attribute holding `url(` (SVG's `fill`, `filter`) and in `<style>`,
+/// a `<meta http-equiv=refresh>` target, and nested documents read as HTML again (`srcdoc`,
+/// `data:text/html,…` and `data:image/svg+xml,…` URLs). A URL counts when, read as a browser
+/// reads it (character references decoded with or without `;`, CSS escapes decoded, tabs and
+/// newlines removed, any case), it has the `file:` scheme, also behind a wrapper scheme
+/// (`view-source:`, `filesystem:`, `blob:`).
+///
+/// A script can still build any URL at run time; that is why `lecture pdf` does not open the
+/// site from disk (`PrintServer`).
+enum MachineFileURLs {
+    /// One place: its UTF-8 offset in the scanned HTML, where it is (`<iframe srcdoc> <iframe src>`)
+    /// and the URL as decoded.
+    struct Finding: Equatable {
+        var offset: Int
+        var place: String
+        var url: String
+    }
+
+    /// Nested documents deeper than this are not read again (and are reported, as a browser would
+    /// still load them).
+    static let maximumDepth = 8
+
+    /// The places in `html` (a fragment: an HTML block, or a paragraph's inline HTML and text).
+    static func findings(in html: String, depth: Int = 0) -> [Finding] {
+        let bytes = Array(html.utf8)
+        var found: [Finding] = []
+        var index = 0
+        func lowercasedASCII(_ range: Range<Int>) -> String {
+            String(decoding: bytes[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count else {
+                index += 1
+                continue
+            }
+            // A comment hides what it holds.
+            if bytes[index + 1] == UInt8(ascii: "!") {
+                if bytes[index...].starts(with: Array("<!--".utf8)) {
+                    index =
+                        (index + 4..<bytes.count).first { bytes[$0...].starts(with: Array("-->".utf8)) } ?? bytes.count
+                }
+                index += 1
+                continue
+            }
+            let letter = bytes[index + 1] | 0x20
+            guard letter >= 0x61 && letter <= 0x7A else {
+                index += 1
+                continue
+            }
+            var cursor = index + 1
+            while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: "/"),
+                bytes[cursor] != UInt8(ascii: ">")
+            {
+                cursor += 1
+            }
+            let tag = lowercasedASCII(index + 1..<cursor)
+            var attributes: [(name: String, value: String, offset: Int)] = []
+            // Attributes, as HTML's tokenizer reads them: quoted, single-quoted or bare values.
+            while cursor < bytes.count, bytes[cursor] != UInt8(ascii: ">") {
+                if isSpace(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "/") {
+                    cursor += 1
+                    continue
+                }
+                let nameStart = cursor
+                cursor += 1
+                while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: "/"),
+                    bytes[cursor] != UInt8(ascii: ">"), bytes[cursor] != UInt8(ascii: "=")
+                {
+                    cursor += 1
+                }
+                let name = lowercasedASCII(nameStart..<cursor)
+                var probe = cursor
+                while probe < bytes.count, isSpace(bytes[probe]) { probe += 1 }
+                guard probe < bytes.count, bytes[probe] == UInt8(ascii: "=") else { continue }
+                probe += 1
+                while probe < bytes.count, isSpace(bytes[probe]) { probe += 1 }
+                var valueStart = probe
+                var valueEnd: Int
+                if probe < bytes.count, bytes[probe] == UInt8(ascii: "\"") || bytes[probe] == UInt8(ascii: "'") {
+                    let quote = bytes[probe]
+                    valueStart = probe + 1
+                    valueEnd = valueStart
+                    while valueEnd < bytes.count, bytes[valueEnd] != quote { valueEnd += 1 }
+                    cursor = min(valueEnd + 1, bytes.count)
+                } else {
+                    valueEnd = probe
+                    while valueEnd < bytes.count, !isSpace(bytes[valueEnd]), bytes[valueEnd] != UInt8(ascii: ">") {
+                        valueEnd += 1
+                    }
+                    cursor = valueEnd
+                }
+                let raw = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
+                attributes.append((name, decodedReferences(raw), valueStart))
+            }
+            let tagEnd = min(cursor + 1, bytes.count)
+            let isMetaRefresh =
+                tag == "meta"
+                && attributes.contains {
+                    $0.name == "http-equiv" && $0.value.lowercased().trimmingCharacters(in: .whitespaces) == "refresh"
+                }
+            for attribute in attributes {
+                let place = "<\(tag) \(attribute.name)>"
+                func report(_ url: String) {
+                    for problem in problems(url: url, depth: depth) {
+                        found.append(
+                            Finding(
+                                offset: attribute.offset, place: problem.place.map { place + " " + $0 } ?? place,
+                                url: problem.url))
+                    }
+                }
+                switch attribute.name {
+                case "srcdoc":
+                    for inner in nested(attribute.value, depth: depth) {
+                        found.append(
+                            Finding(offset: attribute.offset, place: place + " " + inner.place, url: inner.url))
+                    }
+                    continue
+                case "srcset", "imagesrcset":
+                    for candidate in attribute.value.split(separator: ",") {
+                        report(
+                            String(
+                                candidate.trimmingCharacters(in: .whitespacesAndNewlines).prefix { !$0.isWhitespace }))
+                    }
+                    continue
+                case "style":
+                    css(attribute.value).forEach(report)
+                    continue
+                case "content" where isMetaRefresh:
+                    report(refreshTarget(attribute.value))
+                    continue
+                default: break
+                }
+                if takesURL(attribute.name, tag: tag) {
+                    report(attribute.value)
+                } else if attribute.value.lowercased().contains("url(") {
+                    css(attribute.value).forEach(report)
+                }
+            }
+            index = tagEnd
+            // Raw text: a style sheet is read as CSS; a script's or a textarea's text is no markup.
+            if ["style", "script", "textarea", "title", "xmp", "noembed", "noframes", "iframe", "noscript"].contains(
+                tag)
+            {
+                let closing = Array("</\(tag)".utf8)
+                var end = index
+                while end < bytes.count {
+                    if bytes[end] == UInt8(ascii: "<"), end + closing.count <= bytes.count,
+                        lowercasedASCII(end..<end + closing.count) == String(decoding: closing, as: UTF8.self)
+                    {
+                        break
+                    }
+                    end += 1
+                }
+                if tag == "style" {
+                    let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                    // Inside SVG a style element's text has its references decoded; read it both ways.
+                    for url in Set(css(text) + css(decodedReferences(text))).sorted() {
+                        for problem in problems(url: url, depth: depth) {
+                            found.append(
+                                Finding(
+                                    offset: index, place: "<style>" + (problem.place.map { " " + $0 } ?? ""),
+                                    url: problem.url))
+                        }
+                    }
+                }
+                index = tag == "iframe" || tag == "noscript" ? index : end
+            }
+        }
+        return found
+    }
+
+    /// Whether attribute `name` of `tag` holds a URL a browser loads into the page.
+    static func takesURL(_ name: String, tag: String) -> Bool {
+        if name == "href" { return tag != "a" && tag != "area" }
+        if name.hasSuffix("href") { return true }  // xlink:href
+        if name.hasSuffix("src") { return true }  // src, lowsrc, dynsrc
+        return [
+            "data", "poster", "background", "action", "formaction", "codebase", "archive", "code", "classid",
+            "manifest", "icon", "longdesc", "usemap", "profile", "cite", "itemtype", "ping",
+        ].contains(name)
+    }
+
+    /// The URL of a `<meta http-equiv=refresh>`'s `content` (`0;url=…`, `0; URL='…'`, `0,…`).
+    static func refreshTarget(_ content: String) -> String {
+        var rest = Substring(content).drop { $0.isNumber || $0 == "." || $0.isWhitespace }
+        guard rest.first == ";" || rest.first == "," else { return "" }
+        rest = rest.dropFirst().drop(while: \.isWhitespace)
+        if rest.prefix(3).lowercased() == "url" {
+            let after = rest.dropFirst(3).drop(while: \.isWhitespace)
+            if after.first == "=" { rest = after.dropFirst().drop(while: \.isWhitespace) }
+        }
+        if let quote = rest.first, quote == "'" || quote == "\"" {
+            rest = rest.dropFirst().prefix { $0 != quote }
+        }
+        return String(rest)
+    }
+
+    /// The problems of one URL: itself when it names a machine file, else those of the document
+    /// a `data:` URL of HTML or SVG holds.
+    static func problems(url: String, depth: Int) -> [(place: String?, url: String)] {
+        let normal = normalized(url)
+        if namesAMachineFile(normal) { return [(nil, url)] }
+        guard normal.hasPrefix("data:"), let comma = normal.firstIndex(of: ",") else { return [] }
+        let header = normal[normal.index(normal.startIndex, offsetBy: 5)..<comma]
+        guard header.contains("html") || header.contains("svg") || header.contains("xml") else { return [] }
+        // The payload from the URL as written (normalising lowered its case).
+        let written = url.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        guard let writtenComma = written.firstIndex(of: ",") else { return [] }
+        let payload = String(written[written.index(after: writtenComma)...])
+        let document: String
+        if header.hasSuffix(";base64") {
+            let bytes = Data(
+                base64Encoded: EmittedLinkChecker.percentDecoded(Substring(payload)), options: .ignoreUnknownCharacters)
+            document = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        } else {
+            document = EmittedLinkChecker.percentDecoded(Substring(payload))
+        }
+        return nested(document, depth: depth).map { ("data: " + $0.place, $0.url) }
+    }
+
+    /// The places of a document nested in another, read again as HTML.
+    static func nested(_ document: String, depth: Int) -> [Finding] {
+        guard depth < maximumDepth else {
+            return document.lowercased().contains("file")
+                ? [Finding(offset: 0, place: "(nested too deep)", url: "")] : []
+        }
+        return findings(in: document, depth: depth + 1)
+    }
+
+    /// `url` as a browser's URL parser reads its scheme: leading and trailing controls and spaces
+    /// dropped, tabs and newlines removed, lower case.
+    static func normalized(_ url: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                url.unicodeScalars.drop { $0.value <= 0x20 }.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        ).lowercased()
+    }
+
+    /// Whether `url` (normalised) has the `file:` scheme, also behind a wrapper scheme.
+    static func namesAMachineFile(_ url: String) -> Bool {
+        var rest = Substring(url)
+        while true {
+            if rest.hasPrefix("file:") { return true }
+            guard let wrapper = ["view-source:", "filesystem:", "blob:"].first(where: { rest.hasPrefix($0) }) else {
+                return false
+            }
+            rest = rest.dropFirst(wrapper.count).drop { $0.unicodeScalars.first!.value <= 0x20 }
+        }
+    }
+
+    /// The URLs of CSS text: `url(…)` (quoted or not) and the strings of `@import`, `image-set()`
+    /// and other functions, CSS escapes (`\66`, `\:`) and comments resolved first.
+    static func css(_ text: String) -> [String] {
+        let scalars = Array(unescapedCSS(text).unicodeScalars)
+        var urls: [String] = []
+        var index = 0
+        var lastSignificant: Unicode.Scalar = " "
+        var lastWord = ""
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "(", lastWord.lowercased().hasSuffix("url") {
+                var end = index + 1
+                while end < scalars.count, scalars[end] != ")" { end += 1 }
+                var value = String(String.UnicodeScalarView(scalars[index + 1..<end])).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+                if let quote = value.first, quote == "\"" || quote == "'" {
+                    value = String(value.dropFirst().prefix { $0 != quote })
+                }
+                urls.append(value)
+                index = end + 1
+                lastWord = ""
+                lastSignificant = ")"
+                continue
+            }
+            if scalar == "\"" || scalar == "'" {
+                var end = index + 1
+                while end < scalars.count, scalars[end] != scalar { end += 1 }
+                let value = String(String.UnicodeScalarView(scalars[index + 1..<min(end, scalars.count)]))
+                // A string a function or `@import` takes (not `content: "…"`, which is text).
+                if lastSignificant == "(" || lastSignificant == "," || lastWord.lowercased() == "@import" {
+                    urls.append(value)
+                }
+                index = end + 1
+                lastSignificant = "\""
+                lastWord = ""
+                continue
+            }
+            if scalar.properties.isWhitespace {
+                index += 1
+                continue
+            }
+            if scalar.properties.isAlphabetic || scalar == "-" || scalar == "@" || scalar == "_" {
+                if !(lastSignificant.properties.isAlphabetic || lastSignificant == "-" || lastSignificant == "@"
+                    || lastSignificant == "_")
+                {
+                    lastWord = ""
+                }
+                lastWord.unicodeScalars.append(scalar)
+            } else {
+                lastWord = ""
+            }
+            lastSignificant = scalar
+            index += 1
+        }
+        return urls
+    }
+
+    /// CSS text with comments removed and escapes decoded (`\66 ` is `f`, `\:` is `:`, a
+    /// backslash before a newline is nothing).
+    static func unescapedCSS(_ text: String) -> String {
+        guard text.contains("\\") || text.contains("/*") else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                index += 2
+                while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") { index += 1 }
+                index += 2
+                continue
+            }
+            guard scalar == "\\", index + 1 < scalars.count else {
+                out.append(scalar)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            var value: UInt32 = 0
+            while end < scalars.count, end - index <= 6, let digit = UInt32(String(scalars[end]), radix: 16) {
+                value = value * 16 + digit
+                end += 1
+            }
+            if end > index + 1 {
+                out.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                if end < scalars.count, scalars[end].properties.isWhitespace { end += 1 }
+                index = end
+            } else if scalars[index + 1] == "\n" {
+                index += 2
+            } else {
+                out.append(scalars[index + 1])
+                index += 2
+            }
+        }
+        return String(out)
+    }
+
+    /// An attribute's value with its character references decoded as HTML's tokenizer decodes
+    /// them: numeric ones with or without `;`, named ones with `;` (and `&Tab;`, `&NewLine;`).
+    static func decodedReferences(_ value: String) -> String {
+        guard value.contains("&") else { return value }
+        let scalars = Array(value.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "&", index + 1 < scalars.count else {
+                out.append(scalars[index])
+                index += 1
+                continue
+            }
+            if scalars[index + 1] == "#" {
+                var cursor = index + 2
+                let hex = cursor < scalars.count && (scalars[cursor] == "x" || scalars[cursor] == "X")
+                if hex { cursor += 1 }
+                let digitsStart = cursor
+                var number: UInt32 = 0
+                while cursor < scalars.count, let digit = UInt32(String(scalars[cursor]), radix: hex ? 16 : 10) {
+                    number = min(number &* (hex ? 16 : 10) &+ digit, 0x11_0000)
+                    cursor += 1
+                }
+                if cursor > digitsStart {
+                    if cursor < scalars.count, scalars[cursor] == ";" { cursor += 1 }
+                    out.append(Unicode.Scalar(number) ?? "\u{FFFD}")
+                    index = cursor
+                    continue
+                }
+            } else if let semicolon = scalars[(index + 1)...].prefix(32).firstIndex(of: ";") {
+                let name = String(String.UnicodeScalarView(scalars[index + 1..<semicolon]))
+                let extra: [String: Unicode.Scalar] = ["Tab": "\t", "NewLine": "\n"]
+                if let scalar = extra[name] ?? CharacterReferences.scalar(for: Substring(name)) {
+                    out.append(scalar)
+                    index = semicolon + 1
+                    continue
+                }
+            }
+            out.append(scalars[index])
+            index += 1
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,101 @@
+import CommonMark
+import LectureSupport
+
+/// Raw HTML (and Markdown images) that would make a browser load a file of the machine that
+/// opens the page (`MachineFileURLs`): an error at the line a person must edit. No reader has
+/// that file, and a PDF printed from the page would publish it.
+enum RawHTMLMachineFiles {
+    /// One error per place, at its line; `text` is the page's Markdown (to place inline HTML).
+    static func diagnostics(_ blocks: [Block], text: String, path: String) -> [Diagnostic] {
+        let source = Array(text.utf8)
+        var lineStarts = [0]
+        for (offset, byte) in source.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+        func location(ofByte offset: Int) -> SourceLocation {
+            let line = (lineStarts.lastIndex { $0 <= offset } ?? 0)
+            return SourceLocation(line: line + 1, column: offset - lineStarts[line] + 1)
+        }
+        var diagnostics: [Diagnostic] = []
+        func report(_ finding: MachineFileURLs.Finding, at location: SourceLocation) {
+            let shown = finding.url.isEmpty ? "" : "'\(TerminalText.line(finding.url))' "
+            diagnostics.append(
+                .error(
+                    .machineFileInHTML, path, location,
+                    "\(finding.place): \(shown)embeds a file of the machine that opens the page (file:), which a reader does not have and a PDF would publish",
+                    notes: [
+                        "put the file in the book's folder and name it by a relative path ('images/x.png'); a link to a file (<a href>) is allowed"
+                    ]))
+        }
+        /// A paragraph's inline HTML and text read as one fragment (an inline `<style>`'s rules are
+        /// its following text); each place found in the source from the block's line on.
+        func scan(_ inlines: [Inline], from start: SourceLocation) {
+            var pieces: [(offset: Int, text: String)] = []
+            var fragment = ""
+            var images: [Link] = []
+            func add(_ inlines: [Inline]) {
+                for inline in inlines {
+                    switch inline {
+                    case .html(let html):
+                        pieces.append((fragment.utf8.count, html))
+                        fragment += html
+                    case .text(let text), .code(let text): fragment += text
+                    case .softBreak, .lineBreak: fragment += "\n"
+                    case .emphasis(let children), .strong(let children): add(children)
+                    case .link(let link): add(link.content)
+                    case .image(let link):
+                        images.append(link)
+                        add(link.content)
+                    }
+                }
+            }
+            add(inlines)
+            for image in images where MachineFileURLs.namesAMachineFile(MachineFileURLs.normalized(image.destination)) {
+                report(.init(offset: 0, place: "image", url: image.destination), at: image.location)
+            }
+            guard !pieces.isEmpty else { return }
+            let blockStart = start.line - 1 < lineStarts.count ? lineStarts[start.line - 1] : 0
+            for finding in MachineFileURLs.findings(in: fragment) {
+                // The inline HTML the place is in, found in the source from the block on.
+                guard let piece = pieces.last(where: { $0.offset <= finding.offset }),
+                    let found = firstOffset(of: Array(piece.text.utf8), in: source, from: blockStart)
+                else {
+                    report(finding, at: start)
+                    continue
+                }
+                report(finding, at: location(ofByte: found + min(finding.offset - piece.offset, piece.text.utf8.count)))
+            }
+        }
+        for block in blocks.leafBlocks {
+            switch block.kind {
+            case .html(let html):
+                let start = block.range.start
+                let bytes = Array(html.utf8)
+                for finding in MachineFileURLs.findings(in: html) {
+                    let before = bytes[..<min(finding.offset, bytes.count)]
+                    let newlines = before.count { $0 == 0x0A }
+                    let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                    let column = (newlines == 0 ? start.column : 1) + (finding.offset - lineStart)
+                    report(finding, at: SourceLocation(line: start.line + newlines, column: column))
+                }
+            case .paragraph(let inlines), .heading(_, let inlines, _):
+                scan(inlines, from: block.range.start)
+            case .element(let element):
+                if case .inlines(let inlines) = element.content { scan(inlines, from: block.range.start) }
+            default: break
+            }
+        }
+        return diagnostics
+    }
+
+    /// The first offset of `needle` in `haystack` at or after `from`.
+    static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, from <= haystack.count - needle.count else { return nil }
+        var index = from
+        while index <= haystack.count - needle.count {
+            if haystack[index] == needle[0], haystack[index..<index + needle.count].elementsEqual(needle) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Limits (attack 4, F3): a 60 KB pipe table of N columns over N one-cell rows, which GFM pads
+/// to N² cells, builds in seconds and bounded memory (at most 2^18 filled cells, a warning at the
+/// first row past them, every row's text kept); and SIGTERM ends a build that is busy with pages
+/// within seconds. Both run the real `lecture` contained (`ContainedRun`).
+@Suite struct TableLimitBadInputTests {
+    static let columns = 10_000
+
+    /// `# P`, a header of `columns` cells, its delimiter row, then `columns` one-cell rows.
+    static func widePage(mark: String = "x") -> String {
+        "# P\n\n" + String(repeating: "\(mark)|", count: columns) + "\n" + String(repeating: "-|", count: columns)
+            + "\n" + (0..<columns).map { "r\($0)\n" }.joined()
+    }
+
+    @Test func aTableThatWouldFillNSquaredCellsBuildsInSecondsAndBoundedMemory() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook()
+        try TestSupport.write(Array(Self.widePage().utf8), to: book + "/src/intro.md")
+        let result = try run.command(
+            "/usr/bin/time",
+            ["-f", "peak %M KB", TestSupport.executable, "build", "--cache-dir", run.scratch + "/cache"],
+            in: "work/book")
+        #expect(result.succeeded, "\(result.stderrText.suffix(2000))")
+        #expect(result.duration < 60, "took \(result.duration) s")
+        let peak = result.stderrText.split(separator: "\n").last { $0.hasPrefix("peak ") }
+            .flatMap { Int($0.split(separator: " ")[1]) }
+        #expect(peak != nil && peak! < 2_000_000, "peak RSS \(peak ?? -1) KB")
+        // The first body row whose padding passes 2^18 filled cells, on line 5 + its index.
+        let firstOver = (0...).first { ($0 + 1) * (Self.columns - 1) > TableRenderer.maximumFilledCells }!
+        #expect(
+            result.stderrText.contains(
+                "src/intro.md:\(5 + firstOver):1: warning: table fills more than 262144 empty cells"),
+            "\(result.stderrText.prefix(2000))")
+        // Every row's text is in the page.
+        let page = TestSupport.read(book + "/book/intro.html") ?? ""
+        #expect(page.contains(">r0<") && page.contains(">r\(Self.columns - 1)<"))
+    }
+
+    /// A book of many wide-table pages, sent SIGTERM once the build is busy (it has used a second
+    /// of CPU), ends within seconds with 143 and writes no site.
+    @Test func sigtermEndsABuildBusyWithPagesWithinSeconds() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook()
+        let pages = 60
+        var summary = "# Summary\n\n"
+        for number in 0..<pages {
+            summary += "- [P\(number)](p\(number).md)\n"
+            try TestSupport.write(Array(Self.widePage(mark: "c\(number)").utf8), to: book + "/src/p\(number).md")
+        }
+        try TestSupport.write(Array(summary.utf8), to: book + "/src/SUMMARY.md")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        let namespace = getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"]
+        process.arguments =
+            namespace + [
+                "--propagation", "private", "/bin/sh", "-c",
+                "mount --bind \"$SCRATCH/home\" \"$HOME\"; cd \"$SCRATCH/work/book\"; exec \"$@\"", "contained",
+                TestSupport.executable, "build", "-j", "2", "--cache-dir", run.scratch + "/cache",
+            ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["SCRATCH": run.scratch, "HOME": run.home]) {
+            $1
+        }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Busy: the lecture process (unshare and sh exec it, keeping the pid) has used a second of CPU.
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        func cpuSeconds() -> Double? {
+            guard let stat = TestSupport.read("/proc/\(process.processIdentifier)/stat"),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+            return (user + system) / ticks
+        }
+        let started = ContinuousClock.now
+        while process.isRunning, (cpuSeconds() ?? 0) < 1, ContinuousClock.now - started < .seconds(120) {
+            usleep(20_000)
+        }
+        #expect(process.isRunning, "the build ended before it was busy")
+        let signalled = ContinuousClock.now
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let took = ContinuousClock.now - signalled
+        #expect(took < .seconds(10), "SIGTERM took \(took) to end the build")
+        #expect(process.terminationStatus == 143)
+        #expect(!FileSystem.exists(book + "/book"))
+    }
+}

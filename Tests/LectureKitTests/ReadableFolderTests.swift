@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// Every folder `book.toml` names for the book to read follows one rule (attack 4, F4;
+/// `ReadableFolder`): `/`, the home folder or a folder holding one is an error at the key's line,
+/// and nothing of the home folder is published; a folder outside the book's folder (no repository
+/// here) is a warning. The book lies in the scratch home (`ContainedRun`), as a clone in `~` does.
+@Suite struct ReadableFolderTests {
+    /// A book.toml table (its key on line 4 of the book.toml `ContainedRun.makeBook` writes, or 3
+    /// without a table) and what the error says.
+    static let refused: [(toml: String, says: String)] = [
+        ("[lecture]\ninclude-from = [\"/\"]", "'lecture.include-from' folder '/' is the root folder"),
+        ("[lecture]\ninclude-from = [\"../..\"]", "'lecture.include-from' folder '../..' is the root folder"),
+        ("[lecture]\ninclude-from = [\"..\"]", "'lecture.include-from' folder '..' is the home folder"),
+        ("[lecture.samples]\nlibraries = [\"..\"]", "'lecture.samples.libraries' folder '..' is the home folder"),
+        ("[lecture]\ntemplates = \"..\"", "'lecture.templates' folder '..' is the home folder"),
+        // On line 3: `[book]` is makeBook's.
+        ("src = \"..\"", "'book.src' folder '..' is the home folder"),
+    ]
+
+    @Test(arguments: refused.indices) func aFolderThatIsOrHoldsHomeIsAnErrorAtItsLine(_ index: Int) throws {
+        let (toml, says) = Self.refused[index]
+        let run = try ContainedRun()
+        let book = try run.makeBook(toml, at: "home/book")
+        try TestSupport.write(Array("SSHKEY-SECRET-F4\n".utf8), to: run.scratch + "/home/.ssh/id_rsa")
+        try TestSupport.write(Array("public let shared = 1\n".utf8), to: run.scratch + "/home/Shared.swift")
+        try TestSupport.write(
+            Array("# Intro\n\n```text\n{{#include ../../.ssh/id_rsa}}\n```\n".utf8), to: book + "/src/intro.md")
+        let result = try run.lecture(["build", run.home + "/book"], in: "work")
+        #expect(result.termination == .exited(1) || result.termination == .exited(2), "\(result.stderrText)")
+        #expect(result.stderrText.contains("book.toml:\(toml.hasPrefix("[") ? 4 : 3):"), "\(result.stderrText)")
+        #expect(result.stderrText.contains(says), "\(result.stderrText)")
+        #expect(!result.stderrText.contains("SSHKEY-SECRET-F4"))
+        #expect(!FileSystem.exists(book + "/book"))
+    }
+
+    /// A folder outside the book's folder (and no repository holds the book) is read, with a
+    /// warning at its line.
+    @Test func aFolderOutsideTheBookIsAWarning() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook("[lecture]\ninclude-from = [\"../examples\"]")
+        try TestSupport.write(Array("let answer = 42\n".utf8), to: run.scratch + "/work/examples/answer.swift")
+        try TestSupport.write(
+            Array("# Intro\n\n```text\n{{#include ../../examples/answer.swift}}\n```\n".utf8),
+            to: book + "/src/intro.md")
+        let result = try run.lecture(["build"], in: "work/book")
+        #expect(result.succeeded, "\(result.stderrText)")
+        let warning = result.stderrText.split(separator: "\n").first { $0.contains("warning: 'lecture.include-from'") }
+        #expect(warning?.hasPrefix("book.toml:4:") == true, "\(result.stderrText)")
+        #expect(warning?.contains("folder '../examples' is outside the book's folder") == true, "\(result.stderrText)")
+        #expect(TestSupport.read(book + "/book/intro.html")?.contains("let answer = 42") == true)
+    }
+
+    /// The lecture's own folders (inside its repository) are no warning.
+    @Test func aFolderInsideTheRepositoryIsNoWarning() {
+        let root = TestSupport.repositoryRoot
+        for folder in ["content", "site-templates", "Sources/StandIns/UIKit"] {
+            #expect(
+                ReadableFolder.problem(folder, key: "k", bookDirectory: root, bookTOML: "book.toml", location: nil)
+                    == nil)
+        }
+        #expect(ReadableFolder.repository(holding: CanonicalPath.of(root)) != nil)
+    }
+}
