@@ -143,6 +143,8 @@ extension Diagnostic.Identifier {
     package static let sampleUnexpectedError = Self("lecture.sample.unexpected-error")
     /// A bidirectional control (Trojan Source) or an invisible character in a sample's code (a warning).
     package static let sampleInvisibleCharacter = Self("lecture.sample.invisible-character")
+    /// A `// snippet.hide` with no `// snippet.show` after it in its code block (a warning).
+    package static let sampleSnippetMarker = Self("lecture.sample.snippet-marker")
     /// An info string holding whitespace other than a space or a tab (a warning).
     package static let infoStringWhitespace = Self("lecture.markdown.info-string-whitespace")
     /// Raw HTML that leaves a comment open, hiding the rest of the page (a warning).
@@ -230,7 +232,8 @@ extension Diagnostic.Identifier {
         bracketsTooMany, literalEmphasis, unusedFootnote,
         infoStringWhitespace, unclosedComment, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
-        sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleCompiler,
+        sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,
+        sampleCompiler,
         sampleCompile, sampleTimeout,
         sampleOutputLimit,
         sampleExit,

@@ -62,12 +62,14 @@ package enum Subprocess {
     ///     throws the cancellation.
     ///   - newSession: the child leads a new session (setsid(2)) rather than only a new process
     ///     group: it has no controlling terminal, whether or not `lecture` was started from one.
+    ///   - whileRunning: called with the child's pid about every 100 ms until it is reaped (a
+    ///     sample's run ends the processes its program left behind with it: `SampleSandbox.endOrphans`).
     /// - Throws: `LectureError` when the program cannot be started (not found, not executable).
     package static func run(
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], inheritingEnvironment: Bool = true, timeout: Double? = nil,
         outputLimit: Int = 1 << 20, input: [UInt8]? = nil, cancellation: Cancellation = .process,
-        newSession: Bool = false
+        newSession: Bool = false, whileRunning: ((pid_t) -> Void)? = nil
     ) throws -> Result {
         try cancellation.check()
         let start = ContinuousClock.now
@@ -140,7 +142,14 @@ package enum Subprocess {
         var chunk = [UInt8](repeating: 0, count: 65536)
 
         var cancelled = false
+        var nextWatch = start.advanced(by: .milliseconds(100))
+        func watch() {
+            guard let whileRunning, ContinuousClock.now >= nextWatch else { return }
+            whileRunning(pid)
+            nextWatch = ContinuousClock.now.advanced(by: .milliseconds(100))
+        }
         while !open.isEmpty && forced == nil {
+            watch()
             if cancellation.isCancelled {
                 cancelled = true
                 forced = .signaled(SIGKILL)
@@ -202,6 +211,7 @@ package enum Subprocess {
         var exitFD: Int32 = -2
         defer { if exitFD >= 0 { close(exitFD) } }
         while !reaped {
+            watch()
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid {
                 reaped = true
@@ -421,7 +431,7 @@ package final class ChildProcesses: @unchecked Sendable {
     }
 
     /// Kills and reaps the children of this process that no `Subprocess` call is running.
-    func reapOrphans() {
+    package func reapOrphans() {
         #if os(Linux)
             let me = getpid()
             lock.withLock {

@@ -170,7 +170,7 @@ struct CheckCommand: Subcommand {
             guard onlyOutput else { continue }
             byPath[result.sample.path, default: []].append(index)
         }
-        let expanded = Set(sources.filter { $0.lineOrigins != nil }.map(\.displayPath))
+        let expanded = Set(sources.filter(\.expandsDirectives).map(\.displayPath))
         for (path, indices) in byPath.sorted(by: { $0.key < $1.key }) {
             if expanded.contains(path) {
                 // Its lines are not the file's: the output block is left for a person to edit.

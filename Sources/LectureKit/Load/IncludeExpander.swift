@@ -40,6 +40,9 @@ enum IncludeExpander {
         var diagnostics: [Diagnostic]
         /// The page's own `<title>`, from its last `{{#title …}}`.
         var title: String? = nil
+        /// Whether a directive other than an escaped one (`\{{#…}}`) was met: then `text` is
+        /// not the file less its escapes.
+        var expandsDirectives = false
     }
 
     /// The directives mdBook's `links` preprocessor knows (`playpen` is `playground`'s old name).
@@ -134,6 +137,7 @@ enum IncludeExpander {
                     rest = rest[open.upperBound...]
                     continue
                 }
+                expansion.expandsDirectives = true
                 pending += rest[..<open.lowerBound]
                 rest = rest[open.upperBound...]
                 let column = line.utf8.distance(from: line.startIndex, to: open.lowerBound) + 1
@@ -415,6 +419,7 @@ enum IncludeExpander {
         var expanded = file
         expanded.text = expansion.text
         expanded.lineOrigins = expansion.origins
+        expanded.expandsDirectives = expansion.expandsDirectives
         expanded.title = expansion.title
         // The directives' problems count the page's own lines; later stages (and `remap`) count
         // the expanded text's, so they are moved there.

@@ -37,6 +37,11 @@ package struct Sample: Hashable, Sendable {
         /// Where that `output` block stands.
         var outputRange: SourceRange? = nil
 
+        /// Swift-DocC's snippet markers among `code`'s lines (0-based), each with whether it hides
+        /// (`// snippet.hide`) or shows (`// snippet.show`): comments alone on their line, never
+        /// text of a string literal (`SnippetMarkers`, swift-syntax).
+        var snippetMarkers: [Int: Bool] = [:]
+
         /// The code shown on the page: lines between `// snippet.hide` and `// snippet.show`
         /// left out (Swift-DocC's snippet markers), the markers too.
         var visibleCode: String {
@@ -48,13 +53,8 @@ package struct Sample: Hashable, Sendable {
             var visible: [(Int, Substring)] = []
             var hidden = false
             for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
-                let trimmed = line.trimmingCharacters(in: " \t")
-                if trimmed == "// snippet.hide" {
-                    hidden = true
-                    continue
-                }
-                if trimmed == "// snippet.show" {
-                    hidden = false
+                if let hides = snippetMarkers[index] {
+                    hidden = hides
                     continue
                 }
                 if !hidden { visible.append((index, line)) }
@@ -104,15 +104,41 @@ package struct Sample: Hashable, Sendable {
     /// Such a sample is compiled alone, never merged into one program with others.
     package var compilerFlags: [String] = []
 
+    /// `reads=FILE` (one or more): files of the book the program reads, relative to the page's
+    /// folder. Each is copied into the run's working folder under the same relative path, and its
+    /// bytes are part of the sample's cache key, so a changed file runs the sample again.
+    var reads: [String] = []
+
     /// The attribute that states an error a `compile_fail` sample must give.
     static let expectErrorAttribute = "expect-error"
+    /// The attribute that names a file of the book a sample reads.
+    static let readsAttribute = "reads"
     /// The attribute that adds compiler flags (`compilerFlags`).
     static let flagsAttribute = "flags"
     /// Every attribute a sample's info string may hold, for the nearest to a misspelt one.
     static let attributeNames = [
         "run", "ignore", "no_run", "compile_fail", "test", "should_fail", "ignore-linux", "group", expectErrorAttribute,
-        flagsAttribute,
+        flagsAttribute, readsAttribute,
     ]
+
+    /// Why `file` cannot be a `reads=` file (absolute, or a step out of or within its folder), or
+    /// `nil`: a path below the page's folder, the same in the run's working folder.
+    static func readProblem(_ file: String) -> String? {
+        if file.isEmpty { return "the file name is empty" }
+        if file.hasPrefix("/") { return "an absolute path" }
+        if file.contains("\u{0}") { return "a NUL character in the name" }
+        let segments = file.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
+            return "a path with an empty, '.' or '..' segment"
+        }
+        return nil
+    }
+
+    /// The folder of the page the sample stands on, as its path is written (`src` for `src/p.md`).
+    var pageFolder: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
     /// Why an `ignore` sample is not compiled, when no `ignore` attribute says so: an Apple
     /// framework no sample library provides, or the book's rule for fences without output.
     package var skipReason: String?
@@ -145,7 +171,8 @@ package struct Sample: Hashable, Sendable {
     static let partMarker = "\u{1E}lecture-part\u{1E}"
 
     /// The program swiftc compiles: every part, each behind a `#sourceLocation` that points
-    /// swiftc's diagnostics at the Markdown file and line the code came from.
+    /// swiftc's diagnostics at the Markdown file and line the code came from; a shebang opening
+    /// the first part is read as swiftc reads it at a file's start, as a comment (`withoutShebang`).
     package var program: String {
         var text = ""
         for (index, part) in parts.enumerated() {
@@ -153,13 +180,20 @@ package struct Sample: Hashable, Sendable {
                 text += "Swift.print(\"\\u{1E}lecture-part\\u{1E}\", terminator: \"\")\n"
             }
             text += "#sourceLocation(file: \"\(path.swiftStringEscaped)\", line: \(part.firstLine))\n"
-            text += part.code
+            text += index == 0 ? Self.withoutShebang(part.code) : part.code
         }
         // Closed unless the author's own last directive closed it: a second
         // `#sourceLocation()` is swiftc's error ("without prior opening").
         let last = parts.last?.code.split(separator: "\n").last { AuthorSourceLocations.directive($0) != nil }
         let closedByAuthor = last.map { AuthorSourceLocations.directive($0).map { $0 == nil } ?? false } ?? false
         return text + (closedByAuthor ? "" : "#sourceLocation()\n")
+    }
+
+    /// `code` with a first-line shebang (`#!/usr/bin/env swift`, which swiftc accepts only as a
+    /// file's first bytes, and the program's first line is a `#sourceLocation`) made a comment of
+    /// the same length, `///usr/bin/env swift`: every line and byte offset stays where it was.
+    static func withoutShebang(_ code: String) -> String {
+        code.hasPrefix("#!") ? "//" + code.dropFirst(2) : code
     }
 
     /// The `output` blocks of the sample: its own, or its parts' in a continued program.

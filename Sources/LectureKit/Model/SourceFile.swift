@@ -12,6 +12,10 @@ package struct SourceFile: Hashable, Sendable {
     /// For a page whose `{{#include}}` directives were expanded into `text`: where each of its
     /// lines came from (`IncludeExpander`); `nil` when `text` is the file as it is on disk.
     var lineOrigins: [IncludeExpander.LineOrigin]?
+    /// Whether `text` is more than the file less the backslashes of its escaped directives
+    /// (`\{{#…}}`): a directive was expanded, or failed. `lecture check --bless` rewrites only a
+    /// page where it is not.
+    var expandsDirectives = false
     /// Lines of `text` (1-based) where an `{{#include}}` failed (reported by `IncludeExpander`):
     /// a sample around one is not verified, since what it would check is missing.
     var failedIncludeLines: Set<Int> = []

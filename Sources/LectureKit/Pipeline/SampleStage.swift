@@ -30,7 +30,7 @@ package struct SampleStage: Sendable {
         for (file, blocks) in files {
             let found = SampleExtractor.extract(
                 from: blocks, path: file.displayPath, failedIncludes: file.failedIncludeLines,
-                pageHasIncludes: file.lineOrigins != nil)
+                pageHasIncludes: file.expandsDirectives)
             samples += found.samples
             diagnostics += found.diagnostics
         }

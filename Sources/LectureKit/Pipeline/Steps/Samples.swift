@@ -28,7 +28,7 @@ extension BuildStep {
                     // fence's error (`Parse`, `UnclosedFences`) says why.
                     failedIncludes: page.source.failedIncludeLines.union(
                         UnclosedFences.openingLines(page.blocks, text: page.source.text)),
-                    pageHasIncludes: page.source.lineOrigins != nil, rules: rules,
+                    pageHasIncludes: page.source.expandsDirectives, rules: rules,
                     page: rules.continuation == .none ? nil : pathInBook(page.source, content: input.contentDirectory))
                 guard input.verifies else {
                     // A book that did not ask for verification builds as mdBook builds it: its Swift

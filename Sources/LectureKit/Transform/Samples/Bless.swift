@@ -7,7 +7,9 @@
 /// block follows a blank line. The
 /// container prefix of the opening fence is repeated on each new line, with list markers turned
 /// into spaces (`- > ` becomes `  > `), and the fence is made longer than any backtick run that
-/// starts an output line (after up to three spaces, where CommonMark would see a fence).
+/// starts an output line (after up to three spaces, where CommonMark would see a fence). A
+/// directive the program printed (`{{#include f}}`, `{{#title t}}`…) is written escaped,
+/// `\{{#include f}}` (`DirectiveEscapes`), so the block reads back as printed.
 enum Bless {
     /// A line of the file and the line ending that followed it (empty for the last line).
     struct Line {
@@ -31,8 +33,20 @@ enum Bless {
         // From the bottom up, so earlier line numbers stay valid.
         for (sample, output) in outputs.sorted(by: { $0.sample.location.line > $1.sample.location.line }) {
             let text = OutputComparison.normalize(output)
-            let body =
+            let printed =
                 text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // What the program printed must read back as printed: a directive it printed would be
+            // expanded by the next check (and by mdBook), so each is escaped as a person would.
+            let escaped = printed.map(DirectiveEscapes.escaped)
+            guard escaped.allSatisfy({ $0 != nil }) else {
+                refused.append(
+                    (
+                        sample,
+                        "its output holds '{{ #', a directive mdBook expands and no backslash escapes; copy the output into its block by hand and break the braces"
+                    ))
+                continue
+            }
+            let body = escaped.map { $0! }
             let longestRun =
                 body.map { line -> Int in
                     let indent = line.prefix(while: { $0 == " " })

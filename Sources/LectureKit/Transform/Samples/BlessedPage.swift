@@ -28,7 +28,7 @@ struct BlessedPage {
     private let mode: mode_t
 
     /// Reads the page at `displayPath`, which must still read as `checked` (the normalised text
-    /// the check verified) and, when a symbolic link leads to it, lie in one of `folders` (the
+    /// the check verified, escaped directives shown less their backslash) and, when a symbolic link leads to it, lie in one of `folders` (the
     /// book's, the pages').
     init(_ displayPath: String, within folders: [String], checked: String) throws(Refusal) {
         let real = CanonicalPath.of(displayPath)
@@ -58,7 +58,8 @@ struct BlessedPage {
         }
         original = bytes
         let reread = try? SourceFileReader.decode(bytes, displayPath: displayPath, relativePath: displayPath)
-        guard reread?.text == checked else { throw Self.changed }
+        // The check read the page with its escaped directives shown (`\{{#…}}` less the backslash).
+        guard let reread, DirectiveEscapes.shown(reread.text) == checked else { throw Self.changed }
         byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         text = String(decoding: byteOrderMark ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
     }

@@ -34,10 +34,11 @@ struct MergedSamples {
     /// process sees (`ProcessWideDeclarations`: a retroactive conformance, an unmangled symbol) is
     /// verified alone, so that no other sample of the program sees it. A sample with compiler
     /// flags of its own (`flags="…"`) is verified alone too: the merged program is compiled with
-    /// the book's flags only.
+    /// the book's flags only; so is one that reads files of the book (`reads=`), which its own run
+    /// folder holds.
     static func accepts(_ sample: Sample, syntax: SampleSyntax = SampleSyntax()) -> Bool {
         (sample.mode == .run || sample.mode == .noRun || (sample.mode == .test && acceptsTests(sample)))
-            && sample.compilerFlags.isEmpty && !syntax.facts(of: sample).processWide
+            && sample.compilerFlags.isEmpty && sample.reads.isEmpty && !syntax.facts(of: sample).processWide
     }
 
     /// The ABI name of the module of the sample at `index` in a merged program.

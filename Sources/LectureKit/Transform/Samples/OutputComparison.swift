@@ -158,6 +158,36 @@ extension OutputComparison {
         return want.count - have.count
     }
 
+    /// The lines of `expected` that standard output lacks and standard error holds, when every
+    /// line it lacks is one (as many times as it is lacked); else `nil`. Such output was written
+    /// to stderr (`FileHandle.standardError`, `fputs(…, stderr)`, `debugPrint` to a stream), which
+    /// is not compared, not lost by a program that ended early.
+    static func linesOnStderr(expected: String, actual: String, stderr: String) -> [String]? {
+        func lines(_ text: String) -> [String] {
+            let text = normalize(text)
+            return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        var unmatched: [String: Int] = [:]
+        for line in lines(actual) { unmatched[line, default: 0] += 1 }
+        var lacking: [String] = []
+        for line in lines(expected) {
+            if let count = unmatched[line], count > 0 { unmatched[line] = count - 1 } else { lacking.append(line) }
+        }
+        var onStderr: [String: Int] = [:]
+        for line in lines(stderr) { onStderr[line, default: 0] += 1 }
+        for line in lacking {
+            guard let count = onStderr[line], count > 0 else { return nil }
+            onStderr[line] = count - 1
+        }
+        return lacking.contains(where: { !$0.isEmpty }) ? lacking : nil
+    }
+
+    /// The hint for expected lines the program wrote to standard error.
+    static func stderrHint(lines: [String]) -> String {
+        "the expected output holds \(lines.count == 1 ? "a line" : "\(lines.count) lines") the program wrote to standard error, "
+            + "which is not compared: print it to standard output (print), or take it out of the output block"
+    }
+
     /// The hint for a program whose output stopped short: it names the usual cause.
     static func endedEarlyHint(missingLines: Int) -> String {
         "the program ended before the last \(missingLines == 1 ? "line was" : "\(missingLines) lines were") printed: "

@@ -132,6 +132,7 @@ enum SampleExtractor {
             var shouldFail = false
             var group: String?
             var expectedErrors: [String] = []
+            var reads: [String] = []
             var flagTexts: [String] = []
             let reportedBefore = diagnostics.count
             if let error = info.error {
@@ -171,6 +172,22 @@ enum SampleExtractor {
                     notForLinux = true
                 case "should_fail":
                     shouldFail = true
+                case _ where key == Sample.readsAttribute:
+                    if let file = value, let problem = Sample.readProblem(file) {
+                        diagnostics.append(
+                            .error(
+                                .sampleAttributes, path, block.range.start, "'\(key)=\(file)': \(problem)",
+                                notes: [
+                                    "name a file beside the page or in a folder below it, as in \(key)=data/words.txt"
+                                ]))
+                    } else if let file = value {
+                        reads.append(file)
+                    } else {
+                        diagnostics.append(
+                            .error(
+                                .sampleAttributes, path, block.range.start,
+                                "'\(key)=' needs the file the sample reads, as in \(key)=data/words.txt"))
+                    }
                 case _ where word.hasPrefix("group="):
                     let name = String(word.dropFirst("group=".count))
                     if name.isEmpty {
@@ -188,7 +205,7 @@ enum SampleExtractor {
                             .sampleAttributes,
                             path, block.range.start, "unknown sample attribute '\(word)'",
                             notes: (intended.map { ["did you mean '\($0)'?"] } ?? []) + [
-                                "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME, expect-error=\"TEXT\", flags=\"FLAGS\""
+                                "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME, expect-error=\"TEXT\", flags=\"FLAGS\", reads=FILE"
                             ]))
                 }
             }
@@ -217,11 +234,13 @@ enum SampleExtractor {
                 }
             }
             if diagnostics.count > reportedBefore { badInfoStrings.insert(block.range.start.line) }
-            let part = Sample.Part(
+            var part = Sample.Part(
                 code: code.code, firstLine: block.range.start.line + 1, column: block.range.start.column,
                 fence: block.range.start,
                 endLine: block.range.end.line)
+            part.snippetMarkers = SnippetMarkers.lines(in: part.code)
             diagnostics += InvisibleCharacterWarnings.of(part, path: path)
+            diagnostics += SnippetMarkerWarnings.of(part, path: path)
 
             if let group, let last = samples.last, last.group == group, last.expectedOutput == nil,
                 previousWasSampleOrProse(last)
@@ -230,6 +249,7 @@ enum SampleExtractor {
                 var sample = samples.removeLast()
                 sample.parts.append(part)
                 sample.expectedErrors += expectedErrors
+                sample.reads += reads
                 if sample.mode != mode || sample.shouldFail != shouldFail || sample.markedNotForLinux != notForLinux
                     || sample.compilerFlags != compilerFlags
                 {
@@ -260,6 +280,7 @@ enum SampleExtractor {
                 sample.modeIsExplicit = explicit != nil
                 sample.markedNotForLinux = notForLinux
                 sample.expectedErrors = expectedErrors
+                sample.reads = reads
                 sample.compilerFlags = compilerFlags
                 samples.append(sample)
             }

@@ -74,7 +74,7 @@ package struct SampleLibraries: Sendable {
                 ] + modules.prefix(while: { $0 != module }).map { "-l" + $0 } + [
                     "-Xlinker", "-rpath", "-Xlinker", directory,
                     "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
-                ] + (files[module] ?? [])
+                ] + moduleCacheArguments(in: cacheDirectory) + (files[module] ?? [])
             let result = try Subprocess.run(
                 toolchain.swiftc, arguments, directory: staging,
                 environment: ["TMPDIR": staging], timeout: 600)
@@ -84,7 +84,9 @@ package struct SampleLibraries: Sendable {
                     notes: [result.stderrText, "it is declared in book.toml's [lecture.samples] libraries"])
             }
         }
-        for tool in toolObjects { try compile(tool, in: staging, toolchain: toolchain) }
+        for tool in toolObjects {
+            try compile(tool, in: staging, toolchain: toolchain, moduleCache: moduleCacheArguments(in: cacheDirectory))
+        }
         _ = FileManager.default.createFile(atPath: staging + "/.complete", contents: Data())
         if rename(staging, directory) != 0 && !FileSystem.exists(directory + "/.complete") {
             throw LectureError(.sampleLibraries, "cannot move the built sample libraries into \(directory)")
@@ -115,18 +117,29 @@ package struct SampleLibraries: Sendable {
 
     /// Compiles `tool` into `staging`, in a folder of its own: the driver leaves a
     /// `TemporaryDirectory.*` in its TMPDIR. - Throws: `LectureError` naming it.
-    private static func compile(_ tool: ToolObject, in staging: String, toolchain: Toolchain) throws {
+    private static func compile(_ tool: ToolObject, in staging: String, toolchain: Toolchain, moduleCache: [String])
+        throws
+    {
         let folder = staging + "/.build-" + tool.object
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         defer { FileSystem.removeTemporaryDirectory(folder) }
         try ScratchFile.write(tool.source, to: folder + "/" + (tool.arguments.last ?? "main.swift"))
         let result = try Subprocess.run(
-            toolchain.swiftc, tool.arguments + ["-o", "../" + tool.object],
+            toolchain.swiftc, moduleCache + tool.arguments + ["-o", "../" + tool.object],
             directory: folder, environment: ["TMPDIR": folder], timeout: 600)
         guard result.succeeded else {
             throw LectureError(
                 .sampleLibraries, "\(tool.what) \(tool.object) does not compile", notes: [result.stderrText])
         }
+    }
+
+    /// Where the compiler keeps the Clang modules it builds (Glibc, Foundation's C parts): in
+    /// the tool's cache folder, not swiftc's default `~/.cache/clang/ModuleCache` outside it.
+    static func moduleCache(in cacheDirectory: String) -> String { cacheDirectory + "/clang-modules" }
+
+    /// The compiler arguments that put the Clang module cache there.
+    static func moduleCacheArguments(in cacheDirectory: String) -> [String] {
+        ["-module-cache-path", moduleCache(in: cacheDirectory)]
     }
 
     /// The arguments that let a sample import every library and link those it uses: linked as

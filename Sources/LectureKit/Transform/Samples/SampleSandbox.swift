@@ -30,7 +30,8 @@ package enum SandboxSetting: String, Sendable, CaseIterable {
 /// or command line. Its network is a loopback of its own, which reaches nothing outside. It leads
 /// a new session (no controlling terminal), and when it ends, its namespace's init ends and the
 /// kernel kills every process it left (`--die-with-parent`, and bubblewrap's init, which ends
-/// with the first process).
+/// with the first process); a process it started whose own parent has ended is killed at once
+/// while it runs (`endOrphans`), so no orphan decides when the sample is done.
 ///
 /// A process bubblewrap's init saw killed by signal N is reported as exit status 128 + N;
 /// `termination(_:)` reads it back as the signal, so a trap reads the same contained or not
@@ -72,6 +73,47 @@ package struct SampleSandbox: Sendable {
         for (path, isPrivate) in Self.coveredFolders where !isPrivate { mounts += ["--remount-ro", path] }
         // bubblewrap sets PWD, which a sample run uncontained does not have: `env` takes it out.
         return (bwrap, Self.namespaces + mounts + ["--chdir", folder, "--", "/usr/bin/env", "-u", "PWD", executable])
+    }
+
+    /// Ends at once every process the program left behind while it still runs: a process whose
+    /// parent has ended (an orphan) has no part in the sample's verdict, yet it may hold what the
+    /// program waits for (Foundation's `Process.waitUntilExit()` returns only when every process
+    /// the child started has closed the socket it inherited; `sh -c "sleep 40 &"` keeps it for
+    /// 40 s), or the output pipe. Contained, an orphan is a child of the sandbox's init (pid 1 in
+    /// its PID namespace) other than the program (pid 2); uncontained, a child `lecture` adopted
+    /// as subreaper (`ChildProcesses.reapOrphans`). Called while the run lasts, `run` the pid of
+    /// what `command(running:in:)` started.
+    func endOrphans(of run: pid_t) {
+        guard isContained else {
+            ChildProcesses.shared.reapOrphans()
+            return
+        }
+        // As root bubblewrap is itself the namespace's init; otherwise init is its child.
+        let initProcess =
+            Self.namespacePID(run) == 1 ? run : Self.children(of: run).first { Self.namespacePID($0) == 1 }
+        guard let initProcess else { return }
+        for child in Self.children(of: initProcess) where Self.namespacePID(child) != 2 {
+            kill(child, SIGKILL)
+        }
+    }
+
+    /// The children of `pid` (proc(5), `/proc/PID/task/TID/children`).
+    static func children(of pid: pid_t) -> [pid_t] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task -> [pid_t] in
+            let text = (try? FileSystem.read("/proc/\(pid)/task/\(task)/children")) ?? []
+            return text.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }).compactMap {
+                pid_t(String(decoding: $0, as: UTF8.self))
+            }
+        }
+    }
+
+    /// `pid`'s number in its own PID namespace (the last field of `NSpid:` in `/proc/PID/status`).
+    static func namespacePID(_ pid: pid_t) -> pid_t? {
+        guard let status = try? FileSystem.read("/proc/\(pid)/status") else { return nil }
+        let text = String(decoding: status, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("NSpid:") }) else { return nil }
+        return line.split(whereSeparator: { $0 == "\t" || $0 == " " }).last.flatMap { pid_t(String($0)) }
     }
 
     /// How the program ended, read through bubblewrap's exit status: 128 + N is signal N.

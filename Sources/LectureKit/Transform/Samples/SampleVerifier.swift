@@ -68,6 +68,7 @@ package struct SampleVerifier: Sendable {
     /// Flags every sample is compiled with.
     var flags: [String] {
         ["-swift-version", options.swiftLanguageMode, "-module-name", "Sample", "-diagnostic-style", "llvm"]
+            + SampleLibraries.moduleCacheArguments(in: cache.directory)
     }
 
     /// Flags `sample` is compiled with: every sample's, then its own (`flags="…"`).
@@ -219,8 +220,11 @@ package struct SampleVerifier: Sendable {
         hash.update(libraries.digest)
         // Every argument swiftc gets; the stand-ins' folder by name, so a moved cache still answers.
         hash.update(
-            compilerArguments(for: sample).map { $0.replacingOccurrences(of: libraries.directory, with: "$STANDINS") }
-                .joined(separator: " "))
+            compilerArguments(for: sample).map {
+                $0.replacingOccurrences(of: libraries.directory, with: "$STANDINS").replacingOccurrences(
+                    of: SampleLibraries.moduleCache(in: cache.directory), with: "$MODULECACHE")
+            }
+            .joined(separator: " "))
         hash.update(options.environment.cacheKeyText)
         // A verdict reached uncontained is not taken for one reached in the sandbox.
         hash.update("sandbox=\(options.sandbox == .off ? "off" : "on")")
@@ -231,6 +235,17 @@ package struct SampleVerifier: Sendable {
         }
         if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
         for part in sample.parts { hash.update(part.code) }
+        // The files of the book it reads (`reads=`): a changed file runs it again.
+        for file in sample.reads {
+            hash.update("reads=" + file)
+            if let bytes = SampleReads.bytes(file, of: sample) {
+                var digest = SHA256()
+                digest.update(bytes)
+                hash.update("bytes:" + digest.hexDigest())
+            } else {
+                hash.update("missing")
+            }
+        }
         // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
         if sample.parts.contains(where: {
             $0.code.contains("#line") || $0.code.contains("#file") || $0.code.contains("#column")
@@ -369,6 +384,11 @@ package struct SampleVerifier: Sendable {
     }
 
     private func run(_ sample: Sample, into result: inout SampleResult) throws {
+        if let missing = SampleReads.problem(of: sample) {
+            result.diagnostics.append(missing)
+            result.outcome = .failed
+            return
+        }
         if sample.mode == .test { return try runTests(sample, into: &result) }
         let work = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
         defer { FileSystem.removeTemporaryDirectory(work) }
@@ -379,8 +399,8 @@ package struct SampleVerifier: Sendable {
 
         // The two-run rule: a pass counts (and is cached) only when a second run of the same
         // binary printed the same thing, so a lucky pass (a Set's order, a race) is caught.
-        let run = try runOnce(work + "/sample")
-        let again = run.isComplete ? try runOnce(work + "/sample") : nil
+        let run = try runOnce(work + "/sample", of: sample)
+        let again = run.isComplete ? try runOnce(work + "/sample", of: sample) : nil
         take(run, again, of: sample, into: &result)
     }
 
@@ -463,10 +483,12 @@ package struct SampleVerifier: Sendable {
     }
 
     /// Runs the built sample once, in a fresh folder and the book's fixed environment
-    /// (`SampleEnvironment`): nothing of the caller's shell reaches it.
-    func runOnce(_ executable: String) throws -> Subprocess.Result {
+    /// (`SampleEnvironment`): nothing of the caller's shell reaches it. The files `sample` reads
+    /// (`reads=`) are copied into the folder first (`SampleReads`).
+    func runOnce(_ executable: String, of sample: Sample? = nil) throws -> Subprocess.Result {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
+        if let sample { try SampleReads.provide(sample, in: sandbox) }
         return try runBuilt(executable, in: sandbox)
     }
 
@@ -524,7 +546,12 @@ package struct SampleVerifier: Sendable {
         } else if let expected = sample.expectedOutput {
             if !OutputComparison.matches(expected: expected, actual: actual) {
                 var hints: [String] = []
-                if let missing = OutputComparison.missingTail(expected: expected, actual: actual), !crashed,
+                if let onStderr = OutputComparison.linesOnStderr(
+                    expected: expected, actual: actual, stderr: run.stderrText)
+                {
+                    // Not lost by ending early: written where the comparison does not look.
+                    hints.append(OutputComparison.stderrHint(lines: onStderr))
+                } else if let missing = OutputComparison.missingTail(expected: expected, actual: actual), !crashed,
                     run.termination == .exited(0)
                 {
                     hints.append(OutputComparison.endedEarlyHint(missingLines: missing))
@@ -555,7 +582,12 @@ package struct SampleVerifier: Sendable {
                     sample.path, sample.parts.last!.fence, "sample has no output block",
                     notes: [
                         "add a fenced block with info string 'output' right after it, holding what it prints",
-                        "it printed:\n" + (actual.isEmpty ? "(nothing)" : actual.trimmingCharacters(in: "\n")),
+                        "it printed:\n"
+                            + (actual.isEmpty
+                                ? (run.stderrText.isEmpty
+                                    ? "(nothing)"
+                                    : "(nothing on standard output; what it wrote to standard error is not compared)")
+                                : actual.trimmingCharacters(in: "\n")),
                         "or mark it 'run' (passes when it exits with status 0), 'no_run' (compile only) or 'ignore' (shown only); "
                             + (sample.pageHasIncludes
                                 ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
@@ -608,7 +640,8 @@ package struct SampleVerifier: Sendable {
     /// Runs a built sample in `folder`, its working folder and `TMPDIR`, under the time limit and
     /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
     /// shell reaches it. It runs in the book's sandbox (`SampleSandbox`), and leads a session of
-    /// its own even uncontained: it never has a controlling terminal. Its stdout and stderr are line-buffered by the object it was linked with
+    /// its own even uncontained: it never has a controlling terminal. A process it leaves behind
+    /// (its parent ended) is ended at once (`SampleSandbox.endOrphans`). Its stdout and stderr are line-buffered by the object it was linked with
     /// (`LineBufferedOutput`, as `stdbuf -oL -eL` would), so what a sample printed before it
     /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
     /// message stays.
@@ -621,7 +654,7 @@ package struct SampleVerifier: Sendable {
                 command.program, command.arguments, directory: folder,
                 environment: options.environment.variables(in: folder), inheritingEnvironment: false,
                 timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation,
-                newSession: true)
+                newSession: true, whileRunning: sandbox.endOrphans(of:))
         }
         run.termination = sandbox.termination(run.termination)
         return run

@@ -1,0 +1,53 @@
+import LectureSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The files of the book a sample reads, as its `reads=FILE` attributes name them (relative to
+/// its page's folder): each must be a regular file there, after resolving links; it is copied
+/// into every run's working folder under the same relative path, so the program opens
+/// `data/words.txt` as written; and its bytes are part of the sample's cache key
+/// (`SampleVerifier.cacheKey`), so a changed file runs the sample again rather than answering
+/// from the cache. A file the program reads without declaring it is not known to the cache.
+enum SampleReads {
+    /// The file's path on disk: below the page's folder once links are resolved, else `nil`.
+    static func path(_ file: String, of sample: Sample) -> String? {
+        let folder = CanonicalPath.of(sample.pageFolder)
+        let real = CanonicalPath.of(sample.pageFolder + "/" + file)
+        guard CanonicalPath.isWithin(real, folder), real != folder else { return nil }
+        var info = stat()
+        guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return real
+    }
+
+    /// The file's bytes, or `nil` when it is missing, not a regular file or outside the folder.
+    static func bytes(_ file: String, of sample: Sample) -> [UInt8]? {
+        path(file, of: sample).flatMap { try? FileSystem.read($0) }
+    }
+
+    /// The error for the first declared file that cannot be read, at the sample's fence.
+    static func problem(of sample: Sample) -> Diagnostic? {
+        for file in sample.reads where bytes(file, of: sample) == nil {
+            return .error(
+                .sampleAttributes, sample.path, sample.location,
+                "'\(Sample.readsAttribute)=\(file)' names no readable file below the page's folder",
+                notes: [
+                    "the path is relative to \(sample.pageFolder)/; a link must lead to a regular file inside that folder"
+                ])
+        }
+        return nil
+    }
+
+    /// Copies the sample's files into `folder`, each under its relative path.
+    static func provide(_ sample: Sample, in folder: String) throws {
+        for file in sample.reads {
+            guard let bytes = bytes(file, of: sample) else { continue }
+            let target = folder + "/" + file
+            if let slash = target.lastIndex(of: "/") {
+                try FileSystem.makeDirectories(String(target[..<slash]))
+            }
+            try FileSystem.writeAtomically(bytes, to: target)
+        }
+    }
+}

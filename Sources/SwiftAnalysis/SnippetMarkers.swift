@@ -1,0 +1,49 @@
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// Swift-DocC's snippet markers in a sample's code, `// snippet.hide` and `// snippet.show`, as
+/// comments only: a line that reads `// snippet.hide` inside a multiline string literal is part of
+/// the string, and the code shown on the page keeps it (swift-docc#946).
+package enum SnippetMarkers {
+    /// The comment that hides the lines after it.
+    package static let hide = "// snippet.hide"
+    /// The comment that shows them again.
+    package static let show = "// snippet.show"
+
+    /// The 0-based lines of `code` that are a marker comment and nothing else (white space
+    /// around it aside), each with whether it hides (`true`) or shows (`false`).
+    package static func lines(in code: String) -> [Int: Bool] {
+        guard code.contains("// snippet.") else { return [:] }
+        // Lines whose text is a marker: the candidates; swift-syntax tells which are comments.
+        var candidates: [Int: Bool] = [:]
+        for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: {
+                $0 == " " || $0 == "\t" || $0 == "\r"
+            }).reversed()
+            let text = String(trimmed)
+            if text == hide || text == show { candidates[index] = text == hide }
+        }
+        guard !candidates.isEmpty, ParsingLimit.allowsParsing(code) else { return [:] }
+        let tree = Parser.parse(source: code)
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        var markers: [Int: Bool] = [:]
+        func note(_ piece: TriviaPiece, at position: AbsolutePosition) {
+            guard case .lineComment = piece else { return }
+            let line = converter.location(for: position).line - 1
+            if let hides = candidates[line] { markers[line] = hides }
+        }
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            var position = token.position
+            for piece in token.leadingTrivia {
+                note(piece, at: position)
+                position += piece.sourceLength
+            }
+            position = token.endPositionBeforeTrailingTrivia
+            for piece in token.trailingTrivia {
+                note(piece, at: position)
+                position += piece.sourceLength
+            }
+        }
+        return markers
+    }
+}
