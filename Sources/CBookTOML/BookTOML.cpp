@@ -20,7 +20,8 @@ struct Walk {
 
     void emit(const std::string &path, lecture_toml_kind kind, const std::string &value, const toml::node &node) {
         const toml::source_position &place = where && where->line > 0 ? *where : node.source().begin;
-        visit(context, path.c_str(), kind, value.c_str(), static_cast<int>(place.line), static_cast<int>(place.column));
+        visit(context, path.data(), path.size(), kind, value.data(), value.size(), static_cast<int>(place.line),
+              static_cast<int>(place.column));
     }
 
     void node(const std::string &path, const toml::node &node, const toml::source_position *key = nullptr) {

@@ -30,9 +30,12 @@ import Synchronization
 /// Slow clients (slowloris): a request must arrive whole, header and body, within
 /// `requestTimeout` seconds of its connection opening or of the previous response ending, or
 /// the connection is shut down (`RequestDeadlines`; libmicrohttpd's own timeout only counts idle
-/// seconds, which a byte now and then resets). One client address may hold at most
-/// `connectionsPerAddress` connections (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`; libmicrohttpd
-/// refuses further ones at once), so a single host cannot take every slot however fast it is.
+/// seconds, which a byte now and then resets). And when every slot is taken, a new connection
+/// takes the slot of the one that has waited longest for its request (`evictOldest`), so
+/// unfinished requests cannot keep a reader out even within their deadline; only when every
+/// slot is busy answering (responses, event streams) does it get the 503. No limit per client
+/// address: on loopback, where the preview is read, the reader's browser and any other program
+/// share one address, and libmicrohttpd's per-address limit refuses with a reset, not a 503.
 ///
 /// The request path reaches `handler` still percent-encoded: the unescape callback
 /// (`MHD_OPTION_UNESCAPE_CALLBACK`) leaves it as sent, so that `RequestPath` decodes it exactly
@@ -53,9 +56,7 @@ final class HTTPServer: @unchecked Sendable {
     /// Connections accepted beyond `connectionLimit` only to be answered 503.
     var spareConnections = 200
     /// Seconds a request may take to arrive whole (see above).
-    var requestTimeout = 10.0
-    /// Connections one client address may hold at once; 0 for no limit but the others.
-    var connectionsPerAddress = 100
+    var requestTimeout = 5.0
     /// Set by `start()`.
     private(set) var deadlines: RequestDeadlines?
 
@@ -83,7 +84,6 @@ final class HTTPServer: @unchecked Sendable {
         deadlines = RequestDeadlines(timeout: requestTimeout)
         var options = [
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit + spareConnections, ptr_value: nil),
-            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: connectionsPerAddress, ptr_value: nil),
             MHD_OptionItem(
                 option: .NOTIFY_COMPLETED, value: unsafeBitCast(Self.requestCompleted, to: Int.self),
                 ptr_value: Unmanaged.passUnretained(self).toOpaque()),
@@ -148,8 +148,9 @@ final class HTTPServer: @unchecked Sendable {
         deadlines?.stop()
     }
 
-    /// Counts connections as they open and close; one that opens beyond `connectionLimit` is
-    /// marked, and every request on it is answered 503 (the decision is per connection, so
+    /// Counts connections as they open and close; one that opens beyond `connectionLimit`
+    /// takes the slot of the oldest unfinished request, or, when there is none, is marked, and
+    /// every request on it is answered 503 (the decision is per connection, so
     /// connections already served stay served).
     private static let connectionNotice:
         @convention(c) (
@@ -161,9 +162,13 @@ final class HTTPServer: @unchecked Sendable {
             let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
             if code == .CONNECTION_NOTIFY_STARTED {
                 let open = server.openConnections.add(1, ordering: .relaxed).newValue
-                socketContext?.pointee = open > server.connectionLimit ? HTTPServer.overLimitMark : nil
                 server.deadlines?.arm(
                     Int(bitPattern: connection), socket: lecture_mhd_connection_socket(connection))
+                // Every slot taken: the oldest unfinished request makes room, else a 503.
+                let served =
+                    open <= server.connectionLimit
+                    || server.deadlines?.evictOldest(except: Int(bitPattern: connection)) == true
+                socketContext?.pointee = served ? nil : HTTPServer.overLimitMark
             } else {
                 // Before libmicrohttpd closes the socket (see `RequestDeadlines`).
                 server.deadlines?.disarm(Int(bitPattern: connection))

@@ -27,6 +27,8 @@ final class RequestDeadlines: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Connections shut down because their request was late, since the start.
     private(set) var closedCount = 0
+    /// Connections shut down to make room for a new one (`evictOldest`), since the start.
+    private(set) var evictedCount = 0
 
     /// Starts the thread that watches the deadlines.
     init(timeout: Double) {
@@ -41,6 +43,21 @@ final class RequestDeadlines: @unchecked Sendable {
         condition.withLock {
             armed[connection] = (socket, .now + .milliseconds(Int(timeout * 1000)))
             condition.signal()
+        }
+    }
+
+    /// Makes room for a new connection when every slot is taken: shuts down the connection
+    /// (other than `connection`) that has waited longest for its request, as if its deadline had
+    /// passed. Only connections whose request has not arrived whole are armed, so a response
+    /// being sent or an event stream is never cut. Returns whether one was shut down.
+    func evictOldest(except connection: Int) -> Bool {
+        condition.withLock {
+            guard let oldest = armed.filter({ $0.key != connection }).min(by: { $0.value.due < $1.value.due })
+            else { return false }
+            _ = shutdown(oldest.value.socket, Int32(SHUT_RDWR))
+            armed.removeValue(forKey: oldest.key)
+            evictedCount += 1
+            return true
         }
     }
 

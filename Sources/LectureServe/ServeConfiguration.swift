@@ -23,9 +23,7 @@ struct ServeConfiguration: Sendable {
     var connectionLimit = 1000
     /// Seconds a request may take to arrive whole, header and body, before its connection is
     /// closed (slow clients; see `RequestDeadlines`).
-    var requestTimeout = 10.0
-    /// Connections one client address may hold at once; 0 for no such limit.
-    var connectionsPerAddress = 100
+    var requestTimeout = 5.0
     /// Seconds between `: ping` comments on an idle event stream.
     var pingInterval = 15.0
 

@@ -208,6 +208,9 @@ extension Diagnostic.Identifier {
     /// Raw HTML or an image that makes a browser load a file of the machine (`file:`, in any
     /// attribute, `srcset`, CSS `url()`, a meta refresh, a nested `srcdoc`).
     package static let machineFileInHTML = Self("lecture.link.machine-file")
+    /// A link in a page (Markdown, a diagram's node) to a `javascript:`, `vbscript:` or `data:`
+    /// URL (`ScriptURL`): a warning, and the URL is left out of the site.
+    package static let scriptURL = Self("lecture.link.script-url")
     /// A built page that holds a path of the machine that built it (the book's folder, the home
     /// folder, the cache, a temporary folder).
     package static let machinePathPublished = Self("lecture.site.machine-path")
@@ -240,7 +243,8 @@ extension Diagnostic.Identifier {
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
         tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
         figureAttributes,
-        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, machineFileInHTML, machinePathPublished,
+        brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
+        machinePathPublished,
         templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,

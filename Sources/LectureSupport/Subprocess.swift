@@ -342,7 +342,8 @@ package enum Subprocess {
 /// process a sample starts in a group of its own, and leaves running, is reparented to
 /// `lecture` rather than to init; `reapOrphans()` then kills and reaps such a process: a child
 /// of ours that `Subprocess` is not running and that carries the environment variable
-/// `LECTURE_CHILD_OF=<our pid>`, which every process `Subprocess` starts passes on. Children
+/// `LECTURE_CHILD_OF=<our pid>`, which every process `Subprocess` starts passes on, or a child
+/// that leads a PID namespace of its own (a sandbox's init, often a zombie by then). Children
 /// started otherwise (by a test, say) are left alone.
 // @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
 // see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
@@ -430,7 +431,27 @@ package final class ChildProcesses: @unchecked Sendable {
         return names
     }
 
-    /// Kills and reaps the children of this process that no `Subprocess` call is running.
+    /// How many PID namespaces `pid` has a number in (`NSpid:` of proc(5)'s status), or 0.
+    static func pidNamespaceDepth(_ pid: String) -> Int {
+        guard let status = try? FileSystem.read("/proc/\(pid)/status"),
+            let line = status.split(separator: UInt8(ascii: "\n")).first(where: {
+                $0.starts(with: Array("NSpid:".utf8))
+            })
+        else { return 0 }
+        return line.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).count - 1
+    }
+
+    /// This process's depth; a child deeper than it started a PID namespace of its own.
+    private static let ownPIDNamespaceDepth = pidNamespaceDepth("self")
+
+    /// Whether child `pid` lives in a PID namespace below ours: only a sandbox makes one here.
+    static func leadsANestedPIDNamespace(_ pid: pid_t) -> Bool {
+        ownPIDNamespaceDepth > 0 && pidNamespaceDepth(String(pid)) > ownPIDNamespaceDepth
+    }
+
+    /// Kills and reaps the children of this process that no `Subprocess` call is running: those
+    /// that carry our marker, and sandboxes' inits, living or zombies (`lecture serve` would
+    /// otherwise collect a zombie bubblewrap for every sample it ever ran).
     package func reapOrphans() {
         #if os(Linux)
             let me = getpid()
@@ -447,8 +468,13 @@ package final class ChildProcesses: @unchecked Sendable {
                 }
                 let marker = Array("\(Self.markerName)=\(me)".utf8)
                 for pid in children where !pids.contains(pid) {
-                    guard let environ = try? FileSystem.read("/proc/\(pid)/environ"),
-                        environ.split(separator: 0).contains(where: { $0.elementsEqual(marker) })
+                    // A sandbox's init (bubblewrap's child, pid 1 of its own PID namespace) is
+                    // reparented to us when bubblewrap ends and often has exited already: a
+                    // zombie, whose environment can no longer be read, is known by its namespace.
+                    let environ = try? FileSystem.read("/proc/\(pid)/environ")
+                    guard
+                        Self.leadsANestedPIDNamespace(pid)
+                            || environ?.split(separator: 0).contains(where: { $0.elementsEqual(marker) }) == true
                     else { continue }
                     kill(pid, SIGKILL)
                     var status: Int32 = 0

@@ -198,8 +198,8 @@ extension BookSettingsTests {
         #expect(
             diagnostics.map(\.headline) == [
                 "book.toml:2:1: error: 'output.html.site-url' must be a path from the server's root, such as \"/lecture/\"; '//' starts another host's URL",
-                "book.toml:3:1: error: 'output.html.git-repository-url' must be an http(s) URL or a relative one, such as \"https://github.com/you/book\", not a 'javascript:' URL",
-                "book.toml:4:1: error: 'output.html.edit-url-template' must be an http(s) URL or a relative one, such as \"https://github.com/you/book\", not a 'JavaScript:' URL",
+                "book.toml:3:1: error: 'output.html.git-repository-url' may not be a 'javascript:' URL: a reader's browser would run it as script, or open it as a page of its own, with the site's rights",
+                "book.toml:4:1: error: 'output.html.edit-url-template' may not be a 'javascript:' URL: a reader's browser would run it as script, or open it as a page of its own, with the site's rights",
             ])
         #expect(settings.siteURL == nil && settings.gitRepositoryURL == nil && settings.editURLTemplate == nil)
         for (siteURL, line) in [("/../", "'..' segments"), ("/x\"><script>/", "'\"'"), ("/a b/", "U+20")] {

@@ -52,4 +52,44 @@ import Testing
                 "# A\n\n## Heading note[^h]\n\nTerm[^d] ~~old~~\n: Def[^e] ~~gone~~\n\n- item[^i]\n\n> quote[^q]\n\n| Head[^th] | b |\n|---|---|\n| x | y |\n\n*emph[^em]*\n\n[^h]: H.\n[^d]: D.\n[^e]: E.\n[^i]: I.\n[^q]: Q.\n[^th]: TH.\n[^em]: EM.\n",
         ])
     }
+
+    /// Code spans and links in headings and in the summary's titles, numbered lists holding
+    /// code and nested lists, a footnote of two paragraphs, headings named alike, raw
+    /// `<details>`, an HTML comment; a Markdown file of definitions and footnotes included by two
+    /// pages (and listed by none, without a warning).
+    @Test func includedDefinitionsAndFootnotesCodeInHeadingsAndDuplicateHeadings() throws {
+        try expectSameBook([
+            "book.toml": "[book]\ntitle = \"Guide\"\nlanguage = \"en\"\n\n[output.html]\nsmart-punctuation = false\n",
+            "src/SUMMARY.md":
+                "# Summary\n\n- [The `api` module](api.md)\n- [Glossary](glossary.md)\n    - [Shared terms](shared.md)\n",
+            "src/api.md":
+                "# The `api` module\n\n## `fn run()` and [links](glossary.md#term-one)\n\n<!-- a comment -->\n\n1. First\n   ```rust\n   # fn hidden() {}\n   fn run() {}\n   ```\n2. Second\n   - nested with `code`\n   - and **bold**[^api]\n\n[^api]: Notes about\n    the API.\n\n    > quoted in a note\n\n## Same name\n\n## Same name\n\n<details>\n<summary>More</summary>\n\nHidden *text*.\n\n</details>\n",
+            "src/glossary.md": "# Glossary\n\n{{#include terms.md}}\n\nSee [the module](api.md#same-name-1).\n",
+            "src/shared.md": "# Shared terms\n\n{{#include terms.md}}\n",
+            "src/terms.md":
+                "Term one\n: The first.[^g]\n\nTerm two\n\n: The second,\n  over lines.\n\n    With code:\n\n        let x = 1\n\n[^g]: From an included file.\n",
+        ])
+    }
+
+    /// Two prefix chapters, a part with no chapters, drafts nested under a chapter and at the top,
+    /// separators, admonitions of every title (one holding a quote), heading attributes with a
+    /// key and value, a table aligned three ways with `<kbd>`, `<img>`, `<br>` and a link in cells.
+    @Test func draftsEmptyPartsAdmonitionsAttributesAndAlignedTables() throws {
+        try expectSameBook([
+            "book.toml": "[book]\ntitle = \"Ref\"\nlanguage = \"en\"\n\n[output.html]\nsmart-punctuation = false\n",
+            "src/SUMMARY.md":
+                "# Summary\n\n[Intro](intro.md)\n[Conventions](conventions.md)\n\n---\n\n# Language\n\n- [Items](items/index.md)\n    - [Functions](items/functions.md)\n    - [Draft child]()\n        - [Grandchild draft]()\n- [Draft top]()\n\n# Empty part\n\n# Appendices\n\n- [Table](table.md)\n\n---\n\n[Credits](credits.md)\n",
+            "src/conventions.md":
+                "# Conventions {#conv data-x=\"1\" .wide}\n\n## Sub {.only-class}\n\nLink to [functions](items/functions.md#signature).\n",
+            "src/credits.md": "# Credits\n\nThanks.\n",
+            "src/intro.md":
+                "# Intro\n\n> [!IMPORTANT]\n> Read **this**.\n\n> [!CAUTION]\n> Two\n> lines.\n\n> [!NOTE]\n> > nested quote\n",
+            "src/table.md":
+                "# Table\n\n| Left | Center | Right |\n|:-----|:------:|------:|\n| <kbd>Ctrl</kbd> | <img src=\"x.png\" alt=\"x\"> | <br> |\n| [link](intro.md) | *em* | **b** |\n\nAfter the table.\n",
+            "src/x.png": "",
+            "src/items/functions.md":
+                "# Functions\n\n## Signature {#signature}\n\n```text\nfn name(args) -> Ret\n```\n",
+            "src/items/index.md": "# Items\n\n- [Functions](functions.md)\n",
+        ])
+    }
 }

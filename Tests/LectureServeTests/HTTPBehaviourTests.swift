@@ -80,9 +80,37 @@ import Testing
         #expect(SiteHandler.originForm("/a://b") == "/a://b")
     }
 
+    /// Every slot busy answering (four event streams, which no deadline cuts): a new connection
+    /// gets a quick 503 with Retry-After, not a reset, and the streams go on.
     @Test func connectionsBeyondTheLimitGetAQuick503WhileServingGoesOn() throws {
+        // Pings every 0.2 s: a stream's end is noticed when a ping cannot be written.
+        let site = try ServeFixture(pingInterval: 0.2, connectionLimit: 4)
+        var streams: [EventStreamClient] = []
+        for _ in 0..<4 {
+            let stream = try EventStreamClient(port: site.port)
+            #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "hello" } })
+            streams.append(stream)
+        }
+        let refused = try site.get("/")
+        #expect(refused.status == 503)
+        #expect(refused.headers["retry-after"] == "1")
+        #expect(refused.text.contains("more than 4 connections"))
+        #expect(streams.allSatisfy { !$0.closed })
+        // Once one closes, new connections are served again.
+        streams.removeLast()
+        var status = 0
+        let start = Date()
+        while status != 200, Date().timeIntervalSince(start) < patience {
+            status = (try? site.get("/").status) ?? 0
+            if status != 200 { usleep(20_000) }
+        }
+        #expect(status == 200)
+    }
+
+    /// Every slot held by kept-alive connections waiting for their next request: a new
+    /// connection takes the oldest one's slot and is served; the others are still served.
+    @Test func aNewConnectionTakesTheSlotOfTheOldestIdleOne() throws {
         let site = try ServeFixture(connectionLimit: 4)
-        // Four kept-alive connections hold every slot.
         var held: [Int32] = []
         defer { for fd in held { close(fd) } }
         for _ in 0..<4 {
@@ -91,24 +119,12 @@ import Testing
             #expect(try Self.readResponse(fd).status == 200)
             held.append(fd)
         }
-        let refused = try site.get("/")
-        #expect(refused.status == 503)
-        #expect(refused.headers["retry-after"] == "1")
-        #expect(refused.text.contains("more than 4 connections"))
-        // The held connections are still served.
-        try HTTPTestClient.send(held[0], "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        let again = try Self.readResponse(held[0])
-        #expect(again.status == 200)
-        #expect(again.text.contains("첫 문단입니다."))
-        // Once they close, new connections are served again.
-        for fd in held { close(fd) }
-        held = []
-        var status = 0
-        for _ in 0..<100 where status != 200 {
-            status = (try? site.get("/").status) ?? 0
-            if status != 200 { usleep(20_000) }
-        }
-        #expect(status == 200)
+        let page = try site.get("/")
+        #expect(page.status == 200)
+        #expect(page.text.contains("첫 문단입니다."))
+        // The newest held connection is still served.
+        try HTTPTestClient.send(held[3], "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try Self.readResponse(held[3]).status == 200)
     }
 
     @Test func pagesUnderTheReservedPrefixAreWarnedAtTheirLink() throws {

@@ -26,9 +26,11 @@ typedef enum {
 /// each followed by the byte 0x1F (array elements by their index in decimal); `value` is the
 /// node's value as text (a string's contents, `true`/`false`, a number as TOML writes it), empty
 /// for tables and arrays. `line` and `column` are 1-based, as toml++ reports them (columns in
-/// UTF-8 code points); 0 when unknown (tables made implicitly by a dotted key).
-typedef void (*lecture_toml_visitor)(void *context, const char *path, lecture_toml_kind kind,
-                                     const char *value, int line, int column);
+/// UTF-8 code points); 0 when unknown (tables made implicitly by a dotted key). Both texts come
+/// with their length in bytes: a TOML string may hold U+0000 (`"a\u0000b"`), which a C string
+/// would end at.
+typedef void (*lecture_toml_visitor)(void *context, const char *path, size_t path_length, lecture_toml_kind kind,
+                                     const char *value, size_t value_length, int line, int column);
 
 /// Parses `length` bytes of `text` as TOML and visits every node.
 /// Returns 0 on success. On a syntax error returns 1 and sets `*error` to a description

@@ -53,6 +53,7 @@ package struct BookOptions: ParsableOptions, Sendable {
             } else if allowJUnit, value.hasPrefix("junit:"), value.count > "junit:".count {
                 guard junit == nil else { throw LectureError(.badOption, "--report junit: given more than once") }
                 junit = String(value.dropFirst("junit:".count))
+                try PathText.check(junit ?? "", option: "--report junit:")
             } else {
                 let wanted = (DiagnosticFormat.names + (allowJUnit ? ["junit:PATH"] : [])).map { "'\($0)'" }.joined(
                     separator: ", ")
@@ -68,21 +69,21 @@ package struct BookOptions: ParsableOptions, Sendable {
 extension Option where Values == BookOptions {
     /// `--content <dir>`.
     package static var content: Option {
-        .value(
+        .path(
             "--content", value: "dir",
             help: "The folder with SUMMARY.md and the pages (default: book.toml's [book] src, else src or content).",
             at: \.content)
     }
     /// `--templates <dir>`.
     package static var templates: Option {
-        .value(
+        .path(
             "--templates", value: "dir",
             help: "The folder with page.html and assets (default: [lecture] templates, else the built-in theme).",
             at: \.templates)
     }
     /// `--output <dir>`.
     package static var output: Option {
-        .value(
+        .path(
             "--output", value: "dir",
             help: "Where the site is written (default: [build] build-dir, else book or _site).", at: \.output)
     }
@@ -118,7 +119,7 @@ extension Option where Values == BookOptions {
     }
     /// `--cache-dir <dir>`.
     package static var cacheDirectory: Option {
-        .value(
+        .path(
             "--cache-dir", value: "dir",
             help: "The cache folder (default: $LECTURE_CACHE_DIR, $XDG_CACHE_HOME/lecture or ~/.cache/lecture).",
             at: \.cacheDirectory)

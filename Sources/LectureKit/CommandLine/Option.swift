@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// One command-line option, declared once: its spellings, the name of its value, its help line
 /// and where its value goes in `Values`, the command's typed options.
 ///
@@ -46,6 +48,27 @@ package struct Option<Values> {
         }
     }
 
+    /// An option whose value is a path, stored at `keyPath`: a control character in it is a
+    /// usage error (`PathText`, the one check of every path a person writes).
+    package static func path(
+        _ names: String..., value: String, help: String, at keyPath: WritableKeyPath<Values, String?>
+    ) -> Option {
+        Option(names: names, valueName: value, help: help, repeatable: false) { values, text in
+            try PathText.check(text, option: names.last ?? "")
+            values[keyPath: keyPath] = text
+        }
+    }
+
+    /// An option whose value is a path, stored at `keyPath` over its default (as `path` above).
+    package static func path(
+        _ names: String..., value: String, help: String, at keyPath: WritableKeyPath<Values, String>
+    ) -> Option {
+        Option(names: names, valueName: value, help: help, repeatable: false) { values, text in
+            try PathText.check(text, option: names.last ?? "")
+            values[keyPath: keyPath] = text
+        }
+    }
+
     /// An option that may be given more than once; every value is appended at `keyPath`.
     static func values(
         _ names: String..., value: String, help: String, at keyPath: WritableKeyPath<Values, [String]>
@@ -69,5 +92,14 @@ package struct Option<Values> {
         return Option<Outer>(names: names, valueName: valueName, help: help, repeatable: repeatable) { outer, text in
             try store(&outer[keyPath: group], text)
         }
+    }
+}
+
+extension PathText {
+    /// Throws the usage error (exit 2) for a control character in `text`, given to `option`
+    /// (an option's name, or the argument's `<name>`).
+    static func check(_ text: String, option: String) throws {
+        guard let problem = problem(text) else { return }
+        throw LectureError(.badOptionValue, "\(option) \(problem)", notes: [note])
     }
 }

@@ -35,13 +35,13 @@ struct PDFCommand: Subcommand {
 
     static var options: [Option<Options>] {
         [
-            .value(
+            .path(
                 "--site", value: "dir", help: "The built site, with print.html (default: the book's, as for build).",
                 at: \.site),
-            .value(
+            .path(
                 "-o", "--output", value: "file.pdf", help: "Where the PDF is written (default: lecture.pdf).",
                 at: \.output),
-            .value(
+            .path(
                 "--chromium", value: "path", help: "The Chromium to run (default: $CHROMIUM or chromium on PATH).",
                 at: \.chromium),
         ]

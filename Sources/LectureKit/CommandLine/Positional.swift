@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// The arguments that are not options (a book's folder, files), declared as options are: the
 /// usage text they show, and where they go.
 package struct Positional<Values> {
@@ -7,14 +9,22 @@ package struct Positional<Values> {
     let limit: Int?
     let store: (inout Values, [String]) throws -> Void
 
+    /// Arguments are paths (a book's folder, its pages): a control character in one is a usage
+    /// error (`PathText`).
     /// At most one argument, stored at `keyPath`; `name` is shown as `[<name>]`.
     static func optional(_ name: String, at keyPath: WritableKeyPath<Values, String?>) -> Positional {
-        Positional(usage: "[<\(name)>]", limit: 1) { values, arguments in values[keyPath: keyPath] = arguments.first }
+        Positional(usage: "[<\(name)>]", limit: 1) { values, arguments in
+            for argument in arguments { try PathText.check(argument, option: "<\(name)>") }
+            values[keyPath: keyPath] = arguments.first
+        }
     }
 
     /// Any number of arguments, in order, stored at `keyPath`; `usage` shows them.
     package static func all(usage: String, at keyPath: WritableKeyPath<Values, [String]>) -> Positional {
-        Positional(usage: usage, limit: nil) { values, arguments in values[keyPath: keyPath] = arguments }
+        Positional(usage: usage, limit: nil) { values, arguments in
+            for argument in arguments { try PathText.check(argument, option: "argument") }
+            values[keyPath: keyPath] = arguments
+        }
     }
 
     /// This argument for a command whose options hold this group at `group`.

@@ -135,6 +135,10 @@ package enum BookSettingsLoader {
         for entry in document.entries {
             let key = entry.path.joined(separator: ".")
             let place: SourceLocation? = entry.location.line > 0 ? entry.location : nil
+            if let text = pathText(of: entry), let problem = PathText.problem(text) {
+                diagnostics.append(.error(.bookTOMLValue, path, place, "'\(key)' \(problem)", notes: [PathText.note]))
+                continue
+            }
             if entry.path.count == 3, entry.path[0] == "book", entry.path[1] == "authors" {
                 if entry.kind == .string {
                     settings.authors.append(entry.value)
@@ -157,7 +161,15 @@ package enum BookSettingsLoader {
                 continue
             }
             if entry.path.count == 4, entry.path[0] == "output", entry.path[1] == "html", entry.path[2] == "redirect" {
-                if entry.kind == .string {
+                if entry.kind == .string, let problem = URLSetting.scriptProblem(entry.value) {
+                    diagnostics.append(
+                        .error(
+                            .bookTOMLValue, path, place, "redirect '\(entry.path[3])' \(problem)",
+                            notes: [
+                                ScriptURL.note,
+                                "a redirect leads to a page, such as \"new.html\" or \"https://example.org/\"",
+                            ]))
+                } else if entry.kind == .string {
                     settings.redirects.append(
                         Redirect(from: entry.path[3], to: entry.value, file: path, location: place))
                 } else {
@@ -253,6 +265,26 @@ package enum BookSettingsLoader {
             (a.element.location?.line ?? 0, a.offset) < (b.element.location?.line ?? 0, b.offset)
         }.map(\.element)
         return (settings, ordered)
+    }
+
+    /// The path `entry` holds, for the one check of paths (`PathText`), or `nil` when it holds
+    /// none: `[book] src`, `[build] build-dir`, `[lecture] templates`, an element of
+    /// `[lecture] include-from`, `[lecture.samples] libraries` and `continue`, and the key (an
+    /// old page's path) of an `[output.html.redirect]` entry.
+    static func pathText(of entry: TOMLDocument.Entry) -> String? {
+        let path = entry.path
+        if path.count == 4, path[0] == "output", path[1] == "html", path[2] == "redirect" { return path[3] }
+        guard entry.kind == .string else { return nil }
+        switch path.count {
+        case 2:
+            return ["book.src", "build.build-dir", "lecture.templates"].contains(path.joined(separator: "."))
+                ? entry.value : nil
+        case 3: return path[0] == "lecture" && path[1] == "include-from" ? entry.value : nil
+        case 4:
+            return path[0] == "lecture" && path[1] == "samples" && ["libraries", "continue"].contains(path[2])
+                ? entry.value : nil
+        default: return nil
+        }
     }
 
     /// What is wrong with one element of `[lecture.samples] libraries`, or `nil`: it must name a

@@ -16,7 +16,9 @@ import LectureSupport
 /// Forms: `{{#include file}}` (all of it), `file:N` (line N), `file:N:` (from N), `file::M` (to M),
 /// `file:N:M` (N to M, 1-based, inclusive), and `file:NAME` (the lines between `ANCHOR: NAME` and
 /// `ANCHOR_END: NAME`, without any anchor line). `\{{#include …}}` stays as written, less the
-/// backslash. Included files may include others, 10 levels deep at most. Each problem (a missing
+/// backslash. A directive inside a block quote or a list item (`> {{#include f}}`) gives every
+/// included line the container's markers (`containerContinuation`), which mdBook does not.
+/// Included files may include others, 10 levels deep at most. Each problem (a missing
 /// file, a range past its end, an unknown anchor) is an error at the directive's line. What one
 /// page's includes add up to is bounded, and a cancellation stops them (`IncludeBudget`).
 enum IncludeExpander {
@@ -178,6 +180,15 @@ enum IncludeExpander {
                     if innerOrigins.count != innerLines.count {
                         innerOrigins = Array(repeating: here, count: innerLines.count)
                     }
+                    // Inside a block quote or a list item (`> {{#include f}}`, `- {{#include f}}`,
+                    // an indented line of either), every included line gets the container's
+                    // markers, so it stays inside; mdBook gives them to the first line only and
+                    // breaks the container (mdBook#1127).
+                    if pieces.isEmpty, let continuation = containerContinuation(of: pending) {
+                        for index in innerLines.indices.dropFirst() {
+                            innerLines[index] = continuation + innerLines[index]
+                        }
+                    }
                     // The first included line joins the text before the directive; the last, the text after.
                     innerLines[0] = pending + innerLines[0]
                     if !pending.isEmpty { innerOrigins[0] = here }
@@ -219,6 +230,40 @@ enum IncludeExpander {
         }
         expansion.text = output.joined(separator: "\n")
         return expansion
+    }
+
+    /// What continues the containers that `prefix` (the text before a directive) opens or
+    /// continues, when it is only containers' markers: each `>` kept, each list item's marker
+    /// (`-`, `*`, `+`, `1.`, `1)` and the space after it) as spaces, white space as written
+    /// (`"> "` → `"> "`, `"- "` → `"  "`, `"> 1. "` → `">    "`, `"  "` → `"  "`); `nil` for
+    /// no prefix or one with text.
+    static func containerContinuation(of prefix: String) -> String? {
+        guard !prefix.isEmpty else { return nil }
+        var continuation = ""
+        var rest = Substring(prefix)
+        while let first = rest.first {
+            if first == " " || first == "\t" || first == ">" {
+                continuation.append(first)
+                rest = rest.dropFirst()
+                continue
+            }
+            // A list item's marker, followed by white space.
+            let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+            let marker: Substring
+            if "-*+".contains(first) {
+                marker = rest.prefix(1)
+            } else if (1...9).contains(digits.count), let after = rest.dropFirst(digits.count).first,
+                after == "." || after == ")"
+            {
+                marker = rest.prefix(digits.count + 1)
+            } else {
+                return nil
+            }
+            guard let space = rest.dropFirst(marker.count).first, space == " " || space == "\t" else { return nil }
+            continuation += String(repeating: " ", count: marker.count)
+            rest = rest.dropFirst(marker.count)
+        }
+        return continuation
     }
 
     struct Problem: Error {

@@ -54,14 +54,21 @@ struct TOMLDocument: Sendable {
             withExtendedLifetime(collector) {
                 lecture_toml_parse(
                     pointer, text.utf8.count, Unmanaged.passUnretained(collector).toOpaque(),
-                    { context, path, kind, value, line, column in
+                    { context, path, pathLength, kind, value, valueLength, line, column in
                         let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
-                        let keys = String(cString: path!).split(separator: "\u{1F}", omittingEmptySubsequences: false)
+                        // With their lengths: a NUL (`\u0000`) is a character of the text, not its end.
+                        func text(_ bytes: UnsafePointer<CChar>?, _ count: Int) -> String {
+                            guard let bytes else { return "" }
+                            return bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
+                                String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+                            }
+                        }
+                        let keys = text(path, pathLength).split(separator: "\u{1F}", omittingEmptySubsequences: false)
                             .dropLast().map(String.init)
                         let kinds: [Kind] = [.table, .array, .string, .integer, .float, .boolean, .dateTime]
                         collector.entries.append(
                             Entry(
-                                path: keys, kind: kinds[Int(kind.rawValue)], value: String(cString: value!),
+                                path: keys, kind: kinds[Int(kind.rawValue)], value: text(value, valueLength),
                                 location: SourceLocation(line: Int(line), column: Int(column))))
                     }, &error, &line, &column)
             }

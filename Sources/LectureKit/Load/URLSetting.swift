@@ -1,6 +1,9 @@
+import LectureSupport
+
 /// The URL settings of `book.toml` and the command line, checked before any page is built:
 /// `site-url` is a path from the server's root (as mdBook documents it), and the links a page's
 /// header carries (`git-repository-url`, `edit-url-template`) are web URLs or relative paths.
+/// Every URL-valued key also follows the one scheme rule of `ScriptURL` (`scriptProblem`).
 /// Each check gives what is wrong, in words that finish "'key' …", or `nil`.
 package enum URLSetting {
     /// What is wrong with `text` as the path a site is served under, or `nil`.
@@ -22,6 +25,7 @@ package enum URLSetting {
     /// What is wrong with `text` as a link written into every page, or `nil`: it must be an
     /// `http:`/`https:` URL or a relative one, with nothing a browser reads differently.
     package static func linkProblem(_ text: String) -> String? {
+        if let problem = scriptProblem(text) { return problem }
         if let bad = text.unicodeScalars.first(where: { !isLinkScalar($0) }) {
             return "must be a URL, such as \"https://github.com/you/book\"; it holds \(described(bad))"
         }
@@ -30,6 +34,14 @@ package enum URLSetting {
                 + "not a '\(scheme):' URL"
         }
         return nil
+    }
+
+    /// What is wrong with `text` by the one scheme rule of every URL the tool writes
+    /// (`ScriptURL`), or `nil`: the same words for every key that holds a URL.
+    package static func scriptProblem(_ text: String) -> String? {
+        guard let scheme = ScriptURL.scheme(of: text) else { return nil }
+        return
+            "may not be a '\(scheme):' URL: a reader's browser would run it as script, or open it as a page of its own, with the site's rights"
     }
 
     /// The URL's scheme: the text before a `:` that comes before any `/`, `?` or `#`.

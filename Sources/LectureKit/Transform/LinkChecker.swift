@@ -53,6 +53,11 @@ enum LinkChecker {
         var diagnostics: [Diagnostic] = []
         let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
         for link in links(in: page.blocks) {
+            if let scheme = ScriptURL.scheme(of: link.destination) {
+                diagnostics.append(
+                    scriptLink(link.destination, scheme: scheme, path: page.source.displayPath, at: link.location))
+                continue
+            }
             if link.destination.isEmpty || link.destination.hasPrefix("//")
                 || LinkRewriter.hasScheme(link.destination)
             {
@@ -156,6 +161,18 @@ enum LinkChecker {
             }
         }
         return diagnostics
+    }
+
+    /// The warning for a link or image to `url`, whose scheme `scheme` the one scheme rule
+    /// refuses (`ScriptURL`): the site gets the link's text without its URL (`LinkRewriter`).
+    static func scriptLink(_ url: String, scheme: String, path: String, at place: SourceLocation?) -> Diagnostic {
+        .warning(
+            .scriptURL, path, place,
+            "link to a '\(scheme):' URL is published without its URL: '\(ScriptURL.shown(url))'",
+            notes: [
+                ScriptURL.note,
+                "link to a page that shows the code instead, or put the URL in a code span (`javascript:…`)",
+            ])
     }
 
     /// Every link and image in the blocks' paragraphs, headings and table cells.

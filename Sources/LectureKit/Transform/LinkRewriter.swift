@@ -13,7 +13,9 @@ enum LinkRewriter {
     /// - Parameter isIndexFolder: whether a path (as written, relative to the page) names a
     ///   folder of the book with an index page: `for_developers` is then `for_developers/index.html`,
     ///   which a server gives mdBook's readers and which works from `file://` too.
+    /// A URL the one scheme rule refuses (`ScriptURL`) is left out (`""`), as cmark's safe mode does.
     static func rewrite(_ destination: String, isIndexFolder: (String) -> Bool = { _ in false }) -> String {
+        if ScriptURL.scheme(of: destination) != nil { return "" }
         if destination.hasPrefix("//") || hasScheme(destination) { return destination }
         let destination = NFC.normalized(destination)
         if destination.hasPrefix("#") { return destination }
@@ -123,6 +125,10 @@ enum LinkRewriter {
 
         mutating func visit(_ inline: Inline) -> Inline {
             let inline = descend(into: inline)
+            if case .image(var image) = inline, ScriptURL.scheme(of: image.destination) != nil {
+                image.destination = ""
+                return .image(image)
+            }
             if case .image(var image) = inline, !image.destination.hasPrefix("//"),
                 !LinkRewriter.hasScheme(image.destination)
             {

@@ -75,6 +75,10 @@ package struct DiagramRenderer: Sendable {
         defer {
             if let cached = rendered(code, id: id) {
                 warnings += cached.warnings.map { Self.located($0, severity: .warning, path: path, location: location) }
+                let links = DiagramLinks.withoutScriptLinks(cached.svg).removed
+                if let warning = DiagramLinks.warning(links, path: path, location: location) {
+                    warnings.append(warning)
+                }
             }
             if let font = fonts.warning(for: code, path: path, location: location) { warnings.append(font) }
         }
@@ -146,8 +150,9 @@ package struct DiagramRenderer: Sendable {
                 path, location, "diagram has no text alternative",
                 notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"])
         }
-        let wide = DiagramLayout(svg: rendered.svg)
-        var narrow = rendered.narrowSVG.map(DiagramLayout.init(svg:))
+        // The one scheme rule (`DiagramLinks`), after the cache: the warning is given on every build.
+        let wide = DiagramLayout(svg: DiagramLinks.withoutScriptLinks(rendered.svg).svg)
+        var narrow = rendered.narrowSVG.map { DiagramLayout(svg: DiagramLinks.withoutScriptLinks($0).svg) }
         let breakpoint = narrow.flatMap { DiagramLayout.breakpoint(fitting: wide, insteadOf: $0) }
         if breakpoint == nil { narrow = nil }
         return Diagram(
