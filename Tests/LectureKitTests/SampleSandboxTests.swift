@@ -216,6 +216,58 @@ import Testing
             ], timeout: 900)
     }
 
+    /// A sample sees the system's programs and libraries, not the machine's files: a file planted
+    /// outside the book and the home folder (`/var/tmp`), `/etc/passwd` and the host's name are
+    /// not there (attack 4). With `sandbox = "off"` it reads them, so the sample does what it says.
+    @Test(.enabled(if: canContain, "needs unshare -rm and bubblewrap"))
+    func aSampleReadsNoFileOfTheMachineOutsideWhatSwiftNeeds() throws {
+        let scratch = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(scratch) }
+        let home = scratch + "/home"
+        let varTmp = scratch + "/var-tmp"
+        for folder in [home, varTmp] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try FileSystem.writeAtomically("PLANTED-SECRET\n", to: varTmp + "/planted.txt")
+        let book = scratch + "/book"
+        try FileManager.default.createDirectory(atPath: book + "/src", withIntermediateDirectories: true)
+        try FileSystem.writeAtomically("[book]\ntitle = \"T\"\n", to: book + "/book.toml")
+        try FileSystem.writeAtomically("- [P](page.md)\n", to: book + "/src/SUMMARY.md")
+        try FileSystem.writeAtomically(
+            """
+            # P
+
+            ```swift
+            import Foundation
+            for path in ["/var/tmp/planted.txt", "/etc/passwd", "/etc/hostname", "/srv", "/home"] {
+                print(path, FileManager.default.contents(atPath: path) != nil || FileManager.default.fileExists(atPath: path) ? "seen" : "unseen")
+            }
+            print(String(42, radix: 16), Date(timeIntervalSince1970: 0).timeIntervalSince1970)
+            ```
+
+            ```output
+            /var/tmp/planted.txt unseen
+            /etc/passwd unseen
+            /etc/hostname unseen
+            /srv unseen
+            /home unseen
+            2a 0.0
+            ```
+
+            """, to: book + "/src/page.md")
+        let run = try check(book, home: home, varTmp: varTmp, terminal: false)
+        #expect(run.termination == .exited(0), "\(run.stdoutText + run.stderrText)")
+        #expect(run.stdoutText.contains("1 passed, 0 failed"), "\(run.stdoutText + run.stderrText)")
+
+        try FileSystem.writeAtomically(
+            "[book]\ntitle = \"T\"\n\n[lecture.samples]\nsandbox = \"off\"\n", to: book + "/book.toml")
+        let off = try check(book, home: home, varTmp: varTmp, terminal: false)
+        #expect(off.termination == .exited(1), "\(off.stdoutText + off.stderrText)")
+        #expect(
+            (off.stdoutText + off.stderrText).contains("+/var/tmp/planted.txt seen"),
+            "\(off.stdoutText + off.stderrText)")
+    }
+
     @Test(.enabled(if: canContain, "needs unshare -rm and bubblewrap"))
     func hostileSamplesAreStoppedAndTheirVerdictDoesNotDependOnTheMachine() throws {
         let scratch = try TestSupport.temporaryDirectory()

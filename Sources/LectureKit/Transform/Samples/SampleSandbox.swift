@@ -21,7 +21,8 @@ package enum SandboxSetting: String, Sendable, CaseIterable {
 /// reached as one sample) runs in: Debian's bubblewrap (`bwrap`) gives it user, mount, PID,
 /// network, IPC and UTS namespaces of its own (the compiler runs outside; only the program inside).
 ///
-/// Inside, the file system is the machine's, read-only, with these exceptions: the run's own
+/// Inside, the file system is the system's programs and libraries only (`systemMounts`: `/usr`,
+/// the loader's few files of `/etc`), read-only, with these exceptions: the run's own
 /// folder (its working folder, `HOME` and `TMPDIR`) is writable; `/tmp` and the folder of
 /// temporary folders are empty, private and writable (other runs' folders are not there); the
 /// caller's home folder and `/run` (where sockets of daemons live, which a read-only mount does not
@@ -71,6 +72,8 @@ package struct SampleSandbox: Sendable {
         for path in folders { mounts += ["--ro-bind", path, path] }
         mounts += ["--bind", folder, folder]
         for (path, isPrivate) in Self.coveredFolders where !isPrivate { mounts += ["--remount-ro", path] }
+        // The sandbox's own root (bubblewrap's tmpfs, holding the mount points) is not written either.
+        mounts += ["--remount-ro", "/"]
         // bubblewrap sets PWD, which a sample run uncontained does not have: `env` takes it out.
         return (bwrap, Self.namespaces + mounts + ["--chdir", folder, "--", "/usr/bin/env", "-u", "PWD", executable])
     }
@@ -140,12 +143,44 @@ package struct SampleSandbox: Sendable {
 
     // MARK: The command line
 
-    /// Namespaces, session and lifetime: the same for every run.
-    static let namespaces = [
-        "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
-        "--disable-userns", "--die-with-parent", "--new-session", "--ro-bind", "/", "/", "--dev", "/dev", "--proc",
-        "/proc",
-    ]
+    /// Namespaces, session, lifetime and the system's files: the same for every run.
+    static let namespaces =
+        [
+            "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+            "--unshare-cgroup-try",
+            "--disable-userns", "--die-with-parent", "--new-session",
+        ] + systemMounts + ["--dev", "/dev", "--proc", "/proc"]
+
+    /// What a Swift program needs of the machine, read-only, and nothing else of it: the
+    /// programs and libraries (`/usr`, `/opt` where toolchains are installed, whose runtime a
+    /// toolchain copied or wrapped elsewhere still links to, and `/bin`, `/lib`… as the links or
+    /// folders they are) and
+    /// the few files of `/etc` the dynamic loader and the C library read (the loader's cache, the
+    /// time zone, name resolution of `localhost`). Not `/etc` whole (`/etc/passwd`, the host's
+    /// name and keys), not `/home`, `/root`, `/var`, `/srv`, `/mnt` or the repository: the
+    /// toolchain, the sample libraries and the program's own folder are bound besides
+    /// (`command(running:in:)`).
+    static let systemMounts: [String] = {
+        var mounts: [String] = []
+        let paths = [
+            "/usr", "/opt", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache",
+            "/etc/ld.so.conf",
+            "/etc/ld.so.conf.d", "/etc/localtime", "/etc/nsswitch.conf", "/etc/host.conf", "/etc/hosts",
+            "/etc/alternatives",
+        ]
+        for path in paths {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFLNK,
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+            {
+                mounts += ["--symlink", target, path]
+            } else {
+                mounts += ["--ro-bind", path, path]
+            }
+        }
+        return mounts
+    }()
 
     /// bubblewrap on `PATH`, if installed.
     static let bwrap: String? = {

@@ -227,7 +227,7 @@ package struct SampleVerifier: Sendable {
             .joined(separator: " "))
         hash.update(options.environment.cacheKeyText)
         // A verdict reached uncontained is not taken for one reached in the sandbox.
-        hash.update("sandbox=\(options.sandbox == .off ? "off" : "on")")
+        hash.update("sandbox=\(options.sandbox == .off ? "off" : "on, system folders only")")
         hash.update("output-limit=\(options.outputLimit)")
         hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
         if !sample.expectedErrors.isEmpty {
