@@ -59,7 +59,8 @@ package enum Subprocess {
     ///   - input: bytes written to the child's stdin; `nil` connects stdin to `/dev/null`.
     ///   - cancellation: checked before the start and while the child runs (every 100 ms at
     ///     most); once cancelled the child's process group is killed and reaped, and the run
-    ///     throws the cancellation.
+    ///     throws the cancellation. Required, with no default: every caller says whose stop ends
+    ///     its child (the run's, as `lecture serve` gives its own; `.process` for the signals).
     ///   - newSession: the child leads a new session (setsid(2)) rather than only a new process
     ///     group: it has no controlling terminal, whether or not `lecture` was started from one.
     ///   - whileRunning: called with the child's pid about every 100 ms until it is reaped (a
@@ -68,8 +69,8 @@ package enum Subprocess {
     package static func run(
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], inheritingEnvironment: Bool = true, timeout: Double? = nil,
-        outputLimit: Int = 1 << 20, input: [UInt8]? = nil, cancellation: Cancellation = .process,
-        newSession: Bool = false, whileRunning: ((pid_t) -> Void)? = nil
+        outputLimit: Int = 1 << 20, input: [UInt8]? = nil, newSession: Bool = false,
+        whileRunning: ((pid_t) -> Void)? = nil, cancellation: Cancellation
     ) throws -> Result {
         try cancellation.check()
         let start = ContinuousClock.now

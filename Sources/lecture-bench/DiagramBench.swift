@@ -39,7 +39,8 @@ extension Bench {
         var plainBytes = 0
         var twice = 0
         for run in 0..<3 {
-            let renderer = DiagramRenderer.find(cache: Cache(directory: temp + "/diagram-cache-\(run)"))
+            let renderer = DiagramRenderer.find(
+                cache: Cache(directory: temp + "/diagram-cache-\(run)"), cancellation: .process)
             for pass in 0..<2 {
                 let start = now()
                 var bytes = 0
@@ -56,7 +57,9 @@ extension Bench {
             let start = now()
             var bytes = 0
             for graph in graphs {
-                bytes += try Subprocess.run("dot", ["-Tsvg"], timeout: 60, input: Array(graph.code.utf8)).stdout.count
+                bytes += try Subprocess.run(
+                    "dot", ["-Tsvg"], timeout: 60, input: Array(graph.code.utf8), cancellation: .process
+                ).stdout.count
             }
             plain.append(now() - start)
             plainBytes = bytes

@@ -16,6 +16,18 @@ import Testing
         return (status, recorder.lines.joined(separator: "\n"))
     }
 
+    /// Whether a step's page part changes the page is derived, never declared: a step made with
+    /// `check:` takes the page by value (it cannot change it) and is the only kind the memory
+    /// keeps no page for; every other page step's result page is kept.
+    @Test func onlyAStepMadeWithCheckIsTakenToLeaveThePageAsItWas() {
+        let checks = BuildStep.site.filter { $0.page != nil && !$0.changesPage }.map(\.name)
+        #expect(checks == [BuildStep.links.name])
+        let step = BuildStep(name: "Probe", input: { _ in 0 }, check: { (_: Page, _: Int) in [] })
+        #expect(!step.changesPage)
+        let changing = BuildStep(name: "Probe", input: { _ in 0 }, page: { (_: inout Page, _: Int) in [] })
+        #expect(changing.changesPage)
+    }
+
     @Test func checkRunsThePrefixOfTheBuildsStepsUpToSamples() {
         let site = BuildStep.site.map(\.name)
         #expect(site == ["Load", "Parse", "Samples", "Figures", "Anchors", "Links", "Render", "Write"])

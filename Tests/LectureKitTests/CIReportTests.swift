@@ -23,7 +23,7 @@ import Testing
             Issue.record("no \(Self.python): run 'make test', which creates the venv with junitparser and PyYAML")
             return [:]
         }
-        let result = try Subprocess.run(Self.python, arguments, timeout: 60)
+        let result = try Subprocess.run(Self.python, arguments, timeout: 60, cancellation: .process)
         #expect(result.succeeded, "\(result.stderrText)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout))
     }

@@ -65,7 +65,7 @@ struct ContainedRun {
             "/usr/bin/unshare",
             namespace + ["--propagation", "private", "/bin/sh", "-c", script, "contained", executable] + arguments,
             environment: environment.merging(["SCRATCH": scratch, "DIR": directory, "HOME": home]) { $1 },
-            timeout: 300)
+            timeout: 300, cancellation: .process)
     }
 
     /// Every entry under the scratch tree but `excluded` (relative paths; the cache always):

@@ -15,7 +15,7 @@ import Testing
     func render(_ code: String) throws -> Result<String, Diagnostic> {
         let cache = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(cache) }
-        let renderer = DiagramRenderer.find(cache: Cache(directory: cache))
+        let renderer = DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process)
         do throws(Diagnostic) {
             return .success(
                 try renderer.render(code, info: InfoString("dot"), id: "diagram-1", path: "p.md", location: location))
@@ -62,7 +62,7 @@ import Testing
         }
         // Without the check, Graphviz would have read the file and published its path.
         let drawn = try Subprocess.run(
-            "dot", ["-Tsvg"], input: Array("digraph { a [image=\"\(picture)\"] }".utf8))
+            "dot", ["-Tsvg"], input: Array("digraph { a [image=\"\(picture)\"] }".utf8), cancellation: .process)
         #expect(drawn.stdoutText.contains(picture))
     }
 

@@ -20,7 +20,7 @@ import Testing
     @Test func graphvizWarningsAreShownAtTheBlockWarmAndCold() throws {
         let cache = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(cache) }
-        let renderer = DiagramRenderer.find(cache: Cache(directory: cache))
+        let renderer = DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process)
         let code = "digraph { label=\"모양\"; a [shape=boxx]; a -> b }\n"
         for run in ["cold", "warm"] {
             let (html, warnings) = render(code, with: renderer)
@@ -38,7 +38,7 @@ import Testing
             "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n", to: folder + "/fonts.conf")
         let bare = DiagramFonts.find(environment: ["FONTCONFIG_FILE": folder + "/fonts.conf"])
         #expect(!bare.coversHangul)
-        var renderer = DiagramRenderer.find(cache: Cache(directory: folder + "/cache"))
+        var renderer = DiagramRenderer.find(cache: Cache(directory: folder + "/cache"), cancellation: .process)
         renderer.fonts = bare
         let (_, warnings) = render("digraph { label=\"관찰\"; 뷰 -> 모델 }\n", with: renderer)
         #expect(
@@ -60,7 +60,7 @@ import Testing
     @Test func theFontIsPartOfTheCacheKey() throws {
         let cache = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(cache) }
-        var one = DiagramRenderer.find(cache: Cache(directory: cache))
+        var one = DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process)
         one.fonts = DiagramFonts(match: "/usr/share/fonts/a.ttf: A", coversHangul: true)
         var other = one
         other.fonts = DiagramFonts(match: "/usr/share/fonts/b.ttf: B", coversHangul: true)

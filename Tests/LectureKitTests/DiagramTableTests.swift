@@ -8,7 +8,7 @@ import Testing
 /// Diagrams through the real Graphviz.
 @Suite struct DiagramTests {
     func renderer(_ cache: String) -> DiagramRenderer {
-        DiagramRenderer.find(cache: Cache(directory: cache))
+        DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process)
     }
 
     /// `code` rendered as the page's first diagram, through a fresh cache.

@@ -54,7 +54,7 @@ import Testing
 
     /// Runs `lecture` with `arguments`; a run over 5 minutes is a hang and fails the test.
     static func lecture(_ arguments: [String]) throws -> Subprocess.Result {
-        try Subprocess.run(TestSupport.executable, arguments, timeout: 300)
+        try Subprocess.run(TestSupport.executable, arguments, timeout: 300, cancellation: .process)
     }
 
     static func build(_ book: Book, output: String) throws -> Subprocess.Result {
@@ -305,7 +305,8 @@ import Testing
         defer { book.remove() }
         // A run killed between mount and unmount: its mount, owned by a process that has ended.
         let stale = try TmpfsMount(at: book.root + "/stale", megabytes: 1)
-        let ended = try Subprocess.run("/bin/sh", ["-c", "echo $$"], timeout: 30)  // reaped when it returns
+        // Reaped when it returns.
+        let ended = try Subprocess.run("/bin/sh", ["-c", "echo $$"], timeout: 30, cancellation: .process)
         let endedID = try #require(pid_t(ended.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)))
         try "\(endedID)".write(toFile: stale.path + ".mounted-by", atomically: true, encoding: .utf8)
         let stalePoint = (stale.path as NSString).standardizingPath
@@ -391,10 +392,11 @@ struct TmpfsMount {
         guard let folder = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-mount-probe") else { return false }
         defer { FileSystem.removeTemporaryDirectory(folder) }
         guard
-            let result = try? Subprocess.run("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", folder], timeout: 30),
+            let result = try? Subprocess.run(
+                "mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", folder], timeout: 30, cancellation: .process),
             result.succeeded
         else { return false }
-        _ = try? Subprocess.run("umount", [folder], timeout: 30)
+        _ = try? Subprocess.run("umount", [folder], timeout: 30, cancellation: .process)
         return true
     }()
 
@@ -406,7 +408,7 @@ struct TmpfsMount {
         // its `unmount()`.
         try "\(getpid())".write(toFile: path + Self.ownerSuffix, atomically: true, encoding: .utf8)
         let result = try Subprocess.run(
-            "mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", path], timeout: 30)
+            "mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", path], timeout: 30, cancellation: .process)
         guard result.succeeded else { throw LectureError(.subprocess, "mount \(path): \(result.stderrText)") }
     }
 
@@ -433,7 +435,7 @@ struct TmpfsMount {
     func removeFiller() throws { try FileManager.default.removeItem(atPath: filler) }
 
     func remountReadOnly() throws {
-        let result = try Subprocess.run("mount", ["-o", "remount,ro", path], timeout: 30)
+        let result = try Subprocess.run("mount", ["-o", "remount,ro", path], timeout: 30, cancellation: .process)
         guard result.succeeded else { throw LectureError(.subprocess, "remount \(path): \(result.stderrText)") }
     }
 
@@ -443,8 +445,8 @@ struct TmpfsMount {
     }
 
     private static func unmount(_ path: String) {
-        if (try? Subprocess.run("umount", [path], timeout: 30))?.succeeded != true {
-            _ = try? Subprocess.run("umount", ["-l", path], timeout: 30)
+        if (try? Subprocess.run("umount", [path], timeout: 30, cancellation: .process))?.succeeded != true {
+            _ = try? Subprocess.run("umount", ["-l", path], timeout: 30, cancellation: .process)
         }
     }
 

@@ -53,7 +53,7 @@ import Testing
         // `env -i` then the chosen variables: exactly this environment, nothing of the test's.
         let result = try Subprocess.run(
             "env", ["-i"] + environment.map { "\($0.key)=\($0.value)" } + [Self.executable] + arguments,
-            timeout: 600)
+            timeout: 600, cancellation: .process)
         return (result.termination, result.stdoutText + result.stderrText)
     }
 

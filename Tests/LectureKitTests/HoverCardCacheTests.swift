@@ -90,7 +90,8 @@ import Testing
         var variables = ["SWIFTC": compiler.swiftc, "COMPILE_LOG": book.log]
         for (key, value) in environment { variables[key] = value }
         let result = try Subprocess.run(
-            TestSupport.executable, arguments + ["--cache-dir", compiler.cache], environment: variables, timeout: 600)
+            TestSupport.executable, arguments + ["--cache-dir", compiler.cache], environment: variables, timeout: 600,
+            cancellation: .process)
         let compiles = (TestSupport.read(book.log) ?? "").split(separator: "\n").map(String.init)
         return (result, compiles)
     }

@@ -80,8 +80,10 @@ import Testing
             TestSupport.executable, ["pdf", "--site", run.scratch + "/work/site", "-o", run.scratch + "/work/out.pdf"],
             in: "work")
         #expect(printed.succeeded, "\(printed.stderrText)")
-        let text = try Subprocess.run("/usr/bin/pdftotext", [run.scratch + "/work/out.pdf", "-"], timeout: 60)
-            .stdoutText
+        let text = try Subprocess.run(
+            "/usr/bin/pdftotext", [run.scratch + "/work/out.pdf", "-"], timeout: 60, cancellation: .process
+        )
+        .stdoutText
         #expect(text.contains("The visible text."), "\(text)")
         #expect(!text.contains(secretText), "\(text)")
 
@@ -93,8 +95,10 @@ import Testing
                 page: run.scratch + "/work/site/print.html", pdf: run.scratch + "/work/control.pdf",
                 profile: run.scratch + "/work/profile"), in: "work")
         #expect(control.succeeded, "\(control.stderrText)")
-        let leaked = try Subprocess.run("/usr/bin/pdftotext", [run.scratch + "/work/control.pdf", "-"], timeout: 60)
-            .stdoutText
+        let leaked = try Subprocess.run(
+            "/usr/bin/pdftotext", [run.scratch + "/work/control.pdf", "-"], timeout: 60, cancellation: .process
+        )
+        .stdoutText
         #expect(leaked.contains(secretText), "the vectors load nothing even from file://: \(leaked)")
 
         // With the refresh too, the PDF is written and holds no secret.
@@ -104,7 +108,7 @@ import Testing
             ["pdf", "--site", run.scratch + "/work/site", "-o", run.scratch + "/work/refresh.pdf"], in: "work")
         #expect(refreshed.succeeded, "\(refreshed.stderrText)")
         let refreshedText = try Subprocess.run(
-            "/usr/bin/pdftotext", [run.scratch + "/work/refresh.pdf", "-"], timeout: 60
+            "/usr/bin/pdftotext", [run.scratch + "/work/refresh.pdf", "-"], timeout: 60, cancellation: .process
         ).stdoutText
         #expect(!refreshedText.contains(secretText), "\(refreshedText)")
     }
@@ -124,7 +128,7 @@ import Testing
         // Over a real connection.
         let answer = try Subprocess.run(
             "/usr/bin/curl", ["-s", "--path-as-is", server.url(of: "print.html"), server.url(of: "../secret.txt")],
-            timeout: 30)
+            timeout: 30, cancellation: .process)
         #expect(answer.stdoutText.contains("<p>page</p>"))
         #expect(!answer.stdoutText.contains("outside"))
     }

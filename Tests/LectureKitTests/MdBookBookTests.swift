@@ -56,18 +56,22 @@ import Testing
         let folder = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let environment = ["LECTURE_CACHE_DIR": TestSupport.cacheDirectory]
-        let created = try Subprocess.run(executable, ["init"], directory: folder, environment: environment, timeout: 60)
+        let created = try Subprocess.run(
+            executable, ["init"], directory: folder, environment: environment, timeout: 60, cancellation: .process)
         #expect(created.succeeded)
         #expect(FileSystem.exists(folder + "/book.toml") && FileSystem.exists(folder + "/src/chapter_1.md"))
-        let built = try Subprocess.run(executable, ["build"], directory: folder, environment: environment, timeout: 300)
+        let built = try Subprocess.run(
+            executable, ["build"], directory: folder, environment: environment, timeout: 300, cancellation: .process)
         #expect(built.succeeded, "\(built.stderrText)")
         #expect(built.stdoutText.hasPrefix("Wrote 1 page to book/"))
         let page = try #require(TestSupport.read(folder + "/book/chapter_1.html"))
         #expect(page.contains("Hello, world!"))
         #expect(FileSystem.exists(folder + "/book/assets/style.css"), "the built-in theme's assets")
         #expect(
-            try Subprocess.run(executable, ["init"], directory: folder, environment: environment, timeout: 60)
-                .termination == .exited(2), "never overwrites a book")
+            try Subprocess.run(
+                executable, ["init"], directory: folder, environment: environment, timeout: 60, cancellation: .process
+            )
+            .termination == .exited(2), "never overwrites a book")
     }
 
     @Test func initListsOnlyWhatItCreatedAndQuotesThePathItSuggests() throws {

@@ -40,12 +40,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         // mdBook may read and write no home folder: it gets the scratch folder as its own.
         let theirs = try Subprocess.run(
-            mdBook, ["build", root, "--dest-dir", root + "/mdbook"], environment: ["HOME": root], timeout: 120)
+            mdBook, ["build", root, "--dest-dir", root + "/mdbook"], environment: ["HOME": root], timeout: 120,
+            cancellation: .process)
         #expect(theirs.succeeded, "\(theirs.stderrText)")
         let ours = try Subprocess.run(
             TestSupport.executable,
             ["build", root, "--output", root + "/lecture", "--cache-dir", TestSupport.cacheDirectory],
-            environment: ["HOME": root], timeout: 120)
+            environment: ["HOME": root], timeout: 120, cancellation: .process)
         let lines = (ours.stdoutText + ours.stderrText).split(separator: "\n").map(String.init)
         let theirHTML = TestSupport.read(root + "/mdbook/a.html") ?? ""
         let ourHTML = TestSupport.read(root + "/lecture/a.html") ?? ""

@@ -157,14 +157,15 @@ struct MdBookOracle {
     ) throws -> Build {
         let start = ContinuousClock.now
         let result = try Subprocess.run(
-            executable, arguments, directory: root, environment: environment, timeout: 300)
+            executable, arguments, directory: root, environment: environment, timeout: 300, cancellation: .process)
         let seconds = (ContinuousClock.now - start).seconds
         let status: Int32? =
             if case .exited(let code) = result.termination { code } else { nil }
         var facts = Facts.empty
         if FileSystem.exists(root + "/book") {
             let read = try Subprocess.run(
-                python, [TestSupport.repositoryRoot + "/Tests/CI/book_facts.py", flavor, root + "/book"], timeout: 120)
+                python, [TestSupport.repositoryRoot + "/Tests/CI/book_facts.py", flavor, root + "/book"], timeout: 120,
+                cancellation: .process)
             guard read.succeeded else {
                 throw LectureError(.fileSystem, "book_facts.py failed on \(root)/book: \(read.stderrText)")
             }

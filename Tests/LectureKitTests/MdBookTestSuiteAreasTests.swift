@@ -85,7 +85,8 @@ import Testing
             let arguments =
                 tool == MdBookOracle.mdBook
                 ? ["build", root] : ["build", root, "--cache-dir", TestSupport.cacheDirectory]
-            let result = try Subprocess.run(tool, arguments, directory: root, environment: ["HOME": root], timeout: 120)
+            let result = try Subprocess.run(
+                tool, arguments, directory: root, environment: ["HOME": root], timeout: 120, cancellation: .process)
             #expect(result.succeeded, "\(result.stdoutText)\(result.stderrText)")
             #expect(!FileManager.default.fileExists(atPath: root + "/book"))
             written.append(

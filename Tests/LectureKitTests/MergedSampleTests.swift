@@ -184,7 +184,8 @@ import Testing
         try FileManager.default.copyItem(atPath: built.directory, toPath: copy)
         try FileManager.default.removeItem(atPath: copy + "/" + SampleDispatcher.object)
         let again = try SampleLibraries.prepare(
-            toolchain: stage.verifier.toolchain, cacheDirectory: cache, folders: TestSupport.lectureLibraries)
+            toolchain: stage.verifier.toolchain, cacheDirectory: cache, folders: TestSupport.lectureLibraries,
+            cancellation: .process)
         #expect(again.directory == copy)
         #expect(FileSystem.exists(copy + "/" + SampleDispatcher.object))
         #expect(FileSystem.exists(copy + "/" + LineBufferedOutput.object))

@@ -14,7 +14,8 @@ import Testing
             return [:]
         }
         let result = try Subprocess.run(
-            python, [TestSupport.repositoryRoot + "/Tests/CI/" + name] + arguments, timeout: 120)
+            python, [TestSupport.repositoryRoot + "/Tests/CI/" + name] + arguments, timeout: 120, cancellation: .process
+        )
         #expect(result.succeeded, "\(result.stderrText)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
     }

@@ -105,21 +105,23 @@ import Testing
         let built = try verifier.compile(sample, verifier.compilerArguments(for: sample), in: folder)
         #expect(built.succeeded, "\(built.stderrText)")
         let plain = try Subprocess.run(
-            verifier.toolchain.swiftc, verifier.flags + ["main.swift", "-o", "plain"], directory: folder)
+            verifier.toolchain.swiftc, verifier.flags + ["main.swift", "-o", "plain"], directory: folder,
+            cancellation: .process)
         #expect(plain.succeeded, "\(plain.stderrText)")
 
         let sandbox = try TestSupport.temporaryDirectory()
         let ours = try verifier.runBuilt(folder + "/sample", in: sandbox)
         let stdbuf = try Subprocess.run(
             "stdbuf", ["-oL", "-eL", folder + "/plain"], directory: sandbox,
-            environment: verifier.options.environment.variables(in: sandbox), inheritingEnvironment: false)
+            environment: verifier.options.environment.variables(in: sandbox), inheritingEnvironment: false,
+            cancellation: .process)
         #expect(ours.termination == .exited(0))
         #expect(ours.stdoutText == "line\n")
         #expect(ours.stderrText == "error line\n")
         #expect(ours.stdout == stdbuf.stdout)
         #expect(ours.stderr == stdbuf.stderr)
         // Without line buffering (a pipe's default), the unflushed line would be lost.
-        let unbuffered = try Subprocess.run(folder + "/plain", [], directory: sandbox)
+        let unbuffered = try Subprocess.run(folder + "/plain", [], directory: sandbox, cancellation: .process)
         #expect(unbuffered.stdoutText == "")
     }
 

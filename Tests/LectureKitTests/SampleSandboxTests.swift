@@ -22,7 +22,7 @@ import Testing
 
     /// Whether this machine can give a test a private mount namespace, and samples a sandbox.
     static let canContain: Bool = {
-        let unshare = try? Subprocess.run("unshare", ["-rm", "true"], timeout: 30)
+        let unshare = try? Subprocess.run("unshare", ["-rm", "true"], timeout: 30, cancellation: .process)
         return unshare?.succeeded == true && SampleSandbox.unavailability == nil
     }()
 
@@ -213,7 +213,7 @@ import Testing
             [
                 "-rm", "sh", "-c",
                 "mount --make-rprivate / && mount --bind '\(home)' '\(realHome)' && mount --bind '\(varTmp)' /var/tmp && \(run)",
-            ], timeout: 900)
+            ], timeout: 900, cancellation: .process)
     }
 
     /// A sample sees the system's programs and libraries, not the machine's files: a file planted
@@ -370,7 +370,7 @@ import Testing
             defer { FileSystem.removeTemporaryDirectory(book) }
             let run = try Subprocess.run(
                 Self.executable, ["check", book, "--no-cache", "--cache-dir", book + "/cache"],
-                environment: ["PATH": path], timeout: 600)
+                environment: ["PATH": path], timeout: 600, cancellation: .process)
             let output = run.stdoutText + run.stderrText
             #expect(run.termination == .exited(status), "\(setting ?? "default"): \(output)")
             let said =

@@ -11,7 +11,8 @@ import Testing
         // read at once.
         let input = [UInt8](repeating: UInt8(ascii: "x"), count: 300_000)
         let result = try Subprocess.run(
-            "sh", ["-c", "head -c 300000 /dev/zero | tr '\\\\0' e >&2; wc -c"], timeout: 30, input: input)
+            "sh", ["-c", "head -c 300000 /dev/zero | tr '\\\\0' e >&2; wc -c"], timeout: 30, input: input,
+            cancellation: .process)
         #expect(result.termination == .exited(0))
         #expect(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "300000")
         #expect(result.stderr.count == 300_000)
@@ -21,13 +22,13 @@ import Testing
         // Our write then fails with EPIPE; SIGPIPE must not end the test process.
         signal(SIGPIPE, SIG_IGN)
         let result = try Subprocess.run(
-            "sh", ["-c", "exit 3"], timeout: 30, input: [UInt8](repeating: 0, count: 2_000_000))
+            "sh", ["-c", "exit 3"], timeout: 30, input: [UInt8](repeating: 0, count: 2_000_000), cancellation: .process)
         #expect(result.termination == .exited(3))
     }
 
     @Test func timeLimitHoldsAfterTheChildClosesItsPipes() throws {
         // Had the limit been ignored, the child would have exited with status 0 after 30 s.
-        let result = try Subprocess.run("sh", ["-c", "exec >&- 2>&-; sleep 30"], timeout: 1)
+        let result = try Subprocess.run("sh", ["-c", "exec >&- 2>&-; sleep 30"], timeout: 1, cancellation: .process)
         #expect(result.termination == .timedOut, "the limit was ignored")
     }
 
@@ -38,7 +39,7 @@ import Testing
         try #require(open >= 3)
         defer { close(open) }
         // The shell's own descriptors: `$$` is the shell, which `ls` (its child) lists.
-        let result = try Subprocess.run("sh", ["-c", "ls /proc/$$/fd"], timeout: 30)
+        let result = try Subprocess.run("sh", ["-c", "ls /proc/$$/fd"], timeout: 30, cancellation: .process)
         #expect(result.termination == .exited(0))
         #expect(result.stdoutText.split(separator: "\n") == ["0", "1", "2"])
     }
@@ -47,7 +48,7 @@ import Testing
         // setsid puts the sleeper in a new session and group, out of reach of kill(-pgid); it
         // holds the pipes open. The child itself exits at once and must not be reported as
         // timed out, and the sleeper must not outlive the run.
-        let result = try Subprocess.run("sh", ["-c", "setsid sleep 60 & echo $!"], timeout: 10)
+        let result = try Subprocess.run("sh", ["-c", "setsid sleep 60 & echo $!"], timeout: 10, cancellation: .process)
         #expect(result.termination == .exited(0))
         let pid = try #require(pid_t(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)))
         // Killed, it disappears as soon as its parent (init, or a subreaper) reaps it; the

@@ -53,7 +53,7 @@ enum TestSupport {
     static func writeScript(_ body: String, to path: String) throws {
         let result = try Subprocess.run(
             "/bin/sh", ["-c", "cat > \"$0\" && chmod 755 \"$0\"", path],
-            input: Array("#!/bin/sh\n\(body)\n".utf8))
+            input: Array("#!/bin/sh\n\(body)\n".utf8), cancellation: .process)
         guard result.succeeded else { throw LectureError(.fileSystem, "cannot write \(path)") }
     }
 

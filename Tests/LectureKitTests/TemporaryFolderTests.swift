@@ -45,7 +45,8 @@ import Testing
         """
 
     func run(_ arguments: [String], temporary: String) throws -> Subprocess.Result {
-        try Subprocess.run(Self.executable, arguments, environment: ["TMPDIR": temporary], timeout: 600)
+        try Subprocess.run(
+            Self.executable, arguments, environment: ["TMPDIR": temporary], timeout: 600, cancellation: .process)
     }
 
     @Test(arguments: ["build", "check"])

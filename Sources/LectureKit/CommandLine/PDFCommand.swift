@@ -126,7 +126,7 @@ struct PDFCommand: Subcommand {
         let name = String(page.split(separator: "/").last ?? "")
         let result = try Subprocess.run(
             chromium, arguments(url: server.url(of: name), pdf: pdf, profile: profile, extra: extra),
-            environment: ["HOME": profile], timeout: 180)
+            environment: ["HOME": profile], timeout: 180, cancellation: .process)
         let bytes = (try? FileSystem.read(pdf)) ?? []
         guard result.succeeded, bytes.starts(with: Array("%PDF".utf8)) else {
             let log = result.stderrText.split(separator: "\n").filter { !$0.contains("dbus") }.suffix(5).joined(

@@ -131,7 +131,8 @@ package final class FuzzTarget: Sendable {
         configuration.verifier.jobs = 1
         configuration.buildDate = "2026-01-01"
         // Probes given: no compiler, and a renderer that never starts Graphviz.
-        var renderer = DiagramRenderer(cache: Cache(directory: cacheDirectory), graphvizVersion: "fuzz")
+        var renderer = DiagramRenderer(
+            cache: Cache(directory: cacheDirectory), graphvizVersion: "fuzz", cancellation: .process)
         renderer.commands = (dot: "/nonexistent/dot", gvpr: "/nonexistent/gvpr")
         drawnFromCache(page, renderer: renderer)
         var context = BuildContext(

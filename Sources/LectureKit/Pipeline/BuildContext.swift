@@ -71,7 +71,11 @@ struct BuildContext: Sendable {
     init(configuration: BuildConfiguration, console: Console, probes: Probes? = nil, diagrams: Bool = true) {
         self.configuration = configuration
         self.console = console
-        self.probes = probes ?? Probes(cacheDirectory: configuration.cacheDirectory, diagrams: diagrams)
+        self.probes =
+            probes
+            ?? Probes(
+                cacheDirectory: configuration.cacheDirectory, cancellation: configuration.verifier.cancellation,
+                diagrams: diagrams)
         listing = ContentListing(configuration: configuration)
     }
 

@@ -39,7 +39,9 @@ package struct BuildPipeline: Sendable {
     @discardableResult
     package func run() throws -> BuildReport {
         let start = Date()
-        let probes = memory?.probes ?? Probes(cacheDirectory: configuration.cacheDirectory)
+        let probes =
+            memory?.probes
+            ?? Probes(cacheDirectory: configuration.cacheDirectory, cancellation: configuration.verifier.cancellation)
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, probes: probes)
         context.keepsPages = memory != nil

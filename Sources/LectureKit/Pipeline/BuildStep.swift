@@ -33,8 +33,10 @@ struct BuildStep: Sendable {
     var page: PagePart?
     /// Book-wide work, after every page's part.
     var book: BookWork?
-    /// Whether the page part changes the page (`false` for a check that only finds problems).
-    var changesPage = true
+    /// Whether the page part changes the page: `false` only for a step made with `check:`,
+    /// whose work takes the page by value and so cannot change it (the memory then keeps no
+    /// page for it). Derived from the initialiser, never declared.
+    private(set) var changesPage = true
     /// Whether the build stops after this step when any error was reported so far.
     var stopsOnErrors = false
     /// What the step takes from an earlier build of the session, and leaves for the next,
@@ -52,7 +54,7 @@ struct BuildStep: Sendable {
     /// A step with work on each page that takes `input` (made from the context once, after
     /// `prepare`) and `pageInput` (made for each page), with optional book-wide work before and after.
     init<Input: Hashable & Sendable, PageInput: Hashable & Sendable>(
-        name: String, stopsOnErrors: Bool = false, changesPage: Bool = true, session: SessionHooks? = nil,
+        name: String, stopsOnErrors: Bool = false, session: SessionHooks? = nil,
         prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) -> Input,
         pageInput: @escaping @Sendable (BuildContext, Page) -> PageInput,
         page: @escaping @Sendable (inout Page, Input, PageInput) -> [Diagnostic], book: BookWork? = nil
@@ -63,21 +65,32 @@ struct BuildStep: Sendable {
             input: { StepInput(input($0)) }, pageInput: { StepInput(pageInput($0, $1)) },
             work: { one, input, own in page(&one, input.typed() as Input, own.typed() as PageInput) })
         self.book = book
-        self.changesPage = changesPage
         self.stopsOnErrors = stopsOnErrors
         self.session = session
     }
 
     /// A step with work on each page that takes `input` alone besides the page.
     init<Input: Hashable & Sendable>(
-        name: String, stopsOnErrors: Bool = false, changesPage: Bool = true, session: SessionHooks? = nil,
+        name: String, stopsOnErrors: Bool = false, session: SessionHooks? = nil,
         prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) -> Input,
         page: @escaping @Sendable (inout Page, Input) -> [Diagnostic], book: BookWork? = nil
     ) {
         self.init(
-            name: name, stopsOnErrors: stopsOnErrors, changesPage: changesPage, session: session, prepare: prepare,
-            input: input,
+            name: name, stopsOnErrors: stopsOnErrors, session: session, prepare: prepare, input: input,
             pageInput: { _, _ in NoPageInput() }, page: { one, input, _ in page(&one, input) }, book: book)
+    }
+
+    /// A step whose work on each page only finds problems: it takes the page by value, so it
+    /// cannot change it, and the memory keeps the problems alone (`changesPage` is `false`).
+    init<Input: Hashable & Sendable>(
+        name: String, stopsOnErrors: Bool = false, session: SessionHooks? = nil,
+        prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) -> Input,
+        check: @escaping @Sendable (Page, Input) -> [Diagnostic], book: BookWork? = nil
+    ) {
+        self.init(
+            name: name, stopsOnErrors: stopsOnErrors, session: session, prepare: prepare, input: input,
+            page: { one, input in check(one, input) }, book: book)
+        changesPage = false
     }
 
     /// `lecture build`: every step, in order.

@@ -11,13 +11,14 @@ final class Probes: @unchecked Sendable {
     private var foundDiagrams: DiagramRenderer?
 
     /// Starts asking; `diagrams: false` leaves Graphviz alone (`lecture check` draws nothing).
-    init(cacheDirectory: String, diagrams: Bool = true) {
+    /// The renderer's drawings stop with `cancellation` (the run's).
+    init(cacheDirectory: String, cancellation: Cancellation, diagrams: Bool = true) {
         DispatchQueue.global().async(group: group) { [self] in
             foundToolchain = try? Toolchain.find(cache: Cache(directory: cacheDirectory))
         }
         guard diagrams else { return }
         DispatchQueue.global().async(group: group) { [self] in
-            foundDiagrams = DiagramRenderer.find(cache: Cache(directory: cacheDirectory))
+            foundDiagrams = DiagramRenderer.find(cache: Cache(directory: cacheDirectory), cancellation: cancellation)
         }
     }
 

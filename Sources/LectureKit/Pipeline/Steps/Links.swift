@@ -8,14 +8,14 @@ extension BuildStep {
     /// tables' cells included. Links stay as written (`.md`) until `Render`. The build stops
     /// here when anything so far was an error.
     static let links = BuildStep(
-        name: "Links", stopsOnErrors: true, changesPage: false,
+        name: "Links", stopsOnErrors: true,
         input: { context in
             LinkChecker.Targets(
                 pages: context.pages, contentFiles: Set(context.listing.assets().map(NFC.normalized)),
                 unloadedPages: context.content.unloadedPages,
                 outsideLinksAreErrors: context.configuration.book.outsideLinksAreErrors)
         },
-        page: { (page: inout Page, targets: LinkChecker.Targets) in
+        check: { (page: Page, targets: LinkChecker.Targets) in
             LiteralLinks.warnings(page.blocks, source: page.source) + LinkChecker.check(page, targets: targets)
         })
 }

@@ -27,10 +27,12 @@ struct DiagramFonts: Hashable, Sendable {
     package static func find(environment: [String: String] = [:]) -> DiagramFonts {
         let match =
             (try? Subprocess.run(
-                "fc-match", ["-f", "%{file}: %{family}", family], environment: environment, timeout: 30))
+                "fc-match", ["-f", "%{file}: %{family}", family], environment: environment, timeout: 30,
+                cancellation: .process))
             .flatMap { $0.succeeded ? $0.stdoutText : nil } ?? ""
         let korean =
-            (try? Subprocess.run("fc-list", [":lang=ko", "family"], environment: environment, timeout: 30))
+            (try? Subprocess.run(
+                "fc-list", [":lang=ko", "family"], environment: environment, timeout: 30, cancellation: .process))
             .map { $0.succeeded && !$0.stdoutText.trimmingCharacters(in: "\n ").isEmpty } ?? false
         return DiagramFonts(match: match, coversHangul: korean)
     }

@@ -29,19 +29,23 @@ package struct DiagramRenderer: Sendable {
     var timeLimit = Self.defaultTimeLimit
     /// The time limit unless book.toml sets one.
     package static let defaultTimeLimit = 60.0
+    /// The run's cancellation (`lecture serve`'s stop, else the signals'): once cancelled, the
+    /// running Graphviz program's process group is killed and the drawing fails.
+    var cancellation: Cancellation
 
     /// Creates a renderer; `find` asks Graphviz for its version.
-    init(cache: Cache, graphvizVersion: String?) {
+    init(cache: Cache, graphvizVersion: String?, cancellation: Cancellation) {
         self.cache = cache
         self.graphvizVersion = graphvizVersion
+        self.cancellation = cancellation
     }
 
-    /// Finds Graphviz once per run.
-    package static func find(cache: Cache) -> DiagramRenderer {
-        let version = (try? Subprocess.run("dot", ["-V"], timeout: 30)).flatMap { result in
+    /// Finds Graphviz once per run, whose drawings `cancellation` stops.
+    package static func find(cache: Cache, cancellation: Cancellation) -> DiagramRenderer {
+        let version = (try? Subprocess.run("dot", ["-V"], timeout: 30, cancellation: cancellation)).flatMap { result in
             result.succeeded ? (result.stderrText + result.stdoutText).trimmingCharacters(in: "\n ").description : nil
         }
-        var renderer = DiagramRenderer(cache: cache, graphvizVersion: version)
+        var renderer = DiagramRenderer(cache: cache, graphvizVersion: version, cancellation: cancellation)
         renderer.fonts = DiagramFonts.find()
         return renderer
     }
@@ -220,7 +224,8 @@ package struct DiagramRenderer: Sendable {
     {
         let result: Subprocess.Result
         do {
-            result = try Subprocess.run(tool, arguments, timeout: timeLimit, input: input)
+            result = try Subprocess.run(
+                tool, arguments, timeout: timeLimit, input: input, cancellation: cancellation)
         } catch {
             throw .error(
                 .diagramNoGraphviz,
@@ -284,10 +289,11 @@ package struct DiagramRenderer: Sendable {
 }
 
 extension DiagramRenderer: Hashable {
-    // By hand only because `commands` is a tuple: every stored property, as synthesis would.
+    // By hand only because `commands` is a tuple and `cancellation` a reference: every stored
+    // property, as synthesis would, the token by identity.
     package static func == (a: DiagramRenderer, b: DiagramRenderer) -> Bool {
         a.cache == b.cache && a.graphvizVersion == b.graphvizVersion && a.commands == b.commands
-            && a.fonts == b.fonts && a.timeLimit == b.timeLimit
+            && a.fonts == b.fonts && a.timeLimit == b.timeLimit && a.cancellation === b.cancellation
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -297,5 +303,6 @@ extension DiagramRenderer: Hashable {
         hasher.combine(commands.gvpr)
         hasher.combine(fonts)
         hasher.combine(timeLimit)
+        hasher.combine(ObjectIdentifier(cancellation))
     }
 }

@@ -46,12 +46,9 @@ struct FrontendArguments: Sendable {
         guard let scratch = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc") else { return nil }
         defer { FileSystem.removeTemporaryDirectory(scratch) }
         guard
-            let answer = try? verifier.processes.run({
-                try Subprocess.run(
-                    verifier.toolchain.swiftc, ["-###"] + verifier.flags + ["main.swift", "-o", "sample"],
-                    directory: scratch, environment: ["TMPDIR": scratch], timeout: 60,
-                    cancellation: verifier.options.cancellation)
-            }),
+            let answer = try? verifier.compilerJob(
+                verifier.toolchain.swiftc, ["-###"] + verifier.flags + ["main.swift", "-o", "sample"], in: scratch,
+                timeout: 60),
             answer.succeeded, let found = parse(answer.stdoutText)
         else { return nil }
         verifier.cache.write(

@@ -205,16 +205,13 @@ struct MergedSamples {
     private static func link(_ compiled: [Compiled], into program: String, in batch: String, verifier: SampleVerifier)
         -> Bool
     {
-        let link = try? verifier.processes.run {
-            try Subprocess.run(
-                verifier.toolchain.swiftc,
-                [SampleDispatcher.linkedObject] + verifier.libraries.lineBufferedOutput + compiled.flatMap(\.objects)
-                    // Only the entry points are exported, for the dispatcher's `dlsym`.
-                    + compiled.flatMap(\.exports).flatMap { ["-Xlinker", "--export-dynamic-symbol=" + $0] }
-                    + verifier.libraries.compilerArguments + ["-o", program],
-                directory: batch, environment: ["TMPDIR": batch], timeout: 600,
-                cancellation: verifier.options.cancellation)
-        }
+        let link = try? verifier.compilerJob(
+            verifier.toolchain.swiftc,
+            [SampleDispatcher.linkedObject] + verifier.libraries.lineBufferedOutput + compiled.flatMap(\.objects)
+                // Only the entry points are exported, for the dispatcher's `dlsym`.
+                + compiled.flatMap(\.exports).flatMap { ["-Xlinker", "--export-dynamic-symbol=" + $0] }
+                + verifier.libraries.compilerArguments + ["-o", program],
+            in: batch, timeout: 600)
         return link?.succeeded == true
     }
 

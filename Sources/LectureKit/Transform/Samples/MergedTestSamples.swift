@@ -57,11 +57,7 @@ extension MergedSamples {
                 "-entry-point-function-name", SampleDispatcher.entryPoint(index), "-o", "main.o", "-o", "runner.o",
             ]
         guard
-            let compile = try? verifier.processes.run({
-                try Subprocess.run(
-                    frontend.executable, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
-                    cancellation: verifier.options.cancellation)
-            }),
+            let compile = try? verifier.compilerJob(frontend.executable, arguments, in: work),
             compile.succeeded
         else { return Compiled(result: nil, object: false) }
         var result = SampleResult.unverified(sample)
@@ -104,11 +100,7 @@ extension MergedSamples {
                 "-entry-point-function-name", SampleDispatcher.entryPoint(leader),
             ] + objects.flatMap { ["-o", $0] }
         guard
-            let compile = try? verifier.processes.run({
-                try Subprocess.run(
-                    frontend.executable, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
-                    cancellation: verifier.options.cancellation)
-            }),
+            let compile = try? verifier.compilerJob(frontend.executable, arguments, in: work),
             compile.succeeded,
             indices.allSatisfy({ CompilerOutput.diagnostics(from: compile.stderrText, sample: samples[$0]).isEmpty })
         else {

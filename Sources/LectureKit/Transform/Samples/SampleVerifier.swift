@@ -467,18 +467,9 @@ package struct SampleVerifier: Sendable {
         -> Subprocess.Result
     {
         let compiler = compiler ?? toolchain.swiftc
-        let compile = try processes.run {
-            try Subprocess.run(
-                compiler, arguments, directory: work, environment: ["TMPDIR": work], timeout: 300,
-                cancellation: options.cancellation)
-        }
+        let compile = try compilerJob(compiler, arguments, in: work)
         guard !compile.succeeded, sample.declaresMain else { return compile }
-        let asScript = try processes.run {
-            try Subprocess.run(
-                compiler, arguments.filter { $0 != "-parse-as-library" },
-                directory: work, environment: ["TMPDIR": work], timeout: 300,
-                cancellation: options.cancellation)
-        }
+        let asScript = try compilerJob(compiler, arguments.filter { $0 != "-parse-as-library" }, in: work)
         return asScript.succeeded ? asScript : compile
     }
 
@@ -653,8 +644,8 @@ package struct SampleVerifier: Sendable {
             try Subprocess.run(
                 command.program, command.arguments, directory: folder,
                 environment: options.environment.variables(in: folder), inheritingEnvironment: false,
-                timeout: options.timeout, outputLimit: options.outputLimit, cancellation: options.cancellation,
-                newSession: true, whileRunning: sandbox.endOrphans(of:))
+                timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
+                whileRunning: sandbox.endOrphans(of:), cancellation: options.cancellation)
         }
         run.termination = sandbox.termination(run.termination)
         return run

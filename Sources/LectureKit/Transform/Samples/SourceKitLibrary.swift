@@ -58,7 +58,7 @@ enum SourceKitLibrary {
             let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
             defer { FileSystem.removeTemporaryDirectory(scratch) }
             let result = try Subprocess.run(
-                swiftc, ["-print-target-info"], environment: ["TMPDIR": scratch], timeout: 60)
+                swiftc, ["-print-target-info"], environment: ["TMPDIR": scratch], timeout: 60, cancellation: .process)
             guard result.succeeded,
                 let info = try? JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any],
                 let paths = info["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String

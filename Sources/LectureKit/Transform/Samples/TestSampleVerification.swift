@@ -57,14 +57,11 @@ extension SampleVerifier {
         try ScratchFile.write(sample.program, to: work + "/sample.swift")
         try ScratchFile.write(TestProgram.runner(for: discovered)!, to: work + "/runner.swift")
 
-        let compile = try processes.run {
-            try Subprocess.run(
-                toolchain.swiftc,
-                flags(for: sample) + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
-                    "sample.swift", "runner.swift", "-o", "tests",
-                ],
-                directory: work, environment: ["TMPDIR": work], timeout: 300, cancellation: options.cancellation)
-        }
+        let compile = try compilerJob(
+            toolchain.swiftc,
+            flags(for: sample) + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
+                "sample.swift", "runner.swift", "-o", "tests",
+            ], in: work)
         // The compile's verdict is every sample's (`take`), merged or alone.
         guard take(compile, of: sample, into: &result) else { return }
         try runTestProgram(work + "/tests", of: sample, into: &result)

@@ -80,7 +80,8 @@ struct Toolchain: Sendable {
             // swift-driver leaves a TemporaryDirectory.* behind in $TMPDIR; give it one to lose.
             let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
             defer { FileSystem.removeTemporaryDirectory(scratch) }
-            result = try Subprocess.run(swiftc, ["--version"], environment: ["TMPDIR": scratch], timeout: 60)
+            result = try Subprocess.run(
+                swiftc, ["--version"], environment: ["TMPDIR": scratch], timeout: 60, cancellation: .process)
         } catch {
             throw LectureError(
                 .missingToolchain, "cannot run the Swift compiler '\(swiftc)'",
