@@ -144,6 +144,19 @@ import Testing
         #expect(SampleCompilerFlags.allowedNote.hasPrefix("allowed flags: -default-isolation MainActor|nonisolated; "))
     }
 
+    @Test func aFenceWithFlagsStandsApartFromItsPagesContinuedProgram() {
+        var rules = SampleRules()
+        rules.continuation = .pages(["p.md"])
+        let found = SampleExtractor.extract(
+            from: MarkdownParser.parse(
+                "```swift\nlet a = 1\n```\n\n```swift flags=\"-default-isolation MainActor\"\nprint(2)\n```\n\n```output\n2\n```\n\n```swift\nprint(a)\n```\n\n```output\n1\n```\n"
+            ), path: "p.md", rules: rules, page: "p.md")
+        #expect(found.diagnostics.isEmpty)
+        #expect(found.samples.map(\.continued) == [true, false])
+        #expect(found.samples.map(\.parts.count) == [2, 1])
+        #expect(found.samples.map(\.compilerFlags) == [[], ["-default-isolation", "MainActor"]])
+    }
+
     @Test func flagsAttributesAddUpAndAGroupHasOneSetOfFlags() {
         let found = Self.extract(
             """

@@ -34,10 +34,11 @@ enum SampleRuleApplication {
         return sample
     }
 
-    /// Whether `sample` joins its page's continued program.
+    /// Whether `sample` joins its page's continued program: a fence with an attribute stands
+    /// apart, its own compiler flags (`flags="…"`) included, which the program's other fences lack.
     static func continues(_ sample: Sample) -> Bool {
         sample.mode == .run && sample.group == nil && !sample.shouldFail && !sample.markedNotForLinux
-            && !sample.declaresMain
+            && !sample.declaresMain && sample.compilerFlags.isEmpty
     }
 
     /// Step 2: the page's plain samples as one, at the place of the first.
