@@ -87,7 +87,9 @@ open class UITableViewCell: UIView {
     /// Here it stores the reuse identifier; the style is not used. It is
     /// `required` here (not in UIKit) so that `dequeueReusableCell` can make a
     /// registered subclass without the Objective-C runtime; a subclass that
-    /// overrides it writes `required` instead of `override`.
+    /// overrides it writes `override required init(style:reuseIdentifier:)`,
+    /// which compiles against UIKit too (here `override` is implied and only
+    /// warned about; on iOS, `required` without `override` does not compile).
     public required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
