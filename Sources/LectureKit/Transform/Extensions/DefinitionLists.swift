@@ -238,19 +238,36 @@ enum DefinitionLists {
     static func joiningNeighbours(_ blocks: [Block]) -> [Block] {
         var result: [Block] = []
         var joined = false
+        // The list `result` ends with, its items gathered here and written back once it is
+        // complete: joining into the stored list would copy its items for every neighbour.
+        var open: (list: Element, items: [Block])?
+        func close() {
+            guard var list = open?.list, let items = open?.items else { return }
+            open = nil
+            list.content = .blocks(items)
+            result[result.count - 1].kind = .element(list)
+        }
         for block in blocks {
-            if case .element(let element) = block.kind, element.name == "dl", case .blocks(let items) = element.content,
-                case .element(var previous)? = result.last?.kind, previous.name == "dl",
-                case .blocks(let earlier) = previous.content, !endsWithEmptyDefinition(earlier, before: block)
-            {
-                previous.content = .blocks(earlier + items)
-                result[result.count - 1].kind = .element(previous)
+            guard case .element(let element) = block.kind, element.name == "dl",
+                case .blocks(let items) = element.content
+            else {
+                close()
+                result.append(block)
+                continue
+            }
+            // (A Bool first: a binding of the items would keep them shared, and the append copy them.)
+            let joins = open.map { !endsWithEmptyDefinition($0.items, before: block) } ?? false
+            if joins {
+                open?.items.append(contentsOf: items)
                 result[result.count - 1].range.end = block.range.end
                 joined = true
             } else {
+                close()
                 result.append(block)
+                open = (element, items)
             }
         }
+        close()
         return joined ? result.map(loosening) : result
     }
 
