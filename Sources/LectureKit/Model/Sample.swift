@@ -157,6 +157,14 @@ package struct Sample: Hashable, Sendable {
 
     /// Where the sample's first fence stands.
     package var location: SourceLocation { parts[0].fence }
+    /// Where a person edits that fence when the page's text is not the file's own lines (an
+    /// `{{#include}}` was expanded above it, or brought it): the page's line, or the included
+    /// file's (`SourceFile.origin(ofLine:)`); `nil` when `location` is that place already.
+    var origin: IncludeExpander.LineOrigin? = nil
+    /// The file and line a person edits to change the sample, for reports (`page.md:17`).
+    var editedPlace: String { "\(origin?.path ?? path):\(editedLine)" }
+    /// The line of `editedPlace`.
+    var editedLine: Int { origin?.line ?? location.line }
 
     /// Whether the code mentions `@main`, so is compiled as a library-style program
     /// (`-parse-as-library`); a mere mention, in a comment say, falls back to a script.
