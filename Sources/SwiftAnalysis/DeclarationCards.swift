@@ -220,8 +220,8 @@ private final class TargetFinder: SyntaxVisitor {
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
         if node.attributeName.trimmedDescription == "MainActor", let declaration = node.parent?.parent {
             writtenMainActor.append(
-                declaration.positionAfterSkippingLeadingTrivia.utf8Offset
-                    ..< declaration.endPositionBeforeTrailingTrivia.utf8Offset)
+                declaration.positionAfterSkippingLeadingTrivia
+                    .utf8Offset..<declaration.endPositionBeforeTrailingTrivia.utf8Offset)
         }
         return .skipChildren
     }
