@@ -55,7 +55,10 @@ struct InitCommand: Subcommand {
         console.print(
             "Created a book in \(directory == "." ? "the current folder" : directory): \(created.joined(separator: ", "))"
         )
-        console.print("Build it with 'lecture build\(shown)', or preview it with 'lecture serve\(shown)'")
+        // Each command on a line of its own, unquoted, so it pastes into a shell as printed (the
+        // path's own quoting is the only quoting on the line).
+        console.print("Build it with:   lecture build\(shown)")
+        console.print("Preview it with: lecture serve\(shown)")
         return 0
     }
 
