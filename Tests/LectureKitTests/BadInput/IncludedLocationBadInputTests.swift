@@ -89,8 +89,10 @@ import Testing
         let report = root + "/report.xml"
         let recorder = TestSupport.Recorder()
         let status = LectureCommand.main(
-            ["check", "--cache-dir", TestSupport.cacheDirectory, "--content", root + "/content", "--report",
-             "junit:" + report], console: recorder.console)
+            [
+                "check", "--cache-dir", TestSupport.cacheDirectory, "--content", root + "/content", "--report",
+                "junit:" + report,
+            ], console: recorder.console)
         #expect(status == 1)
         let text = recorder.lines.joined(separator: "\n")
         let page = root + "/content/p.md"
@@ -127,6 +129,8 @@ import Testing
             IncludedLocations.remapText("sample at p.md:3:1; also p.md:2", path: "p.md", origins: origins)
                 == "sample at p.md:3:1; also c.swift:7")
         // A longer path ending the same way, a line past the end, no digits: left as written.
-        #expect(IncludedLocations.remapText("xp.md:2 p.md:9 p.md:x", path: "p.md", origins: origins) == "xp.md:2 p.md:9 p.md:x")
+        #expect(
+            IncludedLocations.remapText("xp.md:2 p.md:9 p.md:x", path: "p.md", origins: origins)
+                == "xp.md:2 p.md:9 p.md:x")
     }
 }

@@ -28,7 +28,9 @@ import Testing
     func anOutputBlockUnderASampleThatCannotPrintIsAnError(_ mode: String, _ quoted: String) {
         let found = extract("```swift,\(mode)\nlet x = 1\n```\n\n```output\n1\n```\n")
         #expect(
-            found.diagnostics.map(\.headline) == ["p.md:5:1: error: output block under \(quoted) sample, which is not run"]
+            found.diagnostics.map(\.headline) == [
+                "p.md:5:1: error: output block under \(quoted) sample, which is not run"
+            ]
         )
         if mode == "no_run" {
             #expect(found.diagnostics[0].notes.joined().contains("mark the sample 'ignore' to show the output"))
