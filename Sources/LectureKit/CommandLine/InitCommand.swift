@@ -87,11 +87,14 @@ struct InitCommand: Subcommand {
         [build]
         build-dir = "book"
 
-        [lecture]
+        # lecture's own settings. mdBook reads this table as a preprocessor's and, with
+        # 'renderers = []', runs it for no renderer: 'mdbook build' builds this book too.
+        [preprocessor.lecture]
+        renderers = []
         # Seconds a sample may run before it is stopped.
         timeout = 10
 
-        [lecture.samples]
+        [preprocessor.lecture.samples]
         # 'lecture build' compiles and runs the Swift samples ('lecture check' always does).
         verify = true
 
