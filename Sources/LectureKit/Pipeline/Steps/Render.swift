@@ -188,7 +188,7 @@ extension BuildStep {
         let front = PrintPage.front(
             book: context.content.book, pages: pages, anchors: rendering.printAnchors,
             values: values)
-        let anchors = context.rendering!.printAnchors
+        let anchors = rendering.printAnchors
         var titles: [String: String] = [:]
         for chapter in context.content.book.flattened {
             if let prefix = anchors.chapters[chapter.outputPath] { titles[prefix] = chapter.title }
