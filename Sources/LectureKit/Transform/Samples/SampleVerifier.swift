@@ -505,6 +505,8 @@ package struct SampleVerifier: Sendable {
                     .sampleOutputLimit,
                     sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed",
                     notes: stderrNote))
+        case .fileLimitExceeded:
+            failures.append(Self.fileLimitError(sample, program: "sample", notes: stderrNote))
         case .signaled(let signal) where !sample.shouldFail:
             let trap = Self.trapMessage(in: run.stderrText)
             failures.append(
@@ -623,14 +625,14 @@ package struct SampleVerifier: Sendable {
     /// output cap, two runs that disagreed, a sample that could not be verified or was cut short.
     static func failureIsCacheable(_ result: SampleResult) -> Bool {
         let passing: Set<Diagnostic.Identifier> = [
-            .sampleTimeout, .sampleOutputLimit, .sampleUnstable, .sampleUnverifiable, .cancelled,
+            .sampleTimeout, .sampleOutputLimit, .sampleFileLimit, .sampleUnstable, .sampleUnverifiable, .cancelled,
         ]
         return result.compiled && !result.diagnostics.contains { passing.contains($0.identifier) }
     }
 
     /// Runs a built sample in `folder`, its working folder and `TMPDIR`, under the time limit and
-    /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
-    /// shell reaches it. It runs in the book's sandbox (`SampleSandbox`), and leads a session of
+    /// output cap and the limit on what it writes there (`RunFolderLimit`), in the book's fixed
+    /// environment (`SampleEnvironment`): nothing of the caller's shell reaches it. It runs in the book's sandbox (`SampleSandbox`), and leads a session of
     /// its own even uncontained: it never has a controlling terminal. A process it leaves behind
     /// (its parent ended) is ended at once (`SampleSandbox.endOrphans`). Its stdout and stderr are line-buffered by the object it was linked with
     /// (`LineBufferedOutput`, as `stdbuf -oL -eL` would), so what a sample printed before it
@@ -640,12 +642,15 @@ package struct SampleVerifier: Sendable {
         let sandbox = self.sandbox
         if !sandbox.isContained && sandbox.setting != .off { sandboxUse.ranUncontained() }
         let command = sandbox.command(running: executable, in: folder)
+        let environment = options.environment.variables(in: folder)
+        let limit = RunFolderLimit(folder: folder)
         var run = try processes.run {
             try Subprocess.run(
                 command.program, command.arguments, directory: folder,
-                environment: options.environment.variables(in: folder), inheritingEnvironment: false,
+                environment: environment, inheritingEnvironment: false,
                 timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
-                whileRunning: sandbox.endOrphans(of:), cancellation: options.cancellation)
+                whileRunning: sandbox.endOrphans(of:), stopWhen: { limit.isExceeded },
+                cancellation: options.cancellation)
         }
         run.termination = sandbox.termination(run.termination)
         return run
@@ -681,6 +686,16 @@ package struct SampleVerifier: Sendable {
             if line.contains("Illegal instruction") { return "runtime trap" }
         }
         return nil
+    }
+
+    /// The error of a run killed for writing more than `RunFolderLimit` allows in its folder.
+    static func fileLimitError(_ sample: Sample, program: String, notes: [String]) -> Diagnostic {
+        .error(
+            .sampleFileLimit, sample.path, sample.location,
+            "\(program) wrote more than \(RunFolderLimit.bytes >> 20) MiB or \(RunFolderLimit.entries) files into its folder and was killed",
+            notes: [
+                "a sample's working folder, HOME and TMPDIR hold as much as its /tmp: write less, or print what it computes"
+            ] + notes)
     }
 
     static func seconds(_ value: Double) -> String {
