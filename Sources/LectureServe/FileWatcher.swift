@@ -27,9 +27,10 @@ import LectureSupport
 /// Events are debounced: the callback runs once `debounce` seconds pass without a new event
 /// (or one second after the first, if events never stop). Ignored: names that editors and
 /// tools use for temporary files and every dotfile or dotfolder (`.git`, `.build`), the
-/// folders `node_modules` (`isIgnored(name:)`), and everything under an `excluded` folder,
-/// such as the output folder when it lies inside the content folder: a rebuild never triggers
-/// another.
+/// folders `node_modules` (`isIgnored(name:)`), a file that came and went between two reports
+/// whatever its name (`sed -i`'s `sedXXXXXX`: `PendingChanges`), and everything under an
+/// `excluded` folder, such as the output folder when it lies inside the content folder: a
+/// rebuild never triggers another.
 // @unchecked: its state is under an NSLock, not Synchronization's Mutex: ThreadSanitizer does not
 // see a contended Mutex's futex wait on Linux (it is in the uninstrumented runtime) and reports
 // false races; this lock is held across short reads and writes; `wakePipe` and `usesInotify` are
@@ -255,9 +256,10 @@ final class FileWatcher: @unchecked Sendable {
                 }
                 if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && !name.isEmpty {
                     // A folder (or link) moved or made in: watched, and every file in it reported.
-                    pending.add(watches.watch(path))
+                    pending.add(watches.watch(path) + [path], created: true)
+                } else {
+                    pending.add([path])
                 }
-                pending.add([path])
             }
         }
 

@@ -12,7 +12,7 @@ struct ServeConfiguration: Sendable {
     var port: UInt16 = 8000
     /// The folders whose changes trigger a rebuild; `nil` for the content folder, the
     /// templates folder (unless it is the built-in theme in the cache) and the book's sample
-    /// libraries (`[lecture.samples] libraries`).
+    /// libraries (`[preprocessor.lecture.samples] libraries`).
     var watchedDirectories: [String]?
     /// inotify where available, else polling; or polling only.
     var watchMode: FileWatcher.Mode = .automatic

@@ -29,11 +29,11 @@ extension Diagnostic.Identifier {
     package static let badArgument = Self("lecture.usage.bad-argument")
     /// No `swiftc`, or one that does not say its version.
     package static let missingToolchain = Self("lecture.setup.toolchain")
-    /// A sample library the book declares (`[lecture.samples] libraries`) does not compile.
+    /// A sample library the book declares (`[preprocessor.lecture.samples] libraries`) does not compile.
     package static let sampleLibraries = Self("lecture.setup.sample-libraries")
     /// The sample locale or time zone is not installed.
     package static let sampleEnvironment = Self("lecture.setup.sample-environment")
-    /// Samples cannot run in a sandbox here (an error with `[lecture.samples] sandbox = "require"`,
+    /// Samples cannot run in a sandbox here (an error with `[preprocessor.lecture.samples] sandbox = "require"`,
     /// else a warning once per run).
     package static let sampleSandbox = Self("lecture.setup.sample-sandbox")
     /// No Chromium for `lecture pdf`.
@@ -91,7 +91,7 @@ extension Diagnostic.Identifier {
     package static let summaryDuplicate = Self("lecture.summary.duplicate-page")
     /// A summary that lists no pages (a warning: the site has none, as mdBook builds it).
     package static let summaryEmpty = Self("lecture.summary.no-pages")
-    /// A link that leaves the book (a warning; an error with `[lecture] outside-links = "error"`).
+    /// A link that leaves the book (a warning; an error with `[preprocessor.lecture] outside-links = "error"`).
     package static let linkOutside = Self("lecture.link.outside-book")
     /// A page in the content folder that the summary does not list (a warning).
     package static let unlistedPage = Self("lecture.page.unlisted")
@@ -102,9 +102,9 @@ extension Diagnostic.Identifier {
     package static let outputCollision = Self("lecture.page.output-collision")
     /// Output names that differ only in case, one file on a case-insensitive file system (a warning).
     package static let outputCaseCollision = Self("lecture.page.case-collision")
-    /// A page without a `# ` heading, or with several (a style lint: `[lecture] style-lints`).
+    /// A page without a `# ` heading, or with several (a style lint: `[preprocessor.lecture] style-lints`).
     package static let pageHeading = Self("lecture.page.heading")
-    /// Heading levels that jump (h2 to h4; a style lint: `[lecture] style-lints`).
+    /// Heading levels that jump (h2 to h4; a style lint: `[preprocessor.lecture] style-lints`).
     package static let headingJump = Self("lecture.page.heading-jump")
     /// Content nested deeper than cmark's converter allows.
     package static let nestingTooDeep = Self("lecture.markdown.too-deep")
@@ -192,7 +192,7 @@ extension Diagnostic.Identifier {
     package static let diagram = Self("lecture.diagram.invalid")
     /// Graphviz is not installed.
     package static let diagramNoGraphviz = Self("lecture.diagram.no-graphviz")
-    /// A Graphviz program that ran past `[lecture] diagram-timeout`.
+    /// A Graphviz program that ran past `[preprocessor.lecture] diagram-timeout`.
     package static let diagramTimeout = Self("lecture.diagram.timeout")
     /// No font covers Hangul (a warning).
     package static let diagramFont = Self("lecture.diagram.font")

@@ -61,11 +61,29 @@ package enum DeclarationCards {
     /// The identifiers worth a card: references and declarations, not import paths, attribute or
     /// macro names, nor `#sourceLocation`'s labels.
     static func targets(in tree: SourceFileSyntax) -> (
-        identifiers: [(offset: Int, length: Int)], closures: [(offset: Int, length: Int)]
+        identifiers: [(offset: Int, length: Int)], closures: [(offset: Int, length: Int)],
+        writtenMainActor: [Range<Int>]
     ) {
         let finder = TargetFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
-        return (finder.identifiers, finder.closures)
+        return (finder.identifiers, finder.closures, finder.writtenMainActor)
+    }
+
+    /// `text` (a declaration as SourceKit prints it) without a leading `@MainActor` the program
+    /// does not write: Swift 6 isolates top-level code's variables to the main actor (and
+    /// `-default-isolation MainActor` every declaration), and SourceKit prints that isolation as
+    /// an attribute, so `let numbers = [3, 1, 2]` read `@MainActor let numbers: [Int]`, an
+    /// attribute a reader looks for in the code and does not find. `declaredAt` is the
+    /// declaration's offset in the program, `nil` when it is declared elsewhere (a library, the
+    /// standard library), whose cards stay as SourceKit prints them; `writtenMainActor` are the
+    /// program's declarations that write `@MainActor` (a member of such a type keeps it too).
+    static func withoutImplicitMainActor(_ text: String, declaredAt: Int?, writtenMainActor: [Range<Int>]) -> String {
+        guard let declaredAt, !writtenMainActor.contains(where: { $0.contains(declaredAt) }) else { return text }
+        // The leading attributes, up to the first word that is not one (`let`, `func`, `final`).
+        var words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard let index = words.prefix(while: { $0.hasPrefix("@") }).firstIndex(of: "@MainActor") else { return text }
+        words.remove(at: index)
+        return words.joined(separator: " ")
     }
 
     /// SourceKit's annotated declaration (`<Declaration>let x: <Type usr="…">Int</Type></Declaration>`)
@@ -156,10 +174,14 @@ private final class Query: Sendable {
             }
             guard let info = try? attempt.get(),
                 let annotated = info["key.annotated_decl"] as? String,
-                let text = DeclarationCards.plainText(ofAnnotated: annotated), !text.isEmpty,
+                let printed = DeclarationCards.plainText(ofAnnotated: annotated), !printed.isEmpty,
                 // A generic parameter's card is its own name: nothing to learn.
-                text != Self.slice(program, target.offset, target.length)
+                printed != Self.slice(program, target.offset, target.length)
             else { continue }
+            // Where the declaration is, when it is in this program (SourceKit names the file).
+            let declaredAt = (info["key.filepath"] as? String) == file ? info["key.offset"] as? Int : nil
+            let text = DeclarationCards.withoutImplicitMainActor(
+                printed, declaredAt: declaredAt, writtenMainActor: targets.writtenMainActor)
             add(
                 DeclarationCard(
                     offset: target.offset, length: target.length, text: text, kind: .declaration,
@@ -191,9 +213,18 @@ private final class Query: Sendable {
 private final class TargetFinder: SyntaxVisitor {
     var identifiers: [(offset: Int, length: Int)] = []
     var closures: [(offset: Int, length: Int)] = []
+    /// The declarations (with their bodies) that write `@MainActor`.
+    var writtenMainActor: [Range<Int>] = []
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        if node.attributeName.trimmedDescription == "MainActor", let declaration = node.parent?.parent {
+            writtenMainActor.append(
+                declaration.positionAfterSkippingLeadingTrivia
+                    .utf8Offset..<declaration.endPositionBeforeTrailingTrivia.utf8Offset)
+        }
+        return .skipChildren
+    }
     override func visit(_ node: PoundSourceLocationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {

@@ -21,7 +21,7 @@ extension Bench {
                 try Files.copy(repo + "/" + library, to: book + "/" + library)
             }
             try Files.write(
-                "[book]\nsrc = \"content\"\n\n[lecture.samples]\nsandbox = \"\(setting)\"\nlibraries = [\(declared)]\n",
+                "[book]\nsrc = \"content\"\n\n[preprocessor.lecture]\nrenderers = []\n\n[preprocessor.lecture.samples]\nsandbox = \"\(setting)\"\nlibraries = [\(declared)]\n",
                 to: book + "/book.toml")
         }
         defer { Files.remove(root) }

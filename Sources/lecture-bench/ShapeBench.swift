@@ -147,10 +147,10 @@ extension Bench {
     }
 
     /// The folder mdBook builds for the book at `root`: the book itself, with a `book.toml` of
-    /// mdBook's keys only when the lecture's own carries the tool's tables (`[lecture]`).
+    /// mdBook's keys only when the lecture's own carries the tool's tables (`[preprocessor.lecture]` or `[lecture]`).
     func mdbookBook(_ root: String) throws -> String {
         let toml = Files.read(root + "/book.toml")
-        guard toml.contains("[lecture") else { return root }
+        guard toml.contains("[lecture") || toml.contains("[preprocessor.lecture") else { return root }
         let plain = root + "/mdbook"
         try Files.makeDirectory(plain)
         let title = toml.split(separator: "\n").first { $0.hasPrefix("title") } ?? "title = \"book\""

@@ -237,6 +237,6 @@ extension BookSettingsTests {
                 "\(root)/theme/head.hbs: warning: mdBook's handlebars template 'head.hbs' is not used by lecture",
                 "\(root)/theme/index.hbs: warning: mdBook's handlebars template 'index.hbs' is not used by lecture",
             ])
-        #expect(diagnostics.allSatisfy { $0.notes.first?.contains("[lecture] templates") == true })
+        #expect(diagnostics.allSatisfy { $0.notes.first?.contains("[preprocessor.lecture] templates") == true })
     }
 }

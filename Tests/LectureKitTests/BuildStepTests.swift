@@ -28,6 +28,32 @@ import Testing
         #expect(changing.changesPage)
     }
 
+    /// A list composed against the grain runs or stops, never crashes: a check's steps with
+    /// `Figures` added draw with Graphviz found then (the check's probes never asked for it), and
+    /// `Render` after a check's `Load` (no templates) stops the build with `Load`'s problems.
+    /// Each step's input carries what it needs (`RenderInput`'s templates are not optional).
+    @Test func aListComposedOutOfTheUsualOrderStopsInsteadOfCrashing() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# T\n\n- [A](a.md)\n",
+            "content/a.md": "# A\n\n```dot alt=\"a to b\"\ndigraph { a -> b }\n```\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/missing-theme", output: root + "/_site")
+        var drawing = BuildContext(
+            configuration: configuration, console: TestSupport.Recorder().console, diagrams: false)
+        try BuildPipeline.run(
+            BuildStep.check(files: [], shard: nil) + [.figures], on: &drawing, memory: nil)
+        let figures = try #require(drawing.pages.first).blocks.leafBlocks.compactMap(Figure.init)
+        #expect(figures.count == 1, "the dot block is a figure: \(drawing.diagnostics.diagnostics)")
+        var rendering = BuildContext(
+            configuration: configuration, console: TestSupport.Recorder().console, diagrams: false)
+        #expect(throws: DiagnosticsError.self) {
+            try BuildPipeline.run(BuildStep.check(files: [], shard: nil) + [.render], on: &rendering, memory: nil)
+        }
+        #expect(rendering.site.generated.isEmpty)
+    }
+
     @Test func checkRunsThePrefixOfTheBuildsStepsUpToSamples() {
         let site = BuildStep.site.map(\.name)
         #expect(site == ["Load", "Parse", "Samples", "Figures", "Anchors", "Links", "Render", "Write"])

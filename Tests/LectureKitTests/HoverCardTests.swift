@@ -37,12 +37,45 @@ import Testing
         let result = try verify(Self.boxSample)[0]
         #expect(result.outcome == .passed, "\(result.diagnostics)")
         let greeting = result.hoverCards.first { $0.line == 3 && $0.column == 4 }
-        #expect(greeting?.text.hasSuffix("let greeting: Box<String>") == true, "\(result.hoverCards)")
+        #expect(greeting?.text == "let greeting: Box<String>", "\(result.hoverCards)")
         #expect(greeting?.inferred == true)
         let closure = result.hoverCards.first { $0.isClosure }
         #expect(closure?.text == "(String) -> Int")
         #expect(closure.map { ($0.line, $0.column) }! == (4, 30))
         #expect(result.hoverCards.contains { $0.text.hasPrefix("func print(") })
+    }
+
+    /// Swift 6 isolates a top-level variable to the main actor, and SourceKit prints that as
+    /// `@MainActor`; the card leaves out the attribute the code does not write, at the declaration
+    /// and at a use, and keeps the one it does.
+    @Test func cardsShowOnlyTheMainActorTheCodeWrites() throws {
+        let markdown = """
+            ```swift
+            let numbers = [3, 1, 2]
+            @MainActor final class Counter { var count = 0 }
+            @MainActor func tick(_ counter: Counter) { counter.count += 1 }
+            let counter = Counter()
+            tick(counter)
+            print(numbers.sorted(), counter.count)
+            ```
+
+            ```output
+            [1, 2, 3] 1
+            ```
+
+            """
+        let result = try verify(markdown)[0]
+        #expect(result.outcome == .passed, "\(result.diagnostics)")
+        func card(_ line: Int, _ column: Int) -> String? {
+            result.hoverCards.first { $0.line == line && $0.column == column }?.text
+        }
+        #expect(card(0, 4) == "let numbers: [Int]", "\(result.hoverCards)")
+        #expect(card(5, 6) == "let numbers: [Int]", "a use: \(result.hoverCards)")
+        #expect(card(3, 4) == "let counter: Counter", "\(result.hoverCards)")
+        #expect(card(1, 23) == "@MainActor final class Counter", "\(result.hoverCards)")
+        #expect(card(2, 16) == "@MainActor func tick(_ counter: Counter)", "\(result.hoverCards)")
+        #expect(card(1, 37)?.hasPrefix("@MainActor") == true, "a member of a @MainActor class: \(result.hoverCards)")
+        #expect(!result.hoverCards.contains { $0.text.contains("@MainActor let") }, "\(result.hoverCards)")
     }
 
     @Test func standInTypesShowTheirGenericArguments() throws {

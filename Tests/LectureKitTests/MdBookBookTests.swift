@@ -85,6 +85,25 @@ import Testing
         #expect(InitCommand.shellQuoted("/tmp/책/b-1") == "/tmp/책/b-1")
     }
 
+    /// The commands `init` suggests are pasted into a shell as printed: each is a line of its own
+    /// with no quotes around it, so a folder named with spaces, quotes and `$` reaches `lecture`
+    /// as one argument, unchanged (`sh` reads the printed line; `set --` stands for `lecture`).
+    @Test func initPrintsCommandsThatPasteIntoAShellAsPrinted() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/My \"Swift\" Book's $HOME `id` \\ copy"
+        let (status, lines) = run(["init", folder])
+        #expect(status == 0, "\(lines)")
+        for verb in ["build", "serve"] {
+            let line = try #require(lines.first { $0.contains("lecture \(verb)") }, "\(lines)")
+            let command = String(line[try #require(line.range(of: "lecture \(verb)")).lowerBound...])
+            let shell = try Subprocess.run(
+                "/bin/sh", ["-c", "set -- \(command.dropFirst("lecture ".count)); printf '%s|%s' \"$#\" \"$2\""],
+                timeout: 30, cancellation: .process)
+            #expect(shell.stdoutText == "2|\(folder)", "\(line) pastes as: \(shell.stdoutText)")
+        }
+    }
+
     @Test func badBookTOMLFailsAtItsLineAndColumn() throws {
         let root = try TestSupport.makeTree([
             "book.toml": "[book]\ntitle = \"x\"\nsrc = [\n", "src/SUMMARY.md": "# T\n\n- [A](a.md)\n",

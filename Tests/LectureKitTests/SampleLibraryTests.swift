@@ -75,7 +75,9 @@ import Testing
         #expect(status == 1)
         #expect(lines.contains { $0.hasPrefix("\(root)/src/a.md:4:8: error: no such module 'Greeting'") }, "\(lines)")
         #expect(
-            lines.contains { $0.contains("add the folder of its sources to book.toml's [lecture.samples] libraries") },
+            lines.contains {
+                $0.contains("add the folder of its sources to book.toml's [preprocessor.lecture.samples] libraries")
+            },
             "\(lines)")
     }
 
@@ -119,7 +121,7 @@ import Testing
             text.contains(
                 "\(root)/src/a.md:5:24: warning: sample not verified: no sample library of this book provides 'UIKit'\n"
                     + "    'UIKit' exists only on Apple platforms; to verify the sample here, add a folder of Swift "
-                    + "sources named UIKit to book.toml's [lecture.samples] libraries\n"
+                    + "sources named UIKit to book.toml's [preprocessor.lecture.samples] libraries\n"
                     + "    or mark the fence 'ignore-linux'"), "at the module's name: \(lines)")
         #expect(
             lines.contains {

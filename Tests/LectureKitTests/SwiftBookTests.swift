@@ -145,7 +145,7 @@ import Testing
         #expect(status == 0, "\(lines)")
         #expect(
             lines.last
-                == "5 Swift samples were not verified: add 'verify = true' under '[lecture.samples]' in book.toml, or run 'lecture check'",
+                == "5 Swift samples were not verified: add 'verify = true' under '[preprocessor.lecture.samples]' in book.toml, or run 'lecture check'",
             "\(lines)")
         let basics = try #require(TestSupport.read(root + "/site/basics.html"))
         #expect(!basics.contains("<figure class=\"sample"), "code like any other")

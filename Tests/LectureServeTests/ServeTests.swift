@@ -217,6 +217,41 @@ import Testing
             site.recorder.lines.contains { $0.hasPrefix("Rebuilding: ") && $0.hasSuffix("content/README.md changed") })
     }
 
+    /// What editors and tools leave beside a page while they save it is no changed source: a
+    /// real `sed -i` (its `sedXXXXXX`, written and renamed over the page), Vim's `4913` probe
+    /// (made and removed), backup `~`, swap file, and Emacs's lock (a dangling `.#` link) and
+    /// autosave. Only the pages are named as changed, in every `Rebuilding:` line.
+    @Test func editorsTemporaryFilesAreNotChangedSources() throws {
+        let site = try ServeFixture()
+        let stream = try EventStreamClient(port: site.port)
+        #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "hello" } })
+        let fileManager = FileManager.default
+        try Data("x".utf8).write(to: URL(fileURLWithPath: site.content + "/4913"))
+        try fileManager.removeItem(atPath: site.content + "/4913")
+        try Data("# 시작\n".utf8).write(to: URL(fileURLWithPath: site.content + "/README.md~"))
+        try Data("swap".utf8).write(to: URL(fileURLWithPath: site.content + "/.README.md.swp"))
+        try fileManager.createSymbolicLink(atPath: site.content + "/.#README.md", withDestinationPath: "me@host.1:1")
+        try Data("auto".utf8).write(to: URL(fileURLWithPath: site.content + "/#README.md#"))
+        for page in ["part/README.md", "README.md"] {
+            let sed = try Subprocess.run(
+                "sed", ["-i", "s/문단입니다/고친 문단입니다/", site.content + "/" + page], timeout: patience,
+                cancellation: .process)
+            #expect(sed.succeeded, "\(sed.stderrText)")
+        }
+        // The last edit is the top page's: once a rebuild names it, every earlier event was read.
+        let named = stream.waitFor(timeout: patience) { _ in
+            site.recorder.lines.contains { $0.hasPrefix("Rebuilding: ") && $0.contains("/content/README.md") }
+        }
+        #expect(named, "\(site.recorder.lines)")
+        for line in site.recorder.lines where line.hasPrefix("Rebuilding: ") {
+            let listed = line.dropFirst("Rebuilding: ".count).replacingOccurrences(of: " changed", with: "")
+            let paths = listed.components(separatedBy: ", ")
+            #expect(
+                paths.allSatisfy { $0.hasSuffix("/content/README.md") || $0.hasSuffix("/content/part/README.md") },
+                "only pages are changed sources: \(line)")
+        }
+    }
+
     @Test func aBrokenEditKeepsTheOldPageShowsTheErrorAndAFixReloads() throws {
         let site = try ServeFixture()
         let stream = try EventStreamClient(port: site.port)

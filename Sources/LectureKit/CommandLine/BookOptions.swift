@@ -78,7 +78,8 @@ extension Option where Values == BookOptions {
     package static var templates: Option {
         .path(
             "--templates", value: "dir",
-            help: "The folder with page.html and assets (default: [lecture] templates, else the built-in theme).",
+            help:
+                "The folder with page.html and assets (default: [preprocessor.lecture] templates, else the built-in theme).",
             at: \.templates)
     }
     /// `--output <dir>`.
@@ -103,7 +104,7 @@ extension Option where Values == BookOptions {
     package static var timeout: Option {
         .value(
             "--timeout", value: "seconds",
-            help: "Time limit for each sample run (default: [lecture] timeout, else 10).", at: \.timeout
+            help: "Time limit for each sample run (default: [preprocessor.lecture] timeout, else 10).", at: \.timeout
         ) {
             text in
             guard let seconds = Double(text), SampleVerifier.Options.timeouts.contains(seconds) else {
@@ -150,7 +151,7 @@ extension Option where Values == BookOptions {
         .value(
             "--sample-locale", value: "name",
             help:
-                "The locale samples run under, LANG and LC_ALL (default: [lecture] sample-locale, else \(SampleEnvironment.defaultLocale)).",
+                "The locale samples run under, LANG and LC_ALL (default: [preprocessor.lecture] sample-locale, else \(SampleEnvironment.defaultLocale)).",
             at: \.sampleLocale)
     }
     /// `--sample-time-zone <zone>`.
@@ -158,7 +159,7 @@ extension Option where Values == BookOptions {
         .value(
             "--sample-time-zone", value: "zone",
             help:
-                "The time zone samples run under, TZ (default: [lecture] time-zone, else \(SampleEnvironment.defaultTimeZone)).",
+                "The time zone samples run under, TZ (default: [preprocessor.lecture] time-zone, else \(SampleEnvironment.defaultTimeZone)).",
             at: \.sampleTimeZone)
     }
     /// `--language <tag>`: a BCP 47 tag such as `en` or `ko-KR`.
@@ -187,7 +188,7 @@ extension Option where Values == BookOptions {
         .flag(
             "--smart-punctuation",
             help:
-                "Turn straight quotes, -- and ... in prose into typographic ones (default: [lecture] smart-punctuation, else off).",
+                "Turn straight quotes, -- and ... in prose into typographic ones (default: [preprocessor.lecture] smart-punctuation, else off).",
             at: \.smartPunctuation)
     }
 }

@@ -55,7 +55,10 @@ struct InitCommand: Subcommand {
         console.print(
             "Created a book in \(directory == "." ? "the current folder" : directory): \(created.joined(separator: ", "))"
         )
-        console.print("Build it with 'lecture build\(shown)', or preview it with 'lecture serve\(shown)'")
+        // Each command on a line of its own, unquoted, so it pastes into a shell as printed (the
+        // path's own quoting is the only quoting on the line).
+        console.print("Build it with:   lecture build\(shown)")
+        console.print("Preview it with: lecture serve\(shown)")
         return 0
     }
 
@@ -84,11 +87,14 @@ struct InitCommand: Subcommand {
         [build]
         build-dir = "book"
 
-        [lecture]
+        # lecture's own settings. mdBook reads this table as a preprocessor's and, with
+        # 'renderers = []', runs it for no renderer: 'mdbook build' builds this book too.
+        [preprocessor.lecture]
+        renderers = []
         # Seconds a sample may run before it is stopped.
         timeout = 10
 
-        [lecture.samples]
+        [preprocessor.lecture.samples]
         # 'lecture build' compiles and runs the Swift samples ('lecture check' always does).
         verify = true
 

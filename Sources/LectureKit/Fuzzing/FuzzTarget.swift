@@ -174,7 +174,7 @@ extension BuildStep {
     /// `Figures` renders them (unverified), for `FuzzTarget`.
     static let extractedSamples: BuildStep = {
         var step = BuildStep.samples
-        step.book = { (context: inout BuildContext) in context.samples = context.pages.flatMap(\.samples) }
+        step.book = { (context: inout BuildContext, _) in context.samples = context.pages.flatMap(\.samples) }
         return step
     }()
 }

@@ -126,7 +126,7 @@ package enum BookLayout {
                 "mdBook's handlebars template '\(name)' is not used by lecture",
                 notes: [
                     "lecture's templates are HTML with {{ name }} placeholders: put a page.html in a folder and name it "
-                        + "with [lecture] templates in book.toml or --templates (see the manual's Templates page)"
+                        + "with [preprocessor.lecture] templates in book.toml or --templates (see the manual's Templates page)"
                 ])
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 import LectureSupport
 
 /// A book's `book.toml`, in mdBook's format (https://rust-lang.github.io/mdBook/format/configuration/),
-/// with this tool's own settings in a `[lecture]` table. Paths are as written, relative to the
+/// with this tool's own settings in a `[preprocessor.lecture]` table (or `[lecture]`, `LectureTable`). Paths are as written, relative to the
 /// folder holding `book.toml`; `nil` means "not set" (the default applies).
 package struct BookSettings: Sendable, Hashable {
     /// `[book] title`: overrides the summary's `# Title`.
@@ -34,41 +34,41 @@ package struct BookSettings: Sendable, Hashable {
     /// `[output.html] default-theme`: `light` or `dark` for readers who have not chosen (mdBook's
     /// theme names `light`, `rust` → light; `coal`, `navy`, `ayu` → dark).
     var defaultTheme: String?
-    /// `[lecture] templates`: a folder of templates instead of the built-in theme.
+    /// `[preprocessor.lecture] templates`: a folder of templates instead of the built-in theme.
     package var templates: String?
-    /// `[lecture] timeout`: seconds a sample may run.
+    /// `[preprocessor.lecture] timeout`: seconds a sample may run.
     package var timeout: Double?
-    /// `[lecture] diagram-timeout`: seconds each Graphviz program may take on one diagram.
+    /// `[preprocessor.lecture] diagram-timeout`: seconds each Graphviz program may take on one diagram.
     var diagramTimeout: Double?
-    /// `[lecture] swift-language-mode`: the `-swift-version` samples are compiled with (`5`, `6`).
+    /// `[preprocessor.lecture] swift-language-mode`: the `-swift-version` samples are compiled with (`5`, `6`).
     var swiftLanguageMode: String?
-    /// `[lecture] sample-locale`: the locale samples run in (`LANG`/`LC_ALL`), such as `ko_KR.UTF-8`
+    /// `[preprocessor.lecture] sample-locale`: the locale samples run in (`LANG`/`LC_ALL`), such as `ko_KR.UTF-8`
     /// (as `--sample-locale`).
     package var sampleLocale: String?
-    /// `[lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul` (as `--sample-time-zone`).
+    /// `[preprocessor.lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul` (as `--sample-time-zone`).
     var timeZone: String?
-    /// `[lecture] outside-links`: `"warning"` (the default: a link that leaves the book, such as
+    /// `[preprocessor.lecture] outside-links`: `"warning"` (the default: a link that leaves the book, such as
     /// `../std/index.html` to a sibling book, is not checked and is reported as a warning) or
     /// `"error"` (such a link fails the build, for a book that must stand alone).
     var outsideLinks: String?
-    /// `[lecture] style-lints`: the style warnings a valid book does not need (a page without one
+    /// `[preprocessor.lecture] style-lints`: the style warnings a valid book does not need (a page without one
     /// `# ` heading, heading levels that jump); off by default, as mdBook has none.
     var styleLints: Bool?
     /// Whether a link that leaves the book fails the build (`outside-links = "error"`).
     var outsideLinksAreErrors: Bool { outsideLinks == "error" }
-    /// `[lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
+    /// `[preprocessor.lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
-    /// `[lecture.samples] libraries`: folders of Swift sources, each a module samples may import
+    /// `[preprocessor.lecture.samples] libraries`: folders of Swift sources, each a module samples may import
     /// (named after its folder), in build order, relative to the folder holding `book.toml`.
     package var sampleLibraries: [String] = []
-    /// `[lecture.samples] sandbox`: `auto`, `require` or `off` (`SampleSandbox`).
+    /// `[preprocessor.lecture.samples] sandbox`: `auto`, `require` or `off` (`SampleSandbox`).
     var sampleSandbox: SandboxSetting?
-    /// `[lecture.samples] verify`: whether `lecture build` verifies the samples (default off).
+    /// `[preprocessor.lecture.samples] verify`: whether `lecture build` verifies the samples (default off).
     package var verifySamples: Bool?
-    /// `[lecture.samples] without-output`: what a fence without an output block is checked for.
+    /// `[preprocessor.lecture.samples] without-output`: what a fence without an output block is checked for.
     var samplesWithoutOutput: SampleRules.WithoutOutput?
-    /// `[lecture.samples] continue`: `true`, or the pages (relative to the pages' folder) that
+    /// `[preprocessor.lecture.samples] continue`: `true`, or the pages (relative to the pages' folder) that
     /// continue one program across their fences.
     var continuedPages: SampleRules.Continuation?
     /// `[output.html.redirect]`: pages that send the reader on (`"/old.html" = "new.html"`), as
@@ -77,10 +77,10 @@ package struct BookSettings: Sendable, Hashable {
     /// `[output.html.code.hidelines]`: each language's prefix of hidden code lines
     /// (`python = "~"`), as mdBook hides them (`CodeBlockHTML`); Rust's are rustdoc's `# ` always.
     package var codeHidelines: [String: String] = [:]
-    /// `[lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
+    /// `[preprocessor.lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 
-    /// `[lecture] include-from`: folders outside the book (relative to it) that `{{#include}}`
+    /// `[preprocessor.lecture] include-from`: folders outside the book (relative to it) that `{{#include}}`
     /// may read from too.
     var includeFrom: [String] = []
     /// Where each key read was written in book.toml (`build.build-dir` → line and column).
@@ -131,8 +131,17 @@ package enum BookSettingsLoader {
             )
         }
         var settings = BookSettings()
-        var diagnostics: [Diagnostic] = []
-        for entry in document.entries {
+        let table = LectureTable.normalized(document.entries, path: path)
+        var diagnostics = table.diagnostics
+        for (index, entry) in table.entries.enumerated() {
+            let before = diagnostics.count
+            defer {
+                if table.moved.contains(index) {
+                    for moved in before..<diagnostics.count {
+                        diagnostics[moved] = LectureTable.respelled(diagnostics[moved])
+                    }
+                }
+            }
             let key = entry.path.joined(separator: ".")
             let place: SourceLocation? = entry.location.line > 0 ? entry.location : nil
             if let text = pathText(of: entry), let problem = PathText.problem(text) {
@@ -243,7 +252,7 @@ package enum BookSettingsLoader {
                 continue
             }
             // Children of a table already reported, and array elements, are not reported again.
-            if entry.path.count > 1, reported(entry.path.dropLast(), in: document) { continue }
+            if entry.path.count > 1, reported(entry.path.dropLast()) { continue }
             if let reason = unsupported(entry.path) {
                 diagnostics.append(
                     .warning(
@@ -256,7 +265,7 @@ package enum BookSettingsLoader {
                         .bookTOMLUnknown,
                         path, place, "unknown key '\(key)' in book.toml is ignored",
                         notes: known.isEmpty
-                            ? ["known tables: [book], [build], [output.html], [lecture]"]
+                            ? ["known tables: [book], [build], [output.html], \(LectureTable.header)"]
                             : ["known keys here: " + known.joined(separator: ", ")]))
             }
         }
@@ -268,8 +277,8 @@ package enum BookSettingsLoader {
     }
 
     /// The path `entry` holds, for the one check of paths (`PathText`), or `nil` when it holds
-    /// none: `[book] src`, `[build] build-dir`, `[lecture] templates`, an element of
-    /// `[lecture] include-from`, `[lecture.samples] libraries` and `continue`, and the key (an
+    /// none: `[book] src`, `[build] build-dir`, `[preprocessor.lecture] templates`, an element of
+    /// `[preprocessor.lecture] include-from`, `[preprocessor.lecture.samples] libraries` and `continue`, and the key (an
     /// old page's path) of an `[output.html.redirect]` entry.
     static func pathText(of entry: TOMLDocument.Entry) -> String? {
         let path = entry.path
@@ -287,7 +296,7 @@ package enum BookSettingsLoader {
         }
     }
 
-    /// What is wrong with one element of `[lecture.samples] libraries`, or `nil`: it must name a
+    /// What is wrong with one element of `[preprocessor.lecture.samples] libraries`, or `nil`: it must name a
     /// folder of Swift sources relative to the folder holding `bookTOML`.
     static func library(_ entry: TOMLDocument.Entry, bookTOML: String) -> (summary: String, notes: [String])? {
         guard entry.kind == .string else {
@@ -315,7 +324,7 @@ package enum BookSettingsLoader {
 
     /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
     /// a known array (whose elements are its value).
-    private static func reported(_ path: ArraySlice<String>, in document: TOMLDocument) -> Bool {
+    private static func reported(_ path: ArraySlice<String>) -> Bool {
         var prefix = Array(path)
         while !prefix.isEmpty {
             let key = prefix.joined(separator: ".")

@@ -160,7 +160,7 @@ package enum ContentLoader {
                                 : "summary links to '\(chapter.path)', which is '\(real)', outside the book's folder",
                             notes: [
                                 "a symbolic link in its path leads out of the book; pages are read and created inside the book only",
-                                "move the page into the book, or list its folder in 'include-from' under [lecture] in book.toml",
+                                "move the page into the book, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml",
                             ]))
                     chapter.children = check(chapter.children)
                     return nil

@@ -6,7 +6,7 @@ import LectureSupport
 
 /// The files `{{#include}}` may read: regular files inside the book's folder (the folder of
 /// `book.toml`, or of `SUMMARY.md` without one), the pages' folder, and the folders the book
-/// lists in `[lecture] include-from`, after every symbolic link is resolved. Anything else — a
+/// lists in `[preprocessor.lecture] include-from`, after every symbolic link is resolved. Anything else — a
 /// file outside them (`../../../../proc/self/environ`, `~/.ssh/id_ed25519`), a link leading
 /// out, a folder, a named pipe, a device, a file of the kernel's (`/proc`, `/sys`) — is an
 /// error at the directive, so a page can never publish what the book does not hold.
@@ -18,7 +18,7 @@ struct IncludeScope: Sendable {
     ///   - bookDirectory: the folder of `book.toml` (nil: none was found).
     ///   - contentDirectory: the pages' folder; the folder holding it counts as the book's too,
     ///     as mdBook's book root holds `src/`.
-    ///   - includeFrom: `[lecture] include-from`, relative to the book's folder.
+    ///   - includeFrom: `[preprocessor.lecture] include-from`, relative to the book's folder.
     ///   - files: pages named on the command line (`lecture check FILE`), whose folders count too.
     init(bookDirectory: String?, contentDirectory: String, includeFrom: [String] = [], files: [String] = []) {
         let book = bookDirectory ?? FileSystem.join(contentDirectory, "..")
@@ -44,7 +44,7 @@ struct IncludeScope: Sendable {
             throw IncludeExpander.Problem(
                 summary: "{{#\(directive)}} names '\(relative)', which lies outside the book's folder ('\(real)')",
                 notes: [
-                    "includes read files inside the book only: move the file into the book, or list its folder in 'include-from' under [lecture] in book.toml"
+                    "includes read files inside the book only: move the file into the book, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml"
                 ])
         }
         switch kind {

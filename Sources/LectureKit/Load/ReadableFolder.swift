@@ -2,8 +2,8 @@ import CommonMark
 import LectureSupport
 
 /// The one rule for a folder that `book.toml` names for the book to read: its pages (`[book]
-/// src`), its templates (`[lecture] templates`), its sample libraries (`[lecture.samples]
-/// libraries`) and the folders includes may read (`[lecture] include-from`). A book can come
+/// src`), its templates (`[preprocessor.lecture] templates`), its sample libraries (`[preprocessor.lecture.samples]
+/// libraries`) and the folders includes may read (`[preprocessor.lecture] include-from`). A book can come
 /// from a pull request, so one line of its `book.toml` must not open the machine to it.
 ///
 /// - An error at the key's line when the folder is `/` or a home folder, or holds one (`..`,

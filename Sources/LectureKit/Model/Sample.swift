@@ -151,7 +151,7 @@ package struct Sample: Hashable, Sendable {
     /// "require"`); otherwise it passes when it exits with status 0 (rustdoc's rule).
     var requiresOutput = false
     /// Whether the sample is the page's fences continued as one program (book.toml's
-    /// `[lecture.samples] continue`): each part's output block (`Part.expectedOutput`) is compared
+    /// `[preprocessor.lecture.samples] continue`): each part's output block (`Part.expectedOutput`) is compared
     /// with what the program printed while running that part.
     var continued = false
 

@@ -1,4 +1,4 @@
-/// A book's rules for its Swift samples, from book.toml's `[lecture.samples]` table: whether
+/// A book's rules for its Swift samples, from book.toml's `[preprocessor.lecture.samples]` table: whether
 /// `lecture build` verifies them, what a fence without an output block means, and which pages
 /// continue one program across their fences.
 package struct SampleRules: Sendable, Hashable {

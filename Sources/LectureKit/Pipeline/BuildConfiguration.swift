@@ -24,10 +24,10 @@ package struct BuildConfiguration: Sendable {
     /// How samples are verified (`-j`, `--timeout`, `--no-cache`), and the environment they run
     /// in (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
     package var verifier = SampleVerifier.Options()
-    /// The book's rules for its samples (book.toml's `[lecture.samples]`): whether `build`
+    /// The book's rules for its samples (book.toml's `[preprocessor.lecture.samples]`): whether `build`
     /// verifies them, what a fence without an output block means, which pages continue one program.
     package var sampleRules = SampleRules()
-    /// Seconds each Graphviz program may take on one diagram (`[lecture] diagram-timeout`).
+    /// Seconds each Graphviz program may take on one diagram (`[preprocessor.lecture] diagram-timeout`).
     package var diagramTimeout: Double = DiagramRenderer.defaultTimeLimit
     /// The book's `book.toml` settings (title, language, edit link…); none by default.
     package var book = BookSettings()
@@ -37,7 +37,7 @@ package struct BuildConfiguration: Sendable {
     /// A folder inside the content folder, by its path relative to it, that holds the site and
     /// is no content (a folder with `SUMMARY.md` and no `book.toml` builds into its `book/`).
     var outputInsideContent: String?
-    /// Where `{{#include}}` may read: the book's folder, the pages' and `[lecture] include-from`.
+    /// Where `{{#include}}` may read: the book's folder, the pages' and `[preprocessor.lecture] include-from`.
     var includeScope: IncludeScope {
         IncludeScope(bookDirectory: bookDirectory, contentDirectory: contentDirectory, includeFrom: book.includeFrom)
     }

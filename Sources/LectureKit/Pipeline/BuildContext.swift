@@ -61,8 +61,6 @@ struct BuildContext: Sendable {
     var contentDiagnostics: [Diagnostic] = []
     /// `Samples`: the compiler's short version (`Swift 6.3`), shown under outputs.
     var swiftVersion = "Swift"
-    /// `Render`: what every page's rendering reads.
-    var rendering: PageRendering?
     /// `Render`: the site's files.
     var site = SiteFiles()
 

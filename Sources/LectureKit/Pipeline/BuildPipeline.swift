@@ -91,8 +91,10 @@ package struct BuildPipeline: Sendable {
                     flush(&context)
                     try prepare(&context)
                 }
+                var input: StepInput?
                 if let part = step.page {
-                    let input = part.input(context)
+                    let made = try part.input(context)
+                    input = made
                     // The pages leave the context while the step has them (its input, which may
                     // read them, is made first), so that each page's old version is freed as its
                     // new one is made (`consumingParallelMap`: what `Render` drops from a one-off
@@ -107,7 +109,7 @@ package struct BuildPipeline: Sendable {
                         // throws the cancellation, so a signal waits for one page's part at most.
                         if cancellation.isCancelled { return PageStepResult(page: page, problems: []) }
                         var page = page
-                        let problems = part.work(&page, input, part.pageInput(snapshot, page))
+                        let problems = part.work(&page, made, part.pageInput(snapshot, page))
                         return PageStepResult(page: page, problems: problems)
                     }
                     context.pages = results.map(\.page)
@@ -120,7 +122,7 @@ package struct BuildPipeline: Sendable {
                 }
                 if let book = step.book {
                     flush(&context)
-                    try book(&context)
+                    try book(&context, input)
                 }
                 let next = index + 1 < steps.count ? steps[index + 1] : nil
                 if next?.page == nil || next?.prepare != nil || step.stopsOnErrors { flush(&context) }

@@ -25,7 +25,7 @@ package struct BuildReport: Sendable {
         guard unverifiedSamples > 0 else { return nil }
         let count = "\(unverifiedSamples) Swift sample\(unverifiedSamples == 1 ? " was" : "s were")"
         return
-            "\(count) not verified: add 'verify = true' under '[lecture.samples]' in book.toml, or run 'lecture check'"
+            "\(count) not verified: add 'verify = true' under '[preprocessor.lecture.samples]' in book.toml, or run 'lecture check'"
     }
 
     /// The closing line: `Wrote 7 pages to _site/ in 1.42 s`.

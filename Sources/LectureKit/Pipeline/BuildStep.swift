@@ -14,11 +14,16 @@ import LectureSupport
 struct BuildStep: Sendable {
     /// Work on the whole build. Throws `BuildStop` when nothing after it can run.
     typealias BookWork = @Sendable (inout BuildContext) throws -> Void
+    /// Book-wide work after the pages, given the input the page part took (`nil` for a step
+    /// without one), so what the step made once is passed on by type, not left in the context.
+    typealias FinishWork = @Sendable (inout BuildContext, StepInput?) throws -> Void
 
     /// The page part: its inputs made from the context, and the work on one page that takes them.
     struct PagePart: Sendable {
-        /// What every page's work takes, made once per step, after `prepare`.
-        var input: @Sendable (BuildContext) -> StepInput
+        /// What every page's work takes, made once per step, after `prepare`; throws
+        /// `BuildStop` when what it needs is not there (no templates for `Render`), so the work
+        /// never runs without its input.
+        var input: @Sendable (BuildContext) throws -> StepInput
         /// What one page's work takes of the book for that page alone (its samples' results).
         var pageInput: @Sendable (BuildContext, Page) -> StepInput
         /// Work on one page with the two inputs; returns the problems it found there.
@@ -32,7 +37,7 @@ struct BuildStep: Sendable {
     /// Per-page work.
     var page: PagePart?
     /// Book-wide work, after every page's part.
-    var book: BookWork?
+    var book: FinishWork?
     /// Whether the page part changes the page: `false` only for a step made with `check:`,
     /// whose work takes the page by value and so cannot change it (the memory then keeps no
     /// page for it). Derived from the initialiser, never declared.
@@ -46,7 +51,7 @@ struct BuildStep: Sendable {
     /// A step with book-wide work only.
     init(name: String, stopsOnErrors: Bool = false, session: SessionHooks? = nil, book: @escaping BookWork) {
         self.name = name
-        self.book = book
+        self.book = { context, _ in try book(&context) }
         self.stopsOnErrors = stopsOnErrors
         self.session = session
     }
@@ -55,16 +60,16 @@ struct BuildStep: Sendable {
     /// `prepare`) and `pageInput` (made for each page), with optional book-wide work before and after.
     init<Input: Hashable & Sendable, PageInput: Hashable & Sendable>(
         name: String, stopsOnErrors: Bool = false, session: SessionHooks? = nil,
-        prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) -> Input,
+        prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) throws -> Input,
         pageInput: @escaping @Sendable (BuildContext, Page) -> PageInput,
         page: @escaping @Sendable (inout Page, Input, PageInput) -> [Diagnostic], book: BookWork? = nil
     ) {
         self.name = name
         self.prepare = prepare
         self.page = PagePart(
-            input: { StepInput(input($0)) }, pageInput: { StepInput(pageInput($0, $1)) },
+            input: { StepInput(try input($0)) }, pageInput: { StepInput(pageInput($0, $1)) },
             work: { one, input, own in page(&one, input.typed() as Input, own.typed() as PageInput) })
-        self.book = book
+        if let book { self.book = { context, _ in try book(&context) } }
         self.stopsOnErrors = stopsOnErrors
         self.session = session
     }
@@ -72,7 +77,7 @@ struct BuildStep: Sendable {
     /// A step with work on each page that takes `input` alone besides the page.
     init<Input: Hashable & Sendable>(
         name: String, stopsOnErrors: Bool = false, session: SessionHooks? = nil,
-        prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) -> Input,
+        prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) throws -> Input,
         page: @escaping @Sendable (inout Page, Input) -> [Diagnostic], book: BookWork? = nil
     ) {
         self.init(
@@ -80,11 +85,28 @@ struct BuildStep: Sendable {
             pageInput: { _, _ in NoPageInput() }, page: { one, input, _ in page(&one, input) }, book: book)
     }
 
+    /// A step with work on each page that takes `input`, and book-wide work after the pages that
+    /// takes the same input (`Render`: the templates and what every page's rendering reads), so
+    /// neither part runs before the input exists and neither reads it back from the context.
+    init<Input: Hashable & Sendable>(
+        name: String, stopsOnErrors: Bool = false, session: SessionHooks? = nil,
+        input: @escaping @Sendable (BuildContext) throws -> Input,
+        page: @escaping @Sendable (inout Page, Input) -> [Diagnostic],
+        book: @escaping @Sendable (inout BuildContext, Input) throws -> Void
+    ) {
+        self.init(name: name, stopsOnErrors: stopsOnErrors, session: session, input: input, page: page)
+        self.book = { context, made in
+            // The pipeline passes the input its page part took; made again only if it did not.
+            let taken: Input = try made.map { $0.typed() } ?? input(context)
+            try book(&context, taken)
+        }
+    }
+
     /// A step whose work on each page only finds problems: it takes the page by value, so it
     /// cannot change it, and the memory keeps the problems alone (`changesPage` is `false`).
     init<Input: Hashable & Sendable>(
         name: String, stopsOnErrors: Bool = false, session: SessionHooks? = nil,
-        prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) -> Input,
+        prepare: BookWork? = nil, input: @escaping @Sendable (BuildContext) throws -> Input,
         check: @escaping @Sendable (Page, Input) -> [Diagnostic], book: BookWork? = nil
     ) {
         self.init(

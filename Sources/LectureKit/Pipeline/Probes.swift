@@ -9,16 +9,19 @@ final class Probes: @unchecked Sendable {
     private let group = DispatchGroup()
     private var foundToolchain: Toolchain?
     private var foundDiagrams: DiagramRenderer?
+    /// How to find Graphviz when it was not asked for at the start (`diagrams: false`).
+    private let findDiagrams: @Sendable () -> DiagramRenderer
 
     /// Starts asking; `diagrams: false` leaves Graphviz alone (`lecture check` draws nothing).
     /// The renderer's drawings stop with `cancellation` (the run's).
     init(cacheDirectory: String, cancellation: Cancellation, diagrams: Bool = true) {
+        findDiagrams = { DiagramRenderer.find(cache: Cache(directory: cacheDirectory), cancellation: cancellation) }
         DispatchQueue.global().async(group: group) { [self] in
             foundToolchain = try? Toolchain.find(cache: Cache(directory: cacheDirectory))
         }
         guard diagrams else { return }
         DispatchQueue.global().async(group: group) { [self] in
-            foundDiagrams = DiagramRenderer.find(cache: Cache(directory: cacheDirectory), cancellation: cancellation)
+            foundDiagrams = findDiagrams()
         }
     }
 
@@ -26,6 +29,7 @@ final class Probes: @unchecked Sendable {
     init(toolchain: Toolchain?, diagrams: DiagramRenderer) {
         foundToolchain = toolchain
         foundDiagrams = diagrams
+        findDiagrams = { diagrams }
     }
 
     /// The compiler, or `nil` when none runs (samples then report the setup error).
@@ -34,9 +38,18 @@ final class Probes: @unchecked Sendable {
         return foundToolchain
     }
 
-    /// Graphviz as found; only for probes started with `diagrams: true`.
+    /// Graphviz as found: asked now, on the caller's thread, when the probes were started
+    /// without it (`diagrams: false`), so a list of steps that draws is never without it.
     func diagrams() -> DiagramRenderer {
         group.wait()
-        return foundDiagrams!
+        return lock.withLock {
+            if let foundDiagrams { return foundDiagrams }
+            let found = findDiagrams()
+            foundDiagrams = found
+            return found
+        }
     }
+
+    /// Orders a late `diagrams()` answer between callers.
+    private let lock = NSLock()
 }

@@ -49,7 +49,7 @@ final class StepMemo: Sendable {
         let changes = step.changesPage
         let input = part.input
         wrapped.page?.input = { [self] context in
-            let made = input(context)
+            let made = try input(context)
             let number = memory.number(of: made, step: name)
             state.withLock { $0.inputs[name] = number }
             return made

@@ -3,7 +3,7 @@ import LectureSupport
 
 /// The theme built into the tool: the files of this repository's `site-templates/`, embedded at
 /// build time by the `EmbedTheme` plugin (`DefaultThemeFiles`), so `lecture` needs no templates
-/// folder beside it. `--templates` or `[lecture] templates` in book.toml replace it.
+/// folder beside it. `--templates` or `[preprocessor.lecture] templates` in book.toml replace it.
 enum DefaultTheme {
     /// The embedded theme written out as a templates folder under `cacheDirectory`
     /// (`theme/<SHA-256 of its files>`), once per version of the theme; later calls find it there.

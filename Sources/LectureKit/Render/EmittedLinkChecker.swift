@@ -21,7 +21,7 @@ enum EmittedLinkChecker {
     ///   - outputDirectory: used to name the file in diagnostics.
     ///   - skipping: pages not to check (`print.html` on a preview rebuild, see `BuildMemory`).
     ///   - outsideLinksAreErrors: whether a URL that leaves the site is an error
-    ///     (`[lecture] outside-links = "error"`); else it is not checked, as mdBook does not, and
+    ///     (`[preprocessor.lecture] outside-links = "error"`); else it is not checked, as mdBook does not, and
     ///     one written in Markdown was reported by `LinkChecker` at its line.
     static func check(
         _ site: SiteFiles, siteURL: String, optional: Set<String>, outputDirectory: String, jobs: Int,

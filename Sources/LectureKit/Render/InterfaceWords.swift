@@ -8,7 +8,7 @@ import LectureSupport
 ///
 /// Each word is found, last one winning, in: the built-in theme's `words/en.toml`; the built-in
 /// theme's table of the book's language (`ko` for `ko-KR` too); the theme folder's table of that
-/// language; the book's `[lecture.words]`. Templates use them as `{{ words.KEY }}` (text,
+/// language; the book's `[preprocessor.lecture.words]`. Templates use them as `{{ words.KEY }}` (text,
 /// escaped; a key ending in `-html` is inserted as HTML); `{name}` inside a word is filled in by
 /// the tool (`format`).
 package struct InterfaceWords: Sendable, Hashable {

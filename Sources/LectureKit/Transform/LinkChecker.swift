@@ -5,7 +5,7 @@ import LectureSupport
 /// Checks that every internal link resolves: a page of the book or a file of the content
 /// folder, and its `#anchor` a heading of that page or an id of its raw HTML (`<a id>`,
 /// `<a name>`, any element's `id`). A link that leaves the book (`../std/index.html`) is not
-/// checked: a warning, or an error when the book asks (`[lecture] outside-links = "error"`). Run on the pages' trees as `Figures` and
+/// checked: a warning, or an error when the book asks (`[preprocessor.lecture] outside-links = "error"`). Run on the pages' trees as `Figures` and
 /// `Anchors` left them (links are rewritten only in `Render`), so a diagnostic names the `.md`
 /// link as the author wrote it, at its line; a table's links are read from its cells.
 enum LinkChecker {
@@ -119,8 +119,8 @@ enum LinkChecker {
                         "link '\(destination)' leaves the book and is not checked",
                         notes: [
                             targets.outsideLinksAreErrors
-                                ? "book.toml's '[lecture] outside-links = \"error\"' asks for a book that stands alone; link inside the content folder or to a full URL"
-                                : "it works only where its target sits beside the site; '[lecture] outside-links = \"error\"' in book.toml makes this an error"
+                                ? "book.toml's '[preprocessor.lecture] outside-links = \"error\"' asks for a book that stands alone; link inside the content folder or to a full URL"
+                                : "it works only where its target sits beside the site; '[preprocessor.lecture] outside-links = \"error\"' in book.toml makes this an error"
                         ]))
                 continue
             }

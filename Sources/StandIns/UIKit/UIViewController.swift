@@ -466,4 +466,24 @@ open class UINavigationController: UIViewController {
         finishTransition(leaving: top.map { [$0] } ?? [], shown: stack[0], animated: animated)
         return popped
     }
+
+    /// Headless stand-in for `UINavigationController.popToViewController(_:animated:)` (see Apple's UIKit documentation).
+    /// Here it removes every controller above `viewController` and returns them;
+    /// `nil` when `viewController` is not on the stack or is already on top.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = stack.firstIndex(where: { $0 === viewController }), index < stack.count - 1 else {
+            return nil
+        }
+        let popped = Array(stack[(index + 1)...])
+        let top = stack.last
+        delegate?.navigationController(self, willShow: viewController, animated: animated)
+        stack = Array(stack[...index])
+        top?.isMovingFromParent = true
+        top?.beginAppearanceTransition(false, animated: animated)
+        viewController.beginAppearanceTransition(true, animated: animated)
+        for controller in popped { controller._parent = nil }
+        finishTransition(leaving: top.map { [$0] } ?? [], shown: viewController, animated: animated)
+        return popped
+    }
 }

@@ -5,7 +5,7 @@ extension BuildStep {
     /// `Anchors`: on each page, every heading given a unique id (`HeadingAnchors`, none taken
     /// from the template or the page's figures), the page's headings listed, and warnings for a
     /// page without exactly one `# ` heading and for heading levels that jump when the book asks
-    /// for style lints (`[lecture] style-lints`; mdBook has none, and valid books trip them).
+    /// for style lints (`[preprocessor.lecture] style-lints`; mdBook has none, and valid books trip them).
     static let anchors = BuildStep(
         name: "Anchors",
         input: { context in
@@ -64,6 +64,6 @@ struct AnchorsInput: Hashable, Sendable {
     var templateIDs: Set<String>
     /// Whether headings' text is read with smart punctuation, as their slugs are made from it.
     var smartPunctuation: Bool
-    /// `[lecture] style-lints`: warnings for a page without one `# ` heading and for jumps.
+    /// `[preprocessor.lecture] style-lints`: warnings for a page without one `# ` heading and for jumps.
     var styleLints: Bool
 }

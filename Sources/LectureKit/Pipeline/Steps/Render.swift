@@ -9,16 +9,15 @@ extension BuildStep {
     /// emitted (templates and raw HTML included), checked (`EmittedLinkChecker`).
     static let render = BuildStep(
         name: "Render", stopsOnErrors: true, session: renderSession,
-        prepare: { (context: inout BuildContext) in
-            guard context.templates != nil else { throw BuildStop() }
-            context.rendering = PageRendering(context)
-        },
         input: { context in
-            RenderInput(templates: context.templates, rendering: context.rendering, keepsPages: context.keepsPages)
+            // No templates (`Load` reported why): nothing can be rendered, and nothing after runs.
+            guard let templates = context.templates else { throw BuildStop() }
+            return RenderInput(
+                templates: templates, rendering: PageRendering(context, templates: templates),
+                keepsPages: context.keepsPages)
         },
         page: { (page: inout Page, input: RenderInput) in
-            guard let templates = input.templates, let rendering = input.rendering else { return [] }
-            page.rendered = rendering.render(page, templates: templates)
+            page.rendered = input.rendering.render(page, templates: input.templates)
             if !input.keepsPages {
                 // A one-off build: nothing after this reads the page's tree or its sections' text.
                 page.blocks = []
@@ -26,9 +25,9 @@ extension BuildStep {
             }
             return []
         },
-        book: { (context: inout BuildContext) in
-            guard let templates = context.templates, let rendering = context.rendering else { throw BuildStop() }
-            context.site = site(context, templates: templates, values: rendering.values)
+        book: { (context: inout BuildContext, input: RenderInput) in
+            let rendering = input.rendering
+            context.site = site(context, templates: input.templates, rendering: rendering)
             if !context.keepsPages {
                 // In `print.html` and the search index now: a one-off build needs them no more.
                 for index in context.pages.indices {
@@ -114,7 +113,8 @@ extension BuildStep {
         })
 
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.
-    private static func site(_ context: BuildContext, templates: Templates, values: TemplateValues) -> SiteFiles {
+    private static func site(_ context: BuildContext, templates: Templates, rendering: PageRendering) -> SiteFiles {
+        let values = rendering.values
         let configuration = context.configuration
         let book = context.content.book
         let pages = context.pages.compactMap(\.rendered)
@@ -125,7 +125,7 @@ extension BuildStep {
         let entries = pages.map(\.searchEntry)
         let bookWide = [0, 1].parallelMap(jobs: configuration.verifier.jobs) { part -> [String: [UInt8]] in
             part == 0
-                ? [PrintPage.outputPath: printPage(context, templates: templates, values: values)]
+                ? [PrintPage.outputPath: printPage(context, templates: templates, rendering: rendering)]
                 : SearchIndex.files(entries)
         }
         for files in bookWide { site.generated.merge(files) { _, new in new } }
@@ -179,13 +179,14 @@ extension BuildStep {
     }
 
     /// `print.html`: every chapter's section (`PrintPage`), made with its page, in one page.
-    private static func printPage(_ context: BuildContext, templates: Templates, values: TemplateValues) -> [UInt8] {
+    private static func printPage(_ context: BuildContext, templates: Templates, rendering: PageRendering) -> [UInt8] {
+        let values = rendering.values
         let pages = context.pages
         // Pages by path as numbers into `pages`: a dictionary of the pages themselves copied
         // every field of every page on each rebuild.
         let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
         let front = PrintPage.front(
-            book: context.content.book, pages: pages, anchors: context.rendering!.printAnchors,
+            book: context.content.book, pages: pages, anchors: rendering.printAnchors,
             values: values)
         let chapters = context.content.book.flattened.compactMap { numbers[$0.path] }.map {
             pages[$0].rendered?.printHTML ?? ""
@@ -198,11 +199,12 @@ extension BuildStep {
     }
 }
 
-/// What `Render` takes besides the page: the templates and what every page's rendering reads
-/// (both set once `prepare` passed, which stops the build without templates).
+/// What `Render` takes besides the page, in its page part and its book part alike: the templates
+/// and what every page's rendering reads. It exists only when `Load` loaded templates (its
+/// `input:` stops the build otherwise), so neither part runs without them.
 struct RenderInput: Hashable, Sendable {
-    var templates: Templates?
-    var rendering: PageRendering?
+    var templates: Templates
+    var rendering: PageRendering
     /// `BuildContext.keepsPages`: false, a page's tree and section texts are dropped once rendered.
     var keepsPages = true
 }
@@ -226,15 +228,14 @@ struct PageRendering: Hashable, Sendable {
     /// Each language's prefix of hidden code lines (book.toml's `[output.html.code.hidelines]`).
     let hidelines: [String: String]
 
-    /// The inputs of `context`'s pages, as `Render` finds them.
-    init(_ context: BuildContext) {
+    /// The inputs of `context`'s pages, as `Render` finds them, with the theme's words and partials.
+    init(_ context: BuildContext, templates: Templates) {
         let configuration = context.configuration
         let book = context.content.book
         values = TemplateValues(
             configuration: configuration, book: book, swiftVersion: context.swiftVersion,
-            words: context.templates?.words ?? InterfaceWords(table: [:]),
-            verifiedSamples: context.sampleResults.count { $0.outcome == .passed },
-            partials: context.templates?.partials ?? .builtIn)
+            words: templates.words, verifiedSamples: context.sampleResults.count { $0.outcome == .passed },
+            partials: templates.partials)
         order = book.flattened
         positions = Dictionary(order.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { a, _ in a })
         printAnchors = PrintAnchors(order, reserved: context.templateIDs)

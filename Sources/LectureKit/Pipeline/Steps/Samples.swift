@@ -4,7 +4,7 @@ import LectureSupport
 
 extension BuildStep {
     /// `Samples` of `lecture build`: verified when the book asks for it (book.toml's
-    /// `[lecture.samples] verify = true`), with hover cards.
+    /// `[preprocessor.lecture.samples] verify = true`), with hover cards.
     static let samples = samples(verifyingAlways: false, shard: nil, hoverCards: true)
 
     /// `Samples`: each page's Swift samples extracted (`SampleExtractor`), then all compiled,
@@ -73,7 +73,7 @@ extension BuildStep {
 
 /// What `Samples` takes besides the page.
 struct SamplesInput: Hashable, Sendable {
-    /// book.toml's `[lecture.samples]`.
+    /// book.toml's `[preprocessor.lecture.samples]`.
     var rules: SampleRules
     /// The pages' folder, from which continued pages are named.
     var contentDirectory: String

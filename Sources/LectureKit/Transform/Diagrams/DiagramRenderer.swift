@@ -24,7 +24,7 @@ package struct DiagramRenderer: Sendable {
     var commands = (dot: "dot", gvpr: "gvpr")
     /// The font the labels are drawn with, part of every cache key.
     var fonts = DiagramFonts(match: "", coversHangul: true)
-    /// Seconds each Graphviz program may take on one diagram (`[lecture] diagram-timeout`);
+    /// Seconds each Graphviz program may take on one diagram (`[preprocessor.lecture] diagram-timeout`);
     /// not part of the cache key (a drawing is the same whatever the limit).
     var timeLimit = Self.defaultTimeLimit
     /// The time limit unless book.toml sets one.
@@ -239,7 +239,7 @@ package struct DiagramRenderer: Sendable {
                 .diagramTimeout, path, location,
                 "diagram: Graphviz's '\(name)' did not finish within \(limitText) and was stopped",
                 notes: [
-                    "draw a smaller graph (fewer nodes and edges, or split it), or raise '[lecture] diagram-timeout' in book.toml (now \(limitText))"
+                    "draw a smaller graph (fewer nodes and edges, or split it), or raise '[preprocessor.lecture] diagram-timeout' in book.toml (now \(limitText))"
                 ])
         }
         return result

@@ -53,7 +53,7 @@ enum CompilerOutput {
         guard message.hasPrefix("no such module '"), message.hasSuffix("'") else { return [] }
         let name = message.dropFirst("no such module '".count).dropLast()
         return [
-            "'\(name)' is not among the book's sample libraries: add the folder of its sources to book.toml's [lecture.samples] libraries = [\"path/to/\(name)\"]"
+            "'\(name)' is not among the book's sample libraries: add the folder of its sources to book.toml's [preprocessor.lecture.samples] libraries = [\"path/to/\(name)\"]"
         ]
     }
 

@@ -11,7 +11,7 @@ extension SampleVerifier {
     /// Part of the cards' cache key (`hoverCardsKey(_:)`), not of the verdict's: bumped when the
     /// cards change, it retires the cards alone, and the next build looks them up again without
     /// compiling anything.
-    static let hoverVersion = "hover-cards-v3"
+    static let hoverVersion = "hover-cards-v4"
 
     /// A sample's cards, the warning when some could not be had, and whether that was SourceKit
     /// running out of time (`timedOut`: the cards found are cached as such, `timedOutKind`).

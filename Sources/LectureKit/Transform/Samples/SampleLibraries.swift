@@ -1,7 +1,7 @@
 import Foundation
 import LectureSupport
 
-/// The Swift modules a book's samples may import, as it declares them (`[lecture.samples]
+/// The Swift modules a book's samples may import, as it declares them (`[preprocessor.lecture.samples]
 /// libraries`: folders of sources, each a module named after its folder, built in the listed
 /// order, so one may import those before it), with the tool's own objects every sample's program
 /// is linked with (`LineBufferedOutput`) and the merged programs' `main` (`SampleDispatcher`).
@@ -82,7 +82,9 @@ package struct SampleLibraries: Sendable {
             guard result.succeeded else {
                 throw LectureError(
                     .sampleLibraries, "the sample library \(module) does not compile",
-                    notes: [result.stderrText, "it is declared in book.toml's [lecture.samples] libraries"])
+                    notes: [
+                        result.stderrText, "it is declared in book.toml's [preprocessor.lecture.samples] libraries",
+                    ])
             }
         }
         for tool in toolObjects {

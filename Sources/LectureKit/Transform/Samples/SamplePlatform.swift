@@ -74,7 +74,7 @@ enum SamplePlatform {
             "sample not verified: no sample library of this book provides '\(missing.module)'",
             notes: [
                 "'\(missing.module)' exists only on Apple platforms; to verify the sample here, add a folder of Swift "
-                    + "sources named \(missing.module) to book.toml's [lecture.samples] libraries",
+                    + "sources named \(missing.module) to book.toml's [preprocessor.lecture.samples] libraries",
                 "or mark the fence 'ignore-linux' (needs an Apple platform to run) or 'ignore' to say it is not verified here",
             ])
     }

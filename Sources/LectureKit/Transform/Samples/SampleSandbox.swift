@@ -6,7 +6,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// book.toml's `[lecture.samples] sandbox`: whether each sample's program runs contained
+/// book.toml's `[preprocessor.lecture.samples] sandbox`: whether each sample's program runs contained
 /// (`SampleSandbox`).
 package enum SandboxSetting: String, Sendable, CaseIterable {
     /// Contained where the machine allows it; elsewhere run as before, with one warning per run.
@@ -134,8 +134,8 @@ package struct SampleSandbox: Sendable {
             "a sample can then read and write what this user can, reach the network and leave processes behind",
             "install Debian's 'bubblewrap' on a machine that allows user namespaces"
                 + (required
-                    ? ", or set '[lecture.samples] sandbox = \"auto\"' in book.toml to run them uncontained"
-                    : "; '[lecture.samples] sandbox = \"require\"' makes this an error, \"off\" silences it"),
+                    ? ", or set '[preprocessor.lecture.samples] sandbox = \"auto\"' in book.toml to run them uncontained"
+                    : "; '[preprocessor.lecture.samples] sandbox = \"require\"' makes this an error, \"off\" silences it"),
         ]
         return required
             ? .error(.sampleSandbox, summary, notes: notes) : .warning(.sampleSandbox, "", nil, summary, notes: notes)

@@ -23,7 +23,7 @@ package struct SampleVerifier: Sendable {
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).
         var outputLimit = 1 << 20
         /// The Swift language mode samples are compiled in (`-swift-version`; book.toml's
-        /// `[lecture] swift-language-mode`, default `6`).
+        /// `[preprocessor.lecture] swift-language-mode`, default `6`).
         var swiftLanguageMode = "6"
         /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
         /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
@@ -44,16 +44,16 @@ package struct SampleVerifier: Sendable {
         /// (`MergedSamples`; default on, off with `LECTURE_MERGE_SAMPLES=off`); off, each is
         /// compiled and linked alone.
         var mergeSamples = ProcessInfo.processInfo.environment["LECTURE_MERGE_SAMPLES"] != "off"
-        /// The folders of the Swift modules samples may import (`[lecture.samples] libraries`,
+        /// The folders of the Swift modules samples may import (`[preprocessor.lecture.samples] libraries`,
         /// resolved from the book's folder), in build order (`SampleLibraries`).
         package var libraries: [String] = []
         /// Whether each sample's program runs in a sandbox (`SampleSandbox`; book.toml's
-        /// `[lecture.samples] sandbox`, default `auto`).
+        /// `[preprocessor.lecture.samples] sandbox`, default `auto`).
         var sandbox = SandboxSetting.auto
         /// The defaults given with each property.
         init() {}
 
-        /// The time limits a person may set, in seconds (`--timeout`, `[lecture] timeout`): above
+        /// The time limits a person may set, in seconds (`--timeout`, `[preprocessor.lecture] timeout`): above
         /// 0 and at most a day, as a run's deadline is a `Duration`, which a larger number
         /// (`1e300`) would overflow.
         package static let timeouts = Double.leastNonzeroMagnitude...86_400
