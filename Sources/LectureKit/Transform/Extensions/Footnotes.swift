@@ -161,11 +161,11 @@ enum Footnotes {
     /// The label of a page line that starts a definition (up to three spaces, then `\[^label]:`
     /// as `protectingDefinitions` left it), and the length of its marker with the spaces after it.
     static func marker(on line: Substring) -> (label: String, length: Int)? {
-        let text = line.drop { $0 == " " }
-        guard line.count - text.count <= 3, text.hasPrefix("\\[^"),
-            let found = definitionMarker(String(text.dropFirst()))
+        let spaces = line.leadingSpaces
+        guard spaces <= 3, line.utf8.dropFirst(spaces).starts(with: "\\[^".utf8),
+            let found = definitionMarker(String(line.dropFirst(spaces + 1)))
         else { return nil }
-        return (found.label, line.count - text.count + 1 + found.length)
+        return (found.label, spaces + 1 + found.length)
     }
 
     /// The definitions of `definitions` referenced nowhere (by `numbers`), each label once.
