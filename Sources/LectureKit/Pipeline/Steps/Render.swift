@@ -194,7 +194,10 @@ extension BuildStep {
         return templates.page.renderUTF8(
             values.page(
                 title: values.words["print-title"], content: "", root: "",
-                nav: values.navigation(current: PrintPage.outputPath, root: "")),
+                nav: values.navigation(current: PrintPage.outputPath, root: ""),
+                // The document's title is the book's, as mdBook's print.html has it, so a PDF
+                // printed from it carries the book's title (`lecture pdf`).
+                pageTitle: values.book.title.isEmpty ? nil : values.book.title),
             html: "content", parts: [front] + chapters)
     }
 }
