@@ -51,7 +51,7 @@ extension BuildStep {
             context.diagnostics.emit(
                 EmittedLinkChecker.check(
                     context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
-                    outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
+                    outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
                     skipping: context.earlier.checked.union(redirects.files.keys),
                     outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
             // No path of this machine in what is published.
@@ -65,7 +65,7 @@ extension BuildStep {
                         bookDirectory: configuration.bookDirectory
                             ?? FileSystem.join(configuration.contentDirectory, ".."),
                         cacheDirectory: configuration.cacheDirectory),
-                    sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
+                    sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs)
             )
         })
 
@@ -123,7 +123,7 @@ extension BuildStep {
         for page in pages { site.generated[page.outputPath] = page.html }
         // `print.html` and the search index each take every page: made side by side.
         let entries = pages.map(\.searchEntry)
-        let bookWide = [0, 1].parallelMap(jobs: configuration.verifier.jobs) { part -> [String: [UInt8]] in
+        let bookWide = [0, 1].parallelMap(jobs: configuration.run.jobs) { part -> [String: [UInt8]] in
             part == 0
                 ? [PrintPage.outputPath: printPage(context, templates: templates, rendering: rendering)]
                 : SearchIndex.files(entries)
@@ -188,6 +188,11 @@ extension BuildStep {
         let front = PrintPage.front(
             book: context.content.book, pages: pages, anchors: rendering.printAnchors,
             values: values)
+        let anchors = rendering.printAnchors
+        var titles: [String: String] = [:]
+        for chapter in context.content.book.flattened {
+            if let prefix = anchors.chapters[chapter.outputPath] { titles[prefix] = chapter.title }
+        }
         let chapters = context.content.book.flattened.compactMap { numbers[$0.path] }.map {
             pages[$0].rendered?.printHTML ?? ""
         }
@@ -195,10 +200,11 @@ extension BuildStep {
             values.page(
                 title: values.words["print-title"], content: "", root: "",
                 nav: values.navigation(current: PrintPage.outputPath, root: ""),
-                // The document's title is the book's, as mdBook's print.html has it, so a PDF
-                // printed from it carries the book's title (`lecture pdf`).
+                // The book's title alone, as mdBook's print page has it (and the PDF's metadata).
                 pageTitle: values.book.title.isEmpty ? nil : values.book.title),
-            html: "content", parts: [front] + chapters)
+            html: "content",
+            parts: PrintIDs.unique(
+                [front] + chapters, anchors: anchors, titles: titles, reserved: context.templateIDs))
     }
 }
 
