@@ -26,6 +26,42 @@ extension String {
     }
 }
 
+extension String {
+    /// The string cut at each line feed, the line feeds left out, as
+    /// `split(separator: "\n", omittingEmptySubsequences: false)` cuts it for text whose line
+    /// breaks are line feeds (a page's, once read), found with `memchr` rather than by
+    /// characters: splitting by `Character` breaks graphemes over the whole text, and pages were
+    /// cut into lines several times each (a fifth of a cold build of long pages, `perf`).
+    package var lineSlices: [Substring] {
+        let found: [Substring]? = utf8.withContiguousStorageIfAvailable { bytes in
+            var lines: [Substring] = []
+            var start = 0
+            var lineStart = startIndex
+            while let end = UTF8Search.offset(of: UInt8(ascii: "\n"), in: bytes, from: start) {
+                let lineEnd = utf8.index(lineStart, offsetBy: end - start)
+                lines.append(self[lineStart..<lineEnd])
+                lineStart = utf8.index(after: lineEnd)
+                start = end + 1
+            }
+            lines.append(self[lineStart...])
+            return lines
+        }
+        return found ?? split(separator: "\n", omittingEmptySubsequences: false)
+    }
+}
+
+extension Substring {
+    /// The number of spaces (U+0020) the substring starts with, counted in its UTF-8.
+    package var leadingSpaces: Int {
+        var count = 0
+        for byte in utf8 {
+            guard byte == UInt8(ascii: " ") else { break }
+            count += 1
+        }
+        return count
+    }
+}
+
 extension Substring {
     /// Whether the substring's UTF-8 holds `byte`.
     package func containsUTF8(_ byte: UInt8) -> Bool {

@@ -13,7 +13,7 @@ enum UnclosedFences {
         var found: [(Block, CodeBlock)] = []
         for block in blocks.leafBlocks {
             guard case .codeBlock(let code) = block.kind, code.isFenced else { continue }
-            if lines == nil { lines = text.split(separator: "\n", omittingEmptySubsequences: false) }
+            if lines == nil { lines = text.lineSlices }
             if !isClosed(block, code, lines: lines!) { found.append((block, code)) }
         }
         return found
@@ -29,7 +29,7 @@ enum UnclosedFences {
     /// otherwise a warning.
     static func diagnostics(_ blocks: [Block], text: String, path: String, samples: Bool) -> [Diagnostic] {
         find(blocks, text: text).map { block, code in
-            let fence = fenceText(of: block, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+            let fence = fenceText(of: block, lines: text.lineSlices)
             let language = code.language
             let verified = samples && (language == "swift" || language == SampleExtractor.outputLanguage)
             let summary = "fenced code block is never closed: the rest of the page is code"

@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// The bodies of the two containers pulldown-cmark (mdBook 0.5) reads and cmark does not: a
 /// footnote definition (`[^label]: …`) and a definition under a term (`: …`). cmark reads their
@@ -15,8 +16,8 @@ struct ContainerBodies {
     let smartPunctuation: Bool
 
     init(text: String, smartPunctuation: Bool) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        references = Self.referenceDefinitions(lines)
+        lines = text.lineSlices
+        references = text.containsUTF8("]:") ? Self.referenceDefinitions(lines) : ""
         self.smartPunctuation = smartPunctuation
     }
 
@@ -102,18 +103,17 @@ struct ContainerBodies {
     /// The lines of `lines` that define a link reference (`[label]: destination`), outside
     /// fenced code.
     private static func referenceDefinitions(_ lines: [Substring]) -> String {
-        guard lines.contains(where: { $0.contains("]:") }) else { return "" }
         var found: [Substring] = []
         var fence: Character?
         for line in lines {
             let text = line.drop { $0 == " " }
-            if line.count - text.count <= 3, let first = text.first, first == "`" || first == "~",
+            if line.leadingSpaces <= 3, let first = text.first, first == "`" || first == "~",
                 text.prefix(3).allSatisfy({ $0 == first })
             {
                 fence = fence == nil ? first : (fence == first ? nil : fence)
                 continue
             }
-            guard fence == nil, line.count - text.count <= 3, text.hasPrefix("["), !text.hasPrefix("[^"),
+            guard fence == nil, line.leadingSpaces <= 3, text.hasPrefix("["), !text.hasPrefix("[^"),
                 let close = text.firstIndex(of: "]"), text[close...].hasPrefix("]:")
             else { continue }
             found.append(text)

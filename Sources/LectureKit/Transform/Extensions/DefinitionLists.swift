@@ -1,4 +1,5 @@
 import CommonMark
+import LectureSupport
 
 /// Definition lists as pulldown-cmark (mdBook 0.5) reads them: a paragraph whose later lines
 /// start with `: ` is a term (its lines before the first such line) and definitions (each `: `
@@ -175,10 +176,11 @@ enum DefinitionLists {
 
     /// Whether a page line starts a definition: up to three spaces, `:`, then white space or its end.
     static func isMarker(_ line: Substring) -> Bool {
-        let text = line.drop { $0 == " " }
-        guard line.count - text.count <= 3, text.first == ":" else { return false }
-        let after = text.dropFirst().first
-        return after == nil || after == " " || after == "\t" || after == "\r"
+        let spaces = line.leadingSpaces
+        var bytes = line.utf8.dropFirst(spaces).makeIterator()
+        guard spaces <= 3, bytes.next() == UInt8(ascii: ":") else { return false }
+        let after = bytes.next()
+        return after == nil || after == UInt8(ascii: " ") || after == UInt8(ascii: "\t") || after == UInt8(ascii: "\r")
     }
 
     /// Whether a line starts a definition: text `: ` (or `:` alone).
