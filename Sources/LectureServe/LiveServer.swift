@@ -38,7 +38,7 @@ final class LiveServer: @unchecked Sendable {
         self.console = console
         var configured = configuration.build
         // Stopping the server cancels its build (and that build's children) only.
-        configured.verifier.cancellation = cancellation
+        configured.run.cancellation = cancellation
         let build = configured
         let memory = BuildMemory()
         rebuilder = Rebuilder(

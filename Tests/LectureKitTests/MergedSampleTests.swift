@@ -135,11 +135,12 @@ import Testing
     @Test func bothPathsTogetherNeverRunMoreProcessesThanTheJobs() throws {
         let shared = try Self.stage().verifier
         var options = shared.options
-        options.jobs = 2
         options.mergeSamples = true
+        var run = RunContext()
+        run.jobs = 2
         // A verifier of its own: the pool is made with it, and no other test takes its places.
         let verifier = SampleVerifier(
-            toolchain: shared.toolchain, libraries: shared.libraries, cache: shared.cache, options: options)
+            toolchain: shared.toolchain, libraries: shared.libraries, cache: shared.cache, options: options, run: run)
         let test = "```swift test\nimport Testing\n@Test func adds() { #expect(1 + 1 == 2) }\n```\n\n"
         let alone = Self.sample("let x: Int = \"no\"", "compile_fail") + Self.sample("print(9)", output: "9\n")
         let found = SampleExtractor.extract(

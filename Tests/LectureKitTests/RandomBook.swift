@@ -7,7 +7,9 @@ import Foundation
 /// seeded generator edits at random, one edit at a time, the way an author works while `lecture
 /// serve` runs: page text, a sample's code, an expected output block, `SUMMARY.md` (a chapter
 /// added, removed, moved or nested), an `{{#include}}` target, a template or asset of the
-/// theme, a picture, `book.toml`. The book is a model (`pages`, `summary`, `settings`…) written
+/// theme, a picture, `book.toml`, the book's sample library (`lib/Greeting`, which a sample
+/// imports: its doc comment and its declaration, so hover cards change and outputs do not), the
+/// file a sample declares with `reads=` (`data.txt`: every input the build's steps read). The book is a model (`pages`, `summary`, `settings`…) written
 /// out whole after each edit, so an edit is a change of the model and `describe` says what it
 /// was; the same seed gives the same edits.
 struct RandomBook {
@@ -31,6 +33,8 @@ struct RandomBook {
         case table
         /// `htmls[n]`: raw HTML, with an id, or with a link to no page (an error of the emitted site).
         case html(Int)
+        /// A `run` sample that reads `data.txt` (`reads=`) and fails when it says `stop`.
+        case readingSample
     }
 
     /// Every page's fragments, by path relative to `src/` (every page exists; the summary lists some).
@@ -43,6 +47,9 @@ struct RandomBook {
     var listing = 0
     var includedCode = 0
     var picture = 0
+    /// `lib/Greeting/Greeting.swift` (`libraries[n]`), `src/data.txt` and `src/part/data.txt` (`dataTexts[n]`).
+    var library = 0
+    var data = 0
     /// `theme/page.html`, `theme/404.html` (`nil`: none), `theme/assets/style.css`, `theme/words/en.toml`,
     /// `theme/partials/pager-link.html` (`nil`: none, the built-in theme's).
     var pageTemplate = 0
@@ -72,9 +79,18 @@ struct RandomBook {
     static let htmls = ["<div id=\"box\">A box</div>", "<p><a href=\"nowhere.html\">nowhere</a></p>"]
     static let codes = [
         "print(\"one\")", "print(\"two\")", "let numbers = [1, 2, 3]\nprint(numbers.reduce(0, +))",
-        "let broken: Int = \"text\"",
+        "let broken: Int = \"text\"", "import Greeting\nprint(greeting(to: \"B\"))",
     ]
-    static let outputs = ["one", "two", "6", "included"]
+    /// The book's sample library, `[lecture.samples] libraries = ["lib/Greeting"]`: each prints
+    /// the same greeting, with another doc comment or declaration (its hover card).
+    static let libraries = [
+        "/// Greets someone.\npublic func greeting(to name: String) -> String { \"Hello, \\(name)\" }\n",
+        "/// Says hello to someone, by name.\npublic func greeting(to name: String) -> String { \"Hello, \\(name)\" }\n",
+        "/// Greets someone.\npublic func greeting(to name: String, mark: String = \"\") -> String { \"Hello, \\(name)\\(mark)\" }\n",
+    ]
+    /// What `readingSample` reads; the last makes it fail.
+    static let dataTexts = ["go\n", "go on\n", "stop\n"]
+    static let outputs = ["one", "two", "6", "included", "Hello, B"]
     static let listings = ["first listing\n", "second listing\nwith two lines\n", ""]
     static let includedCodes = ["print(\"included\")\n", "print(\"one\")\n"]
     static let pictures = [
@@ -121,15 +137,16 @@ struct RandomBook {
         random = SplitMix64(seed: seed)
         pages = [
             "intro.md": [.heading(level: 1, text: 0), .paragraph(0), .heading(level: 2, text: 1)],
-            "a.md": [.heading(level: 1, text: 0), .link(1), .sample(code: 0, output: 0)],
+            "a.md": [.heading(level: 1, text: 0), .link(1), .sample(code: 0, output: 0), .sample(code: 4, output: 4)],
             "b.md": [.heading(level: 1, text: 1), .heading(level: 2, text: 2), .paragraph(2), .picture],
-            "c.md": [.heading(level: 1, text: 2), .heading(level: 2, text: 0), .include, .table],
+            "c.md": [.heading(level: 1, text: 2), .heading(level: 2, text: 0), .include, .table, .readingSample],
             "d.md": [.heading(level: 1, text: 0), .paragraph(1)],
             "part/e.md": [.heading(level: 1, text: 1), .link(0), .html(0)],
         ]
         summary = [("a.md", false), ("b.md", false), ("c.md", true), ("part/e.md", false)]
         settings = [
             "book.title": "\"A random book\"", "lecture.templates": "\"theme\"", "lecture.samples.verify": "true",
+            "lecture.samples.libraries": "[\"lib/Greeting\"]",
         ]
         try write()
     }
@@ -154,6 +171,8 @@ struct RandomBook {
             ("theme", { $0.editTheme() }),
             ("book.toml", { $0.editSettings() }),
             ("picture", { $0.editPicture() }),
+            ("sample library", { $0.editLibrary() }),
+            ("file a sample reads", { $0.editReadFile() }),
         ]
         let (kind, change) = kinds[pick(kinds.count)]
         let description = change(&self)
@@ -325,20 +344,37 @@ struct RandomBook {
         return "\(key) = \(value)"
     }
 
+    private mutating func editLibrary() -> String {
+        library = (library + 1 + pick(Self.libraries.count - 1)) % Self.libraries.count
+        return "lib/Greeting/Greeting.swift is library \(library)"
+    }
+
+    /// `data.txt` changed; a reading sample added to a page when no page has one.
+    private mutating func editReadFile() -> String {
+        if !pages.values.contains(where: { $0.contains(.readingSample) }) {
+            let path = Self.pagePaths[pick(Self.pagePaths.count)]
+            pages[path, default: []].append(.readingSample)
+            return "\(path): a sample reading data.txt added"
+        }
+        // The failing text rarely, so most builds are compared.
+        data = pick(6) == 0 ? 2 : (data + 1) % 2
+        return "data.txt is text \(data)"
+    }
+
     private mutating func editPicture() -> String {
         picture = (picture + 1) % Self.pictures.count
         return "picture.svg is picture \(picture)"
     }
 
     /// What the code of a sample prints (`outputs`), `nil` for the one that does not compile.
-    private static let printed: [Int?] = [0, 1, 2, nil]
+    private static let printed: [Int?] = [0, 1, 2, nil, 4]
     /// What `code.swift` prints.
     private static let includedPrinted = [3, 0]
 
     /// Every error of the book fixed as its author would: links to pages outside the summary or
     /// to headings a page lacks point to a chapter instead, the raw link to no page is gone,
     /// every sample compiles and expects what it prints, the page template is a valid one, no
-    /// page is listed twice.
+    /// page is listed twice, `data.txt` does not make its reader fail.
     mutating func repair() {
         // A page listed twice (the prefix chapter in the list too) is listed once.
         if summaryShape.prefix { summary.removeAll { $0.path == "intro.md" } }
@@ -363,6 +399,7 @@ struct RandomBook {
             }
         }
         if pageTemplate == 3 { pageTemplate = 0 }
+        if data == 2 { data = 0 }
     }
 
     /// Whether `link` from `page` names a chapter of `chapters` and, with an anchor, a heading it has.
@@ -391,6 +428,9 @@ struct RandomBook {
         files["src/listing.txt"] = Self.listings[listing]
         files["src/code.swift"] = Self.includedCodes[includedCode]
         files["src/picture.svg"] = Self.pictures[picture]
+        files["src/data.txt"] = Self.dataTexts[data]
+        files["src/part/data.txt"] = Self.dataTexts[data]
+        files["lib/Greeting/Greeting.swift"] = Self.libraries[library]
         files["theme/page.html"] = Self.pageTemplates[pageTemplate]
         if let notFoundTemplate { files["theme/404.html"] = Self.notFoundTemplates[notFoundTemplate] }
         files["theme/assets/style.css"] = Self.styles[style]
@@ -464,6 +504,10 @@ struct RandomBook {
             case .picture: "![A picture](\(up)picture.svg)"
             case .table: "| name | value |\n|---|---|\n| one | 1 |"
             case .html(let number): htmls[number]
+            case .readingSample:
+                "```swift run reads=\"data.txt\"\nimport Foundation\n"
+                    + "let text = try! String(contentsOfFile: \"data.txt\", encoding: .utf8)\n"
+                    + "exit(text.hasPrefix(\"stop\") ? 1 : 0)\n```"
             }
         }.joined(separator: "\n\n") + "\n"
     }

@@ -102,9 +102,11 @@ import Testing
         var options = SampleVerifier.Options()
         options.libraries = TestSupport.lectureLibraries
         options.timeout = 3
-        options.jobs = 2
+        var run = RunContext()
+        run.jobs = 2
         do {
-            return .success(try SampleStage.prepare(cacheDirectory: TestSupport.cacheDirectory, options: options))
+            return .success(
+                try SampleStage.prepare(cacheDirectory: TestSupport.cacheDirectory, options: options, run: run))
         } catch let error as LectureError {
             return .failure(error)
         } catch {

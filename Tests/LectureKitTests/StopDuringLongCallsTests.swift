@@ -37,7 +37,7 @@ import Testing
         while !FileSystem.exists(marker), Date() < deadline { usleep(20_000) }
         try #require(FileSystem.exists(marker), "the slow program started: \(recorder.lines)")
         let start = Date()
-        configuration.verifier.cancellation.cancel()
+        configuration.run.cancellation.cancel()
         _ = ended.wait(timeout: .now() + 120)
         let seconds = Date().timeIntervalSince(start)
         let error = outcome.withLock { $0 }
@@ -55,7 +55,7 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(book) }
         try FileSystem.writeAtomically("public let greeting = \"Hello\"\n", to: book + "/lib/Greeting/Greeting.swift")
         configuration.verifier.libraries = [book + "/lib/Greeting"]
-        configuration.verifier.cancellation = Cancellation()
+        configuration.run.cancellation = Cancellation()
         configuration.cacheDirectory = root + "/cache"
         let marker = root + "/compiling"
         try Self.slowProgram(at: root + "/swiftc", marker: marker)
@@ -67,7 +67,7 @@ import Testing
             toolchain: toolchain,
             diagrams: DiagramRenderer(
                 cache: Cache(directory: root + "/cache"), graphvizVersion: nil,
-                cancellation: configuration.verifier.cancellation))
+                cancellation: configuration.run.cancellation))
         let (seconds, cancelled) = try Self.stop(configuration, probes: probes, when: marker)
         #expect(seconds < 10, "the build ended \(seconds) s after the stop")
         #expect(cancelled, "the build ended with the cancellation")
@@ -81,13 +81,13 @@ import Testing
             "a.md": "# A\n\n```dot alt=\"Two boxes\"\ndigraph { a -> b }\n```\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(book) }
-        configuration.verifier.cancellation = Cancellation()
+        configuration.run.cancellation = Cancellation()
         configuration.cacheDirectory = root + "/cache"
         let marker = root + "/drawing"
         try Self.slowProgram(at: root + "/graphviz", marker: marker)
         var renderer = DiagramRenderer(
             cache: Cache(directory: root + "/cache"), graphvizVersion: "dot - graphviz version (slow) \(UUID())",
-            cancellation: configuration.verifier.cancellation)
+            cancellation: configuration.run.cancellation)
         renderer.commands = (dot: root + "/graphviz", gvpr: root + "/graphviz")
         let (seconds, cancelled) = try Self.stop(
             configuration, probes: Probes(toolchain: nil, diagrams: renderer), when: marker)

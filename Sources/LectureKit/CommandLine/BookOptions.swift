@@ -94,7 +94,7 @@ extension Option where Values == BookOptions {
             "-j", "--jobs", value: "n", help: "Samples compiled and run at once (default: the number of cores).",
             at: \.jobs
         ) { text in
-            guard let n = Int(text), SampleVerifier.Options.jobCounts.contains(n) else {
+            guard let n = Int(text), RunContext.jobCounts.contains(n) else {
                 throw LectureError(.badOptionValue, "-j needs a whole number from 1 to 1024, not '\(text)'")
             }
             return n

@@ -128,7 +128,7 @@ package final class FuzzTarget: Sendable {
         configuration.templatesDirectory = theme
         configuration.outputDirectory = FileSystem.join(root, "site")
         configuration.cacheDirectory = cacheDirectory
-        configuration.verifier.jobs = 1
+        configuration.run.jobs = 1
         configuration.buildDate = "2026-01-01"
         // Probes given: no compiler, and a renderer that never starts Graphviz.
         var renderer = DiagramRenderer(

@@ -25,7 +25,7 @@ package enum BookLayout {
     ) throws -> [Diagnostic] {
         let directory = options.directory
         if let cache = options.cacheDirectory { configuration.cacheDirectory = cache }
-        if let jobs = options.jobs { configuration.verifier.jobs = jobs }
+        if let jobs = options.jobs { configuration.run.jobs = jobs }
         if options.noCache { configuration.verifier.noCache = true }
         let root = directory ?? "."
         configuration.bookDirectory = root

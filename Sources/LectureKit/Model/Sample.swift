@@ -50,16 +50,43 @@ package struct Sample: Hashable, Sendable {
 
         /// The lines shown on the page, each with its index among all of `code`'s lines (0-based).
         var visibleLines: [(index: Int, text: Substring)] {
-            var visible: [(Int, Substring)] = []
+            displayedLines.filter { !$0.hidden }.map { ($0.index, $0.text) }
+        }
+
+        /// The code the page holds (`displayedLines`, each ending in `\n`) and where its hidden
+        /// lines are, in UTF-8 offsets, a range for each run of them. The page wraps each run in
+        /// mdBook's `<span class="boring">`, which the theme hides until the reader presses the
+        /// code's hidden-lines button (as for Rust's `# ` lines).
+        var displayedCode: (code: String, hidden: [Range<Int>]) {
+            var code = ""
+            var hidden: [Range<Int>] = []
+            for line in displayedLines {
+                let start = code.utf8.count
+                code += line.text + "\n"
+                guard line.hidden else { continue }
+                if let last = hidden.last, last.upperBound == start {
+                    hidden[hidden.count - 1] = last.lowerBound..<code.utf8.count
+                } else {
+                    hidden.append(start..<code.utf8.count)
+                }
+            }
+            return (code, hidden)
+        }
+
+        /// The lines the page holds, the markers left out: each with its index among all of
+        /// `code`'s lines (0-based) and whether it is hidden (between `// snippet.hide` and
+        /// `// snippet.show`), which a reader shows with the code's hidden-lines button.
+        var displayedLines: [(index: Int, text: Substring, hidden: Bool)] {
+            var lines: [(Int, Substring, Bool)] = []
             var hidden = false
             for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
                 if let hides = snippetMarkers[index] {
                     hidden = hides
                     continue
                 }
-                if !hidden { visible.append((index, line)) }
+                lines.append((index, line, hidden))
             }
-            return visible
+            return lines
         }
     }
 

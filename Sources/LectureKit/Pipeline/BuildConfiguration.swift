@@ -21,9 +21,11 @@ package struct BuildConfiguration: Sendable {
     /// in book.toml; mdBook's default `/`): `/` at a domain's root,
     /// `/repo/` for a GitHub Pages project site. `404.html`, served at any depth, links from it.
     package var siteURL = "/"
-    /// How samples are verified (`-j`, `--timeout`, `--no-cache`), and the environment they run
-    /// in (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
+    /// How samples are verified (`--timeout`, `--no-cache`), and the environment they run in
+    /// (`verifier.environment`: `--sample-locale`, `--sample-time-zone`).
     package var verifier = SampleVerifier.Options()
+    /// The run's parallel jobs (`-j`) and cancellation, shared by every step and process.
+    package var run = RunContext()
     /// The book's rules for its samples (book.toml's `[preprocessor.lecture.samples]`): whether `build`
     /// verifies them, what a fence without an output block means, which pages continue one program.
     package var sampleRules = SampleRules()

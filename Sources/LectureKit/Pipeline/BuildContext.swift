@@ -72,7 +72,7 @@ struct BuildContext: Sendable {
         self.probes =
             probes
             ?? Probes(
-                cacheDirectory: configuration.cacheDirectory, cancellation: configuration.verifier.cancellation,
+                cacheDirectory: configuration.cacheDirectory, cancellation: configuration.run.cancellation,
                 diagrams: diagrams)
         listing = ContentListing(configuration: configuration)
     }

@@ -41,7 +41,7 @@ package struct BuildPipeline: Sendable {
         let start = Date()
         let probes =
             memory?.probes
-            ?? Probes(cacheDirectory: configuration.cacheDirectory, cancellation: configuration.verifier.cancellation)
+            ?? Probes(cacheDirectory: configuration.cacheDirectory, cancellation: configuration.run.cancellation)
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, probes: probes)
         context.keepsPages = memory != nil
@@ -81,7 +81,7 @@ package struct BuildPipeline: Sendable {
         }
         for (index, original) in steps.enumerated() {
             // Cancelled (a signal, a stopping server): no further step starts.
-            try context.configuration.verifier.cancellation.check()
+            try context.configuration.run.cancellation.check()
             let step = memo?.wrap(original) ?? original
             let clock = Date()
             context.console.progress("[\(index + 1)/\(steps.count)] \(step.name)")
@@ -102,8 +102,8 @@ package struct BuildPipeline: Sendable {
                     var pages = context.pages
                     context.pages = []
                     let snapshot = context
-                    let cancellation = context.configuration.verifier.cancellation
-                    let results = pages.consumingParallelMap(jobs: context.configuration.verifier.jobs) {
+                    let cancellation = context.configuration.run.cancellation
+                    let results = pages.consumingParallelMap(jobs: context.configuration.run.jobs) {
                         page -> PageStepResult in
                         // Cancelled: the pages not yet begun are left as they are and the step
                         // throws the cancellation, so a signal waits for one page's part at most.

@@ -7,9 +7,9 @@ package struct SampleStage: Sendable {
     /// The verifier every sample goes through.
     package var verifier: SampleVerifier
 
-    /// Prepares the toolchain and the sample libraries. - Throws: `LectureError` (setup, exit 2).
+    /// Prepares the toolchain and the sample libraries, under the run's `run` (jobs, cancellation). - Throws: `LectureError` (setup, exit 2).
     static func prepare(
-        cacheDirectory: String, options: SampleVerifier.Options, toolchain found: Toolchain? = nil
+        cacheDirectory: String, options: SampleVerifier.Options, run: RunContext, toolchain found: Toolchain? = nil
     ) throws -> SampleStage {
         try options.environment.validate()
         if options.sandbox == .require, SampleSandbox.unavailability != nil {
@@ -19,9 +19,10 @@ package struct SampleStage: Sendable {
         let toolchain = try found ?? Toolchain.find(cache: cache)
         let libraries = try SampleLibraries.prepare(
             toolchain: toolchain, cacheDirectory: cache.directory, folders: options.libraries,
-            cancellation: options.cancellation)
+            cancellation: run.cancellation)
         return SampleStage(
-            verifier: SampleVerifier(toolchain: toolchain, libraries: libraries, cache: cache, options: options))
+            verifier: SampleVerifier(
+                toolchain: toolchain, libraries: libraries, cache: cache, options: options, run: run))
     }
 
     /// Extracts samples from parsed files, in file order.
@@ -47,7 +48,7 @@ package struct SampleStage: Sendable {
             console.progress("[\(min(done, total))/\(total)] \(sample.path):\(sample.location.line)")
         }
         console.clearProgress()
-        try verifier.options.cancellation.check()
+        try verifier.run.cancellation.check()
         return results
     }
 

@@ -52,7 +52,11 @@ import Testing
         let code = html.components(separatedBy: "<code").dropFirst().first ?? ""
         let text = code.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
         #expect(text.contains("a\n// snippet.hide\nb\n// snippet.show\nc"), "\(text)")
-        #expect(!text.contains("SETUP-HIDDEN"), "\(text)")
+        // The hidden line is hidden (in mdBook's `boring` span, for the hidden-lines button); the
+        // lines of the literal are not.
+        let hidden = code.components(separatedBy: "<span class=\"boring\">").dropFirst()
+        #expect(hidden.count == 1, "one hidden line: \(code)")
+        #expect(hidden.first?.prefix { $0 != "\n" }.contains("SETUP-HIDDEN") == true, "\(code)")
         #expect(SnippetMarkers.lines(in: "// snippet.hide\nlet s = \"\"\"\n// snippet.show\n\"\"\"\n") == [0: true])
     }
 

@@ -51,7 +51,7 @@ extension BuildStep {
             context.diagnostics.emit(
                 EmittedLinkChecker.check(
                     context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
-                    outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs,
+                    outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
                     skipping: context.earlier.checked.union(redirects.files.keys),
                     outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
             // No path of this machine in what is published.
@@ -65,7 +65,7 @@ extension BuildStep {
                         bookDirectory: configuration.bookDirectory
                             ?? FileSystem.join(configuration.contentDirectory, ".."),
                         cacheDirectory: configuration.cacheDirectory),
-                    sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.verifier.jobs)
+                    sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs)
             )
         })
 
@@ -123,7 +123,7 @@ extension BuildStep {
         for page in pages { site.generated[page.outputPath] = page.html }
         // `print.html` and the search index each take every page: made side by side.
         let entries = pages.map(\.searchEntry)
-        let bookWide = [0, 1].parallelMap(jobs: configuration.verifier.jobs) { part -> [String: [UInt8]] in
+        let bookWide = [0, 1].parallelMap(jobs: configuration.run.jobs) { part -> [String: [UInt8]] in
             part == 0
                 ? [PrintPage.outputPath: printPage(context, templates: templates, rendering: rendering)]
                 : SearchIndex.files(entries)

@@ -59,7 +59,8 @@ extension BuildStep {
                     // A check renders no page: no hover cards, no SourceKit (a build looks them up).
                     options.hoverCards = options.hoverCards && hoverCards
                     let stage = try SampleStage.prepare(
-                        cacheDirectory: context.configuration.cacheDirectory, options: options, toolchain: toolchain)
+                        cacheDirectory: context.configuration.cacheDirectory, options: options,
+                        run: context.configuration.run, toolchain: toolchain)
                     context.swiftVersion = stage.verifier.toolchain.shortVersion
                     context.sampleResults = try stage.verify(context.samples, console: context.console)
                     for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }

@@ -178,6 +178,42 @@ enum Footnotes {
     static func references(
         in inlines: [Inline], labels: Set<String>, numbers: inout [String: Int], counts: inout [String: Int]
     ) -> [Inline] {
+        var numbered = numbers
+        var counted = counts
+        defer {
+            numbers = numbered
+            counts = counted
+        }
+        return replacingLabels(in: inlines) { label in
+            guard labels.contains(label) else { return nil }
+            let number = numbered[label] ?? (numbered.count + 1)
+            numbered[label] = number
+            let count = (counted[label] ?? 0) + 1
+            counted[label] = count
+            return
+                "<sup class=\"footnote-reference\" id=\"fr-\(HTML.escape(label))-\(count)\"><a href=\"#footnote-\(HTML.escapeHref(label))\">\(number)</a></sup>"
+        }
+    }
+
+    /// `inlines` (adjacent text joined) with each `[^label]` whose reference is next in
+    /// `references` (the `<sup>`s `references(in:…)` made, in order) replaced by it: a table's
+    /// cells, read again from the page's text after the paragraph's references were numbered.
+    static func placing(_ references: inout ArraySlice<String>, in inlines: [Inline]) -> [Inline] {
+        var left = references
+        defer { references = left }
+        return replacingLabels(in: inlines) { label in
+            guard let next = left.first, next.contains("href=\"#footnote-\(HTML.escapeHref(label))\"") else {
+                return nil
+            }
+            left.removeFirst()
+            return next
+        }
+    }
+
+    /// The one scanner of `[^label]` in text: `inlines` (adjacent text joined) with each
+    /// `[^label]`, in order, replaced by the HTML `replacement` gives for its label, or left as
+    /// text where it gives `nil` (the scan then goes on after the `[^`).
+    static func replacingLabels(in inlines: [Inline], with replacement: (String) -> String?) -> [Inline] {
         var result: [Inline] = []
         for inline in inlines {
             guard case .text(let text) = inline, text.containsUTF8("[^"), text.contains("[^") else {
@@ -188,8 +224,7 @@ enum Footnotes {
             var plain = ""
             while let open = rest.range(of: "[^") {
                 guard let close = rest[open.upperBound...].firstIndex(of: "]") else { break }
-                let label = String(rest[open.upperBound..<close])
-                guard labels.contains(label) else {
+                guard let html = replacement(String(rest[open.upperBound..<close])) else {
                     plain += rest[..<open.upperBound]
                     rest = rest[open.upperBound...]
                     continue
@@ -197,48 +232,7 @@ enum Footnotes {
                 plain += rest[..<open.lowerBound]
                 if !plain.isEmpty { result.append(.text(plain)) }
                 plain = ""
-                let number = numbers[label] ?? (numbers.count + 1)
-                numbers[label] = number
-                let count = (counts[label] ?? 0) + 1
-                counts[label] = count
-                result.append(
-                    .html(
-                        "<sup class=\"footnote-reference\" id=\"fr-\(HTML.escape(label))-\(count)\"><a href=\"#footnote-\(HTML.escapeHref(label))\">\(number)</a></sup>"
-                    ))
-                rest = rest[rest.index(after: close)...]
-            }
-            plain += rest
-            if !plain.isEmpty { result.append(.text(plain)) }
-        }
-        return result
-    }
-
-    /// `inlines` (adjacent text joined) with each `[^label]` whose reference is next in
-    /// `references` (the `<sup>`s `references(in:…)` made, in order) replaced by it: a table's
-    /// cells, read again from the page's text after the paragraph's references were numbered.
-    static func placing(_ references: inout ArraySlice<String>, in inlines: [Inline]) -> [Inline] {
-        var result: [Inline] = []
-        for inline in inlines {
-            guard case .text(let text) = inline else {
-                result.append(inline)
-                continue
-            }
-            var rest = text[...]
-            var plain = ""
-            while let open = rest.range(of: "[^"), let close = rest[open.upperBound...].firstIndex(of: "]"),
-                let next = references.first
-            {
-                let label = String(rest[open.upperBound..<close])
-                guard next.contains("href=\"#footnote-\(HTML.escapeHref(label))\"") else {
-                    plain += rest[..<open.upperBound]
-                    rest = rest[open.upperBound...]
-                    continue
-                }
-                plain += rest[..<open.lowerBound]
-                if !plain.isEmpty { result.append(.text(plain)) }
-                plain = ""
-                result.append(.html(next))
-                references.removeFirst()
+                result.append(.html(html))
                 rest = rest[rest.index(after: close)...]
             }
             plain += rest

@@ -28,7 +28,7 @@ final class HoverCardPrefetch: Sendable {
                     return state.closed ? .none : .some(nil)
                 }
                 guard let next else { break }
-                guard let index = next, enabled, !verifier.options.cancellation.isCancelled else { continue }
+                guard let index = next, enabled, !verifier.run.cancellation.isCancelled else { continue }
                 let answer = verifier.hoverCards(for: samples[index])
                 state.withLock { $0.found[index] = answer }
             }

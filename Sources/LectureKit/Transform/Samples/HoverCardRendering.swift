@@ -12,13 +12,14 @@ enum HoverCardRendering {
         var card: HoverCard
     }
 
-    /// `cards` of block `part` that stand on visible lines, at their offsets in the visible code.
+    /// `cards` of block `part` that stand on visible lines, at their offsets in the displayed
+    /// code (`Sample.Part.displayedLines`: hidden lines included, which get no cards).
     static func cards(_ cards: [HoverCard], part: Int, of sample: Sample) -> [Placed] {
         guard !cards.isEmpty else { return [] }
         var lineStart: [Int: Int] = [:]
         var offset = 0
-        for line in sample.parts[part].visibleLines {
-            lineStart[line.index] = offset
+        for line in sample.parts[part].displayedLines {
+            if !line.hidden { lineStart[line.index] = offset }
             offset += line.text.utf8.count + 1
         }
         return cards.compactMap { card in

@@ -62,8 +62,8 @@ extension MergedSamples {
         else { return Compiled(result: nil, object: false) }
         var result = SampleResult.unverified(sample)
         result.merged = true
-        result.compiled = true
-        result.diagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
+        // The one judge of a compile: a test sample that compiled is to be run.
+        _ = verifier.judgeCompile(compile, of: sample, into: &result)
         result.duration = (ContinuousClock.now - start).seconds
         return Compiled(
             result: result, object: true, objects: ["\(index)/main.o", "\(index)/runner.o"],

@@ -1,3 +1,4 @@
+import Foundation
 import LectureSupport
 
 extension SampleVerifier {
@@ -11,7 +12,53 @@ extension SampleVerifier {
         try processes.run {
             try Subprocess.run(
                 compiler, arguments, directory: work, environment: ["TMPDIR": work], timeout: timeout,
-                cancellation: options.cancellation)
+                cancellation: run.cancellation)
         }
+    }
+
+    /// Compiles the sample's `main.swift` in `work` with `arguments`, given to `compiler` (default:
+    /// swiftc; the merged path gives `swift-frontend`). A sample that only mentions `@main` (in a
+    /// comment, say), and so fails as a library, is compiled again as a script.
+    func compile(_ sample: Sample, _ arguments: [String], in work: String, running compiler: String? = nil) throws
+        -> Subprocess.Result
+    {
+        let compiler = compiler ?? toolchain.swiftc
+        let compile = try compilerJob(compiler, arguments, in: work)
+        guard !compile.succeeded, sample.declaresMain else { return compile }
+        let asScript = try compilerJob(compiler, arguments.filter { $0 != "-parse-as-library" }, in: work)
+        return asScript.succeeded ? asScript : compile
+    }
+
+    /// Runs the built sample once, in a fresh folder and the book's fixed environment
+    /// (`SampleEnvironment`): nothing of the caller's shell reaches it. The files `sample` reads
+    /// (`reads=`) are copied into the folder first (`SampleReads`).
+    func runOnce(_ executable: String, of sample: Sample? = nil) throws -> Subprocess.Result {
+        let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
+        defer { FileSystem.removeTemporaryDirectory(sandbox) }
+        if let sample { try SampleReads.provide(sample, in: sandbox) }
+        return try runBuilt(executable, in: sandbox)
+    }
+
+    /// Runs a built sample in `folder`, its working folder and `TMPDIR`, under the time limit and
+    /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
+    /// shell reaches it. It runs in the book's sandbox (`SampleSandbox`), and leads a session of
+    /// its own even uncontained: it never has a controlling terminal. A process it leaves behind
+    /// (its parent ended) is ended at once (`SampleSandbox.endOrphans`). Its stdout and stderr are line-buffered by the object it was linked with
+    /// (`LineBufferedOutput`, as `stdbuf -oL -eL` would), so what a sample printed before it
+    /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
+    /// message stays.
+    func runBuilt(_ executable: String, in folder: String) throws -> Subprocess.Result {
+        let sandbox = self.sandbox
+        if !sandbox.isContained && sandbox.setting != .off { sandboxUse.ranUncontained() }
+        let command = sandbox.command(running: executable, in: folder)
+        var run = try processes.run {
+            try Subprocess.run(
+                command.program, command.arguments, directory: folder,
+                environment: options.environment.variables(in: folder), inheritingEnvironment: false,
+                timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
+                whileRunning: sandbox.endOrphans(of:), cancellation: self.run.cancellation)
+        }
+        run.termination = sandbox.termination(run.termination)
+        return run
     }
 }

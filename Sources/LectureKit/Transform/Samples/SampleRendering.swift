@@ -28,7 +28,7 @@ enum SampleRendering {
     }
 
     /// Bumped when the HTML of highlighted code or of hover cards changes, to retire cached blocks.
-    static let codeCacheVersion = "swift-code-html-v1"
+    static let codeCacheVersion = "swift-code-html-v2"
 
     /// The partials a block's cached code is made with (`highlightedCode`).
     static let codePartials: [Partials.Name] = [
@@ -51,13 +51,14 @@ enum SampleRendering {
             return String(decoding: bytes, as: UTF8.self)
         }
         let placed = HoverCardRendering.cards(HoverCard.unpacked(cards) ?? [], part: index, of: sample)
+        let (displayed, hidden) = part.displayedCode
         let code = chrome.render(
             .sampleCode,
             [
                 "class": .text(SwiftCodeHTML.codeClass),
                 "code": .html(
                     SwiftCodeHTML.highlighted(
-                        part.visibleCode, cards: placed, idPrefix: idPrefix, cache: cache, chrome: chrome)),
+                        displayed, cards: placed, hidden: hidden, idPrefix: idPrefix, cache: cache, chrome: chrome)),
             ])
         let html = placed.isEmpty ? code : HoverCardRendering.frame(code, chrome: chrome)
         cache?.write(kind: "swift-html", key: key, Array(html.utf8))
@@ -95,7 +96,17 @@ enum SampleRendering {
         let code =
             SwiftAnalysisSwitch.isOn
             ? highlightedCode(sample, part: index, cards: result?.packedHoverCards ?? "", cache: cache, chrome: chrome)
-            : chrome.render(.sampleCode, ["class": .text("language-swift"), "code": .text(part.visibleCode)])
+            : chrome.render(
+                .sampleCode,
+                [
+                    "class": .text("language-swift"),
+                    "code": .html(
+                        part.displayedLines.map {
+                            $0.hidden
+                                ? "<span class=\"boring\">" + HTML.escape($0.text + "\n") + "</span>"
+                                : HTML.escape($0.text + "\n")
+                        }.joined()),
+                ])
         // What the part is to print: its own output block in a continued program, else the sample's.
         let output = sample.continued ? part.expectedOutput : isLast ? sample.expectedOutput : nil
         let outputBlock = output.map { chrome.render(.sampleOutputBlock, ["output": .text($0)]) } ?? ""

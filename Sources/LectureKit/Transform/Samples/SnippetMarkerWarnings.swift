@@ -2,7 +2,8 @@ import CommonMark
 import LectureSupport
 
 /// A warning at a `// snippet.hide` that no `// snippet.show` follows in its code block: every
-/// line after it is left off the page, while the program runs them and its output block shows
+/// line after it is hidden on the page (until the reader presses the code's hidden-lines
+/// button), while the program runs them and its output block shows
 /// what they print (swift-docc#943). A block that means to hide its end says so with a
 /// `// snippet.show` as its last line.
 enum SnippetMarkerWarnings {
@@ -19,7 +20,7 @@ enum SnippetMarkerWarnings {
                 SourceLocation(line: part.firstLine + last, column: part.column + indentation),
                 "'// snippet.hide' with no '// snippet.show' after it: the sample is hidden to the end of its block (\(hidden) line\(hidden == 1 ? "" : "s"))",
                 notes: [
-                    "the program runs the hidden lines and its output shows what they print, but the page does not show them",
+                    "the program runs the hidden lines and its output shows what they print, but the page hides them until the reader presses the code's hidden-lines button",
                     "add '// snippet.show' where the shown code resumes, or as the block's last line if hiding its end is meant",
                 ])
         ]

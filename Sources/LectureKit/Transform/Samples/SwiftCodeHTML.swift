@@ -11,10 +11,13 @@ enum SwiftCodeHTML {
 
     /// `code` highlighted, as the content of a `<code>` element, with `cards` around their
     /// identifiers (ids `idPrefix` + a counter, the theme's `hover-target` and `hover-reference`
-    /// partials), their words from `chrome`.
+    /// partials), their words from `chrome`; each of the `hidden` ranges (UTF-8 offsets of whole
+    /// lines, in order, cards outside them) in mdBook's `<span class="boring">`. No token crosses
+    /// such an edge: a token spans lines only in a multi-line string or comment, and a snippet
+    /// marker there is text, not a marker (`SnippetMarkers`).
     static func highlighted(
-        _ code: String, cards: [HoverCardRendering.Placed] = [], idPrefix: String = "card-", cache: Cache? = nil,
-        chrome: Chrome = .english
+        _ code: String, cards: [HoverCardRendering.Placed] = [], hidden: [Range<Int>] = [],
+        idPrefix: String = "card-", cache: Cache? = nil, chrome: Chrome = .english
     ) -> String {
         let bytes = Array(code.utf8)
         var html = ""
@@ -23,12 +26,22 @@ enum SwiftCodeHTML {
             if end > position { html += HTML.escape(String(decoding: bytes[position..<end], as: UTF8.self)) }
             position = max(position, end)
         }
+        let edges = hidden.flatMap { [$0.lowerBound, $0.upperBound] }
         let tokens = Self.tokens(in: code, cache: cache)
         var tokenIndex = 0
         var cardIndex = 0
+        var edgeIndex = 0
         // The id of each card text's first occurrence in the block.
         var firstID: [String: String] = [:]
         func emitTokens(upTo end: Int) {
+            while edgeIndex < edges.count, edges[edgeIndex] <= end {
+                emitWholeTokens(upTo: edges[edgeIndex])
+                html += edgeIndex % 2 == 0 ? "<span class=\"boring\">" : "</span>"
+                edgeIndex += 1
+            }
+            emitWholeTokens(upTo: end)
+        }
+        func emitWholeTokens(upTo end: Int) {
             while tokenIndex < tokens.count, tokens[tokenIndex].offset + tokens[tokenIndex].length <= end {
                 let token = tokens[tokenIndex]
                 tokenIndex += 1

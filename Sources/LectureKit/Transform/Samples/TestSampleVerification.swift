@@ -62,8 +62,8 @@ extension SampleVerifier {
             flags(for: sample) + Self.testFlags + libraries.compilerArguments + libraries.lineBufferedOutput + [
                 "sample.swift", "runner.swift", "-o", "tests",
             ], in: work)
-        // The compile's verdict is every sample's (`take`), merged or alone.
-        guard take(compile, of: sample, into: &result) else { return }
+        // The compile's verdict is every sample's (`judgeCompile`), merged or alone.
+        guard judgeCompile(compile, of: sample, into: &result) else { return }
         try runTestProgram(work + "/tests", of: sample, into: &result)
     }
 

@@ -1,0 +1,184 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// The verdict cache: a sample's key, the verdict cached under it, and a verdict written to it.
+extension SampleVerifier {
+    /// Bumped when the verifier's behaviour changes, to retire old cache entries.
+    static let cacheVersion = "lecture-sample-v4"
+
+    /// The cache key of a sample: it changes exactly when the result could.
+    func cacheKey(_ sample: Sample) -> String {
+        var hash = SHA256()
+        hash.update(Self.cacheVersion)
+        hash.update(toolchain.versionLine)
+        hash.update(toolchain.identity)
+        hash.update(libraries.digest)
+        // Every argument swiftc gets; the stand-ins' folder by name, so a moved cache still answers.
+        hash.update(
+            compilerArguments(for: sample).map {
+                $0.replacingOccurrences(of: libraries.directory, with: "$STANDINS").replacingOccurrences(
+                    of: SampleLibraries.moduleCache(in: cache.directory), with: "$MODULECACHE")
+            }
+            .joined(separator: " "))
+        hash.update(options.environment.cacheKeyText)
+        // A verdict reached uncontained is not taken for one reached in the sandbox.
+        hash.update("sandbox=\(options.sandbox == .off ? "off" : "on, system folders only")")
+        hash.update("output-limit=\(options.outputLimit)")
+        hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
+        if !sample.expectedErrors.isEmpty {
+            hash.update("expect-error=" + sample.expectedErrors.joined(separator: "\u{1F}"))
+        }
+        if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
+        for part in sample.parts { hash.update(part.code) }
+        // The files of the book it reads (`reads=`): a changed file runs it again.
+        for file in sample.reads {
+            hash.update("reads=" + file)
+            if let bytes = SampleReads.bytes(file, of: sample) {
+                var digest = SHA256()
+                digest.update(bytes)
+                hash.update("bytes:" + digest.hexDigest())
+            } else {
+                hash.update("missing")
+            }
+        }
+        // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
+        if sample.parts.contains(where: {
+            $0.code.contains("#line") || $0.code.contains("#file") || $0.code.contains("#column")
+        }) {
+            hash.update(sample.program)
+        }
+        hash.update(sample.expectedOutput.map { "output:" + $0 } ?? "no output")
+        hash.update("requires-output=\(sample.requiresOutput) continued=\(sample.continued)")
+        if sample.continued {
+            for part in sample.parts {
+                hash.update(part.expectedOutput.map { "part-output:" + $0 } ?? "no part output")
+            }
+        }
+        return hash.hexDigest()
+    }
+
+    /// The cached verdict of `sample` and whether it is whole: `false` when it is to get hover
+    /// cards (`wantsHoverCards(_:)`) and none are cached under `hoverCardsKey(_:)` nor, cut short
+    /// by the same time limit, under `timedOutCardsKey(_:)` (those come with their warning). `nil` when no
+    /// verdict is cached, or `--no-cache`; `ignore` samples are skipped here.
+    func cachedVerdict(_ sample: Sample) -> (result: SampleResult, cardsCached: Bool)? {
+        let start = ContinuousClock.now
+        if sample.mode == .ignore { return (.skipped(sample), true) }
+        let key = cacheKey(sample)
+        guard !options.noCache, let bytes = cache.read(kind: "samples", key: key),
+            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes))
+        else { return nil }
+        if cached.failed == true {
+            // A failure's messages name its lines and the page: only the same place answers.
+            guard cached.path == sample.path, cached.firstLines == sample.parts.map(\.firstLine),
+                cached.outputLines == sample.outputRanges.map(\.start.line)
+            else { return nil }
+            var result = SampleResult.unverified(sample)
+            result.actualOutput = cached.actualOutput
+            result.diagnostics = cached.warnings
+            result.tests = cached.tests ?? []
+            result.fromCache = true
+            result.duration = (ContinuousClock.now - start).seconds
+            return (result, true)
+        }
+        var cards = wantsHoverCards(sample) ? cache.read(kind: Self.hoverCardsKind, key: Self.hoverCardsKey(key)) : []
+        // Cut short by the time limit on an earlier build with the same limit: its cards, and its warning.
+        var timedOut: Diagnostic?
+        if cards == nil, let found = cache.read(kind: Self.timedOutKind, key: timedOutCardsKey(key)),
+            let unpacked = HoverCard.unpacked(String(decoding: found, as: UTF8.self))
+        {
+            cards = found
+            timedOut = timedOutWarning(sample, kept: unpacked.count)
+        }
+        var result = SampleResult.unverified(sample)
+        result.outcome = .passed
+        result.actualOutput = cached.output
+        // Warnings are part of the result: a warm run shows them as a cold one did.
+        result.diagnostics = cached.warnings.map { warning in
+            var warning = warning
+            warning.path = sample.path
+            if let line = warning.location?.line { warning.location?.line = cached.relocate(line, in: sample) }
+            return warning
+        }
+        result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
+        result.packedHoverCards = String(decoding: cards ?? [], as: UTF8.self)
+        if let timedOut { result.diagnostics.append(timedOut) }
+        result.fromCache = true
+        result.duration = (ContinuousClock.now - start).seconds
+        return (result, cards != nil)
+    }
+
+    /// A verified sample's result completed: the pass cached, then its hover cards (`cards`
+    /// when already looked up; none with `lookingUpCards` false; cached apart,
+    /// `withHoverCards(_:_:)`), and its duration since `start`.
+    func finish(
+        _ result: SampleResult, started start: ContinuousClock.Instant, cards: HoverCardAnswer? = nil,
+        lookingUpCards: Bool = true
+    ) -> SampleResult {
+        var result = result
+        let sample = result.sample
+        if result.outcome == .passed {
+            // The verdict alone, cards or none: the cards' warnings are theirs, not the verdict's.
+            let entry = CachedPass(
+                output: result.actualOutput ?? "",
+                warnings: result.diagnostics.filter { $0.severity != .error && $0.identifier != .hoverCards },
+                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
+            if let data = try? JSONEncoder().encode(entry) {
+                cache.write(kind: "samples", key: cacheKey(sample), Array(data))
+            }
+            if lookingUpCards, wantsHoverCards(sample) {
+                result = withHoverCards(result, cards ?? hoverCards(for: sample))
+            }
+        } else if result.outcome == .failed, Self.failureIsCacheable(result) {
+            // A failure is kept too, under the same key, so an unchanged failing book rebuilds
+            // warm; with its place, since its messages name its lines (`cachedVerdict`).
+            var entry = CachedPass(
+                output: "", warnings: result.diagnostics.filter { $0.identifier != .hoverCards },
+                firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
+            entry.failed = true
+            entry.path = sample.path
+            entry.outputLines = sample.outputRanges.map(\.start.line)
+            entry.actualOutput = result.actualOutput
+            if let data = try? JSONEncoder().encode(entry) {
+                cache.write(kind: "samples", key: cacheKey(sample), Array(data))
+            }
+        }
+        result.duration = (ContinuousClock.now - start).seconds
+        return result
+    }
+}
+
+/// What the cache keeps of a passing sample: its output and its compiler warnings, with the
+/// lines its parts started on, so warnings move with the sample when lines above it change.
+/// A failing sample's entry holds every diagnostic, and answers only where it was verified.
+struct CachedPass: Codable {
+    var output: String
+    var warnings: [Diagnostic]
+    var firstLines: [Int]
+    /// A `test` sample's tests (`nil` for other samples).
+    var tests: [TestCaseResult]?
+    /// `true` for a failure (`warnings` then holds its errors too).
+    var failed: Bool?
+    /// A failure's page, and the lines of its output blocks.
+    var path: String?
+    var outputLines: [Int]?
+    /// What a failing sample printed, for `--bless`.
+    var actualOutput: String?
+
+    /// Where a cached warning's line is now: same offset within the same part (the key ignores
+    /// line numbers, so the sample may have moved since it was cached).
+    func relocate(_ line: Int, in sample: Sample) -> Int {
+        guard let index = firstLines.lastIndex(where: { $0 <= line }), index < sample.parts.count else { return line }
+        return line - firstLines[index] + sample.parts[index].firstLine
+    }
+
+    /// `test` with its failures' lines moved as `relocate(_:in:)` moves a line.
+    func relocate(_ test: TestCaseResult, in sample: Sample) -> TestCaseResult {
+        var test = test
+        for index in test.failures.indices {
+            if let line = test.failures[index].line { test.failures[index].line = relocate(line, in: sample) }
+        }
+        return test
+    }
+}

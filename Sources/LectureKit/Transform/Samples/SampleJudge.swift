@@ -1,0 +1,209 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// The one judge of a sample's compile and runs, for every kind of sample on either path (merged
+/// or alone): what a compile, two runs or one run mean for the sample's verdict.
+extension SampleVerifier {
+    /// Records a compile's diagnostics and verdict in `result`; whether the sample is to be run
+    /// (it compiled and is neither `compile_fail` nor `no_run`). The one judge of a compile, for
+    /// every kind of sample on either path (the merged path's, `MergedSamples`, and the alone
+    /// path's, `compileAndRun` and `runTests`); a run's verdict is `judgeRuns(_:_:of:into:)`'s, a
+    /// test program's `runTestProgram`'s, on either path too.
+    func judgeCompile(_ compile: Subprocess.Result, of sample: Sample, into result: inout SampleResult) -> Bool {
+        result.compiled = true
+        let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
+        if sample.mode == .compileFail {
+            if compile.succeeded {
+                result.diagnostics.append(
+                    .error(
+                        .sampleCompile,
+                        sample.path, sample.location, "sample compiled, but is marked 'compile_fail'",
+                        notes: ["a 'compile_fail' sample must fail to compile; remove the attribute if it should build"]
+                    ))
+            } else if let wrong = CompileFailExpectation.mismatch(compile.stderrText, of: sample) {
+                result.diagnostics.append(wrong)
+            } else {
+                result.outcome = .passed
+            }
+            return false
+        }
+        result.diagnostics += compilerDiagnostics
+        guard compile.succeeded else {
+            if !compilerDiagnostics.hasErrors {
+                result.diagnostics.append(
+                    .error(
+                        .sampleCompile, sample.path, sample.location,
+                        sample.mode == .test ? "test sample does not compile" : "sample does not compile",
+                        notes: [compile.stderrText]))
+            }
+            return false
+        }
+        if sample.mode == .noRun {
+            result.outcome = .passed
+            return false
+        }
+        return true
+    }
+
+    /// Records the verdict on a sample's two runs (`again` is `nil` when the first did not run
+    /// to its end) in `result`.
+    func judgeRuns(
+        _ run: Subprocess.Result, _ again: Subprocess.Result?, of sample: Sample, into result: inout SampleResult
+    ) {
+        result.actualOutput = run.stdoutText
+        var failures: [Diagnostic]
+        if let again, let differs = RunComparison.difference(run, again, sample: sample) {
+            failures = [differs]
+        } else {
+            failures = judge(run, of: sample)
+        }
+        result.diagnostics += failures
+        result.outcome = failures.isEmpty ? .passed : .failed
+    }
+
+    /// The verdict on one complete run: how it ended, and its output against the expected one.
+    func judge(_ run: Subprocess.Result, of sample: Sample) -> [Diagnostic] {
+        let actual = run.stdoutText
+        let location = sample.location
+        let stderr = Self.readableStderr(run.stderrText, of: sample)
+        // stderr is shown with every failure: it is often the reason.
+        let stderrNote = stderr.isEmpty ? [] : ["stderr:\n" + stderr]
+        var failures: [Diagnostic] = []
+
+        switch run.termination {
+        case .timedOut:
+            failures.append(
+                .error(
+                    .sampleTimeout,
+                    sample.path, location, "sample timed out after \(Self.seconds(options.timeout)) and was killed",
+                    notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"] + stderrNote))
+        case .outputLimitExceeded:
+            failures.append(
+                .error(
+                    .sampleOutputLimit,
+                    sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed",
+                    notes: stderrNote))
+        case .signaled(let signal) where !sample.shouldFail:
+            let trap = Self.trapMessage(in: run.stderrText)
+            failures.append(
+                .error(
+                    .sampleExit,
+                    sample.path, location,
+                    "sample crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
+                    notes: stderrNote))
+        case .exited(let status) where status != 0 && !sample.shouldFail:
+            failures.append(
+                .error(.sampleExit, sample.path, location, "sample exited with status \(status)", notes: stderrNote))
+        case .exited(0) where sample.shouldFail:
+            failures.append(
+                .error(
+                    .sampleExit,
+                    sample.path, location, "sample is marked 'should_fail' but exited with status 0", notes: stderrNote)
+            )
+        default:
+            break
+        }
+        let crashed: Bool
+        switch run.termination {
+        case .exited: crashed = false
+        default: crashed = true
+        }
+        // A run cut short (time limit, output cap) has no output worth comparing.
+        guard run.isComplete else { return failures }
+        if sample.continued {
+            failures += continuedOutputFailures(actual, of: sample, crashed: crashed, stderrNote: stderrNote)
+        } else if let expected = sample.expectedOutput {
+            if !OutputComparison.matches(expected: expected, actual: actual) {
+                var hints: [String] = []
+                if let onStderr = OutputComparison.linesOnStderr(
+                    expected: expected, actual: actual, stderr: run.stderrText)
+                {
+                    // Not lost by ending early: written where the comparison does not look.
+                    hints.append(OutputComparison.stderrHint(lines: onStderr))
+                } else if let missing = OutputComparison.missingTail(expected: expected, actual: actual), !crashed,
+                    run.termination == .exited(0)
+                {
+                    hints.append(OutputComparison.endedEarlyHint(missingLines: missing))
+                }
+                hints.append(
+                    crashed && !sample.shouldFail
+                        ? "fix the crash first: the output of a sample that did not finish is not what it would print"
+                        : sample.pageHasIncludes
+                            ? "copy the actual output into the output block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                            : "'lecture check --bless' accepts the actual output")
+                let at =
+                    sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
+                failures.append(
+                    .error(
+                        .sampleOutputMismatch,
+                        sample.path, at, "output does not match the expected output",
+                        notes: [
+                            OutputComparison.diff(expected: expected, actual: actual),
+                            "sample at \(sample.path):\(location.line):\(location.column); "
+                                + hints.joined(separator: "; "),
+                        ] + stderrNote))
+            }
+        }
+        if !sample.hasExpectedOutput && !sample.shouldFail && sample.requiresOutput {
+            failures.append(
+                .error(
+                    .sampleNoOutput,
+                    sample.path, sample.parts.last!.fence, "sample has no output block",
+                    notes: [
+                        "add a fenced block with info string 'output' right after it, holding what it prints",
+                        "it printed:\n"
+                            + (actual.isEmpty
+                                ? (run.stderrText.isEmpty
+                                    ? "(nothing)"
+                                    : "(nothing on standard output; what it wrote to standard error is not compared)")
+                                : actual.trimmingCharacters(in: "\n")),
+                        "or mark it 'run' (passes when it exits with status 0), 'no_run' (compile only) or 'ignore' (shown only); "
+                            + (sample.pageHasIncludes
+                                ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                                : "'lecture check --bless' writes the block"),
+                    ]
+                        + stderrNote))
+        }
+        return failures
+    }
+
+    /// The output failures of a continued program: what it printed while running each part
+    /// (between two `Sample.partMarker`s) against that part's output block, at the block.
+    func continuedOutputFailures(
+        _ actual: String, of sample: Sample, crashed: Bool, stderrNote: [String]
+    ) -> [Diagnostic] {
+        let printed = actual.components(separatedBy: Sample.partMarker)
+        var failures: [Diagnostic] = []
+        for (index, part) in sample.parts.enumerated() {
+            guard let expected = part.expectedOutput else { continue }
+            let segment = index < printed.count ? printed[index] : ""
+            guard !OutputComparison.matches(expected: expected, actual: segment) else { continue }
+            let at = part.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? part.fence
+            let reached = index < printed.count
+            failures.append(
+                .error(
+                    .sampleOutputMismatch,
+                    sample.path, at, "output does not match the expected output",
+                    notes: [
+                        OutputComparison.diff(expected: expected, actual: segment),
+                        "what the program continued on this page printed while running the block at \(sample.path):\(part.fence.line):\(part.fence.column)"
+                            + (reached ? "" : " (it ended before reaching the block)")
+                            + (crashed && !sample.shouldFail ? "; fix the crash first" : "")
+                            + "; copy what it printed into the output block (--bless does not rewrite continued programs)",
+                    ] + stderrNote))
+            // A program that ended early fails every later block the same way: report the first.
+            if !reached { break }
+        }
+        return failures
+    }
+
+    /// Whether a failure is the sample's own, so the same key gives it again: not a time-out, an
+    /// output cap, two runs that disagreed, a sample that could not be verified or was cut short.
+    static func failureIsCacheable(_ result: SampleResult) -> Bool {
+        let passing: Set<Diagnostic.Identifier> = [
+            .sampleTimeout, .sampleOutputLimit, .sampleUnstable, .sampleUnverifiable, .cancelled,
+        ]
+        return result.compiled && !result.diagnostics.contains { passing.contains($0.identifier) }
+    }
+}

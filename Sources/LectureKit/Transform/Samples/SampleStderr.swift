@@ -1,0 +1,42 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// A sample's stderr as diagnostics show it.
+extension SampleVerifier {
+    /// A sample's stderr as a diagnostic's note shows it: without the runtime's stack trace, and
+    /// with the page's path where the runtime names the file by its `#fileID`
+    /// (`Sample/b.md:3: Fatal error: …`, the module and the file's last component, which
+    /// `fatalError` and `precondition` print in Swift 6 mode).
+    static func readableStderr(_ stderr: String, of sample: Sample) -> String {
+        let fileID = "Sample/" + (sample.path.split(separator: "/").last.map(String.init) ?? sample.path) + ":"
+        return withoutStackTrace(stderr).replacingOccurrences(of: fileID, with: sample.path + ":")
+    }
+
+    /// stderr without the runtime's stack trace, which says nothing about the Markdown.
+    static func withoutStackTrace(_ stderr: String) -> String {
+        var kept: [Substring] = []
+        for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Current stack trace:") || line.hasPrefix("*** Program crashed")
+                || line.hasPrefix("💣 Program crashed")
+            {
+                break
+            }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n").trimmingCharacters(in: "\n").description
+    }
+
+    /// The Swift runtime's reason for a trap, such as `Fatal error: Index out of range`.
+    static func trapMessage(in stderr: String) -> String? {
+        for line in stderr.split(separator: "\n") {
+            if let range = line.range(of: "Fatal error: ") { return String(line[range.lowerBound...]) }
+            if line.contains("Illegal instruction") { return "runtime trap" }
+        }
+        return nil
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

@@ -1,0 +1,49 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+extension SampleVerifier {
+    /// How samples are verified: time limit, cache use, output cap, language mode, sandbox and
+    /// libraries (the run's parallelism and cancellation are `RunContext`'s).
+    package struct Options: Sendable {
+        /// Seconds a sample may run (default 10).
+        package var timeout: Double = 10
+        /// Ignore cached results (they are still written).
+        var noCache = false
+        /// Bytes of stdout and of stderr kept per run (default 1 MiB).
+        var outputLimit = 1 << 20
+        /// The Swift language mode samples are compiled in (`-swift-version`; book.toml's
+        /// `[preprocessor.lecture] swift-language-mode`, default `6`).
+        var swiftLanguageMode = "6"
+        /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
+        /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
+        var hoverTimeout: Double =
+            ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init).flatMap {
+                Options.timeouts.contains($0) ? $0 : nil
+            } ?? 20
+        /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`; off for
+        /// `lecture check`, which renders no page). The verdicts' cache keys do not depend on it.
+        var hoverCards = SwiftAnalysisSwitch.isOn
+        /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
+        var environment = SampleEnvironment()
+        /// Whether uncached plain, `no_run` and `test` samples are verified as merged programs
+        /// (`MergedSamples`; default on, off with `LECTURE_MERGE_SAMPLES=off`); off, each is
+        /// compiled and linked alone.
+        var mergeSamples = ProcessInfo.processInfo.environment["LECTURE_MERGE_SAMPLES"] != "off"
+        /// The folders of the Swift modules samples may import (`[preprocessor.lecture.samples] libraries`,
+        /// resolved from the book's folder), in build order (`SampleLibraries`).
+        package var libraries: [String] = []
+        /// Whether each sample's program runs in a sandbox (`SampleSandbox`; book.toml's
+        /// `[preprocessor.lecture.samples] sandbox`, default `auto`).
+        var sandbox = SandboxSetting.auto
+        /// The defaults given with each property.
+        init() {}
+
+        /// The time limits a person may set, in seconds (`--timeout`, `[preprocessor.lecture] timeout`): above
+        /// 0 and at most a day, as a run's deadline is a `Duration`, which a larger number
+        /// (`1e300`) would overflow.
+        package static let timeouts = Double.leastNonzeroMagnitude...86_400
+        /// `timeouts` as the usage error says it.
+        static let timeoutsText = "a number of seconds above 0 and at most 86400 (a day)"
+    }
+}
