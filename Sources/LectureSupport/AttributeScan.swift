@@ -51,4 +51,24 @@ package enum AttributeScan {
         }
         return found
     }
+
+    /// `html` with the value after each of `attributes`' openings (up to its closing byte)
+    /// replaced by its `transform`, in one pass (`values(in:after:)`); `html` itself when none is found.
+    package static func replacing(
+        in html: String, _ attributes: [(opening: String, closing: UInt8, transform: (String) -> String)]
+    ) -> String {
+        let bytes = Array(html.utf8)
+        let values = values(in: bytes, after: attributes.map { ($0.opening, $0.closing) })
+        if values.isEmpty { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + values.count * 16)
+        var copied = 0
+        for (opening, value) in values {
+            out += bytes[copied..<value.lowerBound]
+            out += Array(attributes[opening].transform(String(decoding: bytes[value], as: UTF8.self)).utf8)
+            copied = value.upperBound
+        }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
+    }
 }

@@ -4,7 +4,8 @@ import LectureSupport
 
 /// Ids and links of the pages as they stand together in `print.html`: every chapter gets an
 /// anchor (`ch-mvvm`), every id on a page is prefixed with it (`ch-mvvm--three-roles`), so ids
-/// stay unique across chapters, and links between chapters become in-page links to those ids.
+/// stay unique across chapters, and links between chapters become in-page links to those ids;
+/// `PrintIDs` then gives every prefixed id the one mdBook 0.5 gives it in its print page.
 ///
 /// Works on each page's content as rendered for the page itself (`MarkedHTML`): the heading
 /// ids and link destinations the renderer marked, and the HTML the transform made (samples,
@@ -98,19 +99,7 @@ struct PrintAnchors: Hashable, Sendable {
             (" href=\"", quote, link), (" xlink:href=\"", quote, link), (" src=\"", quote, link),
             ("url(#", UInt8(ascii: ")"), { HTML.escapeHref(prefix(Self.decoded($0))) }),
         ]
-        let bytes = Array(html.utf8)
-        let values = AttributeScan.values(in: bytes, after: attributes.map { ($0.opening, $0.closing) })
-        if values.isEmpty { return html }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + values.count * 16)
-        var copied = 0
-        for (opening, value) in values {
-            out += bytes[copied..<value.lowerBound]
-            out += Array(attributes[opening].transform(String(decoding: bytes[value], as: UTF8.self)).utf8)
-            copied = value.upperBound
-        }
-        out += bytes[copied...]
-        return String(decoding: out, as: UTF8.self)
+        return AttributeScan.replacing(in: html, attributes)
     }
 
     /// `text` percent-decoded, as written when it holds no `%` or a malformed escape. (The `%`

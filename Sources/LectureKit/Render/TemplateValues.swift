@@ -68,8 +68,9 @@ struct TemplateValues: Hashable, Sendable {
             "title": .text(title),
             "book_title": .text(book.title),
             // The document's title: the page's `{{#title …}}` (mdBook) alone, else the page's, then
-            // the book's when it has one (mdBook's way: a book without a title in book.toml has none).
-            "page_title": .text(pageTitle ?? (book.title.isEmpty ? title : "\(title) · \(book.title)")),
+            // the book's when it has one, after mdBook's ` - ` (mdBook's way: a book without a title in
+            // book.toml has none).
+            "page_title": .text(pageTitle ?? (book.title.isEmpty ? title : "\(title) - \(book.title)")),
             "content": .html(content),
             "nav": .html(nav),
             "prev": .html(prev),

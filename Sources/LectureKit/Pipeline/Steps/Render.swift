@@ -188,14 +188,23 @@ extension BuildStep {
         let front = PrintPage.front(
             book: context.content.book, pages: pages, anchors: rendering.printAnchors,
             values: values)
+        let anchors = rendering.printAnchors
+        var titles: [String: String] = [:]
+        for chapter in context.content.book.flattened {
+            if let prefix = anchors.chapters[chapter.outputPath] { titles[prefix] = chapter.title }
+        }
         let chapters = context.content.book.flattened.compactMap { numbers[$0.path] }.map {
             pages[$0].rendered?.printHTML ?? ""
         }
         return templates.page.renderUTF8(
             values.page(
                 title: values.words["print-title"], content: "", root: "",
-                nav: values.navigation(current: PrintPage.outputPath, root: "")),
-            html: "content", parts: [front] + chapters)
+                nav: values.navigation(current: PrintPage.outputPath, root: ""),
+                // The book's title alone, as mdBook's print page has it (and the PDF's metadata).
+                pageTitle: values.book.title.isEmpty ? nil : values.book.title),
+            html: "content",
+            parts: PrintIDs.unique(
+                [front] + chapters, anchors: anchors, titles: titles, reserved: context.templateIDs))
     }
 }
 

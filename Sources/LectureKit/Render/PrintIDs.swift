@@ -1,0 +1,128 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// The ids of `print.html` as mdBook 0.5 writes them: each chapter's ids as its own page has
+/// them, made unique across the whole print page in reading order (the first `setup` stays
+/// `setup`, a later one becomes `setup-1`, then `setup-2`…, skipping any id already taken), so
+/// `print.html#custom-id` lands where it does in an mdBook book. A link to a chapter goes to its
+/// first `<h1>` when that comes before any other heading, as mdBook's does; a chapter that
+/// starts otherwise keeps its section's own anchor (`ch-…`, where mdBook adds a heading).
+///
+/// Runs over `print.html`'s parts once every chapter's section is made (`PrintPage.chapter`,
+/// page by page, writes each id as `PrintAnchors` prefixes it: `ch-a--setup`), so a page's
+/// section stays its own to make and to keep between rebuilds; only this pass knows the order.
+enum PrintIDs {
+    /// `parts` (the front matter, then each chapter's section in reading order; `anchors` names
+    /// the chapters' prefixes) with every prefixed id, and every reference to one (`href`,
+    /// `xlink:href`, `src`, `for`, `aria-*`, `url(#…)`), given its id in print. `reserved`: the
+    /// template's own ids, which no chapter's id takes.
+    static func unique(_ parts: [String], anchors: PrintAnchors, titles: [String: String], reserved: Set<String>)
+        -> [String]
+    {
+        let prefixes = Set(anchors.chapters.values)
+        var taken = reserved.union(prefixes)
+        // Each element's id, in order, by the prefixed id it had; references go to the first.
+        var assigned: [String: [String]] = [:]
+        var remap: [String: String] = [:]
+        var sections: [String] = []
+        var roots: [String: String] = [:]
+        for part in parts {
+            let bytes = Array(part.utf8)
+            var sawHeading = false
+            for (opening, range) in AttributeScan.values(in: bytes, after: scanned) {
+                let value = String(decoding: bytes[range], as: UTF8.self)
+                // A heading's tag is read whole (its id is not scanned apart): the first one of a
+                // section is its root when it is an h1.
+                let id = opening >= 2 ? Self.id(inTag: value) : unescaped(value)
+                if opening >= 2 {
+                    if !sawHeading, opening == 2, let id, let (prefix, _) = split(id, prefixes) { roots[prefix] = id }
+                    sawHeading = true
+                }
+                if let id, prefixes.contains(id) { sections.append(id) }
+                guard let id, let (_, local) = split(id, prefixes) else { continue }
+                let unique = Self.unique(local, &taken)
+                assigned[id, default: []].append(unique)
+                remap[id] = remap[id] ?? unique
+            }
+        }
+        // A section that starts without an h1 is linked by the id mdBook gives the heading it
+        // adds there: its title's, made unique after every other id.
+        for prefix in sections where roots[prefix] == nil {
+            if let title = titles[prefix] { remap[prefix] = Self.unique(HeadingAnchors.slug(title), &taken) }
+        }
+        var used: [String: Int] = [:]
+        let elementID = { (value: String) -> String in
+            let id = unescaped(value)
+            guard let ids = assigned[id] else { return HTML.escape(remap[id] ?? id) }
+            let index = used[id, default: 0]
+            used[id] = index + 1
+            return HTML.escape(ids[min(index, ids.count - 1)])
+        }
+        let newID = { (id: String) in remap[id] ?? split(id, prefixes)?.local ?? id }
+        let each = { (value: String) in
+            value.split(separator: " ").map { HTML.escape(newID(unescaped(String($0)))) }.joined(separator: " ")
+        }
+        let link = { (value: String) -> String in
+            guard value.hasPrefix("#") else { return value }
+            let target = unescaped(String(value.dropFirst()))
+            let decoded = target.removingPercentEncoding ?? target
+            if prefixes.contains(decoded) { return "#" + HTML.escapeHref(roots[decoded].map(newID) ?? newID(decoded)) }
+            return "#" + HTML.escapeHref(newID(decoded))
+        }
+        let quote = UInt8(ascii: "\"")
+        let attributes: [(opening: String, closing: UInt8, transform: (String) -> String)] = [
+            (" id=\"", quote, elementID), (" id='", UInt8(ascii: "'"), elementID),
+            (" name=\"", quote, { HTML.escape(newID(unescaped($0))) }),
+            (" for=\"", quote, each), (" aria-labelledby=\"", quote, each), (" aria-describedby=\"", quote, each),
+            (" aria-controls=\"", quote, each), (" href=\"", quote, link), (" xlink:href=\"", quote, link),
+            (" src=\"", quote, link),
+            ("url(#", UInt8(ascii: ")"), { HTML.escapeHref(newID($0.removingPercentEncoding ?? $0)) }),
+        ]
+        return parts.map { AttributeScan.replacing(in: $0, attributes) }
+    }
+
+    /// `id`, or the first of `id-1`, `id-2`… not `taken` (mdBook's `unique_id`), now taken.
+    private static func unique(_ id: String, _ taken: inout Set<String>) -> String {
+        var unique = id
+        var n = 1
+        while taken.contains(unique) {
+            unique = "\(id)-\(n)"
+            n += 1
+        }
+        taken.insert(unique)
+        return unique
+    }
+
+    /// What the first pass looks for: ids (0, 1) and the opening tags of headings (2 is `<h1`).
+    private static let scanned: [(opening: String, closing: UInt8)] =
+        [(" id=\"", UInt8(ascii: "\"")), (" id='", UInt8(ascii: "'"))]
+        + (1...6).map { ("<h\($0)", UInt8(ascii: ">")) }
+
+    /// The id in a tag's attributes (`<h1` … `>`), unescaped, or `nil`.
+    private static func id(inTag attributes: String) -> String? {
+        guard let start = attributes.range(of: " id=\"") else { return nil }
+        let rest = attributes[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return unescaped(String(rest[..<end]))
+    }
+
+    /// A prefixed id (`ch-a--setup`) as its chapter's prefix and the page's own id.
+    private static func split(_ id: String, _ prefixes: Set<String>) -> (prefix: String, local: String)? {
+        var searched = id.startIndex
+        while let separator = id.range(of: "--", range: searched..<id.endIndex) {
+            let prefix = String(id[..<separator.lowerBound])
+            if prefixes.contains(prefix) { return (prefix, String(id[separator.upperBound...])) }
+            searched = id.index(after: separator.lowerBound)
+        }
+        return nil
+    }
+
+    /// An attribute's text with HTML's escapes undone.
+    private static func unescaped(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#x27;", with: "'")
+            .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
