@@ -4,7 +4,7 @@ import CommonMark
 /// the same `group=NAME` that form one program, plus the expected output written under it.
 package struct Sample: Hashable, Sendable {
     /// What to do with the sample, from its info string's attributes.
-    package enum Mode: String, Hashable, Sendable {
+    package enum Mode: String, CaseIterable, Hashable, Sendable {
         /// Compiled, run, output compared; without an output block, as the book's rule says (no
         /// attribute, or `run`: run, and passes when it exits with status 0).
         case run

@@ -163,9 +163,7 @@ enum SampleExtractor {
                     flagTexts.append(value ?? "")
                     continue
                 }
-                switch word {
-                case "ignore", "no_run", "compile_fail", "test", "run":
-                    let wanted = Sample.Mode(rawValue: word)!
+                if let wanted = Sample.Mode(rawValue: word) {
                     if let explicit, explicit != word {
                         diagnostics.append(
                             .error(
@@ -175,6 +173,9 @@ enum SampleExtractor {
                     }
                     explicit = word
                     mode = wanted
+                    continue
+                }
+                switch word {
                 case "ignore-linux":
                     notForLinux = true
                 case "should_fail":
