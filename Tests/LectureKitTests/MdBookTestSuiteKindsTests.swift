@@ -50,7 +50,9 @@ import Testing
             both.lecture.output.contains(
                 "src/notes.md:20:1: warning: footnote 'twice' is defined again, and this definition is not shown"),
             "\(both.lecture.output)")
-        #expect(both.mdBook.output.contains("footnote `twice` in notes.md defined multiple times"), "\(both.mdBook.output)")
+        #expect(
+            both.mdBook.output.contains("footnote `twice` in notes.md defined multiple times"),
+            "\(both.mdBook.output)")
         #expect(both.lecture.output.components(separatedBy: "warning:").count == 3, "\(both.lecture.output)")
     }
 }
