@@ -24,6 +24,7 @@ final class LiveServer: @unchecked Sendable {
     private var socket: ListeningSocket?
     private var http: HTTPServer?
     private var watcher: FileWatcher?
+    private var settingsWatch: SettingsFileWatch?
     private var rebuilder: Rebuilder!
     private var serveWarnings: [Diagnostic] = []
     private var stopCutABuildShort = false
@@ -131,9 +132,16 @@ final class LiveServer: @unchecked Sendable {
             console.print("Rebuilding: \(Self.shown(missed)) changed during the first build")
             rebuilder.request(missed)
         }
+        // book.toml is read once, at the start: a change to it is told, never silently ignored.
+        let settings = build.bookDirectory.map { folder in
+            let path = FileSystem.join(folder, "book.toml")
+            return SettingsFileWatch(path: path) { [console] in console.report(SettingsFileWatch.changed(path)) }
+        }
+        settings?.start()
         self.http = http
         self.socket = socket
         self.watcher = watcher
+        self.settingsWatch = settings
         rebuilder.start()
         return true
     }
@@ -148,6 +156,7 @@ final class LiveServer: @unchecked Sendable {
         guard first else { return }
         let watcher = lock.withLock { self.watcher }
         watcher?.stop()
+        lock.withLock { self.settingsWatch }?.stop()
         cancellation.cancel()
         let cutShort = rebuilder.stop()
         lock.withLock { stopCutABuildShort = cutShort }

@@ -49,6 +49,8 @@ extension Diagnostic.Identifier {
     package static let initRefused = Self("lecture.init.exists")
     /// `lecture serve` cannot listen or start its server.
     package static let serveStart = Self("lecture.serve.start")
+    /// book.toml changed while `lecture serve` ran, which reads it only when it starts (a warning).
+    package static let serveSettingsChanged = Self("lecture.serve.settings-changed")
 
     // MARK: Files and I/O
 
@@ -160,6 +162,8 @@ extension Diagnostic.Identifier {
     package static let sampleTimeout = Self("lecture.sample.timeout")
     /// A sample killed for writing more than the output cap.
     package static let sampleOutputLimit = Self("lecture.sample.output-limit")
+    /// A sample killed for writing more files into its folder than `RunFolderLimit` allows.
+    package static let sampleFileLimit = Self("lecture.sample.file-limit")
     /// A sample that crashed, exited with a non-zero status, or, marked `should_fail`, did not.
     package static let sampleExit = Self("lecture.sample.exit")
     /// A sample whose two runs differ.
@@ -227,7 +231,7 @@ extension Diagnostic.Identifier {
     package static let all: [Self] = [
         unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, sampleLibraries, sampleEnvironment,
         sampleSandbox,
-        missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart,
+        missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart, serveSettingsChanged,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
@@ -238,7 +242,7 @@ extension Diagnostic.Identifier {
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,
         sampleCompiler,
         sampleCompile, sampleTimeout,
-        sampleOutputLimit,
+        sampleOutputLimit, sampleFileLimit,
         sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,
         tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,

@@ -26,6 +26,9 @@ package enum Subprocess {
         case timedOut
         /// Wrote more than the output cap; its process group was killed.
         case outputLimitExceeded
+        /// Filled more than its share of the disk (`run`'s `stopWhen` said so); its process group
+        /// was killed.
+        case fileLimitExceeded
     }
 
     /// What a finished child left: how it ended, its capped output, how long it took.
@@ -65,12 +68,14 @@ package enum Subprocess {
     ///     group: it has no controlling terminal, whether or not `lecture` was started from one.
     ///   - whileRunning: called with the child's pid about every 100 ms until it is reaped (a
     ///     sample's run ends the processes its program left behind with it: `SampleSandbox.endOrphans`).
+    ///   - stopWhen: asked after each `whileRunning`; `true` kills the process group and ends the
+    ///     run as `fileLimitExceeded` (a sample's run folder past its size: `RunFolderLimit`).
     /// - Throws: `LectureError` when the program cannot be started (not found, not executable).
     package static func run(
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], inheritingEnvironment: Bool = true, timeout: Double? = nil,
         outputLimit: Int = 1 << 20, input: [UInt8]? = nil, newSession: Bool = false,
-        whileRunning: ((pid_t) -> Void)? = nil, cancellation: Cancellation
+        whileRunning: ((pid_t) -> Void)? = nil, stopWhen: (() -> Bool)? = nil, cancellation: Cancellation
     ) throws -> Result {
         try cancellation.check()
         let start = ContinuousClock.now
@@ -145,12 +150,17 @@ package enum Subprocess {
         var cancelled = false
         var nextWatch = start.advanced(by: .milliseconds(100))
         func watch() {
-            guard let whileRunning, ContinuousClock.now >= nextWatch else { return }
-            whileRunning(pid)
+            guard whileRunning != nil || stopWhen != nil, ContinuousClock.now >= nextWatch else { return }
+            whileRunning?(pid)
+            if forced == nil, let stopWhen, stopWhen() {
+                forced = .fileLimitExceeded
+                kill(-pid, SIGKILL)
+            }
             nextWatch = ContinuousClock.now.advanced(by: .milliseconds(100))
         }
         while !open.isEmpty && forced == nil {
             watch()
+            if forced != nil { break }
             if cancellation.isCancelled {
                 cancelled = true
                 forced = .signaled(SIGKILL)

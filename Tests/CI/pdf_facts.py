@@ -1,5 +1,5 @@
 """Reads a PDF as a reader would and prints, as JSON, what the PDF test asserts on: the page
-count and size (pypdf), the outline (bookmarks) as [depth, title] pairs (pypdf), the text
+count, size and document title (pypdf), the outline (bookmarks) as [depth, title] pairs (pypdf), the text
 (poppler's pdftotext), the pages with nothing drawn between the margins (poppler's pdftoppm,
 grey pixels), and, given a second PDF, the pages whose pixels differ from it."""
 import json
@@ -48,6 +48,7 @@ with tempfile.TemporaryDirectory() as folder:
     first = pages(sys.argv[1], folder, "a")
     facts = {
         "pages": len(reader.pages),
+        "title": (reader.metadata or {}).get("/Title"),
         "size": [float(box.width), float(box.height)],
         "outline": list(outline(reader.outline)),
         "text": text,

@@ -205,6 +205,55 @@ import Testing
         #expect(throws: DiagnosticsError.self) { try build(root + "/content", into: root + "/_site") }
     }
 
+    /// `lecture pdf BOOK` builds the book first, so a page edited since the last build is printed
+    /// as it is now (it printed the stale site, silently); it writes the PDF next to the site,
+    /// named after the book's title, with that title as the PDF's; a build with an error writes
+    /// no PDF.
+    @Test(.enabled(if: PDFCommand.chromiumIsInstalled))
+    func pdfBuildsTheBookFirstAndNamesThePDFAfterIt() throws {
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"My \\\"Swift\\\" Book\"\n",
+            "src/SUMMARY.md": "# Summary\n\n- [Appendix](appendix.md)\n",
+            "src/appendix.md": "# Appendix\n\nThanks for reading.\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let cache = ["--cache-dir", TestSupport.cacheDirectory]
+        let built = TestSupport.Recorder()
+        #expect(LectureCommand.main(["build", root] + cache, console: built.console) == 0, "\(built.lines)")
+        try FileSystem.writeAtomically("# Appendix\n\nThanks for reading, edited!\n", to: root + "/src/appendix.md")
+
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(["pdf", root] + cache, console: recorder.console)
+        #expect(status == 0, "\(recorder.lines)")
+        let pdf = root + "/My-Swift-Book.pdf"
+        #expect(
+            recorder.lines.last?.hasPrefix("Wrote /") == true
+                && recorder.lines.last?.contains("/My-Swift-Book.pdf (") == true, "\(recorder.lines)")
+        let facts = try script("pdf_facts.py", [pdf])
+        #expect((facts["text"] as? String)?.contains("Thanks for reading, edited!") == true, "\(facts["text"] ?? "")")
+        #expect(facts["title"] as? String == "My \"Swift\" Book", "\(facts["title"] ?? "no title")")
+        #expect(!FileSystem.exists(root + "/lecture.pdf") && !FileSystem.exists("lecture.pdf"))
+
+        // A page with a broken link: the build's error, exit 1, and the PDF is not written again.
+        try FileManager.default.removeItem(atPath: pdf)
+        try FileSystem.writeAtomically("# Appendix\n\n[Gone](gone.md)\n", to: root + "/src/appendix.md")
+        let broken = TestSupport.Recorder()
+        #expect(LectureCommand.main(["pdf", root] + cache, console: broken.console) == 1, "\(broken.lines)")
+        #expect(broken.lines.contains { $0.hasPrefix(root + "/src/appendix.md:3:1: error:") }, "\(broken.lines)")
+        #expect(!FileSystem.exists(pdf))
+    }
+
+    /// Without `--output`, the PDF goes beside the site's folder, named after the title as Quarto
+    /// names a book's PDF; a title with nothing left names it after the folder.
+    @Test func theDefaultPDFIsNamedAfterTheBookBesideItsSite() {
+        #expect(PDFCommand.defaultOutput(site: "mybook/book", title: "mybook") == "mybook/mybook.pdf")
+        #expect(PDFCommand.defaultOutput(site: "book", title: "My Swift Book") == "My-Swift-Book.pdf")
+        #expect(PDFCommand.defaultOutput(site: "/a/b/_site", title: "a/b: c?") == "/a/b/a-b-c.pdf")
+        #expect(PDFCommand.defaultOutput(site: "x/_site", title: "MVC, MVP 강의") == "x/MVC,-MVP-강의.pdf")
+        #expect(PDFCommand.defaultOutput(site: "/w/mybook/book", title: "..") == "/w/mybook/mybook.pdf")
+        #expect(PDFCommand.defaultOutput(site: "/w/mybook/book", title: nil) == "/w/mybook/mybook.pdf")
+    }
+
     @Test func theLecturePrintsToAPDFWithOutlineHangulAndNoBlankPage() throws {
         let root = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(root) }

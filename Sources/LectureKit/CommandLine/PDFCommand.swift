@@ -5,18 +5,23 @@ import LectureSupport
     import Glibc
 #endif
 
-/// `lecture pdf`: the built site's `print.html` printed to a PDF by headless Chromium.
+/// `lecture pdf`: the book built (as `lecture build` builds it, so the PDF is never older than
+/// the pages), then its site's `print.html` printed to a PDF by headless Chromium; or, with
+/// `--site`, a site built before printed as it is.
 ///
 /// Chromium does the layout the site's print style sheets ask for (A4, margins, page numbers in
 /// the page's bottom margin, each chapter on a new page) and, with
 /// `--generate-pdf-document-outline`, writes a PDF outline (bookmarks) from the headings.
 struct PDFCommand: Subcommand {
     static let name = "pdf"
-    static let abstract = "Print the built site's print.html to a PDF with headless Chromium."
+    static let abstract = "Build the book, then print its print.html to a PDF with headless Chromium."
     static let discussion = """
-        Run 'lecture build' first: the site is the book's, found as 'lecture build' finds it
-        (<dir>, default the current folder; book.toml's build-dir), unless --site names one.
-        The PDF has the book's title on a cover, a table of contents, page numbers, and an
+        Builds the book first, as 'lecture build' does (<dir>, default the current folder;
+        book.toml's build-dir), so the PDF shows the pages as they are now; a build with errors
+        writes no PDF. --site DIR prints a site built before, as it is, without building.
+        The PDF is written next to the site, named after the book's title (mybook/book is
+        printed to mybook/mybook.pdf), unless --output names it; its document title is the
+        book's. It has the book's title on a cover, a table of contents, page numbers, and an
         outline with an entry per chapter and section. Chromium is
         $CHROMIUM, else the first of chromium, chromium-browser or google-chrome on PATH
         (Debian: apt-get install chromium fonts-noto-cjk).
@@ -25,21 +30,27 @@ struct PDFCommand: Subcommand {
     struct Options: ParsableOptions {
         /// The book's folder, whose site is printed.
         var book = BookOptions()
-        /// `--site <dir>`: the built site, instead of the book's.
+        /// `--site <dir>`: a built site, printed as it is, instead of the book built.
         var site: String?
-        /// `-o`, `--output <file.pdf>`.
-        var output = "lecture.pdf"
+        /// `-o`, `--output <file.pdf>`; `nil`: named after the book, next to the site
+        /// (`defaultOutput`).
+        var output: String?
         /// `--chromium <path>`.
         var chromium: String?
     }
 
     static var options: [Option<Options>] {
-        [
+        // The build's: where the book's parts are, how its samples are verified.
+        [Option<BookOptions>.content, .templates, .jobs, .timeout, .noCache, .cacheDirectory].map {
+            $0.within(\Options.book)
+        } + [
             .path(
-                "--site", value: "dir", help: "The built site, with print.html (default: the book's, as for build).",
+                "--site", value: "dir",
+                help: "A built site with print.html, printed as it is (default: the book, built first as by build).",
                 at: \.site),
             .path(
-                "-o", "--output", value: "file.pdf", help: "Where the PDF is written (default: lecture.pdf).",
+                "-o", "--output", value: "file.pdf",
+                help: "Where the PDF is written (default: next to the site, named after the book's title).",
                 at: \.output),
             .path(
                 "--chromium", value: "path", help: "The Chromium to run (default: $CHROMIUM or chromium on PATH).",
@@ -48,12 +59,13 @@ struct PDFCommand: Subcommand {
     }
     static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
 
-    /// The built site: `--site`, else the book's output folder.
+    /// The site printed: `--site`, else the book's output folder.
     var site: String
-    var output: String
+    /// `--output`, or `nil` for `defaultOutput`.
+    var output: String?
     var chromium: String?
-    /// book.toml's warnings and errors, reported when the command runs.
-    var bookDiagnostics: [Diagnostic] = []
+    /// The build run first (`nil` with `--site`: that site is printed as it is).
+    var build: BuildCommand?
 
     init(_ options: Options) throws {
         output = options.output
@@ -61,34 +73,80 @@ struct PDFCommand: Subcommand {
         if let site = options.site {
             self.site = site
         } else {
-            var book = BuildConfiguration()
-            bookDiagnostics = try BookLayout.configure(&book, options: options.book, needsTemplates: false)
-            site = book.outputDirectory
+            let build = try BuildCommand(options.book)
+            site = build.configuration.outputDirectory
+            self.build = build
         }
     }
 
     func validate() throws {
-        guard output.hasSuffix(".pdf") else {
+        if let output, !output.hasSuffix(".pdf") {
             throw LectureError(.badOptionValue, "--output '\(output)' does not end in .pdf")
         }
+        try build?.validate()
     }
 
     func run(console: Console) throws -> Int32 {
-        try console.reportBookSettings(bookDiagnostics)
+        // Chromium first: a missing one stops the command before a build it could not print.
+        let browser = try Self.findChromium(chromium ?? console.environment["CHROMIUM"])
+        if let build {
+            let built = try build.run(console: console)
+            guard built == 0 else { return built }
+        }
         let page = FileSystem.join(site, PrintPage.outputPath)
         guard FileSystem.exists(page) else {
             throw LectureError(
                 .error(
                     .badOptionValue, page, nil, "print page does not exist",
-                    notes: ["run 'lecture build' first (or pass the built site with --site DIR)"]))
+                    notes: [
+                        "pass a site that 'lecture build' or mdBook built with --site DIR, or leave --site out to build the book"
+                    ]))
         }
-        let browser = try Self.findChromium(chromium ?? console.environment["CHROMIUM"])
+        // The title from book.toml when the book was built here, else the one the site shows.
+        let title = build == nil ? Self.title(ofPrintPage: page) : build?.configuration.book.title
+        let output = output ?? Self.defaultOutput(site: site, title: title)
         let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
         defer { FileSystem.removeTemporaryDirectory(profile) }
         let target = URL(fileURLWithPath: output).standardizedFileURL.path
         let written = try Self.print(page, to: target, chromium: browser, profile: profile)
         console.print("Wrote \(output) (\(written / 1024) KiB)")
         return 0
+    }
+
+    /// Where the PDF goes without `--output`: beside the site's folder (`mybook/book` →
+    /// `mybook/`), named after `title` as Quarto names a book's PDF (white space and the
+    /// characters file systems refuse, `/ \ : * ? " < > |`, as `-`), or after the site's parent
+    /// folder when there is no title; never inside the site, which the next build replaces.
+    static func defaultOutput(site: String, title: String?) -> String {
+        let folder = (site as NSString).deletingLastPathComponent
+        let refused = Set("/\\:*?\"<>|")
+        var name = ""
+        for character in title ?? "" {
+            let dash =
+                character.isWhitespace || refused.contains(character)
+                || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            if dash { if !name.isEmpty && !name.hasSuffix("-") { name.append("-") } } else { name.append(character) }
+        }
+        while name.hasSuffix("-") || name.hasSuffix(".") { name.removeLast() }
+        while name.hasPrefix(".") { name.removeFirst() }
+        if name.isEmpty {
+            let parent = URL(fileURLWithPath: site).standardizedFileURL.deletingLastPathComponent().lastPathComponent
+            name = parent.isEmpty || parent == "/" ? "book" : parent
+        }
+        return FileSystem.join(folder, name + ".pdf")
+    }
+
+    /// The document title of the print page (`<title>`: the book's title, as mdBook writes it),
+    /// its character references decoded; `nil` when it has none.
+    static func title(ofPrintPage page: String) -> String? {
+        guard let bytes = try? FileSystem.read(page) else { return nil }
+        let html = String(decoding: bytes.prefix(65536), as: UTF8.self)
+        guard let open = html.range(of: "<title>", options: .caseInsensitive),
+            let close = html.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<html.endIndex)
+        else { return nil }
+        let title = CharacterReferences.decoded(String(html[open.upperBound..<close.lowerBound]))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return title.isEmpty ? nil : title
     }
 
     /// The arguments that print `page` to `pdf` (absolute path): headless, without Chromium's own

@@ -23,7 +23,9 @@ enum OutputCollisions {
             owners[path] ?? (path.hasPrefix(searchFolder) ? "the search index" : nil)
         }
         for chapter in book.flattened {
-            if let owner = owner(chapter.outputPath) {
+            if let tooLong = tooLong(chapter, summary: summary) {
+                diagnostics.append(tooLong)
+            } else if let owner = owner(chapter.outputPath) {
                 diagnostics.append(
                     .error(
                         .outputCollision, summary, chapter.location,
@@ -44,6 +46,25 @@ enum OutputCollisions {
             }
         }
         return diagnostics + caseCollisions(book: book, assets: assets, contentDirectory: contentDirectory)
+    }
+
+    /// The longest name a file may have on Linux's file systems (ext4, btrfs, XFS, tmpfs: NAME_MAX).
+    static let maximumNameBytes = 255
+
+    /// The error for a page whose output file's name is longer than a file system allows
+    /// (`.md` becomes `.html`, two bytes more, so a page of 254 or 255 bytes has one), at its
+    /// summary line: the write would fail only at the end, with no source location.
+    static func tooLong(_ chapter: Chapter, summary: String) -> Diagnostic? {
+        guard chapter.kind == .page,
+            let name = chapter.outputPath.split(separator: "/").last,
+            name.utf8.count > maximumNameBytes
+        else { return nil }
+        return .error(
+            .outputCollision, summary, chapter.location,
+            "page '\(chapter.path)' would be written to a file whose name is \(name.utf8.count) bytes long",
+            notes: [
+                "a file name holds at most \(maximumNameBytes) bytes (a Hangul syllable is 3): shorten the page's file name"
+            ])
     }
 
     /// Output names that differ only in case (`Intro.html`, `intro.html`): one file on a

@@ -38,6 +38,7 @@ enum RunComparison {
         case .signaled(let signal): return " (crashed with \(Subprocess.signalName(signal)))"
         case .timedOut: return " (timed out)"
         case .outputLimitExceeded: return " (wrote too much)"
+        case .fileLimitExceeded: return " (wrote too many files)"
         }
     }
 
@@ -52,6 +53,9 @@ enum RunComparison {
 }
 
 extension Subprocess.Result {
-    /// Whether the run went to its own end (not killed for the time limit or the output cap).
-    var isComplete: Bool { termination != .timedOut && termination != .outputLimitExceeded }
+    /// Whether the run went to its own end (not killed for the time limit, the output cap or the
+    /// limit on its folder).
+    var isComplete: Bool {
+        termination != .timedOut && termination != .outputLimitExceeded && termination != .fileLimitExceeded
+    }
 }

@@ -84,6 +84,8 @@ extension SampleVerifier {
                     .sampleOutputLimit,
                     sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed",
                     notes: stderrNote))
+        case .fileLimitExceeded:
+            failures.append(Self.fileLimitError(sample, program: "sample", notes: stderrNote))
         case .signaled(let signal) where !sample.shouldFail:
             let trap = Self.trapMessage(in: run.stderrText)
             failures.append(
@@ -202,7 +204,7 @@ extension SampleVerifier {
     /// output cap, two runs that disagreed, a sample that could not be verified or was cut short.
     static func failureIsCacheable(_ result: SampleResult) -> Bool {
         let passing: Set<Diagnostic.Identifier> = [
-            .sampleTimeout, .sampleOutputLimit, .sampleUnstable, .sampleUnverifiable, .cancelled,
+            .sampleTimeout, .sampleOutputLimit, .sampleFileLimit, .sampleUnstable, .sampleUnverifiable, .cancelled,
         ]
         return result.compiled && !result.diagnostics.contains { passing.contains($0.identifier) }
     }

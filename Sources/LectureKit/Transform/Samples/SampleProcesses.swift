@@ -39,9 +39,9 @@ extension SampleVerifier {
         return try runBuilt(executable, in: sandbox)
     }
 
-    /// Runs a built sample in `folder`, its working folder and `TMPDIR`, under the time limit and
-    /// output cap, in the book's fixed environment (`SampleEnvironment`): nothing of the caller's
-    /// shell reaches it. It runs in the book's sandbox (`SampleSandbox`), and leads a session of
+    /// Runs a built sample in `folder`, its working folder and `TMPDIR`, under the time limit, the
+    /// output cap and the limit on what it writes there (`RunFolderLimit`), in the book's fixed
+    /// environment (`SampleEnvironment`): nothing of the caller's shell reaches it. It runs in the book's sandbox (`SampleSandbox`), and leads a session of
     /// its own even uncontained: it never has a controlling terminal. A process it leaves behind
     /// (its parent ended) is ended at once (`SampleSandbox.endOrphans`). Its stdout and stderr are line-buffered by the object it was linked with
     /// (`LineBufferedOutput`, as `stdbuf -oL -eL` would), so what a sample printed before it
@@ -51,12 +51,15 @@ extension SampleVerifier {
         let sandbox = self.sandbox
         if !sandbox.isContained && sandbox.setting != .off { sandboxUse.ranUncontained() }
         let command = sandbox.command(running: executable, in: folder)
+        let environment = options.environment.variables(in: folder)
+        let limit = RunFolderLimit(folder: folder)
         var run = try processes.run {
             try Subprocess.run(
                 command.program, command.arguments, directory: folder,
-                environment: options.environment.variables(in: folder), inheritingEnvironment: false,
+                environment: environment, inheritingEnvironment: false,
                 timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
-                whileRunning: sandbox.endOrphans(of:), cancellation: self.run.cancellation)
+                whileRunning: sandbox.endOrphans(of:), stopWhen: { limit.isExceeded },
+                cancellation: self.run.cancellation)
         }
         run.termination = sandbox.termination(run.termination)
         return run

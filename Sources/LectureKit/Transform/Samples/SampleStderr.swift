@@ -36,6 +36,16 @@ extension SampleVerifier {
         return nil
     }
 
+    /// The error of a run killed for writing more than `RunFolderLimit` allows in its folder.
+    static func fileLimitError(_ sample: Sample, program: String, notes: [String]) -> Diagnostic {
+        .error(
+            .sampleFileLimit, sample.path, sample.location,
+            "\(program) wrote more than \(RunFolderLimit.bytes >> 20) MiB or \(RunFolderLimit.entries) files into its folder and was killed",
+            notes: [
+                "a sample's working folder, HOME and TMPDIR hold as much as its /tmp: write less, or print what it computes"
+            ] + notes)
+    }
+
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }

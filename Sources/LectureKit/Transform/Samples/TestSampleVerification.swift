@@ -114,6 +114,8 @@ extension SampleVerifier {
                 .error(
                     .sampleOutputLimit, sample.path, sample.location,
                     "test program wrote too much output and was killed"))
+        case .fileLimitExceeded:
+            failures.append(fileLimitError(sample, program: "test program", notes: []))
         case .exited:
             break
         }

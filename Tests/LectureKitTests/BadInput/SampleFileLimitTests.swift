@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// Attack 5, #37: a sample's private `/tmp` held 64 MiB, but its own folder (working folder,
+/// `HOME`, `TMPDIR`), on the builder's disk, took all a program wrote: 300 MiB in a second, so a
+/// sample writing in a loop filled the disk before its time limit. Now the folder is measured
+/// while the program runs (`RunFolderLimit`): one large file, many small files, a file deep in
+/// `HOME` are each killed with `lecture.sample.file-limit`, contained and not, and nothing of
+/// them is left; a sample that writes a few MiB still passes. Contained runs with `TMPDIR` in the
+/// scratch tree, so the run folders are measured there.
+@Suite(.serialized) struct SampleFileLimitTests {
+    static let page = """
+        # Intro
+
+        ```swift
+        import Foundation
+        // One file growing in the working folder.
+        let chunk = Data(repeating: 0x41, count: 1 << 20)
+        FileManager.default.createFile(atPath: "big", contents: nil)
+        let file = FileHandle(forWritingAtPath: "big")!
+        for _ in 0..<300 { file.write(chunk) }
+        print("wrote 300 MiB")
+        ```
+
+        ```output
+        wrote 300 MiB
+        ```
+
+        ```swift
+        import Foundation
+        // Many empty files.
+        for i in 0..<20_000 { FileManager.default.createFile(atPath: "f\\(i)", contents: nil) }
+        print("made 20000 files")
+        ```
+
+        ```output
+        made 20000 files
+        ```
+
+        ```swift
+        import Foundation
+        // Deep in HOME.
+        let home = ProcessInfo.processInfo.environment["HOME"]! + "/a/b/c"
+        try! FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let chunk = Data(repeating: 0x42, count: 1 << 20)
+        for i in 0..<100 { FileManager.default.createFile(atPath: home + "/part\\(i)", contents: chunk) }
+        print("wrote 100 MiB in HOME")
+        ```
+
+        ```output
+        wrote 100 MiB in HOME
+        ```
+
+        ```swift
+        import Foundation
+        // A few MiB is fine.
+        FileManager.default.createFile(atPath: "small", contents: Data(repeating: 0x43, count: 4 << 20))
+        print("wrote 4 MiB")
+        ```
+
+        ```output
+        wrote 4 MiB
+        ```
+
+        """
+
+    @Test(
+        .enabled(if: SampleSandboxTests.canContain, "needs unshare and bubblewrap"),
+        .timeLimit(.minutes(5)),
+        arguments: ["auto", "off"])
+    func aSampleFillingItsFolderIsKilledAtTheLimit(_ sandbox: String) throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook(
+            "[lecture]\ntimeout = 60\n[lecture.samples]\nverify = true\nsandbox = \"\(sandbox)\"\n")
+        try TestSupport.write(Array(Self.page.utf8), to: book + "/src/intro.md")
+        let temporary = run.scratch + "/tmp"
+        try FileSystem.makeDirectories(temporary)
+        let result = try run.lecture(
+            ["check", "--no-cache"], in: "work/book", environment: ["TMPDIR": temporary])
+        let output = result.stdoutText + result.stderrText
+        #expect(result.termination == .exited(1), "\(output)")
+        let fences = Self.page.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.element == "```swift" }.map { $0.offset + 1 }
+        #expect(fences.count == 4)
+        for line in fences.prefix(3) {
+            #expect(
+                output.contains(
+                    "src/intro.md:\(line):1: error: sample wrote more than 64 MiB or 10000 files into its folder and was killed"
+                ), "line \(line): \(output)")
+        }
+        #expect(output.contains("1 passed, 3 failed"), "\(output)")
+        // Nothing of the runs is left on the disk.
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        #expect(left.filter { $0.hasPrefix("lecture-run") }.isEmpty, "\(left)")
+    }
+
+    /// The measure counts blocks and entries below the folder, links not followed, names that are
+    /// not UTF-8 included, and stops early once past the limit.
+    @Test func theMeasureCountsEveryEntryAndStopsPastTheLimit() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try TestSupport.write(Array(repeating: 1, count: 1 << 20), to: folder + "/a/b/file")
+        var name: [CChar] = Array((folder + "/").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), 0]
+        let fd = open(&name, O_CREAT | O_WRONLY, 0o644)
+        #expect(fd >= 0)
+        var bytes = [UInt8](repeating: 2, count: 1 << 20)
+        #expect(write(fd, &bytes, bytes.count) == bytes.count)
+        close(fd)
+        symlink("/usr", folder + "/link")
+        let usage = RunFolderLimit.usage(of: folder, stoppingPast: (Int.max, Int.max))
+        #expect(usage.entries == 5, "\(usage)")  // a, a/b, a/b/file, the byte name, link
+        #expect(usage.bytes >= 2 << 20, "\(usage)")
+        #expect(usage.bytes < 3 << 20, "\(usage): /usr is not followed")
+        let cut = RunFolderLimit.usage(of: folder, stoppingPast: (Int.max, 1))
+        #expect(cut.entries == 2, "\(cut)")
+    }
+}
