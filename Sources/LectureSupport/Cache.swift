@@ -17,10 +17,19 @@ package struct Cache: Hashable, Sendable {
 
     /// The default cache folder (see the type's documentation).
     package static var defaultDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
+        defaultDirectory(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+    }
+
+    /// The default cache folder for `environment` and the home folder `home`. A relative
+    /// `XDG_CACHE_HOME` is ignored, as the XDG Base Directory rules say (attack 5, #28: `rel`
+    /// made a folder `rel/lecture` wherever `lecture` ran); so is a relative home folder, for
+    /// the user database's.
+    package static func defaultDirectory(environment: [String: String], home: String) -> String {
         if let explicit = environment["LECTURE_CACHE_DIR"], !explicit.isEmpty { return explicit }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/lecture" }
-        return NSHomeDirectory() + "/.cache/lecture"
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/lecture" }
+        let absoluteHome =
+            home.hasPrefix("/") ? home : (getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/")
+        return absoluteHome + "/.cache/lecture"
     }
 
     /// The entry's bytes, or `nil` when there is none or it cannot be read (a miss: a folder, a

@@ -114,6 +114,8 @@ extension Diagnostic.Identifier {
     package static let literalEmphasis = Self("lecture.markdown.literal-emphasis")
     /// A footnote defined (`[^label]: …`) but referenced nowhere on its page: not shown, as mdBook.
     package static let unusedFootnote = Self("lecture.markdown.unused-footnote")
+    /// A footnote label defined twice on a page: the later definition is not shown (a warning).
+    package static let repeatedFootnote = Self("lecture.markdown.repeated-footnote")
 
     // MARK: {{#include}}
 
@@ -236,7 +238,7 @@ extension Diagnostic.Identifier {
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, pageHeading, headingJump, nestingTooDeep,
-        bracketsTooMany, literalEmphasis, unusedFootnote,
+        bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote,
         infoStringWhitespace, unclosedComment, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,

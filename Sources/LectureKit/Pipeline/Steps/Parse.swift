@@ -20,7 +20,7 @@ extension BuildStep {
                 let text = Footnotes.protectingDefinitions(page.source.text)
                 let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
                     text, smartPunctuation: input.smartPunctuation)
-                let (extended, unusedFootnotes) = MarkdownExtensions.applying(
+                let (extended, unusedFootnotes, repeatedFootnotes) = MarkdownExtensions.applying(
                     to: blocks, text: text, smartPunctuation: input.smartPunctuation)
                 page.blocks = extended
                 // Headings after either cut are unknown: links into them are not reported.
@@ -38,6 +38,16 @@ extension BuildStep {
                         .unusedFootnote, page.source.displayPath, footnote.location,
                         "footnote '\(footnote.label)' is defined but not referenced, and is not shown",
                         notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
+                }
+                problems += repeatedFootnotes.map { repeated in
+                    Diagnostic.warning(
+                        .repeatedFootnote, page.source.displayPath, repeated.again.location,
+                        "footnote '\(repeated.again.label)' is defined again, and this definition is not shown",
+                        notes: [
+                            "the first, "
+                                + (repeated.first.location.map { "at line \($0.line), " } ?? "")
+                                + "is the one shown; give this one a label of its own or remove it"
+                        ])
                 }
                 if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
                 problems += RawHTMLMachineFiles.diagnostics(

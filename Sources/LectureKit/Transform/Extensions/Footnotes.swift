@@ -168,6 +168,21 @@ enum Footnotes {
         return (found.label, spaces + 1 + found.length)
     }
 
+    /// Each definition of a label already defined in `definitions`, with the first, the one shown
+    /// (attack 5, #39: the later was dropped without a word; mdBook 0.5.4 warns).
+    static func repeated(_ definitions: [Definition]) -> [(again: Definition, first: Definition)] {
+        var first: [String: Definition] = [:]
+        var repeated: [(again: Definition, first: Definition)] = []
+        for definition in definitions {
+            if let earlier = first[definition.label] {
+                repeated.append((definition, earlier))
+            } else {
+                first[definition.label] = definition
+            }
+        }
+        return repeated
+    }
+
     /// The definitions of `definitions` referenced nowhere (by `numbers`), each label once.
     static func unreferenced(_ definitions: [Definition], numbers: [String: Int]) -> [Definition] {
         var seen = Set<String>()

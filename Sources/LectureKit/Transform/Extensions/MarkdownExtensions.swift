@@ -10,12 +10,14 @@ import LectureSupport
 enum MarkdownExtensions {
     /// `blocks`, parsed from `text` (as `Footnotes.protectingDefinitions` left it), with every
     /// extension applied, and the footnotes defined but referenced nowhere, which are left out
-    /// (as mdBook leaves them out, with a warning). Footnote definitions and definitions under a
-    /// term are containers, their bodies read again from `text` (`ContainerBodies`).
+    /// (as mdBook leaves them out, with a warning), and each definition of a label defined before
+    /// on the page, with the one shown (the first, as mdBook shows it). Footnote definitions and
+    /// definitions under a term are containers, their bodies read again from `text` (`ContainerBodies`).
     static func applying(to blocks: [Block], text: String, smartPunctuation: Bool = false) -> (
-        blocks: [Block], unusedFootnotes: [Footnotes.Definition]
+        blocks: [Block], unusedFootnotes: [Footnotes.Definition],
+        repeatedFootnotes: [(again: Footnotes.Definition, first: Footnotes.Definition)]
     ) {
-        guard mayUseAny(blocks) else { return (blocks, []) }
+        guard mayUseAny(blocks) else { return (blocks, [], []) }
         let bodies = ContainerBodies(text: text, smartPunctuation: smartPunctuation)
         var (blocks, definitions) = Footnotes.extractDefinitions(blocks, bodies: bodies)
         blocks = DefinitionLists.reading(blocks, bodies: bodies).map { block in
@@ -33,7 +35,8 @@ enum MarkdownExtensions {
         }
         return (
             blocks + Footnotes.list(definitions, numbers: inlines.footnoteNumbers, counts: inlines.footnoteReferences),
-            Footnotes.unreferenced(definitions, numbers: inlines.footnoteNumbers)
+            Footnotes.unreferenced(definitions, numbers: inlines.footnoteNumbers),
+            Footnotes.repeated(definitions)
         )
     }
 
