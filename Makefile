@@ -85,7 +85,7 @@ FAST_SUITES := CommonMarkTests ArchitectureMapTests BlessEdgeTests BlessedPageTe
 	ConsumingParallelMapTests DiagramLayoutBoundsTests EmittedURLScanTests HighlightingTests \
 	IncludeAnchorBadInputTests IncludeFanOutBadInputTests InvisibleCharacterBadInputTests LinkBytesTests NFCTests \
 	PageBadInputTests ReportBadInputTests SampleBadInputTests SiteReplacementTests WriteBadInputTests \
-	DiagnosticModelTests BookSettingsTests LineSliceTests OutputComparisonTests SampleExtractionTests TableTests \
+	DiagnosticModelTests BookSettingsTests BookSettingsSchemaTests KindEnumTests LineSliceTests OutputComparisonTests SampleExtractionTests TableTests \
 	SearchIndexTests ConsoleTests BoxTests CounterTests TemplateTests PartialsTests MachinePathsTests \
 	DroppedSampleTests TestDiscoveryTests HeadingAndLinkTests AccessibilityWarningTests FastSuitesTests
 empty :=

@@ -71,8 +71,13 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I", toolchainUsr + "/include"])],
             linkerSettings: [.linkedLibrary("dl")]
         ),
-        // The only module that imports CCmark: cmark's tree in, Swift values out.
-        .target(name: "CommonMark", dependencies: ["CCmark"]),
+        // Source locations (`SourceLocation`, `SourceRange`): what Markdown nodes, TOML entries and
+        // diagnostics carry; below both CommonMark and LectureSupport.
+        .target(name: "SourceText"),
+        // The only module that imports CCmark: cmark's tree in, Swift values out (re-exports SourceText).
+        .target(name: "CommonMark", dependencies: ["CCmark", "SourceText"]),
+        // The only module that imports CBookTOML: a TOML document as located entries (`TOMLDocument`).
+        .target(name: "BookTOML", dependencies: ["CBookTOML", "SourceText"]),
         // The only module that imports swift-syntax (from the toolchain's lib/swift/host) and
         // SourceKit: test discovery, syntax classification, declarations for hover cards.
         .target(
@@ -88,12 +93,12 @@ let package = Package(
         // renameat2, pipe2, prctl, posix_spawn_file_actions_addchdir_np.
         .target(name: "CLinux", cSettings: [.define("_GNU_SOURCE")]),
         // What the stages stand on: diagnostics and the one failure shape, child processes,
-        // signals, files, the cache, hashing (CommonMark for the source locations diagnostics carry).
-        .target(name: "LectureSupport", dependencies: ["CLinux", "CCrypto", "CommonMark"]),
+        // signals, files, the cache, hashing (SourceText for the source locations diagnostics carry).
+        .target(name: "LectureSupport", dependencies: ["CLinux", "CCrypto", "SourceText"]),
         // The publishing pipeline: load → parse → transform → render → write.
         .target(
             name: "LectureKit",
-            dependencies: ["CommonMark", "CBookTOML", "SwiftAnalysis", "LectureSupport"],
+            dependencies: ["CommonMark", "BookTOML", "SwiftAnalysis", "LectureSupport"],
             swiftSettings: findsSwiftSyntax,
             plugins: ["EmbedTheme"]
         ),

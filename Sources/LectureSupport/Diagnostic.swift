@@ -1,4 +1,4 @@
-import CommonMark
+import SourceText
 
 /// A problem found in the user's content, templates or setup, located so an editor can jump to it.
 ///

@@ -1,3 +1,4 @@
+import LectureSupport
 internal import SwiftParser
 internal import SwiftSyntax
 
@@ -24,6 +25,12 @@ package enum SnippetMarkers {
             if text == hide || text == show { candidates[index] = text == hide }
         }
         guard !candidates.isEmpty, ParsingLimit.allowsParsing(code) else { return [:] }
+        // Only a construct that spans lines can hold a whole line as its text: a multiline
+        // string literal (raw or not), a block comment, an extended regular expression literal.
+        // Without one, `//` at a line's start begins a comment, so every candidate is a marker,
+        // and swift-syntax's parse (half of a lecture build's CPU with every verdict cached) is
+        // not needed.
+        if !spansLines(code) { return candidates }
         let tree = Parser.parse(source: code)
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var markers: [Int: Bool] = [:]
@@ -45,5 +52,10 @@ package enum SnippetMarkers {
             }
         }
         return markers
+    }
+
+    /// Whether `code` may hold a construct that spans lines: `"""`, `/*` or `#/` anywhere.
+    static func spansLines(_ code: String) -> Bool {
+        code.containsUTF8("\"\"\"") || code.containsUTF8("/*") || code.containsUTF8("#/")
     }
 }

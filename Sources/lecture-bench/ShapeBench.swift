@@ -1,4 +1,5 @@
 import Foundation
+import LectureKit
 
 /// Part 7: `lecture build` on every shape of book (`Shape`) and on the lecture itself, against
 /// the floor (one `cmark` process over the book's pages concatenated, output to `/dev/null`) and
@@ -20,11 +21,16 @@ extension Bench {
             books.append(
                 (shape.name, shape.summary + ", " + Format.bytes(shape.markdownBytes), root, shape.pages.map(\.text)))
         }
-        // The lecture: content/, book.toml and the theme, copied, so edits during the run change nothing.
+        // The lecture: content/, book.toml, the theme and the sample libraries its book.toml
+        // declares, copied, so edits during the run change nothing.
         let lectureRoot = temp + "/shape-lecture"
         try Files.makeDirectory(lectureRoot)
         for item in ["content", "book.toml", "site-templates"] {
             try Files.copy(repo + "/" + item, to: lectureRoot + "/" + item)
+        }
+        for library in BookSettingsLoader.load(path: repo + "/book.toml").settings.sampleLibraries {
+            try Files.makeDirectory((lectureRoot + "/" + library as NSString).deletingLastPathComponent)
+            try Files.copy(repo + "/" + library, to: lectureRoot + "/" + library)
         }
         let lecturePages = Self.markdownFiles(lectureRoot + "/content").map(Files.read)
         books.append(

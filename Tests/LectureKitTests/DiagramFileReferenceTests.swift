@@ -73,7 +73,7 @@ import Testing
             return
         }
         #expect(error.location?.line == 14)
-        #expect(error.notes.contains("also 'shapefile' at line 15"), "\(error.notes)")
+        #expect(error.notes.contains("also 'shapefile' at p.md:15"), "\(error.notes)")
         // A node named `image`, a label saying `image=`, a quoted "fontpath" that is a node.
         let harmless =
             "digraph { label=\"그림\"\n  image -> shapefile\n  a [label=\"image=x.png\"]\n  \"fontpath\" -> b\n}\n"

@@ -45,6 +45,14 @@ import Testing
             both.lecture.output.contains(
                 "src/notes.md:14:1: warning: footnote 'spare' is defined but not referenced, and is not shown"),
             "\(both.lecture.output)")
-        #expect(both.lecture.output.components(separatedBy: "warning:").count == 2, "\(both.lecture.output)")
+        // A footnote defined twice keeps its first definition, as mdBook does, and both tools warn.
+        #expect(
+            both.lecture.output.contains(
+                "src/notes.md:20:1: warning: footnote 'twice' is defined again, and this definition is not shown"),
+            "\(both.lecture.output)")
+        #expect(
+            both.mdBook.output.contains("footnote `twice` in notes.md defined multiple times"),
+            "\(both.mdBook.output)")
+        #expect(both.lecture.output.components(separatedBy: "warning:").count == 3, "\(both.lecture.output)")
     }
 }

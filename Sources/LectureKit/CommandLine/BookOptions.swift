@@ -188,7 +188,7 @@ extension Option where Values == BookOptions {
         .flag(
             "--smart-punctuation",
             help:
-                "Turn straight quotes, -- and ... in prose into typographic ones (default: [preprocessor.lecture] smart-punctuation, else off).",
+                "Turn straight quotes, -- and ... in prose into typographic ones (default: book.toml's smart-punctuation, else on, as in mdBook 0.5).",
             at: \.smartPunctuation)
     }
 }

@@ -132,7 +132,7 @@ struct CheckCommand: Subcommand {
                 console.print("\(page): \(SampleResult.checkCounts(own))")
                 for result in own {
                     if let reason = result.skipReason {
-                        console.print("  skipped \(page):\(result.sample.location.line): \(reason)")
+                        console.print("  skipped \(result.sample.editedPlace): \(reason)")
                     }
                 }
             }
@@ -149,7 +149,16 @@ struct CheckCommand: Subcommand {
         if skipped > 0 { closing += ", \(skipped) skipped" }
         console.print(closing)
         if let reportPath {
-            try FileSystem.writeAtomically(JUnitReport.xml(results, extraFailures: contentErrors), to: reportPath)
+            // Located where a person edits, as printed (`IncludedLocations`).
+            let located = results.map { result in
+                var result = result
+                result.diagnostics = IncludedLocations.remap(result.diagnostics, files: context.includedFiles)
+                return result
+            }
+            try FileSystem.writeAtomically(
+                JUnitReport.xml(
+                    located, extraFailures: IncludedLocations.remap(contentErrors, files: context.includedFiles)),
+                to: reportPath)
         }
         return failed + contentErrors.count == 0 ? 0 : 1
     }

@@ -155,14 +155,13 @@ package final class FuzzTarget: Sendable {
         var figure = 0
         _ = MarkdownParser.parse(text).rewritingLeafBlocks { block in
             guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
-            let language = InfoString(code.info).language
-            guard language == DiagramRenderer.language || language == TableRenderer.language else { return [block] }
+            guard let kind = FigureKind(language: InfoString(code.info).language) else { return [block] }
             figure += 1
-            guard language == DiagramRenderer.language else { return [block] }
+            guard kind == .diagram else { return [block] }
             let drawing = DiagramRenderer.Rendered(svg: code.code, narrowSVG: code.code + code.code, label: "")
             if let data = try? JSONEncoder().encode(drawing) {
                 renderer.cache.write(
-                    kind: "diagrams", key: renderer.key(code.code, id: "lecture-diagram-\(figure)"), Array(data))
+                    kind: "diagrams", key: renderer.key(code.code, id: FigureKind.diagram.id(figure)), Array(data))
             }
             return [block]
         }

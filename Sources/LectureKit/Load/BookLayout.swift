@@ -95,11 +95,8 @@ package enum BookLayout {
             URL(fileURLWithPath: FileSystem.join(root, $0)).standardizedFileURL.path
         }
         configuration.sampleRules.providedModules = Set(settings.sampleLibraries.map(SampleLibraries.moduleName))
-        if options.smartPunctuation {
-            configuration.smartPunctuation = true
-        } else if let smart = settings.smartPunctuation {
-            configuration.smartPunctuation = smart
-        }
+        // On unless the book says otherwise, as mdBook 0.5's default is.
+        configuration.smartPunctuation = options.smartPunctuation || (settings.smartPunctuation ?? true)
         diagnostics += handlebarsTheme(in: root)
         if needsTemplates {
             if let templates = options.templates {

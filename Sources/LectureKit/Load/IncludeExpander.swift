@@ -487,23 +487,4 @@ enum IncludeExpander {
             })
         return (expanded, diagnostics)
     }
-
-    /// Diagnostics at lines of expanded pages moved to where those lines come from: an error in
-    /// a sample included from `code.swift` points at `code.swift`'s line.
-    static func remap(_ diagnostics: [Diagnostic], files: [SourceFile]) -> [Diagnostic] {
-        let origins = Dictionary(
-            files.compactMap { file in file.lineOrigins.map { (file.displayPath, $0) } },
-            uniquingKeysWith: { a, _ in a })
-        guard !origins.isEmpty else { return diagnostics }
-        return diagnostics.map { diagnostic in
-            guard let lines = origins[diagnostic.path], let location = diagnostic.location,
-                location.line >= 1, location.line <= lines.count
-            else { return diagnostic }
-            var moved = diagnostic
-            let origin = lines[location.line - 1]
-            moved.path = origin.path
-            moved.location = SourceLocation(line: origin.line, column: location.column)
-            return moved
-        }
-    }
 }

@@ -31,7 +31,7 @@ package enum URLSetting {
         }
         if let scheme = scheme(of: text), !["http", "https"].contains(scheme.lowercased()) {
             return "must be an http(s) URL or a relative one, such as \"https://github.com/you/book\", "
-                + "not a '\(scheme):' URL"
+                + "not \(IndefiniteArticle.quoted(scheme + ":")) URL"
         }
         return nil
     }
@@ -41,7 +41,7 @@ package enum URLSetting {
     package static func scriptProblem(_ text: String) -> String? {
         guard let scheme = ScriptURL.scheme(of: text) else { return nil }
         return
-            "may not be a '\(scheme):' URL: a reader's browser would run it as script, or open it as a page of its own, with the site's rights"
+            "may not be \(IndefiniteArticle.quoted(scheme + ":")) URL: a reader's browser would run it as script, or open it as a page of its own, with the site's rights"
     }
 
     /// The URL's scheme: the text before a `:` that comes before any `/`, `?` or `#`.

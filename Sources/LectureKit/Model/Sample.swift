@@ -4,7 +4,7 @@ import CommonMark
 /// the same `group=NAME` that form one program, plus the expected output written under it.
 package struct Sample: Hashable, Sendable {
     /// What to do with the sample, from its info string's attributes.
-    package enum Mode: String, Hashable, Sendable {
+    package enum Mode: String, CaseIterable, Hashable, Sendable {
         /// Compiled, run, output compared; without an output block, as the book's rule says (no
         /// attribute, or `run`: run, and passes when it exits with status 0).
         case run
@@ -184,6 +184,14 @@ package struct Sample: Hashable, Sendable {
 
     /// Where the sample's first fence stands.
     package var location: SourceLocation { parts[0].fence }
+    /// Where a person edits that fence when the page's text is not the file's own lines (an
+    /// `{{#include}}` was expanded above it, or brought it): the page's line, or the included
+    /// file's (`SourceFile.origin(ofLine:)`); `nil` when `location` is that place already.
+    var origin: IncludeExpander.LineOrigin? = nil
+    /// The file and line a person edits to change the sample, for reports (`page.md:17`).
+    var editedPlace: String { "\(origin?.path ?? path):\(editedLine)" }
+    /// The line of `editedPlace`.
+    var editedLine: Int { origin?.line ?? location.line }
 
     /// Whether the code mentions `@main`, so is compiled as a library-style program
     /// (`-parse-as-library`); a mere mention, in a comment say, falls back to a script.

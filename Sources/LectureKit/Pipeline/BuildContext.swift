@@ -81,7 +81,7 @@ struct BuildContext: Sendable {
     var signatures: [String: FileSignature] { content.signatures }
 
     /// Every problem, its location moved from an `{{#include}}`d page into the included file.
-    var remappedDiagnostics: [Diagnostic] { IncludeExpander.remap(diagnostics.diagnostics, files: includedFiles) }
+    var remappedDiagnostics: [Diagnostic] { IncludedLocations.remap(diagnostics.diagnostics, files: includedFiles) }
 
     /// Prints every problem emitted, once, at the end of a run: moved into `{{#include}}`d files,
     /// sorted for reading (by file, then line and column), in the console's format. `build` and

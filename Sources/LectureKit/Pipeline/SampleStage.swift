@@ -33,7 +33,7 @@ package struct SampleStage: Sendable {
             let found = SampleExtractor.extract(
                 from: blocks, path: file.displayPath, failedIncludes: file.failedIncludeLines,
                 pageHasIncludes: file.expandsDirectives)
-            samples += found.samples
+            samples += found.samples.map { $0.located(in: file) }
             diagnostics += found.diagnostics
         }
         return (samples, diagnostics)
@@ -45,7 +45,7 @@ package struct SampleStage: Sendable {
     func verify(_ samples: [Sample], console: Console) throws -> [SampleResult] {
         let total = samples.filter { $0.mode != .ignore }.count
         let results = verifier.verify(samples) { done, sample in
-            console.progress("[\(min(done, total))/\(total)] \(sample.path):\(sample.location.line)")
+            console.progress("[\(min(done, total))/\(total)] \(sample.editedPlace)")
         }
         console.clearProgress()
         try verifier.run.cancellation.check()

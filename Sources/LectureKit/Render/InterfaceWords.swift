@@ -1,3 +1,4 @@
+import BookTOML
 import CommonMark
 import Foundation
 import LectureSupport

@@ -30,7 +30,7 @@ enum JUnitReport {
 
     /// A sample's test case name: `page.md:LINE — heading (group NAME)`, parts left out when absent.
     static func caseName(_ sample: Sample) -> String {
-        var name = "\(sample.path):\(sample.location.line)"
+        var name = sample.editedPlace
         if let heading = sample.heading, !heading.isEmpty { name += " — \(heading)" }
         if let group = sample.group { name += " (group \(group))" }
         return name
@@ -84,6 +84,7 @@ enum JUnitReport {
         case .compared: "run-and-compared"
         case .ran: "run-only"
         case .compiled: "compiled-only"
+        case .failedToCompile: "failed-to-compile"
         case .skipped: "skipped"
         }
     }
@@ -113,7 +114,7 @@ enum JUnitReport {
         init(_ result: SampleResult) {
             page = result.sample.path
             name = JUnitReport.caseName(result.sample)
-            line = result.sample.location.line
+            line = result.sample.editedLine
             seconds = result.duration
             cached = result.fromCache
             check = result.check
@@ -133,7 +134,7 @@ enum JUnitReport {
             return result.tests.map { test in
                 var testCase = TestCase(
                     page: sample.path, name: JUnitReport.caseName(sample) + " › " + test.name,
-                    line: sample.location.line)
+                    line: sample.editedLine)
                 testCase.cached = result.fromCache
                 testCase.check = .ran
                 let messages = test.failures.map { ($0.line.map { "\(sample.path):\($0): " } ?? "") + $0.message }

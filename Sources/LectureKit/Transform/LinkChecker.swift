@@ -168,7 +168,7 @@ enum LinkChecker {
     static func scriptLink(_ url: String, scheme: String, path: String, at place: SourceLocation?) -> Diagnostic {
         .warning(
             .scriptURL, path, place,
-            "link to a '\(scheme):' URL is published without its URL: '\(ScriptURL.shown(url))'",
+            "link to \(IndefiniteArticle.quoted(scheme + ":")) URL is published without its URL: '\(ScriptURL.shown(url))'",
             notes: [
                 ScriptURL.note,
                 "link to a page that shows the code instead, or put the URL in a code span (`javascript:…`)",

@@ -61,6 +61,17 @@ import Testing
         #expect(SnippetMarkers.lines(in: "// snippet.hide\nlet s = \"\"\"\n// snippet.show\n\"\"\"\n") == [0: true])
     }
 
+    /// F7's siblings: a block comment and an extended regular expression literal also hold whole
+    /// lines as their text, so a marker-looking line inside one is not a marker; without any such
+    /// construct, markers are found without parsing the sample (`SnippetMarkers.spansLines`).
+    @Test func snippetMarkersInABlockCommentOrARegexLiteralAreText() {
+        #expect(SnippetMarkers.lines(in: "// snippet.hide\n/*\n// snippet.show\n*/\n") == [0: true])
+        #expect(SnippetMarkers.lines(in: "// snippet.hide\nlet r = #/\n// snippet.show\n/#\n") == [0: true])
+        #expect(
+            SnippetMarkers.lines(in: "  // snippet.hide\nlet a = \"// snippet.show\"\n// snippet.show\t\n")
+                == [0: true, 2: false])
+    }
+
     /// F9: a `// snippet.hide` with no `// snippet.show` after it is a warning at the marker.
     @Test func aHideMarkerWithNoShowIsWarnedAtItsLine() throws {
         let contained = try ContainedRun()

@@ -60,7 +60,7 @@ extension BuildStep {
                         let above = SourceLocation(line: start.line - 1, column: start.column)
                         do throws(DiagnosticsError) {
                             let table = try TableRenderer.read(
-                                rows, caption: nil, id: "lecture-table-\(figureCount)", path: path, location: above,
+                                rows, caption: nil, id: FigureKind.table.id(figureCount), path: path, location: above,
                                 rowColumn: block.range.start.column, references: references(),
                                 footnotes: inlines.lines.dropFirst(prose).flatMap { $0 }.compactMap { inline in
                                     guard case .html(let html) = inline,
@@ -97,15 +97,13 @@ extension BuildStep {
                 }
                 guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
                 let info = InfoString(code.info)
-                guard info.language == DiagramRenderer.language || info.language == TableRenderer.language else {
-                    return [block]
-                }
+                guard let kind = FigureKind(language: info.language) else { return [block] }
                 figureCount += 1
                 if let error = info.error {
                     problems.append(.error(.figureAttributes, path, block.range.start, error))
                     return [block]
                 }
-                let known: Set<String> = info.language == DiagramRenderer.language ? ["caption", "alt"] : ["caption"]
+                let known = kind.knownAttributes
                 let unknown = info.attributes.map(\.key).filter { !known.contains($0) }
                 if !unknown.isEmpty {
                     problems.append(
@@ -116,8 +114,9 @@ extension BuildStep {
                         ))
                     return [block]
                 }
-                let id = "lecture-\(info.language == "dot" ? "diagram" : "table")-\(figureCount)"
-                if info.language == DiagramRenderer.language {
+                let id = kind.id(figureCount)
+                switch kind {
+                case .diagram:
                     do throws(Diagnostic) {
                         let diagram = try diagrams.draw(
                             code.code, info: info, id: id, path: path, location: block.range.start, warnings: &problems)
@@ -126,14 +125,15 @@ extension BuildStep {
                         problems.append(error)
                         return [block]
                     }
-                }
-                do throws(DiagnosticsError) {
-                    let table = try TableRenderer.read(
-                        code.code, caption: info.value("caption"), id: id, path: path, location: block.range.start)
-                    return [Figure.table(table).block(at: block.range)]
-                } catch {
-                    problems += error.diagnostics
-                    return [block]
+                case .table:
+                    do throws(DiagnosticsError) {
+                        let table = try TableRenderer.read(
+                            code.code, caption: info.value("caption"), id: id, path: path, location: block.range.start)
+                        return [Figure.table(table).block(at: block.range)]
+                    } catch {
+                        problems += error.diagnostics
+                        return [block]
+                    }
                 }
             }
             return problems

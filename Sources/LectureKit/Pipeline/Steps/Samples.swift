@@ -36,7 +36,7 @@ extension BuildStep {
                     page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count
                     return []
                 }
-                page.samples = found.samples
+                page.samples = found.samples.map { $0.located(in: page.source) }
                 return found.diagnostics
             },
             book: { (context: inout BuildContext) in

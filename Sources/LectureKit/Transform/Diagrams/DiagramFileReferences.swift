@@ -50,7 +50,7 @@ enum DiagramFileReferences {
             SourceLocation(line: location.line + one.line, column: location.column - 1 + one.column)
         }
         func name(_ one: Found) -> String { one.name == "<IMG>" ? "an HTML label's <IMG>" : "'\(one.name)'" }
-        let others = found.dropFirst().map { "also \(name($0)) at line \(place($0).line)" }
+        let others = found.dropFirst().map { "also \(name($0)) at \(path):\(place($0).line)" }
         return .error(
             .diagram, path, place(first),
             "diagram: \(name(first)) would make Graphviz read a file of the machine that builds the book",

@@ -40,7 +40,7 @@ enum DiagramLinks {
         let others = Set(removed.dropFirst()).sorted().map { "also '\(ScriptURL.shown($0))'" }
         return .warning(
             .scriptURL, path, location,
-            "diagram: link to a '\(scheme):' URL is drawn without its link: '\(ScriptURL.shown(first))'",
+            "diagram: link to \(IndefiniteArticle.quoted(scheme + ":")) URL is drawn without its link: '\(ScriptURL.shown(first))'",
             notes: [ScriptURL.note, "remove the node's href/URL, or link it to a page"] + others)
     }
 }

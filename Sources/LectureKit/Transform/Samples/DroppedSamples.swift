@@ -30,7 +30,7 @@ enum DroppedSamples {
             let opener = lines[0].trimmingCharacters(in: " \t")
             let location = SourceLocation(
                 line: block.range.start.line + index, column: block.range.start.column + indent)
-            let start = "'\(opener.prefix(40))' on line \(block.range.start.line)"
+            let start = "'\(opener.prefix(40))' at \(path):\(block.range.start.line)"
             guard let end = HTMLBlockEnd(opener) else {
                 return Diagnostic.warning(
                     .sampleNotRecognised, path, location,

@@ -8,55 +8,7 @@ extension SampleVerifier {
     static let cacheVersion = "lecture-sample-v4"
 
     /// The cache key of a sample: it changes exactly when the result could.
-    func cacheKey(_ sample: Sample) -> String {
-        var hash = SHA256()
-        hash.update(Self.cacheVersion)
-        hash.update(toolchain.versionLine)
-        hash.update(toolchain.identity)
-        hash.update(libraries.digest)
-        // Every argument swiftc gets; the stand-ins' folder by name, so a moved cache still answers.
-        hash.update(
-            compilerArguments(for: sample).map {
-                $0.replacingOccurrences(of: libraries.directory, with: "$STANDINS").replacingOccurrences(
-                    of: SampleLibraries.moduleCache(in: cache.directory), with: "$MODULECACHE")
-            }
-            .joined(separator: " "))
-        hash.update(options.environment.cacheKeyText)
-        // A verdict reached uncontained is not taken for one reached in the sandbox.
-        hash.update("sandbox=\(options.sandbox == .off ? "off" : "on, system folders only")")
-        hash.update("output-limit=\(options.outputLimit)")
-        hash.update("\(sample.mode.rawValue) should_fail=\(sample.shouldFail) timeout=\(options.timeout)")
-        if !sample.expectedErrors.isEmpty {
-            hash.update("expect-error=" + sample.expectedErrors.joined(separator: "\u{1F}"))
-        }
-        if sample.mode == .test { hash.update(TestProgram.version + " " + Self.testFlags.joined(separator: " ")) }
-        for part in sample.parts { hash.update(part.code) }
-        // The files of the book it reads (`reads=`): a changed file runs it again.
-        for file in sample.reads {
-            hash.update("reads=" + file)
-            if let bytes = SampleReads.bytes(file, of: sample) {
-                var digest = SHA256()
-                digest.update(bytes)
-                hash.update("bytes:" + digest.hexDigest())
-            } else {
-                hash.update("missing")
-            }
-        }
-        // Code that reads its own position (`#line`, `#file`…) depends on where it stands.
-        if sample.parts.contains(where: {
-            $0.code.contains("#line") || $0.code.contains("#file") || $0.code.contains("#column")
-        }) {
-            hash.update(sample.program)
-        }
-        hash.update(sample.expectedOutput.map { "output:" + $0 } ?? "no output")
-        hash.update("requires-output=\(sample.requiresOutput) continued=\(sample.continued)")
-        if sample.continued {
-            for part in sample.parts {
-                hash.update(part.expectedOutput.map { "part-output:" + $0 } ?? "no part output")
-            }
-        }
-        return hash.hexDigest()
-    }
+    func cacheKey(_ sample: Sample) -> String { verdictInputs(sample).key }
 
     /// The cached verdict of `sample` and whether it is whole: `false` when it is to get hover
     /// cards (`wantsHoverCards(_:)`) and none are cached under `hoverCardsKey(_:)` nor, cut short

@@ -94,13 +94,20 @@ enum SampleExtractor {
                             path, block.range.start,
                             "output block under a 'test' sample, which shows a test report instead",
                             notes: ["remove the output block; the page lists each test with ✔ or ✘"]))
-                } else if sample.mode != .run {
+                } else if sample.mode != .run && sample.mode != .ignore {
+                    // An `ignore` sample's output block is shown as written, not verified, as an
+                    // Apple-only sample's is (`SampleRendering`); a `no_run` one's would read as
+                    // checked under its "Compiled only" badge.
                     diagnostics.append(
                         .error(
                             .sampleOutputPlacement,
                             path, block.range.start,
-                            "output block under a '\(sample.mode.rawValue)' sample, which is not run",
-                            notes: ["remove the output block, or the '\(sample.mode.rawValue)' attribute"]))
+                            "output block under \(IndefiniteArticle.quoted(sample.mode.rawValue)) sample, which is not run",
+                            notes: [
+                                "remove the output block, or the '\(sample.mode.rawValue)' attribute"
+                                    + (sample.mode == .noRun
+                                        ? "; mark the sample 'ignore' to show the output as written, not verified" : "")
+                            ]))
                 } else if sample.expectedOutput != nil {
                     diagnostics.append(
                         .error(.sampleOutputPlacement, path, block.range.start, "sample already has an output block"))
@@ -156,9 +163,7 @@ enum SampleExtractor {
                     flagTexts.append(value ?? "")
                     continue
                 }
-                switch word {
-                case "ignore", "no_run", "compile_fail", "test", "run":
-                    let wanted = Sample.Mode(rawValue: word)!
+                if let wanted = Sample.Mode(rawValue: word) {
                     if let explicit, explicit != word {
                         diagnostics.append(
                             .error(
@@ -168,6 +173,9 @@ enum SampleExtractor {
                     }
                     explicit = word
                     mode = wanted
+                    continue
+                }
+                switch word {
                 case "ignore-linux":
                     notForLinux = true
                 case "should_fail":

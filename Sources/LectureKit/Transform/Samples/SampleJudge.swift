@@ -56,10 +56,31 @@ extension SampleVerifier {
         if let again, let differs = RunComparison.difference(run, again, sample: sample) {
             failures = [differs]
         } else {
-            failures = judge(run, of: sample)
+            failures = Self.oneFailurePerRun(judge(run, of: sample))
+        }
+        if let first = failures.indices.first,
+            let note = NetworkFailureHint.note(stderr: run.stderrText, stdout: run.stdoutText)
+        {
+            failures[first].notes.append(note)
         }
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
+    }
+
+    /// `failures` with each output mismatch of a run that already failed by how it ended (a crash,
+    /// a non-zero status) folded into that one error as notes (new-user review 6 F5: a crash was
+    /// counted twice, the second time as "output does not match" with what it had not printed).
+    static func oneFailurePerRun(_ failures: [Diagnostic]) -> [Diagnostic] {
+        guard let ending = failures.firstIndex(where: { $0.identifier == .sampleExit }) else { return failures }
+        var folded = failures
+        folded[ending].notes += failures.filter { $0.identifier == .sampleOutputMismatch }.flatMap { mismatch in
+            [
+                "what it printed before it ended, against the output block at \(mismatch.path):\(mismatch.location?.line ?? 0):"
+            ]
+                + mismatch.notes.prefix(1)
+        }
+        folded.removeAll { $0.identifier == .sampleOutputMismatch }
+        return folded
     }
 
     /// The verdict on one complete run: how it ended, and its output against the expected one.

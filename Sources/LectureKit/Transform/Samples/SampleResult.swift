@@ -83,8 +83,11 @@ extension SampleResult {
         case compared
         /// Run, passing on how it ended (exit status 0, or its tests), no output compared.
         case ran
-        /// Compiled (type-checked and linked), not run: `no_run`, `compile_fail`, a book's rule.
+        /// Compiled (type-checked and linked), not run: `no_run`, a book's rule.
         case compiled
+        /// `compile_fail`: must not compile, so is checked by failing to (new-user review 6 F13:
+        /// counted as compiled, it read as a `no_run` sample).
+        case failedToCompile
         /// Not compiled: `ignore`, an Apple framework no library provides, a book's rule.
         case skipped
 
@@ -94,6 +97,7 @@ extension SampleResult {
             case .compared: "\(count) run and compared"
             case .ran: "\(count) run only"
             case .compiled: "\(count) compiled only"
+            case .failedToCompile: "\(count) failed to compile, as intended"
             case .skipped: "\(count) skipped"
             }
         }
@@ -103,7 +107,8 @@ extension SampleResult {
     var check: Check {
         switch sample.mode {
         case .ignore: .skipped
-        case .noRun, .compileFail: .compiled
+        case .noRun: .compiled
+        case .compileFail: .failedToCompile
         case .test: .ran
         case .run: sample.hasExpectedOutput ? .compared : .ran
         }

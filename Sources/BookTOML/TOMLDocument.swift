@@ -1,38 +1,38 @@
 import CBookTOML
-import CommonMark
+import SourceText
 
 /// A TOML document, parsed by toml++ (Debian's libtomlplusplus-dev, TOML 1.0) and kept as a flat
-/// list of located entries. The only file that imports `CBookTOML`: no C or C++ value outlives
-/// `parse`.
-struct TOMLDocument: Sendable {
+/// list of located entries. The `BookTOML` module's one file, and the only importer of `CBookTOML`:
+/// no C or C++ value outlives `parse`.
+package struct TOMLDocument: Sendable {
     /// What a TOML value is.
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case table, array, string, integer, float, boolean, dateTime
     }
 
     /// One node of the document: a table, an array or a value.
-    struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The keys from the root (`["output", "html", "site-url"]`); array elements by index.
-        var path: [String]
-        var kind: Kind
+        package var path: [String]
+        package var kind: Kind
         /// A string's contents, `true`/`false`, a number as written; empty for tables and arrays.
-        var value: String
+        package var value: String
         /// Where the key or value stands (1-based line, UTF-8 byte column); `0:0` for a table
         /// made implicitly by a dotted key.
-        var location: SourceLocation
+        package var location: SourceLocation
     }
 
     /// A syntax error, located as toml++ reports it (the column converted to UTF-8 bytes).
-    struct SyntaxError: Error, Sendable, Equatable {
-        var message: String
-        var location: SourceLocation
+    package struct SyntaxError: Error, Sendable, Equatable {
+        package var message: String
+        package var location: SourceLocation
     }
 
     /// Every node, parents before children, in document order.
-    var entries: [Entry]
+    package var entries: [Entry]
 
     /// Parses `text`. - Returns: the entries. - Throws: the first syntax error.
-    static func parse(_ text: String) throws(SyntaxError) -> TOMLDocument {
+    package static func parse(_ text: String) throws(SyntaxError) -> TOMLDocument {
         final class Collector {
             var entries: [Entry] = []
         }

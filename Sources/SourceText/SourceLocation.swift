@@ -1,4 +1,6 @@
-/// A position in a source file, as cmark reports it with `CMARK_OPT_SOURCEPOS`.
+/// A position in a source file, as cmark reports it with `CMARK_OPT_SOURCEPOS` (and toml++, and
+/// diagnostics carry). Its own small module below `CommonMark` and `LectureSupport`, so the
+/// foundation module does not depend on the Markdown one.
 ///
 /// Both numbers are 1-based; `column` counts bytes of UTF-8 from the start of the line, as cmark
 /// and swiftc do. A location of `0:0` means the position is unknown.
@@ -37,6 +39,6 @@ package struct SourceRange: Hashable, Sendable {
     }
 
     /// A range with unknown positions, for nodes built by a transform rather than parsed.
-    static let unknown = SourceRange(
+    package static let unknown = SourceRange(
         start: SourceLocation(line: 0, column: 0), end: SourceLocation(line: 0, column: 0))
 }

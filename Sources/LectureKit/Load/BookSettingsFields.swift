@@ -1,0 +1,318 @@
+import BookTOML
+import CommonMark
+import LectureSupport
+
+extension BookSettingsLoader {
+    /// One key of book.toml's schema: what kind of value it takes, and how its entry is read into
+    /// the settings. A key whose value (or, in a table of pages, whose own name) is a path a person
+    /// writes says so in its kind, and `parse` runs `PathText` on that path before `apply` sees the
+    /// entry: a path key cannot skip the check (`BookSettingsSchemaTests`).
+    struct Field: Sendable {
+        /// What a key takes.
+        enum Kind: Sendable, Equatable {
+            /// A string.
+            case string
+            /// A string that names a file or folder: checked by `PathText`.
+            case path
+            /// A number of seconds, in the range of time limits.
+            case seconds
+            /// `true` or `false`.
+            case boolean
+            /// One of a few words, or another value `apply` checks.
+            case value
+            /// An array or table whose elements or entries `members` reads.
+            case container
+            /// An element of an array, or an entry of a table, that is a string.
+            case member
+            /// An element of an array of paths: checked by `PathText`.
+            case pathMember
+            /// An entry of a table whose key is a path (an old page of `output.html.redirect`):
+            /// the key is checked by `PathText`.
+            case pathKeyedMember
+        }
+
+        /// Where one entry stands, for the problems `apply` reports.
+        struct Place {
+            /// The book.toml as the user named it.
+            var file: String
+            /// The entry's line and column, or `nil` for a table made by a dotted key.
+            var location: SourceLocation?
+            /// The entry's dotted key (`output.html.site-url`).
+            var key: String
+
+            /// `'key' problem`: an error at the entry.
+            func error(_ problem: String, notes: [String] = []) -> Diagnostic {
+                .error(.bookTOMLValue, file, location, "'\(key)' \(problem)", notes: notes)
+            }
+        }
+
+        let kind: Kind
+        /// Reads `entry` into the settings; returns the problems found.
+        let apply: @Sendable (TOMLDocument.Entry, inout BookSettings, Place) -> [Diagnostic]
+
+        /// A field whose `read` returns one problem, reported as `'key' problem`, or `nil`.
+        init(
+            _ kind: Kind, read: @escaping @Sendable (TOMLDocument.Entry, inout BookSettings) -> String?
+        ) {
+            self.kind = kind
+            self.apply = { entry, settings, place in read(entry, &settings).map { [place.error($0)] } ?? [] }
+        }
+
+        /// A field that reports its own problems.
+        init(_ kind: Kind, apply: @escaping @Sendable (TOMLDocument.Entry, inout BookSettings, Place) -> [Diagnostic]) {
+            self.kind = kind
+            self.apply = apply
+        }
+
+        /// A field that reports its own problems (a trailing-closure spelling of `init(_:apply:)`).
+        static func reporting(
+            _ kind: Kind, _ apply: @escaping @Sendable (TOMLDocument.Entry, inout BookSettings, Place) -> [Diagnostic]
+        ) -> Field {
+            Field(kind, apply: apply)
+        }
+
+        /// The path a person wrote in `entry`, for `PathText`, or `nil` when the kind holds none.
+        func pathText(of entry: TOMLDocument.Entry) -> String? {
+            switch kind {
+            case .path, .pathMember: entry.kind == .string ? entry.value : nil
+            case .pathKeyedMember: entry.path.last
+            case .string, .seconds, .boolean, .value, .container, .member: nil
+            }
+        }
+    }
+
+    static func string(_ keyPath: WritableKeyPath<BookSettings, String?> & Sendable) -> Field {
+        Field(.string) { entry, settings in
+            guard entry.kind == .string else { return "needs a string, such as \"…\"" }
+            settings[keyPath: keyPath] = entry.value
+            return nil
+        }
+    }
+
+    /// A string that names a file or folder, relative to the folder holding book.toml.
+    static func path(_ keyPath: WritableKeyPath<BookSettings, String?> & Sendable) -> Field {
+        Field(.path) { entry, settings in
+            guard entry.kind == .string else { return "needs a string, such as \"…\"" }
+            settings[keyPath: keyPath] = entry.value
+            return nil
+        }
+    }
+
+    static func boolean(_ keyPath: WritableKeyPath<BookSettings, Bool?> & Sendable) -> Field {
+        Field(.boolean) { entry, settings in
+            guard entry.kind == .boolean else { return "needs true or false" }
+            settings[keyPath: keyPath] = entry.value == "true"
+            return nil
+        }
+    }
+
+    /// A time limit in seconds, in the range sample time-outs take.
+    static func seconds(_ keyPath: WritableKeyPath<BookSettings, Double?> & Sendable) -> Field {
+        Field(.seconds) { entry, settings in
+            guard entry.kind == .integer || entry.kind == .float, let seconds = Double(entry.value),
+                SampleVerifier.Options.timeouts.contains(seconds)
+            else {
+                return "needs \(SampleVerifier.Options.timeoutsText)"
+            }
+            settings[keyPath: keyPath] = seconds
+            return nil
+        }
+    }
+
+    /// The keys lecture reads, by their dotted path (arrays and tables of entries too: `members`
+    /// reads their elements).
+    static let fields: [String: Field] = [
+        "book.title": string(\.title),
+        "book.description": string(\.description),
+        "book.language": string(\.language),
+        "book.src": path(\.source),
+        "book.authors": Field(.container) { entry, settings in
+            guard entry.kind == .array else { return "needs an array of strings, such as [\"Ada\"]" }
+            return nil
+        },
+        "build.build-dir": path(\.buildDirectory),
+        "build.create-missing": boolean(\.createMissing),
+        "output.html.site-url": Field(.value) { entry, settings in
+            guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
+            if let problem = URLSetting.sitePathProblem(entry.value) { return problem }
+            settings.siteURL = entry.value.hasSuffix("/") ? entry.value : entry.value + "/"
+            return nil
+        },
+        "output.html.git-repository-url": Field(.value) { entry, settings in
+            guard entry.kind == .string else { return "needs a string, such as \"https://github.com/you/book\"" }
+            if let problem = URLSetting.linkProblem(entry.value) { return problem }
+            settings.gitRepositoryURL = entry.value
+            return nil
+        },
+        "output.html.edit-url-template": Field(.value) { entry, settings in
+            guard entry.kind == .string else { return "needs a string with {path}" }
+            guard entry.value.contains("{path}") else { return "needs '{path}' where the page's path goes" }
+            if let problem = URLSetting.linkProblem(entry.value) { return problem }
+            settings.editURLTemplate = entry.value
+            return nil
+        },
+        "output.html.cname": Field(.value) { entry, settings in
+            guard entry.kind == .string, !entry.value.isEmpty, !entry.value.contains(where: \.isNewline) else {
+                return "needs the site's domain, such as \"book.example.org\""
+            }
+            settings.cname = entry.value
+            return nil
+        },
+        "output.html.default-theme": Field(.value) { entry, settings in
+            let themes = [
+                "light": "light", "rust": "light", "coal": "dark", "navy": "dark", "ayu": "dark", "dark": "dark",
+            ]
+            guard entry.kind == .string, let theme = themes[entry.value] else {
+                return "needs one of \(themes.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))"
+            }
+            settings.defaultTheme = theme
+            return nil
+        },
+        // mdBook's `init` writes `multilingual = false`; mdBook itself does nothing with it.
+        "book.multilingual": Field(.boolean) { entry, _ in entry.kind == .boolean ? nil : "needs true or false" },
+        "output.html.curly-quotes": boolean(\.smartPunctuation),
+        "output.html.smart-punctuation": boolean(\.smartPunctuation),
+        "lecture.templates": path(\.templates),
+        "lecture.samples.libraries": Field(.container) { entry, _ in
+            entry.kind == .array ? nil : "needs a list of folders of Swift sources, such as [\"Sources/Library\"]"
+        },
+        "lecture.include-from": Field(.container) { entry, _ in
+            entry.kind == .array ? nil : "needs an array of folders, such as [\"../examples\"]"
+        },
+        "lecture.timeout": seconds(\.timeout),
+        "lecture.diagram-timeout": seconds(\.diagramTimeout),
+        "lecture.swift-language-mode": Field(.value) { entry, settings in
+            guard entry.kind == .integer || entry.kind == .string, ["5", "6"].contains(entry.value) else {
+                return "needs 5 or 6"
+            }
+            settings.swiftLanguageMode = entry.value
+            return nil
+        },
+        "lecture.samples.verify": boolean(\.verifySamples),
+        "lecture.samples.without-output": Field(.value) { entry, settings in
+            guard entry.kind == .string, let rule = SampleRules.WithoutOutput(rawValue: entry.value) else {
+                return "needs one of "
+                    + SampleRules.WithoutOutput.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            }
+            settings.samplesWithoutOutput = rule
+            return nil
+        },
+        "lecture.samples.continue": Field(.container) { entry, settings in
+            switch entry.kind {
+            case .boolean: settings.continuedPages = entry.value == "true" ? .everyPage : SampleRules.Continuation.none
+            case .array:
+                if case .pages = settings.continuedPages {} else { settings.continuedPages = .pages([]) }
+            default: return "needs true, false or an array of page paths, such as [\"tour.md\"]"
+            }
+            return nil
+        },
+        "lecture.sample-locale": string(\.sampleLocale),
+        "lecture.outside-links": Field(.value) { entry, settings in
+            guard entry.kind == .string, ["warning", "error"].contains(entry.value) else {
+                return "needs \"warning\" or \"error\""
+            }
+            settings.outsideLinks = entry.value
+            return nil
+        },
+        "lecture.style-lints": boolean(\.styleLints),
+        "lecture.time-zone": string(\.timeZone),
+        "lecture.samples.sandbox": Field(.value) { entry, settings in
+            guard entry.kind == .string, let setting = SandboxSetting(rawValue: entry.value) else {
+                return "needs \"auto\" (contained where the machine allows), \"require\" (for CI) or \"off\""
+            }
+            settings.sampleSandbox = setting
+            return nil
+        },
+        "lecture.smart-punctuation": boolean(\.smartPunctuation),
+    ]
+
+    /// The elements of arrays and the entries of tables lecture reads, by the dotted path of the
+    /// array or table (`book.authors`: its elements, `book.authors.0`, `book.authors.1`…).
+    static let members: [String: Field] = [
+        "book.authors": .reporting(.member) { entry, settings, place in
+            guard entry.kind == .string else {
+                return [
+                    .error(
+                        .bookTOMLValue, place.file, place.location,
+                        "'book.authors' needs an array of strings, such as [\"Ada\"]")
+                ]
+            }
+            settings.authors.append(entry.value)
+            return []
+        },
+        "lecture.samples.libraries": .reporting(.pathMember) { entry, settings, place in
+            if let problem = library(entry, bookTOML: place.file) {
+                return [.error(.bookTOMLValue, place.file, place.location, problem.summary, notes: problem.notes)]
+            }
+            settings.locations["lecture.samples.libraries.\(settings.sampleLibraries.count)"] = place.location
+            settings.sampleLibraries.append(entry.value)
+            return []
+        },
+        "output.html.redirect": .reporting(.pathKeyedMember) { entry, settings, place in
+            let page = entry.path[entry.path.count - 1]
+            if entry.kind == .string, let problem = URLSetting.scriptProblem(entry.value) {
+                return [
+                    .error(
+                        .bookTOMLValue, place.file, place.location, "redirect '\(page)' \(problem)",
+                        notes: [
+                            ScriptURL.note,
+                            "a redirect leads to a page, such as \"new.html\" or \"https://example.org/\"",
+                        ])
+                ]
+            } else if entry.kind == .string {
+                settings.redirects.append(
+                    Redirect(from: page, to: entry.value, file: place.file, location: place.location))
+                return []
+            }
+            return [
+                .error(
+                    .bookTOMLValue, place.file, place.location,
+                    "'output.html.redirect' maps a page to a URL, such as \"/old.html\" = \"new.html\"")
+            ]
+        },
+        "output.html.code.hidelines": .reporting(.member) { entry, settings, place in
+            guard entry.kind == .string, !entry.value.isEmpty else {
+                return [place.error("needs the prefix that marks a hidden line, such as \"~\"")]
+            }
+            settings.codeHidelines[entry.path[entry.path.count - 1]] = entry.value
+            return []
+        },
+        "lecture.words": .reporting(.member) { entry, settings, place in
+            guard entry.kind == .string else { return [place.error("needs a string, the interface word")] }
+            let word = entry.path[entry.path.count - 1]
+            settings.words[word] = entry.value
+            guard InterfaceWords.keys.contains(word) else {
+                return [
+                    InterfaceWords.unknownKey(word, path: place.file, place: place.location, known: InterfaceWords.keys)
+                ]
+            }
+            return []
+        },
+        "lecture.include-from": .reporting(.pathMember) { entry, settings, place in
+            guard entry.kind == .string else {
+                return [
+                    .error(
+                        .bookTOMLValue, place.file, place.location,
+                        "'lecture.include-from' needs an array of folders, such as [\"../examples\"]")
+                ]
+            }
+            settings.locations["lecture.include-from.\(settings.includeFrom.count)"] = place.location
+            settings.includeFrom.append(entry.value)
+            return []
+        },
+        "lecture.samples.continue": .reporting(.pathMember) { entry, settings, place in
+            guard entry.kind == .string else {
+                return [
+                    .error(
+                        .bookTOMLValue, place.file, place.location,
+                        "'lecture.samples.continue' needs true, false or an array of page paths, such as [\"tour.md\"]"
+                    )
+                ]
+            }
+            var pages: Set<String> = []
+            if case .pages(let earlier) = settings.continuedPages { pages = earlier }
+            settings.continuedPages = .pages(pages.union([entry.value]))
+            return []
+        },
+    ]
+}

@@ -1,0 +1,180 @@
+import BookTOML
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// Reads `book.toml` into `BookSettings`.
+///
+/// Parsing is toml++'s (`TOMLDocument`). A syntax error is an error at `book.toml:line:column`; a
+/// value of the wrong type is an error at its line; a key this tool does not know is a warning at
+/// its line, and so is an mdBook key it knows but does not implement (preprocessors, other
+/// renderers, MathJax…), with a note saying so. Every problem in the file is reported.
+package enum BookSettingsLoader {
+    /// Loads `path` (a path as the user gave it, used in diagnostics).
+    package static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
+        guard let bytes = try? FileSystem.read(path) else {
+            return (BookSettings(), [.error(.fileSystem, path, nil, "book.toml cannot be read")])
+        }
+        let file: SourceFile
+        do throws(Diagnostic) {
+            file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: "book.toml")
+        } catch {
+            return (BookSettings(), [error])
+        }
+        return parse(file.text, path: path)
+    }
+
+    /// Reads the text of a `book.toml` named `path` in diagnostics.
+    package static func parse(_ text: String, path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
+        let document: TOMLDocument
+        do throws(TOMLDocument.SyntaxError) {
+            document = try TOMLDocument.parse(text)
+        } catch {
+            return (
+                BookSettings(),
+                [
+                    .error(
+                        .bookTOMLSyntax,
+                        path, error.location, "book.toml is not valid TOML",
+                        notes: [
+                            "toml++ says: \(error.message)",
+                            "fix this line: each setting is 'key = value' under a '[table]' header, text in double quotes (title = \"My Book\"), a list in brackets (authors = [\"Ada\"]); TOML's syntax: https://toml.io/en/v1.0.0",
+                        ])
+                ]
+            )
+        }
+        var settings = BookSettings()
+        let table = LectureTable.normalized(document.entries, path: path)
+        var diagnostics = table.diagnostics
+        for (index, entry) in table.entries.enumerated() {
+            let before = diagnostics.count
+            defer {
+                if table.moved.contains(index) {
+                    for moved in before..<diagnostics.count {
+                        diagnostics[moved] = LectureTable.respelled(diagnostics[moved])
+                    }
+                }
+            }
+            let key = entry.path.joined(separator: ".")
+            let place: SourceLocation? = entry.location.line > 0 ? entry.location : nil
+            // A key lecture reads, or an element or entry of one (`members`); a path it holds is
+            // checked before it is read.
+            let exact = fields[key]
+            if let field = exact ?? members[entry.path.dropLast().joined(separator: ".")] {
+                if let text = field.pathText(of: entry), let problem = PathText.problem(text) {
+                    diagnostics.append(
+                        .error(.bookTOMLValue, path, place, "'\(key)' \(problem)", notes: [PathText.note]))
+                    continue
+                }
+                if exact != nil { settings.locations[key] = place }
+                diagnostics += field.apply(entry, &settings, Field.Place(file: path, location: place, key: key))
+                continue
+            }
+            // Children of a table already reported, and array elements, are not reported again.
+            if entry.path.count > 1, reported(entry.path.dropLast()) { continue }
+            if let reason = unsupported(entry.path) {
+                diagnostics.append(
+                    .warning(
+                        .bookTOMLUnsupported, path, place, "'\(key)' is not supported by lecture and is ignored",
+                        notes: [reason]))
+            } else if !containers.contains(key) && !entry.path.isEmpty {
+                let known = fields.keys.filter { $0.hasPrefix((entry.path.first ?? "") + ".") }.sorted()
+                diagnostics.append(
+                    .warning(
+                        .bookTOMLUnknown,
+                        path, place, "unknown key '\(key)' in book.toml is ignored",
+                        notes: known.isEmpty
+                            ? ["known tables: [book], [build], [output.html], \(LectureTable.header)"]
+                            : ["known keys here: " + known.joined(separator: ", ")]))
+            }
+        }
+        // toml++ keeps a table's keys sorted by name; report in the file's order.
+        let ordered = diagnostics.enumerated().sorted { a, b in
+            (a.element.location?.line ?? 0, a.offset) < (b.element.location?.line ?? 0, b.offset)
+        }.map(\.element)
+        return (settings, ordered)
+    }
+
+    /// What is wrong with one element of `[preprocessor.lecture.samples] libraries`, or `nil`: it must name a
+    /// folder of Swift sources relative to the folder holding `bookTOML`.
+    static func library(_ entry: TOMLDocument.Entry, bookTOML: String) -> (summary: String, notes: [String])? {
+        guard entry.kind == .string else {
+            return ("'lecture.samples.libraries' needs folders of Swift sources, such as [\"Sources/Library\"]", [])
+        }
+        let folder = FileSystem.join((bookTOML as NSString).deletingLastPathComponent, entry.value)
+        guard FileSystem.isDirectory(folder) else {
+            return (
+                "sample library '\(entry.value)' is not a folder",
+                ["each library is a folder of Swift sources, relative to the folder holding book.toml"]
+            )
+        }
+        guard FileSystem.files(under: folder).contains(where: { $0.hasSuffix(".swift") }) else {
+            return ("sample library '\(entry.value)' holds no Swift source", ["its .swift files make the module"])
+        }
+        return nil
+    }
+
+    /// Tables that only hold other keys: those above the keys lecture reads (`fields`, `members`),
+    /// and mdBook's `[preprocessor]` tables lecture handles itself or warns about.
+    static let containers: Set<String> = {
+        var tables: Set<String> = ["preprocessor", "preprocessor.links", "preprocessor.index", "rust"]
+        for key in fields.keys {
+            let parts = key.split(separator: ".")
+            for count in 1..<parts.count { tables.insert(parts.prefix(count).joined(separator: ".")) }
+        }
+        for key in members.keys where fields[key] == nil {
+            let parts = key.split(separator: ".")
+            for count in 1...parts.count { tables.insert(parts.prefix(count).joined(separator: ".")) }
+        }
+        return tables
+    }()
+
+    /// Whether an ancestor of `path` got its own warning (an unknown or unsupported table), or is
+    /// a known array (whose elements are its value).
+    private static func reported(_ path: ArraySlice<String>) -> Bool {
+        var prefix = Array(path)
+        while !prefix.isEmpty {
+            let key = prefix.joined(separator: ".")
+            if fields[key] != nil || unsupported(prefix) != nil || (!containers.contains(key)) { return true }
+            prefix.removeLast()
+        }
+        return false
+    }
+
+    /// Why an mdBook key is ignored, or `nil` when it is not one of those.
+    static func unsupported(_ path: [String]) -> String? {
+        guard let first = path.first else { return nil }
+        switch first {
+        case "preprocessor":
+            guard path.count >= 2 else { return nil }
+            // mdBook's own `links` (includes) and `index` (README → index) are built in here.
+            if path[1] == "links" || path[1] == "index" {
+                return path.count == 2 ? nil : "lecture's own {{#include}} and README handling apply"
+            }
+            return "preprocessors are external programs; lecture runs none"
+        case "output":
+            guard path.count >= 2 else { return nil }
+            if path[1] != "html" {
+                return "lecture writes HTML only; other renderers ('output.\(path[1])') are not run"
+            }
+            guard path.count >= 3 else { return nil }
+            return htmlUnsupported.contains(path[2])
+                ? "this mdBook HTML option is not implemented by lecture's theme" : nil
+        case "rust": return "lecture's samples are Swift; Rust settings do not apply"
+        case "book":
+            return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
+        case "build":
+            return path.count == 2
+                && ["use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
+                ? "lecture runs no preprocessors and watches the book's own folders" : nil
+        default: return nil
+        }
+    }
+
+    /// mdBook's `[output.html]` keys lecture knows but does not implement.
+    static let htmlUnsupported: Set<String> = [
+        "theme", "preferred-dark-theme", "mathjax-support", "copy-fonts", "additional-css", "additional-js",
+        "no-section-label", "git-repository-icon", "input-404", "live-reload-endpoint", "print",
+        "fold", "playground", "search", "hash-files", "sidebar-header-nav",
+    ]
+}

@@ -1,0 +1,75 @@
+import CommonMark
+import LectureSupport
+
+/// Every location reported for a page whose `{{#include}}`s were expanded, moved from the
+/// expanded text (the lines the parser and every later stage count) to the line a person edits:
+/// the page's own line, or the included file's. A diagnostic's location is moved, and so is every
+/// `PATH:LINE` or `PATH:LINE:COLUMN` its notes name in such a page (`sample at …`, a compiler's
+/// `note:`, where a group started), so no note counts lines the author cannot see.
+enum IncludedLocations {
+    /// `diagnostics` with their locations, and the locations their notes name, moved out of the
+    /// expanded text of `files` (those with `lineOrigins`).
+    static func remap(_ diagnostics: [Diagnostic], files: [SourceFile]) -> [Diagnostic] {
+        let origins = Dictionary(
+            files.compactMap { file in file.lineOrigins.map { (file.displayPath, $0) } },
+            uniquingKeysWith: { a, _ in a })
+        guard !origins.isEmpty else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var moved = diagnostic
+            moved.notes = diagnostic.notes.map { note in
+                origins.reduce(note) { text, page in remapText(text, path: page.key, origins: page.value) }
+            }
+            guard let lines = origins[diagnostic.path], let location = diagnostic.location,
+                location.line >= 1, location.line <= lines.count
+            else { return moved }
+            let origin = lines[location.line - 1]
+            moved.path = origin.path
+            moved.location = SourceLocation(line: origin.line, column: location.column)
+            return moved
+        }
+    }
+
+    /// `text` with each `PATH:LINE` (a column may follow) moved to its origin: `path` followed by
+    /// `:` and digits, not part of a longer path or number.
+    static func remapText(_ text: String, path: String, origins: [IncludeExpander.LineOrigin]) -> String {
+        let marker = path + ":"
+        guard text.contains(marker) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let found = rest.range(of: marker) {
+            let before = rest[..<found.lowerBound]
+            let boundary = before.last.map { $0 == " " || $0 == "(" || $0 == "'" || $0 == "\n" } ?? result.isEmpty
+            let digits = rest[found.upperBound...].prefix(while: \.isASCII).prefix(while: \.isNumber)
+            result += before
+            guard boundary, let line = Int(digits), line >= 1, line <= origins.count else {
+                result += rest[found]
+                rest = rest[found.upperBound...]
+                continue
+            }
+            let origin = origins[line - 1]
+            result += "\(origin.path):\(origin.line)"
+            rest = rest[digits.endIndex...]
+        }
+        return result + rest
+    }
+}
+
+extension SourceFile {
+    /// Where line `line` (1-based) of `text` is edited: this file's line, or an included file's.
+    func origin(ofLine line: Int) -> IncludeExpander.LineOrigin {
+        guard let lineOrigins, line >= 1, line <= lineOrigins.count else {
+            return IncludeExpander.LineOrigin(path: displayPath, line: line)
+        }
+        return lineOrigins[line - 1]
+    }
+}
+
+extension Sample {
+    /// The sample with `origin` set from `file`'s `lineOrigins`, when the page has any.
+    func located(in file: SourceFile) -> Sample {
+        guard file.lineOrigins != nil else { return self }
+        var located = self
+        located.origin = file.origin(ofLine: location.line)
+        return located
+    }
+}

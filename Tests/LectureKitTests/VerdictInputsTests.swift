@@ -1,0 +1,93 @@
+import Testing
+
+@testable import CommonMark
+@testable import LectureKit
+@testable import LectureSupport
+
+/// A sample's cache key is made from one value, `VerdictInputs` (code review 6, M1): every
+/// property of a sample either changes the key or is named here as not changing a verdict, so a
+/// new attribute cannot be left out of the key unnoticed.
+@Suite struct VerdictInputsTests {
+    /// Properties of `Sample` that do not change what compiling and running it gives: where it
+    /// stands (its code reads its position only through `positionedProgram`), how it was marked
+    /// (reflected in `mode`), and what the page shows around it.
+    static let notVerdictInputs: Set<String> = [
+        "path", "group", "outputRange", "heading", "pageHasIncludes", "modeIsExplicit", "markedNotForLinux",
+        "skipReason", "unprovidedImports", "compileOnlyReason", "origin",
+    ]
+    /// Properties of `Sample.Part` that do not change the verdict (positions, snippet markers).
+    static let notPartVerdictInputs: Set<String> = [
+        "firstLine", "column", "fence", "endLine", "outputRange", "snippetMarkers",
+    ]
+
+    /// For each property that is a verdict input, an edit of it.
+    static let edits: [String: @Sendable (inout Sample) -> Void] = [
+        "parts": { $0.parts[0].code += "print(2)\n" },
+        "mode": { $0.mode = .noRun },
+        "shouldFail": { $0.shouldFail.toggle() },
+        "expectedOutput": { $0.expectedOutput = "2\n" },
+        "expectedErrors": { $0.expectedErrors = ["cannot find"] },
+        "compilerFlags": { $0.compilerFlags = ["-default-isolation", "MainActor"] },
+        "reads": { $0.reads = ["words.txt"] },
+        "requiresOutput": { $0.requiresOutput.toggle() },
+        "continued": { $0.continued.toggle() },
+    ]
+    static let partEdits: [String: @Sendable (inout Sample.Part) -> Void] = [
+        "code": { $0.code = "print(3)\n" },
+        "expectedOutput": { $0.expectedOutput = "3\n" },
+    ]
+
+    static func sample() -> Sample {
+        SampleExtractor.extract(
+            from: MarkdownParser.parse("```swift\nprint(1)\n```\n\n```output\n1\n```\n"), path: "page.md"
+        ).samples[0]
+    }
+
+    @Test func everySamplePropertyIsAnInputOrSaidNotToBe() {
+        let base = Self.sample()
+        let properties = Set(Mirror(reflecting: base).children.compactMap(\.label))
+        #expect(properties == Self.notVerdictInputs.union(Self.edits.keys))
+        let partProperties = Set(Mirror(reflecting: base.parts[0]).children.compactMap(\.label))
+        #expect(partProperties == Self.notPartVerdictInputs.union(Self.partEdits.keys))
+    }
+
+    @Test func everyVerdictInputChangesTheKey() throws {
+        let verifier = try SampleVerificationTests.stage.get().verifier
+        var base = Self.sample()
+        let key = verifier.cacheKey(base)
+        for (name, edit) in Self.edits {
+            var edited = base
+            edit(&edited)
+            #expect(verifier.cacheKey(edited) != key, "\(name)")
+        }
+        // A part's expected output is read in a continued program only.
+        base.continued = true
+        let continuedKey = verifier.cacheKey(base)
+        for (name, edit) in Self.partEdits {
+            var edited = base
+            edit(&edited.parts[0])
+            #expect(verifier.cacheKey(edited) != continuedKey, "part's \(name)")
+        }
+        // Where it stands does not change the key, unless its code reads its position.
+        var moved = Self.sample()
+        moved.parts[0].fence.line += 10
+        moved.parts[0].firstLine += 10
+        #expect(verifier.cacheKey(moved) == key)
+        var positioned = Self.sample()
+        positioned.parts[0].code = "print(#line)\n"
+        var positionedMoved = positioned
+        positionedMoved.parts[0].fence.line += 10
+        positionedMoved.parts[0].firstLine += 10
+        #expect(verifier.cacheKey(positioned) != verifier.cacheKey(positionedMoved))
+        // The verifier's own settings are inputs too.
+        let settings: [(inout SampleVerifier) -> Void] = [
+            { $0.options.timeout = 4 }, { $0.options.outputLimit = 1 }, { $0.options.swiftLanguageMode = "5" },
+            { $0.options.sandbox = $0.options.sandbox == .off ? .auto : .off },
+        ]
+        for edit in settings {
+            var other = verifier
+            edit(&other)
+            #expect(other.cacheKey(base) != continuedKey)
+        }
+    }
+}
