@@ -260,7 +260,9 @@ import Testing
         for toml in ["[book]\ntitle = \"T\"\n", "[book]\ntitle = \"T\"\n[output.html]\nsmart-punctuation = false\n"] {
             let built = try both(["SUMMARY.md": "- [A](a.md)\n", "a.md": page], toml: toml)
             expectSame(built, [.status, .pages, .sidebar, .ids, .classes, .anchors, .text])
-            let decoded = { (facts: MdBookOracle.Facts) in facts.links["a.html"]?.map { $0.removingPercentEncoding ?? $0 } }
+            let decoded = { (facts: MdBookOracle.Facts) in
+                facts.links["a.html"]?.map { $0.removingPercentEncoding ?? $0 }
+            }
             #expect(decoded(built.lecture.facts) == decoded(built.mdBook.facts))
             #expect(built.lecture.facts.ids["a.html"]?.contains("one--two") == true)
             #expect(!built.lecture.output.contains("warning:"), "\(built.lecture.output)")

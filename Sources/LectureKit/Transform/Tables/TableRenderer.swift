@@ -150,7 +150,8 @@ enum TableRenderer {
                     func parse(_ text: String) -> [Inline] {
                         if text.isEmpty { return [] }
                         guard let references else { return MarkdownParser.parseInlines(text) }
-                        var inlines = MarkdownParser.parseCell(text, references: references, smartPunctuation: smartPunctuation)
+                        var inlines = MarkdownParser.parseCell(
+                            text, references: references, smartPunctuation: smartPunctuation)
                         // Strikethrough and footnotes, as in the page's paragraphs (`MarkdownExtensions`).
                         if text.contains("~") { inlines = Strikethrough.apply(to: inlines.joiningText) }
                         if !footnotes.isEmpty, text.contains("[^") {
