@@ -33,11 +33,9 @@ import Testing
         return states
     }
 
-    @Test(
-        .enabled(
-            if: FileManager.default.isExecutableFile(atPath: ServeCommandTests.executable)
-                && SampleSandbox.unavailability == nil))
+    @Test(.enabled(if: SampleSandbox.unavailability == nil))
     func noChildIsLeftBehindAfterRebuildsThatRanSamples() throws {
+        try ServeCommandTests.requireExecutable()
         let run = try ContainedRun()
         let scratch = run.scratch
         defer { try? FileManager.default.removeItem(atPath: scratch) }
