@@ -112,8 +112,9 @@ let package = Package(
         // `make fuzz`: the libFuzzer program over LectureKit's `FuzzTarget` (see the Makefile).
         .executableTarget(name: "lecture-fuzz", dependencies: ["LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
-        // The tests' temporary folders, one per test process, removed at exit (shared by both suites).
-        .target(name: "TestFolders", path: "Tests/TestFolders"),
+        // The tests' temporary folders, one per test process, removed at exit, and contained runs
+        // (`ContainedRun`): shared by both suites.
+        .target(name: "TestFolders", dependencies: ["LectureSupport"], path: "Tests/TestFolders"),
         .testTarget(
             name: "LectureKitTests",
             dependencies: ["LectureKit", "LectureSupport", "CommonMark", "SwiftAnalysis", "TestFolders"],

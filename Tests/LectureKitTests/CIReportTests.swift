@@ -110,10 +110,23 @@ import Testing
                 == "::warning file=a%2Cb.md,title=x%3A y::m:,%0A%25")
     }
 
+    /// `--report` values are typed where the option is parsed; a shard owns every count-th sample.
+    @Test func reportValuesAndShardsAreTypedValues() throws {
+        #expect(try ReportRequest(parsing: "github") == .format(.github))
+        #expect(try ReportRequest(parsing: "plain") == .format(.plain))
+        #expect(try ReportRequest(parsing: "junit:out/r.xml") == .junit(path: "out/r.xml"))
+        for bad in ["gitlab", "Plain", "junit:", "junit:a\u{7}b"] {
+            #expect(throws: LectureError.self, "\(bad)") { try ReportRequest(parsing: bad) }
+        }
+        let shard = Shard(index: 2, count: 3)
+        #expect((0..<8).filter(shard.contains(offset:)) == [1, 4, 7])
+        #expect(!shard.reportsPages && Shard(index: 1, count: 3).reportsPages)
+    }
+
     @Test func annotationPathsAreRelativeToTheRepositoryRoot() throws {
         let root = try TestSupport.makeTree([".git": "gitdir: /elsewhere\n", "a/b/page.md": "# 쪽\n\n한글 [x](y.md)\n"])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let format = DiagnosticFormat.resolve("github", environment: [:], workingDirectory: root + "/a/b")
+        let format = DiagnosticFormat.resolve(.github, environment: [:], workingDirectory: root + "/a/b")
         #expect(format == .github(repositoryRoot: URL(fileURLWithPath: root).standardizedFileURL.path))
         // A byte column after Hangul becomes a character column; a file outside keeps its path.
         let note = Diagnostic(.sampleCompiler, .note, "page.md", .init(line: 3, column: 9), "see here")

@@ -168,7 +168,14 @@ import Testing
         try #require(try Self.build(book, output: output).succeeded)
         let duration = max(Date().timeIntervalSince(warmStart), 0.05)
         var version = 0
-        let trials = 20
+        // Kills at moments spread over a build, then kills of builds caught writing: stopped
+        // (SIGSTOP) as soon as their staging folder appears, and counted as caught between their
+        // first write and their swap when, while they are stopped, the folder is still there and
+        // the site is still the previous one (after the swap, `renameat2(RENAME_EXCHANGE)`, the
+        // staging name holds the old site until it is removed).
+        let spread = 20
+        let trials = spread + 10
+        var caughtWriting = 0
         for trial in 0..<trials {
             try book.write(version: trial + 1)
             let process = Process()
@@ -177,14 +184,26 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Moments spread evenly over a build's duration, from its start to just after its end.
-            usleep(useconds_t(duration * 1.1 * Double(trial) / Double(trials - 1) * 1_000_000))
+            if trial < spread {
+                // Moments spread evenly over a build's duration, from its start to just after its end.
+                usleep(useconds_t(duration * 1.1 * Double(trial) / Double(spread - 1) * 1_000_000))
+            } else {
+                let staging = ".site.tmp-\(process.processIdentifier)-"
+                func stagingExists() -> Bool {
+                    Self.leftovers(in: book.root, site: "site").contains { $0.hasPrefix(staging) }
+                }
+                while process.isRunning && !stagingExists() { usleep(100) }
+                kill(process.processIdentifier, SIGSTOP)
+                if stagingExists() && Self.completeVersion(output) == version { caughtWriting += 1 }
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let found = Self.completeVersion(output)
             #expect(found == version || found == trial + 1, "trial \(trial): site version \(String(describing: found))")
             if let found { version = found }
         }
+        // Not vacuous: some kill landed while a build was writing its site, before the swap.
+        #expect(caughtWriting > 0, "no build was caught between its first write and its swap")
         let after = try Self.build(book, output: output)
         #expect(after.succeeded, "\(after.stderrText)")
         #expect(Self.completeVersion(output) == trials)

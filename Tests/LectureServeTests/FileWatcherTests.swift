@@ -182,7 +182,6 @@ import Testing
         let (watcher, reports) = try watch(root, mode: .polling)
         defer { watcher.stop() }
         #expect(!watcher.usesInotify)
-        usleep(150_000)
         _ = FileManager.default.createFile(atPath: root + "/content/.page.md.swp", contents: Data("zz".utf8))
         try FileSystem.writeAtomically("# 바뀐 쪽\n", to: root + "/content/page.md")
         #expect(reports.waitForCount(1, timeout: patience))

@@ -33,15 +33,13 @@ import Testing
         return states
     }
 
-    @Test(
-        .enabled(
-            if: FileManager.default.isExecutableFile(atPath: ServeCommandTests.executable)
-                && SampleSandbox.unavailability == nil))
+    @Test(.enabled(if: SampleSandbox.unavailability == nil))
     func noChildIsLeftBehindAfterRebuildsThatRanSamples() throws {
-        let scratch = try TestFolders.make("lecture-serve-children")
+        try ServeCommandTests.requireExecutable()
+        let run = try ContainedRun()
+        let scratch = run.scratch
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let book = scratch + "/book"
-        try FileSystem.makeDirectories(scratch + "/home")
         try FileSystem.writeAtomically(
             "[book]\ntitle = \"T\"\n[lecture.samples]\nverify = true\n", to: book + "/book.toml")
         try FileSystem.writeAtomically("- [P](p.md)\n", to: book + "/src/SUMMARY.md")
@@ -52,18 +50,8 @@ import Testing
         }
         try FileSystem.writeAtomically(page(0), to: book + "/src/p.md")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        let namespace = getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"]
-        process.arguments =
-            namespace + [
-                "--propagation", "private", "/bin/sh", "-c",
-                "mount --bind \"$SCRATCH/home\" \"$HOME\"; cd \"$SCRATCH/book\"; exec \"$@\"", "contained",
-                ServeCommandTests.executable, "serve", "--port", "0", "--cache-dir", scratch + "/cache",
-            ]
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "SCRATCH": scratch, "HOME": CanonicalPath.homeFolders().first ?? "/root",
-        ]) { $1 }
+        let process = run.process(
+            ServeCommandTests.executable, ["serve", "--port", "0", "--cache-dir", scratch + "/cache"], in: "book")
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

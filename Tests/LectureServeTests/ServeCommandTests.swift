@@ -19,6 +19,14 @@ import Testing
     static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("lecture").path
 
+    /// Fails, rather than skips, a test that runs the `lecture` executable when it is not beside
+    /// the test bundle (a bare `swift test` before the product was built).
+    static func requireExecutable() throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: executable),
+            "no lecture executable at \(executable): build the lecture product first (swift build --build-tests)")
+    }
+
     /// The preview serves the site at `/`, so its 404 page links from `/` whatever book.toml's
     /// `site-url` (the published site's path) says, as mdBook's `serve` does.
     @Test func serveBuildsForTheRootWhateverSiteURLSays() throws {
@@ -49,8 +57,9 @@ import Testing
                 == 2)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable)), arguments: [SIGINT, SIGTERM])
+    @Test(arguments: [SIGINT, SIGTERM])
     func aSignalStopsItCleanly(signal: Int32) throws {
+        try ServeCommandTests.requireExecutable()
         let root = try TestFolders.make("lecture-serve-command")
         defer { try? FileManager.default.removeItem(atPath: root) }
         for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
@@ -94,9 +103,9 @@ import Testing
     /// folder, the previous site kept. With `twice`, a second signal follows once the stop began
     /// ("Stopping"): the end is the same.
     @Test(
-        .enabled(if: FileManager.default.isExecutableFile(atPath: executable)),
         arguments: [(SIGINT, Int32(130), false), (SIGTERM, Int32(143), false), (SIGINT, Int32(130), true)])
     func aSignalDuringARebuildEndsWithItsStatus(signal: Int32, status: Int32, twice: Bool) throws {
+        try ServeCommandTests.requireExecutable()
         let root = try TestFolders.make("lecture-serve-interrupted")
         defer { try? FileManager.default.removeItem(atPath: root) }
         for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }

@@ -110,7 +110,8 @@ import Testing
         #expect(page(root)?.contains("첫 번째 내용") == true)
         try FileSystem.writeAtomically("두 번째 내용\n", to: root + "/listings/note.txt")
         // Wait for the rebuild to be written (what is asserted is the page, not the time).
-        for _ in 0..<200 where page(root)?.contains("두 번째 내용") != true {
+        let deadline = Date(timeIntervalSinceNow: patience)
+        while Date() < deadline, page(root)?.contains("두 번째 내용") != true {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(page(root)?.contains("두 번째 내용") == true)

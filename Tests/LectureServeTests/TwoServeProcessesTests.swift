@@ -11,8 +11,9 @@ import Testing
     /// The seconds a wait for one event may take before the test fails.
     static let bound: Double = 600
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ServeCommandTests.executable)))
+    @Test
     func twoServersOnOneContentFolderBothFollowEveryEditAndLeaveOneWholeSite() throws {
+        try ServeCommandTests.requireExecutable()
         let root = try FileSystem.makeTemporaryDirectory(prefix: "lecture-two-serve")
         defer { FileSystem.removeTemporaryDirectory(root) }
         for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }

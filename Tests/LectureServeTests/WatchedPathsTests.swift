@@ -153,7 +153,6 @@ import Testing
         #expect(symlink("../shared/linked.md", root + "/content/linked.md") == 0)
         let (watcher, reports) = try watch(root, mode: mode)
         defer { watcher.stop() }
-        usleep(150_000)
         try append(root + "/shared/appendix/a.md")
         #expect(reported(root + "/content/appendix/a.md", in: reports), "\(mode)")
         settle(reports)
@@ -175,7 +174,6 @@ import Testing
         #expect(symlink("/", root + "/content/root") == 0)
         let (watcher, reports) = try watch(root, mode: mode)
         defer { watcher.stop() }
-        usleep(150_000)
         try append(root + "/content/ch6/sub/deep.md")
         #expect(reported(root + "/content/ch6/sub/deep.md", in: reports))
         #expect(
@@ -230,7 +228,6 @@ import Testing
         }
         let (watcher, reports) = try watch(root, mode: mode)
         defer { watcher.stop() }
-        usleep(150_000)
         for folder in [".git", ".build", "node_modules", ".cache", "ch6/node_modules"] {
             try append(root + "/content/\(folder)/file.txt")
             try FileSystem.writeAtomically("y\n", to: root + "/content/\(folder)/new/file.txt")

@@ -23,7 +23,7 @@ package struct BookOptions: ParsableOptions, Sendable {
     /// `--cache-dir <dir>`: the cache folder.
     package var cacheDirectory: String?
     /// `--report <format>`, in the order given (see `reports(command:allowJUnit:)`).
-    var reports: [String] = []
+    var reports: [ReportRequest] = []
     /// `--site-url <path>`: the path the site is served under, ending in `/`.
     package var siteURL: String?
     /// `--sample-locale <name>`: the locale samples run under (`LANG`, `LC_ALL`).
@@ -38,27 +38,29 @@ package struct BookOptions: ParsableOptions, Sendable {
     /// Nothing given.
     package init() {}
 
-    /// The `--report` values: the diagnostics' format (`plain`, `github`; `nil` when not given)
-    /// and the JUnit report's path (`junit:PATH`, only when `allowJUnit`).
-    /// - Throws: `LectureError` (exit 2) for another value, or two of a kind.
-    func reports(command: String, allowJUnit: Bool) throws -> (format: String?, junit: String?) {
-        var format: String?
+    /// The `--report` values: the diagnostics' format (`nil` when not given) and the JUnit
+    /// report's path (`junit:PATH`, only when `allowJUnit`).
+    /// - Throws: `LectureError` (exit 2) for a JUnit report where `command` writes none, or two
+    ///   of a kind.
+    func reports(command: String, allowJUnit: Bool) throws -> (format: DiagnosticFormat.Name?, junit: String?) {
+        var format: DiagnosticFormat.Name?
         var junit: String?
-        for value in reports {
-            if DiagnosticFormat.names.contains(value) {
-                guard format == nil || format == value else {
-                    throw LectureError(.badOption, "--report \(format!) and --report \(value) contradict each other")
+        for report in reports {
+            switch report {
+            case .format(let name):
+                if let format, format != name {
+                    throw LectureError(
+                        .badOption, "--report \(format.rawValue) and --report \(name.rawValue) contradict each other")
                 }
-                format = value
-            } else if allowJUnit, value.hasPrefix("junit:"), value.count > "junit:".count {
+                format = name
+            case .junit(let path):
+                guard allowJUnit else {
+                    throw LectureError(
+                        .badOptionValue, "--report junit:\(path): \(command) writes no JUnit report",
+                        notes: ["see '\(command) --help'"])
+                }
                 guard junit == nil else { throw LectureError(.badOption, "--report junit: given more than once") }
-                junit = String(value.dropFirst("junit:".count))
-                try PathText.check(junit ?? "", option: "--report junit:")
-            } else {
-                let wanted = (DiagnosticFormat.names + (allowJUnit ? ["junit:PATH"] : [])).map { "'\($0)'" }.joined(
-                    separator: ", ")
-                throw LectureError(
-                    .badOptionValue, "--report takes \(wanted), not '\(value)'", notes: ["see '\(command) --help'"])
+                junit = path
             }
         }
         return (format, junit)
@@ -130,7 +132,7 @@ extension Option where Values == BookOptions {
         .values(
             "--report", value: "format",
             help: "github (workflow commands; the default when GITHUB_ACTIONS=true), plain, or junit:<path> (check).",
-            at: \.reports)
+            at: \.reports, convert: ReportRequest.init(parsing:))
     }
     /// `--site-url <path>`: an absolute path, stored with a final `/`.
     package static var siteURL: Option {

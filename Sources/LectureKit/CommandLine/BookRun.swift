@@ -9,7 +9,8 @@ enum BookRun {
     /// - Throws: `LectureError` when book.toml has an error (`Console.reportBookSettings`), before
     ///   `body` runs; else whatever `body` throws.
     static func run<Result>(
-        console: Console, reportFormat: String?, bookDiagnostics: [Diagnostic], _ body: () throws -> Result
+        console: Console, reportFormat: DiagnosticFormat.Name?, bookDiagnostics: [Diagnostic],
+        _ body: () throws -> Result
     ) throws -> Result {
         let signals = Interruption.install()
         defer { signals.restore() }

@@ -26,7 +26,7 @@ struct BuildCommand: Subcommand {
     /// book.toml's warnings and errors, reported when the command runs.
     var bookDiagnostics: [Diagnostic] = []
     /// `--report github|plain`; `nil` chooses by the environment.
-    var diagnosticFormat: String?
+    var diagnosticFormat: DiagnosticFormat.Name?
 
     init(_ options: BookOptions) throws {
         diagnosticFormat = try options.reports(command: "lecture build", allowJUnit: false).format

@@ -25,12 +25,6 @@ struct CheckCommand: Subcommand {
         var paths: [String] = []
     }
 
-    /// Shard `index` of `count` (1-based): samples index, index + count, …
-    struct Shard {
-        var index: Int
-        var count: Int
-    }
-
     static var options: [Option<Options>] {
         let shared: [Option<BookOptions>] = [
             .content, .jobs, .timeout, .noCache, .cacheDirectory, .sampleLocale, .sampleTimeZone,
@@ -57,7 +51,7 @@ struct CheckCommand: Subcommand {
     var bless: Bool
     var reportPath: String?
     /// `--report github|plain`; `nil` chooses by the environment.
-    var diagnosticFormat: String?
+    var diagnosticFormat: DiagnosticFormat.Name?
     var shard: Shard?
     var files: [String]
     /// book.toml's warnings and errors, reported when the command runs.
@@ -109,7 +103,7 @@ struct CheckCommand: Subcommand {
         var context = BuildContext(configuration: configuration, console: console, diagrams: false)
         // A one-off run: no memory of an earlier one.
         try BuildPipeline.run(
-            BuildStep.check(files: files, shard: shard.map { ($0.index, $0.count) }), on: &context, memory: nil)
+            BuildStep.check(files: files, shard: shard), on: &context, memory: nil)
         let diagnostics = context.contentDiagnostics
         let sources = context.content.files
         var results = context.sampleResults

@@ -69,12 +69,14 @@ package struct Option<Values> {
         }
     }
 
-    /// An option that may be given more than once; every value is appended at `keyPath`.
-    static func values(
-        _ names: String..., value: String, help: String, at keyPath: WritableKeyPath<Values, [String]>
+    /// An option that may be given more than once; every value is converted by `convert`
+    /// (which throws a usage error for a bad one) and appended at `keyPath`.
+    static func values<Value>(
+        _ names: String..., value: String, help: String, at keyPath: WritableKeyPath<Values, [Value]>,
+        convert: @escaping (String) throws -> Value
     ) -> Option {
         Option(names: names, valueName: value, help: help, repeatable: true) { values, text in
-            values[keyPath: keyPath].append(text)
+            values[keyPath: keyPath].append(try convert(text))
         }
     }
 

@@ -121,7 +121,7 @@ struct BuildStep: Sendable {
     /// `lecture check`: the build's first steps, up to and including `Samples`, composed for a
     /// check (so no step asks which command runs it): `files` loaded instead of the summary's
     /// pages when not empty, every sample verified (only `shard`'s when given), no hover cards.
-    static func check(files: [String], shard: (index: Int, count: Int)?) -> [BuildStep] {
+    static func check(files: [String], shard: Shard?) -> [BuildStep] {
         [
             .load(checking: files), .parse(verifyingSamplesAlways: true),
             .samples(verifyingAlways: true, shard: shard, hoverCards: false),

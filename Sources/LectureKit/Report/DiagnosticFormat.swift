@@ -14,19 +14,21 @@ enum DiagnosticFormat: Sendable, Equatable {
     /// pull request's files.
     case github(repositoryRoot: String)
 
-    /// The values `--report` takes for the diagnostics' format.
-    static let names = ["plain", "github"]
+    /// The values `--report` takes for the diagnostics' format (`ReportRequest`).
+    enum Name: String, CaseIterable, Sendable {
+        case plain, github
+    }
 
-    /// The format `requested` names (`plain`, `github`), or the environment's default when `nil`.
+    /// The format `requested` names, or the environment's default when `nil`.
     ///
     /// The repository root is `$GITHUB_WORKSPACE` when set (GitHub's checkout folder), else the
     /// nearest folder at or above `workingDirectory` that holds `.git` (a folder, or a file in a
     /// worktree), else `workingDirectory`.
-    static func resolve(_ requested: String?, environment: [String: String], workingDirectory: String)
+    static func resolve(_ requested: Name?, environment: [String: String], workingDirectory: String)
         -> DiagnosticFormat
     {
-        let wanted = requested ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "plain")
-        guard wanted == "github" else { return .plain }
+        let wanted = requested ?? (environment["GITHUB_ACTIONS"] == "true" ? .github : .plain)
+        guard wanted == .github else { return .plain }
         if let workspace = environment["GITHUB_WORKSPACE"], !workspace.isEmpty {
             return .github(repositoryRoot: absolute(workspace, in: workingDirectory))
         }

@@ -239,6 +239,50 @@ open class UIViewController: UIResponder {
         _parent
     }
 
+    // MARK: Child view controllers (containment)
+
+    private var _children: [UIViewController] = []
+
+    /// Headless stand-in for `UIViewController.children` (see Apple's UIKit documentation).
+    /// Here the controllers added with `addChild(_:)`, in the order they were added.
+    open var children: [UIViewController] {
+        _children
+    }
+
+    /// Headless stand-in for `UIViewController.addChild(_:)` (see Apple's UIKit documentation).
+    /// Here, as in UIKit, it first removes the child from a former parent, calls the
+    /// child's `willMove(toParent:)` with this controller, then records the pair; the
+    /// caller adds the child's view and calls `didMove(toParent:)` itself.
+    open func addChild(_ childController: UIViewController) {
+        if let former = childController._parent, former !== self {
+            childController.removeFromParent()
+        }
+        childController.willMove(toParent: self)
+        if !_children.contains(where: { $0 === childController }) {
+            _children.append(childController)
+        }
+        childController._parent = self
+    }
+
+    /// Headless stand-in for `UIViewController.removeFromParent()` (see Apple's UIKit documentation).
+    /// Here, as in UIKit, it forgets the pair and then calls `didMove(toParent: nil)`;
+    /// the caller calls `willMove(toParent: nil)` before and removes the view itself.
+    open func removeFromParent() {
+        guard let parent = _parent else { return }
+        parent._children.removeAll { $0 === self }
+        _parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// Headless stand-in for `UIViewController.willMove(toParent:)` (see Apple's UIKit documentation).
+    /// Here an empty method to override.
+    open func willMove(toParent parent: UIViewController?) {}
+
+    /// Headless stand-in for `UIViewController.didMove(toParent:)` (see Apple's UIKit documentation).
+    /// Here an empty method to override. Appearance callbacks are not forwarded to
+    /// children (UIKit forwards them while the parent is in a window).
+    open func didMove(toParent parent: UIViewController?) {}
+
     // MARK: Presenting
 
     private var _presentedViewController: UIViewController?
@@ -353,6 +397,12 @@ extension UINavigationControllerDelegate {
 open class UINavigationController: UIViewController {
 
     private var stack: [UIViewController] = []
+
+    /// Headless stand-in for `UINavigationController.children` (see Apple's UIKit documentation).
+    /// Here, as in UIKit, the stack (`viewControllers`).
+    open override var children: [UIViewController] {
+        stack
+    }
 
     /// Headless stand-in for `UINavigationController.delegate` (see Apple's UIKit documentation).
     /// Here, as in UIKit, a weak reference told about every push and pop.

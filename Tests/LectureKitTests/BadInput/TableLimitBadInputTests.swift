@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureKit
@@ -73,18 +74,8 @@ import Testing
             try TestSupport.write(Array(Self.widePage(mark: "c\(number)").utf8), to: book + "/src/p\(number).md")
         }
         try TestSupport.write(Array(summary.utf8), to: book + "/src/SUMMARY.md")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        let namespace = getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"]
-        process.arguments =
-            namespace + [
-                "--propagation", "private", "/bin/sh", "-c",
-                "mount --bind \"$SCRATCH/home\" \"$HOME\"; cd \"$SCRATCH/work/book\"; exec \"$@\"", "contained",
-                TestSupport.executable, "build", "-j", "2", "--cache-dir", run.scratch + "/cache",
-            ]
-        process.environment = ProcessInfo.processInfo.environment.merging(["SCRATCH": run.scratch, "HOME": run.home]) {
-            $1
-        }
+        let process = run.process(
+            TestSupport.executable, ["build", "-j", "2", "--cache-dir", run.scratch + "/cache"], in: "work/book")
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -10,9 +10,9 @@ extension BuildStep {
     /// `Samples`: each page's Swift samples extracted (`SampleExtractor`), then all compiled,
     /// run and compared on one job pool (`SampleStage`), warm from the cache: always when
     /// `verifyingAlways` (`lecture check`), else when the book asks for it; only the shard's
-    /// samples (1-based index, count) when there is one; hover cards looked up (SourceKit) only
+    /// samples when there is one; hover cards looked up (SourceKit) only
     /// when `hoverCards`, for a build that renders them.
-    static func samples(verifyingAlways: Bool, shard: (index: Int, count: Int)?, hoverCards: Bool) -> BuildStep {
+    static func samples(verifyingAlways: Bool, shard: Shard?, hoverCards: Bool) -> BuildStep {
         BuildStep(
             name: "Samples",
             input: { context in
@@ -43,10 +43,9 @@ extension BuildStep {
                 context.unverifiedSamples = context.pages.map(\.unverifiedSamples).reduce(0, +)
                 context.samples = context.pages.flatMap(\.samples)
                 if let shard {
-                    context.samples = context.samples.enumerated()
-                        .filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
-                    // Problems of the pages themselves are shard 1's to report, so N shards count each once.
-                    if shard.index != 1 {
+                    context.samples = context.samples.enumerated().filter { shard.contains(offset: $0.offset) }
+                        .map(\.element)
+                    if !shard.reportsPages {
                         context.diagnostics.removeAll {
                             $0.severity == .error || $0.identifier == DroppedSamples.identifier
                         }
