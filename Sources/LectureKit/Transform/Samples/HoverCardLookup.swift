@@ -20,12 +20,12 @@ extension SampleVerifier {
     /// The cache kind a passing sample's cards are kept under (`hoverCardsKey(_:)`): bytes as
     /// `HoverCard.packed(_:)` writes them, beside the pass's JSON (in it, the JSON string's
     /// escapes made decoding them a large part of a warm build).
-    static let hoverCardsKind = "hover-cards"
+    static let hoverCardsKind = Cache.Kind.hoverCards
 
     /// The cache kind of the cards of a sample SourceKit did not answer for in time: the cards
     /// it gave (packed as in `hoverCardsKind`), under `timedOutCardsKey(_:)`, so that a warm build
     /// replays the answer and its warning instead of waiting out the limit again on every build.
-    static let timedOutKind = "hover-cards-timed-out"
+    static let timedOutKind = Cache.Kind.hoverCardsTimedOut
 
     /// The key of a sample's cards: its verdict's key (`cacheKey(_:)`, `verdictKey`) with
     /// `hoverVersion`, so that a verdict cached without cards (`lecture check`) still answers a
