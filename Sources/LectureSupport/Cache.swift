@@ -54,10 +54,8 @@ package struct Cache: Hashable, Sendable {
     package enum Kind: String, CaseIterable, Sendable {
         /// A sample's verdict (`SampleCache`, keyed by `VerdictInputs`).
         case samples
-        /// A passing sample's hover cards (`HoverCardLookup`).
+        /// A passing sample's whole set of hover cards (`HoverCardLookup`).
         case hoverCards = "hover-cards"
-        /// The hover cards SourceKit gave before its time limit (`HoverCardLookup`).
-        case hoverCardsTimedOut = "hover-cards-timed-out"
         /// A sample's highlighted code with its hover cards (`SampleRendering`).
         case swiftHTML = "swift-html"
         /// Swift code highlighted outside samples (`SwiftCodeHTML`).

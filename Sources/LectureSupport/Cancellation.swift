@@ -13,12 +13,18 @@ import Synchronization
 /// `process` is what SIGINT, SIGTERM and SIGHUP cancel (`Interruption`); `LectureCommand.main`
 /// turns it into exit status 128 + the signal's number on the main thread. `lecture serve`
 /// gives each server a token of its own, so stopping it cancels its build and nothing else.
-package final class Cancellation: Sendable {
+package final class Cancellation: Sendable, Hashable {
     /// 0 while not cancelled; the signal's number; -1 when cancelled without a signal.
     private let state = Atomic<Int32>(0)
 
     /// A token not yet cancelled.
     package init() {}
+
+    /// A token is itself: two tokens are equal when they are the same one (a session keeps its
+    /// token across builds, so settings that hold it compare equal from build to build).
+    package static func == (a: Cancellation, b: Cancellation) -> Bool { a === b }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// The run's token, cancelled by the signals `Interruption.install()` handles.
     package static let process = Cancellation()

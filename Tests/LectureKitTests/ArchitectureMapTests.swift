@@ -63,7 +63,7 @@ import Testing
         for match in target.matches(in: package, range: NSRange(package.startIndex..., in: package)) {
             if let name = Range(match.range(at: 1), in: package) { names.insert(String(package[name])) }
         }
-        // A file's name stands for what it holds (`GlobalSignature`, `MergedTestSamples`).
+        // A file's name stands for what it holds (`GlobalInputs`, `MergedTestSamples`).
         for path in sources.keys {
             let file = path.split(separator: "/").last.map(String.init) ?? path
             names.insert(String(file.dropLast(".swift".count)))

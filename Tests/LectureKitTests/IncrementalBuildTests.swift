@@ -73,7 +73,7 @@ import Testing
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("<main class=\"new\">") == true)
     }
 
-    /// A partial is chrome on every page (`GlobalSignature` hashes the partials): adding one to
+    /// A partial is chrome on every page (`GlobalInputs` holds the partials): adding one to
     /// the theme renders every page again, as editing `page.html` does.
     @Test func changingAPartialRendersEveryPageAgain() throws {
         let (root, configuration) = try tree()

@@ -69,7 +69,9 @@ package enum BookLayout {
             configuration.outputDirectory = output
         } else if let build = settings.buildDirectory {
             configuration.outputDirectory = FileSystem.join(root, build)
-            configuration.outputSetting = settings.locations["build.build-dir"].map { (tomlPath, $0) }
+            configuration.outputSetting = settings.locations["build.build-dir"].map {
+                SettingPlace(path: tomlPath, location: $0)
+            }
         } else if mdBookLayout || bareSummary {
             configuration.outputDirectory = FileSystem.join(root, "book")
             // Pages and site share the folder: the site is left out of the content.

@@ -3,7 +3,7 @@ import Foundation
 import LectureSupport
 
 /// What `lecture build` reads and writes.
-package struct BuildConfiguration: Sendable {
+package struct BuildConfiguration: Sendable, Hashable {
     /// The folder with `SUMMARY.md` and the pages, as the user gave it (`--content`).
     package var contentDirectory = "content"
     /// The folder with `page.html` and the assets (`--templates`).
@@ -11,7 +11,7 @@ package struct BuildConfiguration: Sendable {
     /// Where the site is written (`--output`); swapped in whole when the build succeeds.
     package var outputDirectory = "_site"
     /// Where `outputDirectory` was set in book.toml (`[build] build-dir`), for diagnostics.
-    package var outputSetting: (path: String, location: SourceLocation)?
+    package var outputSetting: SettingPlace?
     /// The book's folder (the one holding `book.toml`), which the output may lie in but never
     /// replace.
     package var bookDirectory: String?

@@ -35,9 +35,9 @@ package final class BuildMemory: Sendable {
         /// By step name, then page path relative to the content folder.
         var entries: [String: [String: Entry]] = [:]
         var files: [String: ReadFile] = [:]
-        var printCheckedGlobal: String?
+        var printCheckedGlobal: Int?
         /// The live site's folder identity right after the last successful write, with the global inputs then.
-        var written: (folder: FileSignature, global: String)?
+        var written: (folder: FileSignature, global: Int)?
         /// The sources of the copied files, as they were when the live site was written.
         var copies: [String: FileSignature] = [:]
         /// The key of each page's `Render` result the live site was written from, by page path.
@@ -99,13 +99,13 @@ package final class BuildMemory: Sendable {
     /// the same global inputs. Its sections come from pages whose own HTML (same raw HTML,
     /// same Markdown links, checked on every rebuild) is checked again, so a preview rebuild
     /// need not scan the whole book's page again.
-    func printPageChecked(global: String) -> Bool { state.withLock { $0.printCheckedGlobal == global } }
+    func printPageChecked(global: Int) -> Bool { state.withLock { $0.printCheckedGlobal == global } }
 
     /// Records that `print.html` passed the emitted-URL check under `global`.
-    func rememberPrintPageChecked(global: String) { state.withLock { $0.printCheckedGlobal = global } }
+    func rememberPrintPageChecked(global: Int) { state.withLock { $0.printCheckedGlobal = global } }
 
     /// Whether the folder at `output` is the one the last build wrote with these global inputs.
-    func liveSiteIsOurs(_ output: String, global: String) -> Bool {
+    func liveSiteIsOurs(_ output: String, global: Int) -> Bool {
         state.withLock {
             guard let written = $0.written, let now = FileSignature(path: output) else { return false }
             return written.folder == now && written.global == global
@@ -114,7 +114,7 @@ package final class BuildMemory: Sendable {
 
     /// Records the live site just written at `output`: its global inputs, its copied files'
     /// sources and the `Render` keys of its pages.
-    func rememberWrite(_ output: String, global: String, copies: [String: FileSignature], keys: [String: String]) {
+    func rememberWrite(_ output: String, global: Int, copies: [String: FileSignature], keys: [String: String]) {
         state.withLock {
             $0.written = FileSignature(path: output).map { ($0, global) }
             $0.copies = copies

@@ -6,7 +6,7 @@ import LectureSupport
 /// ends them (the process's signals, or `lecture serve`'s own token, `LiveServer`). A run's, not
 /// the sample engine's: `BuildConfiguration.run`, read by the pipeline, `Load`, `Render` and the
 /// verifier alike.
-package struct RunContext: Sendable {
+package struct RunContext: Sendable, Hashable {
     /// Parallel jobs (`-j`; default: the number of cores).
     package var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Checked before each step, page and sample and by each child process of the run: once

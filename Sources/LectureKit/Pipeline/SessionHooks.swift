@@ -21,7 +21,7 @@ struct SessionHooks: Sendable {
 /// step's page results, and what one hook of the run leaves for a later one.
 final class SessionMemory: Sendable {
     private struct State: Sendable {
-        var global = ""
+        var global = 0
         var pageKeys: [String: String] = [:]
         var siteKeys: [String: String] = [:]
         var copies: [String: FileSignature] = [:]
@@ -33,8 +33,9 @@ final class SessionMemory: Sendable {
 
     init(memory: BuildMemory) { self.memory = memory }
 
-    /// The global inputs' digest (`BuildContext.globalSignature`) as a hook last asked for it.
-    var global: String {
+    /// The global inputs' number (`BuildMemory.number(of:)` of `BuildContext.globalInputs()`) as a
+    /// hook last asked for it.
+    var global: Int {
         get { state.withLock { $0.global } }
         set { state.withLock { $0.global = newValue } }
     }

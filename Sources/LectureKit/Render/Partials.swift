@@ -136,7 +136,7 @@ struct Partials: Hashable, Sendable {
 
     /// Every partial, parsed.
     var templates: [Name: Template]
-    /// Their texts in `Name` order, for the digest every page depends on (`globalSignature`).
+    /// Their texts in `Name` order, for the inputs every page depends on (`GlobalInputs`).
     var source: String
     /// Each one's text, for the keys of cached HTML made with it (`Chrome.cacheKey`).
     var texts: [Name: String] = [:]

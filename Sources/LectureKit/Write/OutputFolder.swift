@@ -19,13 +19,13 @@ package struct OutputFolder: Sendable, Equatable {
     package var name: String
     /// Where the setting was written (book.toml's `build-dir` line), for diagnostics; nil for
     /// the command line.
-    package var setting: (path: String, location: SourceLocation)?
+    package var setting: SettingPlace?
 
     /// `parent/name`.
     package var path: String { parent == "/" ? "/" + name : parent + "/" + name }
 
     /// Resolves `spelled` (`~` is not expanded: a folder named `~` is meant).
-    package init(_ spelled: String, setting: (path: String, location: SourceLocation)? = nil) {
+    package init(_ spelled: String, setting: SettingPlace? = nil) {
         self.spelled = spelled
         self.setting = setting
         let canonical = CanonicalPath.of(spelled)
@@ -154,4 +154,10 @@ package struct OutputFolder: Sendable, Equatable {
         }
         return .error(.outputRefused, spelled, nil, summary, notes: [fix])
     }
+}
+
+/// Where a setting was written: the file (book.toml as the user named it) and the line and column.
+package struct SettingPlace: Hashable, Sendable {
+    package var path: String
+    package var location: SourceLocation
 }

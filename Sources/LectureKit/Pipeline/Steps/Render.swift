@@ -76,7 +76,7 @@ extension BuildStep {
     /// files whose source is as it was at the last write.
     static let renderSession = SessionHooks(
         before: { session, context in
-            session.global = context.globalSignature()
+            session.global = session.memory.number(of: context.globalInputs())
             context.earlier.checked =
                 session.memory.printPageChecked(global: session.global) ? [PrintPage.outputPath] : []
         },

@@ -17,7 +17,7 @@ extension BuildStep {
     static let writeSession = SessionHooks(
         before: { session, context in
             // Asked again: a step since Render may have changed what it covers.
-            session.global = context.globalSignature()
+            session.global = session.memory.number(of: context.globalInputs())
             let output = context.configuration.outputDirectory
             context.earlier.linkable =
                 session.memory.liveSiteIsOurs(output, global: session.global) ? context.site.unchanged : []

@@ -92,7 +92,7 @@ package struct DiagramRenderer: Sendable {
     /// The cache key of a diagram: its source, its place on the page, Graphviz and the font.
     func key(_ code: String, id: String) -> String {
         var hash = SHA256()
-        hash.update("lecture-diagram-v6")
+        hash.update("lecture-diagram-v7")
         hash.update(graphvizVersion ?? "")
         hash.update(fonts.match)
         hash.update(id)
@@ -165,15 +165,21 @@ package struct DiagramRenderer: Sendable {
     }
 
     /// Runs `gvpr` (read and drop the graph label; write the graph once as written and once turned
-    /// a quarter, `LR` ↔ `TB`, `RL` ↔ `BT`) then one `dot -Tsvg` over both.
+    /// a quarter, `LR` ↔ `TB`, `RL` ↔ `BT`, a line with a nonce between them) then `dot -Tsvg`
+    /// once for each. One `dot` over both drew the second differently from run to run (Graphviz
+    /// 2.43 carries state from one graph's layout into the next: clusters in another order,
+    /// labels a pixel aside), so the site was not reproducible; each alone is drawn the same
+    /// every time (`DiagramReproducibilityTests`).
     private func draw(_ code: String, id: String, path: String, location: SourceLocation) throws(Diagnostic)
         -> Rendered
     {
+        let separator = "// lecture-next-graph \(UUID().uuidString)"
         let program = """
             BEG_G {
               printf(2, "LECTURE-GRAPH\\n");
               if (hasAttr($G, "label")) { printf(2, "LECTURE-LABEL:%s\\n", $G.label); $G.label = ""; }
               write($G);
+              printf("\\n\(separator)\\n");
               if ($G.rankdir == "LR") $G.rankdir = "TB";
               else if ($G.rankdir == "RL") $G.rankdir = "BT";
               else if ($G.rankdir == "BT") $G.rankdir = "RL";
@@ -198,17 +204,21 @@ package struct DiagramRenderer: Sendable {
             "-Nfontname=\(DiagramFonts.family)", "-Efontname=\(DiagramFonts.family)",
             "-Gfontname=\(DiagramFonts.family)",
         ]
-        let drawn = try run(commands.dot, arguments, input: stripped.stdout, path: path, location: location)
-        if let failure = graphvizError(drawn, path: path, location: location) { throw failure }
+        var svgs: [String] = []
+        var stderr = stripped.stderrText
+        for graph in stripped.stdoutText.components(separatedBy: "\n\(separator)\n") {
+            let drawn = try run(commands.dot, arguments, input: Array(graph.utf8), path: path, location: location)
+            if let failure = graphvizError(drawn, path: path, location: location) { throw failure }
+            stderr += "\n" + drawn.stderrText
+            svgs += drawn.stdoutText.components(separatedBy: "</svg>").dropLast().map { $0 + "</svg>\n" }
+        }
         // Graphviz's escapes in a label (\n, \l, \r line breaks) read as spaces.
         for escape in ["\\n", "\\l", "\\r"] { label = label.replacingOccurrences(of: escape, with: " ") }
         // Both drawings print the same warnings: each is kept once.
         var warnings: [String] = []
-        for line in (stripped.stderrText + "\n" + drawn.stderrText).split(separator: "\n")
-        where line.hasPrefix("Warning:") {
+        for line in stderr.split(separator: "\n") where line.hasPrefix("Warning:") {
             if !warnings.contains(String(line)) { warnings.append(String(line)) }
         }
-        let svgs = drawn.stdoutText.components(separatedBy: "</svg>").dropLast().map { $0 + "</svg>\n" }
         guard let first = svgs.first else {
             throw .error(.diagram, path, location, "diagram: Graphviz drew nothing")
         }

@@ -13,19 +13,14 @@ extension SampleVerifier {
     /// compiling anything.
     static let hoverVersion = "hover-cards-v4"
 
-    /// A sample's cards, the warning when some could not be had, and whether that was SourceKit
-    /// running out of time (`timedOut`: the cards found are cached as such, `timedOutKind`).
-    typealias HoverCardAnswer = (cards: [HoverCard], warning: Diagnostic?, timedOut: Bool)
+    /// A sample's cards, and the warning when some could not be had (SourceKit ran out of time, or
+    /// there is none): an answer with a warning is partial, and never cached (`withHoverCards`).
+    typealias HoverCardAnswer = (cards: [HoverCard], warning: Diagnostic?)
 
-    /// The cache kind a passing sample's cards are kept under (`hoverCardsKey(_:)`): bytes as
-    /// `HoverCard.packed(_:)` writes them, beside the pass's JSON (in it, the JSON string's
-    /// escapes made decoding them a large part of a warm build).
+    /// The cache kind a passing sample's whole set of cards is kept under (`hoverCardsKey(_:)`):
+    /// bytes as `HoverCard.packed(_:)` writes them, beside the pass's JSON (in it, the JSON
+    /// string's escapes made decoding them a large part of a warm build).
     static let hoverCardsKind = Cache.Kind.hoverCards
-
-    /// The cache kind of the cards of a sample SourceKit did not answer for in time: the cards
-    /// it gave (packed as in `hoverCardsKind`), under `timedOutCardsKey(_:)`, so that a warm build
-    /// replays the answer and its warning instead of waiting out the limit again on every build.
-    static let timedOutKind = Cache.Kind.hoverCardsTimedOut
 
     /// The key of a sample's cards: its verdict's key (`cacheKey(_:)`, `verdictKey`) with
     /// `hoverVersion`, so that a verdict cached without cards (`lecture check`) still answers a
@@ -37,37 +32,24 @@ extension SampleVerifier {
         return hash.hexDigest()
     }
 
-    /// The key of a sample's cards cut short by the time limit: `hoverCardsKey(_:)` with the limit
-    /// (`Options.hoverTimeout`), so that a build with a higher limit (the warning's note) asks
-    /// SourceKit again.
-    func timedOutCardsKey(_ verdictKey: String) -> String {
-        var hash = SHA256()
-        hash.update("timed-out \(options.hoverTimeout)")
-        hash.update(Self.hoverCardsKey(verdictKey))
-        return hash.hexDigest()
-    }
-
     /// Whether `sample`, once passed, is to get cards: cards are on (`Options.hoverCards`; off for
     /// `lecture check`, which renders no page) and it is not `compile_fail`.
     func wantsHoverCards(_ sample: Sample) -> Bool {
         options.hoverCards && sample.mode != .compileFail && sample.mode != .ignore
     }
 
-    /// `result` (a pass) with `answer`'s cards and warning; the cards are cached when the answer is
-    /// whole, and when SourceKit ran out of time (`timedOutKind`, keyed with the limit: the next
-    /// build shows the same cards and warning without waiting again). What SourceKit could not
-    /// give at all (no SourceKit beside the compiler) is asked for again by the next build: that
-    /// costs one look for the library per run (`SourceKitLibrary`), and the warning shows on every
-    /// build.
+    /// `result` (a pass) with `answer`'s cards and warning; the cards are cached only when the
+    /// answer is whole. A partial one (SourceKit ran out of time, under load, or could not be
+    /// loaded) is shown with its warning on this build alone and never cached, so the next build
+    /// asks SourceKit again and a page is not left without its cards by one slow build.
     func withHoverCards(_ result: SampleResult, _ answer: HoverCardAnswer) -> SampleResult {
         var result = result
         result.hoverCards = answer.cards
-        if let warning = answer.warning { result.diagnostics.append(warning) }
-        if answer.warning == nil || answer.timedOut {
-            let key = cacheKey(result.sample)
+        if let warning = answer.warning {
+            result.diagnostics.append(warning)
+        } else {
             cache.write(
-                kind: answer.timedOut ? Self.timedOutKind : Self.hoverCardsKind,
-                key: answer.timedOut ? timedOutCardsKey(key) : Self.hoverCardsKey(key),
+                kind: Self.hoverCardsKind, key: Self.hoverCardsKey(cacheKey(result.sample)),
                 Array(result.packedHoverCards.utf8))
         }
         return result
@@ -81,7 +63,7 @@ extension SampleVerifier {
             sample.path, sample.location,
             "SourceKit did not answer within \(Self.seconds(options.hoverTimeout)); \(kept) hover cards kept, the rest skipped",
             notes: [
-                "the page is built without the missing cards, and later builds with the same limit reuse this answer; raise the limit with LECTURE_HOVER_TIMEOUT=SECONDS, or build with --no-cache, to ask SourceKit again"
+                "the page is built without the missing cards and nothing of this answer is cached: the next build asks SourceKit again; on a loaded machine raise the limit with LECTURE_HOVER_TIMEOUT=SECONDS"
             ])
     }
 
@@ -92,7 +74,7 @@ extension SampleVerifier {
         do {
             sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc).get())
         } catch {
-            return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"), false)
+            return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"))
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain
@@ -103,7 +85,7 @@ extension SampleVerifier {
         let answer = DeclarationCards.cards(
             program: program, file: file, arguments: arguments, sourceKit: sourceKit, timeout: options.hoverTimeout)
         let cards = Self.place(answer.cards, in: sample)
-        return (cards, answer.complete ? nil : timedOutWarning(sample, kept: cards.count), !answer.complete)
+        return (cards, answer.complete ? nil : timedOutWarning(sample, kept: cards.count))
     }
 
     /// Cards at program offsets (`sample.program`, parts behind `#sourceLocation` lines) as

@@ -11,9 +11,9 @@ extension SampleVerifier {
     func cacheKey(_ sample: Sample) -> String { verdictInputs(sample).key }
 
     /// The cached verdict of `sample` and whether it is whole: `false` when it is to get hover
-    /// cards (`wantsHoverCards(_:)`) and none are cached under `hoverCardsKey(_:)` nor, cut short
-    /// by the same time limit, under `timedOutCardsKey(_:)` (those come with their warning). `nil` when no
-    /// verdict is cached, or `--no-cache`; `ignore` samples are skipped here.
+    /// cards (`wantsHoverCards(_:)`) and none are cached under `hoverCardsKey(_:)` (only a whole
+    /// answer is, `withHoverCards`). `nil` when no verdict is cached, or `--no-cache`; `ignore`
+    /// samples are skipped here.
     func cachedVerdict(_ sample: Sample) -> (result: SampleResult, cardsCached: Bool)? {
         let start = ContinuousClock.now
         if sample.mode == .ignore { return (.skipped(sample), true) }
@@ -34,15 +34,7 @@ extension SampleVerifier {
             result.duration = (ContinuousClock.now - start).seconds
             return (result, true)
         }
-        var cards = wantsHoverCards(sample) ? cache.read(kind: Self.hoverCardsKind, key: Self.hoverCardsKey(key)) : []
-        // Cut short by the time limit on an earlier build with the same limit: its cards, and its warning.
-        var timedOut: Diagnostic?
-        if cards == nil, let found = cache.read(kind: Self.timedOutKind, key: timedOutCardsKey(key)),
-            let unpacked = HoverCard.unpacked(String(decoding: found, as: UTF8.self))
-        {
-            cards = found
-            timedOut = timedOutWarning(sample, kept: unpacked.count)
-        }
+        let cards = wantsHoverCards(sample) ? cache.read(kind: Self.hoverCardsKind, key: Self.hoverCardsKey(key)) : []
         var result = SampleResult.unverified(sample)
         result.outcome = .passed
         result.actualOutput = cached.output
@@ -55,7 +47,6 @@ extension SampleVerifier {
         }
         result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
         result.packedHoverCards = String(decoding: cards ?? [], as: UTF8.self)
-        if let timedOut { result.diagnostics.append(timedOut) }
         result.fromCache = true
         result.duration = (ContinuousClock.now - start).seconds
         return (result, cards != nil)

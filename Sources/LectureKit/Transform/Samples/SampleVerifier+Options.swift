@@ -5,7 +5,7 @@ import LectureSupport
 extension SampleVerifier {
     /// How samples are verified: time limit, cache use, output cap, language mode, sandbox and
     /// libraries (the run's parallelism and cancellation are `RunContext`'s).
-    package struct Options: Sendable {
+    package struct Options: Sendable, Hashable {
         /// Seconds a sample may run (default 10).
         package var timeout: Double = 10
         /// Ignore cached results (they are still written).

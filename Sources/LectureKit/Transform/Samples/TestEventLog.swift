@@ -13,17 +13,19 @@ enum TestEventLog {
     static func results(_ text: String, sample: Sample) -> [TestCaseResult] {
         var order: [String] = []
         var byID: [String: TestCaseResult] = [:]
-        var names: [String: String] = [:]
-        var suites: [(id: String, name: String)] = []
+        // A test's own name, and each suite's, by ID; the suite a name is prefixed with is found
+        // once the whole stream is read (`name(of:)`).
+        var shownNames: [String: String] = [:]
+        var suites: [String: String] = [:]
         let decoder = JSONDecoder()
-        func start(_ id: String, name: String) {
+        func start(_ id: String) {
             if byID[id] == nil {
                 order.append(id)
-                byID[id] = TestCaseResult(name: name, passed: true)
+                byID[id] = TestCaseResult(name: id, passed: true)
             }
         }
         func fail(_ id: String, _ message: String, file: String?, line: Int?, column: Int?) {
-            start(id, name: names[id] ?? id)
+            start(id)
             byID[id]!.passed = false
             var failure = TestCaseResult.Failure(message: message)
             if file == sample.path, let line {
@@ -40,7 +42,7 @@ enum TestEventLog {
                 switch event {
                 case "issue": fail(test, record.message ?? "failed", file: record.file, line: record.line, column: nil)
                 case "ended":
-                    start(test, name: test)
+                    start(test)
                     if record.passed == false { byID[test]!.passed = false }
                 default: break
                 }
@@ -49,17 +51,12 @@ enum TestEventLog {
             guard let payload = record.payload else { continue }
             if record.kind == "test", let id = payload.id {
                 let shown = payload.displayName ?? payload.name ?? id
-                if payload.kind == "suite" {
-                    suites.append((id, shown))
-                } else {
-                    let suite = suites.last(where: { id.hasPrefix($0.id + "/") })
-                    names[id] = suite.map { "\($0.name)/\(shown)" } ?? shown
-                }
+                if payload.kind == "suite" { suites[id] = shown } else { shownNames[id] = shown }
                 continue
             }
-            guard record.kind == "event", let id = payload.testID, names[id] != nil else { continue }
+            guard record.kind == "event", let id = payload.testID, shownNames[id] != nil else { continue }
             switch payload.kind {
-            case "testStarted": start(id, name: names[id]!)
+            case "testStarted": start(id)
             case "issueRecorded" where payload.issue?.isKnown != true:
                 let message =
                     payload.messages?.first(where: { $0.symbol == "fail" })?.text ?? payload.messages?.first?.text
@@ -69,7 +66,22 @@ enum TestEventLog {
             default: break
             }
         }
-        return order.map { byID[$0]! }
+        return order.map { id in
+            var test = byID[id]!
+            if let shown = shownNames[id] {
+                test.name = Self.name(of: id, shown: shown, suites: suites)
+            }
+            return test
+        }
+    }
+
+    /// A Swift Testing test's name as the report shows it: `shown` after the name of the
+    /// innermost suite whose ID starts its own (`Module.Suite/Inner/name()/file.swift:line:column`
+    /// under `Module.Suite/Inner`), whatever order the stream described them in (Swift Testing
+    /// writes the records of one suite's members in an order that varies from run to run).
+    static func name(of id: String, shown: String, suites: [String: String]) -> String {
+        let suite = suites.filter { id.hasPrefix($0.key + "/") }.max { $0.key.count < $1.key.count }
+        return suite.map { "\($0.value)/\(shown)" } ?? shown
     }
 
     /// One line of either format; every field optional.
