@@ -44,7 +44,9 @@ package enum MarkdownParser {
     ///
     /// A page whose brackets would keep cmark busy for long (`BracketCost`) is parsed up to the
     /// line where that starts, given as `tooSlow`; the rest is left out, and the caller reports it.
-    package static func parseDocument(_ text: String, smartPunctuation: Bool = false) -> (
+    package static func parseDocument(
+        _ text: String, smartPunctuation: Bool = false, maximumDepth: Int = MarkdownParser.maximumDepth
+    ) -> (
         blocks: [Block], tooDeep: SourceLocation?, literalEmphasis: [SourceLocation], tooSlow: SourceLocation?
     ) {
         var text = text
@@ -58,7 +60,7 @@ package enum MarkdownParser {
             let tooSlow = cut.map { SourceLocation(line: $0.line, column: 1) }
             guard let root else { return ([], nil, [], tooSlow) }
             defer { cmark_node_free(root) }
-            var converter = Converter(source: parsed)
+            var converter = Converter(source: parsed, maximumDepth: maximumDepth)
             let blocks = converter.children(of: root).map { converter.block($0) }
             return (blocks, converter.tooDeep, converter.literalEmphasis, tooSlow)
         }
@@ -121,8 +123,13 @@ private struct Converter {
     var lineStarts: [Int]?
     /// Runs of `*` or `_` left as text (`MarkdownParser.parseDocument`).
     var literalEmphasis: [SourceLocation] = []
+    /// How deep the tree may go before the rest is cut off (`MarkdownParser.parseDocument`).
+    let maximumDepth: Int
 
-    init(source: UnsafeBufferPointer<UInt8>) { self.source = source }
+    init(source: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.source = source
+        self.maximumDepth = maximumDepth
+    }
 
     /// The bytes a single-line inline node spans in the source, if cmark says.
     mutating func sourceBytes(of node: OpaquePointer) -> (bytes: ArraySlice<UInt8>, start: SourceLocation)? {
@@ -167,7 +174,7 @@ private struct Converter {
         let location = range(node)
         depth += 1
         defer { depth -= 1 }
-        if depth > MarkdownParser.maximumDepth {
+        if depth > maximumDepth {
             if tooDeep == nil { tooDeep = location.start }
             return Block(.paragraph([]), range: location)
         }
@@ -279,7 +286,7 @@ private struct Converter {
     mutating func inline(_ node: OpaquePointer, fallback: SourceLocation) -> Inline {
         depth += 1
         defer { depth -= 1 }
-        if depth > MarkdownParser.maximumDepth {
+        if depth > maximumDepth {
             if tooDeep == nil { tooDeep = fallback }
             return .text("")
         }

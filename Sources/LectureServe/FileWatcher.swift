@@ -94,24 +94,9 @@ final class FileWatcher: @unchecked Sendable {
         self.onChange = onChange
     }
 
-    /// Folder names never watched nor copied, besides dotfolders: package managers' folders.
-    static let ignoredFolderNames: Set<String> = ["node_modules"]
-
-    /// Whether a file or folder name is ignored: an editor's or tool's temporary file, a
-    /// dotfile or dotfolder (`.git`, `.build`, `.page.md.swp`), or `node_modules`.
-    /// The temporaries: `page.md~`, `.#page.md` (Emacs locks), `#page.md#` (Emacs autosaves),
-    /// `4913` (Vim's probe for a writable folder), `*.swp`/`*.swx`/`*.swo` (Vim), `*.tmp`,
-    /// `*.part` and `*.crdownload` (downloads); the dot rule also covers the atomic-write
-    /// temporaries of Foundation and this tool.
-    static func isIgnored(name: String) -> Bool {
-        if name.isEmpty || name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" { return true }
-        if ignoredFolderNames.contains(name) { return true }
-        if name.hasPrefix("#") && name.hasSuffix("#") { return true }
-        for suffix in [".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload"] where name.hasSuffix(suffix) {
-            return true
-        }
-        return false
-    }
+    /// Whether a file or folder name is ignored: one rule with the build's copy of the
+    /// content folder (`EditorLeftovers`).
+    static func isIgnored(name: String) -> Bool { EditorLeftovers.contains(name: name) }
 
     /// Starts watching: the folders are watched (or first scanned, when polling) before this
     /// returns, so any later change is reported; then the watcher's thread takes over.

@@ -1,7 +1,9 @@
 /// HTML character references (`&amp;`, `&#x27;`, `&#233;`, `&eacute;`) in an attribute value,
 /// decoded as a browser decodes them before it reads the value as a URL or an id
-/// (HTML, "character reference state"). Named references outside this table (the common ones
-/// and Latin-1's) are kept as written.
+/// (HTML, "character reference state"): numeric ones with or without their `;` (`&#x09ascript`
+/// is a tab, as a browser reads it), named ones with it. Named references outside this table
+/// (the common ones and Latin-1's) are kept as written. The one decoder of the emitted-URL check
+/// and the raw-HTML scan (`MachineFileURLs`), so both read a URL alike.
 package enum CharacterReferences {
     /// `value` with its character references decoded; `value` itself when it has no `&`.
     package static func decoded(_ value: String) -> String {
@@ -11,15 +13,29 @@ package enum CharacterReferences {
         while let ampersand = rest.firstIndex(of: "&") {
             out += rest[..<ampersand]
             let after = rest[rest.index(after: ampersand)...]
-            if let semicolon = after.prefix(32).firstIndex(of: ";"),
+            if after.first == "#" {
+                let hex = after.dropFirst().first == "x" || after.dropFirst().first == "X"
+                let digits = after.dropFirst(hex ? 2 : 1).prefix { $0.isASCII && $0.isHexDigit && (hex || $0.isNumber) }
+                if !digits.isEmpty {
+                    // Past U+10FFFF (however many digits), 0 and surrogates, a browser reads U+FFFD.
+                    var number: UInt32 = 0
+                    for digit in digits {
+                        number = min(number &* (hex ? 16 : 10) &+ UInt32(digit.hexDigitValue!), 0x11_0000)
+                    }
+                    out.unicodeScalars.append(number == 0 ? "\u{FFFD}" : Unicode.Scalar(number) ?? "\u{FFFD}")
+                    rest = after[digits.endIndex...]
+                    if rest.first == ";" { rest = rest.dropFirst() }
+                    continue
+                }
+            } else if let semicolon = after.prefix(32).firstIndex(of: ";"),
                 let scalar = scalar(for: after[..<semicolon])
             {
                 out.unicodeScalars.append(scalar)
                 rest = after[after.index(after: semicolon)...]
-            } else {
-                out += "&"
-                rest = after
+                continue
             }
+            out += "&"
+            rest = after
         }
         return out + rest
     }
@@ -43,7 +59,7 @@ package enum CharacterReferences {
             "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}",
             "sol": "/", "num": "#", "percnt": "%", "quest": "?", "equals": "=", "colon": ":", "period": ".",
             "lpar": "(", "rpar": ")", "plus": "+", "comma": ",", "excl": "!", "dollar": "$", "commat": "@",
-            "lowbar": "_", "hyphen": "\u{2010}", "tilde": "\u{2DC}",
+            "lowbar": "_", "hyphen": "\u{2010}", "tilde": "\u{2DC}", "Tab": "\t", "NewLine": "\n",
         ]
         // Latin-1's letters and signs, U+00A1 to U+00FF, in code point order (HTML 4's names).
         let latin1 =

@@ -214,6 +214,7 @@ extension Diagnostic.Identifier {
     /// Raw HTML or an image that makes a browser load a file of the machine (`file:`, in any
     /// attribute, `srcset`, CSS `url()`, a meta refresh, a nested `srcdoc`).
     package static let machineFileInHTML = Self("lecture.link.machine-file")
+    package static let hiddenScriptURL = Self("lecture.link.hidden-script-url")
     /// A link in a page (Markdown, a diagram's node) to a `javascript:`, `vbscript:` or `data:`
     /// URL (`ScriptURL`): a warning, and the URL is left out of the site.
     package static let scriptURL = Self("lecture.link.script-url")
@@ -250,6 +251,7 @@ extension Diagnostic.Identifier {
         tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
+        hiddenScriptURL,
         machinePathPublished,
         templatePlaceholder,
         templateWholeDocument,

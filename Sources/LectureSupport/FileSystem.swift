@@ -136,4 +136,11 @@ package enum FileSystem {
         if component == "." { return base }
         return base.hasSuffix("/") ? base + component : base + "/" + component
     }
+
+    /// A path a person wrote in a setting (`[book] src = "/srv/pages"`), from `base`: an
+    /// absolute path as written, a relative one joined to `base`, as Rust's `Path::join` (and so
+    /// mdBook) reads it. `join` would make `/srv/pages` into `base//srv/pages`.
+    package static func resolve(_ path: String, against base: String) -> String {
+        path.hasPrefix("/") ? path : join(base, path)
+    }
 }

@@ -64,11 +64,11 @@ package enum BookLayout {
         configuration.book = settings
         let source = settings.source ?? (mdBookLayout ? "src" : bareSummary ? "." : "content")
         configuration.contentPathFromBookRoot = source == "." ? "" : source
-        configuration.contentDirectory = options.content ?? FileSystem.join(root, source)
+        configuration.contentDirectory = options.content ?? FileSystem.resolve(source, against: root)
         if let output = options.output {
             configuration.outputDirectory = output
         } else if let build = settings.buildDirectory {
-            configuration.outputDirectory = FileSystem.join(root, build)
+            configuration.outputDirectory = FileSystem.resolve(build, against: root)
             configuration.outputSetting = settings.locations["build.build-dir"].map {
                 SettingPlace(path: tomlPath, location: $0)
             }
@@ -94,7 +94,7 @@ package enum BookLayout {
         if let zone = options.sampleTimeZone ?? settings.timeZone { configuration.verifier.environment.timeZone = zone }
         // Absolute: the libraries are compiled in a folder of the cache.
         configuration.verifier.libraries = settings.sampleLibraries.map {
-            URL(fileURLWithPath: FileSystem.join(root, $0)).standardizedFileURL.path
+            URL(fileURLWithPath: FileSystem.resolve($0, against: root)).standardizedFileURL.path
         }
         configuration.sampleRules.providedModules = Set(settings.sampleLibraries.map(SampleLibraries.moduleName))
         // On unless the book says otherwise, as mdBook 0.5's default is.
@@ -104,7 +104,7 @@ package enum BookLayout {
             if let templates = options.templates {
                 configuration.templatesDirectory = templates
             } else if let own = settings.templates {
-                configuration.templatesDirectory = FileSystem.join(root, own)
+                configuration.templatesDirectory = FileSystem.resolve(own, against: root)
             } else {
                 configuration.templatesDirectory = try DefaultTheme.directory(
                     cacheDirectory: configuration.cacheDirectory)

@@ -24,7 +24,7 @@ struct IncludeScope: Sendable {
         let book = bookDirectory ?? FileSystem.join(contentDirectory, "..")
         let folders =
             [book, contentDirectory, FileSystem.join(contentDirectory, "..")]
-            + includeFrom.map { $0.hasPrefix("/") ? $0 : FileSystem.join(book, $0) }
+            + includeFrom.map { FileSystem.resolve($0, against: book) }
             + files.map { FileSystem.join(IncludeExpander.folder(of: $0), ".") }
         roots = folders.map { CanonicalPath.of($0) }
     }

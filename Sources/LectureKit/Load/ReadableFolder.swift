@@ -17,7 +17,7 @@ enum ReadableFolder {
     static func problem(
         _ folder: String, key: String, bookDirectory: String, bookTOML: String, location: SourceLocation?
     ) -> Diagnostic? {
-        let resolved = CanonicalPath.of(folder.hasPrefix("/") ? folder : FileSystem.join(bookDirectory, folder))
+        let resolved = CanonicalPath.of(FileSystem.resolve(folder, against: bookDirectory))
         if let machine = OutputFolder.machineFolder(heldBy: resolved) {
             let what = CanonicalPath.of(machine.path) == resolved ? "is" : "holds"
             return .error(

@@ -27,11 +27,13 @@ final class ContentListing: @unchecked Sendable {
     }
 
     /// Files of the content folder other than Markdown (images and the like), copied into the
-    /// site at the same paths, as mdBook does; dotfiles and dotfolders (`.git`, `.build`) and
-    /// `node_modules` folders are left out.
+    /// site at the same paths, as mdBook does; what `EditorLeftovers` names (dotfiles and
+    /// dotfolders, editors' backups and temporaries, `node_modules`), in any folder, is left out,
+    /// as `lecture serve` ignores it.
     func assets() -> [String] {
         all().filter { path in
-            !path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "node_modules" }
+            !path.hasSuffix(".md")
+                && !path.split(separator: "/").contains { EditorLeftovers.contains(name: String($0)) }
         }
     }
 }

@@ -88,7 +88,8 @@ enum EmittedLinkChecker {
                         "'\(url)' embeds a file of the machine that opens the page (file:), which a reader does not have and a PDF would publish"
                     )
                 }
-                for url in urls(in: html) {
+                for written in urls(in: html) {
+                    let url = written.utf8.contains { $0 <= 0x20 } ? Self.asBrowsersRead(written) : written
                     if url.isEmpty || url.hasPrefix("//") { continue }
                     if LinkRewriter.hasScheme(url) {
                         // `std:vec.html` is the scheme `std:` to a browser, not the site's page.
@@ -138,6 +139,17 @@ enum EmittedLinkChecker {
     /// skip them, also behind `view-source:`; `MachineFileURLs`).
     static func namesALocalFile(_ url: String) -> Bool {
         MachineFileURLs.namesAMachineFile(MachineFileURLs.normalized(url))
+    }
+
+    /// `url` as a browser's URL parser takes it (WHATWG URL standard): leading and trailing C0
+    /// controls and spaces dropped, tabs and line breaks anywhere removed. `jav&#x09;ascript:`
+    /// is a `javascript:` URL (warned at its line, `MachineFileURLs.hiddenScript`), not a path.
+    static func asBrowsersRead(_ url: String) -> String {
+        let scalars = url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        guard let first = scalars.firstIndex(where: { $0.value > 0x20 }),
+            let last = scalars.lastIndex(where: { $0.value > 0x20 })
+        else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
     }
 
     struct Problem: Error {

@@ -21,6 +21,10 @@ enum MachineFileURLs {
         var offset: Int
         var place: String
         var url: String
+        /// For a script URL whose scheme is hidden from a reader of the source (`hiddenScript`),
+        /// the scheme a browser reads (`javascript`), and `url` is the value as written; `nil`
+        /// for a machine file.
+        var hiddenScheme: String? = nil
     }
 
     /// Nested documents deeper than this are not read again (and are reported, as a browser would
@@ -64,7 +68,7 @@ enum MachineFileURLs {
                 cursor += 1
             }
             let tag = lowercasedASCII(index + 1..<cursor)
-            var attributes: [(name: String, value: String, offset: Int)] = []
+            var attributes: [(name: String, value: String, written: String, offset: Int)] = []
             // Attributes, as HTML's tokenizer reads them: quoted, single-quoted or bare values.
             while cursor < bytes.count, bytes[cursor] != UInt8(ascii: ">") {
                 if isSpace(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "/") {
@@ -100,7 +104,7 @@ enum MachineFileURLs {
                     cursor = valueEnd
                 }
                 let raw = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-                attributes.append((name, decodedReferences(raw), valueStart))
+                attributes.append((name, decodedReferences(raw), raw, valueStart))
             }
             let tagEnd = min(cursor + 1, bytes.count)
             let isMetaRefresh =
@@ -110,6 +114,12 @@ enum MachineFileURLs {
                 }
             for attribute in attributes {
                 let place = "<\(tag) \(attribute.name)>"
+                if attribute.name == "href" || takesURL(attribute.name, tag: tag),
+                    let scheme = hiddenScript(written: attribute.written, decoded: attribute.value)
+                {
+                    found.append(
+                        Finding(offset: attribute.offset, place: place, url: attribute.written, hiddenScheme: scheme))
+                }
                 func report(_ url: String) {
                     for problem in problems(url: url, depth: depth) {
                         found.append(
@@ -122,7 +132,9 @@ enum MachineFileURLs {
                 case "srcdoc":
                     for inner in nested(attribute.value, depth: depth) {
                         found.append(
-                            Finding(offset: attribute.offset, place: place + " " + inner.place, url: inner.url))
+                            Finding(
+                                offset: attribute.offset, place: place + " " + inner.place, url: inner.url,
+                                hiddenScheme: inner.hiddenScheme))
                     }
                     continue
                 case "srcset", "imagesrcset":
@@ -179,6 +191,18 @@ enum MachineFileURLs {
         return found
     }
 
+    /// The scheme of a script URL (`ScriptURL`) that the attribute's value as written does not
+    /// show: `jav&#x09;ascript:`, `java&#10;script:`, `javascript&colon;`, `&#x6A;avascript:`, a
+    /// tab typed inside the word. A browser decodes the references and drops tabs and line
+    /// breaks, and runs the script; a reader of the page's source, or a check for `javascript:`,
+    /// sees no such scheme. A scheme written plainly, in any case, is the author's (as mdBook
+    /// publishes it): `nil`.
+    static func hiddenScript(written: String, decoded: String) -> String? {
+        guard let scheme = ScriptURL.scheme(of: decoded) else { return nil }
+        let shown = written.unicodeScalars.drop { $0.value <= 0x20 }
+        return String(String.UnicodeScalarView(shown)).lowercased().hasPrefix(scheme + ":") ? nil : scheme
+    }
+
     /// Whether attribute `name` of `tag` holds a URL a browser loads into the page.
     static func takesURL(_ name: String, tag: String) -> Bool {
         if name == "href" { return tag != "a" && tag != "area" }
@@ -225,7 +249,8 @@ enum MachineFileURLs {
         } else {
             document = EmittedLinkChecker.percentDecoded(Substring(payload))
         }
-        return nested(document, depth: depth).map { ("data: " + $0.place, $0.url) }
+        // A hidden script in the nested document is a script of that document, not a machine file.
+        return nested(document, depth: depth).filter { $0.hiddenScheme == nil }.map { ("data: " + $0.place, $0.url) }
     }
 
     /// The places of a document nested in another, read again as HTML.
@@ -356,46 +381,6 @@ enum MachineFileURLs {
     }
 
     /// An attribute's value with its character references decoded as HTML's tokenizer decodes
-    /// them: numeric ones with or without `;`, named ones with `;` (and `&Tab;`, `&NewLine;`).
-    static func decodedReferences(_ value: String) -> String {
-        guard value.contains("&") else { return value }
-        let scalars = Array(value.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "&", index + 1 < scalars.count else {
-                out.append(scalars[index])
-                index += 1
-                continue
-            }
-            if scalars[index + 1] == "#" {
-                var cursor = index + 2
-                let hex = cursor < scalars.count && (scalars[cursor] == "x" || scalars[cursor] == "X")
-                if hex { cursor += 1 }
-                let digitsStart = cursor
-                var number: UInt32 = 0
-                while cursor < scalars.count, let digit = UInt32(String(scalars[cursor]), radix: hex ? 16 : 10) {
-                    number = min(number &* (hex ? 16 : 10) &+ digit, 0x11_0000)
-                    cursor += 1
-                }
-                if cursor > digitsStart {
-                    if cursor < scalars.count, scalars[cursor] == ";" { cursor += 1 }
-                    out.append(Unicode.Scalar(number) ?? "\u{FFFD}")
-                    index = cursor
-                    continue
-                }
-            } else if let semicolon = scalars[(index + 1)...].prefix(32).firstIndex(of: ";") {
-                let name = String(String.UnicodeScalarView(scalars[index + 1..<semicolon]))
-                let extra: [String: Unicode.Scalar] = ["Tab": "\t", "NewLine": "\n"]
-                if let scalar = extra[name] ?? CharacterReferences.scalar(for: Substring(name)) {
-                    out.append(scalar)
-                    index = semicolon + 1
-                    continue
-                }
-            }
-            out.append(scalars[index])
-            index += 1
-        }
-        return String(out)
-    }
+    /// them (`CharacterReferences`, which the emitted-URL check reads them with too).
+    static func decodedReferences(_ value: String) -> String { CharacterReferences.decoded(value) }
 }

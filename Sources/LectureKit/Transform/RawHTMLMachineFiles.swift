@@ -3,7 +3,8 @@ import LectureSupport
 
 /// Raw HTML (and Markdown images) that would make a browser load a file of the machine that
 /// opens the page (`MachineFileURLs`): an error at the line a person must edit. No reader has
-/// that file, and a PDF printed from the page would publish it.
+/// that file, and a PDF printed from the page would publish it. Also a script URL whose scheme
+/// the source hides (`MachineFileURLs.hiddenScript`: `jav&#x09;ascript:`): a warning at its line.
 enum RawHTMLMachineFiles {
     /// One error per place, at its line; `text` is the page's Markdown (to place inline HTML).
     static func diagnostics(_ blocks: [Block], text: String, path: String) -> [Diagnostic] {
@@ -16,6 +17,16 @@ enum RawHTMLMachineFiles {
         }
         var diagnostics: [Diagnostic] = []
         func report(_ finding: MachineFileURLs.Finding, at location: SourceLocation) {
+            if let scheme = finding.hiddenScheme {
+                diagnostics.append(
+                    .warning(
+                        .hiddenScriptURL, path, location,
+                        "\(finding.place): '\(TerminalText.line(ScriptURL.shown(finding.url)))' is a \(scheme): URL: a browser decodes its character references and drops tabs and line breaks, then runs it",
+                        notes: [
+                            "if the script is meant, write '\(scheme):' plainly; if the HTML came from elsewhere, remove the URL"
+                        ]))
+                return
+            }
             let shown = finding.url.isEmpty ? "" : "'\(TerminalText.line(finding.url))' "
             diagnostics.append(
                 .error(
