@@ -68,7 +68,7 @@ enum PrintIDs {
         let link = { (value: String) -> String in
             guard value.hasPrefix("#") else { return value }
             let target = unescaped(String(value.dropFirst()))
-            let decoded = target.removingPercentEncoding ?? target
+            let decoded = target.utf8.contains(UInt8(ascii: "%")) ? target.removingPercentEncoding ?? target : target
             if prefixes.contains(decoded) { return "#" + HTML.escapeHref(roots[decoded].map(newID) ?? newID(decoded)) }
             return "#" + HTML.escapeHref(newID(decoded))
         }
