@@ -80,7 +80,8 @@ struct PrintAnchors: Hashable, Sendable {
                 ? value.split(separator: " ").map { chapter + $0 }.joined(separator: " ") : chapter + value
         }
         let link = { (value: String) in
-            let raw = value.replacingOccurrences(of: "&amp;", with: "&")
+            // The two entities `HTML.escapeHref` writes (`[^'s']` links to `#footnote-&#x27;s&#x27;`).
+            let raw = value.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#x27;", with: "'")
             let mapped = destination(raw, in: output)
             return mapped == raw ? value : HTML.escapeHref(mapped)
         }
