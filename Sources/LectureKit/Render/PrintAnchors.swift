@@ -31,14 +31,7 @@ struct PrintAnchors: Hashable, Sendable {
                 "ch-"
                 + String(
                     chapter.outputPath.dropLast(".html".count).map { "/?#%".contains($0) ? "-" : $0 })
-            var anchor = stem
-            var n = 2
-            while taken.contains(anchor) {
-                anchor = "\(stem)-\(n)"
-                n += 1
-            }
-            taken.insert(anchor)
-            chapters[chapter.outputPath] = anchor
+            chapters[chapter.outputPath] = UniqueID.unique(stem, firstSuffix: 2, taken: &taken)
         }
         self.chapters = chapters
         self.folders = folders
