@@ -120,6 +120,17 @@ import Testing
         #expect(visits == 2)
     }
 
+    /// One JSON escaper: the site's scripts (files of their own) keep `<`, `>` and `&`; a literal
+    /// for a page's inline script (`lecture serve`'s live reload) escapes them too.
+    @Test func jsonLiteralsEscapeMarkupOnlyForAPagesScript() {
+        var bytes: [UInt8] = []
+        JSONLiteral.append("a\"b</script>\n<!--&", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #""a\"b<\/script>\n<!--&""#)
+        #expect(
+            JSONLiteral.quoted("a\"b</script>\n<!--&\u{2028}\t")
+                == #""a\"b\u003c\/script\u003e\n\u003c!--\u0026\u2028\u0009""#)
+    }
+
     /// The print page's ids count from 1 (mdBook's `unique_id`), its chapter anchors from 2.
     @Test func uniqueIDsSkipWhatIsTakenFromTheirFirstSuffix() {
         var taken: Set = ["a", "a-1", "ch", "ch-2"]
