@@ -115,6 +115,30 @@ enum IncludeExpander {
         }
     }
 
+    /// The fenced code block open after `line`, given the one open before it (`nil`: none): a
+    /// line of three or more backticks or tildes (indented up to three spaces) opens one, with
+    /// its info string's first word (before a space or comma) as its language, and a line of the
+    /// same character, at least as long, with nothing after it closes it (CommonMark's rule, at
+    /// the top level only: a hint needs no more).
+    static func nextFence(after line: Substring, in open: (marker: Substring, language: Substring)?) -> (
+        marker: Substring, language: Substring
+    )? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count <= 3 else { return open }
+        let rest = line.dropFirst(indent.count)
+        guard let first = rest.first, first == "`" || first == "~" else { return open }
+        let marker = rest.prefix { $0 == first }
+        guard marker.count >= 3 else { return open }
+        let info = rest.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)
+        if let open {
+            let closes = open.marker.first == first && marker.count >= open.marker.count && info.isEmpty
+            return closes ? nil : open
+        }
+        if first == "`" && info.contains("`") { return nil }
+        let language = Substring(info).prefix { $0 != " " && $0 != "," && $0 != "\t" }
+        return (marker, language)
+    }
+
     /// Expands the directives of `text`, a file shown as `displayPath` lying in `directory`.
     static func expand(
         _ text: String, displayPath: String, directory: String, scope: IncludeScope, depth: Int = 0,
@@ -123,8 +147,15 @@ enum IncludeExpander {
         var expansion = Expansion(text: "", origins: [], included: [], diagnostics: [])
         var output: [String] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The fenced code block a line is in (its fence and language), for the hint below.
+        var fence: (marker: Substring, language: Substring)?
+        // Where that block's opening fence is: its line in this file and in the expanded text.
+        var fenceLine = (own: 0, expanded: 0)
         for (index, line) in lines.enumerated() {
             let here = LineOrigin(path: displayPath, line: index + 1)
+            let opened = fence
+            fence = nextFence(after: line, in: fence)
+            if opened == nil, fence != nil { fenceLine = (index + 1, expansion.origins.count + 1) }
             guard mentionsDirective(String(line)) else {
                 output.append(String(line))
                 expansion.origins.append(here)
@@ -165,6 +196,23 @@ enum IncludeExpander {
                 if kind == .title {
                     expansion.title = directive.arguments
                     continue
+                }
+                // mdBook's rustdoc_include turns the lines outside its selection into Rust's hidden
+                // lines (`# `), which only a Rust block hides: a Swift sample compiles them.
+                if kind == .rustdocInclude, let opened, !["", "rust"].contains(opened.language),
+                    directive.arguments.split(separator: " ").first?.contains(":") == true
+                {
+                    // At the block's fence: the directive's own line is replaced by the included
+                    // lines, and a page's diagnostics are moved from the expanded text to the
+                    // line each expanded line came from (`IncludedLocations`).
+                    let at = SourceLocation(line: depth == 0 ? fenceLine.expanded : fenceLine.own, column: 1)
+                    expansion.diagnostics.append(
+                        .warning(
+                            .includeUnsupported, displayPath, at,
+                            "'{{#rustdoc_include}}' on line \(location.line), in this '\(opened.language)' block, adds the file's other lines as Rust's hidden '# ' lines, which this block shows and a sample compiles",
+                            notes: [
+                                "write '{{#include \(directive.arguments)}}' for the selected lines alone; mdBook hides '# ' lines in Rust blocks only"
+                            ]))
                 }
                 do throws(Problem) {
                     let inner = try include(
