@@ -1,3 +1,5 @@
+import LectureKit
+
 /// The JavaScript of live reload: the script put into every served page and the shared worker
 /// that holds the browser's one event stream.
 ///
@@ -23,10 +25,10 @@ enum LiveReloadClient {
     /// from the script element's `data-version` and `data-shell`.
     static let page = """
         (function () {
-          var me = document.getElementById(\(JSONText.quoted(LiveReload.scriptID)));
+          var me = document.getElementById(\(JSONLiteral.quoted(LiveReload.scriptID)));
           if (!me) return;
           var version = me.getAttribute("data-version"), shell = me.getAttribute("data-shell");
-          var id = \(JSONText.quoted(LiveReload.overlayID));
+          var id = \(JSONLiteral.quoted(LiveReload.overlayID));
           var latest = null, busy = false;
           function parse(v) { var i = v.lastIndexOf("-"); return { boot: v.slice(0, i), n: +v.slice(i + 1) }; }
           function show(state) {
@@ -36,18 +38,18 @@ enum LiveReloadClient {
             var box = document.createElement("div");
             box.id = id;
             box.setAttribute("role", "alert");
-            box.setAttribute("style", \(JSONText.quoted(LiveReload.overlayStyle)));
+            box.setAttribute("style", \(JSONLiteral.quoted(LiveReload.overlayStyle)));
             var close = document.createElement("button");
             close.type = "button";
             close.setAttribute("aria-label", "Close");
-            close.setAttribute("style", \(JSONText.quoted(LiveReload.closeStyle)));
+            close.setAttribute("style", \(JSONLiteral.quoted(LiveReload.closeStyle)));
             close.textContent = "\\u00d7";
             close.onclick = function () { box.parentNode.removeChild(box); };
             var title = document.createElement("strong");
-            title.textContent = state.built ? \(JSONText.quoted(LiveReload.overlayTitle(hasGoodBuild: true)))
-              : \(JSONText.quoted(LiveReload.overlayTitle(hasGoodBuild: false)));
+            title.textContent = state.built ? \(JSONLiteral.quoted(LiveReload.overlayTitle(hasGoodBuild: true)))
+              : \(JSONLiteral.quoted(LiveReload.overlayTitle(hasGoodBuild: false)));
             var pre = document.createElement("pre");
-            pre.setAttribute("style", \(JSONText.quoted(LiveReload.preStyle)));
+            pre.setAttribute("style", \(JSONLiteral.quoted(LiveReload.preStyle)));
             pre.textContent = state.errors;
             box.appendChild(close);
             box.appendChild(title);
@@ -86,7 +88,7 @@ enum LiveReloadClient {
             var source = null;
             function open() {
               if (source || !window.EventSource) return;
-              source = new EventSource(\(JSONText.quoted(LiveReload.eventsPath)));
+              source = new EventSource(\(JSONLiteral.quoted(LiveReload.eventsPath)));
               ["hello", "reload", "error"].forEach(function (name) {
                 source.addEventListener(name, function (event) { apply(JSON.parse(event.data)); });
               });
@@ -96,7 +98,7 @@ enum LiveReloadClient {
             if (!document.hidden) open();
           }
           var worker = null;
-          try { worker = window.SharedWorker ? new SharedWorker(\(JSONText.quoted(LiveReload.workerPath)), "lecture-live-reload") : null; } catch (e) { worker = null; }
+          try { worker = window.SharedWorker ? new SharedWorker(\(JSONLiteral.quoted(LiveReload.workerPath)), "lecture-live-reload") : null; } catch (e) { worker = null; }
           if (!worker) { direct(); return; }
           var fellBack = false;
           worker.onerror = function () { if (!fellBack) { fellBack = true; direct(); } };
@@ -117,7 +119,7 @@ enum LiveReloadClient {
           if (last) send(port, last);
         }
         function open() {
-          source = new EventSource(\(JSONText.quoted(LiveReload.eventsPath)));
+          source = new EventSource(\(JSONLiteral.quoted(LiveReload.eventsPath)));
           ["hello", "reload", "error"].forEach(function (name) {
             source.addEventListener(name, function (event) {
               last = event.data;

@@ -1,3 +1,5 @@
+import LectureKit
+
 /// What open pages are told about the site being served: which build it is, and whether the
 /// last rebuild failed.
 struct SiteState: Hashable, Sendable {
@@ -28,7 +30,7 @@ struct SiteState: Hashable, Sendable {
 
     /// The state as one line of JSON: `{"version":"…","errors":null,"built":true,"fullReload":1}`.
     var json: String {
-        "{\"version\":\(JSONText.quoted(version)),\"errors\":\(errors.map(JSONText.quoted) ?? "null"),"
+        "{\"version\":\(JSONLiteral.quoted(version)),\"errors\":\(errors.map(JSONLiteral.quoted) ?? "null"),"
             + "\"built\":\(hasGoodBuild),\"fullReload\":\(fullReload)}"
     }
 }

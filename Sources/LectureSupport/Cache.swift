@@ -34,14 +34,36 @@ package struct Cache: Hashable, Sendable {
 
     /// The entry's bytes, or `nil` when there is none or it cannot be read (a miss: a folder, a
     /// named pipe or an unreadable file in its place is computed again, never waited on).
-    package func read(kind: String, key: String) -> [UInt8]? {
+    package func read(kind: Kind, key: String) -> [UInt8]? {
         try? FileSystem.read(path(kind: kind, key: key))
     }
 
     /// Stores an entry; a failure to write only costs a later recompute, so it is not reported.
-    package func write(kind: String, key: String, _ bytes: [UInt8]) {
+    package func write(kind: Kind, key: String, _ bytes: [UInt8]) {
         try? FileSystem.writeAtomically(bytes, to: path(kind: kind, key: key))
     }
 
-    package func path(kind: String, key: String) -> String { "\(directory)/\(kind)/\(key.prefix(2))/\(key)" }
+    /// The entry's file: `DIR/KIND/KK/KEY`.
+    package func path(kind: Kind, key: String) -> String {
+        "\(directory)/\(kind.rawValue)/\(key.prefix(2))/\(key)"
+    }
+
+    /// The kinds of entry, each a folder under the cache folder (its raw value). Beside them the
+    /// cache folder holds the sample libraries (`libraries`), the compiler's Clang module cache
+    /// (`clang-modules`) and the built-in theme (`theme`), which are folders, not entries.
+    package enum Kind: String, CaseIterable, Sendable {
+        /// A sample's verdict (`SampleCache`, keyed by `VerdictInputs`).
+        case samples
+        /// A passing sample's whole set of hover cards (`HoverCardLookup`).
+        case hoverCards = "hover-cards"
+        /// A sample's highlighted code with its hover cards (`SampleRendering`).
+        case swiftHTML = "swift-html"
+        /// Swift code highlighted outside samples (`SwiftCodeHTML`).
+        case highlight
+        /// A `dot` block drawn by Graphviz (`DiagramRenderer`).
+        case diagrams
+        /// The compiler's version and identity, and its frontend arguments (`Toolchain`,
+        /// `FrontendArguments`).
+        case toolchain
+    }
 }

@@ -116,6 +116,7 @@ extension Diagnostic.Identifier {
     package static let unusedFootnote = Self("lecture.markdown.unused-footnote")
     /// A footnote label defined twice on a page: the later definition is not shown (a warning).
     package static let repeatedFootnote = Self("lecture.markdown.repeated-footnote")
+    package static let repeatedHeadingID = Self("lecture.markdown.repeated-id")
 
     // MARK: {{#include}}
 
@@ -239,7 +240,7 @@ extension Diagnostic.Identifier {
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, pageHeading, headingJump, nestingTooDeep,
-        bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote,
+        bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, repeatedHeadingID,
         infoStringWhitespace, unclosedComment, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,

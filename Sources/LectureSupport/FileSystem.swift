@@ -113,36 +113,13 @@ package enum FileSystem {
     /// Every regular file under `root`, as paths relative to it with `/`, sorted.
     ///
     /// Only regular files: symbolic links (which could publish a file from outside the folder),
-    /// named pipes (whose reading would block) and devices are left out.
-    /// Read with `opendir`/`readdir` and each entry's `d_type` (`lstat` only where the file system
-    /// does not tell it): Foundation's enumerator cost a preview rebuild of 1,000 pages about 4% of
-    /// its time. Folders reached through a symbolic link are not entered.
+    /// named pipes (whose reading would block) and devices are left out. Folders reached through
+    /// a symbolic link are not entered (`FolderWalk`).
     package static func files(under root: String) -> [String] {
         var result: [String] = []
-        var folders = [""]
-        while let folder = folders.popLast() {
-            guard let directory = opendir(folder.isEmpty ? root : root + "/" + folder) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-                }
-                if name == "." || name == ".." { continue }
-                let relative = folder.isEmpty ? name : folder + "/" + name
-                var kind = Int32(entry.pointee.d_type)
-                if kind == Int32(DT_UNKNOWN) {
-                    var info = stat()
-                    guard lstat(root + "/" + relative, &info) == 0 else { continue }
-                    kind =
-                        (info.st_mode & S_IFMT) == S_IFDIR
-                        ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
-                }
-                if kind == Int32(DT_DIR) {
-                    folders.append(relative)
-                } else if kind == Int32(DT_REG) {
-                    result.append(relative)
-                }
-            }
+        FolderWalk.walk(root) { entry in
+            if entry.kind == .regular { result.append(entry.relativePath) }
+            return .continue
         }
         return result.sorted()
     }

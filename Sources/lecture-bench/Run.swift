@@ -150,16 +150,14 @@ enum Files {
         {
             return ((attributes[.size] as? Int) ?? 0, 1)
         }
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return (0, 0) }
         var bytes = 0
         var files = 0
-        while let relative = enumerator.nextObject() as? String {
-            let attributes = enumerator.fileAttributes
-            if attributes?[.type] as? FileAttributeType == .typeRegular {
-                bytes += (attributes?[.size] as? Int) ?? 0
+        FolderWalk.walk(root) { entry in
+            if entry.kind == .regular, let info = entry.status() {
+                bytes += Int(info.st_size)
                 files += 1
             }
-            _ = relative
+            return .continue
         }
         return (bytes, files)
     }

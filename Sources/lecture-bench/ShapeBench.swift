@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import LectureSupport
 
 /// Part 7: `lecture build` on every shape of book (`Shape`) and on the lecture itself, against
 /// the floor (one `cmark` process over the book's pages concatenated, output to `/dev/null`) and
@@ -49,14 +50,9 @@ extension Bench {
 
     /// The `.md` files under `folder` but `SUMMARY.md`, sorted by path.
     static func markdownFiles(_ folder: String) -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: folder)
-        var paths: [String] = []
-        while let relative = enumerator?.nextObject() as? String {
-            if relative.hasSuffix(".md") && (relative as NSString).lastPathComponent != "SUMMARY.md" {
-                paths.append(folder + "/" + relative)
-            }
-        }
-        return paths.sorted()
+        FileSystem.files(under: folder).filter {
+            $0.hasSuffix(".md") && ($0 as NSString).lastPathComponent != "SUMMARY.md"
+        }.map { folder + "/" + $0 }
     }
 
     /// `lecture build` of the book at `root`, one run, into `output`. - Throws: when it fails.

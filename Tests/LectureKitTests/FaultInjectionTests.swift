@@ -263,8 +263,8 @@ import Testing
     }
 
     /// Every cache entry of `kind` under `cache`.
-    static func entries(_ cache: String, kind: String) -> [String] {
-        FileSystem.files(under: cache + "/" + kind).map { cache + "/" + kind + "/" + $0 }
+    static func entries(_ cache: String, kind: Cache.Kind) -> [String] {
+        FileSystem.files(under: cache + "/" + kind.rawValue).map { cache + "/" + kind.rawValue + "/" + $0 }
     }
 
     /// What a damaged cache entry can hold instead of its JSON.
@@ -295,7 +295,7 @@ import Testing
         defer { book.remove() }
         let check = ["check", "--content", book.content, "--cache-dir", book.cache]
         try #require(try Self.lecture(check).succeeded)
-        let entries = Self.entries(book.cache, kind: "samples")
+        let entries = Self.entries(book.cache, kind: .samples)
         try #require(!entries.isEmpty)
         for entry in entries { try damage(entry) }
         // The passing sample passes again, verified afresh.
@@ -305,7 +305,7 @@ import Testing
         let page = try #require(TestSupport.read(book.content + "/a.md"))
         try FileSystem.writeAtomically(
             page.replacingOccurrences(of: "```output\n가", with: "```output\n다"), to: book.content + "/a.md")
-        for entry in Self.entries(book.cache, kind: "samples") where !FileSystem.isDirectory(entry) {
+        for entry in Self.entries(book.cache, kind: .samples) where !FileSystem.isDirectory(entry) {
             try damage(entry)
         }
         let wrong = try Self.lecture(check)

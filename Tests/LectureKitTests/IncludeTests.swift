@@ -59,6 +59,19 @@ import Testing
             ])
     }
 
+    /// A directive left as written says why: an unknown name is not supported; a known one with
+    /// nothing after its name (`{{#include}}` in prose) names nothing (it said "not supported" too).
+    @Test func aDirectiveLeftAsWrittenSaysWhy() throws {
+        let (expansion, root) = try expand("`{{#include}}` and {{#shout loud}}\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(expansion.text == "`{{#include}}` and {{#shout loud}}\n")
+        #expect(
+            expansion.diagnostics.map(\.headline) == [
+                "page.md:1:2: warning: '{{#include}}' names no file or text and is left as written",
+                "page.md:1:20: warning: '{{#shout}}' is not supported and is left as written",
+            ])
+    }
+
     /// A sample whose include failed is not run: its one error is the directive's, never a
     /// second one from the code that lacks the lines (an empty program's "output does not match"
     /// with the hint that it ended early, or a compile error).

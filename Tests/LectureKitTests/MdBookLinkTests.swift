@@ -242,4 +242,30 @@ import Testing
         #expect(plain.lecture.facts.text["a.html"]?.contains("or --configuration.") == true)
         expectSame(plain, [.status, .pages, .ids, .text])
     }
+
+    /// What mdBook reads before smart punctuation is read as typed here too, with smart
+    /// punctuation on (the default): footnote labels with quotes, dashes or an ellipsis
+    /// (`[^"q"]` stayed literal text, its definition left out as unreferenced), a heading
+    /// attribute's id and classes (`{#one--two}` was `one–two`); and a pipe table's cells get
+    /// smart punctuation as paragraphs do (they kept straight quotes). A footnote label with `'`
+    /// links to `#footnote-&#x27;s&#x27;`, which print.html now follows (the build failed on it,
+    /// with smart punctuation on or off). Links differ only where a label's `"` or `<` is
+    /// percent-encoded here, the same target.
+    @Test func smartPunctuationLeavesWhatMdBookReadsBeforeIt() throws {
+        let page =
+            "# Typed \"labels\" -- here\n\nQuoted[^\"q\"], dashed[^a--b], em[^a---b], dots[^wait...], single[^'s'].\n\n"
+            + "[^\"q\"]: The \"quoted\" one.\n\n[^a--b]: Dashed -- once.\n\n[^a---b]: Em.\n\n[^wait...]: Dots...\n\n"
+            + "[^'s']: Single 'quotes'.\n\n## Own id {#one--two}\n\n## Class {.x--y}\n\n"
+            + "| \"Cell\" | it's -- here |\n|---|---|\n| 'a' ... | [^\"q\"] and \"b\" |\n"
+        for toml in ["[book]\ntitle = \"T\"\n", "[book]\ntitle = \"T\"\n[output.html]\nsmart-punctuation = false\n"] {
+            let built = try both(["SUMMARY.md": "- [A](a.md)\n", "a.md": page], toml: toml)
+            expectSame(built, [.status, .pages, .sidebar, .ids, .classes, .anchors, .text])
+            let decoded = { (facts: MdBookOracle.Facts) in
+                facts.links["a.html"]?.map { $0.removingPercentEncoding ?? $0 }
+            }
+            #expect(decoded(built.lecture.facts) == decoded(built.mdBook.facts))
+            #expect(built.lecture.facts.ids["a.html"]?.contains("one--two") == true)
+            #expect(!built.lecture.output.contains("warning:"), "\(built.lecture.output)")
+        }
+    }
 }

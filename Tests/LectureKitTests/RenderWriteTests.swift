@@ -92,6 +92,54 @@ import Testing
         #expect(FileSystem.files(under: root + "/missing").isEmpty)
     }
 
+    /// The one folder walker (`FileSystem.files(under:)`, `RunFolderLimit`, the benchmark) meets
+    /// a name that is not UTF-8, does not enter a linked folder, and stops when told.
+    @Test func theFolderWalkMeetsEveryEntryAndStopsWhenTold() throws {
+        let root = try TestSupport.makeTree(["a/b/c.md": "x", "d.md": "y"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let odd = Array((root + "/a/").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), 0]
+        let descriptor = open(odd, O_CREAT | O_WRONLY, 0o600)
+        try #require(descriptor >= 0)
+        close(descriptor)
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked", withDestinationPath: root + "/a")
+        var seen: [String: FolderWalk.Kind] = [:]
+        FolderWalk.walk(root) { entry in
+            seen[entry.relativePath] = entry.kind
+            return .continue
+        }
+        #expect(
+            seen == [
+                "a": .directory, "a/b": .directory, "a/b/c.md": .regular, "a/\u{FFFD}": .regular, "d.md": .regular,
+                "linked": .other,
+            ])
+        var visits = 0
+        FolderWalk.walk(root) { _ in
+            visits += 1
+            return visits == 2 ? .stop : .continue
+        }
+        #expect(visits == 2)
+    }
+
+    /// One JSON escaper: the site's scripts (files of their own) keep `<`, `>` and `&`; a literal
+    /// for a page's inline script (`lecture serve`'s live reload) escapes them too.
+    @Test func jsonLiteralsEscapeMarkupOnlyForAPagesScript() {
+        var bytes: [UInt8] = []
+        JSONLiteral.append("a\"b</script>\n<!--&", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #""a\"b<\/script>\n<!--&""#)
+        #expect(
+            JSONLiteral.quoted("a\"b</script>\n<!--&\u{2028}\t")
+                == #""a\"b\u003c\/script\u003e\n\u003c!--\u0026\u2028\u0009""#)
+    }
+
+    /// The print page's ids count from 1 (mdBook's `unique_id`), its chapter anchors from 2.
+    @Test func uniqueIDsSkipWhatIsTakenFromTheirFirstSuffix() {
+        var taken: Set = ["a", "a-1", "ch", "ch-2"]
+        #expect(UniqueID.unique("a", firstSuffix: 1, taken: &taken) == "a-2")
+        #expect(UniqueID.unique("ch", firstSuffix: 2, taken: &taken) == "ch-3")
+        #expect(UniqueID.unique("b", firstSuffix: 1, taken: &taken) == "b")
+        #expect(taken == ["a", "a-1", "a-2", "ch", "ch-2", "ch-3", "b"])
+    }
+
     @Test func outputPathThatIsAFileIsRefused() throws {
         let root = try TestSupport.makeTree(["_site": "not a folder"])
         let diagnostic = SiteWriter.validate(OutputFolder(root + "/_site"), protecting: [])

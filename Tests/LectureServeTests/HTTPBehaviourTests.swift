@@ -168,7 +168,7 @@ import Testing
         let worker = try site.get(LiveReload.workerPath)
         #expect(worker.status == 200)
         #expect(worker.headers["content-type"] == "text/javascript; charset=utf-8")
-        #expect(worker.text.contains("new EventSource(\"\(LiveReload.eventsPath)\")"))
+        #expect(worker.text.contains("new EventSource(\(JSONLiteral.quoted(LiveReload.eventsPath)))"))
 
         let stream = try EventStreamClient(port: site.port)
         #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "hello" } })

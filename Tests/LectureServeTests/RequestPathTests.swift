@@ -61,7 +61,7 @@ import Testing
         #expect(!snippet.contains("v\"</script>"))
         #expect(
             state.json
-                == #"{"version":"v\"\u003c/script\u003e","errors":"a.md:1:1: error: \u003cb\u003e\u0026\u003c/b\u003e\n    note","built":true,"fullReload":0}"#
+                == #"{"version":"v\"\u003c\/script\u003e","errors":"a.md:1:1: error: \u003cb\u003e\u0026\u003c\/b\u003e\n    note","built":true,"fullReload":0}"#
         )
         #expect(!state.json.contains("\n"))
     }

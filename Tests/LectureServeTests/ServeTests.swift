@@ -25,7 +25,7 @@ import Testing
         let script = "<script id=\"\(LiveReload.scriptID)\""
         #expect(index.text.components(separatedBy: script).count == 2)
         #expect(index.text.range(of: script)!.lowerBound < index.text.range(of: "</BODY>")!.lowerBound)
-        #expect(index.text.contains(LiveReload.eventsPath))
+        #expect(index.text.contains(JSONLiteral.quoted(LiveReload.eventsPath)))
         // The files the build wrote stay as `lecture build` writes them.
         let onDisk = try #require(
             String(data: FileManager.default.contents(atPath: site.output + "/index.html")!, encoding: .utf8))
@@ -212,7 +212,7 @@ import Testing
         // The event comes after the swap: the page is already the new one.
         let page = try site.get("/")
         #expect(page.text.contains("고친 문단입니다."))
-        #expect(page.text.contains(JSONText.quoted(reload.version)))
+        #expect(page.text.contains(JSONLiteral.quoted(reload.version)))
         #expect(
             site.recorder.lines.contains { $0.hasPrefix("Rebuilding: ") && $0.hasSuffix("content/README.md changed") })
     }

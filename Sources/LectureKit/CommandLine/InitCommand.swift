@@ -21,7 +21,7 @@ struct InitCommand: Subcommand {
 
     init(_ options: BookOptions) throws {
         directory = options.directory ?? "."
-        language = options.language ?? "en"
+        language = options.language ?? BookSettings.defaultLanguage
     }
 
     func validate() throws {

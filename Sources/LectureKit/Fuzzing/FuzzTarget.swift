@@ -161,7 +161,7 @@ package final class FuzzTarget: Sendable {
             let drawing = DiagramRenderer.Rendered(svg: code.code, narrowSVG: code.code + code.code, label: "")
             if let data = try? JSONEncoder().encode(drawing) {
                 renderer.cache.write(
-                    kind: "diagrams", key: renderer.key(code.code, id: FigureKind.diagram.id(figure)), Array(data))
+                    kind: .diagrams, key: renderer.key(code.code, id: FigureKind.diagram.id(figure)), Array(data))
             }
             return [block]
         }

@@ -14,6 +14,10 @@ package struct BookSettings: Sendable, Hashable {
     var description: String?
     /// `[book] language`, the pages' `lang` (a BCP 47 tag such as `ko` or `en`).
     package var language: String?
+    /// `[book] language` when not given: mdBook's `BookConfig::default`.
+    static let defaultLanguage = "en"
+    /// `language`, else `defaultLanguage`.
+    var languageOrDefault: String { language ?? Self.defaultLanguage }
     /// `[book] src`: the folder with `SUMMARY.md` (mdBook's default `src`).
     var source: String?
     /// `[build] build-dir`: where the site is written (mdBook's default `book`).

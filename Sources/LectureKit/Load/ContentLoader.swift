@@ -247,7 +247,9 @@ package enum ContentLoader {
 
         // A page's included files are no pages left out (mdBook's `\{{#include part.md}}`).
         let included = Set(
-            files.flatMap { $0.lineOrigins ?? [] }.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
+            files.flatMap { ($0.lineOrigins ?? []).map(\.path) + $0.includedPaths }.map {
+                URL(fileURLWithPath: $0).standardizedFileURL.path
+            })
         for relative in listing?() ?? FileSystem.files(under: contentDirectory)
         where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[NFC.normalized(relative)] == nil
             && !included.contains(

@@ -3,22 +3,18 @@
 /// output block reads back as written (`escaped`), and reads a page whose only directives are
 /// escaped ones as the check saw it (`shown`).
 enum DirectiveEscapes {
-    /// `line` with a backslash before every directive the expander would find in it (escaped ones
-    /// included, so `\{{#x}}` becomes `\\{{#x}}` and still shows one backslash); `nil` when a
-    /// directive has white space between its braces and `#` (`{{ #include f }}`), which mdBook
-    /// expands and no backslash escapes.
+    /// `line` with a backslash before the first directive the expander would find in it (an
+    /// escaped one included, so `\{{#x}}` becomes `\\{{#x}}` and still shows one backslash): an
+    /// escaped directive keeps the rest of its line as written, so one backslash is enough; `nil`
+    /// when that directive has white space between its braces and `#` (`{{ #include f }}`), which
+    /// mdBook expands and no backslash escapes.
     static func escaped(_ line: String) -> String? {
         guard IncludeExpander.mentionsDirective(line) else { return line }
-        var result = ""
-        var rest = line[...]
-        while let directive = IncludeExpander.Directive.next(in: rest) {
-            let braces = directive.range.lowerBound
-            let afterBraces = rest.index(braces, offsetBy: 2)
-            guard afterBraces < rest.endIndex, rest[afterBraces] == "#" else { return nil }
-            result += rest[..<braces] + "\\" + rest[directive.range]
-            rest = rest[directive.range.upperBound...]
-        }
-        return result + rest
+        guard let directive = IncludeExpander.Directive.next(in: line[...]) else { return line }
+        let braces = directive.range.lowerBound
+        let afterBraces = line.index(braces, offsetBy: 2)
+        guard afterBraces < line.endIndex, line[afterBraces] == "#" else { return nil }
+        return line[..<braces] + "\\" + line[braces...]
     }
 
     /// `text` as the expander shows it when its only directives are escaped ones (each less its

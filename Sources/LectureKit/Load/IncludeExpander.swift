@@ -57,9 +57,11 @@ enum IncludeExpander {
 
     /// One `{{#name arguments}}` as mdBook's pattern finds it: `{{`, optional white space, `#`,
     /// a name of letters, digits and `_`, white space, then arguments up to the first `}}`;
-    /// or an escaped one, `\{{#…}}`.
+    /// or an escaped one, `\{{#…}}`, which runs to the last `}}` of the line, as mdBook's
+    /// pattern for it does (`\\\{\{\#.*\}\}`): directives after it on its line stay as written.
     struct Directive {
-        /// From `{{` to `}}` (the backslash of an escaped one is before it).
+        /// From `{{` to `}}` (the backslash of an escaped one is before it; its `}}` is the
+        /// line's last).
         var range: Range<Substring.Index>
         var isEscaped: Bool
         var name: Substring
@@ -84,8 +86,9 @@ enum IncludeExpander {
                 let rest = inner[name.endIndex...]
                 let separated = rest.first.map { $0 == " " || $0 == "\t" } ?? false
                 if !escaped && (name.isEmpty || (!rest.isEmpty && !separated)) { continue }
+                let end = escaped ? (text.range(of: "}}", options: .backwards) ?? close).upperBound : close.upperBound
                 return Directive(
-                    range: open.lowerBound..<close.upperBound, isEscaped: escaped, name: name,
+                    range: open.lowerBound..<end, isEscaped: escaped, name: name,
                     arguments: rest.trimmingCharacters(in: .whitespaces))
             }
             return nil
@@ -150,7 +153,9 @@ enum IncludeExpander {
                         .warning(
                             .includeUnsupported,
                             displayPath, location,
-                            "'{{#\(directive.name)}}' is not supported and is left as written",
+                            kind == nil
+                                ? "'{{#\(directive.name)}}' is not supported and is left as written"
+                                : "'{{#\(directive.name)}}' names no file or text and is left as written",
                             notes: [
                                 "lecture implements mdBook's {{#include}}, {{#rustdoc_include}}, {{#playground}} and {{#title}}; write \\{{#…}} to show the directive"
                             ]))
@@ -464,6 +469,7 @@ enum IncludeExpander {
         var expanded = file
         expanded.text = expansion.text
         expanded.lineOrigins = expansion.origins
+        expanded.includedPaths = expansion.included
         expanded.expandsDirectives = expansion.expandsDirectives
         expanded.title = expansion.title
         // The directives' problems count the page's own lines; later stages (and `remap`) count

@@ -13,7 +13,7 @@ enum OutputCollisions {
         var owners: [String: String] = [
             "toc.js": "the navigation script", InterfaceWords.scriptPath: "the interface words' script",
             "toc.html": "the table of contents",
-            "assets/highlight.min.js": "highlight.js", SiteWriter.marker: "the site marker",
+            SiteFiles.highlightJS: "highlight.js", SiteWriter.marker: "the site marker",
             PrintPage.outputPath: "the print page",
         ]
         if templates.notFound != nil { owners["404.html"] = "the not-found page" }

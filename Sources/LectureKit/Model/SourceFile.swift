@@ -12,6 +12,9 @@ package struct SourceFile: Hashable, Sendable {
     /// For a page whose `{{#include}}` directives were expanded into `text`: where each of its
     /// lines came from (`IncludeExpander`); `nil` when `text` is the file as it is on disk.
     var lineOrigins: [IncludeExpander.LineOrigin]?
+    /// Every file its directives read (`IncludeExpander.Expansion.included`), also one included
+    /// in the middle of a line, whose line keeps the page's origin.
+    var includedPaths: [String] = []
     /// Whether `text` is more than the file less the backslashes of its escaped directives
     /// (`\{{#…}}`): a directive was expanded, or failed. `lecture check --bless` rewrites only a
     /// page where it is not.

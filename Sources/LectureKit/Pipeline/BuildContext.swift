@@ -7,6 +7,10 @@ import LectureSupport
 /// Each step fills in its part (`Load` the content and templates, `Parse` the pages' blocks,
 /// `Samples` their results, `Render` the site) and emits the problems it finds into
 /// `diagnostics`; nothing is printed until the run ends.
+///
+/// A value, except for what it shares by reference: `diagnostics` (a class), `console`, `probes`
+/// and `listing`. A copy (such as the pipeline's snapshot for the page inputs) emits into the
+/// same `DiagnosticEngine` as the original.
 struct BuildContext: Sendable {
     /// What to read and write.
     let configuration: BuildConfiguration

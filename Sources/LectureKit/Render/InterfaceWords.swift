@@ -77,7 +77,7 @@ package struct InterfaceWords: Sendable, Hashable {
 
     /// `ko-KR` → `["ko-KR", "ko"]`; no language → `["en"]`.
     static func languageCandidates(_ language: String?) -> [String] {
-        guard let language, !language.isEmpty else { return ["en"] }
+        guard let language, !language.isEmpty else { return [BookSettings.defaultLanguage] }
         var candidates = [language]
         if let dash = language.firstIndex(where: { $0 == "-" || $0 == "_" }) {
             candidates.append(String(language[..<dash]))

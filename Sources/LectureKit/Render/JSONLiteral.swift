@@ -1,10 +1,14 @@
 /// JSON string literals (RFC 8259, section 7) written straight into UTF-8 bytes, for the scripts
-/// the build emits: `"`, `\` and control characters escaped, and `/` too, so that no `</script>`
-/// can appear; U+2028 and U+2029 escaped for JavaScript engines older than ES2019.
-enum JSONLiteral {
+/// the build emits and those `lecture serve` puts in a page or sends as Server-Sent Events: `"`,
+/// `\` and control characters escaped (so the result never holds a newline), and `/` too, so that
+/// no `</script>` can appear; U+2028 and U+2029 escaped for JavaScript engines older than ES2019.
+/// The one JSON escaper of the tool.
+package enum JSONLiteral {
     /// `text` as a JSON string literal appended to `bytes`; the runs between escapes copied whole
-    /// (every page's search text comes here).
-    static func append(_ text: String, to bytes: inout [UInt8]) {
+    /// (every page's search text comes here). With `escapingMarkup`, `<`, `>` and `&` are escaped
+    /// too (`\u003c`…), for a literal inside a page's `<script>` element, where `<!--` would change
+    /// how the HTML parser finds its end (the HTML standard's script content restrictions).
+    static func append(_ text: String, to bytes: inout [UInt8], escapingMarkup: Bool = false) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
@@ -21,7 +25,9 @@ enum JSONLiteral {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
                     escape([UInt8(ascii: "\\"), byte], upTo: index + 1)
                 case UInt8(ascii: "\n"): escape([UInt8(ascii: "\\"), UInt8(ascii: "n")], upTo: index + 1)
-                case 0..<0x20:
+                case 0..<0x20,
+                    UInt8(ascii: "<") where escapingMarkup, UInt8(ascii: ">") where escapingMarkup,
+                    UInt8(ascii: "&") where escapingMarkup:
                     escape(Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], upTo: index + 1)
                 case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] | 1) == 0xA9:
                     escape((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8, upTo: index + 3)
@@ -36,6 +42,15 @@ enum JSONLiteral {
     }
 
     private static let hex = Array("0123456789abcdef".utf8)
+
+    /// `text` as a JSON string literal, `<`, `>` and `&` escaped, to be placed in a page's
+    /// `<script>` element or on one Server-Sent Events `data:` line: `a"b</script>` →
+    /// `"a\"b\u003c\/script\u003e"`.
+    package static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        append(text, to: &bytes, escapingMarkup: true)
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// A JSON array of string literals.
     static func array(_ texts: [String]) -> [UInt8] {

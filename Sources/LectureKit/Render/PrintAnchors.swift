@@ -31,14 +31,7 @@ struct PrintAnchors: Hashable, Sendable {
                 "ch-"
                 + String(
                     chapter.outputPath.dropLast(".html".count).map { "/?#%".contains($0) ? "-" : $0 })
-            var anchor = stem
-            var n = 2
-            while taken.contains(anchor) {
-                anchor = "\(stem)-\(n)"
-                n += 1
-            }
-            taken.insert(anchor)
-            chapters[chapter.outputPath] = anchor
+            chapters[chapter.outputPath] = UniqueID.unique(stem, firstSuffix: 2, taken: &taken)
         }
         self.chapters = chapters
         self.folders = folders
@@ -87,7 +80,8 @@ struct PrintAnchors: Hashable, Sendable {
                 ? value.split(separator: " ").map { chapter + $0 }.joined(separator: " ") : chapter + value
         }
         let link = { (value: String) in
-            let raw = value.replacingOccurrences(of: "&amp;", with: "&")
+            // The two entities `HTML.escapeHref` writes (`[^'s']` links to `#footnote-&#x27;s&#x27;`).
+            let raw = value.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#x27;", with: "'")
             let mapped = destination(raw, in: output)
             return mapped == raw ? value : HTML.escapeHref(mapped)
         }

@@ -41,7 +41,7 @@ enum PrintIDs {
                 }
                 if let id, prefixes.contains(id) { sections.append(id) }
                 guard let id, let (_, local) = split(id, prefixes) else { continue }
-                let unique = Self.unique(local, &taken)
+                let unique = UniqueID.unique(local, firstSuffix: 1, taken: &taken)
                 assigned[id, default: []].append(unique)
                 remap[id] = remap[id] ?? unique
             }
@@ -49,7 +49,9 @@ enum PrintIDs {
         // A section that starts without an h1 is linked by the id mdBook gives the heading it
         // adds there: its title's, made unique after every other id.
         for prefix in sections where roots[prefix] == nil {
-            if let title = titles[prefix] { remap[prefix] = Self.unique(HeadingAnchors.slug(title), &taken) }
+            if let title = titles[prefix] {
+                remap[prefix] = UniqueID.unique(HeadingAnchors.slug(title), firstSuffix: 1, taken: &taken)
+            }
         }
         var used: [String: Int] = [:]
         let elementID = { (value: String) -> String in
@@ -80,18 +82,6 @@ enum PrintIDs {
             ("url(#", UInt8(ascii: ")"), { HTML.escapeHref(newID($0.removingPercentEncoding ?? $0)) }),
         ]
         return parts.map { AttributeScan.replacing(in: $0, attributes) }
-    }
-
-    /// `id`, or the first of `id-1`, `id-2`… not `taken` (mdBook's `unique_id`), now taken.
-    private static func unique(_ id: String, _ taken: inout Set<String>) -> String {
-        var unique = id
-        var n = 1
-        while taken.contains(unique) {
-            unique = "\(id)-\(n)"
-            n += 1
-        }
-        taken.insert(unique)
-        return unique
     }
 
     /// What the first pass looks for: ids (0, 1) and the opening tags of headings (2 is `<h1`).

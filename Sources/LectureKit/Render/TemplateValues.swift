@@ -79,7 +79,7 @@ struct TemplateValues: Hashable, Sendable {
             "root": .text(root),
             "swift_version": .text(swiftVersion),
             "build_date": .text(buildDate),
-            "language": .text(settings.language ?? "en"),
+            "language": .text(settings.languageOrDefault),
             "default_theme": .text(settings.defaultTheme ?? ""),
             "repository_link": .html(repositoryLink),
             "edit_link": .html(editLink),

@@ -76,7 +76,7 @@ enum HeadingAnchors {
                 if !headings.isEmpty { headings[headings.count - 1].sectionText += typed(SearchText.of(block)) }
                 return [block]
             case .heading(let level, var content, _):
-                let attributes = HeadingAttributes.take(from: &content)
+                let attributes = HeadingAttributes.take(from: &content, typed: typed)
                 let text = typed(content.plainText)
                 // The id from the text as shown, so that with smart punctuation it is mdBook's
                 // (`"A" -- b` → `a--b`, the curly quotes and the dash dropped).

@@ -15,8 +15,10 @@ struct HeadingAttributes: Equatable {
     }
 
     /// Reads the attribute block at the end of `content` and takes it (and the spaces before
-    /// it) out; `nil`, with `content` unchanged, when there is none.
-    static func take(from content: inout [Inline]) -> HeadingAttributes? {
+    /// it) out; `nil`, with `content` unchanged, when there is none. `typed` gives the block's
+    /// text as the author typed it (smart punctuation undone: mdBook reads `{#a--b}` before
+    /// smart punctuation, so the id is `a--b`, never `a–b`).
+    static func take(from content: inout [Inline], typed: (String) -> String = { $0 }) -> HeadingAttributes? {
         // The trailing run of text nodes: cmark may cut `{#a_b}` into several.
         var start = content.endIndex
         while start > content.startIndex, case .text = content[start - 1] { start -= 1 }
@@ -29,7 +31,7 @@ struct HeadingAttributes: Equatable {
         guard trimmed.first == "}" else { return nil }
         let body = String(trimmed.reversed())
         guard let open = body.lastIndex(of: "{") else { return nil }
-        let inside = body[body.index(after: open)..<body.index(before: body.endIndex)]
+        let inside = typed(String(body[body.index(after: open)..<body.index(before: body.endIndex)]))
         guard !inside.contains("}") else { return nil }
         var attributes = HeadingAttributes()
         for token in inside.split(whereSeparator: { $0 == " " || $0 == "\t" }) {

@@ -17,6 +17,10 @@ struct SiteFiles: Sendable {
     var copySignatures: [String: FileSignature] = [:]
     /// An empty site.
     init() {}
+
+    /// Where the site has highlight.js (copied from `BuildConfiguration.highlightJS`, when the
+    /// system has it: a page links it whether or not it is there).
+    static let highlightJS = "assets/highlight.min.js"
 }
 
 /// The write stage: puts a site on disk all at once.

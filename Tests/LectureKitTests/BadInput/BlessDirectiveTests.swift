@@ -10,17 +10,18 @@ import Testing
 /// `{{#include secret.txt}}` was written as it was, and the next check expanded it: the page
 /// showed the file as the program's output, the check failed for ever, and bless refused the page.
 /// Every directive (`include`, `title`, `playground`, `rustdoc_include`, an unknown one, one
-/// already escaped) is written escaped, `\{{#…}}`; a page whose only directives are escaped is
+/// already escaped) is written escaped, `\{{#…}}`: the first of a line, whose escape keeps the
+/// rest of the line as written (mdBook's pattern for it runs to the line's last `}}`); a page whose only directives are escaped is
 /// blessed again; `{{ #include f }}`, which no backslash escapes, is refused with the reason.
 @Suite struct BlessDirectiveTests {
     /// What each sample prints (as Swift string-literal text, braces split so the page holds no
     /// directive of its own), and the output block bless must write for it.
     static let printed: [(swift: String, block: String)] = [
         (##""{{" + "#include secret.txt}}""##, ##"\{{#include secret.txt}}"##),
-        (##""a {{" + "#title T}} b {{" + "#playground x.rs}}""##, ##"a \{{#title T}} b \{{#playground x.rs}}"##),
+        (##""a {{" + "#title T}} b {{" + "#playground x.rs}}""##, ##"a \{{#title T}} b {{#playground x.rs}}"##),
         (
             ##""{{" + "#rustdoc_include x.rs:2}}{{" + "#include secret.txt}}""##,
-            ##"\{{#rustdoc_include x.rs:2}}\{{#include secret.txt}}"##
+            ##"\{{#rustdoc_include x.rs:2}}{{#include secret.txt}}"##
         ),
         (##""\\{{" + "#include secret.txt}}""##, ##"\\{{#include secret.txt}}"##),
         (##""{{" + "#unknown thing}} {{" + "#}} {{" + "#include""##, ##"\{{#unknown thing}} {{#}} {{#include"##),

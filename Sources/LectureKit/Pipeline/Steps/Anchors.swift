@@ -26,7 +26,8 @@ extension BuildStep {
                 to: page.blocks, reserved: reserved, smartPunctuation: input.smartPunctuation)
             page.blocks = anchored.blocks
             page.headings = anchored.headings
-            guard input.styleLints else { return [] }
+            problems += repeatedIDWarnings(page.blocks, reserved: reserved, path: page.source.displayPath)
+            guard input.styleLints else { return problems }
             let h1 = page.headings.filter { $0.level == 1 }.count
             if h1 != 1 {
                 problems.append(
@@ -39,6 +40,40 @@ extension BuildStep {
             problems += headingOrderWarnings(page.blocks, path: page.source.displayPath)
             return problems
         })
+
+    /// A heading whose `{#id}` an earlier heading or term of the page has, or the template or a
+    /// figure (`reserved`): a link to it reaches the first element with the id, so this heading
+    /// cannot be reached. Only a written id can repeat; slugs step around every id taken.
+    /// mdBook 0.5.4 writes both ids without a word.
+    static func repeatedIDWarnings(_ blocks: [Block], reserved: Set<String>, path: String) -> [Diagnostic] {
+        var first: [String: SourceLocation] = [:]
+        var warnings: [Diagnostic] = []
+        for block in blocks.leafBlocks {
+            let id: String
+            switch block.kind {
+            case .heading(_, _, let heading?): id = heading
+            case .element(let element) where element.isAnchored:
+                guard let term = element.attribute("id") else { continue }
+                id = term
+            default: continue
+            }
+            if let earlier = first[id] {
+                warnings.append(
+                    .warning(
+                        .repeatedHeadingID, path, block.range.start,
+                        "heading id '\(id)' is already the id of the heading at line \(earlier.line); links to '#\(id)' reach that one",
+                        notes: ["give this heading an id of its own: '{#\(id)-2}', or drop the '{#\(id)}'"]))
+            } else if reserved.contains(id) {
+                warnings.append(
+                    .warning(
+                        .repeatedHeadingID, path, block.range.start,
+                        "heading id '\(id)' is already an id of the page template or of a figure; links to '#\(id)' reach that one",
+                        notes: ["give this heading an id of its own"]))
+            }
+            first[id] = first[id] ?? block.range.start
+        }
+        return warnings
+    }
 
     /// Headings that skip a level (an h2 followed by an h4), which screen-reader users navigate
     /// by (WCAG 2.1, technique G141).

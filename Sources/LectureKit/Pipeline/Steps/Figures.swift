@@ -11,7 +11,9 @@ extension BuildStep {
         input: { context in
             var diagrams = context.probes.diagrams()
             diagrams.timeLimit = context.configuration.diagramTimeout
-            return FiguresInput(swiftVersion: context.swiftVersion, diagrams: diagrams)
+            return FiguresInput(
+                swiftVersion: context.swiftVersion, diagrams: diagrams,
+                smartPunctuation: context.configuration.smartPunctuation)
         },
         pageInput: { context, page in
             FiguresPageInput(
@@ -67,7 +69,7 @@ extension BuildStep {
                                         html.hasPrefix("<sup class=\"footnote-reference\"")
                                     else { return nil }
                                     return html
-                                }, warnings: &problems)
+                                }, smartPunctuation: input.smartPunctuation, warnings: &problems)
                             var blocks: [Block] = []
                             if prose > 0 {
                                 // The lines before the table stay a paragraph.
@@ -146,6 +148,8 @@ struct FiguresInput: Hashable, Sendable {
     var swiftVersion: String
     /// Graphviz, with the book's time limit.
     var diagrams: DiagramRenderer
+    /// Whether pipe tables' cells are read with smart punctuation, as the page's paragraphs are.
+    var smartPunctuation: Bool
 }
 
 /// What `Figures` takes of the book for one page: the page's samples and what the page shows of

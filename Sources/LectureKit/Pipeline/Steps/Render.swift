@@ -40,7 +40,7 @@ extension BuildStep {
             // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
             let redirects = Redirects.pages(
                 configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
-                language: configuration.book.language ?? "en", values: rendering.values)
+                language: configuration.book.languageOrDefault, values: rendering.values)
             context.site.generated.merge(redirects.files) { old, _ in old }
             // mdBook's `[output.html] cname`: GitHub Pages' custom domain, unless the book has its own CNAME file.
             if let cname = configuration.book.cname, context.site.copied["CNAME"] == nil {
@@ -50,7 +50,7 @@ extension BuildStep {
             // Every URL the reader will follow, as emitted (templates and raw HTML included).
             context.diagnostics.emit(
                 EmittedLinkChecker.check(
-                    context.site, siteURL: configuration.siteURL, optional: ["assets/highlight.min.js"],
+                    context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
                     outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
                     skipping: context.earlier.checked.union(redirects.files.keys),
                     outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
@@ -138,7 +138,7 @@ extension BuildStep {
                 ? Array(
                     Navigation.redirect(
                         to: OutputPath.href(forOutput: first.outputPath), title: first.title,
-                        language: configuration.book.language ?? "en", values: values
+                        language: configuration.book.languageOrDefault, values: values
                     ).utf8) : html
         }
         if order.isEmpty {
@@ -173,7 +173,7 @@ extension BuildStep {
             site.copied[NFC.normalized(asset)] = FileSystem.join(templates.directory, asset)
         }
         if FileSystem.exists(configuration.highlightJS) {
-            site.copied["assets/highlight.min.js"] = configuration.highlightJS
+            site.copied[SiteFiles.highlightJS] = configuration.highlightJS
         }
         return site
     }

@@ -102,7 +102,7 @@ package struct DiagramRenderer: Sendable {
 
     /// The cached rendering of a diagram, if any.
     private func rendered(_ code: String, id: String) -> Rendered? {
-        cache.read(kind: "diagrams", key: key(code, id: id)).flatMap {
+        cache.read(kind: .diagrams, key: key(code, id: id)).flatMap {
             try? JSONDecoder().decode(Rendered.self, from: Data($0))
         }
     }
@@ -142,7 +142,7 @@ package struct DiagramRenderer: Sendable {
             rendered = cached
         } else {
             rendered = try draw(code, id: id, path: path, location: location)
-            if let data = try? JSONEncoder().encode(rendered) { cache.write(kind: "diagrams", key: key, Array(data)) }
+            if let data = try? JSONEncoder().encode(rendered) { cache.write(kind: .diagrams, key: key, Array(data)) }
         }
         guard
             let alternative = [info.value("alt"), rendered.label, caption].compactMap({ $0 }).first(where: {

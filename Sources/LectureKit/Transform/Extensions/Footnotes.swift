@@ -227,7 +227,9 @@ enum Footnotes {
 
     /// The one scanner of `[^label]` in text: `inlines` (adjacent text joined) with each
     /// `[^label]`, in order, replaced by the HTML `replacement` gives for its label, or left as
-    /// text where it gives `nil` (the scan then goes on after the `[^`).
+    /// text where it gives `nil` (the scan then goes on after the `[^`). A label that smart
+    /// punctuation changed (`[^"x"]` read as `[^“x”]`) is also tried as typed, the form its
+    /// definition line keeps: mdBook reads footnote labels before smart punctuation.
     static func replacingLabels(in inlines: [Inline], with replacement: (String) -> String?) -> [Inline] {
         var result: [Inline] = []
         for inline in inlines {
@@ -239,7 +241,9 @@ enum Footnotes {
             var plain = ""
             while let open = rest.range(of: "[^") {
                 guard let close = rest[open.upperBound...].firstIndex(of: "]") else { break }
-                guard let html = replacement(String(rest[open.upperBound..<close])) else {
+                let label = String(rest[open.upperBound..<close])
+                let typed = SmartPunctuation.straight(label)
+                guard let html = replacement(label) ?? (typed == label ? nil : replacement(typed)) else {
                     plain += rest[..<open.upperBound]
                     rest = rest[open.upperBound...]
                     continue

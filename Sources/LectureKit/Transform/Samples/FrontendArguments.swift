@@ -37,7 +37,7 @@ struct FrontendArguments: Sendable {
         let key = SHA256.hex(
             "frontend-arguments-v2", verifier.toolchain.versionLine, verifier.toolchain.identity,
             verifier.flags.joined(separator: " "))
-        if let bytes = verifier.cache.read(kind: "toolchain", key: key) {
+        if let bytes = verifier.cache.read(kind: .toolchain, key: key) {
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
             guard lines.count > 1, lines[1] == "-frontend" else { return nil }
             return FrontendArguments(
@@ -52,7 +52,7 @@ struct FrontendArguments: Sendable {
             answer.succeeded, let found = parse(answer.stdoutText)
         else { return nil }
         verifier.cache.write(
-            kind: "toolchain", key: key, Array(([found.frontend] + found.job).joined(separator: "\n").utf8))
+            kind: .toolchain, key: key, Array(([found.frontend] + found.job).joined(separator: "\n").utf8))
         return FrontendArguments(job: found.job, frontend: found.frontend, driver: verifier.toolchain.swiftc)
     }
 

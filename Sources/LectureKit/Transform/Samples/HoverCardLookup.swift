@@ -20,7 +20,7 @@ extension SampleVerifier {
     /// The cache kind a passing sample's whole set of cards is kept under (`hoverCardsKey(_:)`):
     /// bytes as `HoverCard.packed(_:)` writes them, beside the pass's JSON (in it, the JSON
     /// string's escapes made decoding them a large part of a warm build).
-    static let hoverCardsKind = "hover-cards"
+    static let hoverCardsKind = Cache.Kind.hoverCards
 
     /// The key of a sample's cards: its verdict's key (`cacheKey(_:)`, `verdictKey`) with
     /// `hoverVersion`, so that a verdict cached without cards (`lecture check`) still answers a

@@ -36,29 +36,16 @@ struct RunFolderLimit {
     }
 
     /// The blocks on disk (`st_blocks`, so a sparse file counts what it holds) and the entries
-    /// under `folder`, links not followed; the walk stops once either passes `limit`. Paths are
-    /// kept as bytes: a name that is not UTF-8 is measured too.
+    /// under `folder`, links not followed (`FolderWalk`, which keeps paths as bytes: a name that
+    /// is not UTF-8 is measured too); the walk stops once either passes `limit`.
     static func usage(of folder: String, stoppingPast limit: (Int, Int)) -> (bytes: Int, entries: Int) {
         var bytes = 0
         var entries = 0
-        var pending: [[CChar]] = [Array(folder.utf8CString)]
-        while let current = pending.popLast() {
-            guard let directory = opendir(current) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                var name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    raw.prefix(while: { $0 != 0 }).map { CChar(bitPattern: $0) }
-                }
-                if name == [46] || name == [46, 46] { continue }  // "." and ".."
-                name.append(0)
-                let path = current.dropLast() + [47] + name  // current + "/" + name, NUL-terminated
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                entries += 1
-                bytes += Int(info.st_blocks) * 512
-                if info.st_mode & S_IFMT == S_IFDIR { pending.append(Array(path)) }
-                if bytes > limit.0 || entries > limit.1 { return (bytes, entries) }
-            }
+        FolderWalk.walk(folder) { entry in
+            guard let info = entry.status() else { return .continue }
+            entries += 1
+            bytes += Int(info.st_blocks) * 512
+            return bytes > limit.0 || entries > limit.1 ? .stop : .continue
         }
         return (bytes, entries)
     }

@@ -18,7 +18,7 @@ extension SampleVerifier {
         let start = ContinuousClock.now
         if sample.mode == .ignore { return (.skipped(sample), true) }
         let key = cacheKey(sample)
-        guard !options.noCache, let bytes = cache.read(kind: "samples", key: key),
+        guard !options.noCache, let bytes = cache.read(kind: .samples, key: key),
             let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes))
         else { return nil }
         if cached.failed == true {
@@ -68,7 +68,7 @@ extension SampleVerifier {
                 warnings: result.diagnostics.filter { $0.severity != .error && $0.identifier != .hoverCards },
                 firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
             if let data = try? JSONEncoder().encode(entry) {
-                cache.write(kind: "samples", key: cacheKey(sample), Array(data))
+                cache.write(kind: .samples, key: cacheKey(sample), Array(data))
             }
             if lookingUpCards, wantsHoverCards(sample) {
                 result = withHoverCards(result, cards ?? hoverCards(for: sample))
@@ -84,7 +84,7 @@ extension SampleVerifier {
             entry.outputLines = sample.outputRanges.map(\.start.line)
             entry.actualOutput = result.actualOutput
             if let data = try? JSONEncoder().encode(entry) {
-                cache.write(kind: "samples", key: cacheKey(sample), Array(data))
+                cache.write(kind: .samples, key: cacheKey(sample), Array(data))
             }
         }
         result.duration = (ContinuousClock.now - start).seconds

@@ -18,11 +18,16 @@ enum SampleDispatcher {
     static let program = "sample"
 
     /// The entry point of sample `index`.
-    static func entryPoint(_ index: Int) -> String { "lecture_sample_main_\(index)" }
+    static func entryPoint(_ index: Int) -> String { entryPointPrefix + "\(index)" }
+
+    /// The entry points' names before the sample's index (`entryPoint(_:)`, `source`).
+    private static let entryPointPrefix = "lecture_sample_main_"
+    /// The leaders' names before the sample's index (`leaderSymbol(_:)`, `source`).
+    private static let leaderPrefix = "lecture_sample_leader_"
 
     /// The C function, in a module of several `test` samples (`TestModuleGroups`), that returns
     /// the index of the sample whose entry point starts sample `index` (the module's first).
-    static func leaderSymbol(_ index: Int) -> String { "lecture_sample_leader_\(index)" }
+    static func leaderSymbol(_ index: Int) -> String { leaderPrefix + "\(index)" }
 
     /// The dispatcher's source. Swift, so that it needs nothing beyond the compiler samples use.
     static let source = """
@@ -36,9 +41,9 @@ enum SampleDispatcher {
         let folders = program.split(separator: "/").dropLast()
         let name = folders.last.map(String.init) ?? program
         // A test sample compiled in one module with others starts through the module's entry point.
-        let leader = dlsym(nil, "lecture_sample_leader_" + name).map { unsafeBitCast($0, to: Leader.self)() }
+        let leader = dlsym(nil, "\(leaderPrefix)" + name).map { unsafeBitCast($0, to: Leader.self)() }
         if name.allSatisfy({ $0.isNumber }),
-            let symbol = dlsym(nil, "lecture_sample_main_" + (leader.map { String($0) } ?? name))
+            let symbol = dlsym(nil, "\(entryPointPrefix)" + (leader.map { String($0) } ?? name))
         {
             exit(unsafeBitCast(symbol, to: Entry.self)(CommandLine.argc, CommandLine.unsafeArgv))
         }

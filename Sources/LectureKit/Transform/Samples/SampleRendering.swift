@@ -47,7 +47,7 @@ enum SampleRendering {
         // The partials of the code and its cards, and the words they use, are part of the HTML
         // (only they: a digest of all words would make a changed badge word retire every block).
         let key = SHA256.hex(codeCacheVersion, part.code, String(index), cards, idPrefix, chrome.cacheKey(codePartials))
-        if let cache, let bytes = cache.read(kind: "swift-html", key: key) {
+        if let cache, let bytes = cache.read(kind: .swiftHTML, key: key) {
             return String(decoding: bytes, as: UTF8.self)
         }
         let placed = HoverCardRendering.cards(HoverCard.unpacked(cards) ?? [], part: index, of: sample)
@@ -61,7 +61,7 @@ enum SampleRendering {
                         displayed, cards: placed, hidden: hidden, idPrefix: idPrefix, cache: cache, chrome: chrome)),
             ])
         let html = placed.isEmpty ? code : HoverCardRendering.frame(code, chrome: chrome)
-        cache?.write(kind: "swift-html", key: key, Array(html.utf8))
+        cache?.write(kind: .swiftHTML, key: key, Array(html.utf8))
         return html
     }
 

@@ -90,7 +90,7 @@ enum SwiftCodeHTML {
     /// build parses no Swift. Stored as text, one `offset,length,kind` line per token.
     static func tokens(in code: String, cache: Cache?) -> [HighlightedToken] {
         let key = SHA256.hex(cacheVersion, code)
-        if let cache, let bytes = cache.read(kind: "highlight", key: key) {
+        if let cache, let bytes = cache.read(kind: .highlight, key: key) {
             var tokens: [HighlightedToken] = []
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
                 let fields = line.split(separator: ",")
@@ -103,7 +103,7 @@ enum SwiftCodeHTML {
         }
         let tokens = SyntaxHighlighter.tokens(in: code)
         cache?.write(
-            kind: "highlight", key: key,
+            kind: .highlight, key: key,
             Array(tokens.map { "\($0.offset),\($0.length),\($0.kind.rawValue)\n" }.joined().utf8))
         return tokens
     }

@@ -24,8 +24,9 @@ struct Toolchain: Sendable {
         var key: String?
         let resolved = resolve(swiftc)
         if let cache, let resolved, let signature = FileSignature(path: resolved) {
-            key = SHA256.hex("toolchain-v2", swiftc, resolved, "\(signature)")
-            if let bytes = cache.read(kind: "toolchain", key: key!),
+            let entry = SHA256.hex("toolchain-v2", swiftc, resolved, "\(signature)")
+            key = entry
+            if let bytes = cache.read(kind: .toolchain, key: entry),
                 let known = try? JSONDecoder().decode(Known.self, from: Data(bytes))
             {
                 return Toolchain(
@@ -38,7 +39,7 @@ struct Toolchain: Sendable {
         if let cache, let key,
             let data = try? JSONEncoder().encode(Known(versionLine: found.versionLine, identity: found.identity))
         {
-            cache.write(kind: "toolchain", key: key, Array(data))
+            cache.write(kind: .toolchain, key: key, Array(data))
         }
         return found
     }

@@ -48,9 +48,10 @@ enum TableRenderer {
     /// paragraph's row with cells past the header's, which mdBook leaves out, adds a warning to
     /// `warnings`. `footnotes` are the footnote references `MarkdownExtensions` made of the
     /// paragraph's `[^label]`s, in order: each takes the place of its `[^label]` in the cells.
+    /// `smartPunctuation`: the cells read with it, as the page's paragraphs are.
     static func read(
         _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil,
-        references: String?, footnotes: [String] = [], warnings: inout [Diagnostic]
+        references: String?, footnotes: [String] = [], smartPunctuation: Bool = false, warnings: inout [Diagnostic]
     ) throws(DiagnosticsError) -> Table {
         var footnotes = footnotes[...]
         // A pipe table in a paragraph is read as GFM and mdBook read it (`references` given):
@@ -149,7 +150,8 @@ enum TableRenderer {
                     func parse(_ text: String) -> [Inline] {
                         if text.isEmpty { return [] }
                         guard let references else { return MarkdownParser.parseInlines(text) }
-                        var inlines = MarkdownParser.parseCell(text, references: references)
+                        var inlines = MarkdownParser.parseCell(
+                            text, references: references, smartPunctuation: smartPunctuation)
                         // Strikethrough and footnotes, as in the page's paragraphs (`MarkdownExtensions`).
                         if text.contains("~") { inlines = Strikethrough.apply(to: inlines.joiningText) }
                         if !footnotes.isEmpty, text.contains("[^") {
