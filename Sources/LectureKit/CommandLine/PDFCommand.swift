@@ -172,10 +172,15 @@ struct PDFCommand: Subcommand {
     /// Prints `page` to `pdf` and returns the PDF's size in bytes. The page's folder (the site)
     /// is served on loopback for the print (`PrintServer`), so Chromium opens it over HTTP and
     /// cannot load a file of the machine outside the site.
-    /// - Throws: `LectureError` when Chromium fails, times out (3 minutes) or writes no PDF.
-    static func print(_ page: String, to pdf: String, chromium: String, profile: String, extra: [String] = []) throws
-        -> Int
-    {
+    /// - Throws: `LectureError` when Chromium fails, times out (`timeLimit`, 3 minutes: the
+    ///   lecture's 344 printed pages take well under one on a loaded machine) or writes no PDF.
+    ///   A time-out says why it happens (a page that never finishes loading, most often a script
+    ///   that never ends, which keeps Chromium from printing at all) and names the site's pages
+    ///   whose content holds a `<script>` of its own (`pagesWithScripts`).
+    static func print(
+        _ page: String, to pdf: String, chromium: String, profile: String, extra: [String] = [],
+        timeLimit: Double = 180
+    ) throws -> Int {
         try? FileManager.default.removeItem(atPath: pdf)
         let server = try PrintServer(
             root: (page as NSString).deletingLastPathComponent.isEmpty
@@ -184,15 +189,47 @@ struct PDFCommand: Subcommand {
         let name = String(page.split(separator: "/").last ?? "")
         let result = try Subprocess.run(
             chromium, arguments(url: server.url(of: name), pdf: pdf, profile: profile, extra: extra),
-            environment: ["HOME": profile], timeout: 180, cancellation: .process)
+            environment: ["HOME": profile], timeout: timeLimit, cancellation: .process)
         let bytes = (try? FileSystem.read(pdf)) ?? []
+        // Debian's wrapper script's own complaints (`/usr/bin/chromium: 9: [: …: unexpected operator`) are no cause.
+        let log = result.stderrText.split(separator: "\n").filter {
+            !$0.contains("dbus") && !$0.hasSuffix("unexpected operator")
+        }.suffix(5).joined(separator: "\n    ")
+        if result.termination == .timedOut {
+            let site = (page as NSString).deletingLastPathComponent
+            let scripts = pagesWithScripts(in: site.isEmpty ? "." : site)
+            let named =
+                scripts.isEmpty
+                ? "no page's content holds a <script> of its own; look at the theme's scripts"
+                : "pages whose content holds a <script>: " + scripts.prefix(5).joined(separator: ", ")
+                    + (scripts.count > 5 ? " and \(scripts.count - 5) more" : "")
+            throw LectureError(
+                .error(
+                    .subprocess, pdf, nil,
+                    "Chromium did not finish printing \(name) within \(Int(timeLimit)) s and was stopped: the page never finished loading",
+                    notes: [
+                        "a script that never ends (a loop in raw HTML's <script>) keeps Chromium from printing; \(named)"
+                    ] + (log.isEmpty ? [] : [log])))
+        }
         guard result.succeeded, bytes.starts(with: Array("%PDF".utf8)) else {
-            let log = result.stderrText.split(separator: "\n").filter { !$0.contains("dbus") }.suffix(5).joined(
-                separator: "\n    ")
             throw LectureError(
                 .error(.subprocess, pdf, nil, "Chromium did not write the PDF (\(result.termination))", notes: [log]))
         }
         return bytes.count
+    }
+
+    /// The pages of the site at `site` (its top folder and subfolders, `print.html` left out, as
+    /// it holds them all) whose content (`<main>`…`</main>`, the theme's scripts left out) holds
+    /// a `<script`, sorted.
+    static func pagesWithScripts(in site: String) -> [String] {
+        FileSystem.files(under: site).filter { $0.hasSuffix(".html") && $0 != "print.html" }.sorted().filter {
+            guard let bytes = try? FileSystem.read(FileSystem.join(site, $0)) else { return false }
+            let html = String(decoding: bytes, as: UTF8.self)
+            guard let start = html.range(of: "<main"), let end = html.range(of: "</main>", options: .backwards),
+                start.upperBound < end.lowerBound
+            else { return false }
+            return html[start.upperBound..<end.lowerBound].range(of: "<script", options: .caseInsensitive) != nil
+        }
     }
 
     /// Whether a Chromium is on `PATH` (tests that print need one).
