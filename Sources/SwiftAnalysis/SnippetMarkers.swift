@@ -14,16 +14,9 @@ package enum SnippetMarkers {
     /// The 0-based lines of `code` that are a marker comment and nothing else (white space
     /// around it aside), each with whether it hides (`true`) or shows (`false`).
     package static func lines(in code: String) -> [Int: Bool] {
-        guard code.contains("// snippet.") else { return [:] }
+        guard code.containsUTF8("// snippet.") else { return [:] }
         // Lines whose text is a marker: the candidates; swift-syntax tells which are comments.
-        var candidates: [Int: Bool] = [:]
-        for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: {
-                $0 == " " || $0 == "\t" || $0 == "\r"
-            }).reversed()
-            let text = String(trimmed)
-            if text == hide || text == show { candidates[index] = text == hide }
-        }
+        let candidates = candidateLines(in: code)
         guard !candidates.isEmpty, ParsingLimit.allowsParsing(code) else { return [:] }
         // Only a construct that spans lines can hold a whole line as its text: a multiline
         // string literal (raw or not), a block comment, an extended regular expression literal.
@@ -53,6 +46,38 @@ package enum SnippetMarkers {
         }
         return markers
     }
+
+    /// The 0-based lines of `code` whose text, spaces and tabs around it aside (and a `\r` at
+    /// its end), is a marker, each with whether it hides. One scan of the UTF-8: a line ends at a
+    /// `\n` that does not follow a `\r`, as when the code was cut by `Character` (`\r\n` is one
+    /// character, which a cut at `"\n"` never splits), so the line numbers stay those it gave.
+    static func candidateLines(in code: String) -> [Int: Bool] {
+        let bytes = Array(code.utf8)
+        var candidates: [Int: Bool] = [:]
+        var line = 0
+        var start = 0
+        for end in 0...bytes.count {
+            guard end == bytes.count || (bytes[end] == 0x0A && (end == 0 || bytes[end - 1] != 0x0D)) else { continue }
+            var low = start
+            var high = end
+            while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
+            while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 || bytes[high - 1] == 0x0D {
+                high -= 1
+            }
+            let text = bytes[low..<high]
+            if text.elementsEqual(hideBytes) {
+                candidates[line] = true
+            } else if text.elementsEqual(showBytes) {
+                candidates[line] = false
+            }
+            line += 1
+            start = end + 1
+        }
+        return candidates
+    }
+
+    private static let hideBytes = Array(hide.utf8)
+    private static let showBytes = Array(show.utf8)
 
     /// Whether `code` may hold a construct that spans lines: `"""`, `/*` or `#/` anywhere.
     static func spansLines(_ code: String) -> Bool {

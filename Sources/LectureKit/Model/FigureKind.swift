@@ -1,3 +1,6 @@
+import CommonMark
+import LectureSupport
+
 /// The fenced code blocks `Figures` makes figures of (besides samples), named by their info
 /// string's language. The one place a kind's language, attributes and figure ids are written, so a
 /// new kind is a compile error at every `switch` until it is handled there.
@@ -35,6 +38,34 @@ enum FigureKind: CaseIterable, Sendable {
         switch self {
         case .diagram: "lecture-diagram-\(number)"
         case .table: "lecture-table-\(number)"
+        }
+    }
+
+    /// The figure a fenced block of this kind makes of its `code` and `info` string, with `id`,
+    /// at `location` in `path`; `nil` when it cannot, with its problems in `problems` (the block
+    /// then stays code).
+    func figure(
+        _ code: String, info: InfoString, id: String, path: String, location: SourceLocation,
+        diagrams: DiagramRenderer, problems: inout [Diagnostic]
+    ) -> Figure? {
+        switch self {
+        case .diagram:
+            do throws(Diagnostic) {
+                return .diagram(
+                    try diagrams.draw(code, info: info, id: id, path: path, location: location, warnings: &problems))
+            } catch {
+                problems.append(error)
+                return nil
+            }
+        case .table:
+            do throws(DiagnosticsError) {
+                return .table(
+                    try TableRenderer.read(code, caption: info.value("caption"), id: id, path: path, location: location)
+                )
+            } catch {
+                problems += error.diagnostics
+                return nil
+            }
         }
     }
 }

@@ -38,64 +38,15 @@ extension BuildStep {
                 return found
             }
             page.blocks = page.blocks.rewritingLeafBlocks { block in
-                if case .paragraph(let inlines) = block.kind,
-                    inlines.contains(where: {
-                        if case .text(let t) = $0 { return t.containsUTF8(UInt8(ascii: "|")) }
-                        return false
-                    })
-                {
+                if case .paragraph(let inlines) = block.kind, PipeTables.mayHoldTable(inlines) {
                     let lines = sourceLines ?? source.text.split(separator: "\n", omittingEmptySubsequences: false)
                     sourceLines = lines
-                    switch PipeTableParagraph.read(block.range, lines: lines) {
-                    case .prose: return [block]
-                    case .tableLike:
-                        problems.append(
-                            .warning(
-                                .tableAsText, path, block.range.start,
-                                "paragraph looks like a table but has no delimiter row; it is shown as text",
-                                notes: ["put a delimiter row such as '|---|---|' under the header row"]))
-                        return [block]
-                    case .table(let rows, let prose):
-                        figureCount += 1
-                        let start = SourceLocation(
-                            line: block.range.start.line + prose, column: block.range.start.column)
-                        let above = SourceLocation(line: start.line - 1, column: start.column)
-                        do throws(DiagnosticsError) {
-                            let table = try TableRenderer.read(
-                                rows, caption: nil, id: FigureKind.table.id(figureCount), path: path, location: above,
-                                rowColumn: block.range.start.column, references: references(),
-                                footnotes: inlines.lines.dropFirst(prose).flatMap { $0 }.compactMap { inline in
-                                    guard case .html(let html) = inline,
-                                        html.hasPrefix("<sup class=\"footnote-reference\"")
-                                    else { return nil }
-                                    return html
-                                }, smartPunctuation: input.smartPunctuation, warnings: &problems)
-                            var blocks: [Block] = []
-                            if prose > 0 {
-                                // The lines before the table stay a paragraph.
-                                var text: [Inline] = []
-                                for line in inlines.lines.prefix(prose) {
-                                    if !text.isEmpty { text.append(.softBreak) }
-                                    text += line
-                                }
-                                var end = start
-                                end.line -= 1
-                                blocks.append(
-                                    Block(.paragraph(text), range: SourceRange(start: block.range.start, end: end)))
-                            }
-                            let range = SourceRange(start: start, end: block.range.end)
-                            return blocks + [Figure.table(table).block(at: range)]
-                        } catch {
-                            // GFM would show it as text too: a warning, the paragraph kept.
-                            problems += error.diagnostics.map {
-                                Diagnostic(
-                                    .tableAsText, .warning, $0.path, $0.location,
-                                    $0.summary + "; the paragraph is shown as text",
-                                    notes: $0.notes)
-                            }
-                            return [block]
-                        }
-                    }
+                    return PipeTables.rewrite(
+                        block, inlines: inlines, lines: lines, path: path, smartPunctuation: input.smartPunctuation,
+                        nextID: {
+                            figureCount += 1
+                            return FigureKind.table.id(figureCount)
+                        }, references: references, problems: &problems)
                 }
                 guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
                 let info = InfoString(code.info)
@@ -116,27 +67,10 @@ extension BuildStep {
                         ))
                     return [block]
                 }
-                let id = kind.id(figureCount)
-                switch kind {
-                case .diagram:
-                    do throws(Diagnostic) {
-                        let diagram = try diagrams.draw(
-                            code.code, info: info, id: id, path: path, location: block.range.start, warnings: &problems)
-                        return [Figure.diagram(diagram).block(at: block.range)]
-                    } catch {
-                        problems.append(error)
-                        return [block]
-                    }
-                case .table:
-                    do throws(DiagnosticsError) {
-                        let table = try TableRenderer.read(
-                            code.code, caption: info.value("caption"), id: id, path: path, location: block.range.start)
-                        return [Figure.table(table).block(at: block.range)]
-                    } catch {
-                        problems += error.diagnostics
-                        return [block]
-                    }
-                }
+                let figure = kind.figure(
+                    code.code, info: info, id: kind.id(figureCount), path: path, location: block.range.start,
+                    diagrams: diagrams, problems: &problems)
+                return [figure?.block(at: block.range) ?? block]
             }
             return problems
         })
