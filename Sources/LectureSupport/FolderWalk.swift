@@ -54,8 +54,14 @@ package enum FolderWalk {
             guard let directory = opendir(current + [0]) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    raw.prefix(while: { $0 != 0 }).map { CChar(bitPattern: $0) }
+                // Read in place up to its NUL: a record is only as long as its name (`d_reclen`), so
+                // copying the whole 256-byte `d_name` read past the record, and past the end of
+                // the directory buffer when the record was its last (a SIGSEGV seen in
+                // `SampleFileLimitTests`, about one run in three on a loaded machine).
+                let name = withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+                    field.withMemoryRebound(to: CChar.self, capacity: 1) { start in
+                        Array(UnsafeBufferPointer(start: start, count: strlen(start)))
+                    }
                 }
                 if name == [46] || name == [46, 46] { continue }  // "." and ".."
                 let path = current + [47] + name + [0]  // current + "/" + name, NUL-terminated

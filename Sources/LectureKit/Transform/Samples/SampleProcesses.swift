@@ -62,6 +62,9 @@ extension SampleVerifier {
                 cancellation: self.run.cancellation)
         }
         run.termination = sandbox.termination(run.termination)
+        // A program that wrote past the limit and ended between two measures (100 MiB in well
+        // under 100 ms) is judged by what it left, as one the measure caught.
+        if run.termination != .fileLimitExceeded, limit.isExceeded { run.termination = .fileLimitExceeded }
         return run
     }
 }
