@@ -2,7 +2,7 @@ import CBookTOML
 import SourceText
 
 /// A TOML document, parsed by toml++ (Debian's libtomlplusplus-dev, TOML 1.0) and kept as a flat
-/// list of located entries. The `BookTOML` module's one file, and the only importer of `CBookTOML`:
+/// list of located entries. The only importer of `CBookTOML`:
 /// no C or C++ value outlives `parse`.
 package struct TOMLDocument: Sendable {
     /// What a TOML value is.
@@ -22,17 +22,26 @@ package struct TOMLDocument: Sendable {
         package var location: SourceLocation
     }
 
-    /// A syntax error, located as toml++ reports it (the column converted to UTF-8 bytes).
+    /// A syntax error, located as toml++ reports it (the column converted to UTF-8 bytes), or
+    /// tables and arrays nested deeper than `TOMLNesting.maximumDepth` (`isTooDeep`), located
+    /// at the key's part or the value that goes past it.
     package struct SyntaxError: Error, Sendable, Equatable {
         package var message: String
         package var location: SourceLocation
+        package var isTooDeep = false
     }
 
     /// Every node, parents before children, in document order.
     package var entries: [Entry]
 
-    /// Parses `text`. - Returns: the entries. - Throws: the first syntax error.
+    /// Parses `text`. - Returns: the entries. - Throws: the first syntax error, or the first
+    /// node too deep (measured before toml++ reads the text: it and the walk below recurse).
     package static func parse(_ text: String) throws(SyntaxError) -> TOMLDocument {
+        if let place = TOMLNesting.firstTooDeep(text) {
+            throw SyntaxError(
+                message: "tables and arrays nest deeper than \(TOMLNesting.maximumDepth) levels", location: place,
+                isTooDeep: true)
+        }
         final class Collector {
             var entries: [Entry] = []
         }

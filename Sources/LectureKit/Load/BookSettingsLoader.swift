@@ -24,11 +24,23 @@ package enum BookSettingsLoader {
         return parse(file.text, path: path)
     }
 
+    /// The error for a book.toml nested deeper than the reader follows, at the part past it.
+    static func tooDeep(_ error: TOMLDocument.SyntaxError, path: String) -> Diagnostic {
+        .error(
+            .bookTOMLSyntax, path, error.location, "book.toml's \(error.message)",
+            notes: [
+                "each part of a dotted key ('a.b.c = 1') or of a table header ('[a.b.c]') is a table inside the one before, and each array or inline table a level more; no setting nests more than 5; mdBook stops at about 90 ('recursion limit')",
+                "fix this line: shorten the key, or nest fewer arrays and inline tables",
+            ])
+    }
+
     /// Reads the text of a `book.toml` named `path` in diagnostics.
     package static func parse(_ text: String, path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
         let document: TOMLDocument
         do throws(TOMLDocument.SyntaxError) {
             document = try TOMLDocument.parse(text)
+        } catch let error where error.isTooDeep {
+            return (BookSettings(), [tooDeep(error, path: path)])
         } catch {
             return (
                 BookSettings(),

@@ -45,6 +45,25 @@ enum IncludeExpander {
         /// Whether a directive other than an escaped one (`\{{#…}}`) was met: then `text` is
         /// not the file less its escapes.
         var expandsDirectives = false
+        /// Lines the directive that made this expansion asked for and did not get (a range past
+        /// the file's end): warnings at that directive, set by `include`.
+        var directiveWarnings: [Problem] = []
+    }
+
+    /// A file in a chain of includes: its real path, to find a cycle, and the path shown.
+    struct ChainLink: Sendable {
+        var real: String
+        var shown: String
+
+        init(_ shown: String) {
+            self.shown = shown
+            real = CanonicalPath.of(shown)
+        }
+    }
+
+    /// `a.md → b.md → c.md`: the chain as a note shows it.
+    static func describe(_ chain: [ChainLink]) -> String {
+        chain.map(\.shown).joined(separator: " → ")
     }
 
     /// The directives mdBook's `links` preprocessor knows (`playpen` is `playground`'s old name).
@@ -140,10 +159,13 @@ enum IncludeExpander {
     }
 
     /// Expands the directives of `text`, a file shown as `displayPath` lying in `directory`.
+    /// - Parameter chain: the files being expanded, the page first and `displayPath` last (the
+    ///   page alone when empty): a file already in it is a cycle, and the depth limit names it.
     static func expand(
         _ text: String, displayPath: String, directory: String, scope: IncludeScope, depth: Int = 0,
-        budget: IncludeBudget = IncludeBudget()
+        budget: IncludeBudget = IncludeBudget(), chain: [ChainLink] = []
     ) -> Expansion {
+        let chain = chain.isEmpty ? [ChainLink(displayPath)] : chain
         var expansion = Expansion(text: "", origins: [], included: [], diagnostics: [])
         var output: [String] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -151,6 +173,7 @@ enum IncludeExpander {
         var fence: (marker: Substring, language: Substring)?
         // Where that block's opening fence is: its line in this file and in the expanded text.
         var fenceLine = (own: 0, expanded: 0)
+        var crossedDepth = false
         for (index, line) in lines.enumerated() {
             let here = LineOrigin(path: displayPath, line: index + 1)
             let opened = fence
@@ -217,10 +240,18 @@ enum IncludeExpander {
                 do throws(Problem) {
                     let inner = try include(
                         directive.arguments, kind: kind, directory: directory, scope: scope, depth: depth,
-                        budget: budget)
+                        budget: budget, chain: chain)
                     if let title = inner.title { expansion.title = title }
                     expansion.included += inner.included
-                    expansion.diagnostics += inner.diagnostics
+                    for problem in inner.directiveWarnings {
+                        expansion.diagnostics.append(
+                            .warning(.includeFailed, displayPath, location, problem.summary, notes: problem.notes))
+                    }
+                    // A file included along many paths (each of a chain's files including the next
+                    // twice) reports its problem once, not once per path.
+                    for diagnostic in inner.diagnostics where !expansion.diagnostics.contains(diagnostic) {
+                        expansion.diagnostics.append(diagnostic)
+                    }
                     var innerLines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(
                         String.init)
                     var innerOrigins = inner.origins
@@ -249,8 +280,14 @@ enum IncludeExpander {
                     pending = ""
                 } catch {
                     if error.quiet { continue }
-                    expansion.diagnostics.append(
-                        .error(.includeFailed, displayPath, location, error.summary, notes: error.notes))
+                    // One chain too deep is one error, at the file's first directive that crosses.
+                    if error.overDepth {
+                        if crossedDepth { continue }
+                        crossedDepth = true
+                    }
+                    let diagnostic = Diagnostic.error(
+                        .includeFailed, displayPath, location, error.summary, notes: error.notes)
+                    if !expansion.diagnostics.contains(diagnostic) { expansion.diagnostics.append(diagnostic) }
                 }
             }
             pending += rest
@@ -324,22 +361,19 @@ enum IncludeExpander {
         var notes: [String] = []
         /// Left out without an error of its own (cancelled, or past the budget; see `IncludeBudget`).
         var quiet = false
+        /// The include depth limit: reported at the first directive of a file that crosses it.
+        var overDepth = false
     }
 
     /// The text a directive's arguments (`file`, `file:2:10`, `file:anchor`; for `playground`,
     /// `file attribute…`) stand for, read within `scope`.
     static func include(
         _ arguments: String, kind: Kind = .include, directory: String, scope: IncludeScope, depth: Int,
-        budget: IncludeBudget = IncludeBudget()
+        budget: IncludeBudget = IncludeBudget(), chain: [ChainLink] = []
     ) throws(Problem)
         -> Expansion
     {
         guard budget.mayGoOn else { throw Problem(summary: "", quiet: true) }
-        guard depth < maximumDepth else {
-            throw Problem(
-                summary: "{{#include}} nests deeper than \(maximumDepth) files",
-                notes: ["an included file includes itself, directly or not"])
-        }
         // mdBook: the first word is the file (with its selector), the others the playground's attributes.
         let words = arguments.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let argument = String(words.first ?? "")
@@ -350,6 +384,23 @@ enum IncludeExpander {
         let path = FileSystem.join(directory, relative)
         guard !relative.isEmpty else {
             throw Problem(summary: "{{#\(kind.rawValue)}} names no file", notes: ["write {{#\(kind.rawValue) FILE}}"])
+        }
+        let link = ChainLink(path)
+        if let first = chain.firstIndex(where: { $0.real == link.real }) {
+            throw Problem(
+                summary: "{{#\(kind.rawValue) \(argument)}} makes a cycle: '\(relative)' is already being included",
+                notes: [
+                    "the cycle: " + describe(Array(chain[first...]) + [link]),
+                    "remove this directive, or the one that includes this file from '\(relative)'",
+                ])
+        }
+        guard depth < maximumDepth else {
+            throw Problem(
+                summary: "{{#\(kind.rawValue) \(argument)}} is an include depth over \(maximumDepth)",
+                notes: [
+                    "the chain of includes: " + describe(chain + [link]),
+                    "mdBook stops at \(maximumDepth) nested includes too: include the deeper files from a file nearer the page",
+                ], overDepth: true)
         }
         let bytes = try scope.read(path, spelled: relative, directive: kind.rawValue)
         let file: SourceFile
@@ -362,9 +413,14 @@ enum IncludeExpander {
         var lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" && lines.count > 1 { lines.removeLast() }
         var chosen = Array(lines.indices)
+        var directiveWarnings: [Problem] = []
         if let selector, kind != .playground {
             do throws(Problem) {
-                chosen = try select(selector, lines: lines)
+                let selection = try select(selector, lines: lines)
+                chosen = selection.lines
+                directiveWarnings = selection.lost.map {
+                    Problem(summary: "{{#\(kind.rawValue) \(argument)}}: \($0.summary)", notes: $0.notes)
+                }
             } catch {
                 throw Problem(summary: "{{#\(kind.rawValue) \(argument)}}: \(error.summary)", notes: error.notes)
             }
@@ -403,10 +459,12 @@ enum IncludeExpander {
         guard mentionsDirective(text) else {
             return Expansion(
                 text: text, origins: origins.isEmpty ? [LineOrigin(path: path, line: 1)] : origins,
-                included: [path], diagnostics: [])
+                included: [path], diagnostics: [], directiveWarnings: directiveWarnings)
         }
         var inner = expand(
-            text, displayPath: path, directory: folder, scope: scope, depth: depth + 1, budget: budget)
+            text, displayPath: path, directory: folder, scope: scope, depth: depth + 1, budget: budget,
+            chain: chain + [link])
+        inner.directiveWarnings = directiveWarnings
         // Lines of the nested expansion count from the selection's start.
         inner.origins = inner.origins.map { origin in
             origin.path == path && origin.line - 1 < origins.count ? origins[origin.line - 1] : origin
@@ -422,30 +480,99 @@ enum IncludeExpander {
         return inner
     }
 
-    /// Whether `selector` is a line range (`N`, `N:`, `:M`, `N:M`) rather than an anchor's name.
+    /// Whether `selector` is a line range (`N`, `N:`, `:M`, `N:M`, `:`, `::`) rather than an
+    /// anchor's name: mdBook's test, so a selector made of digits (and signs) and one colon is a
+    /// range even when its numbers are out of range (`:-3`, `:99999999999999999999`), and
+    /// `select` says what is wrong with it instead of looking for an anchor of that name.
     static func isRange(_ selector: String) -> Bool {
+        func isNumber(_ bound: Substring) -> Bool {
+            let digits = bound.first == "+" || bound.first == "-" ? bound.dropFirst() : bound
+            return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        }
         let bounds = selector.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        return bounds.allSatisfy { $0.isEmpty || Int($0) != nil } && !(bounds.count == 1 && bounds[0].isEmpty)
+        return selector.isEmpty || selector == ":"
+            || (bounds.allSatisfy { $0.isEmpty || isNumber($0) } && !(bounds.count == 1 && bounds[0].isEmpty))
+    }
+
+    /// What a selector picks: the 0-based line indices, and the lines asked for that the file
+    /// does not have (a warning at the directive).
+    struct Selection {
+        var lines: [Int]
+        var lost: [Problem] = []
     }
 
     /// The 0-based line indices a selector (`N`, `N:`, `:M`, `N:M`, `NAME`) picks from `lines`.
-    static func select(_ selector: String, lines: [String]) throws(Problem) -> [Int] {
+    ///
+    /// mdBook's readings, run on 0.5.4: `:0:3` is lines 1 to 3 (a start of 0 is line 1), `:` and
+    /// `::` the whole file, `:3:25` of a 20-line file lines 3 to 20; `:0:0`, `:5:2`, `:-3`, `:25`
+    /// and numbers too large for it include nothing, silently. Here a selection of no line is an
+    /// error, one that loses lines past the file's end a warning, and a start of 0 is read as 1
+    /// with a warning.
+    static func select(_ selector: String, lines: [String]) throws(Problem) -> Selection {
+        if selector.isEmpty || selector == ":" { return Selection(lines: Array(lines.indices)) }
+        guard isRange(selector) else {
+            // An anchor's name is letters, digits, `_` and `-` (`anchorMarker`): anything else
+            // is a range gone wrong (`x:y`, `2:3:4`, `1-5`), which no anchor could match.
+            if selector.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
+                return Selection(lines: try anchored(selector, lines: lines))
+            }
+            throw Problem(
+                summary: "'\(selector)' is neither a line range nor an anchor's name",
+                notes: [
+                    "write N (one line), N:M (lines N to M), N: (from N), :M (to M), or the NAME of '// ANCHOR: NAME'"
+                ])
+        }
         let bounds = selector.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard isRange(selector) else { return try anchored(selector, lines: lines) }
-        let start = bounds[0].isEmpty ? 1 : Int(bounds[0])!
+        var lost: [Problem] = []
+        /// A bound as a line number: 1-based, positive, within `Int`.
+        func number(_ text: Substring) throws(Problem) -> Int {
+            guard !text.hasPrefix("-"), let value = Int(text.hasPrefix("+") ? text.dropFirst() : text) else {
+                throw Problem(
+                    summary: text.hasPrefix("-")
+                        ? "'\(text)' is not a line number: lines count from 1"
+                        : "'\(text)' is not a line number: the file has \(lines.count) lines",
+                    notes: ["write a line of the file, from 1 to \(lines.count)"])
+            }
+            return value
+        }
+        var start = bounds[0].isEmpty ? 1 : try number(bounds[0])
         let end: Int
         if bounds.count == 1 {
             end = start
         } else {
-            end = bounds[1].isEmpty ? lines.count : Int(bounds[1])!
+            end = bounds[1].isEmpty ? lines.count : try number(bounds[1])
         }
-        guard start >= 1, start <= lines.count else {
-            throw Problem(summary: "line \(start) is past the file's end (\(lines.count) lines)")
+        if start == 0 {
+            guard end >= 1 else {
+                throw Problem(
+                    summary: "line 0 does not exist: lines count from 1, so the range selects no line",
+                    notes: ["write a line of the file, from 1 to \(lines.count)"])
+            }
+            start = 1
+            lost.append(
+                Problem(
+                    summary: "line 0 does not exist: lines count from 1, so it is read as line 1 (as mdBook reads it)",
+                    notes: ["write \(selector.replacingOccurrences(of: "0:", with: "1:", options: .anchored)) instead"])
+            )
+        }
+        guard start <= lines.count else {
+            throw Problem(
+                summary: "line \(start) is past the file's end (\(lines.count) lines), so the range selects no line",
+                notes: ["write a line of the file, from 1 to \(lines.count)"])
         }
         guard end >= start else {
-            throw Problem(summary: "the range ends (\(end)) before it starts (\(start))")
+            throw Problem(
+                summary: "the range ends (\(end)) before it starts (\(start)), so it selects no line",
+                notes: ["write the first line, then the last: \(end):\(start)"])
         }
-        return Array((start - 1)..<min(end, lines.count))
+        if end > lines.count {
+            lost.append(
+                Problem(
+                    summary:
+                        "line\(end == lines.count + 1 ? "" : "s") \(lines.count + 1)\(end == lines.count + 1 ? "" : "–\(end)") \(end == lines.count + 1 ? "is" : "are") past the file's end (\(lines.count) lines) and left out",
+                    notes: ["end the range at \(lines.count), or with nothing after the colon (to the file's end)"]))
+        }
+        return Selection(lines: Array((start - 1)..<min(end, lines.count)), lost: lost)
     }
 
     /// The lines between `ANCHOR: name` and `ANCHOR_END: name`, without any anchor line.

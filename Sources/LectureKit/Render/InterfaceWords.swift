@@ -106,8 +106,13 @@ package struct InterfaceWords: Sendable, Hashable {
                 InterfaceWords(table: [:]),
                 [
                     .error(
-                        .bookTOMLSyntax, path, error.location, "the interface words are not valid TOML",
-                        notes: ["toml++ says: \(error.message)", "each line is key = \"word\""])
+                        .bookTOMLSyntax, path, error.location,
+                        error.isTooDeep
+                            ? "the interface words' \(error.message)" : "the interface words are not valid TOML",
+                        notes: [
+                            error.isTooDeep ? "the words are a flat table" : "toml++ says: \(error.message)",
+                            "each line is key = \"word\"",
+                        ])
                 ]
             )
         }
