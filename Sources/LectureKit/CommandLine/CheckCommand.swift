@@ -87,6 +87,7 @@ struct CheckCommand: Subcommand {
                     .badOptionValue, "--report junit:\(reportPath) would overwrite content",
                     notes: ["write the report outside the content folder"])
             }
+            if let refusal = JUnitReportPath.refusal(reportPath, configuration: configuration) { throw refusal }
         }
     }
 
