@@ -5,7 +5,7 @@ import LectureSupport
 /// output (attack 6, #1: `junit:book.toml`, `junit:~/.bashrc` were replaced). pytest's
 /// `--junitxml` and cargo-nextest write wherever they are told; `lecture` reads a book from
 /// anyone, so it follows its output folder's rule instead (`OutputFolder`): a path is refused,
-/// with the fix, when it is a folder, when it lies in the pages', templates' or output folder
+/// with the fix, when it lies in the pages', templates' or output folder
 /// (it would be published, or replaced by the next build), or when it is an existing file that is
 /// not a JUnit report (its first bytes `<?xml` and a `<testsuites` element within 4 KiB).
 enum JUnitReportPath {
@@ -14,9 +14,6 @@ enum JUnitReportPath {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         func refuse(_ why: String, _ fix: String) -> LectureError {
             LectureError(.badOptionValue, "--report junit:\(path) \(why)", notes: [fix])
-        }
-        if FileSystem.isDirectory(resolved) {
-            return refuse("is a folder", "name a file in it: --report junit:\(path)/report.xml")
         }
         let folders = [
             (configuration.contentDirectory, "the book's pages"),
@@ -31,7 +28,7 @@ enum JUnitReportPath {
                     "write the report outside it, e.g. --report junit:report.xml beside the book")
             }
         }
-        guard FileSystem.exists(resolved) else { return nil }
+        guard FileSystem.exists(resolved), !FileSystem.isDirectory(resolved) else { return nil }
         let head = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: resolved)).read(upToCount: 4096)) ?? nil
         let text = String(decoding: head ?? Data(), as: UTF8.self)
         if text.hasPrefix("<?xml"), text.contains("<testsuites") { return nil }
