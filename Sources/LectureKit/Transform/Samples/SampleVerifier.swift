@@ -84,7 +84,7 @@ package struct SampleVerifier: Sendable {
                 uncached.append(index)
             }
         }
-        let cards = HoverCardPrefetch(samples, verifier: self, enabled: options.hoverCards)
+        let cards = HoverCardPrefetch(samples, verifier: self, enabled: options.swiftAnalysis)
         for index in cardless { cards.add(index) }
         // The driver's frontend job is asked while the samples' syntax trees are read, and
         // always answered before this returns (`MergedSamples.verify` waits for it, or the
