@@ -69,8 +69,23 @@ package enum FileSystem {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
-            throw LectureError(.error(.fileSystem, path, nil, "cannot write file: \(error.localizedDescription)"))
+            throw LectureError(.error(.fileSystem, path, nil, "cannot write file: \(cause(of: error, at: path))"))
         }
+    }
+
+    /// Why a write to `path` failed, in the system's words: Foundation's `NSCocoaErrorDomain
+    /// error 512` said nothing of a folder standing where the file goes, nor of a missing
+    /// permission; its POSIX cause (`Is a directory`, `Permission denied`) does.
+    static func cause(of error: Error, at path: String) -> String {
+        if isDirectory(path) { return "it is a folder; name a file in it" }
+        let nsError = error as NSError
+        for candidate in [nsError, nsError.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 })
+        where candidate.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(candidate.code)))
+        }
+        return nsError.domain == NSCocoaErrorDomain
+            ? "\(nsError.localizedFailureReason ?? "the system refused it") (\(nsError.domain) \(nsError.code))"
+            : error.localizedDescription
     }
 
     /// Writes `text` as UTF-8, atomically as above. - Throws: `LectureError` naming the path.
