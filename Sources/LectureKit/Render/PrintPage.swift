@@ -16,7 +16,7 @@ enum PrintPage {
     /// A numbered chapter's section opens with its label (`number`, the word `print-chapter-number`,
     /// in the partial `print-chapter-number`) above its title: the number the sidebar and the print
     /// contents give it, never written into the page (and not in the heading, so the PDF's outline
-    /// keeps the title as written).
+    /// keeps the title as written); none when the title carries the number itself (`carries`).
     static func chapter(
         _ rendered: MarkedHTML, output: String, anchors: PrintAnchors, number: String? = nil, values: TemplateValues
     )
@@ -51,6 +51,21 @@ enum PrintPage {
             ]) + "\n"
     }
 
+    /// Whether `title` begins with the chapter's `number` as a number of its own (`5장 MVVM`,
+    /// `8.3 MVVM과…`, `5. MVVM` for 5; not `50가지` nor `5.1 …`): a book that numbers its own
+    /// headings, whose number the contents and the chapter's label would otherwise show twice
+    /// (`5. 5장 MVVM`).
+    static func carries(_ title: String, number: [Int]?) -> Bool {
+        guard let number, !number.isEmpty else { return false }
+        let digits = number.map(String.init).joined(separator: ".")
+        guard title.hasPrefix(digits) else { return false }
+        let rest = title.dropFirst(digits.count)
+        guard let next = rest.first else { return true }
+        if next.isASCII && next.isNumber { return false }
+        if next == ".", let after = rest.dropFirst().first, after.isASCII && after.isNumber { return false }
+        return true
+    }
+
     /// Nested lists (`print-contents` of `print-contents-item`): each chapter linked to its
     /// anchor, with its level-2 headings under it (`print-sections` of `print-section`). Pages
     /// are read in place by their index in `pages` (`numbers`, by path), never copied.
@@ -64,7 +79,8 @@ enum PrintPage {
     /// Numbered as mdBook's sidebar numbers the same summary: a numbered chapter shows its
     /// section number (`1.2.`, the partial `section-number`), and nothing else does: prefix and
     /// suffix chapters, part titles (labels), separators (rules), drafts (no link) and the
-    /// sections under a chapter. Part titles, separators and drafts are the chapter tree's
+    /// sections under a chapter, nor a chapter whose title carries its number (`carries`: `5장
+    /// MVVM`, not `5. 5장 MVVM`). Part titles, separators and drafts are the chapter tree's
     /// partials (`part-title`, `separator`, `chapter-draft`). The lists show no numbers of their
     /// own (`print.css`: `list-style: none`).
     private static func contents(
@@ -79,6 +95,8 @@ enum PrintPage {
             let children =
                 chapter.children.isEmpty
                 ? "" : contents(chapter.children, pages: pages, numbers: numbers, anchors: anchors, values: values)
+            let titled = chapter.kind == .page ? numbers[chapter.path].map { pages[$0].title } : nil
+            let shown = titled.map { !Self.carries($0, number: chapter.number) } ?? true
             switch chapter.kind {
             case .partTitle:
                 items += values.partial(.partTitle, ["title": .text(chapter.title), "children": .html(children)])
@@ -106,7 +124,8 @@ enum PrintPage {
                 items += values.partial(
                     .printContentsItem,
                     [
-                        "id": .html(HTML.escapeHref(anchors.chapters[output] ?? "")), "number": .html(label),
+                        "id": .html(HTML.escapeHref(anchors.chapters[output] ?? "")),
+                        "number": .html(shown ? label : ""),
                         "title": .text(number.map { pages[$0].title } ?? chapter.title),
                         "sections": .html(sections), "children": .html(children),
                     ])

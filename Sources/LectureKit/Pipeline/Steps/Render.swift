@@ -283,8 +283,11 @@ struct PageRendering: Hashable, Sendable {
             outputPath: output, html: html, searchEntry: SearchIndex.entry(page),
             printHTML: PrintPage.chapter(
                 content, output: output, anchors: printAnchors,
-                number: page.chapter.number.map {
-                    values.words.format("print-chapter-number", ["number": $0.map(String.init).joined(separator: ".")])
+                number: page.chapter.number.flatMap {
+                    PrintPage.carries(page.title, number: $0)
+                        ? nil
+                        : values.words.format(
+                            "print-chapter-number", ["number": $0.map(String.init).joined(separator: ".")])
                 }, values: values))
     }
 }
