@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// A request's path, percent-decoded once and normalised into segments, or why it is refused.
 ///
 /// The rules keep every answer inside the site folder whatever the encoding:
@@ -5,6 +7,7 @@
 ///   `%HH` escape (RFC 3986 §2.1); decoding happens exactly once, so `%252e` stays the literal
 ///   name `%2e`;
 /// - after decoding, a NUL byte, a backslash or bytes that are not UTF-8 refuse the request;
+/// - a segment the build never publishes (`EditorLeftovers`) answers 404;
 /// - the decoded path is split on `/` (so an encoded `%2F` separates segments too); empty and
 ///   `.` segments are dropped, and a `..` segment refuses the request rather than climbing,
 ///   since browsers resolve dot segments themselves (RFC 3986 §5.2.4) and never send them.
@@ -13,7 +16,8 @@ struct RequestPath: Hashable, Sendable {
     enum Refusal: Error, Hashable, Sendable {
         /// Malformed or hostile: a bad escape, NUL, backslash, `..`, not UTF-8.
         case badRequest
-        /// A segment starting with `.` (the `.lecture-site` marker, editor files): not served.
+        /// A name the build never publishes (`EditorLeftovers`: a dotfile or dotfolder, the
+        /// `.lecture-site` marker, an editor's backup): not served.
         case hidden
     }
 
@@ -52,7 +56,10 @@ struct RequestPath: Hashable, Sendable {
         for segment in text.split(separator: "/", omittingEmptySubsequences: true) {
             if segment == "." { continue }
             if segment == ".." { throw .badRequest }
-            if segment.hasPrefix(".") { throw .hidden }
+            // What the build never publishes (`EditorLeftovers`: dotfiles, dotfolders, the site's
+            // `.lecture-site` marker, editors' backups), the summary refuses as a page, and the
+            // watcher ignores, is not served either: one rule for all three.
+            if EditorLeftovers.contains(name: String(segment)) { throw .hidden }
             segments.append(String(segment))
         }
         self.segments = segments

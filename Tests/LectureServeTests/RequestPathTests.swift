@@ -22,6 +22,17 @@ import Testing
         }
     }
 
+    /// The preview serves none of what the build never publishes (`EditorLeftovers`), the
+    /// summary refuses as a page (`UnpublishedNameBadInputTests`) and the watcher ignores.
+    @Test func hidesWhatTheBuildNeverPublishes() {
+        for raw in [
+            "/.well-known/y.html", "/.guide/g.html", "/sub/.x/z.html", "/node_modules/a.js", "/p.md~", "/%23p.md%23",
+        ] {
+            #expect(throws: RequestPath.Refusal.hidden, "\(raw)") { try RequestPath(raw: raw) }
+        }
+        #expect((try? RequestPath(raw: "/well-known/y.html")) != nil)
+    }
+
     @Test func hidesDotFiles() {
         #expect(throws: RequestPath.Refusal.hidden) { try RequestPath(raw: "/.lecture-site") }
         #expect(throws: RequestPath.Refusal.hidden) { try RequestPath(raw: "/a/%2Egit/config") }

@@ -232,11 +232,32 @@ package enum SummaryParser {
                 return nil
             }
             let normalized = normalize(destination)
-            guard !normalized.hasPrefix("../"), !normalized.isEmpty else {
+            guard !normalized.hasPrefix("../"), normalized != "..", !normalized.isEmpty else {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,
-                        "summary link '\(destination)' points outside the content folder"))
+                        "summary link '\(destination)' points outside the content folder",
+                        notes: [
+                            "a chapter is a Markdown file in the content folder: move the file there and link it from there"
+                        ]))
+                return nil
+            }
+            if let problem = EncodedDotSegments.problem(in: destination) {
+                diagnostics.append(
+                    .error(.summaryBadLink, file.displayPath, place, problem.summary, notes: problem.notes))
+                return nil
+            }
+            // One rule for what a book publishes: names the build never copies and `lecture serve`
+            // never watches nor serves (dotfolders, dotfiles, editors' leftovers) hold no page either.
+            if let name = normalized.split(separator: "/").first(where: { EditorLeftovers.contains(name: String($0)) })
+            {
+                diagnostics.append(
+                    .error(
+                        .summaryBadLink, file.displayPath, place,
+                        "summary link '\(destination)' names a page in '\(name)', which is no part of the book",
+                        notes: [
+                            "lecture leaves out dotfiles, dotfolders and editors' leftovers everywhere (it neither copies, watches nor serves them); rename '\(name)' without the leading dot or move the page out of it"
+                        ]))
                 return nil
             }
             // A name is its NFC form (as links and ids are): the file is found under whichever

@@ -231,6 +231,13 @@ open class UIViewController: UIResponder {
         return nil
     }
 
+    /// Headless stand-in for `UIViewController.transitionCoordinator` (see Apple's UIKit documentation).
+    /// Here the running animated transition of the navigation controller
+    /// whose stack holds this controller, or `nil` when none runs.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        navigationController?.transitionCoordinator
+    }
+
     weak var _parent: UIViewController?
 
     /// Headless stand-in for `UIViewController.parent` (see Apple's UIKit documentation).
@@ -357,6 +364,19 @@ open class UIViewController: UIResponder {
 /// `NSObjectProtocol` too (a conformer must inherit `NSObject`, as on iOS) and
 /// both methods have empty default implementations. Code outside the stand-in
 /// calls them only on a conforming type, never through the protocol.
+/// Headless stand-in for `UIViewControllerTransitionCoordinator` (see Apple's UIKit documentation).
+/// Here it only tells that a transition runs and whether it is animated.
+@MainActor
+public protocol UIViewControllerTransitionCoordinator: AnyObject {
+    /// Headless stand-in for `isAnimated` (see Apple's UIKit documentation).
+    var isAnimated: Bool { get }
+}
+
+/// A navigation controller's running animated transition.
+final class NavigationTransition: UIViewControllerTransitionCoordinator {
+    let isAnimated = true
+}
+
 @MainActor
 public protocol UINavigationControllerDelegate: NSObjectProtocol {
     /// Headless stand-in for `navigationController(_:willShow:animated:)` (see Apple's UIKit documentation).
@@ -393,10 +413,35 @@ extension UINavigationControllerDelegate {
 /// sample simulates the back button by calling `popViewController(animated:)`.
 /// There is no window, navigation bar or animation: unlike UIKit, the
 /// transition runs whether or not the controller is in a window.
+///
+/// A push, pop or `setViewControllers(_:animated:)` asked for while an
+/// animated transition is still running is refused: the stack stays as it
+/// was and UIKit's console line ("nested push animation can result in
+/// corrupted navigation bar", or "pop") goes to standard error. UIKit logs the
+/// same line; there the second transition may be dropped, or run and leave the
+/// navigation bar out of step with the stack, so a sample that needs several
+/// screens at once sets the whole stack in one call, and a sample's hidden
+/// lines acting as the user wait, as a person does, until the animation has
+/// ended (`transitionCoordinator` is `nil` again) before the next tap.
 @MainActor
 open class UINavigationController: UIViewController {
 
     private var stack: [UIViewController] = []
+    /// The animated transition that has begun and not yet ended.
+    private var running: NavigationTransition?
+
+    /// Headless stand-in for `UINavigationController.transitionCoordinator` (see Apple's UIKit documentation).
+    /// Here the animated push or pop that has begun and not yet ended, or `nil`.
+    open override var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        running
+    }
+
+    /// Refuses a transition while an animated one runs (see the type's comment).
+    private func refusedWhileAnimating(_ kind: String) -> Bool {
+        guard running != nil else { return false }
+        FileHandle.standardError.write(Data("nested \(kind) animation can result in corrupted navigation bar\n".utf8))
+        return true
+    }
 
     /// Headless stand-in for `UINavigationController.children` (see Apple's UIKit documentation).
     /// Here, as in UIKit, the stack (`viewControllers`).
@@ -457,6 +502,7 @@ open class UINavigationController: UIViewController {
     /// `loadView`/`viewDidLoad` (if needed) and `viewWillAppear`; the transition
     /// ends in a later turn of the main actor (see the type's comment).
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        if refusedWhileAnimating("push") { return }
         let covered = stack.last
         viewController._parent = self
         delegate?.navigationController(self, willShow: viewController, animated: animated)
@@ -471,7 +517,10 @@ open class UINavigationController: UIViewController {
     /// task on the main actor, the leaving controllers get `viewDidDisappear`,
     /// the shown one `viewDidAppear`, and then the delegate `didShow`.
     private func finishTransition(leaving: [UIViewController], shown: UIViewController, animated: Bool) {
+        let transition = animated ? NavigationTransition() : nil
+        if let transition { running = transition }
         Task { @MainActor in
+            if let transition, self.running === transition { self.running = nil }
             for controller in leaving {
                 controller.endAppearanceTransition()
                 controller.isMovingFromParent = false
@@ -488,7 +537,7 @@ open class UINavigationController: UIViewController {
     /// the transition ends in a later turn of the main actor (see the type's comment).
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
-        guard stack.count > 1 else { return nil }
+        guard stack.count > 1, !refusedWhileAnimating("pop") else { return nil }
         let popped = stack.removeLast()
         let revealed = stack[stack.count - 1]
         delegate?.navigationController(self, willShow: revealed, animated: animated)
@@ -504,7 +553,7 @@ open class UINavigationController: UIViewController {
     /// Here it removes every controller above the root and returns them.
     @discardableResult
     open func popToRootViewController(animated: Bool) -> [UIViewController]? {
-        guard stack.count > 1 else { return nil }
+        guard stack.count > 1, !refusedWhileAnimating("pop") else { return nil }
         let popped = Array(stack.dropFirst())
         let top = stack.last
         delegate?.navigationController(self, willShow: stack[0], animated: animated)
@@ -522,7 +571,9 @@ open class UINavigationController: UIViewController {
     /// `nil` when `viewController` is not on the stack or is already on top.
     @discardableResult
     open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
-        guard let index = stack.firstIndex(where: { $0 === viewController }), index < stack.count - 1 else {
+        guard let index = stack.firstIndex(where: { $0 === viewController }), index < stack.count - 1,
+            !refusedWhileAnimating("pop")
+        else {
             return nil
         }
         let popped = Array(stack[(index + 1)...])
@@ -535,5 +586,30 @@ open class UINavigationController: UIViewController {
         for controller in popped { controller._parent = nil }
         finishTransition(leaving: top.map { [$0] } ?? [], shown: viewController, animated: animated)
         return popped
+    }
+
+    /// Headless stand-in for `UINavigationController.setViewControllers(_:animated:)` (see Apple's UIKit documentation).
+    /// Here it replaces the stack in one transition: when the top controller
+    /// changes, the delegate gets `willShow`, the old top `viewWillDisappear`
+    /// and the new top `viewWillAppear` at once, and the transition ends in a
+    /// later turn of the main actor (see the type's comment); when it stays,
+    /// the stack changes without callbacks.
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        if refusedWhileAnimating("push") { return }
+        let old = stack
+        let top = old.last
+        let removed = old.filter { controller in !viewControllers.contains { $0 === controller } }
+        for controller in removed { controller._parent = nil }
+        stack = viewControllers
+        for controller in stack { controller._parent = self }
+        guard let shown = stack.last, shown !== top else { return }
+        delegate?.navigationController(self, willShow: shown, animated: animated)
+        if let top {
+            top.isMovingFromParent = removed.contains { $0 === top }
+            top.beginAppearanceTransition(false, animated: animated)
+        }
+        shown.isMovingToParent = !old.contains { $0 === shown }
+        shown.beginAppearanceTransition(true, animated: animated)
+        finishTransition(leaving: top.map { [$0] } ?? [], shown: shown, animated: animated)
     }
 }
