@@ -10,6 +10,17 @@ struct HTTPRequest: Hashable, Sendable {
     var query: String?
     /// Header fields by lowercased name (`if-none-match`); a repeated field keeps its first value.
     var headers: [String: String]
+    /// The protocol version of the request line (`HTTP/1.1`).
+    var version = "HTTP/1.1"
+    /// Every header field as received, in order, repeated ones too, each value's bytes whole (a
+    /// NUL in it included), for `RequestRules`.
+    var fields: [Field] = []
+
+    /// A header field line as received.
+    struct Field: Hashable, Sendable {
+        var name: String
+        var value: [UInt8]
+    }
 
     /// A request line (method, path as sent) with its query and header fields.
     init(method: String, path: String, query: String? = nil, headers: [String: String] = [:]) {

@@ -101,7 +101,7 @@ final class HTTPServer: @unchecked Sendable {
         let started = options.withUnsafeMutableBufferPointer { buffer in
             lecture_mhd_start_daemon(
                 UInt32(flags),
-                { context, connection, url, method, _, _, uploadSize, requestContext in
+                { context, connection, url, method, version, _, uploadSize, requestContext in
                     guard let context, let connection, let url, let method else { return .NO }
                     let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
                     // The manual's pattern: the first call only announces the request; answering
@@ -123,9 +123,11 @@ final class HTTPServer: @unchecked Sendable {
                     }
                     // Read whole: its deadline is met.
                     server.deadlines?.disarm(Int(bitPattern: connection))
-                    let request = HTTPRequest(
+                    var request = HTTPRequest(
                         method: String(cString: method), path: String(cString: url),
                         query: HTTPServer.query(of: connection), headers: HTTPServer.headers(of: connection))
+                    request.version = version.map { String(cString: $0) } ?? "HTTP/1.1"
+                    request.fields = HTTPServer.fields(of: connection)
                     return server.send(server.handler(request), on: connection)
                 }, context, buffer.baseAddress)
         }
@@ -218,6 +220,28 @@ final class HTTPServer: @unchecked Sendable {
                 return .YES
             }, Unmanaged.passUnretained(pairs).toOpaque())
         return pairs.items
+    }
+
+    /// Collects header fields, values with their length (a NUL inside one is kept).
+    private final class Fields {
+        var items: [HTTPRequest.Field] = []
+    }
+
+    /// Every header field as received, in order.
+    private static func fields(of connection: OpaquePointer) -> [HTTPRequest.Field] {
+        let fields = Fields()
+        _ = MHD_get_connection_values_n(
+            connection, .HEADER_KIND,
+            { context, _, key, keySize, value, valueSize in
+                guard let context, let key else { return .YES }
+                let name = String(
+                    decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+                let bytes = value.map { Array(UnsafeRawBufferPointer(start: $0, count: valueSize)) } ?? []
+                Unmanaged<Fields>.fromOpaque(context).takeUnretainedValue().items.append(
+                    HTTPRequest.Field(name: name, value: bytes))
+                return .YES
+            }, Unmanaged.passUnretained(fields).toOpaque())
+        return fields.items
     }
 
     /// Header fields by lowercased name; the first of a repeated field.

@@ -49,7 +49,10 @@ struct SiteHandler: Sendable {
     /// Answers one request: a file of the site, a redirect, the event stream, or an error page
     /// (400, 404, 405) that never names a filesystem path.
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        if let allowedHosts, !allowedHosts.allows(request.headers["host"]) {
+        if let refusal = RequestRules.refusal(of: request) {
+            return errorPage(refusal.status, refusal.reason, extraHeaders: [("Connection", "close")])
+        }
+        if let allowedHosts, !allowedHosts.allows(RequestRules.host(of: request)) {
             return errorPage(421, "Misdirected Request")
         }
         guard request.method == "GET" || request.method == "HEAD" else {

@@ -11,7 +11,8 @@ import Foundation
 ///
 /// Built on `posix_spawnp` (POSIX.1-2008) rather than Foundation's `Process`, for what a sample
 /// runner needs and `Process` does not give on Linux: the child leads a new process group, so a
-/// timeout kills it and every process it started (`kill(-pgid, SIGKILL)`); stdin is `/dev/null`;
+/// timeout kills it and every process it started (`kill(-pgid, SIGKILL)`); stdin is empty (a
+/// pipe whose write end is closed, never the path `/dev/null`: see `run`);
 /// stdout and stderr are drained together with `poll(2)` so neither pipe fills and blocks the
 /// child; each is capped, and a child that writes past the cap is killed. The child inherits
 /// stdin, stdout and stderr only, none of this process's other open descriptors.
@@ -59,7 +60,8 @@ package enum Subprocess {
     ///     `ChildProcesses` knows its descendants by), nothing of the parent's.
     ///   - timeout: seconds before the process group is killed; `nil` for none.
     ///   - outputLimit: bytes kept per stream; past it the child is killed (default 1 MiB).
-    ///   - input: bytes written to the child's stdin; `nil` connects stdin to `/dev/null`.
+    ///   - input: bytes written to the child's stdin; `nil` gives it an empty stdin, the end of an
+    ///     empty pipe, as reading `/dev/null` would (but whatever the file system holds there).
     ///   - cancellation: checked before the start and while the child runs (every 100 ms at
     ///     most); once cancelled the child's process group is killed and reaped, and the run
     ///     throws the cancellation. Required, with no default: every caller says whose stop ends
@@ -84,11 +86,22 @@ package enum Subprocess {
         var inPipe: [Int32] = [-1, -1]
         // Close-on-exec, so a child spawned at the same time by another thread does not inherit
         // these pipes and hold them open (the child's own ends are dup2'ed, which clears it).
-        guard lecture_pipe2_cloexec(&outPipe) == 0, lecture_pipe2_cloexec(&errPipe) == 0 else {
+        // stdin is always a pipe: without input, an empty one whose write end is closed at once,
+        // never the path /dev/null, which is a device only as long as nobody replaced it (a
+        // restored machine had a regular file there, and every child read what another program
+        // had last thrown away into it).
+        guard lecture_pipe2_cloexec(&outPipe) == 0 else {
             throw LectureError(.fileSystem, "cannot create a pipe: \(errnoText())")
         }
-        if input != nil, lecture_pipe2_cloexec(&inPipe) != 0 {
-            throw LectureError(.fileSystem, "cannot create a pipe: \(errnoText())")
+        guard lecture_pipe2_cloexec(&errPipe) == 0 else {
+            let reason = errnoText()
+            for fd in outPipe { close(fd) }
+            throw LectureError(.fileSystem, "cannot create a pipe: \(reason)")
+        }
+        guard lecture_pipe2_cloexec(&inPipe) == 0 else {
+            let reason = errnoText()
+            for fd in outPipe + errPipe { close(fd) }
+            throw LectureError(.fileSystem, "cannot create a pipe: \(reason)")
         }
 
         let spawned: Int32
@@ -98,12 +111,8 @@ package enum Subprocess {
                 executable, arguments, directory: directory, environment: environment,
                 inheritingEnvironment: inheritingEnvironment, newSession: newSession
             ) { actions in
-                if input != nil {
-                    posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-                    posix_spawn_file_actions_addclose(&actions, inPipe[1])
-                } else {
-                    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-                }
+                posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+                posix_spawn_file_actions_addclose(&actions, inPipe[1])
                 posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
                 posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
                 for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] {
@@ -116,11 +125,11 @@ package enum Subprocess {
         }
         close(outPipe[1])
         close(errPipe[1])
-        if input != nil { close(inPipe[0]) }
+        close(inPipe[0])
         guard spawned == 0 else {
             close(outPipe[0])
             close(errPipe[0])
-            if input != nil { close(inPipe[1]) }
+            close(inPipe[1])
             throw LectureError(.subprocess, "cannot run '\(executable)': \(String(cString: strerror(spawned)))")
         }
         defer { ChildProcesses.shared.remove(pid) }
@@ -128,14 +137,12 @@ package enum Subprocess {
         // stdin is written from the same loop that reads stdout and stderr, so a child that
         // answers before it has read all its input (Graphviz printing warnings) never deadlocks.
         var pending = input ?? []
-        var inputFD: Int32 = -1
-        if input != nil {
-            inputFD = inPipe[1]
+        var inputFD = inPipe[1]
+        if pending.isEmpty {
+            close(inputFD)  // no input: the child reads the end at once, as from /dev/null
+            inputFD = -1
+        } else {
             _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK)
-            if pending.isEmpty {
-                close(inputFD)
-                inputFD = -1
-            }
         }
 
         var stdout: [UInt8] = []

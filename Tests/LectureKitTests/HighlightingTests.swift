@@ -1,3 +1,4 @@
+import LectureSupport
 import Testing
 
 @testable import CommonMark
@@ -65,5 +66,32 @@ import Testing
             ), "\(html)")
         #expect(!html.contains("snippet."))
         #expect(!html.contains("language-"))
+        // Without Swift analysis (`LECTURE_SWIFT_ANALYSIS=off`, read once into the options), the
+        // code is escaped text for highlight.js.
+        let plain = SampleRendering.figure(sample, part: 0, swiftVersion: "Swift 6.3", swiftAnalysis: false)
+        #expect(plain.contains("<code class=\"language-swift\">") && !plain.contains("hl-keyword"), "\(plain)")
+    }
+
+    /// The samples' `LECTURE_*` variables are read once, with the book's settings
+    /// (`BookLayout.configure`): `Options()` is the same value whatever the process's environment.
+    @Test func sampleOptionsReadTheEnvironmentOnlyWhenTold() throws {
+        let defaults = SampleVerifier.Options()
+        #expect(defaults.hoverTimeout == 20 && defaults.swiftAnalysis && defaults.mergeSamples)
+        var options = defaults
+        options.read(environment: [
+            "LECTURE_HOVER_TIMEOUT": "600", "LECTURE_SWIFT_ANALYSIS": "off", "LECTURE_MERGE_SAMPLES": "off",
+        ])
+        #expect(options.hoverTimeout == 600 && !options.swiftAnalysis && !options.mergeSamples)
+        var unchanged = defaults
+        unchanged.read(environment: ["LECTURE_HOVER_TIMEOUT": "-1", "LECTURE_SWIFT_ANALYSIS": "on"])
+        #expect(unchanged == defaults)
+        let root = try TestSupport.makeTree(["src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        var configuration = BuildConfiguration()
+        var bookOptions = BookOptions()
+        bookOptions.directory = root
+        _ = try BookLayout.configure(
+            &configuration, options: bookOptions, needsTemplates: false, environment: ["LECTURE_MERGE_SAMPLES": "off"])
+        #expect(!configuration.verifier.mergeSamples && configuration.verifier.swiftAnalysis)
     }
 }

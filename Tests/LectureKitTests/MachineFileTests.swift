@@ -90,11 +90,15 @@ import Testing
 
         // The control: the same page from file:// leaks.
         let chromium = try PDFCommand.findChromium(nil)
+        let temporary = try FileSystem.makeTemporaryDirectory(prefix: "lc")
+        defer { FileSystem.removeTemporaryDirectory(temporary) }
         let control = try run.command(
             chromium,
             PDFCommand.arguments(
                 page: run.scratch + "/work/site/print.html", pdf: run.scratch + "/work/control.pdf",
-                profile: run.scratch + "/work/profile"), in: "work")
+                profile: run.scratch + "/work/profile"), in: "work",
+            // Its temporary folders in one removed after it, as `PDFCommand.print` gives it.
+            environment: ["TMPDIR": temporary])
         #expect(control.succeeded, "\(control.stderrText)")
         let leaked = try Subprocess.run(
             "/usr/bin/pdftotext", [run.scratch + "/work/control.pdf", "-"], timeout: 60, cancellation: .process

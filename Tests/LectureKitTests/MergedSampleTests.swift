@@ -13,14 +13,14 @@ import Testing
     static func stage() throws -> SampleStage {
         var stage = try SampleVerificationTests.stage.get()
         stage.verifier.options.noCache = true
-        stage.verifier.options.hoverCards = false
+        stage.verifier.options.swiftAnalysis = false
         return stage
     }
 
     func verify(_ markdown: String, merging: Bool, hoverCards: Bool = false) throws -> [SampleResult] {
         var stage = try Self.stage()
         stage.verifier.options.mergeSamples = merging
-        stage.verifier.options.hoverCards = hoverCards
+        stage.verifier.options.swiftAnalysis = hoverCards
         let found = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md")
         #expect(found.diagnostics.isEmpty)
         return stage.verifier.verify(found.samples)

@@ -133,11 +133,31 @@ import Testing
 
     /// The print page's ids count from 1 (mdBook's `unique_id`), its chapter anchors from 2.
     @Test func uniqueIDsSkipWhatIsTakenFromTheirFirstSuffix() {
-        var taken: Set = ["a", "a-1", "ch", "ch-2"]
-        #expect(UniqueID.unique("a", firstSuffix: 1, taken: &taken) == "a-2")
-        #expect(UniqueID.unique("ch", firstSuffix: 2, taken: &taken) == "ch-3")
-        #expect(UniqueID.unique("b", firstSuffix: 1, taken: &taken) == "b")
-        #expect(taken == ["a", "a-1", "a-2", "ch", "ch-2", "ch-3", "b"])
+        var ids = UniqueID(firstSuffix: 1, taken: ["a", "a-1"])
+        #expect(ids.unique("a") == "a-2")
+        #expect(ids.unique("b") == "b")
+        ids.take("b-1")
+        #expect(ids.unique("b") == "b-2")
+        #expect(ids.unique("b") == "b-3")
+        // A suffixed id is a base of its own.
+        #expect(ids.unique("a-1") == "a-1-1")
+        #expect(["a", "a-1", "a-2", "b", "b-1", "b-2", "b-3", "a-1-1"].allSatisfy(ids.contains))
+        var chapters = UniqueID(firstSuffix: 2, taken: ["ch", "ch-2"])
+        #expect(chapters.unique("ch") == "ch-3")
+        #expect(chapters.unique("ch") == "ch-4")
+        #expect(!chapters.contains("ch-1"))
+    }
+
+    /// A page's headings take ids by the print page's rule (`UniqueID`): a custom id and the
+    /// reserved ones are stepped around; 5,000 equal headings get 5,000 ids, the last `same-4999`.
+    @Test func headingIDsFollowTheOneUniqueIDRule() {
+        let reserved: Set = ["content", "a-2"]
+        let page = "# A\n\n# A {#a-1}\n\n# A\n\n# Content\n\n# A\n"
+        let (_, headings) = HeadingAnchors.apply(to: MarkdownParser.parse(page), reserved: reserved)
+        #expect(headings.map(\.id) == ["a", "a-1", "a-3", "content-1", "a-4"])
+        let many = String(repeating: "# Same\n\n", count: 5000)
+        let ids = HeadingAnchors.apply(to: MarkdownParser.parse(many)).headings.map(\.id)
+        #expect(ids.count == 5000 && Set(ids).count == 5000 && ids.last == "same-4999")
     }
 
     @Test func outputPathThatIsAFileIsRefused() throws {

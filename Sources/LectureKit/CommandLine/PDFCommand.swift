@@ -187,9 +187,15 @@ struct PDFCommand: Subcommand {
                 ? "." : (page as NSString).deletingLastPathComponent)
         defer { server.stop() }
         let name = String(page.split(separator: "/").last ?? "")
+        // Chromium's temporary folders (`org.chromium.Chromium.*`, left behind when it is killed
+        // at the time limit) go in a folder of this print's, removed when it ends, never loose in
+        // TMPDIR. A short name beside TMPDIR's, not inside the profile: Chromium's socket path
+        // there must stay within 107 bytes (`Socket path too long`, and no PDF).
+        let temporary = try FileSystem.makeTemporaryDirectory(prefix: "lc")
+        defer { FileSystem.removeTemporaryDirectory(temporary) }
         let result = try Subprocess.run(
             chromium, arguments(url: server.url(of: name), pdf: pdf, profile: profile, extra: extra),
-            environment: ["HOME": profile], timeout: timeLimit, cancellation: .process)
+            environment: ["HOME": profile, "TMPDIR": temporary], timeout: timeLimit, cancellation: .process)
         let bytes = (try? FileSystem.read(pdf)) ?? []
         // Debian's wrapper script's own complaints (`/usr/bin/chromium: 9: [: …: unexpected operator`) are no cause.
         let log = result.stderrText.split(separator: "\n").filter {

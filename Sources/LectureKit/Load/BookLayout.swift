@@ -17,12 +17,16 @@ package enum BookLayout {
     ///     `--smart-punctuation`), and `--cache-dir`, `-j` and `--no-cache` are applied too.
     ///   - needsTemplates: whether to find the templates (the built-in theme unless a folder is
     ///     named), which `lecture check` does not use.
+    ///   - environment: the process's variables; the samples' `LECTURE_*` ones are read here, once
+    ///     (`SampleVerifier.Options.read(environment:)`).
     /// - Returns: book.toml's problems (errors fail the command; warnings are printed).
     /// - Throws: `LectureError` when the book's folder is missing or a file, or the built-in
     ///   theme cannot be written into the cache.
     package static func configure(
-        _ configuration: inout BuildConfiguration, options: BookOptions, needsTemplates: Bool = true
+        _ configuration: inout BuildConfiguration, options: BookOptions, needsTemplates: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> [Diagnostic] {
+        configuration.verifier.read(environment: environment)
         let directory = options.directory
         if let cache = options.cacheDirectory { configuration.cacheDirectory = cache }
         if let jobs = options.jobs { configuration.run.jobs = jobs }

@@ -43,6 +43,9 @@ struct SampleFigure: Hashable, Sendable {
     var result: SampleResult.Shown?
     /// The compiler's short version (`Swift 6.3`).
     var swiftVersion: String
+    /// Whether the code is highlighted at build time with its hover cards; else it is escaped
+    /// text for highlight.js (`SampleVerifier.Options.swiftAnalysis`).
+    var swiftAnalysis = true
 
     /// The hover cards' ids (`card-LINE-N`, `SwiftCodeHTML`).
     var ids: Set<String> {

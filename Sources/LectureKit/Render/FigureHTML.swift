@@ -32,7 +32,7 @@ enum FigureHTML {
             // A sample: highlighted code with hover cards, its verified output or test report.
             SampleRendering.figure(
                 shown.sample, part: shown.part, swiftVersion: shown.swiftVersion, result: shown.result, cache: cache,
-                chrome: chrome)
+                chrome: chrome, swiftAnalysis: shown.swiftAnalysis)
         case .diagram(let diagram): self.diagram(diagram, chrome: chrome, links: links)
         case .table(let table): self.table(table, chrome: chrome, links: links)
         }

@@ -22,7 +22,7 @@ struct PrintAnchors: Hashable, Sendable {
     /// `ch-` and the output path without `.html`, `/` (and `?`, `#`, `%`, which a fragment
     /// would have to escape) as `-`; a repeat gets `-2`, `-3`…
     init(_ order: [Chapter], reserved: Set<String>) {
-        var taken = reserved
+        var taken = UniqueID(firstSuffix: 2, taken: reserved)
         var chapters: [String: String] = [:]
         var folders: [String: String] = [:]
         for chapter in order {
@@ -31,7 +31,7 @@ struct PrintAnchors: Hashable, Sendable {
                 "ch-"
                 + String(
                     chapter.outputPath.dropLast(".html".count).map { "/?#%".contains($0) ? "-" : $0 })
-            chapters[chapter.outputPath] = UniqueID.unique(stem, firstSuffix: 2, taken: &taken)
+            chapters[chapter.outputPath] = taken.unique(stem)
         }
         self.chapters = chapters
         self.folders = folders

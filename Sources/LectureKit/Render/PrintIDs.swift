@@ -21,7 +21,7 @@ enum PrintIDs {
         -> [String]
     {
         let prefixes = Set(anchors.chapters.values)
-        var taken = reserved.union(prefixes)
+        var taken = UniqueID(firstSuffix: 1, taken: reserved.union(prefixes))
         // Each element's id, in order, by the prefixed id it had; references go to the first.
         var assigned: [String: [String]] = [:]
         var remap: [String: String] = [:]
@@ -41,7 +41,7 @@ enum PrintIDs {
                 }
                 if let id, prefixes.contains(id) { sections.append(id) }
                 guard let id, let (_, local) = split(id, prefixes) else { continue }
-                let unique = UniqueID.unique(local, firstSuffix: 1, taken: &taken)
+                let unique = taken.unique(local)
                 assigned[id, default: []].append(unique)
                 remap[id] = remap[id] ?? unique
             }
@@ -50,7 +50,7 @@ enum PrintIDs {
         // adds there: its title's, made unique after every other id.
         for prefix in sections where roots[prefix] == nil {
             if let title = titles[prefix] {
-                remap[prefix] = UniqueID.unique(HeadingAnchors.slug(title), firstSuffix: 1, taken: &taken)
+                remap[prefix] = taken.unique(HeadingAnchors.slug(title))
             }
         }
         var used: [String: Int] = [:]

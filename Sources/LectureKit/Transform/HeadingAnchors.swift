@@ -39,8 +39,7 @@ enum HeadingAnchors {
     static func apply(to blocks: [Block], reserved: Set<String> = [], smartPunctuation: Bool = false) -> (
         blocks: [Block], headings: [Heading]
     ) {
-        var anchors = Anchoring(smartPunctuation: smartPunctuation)
-        for id in reserved { anchors.used[id] = 1 }
+        var anchors = Anchoring(smartPunctuation: smartPunctuation, reserved: reserved)
         let rewritten = anchors.rewrite(blocks)
         return (rewritten, anchors.headings)
     }
@@ -48,11 +47,14 @@ enum HeadingAnchors {
     /// Anchors headings in document order and gives each the search text of the leaf blocks under it.
     private struct Anchoring: MarkupRewriter {
         let smartPunctuation: Bool
-        /// The next suffix of each slug taken so far.
-        var used: [String: Int] = [:]
+        /// The ids taken so far: the reserved ones, then the headings' and terms'.
+        var ids: UniqueID
         var headings: [Heading] = []
 
-        init(smartPunctuation: Bool) { self.smartPunctuation = smartPunctuation }
+        init(smartPunctuation: Bool, reserved: Set<String>) {
+            self.smartPunctuation = smartPunctuation
+            ids = UniqueID(firstSuffix: 1, taken: reserved)
+        }
 
         func typed(_ text: String) -> String { smartPunctuation ? SmartPunctuation.straight(text) : text }
 
@@ -66,7 +68,7 @@ enum HeadingAnchors {
                 let text = typed(content.plainText)
                 // A hard break in the term adds nothing to its id (mdBook: `a\\` `b` → `ab`).
                 let idText = typed(Footnotes.numbersAsText(content.filter { $0 != .lineBreak }).plainText)
-                element.attributes.insert(Element.Attribute("id", unique(HeadingAnchors.slug(idText))), at: 0)
+                element.attributes.insert(Element.Attribute("id", ids.unique(HeadingAnchors.slug(idText))), at: 0)
                 if !headings.isEmpty { headings[headings.count - 1].sectionText += text + "\n" }
                 var block = block
                 block.kind = .element(element)
@@ -85,9 +87,9 @@ enum HeadingAnchors {
                 if let custom = attributes?.id {
                     // As written, as in mdBook; later slugs step around it.
                     id = NFC.normalized(custom)
-                    used[id] = max(used[id] ?? 1, 1)
+                    ids.take(id)
                 } else {
-                    id = unique(HeadingAnchors.slug(shown))
+                    id = ids.unique(HeadingAnchors.slug(shown))
                 }
                 headings.append(Heading(level: level, text: text, id: id))
                 var block = block
@@ -98,21 +100,6 @@ enum HeadingAnchors {
                 if !headings.isEmpty { headings[headings.count - 1].sectionText += typed(SearchText.of(block)) }
                 return [block]
             }
-        }
-
-        /// `base`, or with the first free suffix `-1`, `-2`, … when it is taken.
-        mutating func unique(_ base: String) -> String {
-            var id = base
-            if var next = used[base] {
-                next = max(next, 1)
-                while used["\(base)-\(next)"] != nil { next += 1 }
-                id = "\(base)-\(next)"
-                used[base] = next + 1
-            } else {
-                used[base] = 1
-            }
-            used[id] = used[id] ?? 1
-            return id
         }
     }
 }

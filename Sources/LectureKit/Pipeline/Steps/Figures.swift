@@ -13,7 +13,8 @@ extension BuildStep {
             diagrams.timeLimit = context.configuration.diagramTimeout
             return FiguresInput(
                 swiftVersion: context.swiftVersion, diagrams: diagrams,
-                smartPunctuation: context.configuration.smartPunctuation)
+                smartPunctuation: context.configuration.smartPunctuation,
+                swiftAnalysis: context.configuration.verifier.swiftAnalysis)
         },
         pageInput: { context, page in
             FiguresPageInput(
@@ -23,7 +24,8 @@ extension BuildStep {
         page: { (page: inout Page, input: FiguresInput, own: FiguresPageInput) in
             var problems: [Diagnostic] = []
             page.blocks = SampleRendering.apply(
-                to: page.blocks, samples: own.samples, swiftVersion: input.swiftVersion, results: own.results)
+                to: page.blocks, samples: own.samples, swiftVersion: input.swiftVersion, results: own.results,
+                swiftAnalysis: input.swiftAnalysis)
             let diagrams = input.diagrams
             var figureCount = 0
             var sourceLines: [Substring]?
@@ -84,6 +86,8 @@ struct FiguresInput: Hashable, Sendable {
     var diagrams: DiagramRenderer
     /// Whether pipe tables' cells are read with smart punctuation, as the page's paragraphs are.
     var smartPunctuation: Bool
+    /// Whether samples' code is highlighted at build time (`SampleVerifier.Options.swiftAnalysis`).
+    var swiftAnalysis: Bool
 }
 
 /// What `Figures` takes of the book for one page: the page's samples and what the page shows of

@@ -30,12 +30,20 @@ extension BuildStep {
         }
     }
 
-    /// A page for each file loaded, with its chapter.
+    /// A page for each file loaded, with its chapter. Both loaders list only the book's chapters'
+    /// files; a file without one would be a bug in a loader, reported rather than trapped on.
     private static func makePages(_ context: inout BuildContext) {
         let chapters = Dictionary(
             context.content.book.flattened.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        context.pages = context.content.files.map {
-            Page(chapter: chapters[$0.relativePath]!, source: $0, blocks: [])
+        context.pages = context.content.files.compactMap { file in
+            guard let chapter = chapters[file.relativePath] else {
+                context.diagnostics.emit(
+                    .error(
+                        .unexpected, file.displayPath, nil, "page was loaded without a chapter in the book",
+                        notes: ["this is a bug in lecture; please report it with the book's SUMMARY.md"]))
+                return nil
+            }
+            return Page(chapter: chapter, source: file, blocks: [])
         }
     }
 

@@ -56,7 +56,7 @@ extension BuildStep {
                 if !context.samples.isEmpty {
                     var options = context.configuration.verifier
                     // A check renders no page: no hover cards, no SourceKit (a build looks them up).
-                    options.hoverCards = options.hoverCards && hoverCards
+                    options.swiftAnalysis = options.swiftAnalysis && hoverCards
                     let stage = try SampleStage.prepare(
                         cacheDirectory: context.configuration.cacheDirectory, options: options,
                         run: context.configuration.run, toolchain: toolchain)

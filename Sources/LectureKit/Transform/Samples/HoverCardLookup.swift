@@ -32,10 +32,10 @@ extension SampleVerifier {
         return hash.hexDigest()
     }
 
-    /// Whether `sample`, once passed, is to get cards: cards are on (`Options.hoverCards`; off for
+    /// Whether `sample`, once passed, is to get cards: cards are on (`Options.swiftAnalysis`; off for
     /// `lecture check`, which renders no page) and it is not `compile_fail`.
     func wantsHoverCards(_ sample: Sample) -> Bool {
-        options.hoverCards && sample.mode != .compileFail && sample.mode != .ignore
+        options.swiftAnalysis && sample.mode != .compileFail && sample.mode != .ignore
     }
 
     /// `result` (a pass) with `answer`'s cards and warning; the cards are cached only when the

@@ -71,7 +71,7 @@ struct MergedSamples {
 
         // Hover cards are looked up one program at a time (`DeclarationCards`): each sample's as
         // soon as it compiles, beside the other jobs, and kept only for those that pass.
-        let cards = HoverCardPrefetch(samples, verifier: verifier, enabled: options.hoverCards)
+        let cards = HoverCardPrefetch(samples, verifier: verifier, enabled: options.swiftAnalysis)
         defer { cards.close() }
 
         // 1. One frontend job per sample (`test` samples that can share a module, one per

@@ -9,7 +9,9 @@ enum SampleRendering {
     /// `blocks` with each sample's fenced blocks made figures (`Figure.sample`, HTML only in
     /// `Render`) and its output blocks removed (the figure shows the output).
     static func apply(
-        to blocks: [Block], samples: [Sample], swiftVersion: String, results: [SourceLocation: SampleResult.Shown] = [:]
+        to blocks: [Block], samples: [Sample], swiftVersion: String,
+        results: [SourceLocation: SampleResult.Shown] = [:],
+        swiftAnalysis: Bool = true
     ) -> [Block] {
         var partsByFence: [SourceLocation: (sample: Sample, index: Int)] = [:]
         var outputs: Set<SourceLocation> = []
@@ -22,7 +24,8 @@ enum SampleRendering {
             if outputs.contains(block.range.start) { return [] }
             guard let (sample, index) = partsByFence[block.range.start] else { return [block] }
             let shown = SampleFigure(
-                sample: sample, part: index, result: results[sample.location], swiftVersion: swiftVersion)
+                sample: sample, part: index, result: results[sample.location], swiftVersion: swiftVersion,
+                swiftAnalysis: swiftAnalysis)
             return [Figure.sample(shown).block(at: block.range)]
         }
     }
@@ -66,10 +69,11 @@ enum SampleRendering {
     }
 
     /// One block's figure (the theme's `sample-*` partials); `cache` keeps its code's HTML
-    /// (`highlightedCode`); its badges are the interface's words (`chrome`).
+    /// (`highlightedCode`); its badges are the interface's words (`chrome`). `swiftAnalysis`: false
+    /// for escaped code that highlight.js colours in the browser.
     static func figure(
         _ sample: Sample, part index: Int, swiftVersion: String, result: SampleResult.Shown? = nil, cache: Cache? = nil,
-        chrome: Chrome = .english
+        chrome: Chrome = .english, swiftAnalysis: Bool = true
     ) -> String {
         let words = chrome.words
         let part = sample.parts[index]
@@ -94,7 +98,7 @@ enum SampleRendering {
             classes += " sample-test"
         }
         let code =
-            SwiftAnalysisSwitch.isOn
+            swiftAnalysis
             ? highlightedCode(sample, part: index, cards: result?.packedHoverCards ?? "", cache: cache, chrome: chrome)
             : chrome.render(
                 .sampleCode,

@@ -22,28 +22,40 @@ extension SampleVerifier {
         /// `[preprocessor.lecture] swift-language-mode`, default `6`).
         var swiftLanguageMode = "6"
         /// Seconds SourceKit may take for one sample's hover cards before the rest are skipped
-        /// with a warning (default 20, or `$LECTURE_HOVER_TIMEOUT`).
-        var hoverTimeout: Double =
-            ProcessInfo.processInfo.environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init).flatMap {
-                Options.timeouts.contains($0) ? $0 : nil
-            } ?? 20
-        /// Whether passing samples get hover cards (on unless `LECTURE_SWIFT_ANALYSIS=off`; off for
-        /// `lecture check`, which renders no page). The verdicts' cache keys do not depend on it.
-        var hoverCards = SwiftAnalysisSwitch.isOn
+        /// with a warning (default 20; `$LECTURE_HOVER_TIMEOUT`, `read(environment:)`).
+        var hoverTimeout: Double = 20
+        /// Whether Swift code is analysed: samples' code highlighted at build time and passing
+        /// samples given hover cards by SourceKit (default on; off with `LECTURE_SWIFT_ANALYSIS=off`,
+        /// `read(environment:)`, which renders Swift as escaped text for highlight.js, so `make bench`
+        /// can measure what the two cost; off for `lecture check`'s samples, which render no page).
+        /// The verdicts' cache keys do not depend on it.
+        var swiftAnalysis = true
         /// The book's locale and time zone for samples (`--sample-locale`, `--sample-time-zone`).
         var environment = SampleEnvironment()
         /// Whether uncached plain, `no_run` and `test` samples are verified as merged programs
-        /// (`MergedSamples`; default on, off with `LECTURE_MERGE_SAMPLES=off`); off, each is
-        /// compiled and linked alone.
-        var mergeSamples = ProcessInfo.processInfo.environment["LECTURE_MERGE_SAMPLES"] != "off"
+        /// (`MergedSamples`; default on, off with `LECTURE_MERGE_SAMPLES=off`, `read(environment:)`);
+        /// off, each is compiled and linked alone.
+        var mergeSamples = true
         /// The folders of the Swift modules samples may import (`[preprocessor.lecture.samples] libraries`,
         /// resolved from the book's folder), in build order (`SampleLibraries`).
         package var libraries: [String] = []
         /// Whether each sample's program runs in a sandbox (`SampleSandbox`; book.toml's
         /// `[preprocessor.lecture.samples] sandbox`, default `auto`).
         var sandbox = SandboxSetting.auto
-        /// The defaults given with each property.
+        /// The defaults given with each property: a value that depends on nothing else.
         init() {}
+
+        /// Takes the `LECTURE_*` variables of `environment` (the process's, read once by
+        /// `BookLayout.configure`): `LECTURE_HOVER_TIMEOUT` (seconds, within `timeouts`; another
+        /// value is ignored), `LECTURE_SWIFT_ANALYSIS=off`, `LECTURE_MERGE_SAMPLES=off`.
+        mutating func read(environment: [String: String]) {
+            if let seconds = environment["LECTURE_HOVER_TIMEOUT"].flatMap(Double.init), Self.timeouts.contains(seconds)
+            {
+                hoverTimeout = seconds
+            }
+            if environment["LECTURE_SWIFT_ANALYSIS"] == "off" { swiftAnalysis = false }
+            if environment["LECTURE_MERGE_SAMPLES"] == "off" { mergeSamples = false }
+        }
 
         /// The time limits a person may set, in seconds (`--timeout`, `[preprocessor.lecture] timeout`): above
         /// 0 and at most a day, as a run's deadline is a `Duration`, which a larger number

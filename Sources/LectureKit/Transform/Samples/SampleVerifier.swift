@@ -6,7 +6,7 @@ import Synchronization
 /// Compiles and runs samples, compares their output, and caches what passed.
 ///
 /// Each sample is compiled by swiftc against the stand-ins, then run in a fresh temporary
-/// directory with stdin from `/dev/null`, a time limit that kills its process group, and capped
+/// directory with an empty stdin (as `/dev/null`, `Subprocess`), a time limit that kills its process group, and capped
 /// output (`Subprocess`). Results are keyed by a SHA-256 of everything that can change them (the
 /// sample's full code, hidden lines and group included; expected output; attributes; stand-in
 /// digest; `swiftc --version`; flags), so a warm run compiles nothing and an edit recompiles only
@@ -84,7 +84,7 @@ package struct SampleVerifier: Sendable {
                 uncached.append(index)
             }
         }
-        let cards = HoverCardPrefetch(samples, verifier: self, enabled: options.hoverCards)
+        let cards = HoverCardPrefetch(samples, verifier: self, enabled: options.swiftAnalysis)
         for index in cardless { cards.add(index) }
         // The driver's frontend job is asked while the samples' syntax trees are read, and
         // always answered before this returns (`MergedSamples.verify` waits for it, or the
