@@ -87,7 +87,8 @@ FAST_SUITES := CommonMarkTests ArchitectureMapTests BlessEdgeTests BlessedPageTe
 	PageBadInputTests ReportBadInputTests SampleBadInputTests SiteReplacementTests WriteBadInputTests \
 	DiagnosticModelTests BookSettingsTests BookSettingsSchemaTests KindEnumTests LineSliceTests OutputComparisonTests SampleExtractionTests TableTests \
 	SearchIndexTests ConsoleTests BoxTests CounterTests TemplateTests PartialsTests MachinePathsTests \
-	DroppedSampleTests TestDiscoveryTests HeadingAndLinkTests AccessibilityWarningTests FastSuitesTests
+	DroppedSampleTests TestDiscoveryTests HeadingAndLinkTests AccessibilityWarningTests FastSuitesTests \
+	LectureContentCountTests
 empty :=
 space := $(empty) $(empty)
 

@@ -23,6 +23,13 @@ int lecture_renameat2(int fromDirectory, const char *from, int toDirectory, cons
     return renameat2(fromDirectory, from, toDirectory, to, flags);
 }
 
+ssize_t lecture_copy_file_range(int input, off_t *inputOffset, int output, off_t *outputOffset, size_t length) {
+    return copy_file_range(input, inputOffset, output, outputOffset, length, 0);
+}
+
+const int LECTURE_SEEK_DATA = SEEK_DATA;
+const int LECTURE_SEEK_HOLE = SEEK_HOLE;
+
 int lecture_is_mount_root(int directory, const char *name) {
     int flags = AT_SYMLINK_NOFOLLOW | (name[0] == 0 ? AT_EMPTY_PATH : 0);
     struct statx info;

@@ -218,6 +218,9 @@ extension Diagnostic.Identifier {
     /// attribute, `srcset`, CSS `url()`, a meta refresh, a nested `srcdoc`).
     package static let machineFileInHTML = Self("lecture.link.machine-file")
     package static let hiddenScriptURL = Self("lecture.link.hidden-script-url")
+    /// Raw HTML or an image that loads a URL of the network, in a book printed by `lecture pdf`,
+    /// which loads only the site's own files (a warning).
+    package static let networkLoadInPDF = Self("lecture.pdf.network-load")
     /// A link in a page (Markdown, a diagram's node) to a `javascript:`, `vbscript:` or `data:`
     /// URL (`ScriptURL`): a warning, and the URL is left out of the site.
     package static let scriptURL = Self("lecture.link.script-url")
@@ -254,7 +257,7 @@ extension Diagnostic.Identifier {
         tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
-        hiddenScriptURL,
+        hiddenScriptURL, networkLoadInPDF,
         machinePathPublished,
         templatePlaceholder,
         templateWholeDocument,

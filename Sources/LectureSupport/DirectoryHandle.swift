@@ -123,6 +123,36 @@ package final class DirectoryHandle: @unchecked Sendable {
         return FileDescriptorIO.writeAll(bytes, to: fd)
     }
 
+    /// Creates `relative` (which must not exist) as a copy of the file at `source` (a path; a
+    /// link to a file is followed, as a copied asset's is), in bounded memory (`FileCopy`);
+    /// `false` with `errno` set.
+    package func copyFile(_ relative: String, from source: String, mode: mode_t = 0o644) -> Bool {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return false }
+        defer { close(input) }
+        let output = openat(descriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard output >= 0 else { return false }
+        guard FileCopy.copy(from: input, to: output) else {
+            let saved = errno
+            close(output)
+            errno = saved
+            return false
+        }
+        return close(output) == 0
+    }
+
+    /// Whether `relative` is a regular file (not a link) holding the same bytes as the file at
+    /// `source`, compared in bounded memory; `false` when either cannot be read.
+    package func holdsCopy(of source: String, at relative: String) -> Bool {
+        let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return false }
+        defer { close(input) }
+        return FileCopy.sameContent(input, fd)
+    }
+
     /// Hard-links `relative` of `source` to the same path here; `false` with `errno` set.
     package func link(_ relative: String, from source: DirectoryHandle) -> Bool {
         linkat(source.descriptor, relative, descriptor, relative, 0) == 0

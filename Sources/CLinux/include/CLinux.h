@@ -22,6 +22,15 @@ int lecture_renameat2(int fromDirectory, const char *from, int toDirectory, cons
 extern const unsigned int LECTURE_RENAME_EXCHANGE;
 extern const unsigned int LECTURE_RENAME_NOREPLACE;
 
+/// copy_file_range(2) (Linux 4.5+, glibc 2.27+): copies `length` bytes of `input` at `*inputOffset`
+/// to `output` at `*outputOffset` inside the kernel, advancing both; the count copied, 0 at the
+/// input's end, or -1 with `errno` set.
+ssize_t lecture_copy_file_range(int input, off_t *inputOffset, int output, off_t *outputOffset, size_t length);
+
+/// lseek(2)'s `SEEK_DATA` and `SEEK_HOLE` (Linux 3.1+), for Swift.
+extern const int LECTURE_SEEK_DATA;
+extern const int LECTURE_SEEK_HOLE;
+
 /// Whether `name` in `directory` (a descriptor; `name` empty for the descriptor itself) is the
 /// root of a mount: statx(2)'s `STATX_ATTR_MOUNT_ROOT` (Linux 5.8+), else a device number that
 /// differs from its parent folder's. Symbolic links are not followed. 1 yes, 0 no, -1 with

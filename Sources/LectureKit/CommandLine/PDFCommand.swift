@@ -73,7 +73,8 @@ struct PDFCommand: Subcommand {
         if let site = options.site {
             self.site = site
         } else {
-            let build = try BuildCommand(options.book)
+            var build = try BuildCommand(options.book)
+            build.configuration.printsPDF = true
             site = build.configuration.outputDirectory
             self.build = build
         }
@@ -108,8 +109,23 @@ struct PDFCommand: Subcommand {
         let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
         defer { FileSystem.removeTemporaryDirectory(profile) }
         let target = URL(fileURLWithPath: output).standardizedFileURL.path
-        let written = try Self.print(page, to: target, chromium: browser, profile: profile)
-        console.print("Wrote \(output) (\(written / 1024) KiB)")
+        var printed = try Self.print(page, to: target, chromium: browser, profile: profile)
+        if build != nil, let html = try? FileSystem.read(page) {
+            // A URL the pages' text holds was warned at its line by the build.
+            let text = String(decoding: html, as: UTF8.self)
+            printed.refused.removeAll { text.contains($0) }
+        }
+        if !printed.refused.isEmpty {
+            let shown = printed.refused.prefix(5).map { "'\(TerminalText.line($0))'" }.joined(separator: ", ")
+            console.report(
+                .warning(
+                    .networkLoadInPDF, page, nil,
+                    "the PDF leaves out \(printed.refused.count) resource\(printed.refused.count == 1 ? "" : "s") of the network the pages asked for: \(shown)\(printed.refused.count > 5 ? " and more" : "")",
+                    notes: [
+                        "printing loads only the site's own files; a URL written in a page is warned at its line, these came from elsewhere (a script, the theme)"
+                    ]))
+        }
+        console.print("Wrote \(output) (\(printed.bytes / 1024) KiB)")
         return 0
     }
 
@@ -159,19 +175,43 @@ struct PDFCommand: Subcommand {
         )
     }
 
-    /// The same for a page at `url` (the print server's).
-    static func arguments(url: String, pdf: String, profile: String, extra: [String] = []) -> [String] {
+    /// The same for a page at `url` (the print server's). With `proxy` (the print server's
+    /// origin), every request Chromium makes goes to that server, loopback ones too
+    /// (`<-loopback>` removes Chromium's implicit bypass of 127.0.0.1 and localhost), which
+    /// answers its own files and refuses the rest (`PrintServer`); no host name is resolved
+    /// (`--host-resolver-rules`) and WebRTC sends no UDP around the proxy. So a page loads no URL
+    /// of the network, whatever its HTML or scripts ask (attack 6, #49). Chromium's own
+    /// background requests are turned off where a switch allows, and refused like the rest.
+    static func arguments(url: String, pdf: String, profile: String, proxy: String? = nil, extra: [String] = [])
+        -> [String]
+    {
         var arguments = [
             "--headless", "--disable-gpu", "--user-data-dir=\(profile)", "--no-first-run",
             "--no-pdf-header-footer", "--generate-pdf-document-outline", "--print-to-pdf=\(pdf)",
         ]
+        if let proxy {
+            arguments += [
+                "--proxy-server=\(proxy)", "--proxy-bypass-list=<-loopback>",
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                "--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-default-apps",
+                "--no-default-browser-check", "--disable-domain-reliability",
+            ]
+        }
         if geteuid() == 0 { arguments.append("--no-sandbox") }
         return arguments + extra + [url]
     }
 
-    /// Prints `page` to `pdf` and returns the PDF's size in bytes. The page's folder (the site)
-    /// is served on loopback for the print (`PrintServer`), so Chromium opens it over HTTP and
-    /// cannot load a file of the machine outside the site.
+    /// What a print made: the PDF's size in bytes, and the URLs of the network the site's pages
+    /// asked for (a request with the print server's `Referer`), which the print server refused.
+    struct Printed {
+        var bytes: Int
+        var refused: [String]
+    }
+
+    /// Prints `page` to `pdf`. The page's folder (the site) is served on loopback for the print
+    /// (`PrintServer`), so Chromium opens it over HTTP and cannot load a file of the machine
+    /// outside the site; the same server is Chromium's proxy, so it loads nothing of the network.
     /// - Throws: `LectureError` when Chromium fails, times out (`timeLimit`, 3 minutes: the
     ///   lecture's 344 printed pages take well under one on a loaded machine) or writes no PDF.
     ///   A time-out says why it happens (a page that never finishes loading, most often a script
@@ -180,7 +220,7 @@ struct PDFCommand: Subcommand {
     static func print(
         _ page: String, to pdf: String, chromium: String, profile: String, extra: [String] = [],
         timeLimit: Double = 180
-    ) throws -> Int {
+    ) throws -> Printed {
         try? FileManager.default.removeItem(atPath: pdf)
         let server = try PrintServer(
             root: (page as NSString).deletingLastPathComponent.isEmpty
@@ -194,7 +234,8 @@ struct PDFCommand: Subcommand {
         let temporary = try FileSystem.makeTemporaryDirectory(prefix: "lc")
         defer { FileSystem.removeTemporaryDirectory(temporary) }
         let result = try Subprocess.run(
-            chromium, arguments(url: server.url(of: name), pdf: pdf, profile: profile, extra: extra),
+            chromium,
+            arguments(url: server.url(of: name), pdf: pdf, profile: profile, proxy: server.origin, extra: extra),
             environment: ["HOME": profile, "TMPDIR": temporary], timeout: timeLimit, cancellation: .process)
         let bytes = (try? FileSystem.read(pdf)) ?? []
         // Debian's wrapper script's own complaints (`/usr/bin/chromium: 9: [: …: unexpected operator`) are no cause.
@@ -221,7 +262,8 @@ struct PDFCommand: Subcommand {
             throw LectureError(
                 .error(.subprocess, pdf, nil, "Chromium did not write the PDF (\(result.termination))", notes: [log]))
         }
-        return bytes.count
+        let refused = server.refused.filter { $0.referer?.hasPrefix(server.origin + "/") == true }.map(\.url)
+        return Printed(bytes: bytes.count, refused: refused)
     }
 
     /// The pages of the site at `site` (its top folder and subfolders, `print.html` left out, as

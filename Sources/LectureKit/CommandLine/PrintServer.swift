@@ -14,16 +14,37 @@ import LectureSupport
 /// file of the machine outside the site reaches the PDF, even one the check of the page's raw
 /// HTML (`MachineFileURLs`) did not see.
 ///
+/// It is also the only proxy of that Chromium (`PDFCommand.arguments`, `--proxy-server` with
+/// loopback not bypassed): every request Chromium makes, to any host and port, arrives here, in
+/// absolute form (`GET http://127.0.0.1:8080/x`) or as `CONNECT host:443`. Only the server's own
+/// origin is answered; every other request answers 403 and is kept (`refused`), so a page's
+/// `<iframe src="http://127.0.0.1:8080/">` or cloud metadata URL prints nothing (attack 6, #49:
+/// the answer of an internal service printed into the PDF).
+///
 /// A path is percent-decoded once; a NUL, a backslash or a `..` segment answers 400, and the file
 /// is found through `realpath(3)` and must lie inside the site's real path (a link that leads out
 /// answers 404). One thread per connection, one request per connection (`Connection: close`).
 final class PrintServer: @unchecked Sendable {
+    /// A request for another origin than the server's, refused: the URL (`https://host:443` for a
+    /// `CONNECT`) and the `Referer` Chromium sent with it (`nil`: none, as for Chromium's own
+    /// background requests and for `CONNECT`).
+    struct Refusal: Equatable, Sendable {
+        var url: String
+        var referer: String?
+    }
     /// The site's real path.
     let root: String
     /// The port the kernel chose.
     let port: UInt16
     private let listener: Int32
     private let stopped = Locked(false)
+    private let refusals = Locked<[Refusal]>([])
+
+    /// The requests for other origins refused so far, in the order they came.
+    var refused: [Refusal] { refusals.withLock { $0 } }
+
+    /// The server's origin, `http://127.0.0.1:PORT`.
+    var origin: String { "http://127.0.0.1:\(port)" }
 
     /// Binds `127.0.0.1` on a port the kernel chooses and starts answering.
     /// - Throws: `LectureError` when the folder or the socket cannot be had.
@@ -61,7 +82,7 @@ final class PrintServer: @unchecked Sendable {
 
     /// The URL of `file` (relative to the site, `print.html`).
     func url(of file: String) -> String {
-        "http://127.0.0.1:\(port)/"
+        origin + "/"
             + file.split(separator: "/").map {
                 $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?", "#"]))
                     ?? String($0)
@@ -111,6 +132,14 @@ final class PrintServer: @unchecked Sendable {
         let requestLine =
             head.split(separator: 13, maxSplits: 1).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
         let parts = requestLine.split(separator: " ")
+        if parts.count == 3, parts[0] == "CONNECT" {
+            refuse(Refusal(url: "https://" + parts[1], referer: nil))
+            return respond(connection, status: "403 Forbidden", body: [])
+        }
+        if parts.count == 3, let foreign = foreignURL(String(parts[1])) {
+            refuse(Refusal(url: foreign, referer: Self.header("Referer", in: head)))
+            return respond(connection, status: "403 Forbidden", body: [])
+        }
         guard parts.count == 3, parts[0] == "GET" || parts[0] == "HEAD" else {
             return respond(connection, status: "405 Method Not Allowed", body: [])
         }
@@ -118,8 +147,35 @@ final class PrintServer: @unchecked Sendable {
         respond(connection, status: status, type: type, body: parts[0] == "HEAD" ? [] : body, length: body.count)
     }
 
-    /// The answer to a request target: the file, or 400/404.
-    func file(for target: String) -> (status: String, type: String, body: [UInt8]) {
+    private func refuse(_ refusal: Refusal) {
+        refusals.withLock { if !$0.contains(refusal) { $0.append(refusal) } }
+    }
+
+    /// The URL of a request target in absolute form (a proxy's request) for another origin than
+    /// this server's; `nil` for an origin-form target (`/x`) or one of this origin.
+    func foreignURL(_ target: String) -> String? {
+        guard !target.hasPrefix("/") else { return nil }
+        let own = origin + "/"
+        return target.lowercased().hasPrefix(own) ? nil : target
+    }
+
+    /// The value of header `name` in a request's head, `nil` when absent.
+    static func header(_ name: String, in head: [UInt8]) -> String? {
+        let prefix = name.lowercased() + ":"
+        for line in String(decoding: head, as: UTF8.self).split(separator: "\r\n").dropFirst()
+        where line.lowercased().hasPrefix(prefix) {
+            return line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
+    /// The answer to a request target (origin form, or absolute form for this server's origin):
+    /// the file, or 400/403/404.
+    func file(for requested: String) -> (status: String, type: String, body: [UInt8]) {
+        guard foreignURL(requested) == nil else {
+            return ("403 Forbidden", "text/plain", Array("forbidden\n".utf8))
+        }
+        let target = requested.hasPrefix("/") ? Substring(requested) : requested.dropFirst(origin.count)
         let rawPath = target.prefix { $0 != "?" && $0 != "#" }
         let path = EmittedLinkChecker.percentDecoded(rawPath)
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)

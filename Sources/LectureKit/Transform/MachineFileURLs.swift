@@ -32,7 +32,9 @@ enum MachineFileURLs {
     static let maximumDepth = 8
 
     /// The places in `html` (a fragment: an HTML block, or a paragraph's inline HTML and text).
-    static func findings(in html: String, depth: Int = 0) -> [Finding] {
+    /// With `network`, the places that load a URL of the network (`namesANetworkResource`)
+    /// instead of a machine file, read the same way.
+    static func findings(in html: String, depth: Int = 0, network: Bool = false) -> [Finding] {
         let bytes = Array(html.utf8)
         var found: [Finding] = []
         var index = 0
@@ -121,7 +123,7 @@ enum MachineFileURLs {
                         Finding(offset: attribute.offset, place: place, url: attribute.written, hiddenScheme: scheme))
                 }
                 func report(_ url: String) {
-                    for problem in problems(url: url, depth: depth) {
+                    for problem in problems(url: url, depth: depth, network: network) {
                         found.append(
                             Finding(
                                 offset: attribute.offset, place: problem.place.map { place + " " + $0 } ?? place,
@@ -130,7 +132,7 @@ enum MachineFileURLs {
                 }
                 switch attribute.name {
                 case "srcdoc":
-                    for inner in nested(attribute.value, depth: depth) {
+                    for inner in nested(attribute.value, depth: depth, network: network) {
                         found.append(
                             Finding(
                                 offset: attribute.offset, place: place + " " + inner.place, url: inner.url,
@@ -177,7 +179,7 @@ enum MachineFileURLs {
                     let text = String(decoding: bytes[index..<end], as: UTF8.self)
                     // Inside SVG a style element's text has its references decoded; read it both ways.
                     for url in Set(css(text) + css(decodedReferences(text))).sorted() {
-                        for problem in problems(url: url, depth: depth) {
+                        for problem in problems(url: url, depth: depth, network: network) {
                             found.append(
                                 Finding(
                                     offset: index, place: "<style>" + (problem.place.map { " " + $0 } ?? ""),
@@ -231,9 +233,9 @@ enum MachineFileURLs {
 
     /// The problems of one URL: itself when it names a machine file, else those of the document
     /// a `data:` URL of HTML or SVG holds.
-    static func problems(url: String, depth: Int) -> [(place: String?, url: String)] {
+    static func problems(url: String, depth: Int, network: Bool = false) -> [(place: String?, url: String)] {
         let normal = normalized(url)
-        if namesAMachineFile(normal) { return [(nil, url)] }
+        if network ? namesANetworkResource(normal) : namesAMachineFile(normal) { return [(nil, url)] }
         guard normal.hasPrefix("data:"), let comma = normal.firstIndex(of: ",") else { return [] }
         let header = normal[normal.index(normal.startIndex, offsetBy: 5)..<comma]
         guard header.contains("html") || header.contains("svg") || header.contains("xml") else { return [] }
@@ -250,16 +252,18 @@ enum MachineFileURLs {
             document = EmittedLinkChecker.percentDecoded(Substring(payload))
         }
         // A hidden script in the nested document is a script of that document, not a machine file.
-        return nested(document, depth: depth).filter { $0.hiddenScheme == nil }.map { ("data: " + $0.place, $0.url) }
+        return nested(document, depth: depth, network: network).filter { $0.hiddenScheme == nil }.map {
+            ("data: " + $0.place, $0.url)
+        }
     }
 
     /// The places of a document nested in another, read again as HTML.
-    static func nested(_ document: String, depth: Int) -> [Finding] {
+    static func nested(_ document: String, depth: Int, network: Bool = false) -> [Finding] {
         guard depth < maximumDepth else {
-            return document.lowercased().contains("file")
+            return document.lowercased().contains(network ? "/" : "file")
                 ? [Finding(offset: 0, place: "(nested too deep)", url: "")] : []
         }
-        return findings(in: document, depth: depth + 1)
+        return findings(in: document, depth: depth + 1, network: network)
     }
 
     /// `url` as a browser's URL parser reads its scheme: leading and trailing controls and spaces
@@ -269,6 +273,21 @@ enum MachineFileURLs {
             String.UnicodeScalarView(
                 url.unicodeScalars.drop { $0.value <= 0x20 }.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
         ).lowercased()
+    }
+
+    /// Whether `url` (normalised) names a resource of the network, which a browser would fetch:
+    /// a scheme of the network (`http:`, `https:`, `ws:`, `wss:`, `ftp:`), also behind a wrapper
+    /// scheme, or a host without a scheme (`//host/x`, and `\\host`, which a browser reads alike).
+    static func namesANetworkResource(_ url: String) -> Bool {
+        var rest = Substring(url)
+        while true {
+            if ["http:", "https:", "ws:", "wss:", "ftp:"].contains(where: { rest.hasPrefix($0) }) { return true }
+            if rest.count >= 2, rest.prefix(2).allSatisfy({ $0 == "/" || $0 == "\\" }) { return true }
+            guard let wrapper = ["view-source:", "blob:"].first(where: { rest.hasPrefix($0) }) else {
+                return false
+            }
+            rest = rest.dropFirst(wrapper.count).drop { $0.unicodeScalars.first!.value <= 0x20 }
+        }
     }
 
     /// Whether `url` (normalised) has the `file:` scheme, also behind a wrapper scheme.

@@ -5,9 +5,12 @@ import LectureSupport
 /// opens the page (`MachineFileURLs`): an error at the line a person must edit. No reader has
 /// that file, and a PDF printed from the page would publish it. Also a script URL whose scheme
 /// the source hides (`MachineFileURLs.hiddenScript`: `jav&#x09;ascript:`): a warning at its line.
+/// For a PDF (`printsPDF`), also each place that loads a URL of the network
+/// (`MachineFileURLs.namesANetworkResource`): a warning at its line, since the print loads only
+/// the site's own files (`PrintServer`), so the PDF shows nothing there.
 enum RawHTMLMachineFiles {
     /// One error per place, at its line; `text` is the page's Markdown (to place inline HTML).
-    static func diagnostics(_ blocks: [Block], text: String, path: String) -> [Diagnostic] {
+    static func diagnostics(_ blocks: [Block], text: String, path: String, printsPDF: Bool = false) -> [Diagnostic] {
         let source = Array(text.utf8)
         var lineStarts = [0]
         for (offset, byte) in source.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
@@ -16,7 +19,19 @@ enum RawHTMLMachineFiles {
             return SourceLocation(line: line + 1, column: offset - lineStarts[line] + 1)
         }
         var diagnostics: [Diagnostic] = []
-        func report(_ finding: MachineFileURLs.Finding, at location: SourceLocation) {
+        func report(_ finding: MachineFileURLs.Finding, at location: SourceLocation, network: Bool = false) {
+            if network {
+                guard finding.hiddenScheme == nil else { return }
+                let shown = finding.url.isEmpty ? "" : "'\(TerminalText.line(finding.url))' "
+                diagnostics.append(
+                    .warning(
+                        .networkLoadInPDF, path, location,
+                        "\(finding.place): \(shown)loads a resource of the network, which the PDF leaves out: printing loads only the site's own files",
+                        notes: [
+                            "the built page shows it; for the PDF, put the file in the book's folder and name it by a relative path ('images/x.png')"
+                        ]))
+                return
+            }
             if let scheme = finding.hiddenScheme {
                 diagnostics.append(
                     .warning(
@@ -59,20 +74,30 @@ enum RawHTMLMachineFiles {
                 }
             }
             add(inlines)
-            for image in images where MachineFileURLs.namesAMachineFile(MachineFileURLs.normalized(image.destination)) {
-                report(.init(offset: 0, place: "image", url: image.destination), at: image.location)
+            for image in images {
+                let url = MachineFileURLs.normalized(image.destination)
+                if MachineFileURLs.namesAMachineFile(url) {
+                    report(.init(offset: 0, place: "image", url: image.destination), at: image.location)
+                } else if printsPDF, MachineFileURLs.namesANetworkResource(url) {
+                    report(.init(offset: 0, place: "image", url: image.destination), at: image.location, network: true)
+                }
             }
             guard !pieces.isEmpty else { return }
             let blockStart = start.line - 1 < lineStarts.count ? lineStarts[start.line - 1] : 0
-            for finding in MachineFileURLs.findings(in: fragment) {
-                // The inline HTML the place is in, found in the source from the block on.
-                guard let piece = pieces.last(where: { $0.offset <= finding.offset }),
-                    let found = firstOffset(of: Array(piece.text.utf8), in: source, from: blockStart)
-                else {
-                    report(finding, at: start)
-                    continue
+            for network in printsPDF ? [false, true] : [false] {
+                for finding in MachineFileURLs.findings(in: fragment, network: network) {
+                    // The inline HTML the place is in, found in the source from the block on.
+                    guard let piece = pieces.last(where: { $0.offset <= finding.offset }),
+                        let found = firstOffset(of: Array(piece.text.utf8), in: source, from: blockStart)
+                    else {
+                        report(finding, at: start, network: network)
+                        continue
+                    }
+                    report(
+                        finding,
+                        at: location(ofByte: found + min(finding.offset - piece.offset, piece.text.utf8.count)),
+                        network: network)
                 }
-                report(finding, at: location(ofByte: found + min(finding.offset - piece.offset, piece.text.utf8.count)))
             }
         }
         for block in blocks.leafBlocks {
@@ -80,12 +105,15 @@ enum RawHTMLMachineFiles {
             case .html(let html):
                 let start = block.range.start
                 let bytes = Array(html.utf8)
-                for finding in MachineFileURLs.findings(in: html) {
-                    let before = bytes[..<min(finding.offset, bytes.count)]
-                    let newlines = before.count { $0 == 0x0A }
-                    let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-                    let column = (newlines == 0 ? start.column : 1) + (finding.offset - lineStart)
-                    report(finding, at: SourceLocation(line: start.line + newlines, column: column))
+                for network in printsPDF ? [false, true] : [false] {
+                    for finding in MachineFileURLs.findings(in: html, network: network) {
+                        let before = bytes[..<min(finding.offset, bytes.count)]
+                        let newlines = before.count { $0 == 0x0A }
+                        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                        let column = (newlines == 0 ? start.column : 1) + (finding.offset - lineStart)
+                        report(
+                            finding, at: SourceLocation(line: start.line + newlines, column: column), network: network)
+                    }
                 }
             case .paragraph(let inlines), .heading(_, let inlines, _):
                 scan(inlines, from: block.range.start)

@@ -151,16 +151,18 @@ package enum SiteWriter {
                     ? nil : .error(.fileSystem, "\(spelled)/\(entry.key)", nil, "cannot write file: \(errnoText())")
             }.compactMap { $0 }
             if !failures.isEmpty { throw LectureError(unreported: failures, exitStatus: 1) }
+            // Copied files are streamed, never read whole (`FileCopy`): an asset may be a video.
             for (path, source) in site.copied {
                 if linked(path, holding: nil) { continue }
-                guard let bytes = FileManager.default.contents(atPath: source) else {
-                    throw LectureError(
-                        .error(.fileSystem, source, nil, "cannot read file to copy into the site"), exitStatus: 1)
+                if liveMarked, let live, live.holdsCopy(of: source, at: path), staging.link(path, from: live) {
+                    continue
                 }
-                if linked(path, holding: Array(bytes)) { continue }
-                guard staging.createFile(path, Array(bytes)) else {
+                guard staging.copyFile(path, from: source) else {
+                    let reason = errnoText()
                     throw LectureError(
-                        .error(.fileSystem, "\(spelled)/\(path)", nil, "cannot write file: \(errnoText())"),
+                        .error(
+                            .fileSystem, "\(spelled)/\(path)", nil,
+                            "cannot copy '\(source)' into the site: \(reason)"),
                         exitStatus: 1)
                 }
             }

@@ -14,7 +14,8 @@ extension BuildStep {
             input: {
                 ParseInput(
                     smartPunctuation: $0.configuration.smartPunctuation,
-                    verifiesSamples: verifyingSamplesAlways || $0.configuration.sampleRules.verify)
+                    verifiesSamples: verifyingSamplesAlways || $0.configuration.sampleRules.verify,
+                    printsPDF: $0.configuration.printsPDF)
             },
             page: { (page: inout Page, input: ParseInput) in
                 let text = Footnotes.protectingDefinitions(page.source.text)
@@ -51,7 +52,7 @@ extension BuildStep {
                 }
                 if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
                 problems += RawHTMLMachineFiles.diagnostics(
-                    page.blocks, text: page.source.text, path: page.source.displayPath)
+                    page.blocks, text: page.source.text, path: page.source.displayPath, printsPDF: input.printsPDF)
                 problems += UnclosedFences.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
                 if let tooDeep {
@@ -82,4 +83,7 @@ struct ParseInput: Hashable, Sendable {
     /// Whether the book's samples are verified: an unclosed sample fence is then an error
     /// (`UnclosedFences`).
     var verifiesSamples: Bool
+    /// Whether the site is built to be printed (`lecture pdf`): raw HTML that loads a URL of the
+    /// network is then a warning (`RawHTMLMachineFiles`).
+    var printsPDF = false
 }
