@@ -163,6 +163,8 @@ extension Diagnostic.Identifier {
     package static let sampleCompile = Self("lecture.sample.compile")
     /// A sample killed for running past `--timeout`.
     package static let sampleTimeout = Self("lecture.sample.timeout")
+    /// A sample whose compile ran past `[preprocessor.lecture] compile-timeout` (not cached).
+    package static let sampleCompileTimeout = Self("lecture.sample.compile-timeout")
     /// A sample killed for writing more than the output cap.
     package static let sampleOutputLimit = Self("lecture.sample.output-limit")
     /// A sample killed for writing more files into its folder than `RunFolderLimit` allows.
@@ -248,7 +250,7 @@ extension Diagnostic.Identifier {
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,
         sampleCompiler,
-        sampleCompile, sampleTimeout,
+        sampleCompile, sampleTimeout, sampleCompileTimeout,
         sampleOutputLimit, sampleFileLimit,
         sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,

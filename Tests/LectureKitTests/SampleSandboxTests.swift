@@ -216,6 +216,21 @@ import Testing
             ], timeout: 900, cancellation: .process)
     }
 
+    /// In `scratch`: the folders bound over the home folder and `/var/tmp`, and a book whose one
+    /// page, `src/page.md`, is for the test to write.
+    static func onePageBook(in scratch: String) throws -> (home: String, varTmp: String, book: String) {
+        let home = scratch + "/home"
+        let varTmp = scratch + "/var-tmp"
+        for folder in [home, varTmp] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let book = scratch + "/book"
+        try FileManager.default.createDirectory(atPath: book + "/src", withIntermediateDirectories: true)
+        try FileSystem.writeAtomically("[book]\ntitle = \"T\"\n", to: book + "/book.toml")
+        try FileSystem.writeAtomically("- [P](page.md)\n", to: book + "/src/SUMMARY.md")
+        return (home, varTmp, book)
+    }
+
     /// A sample sees the system's programs and libraries, not the machine's files: a file planted
     /// outside the book and the home folder (`/var/tmp`), `/etc/passwd` and the host's name are
     /// not there (attack 4). With `sandbox = "off"` it reads them, so the sample does what it says.
@@ -223,16 +238,8 @@ import Testing
     func aSampleReadsNoFileOfTheMachineOutsideWhatSwiftNeeds() throws {
         let scratch = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(scratch) }
-        let home = scratch + "/home"
-        let varTmp = scratch + "/var-tmp"
-        for folder in [home, varTmp] {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        let (home, varTmp, book) = try Self.onePageBook(in: scratch)
         try FileSystem.writeAtomically("PLANTED-SECRET\n", to: varTmp + "/planted.txt")
-        let book = scratch + "/book"
-        try FileManager.default.createDirectory(atPath: book + "/src", withIntermediateDirectories: true)
-        try FileSystem.writeAtomically("[book]\ntitle = \"T\"\n", to: book + "/book.toml")
-        try FileSystem.writeAtomically("- [P](page.md)\n", to: book + "/src/SUMMARY.md")
         try FileSystem.writeAtomically(
             """
             # P
@@ -266,6 +273,48 @@ import Testing
         #expect(
             (off.stdoutText + off.stderrText).contains("+/var/tmp/planted.txt seen"),
             "\(off.stdoutText + off.stderrText)")
+    }
+
+    /// Attack 6, #20 and #21: `/dev/shm` was bubblewrap's unsized `/dev` tmpfs (a sample wrote
+    /// 300 MiB of the machine's memory there), `/dev` itself was writable, and the host's name
+    /// and the kernel's command line were readable although the manual says the host's name is
+    /// not there. Now the host name is `sample`, `/proc/cmdline` is empty, `/dev/shm` is a tmpfs
+    /// of 64 MiB (a writer of 100 MiB is stopped) and the rest of `/dev` is read-only.
+    @Test(.enabled(if: canContain, "needs unshare -rm and bubblewrap"))
+    func aSampleSeesNoHostNameAndWritesNoMoreThanItsShareOfSharedMemory() throws {
+        let scratch = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(scratch) }
+        let (home, varTmp, book) = try Self.onePageBook(in: scratch)
+        try FileSystem.writeAtomically(
+            """
+            # P
+
+            ```swift
+            import Foundation
+            let name = (try? String(contentsOfFile: "/proc/sys/kernel/hostname", encoding: .utf8)) ?? "?"
+            print("hostname", name.trimmingCharacters(in: .whitespacesAndNewlines))
+            // read(2): Foundation reads a character device such as /dev/null as bytes of garbage.
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            print("cmdline bytes", read(open("/proc/cmdline", O_RDONLY), &buffer, buffer.count))
+            var written = 0
+            while written < 100, FileManager.default.createFile(atPath: "/dev/shm/f\\(written)", contents: Data(count: 1 << 20)) {
+                written += 1
+            }
+            print("shm", written < 100 ? "stopped" : "100 MiB written")
+            print("dev", FileManager.default.createFile(atPath: "/dev/planted", contents: Data([1])) ? "written" : "read-only")
+            ```
+
+            ```output
+            hostname sample
+            cmdline bytes 0
+            shm stopped
+            dev read-only
+            ```
+
+            """, to: book + "/src/page.md")
+        let run = try check(book, home: home, varTmp: varTmp, terminal: false)
+        #expect(run.termination == .exited(0), "\(run.stdoutText + run.stderrText)")
+        #expect(run.stdoutText.contains("1 passed, 0 failed"), "\(run.stdoutText + run.stderrText)")
     }
 
     @Test(.enabled(if: canContain, "needs unshare -rm and bubblewrap"))

@@ -181,6 +181,7 @@ extension BookSettingsLoader {
         },
         "lecture.timeout": seconds(\.timeout),
         "lecture.diagram-timeout": seconds(\.diagramTimeout),
+        "lecture.compile-timeout": seconds(\.compileTimeout),
         "lecture.swift-language-mode": Field(.value) { entry, settings in
             guard entry.kind == .integer || entry.kind == .string, ["5", "6"].contains(entry.value) else {
                 return "needs 5 or 6"

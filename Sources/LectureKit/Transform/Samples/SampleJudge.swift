@@ -11,8 +11,16 @@ extension SampleVerifier {
     /// path's, `compileAndRun` and `runTests`); a run's verdict is `judgeRuns(_:_:of:into:)`'s, a
     /// test program's `runTestProgram`'s, on either path too.
     func judgeCompile(_ compile: Subprocess.Result, of sample: Sample, into result: inout SampleResult) -> Bool {
+        // A compile that did not run to its end is no verdict on the sample, and is not cached.
+        if let unfinished = UnfinishedProcess(compile: compile) {
+            result.diagnostics.append(
+                unfinished.compileError(of: sample, limit: options.compileTimeout, stderr: compile.stderrText))
+            result.outcome = .failed
+            return false
+        }
         result.compiled = true
-        let compilerDiagnostics = CompilerOutput.diagnostics(from: compile.stderrText, sample: sample)
+        let compilerDiagnostics = CompilerOutput.diagnostics(
+            from: compile.stderrText, sample: sample, cancellation: run.cancellation)
         if sample.mode == .compileFail {
             if compile.succeeded {
                 result.diagnostics.append(
@@ -107,6 +115,15 @@ extension SampleVerifier {
                     notes: stderrNote))
         case .fileLimitExceeded:
             failures.append(Self.fileLimitError(sample, program: "sample", notes: stderrNote))
+        case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
+            // Not a crash of its own (a trap is SIGILL or SIGTRAP, abort SIGABRT): the OOM killer
+            // or a person. Even a `should_fail` sample is not judged by it, and it is not cached.
+            failures.append(
+                .error(
+                    .sampleUnverifiable,
+                    sample.path, location,
+                    "sample was killed by \(Subprocess.signalName(signal)), not by lecture's limits, and could not be verified",
+                    notes: [UnfinishedProcess.killed(signal).note] + stderrNote))
         case .signaled(let signal) where !sample.shouldFail:
             let trap = Self.trapMessage(in: run.stderrText)
             failures.append(
@@ -225,7 +242,8 @@ extension SampleVerifier {
     /// output cap, two runs that disagreed, a sample that could not be verified or was cut short.
     static func failureIsCacheable(_ result: SampleResult) -> Bool {
         let passing: Set<Diagnostic.Identifier> = [
-            .sampleTimeout, .sampleOutputLimit, .sampleFileLimit, .sampleUnstable, .sampleUnverifiable, .cancelled,
+            .sampleTimeout, .sampleCompileTimeout, .sampleOutputLimit, .sampleFileLimit, .sampleUnstable,
+            .sampleUnverifiable, .cancelled,
         ]
         return result.compiled && !result.diagnostics.contains { passing.contains($0.identifier) }
     }

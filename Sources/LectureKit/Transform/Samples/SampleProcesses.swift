@@ -5,14 +5,16 @@ extension SampleVerifier {
     /// Runs `compiler` (swiftc, or the `swift-frontend` of a merged program) with `arguments` in
     /// `work`, which is its `TMPDIR` too (the driver leaves its temporary files there), in a place
     /// of the job pool (`processes`) and under the run's cancellation: every compile and link of
-    /// a sample, on either path, goes through here.
-    func compilerJob(_ compiler: String, _ arguments: [String], in work: String, timeout: Double = 300) throws
+    /// a sample, on either path, goes through here. The compiler leads a process group of its
+    /// own, which a time-out kills whole (the driver and its `swift-frontend`); the limit is
+    /// `options.compileTimeout` unless `timeout` says otherwise.
+    func compilerJob(_ compiler: String, _ arguments: [String], in work: String, timeout: Double? = nil) throws
         -> Subprocess.Result
     {
         try processes.run {
             try Subprocess.run(
-                compiler, arguments, directory: work, environment: ["TMPDIR": work], timeout: timeout,
-                cancellation: run.cancellation)
+                compiler, arguments, directory: work, environment: ["TMPDIR": work],
+                timeout: timeout ?? options.compileTimeout, cancellation: run.cancellation)
         }
     }
 
@@ -24,7 +26,9 @@ extension SampleVerifier {
     {
         let compiler = compiler ?? toolchain.swiftc
         let compile = try compilerJob(compiler, arguments, in: work)
-        guard !compile.succeeded, sample.declaresMain else { return compile }
+        guard !compile.succeeded, sample.declaresMain, UnfinishedProcess(compile: compile) == nil else {
+            return compile
+        }
         let asScript = try compilerJob(compiler, arguments.filter { $0 != "-parse-as-library" }, in: work)
         return asScript.succeeded ? asScript : compile
     }

@@ -65,7 +65,7 @@ package struct SampleSandbox: Sendable {
         // Outer folders first, so that a private /tmp inside the home folder is not covered again.
         for (path, isPrivate) in Self.coveredFolders {
             // The folder of temporary folders and /tmp: empty and writable, as a run's own /tmp.
-            mounts += isPrivate ? ["--size", String(64 << 20), "--tmpfs", path] : ["--tmpfs", path]
+            mounts += isPrivate ? ["--size", String(Self.privateFolderBytes), "--tmpfs", path] : ["--tmpfs", path]
         }
         let folders = Self.outermost(
             readable + [executable, Self.resolved(executable)].map { ($0 as NSString).deletingLastPathComponent })
@@ -143,13 +143,25 @@ package struct SampleSandbox: Sendable {
 
     // MARK: The command line
 
-    /// Namespaces, session, lifetime and the system's files: the same for every run.
+    /// Namespaces, session, lifetime and the system's files: the same for every run. The host
+    /// name is `sample` (a UTS namespace alone copies the host's); `/dev` is read-only but for
+    /// `/dev/shm`, a tmpfs of 64 MiB as `/tmp` (bubblewrap's `/dev` is an unsized tmpfs: a
+    /// sample wrote 300 MiB of the machine's memory there, attack 6 #20); `/proc/cmdline` (the
+    /// kernel's command line) is empty.
     static let namespaces =
         [
             "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
-            "--unshare-cgroup-try",
+            "--hostname", hostName, "--unshare-cgroup-try",
             "--disable-userns", "--die-with-parent", "--new-session",
-        ] + systemMounts + ["--dev", "/dev", "--proc", "/proc"]
+        ] + systemMounts + [
+            "--dev", "/dev", "--size", String(privateFolderBytes), "--tmpfs", "/dev/shm", "--remount-ro", "/dev",
+            "--proc", "/proc", "--ro-bind", "/dev/null", "/proc/cmdline",
+        ]
+
+    /// The host name a contained program sees (`gethostname`, `/proc/sys/kernel/hostname`).
+    static let hostName = "sample"
+    /// The size of each private tmpfs (`/tmp`, the folder of temporary folders, `/dev/shm`).
+    static let privateFolderBytes = 64 << 20
 
     /// What a Swift program needs of the machine, read-only, and nothing else of it: the
     /// programs and libraries (`/usr`, `/opt` where toolchains are installed, whose runtime a

@@ -8,6 +8,12 @@ extension SampleVerifier {
     package struct Options: Sendable, Hashable {
         /// Seconds a sample may run (default 10).
         package var timeout: Double = 10
+        /// Seconds the compiler may take on one sample (or one module of `test` samples) before
+        /// its process group is killed (`[preprocessor.lecture] compile-timeout`, default 120).
+        package var compileTimeout: Double = Options.defaultCompileTimeout
+        /// `compileTimeout`'s default: a sample compiles in about a second, a few under load; a
+        /// type checker kept busy by 24 nested generic types took more than 250 s (attack 6, #39).
+        static let defaultCompileTimeout: Double = 120
         /// Ignore cached results (they are still written).
         var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).

@@ -101,6 +101,13 @@ extension SampleVerifier {
                     .sampleTimeout,
                     sample.path, sample.location, "test sample timed out after \(seconds(timeout)) and was killed",
                     notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"]))
+        case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
+            failures.append(
+                .error(
+                    .sampleUnverifiable,
+                    sample.path, sample.location,
+                    "test program was killed by \(Subprocess.signalName(signal)), not by lecture's limits, and could not be verified",
+                    notes: [UnfinishedProcess.killed(signal).note]))
         case .signaled(let signal):
             let trap = trapMessage(in: run.stderrText)
             failures.append(

@@ -1,0 +1,71 @@
+import Foundation
+import LectureSupport
+
+/// A compile or a sample's run that did not end by itself: stopped at the compile time limit, or
+/// killed by a signal from outside (the kernel's out-of-memory killer, `kill`, a CI step's
+/// time-out) or a crash of the compiler. Neither is a verdict on the sample: it is an error of the
+/// run, and never cached, so the next build tries again (attack 6, #39 and #40: a killed compiler
+/// was cached as "sample does not compile" until the source changed).
+enum UnfinishedProcess: Equatable {
+    /// Ran past `[preprocessor.lecture] compile-timeout`; its process group was killed.
+    case timedOut
+    /// Ended by this signal.
+    case killed(Int32)
+
+    /// Signals a program does not send itself by failing (a Swift trap is SIGILL or SIGTRAP, a
+    /// crash SIGSEGV or SIGBUS, `abort()` SIGABRT): a sample's run ended by one of these was
+    /// ended from outside.
+    static let signalsFromOutside: Set<Int32> = [SIGKILL, SIGTERM, SIGINT, SIGHUP]
+
+    /// How `compile` did not finish, or nil when the compiler ran to its end (whatever it
+    /// said). The driver reports a `swift-frontend` ended by a signal as `compile command failed
+    /// due to signal N` and exits with status 1; that is read as the signal too.
+    init?(compile: Subprocess.Result) {
+        switch compile.termination {
+        case .timedOut: self = .timedOut
+        case .signaled(let signal): self = .killed(signal)
+        case .exited(let status) where status != 0:
+            let text = compile.stderrText
+            guard let mark = text.range(of: "command failed due to signal ") else { return nil }
+            let digits = text[mark.upperBound...].prefix(while: \.isNumber)
+            guard let signal = Int32(digits) else { return nil }
+            self = .killed(signal)
+        default: return nil
+        }
+    }
+
+    /// What a killed process's note says: who sends such a signal, and that nothing was cached.
+    var note: String {
+        let again = "nothing was cached: the next build tries again"
+        switch self {
+        case .timedOut:
+            return again
+        case .killed(let signal) where Self.signalsFromOutside.contains(signal):
+            return
+                "\(Subprocess.signalName(signal)) comes from outside: the kernel's out-of-memory killer (see 'dmesg'), a person, or a CI step's time-out; \(again)"
+        case .killed(let signal):
+            return
+                "the compiler crashed with \(Subprocess.signalName(signal)): a compiler bug, whatever the sample holds; \(again)"
+        }
+    }
+
+    /// The error at `sample` for a compile that did not finish; `limit` is the compile time limit.
+    func compileError(of sample: Sample, limit: Double, stderr: String) -> Diagnostic {
+        let said = stderr.isEmpty ? [] : ["the compiler said:\n" + TerminalText.capped(stderr)]
+        switch self {
+        case .timedOut:
+            return .error(
+                .sampleCompileTimeout, sample.path, sample.location,
+                "compiling the sample took longer than \(SampleVerifier.seconds(limit)); the compiler was stopped",
+                notes: [
+                    "raise '[preprocessor.lecture] compile-timeout' in book.toml (now \(SampleVerifier.seconds(limit))) if it is slow on purpose; deeply nested generic types and long expressions of literals keep the type checker busy",
+                    note,
+                ])
+        case .killed(let signal):
+            return .error(
+                .sampleUnverifiable, sample.path, sample.location,
+                "the compiler was killed by \(Subprocess.signalName(signal)) and the sample could not be verified",
+                notes: [note] + said)
+        }
+    }
+}

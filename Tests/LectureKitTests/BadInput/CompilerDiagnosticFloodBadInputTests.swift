@@ -1,0 +1,46 @@
+import CommonMark
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// Attack 6, #50: a sample with thousands of compiler errors was placed in quadratic time (the
+/// sample's code split into lines again for every diagnostic: 2,000 errors 17 s, 8,000 166 s,
+/// 20,000 more than 7 minutes) and SIGTERM waited for it. Now the code is split once, and the
+/// reading stops when the run is cancelled.
+struct CompilerDiagnosticFloodBadInputTests {
+    /// A sample of `count` lines and swiftc's error at each, as swiftc prints them.
+    static func flood(_ count: Int) -> (sample: Sample, output: String) {
+        let page =
+            "# P\n\n```swift\n" + (0..<count).map { "let x\($0): Int = \"a\"\n" }.joined() + "```\n"
+        let sample = SampleExtractor.extract(from: MarkdownParser.parse(page), path: "p.md").samples[0]
+        let output = (0..<count).map {
+            "p.md:\($0 + 4):16: error: cannot convert value of type 'String' to specified type 'Int'\n"
+                + "let x\($0): Int = \"a\"\n               ^\n"
+        }.joined()
+        return (sample, output)
+    }
+
+    static func seconds(_ count: Int) -> (Double, Int) {
+        let (sample, output) = flood(count)
+        let start = ContinuousClock.now
+        let diagnostics = CompilerOutput.diagnostics(from: output, sample: sample)
+        return ((ContinuousClock.now - start).seconds, diagnostics.count)
+    }
+
+    @Test func manyCompilerErrorsArePlacedInLinearTime() {
+        let (small, smallCount) = Self.seconds(2_000)
+        let (large, largeCount) = Self.seconds(8_000)
+        #expect(smallCount == 2_000 && largeCount == 8_000)
+        // Four times the errors: linear is 4×, quadratic 16× (measured in one run, so load cancels).
+        #expect(large < max(small, 0.05) * 9, "2,000 errors \(small) s, 8,000 errors \(large) s")
+    }
+
+    @Test func aCancelledRunStopsReadingTheCompilersOutput() {
+        let (sample, output) = Self.flood(2_000)
+        let cancellation = Cancellation()
+        cancellation.cancel(signal: SIGTERM)
+        #expect(CompilerOutput.diagnostics(from: output, sample: sample, cancellation: cancellation).isEmpty)
+    }
+}
