@@ -90,8 +90,120 @@ package enum MarkdownParser {
         let rest = String(first.unicodeScalars.dropFirst())
         if rest.isEmpty { inlines.removeFirst() } else { inlines[0] = .text(rest) }
         // Links' columns count from the cell's start, as without the space.
-        var shift = CellColumns()
+        var shift = CellColumns(line: 1)
         return shift.rewrite(inlines)
+    }
+
+    /// Parses each of `texts` as `parseCell(_:references:smartPunctuation:)` does, with as few
+    /// cmark parses as give the same inlines: the cells go into one document, each a paragraph
+    /// of its own (a blank line between them; inline content never crosses one), followed once
+    /// by `references`. A parse per cell read the page's definitions again for every cell, so a
+    /// table of 2,000 rows above 2,000 definitions took time quadratic in the page (16 s of CPU).
+    ///
+    /// A document is cut where it could differ from a parse per cell: cmark 0.30 resolves links
+    /// by reference up to `referenceBudget` bytes of destinations and titles per document (a
+    /// bound against exponential expansion), so a batch holds cells whose lookups, counted at
+    /// most as the longest definition each, stay within it; a cell that might pass it alone is
+    /// parsed alone, as before. A batch whose document `BracketCost` would cut, whose blocks do
+    /// not come out one paragraph per cell, or with a carriage return in a cell (a line end to
+    /// cmark) is parsed cell by cell.
+    ///
+    /// A document holds at most `cellsPerDocument` cells; between two, `isCancelled` is asked,
+    /// and once it says so the cells left are given no inlines (the caller throws them away).
+    package static func parseCells(
+        _ texts: [String], references: String, smartPunctuation: Bool = false, isCancelled: () -> Bool = { false }
+    ) -> [[Inline]] {
+        // A lookup's cost is its definition's destination and title, unescaped: at most its two
+        // source lines (the title may be on the next), and an entity may grow by a fifth
+        // (`&nGt;` is six bytes): three longest lines bound it.
+        let longestDefinition =
+            3 * references.utf8.split(separator: UInt8(ascii: "\n")).reduce(0) { max($0, $1.count) }
+        var results = [[Inline]](repeating: [], count: texts.count)
+        var batch: [Int] = []
+        var batchCost = 0
+        // The batch's document so far, its definitions counted once (cmark's budget is at least it).
+        var batchBytes = references.utf8.count
+        func flush() {
+            if !batch.isEmpty {
+                parseBatch(batch, of: texts, references: references, smart: smartPunctuation, into: &results)
+            }
+            batch = []
+            batchCost = 0
+            batchBytes = references.utf8.count
+        }
+        for (index, text) in texts.enumerated() where !text.isEmpty {
+            if batch.count >= cellsPerDocument {
+                flush()
+                if isCancelled() { return results }
+            }
+            // `parseCell` adds the definitions when a character is `[`; a cell with the byte but
+            // no such character (`[` with a combining mark) is parsed without them, alone.
+            let linked = text.contains("[")
+            let brackets = text.utf8.contains(UInt8(ascii: "["))
+            let cost = linked ? text.utf8.count { $0 == UInt8(ascii: "]") } * longestDefinition : 0
+            if cost > referenceBudget || brackets != linked {
+                results[index] = parseCell(text, references: references, smartPunctuation: smartPunctuation)
+                continue
+            }
+            let bytes = text.utf8.count + 4
+            if batchCost + cost > max(referenceBudget, batchBytes + bytes) { flush() }
+            batch.append(index)
+            batchCost += cost
+            batchBytes += bytes
+        }
+        flush()
+        return results
+    }
+
+    /// The bytes of destinations and titles cmark 0.30 expands from link reference definitions in
+    /// one document at least (`max_ref_size`: the document's size, and never less than this), so
+    /// a batch may spend up to its own document's size: a page's definitions are parsed a few
+    /// times, not once for every few hundred cells.
+    static let referenceBudget = 100_000
+
+    /// The most cells `parseCells` puts in one document (about 100 ms of cmark's work).
+    static let cellsPerDocument = 4096
+
+    /// Parses the cells `batch` of `texts` in one document into `results`, or each alone when
+    /// the one document could read otherwise (`parseCells`).
+    private static func parseBatch(
+        _ batch: [Int], of texts: [String], references: String, smart: Bool, into results: inout [[Inline]]
+    ) {
+        func eachAlone() {
+            for index in batch {
+                results[index] = parseCell(texts[index], references: references, smartPunctuation: smart)
+            }
+        }
+        guard batch.count > 1, !batch.contains(where: { texts[$0].utf8.contains(UInt8(ascii: "\r")) }) else {
+            return eachAlone()
+        }
+        var document = ""
+        document.reserveCapacity(batch.reduce(references.utf8.count + 2) { $0 + texts[$1].utf8.count + 4 })
+        var linked = false
+        for index in batch {
+            document += "\u{A0}" + texts[index] + "\n\n"
+            linked = linked || texts[index].utf8.contains(UInt8(ascii: "["))
+        }
+        if linked { document += references }
+        let parsed = parseDocument(document, smartPunctuation: smart)
+        guard parsed.tooSlow == nil, parsed.blocks.count >= batch.count else { return eachAlone() }
+        var cells: [[Inline]] = []
+        cells.reserveCapacity(batch.count)
+        for (number, block) in parsed.blocks.prefix(batch.count).enumerated() {
+            // Cell `number` is the paragraph on line 2 × number + 1; read as if on line 1 alone.
+            let line = 2 * number + 1
+            guard block.range.start.line == line, block.range.end.line == line,
+                case .paragraph(var inlines) = block.kind, case .text(let first)? = inlines.first,
+                first.hasPrefix("\u{A0}")
+            else { return eachAlone() }
+            let rest = String(first.unicodeScalars.dropFirst())
+            if rest.isEmpty { inlines.removeFirst() } else { inlines[0] = .text(rest) }
+            var columns = CellColumns(line: line)
+            let shifted = columns.rewrite(inlines)
+            if columns.elsewhere { return eachAlone() }
+            cells.append(shifted)
+        }
+        for (index, cell) in zip(batch, cells) { results[index] = cell }
     }
 
     /// cmark's own HTML for `text`, with the same options as `parse`. The reference our
@@ -316,19 +428,32 @@ private struct Converter {
     }
 }
 
-/// Moves links' locations on a cell's line back over the no-break space `parseCell` put first.
+/// Moves links' locations on a cell's line (`line` of the document parsed) to line 1, back over
+/// the no-break space `parseCell` put first; `elsewhere` says a link was on another line.
 private struct CellColumns: MarkupRewriter {
     let width = "\u{A0}".utf8.count
+    let line: Int
+    var elsewhere = false
+
+    init(line: Int) { self.line = line }
 
     mutating func visit(_ inline: Inline) -> Inline {
         switch descend(into: inline) {
-        case .link(var link) where link.location.line == 1:
-            link.location.column -= width
+        case .link(var link):
+            link.location = moved(link.location)
             return .link(link)
-        case .image(var link) where link.location.line == 1:
-            link.location.column -= width
+        case .image(var link):
+            link.location = moved(link.location)
             return .image(link)
         case let other: return other
         }
+    }
+
+    private mutating func moved(_ location: SourceLocation) -> SourceLocation {
+        guard location.line == line else {
+            elsewhere = elsewhere || line != 1
+            return location
+        }
+        return SourceLocation(line: 1, column: location.column - width)
     }
 }

@@ -1,7 +1,13 @@
 /// Finds attribute values in HTML by scanning its UTF-8 bytes once. (Foundation's
 /// `range(of:)` on a substring bridges the rest of the page at every match, which made pages
 /// with many ids, such as samples with hover cards, take time quadratic in their size.)
+///
+/// A scan stops early when the build is cancelled (`Cancellation.current`), checked every
+/// `checkEvery` bytes and every 1,024 values: its result is then thrown away.
 package enum AttributeScan {
+    /// How many bytes are scanned between two looks at the cancellation.
+    static let checkEvery = 1 << 16
+
     /// The byte ranges of the values that follow each `opening` (`" id=\""`) up to the next
     /// `closing` byte, in order; an opening without a closing ends the scan.
     package static func values(in bytes: [UInt8], after opening: String, closing: UInt8 = UInt8(ascii: "\"")) -> [Range<
@@ -10,7 +16,12 @@ package enum AttributeScan {
         let marker = Array(opening.utf8)
         var found: [Range<Int>] = []
         var index = 0
+        var check = checkEvery
         while index + marker.count <= bytes.count {
+            if index >= check {
+                if Cancellation.currentIsCancelled { break }
+                check = index + checkEvery
+            }
             guard bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) else {
                 index += 1
                 continue
@@ -34,7 +45,12 @@ package enum AttributeScan {
         for marker in markers { if let first = marker.first { isFirstByte[Int(first)] = true } }
         var found: [(opening: Int, value: Range<Int>)] = []
         var index = 0
+        var check = checkEvery
         scan: while index < bytes.count {
+            if index >= check {
+                if Cancellation.currentIsCancelled { break }
+                check = index + checkEvery
+            }
             guard isFirstByte[Int(bytes[index])] else {
                 index += 1
                 continue
@@ -63,7 +79,9 @@ package enum AttributeScan {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + values.count * 16)
         var copied = 0
-        for (opening, value) in values {
+        for (number, (opening, value)) in values.enumerated() {
+            // Cancelled (`Cancellation.current`): what is made is thrown away; stop soon.
+            if number % 1024 == 1023, Cancellation.currentIsCancelled { break }
             out += bytes[copied..<value.lowerBound]
             out += Array(attributes[opening].transform(String(decoding: bytes[value], as: UTF8.self)).utf8)
             copied = value.upperBound

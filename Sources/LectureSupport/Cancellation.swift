@@ -29,6 +29,16 @@ package final class Cancellation: Sendable, Hashable {
     /// The run's token, cancelled by the signals `Interruption.install()` handles.
     package static let process = Cancellation()
 
+    /// The token of the work this thread does, for the long loops inside one step of a build
+    /// (a table of 100,000 cells, a page of 20,000 ids, the whole print page) that have no token
+    /// passed to them: `BuildPipeline.run` binds its run's, `parallelMap` passes it on to its
+    /// threads. `nil` outside a build.
+    @TaskLocal package static var current: Cancellation?
+
+    /// Whether the current token (`current`) is cancelled: a loop that sees it stops early, and
+    /// what it made is thrown away (the pipeline then throws the cancellation).
+    package static var currentIsCancelled: Bool { current?.isCancelled ?? false }
+
     /// Whether `cancel` was called.
     package var isCancelled: Bool { state.load(ordering: .acquiring) != 0 }
 

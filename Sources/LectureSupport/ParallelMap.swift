@@ -14,10 +14,14 @@ extension Array where Element: Sendable {
         let slots = ResultSlots<Result>(count: count)
         let group = DispatchGroup()
         let items = self
+        // The caller's cancellation token goes with the work (`Cancellation.current`).
+        let cancellation = Cancellation.current
         for _ in 0..<Swift.min(jobs, count) {
             DispatchQueue.global().async(group: group) {
-                while let index = slots.take(limit: items.count) {
-                    slots.set(index, transform(items[index]))
+                Cancellation.$current.withValue(cancellation) {
+                    while let index = slots.take(limit: items.count) {
+                        slots.set(index, transform(items[index]))
+                    }
                 }
             }
         }

@@ -69,7 +69,17 @@ package struct BuildPipeline: Sendable {
     ///   (`lecture.cancelled`) before a step when the run was cancelled; what a step throws
     ///   otherwise, as a `LectureError` labelled with the step's name (`LectureError.step`), after
     ///   reporting what was found until then.
+    ///
+    /// The run's cancellation token is `Cancellation.current` meanwhile, so the long loops inside
+    /// a step (a huge table, the print page's ids) stop soon after a signal, not at the step's end.
     static func run(_ steps: [BuildStep], on context: inout BuildContext, memory: BuildMemory?) throws {
+        try Cancellation.$current.withValue(context.configuration.run.cancellation) {
+            try runSteps(steps, on: &context, memory: memory)
+        }
+    }
+
+    /// `run(_:on:memory:)` with the token bound.
+    private static func runSteps(_ steps: [BuildStep], on context: inout BuildContext, memory: BuildMemory?) throws {
         let memo = memory.map(StepMemo.init)
         var timings: [(step: String, seconds: Double)] = []
         // Each page's problems from the page parts since the last book-wide part.

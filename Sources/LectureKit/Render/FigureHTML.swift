@@ -83,7 +83,9 @@ enum FigureHTML {
                 .tableColumnHeader, ["alignment": alignment(column), "content": .html(cell(header.content))])
         }
         var rows = ""
-        for row in table.rows {
+        for (number, row) in table.rows.enumerated() {
+            // Cancelled (`Cancellation.current`): the page is thrown away; a huge table stops here.
+            if number % 256 == 255, Cancellation.currentIsCancelled { break }
             var cells = ""
             for (column, body) in row.cells.enumerated() {
                 if column == 0 {

@@ -28,6 +28,8 @@ enum PrintIDs {
         var sections: [String] = []
         var roots: [String: String] = [:]
         for part in parts {
+            // Cancelled (`Cancellation.current`): the print page is thrown away.
+            if Cancellation.currentIsCancelled { break }
             let bytes = Array(part.utf8)
             var sawHeading = false
             for (opening, range) in AttributeScan.values(in: bytes, after: scanned) {

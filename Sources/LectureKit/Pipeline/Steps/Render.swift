@@ -28,6 +28,8 @@ extension BuildStep {
         book: { (context: inout BuildContext, input: RenderInput) in
             let rendering = input.rendering
             context.site = site(context, templates: input.templates, rendering: rendering)
+            // Cancelled while the print page or the search index was made: they are not whole.
+            try context.configuration.run.cancellation.check()
             if !context.keepsPages {
                 // In `print.html` and the search index now: a one-off build needs them no more.
                 for index in context.pages.indices {

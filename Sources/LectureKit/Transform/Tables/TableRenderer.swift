@@ -64,6 +64,8 @@ enum TableRenderer {
         // Empty cells added to short rows so far; past `maximumFilledCells`, rows stay as written.
         var filled = 0
         for (offset, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+            // Cancelled (`Cancellation.current`): the page is thrown away; a huge table stops here.
+            if offset % 256 == 255, Cancellation.currentIsCancelled { break }
             var placed = placedCells(of: line)
             if gfm, rows.count >= 2 {
                 let width = rows[0].cells.count
@@ -142,34 +144,45 @@ enum TableRenderer {
         }
         if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
 
-        func row(_ row: (line: Int, cells: [String], offsets: [Int]), verdicts: Bool) -> Table.Row {
+        // Each cell's verdict, the text to parse and its column, header first, in reading order.
+        typealias Placed = (verdict: Verdict?, text: String, column: Int?)
+        func placed(_ row: (line: Int, cells: [String], offsets: [Int]), verdicts: Bool) -> [Placed] {
+            row.cells.enumerated().map { column, text in
+                let start = rowColumn.map { $0 + row.offsets[column] }
+                if verdicts, column > 0, let (verdict, rest) = Verdict.split(text) {
+                    return (verdict, rest, start.map { $0 + text.utf8.count - rest.utf8.count })
+                }
+                return (nil, text, start)
+            }
+        }
+        let table = [placed(header, verdicts: false)] + rows.dropFirst(2).map { placed($0, verdicts: true) }
+        let texts = table.flatMap { $0.map(\.text) }
+        // A pipe table's cells in as few cmark parses as read them alike (`parseCells`), each
+        // then given strikethrough and footnotes, as the page's paragraphs are (`MarkdownExtensions`).
+        var contents: [[Inline]]
+        if let references {
+            contents = MarkdownParser.parseCells(
+                texts, references: references, smartPunctuation: smartPunctuation,
+                isCancelled: { Cancellation.currentIsCancelled })
+            for (index, text) in texts.enumerated() where !text.isEmpty {
+                if text.contains("~") { contents[index] = Strikethrough.apply(to: contents[index].joiningText) }
+                if !footnotes.isEmpty, text.contains("[^") {
+                    contents[index] = Footnotes.placing(&footnotes, in: contents[index].joiningText)
+                }
+            }
+        } else {
+            contents = texts.map { $0.isEmpty ? [] : MarkdownParser.parseInlines($0) }
+        }
+        var next = contents.makeIterator()
+        let rowLines = [header.line] + rows.dropFirst(2).map(\.line)
+        let made = zip(rowLines, table).map { line, cells in
             Table.Row(
-                location: at(row.line),
-                cells: row.cells.enumerated().map { column, text in
-                    let start = rowColumn.map { $0 + row.offsets[column] }
-                    func parse(_ text: String) -> [Inline] {
-                        if text.isEmpty { return [] }
-                        guard let references else { return MarkdownParser.parseInlines(text) }
-                        var inlines = MarkdownParser.parseCell(
-                            text, references: references, smartPunctuation: smartPunctuation)
-                        // Strikethrough and footnotes, as in the page's paragraphs (`MarkdownExtensions`).
-                        if text.contains("~") { inlines = Strikethrough.apply(to: inlines.joiningText) }
-                        if !footnotes.isEmpty, text.contains("[^") {
-                            inlines = Footnotes.placing(&footnotes, in: inlines.joiningText)
-                        }
-                        return inlines
-                    }
-                    if verdicts, column > 0, let (verdict, rest) = Verdict.split(text) {
-                        return Table.Cell(
-                            verdict: verdict, content: parse(rest),
-                            column: start.map { $0 + text.utf8.count - rest.utf8.count })
-                    }
-                    return Table.Cell(verdict: nil, content: parse(text), column: start)
-                })
+                location: at(line),
+                cells: cells.map { Table.Cell(verdict: $0.verdict, content: next.next() ?? [], column: $0.column) })
         }
         return Table(
-            id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: row(header, verdicts: false),
-            alignments: alignments, rows: rows.dropFirst(2).map { row($0, verdicts: true) })
+            id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: made[0],
+            alignments: alignments, rows: Array(made.dropFirst()))
     }
 
     /// The empty cells a pipe table may add to its short rows in all (GFM pads a short row to the
