@@ -19,8 +19,10 @@ import Testing
         ("[Leak](docs/leak.md)", ["work/book/src/docs": "outside"], "would be created at"),
         // …and the folders it would make on the way.
         ("[Deep](docs/sub/dir/x.md)", ["work/book/src/docs": "outside"], "would be created at"),
-        // …and a dotfile name, which the book chooses.
-        ("[Profile](home/.bashrc)", ["work/book/src/home": "home"], "would be created at"),
+        // …and a name the book chooses in the scratch home.
+        ("[Profile](home/profile.md)", ["work/book/src/home": "home"], "would be created at"),
+        // A dotfile name is refused before any path is followed (dotfiles are never published).
+        ("[Profile](home/.bashrc)", ["work/book/src/home": "home"], "which is no part of the book"),
         // A page that is a link to a file outside the book.
         ("[Secret](secret.md)", ["work/book/src/secret.md": "outside/secret.md"], "outside the book's folder"),
         // A page that is a file of the kernel's, reached through a link.
@@ -42,7 +44,7 @@ import Testing
         let before = run.digest()
         let result = try run.lecture(["build"], in: "work/book")
         #expect(result.termination == .exited(1), "\(result.stderrText)")
-        #expect(result.stderrText.contains("src/SUMMARY.md:4:3: error: summary links to"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("src/SUMMARY.md:4:3: error: summary link"), "\(result.stderrText)")
         #expect(result.stderrText.contains(says), "\(result.stderrText)")
         #expect(!result.stderrText.contains("outer-secret-text"))
         // Nothing was created anywhere: not outside, not in the scratch home, not in the book.

@@ -51,10 +51,10 @@ enum PrintPage {
             ]) + "\n"
     }
 
-    /// Whether `title` begins with the chapter's `number` as a number of its own (`5장 MVVM`,
-    /// `8.3 MVVM과…`, `5. MVVM` for 5; not `50가지` nor `5.1 …`): a book that numbers its own
+    /// Whether `title` begins with the chapter's `number` as a number of its own (`5 MVVM`,
+    /// `8.3 MVVM and…`, `5. MVVM` for 5; not `50 ways` nor `5.1 …`): a book that numbers its own
     /// headings, whose number the contents and the chapter's label would otherwise show twice
-    /// (`5. 5장 MVVM`).
+    /// (`5. 5 MVVM`).
     static func carries(_ title: String, number: [Int]?) -> Bool {
         guard let number, !number.isEmpty else { return false }
         let digits = number.map(String.init).joined(separator: ".")
@@ -79,8 +79,8 @@ enum PrintPage {
     /// Numbered as mdBook's sidebar numbers the same summary: a numbered chapter shows its
     /// section number (`1.2.`, the partial `section-number`), and nothing else does: prefix and
     /// suffix chapters, part titles (labels), separators (rules), drafts (no link) and the
-    /// sections under a chapter, nor a chapter whose title carries its number (`carries`: `5장
-    /// MVVM`, not `5. 5장 MVVM`). Part titles, separators and drafts are the chapter tree's
+    /// sections under a chapter, nor a chapter whose title carries its number (`carries`: `5
+    /// MVVM`, not `5. 5 MVVM`). Part titles, separators and drafts are the chapter tree's
     /// partials (`part-title`, `separator`, `chapter-draft`). The lists show no numbers of their
     /// own (`print.css`: `list-style: none`).
     private static func contents(

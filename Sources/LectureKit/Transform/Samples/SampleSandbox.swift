@@ -146,8 +146,7 @@ package struct SampleSandbox: Sendable {
     /// Namespaces, session, lifetime and the system's files: the same for every run. The host
     /// name is `sample` (a UTS namespace alone copies the host's); `/dev` is read-only but for
     /// `/dev/shm`, a tmpfs of 64 MiB as `/tmp` (bubblewrap's `/dev` is an unsized tmpfs: a
-    /// sample wrote 300 MiB of the machine's memory there, attack 6 #20); `/proc/cmdline` (the
-    /// kernel's command line) is empty.
+    /// sample wrote 300 MiB of the machine's memory there, attack 6 #20).
     static let namespaces =
         [
             "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
@@ -155,7 +154,7 @@ package struct SampleSandbox: Sendable {
             "--disable-userns", "--die-with-parent", "--new-session",
         ] + systemMounts + [
             "--dev", "/dev", "--size", String(privateFolderBytes), "--tmpfs", "/dev/shm", "--remount-ro", "/dev",
-            "--proc", "/proc", "--ro-bind", "/dev/null", "/proc/cmdline",
+            "--proc", "/proc",
         ]
 
     /// The host name a contained program sees (`gethostname`, `/proc/sys/kernel/hostname`).
