@@ -71,7 +71,8 @@ extension BuildStep {
             )
         })
 
-    /// In a session: whether `print.html`'s URLs were checked under the same global inputs; the
+    /// In a session: whether `print.html`'s URLs were checked under the same global inputs, with
+    /// no page changed since; the
     /// site files its pages make as the live site holds them, from results with the keys of the
     /// build that wrote it (a page taken from memory may have been rendered by a later build
     /// that failed, and never written), so the emitted-URL check and `Write` skip them; copied
@@ -102,6 +103,11 @@ extension BuildStep {
                 unchanged.insert("index.html")
             }
             context.earlier.unchanged = unchanged
+            // print.html holds every page: checked earlier only counts when no page changed since
+            // (a page's new broken URL is print.html's too, and a clean build reports both).
+            if context.pages.contains(where: { !unchanged.contains($0.chapter.outputPath) }) {
+                context.earlier.checked.remove(PrintPage.outputPath)
+            }
         },
         after: { session, context in
             // Copied files whose source is as it was at the last write can be linked, not copied.
