@@ -51,6 +51,40 @@ import Testing
         #expect(partProperties == Self.notPartVerdictInputs.union(Self.partEdits.keys))
     }
 
+    /// Options of the verifier that do not change a verdict, each with the reason: a new option
+    /// must be placed here or in `optionEdits` (code review 7, M8), or
+    /// `everyOptionIsAnInputOrSaidNotToBe` fails.
+    static let notOptionInputs: Set<String> = [
+        "compileTimeout",  // a compile killed at its limit is never cached (UnfinishedProcess)
+        "noCache",  // whether the cache is read, not what it holds
+        "hoverTimeout", "swiftAnalysis",  // hover cards and highlighting, not the verdict
+        "mergeSamples",  // merged and alone give the same verdicts (MergedSampleTests)
+        "libraries",  // their build's digest is an input (SampleLibraries.digest), not the folders named
+    ]
+    /// For each option that is a verdict input, an edit of it.
+    static let optionEdits: [String: @Sendable (inout SampleVerifier.Options) -> Void] = [
+        "timeout": { $0.timeout += 1 },
+        "outputLimit": { $0.outputLimit += 1 },
+        "swiftLanguageMode": { $0.swiftLanguageMode = "5" },
+        "environment": { $0.environment = SampleEnvironment(timeZone: "Asia/Seoul") },
+        "sandbox": { $0.sandbox = .off },
+    ]
+
+    @Test func everyOptionIsAnInputOrSaidNotToBe() throws {
+        let options = SampleVerifier.Options()
+        let properties = Set(Mirror(reflecting: options).children.compactMap(\.label))
+        #expect(properties == Self.notOptionInputs.union(Self.optionEdits.keys))
+        #expect(Self.notOptionInputs.isDisjoint(with: Self.optionEdits.keys))
+        let verifier = try SampleVerificationTests.stage.get().verifier
+        let sample = Self.sample()
+        let key = verifier.cacheKey(sample)
+        for (name, edit) in Self.optionEdits {
+            var edited = verifier
+            edit(&edited.options)
+            #expect(edited.cacheKey(sample) != key, "option \(name)")
+        }
+    }
+
     @Test func everyVerdictInputChangesTheKey() throws {
         let verifier = try SampleVerificationTests.stage.get().verifier
         var base = Self.sample()
