@@ -87,6 +87,7 @@ package enum BookLayout {
         if let timeout = options.timeout ?? settings.timeout { configuration.verifier.timeout = timeout }
         if let mode = settings.swiftLanguageMode { configuration.verifier.swiftLanguageMode = mode }
         if let seconds = settings.diagramTimeout { configuration.diagramTimeout = seconds }
+        if let family = settings.diagramFont { configuration.diagramFont = family }
         if let seconds = settings.compileTimeout { configuration.verifier.compileTimeout = seconds }
         if let sandbox = settings.sampleSandbox { configuration.verifier.sandbox = sandbox }
         // A book verifies its samples in `build` only when it asks to (`lecture check` always does).

@@ -44,6 +44,8 @@ package struct BookSettings: Sendable, Hashable {
     package var timeout: Double?
     /// `[preprocessor.lecture] diagram-timeout`: seconds each Graphviz program may take on one diagram.
     var diagramTimeout: Double?
+    /// `[preprocessor.lecture] diagram-font`: the font family diagrams are drawn in.
+    var diagramFont: String?
     /// `[preprocessor.lecture] compile-timeout`: seconds the compiler may take on one sample.
     var compileTimeout: Double?
     /// `[preprocessor.lecture] swift-language-mode`: the `-swift-version` samples are compiled with (`5`, `6`).

@@ -181,6 +181,16 @@ extension BookSettingsLoader {
         },
         "lecture.timeout": seconds(\.timeout),
         "lecture.diagram-timeout": seconds(\.diagramTimeout),
+        "lecture.diagram-font": Field(.value) { entry, settings in
+            guard entry.kind == .string, !entry.value.isEmpty,
+                !entry.value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                return
+                    "needs a font family installed on the machine, such as \"Noto Sans CJK KR\" (fc-list : family lists them)"
+            }
+            settings.diagramFont = entry.value
+            return nil
+        },
         "lecture.compile-timeout": seconds(\.compileTimeout),
         "lecture.swift-language-mode": Field(.value) { entry, settings in
             guard entry.kind == .integer || entry.kind == .string, ["5", "6"].contains(entry.value) else {

@@ -31,6 +31,9 @@ package struct BuildConfiguration: Sendable, Hashable {
     package var sampleRules = SampleRules()
     /// Seconds each Graphviz program may take on one diagram (`[preprocessor.lecture] diagram-timeout`).
     package var diagramTimeout: Double = DiagramRenderer.defaultTimeLimit
+    /// The font family diagrams are drawn in (`[preprocessor.lecture] diagram-font`); `nil`:
+    /// Graphviz's default.
+    package var diagramFont: String?
     /// The book's `book.toml` settings (title, language, edit link…); none by default.
     package var book = BookSettings()
     /// The content folder's path from the folder holding `book.toml` (`src`), which the edit

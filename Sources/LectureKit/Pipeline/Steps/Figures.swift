@@ -11,6 +11,7 @@ extension BuildStep {
         input: { context in
             var diagrams = context.probes.diagrams()
             diagrams.timeLimit = context.configuration.diagramTimeout
+            diagrams.fonts.family = context.configuration.diagramFont
             return FiguresInput(
                 swiftVersion: context.swiftVersion, diagrams: diagrams,
                 smartPunctuation: context.configuration.smartPunctuation,

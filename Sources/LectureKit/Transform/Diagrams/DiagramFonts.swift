@@ -1,56 +1,116 @@
 import CommonMark
 import LectureSupport
 
-/// The font diagrams are drawn with, as fontconfig finds it on this machine.
+/// The font diagrams are drawn with, and the code points the installed fonts cover, as
+/// fontconfig lists them on this machine.
 ///
-/// Graphviz sizes every box from the metrics of the font it draws the label with. When no
-/// installed font covers the labels' script, fontconfig silently substitutes one that does not,
-/// and the boxes are sized wrongly with no word from Graphviz; and a diagram cached under one
-/// font setup is wrong under another. So the font found is part of every diagram's cache key, and
-/// a graph whose labels hold Hangul with no font covering Hangul gets a warning naming the
-/// Debian package to install.
+/// The family is the book's (`[preprocessor.lecture] diagram-font`); without one Graphviz draws
+/// in its own default. Graphviz (through Pango) takes each character from the first installed
+/// font that has it; a character that no installed font has is drawn as an empty box, with no
+/// word from Graphviz. So a diagram whose text holds such a character gets a warning, whatever
+/// its script; and the fonts installed are part of every diagram's cache key, since a drawing
+/// made under one font setup is wrong under another.
 struct DiagramFonts: Hashable, Sendable {
-    /// The family diagrams ask for (`-Nfontname`, `-Efontname`, `-Gfontname`).
-    static let family = "Noto Sans CJK KR"
-    /// The Debian package that installs it (`make deps` does).
-    static let debianPackage = "fonts-noto-cjk"
+    /// The family diagrams ask for (`-Nfontname`, `-Efontname`, `-Gfontname`), or `nil` for
+    /// Graphviz's default.
+    var family: String?
+    /// The installed fonts, as `fc-list` printed them; empty when fontconfig's tools are missing.
+    var installed: InstalledFonts
 
-    /// `fc-match`'s answer for `family`: the file and family it would use, as
-    /// `/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc: Noto Sans CJK KR`; empty when
-    /// fontconfig's tools are missing.
-    var match: String
-    /// Whether an installed font covers Korean (`fc-list :lang=ko` lists one).
-    var coversHangul: Bool
-
-    /// Asks fontconfig (`fc-match`, `fc-list`, from Graphviz's dependency fontconfig); `environment`
-    /// is added to theirs (a test points `FONTCONFIG_FILE` at a configuration without fonts).
-    package static func find(environment: [String: String] = [:]) -> DiagramFonts {
-        let match =
-            (try? Subprocess.run(
-                "fc-match", ["-f", "%{file}: %{family}", family], environment: environment, timeout: 30,
-                cancellation: .process))
-            .flatMap { $0.succeeded ? $0.stdoutText : nil } ?? ""
-        let korean =
-            (try? Subprocess.run(
-                "fc-list", [":lang=ko", "family"], environment: environment, timeout: 30, cancellation: .process))
-            .map { $0.succeeded && !$0.stdoutText.trimmingCharacters(in: "\n ").isEmpty } ?? false
-        return DiagramFonts(match: match, coversHangul: korean)
+    /// Graphviz's arguments that ask for `family`: none without one.
+    var arguments: [String] {
+        guard let family else { return [] }
+        return ["-Nfontname=\(family)", "-Efontname=\(family)", "-Gfontname=\(family)"]
     }
 
-    /// The warning for a graph at `location` whose text holds Hangul when no font covers it.
+    /// What the cache key takes from the fonts: the family asked for and the installed fonts.
+    var keyText: String { (family ?? "") + "\n" + installed.digest }
+
+    /// Asks fontconfig (`fc-list`, from Graphviz's dependency fontconfig) which fonts are
+    /// installed; `environment` is added to its own (a test points `FONTCONFIG_FILE` at a
+    /// configuration without fonts).
+    package static func find(
+        family: String?, environment: [String: String] = [:], cancellation: Cancellation
+    ) -> DiagramFonts {
+        let listing =
+            (try? Subprocess.run(
+                "fc-list", ["-f", "%{charset}\n"], environment: environment, timeout: 30,
+                cancellation: cancellation))
+            .flatMap { $0.succeeded ? $0.stdoutText : nil }
+        return DiagramFonts(family: family, installed: InstalledFonts(fcList: listing))
+    }
+
+    /// The warning for a graph at `location` whose text holds characters no installed font has,
+    /// naming the first few.
     func warning(for code: String, path: String, location: SourceLocation) -> Diagnostic? {
-        guard !coversHangul, code.unicodeScalars.contains(where: Self.isHangul) else { return nil }
+        guard installed.isKnown else { return nil }
+        var missing: [Unicode.Scalar] = []
+        for scalar in code.unicodeScalars where !scalar.properties.isWhitespace && scalar.value >= 0x20 {
+            if !installed.covers(scalar), !missing.contains(scalar) { missing.append(scalar) }
+        }
+        guard let first = missing.first else { return nil }
+        let shown = missing.prefix(5).map { "'\(Character($0))' (U+\(String($0.value, radix: 16, uppercase: true)))" }
+        let more = missing.count > 5 ? " and \(missing.count - 5) more" : ""
         return .warning(
             .diagramFont,
-            path, location, "no installed font covers Hangul: the diagram's boxes are sized from a fallback font",
+            path, location,
+            "no installed font has \(shown.joined(separator: ", "))\(more): the diagram draws \(missing.count == 1 ? "it" : "them") as empty boxes",
             notes: [
-                "install the Debian package '\(Self.debianPackage)' (make deps does it), which provides '\(Self.family)'"
+                "install a font that covers \(Self.isCJK(first) ? "them (Debian: fonts-noto-cjk for Chinese, Japanese and Korean)" : "them (Debian: the fonts-noto packages cover most scripts)"); fc-list :charset=\(String(first.value, radix: 16)) lists the fonts that have the first"
             ])
     }
 
-    /// Hangul syllables, jamo and compatibility jamo (Unicode blocks AC00–D7AF, 1100–11FF, 3130–318F).
-    static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
-        (0xAC00...0xD7AF).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
-            || (0x3130...0x318F).contains(scalar.value)
+    /// Han, Hangul and Kana: the scripts Debian's `fonts-noto-cjk` covers.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        [(0x1100...0x11FF), (0x2E80...0x9FFF), (0xAC00...0xD7AF), (0xF900...0xFAFF), (0xFF00...0xFFEF)]
+            .contains { $0.contains(scalar.value) }
     }
+}
+
+/// The code points the installed fonts cover together, read from `fc-list -f '%{charset}\n'`
+/// (each font's ranges, in hexadecimal: `20-7e a0-17f 192`): merged into sorted ranges, and
+/// compared by a digest of the listing, so a value stays cheap to hash as part of a step's input.
+struct InstalledFonts: Hashable, Sendable {
+    /// The covered code points, sorted and merged.
+    private(set) var ranges: [ClosedRange<UInt32>] = []
+    /// SHA-256 of the listing: what the cache key and equality read.
+    private(set) var digest = ""
+    /// Whether fontconfig answered; without its tools nothing is warned.
+    var isKnown: Bool { !digest.isEmpty }
+
+    /// The fonts in `fcList`, `fc-list`'s output, or none known when it is `nil`.
+    init(fcList: String?) {
+        guard let fcList else { return }
+        var hash = SHA256()
+        hash.update(fcList)
+        digest = hash.hexDigest()
+        var all: [ClosedRange<UInt32>] = []
+        for word in fcList.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let bounds = word.split(separator: "-", maxSplits: 1).compactMap { UInt32($0, radix: 16) }
+            if bounds.count == 1 { all.append(bounds[0]...bounds[0]) }
+            if bounds.count == 2, bounds[0] <= bounds[1] { all.append(bounds[0]...bounds[1]) }
+        }
+        all.sort { $0.lowerBound < $1.lowerBound }
+        for range in all {
+            if let last = ranges.last, range.lowerBound <= last.upperBound &+ 1 {
+                ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                ranges.append(range)
+            }
+        }
+    }
+
+    /// Whether some installed font has `scalar` (a binary search of the merged ranges).
+    func covers(_ scalar: Unicode.Scalar) -> Bool {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < scalar.value { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].contains(scalar.value)
+    }
+
+    static func == (a: InstalledFonts, b: InstalledFonts) -> Bool { a.digest == b.digest }
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }

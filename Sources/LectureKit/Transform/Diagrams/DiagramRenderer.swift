@@ -22,8 +22,9 @@ package struct DiagramRenderer: Sendable {
     var graphvizVersion: String?
     /// The Graphviz programs to run (looked up on `PATH`).
     var commands = (dot: "dot", gvpr: "gvpr")
-    /// The font the labels are drawn with, part of every cache key.
-    var fonts = DiagramFonts(match: "", coversHangul: true)
+    /// The font the labels are drawn with and the fonts installed, part of every cache key
+    /// (`family` is the book's, set by the `Figures` step).
+    var fonts = DiagramFonts(family: nil, installed: InstalledFonts(fcList: nil))
     /// Seconds each Graphviz program may take on one diagram (`[preprocessor.lecture] diagram-timeout`);
     /// not part of the cache key (a drawing is the same whatever the limit).
     var timeLimit = Self.defaultTimeLimit
@@ -46,7 +47,7 @@ package struct DiagramRenderer: Sendable {
             result.succeeded ? (result.stderrText + result.stdoutText).trimmingCharacters(in: "\n ").description : nil
         }
         var renderer = DiagramRenderer(cache: cache, graphvizVersion: version, cancellation: cancellation)
-        renderer.fonts = DiagramFonts.find()
+        renderer.fonts = DiagramFonts.find(family: nil, cancellation: cancellation)
         return renderer
     }
 
@@ -92,9 +93,9 @@ package struct DiagramRenderer: Sendable {
     /// The cache key of a diagram: its source, its place on the page, Graphviz and the font.
     func key(_ code: String, id: String) -> String {
         var hash = SHA256()
-        hash.update("lecture-diagram-v7")
+        hash.update("lecture-diagram-v8")
         hash.update(graphvizVersion ?? "")
-        hash.update(fonts.match)
+        hash.update(fonts.keyText)
         hash.update(id)
         hash.update(code)
         return hash.hexDigest()
@@ -199,11 +200,10 @@ package struct DiagramRenderer: Sendable {
         for line in markers where line.hasPrefix("LECTURE-LABEL:") {
             label = String(line.dropFirst("LECTURE-LABEL:".count))
         }
-        let arguments = [
-            "-Tsvg", "-Gbgcolor=transparent",
-            "-Nfontname=\(DiagramFonts.family)", "-Efontname=\(DiagramFonts.family)",
-            "-Gfontname=\(DiagramFonts.family)",
-        ]
+        let arguments =
+            [
+                "-Tsvg", "-Gbgcolor=transparent",
+            ] + fonts.arguments
         var svgs: [String] = []
         var stderr = stripped.stderrText
         for graph in stripped.stdoutText.components(separatedBy: "\n\(separator)\n") {
