@@ -1,6 +1,11 @@
 /// A subcommand of `lecture`, in swift-argument-parser's shape: typed options declared once
 /// (which give the parser, the usage line and `--help`), `validate()` before `run()`, exit
 /// status as a value.
+///
+/// Why not swift-argument-parser itself: SwiftPM fetches no package here, and the toolchain does
+/// not ship it as a library a package can link, so the parser (`CommandLineParser`, `Option`) is
+/// this package's own, kept to swift-argument-parser's shape so that moving to it later is a
+/// change of declarations, not of commands.
 package protocol Subcommand {
     /// The command's typed options.
     associatedtype Options: ParsableOptions

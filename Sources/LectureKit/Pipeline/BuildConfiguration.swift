@@ -62,7 +62,9 @@ package struct BuildConfiguration: Sendable, Hashable {
         ]
     }
     /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
-    /// `--smart-punctuation`); off by default, so text reads as written: `--flag`, `1...5`.
+    /// `--smart-punctuation`). A book's build has it on unless book.toml says `false`, as mdBook
+    /// 0.5 does (`BookLayout.configure`); `false` here is only the value of a configuration made
+    /// in code (tests, the fuzz target), whose text then reads as written: `--flag`, `1...5`.
     package var smartPunctuation = false
     /// Whether the site is built to be printed (`lecture pdf`): a page that loads a URL of the
     /// network is warned at the line, as the PDF leaves it out (`PrintServer`).

@@ -2,8 +2,9 @@ import CommonMark
 import Foundation
 import LectureSupport
 
-/// `lecture build`: the steps `Load`, `Parse`, `Samples`, `Figures`, `Anchors`, `Links`, `Render`
-/// and `Write` (`BuildStep.site`, one file each in `Steps/`), run in order over one `BuildContext`.
+/// Runs a list of steps, in order, over one `BuildContext`. `lecture build`'s list is `Load`,
+/// `Parse`, `Samples`, `Figures`, `Anchors`, `Links`, `Render` and `Write` (`BuildStep.site`, one
+/// file each in `Steps/`); `lecture check` runs its own (below).
 ///
 /// Modelled on mdBook's driver and Publish's steps: the book flows one way through them, and
 /// problems in the content are collected across all pages (swift-format's frontend does the

@@ -19,7 +19,7 @@ extension SampleVerifier {
         if sample.mode == .ignore { return (.skipped(sample), true) }
         let key = cacheKey(sample)
         guard !options.noCache, let bytes = cache.read(kind: .samples, key: key),
-            let cached = try? JSONDecoder().decode(CachedPass.self, from: Data(bytes))
+            let cached = try? JSONDecoder().decode(CachedVerdict.self, from: Data(bytes))
         else { return nil }
         if cached.failed == true {
             // A failure's messages name its lines and the page: only the same place answers.
@@ -63,7 +63,7 @@ extension SampleVerifier {
         let sample = result.sample
         if result.outcome == .passed {
             // The verdict alone, cards or none: the cards' warnings are theirs, not the verdict's.
-            let entry = CachedPass(
+            let entry = CachedVerdict(
                 output: result.actualOutput ?? "",
                 warnings: result.diagnostics.filter { $0.severity != .error && $0.identifier != .hoverCards },
                 firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
@@ -76,7 +76,7 @@ extension SampleVerifier {
         } else if result.outcome == .failed, Self.failureIsCacheable(result) {
             // A failure is kept too, under the same key, so an unchanged failing book rebuilds
             // warm; with its place, since its messages name its lines (`cachedVerdict`).
-            var entry = CachedPass(
+            var entry = CachedVerdict(
                 output: "", warnings: result.diagnostics.filter { $0.identifier != .hoverCards },
                 firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
             entry.failed = true
@@ -92,10 +92,10 @@ extension SampleVerifier {
     }
 }
 
-/// What the cache keeps of a passing sample: its output and its compiler warnings, with the
-/// lines its parts started on, so warnings move with the sample when lines above it change.
-/// A failing sample's entry holds every diagnostic, and answers only where it was verified.
-struct CachedPass: Codable {
+/// What the cache keeps of a verdict. Of a passing sample: its output and its compiler warnings,
+/// with the lines its parts started on, so warnings move with the sample when lines above it
+/// change. Of a failing one (`failed`): every diagnostic, answering only where it was verified.
+struct CachedVerdict: Codable {
     var output: String
     var warnings: [Diagnostic]
     var firstLines: [Int]

@@ -241,10 +241,10 @@ extension SampleVerifier {
     /// Whether a failure is the sample's own, so the same key gives it again: not a time-out, an
     /// output cap, two runs that disagreed, a sample that could not be verified or was cut short.
     static func failureIsCacheable(_ result: SampleResult) -> Bool {
-        let passing: Set<Diagnostic.Identifier> = [
+        let uncacheable: Set<Diagnostic.Identifier> = [
             .sampleTimeout, .sampleCompileTimeout, .sampleOutputLimit, .sampleFileLimit, .sampleUnstable,
             .sampleUnverifiable, .cancelled,
         ]
-        return result.compiled && !result.diagnostics.contains { passing.contains($0.identifier) }
+        return result.compiled && !result.diagnostics.contains { uncacheable.contains($0.identifier) }
     }
 }
