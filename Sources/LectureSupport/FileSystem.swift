@@ -109,8 +109,10 @@ package enum FileSystem {
 
     /// Makes a fresh directory under the system's temporary folder and returns its path. It is
     /// removed if the run is interrupted (`Interruption`); call `removeTemporaryDirectory` when done.
-    package static func makeTemporaryDirectory(prefix: String) throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/\(prefix).XXXXXX").utf8CString)
+    package static func makeTemporaryDirectory(prefix: String, in folder: String = NSTemporaryDirectory()) throws
+        -> String
+    {
+        var template = Array((folder + "/\(prefix).XXXXXX").utf8CString)
         guard let result = mkdtemp(&template) else {
             throw LectureError(.fileSystem, "cannot create a temporary directory")
         }

@@ -209,6 +209,24 @@ struct PDFCommand: Subcommand {
         var refused: [String]
     }
 
+    /// A folder of its own for Chromium's temporary files, under `base` (TMPDIR) when Chromium's
+    /// socket there, `<folder>/org.chromium.Chromium.XXXXXX/SingletonSocket`, fits the 107 bytes
+    /// of a Unix socket's path; else under `/tmp`, as a long TMPDIR (a CI workspace's) gave
+    /// Chromium's `Socket path too long` and no PDF. - Throws: `LectureError` when neither fits.
+    static func chromiumTemporaryDirectory(under base: String = NSTemporaryDirectory()) throws -> String {
+        let socketSuffix = "/org.chromium.Chromium.XXXXXX/SingletonSocket".utf8.count
+        for folder in [base, "/tmp"] {
+            let made = try? FileSystem.makeTemporaryDirectory(prefix: "lc", in: folder)
+            guard let made else { continue }
+            if made.utf8.count + socketSuffix <= 107 { return made }
+            FileSystem.removeTemporaryDirectory(made)
+        }
+        throw LectureError(
+            .error(
+                .subprocess, base, nil, "no temporary folder is short enough for Chromium's socket (107 bytes)",
+                notes: ["set TMPDIR to a folder with a short path, such as /tmp"]))
+    }
+
     /// Prints `page` to `pdf`. The page's folder (the site) is served on loopback for the print
     /// (`PrintServer`), so Chromium opens it over HTTP and cannot load a file of the machine
     /// outside the site; the same server is Chromium's proxy, so it loads nothing of the network.
@@ -229,9 +247,8 @@ struct PDFCommand: Subcommand {
         let name = String(page.split(separator: "/").last ?? "")
         // Chromium's temporary folders (`org.chromium.Chromium.*`, left behind when it is killed
         // at the time limit) go in a folder of this print's, removed when it ends, never loose in
-        // TMPDIR. A short name beside TMPDIR's, not inside the profile: Chromium's socket path
-        // there must stay within 107 bytes (`Socket path too long`, and no PDF).
-        let temporary = try FileSystem.makeTemporaryDirectory(prefix: "lc")
+        // TMPDIR.
+        let temporary = try chromiumTemporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(temporary) }
         let result = try Subprocess.run(
             chromium,
