@@ -1,4 +1,5 @@
 import CommonMark
+import Foundation
 import LectureSupport
 
 /// The font diagrams are drawn with, and the code points the installed fonts cover, as
@@ -14,8 +15,28 @@ struct DiagramFonts: Hashable, Sendable {
     /// The family diagrams ask for (`-Nfontname`, `-Efontname`, `-Gfontname`), or `nil` for
     /// Graphviz's default.
     var family: String?
-    /// The installed fonts, as `fc-list` printed them; empty when fontconfig's tools are missing.
-    var installed: InstalledFonts
+    /// Asks fontconfig once, when a diagram first needs the answer: a book without diagrams
+    /// starts no `fc-list` (its build waited on one that a mdBook book never needed).
+    var probe: FontProbe
+
+    /// Fonts given, fontconfig not asked (tests).
+    init(family: String?, installed: InstalledFonts) {
+        self.family = family
+        probe = FontProbe(installed)
+    }
+
+    /// Fonts asked of fontconfig on first use, with `environment` added to its own.
+    init(family: String?, environment: [String: String] = [:], cancellation: Cancellation) {
+        self.family = family
+        probe = FontProbe(environment: environment, cancellation: cancellation)
+    }
+
+    /// The installed fonts, as `fc-list` printed them; none known when fontconfig's tools are
+    /// missing.
+    var installed: InstalledFonts {
+        get { probe.installed }
+        set { probe = FontProbe(newValue) }
+    }
 
     /// Graphviz's arguments that ask for `family`: none without one.
     var arguments: [String] {
@@ -32,12 +53,15 @@ struct DiagramFonts: Hashable, Sendable {
     package static func find(
         family: String?, environment: [String: String] = [:], cancellation: Cancellation
     ) -> DiagramFonts {
-        let listing =
-            (try? Subprocess.run(
-                "fc-list", ["-f", "%{charset}\n"], environment: environment, timeout: 30,
-                cancellation: cancellation))
-            .flatMap { $0.succeeded ? $0.stdoutText : nil }
-        return DiagramFonts(family: family, installed: InstalledFonts(fcList: listing))
+        let fonts = DiagramFonts(family: family, environment: environment, cancellation: cancellation)
+        _ = fonts.installed
+        return fonts
+    }
+
+    static func == (a: DiagramFonts, b: DiagramFonts) -> Bool { a.family == b.family && a.probe === b.probe }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(family)
+        hasher.combine(ObjectIdentifier(probe))
     }
 
     /// The warning for a graph at `location` whose text holds characters no installed font has,
@@ -64,6 +88,43 @@ struct DiagramFonts: Hashable, Sendable {
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         [(0x1100...0x11FF), (0x2E80...0x9FFF), (0xAC00...0xD7AF), (0xF900...0xFAFF), (0xFF00...0xFFEF)]
             .contains { $0.contains(scalar.value) }
+    }
+}
+
+/// fontconfig's answer, asked at most once, on first use: two renderers that share a probe share
+/// its answer, and are equal as step inputs (one probe per session: `Probes`).
+// @unchecked: `answer` is written once under `lock`.
+final class FontProbe: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answer: InstalledFonts?
+    private let environment: [String: String]
+    private let cancellation: Cancellation?
+
+    init(_ installed: InstalledFonts) {
+        answer = installed
+        environment = [:]
+        cancellation = nil
+    }
+
+    init(environment: [String: String], cancellation: Cancellation) {
+        self.environment = environment
+        self.cancellation = cancellation
+    }
+
+    /// The installed fonts: `fc-list -f '%{charset}\n'`, run on the first call.
+    var installed: InstalledFonts {
+        lock.withLock {
+            if let answer { return answer }
+            let listing = cancellation.flatMap { cancellation in
+                (try? Subprocess.run(
+                    "fc-list", ["-f", "%{charset}\n"], environment: environment, timeout: 30,
+                    cancellation: cancellation))
+                    .flatMap { $0.succeeded ? $0.stdoutText : nil }
+            }
+            let found = InstalledFonts(fcList: listing)
+            answer = found
+            return found
+        }
     }
 }
 

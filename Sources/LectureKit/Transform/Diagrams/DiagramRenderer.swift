@@ -47,7 +47,7 @@ package struct DiagramRenderer: Sendable {
             result.succeeded ? (result.stderrText + result.stdoutText).trimmingCharacters(in: "\n ").description : nil
         }
         var renderer = DiagramRenderer(cache: cache, graphvizVersion: version, cancellation: cancellation)
-        renderer.fonts = DiagramFonts.find(family: nil, cancellation: cancellation)
+        renderer.fonts = DiagramFonts(family: nil, cancellation: cancellation)
         return renderer
     }
 
