@@ -88,7 +88,7 @@ FAST_SUITES := CommonMarkTests ArchitectureMapTests BlessEdgeTests BlessedPageTe
 	DiagnosticModelTests BookSettingsTests BookSettingsSchemaTests KindEnumTests LineSliceTests OutputComparisonTests SampleExtractionTests TableTests \
 	SearchIndexTests ConsoleTests BoxTests CounterTests TemplateTests PartialsTests MachinePathsTests \
 	DroppedSampleTests TestDiscoveryTests HeadingAndLinkTests AccessibilityWarningTests FastSuitesTests \
-	LectureContentCountTests
+	LectureContentCountTests LectureContentTermTests
 empty :=
 space := $(empty) $(empty)
 

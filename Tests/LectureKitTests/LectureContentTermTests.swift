@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The bundled lecture promises "한 용어는 한 가지 뜻으로만 씁니다" (glossary, 표기 원칙 '한 대상에는
+/// 한 이름'). A Korean editor still found a thing called by two names in several chapters (review 9:
+/// 연결 테스트 beside 바인딩 테스트, 줄 for a table's row, 표 for `UITableView`, 부르다 beside 호출하다,
+/// 사건 beside 이벤트, 스위트 beside 테스트 모음, a particle after `@available(…)` against the
+/// glossary's rule). These tests read every page, prose and code comments alike, and fail at the line
+/// that uses a synonym the glossary rules out, so the next edit cannot bring one back.
+@Suite struct LectureContentTermTests {
+    /// A synonym the glossary rules out, the term to use instead, and where the rule is.
+    struct Banned: CustomStringConvertible, Sendable {
+        /// A regular expression, in the syntax `Regex(_:)` reads.
+        let pattern: String
+        let use: String
+        var description: String { use }
+    }
+
+    static let banned: [Banned] = [
+        Banned(pattern: #"연결 테스트|화면의 연결""#, use: "바인딩 테스트"),
+        Banned(pattern: #"누른 줄|줄을 누르|줄을 눌러|불러온 줄|그 줄에 둔|줄의 위치"#, use: "행 (a table's row)"),
+        Banned(pattern: #"(?:^|[^가-힣])표(가 그린|가 새 목록|는 다음 화면|에 닿|를 고치|의 데이터 소스|와 레이블|에 그리)"#, use: "테이블 뷰"),
+        Banned(pattern: #"`[^`]+`(을|를) (부르|부릅|불러|부른|부를)|(불리는|불립니다|불렸|부를지)"#, use: "호출하다"),
+        Banned(pattern: #"사건"#, use: "이벤트"),
+        Banned(pattern: #"스위트"#, use: "테스트 모음"),
+        Banned(pattern: #"`@available\([^`]*\)`를"#, use: "`@available(…)`을 (the base name's sound: 어베일러블)"),
+        Banned(pattern: #"조립 코드\(assembly"#, use: "조립 코드(wiring code)"),
+        Banned(pattern: #"코디네이터가 새는|새는 것을"#, use: "누수 / 메모리에 남다"),
+        Banned(pattern: #"뷰 모델의 화면 상태|화면 상태를 내놓|화면 상태는 뷰 모델"#, use: "뷰 모델의 상태 (화면 상태 is Fowler's, in the controls)"),
+    ]
+
+    static func pages() throws -> [(name: String, lines: [String])] {
+        let folder = TestSupport.repositoryRoot + "/content"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }.sorted()
+        return try names.map { name in
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            return (name, text.components(separatedBy: "\n"))
+        }
+    }
+
+    /// The glossary's own rules name the synonyms; every other line of the book must not use them.
+    static func isRuleLine(_ page: String, _ line: String) -> Bool {
+        page == "glossary.md" && (line.hasPrefix("- **") || line.hasPrefix("| "))
+    }
+
+    @Test("용어: 용어집이 금지한 동의어가 본문과 코드 주석에 없다", arguments: banned)
+    func noBannedSynonym(_ rule: Banned) throws {
+        let regex = try Regex(rule.pattern)
+        let pages = try Self.pages()
+        #expect(pages.count > 15)
+        for page in pages {
+            for (index, line) in page.lines.enumerated() where !Self.isRuleLine(page.name, line) {
+                if let hit = line.firstMatch(of: regex) {
+                    Issue.record("content/\(page.name):\(index + 1): '\(line[hit.range])' — use \(rule.use)")
+                }
+            }
+        }
+    }
+
+    @Test("용어: 각 금지 패턴은 그 동의어를 실제로 잡는다")
+    func eachPatternCatchesItsSynonym() throws {
+        let samples = [
+            "두 구조의 연결 테스트는", "누른 줄의 위치가 아니라", "표가 그린 뒤 모델이", "`open(_:)`을 부릅니다",
+            "스파이에 사건이 올 때까지", "`@MainActor` 스위트 안에", "`@available(iOS 26, *)`를 붙입니다",
+            "조립 코드(assembly code)는", "자식 코디네이터가 새는 자리", "뷰 모델은 화면 상태를 내놓기만",
+        ]
+        #expect(samples.count == Self.banned.count)
+        for (sample, rule) in zip(samples, Self.banned) {
+            #expect(try sample.firstMatch(of: Regex(rule.pattern)) != nil, "\(rule.use) misses '\(sample)'")
+        }
+    }
+}
