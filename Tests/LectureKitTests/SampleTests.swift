@@ -405,12 +405,9 @@ import Testing
                 override func viewDidLoad() {
                     super.viewDidLoad()
                     view.addSubview(tableView)
-                    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
-                    dataSource = UITableViewDiffableDataSource(tableView: tableView) { tableView, indexPath, name in
-                        let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-                        var content = cell.defaultContentConfiguration()
-                        content.text = name
-                        cell.contentConfiguration = content
+                    dataSource = UITableViewDiffableDataSource(tableView: tableView) { _, _, name in
+                        let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+                        cell.contentConfiguration = { var content = UIListContentConfiguration.cell(); content.text = name; return content }()
                         return cell
                     }
                 }
