@@ -344,6 +344,9 @@ import Testing
 
             var names = [1: "a", 2: "b"]
             let tableView = UITableView(frame: .zero, style: .plain)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            window.addSubview(tableView)
+            window.makeKeyAndVisible()
             tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
             let dataSource = UITableViewDiffableDataSource<Int, Int>(tableView: tableView) { tableView, indexPath, id in
                 let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
@@ -353,7 +356,8 @@ import Testing
                 return cell
             }
             @MainActor func shown() -> String {
-                (0..<tableView.numberOfRows(inSection: 0)).map { row in
+                window.layoutIfNeeded()
+                return (0..<tableView.numberOfRows(inSection: 0)).map { row in
                     let cell = tableView.cellForRow(at: IndexPath(row: row, section: 0))
                     return (cell?.contentConfiguration as? UIListContentConfiguration)?.text ?? "nil"
                 }.joined(separator: " ")
@@ -379,6 +383,85 @@ import Testing
             a b
             a B
             a B
+            ```
+            """
+        let results = try verify(markdown + "\n")
+        #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
+    }
+
+    /// `cellForRow(at:)` returns a cell as UIKit does: only for a table in a visible window that
+    /// was laid out there since its rows last changed; `nil` for a table in no window, in a hidden
+    /// one, or under a pushed screen (a stand-in that made any row's cell would let a view test pass
+    /// here that finds no rows on a device).
+    @Test func uiKitStandInGivesCellsOnlyForATableLaidOutInAWindow() throws {
+        let markdown = """
+            ```swift
+            import UIKit
+
+            final class List: UIViewController {
+                let tableView = UITableView(frame: .zero, style: .plain)
+                var dataSource: UITableViewDiffableDataSource<Int, String>!
+                var appeared = 0
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(tableView)
+                    dataSource = UITableViewDiffableDataSource(tableView: tableView) { _, _, name in
+                        let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+                        cell.contentConfiguration = { var content = UIListContentConfiguration.cell(); content.text = name; return content }()
+                        return cell
+                    }
+                }
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    appeared += 1
+                }
+                func show(_ names: [String]) {
+                    var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+                    snapshot.appendSections([0])
+                    snapshot.appendItems(names)
+                    dataSource.apply(snapshot, animatingDifferences: false)
+                }
+                var firstRow: String {
+                    let cell = tableView.cellForRow(at: IndexPath(row: 0, section: 0))
+                    return (cell?.contentConfiguration as? UIListContentConfiguration)?.text ?? "nil"
+                }
+            }
+            let list = List()
+            let navigation = UINavigationController(rootViewController: list)
+            list.loadViewIfNeeded()
+            list.show(["a"])
+            print("no window:", list.firstRow, list.tableView.window == nil)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            window.rootViewController = navigation
+            print("hidden window:", list.firstRow, list.appeared)
+            window.makeKeyAndVisible()
+            print("shown, not laid out:", list.firstRow, list.appeared, window.isKeyWindow)
+            window.layoutIfNeeded()
+            print("laid out:", list.firstRow)
+            list.show(["b"])
+            print("new rows:", list.firstRow)
+            window.layoutIfNeeded()
+            print("laid out again:", list.firstRow)
+            navigation.pushViewController(UIViewController(), animated: false)
+            print("covered:", list.firstRow, list.tableView.window == nil)
+            while navigation.transitionCoordinator != nil { await Task.yield() }
+            _ = navigation.popViewController(animated: false)
+            window.layoutIfNeeded()
+            print("back on top:", list.firstRow)
+            window.isHidden = true
+            print("window hidden:", list.firstRow)
+            ```
+
+            ```output
+            no window: nil true
+            hidden window: nil 0
+            shown, not laid out: nil 1 true
+            laid out: a
+            new rows: nil
+            laid out again: b
+            covered: nil true
+            back on top: b
+            window hidden: nil
             ```
             """
         let results = try verify(markdown + "\n")
@@ -432,7 +515,7 @@ import Testing
             navigation.delegate = list
             list.loadViewIfNeeded()
             print(list.tableView.numberOfSections, list.tableView.numberOfRows(inSection: 0))
-            let cell = list.tableView.cellForRow(at: IndexPath(row: 1, section: 0))
+            let cell = list.tableView.dataSource?.tableView(list.tableView, cellForRowAt: IndexPath(row: 1, section: 0))
             print((cell?.contentConfiguration as? UIListContentConfiguration)?.text ?? "nil")
             list.tableView.delegate?.tableView(list.tableView, didSelectRowAt: IndexPath(row: 2, section: 0))
             print(list.selected, list.dataSource.indexPath(for: "b")?.row ?? -1)

@@ -166,10 +166,13 @@ public func simulateSelection(of indexPath: IndexPath, in tableView: UITableView
 
 /// Headless stand-in for `UITableView` (see Apple's UIKit documentation).
 ///
-/// Here a table asks its data source for counts and cells whenever it is
-/// asked for them (`numberOfRows(inSection:)`, `cellForRow(at:)`); there are
-/// no visible rows, no cell reuse and no scrolling. `reloadData()` counts its
-/// calls in nothing; it exists so code written for UIKit compiles.
+/// Here a table asks its data source for counts whenever it is asked for them
+/// (`numberOfRows(inSection:)`). As in UIKit, `cellForRow(at:)` returns a cell
+/// only for a table that is in a visible window (see `UIWindow`) and has been
+/// laid out there since its rows last changed (`reloadData()`, or a diffable
+/// data source's `apply`); otherwise `nil`, as UIKit does for a table that was
+/// never laid out in a window. Every row counts as visible: nothing scrolls,
+/// and there is no cell reuse.
 @MainActor
 open class UITableView: UIView {
 
@@ -247,18 +250,46 @@ open class UITableView: UIView {
     }
 
     /// Headless stand-in for `UITableView.cellForRow(at:)` (see Apple's UIKit documentation).
-    /// Here there are no visible rows to look up, so the data source makes the
-    /// cell for any index path in range (UIKit returns `nil` for rows off screen).
+    /// Here, as in UIKit, `nil` unless the table is in a visible window and was
+    /// laid out there after its rows last changed (see the type's comment);
+    /// then the data source's cell for any index path in range.
     open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
-        guard let dataSource, indexPath.section < numberOfSections,
+        guard rowsLaidOut, let window, !window.isHidden, let dataSource, indexPath.section < numberOfSections,
             indexPath.row < numberOfRows(inSection: indexPath.section)
         else { return nil }
         return dataSource.tableView(self, cellForRowAt: indexPath)
     }
 
+    /// Whether the visible rows were prepared by a layout in a window since the rows last changed.
+    private var rowsLaidOut = false
+
+    /// Called when the rows change: the visible cells are made again at the next layout.
+    func rowsDidChange() {
+        rowsLaidOut = false
+        setNeedsLayout()
+    }
+
+    /// Headless stand-in for `UITableView.layoutSubviews()` (see Apple's UIKit documentation).
+    /// Here it prepares the visible rows when the table is in a window.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        rowsLaidOut = window != nil
+    }
+
+    /// Headless stand-in for `UIView.layoutIfNeeded()` on a table (see Apple's UIKit documentation).
+    /// Here, as when UIKit moves a table into a window, a table in a window
+    /// whose rows are not prepared is laid out again.
+    open override func layoutIfNeeded() {
+        if !rowsLaidOut, window != nil { setNeedsLayout() }
+        super.layoutIfNeeded()
+    }
+
     /// Headless stand-in for `UITableView.reloadData()` (see Apple's UIKit documentation).
-    /// Here it does nothing: rows are always read from the data source when asked for.
-    open func reloadData() {}
+    /// Here counts are always read from the data source when asked for; the
+    /// visible cells are made again at the next layout.
+    open func reloadData() {
+        rowsDidChange()
+    }
 }
 
 /// Headless stand-in for `NSDiffableDataSourceSnapshot` (see Apple's UIKit documentation).
@@ -395,9 +426,13 @@ where
     /// Here it stores the cell provider and sets itself as the table's (weak) data source.
     public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
         self.cellProvider = cellProvider
+        self.tableView = tableView
         super.init()
         tableView.dataSource = self
     }
+
+    /// The table this data source answers (weak, as the table holds its data source weakly too).
+    private weak var tableView: UITableView?
 
     /// Headless stand-in for `UITableViewDiffableDataSource.apply(_:animatingDifferences:completion:)` (see Apple's UIKit documentation).
     /// Here the snapshot takes effect at once; `completion` runs before it returns.
@@ -409,6 +444,7 @@ where
         cells = cells.filter { kept.contains($0.key) }
         current = snapshot
         current.markedItems = []
+        tableView?.rowsDidChange()
         completion?()
     }
 
