@@ -172,6 +172,21 @@ import Testing
         #expect(run.digest(excluding: excluded) == before)
     }
 
+    /// `lecture pdf` replaces a PDF it printed before (Chromium writes the user agent it printed
+    /// under as the PDF's creator), at `-o` and at the default path beside the site.
+    @Test(.enabled(if: PDFCommand.chromiumIsInstalled)) func aPDFReplacesOnlyItsOwnEarlierPrint() throws {
+        let run = try Self.prepare()
+        for arguments in [["-o", "printed.pdf"], []] {
+            for _ in 0..<2 {
+                let result = try run.lecture(["pdf"] + arguments, in: "work/book")
+                #expect(result.succeeded, "\(result.stderrText)")
+            }
+        }
+        #expect(PDFPath.isOwn(run.scratch + "/work/book/printed.pdf"))
+        #expect(PDFPath.isOwn(run.scratch + "/work/book/Contained.pdf"))
+        #expect(!PDFPath.isOwn(run.scratch + "/work/book/user.pdf"))
+    }
+
     /// A site written inside the pages' folder (mdBook's `build-dir = "src/out"`) is left out of
     /// the content, as mdBook 0.5.4 leaves it out: a second build publishes no copy of the first,
     /// nor of another site `lecture` wrote there.

@@ -138,7 +138,7 @@ struct PDFCommand: Subcommand {
                         "printing loads only the site's own files; a URL written in a page is warned at its line, these came from elsewhere (a script, the theme)"
                     ]))
         }
-        console.print("Wrote \(output) (\(printed.bytes / 1024) KiB)")
+        console.print("Wrote \(path.spelled) (\(printed.bytes / 1024) KiB)")
         return 0
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import LectureSupport
 
 #if canImport(Glibc)
@@ -9,7 +10,8 @@ import LectureSupport
 /// agent it printed under (the PDF's `/Creator`, `creator`), never another file or a folder.
 enum PDFPath {
     /// The user agent Chromium prints under, which it writes as the PDF's creator.
-    static let creator = "Mozilla/5.0 (X11; Linux x86_64) lecture-pdf"
+    /// No parentheses: the PDF writes them escaped.
+    static let creator = "Mozilla/5.0 lecture-pdf"
 
     /// The path as checked, which is the path written; `option` names where it came from.
     static func path(_ spelled: String, option: String) -> WrittenPath {
@@ -17,10 +19,13 @@ enum PDFPath {
     }
 
     /// Whether the file at `path` is a PDF `lecture pdf` printed: `%PDF-` first, its creator
-    /// among its last 64 KiB (Chromium writes the document's information last).
+    /// within its first 64 KiB (Chromium writes the document's information first).
     static func isOwn(_ path: String) -> Bool {
-        guard let bytes = try? FileSystem.read(path), bytes.starts(with: Array("%PDF-".utf8)) else { return false }
-        let tail = String(decoding: bytes.suffix(65536), as: UTF8.self)
-        return tail.contains("/Creator (\(creator))")
+        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 65536) else {
+            return false
+        }
+        try? handle.close()
+        let text = String(decoding: head, as: UTF8.self)
+        return text.hasPrefix("%PDF-") && text.contains("/Creator (\(creator))")
     }
 }
