@@ -106,6 +106,13 @@ import Testing
                 #expect(refusal?.message.contains(says) == true, "\(path): \(refusal?.message ?? "accepted")")
             }
         }
+        // `check --bless` rewrites no page of the system's folders, even one named on the command line.
+        do throws(BlessedPage.Refusal) {
+            _ = try BlessedPage("/etc/hostname", within: ["/"], checked: "")
+            Issue.record("a page in /etc was taken to be blessed")
+        } catch {
+            #expect(error.summary.contains("lies in a system folder"), "\(error.summary)")
+        }
         let inside = WrittenPath("/var/tmp/x", option: "--x", what: "x", kind: .folder).refusal(protecting: []) { _ in
             true
         }
