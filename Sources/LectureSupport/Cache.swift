@@ -10,9 +10,21 @@ package struct Cache: Hashable, Sendable {
     /// The cache folder, as an absolute path.
     package var directory: String
 
-    /// - Parameter directory: made absolute, since the compiler and samples run elsewhere.
+    /// - Parameter directory: made absolute, since the compiler and samples run elsewhere, as
+    ///   every path the tool writes is (`CanonicalPath`: `~` is a name, never the home folder).
     package init(directory: String) {
-        self.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
+        self.directory = CanonicalPath.of(directory)
+    }
+
+    /// The names a cache folder holds: the kinds' folders and the other folders it makes.
+    package static let names: Set<String> = Set(
+        Kind.allCases.map(\.rawValue) + ["libraries", "clang-modules", "theme"])
+
+    /// Whether the folder at `path` is a cache this tool made (or an empty folder): it holds no
+    /// name the cache does not make.
+    package static func isCache(_ path: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        return names.allSatisfy(Self.names.contains)
     }
 
     /// The default cache folder (see the type's documentation).

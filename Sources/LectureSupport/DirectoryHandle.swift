@@ -21,7 +21,7 @@ package final class DirectoryHandle: @unchecked Sendable {
         case directory, regularFile, symbolicLink, other
 
         /// The kind a `stat` mode names.
-        init(mode: mode_t) {
+        package init(mode: mode_t) {
             switch mode & S_IFMT {
             case S_IFDIR: self = .directory
             case S_IFREG: self = .regularFile

@@ -80,9 +80,7 @@ struct CheckCommand: Subcommand {
             throw LectureError(.badArgument, "'\(file)' is not a Markdown file (.md)")
         }
         if let reportPath {
-            let report = URL(fileURLWithPath: reportPath).standardizedFileURL.path
-            let contentFolder = URL(fileURLWithPath: configuration.contentDirectory).standardizedFileURL.path
-            if report.hasSuffix(".md") || report.hasPrefix(contentFolder + "/") {
+            if reportPath.hasSuffix(".md") {
                 throw LectureError(
                     .badOptionValue, "--report junit:\(reportPath) would overwrite content",
                     notes: ["write the report outside the content folder"])
@@ -153,7 +151,7 @@ struct CheckCommand: Subcommand {
             try FileSystem.writeAtomically(
                 JUnitReport.xml(
                     located, extraFailures: IncludedLocations.remap(contentErrors, files: context.includedFiles)),
-                to: reportPath)
+                to: JUnitReportPath.path(reportPath).resolved)
         }
         return failed + contentErrors.count == 0 ? 0 : 1
     }

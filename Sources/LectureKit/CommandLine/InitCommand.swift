@@ -28,6 +28,10 @@ struct InitCommand: Subcommand {
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
             throw LectureError(.badArgument, "'\(directory)' is a file, not a folder")
         }
+        // A folder of its own: never `/`, a home or a system folder (files already there stay,
+        // and none of the book's files may be there yet, below).
+        let folder = WrittenPath(directory, option: "lecture init", what: "new book's folder", kind: .folder)
+        if let refusal = folder.refusal(protecting: [], isOwn: { _ in true }) { throw refusal }
         for file in Self.files.keys.sorted()
         where file != ".gitignore" && FileSystem.exists(FileSystem.join(directory, file)) {
             throw LectureError(
@@ -40,6 +44,7 @@ struct InitCommand: Subcommand {
         let title = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         // An existing .gitignore (the folder is a repository already) is left as it is.
         var created: [String] = []
+        let target = WrittenPath(directory, option: "lecture init", what: "new book's folder", kind: .folder).resolved
         let words = InterfaceWords.load(language: language, themeDirectory: nil).words
         let values = [
             "{title}": title.isEmpty || title == "/" ? words["init-title"] : title, "{language}": language,
@@ -48,7 +53,7 @@ struct InitCommand: Subcommand {
         for (path, text) in Self.files.sorted(by: { $0.key < $1.key })
         where !(path == ".gitignore" && FileSystem.exists(FileSystem.join(directory, path))) {
             let contents = values.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
-            try FileSystem.writeAtomically(contents, to: FileSystem.join(directory, path))
+            try FileSystem.writeAtomically(contents, to: FileSystem.join(target, path))
             created.append(path)
         }
         let shown = directory == "." ? "" : " " + Self.shellQuoted(directory)

@@ -85,6 +85,17 @@ struct PDFCommand: Subcommand {
             throw LectureError(.badOptionValue, "--output '\(output)' does not end in .pdf")
         }
         try build?.validate()
+        if let output,
+            let refusal = PDFPath.path(output, option: "-o").refusal(protecting: protectedFolders, isOwn: PDFPath.isOwn)
+        {
+            throw refusal
+        }
+    }
+
+    /// The book's folders the PDF may not be or hold, nor lie in (the site's folder too).
+    var protectedFolders: [OutputFolder.Protected] {
+        (build?.configuration.foldersOfTheBook ?? [])
+            + [OutputFolder.Protected(site, role: "the site's folder", mayHoldOutput: false)]
     }
 
     func run(console: Console) throws -> Int32 {
@@ -105,10 +116,12 @@ struct PDFCommand: Subcommand {
         }
         // The title from book.toml when the book was built here, else the one the site shows.
         let title = build == nil ? Self.title(ofPrintPage: page) : build?.configuration.book.title
-        let output = output ?? Self.defaultOutput(site: site, title: title)
+        let path = PDFPath.path(
+            output ?? Self.defaultOutput(site: site, title: title), option: output == nil ? "PDF" : "-o")
+        if let refusal = path.refusal(protecting: protectedFolders, isOwn: PDFPath.isOwn) { throw refusal }
         let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
         defer { FileSystem.removeTemporaryDirectory(profile) }
-        let target = URL(fileURLWithPath: output).standardizedFileURL.path
+        let target = path.resolved
         var printed = try Self.print(page, to: target, chromium: browser, profile: profile)
         if build != nil, let html = try? FileSystem.read(page) {
             // A URL the pages' text holds was warned at its line by the build.
@@ -125,7 +138,7 @@ struct PDFCommand: Subcommand {
                         "printing loads only the site's own files; a URL written in a page is warned at its line, these came from elsewhere (a script, the theme)"
                     ]))
         }
-        console.print("Wrote \(output) (\(printed.bytes / 1024) KiB)")
+        console.print("Wrote \(path.spelled) (\(printed.bytes / 1024) KiB)")
         return 0
     }
 
@@ -188,6 +201,7 @@ struct PDFCommand: Subcommand {
         var arguments = [
             "--headless", "--disable-gpu", "--user-data-dir=\(profile)", "--no-first-run",
             "--no-pdf-header-footer", "--generate-pdf-document-outline", "--print-to-pdf=\(pdf)",
+            "--user-agent=\(PDFPath.creator)",
         ]
         if let proxy {
             arguments += [
@@ -239,7 +253,8 @@ struct PDFCommand: Subcommand {
         _ page: String, to pdf: String, chromium: String, profile: String, extra: [String] = [],
         timeLimit: Double = 180
     ) throws -> Printed {
-        try? FileManager.default.removeItem(atPath: pdf)
+        // Only a file: `PDFPath` let no folder be named, and a folder put there since stays.
+        unlink(pdf)
         let server = try PrintServer(
             root: (page as NSString).deletingLastPathComponent.isEmpty
                 ? "." : (page as NSString).deletingLastPathComponent)

@@ -77,9 +77,8 @@ package enum BookLayout {
                 SettingPlace(path: tomlPath, location: $0)
             }
         } else if mdBookLayout || bareSummary {
+            // Pages and site may share the folder: the site is left out of the content.
             configuration.outputDirectory = FileSystem.join(root, "book")
-            // Pages and site share the folder: the site is left out of the content.
-            if bareSummary && options.content == nil { configuration.outputInsideContent = "book" }
         } else {
             configuration.outputDirectory = FileSystem.join(root, "_site")
         }
@@ -106,15 +105,30 @@ package enum BookLayout {
         // On unless the book says otherwise, as mdBook 0.5's default is.
         configuration.smartPunctuation = options.smartPunctuation || (settings.smartPunctuation ?? true)
         diagnostics += handlebarsTheme(in: root)
-        if needsTemplates {
-            if let templates = options.templates {
-                configuration.templatesDirectory = templates
-            } else if let own = settings.templates {
-                configuration.templatesDirectory = FileSystem.resolve(own, against: root)
-            } else {
-                configuration.templatesDirectory = try DefaultTheme.directory(
-                    cacheDirectory: configuration.cacheDirectory)
+        if needsTemplates,
+            let templates = options.templates ?? settings.templates.map({ FileSystem.resolve($0, against: root) })
+        {
+            configuration.templatesDirectory = templates
+        }
+        // The cache is written from here on (the built-in theme first), so it is checked here by
+        // the rule of every path the tool writes, and used as checked.
+        let cache = WrittenPath(
+            configuration.cacheDirectory,
+            option: options.cacheDirectory != nil
+                ? "--cache-dir" : environment["LECTURE_CACHE_DIR"].map { _ in "LECTURE_CACHE_DIR=" } ?? "cache folder",
+            what: "cache folder", kind: .folder)
+        if options.cacheDirectory != nil || environment["LECTURE_CACHE_DIR"] != nil,
+            let refusal = cache.refusal(protecting: configuration.foldersOfTheBook, isOwn: Cache.isCache)
+        {
+            // An output folder refused on its own (`/`, or the cache itself) is the line to edit.
+            if let output = configuration.outputFolder.refusal(protecting: configuration.protectedFolders) {
+                throw LectureError(output)
             }
+            throw refusal
+        }
+        configuration.cacheDirectory = cache.resolved
+        if needsTemplates && options.templates == nil && settings.templates == nil {
+            configuration.templatesDirectory = try DefaultTheme.directory(cacheDirectory: configuration.cacheDirectory)
         }
         return diagnostics
     }

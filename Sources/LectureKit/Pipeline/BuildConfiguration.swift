@@ -39,9 +39,15 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// The content folder's path from the folder holding `book.toml` (`src`), which the edit
     /// link's `{path}` starts with, as in mdBook.
     var contentPathFromBookRoot = "src"
-    /// A folder inside the content folder, by its path relative to it, that holds the site and
-    /// is no content (a folder with `SUMMARY.md` and no `book.toml` builds into its `book/`).
-    var outputInsideContent: String?
+    /// The output folder's path relative to the content folder when it lies inside it (mdBook's
+    /// `build-dir = "src/book"`, or a folder with `SUMMARY.md` and no `book.toml`, which builds
+    /// into its `book/`): the site is no content, and is left out of it, as mdBook leaves it out.
+    var outputInsideContent: String? {
+        let content = CanonicalPath.of(contentDirectory)
+        let output = CanonicalPath.of(outputDirectory)
+        guard output != content, CanonicalPath.isWithin(output, content) else { return nil }
+        return String(output.dropFirst(content == "/" ? 1 : content.count + 1))
+    }
     /// Where `{{#include}}` may read: the book's folder, the pages' and `[preprocessor.lecture] include-from`.
     var includeScope: IncludeScope {
         IncludeScope(bookDirectory: bookDirectory, contentDirectory: contentDirectory, includeFrom: book.includeFrom)
@@ -51,12 +57,12 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// The folders the output may not replace, nor any folder holding them: the book's folder,
     /// the content folder, the templates folder and the cache (besides `/`, the home folders
     /// and the working directory, which `OutputFolder` always protects); it may not lie in the
-    /// content folder (unless the site is `outputInsideContent`, left out of it) or the
-    /// templates folder.
+    /// templates folder. In the content folder it is left out of the content
+    /// (`outputInsideContent`), as in mdBook.
     package var protectedFolders: [OutputFolder.Protected] {
         [
             .init(bookDirectory ?? contentDirectory, role: "the book's folder", mayHoldOutput: true),
-            .init(contentDirectory, role: "the book's pages", mayHoldOutput: outputInsideContent != nil),
+            .init(contentDirectory, role: "the book's pages", mayHoldOutput: true),
             .init(templatesDirectory, role: "the templates folder", mayHoldOutput: false),
             .init(cacheDirectory, role: "the cache", mayHoldOutput: true),
         ]

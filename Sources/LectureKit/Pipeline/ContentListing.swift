@@ -20,7 +20,14 @@ final class ContentListing: @unchecked Sendable {
         lock.withLock {
             if let files { return files }
             var listed = FileSystem.files(under: configuration.contentDirectory)
-            if let site = configuration.outputInsideContent { listed = listed.filter { !$0.hasPrefix(site + "/") } }
+            // A site `lecture` wrote is no content: this build's output folder, and any other
+            // folder marked as a site (an earlier build's `--output src/old`), as mdBook leaves
+            // its build-dir out.
+            var sites = listed.filter { $0.hasSuffix("/" + SiteWriter.marker) }.map {
+                String($0.dropLast(SiteWriter.marker.count))
+            }
+            if let site = configuration.outputInsideContent { sites.append(site + "/") }
+            if !sites.isEmpty { listed = listed.filter { path in !sites.contains { path.hasPrefix($0) } } }
             files = listed
             return listed
         }

@@ -73,10 +73,11 @@ package struct OutputFolder: Sendable, Equatable {
         machineFolders.first { CanonicalPath.isWithin(CanonicalPath.of($0.path), folder) }
     }
 
-    /// The folders every build protects besides the book's own: the machine's folders and the
-    /// working directory.
+    /// The folders every build protects besides the book's own: the machine's folders, the
+    /// system's (`WrittenPath`) and the working directory.
     static var alwaysProtected: [Protected] {
-        machineFolders + [Protected(CanonicalPath.workingDirectory(), role: "the current folder", mayHoldOutput: true)]
+        WrittenPath.machineFolders
+            + [Protected(CanonicalPath.workingDirectory(), role: "the current folder", mayHoldOutput: true)]
     }
 
     /// Why the site may not be written here, judged from paths alone; nil when it may.

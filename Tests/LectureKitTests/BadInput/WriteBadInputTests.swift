@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Bad site layouts: pages sharing an output file, an output folder inside the content, headings that would take the template's ids.
+/// Bad site layouts: pages sharing an output file, an output folder inside the content (left out of it), headings that would take the template's ids.
 /// (Inputs a tester used to crash, hang or fool the tool, grouped by the component that meets them.)
 @Suite struct WriteBadInputTests {
     @Test func pagesThatWouldShareAnOutputFileAreErrors() throws {
@@ -19,11 +19,16 @@ import Testing
             ))
     }
 
-    @Test func outputInsideTheContentFolderIsRefused() throws {
-        let (_, lines, failed) = try BadInputBook.build(
-            ["SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n"], output: "content/site")
-        #expect(failed)
-        #expect(lines.contains { $0.contains("output folder is inside") })
+    /// As mdBook 0.5.4 builds `build-dir = "src/book"`: the site is built and left out of the
+    /// content, so a second build publishes no copy of the first.
+    @Test func outputInsideTheContentFolderIsLeftOutOfIt() throws {
+        let files = ["SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n", "b.png": "png\n"]
+        let (root, lines, failed) = try BadInputBook.build(files, output: "content/site")
+        #expect(!failed, "\(lines)")
+        let again = try BadInputBook.build(root: root, output: "content/site")
+        #expect(!again.failed, "\(again.lines)")
+        #expect(FileSystem.exists(root + "/content/site/b.png"))
+        #expect(!FileSystem.exists(root + "/content/site/site"))
     }
 
     @Test func headingsNeverTakeTheTemplatesIDs() throws {

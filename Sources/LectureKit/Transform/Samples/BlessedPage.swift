@@ -39,6 +39,15 @@ struct BlessedPage {
                 summary: "the page is a link to '\(real)', outside the book's folder",
                 fix: "copy the actual output into its output block by hand")
         }
+        // The rule of every path the tool writes: never a file of the system's folders
+        // (`/etc/motd.md` named on the command line), whatever the command line says.
+        if let refusal = WrittenPath(real, option: "--bless", what: "page", kind: .file).refusal(
+            protecting: [], isOwn: { _ in true })
+        {
+            throw Refusal(
+                summary: "the page is not written: " + (refusal.diagnostics.first?.summary ?? "it may not be written"),
+                fix: "copy the actual output into its output block by hand")
+        }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         var info = stat()
         guard fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

@@ -1,0 +1,146 @@
+import LectureSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one rule for every path `lecture` writes or removes outside its own temporary folders:
+/// the site's folder (`OutputFolder` adds what replacing a folder needs), the cache
+/// (`--cache-dir`, `LECTURE_CACHE_DIR`), `check`'s JUnit report, `pdf`'s PDF and `init`'s new book.
+///
+/// The path is resolved once (`CanonicalPath`: links and `..` of the part that exists, `~` a
+/// name like any other), and that resolved path is both the one checked and the one written
+/// (`resolved`). It is refused, with the fix, when it is or holds `/`, a home folder or a
+/// system folder, lies in a system folder (`/etc`, `/usr`…), is or holds a folder of the book
+/// (`protecting`), lies in one the book publishes or a build replaces (a `Protected` that may
+/// not hold it), is a link that leads nowhere, or is an existing file or folder that is not the
+/// tool's own (`isOwn`).
+package struct WrittenPath: Sendable {
+    /// Whether a file or a folder is written there.
+    package enum Kind: Sendable { case file, folder }
+
+    /// What is written, in messages: "the cache folder", "the JUnit report".
+    package var what: String
+    package var kind: Kind
+    /// As the user wrote it.
+    package var spelled: String
+    /// The option it came from (`--cache-dir`), named in the message.
+    package var option: String
+    /// The path checked and written.
+    package var resolved: String
+
+    package init(_ spelled: String, option: String, what: String, kind: Kind) {
+        self.spelled = spelled
+        self.option = option
+        self.what = what
+        self.kind = kind
+        resolved = spelled.isEmpty ? "" : CanonicalPath.of(spelled)
+    }
+
+    /// Folders of the system no output may be, hold or lie in.
+    static let systemTrees = [
+        "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/sbin", "/sys", "/usr",
+    ]
+    /// Folders of the system no output may be or hold (a path inside, `/var/tmp/x`, may be written).
+    static let systemFolders =
+        systemTrees + ["/home", "/media", "/mnt", "/opt", "/root", "/run", "/srv", "/tmp", "/var"]
+
+    static let systemRole = "a system folder"
+
+    /// The folders no output may be or hold, whatever the book: `/`, the home folders and the
+    /// system's folders.
+    static var machineFolders: [OutputFolder.Protected] {
+        OutputFolder.machineFolders
+            + systemFolders.compactMap { folder in
+                CanonicalPath.realPath(folder).map {
+                    OutputFolder.Protected($0, role: systemRole, mayHoldOutput: !systemTrees.contains(folder))
+                }
+            }
+    }
+
+    /// Why nothing may be written at this path; nil when it may. `isOwn` says whether what is
+    /// there already (a file or a folder of `kind`, the path given) is the tool's own output.
+    package func refusal(protecting protected: [OutputFolder.Protected], isOwn: (String) -> Bool) -> LectureError? {
+        guard !resolved.isEmpty else { return refused("is empty", fix: "name a \(kind == .file ? "file" : "folder")") }
+        if resolved == "/" { return refused("is '/'", fix: "name a \(kind == .file ? "file" : "folder") of its own") }
+        for folder in Self.machineFolders + protected {
+            let canonical = CanonicalPath.of(folder.path)
+            if CanonicalPath.isWithin(canonical, resolved) {
+                return refused(
+                    "\(canonical == resolved ? "is" : "holds") \(folder.role) ('\(canonical)')",
+                    fix: "name a \(kind == .file ? "file" : "folder") of its own, beside the book")
+            }
+            if !folder.mayHoldOutput && CanonicalPath.isWithin(resolved, canonical) {
+                return refused(
+                    "lies in \(folder.role) ('\(canonical)')",
+                    fix: folder.role == Self.systemRole
+                        ? "name a path of your own, outside the system's folders"
+                        : "write it outside that folder, beside the book: a build publishes or replaces what it holds")
+            }
+        }
+        var existingFolder = resolved
+        while existingFolder != "/" && DirectoryHandle.kind(at: existingFolder) == nil {
+            existingFolder = CanonicalPath.of(FileSystem.join(existingFolder, ".."))
+        }
+        if CanonicalPath.isKernelFile(existingFolder) {
+            return refused("lies in a file system of the kernel's", fix: "name a file of your own")
+        }
+        guard let existing = Self.entry(resolved) else { return nil }
+        switch (existing, kind) {
+        case (.symbolicLink, _):
+            return refused(
+                "is a symbolic link that leads nowhere", fix: "remove the link, or name where it should lead")
+        case (.directory, .file):
+            return refused("is a folder; it is not replaced", fix: "name a file in it")
+        case (.regularFile, .folder), (.other, .folder):
+            return refused("is a file, not a folder; it is not replaced", fix: "name a folder")
+        case (.other, .file):
+            return refused(
+                "is not a regular file (a named pipe, a socket or a device)", fix: "name a regular file of your own")
+        default:
+            break
+        }
+        if !isOwn(resolved) {
+            return refused(
+                "exists and was not written by lecture as its \(what); it is left untouched",
+                fix:
+                    "name a new \(kind == .file ? "file" : "folder"), or remove this one first if it is no longer needed"
+            )
+        }
+        return nil
+    }
+
+    /// What is at `path` itself (a link not followed), nil when nothing is.
+    static func entry(_ path: String) -> DirectoryHandle.Kind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return DirectoryHandle.Kind(mode: info.st_mode)
+    }
+
+    private func refused(_ why: String, fix: String) -> LectureError {
+        let shown = option.hasSuffix(":") || option.hasSuffix("=") ? option + spelled : option + " " + spelled
+        return LectureError(.outputRefused, "\(shown): the \(what) \(why)", notes: [fix])
+    }
+}
+
+extension BuildConfiguration {
+    /// The book's folders a path it writes besides the site may not be or hold (the book's
+    /// folder, the folders it reads), nor lie in when a build publishes or replaces them (the
+    /// pages, the templates unless they are the built-in theme in the cache, the output folder).
+    var foldersOfTheBook: [OutputFolder.Protected] {
+        let root = bookDirectory ?? FileSystem.join(contentDirectory, "..")
+        let builtInTheme = CanonicalPath.isWithin(
+            CanonicalPath.of(templatesDirectory), CanonicalPath.of(cacheDirectory))
+        return [
+            .init(root, role: "the book's folder", mayHoldOutput: true),
+            .init(contentDirectory, role: "the book's pages", mayHoldOutput: false),
+            .init(outputDirectory, role: "the output folder", mayHoldOutput: false),
+        ]
+            + (builtInTheme ? [] : [.init(templatesDirectory, role: "the templates folder", mayHoldOutput: false)])
+            + book.includeFrom.map {
+                .init(
+                    FileSystem.resolve($0, against: root), role: "a folder the book includes from", mayHoldOutput: true)
+            }
+            + verifier.libraries.map { .init($0, role: "a folder of sample libraries", mayHoldOutput: true) }
+    }
+}
