@@ -72,12 +72,12 @@ package enum BookLayout {
         if let output = options.output {
             configuration.outputDirectory = output
         } else if let build = settings.buildDirectory {
-            configuration.outputDirectory = FileSystem.resolve(build, against: root)
+            configuration.outputDirectory = settings.siteFolder(in: FileSystem.resolve(build, against: root))
             configuration.outputSetting = settings.locations["build.build-dir"].map {
                 SettingPlace(path: tomlPath, location: $0)
             }
         } else if mdBookLayout || bareSummary {
-            configuration.outputDirectory = FileSystem.join(root, "book")
+            configuration.outputDirectory = settings.siteFolder(in: FileSystem.join(root, "book"))
             // Pages and site share the folder: the site is left out of the content.
             if bareSummary && options.content == nil { configuration.outputInsideContent = "book" }
         } else {
