@@ -106,6 +106,7 @@ class Sidebar(HTMLParser):
         self.entries = []
         self.entry = None
         self.in_number = False
+        self.in_toggle = False  # mdBook's fold toggle (<a class="chapter-fold-toggle">❱), chrome
         self.done = False
 
     def handle_starttag(self, tag, attrs):
@@ -113,6 +114,9 @@ class Sidebar(HTMLParser):
             return
         attributes = dict(attrs)
         classes = (attributes.get("class") or "").split()
+        if tag == "a" and "chapter-fold-toggle" in classes:
+            self.in_toggle = True
+            return
         if tag == "ol":
             if self.depth >= 0:
                 self.depth += 1
@@ -142,6 +146,8 @@ class Sidebar(HTMLParser):
             return
         if tag in ("strong", "span"):
             self.in_number = False
+        elif tag == "a":
+            self.in_toggle = False
         elif tag == "ol":
             self.finish()
             self.depth -= 1
@@ -149,7 +155,7 @@ class Sidebar(HTMLParser):
                 self.done = True
 
     def handle_data(self, data):
-        if self.entry is None or self.done:
+        if self.entry is None or self.done or self.in_toggle:
             return
         if self.in_number:
             self.entry["number"] = (self.entry["number"] or "") + data.strip()

@@ -14,6 +14,42 @@ import Testing
         return (status, recorder.lines)
     }
 
+    /// A book with another renderer beside `[output.html]` (`[output.linkcheck]`, as the async
+    /// book has): mdBook writes its HTML into the build folder's `html/`, and so does lecture
+    /// (with `build-dir` too), so a deploy step that publishes `book/html` finds the site; with
+    /// `[output.html]` alone the site is the build folder itself.
+    @Test func anotherRendererPutsTheSiteInHTMLAsMdBookDoes() throws {
+        let toml = "[book]\ntitle = \"T\"\n[output.html]\n[output.linkcheck]\noptional = true\n"
+        let files = ["book.toml": toml, "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n"]
+        let both = try MdBookOracle.build(files)
+        #expect(FileSystem.exists(both.mdBook.root + "/book/html/a.html"), "\(both.mdBook.output)")
+        #expect(both.differences().isEmpty, "\(both.differences())")
+        let cases = [
+            (toml, "book/html"), (toml + "[build]\nbuild-dir = \"out\"\n", "out/html"),
+            ("[book]\ntitle = \"T\"\n[output.html]\n", "book"),
+        ]
+        for (toml, folder) in cases {
+            var tree = files
+            tree["book.toml"] = toml
+            let root = try TestSupport.makeTree(tree)
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let (status, lines) = run(["build", root, "--cache-dir", TestSupport.cacheDirectory])
+            #expect(status == 0, "\(lines)")
+            #expect(FileSystem.exists(root + "/" + folder + "/a.html"), "\(folder): \(lines)")
+        }
+    }
+
+    /// `[output.html.fold]` (the Rust Reference folds its sidebar): mdBook's toggles (`❱`) are
+    /// chrome, not part of a chapter's title; the sidebars are the same.
+    @Test func foldedSidebarsHaveTheSameChapters() throws {
+        let both = try MdBookOracle.build([
+            "book.toml": "[book]\ntitle = \"T\"\n[output.html.fold]\nenable = true\nlevel = 0\n",
+            "src/SUMMARY.md": "- [A](a.md)\n    - [B](b.md)\n", "src/a.md": "# A\n", "src/b.md": "# B\n",
+        ])
+        #expect(both.differences(in: [.status, .pages, .sidebar]).isEmpty, "\(both.differences())")
+        #expect(both.mdBook.facts.sidebar.map(\.title) == ["A", "B"])
+    }
+
     @Test func mdBookFixtureBuildsWithoutAWarning() throws {
         let output = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: output) }

@@ -119,6 +119,66 @@ import Testing
             ), "\(nowhere.lecture.output)")
     }
 
+    /// A root-relative link in a book served under a site-url (mdBook's own guide, at `/mdBook/`,
+    /// links `/format/configuration/general.html`): it leaves the site, a warning at its line (an
+    /// error when the book asks), as other links that leave the book; one starting with the site's
+    /// URL is a link into the book, checked as one. mdBook builds them all without a word.
+    @Test func rootRelativeLinksOutsideTheSiteURLLeaveTheBook() throws {
+        let pages = [
+            "SUMMARY.md": "- [A](a.md)\n- [B](sub/b.md)\n",
+            "a.md": "# A\n\n[out](/sub/b.html#s) and [in](/site/sub/b.html#s)\n", "sub/b.md": "# B\n\n## S\n",
+        ]
+        let toml = "[book]\ntitle = \"T\"\n[output.html]\nsite-url = \"/site/\"\n"
+        let both = try both(pages, toml: toml)
+        expectSame(both)
+        #expect(
+            both.lecture.output.contains(
+                "src/a.md:3:1: warning: link '/sub/b.html#s' leaves the book and is not checked"),
+            "\(both.lecture.output)")
+        #expect(both.lecture.output.components(separatedBy: "warning:").count - 1 == 1, "\(both.lecture.output)")
+        var broken = pages
+        broken["a.md"] = "# A\n\n[in](/site/sub/gone.html)\n"
+        let inside = try self.both(broken, toml: toml)
+        #expect(inside.mdBook.succeeded && !inside.lecture.succeeded, "\(inside.lecture.output)")
+        #expect(
+            inside.lecture.output.contains("src/a.md:3:1: error: broken link: '/site/sub/gone.html'"),
+            "\(inside.lecture.output)")
+        let strict = try self.both(pages, toml: toml + "[preprocessor.lecture]\noutside-links = \"error\"\n")
+        #expect(
+            !strict.lecture.succeeded
+                && strict.lecture.output.contains("src/a.md:3:1: error: link '/sub/b.html#s' leaves the book"),
+            "\(strict.lecture.output)")
+    }
+
+    /// Redirects of a fragment (`"/a.html#old"`, as the Rust Reference keeps dozens): a script
+    /// in the book's page, or in the redirect page of the same path, sends a reader who arrives at
+    /// that fragment on, in both tools; fragments of a path that is neither fail both.
+    @Test func fragmentRedirectsSendOnFromThePageOrFromItsRedirectPage() throws {
+        let pages = ["SUMMARY.md": "- [A](a.md)\n- [B](sub/b.md)\n", "a.md": "# A\n\n## S\n", "sub/b.md": "# B\n"]
+        let toml =
+            "[book]\ntitle = \"T\"\n[output.html.redirect]\n\"/a.html#old\" = \"sub/b.html\"\n\"/a.html#older\" = \"https://example.com/z\"\n\"/gone.html\" = \"a.html\"\n\"/gone.html#f\" = \"sub/b.html#top\"\n"
+        let both = try both(pages, toml: toml)
+        expectSame(both, [.status, .pages, .sidebar, .ids, .text, .links])
+        #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+        for (tool, root) in [("mdBook", both.mdBook.root), ("lecture", both.lecture.root)] {
+            let page = try #require(TestSupport.read(root + "/book/a.html"))
+            let map = page.replacingOccurrences(of: "\\/", with: "/")
+            #expect(
+                map.contains("{\"#old\":\"sub/b.html\",\"#older\":\"https://example.com/z\"}"), "\(tool): \(page)")
+            let redirect = try #require(TestSupport.read(root + "/book/gone.html"))
+            #expect(
+                redirect.replacingOccurrences(of: "\\/", with: "/").contains("{\"#f\":\"sub/b.html#top\"}"), "\(tool)")
+            #expect(redirect.contains("url=a.html") || redirect.contains("URL=a.html"), "\(tool): \(redirect)")
+        }
+        let alone = try self.both(
+            pages, toml: "[book]\ntitle = \"T\"\n[output.html.redirect]\n\"/old.html#f\" = \"a.html\"\n")
+        #expect(!alone.mdBook.succeeded && !alone.lecture.succeeded, "\(alone.mdBook.output)")
+        #expect(
+            alone.lecture.output.contains(
+                "book.toml:4:1: error: redirect '/old.html#f' has a fragment, and '/old.html' is neither a page of the book nor redirected itself"
+            ), "\(alone.lecture.output)")
+    }
+
     /// `[output.html] cname` (GitHub Pages' custom domain, which mdBook's guide and the SwiftWasm
     /// book set) is the site's `CNAME` file, byte for byte as mdBook writes it, with no warning.
     @Test func cnameIsTheSitesCNAMEFileAsMdBookWritesIt() throws {

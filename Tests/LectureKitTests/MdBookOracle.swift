@@ -163,8 +163,13 @@ struct MdBookOracle {
             if case .exited(let code) = result.termination { code } else { nil }
         var facts = Facts.empty
         if FileSystem.exists(root + "/book") {
+            // With more than one renderer mdBook writes its HTML into the build folder's `html/`.
+            let html = root + "/book/html"
+            let site =
+                !FileSystem.exists(root + "/book/index.html") && FileSystem.exists(html + "/index.html")
+                ? html : root + "/book"
             let read = try Subprocess.run(
-                python, [TestSupport.repositoryRoot + "/Tests/CI/book_facts.py", flavor, root + "/book"], timeout: 120,
+                python, [TestSupport.repositoryRoot + "/Tests/CI/book_facts.py", flavor, site], timeout: 120,
                 cancellation: .process)
             guard read.succeeded else {
                 throw LectureError(.fileSystem, "book_facts.py failed on \(root)/book: \(read.stderrText)")

@@ -72,13 +72,13 @@ package enum BookLayout {
         if let output = options.output {
             configuration.outputDirectory = output
         } else if let build = settings.buildDirectory {
-            configuration.outputDirectory = FileSystem.resolve(build, against: root)
+            configuration.outputDirectory = settings.siteFolder(in: FileSystem.resolve(build, against: root))
             configuration.outputSetting = settings.locations["build.build-dir"].map {
                 SettingPlace(path: tomlPath, location: $0)
             }
         } else if mdBookLayout || bareSummary {
             // Pages and site may share the folder: the site is left out of the content.
-            configuration.outputDirectory = FileSystem.join(root, "book")
+            configuration.outputDirectory = settings.siteFolder(in: FileSystem.join(root, "book"))
         } else {
             configuration.outputDirectory = FileSystem.join(root, "_site")
         }

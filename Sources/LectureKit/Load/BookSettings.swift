@@ -22,6 +22,16 @@ package struct BookSettings: Sendable, Hashable {
     var source: String?
     /// `[build] build-dir`: where the site is written (mdBook's default `book`).
     var buildDirectory: String?
+    /// Whether book.toml has an `[output.html]` table, and the names of its other `[output.X]`
+    /// tables (renderers lecture does not run): with both, mdBook writes the HTML into `html/` of
+    /// the build folder, and so does lecture (`siteFolder(in:)`).
+    var hasHTMLOutput = false
+    var otherRenderers: [String] = []
+    /// Where the site goes in the build folder `build`: its `html` folder when mdBook would run
+    /// more than one renderer.
+    func siteFolder(in build: String) -> String {
+        hasHTMLOutput && !otherRenderers.isEmpty ? FileSystem.join(build, "html") : build
+    }
     /// `[build] create-missing`: whether a page the summary lists that does not exist is created
     /// with its title as a heading, as mdBook does (default `true`); `false` makes it an error.
     var createMissing: Bool?

@@ -69,6 +69,13 @@ package enum BookSettingsLoader {
             }
             let key = entry.path.joined(separator: ".")
             let place: SourceLocation? = entry.location.line > 0 ? entry.location : nil
+            if entry.path.count >= 2, entry.path[0] == "output" {
+                if entry.path[1] == "html" {
+                    settings.hasHTMLOutput = true
+                } else if !settings.otherRenderers.contains(entry.path[1]) {
+                    settings.otherRenderers.append(entry.path[1])
+                }
+            }
             // A key lecture reads, or an element or entry of one (`members`); a path it holds is
             // checked before it is read.
             let exact = fields[key]
@@ -167,7 +174,8 @@ package enum BookSettingsLoader {
         case "output":
             guard path.count >= 2 else { return nil }
             if path[1] != "html" {
-                return "lecture writes HTML only; other renderers ('output.\(path[1])') are not run"
+                return
+                    "lecture writes HTML only; other renderers ('output.\(path[1])') are not run; with [output.html] too, the site goes to the build folder's html/, as mdBook writes it"
             }
             guard path.count >= 3 else { return nil }
             return htmlUnsupported.contains(path[2])

@@ -43,7 +43,9 @@ enum EmittedLinkChecker {
                 let result: Result<String, Problem>
                 if path.hasPrefix("/") && !path.hasPrefix(siteURL) {
                     result = .failure(
-                        Problem(text: "is outside the site's URL '\(siteURL)' (book.toml: [output.html] site-url)"))
+                        Problem(
+                            text: "is outside the site's URL '\(siteURL)' (book.toml: [output.html] site-url)",
+                            leavesTheSite: true))
                 } else {
                     let joined =
                         path.hasPrefix("/")

@@ -14,19 +14,51 @@ struct Redirect: Sendable, Hashable {
 }
 
 /// mdBook's redirects (`[output.html.redirect]`): a small page at each old path that sends the
-/// reader on with `<meta http-equiv="refresh">`, so links to a moved page keep working. As in
-/// mdBook, a redirect over a page of the book is an error; unlike mdBook, a redirect to a file
-/// of the site that the site does not have is one too (a reader would land on a 404).
+/// reader on with `<meta http-equiv="refresh">`, so links to a moved page keep working; an entry
+/// whose path has a fragment (`/page.html#old`) sends on a reader who arrives at that fragment
+/// (`FragmentRedirects`), from the book's page or from that path's redirect page. As in mdBook, a
+/// redirect over a page of the book is an error, and so are fragments of a path that is neither;
+/// unlike mdBook, a redirect to a file of the site that the site does not have is one too (a
+/// reader would land on a 404).
 enum Redirects {
-    /// The redirect pages to add to `site` (the partial `redirect`) and the problems of `redirects`.
+    /// The redirect pages to add to `site` (the partial `redirect`), with the book's pages that
+    /// fragment redirects add a script to, and the problems of `redirects`.
     static func pages(
         _ redirects: [Redirect], site: SiteFiles, siteURL: String, language: String, values: TemplateValues
     ) -> (files: [String: [UInt8]], diagnostics: [Diagnostic]) {
         let existing = Set(site.generated.keys).union(site.copied.keys)
         var files: [String: [UInt8]] = [:]
         var diagnostics: [Diagnostic] = []
+        // Each path's fragment redirects, in book.toml's order, kept for after the pages.
+        var fragments: [String: [(fragment: String, redirect: Redirect)]] = [:]
+        var fragmentPaths: [String] = []
+        // Each redirect page's own target, where its fragments not in the map go.
+        var fallbacks: [String: String] = [:]
+        /// The error of a redirect to a file of the site that the site does not have, if it is one.
+        func brokenTarget(of redirect: Redirect, from path: String) -> Diagnostic? {
+            guard let target = target(of: redirect.to, from: path, siteURL: siteURL), !existing.contains(target) else {
+                return nil
+            }
+            return .error(
+                .brokenLink, redirect.file, redirect.location,
+                "redirect '\(redirect.from)' leads to '\(redirect.to)', which names \(target), which the site does not have"
+            )
+        }
         for redirect in redirects {
-            let path = String(redirect.from.drop(while: { $0 == "/" }))
+            var path = String(redirect.from.drop(while: { $0 == "/" }))
+            if let hash = path.firstIndex(of: "#"), hash != path.startIndex, !path[..<hash].hasSuffix("/"),
+                path.index(after: hash) != path.endIndex
+            {
+                let fragment = String(path[hash...])
+                path = String(path[..<hash])
+                if let broken = brokenTarget(of: redirect, from: path) {
+                    diagnostics.append(broken)
+                    continue
+                }
+                if fragments[path] == nil { fragmentPaths.append(path) }
+                fragments[path, default: []].append((fragment, redirect))
+                continue
+            }
             if path.isEmpty || path.hasSuffix("/") || path.contains("#") {
                 diagnostics.append(
                     .error(
@@ -53,16 +85,31 @@ enum Redirects {
                         notes: ["remove the redirect or the page; mdBook refuses it too"]))
                 continue
             }
-            if let target = target(of: redirect.to, from: path, siteURL: siteURL), !existing.contains(target) {
-                diagnostics.append(
-                    .error(
-                        .brokenLink, redirect.file, redirect.location,
-                        "redirect '\(redirect.from)' leads to '\(redirect.to)', which names \(target), which the site does not have"
-                    ))
+            if let broken = brokenTarget(of: redirect, from: path) {
+                diagnostics.append(broken)
                 continue
             }
             files[path] = Array(
                 Navigation.redirect(to: redirect.to, title: redirect.to, language: language, values: values).utf8)
+            fallbacks[path] = redirect.to
+        }
+        for path in fragmentPaths {
+            let entries = fragments[path]!
+            let map = entries.map { (fragment: $0.fragment, target: $0.redirect.to) }
+            if let page = files[path], let fallback = fallbacks[path] {
+                files[path] = FragmentRedirects.inserting(FragmentRedirects.script(map, fallback: fallback), into: page)
+            } else if let page = site.generated[path], path.hasSuffix(".html") {
+                files[path] = FragmentRedirects.inserting(FragmentRedirects.script(map, fallback: nil), into: page)
+            } else {
+                let first = entries[0].redirect
+                diagnostics.append(
+                    .error(
+                        .bookTOMLValue, first.file, first.location,
+                        "redirect '\(first.from)' has a fragment, and '/\(path)' is neither a page of the book nor redirected itself",
+                        notes: [
+                            "add an entry without the fragment, \"/\(path)\" = \"…\", for a reader who comes without it; mdBook refuses it too"
+                        ]))
+            }
         }
         return (files, diagnostics)
     }

@@ -26,12 +26,18 @@ enum LinkChecker {
         var truncated: Set<String> = []
         /// Whether a link that leaves the book is an error rather than a warning.
         var outsideLinksAreErrors = false
+        /// The path the site is served under (`[output.html] site-url`, `/mdBook/`): a
+        /// root-relative link that does not start with it leaves the site.
+        var siteURL = "/"
 
         /// The targets of `pages` (with `headings` already anchored), `contentFiles` and
         /// `unloadedPages`.
-        init(pages: [Page], contentFiles: Set<String>, unloadedPages: Set<String>, outsideLinksAreErrors: Bool = false)
-        {
+        init(
+            pages: [Page], contentFiles: Set<String>, unloadedPages: Set<String>, outsideLinksAreErrors: Bool = false,
+            siteURL: String = "/"
+        ) {
             self.outsideLinksAreErrors = outsideLinksAreErrors
+            self.siteURL = siteURL
             for page in pages {
                 anchors[page.chapter.path] = Set(page.headings.map(\.id)).union(RawHTMLAnchors.of(page.blocks))
                 pagesByOutput[page.chapter.outputPath] = page.chapter.path
@@ -43,6 +49,22 @@ enum LinkChecker {
 
         /// No targets (before `Links` prepares them).
         init() {}
+    }
+
+    /// A link that leaves the book (`why` says where it works): not checked, as mdBook checks
+    /// none; a warning, or an error when the book asks.
+    static func outside(
+        _ destination: String, in page: Page, at place: SourceLocation?, targets: Targets, why: String
+    ) -> Diagnostic {
+        Diagnostic(
+            .linkOutside, targets.outsideLinksAreErrors ? .error : .warning,
+            page.source.displayPath, place,
+            "link '\(destination)' leaves the book and is not checked",
+            notes: [
+                targets.outsideLinksAreErrors
+                    ? "book.toml's '[preprocessor.lecture] outside-links = \"error\"' asks for a book that stands alone; link inside the content folder or to a full URL"
+                    : "\(why); '[preprocessor.lecture] outside-links = \"error\"' in book.toml makes this an error"
+            ])
     }
 
     /// The broken links and anchors of `page`, against `targets`.
@@ -74,8 +96,21 @@ enum LinkChecker {
             } else {
                 var decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
                 // A root-relative link (`/format/config.html`) names a file from the book's
-                // root, as `mdbook serve` and a site at a domain's root resolve it.
+                // root, as `mdbook serve` and a site at a domain's root resolve it; under a
+                // site-url (`/mdBook/`) one with that prefix does, and any other leaves the site.
                 let fromRoot = decoded.hasPrefix("/")
+                if fromRoot && targets.siteURL != "/" {
+                    guard decoded.hasPrefix(targets.siteURL) else {
+                        diagnostics.append(
+                            outside(
+                                destination, in: page, at: link.location, targets: targets,
+                                why:
+                                    "under the site's URL '\(targets.siteURL)' (book.toml: [output.html] site-url) it names a page outside the site; write it relative to this page, or starting with '\(targets.siteURL)'"
+                            ))
+                        continue
+                    }
+                    decoded = String(decoded.dropFirst(targets.siteURL.count))
+                }
                 if fromRoot { decoded = String(decoded.drop(while: { $0 == "/" })) }
                 let joined = directory.isEmpty || fromRoot ? decoded : directory + "/" + decoded
                 // Only paths with `.` or `..` segments need normalising.
@@ -113,15 +148,9 @@ enum LinkChecker {
             if target.hasPrefix("../") || target == ".." {
                 // A sibling book or the folder around the book: mdBook never checks it.
                 diagnostics.append(
-                    Diagnostic(
-                        .linkOutside, targets.outsideLinksAreErrors ? .error : .warning,
-                        page.source.displayPath, place,
-                        "link '\(destination)' leaves the book and is not checked",
-                        notes: [
-                            targets.outsideLinksAreErrors
-                                ? "book.toml's '[preprocessor.lecture] outside-links = \"error\"' asks for a book that stands alone; link inside the content folder or to a full URL"
-                                : "it works only where its target sits beside the site; '[preprocessor.lecture] outside-links = \"error\"' in book.toml makes this an error"
-                        ]))
+                    outside(
+                        destination, in: page, at: place, targets: targets,
+                        why: "it works only where its target sits beside the site"))
                 continue
             }
             if target.hasSuffix(".md") && anchors[target] == nil {

@@ -13,7 +13,8 @@ extension BuildStep {
             LinkChecker.Targets(
                 pages: context.pages, contentFiles: Set(context.listing.assets().map(NFC.normalized)),
                 unloadedPages: context.content.unloadedPages,
-                outsideLinksAreErrors: context.configuration.book.outsideLinksAreErrors)
+                outsideLinksAreErrors: context.configuration.book.outsideLinksAreErrors,
+                siteURL: context.configuration.siteURL)
         },
         check: { (page: Page, targets: LinkChecker.Targets) in
             LiteralLinks.warnings(page.blocks, source: page.source) + LinkChecker.check(page, targets: targets)

@@ -43,7 +43,8 @@ extension BuildStep {
             let redirects = Redirects.pages(
                 configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
                 language: configuration.book.languageOrDefault, values: rendering.values)
-            context.site.generated.merge(redirects.files) { old, _ in old }
+            // New redirect pages, and the book's pages a fragment redirect adds its script to.
+            context.site.generated.merge(redirects.files) { _, new in new }
             // mdBook's `[output.html] cname`: GitHub Pages' custom domain, unless the book has its own CNAME file.
             if let cname = configuration.book.cname, context.site.copied["CNAME"] == nil {
                 context.site.generated["CNAME"] = Array((cname + "\n").utf8)
