@@ -10,8 +10,8 @@ import Testing
 /// (block quotes, lists, emphasis, brackets, raw HTML; in a heading, a table cell, a footnote's
 /// body, a definition's body), each built by `lecture build` as its own contained process, so a
 /// stack overflow fails the test and not the suite. Each ends with one located error or builds;
-/// none crashes. What failed before: a footnote's or a definition's body, and a `table` block's
-/// cell, is parsed again as a document of its own, and its cut at 100 levels was dropped without
+/// none crashes. What failed before: a footnote's or a definition's body, a `table` block's
+/// cell and a diagram's caption, is parsed again as a document of its own, and its cut at 100 levels was dropped without
 /// a word (the page built, the rest of the footnote or cell missing); and bodies inside bodies (definitions in definitions) were
 /// read again once per level: 400 levels took 34 s, 1,500 never ended (and SIGTERM did not stop
 /// it). Now bodies stand at most `ContainerBodies.maximumLevels` inside one another, and each
@@ -35,6 +35,9 @@ import Testing
             String(repeating: "![", count: levels) + "a" + String(repeating: "](u)", count: levels) + "\n", "3:1"
         ),
         ("a table block's cell", "```table\n| a |\n|---|\n| " + emphasis + " |\n```\n", "6:1"),
+        (
+            "a diagram's caption", "```dot caption=\"" + emphasis + "\"\ndigraph { a -> b }\n```\n", "3:1"
+        ),
         ("a footnote's body", "x[^a]\n\n[^a]: " + String(repeating: "> ", count: levels) + "deep\n", "5:206"),
         ("a definition's body", "T\n: " + String(repeating: "> ", count: levels) + "deep\n", "4:201"),
         (
