@@ -68,11 +68,20 @@ package enum MarkdownParser {
 
     /// Parses `text` as a single paragraph's inline content (for instance a table cell).
     package static func parseInlines(_ text: String, smartPunctuation: Bool = false) -> [Inline] {
-        let blocks = parse(text, smartPunctuation: smartPunctuation)
+        parseInlinesMeasuringDepth(text, smartPunctuation: smartPunctuation).inlines
+    }
+
+    /// Parses like `parseInlines`, and says whether content was left out for nesting deeper
+    /// than `maximumDepth`, which the caller reports.
+    package static func parseInlinesMeasuringDepth(_ text: String, smartPunctuation: Bool = false) -> (
+        inlines: [Inline], tooDeep: Bool
+    ) {
+        let parsed = parseDocument(text, smartPunctuation: smartPunctuation)
+        let blocks = parsed.blocks
         guard blocks.count == 1, case .paragraph(let inlines) = blocks[0].kind else {
-            return blocks.isEmpty ? [] : [.text(text)]
+            return (blocks.isEmpty ? [] : [.text(text)], false)
         }
-        return inlines
+        return (inlines, parsed.tooDeep != nil)
     }
 
     /// Parses `text` as a GFM table cell's inline content: never a block (`<img …>` alone is

@@ -104,6 +104,7 @@ final class LiveServer: @unchecked Sendable {
         })
         http.connectionLimit = configuration.connectionLimit
         http.requestTimeout = configuration.requestTimeout
+        http.idleTimeout = configuration.idleTimeout
         try http.start(on: socket)
         // The tool's own log, when stdout or stderr is a file in a watched folder (`nohup.out`),
         // is not a change.

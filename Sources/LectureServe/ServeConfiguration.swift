@@ -24,6 +24,10 @@ struct ServeConfiguration: Sendable {
     /// Seconds a request may take to arrive whole, header and body, before its connection is
     /// closed (slow clients; see `RequestDeadlines`).
     var requestTimeout = 5.0
+    /// Seconds a connection may go without progress, reading or writing, before it is closed:
+    /// a keep-alive connection left open, and a client that never reads its answer (its
+    /// socket's buffers full) (`HTTPServer.idleTimeout`).
+    var idleTimeout = 30
     /// Seconds between `: ping` comments on an idle event stream.
     var pingInterval = 15.0
 

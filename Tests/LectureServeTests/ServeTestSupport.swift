@@ -54,7 +54,7 @@ final class ServeFixture: @unchecked Sendable {
         host: String = "127.0.0.1", port: UInt16 = 0, pingInterval: Double = 15,
         watchMode: FileWatcher.Mode = .automatic,
         files: [String: String] = [:], connectionLimit: Int = 1000, requestTimeout: Double = 10,
-        isBookFolder: Bool = false
+        idleTimeout: Int = 30, isBookFolder: Bool = false
     ) throws {
         root = try TestFolders.make("lecture-serve-test")
         for (path, text) in Self.files.merging(files, uniquingKeysWith: { $1 }) {
@@ -75,6 +75,7 @@ final class ServeFixture: @unchecked Sendable {
         configuration.pingInterval = pingInterval
         configuration.connectionLimit = connectionLimit
         configuration.requestTimeout = requestTimeout
+        configuration.idleTimeout = idleTimeout
         server = LiveServer(configuration: configuration, console: recorder.console)
         guard try server.start() else { throw LectureError(.serveStart, "the server stopped before it served") }
     }

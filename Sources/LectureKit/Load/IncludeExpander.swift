@@ -414,11 +414,24 @@ enum IncludeExpander {
         if lines.last == "" && lines.count > 1 { lines.removeLast() }
         var chosen = Array(lines.indices)
         var directiveWarnings: [Problem] = []
+        // mdBook 0.5.4 reads the first word alone and drops the others without a word (only
+        // `{{#playground}}` gives them a meaning): a misspelt selector or a file name with a
+        // space includes something else than the author meant.
+        if kind != .playground, words.count > 1 {
+            let extra = words.dropFirst().joined(separator: " ")
+            directiveWarnings.append(
+                Problem(
+                    summary:
+                        "{{#\(kind.rawValue) \(arguments)}}: '\(extra)' after the file is ignored; only '\(argument)' is included",
+                    notes: [
+                        "write {{#\(kind.rawValue) \(argument)}}; a line range or an anchor follows the file after a colon (FILE:NAME, FILE:2:5), and a file name cannot hold a space"
+                    ]))
+        }
         if let selector, kind != .playground {
             do throws(Problem) {
                 let selection = try select(selector, lines: lines)
                 chosen = selection.lines
-                directiveWarnings = selection.lost.map {
+                directiveWarnings += selection.lost.map {
                     Problem(summary: "{{#\(kind.rawValue) \(argument)}}: \($0.summary)", notes: $0.notes)
                 }
             } catch {

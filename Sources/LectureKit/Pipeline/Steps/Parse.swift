@@ -19,10 +19,12 @@ extension BuildStep {
             },
             page: { (page: inout Page, input: ParseInput) in
                 let text = Footnotes.protectingDefinitions(page.source.text)
-                let (blocks, tooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
+                let (blocks, pageTooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
                     text, smartPunctuation: input.smartPunctuation)
-                let (extended, unusedFootnotes, repeatedFootnotes) = MarkdownExtensions.applying(
+                let (extended, unusedFootnotes, repeatedFootnotes, bodiesTooDeep) = MarkdownExtensions.applying(
                     to: blocks, text: text, smartPunctuation: input.smartPunctuation)
+                // A footnote's or a definition's body is parsed on its own; its cut is the page's.
+                let tooDeep = pageTooDeep ?? bodiesTooDeep?.location
                 page.blocks = extended
                 // Headings after either cut are unknown: links into them are not reported.
                 page.tooDeep = tooDeep ?? tooSlow
@@ -55,7 +57,15 @@ extension BuildStep {
                     page.blocks, text: page.source.text, path: page.source.displayPath, printsPDF: input.printsPDF)
                 problems += UnclosedFences.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
-                if let tooDeep {
+                if pageTooDeep == nil, let (location, inBodies) = bodiesTooDeep, inBodies {
+                    problems.append(
+                        .error(
+                            .nestingTooDeep, page.source.displayPath, location,
+                            "footnotes and definitions nest inside one another too deep; the rest is left out",
+                            notes: [
+                                "a footnote's or a definition's body is read again as a document of its own, at most \(ContainerBodies.maximumLevels) inside one another: move the inner ones out"
+                            ]))
+                } else if let tooDeep {
                     problems.append(
                         .error(
                             .nestingTooDeep, page.source.displayPath, tooDeep,

@@ -160,9 +160,17 @@ package struct DiagramRenderer: Sendable {
         var narrow = rendered.narrowSVG.map { DiagramLayout(svg: DiagramLinks.withoutScriptLinks($0).svg) }
         let breakpoint = narrow.flatMap { DiagramLayout.breakpoint(fitting: wide, insteadOf: $0) }
         if breakpoint == nil { narrow = nil }
+        // The caption is parsed on its own: a cut for depth is the diagram's to report.
+        let parsedCaption = caption.map { MarkdownParser.parseInlinesMeasuringDepth($0) }
+        if parsedCaption?.tooDeep == true {
+            throw .error(
+                .nestingTooDeep, path, location,
+                "diagram caption nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
+                notes: ["emphasis, links or images inside one another; flatten them"])
+        }
         return Diagram(
             wide: wide, narrow: narrow, breakpoint: breakpoint, alternative: alternative,
-            caption: caption.map { MarkdownParser.parseInlines($0) })
+            caption: parsedCaption?.inlines)
     }
 
     /// Runs `gvpr` (read and drop the graph label; write the graph once as written and once turned

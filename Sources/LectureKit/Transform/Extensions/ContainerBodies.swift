@@ -15,10 +15,44 @@ struct ContainerBodies {
     let references: String
     let smartPunctuation: Bool
 
-    init(text: String, smartPunctuation: Bool) {
+    /// How deep a body's blocks may still nest (`MarkdownParser.maximumDepth` on the page): a
+    /// body's own parse gets one level less, and the bodies inside it half as many, so bodies in
+    /// bodies (a definition list in a definition in a footnote…) stop after a few levels and
+    /// their blocks stay within twice the page's depth, each page line read again a few times at
+    /// most (it was re-read once per level: 16,000 nested footnote markers took 12 s, 1,500
+    /// nested definitions never ended).
+    let remainingDepth: Int
+    /// How many bodies may stand inside one another: `remainingDepth` halved until it is 1.
+    static let maximumLevels: Int = {
+        var (levels, depth) = (0, MarkdownParser.maximumDepth)
+        while depth > 1 { (levels, depth) = (levels + 1, depth / 2) }
+        return levels
+    }()
+    /// Where the first body was cut for its depth, shared by the bodies inside.
+    let cut: DepthCut
+
+    /// The first place a body was cut off for nesting too deep, in the page's lines, and
+    /// whether it was a body in too many bodies (rather than blocks deep within one).
+    final class DepthCut {
+        private(set) var first: (location: SourceLocation, inBodies: Bool)?
+        func note(_ location: SourceLocation, inBodies: Bool) {
+            if first == nil { first = (location, inBodies) }
+        }
+    }
+
+    /// Where a place in `text` is on the page (the identity for the page's own text).
+    let onPage: (SourceLocation) -> SourceLocation
+
+    init(
+        text: String, smartPunctuation: Bool, remainingDepth: Int = MarkdownParser.maximumDepth,
+        cut: DepthCut = DepthCut(), onPage: @escaping (SourceLocation) -> SourceLocation = { $0 }
+    ) {
         lines = text.lineSlices
         references = text.containsUTF8("]:") ? Self.referenceDefinitions(lines) : ""
         self.smartPunctuation = smartPunctuation
+        self.remainingDepth = remainingDepth
+        self.cut = cut
+        self.onPage = onPage
     }
 
     /// The page line `number` (1-based), or an empty line past the end.
@@ -38,13 +72,20 @@ struct ContainerBodies {
         var lines = body.lines
         while let last = lines.last, Self.isBlank(last) { lines.removeLast() }
         guard !lines.isEmpty else { return [] }
+        var shift = RangeShift(firstLine: body.firstLine, columns: body.columns)
+        guard remainingDepth > 1 else {
+            cut.note(onPage(shift.moved(SourceLocation(line: 1, column: 1))), inBodies: true)
+            return []
+        }
         var text = Footnotes.protectingDefinitions(lines.joined(separator: "\n"))
         if !references.isEmpty { text += "\n\n" + references }
-        let inner = ContainerBodies(text: text, smartPunctuation: smartPunctuation)
-        let blocks = DefinitionLists.reading(
-            MarkdownParser.parse(text, smartPunctuation: smartPunctuation), bodies: inner
-        ).filter { $0.range.start.line <= lines.count }
-        var shift = RangeShift(firstLine: body.firstLine, columns: body.columns)
+        let inner = ContainerBodies(
+            text: text, smartPunctuation: smartPunctuation, remainingDepth: remainingDepth / 2, cut: cut,
+            onPage: { [onPage, shift] in onPage(shift.moved($0)) })
+        let parsed = MarkdownParser.parseDocument(
+            text, smartPunctuation: smartPunctuation, maximumDepth: remainingDepth - 1)
+        if let tooDeep = parsed.tooDeep { cut.note(onPage(shift.moved(tooDeep)), inBodies: false) }
+        let blocks = DefinitionLists.reading(parsed.blocks, bodies: inner).filter { $0.range.start.line <= lines.count }
         return shift.rewrite(blocks)
     }
 

@@ -12,12 +12,14 @@ enum MarkdownExtensions {
     /// extension applied, and the footnotes defined but referenced nowhere, which are left out
     /// (as mdBook leaves them out, with a warning), and each definition of a label defined before
     /// on the page, with the one shown (the first, as mdBook shows it). Footnote definitions and
-    /// definitions under a term are containers, their bodies read again from `text` (`ContainerBodies`).
+    /// definitions under a term are containers, their bodies read again from `text` (`ContainerBodies`);
+    /// `bodiesTooDeep` is where the first of them was cut off for nesting too deep.
     static func applying(to blocks: [Block], text: String, smartPunctuation: Bool = false) -> (
         blocks: [Block], unusedFootnotes: [Footnotes.Definition],
-        repeatedFootnotes: [(again: Footnotes.Definition, first: Footnotes.Definition)]
+        repeatedFootnotes: [(again: Footnotes.Definition, first: Footnotes.Definition)],
+        bodiesTooDeep: (location: SourceLocation, inBodies: Bool)?
     ) {
-        guard mayUseAny(blocks) else { return (blocks, [], []) }
+        guard mayUseAny(blocks) else { return (blocks, [], [], nil) }
         let bodies = ContainerBodies(text: text, smartPunctuation: smartPunctuation)
         var (blocks, definitions) = Footnotes.extractDefinitions(blocks, bodies: bodies)
         blocks = DefinitionLists.reading(blocks, bodies: bodies).map { block in
@@ -36,7 +38,8 @@ enum MarkdownExtensions {
         return (
             blocks + Footnotes.list(definitions, numbers: inlines.footnoteNumbers, counts: inlines.footnoteReferences),
             Footnotes.unreferenced(definitions, numbers: inlines.footnoteNumbers),
-            Footnotes.repeated(definitions)
+            Footnotes.repeated(definitions),
+            bodies.cut.first
         )
     }
 

@@ -171,7 +171,27 @@ enum TableRenderer {
                 }
             }
         } else {
-            contents = texts.map { $0.isEmpty ? [] : MarkdownParser.parseInlines($0) }
+            // A `table` block's cells (and caption) are parsed alone, so a cut for depth is
+            // this table's to report: the page's own parse saw a code block.
+            var firstTooDeep: Int?
+            contents = texts.enumerated().map { index, text in
+                guard !text.isEmpty else { return [] }
+                let (inlines, tooDeep) = MarkdownParser.parseInlinesMeasuringDepth(text)
+                if tooDeep, firstTooDeep == nil { firstTooDeep = index }
+                return inlines
+            }
+            let captionTooDeep = caption.map { MarkdownParser.parseInlinesMeasuringDepth($0).tooDeep } ?? false
+            if firstTooDeep != nil || captionTooDeep {
+                // Cell `index` is in row `index / width` (header first); the caption is at the fence.
+                let lines = [header.line] + rows.dropFirst(2).map(\.line)
+                let place = firstTooDeep.map { at(lines[$0 / width]) } ?? location
+                throw DiagnosticsError([
+                    .error(
+                        .nestingTooDeep, path, place,
+                        "table \(firstTooDeep == nil ? "caption" : "cell") nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
+                        notes: ["emphasis, links or images inside one another; flatten them"])
+                ])
+            }
         }
         var next = contents.makeIterator()
         let rowLines = [header.line] + rows.dropFirst(2).map(\.line)
