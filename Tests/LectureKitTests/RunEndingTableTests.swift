@@ -137,6 +137,10 @@ import Testing
             if let error = diagnostics.first, error.identifier != .sampleTest {
                 #expect(error.notes.contains("stderr:\nboom"), "\(kind) \(name): \(error.notes)")
             }
+            // A crash of a `should_fail` test program says how to show a trap instead.
+            if kind == .testShouldFail, diagnostics.first?.identifier == .sampleExit {
+                #expect(diagnostics[0].notes.contains { $0.hasPrefix("a crash is no failed test") }, "\(name)")
+            }
         }
     }
 
