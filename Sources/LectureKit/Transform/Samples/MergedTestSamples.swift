@@ -115,15 +115,22 @@ extension MergedSamples {
                 try? FileManager.default.createDirectory(
                     atPath: batch + "/\(index)", withIntermediateDirectories: false)
             }
-            var result = SampleResult.unverified(samples[index])
-            result.merged = true
-            result.compiled = true
+            var result = memberResult(samples[index], compile: compile, verifier: verifier)
             result.duration = duration
             return Compiled(
                 result: result, object: true, objects: index == leader ? objects.map { "\(leader)/" + $0 } : [],
                 exports: [index == leader ? SampleDispatcher.entryPoint(index) : SampleDispatcher.leaderSymbol(index)],
                 module: leader)
         }
+    }
+
+    /// The result of a member of a module of test samples compiled by one job (`compile`), as
+    /// the one judge of a compile (`SampleVerifier.judgeCompile`) reads that job for it.
+    static func memberResult(_ sample: Sample, compile: Subprocess.Result, verifier: SampleVerifier) -> SampleResult {
+        var result = SampleResult.unverified(sample)
+        result.merged = true
+        _ = verifier.judgeCompile(compile, of: sample, into: &result)
+        return result
     }
 
     /// Runs test sample `index` of the test program in `batch` once; its result, or `nil` when

@@ -5,7 +5,7 @@ import LectureSupport
 /// The verdict cache: a sample's key, the verdict cached under it, and a verdict written to it.
 extension SampleVerifier {
     /// Bumped when the verifier's behaviour changes, to retire old cache entries.
-    static let cacheVersion = "lecture-sample-v4"
+    static let cacheVersion = "lecture-sample-v5"
 
     /// The cache key of a sample: it changes exactly when the result could.
     func cacheKey(_ sample: Sample) -> String { verdictInputs(sample).key }

@@ -98,52 +98,12 @@ extension SampleVerifier {
         let stderr = Self.readableStderr(run.stderrText, of: sample)
         // stderr is shown with every failure: it is often the reason.
         let stderrNote = stderr.isEmpty ? [] : ["stderr:\n" + stderr]
-        var failures: [Diagnostic] = []
-
-        switch run.termination {
-        case .timedOut:
-            failures.append(
-                .error(
-                    .sampleTimeout,
-                    sample.path, location, "sample timed out after \(Self.seconds(options.timeout)) and was killed",
-                    notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"] + stderrNote))
-        case .outputLimitExceeded:
-            failures.append(
-                .error(
-                    .sampleOutputLimit,
-                    sample.path, location, "sample wrote more than \(options.outputLimit) bytes and was killed",
-                    notes: stderrNote))
-        case .fileLimitExceeded:
-            failures.append(Self.fileLimitError(sample, program: "sample", notes: stderrNote))
-        case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
-            // Not a crash of its own (a trap is SIGILL or SIGTRAP, abort SIGABRT): the OOM killer
-            // or a person. Even a `should_fail` sample is not judged by it, and it is not cached.
-            failures.append(
-                .error(
-                    .sampleUnverifiable,
-                    sample.path, location,
-                    "sample was killed by \(Subprocess.signalName(signal)), not by lecture's limits, and could not be verified",
-                    notes: [UnfinishedProcess.killed(signal).note] + stderrNote))
-        case .signaled(let signal) where !sample.shouldFail:
-            let trap = Self.trapMessage(in: run.stderrText)
-            failures.append(
-                .error(
-                    .sampleExit,
-                    sample.path, location,
-                    "sample crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
-                    notes: stderrNote))
-        case .exited(let status) where status != 0 && !sample.shouldFail:
-            failures.append(
-                .error(.sampleExit, sample.path, location, "sample exited with status \(status)", notes: stderrNote))
-        case .exited(0) where sample.shouldFail:
-            failures.append(
-                .error(
-                    .sampleExit,
-                    sample.path, location, "sample is marked 'should_fail' but exited with status 0", notes: stderrNote)
-            )
-        default:
-            break
-        }
+        // How it ended, read as every kind's ending is (`RunEnding`).
+        var failures = [
+            RunEnding.failure(
+                termination: run.termination, program: .sample, sample: sample, stderr: run.stderrText,
+                limits: runLimits)
+        ].compactMap { $0 }
         let crashed: Bool
         switch run.termination {
         case .exited: crashed = false
@@ -237,6 +197,9 @@ extension SampleVerifier {
         }
         return failures
     }
+
+    /// The limits a run of a sample or of a test program is killed at.
+    var runLimits: RunEnding.Limits { RunEnding.Limits(timeout: options.timeout, output: options.outputLimit) }
 
     /// Whether a failure is the sample's own, so the same key gives it again: not a time-out, an
     /// output cap, two runs that disagreed, a sample that could not be verified or was cut short.

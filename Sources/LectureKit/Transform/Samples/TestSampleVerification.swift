@@ -81,52 +81,28 @@ extension SampleVerifier {
             (try? FileSystem.read(sandbox + "/" + TestProgram.eventsFile)).map { String(decoding: $0, as: UTF8.self) }
             ?? ""
         result.tests = TestEventLog.results(events, sample: sample)
-        let failures = Self.testFailures(sample, run: run, tests: result.tests, timeout: options.timeout)
+        let failures = Self.testFailures(sample, run: run, tests: result.tests, limits: runLimits)
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
         return run
     }
 
-    /// The errors of a test run: each failed expectation (unless `should_fail`), a crash or time
-    /// limit, no test run at all, or a `should_fail` sample whose tests all passed.
-    static func testFailures(_ sample: Sample, run: Subprocess.Result, tests: [TestCaseResult], timeout: Double)
+    /// The errors of a test run: how it ended (`RunEnding`: a crash, a limit), then each failed
+    /// expectation (unless `should_fail`), no test run at all, or a `should_fail` sample whose
+    /// tests all passed.
+    static func testFailures(
+        _ sample: Sample, run: Subprocess.Result, tests: [TestCaseResult], limits: RunEnding.Limits
+    )
         -> [Diagnostic]
     {
-        var failures: [Diagnostic] = []
         let stderr = readableStderr(run.stderrText, of: sample)
-        switch run.termination {
-        case .timedOut:
-            failures.append(
-                .error(
-                    .sampleTimeout,
-                    sample.path, sample.location, "test sample timed out after \(seconds(timeout)) and was killed",
-                    notes: ["raise the limit with --timeout SECONDS if it is slow on purpose"]))
-        case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
-            failures.append(
-                .error(
-                    .sampleUnverifiable,
-                    sample.path, sample.location,
-                    "test program was killed by \(Subprocess.signalName(signal)), not by lecture's limits, and could not be verified",
-                    notes: [UnfinishedProcess.killed(signal).note]))
-        case .signaled(let signal):
-            let trap = trapMessage(in: run.stderrText)
-            failures.append(
-                .error(
-                    .sampleExit,
-                    sample.path, sample.location,
-                    "test program crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
-                    notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
-        case .outputLimitExceeded:
-            failures.append(
-                .error(
-                    .sampleOutputLimit, sample.path, sample.location,
-                    "test program wrote too much output and was killed"))
-        case .fileLimitExceeded:
-            failures.append(fileLimitError(sample, program: "test program", notes: []))
-        case .exited:
-            break
+        // How it ended, read as every kind's ending is (`RunEnding`).
+        if let ending = RunEnding.failure(
+            termination: run.termination, program: .tests, sample: sample, stderr: run.stderrText, limits: limits)
+        {
+            return [ending]
         }
-        guard failures.isEmpty else { return failures }
+        var failures: [Diagnostic] = []
         if tests.isEmpty {
             return [
                 .error(

@@ -11,6 +11,9 @@ enum UnfinishedProcess: Equatable {
     case timedOut
     /// Ended by this signal.
     case killed(Int32)
+    /// Stopped by another of the limits every process runs under (its output cap): what it
+    /// said was cut, so it is no verdict either, as a run cut short by a limit is none.
+    case cutShort
 
     /// Signals a program does not send itself by failing (a Swift trap is SIGILL or SIGTRAP, a
     /// crash SIGSEGV or SIGBUS, `abort()` SIGABRT): a sample's run ended by one of these was
@@ -24,6 +27,7 @@ enum UnfinishedProcess: Equatable {
         switch compile.termination {
         case .timedOut: self = .timedOut
         case .signaled(let signal): self = .killed(signal)
+        case .outputLimitExceeded, .fileLimitExceeded: self = .cutShort
         case .exited(let status) where status != 0:
             let text = compile.stderrText
             guard let mark = text.range(of: "command failed due to signal ") else { return nil }
@@ -38,7 +42,7 @@ enum UnfinishedProcess: Equatable {
     var note: String {
         let again = "nothing was cached: the next build tries again"
         switch self {
-        case .timedOut:
+        case .timedOut, .cutShort:
             return again
         case .killed(let signal) where Self.signalsFromOutside.contains(signal):
             return
@@ -61,6 +65,11 @@ enum UnfinishedProcess: Equatable {
                     "raise '[preprocessor.lecture] compile-timeout' in book.toml (now \(SampleVerifier.seconds(limit))) if it is slow on purpose; deeply nested generic types and long expressions of literals keep the type checker busy",
                     note,
                 ])
+        case .cutShort:
+            return .error(
+                .sampleUnverifiable, sample.path, sample.location,
+                "the compiler wrote more output than lecture keeps and was stopped; the sample could not be verified",
+                notes: [note] + said)
         case .killed(let signal):
             return .error(
                 .sampleUnverifiable, sample.path, sample.location,

@@ -1,0 +1,88 @@
+import LectureSupport
+
+/// The one reading of how a sample's run ended (`Subprocess.Termination`), for every kind of
+/// sample on either path: a plain sample's program (`SampleVerifier.judge(_:of:)`) and a `test`
+/// sample's test program (`SampleVerifier.testFailures`) alike. What the run printed and which
+/// tests failed are judged after it, by each.
+///
+/// `should_fail` (the manual, "Samples" and "Test samples"):
+/// - a plain sample must exit with a non-zero status or crash by a signal of its own (a trap is
+///   Swift's panic);
+/// - a `test` sample must have a test that failed, as the testing library records it; its
+///   program's exit status is the library's, and a crash is no failed test (as a `should_panic`
+///   doctest or `#[should_panic]` test passes on a panic only, never on an abort or a signal:
+///   rust-lang/rust#143009), so it fails, as any test sample's crash does.
+///
+/// A signal from outside (`UnfinishedProcess.signalsFromOutside`) or one of lecture's limits is
+/// never a verdict on the sample, `should_fail` or not.
+enum RunEnding {
+    /// Which program ran.
+    enum Program: Equatable {
+        /// A plain sample's own program.
+        case sample
+        /// A `test` sample's test program.
+        case tests
+
+        /// How its diagnostics name it.
+        var noun: String { self == .sample ? "sample" : "test program" }
+    }
+
+    /// The limits a run is killed at.
+    struct Limits: Equatable {
+        /// Seconds (`--timeout`).
+        var timeout: Double
+        /// Bytes of stdout and of stderr.
+        var output: Int
+    }
+
+    /// The error for how a run of `sample` ended, or `nil` when its ending is the one its kind
+    /// asks for; `stderr` is the run's, shown with every error (it is often the reason).
+    static func failure(
+        termination: Subprocess.Termination, program: Program, sample: Sample, stderr: String, limits: Limits
+    ) -> Diagnostic? {
+        let shown = SampleVerifier.readableStderr(stderr, of: sample)
+        let stderrNote = shown.isEmpty ? [] : ["stderr:\n" + shown]
+        let noun = program.noun
+        func error(_ id: Diagnostic.Identifier, _ summary: String, _ notes: [String]) -> Diagnostic {
+            .error(id, sample.path, sample.location, summary, notes: notes + stderrNote)
+        }
+        switch termination {
+        case .timedOut:
+            return error(
+                .sampleTimeout, "\(noun) timed out after \(SampleVerifier.seconds(limits.timeout)) and was killed",
+                ["raise the limit with --timeout SECONDS if it is slow on purpose"])
+        case .outputLimitExceeded:
+            return error(.sampleOutputLimit, "\(noun) wrote more than \(limits.output) bytes and was killed", [])
+        case .fileLimitExceeded:
+            return SampleVerifier.fileLimitError(sample, program: noun, notes: stderrNote)
+        case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
+            // Not a crash of its own (a trap is SIGILL or SIGTRAP, abort SIGABRT): the OOM killer
+            // or a person. Even a `should_fail` sample is not judged by it, and it is not cached.
+            return error(
+                .sampleUnverifiable,
+                "\(noun) was killed by \(Subprocess.signalName(signal)), not by lecture's limits, and could not be verified",
+                [UnfinishedProcess.killed(signal).note])
+        case .signaled where program == .sample && sample.shouldFail:
+            return nil
+        case .signaled(let signal):
+            let trap = SampleVerifier.trapMessage(in: stderr)
+            let notTest =
+                program == .tests && sample.shouldFail
+                ? [
+                    "a crash is no failed test: 'should_fail' on a test sample asks for a test that fails; to show a trap, test it with '#expect(processExitsWith: .failure)' or mark a plain sample 'should_fail'"
+                ] : []
+            return error(
+                .sampleExit, "\(noun) crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
+                notTest)
+        case .exited where program == .tests:
+            // The testing library's status: its events say which test failed.
+            return nil
+        case .exited(0) where sample.shouldFail:
+            return error(.sampleExit, "sample is marked 'should_fail' but exited with status 0", [])
+        case .exited(let status) where status != 0 && !sample.shouldFail:
+            return error(.sampleExit, "sample exited with status \(status)", [])
+        case .exited:
+            return nil
+        }
+    }
+}
