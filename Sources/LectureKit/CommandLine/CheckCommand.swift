@@ -107,16 +107,12 @@ struct CheckCommand: Subcommand {
             BuildStep.check(files: files, shard: shard), on: &context, memory: nil)
         let diagnostics = context.contentDiagnostics
         let sources = context.content.files
-        var results = context.sampleResults
-        if bless {
-            // The samples' problems as blessing left them replace the ones `Samples` emitted.
-            let emitted = Set(results.flatMap(\.diagnostics))
-            results = try blessed(results, sources: sources, console: console)
-            context.diagnostics.removeAll { emitted.contains($0) }
-            context.diagnostics.emit(results.flatMap(\.diagnostics))
-        }
-        // Every problem at once, in the order `lecture build` prints the same ones.
-        context.reportDiagnostics()
+        // Each sample's verdict is final before anything is printed: blessed when asked.
+        let results =
+            bless ? try blessed(context.sampleResults, sources: sources, console: console) : context.sampleResults
+        // Every problem at once, in the order `lecture build` prints the same ones: the pages'
+        // (as far as this shard reports them), the samples' as they ended, the stage's warnings.
+        context.report(diagnostics + results.flatMap(\.diagnostics) + context.sampleWarnings)
 
         // How far each page's samples were checked, then the book's, with each skip's reason.
         var pages: [String] = []

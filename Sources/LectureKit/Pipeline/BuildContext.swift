@@ -61,8 +61,11 @@ struct BuildContext: Sendable {
     }
     /// `sampleResults` by page (its display path), then by the sample's first fence.
     private(set) var resultsByPage: [String: [SourceLocation: SampleResult]] = [:]
-    /// `Samples`: the problems of the pages found before any sample ran (what `check` counts).
+    /// `Samples`: the problems of the pages found before any sample ran, as far as the run
+    /// reports them (a check's shard reports only its own: `Shard.reported`); what `check` counts.
     var contentDiagnostics: [Diagnostic] = []
+    /// `Samples`: what the sample stage warns about besides the samples (the sandbox).
+    var sampleWarnings: [Diagnostic] = []
     /// `Samples`: the compiler's short version (`Swift 6.3`), shown under outputs.
     var swiftVersion = "Swift"
     /// `Render`: the site's files.
@@ -84,16 +87,20 @@ struct BuildContext: Sendable {
     /// Each page's `stat` signature when loaded, by path relative to the content folder.
     var signatures: [String: FileSignature] { content.signatures }
 
-    /// Every problem, its location moved from an `{{#include}}`d page into the included file.
-    var remappedDiagnostics: [Diagnostic] { IncludedLocations.remap(diagnostics.diagnostics, files: includedFiles) }
-
     /// Prints every problem emitted, once, at the end of a run: moved into `{{#include}}`d files,
     /// sorted for reading (by file, then line and column), in the console's format. `build` and
     /// `check` print through here, so they print the problems they share in the same order.
     /// - Returns: what was printed, in that order.
     @discardableResult
-    func reportDiagnostics() -> [Diagnostic] {
-        let sorted = remappedDiagnostics.sortedForReading()
+    func reportDiagnostics() -> [Diagnostic] { report(diagnostics.diagnostics) }
+
+    /// Prints `problems` as `reportDiagnostics` prints the emitted ones: a command that decides
+    /// itself what a run reports (`lecture check`: a shard's own, blessed results) prints its
+    /// list here, once.
+    /// - Returns: what was printed, in that order.
+    @discardableResult
+    func report(_ problems: [Diagnostic]) -> [Diagnostic] {
+        let sorted = IncludedLocations.remap(problems, files: includedFiles).sortedForReading()
         console.report(sorted)
         return sorted
     }
