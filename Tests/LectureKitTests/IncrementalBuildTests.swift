@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Rebuilds with a `BuildMemory`, as `lecture serve` does: only what changed is redone, and
+/// Rebuilds with a `SessionMemory`, as `lecture serve` does: only what changed is redone, and
 /// the result is the same as a full build.
 @Suite struct IncrementalBuildTests {
     func tree() throws -> (root: String, configuration: BuildConfiguration) {
@@ -17,7 +17,7 @@ import Testing
 
     @Test func unchangedPagesAreLinkedAndChangedOnesRewritten() throws {
         let (root, configuration) = try tree()
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         let aBefore = try #require(TestSupport.inode(root + "/_site/a.html"))
@@ -47,7 +47,7 @@ import Testing
 
     @Test func renamingAHeadingRechecksLinksOnUnchangedPages() throws {
         let (root, configuration) = try tree()
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         try TestSupport.write(Array("# B\n\n## 다른 절\n".utf8), to: root + "/content/b.md")
@@ -62,7 +62,7 @@ import Testing
 
     @Test func changingTheTemplateRendersEveryPageAgain() throws {
         let (root, configuration) = try tree()
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         try TestSupport.write(
@@ -77,7 +77,7 @@ import Testing
     /// the theme renders every page again, as editing `page.html` does.
     @Test func changingAPartialRendersEveryPageAgain() throws {
         let (root, configuration) = try tree()
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         try TestSupport.write(
@@ -88,13 +88,13 @@ import Testing
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("<li class=\"mine\"><a href=\"a.html\">") == true)
     }
 
-    /// Every step of a build is wrapped with the memory (`StepMemo`): a rebuild with nothing
+    /// Every step of a build is wrapped with the memory (`StepReuse`): a rebuild with nothing
     /// changed takes every page (every file, for `Load` and `Write`) from it. Fails when a step
     /// stops being memoised, or a new step is added without saying what it reads.
     @Test func aRebuildWithNothingChangedTakesEveryStepFromMemory() throws {
         let (root, configuration) = try tree()
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(memory.lastReuse.values.allSatisfy { $0 == 0 }, "a first build finds nothing: \(memory.lastReuse)")
@@ -120,7 +120,7 @@ import Testing
     @Test func aPageRenderedInAFailedBuildIsWrittenByTheNextOne() throws {
         let (root, configuration) = try tree()
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         try TestSupport.write(
@@ -159,7 +159,7 @@ import Testing
     @Test func aRebuildWithNothingChangedRedoesNoPageOfABookWithSamples() throws {
         let (root, configuration) = try bookWithALibrary(parameters: "to name: String")
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(TestSupport.read(root + "/_site/a.html")?.contains("Hello, B") == true, "the sample's output is shown")
@@ -177,7 +177,7 @@ import Testing
     @Test func aLibraryChangeInASessionGivesTheCleanBuildsSite() throws {
         let (root, configuration) = try bookWithALibrary(parameters: "to name: String")
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(

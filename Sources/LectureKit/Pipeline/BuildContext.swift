@@ -33,12 +33,12 @@ struct BuildContext: Sendable {
     var content = LoadedContent(book: Book(title: "", chapters: []), files: [], diagnostics: [])
     /// `Load`: the files whose lines come from `{{#include}}`, for diagnostics' locations.
     var includedFiles: [SourceFile] = []
-    /// What an earlier build of the session tells the steps (`StepMemo` fills it).
-    var earlier = EarlierBuild()
+    /// What an earlier build of the session tells the steps (`StepReuse` fills it).
+    var earlier = EarlierBuildFacts()
     /// `Parse` on: the pages, as each step left them.
     var pages: [Page] = []
     /// Whether the pages are kept whole to the end: a session's (`lecture serve`, whose
-    /// `BuildMemory` keeps them for the next build) and a check's. A one-off build's `Render`
+    /// `SessionMemory` keeps them for the next build) and a check's. A one-off build's `Render`
     /// drops each page's blocks and section texts once the page is rendered, and its `print.html`
     /// sections and search entries once those are assembled (peak memory, issue 36).
     var keepsPages = true

@@ -19,7 +19,7 @@ enum EmittedLinkChecker {
     ///   - optional: files the site may lack without a broken page (`assets/highlight.min.js`
     ///     when Debian's highlight.js is not installed: pages work without highlighting).
     ///   - outputDirectory: used to name the file in diagnostics.
-    ///   - skipping: pages not to check (`print.html` on a preview rebuild, see `BuildMemory`).
+    ///   - skipping: pages not to check (`print.html` on a preview rebuild, see `SessionMemory`).
     ///   - outsideLinksAreErrors: whether a URL that leaves the site is an error
     ///     (`[preprocessor.lecture] outside-links = "error"`); else it is not checked, as mdBook does not, and
     ///     one written in Markdown was reported by `LinkChecker` at its line.

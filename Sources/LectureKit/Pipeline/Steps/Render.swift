@@ -78,15 +78,15 @@ extension BuildStep {
     /// that failed, and never written), so the emitted-URL check and `Write` skip them; copied
     /// files whose source is as it was at the last write.
     static let renderSession = SessionHooks(
-        before: { session, context in
-            session.global = session.memory.number(of: context.globalInputs())
+        before: { rebuild, context in
+            rebuild.global = rebuild.memory.number(of: context.globalInputs())
             context.earlier.checked =
-                session.memory.printPageChecked(global: session.global) ? [PrintPage.outputPath] : []
+                rebuild.memory.printPageChecked(global: rebuild.global) ? [PrintPage.outputPath] : []
         },
-        pagesDone: { session, context in
-            let keys = session.pageKeys
-            session.siteKeys = keys
-            let written = session.memory.writtenKeys
+        pagesDone: { rebuild, context in
+            let keys = rebuild.pageKeys
+            rebuild.siteKeys = keys
+            let written = rebuild.memory.writtenKeys
             let reused = Set(keys.filter { written[$0.key] == $0.value }.keys)
             var unchanged = Set<String>()
             for page in context.pages where reused.contains(page.chapter.path) {
@@ -109,14 +109,14 @@ extension BuildStep {
                 context.earlier.checked.remove(PrintPage.outputPath)
             }
         },
-        after: { session, context in
+        after: { rebuild, context in
             // Copied files whose source is as it was at the last write can be linked, not copied.
             let copies = context.site.copied.compactMapValues { FileSignature(path: $0) }
-            for (path, signature) in copies where session.memory.copiedUnchanged(path, signature) {
+            for (path, signature) in copies where rebuild.memory.copiedUnchanged(path, signature) {
                 context.site.unchanged.insert(path)
             }
-            session.copies = copies
-            if !context.diagnostics.hasErrors { session.memory.rememberPrintPageChecked(global: session.global) }
+            rebuild.copies = copies
+            if !context.diagnostics.hasErrors { rebuild.memory.rememberPrintPageChecked(global: rebuild.global) }
             return nil
         })
 

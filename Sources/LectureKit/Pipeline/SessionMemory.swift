@@ -6,16 +6,18 @@ import LectureSupport
     import Glibc
 #endif
 
-/// What one build leaves for the next, so that `lecture serve` rebuilds only what changed.
+/// What a `lecture serve` session remembers from one build to the next, for as long as the
+/// session lasts, so that a rebuild redoes only what changed: each step's result for each page
+/// under the key of its inputs, the pages' files as read, and what the live site was written from.
 ///
-/// Pass the same instance to every `BuildPipeline` of a session; `StepMemo` wraps every step
+/// Pass the same instance to every `BuildPipeline` of a session; `StepReuse` wraps every step
 /// with it, so the steps themselves never consult it. A page's result of a step is used again
 /// when the page's file is unchanged (by `stat`: device, inode, size, modification time) and so
 /// is everything the step takes besides the page (its typed inputs, `BuildStep.PagePart`, equal
 /// to the earlier ones), all along the steps before it. Files the last build wrote and this one
 /// would write unchanged are hard-linked from the live site into the new one, which is still
 /// swapped in whole.
-package final class BuildMemory: Sendable {
+package final class SessionMemory: Sendable {
     /// A step's result for one page: the key of its inputs, the page it left (`nil` for a step
     /// that does not change the page) and the problems it found.
     struct Entry: Sendable {
