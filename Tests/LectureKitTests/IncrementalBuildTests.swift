@@ -114,6 +114,48 @@ import Testing
         }
     }
 
+    /// The emitted-URL check of a page taken from memory: its raw HTML names files and ids of
+    /// other pages, which an edit elsewhere removes (code review 7, B1). After each edit the
+    /// session's rebuild reports what a clean build of the same book reports.
+    @Test func aPageFromMemoryHasItsRawURLsCheckedAgainstThisBuildsFilesAndIDs() throws {
+        let (root, configuration) = try TestSupport.book([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "a.md": "# A\n\n<p><img src=\"picture.svg\" alt=\"p\"> <a href=\"b.html#foo\">B's Foo</a></p>\n",
+            "b.md": "# B\n\n## Foo\n\ntext\n",
+            "picture.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let memory = SessionMemory()
+        /// The problems a build reports, its output folder named `OUT`.
+        func problems(_ memory: SessionMemory?) -> [String] {
+            var build = configuration
+            if memory == nil { build.outputDirectory = root + "/clean" }
+            let recorder = TestSupport.Recorder()
+            let pipeline =
+                memory.map { BuildPipeline(configuration: build, console: recorder.console, memory: $0) }
+                ?? BuildPipeline(configuration: build, console: recorder.console)
+            _ = try? pipeline.run()
+            return recorder.lines.filter { $0.contains("error:") }.map {
+                $0.replacingOccurrences(of: build.outputDirectory, with: "OUT")
+            }
+        }
+        #expect(problems(memory) == [])
+        // Another page's heading renamed: a.html's link to it is broken, though a.md is unchanged.
+        try TestSupport.write(Array("# B\n\n## Bar\n\ntext\n".utf8), to: root + "/content/b.md")
+        let renamed = problems(memory)
+        #expect(renamed.contains { $0.contains("OUT/a.html") && $0.contains("b.html#foo") }, "\(renamed)")
+        #expect(renamed == problems(nil))
+        // Restored; then a page edited and the picture removed: a.html's image is broken.
+        try TestSupport.write(Array("# B\n\n## Foo\n\ntext\n".utf8), to: root + "/content/b.md")
+        #expect(problems(memory) == [])
+        try TestSupport.write(Array("# B\n\n## Foo\n\nmore text\n".utf8), to: root + "/content/b.md")
+        #expect(problems(memory) == [])
+        try FileManager.default.removeItem(atPath: root + "/content/picture.svg")
+        let removed = problems(memory)
+        #expect(removed.contains { $0.contains("OUT/a.html") && $0.contains("picture.svg") }, "\(removed)")
+        #expect(removed == problems(nil))
+    }
+
     /// A page rendered again in a build that failed after `Render` (a raw link to no page on
     /// another page) is not the live site's copy: the next build, which passes, writes it, and
     /// never hard-links the older file the live site still holds.

@@ -54,7 +54,7 @@ extension BuildStep {
                 EmittedLinkChecker.check(
                     context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
                     outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
-                    skipping: context.earlier.checked.union(redirects.files.keys),
+                    skipping: Set(redirects.files.keys),
                     outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
             // No path of this machine in what is published.
             let sources = Dictionary(
@@ -71,18 +71,12 @@ extension BuildStep {
             )
         })
 
-    /// In a session: whether `print.html`'s URLs were checked under the same global inputs, with
-    /// no page changed since; the
-    /// site files its pages make as the live site holds them, from results with the keys of the
-    /// build that wrote it (a page taken from memory may have been rendered by a later build
-    /// that failed, and never written), so the emitted-URL check and `Write` skip them; copied
-    /// files whose source is as it was at the last write.
+    /// In a session: the site files its pages make as the live site holds them, from results
+    /// with the keys of the build that wrote it (a page taken from memory may have been rendered
+    /// by a later build that failed, and never written), so `Write` links them instead of
+    /// writing them; copied files whose source is as it was at the last write. (The emitted-URL
+    /// check skips none of them: what a page's URLs name lies in other files, code review 7 B1.)
     static let renderSession = SessionHooks(
-        before: { rebuild, context in
-            rebuild.global = rebuild.memory.number(of: context.globalInputs())
-            context.earlier.checked =
-                rebuild.memory.printPageChecked(global: rebuild.global) ? [PrintPage.outputPath] : []
-        },
         pagesDone: { rebuild, context in
             let keys = rebuild.pageKeys
             rebuild.siteKeys = keys
@@ -103,11 +97,6 @@ extension BuildStep {
                 unchanged.insert("index.html")
             }
             context.earlier.unchanged = unchanged
-            // print.html holds every page: checked earlier only counts when no page changed since
-            // (a page's new broken URL is print.html's too, and a clean build reports both).
-            if context.pages.contains(where: { !unchanged.contains($0.chapter.outputPath) }) {
-                context.earlier.checked.remove(PrintPage.outputPath)
-            }
         },
         after: { rebuild, context in
             // Copied files whose source is as it was at the last write can be linked, not copied.
@@ -116,7 +105,6 @@ extension BuildStep {
                 context.site.unchanged.insert(path)
             }
             rebuild.copies = copies
-            if !context.diagnostics.hasErrors { rebuild.memory.rememberPrintPageChecked(global: rebuild.global) }
             return nil
         })
 
