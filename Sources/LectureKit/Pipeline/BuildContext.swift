@@ -37,11 +37,6 @@ struct BuildContext: Sendable {
     var earlier = EarlierBuildFacts()
     /// `Parse` on: the pages, as each step left them.
     var pages: [Page] = []
-    /// Whether the pages are kept whole to the end: a session's (`lecture serve`, whose
-    /// `SessionMemory` keeps them for the next build) and a check's. A one-off build's `Render`
-    /// drops each page's blocks and section texts once the page is rendered, and its `print.html`
-    /// sections and search entries once those are assembled (peak memory, issue 36).
-    var keepsPages = true
     /// `Samples`: every sample of the pages, in page order.
     var samples: [Sample] = [] {
         didSet { samplesByPage = Dictionary(grouping: samples, by: \.path) }

@@ -44,8 +44,8 @@ package struct BuildPipeline: Sendable {
             ?? Probes(cacheDirectory: configuration.cacheDirectory, cancellation: configuration.run.cancellation)
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, probes: probes)
-        context.keepsPages = memory != nil
-        try Self.run(BuildStep.site, on: &context, memory: memory)
+        // A session's build keeps its pages whole for the next one; a one-off build need not.
+        try Self.run(BuildStep.site(keepingPages: memory != nil), on: &context, memory: memory)
         let reported = context.reportDiagnostics()
         let included = Set(
             context.includedFiles.flatMap { file in

@@ -115,8 +115,15 @@ struct BuildStep: Sendable {
         changesPage = false
     }
 
-    /// `lecture build`: every step, in order.
-    static let site: [BuildStep] = [.load, .parse, .samples, .figures, .anchors, .links, .render, .write]
+    /// `lecture build`: every step, in order, the pages kept whole to the end (a session's).
+    static let site = site(keepingPages: true)
+
+    /// `lecture build`: every step, in order; `Render` keeps the pages whole when `keepingPages`
+    /// (`render(keepingPages:)`), so the composition, not a flag in the context, says which
+    /// build drops them.
+    static func site(keepingPages: Bool) -> [BuildStep] {
+        [.load, .parse, .samples, .figures, .anchors, .links, .render(keepingPages: keepingPages), .write]
+    }
 
     /// `lecture check`: the build's first steps, up to and including `Samples`, composed for a
     /// check (so no step asks which command runs it): `files` loaded instead of the summary's
