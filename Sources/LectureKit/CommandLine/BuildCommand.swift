@@ -27,7 +27,7 @@ struct BuildCommand: Subcommand {
     var options: BookOptions
     /// `--report github|plain`; `nil` chooses by the environment.
     var diagnosticFormat: DiagnosticFormat.Name?
-    /// Whether the build is printed by `lecture pdf` (`BuildConfiguration.printsPDF`).
+    /// Whether the site is built to be printed by `lecture pdf` (`BuildStep.site(keepingPages:forPrinting:)`).
     var printsPDF = false
 
     init(_ options: BookOptions) throws {
@@ -46,7 +46,6 @@ struct BuildCommand: Subcommand {
     func setUp() throws -> BookSetup {
         var configuration = BuildConfiguration()
         let bookDiagnostics = try BookLayout.configure(&configuration, options: options)
-        configuration.printsPDF = printsPDF
         try configuration.verifier.environment.validate()
         // No content folder or summary, an output folder that may not be written, no templates
         // folder: setup errors (exit 2), all reported at once.
@@ -68,7 +67,8 @@ struct BuildCommand: Subcommand {
     /// The build of `setup`, set up already (`lecture pdf` reads the site's folder from it first).
     func run(_ setup: BookSetup, console: Console) throws -> Int32 {
         try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: setup.bookDiagnostics) {
-            let report = try BuildPipeline(configuration: setup.configuration, console: console).run()
+            let report = try BuildPipeline(configuration: setup.configuration, console: console).run(
+                BuildStep.site(keepingPages: false, forPrinting: printsPDF))
             console.print(report.summary)
             if let note = report.unverifiedNote { console.print(note) }
             return 0

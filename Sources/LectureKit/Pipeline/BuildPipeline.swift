@@ -33,19 +33,26 @@ package struct BuildPipeline: Sendable {
         self.memory = memory
     }
 
-    /// Runs every step and writes the site.
+    /// Runs every step and writes the site: `BuildStep.site`, keeping the pages whole in a
+    /// session.
     /// - Throws: `DiagnosticsError` when the content has errors (all are reported first, nothing
     ///   is written); `LectureError` for setup and I/O failures.
     @discardableResult
     package func run() throws -> BuildReport {
+        // A session's build keeps its pages whole for the next one; a one-off build need not.
+        try run(BuildStep.site(keepingPages: memory != nil))
+    }
+
+    /// Runs `steps`, a list the command composed (`BuildStep.site(keepingPages:forPrinting:)`).
+    @discardableResult
+    func run(_ steps: [BuildStep]) throws -> BuildReport {
         let start = Date()
         let probes =
             memory?.probes
             ?? Probes(cacheDirectory: configuration.cacheDirectory, cancellation: configuration.run.cancellation)
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, probes: probes)
-        // A session's build keeps its pages whole for the next one; a one-off build need not.
-        try Self.run(BuildStep.site(keepingPages: memory != nil), on: &context, memory: memory)
+        try Self.run(steps, on: &context, memory: memory)
         let reported = context.reportDiagnostics()
         let included = Set(
             context.includedFiles.flatMap { file in

@@ -119,10 +119,14 @@ struct BuildStep: Sendable {
     static let site = site(keepingPages: true)
 
     /// `lecture build`: every step, in order; `Render` keeps the pages whole when `keepingPages`
-    /// (`render(keepingPages:)`), so the composition, not a flag in the context, says which
-    /// build drops them.
-    static func site(keepingPages: Bool) -> [BuildStep] {
-        [.load, .parse, .samples, .figures, .anchors, .links, .render(keepingPages: keepingPages), .write]
+    /// (`render(keepingPages:)`), and `Parse` warns where a page loads a URL of the network when
+    /// the site is `forPrinting` (`lecture pdf`): the composition, not a flag in the context or
+    /// the configuration, says which build does what.
+    static func site(keepingPages: Bool, forPrinting: Bool = false) -> [BuildStep] {
+        [
+            .load, .parse(verifyingSamplesAlways: false, warningNetworkLoads: forPrinting), .samples, .figures,
+            .anchors, .links, .render(keepingPages: keepingPages), .write,
+        ]
     }
 
     /// `lecture check`: the build's first steps, up to and including `Samples`, composed for a
