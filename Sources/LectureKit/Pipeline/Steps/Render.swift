@@ -88,7 +88,6 @@ extension BuildStep {
     static let renderSession = SessionHooks(
         pagesDone: { rebuild, context in
             let keys = rebuild.pageKeys
-            rebuild.siteKeys = keys
             let written = rebuild.memory.writtenKeys
             let reused = Set(keys.filter { written[$0.key] == $0.value }.keys)
             var unchanged = Set<String>()
@@ -113,7 +112,8 @@ extension BuildStep {
             for (path, signature) in copies where rebuild.memory.copiedUnchanged(path, signature) {
                 context.site.unchanged.insert(path)
             }
-            rebuild.copies = copies
+            context.site.copySignatures = copies
+            context.site.pageKeys = rebuild.pageKeys
             return nil
         })
 

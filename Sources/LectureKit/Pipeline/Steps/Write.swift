@@ -25,8 +25,8 @@ extension BuildStep {
         },
         after: { rebuild, context in
             rebuild.memory.rememberWrite(
-                context.configuration.outputDirectory, global: rebuild.global, copies: rebuild.copies,
-                keys: rebuild.siteKeys)
+                context.configuration.outputDirectory, global: rebuild.global, copies: context.site.copySignatures,
+                keys: context.site.pageKeys)
             return context.earlier.linkable.count
         },
         failed: { rebuild in rebuild.memory.forgetWrite() })
