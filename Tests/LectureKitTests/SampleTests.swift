@@ -98,7 +98,7 @@ import Testing
 
 /// Verification with the real swiftc: compile, run, compare, and report at the Markdown line.
 @Suite(.serialized) struct SampleVerificationTests {
-    static let stage = makeStage(libraries: [])
+    static let stage = makeStage(libraries: TestSupport.fixtureLibraries)
 
     /// A stage with a 3 s time limit on 2 jobs whose samples may import `libraries`.
     static func makeStage(libraries: [String]) -> Result<SampleStage, LectureError> {
