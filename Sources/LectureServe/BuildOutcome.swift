@@ -16,7 +16,7 @@ enum BuildOutcome: Sendable {
 
     /// Runs `BuildPipeline` and sorts its result into a case.
     /// - Parameter memory: shared by the builds of one session, so a rebuild redoes only what changed.
-    static func build(_ configuration: BuildConfiguration, console: Console, memory: BuildMemory) -> BuildOutcome {
+    static func build(_ configuration: BuildConfiguration, console: Console, memory: SessionMemory) -> BuildOutcome {
         do {
             return .built(try BuildPipeline(configuration: configuration, console: console, memory: memory).run())
         } catch let error as LectureError where error.diagnostics.first?.identifier == .cancelled {

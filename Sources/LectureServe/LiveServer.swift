@@ -41,7 +41,7 @@ final class LiveServer: @unchecked Sendable {
         // Stopping the server cancels its build (and that build's children) only.
         configured.run.cancellation = cancellation
         let build = configured
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         rebuilder = Rebuilder(
             build: { BuildOutcome.build(build, console: console, memory: memory) },
             finished: { [unowned self] outcome, paths in

@@ -64,26 +64,31 @@ package struct ServeCommand: Subcommand {
     /// `[<dir>]`: the book's folder.
     package static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
 
-    /// What to build, where to listen, what to watch.
-    var configuration = ServeConfiguration()
-    /// book.toml's warnings and errors, reported when the command runs.
-    var bookDiagnostics: [Diagnostic] = []
+    /// The options as parsed: book.toml and the folders it names are read when the command runs
+    /// (`setUp`), never while the options are parsed or validated.
+    var options: Options
 
-    /// Reads the options. - Throws: `LectureError` (exit 2) when the book's folder is missing.
-    package init(_ options: Options) throws {
-        bookDiagnostics = try BookLayout.configure(&configuration.build, options: options.book)
+    /// Takes the parsed options.
+    package init(_ options: Options) throws { self.options = options }
+
+    /// Nothing to check beyond what parsing did (host and port are checked when binding; the
+    /// book's folders by `setUp`, when the command runs).
+    package func validate() throws {}
+
+    /// What to build, where to listen, what to watch, from book.toml under the options, with
+    /// book.toml's warnings and errors (reported when the command runs).
+    /// - Throws: `LectureError` (exit 2) when the book's folder is missing, or the output folder
+    ///   may not be written or the templates folder is missing.
+    func setUp() throws -> (configuration: ServeConfiguration, bookDiagnostics: [Diagnostic]) {
+        var configuration = ServeConfiguration()
+        let bookDiagnostics = try BookLayout.configure(&configuration.build, options: options.book)
         // The preview is served at the root, as mdBook's `serve` does: book.toml's site-url would
         // send the 404 page's links (`/lecture/assets/…`) where this server has nothing.
         configuration.build.siteURL = "/"
         if let host = options.host { configuration.host = host }
         if let port = options.port { configuration.port = port }
-    }
-
-    /// Nothing to check beyond what parsing did (host and port are checked when binding).
-    /// An output folder that may not be written or a missing templates folder: setup errors
-    /// (exit status 2), before anything starts.
-    package func validate() throws {
         if let problem = configuration.build.outputAndTemplatesError() { throw problem }
+        return (configuration, bookDiagnostics)
     }
 
     /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly: returns 0, or, when the signal
@@ -93,6 +98,7 @@ package struct ServeCommand: Subcommand {
     /// the stop or with the first (Dispatch may deliver both as one event), also cancels the
     /// whole run: every child is killed, and the command ends with 128 + N.
     package func run(console: Console) throws -> Int32 {
+        let (configuration, bookDiagnostics) = try setUp()
         try console.reportBookSettings(bookDiagnostics)
         let server = LiveServer(configuration: configuration, console: console)
         // The first signal, recorded as a cancellation of its own (the handler runs on one

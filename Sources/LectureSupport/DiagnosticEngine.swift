@@ -24,12 +24,6 @@ package final class DiagnosticEngine: Sendable {
     /// How many errors were emitted.
     package var errorCount: Int { state.withLock { $0.errorCount } }
 
-    /// Drops the diagnostics `shouldDrop` selects, such as a warning a later fact answers (the
-    /// title `book.toml` supplies) or what another shard reports; matched by identifier.
-    package func removeAll(where shouldDrop: (Diagnostic) -> Bool) {
-        state.withLock { $0.removeAll(where: shouldDrop) }
-    }
-
     /// Empties the engine and returns what it held, in emission order.
     package func drain() -> [Diagnostic] {
         state.withLock {

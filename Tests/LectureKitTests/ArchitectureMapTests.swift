@@ -7,7 +7,7 @@ import Testing
 /// exists in the sources, so the map cannot drift from the code (a rename or a move that leaves
 /// it behind fails here), as `DiagnosticModelTests` pins the catalog to the manual.
 @Suite struct ArchitectureMapTests {
-    /// The map's backticked names: `Render.swift`, `Pipeline/StepMemo.swift`, `BuildContext`,
+    /// The map's backticked names: `Render.swift`, `Pipeline/StepReuse.swift`, `BuildContext`,
     /// `SampleVerifier.compilerJob`, `BuildStep(name:input:page:book:)`.
     static let spans: [String] = {
         let text = (try? String(contentsOfFile: TestSupport.repositoryRoot + "/ARCHITECTURE.md", encoding: .utf8)) ?? ""

@@ -36,48 +36,6 @@ import Testing
             pagesWritten: 7, seconds: 1.234, outputDirectory: "_site", diagnostics: [], sampleResults: [])
         #expect(report.summary == "Wrote 7 pages to _site/ in 1.23 s")
     }
-
-    /// How many `](` a page's HTML shows outside code (`<pre>`, `<code>`, `<script>`, `<style>`):
-    /// Markdown link syntax that was not rendered. Code may show it as written.
-    static func rawLinks(in html: String) -> Int {
-        let code = /<(pre|code|script|style)\b[^>]*>[\s\S]*?<\/\1>/
-        return html.replacing(code, with: "").ranges(of: "](").count
-    }
-
-    /// The check itself can fail: prose with link syntax counts, the same text inside code does not.
-    @Test func rawLinksAreCountedOutsideCodeOnly() {
-        #expect(Self.rawLinks(in: "<p>[MVP](mvp.md)</p><pre><code>[a](b)</code></pre><p><code>[c](d)</code></p>") == 1)
-        #expect(Self.rawLinks(in: "<p>Some <code>x</code> and [MVP](mvp.md)</p>") == 1)
-        #expect(Self.rawLinks(in: "<p><a href=\"mvp.html\">MVP</a> and <code>[c](d)</code></p>") == 0)
-    }
-
-    @Test func realLectureBuildsEveryPage() throws {
-        let root = TestSupport.repositoryRoot
-        let output = try TestSupport.temporaryDirectory() + "/site"
-        let recorder = TestSupport.Recorder()
-        var configuration = TestSupport.configuration(
-            content: root + "/content", templates: root + "/site-templates", output: output)
-        // The lecture's language and interface words, from its book.toml.
-        configuration.book = BookSettingsLoader.load(path: root + "/book.toml").settings
-        let report = try BuildPipeline(configuration: configuration, console: recorder.console).run()
-        let loaded = ContentLoader.load(contentDirectory: root + "/content")
-        #expect(report.pagesWritten == loaded.book.flattened.count)
-        #expect(report.diagnostics.filter { $0.severity == .error }.isEmpty)
-        #expect(FileSystem.exists(output + "/index.html"))
-        for chapter in loaded.book.flattened {
-            let html = try #require(
-                TestSupport.read(output + "/" + chapter.outputPath), "missing \(chapter.outputPath)")
-            #expect(html.lowercased().hasPrefix("<!doctype html>"))
-            #expect(html.contains("<html lang=\"ko\""))
-            // No raw Markdown left: no fences, no ATX headings at line starts, no unrendered links.
-            let body = html.components(separatedBy: "<main").last ?? html
-            #expect(!body.contains("\n```"), "raw fence in \(chapter.outputPath)")
-            #expect(!body.contains("\n# "), "raw heading in \(chapter.outputPath)")
-            #expect(Self.rawLinks(in: body) == 0, "raw link in \(chapter.outputPath)")
-            let pageLink = try Regex(##"href="(?![a-z]+:)[^"]*\.md["#]"##)
-            #expect(body.firstMatch(of: pageLink) == nil, "unrewritten .md link in \(chapter.outputPath)")
-        }
-    }
 }
 
 @Suite struct LargeBookNavigationTests {

@@ -57,7 +57,7 @@ import Testing
     @Test func checkRunsThePrefixOfTheBuildsStepsUpToSamples() {
         let site = BuildStep.site.map(\.name)
         #expect(site == ["Load", "Parse", "Samples", "Figures", "Anchors", "Links", "Render", "Write"])
-        // The session's memory (`StepMemo`, `BuildMemory.number(of:step:)`) keys steps by name.
+        // The session's memory (`StepReuse`, `SessionMemory.number(of:step:)`) keys steps by name.
         #expect(Set(site).count == site.count, "two steps of the build share a name: \(site)")
         #expect(BuildStep.check(files: [], shard: nil).map(\.name) == Array(site.prefix(3)))
     }

@@ -22,6 +22,33 @@ import Testing
         #expect(run(["build", "--help"]).lines.joined().contains("--templates <dir>"))
     }
 
+    /// Parsing and validating the options read and write nothing (N8): a missing book folder, a
+    /// page that is no Markdown file and a cache folder that does not exist pass both, and the
+    /// cache folder is not made (the built-in theme is written there when a command runs); the
+    /// same arguments run stop with the located setup error, exit status 2.
+    @Test func parsingAndValidatingTouchNoFile() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let book = root + "/no-book"
+        let cache = root + "/no-cache"
+        let commands: [[String]] = [
+            ["build", book, "--cache-dir", cache], ["pdf", book, "--cache-dir", cache],
+            ["check", book + "/page.txt", "--cache-dir", cache], ["init", book],
+        ]
+        for arguments in commands {
+            let type = try #require(LectureCommand.builtInSubcommands.first { $0.name == arguments[0] })
+            let command = try type.parse(Array(arguments.dropFirst()))
+            try command.validate()
+            #expect(!FileSystem.exists(cache) && !FileSystem.exists(book), "\(arguments)")
+        }
+        let build = run(["build", book, "--cache-dir", cache])
+        #expect(build.status == 2)
+        #expect(build.lines.contains { $0.hasPrefix(book + ": error: book folder does not exist") }, "\(build.lines)")
+        let check = run(["check", book + "/page.txt", "--cache-dir", cache])
+        #expect(check.status == 2)
+        #expect(check.lines.contains { $0.contains("is not a Markdown file") }, "\(check.lines)")
+    }
+
     @Test func usageErrorsExitWithTwo() {
         #expect(run(["build", "--colour"]).status == 2)
         #expect(run(["check", "-j", "zero"]).status == 2)
@@ -100,13 +127,14 @@ import Testing
     @Test func pdfPrintsTheBooksOwnSite() throws {
         let root = try TestSupport.makeTree([
             "book.toml": "[build]\nbuild-dir = \"out\"\n", "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n",
-            "out/print.html": "<!doctype html><title>A</title>\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
         let command = try PDFCommand.parse([root, "--chromium", root + "/no-chromium"])
-        #expect(command.site == root + "/out")
+        #expect(command.site == nil, "parsing reads no book.toml: the site's folder is read when the command runs")
+        #expect(try command.build?.setUp().configuration.outputDirectory == root + "/out")
         #expect(try PDFCommand.parse([root, "--site", "elsewhere"]).site == "elsewhere")
-        // The print page is found in the book's site: what stops the command is the missing Chromium.
+        // The book's setup holds (a site folder lecture may write): what stops the command, before
+        // the build, is the missing Chromium.
         #expect {
             try command.run(console: TestSupport.Recorder().console)
         } throws: { error in

@@ -10,10 +10,10 @@ import Testing
 @Suite(.serialized) struct FuzzRegressionTests {
     static let folder = TestSupport.repositoryRoot + "/Tests/Fuzz"
 
-    @Test func aPageOfTheLectureIsLoadedParsedTransformedAndRendered() throws {
+    @Test func aPageOfAFixtureBookIsLoadedParsedTransformedAndRendered() throws {
         let target = try FuzzTarget()
         defer { target.close() }
-        let page = try FileSystem.read(TestSupport.repositoryRoot + "/content/mvvm.md")
+        let page = try FileSystem.read(TestSupport.fixture("swiftbook") + "/src/tour.md")
         // Two pages rendered: the input and the book's other page.
         #expect(target.run(page) == 2)
         #expect(target.run(Array("\u{1}# 책\n\n- [하나](fuzz.md)\n".utf8)) == 1)

@@ -19,12 +19,12 @@ import Testing
         var backward = forward
         for (key, word) in words { forward.book.words[key] = word }
         for (key, word) in words.reversed() { backward.book.words[key] = word }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         #expect(memory.number(of: Self.inputs(forward)) == memory.number(of: Self.inputs(backward)))
     }
 
     @Test func aSettingAnywhereInTheConfigurationIsAnInput() {
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let base = BuildConfiguration()
         let number = memory.number(of: Self.inputs(base))
         let edits: [(inout BuildConfiguration) -> Void] = [

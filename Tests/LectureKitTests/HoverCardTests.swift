@@ -80,10 +80,10 @@ import Testing
 
     @Test func standInTypesShowTheirGenericArguments() throws {
         let markdown =
-            "```swift\nimport RxRelay\nlet relay = BehaviorRelay(value: \"\")\nprint(relay.value.isEmpty)\n```\n\n```output\ntrue\n```\n"
+            "```swift\nimport Signals\nlet relay = Relay(value: \"\")\nprint(relay.value.isEmpty)\n```\n\n```output\ntrue\n```\n"
         let result = try verify(markdown)[0]
         #expect(
-            result.hoverCards.contains { $0.line == 1 && $0.text.hasSuffix("let relay: BehaviorRelay<String>") },
+            result.hoverCards.contains { $0.line == 1 && $0.text.hasSuffix("let relay: Relay<String>") },
             "\(result.hoverCards)")
     }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Rebuilds with a `BuildMemory`, as `lecture serve` does: only what changed is redone, and
+/// Rebuilds with a `SessionMemory`, as `lecture serve` does: only what changed is redone, and
 /// the result is the same as a full build.
 @Suite struct IncrementalBuildTests {
     func tree() throws -> (root: String, configuration: BuildConfiguration) {
@@ -17,7 +17,7 @@ import Testing
 
     @Test func unchangedPagesAreLinkedAndChangedOnesRewritten() throws {
         let (root, configuration) = try tree()
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         let aBefore = try #require(TestSupport.inode(root + "/_site/a.html"))
@@ -47,7 +47,7 @@ import Testing
 
     @Test func renamingAHeadingRechecksLinksOnUnchangedPages() throws {
         let (root, configuration) = try tree()
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         try TestSupport.write(Array("# B\n\n## 다른 절\n".utf8), to: root + "/content/b.md")
@@ -62,7 +62,7 @@ import Testing
 
     @Test func changingTheTemplateRendersEveryPageAgain() throws {
         let (root, configuration) = try tree()
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         try TestSupport.write(
@@ -77,7 +77,7 @@ import Testing
     /// the theme renders every page again, as editing `page.html` does.
     @Test func changingAPartialRendersEveryPageAgain() throws {
         let (root, configuration) = try tree()
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         try TestSupport.write(
@@ -88,13 +88,13 @@ import Testing
         #expect(TestSupport.read(root + "/_site/b.html")?.contains("<li class=\"mine\"><a href=\"a.html\">") == true)
     }
 
-    /// Every step of a build is wrapped with the memory (`StepMemo`): a rebuild with nothing
+    /// Every step of a build is wrapped with the memory (`StepReuse`): a rebuild with nothing
     /// changed takes every page (every file, for `Load` and `Write`) from it. Fails when a step
     /// stops being memoised, or a new step is added without saying what it reads.
     @Test func aRebuildWithNothingChangedTakesEveryStepFromMemory() throws {
         let (root, configuration) = try tree()
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(memory.lastReuse.values.allSatisfy { $0 == 0 }, "a first build finds nothing: \(memory.lastReuse)")
@@ -114,13 +114,55 @@ import Testing
         }
     }
 
+    /// The emitted-URL check of a page taken from memory: its raw HTML names files and ids of
+    /// other pages, which an edit elsewhere removes (code review 7, B1). After each edit the
+    /// session's rebuild reports what a clean build of the same book reports.
+    @Test func aPageFromMemoryHasItsRawURLsCheckedAgainstThisBuildsFilesAndIDs() throws {
+        let (root, configuration) = try TestSupport.book([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "a.md": "# A\n\n<p><img src=\"picture.svg\" alt=\"p\"> <a href=\"b.html#foo\">B's Foo</a></p>\n",
+            "b.md": "# B\n\n## Foo\n\ntext\n",
+            "picture.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let memory = SessionMemory()
+        /// The problems a build reports, its output folder named `OUT`.
+        func problems(_ memory: SessionMemory?) -> [String] {
+            var build = configuration
+            if memory == nil { build.outputDirectory = root + "/clean" }
+            let recorder = TestSupport.Recorder()
+            let pipeline =
+                memory.map { BuildPipeline(configuration: build, console: recorder.console, memory: $0) }
+                ?? BuildPipeline(configuration: build, console: recorder.console)
+            _ = try? pipeline.run()
+            return recorder.lines.filter { $0.contains("error:") }.map {
+                $0.replacingOccurrences(of: build.outputDirectory, with: "OUT")
+            }
+        }
+        #expect(problems(memory) == [])
+        // Another page's heading renamed: a.html's link to it is broken, though a.md is unchanged.
+        try TestSupport.write(Array("# B\n\n## Bar\n\ntext\n".utf8), to: root + "/content/b.md")
+        let renamed = problems(memory)
+        #expect(renamed.contains { $0.contains("OUT/a.html") && $0.contains("b.html#foo") }, "\(renamed)")
+        #expect(renamed == problems(nil))
+        // Restored; then a page edited and the picture removed: a.html's image is broken.
+        try TestSupport.write(Array("# B\n\n## Foo\n\ntext\n".utf8), to: root + "/content/b.md")
+        #expect(problems(memory) == [])
+        try TestSupport.write(Array("# B\n\n## Foo\n\nmore text\n".utf8), to: root + "/content/b.md")
+        #expect(problems(memory) == [])
+        try FileManager.default.removeItem(atPath: root + "/content/picture.svg")
+        let removed = problems(memory)
+        #expect(removed.contains { $0.contains("OUT/a.html") && $0.contains("picture.svg") }, "\(removed)")
+        #expect(removed == problems(nil))
+    }
+
     /// A page rendered again in a build that failed after `Render` (a raw link to no page on
     /// another page) is not the live site's copy: the next build, which passes, writes it, and
     /// never hard-links the older file the live site still holds.
     @Test func aPageRenderedInAFailedBuildIsWrittenByTheNextOne() throws {
         let (root, configuration) = try tree()
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         try TestSupport.write(
@@ -159,7 +201,7 @@ import Testing
     @Test func aRebuildWithNothingChangedRedoesNoPageOfABookWithSamples() throws {
         let (root, configuration) = try bookWithALibrary(parameters: "to name: String")
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(TestSupport.read(root + "/_site/a.html")?.contains("Hello, B") == true, "the sample's output is shown")
@@ -177,7 +219,7 @@ import Testing
     @Test func aLibraryChangeInASessionGivesTheCleanBuildsSite() throws {
         let (root, configuration) = try bookWithALibrary(parameters: "to name: String")
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         #expect(

@@ -6,7 +6,7 @@ import Testing
 
 /// Incremental = clean, under random edits: a `RandomBook` is edited again and again (page text,
 /// samples, expected outputs, the summary, include targets, the theme, book.toml, a picture);
-/// after every edit a rebuild with the session's `BuildMemory` (as `lecture serve` does) and a
+/// after every edit a rebuild with the session's `SessionMemory` (as `lecture serve` does) and a
 /// clean build of the same book must agree: both fail with the same diagnostics, or both
 /// succeed with the same diagnostics and sites equal byte for byte, every file of both trees.
 ///
@@ -22,7 +22,7 @@ import Testing
         let root = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(root) }
         var book = try RandomBook(root: root, seed: Self.seed)
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         var history = ["seed \(Self.seed)"]
         var compared = 0
         var built = 0
@@ -54,7 +54,8 @@ import Testing
 
     /// A build of the book at `root` as book.toml says, into `output`; with `memory`, a rebuild
     /// of the session that `memory` remembers. The console's lines and whether it failed.
-    static func build(_ root: String, output: String, memory: BuildMemory?) throws -> (lines: [String], failed: Bool) {
+    static func build(_ root: String, output: String, memory: SessionMemory?) throws -> (lines: [String], failed: Bool)
+    {
         var options = BookOptions()
         options.directory = root
         options.output = output

@@ -137,10 +137,10 @@ import Testing
 }
 
 extension LectureTableTests {
-    /// The lecture's own book.toml and the manual's keep lecture's settings where mdBook accepts
-    /// them, and read without a diagnostic.
-    @Test func theRepositorysBooksUseTheTableMdBookAccepts() throws {
-        for path in ["/book.toml", "/Sources/lecture/Manual/book.toml"] {
+    /// The manual's book.toml keeps lecture's settings where mdBook accepts them, and reads without
+    /// a diagnostic (the lecture's: `LectureBookTests`).
+    @Test func theManualUsesTheTableMdBookAccepts() throws {
+        for path in ["/Sources/lecture/Manual/book.toml"] {
             let file = TestSupport.repositoryRoot + path
             let text = try String(contentsOfFile: file, encoding: .utf8)
             #expect(text.contains("[preprocessor.lecture]\n") && !text.contains("\n[lecture"), "\(path)")

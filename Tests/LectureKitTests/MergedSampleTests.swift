@@ -60,8 +60,8 @@ import Testing
             output: "HOME LANG LC_ALL PATH SWIFT_BACKTRACE TERM TMPDIR TZ\n1 EOF\n"),
         sample("struct Point { var x = 1 }\nprint(Point())", output: "Point(x: 1)\n"),
         sample(
-            "import UIKit\nlet label = UILabel()\nlabel.text = \"stand-in\"\nprint(label.text ?? \"\")",
-            output: "stand-in\n"),
+            "import Labels\nlet label = Label()\nlabel.text = \"library\"\nprint(label.text ?? \"\")",
+            output: "library\n"),
     ].joined()
 
     @Test func mergedVerdictsAreTheVerdictsOfEachSampleAlone() throws {
@@ -155,7 +155,7 @@ import Testing
         #expect(usage.processes >= found.samples.count, "\(usage)")
     }
 
-    @Test func theDispatcherComesWithTheStandInsAndWithoutItEverySampleIsVerifiedAlone() throws {
+    @Test func theDispatcherComesWithTheLibrariesAndWithoutItEverySampleIsVerifiedAlone() throws {
         var stage = try Self.stage()
         let libraries = stage.verifier.libraries.directory
         #expect(FileSystem.exists(libraries + "/" + SampleDispatcher.object))
@@ -185,7 +185,7 @@ import Testing
         try FileManager.default.copyItem(atPath: built.directory, toPath: copy)
         try FileManager.default.removeItem(atPath: copy + "/" + SampleDispatcher.object)
         let again = try SampleLibraries.prepare(
-            toolchain: stage.verifier.toolchain, cacheDirectory: cache, folders: TestSupport.lectureLibraries,
+            toolchain: stage.verifier.toolchain, cacheDirectory: cache, folders: TestSupport.fixtureLibraries,
             cancellation: .process)
         #expect(again.directory == copy)
         #expect(FileSystem.exists(copy + "/" + SampleDispatcher.object))

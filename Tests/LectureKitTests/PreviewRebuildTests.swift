@@ -20,7 +20,7 @@ import Testing
     }
 
     /// Runs the pipeline; the console's lines and whether it failed.
-    func build(_ configuration: BuildConfiguration, _ memory: BuildMemory) -> (lines: [String], failed: Bool) {
+    func build(_ configuration: BuildConfiguration, _ memory: SessionMemory) -> (lines: [String], failed: Bool) {
         let recorder = TestSupport.Recorder()
         do {
             try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
@@ -33,7 +33,7 @@ import Testing
     @Test func unchangedCopiedFilesAreLinkedAndChangedOnesCopiedAgain() throws {
         let (root, configuration) = try tree()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         #expect(!build(configuration, memory).failed)
         let first = try #require(TestSupport.inode(root + "/_site/picture.svg"))
         #expect(first != TestSupport.inode(root + "/content/picture.svg"), "a copy, never a link to the source")
@@ -53,7 +53,7 @@ import Testing
         let (root, configuration) = try tree()
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileSystem.writeAtomically("# A\n\n```output\n고아\n```\n", to: root + "/content/a.md")
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         let problem = "\(root)/content/a.md:3:1: error: output block does not follow a swift sample"
         for run in 1...2 {
             let (lines, failed) = build(configuration, memory)
@@ -65,7 +65,7 @@ import Testing
     @Test func anEditedPagesSamplesAreReadAgain() throws {
         let (root, configuration) = try tree()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         #expect(!build(configuration, memory).failed)
         try FileSystem.writeAtomically(
             "# B\n\n```swift\nprint(\"하나\")\n```\n\n```output\n둘\n```\n", to: root + "/content/b.md")

@@ -285,48 +285,4 @@ import Testing
         #expect(PDFCommand.defaultOutput(site: "/w/mybook/book", title: nil) == "/w/mybook/mybook.pdf")
     }
 
-    @Test func theLecturePrintsToAPDFWithOutlineHangulAndNoBlankPage() throws {
-        let root = try TestSupport.temporaryDirectory()
-        defer { FileSystem.removeTemporaryDirectory(root) }
-        // In the lecture's language, as its book.toml sets it (`[book] language = "ko"`): without
-        // `lang="ko"` Chromium sets a heading's digits in another font than its Hangul ('1장' of
-        // '# 1장 시작하며'), and pdftotext reads the '1' into another block. SourceKit's hover
-        // cards may take their time on a loaded machine: their time-out is no part of this test.
-        try build(TestSupport.repositoryRoot + "/content", into: root + "/_site", language: "ko", hoverTimeout: 600)
-        let page = Outline(try script("html_outline.py", [root + "/_site/print.html"]))
-        let loaded = ContentLoader.load(contentDirectory: TestSupport.repositoryRoot + "/content")
-        #expect(page.chapters.count == loaded.book.flattened.count)
-        #expect(page.brokenInPageLinks.isEmpty, "\(page.brokenInPageLinks)")
-
-        let recorder = TestSupport.Recorder()
-        let status = LectureCommand.main(
-            ["pdf", "--site", root + "/_site", "--output", root + "/lecture.pdf"], console: recorder.console)
-        #expect(status == 0, "\(recorder.lines)")
-        // The same page with the system in dark mode: print must not change by a pixel.
-        let chromium = try PDFCommand.findChromium(nil)
-        _ = try PDFCommand.print(
-            root + "/_site/print.html", to: root + "/dark.pdf", chromium: chromium, profile: root + "/profile",
-            extra: ["--force-dark-mode"])
-        let pdf = try script("pdf_facts.py", [root + "/lecture.pdf", root + "/dark.pdf"])
-
-        let size = pdf["size"] as? [Double] ?? []
-        #expect(abs((size.first ?? 0) - 595) < 1 && abs((size.last ?? 0) - 842) < 1, "not A4: \(size)")
-        #expect(pdf["blank"] as? [Int] == [], "blank pages")
-        #expect(pdf["differ"] as? [Int] == [], "dark mode shows in print")
-        // The outline: one entry per heading of the chapters, chapters at the top level in order.
-        let outline = (pdf["outline"] as? [[Any]] ?? []).map { ($0.first as? Int ?? -1, $0.last as? String ?? "") }
-        let headings = page.chapters.flatMap(\.headings)
-        #expect(outline.count == headings.count)
-        #expect(
-            outline.filter { $0.0 == 0 }.map(\.1)
-                == page.chapters.map { $0.headings.first { $0.level == 1 }?.text ?? "" })
-        // Hangul from the first and the last chapter is text, not boxes.
-        let text = pdf["text"] as? String ?? ""
-        for chapter in [page.chapters.first, page.chapters.last] {
-            let title = chapter?.headings.first?.text ?? "?"
-            #expect(title.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(title) has no Hangul")
-            #expect(text.contains(title), "PDF text lacks '\(title)'")
-        }
-        #expect((pdf["pages"] as? Int ?? 0) > page.chapters.count + 1)
-    }
 }

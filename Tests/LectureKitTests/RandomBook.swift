@@ -7,7 +7,7 @@ import Foundation
 /// seeded generator edits at random, one edit at a time, the way an author works while `lecture
 /// serve` runs: page text, a sample's code, an expected output block, `SUMMARY.md` (a chapter
 /// added, removed, moved or nested), an `{{#include}}` target, a template or asset of the
-/// theme, a picture, `book.toml`, the book's sample library (`lib/Greeting`, which a sample
+/// theme, a picture (changed or removed), raw HTML naming the picture or another page's heading, `book.toml`, the book's sample library (`lib/Greeting`, which a sample
 /// imports: its doc comment and its declaration, so hover cards change and outputs do not), the
 /// file a sample declares with `reads=` (`data.txt`: every input the build's steps read). The book is a model (`pages`, `summary`, `settings`…) written
 /// out whole after each edit, so an edit is a change of the model and `describe` says what it
@@ -31,7 +31,9 @@ struct RandomBook {
         case include
         case picture
         case table
-        /// `htmls[n]`: raw HTML, with an id, or with a link to no page (an error of the emitted site).
+        /// `htmls[n]`: raw HTML, with an id, with a link to no page (an error of the emitted site),
+        /// with the picture, or with a link to a heading of another page (`b.md`'s third section):
+        /// URLs the emitted site's check resolves against other files, which edits elsewhere change.
         case html(Int)
         /// A `run` sample that reads `data.txt` (`reads=`) and fails when it says `stop`.
         case readingSample
@@ -46,7 +48,8 @@ struct RandomBook {
     /// `src/listing.txt` (`listings[n]`) and `src/code.swift` (`includedCodes[n]`).
     var listing = 0
     var includedCode = 0
-    var picture = 0
+    /// `src/picture.svg` (`pictures[n]`; `nil`: removed).
+    var picture: Int? = 0
     /// `lib/Greeting/Greeting.swift` (`libraries[n]`), `src/data.txt` and `src/part/data.txt` (`dataTexts[n]`).
     var library = 0
     var data = 0
@@ -76,7 +79,10 @@ struct RandomBook {
         "a.md", "b.md", "c.md#section-one", "part/e.md", "d.md", "intro.md#section-two", "#section-one",
         "b.md#section-three", "missing.md",
     ]
-    static let htmls = ["<div id=\"box\">A box</div>", "<p><a href=\"nowhere.html\">nowhere</a></p>"]
+    static let htmls = [
+        "<div id=\"box\">A box</div>", "<p><a href=\"nowhere.html\">nowhere</a></p>",
+        "<p><img src=\"{up}picture.svg\" alt=\"raw\"></p>", "<p><a href=\"{up}b.html#section-three\">B's third</a></p>",
+    ]
     static let codes = [
         "print(\"one\")", "print(\"two\")", "let numbers = [1, 2, 3]\nprint(numbers.reduce(0, +))",
         "let broken: Int = \"text\"", "import Greeting\nprint(greeting(to: \"B\"))",
@@ -211,8 +217,9 @@ struct RandomBook {
         case 4: return .link(pick(10) < 8 ? pick(4) : pick(Self.links.count))
         case 5: return [.include, .picture][pick(2)]
         case 6: return .table
-        // The broken raw link (an error after Render) now and then, so most builds are compared.
-        default: return .html(pick(3) == 0 ? 1 : 0)
+        // The broken raw link (an error after Render) now and then, so most builds are compared;
+        // the raw picture and the raw link to another page's heading as often.
+        default: return .html([1, 2, 3, 0, 0, 0][pick(6)])
         }
     }
 
@@ -362,8 +369,13 @@ struct RandomBook {
     }
 
     private mutating func editPicture() -> String {
-        picture = (picture + 1) % Self.pictures.count
-        return "picture.svg is picture \(picture)"
+        // Now and then removed, which breaks every URL naming it, in Markdown or raw HTML.
+        guard let shown = picture, pick(4) > 0 else {
+            picture = picture == nil ? 0 : nil
+            return picture.map { "picture.svg is picture \($0) again" } ?? "picture.svg removed"
+        }
+        picture = (shown + 1) % Self.pictures.count
+        return "picture.svg is picture \(picture!)"
     }
 
     /// What the code of a sample prints (`outputs`), `nil` for the one that does not compile.
@@ -389,6 +401,7 @@ struct RandomBook {
                     }
                     return valid.first.map { .link($0) } ?? .paragraph(0)
                 case .html(1): return .html(0)
+                case .html(3) where !isValidLink("b.md#section-three", from: path, chapters: chapters): return .html(0)
                 case .sample(let code, let output):
                     let fixed = Self.printed[code] == nil ? 0 : code
                     return .sample(code: fixed, output: output.map { _ in Self.printed[fixed]! })
@@ -399,6 +412,7 @@ struct RandomBook {
             }
         }
         if pageTemplate == 3 { pageTemplate = 0 }
+        if picture == nil { picture = 0 }
         if data == 2 { data = 0 }
     }
 
@@ -427,7 +441,7 @@ struct RandomBook {
         files["src/SUMMARY.md"] = summaryText
         files["src/listing.txt"] = Self.listings[listing]
         files["src/code.swift"] = Self.includedCodes[includedCode]
-        files["src/picture.svg"] = Self.pictures[picture]
+        if let picture { files["src/picture.svg"] = Self.pictures[picture] }
         files["src/data.txt"] = Self.dataTexts[data]
         files["src/part/data.txt"] = Self.dataTexts[data]
         files["lib/Greeting/Greeting.swift"] = Self.libraries[library]
@@ -440,8 +454,8 @@ struct RandomBook {
         return files
     }
 
-    /// Writes every file that changed; removes `theme/404.html` and `theme/partials/pager-link.html`
-    /// when the model has none. Files are replaced whole (a new inode) or rewritten in place, as
+    /// Writes every file that changed; removes `theme/404.html`, `theme/partials/pager-link.html`
+    /// and `src/picture.svg` when the model has none. Files are replaced whole (a new inode) or rewritten in place, as
     /// editors do, by turns.
     private mutating func write() throws {
         let files = files
@@ -459,7 +473,7 @@ struct RandomBook {
                 try FileSystem.writeAtomically(text, to: full)
             }
         }
-        for path in ["theme/404.html", "theme/partials/pager-link.html"] where files[path] == nil {
+        for path in ["theme/404.html", "theme/partials/pager-link.html", "src/picture.svg"] where files[path] == nil {
             if FileSystem.exists(root + "/" + path) { try FileManager.default.removeItem(atPath: root + "/" + path) }
         }
     }
@@ -503,7 +517,7 @@ struct RandomBook {
             case .include: "```text\n{{#include \(up)listing.txt}}\n```"
             case .picture: "![A picture](\(up)picture.svg)"
             case .table: "| name | value |\n|---|---|\n| one | 1 |"
-            case .html(let number): htmls[number]
+            case .html(let number): htmls[number].replacingOccurrences(of: "{up}", with: up)
             case .readingSample:
                 "```swift run reads=\"data.txt\"\nimport Foundation\n"
                     + "let text = try! String(contentsOfFile: \"data.txt\", encoding: .utf8)\n"

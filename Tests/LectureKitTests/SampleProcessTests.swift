@@ -141,27 +141,25 @@ import Testing
         #expect(alone.map(\.actualOutput) == merged.map(\.actualOutput))
     }
 
-    /// Samples using each stand-in, Foundation, Dispatch and Observation, and a `test` sample
-    /// using UIKit.
+    /// Samples using each of the tests' sample libraries (`TestSupport.fixtureLibraries`),
+    /// Foundation, Dispatch and Observation, and a `test` sample using a library.
     static let usingLibraries = [
         MergedSampleTests.sample(
-            "import UIKit\nlet label = UILabel()\nlabel.text = \"레이블\"\nprint(label.text ?? \"\")", output: "레이블\n"),
+            "import Labels\nlet label = Label()\nlabel.text = \"레이블\"\nprint(label.text ?? \"\")", output: "레이블\n"),
         MergedSampleTests.sample(
             """
-            import UIKit
-            import RxSwift
-            import RxRelay
-            import RxCocoa
+            import Labels
+            import Signals
+            import SignalLabels
 
-            let name = BehaviorRelay<String?>(value: "김")
-            let label = UILabel()
-            let bag = DisposeBag()
-            name.bind(to: label.rx.text).disposed(by: bag)
+            let name = Relay<String?>(value: "김")
+            let label = Label()
+            name.bind(to: label)
             name.accept("이")
             print(label.text ?? "")
             """, output: "이\n"),
         MergedSampleTests.sample(
-            "import RxSwift\nlet subject = PublishSubject<Int>()\nlet bag = DisposeBag()\nsubject.subscribe(onNext: { print($0 * 2) }).disposed(by: bag)\nsubject.onNext(21)",
+            "import Signals\nlet relay = Relay(value: 0)\nrelay.subscribe { if $0 > 0 { print($0 * 2) } }\nrelay.accept(21)",
             output: "42\n"),
         MergedSampleTests.sample(
             "import Foundation\nprint(String(format: \"%.2f\", 3.14159), Locale(identifier: \"ko_KR\").identifier)",
@@ -172,10 +170,10 @@ import Testing
         MergedSampleTests.sample(
             "import Observation\n@Observable final class Counter { var count = 0 }\nlet counter = Counter()\nwithObservationTracking { _ = counter.count } onChange: { print(\"changed\") }\ncounter.count = 1",
             output: "changed\n"),
-        "```swift test\nimport Testing\nimport UIKit\n@MainActor @Test func labelKeepsItsText() {\n    let label = UILabel()\n    label.text = \"a\"\n    #expect(label.text == \"a\")\n}\n```\n\n",
+        "```swift test\nimport Testing\nimport Labels\n@MainActor @Test func labelKeepsItsText() {\n    let label = Label()\n    label.text = \"a\"\n    #expect(label.text == \"a\")\n}\n```\n\n",
     ].joined()
 
-    @Test func samplesUsingTheStandInsAndTheToolchainsLibrariesPassMergedAndAlone() throws {
+    @Test func samplesUsingTheBooksAndTheToolchainsLibrariesPassMergedAndAlone() throws {
         let merged = try verify(Self.usingLibraries, merging: true)
         let alone = try verify(Self.usingLibraries, merging: false)
         #expect(merged.map(\.outcome) == Array(repeating: .passed, count: 7), "\(merged.map(\.diagnostics))")
@@ -184,12 +182,12 @@ import Testing
         #expect(alone.map(\.actualOutput) == merged.map(\.actualOutput))
     }
 
-    @Test func aProgramUsingNoStandInLoadsNone() throws {
+    @Test func aProgramUsingNoLibraryLoadsNone() throws {
         let maps = MergedSampleTests.sample(
             """
             import Foundation
             let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
-            print(["UIKit", "RxSwift", "RxRelay", "RxCocoa"].filter { maps.contains("lib\\($0).so") })
+            print(["Labels", "Signals", "SignalLabels"].filter { maps.contains("lib\\($0).so") })
             """, output: "[]\n")
         let markdown = maps + MergedSampleTests.sample("print(8)", output: "8\n")
         let merged = try verify(markdown, merging: true)

@@ -21,7 +21,7 @@ import Testing
     static func stop(
         _ configuration: BuildConfiguration, probes: Probes, when marker: String
     ) throws -> (seconds: Double, cancelled: Bool) {
-        let memory = BuildMemory()
+        let memory = SessionMemory()
         memory.probes = probes
         let recorder = TestSupport.Recorder()
         let ended = DispatchSemaphore(value: 0)

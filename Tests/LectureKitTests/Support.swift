@@ -103,11 +103,17 @@ enum TestSupport {
         repositoryRoot + "/Sources/StandIns/" + $0
     }
 
-    /// A build of `content` with `templates` into `output`; its samples may import the lecture's
-    /// libraries.
+    /// The tool's tests' own sample libraries (`Fixtures/libraries`): `Labels` (a class),
+    /// `Signals` (a generic class) and `SignalLabels`, which imports both.
+    static let fixtureLibraries: [String] = ["Labels", "Signals", "SignalLabels"].map {
+        repositoryRoot + "/Tests/LectureKitTests/Fixtures/libraries/" + $0
+    }
+
+    /// A build of `content` with `templates` into `output`; its samples may import the tests'
+    /// sample libraries (`fixtureLibraries`).
     static func configuration(content: String, templates: String, output: String) -> BuildConfiguration {
         var configuration = BuildConfiguration()
-        configuration.verifier.libraries = lectureLibraries
+        configuration.verifier.libraries = fixtureLibraries
         configuration.contentDirectory = content
         configuration.templatesDirectory = templates
         configuration.outputDirectory = output

@@ -36,9 +36,9 @@ import Testing
             toFile: root + "/book.toml", atomically: true, encoding: .utf8)
         var options = ServeCommand.Options()
         options.book.directory = root
-        let command = try ServeCommand(options)
-        #expect(command.bookDiagnostics.isEmpty)
-        #expect(command.configuration.build.siteURL == "/")
+        let setup = try ServeCommand(options).setUp()
+        #expect(setup.bookDiagnostics.isEmpty)
+        #expect(setup.configuration.build.siteURL == "/")
     }
 
     @Test func helpListsServeAndItsOptions() {

@@ -69,7 +69,7 @@ import Testing
     @Test func serveTakesTheBookFolderAndItsBookTOML() throws {
         let fixture = ServeCommandTests.repositoryRoot + "/Tests/LectureKitTests/Fixtures/mdbook"
         let cache = ServeCommandTests.repositoryRoot + "/.build/test-cache"
-        let command = try ServeCommand.parse([fixture, "--cache-dir", cache, "--port", "0"])
+        let command = try ServeCommand.parse([fixture, "--cache-dir", cache, "--port", "0"]).setUp()
         #expect(command.configuration.build.contentDirectory == fixture + "/src")
         #expect(command.configuration.build.outputDirectory == fixture + "/book")
         // book.toml's site-url is the published site's path; the preview is served at `/`.

@@ -22,18 +22,30 @@ struct BuildCommand: Subcommand {
     }
     static var positionals: [Positional<BookOptions>] { [.book] }
 
-    var configuration = BuildConfiguration()
-    /// book.toml's warnings and errors, reported when the command runs.
-    var bookDiagnostics: [Diagnostic] = []
+    /// The options as parsed: what the command reads of the disk (book.toml, the folders it
+    /// names) is read when it runs (`setUp`), never while the options are parsed or validated.
+    var options: BookOptions
     /// `--report github|plain`; `nil` chooses by the environment.
     var diagnosticFormat: DiagnosticFormat.Name?
+    /// Whether the site is built to be printed by `lecture pdf` (`BuildStep.site(keepingPages:forPrinting:)`).
+    var printsPDF = false
 
     init(_ options: BookOptions) throws {
+        self.options = options
         diagnosticFormat = try options.reports(command: "lecture build", allowJUnit: false).format
-        bookDiagnostics = try BookLayout.configure(&configuration, options: options)
     }
 
-    func validate() throws {
+    /// Nothing to check beyond what parsing did: the options' values are typed where parsed, and
+    /// what they name on the disk is checked by `setUp` when the command runs.
+    func validate() throws {}
+
+    /// The build's configuration: book.toml read and applied under the options, the sample
+    /// environment, the content, output and templates folders checked.
+    /// - Throws: `LectureError` (exit 2) with book.toml's errors and every setup error at once,
+    ///   located where a person edits.
+    func setUp() throws -> BookSetup {
+        var configuration = BuildConfiguration()
+        let bookDiagnostics = try BookLayout.configure(&configuration, options: options)
         try configuration.verifier.environment.validate()
         // No content folder or summary, an output folder that may not be written, no templates
         // folder: setup errors (exit 2), all reported at once.
@@ -47,14 +59,26 @@ struct BuildCommand: Subcommand {
             throw LectureError(
                 unreported: bookDiagnostics.filter { $0.severity == .error } + problems.flatMap(\.diagnostics))
         }
+        return BookSetup(configuration: configuration, bookDiagnostics: bookDiagnostics)
     }
 
-    func run(console: Console) throws -> Int32 {
-        try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: bookDiagnostics) {
-            let report = try BuildPipeline(configuration: configuration, console: console).run()
+    func run(console: Console) throws -> Int32 { try run(try setUp(), console: console) }
+
+    /// The build of `setup`, set up already (`lecture pdf` reads the site's folder from it first).
+    func run(_ setup: BookSetup, console: Console) throws -> Int32 {
+        try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: setup.bookDiagnostics) {
+            let report = try BuildPipeline(configuration: setup.configuration, console: console).run(
+                BuildStep.site(keepingPages: false, forPrinting: printsPDF))
             console.print(report.summary)
             if let note = report.unverifiedNote { console.print(note) }
             return 0
         }
     }
+}
+
+/// A book command's configuration as read from the disk when the command runs: book.toml applied
+/// under the options, with book.toml's warnings and errors, reported when the command runs.
+struct BookSetup {
+    var configuration: BuildConfiguration
+    var bookDiagnostics: [Diagnostic]
 }

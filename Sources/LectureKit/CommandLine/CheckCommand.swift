@@ -46,23 +46,32 @@ struct CheckCommand: Subcommand {
     }
     static var positionals: [Positional<Options>] { [.all(usage: "[<dir>] [<file.md> ...]", at: \.paths)] }
 
-    /// The book's settings, as `lecture build` would read them (its steps run a prefix of the build's).
-    var configuration = BuildConfiguration()
-    var bless: Bool
+    /// The options as parsed: which argument is the book's folder, book.toml and the folders it
+    /// names are read when the command runs (`setUp`), never while the options are parsed or
+    /// validated.
+    var options: Options
+    /// `--report junit:PATH`.
     var reportPath: String?
     /// `--report github|plain`; `nil` chooses by the environment.
     var diagnosticFormat: DiagnosticFormat.Name?
-    var shard: Shard?
-    var files: [String]
-    /// book.toml's warnings and errors, reported when the command runs.
-    var bookDiagnostics: [Diagnostic] = []
 
     init(_ options: Options) throws {
-        bless = options.bless
-        shard = options.shard
-        // A folder among the arguments is the book; the rest are pages.
+        self.options = options
+        (diagnosticFormat, reportPath) = try options.book.reports(command: "lecture check", allowJUnit: true)
+    }
+
+    /// Nothing to check beyond what parsing did: what the arguments name on the disk is checked
+    /// by `setUp` when the command runs.
+    func validate() throws {}
+
+    /// The check's configuration and pages, read from the disk: a folder among the arguments is
+    /// the book (its book.toml read as `lecture build` reads it: its steps run a prefix of the
+    /// build's), the rest are pages.
+    /// - Throws: `LectureError` (exit 2): two folders, a page that is no Markdown file, a JUnit
+    ///   report that would overwrite content or lies where it may not be written.
+    func setUp() throws -> (configuration: BuildConfiguration, files: [String], bookDiagnostics: [Diagnostic]) {
         let folders = options.paths.filter { !$0.hasSuffix(".md") && FileSystem.isDirectory($0) }
-        files = options.paths.filter { !folders.contains($0) }
+        let files = options.paths.filter { !folders.contains($0) }
         guard folders.count <= 1 else {
             throw LectureError(
                 .badArgument, "unexpected argument '\(folders[1])'; name one book folder",
@@ -70,11 +79,8 @@ struct CheckCommand: Subcommand {
         }
         var bookOptions = options.book
         bookOptions.directory = folders.first
-        bookDiagnostics = try BookLayout.configure(&configuration, options: bookOptions, needsTemplates: false)
-        (diagnosticFormat, reportPath) = try options.book.reports(command: "lecture check", allowJUnit: true)
-    }
-
-    func validate() throws {
+        var configuration = BuildConfiguration()
+        let bookDiagnostics = try BookLayout.configure(&configuration, options: bookOptions, needsTemplates: false)
         try configuration.verifier.environment.validate()
         for file in files where !file.hasSuffix(".md") {
             throw LectureError(.badArgument, "'\(file)' is not a Markdown file (.md)")
@@ -87,34 +93,34 @@ struct CheckCommand: Subcommand {
             }
             if let refusal = JUnitReportPath.refusal(reportPath, configuration: configuration) { throw refusal }
         }
+        return (configuration, files, bookDiagnostics)
     }
 
     func run(console: Console) throws -> Int32 {
-        try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: bookDiagnostics) {
-            try check(console: console)
+        let (configuration, files, bookDiagnostics) = try setUp()
+        return try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: bookDiagnostics) {
+            try check(configuration, files: files, console: console)
         }
     }
 
     /// The check itself: the samples verified (and blessed), their diagnostics and the closing
     /// count printed, the JUnit report written; 0 when nothing failed, else 1.
-    private func check(console: Console) throws -> Int32 {
+    private func check(_ configuration: BuildConfiguration, files: [String], console: Console) throws -> Int32 {
         // A check draws no diagrams: Graphviz is not asked for.
         var context = BuildContext(configuration: configuration, console: console, diagrams: false)
         // A one-off run: no memory of an earlier one.
         try BuildPipeline.run(
-            BuildStep.check(files: files, shard: shard), on: &context, memory: nil)
+            BuildStep.check(files: files, shard: options.shard), on: &context, memory: nil)
         let diagnostics = context.contentDiagnostics
         let sources = context.content.files
-        var results = context.sampleResults
-        if bless {
-            // The samples' problems as blessing left them replace the ones `Samples` emitted.
-            let emitted = Set(results.flatMap(\.diagnostics))
-            results = try blessed(results, sources: sources, console: console)
-            context.diagnostics.removeAll { emitted.contains($0) }
-            context.diagnostics.emit(results.flatMap(\.diagnostics))
-        }
-        // Every problem at once, in the order `lecture build` prints the same ones.
-        context.reportDiagnostics()
+        // Each sample's verdict is final before anything is printed: blessed when asked.
+        let results =
+            options.bless
+            ? try blessed(context.sampleResults, sources: sources, configuration: configuration, console: console)
+            : context.sampleResults
+        // Every problem at once, in the order `lecture build` prints the same ones: the pages'
+        // (as far as this shard reports them), the samples' as they ended, the stage's warnings.
+        context.report(diagnostics + results.flatMap(\.diagnostics) + context.sampleWarnings)
 
         // How far each page's samples were checked, then the book's, with each skip's reason.
         var pages: [String] = []
@@ -159,7 +165,9 @@ struct CheckCommand: Subcommand {
     /// Rewrites output blocks of samples whose only failure is their output, then counts them
     /// passed. A page is rewritten only when it still holds what the check read and lies in the
     /// book's folder (`BlessedPage`); a sample that cannot be blessed stays failed, with the reason.
-    private func blessed(_ results: [SampleResult], sources: [SourceFile], console: Console) throws -> [SampleResult] {
+    private func blessed(
+        _ results: [SampleResult], sources: [SourceFile], configuration: BuildConfiguration, console: Console
+    ) throws -> [SampleResult] {
         var results = results
         var byPath: [String: [Int]] = [:]
         for index in results.indices where results[index].outcome == .failed {

@@ -24,23 +24,29 @@ struct InitCommand: Subcommand {
         language = options.language ?? BookSettings.defaultLanguage
     }
 
-    func validate() throws {
+    /// Nothing to check beyond what parsing did: the folder is looked at when the command runs.
+    func validate() throws {}
+
+    /// Why the book may not be made in `directory` (a file, a book there already); `nil` if it may.
+    func refusal() -> LectureError? {
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
-            throw LectureError(.badArgument, "'\(directory)' is a file, not a folder")
+            return LectureError(.badArgument, "'\(directory)' is a file, not a folder")
         }
         // A folder of its own: never `/`, a home or a system folder (files already there stay,
         // and none of the book's files may be there yet, below).
         let folder = WrittenPath(directory, option: "lecture init", what: "new book's folder", kind: .folder)
-        if let refusal = folder.refusal(protecting: [], isOwn: { _ in true }) { throw refusal }
+        if let refusal = folder.refusal(protecting: [], isOwn: { _ in true }) { return refusal }
         for file in Self.files.keys.sorted()
         where file != ".gitignore" && FileSystem.exists(FileSystem.join(directory, file)) {
-            throw LectureError(
+            return LectureError(
                 .initRefused,
                 "\(FileSystem.join(directory, file)) already exists; 'lecture init' never overwrites a book")
         }
+        return nil
     }
 
     func run(console: Console) throws -> Int32 {
+        if let refusal = refusal() { throw refusal }
         let title = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         // An existing .gitignore (the folder is a repository already) is left as it is.
         var created: [String] = []

@@ -59,8 +59,8 @@ struct PDFCommand: Subcommand {
     }
     static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
 
-    /// The site printed: `--site`, else the book's output folder.
-    var site: String
+    /// `--site`: the site printed as it is; `nil`: the book's output folder, built first.
+    var site: String?
     /// `--output`, or `nil` for `defaultOutput`.
     var output: String?
     var chromium: String?
@@ -70,12 +70,10 @@ struct PDFCommand: Subcommand {
     init(_ options: Options) throws {
         output = options.output
         chromium = options.chromium
-        if let site = options.site {
-            self.site = site
-        } else {
+        site = options.site
+        if site == nil {
             var build = try BuildCommand(options.book)
-            build.configuration.printsPDF = true
-            site = build.configuration.outputDirectory
+            build.printsPDF = true
             self.build = build
         }
     }
@@ -85,26 +83,32 @@ struct PDFCommand: Subcommand {
             throw LectureError(.badOptionValue, "--output '\(output)' does not end in .pdf")
         }
         try build?.validate()
-        if let output,
-            let refusal = PDFPath.path(output, option: "-o").refusal(protecting: protectedFolders, isOwn: PDFPath.isOwn)
-        {
-            throw refusal
-        }
     }
 
     /// The book's folders the PDF may not be or hold, nor lie in (the site's folder too).
-    var protectedFolders: [OutputFolder.Protected] {
-        (build?.configuration.foldersOfTheBook ?? [])
+    func protectedFolders(_ setup: BookSetup?) -> [OutputFolder.Protected] {
+        let site = site ?? setup?.configuration.outputDirectory ?? "."
+        return (setup?.configuration.foldersOfTheBook ?? [])
             + [OutputFolder.Protected(site, role: "the site's folder", mayHoldOutput: false)]
     }
 
     func run(console: Console) throws -> Int32 {
-        // Chromium first: a missing one stops the command before a build it could not print.
+        // The book's setup first (book.toml, its folders), as `lecture build` checks it.
+        let setup = try build?.setUp()
+        // Then `-o`, against the book's folders, before anything is built.
+        if let output,
+            let refusal = PDFPath.path(output, option: "-o").refusal(
+                protecting: protectedFolders(setup), isOwn: PDFPath.isOwn)
+        {
+            throw refusal
+        }
+        // Then Chromium: a missing one stops the command before a build it could not print.
         let browser = try Self.findChromium(chromium ?? console.environment["CHROMIUM"])
-        if let build {
-            let built = try build.run(console: console)
+        if let build, let setup {
+            let built = try build.run(setup, console: console)
             guard built == 0 else { return built }
         }
+        let site = site ?? setup?.configuration.outputDirectory ?? "."
         let page = FileSystem.join(site, PrintPage.outputPath)
         guard FileSystem.exists(page) else {
             throw LectureError(
@@ -115,10 +119,10 @@ struct PDFCommand: Subcommand {
                     ]))
         }
         // The title from book.toml when the book was built here, else the one the site shows.
-        let title = build == nil ? Self.title(ofPrintPage: page) : build?.configuration.book.title
+        let title = setup == nil ? Self.title(ofPrintPage: page) : setup?.configuration.book.title
         let path = PDFPath.path(
             output ?? Self.defaultOutput(site: site, title: title), option: output == nil ? "PDF" : "-o")
-        if let refusal = path.refusal(protecting: protectedFolders, isOwn: PDFPath.isOwn) { throw refusal }
+        if let refusal = path.refusal(protecting: protectedFolders(setup), isOwn: PDFPath.isOwn) { throw refusal }
         let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
         defer { FileSystem.removeTemporaryDirectory(profile) }
         let target = path.resolved

@@ -19,11 +19,14 @@ package protocol Subcommand {
     static var options: [Option<Options>] { get }
     /// Its positional arguments, in order.
     static var positionals: [Positional<Options>] { get }
-    /// Takes the parsed options. - Throws: `LectureError` (exit 2) for a bad value or argument.
+    /// Takes the parsed options, reading and writing nothing.
+    /// - Throws: `LectureError` (exit 2) for a bad value or argument.
     init(_ options: Options) throws
-    /// Checks the options before any work. - Throws: `LectureError` (exit 2).
+    /// Checks the options before any work, from their values alone: no file is read, no folder
+    /// made (what they name on the disk is checked by `run`). - Throws: `LectureError` (exit 2).
     func validate() throws
-    /// Does the work and returns the exit status.
+    /// Does the work and returns the exit status: reads the book's settings and checks its
+    /// folders first (setup errors: exit 2, located where a person edits).
     func run(console: Console) throws -> Int32
 }
 

@@ -72,9 +72,6 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// 0.5 does (`BookLayout.configure`); `false` here is only the value of a configuration made
     /// in code (tests, the fuzz target), whose text then reads as written: `--flag`, `1...5`.
     package var smartPunctuation = false
-    /// Whether the site is built to be printed (`lecture pdf`): a page that loads a URL of the
-    /// network is warned at the line, as the PDF leaves it out (`PrintServer`).
-    package var printsPDF = false
     /// highlight.js to copy into the site as `assets/highlight.min.js` (Debian's libjs-highlight.js).
     var highlightJS = "/usr/share/javascript/highlight.js/highlight.min.js"
     /// Books with more chapters than this get their navigation from a shared `toc.js` instead of

@@ -33,15 +33,10 @@ struct BuildContext: Sendable {
     var content = LoadedContent(book: Book(title: "", chapters: []), files: [], diagnostics: [])
     /// `Load`: the files whose lines come from `{{#include}}`, for diagnostics' locations.
     var includedFiles: [SourceFile] = []
-    /// What an earlier build of the session tells the steps (`StepMemo` fills it).
-    var earlier = EarlierBuild()
+    /// What an earlier build of the session tells the steps (`StepReuse` fills it).
+    var earlier = EarlierBuildFacts()
     /// `Parse` on: the pages, as each step left them.
     var pages: [Page] = []
-    /// Whether the pages are kept whole to the end: a session's (`lecture serve`, whose
-    /// `BuildMemory` keeps them for the next build) and a check's. A one-off build's `Render`
-    /// drops each page's blocks and section texts once the page is rendered, and its `print.html`
-    /// sections and search entries once those are assembled (peak memory, issue 36).
-    var keepsPages = true
     /// `Samples`: every sample of the pages, in page order.
     var samples: [Sample] = [] {
         didSet { samplesByPage = Dictionary(grouping: samples, by: \.path) }
@@ -61,8 +56,11 @@ struct BuildContext: Sendable {
     }
     /// `sampleResults` by page (its display path), then by the sample's first fence.
     private(set) var resultsByPage: [String: [SourceLocation: SampleResult]] = [:]
-    /// `Samples`: the problems of the pages found before any sample ran (what `check` counts).
+    /// `Samples`: the problems of the pages found before any sample ran, as far as the run
+    /// reports them (a check's shard reports only its own: `Shard.reported`); what `check` counts.
     var contentDiagnostics: [Diagnostic] = []
+    /// `Samples`: what the sample stage warns about besides the samples (the sandbox).
+    var sampleWarnings: [Diagnostic] = []
     /// `Samples`: the compiler's short version (`Swift 6.3`), shown under outputs.
     var swiftVersion = "Swift"
     /// `Render`: the site's files.
@@ -84,16 +82,20 @@ struct BuildContext: Sendable {
     /// Each page's `stat` signature when loaded, by path relative to the content folder.
     var signatures: [String: FileSignature] { content.signatures }
 
-    /// Every problem, its location moved from an `{{#include}}`d page into the included file.
-    var remappedDiagnostics: [Diagnostic] { IncludedLocations.remap(diagnostics.diagnostics, files: includedFiles) }
-
     /// Prints every problem emitted, once, at the end of a run: moved into `{{#include}}`d files,
     /// sorted for reading (by file, then line and column), in the console's format. `build` and
     /// `check` print through here, so they print the problems they share in the same order.
     /// - Returns: what was printed, in that order.
     @discardableResult
-    func reportDiagnostics() -> [Diagnostic] {
-        let sorted = remappedDiagnostics.sortedForReading()
+    func reportDiagnostics() -> [Diagnostic] { report(diagnostics.diagnostics) }
+
+    /// Prints `problems` as `reportDiagnostics` prints the emitted ones: a command that decides
+    /// itself what a run reports (`lecture check`: a shard's own, blessed results) prints its
+    /// list here, once.
+    /// - Returns: what was printed, in that order.
+    @discardableResult
+    func report(_ problems: [Diagnostic]) -> [Diagnostic] {
+        let sorted = IncludedLocations.remap(problems, files: includedFiles).sortedForReading()
         console.report(sorted)
         return sorted
     }

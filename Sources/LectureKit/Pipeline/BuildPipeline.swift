@@ -17,7 +17,7 @@ package struct BuildPipeline: Sendable {
     var console: Console
     /// What an earlier build of the same session left, for incremental rebuilds (`lecture serve`);
     /// `nil` for a one-off build.
-    let memory: BuildMemory?
+    let memory: SessionMemory?
 
     /// A one-off build: every step does all its work.
     package init(configuration: BuildConfiguration, console: Console) {
@@ -26,27 +26,34 @@ package struct BuildPipeline: Sendable {
         self.memory = nil
     }
 
-    /// A build of a session (`lecture serve`): `memory` wraps every step (`StepMemo`), so only
+    /// A build of a session (`lecture serve`): `memory` wraps every step (`StepReuse`), so only
     /// what changed since the session's last build is done again.
-    package init(configuration: BuildConfiguration, console: Console, memory: BuildMemory) {
+    package init(configuration: BuildConfiguration, console: Console, memory: SessionMemory) {
         self.configuration = configuration
         self.console = console
         self.memory = memory
     }
 
-    /// Runs every step and writes the site.
+    /// Runs every step and writes the site: `BuildStep.site`, keeping the pages whole in a
+    /// session.
     /// - Throws: `DiagnosticsError` when the content has errors (all are reported first, nothing
     ///   is written); `LectureError` for setup and I/O failures.
     @discardableResult
     package func run() throws -> BuildReport {
+        // A session's build keeps its pages whole for the next one; a one-off build need not.
+        try run(BuildStep.site(keepingPages: memory != nil))
+    }
+
+    /// Runs `steps`, a list the command composed (`BuildStep.site(keepingPages:forPrinting:)`).
+    @discardableResult
+    func run(_ steps: [BuildStep]) throws -> BuildReport {
         let start = Date()
         let probes =
             memory?.probes
             ?? Probes(cacheDirectory: configuration.cacheDirectory, cancellation: configuration.run.cancellation)
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, probes: probes)
-        context.keepsPages = memory != nil
-        try Self.run(BuildStep.site, on: &context, memory: memory)
+        try Self.run(steps, on: &context, memory: memory)
         let reported = context.reportDiagnostics()
         let included = Set(
             context.includedFiles.flatMap { file in
@@ -60,7 +67,7 @@ package struct BuildPipeline: Sendable {
     }
 
     /// Runs `steps` in order on `context`, each wrapped with `memory` when there is one
-    /// (`StepMemo`), showing each step's name as progress on a terminal and, with
+    /// (`StepReuse`), showing each step's name as progress on a terminal and, with
     /// `LECTURE_TIMINGS` set, printing each step's time at the end.
     ///
     /// A step's parts run in order: `prepare`, `page` on every page (in parallel), `book`. The
@@ -73,15 +80,15 @@ package struct BuildPipeline: Sendable {
     ///
     /// The run's cancellation token is `Cancellation.current` meanwhile, so the long loops inside
     /// a step (a huge table, the print page's ids) stop soon after a signal, not at the step's end.
-    static func run(_ steps: [BuildStep], on context: inout BuildContext, memory: BuildMemory?) throws {
+    static func run(_ steps: [BuildStep], on context: inout BuildContext, memory: SessionMemory?) throws {
         try Cancellation.$current.withValue(context.configuration.run.cancellation) {
             try runSteps(steps, on: &context, memory: memory)
         }
     }
 
     /// `run(_:on:memory:)` with the token bound.
-    private static func runSteps(_ steps: [BuildStep], on context: inout BuildContext, memory: BuildMemory?) throws {
-        let memo = memory.map(StepMemo.init)
+    private static func runSteps(_ steps: [BuildStep], on context: inout BuildContext, memory: SessionMemory?) throws {
+        let memo = memory.map(StepReuse.init)
         var timings: [(step: String, seconds: Double)] = []
         // Each page's problems from the page parts since the last book-wide part.
         var pending: [[Diagnostic]]?

@@ -8,7 +8,7 @@ import LectureSupport
 /// never sees the context: it takes the page and a typed input made from the context once per
 /// step (and, where it reads something of the book for one page alone, a per-page input), so
 /// what it reads is what its input holds, and the compiler says so. What an earlier build of the
-/// session may stand in for is decided outside the parts, by `StepMemo`, which compares those
+/// session may stand in for is decided outside the parts, by `StepReuse`, which compares those
 /// inputs (`Hashable`) with the ones the earlier result was made from. The step's name labels
 /// its progress line, its `LECTURE_TIMINGS` entry and the errors it throws.
 struct BuildStep: Sendable {
@@ -45,7 +45,7 @@ struct BuildStep: Sendable {
     /// Whether the build stops after this step when any error was reported so far.
     var stopsOnErrors = false
     /// What the step takes from an earlier build of the session, and leaves for the next,
-    /// besides its page results; run by `StepMemo` in a session only.
+    /// besides its page results; run by `StepReuse` in a session only.
     var session: SessionHooks?
 
     /// A step with book-wide work only.
@@ -115,8 +115,19 @@ struct BuildStep: Sendable {
         changesPage = false
     }
 
-    /// `lecture build`: every step, in order.
-    static let site: [BuildStep] = [.load, .parse, .samples, .figures, .anchors, .links, .render, .write]
+    /// `lecture build`: every step, in order, the pages kept whole to the end (a session's).
+    static let site = site(keepingPages: true)
+
+    /// `lecture build`: every step, in order; `Render` keeps the pages whole when `keepingPages`
+    /// (`render(keepingPages:)`), and `Parse` warns where a page loads a URL of the network when
+    /// the site is `forPrinting` (`lecture pdf`): the composition, not a flag in the context or
+    /// the configuration, says which build does what.
+    static func site(keepingPages: Bool, forPrinting: Bool = false) -> [BuildStep] {
+        [
+            .load, .parse(verifyingSamplesAlways: false, warningNetworkLoads: forPrinting), .samples, .figures,
+            .anchors, .links, .render(keepingPages: keepingPages), .write,
+        ]
+    }
 
     /// `lecture check`: the build's first steps, up to and including `Samples`, composed for a
     /// check (so no step asks which command runs it): `files` loaded instead of the summary's

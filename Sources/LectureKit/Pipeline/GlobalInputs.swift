@@ -22,8 +22,8 @@ struct GlobalInputs: Hashable, Sendable {
 }
 
 extension BuildContext {
-    /// The global inputs now. A page `BuildMemory` keeps is used again only under equal ones;
-    /// `StepMemo`'s hooks ask for their number (`BuildMemory.number(of:)`) before each step that
+    /// The global inputs now. A page `SessionMemory` keeps is used again only under equal ones;
+    /// `StepReuse`'s hooks ask for their number (`SessionMemory.number(of:)`) before each step that
     /// reads them.
     func globalInputs() -> GlobalInputs {
         GlobalInputs(
@@ -42,7 +42,7 @@ extension BuildContext {
     }
 }
 
-extension BuildMemory {
+extension SessionMemory {
     /// The number of the global inputs `inputs` in this session: equal for equal inputs, never
     /// given to other ones (`number(of:step:)`).
     func number(of inputs: GlobalInputs) -> Int { number(of: StepInput(inputs), step: "global inputs") }

@@ -1,5 +1,5 @@
 /// What a step's page part takes besides the page, erased so that steps of any input type run in
-/// one list: one `Hashable` value, compared by `StepMemo` to decide whether an earlier build's
+/// one list: one `Hashable` value, compared by `StepReuse` to decide whether an earlier build's
 /// result for an unchanged page still holds.
 ///
 /// Made only by `BuildStep`'s initialiser from its typed input (`Hashable & Sendable`), so the

@@ -14,12 +14,13 @@ import LectureSupport
 /// and templates write them).
 enum EmittedLinkChecker {
     /// - Parameters:
-    ///   - site: the rendered site; `site.unchanged` files are skipped (checked when made).
+    ///   - site: the rendered site; every HTML file is checked, also one byte-identical to the live
+    ///     site's (`site.unchanged`): what its URLs name (files, other pages' ids) may have changed.
     ///   - siteURL: the prefix of root-absolute URLs (`404.html`'s), stripped before resolving.
     ///   - optional: files the site may lack without a broken page (`assets/highlight.min.js`
     ///     when Debian's highlight.js is not installed: pages work without highlighting).
     ///   - outputDirectory: used to name the file in diagnostics.
-    ///   - skipping: pages not to check (`print.html` on a preview rebuild, see `BuildMemory`).
+    ///   - skipping: pages not to check (`Redirects`' pages, checked against book.toml's lines).
     ///   - outsideLinksAreErrors: whether a URL that leaves the site is an error
     ///     (`[preprocessor.lecture] outside-links = "error"`); else it is not checked, as mdBook does not, and
     ///     one written in Markdown was reported by `LinkChecker` at its line.
@@ -29,7 +30,7 @@ enum EmittedLinkChecker {
     ) -> [Diagnostic] {
         let files = Set(site.generated.keys).union(site.copied.keys)
         let pages = site.generated.keys.filter {
-            $0.hasSuffix(".html") && !site.unchanged.contains($0) && !skipping.contains($0)
+            $0.hasSuffix(".html") && !skipping.contains($0)
         }.sorted()
         let idCache = IDCache(site: site)
         // Pages of one folder share most URLs (the template's): each folder resolves a path once.

@@ -20,7 +20,7 @@ import Foundation
 /// written with or without spaces match). Strings keep `/` escaped (`<\/`), so no `</script>`
 /// can appear in a script's text.
 enum SearchIndex {
-    /// One page's part of the index, made while the page renders (and kept in `BuildMemory`).
+    /// One page's part of the index, made while the page renders (and kept in `SessionMemory`).
     struct PageEntry: Sendable {
         var title: String
         var url: String

@@ -13,8 +13,12 @@ struct SiteFiles: Sendable {
     var copied: [String: String] = [:]
     /// Files known to be byte-identical to the last build's (incremental rebuilds).
     var unchanged: Set<String> = []
-    /// The `stat` signatures of the copied files' sources, for the next incremental rebuild.
+    /// In a session: the `stat` signatures of the copied files' sources, and the key of each
+    /// page's `Render` result (by page path), which `Write` leaves in the `SessionMemory` once the
+    /// site is written, for the next rebuild. Filled by `Render`'s hook: the site carries them
+    /// from `Render` to `Write`.
     var copySignatures: [String: FileSignature] = [:]
+    var pageKeys: [String: String] = [:]
     /// An empty site.
     init() {}
 

@@ -7,7 +7,7 @@ extension BuildStep {
     /// the named files), with every problem found in them. Content problems don't stop the run
     /// here: the pages that loaded go on, so every problem in them is reported too.
     /// A page's file unchanged since the session's last build is not read again
-    /// (`context.earlier.files`, which `StepMemo` fills).
+    /// (`context.earlier.files`, which `StepReuse` fills).
     static let load = BuildStep(name: "Load", session: loadSession) { (context: inout BuildContext) in
         try loadSite(&context)
         makePages(&context)
@@ -50,15 +50,15 @@ extension BuildStep {
     /// In a session: the pages' files as the earlier build read them, so an unchanged one is not
     /// read again; after loading, the files read, for the next build.
     static let loadSession = SessionHooks(
-        before: { session, context in context.earlier.files = session.memory.files },
-        after: { session, context in
+        before: { rebuild, context in context.earlier.files = rebuild.memory.files },
+        after: { rebuild, context in
             let earlier = context.earlier.files
-            var files: [String: BuildMemory.ReadFile] = [:]
+            var files: [String: SessionMemory.ReadFile] = [:]
             for file in context.content.files {
                 guard let signature = context.signatures[file.relativePath] else { continue }
-                files[file.relativePath] = BuildMemory.ReadFile(signature: signature, file: file)
+                files[file.relativePath] = SessionMemory.ReadFile(signature: signature, file: file)
             }
-            session.memory.files = files
+            rebuild.memory.files = files
             return files.filter { earlier[$0.key]?.signature == $0.value.signature }.count
         })
 

@@ -7,15 +7,17 @@ extension BuildStep {
     static let parse = parse(verifyingSamplesAlways: false)
 
     /// `Parse`, for a run that verifies the samples always (`lecture check`) or when the book
-    /// asks for it (`lecture build`).
-    static func parse(verifyingSamplesAlways: Bool) -> BuildStep {
+    /// asks for it (`lecture build`); for a site built to be printed (`lecture pdf`) when
+    /// `warningNetworkLoads`: raw HTML that loads a URL of the network is then warned at its
+    /// line, as the PDF leaves it out (`PrintServer`).
+    static func parse(verifyingSamplesAlways: Bool, warningNetworkLoads: Bool = false) -> BuildStep {
         BuildStep(
             name: "Parse",
             input: {
                 ParseInput(
                     smartPunctuation: $0.configuration.smartPunctuation,
                     verifiesSamples: verifyingSamplesAlways || $0.configuration.sampleRules.verify,
-                    printsPDF: $0.configuration.printsPDF)
+                    printsPDF: warningNetworkLoads)
             },
             page: { (page: inout Page, input: ParseInput) in
                 let text = Footnotes.protectingDefinitions(page.source.text)
@@ -93,7 +95,7 @@ struct ParseInput: Hashable, Sendable {
     /// Whether the book's samples are verified: an unclosed sample fence is then an error
     /// (`UnclosedFences`).
     var verifiesSamples: Bool
-    /// Whether the site is built to be printed (`lecture pdf`): raw HTML that loads a URL of the
-    /// network is then a warning (`RawHTMLMachineFiles`).
+    /// Whether the site is built to be printed (`lecture pdf`, `parse(verifyingSamplesAlways:warningNetworkLoads:)`):
+    /// raw HTML that loads a URL of the network is then a warning (`RawHTMLMachineFiles`).
     var printsPDF = false
 }

@@ -6,88 +6,90 @@ extension BuildStep {
     /// `Render`: each page into the page template with its search entry and its `print.html`
     /// section; then `print.html`, the index, `404.html`, the shared navigation of large books,
     /// the search index and the files to copy; then every URL the reader will follow, as
-    /// emitted (templates and raw HTML included), checked (`EmittedLinkChecker`).
-    static let render = BuildStep(
-        name: "Render", stopsOnErrors: true, session: renderSession,
-        input: { context in
-            // No templates (`Load` reported why): nothing can be rendered, and nothing after runs.
-            guard let templates = context.templates else { throw BuildStop() }
-            return RenderInput(
-                templates: templates, rendering: PageRendering(context, templates: templates),
-                keepsPages: context.keepsPages)
-        },
-        page: { (page: inout Page, input: RenderInput) in
-            page.rendered = input.rendering.render(page, templates: input.templates)
-            if !input.keepsPages {
-                // A one-off build: nothing after this reads the page's tree or its sections' text.
-                page.blocks = []
-                for index in page.headings.indices { page.headings[index].sectionText = "" }
-            }
-            return []
-        },
-        book: { (context: inout BuildContext, input: RenderInput) in
-            let rendering = input.rendering
-            context.site = site(context, templates: input.templates, rendering: rendering)
-            // Cancelled while the print page or the search index was made: they are not whole.
-            try context.configuration.run.cancellation.check()
-            if !context.keepsPages {
-                // In `print.html` and the search index now: a one-off build needs them no more.
-                for index in context.pages.indices {
-                    context.pages[index].rendered?.printHTML = ""
-                    context.pages[index].rendered?.searchEntry = SearchIndex.PageEntry(
-                        title: "", url: "", sections: [], grams: [])
-                }
-            }
-            let configuration = context.configuration
-            // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
-            let redirects = Redirects.pages(
-                configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
-                language: configuration.book.languageOrDefault, values: rendering.values)
-            // New redirect pages, and the book's pages a fragment redirect adds its script to.
-            context.site.generated.merge(redirects.files) { _, new in new }
-            // mdBook's `[output.html] cname`: GitHub Pages' custom domain, unless the book has its own CNAME file.
-            if let cname = configuration.book.cname, context.site.copied["CNAME"] == nil {
-                context.site.generated["CNAME"] = Array((cname + "\n").utf8)
-            }
-            context.diagnostics.emit(redirects.diagnostics)
-            // Every URL the reader will follow, as emitted (templates and raw HTML included).
-            context.diagnostics.emit(
-                EmittedLinkChecker.check(
-                    context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
-                    outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
-                    skipping: context.earlier.checked.union(redirects.files.keys),
-                    outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
-            // No path of this machine in what is published.
-            let sources = Dictionary(
-                context.pages.compactMap { page in page.rendered.map { ($0.outputPath, page.source.displayPath) } },
-                uniquingKeysWith: { first, _ in first })
-            context.diagnostics.emit(
-                MachinePaths.leaks(
-                    in: context.site,
-                    needles: MachinePaths.needles(
-                        bookDirectory: configuration.bookDirectory
-                            ?? FileSystem.join(configuration.contentDirectory, ".."),
-                        cacheDirectory: configuration.cacheDirectory),
-                    sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs)
-            )
-        })
+    /// emitted (templates and raw HTML included), checked (`EmittedLinkChecker`). The pages are
+    /// kept whole (a session's, a test's).
+    static let render = render(keepingPages: true)
 
-    /// In a session: whether `print.html`'s URLs were checked under the same global inputs, with
-    /// no page changed since; the
-    /// site files its pages make as the live site holds them, from results with the keys of the
-    /// build that wrote it (a page taken from memory may have been rendered by a later build
-    /// that failed, and never written), so the emitted-URL check and `Write` skip them; copied
-    /// files whose source is as it was at the last write.
+    /// `Render`, keeping the pages whole to the end when `keepingPages` (a session's, whose
+    /// `SessionMemory` keeps them for the next build); else, for a one-off build, each page's
+    /// blocks and section texts are dropped once the page is rendered, and its `print.html`
+    /// section and search entry once those are assembled (peak memory, issue 36).
+    static func render(keepingPages: Bool) -> BuildStep {
+        BuildStep(
+            name: "Render", stopsOnErrors: true, session: renderSession,
+            input: { context in
+                // No templates (`Load` reported why): nothing can be rendered, and nothing after runs.
+                guard let templates = context.templates else { throw BuildStop() }
+                return RenderInput(
+                    templates: templates, rendering: PageRendering(context, templates: templates),
+                    keepsPages: keepingPages)
+            },
+            page: { (page: inout Page, input: RenderInput) in
+                page.rendered = input.rendering.render(page, templates: input.templates)
+                if !input.keepsPages {
+                    // A one-off build: nothing after this reads the page's tree or its sections' text.
+                    page.blocks = []
+                    for index in page.headings.indices { page.headings[index].sectionText = "" }
+                }
+                return []
+            },
+            book: { (context: inout BuildContext, input: RenderInput) in
+                let rendering = input.rendering
+                context.site = site(context, templates: input.templates, rendering: rendering)
+                // Cancelled while the print page or the search index was made: they are not whole.
+                try context.configuration.run.cancellation.check()
+                if !input.keepsPages {
+                    // In `print.html` and the search index now: a one-off build needs them no more.
+                    for index in context.pages.indices {
+                        context.pages[index].rendered?.printHTML = ""
+                        context.pages[index].rendered?.searchEntry = SearchIndex.PageEntry(
+                            title: "", url: "", sections: [], grams: [])
+                    }
+                }
+                let configuration = context.configuration
+                // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
+                let redirects = Redirects.pages(
+                    configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
+                    language: configuration.book.languageOrDefault, values: rendering.values)
+                // New redirect pages, and the book's pages a fragment redirect adds its script to.
+                context.site.generated.merge(redirects.files) { _, new in new }
+                // mdBook's `[output.html] cname`: GitHub Pages' custom domain, unless the book has its own CNAME file.
+                if let cname = configuration.book.cname, context.site.copied["CNAME"] == nil {
+                    context.site.generated["CNAME"] = Array((cname + "\n").utf8)
+                }
+                context.diagnostics.emit(redirects.diagnostics)
+                // Every URL the reader will follow, as emitted (templates and raw HTML included).
+                context.diagnostics.emit(
+                    EmittedLinkChecker.check(
+                        context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
+                        outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
+                        skipping: Set(redirects.files.keys),
+                        outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
+                // No path of this machine in what is published.
+                let sources = Dictionary(
+                    context.pages.compactMap { page in page.rendered.map { ($0.outputPath, page.source.displayPath) } },
+                    uniquingKeysWith: { first, _ in first })
+                context.diagnostics.emit(
+                    MachinePaths.leaks(
+                        in: context.site,
+                        needles: MachinePaths.needles(
+                            bookDirectory: configuration.bookDirectory
+                                ?? FileSystem.join(configuration.contentDirectory, ".."),
+                            cacheDirectory: configuration.cacheDirectory),
+                        sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs)
+                )
+            })
+    }
+
+    /// In a session: the site files its pages make as the live site holds them, from results
+    /// with the keys of the build that wrote it (a page taken from memory may have been rendered
+    /// by a later build that failed, and never written), so `Write` links them instead of
+    /// writing them; copied files whose source is as it was at the last write. (The emitted-URL
+    /// check skips none of them: what a page's URLs name lies in other files, code review 7 B1.)
     static let renderSession = SessionHooks(
-        before: { session, context in
-            session.global = session.memory.number(of: context.globalInputs())
-            context.earlier.checked =
-                session.memory.printPageChecked(global: session.global) ? [PrintPage.outputPath] : []
-        },
-        pagesDone: { session, context in
-            let keys = session.pageKeys
-            session.siteKeys = keys
-            let written = session.memory.writtenKeys
+        pagesDone: { rebuild, context in
+            let keys = rebuild.pageKeys
+            let written = rebuild.memory.writtenKeys
             let reused = Set(keys.filter { written[$0.key] == $0.value }.keys)
             var unchanged = Set<String>()
             for page in context.pages where reused.contains(page.chapter.path) {
@@ -104,20 +106,15 @@ extension BuildStep {
                 unchanged.insert("index.html")
             }
             context.earlier.unchanged = unchanged
-            // print.html holds every page: checked earlier only counts when no page changed since
-            // (a page's new broken URL is print.html's too, and a clean build reports both).
-            if context.pages.contains(where: { !unchanged.contains($0.chapter.outputPath) }) {
-                context.earlier.checked.remove(PrintPage.outputPath)
-            }
         },
-        after: { session, context in
+        after: { rebuild, context in
             // Copied files whose source is as it was at the last write can be linked, not copied.
             let copies = context.site.copied.compactMapValues { FileSignature(path: $0) }
-            for (path, signature) in copies where session.memory.copiedUnchanged(path, signature) {
+            for (path, signature) in copies where rebuild.memory.copiedUnchanged(path, signature) {
                 context.site.unchanged.insert(path)
             }
-            session.copies = copies
-            if !context.diagnostics.hasErrors { session.memory.rememberPrintPageChecked(global: session.global) }
+            context.site.copySignatures = copies
+            context.site.pageKeys = rebuild.pageKeys
             return nil
         })
 
@@ -223,7 +220,8 @@ extension BuildStep {
 struct RenderInput: Hashable, Sendable {
     var templates: Templates
     var rendering: PageRendering
-    /// `BuildContext.keepsPages`: false, a page's tree and section texts are dropped once rendered.
+    /// Whether the pages are kept whole (`render(keepingPages:)`); else a page's tree and section
+    /// texts are dropped once rendered.
     var keepsPages = true
 }
 

@@ -42,16 +42,13 @@ extension BuildStep {
             book: { (context: inout BuildContext) in
                 context.unverifiedSamples = context.pages.map(\.unverifiedSamples).reduce(0, +)
                 context.samples = context.pages.flatMap(\.samples)
+                let found = context.diagnostics.diagnostics
                 if let shard {
                     context.samples = context.samples.enumerated().filter { shard.contains(offset: $0.offset) }
                         .map(\.element)
-                    if !shard.reportsPages {
-                        context.diagnostics.removeAll {
-                            $0.severity == .error || $0.identifier == DroppedSamples.identifier
-                        }
-                    }
                 }
-                context.contentDiagnostics = context.diagnostics.diagnostics
+                // What the pages' problems count for in this run: all of them, but a shard's own.
+                context.contentDiagnostics = shard.map { $0.reported(found) } ?? found
                 let toolchain = context.probes.toolchain()
                 if !context.samples.isEmpty {
                     var options = context.configuration.verifier
@@ -62,8 +59,9 @@ extension BuildStep {
                         run: context.configuration.run, toolchain: toolchain)
                     context.swiftVersion = stage.verifier.toolchain.shortVersion
                     context.sampleResults = try stage.verify(context.samples, console: context.console)
+                    context.sampleWarnings = stage.sandboxWarnings
                     for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }
-                    context.diagnostics.emit(stage.sandboxWarnings)
+                    context.diagnostics.emit(context.sampleWarnings)
                 } else if let toolchain {
                     context.swiftVersion = toolchain.shortVersion
                 }

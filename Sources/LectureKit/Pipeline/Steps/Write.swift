@@ -15,19 +15,19 @@ extension BuildStep {
     /// the one the last build wrote with the same global inputs, and the replaced site is removed
     /// in the background; after writing, the live site remembered (or forgotten when writing failed).
     static let writeSession = SessionHooks(
-        before: { session, context in
+        before: { rebuild, context in
             // Asked again: a step since Render may have changed what it covers.
-            session.global = session.memory.number(of: context.globalInputs())
+            rebuild.global = rebuild.memory.number(of: context.globalInputs())
             let output = context.configuration.outputDirectory
             context.earlier.linkable =
-                session.memory.liveSiteIsOurs(output, global: session.global) ? context.site.unchanged : []
+                rebuild.memory.liveSiteIsOurs(output, global: rebuild.global) ? context.site.unchanged : []
             context.earlier.removesOldLater = true
         },
-        after: { session, context in
-            session.memory.rememberWrite(
-                context.configuration.outputDirectory, global: session.global, copies: session.copies,
-                keys: session.siteKeys)
+        after: { rebuild, context in
+            rebuild.memory.rememberWrite(
+                context.configuration.outputDirectory, global: rebuild.global, copies: context.site.copySignatures,
+                keys: context.site.pageKeys)
             return context.earlier.linkable.count
         },
-        failed: { session in session.memory.forgetWrite() })
+        failed: { rebuild in rebuild.memory.forgetWrite() })
 }

@@ -6,16 +6,18 @@ import LectureSupport
     import Glibc
 #endif
 
-/// What one build leaves for the next, so that `lecture serve` rebuilds only what changed.
+/// What a `lecture serve` session remembers from one build to the next, for as long as the
+/// session lasts, so that a rebuild redoes only what changed: each step's result for each page
+/// under the key of its inputs, the pages' files as read, and what the live site was written from.
 ///
-/// Pass the same instance to every `BuildPipeline` of a session; `StepMemo` wraps every step
+/// Pass the same instance to every `BuildPipeline` of a session; `StepReuse` wraps every step
 /// with it, so the steps themselves never consult it. A page's result of a step is used again
 /// when the page's file is unchanged (by `stat`: device, inode, size, modification time) and so
 /// is everything the step takes besides the page (its typed inputs, `BuildStep.PagePart`, equal
 /// to the earlier ones), all along the steps before it. Files the last build wrote and this one
 /// would write unchanged are hard-linked from the live site into the new one, which is still
 /// swapped in whole.
-package final class BuildMemory: Sendable {
+package final class SessionMemory: Sendable {
     /// A step's result for one page: the key of its inputs, the page it left (`nil` for a step
     /// that does not change the page) and the problems it found.
     struct Entry: Sendable {
@@ -35,7 +37,6 @@ package final class BuildMemory: Sendable {
         /// By step name, then page path relative to the content folder.
         var entries: [String: [String: Entry]] = [:]
         var files: [String: ReadFile] = [:]
-        var printCheckedGlobal: Int?
         /// The live site's folder identity right after the last successful write, with the global inputs then.
         var written: (folder: FileSignature, global: Int)?
         /// The sources of the copied files, as they were when the live site was written.
@@ -94,15 +95,6 @@ package final class BuildMemory: Sendable {
         get { state.withLock { $0.files } }
         set { state.withLock { $0.files = newValue } }
     }
-
-    /// Whether `print.html`'s emitted URLs were checked by an earlier build of this session with
-    /// the same global inputs. Its sections come from pages whose own HTML (same raw HTML,
-    /// same Markdown links, checked on every rebuild) is checked again, so a preview rebuild
-    /// need not scan the whole book's page again.
-    func printPageChecked(global: Int) -> Bool { state.withLock { $0.printCheckedGlobal == global } }
-
-    /// Records that `print.html` passed the emitted-URL check under `global`.
-    func rememberPrintPageChecked(global: Int) { state.withLock { $0.printCheckedGlobal = global } }
 
     /// Whether the folder at `output` is the one the last build wrote with these global inputs.
     func liveSiteIsOurs(_ output: String, global: Int) -> Bool {

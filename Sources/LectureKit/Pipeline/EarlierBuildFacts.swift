@@ -1,14 +1,13 @@
-/// What an earlier build of the session tells this one's steps, filled in by `StepMemo` before
-/// the step that reads it; empty for a one-off build, whose steps then do all the work.
-struct EarlierBuild: Sendable {
+/// What the session's earlier builds tell this build's steps (`context.earlier`), for this build
+/// only: filled in from the `SessionMemory` by the reading step's hook (`SessionHooks.before`)
+/// before it runs; empty for a one-off build, whose steps then do all the work.
+struct EarlierBuildFacts: Sendable {
     /// `Load`: pages' files as that build read them, with their `stat` signatures then, by path
     /// relative to the content folder (a file whose signature still matches is not read again).
-    var files: [String: BuildMemory.ReadFile] = [:]
+    var files: [String: SessionMemory.ReadFile] = [:]
     /// `Render`: site files byte-identical to the ones the live site holds (its pages that were
-    /// taken from memory, by path in the site), so the emitted-URL check skips them.
+    /// taken from memory, by path in the site), which `Write` may link instead of writing.
     var unchanged: Set<String> = []
-    /// `Render`: pages whose emitted URLs were checked then and cannot have changed (`print.html`).
-    var checked: Set<String> = []
     /// `Write`: files to hard-link from the live site instead of writing them.
     var linkable: Set<String> = []
     /// `Write`: whether the replaced site is removed in the background (a session goes on).

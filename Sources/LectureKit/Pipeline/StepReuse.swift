@@ -1,7 +1,8 @@
 import CommonMark
 import LectureSupport
 
-/// `BuildMemory` wrapped around a build's steps from outside, as a cache wraps Publish's
+/// Which page results of a session's build are reused: made for one build, it wraps each of its
+/// steps with the session's `SessionMemory` from outside, as a cache wraps Publish's
 /// `PublishingStep`s: the pipeline applies it to every step of a session's build, so no step
 /// consults the memory and no caller can leave one out.
 ///
@@ -14,7 +15,7 @@ import LectureSupport
 /// nothing but the page and its inputs. What else a step takes from the earlier build (files
 /// read, files unchanged, what may be linked: `context.earlier`) it declares itself, as
 /// `SessionHooks`, which this memo runs around it; it knows no step by name.
-final class StepMemo: Sendable {
+final class StepReuse: Sendable {
     private struct State: Sendable {
         /// Each page's key so far, by path relative to the content folder; none when the page
         /// is not taken from memory any more in this run.
@@ -31,14 +32,14 @@ final class StepMemo: Sendable {
         var reusedFiles: [String: Int] = [:]
     }
 
-    private let memory: BuildMemory
-    private let session: SessionMemory
+    private let memory: SessionMemory
+    private let rebuild: CurrentRebuild
     private let state = Locked(State())
 
     /// Wraps one run's steps with `memory`.
-    init(memory: BuildMemory) {
+    init(memory: SessionMemory) {
         self.memory = memory
-        session = SessionMemory(memory: memory)
+        rebuild = CurrentRebuild(memory: memory)
     }
 
     /// `step` with its page part taken from memory where the memory holds it.
@@ -80,7 +81,7 @@ final class StepMemo: Sendable {
             }
             let problems = part.work(&page, input, pageInput)
             memory.remember(
-                BuildMemory.Entry(key: key, page: changes ? page : nil, problems: problems),
+                SessionMemory.Entry(key: key, page: changes ? page : nil, problems: problems),
                 step: name, page: path)
             if changes { state.withLock { $0.chains[path] = key } }
             return problems
@@ -102,28 +103,28 @@ final class StepMemo: Sendable {
                 $0.chainsStarted = true
             }
         }
-        step.session?.before(session, &context)
+        step.session?.before(rebuild, &context)
     }
 
     /// Between `step`'s page part and its book part: its hook, told its pages' keys.
     func pagesDone(_ step: BuildStep, _ context: inout BuildContext) {
         guard let hooks = step.session else { return }
-        session.pageKeys = state.withLock { $0.keys[step.name] ?? [:] }
-        hooks.pagesDone(session, &context)
+        rebuild.pageKeys = state.withLock { $0.keys[step.name] ?? [:] }
+        hooks.pagesDone(rebuild, &context)
     }
 
     /// After `step` succeeded: its hook leaves what the next build may take from this one.
     func didRun(_ step: BuildStep, _ context: inout BuildContext) {
         guard let hooks = step.session else { return }
-        session.pageKeys = state.withLock { $0.keys[step.name] ?? [:] }
-        if let files = hooks.after(session, &context) { state.withLock { $0.reusedFiles[step.name] = files } }
+        rebuild.pageKeys = state.withLock { $0.keys[step.name] ?? [:] }
+        if let files = hooks.after(rebuild, &context) { state.withLock { $0.reusedFiles[step.name] = files } }
     }
 
     /// After `step` threw.
-    func failed(_ step: BuildStep) { step.session?.failed(session) }
+    func failed(_ step: BuildStep) { step.session?.failed(rebuild) }
 
     /// At the end of the run: how many pages (files, for `Load` and `Write`) each step took
-    /// from memory, kept as `BuildMemory.lastReuse` for tests.
+    /// from memory, kept as `SessionMemory.lastReuse` for tests.
     func finish(_ steps: [BuildStep]) {
         let counts = state.withLock { state in
             Dictionary(
