@@ -35,7 +35,6 @@ package final class BuildMemory: Sendable {
         /// By step name, then page path relative to the content folder.
         var entries: [String: [String: Entry]] = [:]
         var files: [String: ReadFile] = [:]
-        var printCheckedGlobal: Int?
         /// The live site's folder identity right after the last successful write, with the global inputs then.
         var written: (folder: FileSignature, global: Int)?
         /// The sources of the copied files, as they were when the live site was written.
@@ -94,15 +93,6 @@ package final class BuildMemory: Sendable {
         get { state.withLock { $0.files } }
         set { state.withLock { $0.files = newValue } }
     }
-
-    /// Whether `print.html`'s emitted URLs were checked by an earlier build of this session with
-    /// the same global inputs. Its sections come from pages whose own HTML (same raw HTML,
-    /// same Markdown links, checked on every rebuild) is checked again, so a preview rebuild
-    /// need not scan the whole book's page again.
-    func printPageChecked(global: Int) -> Bool { state.withLock { $0.printCheckedGlobal == global } }
-
-    /// Records that `print.html` passed the emitted-URL check under `global`.
-    func rememberPrintPageChecked(global: Int) { state.withLock { $0.printCheckedGlobal = global } }
 
     /// Whether the folder at `output` is the one the last build wrote with these global inputs.
     func liveSiteIsOurs(_ output: String, global: Int) -> Bool {

@@ -5,10 +5,9 @@ struct EarlierBuild: Sendable {
     /// relative to the content folder (a file whose signature still matches is not read again).
     var files: [String: BuildMemory.ReadFile] = [:]
     /// `Render`: site files byte-identical to the ones the live site holds (its pages that were
-    /// taken from memory, by path in the site), so the emitted-URL check skips them.
+    /// taken from memory, by path in the site), so `Write` links them and the machine-path check
+    /// skips them (its verdict reads the file alone; the emitted-URL check's does not).
     var unchanged: Set<String> = []
-    /// `Render`: pages whose emitted URLs were checked then and cannot have changed (`print.html`).
-    var checked: Set<String> = []
     /// `Write`: files to hard-link from the live site instead of writing them.
     var linkable: Set<String> = []
     /// `Write`: whether the replaced site is removed in the background (a session goes on).

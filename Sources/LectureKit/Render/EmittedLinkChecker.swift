@@ -14,12 +14,15 @@ import LectureSupport
 /// and templates write them).
 enum EmittedLinkChecker {
     /// - Parameters:
-    ///   - site: the rendered site; `site.unchanged` files are skipped (checked when made).
+    ///   - site: the rendered site; each HTML file's URLs and ids are taken from `site.links`
+    ///     when known there (a page's, made with the page), else read from its bytes, and every
+    ///     file's are resolved against this site: what a URL names may have gone since the page
+    ///     was made.
     ///   - siteURL: the prefix of root-absolute URLs (`404.html`'s), stripped before resolving.
     ///   - optional: files the site may lack without a broken page (`assets/highlight.min.js`
     ///     when Debian's highlight.js is not installed: pages work without highlighting).
     ///   - outputDirectory: used to name the file in diagnostics.
-    ///   - skipping: pages not to check (`print.html` on a preview rebuild, see `BuildMemory`).
+    ///   - skipping: files not to check (redirect pages, checked against book.toml's lines).
     ///   - outsideLinksAreErrors: whether a URL that leaves the site is an error
     ///     (`[preprocessor.lecture] outside-links = "error"`); else it is not checked, as mdBook does not, and
     ///     one written in Markdown was reported by `LinkChecker` at its line.
@@ -29,7 +32,7 @@ enum EmittedLinkChecker {
     ) -> [Diagnostic] {
         let files = Set(site.generated.keys).union(site.copied.keys)
         let pages = site.generated.keys.filter {
-            $0.hasSuffix(".html") && !site.unchanged.contains($0) && !skipping.contains($0)
+            $0.hasSuffix(".html") && !skipping.contains($0)
         }.sorted()
         let idCache = IDCache(site: site)
         // Pages of one folder share most URLs (the template's): each folder resolves a path once.
@@ -82,13 +85,13 @@ enum EmittedLinkChecker {
             var diagnostics: [Diagnostic] = []
             for page in pages {
                 var problems: [String] = []
-                let html = site.generated[page]!
-                for url in urls(in: html, embeddedOnly: true) where Self.namesALocalFile(url) {
+                let links = site.links[page] ?? EmittedLinks(html: site.generated[page]!)
+                for url in links.embedded where Self.namesALocalFile(url) {
                     problems.append(
                         "'\(url)' embeds a file of the machine that opens the page (file:), which a reader does not have and a PDF would publish"
                     )
                 }
-                for written in urls(in: html) {
+                for written in links.urls {
                     let url = written.utf8.contains { $0 <= 0x20 } ? Self.asBrowsersRead(written) : written
                     if url.isEmpty || url.hasPrefix("//") { continue }
                     if LinkRewriter.hasScheme(url) {
@@ -273,7 +276,7 @@ enum EmittedLinkChecker {
         return ids
     }
 
-    /// The ids of each generated page, computed once per page on first use.
+    /// The ids of each generated page: known with the page (`site.links`), or read once on first use.
     final class IDCache: Sendable {
         private let site: SiteFiles
         // Locked, not Mutex: the threads checking pages contend for it (see `Locked`).
@@ -282,7 +285,7 @@ enum EmittedLinkChecker {
         init(site: SiteFiles) { self.site = site }
 
         func ids(of path: String) -> Set<String>? {
-            if let ids = known.withLock({ $0[path] }) { return ids }
+            if let ids = site.links[path]?.ids ?? known.withLock({ $0[path] }) { return ids }
             guard let bytes = site.generated[path] else { return nil }
             let ids = EmittedLinkChecker.ids(in: bytes)
             known.withLock { $0[path] = ids }

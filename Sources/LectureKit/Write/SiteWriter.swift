@@ -13,6 +13,9 @@ struct SiteFiles: Sendable {
     var copied: [String: String] = [:]
     /// Files known to be byte-identical to the last build's (incremental rebuilds).
     var unchanged: Set<String> = []
+    /// The URLs and ids of generated HTML files known before the site was assembled (a page's,
+    /// made with the page), by path; `EmittedLinkChecker` reads the others from their bytes.
+    var links: [String: EmittedLinks] = [:]
     /// The `stat` signatures of the copied files' sources, for the next incremental rebuild.
     var copySignatures: [String: FileSignature] = [:]
     /// An empty site.

@@ -54,7 +54,7 @@ extension BuildStep {
                 EmittedLinkChecker.check(
                     context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
                     outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
-                    skipping: context.earlier.checked.union(redirects.files.keys),
+                    skipping: Set(redirects.files.keys),
                     outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
             // No path of this machine in what is published.
             let sources = Dictionary(
@@ -71,17 +71,15 @@ extension BuildStep {
             )
         })
 
-    /// In a session: whether `print.html`'s URLs were checked under the same global inputs, with
-    /// no page changed since; the
-    /// site files its pages make as the live site holds them, from results with the keys of the
-    /// build that wrote it (a page taken from memory may have been rendered by a later build
-    /// that failed, and never written), so the emitted-URL check and `Write` skip them; copied
-    /// files whose source is as it was at the last write.
+    /// In a session: the site files its pages make as the live site holds them, from results
+    /// with the keys of the build that wrote it (a page taken from memory may have been rendered
+    /// by a later build that failed, and never written), so `Write` links them and the check for
+    /// machine paths (which reads a file's own bytes alone) skips them; copied files whose source
+    /// is as it was at the last write. The emitted-URL check skips no file: what a URL names is
+    /// in other files, which may have changed.
     static let renderSession = SessionHooks(
         before: { session, context in
             session.global = session.memory.number(of: context.globalInputs())
-            context.earlier.checked =
-                session.memory.printPageChecked(global: session.global) ? [PrintPage.outputPath] : []
         },
         pagesDone: { session, context in
             let keys = session.pageKeys
@@ -103,11 +101,6 @@ extension BuildStep {
                 unchanged.insert("index.html")
             }
             context.earlier.unchanged = unchanged
-            // print.html holds every page: checked earlier only counts when no page changed since
-            // (a page's new broken URL is print.html's too, and a clean build reports both).
-            if context.pages.contains(where: { !unchanged.contains($0.chapter.outputPath) }) {
-                context.earlier.checked.remove(PrintPage.outputPath)
-            }
         },
         after: { session, context in
             // Copied files whose source is as it was at the last write can be linked, not copied.
@@ -116,7 +109,6 @@ extension BuildStep {
                 context.site.unchanged.insert(path)
             }
             session.copies = copies
-            if !context.diagnostics.hasErrors { session.memory.rememberPrintPageChecked(global: session.global) }
             return nil
         })
 
@@ -128,7 +120,10 @@ extension BuildStep {
         let pages = context.pages.compactMap(\.rendered)
         var site = SiteFiles()
         site.unchanged = context.earlier.unchanged
-        for page in pages { site.generated[page.outputPath] = page.html }
+        for page in pages {
+            site.generated[page.outputPath] = page.html
+            site.links[page.outputPath] = page.links
+        }
         // `print.html` and the search index each take every page: made side by side.
         let entries = pages.map(\.searchEntry)
         let bookWide = [0, 1].parallelMap(jobs: configuration.run.jobs) { part -> [String: [UInt8]] in
@@ -148,6 +143,7 @@ extension BuildStep {
                         to: OutputPath.href(forOutput: first.outputPath), title: first.title,
                         language: configuration.book.languageOrDefault, values: values
                     ).utf8) : html
+            if !first.outputPath.contains("/") { site.links["index.html"] = site.links[first.outputPath] }
         }
         if order.isEmpty {
             // A book without pages (an empty summary, which mdBook builds too): the root is the
@@ -288,7 +284,7 @@ struct PageRendering: Hashable, Sendable {
                     pageTitle: page.source.title)
             ).utf8)
         return RenderedPage(
-            outputPath: output, html: html, searchEntry: SearchIndex.entry(page),
+            outputPath: output, html: html, links: EmittedLinks(html: html), searchEntry: SearchIndex.entry(page),
             printHTML: PrintPage.chapter(
                 content, output: output, anchors: printAnchors,
                 number: page.chapter.number.flatMap {
@@ -322,6 +318,8 @@ struct RenderedPage: Sendable {
     var outputPath: String
     /// The page as written, UTF-8.
     var html: [UInt8]
+    /// Its URLs and ids, read once here: the emitted-URL check resolves them on every build.
+    var links: EmittedLinks
     /// Its entry of the search index.
     var searchEntry: SearchIndex.PageEntry
     /// Its section of `print.html` (`PrintPage.chapter`).
