@@ -33,7 +33,13 @@ import Testing
         return (errors(session.lines), errors(clean.lines))
     }
 
-    @Test(arguments: ["<img src=\"picture.svg\" alt=\"p\">"])
+    /// Every way HTML writes the attribute (code review 7, M1: single-quoted and bare values were
+    /// not read).
+    @Test(arguments: [
+        "<img src=\"picture.svg\" alt=\"p\">", "<img src='picture.svg' alt='p'>", "<img src=picture.svg alt=p>",
+        "<IMG SRC = \"picture.svg\">", "<img srcset=\"picture.svg 2x, b.html 1x\" src=\"b.html\">",
+        "<img src=\"pictur&#101;.svg\">",
+    ])
     func aRemovedPictureBreaksThePageThatWasNotRendered(_ image: String) throws {
         let (session, clean) = try rebuildAndCleanBuild(
             [

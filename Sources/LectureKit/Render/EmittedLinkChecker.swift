@@ -10,8 +10,7 @@ import LectureSupport
 /// place. URLs are resolved as a browser resolves them against the file's own location, so a
 /// link that works here works from `file://` (so a URL may not name a folder) and under any
 /// sub-path. The values are read from
-/// `href`, `src`, `data` and `poster` attributes of HTML this tool wrote (double-quoted, as the renderer
-/// and templates write them).
+/// `href`, `src`, `data`, `poster` and `srcset` attributes, as a browser reads them (`HTMLAttributes`).
 enum EmittedLinkChecker {
     /// - Parameters:
     ///   - site: the rendered site; each HTML file's URLs and ids are taken from `site.links`
@@ -205,76 +204,30 @@ enum EmittedLinkChecker {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The values of `href="…"`, `src="…"`, `data="…"` (`<object>`) and `poster="…"` (`<video>`)
-    /// attributes, character references decoded as a browser decodes them (`&amp;`, `&#x27;`,
-    /// `&eacute;`); with `embeddedOnly`, those a browser loads into the page (all but `href`).
+    /// The URLs of `html`'s `href`, `src`, `data` (`<object>`) and `poster` (`<video>`) attributes
+    /// and the candidates of its `srcset`s, read as a browser reads them (`HTMLAttributes`: any
+    /// quoting, any case, character references decoded); with `embeddedOnly`, those a browser
+    /// loads into the page (all but `href`).
     static func urls(in html: [UInt8], embeddedOnly: Bool = false) -> [String] {
         var found: [String] = []
-        html.withUnsafeBufferPointer { bytes in
-            let count = bytes.count
-            var next = 0
-            // `="` preceded by ` href` or ` src`.
-            while let index = UTF8Search.offset(of: UInt8(ascii: "="), in: bytes, from: next) {
-                next = index + 1
-                guard index + 1 < count, bytes[index + 1] == UInt8(ascii: "\"") else { continue }
-                func preceded(by word: StaticString) -> Bool {
-                    let length = word.utf8CodeUnitCount
-                    guard index >= length else { return false }
-                    for offset in 0..<length where bytes[index - length + offset] != word.utf8Start[offset] {
-                        return false
-                    }
-                    return true
+        HTMLAttributes.scan(html) { tag in
+            for attribute in tag.attributes {
+                let name = attribute.name
+                if HTMLAttributes.is("srcset", name, in: html) {
+                    found += HTMLAttributes.srcsetURLs(HTMLAttributes.value(attribute.value, in: html))
+                } else if HTMLAttributes.is("src", name, in: html) || HTMLAttributes.is("data", name, in: html)
+                    || HTMLAttributes.is("poster", name, in: html)
+                    || (!embeddedOnly && HTMLAttributes.is("href", name, in: html))
+                {
+                    found.append(HTMLAttributes.value(attribute.value, in: html))
                 }
-                let start = index + 2
-                next = start
-                guard
-                    (!embeddedOnly && preceded(by: " href")) || preceded(by: " src") || preceded(by: " data")
-                        || preceded(by: " poster")
-                else { continue }
-                var end = start
-                while end < count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-                next = end
-                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                // A byte test: Foundation's `contains` searches the string as text, which is slow.
-                found.append(value.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(value) : value)
             }
         }
         return found
     }
 
-    /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size),
-    /// character references decoded.
-    /// Also `name="…"` values, which `<a name>` anchors are (HTML's "indicated part" rule).
-    static func ids(in html: [UInt8]) -> Set<String> {
-        var ids = Set<String>()
-        html.withUnsafeBufferPointer { bytes in
-            let count = bytes.count
-            var next = 0
-            while let index = UTF8Search.offset(of: UInt8(ascii: "="), in: bytes, from: next) {
-                next = index + 1
-                // Double-quoted as this tool writes them, or single-quoted as an author may in raw HTML.
-                guard index >= 3, index + 1 < count,
-                    bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "'")
-                else { continue }
-                let closing = bytes[index + 1]
-                let isID =
-                    bytes[index - 3] == UInt8(ascii: " ") && bytes[index - 2] == UInt8(ascii: "i")
-                    && bytes[index - 1] == UInt8(ascii: "d")
-                let isName =
-                    index >= 5 && bytes[index - 5] == UInt8(ascii: " ") && bytes[index - 4] == UInt8(ascii: "n")
-                    && bytes[index - 3] == UInt8(ascii: "a") && bytes[index - 2] == UInt8(ascii: "m")
-                    && bytes[index - 1] == UInt8(ascii: "e")
-                guard isID || isName else { continue }
-                let start = index + 2
-                var end = start
-                while end < count, bytes[end] != closing { end += 1 }
-                let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                ids.insert(id.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(id) : id)
-                next = end
-            }
-        }
-        return ids
-    }
+    /// The values of `id` and `name` attributes (`HTMLAttributes.ids(in:)`).
+    static func ids(in html: [UInt8]) -> Set<String> { HTMLAttributes.ids(in: html) }
 
     /// The ids of each generated page: known with the page (`site.links`), or read once on first use.
     final class IDCache: Sendable {
