@@ -32,7 +32,8 @@ struct RandomBook {
         case picture
         case table
         /// `htmls[n]`: raw HTML, with an id, with a link to no page (an error of the emitted site),
-        /// with a link to a heading of another page, or with the picture: what the last two name
+        /// with a link to a heading of another page, with the picture, or both written another
+        /// way (single-quoted, bare, in capitals): what the last three name
         /// is in other files, which an edit may rename or remove.
         case html(Int)
         /// A `run` sample that reads `data.txt` (`reads=`) and fails when it says `stop`.
@@ -84,6 +85,8 @@ struct RandomBook {
         "<div id=\"box\">A box</div>", "<p><a href=\"nowhere.html\">nowhere</a></p>",
         "<p><a href=\"{up}b.html#section-three\">to b</a></p>",
         "<p><img src=\"{up}picture.svg\" alt=\"a picture\"></p>",
+        // The same two as an author may write them: single-quoted, bare, in capitals.
+        "<p><A HREF='{up}b.html#section-three'>to b</A> <img src={up}picture.svg alt=picture></p>",
     ]
     static let codes = [
         "print(\"one\")", "print(\"two\")", "let numbers = [1, 2, 3]\nprint(numbers.reduce(0, +))",
@@ -156,7 +159,7 @@ struct RandomBook {
                 .heading(level: 1, text: 2), .heading(level: 2, text: 0), .include, .table, .readingSample, .html(2),
             ],
             "d.md": [.heading(level: 1, text: 0), .paragraph(1)],
-            "part/e.md": [.heading(level: 1, text: 1), .link(0), .html(0)],
+            "part/e.md": [.heading(level: 1, text: 1), .link(0), .html(0), .html(4)],
         ]
         summary = [("a.md", false), ("b.md", false), ("c.md", true), ("part/e.md", false)]
         settings = [
@@ -229,7 +232,7 @@ struct RandomBook {
         case 5: return [.include, .picture][pick(2)]
         case 6: return .table
         // The broken raw link (an error after Render) now and then, so most builds are compared.
-        default: return .html([0, 0, 1, 2, 3][pick(5)])
+        default: return .html([0, 0, 1, 2, 3, 4][pick(6)])
         }
     }
 
@@ -393,7 +396,7 @@ struct RandomBook {
     }
 
     /// The picture removed or back, or `b.md`'s 'Section three' renamed or back: what
-    /// `htmls[2]` and `htmls[3]` name, from pages this edit leaves as they are.
+    /// `htmls[2]`, `htmls[3]` and `htmls[4]` name, from pages this edit leaves as they are.
     private mutating func editRawHTMLTarget() -> String {
         if pick(2) == 0 {
             picture = picture == nil ? 0 : nil
@@ -452,7 +455,9 @@ struct RandomBook {
                     }
                     return valid.first.map { .link($0) } ?? .paragraph(0)
                 case .html(1): return .html(0)
-                case .html(2) where !chapters.contains("b.md"): return .html(0)
+                case .html(2),
+                    .html(4) where !chapters.contains("b.md"):
+                    return .html(0)
                 case .sample(let code, let output):
                     let fixed = Self.printed[code] == nil ? 0 : code
                     return .sample(code: fixed, output: output.map { _ in Self.printed[fixed]! })
