@@ -204,26 +204,11 @@ enum EmittedLinkChecker {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The URLs of `html`'s `href`, `src`, `data` (`<object>`) and `poster` (`<video>`) attributes
-    /// and the candidates of its `srcset`s, read as a browser reads them (`HTMLAttributes`: any
-    /// quoting, any case, character references decoded); with `embeddedOnly`, those a browser
-    /// loads into the page (all but `href`).
+    /// The URLs of `html` (`EmittedLinks`); with `embeddedOnly`, those a browser loads into the
+    /// page (all but `href`).
     static func urls(in html: [UInt8], embeddedOnly: Bool = false) -> [String] {
-        var found: [String] = []
-        HTMLAttributes.scan(html) { tag in
-            for attribute in tag.attributes {
-                let name = attribute.name
-                if HTMLAttributes.is("srcset", name, in: html) {
-                    found += HTMLAttributes.srcsetURLs(HTMLAttributes.value(attribute.value, in: html))
-                } else if HTMLAttributes.is("src", name, in: html) || HTMLAttributes.is("data", name, in: html)
-                    || HTMLAttributes.is("poster", name, in: html)
-                    || (!embeddedOnly && HTMLAttributes.is("href", name, in: html))
-                {
-                    found.append(HTMLAttributes.value(attribute.value, in: html))
-                }
-            }
-        }
-        return found
+        let links = EmittedLinks(html: html)
+        return embeddedOnly ? links.embedded : links.urls
     }
 
     /// The values of `id` and `name` attributes (`HTMLAttributes.ids(in:)`).
