@@ -5,7 +5,9 @@ import Testing
 @testable import LectureSupport
 
 /// Incremental = clean, under random edits: a `RandomBook` is edited again and again (page text,
-/// samples, expected outputs, the summary, include targets, the theme, book.toml, a picture);
+/// samples, expected outputs, the summary, include targets, the theme, book.toml, a picture
+/// changed or removed while pages' raw HTML names it, a heading renamed that another page's raw
+/// HTML and Markdown link to);
 /// after every edit a rebuild with the session's `SessionMemory` (as `lecture serve` does) and a
 /// clean build of the same book must agree: both fail with the same diagnostics, or both
 /// succeed with the same diagnostics and sites equal byte for byte, every file of both trees.

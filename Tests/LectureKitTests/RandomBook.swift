@@ -7,7 +7,7 @@ import Foundation
 /// seeded generator edits at random, one edit at a time, the way an author works while `lecture
 /// serve` runs: page text, a sample's code, an expected output block, `SUMMARY.md` (a chapter
 /// added, removed, moved or nested), an `{{#include}}` target, a template or asset of the
-/// theme, a picture (changed or removed), raw HTML naming the picture or another page's heading, `book.toml`, the book's sample library (`lib/Greeting`, which a sample
+/// theme, a picture (changed or removed), a heading (renamed), `book.toml`, the book's sample library (`lib/Greeting`, which a sample
 /// imports: its doc comment and its declaration, so hover cards change and outputs do not), the
 /// file a sample declares with `reads=` (`data.txt`: every input the build's steps read). The book is a model (`pages`, `summary`, `settings`…) written
 /// out whole after each edit, so an edit is a change of the model and `describe` says what it
@@ -32,8 +32,9 @@ struct RandomBook {
         case picture
         case table
         /// `htmls[n]`: raw HTML, with an id, with a link to no page (an error of the emitted site),
-        /// with the picture, or with a link to a heading of another page (`b.md`'s third section):
-        /// URLs the emitted site's check resolves against other files, which edits elsewhere change.
+        /// with a link to a heading of another page, with the picture, or both written another
+        /// way (single-quoted, bare, in capitals): what the last three name
+        /// is in other files, which an edit may rename or remove.
         case html(Int)
         /// A `run` sample that reads `data.txt` (`reads=`) and fails when it says `stop`.
         case readingSample
@@ -48,7 +49,7 @@ struct RandomBook {
     /// `src/listing.txt` (`listings[n]`) and `src/code.swift` (`includedCodes[n]`).
     var listing = 0
     var includedCode = 0
-    /// `src/picture.svg` (`pictures[n]`; `nil`: removed).
+    /// `src/picture.svg` (`pictures[n]`), `nil` when removed.
     var picture: Int? = 0
     /// `lib/Greeting/Greeting.swift` (`libraries[n]`), `src/data.txt` and `src/part/data.txt` (`dataTexts[n]`).
     var library = 0
@@ -79,9 +80,13 @@ struct RandomBook {
         "a.md", "b.md", "c.md#section-one", "part/e.md", "d.md", "intro.md#section-two", "#section-one",
         "b.md#section-three", "missing.md",
     ]
+    /// `{up}` is the way from the page's folder to the book's root (`../` from `part/`).
     static let htmls = [
         "<div id=\"box\">A box</div>", "<p><a href=\"nowhere.html\">nowhere</a></p>",
-        "<p><img src=\"{up}picture.svg\" alt=\"raw\"></p>", "<p><a href=\"{up}b.html#section-three\">B's third</a></p>",
+        "<p><a href=\"{up}b.html#section-three\">to b</a></p>",
+        "<p><img src=\"{up}picture.svg\" alt=\"a picture\"></p>",
+        // The same two as an author may write them: single-quoted, bare, in capitals.
+        "<p><A HREF='{up}b.html#section-three'>to b</A> <img src={up}picture.svg alt=picture></p>",
     ]
     static let codes = [
         "print(\"one\")", "print(\"two\")", "let numbers = [1, 2, 3]\nprint(numbers.reduce(0, +))",
@@ -143,11 +148,18 @@ struct RandomBook {
         random = SplitMix64(seed: seed)
         pages = [
             "intro.md": [.heading(level: 1, text: 0), .paragraph(0), .heading(level: 2, text: 1)],
-            "a.md": [.heading(level: 1, text: 0), .link(1), .sample(code: 0, output: 0), .sample(code: 4, output: 4)],
-            "b.md": [.heading(level: 1, text: 1), .heading(level: 2, text: 2), .paragraph(2), .picture],
-            "c.md": [.heading(level: 1, text: 2), .heading(level: 2, text: 0), .include, .table, .readingSample],
+            "a.md": [
+                .heading(level: 1, text: 0), .link(1), .sample(code: 0, output: 0), .sample(code: 4, output: 4),
+                .html(3),
+            ],
+            // The picture only in raw HTML at first: a Markdown image of it would stop the build at
+            // `Links` when it is removed, before the emitted URLs are checked.
+            "b.md": [.heading(level: 1, text: 1), .heading(level: 2, text: 2), .paragraph(2)],
+            "c.md": [
+                .heading(level: 1, text: 2), .heading(level: 2, text: 0), .include, .table, .readingSample, .html(2),
+            ],
             "d.md": [.heading(level: 1, text: 0), .paragraph(1)],
-            "part/e.md": [.heading(level: 1, text: 1), .link(0), .html(0)],
+            "part/e.md": [.heading(level: 1, text: 1), .link(0), .html(0), .html(4)],
         ]
         summary = [("a.md", false), ("b.md", false), ("c.md", true), ("part/e.md", false)]
         settings = [
@@ -177,6 +189,8 @@ struct RandomBook {
             ("theme", { $0.editTheme() }),
             ("book.toml", { $0.editSettings() }),
             ("picture", { $0.editPicture() }),
+            ("heading", { $0.editHeading() }),
+            ("what raw HTML names", { $0.editRawHTMLTarget() }),
             ("sample library", { $0.editLibrary() }),
             ("file a sample reads", { $0.editReadFile() }),
         ]
@@ -217,9 +231,8 @@ struct RandomBook {
         case 4: return .link(pick(10) < 8 ? pick(4) : pick(Self.links.count))
         case 5: return [.include, .picture][pick(2)]
         case 6: return .table
-        // The broken raw link (an error after Render) now and then, so most builds are compared;
-        // the raw picture and the raw link to another page's heading as often.
-        default: return .html([1, 2, 3, 0, 0, 0][pick(6)])
+        // The broken raw link (an error after Render) now and then, so most builds are compared.
+        default: return .html([0, 0, 1, 2, 3, 4][pick(6)])
         }
     }
 
@@ -368,14 +381,55 @@ struct RandomBook {
         return "data.txt is text \(data)"
     }
 
+    /// The picture changed, removed (pages' Markdown and raw HTML still name it) or back.
     private mutating func editPicture() -> String {
-        // Now and then removed, which breaks every URL naming it, in Markdown or raw HTML.
-        guard let shown = picture, pick(4) > 0 else {
-            picture = picture == nil ? 0 : nil
-            return picture.map { "picture.svg is picture \($0) again" } ?? "picture.svg removed"
+        guard let now = picture else {
+            picture = pick(Self.pictures.count)
+            return "picture.svg is back as picture \(picture!)"
         }
-        picture = (shown + 1) % Self.pictures.count
+        if pick(2) == 0 {
+            picture = nil
+            return "picture.svg removed"
+        }
+        picture = (now + 1) % Self.pictures.count
         return "picture.svg is picture \(picture!)"
+    }
+
+    /// The picture removed or back, or `b.md`'s 'Section three' renamed or back: what
+    /// `htmls[2]`, `htmls[3]` and `htmls[4]` name, from pages this edit leaves as they are.
+    private mutating func editRawHTMLTarget() -> String {
+        if pick(2) == 0 {
+            picture = picture == nil ? 0 : nil
+            return picture == nil ? "picture.svg removed" : "picture.svg is back"
+        }
+        let b = pages["b.md"]!
+        if let index = b.firstIndex(of: .heading(level: 2, text: 2)) {
+            pages["b.md"]![index] = .heading(level: 2, text: 0)
+            return "b.md: 'Section three' renamed to 'Section one'"
+        }
+        pages["b.md"]!.append(.heading(level: 2, text: 2))
+        return "b.md: 'Section three' added"
+    }
+
+    /// A heading's text changed; one time in two `b.md`'s 'Section three', which other pages'
+    /// raw HTML (`htmls[2]`) and links name: its id changes, and links to it from pages that did
+    /// not change break or mend.
+    private mutating func editHeading() -> String {
+        let linked = pick(2) == 0
+        let path = linked ? "b.md" : Self.pagePaths[pick(Self.pagePaths.count)]
+        let headings = (pages[path] ?? []).indices.filter {
+            guard case .heading(_, let text) = pages[path]![$0] else { return false }
+            return !linked || text == 2
+        }
+        guard !headings.isEmpty else {
+            pages[path, default: []].append(.heading(level: 2, text: 1))
+            return "\(path): heading 'Section two' added"
+        }
+        let index = headings[pick(headings.count)]
+        guard case .heading(let level, let text) = pages[path]![index] else { return "" }
+        let renamed = (text + 1 + pick(Self.headingTexts.count - 1)) % Self.headingTexts.count
+        pages[path]![index] = .heading(level: level, text: renamed)
+        return "\(path): heading \(index) renamed to '\(Self.headingTexts[renamed])'"
     }
 
     /// What the code of a sample prints (`outputs`), `nil` for the one that does not compile.
@@ -401,7 +455,9 @@ struct RandomBook {
                     }
                     return valid.first.map { .link($0) } ?? .paragraph(0)
                 case .html(1): return .html(0)
-                case .html(3) where !isValidLink("b.md#section-three", from: path, chapters: chapters): return .html(0)
+                case .html(2),
+                    .html(4) where !chapters.contains("b.md"):
+                    return .html(0)
                 case .sample(let code, let output):
                     let fixed = Self.printed[code] == nil ? 0 : code
                     return .sample(code: fixed, output: output.map { _ in Self.printed[fixed]! })
@@ -412,8 +468,12 @@ struct RandomBook {
             }
         }
         if pageTemplate == 3 { pageTemplate = 0 }
-        if picture == nil { picture = 0 }
         if data == 2 { data = 0 }
+        if picture == nil { picture = 0 }
+        // The heading raw HTML links to (`htmls[2]`) is back, rather than the link gone.
+        if !isValidLink("b.md#section-three", from: "b.md", chapters: ["b.md"]) {
+            pages["b.md"]!.append(.heading(level: 2, text: 2))
+        }
     }
 
     /// Whether `link` from `page` names a chapter of `chapters` and, with an anchor, a heading it has.

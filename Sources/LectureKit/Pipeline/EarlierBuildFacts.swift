@@ -6,7 +6,8 @@ struct EarlierBuildFacts: Sendable {
     /// relative to the content folder (a file whose signature still matches is not read again).
     var files: [String: SessionMemory.ReadFile] = [:]
     /// `Render`: site files byte-identical to the ones the live site holds (its pages that were
-    /// taken from memory, by path in the site), which `Write` may link instead of writing.
+    /// taken from memory, by path in the site), so `Write` links them and the machine-path check
+    /// skips them (its verdict reads the file alone; the emitted-URL check's does not).
     var unchanged: Set<String> = []
     /// `Write`: files to hard-link from the live site instead of writing them.
     var linkable: Set<String> = []

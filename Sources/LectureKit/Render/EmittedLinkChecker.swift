@@ -10,17 +10,18 @@ import LectureSupport
 /// place. URLs are resolved as a browser resolves them against the file's own location, so a
 /// link that works here works from `file://` (so a URL may not name a folder) and under any
 /// sub-path. The values are read from
-/// `href`, `src`, `data` and `poster` attributes of HTML this tool wrote (double-quoted, as the renderer
-/// and templates write them).
+/// `href`, `src`, `data`, `poster` and `srcset` attributes, as a browser reads them (`HTMLAttributes`).
 enum EmittedLinkChecker {
     /// - Parameters:
-    ///   - site: the rendered site; every HTML file is checked, also one byte-identical to the live
-    ///     site's (`site.unchanged`): what its URLs name (files, other pages' ids) may have changed.
+    ///   - site: the rendered site; each HTML file's URLs and ids are taken from `site.links`
+    ///     when known there (a page's, made with the page), else read from its bytes, and every
+    ///     file's are resolved against this site: what a URL names may have gone since the page
+    ///     was made.
     ///   - siteURL: the prefix of root-absolute URLs (`404.html`'s), stripped before resolving.
     ///   - optional: files the site may lack without a broken page (`assets/highlight.min.js`
     ///     when Debian's highlight.js is not installed: pages work without highlighting).
     ///   - outputDirectory: used to name the file in diagnostics.
-    ///   - skipping: pages not to check (`Redirects`' pages, checked against book.toml's lines).
+    ///   - skipping: files not to check (redirect pages, checked against book.toml's lines).
     ///   - outsideLinksAreErrors: whether a URL that leaves the site is an error
     ///     (`[preprocessor.lecture] outside-links = "error"`); else it is not checked, as mdBook does not, and
     ///     one written in Markdown was reported by `LinkChecker` at its line.
@@ -85,13 +86,13 @@ enum EmittedLinkChecker {
             var diagnostics: [Diagnostic] = []
             for page in pages {
                 var problems: [String] = []
-                let html = site.generated[page]!
-                for url in urls(in: html, embeddedOnly: true) where Self.namesALocalFile(url) {
+                let links = site.links[page] ?? EmittedLinks(html: site.generated[page]!)
+                for url in links.embedded where Self.namesALocalFile(url) {
                     problems.append(
                         "'\(url)' embeds a file of the machine that opens the page (file:), which a reader does not have and a PDF would publish"
                     )
                 }
-                for written in urls(in: html) {
+                for written in links.urls {
                     let url = written.utf8.contains { $0 <= 0x20 } ? Self.asBrowsersRead(written) : written
                     if url.isEmpty || url.hasPrefix("//") { continue }
                     if LinkRewriter.hasScheme(url) {
@@ -205,78 +206,17 @@ enum EmittedLinkChecker {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The values of `href="…"`, `src="…"`, `data="…"` (`<object>`) and `poster="…"` (`<video>`)
-    /// attributes, character references decoded as a browser decodes them (`&amp;`, `&#x27;`,
-    /// `&eacute;`); with `embeddedOnly`, those a browser loads into the page (all but `href`).
+    /// The URLs of `html` (`EmittedLinks`); with `embeddedOnly`, those a browser loads into the
+    /// page (all but `href`).
     static func urls(in html: [UInt8], embeddedOnly: Bool = false) -> [String] {
-        var found: [String] = []
-        html.withUnsafeBufferPointer { bytes in
-            let count = bytes.count
-            var next = 0
-            // `="` preceded by ` href` or ` src`.
-            while let index = UTF8Search.offset(of: UInt8(ascii: "="), in: bytes, from: next) {
-                next = index + 1
-                guard index + 1 < count, bytes[index + 1] == UInt8(ascii: "\"") else { continue }
-                func preceded(by word: StaticString) -> Bool {
-                    let length = word.utf8CodeUnitCount
-                    guard index >= length else { return false }
-                    for offset in 0..<length where bytes[index - length + offset] != word.utf8Start[offset] {
-                        return false
-                    }
-                    return true
-                }
-                let start = index + 2
-                next = start
-                guard
-                    (!embeddedOnly && preceded(by: " href")) || preceded(by: " src") || preceded(by: " data")
-                        || preceded(by: " poster")
-                else { continue }
-                var end = start
-                while end < count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-                next = end
-                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                // A byte test: Foundation's `contains` searches the string as text, which is slow.
-                found.append(value.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(value) : value)
-            }
-        }
-        return found
+        let links = EmittedLinks(html: html)
+        return embeddedOnly ? links.embedded : links.urls
     }
 
-    /// The values of ` id="…"` attributes, read as bytes (a page is scanned once, whatever its size),
-    /// character references decoded.
-    /// Also `name="…"` values, which `<a name>` anchors are (HTML's "indicated part" rule).
-    static func ids(in html: [UInt8]) -> Set<String> {
-        var ids = Set<String>()
-        html.withUnsafeBufferPointer { bytes in
-            let count = bytes.count
-            var next = 0
-            while let index = UTF8Search.offset(of: UInt8(ascii: "="), in: bytes, from: next) {
-                next = index + 1
-                // Double-quoted as this tool writes them, or single-quoted as an author may in raw HTML.
-                guard index >= 3, index + 1 < count,
-                    bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "'")
-                else { continue }
-                let closing = bytes[index + 1]
-                let isID =
-                    bytes[index - 3] == UInt8(ascii: " ") && bytes[index - 2] == UInt8(ascii: "i")
-                    && bytes[index - 1] == UInt8(ascii: "d")
-                let isName =
-                    index >= 5 && bytes[index - 5] == UInt8(ascii: " ") && bytes[index - 4] == UInt8(ascii: "n")
-                    && bytes[index - 3] == UInt8(ascii: "a") && bytes[index - 2] == UInt8(ascii: "m")
-                    && bytes[index - 1] == UInt8(ascii: "e")
-                guard isID || isName else { continue }
-                let start = index + 2
-                var end = start
-                while end < count, bytes[end] != closing { end += 1 }
-                let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                ids.insert(id.containsUTF8(UInt8(ascii: "&")) ? CharacterReferences.decoded(id) : id)
-                next = end
-            }
-        }
-        return ids
-    }
+    /// The values of `id` and `name` attributes (`HTMLAttributes.ids(in:)`).
+    static func ids(in html: [UInt8]) -> Set<String> { HTMLAttributes.ids(in: html) }
 
-    /// The ids of each generated page, computed once per page on first use.
+    /// The ids of each generated page: known with the page (`site.links`), or read once on first use.
     final class IDCache: Sendable {
         private let site: SiteFiles
         // Locked, not Mutex: the threads checking pages contend for it (see `Locked`).
@@ -285,7 +225,7 @@ enum EmittedLinkChecker {
         init(site: SiteFiles) { self.site = site }
 
         func ids(of path: String) -> Set<String>? {
-            if let ids = known.withLock({ $0[path] }) { return ids }
+            if let ids = site.links[path]?.ids ?? known.withLock({ $0[path] }) { return ids }
             guard let bytes = site.generated[path] else { return nil }
             let ids = EmittedLinkChecker.ids(in: bytes)
             known.withLock { $0[path] = ids }

@@ -37,157 +37,89 @@ enum MachineFileURLs {
     static func findings(in html: String, depth: Int = 0, network: Bool = false) -> [Finding] {
         let bytes = Array(html.utf8)
         var found: [Finding] = []
-        var index = 0
-        func lowercasedASCII(_ range: Range<Int>) -> String {
-            String(decoding: bytes[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-        }
-        func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
-        }
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count else {
-                index += 1
-                continue
-            }
-            // A comment hides what it holds.
-            if bytes[index + 1] == UInt8(ascii: "!") {
-                if bytes[index...].starts(with: Array("<!--".utf8)) {
-                    index =
-                        (index + 4..<bytes.count).first { bytes[$0...].starts(with: Array("-->".utf8)) } ?? bytes.count
-                }
-                index += 1
-                continue
-            }
-            let letter = bytes[index + 1] | 0x20
-            guard letter >= 0x61 && letter <= 0x7A else {
-                index += 1
-                continue
-            }
-            var cursor = index + 1
-            while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: "/"),
-                bytes[cursor] != UInt8(ascii: ">")
-            {
-                cursor += 1
-            }
-            let tag = lowercasedASCII(index + 1..<cursor)
-            var attributes: [(name: String, value: String, written: String, offset: Int)] = []
-            // Attributes, as HTML's tokenizer reads them: quoted, single-quoted or bare values.
-            while cursor < bytes.count, bytes[cursor] != UInt8(ascii: ">") {
-                if isSpace(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "/") {
-                    cursor += 1
-                    continue
-                }
-                let nameStart = cursor
-                cursor += 1
-                while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: "/"),
-                    bytes[cursor] != UInt8(ascii: ">"), bytes[cursor] != UInt8(ascii: "=")
-                {
-                    cursor += 1
-                }
-                let name = lowercasedASCII(nameStart..<cursor)
-                var probe = cursor
-                while probe < bytes.count, isSpace(bytes[probe]) { probe += 1 }
-                guard probe < bytes.count, bytes[probe] == UInt8(ascii: "=") else { continue }
-                probe += 1
-                while probe < bytes.count, isSpace(bytes[probe]) { probe += 1 }
-                var valueStart = probe
-                var valueEnd: Int
-                if probe < bytes.count, bytes[probe] == UInt8(ascii: "\"") || bytes[probe] == UInt8(ascii: "'") {
-                    let quote = bytes[probe]
-                    valueStart = probe + 1
-                    valueEnd = valueStart
-                    while valueEnd < bytes.count, bytes[valueEnd] != quote { valueEnd += 1 }
-                    cursor = min(valueEnd + 1, bytes.count)
-                } else {
-                    valueEnd = probe
-                    while valueEnd < bytes.count, !isSpace(bytes[valueEnd]), bytes[valueEnd] != UInt8(ascii: ">") {
-                        valueEnd += 1
-                    }
-                    cursor = valueEnd
-                }
-                let raw = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-                attributes.append((name, decodedReferences(raw), raw, valueStart))
-            }
-            let tagEnd = min(cursor + 1, bytes.count)
-            let isMetaRefresh =
-                tag == "meta"
-                && attributes.contains {
-                    $0.name == "http-equiv" && $0.value.lowercased().trimmingCharacters(in: .whitespaces) == "refresh"
-                }
-            for attribute in attributes {
-                let place = "<\(tag) \(attribute.name)>"
-                if attribute.name == "href" || takesURL(attribute.name, tag: tag),
-                    let scheme = hiddenScript(written: attribute.written, decoded: attribute.value)
-                {
-                    found.append(
-                        Finding(offset: attribute.offset, place: place, url: attribute.written, hiddenScheme: scheme))
-                }
-                func report(_ url: String) {
+        // Attributes as HTML's tokenizer reads them (quoted, single-quoted or bare values; a
+        // comment hides what it holds); a style sheet's text is read as CSS.
+        HTMLAttributes.scan(
+            bytes,
+            rawText: { element, range in
+                guard element == "style" else { return }
+                let text = String(decoding: bytes[range], as: UTF8.self)
+                // Inside SVG a style element's text has its references decoded; read it both ways.
+                for url in Set(css(text) + css(decodedReferences(text))).sorted() {
                     for problem in problems(url: url, depth: depth, network: network) {
                         found.append(
                             Finding(
-                                offset: attribute.offset, place: problem.place.map { place + " " + $0 } ?? place,
+                                offset: range.lowerBound, place: "<style>" + (problem.place.map { " " + $0 } ?? ""),
                                 url: problem.url))
                     }
                 }
-                switch attribute.name {
-                case "srcdoc":
-                    for inner in nested(attribute.value, depth: depth, network: network) {
-                        found.append(
-                            Finding(
-                                offset: attribute.offset, place: place + " " + inner.place, url: inner.url,
-                                hiddenScheme: inner.hiddenScheme))
-                    }
-                    continue
-                case "srcset", "imagesrcset":
-                    for candidate in attribute.value.split(separator: ",") {
-                        report(
-                            String(
-                                candidate.trimmingCharacters(in: .whitespacesAndNewlines).prefix { !$0.isWhitespace }))
-                    }
-                    continue
-                case "style":
-                    css(attribute.value).forEach(report)
-                    continue
-                case "content" where isMetaRefresh:
-                    report(refreshTarget(attribute.value))
-                    continue
-                default: break
+            },
+            visit: { tag in
+                let tagName = HTMLAttributes.lowercased(tag.name, in: bytes)
+                let attributes = tag.attributes.map { attribute in
+                    (
+                        name: HTMLAttributes.lowercased(attribute.name, in: bytes),
+                        value: HTMLAttributes.value(attribute.value, in: bytes),
+                        written: String(decoding: bytes[attribute.value], as: UTF8.self),
+                        offset: attribute.value.lowerBound
+                    )
                 }
-                if takesURL(attribute.name, tag: tag) {
-                    report(attribute.value)
-                } else if attribute.value.lowercased().contains("url(") {
-                    css(attribute.value).forEach(report)
+                found += findings(tag: tagName, attributes: attributes, depth: depth, network: network)
+            })
+        return found
+    }
+
+    /// The places of one start tag's attributes (name lowercased, value decoded and as written).
+    private static func findings(
+        tag: String, attributes: [(name: String, value: String, written: String, offset: Int)], depth: Int,
+        network: Bool
+    ) -> [Finding] {
+        var found: [Finding] = []
+        let isMetaRefresh =
+            tag == "meta"
+            && attributes.contains {
+                $0.name == "http-equiv" && $0.value.lowercased().trimmingCharacters(in: .whitespaces) == "refresh"
+            }
+        for attribute in attributes {
+            let place = "<\(tag) \(attribute.name)>"
+            if attribute.name == "href" || takesURL(attribute.name, tag: tag),
+                let scheme = hiddenScript(written: attribute.written, decoded: attribute.value)
+            {
+                found.append(
+                    Finding(offset: attribute.offset, place: place, url: attribute.written, hiddenScheme: scheme))
+            }
+            func report(_ url: String) {
+                for problem in problems(url: url, depth: depth, network: network) {
+                    found.append(
+                        Finding(
+                            offset: attribute.offset, place: problem.place.map { place + " " + $0 } ?? place,
+                            url: problem.url))
                 }
             }
-            index = tagEnd
-            // Raw text: a style sheet is read as CSS; a script's or a textarea's text is no markup.
-            if ["style", "script", "textarea", "title", "xmp", "noembed", "noframes", "iframe", "noscript"].contains(
-                tag)
-            {
-                let closing = Array("</\(tag)".utf8)
-                var end = index
-                while end < bytes.count {
-                    if bytes[end] == UInt8(ascii: "<"), end + closing.count <= bytes.count,
-                        lowercasedASCII(end..<end + closing.count) == String(decoding: closing, as: UTF8.self)
-                    {
-                        break
-                    }
-                    end += 1
+            switch attribute.name {
+            case "srcdoc":
+                for inner in nested(attribute.value, depth: depth, network: network) {
+                    found.append(
+                        Finding(
+                            offset: attribute.offset, place: place + " " + inner.place, url: inner.url,
+                            hiddenScheme: inner.hiddenScheme))
                 }
-                if tag == "style" {
-                    let text = String(decoding: bytes[index..<end], as: UTF8.self)
-                    // Inside SVG a style element's text has its references decoded; read it both ways.
-                    for url in Set(css(text) + css(decodedReferences(text))).sorted() {
-                        for problem in problems(url: url, depth: depth, network: network) {
-                            found.append(
-                                Finding(
-                                    offset: index, place: "<style>" + (problem.place.map { " " + $0 } ?? ""),
-                                    url: problem.url))
-                        }
-                    }
-                }
-                index = tag == "iframe" || tag == "noscript" ? index : end
+                continue
+            case "srcset", "imagesrcset":
+                HTMLAttributes.srcsetURLs(attribute.value).forEach(report)
+                continue
+            case "style":
+                css(attribute.value).forEach(report)
+                continue
+            case "content" where isMetaRefresh:
+                report(refreshTarget(attribute.value))
+                continue
+            default: break
+            }
+            if takesURL(attribute.name, tag: tag) {
+                report(attribute.value)
+            } else if attribute.value.lowercased().contains("url(") {
+                css(attribute.value).forEach(report)
             }
         }
         return found

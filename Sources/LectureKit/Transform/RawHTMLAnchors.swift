@@ -3,7 +3,7 @@ import LectureSupport
 
 /// The anchors a page's raw HTML defines, which links may name as they name headings: any
 /// element's `id` and an `<a name>` (`<a id="top"></a>`, `<span id="x">`, `<div id="box">`), in
-/// HTML blocks and inline HTML alike, with double or single quotes; and the ids the transforms
+/// HTML blocks and inline HTML alike, quoted in any way or bare; and the ids the transforms
 /// gave elements (a definition list's term, `<dt id="term">`, as mdBook anchors it).
 enum RawHTMLAnchors {
     static func of(_ blocks: [Block]) -> Set<String> {
@@ -12,19 +12,9 @@ enum RawHTMLAnchors {
         return walker.found
     }
 
-    /// The `id` and `name` values of `html`.
+    /// The `id` and `name` values of `html`, as a browser reads them (`HTMLAttributes`).
     static func of(html: String) -> Set<String> {
-        let bytes = Array(html.utf8)
-        var found = Set<String>()
-        for attribute in [" id=", " name=", "\nid=", "\nname=", "\tid=", "\tname="] {
-            for quote in ["\"", "'"] where html.contains(attribute + quote) {
-                let closing = quote == "'" ? UInt8(ascii: "'") : UInt8(ascii: "\"")
-                for range in AttributeScan.values(in: bytes, after: attribute + quote, closing: closing) {
-                    found.insert(NFC.normalized(String(decoding: bytes[range], as: UTF8.self)))
-                }
-            }
-        }
-        return found
+        Set(HTMLAttributes.ids(in: Array(html.utf8)).map(NFC.normalized))
     }
 
     private struct Walker: MarkupWalker {

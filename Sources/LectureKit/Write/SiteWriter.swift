@@ -13,6 +13,9 @@ struct SiteFiles: Sendable {
     var copied: [String: String] = [:]
     /// Files known to be byte-identical to the last build's (incremental rebuilds).
     var unchanged: Set<String> = []
+    /// The URLs and ids of generated HTML files known before the site was assembled (a page's,
+    /// made with the page), by path; `EmittedLinkChecker` reads the others from their bytes.
+    var links: [String: EmittedLinks] = [:]
     /// In a session: the `stat` signatures of the copied files' sources, and the key of each
     /// page's `Render` result (by page path), which `Write` leaves in the `SessionMemory` once the
     /// site is written, for the next rebuild. Filled by `Render`'s hook: the site carries them

@@ -126,7 +126,10 @@ extension BuildStep {
         let pages = context.pages.compactMap(\.rendered)
         var site = SiteFiles()
         site.unchanged = context.earlier.unchanged
-        for page in pages { site.generated[page.outputPath] = page.html }
+        for page in pages {
+            site.generated[page.outputPath] = page.html
+            site.links[page.outputPath] = page.links
+        }
         // `print.html` and the search index each take every page: made side by side.
         let entries = pages.map(\.searchEntry)
         let bookWide = [0, 1].parallelMap(jobs: configuration.run.jobs) { part -> [String: [UInt8]] in
@@ -146,6 +149,7 @@ extension BuildStep {
                         to: OutputPath.href(forOutput: first.outputPath), title: first.title,
                         language: configuration.book.languageOrDefault, values: values
                     ).utf8) : html
+            if !first.outputPath.contains("/") { site.links["index.html"] = site.links[first.outputPath] }
         }
         if order.isEmpty {
             // A book without pages (an empty summary, which mdBook builds too): the root is the
@@ -287,7 +291,7 @@ struct PageRendering: Hashable, Sendable {
                     pageTitle: page.source.title)
             ).utf8)
         return RenderedPage(
-            outputPath: output, html: html, searchEntry: SearchIndex.entry(page),
+            outputPath: output, html: html, links: EmittedLinks(html: html), searchEntry: SearchIndex.entry(page),
             printHTML: PrintPage.chapter(
                 content, output: output, anchors: printAnchors,
                 number: page.chapter.number.flatMap {
@@ -321,6 +325,8 @@ struct RenderedPage: Sendable {
     var outputPath: String
     /// The page as written, UTF-8.
     var html: [UInt8]
+    /// Its URLs and ids, read once here: the emitted-URL check resolves them on every build.
+    var links: EmittedLinks
     /// Its entry of the search index.
     var searchEntry: SearchIndex.PageEntry
     /// Its section of `print.html` (`PrintPage.chapter`).
