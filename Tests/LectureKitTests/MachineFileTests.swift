@@ -90,7 +90,8 @@ import Testing
 
         // The control: the same page from file:// leaks.
         let chromium = try PDFCommand.findChromium(nil)
-        let temporary = try FileSystem.makeTemporaryDirectory(prefix: "lc")
+        // Where `PDFCommand.print` would put it: a TMPDIR too long for Chromium's socket is not used.
+        let temporary = try PDFCommand.chromiumTemporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(temporary) }
         let control = try run.command(
             chromium,

@@ -50,9 +50,13 @@ import Testing
         }
     }
 
-    func build(_ content: String, into output: String, language: String? = nil, hoverTimeout: Double? = nil) throws {
+    func build(
+        _ content: String, into output: String, language: String? = nil, hoverTimeout: Double? = nil,
+        libraries: [String]? = nil
+    ) throws {
         var configuration = TestSupport.configuration(
             content: content, templates: TestSupport.repositoryRoot + "/site-templates", output: output)
+        if let libraries { configuration.verifier.libraries = libraries }
         configuration.book.title = "책"
         if let language { configuration.book.language = language }
         if let hoverTimeout { configuration.verifier.hoverTimeout = hoverTimeout }

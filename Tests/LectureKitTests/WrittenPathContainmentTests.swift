@@ -117,6 +117,16 @@ import Testing
             true
         }
         #expect(inside?.message == nil)
+        // /dev/shm is the user's scratch tmpfs: a path inside it may be written (the fuzz target's
+        // books live there), the rest of /dev and /dev/shm itself may not.
+        for (path, accepted) in [("/dev/shm/lecture-x", true), ("/dev/shm", false), ("/dev/lecture-x", false)] {
+            let refusal = WrittenPath(path, option: "--x", what: "x", kind: .folder).refusal(protecting: []) { _ in
+                true
+            }
+            #expect((refusal == nil) == accepted, "\(path): \(refusal?.message ?? "accepted")")
+            let site = OutputFolder(path).refusal(protecting: [])
+            #expect((site == nil) == accepted, "\(path): \(site?.summary ?? "accepted")")
+        }
     }
 
     /// The scratch tree every case starts from: a book, a foreign folder, an empty one, a PDF

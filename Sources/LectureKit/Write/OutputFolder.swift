@@ -97,7 +97,12 @@ package struct OutputFolder: Sendable, Equatable {
                     "output folder \(what) \(folder.role) ('\(canonical)'), which a build would replace",
                     fix: "choose a folder of its own for the site, such as 'book'")
             }
-            if !folder.mayHoldOutput && CanonicalPath.isWithin(output, canonical) {
+            if !folder.mayHoldOutput && CanonicalPath.isWithin(output, canonical) && !WrittenPath.isScratch(output) {
+                if folder.role == WrittenPath.systemRole {
+                    return refused(
+                        "output folder is inside \(folder.role) ('\(canonical)')",
+                        fix: "choose a folder of your own, outside the system's folders")
+                }
                 return refused(
                     "output folder is inside \(folder.role) ('\(canonical)'), whose files would be published again on each build",
                     fix: "choose a folder outside it")

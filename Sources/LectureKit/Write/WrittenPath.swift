@@ -47,6 +47,19 @@ package struct WrittenPath: Sendable {
 
     static let systemRole = "a system folder"
 
+    /// Folders inside the system's trees that are the user's scratch space: a path strictly
+    /// inside one may be written (`/dev/shm/x`: a tmpfs, where the fuzz target and many CI jobs
+    /// keep their files), the folder itself is still the system's.
+    static let scratchTrees = ["/dev/shm"]
+
+    /// Whether `path` (canonical) lies strictly inside a scratch tree.
+    static func isScratch(_ path: String) -> Bool {
+        scratchTrees.contains { tree in
+            guard let real = CanonicalPath.realPath(tree) else { return false }
+            return path != real && CanonicalPath.isWithin(path, real)
+        }
+    }
+
     /// The folders no output may be or hold, whatever the book: `/`, the home folders and the
     /// system's folders.
     static var machineFolders: [OutputFolder.Protected] {
@@ -70,7 +83,7 @@ package struct WrittenPath: Sendable {
                     "\(canonical == resolved ? "is" : "holds") \(folder.role) ('\(canonical)')",
                     fix: "name a \(kind == .file ? "file" : "folder") of its own, beside the book")
             }
-            if !folder.mayHoldOutput && CanonicalPath.isWithin(resolved, canonical) {
+            if !folder.mayHoldOutput && CanonicalPath.isWithin(resolved, canonical) && !Self.isScratch(resolved) {
                 return refused(
                     "lies in \(folder.role) ('\(canonical)')",
                     fix: folder.role == Self.systemRole

@@ -17,6 +17,8 @@ import Testing
             content: root + "/content", templates: root + "/site-templates", output: output)
         // The lecture's language and interface words, from its book.toml.
         configuration.book = BookSettingsLoader.load(path: root + "/book.toml").settings
+        // Its samples import its sample libraries (the stand-ins), as its book.toml names them.
+        configuration.verifier.libraries = TestSupport.lectureLibraries
         let report = try BuildPipeline(configuration: configuration, console: recorder.console).run()
         let loaded = ContentLoader.load(contentDirectory: root + "/content")
         #expect(report.pagesWritten == loaded.book.flattened.count)
@@ -79,7 +81,8 @@ import Testing
         // '# 1장 시작하며'), and pdftotext reads the '1' into another block. SourceKit's hover
         // cards may take their time on a loaded machine: their time-out is no part of this test.
         try tools.build(
-            TestSupport.repositoryRoot + "/content", into: root + "/_site", language: "ko", hoverTimeout: 600)
+            TestSupport.repositoryRoot + "/content", into: root + "/_site", language: "ko", hoverTimeout: 600,
+            libraries: TestSupport.lectureLibraries)
         let page = PrintPageTests.Outline(try tools.script("html_outline.py", [root + "/_site/print.html"]))
         let loaded = ContentLoader.load(contentDirectory: TestSupport.repositoryRoot + "/content")
         #expect(page.chapters.count == loaded.book.flattened.count)
