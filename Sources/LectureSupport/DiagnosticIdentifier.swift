@@ -227,6 +227,9 @@ extension Diagnostic.Identifier {
     /// A built page that holds a path of the machine that built it (the book's folder, the home
     /// folder, the cache, a temporary folder).
     package static let machinePathPublished = Self("lecture.site.machine-path")
+    /// A page, included text or copied file that holds a private key or a well-known token
+    /// (`SecretScan`): an error, and nothing is written.
+    package static let secretPublished = Self("lecture.site.secret")
     /// A template placeholder that is unknown or not closed.
     package static let templatePlaceholder = Self("lecture.template.placeholder")
     /// A `404.html` that is a whole document instead of the not-found message `page.html` lays out.
@@ -258,7 +261,7 @@ extension Diagnostic.Identifier {
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
         hiddenScriptURL, networkLoadInPDF,
-        machinePathPublished,
+        machinePathPublished, secretPublished,
         templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,
