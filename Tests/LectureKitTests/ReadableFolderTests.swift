@@ -73,6 +73,17 @@ import Testing
         #expect(TestSupport.read(book + "/book/intro.html")?.contains("let answer = 42") == true)
     }
 
+    /// A dot-folder that holds the book too is no private folder of the machine: a book kept in
+    /// `~/.local/share/book` may read `../examples` (a warning, as any folder outside it).
+    @Test func aDotFolderHoldingTheBookTooIsNotRefused() {
+        #expect(
+            ReadableFolder.privateFolder(holding: "/h/.local/share/examples", besides: "/h/.local/share/book") == nil)
+        #expect(ReadableFolder.privateFolder(holding: "/h/.ssh", besides: "/h/.local/share/book")?.path == "/h/.ssh")
+        #expect(
+            ReadableFolder.privateFolder(holding: "/h/.local/x/.git", besides: "/h/.local/book")?.path
+                == "/h/.local/x/.git")
+    }
+
     /// The lecture's own folders (inside its repository) are no warning.
     @Test func aFolderInsideTheRepositoryIsNoWarning() {
         let root = TestSupport.repositoryRoot

@@ -33,7 +33,7 @@ enum ReadableFolder {
         let book = CanonicalPath.of(bookDirectory)
         let boundary = repository(holding: book) ?? book
         guard !CanonicalPath.isWithin(resolved, boundary) else { return nil }
-        if let hidden = privateFolder(holding: resolved) {
+        if let hidden = privateFolder(holding: resolved, besides: boundary) {
             return .error(
                 .bookTOMLValue, bookTOML, location,
                 "'\(key)' folder '\(folder)' is inside \(hidden.role) ('\(hidden.path)'), which a book may not read",
@@ -54,12 +54,13 @@ enum ReadableFolder {
         "/var/spool", "/var/backups",
     ]
 
-    /// The dot-folder or system folder that `folder` (canonical) lies in, if any.
-    static func privateFolder(holding folder: String) -> (path: String, role: String)? {
+    /// The dot-folder or system folder that `folder` (canonical) lies in, if any; a dot-folder
+    /// that also holds `book` (a book kept in `~/.local/…` reading a sibling) is none.
+    static func privateFolder(holding folder: String, besides book: String = "/") -> (path: String, role: String)? {
         var prefix = ""
         for component in folder.split(separator: "/") {
             prefix += "/" + component
-            if component.hasPrefix(".") { return (prefix, "a dot-folder") }
+            if component.hasPrefix("."), !CanonicalPath.isWithin(book, prefix) { return (prefix, "a dot-folder") }
         }
         // Root's home is `/root`: a folder of a home is judged by its dot-folders alone.
         guard !CanonicalPath.homeFolders().contains(where: { CanonicalPath.isWithin(folder, $0) }) else { return nil }
