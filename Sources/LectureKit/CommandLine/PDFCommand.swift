@@ -85,6 +85,23 @@ struct PDFCommand: Subcommand {
             throw LectureError(.badOptionValue, "--output '\(output)' does not end in .pdf")
         }
         try build?.validate()
+        if output == nil, let build, let problem = Self.nameProblem(site: site, title: build.configuration.book.title) {
+            // Before the build: Chromium would fail only at the end, with "File name too long".
+            let toml = build.configuration.bookDirectory.map { FileSystem.join($0, "book.toml") } ?? "book.toml"
+            throw LectureError(
+                .error(
+                    .bookTOMLValue, toml, build.configuration.book.locations["book.title"], problem,
+                    notes: ["name the PDF with -o FILE.pdf, or shorten the title"]))
+        }
+    }
+
+    /// Why the PDF cannot be named after `title`: its file name is longer than the 255 bytes a
+    /// file name may hold (a 100-syllable Korean title is 300); nil when it can.
+    static func nameProblem(site: String, title: String?) -> String? {
+        let name = (defaultOutput(site: site, title: title) as NSString).lastPathComponent
+        guard name.utf8.count > 255 else { return nil }
+        return
+            "the book's title makes the PDF's file name \(name.utf8.count) bytes long, more than the 255 a file name may hold"
     }
 
     func run(console: Console) throws -> Int32 {
@@ -105,6 +122,9 @@ struct PDFCommand: Subcommand {
         }
         // The title from book.toml when the book was built here, else the one the site shows.
         let title = build == nil ? Self.title(ofPrintPage: page) : build?.configuration.book.title
+        if output == nil, let problem = Self.nameProblem(site: site, title: title) {
+            throw LectureError(.error(.badOptionValue, page, nil, problem, notes: ["name the PDF with -o FILE.pdf"]))
+        }
         let output = output ?? Self.defaultOutput(site: site, title: title)
         let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
         defer { FileSystem.removeTemporaryDirectory(profile) }
