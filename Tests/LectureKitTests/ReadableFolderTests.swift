@@ -56,6 +56,38 @@ import Testing
         #expect(!FileSystem.exists(book + "/book"))
     }
 
+    /// Attack 7, kind 2: `build-dir` inside a dot-folder or a system folder, outside the book, is
+    /// an error at its line and nothing is written (`~/.config/autostart` got the book's
+    /// `evil.desktop`, which a desktop session runs at login); `--output` there is the person's own.
+    @Test func aSiteInsideADotFolderIsRefused() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook("[build]\nbuild-dir = \"../.config/autostart\"", at: "home/book")
+        try TestSupport.write(Array("[Desktop Entry]\nExec=true\n".utf8), to: book + "/src/evil.desktop")
+        let result = try run.lecture(["build", run.home + "/book"], in: "work")
+        #expect(result.termination == .exited(1) || result.termination == .exited(2), "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains("book.toml:4:") && result.stderrText.contains("error: 'build.build-dir' folder"),
+            "\(result.stderrText)")
+        #expect(!FileSystem.exists(run.scratch + "/home/.config/autostart"))
+    }
+
+    /// The same rule for a system folder, judged by the rule alone: the mount namespace binds only
+    /// the home folder, so no test runs `lecture` against the machine's own folders.
+    @Test func aSiteInsideASystemFolderIsRefusedByTheRule() throws {
+        let book = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(book) }
+        let problem = ReadableFolder.outputProblem(
+            "/etc/lecture-site", bookDirectory: book, bookTOML: book + "/book.toml", location: nil)
+        #expect(
+            problem?.summary.contains("is inside a system folder ('/etc')") == true, "\(String(describing: problem))")
+        #expect(
+            ReadableFolder.outputProblem("book", bookDirectory: book, bookTOML: book + "/book.toml", location: nil)
+                == nil)
+        #expect(
+            ReadableFolder.outputProblem("../site", bookDirectory: book, bookTOML: book + "/book.toml", location: nil)
+                == nil, "a sibling folder, as books that publish to ../docs do")
+    }
+
     /// A folder outside the book's folder (and no repository holds the book) is read, with a
     /// warning at its line.
     @Test func aFolderOutsideTheBookIsAWarning() throws {

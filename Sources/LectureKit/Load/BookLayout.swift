@@ -76,6 +76,11 @@ package enum BookLayout {
             configuration.outputSetting = settings.locations["build.build-dir"].map {
                 SettingPlace(path: tomlPath, location: $0)
             }
+            if let problem = ReadableFolder.outputProblem(
+                build, bookDirectory: root, bookTOML: tomlPath, location: settings.locations["build.build-dir"])
+            {
+                diagnostics.append(problem)
+            }
         } else if mdBookLayout || bareSummary {
             configuration.outputDirectory = FileSystem.join(root, "book")
             // Pages and site share the folder: the site is left out of the content.

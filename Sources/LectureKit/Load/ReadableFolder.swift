@@ -48,6 +48,27 @@ enum ReadableFolder {
             notes: ["keep what the book reads inside \(what), or make sure this folder holds nothing private"])
     }
 
+    /// The problem with `[build] build-dir` (`folder`, at `location` of `bookTOML`) when, outside
+    /// the book's repository, it lies inside a dot-folder or a system folder: a site written into
+    /// `~/.config/autostart` put a file of the book's where the desktop runs it at the next login
+    /// (attack 7, kind 2). `--output`, typed by the person building, is theirs to choose.
+    static func outputProblem(
+        _ folder: String, bookDirectory: String, bookTOML: String, location: SourceLocation?
+    ) -> Diagnostic? {
+        let resolved = CanonicalPath.of(FileSystem.resolve(folder, against: bookDirectory))
+        let book = CanonicalPath.of(bookDirectory)
+        let boundary = repository(holding: book) ?? book
+        guard !CanonicalPath.isWithin(resolved, boundary),
+            let hidden = privateFolder(holding: resolved, besides: boundary)
+        else { return nil }
+        return .error(
+            .bookTOMLValue, bookTOML, location,
+            "'build.build-dir' folder '\(folder)' is inside \(hidden.role) ('\(hidden.path)'), where a book may not write",
+            notes: [
+                "name a folder of the book's own, such as \"book\", or pass --output DIR to put the site elsewhere; a book from a pull request could otherwise put its files where programs read their settings"
+            ])
+    }
+
     /// Folders of the system that hold the machine's own secrets and state.
     static let systemFolders = [
         "/etc", "/root", "/proc", "/sys", "/dev", "/boot", "/run", "/var/run", "/var/log", "/var/mail",
