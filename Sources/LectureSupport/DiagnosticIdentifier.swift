@@ -154,6 +154,9 @@ extension Diagnostic.Identifier {
     package static let infoStringWhitespace = Self("lecture.markdown.info-string-whitespace")
     /// Raw HTML that leaves a comment open, hiding the rest of the page (a warning).
     package static let unclosedComment = Self("lecture.markdown.unclosed-comment")
+    /// Raw HTML that opens an element whose content is text up to its end tag (`<textarea>`,
+    /// `<script>`, `<style>`, `<xmp>`, `<iframe>`…) and never closes it (a warning).
+    package static let unclosedElement = Self("lecture.markdown.unclosed-element")
     /// A fenced code block with no closing fence, which makes the rest of the page code (an error
     /// when it holds a sample or an expected output, whose verdict is lost; else a warning).
     package static let unclosedFence = Self("lecture.markdown.unclosed-fence")
@@ -227,6 +230,9 @@ extension Diagnostic.Identifier {
     /// A built page that holds a path of the machine that built it (the book's folder, the home
     /// folder, the cache, a temporary folder).
     package static let machinePathPublished = Self("lecture.site.machine-path")
+    /// A page, included text or copied file that holds a private key or a well-known token
+    /// (`SecretScan`): an error, and nothing is written.
+    package static let secretPublished = Self("lecture.site.secret")
     /// A template placeholder that is unknown or not closed.
     package static let templatePlaceholder = Self("lecture.template.placeholder")
     /// A `404.html` that is a whole document instead of the not-found message `page.html` lays out.
@@ -246,7 +252,7 @@ extension Diagnostic.Identifier {
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, pageHeading, headingJump, nestingTooDeep,
         bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, repeatedHeadingID,
-        infoStringWhitespace, unclosedComment, unclosedFence, includeFailed, includeUnsupported,
+        infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,
         sampleCompiler,
@@ -258,7 +264,7 @@ extension Diagnostic.Identifier {
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
         hiddenScriptURL, networkLoadInPDF,
-        machinePathPublished,
+        machinePathPublished, secretPublished,
         templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,

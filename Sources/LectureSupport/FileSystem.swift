@@ -21,7 +21,12 @@ package enum FileSystem {
     /// not wait for a writer either.
     /// - Throws: `LectureError` `path: error: cannot read file: REASON` (`strerror`'s text, or
     ///   "not a regular file").
-    package static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] { try read(path, atMost: .max).bytes }
+
+    /// Reads at most `limit` + 1 bytes of a regular file (as `read(_:)`, which reads it whole),
+    /// with its size: a caller that gets more than `limit` bytes refuses the file without having
+    /// read it whole, whatever its size (a 2 GiB sparse file costs 16 MiB, not 4 GB).
+    package static func read(_ path: String, atMost limit: Int) throws -> (bytes: [UInt8], size: Int) {
         func failure(_ reason: String) -> LectureError {
             LectureError(.error(.fileSystem, path, nil, "cannot read file: \(reason)"))
         }
@@ -33,10 +38,12 @@ package enum FileSystem {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw failure((info.st_mode & S_IFMT) == S_IFDIR ? "is a folder" : "not a regular file")
         }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        let size = max(Int(info.st_size), 0)
+        let most = limit == .max ? .max : limit + 1
+        var bytes = [UInt8](repeating: 0, count: min(size, most - 1) + 1)
         var count = 0
-        while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+        while count < most {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, most - count)) }
             let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -46,7 +53,7 @@ package enum FileSystem {
             count += n
         }
         bytes.removeSubrange(count...)
-        return bytes
+        return (bytes, size)
     }
 
     /// Why `read(path)` fails, or `nil` when it does not (a page or summary that exists but cannot

@@ -67,11 +67,43 @@ package enum TestDiscovery {
         found.importsTesting = walker.imports.contains("Testing")
         found.importsXCTest = walker.imports.contains("XCTest")
         found.swiftTestingFunctions = walker.testFunctions
+        let superclass = Dictionary(
+            walker.superclasses.map { ($0.name, $0.superclass) }, uniquingKeysWith: { a, _ in a })
         for name in walker.classOrder where testClasses.contains(name) {
-            let methods = walker.methods[name] ?? []
+            let methods = inheritedMethods(of: name, superclass: superclass, own: walker.methods)
             if !methods.isEmpty { found.xcTestClasses.append(.init(name: name, methods: methods)) }
         }
         return found
+    }
+
+    /// The test methods XCTest runs for `name`: those its superclasses of the source declare
+    /// (the farthest first), then its own, a method it overrides listed once. XCTest on macOS
+    /// runs inherited tests for every subclass (the abstract base test case); SwiftPM's Linux
+    /// discovery lists only a class's own, so the subclass passed without running them (attack 7,
+    /// kind 27).
+    static func inheritedMethods(
+        of name: String, superclass: [String: String], own: [String: [DiscoveredTests.XCTestMethod]]
+    ) -> [DiscoveredTests.XCTestMethod] {
+        var chain = [name]
+        var seen: Set<String> = [name]
+        while let parent = superclass[chain[chain.count - 1]], own[parent] != nil || superclass[parent] != nil,
+            seen.insert(parent).inserted
+        {
+            chain.append(parent)
+        }
+        var methods: [DiscoveredTests.XCTestMethod] = []
+        var index: [String: Int] = [:]
+        for type in chain.reversed() {
+            for method in own[type] ?? [] {
+                if let at = index[method.name] {
+                    methods[at] = method
+                } else {
+                    index[method.name] = methods.count
+                    methods.append(method)
+                }
+            }
+        }
+        return methods
     }
 }
 

@@ -9,9 +9,13 @@ import Testing
 /// would have written it.
 @Suite struct BlessAndIncludeReportTests {
     func check(_ arguments: [String]) -> (status: Int32, lines: [String]) {
+        run(["check", "--cache-dir", TestSupport.cacheDirectory] + arguments)
+    }
+
+    /// `lecture ARGUMENTS…` in this process: its exit status and what it printed.
+    func run(_ arguments: [String]) -> (status: Int32, lines: [String]) {
         let recorder = TestSupport.Recorder()
-        let status = LectureCommand.main(
-            ["check", "--cache-dir", TestSupport.cacheDirectory] + arguments, console: recorder.console)
+        let status = LectureCommand.main(arguments, console: recorder.console)
         return (status, recorder.lines)
     }
 

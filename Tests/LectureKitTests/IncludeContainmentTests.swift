@@ -28,7 +28,11 @@ import Testing
         ("~/.ssh/authorized_keys", "does not exist"),
         ("../listings", "is a folder"),
         ("pipe", "not a regular file"),
-        (procFromAnywhere, "not a regular file of the book"),
+        // `include-from = ["/proc"]` is refused at book.toml's line first (a system folder).
+        (
+            procFromAnywhere,
+            "'/proc' is inside a system folder ('/proc'), which a book may not read"
+        ),
         ("missing.rs", "does not exist"),
         (procFromAnywhere, "lies outside the book's folder"),
     ]
@@ -47,7 +51,9 @@ import Testing
         let before = run.digest()
         let result = try run.lecture(["build"], in: "work/book", environment: ["LECTURE_TEST_SECRET": Self.secret])
         #expect(result.termination == .exited(1), "\(result.stderrText)")
-        #expect(result.stderrText.contains("src/intro.md:5:1: error: {{#include}} names"), "\(result.stderrText)")
+        let located =
+            index == 5 ? "book.toml:4:17: error: 'lecture.include-from'" : "src/intro.md:5:1: error: {{#include}} names"
+        #expect(result.stderrText.contains(located), "\(result.stderrText)")
         #expect(result.stderrText.contains(says), "\(result.stderrText)")
         #expect(!result.stderrText.contains(Self.secret))
         #expect(!result.stderrText.contains("ssh-ed25519"))

@@ -35,8 +35,9 @@ import Testing
             """
         let found = TestDiscovery.discover(in: source)
         #expect(found.xcTestClasses.map(\.name) == ["Base", "Derived", "ViewModelTests"])
-        #expect(found.xcTestClasses[1].methods.map(\.name) == ["testA", "testAsync", "testInExtension"])
-        #expect(found.xcTestClasses[1].methods.map(\.isAsync) == [false, true, false])
+        // Inherited tests first, as XCTest on macOS runs them for the subclass too.
+        #expect(found.xcTestClasses[1].methods.map(\.name) == ["testInBase", "testA", "testAsync", "testInExtension"])
+        #expect(found.xcTestClasses[1].methods.map(\.isAsync) == [false, false, true, false])
         #expect(found.xcTestClasses[2].methods.map(\.isMainActor) == [true])
     }
 
@@ -144,6 +145,37 @@ import Testing
                 "page.md:12:9: error: test 'CounterTests/한 번 올리면 1' failed: Expectation failed: (c.n → 1) == 2"
             ])
         #expect(results[0].tests.map(\.passed) == [true, false])
+    }
+
+    /// Attack 7, kind 27: the abstract base test case. A subclass runs the tests it inherits (it
+    /// passed, "1 of 1", without running them), an overriding test is listed once, and a base and
+    /// a subclass that both declare tests compile (their lists once had the same name).
+    @Test func xcTestSubclassesRunTheTestsTheyInherit() throws {
+        let markdown = """
+            ```swift test
+            import XCTest
+
+            class BaseTests: XCTestCase {
+                var shouldPass: Bool { true }
+                func testItShouldPass() { XCTAssertTrue(shouldPass) }
+                func testOverridden() { XCTFail("the base's version") }
+            }
+
+            class InheritedTests: BaseTests {
+                override var shouldPass: Bool { false }
+                override func testOverridden() {}
+                func testOwn() {}
+            }
+            ```
+            """
+        let results = try verify(markdown)
+        #expect(results[0].outcome == .failed)
+        #expect(
+            Set(results[0].tests.map { "\($0.name) \($0.passed)" }) == [
+                "BaseTests.testItShouldPass true", "BaseTests.testOverridden false",
+                "InheritedTests.testItShouldPass false", "InheritedTests.testOverridden true",
+                "InheritedTests.testOwn true",
+            ], "\(results[0].tests) \(results[0].diagnostics)")
     }
 
     @Test func xcTestSampleRunsDiscoveredMethodsAndLocatesFailures() throws {

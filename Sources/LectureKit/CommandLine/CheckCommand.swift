@@ -178,6 +178,14 @@ struct CheckCommand: Subcommand {
                 $0.identifier == .sampleOutputMismatch || $0.identifier == .sampleNoOutput
             }
             guard onlyOutput else { continue }
+            guard !result.outputIsNotUTF8 else {
+                results[index].diagnostics.append(
+                    .error(
+                        .blessRefused, result.sample.path, result.sample.location,
+                        "cannot bless: the sample printed bytes that are not valid UTF-8, which an output block cannot hold",
+                        notes: ["make it print text; the bytes are shown as \\xFF in the output's diff"]))
+                continue
+            }
             byPath[result.sample.path, default: []].append(index)
         }
         let expanded = Set(sources.filter(\.expandsDirectives).map(\.displayPath))

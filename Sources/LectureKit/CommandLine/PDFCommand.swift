@@ -85,6 +85,15 @@ struct PDFCommand: Subcommand {
         try build?.validate()
     }
 
+    /// Why the PDF cannot be named after `title`: its file name is longer than the 255 bytes a
+    /// file name may hold (a 100-syllable Korean title is 300); nil when it can.
+    static func nameProblem(site: String, title: String?) -> String? {
+        let name = (defaultOutput(site: site, title: title) as NSString).lastPathComponent
+        guard name.utf8.count > 255 else { return nil }
+        return
+            "the book's title makes the PDF's file name \(name.utf8.count) bytes long, more than the 255 a file name may hold"
+    }
+
     /// The book's folders the PDF may not be or hold, nor lie in (the site's folder too).
     func protectedFolders(_ setup: BookSetup?) -> [OutputFolder.Protected] {
         let site = site ?? setup?.configuration.outputDirectory ?? "."
@@ -101,6 +110,19 @@ struct PDFCommand: Subcommand {
                 protecting: protectedFolders(setup), isOwn: PDFPath.isOwn)
         {
             throw refusal
+        }
+        // Then the PDF's name from the title, before the build: Chromium would fail only at the
+        // end, with "File name too long".
+        if output == nil, let setup,
+            let problem = Self.nameProblem(
+                site: site ?? setup.configuration.outputDirectory, title: setup.configuration.book.title)
+        {
+            let configuration = setup.configuration
+            let toml = configuration.bookDirectory.map { FileSystem.join($0, "book.toml") } ?? "book.toml"
+            throw LectureError(
+                .error(
+                    .bookTOMLValue, toml, configuration.book.locations["book.title"], problem,
+                    notes: ["name the PDF with -o FILE.pdf, or shorten the title"]))
         }
         // Then Chromium: a missing one stops the command before a build it could not print.
         let browser = try Self.findChromium(chromium ?? console.environment["CHROMIUM"])
@@ -120,6 +142,9 @@ struct PDFCommand: Subcommand {
         }
         // The title from book.toml when the book was built here, else the one the site shows.
         let title = setup == nil ? Self.title(ofPrintPage: page) : setup?.configuration.book.title
+        if output == nil, let problem = Self.nameProblem(site: site, title: title) {
+            throw LectureError(.error(.badOptionValue, page, nil, problem, notes: ["name the PDF with -o FILE.pdf"]))
+        }
         let path = PDFPath.path(
             output ?? Self.defaultOutput(site: site, title: title), option: output == nil ? "PDF" : "-o")
         if let refusal = path.refusal(protecting: protectedFolders(setup), isOwn: PDFPath.isOwn) { throw refusal }

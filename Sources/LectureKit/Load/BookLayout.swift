@@ -76,6 +76,11 @@ package enum BookLayout {
             configuration.outputSetting = settings.locations["build.build-dir"].map {
                 SettingPlace(path: tomlPath, location: $0)
             }
+            if let problem = ReadableFolder.outputProblem(
+                build, bookDirectory: root, bookTOML: tomlPath, location: settings.locations["build.build-dir"])
+            {
+                diagnostics.append(problem)
+            }
         } else if mdBookLayout || bareSummary {
             // Pages and site may share the folder: the site is left out of the content.
             configuration.outputDirectory = settings.siteFolder(in: FileSystem.join(root, "book"))

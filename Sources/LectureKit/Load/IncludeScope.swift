@@ -31,9 +31,11 @@ struct IncludeScope: Sendable {
 
     /// The bytes of the file at `path` (as the directive spelled it, relative to the working
     /// directory), or why it may not be read.
-    func read(_ path: String, spelled relative: String, directive: String = "include") throws(IncludeExpander.Problem)
-        -> [UInt8]
-    {
+    /// At most `limit` + 1 bytes are read: a bigger file is an error naming its size and the limit,
+    /// never read whole (attack 7, kind 12: a 2 GiB file took 4 GB before the limit was checked).
+    func read(
+        _ path: String, spelled relative: String, directive: String = "include", limit: Int = IncludeBudget.defaultBytes
+    ) throws(IncludeExpander.Problem) -> [UInt8] {
         let real = CanonicalPath.of(path)
         guard let kind = DirectoryHandle.kind(at: real) else {
             throw IncludeExpander.Problem(
@@ -65,12 +67,18 @@ struct IncludeScope: Sendable {
                 summary: "{{#\(directive)}} names '\(relative)', which is not a regular file of the book",
                 notes: ["include a regular file"])
         }
-        let bytes: [UInt8]
+        let read: (bytes: [UInt8], size: Int)
         do {
-            bytes = try FileSystem.read(real)
+            read = try FileSystem.read(real, atMost: limit)
         } catch {
             throw IncludeExpander.Problem(summary: "{{#\(directive)}} names '\(relative)', which cannot be read")
         }
-        return bytes
+        guard read.bytes.count <= limit else {
+            throw IncludeExpander.Problem(
+                summary:
+                    "{{#\(directive)}} names '\(relative)', which is \(max(read.size, read.bytes.count)) bytes, more than the \(limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes") a page's includes may add up to",
+                notes: ["include a part of it (file:START:END, or an anchor), or keep the file out of the page"])
+        }
+        return read.bytes
     }
 }

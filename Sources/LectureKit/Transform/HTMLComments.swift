@@ -1,38 +1,80 @@
 import CommonMark
 import LectureSupport
 
-/// Raw HTML comments left open. CommonMark passes a page's raw HTML through, and an HTML block
-/// that starts with `<!--` runs to its `-->` or to the end of the page; a browser then hides
+/// Raw HTML left open: a comment, or an element whose content a browser reads as text up to its
+/// end tag (`<textarea>`, `<title>`: escapable raw text; `<script>`, `<style>`, `<xmp>`,
+/// `<iframe>`, `<noembed>`, `<noframes>`, `<noscript>`: raw text; `<plaintext>`, which nothing
+/// ends). CommonMark passes a page's raw HTML through, and a browser then hides or swallows
 /// everything after it: the rest of the page, the template's scripts, and in `print.html` every
-/// later chapter. Each chapter of the print page and each page's content is closed off
-/// (`closingOff`), and the comment is warned at its line (`warning`).
+/// later chapter (the PDF lost them; attack 7, kind 19). Each chapter of the print page and each
+/// page's content is closed off (`closingOff`), and the opening is warned at its line (`warning`).
 enum HTMLComments {
-    /// The UTF-8 offset of the `<!--` that `html` leaves open, if any (HTML's tokenizer: a
-    /// comment ends at `-->` or `--!>`; `<!-->` and `<!--->` are empty comments).
+    /// What a page's HTML leaves open: where, and the element (nil for a comment).
+    struct Unclosed: Equatable {
+        var offset: Int
+        var element: String?
+    }
+
+    /// Elements whose content runs to their end tag as text.
+    static let rawTextElements: Set<String> = [
+        "textarea", "title", "script", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
+    ]
+
+    /// The UTF-8 offset of the `<!--` that `html` leaves open, if any.
     static func unclosedStart(in html: some Collection<UInt8>) -> Int? {
+        unclosed(in: html).flatMap { $0.element == nil ? $0.offset : nil }
+    }
+
+    /// What `html` leaves open, if anything (HTML's tokenizer: a comment ends at `-->` or `--!>`,
+    /// `<!-->` and `<!--->` are empty comments; a raw-text element ends at `</name` followed by
+    /// white space, `/` or `>`, its name in any case). One pass over the bytes.
+    static func unclosed(in html: some Collection<UInt8>) -> Unclosed? {
         let bytes = Array(html)
         var index = 0
-        var open: Int?
-        while index + 3 < bytes.count || (open != nil && index < bytes.count) {
-            if let start = open {
-                if bytes[index] == 0x2D, index + 2 < bytes.count, bytes[index + 1] == 0x2D, bytes[index + 2] == 0x3E {
-                    open = nil
-                    index += 3
-                    continue
+        var open: Unclosed?
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        func ends(_ at: Int) -> Bool {
+            at >= bytes.count || [0x20, 0x09, 0x0A, 0x0C, 0x0D, 0x2F, 0x3E].contains(bytes[at])
+        }
+        /// The raw-text element whose name starts at `at`, if one does.
+        func element(at start: Int) -> String? {
+            var end = start
+            while end < bytes.count, end - start < 10, (0x61...0x7A).contains(lower(bytes[end])) { end += 1 }
+            guard end > start, ends(end) else { return nil }
+            let name = String(decoding: bytes[start..<end].map(lower), as: UTF8.self)
+            return rawTextElements.contains(name) ? name : nil
+        }
+        while index < bytes.count {
+            if let current = open {
+                if let name = current.element {
+                    guard name != "plaintext" else { return current }
+                    if bytes[index] == 0x3C, index + 1 < bytes.count, bytes[index + 1] == 0x2F,
+                        element(at: index + 2) == name
+                    {
+                        open = nil
+                        index += 2 + name.utf8.count
+                        continue
+                    }
+                } else if bytes[index] == 0x2D, index + 2 < bytes.count, bytes[index + 1] == 0x2D {
+                    if bytes[index + 2] == 0x3E {
+                        open = nil
+                        index += 3
+                        continue
+                    }
+                    if index + 3 < bytes.count, bytes[index + 2] == 0x21, bytes[index + 3] == 0x3E {
+                        open = nil
+                        index += 4
+                        continue
+                    }
                 }
-                if bytes[index] == 0x2D, index + 3 < bytes.count, bytes[index + 1] == 0x2D, bytes[index + 2] == 0x21,
-                    bytes[index + 3] == 0x3E
-                {
-                    open = nil
-                    index += 4
-                    continue
-                }
-                _ = start
                 index += 1
                 continue
             }
-            guard index + 3 < bytes.count else { break }
-            if bytes[index] == 0x3C, bytes[index + 1] == 0x21, bytes[index + 2] == 0x2D, bytes[index + 3] == 0x2D {
+            guard bytes[index] == 0x3C, index + 1 < bytes.count else {
+                index += 1
+                continue
+            }
+            if index + 3 < bytes.count, bytes[index + 1] == 0x21, bytes[index + 2] == 0x2D, bytes[index + 3] == 0x2D {
                 let after = index + 4
                 // `<!-->` and `<!--->`: closed at once.
                 if after < bytes.count, bytes[after] == 0x3E {
@@ -43,8 +85,17 @@ enum HTMLComments {
                     index = after + 2
                     continue
                 }
-                open = index
+                open = Unclosed(offset: index, element: nil)
                 index = after
+                continue
+            }
+            if let name = element(at: index + 1) {
+                // The start tag runs to its `>`; its content begins after it.
+                var end = index + 1 + name.utf8.count
+                while end < bytes.count, bytes[end] != 0x3E { end += 1 }
+                guard end < bytes.count else { return nil }
+                open = Unclosed(offset: index, element: name)
+                index = end + 1
                 continue
             }
             index += 1
@@ -52,12 +103,23 @@ enum HTMLComments {
         return open
     }
 
-    /// `html` with a `-->` after it when it leaves a comment open, so what follows is shown.
+    /// `html` closed off when it leaves something open, so what follows is shown: `-->` after a
+    /// comment, the end tag after a raw-text element; `<plaintext>`, which no end tag ends, is
+    /// written as text (`&lt;plaintext`).
     static func closingOff(_ html: String) -> String {
-        unclosedStart(in: html.utf8) == nil ? html : html + "-->\n"
+        guard let open = unclosed(in: html.utf8) else { return html }
+        switch open.element {
+        case nil: return html + "-->\n"
+        case "plaintext"?:
+            var bytes = Array(html.utf8)
+            bytes.replaceSubrange(open.offset..<open.offset + 1, with: Array("&lt;".utf8))
+            return closingOff(String(decoding: bytes, as: UTF8.self))
+        case let name?: return closingOff(html + "</\(name)>\n")
+        }
     }
 
-    /// The warning for a page whose raw HTML leaves a comment open, at the line of its `<!--`.
+    /// The warning for a page whose raw HTML leaves a comment or a raw-text element open, at the
+    /// line of its `<`.
     static func warning(_ blocks: [Block], path: String) -> Diagnostic? {
         var joined: [UInt8] = []
         var starts: [(offset: Int, block: Block)] = []
@@ -67,17 +129,27 @@ enum HTMLComments {
             joined += text.utf8
             joined.append(0x0A)
         }
-        guard let open = unclosedStart(in: joined), let owner = starts.last(where: { $0.offset <= open }) else {
+        guard let open = unclosed(in: joined), let owner = starts.last(where: { $0.offset <= open.offset }) else {
             return nil
         }
-        let line = owner.block.range.start.line + joined[owner.offset..<open].count { $0 == 0x0A }
-        let lineStart = joined[owner.offset..<open].lastIndex(of: 0x0A).map { $0 + 1 } ?? owner.offset
-        let column = (lineStart == owner.offset ? owner.block.range.start.column : 1) + (open - lineStart)
+        let line = owner.block.range.start.line + joined[owner.offset..<open.offset].count { $0 == 0x0A }
+        let lineStart = joined[owner.offset..<open.offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? owner.offset
+        let column = (lineStart == owner.offset ? owner.block.range.start.column : 1) + (open.offset - lineStart)
+        let location = SourceLocation(line: line, column: column)
+        guard let name = open.element else {
+            return .warning(
+                .unclosedComment, path, location, "HTML comment is never closed: the rest of the page is hidden",
+                notes: [
+                    "close it with '-->'; the page's content and each chapter of print.html are closed off after it, but what follows it on this page is not shown"
+                ])
+        }
         return .warning(
-            .unclosedComment, path, SourceLocation(line: line, column: column),
-            "HTML comment is never closed: the rest of the page is hidden",
+            .unclosedElement, path, location,
+            "HTML element <\(name)> is never closed: the rest of the page is read as its text",
             notes: [
-                "close it with '-->'; the page's content and each chapter of print.html are closed off after it, but what follows it on this page is not shown"
+                name == "plaintext"
+                    ? "no end tag ends <plaintext>: it is written as text, so later chapters of print.html stay; use <pre> instead"
+                    : "close it with '</\(name)>'; the page's content and each chapter of print.html are closed off after it, so later chapters stay"
             ])
     }
 }

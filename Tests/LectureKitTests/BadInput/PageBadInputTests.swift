@@ -30,6 +30,49 @@ import Testing
         #expect(HTMLComments.unclosedStart(in: try FileSystem.read(root + "/_site/one.html")) == nil)
     }
 
+    /// Attack 7, kind 19: an element whose content is text to its end tag, left open, swallowed
+    /// every later chapter of print.html (and the PDF). Each is warned at its line and closed off.
+    static let rawTextElements = [
+        "textarea", "xmp", "plaintext", "style", "script", "iframe", "noembed", "noscript", "title", "noframes",
+    ]
+
+    @Test(arguments: rawTextElements) func anUnclosedRawTextElementIsWarnedAndSwallowsNoOtherChapter(_ name: String)
+        throws
+    {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](one.md)\n- [둘](two.md)\n",
+            "one.md": "# 하나\n\n첫 문단\n\n<\(name.uppercased()) class=\"x\">\n\n남은 글\n",
+            "two.md": "# 둘\n\nB CONTENT MARKER\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    root
+                        + "/content/one.md:5:1: warning: HTML element <\(name)> is never closed: the rest of the page is read as its text"
+                )
+            }, "\(lines)")
+        let print = try FileSystem.read(root + "/_site/print.html")
+        #expect(HTMLComments.unclosed(in: print) == nil)
+        let text = String(decoding: print, as: UTF8.self)
+        let chapterTwo = try #require(text.range(of: "B CONTENT MARKER"))
+        if name != "plaintext" { #expect(text[..<chapterTwo.lowerBound].contains("</\(name)>")) }
+        #expect(HTMLComments.unclosed(in: try FileSystem.read(root + "/_site/one.html")) == nil)
+    }
+
+    @Test func rawTextElementsClosedAreNotWarned() {
+        for html in [
+            "<textarea>a</textarea>", "<SCRIPT>if (a < b) {}</script >", "<style>p{}</STYLE>", "<textareas>",
+            "<scripted>", "<title>t</title/>", "<iframe src=x></iframe>",
+        ] {
+            #expect(HTMLComments.unclosed(in: Array(html.utf8)) == nil, "\(html)")
+        }
+        #expect(HTMLComments.unclosed(in: Array("<p>x</p><script>a</scrip>".utf8))?.element == "script")
+        #expect(HTMLComments.closingOff("<xmp>a") == "<xmp>a</xmp>\n")
+        #expect(HTMLComments.closingOff("a<plaintext>b") == "a&lt;plaintext>b")
+    }
+
     @Test func commentsClosedEveryWayHTMLClosesThemAreNotWarned() {
         for html in ["<!-- a -->", "<!-->", "<!--->", "<!-- a --!>", "<!-- a\n\nb -->", "<p>-- not a comment</p>"] {
             #expect(HTMLComments.unclosedStart(in: Array(html.utf8)) == nil, "\(html)")

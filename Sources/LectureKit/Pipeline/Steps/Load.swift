@@ -100,6 +100,8 @@ extension BuildStep {
                     "summary lists no pages; the site has none", notes: ["add links such as '- [Title](page.md)'"]))
         }
         context.diagnostics.emit(
+            PublishedSecrets.inAssets(context.listing.assets(), contentDirectory: configuration.contentDirectory))
+        context.diagnostics.emit(
             OutputCollisions.find(
                 book: context.content.book, templates: templates, assets: context.listing.assets(),
                 contentDirectory: configuration.contentDirectory))
@@ -119,6 +121,7 @@ extension BuildStep {
         // The title is book.toml's, as in mdBook, which ignores the summary's `# Title`.
         loaded.book.title = context.configuration.book.title ?? ""
         context.diagnostics.emit(loaded.diagnostics)
+        context.diagnostics.emit(PublishedSecrets.inPages(loaded.files))
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         context.content = loaded
     }
@@ -155,6 +158,7 @@ extension BuildStep {
         let chapters = sources.map {
             Chapter(title: $0.displayPath, path: $0.relativePath, location: SourceLocation(line: 1, column: 1))
         }
+        context.diagnostics.emit(PublishedSecrets.inPages(sources))
         context.content = LoadedContent(book: Book(title: "", chapters: chapters), files: sources, diagnostics: [])
         context.includedFiles = sources.filter { $0.lineOrigins != nil }
     }

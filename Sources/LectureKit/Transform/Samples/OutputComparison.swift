@@ -148,6 +148,33 @@ enum OutputComparison {
 }
 
 extension OutputComparison {
+    /// `bytes` as text with each byte that is not part of valid UTF-8 written `\xFF`, when there
+    /// is one; nil when `bytes` are valid UTF-8.
+    static func notUTF8(_ bytes: [UInt8]) -> String? {
+        guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
+        var shown = ""
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length =
+                lead < 0x80
+                ? 1
+                : (0xC2...0xDF).contains(lead)
+                    ? 2 : (0xE0...0xEF).contains(lead) ? 3 : (0xF0...0xF4).contains(lead) ? 4 : 0
+            if length > 0, index + length <= bytes.count,
+                let scalar = String(validating: bytes[index..<index + length], as: UTF8.self)
+            {
+                shown += scalar
+                index += length
+            } else {
+                let hex = String(lead, radix: 16, uppercase: true)
+                shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
+                index += 1
+            }
+        }
+        return shown
+    }
+
     /// How many lines the actual output lacks when it is a strict prefix (line by line) of the
     /// expected one, the mark of a program that ended before its work did; else `nil`.
     static func missingTail(expected: String, actual: String) -> Int? {

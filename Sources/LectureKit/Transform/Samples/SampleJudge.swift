@@ -60,6 +60,7 @@ extension SampleVerifier {
         _ run: Subprocess.Result, _ again: Subprocess.Result?, of sample: Sample, into result: inout SampleResult
     ) {
         result.actualOutput = run.stdoutText
+        result.outputIsNotUTF8 = OutputComparison.notUTF8(run.stdout) != nil
         var failures: [Diagnostic]
         if let again, let differs = RunComparison.difference(run, again, sample: sample) {
             failures = [differs]
@@ -111,7 +112,9 @@ extension SampleVerifier {
         }
         // A run cut short (time limit, output cap) has no output worth comparing.
         guard run.isComplete else { return failures }
-        if sample.continued {
+        if let shown = OutputComparison.notUTF8(run.stdout), sample.hasExpectedOutput {
+            failures.append(notUTF8Failure(shown, of: sample, stderrNote: stderrNote))
+        } else if sample.continued {
             failures += continuedOutputFailures(actual, of: sample, crashed: crashed, stderrNote: stderrNote)
         } else if let expected = sample.expectedOutput {
             if !OutputComparison.matches(expected: expected, actual: actual) {
@@ -166,6 +169,22 @@ extension SampleVerifier {
                         + stderrNote))
         }
         return failures
+    }
+
+    /// Output with bytes that are not UTF-8 fails, whatever the output block holds: U+FFFD in
+    /// the block would otherwise match any invalid byte, and output is compared byte for byte.
+    func notUTF8Failure(_ shown: String, of sample: Sample, stderrNote: [String]) -> Diagnostic {
+        let at =
+            sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? sample.location
+        let expected =
+            sample.continued ? sample.parts.compactMap(\.expectedOutput).joined(separator: "\n") : sample.expectedOutput
+        return .error(
+            .sampleOutputMismatch, sample.path, at, "output is not valid UTF-8, so it cannot match the expected output",
+            notes: [
+                OutputComparison.diff(expected: expected ?? "", actual: shown),
+                "sample at \(sample.path):\(sample.location.line):\(sample.location.column); the bytes that are not UTF-8 are shown as \\xFF; "
+                    + "print text (String, not raw bytes), or print the bytes' values; 'lecture check --bless' does not write them",
+            ] + stderrNote)
     }
 
     /// The output failures of a continued program: what it printed while running each part

@@ -21,14 +21,38 @@ enum SampleReads {
         return real
     }
 
-    /// The file's bytes, or `nil` when it is missing, not a regular file or outside the folder.
+    /// The most a file a sample reads may hold: what its run's folder may (`RunFolderLimit`).
+    static let limit = RunFolderLimit.bytes
+
+    /// The file's bytes, or `nil` when it is missing, not a regular file, outside the folder or
+    /// bigger than `limit` (read no further than that).
     static func bytes(_ file: String, of sample: Sample) -> [UInt8]? {
-        path(file, of: sample).flatMap { try? FileSystem.read($0) }
+        guard let path = path(file, of: sample), let read = try? FileSystem.read(path, atMost: limit),
+            read.bytes.count <= limit
+        else { return nil }
+        return read.bytes
     }
 
     /// The error for the first declared file that cannot be read, at the sample's fence.
     static func problem(of sample: Sample) -> Diagnostic? {
         for file in sample.reads where bytes(file, of: sample) == nil {
+            var info = stat()
+            let real = CanonicalPath.of(sample.pageFolder + "/" + file)
+            if stat(real, &info) == 0, CanonicalPath.isWithin(real, CanonicalPath.of(sample.pageFolder)) {
+                let kind = info.st_mode & S_IFMT
+                if kind == S_IFREG && Int(info.st_size) > limit {
+                    return .error(
+                        .sampleAttributes, sample.path, sample.location,
+                        "'\(Sample.readsAttribute)=\(file)' is \(info.st_size) bytes, more than the \(limit >> 20) MiB a sample's folder may hold",
+                        notes: ["give the sample a smaller file; it is copied into every run's folder"])
+                }
+                if kind != S_IFREG {
+                    return .error(
+                        .sampleAttributes, sample.path, sample.location,
+                        "'\(Sample.readsAttribute)=\(file)' is \(kind == S_IFDIR ? "a folder" : "not a regular file (a named pipe, a socket or a device)")",
+                        notes: ["name a regular file below the page's folder"])
+                }
+            }
             return .error(
                 .sampleAttributes, sample.path, sample.location,
                 "'\(Sample.readsAttribute)=\(file)' names no readable file below the page's folder",

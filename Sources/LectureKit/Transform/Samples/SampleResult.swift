@@ -18,6 +18,9 @@ struct SampleResult: Hashable, Sendable {
     var outcome: Outcome
     /// The sample's standard output when it ran (for `--bless`), else `nil`.
     var actualOutput: String?
+    /// Whether that output held bytes that are not UTF-8 (`actualOutput` has U+FFFD for them):
+    /// a failure, and `--bless` refuses to write it (attack 7, kind 22).
+    var outputIsNotUTF8 = false
     /// Errors that failed it, and compiler warnings, located in the Markdown.
     var diagnostics: [Diagnostic]
     /// Whether the result came from the cache, without compiling.

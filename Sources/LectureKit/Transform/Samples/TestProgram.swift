@@ -14,7 +14,7 @@ enum TestProgram {
     static let eventsFile = "lecture-test-events.jsonl"
     /// Part of a test sample's cache key: bumped when the runner changes, or how its events are
     /// read (`TestEventLog`: v2 names a test after its own suite).
-    static let version = "test-runner-v2"
+    static let version = "test-runner-v3"
 
     /// The runner's source for `tests`; `nil` when there is nothing to run. `filter`, for Swift
     /// Testing, is the text every test ID to run contains (`--filter`; see `swiftTestingRunner`).
@@ -65,7 +65,7 @@ enum TestProgram {
             """
         if members.allSatisfy({ !$0.tests.xcTestClasses.isEmpty }) {
             let cases = members.map { member in
-                "        case \"\(member.index)\": cases = [\(member.tests.xcTestClasses.map { "testCase(\($0.name).lectureTests)" }.joined(separator: ", "))]\n"
+                "        case \"\(member.index)\": cases = [\(member.tests.xcTestClasses.map { "testCase(\($0.name).\(listName($0.name)))" }.joined(separator: ", "))]\n"
             }.joined()
             return xcTestPrelude + members.map { xcTestEntries($0.tests.xcTestClasses) }.joined() + aliases + """
 
@@ -108,7 +108,7 @@ enum TestProgram {
     }
 
     static func xcTestRunner(_ classes: [DiscoveredTests.XCTestClass]) -> String {
-        let cases = classes.map { "testCase(\($0.name).lectureTests)" }.joined(separator: ", ")
+        let cases = classes.map { "testCase(\($0.name).\(listName($0.name)))" }.joined(separator: ", ")
         return xcTestPrelude + xcTestEntries(classes) + """
             @main struct LectureTestMain {
                 static func main() {
@@ -150,7 +150,11 @@ enum TestProgram {
         """
     }
 
-    /// Each class's test methods as `lectureTests`, the list `testCase(_:)` takes.
+    /// The name of `name`'s list of tests: one of its own, since a subclass's static property
+    /// of the same name would have to override its superclass's, with another type.
+    private static func listName(_ name: String) -> String { "lectureTestsOf\(name)" }
+
+    /// Each class's test methods as `lectureTestsOf…`, the list `testCase(_:)` takes.
     private static func xcTestEntries(_ classes: [DiscoveredTests.XCTestClass]) -> String {
         var source = ""
         for testClass in classes {
@@ -174,7 +178,7 @@ enum TestProgram {
             }
             source += """
                 extension \(name) {
-                    static var lectureTests: [(String, (\(name)) -> () throws -> Void)] {
+                    static var \(listName(name)): [(String, (\(name)) -> () throws -> Void)] {
                         [\(entries.joined(separator: ", "))]
                     }
                 }
