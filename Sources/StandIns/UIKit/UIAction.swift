@@ -1,6 +1,8 @@
 /// Headless stand-in for `UIActionHandler` (see Apple's UIKit documentation).
-/// Here, as in UIKit, the main-actor closure a `UIAction` runs when a control
-/// sends it (see `UIControl.sendActions(for:)`).
+/// The closure a `UIAction` runs when a control sends it (see
+/// `UIControl.sendActions(for:)`). UIKit declares it `(UIAction) -> Void`;
+/// here it is `@MainActor`, which a closure formed in a main-actor method
+/// is in UIKit too (the lecture's README lists this difference).
 public typealias UIActionHandler = @MainActor (UIAction) -> Void
 
 /// Headless stand-in for `UIMenuElement` (see Apple's UIKit documentation).
