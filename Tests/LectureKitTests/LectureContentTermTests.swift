@@ -19,9 +19,14 @@ import Testing
     static let banned: [Banned] = [
         Banned(pattern: #"연결 테스트|화면의 연결""#, use: "바인딩 테스트"),
         Banned(pattern: #"누른 줄|줄을 누르|줄을 눌러|불러온 줄|그 줄에 둔|줄의 위치"#, use: "행 (a table's row)"),
-        Banned(pattern: #"(?:^|[^가-힣])표(가 그린|가 새 목록|는 다음 화면|에 닿|를 고치|의 데이터 소스|와 레이블|에 그리)"#, use: "테이블 뷰"),
+        Banned(
+            pattern: #"(?:^|[^가-힣])표(가 그린|가 새 목록|는 다음 화면|에 닿|를 고치|의 데이터 소스|와 레이블|에 그리|의 행|에서만|라면|라 |가 준비|가 보이는|에는 그런)"#,
+            use: "테이블 뷰"),
         Banned(pattern: #"`[^`]+`(을|를) (부르|부릅|불러|부른|부를)|(불리는|불립니다|불렸|부를지)"#, use: "호출하다"),
         Banned(pattern: #"사건"#, use: "이벤트"),
+        Banned(pattern: #"처리기"#, use: "핸들러"),
+        Banned(pattern: #"못 박"#, use: "못박다 (one word)"),
+        Banned(pattern: #"(?:^|[^가-힣])층"#, use: "계층 (a layer)"),
         Banned(pattern: #"스위트"#, use: "테스트 모음"),
         Banned(pattern: #"`@available\([^`]*\)`를"#, use: "`@available(…)`을 (the base name's sound: 어베일러블)"),
         Banned(pattern: #"조립 코드\(assembly"#, use: "조립 코드(wiring code)"),
@@ -61,7 +66,8 @@ import Testing
     func eachPatternCatchesItsSynonym() throws {
         let samples = [
             "두 구조의 연결 테스트는", "누른 줄의 위치가 아니라", "표가 그린 뒤 모델이", "`open(_:)`을 부릅니다",
-            "스파이에 사건이 올 때까지", "`@MainActor` 스위트 안에", "`@available(iOS 26, *)`를 붙입니다",
+            "스파이에 사건이 올 때까지", "뷰의 탭 처리기처럼", "테스트로 못 박습니다",
+            "하나의 모델 층 위에", "`@MainActor` 스위트 안에", "`@available(iOS 26, *)`를 붙입니다",
             "조립 코드(assembly code)는", "자식 코디네이터가 새는 자리", "뷰 모델은 화면 상태를 내놓기만",
         ]
         #expect(samples.count == Self.banned.count)
