@@ -11,13 +11,8 @@ enum PublishedSecrets {
     static func inPages(_ files: [SourceFile]) -> [Diagnostic] {
         files.compactMap { file in
             guard let found = SecretScan.first(in: file.text) else { return nil }
-            let before = file.text.utf8.prefix(found.offset)
-            let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            let column =
-                before.count
-                - (before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 }
-                    ?? 0) + 1
-            return error(found, path: file.displayPath, location: SourceLocation(line: line, column: column))
+            let location = LineStarts(file.text.utf8.prefix(found.offset + 1)).location(ofByte: found.offset)
+            return error(found, path: file.displayPath, location: location)
         }
     }
 

@@ -12,12 +12,8 @@ enum RawHTMLMachineFiles {
     /// One error per place, at its line; `text` is the page's Markdown (to place inline HTML).
     static func diagnostics(_ blocks: [Block], text: String, path: String, printsPDF: Bool = false) -> [Diagnostic] {
         let source = Array(text.utf8)
-        var lineStarts = [0]
-        for (offset, byte) in source.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
-        func location(ofByte offset: Int) -> SourceLocation {
-            let line = (lineStarts.lastIndex { $0 <= offset } ?? 0)
-            return SourceLocation(line: line + 1, column: offset - lineStarts[line] + 1)
-        }
+        let lineStarts = LineStarts(source)
+        func location(ofByte offset: Int) -> SourceLocation { lineStarts.location(ofByte: offset) }
         var diagnostics: [Diagnostic] = []
         func report(_ finding: MachineFileURLs.Finding, at location: SourceLocation, network: Bool = false) {
             if network {
@@ -83,7 +79,7 @@ enum RawHTMLMachineFiles {
                 }
             }
             guard !pieces.isEmpty else { return }
-            let blockStart = start.line - 1 < lineStarts.count ? lineStarts[start.line - 1] : 0
+            let blockStart = start.line - 1 < lineStarts.offsets.count ? lineStarts.offsets[start.line - 1] : 0
             for network in printsPDF ? [false, true] : [false] {
                 for finding in MachineFileURLs.findings(in: fragment, network: network) {
                     // The inline HTML the place is in, found in the source from the block on.
