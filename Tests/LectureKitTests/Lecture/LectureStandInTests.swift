@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// The lecture's sample libraries (`Sources/StandIns`: headless UIKit, RxSwift, RxRelay, RxCocoa)
+/// The lecture's sample libraries (`Sources/StandIns`: headless UIKit, RxSwift, RxRelay, RxCocoa, RxTest)
 /// behave as the lecture's samples need: tests of this book, not of the tool, which verifies
 /// every sample with the real swiftc against the libraries the lecture's book.toml declares.
 @Suite(.serialized) struct LectureStandInTests {
@@ -329,6 +329,43 @@ import Testing
 
             ```output
             [1, 2, 3]
+            ```
+            """
+        let results = try verify(markdown + "\n")
+        #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
+    }
+
+    /// The RxTest stand-in keeps RxTest's virtual time: actions run in time order (ties in the
+    /// order scheduled), a hot observable's event reaches only who is subscribed at its time,
+    /// observers record the clock, and a subscription records when it began and ended.
+    @Test func rxTestStandInRunsInVirtualTime() throws {
+        let markdown = """
+            ```swift
+            import RxSwift
+            import RxTest
+
+            let scheduler = TestScheduler(initialClock: 0)
+            let taps = scheduler.createHotObservable([.next(150, "a"), .next(210, "b"), .next(300, "c")])
+            let seen = scheduler.createObserver(String.self)
+            var subscription: Disposable?
+            var order: [String] = []
+            scheduler.scheduleAt(250) { order.append("250 first") }
+            scheduler.scheduleAt(200) { subscription = taps.subscribe(seen) }
+            scheduler.scheduleAt(250) { order.append("250 second") }
+            scheduler.scheduleAt(260) {
+                subscription?.dispose()
+                scheduler.scheduleAt(100) { order.append("past at \\(scheduler.clock)") }
+            }
+            scheduler.start()
+            print(seen.events.map(\\.debugDescription))
+            print(taps.subscriptions, order, scheduler.clock)
+            print(seen.events == [.next(210, "b")], seen.events == [.next(211, "b")])
+            ```
+
+            ```output
+            ["next(b) @ 210"]
+            [(200 : 260)] ["250 first", "250 second", "past at 260"] 300
+            true false
             ```
             """
         let results = try verify(markdown + "\n")
