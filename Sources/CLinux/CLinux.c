@@ -18,6 +18,7 @@ int lecture_rename_exchange(const char *from, const char *to) {
 
 const unsigned int LECTURE_RENAME_EXCHANGE = RENAME_EXCHANGE;
 const unsigned int LECTURE_RENAME_NOREPLACE = RENAME_NOREPLACE;
+const int LECTURE_O_PATH = O_PATH;
 
 int lecture_renameat2(int fromDirectory, const char *from, int toDirectory, const char *to, unsigned int flags) {
     return renameat2(fromDirectory, from, toDirectory, to, flags);

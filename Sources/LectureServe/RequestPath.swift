@@ -6,7 +6,11 @@ import LectureSupport
 /// - the raw path must start with `/` and hold no backslash, and every `%` must start a
 ///   `%HH` escape (RFC 3986 §2.1); decoding happens exactly once, so `%252e` stays the literal
 ///   name `%2e`;
-/// - after decoding, a NUL byte, a backslash or bytes that are not UTF-8 refuse the request;
+/// - after decoding, a NUL byte or bytes that are not UTF-8 refuse the request; a decoded
+///   backslash (`%5C`) is a byte of a name like any other, since a page may be named `a\b.md`
+///   (Linux allows it), the site links it `a%5Cb.html` (`HTML.escapeHref`), and a backslash
+///   separates nothing here: the split is on `/` only, so `%5C..%5C` names a file, never a climb
+///   (a raw backslash stays refused: a browser sends it as `/`, so only a hand-made request holds one);
 /// - a segment the build never publishes (`EditorLeftovers`) answers 404;
 /// - the decoded path is split on `/` (so an encoded `%2F` separates segments too); empty and
 ///   `.` segments are dropped, and a `..` segment refuses the request rather than climbing,
@@ -14,7 +18,7 @@ import LectureSupport
 struct RequestPath: Hashable, Sendable {
     /// Why a path is refused: `badRequest` answers 400, `hidden` answers 404.
     enum Refusal: Error, Hashable, Sendable {
-        /// Malformed or hostile: a bad escape, NUL, backslash, `..`, not UTF-8.
+        /// Malformed or hostile: a bad escape, NUL, a raw backslash, `..`, not UTF-8.
         case badRequest
         /// A name the build never publishes (`EditorLeftovers`: a dotfile or dotfolder, the
         /// `.lecture-site` marker, an editor's backup): not served.
@@ -49,8 +53,7 @@ struct RequestPath: Hashable, Sendable {
                 index += 1
             }
         }
-        guard !decoded.contains(0), !decoded.contains(UInt8(ascii: "\\")),
-            let text = String(validating: decoded, as: UTF8.self)
+        guard !decoded.contains(0), let text = String(validating: decoded, as: UTF8.self)
         else { throw .badRequest }
         var segments: [String] = []
         for segment in text.split(separator: "/", omittingEmptySubsequences: true) {

@@ -51,8 +51,10 @@ package struct Cache: Hashable, Sendable {
     }
 
     /// Stores an entry; a failure to write only costs a later recompute, so it is not reported.
+    /// Written through the folders' descriptors (`CheckedPlaceWrite`): a folder of the cache
+    /// swapped for a symbolic link after the cache folder was checked is not followed.
     package func write(kind: Kind, key: String, _ bytes: [UInt8]) {
-        try? FileSystem.writeAtomically(bytes, to: path(kind: kind, key: key))
+        try? CheckedPlaceWrite.write(bytes, to: path(kind: kind, key: key))
     }
 
     /// The entry's file: `DIR/KIND/KK/KEY`.

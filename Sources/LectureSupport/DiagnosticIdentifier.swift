@@ -233,6 +233,9 @@ extension Diagnostic.Identifier {
     /// A page, included text or copied file that holds a private key or a well-known token
     /// (`SecretScan`): an error, and nothing is written.
     package static let secretPublished = Self("lecture.site.secret")
+    /// A file of the content folder nested past `PATH_MAX`, in the content folder or in the
+    /// output folder, so it cannot be copied into the site (a warning at its path).
+    package static let assetNotCopied = Self("lecture.site.not-copied")
     /// A template placeholder that is unknown or not closed.
     package static let templatePlaceholder = Self("lecture.template.placeholder")
     /// A `404.html` that is a whole document instead of the not-found message `page.html` lays out.
@@ -264,7 +267,7 @@ extension Diagnostic.Identifier {
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
         hiddenScriptURL, networkLoadInPDF,
-        machinePathPublished, secretPublished,
+        machinePathPublished, secretPublished, assetNotCopied,
         templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,

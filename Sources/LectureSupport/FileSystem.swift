@@ -139,13 +139,20 @@ package enum FileSystem {
     /// Only regular files: symbolic links (which could publish a file from outside the folder),
     /// named pipes (whose reading would block) and devices are left out. Folders reached through
     /// a symbolic link are not entered (`FolderWalk`).
-    package static func files(under root: String) -> [String] {
+    package static func files(under root: String) -> [String] { filesAndTooLong(under: root).files }
+
+    /// As `files(under:)`, with the entries (folders or files) whose paths are too long for the
+    /// system to open (`FolderWalk.pathLimit`), by path relative to `root`, sorted.
+    package static func filesAndTooLong(under root: String) -> (files: [String], tooLong: [String]) {
         var result: [String] = []
-        FolderWalk.walk(root) { entry in
-            if entry.kind == .regular { result.append(entry.relativePath) }
-            return .continue
-        }
-        return result.sorted()
+        var tooLong: [String] = []
+        FolderWalk.walk(
+            root, tooLong: { tooLong.append($0) },
+            { entry in
+                if entry.kind == .regular { result.append(entry.relativePath) }
+                return .continue
+            })
+        return (result.sorted(), tooLong.sorted())
     }
 
     /// Swaps the files or folders at `a` and `b` in one step (Linux's renameat2(2) with

@@ -45,13 +45,27 @@ package enum FolderWalk {
         }
     }
 
+    /// The longest path the system opens, NUL included (`PATH_MAX`).
+    package static let pathLimit = Int(PATH_MAX)
+
     /// Visits every entry under `root` (not `root` itself), a folder before what it holds,
-    /// until `visit` says `.stop`. A folder that cannot be opened is passed over.
-    package static func walk(_ root: String, _ visit: (Entry) -> Decision) {
+    /// until `visit` says `.stop`. A folder that cannot be opened is passed over; an entry whose
+    /// path is too long for the system to open (`PATH_MAX`, 4096 bytes with its NUL), or a folder
+    /// it refuses for that (`ENAMETOOLONG`), is given to `tooLong` instead, by path below the
+    /// root, so a caller can say what it could not reach rather than drop it unsaid.
+    package static func walk(
+        _ root: String, tooLong: (String) -> Void = { _ in }, _ visit: (Entry) -> Decision
+    ) {
         let rootBytes = Array(root.utf8CString.dropLast())
         var pending: [[CChar]] = [rootBytes]
         while let current = pending.popLast() {
-            guard let directory = opendir(current + [0]) else { continue }
+            guard let directory = opendir(current + [0]) else {
+                if errno == ENAMETOOLONG, current.count > rootBytes.count {
+                    tooLong(
+                        Entry(path: current + [0], prefixLength: rootBytes.count + 1, kind: .directory).relativePath)
+                }
+                continue
+            }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 // Read in place up to its NUL: a record is only as long as its name (`d_reclen`), so
@@ -65,6 +79,10 @@ package enum FolderWalk {
                 }
                 if name == [46] || name == [46, 46] { continue }  // "." and ".."
                 let path = current + [47] + name + [0]  // current + "/" + name, NUL-terminated
+                if path.count > pathLimit {
+                    tooLong(Entry(path: path, prefixLength: rootBytes.count + 1, kind: .other).relativePath)
+                    continue
+                }
                 let found = Entry(path: path, prefixLength: rootBytes.count + 1, kind: kind(entry.pointee.d_type, path))
                 if visit(found) == .stop { return }
                 if found.kind == .directory { pending.append(Array(path.dropLast())) }

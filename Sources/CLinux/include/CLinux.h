@@ -22,6 +22,10 @@ int lecture_renameat2(int fromDirectory, const char *from, int toDirectory, cons
 extern const unsigned int LECTURE_RENAME_EXCHANGE;
 extern const unsigned int LECTURE_RENAME_NOREPLACE;
 
+/// open(2)'s `O_PATH` (a descriptor that only names a folder, for the `*at` calls; it needs the
+/// right to pass through the folder, not to read it), which Glibc gives only under `_GNU_SOURCE`.
+extern const int LECTURE_O_PATH;
+
 /// copy_file_range(2) (Linux 4.5+, glibc 2.27+): copies `length` bytes of `input` at `*inputOffset`
 /// to `output` at `*outputOffset` inside the kernel, advancing both; the count copied, 0 at the
 /// input's end, or -1 with `errno` set.

@@ -154,10 +154,11 @@ struct CheckCommand: Subcommand {
                 result.diagnostics = IncludedLocations.remap(result.diagnostics, files: context.includedFiles)
                 return result
             }
-            try FileSystem.writeAtomically(
-                JUnitReport.xml(
-                    located, extraFailures: IncludedLocations.remap(contentErrors, files: context.includedFiles)),
-                to: JUnitReportPath.path(reportPath).resolved)
+            try JUnitReportPath.path(reportPath).write(
+                Array(
+                    JUnitReport.xml(
+                        located, extraFailures: IncludedLocations.remap(contentErrors, files: context.includedFiles)
+                    ).utf8))
         }
         return failed + contentErrors.count == 0 ? 0 : 1
     }

@@ -150,8 +150,14 @@ struct PDFCommand: Subcommand {
         if let refusal = path.refusal(protecting: protectedFolders(setup), isOwn: PDFPath.isOwn) { throw refusal }
         let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
         defer { FileSystem.removeTemporaryDirectory(profile) }
-        let target = path.resolved
-        var printed = try Self.print(page, to: target, chromium: browser, profile: profile)
+        // Chromium prints into a folder of this run's; the tool then writes the bytes through the
+        // checked folder's descriptors (`WrittenPath.write`): a folder on the way swapped for a
+        // link while Chromium printed is refused, not followed.
+        let staging = try FileSystem.makeTemporaryDirectory(prefix: "lecture-pdf")
+        defer { FileSystem.removeTemporaryDirectory(staging) }
+        let printedFile = FileSystem.join(staging, "print.pdf")
+        var printed = try Self.print(page, to: printedFile, shownAs: path.resolved, chromium: browser, profile: profile)
+        try path.write(try FileSystem.read(printedFile))
         if build != nil, let html = try? FileSystem.read(page) {
             // A URL the pages' text holds was warned at its line by the build.
             let text = String(decoding: html, as: UTF8.self)
@@ -278,9 +284,10 @@ struct PDFCommand: Subcommand {
     ///   A time-out says why it happens (a page that never finishes loading, most often a script
     ///   that never ends, which keeps Chromium from printing at all) and names the site's pages
     ///   whose content holds a `<script>` of its own (`pagesWithScripts`).
+    /// - Parameter shown: the path messages name (the PDF's place, when `pdf` is a staging file).
     static func print(
-        _ page: String, to pdf: String, chromium: String, profile: String, extra: [String] = [],
-        timeLimit: Double = 180
+        _ page: String, to pdf: String, shownAs shown: String? = nil, chromium: String, profile: String,
+        extra: [String] = [], timeLimit: Double = 180
     ) throws -> Printed {
         // Only a file: `PDFPath` let no folder be named, and a folder put there since stays.
         unlink(pdf)
@@ -313,7 +320,7 @@ struct PDFCommand: Subcommand {
                     + (scripts.count > 5 ? " and \(scripts.count - 5) more" : "")
             throw LectureError(
                 .error(
-                    .subprocess, pdf, nil,
+                    .subprocess, shown ?? pdf, nil,
                     "Chromium did not finish printing \(name) within \(Int(timeLimit)) s and was stopped: the page never finished loading",
                     notes: [
                         "a script that never ends (a loop in raw HTML's <script>) keeps Chromium from printing; \(named)"
@@ -321,7 +328,9 @@ struct PDFCommand: Subcommand {
         }
         guard result.succeeded, bytes.starts(with: Array("%PDF".utf8)) else {
             throw LectureError(
-                .error(.subprocess, pdf, nil, "Chromium did not write the PDF (\(result.termination))", notes: [log]))
+                .error(
+                    .subprocess, shown ?? pdf, nil, "Chromium did not write the PDF (\(result.termination))",
+                    notes: [log]))
         }
         let refused = server.refused.filter { $0.referer?.hasPrefix(server.origin + "/") == true }.map(\.url)
         return Printed(bytes: bytes.count, refused: refused)

@@ -21,7 +21,8 @@ import LectureSupport
 /// `<iframe src="http://127.0.0.1:8080/">` or cloud metadata URL prints nothing (attack 6, #49:
 /// the answer of an internal service printed into the PDF).
 ///
-/// A path is percent-decoded once; a NUL, a backslash or a `..` segment answers 400, and the file
+/// A path is percent-decoded once; a NUL, a raw backslash or a `..` segment answers 400 (a decoded
+/// one, `%5C`, is a byte of a name, as the preview's `RequestPath` reads it), and the file
 /// is found through `realpath(3)` and must lie inside the site's real path (a link that leads out
 /// answers 404). One thread per connection, one request per connection (`Connection: close`).
 final class PrintServer: @unchecked Sendable {
@@ -179,7 +180,7 @@ final class PrintServer: @unchecked Sendable {
         let rawPath = target.prefix { $0 != "?" && $0 != "#" }
         let path = EmittedLinkChecker.percentDecoded(rawPath)
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\"), !segments.contains("..") else {
+        guard path.hasPrefix("/"), !path.contains("\0"), !rawPath.contains("\\"), !segments.contains("..") else {
             return ("400 Bad Request", "text/plain", Array("bad request\n".utf8))
         }
         var relative = segments.joined(separator: "/")

@@ -117,12 +117,16 @@ package enum BookLayout {
         }
         // The cache is written from here on (the built-in theme first), so it is checked here by
         // the rule of every path the tool writes, and used as checked.
+        // A folder someone named (the option, or either variable of the environment) is checked
+        // and refused as such; only the default under the home folder is the tool's own choice.
+        let named: String? =
+            options.cacheDirectory != nil
+            ? "--cache-dir"
+            : environment["LECTURE_CACHE_DIR"].map { _ in "LECTURE_CACHE_DIR=" }
+                ?? environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? "XDG_CACHE_HOME=" : nil }
         let cache = WrittenPath(
-            configuration.cacheDirectory,
-            option: options.cacheDirectory != nil
-                ? "--cache-dir" : environment["LECTURE_CACHE_DIR"].map { _ in "LECTURE_CACHE_DIR=" } ?? "cache folder",
-            what: "cache folder", kind: .folder)
-        if options.cacheDirectory != nil || environment["LECTURE_CACHE_DIR"] != nil,
+            configuration.cacheDirectory, option: named ?? "cache folder", what: "cache folder", kind: .folder)
+        if named != nil,
             let refusal = cache.refusal(protecting: configuration.foldersOfTheBook, isOwn: Cache.isCache)
         {
             // An output folder refused on its own (`/`, or the cache itself) is the line to edit.

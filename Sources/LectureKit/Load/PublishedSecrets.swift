@@ -16,12 +16,37 @@ enum PublishedSecrets {
         }
     }
 
-    /// An error for each file of `assets` (relative to `contentDirectory`) that holds a secret.
-    static func inAssets(_ assets: [String], contentDirectory: String) -> [Diagnostic] {
-        assets.compactMap { asset in
+    /// A copied file's scan: its `stat` signature before it was read, and its error, if any.
+    struct AssetScan: Sendable {
+        var signature: FileSignature
+        var problem: Diagnostic?
+    }
+
+    /// An error for each file of `assets` (relative to `contentDirectory`) that holds a secret,
+    /// and each file's scan. A file whose signature (device, inode, size, modification time, as
+    /// `Load` keys pages) equals its scan in `earlier` (the session's last build) is not read
+    /// again: its verdict is the earlier one. The signature is taken before the read, so a file
+    /// changed while it is read differs next time and is read again.
+    static func inAssets(
+        _ assets: [String], contentDirectory: String, earlier: [String: AssetScan] = [:]
+    ) -> (problems: [Diagnostic], scans: [String: AssetScan], read: Int) {
+        var scans: [String: AssetScan] = [:]
+        var problems: [Diagnostic] = []
+        var read = 0
+        for asset in assets {
             let path = FileSystem.join(contentDirectory, asset)
-            return SecretScan.first(inFileAt: path).map { error($0, path: path, location: nil) }
+            let signature = FileSignature(path: path)
+            if let signature, let known = earlier[asset], known.signature == signature {
+                scans[asset] = known
+                problems += known.problem.map { [$0] } ?? []
+                continue
+            }
+            read += 1
+            let problem = SecretScan.first(inFileAt: path).map { error($0, path: path, location: nil) }
+            if let signature { scans[asset] = AssetScan(signature: signature, problem: problem) }
+            problems += problem.map { [$0] } ?? []
         }
+        return (problems, scans, read)
     }
 
     private static func error(_ found: SecretScan.Finding, path: String, location: SourceLocation?) -> Diagnostic {

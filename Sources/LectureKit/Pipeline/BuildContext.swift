@@ -31,6 +31,8 @@ struct BuildContext: Sendable {
     var templateIDs: Set<String> = []
     /// `Load`: the book and its pages' files and signatures.
     var content = LoadedContent(book: Book(title: "", chapters: []), files: [], diagnostics: [])
+    /// `Load`: each copied file's secret scan, by path relative to the content folder.
+    var assetScans: [String: PublishedSecrets.AssetScan] = [:]
     /// `Load`: the files whose lines come from `{{#include}}`, for diagnostics' locations.
     var includedFiles: [SourceFile] = []
     /// What an earlier build of the session tells the steps (`StepReuse` fills it).

@@ -28,6 +28,14 @@ package final class Console: @unchecked Sendable {
     /// format: the process's, or what a test gives.
     let environment: [String: String]
 
+    /// Whether the runner of GitHub Actions reads what is printed (`GITHUB_ACTIONS=true`): then
+    /// no line printed on behalf of input may start a workflow command (`WorkflowCommand.inert`),
+    /// whatever the diagnostics' format; only the tool's own commands (`github`) are left whole.
+    private var readByActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
+
+    /// `text` as it may reach the log: inert under GitHub Actions.
+    private func safe(_ text: String) -> String { readByActions ? WorkflowCommand.inert(text) : text }
+
     /// Writes to stdout and stderr; `quietProgress` hides progress lines even on a terminal.
     init(quietProgress: Bool = false) {
         environment = ProcessInfo.processInfo.environment
@@ -47,18 +55,19 @@ package final class Console: @unchecked Sendable {
     /// Writes a result line to stdout. A control character in it but line feed and tab is shown
     /// visibly (`TerminalText.lines`): a caller quoting a path on a line of its own shows it with
     /// `TerminalText.line`.
-    package func print(_ line: String) { lock.withLock { output(TerminalText.lines(line)) } }
+    package func print(_ line: String) { lock.withLock { output(safe(TerminalText.lines(line))) } }
 
     /// Writes a line that is neither a result nor a diagnostic to stderr: the closing
     /// `lecture build: failed with N errors`, the help after a usage error.
-    func printError(_ line: String) { lock.withLock { errors(TerminalText.lines(line)) } }
+    func printError(_ line: String) { lock.withLock { errors(safe(TerminalText.lines(line))) } }
 
     /// Writes a diagnostic in the console's `format`: to stderr, or for `github` to stdout, where
     /// GitHub's documentation says the runner reads workflow commands.
     package func report(_ diagnostic: Diagnostic) {
         lock.withLock {
             let text = diagnosticFormat.render(diagnostic, workingDirectory: workingDirectory)
-            if case .github = diagnosticFormat { output(text) } else { errors(text) }
+            // A `github` diagnostic is one command line whose quoted input is escaped as data.
+            if case .github = diagnosticFormat { output(text) } else { errors(safe(text)) }
         }
     }
 
@@ -75,7 +84,7 @@ package final class Console: @unchecked Sendable {
     /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only.
     func progress(_ line: String) {
         guard isTerminal else { return }
-        lock.withLock { Console.write("\r\u{1B}[K\(TerminalText.line(line))", to: 2) }
+        lock.withLock { Console.write("\r\u{1B}[K\(safe(TerminalText.line(line)))", to: 2) }
     }
 
     /// Erases the progress line, on terminals only.

@@ -10,6 +10,7 @@ import LectureSupport
 final class ContentListing: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String]?
+    private var tooLong: [String] = []
     private let configuration: BuildConfiguration
 
     /// A listing of `configuration.contentDirectory`, less the site when it lies inside it.
@@ -19,7 +20,7 @@ final class ContentListing: @unchecked Sendable {
     func all() -> [String] {
         lock.withLock {
             if let files { return files }
-            var listed = FileSystem.files(under: configuration.contentDirectory)
+            var (listed, tooLong) = FileSystem.filesAndTooLong(under: configuration.contentDirectory)
             // A site `lecture` wrote is no content: this build's output folder, and any other
             // folder marked as a site (an earlier build's `--output src/old`), as mdBook leaves
             // its build-dir out.
@@ -28,8 +29,19 @@ final class ContentListing: @unchecked Sendable {
             }
             if let site = configuration.outputInsideContent { sites.append(site + "/") }
             if !sites.isEmpty { listed = listed.filter { path in !sites.contains { path.hasPrefix($0) } } }
+            if !sites.isEmpty { tooLong = tooLong.filter { path in !sites.contains { path.hasPrefix($0) } } }
             files = listed
+            self.tooLong = tooLong
             return listed
+        }
+    }
+
+    /// The entries of the content folder whose paths are too long for the system to open
+    /// (`FolderWalk.pathLimit`), by path relative to it: what `all()` could not list.
+    func tooLongToList() -> [String] {
+        _ = all()
+        return lock.withLock { tooLong }.filter { path in
+            !path.split(separator: "/").contains { EditorLeftovers.contains(name: String($0)) }
         }
     }
 
@@ -37,10 +49,24 @@ final class ContentListing: @unchecked Sendable {
     /// site at the same paths, as mdBook does; what `EditorLeftovers` names (dotfiles and
     /// dotfolders, editors' backups and temporaries, `node_modules`), in any folder, is left out,
     /// as `lecture serve` ignores it.
-    func assets() -> [String] {
+    /// A file whose place in the output folder is past `PATH_MAX` is left out
+    /// (`assetsTooLongForSite`, warned by `UnreachableAssets`).
+    func assets() -> [String] { allAssets().filter { !isTooLongForSite($0) } }
+
+    /// The assets whose place in the output folder is past what the system opens.
+    func assetsTooLongForSite() -> [String] { allAssets().filter(isTooLongForSite) }
+
+    private func allAssets() -> [String] {
         all().filter { path in
             !path.hasSuffix(".md")
                 && !path.split(separator: "/").contains { EditorLeftovers.contains(name: String($0)) }
         }
+    }
+
+    /// The output folder's real path's length, and a `/`.
+    private lazy var outputPrefixLength = CanonicalPath.of(configuration.outputDirectory).utf8.count + 1
+
+    private func isTooLongForSite(_ relative: String) -> Bool {
+        lock.withLock { outputPrefixLength } + relative.utf8.count >= FolderWalk.pathLimit
     }
 }

@@ -5,6 +5,9 @@ struct EarlierBuildFacts: Sendable {
     /// `Load`: pages' files as that build read them, with their `stat` signatures then, by path
     /// relative to the content folder (a file whose signature still matches is not read again).
     var files: [String: SessionMemory.ReadFile] = [:]
+    /// `Load`: each copied file's secret scan, with its `stat` signature then, by path relative
+    /// to the content folder (a file whose signature still matches is not read again).
+    var assetScans: [String: PublishedSecrets.AssetScan] = [:]
     /// `Render`: site files byte-identical to the ones the live site holds (its pages that were
     /// taken from memory, by path in the site), so `Write` links them and the machine-path check
     /// skips them (its verdict reads the file alone; the emitted-URL check's does not).

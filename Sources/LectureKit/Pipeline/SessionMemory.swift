@@ -37,6 +37,8 @@ package final class SessionMemory: Sendable {
         /// By step name, then page path relative to the content folder.
         var entries: [String: [String: Entry]] = [:]
         var files: [String: ReadFile] = [:]
+        /// The copied files' secret scans the last build made or kept, by path in the content folder.
+        var assetScans: [String: PublishedSecrets.AssetScan] = [:]
         /// The live site's folder identity right after the last successful write, with the global inputs then.
         var written: (folder: FileSignature, global: Int)?
         /// The sources of the copied files, as they were when the live site was written.
@@ -94,6 +96,12 @@ package final class SessionMemory: Sendable {
     var files: [String: ReadFile] {
         get { state.withLock { $0.files } }
         set { state.withLock { $0.files = newValue } }
+    }
+
+    /// The copied files' secret scans of the last build, by path relative to the content folder.
+    var assetScans: [String: PublishedSecrets.AssetScan] {
+        get { state.withLock { $0.assetScans } }
+        set { state.withLock { $0.assetScans = newValue } }
     }
 
     /// Whether the folder at `output` is the one the last build wrote with these global inputs.

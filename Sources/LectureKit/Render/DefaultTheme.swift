@@ -21,7 +21,12 @@ enum DefaultTheme {
         do {
             for file in DefaultThemeFiles.files {
                 guard let bytes = Data(base64Encoded: file.base64) else { continue }
-                try FileSystem.writeAtomically(Array(bytes), to: FileSystem.join(staging, file.path))
+                // Through the cache's checked folders: a folder swapped for a link is not followed.
+                do {
+                    try CheckedPlaceWrite.write(Array(bytes), to: FileSystem.join(staging, file.path))
+                } catch {
+                    throw LectureError(.fileSystem, "cannot write the built-in theme to \(folder): \(error.reason)")
+                }
             }
             if rename(staging, folder) != 0 {
                 // Another run got there first: use its copy.

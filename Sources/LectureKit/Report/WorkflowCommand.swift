@@ -25,6 +25,23 @@ enum WorkflowCommand {
         escapeData(text).replacingColonsAndCommas()
     }
 
+    /// `text` with no line that the runner would take for a workflow command: a line whose first
+    /// characters after leading white space are `::` (the runner trims them before looking)
+    /// gets its first `:` written `%3A`, and every `##[` (the older syntax, which the runner looks
+    /// for anywhere in a line, and the log viewer's `##[group]`, `##[error]`) gets its `[`
+    /// written `%5B`, the escapes of GitHub's own syntax. Every other line is left as it is.
+    static func inert(_ text: String) -> String {
+        guard text.contains("::") || text.contains("##[") else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var line = String(line).replacingOccurrences(of: "##[", with: "##%5B")
+            let body = line.drop(while: { $0.isWhitespace })
+            if body.hasPrefix("::") {
+                line.replaceSubrange(body.startIndex..<line.index(after: body.startIndex), with: "%3A")
+            }
+            return line
+        }.joined(separator: "\n")
+    }
+
     /// One command line (without its newline): `::name key=value,…::message`, properties in the
     /// order given and escaped, the message escaped as data.
     static func line(_ name: String, properties: [(key: String, value: String)], message: String) -> String {

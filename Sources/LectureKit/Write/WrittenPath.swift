@@ -157,3 +157,16 @@ extension BuildConfiguration {
             + verifier.libraries.map { .init($0, role: "a folder of sample libraries", mayHoldOutput: true) }
     }
 }
+
+extension WrittenPath {
+    /// Writes `bytes` at the checked path through descriptors of its folders
+    /// (`CheckedPlaceWrite`), so a folder swapped for a link after the check is refused.
+    /// - Throws: `LectureError` naming the path and why.
+    package func write(_ bytes: [UInt8]) throws(LectureError) {
+        do {
+            try CheckedPlaceWrite.write(bytes, to: resolved)
+        } catch {
+            throw LectureError(.error(.fileSystem, resolved, nil, "cannot write the \(what): \(error.reason)"))
+        }
+    }
+}

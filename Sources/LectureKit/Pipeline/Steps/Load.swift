@@ -50,7 +50,10 @@ extension BuildStep {
     /// In a session: the pages' files as the earlier build read them, so an unchanged one is not
     /// read again; after loading, the files read, for the next build.
     static let loadSession = SessionHooks(
-        before: { rebuild, context in context.earlier.files = rebuild.memory.files },
+        before: { rebuild, context in
+            context.earlier.files = rebuild.memory.files
+            context.earlier.assetScans = rebuild.memory.assetScans
+        },
         after: { rebuild, context in
             let earlier = context.earlier.files
             var files: [String: SessionMemory.ReadFile] = [:]
@@ -59,6 +62,7 @@ extension BuildStep {
                 files[file.relativePath] = SessionMemory.ReadFile(signature: signature, file: file)
             }
             rebuild.memory.files = files
+            rebuild.memory.assetScans = context.assetScans
             return files.filter { earlier[$0.key]?.signature == $0.value.signature }.count
         })
 
@@ -99,8 +103,15 @@ extension BuildStep {
                     .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
                     "summary lists no pages; the site has none", notes: ["add links such as '- [Title](page.md)'"]))
         }
+        let secrets = PublishedSecrets.inAssets(
+            context.listing.assets(), contentDirectory: configuration.contentDirectory,
+            earlier: context.earlier.assetScans)
+        context.diagnostics.emit(secrets.problems)
         context.diagnostics.emit(
-            PublishedSecrets.inAssets(context.listing.assets(), contentDirectory: configuration.contentDirectory))
+            UnreachableAssets.warnings(
+                tooLong: context.listing.tooLongToList(), tooLongForSite: context.listing.assetsTooLongForSite(),
+                contentDirectory: configuration.contentDirectory, outputDirectory: configuration.outputDirectory))
+        context.assetScans = secrets.scans
         context.diagnostics.emit(
             OutputCollisions.find(
                 book: context.content.book, templates: templates, assets: context.listing.assets(),

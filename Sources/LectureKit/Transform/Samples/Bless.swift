@@ -1,3 +1,5 @@
+import CommonMark
+
 /// `--bless`: writes each sample's actual output into its `output` block, as Documenter.jl's
 /// `fix` does for doctests.
 ///
@@ -6,13 +8,19 @@
 /// line endings (LF, CRLF or CR, whichever the file uses) and byte order mark included; a new
 /// block follows a blank line. The
 /// container prefix of the opening fence is repeated on each new line, with list markers turned
-/// into spaces (`- > ` becomes `  > `), and the fence is made longer than any backtick run that
+/// into spaces (`- > ` becomes `  > `) and tabs into the spaces they stand for, and the fence is made longer than any backtick run that
 /// starts an output line (after up to three spaces, where CommonMark would see a fence). A
 /// directive the program printed (`{{#include f}}`, `{{#title t}}`…) is written escaped,
 /// `\{{#include f}}` (`DirectiveEscapes`), so the block reads back as printed.
+///
+/// Every rewrite is read back before it is kept (`readsBack`): the page parsed again must hold
+/// the same samples with the same code, and the blessed one's output block must hold exactly
+/// the lines written. Where the containers around a fence (a tab that a list item takes part of,
+/// a block quote's lazy lines) make the written block read otherwise, the sample is refused,
+/// with its reason, and the page keeps its bytes: a page is never left corrupted.
 enum Bless {
     /// A line of the file and the line ending that followed it (empty for the last line).
-    struct Line {
+    struct Line: Equatable {
         var text: String
         var ending: String
     }
@@ -28,6 +36,7 @@ enum Bless {
         text: String, refused: [(Sample, String)]
     ) {
         var lines = split(original)
+        let before = parsedSamples(original)
         let ending = lines.first(where: { !$0.ending.isEmpty })?.ending ?? "\n"
         var refused: [(Sample, String)] = []
         // From the bottom up, so earlier line numbers stay valid.
@@ -57,6 +66,17 @@ enum Bless {
                 [Line(text: prefix + fence + "output", ending: ending)]
                     + body.map { Line(text: prefix + $0, ending: ending) }
                     + [Line(text: prefix + fence, ending: ending)]
+            }
+            let kept = lines
+            defer {
+                if lines != kept, !readsBack(lines, before: before, blessed: sample, body: body) {
+                    lines = kept
+                    refused.append(
+                        (
+                            sample,
+                            "its output block, written back at the fence's indentation, would not read back as printed (a tab or a container around the fence); copy the output into its block by hand"
+                        ))
+                }
             }
             if let range = sample.outputRange {
                 let openIndex = range.start.line - 1
@@ -96,6 +116,23 @@ enum Bless {
         return (lines.map { $0.text + $0.ending }.joined(), refused)
     }
 
+    /// The samples of `text` as a check reads them: each one's code blocks, by first fence line.
+    private static func parsedSamples(_ text: String) -> [Sample] {
+        SampleExtractor.extract(from: MarkdownParser.parse(text), path: "").samples
+    }
+
+    /// Whether `lines` parse to the samples of `before`, same code in the same order, with the
+    /// blessed sample's output block holding exactly `body`.
+    private static func readsBack(_ lines: [Line], before: [Sample], blessed: Sample, body: [String]) -> Bool {
+        let after = parsedSamples(lines.map { $0.text + $0.ending }.joined())
+        guard after.count == before.count,
+            zip(after, before).allSatisfy({ $0.parts.map(\.code) == $1.parts.map(\.code) }),
+            let mine = after.first(where: { $0.location.line == blessed.location.line }),
+            let written = mine.expectedOutput
+        else { return false }
+        return OutputComparison.normalize(written) == OutputComparison.normalize(body.joined(separator: "\n"))
+    }
+
     /// Lines with their endings: `\r\n`, `\n` or a lone `\r`, as CommonMark counts lines.
     static func split(_ text: String) -> [Line] {
         var lines: [Line] = []
@@ -122,10 +159,30 @@ enum Bless {
     }
 
     /// The characters before the fence on its line, up to the fence's column, with everything
-    /// but `>` and white space (list markers) made spaces, so new lines continue the container.
+    /// but `>` (list markers) made spaces, so new lines continue the container, and each tab
+    /// made the spaces it stands for (to the next multiple of 4 columns, as CommonMark counts):
+    /// cmark 0.30 reads a tab that a list item or a block quote takes part of as one space too
+    /// many in a code block's lines (`- a` then `\t```output` / `\t1` gives ` 1`), spaces it
+    /// reads exactly.
     static func containerPrefix(_ line: String, column: Int) -> String {
         let prefix = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self)
-        return String(prefix.map { $0 == ">" || $0 == " " || $0 == "\t" ? $0 : " " })
+        var out = ""
+        var width = 0
+        for character in prefix {
+            switch character {
+            case "\t":
+                let stop = (width / 4 + 1) * 4
+                out += String(repeating: " ", count: stop - width)
+                width = stop
+            case ">":
+                out.append(">")
+                width += 1
+            default:
+                out.append(" ")
+                width += 1
+            }
+        }
+        return out
     }
 
     /// Whether a line is a code fence, after any container prefix (`>`, spaces).

@@ -1,0 +1,33 @@
+import LectureSupport
+
+/// No file of the content folder is dropped from the site unsaid for the length of its path
+/// (issue 34): a file or folder nested past `PATH_MAX` (4096 bytes with the NUL), which the
+/// system can neither list nor open, and a file whose path fits in the content folder but not
+/// in the output folder (whose path is longer), are each a warning at the path, naming the
+/// limit, instead of missing from the copied files.
+enum UnreachableAssets {
+    /// A warning for each entry of `tooLong` (relative to `contentDirectory`), and for each of
+    /// `tooLongForSite`, the assets whose place in `outputDirectory` is past the limit.
+    static func warnings(
+        tooLong: [String], tooLongForSite: [String], contentDirectory: String, outputDirectory: String
+    ) -> [Diagnostic] {
+        let limit = FolderWalk.pathLimit - 1
+        let listed = tooLong.map { relative in
+            let path = FileSystem.join(contentDirectory, relative)
+            return Diagnostic.warning(
+                .assetNotCopied, path, nil,
+                "not copied into the site: its path is \(path.utf8.count) bytes, past the \(limit) the system opens (PATH_MAX)",
+                notes: ["move it into a shallower folder or shorten the folders' names"])
+        }
+        let output = CanonicalPath.of(outputDirectory)
+        let copied = tooLongForSite.map { relative in
+            Diagnostic.warning(
+                .assetNotCopied, FileSystem.join(contentDirectory, relative), nil,
+                "not copied into the site: its path there would be \(FileSystem.join(output, relative).utf8.count) bytes, past the \(limit) the system opens (PATH_MAX)",
+                notes: [
+                    "move it into a shallower folder, shorten the folders' names, or choose an output folder with a shorter path"
+                ])
+        }
+        return listed + copied
+    }
+}
