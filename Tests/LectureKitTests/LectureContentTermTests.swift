@@ -5,8 +5,10 @@ import Testing
 /// 한 이름'). A Korean editor still found a thing called by two names in several chapters (review 9:
 /// 연결 테스트 beside 바인딩 테스트, 줄 for a table's row, 표 for `UITableView`, 부르다 beside 호출하다,
 /// 사건 beside 이벤트, 스위트 beside 테스트 모음, a particle after `@available(…)` against the
-/// glossary's rule). These tests read every page, prose and code comments alike, and fail at the line
-/// that uses a synonym the glossary rules out, so the next edit cannot bring one back.
+/// glossary's rule; review 11: 부르다 without backticks, 연결 코드 in two senses, 안내 문구 beside 안내
+/// 메시지, 선택 요구 사항 beside 선택 메서드, 탭 for a tab bar's item). These tests read every page,
+/// prose and code comments alike, and fail at the line that uses a synonym the glossary rules out, so
+/// the next edit cannot bring one back.
 @Suite struct LectureContentTermTests {
     /// A synonym the glossary rules out, the term to use instead, and where the rule is.
     struct Banned: CustomStringConvertible, Sendable {
@@ -32,6 +34,16 @@ import Testing
         Banned(pattern: #"조립 코드\(assembly"#, use: "조립 코드(wiring code)"),
         Banned(pattern: #"코디네이터가 새는|새는 것을"#, use: "누수 / 메모리에 남다"),
         Banned(pattern: #"뷰 모델의 화면 상태|화면 상태를 내놓|화면 상태는 뷰 모델"#, use: "뷰 모델의 상태 (화면 상태 is Fowler's, in the controls)"),
+        // Review 11: the same slips without backticks (prose and code comments), and words used in two senses.
+        Banned(
+            pattern: #"(?:[A-Za-z_\]]|\(\))(을|를) (부르|부릅|불러(?!오)|부른|부를)|다시 (부르|부릅|부른|부를)"#,
+            use: "호출하다 (or 불러오다 for loading)"),
+        Banned(pattern: #"연결 코드"#, use: "조립 코드 (wiring code) or 뷰를 호출하는 코드: two meanings, so neither word"),
+        Banned(pattern: #"(안내|실패|오류) 문구"#, use: "안내 메시지"),
+        Banned(pattern: #"선택(\(optional\))? 요구 사항"#, use: "선택 메서드 (optional method)"),
+        Banned(pattern: #"탭 바의 (다른 |두 )?탭|탭마다"#, use: "탭 바 항목 (탭 is a tap)"),
+        Banned(pattern: #"(이슈|풀 리퀘스트) #\d+[^(]*, 20\d\d"#, use: "no year for an issue or a pull request (11장, 더 읽을거리)"),
+        Banned(pattern: #"일급 시민"#, use: "a plain Korean phrase (translated 'first-class citizen')"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -69,7 +81,15 @@ import Testing
             "스파이에 사건이 올 때까지", "뷰의 탭 처리기처럼", "테스트로 못 박습니다",
             "하나의 모델 층 위에", "`@MainActor` 스위트 안에", "`@available(iOS 26, *)`를 붙입니다",
             "조립 코드(assembly code)는", "자식 코디네이터가 새는 자리", "뷰 모델은 화면 상태를 내놓기만",
+            "// answer()를 부를 때까지", "타입과 연결 코드가 생깁니다", "실패하면 안내 문구를 보여 줍니다",
+            "모두 선택(optional) 요구 사항입니다", "탭 바의 다른 탭 화면이든", "풀 리퀘스트 #449, \"Fix\", 2026 (<",
+            "앱 구조의 일급 시민이어야",
         ]
+        let allowed = ["이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목"]
+        let regexes = try Self.banned.map { try Regex($0.pattern) }
+        for line in allowed {
+            #expect(!regexes.contains { line.firstMatch(of: $0) != nil }, "'\(line)' is allowed")
+        }
         #expect(samples.count == Self.banned.count)
         for (sample, rule) in zip(samples, Self.banned) {
             #expect(try sample.firstMatch(of: Regex(rule.pattern)) != nil, "\(rule.use) misses '\(sample)'")
