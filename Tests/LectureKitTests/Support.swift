@@ -99,7 +99,7 @@ enum TestSupport {
         "<!doctype html><html lang=\"ko\"><title>{{ title }}</title><nav>{{ nav }}</nav><main>{{ content }}</main>{{ prev }}{{ next }}</html>\n"
 
     /// The lecture's sample libraries (`Sources/StandIns`), as its book.toml declares them.
-    static let lectureLibraries: [String] = ["UIKit", "RxSwift", "RxRelay", "RxCocoa", "RxTest"].map {
+    static let lectureLibraries: [String] = ["UIKit", "RxSwift", "RxRelay", "RxCocoa", "RxTest", "Combine"].map {
         repositoryRoot + "/Sources/StandIns/" + $0
     }
 

@@ -64,7 +64,7 @@ import Testing
         #expect(settings.verifySamples == true)
         #expect(
             settings.sampleLibraries.map { SampleLibraries.moduleName($0) } == [
-                "UIKit", "RxSwift", "RxRelay", "RxCocoa", "RxTest",
+                "UIKit", "RxSwift", "RxRelay", "RxCocoa", "RxTest", "Combine",
             ])
     }
 }

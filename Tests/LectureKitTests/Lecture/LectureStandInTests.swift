@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// The lecture's sample libraries (`Sources/StandIns`: headless UIKit, RxSwift, RxRelay, RxCocoa, RxTest)
+/// The lecture's sample libraries (`Sources/StandIns`: headless UIKit, RxSwift, RxRelay, RxCocoa, RxTest, Combine)
 /// behave as the lecture's samples need: tests of this book, not of the tool, which verifies
 /// every sample with the real swiftc against the libraries the lecture's book.toml declares.
 @Suite(.serialized) struct LectureStandInTests {
@@ -366,6 +366,44 @@ import Testing
             ["next(b) @ 210"]
             [(200 : 260)] ["250 first", "250 second", "past at 260"] 300
             true false
+            ```
+            """
+        let results = try verify(markdown + "\n")
+        #expect(results[0].outcome == .passed, "\(results[0].diagnostics)")
+    }
+
+    /// What the lecture's Combine test relies on, as Combine does it: `@Published` sends the
+    /// current value on subscription and each new one in `willSet` (the property still holds the
+    /// old one), `dropFirst` and `map` pass values on, and a subscription ends when its
+    /// `AnyCancellable` is cancelled or deinitialized.
+    @Test func combineStandInPublishesInWillSetAndEndsWithItsCancellable() throws {
+        let markdown = """
+            ```swift
+            import Combine
+
+            final class Model {
+                @Published var name = "a"
+            }
+            let model = Model()
+            var seen: [String] = []
+            let kept = model.$name.dropFirst().map { $0.uppercased() }.sink { value in
+                seen.append("\\(value) while the property holds \\(model.name)")
+            }
+            _ = model.$name.sink { seen.append("dropped subscription got \\($0)") }
+            var stored = Set<AnyCancellable>()
+            model.$name.sink { seen.append("stored got \\($0)") }.store(in: &stored)
+            model.name = "b"
+            kept.cancel()
+            stored.removeAll()
+            model.name = "c"
+            print(seen.joined(separator: "\\n"))
+            ```
+
+            ```output
+            dropped subscription got a
+            stored got a
+            B while the property holds a
+            stored got b
             ```
             """
         let results = try verify(markdown + "\n")
