@@ -102,7 +102,8 @@ let package = Package(
             swiftSettings: findsSwiftSyntax,
             plugins: ["EmbedTheme"]
         ),
-        // `lecture serve`: the only module that imports CMicroHTTPD; a watcher and live reload.
+        // `lecture serve` and `lecture pdf`: the only module that imports CMicroHTTPD (one HTTP
+        // server, `HTTPServer`, for the preview and for the print); a watcher and live reload.
         .target(name: "LectureServe", dependencies: ["LectureKit", "LectureSupport", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),
         // The manual (Manual/: book.toml and its pages) is a book `make manual` builds, not a source.
         .executableTarget(
@@ -117,7 +118,7 @@ let package = Package(
         .target(name: "TestFolders", dependencies: ["LectureSupport"], path: "Tests/TestFolders"),
         .testTarget(
             name: "LectureKitTests",
-            dependencies: ["LectureKit", "LectureSupport", "CommonMark", "SwiftAnalysis", "TestFolders"],
+            dependencies: ["LectureKit", "LectureServe", "LectureSupport", "CommonMark", "SwiftAnalysis", "TestFolders"],
             resources: [.copy("Fixtures")],
             swiftSettings: findsSwiftSyntax
         ),

@@ -26,7 +26,7 @@ package final class Console: @unchecked Sendable {
 
     /// The environment that chooses defaults, such as `GITHUB_ACTIONS` for the diagnostics'
     /// format: the process's, or what a test gives.
-    let environment: [String: String]
+    package let environment: [String: String]
 
     /// Writes to stdout and stderr; `quietProgress` hides progress lines even on a terminal.
     init(quietProgress: Bool = false) {

@@ -140,7 +140,7 @@ extension BuildConfiguration {
     /// The book's folders a path it writes besides the site may not be or hold (the book's
     /// folder, the folders it reads), nor lie in when a build publishes or replaces them (the
     /// pages, the templates unless they are the built-in theme in the cache, the output folder).
-    var foldersOfTheBook: [OutputFolder.Protected] {
+    package var foldersOfTheBook: [OutputFolder.Protected] {
         let root = bookDirectory ?? FileSystem.join(contentDirectory, "..")
         let builtInTheme = CanonicalPath.isWithin(
             CanonicalPath.of(templatesDirectory), CanonicalPath.of(cacheDirectory))

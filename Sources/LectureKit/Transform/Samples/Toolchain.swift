@@ -2,7 +2,7 @@ import Foundation
 import LectureSupport
 
 /// The Swift compiler the samples are built with, found once per run.
-struct Toolchain: Sendable {
+package struct Toolchain: Sendable {
     /// The `swiftc` to run: `$SWIFTC` if set, else `swiftc` on `PATH`.
     var swiftc: String
     /// `swiftc --version`'s first line, part of every cache key.
@@ -59,7 +59,7 @@ struct Toolchain: Sendable {
 
     /// `command` as the path it runs: itself when it has a `/`, else the first match on `PATH`,
     /// with symbolic links resolved.
-    static func resolve(_ command: String) -> String? {
+    package static func resolve(_ command: String) -> String? {
         let candidates =
             command.contains("/")
             ? [command]

@@ -1,4 +1,5 @@
 import Foundation
+import LectureKit
 import LectureSupport
 
 #if canImport(Glibc)
@@ -12,10 +13,10 @@ import LectureSupport
 /// Chromium does the layout the site's print style sheets ask for (A4, margins, page numbers in
 /// the page's bottom margin, each chapter on a new page) and, with
 /// `--generate-pdf-document-outline`, writes a PDF outline (bookmarks) from the headings.
-struct PDFCommand: Subcommand {
-    static let name = "pdf"
-    static let abstract = "Build the book, then print its print.html to a PDF with headless Chromium."
-    static let discussion = """
+package struct PDFCommand: Subcommand {
+    package static let name = "pdf"
+    package static let abstract = "Build the book, then print its print.html to a PDF with headless Chromium."
+    package static let discussion = """
         Builds the book first, as 'lecture build' does (<dir>, default the current folder;
         book.toml's build-dir), so the PDF shows the pages as they are now; a build with errors
         writes no PDF. --site DIR prints a site built before, as it is, without building.
@@ -27,7 +28,7 @@ struct PDFCommand: Subcommand {
         (Debian: apt-get install chromium fonts-noto-cjk).
         """
     /// The options of `lecture pdf`.
-    struct Options: ParsableOptions {
+    package struct Options: ParsableOptions {
         /// The book's folder, whose site is printed.
         var book = BookOptions()
         /// `--site <dir>`: a built site, printed as it is, instead of the book built.
@@ -37,9 +38,11 @@ struct PDFCommand: Subcommand {
         var output: String?
         /// `--chromium <path>`.
         var chromium: String?
+        /// Nothing given.
+        package init() {}
     }
 
-    static var options: [Option<Options>] {
+    package static var options: [Option<Options>] {
         // The build's: where the book's parts are, how its samples are verified.
         [Option<BookOptions>.content, .templates, .jobs, .timeout, .noCache, .cacheDirectory].map {
             $0.within(\Options.book)
@@ -57,7 +60,7 @@ struct PDFCommand: Subcommand {
                 at: \.chromium),
         ]
     }
-    static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
+    package static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
 
     /// `--site`: the site printed as it is; `nil`: the book's output folder, built first.
     var site: String?
@@ -67,7 +70,7 @@ struct PDFCommand: Subcommand {
     /// The build run first (`nil` with `--site`: that site is printed as it is).
     var build: BuildCommand?
 
-    init(_ options: Options) throws {
+    package init(_ options: Options) throws {
         output = options.output
         chromium = options.chromium
         site = options.site
@@ -78,7 +81,7 @@ struct PDFCommand: Subcommand {
         }
     }
 
-    func validate() throws {
+    package func validate() throws {
         if let output, !output.hasSuffix(".pdf") {
             throw LectureError(.badOptionValue, "--output '\(output)' does not end in .pdf")
         }
@@ -101,7 +104,7 @@ struct PDFCommand: Subcommand {
             + [OutputFolder.Protected(site, role: "the site's folder", mayHoldOutput: false)]
     }
 
-    func run(console: Console) throws -> Int32 {
+    package func run(console: Console) throws -> Int32 {
         // The book's setup first (book.toml, its folders), as `lecture build` checks it.
         let setup = try build?.setUp()
         // Then `-o`, against the book's folders, before anything is built.
