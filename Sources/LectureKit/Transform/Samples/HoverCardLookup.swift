@@ -72,7 +72,7 @@ extension SampleVerifier {
     func hoverCards(for sample: Sample) -> HoverCardAnswer {
         let sourceKit: SourceKit
         do {
-            sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc).get())
+            sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc, run: run).get())
         } catch {
             return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"))
         }
