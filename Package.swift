@@ -65,6 +65,12 @@ let package = Package(
         .executableTarget(name: "theme-embedder"),
         .plugin(
             name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"], path: "Sources/EmbedTheme"),
+        // The caches' versions from their sources: a digest per cache kind of the sources that
+        // decide its entries, generated at build time (`SourceDigests`), so none is bumped by hand.
+        .executableTarget(name: "source-digester"),
+        .plugin(
+            name: "DigestSources", capability: .buildTool(), dependencies: ["source-digester"],
+            path: "Sources/DigestSources"),
         // The toolchain's in-process SourceKit, loaded with dlopen (header from the toolchain).
         .target(
             name: "CSourceKit",
@@ -100,7 +106,7 @@ let package = Package(
             name: "LectureKit",
             dependencies: ["CommonMark", "BookTOML", "SwiftAnalysis", "LectureSupport"],
             swiftSettings: findsSwiftSyntax,
-            plugins: ["EmbedTheme"]
+            plugins: ["EmbedTheme", "DigestSources"]
         ),
         // `lecture serve` and `lecture pdf`: the only module that imports CMicroHTTPD (one HTTP
         // server, `HTTPServer`, for the preview and for the print); a watcher and live reload.

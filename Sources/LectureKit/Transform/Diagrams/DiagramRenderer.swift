@@ -94,7 +94,8 @@ package struct DiagramRenderer: Sendable {
     /// The cache key of a diagram: its source, its place on the page, Graphviz and the font.
     func key(_ code: String, id: String) -> String {
         var hash = SHA256()
-        hash.update("lecture-diagram-v8")
+        // The format, and the digest of the sources that draw (`SourceDigests.diagrams`).
+        hash.update("lecture-diagram-v8 " + SourceDigests.diagrams)
         hash.update(graphvizVersion ?? "")
         hash.update(fonts.keyText)
         hash.update(id)
