@@ -97,11 +97,16 @@ package struct PDFCommand: Subcommand {
             "the book's title makes the PDF's file name \(name.utf8.count) bytes long, more than the 255 a file name may hold"
     }
 
+    /// The site printed: `--site`, else the book's output folder (`setup`'s), else `.`; the one
+    /// place every later decision (the protected folders, the PDF's name, the print page) takes it.
+    func siteFolder(_ setup: BookSetup?) -> String {
+        site ?? setup?.configuration.outputDirectory ?? "."
+    }
+
     /// The book's folders the PDF may not be or hold, nor lie in (the site's folder too).
     func protectedFolders(_ setup: BookSetup?) -> [OutputFolder.Protected] {
-        let site = site ?? setup?.configuration.outputDirectory ?? "."
-        return (setup?.configuration.foldersOfTheBook ?? [])
-            + [OutputFolder.Protected(site, role: "the site's folder", mayHoldOutput: false)]
+        (setup?.configuration.foldersOfTheBook ?? [])
+            + [OutputFolder.Protected(siteFolder(setup), role: "the site's folder", mayHoldOutput: false)]
     }
 
     package func run(console: Console) throws -> Int32 {
@@ -117,8 +122,7 @@ package struct PDFCommand: Subcommand {
         // Then the PDF's name from the title, before the build: Chromium would fail only at the
         // end, with "File name too long".
         if output == nil, let setup,
-            let problem = Self.nameProblem(
-                site: site ?? setup.configuration.outputDirectory, title: setup.configuration.book.title)
+            let problem = Self.nameProblem(site: siteFolder(setup), title: setup.configuration.book.title)
         {
             let configuration = setup.configuration
             let toml = configuration.bookDirectory.map { FileSystem.join($0, "book.toml") } ?? "book.toml"
@@ -133,7 +137,7 @@ package struct PDFCommand: Subcommand {
             let built = try build.run(setup, console: console)
             guard built == 0 else { return built }
         }
-        let site = site ?? setup?.configuration.outputDirectory ?? "."
+        let site = siteFolder(setup)
         let page = FileSystem.join(site, PrintPage.outputPath)
         guard FileSystem.exists(page) else {
             throw LectureError(
@@ -287,9 +291,9 @@ package struct PDFCommand: Subcommand {
     ) throws -> Printed {
         // Only a file: `PDFPath` let no folder be named, and a folder put there since stays.
         unlink(pdf)
-        let server = try PrintServer(
-            root: (page as NSString).deletingLastPathComponent.isEmpty
-                ? "." : (page as NSString).deletingLastPathComponent)
+        let site =
+            (page as NSString).deletingLastPathComponent.isEmpty ? "." : (page as NSString).deletingLastPathComponent
+        let server = try PrintServer(root: site)
         defer { server.stop() }
         let name = String(page.split(separator: "/").last ?? "")
         // Chromium's temporary folders (`org.chromium.Chromium.*`, left behind when it is killed
@@ -307,8 +311,7 @@ package struct PDFCommand: Subcommand {
             !$0.contains("dbus") && !$0.hasSuffix("unexpected operator")
         }.suffix(5).joined(separator: "\n    ")
         if result.termination == .timedOut {
-            let site = (page as NSString).deletingLastPathComponent
-            let scripts = pagesWithScripts(in: site.isEmpty ? "." : site)
+            let scripts = pagesWithScripts(in: site)
             let named =
                 scripts.isEmpty
                 ? "no page's content holds a <script> of its own; look at the theme's scripts"
