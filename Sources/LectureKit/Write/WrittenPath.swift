@@ -37,13 +37,10 @@ package struct WrittenPath: Sendable {
         resolved = spelled.isEmpty ? "" : CanonicalPath.of(spelled)
     }
 
-    /// Folders of the system no output may be, hold or lie in.
-    static let systemTrees = [
-        "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/sbin", "/sys", "/usr",
-    ]
+    /// Folders of the system no output may be, hold or lie in (`SystemFolders`' table).
+    static let systemTrees = SystemFolders.neverWritten
     /// Folders of the system no output may be or hold (a path inside, `/var/tmp/x`, may be written).
-    static let systemFolders =
-        systemTrees + ["/home", "/media", "/mnt", "/opt", "/root", "/run", "/srv", "/tmp", "/var"]
+    static let systemFolders = SystemFolders.notWritten
 
     static let systemRole = "a system folder"
 
