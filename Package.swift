@@ -65,6 +65,12 @@ let package = Package(
         .executableTarget(name: "theme-embedder"),
         .plugin(
             name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"], path: "Sources/EmbedTheme"),
+        // The caches' versions from their sources: a digest per cache kind of the sources that
+        // decide its entries, generated at build time (`SourceDigests`), so none is bumped by hand.
+        .executableTarget(name: "source-digester"),
+        .plugin(
+            name: "DigestSources", capability: .buildTool(), dependencies: ["source-digester"],
+            path: "Sources/DigestSources"),
         // The toolchain's in-process SourceKit, loaded with dlopen (header from the toolchain).
         .target(
             name: "CSourceKit",
@@ -100,9 +106,10 @@ let package = Package(
             name: "LectureKit",
             dependencies: ["CommonMark", "BookTOML", "SwiftAnalysis", "LectureSupport"],
             swiftSettings: findsSwiftSyntax,
-            plugins: ["EmbedTheme"]
+            plugins: ["EmbedTheme", "DigestSources"]
         ),
-        // `lecture serve`: the only module that imports CMicroHTTPD; a watcher and live reload.
+        // `lecture serve` and `lecture pdf`: the only module that imports CMicroHTTPD (one HTTP
+        // server, `HTTPServer`, for the preview and for the print); a watcher and live reload.
         .target(name: "LectureServe", dependencies: ["LectureKit", "LectureSupport", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),
         // The manual (Manual/: book.toml and its pages) is a book `make manual` builds, not a source.
         .executableTarget(
@@ -117,7 +124,7 @@ let package = Package(
         .target(name: "TestFolders", dependencies: ["LectureSupport"], path: "Tests/TestFolders"),
         .testTarget(
             name: "LectureKitTests",
-            dependencies: ["LectureKit", "LectureSupport", "CommonMark", "SwiftAnalysis", "TestFolders"],
+            dependencies: ["LectureKit", "LectureServe", "LectureSupport", "CommonMark", "SwiftAnalysis", "TestFolders"],
             resources: [.copy("Fixtures")],
             swiftSettings: findsSwiftSyntax
         ),

@@ -22,7 +22,9 @@ import LectureSupport
 /// - Files carry an `ETag` (and `Last-Modified` unless HTML); a request whose `If-None-Match`
 ///   or `If-Modified-Since` shows the client's copy is current gets 304 (`Validator`).
 /// - Errors: the site's `404.html` when built, else a short page; no page names a file path.
-/// - Every response has `Cache-Control: no-cache`; HTML pages get the live-reload snippet.
+/// - Every response has `Cache-Control: no-cache`; HTML pages get the live-reload snippet when
+///   there is a `hub` (the preview's); without one (`lecture pdf`'s print server) the site is
+///   served as built, and the live-reload paths are not found.
 /// - A path not found as sent is looked up again in NFC, the form the site's names are in.
 /// - A `Host` the server was not started for gets 421 (`AllowedHosts`: DNS rebinding).
 /// - Files other than pages are streamed from their descriptor, never read whole, and answer a
@@ -31,15 +33,15 @@ import LectureSupport
 struct SiteHandler: Sendable {
     /// The output folder, as given (`_site`).
     var outputDirectory: String
-    /// Where event-stream requests (`/__lecture/events`) are attached.
-    var hub: ReloadHub
+    /// Where event-stream requests (`/__lecture/events`) are attached; `nil`: no live reload.
+    var hub: ReloadHub?
     /// Seconds between `: ping` comments on an idle event stream.
     var pingInterval: Double
     /// The `Host` values answered; `nil` answers any (a handler no browser reaches).
     var allowedHosts: AllowedHosts?
 
-    /// Serves `outputDirectory`, injecting `hub`'s current state into pages.
-    init(outputDirectory: String, hub: ReloadHub, pingInterval: Double = 15, allowedHosts: AllowedHosts? = nil) {
+    /// Serves `outputDirectory`, injecting `hub`'s current state into pages (none without one).
+    init(outputDirectory: String, hub: ReloadHub?, pingInterval: Double = 15, allowedHosts: AllowedHosts? = nil) {
         self.outputDirectory = outputDirectory
         self.hub = hub
         self.pingInterval = pingInterval
@@ -58,7 +60,7 @@ struct SiteHandler: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else {
             return errorPage(405, "Method Not Allowed", extraHeaders: [("Allow", "GET, HEAD")])
         }
-        if request.path == LiveReload.eventsPath {
+        if let hub, request.path == LiveReload.eventsPath {
             let headers = [
                 ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache"),
                 ("X-Accel-Buffering", "no"),
@@ -71,7 +73,7 @@ struct SiteHandler: Sendable {
                 status: 200, headers: headers.map { (name: $0.0, value: $0.1) },
                 body: .stream(hub.makeStream(pingInterval: pingInterval)))
         }
-        if request.path == LiveReload.workerPath {
+        if hub != nil, request.path == LiveReload.workerPath {
             return HTTPResponse(
                 status: 200,
                 headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-cache")],
@@ -146,9 +148,10 @@ struct SiteHandler: Sendable {
             return nil
         }
         let type = MIMEType.forPath(path)
-        let state = hub.current
-        let isHTML = MIMEType.isHTML(type)
-        let validator = Validator(info, injected: isHTML ? state.json : nil)
+        let state = hub?.current
+        // Only a page that gets the live-reload snippet is read whole; as built, it is a file.
+        let isHTML = MIMEType.isHTML(type) && state != nil
+        let validator = Validator(info, injected: isHTML ? state?.json : nil)
         var headers = [("Content-Type", type), ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
         if status == 200 {
             headers += validator.headers
@@ -185,6 +188,7 @@ struct SiteHandler: Sendable {
         }
         defer { close(descriptor) }
         guard let html = readAll(descriptor, size: Int(info.st_size)) else { return nil }
+        guard let state else { return nil }
         return HTTPResponse(status: status, headers: headers, body: .bytes(LiveReload.inject(into: html, state: state)))
     }
 
@@ -212,7 +216,10 @@ struct SiteHandler: Sendable {
         let html =
             "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(status) \(reason)</title></head>"
             + "<body><h1>\(status) \(reason)</h1></body></html>\n"
-        let body = status == 404 ? LiveReload.inject(into: Array(html.utf8), state: hub.current) : Array(html.utf8)
+        let body =
+            if status == 404, let hub { LiveReload.inject(into: Array(html.utf8), state: hub.current) } else {
+                Array(html.utf8)
+            }
         return HTTPResponse(
             status: status,
             headers: [

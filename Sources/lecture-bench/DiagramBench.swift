@@ -40,7 +40,7 @@ extension Bench {
         var twice = 0
         for run in 0..<3 {
             let renderer = DiagramRenderer.find(
-                cache: Cache(directory: temp + "/diagram-cache-\(run)"), cancellation: .process)
+                cache: Cache(directory: temp + "/diagram-cache-\(run)"), run: RunContext())
             for pass in 0..<2 {
                 let start = now()
                 var bytes = 0

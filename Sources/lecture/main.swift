@@ -5,6 +5,6 @@ import LectureServe
     import Glibc
 #endif
 
-// The executable is only the entry point; everything else lives in LectureKit (and `serve`,
-// which needs libmicrohttpd, in LectureServe).
-exit(LectureCommand.main(Array(CommandLine.arguments.dropFirst()), extraSubcommands: [ServeCommand.self]))
+// The executable is only the entry point; everything else lives in LectureKit (and `pdf` and
+// `serve`, which serve over libmicrohttpd, in LectureServe).
+exit(LectureCommand.main(Array(CommandLine.arguments.dropFirst()), extraSubcommands: HTTPSubcommands.all))

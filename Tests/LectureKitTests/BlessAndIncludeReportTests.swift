@@ -3,6 +3,7 @@ import Testing
 
 @testable import CommonMark
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// What a new user met with `--bless` and `{{#include}}`: each kind once, the way a person
@@ -15,7 +16,7 @@ import Testing
     /// `lecture ARGUMENTS…` in this process: its exit status and what it printed.
     func run(_ arguments: [String]) -> (status: Int32, lines: [String]) {
         let recorder = TestSupport.Recorder()
-        let status = LectureCommand.main(arguments, console: recorder.console)
+        let status = LectureCommand.main(arguments, console: recorder.console, extraSubcommands: HTTPSubcommands.all)
         return (status, recorder.lines)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// Chromium makes a Unix socket in its TMPDIR, whose path may not pass 107 bytes; under a long

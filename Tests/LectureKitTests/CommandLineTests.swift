@@ -2,13 +2,14 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// The `lecture` command as a user runs it: arguments in, lines and exit status out.
 @Suite struct CommandLineTests {
     func run(_ arguments: [String]) -> (status: Int32, lines: [String]) {
         let recorder = TestSupport.Recorder()
-        let status = LectureCommand.main(arguments, console: recorder.console)
+        let status = LectureCommand.main(arguments, console: recorder.console, extraSubcommands: HTTPSubcommands.all)
         return (status, recorder.lines)
     }
 
@@ -36,7 +37,8 @@ import Testing
             ["check", book + "/page.txt", "--cache-dir", cache], ["init", book],
         ]
         for arguments in commands {
-            let type = try #require(LectureCommand.builtInSubcommands.first { $0.name == arguments[0] })
+            let type = try #require(
+                (LectureCommand.builtInSubcommands + HTTPSubcommands.all).first { $0.name == arguments[0] })
             let command = try type.parse(Array(arguments.dropFirst()))
             try command.validate()
             #expect(!FileSystem.exists(cache) && !FileSystem.exists(book), "\(arguments)")

@@ -15,7 +15,7 @@ import Testing
     func render(_ code: String) throws -> Result<String, Diagnostic> {
         let cache = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(cache) }
-        let renderer = DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process)
+        let renderer = DiagramRenderer.find(cache: Cache(directory: cache), run: RunContext())
         do throws(Diagnostic) {
             return .success(
                 try renderer.render(code, info: InfoString("dot"), id: "diagram-1", path: "p.md", location: location))

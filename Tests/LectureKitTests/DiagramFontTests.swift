@@ -20,7 +20,7 @@ import Testing
     @Test func graphvizWarningsAreShownAtTheBlockWarmAndCold() throws {
         let cache = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(cache) }
-        let renderer = DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process)
+        let renderer = DiagramRenderer.find(cache: Cache(directory: cache), run: RunContext())
         let code = "digraph { label=\"모양\"; a [shape=boxx]; a -> b }\n"
         for run in ["cold", "warm"] {
             let (html, warnings) = render(code, with: renderer)
@@ -37,9 +37,9 @@ import Testing
         try FileSystem.writeAtomically(
             "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n", to: folder + "/fonts.conf")
         let bare = DiagramFonts.find(
-            family: nil, environment: ["FONTCONFIG_FILE": folder + "/fonts.conf"], cancellation: .process)
+            family: nil, environment: ["FONTCONFIG_FILE": folder + "/fonts.conf"], run: RunContext())
         #expect(bare.installed.isKnown && !bare.installed.covers("A"))
-        var renderer = DiagramRenderer.find(cache: Cache(directory: folder + "/cache"), cancellation: .process)
+        var renderer = DiagramRenderer.find(cache: Cache(directory: folder + "/cache"), run: RunContext())
         // Fonts that cover ASCII only, as a Latin-only machine's.
         renderer.fonts = DiagramFonts(family: nil, installed: InstalledFonts(fcList: "20-7e\n21-40 41\n"))
         let (_, warnings) = render("digraph { label=\"관찰\"; 뷰 -> 모델 }\n", with: renderer)
@@ -61,7 +61,7 @@ import Testing
 
     @Test func theInstalledFontsCoverTheLecturesLabels() {
         // `make deps` installs fonts-noto-cjk (the Makefile's PACKAGES).
-        let fonts = DiagramFonts.find(family: "Noto Sans CJK KR", cancellation: .process)
+        let fonts = DiagramFonts.find(family: "Noto Sans CJK KR", run: RunContext())
         #expect(fonts.installed.covers("관") && fonts.installed.covers("A"))
         #expect(fonts.warning(for: "digraph { 뷰 -> Model }", path: "p.md", location: location) == nil)
     }
@@ -69,7 +69,7 @@ import Testing
     @Test func theBooksFamilyIsWhatGraphvizDrawsIn() throws {
         let cache = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(cache) }
-        var renderer = DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process)
+        var renderer = DiagramRenderer.find(cache: Cache(directory: cache), run: RunContext())
         let code = "digraph { label=\"family\"; a -> b }\n"
         let standard = try #require(render(code, with: renderer).html)
         #expect(standard.contains("font-family=\"Times,serif\""), "Graphviz's default without a setting")
@@ -81,7 +81,7 @@ import Testing
     @Test func theFontIsPartOfTheCacheKey() throws {
         let cache = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(cache) }
-        var one = DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process)
+        var one = DiagramRenderer.find(cache: Cache(directory: cache), run: RunContext())
         one.fonts = DiagramFonts(family: "A", installed: InstalledFonts(fcList: "20-7e\n"))
         var other = one
         other.fonts.family = "B"

@@ -33,7 +33,7 @@ import Testing
             let cache = try TestSupport.temporaryDirectory()
             defer { FileSystem.removeTemporaryDirectory(cache) }
             var warnings: [Diagnostic] = []
-            _ = try DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process).draw(
+            _ = try DiagramRenderer.find(cache: Cache(directory: cache), run: RunContext()).draw(
                 Self.clusters, info: InfoString("dot"), id: "diagram-1", path: "p.md",
                 location: SourceLocation(line: 1, column: 1), warnings: &warnings)
             #expect(warnings.isEmpty, "\(warnings)")

@@ -8,7 +8,7 @@ import Testing
 /// Diagrams through the real Graphviz.
 @Suite struct DiagramTests {
     func renderer(_ cache: String) -> DiagramRenderer {
-        DiagramRenderer.find(cache: Cache(directory: cache), cancellation: .process)
+        DiagramRenderer.find(cache: Cache(directory: cache), run: RunContext())
     }
 
     /// `code` rendered as the page's first diagram, through a fresh cache.

@@ -160,8 +160,8 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(folder) }
         let wrapper = folder + "/swiftc"
         try TestSupport.writeScript("exec swiftc \"$@\"", to: wrapper)
-        let direct = try SourceKitLibrary.path(for: stage.verifier.toolchain.swiftc).get()
-        #expect(try SourceKitLibrary.path(for: wrapper).get() == direct)
+        let direct = try SourceKitLibrary.path(for: stage.verifier.toolchain.swiftc, run: RunContext()).get()
+        #expect(try SourceKitLibrary.path(for: wrapper, run: RunContext()).get() == direct)
         stage.verifier.toolchain.swiftc = wrapper
         stage.verifier.options.noCache = true
         stage.verifier.toolchain.identity = Toolchain.identity(of: wrapper, resolvedTo: wrapper)

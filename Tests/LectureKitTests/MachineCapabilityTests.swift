@@ -3,6 +3,7 @@ import TestFolders
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 
 /// The capabilities this target's skipped tests stand on are present wherever `LECTURE_REQUIRE`
 /// says they must be (`.ci/run` sets it): a CI machine without them fails here instead of

@@ -3,6 +3,7 @@ import TestFolders
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// No file of the machine reaches a page or a PDF (attack 4, F2): raw HTML that would make a
@@ -117,25 +118,5 @@ import Testing
             "/usr/bin/pdftotext", [run.scratch + "/work/refresh.pdf", "-"], timeout: 60, cancellation: .process
         ).stdoutText
         #expect(!refreshedText.contains(secretText), "\(refreshedText)")
-    }
-
-    /// The print server answers the site's files and nothing outside it.
-    @Test func thePrintServerServesOnlyTheSite() throws {
-        let root = try TestSupport.makeTree(["site/print.html": "<p>page</p>\n", "secret.txt": "outside\n"])
-        defer { FileSystem.removeTemporaryDirectory(root) }
-        #expect(symlink(root + "/secret.txt", root + "/site/link.txt") == 0)
-        let server = try PrintServer(root: root + "/site")
-        defer { server.stop() }
-        #expect(server.file(for: "/print.html").status == "200 OK")
-        #expect(server.file(for: "/print.html").type.hasPrefix("text/html"))
-        for target in ["/../secret.txt", "/%2e%2e/secret.txt", "/link.txt", "/x%00", "/..%2Fsecret.txt"] {
-            #expect(!server.file(for: target).status.hasPrefix("200"), "\(target)")
-        }
-        // Over a real connection.
-        let answer = try Subprocess.run(
-            "/usr/bin/curl", ["-s", "--path-as-is", server.url(of: "print.html"), server.url(of: "../secret.txt")],
-            timeout: 30, cancellation: .process)
-        #expect(answer.stdoutText.contains("<p>page</p>"))
-        #expect(!answer.stdoutText.contains("outside"))
     }
 }

@@ -186,7 +186,7 @@ import Testing
         try FileManager.default.removeItem(atPath: copy + "/" + SampleDispatcher.object)
         let again = try SampleLibraries.prepare(
             toolchain: stage.verifier.toolchain, cacheDirectory: cache, folders: TestSupport.fixtureLibraries,
-            cancellation: .process)
+            run: RunContext())
         #expect(again.directory == copy)
         #expect(FileSystem.exists(copy + "/" + SampleDispatcher.object))
         #expect(FileSystem.exists(copy + "/" + LineBufferedOutput.object))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// Attack 7, kind 39: a title too long for a file name failed `lecture pdf` only at the end, with

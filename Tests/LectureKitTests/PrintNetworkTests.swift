@@ -3,6 +3,7 @@ import TestFolders
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// `lecture pdf` loads nothing of the network (attack 6, #49: an `<iframe>` of an internal
@@ -83,32 +84,5 @@ import Testing
             "/usr/bin/pdftotext", [run.scratch + "/work/control.pdf", "-"], timeout: 60, cancellation: .process
         ).stdoutText
         #expect(leaked.contains(Self.secret), "the places load nothing even without the proxy: \(leaked)")
-    }
-
-    /// The print server, as Chromium's proxy, answers its own origin (in absolute form too) and
-    /// refuses every other, keeping what it refused.
-    @Test func thePrintServerRefusesEveryOtherOrigin() throws {
-        let root = try TestSupport.makeTree(["site/print.html": "<p>page</p>\n"])
-        defer { FileSystem.removeTemporaryDirectory(root) }
-        let server = try PrintServer(root: root + "/site")
-        defer { server.stop() }
-        #expect(server.file(for: server.origin + "/print.html").status == "200 OK")
-        for target in [
-            "http://127.0.0.1:1/print.html", "http://localhost:\(server.port)/print.html", "http://169.254.169.254/",
-            "https://example.com/", "http://127.0.0.1:\(server.port)@evil.example/",
-        ] {
-            #expect(server.file(for: target).status.hasPrefix("403"), "\(target)")
-        }
-        // Over real connections, as Chromium asks a proxy.
-        let answer = try Subprocess.run(
-            "/usr/bin/curl",
-            [
-                "-s", "-o", "/dev/null", "-w", "%{http_code} ", "--proxy", server.origin, "http://127.0.0.1:9/x",
-                "https://example.com/", server.url(of: "print.html"),
-            ],
-            timeout: 30, cancellation: .process)
-        #expect(answer.stdoutText.hasPrefix("403 "), "\(answer.stdoutText)")
-        #expect(answer.stdoutText.hasSuffix("200 "), "\(answer.stdoutText)")
-        #expect(server.refused.map(\.url) == ["http://127.0.0.1:9/x", "https://example.com:443"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// `print.html` read by Python's HTML parser, and `lecture pdf`'s PDF read by pypdf and poppler.
@@ -169,7 +170,8 @@ import Testing
 
         let recorder = TestSupport.Recorder()
         let status = LectureCommand.main(
-            ["pdf", "--site", root + "/_site", "--output", root + "/book.pdf"], console: recorder.console)
+            ["pdf", "--site", root + "/_site", "--output", root + "/book.pdf"], console: recorder.console,
+            extraSubcommands: HTTPSubcommands.all)
         #expect(status == 0, "\(recorder.lines)")
         let text = (try script("pdf_facts.py", [root + "/book.pdf"])["text"] as? String ?? "")
             .filter { !$0.isWhitespace }
@@ -254,11 +256,14 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(root) }
         let cache = ["--cache-dir", TestSupport.cacheDirectory]
         let built = TestSupport.Recorder()
-        #expect(LectureCommand.main(["build", root] + cache, console: built.console) == 0, "\(built.lines)")
+        #expect(
+            LectureCommand.main(["build", root] + cache, console: built.console, extraSubcommands: HTTPSubcommands.all)
+                == 0, "\(built.lines)")
         try FileSystem.writeAtomically("# Appendix\n\nThanks for reading, edited!\n", to: root + "/src/appendix.md")
 
         let recorder = TestSupport.Recorder()
-        let status = LectureCommand.main(["pdf", root] + cache, console: recorder.console)
+        let status = LectureCommand.main(
+            ["pdf", root] + cache, console: recorder.console, extraSubcommands: HTTPSubcommands.all)
         #expect(status == 0, "\(recorder.lines)")
         let pdf = root + "/My-Swift-Book.pdf"
         #expect(
@@ -273,7 +278,9 @@ import Testing
         try FileManager.default.removeItem(atPath: pdf)
         try FileSystem.writeAtomically("# Appendix\n\n[Gone](gone.md)\n", to: root + "/src/appendix.md")
         let broken = TestSupport.Recorder()
-        #expect(LectureCommand.main(["pdf", root] + cache, console: broken.console) == 1, "\(broken.lines)")
+        #expect(
+            LectureCommand.main(["pdf", root] + cache, console: broken.console, extraSubcommands: HTTPSubcommands.all)
+                == 1, "\(broken.lines)")
         #expect(broken.lines.contains { $0.hasPrefix(root + "/src/appendix.md:3:1: error:") }, "\(broken.lines)")
         #expect(!FileSystem.exists(pdf))
     }

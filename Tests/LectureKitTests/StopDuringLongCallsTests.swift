@@ -4,8 +4,8 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// `lecture serve` stops its build with a token of its own (`BuildConfiguration.verifier.cancellation`,
-/// not the process's signals): every long call of a build takes that token, so a stop during
+/// `lecture serve` stops its build with a token of its own (`BuildConfiguration.run.cancellation`,
+/// not the process's signals): every long call of a build takes the run (`RunContext`), so that token, so a stop during
 /// the compile of the book's sample libraries, or while Graphviz draws, ends the build at once,
 /// its child's process group killed, instead of waiting out the child's time limit. The slow
 /// child here is a script that says it started and then sleeps for a minute.
@@ -67,7 +67,7 @@ import Testing
             toolchain: toolchain,
             diagrams: DiagramRenderer(
                 cache: Cache(directory: root + "/cache"), graphvizVersion: nil,
-                cancellation: configuration.run.cancellation))
+                run: configuration.run))
         let (seconds, cancelled) = try Self.stop(configuration, probes: probes, when: marker)
         #expect(seconds < 10, "the build ended \(seconds) s after the stop")
         #expect(cancelled, "the build ended with the cancellation")
@@ -87,7 +87,7 @@ import Testing
         try Self.slowProgram(at: root + "/graphviz", marker: marker)
         var renderer = DiagramRenderer(
             cache: Cache(directory: root + "/cache"), graphvizVersion: "dot - graphviz version (slow) \(UUID())",
-            cancellation: configuration.run.cancellation)
+            run: configuration.run)
         renderer.commands = (dot: root + "/graphviz", gvpr: root + "/graphviz")
         let (seconds, cancelled) = try Self.stop(
             configuration, probes: Probes(toolchain: nil, diagrams: renderer), when: marker)

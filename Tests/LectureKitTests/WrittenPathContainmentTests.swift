@@ -3,6 +3,7 @@ import TestFolders
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 #if canImport(Glibc)

@@ -29,7 +29,7 @@ import Testing
     /// Every option of every subcommand, `serve`'s included, has its row, and the page is the one
     /// the declarations give in process too (what the executable printed is not some other text).
     @Test func everyDeclaredOptionHasItsRow() {
-        let subcommands = LectureCommand.builtInSubcommands + [ServeCommand.self]
+        let subcommands = LectureCommand.builtInSubcommands + HTTPSubcommands.all
         let page = CommandLineReference.markdown(subcommands)
         func rows<Command: Subcommand>(_ command: Command.Type) -> [[String]] { command.options.map(\.names) }
         for command in subcommands {

@@ -43,17 +43,17 @@ import Testing
 
     @Test func helpListsServeAndItsOptions() {
         let recorder = LineRecorder()
-        #expect(LectureCommand.main(["--help"], console: recorder.console, extraSubcommands: [ServeCommand.self]) == 0)
+        #expect(LectureCommand.main(["--help"], console: recorder.console, extraSubcommands: HTTPSubcommands.all) == 0)
         #expect(recorder.lines.joined(separator: "\n").contains("  serve "))
         let serve = LineRecorder()
         #expect(
-            LectureCommand.main(["serve", "--help"], console: serve.console, extraSubcommands: [ServeCommand.self]) == 0
+            LectureCommand.main(["serve", "--help"], console: serve.console, extraSubcommands: HTTPSubcommands.all) == 0
         )
         let text = serve.lines.joined(separator: "\n")
         #expect(text.contains("--port <n>") && text.contains("--host <address>") && text.contains("--output <dir>"))
         #expect(
             LectureCommand.main(
-                ["serve", "--port", "70000"], console: LineRecorder().console, extraSubcommands: [ServeCommand.self])
+                ["serve", "--port", "70000"], console: LineRecorder().console, extraSubcommands: HTTPSubcommands.all)
                 == 2)
     }
 

@@ -304,7 +304,7 @@ import Testing
                 "serve", "--content", site.content, "--templates", site.templates,
                 "--output", output, "--port", String(site.port),
             ],
-            console: LineRecorder().console, extraSubcommands: [ServeCommand.self])
+            console: LineRecorder().console, extraSubcommands: HTTPSubcommands.all)
         #expect(status == 2)
         // The first server is unharmed.
         #expect(try site.get("/").status == 200)

@@ -23,10 +23,12 @@ import Testing
         func add(_ text: String) { lock.withLock { stored.append(text) } }
     }
 
-    /// `content/page.md`, `content/ch6/sub/deep.md`, and `shared/` beside `content/`.
+    /// `content/page.md`, `content/ch6/sub/deep.md`, `content/settle.md` (`settle`'s sentinel,
+    /// which no test asks about), and `shared/` beside `content/`.
     func makeBook() throws -> String {
         let root = RealPath.of(try TestFolders.make("lecture-watch-paths"))!
         try FileSystem.writeAtomically("# 쪽\n", to: root + "/content/page.md")
+        try FileSystem.writeAtomically("x\n", to: root + "/content/\(Self.settleSentinel)")
         try FileSystem.writeAtomically("x\n", to: root + "/content/ch6/sub/deep.md")
         try FileSystem.writeAtomically("# 부록\n", to: root + "/shared/appendix/a.md")
         try FileSystem.writeAtomically("# 연결\n", to: root + "/shared/linked.md")
@@ -72,21 +74,20 @@ import Testing
     func reportedBefore(sentinel: String, in reports: Reports) throws -> [String] {
         try append(sentinel)
         #expect(reported(sentinel, in: reports), "the sentinel edit of \(sentinel) was not reported")
-        return reports.all.flatMap { $0 }.filter { $0 != sentinel }
+        return reports.all.flatMap { $0 }.filter { $0 != sentinel && !$0.hasSuffix("/content/" + Self.settleSentinel) }
     }
 
-    /// Waits until no report has come for `quiet` seconds (at most 3 s), then forgets them all.
-    func settle(_ reports: Reports, quiet: Double = 0.4) {
-        let deadline = Date(timeIntervalSinceNow: 3)
-        var count = reports.all.count
-        var since = Date()
-        while Date() < deadline && Date().timeIntervalSince(since) < quiet {
-            usleep(20_000)
-            if reports.all.count != count {
-                count = reports.all.count
-                since = Date()
-            }
-        }
+    /// The file of `content/` whose edit `settle` waits for.
+    static let settleSentinel = "settle.md"
+
+    /// Forgets every report so far, once an edit of `sentinel` (a watched file no test asks
+    /// about: its edit may be reported more than once) made now has been reported: the watcher
+    /// reports changes in the order they happen (`reportedBefore`), so every report of what came
+    /// before is in by then. An event waited for, not a quiet period that a loaded machine can
+    /// outlast (T4).
+    func settle(_ reports: Reports, sentinel: String) throws {
+        try append(sentinel)
+        #expect(reported(sentinel, in: reports), "the sentinel edit of \(sentinel) was not reported")
         reports.clear()
     }
 
@@ -101,14 +102,14 @@ import Testing
         try FileManager.default.copyItem(atPath: root + "/ch6.old", toPath: root + "/content/ch6")
         // The folder copied in is rescanned: its files are reported.
         #expect(reported(root + "/content/ch6/sub/deep.md", in: reports))
-        settle(reports)
+        try settle(reports, sentinel: root + "/content/" + Self.settleSentinel)
         try append(root + "/ch6.old/sub/deep.md")
         try append(root + "/content/ch6/sub/deep.md")
         #expect(
             reported(root + "/content/ch6/sub/deep.md", in: reports),
             "an edit in the folder copied in was missed (\(mode))"
         )
-        settle(reports)
+        try settle(reports, sentinel: root + "/content/" + Self.settleSentinel)
         try append(root + "/ch6.old/sub/deep.md")
         let outside = try reportedBefore(sentinel: root + "/content/page.md", in: reports)
         #expect(outside.isEmpty, "an edit outside the book was reported: \(outside) (\(mode))")
@@ -124,7 +125,7 @@ import Testing
         #expect(reported(root + "/content", in: reports))
         try FileManager.default.copyItem(atPath: root + "/content.old", toPath: root + "/content")
         #expect(reported(root + "/content/ch6/sub/deep.md", in: reports))
-        settle(reports)
+        try settle(reports, sentinel: root + "/content/" + Self.settleSentinel)
         try append(root + "/content.old/page.md")
         // The recreated folder's own file is watched, and its edit is the sentinel.
         let movedAway = try reportedBefore(sentinel: root + "/content/ch6/sub/deep.md", in: reports)
@@ -140,7 +141,7 @@ import Testing
         defer { watcher.stop() }
         #expect(rename(root + "/incoming/ch7", root + "/content/ch7") == 0)
         #expect(reported(root + "/content/ch7/deep/page.md", in: reports))
-        settle(reports)
+        try settle(reports, sentinel: root + "/content/" + Self.settleSentinel)
         try append(root + "/content/ch7/deep/page.md")
         #expect(reported(root + "/content/ch7/deep/page.md", in: reports))
     }
@@ -155,10 +156,10 @@ import Testing
         defer { watcher.stop() }
         try append(root + "/shared/appendix/a.md")
         #expect(reported(root + "/content/appendix/a.md", in: reports), "\(mode)")
-        settle(reports)
+        try settle(reports, sentinel: root + "/content/" + Self.settleSentinel)
         try append(root + "/shared/linked.md")
         #expect(reported(root + "/content/linked.md", in: reports), "\(mode)")
-        settle(reports)
+        try settle(reports, sentinel: root + "/content/" + Self.settleSentinel)
         // Other files beside the linked file's target are not the book's.
         try append(root + "/shared/other.md")
         let beside = try reportedBefore(sentinel: root + "/content/page.md", in: reports)
@@ -203,7 +204,7 @@ import Testing
         // A folder made while serving, beyond the limit, is polled too.
         try FileSystem.writeAtomically("# 새\n", to: root + "/content/new/page.md")
         #expect(reported(root + "/content/new/page.md", in: reports))
-        settle(reports)
+        try settle(reports, sentinel: root + "/content/" + Self.settleSentinel)
         try append(root + "/content/new/page.md")
         #expect(
             reported(root + "/content/new/page.md", in: reports), "an edit in a folder made beyond the limit was missed"

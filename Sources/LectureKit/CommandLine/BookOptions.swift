@@ -117,7 +117,7 @@ extension Option where Values == BookOptions {
         }
     }
     /// `--no-cache`.
-    static var noCache: Option {
+    package static var noCache: Option {
         .flag("--no-cache", help: "Compile and run every sample, ignoring cached results.", at: \.noCache)
     }
     /// `--cache-dir <dir>`.

@@ -2,10 +2,10 @@ import Foundation
 import LectureSupport
 
 /// `lecture build`: the book as a static site.
-struct BuildCommand: Subcommand {
-    static let name = "build"
-    static let abstract = "Build the book into a static HTML site, verifying every sample."
-    static let discussion = """
+package struct BuildCommand: Subcommand {
+    package static let name = "build"
+    package static let abstract = "Build the book into a static HTML site, verifying every sample."
+    package static let discussion = """
         Pages come from SUMMARY.md; each Swift sample is compiled, run and compared with its
         expected output (warm from the cache); links, diagrams and tables are checked. Any error
         fails the whole build and the previous site stays as it was: the new one is written into
@@ -14,13 +14,13 @@ struct BuildCommand: Subcommand {
         <dir> is the book's folder (default: the current one): its book.toml (mdBook's format)
         names the pages' folder (src) and the site's (book); options win over it.
         """
-    static var options: [Option<BookOptions>] {
+    package static var options: [Option<BookOptions>] {
         [
             .content, .templates, .output, .jobs, .timeout, .noCache, .cacheDirectory, .report, .siteURL, .sampleLocale,
             .sampleTimeZone, .smartPunctuation,
         ]
     }
-    static var positionals: [Positional<BookOptions>] { [.book] }
+    package static var positionals: [Positional<BookOptions>] { [.book] }
 
     /// The options as parsed: what the command reads of the disk (book.toml, the folders it
     /// names) is read when it runs (`setUp`), never while the options are parsed or validated.
@@ -28,22 +28,22 @@ struct BuildCommand: Subcommand {
     /// `--report github|plain`; `nil` chooses by the environment.
     var diagnosticFormat: DiagnosticFormat.Name?
     /// Whether the site is built to be printed by `lecture pdf` (`BuildStep.site(keepingPages:forPrinting:)`).
-    var printsPDF = false
+    package var printsPDF = false
 
-    init(_ options: BookOptions) throws {
+    package init(_ options: BookOptions) throws {
         self.options = options
         diagnosticFormat = try options.reports(command: "lecture build", allowJUnit: false).format
     }
 
     /// Nothing to check beyond what parsing did: the options' values are typed where parsed, and
     /// what they name on the disk is checked by `setUp` when the command runs.
-    func validate() throws {}
+    package func validate() throws {}
 
     /// The build's configuration: book.toml read and applied under the options, the sample
     /// environment, the content, output and templates folders checked.
     /// - Throws: `LectureError` (exit 2) with book.toml's errors and every setup error at once,
     ///   located where a person edits.
-    func setUp() throws -> BookSetup {
+    package func setUp() throws -> BookSetup {
         var configuration = BuildConfiguration()
         let bookDiagnostics = try BookLayout.configure(&configuration, options: options)
         try configuration.verifier.environment.validate()
@@ -62,10 +62,10 @@ struct BuildCommand: Subcommand {
         return BookSetup(configuration: configuration, bookDiagnostics: bookDiagnostics)
     }
 
-    func run(console: Console) throws -> Int32 { try run(try setUp(), console: console) }
+    package func run(console: Console) throws -> Int32 { try run(try setUp(), console: console) }
 
     /// The build of `setup`, set up already (`lecture pdf` reads the site's folder from it first).
-    func run(_ setup: BookSetup, console: Console) throws -> Int32 {
+    package func run(_ setup: BookSetup, console: Console) throws -> Int32 {
         try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: setup.bookDiagnostics) {
             let report = try BuildPipeline(configuration: setup.configuration, console: console).run(
                 BuildStep.site(keepingPages: false, forPrinting: printsPDF))
@@ -78,7 +78,7 @@ struct BuildCommand: Subcommand {
 
 /// A book command's configuration as read from the disk when the command runs: book.toml applied
 /// under the options, with book.toml's warnings and errors, reported when the command runs.
-struct BookSetup {
-    var configuration: BuildConfiguration
-    var bookDiagnostics: [Diagnostic]
+package struct BookSetup {
+    package var configuration: BuildConfiguration
+    package var bookDiagnostics: [Diagnostic]
 }

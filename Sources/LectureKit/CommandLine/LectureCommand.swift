@@ -6,13 +6,14 @@ import LectureSupport
     import Glibc
 #endif
 
-/// The `lecture` command: dispatches to `build` and `check`, and to the subcommands that other
-/// modules register through `main`'s `extraSubcommands` (`serve`, from LectureServe).
+/// The `lecture` command: dispatches to `init`, `build` and `check`, and to the subcommands that
+/// other modules register through `main`'s `extraSubcommands` (`pdf` and `serve`, from
+/// LectureServe, `HTTPSubcommands`).
 package enum LectureCommand {
     /// The version `lecture --version` prints.
     static let version = "0.1.0"
     package static var builtInSubcommands: [any Subcommand.Type] {
-        [InitCommand.self, BuildCommand.self, CheckCommand.self, PDFCommand.self]
+        [InitCommand.self, BuildCommand.self, CheckCommand.self]
     }
 
     static func help(_ subcommands: [any Subcommand.Type]) -> String {
@@ -39,7 +40,7 @@ package enum LectureCommand {
 
     /// Runs `lecture` with `arguments` (without the program name) and returns the exit status:
     /// 0 success, 1 content problems (a failed sample, a broken page), 2 usage or setup errors.
-    /// `extraSubcommands` are offered after the built-in ones (the executable passes `serve`).
+    /// `extraSubcommands` are offered after the built-in ones (the executable passes `pdf` and `serve`).
     package static func main(
         _ arguments: [String], console: Console = Console(),
         extraSubcommands: [any Subcommand.Type] = []

@@ -132,7 +132,7 @@ package final class FuzzTarget: Sendable {
         configuration.buildDate = "2026-01-01"
         // Probes given: no compiler, and a renderer that never starts Graphviz.
         var renderer = DiagramRenderer(
-            cache: Cache(directory: cacheDirectory), graphvizVersion: "fuzz", cancellation: .process)
+            cache: Cache(directory: cacheDirectory), graphvizVersion: "fuzz", run: configuration.run)
         renderer.commands = (dot: "/nonexistent/dot", gvpr: "/nonexistent/gvpr")
         drawnFromCache(page, renderer: renderer)
         var context = BuildContext(

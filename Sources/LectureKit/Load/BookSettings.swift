@@ -7,7 +7,7 @@ import LectureSupport
 /// folder holding `book.toml`; `nil` means "not set" (the default applies).
 package struct BookSettings: Sendable, Hashable {
     /// `[book] title`: overrides the summary's `# Title`.
-    var title: String?
+    package var title: String?
     /// `[book] authors` (read and checked; the built-in theme does not show them).
     var authors: [String] = []
     /// `[book] description` (read and checked; the built-in theme does not show it).

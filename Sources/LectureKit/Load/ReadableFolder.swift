@@ -69,11 +69,8 @@ enum ReadableFolder {
             ])
     }
 
-    /// Folders of the system that hold the machine's own secrets and state.
-    static let systemFolders = [
-        "/etc", "/root", "/proc", "/sys", "/dev", "/boot", "/run", "/var/run", "/var/log", "/var/mail",
-        "/var/spool", "/var/backups",
-    ]
+    /// Folders of the system that hold the machine's own secrets and state (`SystemFolders`' table).
+    static let systemFolders = SystemFolders.privateFolders
 
     /// The dot-folder or system folder that `folder` (canonical) lies in, if any; a dot-folder
     /// that also holds `book` (a book kept in `~/.local/…` reading a sibling) is none.

@@ -76,7 +76,7 @@ struct BuildContext: Sendable {
         self.probes =
             probes
             ?? Probes(
-                cacheDirectory: configuration.cacheDirectory, cancellation: configuration.run.cancellation,
+                cacheDirectory: configuration.cacheDirectory, run: configuration.run,
                 diagrams: diagrams)
         listing = ContentListing(configuration: configuration)
     }

@@ -50,7 +50,7 @@ package struct BuildPipeline: Sendable {
         let start = Date()
         let probes =
             memory?.probes
-            ?? Probes(cacheDirectory: configuration.cacheDirectory, cancellation: configuration.run.cancellation)
+            ?? Probes(cacheDirectory: configuration.cacheDirectory, run: configuration.run)
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, probes: probes)
         try Self.run(steps, on: &context, memory: memory)

@@ -26,7 +26,7 @@ package final class Console: @unchecked Sendable {
 
     /// The environment that chooses defaults, such as `GITHUB_ACTIONS` for the diagnostics'
     /// format: the process's, or what a test gives.
-    let environment: [String: String]
+    package let environment: [String: String]
 
     /// Whether the runner of GitHub Actions reads what is printed (`GITHUB_ACTIONS=true`): then
     /// no line printed on behalf of input may start a workflow command (`WorkflowCommand.inert`),

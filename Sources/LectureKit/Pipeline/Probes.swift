@@ -13,11 +13,11 @@ final class Probes: @unchecked Sendable {
     private let findDiagrams: @Sendable () -> DiagramRenderer
 
     /// Starts asking; `diagrams: false` leaves Graphviz alone (`lecture check` draws nothing).
-    /// The renderer's drawings stop with `cancellation` (the run's).
-    init(cacheDirectory: String, cancellation: Cancellation, diagrams: Bool = true) {
-        findDiagrams = { DiagramRenderer.find(cache: Cache(directory: cacheDirectory), cancellation: cancellation) }
+    /// Their processes take places of `run`'s pool; the renderer's drawings stop with its cancellation.
+    init(cacheDirectory: String, run: RunContext, diagrams: Bool = true) {
+        findDiagrams = { DiagramRenderer.find(cache: Cache(directory: cacheDirectory), run: run) }
         DispatchQueue.global().async(group: group) { [self] in
-            foundToolchain = try? Toolchain.find(cache: Cache(directory: cacheDirectory))
+            foundToolchain = try? Toolchain.find(cache: Cache(directory: cacheDirectory), run: run)
         }
         guard diagrams else { return }
         DispatchQueue.global().async(group: group) { [self] in

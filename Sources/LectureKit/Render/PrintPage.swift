@@ -5,9 +5,9 @@ import CommonMark
 /// then each chapter in a `<section class="print-chapter">` that starts a new printed page
 /// (`assets/print.css`); ids and links between chapters as `PrintAnchors` makes them, and every
 /// `<details>` open (`PrintDetails`).
-enum PrintPage {
+package enum PrintPage {
     /// Where it is written, at the site root.
-    static let outputPath = "print.html"
+    package static let outputPath = "print.html"
 
     /// One chapter's section: the page's content as rendered for its own page (`rendered`), with
     /// ids and links as `PrintAnchors` makes them for `print.html` (the place of each heading id,

@@ -37,13 +37,10 @@ package struct WrittenPath: Sendable {
         resolved = spelled.isEmpty ? "" : CanonicalPath.of(spelled)
     }
 
-    /// Folders of the system no output may be, hold or lie in.
-    static let systemTrees = [
-        "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/sbin", "/sys", "/usr",
-    ]
+    /// Folders of the system no output may be, hold or lie in (`SystemFolders`' table).
+    static let systemTrees = SystemFolders.neverWritten
     /// Folders of the system no output may be or hold (a path inside, `/var/tmp/x`, may be written).
-    static let systemFolders =
-        systemTrees + ["/home", "/media", "/mnt", "/opt", "/root", "/run", "/srv", "/tmp", "/var"]
+    static let systemFolders = SystemFolders.notWritten
 
     static let systemRole = "a system folder"
 
@@ -140,7 +137,7 @@ extension BuildConfiguration {
     /// The book's folders a path it writes besides the site may not be or hold (the book's
     /// folder, the folders it reads), nor lie in when a build publishes or replaces them (the
     /// pages, the templates unless they are the built-in theme in the cache, the output folder).
-    var foldersOfTheBook: [OutputFolder.Protected] {
+    package var foldersOfTheBook: [OutputFolder.Protected] {
         let root = bookDirectory ?? FileSystem.join(contentDirectory, "..")
         let builtInTheme = CanonicalPath.isWithin(
             CanonicalPath.of(templatesDirectory), CanonicalPath.of(cacheDirectory))

@@ -25,7 +25,7 @@ struct CompilerDiagnosticFloodBadInputTests {
     static func seconds(_ count: Int) -> (Double, Int) {
         let (sample, output) = flood(count)
         let start = ContinuousClock.now
-        let diagnostics = CompilerOutput.diagnostics(from: output, sample: sample)
+        let diagnostics = CompilerOutput.diagnostics(from: output, sample: sample, cancellation: Cancellation())
         return ((ContinuousClock.now - start).seconds, diagnostics.count)
     }
 

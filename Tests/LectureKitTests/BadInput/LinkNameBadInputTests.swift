@@ -160,20 +160,4 @@ extension LinkNameBadInputTests {
         #expect(EmittedLinkChecker.ids(in: html) == ["b&c"])
         #expect(CharacterReferences.decoded("a&unknown;b&#x110000;&") == "a&unknown;b\u{FFFD}&")
     }
-
-    /// The PDF's print server reads a page's link as the preview does (issue 34): a decoded
-    /// `%5C` is a byte of a name (`a\b.html`), a raw backslash or a climb stays 400.
-    @Test func thePrintServerServesANameWithABackslashByItsLink() throws {
-        let root = try TestSupport.makeTree([
-            "site/a\\b.html": "<p>b</p>\n", "site/sp ace%.html": "<p>c</p>\n", "secret.txt": "SECRET\n",
-        ])
-        defer { FileSystem.removeTemporaryDirectory(root) }
-        let server = try PrintServer(root: root + "/site")
-        defer { server.stop() }
-        #expect(server.file(for: "/" + HTML.escapeHref(OutputPath.href(forOutput: "a\\b.html"))).status == "200 OK")
-        #expect(server.file(for: "/" + HTML.escapeHref(OutputPath.href(forOutput: "sp ace%.html"))).status == "200 OK")
-        for refused in ["/a\\b.html", "/%5C..%5C..%5Csecret.txt", "/..%2Fsecret.txt"] {
-            #expect(!server.file(for: refused).status.hasPrefix("200"), "\(refused)")
-        }
-    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// Attack 5, #40: `lecture pdf` of a book whose page runs `<script>while (true) {}</script>`

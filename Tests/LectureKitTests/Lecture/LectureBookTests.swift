@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// The bundled lecture (`content/`, its `book.toml`) builds and prints: tests of this book, not
@@ -90,7 +91,8 @@ import Testing
 
         let recorder = TestSupport.Recorder()
         let status = LectureCommand.main(
-            ["pdf", "--site", root + "/_site", "--output", root + "/lecture.pdf"], console: recorder.console)
+            ["pdf", "--site", root + "/_site", "--output", root + "/lecture.pdf"], console: recorder.console,
+            extraSubcommands: HTTPSubcommands.all)
         #expect(status == 0, "\(recorder.lines)")
         // The same page with the system in dark mode: print must not change by a pixel.
         let chromium = try PDFCommand.findChromium(nil)

@@ -26,9 +26,9 @@ struct DiagramFonts: Hashable, Sendable {
     }
 
     /// Fonts asked of fontconfig on first use, with `environment` added to its own.
-    init(family: String?, environment: [String: String] = [:], cancellation: Cancellation) {
+    init(family: String?, environment: [String: String] = [:], run: RunContext) {
         self.family = family
-        probe = FontProbe(environment: environment, cancellation: cancellation)
+        probe = FontProbe(environment: environment, run: run)
     }
 
     /// The installed fonts, as `fc-list` printed them; none known when fontconfig's tools are
@@ -51,9 +51,9 @@ struct DiagramFonts: Hashable, Sendable {
     /// installed; `environment` is added to its own (a test points `FONTCONFIG_FILE` at a
     /// configuration without fonts).
     package static func find(
-        family: String?, environment: [String: String] = [:], cancellation: Cancellation
+        family: String?, environment: [String: String] = [:], run: RunContext
     ) -> DiagramFonts {
-        let fonts = DiagramFonts(family: family, environment: environment, cancellation: cancellation)
+        let fonts = DiagramFonts(family: family, environment: environment, run: run)
         _ = fonts.installed
         return fonts
     }
@@ -98,27 +98,26 @@ final class FontProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var answer: InstalledFonts?
     private let environment: [String: String]
-    private let cancellation: Cancellation?
+    /// The run whose pool and token `fc-list` runs under; `nil`: fonts given.
+    private let run: RunContext?
 
     init(_ installed: InstalledFonts) {
         answer = installed
         environment = [:]
-        cancellation = nil
+        run = nil
     }
 
-    init(environment: [String: String], cancellation: Cancellation) {
+    init(environment: [String: String], run: RunContext) {
         self.environment = environment
-        self.cancellation = cancellation
+        self.run = run
     }
 
     /// The installed fonts: `fc-list -f '%{charset}\n'`, run on the first call.
     var installed: InstalledFonts {
         lock.withLock {
             if let answer { return answer }
-            let listing = cancellation.flatMap { cancellation in
-                (try? Subprocess.run(
-                    "fc-list", ["-f", "%{charset}\n"], environment: environment, timeout: 30,
-                    cancellation: cancellation))
+            let listing = run.flatMap { run in
+                (try? run.process("fc-list", ["-f", "%{charset}\n"], environment: environment, timeout: 30))
                     .flatMap { $0.succeeded ? $0.stdoutText : nil }
             }
             let found = InstalledFonts(fcList: listing)

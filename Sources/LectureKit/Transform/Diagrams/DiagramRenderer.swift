@@ -30,24 +30,25 @@ package struct DiagramRenderer: Sendable {
     var timeLimit = Self.defaultTimeLimit
     /// The time limit unless book.toml sets one.
     package static let defaultTimeLimit = 60.0
-    /// The run's cancellation (`lecture serve`'s stop, else the signals'): once cancelled, the
-    /// running Graphviz program's process group is killed and the drawing fails.
-    var cancellation: Cancellation
+    /// The run: every Graphviz program takes a place of its job pool, and once its cancellation
+    /// (`lecture serve`'s stop, else the signals') is cancelled, the running program's process
+    /// group is killed and the drawing fails.
+    var run: RunContext
 
     /// Creates a renderer; `find` asks Graphviz for its version.
-    init(cache: Cache, graphvizVersion: String?, cancellation: Cancellation) {
+    init(cache: Cache, graphvizVersion: String?, run: RunContext) {
         self.cache = cache
         self.graphvizVersion = graphvizVersion
-        self.cancellation = cancellation
+        self.run = run
     }
 
-    /// Finds Graphviz once per run, whose drawings `cancellation` stops.
-    package static func find(cache: Cache, cancellation: Cancellation) -> DiagramRenderer {
-        let version = (try? Subprocess.run("dot", ["-V"], timeout: 30, cancellation: cancellation)).flatMap { result in
+    /// Finds Graphviz once per run (`dot -V`, in a place of `run`'s pool), whose drawings `run` bounds and stops.
+    package static func find(cache: Cache, run: RunContext) -> DiagramRenderer {
+        let version = (try? run.process("dot", ["-V"], timeout: 30)).flatMap { result in
             result.succeeded ? (result.stderrText + result.stdoutText).trimmingCharacters(in: "\n ").description : nil
         }
-        var renderer = DiagramRenderer(cache: cache, graphvizVersion: version, cancellation: cancellation)
-        renderer.fonts = DiagramFonts(family: nil, cancellation: cancellation)
+        var renderer = DiagramRenderer(cache: cache, graphvizVersion: version, run: run)
+        renderer.fonts = DiagramFonts(family: nil, run: run)
         return renderer
     }
 
@@ -93,7 +94,8 @@ package struct DiagramRenderer: Sendable {
     /// The cache key of a diagram: its source, its place on the page, Graphviz and the font.
     func key(_ code: String, id: String) -> String {
         var hash = SHA256()
-        hash.update("lecture-diagram-v8")
+        // The format, and the digest of the sources that draw (`SourceDigests.diagrams`).
+        hash.update("lecture-diagram-v8 " + SourceDigests.diagrams)
         hash.update(graphvizVersion ?? "")
         hash.update(fonts.keyText)
         hash.update(id)
@@ -242,8 +244,7 @@ package struct DiagramRenderer: Sendable {
     {
         let result: Subprocess.Result
         do {
-            result = try Subprocess.run(
-                tool, arguments, timeout: timeLimit, input: input, cancellation: cancellation)
+            result = try run.process(tool, arguments, timeout: timeLimit, input: input)
         } catch {
             throw .error(
                 .diagramNoGraphviz,
@@ -307,11 +308,10 @@ package struct DiagramRenderer: Sendable {
 }
 
 extension DiagramRenderer: Hashable {
-    // By hand only because `commands` is a tuple and `cancellation` a reference: every stored
-    // property, as synthesis would, the token by identity.
+    // By hand only because `commands` is a tuple: every stored property, as synthesis would.
     package static func == (a: DiagramRenderer, b: DiagramRenderer) -> Bool {
         a.cache == b.cache && a.graphvizVersion == b.graphvizVersion && a.commands == b.commands
-            && a.fonts == b.fonts && a.timeLimit == b.timeLimit && a.cancellation === b.cancellation
+            && a.fonts == b.fonts && a.timeLimit == b.timeLimit && a.run == b.run
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -321,6 +321,6 @@ extension DiagramRenderer: Hashable {
         hasher.combine(commands.gvpr)
         hasher.combine(fonts)
         hasher.combine(timeLimit)
-        hasher.combine(ObjectIdentifier(cancellation))
+        hasher.combine(run)
     }
 }

@@ -18,7 +18,7 @@ enum CompilerOutput {
     /// split into lines once, not once per diagnostic: 8,000 errors took 166 s, attack 6 #50).
     /// Stops early, with what it has, when `cancellation` is cancelled (SIGINT, SIGTERM).
     static func diagnostics(
-        from output: String, sample: Sample, cancellation: Cancellation = Cancellation()
+        from output: String, sample: Sample, cancellation: Cancellation
     ) -> [Diagnostic] {
         var result: [Diagnostic] = []
         // Whether swiftc's excerpt under the last header is replaced by one of ours.

@@ -35,7 +35,7 @@ struct FrontendArguments: Sendable {
     /// The driver's frontend job for `verifier`'s flags, from the cache or by asking the driver.
     static func find(for verifier: SampleVerifier) -> FrontendArguments? {
         let key = SHA256.hex(
-            "frontend-arguments-v2", verifier.toolchain.versionLine, verifier.toolchain.identity,
+            "frontend-arguments-v2", SourceDigests.samples, verifier.toolchain.versionLine, verifier.toolchain.identity,
             verifier.flags.joined(separator: " "))
         if let bytes = verifier.cache.read(kind: .toolchain, key: key) {
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)

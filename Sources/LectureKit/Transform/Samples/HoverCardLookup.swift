@@ -8,10 +8,10 @@ internal import SwiftAnalysis
 /// so a card never describes code that does not compile; what SourceKit does not answer within
 /// `Options.hoverTimeout` is left out with a warning.
 extension SampleVerifier {
-    /// Part of the cards' cache key (`hoverCardsKey(_:)`), not of the verdict's: bumped when the
-    /// cards change, it retires the cards alone, and the next build looks them up again without
-    /// compiling anything.
-    static let hoverVersion = "hover-cards-v4"
+    /// Part of the cards' cache key (`hoverCardsKey(_:)`), not of the verdict's: the cards' format
+    /// and the digest of the sources that make them (`SourceDigests.samples`); a change retires the
+    /// cards, and the next build looks them up again.
+    static let hoverVersion = "hover-cards-v4 " + SourceDigests.samples
 
     /// A sample's cards, and the warning when some could not be had (SourceKit ran out of time, or
     /// there is none): an answer with a warning is partial, and never cached (`withHoverCards`).
@@ -72,7 +72,7 @@ extension SampleVerifier {
     func hoverCards(for sample: Sample) -> HoverCardAnswer {
         let sourceKit: SourceKit
         do {
-            sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc).get())
+            sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc, run: run).get())
         } catch {
             return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"))
         }

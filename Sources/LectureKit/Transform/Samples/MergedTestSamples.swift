@@ -102,7 +102,11 @@ extension MergedSamples {
         guard
             let compile = try? verifier.compilerJob(frontend.executable, arguments, in: work),
             compile.succeeded,
-            indices.allSatisfy({ CompilerOutput.diagnostics(from: compile.stderrText, sample: samples[$0]).isEmpty })
+            indices.allSatisfy({
+                CompilerOutput.diagnostics(
+                    from: compile.stderrText, sample: samples[$0], cancellation: verifier.run.cancellation
+                ).isEmpty
+            })
         else {
             // The leader's folder is its own job's again.
             try? FileManager.default.removeItem(atPath: work)

@@ -4,8 +4,10 @@ import LectureSupport
 
 /// The verdict cache: a sample's key, the verdict cached under it, and a verdict written to it.
 extension SampleVerifier {
-    /// Bumped when the verifier's behaviour changes, to retire old cache entries.
-    static let cacheVersion = "lecture-sample-v5"
+    /// The verdicts' version: the cached value's format (`v5`) and the digest of the sources that
+    /// judge a sample (`SourceDigests.samples`, made at build time), so any change of the
+    /// verifier's code retires the old entries without a version bumped by hand.
+    static let cacheVersion = "lecture-sample-v5 " + SourceDigests.samples
 
     /// The cache key of a sample: it changes exactly when the result could.
     func cacheKey(_ sample: Sample) -> String { verdictInputs(sample).key }

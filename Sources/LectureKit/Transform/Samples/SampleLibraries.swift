@@ -26,10 +26,10 @@ package struct SampleLibraries: Sendable {
     /// `cacheDirectory/libraries/<digest>` unless already there.
     ///
     /// - Throws: `LectureError` (exit 2) when a library does not compile: a setup problem, not
-    ///   a sample's; the cancellation when `cancellation` (the run's: `lecture serve`'s stop) is
+    ///   a sample's; the cancellation when `run`'s (`lecture serve`'s stop) is
     ///   cancelled while a compile runs, whose process group is then killed.
     static func prepare(
-        toolchain: Toolchain, cacheDirectory: String, folders: [String] = [], cancellation: Cancellation
+        toolchain: Toolchain, cacheDirectory: String, folders: [String] = [], run: RunContext
     ) throws -> SampleLibraries {
         let modules = folders.map(moduleName)
         var hash = SHA256()
@@ -76,9 +76,8 @@ package struct SampleLibraries: Sendable {
                     "-Xlinker", "-rpath", "-Xlinker", directory,
                     "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
                 ] + moduleCacheArguments(in: cacheDirectory) + (files[module] ?? [])
-            let result = try Subprocess.run(
-                toolchain.swiftc, arguments, directory: staging,
-                environment: ["TMPDIR": staging], timeout: 600, cancellation: cancellation)
+            let result = try run.process(
+                toolchain.swiftc, arguments, directory: staging, environment: ["TMPDIR": staging], timeout: 600)
             guard result.succeeded else {
                 throw LectureError(
                     .sampleLibraries, "the sample library \(module) does not compile",
@@ -90,7 +89,7 @@ package struct SampleLibraries: Sendable {
         for tool in toolObjects {
             try compile(
                 tool, in: staging, toolchain: toolchain, moduleCache: moduleCacheArguments(in: cacheDirectory),
-                cancellation: cancellation)
+                run: run)
         }
         _ = FileManager.default.createFile(atPath: staging + "/.complete", contents: Data())
         if rename(staging, directory) != 0 && !FileSystem.exists(directory + "/.complete") {
@@ -123,15 +122,15 @@ package struct SampleLibraries: Sendable {
     /// Compiles `tool` into `staging`, in a folder of its own: the driver leaves a
     /// `TemporaryDirectory.*` in its TMPDIR. - Throws: `LectureError` naming it.
     private static func compile(
-        _ tool: ToolObject, in staging: String, toolchain: Toolchain, moduleCache: [String], cancellation: Cancellation
+        _ tool: ToolObject, in staging: String, toolchain: Toolchain, moduleCache: [String], run: RunContext
     ) throws {
         let folder = staging + "/.build-" + tool.object
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         defer { FileSystem.removeTemporaryDirectory(folder) }
         try ScratchFile.write(tool.source, to: folder + "/" + (tool.arguments.last ?? "main.swift"))
-        let result = try Subprocess.run(
+        let result = try run.process(
             toolchain.swiftc, moduleCache + tool.arguments + ["-o", "../" + tool.object],
-            directory: folder, environment: ["TMPDIR": folder], timeout: 600, cancellation: cancellation)
+            directory: folder, environment: ["TMPDIR": folder], timeout: 600)
         guard result.succeeded else {
             throw LectureError(
                 .sampleLibraries, "\(tool.what) \(tool.object) does not compile", notes: [result.stderrText])

@@ -4,18 +4,16 @@ import LectureSupport
 extension SampleVerifier {
     /// Runs `compiler` (swiftc, or the `swift-frontend` of a merged program) with `arguments` in
     /// `work`, which is its `TMPDIR` too (the driver leaves its temporary files there), in a place
-    /// of the job pool (`processes`) and under the run's cancellation: every compile and link of
+    /// of the run's job pool (`RunContext.process`) and under the run's cancellation: every compile and link of
     /// a sample, on either path, goes through here. The compiler leads a process group of its
     /// own, which a time-out kills whole (the driver and its `swift-frontend`); the limit is
     /// `options.compileTimeout` unless `timeout` says otherwise.
     func compilerJob(_ compiler: String, _ arguments: [String], in work: String, timeout: Double? = nil) throws
         -> Subprocess.Result
     {
-        try processes.run {
-            try Subprocess.run(
-                compiler, arguments, directory: work, environment: ["TMPDIR": work],
-                timeout: timeout ?? options.compileTimeout, cancellation: run.cancellation)
-        }
+        try run.process(
+            compiler, arguments, directory: work, environment: ["TMPDIR": work],
+            timeout: timeout ?? options.compileTimeout)
     }
 
     /// Compiles the sample's `main.swift` in `work` with `arguments`, given to `compiler` (default:
@@ -57,14 +55,11 @@ extension SampleVerifier {
         let command = sandbox.command(running: executable, in: folder)
         let environment = options.environment.variables(in: folder)
         let limit = RunFolderLimit(folder: folder)
-        var run = try processes.run {
-            try Subprocess.run(
-                command.program, command.arguments, directory: folder,
-                environment: environment, inheritingEnvironment: false,
-                timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
-                whileRunning: sandbox.endOrphans(of:), stopWhen: { limit.isExceeded },
-                cancellation: self.run.cancellation)
-        }
+        var run = try self.run.process(
+            command.program, command.arguments, directory: folder,
+            environment: environment, inheritingEnvironment: false,
+            timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
+            whileRunning: sandbox.endOrphans(of:), stopWhen: { limit.isExceeded })
         run.termination = sandbox.termination(run.termination)
         // A program that wrote past the limit and ended between two measures (100 MiB in well
         // under 100 ms) is judged by what it left, as one the measure caught.

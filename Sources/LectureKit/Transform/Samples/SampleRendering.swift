@@ -30,8 +30,9 @@ enum SampleRendering {
         }
     }
 
-    /// Bumped when the HTML of highlighted code or of hover cards changes, to retire cached blocks.
-    static let codeCacheVersion = "swift-code-html-v2"
+    /// The blocks' format and the digest of the sources that write them (`SourceDigests.samples`):
+    /// a change of the HTML of highlighted code or of hover cards retires the cached blocks.
+    static let codeCacheVersion = "swift-code-html-v2 " + SourceDigests.samples
 
     /// The partials a block's cached code is made with (`highlightedCode`).
     static let codePartials: [Partials.Name] = [

@@ -250,7 +250,7 @@ package struct SampleSandbox: Sendable {
         let folder = NSTemporaryDirectory()
         let run = try? Subprocess.run(
             bwrap, namespaces + ["--", "true"], directory: folder, inheritingEnvironment: false, timeout: 30,
-            cancellation: Cancellation())
+            cancellation: .process)
         guard let run else { return "bubblewrap cannot be started" }
         if run.succeeded { return nil }
         let said = run.stderrText.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -16,10 +16,9 @@ package struct SampleStage: Sendable {
             throw LectureError(unreported: [SampleSandbox.notContained(required: true)])
         }
         let cache = Cache(directory: cacheDirectory)  // absolute: swiftc runs in another folder
-        let toolchain = try found ?? Toolchain.find(cache: cache)
+        let toolchain = try found ?? Toolchain.find(cache: cache, run: run)
         let libraries = try SampleLibraries.prepare(
-            toolchain: toolchain, cacheDirectory: cache.directory, folders: options.libraries,
-            cancellation: run.cancellation)
+            toolchain: toolchain, cacheDirectory: cache.directory, folders: options.libraries, run: run)
         return SampleStage(
             verifier: SampleVerifier(
                 toolchain: toolchain, libraries: libraries, cache: cache, options: options, run: run))

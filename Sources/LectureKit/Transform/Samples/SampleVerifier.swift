@@ -53,13 +53,13 @@ package struct SampleVerifier: Sendable {
         self.cache = cache
         self.options = options
         self.run = run
-        processes = JobPool(slots: run.jobs)
     }
 
     /// The places every compile, link and run of the samples takes while it runs (`run.jobs`
-    /// of them), on either path: the merged program and the samples alone are verified side by
-    /// side, each on a pool of `jobs` threads, and together start no more than `jobs` processes.
-    let processes: JobPool
+    /// of them), on either path: the run's pool (`RunContext.pool`), so the merged program and
+    /// the samples alone, verified side by side, each on a pool of `jobs` threads, and every other
+    /// process of the run (Graphviz, the probes) together start no more than `jobs` processes.
+    var processes: JobPool { run.pool }
 
     /// Verifies `samples` on the job pool; `progress` is called as each one finishes.
     ///

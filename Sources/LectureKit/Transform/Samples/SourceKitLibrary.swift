@@ -12,10 +12,10 @@ enum SourceKitLibrary {
     /// (`swiftc -print-target-info`: `paths.runtimeResourcePath` is `usr/lib/swift`, the library
     /// is in `usr/lib`). Looked up once per compiler and process.
     /// - Returns: the library's path, or why there is none (the places looked at).
-    static func path(for swiftc: String) -> Result<String, SourceKitMissing> {
+    static func path(for swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
         found.withLock { known in
             if let answer = known[swiftc] { return answer }
-            let answer = look(for: swiftc)
+            let answer = look(for: swiftc, run: run)
             known[swiftc] = answer
             return answer
         }
@@ -31,7 +31,7 @@ enum SourceKitLibrary {
     // The lock is held across the first look-up, which the threads verifying samples wait for.
     private static let found = Locked<[String: Result<String, SourceKitMissing>]>([:])
 
-    private static func look(for swiftc: String) -> Result<String, SourceKitMissing> {
+    private static func look(for swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
         var tried: [String] = []
         let resolved = Toolchain.resolve(swiftc) ?? swiftc
         let beside =
@@ -39,7 +39,7 @@ enum SourceKitLibrary {
             .appendingPathComponent("lib/" + fileName).path
         if FileManager.default.fileExists(atPath: beside) { return .success(beside) }
         tried.append(beside)
-        switch runtimeResourcePath(of: swiftc) {
+        switch runtimeResourcePath(of: swiftc, run: run) {
         case .success(let resources):
             let library = URL(fileURLWithPath: resources).deletingLastPathComponent()
                 .appendingPathComponent(fileName).path
@@ -52,13 +52,13 @@ enum SourceKitLibrary {
     }
 
     /// `paths.runtimeResourcePath` of `swiftc -print-target-info` (JSON), or why it is not there.
-    private static func runtimeResourcePath(of swiftc: String) -> Result<String, SourceKitMissing> {
+    private static func runtimeResourcePath(of swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
         do {
             // swift-driver leaves a TemporaryDirectory.* behind in $TMPDIR; give it one to lose.
             let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
             defer { FileSystem.removeTemporaryDirectory(scratch) }
-            let result = try Subprocess.run(
-                swiftc, ["-print-target-info"], environment: ["TMPDIR": scratch], timeout: 60, cancellation: .process)
+            let result = try run.process(
+                swiftc, ["-print-target-info"], environment: ["TMPDIR": scratch], timeout: 60)
             guard result.succeeded,
                 let info = try? JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any],
                 let paths = info["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String

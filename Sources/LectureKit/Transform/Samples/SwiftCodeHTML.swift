@@ -82,8 +82,9 @@ enum SwiftCodeHTML {
         return html
     }
 
-    /// Bumped when the classification changes, to retire cached tokens.
-    static let cacheVersion = "highlight-v1"
+    /// The tokens' format and the digest of the sources that classify them (`SourceDigests.samples`):
+    /// a change of the classification retires the cached tokens.
+    static let cacheVersion = "highlight-v1 " + SourceDigests.samples
 
     /// `code`'s tokens, from `cache` when it holds them (keyed by the code and swift-syntax's
     /// part of the toolchain, through `cacheVersion`), else classified and kept there: a warm

@@ -12,9 +12,9 @@ internal import SwiftAnalysis
 enum TestProgram {
     /// The events file the runner writes, in the run's working folder.
     static let eventsFile = "lecture-test-events.jsonl"
-    /// Part of a test sample's cache key: bumped when the runner changes, or how its events are
-    /// read (`TestEventLog`: v2 names a test after its own suite).
-    static let version = "test-runner-v3"
+    /// Part of a test sample's cache key: the runner's version and the digest of the sources that
+    /// write it and read its events (`SourceDigests.samples`, `TestEventLog` among them).
+    static let version = "test-runner-v3 " + SourceDigests.samples
 
     /// The runner's source for `tests`; `nil` when there is nothing to run. `filter`, for Swift
     /// Testing, is the text every test ID to run contains (`--filter`; see `swiftTestingRunner`).

@@ -2,7 +2,7 @@ import Foundation
 import LectureSupport
 
 /// The Swift compiler the samples are built with, found once per run.
-struct Toolchain: Sendable {
+package struct Toolchain: Sendable {
     /// The `swiftc` to run: `$SWIFTC` if set, else `swiftc` on `PATH`.
     var swiftc: String
     /// `swiftc --version`'s first line, part of every cache key.
@@ -19,7 +19,7 @@ struct Toolchain: Sendable {
     /// kept under the compiler's resolved path and `stat` signature (asking costs ~50 ms a run,
     /// hashing the file ~100 ms).
     /// - Throws: `LectureError` (exit status 2) when no `swiftc` runs.
-    package static func find(cache: Cache? = nil) throws -> Toolchain {
+    package static func find(cache: Cache? = nil, run: RunContext) throws -> Toolchain {
         let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
         var key: String?
         let resolved = resolve(swiftc)
@@ -34,7 +34,7 @@ struct Toolchain: Sendable {
                     identity: known.identity)
             }
         }
-        var found = try ask(swiftc)
+        var found = try ask(swiftc, run: run)
         found.identity = resolved.map { identity(of: swiftc, resolvedTo: $0) } ?? ""
         if let cache, let key,
             let data = try? JSONEncoder().encode(Known(versionLine: found.versionLine, identity: found.identity))
@@ -59,7 +59,7 @@ struct Toolchain: Sendable {
 
     /// `command` as the path it runs: itself when it has a `/`, else the first match on `PATH`,
     /// with symbolic links resolved.
-    static func resolve(_ command: String) -> String? {
+    package static func resolve(_ command: String) -> String? {
         let candidates =
             command.contains("/")
             ? [command]
@@ -75,14 +75,13 @@ struct Toolchain: Sendable {
         return "Swift \(line[range.upperBound...].prefix { !$0.isWhitespace })"
     }
 
-    private static func ask(_ swiftc: String) throws -> Toolchain {
+    private static func ask(_ swiftc: String, run: RunContext) throws -> Toolchain {
         let result: Subprocess.Result
         do {
             // swift-driver leaves a TemporaryDirectory.* behind in $TMPDIR; give it one to lose.
             let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
             defer { FileSystem.removeTemporaryDirectory(scratch) }
-            result = try Subprocess.run(
-                swiftc, ["--version"], environment: ["TMPDIR": scratch], timeout: 60, cancellation: .process)
+            result = try run.process(swiftc, ["--version"], environment: ["TMPDIR": scratch], timeout: 60)
         } catch {
             throw LectureError(
                 .missingToolchain, "cannot run the Swift compiler '\(swiftc)'",

@@ -14,7 +14,7 @@ struct VerdictInputs: Codable, Hashable, Sendable {
         var digest: String?
     }
 
-    /// `SampleVerifier.cacheVersion`, bumped when the verifier's behaviour changes.
+    /// `SampleVerifier.cacheVersion`: the format and the digest of the verifier's sources.
     var version: String
     /// `swiftc --version`'s line and the compiler's identity (`Toolchain`).
     var compiler: String

@@ -1,4 +1,5 @@
 import Foundation
+import LectureKit
 import LectureSupport
 
 #if canImport(Glibc)
@@ -12,10 +13,10 @@ import LectureSupport
 /// Chromium does the layout the site's print style sheets ask for (A4, margins, page numbers in
 /// the page's bottom margin, each chapter on a new page) and, with
 /// `--generate-pdf-document-outline`, writes a PDF outline (bookmarks) from the headings.
-struct PDFCommand: Subcommand {
-    static let name = "pdf"
-    static let abstract = "Build the book, then print its print.html to a PDF with headless Chromium."
-    static let discussion = """
+package struct PDFCommand: Subcommand {
+    package static let name = "pdf"
+    package static let abstract = "Build the book, then print its print.html to a PDF with headless Chromium."
+    package static let discussion = """
         Builds the book first, as 'lecture build' does (<dir>, default the current folder;
         book.toml's build-dir), so the PDF shows the pages as they are now; a build with errors
         writes no PDF. --site DIR prints a site built before, as it is, without building.
@@ -27,7 +28,7 @@ struct PDFCommand: Subcommand {
         (Debian: apt-get install chromium fonts-noto-cjk).
         """
     /// The options of `lecture pdf`.
-    struct Options: ParsableOptions {
+    package struct Options: ParsableOptions {
         /// The book's folder, whose site is printed.
         var book = BookOptions()
         /// `--site <dir>`: a built site, printed as it is, instead of the book built.
@@ -37,9 +38,11 @@ struct PDFCommand: Subcommand {
         var output: String?
         /// `--chromium <path>`.
         var chromium: String?
+        /// Nothing given.
+        package init() {}
     }
 
-    static var options: [Option<Options>] {
+    package static var options: [Option<Options>] {
         // The build's: where the book's parts are, how its samples are verified.
         [Option<BookOptions>.content, .templates, .jobs, .timeout, .noCache, .cacheDirectory].map {
             $0.within(\Options.book)
@@ -57,7 +60,7 @@ struct PDFCommand: Subcommand {
                 at: \.chromium),
         ]
     }
-    static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
+    package static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
 
     /// `--site`: the site printed as it is; `nil`: the book's output folder, built first.
     var site: String?
@@ -67,7 +70,7 @@ struct PDFCommand: Subcommand {
     /// The build run first (`nil` with `--site`: that site is printed as it is).
     var build: BuildCommand?
 
-    init(_ options: Options) throws {
+    package init(_ options: Options) throws {
         output = options.output
         chromium = options.chromium
         site = options.site
@@ -78,7 +81,7 @@ struct PDFCommand: Subcommand {
         }
     }
 
-    func validate() throws {
+    package func validate() throws {
         if let output, !output.hasSuffix(".pdf") {
             throw LectureError(.badOptionValue, "--output '\(output)' does not end in .pdf")
         }
@@ -94,14 +97,19 @@ struct PDFCommand: Subcommand {
             "the book's title makes the PDF's file name \(name.utf8.count) bytes long, more than the 255 a file name may hold"
     }
 
-    /// The book's folders the PDF may not be or hold, nor lie in (the site's folder too).
-    func protectedFolders(_ setup: BookSetup?) -> [OutputFolder.Protected] {
-        let site = site ?? setup?.configuration.outputDirectory ?? "."
-        return (setup?.configuration.foldersOfTheBook ?? [])
-            + [OutputFolder.Protected(site, role: "the site's folder", mayHoldOutput: false)]
+    /// The site printed: `--site`, else the book's output folder (`setup`'s), else `.`; the one
+    /// place every later decision (the protected folders, the PDF's name, the print page) takes it.
+    func siteFolder(_ setup: BookSetup?) -> String {
+        site ?? setup?.configuration.outputDirectory ?? "."
     }
 
-    func run(console: Console) throws -> Int32 {
+    /// The book's folders the PDF may not be or hold, nor lie in (the site's folder too).
+    func protectedFolders(_ setup: BookSetup?) -> [OutputFolder.Protected] {
+        (setup?.configuration.foldersOfTheBook ?? [])
+            + [OutputFolder.Protected(siteFolder(setup), role: "the site's folder", mayHoldOutput: false)]
+    }
+
+    package func run(console: Console) throws -> Int32 {
         // The book's setup first (book.toml, its folders), as `lecture build` checks it.
         let setup = try build?.setUp()
         // Then `-o`, against the book's folders, before anything is built.
@@ -114,8 +122,7 @@ struct PDFCommand: Subcommand {
         // Then the PDF's name from the title, before the build: Chromium would fail only at the
         // end, with "File name too long".
         if output == nil, let setup,
-            let problem = Self.nameProblem(
-                site: site ?? setup.configuration.outputDirectory, title: setup.configuration.book.title)
+            let problem = Self.nameProblem(site: siteFolder(setup), title: setup.configuration.book.title)
         {
             let configuration = setup.configuration
             let toml = configuration.bookDirectory.map { FileSystem.join($0, "book.toml") } ?? "book.toml"
@@ -130,7 +137,7 @@ struct PDFCommand: Subcommand {
             let built = try build.run(setup, console: console)
             guard built == 0 else { return built }
         }
-        let site = site ?? setup?.configuration.outputDirectory ?? "."
+        let site = siteFolder(setup)
         let page = FileSystem.join(site, PrintPage.outputPath)
         guard FileSystem.exists(page) else {
             throw LectureError(
@@ -291,9 +298,9 @@ struct PDFCommand: Subcommand {
     ) throws -> Printed {
         // Only a file: `PDFPath` let no folder be named, and a folder put there since stays.
         unlink(pdf)
-        let server = try PrintServer(
-            root: (page as NSString).deletingLastPathComponent.isEmpty
-                ? "." : (page as NSString).deletingLastPathComponent)
+        let site =
+            (page as NSString).deletingLastPathComponent.isEmpty ? "." : (page as NSString).deletingLastPathComponent
+        let server = try PrintServer(root: site)
         defer { server.stop() }
         let name = String(page.split(separator: "/").last ?? "")
         // Chromium's temporary folders (`org.chromium.Chromium.*`, left behind when it is killed
@@ -311,8 +318,7 @@ struct PDFCommand: Subcommand {
             !$0.contains("dbus") && !$0.hasSuffix("unexpected operator")
         }.suffix(5).joined(separator: "\n    ")
         if result.termination == .timedOut {
-            let site = (page as NSString).deletingLastPathComponent
-            let scripts = pagesWithScripts(in: site.isEmpty ? "." : site)
+            let scripts = pagesWithScripts(in: site)
             let named =
                 scripts.isEmpty
                 ? "no page's content holds a <script> of its own; look at the theme's scripts"

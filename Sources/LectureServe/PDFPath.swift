@@ -1,4 +1,5 @@
 import Foundation
+import LectureKit
 import LectureSupport
 
 #if canImport(Glibc)
