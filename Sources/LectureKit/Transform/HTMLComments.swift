@@ -80,7 +80,10 @@ enum HTMLComments {
                 continue
             }
             guard bytes[index] == 0x3C, index + 1 < bytes.count else {
-                index += 1
+                // Outside anything open only a `<` matters: the next one, by `memchr` (this scan
+                // runs over every page's HTML and every print chapter, issue 36).
+                let from = index + 1
+                index = bytes.withUnsafeBufferPointer { UTF8Search.offset(of: 0x3C, in: $0, from: from) } ?? bytes.count
                 continue
             }
             if index + 3 < bytes.count, bytes[index + 1] == 0x21, bytes[index + 2] == 0x2D, bytes[index + 3] == 0x2D {
