@@ -184,8 +184,10 @@ screenshots: site browser-tools ## Render two pages, a hover card and a test rep
 	    --screenshot=_screenshots/$$page-$$width-$$theme.png "file://$$PWD/_site/$$page.html" 2>/dev/null; \
 	done; done; done; ls _screenshots
 
-# BENCH_QUICK=1: a short run (books a quarter the size, fewer runs); BENCH_PARTS=7,8: some parts only.
-BENCH_FLAGS = $(if $(BENCH_QUICK),--quick) $(if $(BENCH_PARTS),--parts $(BENCH_PARTS))
+# BENCH_QUICK=1: a short run (books a quarter the size, fewer runs); BENCH_PARTS=7,8: some parts only;
+# BENCH_SHAPE_PAGES=N, BENCH_MEMORY_PAGES=N: the sizes of part 7's shapes and of its memory build.
+BENCH_FLAGS = $(if $(BENCH_QUICK),--quick) $(if $(BENCH_PARTS),--parts $(BENCH_PARTS)) \
+	$(if $(BENCH_SHAPE_PAGES),--shape-pages $(BENCH_SHAPE_PAGES)) $(if $(BENCH_MEMORY_PAGES),--memory-pages $(BENCH_MEMORY_PAGES))
 bench: build python-env ## Measure build (several shapes of book), samples, sandbox, preview loop and shards against cmark, mdBook, Hugo and plain swiftc
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import playwright" 2>/dev/null || $(VENV)/bin/pip install -q playwright

@@ -41,8 +41,8 @@ struct RequestPath: Hashable, Sendable {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = Self.hexValue(bytes[index + 1]),
-                    let low = Self.hexValue(bytes[index + 2])
+                guard index + 2 < bytes.count, let high = HexDigit.value(bytes[index + 1]),
+                    let low = HexDigit.value(bytes[index + 2])
                 else {
                     throw .badRequest
                 }
@@ -98,14 +98,5 @@ struct RequestPath: Hashable, Sendable {
             }
         }
         return result
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

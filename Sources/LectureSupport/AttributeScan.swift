@@ -43,6 +43,11 @@ package enum AttributeScan {
         let markers = openings.map { Array($0.opening.utf8) }
         var isFirstByte = [Bool](repeating: false, count: 256)
         for marker in markers { if let first = marker.first { isFirstByte[Int(first)] = true } }
+        // The bytes that follow an opening's first: most of the print page's spaces (the first
+        // byte of ` id="`, ` href="`…) are followed by text, and are passed over without comparing
+        // every opening there (issue 36). A one-byte opening lets any byte follow.
+        var isSecondByte = [Bool](repeating: markers.contains { $0.count < 2 }, count: 256)
+        for marker in markers where marker.count >= 2 { isSecondByte[Int(marker[1])] = true }
         var found: [(opening: Int, value: Range<Int>)] = []
         var index = 0
         var check = checkEvery
@@ -51,7 +56,7 @@ package enum AttributeScan {
                 if Cancellation.currentIsCancelled { break }
                 check = index + checkEvery
             }
-            guard isFirstByte[Int(bytes[index])] else {
+            guard isFirstByte[Int(bytes[index])], index + 1 >= bytes.count || isSecondByte[Int(bytes[index + 1])] else {
                 index += 1
                 continue
             }

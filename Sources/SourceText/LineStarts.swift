@@ -7,10 +7,25 @@ package struct LineStarts: Sendable {
 
     /// The line starts of `bytes` (a text's UTF-8).
     package init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-        var offsets = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { offsets.append(offset + 1) }
-        self.offsets = offsets
+        // Contiguous bytes (an array, a string's UTF-8) are scanned through a buffer: the generic
+        // walk, unspecialized across the module boundary, asked the runtime for type metadata at
+        // every byte (28% of a cold build's CPU on 1,000 pages, issue 36).
+        if let offsets = bytes.withContiguousStorageIfAvailable(Self.offsets(in:)) {
+            self.offsets = offsets
+            return
+        }
+        self.offsets = Self.offsets(in: Array(bytes))
     }
+
+    /// The line starts of a contiguous buffer of bytes.
+    private static func offsets(in buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var offsets = [0]
+        for offset in buffer.indices where buffer[offset] == UInt8(ascii: "\n") { offsets.append(offset + 1) }
+        return offsets
+    }
+
+    /// The line starts of an array of bytes.
+    private static func offsets(in bytes: [UInt8]) -> [Int] { bytes.withUnsafeBufferPointer(offsets(in:)) }
 
     /// The location of byte `offset`: the line holding it (a newline belongs to the line it ends).
     package func location(ofByte offset: Int) -> SourceLocation {

@@ -18,6 +18,10 @@ struct Bench {
     var sampleRuns = 3
     /// Rounds of each shape of part 7 (`Interleaved`).
     var shapeRounds = 5
+    /// Pages of part 7's shapes (the long pages' bytes scale with it): `--shape-pages`.
+    var shapePages = 1_000
+    /// Pages of part 7's memory row: `--memory-pages`.
+    var memoryPages = 5_000
     /// Smaller books (a quarter of the pages) for a short run: `--quick`, `make bench BENCH_QUICK=1`.
     var quick = false
     /// mdBook's executable for part 7's baseline rows (`nil`: those rows skipped), and its version.

@@ -22,6 +22,10 @@ struct BenchOptions: ParsableOptions {
     var sampleRuns: Int?
     /// `--shape-rounds N`: interleaved rounds of each shape of part 7.
     var shapeRounds: Int?
+    /// `--shape-pages N`: pages of part 7's shapes (default 1,000; 250 with `--quick`).
+    var shapePages: Int?
+    /// `--memory-pages N`: pages of part 7's memory build (default 5,000; 1,000 with `--quick`).
+    var memoryPages: Int?
     /// `--quick`: smaller books and fewer runs, for a short run.
     var quick = false
     /// `--mdbook PATH`: mdBook's executable (default: `.build/venv/bin/mdbook`, else `mdbook` on PATH).
@@ -59,6 +63,12 @@ struct BenchOptions: ParsableOptions {
             .value(
                 "--shape-rounds", value: "n", help: "Interleaved rounds of each shape of part 7.", at: \.shapeRounds,
                 convert: positive("--shape-rounds")),
+            .value(
+                "--shape-pages", value: "n", help: "Pages of part 7's shapes (long pages scale with it).",
+                at: \.shapePages, convert: positive("--shape-pages")),
+            .value(
+                "--memory-pages", value: "n", help: "Pages of part 7's memory build.", at: \.memoryPages,
+                convert: positive("--memory-pages")),
             .flag("--quick", help: "A short run: books a quarter the size, fewer runs.", at: \.quick),
             .value(
                 "--mdbook", value: "path", help: "mdBook's executable (default: .build/venv/bin/mdbook, else PATH).",

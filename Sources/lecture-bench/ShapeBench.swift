@@ -14,7 +14,7 @@ import LectureSupport
 /// output folder only.
 extension Bench {
     mutating func partShapes() throws {
-        let scale = quick ? 0.25 : 1.0
+        let scale = Double(shapePages) / 1_000
         var books: [(shape: String, summary: String, root: String, pages: [String])] = []
         for shape in Shape.all(scale: scale) {
             let root = temp + "/shape-\(books.count + 1)"
@@ -45,7 +45,12 @@ extension Bench {
             defer { Files.remove(book.root) }
             try measure(shape: book.shape, summary: book.summary, root: book.root, pages: book.pages)
         }
-        try measureMemory(pages: quick ? 1_000 : 5_000)
+        try measureMemory(pages: memoryPages)
+    }
+
+    /// The one-minute load average (`/proc/loadavg`), for the rows.
+    static func loadAverage() -> String {
+        Files.read("/proc/loadavg").split(separator: " ").first.map(String.init) ?? "?"
     }
 
     /// The `.md` files under `folder` but `SUMMARY.md`, sorted by path.
@@ -78,7 +83,8 @@ extension Bench {
     }
 
     mutating func measure(shape: String, summary: String, root: String, pages: [String]) throws {
-        note("shape \(shape): \(summary)")
+        let loadBefore = Self.loadAverage()
+        note("shape \(shape): \(summary) (load \(loadBefore))")
         let all = root + "/all-pages.md"
         try Files.write(pages.joined(separator: "\n"), to: all)
         let cache = root + "/cache"
@@ -119,7 +125,8 @@ extension Bench {
                 "  \(name): wall \(Format.seconds(times.median(name))), CPU \(Format.seconds(cpu.median(name))) (medians of \(times.rounds(name)))"
             )
         }
-        let rounds = "median of \(shapeRounds), interleaved"
+        // The one-minute load average before and after the shape's rounds, beside its figures.
+        let rounds = "median of \(shapeRounds), interleaved; load \(loadBefore)–\(Self.loadAverage())"
         let floorRatio = times.ratio("cold", "cmark")
         rows.append(
             Row(

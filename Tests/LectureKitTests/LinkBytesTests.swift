@@ -1,3 +1,5 @@
+import Foundation
+import LectureSupport
 import Testing
 
 @testable import LectureKit
@@ -11,6 +13,16 @@ import Testing
         "가/나/../다.md", "part-01/../part-20/page-0982.html", "x/\u{301}y/z", "\u{600}/b/c", "a/\u{600}/..",
         "../\u{301}", "é/../b",
     ]
+
+    /// `percentDecodedStrictly` (the print page's `href`s, link anchors) answers as Foundation's
+    /// `removingPercentEncoding` did: decoded, or `nil` for a malformed escape or bytes that are not UTF-8.
+    @Test(arguments: [
+        "", "plain", "%EA%B0%9C%EC%9A%94-872", "%ea%b0%9c", "a%20b", "%", "%2", "%zz", "a%2g", "100%", "%%41",
+        "%41%", "%C3", "%FF%FE", "%C3%A9\u{301}", "%E2%80%99x", "#%EA%B0", "%00", "e\u{301}%25",
+    ])
+    func strictPercentDecodingAnswersAsFoundationDoes(_ text: String) {
+        #expect(text.percentDecodedStrictly == text.removingPercentEncoding)
+    }
 
     @Test(arguments: paths)
     func normalizingCutsWhereCharactersDo(_ path: String) {

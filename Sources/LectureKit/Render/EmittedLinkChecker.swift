@@ -177,22 +177,15 @@ enum EmittedLinkChecker {
 
     /// `%XX` escapes decoded as UTF-8 (RFC 3986, section 2.1); a malformed escape is kept as written.
     static func percentDecoded(_ text: Substring) -> String {
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-        }
         var text = text
         let decoded = text.withUTF8 { bytes in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
             var index = 0
             while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
-                    let low = hex(bytes[index + 2])
+                if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                    let high = HexDigit.value(bytes[index + 1]),
+                    let low = HexDigit.value(bytes[index + 2])
                 {
                     out.append(high << 4 | low)
                     index += 3

@@ -100,6 +100,6 @@ struct PrintAnchors: Hashable, Sendable {
     /// is looked for as a byte: a `%` joined with a combining mark into one character is a
     /// malformed escape either way.)
     private static func decoded(_ text: String) -> String {
-        text.containsUTF8(UInt8(ascii: "%")) ? (text.removingPercentEncoding ?? text) : text
+        text.containsUTF8(UInt8(ascii: "%")) ? (text.percentDecodedStrictly ?? text) : text
     }
 }

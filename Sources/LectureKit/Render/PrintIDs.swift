@@ -70,7 +70,7 @@ enum PrintIDs {
         let link = { (value: String) -> String in
             guard value.hasPrefix("#") else { return value }
             let target = unescaped(String(value.dropFirst()))
-            let decoded = target.utf8.contains(UInt8(ascii: "%")) ? target.removingPercentEncoding ?? target : target
+            let decoded = target.containsUTF8(UInt8(ascii: "%")) ? target.percentDecodedStrictly ?? target : target
             if prefixes.contains(decoded) { return "#" + HTML.escapeHref(roots[decoded].map(newID) ?? newID(decoded)) }
             return "#" + HTML.escapeHref(newID(decoded))
         }
@@ -81,7 +81,7 @@ enum PrintIDs {
             (" for=\"", quote, each), (" aria-labelledby=\"", quote, each), (" aria-describedby=\"", quote, each),
             (" aria-controls=\"", quote, each), (" href=\"", quote, link), (" xlink:href=\"", quote, link),
             (" src=\"", quote, link),
-            ("url(#", UInt8(ascii: ")"), { HTML.escapeHref(newID($0.removingPercentEncoding ?? $0)) }),
+            ("url(#", UInt8(ascii: ")"), { HTML.escapeHref(newID($0.percentDecodedStrictly ?? $0)) }),
         ]
         return parts.map { AttributeScan.replacing(in: $0, attributes) }
     }
@@ -112,7 +112,7 @@ enum PrintIDs {
 
     /// An attribute's text with HTML's escapes undone.
     private static func unescaped(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.containsUTF8(UInt8(ascii: "&")) else { return text }
         return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#x27;", with: "'")
             .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")

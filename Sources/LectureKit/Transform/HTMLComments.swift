@@ -19,6 +19,8 @@ enum HTMLComments {
     static let rawTextElements: Set<String> = [
         "textarea", "title", "script", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
     ]
+    /// `rawTextElements` as bytes, for the scan.
+    private static let rawTextElementBytes = rawTextElements.map { Array($0.utf8) }
 
     /// The UTF-8 offset of the `<!--` that `html` leaves open, if any.
     static func unclosedStart(in html: some Collection<UInt8>) -> Int? {
@@ -34,15 +36,22 @@ enum HTMLComments {
         var open: Unclosed?
         func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
         func ends(_ at: Int) -> Bool {
-            at >= bytes.count || [0x20, 0x09, 0x0A, 0x0C, 0x0D, 0x2F, 0x3E].contains(bytes[at])
+            guard at < bytes.count else { return true }
+            switch bytes[at] {
+            case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0x2F, 0x3E: return true
+            default: return false
+            }
         }
-        /// The raw-text element whose name starts at `at`, if one does.
+        /// The raw-text element whose name starts at `at`, if one does. (Compared as bytes: a
+        /// string made for every tag of every page was 3% of a build, issue 36.)
         func element(at start: Int) -> String? {
             var end = start
             while end < bytes.count, end - start < 10, (0x61...0x7A).contains(lower(bytes[end])) { end += 1 }
             guard end > start, ends(end) else { return nil }
-            let name = String(decoding: bytes[start..<end].map(lower), as: UTF8.self)
-            return rawTextElements.contains(name) ? name : nil
+            let name = rawTextElementBytes.first { name in
+                name.count == end - start && name.indices.allSatisfy { name[$0] == lower(bytes[start + $0]) }
+            }
+            return name.map { String(decoding: $0, as: UTF8.self) }
         }
         while index < bytes.count {
             if let current = open {
@@ -71,7 +80,10 @@ enum HTMLComments {
                 continue
             }
             guard bytes[index] == 0x3C, index + 1 < bytes.count else {
-                index += 1
+                // Outside anything open only a `<` matters: the next one, by `memchr` (this scan
+                // runs over every page's HTML and every print chapter, issue 36).
+                let from = index + 1
+                index = bytes.withUnsafeBufferPointer { UTF8Search.offset(of: 0x3C, in: $0, from: from) } ?? bytes.count
                 continue
             }
             if index + 3 < bytes.count, bytes[index + 1] == 0x21, bytes[index + 2] == 0x2D, bytes[index + 3] == 0x2D {

@@ -89,12 +89,13 @@ enum LinkChecker {
             let destination = NFC.normalized(link.destination)
             let (path, fragment) = LinkRewriter.split(destination)
             let rawAnchor = String(fragment.dropFirst())
-            let anchor = rawAnchor.contains("%") ? (rawAnchor.removingPercentEncoding ?? rawAnchor) : rawAnchor
+            let anchor =
+                rawAnchor.containsUTF8(UInt8(ascii: "%")) ? (rawAnchor.percentDecodedStrictly ?? rawAnchor) : rawAnchor
             var target: String
             if path.isEmpty {
                 target = page.chapter.path
             } else {
-                var decoded = path.contains("%") ? (path.removingPercentEncoding ?? path) : path
+                var decoded = path.containsUTF8(UInt8(ascii: "%")) ? (path.percentDecodedStrictly ?? path) : path
                 // A root-relative link (`/format/config.html`) names a file from the book's
                 // root, as `mdbook serve` and a site at a domain's root resolve it; under a
                 // site-url (`/mdBook/`) one with that prefix does, and any other leaves the site.

@@ -11,9 +11,15 @@ import LectureSupport
 enum RawHTMLMachineFiles {
     /// One error per place, at its line; `text` is the page's Markdown (to place inline HTML).
     static func diagnostics(_ blocks: [Block], text: String, path: String, printsPDF: Bool = false) -> [Diagnostic] {
-        let source = Array(text.utf8)
-        let lineStarts = LineStarts(source)
-        func location(ofByte offset: Int) -> SourceLocation { lineStarts.location(ofByte: offset) }
+        // The page's bytes and line starts, made only for a page with inline HTML to place.
+        var made: (source: [UInt8], lineStarts: LineStarts)?
+        func placing() -> (source: [UInt8], lineStarts: LineStarts) {
+            if let made { return made }
+            let source = Array(text.utf8)
+            let fresh = (source: source, lineStarts: LineStarts(source))
+            made = fresh
+            return fresh
+        }
         var diagnostics: [Diagnostic] = []
         func report(_ finding: MachineFileURLs.Finding, at location: SourceLocation, network: Bool = false) {
             if network {
@@ -79,6 +85,7 @@ enum RawHTMLMachineFiles {
                 }
             }
             guard !pieces.isEmpty else { return }
+            let (source, lineStarts) = placing()
             let blockStart = start.line - 1 < lineStarts.offsets.count ? lineStarts.offsets[start.line - 1] : 0
             for network in printsPDF ? [false, true] : [false] {
                 for finding in MachineFileURLs.findings(in: fragment, network: network) {
@@ -91,7 +98,8 @@ enum RawHTMLMachineFiles {
                     }
                     report(
                         finding,
-                        at: location(ofByte: found + min(finding.offset - piece.offset, piece.text.utf8.count)),
+                        at: lineStarts.location(
+                            ofByte: found + min(finding.offset - piece.offset, piece.text.utf8.count)),
                         network: network)
                 }
             }
