@@ -104,6 +104,24 @@ import Testing
         }
     }
 
+    /// mdBook's page-not-found page, `src/404.md`: lecture's 404 page is its theme's, so the
+    /// page's text is lost, and the warning says so (not that the page is left out of the summary).
+    @Test func aNotFoundPageOfMarkdownIsWarnedAsNotShown() throws {
+        let both = try MdBookOracle.build([
+            "book.toml": "[book]\ntitle = \"T\"\n",
+            "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
+            "src/a.md": "# A\n",
+            "src/404.md": "# Lost\n\nNothing here.\n",
+        ])
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)")
+        let warnings = both.lecture.output.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(warnings.count == 1, "\(both.lecture.output)")
+        #expect(
+            warnings.first?.hasSuffix(
+                "src/404.md: warning: '404.md' is mdBook's page-not-found page: lecture's 404.html is its theme's, and this text is not shown"
+            ) == true, "\(warnings)")
+    }
+
     /// Each value that asks for what lecture does not do: a warning at its line saying what the
     /// book loses.
     @Test func aValueThatAsksForWhatLectureDoesNotDoIsWarnedWithWhatIsLost() {
