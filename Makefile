@@ -172,8 +172,11 @@ browser-test: site browser-tools ## In headless Chromium: live reload (edit a pa
 	  Tests/BrowserTests/theme_test.py Tests/BrowserTests/hidden_lines_test.py Tests/BrowserTests/search_test.py \
 	  --lecture $(LECTURE) --site _site
 
-layout-test: site browser-tools ## Every page at 375 and 1280 px, light and dark, and in print: diagram labels >= 12 px, no sideways scroll, no table overflowing; screenshots into _screenshots/
+layout-test: site browser-tools ## Every page at 375 and 1280 px, light and dark, and in print: diagram labels >= 12 px, no sideways scroll, no table overflowing; screenshots into _screenshots/; the same for a foreign mdBook book (the Rust API Guidelines)
 	$(PYTEST) -s Tests/BrowserTests/layout_test.py --site _site --screenshots _screenshots --pictured comparison --pictured mvvm
+	@rm -rf .build/layout-foreign && cp -r Tests/LectureKitTests/Fixtures/api-guidelines .build/layout-foreign
+	$(PRIVATE_TMPDIR) $(LECTURE) build .build/layout-foreign --output .build/layout-foreign/book
+	$(PYTEST) -s Tests/BrowserTests/layout_test.py --site .build/layout-foreign/book --screenshots _screenshots/api-guidelines --pictured checklist --pictured interoperability
 
 screenshots: site browser-tools ## Render two pages, a hover card and a test report at 1280 and 375 px, light and dark, into _screenshots/
 	@mkdir -p _screenshots

@@ -11,8 +11,9 @@ struct ServeConfiguration: Sendable {
     /// The TCP port; 0 lets the kernel choose a free one.
     var port: UInt16 = 8000
     /// The folders whose changes trigger a rebuild; `nil` for the content folder, the
-    /// templates folder (unless it is the built-in theme in the cache) and the book's sample
-    /// libraries (`[preprocessor.lecture.samples] libraries`).
+    /// templates folder (unless it is the built-in theme in the cache), the book's sample
+    /// libraries (`[preprocessor.lecture.samples] libraries`) and the folders of book.toml's
+    /// `[build] extra-watch-dirs` that exist.
     var watchedDirectories: [String]?
     /// inotify where available, else polling; or polling only.
     var watchMode: FileWatcher.Mode = .automatic
@@ -44,6 +45,7 @@ struct ServeConfiguration: Sendable {
             directories.append(build.templatesDirectory)
         }
         directories += build.verifier.libraries
+        directories += build.extraWatchDirectories.filter(FileSystem.isDirectory)
         return directories
     }
 }

@@ -38,7 +38,7 @@ import Testing
         #expect(
             checked == [
                 "book.src", "build.build-dir", "lecture.templates", "lecture.samples.libraries", "lecture.include-from",
-                "lecture.samples.continue", "output.html.redirect",
+                "lecture.samples.continue", "output.html.redirect", "build.extra-watch-dirs",
             ])
     }
 
@@ -56,6 +56,9 @@ import Testing
                 "book", "build", "output", "output.html", "lecture", "lecture.samples", "preprocessor", "rust",
                 "preprocessor.links", "preprocessor.index", "lecture.words", "output.html.redirect", "output.html.code",
                 "output.html.code.hidelines",
+                // mdBook's tables whose keys are judged one by one (`MdBookKeys`).
+                "output.html.fold", "output.html.playground", "output.html.playpen", "output.html.print",
+                "output.html.search", "output.linkcheck",
             ])
     }
 }

@@ -16,6 +16,19 @@ import Testing
         #expect(!both.lecture.output.contains("warning:"), "\(both.lecture.output)", sourceLocation: sourceLocation)
     }
 
+    /// A real book, the Rust API Guidelines (`Fixtures/api-guidelines`, MIT or Apache-2.0, its
+    /// 15 pages as published): prefix and suffix chapters, `<a id>` anchors before headings that
+    /// links name, a checklist of task lists with reference links into every page, tables with
+    /// `<br>`, hidden `#` lines in a fence of no language, links to the standard library and RFCs.
+    @Test func theRustAPIGuidelinesBuildAsMdBookBuildsThem() throws {
+        let both = try MdBookOracle.build(fixture: "api-guidelines")
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
+        #expect(both.lecture.facts.pages.contains("interoperability.html"), "\(both.lecture.facts.pages)")
+        let differences = both.differences()
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+        #expect(!both.lecture.output.contains("warning:"), "\(both.lecture.output)")
+    }
+
     /// Prefix and suffix chapters, two parts, chapters three deep, a draft, separators, heading
     /// attributes, admonitions holding lists, code and footnotes, a raw HTML anchor, a table with
     /// inline HTML, a footnote and strikethrough in its cells, a definition of two paragraphs,

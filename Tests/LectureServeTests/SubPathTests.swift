@@ -80,6 +80,23 @@ import Testing
         #expect(!command.configuration.directoriesToWatch.contains(command.configuration.build.templatesDirectory))
         #expect(command.configuration.directoriesToWatch.contains(fixture + "/src"))
     }
+
+    /// book.toml's `[build] extra-watch-dirs` (mdBook's): serve watches those folders too, as
+    /// `mdbook serve` does, relative to the book; one that does not exist is left out.
+    @Test func serveWatchesTheExtraWatchDirectories() throws {
+        let book = try TestFolders.make("serve-extra-watch")
+        for (path, text) in [
+            "book.toml": "[book]\ntitle = \"T\"\n\n[build]\nextra-watch-dirs = [\"examples\", \"missing\"]\n",
+            "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n", "examples/hello.rs": "fn main() {}\n",
+        ] {
+            try FileSystem.writeAtomically(text, to: book + "/" + path)
+        }
+        let cache = ServeCommandTests.repositoryRoot + "/.build/test-cache"
+        let command = try ServeCommand.parse([book, "--cache-dir", cache, "--port", "0"]).setUp()
+        let watched = command.configuration.directoriesToWatch
+        #expect(watched.contains(URL(fileURLWithPath: book + "/examples").standardizedFileURL.path), "\(watched)")
+        #expect(!watched.contains { $0.hasSuffix("/missing") }, "\(watched)")
+    }
 }
 
 /// `{{#include}}` of a file outside the content folder: serve watches its folder too.

@@ -106,6 +106,9 @@ package enum BookLayout {
         configuration.verifier.libraries = settings.sampleLibraries.map {
             URL(fileURLWithPath: FileSystem.resolve($0, against: root)).standardizedFileURL.path
         }
+        configuration.extraWatchDirectories = settings.extraWatchDirectories.map {
+            URL(fileURLWithPath: FileSystem.resolve($0, against: root)).standardizedFileURL.path
+        }
         configuration.sampleRules.providedModules = Set(settings.sampleLibraries.map(SampleLibraries.moduleName))
         // On unless the book says otherwise, as mdBook 0.5's default is.
         configuration.smartPunctuation = options.smartPunctuation || (settings.smartPunctuation ?? true)

@@ -95,6 +95,12 @@ package struct BookSettings: Sendable, Hashable {
     /// `[output.html.code.hidelines]`: each language's prefix of hidden code lines
     /// (`python = "~"`), as mdBook hides them (`CodeBlockHTML`); Rust's are rustdoc's `# ` always.
     package var codeHidelines: [String: String] = [:]
+    /// `[build] extra-watch-dirs`: folders besides the book's own whose changes `lecture serve`
+    /// rebuilds on, relative to the folder holding `book.toml`.
+    var extraWatchDirectories: [String] = []
+    /// `[rust] edition`: the edition mdBook marks Rust code blocks with (`edition2021`), for a
+    /// playground; a block's own `editionNNNN` word wins (`CodeBlockHTML`).
+    var rustEdition: String?
     /// `[preprocessor.lecture.words]`: interface words replacing the theme's (`InterfaceWords`), by key.
     package var words: [String: String] = [:]
 

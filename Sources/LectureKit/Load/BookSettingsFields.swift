@@ -132,6 +132,16 @@ extension BookSettingsLoader {
         },
         "build.build-dir": path(\.buildDirectory),
         "build.create-missing": boolean(\.createMissing),
+        "rust.edition": Field(.value) { entry, settings in
+            guard entry.kind == .string, ["2015", "2018", "2021", "2024"].contains(entry.value) else {
+                return "needs one of \"2015\", \"2018\", \"2021\", \"2024\""
+            }
+            settings.rustEdition = entry.value
+            return nil
+        },
+        "build.extra-watch-dirs": Field(.container) { entry, _ in
+            entry.kind == .array ? nil : "needs an array of folders, such as [\"../examples\"]"
+        },
         "output.html.site-url": Field(.value) { entry, settings in
             guard entry.kind == .string else { return "needs a string, such as \"/lecture/\"" }
             if let problem = URLSetting.sitePathProblem(entry.value) { return problem }
@@ -280,6 +290,11 @@ extension BookSettingsLoader {
                     .bookTOMLValue, place.file, place.location,
                     "'output.html.redirect' maps a page to a URL, such as \"/old.html\" = \"new.html\"")
             ]
+        },
+        "build.extra-watch-dirs": .reporting(.pathMember) { entry, settings, place in
+            guard entry.kind == .string else { return [place.error("needs a folder, such as \"../examples\"")] }
+            settings.extraWatchDirectories.append(entry.value)
+            return []
         },
         "output.html.code.hidelines": .reporting(.member) { entry, settings, place in
             guard entry.kind == .string, !entry.value.isEmpty else {

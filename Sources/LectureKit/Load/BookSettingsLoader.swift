@@ -7,8 +7,9 @@ import LectureSupport
 ///
 /// Parsing is toml++'s (`TOMLDocument`). A syntax error is an error at `book.toml:line:column`; a
 /// value of the wrong type is an error at its line; a key this tool does not know is a warning at
-/// its line, and so is an mdBook key it knows but does not implement (preprocessors, other
-/// renderers, MathJax…), with a note saying so. Every problem in the file is reported.
+/// its line, and so is an mdBook key whose value asks for what lecture does not do (preprocessors,
+/// other renderers, MathJax…: `MdBookKeys`), with a note saying what is lost; an mdBook key whose
+/// value loses nothing is accepted without a word. Every problem in the file is reported.
 package enum BookSettingsLoader {
     /// Loads `path` (a path as the user gave it, used in diagnostics).
     package static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
@@ -91,6 +92,18 @@ package enum BookSettingsLoader {
             }
             // Children of a table already reported, and array elements, are not reported again.
             if entry.path.count > 1, reported(entry.path.dropLast()) { continue }
+            let hasElements =
+                table.entries.indices.contains(index + 1)
+                && table.entries[index + 1].path.starts(with: entry.path)
+            if let verdict = MdBookKeys.verdict(entry, hasElements: hasElements) {
+                if case .lost(let what) = verdict {
+                    diagnostics.append(
+                        .warning(
+                            .bookTOMLUnsupported, path, place, "'\(key)' is not supported by lecture and is ignored",
+                            notes: [what]))
+                }
+                continue
+            }
             if let reason = unsupported(entry.path) {
                 diagnostics.append(
                     .warning(
@@ -136,7 +149,8 @@ package enum BookSettingsLoader {
     /// Tables that only hold other keys: those above the keys lecture reads (`fields`, `members`),
     /// and mdBook's `[preprocessor]` tables lecture handles itself or warns about.
     static let containers: Set<String> = {
-        var tables: Set<String> = ["preprocessor", "preprocessor.links", "preprocessor.index", "rust"]
+        var tables: Set<String> = ["preprocessor", "preprocessor.links", "preprocessor.index"]
+        tables.formUnion(MdBookKeys.tables)
         for key in fields.keys {
             let parts = key.split(separator: ".")
             for count in 1..<parts.count { tables.insert(parts.prefix(count).joined(separator: ".")) }
@@ -160,7 +174,8 @@ package enum BookSettingsLoader {
         return false
     }
 
-    /// Why an mdBook key is ignored, or `nil` when it is not one of those.
+    /// Why a preprocessor's or another renderer's table is ignored, or `nil` when it is not one
+    /// of those (mdBook's own keys: `MdBookKeys`).
     static func unsupported(_ path: [String]) -> String? {
         guard let first = path.first else { return nil }
         switch first {
@@ -173,28 +188,13 @@ package enum BookSettingsLoader {
             return "preprocessors are external programs; lecture runs none"
         case "output":
             guard path.count >= 2 else { return nil }
-            if path[1] != "html" {
+            // mdbook-linkcheck checks the links, as lecture does itself (`MdBookKeys`).
+            if path[1] != "html" && path[1] != "linkcheck" {
                 return
                     "lecture writes HTML only; other renderers ('output.\(path[1])') are not run; with [output.html] too, the site goes to the build folder's html/, as mdBook writes it"
             }
-            guard path.count >= 3 else { return nil }
-            return htmlUnsupported.contains(path[2])
-                ? "this mdBook HTML option is not implemented by lecture's theme" : nil
-        case "rust": return "lecture's samples are Swift; Rust settings do not apply"
-        case "book":
-            return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
-        case "build":
-            return path.count == 2
-                && ["use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
-                ? "lecture runs no preprocessors and watches the book's own folders" : nil
+            return nil
         default: return nil
         }
     }
-
-    /// mdBook's `[output.html]` keys lecture knows but does not implement.
-    static let htmlUnsupported: Set<String> = [
-        "theme", "preferred-dark-theme", "mathjax-support", "copy-fonts", "additional-css", "additional-js",
-        "no-section-label", "git-repository-icon", "input-404", "live-reload-endpoint", "print",
-        "fold", "playground", "search", "hash-files", "sidebar-header-nav",
-    ]
 }

@@ -255,6 +255,17 @@ package enum ContentLoader {
             && !included.contains(
                 URL(fileURLWithPath: FileSystem.join(contentDirectory, relative)).standardizedFileURL.path)
         {
+            // mdBook makes its page-not-found page of `404.md` (`[output.html] input-404`).
+            if relative == "404.md" {
+                diagnostics.append(
+                    .warning(
+                        .unlistedPage, FileSystem.join(contentDirectory, relative), nil,
+                        "'404.md' is mdBook's page-not-found page: lecture's 404.html is its theme's, and this text is not shown",
+                        notes: [
+                            "lecture's page-not-found page is the templates' 404.html ('[preprocessor.lecture] templates' names a folder of them); its words are not-found-title, not-found-html and not-found-home under [preprocessor.lecture.words]"
+                        ]))
+                continue
+            }
             diagnostics.append(
                 .warning(
                     .unlistedPage,

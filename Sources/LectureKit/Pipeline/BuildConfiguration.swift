@@ -36,6 +36,8 @@ package struct BuildConfiguration: Sendable, Hashable {
     package var diagramFont: String?
     /// The book's `book.toml` settings (title, language, edit link…); none by default.
     package var book = BookSettings()
+    /// book.toml's `[build] extra-watch-dirs`, as absolute paths: folders `lecture serve` watches too.
+    package var extraWatchDirectories: [String] = []
     /// The content folder's path from the folder holding `book.toml` (`src`), which the edit
     /// link's `{path}` starts with, as in mdBook.
     var contentPathFromBookRoot = "src"

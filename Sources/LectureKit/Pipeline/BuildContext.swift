@@ -68,8 +68,9 @@ struct BuildContext: Sendable {
     /// `Render`: the site's files.
     var site = SiteFiles()
 
-    /// Starts a run: asks for the compiler (and, with `diagrams`, Graphviz) at once, unless
-    /// `probes` already did (an earlier build of the session).
+    /// Starts a run with `probes` (an earlier build's of the session), else new ones that ask at
+    /// once for what the book will need (`Probes.early(for:)`; without `diagrams`, never
+    /// Graphviz: `lecture check` draws nothing) and for the rest only when a step needs it.
     init(configuration: BuildConfiguration, console: Console, probes: Probes? = nil, diagrams: Bool = true) {
         self.configuration = configuration
         self.console = console
@@ -77,7 +78,7 @@ struct BuildContext: Sendable {
             probes
             ?? Probes(
                 cacheDirectory: configuration.cacheDirectory, run: configuration.run,
-                diagrams: diagrams)
+                early: Probes.early(for: configuration).filter { diagrams || $0 != .graphviz })
         listing = ContentListing(configuration: configuration)
     }
 

@@ -50,7 +50,9 @@ package struct BuildPipeline: Sendable {
         let start = Date()
         let probes =
             memory?.probes
-            ?? Probes(cacheDirectory: configuration.cacheDirectory, run: configuration.run)
+            ?? Probes(
+                cacheDirectory: configuration.cacheDirectory, run: configuration.run,
+                early: Probes.early(for: configuration))
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, probes: probes)
         try Self.run(steps, on: &context, memory: memory)
@@ -173,7 +175,7 @@ package struct BuildPipeline: Sendable {
         context.console.clearProgress()
         // The probes' threads run child processes: let them finish before the caller exits,
         // or the process is torn down under them.
-        _ = context.probes.toolchain()
+        context.probes.finish()
         return DiagnosticsError(context.reportDiagnostics())
     }
 }

@@ -33,8 +33,9 @@ extension BuildContext {
             },
             words: templates?.words.table ?? [:],
             partials: templates?.partials.source ?? "",
-            compiler: probes.toolchain()?.versionLine,
-            graphviz: probes.diagrams().graphvizVersion,
+            // As asked by the steps: a build that needed neither starts neither.
+            compiler: probes.askedToolchain.flatMap { $0 }?.versionLine,
+            graphviz: probes.askedGraphviz.flatMap { $0 },
             configuration: configuration,
             swiftVersion: swiftVersion,
             passedSamples: sampleResults.count { $0.outcome == .passed },

@@ -9,13 +9,15 @@ enum FigureHTML {
     /// `chrome` is the theme's partials and the interface's words (badges, labels); `links`
     /// rewrites the links of a table's cells and a caption as the page's others are; `hidelines`
     /// gives each language's prefix of hidden lines (book.toml's `[output.html.code.hidelines]`,
-    /// `CodeBlockHTML`).
+    /// `CodeBlockHTML`), `edition` the edition Rust code is marked with (`[rust] edition`).
     static func lower(
         _ blocks: [Block], cache: Cache, chrome: Chrome, links: LinkRewriter.Page = LinkRewriter.Page(),
-        hidelines: [String: String] = [:]
+        hidelines: [String: String] = [:], edition: String? = nil
     ) -> [Block] {
         blocks.rewritingLeafBlocks { block in
-            if case .codeBlock(let code) = block.kind, let html = CodeBlockHTML.html(code, hidelines: hidelines) {
+            if case .codeBlock(let code) = block.kind,
+                let html = CodeBlockHTML.html(code, hidelines: hidelines, edition: edition)
+            {
                 return [Block(.html(html), range: block.range)]
             }
             guard let figure = Figure(block) else { return [block] }

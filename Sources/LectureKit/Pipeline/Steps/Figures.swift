@@ -9,7 +9,8 @@ extension BuildStep {
     static let figures = BuildStep(
         name: "Figures",
         input: { context in
-            var diagrams = context.probes.diagrams()
+            // Graphviz is asked for only when a page has a diagram to draw.
+            var diagrams = context.probes.diagrams(needed: drawsDiagrams(context.pages))
             diagrams.timeLimit = context.configuration.diagramTimeout
             diagrams.fonts.family = context.configuration.diagramFont
             return FiguresInput(
@@ -77,6 +78,19 @@ extension BuildStep {
             }
             return problems
         })
+}
+
+extension BuildStep {
+    /// Whether a page holds a block `figures` draws with Graphviz: a fenced code block whose
+    /// info string's language is `dot`, at any depth (`leafBlocks`, as `figures` rewrites them).
+    static func drawsDiagrams(_ pages: [Page]) -> Bool {
+        pages.contains { page in
+            page.blocks.leafBlocks.contains { block in
+                guard case .codeBlock(let code) = block.kind, code.isFenced else { return false }
+                return FigureKind(language: InfoString(code.info).language) == .diagram
+            }
+        }
+    }
 }
 
 /// What `Figures` takes besides the page.

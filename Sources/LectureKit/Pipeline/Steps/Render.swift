@@ -247,6 +247,8 @@ struct PageRendering: Hashable, Sendable {
     let indexFolders: Set<String>
     /// Each language's prefix of hidden code lines (book.toml's `[output.html.code.hidelines]`).
     let hidelines: [String: String]
+    /// The edition Rust code is marked with (book.toml's `[rust] edition`).
+    let edition: String?
 
     /// The inputs of `context`'s pages, as `Render` finds them, with the theme's words and partials.
     init(_ context: BuildContext, templates: Templates) {
@@ -261,6 +263,7 @@ struct PageRendering: Hashable, Sendable {
         printAnchors = PrintAnchors(order, reserved: context.templateIDs)
         cache = Cache(directory: configuration.cacheDirectory)
         hidelines = configuration.book.codeHidelines
+        edition = configuration.book.rustEdition
         indexFolders = Set(
             order.map(\.outputPath).filter { $0.hasSuffix("/index.html") }.map {
                 String($0.dropLast("/index.html".count))
@@ -272,7 +275,8 @@ struct PageRendering: Hashable, Sendable {
         let output = page.chapter.outputPath
         let content = HTMLRenderer().renderMarked(
             BuildStep.htmlBlocks(
-                page, cache: cache, chrome: values.chrome, indexFolders: indexFolders, hidelines: hidelines))
+                page, cache: cache, chrome: values.chrome, indexFolders: indexFolders, hidelines: hidelines,
+                edition: edition))
         let root = OutputPath.rootPrefix(from: output)
         let position = positions[page.chapter.path] ?? 0
         let html = Array(
@@ -309,12 +313,13 @@ extension BuildStep {
     /// diagram, table) made HTML (`FigureHTML`), code blocks with their hidden lines (`hidelines`).
     static func htmlBlocks(
         _ page: Page, cache: Cache, chrome: Chrome = .english, indexFolders: Set<String> = [],
-        hidelines: [String: String] = [:]
+        hidelines: [String: String] = [:], edition: String? = nil
     ) -> [Block] {
         let directory = page.chapter.path.split(separator: "/").dropLast().joined(separator: "/")
         let links = LinkRewriter.Page(directory: directory, indexFolders: indexFolders)
         return FigureHTML.lower(
-            links.apply(to: page.blocks), cache: cache, chrome: chrome, links: links, hidelines: hidelines)
+            links.apply(to: page.blocks), cache: cache, chrome: chrome, links: links, hidelines: hidelines,
+            edition: edition)
     }
 }
 

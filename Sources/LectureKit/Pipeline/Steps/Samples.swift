@@ -49,8 +49,10 @@ extension BuildStep {
                 }
                 // What the pages' problems count for in this run: all of them, but a shard's own.
                 context.contentDiagnostics = shard.map { $0.reported(found) } ?? found
-                let toolchain = context.probes.toolchain()
+                // The compiler is asked for only when there is a sample to verify: a book without
+                // (any mdBook book) never starts it, and shows no compiler's version.
                 if !context.samples.isEmpty {
+                    let toolchain = context.probes.toolchain()
                     var options = context.configuration.verifier
                     // A check renders no page: no hover cards, no SourceKit (a build looks them up).
                     options.swiftAnalysis = options.swiftAnalysis && hoverCards
@@ -62,8 +64,6 @@ extension BuildStep {
                     context.sampleWarnings = stage.sandboxWarnings
                     for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }
                     context.diagnostics.emit(context.sampleWarnings)
-                } else if let toolchain {
-                    context.swiftVersion = toolchain.shortVersion
                 }
             })
     }

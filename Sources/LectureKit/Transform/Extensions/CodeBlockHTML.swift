@@ -5,12 +5,15 @@ import CommonMark
 /// do), and its hidden lines wrapped in `<span class="boring">`, which the theme hides until the
 /// reader shows them: in Rust code rustdoc's (`# `), in any other language the lines starting
 /// with the prefix book.toml's `[output.html.code.hidelines]` gives it (`python = "~"`) or the
-/// block's own `hidelines=PREFIX` word.
+/// block's own `hidelines=PREFIX` word. A Rust block mdBook would give a playground (neither
+/// `ignore` nor `noplayground`) is marked with book.toml's `[rust] edition` (`edition2021`) unless
+/// a word of its own names one, as mdBook marks it for its playground's requests.
 enum CodeBlockHTML {
     /// The block's HTML where it differs from cmark's (`nil`: cmark's own, the first word's class).
     /// - Parameter hidelines: each language's prefix of hidden lines (`["python": "~"]`).
-    static func html(_ code: CodeBlock, hidelines: [String: String] = [:]) -> String? {
-        let words = code.info.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+    /// - Parameter edition: book.toml's `[rust] edition` (`"2021"`), if any.
+    static func html(_ code: CodeBlock, hidelines: [String: String] = [:], edition: String? = nil) -> String? {
+        var words = code.info.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
         guard let language = words.first else { return nil }
         let isRust = language == "rust"
         // The block's own prefix first, as mdBook takes it (the first `hidelines=` word).
@@ -18,6 +21,11 @@ enum CodeBlockHTML {
             words.lazy.first(where: { $0.hasPrefix("hidelines=") }).map { String($0.dropFirst("hidelines=".count)) }
             ?? hidelines[String(language)]
         guard words.count > 1 || isRust || code.info.contains(",") || prefix != nil else { return nil }
+        if isRust, let edition, !code.info.contains("edition"),
+            !words.contains("ignore"), !words.contains("noplayground")
+        {
+            words.append(Substring("edition" + edition))
+        }
         let classes = "language-" + words.joined(separator: " ")
         let body: String
         if isRust {

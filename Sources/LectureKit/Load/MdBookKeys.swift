@@ -1,0 +1,106 @@
+import BookTOML
+
+/// The keys of mdBook 0.5.4's book.toml (its guide's `format/configuration` pages; mdBook
+/// itself refuses any other key of `[book]`, `[build]`, `[rust]` and `[output.html]`) that
+/// lecture reads no value from, and what a book loses with each value. A value that asks for
+/// nothing lecture lacks (a default, a setting of something lecture does its own way) is
+/// accepted without a word; a value that asks for something lecture does not do is a warning
+/// saying what is lost.
+enum MdBookKeys {
+    /// What lecture makes of one key's value.
+    enum Verdict: Equatable {
+        /// Nothing the book asks for is lost.
+        case accepted
+        /// The value asks for what lecture does not do: the note says what the book loses.
+        case lost(String)
+    }
+
+    /// The verdict on `entry`, or `nil` when its key is none of these. `hasElements`: whether
+    /// an array or table holds anything.
+    static func verdict(_ entry: TOMLDocument.Entry, hasElements: Bool) -> Verdict? {
+        let key = entry.path.joined(separator: ".")
+        let isTrue = entry.kind == .boolean && entry.value == "true"
+        let isFalse = entry.kind == .boolean && entry.value == "false"
+        switch key {
+        case "book.text-direction":
+            return entry.value == "rtl"
+                ? .lost("the pages are laid out left to right: lecture's theme has no right-to-left layout")
+                : .accepted
+        case "build.use-default-preprocessors":
+            return isFalse
+                ? .lost(
+                    "lecture still does what mdBook's default preprocessors do: {{#include}} and the other directives are expanded, and README.md is its folder's index.html"
+                ) : .accepted
+        case "output.html.theme":
+            return .lost(
+                "the theme folder's files (.hbs templates, CSS, JavaScript) are not used: lecture's own theme draws the pages ('[preprocessor.lecture] templates' names a theme of lecture's)"
+            )
+        case "output.html.definition-lists", "output.html.admonitions":
+            return isFalse
+                ? .lost(
+                    "lecture renders them anyway (\(entry.path[2] == "admonitions" ? "'> [!NOTE]' as a note" : "'Term' and ': definition' lines as a definition list")), where mdBook would show the lines as written"
+                ) : .accepted
+        case "output.html.mathjax-support":
+            return isTrue
+                ? .lost("no MathJax is loaded: TeX between \\( \\) or \\[ \\] is shown as written") : .accepted
+        case "output.html.additional-css":
+            return hasElements
+                ? .lost("these style sheets are neither copied nor linked: the pages lack the styles they add")
+                : .accepted
+        case "output.html.additional-js":
+            return hasElements
+                ? .lost("these scripts are neither copied nor loaded: the pages lack what they do") : .accepted
+        case "output.html.playground.editable", "output.html.playpen.editable":
+            return isTrue ? .lost("code blocks cannot be edited: lecture's pages have no Rust playground") : .accepted
+        case "output.html.playground.line-numbers", "output.html.playpen.line-numbers":
+            return isTrue ? .lost("code blocks show no line numbers") : .accepted
+        case "output.html.no-section-label":
+            return isTrue ? .lost("the sidebar still numbers the chapters (1., 1.1., …)") : .accepted
+        case "output.html.input-404":
+            return entry.value == "404.md"
+                ? .accepted
+                : .lost(
+                    "the 404 page is made from the pages' folder's 404.md when there is one, not from '\(entry.value)'")
+        case "output.html.hash-files":
+            return isTrue
+                ? .lost(
+                    "the theme's files keep their names, with no hash of their content: after the site changes, a browser may use its cached copy of an old style.css or book.js until the cache expires"
+                ) : .accepted
+        case "output.linkcheck.follow-web-links":
+            return isTrue
+                ? .lost("web links are not followed: lecture checks the links inside the book, not those that leave it")
+                : .accepted
+        default:
+            return accepted.contains(key) || isAcceptedTable(entry.path) ? .accepted : nil
+        }
+    }
+
+    /// Keys whose every value is accepted: settings of what lecture does its own way (its sidebar,
+    /// search, print page, dark theme, copy buttons), or of mdBook's own machinery.
+    static let accepted: Set<String> = [
+        "output.html.preferred-dark-theme", "output.html.copy-fonts", "output.html.git-repository-icon",
+        "output.html.live-reload-endpoint", "output.html.sidebar-header-nav",
+        "output.html.playground.copyable", "output.html.playground.copy-js", "output.html.playground.runnable",
+        "output.html.playpen.copyable", "output.html.playpen.copy-js", "output.html.playpen.runnable",
+        "output.html.fold.enable", "output.html.fold.level",
+        "output.html.print.enable", "output.html.print.page-break",
+        "output.html.search.enable", "output.html.search.limit-results", "output.html.search.teaser-word-count",
+        "output.html.search.use-boolean-and", "output.html.search.boost-title",
+        "output.html.search.boost-hierarchy", "output.html.search.boost-paragraph", "output.html.search.expand",
+        "output.html.search.heading-split-level", "output.html.search.copy-js",
+    ]
+
+    /// Tables accepted whole, whatever they hold: `[output.html.search.chapter]` (which pages the
+    /// search leaves out; lecture's search has every page), and `[output.linkcheck]` and its keys
+    /// but `follow-web-links` (mdbook-linkcheck checks the book's links, as lecture does itself).
+    static func isAcceptedTable(_ path: [String]) -> Bool {
+        path.starts(with: ["output", "html", "search", "chapter"]) || path == ["output", "linkcheck"]
+            || (path.starts(with: ["output", "linkcheck"]) && path.count == 3 && path[2] != "follow-web-links")
+    }
+
+    /// The tables whose keys are judged one by one.
+    static let tables: Set<String> = [
+        "rust", "output.html.fold", "output.html.playground", "output.html.playpen", "output.html.print",
+        "output.html.search", "output.linkcheck",
+    ]
+}

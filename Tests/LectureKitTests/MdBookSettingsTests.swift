@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+@testable import CommonMark
+@testable import LectureKit
+@testable import LectureSupport
+
+/// book.toml's keys as mdBook 0.5.4 knows them (its guide's `format/configuration` pages; mdBook
+/// refuses any other key of `[book]`, `[build]`, `[rust]` and `[output.html]`): a key whose value
+/// loses nothing is accepted without a word (`MdBookKeys`); one that asks for what lecture does
+/// not do is a warning that says what is lost.
+@Suite struct MdBookSettingsTests {
+    /// Every key of mdBook 0.5.4's book.toml, at a value lecture loses nothing by: mdBook builds
+    /// the book (so each is a key it knows), and lecture builds it without a warning. (But
+    /// `input-404`: lecture's 404 page is its theme's, and a `src/404.md` is not rendered.)
+    @Test func everyMdBookKeyAtAValueThatLosesNothingIsAcceptedSilently() throws {
+        let both = try MdBookOracle.build([
+            "book.toml": """
+            [book]
+            title = "Keys"
+            authors = ["A"]
+            description = "Every key"
+            src = "src"
+            language = "en"
+            text-direction = "ltr"
+
+            [rust]
+            edition = "2021"
+
+            [build]
+            build-dir = "book"
+            create-missing = true
+            use-default-preprocessors = true
+            extra-watch-dirs = ["examples"]
+
+            [output.html]
+            default-theme = "light"
+            preferred-dark-theme = "navy"
+            smart-punctuation = false
+            definition-lists = true
+            admonitions = true
+            mathjax-support = false
+            additional-css = []
+            additional-js = []
+            no-section-label = false
+            git-repository-url = "https://github.com/rust-lang/mdBook"
+            git-repository-icon = "fab-github"
+            site-url = "/keys/"
+            cname = "keys.example.org"
+            edit-url-template = "https://github.com/rust-lang/mdBook/edit/master/guide/{path}"
+            live-reload-endpoint = "__livereload"
+            hash-files = false
+            sidebar-header-nav = true
+
+            [output.html.fold]
+            enable = true
+            level = 1
+
+            [output.html.playground]
+            editable = false
+            copyable = true
+            copy-js = true
+            line-numbers = false
+            runnable = true
+
+            [output.html.code.hidelines]
+            python = "~"
+
+            [output.html.print]
+            enable = true
+            page-break = true
+
+            [output.html.search]
+            enable = true
+            limit-results = 20
+            teaser-word-count = 30
+            use-boolean-and = true
+            boost-title = 2
+            boost-hierarchy = 1
+            boost-paragraph = 1
+            expand = true
+            heading-split-level = 3
+            copy-js = true
+
+            [output.html.search.chapter]
+            "b.md" = { enable = false }
+
+            [output.html.redirect]
+            "/old.html" = "a.html"
+
+            """,
+            "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n- [B](b.md)\n",
+            "src/a.md": "# A\n\n```rust\nfn main() {}\n```\n",
+            "src/b.md": "# B\n",
+            "examples/hello.rs": "fn main() {}\n",
+        ])
+        #expect(both.mdBook.succeeded, "\(both.mdBook.output)")
+        #expect(both.lecture.succeeded, "\(both.lecture.output)")
+        #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+        // `[rust] edition` marks the Rust code as mdBook marks it.
+        for root in [both.mdBook.root, both.lecture.root] {
+            let page = String(decoding: try FileSystem.read(root + "/book/a.html"), as: UTF8.self)
+            #expect(page.contains("<code class=\"language-rust edition2021\">"), "\(root)")
+        }
+    }
+
+    /// mdBook's page-not-found page, `src/404.md`: lecture's 404 page is its theme's, so the
+    /// page's text is lost, and the warning says so (not that the page is left out of the summary).
+    @Test func aNotFoundPageOfMarkdownIsWarnedAsNotShown() throws {
+        let both = try MdBookOracle.build([
+            "book.toml": "[book]\ntitle = \"T\"\n",
+            "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
+            "src/a.md": "# A\n",
+            "src/404.md": "# Lost\n\nNothing here.\n",
+        ])
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)")
+        let warnings = both.lecture.output.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(warnings.count == 1, "\(both.lecture.output)")
+        #expect(
+            warnings.first?.hasSuffix(
+                "src/404.md: warning: '404.md' is mdBook's page-not-found page: lecture's 404.html is its theme's, and this text is not shown"
+            ) == true, "\(warnings)")
+    }
+
+    /// Each value that asks for what lecture does not do: a warning at its line saying what the
+    /// book loses.
+    @Test func aValueThatAsksForWhatLectureDoesNotDoIsWarnedWithWhatIsLost() {
+        let (_, diagnostics) = BookSettingsLoader.parse(
+            """
+            [book]
+            text-direction = "rtl"
+            [build]
+            use-default-preprocessors = false
+            [output.html]
+            theme = "my-theme"
+            definition-lists = false
+            admonitions = false
+            mathjax-support = true
+            additional-css = ["custom.css"]
+            additional-js = ["custom.js"]
+            no-section-label = true
+            input-404 = "missing.md"
+            hash-files = true
+            [output.html.playground]
+            editable = true
+            line-numbers = true
+            [output.linkcheck]
+            follow-web-links = true
+            """, path: "book.toml")
+        let keys = [
+            (2, "book.text-direction", "left to right"),
+            (4, "build.use-default-preprocessors", "{{#include}}"),
+            (6, "output.html.theme", ".hbs"),
+            (7, "output.html.definition-lists", "definition list"),
+            (8, "output.html.admonitions", "[!NOTE]"),
+            (9, "output.html.mathjax-support", "MathJax"),
+            (10, "output.html.additional-css", "style sheets"),
+            (11, "output.html.additional-js", "scripts"),
+            (12, "output.html.no-section-label", "numbers"),
+            (13, "output.html.input-404", "missing.md"),
+            (14, "output.html.hash-files", "cached copy"),
+            (16, "output.html.playground.editable", "edited"),
+            (17, "output.html.playground.line-numbers", "line numbers"),
+            (19, "output.linkcheck.follow-web-links", "web links"),
+        ]
+        #expect(diagnostics.count == keys.count, "\(diagnostics.map(\.headline))")
+        for ((line, key, lost), diagnostic) in zip(keys, diagnostics) {
+            #expect(
+                diagnostic.headline
+                    == "book.toml:\(line):1: warning: '\(key)' is not supported by lecture and is ignored")
+            #expect(diagnostic.notes.first?.contains(lost) == true, "\(key): \(diagnostic.notes)")
+        }
+    }
+
+    /// `[build] extra-watch-dirs`: folders `lecture serve` watches besides the book's own,
+    /// relative to the folder holding book.toml.
+    @Test func extraWatchDirectoriesAreReadRelativeToTheBook() throws {
+        let (settings, diagnostics) = BookSettingsLoader.parse(
+            "[build]\nextra-watch-dirs = [\"../examples\", \"listings\"]\n", path: "book.toml")
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.headline))")
+        #expect(settings.extraWatchDirectories == ["../examples", "listings"])
+    }
+
+    @Test func theRustEditionIsRead() {
+        let (settings, diagnostics) = BookSettingsLoader.parse("[rust]\nedition = \"2021\"\n", path: "book.toml")
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.headline))")
+        #expect(settings.rustEdition == "2021")
+        let (_, wrong) = BookSettingsLoader.parse("[rust]\nedition = \"2027\"\n", path: "book.toml")
+        #expect(
+            wrong.map(\.headline) == [
+                "book.toml:2:1: error: 'rust.edition' needs one of \"2015\", \"2018\", \"2021\", \"2024\""
+            ])
+    }
+
+    /// `[rust] edition` marks the Rust code mdBook would give a playground, as mdBook 0.5.4 does
+    /// (its classes for these blocks, with `edition = "2021"`); a block's own edition wins.
+    @Test func theRustEditionMarksPlaygroundCodeAsMdBookDoes() {
+        let cases = [
+            ("rust", "language-rust edition2021"),
+            ("rust,ignore", "language-rust ignore"),
+            ("rust,edition2018", "language-rust edition2018"),
+            ("rust noplayground", "language-rust noplayground"),
+            ("rust,no_run,editable", "language-rust no_run editable edition2021"),
+        ]
+        for (info, classes) in cases {
+            let html = CodeBlockHTML.html(CodeBlock(info: info, code: "x\n", isFenced: true), edition: "2021")
+            #expect(html?.hasPrefix("<pre><code class=\"\(classes)\">") == true, "\(info): \(html ?? "nil")")
+        }
+        #expect(CodeBlockHTML.html(CodeBlock(info: "rust", code: "x\n", isFenced: true))?.contains("edition") == false)
+    }
+}
