@@ -13,8 +13,9 @@ enum TestProgram {
     /// The events file the runner writes, in the run's working folder.
     static let eventsFile = "lecture-test-events.jsonl"
     /// Part of a test sample's cache key: bumped when the runner changes, or how its events are
-    /// read (`TestEventLog`: v2 names a test after its own suite).
-    static let version = "test-runner-v3"
+    /// read (`TestEventLog`: v2 names a test after its own suite; v4 places an issue at a line of
+    /// the generated file, a thrown error's, on its Markdown line, and names the page as the book does).
+    static let version = "test-runner-v4"
 
     /// The runner's source for `tests`; `nil` when there is nothing to run. `filter`, for Swift
     /// Testing, is the text every test ID to run contains (`--filter`; see `swiftTestingRunner`).
