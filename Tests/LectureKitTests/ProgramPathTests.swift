@@ -104,6 +104,20 @@ import Testing
         #expect(!check.stderrText.contains(".swift"), "\(check.stderrText)")
     }
 
+    /// A line of swiftc's output under a diagnostic that names a generated file by its absolute
+    /// path (the merged path's frontend is given absolute paths) names the page instead.
+    @Test func aCompilerNoteNamesThePageNotAGeneratedFile() {
+        let sample = SampleExtractor.extract(
+            from: MarkdownParser.parse("```swift\nlet x: Int = \"a\"\n```\n"), path: "p.md"
+        )
+        .samples[0]
+        let output =
+            "p.md:2:14: error: cannot convert value of type 'String' to specified type 'Int'\n/tmp/lecture-batch.Q1/sample_3.swift:9:1: note: in the scaffolding\n"
+        let notes = CompilerOutput.diagnostics(from: output, sample: sample).flatMap(\.notes)
+        #expect(notes.contains("p.md:9:1: note: in the scaffolding"), "\(notes)")
+        #expect(!notes.contains { $0.contains("lecture-batch") }, "\(notes)")
+    }
+
     /// Text from a program: a generated file's absolute path, and the page by its `#fileID`,
     /// become the page's path.
     @Test func generatedPathsBecomeThePage() {

@@ -31,7 +31,7 @@ enum CompilerOutput {
             guard let header = Header(line, sample: sample, authored: authored) else {
                 // Source excerpts and carets under the last diagnostic.
                 if !result.isEmpty && !line.isEmpty && !ownExcerpt {
-                    result[result.count - 1].notes.append(String(line))
+                    result[result.count - 1].notes.append(ProgramPaths.shown(String(line), of: sample, as: sample.path))
                 }
                 continue
             }
