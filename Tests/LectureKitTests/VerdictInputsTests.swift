@@ -13,7 +13,7 @@ import Testing
     /// (reflected in `mode`), and what the page shows around it.
     static let notVerdictInputs: Set<String> = [
         "path", "group", "outputRange", "heading", "pageHasIncludes", "modeIsExplicit", "markedNotForLinux",
-        "skipReason", "unprovidedImports", "compileOnlyReason", "origin",
+        "skipReason", "unprovidedImports", "compileOnlyReason", "origin", "bookPath",
     ]
     /// Properties of `Sample.Part` that do not change the verdict (positions, snippet markers).
     static let notPartVerdictInputs: Set<String> = [

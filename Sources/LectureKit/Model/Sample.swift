@@ -100,6 +100,13 @@ package struct Sample: Hashable, Sendable {
 
     /// The page's path as shown in diagnostics.
     package var path: String
+    /// The page's path relative to the book's folder (`src/page.md`), whatever folder the tool
+    /// ran from; `nil` when not known (`programPath` is then `path`).
+    package var bookPath: String?
+    /// The page's path as the compiled program names its file (`#sourceLocation`, so `#filePath`,
+    /// a test's issue, a trap's message) and a page shows it (the test report): never a path of
+    /// the machine, and the same from any folder the tool runs in.
+    package var programPath: String { bookPath ?? path }
     /// The sample's code blocks in page order: one, or several for a `group`.
     package var parts: [Part]
     /// What to do with it (`run` unless an attribute says otherwise).
@@ -214,7 +221,7 @@ package struct Sample: Hashable, Sendable {
             if index > 0 && marksParts {
                 text += "Swift.print(\"\\u{1E}lecture-part\\u{1E}\", terminator: \"\")\n"
             }
-            text += "#sourceLocation(file: \"\(path.swiftStringEscaped)\", line: \(part.firstLine))\n"
+            text += "#sourceLocation(file: \"\(programPath.swiftStringEscaped)\", line: \(part.firstLine))\n"
             text += index == 0 ? Self.withoutShebang(part.code) : part.code
         }
         // Closed unless the author's own last directive closed it: a second
@@ -222,6 +229,22 @@ package struct Sample: Hashable, Sendable {
         let last = parts.last?.code.split(separator: "\n").last { AuthorSourceLocations.directive($0) != nil }
         let closedByAuthor = last.map { AuthorSourceLocations.directive($0).map { $0 == nil } ?? false } ?? false
         return text + (closedByAuthor ? "" : "#sourceLocation()\n")
+    }
+
+    /// The Markdown line of line `line` (1-based) of `program` itself, where the program names no
+    /// page (the code a macro such as `@Test` generates is named by the file's own lines): each
+    /// part behind its `#sourceLocation` line (and a continued program's part marker); `nil` on
+    /// a line of the tool's own.
+    func markdownLine(ofProgramLine line: Int) -> Int? {
+        var physical = 0  // lines of the program before the part's first line of code
+        for (index, part) in parts.enumerated() {
+            if index > 0 && marksParts { physical += 1 }
+            physical += 1
+            let count = part.code.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            if line > physical && line <= physical + count { return part.firstLine + line - physical - 1 }
+            physical += count
+        }
+        return nil
     }
 
     /// `code` with a first-line shebang (`#!/usr/bin/env swift`, which swiftc accepts only as a

@@ -18,6 +18,7 @@ extension BuildStep {
             input: { context in
                 SamplesInput(
                     rules: context.configuration.sampleRules, contentDirectory: context.configuration.contentDirectory,
+                    bookDirectory: context.configuration.bookDirectory ?? context.configuration.contentDirectory,
                     verifies: verifyingAlways || context.configuration.sampleRules.verify)
             },
             page: { (page: inout Page, input: SamplesInput) in
@@ -36,7 +37,12 @@ extension BuildStep {
                     page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count
                     return []
                 }
-                page.samples = found.samples.map { $0.located(in: page.source) }
+                let bookPath = pathInBook(page.source, folder: input.bookDirectory)
+                page.samples = found.samples.map {
+                    var sample = $0.located(in: page.source)
+                    sample.bookPath = bookPath
+                    return sample
+                }
                 return found.diagnostics
             },
             book: { (context: inout BuildContext) in
@@ -75,6 +81,8 @@ struct SamplesInput: Hashable, Sendable {
     var rules: SampleRules
     /// The pages' folder, from which continued pages are named.
     var contentDirectory: String
+    /// The book's folder, from which a sample's program names its page (`Sample.bookPath`).
+    var bookDirectory: String
     /// Whether the samples are verified: else only counted.
     var verifies: Bool
 }
@@ -83,8 +91,13 @@ extension BuildStep {
     /// The page's path in the pages' folder, as book.toml names pages: also for a file that
     /// `lecture check FILE…` was given by another path.
     static func pathInBook(_ source: SourceFile, content: String) -> String {
+        pathInBook(source, folder: content)
+    }
+
+    /// `source`'s path inside `folder`; its path in the pages' folder when it lies outside.
+    static func pathInBook(_ source: SourceFile, folder: String) -> String {
         let file = URL(fileURLWithPath: source.displayPath).standardizedFileURL.path
-        let folder = URL(fileURLWithPath: content).standardizedFileURL.path + "/"
+        let folder = URL(fileURLWithPath: folder).standardizedFileURL.path + "/"
         return file.hasPrefix(folder) ? String(file.dropFirst(folder.count)) : source.relativePath
     }
 }

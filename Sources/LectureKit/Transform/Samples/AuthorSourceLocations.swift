@@ -29,7 +29,8 @@ struct AuthorSourceLocations {
             physical += 1  // the tool's own `#sourceLocation` before the part
             let lines = part.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             var current = Region(
-                file: sample.path, firstNamed: part.firstLine, firstLine: part.firstLine, lastLine: part.firstLine,
+                file: sample.programPath, firstNamed: part.firstLine, firstLine: part.firstLine,
+                lastLine: part.firstLine,
                 part: index)
             for (offset, line) in lines.enumerated() {
                 let markdownLine = part.firstLine + offset

@@ -31,7 +31,7 @@ enum CompilerOutput {
             guard let header = Header(line, sample: sample, authored: authored) else {
                 // Source excerpts and carets under the last diagnostic.
                 if !result.isEmpty && !line.isEmpty && !ownExcerpt {
-                    result[result.count - 1].notes.append(String(line))
+                    result[result.count - 1].notes.append(ProgramPaths.shown(String(line), of: sample, as: sample.path))
                 }
                 continue
             }
@@ -78,7 +78,7 @@ enum CompilerOutput {
             // stands on; a file no region holds, at the sample (never dropped).
             if !authored.regions.isEmpty, let named = Self.named(text), let severity = Self.severity(named.severity) {
                 let place = authored.place(file: named.file, line: named.line)
-                if place != nil || (named.file != sample.path && named.file != CompilerOutput.generatedFile) {
+                if place != nil || (named.file != sample.programPath && named.file != CompilerOutput.generatedFile) {
                     generated = false
                     self.severity = severity
                     column = place == nil ? 1 : named.column
@@ -91,8 +91,8 @@ enum CompilerOutput {
                 }
             }
             let rest: Substring
-            if text.hasPrefix(sample.path + ":") {
-                rest = text.dropFirst(sample.path.count + 1)
+            if text.hasPrefix(sample.programPath + ":") {
+                rest = text.dropFirst(sample.programPath.count + 1)
                 generated = false
             } else if text.hasPrefix(CompilerOutput.generatedFile + ":") {
                 rest = text.dropFirst(CompilerOutput.generatedFile.count + 1)

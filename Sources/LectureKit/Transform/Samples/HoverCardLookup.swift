@@ -96,7 +96,8 @@ extension SampleVerifier {
         var offset = 0
         let program = sample.program
         for part in sample.parts {
-            let header = "#sourceLocation(file: \"\(sample.path.swiftStringEscaped)\", line: \(part.firstLine))\n"
+            let header =
+                "#sourceLocation(file: \"\(sample.programPath.swiftStringEscaped)\", line: \(part.firstLine))\n"
             offset += header.utf8.count
             var lineStarts = [0]
             for (index, byte) in part.code.utf8.enumerated() where byte == UInt8(ascii: "\n") {

@@ -43,7 +43,7 @@ extension SampleVerifier {
                     .error(
                         .sampleCompile, sample.path, sample.location,
                         sample.mode == .test ? "test sample does not compile" : "sample does not compile",
-                        notes: [compile.stderrText]))
+                        notes: [ProgramPaths.shown(compile.stderrText, of: sample, as: sample.path)]))
             }
             return false
         }

@@ -7,10 +7,10 @@ extension SampleVerifier {
     /// A sample's stderr as a diagnostic's note shows it: without the runtime's stack trace, and
     /// with the page's path where the runtime names the file by its `#fileID`
     /// (`Sample/b.md:3: Fatal error: …`, the module and the file's last component, which
-    /// `fatalError` and `precondition` print in Swift 6 mode).
+    /// `fatalError` and `precondition` print in Swift 6 mode), its `#filePath` or a generated
+    /// file's path (`ProgramPaths`).
     static func readableStderr(_ stderr: String, of sample: Sample) -> String {
-        let fileID = "Sample/" + (sample.path.split(separator: "/").last.map(String.init) ?? sample.path) + ":"
-        return withoutStackTrace(stderr).replacingOccurrences(of: fileID, with: sample.path + ":")
+        ProgramPaths.shown(withoutStackTrace(stderr), of: sample, as: sample.path)
     }
 
     /// stderr without the runtime's stack trace, which says nothing about the Markdown.

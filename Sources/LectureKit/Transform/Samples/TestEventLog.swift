@@ -9,7 +9,9 @@ import Foundation
 /// "testStarted" | "issueRecorded" | …, "testID", "messages", "issue": {"sourceLocation"}}}` records
 /// what happened. XCTest's lines are the observer's own `{"event", "test", …}`.
 enum TestEventLog {
-    /// The tests in `text` (JSON lines); issues located in `sample.path` get their Markdown line.
+    /// The tests in `text` (JSON lines); issues located in the page (`Sample.programPath`) or on
+    /// an author's line of a generated file (a thrown error is placed at its `@Test`) get their
+    /// Markdown line; what they say names the page, never a path of the machine (`ProgramPaths`).
     static func results(_ text: String, sample: Sample) -> [TestCaseResult] {
         var order: [String] = []
         var byID: [String: TestCaseResult] = [:]
@@ -27,8 +29,12 @@ enum TestEventLog {
         func fail(_ id: String, _ message: String, file: String?, line: Int?, column: Int?) {
             start(id)
             byID[id]!.passed = false
-            var failure = TestCaseResult.Failure(message: message)
-            if file == sample.path, let line {
+            var failure = TestCaseResult.Failure(
+                message: ProgramPaths.shown(message, of: sample, as: sample.programPath))
+            let markdownLine =
+                file == sample.programPath
+                ? line : file.flatMap { ProgramPaths.isGenerated($0) ? line.flatMap(sample.markdownLine) : nil }
+            if let line = markdownLine {
                 failure.line = line
                 let part = sample.parts.last(where: { $0.firstLine <= line }) ?? sample.parts[0]
                 failure.column = (column ?? 1) + part.column - 1
@@ -69,7 +75,8 @@ enum TestEventLog {
         return order.map { id in
             var test = byID[id]!
             if let shown = shownNames[id] {
-                test.name = Self.name(of: id, shown: shown, suites: suites)
+                test.name = ProgramPaths.shown(
+                    Self.name(of: id, shown: shown, suites: suites), of: sample, as: sample.programPath)
             }
             return test
         }

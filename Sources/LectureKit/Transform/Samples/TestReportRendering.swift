@@ -28,7 +28,7 @@ enum TestReportRendering {
                         chrome.render(.testFailureCode, ["code": .text($0)])
                     }
                     let location = failure.line.map {
-                        chrome.render(.testFailureLine, ["path": .text(sample.path), "line": .text(String($0))])
+                        chrome.render(.testFailureLine, ["path": .text(sample.programPath), "line": .text(String($0))])
                     }
                     failures += chrome.render(
                         .testFailure,
