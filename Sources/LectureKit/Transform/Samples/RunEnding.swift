@@ -36,9 +36,11 @@ enum RunEnding {
     }
 
     /// The error for how a run of `sample` ended, or `nil` when its ending is the one its kind
-    /// asks for; `stderr` is the run's, shown with every error (it is often the reason).
+    /// asks for; `stderr` is the run's, shown with every error (it is often the reason), and
+    /// `stdout` what it printed, shown for a run killed at a limit (where it stopped is the clue).
     static func failure(
-        termination: Subprocess.Termination, program: Program, sample: Sample, stderr: String, limits: Limits
+        termination: Subprocess.Termination, program: Program, sample: Sample, stdout: String = "", stderr: String,
+        limits: Limits
     ) -> Diagnostic? {
         let shown = SampleVerifier.readableStderr(stderr, of: sample)
         let stderrNote = shown.isEmpty ? [] : ["stderr:\n" + shown]
@@ -50,9 +52,14 @@ enum RunEnding {
         case .timedOut:
             return error(
                 .sampleTimeout, "\(noun) timed out after \(SampleVerifier.seconds(limits.timeout)) and was killed",
-                ["raise the limit with --timeout SECONDS if it is slow on purpose"])
+                printedBeforeKill(stdout)
+                    + [
+                        "if it is slow on purpose, raise the limit: 'timeout = SECONDS' under [preprocessor.lecture] in book.toml (now \(SampleVerifier.seconds(limits.timeout))), or --timeout SECONDS for one run"
+                    ])
         case .outputLimitExceeded:
-            return error(.sampleOutputLimit, "\(noun) wrote more than \(limits.output) bytes and was killed", [])
+            return error(
+                .sampleOutputLimit, "\(noun) wrote more than \(limits.output) bytes and was killed",
+                printedBeforeKill(stdout))
         case .fileLimitExceeded:
             return SampleVerifier.fileLimitError(sample, program: noun, notes: stderrNote)
         case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
@@ -84,5 +91,13 @@ enum RunEnding {
         case .exited:
             return nil
         }
+    }
+
+    /// What a run killed at a limit printed before the kill, as a note: its last lines (where it
+    /// stopped), capped as every echo is (`TerminalText.lastLines`); none when it printed nothing.
+    static func printedBeforeKill(_ stdout: String) -> [String] {
+        let printed = stdout.hasSuffix("\n") ? String(stdout.dropLast()) : stdout
+        guard !printed.isEmpty else { return ["it printed nothing before it was killed"] }
+        return ["what it printed before it was killed:\n" + TerminalText.lastLines(printed)]
     }
 }

@@ -102,7 +102,8 @@ extension SampleVerifier {
         // How it ended, read as every kind's ending is (`RunEnding`).
         var failures = [
             RunEnding.failure(
-                termination: run.termination, program: .sample, sample: sample, stderr: run.stderrText,
+                termination: run.termination, program: .sample, sample: sample, stdout: run.stdoutText,
+                stderr: run.stderrText,
                 limits: runLimits)
         ].compactMap { $0 }
         let crashed: Bool
