@@ -1,4 +1,5 @@
 import CommonMark
+import LectureKit
 
 /// The script and error overlay that `lecture serve` puts into the HTML pages it serves.
 ///
@@ -14,9 +15,9 @@ enum LiveReload {
     /// The shared worker that holds a browser's one event stream (`LiveReloadClient.worker`).
     static let workerPath = "/__lecture/live-reload-worker.js"
     /// The `id` of the overlay element and of the injected script.
-    static let overlayID = "lecture-build-errors"
+    static let overlayID = ThemeIDs.buildErrorOverlay
     /// The `id` of the injected `<script>` element, by which tests and tools recognise it.
-    static let scriptID = "lecture-live-reload"
+    static let scriptID = ThemeIDs.liveReloadScript
 
     /// `html` with the snippet for `state` inserted before its last `</body>`, matched
     /// case-insensitively on bytes, so a page that is not valid UTF-8 passes through unchanged.
