@@ -18,6 +18,10 @@ package struct BookSettings: Sendable, Hashable {
     static let defaultLanguage = "en"
     /// `language`, else `defaultLanguage`.
     var languageOrDefault: String { language ?? Self.defaultLanguage }
+    /// `[book] text-direction` (`ltr` or `rtl`), the pages' `dir`.
+    var textDirection: String?
+    /// `textDirection`, else the language's (`TextDirection`), as mdBook 0.5.4 writes `dir`.
+    var textDirectionOrDefault: String { textDirection ?? TextDirection.of(language: languageOrDefault) }
     /// `[book] src`: the folder with `SUMMARY.md` (mdBook's default `src`).
     var source: String?
     /// `[build] build-dir`: where the site is written (mdBook's default `book`).

@@ -125,6 +125,11 @@ extension BookSettingsLoader {
         "book.title": string(\.title),
         "book.description": string(\.description),
         "book.language": string(\.language),
+        "book.text-direction": Field(.value) { entry, settings in
+            guard entry.kind == .string, ["ltr", "rtl"].contains(entry.value) else { return "needs \"ltr\" or \"rtl\"" }
+            settings.textDirection = entry.value
+            return nil
+        },
         "book.src": path(\.source),
         "book.authors": Field(.container) { entry, settings in
             guard entry.kind == .array else { return "needs an array of strings, such as [\"Ada\"]" }

@@ -181,8 +181,6 @@ package enum BookSettingsLoader {
             return htmlUnsupported.contains(path[2])
                 ? "this mdBook HTML option is not implemented by lecture's theme" : nil
         case "rust": return "lecture's samples are Swift; Rust settings do not apply"
-        case "book":
-            return path.count == 2 && path[1] == "text-direction" ? "not implemented by lecture" : nil
         case "build":
             return path.count == 2
                 && ["use-default-preprocessors", "extra-watch-dirs"].contains(path[1])
