@@ -4,8 +4,8 @@ import LectureKit
 /// The script and error overlay that `lecture serve` puts into the HTML pages it serves.
 ///
 /// Injected at serve time into the HTTP response only, never into the files `lecture build`
-/// writes: the snippet goes right before the last `</body>` (or at the end of a page without
-/// one). The script (`LiveReloadClient`) follows the builds through one event stream per
+/// writes: the snippet goes right before the last `</body>` that is markup, not text of a comment
+/// or a script (`InjectionPoint`; at the end of a page without one). The script (`LiveReloadClient`) follows the builds through one event stream per
 /// browser, shared by every tab, and, for a newer build, swaps the page's `<main>` in place or
 /// reloads it, or else shows or hides the error overlay. When the last rebuild failed, the
 /// overlay is also in the served HTML itself, so it is there at once, before any event.
@@ -19,11 +19,13 @@ enum LiveReload {
     /// The `id` of the injected `<script>` element, by which tests and tools recognise it.
     static let scriptID = ThemeIDs.liveReloadScript
 
-    /// `html` with the snippet for `state` inserted before its last `</body>`, matched
-    /// case-insensitively on bytes, so a page that is not valid UTF-8 passes through unchanged.
+    /// `html` with the snippet for `state` inserted before its last `</body>` that is markup (not
+    /// in a comment or a script's text: `InjectionPoint`), matched case-insensitively on bytes, so
+    /// a page that is not valid UTF-8 passes through unchanged; a page with no such place is
+    /// served as it is.
     static func inject(into html: [UInt8], state: SiteState) -> [UInt8] {
+        guard let index = InjectionPoint.of(html) else { return html }
         let snippet = Array(self.snippet(state, shell: shell(of: html)).utf8)
-        guard let index = lastBodyClose(in: html) else { return html + snippet }
         return Array(html[..<index]) + snippet + Array(html[index...])
     }
 
@@ -77,8 +79,6 @@ enum LiveReload {
         "position:absolute;top:6px;right:10px;background:none;border:0;color:#fff;font-size:22px;cursor:pointer"
     static let preStyle =
         "margin:8px 0 0;padding:0;border:0;background:none;box-shadow:none;max-height:none;overflow:visible;white-space:pre-wrap;font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;color:#ffd7d7"
-
-    private static func lastBodyClose(in html: [UInt8]) -> Int? { lastIndex(of: "</body>", in: html) }
 
     /// Where the last case-insensitive match of `needle` (lowercase ASCII) starts.
     private static func lastIndex(of needle: String, in html: [UInt8]) -> Int? {
