@@ -13,8 +13,8 @@ import LectureSupport
 enum InjectionPoint {
     static func of(_ html: [UInt8]) -> Int? {
         var hidden: [Range<Int>] = []
-        HTMLAttributes.scan(html, rawText: { _, range in hidden.append(range) }, comment: { hidden.append($0) }) { _ in
-        }
+        HTMLAttributes.scan(
+            html, rawText: { _, range in hidden.append(range) }, comment: { hidden.append($0) }, visit: { _ in })
         func isHidden(_ offset: Int) -> Bool { hidden.contains { $0.contains(offset) } }
         let needle = Array("</body".utf8)
         var offset = html.count - needle.count
