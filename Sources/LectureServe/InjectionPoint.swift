@@ -19,7 +19,7 @@ enum InjectionPoint {
         let needle = Array("</body".utf8)
         var offset = html.count - needle.count
         while offset >= 0 {
-            if matches(needle, in: html, at: offset), !isHidden(offset) {
+            if LiveReload.matches(needle, in: html, at: offset), !isHidden(offset) {
                 let after = offset + needle.count
                 if after == html.count || [0x20, 0x09, 0x0A, 0x0C, 0x0D, 0x2F, 0x3E].contains(html[after]) {
                     return offset
@@ -29,14 +29,5 @@ enum InjectionPoint {
         }
         // A comment or raw text left open runs to the end: nothing after it would be markup.
         return hidden.contains { $0.upperBound >= html.count } ? nil : html.count
-    }
-
-    private static func matches(_ needle: [UInt8], in html: [UInt8], at start: Int) -> Bool {
-        for index in 0..<needle.count {
-            var byte = html[start + index]
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
-            if byte != needle[index] { return false }
-        }
-        return true
     }
 }

@@ -94,7 +94,8 @@ enum LiveReload {
         return (0...(html.count - needle.count)).first { matches(needle, in: html, at: $0) }
     }
 
-    private static func matches(_ needle: [UInt8], in html: [UInt8], at start: Int) -> Bool {
+    /// Whether `html` holds `needle` (lowercase ASCII) at `start`, in any ASCII case.
+    static func matches(_ needle: [UInt8], in html: [UInt8], at start: Int) -> Bool {
         for offset in 0..<needle.count {
             var byte = html[start + offset]
             if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
