@@ -86,6 +86,10 @@ package struct BookSettings: Sendable, Hashable {
     package var sampleLibraries: [String] = []
     /// `[preprocessor.lecture.samples] sandbox`: `auto`, `require` or `off` (`SampleSandbox`).
     var sampleSandbox: SandboxSetting?
+    /// `[preprocessor.lecture.samples] memory-limit`: MiB of address space a sample's program may map.
+    var sampleMemoryLimit: Int?
+    /// `[preprocessor.lecture.samples] process-limit`: processes and threads a contained program may have.
+    var sampleProcessLimit: Int?
     /// `[preprocessor.lecture.samples] verify`: whether `lecture build` verifies the samples (default off).
     package var verifySamples: Bool?
     /// `[preprocessor.lecture.samples] without-output`: what a fence without an output block is checked for.

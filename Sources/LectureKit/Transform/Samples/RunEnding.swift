@@ -33,6 +33,8 @@ enum RunEnding {
         var timeout: Double
         /// Bytes of stdout and of stderr.
         var output: Int
+        /// MiB of address space (`ResourceLimits`).
+        var memoryMiB = ResourceLimits().memoryMiB
     }
 
     /// The error for how a run of `sample` ended, or `nil` when its ending is the one its kind
@@ -69,6 +71,13 @@ enum RunEnding {
                 .sampleUnverifiable,
                 "\(noun) was killed by \(Subprocess.signalName(signal)), not by lecture's limits, and could not be verified",
                 [UnfinishedProcess.killed(signal).note])
+        case .signaled where ResourceLimits.ranOutOfMemory(stderr: stderr):
+            // Not the sample's logic, and not a trap to pass a `should_fail` sample on.
+            return error(
+                .sampleExit, "\(noun) ran out of memory: it may map at most \(limits.memoryMiB) MiB",
+                [
+                    "raise the limit with 'memory-limit = MiB' under [preprocessor.lecture.samples] in book.toml if it needs more on purpose"
+                ])
         case .signaled where program == .sample && sample.shouldFail:
             return nil
         case .signaled(let signal):

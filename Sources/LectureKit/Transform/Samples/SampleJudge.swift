@@ -220,7 +220,9 @@ extension SampleVerifier {
     }
 
     /// The limits a run of a sample or of a test program is killed at.
-    var runLimits: RunEnding.Limits { RunEnding.Limits(timeout: options.timeout, output: options.outputLimit) }
+    var runLimits: RunEnding.Limits {
+        RunEnding.Limits(timeout: options.timeout, output: options.outputLimit, memoryMiB: options.limits.memoryMiB)
+    }
 
     /// Whether a failure is the sample's own, so the same key gives it again: not a time-out, an
     /// output cap, two runs that disagreed, a sample that could not be verified or was cut short.
