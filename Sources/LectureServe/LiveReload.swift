@@ -1,10 +1,11 @@
 import CommonMark
+import LectureKit
 
 /// The script and error overlay that `lecture serve` puts into the HTML pages it serves.
 ///
 /// Injected at serve time into the HTTP response only, never into the files `lecture build`
-/// writes: the snippet goes right before the last `</body>` (or at the end of a page without
-/// one). The script (`LiveReloadClient`) follows the builds through one event stream per
+/// writes: the snippet goes right before the last `</body>` that is markup, not text of a comment
+/// or a script (`InjectionPoint`; at the end of a page without one). The script (`LiveReloadClient`) follows the builds through one event stream per
 /// browser, shared by every tab, and, for a newer build, swaps the page's `<main>` in place or
 /// reloads it, or else shows or hides the error overlay. When the last rebuild failed, the
 /// overlay is also in the served HTML itself, so it is there at once, before any event.
@@ -14,15 +15,17 @@ enum LiveReload {
     /// The shared worker that holds a browser's one event stream (`LiveReloadClient.worker`).
     static let workerPath = "/__lecture/live-reload-worker.js"
     /// The `id` of the overlay element and of the injected script.
-    static let overlayID = "lecture-build-errors"
+    static let overlayID = ThemeIDs.buildErrorOverlay
     /// The `id` of the injected `<script>` element, by which tests and tools recognise it.
-    static let scriptID = "lecture-live-reload"
+    static let scriptID = ThemeIDs.liveReloadScript
 
-    /// `html` with the snippet for `state` inserted before its last `</body>`, matched
-    /// case-insensitively on bytes, so a page that is not valid UTF-8 passes through unchanged.
+    /// `html` with the snippet for `state` inserted before its last `</body>` that is markup (not
+    /// in a comment or a script's text: `InjectionPoint`), matched case-insensitively on bytes, so
+    /// a page that is not valid UTF-8 passes through unchanged; a page with no such place is
+    /// served as it is.
     static func inject(into html: [UInt8], state: SiteState) -> [UInt8] {
+        guard let index = InjectionPoint.of(html) else { return html }
         let snippet = Array(self.snippet(state, shell: shell(of: html)).utf8)
-        guard let index = lastBodyClose(in: html) else { return html + snippet }
         return Array(html[..<index]) + snippet + Array(html[index...])
     }
 
@@ -77,8 +80,6 @@ enum LiveReload {
     static let preStyle =
         "margin:8px 0 0;padding:0;border:0;background:none;box-shadow:none;max-height:none;overflow:visible;white-space:pre-wrap;font:13px/1.45 ui-monospace,Menlo,Consolas,monospace;color:#ffd7d7"
 
-    private static func lastBodyClose(in html: [UInt8]) -> Int? { lastIndex(of: "</body>", in: html) }
-
     /// Where the last case-insensitive match of `needle` (lowercase ASCII) starts.
     private static func lastIndex(of needle: String, in html: [UInt8]) -> Int? {
         let needle = Array(needle.utf8)
@@ -93,7 +94,8 @@ enum LiveReload {
         return (0...(html.count - needle.count)).first { matches(needle, in: html, at: $0) }
     }
 
-    private static func matches(_ needle: [UInt8], in html: [UInt8], at start: Int) -> Bool {
+    /// Whether `html` holds `needle` (lowercase ASCII) at `start`, in any ASCII case.
+    static func matches(_ needle: [UInt8], in html: [UInt8], at start: Int) -> Bool {
         for offset in 0..<needle.count {
             var byte = html[start + offset]
             if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }

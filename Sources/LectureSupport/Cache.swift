@@ -79,5 +79,7 @@ package struct Cache: Hashable, Sendable {
         /// The compiler's version and identity, and its frontend arguments (`Toolchain`,
         /// `FrontendArguments`).
         case toolchain
+        /// The whole output of a sample whose mismatch diff is cut, named in the diff (`SampleJudge`).
+        case actualOutput = "actual-output"
     }
 }

@@ -102,6 +102,8 @@ extension Diagnostic.Identifier {
     package static let outputCollision = Self("lecture.page.output-collision")
     /// Output names that differ only in case, one file on a case-insensitive file system (a warning).
     package static let outputCaseCollision = Self("lecture.page.case-collision")
+    /// An output name Windows cannot hold: a device name, `<>:"|?*`, a trailing dot or space (a warning).
+    package static let outputNonPortableName = Self("lecture.page.windows-name")
     /// A page without a `# ` heading, or with several (a style lint: `[preprocessor.lecture] style-lints`).
     package static let pageHeading = Self("lecture.page.heading")
     /// Heading levels that jump (h2 to h4; a style lint: `[preprocessor.lecture] style-lints`).
@@ -253,7 +255,8 @@ extension Diagnostic.Identifier {
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
-        unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, pageHeading, headingJump, nestingTooDeep,
+        unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, outputNonPortableName, pageHeading,
+        headingJump, nestingTooDeep,
         bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, repeatedHeadingID,
         infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,

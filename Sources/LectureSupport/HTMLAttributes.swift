@@ -30,9 +30,11 @@ package enum HTMLAttributes {
     static let rawTextElements: [StaticString] = ["script", "style", "textarea", "title", "xmp", "noembed", "noframes"]
 
     /// Calls `visit` with each start tag of `bytes`, in order; `rawText` with the name (lowercased)
-    /// and byte range of each raw text element's text.
+    /// and byte range of each raw text element's text; `comment` with each comment's range, from
+    /// its `<!--` to after its `-->` (or the end, when it is not closed).
     package static func scan(
-        _ bytes: [UInt8], rawText: (String, Range<Int>) -> Void = { _, _ in }, visit: (Tag) -> Void
+        _ bytes: [UInt8], rawText: (String, Range<Int>) -> Void = { _, _ in },
+        comment: (Range<Int>) -> Void = { _ in }, visit: (Tag) -> Void
     ) {
         bytes.withUnsafeBufferPointer { bytes in
             let count = bytes.count
@@ -60,6 +62,7 @@ package enum HTMLAttributes {
                     var close = index + 3
                     while close < count, !startsWith("-->", at: close) { close += 1 }
                     index = close + 3
+                    comment(open..<min(index, count))
                     continue
                 }
                 let letter = bytes[index] | 0x20

@@ -74,6 +74,27 @@ package enum TerminalText {
     }
 }
 
+extension TerminalText {
+    /// The last `maxLines` lines and at most about `maxBytes` bytes of `text`, after a line
+    /// saying how much came before: `… 812 earlier lines (1048576 bytes) not shown`. Where a
+    /// program stopped is at its end (a run killed at a time limit). `text` when it fits.
+    package static func lastLines(_ text: String, maxLines: Int = 50, maxBytes: Int = 8 * 1024) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var kept = 0
+        var bytes = 0
+        for line in lines.reversed() {
+            if kept == maxLines || (kept > 0 && bytes + line.utf8.count + 1 > maxBytes) { break }
+            kept += 1
+            bytes += line.utf8.count + 1
+        }
+        guard kept < lines.count else { return text }
+        let earlier = lines.dropLast(kept)
+        let earlierBytes = earlier.reduce(0) { $0 + $1.utf8.count + 1 }
+        return "… \(earlier.count) earlier line\(earlier.count == 1 ? "" : "s") (\(earlierBytes) bytes) not shown\n"
+            + lines.suffix(kept).joined(separator: "\n")
+    }
+}
+
 extension Diagnostic {
     /// This diagnostic as a terminal or a CI log may be shown it (`TerminalText`): its path and
     /// summary on one line each, every control character visible, each note capped.

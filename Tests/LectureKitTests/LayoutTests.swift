@@ -67,7 +67,7 @@ import Testing
         #expect(!failed, "\(lines)")
         for name in ["a.html", "index.html", "print.html", "toc.html", "404.html"] {
             let page = try #require(TestSupport.read(root + "/book/" + name), "\(name)")
-            #expect(page.contains("<html lang=\"en\" data-default-theme=\"dark\">"), "\(name)")
+            #expect(page.contains("<html lang=\"en\" dir=\"ltr\" data-default-theme=\"dark\">"), "\(name)")
             #expect(page.contains("href=\"https://example.com/book\""), "\(name)")
             #expect(page.contains("<meta name=\"generator\" content=\"lecture · "), "\(name)")
         }

@@ -64,7 +64,8 @@ import Testing
         #expect(lines.last?.hasPrefix("2 Swift samples were not verified: add 'verify = true'") == true, "\(lines)")
         let samples = try #require(TestSupport.read(output + "/book/samples.html"))
         #expect(
-            samples.contains("<html lang=\"en\" data-default-theme=\"dark\">"), "book.toml's language and default-theme"
+            samples.contains("<html lang=\"en\" dir=\"ltr\" data-default-theme=\"dark\">"),
+            "book.toml's language and default-theme"
         )
         #expect(samples.contains("name2") && samples.contains("Hello, "), "the sample came from greeting.swift")
         #expect(!samples.contains("ANCHOR"))

@@ -128,7 +128,7 @@ import Testing
         let (_, diagnostics) = BookSettingsLoader.parse(
             """
             [book]
-            text-direction = "rtl"
+            # text-direction is read (attack 8, kind 37): no warning
             [build]
             use-default-preprocessors = false
             [output.html]
@@ -148,7 +148,6 @@ import Testing
             follow-web-links = true
             """, path: "book.toml")
         let keys = [
-            (2, "book.text-direction", "left to right"),
             (4, "build.use-default-preprocessors", "{{#include}}"),
             (6, "output.html.theme", ".hbs"),
             (7, "output.html.definition-lists", "definition list"),

@@ -94,6 +94,8 @@ package enum BookLayout {
         if let family = settings.diagramFont { configuration.diagramFont = family }
         if let seconds = settings.compileTimeout { configuration.verifier.compileTimeout = seconds }
         if let sandbox = settings.sampleSandbox { configuration.verifier.sandbox = sandbox }
+        if let mebibytes = settings.sampleMemoryLimit { configuration.verifier.limits.memoryMiB = mebibytes }
+        if let count = settings.sampleProcessLimit { configuration.verifier.limits.processes = count }
         // A book verifies its samples in `build` only when it asks to (`lecture check` always does).
         configuration.sampleRules.verify = settings.verifySamples ?? false
         if let rule = settings.samplesWithoutOutput { configuration.sampleRules.withoutOutput = rule }

@@ -18,6 +18,10 @@ package struct BookSettings: Sendable, Hashable {
     static let defaultLanguage = "en"
     /// `language`, else `defaultLanguage`.
     var languageOrDefault: String { language ?? Self.defaultLanguage }
+    /// `[book] text-direction` (`ltr` or `rtl`), the pages' `dir`.
+    var textDirection: String?
+    /// `textDirection`, else the language's (`TextDirection`), as mdBook 0.5.4 writes `dir`.
+    var textDirectionOrDefault: String { textDirection ?? TextDirection.of(language: languageOrDefault) }
     /// `[book] src`: the folder with `SUMMARY.md` (mdBook's default `src`).
     var source: String?
     /// `[build] build-dir`: where the site is written (mdBook's default `book`).
@@ -82,6 +86,10 @@ package struct BookSettings: Sendable, Hashable {
     package var sampleLibraries: [String] = []
     /// `[preprocessor.lecture.samples] sandbox`: `auto`, `require` or `off` (`SampleSandbox`).
     var sampleSandbox: SandboxSetting?
+    /// `[preprocessor.lecture.samples] memory-limit`: MiB of address space a sample's program may map.
+    var sampleMemoryLimit: Int?
+    /// `[preprocessor.lecture.samples] process-limit`: processes and threads a contained program may have.
+    var sampleProcessLimit: Int?
     /// `[preprocessor.lecture.samples] verify`: whether `lecture build` verifies the samples (default off).
     package var verifySamples: Bool?
     /// `[preprocessor.lecture.samples] without-output`: what a fence without an output block is checked for.

@@ -125,6 +125,11 @@ extension BookSettingsLoader {
         "book.title": string(\.title),
         "book.description": string(\.description),
         "book.language": string(\.language),
+        "book.text-direction": Field(.value) { entry, settings in
+            guard entry.kind == .string, ["ltr", "rtl"].contains(entry.value) else { return "needs \"ltr\" or \"rtl\"" }
+            settings.textDirection = entry.value
+            return nil
+        },
         "book.src": path(\.source),
         "book.authors": Field(.container) { entry, settings in
             guard entry.kind == .array else { return "needs an array of strings, such as [\"Ada\"]" }
@@ -245,6 +250,25 @@ extension BookSettingsLoader {
             return nil
         },
         "lecture.smart-punctuation": boolean(\.smartPunctuation),
+        "lecture.samples.memory-limit": Field(.value) { entry, settings in
+            guard entry.kind == .integer, let mebibytes = Int(entry.value),
+                ResourceLimits.memoryRange.contains(mebibytes)
+            else {
+                return
+                    "needs a whole number of MiB from \(ResourceLimits.memoryRange.lowerBound) to \(ResourceLimits.memoryRange.upperBound), such as 4096"
+            }
+            settings.sampleMemoryLimit = mebibytes
+            return nil
+        },
+        "lecture.samples.process-limit": Field(.value) { entry, settings in
+            guard entry.kind == .integer, let count = Int(entry.value), ResourceLimits.processRange.contains(count)
+            else {
+                return
+                    "needs a whole number from \(ResourceLimits.processRange.lowerBound) to \(ResourceLimits.processRange.upperBound), such as 256"
+            }
+            settings.sampleProcessLimit = count
+            return nil
+        },
     ]
 
     /// The elements of arrays and the entries of tables lecture reads, by the dotted path of the

@@ -22,10 +22,6 @@ enum MdBookKeys {
         let isTrue = entry.kind == .boolean && entry.value == "true"
         let isFalse = entry.kind == .boolean && entry.value == "false"
         switch key {
-        case "book.text-direction":
-            return entry.value == "rtl"
-                ? .lost("the pages are laid out left to right: lecture's theme has no right-to-left layout")
-                : .accepted
         case "build.use-default-preprocessors":
             return isFalse
                 ? .lost(

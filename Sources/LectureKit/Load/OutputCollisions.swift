@@ -46,6 +46,7 @@ enum OutputCollisions {
             }
         }
         return diagnostics + caseCollisions(book: book, assets: assets, contentDirectory: contentDirectory)
+            + PortableNames.warnings(book: book, assets: assets, contentDirectory: contentDirectory)
     }
 
     /// The longest name a file may have on Linux's file systems (ext4, btrfs, XFS, tmpfs: NAME_MAX).
@@ -70,6 +71,7 @@ enum OutputCollisions {
     /// Output names that differ only in case (`Intro.html`, `intro.html`): one file on a
     /// case-insensitive file system (macOS's and Windows' defaults, where the site is often
     /// opened or deployed), so one page silently replaces the other there. A warning at the later.
+    /// Its sibling, names Windows cannot hold at all, is `PortableNames`.
     static func caseCollisions(book: Book, assets: [String], contentDirectory: String) -> [Diagnostic] {
         let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
         var first: [String: String] = [:]

@@ -27,7 +27,8 @@ struct BuildContext: Sendable {
     let diagnostics = DiagnosticEngine()
     /// `Load`: the page template, `404.html` and the assets (`nil` for a check).
     var templates: Templates?
-    /// `Load`: the `id`s the page template gives its own elements, which headings must not take.
+    /// `Load`: the `id`s the theme, its scripts and the preview give their own elements
+    /// (`ThemeIDs`), which headings must not take.
     var templateIDs: Set<String> = []
     /// `Load`: the book and its pages' files and signatures.
     var content = LoadedContent(book: Book(title: "", chapters: []), files: [], diagnostics: [])

@@ -80,6 +80,7 @@ struct TemplateValues: Hashable, Sendable {
             "swift_version": .text(swiftVersion),
             "build_date": .text(buildDate),
             "language": .text(settings.languageOrDefault),
+            "text_direction": .text(settings.textDirectionOrDefault),
             "default_theme": .text(settings.defaultTheme ?? ""),
             "repository_link": .html(repositoryLink),
             "edit_link": .html(editLink),

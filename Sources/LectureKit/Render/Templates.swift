@@ -25,11 +25,12 @@ struct Templates: Hashable, Sendable {
     static let pagePlaceholders: Set<String> = [
         "title", "page_title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version",
         "build_date",
-        "verified", "language", "default_theme", "repository_link", "edit_link", "head",
+        "verified", "language", "text_direction", "default_theme", "repository_link", "edit_link", "head",
     ]
     /// Placeholders `404.html` may use.
     static let notFoundPlaceholders: Set<String> = [
-        "book_title", "nav", "root", "swift_version", "build_date", "verified", "language", "default_theme",
+        "book_title", "nav", "root", "swift_version", "build_date", "verified", "language", "text_direction",
+        "default_theme",
         "repository_link",
     ]
 

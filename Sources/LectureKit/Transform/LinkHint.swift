@@ -1,3 +1,4 @@
+import Foundation
 import LectureSupport
 
 /// The notes under a link that leads nowhere: where it resolved to, and the link that would reach
@@ -17,11 +18,39 @@ enum LinkHint {
             notes.append("it resolves to '\(resolved)' in the content folder (links are relative to \(page))")
         }
         if let meant = meant(resolved, in: candidates) {
-            let link = relative(meant, from: page)
-            // The content folder's path is worth showing only when the link spells it otherwise.
-            notes.append("did you mean '\(link + fragment)'?" + (link == meant ? "" : " (\(meant))"))
+            // Written as a link reads it: a link's `%XX` is decoded, so a page whose name holds a
+            // `%` is reached by `%25` (and `#`, `?`, a space by their escapes).
+            let link = linkText(relative(meant, from: page))
+            // A suggestion is never the text already written (attack 8, kind 8): following it
+            // would change nothing.
+            if link != written {
+                // The content folder's path is worth showing only when the link spells it otherwise.
+                notes.append("did you mean '\(link + fragment)'?" + (link == meant ? "" : " (\(meant))"))
+            }
+            if meant != resolved, meant.removingPercentEncoding == resolved {
+                notes.append(
+                    "the summary's '\(meant)' names a file called '\(meant)' literally: SUMMARY.md links are not percent-decoded (but %20), as mdBook 0.5.4 reads them; to list '\(resolved)', write it as it is named in SUMMARY.md"
+                )
+            }
         }
         return notes
+    }
+
+    /// `path` as a Markdown link's destination that reads back as `path`: `%`, `#`, `?` and a
+    /// space percent-encoded (`100%.md` as `100%25.md`).
+    static func linkText(_ path: String) -> String {
+        guard path.contains(where: { "%#? ".contains($0) }) else { return path }
+        var out = ""
+        for character in path {
+            switch character {
+            case "%": out += "%25"
+            case "#": out += "%23"
+            case "?": out += "%3F"
+            case " ": out += "%20"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     /// The candidate with the same file name (the one nearest by path when several), else the

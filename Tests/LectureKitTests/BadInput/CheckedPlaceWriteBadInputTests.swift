@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 #if canImport(Glibc)

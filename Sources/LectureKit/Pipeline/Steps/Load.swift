@@ -84,8 +84,7 @@ extension BuildStep {
             templates.words = words.words
             context.diagnostics.emit(words.diagnostics)
             context.templates = templates
-            let page = try? FileSystem.read(FileSystem.join(configuration.templatesDirectory, "page.html"))
-            context.templateIDs = HTMLIDs.of(String(decoding: page ?? [], as: UTF8.self))
+            context.templateIDs = ThemeIDs.of(templates)
         } catch {
             context.diagnostics.emit(error.diagnostics)
         }

@@ -40,15 +40,31 @@ enum OutputComparison {
     /// A line diff of expected against actual (`-` expected only, `+` actual only, ` ` both),
     /// with invisible characters made visible: a space at the end of a line as `·`, a tab as
     /// `→`, a carriage return as `␍`, and other control characters as `\u{…}`.
-    static func diff(expected: String, actual: String) -> String {
-        // Line diffs cost up to the product of the lengths: past 500 lines a side, only the
-        // first 500 are compared, and the note says so.
-        let limit = 500
+    /// Lines compared a side: line diffs cost up to the product of the lengths.
+    static let diffLimit = 500
+
+    /// Whether `diff` leaves lines of either side out.
+    static func diffIsCut(expected: String, actual: String) -> Bool {
+        func lines(_ text: String) -> Int { normalize(text).utf8.lazy.filter { $0 == 0x0A }.count + 1 }
+        return lines(expected) > diffLimit || lines(actual) > diffLimit
+    }
+
+    static func diff(expected: String, actual: String, fullOutput: String? = nil) -> String {
+        // Past 500 lines a side, only the first 500 are compared, and the diff says so first,
+        // with the exact counts (attack 8, kind 45: the cut was said only after 1,000 lines, which
+        // a terminal never shows, and the terminal's count of what it left out looked like all).
+        let limit = diffLimit
         let allOld = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false)
         let allNew = normalize(actual).split(separator: "\n", omittingEmptySubsequences: false)
         let old = allOld.prefix(limit).map(String.init)
         let new = allNew.prefix(limit).map(String.init)
         var lines = ["--- expected", "+++ actual"]
+        if allOld.count > limit || allNew.count > limit {
+            lines.insert(
+                "(only the first \(limit) lines of each side are compared: expected has \(allOld.count) lines, actual \(allNew.count); "
+                    + "\(max(0, allOld.count - limit)) expected and \(max(0, allNew.count - limit)) actual lines are not in this diff"
+                    + (fullOutput.map { "; the whole actual output is in \($0)" } ?? "") + ")", at: 0)
+        }
         // Lines compared by their bytes: `String`'s `==` holds NFC and NFD lines equal.
         let difference = new.map { Array($0.utf8) }.difference(from: old.map { Array($0.utf8) })
         var removed = Set<Int>()
@@ -88,10 +104,6 @@ enum OutputComparison {
             lines.append(
                 "(lines that read the same differ in their code points: Unicode normalisation (NFC, NFD) or invisible characters; output is compared byte for byte)"
             )
-        }
-        if allOld.count > limit || allNew.count > limit {
-            lines.append(
-                "(only the first \(limit) lines are compared: expected has \(allOld.count), actual \(allNew.count))")
         }
         return lines.joined(separator: "\n")
     }

@@ -33,12 +33,16 @@ enum RunEnding {
         var timeout: Double
         /// Bytes of stdout and of stderr.
         var output: Int
+        /// MiB of address space (`ResourceLimits`).
+        var memoryMiB = ResourceLimits().memoryMiB
     }
 
     /// The error for how a run of `sample` ended, or `nil` when its ending is the one its kind
-    /// asks for; `stderr` is the run's, shown with every error (it is often the reason).
+    /// asks for; `stderr` is the run's, shown with every error (it is often the reason), and
+    /// `stdout` what it printed, shown for a run killed at a limit (where it stopped is the clue).
     static func failure(
-        termination: Subprocess.Termination, program: Program, sample: Sample, stderr: String, limits: Limits
+        termination: Subprocess.Termination, program: Program, sample: Sample, stdout: String = "", stderr: String,
+        limits: Limits
     ) -> Diagnostic? {
         let shown = SampleVerifier.readableStderr(stderr, of: sample)
         let stderrNote = shown.isEmpty ? [] : ["stderr:\n" + shown]
@@ -50,9 +54,14 @@ enum RunEnding {
         case .timedOut:
             return error(
                 .sampleTimeout, "\(noun) timed out after \(SampleVerifier.seconds(limits.timeout)) and was killed",
-                ["raise the limit with --timeout SECONDS if it is slow on purpose"])
+                printedBeforeKill(stdout)
+                    + [
+                        "if it is slow on purpose, raise the limit: 'timeout = SECONDS' under [preprocessor.lecture] in book.toml (now \(SampleVerifier.seconds(limits.timeout))), or --timeout SECONDS for one run"
+                    ])
         case .outputLimitExceeded:
-            return error(.sampleOutputLimit, "\(noun) wrote more than \(limits.output) bytes and was killed", [])
+            return error(
+                .sampleOutputLimit, "\(noun) wrote more than \(limits.output) bytes and was killed",
+                printedBeforeKill(stdout))
         case .fileLimitExceeded:
             return SampleVerifier.fileLimitError(sample, program: noun, notes: stderrNote)
         case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
@@ -62,6 +71,13 @@ enum RunEnding {
                 .sampleUnverifiable,
                 "\(noun) was killed by \(Subprocess.signalName(signal)), not by lecture's limits, and could not be verified",
                 [UnfinishedProcess.killed(signal).note])
+        case .signaled where ResourceLimits.ranOutOfMemory(stderr: stderr):
+            // Not the sample's logic, and not a trap to pass a `should_fail` sample on.
+            return error(
+                .sampleExit, "\(noun) ran out of memory: it may map at most \(limits.memoryMiB) MiB",
+                [
+                    "raise the limit with 'memory-limit = MiB' under [preprocessor.lecture.samples] in book.toml if it needs more on purpose"
+                ])
         case .signaled where program == .sample && sample.shouldFail:
             return nil
         case .signaled(let signal):
@@ -84,5 +100,13 @@ enum RunEnding {
         case .exited:
             return nil
         }
+    }
+
+    /// What a run killed at a limit printed before the kill, as a note: its last lines (where it
+    /// stopped), capped as every echo is (`TerminalText.lastLines`); none when it printed nothing.
+    static func printedBeforeKill(_ stdout: String) -> [String] {
+        let printed = stdout.hasSuffix("\n") ? String(stdout.dropLast()) : stdout
+        guard !printed.isEmpty else { return ["it printed nothing before it was killed"] }
+        return ["what it printed before it was killed:\n" + TerminalText.lastLines(printed)]
     }
 }

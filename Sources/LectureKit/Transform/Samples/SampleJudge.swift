@@ -102,7 +102,8 @@ extension SampleVerifier {
         // How it ended, read as every kind's ending is (`RunEnding`).
         var failures = [
             RunEnding.failure(
-                termination: run.termination, program: .sample, sample: sample, stderr: run.stderrText,
+                termination: run.termination, program: .sample, sample: sample, stdout: run.stdoutText,
+                stderr: run.stderrText,
                 limits: runLimits)
         ].compactMap { $0 }
         let crashed: Bool
@@ -142,7 +143,8 @@ extension SampleVerifier {
                         .sampleOutputMismatch,
                         sample.path, at, "output does not match the expected output",
                         notes: [
-                            OutputComparison.diff(expected: expected, actual: actual),
+                            OutputComparison.diff(
+                                expected: expected, actual: actual, fullOutput: keptWhenCut(expected, actual)),
                             "sample at \(sample.path):\(location.line):\(location.column); "
                                 + hints.joined(separator: "; "),
                         ] + stderrNote))
@@ -218,7 +220,9 @@ extension SampleVerifier {
     }
 
     /// The limits a run of a sample or of a test program is killed at.
-    var runLimits: RunEnding.Limits { RunEnding.Limits(timeout: options.timeout, output: options.outputLimit) }
+    var runLimits: RunEnding.Limits {
+        RunEnding.Limits(timeout: options.timeout, output: options.outputLimit, memoryMiB: options.limits.memoryMiB)
+    }
 
     /// Whether a failure is the sample's own, so the same key gives it again: not a time-out, an
     /// output cap, two runs that disagreed, a sample that could not be verified or was cut short.
@@ -228,5 +232,18 @@ extension SampleVerifier {
             .sampleUnverifiable, .cancelled,
         ]
         return result.compiled && !result.diagnostics.contains { uncacheable.contains($0.identifier) }
+    }
+}
+
+extension SampleVerifier {
+    /// The file holding the whole of `actual` when a diff against `expected` is cut
+    /// (`OutputComparison.diffLimit`), else `nil`: written into the cache folder, named by its
+    /// content (`actual-output/KK/KEY.txt`), so the diff can name where the rest is.
+    func keptWhenCut(_ expected: String, _ actual: String) -> String? {
+        guard OutputComparison.diffIsCut(expected: expected, actual: actual) else { return nil }
+        let key = SHA256.hex("actual-output", actual)
+        let path = cache.path(kind: .actualOutput, key: key) + ".txt"
+        if !FileSystem.exists(path) { try? FileSystem.writeAtomically(Array(actual.utf8), to: path) }
+        return FileSystem.exists(path) ? path : nil
     }
 }

@@ -52,7 +52,8 @@ extension SampleVerifier {
     func runBuilt(_ executable: String, in folder: String) throws -> Subprocess.Result {
         let sandbox = self.sandbox
         if !sandbox.isContained && sandbox.setting != .off { sandboxUse.ranUncontained() }
-        let command = sandbox.command(running: executable, in: folder)
+        let command = options.limits.command(
+            sandbox.command(running: executable, in: folder), contained: sandbox.isContained)
         let environment = options.environment.variables(in: folder)
         let limit = RunFolderLimit(folder: folder)
         var run = try self.run.process(

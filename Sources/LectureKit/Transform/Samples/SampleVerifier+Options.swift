@@ -42,6 +42,9 @@ extension SampleVerifier {
         /// Whether each sample's program runs in a sandbox (`SampleSandbox`; book.toml's
         /// `[preprocessor.lecture.samples] sandbox`, default `auto`).
         var sandbox = SandboxSetting.auto
+        /// The memory and process limits of a sample's program (`ResourceLimits`; book.toml's
+        /// `[preprocessor.lecture.samples] memory-limit` and `process-limit`).
+        var limits = ResourceLimits()
         /// The defaults given with each property: a value that depends on nothing else.
         init() {}
 

@@ -98,7 +98,8 @@ extension SampleVerifier {
         let stderr = readableStderr(run.stderrText, of: sample)
         // How it ended, read as every kind's ending is (`RunEnding`).
         if let ending = RunEnding.failure(
-            termination: run.termination, program: .tests, sample: sample, stderr: run.stderrText, limits: limits)
+            termination: run.termination, program: .tests, sample: sample, stdout: run.stdoutText,
+            stderr: run.stderrText, limits: limits)
         {
             return [ending]
         }

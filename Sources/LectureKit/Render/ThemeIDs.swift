@@ -1,0 +1,62 @@
+import Foundation
+import LectureSupport
+
+/// Every `id` the site's own chrome uses, which no heading of a page may take (attack 8, kind 3:
+/// a heading "Print TOC Title" took `print-toc-title`, the print page's contents title, so the
+/// print page held the id twice and a link to it jumped to the wrong place).
+///
+/// Read from the theme itself, so an id a template gains is reserved without a list to keep:
+/// `page.html`, `404.html` and every partial (`partials/*.html`: the print page's front matter
+/// and contents among them), each `id="…"` that is not a placeholder; the ids the theme's
+/// scripts look up (`getElementById("…")`, `querySelector("#…")`); and the ids the preview adds
+/// to every page (`preview`, which `lecture serve` writes with these names).
+package enum ThemeIDs {
+    /// The ids `lecture serve` adds to every page it serves: its live-reload script and the
+    /// overlay listing a failed build's errors.
+    package static let liveReloadScript = "lecture-live-reload"
+    package static let buildErrorOverlay = "lecture-build-errors"
+    package static let preview: Set<String> = [liveReloadScript, buildErrorOverlay]
+
+    /// The ids of `templates` (its folder's `page.html`, `404.html` and scripts, its partials),
+    /// and the preview's.
+    static func of(_ templates: Templates) -> Set<String> {
+        var ids = preview
+        func read(_ name: String) -> String? {
+            (try? FileSystem.read(FileSystem.join(templates.directory, name))).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        for html in ["page.html", "404.html"].compactMap(read) + templates.partials.texts.values {
+            ids.formUnion(HTMLIDs.of(html).filter { !$0.contains("{{") && !$0.isEmpty })
+        }
+        for script in templates.assets where script.hasSuffix(".js") {
+            if let text = read(script) { ids.formUnion(scriptIDs(text)) }
+        }
+        return ids
+    }
+
+    /// The ids a script names as string literals: `getElementById("x")`, `querySelector("#x")`
+    /// (a plain `#name` selector only).
+    static func scriptIDs(_ script: String) -> Set<String> {
+        var ids = Set<String>()
+        for call in ["getElementById(", "querySelector(", "querySelectorAll("] {
+            var rest = Substring(script)
+            while let found = rest.range(of: call) {
+                rest = rest[found.upperBound...]
+                guard let quote = rest.first, quote == "\"" || quote == "'",
+                    let end = rest.dropFirst().firstIndex(of: quote)
+                else { continue }
+                var literal = rest[rest.index(after: rest.startIndex)..<end]
+                if call != "getElementById(" {
+                    guard literal.hasPrefix("#") else { continue }
+                    literal = literal.dropFirst()
+                    guard literal.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                        continue
+                    }
+                }
+                if !literal.isEmpty { ids.insert(String(literal)) }
+            }
+        }
+        return ids
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The memory and process limits of a sample's program (attack 8, kind 20: a sample had the
+/// machine's: no address-space limit, the host's process limit, no cgroup of its own, so one
+/// sample could take a CI machine's memory or process table within its time limit).
+///
+/// Set in the program's process by util-linux's `prlimit`, run between the sandbox and the
+/// program (bubblewrap 0.8 has no `--rlimit`), so the limits hold for the program and all it
+/// starts:
+/// - `RLIMIT_AS`, the address space it may map (`memory-limit`, MiB; default 4096): an
+///   allocation past it fails, and Swift's runtime stops the program ("failed to allocate
+///   N bytes of memory"), which `RunEnding` reports as running out of memory, naming the limit;
+/// - `RLIMIT_NPROC`, its processes and threads (`process-limit`; default 256), only when the
+///   program runs contained: inside the sandbox's user namespace the kernel counts the
+///   namespace's own processes, where outside it would count every process of the user (and
+///   root, outside a user namespace, is not held by it at all).
+struct ResourceLimits: Sendable, Hashable {
+    /// MiB of address space (`RLIMIT_AS`).
+    var memoryMiB = 4096
+    /// Processes and threads, contained (`RLIMIT_NPROC`).
+    var processes = 256
+
+    static let memoryRange = 64...(1 << 20)
+    static let processRange = 8...100_000
+
+    /// `prlimit`, where the machine has it.
+    static let prlimit: String? = ["/usr/bin/prlimit", "/bin/prlimit"].first { access($0, X_OK) == 0 }
+
+    /// `prlimit`'s options for these limits.
+    func options(contained: Bool) -> [String] {
+        ["--as=\(memoryMiB << 20)"] + (contained ? ["--nproc=\(processes)"] : [])
+    }
+
+    /// `command` (the sandbox's, ending in the program) with the program run under these limits.
+    func command(_ command: (program: String, arguments: [String]), contained: Bool) -> (
+        program: String, arguments: [String]
+    ) {
+        guard let prlimit = Self.prlimit else { return command }
+        let limited = [prlimit] + options(contained: contained) + ["--"]
+        guard contained, let program = command.arguments.last else {
+            return (limited[0], Array(limited.dropFirst()) + [command.program] + command.arguments)
+        }
+        return (command.program, command.arguments.dropLast() + limited + [program])
+    }
+}
+
+extension ResourceLimits {
+    /// Whether a run that ended by a signal stopped because an allocation failed: the Swift
+    /// runtime's and the C++ runtime's words for it.
+    static func ranOutOfMemory(stderr: String) -> Bool {
+        stderr.contains("Could not allocate memory") || stderr.contains("failed to allocate")
+            || stderr.contains("std::bad_alloc")
+            || stderr.contains("Cannot allocate memory")
+    }
+}
