@@ -92,6 +92,56 @@ import Testing
             ])
     }
 
+    /// A misspelt key of any table of known keys: the nearest key of its table, at its line and
+    /// column, instead of the whole list; the list when no key is near.
+    @Test func misspeltKeysNameTheNearestKeyOfTheirTable() {
+        let (_, diagnostics) = BookSettingsLoader.parse(
+            """
+            [book]
+            titel = "T"
+
+            [build]
+            create-mising = false
+
+            [output.html]
+            site-ulr = "/"
+
+            [preprocessor.lecture]
+            renderers = []
+            timout = 30
+            zzzzzzzz = 1
+
+            [preprocessor.lecture.samples]
+            verfy = true
+            """, path: "book.toml")
+        #expect(
+            diagnostics.map { [$0.headline] + $0.notes } == [
+                ["book.toml:2:1: warning: unknown key 'book.titel' in book.toml is ignored", "did you mean 'title'?"],
+                [
+                    "book.toml:5:1: warning: unknown key 'build.create-mising' in book.toml is ignored",
+                    "did you mean 'create-missing'?",
+                ],
+                [
+                    "book.toml:8:1: warning: unknown key 'output.html.site-ulr' in book.toml is ignored",
+                    "did you mean 'site-url'?",
+                ],
+                [
+                    "book.toml:12:1: warning: unknown key 'preprocessor.lecture.timout' in book.toml is ignored",
+                    "did you mean 'timeout'?",
+                ],
+                [
+                    "book.toml:13:1: warning: unknown key 'preprocessor.lecture.zzzzzzzz' in book.toml is ignored",
+                    diagnostics.last(where: { $0.summary.contains("zzzzzzzz") })?.notes.first ?? "",
+                ],
+                [
+                    "book.toml:16:1: warning: unknown key 'preprocessor.lecture.samples.verfy' in book.toml is ignored",
+                    "did you mean 'verify'?",
+                ],
+            ])
+        #expect(
+            diagnostics.first { $0.summary.contains("zzzzzzzz") }?.notes.first?.hasPrefix("known keys here: ") == true)
+    }
+
     @Test func wrongTypesAreErrorsAtTheValue() {
         let (_, diagnostics) = BookSettingsLoader.parse(
             """
