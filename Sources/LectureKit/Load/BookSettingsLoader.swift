@@ -48,7 +48,7 @@ package enum BookSettingsLoader {
                     .error(
                         .bookTOMLSyntax,
                         path, error.location, "book.toml is not valid TOML",
-                        notes: [
+                        notes: (TOMLSyntaxHint.note(for: error.message).map { [$0] } ?? []) + [
                             "toml++ says: \(error.message)",
                             "fix this line: each setting is 'key = value' under a '[table]' header, text in double quotes (title = \"My Book\"), a list in brackets (authors = [\"Ada\"]); TOML's syntax: https://toml.io/en/v1.0.0",
                         ])
