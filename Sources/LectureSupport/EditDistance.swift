@@ -32,4 +32,10 @@ package enum EditDistance {
         guard let best, best.distance <= max(2, max(name.count, best.candidate.count) / 3) else { return nil }
         return best.candidate
     }
+
+    /// At most `limit` of the candidates, nearest to `name` first (ties by name): what to list
+    /// beside `nearest`'s suggestion, or instead of it when none is near enough.
+    package static func nearestFirst(to name: String, in candidates: some Sequence<String>, limit: Int) -> [String] {
+        Array(candidates.map { ($0, between(name, $0)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0))
+    }
 }

@@ -58,8 +58,31 @@ import Testing
         // Our summary and the fix; toml++'s own words kept as a note.
         #expect(error?.summary == "book.toml is not valid TOML")
         #expect(error?.identifier == .bookTOMLSyntax)
-        #expect(error?.notes.first?.hasPrefix("toml++ says: ") == true)
+        #expect(error?.notes.contains { $0.hasPrefix("toml++ says: ") } == true)
         #expect(error?.notes.last?.contains("key = value") == true)
+    }
+
+    /// The common TOML slips, each at toml++'s line and column, with the fix in plain words first
+    /// (toml++'s own words, about its parser's state, follow).
+    @Test func commonSyntaxErrorsSayTheFixInPlainWords() {
+        let cases: [(text: String, place: String, note: String)] = [
+            ("[book]\ntitle = \"My Book\nauthors = []\n", "2:17", "a string is not closed on this line"),
+            ("[book]\ntitle = 'My Book\n", "2:17", "a string is not closed on this line"),
+            ("[book]\ntitle \"My Book\"\n", "2:7", "a key has no '=' after it"),
+            ("[book]\ntitle = \"A\"\ntitle = \"B\"\n", "3:9", "this key is set twice in its table"),
+            ("[book]\ntitle = \"A\"\n[book]\n", "3:1", "this table header is written twice"),
+            ("[book\ntitle = \"A\"\n", "1:6", "a table header is not well formed"),
+            ("[book]]\n", "1:7", "a table header is not well formed"),
+            ("[book]\ntitle = My Book\n", "2:9", "the value is not a TOML value"),
+            ("[book]\nauthors = [\"a\"\n", "2:15", "a list is not closed"),
+        ]
+        for (text, place, note) in cases {
+            let (_, diagnostics) = BookSettingsLoader.parse(text, path: "book.toml")
+            #expect(diagnostics.count == 1)
+            #expect(diagnostics.first?.headline == "book.toml:\(place): error: book.toml is not valid TOML", "\(text)")
+            #expect(diagnostics.first?.notes.first?.hasPrefix(note) == true, "\(text): \(diagnostics)")
+            #expect(diagnostics.first?.notes.dropFirst().first?.hasPrefix("toml++ says: ") == true)
+        }
     }
 
     @Test func unknownAndUnsupportedKeysAreWarnedAtTheirLine() {
@@ -90,6 +113,56 @@ import Testing
                 "book.toml:11:1: warning: 'preprocessor.katex' is not supported by lecture and is ignored",
                 "book.toml:14:1: warning: unknown key 'frobnicate' in book.toml is ignored",
             ])
+    }
+
+    /// A misspelt key of any table of known keys: the nearest key of its table, at its line and
+    /// column, instead of the whole list; the list when no key is near.
+    @Test func misspeltKeysNameTheNearestKeyOfTheirTable() {
+        let (_, diagnostics) = BookSettingsLoader.parse(
+            """
+            [book]
+            titel = "T"
+
+            [build]
+            create-mising = false
+
+            [output.html]
+            site-ulr = "/"
+
+            [preprocessor.lecture]
+            renderers = []
+            timout = 30
+            zzzzzzzz = 1
+
+            [preprocessor.lecture.samples]
+            verfy = true
+            """, path: "book.toml")
+        #expect(
+            diagnostics.map { [$0.headline] + $0.notes } == [
+                ["book.toml:2:1: warning: unknown key 'book.titel' in book.toml is ignored", "did you mean 'title'?"],
+                [
+                    "book.toml:5:1: warning: unknown key 'build.create-mising' in book.toml is ignored",
+                    "did you mean 'create-missing'?",
+                ],
+                [
+                    "book.toml:8:1: warning: unknown key 'output.html.site-ulr' in book.toml is ignored",
+                    "did you mean 'site-url'?",
+                ],
+                [
+                    "book.toml:12:1: warning: unknown key 'preprocessor.lecture.timout' in book.toml is ignored",
+                    "did you mean 'timeout'?",
+                ],
+                [
+                    "book.toml:13:1: warning: unknown key 'preprocessor.lecture.zzzzzzzz' in book.toml is ignored",
+                    diagnostics.last(where: { $0.summary.contains("zzzzzzzz") })?.notes.first ?? "",
+                ],
+                [
+                    "book.toml:16:1: warning: unknown key 'preprocessor.lecture.samples.verfy' in book.toml is ignored",
+                    "did you mean 'verify'?",
+                ],
+            ])
+        #expect(
+            diagnostics.first { $0.summary.contains("zzzzzzzz") }?.notes.first?.hasPrefix("known keys here: ") == true)
     }
 
     @Test func wrongTypesAreErrorsAtTheValue() {

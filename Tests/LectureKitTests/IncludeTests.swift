@@ -59,6 +59,24 @@ import Testing
             ])
     }
 
+    /// An anchor the file does not have: the near miss, the anchors it has (each once, in the
+    /// file's order), or that it has none.
+    @Test func anUnknownAnchorListsTheFilesAnchors() throws {
+        let files = ["code.swift": Self.code, "plain.swift": "let a = 1\n"]
+        let (near, root) = try expand("{{#include code.swift:tow}}\n{{#include plain.swift:body}}\n", files: files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(
+            near.diagnostics.map(\.description) == [
+                "page.md:1:1: error: {{#include code.swift:tow}}: the file has no 'ANCHOR: tow'\n"
+                    + "    did you mean 'two'?\n"
+                    + "    the file's anchors: 'all', 'two'\n"
+                    + "    mark the lines with '// ANCHOR: tow' and '// ANCHOR_END: tow'",
+                "page.md:2:1: error: {{#include plain.swift:body}}: the file has no 'ANCHOR: body'\n"
+                    + "    the file has no anchors\n"
+                    + "    mark the lines with '// ANCHOR: body' and '// ANCHOR_END: body'",
+            ])
+    }
+
     /// A directive left as written says why: an unknown name is not supported; a known one with
     /// nothing after its name (`{{#include}}` in prose) names nothing (it said "not supported" too).
     @Test func aDirectiveLeftAsWrittenSaysWhy() throws {

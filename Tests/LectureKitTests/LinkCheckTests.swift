@@ -41,6 +41,30 @@ import Testing
             ])
     }
 
+    /// A fragment no heading of the target page has: the page's ids, nearest first and a few,
+    /// beside the near miss (or alone when none is near); a page without ids says so.
+    @Test func brokenFragmentListsTheTargetPagesNearestIDs() throws {
+        let (recorder, root, failed) = try build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n- [C](c.md)\n",
+            "a.md": "# A\n\n[x](b.md#optionls) [y](b.md#zzzzzzzzzzzz) [z](c.md#x)\n",
+            "b.md": "# B\n\n## Optionals\n\n## Options\n\n## Closures\n\n## Enums\n\n## Structs\n\n## Actors\n",
+            "c.md": "Text without a heading.\n",
+        ])
+        #expect(failed)
+        let errors = recorder.lines.filter { $0.contains("error:") }.sorted()
+        let prefix = "\(root)/content/a.md:3:"
+        #expect(
+            errors == [
+                prefix + "1: error: broken link: 'b.md#optionls' names no heading or id of b.md\n"
+                    + "    did you mean '#optionals'?\n"
+                    + "    b.md's ids, nearest first: '#optionals', '#options', '#actors', '#structs', '#closures' (of 7)",
+                prefix + "20: error: broken link: 'b.md#zzzzzzzzzzzz' names no heading or id of b.md\n"
+                    + "    b.md's ids, nearest first: '#actors', '#b', '#closures', '#enums', '#optionals' (of 7)",
+                prefix + "43: error: broken link: 'c.md#x' names no heading or id of c.md\n"
+                    + "    c.md has no heading or id",
+            ], "\(errors)")
+    }
+
     @Test func linksInTableCellsAreChecked() throws {
         let (recorder, root, failed) = try build([
             "SUMMARY.md": "# T\n\n- [A](a.md)\n",

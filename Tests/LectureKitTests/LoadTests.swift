@@ -3,6 +3,7 @@ import Testing
 
 @testable import CommonMark
 @testable import LectureKit
+@testable import LectureSupport
 
 /// The load stage, one test per kind of bad input, each with its exact diagnostic.
 @Suite struct LoadTests {
@@ -37,6 +38,45 @@ import Testing
                 "\(root)/SUMMARY.md:4:3: error: summary links to 'missing.md', which does not exist"
             ])
         #expect(loaded.book.flattened.map(\.path) == ["a.md"])
+    }
+
+    /// A slip in a summary link (`optinals.md` for `basics/optionals.md`, which is not listed):
+    /// the page is still created, as mdBook 0.5.4 creates it, but the diagnostic at the summary's
+    /// line names the page meant, and the unlisted page's warning names the line.
+    @Test func missingPageNamesTheNearUnlistedPage() throws {
+        let files = [
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [Optionals](optinals.md)\n", "a.md": "# A\n",
+            "basics/optionals.md": "# Optionals\n",
+        ]
+        for (createMissing, writesPages) in [(true, true), (true, false), (false, true)] {
+            let root = try TestSupport.makeTree(files)
+            defer { FileSystem.removeTemporaryDirectory(root) }
+            let loaded = ContentLoader.load(
+                contentDirectory: root, reuse: { _, _ in nil }, createMissing: createMissing, writesPages: writesPages)
+            let atLine = try #require(loaded.diagnostics.first { $0.location == SourceLocation(line: 4, column: 3) })
+            #expect(atLine.severity != .note, "\(atLine)")
+            #expect(
+                atLine.notes.last?.hasPrefix(
+                    "did you mean 'basics/optionals.md'? it exists and the summary does not list it")
+                    == true, "\(atLine)")
+            let unlisted = try #require(loaded.diagnostics.first { $0.identifier == .unlistedPage })
+            #expect(
+                unlisted.notes.last
+                    == "\(root)/SUMMARY.md:4:3 lists 'optinals.md', which did not exist: did it mean this page?")
+        }
+        // Without a near unlisted page the created page stays a note, with nothing to suggest.
+        let root = try TestSupport.makeTree(["SUMMARY.md": "# T\n\n- [New](new.md)\n", "basics/optionals.md": "# O\n"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let created = ContentLoader.load(contentDirectory: root, reuse: { _, _ in nil }, createMissing: true)
+            .diagnostics
+        #expect(created.first { $0.identifier == .summaryCreatedPage }?.severity == .note)
+        #expect(!created.contains { $0.notes.contains { $0.contains("did you mean") || $0.contains("did it mean") } })
+    }
+
+    /// The one rule for a meant path: the same name, the nearest path, else the nearest name.
+    @Test func meantPathFallsBackToTheNearestFileName() {
+        #expect(LinkHint.meant("optinals.md", in: ["a.md", "basics/optionals.md"]) == "basics/optionals.md")
+        #expect(LinkHint.meant("zzz.md", in: ["a.md", "basics/optionals.md"]) == nil)
     }
 
     @Test func pageListedTwiceIsAnError() throws {

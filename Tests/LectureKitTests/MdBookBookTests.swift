@@ -111,6 +111,31 @@ import Testing
             .termination == .exited(2), "never overwrites a book")
     }
 
+    /// The .gitignore `init` writes keeps out what the tool writes: the site and the PDF that
+    /// `lecture pdf` writes by default (new-user review 1), not a PDF among the pages; as git reads it.
+    @Test func initsGitignoreIgnoresTheSiteAndTheDefaultPDF() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(run(["init", root]).status == 0)
+        let title = BookSettingsLoader.load(path: root + "/book.toml").settings.title
+        let pdf = PDFCommand.defaultOutput(site: root + "/book", title: title)
+        // Beside the site, in the book's folder.
+        #expect(
+            URL(fileURLWithPath: pdf).deletingLastPathComponent().standardizedFileURL.path
+                == URL(fileURLWithPath: root).standardizedFileURL.path)
+        let git = try Subprocess.run("/usr/bin/git", ["init", "-q", root], cancellation: .process)
+        #expect(git.succeeded, "\(git.stderrText)")
+        func ignored(_ path: String) throws -> Bool {
+            try Subprocess.run(
+                "/usr/bin/git", ["-C", root, "check-ignore", "-q", path], cancellation: .process
+            ).termination == .exited(0)
+        }
+        #expect(try ignored(URL(fileURLWithPath: pdf).lastPathComponent), "\(pdf)")
+        #expect(try ignored("book/index.html"))
+        #expect(try !ignored("src/figure.pdf"))
+        #expect(try !ignored("src/chapter_1.md"))
+    }
+
     @Test func initListsOnlyWhatItCreatedAndQuotesThePathItSuggests() throws {
         let root = try TestSupport.makeTree([".gitignore": "mine\n"])
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -282,3 +282,30 @@ import Testing
             ))
     }
 }
+
+/// `check`'s counts say what ran: a `test` sample with its tests, not "run only" (new-user review 1).
+@Suite struct TestSampleCountTests {
+    @Test func testSamplesAreCountedWithTheirTests() {
+        let samples = SampleExtractor.extract(
+            from: MarkdownParser.parse(
+                "```swift,test\nimport Testing\n@Test func a() {}\n@Test func b() {}\n```\n\n```swift\nprint(1)\n```\n\n```swift,test\nlet x = 1\n```\n"
+            ), path: "page.md", rules: SampleRules()
+        ).samples
+        #expect(samples.map(\.mode) == [.test, .run, .test])
+        func result(_ sample: Sample, tests: Int) -> SampleResult {
+            var result = SampleResult(
+                sample: sample, outcome: .passed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: true,
+                duration: 0)
+            result.tests = (0..<tests).map { TestCaseResult(name: "t\($0)", passed: true) }
+            return result
+        }
+        #expect(SampleResult.checkCounts([result(samples[0], tests: 2)]) == "1 test sample (2 tests)")
+        #expect(
+            SampleResult.checkCounts([result(samples[0], tests: 2), result(samples[1], tests: 0)])
+                == "1 run only, 1 test sample (2 tests)")
+        #expect(
+            SampleResult.checkCounts([result(samples[0], tests: 1), result(samples[2], tests: 0)])
+                == "2 test samples (1 test)")
+        #expect(SampleResult.checkCounts([result(samples[2], tests: 0)]) == "1 test sample (no test ran)")
+    }
+}

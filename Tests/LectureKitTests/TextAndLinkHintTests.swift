@@ -103,7 +103,8 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(failed)
         let error = try #require(lines.first { $0.contains("names no heading") })
-        #expect(error.hasSuffix("\n    did you mean '#모델의-역할'?"), "\(error)")
+        #expect(
+            error.contains("\n    did you mean '#모델의-역할'?\n    page.md's ids, nearest first: '#모델의-역할', "), "\(error)")
     }
 
     @Test func aPageLinkFromASubfolderShowsWhereItLedAndTheFix() throws {

@@ -131,6 +131,8 @@ struct InitCommand: Subcommand {
         ```
 
         """,
-        ".gitignore": "book\n",
+        // The site, and the PDF 'lecture pdf' writes beside it by default (named after the title,
+        // `PDFCommand.defaultOutput`): output, never sources. Only the book's top folder's PDFs.
+        ".gitignore": "book\n/*.pdf\n",
     ]
 }

@@ -49,7 +49,7 @@ package enum BookSettingsLoader {
                     .error(
                         .bookTOMLSyntax,
                         path, error.location, "book.toml is not valid TOML",
-                        notes: [
+                        notes: (TOMLSyntaxHint.note(for: error.message).map { [$0] } ?? []) + [
                             "toml++ says: \(error.message)",
                             "fix this line: each setting is 'key = value' under a '[table]' header, text in double quotes (title = \"My Book\"), a list in brackets (authors = [\"Ada\"]); TOML's syntax: https://toml.io/en/v1.0.0",
                         ])
@@ -117,7 +117,8 @@ package enum BookSettingsLoader {
                         path, place, "unknown key '\(key)' in book.toml is ignored",
                         notes: known.isEmpty
                             ? ["known tables: [book], [build], [output.html], \(LectureTable.header)"]
-                            : ["known keys here: " + known.joined(separator: ", ")]))
+                            : Self.meant(entry.path, among: known).map { ["did you mean '\($0)'?"] }
+                                ?? ["known keys here: " + known.joined(separator: ", ")]))
             }
         }
         // toml++ keeps a table's keys sorted by name; report in the file's order.
@@ -125,6 +126,14 @@ package enum BookSettingsLoader {
             (a.element.location?.line ?? 0, a.offset) < (b.element.location?.line ?? 0, b.offset)
         }.map(\.element)
         return (settings, ordered)
+    }
+
+    /// The known key of the same table nearest to a misspelt one (`timeout` for `timout` in
+    /// `[preprocessor.lecture]`), by `EditDistance`'s rule, spelt as the table writes it.
+    static func meant(_ path: [String], among known: [String]) -> String? {
+        let table = path.dropLast().joined(separator: ".") + "."
+        let siblings = known.filter { $0.hasPrefix(table) }.map { String($0.dropFirst(table.count)) }
+        return path.last.flatMap { EditDistance.nearest(to: $0, in: siblings) }
     }
 
     /// What is wrong with one element of `[preprocessor.lecture.samples] libraries`, or `nil`: it must name a

@@ -105,6 +105,8 @@ package enum ContentLoader {
         var seen: [String: Chapter] = [:]
         var files: [SourceFile] = []
         var signatures: [String: FileSignature] = [:]
+        // Listed pages that did not exist: the diagnostic that says so, for a near-miss below.
+        var missingPages: [(chapter: Chapter, diagnostic: Int, created: Bool)] = []
         // Files whose names are not in NFC on disk (macOS writes names in NFD), by their NFC path.
         var decomposed: [String: String]?
         /// A page's path (NFC) as the disk names its file: itself when that exists.
@@ -179,6 +181,7 @@ package enum ContentLoader {
                         create(chapter, at: real)
                     } else {
                         unwritten = Array(stub(of: chapter).utf8)
+                        missingPages.append((chapter, diagnostics.count, false))
                         diagnostics.append(
                             Diagnostic(
                                 .summaryCreatedPage, .note, summaryPath, chapter.location,
@@ -191,6 +194,7 @@ package enum ContentLoader {
                 guard !FileSystem.isDirectory(real), let bytes = unwritten ?? (try? FileSystem.read(real)) else {
                     // A page that is there but cannot be read is named as such, with the reason.
                     let reason = FileSystem.exists(path) ? FileSystem.unreadableReason(path) : nil
+                    if reason == nil { missingPages.append((chapter, diagnostics.count, false)) }
                     diagnostics.append(
                         .error(
                             .summaryMissingPage, summaryPath, chapter.location,
@@ -231,6 +235,7 @@ package enum ContentLoader {
         func create(_ chapter: Chapter, at path: String) {
             do {
                 try FileSystem.writeAtomically(stub(of: chapter), to: path)
+                missingPages.append((chapter, diagnostics.count, true))
                 diagnostics.append(
                     Diagnostic(
                         .summaryCreatedPage, .note, summaryPath, chapter.location,
@@ -250,6 +255,7 @@ package enum ContentLoader {
             files.flatMap { ($0.lineOrigins ?? []).map(\.path) + $0.includedPaths }.map {
                 URL(fileURLWithPath: $0).standardizedFileURL.path
             })
+        var unlisted: [String: Int] = [:]
         for relative in listing?() ?? FileSystem.files(under: contentDirectory)
         where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[NFC.normalized(relative)] == nil
             && !included.contains(
@@ -266,6 +272,7 @@ package enum ContentLoader {
                         ]))
                 continue
             }
+            unlisted[relative] = diagnostics.count
             diagnostics.append(
                 .warning(
                     .unlistedPage,
@@ -274,6 +281,22 @@ package enum ContentLoader {
                     notes: [
                         "list it in \(FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as '- [Title](\(relative))', or move it out of the content folder"
                     ]))
+        }
+        // A listed page that did not exist beside an unlisted one of a near name: most likely a slip
+        // in the summary's link, and the real page is not built. Both diagnostics name the other.
+        for missing in missingPages {
+            guard let meant = LinkHint.meant(missing.chapter.path, in: Array(unlisted.keys)),
+                let other = unlisted[meant]
+            else { continue }
+            let place = missing.chapter.location
+            // The real page is left out of the site: worth a warning, not a note.
+            if diagnostics[missing.diagnostic].severity == .note { diagnostics[missing.diagnostic].severity = .warning }
+            diagnostics[missing.diagnostic].notes.append(
+                "did you mean '\(meant)'? it exists and the summary does not list it: correct the link"
+                    + (missing.created ? " and delete the created '\(missing.chapter.path)'" : ""))
+            diagnostics[other].notes.append(
+                "\(summaryPath):\(place.line):\(place.column) lists '\(missing.chapter.path)', which did not exist: did it mean this page?"
+            )
         }
         return LoadedContent(
             book: book, files: files, diagnostics: diagnostics, signatures: signatures,

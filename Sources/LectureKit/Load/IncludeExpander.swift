@@ -624,9 +624,18 @@ enum IncludeExpander {
             if inside { chosen.append(index) }
         }
         guard found else {
+            // The anchors the file has, each once in the file's order, and the one meant.
+            var names: [String] = []
+            for mark in lines.compactMap(marker) where !mark.end && !names.contains(mark.name) {
+                names.append(mark.name)
+            }
+            let meant = EditDistance.nearest(to: name, in: names)
+            let listed = names.map { "'\($0)'" }.joined(separator: ", ")
             throw Problem(
                 summary: "the file has no 'ANCHOR: \(name)'",
-                notes: ["mark the lines with '// ANCHOR: \(name)' and '// ANCHOR_END: \(name)'"])
+                notes: (meant.map { ["did you mean '\($0)'?"] } ?? [])
+                    + [names.isEmpty ? "the file has no anchors" : "the file's anchors: \(listed)"]
+                    + ["mark the lines with '// ANCHOR: \(name)' and '// ANCHOR_END: \(name)'"])
         }
         // mdBook takes an anchor without its end to the end of the file, which hides the slip
         // (a misspelt or deleted end) behind a sample that silently grew.

@@ -109,7 +109,7 @@ package struct InterfaceWords: Sendable, Hashable {
                         .bookTOMLSyntax, path, error.location,
                         error.isTooDeep
                             ? "the interface words' \(error.message)" : "the interface words are not valid TOML",
-                        notes: [
+                        notes: (error.isTooDeep ? [] : TOMLSyntaxHint.note(for: error.message).map { [$0] } ?? []) + [
                             error.isTooDeep ? "the words are a flat table" : "toml++ says: \(error.message)",
                             "each line is key = \"word\"",
                         ])

@@ -182,12 +182,20 @@ enum LinkChecker {
             }
             if !anchor.isEmpty, let ids = anchors[target], !ids.contains(anchor), !targets.truncated.contains(target) {
                 let nearest = EditDistance.nearest(to: anchor, in: ids.sorted())
+                // The page's ids nearest first, a few: enough to pick from, short enough to read.
+                let listed = EditDistance.nearestFirst(to: anchor, in: ids, limit: 5).map { "'#\($0)'" }
                 diagnostics.append(
                     .error(
                         .brokenAnchor,
                         page.source.displayPath, place,
                         "broken link: '\(destination)' names no heading or id of \(target)",
-                        notes: nearest.map { ["did you mean '#\($0)'?"] } ?? []))
+                        notes: (nearest.map { ["did you mean '#\($0)'?"] } ?? [])
+                            + [
+                                listed.isEmpty
+                                    ? "\(target) has no heading or id"
+                                    : "\(target)'s ids, nearest first: " + listed.joined(separator: ", ")
+                                        + (ids.count > listed.count ? " (of \(ids.count))" : "")
+                            ]))
             }
         }
         return diagnostics

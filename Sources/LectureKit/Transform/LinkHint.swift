@@ -54,12 +54,16 @@ enum LinkHint {
     }
 
     /// The candidate with the same file name (the one nearest by path when several), else the
-    /// nearest path by edit distance.
+    /// nearest path by edit distance, else the one whose file name is nearest (`optinals.md` for
+    /// `basics/optionals.md`: a slip in the name and a folder left out). The one rule for a path
+    /// the author most likely meant: links, images and the summary's pages.
     static func meant(_ resolved: String, in candidates: [String]) -> String? {
-        let name = resolved.split(separator: "/").last.map(String.init) ?? resolved
-        let sameName = candidates.filter { ($0.split(separator: "/").last.map(String.init) ?? $0) == name }.sorted()
+        func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+        let sameName = candidates.filter { name($0) == name(resolved) }.sorted()
         if !sameName.isEmpty { return EditDistance.nearest(to: resolved, in: sameName) ?? sameName[0] }
-        return EditDistance.nearest(to: resolved, in: candidates.sorted())
+        if let near = EditDistance.nearest(to: resolved, in: candidates.sorted()) { return near }
+        let byName = Dictionary(grouping: candidates.sorted(), by: name)
+        return EditDistance.nearest(to: name(resolved), in: byName.keys.sorted()).flatMap { byName[$0]?.first }
     }
 
     /// `target` as a link from `page`: `../y.md` from `part/x.md` to `y.md`.

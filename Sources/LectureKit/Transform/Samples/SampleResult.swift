@@ -123,10 +123,25 @@ extension SampleResult {
         return sample.skipReason ?? "marked 'ignore'"
     }
 
-    /// `3 run and compared, 1 run only, 2 skipped` for `results` (kinds with none left out).
+    /// `3 run and compared, 1 run only, 1 test sample (2 tests), 2 skipped` for `results`
+    /// (kinds with none left out). A `test` sample is checked as far as a run-only one (its
+    /// tests, no output), but is counted with the tests that ran: "1 run only" read as if a
+    /// sample of two passing tests had been run once, unchecked (new-user review 1).
     static func checkCounts(_ results: [SampleResult]) -> String {
-        let counts = Check.allCases.map { kind in (kind, results.filter { $0.check == kind }.count) }
-        let shown = counts.filter { $0.1 > 0 }.map { $0.0.counted($0.1) }
+        let shown = Check.allCases.flatMap { kind -> [String] in
+            let checked = results.filter { $0.check == kind }
+            guard kind == .ran else { return checked.isEmpty ? [] : [kind.counted(checked.count)] }
+            let tested = checked.filter { $0.sample.mode == .test }
+            let runs = checked.count - tested.count
+            return (runs > 0 ? [kind.counted(runs)] : []) + (tested.isEmpty ? [] : [testCounts(tested)])
+        }
         return shown.isEmpty ? "no samples" : shown.joined(separator: ", ")
+    }
+
+    /// `2 test samples (5 tests)`; `(no test ran)` when none did (one that failed to compile).
+    static func testCounts(_ tested: [SampleResult]) -> String {
+        let tests = tested.map(\.tests.count).reduce(0, +)
+        let samples = "\(tested.count) test sample" + (tested.count == 1 ? "" : "s")
+        return samples + (tests == 0 ? " (no test ran)" : " (\(tests) test" + (tests == 1 ? ")" : "s)"))
     }
 }
