@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LectureKit
+@testable import LectureServe
 @testable import LectureSupport
 
 /// A book written for mdBook (`Fixtures/mdbook`: book.toml, parts, separators, a draft, README
