@@ -144,15 +144,27 @@ package enum FileSystem {
     /// As `files(under:)`, with the entries (folders or files) whose paths are too long for the
     /// system to open (`FolderWalk.pathLimit`), by path relative to `root`, sorted.
     package static func filesAndTooLong(under root: String) -> (files: [String], tooLong: [String]) {
+        let listing = listing(under: root)
+        return (listing.files, listing.tooLong)
+    }
+
+    /// As `filesAndTooLong(under:)`, with the symbolic links met (to files or folders, never
+    /// followed), by path relative to `root`, sorted: what `files(under:)` leaves out on purpose.
+    package static func listing(under root: String) -> (files: [String], tooLong: [String], links: [String]) {
         var result: [String] = []
         var tooLong: [String] = []
+        var links: [String] = []
         FolderWalk.walk(
             root, tooLong: { tooLong.append($0) },
             { entry in
-                if entry.kind == .regular { result.append(entry.relativePath) }
+                if entry.kind == .regular {
+                    result.append(entry.relativePath)
+                } else if entry.kind == .other, let info = entry.status(), info.st_mode & S_IFMT == S_IFLNK {
+                    links.append(entry.relativePath)
+                }
                 return .continue
             })
-        return (result.sorted(), tooLong.sorted())
+        return (result.sorted(), tooLong.sorted(), links.sorted())
     }
 
     /// Swaps the files or folders at `a` and `b` in one step (Linux's renameat2(2) with

@@ -113,7 +113,8 @@ import Testing
         .samples[0]
         let output =
             "p.md:2:14: error: cannot convert value of type 'String' to specified type 'Int'\n/tmp/lecture-batch.Q1/sample_3.swift:9:1: note: in the scaffolding\n"
-        let notes = CompilerOutput.diagnostics(from: output, sample: sample, cancellation: Cancellation()).flatMap(\.notes)
+        let notes = CompilerOutput.diagnostics(from: output, sample: sample, cancellation: Cancellation()).flatMap(
+            \.notes)
         #expect(notes.contains("p.md:9:1: note: in the scaffolding"), "\(notes)")
         #expect(!notes.contains { $0.contains("lecture-batch") }, "\(notes)")
     }

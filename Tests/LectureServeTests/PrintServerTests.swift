@@ -95,7 +95,9 @@ import Testing
     /// byte of a name (`a\\b.html`, linked as `a%5Cb.html`), a raw backslash or a climb is refused.
     @Test func thePrintServerServesANameWithABackslashByItsLink() throws {
         let root = try TestFolders.make("print-server-names")
-        for (path, text) in ["site/a\\b.html": "<p>b</p>\n", "site/sp ace%.html": "<p>c</p>\n", "secret.txt": "SECRET\n"] {
+        for (path, text) in [
+            "site/a\\b.html": "<p>b</p>\n", "site/sp ace%.html": "<p>c</p>\n", "secret.txt": "SECRET\n",
+        ] {
             try FileSystem.writeAtomically(text, to: root + "/" + path)
         }
         let server = try PrintServer(root: root + "/site")

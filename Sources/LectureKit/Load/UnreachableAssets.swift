@@ -1,3 +1,4 @@
+import Foundation
 import LectureSupport
 
 /// No file of the content folder is dropped from the site unsaid for the length of its path
@@ -29,5 +30,21 @@ enum UnreachableAssets {
                 ])
         }
         return listed + copied
+    }
+
+    /// A warning for each symbolic link of the content folder (`links`, relative to
+    /// `contentDirectory`): lecture copies regular files only, so a link, which could lead to a
+    /// file outside the book, is not published (mdBook copies its target: attack 8, kind 31).
+    static func links(_ links: [String], contentDirectory: String) -> [Diagnostic] {
+        links.map { relative in
+            let path = FileSystem.join(contentDirectory, relative)
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to '\($0)'" } ?? ""
+            return Diagnostic.warning(
+                .assetNotCopied, path, nil,
+                "not copied into the site: it is a symbolic link\(target), and lecture publishes regular files only, so a link cannot publish a file from outside the book",
+                notes: [
+                    "copy the file (or folder) into the content folder; for code shown in a page, '{{#include}}' reads files from the folders '[preprocessor.lecture] include-from' names"
+                ])
+        }
     }
 }

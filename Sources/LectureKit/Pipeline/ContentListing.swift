@@ -11,6 +11,7 @@ final class ContentListing: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String]?
     private var tooLong: [String] = []
+    private var links: [String] = []
     private let configuration: BuildConfiguration
 
     /// A listing of `configuration.contentDirectory`, less the site when it lies inside it.
@@ -20,7 +21,7 @@ final class ContentListing: @unchecked Sendable {
     func all() -> [String] {
         lock.withLock {
             if let files { return files }
-            var (listed, tooLong) = FileSystem.filesAndTooLong(under: configuration.contentDirectory)
+            var (listed, tooLong, links) = FileSystem.listing(under: configuration.contentDirectory)
             // A site `lecture` wrote is no content: this build's output folder, and any other
             // folder marked as a site (an earlier build's `--output src/old`), as mdBook leaves
             // its build-dir out.
@@ -30,8 +31,10 @@ final class ContentListing: @unchecked Sendable {
             if let site = configuration.outputInsideContent { sites.append(site + "/") }
             if !sites.isEmpty { listed = listed.filter { path in !sites.contains { path.hasPrefix($0) } } }
             if !sites.isEmpty { tooLong = tooLong.filter { path in !sites.contains { path.hasPrefix($0) } } }
+            if !sites.isEmpty { links = links.filter { path in !sites.contains { path.hasPrefix($0) } } }
             files = listed
             self.tooLong = tooLong
+            self.links = links
             return listed
         }
     }
@@ -42,6 +45,18 @@ final class ContentListing: @unchecked Sendable {
         _ = all()
         return lock.withLock { tooLong }.filter { path in
             !path.split(separator: "/").contains { EditorLeftovers.contains(name: String($0)) }
+        }
+    }
+
+    /// The symbolic links of the content folder other than pages (a page's link is read or
+    /// refused by `ContentLoader`), what `EditorLeftovers` names left out: none is copied into the
+    /// site (a link could publish a file from outside the book), and each is warned
+    /// (`UnreachableAssets.links`), so a link to a shared picture is not dropped unsaid.
+    func symbolicLinks() -> [String] {
+        _ = all()
+        return lock.withLock { links }.filter { path in
+            !path.hasSuffix(".md")
+                && !path.split(separator: "/").contains { EditorLeftovers.contains(name: String($0)) }
         }
     }
 

@@ -18,6 +18,9 @@ enum LinkChecker {
         var pagesByOutput: [String: String] = [:]
         /// Paths relative to the content folder of the files that will be copied.
         var contentFiles: Set<String> = []
+        /// Symbolic links of the content folder (not copied: `UnreachableAssets.links`), by path
+        /// relative to it: a link to one, or into a folder that is one, says so.
+        var symbolicLinks: Set<String> = []
         /// Pages the summary lists that could not be loaded; a link to one is not reported (the
         /// page's own error says what is wrong, and the link is right once it is fixed).
         var unloadedPages: Set<String> = []
@@ -49,6 +52,18 @@ enum LinkChecker {
 
         /// No targets (before `Links` prepares them).
         init() {}
+
+        /// The symbolic link `target` is, or lies inside (a link to a folder), if any.
+        func symbolicLink(leadingTo target: String) -> String? {
+            guard !symbolicLinks.isEmpty else { return nil }
+            var path = Substring(target)
+            while !path.isEmpty {
+                if symbolicLinks.contains(String(path)) { return String(path) }
+                guard let slash = path.lastIndex(of: "/") else { return nil }
+                path = path[..<slash]
+            }
+            return nil
+        }
     }
 
     /// A link that leaves the book (`why` says where it works): not checked, as mdBook checks
@@ -168,6 +183,16 @@ enum LinkChecker {
             }
             if !target.hasSuffix(".md") {
                 if !contentFiles.contains(target) {
+                    if let link = targets.symbolicLink(leadingTo: target) {
+                        diagnostics.append(
+                            .error(
+                                .brokenLink, page.source.displayPath, place,
+                                "broken link: '\(destination)' is not published: '\(link)' in the content folder is a symbolic link, and lecture copies regular files only",
+                                notes: [
+                                    "copy the file (or folder) into the content folder in place of the link (see the warning at '\(link)')"
+                                ]))
+                        continue
+                    }
                     diagnostics.append(
                         .error(
                             .brokenLink,

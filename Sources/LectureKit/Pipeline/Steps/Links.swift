@@ -10,11 +10,15 @@ extension BuildStep {
     static let links = BuildStep(
         name: "Links", stopsOnErrors: true,
         input: { context in
-            LinkChecker.Targets(
-                pages: context.pages, contentFiles: Set(context.listing.assets().map(NFC.normalized)),
-                unloadedPages: context.content.unloadedPages,
-                outsideLinksAreErrors: context.configuration.book.outsideLinksAreErrors,
-                siteURL: context.configuration.siteURL)
+            {
+                var targets = LinkChecker.Targets(
+                    pages: context.pages, contentFiles: Set(context.listing.assets().map(NFC.normalized)),
+                    unloadedPages: context.content.unloadedPages,
+                    outsideLinksAreErrors: context.configuration.book.outsideLinksAreErrors,
+                    siteURL: context.configuration.siteURL)
+                targets.symbolicLinks = Set(context.listing.symbolicLinks().map(NFC.normalized))
+                return targets
+            }()
         },
         check: { (page: Page, targets: LinkChecker.Targets) in
             LiteralLinks.warnings(page.blocks, source: page.source) + LinkChecker.check(page, targets: targets)

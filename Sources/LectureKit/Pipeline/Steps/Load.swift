@@ -110,6 +110,9 @@ extension BuildStep {
             UnreachableAssets.warnings(
                 tooLong: context.listing.tooLongToList(), tooLongForSite: context.listing.assetsTooLongForSite(),
                 contentDirectory: configuration.contentDirectory, outputDirectory: configuration.outputDirectory))
+        context.diagnostics.emit(
+            UnreachableAssets.links(
+                context.listing.symbolicLinks(), contentDirectory: configuration.contentDirectory))
         context.assetScans = secrets.scans
         context.diagnostics.emit(
             OutputCollisions.find(

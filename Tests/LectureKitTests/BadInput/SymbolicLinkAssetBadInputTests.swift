@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A symbolic link in the content folder (to a file or a folder outside the book) is not copied
+/// into the site, since it could publish a file from outside the book; it is no longer dropped
+/// unsaid (attack 8, kind 31, after mdBook's #1157): a warning at the link says so and what to do,
+/// and a page's link to it says it is not published, where it said "does not exist".
+@Suite struct SymbolicLinkAssetBadInputTests {
+    @Test func aLinkOutOfTheBookIsWarnedAndALinkToItSaysWhy() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# S\n\n- [A](a.md)\n",
+            "content/a.md": "# A\n\n[notes](notes.txt) and [f](shared/f.txt) and [here](here.txt)\n",
+            "content/here.txt": "here\n",
+            "templates/page.html": TestSupport.minimalPage,
+            "outside/secret.txt": "TOPSECRET\n", "outside/folder/f.txt": "F\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(symlink(root + "/outside/secret.txt", root + "/content/notes.txt") == 0)
+        #expect(symlink(root + "/outside/folder", root + "/content/shared") == 0)
+        let (lines, failed) = try BadInputBook.build(root: root)
+        #expect(failed, "\(lines)")
+        for link in ["notes.txt", "shared"] {
+            #expect(
+                lines.contains {
+                    $0.hasPrefix(
+                        root + "/content/" + link + ": warning: not copied into the site: it is a symbolic link")
+                }, "\(link): \(lines)")
+        }
+        for (written, link) in [("notes.txt", "notes.txt"), ("shared/f.txt", "shared")] {
+            #expect(
+                lines.contains {
+                    $0.contains(
+                        "error: broken link: '\(written)' is not published: '\(link)' in the content folder is a symbolic link"
+                    )
+                }, "\(written): \(lines)")
+        }
+        #expect(!lines.contains { $0.contains("does not exist in the content folder") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("here.txt") }, "a regular file is linked as before: \(lines)")
+    }
+
+    /// A book whose links are never linked to still builds, each link warned, nothing of the
+    /// targets in the site.
+    @Test func anUnlinkedLinkIsWarnedAndNothingOfItsTargetIsPublished() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# S\n\n- [A](a.md)\n", "content/a.md": "# A\n",
+            "templates/page.html": TestSupport.minimalPage, "outside/secret.txt": "TOPSECRET\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(symlink(root + "/outside/secret.txt", root + "/content/notes.txt") == 0)
+        let (lines, failed) = try BadInputBook.build(root: root)
+        #expect(!failed, "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix(root + "/content/notes.txt: warning: not copied into the site") }, "\(lines)")
+        #expect(!FileSystem.exists(root + "/_site/notes.txt"))
+    }
+}
