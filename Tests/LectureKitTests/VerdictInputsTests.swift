@@ -68,6 +68,7 @@ import Testing
         "swiftLanguageMode": { $0.swiftLanguageMode = "5" },
         "environment": { $0.environment = SampleEnvironment(timeZone: "Asia/Seoul") },
         "sandbox": { $0.sandbox = .off },
+        "limits": { $0.limits.memoryMiB -= 1 },
     ]
 
     @Test func everyOptionIsAnInputOrSaidNotToBe() throws {

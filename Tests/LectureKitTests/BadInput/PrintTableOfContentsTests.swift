@@ -74,6 +74,6 @@ import Testing
         #expect(try Self.entries(print) == theirs)
         // The lists add no numbers of their own.
         let css = try String(contentsOfFile: both.lecture.root + "/book/assets/print.css", encoding: .utf8)
-        #expect(css.contains(".print-toc ol { padding-left: 1.5rem; list-style: none; }"))
+        #expect(css.contains(".print-toc ol { padding-inline-start: 1.5rem; list-style: none; }"))
     }
 }

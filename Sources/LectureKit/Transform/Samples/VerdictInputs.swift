@@ -31,6 +31,9 @@ struct VerdictInputs: Codable, Hashable, Sendable {
     var sandboxed: Bool
     var outputLimit: Int
     var timeout: Double
+    /// The program's memory and process limits (`ResourceLimits`): a sample that passed with
+    /// more memory is judged again under less.
+    var limits: String
     var mode: Sample.Mode
     var shouldFail: Bool
     var expectedErrors: [String]
@@ -77,6 +80,7 @@ extension SampleVerifier {
             sandboxed: options.sandbox != .off,
             outputLimit: options.outputLimit,
             timeout: options.timeout,
+            limits: "\(options.limits.memoryMiB) MiB, \(options.limits.processes) processes",
             mode: sample.mode,
             shouldFail: sample.shouldFail,
             expectedErrors: sample.expectedErrors,
