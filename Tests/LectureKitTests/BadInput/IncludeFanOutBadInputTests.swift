@@ -39,10 +39,11 @@ import Testing
             errors.first?.contains(
                 "error: {{#include l8.md}} makes the page's includes add up to more than 10000 includes") == true,
             "\(errors)")
-        #expect(lines.contains { $0.contains("included files include each other many times over") })
+        // Counted: the expansion stopped at the include past the limit (10,000), not later.
+        #expect(lines.contains { $0.contains("included files include each other many times over (10001 includes,") })
         #expect(lines.contains { $0.contains("the page's directives after this one are left out") })
-        // Bounded, it takes well under a second; unbounded, it took minutes.
-        #expect(seconds < 60, "\(seconds) s")
+        // A smoke bound only (the count above is the test): unbounded, it took minutes.
+        #expect(seconds < 100, "\(seconds) s")
     }
 
     @Test(.timeLimit(.minutes(2))) func includedTextPastTheByteLimitIsAnErrorAtTheCrossingDirective() throws {
@@ -63,7 +64,9 @@ import Testing
     }
 
     /// The signal handlers cancel `Cancellation.process` (`Interruption`); the expansion checks
-    /// its token at every include, so a cancelled build stops within one include.
+    /// its token at every include, so a cancelled build stops within one include. Counted, not
+    /// timed: the includes made after `cancel` returned are at most the one whose check came
+    /// before it (one thread expands), however slowly a loaded machine runs either thread.
     @Test(.timeLimit(.minutes(2))) func aCancelledExpansionStopsAtTheNextInclude() throws {
         var files = Self.fanOut(levels: 9)
         files["SUMMARY.md"] = nil
@@ -87,12 +90,12 @@ import Testing
         let begun = ContinuousClock.now
         while budget.includes < 2_000, ContinuousClock.now - begun < .seconds(60) { usleep(1_000) }
         #expect(budget.includes >= 2_000)
-        let cancelled = ContinuousClock.now
         token.cancel(signal: SIGTERM)
+        let atCancellation = budget.includes
         #expect(done.wait(timeout: .now() + 60) == .success, "the expansion went on after its cancellation")
-        let seconds = (ContinuousClock.now - cancelled).seconds
-        #expect(seconds < 5, "\(seconds) s from the cancellation to the end of the expansion")
-        #expect(budget.includes < 10_000_000)
+        #expect(
+            budget.includes - atCancellation <= 1,
+            "\(budget.includes - atCancellation) includes made after the cancellation")
         // Cancelled includes make no errors of their own: the cancellation is the run's report.
         #expect(result.withLock { $0 } == [])
     }
