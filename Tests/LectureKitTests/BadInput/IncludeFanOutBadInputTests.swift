@@ -6,7 +6,10 @@ import Testing
 
 /// A billion laughs in `{{#include}}` (issue 34): files that include each other many times, with
 /// no cycle, so the depth limit never fires. A page of ten such levels took more than eleven
-/// minutes and ignored Ctrl-C.
+/// minutes and ignored Ctrl-C. The time limits are wide (10 min; the unbounded expansion runs for
+/// hours): Swift Testing counts the time a test waits for a thread of its cooperative pool (two
+/// here), which synchronous tests blocked in builds hold, and at load 17 two limits of 2 min
+/// were passed; the counts in the tests are what tell a bound expansion.
 @Suite struct IncludeFanOutBadInputTests {
     /// `page.md` includes `l0.md` ten times, each `lN.md` includes `lN+1.md` ten times, and the
     /// last is one line: 10^`levels` copies of it.
@@ -22,7 +25,7 @@ import Testing
         return files
     }
 
-    @Test(.timeLimit(.minutes(2))) func aFanOutOfIncludesStopsAtTheIncludeThatCrossesTheLimitWithAnError() throws {
+    @Test(.timeLimit(.minutes(10))) func aFanOutOfIncludesStopsAtTheIncludeThatCrossesTheLimitWithAnError() throws {
         let start = ContinuousClock.now
         let (root, lines, failed) = try BadInputBook.build(Self.fanOut(levels: 9))
         defer { FileSystem.removeTemporaryDirectory(root) }
@@ -46,7 +49,7 @@ import Testing
         #expect(seconds < 100, "\(seconds) s")
     }
 
-    @Test(.timeLimit(.minutes(2))) func includedTextPastTheByteLimitIsAnErrorAtTheCrossingDirective() throws {
+    @Test(.timeLimit(.minutes(10))) func includedTextPastTheByteLimitIsAnErrorAtTheCrossingDirective() throws {
         let megabyte = String(repeating: String(repeating: "가", count: 99) + "\n", count: 3_600)  // 1.07 MB
         let page = "# 쪽\n\n" + String(repeating: "{{#include big.md}}\n", count: 20)
         let (root, lines, failed) = try BadInputBook.build([
@@ -67,7 +70,7 @@ import Testing
     /// its token at every include, so a cancelled build stops within one include. Counted, not
     /// timed: the includes made after `cancel` returned are at most the one whose check came
     /// before it (one thread expands), however slowly a loaded machine runs either thread.
-    @Test(.timeLimit(.minutes(2))) func aCancelledExpansionStopsAtTheNextInclude() throws {
+    @Test(.timeLimit(.minutes(10))) func aCancelledExpansionStopsAtTheNextInclude() throws {
         var files = Self.fanOut(levels: 9)
         files["SUMMARY.md"] = nil
         let root = try TestSupport.makeTree(files)
