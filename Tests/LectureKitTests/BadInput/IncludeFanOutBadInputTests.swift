@@ -6,7 +6,10 @@ import Testing
 
 /// A billion laughs in `{{#include}}` (issue 34): files that include each other many times, with
 /// no cycle, so the depth limit never fires. A page of ten such levels took more than eleven
-/// minutes and ignored Ctrl-C.
+/// minutes and ignored Ctrl-C. The time limits are wide (10 min; the unbounded expansion runs for
+/// hours): Swift Testing counts the time a test waits for a thread of its cooperative pool (two
+/// here), which synchronous tests blocked in builds hold, and at load 17 two limits of 2 min
+/// were passed; the counts in the tests are what tell a bound expansion.
 @Suite struct IncludeFanOutBadInputTests {
     /// `page.md` includes `l0.md` ten times, each `lN.md` includes `lN+1.md` ten times, and the
     /// last is one line: 10^`levels` copies of it.
@@ -22,7 +25,7 @@ import Testing
         return files
     }
 
-    @Test(.timeLimit(.minutes(2))) func aFanOutOfIncludesStopsAtTheIncludeThatCrossesTheLimitWithAnError() throws {
+    @Test(.timeLimit(.minutes(10))) func aFanOutOfIncludesStopsAtTheIncludeThatCrossesTheLimitWithAnError() throws {
         let start = ContinuousClock.now
         let (root, lines, failed) = try BadInputBook.build(Self.fanOut(levels: 9))
         defer { FileSystem.removeTemporaryDirectory(root) }
@@ -39,13 +42,14 @@ import Testing
             errors.first?.contains(
                 "error: {{#include l8.md}} makes the page's includes add up to more than 10000 includes") == true,
             "\(errors)")
-        #expect(lines.contains { $0.contains("included files include each other many times over") })
+        // Counted: the expansion stopped at the include past the limit (10,000), not later.
+        #expect(lines.contains { $0.contains("included files include each other many times over (10001 includes,") })
         #expect(lines.contains { $0.contains("the page's directives after this one are left out") })
-        // Bounded, it takes well under a second; unbounded, it took minutes.
-        #expect(seconds < 60, "\(seconds) s")
+        // A smoke bound only (the count above is the test): unbounded, it took minutes.
+        #expect(seconds < 100, "\(seconds) s")
     }
 
-    @Test(.timeLimit(.minutes(2))) func includedTextPastTheByteLimitIsAnErrorAtTheCrossingDirective() throws {
+    @Test(.timeLimit(.minutes(10))) func includedTextPastTheByteLimitIsAnErrorAtTheCrossingDirective() throws {
         let megabyte = String(repeating: String(repeating: "가", count: 99) + "\n", count: 3_600)  // 1.07 MB
         let page = "# 쪽\n\n" + String(repeating: "{{#include big.md}}\n", count: 20)
         let (root, lines, failed) = try BadInputBook.build([
@@ -63,8 +67,10 @@ import Testing
     }
 
     /// The signal handlers cancel `Cancellation.process` (`Interruption`); the expansion checks
-    /// its token at every include, so a cancelled build stops within one include.
-    @Test(.timeLimit(.minutes(2))) func aCancelledExpansionStopsAtTheNextInclude() throws {
+    /// its token at every include, so a cancelled build stops within one include. Counted, not
+    /// timed: the includes made after `cancel` returned are at most the one whose check came
+    /// before it (one thread expands), however slowly a loaded machine runs either thread.
+    @Test(.timeLimit(.minutes(10))) func aCancelledExpansionStopsAtTheNextInclude() throws {
         var files = Self.fanOut(levels: 9)
         files["SUMMARY.md"] = nil
         let root = try TestSupport.makeTree(files)
@@ -87,12 +93,12 @@ import Testing
         let begun = ContinuousClock.now
         while budget.includes < 2_000, ContinuousClock.now - begun < .seconds(60) { usleep(1_000) }
         #expect(budget.includes >= 2_000)
-        let cancelled = ContinuousClock.now
         token.cancel(signal: SIGTERM)
+        let atCancellation = budget.includes
         #expect(done.wait(timeout: .now() + 60) == .success, "the expansion went on after its cancellation")
-        let seconds = (ContinuousClock.now - cancelled).seconds
-        #expect(seconds < 5, "\(seconds) s from the cancellation to the end of the expansion")
-        #expect(budget.includes < 10_000_000)
+        #expect(
+            budget.includes - atCancellation <= 1,
+            "\(budget.includes - atCancellation) includes made after the cancellation")
         // Cancelled includes make no errors of their own: the cancellation is the run's report.
         #expect(result.withLock { $0 } == [])
     }
