@@ -64,7 +64,8 @@ import Testing
         // The page's name holds ':', which Windows refuses: that warning, at the summary's line,
         // comes first (`WindowsNameBadInputTests` pins its words); the rest as above.
         let windows = result.lines.filter { $0.contains("a name Windows cannot hold") }
-        #expect(windows.count == 1 && windows[0].hasPrefix("::warning file=book/SUMMARY.md,line=3,col=3,"), "\(windows)")
+        #expect(
+            windows.count == 1 && windows[0].hasPrefix("::warning file=book/SUMMARY.md,line=3,col=3,"), "\(windows)")
         let lines = result.lines.filter { !$0.contains("a name Windows cannot hold") }
         #expect(lines.count == expected.count)
         for (actual, wanted) in zip(lines, expected) { #expect(actual == wanted) }
