@@ -36,21 +36,11 @@ enum LinkHint {
         return notes
     }
 
-    /// `path` as a Markdown link's destination that reads back as `path`: `%`, `#`, `?` and a
-    /// space percent-encoded (`100%.md` as `100%25.md`).
+    /// `path` as a Markdown link's destination that reads back as `path`: `%`, `#` and `?`
+    /// percent-encoded as the site's own links encode a file's name (`OutputPath.href`), and a
+    /// space too, which a Markdown destination cannot hold (`100%.md` as `100%25.md`).
     static func linkText(_ path: String) -> String {
-        guard path.contains(where: { "%#? ".contains($0) }) else { return path }
-        var out = ""
-        for character in path {
-            switch character {
-            case "%": out += "%25"
-            case "#": out += "%23"
-            case "?": out += "%3F"
-            case " ": out += "%20"
-            default: out.append(character)
-            }
-        }
-        return out
+        OutputPath.href(path.replacingOccurrences(of: "%", with: "%25")).replacingOccurrences(of: " ", with: "%20")
     }
 
     /// The candidate with the same file name (the one nearest by path when several), else the
