@@ -48,7 +48,13 @@ import Testing
 
     static func pages() throws -> [(name: String, lines: [String])] {
         let folder = TestSupport.repositoryRoot + "/content"
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }.sorted()
+        var names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }.sorted()
+        // The samples' hidden code that pages include (`{{#include listings/…}}`) is read as the pages are.
+        let listings = folder + "/listings"
+        if FileManager.default.fileExists(atPath: listings) {
+            names += try FileManager.default.contentsOfDirectory(atPath: listings).filter { $0.hasSuffix(".swift") }
+                .sorted().map { "listings/" + $0 }
+        }
         return try names.map { name in
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             return (name, text.components(separatedBy: "\n"))

@@ -13,7 +13,22 @@ import Testing
 @Suite struct LectureContentCountTests {
     static func page(_ name: String) -> [String] {
         let path = TestSupport.repositoryRoot + "/content/" + name
-        return ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").components(separatedBy: "\n")
+        let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").components(separatedBy: "\n")
+        return lines.flatMap(Self.included)
+    }
+
+    /// A line `{{#include listings/FILE}}` or `{{#include listings/FILE:FIRST:LAST}}` (a sample's
+    /// hidden code kept beside the pages) as the book reads it: the file's lines; any other line as is.
+    static func included(_ line: String) -> [String] {
+        guard let directive = line.wholeMatch(of: /\{\{#include ([\w\/.-]+)(?::(\d+):(\d+))?\}\}/) else {
+            return [line]
+        }
+        let path = TestSupport.repositoryRoot + "/content/" + directive.output.1
+        var lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        guard let first = directive.output.2.flatMap({ Int($0) }), let last = directive.output.3.flatMap({ Int($0) })
+        else { return lines }
+        return Array(lines[(first - 1)..<min(last, lines.count)])
     }
 
     /// The lines of the one fenced code block of `page` that holds `marker` (fences left out).
@@ -99,12 +114,13 @@ import Testing
         }
     }
 
-    @Test("8.3절: Xcode 26 예제의 숨긴 줄은 위의 테스트를 옮기고, 옮기지 않은 테스트는 이름으로 밝힌다")
+    @Test("부록 A: 8.3절 앱의 Xcode 26 예제는 숨긴 줄에 8.3절의 테스트를 옮기고, 옮기지 않은 테스트는 이름으로 밝힌다")
     func mvvmcTestsMovedOrNamed() throws {
         let app = Self.testNames(Self.block("app-mvvm-c.md", containing: "@Test(\"테이블 뷰가 새 목록을 그리기 전에 모델이 바뀌어도"))
-        let xcode26 = Self.split(Self.block("app-mvvm-c.md", containing: "@Test(\"디코딩은 메인 액터 밖에서"))
+        let xcode26 = Self.split(Self.block("appendix-compiler.md", containing: "@Test(\"디코딩은 메인 액터 밖에서"))
         let moved = Self.testNames(xcode26.hidden)
-        let sentence = try #require(Self.prose("app-mvvm-c.md", /다만 앞의 테스트 가운데 ([^\n]+)은 옮기지 않았습니다\./))
+        let sentence = try #require(
+            Self.prose("appendix-compiler.md", /다만 8\.3절의 테스트 가운데 ([^\n]+)은 옮기지 않았습니다\./))
         let named = sentence.1.matches(of: /`(\w+)`/).map { String($0.output.1) }
         #expect(!moved.isEmpty)
         #expect(Set(moved).isSubset(of: Set(app)), "moved tests that the suite above does not have")
@@ -116,13 +132,13 @@ import Testing
         }
     }
 
-    @Test("8.3절: '코디네이터가 맡는 다른 흐름'이 만든다고 한 수만큼 하위 절이 있다")
+    @Test("8.3.1절: '코디네이터가 맡는 다른 흐름'이 더한다고 한 수만큼 절이 있다")
     func otherFlowsSubsections() throws {
-        let lines = Self.page("app-mvvm-c.md")
-        let start = try #require(lines.firstIndex(of: "## 코디네이터가 맡는 다른 흐름"))
-        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
-        let subsections = lines[start..<end].filter { $0.hasPrefix("### ") }.count
-        let said = try #require(Self.prose("app-mvvm-c.md", /이 절에서는 (\S+) 가지를 만들어 봅니다/))
+        let lines = Self.page("app-mvvm-c-flows.md")
+        let start = try #require(lines.firstIndex(of: "## 이 절에서 배울 것"))
+        let end = try #require(lines.firstIndex(of: "## 핵심 정리"))
+        let subsections = lines[(start + 1)..<end].filter { $0.hasPrefix("## ") }.count
+        let said = try #require(Self.prose("app-mvvm-c-flows.md", /그런 흐름 (\S+) 가지를 더해 봅니다/))
         #expect(Self.number(said.1) == subsections)
     }
 

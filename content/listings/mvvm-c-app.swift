@@ -1,0 +1,393 @@
+import Foundation
+
+struct Contact: Hashable, Sendable {
+    let id: Int
+    var name: String
+    var email: String
+}
+
+enum ContactSaveError: Error {
+    case emptyName
+    case invalidEmail
+}
+
+// 보관소: 비동기로 읽고 씁니다. 실제 앱이라면 이 자리에 디스크나 서버가 있습니다.
+actor ContactArchive {
+    private var contacts: [Int: Contact]
+
+    init(_ contacts: [Contact]) {
+        self.contacts = Dictionary(uniqueKeysWithValues: contacts.map { ($0.id, $0) })
+    }
+
+    func all() async throws -> [Contact] {
+        try await Task.sleep(for: .milliseconds(5)) // 네트워크 왕복 시간을 흉내 냅니다.
+        return contacts.values.sorted { $0.id < $1.id }
+    }
+
+    // 도메인 규칙: 이름이 있고 이메일에 @가 있어야 저장합니다.
+    func save(_ contact: Contact) async throws(ContactSaveError) {
+        guard !contact.name.isEmpty else { throw .emptyName }
+        guard contact.email.contains("@") else { throw .invalidEmail }
+        contacts[contact.id] = contact
+    }
+}
+
+let sampleContacts = [
+    Contact(id: 1, name: "홍길동", email: "gildong@example.com"),
+    Contact(id: 2, name: "김철수", email: "chulsoo@example.com"),
+]
+// 공유 모델: 모든 화면이 관찰하는 연락처 목록입니다. 저장도 이 모델을 거칩니다.
+import Observation
+
+@MainActor
+@Observable
+final class ContactBook {
+    private(set) var contacts: [Contact] = []
+    private let archive: ContactArchive
+
+    init(archive: ContactArchive) {
+        self.archive = archive
+    }
+
+    func reload() async throws {
+        contacts = try await archive.all()
+    }
+
+    func save(_ contact: Contact) async throws(ContactSaveError) {
+        try await archive.save(contact)
+        if let index = contacts.firstIndex(where: { $0.id == contact.id }) {
+            contacts[index] = contact // 이 모델을 읽은 화면이 모두 이 변경을 봅니다.
+        }
+    }
+
+    func contact(id: Int) -> Contact? {
+        contacts.first { $0.id == id }
+    }
+}
+
+// 뷰 모델: UIKit을 모르고, 다음 화면이 무엇인지도 모릅니다.
+
+struct ContactRow: Hashable, Sendable {
+    let id: Int
+    let text: String
+}
+
+@MainActor
+@Observable
+final class ContactListViewModel {
+    private(set) var status = ""
+    @ObservationIgnored var onSelect: ((Contact) -> Void)? // 코디네이터가 채웁니다.
+    @ObservationIgnored private(set) var loading: Task<Void, Never>? // 테스트가 기다릴 수 있게 내놓습니다.
+    private let book: ContactBook
+
+    init(book: ContactBook) {
+        self.book = book
+    }
+
+    // 행은 공유 모델에서 읽습니다. 누가 모델을 바꾸든 이 읽기를 추적한 화면이 따라갑니다.
+    var rows: [ContactRow] {
+        book.contacts.map { ContactRow(id: $0.id, text: $0.name) }
+    }
+
+    func appear() {
+        guard loading == nil else { return } // 한 번 불러온 뒤에는 공유 모델의 변경을 따라갑니다.
+        status = "불러오는 중…"
+        loading = Task { await load() }
+    }
+
+    private func load() async {
+        do {
+            try await book.reload()
+            status = ""
+        } catch {
+            status = "목록을 불러오지 못했습니다."
+        }
+    }
+
+    // 행의 위치가 아니라 식별자를 받습니다. 테이블 뷰가 그린 뒤 모델이 바뀌어도 누른 연락처를 엽니다.
+    func select(id: Int) {
+        if let contact = book.contact(id: id) { onSelect?(contact) }
+    }
+}
+
+@MainActor
+@Observable
+final class ContactDetailViewModel {
+    @ObservationIgnored var onEdit: ((Contact) -> Void)?
+    private let id: Int
+    private let book: ContactBook
+
+    // 연락처 값이 아니라 식별자를 받고, 현재 값은 공유 모델에서 읽습니다.
+    init(id: Int, book: ContactBook) {
+        self.id = id
+        self.book = book
+    }
+
+    private var contact: Contact? { book.contact(id: id) }
+    var title: String { contact?.name ?? "" }
+    var summary: String { contact.map { "\($0.name) <\($0.email)>" } ?? "" }
+
+    func editTapped() {
+        if let contact { onEdit?(contact) }
+    }
+}
+
+@MainActor
+@Observable
+final class ContactEditViewModel {
+    var name: String
+    var email: String
+    private(set) var message = ""
+    private(set) var isSaving = false
+    @ObservationIgnored var onFinish: (() -> Void)? // 결과는 돌려주지 않고, 끝났다는 것만 알립니다.
+    private let id: Int
+    private let book: ContactBook
+
+    init(contact: Contact, book: ContactBook) {
+        self.id = contact.id
+        self.name = contact.name
+        self.email = contact.email
+        self.book = book
+    }
+
+    func save() async {
+        guard !isSaving else { return } // 저장을 기다리는 사이 또 눌러도 한 번만 저장합니다.
+        let edited = Contact(id: id, name: name, email: email)
+        isSaving = true
+        defer { isSaving = false }
+        do {
+            try await book.save(edited) // 공유 모델이 바뀌면 목록과 상세 화면이 따라갑니다.
+            onFinish?()
+        } catch {
+            message = switch error {
+            case .emptyName: "이름을 입력해 주세요."
+            case .invalidEmail: "이메일 주소를 확인해 주세요."
+            }
+        }
+    }
+}
+
+// 뷰: iOS 26의 updateProperties()가 읽은 속성을 UIKit이 추적합니다.
+import UIKit
+
+final class ContactListViewController: UIViewController, UITableViewDelegate {
+    private let viewModel: ContactListViewModel
+    let tableView = UITableView(frame: .zero, style: .plain)
+    let statusLabel = UILabel()
+    private var dataSource: UITableViewDiffableDataSource<Int, Int>! // 항목은 바뀌지 않는 id입니다.
+    private var appliedRows: [ContactRow] = [] // 마지막으로 적용한 행
+
+    init(viewModel: ContactListViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+        title = "연락처"
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("코드로만 만드는 화면입니다")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "contact")
+        dataSource = UITableViewDiffableDataSource(tableView: tableView) { [weak self] tableView, indexPath, id in
+            let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
+            var content = cell.defaultContentConfiguration()
+            content.text = self?.appliedRows.first { $0.id == id }?.text
+            cell.contentConfiguration = content
+            return cell
+        }
+        tableView.delegate = self
+        view.addSubview(tableView)
+        view.addSubview(statusLabel)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        viewModel.appear()
+    }
+
+    override func updateProperties() {
+        super.updateProperties()
+        statusLabel.text = viewModel.status
+        let rows = viewModel.rows
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(rows.map(\.id))
+        // 이름이 바뀐 행은 지웠다 넣지 않고, 같은 셀을 다시 구성합니다.
+        let changed = rows.filter { row in appliedRows.contains { $0.id == row.id && $0 != row } }
+        snapshot.reconfigureItems(changed.map(\.id))
+        appliedRows = rows
+        dataSource.apply(snapshot, animatingDifferences: true)
+    }
+
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        guard let id = dataSource.itemIdentifier(for: indexPath) else { return }
+        viewModel.select(id: id)
+    }
+}
+
+final class ContactDetailViewController: UIViewController {
+    private let viewModel: ContactDetailViewModel
+    let summaryLabel = UILabel()
+    let editButton = UIButton(type: .system)
+
+    init(viewModel: ContactDetailViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("코드로만 만드는 화면입니다")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        editButton.setTitle("편집", for: .normal)
+        editButton.addAction(UIAction { [weak self] _ in
+            self?.viewModel.editTapped()
+        }, for: .touchUpInside)
+        view.addSubview(summaryLabel)
+        view.addSubview(editButton)
+    }
+
+    override func updateProperties() {
+        super.updateProperties()
+        title = viewModel.title
+        summaryLabel.text = viewModel.summary
+    }
+}
+
+final class ContactEditViewController: UIViewController {
+    private let viewModel: ContactEditViewModel
+    let nameField = UITextField()
+    let emailField = UITextField()
+    let saveButton = UIButton(type: .system)
+    let messageLabel = UILabel()
+
+    init(viewModel: ContactEditViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+        title = "편집"
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("코드로만 만드는 화면입니다")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        nameField.text = viewModel.name
+        emailField.text = viewModel.email
+        saveButton.setTitle("저장", for: .normal)
+        nameField.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            viewModel.name = nameField.text ?? ""
+        }, for: .editingChanged)
+        emailField.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            viewModel.email = emailField.text ?? ""
+        }, for: .editingChanged)
+        saveButton.addAction(UIAction { [weak self] _ in
+            Task { await self?.viewModel.save() }
+        }, for: .touchUpInside)
+        nameField.accessibilityIdentifier = "이름" // UI 테스트는 이 이름으로 칸을 찾습니다.
+        emailField.accessibilityIdentifier = "이메일"
+        for subview in [nameField, emailField, saveButton, messageLabel] {
+            view.addSubview(subview)
+        }
+    }
+
+    override func updateProperties() {
+        super.updateProperties()
+        messageLabel.text = viewModel.message
+        saveButton.isEnabled = !viewModel.isSaving
+    }
+}
+
+// 코디네이터: 화면을 만들고, 뷰 모델의 요청을 받아 화면을 넘깁니다.
+@MainActor
+final class ContactFlowCoordinator {
+    private let navigationController: UINavigationController
+    private let book: ContactBook
+    private(set) weak var firstScreen: UIViewController?
+
+    init(navigationController: UINavigationController, book: ContactBook) {
+        self.navigationController = navigationController
+        self.book = book
+    }
+
+    func start(with contact: Contact) {
+        let detail = ContactDetailViewModel(id: contact.id, book: book)
+        detail.onEdit = { [weak self] contact in
+            self?.showEditor(for: contact)
+        }
+        let screen = ContactDetailViewController(viewModel: detail)
+        firstScreen = screen
+        navigationController.pushViewController(screen, animated: true)
+    }
+
+    private func showEditor(for contact: Contact) {
+        let editor = ContactEditViewModel(contact: contact, book: book)
+        editor.onFinish = { [weak self] in
+            self?.navigationController.popViewController(animated: true)
+        }
+        navigationController.pushViewController(ContactEditViewController(viewModel: editor), animated: true)
+    }
+
+    deinit {
+        print("  연락처 흐름 코디네이터 해제")
+    }
+}
+
+@MainActor
+final class AppCoordinator: NSObject, UINavigationControllerDelegate {
+    let navigationController = UINavigationController()
+    private let book: ContactBook // 공유 모델은 루트 코디네이터가 만들어 쥐고, 화면마다 건넵니다.
+    private(set) var children: [ContactFlowCoordinator] = [] // 자식 코디네이터는 부모가 쥡니다.
+
+    init(archive: ContactArchive) {
+        self.book = ContactBook(archive: archive)
+        super.init()
+        navigationController.delegate = self
+    }
+
+    func start() {
+        let list = ContactListViewModel(book: book)
+        list.onSelect = { [weak self] contact in
+            self?.showContact(contact)
+        }
+        navigationController.viewControllers = [ContactListViewController(viewModel: list)]
+    }
+
+    // 목록에서 고를 때도, 알림이나 딥 링크로 열 때도 이 메서드 하나를 거칩니다.
+    func showContact(_ contact: Contact) {
+        let child = ContactFlowCoordinator(navigationController: navigationController, book: book)
+        children.append(child)
+        child.start(with: contact)
+    }
+
+    // 뒤로 버튼으로 흐름의 첫 화면이 스택에서 빠지면, 그 흐름의 코디네이터를 놓습니다.
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {
+        children.removeAll { child in
+            guard let first = child.firstScreen else { return true }
+            return !navigationController.viewControllers.contains(first)
+        }
+    }
+}
+
+// 루트 코디네이터는 앱의 장면이 소유합니다. 실제 앱에서는 SceneDelegate가 이 자리에 있습니다.
+@MainActor
+final class ContactsScene {
+    private var coordinator: AppCoordinator? // 강한 참조: 장면이 사는 동안 흐름도 삽니다.
+
+    func connect(archive: ContactArchive) -> UINavigationController {
+        let coordinator = AppCoordinator(archive: archive)
+        self.coordinator = coordinator
+        coordinator.start()
+        return coordinator.navigationController // 실제 앱에서는 window.rootViewController에 넣습니다.
+    }
+}
+
