@@ -108,9 +108,6 @@ package enum BookLayout {
         configuration.verifier.libraries = settings.sampleLibraries.map {
             URL(fileURLWithPath: FileSystem.resolve($0, against: root)).standardizedFileURL.path
         }
-        configuration.extraWatchDirectories = settings.extraWatchDirectories.map {
-            URL(fileURLWithPath: FileSystem.resolve($0, against: root)).standardizedFileURL.path
-        }
         configuration.sampleRules.providedModules = Set(settings.sampleLibraries.map(SampleLibraries.moduleName))
         // On unless the book says otherwise, as mdBook 0.5's default is.
         configuration.smartPunctuation = options.smartPunctuation || (settings.smartPunctuation ?? true)
@@ -144,7 +141,10 @@ package enum BookLayout {
         if needsTemplates && options.templates == nil && settings.templates == nil {
             configuration.templatesDirectory = try DefaultTheme.directory(cacheDirectory: configuration.cacheDirectory)
         }
-        return diagnostics
+        // Known once the output and cache folders are: neither may be watched.
+        let watched = WatchedFolders.check(settings, root: root, bookTOML: tomlPath, configuration: configuration)
+        configuration.extraWatchDirectories = watched.kept
+        return diagnostics + watched.problems
     }
 
     /// A warning for each handlebars template (`*.hbs`) in mdBook's `theme/` folder, which
