@@ -138,6 +138,15 @@ package enum BookLayout {
             throw refusal
         }
         configuration.cacheDirectory = cache.resolved
+        if let problem = Cache.sharingProblem(cache.resolved) {
+            let option = named ?? "cache folder"
+            throw LectureError(
+                .outputRefused,
+                "\(option)\(option.hasSuffix("=") ? "" : " ")\(cache.resolved): the cache folder \(problem)",
+                notes: [
+                    "use a cache folder of your own (--cache-dir, LECTURE_CACHE_DIR), or make this one yours alone: chown it to you and 'chmod o-w' it and its folders"
+                ])
+        }
         if needsTemplates && options.templates == nil && settings.templates == nil {
             configuration.templatesDirectory = try DefaultTheme.directory(cacheDirectory: configuration.cacheDirectory)
         }
