@@ -527,7 +527,7 @@ enum IncludeExpander {
             // An anchor's name is letters, digits, `_` and `-` (`anchorMarker`): anything else
             // is a range gone wrong (`x:y`, `2:3:4`, `1-5`), which no anchor could match.
             if selector.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
-                return Selection(lines: try anchored(selector, lines: lines))
+                return try anchored(selector, lines: lines)
             }
             throw Problem(
                 summary: "'\(selector)' is neither a line range nor an anchor's name",
@@ -602,7 +602,9 @@ enum IncludeExpander {
         return word.isEmpty ? nil : (end, String(word))
     }
 
-    static func anchored(_ name: String, lines: [String]) throws(Problem) -> [Int] {
+    /// A name that starts a second region after the first one's end leaves that region out (as
+    /// in mdBook 0.5.4): a warning naming its line.
+    static func anchored(_ name: String, lines: [String]) throws(Problem) -> Selection {
         let marker = anchorMarker
         var inside = false
         var found = false
@@ -616,7 +618,21 @@ enum IncludeExpander {
                         inside = true
                         found = true
                     } else if inside {
-                        return chosen
+                        let again = lines[(index + 1)...].firstIndex {
+                            marker($0).map { !$0.end && $0.name == name } ?? false
+                        }
+                        return Selection(
+                            lines: chosen,
+                            lost: again.map { line in
+                                [
+                                    Problem(
+                                        summary:
+                                            "'ANCHOR: \(name)' starts again at line \(line + 1) of the file, and that region is left out: only the first (line \(start)) is included, as mdBook includes it",
+                                        notes: [
+                                            "give each region a name of its own, such as '\(name)-2', or include both with a name around them"
+                                        ])
+                                ]
+                            } ?? [])
                     }
                 }
                 continue
