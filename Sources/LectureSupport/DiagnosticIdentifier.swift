@@ -223,6 +223,8 @@ extension Diagnostic.Identifier {
     /// attribute, `srcset`, CSS `url()`, a meta refresh, a nested `srcdoc`).
     package static let machineFileInHTML = Self("lecture.link.machine-file")
     package static let hiddenScriptURL = Self("lecture.link.hidden-script-url")
+    /// A `<base>` element in a page's raw HTML: it moves every relative URL after it.
+    package static let baseElement = Self("lecture.link.base-element")
     /// Raw HTML or an image that loads a URL of the network, in a book printed by `lecture pdf`,
     /// which loads only the site's own files (a warning).
     package static let networkLoadInPDF = Self("lecture.pdf.network-load")
@@ -269,7 +271,7 @@ extension Diagnostic.Identifier {
         tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
-        hiddenScriptURL, networkLoadInPDF,
+        hiddenScriptURL, baseElement, networkLoadInPDF,
         machinePathPublished, secretPublished, assetNotCopied,
         templatePlaceholder,
         templateWholeDocument,

@@ -57,6 +57,7 @@ extension BuildStep {
                 if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
                 problems += RawHTMLMachineFiles.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, printsPDF: input.printsPDF)
+                problems += RawHTMLBase.diagnostics(page.blocks, text: page.source.text, path: page.source.displayPath)
                 problems += UnclosedFences.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
                 if pageTooDeep == nil, let (location, inBodies) = bodiesTooDeep, inBodies {
