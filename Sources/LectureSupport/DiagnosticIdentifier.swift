@@ -118,6 +118,8 @@ extension Diagnostic.Identifier {
     package static let unusedFootnote = Self("lecture.markdown.unused-footnote")
     /// A footnote label defined twice on a page: the later definition is not shown (a warning).
     package static let repeatedFootnote = Self("lecture.markdown.repeated-footnote")
+    /// A footnote reference `[^label]` with no definition on its page: shown as text.
+    package static let undefinedFootnote = Self("lecture.markdown.undefined-footnote")
     package static let repeatedHeadingID = Self("lecture.markdown.repeated-id")
 
     // MARK: {{#include}}
@@ -259,7 +261,7 @@ extension Diagnostic.Identifier {
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, outputNonPortableName, pageHeading,
         headingJump, nestingTooDeep,
-        bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, repeatedHeadingID,
+        bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, undefinedFootnote, repeatedHeadingID,
         infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,
