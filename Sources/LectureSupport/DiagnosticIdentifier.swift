@@ -121,6 +121,8 @@ extension Diagnostic.Identifier {
     /// A footnote reference `[^label]` with no definition on its page: shown as text.
     package static let undefinedFootnote = Self("lecture.markdown.undefined-footnote")
     package static let repeatedHeadingID = Self("lecture.markdown.repeated-id")
+    /// A heading with no letter or digit: its id is empty or `-N`, as mdBook 0.5.4 gives it.
+    package static let wordlessHeading = Self("lecture.markdown.wordless-heading")
 
     // MARK: {{#include}}
 
@@ -262,6 +264,7 @@ extension Diagnostic.Identifier {
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, outputNonPortableName, pageHeading,
         headingJump, nestingTooDeep,
         bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, undefinedFootnote, repeatedHeadingID,
+        wordlessHeading,
         infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,
