@@ -244,6 +244,13 @@ enum IncludeExpander {
                     if let title = inner.title { expansion.title = title }
                     expansion.included += inner.included
                     for problem in inner.directiveWarnings {
+                        if let path = problem.filePath, let line = problem.fileLine {
+                            expansion.diagnostics.append(
+                                .warning(
+                                    .includeFailed, path, SourceLocation(line: line, column: 1),
+                                    problem.summary + " (\(displayPath):\(location.line))", notes: problem.notes))
+                            continue
+                        }
                         expansion.diagnostics.append(
                             .warning(.includeFailed, displayPath, location, problem.summary, notes: problem.notes))
                     }
@@ -363,6 +370,12 @@ enum IncludeExpander {
         var quiet = false
         /// The include depth limit: reported at the first directive of a file that crosses it.
         var overDepth = false
+        /// The line of the included file to edit, when that is where the problem is (a second
+        /// region of an anchor's name): reported there, since the directive's own line is
+        /// replaced by the included lines and no expanded line leads back to it.
+        var fileLine: Int? = nil
+        /// The included file, as shown, set with `fileLine` by `include`.
+        var filePath: String? = nil
     }
 
     /// The text a directive's arguments (`file`, `file:2:10`, `file:anchor`; for `playground`,
@@ -432,7 +445,9 @@ enum IncludeExpander {
                 let selection = try select(selector, lines: lines)
                 chosen = selection.lines
                 directiveWarnings += selection.lost.map {
-                    Problem(summary: "{{#\(kind.rawValue) \(argument)}}: \($0.summary)", notes: $0.notes)
+                    Problem(
+                        summary: "{{#\(kind.rawValue) \(argument)}}: \($0.summary)", notes: $0.notes,
+                        fileLine: $0.fileLine, filePath: $0.fileLine.map { _ in path })
                 }
             } catch {
                 throw Problem(summary: "{{#\(kind.rawValue) \(argument)}}: \(error.summary)", notes: error.notes)
@@ -630,7 +645,7 @@ enum IncludeExpander {
                                             "'ANCHOR: \(name)' starts again at line \(line + 1) of the file, and that region is left out: only the first (line \(start)) is included, as mdBook includes it",
                                         notes: [
                                             "give each region a name of its own, such as '\(name)-2', or include both with a name around them"
-                                        ])
+                                        ], fileLine: line + 1)
                                 ]
                             } ?? [])
                     }

@@ -108,7 +108,8 @@ import Testing
 
     /// An anchor name that marks two regions (attack 9, kind 39): only the first is included, as
     /// mdBook 0.5.4 includes it, and the second was dropped without a word. A warning at the
-    /// include names the second region's line; `rustdoc_include` reads anchors the same way.
+    /// line to edit, the included file's second `ANCHOR:`, naming the include; `rustdoc_include`
+    /// reads anchors the same way.
     @Test func anAnchorNameThatMarksTwoRegionsIsWarnedNamingTheOneLeftOut() throws {
         let root = try TestSupport.makeTree([
             "code.swift":
@@ -127,8 +128,8 @@ import Testing
         #expect(expansion.diagnostics.count == 3)
         #expect(
             repeated.map(\.headline) == [
-                "page.md:4:1: warning: {{#include code.swift:a}}: \(summary)",
-                "page.md:8:1: warning: {{#rustdoc_include code.swift:a}}: \(summary)",
+                "\(root)/code.swift:6:1: warning: {{#include code.swift:a}}: \(summary) (page.md:4)",
+                "\(root)/code.swift:6:1: warning: {{#rustdoc_include code.swift:a}}: \(summary) (page.md:8)",
             ])
         #expect(repeated.allSatisfy { $0.notes.first?.contains("a name of its own") == true })
         #expect(expansion.text.contains("first") && expansion.text.contains("only"))
