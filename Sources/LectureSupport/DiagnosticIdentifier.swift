@@ -118,7 +118,11 @@ extension Diagnostic.Identifier {
     package static let unusedFootnote = Self("lecture.markdown.unused-footnote")
     /// A footnote label defined twice on a page: the later definition is not shown (a warning).
     package static let repeatedFootnote = Self("lecture.markdown.repeated-footnote")
+    /// A footnote reference `[^label]` with no definition on its page: shown as text.
+    package static let undefinedFootnote = Self("lecture.markdown.undefined-footnote")
     package static let repeatedHeadingID = Self("lecture.markdown.repeated-id")
+    /// A heading with no letter or digit: its id is empty or `-N`, as mdBook 0.5.4 gives it.
+    package static let wordlessHeading = Self("lecture.markdown.wordless-heading")
 
     // MARK: {{#include}}
 
@@ -223,6 +227,8 @@ extension Diagnostic.Identifier {
     /// attribute, `srcset`, CSS `url()`, a meta refresh, a nested `srcdoc`).
     package static let machineFileInHTML = Self("lecture.link.machine-file")
     package static let hiddenScriptURL = Self("lecture.link.hidden-script-url")
+    /// A `<base>` element in a page's raw HTML: it moves every relative URL after it.
+    package static let baseElement = Self("lecture.link.base-element")
     /// Raw HTML or an image that loads a URL of the network, in a book printed by `lecture pdf`,
     /// which loads only the site's own files (a warning).
     package static let networkLoadInPDF = Self("lecture.pdf.network-load")
@@ -257,7 +263,8 @@ extension Diagnostic.Identifier {
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, outputNonPortableName, pageHeading,
         headingJump, nestingTooDeep,
-        bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, repeatedHeadingID,
+        bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, undefinedFootnote, repeatedHeadingID,
+        wordlessHeading,
         infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,
@@ -269,7 +276,7 @@ extension Diagnostic.Identifier {
         tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
-        hiddenScriptURL, networkLoadInPDF,
+        hiddenScriptURL, baseElement, networkLoadInPDF,
         machinePathPublished, secretPublished, assetNotCopied,
         templatePlaceholder,
         templateWholeDocument,

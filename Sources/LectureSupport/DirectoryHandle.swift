@@ -158,6 +158,26 @@ package final class DirectoryHandle: @unchecked Sendable {
         linkat(source.descriptor, relative, descriptor, relative, 0) == 0
     }
 
+    /// The bytes of the regular file `relative` (not a link), when it holds at most `limit`;
+    /// nil when it cannot be read or is larger.
+    package func contents(_ relative: String, atMost limit: Int) -> [UInt8]? {
+        let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit else { return nil }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+        return nil
+    }
+
     /// Whether `relative` is a regular file (not a link) holding exactly `bytes`; `false` when
     /// it cannot be read.
     package func holds(_ bytes: [UInt8], at relative: String) -> Bool {

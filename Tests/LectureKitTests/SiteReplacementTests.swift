@@ -53,7 +53,7 @@ import Testing
         for (path, source) in site.copied {
             files[path] = Array(FileManager.default.contents(atPath: source) ?? Data())
         }
-        files[SiteWriter.marker] = Array("written by lecture build\n".utf8)
+        files[SiteWriter.marker] = SiteManifest.marker(listing: Array(site.generated.keys) + Array(site.copied.keys))
         return files
     }
 
@@ -154,5 +154,40 @@ import Testing
         #expect(Self.files(root + "/moved-site") == Self.expected(Self.firstSite(root)))
         let leftovers = (try FileManager.default.contentsOfDirectory(atPath: root)).filter { $0.hasPrefix("._site.") }
         #expect(leftovers.isEmpty)
+    }
+
+    /// Files put into a site folder since lecture wrote it (a deploy checkout's `.git`, notes, a
+    /// file in a folder of the site, attack 9, kind 43) are not the site's: the folder is refused
+    /// as a foreign one is, naming them, and nothing in it is removed (the whole folder was
+    /// replaced, `.git` with it, as mdBook 0.5.4 replaces it).
+    @Test func filesPutIntoASiteSinceItWasWrittenKeepItFromBeingReplaced() throws {
+        let root = try TestSupport.makeTree(["assets/old.css": "a {}", "assets/new.css": "b {}"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let output = root + "/_site"
+        try SiteWriter.write(Self.firstSite(root), to: OutputFolder(output))
+        let added = [
+            ".git/HEAD": "ref: refs/heads/gh-pages\n", "DEPLOY-NOTES.txt": "keep\n", "part/mine.txt": "mine\n",
+        ]
+        for (path, text) in added { try TestSupport.write(Array(text.utf8), to: output + "/" + path) }
+        let before = Self.files(output)
+        #expect(SiteWriter.validate(OutputFolder(output), protecting: [])?.summary.contains("did not write") == true)
+        #expect {
+            try SiteWriter.write(Self.secondSite(root), to: OutputFolder(output))
+        } throws: { error in
+            (error as? LectureError)?.diagnostics.first?.summary
+                == "output folder holds files lecture did not write ('.git/', 'DEPLOY-NOTES.txt', 'part/mine.txt'); it is left untouched"
+        }
+        #expect(Self.files(output) == before)
+        // A site an earlier version marked (a marker listing no file): its dot-entries are not its own.
+        try TestSupport.write(Array("written by lecture build\n".utf8), to: output + "/" + SiteWriter.marker)
+        #expect(throws: LectureError.self) { try SiteWriter.write(Self.secondSite(root), to: OutputFolder(output)) }
+        #expect(
+            Self.files(output) == before.merging([SiteWriter.marker: Array("written by lecture build\n".utf8)]) { $1 })
+        // Moved out, the site is replaced as before.
+        for path in [".git", "DEPLOY-NOTES.txt", "part/mine.txt"] {
+            try FileManager.default.removeItem(atPath: output + "/" + path)
+        }
+        try SiteWriter.write(Self.secondSite(root), to: OutputFolder(output))
+        #expect(Self.files(output) == Self.expected(Self.secondSite(root)))
     }
 }

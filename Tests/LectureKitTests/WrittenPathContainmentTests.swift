@@ -77,6 +77,13 @@ import Testing
         Case("init", "HOME", says: "is the home folder"),
         Case("init", "HOME/", says: "is the home folder"),
         Case("init", "to-home", says: "is the home folder"),
+        // A folder on the way that is a link out of the folder given, or to nowhere (attack 9, kind 28).
+        Case(
+            "init", "linked-out", says: "linked-out/src is a symbolic link to '../other', outside the new book's folder"
+        ),
+        Case(
+            "init", "linked-nowhere",
+            says: "linked-nowhere/src is a symbolic link to '../nowhere', which does not exist"),
     ]
 
     static let accepted: [Case] = [
@@ -88,6 +95,7 @@ import Testing
         Case("report", "~", writes: "work/book/~"),
         Case("report", "out/../report.xml", writes: "work/book/report.xml"),
         Case("init", "~", writes: "work/book/~"),
+        Case("init", "linked-in", writes: "work/book/linked-in/pages/SUMMARY.md"),
     ]
 
     /// `/` and the system's folders are judged by the rule itself, never by running `lecture`:
@@ -148,6 +156,11 @@ import Testing
         }
         #expect(symlink(run.home, book + "/to-home") == 0)
         #expect(symlink(run.scratch + "/nowhere", book + "/dangling") == 0)
+        for (folder, target) in [("linked-out", "../other"), ("linked-nowhere", "../nowhere"), ("linked-in", "pages")] {
+            try FileSystem.makeDirectories(book + "/" + folder)
+            #expect(symlink(target, book + "/" + folder + "/src") == 0)
+        }
+        try FileSystem.makeDirectories(book + "/linked-in/pages")
         return run
     }
 

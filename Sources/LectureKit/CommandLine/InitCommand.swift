@@ -36,6 +36,25 @@ struct InitCommand: Subcommand {
         // and none of the book's files may be there yet, below).
         let folder = WrittenPath(directory, option: "lecture init", what: "new book's folder", kind: .folder)
         if let refusal = folder.refusal(protecting: [], isOwn: { _ in true }) { return refusal }
+        // A folder on the way that is a symbolic link (`src -> ../other`) would take the pages
+        // out of the folder given; one leading nowhere would be made wherever it points.
+        let target = folder.resolved
+        let ways = Set(
+            Self.files.keys.flatMap { file in
+                let parts = file.split(separator: "/").dropLast()
+                return parts.indices.map { parts[...$0].joined(separator: "/") }
+            })
+        for way in ways.sorted() {
+            let spelled = FileSystem.join(directory, way)
+            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: spelled) else { continue }
+            let resolved = CanonicalPath.realPath(spelled)
+            if let resolved, CanonicalPath.isWithin(resolved, target) { continue }
+            let leads = resolved.map { "outside the new book's folder ('\($0)')" } ?? "which does not exist"
+            return LectureError(
+                .initRefused,
+                "\(spelled) is a symbolic link to '\(link)', \(leads); 'lecture init' writes only inside '\(directory)'",
+                notes: ["remove the link, or run 'lecture init' in the folder it leads to"])
+        }
         for file in Self.files.keys.sorted()
         where file != ".gitignore" && FileSystem.exists(FileSystem.join(directory, file)) {
             return LectureError(

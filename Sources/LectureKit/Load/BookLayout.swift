@@ -108,9 +108,6 @@ package enum BookLayout {
         configuration.verifier.libraries = settings.sampleLibraries.map {
             URL(fileURLWithPath: FileSystem.resolve($0, against: root)).standardizedFileURL.path
         }
-        configuration.extraWatchDirectories = settings.extraWatchDirectories.map {
-            URL(fileURLWithPath: FileSystem.resolve($0, against: root)).standardizedFileURL.path
-        }
         configuration.sampleRules.providedModules = Set(settings.sampleLibraries.map(SampleLibraries.moduleName))
         // On unless the book says otherwise, as mdBook 0.5's default is.
         configuration.smartPunctuation = options.smartPunctuation || (settings.smartPunctuation ?? true)
@@ -141,10 +138,22 @@ package enum BookLayout {
             throw refusal
         }
         configuration.cacheDirectory = cache.resolved
+        if let problem = Cache.sharingProblem(cache.resolved) {
+            let option = named ?? "cache folder"
+            throw LectureError(
+                .outputRefused,
+                "\(option)\(option.hasSuffix("=") ? "" : " ")\(cache.resolved): the cache folder \(problem)",
+                notes: [
+                    "use a cache folder of your own (--cache-dir, LECTURE_CACHE_DIR), or make this one yours alone: chown it to you and 'chmod o-w' it and its folders"
+                ])
+        }
         if needsTemplates && options.templates == nil && settings.templates == nil {
             configuration.templatesDirectory = try DefaultTheme.directory(cacheDirectory: configuration.cacheDirectory)
         }
-        return diagnostics
+        // Known once the output and cache folders are: neither may be watched.
+        let watched = WatchedFolders.check(settings, root: root, bookTOML: tomlPath, configuration: configuration)
+        configuration.extraWatchDirectories = watched.kept
+        return diagnostics + watched.problems
     }
 
     /// A warning for each handlebars template (`*.hbs`) in mdBook's `theme/` folder, which

@@ -317,6 +317,7 @@ extension BookSettingsLoader {
         },
         "build.extra-watch-dirs": .reporting(.pathMember) { entry, settings, place in
             guard entry.kind == .string else { return [place.error("needs a folder, such as \"../examples\"")] }
+            settings.locations["build.extra-watch-dirs.\(settings.extraWatchDirectories.count)"] = place.location
             settings.extraWatchDirectories.append(entry.value)
             return []
         },

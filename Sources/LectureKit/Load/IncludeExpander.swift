@@ -244,6 +244,13 @@ enum IncludeExpander {
                     if let title = inner.title { expansion.title = title }
                     expansion.included += inner.included
                     for problem in inner.directiveWarnings {
+                        if let path = problem.filePath, let line = problem.fileLine {
+                            expansion.diagnostics.append(
+                                .warning(
+                                    .includeFailed, path, SourceLocation(line: line, column: 1),
+                                    problem.summary + " (\(displayPath):\(location.line))", notes: problem.notes))
+                            continue
+                        }
                         expansion.diagnostics.append(
                             .warning(.includeFailed, displayPath, location, problem.summary, notes: problem.notes))
                     }
@@ -363,6 +370,12 @@ enum IncludeExpander {
         var quiet = false
         /// The include depth limit: reported at the first directive of a file that crosses it.
         var overDepth = false
+        /// The line of the included file to edit, when that is where the problem is (a second
+        /// region of an anchor's name): reported there, since the directive's own line is
+        /// replaced by the included lines and no expanded line leads back to it.
+        var fileLine: Int? = nil
+        /// The included file, as shown, set with `fileLine` by `include`.
+        var filePath: String? = nil
     }
 
     /// The text a directive's arguments (`file`, `file:2:10`, `file:anchor`; for `playground`,
@@ -432,7 +445,9 @@ enum IncludeExpander {
                 let selection = try select(selector, lines: lines)
                 chosen = selection.lines
                 directiveWarnings += selection.lost.map {
-                    Problem(summary: "{{#\(kind.rawValue) \(argument)}}: \($0.summary)", notes: $0.notes)
+                    Problem(
+                        summary: "{{#\(kind.rawValue) \(argument)}}: \($0.summary)", notes: $0.notes,
+                        fileLine: $0.fileLine, filePath: $0.fileLine.map { _ in path })
                 }
             } catch {
                 throw Problem(summary: "{{#\(kind.rawValue) \(argument)}}: \(error.summary)", notes: error.notes)
@@ -527,7 +542,7 @@ enum IncludeExpander {
             // An anchor's name is letters, digits, `_` and `-` (`anchorMarker`): anything else
             // is a range gone wrong (`x:y`, `2:3:4`, `1-5`), which no anchor could match.
             if selector.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
-                return Selection(lines: try anchored(selector, lines: lines))
+                return try anchored(selector, lines: lines)
             }
             throw Problem(
                 summary: "'\(selector)' is neither a line range nor an anchor's name",
@@ -602,7 +617,9 @@ enum IncludeExpander {
         return word.isEmpty ? nil : (end, String(word))
     }
 
-    static func anchored(_ name: String, lines: [String]) throws(Problem) -> [Int] {
+    /// A name that starts a second region after the first one's end leaves that region out (as
+    /// in mdBook 0.5.4): a warning naming its line.
+    static func anchored(_ name: String, lines: [String]) throws(Problem) -> Selection {
         let marker = anchorMarker
         var inside = false
         var found = false
@@ -616,7 +633,21 @@ enum IncludeExpander {
                         inside = true
                         found = true
                     } else if inside {
-                        return chosen
+                        let again = lines[(index + 1)...].firstIndex {
+                            marker($0).map { !$0.end && $0.name == name } ?? false
+                        }
+                        return Selection(
+                            lines: chosen,
+                            lost: again.map { line in
+                                [
+                                    Problem(
+                                        summary:
+                                            "'ANCHOR: \(name)' starts again at line \(line + 1) of the file, and that region is left out: only the first (line \(start)) is included, as mdBook includes it",
+                                        notes: [
+                                            "give each region a name of its own, such as '\(name)-2', or include both with a name around them"
+                                        ], fileLine: line + 1)
+                                ]
+                            } ?? [])
                     }
                 }
                 continue

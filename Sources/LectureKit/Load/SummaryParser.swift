@@ -232,13 +232,27 @@ package enum SummaryParser {
                 return nil
             }
             let normalized = normalize(destination)
-            guard !normalized.hasPrefix("../"), normalized != "..", !normalized.isEmpty else {
+            guard !normalized.hasPrefix("../"), normalized != ".." else {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,
                         "summary link '\(destination)' points outside the content folder",
                         notes: [
                             "a chapter is a Markdown file in the content folder: move the file there and link it from there"
+                        ]))
+                return nil
+            }
+            // `sub/`, `sub/.`, `sub/..` name a folder: read as a path they lose what ends them, and
+            // create-missing made a Markdown file `sub` (mdBook 0.5.4 fails: 'Is a directory').
+            if let last = destination.split(separator: "/", omittingEmptySubsequences: false).last,
+                ["", ".", ".."].contains(last)
+            {
+                diagnostics.append(
+                    .error(
+                        .summaryBadLink, file.displayPath, place,
+                        "summary link '\(destination)' names a folder, not a page",
+                        notes: [
+                            "a chapter is a Markdown file: link the folder's page, such as '\(normalized.isEmpty ? "" : normalized + "/")README.md'"
                         ]))
                 return nil
             }

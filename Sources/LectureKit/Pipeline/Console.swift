@@ -11,7 +11,7 @@ import LectureSupport
 // false races; this lock is held across each write, which threads printing at once contend for.
 package final class Console: @unchecked Sendable {
     private let lock = NSLock()
-    /// Whether stderr is a terminal (progress lines are shown only then).
+    /// Whether stderr is a terminal that moves its cursor (progress lines are shown only then).
     let isTerminal: Bool
     private var output: (String) -> Void
     private var errors: (String) -> Void
@@ -39,7 +39,7 @@ package final class Console: @unchecked Sendable {
     /// Writes to stdout and stderr; `quietProgress` hides progress lines even on a terminal.
     init(quietProgress: Bool = false) {
         environment = ProcessInfo.processInfo.environment
-        isTerminal = !quietProgress && isatty(2) == 1
+        isTerminal = !quietProgress && isatty(2) == 1 && Self.movesTheCursor(environment["TERM"])
         output = { Console.write($0 + "\n", to: 1) }
         errors = { Console.write($0 + "\n", to: 2) }
     }
@@ -56,6 +56,14 @@ package final class Console: @unchecked Sendable {
     /// visibly (`TerminalText.lines`): a caller quoting a path on a line of its own shows it with
     /// `TerminalText.line`.
     package func print(_ line: String) { lock.withLock { output(safe(TerminalText.lines(line))) } }
+
+    /// Whether a terminal of type `term` (`$TERM`) obeys the progress line's carriage return and
+    /// erase (`ESC [K`): a dumb terminal (Emacs' shell, some CI runners' ptys) or none named shows
+    /// them as text, so no progress is shown there, as cargo shows none.
+    static func movesTheCursor(_ term: String?) -> Bool {
+        guard let term, !term.isEmpty else { return false }
+        return term != "dumb"
+    }
 
     /// Writes a line that is neither a result nor a diagnostic to stderr: the closing
     /// `lecture build: failed with N errors`, the help after a usage error.

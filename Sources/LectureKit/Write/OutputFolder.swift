@@ -149,6 +149,18 @@ package struct OutputFolder: Sendable, Equatable {
                     fix: "choose another --output, or empty the folder first"), nil
             )
         }
+        let strays = SiteManifest.strays(in: folder)
+        if !strays.isEmpty {
+            return (
+                refused(
+                    "output folder holds files lecture did not write ("
+                        + strays.map { "'\($0)'" }.joined(separator: ", ")
+                        + "); it is left untouched",
+                    fix:
+                        "each build replaces the whole folder: move them out of it, or build into another folder and copy the site where they are (a deploy checkout's .git)"
+                ), nil
+            )
+        }
         return (nil, identity)
     }
 

@@ -175,7 +175,10 @@ package enum SiteWriter {
             }
             // Without its marker the next build would refuse the folder as not its own: a site
             // whose marker could not be written (the disk full) is not swapped in.
-            guard staging.createFile(marker, Array("written by lecture build\n".utf8)) else {
+            guard
+                staging.createFile(
+                    marker, SiteManifest.marker(listing: Array(site.generated.keys) + Array(site.copied.keys)))
+            else {
                 throw LectureError(
                     .error(.fileSystem, "\(spelled)/\(marker)", nil, "cannot write file: \(errnoText())"), exitStatus: 1
                 )

@@ -31,4 +31,9 @@ enum BadInputBook {
         }
         return (recorder.lines, failed)
     }
+
+    /// The first line of each diagnostic of `severity` (`error`, `warning`) among `lines`.
+    static func headlines(_ lines: [String], _ severity: String) -> [String] {
+        lines.filter { $0.contains(": \(severity):") }.map { String($0.prefix { $0 != "\n" }) }
+    }
 }

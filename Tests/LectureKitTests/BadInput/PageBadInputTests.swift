@@ -105,6 +105,35 @@ import Testing
         #expect(expansion.diagnostics.first?.notes.first?.contains("ANCHOR_END: setup' after the last line") == true)
         #expect(expansion.text.contains("let b = 2") && !expansion.text.contains("print(a)"))
     }
+
+    /// An anchor name that marks two regions (attack 9, kind 39): only the first is included, as
+    /// mdBook 0.5.4 includes it, and the second was dropped without a word. A warning at the
+    /// line to edit, the included file's second `ANCHOR:`, naming the include; `rustdoc_include`
+    /// reads anchors the same way.
+    @Test func anAnchorNameThatMarksTwoRegionsIsWarnedNamingTheOneLeftOut() throws {
+        let root = try TestSupport.makeTree([
+            "code.swift":
+                "top\n// ANCHOR: a\nfirst\n// ANCHOR_END: a\nmid\n// ANCHOR: a\nsecond\n// ANCHOR_END: a\n"
+                + "// ANCHOR: once\nonly\n// ANCHOR_END: once\n"
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let expansion = IncludeExpander.expand(
+            "# T\n\n```text\n{{#include code.swift:a}}\n```\n\n```text\n{{#rustdoc_include code.swift:a}}\n```\n\n{{#include code.swift:once}}\n",
+            displayPath: "page.md",
+            directory: root, scope: IncludeScope(bookDirectory: root, contentDirectory: root))
+        let summary =
+            "'ANCHOR: a' starts again at line 6 of the file, and that region is left out: only the first (line 2) is included, as mdBook includes it"
+        // (The rustdoc_include's own warning, about its hidden lines, is another kind.)
+        let repeated = expansion.diagnostics.filter { $0.summary.contains("starts again") }
+        #expect(expansion.diagnostics.count == 3)
+        #expect(
+            repeated.map(\.headline) == [
+                "\(root)/code.swift:6:1: warning: {{#include code.swift:a}}: \(summary) (page.md:4)",
+                "\(root)/code.swift:6:1: warning: {{#rustdoc_include code.swift:a}}: \(summary) (page.md:8)",
+            ])
+        #expect(repeated.allSatisfy { $0.notes.first?.contains("a name of its own") == true })
+        #expect(expansion.text.contains("first") && expansion.text.contains("only"))
+    }
 }
 
 /// Output names that differ only in case are one file on macOS's and Windows' default file

@@ -27,6 +27,7 @@ extension BuildStep {
             page.blocks = anchored.blocks
             page.headings = anchored.headings
             problems += repeatedIDWarnings(page.blocks, reserved: reserved, path: page.source.displayPath)
+            problems += wordlessHeadingWarnings(page.blocks, path: page.source.displayPath)
             guard input.styleLints else { return problems }
             let h1 = page.headings.filter { $0.level == 1 }.count
             if h1 != 1 {
@@ -73,6 +74,25 @@ extension BuildStep {
             first[id] = first[id] ?? block.range.start
         }
         return warnings
+    }
+
+    /// A heading with no letter or digit (`## !!!`, `## 🎉`, attack 9, kind 31) gets the id
+    /// mdBook 0.5.4 gives it: empty (invalid HTML, which no link reaches), then `-1`, `-2`…
+    /// Kept for mdBook's links, and a warning at the heading.
+    static func wordlessHeadingWarnings(_ blocks: [Block], path: String) -> [Diagnostic] {
+        blocks.leafBlocks.compactMap { block in
+            guard case .heading(_, let content, let id?) = block.kind,
+                id.isEmpty
+                    || (id.hasPrefix("-") && id.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) && id.count > 1),
+                HeadingAnchors.slug(Footnotes.numbersAsText(content).plainText).isEmpty
+            else { return nil }
+            return .warning(
+                .wordlessHeading, path, block.range.start,
+                id.isEmpty
+                    ? "heading has no letter or digit, so its id is empty (as mdBook gives it): no link can reach it"
+                    : "heading has no letter or digit, so its id is '\(id)' (as mdBook gives it), which any such heading above it changes",
+                notes: ["give it an id of its own, such as '{#name}' at the heading's end, or add a word to it"])
+        }
     }
 
     /// Headings that skip a level (an h2 followed by an h4), which screen-reader users navigate

@@ -44,6 +44,14 @@ extension BuildStep {
                         "footnote '\(footnote.label)' is defined but not referenced, and is not shown",
                         notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
                 }
+                problems += UndefinedFootnotes.find(in: extended, text: text).map { reference in
+                    Diagnostic.warning(
+                        .undefinedFootnote, page.source.displayPath, reference.location,
+                        "footnote '\(reference.label)' is not defined, so '[^\(reference.label)]' is shown as text",
+                        notes: [
+                            "define it on a line of its own ('[^\(reference.label)]: The note.'), or write '\\[^\(reference.label)]' to show the brackets"
+                        ])
+                }
                 problems += repeatedFootnotes.map { repeated in
                     Diagnostic.warning(
                         .repeatedFootnote, page.source.displayPath, repeated.again.location,
@@ -57,6 +65,7 @@ extension BuildStep {
                 if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
                 problems += RawHTMLMachineFiles.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, printsPDF: input.printsPDF)
+                problems += RawHTMLBase.diagnostics(page.blocks, text: page.source.text, path: page.source.displayPath)
                 problems += UnclosedFences.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
                 if pageTooDeep == nil, let (location, inBodies) = bodiesTooDeep, inBodies {

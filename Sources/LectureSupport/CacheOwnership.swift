@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Cache {
+    /// Why the cache folder at `path` may not be used: owned by another user, or writable by
+    /// every user (`/tmp/shared-cache`, mode 1777), it or one of the cache's own folders in it. Whoever
+    /// can write there can put any verdict or highlighted HTML in an entry, which a build
+    /// publishes as its own (attack 9, kind 49), as ssh refuses keys and git a repository others
+    /// can write. nil when nothing is there yet, or all is the user's.
+    package static func sharingProblem(_ path: String) -> String? {
+        let user = geteuid()
+        func problem(_ folder: String, named: String) -> String? {
+            var info = stat()
+            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+            if info.st_uid != user {
+                return "\(named) is owned by another user (uid \(info.st_uid)), who could write what a build publishes"
+            }
+            if info.st_mode & 0o002 != 0 {
+                return
+                    "\(named) can be written by every user (mode \(String(info.st_mode & 0o7777, radix: 8))), who could write what a build publishes"
+            }
+            return nil
+        }
+        if let found = problem(path, named: "is a folder that") { return found }
+        for name in names.sorted() {
+            if let found = problem(path + "/" + name, named: "holds '\(name)', a folder that") { return found }
+        }
+        return nil
+    }
+}
