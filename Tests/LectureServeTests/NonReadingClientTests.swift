@@ -8,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-/// Attack 6: clients that ask for a large file and never read the
+/// Clients that ask for a large file and never read the
 /// answer. The server's thread for each blocks on a full socket buffer; such a connection must
 /// be closed once it has made no progress for `idleTimeout` seconds, so that it cannot hold a
 /// slot for ever and a reader is served again after at most that long.

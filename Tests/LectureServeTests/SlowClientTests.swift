@@ -126,7 +126,7 @@ import Testing
         #expect(slow.closedByServer >= 200)
     }
 
-    /// Attack 4, F13: unfinished requests from the reader's own address (on loopback every
+    /// Unfinished requests from the reader's own address (on loopback every
     /// program shares it), more than every slot and spare together (20 + 200 here, as 1,000 +
     /// 200 by default), held far within their deadline (60 s here). Each new connection takes
     /// the slot of the oldest unfinished request, so the reader's requests are answered 200 at
