@@ -5,7 +5,7 @@ import SourceText
 /// toml++ caps only nested *values* (256 arrays or inline tables). A dotted key (`a.a.a… = 1`) or a
 /// table header (`[a.a.a…]`) makes one table per part, and toml++ builds, finishes and frees that
 /// tree by recursion: 50,000 parts (100 KB) overflow its stack, and our walk over the tree did at
-/// 20,000 (attack 6, #11). So the text is scanned first, without recursion, and a document whose
+/// 20,000. So the text is scanned first, without recursion, and a document whose
 /// tree would nest deeper than `maximumDepth` is refused at the part that goes past it. A node's
 /// depth is the length of its path: a table header's parts (one more for each array of tables
 /// among them, `[[a]]` makes `a` and its element), then a key's parts, then one per array and the

@@ -3,9 +3,9 @@ import LectureSupport
 /// Where `lecture serve` may put its live-reload snippet into a page: before the page's last
 /// `</body>` that is markup, never one inside a comment or inside the text of a `<script>`,
 /// `<style>` or another raw text element, read as HTML's tokenizer reads them (`HTMLAttributes`,
-/// the one reader the build's checks use). Attack 8, kind 55: a template whose only `</body>`
-/// stood in a script's string got the snippet inside that string, which broke the template's
-/// script, showed `";` as text and left live reload dead.
+/// the one reader the build's checks use): a `</body>` inside a script's string is not the
+/// body's end, and a snippet put there would break the template's script, show `";` as text
+/// and leave live reload dead.
 ///
 /// Without such a `</body>` (HTML lets a page leave it out), the end of the page, when the page
 /// does not end inside a comment or raw text; else no place (`nil`), and the page is served as

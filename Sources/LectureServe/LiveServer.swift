@@ -31,7 +31,8 @@ final class LiveServer: @unchecked Sendable {
 
     /// A server that has not started: nothing is bound, built or watched yet. Build summaries,
     /// diagnostics and `Rebuilding: …` lines go to `console`.
-    /// Cancelled by `stop()`: the build in progress kills its child and starts no other sample.
+    /// Cancelled by `stop()`, and by an edit that supersedes a rebuild (`Rebuilder`): the build
+    /// in progress kills its child and starts no other sample.
     private let cancellation = Cancellation()
 
     init(configuration: ServeConfiguration, console: Console) {
@@ -43,6 +44,7 @@ final class LiveServer: @unchecked Sendable {
         let build = configured
         let memory = SessionMemory()
         rebuilder = Rebuilder(
+            cancellation: cancellation,
             build: { BuildOutcome.build(build, console: console, memory: memory) },
             finished: { [unowned self] outcome, paths in
                 report(
@@ -158,7 +160,6 @@ final class LiveServer: @unchecked Sendable {
         let watcher = lock.withLock { self.watcher }
         watcher?.stop()
         lock.withLock { self.settingsWatch }?.stop()
-        cancellation.cancel()
         let cutShort = rebuilder.stop()
         lock.withLock { stopCutABuildShort = cutShort }
         SiteWriter.finishRemovals()

@@ -235,7 +235,7 @@ package struct PDFCommand: Subcommand {
     /// (`<-loopback>` removes Chromium's implicit bypass of 127.0.0.1 and localhost), which
     /// answers its own files and refuses the rest (`PrintServer`); no host name is resolved
     /// (`--host-resolver-rules`) and WebRTC sends no UDP around the proxy. So a page loads no URL
-    /// of the network, whatever its HTML or scripts ask (attack 6, #49). Chromium's own
+    /// of the network, whatever its HTML or scripts ask. Chromium's own
     /// background requests are turned off where a switch allows, and refused like the rest.
     static func arguments(url: String, pdf: String, profile: String, proxy: String? = nil, extra: [String] = [])
         -> [String]

@@ -15,8 +15,8 @@ import LectureSupport
 /// loopback not bypassed): every request Chromium makes, to any host and port, arrives here, in
 /// absolute form (`GET http://127.0.0.1:8080/x`) or as `CONNECT host:443`. Only the server's own
 /// origin is answered; every other request answers 403 and is kept (`refused`), so a page's
-/// `<iframe src="http://127.0.0.1:8080/">` or cloud metadata URL prints nothing (attack 6, #49:
-/// the answer of an internal service printed into the PDF).
+/// `<iframe src="http://127.0.0.1:8080/">` or cloud metadata URL prints nothing (no answer of an
+/// internal service is printed into the PDF).
 final class PrintServer: Sendable {
     /// A request for another origin than the server's, refused: the URL (`https://host:443` for a
     /// `CONNECT`) and the `Referer` Chromium sent with it (`nil`: none, as for Chromium's own

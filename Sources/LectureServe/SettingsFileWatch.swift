@@ -8,8 +8,8 @@ import LectureSupport
 
 /// Watches one file, book.toml, which `lecture serve` reads once when it starts: each change
 /// (written, replaced, deleted or made again) is told through `onChange` once, within
-/// `interval` seconds, so an edit to the settings is never silently without effect (attack 5,
-/// #35: mdBook's `serve` rereads it; `lecture serve` did nothing and said nothing). The file is
+/// `interval` seconds, so an edit to the settings is never silently without effect (mdBook's
+/// `serve` rereads it; `lecture serve` reads it once and says so). The file is
 /// polled (`stat`: device, inode, size, modification time) because it lies in the book's
 /// folder, which the folder watcher does not watch (it would see the output and the cache).
 // @unchecked: `running` is under `lock`; the rest is set in `init`.

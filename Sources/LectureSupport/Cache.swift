@@ -33,8 +33,8 @@ package struct Cache: Hashable, Sendable {
     }
 
     /// The default cache folder for `environment` and the home folder `home`. A relative
-    /// `XDG_CACHE_HOME` is ignored, as the XDG Base Directory rules say (attack 5, #28: `rel`
-    /// made a folder `rel/lecture` wherever `lecture` ran); so is a relative home folder, for
+    /// `XDG_CACHE_HOME` is ignored, as the XDG Base Directory rules say (`rel` would make a
+    /// folder `rel/lecture` wherever `lecture` ran); so is a relative home folder, for
     /// the user database's.
     package static func defaultDirectory(environment: [String: String], home: String) -> String {
         if let explicit = environment["LECTURE_CACHE_DIR"], !explicit.isEmpty { return explicit }

@@ -62,6 +62,13 @@ package final class Cancellation: Sendable, Hashable {
             exitStatus: 128 + signal)
     }
 
+    /// Makes a cancelled token uncancelled again, for the next piece of work of the same owner:
+    /// `lecture serve` cancels its session's build when a newer edit supersedes it, and renews
+    /// the token before the next build (the session keeps one token, so its settings compare
+    /// equal from build to build). Only the owner that runs the builds one at a time calls it,
+    /// between them (`Rebuilder`), when nothing else holds the token.
+    package func renew() { state.store(0, ordering: .releasing) }
+
     /// - Throws: `error` when cancelled.
     package func check() throws { if isCancelled { throw error } }
 }

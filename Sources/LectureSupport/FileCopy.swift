@@ -4,8 +4,7 @@ import CLinux
     import Glibc
 #endif
 
-/// Copies and compares files through descriptors in bounded memory, never reading a file whole
-/// (attack 6, #45: a 512 MiB asset copied into the site took 1.09 GB of memory).
+/// Copies and compares files through descriptors in bounded memory, never reading a file whole.
 ///
 /// A copy goes through `copy_file_range(2)`, which moves the bytes inside the kernel (and lets a
 /// file system that shares extents, Btrfs or XFS, share them), segment by segment of data found

@@ -7,7 +7,7 @@
 /// holds byte ranges); `value(_:in:)` decodes character references as a browser does.
 ///
 /// Every check that reads attributes of raw HTML or of emitted pages reads them here, so they
-/// agree on what an attribute is (code review 7, M1).
+/// agree on what an attribute is.
 package enum HTMLAttributes {
     /// One attribute of a start tag, by UTF-8 offsets into the scanned bytes.
     package struct Attribute: Equatable, Sendable {

@@ -1,5 +1,5 @@
 /// English's indefinite article before a quoted word in a message: `an 'ignore' sample`, `a
-/// 'no_run' sample` (new-user review 6 F7 read "a 'ignore'"). Chosen by the word's first letter,
+/// 'no_run' sample`, never "a 'ignore'". Chosen by the word's first letter,
 /// which is right for the attribute names, URL schemes and keywords messages quote.
 package enum IndefiniteArticle {
     /// `'word'` with its article: `an 'ignore'`, `a 'data:'`.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The last line of defence against publishing a secret (attack 7, kind 1): finds, in one pass
+/// The last line of defence against publishing a secret: finds, in one pass
 /// over bytes, a private key (`-----BEGIN … PRIVATE KEY-----`, PEM or OpenSSH, and PGP's
 /// `PRIVATE KEY BLOCK`) or a token of a well-known format: an AWS access key id (`AKIA`/`ASIA`
 /// and 16 capitals or digits, AWS's documented `…EXAMPLE` id excepted), a GitHub token (`ghp_`,

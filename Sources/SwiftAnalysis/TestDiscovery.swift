@@ -79,8 +79,7 @@ package enum TestDiscovery {
     /// The test methods XCTest runs for `name`: those its superclasses of the source declare
     /// (the farthest first), then its own, a method it overrides listed once. XCTest on macOS
     /// runs inherited tests for every subclass (the abstract base test case); SwiftPM's Linux
-    /// discovery lists only a class's own, so the subclass passed without running them (attack 7,
-    /// kind 27).
+    /// discovery lists only a class's own, so the subclass would pass without running them.
     static func inheritedMethods(
         of name: String, superclass: [String: String], own: [String: [DiscoveredTests.XCTestMethod]]
     ) -> [DiscoveredTests.XCTestMethod] {

@@ -3,7 +3,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// book.toml's schema is one list of fields, each with its kind (code review 6, M2): a key whose
+/// book.toml's schema is one list of fields, each with its kind: a key whose
 /// kind holds a path goes through `PathText` because of its kind, not because it is listed again.
 @Suite struct BookSettingsSchemaTests {
     /// A book.toml that writes a path with a control character where `key`'s field takes one.

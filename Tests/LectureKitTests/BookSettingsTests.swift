@@ -258,7 +258,7 @@ extension BookSettingsTests {
 }
 
 extension BookSettingsTests {
-    /// Attack 50 and 16: a site-url naming another host or climbing, and links in the header that
+    /// A site-url naming another host or climbing, and links in the header that
     /// are `javascript:` URLs or markup, are each one error at their line of book.toml.
     @Test func urlSettingsThatAreNotWebURLsAreErrorsAtTheirLine() {
         let (settings, diagnostics) = BookSettingsLoader.parse(
@@ -291,7 +291,7 @@ extension BookSettingsTests {
 }
 
 extension BookSettingsTests {
-    /// Attack 39 / new user 7: an mdBook theme (`theme/index.hbs`) is not used; each handlebars
+    /// An mdBook theme (`theme/index.hbs`) is not used; each handlebars
     /// template is a warning naming it and what to use instead, and the book still builds.
     @Test func anMdBookHandlebarsThemeIsAWarningNamingEachTemplate() throws {
         let root = try TestSupport.makeTree([

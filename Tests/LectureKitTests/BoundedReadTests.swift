@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 7, kinds 12 and 13: an included file and a sample's `reads=` file are read no further
+/// An included file and a sample's `reads=` file are read no further
 /// than their limit plus one byte (a 2 GiB sparse file took 4 GB of memory before its size was
 /// checked); the error names the limit and the file's size, and a named pipe is named as one.
 @Suite struct BoundedReadTests {

@@ -6,7 +6,7 @@ import Testing
 
 /// A page's emitted URLs name other files: the site's files and the ids of the pages they link
 /// to. A session rebuild resolves every page's URLs again, the pages it took from memory
-/// included, so it reports what a clean build of the same tree reports (code review 7, B1).
+/// included, so it reports what a clean build of the same tree reports.
 @Suite struct EmittedURLRebuildTests {
     /// Builds `pages` with a session memory, edits `b.md` to `editedB` and removes `removed`,
     /// builds again with the memory and from scratch: both runs' error lines, the output folder
@@ -33,7 +33,7 @@ import Testing
         return (errors(session.lines), errors(clean.lines))
     }
 
-    /// Every way HTML writes the attribute (code review 7, M1: single-quoted and bare values were
+    /// Every way HTML writes the attribute (single-quoted and bare values were
     /// not read).
     @Test(arguments: [
         "<img src=\"picture.svg\" alt=\"p\">", "<img src='picture.svg' alt='p'>", "<img src=picture.svg alt=p>",

@@ -3,8 +3,8 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// The inputs every page depends on are one `Hashable` value, numbered by the session's memory
-/// (code review 6, M1): equal settings are one input whatever order their dictionaries were
+/// The inputs every page depends on are one `Hashable` value, numbered by the session's memory:
+/// equal settings are one input whatever order their dictionaries were
 /// filled in, and a setting anywhere in the configuration is an input.
 @Suite struct GlobalInputsTests {
     static func inputs(_ configuration: BuildConfiguration) -> GlobalInputs {

@@ -115,7 +115,7 @@ import Testing
     }
 
     /// The emitted-URL check of a page taken from memory: its raw HTML names files and ids of
-    /// other pages, which an edit elsewhere removes (code review 7, B1). After each edit the
+    /// other pages, which an edit elsewhere removes. After each edit the
     /// session's rebuild reports what a clean build of the same book reports.
     @Test func aPageFromMemoryHasItsRawURLsCheckedAgainstThisBuildsFilesAndIDs() throws {
         let (root, configuration) = try TestSupport.book([

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Output is compared byte for byte (attack 7, kind 22): bytes that are not UTF-8 never match
+/// Output is compared byte for byte: bytes that are not UTF-8 never match
 /// U+FFFD in the output block, the diff shows them as `\xFF`, and `--bless` refuses to write them.
 @Suite struct InvalidUTF8OutputTests {
     func check(_ arguments: [String]) -> (status: Int32, lines: [String]) {

@@ -6,7 +6,7 @@ import Testing
 @testable import LectureSupport
 
 /// `--report junit:PATH` never replaces a file that is not its own report, nor writes into the
-/// pages (attack 6, #1). Contained, with the scratch tree's digest compared.
+/// pages. Contained, with the scratch tree's digest compared.
 @Suite struct JUnitReportPathTests {
     @Test func aReportNeverReplacesAFileNotItsOwn() throws {
         let run = try ContainedRun()

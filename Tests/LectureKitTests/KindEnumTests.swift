@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// The kinds written once as enums (code review 6, M5): every case is read from its word, so a new
+/// The kinds written once as enums: every case is read from its word, so a new
 /// case cannot be left out of a list of strings beside the enum.
 @Suite struct KindEnumTests {
     /// Each sample mode's attribute gives that mode, and is among the attributes a misspelling is

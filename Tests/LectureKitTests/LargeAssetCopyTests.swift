@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// A large asset is copied into the site in bounded memory, and a sparse one stays sparse
-/// (attack 6, #45: a 512 MiB asset took 1.09 GB of memory, read whole, and was written dense).
+/// (a 512 MiB asset took 1.09 GB of memory, read whole, and was written dense).
 @Suite struct LargeAssetCopyTests {
     @Test func aOneGibibyteAssetIsCopiedInBoundedMemory() throws {
         let run = try ContainedRun()

@@ -6,7 +6,7 @@ import Testing
 @testable import LectureServe
 @testable import LectureSupport
 
-/// No file of the machine reaches a page or a PDF (attack 4, F2): raw HTML that would make a
+/// No file of the machine reaches a page or a PDF: raw HTML that would make a
 /// browser load one is an error at its line, whichever place holds the URL, and `lecture pdf`
 /// opens the site over loopback HTTP, so a URL the check cannot see (a script's) loads nothing
 /// either. Each run is contained (`ContainedRun`), with a secret planted in the scratch home.

@@ -113,7 +113,7 @@ import Testing
     }
 
     /// The .gitignore `init` writes keeps out what the tool writes: the site and the PDF that
-    /// `lecture pdf` writes by default (new-user review 1), not a PDF among the pages; as git reads it.
+    /// `lecture pdf` writes by default, not a PDF among the pages; as git reads it.
     @Test func initsGitignoreIgnoresTheSiteAndTheDefaultPDF() throws {
         let root = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }

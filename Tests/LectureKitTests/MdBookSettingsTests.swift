@@ -128,7 +128,7 @@ import Testing
         let (_, diagnostics) = BookSettingsLoader.parse(
             """
             [book]
-            # text-direction is read (attack 8, kind 37): no warning
+            # text-direction is read: no warning
             [build]
             use-default-preprocessors = false
             [output.html]

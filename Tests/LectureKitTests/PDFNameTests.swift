@@ -5,7 +5,7 @@ import Testing
 @testable import LectureServe
 @testable import LectureSupport
 
-/// Attack 7, kind 39: a title too long for a file name failed `lecture pdf` only at the end, with
+/// A title too long for a file name failed `lecture pdf` only at the end, with
 /// Chromium's raw "File name too long"; it is an error at book.toml's title line before any work.
 @Suite struct PDFNameTests {
     @Test func aTitleTooLongForAFileNameIsAnErrorAtItsLineBeforeTheBuild() throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import LectureServe
 @testable import LectureSupport
 
-/// `lecture pdf` loads nothing of the network (attack 6, #49: an `<iframe>` of an internal
+/// `lecture pdf` loads nothing of the network (an `<iframe>` of an internal
 /// service's URL printed the service's answer into the PDF). An "internal service" (a
 /// `PrintServer` over a folder holding a secret, on a loopback port of the test's own) is asked
 /// for by every place of a page that loads a URL; the PDF holds the page's text and no byte of the

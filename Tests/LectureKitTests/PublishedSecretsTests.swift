@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Nothing secret is published (attack 7, kind 1): a page, text it includes or a copied file
+/// Nothing secret is published: a page, text it includes or a copied file
 /// holding a private key or a well-known token is an error at its source, and nothing is written.
 @Suite struct PublishedSecretsTests {
     // Assembled from parts, so this file holds no secret of its own.

@@ -5,8 +5,8 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Every folder `book.toml` names for the book to read follows one rule (attack 4, F4;
-/// `ReadableFolder`): `/`, the home folder or a folder holding one is an error at the key's line,
+/// Every folder `book.toml` names for the book to read follows one rule
+/// (`ReadableFolder`): `/`, the home folder or a folder holding one is an error at the key's line,
 /// and nothing of the home folder is published; a folder outside the book's folder (no repository
 /// here) is a warning. The book lies in the scratch home (`ContainedRun`), as a clone in `~` does.
 @Suite struct ReadableFolderTests {
@@ -20,7 +20,7 @@ import Testing
         ("[lecture]\ntemplates = \"..\"", "'lecture.templates' folder '..' is the home folder"),
         // On line 3: `[book]` is makeBook's.
         ("src = \"..\"", "'book.src' folder '..' is the home folder"),
-        // Attack 7, kind 1: a folder inside a dot-folder or a system folder, outside the book
+        // A folder inside a dot-folder or a system folder, outside the book
         // (`include-from = ["../.ssh"]` published `~/.ssh/id_rsa` after a warning).
         ("[lecture]\ninclude-from = [\"../.ssh\"]", "'lecture.include-from' folder '../.ssh' is inside a dot-folder"),
         (
@@ -56,7 +56,7 @@ import Testing
         #expect(!FileSystem.exists(book + "/book"))
     }
 
-    /// Attack 7, kind 2: `build-dir` inside a dot-folder or a system folder, outside the book, is
+    /// `build-dir` inside a dot-folder or a system folder, outside the book, is
     /// an error at its line and nothing is written (`~/.config/autostart` got the book's
     /// `evil.desktop`, which a desktop session runs at login); `--output` there is the person's own.
     @Test func aSiteInsideADotFolderIsRefused() throws {

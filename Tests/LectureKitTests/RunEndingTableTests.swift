@@ -8,7 +8,7 @@ import Testing
 /// Every way a process can end (`Subprocess.Termination`), fed to the one judge of a run
 /// (`RunEnding`, through `judgeRuns` and `testFailures`) and to the one judge of a compile
 /// (`judgeCompile`, alone and as a member of a module of test samples, `MergedTestSamples`) for
-/// every kind of sample: one verdict and one diagnostic per pair (code review 7, M5: the test
+/// every kind of sample: one verdict and one diagnostic per pair (the test
 /// path's endings said less than the plain path's, and a group member was judged by hand).
 /// A cancelled run is no ending: `Subprocess.run` throws the cancellation, and no verdict is made.
 @Suite struct RunEndingTableTests {

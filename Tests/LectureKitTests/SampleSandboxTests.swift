@@ -233,7 +233,7 @@ import Testing
 
     /// A sample sees the system's programs and libraries, not the machine's files: a file planted
     /// outside the book and the home folder (`/var/tmp`), `/etc/passwd` and the host's name are
-    /// not there (attack 4). With `sandbox = "off"` it reads them, so the sample does what it says.
+    /// not there. With `sandbox = "off"` it reads them, so the sample does what it says.
     @Test(.enabled(if: canContain, "needs unshare -rm and bubblewrap"))
     func aSampleReadsNoFileOfTheMachineOutsideWhatSwiftNeeds() throws {
         let scratch = try TestSupport.temporaryDirectory()
@@ -275,7 +275,7 @@ import Testing
             "\(off.stdoutText + off.stderrText)")
     }
 
-    /// Attack 6, #20 and #21: `/dev/shm` was bubblewrap's unsized `/dev` tmpfs (a sample wrote
+    /// `/dev/shm` was bubblewrap's unsized `/dev` tmpfs (a sample wrote
     /// 300 MiB of the machine's memory there), `/dev` itself was writable, and the host's name
     /// was readable although the manual says it is not there. Now the host name is `sample`, `/dev/shm` is a tmpfs
     /// of 64 MiB (a writer of 100 MiB is stopped) and the rest of `/dev` is read-only.

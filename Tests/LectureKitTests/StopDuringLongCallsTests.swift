@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureKit
@@ -32,28 +33,25 @@ import Testing
     /// after that, whether it ended within the wait, with the cancellation, and its child gone.
     static func stop(
         _ configuration: BuildConfiguration, probes: Probes, when marker: String
-    ) throws -> (seconds: Double, ended: Bool, cancelled: Bool, childGone: Bool) {
+    ) async throws -> (seconds: Double, ended: Bool, cancelled: Bool, childGone: Bool) {
         let memory = SessionMemory()
         memory.probes = probes
         let recorder = TestSupport.Recorder()
-        let ended = DispatchSemaphore(value: 0)
-        let outcome = Locked<Error?>(nil)
-        Thread.detachNewThread {
+        let build = ThreadWork { () -> LectureError? in
             do {
                 try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
-            } catch { outcome.withLock { $0 = error } }
-            ended.signal()
+                return nil
+            } catch { return error as? LectureError ?? LectureError(error, step: "build") }
         }
         // The slow program starts within a minute (a cold build of nothing else before it).
-        let deadline = Date().addingTimeInterval(60)
-        while !FileSystem.exists(marker), Date() < deadline { usleep(20_000) }
-        try #require(FileSystem.exists(marker), "the slow program started: \(recorder.lines)")
+        let started = await eventually(within: .seconds(60)) { FileSystem.exists(marker) }
+        try #require(started, "the slow program started: \(recorder.lines)")
         let start = Date()
         configuration.run.cancellation.cancel()
-        let endedInTime = ended.wait(timeout: .now() + 180) == .success
+        let error = await build.value(within: .seconds(180))
+        let endedInTime = error != nil
         let seconds = Date().timeIntervalSince(start)
-        let error = outcome.withLock { $0 }
-        let cancelled = (error as? LectureError)?.diagnostics.contains { $0.identifier == .cancelled } == true
+        let cancelled = error??.diagnostics.contains { $0.identifier == .cancelled } == true
         let pid = Int32((TestSupport.read(marker) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
         let child = try #require(pid, "the slow program wrote its process id")
         let childGone = gone(child)
@@ -61,7 +59,7 @@ import Testing
         return (seconds, endedInTime, cancelled, childGone)
     }
 
-    @Test func stoppingDuringASampleLibraryCompileEndsTheBuildPromptly() throws {
+    @Test func stoppingDuringASampleLibraryCompileEndsTheBuildPromptly() async throws {
         let root = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(root) }
         var (book, configuration) = try TestSupport.book([
@@ -84,13 +82,13 @@ import Testing
             diagrams: DiagramRenderer(
                 cache: Cache(directory: root + "/cache"), graphvizVersion: nil,
                 run: configuration.run))
-        let (seconds, ended, cancelled, childGone) = try Self.stop(configuration, probes: probes, when: marker)
+        let (seconds, ended, cancelled, childGone) = try await Self.stop(configuration, probes: probes, when: marker)
         #expect(ended, "the build ended within the wait (\(seconds) s after the stop), not at the compile's 600 s")
         #expect(cancelled, "the build ended with the cancellation")
         #expect(childGone, "the compiler was killed")
     }
 
-    @Test func stoppingWhileGraphvizDrawsEndsTheBuildPromptly() throws {
+    @Test func stoppingWhileGraphvizDrawsEndsTheBuildPromptly() async throws {
         let root = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(root) }
         var (book, configuration) = try TestSupport.book([
@@ -110,7 +108,7 @@ import Testing
         // configuration): only the stop can end this drawing within it.
         configuration.diagramTimeout = 3600
         renderer.timeLimit = 3600
-        let (seconds, ended, cancelled, childGone) = try Self.stop(
+        let (seconds, ended, cancelled, childGone) = try await Self.stop(
             configuration, probes: Probes(toolchain: nil, diagrams: renderer), when: marker)
         #expect(ended, "the build ended within the wait (\(seconds) s after the stop), not at the drawing's time limit")
         #expect(cancelled, "the build ended with the cancellation")

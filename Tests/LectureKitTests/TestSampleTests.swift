@@ -147,7 +147,7 @@ import Testing
         #expect(results[0].tests.map(\.passed) == [true, false])
     }
 
-    /// Attack 7, kind 27: the abstract base test case. A subclass runs the tests it inherits (it
+    /// The abstract base test case. A subclass runs the tests it inherits (it
     /// passed, "1 of 1", without running them), an overriding test is listed once, and a base and
     /// a subclass that both declare tests compile (their lists once had the same name).
     @Test func xcTestSubclassesRunTheTestsTheyInherit() throws {
@@ -283,7 +283,7 @@ import Testing
     }
 }
 
-/// `check`'s counts say what ran: a `test` sample with its tests, not "run only" (new-user review 1).
+/// `check`'s counts say what ran: a `test` sample with its tests, not "run only".
 @Suite struct TestSampleCountTests {
     @Test func testSamplesAreCountedWithTheirTests() {
         let samples = SampleExtractor.extract(

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// A sample's cache key is made from one value, `VerdictInputs` (code review 6, M1): every
+/// A sample's cache key is made from one value, `VerdictInputs`: every
 /// property of a sample either changes the key or is named here as not changing a verdict, so a
 /// new attribute cannot be left out of the key unnoticed.
 @Suite struct VerdictInputsTests {
@@ -52,7 +52,7 @@ import Testing
     }
 
     /// Options of the verifier that do not change a verdict, each with the reason: a new option
-    /// must be placed here or in `optionEdits` (code review 7, M8), or
+    /// must be placed here or in `optionEdits`, or
     /// `everyOptionIsAnInputOrSaidNotToBe` fails.
     static let notOptionInputs: Set<String> = [
         "compileTimeout",  // a compile killed at its limit is never cached (UnfinishedProcess)

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureServe
 
 /// The live-reload snippet goes where it is markup: never into a comment or a script's text
-/// (attack 8, kind 55: a template whose only `</body>` stood in a script's string got the
+/// (a template whose only `</body>` stood in a script's string got the
 /// snippet inside the string, which broke the script and showed `";` on every page).
 @Suite struct LiveReloadPlacementTests {
     func served(_ page: String) -> String {

@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-/// Malformed HTTP on the preview (attack 6, #25): requests RFC 9112 and RFC 9110 say to refuse
+/// Malformed HTTP on the preview: requests RFC 9112 and RFC 9110 say to refuse
 /// were answered 200 with the page (two `Host` fields, an obs-folded `Host`, `Transfer-Encoding`
 /// with `Content-Length`, NUL in a field value, an absolute-form target naming another host).
 /// Each kind is sent as raw bytes over loopback to the real server, with the status a careful

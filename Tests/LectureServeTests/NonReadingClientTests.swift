@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureServe
@@ -7,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-/// Attack 6: clients that ask for a large file and never read the
+/// Clients that ask for a large file and never read the
 /// answer. The server's thread for each blocks on a full socket buffer; such a connection must
 /// be closed once it has made no progress for `idleTimeout` seconds, so that it cannot hold a
 /// slot for ever and a reader is served again after at most that long.
@@ -53,7 +54,7 @@ import Testing
     /// the server closes each stalled connection once the idle timeout (2 s here, 30 by
     /// default) has passed without progress. With no idle timeout (libmicrohttpd's 0) they
     /// stay open for ever: the test fails so.
-    @Test func clientsThatNeverReadAreClosedAfterTheIdleTimeoutAndOthersAreServed() throws {
+    @Test func clientsThatNeverReadAreClosedAfterTheIdleTimeoutAndOthersAreServed() async throws {
         #expect(ServeConfiguration().idleTimeout == 30)
         let site = try ServeFixture(connectionLimit: 4, idleTimeout: 2)
         let path = site.output + "/assets/big.bin"
@@ -70,15 +71,14 @@ import Testing
             stalled.append(fd)
             #expect(Self.answerStarted(fd), "no answer began")
         }
-        let seconds = SlowClientTests.secondsUntilServed(port: site.port, within: 20)
+        let seconds = await SlowClientTests.secondsUntilServed(port: site.port, within: 20)
         #expect(seconds != nil, "no request was answered while four clients did not read")
         // The server's end of each stalled connection leaves ESTABLISHED (closed, its unsent
         // bytes left to the kernel) within the idle timeout and a margin.
-        let start = Date()
-        var open = stalled.filter { Self.isEstablishedOnServer(client: $0, serverPort: site.port) }
-        while !open.isEmpty, Date().timeIntervalSince(start) < 15 {
-            usleep(100_000)
+        var open = stalled
+        _ = await eventually(within: .seconds(15), every: .milliseconds(100)) {
             open = open.filter { Self.isEstablishedOnServer(client: $0, serverPort: site.port) }
+            return open.isEmpty
         }
         #expect(open.isEmpty, "\(open.count) connections still open on the server after 15 s")
     }

@@ -5,7 +5,7 @@ import Testing
 @testable import LectureServe
 @testable import LectureSupport
 
-/// Attack 5, #35: `lecture serve` reads book.toml once, when it starts; an edit to it (a new
+/// `lecture serve` reads book.toml once, when it starts; an edit to it (a new
 /// title, then a line that is not TOML) had no effect and no word. Now every change — written in
 /// place, replaced by an editor's rename, deleted — is told within a moment as
 /// `lecture.serve.settings-changed`, with what is wrong in the new file, and the site keeps

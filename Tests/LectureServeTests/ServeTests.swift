@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureKit
@@ -328,30 +329,24 @@ import Testing
         #expect(site.server.hub.openStreams == 4)
     }
 
-    @Test func aClosedPagesStreamIsReleasedAtTheNextPing() throws {
+    @Test func aClosedPagesStreamIsReleasedAtTheNextPing() async throws {
         let site = try ServeFixture(pingInterval: 0.2)
         do {
             let stream = try EventStreamClient(port: site.port)
             #expect(stream.waitFor(timeout: patience) { _ in stream.text.contains(": ping") })
             #expect(site.server.hub.openStreams == 1)
         }
-        let deadline = Date(timeIntervalSinceNow: patience)
-        while site.server.hub.openStreams > 0 && Date() < deadline { usleep(20_000) }
-        #expect(site.server.hub.openStreams == 0)
+        #expect(await eventually(within: .seconds(patience)) { site.server.hub.openStreams == 0 })
     }
 
-    @Test func stopEndsStreamsAndReleasesThePort() throws {
+    @Test func stopEndsStreamsAndReleasesThePort() async throws {
         // The next ping is an hour away: a stop that waited for it would not return within `patience`.
         let site = try ServeFixture(pingInterval: 3600)
         let port = site.port
         let stream = try EventStreamClient(port: port)
         #expect(stream.waitFor(timeout: patience) { !$0.isEmpty })
-        let stopped = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            site.server.stop()
-            stopped.signal()
-        }
-        try #require(stopped.wait(timeout: .now() + patience) == .success, "stop waited for the next ping")
+        let stopped: Void? = await ThreadWork { site.server.stop() }.value(within: .seconds(patience))
+        try #require(stopped != nil, "stop waited for the next ping")
         #expect(stream.waitForClose(timeout: patience))
         #expect(throws: (any Error).self) { try HTTPTestClient.request("GET", "/", port: port, timeout: 1) }
         let again = try ListeningSocket.bind(host: "127.0.0.1", port: port)

@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureServe
@@ -98,13 +99,13 @@ import Testing
 
     /// Seconds from now until a `GET /` is answered 200, trying again while the server refuses
     /// or is busy; nil if none was within `bound`.
-    static func secondsUntilServed(port: UInt16, within bound: Double) -> Double? {
+    static func secondsUntilServed(port: UInt16, within bound: Double) async -> Double? {
         let start = Date()
         while Date().timeIntervalSince(start) < bound {
             if let response = try? HTTPTestClient.request("GET", "/", port: port, timeout: 2), response.status == 200 {
                 return Date().timeIntervalSince(start)
             }
-            usleep(50_000)
+            try? await Task.sleep(for: .milliseconds(50))
         }
         return nil
     }
@@ -112,27 +113,25 @@ import Testing
     /// More slow clients than every slot (4 served, 200 spare for a 503) from the same address
     /// as the reader: none may hold its slot past the request deadline (1 s here) however it
     /// trickles, and a normal request is answered meanwhile.
-    @Test func slowHeadersAndBodiesAreCutAtTheRequestDeadlineAndOthersAreServed() throws {
+    @Test func slowHeadersAndBodiesAreCutAtTheRequestDeadlineAndOthersAreServed() async throws {
         let site = try ServeFixture(connectionLimit: 4, requestTimeout: 1)
         let slow = SlowClients(count: 210, port: site.port)
         defer { slow.stop() }
         // Every one was accepted (a new one may already have closed an older one to take its slot).
         #expect(slow.opened >= 200)
-        let seconds = Self.secondsUntilServed(port: site.port, within: 20)
+        let seconds = await Self.secondsUntilServed(port: site.port, within: 20)
         #expect(seconds != nil, "no request was answered while 210 slow clients trickled")
         // Every slow client was closed by the server: none finished its request.
-        let start = Date()
-        while slow.stillOpen > 0, Date().timeIntervalSince(start) < patience { usleep(50_000) }
-        #expect(slow.stillOpen == 0)
+        #expect(await eventually(within: .seconds(patience)) { slow.stillOpen == 0 }, "\(slow.stillOpen) still open")
         #expect(slow.closedByServer >= 200)
     }
 
-    /// Attack 4, F13: unfinished requests from the reader's own address (on loopback every
+    /// Unfinished requests from the reader's own address (on loopback every
     /// program shares it), more than every slot and spare together (20 + 200 here, as 1,000 +
     /// 200 by default), held far within their deadline (60 s here). Each new connection takes
     /// the slot of the oldest unfinished request, so the reader's requests are answered 200 at
     /// once, where libmicrohttpd's per-address limit reset them and the spare slots ran out.
-    @Test func unfinishedRequestsFromTheReadersAddressNeverLockItOut() throws {
+    @Test func unfinishedRequestsFromTheReadersAddressNeverLockItOut() async throws {
         #expect(ServeConfiguration().requestTimeout == 5)
         let site = try ServeFixture(connectionLimit: 20, requestTimeout: 60)
         let slow = SlowClients(count: 300, port: site.port)
@@ -144,9 +143,7 @@ import Testing
             #expect(Date().timeIntervalSince(start) < 10)
         }
         // The server closed the unfinished requests it made room from: at most the slots stay.
-        let start = Date()
-        while slow.stillOpen > 20, Date().timeIntervalSince(start) < patience { usleep(50_000) }
-        #expect(slow.stillOpen <= 20)
+        #expect(await eventually(within: .seconds(patience)) { slow.stillOpen <= 20 }, "\(slow.stillOpen) still open")
         #expect(slow.closedByServer >= slow.opened - 20)
     }
 }

@@ -158,23 +158,26 @@ enum IncludeExpander {
         return (marker, language)
     }
 
-    /// Expands the directives of `text`, a file shown as `displayPath` lying in `directory`.
+    /// Expands the directives of `text`, a file shown as `displayPath` lying in `directory`:
+    /// each line is followed through the fenced blocks (`nextFence`), and a line holding a
+    /// directive is cut at each (`expandDirectives`) and joined again (`join`).
     /// - Parameter chain: the files being expanded, the page first and `displayPath` last (the
     ///   page alone when empty): a file already in it is a cycle, and the depth limit names it.
     static func expand(
         _ text: String, displayPath: String, directory: String, scope: IncludeScope, depth: Int = 0,
         budget: IncludeBudget = IncludeBudget(), chain: [ChainLink] = []
     ) -> Expansion {
-        let chain = chain.isEmpty ? [ChainLink(displayPath)] : chain
+        let file = ExpandedFile(
+            displayPath: displayPath, directory: directory, scope: scope, depth: depth, budget: budget,
+            chain: chain.isEmpty ? [ChainLink(displayPath)] : chain)
         var expansion = Expansion(text: "", origins: [], included: [], diagnostics: [])
         var output: [String] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // The fenced code block a line is in (its fence and language), for the hint below.
         var fence: (marker: Substring, language: Substring)?
         // Where that block's opening fence is: its line in this file and in the expanded text.
         var fenceLine = (own: 0, expanded: 0)
         var crossedDepth = false
-        for (index, line) in lines.enumerated() {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let here = LineOrigin(path: displayPath, line: index + 1)
             let opened = fence
             fence = nextFence(after: line, in: fence)
@@ -184,146 +187,15 @@ enum IncludeExpander {
                 expansion.origins.append(here)
                 continue
             }
-            // The line, cut at each directive: text before, the directive's replacement, text after.
-            var pieces: [(text: String, origins: [LineOrigin])] = []
-            var rest = line[...]
-            var pending = ""
-            while let directive = Directive.next(in: rest) {
-                let open = directive.range
-                if directive.isEscaped {
-                    // mdBook shows an escaped directive as written, less the backslash.
-                    pending += rest[..<rest.index(before: open.lowerBound)] + rest[open]
-                    rest = rest[open.upperBound...]
-                    continue
-                }
-                expansion.expandsDirectives = true
-                pending += rest[..<open.lowerBound]
-                rest = rest[open.upperBound...]
-                let column = line.utf8.distance(from: line.startIndex, to: open.lowerBound) + 1
-                let location = SourceLocation(line: index + 1, column: column)
-                let kind = Kind(rawValue: directive.name == "playpen" ? "playground" : String(directive.name))
-                guard let kind, !directive.arguments.isEmpty else {
-                    expansion.diagnostics.append(
-                        .warning(
-                            .includeUnsupported,
-                            displayPath, location,
-                            kind == nil
-                                ? "'{{#\(directive.name)}}' is not supported and is left as written"
-                                : "'{{#\(directive.name)}}' names no file or text and is left as written",
-                            notes: [
-                                "lecture implements mdBook's {{#include}}, {{#rustdoc_include}}, {{#playground}} and {{#title}}; write \\{{#…}} to show the directive"
-                            ]))
-                    pending += line[open]
-                    continue
-                }
-                if kind == .title {
-                    expansion.title = directive.arguments
-                    continue
-                }
-                // mdBook's rustdoc_include turns the lines outside its selection into Rust's hidden
-                // lines (`# `), which only a Rust block hides: a Swift sample compiles them.
-                if kind == .rustdocInclude, let opened, !["", "rust"].contains(opened.language),
-                    directive.arguments.split(separator: " ").first?.contains(":") == true
-                {
-                    // At the block's fence: the directive's own line is replaced by the included
-                    // lines, and a page's diagnostics are moved from the expanded text to the
-                    // line each expanded line came from (`IncludedLocations`).
-                    let at = SourceLocation(line: depth == 0 ? fenceLine.expanded : fenceLine.own, column: 1)
-                    expansion.diagnostics.append(
-                        .warning(
-                            .includeUnsupported, displayPath, at,
-                            "'{{#rustdoc_include}}' on line \(location.line), in this '\(opened.language)' block, adds the file's other lines as Rust's hidden '# ' lines, which this block shows and a sample compiles",
-                            notes: [
-                                "write '{{#include \(directive.arguments)}}' for the selected lines alone; mdBook hides '# ' lines in Rust blocks only"
-                            ]))
-                }
-                do throws(Problem) {
-                    let inner = try include(
-                        directive.arguments, kind: kind, directory: directory, scope: scope, depth: depth,
-                        budget: budget, chain: chain)
-                    if let title = inner.title { expansion.title = title }
-                    expansion.included += inner.included
-                    for problem in inner.directiveWarnings {
-                        if let path = problem.filePath, let line = problem.fileLine {
-                            expansion.diagnostics.append(
-                                .warning(
-                                    .includeFailed, path, SourceLocation(line: line, column: 1),
-                                    problem.summary + " (\(displayPath):\(location.line))", notes: problem.notes))
-                            continue
-                        }
-                        expansion.diagnostics.append(
-                            .warning(.includeFailed, displayPath, location, problem.summary, notes: problem.notes))
-                    }
-                    // A file included along many paths (each of a chain's files including the next
-                    // twice) reports its problem once, not once per path.
-                    for diagnostic in inner.diagnostics where !expansion.diagnostics.contains(diagnostic) {
-                        expansion.diagnostics.append(diagnostic)
-                    }
-                    var innerLines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(
-                        String.init)
-                    var innerOrigins = inner.origins
-                    if kind != Kind.playground, innerLines.last == "", innerLines.count > 1,
-                        innerOrigins.count == innerLines.count
-                    {
-                        innerLines.removeLast()
-                        innerOrigins.removeLast()
-                    }
-                    if innerOrigins.count != innerLines.count {
-                        innerOrigins = Array(repeating: here, count: innerLines.count)
-                    }
-                    // Inside a block quote or a list item (`> {{#include f}}`, `- {{#include f}}`,
-                    // an indented line of either), every included line gets the container's
-                    // markers, so it stays inside; mdBook gives them to the first line only and
-                    // breaks the container (mdBook#1127).
-                    if pieces.isEmpty, let continuation = containerContinuation(of: pending) {
-                        for index in innerLines.indices.dropFirst() {
-                            innerLines[index] = continuation + innerLines[index]
-                        }
-                    }
-                    // The first included line joins the text before the directive; the last, the text after.
-                    innerLines[0] = pending + innerLines[0]
-                    if !pending.isEmpty { innerOrigins[0] = here }
-                    pieces.append((innerLines.joined(separator: "\n"), innerOrigins))
-                    pending = ""
-                } catch {
-                    if error.quiet { continue }
-                    // One chain too deep is one error, at the file's first directive that crosses.
-                    if error.overDepth {
-                        if crossedDepth { continue }
-                        crossedDepth = true
-                    }
-                    let diagnostic = Diagnostic.error(
-                        .includeFailed, displayPath, location, error.summary, notes: error.notes)
-                    if !expansion.diagnostics.contains(diagnostic) { expansion.diagnostics.append(diagnostic) }
-                }
+            let block = opened.map {
+                OpenBlock(language: $0.language, fenceLine: depth == 0 ? fenceLine.expanded : fenceLine.own)
             }
-            pending += rest
-            if let last = pieces.indices.last {
-                if !pending.isEmpty, !pieces[last].origins.isEmpty {
-                    pieces[last].origins[pieces[last].origins.count - 1] = here
-                }
-                pieces[last].text += pending
-                pending = ""
-            }
-            if pieces.isEmpty {
-                output.append(pending)
-                expansion.origins.append(here)
-            } else {
-                // Pieces of one line join end to start.
-                var joined = ""
-                var origins: [LineOrigin] = []
-                for piece in pieces {
-                    if origins.isEmpty {
-                        origins = piece.origins
-                    } else {
-                        origins[origins.count - 1] = here
-                        origins += piece.origins.dropFirst()
-                    }
-                    joined += piece.text
-                }
-                output.append(joined)
-                expansion.origins += origins
-            }
+            let pieces = expandDirectives(
+                in: DirectiveLine(text: line, origin: here, block: block), of: file, into: &expansion,
+                crossedDepth: &crossedDepth)
+            let joined = join(pieces, at: here)
+            output.append(joined.text)
+            expansion.origins += joined.origins
         }
         expansion.text = output.joined(separator: "\n")
         return expansion

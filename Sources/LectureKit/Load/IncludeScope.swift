@@ -32,7 +32,7 @@ struct IncludeScope: Sendable {
     /// The bytes of the file at `path` (as the directive spelled it, relative to the working
     /// directory), or why it may not be read.
     /// At most `limit` + 1 bytes are read: a bigger file is an error naming its size and the limit,
-    /// never read whole (attack 7, kind 12: a 2 GiB file took 4 GB before the limit was checked).
+    /// never read whole (a 2 GiB file would take 4 GB before the limit was checked).
     func read(
         _ path: String, spelled relative: String, directive: String = "include", limit: Int = IncludeBudget.defaultBytes
     ) throws(IncludeExpander.Problem) -> [UInt8] {

@@ -1,6 +1,6 @@
 import LectureSupport
 
-/// Output names Windows cannot hold (attack 8, kind 43): a reserved device name (`CON`, `PRN`,
+/// Output names Windows cannot hold: a reserved device name (`CON`, `PRN`,
 /// `AUX`, `NUL`, `COM0`–`COM9`, `LPT0`–`LPT9`, in any case and with any extension, as `con.html`
 /// or `sub/AUX.html`), a character Windows refuses in a name (`<>:"|?*`, a control character), or
 /// a name ending in a dot or a space. Such a site builds on Linux, but cannot be checked out,

@@ -1,7 +1,7 @@
 import CommonMark
 import LectureSupport
 
-/// Nothing secret is published (attack 7, kind 1): a page (with the text it includes) or a file
+/// Nothing secret is published: a page (with the text it includes) or a file
 /// copied into the site that holds a private key or a well-known token (`SecretScan`) is an error
 /// at the line that holds it, so the build stops before `Write` and nothing is written. The
 /// message names what was found, never the secret.

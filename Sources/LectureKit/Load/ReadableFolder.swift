@@ -10,7 +10,7 @@ import LectureSupport
 ///   `../..`): the machine folders `--output` may not replace either (`OutputFolder.machineFolders`).
 /// - An error at the key's line when, outside the book's repository, it lies inside a dot-folder
 ///   (`~/.ssh`, `~/.config`, `~/.aws`: where keys and tokens live) or a system folder (`/etc`,
-///   `/root`, `/proc`…): a warning would not stop a pull request's build (attack 7, kind 1).
+///   `/root`, `/proc`…): a warning would not stop a pull request's build.
 /// - A warning when it lies outside the repository that holds the book (the nearest folder up
 ///   from the book with a `.git`), or outside the book's folder when there is none: a book that
 ///   reads beyond its own tree is worth a look before it is built.
@@ -51,7 +51,7 @@ enum ReadableFolder {
     /// The problem with `[build] build-dir` (`folder`, at `location` of `bookTOML`) when, outside
     /// the book's repository, it lies inside a dot-folder or a system folder: a site written into
     /// `~/.config/autostart` put a file of the book's where the desktop runs it at the next login
-    /// (attack 7, kind 2). `--output`, typed by the person building, is theirs to choose.
+    /// `--output`, typed by the person building, is theirs to choose.
     static func outputProblem(
         _ folder: String, bookDirectory: String, bookTOML: String, location: SourceLocation?
     ) -> Diagnostic? {

@@ -34,7 +34,7 @@ enum UnreachableAssets {
 
     /// A warning for each symbolic link of the content folder (`links`, relative to
     /// `contentDirectory`): lecture copies regular files only, so a link, which could lead to a
-    /// file outside the book, is not published (mdBook copies its target: attack 8, kind 31).
+    /// file outside the book, is not published (mdBook copies its target).
     static func links(_ links: [String], contentDirectory: String) -> [Diagnostic] {
         links.map { relative in
             let path = FileSystem.join(contentDirectory, relative)

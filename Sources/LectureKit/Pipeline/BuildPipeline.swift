@@ -146,6 +146,9 @@ package struct BuildPipeline: Sendable {
                 }
                 let next = index + 1 < steps.count ? steps[index + 1] : nil
                 if next?.page == nil || next?.prepare != nil || step.stopsOnErrors { flush(&context) }
+                // A long loop of the book part stops early when cancelled: its result is not
+                // whole, and the session (`lecture serve`, which renews its token) may not keep it.
+                try context.configuration.run.cancellation.check()
                 memo?.didRun(step, &context)
             } catch is BuildStop {
                 memo?.failed(step)

@@ -1,7 +1,7 @@
 import Foundation
 import LectureSupport
 
-/// The inputs every page depends on, as one value (code review 6, M1): the chapters (titles,
+/// The inputs every page depends on, as one value: the chapters (titles,
 /// paths, nesting), the templates and the interface words, the compiler and Graphviz versions,
 /// every setting (book.toml's and the options', `BuildConfiguration`), what the samples' results
 /// show on every page (the count of verified samples, the compiler's short version). Compared by

@@ -1,5 +1,5 @@
 /// The direction a book's language is written in, for the pages' `dir` when `[book]
-/// text-direction` does not say (attack 8, kind 37: a Hebrew book was laid out left to right).
+/// text-direction` does not say (so a Hebrew book is laid out right to left).
 ///
 /// The right-to-left languages are the ones mdBook 0.5.4 writes `dir="rtl"` for (run on each
 /// code: `ar`, `arc`, `fa`, `he`, `ku`, `nqo`, `pal`, `phn`, `ps`, `sam`, `syr`, `ur`, `yi`).

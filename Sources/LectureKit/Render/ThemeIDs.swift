@@ -1,9 +1,9 @@
 import Foundation
 import LectureSupport
 
-/// Every `id` the site's own chrome uses, which no heading of a page may take (attack 8, kind 3:
-/// a heading "Print TOC Title" took `print-toc-title`, the print page's contents title, so the
-/// print page held the id twice and a link to it jumped to the wrong place).
+/// Every `id` the site's own chrome uses, which no heading of a page may take (a heading "Print
+/// TOC Title" would take `print-toc-title`, the print page's contents title: the print page
+/// would hold the id twice and a link to it would jump to the wrong place).
 ///
 /// Read from the theme itself, so an id a template gains is reserved without a list to keep:
 /// `page.html`, `404.html` and every partial (`partials/*.html`: the print page's front matter

@@ -2,8 +2,8 @@ import Foundation
 import LectureSupport
 
 /// Where `lecture check --report junit:PATH` may write, by the rule of every path the tool
-/// writes (`WrittenPath`): never over a file that is not its own output (attack 6, #1:
-/// `junit:book.toml`, `junit:~/.bashrc` were replaced), never in the pages', templates' or
+/// writes (`WrittenPath`): never over a file that is not its own output (`junit:book.toml`,
+/// `junit:~/.bashrc`), never in the pages', templates' or
 /// output folder (it would be published, or replaced by the next build). Its own output is a
 /// file whose first bytes are `<?xml` with a `<testsuites` element within 4 KiB. pytest's
 /// `--junitxml` and cargo-nextest write wherever they are told; `lecture` reads a book from

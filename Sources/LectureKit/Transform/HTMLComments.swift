@@ -6,7 +6,7 @@ import LectureSupport
 /// `<iframe>`, `<noembed>`, `<noframes>`, `<noscript>`: raw text; `<plaintext>`, which nothing
 /// ends). CommonMark passes a page's raw HTML through, and a browser then hides or swallows
 /// everything after it: the rest of the page, the template's scripts, and in `print.html` every
-/// later chapter (the PDF lost them; attack 7, kind 19). Each chapter of the print page and each
+/// later chapter (the PDF would lose them). Each chapter of the print page and each
 /// page's content is closed off (`closingOff`), and the opening is warned at its line (`warning`).
 enum HTMLComments {
     /// What a page's HTML leaves open: where, and the element (nil for a comment).

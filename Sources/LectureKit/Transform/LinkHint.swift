@@ -21,7 +21,7 @@ enum LinkHint {
             // Written as a link reads it: a link's `%XX` is decoded, so a page whose name holds a
             // `%` is reached by `%25` (and `#`, `?`, a space by their escapes).
             let link = linkText(relative(meant, from: page))
-            // A suggestion is never the text already written (attack 8, kind 8): following it
+            // A suggestion is never the text already written: following it
             // would change nothing.
             if link != written {
                 // The content folder's path is worth showing only when the link spells it otherwise.

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 5, #32: `[book] src = "/etc"` was reported as `b//etc: error: content folder does not
+/// `[book] src = "/etc"` was reported as `b//etc: error: content folder does not
 /// exist`: an absolute path joined to the book's folder. Now every folder book.toml names (`src`,
 /// `build-dir`, the templates, the sample libraries, `include-from`) is read as mdBook reads it
 /// (Rust's `Path::join`): an absolute path as written, a relative one from the book's folder;

@@ -5,7 +5,7 @@ import Testing
 
 @testable import LectureSupport
 
-/// Attack 6, #11: a book.toml holding a dotted key or a table header of 20,000 parts crashed
+/// A book.toml holding a dotted key or a table header of 20,000 parts crashed
 /// `lecture` (SIGSEGV: the walk over toml++'s tree recursed once per part; toml++ itself does at
 /// 50,000). A document nested deeper than `TOMLNesting.maximumDepth` is now one error at the part
 /// or value past it, measured on the text before toml++ reads it. Each build runs as its own

@@ -8,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-/// Attack 5, #28: `XDG_CACHE_HOME=rel` made a folder `rel/lecture` in whatever folder `lecture`
+/// `XDG_CACHE_HOME=rel` made a folder `rel/lecture` in whatever folder `lecture`
 /// ran in; the XDG Base Directory rules say a relative path there is invalid and ignored. A
 /// relative home folder is ignored likewise (the user database's is used); `LECTURE_CACHE_DIR`,
 /// the tool's own, is taken as given.

@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 6, #50: a sample with thousands of compiler errors was placed in quadratic time (the
+/// A sample with thousands of compiler errors was placed in quadratic time (the
 /// sample's code split into lines again for every diagnostic: 2,000 errors 17 s, 8,000 166 s,
 /// 20,000 more than 7 minutes) and SIGTERM waited for it. Now the code is split once, and the
 /// reading stops when the run is cancelled.

@@ -6,7 +6,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 6, depth: every recursive reading of a page, measured with inputs 100,000 levels deep
+/// Every recursive reading of a page, measured with inputs 100,000 levels deep
 /// (block quotes, lists, emphasis, brackets, raw HTML; in a heading, a table cell, a footnote's
 /// body, a definition's body), each built by `lecture build` as its own contained process, so a
 /// stack overflow fails the test and not the suite. Each ends with one located error or builds;

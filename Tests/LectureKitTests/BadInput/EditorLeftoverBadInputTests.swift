@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 5, #29: editors' backups and temporaries beside the pages (`intro.md~`, `#intro.md#`)
+/// Editors' backups and temporaries beside the pages (`intro.md~`, `#intro.md#`)
 /// were copied into the site (as mdBook 0.5.4 copies them): a backup of a page's source,
 /// published. Now the build leaves out what `lecture serve` ignores, by one rule
 /// (`EditorLeftovers`), in the content folder and its subfolders; other files are still copied.

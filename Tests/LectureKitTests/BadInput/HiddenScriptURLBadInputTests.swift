@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 5, #26: `<a href="jav&#x09;ascript:alert(2)">` in a page's raw HTML failed the build
+/// `<a href="jav&#x09;ascript:alert(2)">` in a page's raw HTML failed the build
 /// as `b/book/index.html: error: broken URL in the built page: 'jav	ascript:alert(2)' names …,
 /// which the site does not have`, three times, at the built files: the check read the tab the
 /// reference stands for as part of a path, where a browser drops it and runs the script. Now the

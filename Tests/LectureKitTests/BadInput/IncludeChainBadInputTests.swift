@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// `{{#include}}` diagnostics that misled (attack 6, #5 and #46): a long chain without a cycle was
+/// `{{#include}}` diagnostics that misled: a long chain without a cycle was
 /// called a cycle and reported once per path through it (1,024 times); a cycle had no name of its
 /// own; line ranges `:0:0` and `:-3` were "past the file's end", and numbers too large for an
 /// `Int` were looked for as anchors' names.

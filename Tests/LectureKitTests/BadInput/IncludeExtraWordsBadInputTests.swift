@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 6: `{{#include f.txt extra words}}`, `{{#include f.txt:2 more}}`,
+/// `{{#include f.txt extra words}}`, `{{#include f.txt:2 more}}`,
 /// `{{#rustdoc_include f.txt:a x}}`: mdBook 0.5.4 reads the first word as the file (and its
 /// selector) and drops the rest without a word, and so did lecture, so a misspelt selector
 /// (`f.txt :a`) or a file name with a space included something else, silently. The words are

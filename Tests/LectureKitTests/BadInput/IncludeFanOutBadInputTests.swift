@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureKit
@@ -70,7 +71,7 @@ import Testing
     /// its token at every include, so a cancelled build stops within one include. Counted, not
     /// timed: the includes made after `cancel` returned are at most the one whose check came
     /// before it (one thread expands), however slowly a loaded machine runs either thread.
-    @Test(.timeLimit(.minutes(10))) func aCancelledExpansionStopsAtTheNextInclude() throws {
+    @Test(.timeLimit(.minutes(10))) func aCancelledExpansionStopsAtTheNextInclude() async throws {
         var files = Self.fanOut(levels: 9)
         files["SUMMARY.md"] = nil
         let root = try TestSupport.makeTree(files)
@@ -80,26 +81,22 @@ import Testing
         let budget = IncludeBudget(maximumBytes: .max, maximumIncludes: .max, cancellation: token)
         let page = try SourceFileReader.decode(
             FileSystem.read(root + "/page.md"), displayPath: root + "/page.md", relativePath: "page.md")
-        let done = DispatchSemaphore(value: 0)
-        let result = Locked<[Diagnostic]?>(nil)
-        Thread {
-            let (_, diagnostics) = IncludeExpander.apply(
+        let expansion = ThreadWork {
+            IncludeExpander.apply(
                 to: page, directory: root, scope: IncludeScope(bookDirectory: root, contentDirectory: root),
-                budget: budget)
-            result.withLock { $0 = diagnostics }
-            done.signal()
-        }.start()
+                budget: budget
+            ).diagnostics
+        }
         // Once it is well under way, cancel it.
-        let begun = ContinuousClock.now
-        while budget.includes < 2_000, ContinuousClock.now - begun < .seconds(60) { usleep(1_000) }
-        #expect(budget.includes >= 2_000)
+        #expect(await eventually(within: .seconds(60), every: .milliseconds(1)) { budget.includes >= 2_000 })
         token.cancel(signal: SIGTERM)
         let atCancellation = budget.includes
-        #expect(done.wait(timeout: .now() + 60) == .success, "the expansion went on after its cancellation")
+        let diagnostics = await expansion.value(within: .seconds(60))
+        #expect(diagnostics != nil, "the expansion went on after its cancellation")
         #expect(
             budget.includes - atCancellation <= 1,
             "\(budget.includes - atCancellation) includes made after the cancellation")
         // Cancelled includes make no errors of their own: the cancellation is the run's report.
-        #expect(result.withLock { $0 } == [])
+        #expect(diagnostics == [])
     }
 }

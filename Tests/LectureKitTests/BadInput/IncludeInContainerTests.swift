@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 4, F11 (mdBook#1127): an `{{#include}}` inside a block quote or a list item gave the
+/// mdBook#1127: an `{{#include}}` inside a block quote or a list item gave the
 /// container's markers to the first included line only, so the rest fell out of the quote or
 /// the item, and the fence around them was "never closed", with no word of the include. mdBook
 /// 0.5.4 breaks the same way, silently (run on the same page). Every included line now gets the

@@ -4,8 +4,8 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Every location reported for a page with `{{#include}}`s is the line a person edits (issue 34,
-/// new-user review 6 F2): the page's own line after an include has added lines above it, or the
+/// Every location reported for a page with `{{#include}}`s is the line a person edits (issue 34):
+/// the page's own line after an include has added lines above it, or the
 /// included file's line. Lines counted in the expanded text (what the parser sees) were reported
 /// in notes (`sample at …`), the check's summary and the JUnit report.
 @Suite struct IncludedLocationBadInputTests {

@@ -132,7 +132,7 @@ import Testing
 }
 
 extension LinkNameBadInputTests {
-    /// Attack 5, 18, 21: pages named `std:vec.md`, `b&c.md`, `it's.md`, `x<y.md` and footnote
+    /// Pages named `std:vec.md`, `b&c.md`, `it's.md`, `x<y.md` and footnote
     /// labels with `&` or quotes build (as with mdBook 0.5.4); the sidebar and pager reach
     /// `std:vec.html` as `./std:vec.html` (a browser reads `std:vec.html` as the scheme `std:`),
     /// and the check of emitted URLs decodes character references (`&#x27;`, `&amp;`) as a browser.

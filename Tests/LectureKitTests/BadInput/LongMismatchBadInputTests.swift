@@ -7,7 +7,7 @@ import Testing
 
 /// A long mismatch says first how much its diff leaves out, exactly, in the terminal (whose
 /// echo is cut at 200 lines) and in JUnit alike, and names the file holding the whole actual
-/// output (attack 8, kind 45: 2,000 lines against 2,000 were cut at 500 a side without a word
+/// output (2,000 lines against 2,000 were cut at 500 a side without a word
 /// before line 1,001, and the terminal's "803 more lines" read as all that was missing).
 @Suite struct LongMismatchBadInputTests {
     @Test func theCutIsSaidFirstAndTheWholeOutputIsNamed() throws {

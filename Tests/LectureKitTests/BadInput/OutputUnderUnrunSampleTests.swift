@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// An `output` block under a sample that is not run (new-user review 6 F7): under `ignore` it is
+/// An `output` block under a sample that is not run: under `ignore` it is
 /// shown as written and labelled not run, as under an Apple-only sample, so an author can show
 /// what Apple-only code prints; under `no_run` and `compile_fail` it stays an error, whose
 /// message takes the right article ("an 'ignore'", never "a 'ignore'").

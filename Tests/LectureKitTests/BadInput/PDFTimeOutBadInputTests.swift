@@ -5,7 +5,7 @@ import Testing
 @testable import LectureServe
 @testable import LectureSupport
 
-/// Attack 5, #40: `lecture pdf` of a book whose page runs `<script>while (true) {}</script>`
+/// `lecture pdf` of a book whose page runs `<script>while (true) {}</script>`
 /// waited 181 s, then said `Chromium did not write the PDF (timedOut)` with a stray line of
 /// Debian's wrapper script: no cause, no page. Now a time-out says that the page never finished
 /// loading, that a script that never ends is the usual cause, and names the pages whose content

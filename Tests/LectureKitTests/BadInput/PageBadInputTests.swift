@@ -30,7 +30,7 @@ import Testing
         #expect(HTMLComments.unclosedStart(in: try FileSystem.read(root + "/_site/one.html")) == nil)
     }
 
-    /// Attack 7, kind 19: an element whose content is text to its end tag, left open, swallowed
+    /// An element whose content is text to its end tag, left open, swallowed
     /// every later chapter of print.html (and the PDF). Each is warned at its line and closed off.
     static let rawTextElements = [
         "textarea", "xmp", "plaintext", "style", "script", "iframe", "noembed", "noscript", "title", "noframes",

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 5, #4: a page whose `.md` name fits the file system (255 bytes) but whose `.html` does
+/// A page whose `.md` name fits the file system (255 bytes) but whose `.html` does
 /// not (two bytes more) built everything and then failed to write, `cannot write file: File name
 /// too long`, at the site's path in the step 'Write', with no line to edit. Now each such page
 /// is an error at its summary line before anything is built, in ASCII and in Hangul (3 bytes a

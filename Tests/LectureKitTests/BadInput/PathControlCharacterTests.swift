@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 4, F12: `build-dir = "out\u0000/../../x"` was cut at the NUL and built into `out/`.
+/// `build-dir = "out\u0000/../../x"` was cut at the NUL and built into `out/`.
 /// Every path a person writes, in book.toml or on the command line, goes through one check
 /// (`PathText`): a control character is an error at its line (or a usage error naming the
 /// option), with a note. One test per family of keys; the builds run contained.

@@ -5,7 +5,7 @@ import Testing
 @testable import LectureSupport
 
 /// A broken link's "did you mean" never suggests the text already written, and a suggested page
-/// whose name holds `%`, `#`, `?` or a space is written as a link reads it (attack 8, kind 8: a
+/// whose name holds `%`, `#`, `?` or a space is written as a link reads it (a
 /// summary entry `what%3F.md` names a page literally called so, and the link `what%3F.md`, which
 /// reads as `what?.md`, was told "did you mean 'what%3F.md'?").
 @Suite struct PercentNameLinkHintBadInputTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 5, #39: a footnote label defined twice (`[^f]: one`, `[^f]: two`) showed the first and
+/// A footnote label defined twice (`[^f]: one`, `[^f]: two`) showed the first and
 /// dropped the second without a word (mdBook 0.5.4 warns "defined multiple times"). Now the later
 /// definition is a warning at its line naming the first's, referenced or not, at the top level
 /// and in a list; the first is still the one shown.

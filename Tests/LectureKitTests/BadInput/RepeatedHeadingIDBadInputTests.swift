@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 5, #39 (its second half): two headings with one `{#x}` wrote `id="x"` twice, silently
+/// Two headings with one `{#x}` wrote `id="x"` twice, silently
 /// (as mdBook 0.5.4 does): every link to `#x` reaches the first, so the second cannot be linked.
 /// Now a written id that an earlier heading of the page has (written or made from its text, as
 /// `## Setup` then `## Other {#setup}`), or the page template, is a warning at the later

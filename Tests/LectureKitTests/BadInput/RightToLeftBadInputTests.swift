@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// A right-to-left book is laid out right to left (attack 8, kind 37: `language = "he"` gave
+/// A right-to-left book is laid out right to left (`language = "he"` gave
 /// `<html lang="he">` with no `dir`, and `text-direction` was "not supported"; mdBook 0.5.4 writes
 /// `dir="rtl"`).
 @Suite struct RightToLeftBadInputTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// A sample that fails at run time is one failure, one error (new-user review 6 F5): a crash was
+/// A sample that fails at run time is one failure, one error: a crash was
 /// also reported as "output does not match" with what it had not printed; and one that fails
 /// the way a fetch without a network fails says that samples run without network access.
 @Suite struct RunFailureBadInputTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// New-user review 6, F6: `{{#rustdoc_include code/shapes.swift:shape}}` in a `swift` block, from
+/// `{{#rustdoc_include code/shapes.swift:shape}}` in a `swift` block, from
 /// mdBook habit, expands as mdBook expands it (the file's other lines as Rust's hidden `# `
 /// lines; mdBook 0.5.4, run on the same page, shows them in a Swift block), and the sample then
 /// failed with 7 compiler errors pointing into the included file, nothing saying why. Now the

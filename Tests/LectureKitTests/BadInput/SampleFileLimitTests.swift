@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 5, #37: a sample's private `/tmp` held 64 MiB, but its own folder (working folder,
+/// A sample's private `/tmp` held 64 MiB, but its own folder (working folder,
 /// `HOME`, `TMPDIR`), on the builder's disk, took all a program wrote: 300 MiB in a second, so a
 /// sample writing in a loop filled the disk before its time limit. Now the folder is measured
 /// while the program runs (`RunFolderLimit`): one large file, many small files, a file deep in

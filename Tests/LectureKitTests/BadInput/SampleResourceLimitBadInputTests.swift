@@ -6,7 +6,7 @@ import Testing
 @testable import LectureSupport
 
 /// A sample's program has a memory limit (and, contained, a process limit) of the book's
-/// (attack 8, kind 20: it had the machine's, so one sample could take a CI machine's memory or
+/// (it had the machine's, so one sample could take a CI machine's memory or
 /// process table). The allocations stay small: the limit is set low (256 MiB) and the sample asks
 /// for 1 GiB, which is refused before any of it is touched.
 @Suite(.serialized) struct SampleResourceLimitBadInputTests {

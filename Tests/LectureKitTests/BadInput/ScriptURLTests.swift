@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 4, F14 and F1's side note: one scheme rule (`ScriptURL`) for every URL the tool writes
+/// One scheme rule (`ScriptURL`) for every URL the tool writes
 /// from a book's input. A `javascript:`, `vbscript:` or `data:` URL (but a data: picture) in a
 /// page (Markdown links, images, autolinks, references; a diagram node's `href`/`URL`, an edge's,
 /// an HTML label's `HREF`) is a warning at its line and never reaches the site; in book.toml

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 5, #12: a summary nested more than 100 levels deep (4 spaces a level) failed with
+/// A summary nested more than 100 levels deep (4 spaces a level) failed with
 /// `a numbered chapter's list item must begin with a link` at an item that does begin with one:
 /// the Markdown converter's depth limit cut the item, and the summary read the cut as a syntax
 /// error. mdBook 0.5.4 builds 300 levels (and 1,000). Now chapters build to

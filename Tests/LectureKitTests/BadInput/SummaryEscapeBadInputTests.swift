@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Summary links whose percent escapes spell `..`, `.` or `/` (attack 6, #12): the page was made
+/// Summary links whose percent escapes spell `..`, `.` or `/`: the page was made
 /// inside the content folder under its literal name (as mdBook 0.5.4 makes it), while a browser
 /// reads `%2E%2E` as `..` and the link checker said the same link leaves the book. Each is now an
 /// error at its line, as `../` is.

@@ -10,7 +10,7 @@ import Testing
 
 /// A symbolic link in the content folder (to a file or a folder outside the book) is not copied
 /// into the site, since it could publish a file from outside the book; it is no longer dropped
-/// unsaid (attack 8, kind 31, after mdBook's #1157): a warning at the link says so and what to do,
+/// unsaid (as mdBook's #1157 asks): a warning at the link says so and what to do,
 /// and a page's link to it says it is not published, where it said "does not exist".
 @Suite struct SymbolicLinkAssetBadInputTests {
     @Test func aLinkOutOfTheBookIsWarnedAndALinkToItSaysWhy() throws {

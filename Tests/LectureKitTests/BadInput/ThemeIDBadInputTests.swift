@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// No heading takes an id the site's own chrome uses (attack 8, kind 3): the list is read from
+/// No heading takes an id the site's own chrome uses: the list is read from
 /// the theme (`ThemeIDs`), so an id a template or script gains is reserved without a word.
 @Suite struct ThemeIDBadInputTests {
     /// Every literal `id="…"` of every template and partial of the built-in theme, and every id

@@ -5,8 +5,8 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// A sample killed at a limit shows what it printed before the kill, as a crash does (attack 8,
-/// kind 58: a program that printed and then hung was reported with nothing it printed, so the
+/// A sample killed at a limit shows what it printed before the kill, as a crash does (a
+/// program that printed and then hung was reported with nothing it printed, so the
 /// reader could not tell where it hung), and the time-out's hint names the book's setting.
 @Suite struct TimeOutOutputBadInputTests {
     @Test func aTimedOutSampleShowsWhatItPrintedAndBothWaysToRaiseTheLimit() throws {

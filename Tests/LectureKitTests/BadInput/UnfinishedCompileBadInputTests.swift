@@ -5,7 +5,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Attack 6, #40 and #39: a compiler killed by a signal (the OOM killer, `kill`) was cached as
+/// A compiler killed by a signal (the OOM killer, `kill`) was cached as
 /// "sample does not compile", and every later check repeated it until the source changed; and a
 /// compile had no time limit of its own (a type checker busy for more than 250 s). A compile that
 /// did not run to its end is now an error of the run, never cached, and one past
@@ -71,7 +71,7 @@ import Testing
     }
 
     /// 24 variables, each a pair of the one before: a type of 2^24 leaves; the type checker
-    /// worked on it for more than 250 s (attack 6, #39).
+    /// worked on it for more than 250 s.
     static let compileBomb =
         "# Intro\n\n```swift\nstruct P<A, B> { let a: A; let b: B }\nlet x0 = 0\n"
         + (0..<24).map { "let x\($0 + 1) = P(a: x\($0), b: x\($0))\n" }.joined() + "print(\"done\")\n```\n"

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// Pages under a dotfolder (attack 6, #30): `build` made `.well-known/y.html` and linked it from
+/// Pages under a dotfolder: `build` made `.well-known/y.html` and linked it from
 /// every page, while `lecture serve` answered 404 for it, and its watcher ignored edits to it.
 /// mdBook 0.5.4 publishes them, dotfiles and editors' backups too; lecture leaves out what
 /// `EditorLeftovers` names everywhere (asset copy, watcher, preview), so a summary entry in such a

@@ -5,7 +5,7 @@ import Testing
 @testable import LectureSupport
 
 /// Output names Windows cannot hold are warned at the summary line, as names differing only in
-/// case are (attack 8, kind 43: `con.md`, `sub/AUX.md`, `a..md`, `a:b.md`, `a*b.md` were built
+/// case are (`con.md`, `sub/AUX.md`, `a..md`, `a:b.md`, `a*b.md` were built
 /// without a word, and the site could not be checked out on Windows).
 @Suite struct WindowsNameBadInputTests {
     @Test func everyKindIsNamed() {

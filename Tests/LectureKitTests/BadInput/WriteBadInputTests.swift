@@ -43,7 +43,7 @@ import Testing
 }
 
 extension WriteBadInputTests {
-    /// Attack 31: a content file `words.js` (the interface words' script) and a page `words.md`
+    /// A content file `words.js` (the interface words' script) and a page `words.md`
     /// beside it are refused before anything is written, naming the content file, as `toc.js` is.
     @Test func aContentFileNamedLikeTheWordsScriptIsAnErrorNamingIt() throws {
         let (root, lines, failed) = try BadInputBook.build([

@@ -4,7 +4,7 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
-/// A write that fails says why in the system's words (attack 6, #2): `--report junit:book`, where
+/// A write that fails says why in the system's words: `--report junit:book`, where
 /// `book` is a folder, printed `cannot write file: The operation could not be completed.
 /// (NSCocoaErrorDomain error 512.)`.
 @Suite struct WriteFailureBadInputTests {

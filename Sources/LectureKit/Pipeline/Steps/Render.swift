@@ -85,7 +85,7 @@ extension BuildStep {
     /// with the keys of the build that wrote it (a page taken from memory may have been rendered
     /// by a later build that failed, and never written), so `Write` links them instead of
     /// writing them; copied files whose source is as it was at the last write. (The emitted-URL
-    /// check skips none of them: what a page's URLs name lies in other files, code review 7 B1.)
+    /// check skips none of them: what a page's URLs name lies in other files.)
     static let renderSession = SessionHooks(
         pagesDone: { rebuild, context in
             let keys = rebuild.pageKeys

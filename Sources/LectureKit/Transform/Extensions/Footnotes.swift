@@ -169,7 +169,7 @@ enum Footnotes {
     }
 
     /// Each definition of a label already defined in `definitions`, with the first, the one shown
-    /// (attack 5, #39: the later was dropped without a word; mdBook 0.5.4 warns).
+    /// (a later one is left out, with a warning, as mdBook 0.5.4 warns).
     static func repeated(_ definitions: [Definition]) -> [(again: Definition, first: Definition)] {
         var first: [String: Definition] = [:]
         var repeated: [(again: Definition, first: Definition)] = []

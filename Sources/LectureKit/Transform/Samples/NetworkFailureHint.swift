@@ -1,5 +1,5 @@
-/// A note for a sample that failed the way a program without a network fails (new-user review 6
-/// F5): samples run in a sandbox with no network (`SampleSandbox`: a network namespace of its
+/// A note for a sample that failed the way a program without a network fails: samples run in a
+/// sandbox with no network (`SampleSandbox`: a network namespace of its
 /// own, loopback only), which nothing in a failing fetch's own message says.
 enum NetworkFailureHint {
     /// What a failed fetch prints on Linux: Foundation without FoundationNetworking ("The

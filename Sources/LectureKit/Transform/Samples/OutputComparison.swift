@@ -51,8 +51,8 @@ enum OutputComparison {
 
     static func diff(expected: String, actual: String, fullOutput: String? = nil) -> String {
         // Past 500 lines a side, only the first 500 are compared, and the diff says so first,
-        // with the exact counts (attack 8, kind 45: the cut was said only after 1,000 lines, which
-        // a terminal never shows, and the terminal's count of what it left out looked like all).
+        // with the exact counts: said after 1,000 lines, the cut would be off a terminal's screen,
+        // and the terminal's count of what it left out would look like all.
         let limit = diffLimit
         let allOld = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false)
         let allNew = normalize(actual).split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The memory and process limits of a sample's program (attack 8, kind 20: a sample had the
-/// machine's: no address-space limit, the host's process limit, no cgroup of its own, so one
-/// sample could take a CI machine's memory or process table within its time limit).
+/// The memory and process limits of a sample's program: without them a sample has the
+/// machine's (no address-space limit, the host's process limit, no cgroup of its own), so one
+/// sample could take a CI machine's memory or process table within its time limit.
 ///
 /// Set in the program's process by util-linux's `prlimit`, run between the sandbox and the
 /// program (bubblewrap 0.8 has no `--rlimit`), so the limits hold for the program and all it

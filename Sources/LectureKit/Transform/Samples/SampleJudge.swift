@@ -77,8 +77,8 @@ extension SampleVerifier {
     }
 
     /// `failures` with each output mismatch of a run that already failed by how it ended (a crash,
-    /// a non-zero status) folded into that one error as notes (new-user review 6 F5: a crash was
-    /// counted twice, the second time as "output does not match" with what it had not printed).
+    /// a non-zero status) folded into that one error as notes, so a crash is counted once, not a
+    /// second time as "output does not match" with what it had not printed.
     static func oneFailurePerRun(_ failures: [Diagnostic]) -> [Diagnostic] {
         guard let ending = failures.firstIndex(where: { $0.identifier == .sampleExit }) else { return failures }
         var folded = failures

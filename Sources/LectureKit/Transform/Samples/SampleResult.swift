@@ -19,7 +19,7 @@ struct SampleResult: Hashable, Sendable {
     /// The sample's standard output when it ran (for `--bless`), else `nil`.
     var actualOutput: String?
     /// Whether that output held bytes that are not UTF-8 (`actualOutput` has U+FFFD for them):
-    /// a failure, and `--bless` refuses to write it (attack 7, kind 22).
+    /// a failure, and `--bless` refuses to write it.
     var outputIsNotUTF8 = false
     /// Errors that failed it, and compiler warnings, located in the Markdown.
     var diagnostics: [Diagnostic]
@@ -88,8 +88,8 @@ extension SampleResult {
         case ran
         /// Compiled (type-checked and linked), not run: `no_run`, a book's rule.
         case compiled
-        /// `compile_fail`: must not compile, so is checked by failing to (new-user review 6 F13:
-        /// counted as compiled, it read as a `no_run` sample).
+        /// `compile_fail`: must not compile, so is checked by failing to (counted as compiled, it
+        /// would read as a `no_run` sample).
         case failedToCompile
         /// Not compiled: `ignore`, an Apple framework no library provides, a book's rule.
         case skipped
@@ -126,7 +126,7 @@ extension SampleResult {
     /// `3 run and compared, 1 run only, 1 test sample (2 tests), 2 skipped` for `results`
     /// (kinds with none left out). A `test` sample is checked as far as a run-only one (its
     /// tests, no output), but is counted with the tests that ran: "1 run only" read as if a
-    /// sample of two passing tests had been run once, unchecked (new-user review 1).
+    /// sample of two passing tests had been run once, unchecked.
     static func checkCounts(_ results: [SampleResult]) -> String {
         let shown = Check.allCases.flatMap { kind -> [String] in
             let checked = results.filter { $0.check == kind }

@@ -146,7 +146,7 @@ package struct SampleSandbox: Sendable {
     /// Namespaces, session, lifetime and the system's files: the same for every run. The host
     /// name is `sample` (a UTS namespace alone copies the host's); `/dev` is read-only but for
     /// `/dev/shm`, a tmpfs of 64 MiB as `/tmp` (bubblewrap's `/dev` is an unsized tmpfs: a
-    /// sample wrote 300 MiB of the machine's memory there, attack 6 #20).
+    /// sample could write the machine's memory full there).
     static let namespaces =
         [
             "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",

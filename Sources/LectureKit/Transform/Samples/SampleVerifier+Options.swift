@@ -12,7 +12,7 @@ extension SampleVerifier {
         /// its process group is killed (`[preprocessor.lecture] compile-timeout`, default 120).
         package var compileTimeout: Double = Options.defaultCompileTimeout
         /// `compileTimeout`'s default: a sample compiles in about a second, a few under load; a
-        /// type checker kept busy by 24 nested generic types took more than 250 s (attack 6, #39).
+        /// type checker kept busy by 24 nested generic types takes more than 250 s.
         static let defaultCompileTimeout: Double = 120
         /// Ignore cached results (they are still written).
         var noCache = false

@@ -4,8 +4,8 @@ import LectureSupport
 /// A compile or a sample's run that did not end by itself: stopped at the compile time limit, or
 /// killed by a signal from outside (the kernel's out-of-memory killer, `kill`, a CI step's
 /// time-out) or a crash of the compiler. Neither is a verdict on the sample: it is an error of the
-/// run, and never cached, so the next build tries again (attack 6, #39 and #40: a killed compiler
-/// was cached as "sample does not compile" until the source changed).
+/// run, and never cached, so the next build tries again (a killed compiler is not "sample does
+/// not compile").
 enum UnfinishedProcess: Equatable {
     /// Ran past `[preprocessor.lecture] compile-timeout`; its process group was killed.
     case timedOut

@@ -1,7 +1,7 @@
 import Foundation
 import LectureSupport
 
-/// Everything a sample's verdict is made from, as one value (code review 6, M1): the compiler and
+/// Everything a sample's verdict is made from, as one value: the compiler and
 /// its arguments, the sample libraries, the run's environment and limits, and what the sample's
 /// attributes, code, expected outputs and read files say. The cache key is the SHA-256 of its
 /// JSON encoding (keys sorted), so a field added here changes the key by construction, and a

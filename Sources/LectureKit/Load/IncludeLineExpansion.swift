@@ -1,0 +1,211 @@
+import CommonMark
+import LectureSupport
+
+/// The steps of `IncludeExpander.expand` for one line that holds directives: the line is cut at
+/// each directive (`expandDirectives`), each directive becomes the text it stands for or a
+/// diagnostic, and the pieces are joined into the expanded line with each line's origin (`join`).
+extension IncludeExpander {
+    /// The file being expanded and what its includes share.
+    struct ExpandedFile {
+        /// The file, as shown in diagnostics.
+        var displayPath: String
+        /// The folder its includes are read from.
+        var directory: String
+        var scope: IncludeScope
+        /// Its include depth (0 for a page).
+        var depth: Int
+        var budget: IncludeBudget
+        /// The files being expanded, the page first and this file last.
+        var chain: [ChainLink]
+    }
+
+    /// The fenced code block a directive's line is in.
+    struct OpenBlock {
+        var language: Substring
+        /// Its opening fence's line: in the expanded text for a page (where the page's diagnostics
+        /// are placed), in the file for an included one.
+        var fenceLine: Int
+    }
+
+    /// A line of the file that holds at least one directive.
+    struct DirectiveLine {
+        var text: Substring
+        var origin: LineOrigin
+        var block: OpenBlock?
+    }
+
+    /// Text of an expanded line, with the origin of each of its lines.
+    struct Piece {
+        var text: String
+        var origins: [LineOrigin]
+    }
+
+    /// Cuts `line` at each of its directives: text before, the directive's replacement, text
+    /// after. What the includes read, their titles and problems go into `expansion`.
+    /// - Parameter crossedDepth: whether the file already reported its chain as too deep (once).
+    /// - Returns: the pieces, at least one; the text after the last directive is in the last.
+    static func expandDirectives(
+        in line: DirectiveLine, of file: ExpandedFile, into expansion: inout Expansion, crossedDepth: inout Bool
+    ) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = line.text[...]
+        var pending = ""
+        while let directive = Directive.next(in: rest) {
+            let open = directive.range
+            if directive.isEscaped {
+                // mdBook shows an escaped directive as written, less the backslash.
+                pending += rest[..<rest.index(before: open.lowerBound)] + rest[open]
+                rest = rest[open.upperBound...]
+                continue
+            }
+            expansion.expandsDirectives = true
+            pending += rest[..<open.lowerBound]
+            rest = rest[open.upperBound...]
+            let column = line.text.utf8.distance(from: line.text.startIndex, to: open.lowerBound) + 1
+            let location = SourceLocation(line: line.origin.line, column: column)
+            let kind = Kind(rawValue: directive.name == "playpen" ? "playground" : String(directive.name))
+            guard let kind, !directive.arguments.isEmpty else {
+                expansion.diagnostics.append(unsupported(directive, known: kind != nil, in: file, at: location))
+                pending += line.text[open]
+                continue
+            }
+            if kind == .title {
+                expansion.title = directive.arguments
+                continue
+            }
+            if kind == .rustdocInclude, let warning = hiddenLinesWarning(directive, in: line, of: file) {
+                expansion.diagnostics.append(warning)
+            }
+            do throws(Problem) {
+                let inner = try include(
+                    directive.arguments, kind: kind, directory: file.directory, scope: file.scope, depth: file.depth,
+                    budget: file.budget, chain: file.chain)
+                merge(inner, at: location, of: file, into: &expansion)
+                pieces.append(
+                    includedPiece(inner, kind: kind, before: pending, first: pieces.isEmpty, at: line.origin))
+                pending = ""
+            } catch {
+                if error.quiet { continue }
+                // One chain too deep is one error, at the file's first directive that crosses.
+                if error.overDepth {
+                    if crossedDepth { continue }
+                    crossedDepth = true
+                }
+                let diagnostic = Diagnostic.error(
+                    .includeFailed, file.displayPath, location, error.summary, notes: error.notes)
+                if !expansion.diagnostics.contains(diagnostic) { expansion.diagnostics.append(diagnostic) }
+            }
+        }
+        pending += rest
+        guard let last = pieces.indices.last else { return [Piece(text: pending, origins: [line.origin])] }
+        if !pending.isEmpty, !pieces[last].origins.isEmpty {
+            pieces[last].origins[pieces[last].origins.count - 1] = line.origin
+        }
+        pieces[last].text += pending
+        return pieces
+    }
+
+    /// The warning for a directive lecture leaves as written: an unknown one, or one that names
+    /// no file or text.
+    static func unsupported(
+        _ directive: Directive, known: Bool, in file: ExpandedFile, at location: SourceLocation
+    ) -> Diagnostic {
+        .warning(
+            .includeUnsupported, file.displayPath, location,
+            known
+                ? "'{{#\(directive.name)}}' names no file or text and is left as written"
+                : "'{{#\(directive.name)}}' is not supported and is left as written",
+            notes: [
+                "lecture implements mdBook's {{#include}}, {{#rustdoc_include}}, {{#playground}} and {{#title}}; write \\{{#…}} to show the directive"
+            ])
+    }
+
+    /// mdBook's rustdoc_include turns the lines outside its selection into Rust's hidden lines
+    /// (`# `), which only a Rust block hides: a Swift sample compiles them. The warning, at the
+    /// block's fence, for a selecting `{{#rustdoc_include}}` in a block of another language.
+    static func hiddenLinesWarning(_ directive: Directive, in line: DirectiveLine, of file: ExpandedFile) -> Diagnostic?
+    {
+        guard let block = line.block, !["", "rust"].contains(block.language),
+            directive.arguments.split(separator: " ").first?.contains(":") == true
+        else { return nil }
+        // At the block's fence: the directive's own line is replaced by the included lines, and a
+        // page's diagnostics are moved from the expanded text to the line each expanded line came
+        // from (`IncludedLocations`).
+        return .warning(
+            .includeUnsupported, file.displayPath, SourceLocation(line: block.fenceLine, column: 1),
+            "'{{#rustdoc_include}}' on line \(line.origin.line), in this '\(block.language)' block, adds the file's other lines as Rust's hidden '# ' lines, which this block shows and a sample compiles",
+            notes: [
+                "write '{{#include \(directive.arguments)}}' for the selected lines alone; mdBook hides '# ' lines in Rust blocks only"
+            ])
+    }
+
+    /// Takes what an include read into `expansion`: its title, the files it read, the lines it
+    /// asked for and did not get (warnings at the directive, `location`) and its problems.
+    static func merge(
+        _ inner: Expansion, at location: SourceLocation, of file: ExpandedFile, into expansion: inout Expansion
+    ) {
+        if let title = inner.title { expansion.title = title }
+        expansion.included += inner.included
+        for problem in inner.directiveWarnings {
+            // A problem of the included file's own line (a second region of an anchor's name) is
+            // reported there, naming the directive that asked for it.
+            if let path = problem.filePath, let line = problem.fileLine {
+                expansion.diagnostics.append(
+                    .warning(
+                        .includeFailed, path, SourceLocation(line: line, column: 1),
+                        problem.summary + " (\(file.displayPath):\(location.line))", notes: problem.notes))
+                continue
+            }
+            expansion.diagnostics.append(
+                .warning(.includeFailed, file.displayPath, location, problem.summary, notes: problem.notes))
+        }
+        // A file included along many paths (each of a chain's files including the next twice)
+        // reports its problem once, not once per path.
+        var seen = Set(expansion.diagnostics)
+        for diagnostic in inner.diagnostics where seen.insert(diagnostic).inserted {
+            expansion.diagnostics.append(diagnostic)
+        }
+    }
+
+    /// The piece an include makes of its text: without its final newline (but a playground's),
+    /// each line continuing the block quote or list item that `before` (the line's text before
+    /// the directive) opens, when the directive is the line's `first`, and the first line joined
+    /// to `before`.
+    static func includedPiece(
+        _ inner: Expansion, kind: Kind, before: String, first: Bool, at origin: LineOrigin
+    ) -> Piece {
+        var lines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var origins = inner.origins
+        if kind != Kind.playground, lines.last == "", lines.count > 1, origins.count == lines.count {
+            lines.removeLast()
+            origins.removeLast()
+        }
+        if origins.count != lines.count { origins = Array(repeating: origin, count: lines.count) }
+        // Inside a block quote or a list item (`> {{#include f}}`, `- {{#include f}}`, an indented
+        // line of either), every included line gets the container's markers, so it stays inside;
+        // mdBook gives them to the first line only and breaks the container (mdBook#1127).
+        if first, let continuation = containerContinuation(of: before) {
+            for index in lines.indices.dropFirst() { lines[index] = continuation + lines[index] }
+        }
+        // The first included line joins the text before the directive; the last, the text after.
+        lines[0] = before + lines[0]
+        if !before.isEmpty { origins[0] = origin }
+        return Piece(text: lines.joined(separator: "\n"), origins: origins)
+    }
+
+    /// The pieces of one line joined end to start: a piece's first line continues the one before
+    /// it, which keeps the directive's line (`origin`) as its origin.
+    static func join(_ pieces: [Piece], at origin: LineOrigin) -> Piece {
+        var joined = Piece(text: "", origins: [])
+        for piece in pieces {
+            if joined.origins.isEmpty {
+                joined.origins = piece.origins
+            } else {
+                joined.origins[joined.origins.count - 1] = origin
+                joined.origins += piece.origins.dropFirst()
+            }
+            joined.text += piece.text
+        }
+        return joined
+    }
+}
