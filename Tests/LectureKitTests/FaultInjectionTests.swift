@@ -427,7 +427,9 @@ struct TmpfsMount {
         // its `unmount()`.
         try "\(getpid())".write(toFile: path + Self.ownerSuffix, atomically: true, encoding: .utf8)
         let result = try Subprocess.run(
-            "mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", path], timeout: 30, cancellation: .process)
+            // Mode 755, the owner's alone (a tmpfs is 1777 by default, which a cache folder may not be).
+            "mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0755", "tmpfs", path], timeout: 30,
+            cancellation: .process)
         guard result.succeeded else { throw LectureError(.subprocess, "mount \(path): \(result.stderrText)") }
     }
 
