@@ -163,6 +163,11 @@ extension LinkNameBadInputTests {
         #expect(search.contains(#"".\/std:vec.html""#), "JSON writes / as \\/")
         #expect(OutputPath.href(forOutput: "std:vec.html") == "./std:vec.html")
         #expect(OutputPath.href(forOutput: "a/std:vec.html") == "a/std:vec.html")
+        // A name that is not ASCII is looked at by characters, an ASCII one by bytes: the same rule.
+        #expect(OutputPath.href(forOutput: "장:절.html") == "./장:절.html")
+        #expect(OutputPath.href(forOutput: "장/a:b.html") == "장/a:b.html")
+        #expect(OutputPath.href(forOutput: "a:b/c.html") == "./a:b/c.html")
+        #expect(OutputPath.href(forOutput: "ab/c:d.html") == "ab/c:d.html")
     }
 
     @Test func emittedURLsAndIDsAreReadWithCharacterReferencesDecoded() {
