@@ -4,7 +4,8 @@ import LectureSupport
 
 /// Part 7: `lecture build` on every shape of book (`Shape`) and on the lecture itself, against
 /// the floor (one `cmark` process over the book's pages concatenated, output to `/dev/null`) and
-/// against mdBook building the same book, cold and warm; and the peak memory of the largest build.
+/// against mdBook building the same book, cold and warm (also on a real mdBook book, the Rust API
+/// Guidelines of `Tests/LectureKitTests/Fixtures`); and the peak memory of the largest build.
 ///
 /// Every contender runs once per round, one after another (`Interleaved`); rows give the median
 /// of each and the median of the rounds' ratios. A build's cache (`--cache-dir`) is made by one
@@ -39,6 +40,18 @@ extension Bench {
                 "the lecture",
                 "content/, \(lecturePages.count) pages, \(Format.bytes(lecturePages.reduce(0) { $0 + $1.utf8.count }))",
                 lectureRoot, lecturePages
+            ))
+
+        // A real mdBook book no one here wrote (issue 32): the Rust API Guidelines, the committed
+        // fixture, built by both tools as published.
+        let guidelinesRoot = temp + "/shape-api-guidelines"
+        try Files.copy(repo + "/Tests/LectureKitTests/Fixtures/api-guidelines", to: guidelinesRoot)
+        let guidelinesPages = Self.markdownFiles(guidelinesRoot + "/src").map(Files.read)
+        books.append(
+            (
+                "the Rust API Guidelines (mdBook book)",
+                "\(guidelinesPages.count) pages, \(Format.bytes(guidelinesPages.reduce(0) { $0 + $1.utf8.count }))",
+                guidelinesRoot, guidelinesPages
             ))
 
         for book in books {

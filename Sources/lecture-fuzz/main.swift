@@ -31,8 +31,8 @@ enum Fuzzing {
         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
     ) -> CInt
 
-    // The process's one-time work (the target's content folder, ICU's locale data for the build
-    // date, the Swift runtime's conformance caches) is done before libFuzzer starts its clock:
+    // The process's one-time work (the target's content folder, the Swift runtime's conformance
+    // caches) is done before libFuzzer starts its clock:
     // under a loaded machine the first input otherwise passed `-timeout=1` on it alone (a CI
     // run of 2026-12-02, in ICU's `DateFormat::create` under `BuildConfiguration.buildDate`).
     _ = Fuzzing.target.run([])

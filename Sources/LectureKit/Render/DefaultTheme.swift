@@ -7,6 +7,10 @@ import LectureSupport
 enum DefaultTheme {
     /// The embedded theme written out as a templates folder under `cacheDirectory`
     /// (`theme/<SHA-256 of its files>`), once per version of the theme; later calls find it there.
+    /// Only the files a build reads from the folder are written (`isWritten`): the layouts and the
+    /// assets; the partials and the interface words are read from memory (`Partials`,
+    /// `InterfaceWords` take the built-in one of each that a theme folder lacks), so a first build
+    /// creates 7 files in the cache where it created 67.
     ///
     /// The folder is written beside and renamed into place, so a reader never sees half a theme;
     /// its files are written without an `fsync` each (67 of them made a first build wait 0.6 s
@@ -14,13 +18,14 @@ enum DefaultTheme {
     /// short by a crash is found by its sizes and written again.
     /// - Throws: `LectureError` when the folder cannot be written.
     static func directory(cacheDirectory: String) throws -> String {
+        let written = DefaultThemeFiles.files.filter { isWritten($0.path) }
         var hash = SHA256()
-        for file in DefaultThemeFiles.files {
+        for file in written {
             hash.update(file.path)
             hash.update(file.base64)
         }
         let folder = FileSystem.join(FileSystem.join(cacheDirectory, "theme"), hash.hexDigest())
-        let files = DefaultThemeFiles.files.compactMap { file in
+        let files = written.compactMap { file in
             Data(base64Encoded: file.base64).map { (path: file.path, bytes: [UInt8]($0)) }
         }
         if isWhole(folder, files) { return folder }
@@ -54,6 +59,13 @@ enum DefaultTheme {
             throw LectureError(.fileSystem, "cannot write the built-in theme to \(folder): \(error)")
         }
         return folder
+    }
+
+    /// Whether the theme's file at `path` is written into the folder: not a partial
+    /// (`partials/*.html`) nor a table of interface words (`words/*.toml`), which are read from memory.
+    static func isWritten(_ path: String) -> Bool {
+        !(path.hasPrefix("partials/") && path.hasSuffix(".html"))
+            && !(path.hasPrefix("words/") && path.hasSuffix(".toml"))
     }
 
     /// Whether `folder` holds each of `files` at its full size.

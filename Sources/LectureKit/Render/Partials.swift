@@ -153,10 +153,14 @@ struct Partials: Hashable, Sendable {
         var source = ""
         var texts: [Name: String] = [:]
         var diagnostics: [Diagnostic] = []
+        // A theme without a `partials/` folder (the built-in theme's folder in the cache) is not
+        // asked for each of its files.
+        let folder = themeDirectory.flatMap { FileSystem.isDirectory(FileSystem.join($0, "partials")) ? $0 : nil }
         for name in Name.allCases {
             var path = name.path
             var text: String?
-            if let themeDirectory, let bytes = try? FileSystem.read(FileSystem.join(themeDirectory, name.path)) {
+            if let themeDirectory = folder, let bytes = try? FileSystem.read(FileSystem.join(themeDirectory, name.path))
+            {
                 path = FileSystem.join(themeDirectory, name.path)
                 text = String(decoding: bytes, as: UTF8.self)
             } else if let file = DefaultThemeFiles.files.first(where: { $0.path == name.path }),

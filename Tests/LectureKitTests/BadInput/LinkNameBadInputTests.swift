@@ -40,12 +40,23 @@ import Testing
         #expect(search.contains("what%3F.html") && search.contains("100%25.html"))
     }
 
+    /// A chapter's page name is made with its path (once, not at each ask) and follows it.
+    @Test func aChaptersPageFollowsItsPath() {
+        var chapter = Chapter(title: "A", path: "a.md", location: SourceLocation(line: 1, column: 1))
+        #expect(chapter.outputPath == "a.html")
+        chapter.path = "b/Readme.markdown"
+        #expect(chapter.outputPath == "b/index.html")
+    }
+
     @Test func hrefEscapesWhatEndsAPathAndKeepsEscapes() {
         #expect(OutputPath.href("what?.html") == "what%3F.html")
         #expect(OutputPath.href("100%.html") == "100%25.html")
         #expect(OutputPath.href("100%25.html") == "100%25.html")
         #expect(OutputPath.href("a%2g.html") == "a%252g.html")
         #expect(OutputPath.href(forOutput: "100%25.html") == "100%2525.html")
+        #expect(OutputPath.href(forOutput: "a/100%.html") == "a/100%25.html")
+        #expect(OutputPath.href(forOutput: "a/plain page.html") == "a/plain page.html")
+        #expect(OutputPath.href(forOutput: "장/c#.html") == "장/c%23.html")
         #expect(OutputPath.href("장/c#.html") == "장/c%23.html")
     }
 
@@ -152,6 +163,11 @@ extension LinkNameBadInputTests {
         #expect(search.contains(#"".\/std:vec.html""#), "JSON writes / as \\/")
         #expect(OutputPath.href(forOutput: "std:vec.html") == "./std:vec.html")
         #expect(OutputPath.href(forOutput: "a/std:vec.html") == "a/std:vec.html")
+        // A name that is not ASCII is looked at by characters, an ASCII one by bytes: the same rule.
+        #expect(OutputPath.href(forOutput: "장:절.html") == "./장:절.html")
+        #expect(OutputPath.href(forOutput: "장/a:b.html") == "장/a:b.html")
+        #expect(OutputPath.href(forOutput: "a:b/c.html") == "./a:b/c.html")
+        #expect(OutputPath.href(forOutput: "ab/c:d.html") == "ab/c:d.html")
     }
 
     @Test func emittedURLsAndIDsAreReadWithCharacterReferencesDecoded() {

@@ -50,4 +50,17 @@ import Testing
         #expect(counts.filter { $0.value > 1 }.isEmpty, "\(counts.filter { $0.value > 1 })")
         #expect(counts["print-toc-title"] == 1)
     }
+
+    /// The ids a script looks up, found in its bytes: each form of call and quote, and what is
+    /// not an id (a class selector, a compound selector, a variable, an unclosed or empty literal).
+    @Test func scriptIDsAreTheLiteralsOfTheLookups() {
+        let script = """
+            getElementById("a"); getElementById('b'); querySelector("#c"); querySelectorAll('#e-f_1');
+            querySelector(".d"); querySelector("#g h"); querySelector("div"); getElementById(x);
+            getElementById(""); getElementById("é-1"); querySelectorAll("#i"); getElementById("unclosed
+            """
+        #expect(ThemeIDs.scriptIDs(script) == ["a", "b", "c", "e-f_1", "é-1", "i"])
+        #expect(ThemeIDs.scriptIDs("getElementById(") == [])
+        #expect(ThemeIDs.scriptIDs("") == [])
+    }
 }
