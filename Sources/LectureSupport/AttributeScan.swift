@@ -48,6 +48,11 @@ package enum AttributeScan {
         // every opening there (issue 36). A one-byte opening lets any byte follow.
         var isSecondByte = [Bool](repeating: markers.contains { $0.count < 2 }, count: 256)
         for marker in markers where marker.count >= 2 { isSecondByte[Int(marker[1])] = true }
+        // By the byte after an opening's first: the openings whose second byte it is and the
+        // one-byte ones, in their order, so a space followed by a letter compares only those.
+        let candidates = (0..<256).map { byte in
+            markers.indices.filter { markers[$0].count < 2 || markers[$0][1] == UInt8(byte) }
+        }
         // Over the buffers themselves: the arrays' checked subscripts were most of this loop,
         // which reads every byte of the print page twice (issue 36).
         return bytes.withUnsafeBufferPointer { bytes in
@@ -69,11 +74,13 @@ package enum AttributeScan {
                             index += 1
                             continue
                         }
-                        for (which, marker) in markers.enumerated()
-                        where index + marker.count <= bytes.count
-                            && bytes[index..<index + marker.count].elementsEqual(marker)
+                        let possible =
+                            index + 1 < bytes.count ? candidates[Int(bytes[index + 1])] : Array(markers.indices)
+                        for which in possible
+                        where index + markers[which].count <= bytes.count
+                            && bytes[index..<index + markers[which].count].elementsEqual(markers[which])
                         {
-                            let start = index + marker.count
+                            let start = index + markers[which].count
                             guard let end = bytes[start...].firstIndex(of: openings[which].closing) else {
                                 break scan
                             }
