@@ -48,29 +48,52 @@ package enum AttributeScan {
         // every opening there (issue 36). A one-byte opening lets any byte follow.
         var isSecondByte = [Bool](repeating: markers.contains { $0.count < 2 }, count: 256)
         for marker in markers where marker.count >= 2 { isSecondByte[Int(marker[1])] = true }
-        var found: [(opening: Int, value: Range<Int>)] = []
-        var index = 0
-        var check = checkEvery
-        scan: while index < bytes.count {
-            if index >= check {
-                if Cancellation.currentIsCancelled { break }
-                check = index + checkEvery
-            }
-            guard isFirstByte[Int(bytes[index])], index + 1 >= bytes.count || isSecondByte[Int(bytes[index + 1])] else {
-                index += 1
-                continue
-            }
-            for (which, marker) in markers.enumerated()
-            where index + marker.count <= bytes.count && bytes[index..<index + marker.count].elementsEqual(marker) {
-                let start = index + marker.count
-                guard let end = bytes[start...].firstIndex(of: openings[which].closing) else { break scan }
-                found.append((which, start..<end))
-                index = end
-                continue scan
-            }
-            index += 1
+        // By the byte after an opening's first: the openings whose second byte it is and the
+        // one-byte ones, in their order, so a space followed by a letter compares only those.
+        let candidates = (0..<256).map { byte in
+            markers.indices.filter { markers[$0].count < 2 || markers[$0][1] == UInt8(byte) }
         }
-        return found
+        // Over the buffers themselves: the arrays' checked subscripts were most of this loop,
+        // which reads every byte of the print page twice (issue 36).
+        return bytes.withUnsafeBufferPointer { bytes in
+            isFirstByte.withUnsafeBufferPointer { isFirstByte in
+                isSecondByte.withUnsafeBufferPointer { isSecondByte in
+                    var found: [(opening: Int, value: Range<Int>)] = []
+                    var index = 0
+                    var check = checkEvery
+                    scan: while index < bytes.count {
+                        if index >= check {
+                            if Cancellation.currentIsCancelled { break }
+                            check = index + checkEvery
+                        }
+                        // The bytes that start no opening, passed over up to the next look.
+                        let limit = min(check, bytes.count)
+                        while index < limit, !isFirstByte[Int(bytes[index])] { index += 1 }
+                        guard index < limit else { continue }
+                        guard index + 1 >= bytes.count || isSecondByte[Int(bytes[index + 1])] else {
+                            index += 1
+                            continue
+                        }
+                        let possible =
+                            index + 1 < bytes.count ? candidates[Int(bytes[index + 1])] : Array(markers.indices)
+                        for which in possible
+                        where index + markers[which].count <= bytes.count
+                            && bytes[index..<index + markers[which].count].elementsEqual(markers[which])
+                        {
+                            let start = index + markers[which].count
+                            guard let end = bytes[start...].firstIndex(of: openings[which].closing) else {
+                                break scan
+                            }
+                            found.append((which, start..<end))
+                            index = end
+                            continue scan
+                        }
+                        index += 1
+                    }
+                    return found
+                }
+            }
+        }
     }
 
     /// `html` with the value after each of `attributes`' openings (up to its closing byte)

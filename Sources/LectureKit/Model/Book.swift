@@ -50,7 +50,9 @@ package struct Chapter: Hashable, Sendable {
     /// The summary link's text (or the part's title), as plain text; empty for a separator.
     var title: String
     /// The page's path relative to the content folder (`mvc.md`); empty unless `kind` is `.page`.
-    package var path: String { didSet { outputPath = OutputPath.html(forChapter: path) } }
+    package var path: String {
+        didSet { (outputPath, outputHref) = Self.output(path) }
+    }
     /// A page, a draft, a part title or a separator.
     var kind: Kind = .page
     /// mdBook's section number of a numbered chapter (`[1, 2]` shows as `1.2.`); `nil` for prefix
@@ -67,14 +69,21 @@ package struct Chapter: Hashable, Sendable {
         self.path = path
         self.location = location
         self.children = children
-        outputPath = OutputPath.html(forChapter: path)
+        (outputPath, outputHref) = Self.output(path)
     }
 
     /// The built page's path relative to the site root: the extension (`.md`, or any) → `.html`;
     /// a README (any case: `Readme.md`) and `index.md` become `index.html`, as in mdBook.
-    /// Made once with the path: every page's sidebar asks it of every chapter (a tenth of a
-    /// rebuild of a 62-page book, `perf`, when it was made at each ask).
+    /// Kept with the chapter, made when its path is set: every page's navigation asks for every
+    /// chapter's, and making them there was a fifth of a build of many pages (callgrind, issue 36).
     package private(set) var outputPath: String
+    /// `outputPath` as a link's path (`OutputPath.href(forOutput:)`), relative to the site root.
+    private(set) var outputHref: String
+
+    private static func output(_ path: String) -> (String, String) {
+        let outputPath = OutputPath.html(forChapter: path)
+        return (outputPath, OutputPath.href(forOutput: outputPath))
+    }
 }
 
 /// How Markdown paths map to the built site's paths.

@@ -19,12 +19,20 @@ package enum JSONLiteral {
                 bytes += replacement
                 copied = end
             }
+            // A backslash and one byte (a code block's every line feed and quote come here): no
+            // array made for the pair, the run before it skipped when empty.
+            func backslashed(_ second: UInt8) {
+                if copied < index { bytes += UnsafeBufferPointer(rebasing: utf8[copied..<index]) }
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(second)
+                copied = index + 1
+            }
             while index < utf8.count {
                 let byte = utf8[index]
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                    escape([UInt8(ascii: "\\"), byte], upTo: index + 1)
-                case UInt8(ascii: "\n"): escape([UInt8(ascii: "\\"), UInt8(ascii: "n")], upTo: index + 1)
+                    backslashed(byte)
+                case UInt8(ascii: "\n"): backslashed(UInt8(ascii: "n"))
                 case 0..<0x20,
                     UInt8(ascii: "<") where escapingMarkup, UInt8(ascii: ">") where escapingMarkup,
                     UInt8(ascii: "&") where escapingMarkup:

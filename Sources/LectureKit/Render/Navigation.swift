@@ -22,7 +22,7 @@ enum Navigation {
                 items += values.partial(
                     chapter.outputPath == current ? .chapterCurrent : .chapter,
                     [
-                        "href": .html(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath))),
+                        "href": .html(HTML.escapeHref(root + chapter.outputHref)),
                         "number": .html(number), "title": .text(chapter.title), "children": .html(children),
                     ])
             case .draft:
@@ -100,7 +100,7 @@ enum Navigation {
             .pagerLink,
             [
                 "rel": .text(rel),
-                "href": .html(HTML.escapeHref(root + OutputPath.href(forOutput: chapter.outputPath))),
+                "href": .html(HTML.escapeHref(root + chapter.outputHref)),
                 "label": .text(label), "title": .text(chapter.title),
             ])
     }

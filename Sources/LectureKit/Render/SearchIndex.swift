@@ -49,7 +49,7 @@ enum SearchIndex {
             sections += [heading.text, heading.id, heading.sectionText]
         }
         return PageEntry(
-            title: page.title, url: OutputPath.href(forOutput: page.chapter.outputPath),
+            title: page.title, url: page.chapter.outputHref,
             sections: JSONLiteral.array(sections),
             grams: grams.elements)
     }

@@ -59,7 +59,7 @@ enum UnclosedFences {
     /// Whether the line after the block's code is its closing fence.
     private static func isClosed(_ block: Block, _ code: CodeBlock, lines: [Substring]) -> Bool {
         let fence = fenceText(of: block, lines: lines)
-        let codeLines = code.code.utf8.count { $0 == UInt8(ascii: "\n") }
+        let codeLines = code.code.countUTF8(UInt8(ascii: "\n"))
         let closing = block.range.start.line + codeLines  // 0-based index of the line after the code
         guard lines.indices.contains(closing) else { return false }
         // The container's markers (block quotes' '>', list items' indentation) before the fence.
