@@ -219,6 +219,8 @@ extension BuildStep {
             values.page(
                 title: values.words["print-title"], content: "", root: "",
                 nav: values.navigation(current: PrintPage.outputPath, root: ""),
+                // Not for search engines, as mdBook's print page is not: the partial `print-head`.
+                head: values.partial(.printHead, [:]),
                 // The book's title alone, as mdBook's print page has it (and the PDF's metadata).
                 pageTitle: values.book.title.isEmpty ? nil : values.book.title),
             html: "content",
