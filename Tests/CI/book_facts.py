@@ -199,7 +199,8 @@ def main():
         facts["links"][page] = content.links
     # mdBook writes the list to toc.html; lecture into each page (or toc.html for large books).
     chapters = sorted((p for p in pages if p not in ("index.html", "404.html")), key=lambda p: ("/" in p, p))
-    sources = ["toc.html"] if flavor == "mdbook" else ["toc.html"] + chapters
+    # A book whose one page is its index (`index.md`, `README.md`) has the list there alone.
+    sources = ["toc.html"] if flavor == "mdbook" else ["toc.html"] + chapters + ["index.html"]
     for source in sources:
         path = os.path.join(folder, source)
         if os.path.exists(path):

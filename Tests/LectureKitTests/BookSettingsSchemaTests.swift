@@ -38,7 +38,7 @@ import Testing
         #expect(
             checked == [
                 "book.src", "build.build-dir", "lecture.templates", "lecture.samples.libraries", "lecture.include-from",
-                "lecture.samples.continue", "output.html.redirect", "build.extra-watch-dirs",
+                "lecture.samples.continue", "output.html.redirect", "build.extra-watch-dirs", "output.html.input-404",
             ])
     }
 

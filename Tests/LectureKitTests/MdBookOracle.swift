@@ -117,10 +117,13 @@ struct MdBookOracle {
 
     /// Builds the book made of `files` (paths relative to the book's folder: `book.toml`,
     /// `src/SUMMARY.md`, …) with both tools.
-    static func build(_ files: [String: String], lectureArguments: [String] = []) throws -> MdBookOracle {
+    /// `environment` is added to both tools' (mdBook reads settings from `MDBOOK_*` variables).
+    static func build(
+        _ files: [String: String], lectureArguments: [String] = [], environment: [String: String] = [:]
+    ) throws -> MdBookOracle {
         let book = try TestSupport.makeTree(files)
         defer { try? FileManager.default.removeItem(atPath: book) }
-        return try build(folder: book, lectureArguments: lectureArguments)
+        return try build(folder: book, lectureArguments: lectureArguments, environment: environment)
     }
 
     /// Builds a fixture book (`Tests/LectureKitTests/Fixtures/NAME`) with both tools.
@@ -130,7 +133,9 @@ struct MdBookOracle {
 
     /// Copies the book at `folder` twice into a scratch folder and builds one copy with each tool;
     /// `folder` itself is never written. The copies stay until the test process ends.
-    static func build(folder: String, lectureArguments: [String] = []) throws -> MdBookOracle {
+    static func build(
+        folder: String, lectureArguments: [String] = [], environment added: [String: String] = [:]
+    ) throws -> MdBookOracle {
         guard FileManager.default.isExecutableFile(atPath: mdBook) else {
             throw LectureError(.fileSystem, "no \(mdBook): run 'make test-tools', which installs mdBook \(version)")
         }
@@ -139,7 +144,9 @@ struct MdBookOracle {
         try FileManager.default.copyItem(atPath: folder, toPath: theirs)
         try FileManager.default.copyItem(atPath: folder, toPath: ours)
         // Neither tool may read or write a home folder: both get the scratch folder as theirs.
-        let environment = ["HOME": scratch, "LECTURE_CACHE_DIR": TestSupport.cacheDirectory]
+        let environment = added.merging(["HOME": scratch, "LECTURE_CACHE_DIR": TestSupport.cacheDirectory]) { _, own in
+            own
+        }
         let mdBookBuild = try run(
             mdBook, ["build", theirs, "--dest-dir", theirs + "/book"], root: theirs, flavor: "mdbook",
             environment: environment)

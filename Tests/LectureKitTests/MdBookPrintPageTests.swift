@@ -60,4 +60,15 @@ import Testing
         let heading = { (html: String) in MdBookMarkdownTests.main(html).firstMatch(of: /<h1 id="([^"]*)"/)?.output.1 }
         #expect(heading(ours) != nil && heading(ours) == heading(notFound))
     }
+
+    /// mdBook's print/noindex: print.html asks search engines not to index it (each chapter is
+    /// indexed at its own address), and a chapter does not; the same in both tools.
+    @Test func thePrintPageIsNotIndexedAsInMdBook() throws {
+        let both = try MdBookOracle.build(Self.book)
+        let robots = #"<meta name="robots" content="noindex">"#
+        for root in [both.mdBook.root, both.lecture.root] {
+            #expect(TestSupport.read(root + "/book/print.html")?.contains(robots) == true, "\(root)")
+            #expect(TestSupport.read(root + "/book/index.html")?.contains(robots) == false, "\(root)")
+        }
+    }
 }

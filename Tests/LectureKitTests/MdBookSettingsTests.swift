@@ -11,8 +11,7 @@ import Testing
 /// not do is a warning that says what is lost.
 @Suite struct MdBookSettingsTests {
     /// Every key of mdBook 0.5.4's book.toml, at a value lecture loses nothing by: mdBook builds
-    /// the book (so each is a key it knows), and lecture builds it without a warning. (But
-    /// `input-404`: lecture's 404 page is its theme's, and a `src/404.md` is not rendered.)
+    /// the book (so each is a key it knows), and lecture builds it without a warning.
     @Test func everyMdBookKeyAtAValueThatLosesNothingIsAcceptedSilently() throws {
         let both = try MdBookOracle.build([
             "book.toml": """
@@ -104,22 +103,27 @@ import Testing
         }
     }
 
-    /// mdBook's page-not-found page, `src/404.md`: lecture's 404 page is its theme's, so the
-    /// page's text is lost, and the warning says so (not that the page is left out of the summary).
-    @Test func aNotFoundPageOfMarkdownIsWarnedAsNotShown() throws {
+    /// `[book] multilingual = true` asks for a book in several languages: mdBook 0.5.4 refuses
+    /// the key (exit 101, "unknown field `multilingual`" at its line), and lecture fails the
+    /// build with an error at the line and a note saying what to do. (`false`, which mdBook 0.4's
+    /// `init` wrote, is accepted on purpose: the compatibility page says so.)
+    @Test func aMultilingualBookIsRefusedAtItsLineAsMdBookRefusesIt() throws {
         let both = try MdBookOracle.build([
-            "book.toml": "[book]\ntitle = \"T\"\n",
+            "book.toml": "[book]\ntitle = \"T\"\nmultilingual = true\n",
             "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
             "src/a.md": "# A\n",
-            "src/404.md": "# Lost\n\nNothing here.\n",
         ])
-        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)")
-        let warnings = both.lecture.output.split(separator: "\n").filter { $0.contains("warning:") }
-        #expect(warnings.count == 1, "\(both.lecture.output)")
+        #expect(both.mdBook.status == 101, "\(both.mdBook.output)")
+        #expect(both.mdBook.output.contains("unknown field `multilingual`"), "\(both.mdBook.output)")
+        #expect(!both.lecture.succeeded && both.lecture.status != nil, "\(both.lecture.output)")
+        let lines = both.lecture.output.split(separator: "\n").map(String.init)
+        let error = try #require(lines.firstIndex { $0.contains(": error: 'book.multilingual'") }, "\(lines)")
+        #expect(lines[error].contains("book.toml:3:1: error: 'book.multilingual' asks for a book in several languages"))
         #expect(
-            warnings.first?.hasSuffix(
-                "src/404.md: warning: '404.md' is mdBook's page-not-found page: lecture's 404.html is its theme's, and this text is not shown"
-            ) == true, "\(warnings)")
+            lines.dropFirst(error + 1).first?.contains("delete the line: a book is in one language") == true, "\(lines)"
+        )
+        let (_, accepted) = BookSettingsLoader.parse("[book]\nmultilingual = false\n", path: "book.toml")
+        #expect(accepted.isEmpty, "\(accepted.map(\.headline))")
     }
 
     /// Each value that asks for what lecture does not do: a warning at its line saying what the
@@ -139,7 +143,6 @@ import Testing
             additional-css = ["custom.css"]
             additional-js = ["custom.js"]
             no-section-label = true
-            input-404 = "missing.md"
             hash-files = true
             [output.html.playground]
             editable = true
@@ -156,11 +159,10 @@ import Testing
             (10, "output.html.additional-css", "style sheets"),
             (11, "output.html.additional-js", "scripts"),
             (12, "output.html.no-section-label", "numbers"),
-            (13, "output.html.input-404", "missing.md"),
-            (14, "output.html.hash-files", "cached copy"),
-            (16, "output.html.playground.editable", "edited"),
-            (17, "output.html.playground.line-numbers", "line numbers"),
-            (19, "output.linkcheck.follow-web-links", "web links"),
+            (13, "output.html.hash-files", "cached copy"),
+            (15, "output.html.playground.editable", "edited"),
+            (16, "output.html.playground.line-numbers", "line numbers"),
+            (18, "output.linkcheck.follow-web-links", "web links"),
         ]
         #expect(diagnostics.count == keys.count, "\(diagnostics.map(\.headline))")
         for ((line, key, lost), diagnostic) in zip(keys, diagnostics) {

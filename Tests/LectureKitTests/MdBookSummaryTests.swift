@@ -44,15 +44,17 @@ import Testing
             try both("[First](./first.md)\n- [Second](./second.md)\n", ["first.md": "# F\n", "second.md": "# S\n"]))
     }
 
+    /// The pages `first.md` to `fourth.md`, each with its heading.
+    static let fourChapters = [
+        "first.md": "# First\n", "second.md": "# Second\n", "third.md": "# Third\n", "fourth.md": "# Fourth\n",
+    ]
+
     @Test func onlyLevelOneHeadingsArePartTitles() throws {
         // mdBook's test can_have_a_subheader_between_nested_items, and a titled part after it.
         expectSame(
             try both(
                 "# Summary\n\n- [First](./first.md)\n\n## Subheading\n\n- [Second](./second.md)\n\n# Part 2\n\n- [Third](third.md)\n\t- [Fourth](fourth.md)\n",
-                [
-                    "first.md": "# First\n", "second.md": "# Second\n", "third.md": "# Third\n",
-                    "fourth.md": "# Fourth\n",
-                ]))
+                Self.fourChapters))
     }
 
     @Test func spacesInDestinationsAndStyledNames() throws {
@@ -165,6 +167,9 @@ import Testing
             "- Title\n",  // expected_a_start_of_a_link
             "- [A](./a.md)\n  - [A](./a.md)\n",  // duplicate_entries_2
             "[A](./a.md)\n- [B](./b.md)\n- [A](./a.md)\n",  // duplicate_entries_4
+            "# Summary\n- [A](./a.md)\n- [A](./a.md)\n",  // duplicate_entries_1
+            "# Summary\n- [A](./a.md)\n- [B](./b.md)\n  - [A](./a.md)\n",  // duplicate_entries_3
+            "# Summary\n[A](./a.md)\n\n# hi\n- [B](./b.md)\n\n# bye\n\n---\n\n[A](./a.md)\n",  // duplicate_entries_5
         ] {
             let both = try both(summary, ["a.md": "# A\n", "b.md": "# B\n", "c.md": "# C\n", "first.md": "# F\n"])
             #expect(!both.mdBook.succeeded, "mdBook builds \(summary)")
@@ -178,5 +183,79 @@ import Testing
         let page = try #require(TestSupport.read(both.lecture.root + "/book/a.html"))
         #expect(page.contains("<title>A</title>"), "mdBook's page title without a book title")
         #expect(!page.contains("Summary"))
+    }
+
+    /// parse_prefix_items_with_a_separator: a separator between two prefix chapters.
+    @Test func aSeparatorBetweenPrefixChapters() throws {
+        expectSame(
+            try both(
+                "[First](./first.md)\n\n---\n\n[Second](./second.md)\n",
+                ["first.md": "# First\n", "second.md": "# Second\n"]))
+    }
+
+    /// parse_titled_parts: a part title on the line right after the list, and a nested chapter
+    /// indented with a tab.
+    @Test func aPartTitleRightAfterTheList() throws {
+        expectSame(
+            try both(
+                "- [First](./first.md)\n- [Second](./second.md)\n# Title 2\n- [Third](./third.md)\n\t- [Fourth](./fourth.md)",
+                Self.fourChapters))
+    }
+
+    /// parse_numbered_chapters_separated_by_comment: a comment line between two numbered chapters
+    /// keeps them in one list, numbered on.
+    @Test func aCommentBetweenNumberedChapters() throws {
+        let both = try both(
+            "- [First](./first.md)\n<!-- this is a comment -->\n- [Second](./second.md)",
+            ["first.md": "# First\n", "second.md": "# Second\n"])
+        expectSame(both)
+        #expect(both.lecture.facts.sidebar.map(\.number) == ["1.", "2."])
+    }
+
+    /// toc/basic_toc: prefix and suffix chapters, a README with nested chapters (one an
+    /// `index.md`), a draft, chapters nested three deep, and separators.
+    @Test func theSidebarOfMdBooksBasicTableOfContents() throws {
+        let summary = """
+            # Summary
+
+            [Prefix 1](prefix1.md)
+            [Prefix 2](prefix2.md)
+
+            - [With Readme](README.md)
+              - [Nested Index](nested/index.md)
+              - [Nested two](nested/two.md)
+
+            ---
+
+            - [Draft]()
+            - [Deep Nest 1](deep/one.md)
+              - [Deep Nest 2](deep/a/two.md)
+                - [Deep Nest 3](deep/a/b/three.md)
+
+            ---
+
+            [Suffix 1](suffix1.md)
+            [Suffix 2](suffix2.md)
+
+            """
+        let both = try both(summary)
+        expectSame(both)
+        #expect(both.lecture.facts.sidebar.filter { $0.kind == "separator" }.count == 2)
+    }
+
+    /// toc/summary_with_markdown_formatting: chapter names with emphasis, code, an escaped
+    /// emphasis marker, a soft line break and an escaped tag; the pages create-missing writes
+    /// hold the same titles.
+    @Test func namesWithMarkdownFormattingAndTheirCreatedPages() throws {
+        let both = try both(
+            "- [*Italic* `code` \\*escape\\* `` `escape2` ``](formatted-summary.md)\n- [Soft\nline break](soft.md)\n- [\\<escaped tag\\>](escaped-tag.md)\n"
+        )
+        expectSame(both)
+        for page in ["formatted-summary.md", "soft.md", "escaped-tag.md"] {
+            #expect(
+                TestSupport.read(both.lecture.root + "/src/" + page)
+                    == TestSupport.read(both.mdBook.root + "/src/" + page),
+                "\(page)")
+        }
     }
 }

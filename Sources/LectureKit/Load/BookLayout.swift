@@ -112,6 +112,7 @@ package enum BookLayout {
         // On unless the book says otherwise, as mdBook 0.5's default is.
         configuration.smartPunctuation = options.smartPunctuation || (settings.smartPunctuation ?? true)
         diagnostics += handlebarsTheme(in: root)
+        diagnostics += MdBookEnvironment.warnings(environment, tomlPath: tomlPath)
         if needsTemplates,
             let templates = options.templates ?? settings.templates.map({ FileSystem.resolve($0, against: root) })
         {

@@ -41,6 +41,9 @@ package struct BookSettings: Sendable, Hashable {
     var createMissing: Bool?
     /// `[output.html] site-url`: the site's URL path, prefix of `404.html`'s URLs (default `/`).
     package var siteURL: String?
+    /// `[output.html] input-404`: the page of the pages' folder made the not-found page, written
+    /// under its own name with `.html` as mdBook writes it (default `404.md` → `404.html`).
+    var notFoundInput: String?
     /// `[output.html] git-repository-url`: a link to the repository in every page's header.
     var gitRepositoryURL: String?
     /// `[output.html] edit-url-template`: each page's edit link, `{path}` replaced by the page's

@@ -183,8 +183,20 @@ extension BookSettingsLoader {
             settings.defaultTheme = theme
             return nil
         },
-        // mdBook's `init` writes `multilingual = false`; mdBook itself does nothing with it.
-        "book.multilingual": Field(.boolean) { entry, _ in entry.kind == .boolean ? nil : "needs true or false" },
+        // mdBook 0.4's `init` wrote `multilingual = false`, accepted here; mdBook 0.5.4 refuses the
+        // key, and `true` asks for a book in several languages, which neither tool builds.
+        "book.multilingual": .reporting(.boolean) { entry, _, place in
+            guard entry.kind == .boolean else { return [place.error("needs true or false")] }
+            guard entry.value == "true" else { return [] }
+            return [
+                place.error(
+                    "asks for a book in several languages, which lecture does not build; mdBook 0.5.4 refuses the key too",
+                    notes: [
+                        "delete the line: a book is in one language, which '[book] language' names (\"en\"); build one book for each language"
+                    ])
+            ]
+        },
+        "output.html.input-404": path(\.notFoundInput),
         "output.html.curly-quotes": boolean(\.smartPunctuation),
         "output.html.smart-punctuation": boolean(\.smartPunctuation),
         "lecture.templates": path(\.templates),

@@ -16,6 +16,9 @@ package struct LoadedContent: Sendable {
     /// path relative to the content folder: each has its error already, so a link to one is not
     /// reported again as a link to a page outside the book.
     var unloadedPages: Set<String> = []
+    /// mdBook's page-not-found page (`404.md`, or the page `[output.html] input-404` names), as
+    /// written, when the pages' folder has it and the summary does not list it.
+    var notFound: SourceFile?
 }
 
 /// The load stage: reads `SUMMARY.md` and the pages it lists into a `LoadedContent`.
@@ -51,7 +54,7 @@ package enum ContentLoader {
     static func load(
         contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,
         listing: (() -> [String])? = nil, createMissing: Bool = false, includes: IncludeScope? = nil,
-        cancellation: Cancellation = .process, writesPages: Bool = true
+        cancellation: Cancellation = .process, writesPages: Bool = true, notFoundInput: String = "404.md"
     ) -> LoadedContent {
         let includes =
             includes ?? IncludeScope(bookDirectory: contentDirectory + "/..", contentDirectory: contentDirectory)
@@ -255,21 +258,28 @@ package enum ContentLoader {
             files.flatMap { ($0.lineOrigins ?? []).map(\.path) + $0.includedPaths }.map {
                 URL(fileURLWithPath: $0).standardizedFileURL.path
             })
+        var notFound: SourceFile?
         var unlisted: [String: Int] = [:]
         for relative in listing?() ?? FileSystem.files(under: contentDirectory)
         where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[NFC.normalized(relative)] == nil
             && !included.contains(
                 URL(fileURLWithPath: FileSystem.join(contentDirectory, relative)).standardizedFileURL.path)
         {
-            // mdBook makes its page-not-found page of `404.md` (`[output.html] input-404`).
-            if relative == "404.md" {
-                diagnostics.append(
-                    .warning(
-                        .unlistedPage, FileSystem.join(contentDirectory, relative), nil,
-                        "'404.md' is mdBook's page-not-found page: lecture's 404.html is its theme's, and this text is not shown",
-                        notes: [
-                            "lecture's page-not-found page is the templates' 404.html ('[preprocessor.lecture] templates' names a folder of them); its words are not-found-title, not-found-html and not-found-home under [preprocessor.lecture.words]"
-                        ]))
+            // mdBook makes its page-not-found page of `404.md` (`[output.html] input-404`): read
+            // as written, with no includes expanded, as mdBook runs no preprocessor on it.
+            if NFC.normalized(relative) == NFC.normalized(notFoundInput) {
+                let path = FileSystem.join(contentDirectory, relative)
+                do throws(Diagnostic) {
+                    guard let bytes = try? FileSystem.read(path) else {
+                        throw .error(
+                            .fileSystem, path, nil,
+                            "the page-not-found page cannot be read: \(FileSystem.unreadableReason(path) ?? "unknown reason")",
+                            notes: ["make it a regular file its reader may read"])
+                    }
+                    notFound = try SourceFileReader.decode(bytes, displayPath: path, relativePath: relative)
+                } catch {
+                    diagnostics.append(error)
+                }
                 continue
             }
             unlisted[relative] = diagnostics.count
@@ -300,6 +310,6 @@ package enum ContentLoader {
         }
         return LoadedContent(
             book: book, files: files, diagnostics: diagnostics, signatures: signatures,
-            unloadedPages: Set(seen.keys).subtracting(files.map(\.relativePath)))
+            unloadedPages: Set(seen.keys).subtracting(files.map(\.relativePath)), notFound: notFound)
     }
 }

@@ -52,11 +52,6 @@ enum MdBookKeys {
             return isTrue ? .lost("code blocks show no line numbers") : .accepted
         case "output.html.no-section-label":
             return isTrue ? .lost("the sidebar still numbers the chapters (1., 1.1., …)") : .accepted
-        case "output.html.input-404":
-            return entry.value == "404.md"
-                ? .accepted
-                : .lost(
-                    "the 404 page is made from the pages' folder's 404.md when there is one, not from '\(entry.value)'")
         case "output.html.hash-files":
             return isTrue
                 ? .lost(

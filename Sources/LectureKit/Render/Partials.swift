@@ -40,6 +40,7 @@ struct Partials: Hashable, Sendable {
         case printSection = "print-section"
         case contentsPage = "contents-page"
         case notFoundHead = "not-found-head"
+        case printHead = "print-head"
         case redirect
         // A sample's figure (`SampleRendering`), its test report (`TestReportRendering`), its
         // hover cards (`HoverCardRendering`, `SwiftCodeHTML`).
@@ -99,7 +100,7 @@ struct Partials: Hashable, Sendable {
             case .printChapterNumber: ["label"]
             case .printContentsItem: ["id", "number", "title", "sections", "children"]
             case .contentsPage: ["chapters"]
-            case .notFoundHead: []
+            case .notFoundHead, .printHead: []
             case .redirect: ["language", "title", "href"]
             case .sampleFigure: ["classes", "code", "caption"]
             case .sampleCode: ["class", "code"]

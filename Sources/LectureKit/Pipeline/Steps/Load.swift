@@ -130,9 +130,12 @@ extension BuildStep {
             reuse: { path, signature in earlier[path].flatMap { $0.signature == signature ? $0.file : nil } },
             listing: { listing.all() }, createMissing: context.configuration.book.createMissing ?? true,
             includes: context.configuration.includeScope, cancellation: context.configuration.run.cancellation,
-            writesPages: writesPages)
+            writesPages: writesPages, notFoundInput: context.configuration.book.notFoundInput ?? "404.md")
         // The title is book.toml's, as in mdBook, which ignores the summary's `# Title`.
         loaded.book.title = context.configuration.book.title ?? ""
+        if let missing = NotFoundSource.missingInput(loaded, configuration: context.configuration) {
+            loaded.diagnostics.append(missing)
+        }
         context.diagnostics.emit(loaded.diagnostics)
         context.diagnostics.emit(PublishedSecrets.inPages(loaded.files))
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }

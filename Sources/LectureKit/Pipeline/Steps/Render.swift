@@ -35,7 +35,12 @@ extension BuildStep {
             },
             book: { (context: inout BuildContext, input: RenderInput) in
                 let rendering = input.rendering
-                context.site = site(context, templates: input.templates, rendering: rendering)
+                // mdBook's `404.md`, made like a page (its problems reported as a page's).
+                let notFound = context.content.notFound.map {
+                    NotFoundContent.html($0, context: context, rendering: rendering)
+                }
+                context.diagnostics.emit(notFound?.diagnostics ?? [])
+                context.site = site(context, templates: input.templates, rendering: rendering, notFound: notFound?.html)
                 // Cancelled while the print page or the search index was made: they are not whole.
                 try context.configuration.run.cancellation.check()
                 if !input.keepsPages {
@@ -119,7 +124,9 @@ extension BuildStep {
         })
 
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.
-    private static func site(_ context: BuildContext, templates: Templates, rendering: PageRendering) -> SiteFiles {
+    private static func site(
+        _ context: BuildContext, templates: Templates, rendering: PageRendering, notFound: String?
+    ) -> SiteFiles {
         let values = rendering.values
         let configuration = context.configuration
         let book = context.content.book
@@ -170,9 +177,11 @@ extension BuildStep {
                         root: "", nav: "")
                 ).utf8)
         }
-        if let message = templates.notFound {
-            site.generated[NotFoundPage.outputPath] = Array(
-                NotFoundPage.html(message: message, templates: templates, values: values).utf8)
+        if let page = NotFoundPage.html(
+            message: templates.notFound, content: notFound, templates: templates, values: values)
+        {
+            site.generated[notFound == nil ? NotFoundPage.outputPath : NotFoundSource.outputPath(configuration.book)] =
+                Array(page.utf8)
         }
         for file in context.listing.assets() {
             // Named in NFC, as every link to it is written (`LinkRewriter`): a name macOS wrote
@@ -210,6 +219,8 @@ extension BuildStep {
             values.page(
                 title: values.words["print-title"], content: "", root: "",
                 nav: values.navigation(current: PrintPage.outputPath, root: ""),
+                // Not for search engines, as mdBook's print page is not: the partial `print-head`.
+                head: values.partial(.printHead, [:]),
                 // The book's title alone, as mdBook's print page has it (and the PDF's metadata).
                 pageTitle: values.book.title.isEmpty ? nil : values.book.title),
             html: "content",

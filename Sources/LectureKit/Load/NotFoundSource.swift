@@ -1,0 +1,32 @@
+import CommonMark
+import LectureSupport
+
+/// mdBook's page-not-found page of Markdown: `404.md` in the pages' folder, or the page
+/// `[output.html] input-404` names, written as the site's not-found page under the page's own
+/// name (`404.html`, `missing.html` for `input-404 = "missing.md"`), as mdBook 0.5.4 writes it.
+enum NotFoundSource {
+    /// Where the not-found page goes in the site: `404.html`, or the `input-404` page's name.
+    static func outputPath(_ book: BookSettings) -> String {
+        book.notFoundInput.map { OutputPath.html(forMarkdown: $0) } ?? NotFoundPage.outputPath
+    }
+
+    /// An error at book.toml's `input-404` when the page it names was not found: mdBook 0.5.4
+    /// fails the build then ("failed to read the 404 input file"). `404.md`, the default, may be
+    /// absent: the theme's not-found page is written.
+    static func missingInput(_ content: LoadedContent, configuration: BuildConfiguration) -> Diagnostic? {
+        guard content.notFound == nil, let name = configuration.book.notFoundInput,
+            let location = configuration.book.locations["output.html.input-404"]
+        else { return nil }
+        let folder = configuration.contentDirectory
+        guard !content.book.flattened.contains(where: { NFC.normalized($0.path) == NFC.normalized(name) }) else {
+            return nil
+        }
+        let toml = FileSystem.join(configuration.bookDirectory ?? FileSystem.join(folder, ".."), "book.toml")
+        return .error(
+            .bookTOMLValue, toml, location,
+            "'output.html.input-404' names '\(name)', which is not in the pages' folder \(folder)",
+            notes: [
+                "create \(FileSystem.join(folder, name)) with the not-found page's text, or delete the line to use 404.md (or the theme's page when there is none)"
+            ])
+    }
+}
