@@ -39,9 +39,14 @@ enum UnreachableAssets {
         links.map { relative in
             let path = FileSystem.join(contentDirectory, relative)
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to '\($0)'" } ?? ""
+            // Where it leads, said as it is: `loop -> .` stays inside the book (attack 9, noticed).
+            let inside = CanonicalPath.isWithin(CanonicalPath.of(path), CanonicalPath.of(contentDirectory))
             return Diagnostic.warning(
                 .assetNotCopied, path, nil,
-                "not copied into the site: it is a symbolic link\(target), and lecture publishes regular files only, so a link cannot publish a file from outside the book",
+                "not copied into the site: it is a symbolic link\(target), and lecture publishes regular files only, "
+                    + (inside
+                        ? "never a link, even one that leads inside the book"
+                        : "so a link cannot publish a file from outside the book"),
                 notes: [
                     "copy the file (or folder) into the content folder; for code shown in a page, '{{#include}}' reads files from the folders '[preprocessor.lecture] include-from' names"
                 ])

@@ -60,4 +60,29 @@ import Testing
             lines.contains { $0.hasPrefix(root + "/content/notes.txt: warning: not copied into the site") }, "\(lines)")
         #expect(!FileSystem.exists(root + "/_site/notes.txt"))
     }
+
+    /// A link that stays inside the book (`loop -> .`, `alias.txt -> a.md`) is warned without the
+    /// claim that it leads out of the book (attack 9, noticed and left alone there).
+    @Test func aLinkInsideTheBookIsNotSaidToLeadOutOfIt() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# S\n\n- [A](a.md)\n", "content/a.md": "# A\n",
+            "templates/page.html": TestSupport.minimalPage, "outside/secret.txt": "TOPSECRET\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(symlink(".", root + "/content/loop") == 0)
+        #expect(symlink("a.md", root + "/content/alias.txt") == 0)
+        #expect(symlink(root + "/outside/secret.txt", root + "/content/notes.txt") == 0)
+        let (lines, _) = try BadInputBook.build(root: root)
+        for link in ["loop", "alias.txt"] {
+            #expect(
+                lines.contains {
+                    $0.hasPrefix(root + "/content/\(link): warning: not copied into the site")
+                        && $0.contains("never a link, even one that leads inside the book")
+                }, "\(link): \(lines)")
+        }
+        #expect(
+            lines.contains {
+                $0.hasPrefix(root + "/content/notes.txt: warning:") && $0.contains("from outside the book")
+            }, "\(lines)")
+    }
 }
