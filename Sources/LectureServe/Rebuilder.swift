@@ -8,7 +8,10 @@ import LectureSupport
 /// A request that arrives during a rebuild supersedes it: the rebuild is cancelled (its
 /// `Cancellation`: the running child is killed, no sample starts after it), the token renewed,
 /// and one next build covers the paths of both; requests that arrive meanwhile are merged into
-/// it, so a burst of saves costs one build. `stop()` cancels the build in progress and waits
+/// it, so a burst of saves costs one build. The build that replaced a cancelled one is not
+/// cancelled in turn: it finishes, and the build after it covers the requests that came
+/// meanwhile, so saves faster than a build (an editor's autosave) still show a finished build at
+/// least every second build, and the last save's build ends at most two builds after it. `stop()` cancels the build in progress and waits
 /// for it: each sample's temporary folder and the site's staging folder are removed by the
 /// build itself as it unwinds, so nothing is left behind.
 // @unchecked: its state is under `condition` (NSCondition: the rebuild thread waits for requests,
@@ -21,6 +24,9 @@ final class Rebuilder: @unchecked Sendable {
     private var building = false
     /// Whether a request came while a rebuild ran, which cancelled it.
     private var superseded = false
+    /// Whether the last rebuild was cancelled by a request, so the one running replaced it and
+    /// is let finish.
+    private var lastWasSuperseded = false
     private var thread: Thread?
     private let threadFinished = DispatchSemaphore(value: 0)
     private let cancellation: Cancellation
@@ -83,12 +89,13 @@ final class Rebuilder: @unchecked Sendable {
     }
 
     /// Asks for a build because `paths` changed; a rebuild in progress is cancelled, as its
-    /// site would be out of date.
+    /// site would be out of date, unless it replaced a cancelled one (then it finishes, and the
+    /// next build covers `paths`).
     func request(_ paths: [String]) {
         condition.withLock {
             pending.formUnion(paths)
             hasPending = true
-            if building, thread != nil, !stopping {
+            if building, thread != nil, !stopping, !lastWasSuperseded {
                 superseded = true
                 cancellation.cancel()
             }
@@ -100,7 +107,10 @@ final class Rebuilder: @unchecked Sendable {
     /// unless `stop()` came (under the lock, so a stop's cancellation is never undone).
     private func endSupersession() -> Bool {
         condition.withLock {
-            defer { superseded = false }
+            defer {
+                lastWasSuperseded = superseded
+                superseded = false
+            }
             if superseded, !stopping { cancellation.renew() }
             return superseded && !stopping
         }
