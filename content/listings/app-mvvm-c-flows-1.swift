@@ -15,6 +15,7 @@ final class ContactDetailViewController: UIViewController {
 @MainActor
 final class ContactFlowCoordinator {
     private let navigationController: UINavigationController
+    private(set) weak var firstScreen: UIViewController?
     var onFinish: (() -> Void)?
 
     init(navigationController: UINavigationController) {
@@ -25,6 +26,7 @@ final class ContactFlowCoordinator {
         let detail = ContactDetailViewController()
         detail.title = name
         detail.onLeave = { [weak self] in self?.onFinish?() }
+        firstScreen = detail
         navigationController.pushViewController(detail, animated: true)
     }
 }
@@ -52,5 +54,10 @@ final class AppCoordinator {
     func closeAllFlows() {
         navigationController.popToRootViewController(animated: true)
         children.removeAll()
+    }
+
+    // 사용자가 여러 화면을 한꺼번에 뺄 때(기록 메뉴, 탭 다시 누르기): 델리게이트 자리를 가진 코드가 didShow에서 호출합니다.
+    func releaseFlows(notIn stack: [UIViewController]) {
+        children.removeAll { child in !stack.contains { $0 === child.firstScreen } }
     }
 }
