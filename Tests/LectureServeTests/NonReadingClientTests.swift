@@ -71,15 +71,16 @@ import Testing
             stalled.append(fd)
             #expect(Self.answerStarted(fd), "no answer began")
         }
-        let seconds = await SlowClientTests.secondsUntilServed(port: site.port, within: 20)
+        // Bounds, not waits: a loaded machine (CI at load 20) can take long to schedule the server.
+        let seconds = await SlowClientTests.secondsUntilServed(port: site.port, within: 90)
         #expect(seconds != nil, "no request was answered while four clients did not read")
         // The server's end of each stalled connection leaves ESTABLISHED (closed, its unsent
         // bytes left to the kernel) within the idle timeout and a margin.
         var open = stalled
-        _ = await eventually(within: .seconds(15), every: .milliseconds(100)) {
+        _ = await eventually(within: .seconds(60), every: .milliseconds(100)) {
             open = open.filter { Self.isEstablishedOnServer(client: $0, serverPort: site.port) }
             return open.isEmpty
         }
-        #expect(open.isEmpty, "\(open.count) connections still open on the server after 15 s")
+        #expect(open.isEmpty, "\(open.count) connections still open on the server after 60 s")
     }
 }

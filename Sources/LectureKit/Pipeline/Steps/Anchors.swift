@@ -76,16 +76,18 @@ extension BuildStep {
         return warnings
     }
 
-    /// A heading with no letter or digit (`## !!!`, `## 🎉`, attack 9, kind 31) gets the id
-    /// mdBook 0.5.4 gives it: empty (invalid HTML, which no link reaches), then `-1`, `-2`…
-    /// Kept for mdBook's links, and a warning at the heading.
+    /// A heading with no letter or digit (`## !!!`, `## 🎉`) gets the id mdBook 0.5.4 gives it:
+    /// empty (invalid HTML, which no link reaches), then `-1`, `-2`… Kept for mdBook's links, and
+    /// a warning at the heading. An empty heading (`###` alone) shows nothing a reader could want
+    /// to link to, so it is not warned.
     static func wordlessHeadingWarnings(_ blocks: [Block], path: String) -> [Diagnostic] {
         blocks.leafBlocks.compactMap { block in
             guard case .heading(_, let content, let id?) = block.kind,
                 id.isEmpty
-                    || (id.hasPrefix("-") && id.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) && id.count > 1),
-                HeadingAnchors.slug(Footnotes.numbersAsText(content).plainText).isEmpty
+                    || (id.hasPrefix("-") && id.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) && id.count > 1)
             else { return nil }
+            let text = Footnotes.numbersAsText(content).plainText
+            guard HeadingAnchors.slug(text).isEmpty, text.contains(where: { !$0.isWhitespace }) else { return nil }
             return .warning(
                 .wordlessHeading, path, block.range.start,
                 id.isEmpty
