@@ -44,6 +44,15 @@ import Testing
         Banned(pattern: #"탭 바의 (다른 |두 )?탭|탭마다"#, use: "탭 바 항목 (탭 is a tap)"),
         Banned(pattern: #"(이슈|풀 리퀘스트) #\d+[^(]*, 20\d\d"#, use: "no year for an issue or a pull request (11장, 더 읽을거리)"),
         Banned(pattern: #"일급 시민"#, use: "a plain Korean phrase (translated 'first-class citizen')"),
+        // Review 16: a particle after a name with arguments followed the last word inside the parentheses
+        // (센딩, 온) instead of the base name (논아이솔레이티드, 리시브, 스토어, 옵저브; 애즈시그널, 씬).
+        Banned(
+            pattern:
+                #"`\.?(nonisolated|receive|store|observe|fulfillment|restore|decode)\([^`]*\)`(과|을|으로|이|은)(?![가-힣])"#,
+            use: "와/를/로/가/는 (the base name ends in a vowel sound)"),
+        Banned(
+            pattern: #"`\.?(asSignal|scene|assign|transform|open|cancel|init)\([^`]*\)`(와|를|가|는)(?![가-힣])"#,
+            use: "과/을/이/은 (the base name ends in a consonant)"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -89,9 +98,14 @@ import Testing
             "조립 코드(assembly code)는", "자식 코디네이터가 새는 자리", "뷰 모델은 화면 상태를 내놓기만",
             "// answer()를 부를 때까지", "타입과 연결 코드가 생깁니다", "실패하면 안내 문구를 보여 줍니다",
             "모두 선택(optional) 요구 사항입니다", "탭 바의 다른 탭 화면이든", "풀 리퀘스트 #449, \"Fix\", 2026 (<",
-            "앱 구조의 일급 시민이어야",
+            "앱 구조의 일급 시민이어야", "`nonisolated(nonsending)`과 `@concurrent`",
+            "`asSignal(onErrorSignalWith:)`는 값을",
         ]
-        let allowed = ["이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목"]
+        let allowed = [
+            "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
+            "`nonisolated(nonsending)`와 `@concurrent`", "`.receive(on: DispatchQueue.main)`를 거치면",
+            "`scene(_:continue:)`으로", "`store(in:)`이라는",
+        ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {
             #expect(!regexes.contains { line.firstMatch(of: $0) != nil }, "'\(line)' is allowed")
