@@ -1,5 +1,4 @@
 import Foundation
-import TestFolders
 import Testing
 
 @testable import LectureServe
@@ -99,13 +98,13 @@ import Testing
 
     /// Seconds from now until a `GET /` is answered 200, trying again while the server refuses
     /// or is busy; nil if none was within `bound`.
-    static func secondsUntilServed(port: UInt16, within bound: Double) async -> Double? {
+    static func secondsUntilServed(port: UInt16, within bound: Double) -> Double? {
         let start = Date()
         while Date().timeIntervalSince(start) < bound {
             if let response = try? HTTPTestClient.request("GET", "/", port: port, timeout: 2), response.status == 200 {
                 return Date().timeIntervalSince(start)
             }
-            try? await Task.sleep(for: .milliseconds(50))
+            usleep(50_000)
         }
         return nil
     }
@@ -113,16 +112,18 @@ import Testing
     /// More slow clients than every slot (4 served, 200 spare for a 503) from the same address
     /// as the reader: none may hold its slot past the request deadline (1 s here) however it
     /// trickles, and a normal request is answered meanwhile.
-    @Test func slowHeadersAndBodiesAreCutAtTheRequestDeadlineAndOthersAreServed() async throws {
+    @Test func slowHeadersAndBodiesAreCutAtTheRequestDeadlineAndOthersAreServed() throws {
         let site = try ServeFixture(connectionLimit: 4, requestTimeout: 1)
         let slow = SlowClients(count: 210, port: site.port)
         defer { slow.stop() }
         // Every one was accepted (a new one may already have closed an older one to take its slot).
         #expect(slow.opened >= 200)
-        let seconds = await Self.secondsUntilServed(port: site.port, within: 20)
+        let seconds = Self.secondsUntilServed(port: site.port, within: 20)
         #expect(seconds != nil, "no request was answered while 210 slow clients trickled")
         // Every slow client was closed by the server: none finished its request.
-        #expect(await eventually(within: .seconds(patience)) { slow.stillOpen == 0 }, "\(slow.stillOpen) still open")
+        let start = Date()
+        while slow.stillOpen > 0, Date().timeIntervalSince(start) < patience { usleep(50_000) }
+        #expect(slow.stillOpen == 0)
         #expect(slow.closedByServer >= 200)
     }
 
@@ -131,7 +132,7 @@ import Testing
     /// 200 by default), held far within their deadline (60 s here). Each new connection takes
     /// the slot of the oldest unfinished request, so the reader's requests are answered 200 at
     /// once, where libmicrohttpd's per-address limit reset them and the spare slots ran out.
-    @Test func unfinishedRequestsFromTheReadersAddressNeverLockItOut() async throws {
+    @Test func unfinishedRequestsFromTheReadersAddressNeverLockItOut() throws {
         #expect(ServeConfiguration().requestTimeout == 5)
         let site = try ServeFixture(connectionLimit: 20, requestTimeout: 60)
         let slow = SlowClients(count: 300, port: site.port)
@@ -143,7 +144,9 @@ import Testing
             #expect(Date().timeIntervalSince(start) < 10)
         }
         // The server closed the unfinished requests it made room from: at most the slots stay.
-        #expect(await eventually(within: .seconds(patience)) { slow.stillOpen <= 20 }, "\(slow.stillOpen) still open")
+        let start = Date()
+        while slow.stillOpen > 20, Date().timeIntervalSince(start) < patience { usleep(50_000) }
+        #expect(slow.stillOpen <= 20)
         #expect(slow.closedByServer >= slow.opened - 20)
     }
 }
