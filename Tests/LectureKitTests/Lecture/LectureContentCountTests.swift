@@ -14,39 +14,31 @@ import Testing
     static func page(_ name: String) -> [String] {
         let path = TestSupport.repositoryRoot + "/content/" + name
         let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").components(separatedBy: "\n")
-        return lines.flatMap(Self.included)
+        return lines.flatMap { Self.included($0) }
     }
 
     /// A line `{{#include listings/FILE}}` or `{{#include listings/FILE:FIRST:LAST}}` (a sample's
-    /// hidden code kept beside the pages) as the book reads it: the file's lines; any other line as is.
-    static func included(_ line: String) -> [String] {
+    /// hidden code kept beside the pages) as the book reads it: the file's lines, its own includes
+    /// (relative to its folder, as mdBook reads them) expanded after the range is taken; any other
+    /// line as is.
+    static func included(_ line: String, in folder: String = "") -> [String] {
         guard let directive = line.wholeMatch(of: /\{\{#include ([\w\/.-]+)(?::(\d+):(\d+))?\}\}/) else {
             return [line]
         }
-        let path = TestSupport.repositoryRoot + "/content/" + directive.output.1
+        let name = folder + directive.output.1
+        let path = TestSupport.repositoryRoot + "/content/" + name
         var lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
-        guard let first = directive.output.2.flatMap({ Int($0) }), let last = directive.output.3.flatMap({ Int($0) })
-        else { return lines }
-        return Array(lines[(first - 1)..<min(last, lines.count)])
+        if let first = directive.output.2.flatMap({ Int($0) }), let last = directive.output.3.flatMap({ Int($0) }) {
+            lines = Array(lines[(first - 1)..<min(last, lines.count)])
+        }
+        let inner = name.contains("/") ? String(name[...name.lastIndex(of: "/")!]) : ""
+        return lines.flatMap { Self.included($0, in: inner) }
     }
 
     /// The lines of the one fenced code block of `page` that holds `marker` (fences left out).
     static func block(_ page: String, containing marker: String) -> [String] {
-        var blocks: [[String]] = []
-        var current: [String]? = nil
-        for line in Self.page(page) {
-            if line.hasPrefix("```") {
-                if let open = current {
-                    blocks.append(open)
-                    current = nil
-                } else {
-                    current = []
-                }
-            } else {
-                current?.append(line)
-            }
-        }
+        let blocks = Self.blocks(page).map(\.lines)
         let found = blocks.filter { $0.contains { $0.contains(marker) } }
         #expect(found.count == 1, "\(page): \(found.count) code blocks hold \(marker)")
         return found.first ?? []
@@ -164,6 +156,20 @@ import Testing
         #expect(Int(binding.6) == rx.count)
     }
 
+    /// The shared contacts model is one listing that other listings include (review 16): a count
+    /// read before the nested include is expanded would miss the model or count its directive.
+    @Test("줄 수를 셀 때 listings 안의 include도 펼친다")
+    func nestedIncludesAreExpanded() throws {
+        let folder = TestSupport.repositoryRoot + "/content"
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }
+        #expect(pages.count > 20)
+        for name in pages {
+            #expect(!Self.page(name).contains { $0.contains("{{#include") }, "\(name): an include left unexpanded")
+        }
+        // app-rx.md includes the model once itself and twice through listings/app-rx-app.swift.
+        #expect(Self.page("app-rx.md").filter { $0 == "actor ContactArchive {" }.count == 3)
+    }
+
     @Test("표 8-1과 8장의 줄 수 문장: 세부 줄 수를 더하면 전체 줄 수가 된다")
     func lineCountsAddUp() throws {
         let lines = Self.page("app-compare.md")
@@ -190,6 +196,52 @@ import Testing
                     #expect(sum == Int(all.output.1)!, "\(name): \(sentence)")
                 }
             }
+        }
+    }
+
+    /// The fenced blocks of `page` with their info strings (fences left out).
+    static func blocks(_ page: String) -> [(info: String, lines: [String])] {
+        var blocks: [(info: String, lines: [String])] = []
+        var current: (info: String, lines: [String])? = nil
+        for line in Self.page(page) {
+            if line.hasPrefix("```") {
+                if let open = current {
+                    blocks.append(open)
+                    current = nil
+                } else {
+                    current = (String(line.dropFirst(3)), [])
+                }
+            } else {
+                current?.lines.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Review 16: 8.6 compares all five versions in one table; its totals are the lines each
+    /// version's page shows in its app sample (the longest sample that is not a test), less the
+    /// shared model `ContactBook` where it is shown, whose size the page states.
+    @Test("표 8-1의 전체 줄 수: 각 버전의 앱 예제에 보이는 줄 수와 같다")
+    func tableTotalsAreTheSamples() throws {
+        let lines = Self.page("app-compare.md")
+        let stated = try #require(lines.lazy.compactMap { $0.firstMatch(of: /`ContactBook`\((\d+)줄\)/) }.first)
+        let caption = try #require(lines.firstIndex { $0.contains("caption=\"표 8-1") })
+        let total = try #require(lines[(caption + 1)...].first { $0.hasPrefix("| 전체 줄 수 |") })
+        let cells = total.split(separator: "|").dropFirst().map { Int($0.firstMatch(of: /(\d+)줄/)?.output.1 ?? "") }
+        let pages = ["app-mvc.md", "app-mvp.md", "app-mvvm-c.md", "app-rx.md", "app-tea.md"]
+        #expect(cells.count == pages.count)
+        for (page, cell) in zip(pages, cells) {
+            let samples = Self.blocks(page).filter { $0.info.hasPrefix("swift") && !$0.info.contains("test") }
+            let app = try #require(
+                samples.max { Self.split($0.lines).visible.count < Self.split($1.lines).visible.count })
+            let shown = Self.split(app.lines).visible
+            var count = shown.count
+            if let start = shown.firstIndex(where: { $0.hasPrefix("// 공유 모델:") }) {
+                let end = try #require(shown[start...].firstIndex(of: "import UIKit"))
+                #expect(end - start == Int(stated.output.1), "\(page): ContactBook is \(end - start) lines")
+                count -= end - start
+            }
+            #expect(cell == count, "\(page): 표 8-1 says \(cell ?? 0), the sample shows \(count)")
         }
     }
 
