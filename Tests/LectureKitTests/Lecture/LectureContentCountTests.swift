@@ -275,36 +275,6 @@ import Testing
         return start.map { lines[$0.index...].joined(separator: "\n") }
     }
 
-    /// The level of the heading whose id is `anchor` in `page` (outside code blocks), if any.
-    static func headingLevel(_ page: String, _ anchor: String) -> Int? {
-        var fenced = false
-        for line in Self.page(page) {
-            if line.hasPrefix("```") { fenced.toggle() }
-            guard !fenced, let hashes = line.firstMatch(of: /^(#+) (.*)$/) else { continue }
-            if slug(String(hashes.output.2)) == anchor { return hashes.output.1.count }
-        }
-        return nil
-    }
-
-    /// The index's own rule (review 12): "여기서 절은 쪽 제목 바로 아래 단계의 제목 하나와 그 아래 글을
-    /// 말합니다". A link to a subsection (`###`) breaks it; the API index may point to one.
-    @Test("찾아보기: 링크는 모두 쪽 제목 바로 아래 단계(##)의 절을 가리킨다")
-    func indexLinksPointToSections() throws {
-        let lines = Self.page("glossary.md")
-        let start = try #require(lines.firstIndex(of: "## 찾아보기"))
-        #expect(lines[(start + 1)...].contains { $0.hasPrefix("여기서 절은 쪽 제목 바로 아래 단계의 제목") })
-        let entries = lines[(start + 1)...].prefix { !$0.hasPrefix("## ") }.filter { $0.hasPrefix("- ") }
-        #expect(entries.count > 100)
-        for entry in entries {
-            for link in entry.matches(of: /\]\(([A-Za-z-]+\.md)#([^)]*)\)/) {
-                let page = String(link.output.1)
-                let anchor = String(link.output.2)
-                let level = Self.headingLevel(page, anchor)
-                #expect(level == 2, "\(entry.prefix { $0 != ":" }): \(page)#\(anchor) is a level-\(level ?? 0) heading")
-            }
-        }
-    }
-
     @Test("용어와 찾아보기의 'API와 도구': 항목은 한 번씩, 링크한 절마다 그 이름이 나온다")
     func apiIndexLinksNameTheEntry() throws {
         let lines = Self.page("glossary.md")

@@ -3,11 +3,12 @@ import Testing
 
 @testable import LectureSupport
 
-/// The glossary's index (`## 찾아보기`) promises each term's first section in every chapter, by a
-/// rule written on the page. Korean review 15 found thirteen entries that miss chapters (8.3.1절 for
-/// nearly every coordinator term) and two wrong first-explained places. These tests read the pages
-/// in SUMMARY.md order by that same rule and hold the index, the term table and the three lists'
-/// order to it, so a new sentence that uses a term fails here until the index follows.
+/// The glossary's index (`## 찾아보기`) is a book's index, by the rule written on the page: every term
+/// of the term table, its main entry first in bold (the section that explains it, the table's
+/// first-explained place), then at most three places that use it, in the book's order. Korean
+/// review 16 found the former index (each chapter's first section naming a term) built for a
+/// checker: up to 17 places a term, no main entry, core terms left out. These tests hold the index,
+/// the term table and the lists' dictionary order (spaces ignored) to that rule.
 @Suite struct LectureIndexTests {
     /// A page of the book and the label the glossary gives it ("4장", "8.3.1절", "부록 A").
     struct Page {
@@ -170,33 +171,127 @@ import Testing
         }
     }
 
-    /// The index line the rule gives `term`: each page's first counted section that names it.
-    static func expectedReferences(_ term: String, longer: [String]) -> [String] {
-        pages.compactMap { page in
-            guard let section = sections(page.file).first(where: { appears(term, in: $0.text, longer: longer) })
-            else { return nil }
-            guard let anchor = section.anchor else { return "\(page.label) 「[\(page.title)](\(page.file))」" }
-            return "\(page.label) [\(section.heading)](\(page.file)#\(anchor))"
-        }
-    }
-
     static var allTerms: [String] {
         entries("찾아보기").map(\.term) + tableRows().flatMap(\.names)
     }
 
-    @Test("찾아보기: 항목마다 그 용어가 나오는 모든 장(8장은 8.1~8.7절과 8.3.1절)의 첫 절을 가리킨다")
-    func indexListsEveryChapterAtItsFirstSection() throws {
-        let entries = Self.entries("찾아보기")
-        #expect(entries.count > 100)
-        let terms = Set(Self.allTerms)
-        var wrong = 0
-        for (term, refs) in entries {
-            let longer = terms.filter { $0 != term && $0.contains(term) }.sorted { $0.count > $1.count }
-            let expected = Self.expectedReferences(term, longer: longer).joined(separator: ", ")
-            if refs != expected { wrong += 1 }
-            #expect(refs == expected, "- \(term): \(expected)")
+    /// A locator of the index: "4장 [출발점](mvp.md#출발점)" (a section) or "8.2절 「[MVP로 만든 앱](app-mvp.md)」"
+    /// (a whole page).
+    struct Locator: Equatable {
+        let label: String
+        let title: String
+        let file: String
+        let anchor: String?
+    }
+
+    static var locatorPattern: Regex<(Substring, Substring, Substring?, Substring?, Substring?, Substring?, Substring?)>
+    {
+        /(\d+(?:\.\d+)*[장절]|부록 [A-Z]) (?:「\[([^\]]*)\]\(([\w.-]+\.md)\)」|\[((?:[^\[\]`]|`[^`]*`)*)\]\(([\w.-]+\.md)#([^)]*)\))/
+    }
+
+    /// The locators of `text` and whether nothing but ", " stands between them.
+    static func locators(_ text: String) -> (locators: [Locator], clean: Bool) {
+        let found = text.matches(of: locatorPattern).map { match in
+            Locator(
+                label: String(match.output.1), title: String(match.output.2 ?? match.output.4 ?? ""),
+                file: String(match.output.3 ?? match.output.5 ?? ""), anchor: match.output.6.map(String.init))
         }
-        #expect(wrong == 0, "\(wrong) index entries differ from the rule")
+        let rest = text.replacing(locatorPattern, with: "")
+        return (found, rest.replacingOccurrences(of: ", ", with: "").isEmpty)
+    }
+
+    /// An index entry split into its main locator (the bold one that leads) and the places after it.
+    static func split(_ refs: String) -> (main: String, others: String)? {
+        guard refs.hasPrefix("**"), let close = refs.dropFirst(2).range(of: "**") else { return nil }
+        return (
+            String(refs[refs.index(refs.startIndex, offsetBy: 2)..<close.lowerBound]), String(refs[close.upperBound...])
+        )
+    }
+
+    /// Whether `locator` names a real place: its label is its page's, a section title is that
+    /// section's heading (its anchor the heading's id), a page title is the page's.
+    static func resolves(_ locator: Locator) -> Bool {
+        guard let page = pages.first(where: { $0.file == locator.file }), page.label == locator.label else {
+            return false
+        }
+        guard let anchor = locator.anchor else { return locator.title == page.title }
+        return LectureContentCountTests.section(locator.file, anchor) != nil
+            && LectureContentCountTests.slug(locator.title) == anchor
+    }
+
+    /// Whether the section at `locator` explains `term`: a Hangul term is set in bold or followed by
+    /// its English in parentheses ("유령 관찰자"(lapsed listener) counts); a Latin or code name, which
+    /// is its own original, is named there.
+    static func explains(_ term: String, at locator: Locator) -> Bool {
+        guard let text = LectureContentCountTests.section(locator.file, locator.anchor) else { return false }
+        if term.unicodeScalars.allSatisfy({ $0.isASCII }) { return text.contains(term) }
+        if text.contains("**" + term + "**") { return true }
+        return ["", "**", "\""].contains { text.contains(term + $0 + "(") }
+    }
+
+    /// The place the term table gives `name`: the link after "NAME는 " when the row names its own
+    /// place for it (조립 코드, 팩토리), else the first one.
+    static func tablePlace(_ name: String) -> Locator? {
+        guard let row = tableRows().first(where: { $0.names.contains(name) }) else { return nil }
+        for particle in ["는 ", "은 "] {
+            if let own = row.place.range(of: name + particle) {
+                return locators(String(row.place[own.upperBound...])).locators.first
+            }
+        }
+        return locators(row.place).locators.first
+    }
+
+    @Test("찾아보기: 항목마다 굵게 적은 주 항목이 먼저 오고, 그 절이 용어를 설명한다(용어 목록의 '처음 설명한 곳')")
+    func indexLeadsWithTheMainEntry() throws {
+        let entries = Self.entries("찾아보기")
+        #expect(entries.count > 140)
+        for (term, refs) in entries {
+            guard let (main, _) = Self.split(refs) else {
+                Issue.record("- \(term): the entry does not lead with a bold main locator")
+                continue
+            }
+            let parsed = Self.locators(main)
+            guard parsed.clean, parsed.locators.count == 1, let locator = parsed.locators.first else {
+                Issue.record("- \(term): the main locator '\(main)' is not one place")
+                continue
+            }
+            #expect(Self.resolves(locator), "- \(term): '\(main)' does not name a section of the book")
+            #expect(Self.explains(term, at: locator), "- \(term): '\(main)' does not explain it (bold or English)")
+            #expect(locator == Self.tablePlace(term), "- \(term): the term table explains it elsewhere")
+        }
+    }
+
+    @Test("찾아보기: 주 항목 뒤의 위치는 세 곳까지, 책의 차례대로, 그 용어를 다루는 절이다")
+    func indexPlacesAfterTheMainEntryUseTheTerm() throws {
+        let terms = Set(Self.allTerms)
+        let order = Self.pages.map(\.file)
+        for (term, refs) in Self.entries("찾아보기") {
+            guard let (_, others) = Self.split(refs) else { continue }
+            let parsed = Self.locators(others)
+            #expect(parsed.clean, "- \(term): '\(others)' holds something other than places")
+            #expect(parsed.locators.count <= 3, "- \(term): \(parsed.locators.count) places after the main one")
+            let positions = parsed.locators.map { order.firstIndex(of: $0.file) ?? -1 }
+            #expect(positions == positions.sorted(), "- \(term): the places are not in the book's order")
+            let longer = terms.filter { $0 != term && $0.contains(term) }.sorted { $0.count > $1.count }
+            for locator in parsed.locators {
+                #expect(
+                    Self.resolves(locator),
+                    "- \(term): '\(locator.title)' (\(locator.label)) is not a place of the book")
+                let sections = Self.sections(locator.file).filter {
+                    locator.anchor == nil || $0.anchors.contains(locator.anchor!)
+                }
+                let named = sections.contains { Self.appears(term, in: $0.text, longer: longer) }
+                #expect(named, "- \(term): \(locator.label) '\(locator.title)' does not name it")
+            }
+        }
+    }
+
+    @Test("찾아보기: 용어 목록의 용어가 모두 있고, 용어 목록에 없는 항목은 없다")
+    func indexHoldsEveryTermOfTheTable() throws {
+        let index = Set(Self.entries("찾아보기").map(\.term))
+        let table = Set(Self.tableRows().flatMap(\.names))
+        #expect(table.subtracting(index).isEmpty, "missing from the index: \(table.subtracting(index).sorted())")
+        #expect(index.subtracting(table).isEmpty, "not in the term table: \(index.subtracting(table).sorted())")
     }
 
     @Test("용어 목록: '처음 설명한 곳'은 그 용어가 나오는 절을 가리킨다")
@@ -221,12 +316,13 @@ import Testing
         }
     }
 
-    /// The order the page states: Hangul entries in 가나다 order first, then Latin ones in
-    /// alphabetical order, case, `@`, `#` and code marks ignored.
-    static func key(_ term: String) -> (Int, String) {
-        let plain = term.filter { !"`@#".contains($0) }.lowercased()
+    /// The order the page states: Hangul entries in 가나다 order as a Korean dictionary orders them
+    /// (spaces ignored: 관찰자 동기화 before 관찰 토큰) first, then Latin ones in alphabetical order,
+    /// case, `@`, `#` and code marks ignored (a tie, `@Sendable` and `Sendable`, goes by the full name).
+    static func key(_ term: String) -> (Int, String, String) {
+        let plain = term.filter { !"`@# ".contains($0) }.lowercased()
         let latin = plain.first.map { $0.isASCII } ?? false
-        return (latin ? 1 : 0, plain)
+        return (latin ? 1 : 0, plain, term)
     }
 
     @Test("용어 목록, 찾아보기, 'API와 도구', 인명 찾아보기: 가나다순 다음 알파벳순", arguments: ["찾아보기", "API와 도구", "인명 찾아보기", "용어 목록"])
