@@ -10,15 +10,8 @@ import Testing
     /// itself asked (`LD_TRACE_LOADED_OBJECTS`), so no `main` runs.
     static func loadedLibraries() throws -> String {
         try ServeCommandTests.requireExecutable()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ServeCommandTests.executable)
-        process.environment = ProcessInfo.processInfo.environment.merging(["LD_TRACE_LOADED_OBJECTS": "1"]) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, listed) = try ServeCommandTests.printed(by: [], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        #expect(status == 0)
         return listed
     }
 
