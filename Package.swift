@@ -44,12 +44,10 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // libmicrohttpd, the GNU embeddable HTTP server, for `lecture serve` (Debian: libmicrohttpd-dev).
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
+        // libmicrohttpd, the GNU embeddable HTTP server, for `lecture serve` and `lecture pdf`
+        // (Debian: libmicrohttpd-dev): its header, and the library loaded with dlopen when a
+        // server starts, so that other commands never load it nor GnuTLS behind it.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
         // toml++, the TOML 1.0 parser in C++ (Debian: libtomlplusplus-dev, pkg-config `tomlplusplus`),
         // behind a small C interface so Swift sees C declarations only. The flags are the ones
         // `pkg-config --cflags --libs tomlplusplus` gives: the compiled (not header-only) library.

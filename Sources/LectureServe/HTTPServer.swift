@@ -68,9 +68,15 @@ final class HTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Starts serving on `socket`, which the daemon then owns (and closes when it stops).
-    /// - Throws: `LectureError` when libmicrohttpd refuses to start (its reason is on stderr);
-    ///   the socket is closed then.
+    /// - Throws: `LectureError` when libmicrohttpd cannot be loaded or refuses to start (its
+    ///   reason is on stderr); the socket is closed then.
     func start(on socket: ListeningSocket) throws {
+        if let failure = lecture_mhd_load() {
+            socket.close()
+            throw LectureError(
+                .serveStart, "the HTTP server's library could not be loaded: \(String(cString: failure))",
+                notes: ["install libmicrohttpd (Debian: libmicrohttpd12)"])
+        }
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue

@@ -4,10 +4,6 @@ internal import SwiftParser
 internal import SwiftSyntax
 import Synchronization
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// What the compiler says about one identifier (or closure) of a program, for a hover card.
 package struct DeclarationCard: Hashable, Sendable {
     /// What the card describes.
@@ -87,23 +83,67 @@ package enum DeclarationCards {
     }
 
     /// SourceKit's annotated declaration (`<Declaration>let x: <Type usr="…">Int</Type></Declaration>`)
-    /// as plain text, read with Foundation's XML parser.
-    static func plainText(ofAnnotated xml: String) -> String? {
-        let reader = TextCollector()
-        let parser = XMLParser(data: Data(xml.utf8))
-        parser.delegate = reader
-        guard parser.parse() else { return nil }
-        return reader.text
+    /// as plain text: the text between its tags, with XML's five entities (`&lt;`, `&gt;`, `&amp;`,
+    /// `&quot;`, `&apos;`) and character references (`&#60;`, `&#x3C;`) decoded; `nil` when it is not
+    /// such markup (a `<` without its `>`, an `&` that starts none of these). Read here rather than
+    /// with Foundation's XML parser, whose library (and libxml2's, ICU's) every run would load.
+    package static func plainText(ofAnnotated xml: String) -> String? {
+        var text = String.UnicodeScalarView()
+        var rest = Substring(xml).unicodeScalars
+        while let special = rest.firstIndex(where: { $0 == "<" || $0 == "&" }) {
+            text.append(contentsOf: rest[..<special])
+            let isTag = rest[special] == "<"
+            guard let end = isTag ? tagEnd(in: rest[special...]) : rest[special...].firstIndex(of: ";") else {
+                return nil
+            }
+            if !isTag {
+                guard let scalar = xmlCharacter(named: Substring(rest[rest.index(after: special)..<end])) else {
+                    return nil
+                }
+                text.append(scalar)
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        text.append(contentsOf: rest)
+        return String(text)
+    }
+
+    /// The `>` that ends the tag `tag` starts with, past any quoted attribute value (where XML
+    /// allows a `>`), or `nil`.
+    private static func tagEnd(in tag: Substring.UnicodeScalarView) -> String.Index? {
+        var quote: Unicode.Scalar?
+        for index in tag.indices {
+            let scalar = tag[index]
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "\"" || scalar == "'" {
+                quote = scalar
+            } else if scalar == ">" {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The character an XML reference names (between `&` and `;`), or `nil`.
+    private static func xmlCharacter(named name: Substring) -> Unicode.Scalar? {
+        switch name {
+        case "lt": return "<"
+        case "gt": return ">"
+        case "amp": return "&"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst()
+            let number = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            return number.flatMap(Unicode.Scalar.init)
+        }
     }
 }
 
 /// Taken while a program's requests run.
 private let oneProgramAtATime = DispatchSemaphore(value: 1)
-
-private final class TextCollector: NSObject, XMLParserDelegate {
-    var text = ""
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-}
 
 /// One program's requests, run on a thread of their own; `stop()` ends them between requests.
 private final class Query: Sendable {

@@ -10,15 +10,8 @@ import Testing
 @Suite struct CommandLineReferenceTests {
     /// The built `lecture` (beside the test program) prints the checked-in page, byte for byte.
     @Test func theManualsReferenceIsWhatTheExecutablePrints() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ServeCommandTests.executable)
-        process.arguments = ["help", "--markdown"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, printed) = try ServeCommandTests.printed(by: ["help", "--markdown"])
+        #expect(status == 0)
         let page = try String(
             contentsOfFile: ServeCommandTests.repositoryRoot + "/" + CommandLineReference.manualPage, encoding: .utf8)
         #expect(

@@ -27,6 +27,23 @@ import Testing
             "no lecture executable at \(executable): build the lecture product first (swift build --build-tests)")
     }
 
+    /// What the built executable prints on stdout for `arguments`, with `environment` added to
+    /// this process's, and its exit status.
+    static func printed(by arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
     /// The preview serves the site at `/`, so its 404 page links from `/` whatever book.toml's
     /// `site-url` (the published site's path) says, as mdBook's `serve` does.
     @Test func serveBuildsForTheRootWhateverSiteURLSays() throws {
