@@ -20,8 +20,11 @@ struct Bench {
     var shapeRounds = 5
     /// Pages of part 7's shapes (the long pages' bytes scale with it): `--shape-pages`.
     var shapePages = 1_000
-    /// Pages of part 7's memory row: `--memory-pages`.
-    var memoryPages = 5_000
+    /// Pages of part 7's memory rows, one row each: `--memory-pages`.
+    var memoryPages = [5_000]
+    /// The books of part 7 to measure (`Shape.key`, `lecture`, `api-guidelines`, `memory`):
+    /// `--shapes`; `nil`, every one.
+    var shapes: Set<String>?
     /// Smaller books (a quarter of the pages) for a short run: `--quick`, `make bench BENCH_QUICK=1`.
     var quick = false
     /// mdBook's executable for part 7's baseline rows (`nil`: those rows skipped), and its version.

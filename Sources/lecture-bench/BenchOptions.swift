@@ -24,8 +24,10 @@ struct BenchOptions: ParsableOptions {
     var shapeRounds: Int?
     /// `--shape-pages N`: pages of part 7's shapes (default 1,000; 250 with `--quick`).
     var shapePages: Int?
-    /// `--memory-pages N`: pages of part 7's memory build (default 5,000; 1,000 with `--quick`).
-    var memoryPages: Int?
+    /// `--memory-pages N,…`: pages of part 7's memory builds, a row each (default 5,000; 1,000 with `--quick`).
+    var memoryPages: [Int]?
+    /// `--shapes NAME,…`: the books of part 7 to measure (default: all).
+    var shapes: Set<String>?
     /// `--quick`: smaller books and fewer runs, for a short run.
     var quick = false
     /// `--mdbook PATH`: mdBook's executable (default: `.build/venv/bin/mdbook`, else `mdbook` on PATH).
@@ -67,8 +69,15 @@ struct BenchOptions: ParsableOptions {
                 "--shape-pages", value: "n", help: "Pages of part 7's shapes (long pages scale with it).",
                 at: \.shapePages, convert: positive("--shape-pages")),
             .value(
-                "--memory-pages", value: "n", help: "Pages of part 7's memory build.", at: \.memoryPages,
-                convert: positive("--memory-pages")),
+                "--memory-pages", value: "n,…", help: "Pages of part 7's memory builds, a row each.",
+                at: \.memoryPages
+            ) { text in try text.split(separator: ",").map { try positive("--memory-pages")(String($0)) } },
+            .value(
+                "--shapes", value: "name,…",
+                help:
+                    "Part 7's books: many-pages, long-pages, deep-nesting, code-heavy, lecture, api-guidelines, memory.",
+                at: \.shapes
+            ) { text in Set(text.split(separator: ",").map(String.init)) },
             .flag("--quick", help: "A short run: books a quarter the size, fewer runs.", at: \.quick),
             .value(
                 "--mdbook", value: "path", help: "mdBook's executable (default: .build/venv/bin/mdbook, else PATH).",

@@ -17,14 +17,28 @@ extension Bench {
     mutating func partShapes() throws {
         let scale = Double(shapePages) / 1_000
         var books: [(shape: String, summary: String, root: String, pages: [String])] = []
-        for shape in Shape.all(scale: scale) {
+        let shapes = self.shapes
+        let wanted = { (key: String) in shapes?.contains(key) ?? true }
+        for shape in Shape.all(scale: scale) where wanted(shape.name.replacingOccurrences(of: " ", with: "-")) {
             let root = temp + "/shape-\(books.count + 1)"
             try shape.write(into: root)
             books.append(
                 (shape.name, shape.summary + ", " + Format.bytes(shape.markdownBytes), root, shape.pages.map(\.text)))
         }
-        // The lecture: content/, book.toml, the theme and the sample libraries its book.toml
-        // declares, copied, so edits during the run change nothing.
+        if wanted("lecture") { try addLecture(to: &books) }
+        if wanted("api-guidelines") { try addGuidelines(to: &books) }
+        for book in books {
+            defer { Files.remove(book.root) }
+            try measure(shape: book.shape, summary: book.summary, root: book.root, pages: book.pages)
+        }
+        if wanted("memory") {
+            for pages in memoryPages { try measureMemory(pages: pages) }
+        }
+    }
+
+    /// The lecture: content/, book.toml, the theme and the sample libraries its book.toml
+    /// declares, copied, so edits during the run change nothing.
+    func addLecture(to books: inout [(shape: String, summary: String, root: String, pages: [String])]) throws {
         let lectureRoot = temp + "/shape-lecture"
         try Files.makeDirectory(lectureRoot)
         for item in ["content", "book.toml", "site-templates"] {
@@ -42,8 +56,11 @@ extension Bench {
                 lectureRoot, lecturePages
             ))
 
-        // A real mdBook book no one here wrote (issue 32): the Rust API Guidelines, the committed
-        // fixture, built by both tools as published.
+    }
+
+    /// A real mdBook book no one here wrote (issue 32): the Rust API Guidelines, the committed
+    /// fixture, built by both tools as published.
+    func addGuidelines(to books: inout [(shape: String, summary: String, root: String, pages: [String])]) throws {
         let guidelinesRoot = temp + "/shape-api-guidelines"
         try Files.copy(repo + "/Tests/LectureKitTests/Fixtures/api-guidelines", to: guidelinesRoot)
         let guidelinesPages = Self.markdownFiles(guidelinesRoot + "/src").map(Files.read)
@@ -53,12 +70,6 @@ extension Bench {
                 "\(guidelinesPages.count) pages, \(Format.bytes(guidelinesPages.reduce(0) { $0 + $1.utf8.count }))",
                 guidelinesRoot, guidelinesPages
             ))
-
-        for book in books {
-            defer { Files.remove(book.root) }
-            try measure(shape: book.shape, summary: book.summary, root: book.root, pages: book.pages)
-        }
-        try measureMemory(pages: memoryPages)
     }
 
     /// The one-minute load average (`/proc/loadavg`), for the rows.

@@ -143,11 +143,12 @@ if options.quick {
     if options.sampleRuns == nil { bench.sampleRuns = 2 }
     bench.shapeRounds = 3
     bench.shapePages = 250
-    bench.memoryPages = 1_000
+    bench.memoryPages = [1_000]
 }
 if let rounds = options.shapeRounds { bench.shapeRounds = rounds }
 if let pages = options.shapePages { bench.shapePages = pages }
 if let pages = options.memoryPages { bench.memoryPages = pages }
+if let shapes = options.shapes { bench.shapes = shapes }
 bench.mdbook =
     options.mdbook ?? [repo + "/.build/venv/bin/mdbook"].first { FileManager.default.isExecutableFile(atPath: $0) }
     ?? Run.which("mdbook")

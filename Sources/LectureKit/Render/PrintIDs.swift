@@ -17,8 +17,8 @@ enum PrintIDs {
     /// the chapters' prefixes) with every prefixed id, and every reference to one (`href`,
     /// `xlink:href`, `src`, `for`, `aria-*`, `url(#…)`), given its id in print. `reserved`: the
     /// template's own ids, which no chapter's id takes.
-    static func unique(_ parts: [String], anchors: PrintAnchors, titles: [String: String], reserved: Set<String>)
-        -> [String]
+    /// Each part is replaced in place, so the old one is freed as its new one is made.
+    static func unique(_ parts: inout [String], anchors: PrintAnchors, titles: [String: String], reserved: Set<String>)
     {
         let prefixes = Set(anchors.chapters.values)
         var taken = UniqueID(firstSuffix: 1, taken: reserved.union(prefixes))
@@ -83,7 +83,11 @@ enum PrintIDs {
             (" src=\"", quote, link),
             ("url(#", UInt8(ascii: ")"), { HTML.escapeHref(newID($0.percentDecodedStrictly ?? $0)) }),
         ]
-        return parts.map { AttributeScan.replacing(in: $0, attributes) }
+        for index in parts.indices {
+            let part = parts[index]
+            parts[index] = ""
+            parts[index] = AttributeScan.replacing(in: part, attributes)
+        }
     }
 
     /// What the first pass looks for: ids (0, 1) and the opening tags of headings (2 is `<h1`).

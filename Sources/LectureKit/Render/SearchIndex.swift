@@ -67,6 +67,13 @@ enum SearchIndex {
 
     /// Every file of the index, by site path, for pages in book order.
     static func files(_ entries: [PageEntry]) -> [String: [UInt8]] {
+        var entries = entries
+        return files(consuming: &entries)
+    }
+
+    /// The same, emptying each entry's sections and grams once they are in the index: with the
+    /// only references to them, the pages' text is not held twice (issue 36).
+    static func files(consuming entries: inout [PageEntry]) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         let textShards = SearchTextShards.shards(sizes: entries.map(\.sections.count))
         var shardOfPage = [Int](repeating: 0, count: entries.count)
@@ -78,6 +85,7 @@ enum SearchIndex {
                 if page > shard.lowerBound { object.append(UInt8(ascii: ",")) }
                 object.append(contentsOf: Array("\"\(page)\":".utf8))
                 object.append(contentsOf: entries[page].sections)
+                entries[page].sections = []
             }
             object.append(UInt8(ascii: "}"))
             if texts.count > 1 { texts.append(UInt8(ascii: ",")) }
@@ -87,8 +95,9 @@ enum SearchIndex {
         texts.append(UInt8(ascii: "}"))
         var postings: [UInt32: [Int32]] = [:]
         postings.reserveCapacity(entries.count * 64)
-        for (index, entry) in entries.enumerated() {
-            for gram in entry.grams { postings[gram, default: []].append(Int32(index)) }
+        for index in entries.indices {
+            for gram in entries[index].grams { postings[gram, default: []].append(Int32(index)) }
+            entries[index].grams = []
         }
         let encoded = postings.mapValues { SearchPostings.encode($0, pageCount: entries.count) }
         let total = encoded.values.reduce(0) { $0 + $1.count + 10 }

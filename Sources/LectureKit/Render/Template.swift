@@ -74,15 +74,27 @@ struct Template: Hashable, Sendable {
     /// into one buffer: `print.html` holds every chapter (24 MB for 1,000 pages), which joining,
     /// rendering and converting to UTF-8 copied three times on every rebuild.
     func renderUTF8(_ values: [String: Value], html name: String, parts: [String]) -> [UInt8] {
+        var parts = parts
+        return renderUTF8(values, html: name, consuming: &parts)
+    }
+
+    /// The same, emptying `parts` as each is copied in: with the only references to them, the
+    /// page and its parts are never held whole side by side (`print.html`, issue 36).
+    func renderUTF8(_ values: [String: Value], html name: String, consuming parts: inout [String]) -> [UInt8] {
         var filled = values
         filled[name] = .html("")
+        // A template that names the placeholder twice gets the parts twice: kept to the last.
+        let once = pieces.count { if case .placeholder(name) = $0 { true } else { false } } == 1
         var out: [UInt8] = []
         out.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count } + 64 * 1024)
         for piece in pieces {
             switch piece {
             case .literal(let text): Self.append(text, to: &out)
             case .placeholder(let placeholder) where placeholder == name:
-                for part in parts { Self.append(part, to: &out) }
+                for index in parts.indices {
+                    Self.append(parts[index], to: &out)
+                    if once { parts[index] = "" }
+                }
             case .placeholder(let placeholder):
                 switch filled[placeholder] {
                 case .text(let text)?: Self.append(HTML.escape(text), to: &out)

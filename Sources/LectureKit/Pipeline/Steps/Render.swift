@@ -40,17 +40,14 @@ extension BuildStep {
                     NotFoundContent.html($0, context: context, rendering: rendering)
                 }
                 context.diagnostics.emit(notFound?.diagnostics ?? [])
-                context.site = site(context, templates: input.templates, rendering: rendering, notFound: notFound?.html)
+                // A one-off build takes each page's `print.html` section and search entry out of
+                // the page: held once, each is freed as `print.html` and the index take it in.
+                let parts = BookWideParts(
+                    &context.pages, order: context.content.book.flattened, taking: !input.keepsPages)
+                context.site = site(
+                    context, templates: input.templates, rendering: rendering, notFound: notFound?.html, parts: parts)
                 // Cancelled while the print page or the search index was made: they are not whole.
                 try context.configuration.run.cancellation.check()
-                if !input.keepsPages {
-                    // In `print.html` and the search index now: a one-off build needs them no more.
-                    for index in context.pages.indices {
-                        context.pages[index].rendered?.printHTML = ""
-                        context.pages[index].rendered?.searchEntry = SearchIndex.PageEntry(
-                            title: "", url: "", sections: [], grams: [])
-                    }
-                }
                 let configuration = context.configuration
                 // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
                 let redirects = Redirects.pages(
@@ -125,7 +122,8 @@ extension BuildStep {
 
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.
     private static func site(
-        _ context: BuildContext, templates: Templates, rendering: PageRendering, notFound: String?
+        _ context: BuildContext, templates: Templates, rendering: PageRendering, notFound: String?,
+        parts: BookWideParts
     ) -> SiteFiles {
         let values = rendering.values
         let configuration = context.configuration
@@ -138,11 +136,22 @@ extension BuildStep {
             site.links[page.outputPath] = page.links
         }
         // `print.html` and the search index each take every page: made side by side.
-        let entries = pages.map(\.searchEntry)
         let bookWide = [0, 1].parallelMap(jobs: configuration.run.jobs) { part -> [String: [UInt8]] in
-            part == 0
-                ? [PrintPage.outputPath: printPage(context, templates: templates, rendering: rendering)]
-                : SearchIndex.files(entries)
+            if part == 0 {
+                var chapters = parts.chapters.withLock { taken in
+                    defer { taken = [] }
+                    return taken
+                }
+                return [
+                    PrintPage.outputPath: printPage(
+                        context, chapters: &chapters, templates: templates, rendering: rendering)
+                ]
+            }
+            var entries = parts.entries.withLock { taken in
+                defer { taken = [] }
+                return taken
+            }
+            return SearchIndex.files(consuming: &entries)
         }
         for files in bookWide { site.generated.merge(files) { _, new in new } }
         let order = book.flattened
@@ -197,13 +206,13 @@ extension BuildStep {
         return site
     }
 
-    /// `print.html`: every chapter's section (`PrintPage`), made with its page, in one page.
-    private static func printPage(_ context: BuildContext, templates: Templates, rendering: PageRendering) -> [UInt8] {
+    /// `print.html`: every chapter's section (`PrintPage`, made with its page; `chapters`, in
+    /// reading order, emptied as they are taken in), in one page.
+    private static func printPage(
+        _ context: BuildContext, chapters: inout [String], templates: Templates, rendering: PageRendering
+    ) -> [UInt8] {
         let values = rendering.values
         let pages = context.pages
-        // Pages by path as numbers into `pages`: a dictionary of the pages themselves copied
-        // every field of every page on each rebuild.
-        let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
         let front = PrintPage.front(
             book: context.content.book, pages: pages, anchors: rendering.printAnchors,
             values: values)
@@ -212,9 +221,11 @@ extension BuildStep {
         for chapter in context.content.book.flattened {
             if let prefix = anchors.chapters[chapter.outputPath] { titles[prefix] = chapter.title }
         }
-        let chapters = context.content.book.flattened.compactMap { numbers[$0.path] }.map {
-            pages[$0].rendered?.printHTML ?? ""
-        }
+        var parts = [front]
+        parts.reserveCapacity(chapters.count + 1)
+        parts.append(contentsOf: chapters)
+        chapters = []
+        PrintIDs.unique(&parts, anchors: anchors, titles: titles, reserved: context.templateIDs)
         return templates.page.renderUTF8(
             values.page(
                 title: values.words["print-title"], content: "", root: "",
@@ -223,9 +234,31 @@ extension BuildStep {
                 head: values.partial(.printHead, [:]),
                 // The book's title alone, as mdBook's print page has it (and the PDF's metadata).
                 pageTitle: values.book.title.isEmpty ? nil : values.book.title),
-            html: "content",
-            parts: PrintIDs.unique(
-                [front] + chapters, anchors: anchors, titles: titles, reserved: context.templateIDs))
+            html: "content", consuming: &parts)
+    }
+}
+
+/// What `print.html` and the search index take from every rendered page: the chapters' sections
+/// in reading order and the search entries in the pages' order, each in a lock so that the one
+/// thread that assembles it can take it whole, the only copy left when `taking`.
+struct BookWideParts: Sendable {
+    let chapters: Locked<[String]>
+    let entries: Locked<[SearchIndex.PageEntry]>
+
+    /// The parts of `pages`, taken out of them when `taking` (a one-off build, which reads them
+    /// nowhere else), else shared with them (a session keeps them for its next build).
+    init(_ pages: inout [Page], order: [Chapter], taking: Bool) {
+        let numbers = Dictionary(pages.indices.map { (pages[$0].chapter.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let chapters = order.compactMap { numbers[$0.path] }.map { pages[$0].rendered?.printHTML ?? "" }
+        let entries = pages.compactMap { $0.rendered?.searchEntry }
+        if taking {
+            for index in pages.indices {
+                pages[index].rendered?.printHTML = ""
+                pages[index].rendered?.searchEntry = SearchIndex.PageEntry(title: "", url: "", sections: [], grams: [])
+            }
+        }
+        self.chapters = Locked(chapters)
+        self.entries = Locked(entries)
     }
 }
 

@@ -15,7 +15,7 @@ enum UndefinedFootnotes {
     /// The undefined references in `blocks` (the page's blocks, extensions applied), parsed
     /// from `text`, each place once, in the page's order.
     static func find(in blocks: [Block], text: String) -> [Reference] {
-        guard text.contains("[^") else { return [] }
+        guard text.containsUTF8("[^"), text.contains("[^") else { return [] }
         var finder = Finder(lines: text.split(separator: "\n", omittingEmptySubsequences: false))
         finder.walk(blocks)
         return finder.found
