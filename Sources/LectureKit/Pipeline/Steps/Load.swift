@@ -117,7 +117,8 @@ extension BuildStep {
         context.diagnostics.emit(
             OutputCollisions.find(
                 book: context.content.book, templates: templates, assets: context.listing.assets(),
-                contentDirectory: configuration.contentDirectory))
+                contentDirectory: configuration.contentDirectory,
+                notFoundPage: NotFoundSource.written(context.content, book: configuration.book, templates: templates)))
     }
 
     /// The summary and its pages.

@@ -40,6 +40,8 @@ extension BuildStep {
                     NotFoundContent.html($0, context: context, rendering: rendering)
                 }
                 context.diagnostics.emit(notFound?.diagnostics ?? [])
+                // A link it breaks is reported at its line: not again as the built 404.html's.
+                if notFound?.diagnostics.contains(where: { $0.severity == .error }) == true { throw BuildStop() }
                 context.site = site(context, templates: input.templates, rendering: rendering, notFound: notFound?.html)
                 // Cancelled while the print page or the search index was made: they are not whole.
                 try context.configuration.run.cancellation.check()
