@@ -134,6 +134,8 @@ extension BuildStep {
             writesPages: writesPages, notFoundInput: context.configuration.book.notFoundInput ?? "404.md")
         // The title is book.toml's, as in mdBook, which ignores the summary's `# Title`.
         loaded.book.title = context.configuration.book.title ?? ""
+        // `[output.html] no-section-label`: no chapter shows a number, as in mdBook.
+        if context.configuration.book.noSectionLabel == true { loaded.book = loaded.book.unnumbered() }
         if let missing = NotFoundSource.missingInput(loaded, configuration: context.configuration) {
             loaded.diagnostics.append(missing)
         }
