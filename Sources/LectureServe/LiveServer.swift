@@ -100,7 +100,8 @@ final class LiveServer: @unchecked Sendable {
                     pingInterval: configuration.pingInterval,
                     allowedHosts: AllowedHosts(
                         configured: configuration.host, address: socket.address, port: socket.port,
-                        machineName: AllowedHosts.machineName()))
+                        machineName: AllowedHosts.machineName()),
+                    notFoundPage: NotFoundSource.outputPath(build.book))
             ] request in
             handler.respond(to: request)
         })

@@ -21,7 +21,9 @@ import LectureSupport
 ///   no listings.
 /// - Files carry an `ETag` (and `Last-Modified` unless HTML); a request whose `If-None-Match`
 ///   or `If-Modified-Since` shows the client's copy is current gets 304 (`Validator`).
-/// - Errors: the site's `404.html` when built, else a short page; no page names a file path.
+/// - Errors: the site's not-found page when built (`404.html`, or the page mdBook's `[output.html]
+///   input-404` names: `missing.html`, as `mdbook serve` answers), else a short page; no page
+///   names a file path.
 /// - Every response has `Cache-Control: no-cache`; HTML pages get the live-reload snippet when
 ///   there is a `hub` (the preview's); without one (`lecture pdf`'s print server) the site is
 ///   served as built, and the live-reload paths are not found.
@@ -39,13 +41,21 @@ struct SiteHandler: Sendable {
     var pingInterval: Double
     /// The `Host` values answered; `nil` answers any (a handler no browser reaches).
     var allowedHosts: AllowedHosts?
+    /// The site's not-found page, relative to the output folder: `404.html`, or the page
+    /// `[output.html] input-404` names (`NotFoundSource.outputPath`).
+    var notFoundPage: String
 
-    /// Serves `outputDirectory`, injecting `hub`'s current state into pages (none without one).
-    init(outputDirectory: String, hub: ReloadHub?, pingInterval: Double = 15, allowedHosts: AllowedHosts? = nil) {
+    /// Serves `outputDirectory`, injecting `hub`'s current state into pages (none without one),
+    /// answering a missing path with `notFoundPage`.
+    init(
+        outputDirectory: String, hub: ReloadHub?, pingInterval: Double = 15, allowedHosts: AllowedHosts? = nil,
+        notFoundPage: String = "404.html"
+    ) {
         self.outputDirectory = outputDirectory
         self.hub = hub
         self.pingInterval = pingInterval
         self.allowedHosts = allowedHosts
+        self.notFoundPage = notFoundPage
     }
 
     /// Answers one request: a file of the site, a redirect, the event stream, or an error page
@@ -192,7 +202,6 @@ struct SiteHandler: Sendable {
         return HTTPResponse(status: status, headers: headers, body: .bytes(LiveReload.inject(into: html, state: state)))
     }
 
-    /// 404, with the site's own `404.html` when it was built.
     /// The output folder's real path, when it is a folder: not a link put in its place while
     /// serving (`rm -rf book; ln -s ~ book`), whose target is no site this tool wrote.
     private var siteRoot: String? {
@@ -201,8 +210,9 @@ struct SiteHandler: Sendable {
         return RealPath.of(outputDirectory)
     }
 
+    /// 404, with the site's own not-found page (`notFoundPage`) when it was built.
     private func notFound() -> HTTPResponse {
-        if let root = siteRoot, let page = RealPath.of(root + "/404.html"),
+        if let root = siteRoot, let page = RealPath.of(root + "/" + notFoundPage),
             RealPath.isInside(page, root),
             let response = serveFile(page, status: 404)
         {

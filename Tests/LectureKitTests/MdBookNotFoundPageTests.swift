@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LectureKit
 @testable import LectureSupport
 
 /// mdBook's page-not-found page of Markdown, `src/404.md` (or the page `[output.html] input-404`
@@ -82,16 +83,24 @@ import Testing
         #expect(both.lecture.facts.ids["missing.html"] == both.mdBook.facts.ids["missing.html"])
     }
 
-    /// `input-404` naming a page the folder lacks fails both builds; lecture's error stands at
-    /// the setting's line.
-    @Test func inputFourOhFourNamingNoPageFailsAtItsLine() throws {
-        var files = Self.book("input-404 = \"nope.md\"\n")
+    /// `input-404` naming a page the folder lacks, or a folder (mdBook 0.5.4: "Is a directory"),
+    /// also one named like a page, fails both builds; lecture's error stands at the setting's
+    /// line and says which.
+    @Test(arguments: [
+        ("nope.md", "which is not in the pages' folder"), ("errors", "which is a folder in"),
+        ("errors.md", "which is a folder in"),
+    ])
+    func inputFourOhFourNamingNoPageFailsAtItsLine(name: String, reason: String) throws {
+        var files = Self.book("input-404 = \"\(name)\"\n")
         files["src/404.md"] = nil
+        if name.hasPrefix("errors") {
+            files["src/\(name)/x.md"] = "# X\n"
+            files["src/SUMMARY.md"] = "# Summary\n\n- [A](a.md)\n  - [B](sub/b.md)\n- [X](\(name)/x.md)\n"
+        }
         let both = try MdBookOracle.build(files)
         #expect(!both.mdBook.succeeded && !both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
         #expect(
-            both.lecture.output.contains(
-                "book.toml:7:1: error: 'output.html.input-404' names 'nope.md', which is not in the pages' folder"),
+            both.lecture.output.contains("book.toml:7:1: error: 'output.html.input-404' names '\(name)', \(reason)"),
             "\(both.lecture.output)")
     }
 
@@ -103,5 +112,67 @@ import Testing
         #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)")
         #expect(both.lecture.facts.pages == both.mdBook.facts.pages)
         #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+    }
+
+    /// A chapter written where the not-found page goes: mdBook 0.5.4 builds it and then writes
+    /// its not-found page over it (the chapter's page is lost, its sidebar link shows the
+    /// not-found page); lecture's error stands at the chapter's summary line (a deliberate
+    /// difference: one would silently replace the other). Siblings: the `input-404` page listed
+    /// in the summary, a `README.md` chapter (→ `index.html`) beside `input-404 = "index.md"`, and
+    /// `404.md` listed in the summary.
+    @Test(arguments: [
+        ("input-404 = \"missing.md\"\n", "missing.md", "- [A](a.md)\n- [M](missing.md)\n", "missing.html", 4),
+        ("input-404 = \"index.md\"\n", "index.md", "- [R](README.md)\n- [A](a.md)\n", "index.html", 3),
+        ("", "404.md", "- [A](a.md)\n- [N](404.md)\n", "404.html", 4),
+    ])
+    func aChapterWrittenWhereTheNotFoundPageGoesIsAnError(
+        toml: String, name: String, summary: String, output: String, line: Int
+    ) throws {
+        var files = Self.book(toml, notFound: name)
+        files["src/SUMMARY.md"] = "# Summary\n\n" + summary
+        files["src/README.md"] = "# Readme\n"
+        let both = try MdBookOracle.build(files)
+        #expect(both.mdBook.succeeded, "\(both.mdBook.output)")
+        // mdBook's chapter page is gone: the not-found page stands in its place.
+        #expect(try Self.title(both.mdBook, page: output) == "Page not found - NF Book")
+        #expect(!both.lecture.succeeded)
+        #expect(
+            both.lecture.output.contains(
+                "SUMMARY.md:\(line):3: error: page '\(name == "index.md" ? "README.md" : name)' would be written to \(output), which is the not-found page"
+            ), "\(both.lecture.output)")
+    }
+
+    /// A link `404.md` breaks: mdBook 0.5.4 checks no link and builds; lecture's error stands at
+    /// the link's line in 404.md, as on any page (it was reported at the built 404.html, as if
+    /// the template had made it), and only once.
+    @Test func aLinkTheNotFoundPageBreaksIsAnErrorAtItsLine() throws {
+        var files = Self.book()
+        files["src/404.md"] = "# Lost\n\nTry [the start](a.md) or [nothing](nope.md).\n"
+        let both = try MdBookOracle.build(files)
+        #expect(both.mdBook.succeeded, "\(both.mdBook.output)")
+        #expect(!both.lecture.succeeded)
+        let errors = both.lecture.output.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == 1, "\(both.lecture.output)")
+        #expect(errors.first?.contains("src/404.md:3:26: error: broken link: 'nope.md'") == true, "\(errors)")
+    }
+
+    /// `lecture check` parses `404.md` as `lecture build` does when it renders the page: what
+    /// the build reports of its Markdown (a footnote never defined, emphasis matching nothing),
+    /// check reports too, at the same lines.
+    @Test func checkReportsWhatBuildReportsOfTheNotFoundPage() throws {
+        var files = Self.book()
+        files["src/404.md"] = "# Lost\n\nSee[^gone] and **this.\n"
+        let root = try TestSupport.makeTree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func reported(_ arguments: [String]) -> [String] {
+            let recorder = TestSupport.Recorder()
+            _ = LectureCommand.main(
+                arguments + [root, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
+            return recorder.lines.filter { $0.contains("404.md:") }
+        }
+        let build = reported(["build", "--output", root + "/book"])
+        let check = reported(["check"])
+        #expect(build.count == 2, "\(build)")
+        #expect(check == build, "build: \(build)\ncheck: \(check)")
     }
 }

@@ -103,6 +103,24 @@ import Testing
         }
     }
 
+    /// `[output.html] no-section-label = true`: mdBook 0.5.4's sidebar shows no section numbers
+    /// (run); lecture's neither, with no warning (it warned the numbers stayed), and the print
+    /// page labels no chapter with one. Prefix chapters, parts, nesting and a draft.
+    @Test func noSectionLabelShowsTheChaptersWithoutNumbersAsMdBookDoes() throws {
+        let both = try MdBookOracle.build([
+            "book.toml": "[book]\ntitle = \"T\"\nlanguage = \"en\"\n\n[output.html]\nno-section-label = true\n",
+            "src/SUMMARY.md":
+                "# Summary\n\n[Intro](intro.md)\n\n# Part\n\n- [A](a.md)\n  - [B](b.md)\n- [Draft]()\n",
+            "src/intro.md": "# Intro\n", "src/a.md": "# A\n", "src/b.md": "# B\n",
+        ])
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
+        #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+        #expect(both.mdBook.facts.sidebar.allSatisfy { $0.number == nil }, "\(both.mdBook.facts.sidebar)")
+        #expect(both.differences() == [], "\(both.differences().joined(separator: "\n"))")
+        let print = String(decoding: try FileSystem.read(both.lecture.root + "/book/print.html"), as: UTF8.self)
+        #expect(!print.contains("1.1."), "the print page labels a chapter with its number")
+    }
+
     /// `[book] multilingual = true` asks for a book in several languages: mdBook 0.5.4 refuses
     /// the key (exit 101, "unknown field `multilingual`" at its line), and lecture fails the
     /// build with an error at the line and a note saying what to do. (`false`, which mdBook 0.4's
@@ -142,7 +160,6 @@ import Testing
             mathjax-support = true
             additional-css = ["custom.css"]
             additional-js = ["custom.js"]
-            no-section-label = true
             hash-files = true
             [output.html.playground]
             editable = true
@@ -158,11 +175,10 @@ import Testing
             (9, "output.html.mathjax-support", "MathJax"),
             (10, "output.html.additional-css", "style sheets"),
             (11, "output.html.additional-js", "scripts"),
-            (12, "output.html.no-section-label", "numbers"),
-            (13, "output.html.hash-files", "cached copy"),
-            (15, "output.html.playground.editable", "edited"),
-            (16, "output.html.playground.line-numbers", "line numbers"),
-            (18, "output.linkcheck.follow-web-links", "web links"),
+            (12, "output.html.hash-files", "cached copy"),
+            (14, "output.html.playground.editable", "edited"),
+            (15, "output.html.playground.line-numbers", "line numbers"),
+            (17, "output.linkcheck.follow-web-links", "web links"),
         ]
         #expect(diagnostics.count == keys.count, "\(diagnostics.map(\.headline))")
         for ((line, key, lost), diagnostic) in zip(keys, diagnostics) {

@@ -49,12 +49,13 @@ final class ServeFixture: @unchecked Sendable {
 
     /// Writes the book and starts a server on `127.0.0.1:0` (or `host`, `port`).
     /// `files` are written over the book's own (relative to the fixture's root); `isBookFolder`
-    /// makes the root the book's folder (where book.toml is).
+    /// makes the root the book's folder (where book.toml is); `book` stands for what book.toml
+    /// would have set (`ServeCommand` reads it into the configuration before the server starts).
     init(
         host: String = "127.0.0.1", port: UInt16 = 0, pingInterval: Double = 15,
         watchMode: FileWatcher.Mode = .automatic,
         files: [String: String] = [:], connectionLimit: Int = 1000, requestTimeout: Double = 10,
-        idleTimeout: Int = 30, isBookFolder: Bool = false
+        idleTimeout: Int = 30, isBookFolder: Bool = false, book: BookSettings = BookSettings()
     ) throws {
         root = try TestFolders.make("lecture-serve-test")
         for (path, text) in Self.files.merging(files, uniquingKeysWith: { $1 }) {
@@ -68,6 +69,7 @@ final class ServeFixture: @unchecked Sendable {
         configuration.build.buildDate = "2026-01-01"
         // The root as the book's folder, whose book.toml `serve` then watches.
         if isBookFolder { configuration.build.bookDirectory = root }
+        configuration.build.book = book
         configuration.host = host
         configuration.port = port
         configuration.watchedDirectories = [root + "/content", root + "/templates"]

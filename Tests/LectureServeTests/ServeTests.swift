@@ -82,6 +82,22 @@ import Testing
         }
     }
 
+    /// mdBook's `[output.html] input-404 = "missing.md"` writes the not-found page as
+    /// `missing.html`, and `mdbook serve` (0.5.4, run) answers a missing path with it (404): so does
+    /// the preview, and not with a `404.html` the build did not write.
+    @Test func aRenamedNotFoundPageIsWhatAMissingPathGets() throws {
+        var book = BookSettings()
+        book.notFoundInput = "missing.md"
+        let site = try ServeFixture(
+            files: ["content/missing.md": "# Gone missing\n\nNothing lives here.\n"], book: book)
+        #expect(FileSystem.exists(site.output + "/missing.html"))
+        for path in ["/nothing.html", "/part/nothing/", "/404.html"] {
+            let response = try site.get(path)
+            #expect(response.status == 404, "\(path)")
+            #expect(response.text.contains("Nothing lives here."), "\(path): \(response.text)")
+        }
+    }
+
     @Test func methodsOtherThanGetAndHeadAre405() throws {
         let site = try ServeFixture()
         for method in ["POST", "PUT", "DELETE", "OPTIONS", "PATCH"] {

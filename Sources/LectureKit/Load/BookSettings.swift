@@ -41,6 +41,9 @@ package struct BookSettings: Sendable, Hashable {
     var createMissing: Bool?
     /// `[output.html] site-url`: the site's URL path, prefix of `404.html`'s URLs (default `/`).
     package var siteURL: String?
+    /// `[output.html] no-section-label`: the chapters are shown without their section numbers
+    /// (`1.2.`), in the sidebar and the print page, as mdBook shows them (default `false`).
+    var noSectionLabel: Bool?
     /// `[output.html] input-404`: the page of the pages' folder made the not-found page, written
     /// under its own name with `.html` as mdBook writes it (default `404.md` → `404.html`).
     var notFoundInput: String?

@@ -197,6 +197,7 @@ extension BookSettingsLoader {
             ]
         },
         "output.html.input-404": path(\.notFoundInput),
+        "output.html.no-section-label": boolean(\.noSectionLabel),
         "output.html.curly-quotes": boolean(\.smartPunctuation),
         "output.html.smart-punctuation": boolean(\.smartPunctuation),
         "lecture.templates": path(\.templates),

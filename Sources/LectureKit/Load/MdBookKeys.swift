@@ -50,8 +50,6 @@ enum MdBookKeys {
             return isTrue ? .lost("code blocks cannot be edited: lecture's pages have no Rust playground") : .accepted
         case "output.html.playground.line-numbers", "output.html.playpen.line-numbers":
             return isTrue ? .lost("code blocks show no line numbers") : .accepted
-        case "output.html.no-section-label":
-            return isTrue ? .lost("the sidebar still numbers the chapters (1., 1.1., …)") : .accepted
         case "output.html.hash-files":
             return isTrue
                 ? .lost(

@@ -4,11 +4,23 @@ import LectureSupport
 /// mdBook's page-not-found page of Markdown: `404.md` in the pages' folder, or the page
 /// `[output.html] input-404` names, written as the site's not-found page under the page's own
 /// name (`404.html`, `missing.html` for `input-404 = "missing.md"`), as mdBook 0.5.4 writes it.
-enum NotFoundSource {
+package enum NotFoundSource {
     /// Where the not-found page goes in the site: `404.html`, or the `input-404` page's name.
-    static func outputPath(_ book: BookSettings) -> String {
+    package static func outputPath(_ book: BookSettings) -> String {
         book.notFoundInput.map { OutputPath.html(forMarkdown: $0) } ?? NotFoundPage.outputPath
     }
+
+    /// Where the build writes the not-found page, if anywhere: the page `input-404` names (also
+    /// when the summary lists it: mdBook 0.5.4 then writes the not-found page over the chapter),
+    /// `404.html` for a `404.md`, else `404.html` when the theme has a not-found message.
+    static func written(_ content: LoadedContent, book: BookSettings, templates: Templates) -> String? {
+        if book.notFoundInput != nil || content.notFound != nil { return outputPath(book) }
+        return templates.notFound == nil ? nil : NotFoundPage.outputPath
+    }
+
+    /// The fix for a page written where the not-found page goes.
+    static let collisionNote =
+        "the not-found page is 404.md, or the page book.toml's [output.html] input-404 names; it is no chapter (mdBook writes it over the chapter's page): take the page out of SUMMARY.md or rename it, or name another page in input-404"
 
     /// An error at book.toml's `input-404` when the page it names was not found: mdBook 0.5.4
     /// fails the build then ("failed to read the 404 input file"). `404.md`, the default, may be
@@ -22,6 +34,13 @@ enum NotFoundSource {
             return nil
         }
         let toml = FileSystem.join(configuration.bookDirectory ?? FileSystem.join(folder, ".."), "book.toml")
+        // A folder of that name (`input-404 = "errors"`): mdBook 0.5.4 fails on it too ("Is a directory").
+        if FileSystem.isDirectory(FileSystem.join(folder, name)) {
+            return .error(
+                .bookTOMLValue, toml, location,
+                "'output.html.input-404' names '\(name)', which is a folder in \(folder), not a page",
+                notes: ["name the Markdown page of the not-found page's text, such as '\(name)/404.md'"])
+        }
         return .error(
             .bookTOMLValue, toml, location,
             "'output.html.input-404' names '\(name)', which is not in the pages' folder \(folder)",

@@ -1,13 +1,18 @@
 import LectureSupport
 
 /// Output paths two sources would share: pages mapping to the same `.html` (`README.md` and
-/// `index.md`), a page named like a file the build makes (`404.html`, `search/pages.js`), or a
-/// content file named like a page or asset. Each is an error: one would silently replace the other.
+/// `index.md`), a page named like a file the build makes (`404.html`, or the page `[output.html]
+/// input-404` names; `search/pages.js`), or a content file named like a page or asset. Each is an
+/// error: one would silently replace the other (mdBook 0.5.4 writes its not-found page over the
+/// chapter's).
 enum OutputCollisions {
     /// - Parameters:
     ///   - assets: the content folder's files that are copied, relative to it.
     ///   - contentDirectory: the content folder, as the user gave it (for diagnostics).
-    static func find(book: Book, templates: Templates, assets: [String], contentDirectory: String) -> [Diagnostic] {
+    ///   - notFoundPage: where the not-found page is written (`NotFoundSource.written`), if anywhere.
+    static func find(
+        book: Book, templates: Templates, assets: [String], contentDirectory: String, notFoundPage: String? = nil
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
         var owners: [String: String] = [
@@ -16,7 +21,7 @@ enum OutputCollisions {
             SiteFiles.highlightJS: "highlight.js", SiteWriter.marker: "the site marker",
             PrintPage.outputPath: "the print page",
         ]
-        if templates.notFound != nil { owners["404.html"] = "the not-found page" }
+        if let notFoundPage { owners[notFoundPage] = "the not-found page" }
         for asset in templates.assets { owners[asset] = "the template asset '\(asset)'" }
         let searchFolder = SearchIndex.folder + "/"
         func owner(_ path: String) -> String? {
@@ -29,7 +34,8 @@ enum OutputCollisions {
                 diagnostics.append(
                     .error(
                         .outputCollision, summary, chapter.location,
-                        "page '\(chapter.path)' would be written to \(chapter.outputPath), which is \(owner)"))
+                        "page '\(chapter.path)' would be written to \(chapter.outputPath), which is \(owner)",
+                        notes: chapter.outputPath == notFoundPage ? [NotFoundSource.collisionNote] : []))
             } else {
                 owners[chapter.outputPath] = "page '\(chapter.path)'"
             }

@@ -17,6 +17,20 @@ package struct Book: Hashable, Sendable {
         self.chapters = chapters
     }
 
+    /// The book with no chapter numbered (`[output.html] no-section-label`): the chapters keep
+    /// their order, and no `1.2.` label is shown.
+    func unnumbered() -> Book {
+        func strip(_ chapters: [Chapter]) -> [Chapter] {
+            chapters.map { chapter in
+                var plain = chapter
+                plain.number = nil
+                plain.children = strip(chapter.children)
+                return plain
+            }
+        }
+        return Book(title: title, chapters: strip(chapters))
+    }
+
     /// Every chapter with a page, depth first: the reading order used for previous/next links.
     /// Part titles, separators and draft chapters are left out (their children are not).
     package var flattened: [Chapter] {

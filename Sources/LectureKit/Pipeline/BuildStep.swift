@@ -129,12 +129,13 @@ struct BuildStep: Sendable {
         ]
     }
 
-    /// `lecture check`: the build's first steps, up to and including `Samples`, composed for a
+    /// `lecture check`: the build's first steps, up to and including `Samples` (and the book's
+    /// `404.md` parsed as the build parses it: `notFoundPage`), composed for a
     /// check (so no step asks which command runs it): `files` loaded instead of the summary's
     /// pages when not empty, every sample verified (only `shard`'s when given), no hover cards.
     static func check(files: [String], shard: Shard?) -> [BuildStep] {
         [
-            .load(checking: files), .parse(verifyingSamplesAlways: true),
+            .load(checking: files), .parse(verifyingSamplesAlways: true), .notFoundPage,
             .samples(verifyingAlways: true, shard: shard, hoverCards: false),
         ]
     }

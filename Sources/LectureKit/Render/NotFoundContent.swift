@@ -3,28 +3,36 @@ import LectureSupport
 
 /// The content of mdBook's page-not-found page of Markdown (`NotFoundSource`): the page parsed,
 /// its figures made and its headings given ids as every page's are (`Parse`, `Figures` and
-/// `Anchors` on it alone), its links to pages rewritten, then every relative URL prefixed with
+/// `Anchors` on it alone), its links checked (`Links`) and those to pages rewritten, then every relative URL prefixed with
 /// the site's URL path: a server answers it for a missing path at any depth, where a relative
 /// URL would resolve against that path. (mdBook writes `<base href="…">` for the same; a base
 /// would move the page's own `#…` links, the theme's skip link among them, to the site's root.)
 enum NotFoundContent {
-    /// The page's HTML for `<main>`, with the problems its steps found.
+    /// The page's HTML for `<main>`, with the problems its steps found (a link it breaks among
+    /// them, at its line in the page, as every page's).
     static func html(
         _ source: SourceFile, context: BuildContext, rendering: PageRendering
     ) -> (html: String, diagnostics: [Diagnostic]) {
-        var page = Page(
-            chapter: Chapter(title: "", path: source.relativePath, location: SourceLocation(line: 1, column: 1)),
-            source: source, blocks: [])
-        var diagnostics: [Diagnostic] = []
-        for step in [BuildStep.parse, BuildStep.figures, BuildStep.anchors] {
-            guard let part = step.page, let input = try? part.input(context) else { continue }
-            diagnostics += part.work(&page, input, part.pageInput(context, page))
-        }
+        let (page, diagnostics) = made(source, context: context, by: [.parse, .figures, .anchors, .links])
         let content = HTMLRenderer().renderMarked(
             BuildStep.htmlBlocks(
                 page, cache: rendering.cache, chrome: rendering.values.chrome, indexFolders: rendering.indexFolders,
                 hidelines: rendering.hidelines, edition: rendering.edition))
         return (prefixed(content.html, siteURL: rendering.values.siteURL), diagnostics)
+    }
+
+    /// The page made of `source` by each of `steps`' work on a page (`lecture check` parses it
+    /// alone: `BuildStep.notFoundPage`), with the problems they found.
+    static func made(_ source: SourceFile, context: BuildContext, by steps: [BuildStep]) -> (Page, [Diagnostic]) {
+        var page = Page(
+            chapter: Chapter(title: "", path: source.relativePath, location: SourceLocation(line: 1, column: 1)),
+            source: source, blocks: [])
+        var diagnostics: [Diagnostic] = []
+        for step in steps {
+            guard let part = step.page, let input = try? part.input(context) else { continue }
+            diagnostics += part.work(&page, input, part.pageInput(context, page))
+        }
+        return (page, diagnostics)
     }
 
     /// `html` with each relative `href` and `src` (not `#…`, `/…`, `//…` nor `scheme:…`) led by `siteURL`.

@@ -117,7 +117,8 @@ extension BuildStep {
         context.diagnostics.emit(
             OutputCollisions.find(
                 book: context.content.book, templates: templates, assets: context.listing.assets(),
-                contentDirectory: configuration.contentDirectory))
+                contentDirectory: configuration.contentDirectory,
+                notFoundPage: NotFoundSource.written(context.content, book: configuration.book, templates: templates)))
     }
 
     /// The summary and its pages.
@@ -133,6 +134,8 @@ extension BuildStep {
             writesPages: writesPages, notFoundInput: context.configuration.book.notFoundInput ?? "404.md")
         // The title is book.toml's, as in mdBook, which ignores the summary's `# Title`.
         loaded.book.title = context.configuration.book.title ?? ""
+        // `[output.html] no-section-label`: no chapter shows a number, as in mdBook.
+        if context.configuration.book.noSectionLabel == true { loaded.book = loaded.book.unnumbered() }
         if let missing = NotFoundSource.missingInput(loaded, configuration: context.configuration) {
             loaded.diagnostics.append(missing)
         }

@@ -40,6 +40,8 @@ extension BuildStep {
                     NotFoundContent.html($0, context: context, rendering: rendering)
                 }
                 context.diagnostics.emit(notFound?.diagnostics ?? [])
+                // A link it breaks is reported at its line: not again as the built 404.html's.
+                if notFound?.diagnostics.contains(where: { $0.severity == .error }) == true { throw BuildStop() }
                 // A one-off build takes each page's `print.html` section and search entry out of
                 // the page: held once, each is freed as `print.html` and the index take it in.
                 let parts = BookWideParts(
