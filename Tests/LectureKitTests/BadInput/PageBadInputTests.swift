@@ -109,28 +109,32 @@ import Testing
     /// An anchor name that marks two regions (attack 9, kind 39): only the first is included, as
     /// mdBook 0.5.4 includes it, and the second was dropped without a word. A warning at the
     /// line to edit, the included file's second `ANCHOR:`, naming the include; `rustdoc_include`
-    /// reads anchors the same way.
+    /// reads anchors the same way. Every later region is one warning, at its `ANCHOR` (a third
+    /// one, written in a block comment and indented, was not reported).
     @Test func anAnchorNameThatMarksTwoRegionsIsWarnedNamingTheOneLeftOut() throws {
         let root = try TestSupport.makeTree([
             "code.swift":
                 "top\n// ANCHOR: a\nfirst\n// ANCHOR_END: a\nmid\n// ANCHOR: a\nsecond\n// ANCHOR_END: a\n"
-                + "// ANCHOR: once\nonly\n// ANCHOR_END: once\n"
+                + "// ANCHOR: once\nonly\n// ANCHOR_END: once\n  /* ANCHOR: a */\nthird\n/* ANCHOR_END: a */\n"
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let expansion = IncludeExpander.expand(
             "# T\n\n```text\n{{#include code.swift:a}}\n```\n\n```text\n{{#rustdoc_include code.swift:a}}\n```\n\n{{#include code.swift:once}}\n",
             displayPath: "page.md",
             directory: root, scope: IncludeScope(bookDirectory: root, contentDirectory: root))
-        let summary =
-            "'ANCHOR: a' starts again at line 6 of the file, and that region is left out: only the first (line 2) is included, as mdBook includes it"
+        func summary(_ line: Int) -> String {
+            "'ANCHOR: a' starts again at line \(line) of the file, and that region is left out: only the first (line 2) is included, as mdBook includes it"
+        }
         // (The rustdoc_include's own warning, about its hidden lines, is another kind.)
         let repeated = expansion.diagnostics.filter { $0.summary.contains("starts again") }
-        #expect(expansion.diagnostics.count == 3)
+        #expect(expansion.diagnostics.count == 5)
         #expect(
             repeated.map(\.headline) == [
-                "\(root)/code.swift:6:1: warning: {{#include code.swift:a}}: \(summary) (page.md:4)",
-                "\(root)/code.swift:6:1: warning: {{#rustdoc_include code.swift:a}}: \(summary) (page.md:8)",
-            ])
+                "\(root)/code.swift:6:4: warning: {{#include code.swift:a}}: \(summary(6)) (page.md:4)",
+                "\(root)/code.swift:12:6: warning: {{#include code.swift:a}}: \(summary(12)) (page.md:4)",
+                "\(root)/code.swift:6:4: warning: {{#rustdoc_include code.swift:a}}: \(summary(6)) (page.md:8)",
+                "\(root)/code.swift:12:6: warning: {{#rustdoc_include code.swift:a}}: \(summary(12)) (page.md:8)",
+            ], "\(repeated.map(\.headline))")
         #expect(repeated.allSatisfy { $0.notes.first?.contains("a name of its own") == true })
         #expect(expansion.text.contains("first") && expansion.text.contains("only"))
     }
