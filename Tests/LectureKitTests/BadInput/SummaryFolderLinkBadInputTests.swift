@@ -33,3 +33,36 @@ import Testing
         #expect(made == ["SUMMARY.md", "page.md", "there", "there/image.txt"], "\(made)")
     }
 }
+
+/// Its sibling (attack 9): a missing page create-missing would make under a name that is no
+/// Markdown file (`notes.txt`, `img.png`, `sub`): mdBook 0.5.4 writes `# X` into it, an image
+/// file holding a heading. Each is an error at its line, naming the Markdown page to link, and
+/// nothing is written; a missing `.md` page (any case) is still created, and an existing
+/// `there.txt` page still builds, as in mdBook.
+@Suite struct SummaryNonMarkdownLinkBadInputTests {
+    @Test func aMissingPageThatIsNoMarkdownFileIsAnErrorAndNotCreated() throws {
+        let entries = ["notes.txt", "img.png", "sub", "deep/notes.txt", "page.html"]
+        var summary = "# Summary\n\n- [New](new.md)\n- [Up](UP.MD)\n- [There](there.txt)\n"
+        for (index, entry) in entries.enumerated() { summary += "- [T\(index)](\(entry))\n" }
+        let root = try TestSupport.makeTree(["SUMMARY.md": summary, "there.txt": "# There\n"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let loaded = ContentLoader.load(contentDirectory: root, reuse: { _, _ in nil }, createMissing: true)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.headline)
+        #expect(errors.count == entries.count, "\(errors)")
+        for (index, entry) in entries.enumerated() {
+            #expect(
+                errors.contains {
+                    $0.hasPrefix(
+                        "\(root)/SUMMARY.md:\(6 + index):3: error: summary links to '\(entry)', which does not exist, and is no Markdown page to create"
+                    )
+                }, "'\(entry)': \(errors)")
+        }
+        let notes = loaded.diagnostics.flatMap(\.notes)
+        #expect(notes.contains { $0.hasPrefix("link a Markdown page ('notes.md')") }, "\(notes)")
+        #expect(notes.contains { $0.hasPrefix("link a Markdown page ('deep/notes.md')") }, "\(notes)")
+        #expect(notes.contains { $0.hasPrefix("link a Markdown page ('sub.md')") }, "\(notes)")
+        let made = try FileManager.default.subpathsOfDirectory(atPath: root).sorted()
+        #expect(made == ["SUMMARY.md", "UP.MD", "new.md", "there.txt"], "\(made)")
+        #expect(loaded.files.map(\.relativePath).sorted() == ["UP.MD", "new.md", "there.txt"])
+    }
+}
