@@ -61,6 +61,46 @@ import Testing
         #expect(HTMLComments.unclosed(in: try FileSystem.read(root + "/_site/one.html")) == nil)
     }
 
+    /// An element that holds the rest of the page out of sight, left open (attack 10, kind 5):
+    /// `<template>` (inert, and the chapter's `</section>` does not end it), `<select>`,
+    /// `<marquee>` took every later chapter of print.html and the PDF, without a word. Each is
+    /// warned at its tag and ended where the page's content and each print chapter end.
+    @Test(arguments: ["template", "select", "marquee"]) func anUnclosedContainerIsWarnedAndHoldsNoOtherChapter(
+        _ name: String
+    ) throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](one.md)\n- [둘](two.md)\n",
+            "one.md": "# 하나\n\n첫 문단\n\n<\(name.uppercased()) class=\"x\">\n\n남은 글\n\n<!-- <\(name)> -->\n",
+            "two.md": "# 둘\n\nB CONTENT MARKER\n\n<\(name)>closed</\(name)>\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        #expect(
+            BadInputBook.headlines(lines, "warning") == [
+                root
+                    + "/content/one.md:5:1: warning: HTML element <\(name)> is never closed: the rest of the page is inside it, out of sight"
+            ], "\(lines)")
+        let print = try FileSystem.read(root + "/_site/print.html")
+        #expect(UnclosedContainers.unclosed(in: print).isEmpty)
+        let text = String(decoding: print, as: UTF8.self)
+        let chapterTwo = try #require(text.range(of: "B CONTENT MARKER"))
+        #expect(text[..<chapterTwo.lowerBound].contains("</\(name)>"))
+        #expect(UnclosedContainers.unclosed(in: try FileSystem.read(root + "/_site/one.html")).isEmpty)
+    }
+
+    @Test func containersClosedAreNotWarned() {
+        for html in [
+            "<template>a</template>", "<select><option>x</option></SELECT >", "<marquee>m</marquee>", "<templates>",
+            "<selected>", "<!-- <template> -->", "<script>let a = '<select>'</script>",
+            "<template><template></template></template>", "<textarea><marquee></textarea>",
+        ] {
+            #expect(UnclosedContainers.unclosed(in: Array(html.utf8)).isEmpty, "\(html)")
+        }
+        #expect(UnclosedContainers.unclosed(in: Array("<!-- open <select>".utf8)).isEmpty)
+        #expect(HTMLComments.closingOff("a<template><select>") == "a<template><select></select></template>\n")
+        #expect(HTMLComments.closingOff("<marquee><!--") == "<marquee><!---->\n</marquee>\n")
+    }
+
     @Test func rawTextElementsClosedAreNotWarned() {
         for html in [
             "<textarea>a</textarea>", "<SCRIPT>if (a < b) {}</script >", "<style>p{}</STYLE>", "<textareas>",
