@@ -167,13 +167,25 @@ enum HTMLComments {
 struct BlockHTML {
     var joined: [UInt8] = []
     var starts: [(offset: Int, block: Block)] = []
+    /// With `inline`, each piece of a paragraph's or a heading's inline HTML, in page order with
+    /// the blocks (placed by the caller, which has the page's text).
+    var inlinePieces: [(offset: Int, text: String, block: Block)] = []
 
-    init(_ blocks: [Block]) {
+    init(_ blocks: [Block], inline: Bool = false) {
         for block in blocks.leafBlocks {
-            guard case .html(let text) = block.kind else { continue }
-            starts.append((joined.count, block))
-            joined += text.utf8
-            joined.append(0x0A)
+            switch block.kind {
+            case .html(let text):
+                starts.append((joined.count, block))
+                joined += text.utf8
+                joined.append(0x0A)
+            case .paragraph(let inlines), .heading(_, let inlines, _):
+                guard inline else { continue }
+                for case .html(let text) in inlines {
+                    inlinePieces.append((joined.count, text, block))
+                    joined += text.utf8
+                }
+            default: continue
+            }
         }
     }
 

@@ -87,16 +87,42 @@ enum UnclosedContainers {
     }
 
     /// One warning per element a page's HTML blocks leave open, at its tag.
-    static func warnings(_ blocks: [Block], path: String) -> [Diagnostic] {
-        let html = BlockHTML(blocks)
+    /// A tag in a paragraph's inline HTML counts too (`source`, the page's text, places it: on
+    /// the first of the paragraph's lines that holds the piece of HTML).
+    static func warnings(_ blocks: [Block], source: String, path: String) -> [Diagnostic] {
+        let html = BlockHTML(blocks, inline: true)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         return unclosed(in: html.joined).compactMap { open in
-            guard let name = open.element, let location = html.location(ofOffset: open.offset) else { return nil }
-            return .warning(
-                .unclosedElement, path, location,
-                "HTML element <\(name)> is never closed: the rest of the page is inside it, out of sight",
-                notes: [
-                    "close it with '</\(name)>'; the page's content and each chapter of print.html are closed off after it, so later chapters stay"
-                ])
+            guard let name = open.element else { return nil }
+            if let piece = html.inlinePieces.last(where: { $0.offset <= open.offset }),
+                open.offset < piece.offset + piece.text.utf8.count
+            {
+                let range = piece.block.range
+                let first = max(range.start.line, 1)
+                let found = (first...max(first, min(range.end.line, lines.count))).lazy.compactMap { number in
+                    number <= lines.count ? lines[number - 1].range(of: piece.text).map { (number, $0) } : nil
+                }.first
+                let location =
+                    found.map { number, range in
+                        SourceLocation(
+                            line: number,
+                            column: lines[number - 1].utf8.distance(
+                                from: lines[number - 1].startIndex, to: range.lowerBound) + 1 + open.offset
+                                - piece.offset)
+                    } ?? range.start
+                return warning(name, path: path, at: location)
+            }
+            guard let location = html.location(ofOffset: open.offset) else { return nil }
+            return warning(name, path: path, at: location)
         }
+    }
+
+    private static func warning(_ name: String, path: String, at location: SourceLocation) -> Diagnostic {
+        .warning(
+            .unclosedElement, path, location,
+            "HTML element <\(name)> is never closed: the rest of the page is inside it, out of sight",
+            notes: [
+                "close it with '</\(name)>'; the page's content and each chapter of print.html are closed off after it, so later chapters stay"
+            ])
     }
 }

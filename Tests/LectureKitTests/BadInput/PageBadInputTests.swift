@@ -88,6 +88,24 @@ import Testing
         #expect(UnclosedContainers.unclosed(in: try FileSystem.read(root + "/_site/one.html")).isEmpty)
     }
 
+    /// The same opened in a paragraph's or a heading's inline HTML: warned at its tag; one
+    /// written as code is text.
+    @Test func anUnclosedContainerInAParagraphIsWarnedAtItsTag() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](one.md)\n",
+            "one.md": "# 하나\n\nFirst line and\nthen <select name=x> inline `<template>` code\n\n## Head <MARQUEE>\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        let page = root + "/content/one.md"
+        let summary = "is never closed: the rest of the page is inside it, out of sight"
+        #expect(
+            BadInputBook.headlines(lines, "warning") == [
+                "\(page):4:6: warning: HTML element <select> \(summary)",
+                "\(page):6:9: warning: HTML element <marquee> \(summary)",
+            ], "\(lines)")
+    }
+
     @Test func containersClosedAreNotWarned() {
         for html in [
             "<template>a</template>", "<select><option>x</option></SELECT >", "<marquee>m</marquee>", "<templates>",

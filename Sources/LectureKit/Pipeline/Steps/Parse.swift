@@ -73,7 +73,8 @@ extension BuildStep {
                         ])
                 }
                 if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
-                problems += UnclosedContainers.warnings(page.blocks, path: page.source.displayPath)
+                problems += UnclosedContainers.warnings(
+                    page.blocks, source: page.source.text, path: page.source.displayPath)
                 problems += RawHTMLMachineFiles.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, printsPDF: input.printsPDF)
                 problems += UnclosedFences.diagnostics(
