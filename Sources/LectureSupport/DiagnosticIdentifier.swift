@@ -229,6 +229,9 @@ extension Diagnostic.Identifier {
     package static let hiddenScriptURL = Self("lecture.link.hidden-script-url")
     /// A `<base>` element in a page's raw HTML: it moves every relative URL after it.
     package static let baseElement = Self("lecture.link.base-element")
+    /// A `<meta http-equiv=refresh>` in a page's raw HTML: it sends the reader away from the page,
+    /// and from print.html (a warning at the tag).
+    package static let metaRefresh = Self("lecture.link.meta-refresh")
     /// Raw HTML or an image that loads a URL of the network, in a book printed by `lecture pdf`,
     /// which loads only the site's own files (a warning).
     package static let networkLoadInPDF = Self("lecture.pdf.network-load")
@@ -276,7 +279,7 @@ extension Diagnostic.Identifier {
         tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
-        hiddenScriptURL, baseElement, networkLoadInPDF,
+        hiddenScriptURL, baseElement, metaRefresh, networkLoadInPDF,
         machinePathPublished, secretPublished, assetNotCopied,
         templatePlaceholder,
         templateWholeDocument,

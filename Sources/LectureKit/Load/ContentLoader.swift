@@ -178,6 +178,20 @@ package enum ContentLoader {
                     chapter.children = check(chapter.children)
                     return chapter
                 }
+                // A missing page create-missing would write under a name that is no Markdown file
+                // (`notes.txt`, `img.png`, `sub`): mdBook 0.5.4 writes the title into it, an
+                // image holding '# I'. Refused at the link instead, nothing written.
+                if createMissing, missing, !SummaryTarget.namesMarkdown(chapter.path) {
+                    diagnostics.append(
+                        .error(
+                            .summaryMissingPage, summaryPath, chapter.location,
+                            "summary links to '\(chapter.path)', which does not exist, and is no Markdown page to create: create-missing would write its title into it",
+                            notes: [
+                                "link a Markdown page ('\(SummaryTarget.markdownName(for: chapter.path))'), or create '\(chapter.path)' yourself"
+                            ]))
+                    chapter.children = check(chapter.children)
+                    return nil
+                }
                 var unwritten: [UInt8]?
                 if createMissing, missing {
                     if writesPages {

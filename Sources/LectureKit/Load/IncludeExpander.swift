@@ -246,6 +246,8 @@ enum IncludeExpander {
         /// region of an anchor's name): reported there, since the directive's own line is
         /// replaced by the included lines and no expanded line leads back to it.
         var fileLine: Int? = nil
+        /// The column of `fileLine` to edit (1-based).
+        var fileColumn: Int = 1
         /// The included file, as shown, set with `fileLine` by `include`.
         var filePath: String? = nil
     }
@@ -319,7 +321,7 @@ enum IncludeExpander {
                 directiveWarnings += selection.lost.map {
                     Problem(
                         summary: "{{#\(kind.rawValue) \(argument)}}: \($0.summary)", notes: $0.notes,
-                        fileLine: $0.fileLine, filePath: $0.fileLine.map { _ in path })
+                        fileLine: $0.fileLine, fileColumn: $0.fileColumn, filePath: $0.fileLine.map { _ in path })
                 }
             } catch {
                 throw Problem(summary: "{{#\(kind.rawValue) \(argument)}}: \(error.summary)", notes: error.notes)
@@ -489,8 +491,13 @@ enum IncludeExpander {
         return word.isEmpty ? nil : (end, String(word))
     }
 
-    /// A name that starts a second region after the first one's end leaves that region out (as
-    /// in mdBook 0.5.4): a warning naming its line.
+    /// The column (1-based, in UTF-8 bytes) of a line's `ANCHOR`.
+    static func anchorColumn(_ line: String) -> Int {
+        line.range(of: "ANCHOR").map { line.utf8.distance(from: line.startIndex, to: $0.lowerBound) + 1 } ?? 1
+    }
+
+    /// A name that starts a region again after the first one's end leaves that region out (as
+    /// in mdBook 0.5.4): a warning at each later region's `ANCHOR`.
     static func anchored(_ name: String, lines: [String]) throws(Problem) -> Selection {
         let marker = anchorMarker
         var inside = false
@@ -505,21 +512,20 @@ enum IncludeExpander {
                         inside = true
                         found = true
                     } else if inside {
-                        let again = lines[(index + 1)...].firstIndex {
-                            marker($0).map { !$0.end && $0.name == name } ?? false
+                        // Every later region of the name, each at its `ANCHOR`.
+                        let again = lines.indices.dropFirst(index + 1).filter {
+                            marker(lines[$0]).map { !$0.end && $0.name == name } ?? false
                         }
                         return Selection(
                             lines: chosen,
                             lost: again.map { line in
-                                [
-                                    Problem(
-                                        summary:
-                                            "'ANCHOR: \(name)' starts again at line \(line + 1) of the file, and that region is left out: only the first (line \(start)) is included, as mdBook includes it",
-                                        notes: [
-                                            "give each region a name of its own, such as '\(name)-2', or include both with a name around them"
-                                        ], fileLine: line + 1)
-                                ]
-                            } ?? [])
+                                Problem(
+                                    summary:
+                                        "'ANCHOR: \(name)' starts again at line \(line + 1) of the file, and that region is left out: only the first (line \(start)) is included, as mdBook includes it",
+                                    notes: [
+                                        "give each region a name of its own, such as '\(name)-2', or include both with a name around them"
+                                    ], fileLine: line + 1, fileColumn: anchorColumn(lines[line]))
+                            })
                     }
                 }
                 continue
@@ -579,16 +585,23 @@ enum IncludeExpander {
         where origin.path == file.displayPath && expandedLine[origin.line] == nil {
             expandedLine[origin.line] = index + 1
         }
+        // One on a line the expanded text replaced (a directive alone on its line, whose include
+        // succeeded with a warning) stays on the file's own line, and `remap` leaves it there.
         let diagnostics = expansion.diagnostics.map { diagnostic in
             var diagnostic = diagnostic
-            if diagnostic.path == file.displayPath, let line = diagnostic.location?.line, let moved = expandedLine[line]
-            {
+            guard diagnostic.path == file.displayPath, let line = diagnostic.location?.line else { return diagnostic }
+            if let moved = expandedLine[line] {
                 diagnostic.location?.line = moved
+            } else {
+                expanded.placedOnOwnLines.insert(diagnostic)
             }
             return diagnostic
         }
         expanded.failedIncludeLines = Set(
-            diagnostics.filter { $0.identifier == .includeFailed && $0.path == file.displayPath }.compactMap {
+            diagnostics.filter {
+                $0.identifier == .includeFailed && $0.path == file.displayPath
+                    && !expanded.placedOnOwnLines.contains($0)
+            }.compactMap {
                 $0.location?.line
             })
         return (expanded, diagnostics)

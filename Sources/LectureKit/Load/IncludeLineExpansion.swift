@@ -152,7 +152,7 @@ extension IncludeExpander {
             if let path = problem.filePath, let line = problem.fileLine {
                 expansion.diagnostics.append(
                     .warning(
-                        .includeFailed, path, SourceLocation(line: line, column: 1),
+                        .includeFailed, path, SourceLocation(line: line, column: problem.fileColumn),
                         problem.summary + " (\(file.displayPath):\(location.line))", notes: problem.notes))
                 continue
             }

@@ -14,12 +14,14 @@ enum IncludedLocations {
             files.compactMap { file in file.lineOrigins.map { (file.displayPath, $0) } },
             uniquingKeysWith: { a, _ in a })
         guard !origins.isEmpty else { return diagnostics }
+        let placed = Set(files.flatMap(\.placedOnOwnLines))
         return diagnostics.map { diagnostic in
             var moved = diagnostic
             moved.notes = diagnostic.notes.map { note in
                 origins.reduce(note) { text, page in remapText(text, path: page.key, origins: page.value) }
             }
-            guard let lines = origins[diagnostic.path], let location = diagnostic.location,
+            guard !placed.contains(diagnostic), let lines = origins[diagnostic.path],
+                let location = diagnostic.location,
                 location.line >= 1, location.line <= lines.count
             else { return moved }
             let origin = lines[location.line - 1]

@@ -34,8 +34,13 @@ package enum NotFoundSource {
             return nil
         }
         let toml = FileSystem.join(configuration.bookDirectory ?? FileSystem.join(folder, ".."), "book.toml")
+        // A name that leaves the folder (`../../x.md`, `/etc/hostname`) is never read: the fix
+        // is to move the page in, not to create it where it was refused (attack 10).
+        let normalized = SummaryParser.normalize(name)
+        let leaves = name.hasPrefix("/") || normalized == ".." || normalized.hasPrefix("../")
+        let fileName = name.split(separator: "/").last.map(String.init) ?? name
         // A folder of that name (`input-404 = "errors"`): mdBook 0.5.4 fails on it too ("Is a directory").
-        if FileSystem.isDirectory(FileSystem.join(folder, name)) {
+        if !leaves, FileSystem.isDirectory(FileSystem.join(folder, name)) {
             return .error(
                 .bookTOMLValue, toml, location,
                 "'output.html.input-404' names '\(name)', which is a folder in \(folder), not a page",
@@ -45,7 +50,9 @@ package enum NotFoundSource {
             .bookTOMLValue, toml, location,
             "'output.html.input-404' names '\(name)', which is not in the pages' folder \(folder)",
             notes: [
-                "create \(FileSystem.join(folder, name)) with the not-found page's text, or delete the line to use 404.md (or the theme's page when there is none)"
+                leaves
+                    ? "the not-found page is read from the pages' folder only: move it into \(folder) and name it from there ('\(fileName)'), or delete the line to use 404.md (or the theme's page when there is none)"
+                    : "create \(FileSystem.join(folder, name)) with the not-found page's text, or delete the line to use 404.md (or the theme's page when there is none)"
             ])
     }
 }

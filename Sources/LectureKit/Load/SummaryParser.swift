@@ -221,14 +221,20 @@ package enum SummaryParser {
                 return draft
             }
             // mdBook reads the whole destination as the page's path, so `c#.md` is a page named
-            // so (written `c#.html`, linked `c%23.html`); `c.md#part` names no page.
-            let fragmentCut = destination.contains("#") && !destination.hasSuffix(".md")
-            guard !destination.contains("://"), !destination.hasPrefix("/"), !fragmentCut else {
+            // so (written `c#.html`, linked `c%23.html`); `c.md#part` names no page. The same for a
+            // query: `a.md?x=1` names no page (create-missing made a file `a.md?x=1`, attack 10).
+            let cut = ["?", "#"].first { destination.contains($0) && !destination.hasSuffix(".md") }
+            guard !destination.contains("://"), !destination.hasPrefix("/"), cut == nil else {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,
                         "summary link '\(destination)' must be a relative path to a page",
-                        notes: ["a chapter is a Markdown file in the content folder, such as 'page.md'"]))
+                        notes: [
+                            cut.map {
+                                "a summary link names a whole page: no '\($0)' part after its name, such as 'page.md'"
+                            }
+                                ?? "a chapter is a Markdown file in the content folder, such as 'page.md'"
+                        ]))
                 return nil
             }
             let normalized = normalize(destination)

@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// A Markdown file as loaded: its name and its text, normalised for parsing.
 ///
 /// Normalisation removes a UTF-8 byte order mark and turns CRLF and lone CR into LF, so a page
@@ -22,6 +24,10 @@ package struct SourceFile: Hashable, Sendable {
     /// Lines of `text` (1-based) where an `{{#include}}` failed (reported by `IncludeExpander`):
     /// a sample around one is not verified, since what it would check is missing.
     var failedIncludeLines: Set<Int> = []
+    /// Diagnostics of its directives placed on a line of the file itself that the expanded text
+    /// has no line of (a directive alone on its line is replaced by the included lines): already
+    /// where the author edits, so `IncludedLocations.remap` leaves their place as it is.
+    var placedOnOwnLines: Set<Diagnostic> = []
     /// The page's `<title>` as its `{{#title …}}` gives it (mdBook), in place of its heading's
     /// and the book's title.
     var title: String?

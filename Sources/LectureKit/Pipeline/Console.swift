@@ -39,7 +39,7 @@ package final class Console: @unchecked Sendable {
     /// Writes to stdout and stderr; `quietProgress` hides progress lines even on a terminal.
     init(quietProgress: Bool = false) {
         environment = ProcessInfo.processInfo.environment
-        isTerminal = !quietProgress && isatty(2) == 1 && Self.movesTheCursor(environment["TERM"])
+        isTerminal = !quietProgress && isatty(2) == 1 && Self.movesTheCursor(environment)
         output = { Console.write($0 + "\n", to: 1) }
         errors = { Console.write($0 + "\n", to: 2) }
     }
@@ -57,12 +57,13 @@ package final class Console: @unchecked Sendable {
     /// `TerminalText.line`.
     package func print(_ line: String) { lock.withLock { output(safe(TerminalText.lines(line))) } }
 
-    /// Whether a terminal of type `term` (`$TERM`) obeys the progress line's carriage return and
-    /// erase (`ESC [K`): a dumb terminal (Emacs' shell, some CI runners' ptys) or none named shows
-    /// them as text, so no progress is shown there, as cargo shows none.
-    static func movesTheCursor(_ term: String?) -> Bool {
-        guard let term, !term.isEmpty else { return false }
-        return term != "dumb"
+    /// Whether the progress line's carriage return and erase (`ESC [K`) may be written to the
+    /// terminal `environment` describes: a dumb terminal (`TERM=dumb`: Emacs' shell, some CI
+    /// runners' ptys) or none named shows them as text, and `NO_COLOR` (set and not empty, as
+    /// no-color.org reads it) asks for output without escape sequences: no progress is shown then.
+    static func movesTheCursor(_ environment: [String: String]) -> Bool {
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+        return (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     /// Writes a line that is neither a result nor a diagnostic to stderr: the closing

@@ -118,36 +118,32 @@ enum HTMLComments {
     /// `html` closed off when it leaves something open, so what follows is shown: `-->` after a
     /// comment, the end tag after a raw-text element; `<plaintext>`, which no end tag ends, is
     /// written as text (`&lt;plaintext`).
+    /// Then what an element that holds the rest of the page leaves open (`UnclosedContainers`:
+    /// `<template>`, `<select>`, `<marquee>`) is ended too.
     static func closingOff(_ html: String) -> String {
+        UnclosedContainers.closingOff(closingOffText(html))
+    }
+
+    /// `closingOff` for comments and raw-text elements.
+    private static func closingOffText(_ html: String) -> String {
         guard let open = unclosed(in: html.utf8) else { return html }
         switch open.element {
         case nil: return html + "-->\n"
         case "plaintext"?:
             var bytes = Array(html.utf8)
             bytes.replaceSubrange(open.offset..<open.offset + 1, with: Array("&lt;".utf8))
-            return closingOff(String(decoding: bytes, as: UTF8.self))
-        case let name?: return closingOff(html + "</\(name)>\n")
+            return closingOffText(String(decoding: bytes, as: UTF8.self))
+        case let name?: return closingOffText(html + "</\(name)>\n")
         }
     }
 
     /// The warning for a page whose raw HTML leaves a comment or a raw-text element open, at the
     /// line of its `<`.
     static func warning(_ blocks: [Block], path: String) -> Diagnostic? {
-        var joined: [UInt8] = []
-        var starts: [(offset: Int, block: Block)] = []
-        for block in blocks.leafBlocks {
-            guard case .html(let text) = block.kind else { continue }
-            starts.append((joined.count, block))
-            joined += text.utf8
-            joined.append(0x0A)
-        }
-        guard let open = unclosed(in: joined), let owner = starts.last(where: { $0.offset <= open.offset }) else {
+        let html = BlockHTML(blocks)
+        guard let open = unclosed(in: html.joined), let location = html.location(ofOffset: open.offset) else {
             return nil
         }
-        let line = owner.block.range.start.line + joined[owner.offset..<open.offset].count { $0 == 0x0A }
-        let lineStart = joined[owner.offset..<open.offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? owner.offset
-        let column = (lineStart == owner.offset ? owner.block.range.start.column : 1) + (open.offset - lineStart)
-        let location = SourceLocation(line: line, column: column)
         guard let name = open.element else {
             return .warning(
                 .unclosedComment, path, location, "HTML comment is never closed: the rest of the page is hidden",
@@ -163,5 +159,42 @@ enum HTMLComments {
                     ? "no end tag ends <plaintext>: it is written as text, so later chapters of print.html stay; use <pre> instead"
                     : "close it with '</\(name)>'; the page's content and each chapter of print.html are closed off after it, so later chapters stay"
             ])
+    }
+}
+
+/// A page's HTML blocks joined, one line each, and where each block starts in it: to place an
+/// offset of the joined bytes on the page's line and column.
+struct BlockHTML {
+    var joined: [UInt8] = []
+    var starts: [(offset: Int, block: Block)] = []
+    /// With `inline`, each piece of a paragraph's or a heading's inline HTML, in page order with
+    /// the blocks (placed by the caller, which has the page's text).
+    var inlinePieces: [(offset: Int, text: String, block: Block)] = []
+
+    init(_ blocks: [Block], inline: Bool = false) {
+        for block in blocks.leafBlocks {
+            switch block.kind {
+            case .html(let text):
+                starts.append((joined.count, block))
+                joined += text.utf8
+                joined.append(0x0A)
+            case .paragraph(let inlines), .heading(_, let inlines, _):
+                guard inline else { continue }
+                for case .html(let text) in inlines {
+                    inlinePieces.append((joined.count, text, block))
+                    joined += text.utf8
+                }
+            default: continue
+            }
+        }
+    }
+
+    /// The page's line and column of `offset` in `joined`.
+    func location(ofOffset offset: Int) -> SourceLocation? {
+        guard let owner = starts.last(where: { $0.offset <= offset }) else { return nil }
+        let line = owner.block.range.start.line + joined[owner.offset..<offset].count { $0 == 0x0A }
+        let lineStart = joined[owner.offset..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? owner.offset
+        let column = (lineStart == owner.offset ? owner.block.range.start.column : 1) + (offset - lineStart)
+        return SourceLocation(line: line, column: column)
     }
 }

@@ -25,6 +25,9 @@ enum MachineFileURLs {
         /// the scheme a browser reads (`javascript`), and `url` is the value as written; `nil`
         /// for a machine file.
         var hiddenScheme: String? = nil
+        /// For a tag that acts on the whole page (`DocumentWideHTML`), what it does; `url` is
+        /// empty and `offset` is the tag's `<`.
+        var documentWide: DocumentWideHTML.Effect? = nil
     }
 
     /// Nested documents deeper than this are not read again (and are reported, as a browser would
@@ -63,6 +66,16 @@ enum MachineFileURLs {
                         written: String(decoding: bytes[attribute.value], as: UTF8.self),
                         offset: attribute.value.lowerBound
                     )
+                }
+                // A nested document (`srcdoc`, a `data:` URL) is a page of its own: its tags act there.
+                if !network, depth == 0,
+                    let effect = DocumentWideHTML.effect(
+                        tag: tagName, attributes: attributes.map { (name: $0.name, value: $0.value) })
+                {
+                    found.append(
+                        Finding(
+                            offset: max(tag.name.lowerBound - 1, 0), place: "<\(tagName)>", url: "",
+                            documentWide: effect))
                 }
                 found += findings(tag: tagName, attributes: attributes, depth: depth, network: network)
             })

@@ -7,7 +7,8 @@ import LectureSupport
 /// the source hides (`MachineFileURLs.hiddenScript`: `jav&#x09;ascript:`): a warning at its line.
 /// For a PDF (`printsPDF`), also each place that loads a URL of the network
 /// (`MachineFileURLs.namesANetworkResource`): a warning at its line, since the print loads only
-/// the site's own files (`PrintServer`), so the PDF shows nothing there.
+/// the site's own files (`PrintServer`), so the PDF shows nothing there. And a tag that acts on
+/// the whole page and print.html (`DocumentWideHTML`: a `<base>`, a meta refresh), at the tag.
 enum RawHTMLMachineFiles {
     /// One error per place, at its line; `text` is the page's Markdown (to place inline HTML).
     static func diagnostics(_ blocks: [Block], text: String, path: String, printsPDF: Bool = false) -> [Diagnostic] {
@@ -22,6 +23,10 @@ enum RawHTMLMachineFiles {
         }
         var diagnostics: [Diagnostic] = []
         func report(_ finding: MachineFileURLs.Finding, at location: SourceLocation, network: Bool = false) {
+            if let effect = finding.documentWide {
+                diagnostics.append(DocumentWideHTML.diagnostic(effect, path: path, at: location))
+                return
+            }
             if network {
                 guard finding.hiddenScheme == nil else { return }
                 let shown = finding.url.isEmpty ? "" : "'\(TerminalText.line(finding.url))' "
@@ -89,6 +94,15 @@ enum RawHTMLMachineFiles {
             let blockStart = start.line - 1 < lineStarts.offsets.count ? lineStarts.offsets[start.line - 1] : 0
             for network in printsPDF ? [false, true] : [false] {
                 for finding in MachineFileURLs.findings(in: fragment, network: network) {
+                    // A whole-page tag counts only as inline HTML, never as the text of code
+                    // (`` `<base href>` `` in prose or a table's cell).
+                    if finding.documentWide != nil,
+                        !pieces.contains(where: {
+                            $0.offset <= finding.offset && finding.offset < $0.offset + $0.text.utf8.count
+                        })
+                    {
+                        continue
+                    }
                     // The inline HTML the place is in, found in the source from the block on.
                     guard let piece = pieces.last(where: { $0.offset <= finding.offset }),
                         let found = firstOffset(of: Array(piece.text.utf8), in: source, from: blockStart)

@@ -8,6 +8,9 @@ import Testing
 /// mdBook 0.5.4 publishes it): in `print.html` it retargets every later chapter's relative URLs,
 /// the search scripts the site loads at run time included. Each is an error at its line, in an
 /// HTML block, inline, in a list item, in any case; one in code, or another element, is not.
+/// Inline, it is placed at the tag, not at the paragraph's start. Its sibling, a
+/// `<meta http-equiv=refresh>`, sends the reader of print.html away from every chapter: a
+/// warning at the tag (a page may mean it for itself; mdBook 0.5.4 builds both without a word).
 struct BaseElementBadInputTests {
     @Test func aBaseElementInAPageIsAnErrorAtItsLine() throws {
         let (root, lines, failed) = try BadInputBook.build([
@@ -38,7 +41,49 @@ struct BaseElementBadInputTests {
         let summary =
             "error: a <base> element changes the address of every relative URL after it: links, images and the site's own scripts, in this page and in print.html in every later chapter"
         #expect(
-            errors == ["\(page):3:1: \(summary)", "\(page):5:1: \(summary)", "\(page):8:1: \(summary)"], "\(lines)")
+            errors == ["\(page):3:1: \(summary)", "\(page):5:11: \(summary)", "\(page):8:8: \(summary)"], "\(lines)")
         #expect(lines.filter { $0.contains("<base> element") }.allSatisfy { $0.contains("remove it") })
+    }
+
+    @Test func aMetaRefreshIsAWarningAtTheTag() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "a.md": """
+            # A
+
+            <meta http-equiv="refresh" content="0; url=https://evil.example/">
+
+            Text <META HTTP-EQUIV=Refresh content=5> inline.
+
+            [^n]: A note <meta http-equiv=" refresh " content="1">.
+
+            See[^n].
+
+            <iframe srcdoc="<meta http-equiv='refresh' content='0'>"></iframe>
+
+            <meta name="description" content="fine">
+
+            As code, `<meta http-equiv="refresh" content="0">`, and in a table:
+
+            | tag | does |
+            |---|---|
+            | `<meta http-equiv="refresh" content="0">` | redirects |
+
+            """,
+            "b.md": "# B\n\n[back](a.md)\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        let page = root + "/content/a.md"
+        let summary =
+            "warning: <meta http-equiv=refresh> sends the reader away from the whole page, and from print.html, which holds every chapter"
+        #expect(
+            BadInputBook.headlines(lines, "warning") == [
+                "\(page):3:1: \(summary)", "\(page):5:6: \(summary)", "\(page):7:14: \(summary)",
+            ], "\(lines)")
+        #expect(lines.contains { $0.contains("'[output.html.redirect]'") }, "\(lines)")
+        // Built as mdBook builds it: the tag is kept.
+        let html = String(decoding: try FileSystem.read(root + "/_site/a.html"), as: UTF8.self)
+        #expect(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=https://evil.example/\">"))
     }
 }

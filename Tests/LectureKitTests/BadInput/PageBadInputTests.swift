@@ -61,6 +61,64 @@ import Testing
         #expect(HTMLComments.unclosed(in: try FileSystem.read(root + "/_site/one.html")) == nil)
     }
 
+    /// An element that holds the rest of the page out of sight, left open (attack 10, kind 5):
+    /// `<template>` (inert, and the chapter's `</section>` does not end it), `<select>`,
+    /// `<marquee>` took every later chapter of print.html and the PDF, without a word. Each is
+    /// warned at its tag and ended where the page's content and each print chapter end.
+    @Test(arguments: ["template", "select", "marquee"]) func anUnclosedContainerIsWarnedAndHoldsNoOtherChapter(
+        _ name: String
+    ) throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](one.md)\n- [둘](two.md)\n",
+            "one.md": "# 하나\n\n첫 문단\n\n<\(name.uppercased()) class=\"x\">\n\n남은 글\n\n<!-- <\(name)> -->\n",
+            "two.md": "# 둘\n\nB CONTENT MARKER\n\n<\(name)>closed</\(name)>\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        #expect(
+            BadInputBook.headlines(lines, "warning") == [
+                root
+                    + "/content/one.md:5:1: warning: HTML element <\(name)> is never closed: the rest of the page is inside it, out of sight"
+            ], "\(lines)")
+        let print = try FileSystem.read(root + "/_site/print.html")
+        #expect(UnclosedContainers.unclosed(in: print).isEmpty)
+        let text = String(decoding: print, as: UTF8.self)
+        let chapterTwo = try #require(text.range(of: "B CONTENT MARKER"))
+        #expect(text[..<chapterTwo.lowerBound].contains("</\(name)>"))
+        #expect(UnclosedContainers.unclosed(in: try FileSystem.read(root + "/_site/one.html")).isEmpty)
+    }
+
+    /// The same opened in a paragraph's or a heading's inline HTML: warned at its tag; one
+    /// written as code is text.
+    @Test func anUnclosedContainerInAParagraphIsWarnedAtItsTag() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](one.md)\n",
+            "one.md": "# 하나\n\nFirst line and\nthen <select name=x> inline `<template>` code\n\n## Head <MARQUEE>\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        let page = root + "/content/one.md"
+        let summary = "is never closed: the rest of the page is inside it, out of sight"
+        #expect(
+            BadInputBook.headlines(lines, "warning") == [
+                "\(page):4:6: warning: HTML element <select> \(summary)",
+                "\(page):6:9: warning: HTML element <marquee> \(summary)",
+            ], "\(lines)")
+    }
+
+    @Test func containersClosedAreNotWarned() {
+        for html in [
+            "<template>a</template>", "<select><option>x</option></SELECT >", "<marquee>m</marquee>", "<templates>",
+            "<selected>", "<!-- <template> -->", "<script>let a = '<select>'</script>",
+            "<template><template></template></template>", "<textarea><marquee></textarea>",
+        ] {
+            #expect(UnclosedContainers.unclosed(in: Array(html.utf8)).isEmpty, "\(html)")
+        }
+        #expect(UnclosedContainers.unclosed(in: Array("<!-- open <select>".utf8)).isEmpty)
+        #expect(HTMLComments.closingOff("a<template><select>") == "a<template><select></select></template>\n")
+        #expect(HTMLComments.closingOff("<marquee><!--") == "<marquee><!---->\n</marquee>\n")
+    }
+
     @Test func rawTextElementsClosedAreNotWarned() {
         for html in [
             "<textarea>a</textarea>", "<SCRIPT>if (a < b) {}</script >", "<style>p{}</STYLE>", "<textareas>",
@@ -109,28 +167,32 @@ import Testing
     /// An anchor name that marks two regions (attack 9, kind 39): only the first is included, as
     /// mdBook 0.5.4 includes it, and the second was dropped without a word. A warning at the
     /// line to edit, the included file's second `ANCHOR:`, naming the include; `rustdoc_include`
-    /// reads anchors the same way.
+    /// reads anchors the same way. Every later region is one warning, at its `ANCHOR` (a third
+    /// one, written in a block comment and indented, was not reported).
     @Test func anAnchorNameThatMarksTwoRegionsIsWarnedNamingTheOneLeftOut() throws {
         let root = try TestSupport.makeTree([
             "code.swift":
                 "top\n// ANCHOR: a\nfirst\n// ANCHOR_END: a\nmid\n// ANCHOR: a\nsecond\n// ANCHOR_END: a\n"
-                + "// ANCHOR: once\nonly\n// ANCHOR_END: once\n"
+                + "// ANCHOR: once\nonly\n// ANCHOR_END: once\n  /* ANCHOR: a */\nthird\n/* ANCHOR_END: a */\n"
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let expansion = IncludeExpander.expand(
             "# T\n\n```text\n{{#include code.swift:a}}\n```\n\n```text\n{{#rustdoc_include code.swift:a}}\n```\n\n{{#include code.swift:once}}\n",
             displayPath: "page.md",
             directory: root, scope: IncludeScope(bookDirectory: root, contentDirectory: root))
-        let summary =
-            "'ANCHOR: a' starts again at line 6 of the file, and that region is left out: only the first (line 2) is included, as mdBook includes it"
+        func summary(_ line: Int) -> String {
+            "'ANCHOR: a' starts again at line \(line) of the file, and that region is left out: only the first (line 2) is included, as mdBook includes it"
+        }
         // (The rustdoc_include's own warning, about its hidden lines, is another kind.)
         let repeated = expansion.diagnostics.filter { $0.summary.contains("starts again") }
-        #expect(expansion.diagnostics.count == 3)
+        #expect(expansion.diagnostics.count == 5)
         #expect(
             repeated.map(\.headline) == [
-                "\(root)/code.swift:6:1: warning: {{#include code.swift:a}}: \(summary) (page.md:4)",
-                "\(root)/code.swift:6:1: warning: {{#rustdoc_include code.swift:a}}: \(summary) (page.md:8)",
-            ])
+                "\(root)/code.swift:6:4: warning: {{#include code.swift:a}}: \(summary(6)) (page.md:4)",
+                "\(root)/code.swift:12:6: warning: {{#include code.swift:a}}: \(summary(12)) (page.md:4)",
+                "\(root)/code.swift:6:4: warning: {{#rustdoc_include code.swift:a}}: \(summary(6)) (page.md:8)",
+                "\(root)/code.swift:12:6: warning: {{#rustdoc_include code.swift:a}}: \(summary(12)) (page.md:8)",
+            ], "\(repeated.map(\.headline))")
         #expect(repeated.allSatisfy { $0.notes.first?.contains("a name of its own") == true })
         #expect(expansion.text.contains("first") && expansion.text.contains("only"))
     }

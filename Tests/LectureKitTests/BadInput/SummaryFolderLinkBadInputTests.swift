@@ -33,3 +33,64 @@ import Testing
         #expect(made == ["SUMMARY.md", "page.md", "there", "there/image.txt"], "\(made)")
     }
 }
+
+/// Its sibling (attack 9): a missing page create-missing would make under a name that is no
+/// Markdown file (`notes.txt`, `img.png`, `sub`): mdBook 0.5.4 writes `# X` into it, an image
+/// file holding a heading. Each is an error at its line, naming the Markdown page to link, and
+/// nothing is written; a missing `.md` page (any case) is still created, and an existing
+/// `there.txt` page still builds, as in mdBook.
+@Suite struct SummaryNonMarkdownLinkBadInputTests {
+    @Test func aMissingPageThatIsNoMarkdownFileIsAnErrorAndNotCreated() throws {
+        let entries = ["notes.txt", "img.png", "sub", "deep/notes.txt", "page.html"]
+        var summary = "# Summary\n\n- [New](new.md)\n- [Up](UP.MD)\n- [There](there.txt)\n"
+        for (index, entry) in entries.enumerated() { summary += "- [T\(index)](\(entry))\n" }
+        let root = try TestSupport.makeTree(["SUMMARY.md": summary, "there.txt": "# There\n"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let loaded = ContentLoader.load(contentDirectory: root, reuse: { _, _ in nil }, createMissing: true)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.headline)
+        #expect(errors.count == entries.count, "\(errors)")
+        for (index, entry) in entries.enumerated() {
+            #expect(
+                errors.contains {
+                    $0.hasPrefix(
+                        "\(root)/SUMMARY.md:\(6 + index):3: error: summary links to '\(entry)', which does not exist, and is no Markdown page to create"
+                    )
+                }, "'\(entry)': \(errors)")
+        }
+        let notes = loaded.diagnostics.flatMap(\.notes)
+        #expect(notes.contains { $0.hasPrefix("link a Markdown page ('notes.md')") }, "\(notes)")
+        #expect(notes.contains { $0.hasPrefix("link a Markdown page ('deep/notes.md')") }, "\(notes)")
+        #expect(notes.contains { $0.hasPrefix("link a Markdown page ('sub.md')") }, "\(notes)")
+        let made = try FileManager.default.subpathsOfDirectory(atPath: root).sorted()
+        #expect(made == ["SUMMARY.md", "UP.MD", "new.md", "there.txt"], "\(made)")
+        #expect(loaded.files.map(\.relativePath).sorted() == ["UP.MD", "new.md", "there.txt"])
+    }
+}
+
+/// A summary link with a query (attack 10, kind 16): `a.md?x=1` was read as a file name, and
+/// create-missing wrote `src/a.md?x=1` into the book although the build failed (mdBook 0.5.4
+/// does the same). A query is refused as a fragment is, at its line, nothing written; a page
+/// whose own name holds `?` or `#` and ends in `.md` is still a page, as in mdBook.
+@Suite struct SummaryQueryLinkBadInputTests {
+    @Test func aSummaryLinkWithAQueryOrAFragmentIsAnErrorAndWritesNothing() throws {
+        let entries = ["a.md?x=1", "b.md#frag", "sub/c.md?", "d.md?x=1#y", "e?"]
+        var summary = "# Summary\n\n- [What](what?.md)\n- [Sharp](c#.md)\n"
+        for (index, entry) in entries.enumerated() { summary += "- [T\(index)](\(entry))\n" }
+        let root = try TestSupport.makeTree(["SUMMARY.md": summary, "what?.md": "# What\n", "c#.md": "# C\n"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let loaded = ContentLoader.load(contentDirectory: root, reuse: { _, _ in nil }, createMissing: true)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == entries.count, "\(errors.map(\.headline))")
+        for (index, entry) in entries.enumerated() {
+            #expect(
+                errors.contains {
+                    $0.headline
+                        == "\(root)/SUMMARY.md:\(5 + index):3: error: summary link '\(entry)' must be a relative path to a page"
+                        && $0.notes.first?.contains("no '\(entry.contains("?") ? "?" : "#")' part") == true
+                }, "'\(entry)': \(errors.map(\.headline))")
+        }
+        let made = try FileManager.default.subpathsOfDirectory(atPath: root).sorted()
+        #expect(made == ["SUMMARY.md", "c#.md", "what?.md"], "\(made)")
+        #expect(loaded.files.map(\.relativePath).sorted() == ["c#.md", "what?.md"])
+    }
+}

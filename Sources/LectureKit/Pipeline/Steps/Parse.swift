@@ -20,11 +20,21 @@ extension BuildStep {
                     printsPDF: warningNetworkLoads)
             },
             page: { (page: inout Page, input: ParseInput) in
-                let text = Footnotes.protectingDefinitions(page.source.text)
-                let (blocks, pageTooDeep, literalEmphasis, tooSlow) = MarkdownParser.parseDocument(
-                    text, smartPunctuation: input.smartPunctuation)
-                let (extended, unusedFootnotes, repeatedFootnotes, bodiesTooDeep) = MarkdownExtensions.applying(
-                    to: blocks, text: text, smartPunctuation: input.smartPunctuation)
+                let (text, protection) = Footnotes.protecting(page.source.text)
+                let parsed = MarkdownParser.parseDocument(text, smartPunctuation: input.smartPunctuation)
+                let applied = MarkdownExtensions.applying(
+                    to: parsed.blocks, text: text, smartPunctuation: input.smartPunctuation)
+                // Every place as the source has it: a definition line's protecting backslash
+                // made each column after it one late (attack 9).
+                let extended = protection.unprotected(applied.blocks)
+                let (pageTooDeep, tooSlow) = (
+                    parsed.tooDeep.map(protection.unprotected), parsed.tooSlow.map(protection.unprotected)
+                )
+                let literalEmphasis = parsed.literalEmphasis.map(protection.unprotected)
+                let (unusedFootnotes, repeatedFootnotes) = (applied.unusedFootnotes, applied.repeatedFootnotes)
+                let bodiesTooDeep = applied.bodiesTooDeep.map {
+                    (location: protection.unprotected($0.location), inBodies: $0.inBodies)
+                }
                 // A footnote's or a definition's body is parsed on its own; its cut is the page's.
                 let tooDeep = pageTooDeep ?? bodiesTooDeep?.location
                 page.blocks = extended
@@ -44,7 +54,7 @@ extension BuildStep {
                         "footnote '\(footnote.label)' is defined but not referenced, and is not shown",
                         notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
                 }
-                problems += UndefinedFootnotes.find(in: extended, text: text).map { reference in
+                problems += UndefinedFootnotes.find(in: extended, text: page.source.text).map { reference in
                     Diagnostic.warning(
                         .undefinedFootnote, page.source.displayPath, reference.location,
                         "footnote '\(reference.label)' is not defined, so '[^\(reference.label)]' is shown as text",
@@ -63,9 +73,10 @@ extension BuildStep {
                         ])
                 }
                 if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
+                problems += UnclosedContainers.warnings(
+                    page.blocks, source: page.source.text, path: page.source.displayPath)
                 problems += RawHTMLMachineFiles.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, printsPDF: input.printsPDF)
-                problems += RawHTMLBase.diagnostics(page.blocks, text: page.source.text, path: page.source.displayPath)
                 problems += UnclosedFences.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
                 if pageTooDeep == nil, let (location, inBodies) = bodiesTooDeep, inBodies {

@@ -77,7 +77,9 @@ struct ContainerBodies {
             cut.note(onPage(shift.moved(SourceLocation(line: 1, column: 1))), inBodies: true)
             return []
         }
-        var text = Footnotes.protectingDefinitions(lines.joined(separator: "\n"))
+        var (text, protection) = Footnotes.protecting(lines.joined(separator: "\n"))
+        // A definition the body holds has its own backslash: columns after it count one less.
+        shift.protection = protection
         if !references.isEmpty { text += "\n\n" + references }
         let inner = ContainerBodies(
             text: text, smartPunctuation: smartPunctuation, remainingDepth: remainingDepth / 2, cut: cut,
@@ -163,28 +165,23 @@ struct ContainerBodies {
     }
 }
 
-/// Moves parsed blocks' ranges from a body's lines to the page's.
-private struct RangeShift: MarkupRewriter {
+/// Moves a location from a body's lines to the page's (`LocationShift` moves a tree's).
+private struct RangeShift {
     let firstLine: Int
     let columns: [Int]
+    /// The body's own definitions' backslashes (`Footnotes.protecting`).
+    var protection = Footnotes.Protection()
 
     func moved(_ location: SourceLocation) -> SourceLocation {
         guard location.line > 0 else { return location }
+        let location = protection.unprotected(location)
         let index = location.line - 1
         return SourceLocation(
             line: firstLine + index, column: location.column + (columns.indices.contains(index) ? columns[index] : 0))
     }
 
-    mutating func visit(_ block: Block) -> [Block] {
-        var block = descend(into: block)
-        block.range = SourceRange(start: moved(block.range.start), end: moved(block.range.end))
-        if case .list(var list) = block.kind {
-            for index in list.items.indices {
-                let range = list.items[index].range
-                list.items[index].range = SourceRange(start: moved(range.start), end: moved(range.end))
-            }
-            block.kind = .list(list)
-        }
-        return [block]
+    func rewrite(_ blocks: [Block]) -> [Block] {
+        var shift = LocationShift(move: moved)
+        return shift.rewrite(blocks)
     }
 }

@@ -12,12 +12,18 @@ enum Footnotes {
     /// after up to three spaces, outside fenced code), so cmark keeps it as text: read as CommonMark,
     /// `[^1]: https://example.com` is a link reference definition, which cmark would take away and
     /// make `[^1]` a link. Columns after the backslash on such a line are one more than the source's.
-    static func protectingDefinitions(_ text: String) -> String {
+    static func protectingDefinitions(_ text: String) -> String { protecting(text).text }
+
+    /// `protectingDefinitions`, with the column (1-based) of each backslash it wrote, by line
+    /// (1-based): what `Protection.unprotected` takes off a location cmark gives in the text.
+    static func protecting(_ text: String) -> (text: String, protection: Protection) {
         // The byte search first: Foundation's `contains` compares characters, a tenth of a build.
-        guard text.containsUTF8("[^"), text.contains("[^") else { return text }
+        guard text.containsUTF8("[^"), text.contains("[^") else { return (text, Protection()) }
         var fence: (character: Character, length: Int)?
         var changed = false
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+        var protection = Protection()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+            number, line -> Substring in
             // Up to three spaces, or a block quote's markers and spaces (`> [^1]: …`).
             var indentation = line.prefix(while: { $0 == " " || $0 == ">" })
             if indentation.contains(">") { indentation = indentation.prefix(through: indentation.lastIndex(of: ">")!) }
@@ -46,9 +52,30 @@ enum Footnotes {
                 definitionMarker(String(rest)) != nil
             else { return line }
             changed = true
+            protection.backslashes[number + 1] = indentation.utf8.count + 1
             return indentation + "\\" + rest
         }
-        return changed ? lines.joined(separator: "\n") : text
+        return (changed ? lines.joined(separator: "\n") : text, protection)
+    }
+
+    /// Where `protecting` wrote its backslashes.
+    struct Protection: Equatable {
+        /// The backslash's column, by line.
+        var backslashes: [Int: Int] = [:]
+
+        /// `location` in the protected text as it is in the source: a column after a
+        /// backslash is one less.
+        func unprotected(_ location: SourceLocation) -> SourceLocation {
+            guard let column = backslashes[location.line], location.column > column else { return location }
+            return SourceLocation(line: location.line, column: location.column - 1)
+        }
+
+        /// Every location in `blocks` (parsed from the protected text) as it is in the source.
+        func unprotected(_ blocks: [Block]) -> [Block] {
+            guard !backslashes.isEmpty else { return blocks }
+            var shift = LocationShift(move: unprotected)
+            return shift.rewrite(blocks)
+        }
     }
 
     /// One definition: its label and content.

@@ -1,0 +1,51 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// Raw HTML that acts on the whole page wherever a chapter writes it, not where it stands: a
+/// `<base>` (it sets the address every relative URL after it is read against) and a
+/// `<meta http-equiv=refresh>` (it sends the reader to another address). A browser applies both
+/// in the body too, and `print.html` holds every chapter, so one chapter's tag acts on every
+/// later chapter there, and on the scripts the site loads by a relative URL at run time (the
+/// search index). mdBook 0.5.4 publishes both without a word. A `<base>` is an error at the tag
+/// (attack 9, kind 48); a refresh, which a page may mean for itself, a warning at the tag
+/// (`RawHTMLMachineFiles` places them).
+enum DocumentWideHTML {
+    /// What one start tag does to the whole page.
+    enum Effect: Equatable {
+        case base
+        case refresh
+    }
+
+    /// The effect of one start tag (name lowercased, attributes' names lowercased and values
+    /// decoded); `nil` for a tag that acts where it stands.
+    static func effect(tag: String, attributes: [(name: String, value: String)]) -> Effect? {
+        switch tag {
+        case "base": return .base
+        case "meta"
+        where attributes.contains {
+            $0.name == "http-equiv" && $0.value.trimmingCharacters(in: .whitespaces).lowercased() == "refresh"
+        }:
+            return .refresh
+        default: return nil
+        }
+    }
+
+    /// The diagnostic for `effect` at `location` of `path`.
+    static func diagnostic(_ effect: Effect, path: String, at location: SourceLocation) -> Diagnostic {
+        switch effect {
+        case .base:
+            .error(
+                .baseElement, path, location,
+                "a <base> element changes the address of every relative URL after it: links, images and the site's own scripts, in this page and in print.html in every later chapter",
+                notes: ["remove it; link to another site with a full URL where it is meant ('https://…')"])
+        case .refresh:
+            .warning(
+                .metaRefresh, path, location,
+                "<meta http-equiv=refresh> sends the reader away from the whole page, and from print.html, which holds every chapter",
+                notes: [
+                    "for a page that moved, name it in '[output.html.redirect]' in book.toml; otherwise write a link the reader follows"
+                ])
+        }
+    }
+}
