@@ -116,10 +116,14 @@ package enum FileSystem {
 
     /// Makes a fresh directory under the system's temporary folder and returns its path. It is
     /// removed if the run is interrupted (`Interruption`); call `removeTemporaryDirectory` when done.
+    /// `folder`'s trailing `/` (`NSTemporaryDirectory()` ends in one) is not doubled: a path
+    /// `$TMPDIR//lecture-…` would escape `MachinePaths`' needle `$TMPDIR/lecture-`.
     package static func makeTemporaryDirectory(prefix: String, in folder: String = NSTemporaryDirectory()) throws
         -> String
     {
-        var template = Array((folder + "/\(prefix).XXXXXX").utf8CString)
+        var base = Substring(folder)
+        while base.count > 1 && base.hasSuffix("/") { base = base.dropLast() }
+        var template = Array(((base == "/" ? "" : base) + "/\(prefix).XXXXXX").utf8CString)
         guard let result = mkdtemp(&template) else {
             throw LectureError(.fileSystem, "cannot create a temporary directory")
         }

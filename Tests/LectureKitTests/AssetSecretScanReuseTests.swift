@@ -49,6 +49,7 @@ import Testing
         #expect(memory.assetScans["notes.txt"]?.signature == scanned.signature)
         try FileSystem.writeAtomically(Self.key, to: root + "/content/notes.txt")
         let lines = try #require(build())
-        #expect(lines.contains { $0.contains("notes.txt: error: an AWS access key id would be published") }, "\(lines)")
+        #expect(
+            lines.contains { $0.contains("notes.txt:1:7: error: an AWS access key id would be published") }, "\(lines)")
     }
 }

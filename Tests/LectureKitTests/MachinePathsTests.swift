@@ -21,6 +21,24 @@ import Testing
         #expect(!MachinePaths.contains(Array("/tmp/other".utf8), path: Array("/tmp/lecture-".utf8)))
     }
 
+    /// Attack 10 #46's sibling: the tool's temporary folders are made without a doubled `/`
+    /// (`NSTemporaryDirectory()` ends in one), so the needle for them matches the paths they
+    /// have; `$TMPDIR//lecture-sample.X` escaped it.
+    @Test func theToolsTemporaryFoldersMatchTheirNeedle() throws {
+        let made = try FileSystem.makeTemporaryDirectory(prefix: "lecture-sample")
+        defer { FileSystem.removeTemporaryDirectory(made) }
+        #expect(!made.contains("//"), "\(made)")
+        let needle = try #require(
+            MachinePaths.needles(bookDirectory: "/nonexistent-book", cacheDirectory: "/nonexistent-cache").first {
+                $0.role == "a temporary folder of lecture's"
+            })
+        #expect(MachinePaths.contains(Array((made + "/sample").utf8), path: Array(needle.path.utf8)), "\(made)")
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let inSlashed = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run", in: folder + "//")
+        #expect(inSlashed.hasPrefix(folder + "/lecture-run."), "\(inSlashed)")
+    }
+
     /// A page that would show the book's own folder fails the build at that page, and no site
     /// is written.
     @Test func aPageHoldingTheBooksFolderFailsTheBuild() throws {

@@ -241,6 +241,27 @@ import Testing
         #expect(both.lecture.facts.links["a.html"]?.count == 14)
     }
 
+    /// Attack 10 #36: a heading's id is mdBook's in every script, scalar by scalar: a lowercase
+    /// that adds a combining mark (`İ`), `ß` and `ẞ`, Greek's word-final sigma, Hangul, emoji with
+    /// joiners, Devanagari's vowel signs (kept) and virama (dropped), full-width forms and the
+    /// ideographic space, titlecase digraphs, a tab and a no-break space, an acute in NFD, a zero
+    /// width space, circled letters and numbers. A link to `#istanbul` reaches its heading.
+    @Test func headingIdsOfEveryScriptAreMdBooks() throws {
+        let headings = [
+            "İstanbul", "Straße STRASSE ẞ", "ΟΔΟΣ Σίσυφος ΣΑΣ", "ΣΑ ΑΣ. Σ", "한국어 제목",
+            "Family 👨\u{200D}👩\u{200D}👧 emoji ❤️",
+            "हिन्दी नमस्ते", "ＦＵＬＬ\u{3000}ｗｉｄｔｈ １２３", "Café Ñandú Ǆ ﬁ Ⅻ ² ½", "Ǆemal ǅ Ǳ", "tab\there nbsp\u{A0}here",
+            "e\u{301} NFD", "ﬀ ﬃ ŉ", "日本語 テスト ｶﾀｶﾅ", "Ⓐ ⓑ ㉑", "A\u{200B}B zero width", "x\u{345}y", "عربي ١٢٣",
+            "ไทย ภาษา",
+        ]
+        let page = "# A\n\n" + headings.map { "## \($0)\n\n" }.joined() + "[go](#istanbul)\n"
+        let both = try both(["SUMMARY.md": "- [A](a.md)\n", "a.md": page])
+        expectSame(both, [.status, .pages, .ids, .text, .links])
+        #expect(
+            both.lecture.facts.ids["a.html"]?.prefix(4) == ["a", "istanbul", "straße-strasse-ß", "οδος-σίσυφος-σας"])
+        #expect(both.lecture.succeeded, "\(both.lecture.output)")
+    }
+
     /// A heading with no text for an id (`##`, `## *`, `#` alone) gets mdBook's: the empty id,
     /// then `-1`, `-2`, …; a link to one of them (`#-2`) is checked as any other.
     @Test func emptyHeadingsGetMdBooksIds() throws {

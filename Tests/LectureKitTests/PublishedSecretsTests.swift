@@ -1,3 +1,4 @@
+import CommonMark
 import Foundation
 import TestFolders
 import Testing
@@ -19,11 +20,44 @@ import Testing
         ("token: " + "ghp_" + String(repeating: "a1B2", count: 9), "a GitHub token"),
         ("github_pat_" + String(repeating: "11AbCd_", count: 5), "a GitHub token"),
         ("xoxb" + "-123456789012-abcdef", "a Slack token"),
+        // Attack 10 #47: the formats the scan missed (GitHub secret scanning's and gitleaks' shapes).
+        ("STRIPE=" + "sk_" + "live_4eC39HqLyjWDarjtT1zdp7dc", "a Stripe live key"),
+        ("rk_" + "live_51H8abcdEFGHijklMNOPqrst", "a Stripe live key"),
+        ("key: " + "AIza" + "SyA-1234567890abcdefghijklmnopqrstu", "a Google API key"),
+        ("glpat" + "-abcdefghij1234567890", "a GitLab token"),
+        ("gldt" + "-abcdefghij1234567890xy", "a GitLab token"),
+        ("//registry.npmjs.org/:_authToken=" + "npm_" + "abcdefghijklmnopqrstuvwxyz0123456789", "an npm token"),
+        ("Bearer " + jwt, "a JSON Web Token"),
+        ("git clone https://user:" + "hunter2pass@example.com/repo.git", "a password in a URL"),
+        ("postgres://app:" + "s3cr3t-Pw@db.internal:5432/app", "a password in a URL"),
+        ("<https://:" + "tok3nvalue@host.example>", "a password in a URL"),
     ]
+
+    /// jwt.io's example token, split.
+    static let jwt =
+        "eyJ" + "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + "eyJ"
+        + "zdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ."
+        + "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+
+    /// A token of three JSON parts: its payload and third part alone look like a token too, and
+    /// must not be reported again.
+    static let nestedJWT =
+        "eyJ" + "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + "eyJ" + "zdWIiOiIxMjM0NTY3ODkwIn0." + "eyJ"
+        + "lbmMiOiJBMjU2R0NNIn0abc"
 
     static let harmless = [
         dashes + "BEGIN PUBLIC KEY" + dashes, dashes + "BEGIN CERTIFICATE" + dashes, "AKIA" + "IOSFODNN7EXAMPLE",
         "XAKIA" + "Q3EGRIXUOQ5ZKJ7M", "ghp_short", "xoxb-short", "a -- b ---- c", "github_pat_x",
+        // Lookalikes of the formats added for attack 10 #47.
+        "sk_" + "test_4eC39HqLyjWDarjtT1zdp7dc", "sk_live_short", "Xsk_" + "live_4eC39HqLyjWDarjtT1zdp7dc",
+        "AIza" + "SyA-short", "AIza" + "SyA-1234567890abcdefghijklmnopqrstuvwxyz0",
+        "glpat-short", "npm_install", "npm_" + "abcdefghijklmnopqrstuvwxyz0123456789extra",
+        "eyJ" + "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", "eyJ" + "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.payload",
+        "https://user@example.com/", "http://localhost:8080/a@b", "git@github.com:owner/repo.git",
+        "https://user:$PASSWORD@example.com", "https://user:${TOKEN}@example.com", "https://user:<password>@host",
+        "https://user:password@example.com", "https://user:***@host", "https://user:xxxx@host",
+        "mailto:someone@example.com", "https://example.com/a:b@c", "let url = \"https://x.y/z?u=a:b@c\"",
+        "Swift's `a ?? b`: see https://swift.org/@main", "https://user:@host",
     ]
 
     @Test(arguments: secrets.indices) func eachKindIsFound(_ index: Int) {
@@ -45,7 +79,81 @@ import Testing
         var bytes = [UInt8](repeating: 0x20, count: (1 << 20) - 10)
         bytes += key
         try TestSupport.write(bytes, to: path)
-        #expect(SecretScan.first(inFileAt: path) == SecretScan.Finding(offset: (1 << 20) - 10, kind: "a private key"))
+        #expect(
+            SecretScan.all(inFileAt: path).map(\.finding) == [
+                SecretScan.Finding(offset: (1 << 20) - 10, kind: "a private key")
+            ])
+    }
+
+    /// Attack 10 #47: several secrets in one text are each reported once, in order, where each
+    /// starts; two on one line, and one that is the text's last bytes.
+    @Test func everySecretOfATextIsFound() {
+        var text = "a\n"
+        var starts: [Int] = []
+        for (secret, skip) in [(Self.secrets[4].text, 6), (Self.secrets[8].text, 7), ("Bearer " + Self.nestedJWT, 7)] {
+            text += " and "
+            starts.append(text.utf8.count + skip)
+            text += secret
+        }
+        let found = SecretScan.all(in: text)
+        #expect(found.map(\.kind) == ["an AWS access key id", "a Stripe live key", "a JSON Web Token"])
+        #expect(found.map(\.offset) == starts)
+    }
+
+    /// Attack 10 #47: every secret of a file read in chunks, each once, at its line and column:
+    /// a token across the first chunk's checked part (its check may read on), a URL whose scheme
+    /// lies before the second's edge and its `://` after, and a token in the last chunk.
+    @Test func everySecretOfAFileReadInChunksIsFoundOnce() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let path = folder + "/big.txt"
+        // A chunk's checks end `reach` bytes before the bytes read so far: at k * 2^20 - reach.
+        let edge = (1 << 20) - SecretScan.reach
+        var text = "line one\n" + Self.secrets[4].text + "\n"
+        var starts = [9 + 6]
+        func pad(to offset: Int) {
+            text += String(repeating: "x\n", count: (offset - text.utf8.count) / 2)
+            text += String(repeating: " ", count: offset - text.utf8.count)
+        }
+        pad(to: edge - 30)
+        starts.append(text.utf8.count)
+        text += Self.nestedJWT + "\n"
+        // Its scheme before the second chunk's edge, its `:` after it.
+        pad(to: edge + (1 << 20) - 5)
+        starts.append(text.utf8.count)
+        text += "postgres://app:" + "s3cr3t-Pw@db.internal/app\n"
+        pad(to: 3 << 20)
+        starts.append(text.utf8.count + 7)
+        text += Self.secrets[5].text + "\n"
+        try TestSupport.write(Array(text.utf8), to: path)
+        let found = SecretScan.all(inFileAt: path)
+        #expect(
+            found.map(\.finding.kind) == [
+                "an AWS access key id", "a JSON Web Token", "a password in a URL", "a GitHub token",
+            ])
+        #expect(found.map(\.finding.offset) == starts)
+        let lineStarts = LineStarts(text.utf8)
+        #expect(
+            found.map { [$0.line, $0.column] }
+                == starts.map {
+                    let location = lineStarts.location(ofByte: $0)
+                    return [location.line, location.column]
+                })
+        #expect(found.first.map { [$0.line, $0.column] } == [2, 7])
+    }
+
+    /// Attack 10 #47: each secret of a page is an error at its own line and column.
+    @Test func eachSecretOfAPageIsAnErrorAtItsLineAndColumn() {
+        let text =
+            "# T\n\n```text\n" + Self.secrets[6].text + "\n" + Self.secrets[12].text + " "
+            + Self.secrets[10].text + "\n```\n"
+        let page = SourceFile(displayPath: "src/a.md", relativePath: "a.md", text: text)
+        let errors = PublishedSecrets.inPages([page])
+        #expect(
+            errors.map { "\($0.location.map(\.description) ?? "-") \($0.summary)" } == [
+                "4:1 a GitHub token would be published; nothing is written",
+                "5:1 a GitLab token would be published; nothing is written",
+                "5:34 a Google API key would be published; nothing is written",
+            ], "\(errors)")
     }
 
     /// The attack: a key included from a folder the book may read, a token in a page, a key
@@ -67,7 +175,7 @@ import Testing
             lines.contains { $0.contains("shared/id_ed25519:2:1: error: an OpenSSH private key would be published") },
             "\(result.stderrText)")
         #expect(
-            lines.contains { $0.contains("src/key.png: error: a GitHub token would be published") },
+            lines.contains { $0.contains("src/key.png:1:21: error: a GitHub token would be published") },
             "\(result.stderrText)")
         #expect(!result.stderrText.contains("CANARY"))
         #expect(!FileSystem.exists(book + "/book"))

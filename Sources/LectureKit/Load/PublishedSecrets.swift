@@ -6,23 +6,24 @@ import LectureSupport
 /// at the line that holds it, so the build stops before `Write` and nothing is written. The
 /// message names what was found, never the secret.
 enum PublishedSecrets {
-    /// An error for each page of `files` that holds a secret, at the expanded text's line (moved
-    /// to the included file's by `IncludedLocations`).
+    /// An error for each secret in a page of `files`, at the expanded text's line and column
+    /// (moved to the included file's by `IncludedLocations`).
     static func inPages(_ files: [SourceFile]) -> [Diagnostic] {
-        files.compactMap { file in
-            guard let found = SecretScan.first(in: file.text) else { return nil }
-            let location = LineStarts(file.text.utf8.prefix(found.offset + 1)).location(ofByte: found.offset)
-            return error(found, path: file.displayPath, location: location)
+        files.flatMap { file -> [Diagnostic] in
+            let found = SecretScan.all(in: file.text)
+            guard !found.isEmpty else { return [] }
+            let lines = LineStarts(file.text.utf8)
+            return found.map { error($0, path: file.displayPath, location: lines.location(ofByte: $0.offset)) }
         }
     }
 
-    /// A copied file's scan: its `stat` signature before it was read, and its error, if any.
+    /// A copied file's scan: its `stat` signature before it was read, and its errors.
     struct AssetScan: Sendable {
         var signature: FileSignature
-        var problem: Diagnostic?
+        var problems: [Diagnostic]
     }
 
-    /// An error for each file of `assets` (relative to `contentDirectory`) that holds a secret,
+    /// An error for each secret in a file of `assets` (relative to `contentDirectory`),
     /// and each file's scan. A file whose signature (device, inode, size, modification time, as
     /// `Load` keys pages) equals its scan in `earlier` (the session's last build) is not read
     /// again: its verdict is the earlier one. The signature is taken before the read, so a file
@@ -38,13 +39,15 @@ enum PublishedSecrets {
             let signature = FileSignature(path: path)
             if let signature, let known = earlier[asset], known.signature == signature {
                 scans[asset] = known
-                problems += known.problem.map { [$0] } ?? []
+                problems += known.problems
                 continue
             }
             read += 1
-            let problem = SecretScan.first(inFileAt: path).map { error($0, path: path, location: nil) }
-            if let signature { scans[asset] = AssetScan(signature: signature, problem: problem) }
-            problems += problem.map { [$0] } ?? []
+            let found = SecretScan.all(inFileAt: path).map {
+                error($0.finding, path: path, location: SourceLocation(line: $0.line, column: $0.column))
+            }
+            if let signature { scans[asset] = AssetScan(signature: signature, problems: found) }
+            problems += found
         }
         return (problems, scans, read)
     }
@@ -52,7 +55,7 @@ enum PublishedSecrets {
     private static func error(_ found: SecretScan.Finding, path: String, location: SourceLocation?) -> Diagnostic {
         .error(
             .secretPublished, path, location,
-            "\(found.kind) would be published (at byte \(found.offset)); nothing is written",
+            "\(found.kind) would be published; nothing is written",
             notes: [
                 "remove it from the book, and revoke it if it was ever committed or pushed; keys and tokens are never published"
             ])

@@ -79,19 +79,9 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// Books with more chapters than this get their navigation from a shared `toc.js` instead of
     /// a copy in every page, so the site's size grows linearly with its pages.
     var inlineNavigationLimit = 100
-    /// The build date shown in page footers (ISO 8601 day, in the local time zone as `TZ` or
-    /// /etc/localtime give it), from localtime_r(3): Foundation's `DateFormatter` loaded ICU's
-    /// calendars for it, about 1% of every build's CPU (`perf`).
-    var buildDate: String = {
-        var now = time(nil)
-        var parts = tm()
-        guard localtime_r(&now, &parts) != nil else { return "" }
-        func digits(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2)
-    }()
+    /// The build's date for the print page's cover (`BuildDate`: `SOURCE_DATE_EPOCH`'s day or
+    /// today's, in UTC).
+    var buildDate: String = BuildDate.day()
 
     /// The defaults, as `lecture build` without options uses them.
     package init() {}

@@ -55,6 +55,7 @@ package struct BuildPipeline: Sendable {
                 early: Probes.early(for: configuration))
         memory?.probes = probes
         var context = BuildContext(configuration: configuration, console: console, probes: probes)
+        if let problem = BuildDate.problem() { context.diagnostics.emit(problem) }
         try Self.run(steps, on: &context, memory: memory)
         let reported = context.reportDiagnostics()
         let included = Set(

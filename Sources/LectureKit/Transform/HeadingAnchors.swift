@@ -5,30 +5,21 @@ import LectureSupport
 /// Gives every heading a stable, unique `id`, GitHub's way, so links to `#anchors` keep working.
 ///
 /// The slug: the heading's plain text, lowercased; letters (Hangul included), digits, `-` and `_`
-/// kept, spaces turned into `-`, everything else dropped. A repeated slug gets `-1`, `-2`, …
+/// kept, white space turned into `-`, everything else dropped, scalar by scalar as mdBook
+/// (`HeadingSlug`). A repeated slug gets `-1`, `-2`, …
 /// (GitHub's rule, also used by mdBook). A heading with nothing left has the empty id, and the
 /// next ones `-1`, `-2`, … (`## *`, `#` alone), as mdBook gives them: a link an mdBook book
-/// writes to such a heading (`#-1`) reaches it here too. The text is
-/// first put in Unicode Normalization Form C, so a heading typed in NFD (as macOS file names
+/// writes to such a heading (`#-1`) reaches it here too. The id is
+/// put in Unicode Normalization Form C, so a Hangul heading typed in NFD (as macOS file names
 /// are) gets the same id as a link typed in NFC.
 ///
 /// A heading may end in attributes, as in mdBook 0.5 (pulldown-cmark's heading attributes):
 /// `## Title {#custom-id .class key=value}` gets the id `custom-id` as written, the classes and
 /// attributes, and the text `Title`.
 enum HeadingAnchors {
-    /// The slug of `text` (see the type's documentation), before a repeat gets its suffix.
-    static func slug(_ text: String) -> String {
-        var slug = ""
-        // The text trimmed first, as mdBook does: `## <!-- x --> Start` is `start`, not `-start`.
-        for character in NFC.normalized(text).trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
-            if character.isLetter || character.isNumber || character == "-" || character == "_" {
-                slug.append(character)
-            } else if character == " " {
-                slug.append("-")
-            }
-        }
-        return slug
-    }
+    /// The slug of `text` (see the type's documentation and `HeadingSlug`), before a repeat gets
+    /// its suffix.
+    static func slug(_ text: String) -> String { HeadingSlug.of(text) }
 
     /// Assigns ids to the headings in `blocks`, returning the rewritten blocks and the headings.
     /// - Parameter reserved: ids already taken on the page (the template's `content`, `search`…,

@@ -62,7 +62,13 @@ extension SampleVerifier {
         result.actualOutput = run.stdoutText
         result.outputIsNotUTF8 = OutputComparison.notUTF8(run.stdout) != nil
         var failures: [Diagnostic]
-        if let again, let differs = RunComparison.difference(run, again, sample: sample) {
+        if let path = RunPathOutput.firstPath(in: run.stdoutText)
+            ?? again.flatMap({
+                RunPathOutput.firstPath(in: $0.stdoutText)
+            })
+        {
+            failures = [RunPathOutput.error(path, of: sample)]
+        } else if let again, let differs = RunComparison.difference(run, again, sample: sample) {
             failures = [differs]
         } else {
             failures = Self.oneFailurePerRun(judge(run, of: sample))
