@@ -53,6 +53,8 @@ import Testing
         Banned(
             pattern: #"`\.?(asSignal|scene|assign|transform|open|cancel|init)\([^`]*\)`(와|를|가|는)(?![가-힣])"#,
             use: "과/을/이/은 (the base name ends in a consonant)"),
+        // Review 17: conformance was once 따름 ("이 따름은 보통 컴파일러가 확인합니다") beside 준수.
+        Banned(pattern: #"따름(은|이|을|를|의|과|도)(?![가-힣])"#, use: "준수 (conformance)"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -100,6 +102,7 @@ import Testing
             "모두 선택(optional) 요구 사항입니다", "탭 바의 다른 탭 화면이든", "풀 리퀘스트 #449, \"Fix\", 2026 (<",
             "앱 구조의 일급 시민이어야", "`nonisolated(nonsending)`과 `@concurrent`",
             "`asSignal(onErrorSignalWith:)`는 값을",
+            "이 따름은 보통 컴파일러가 확인합니다",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
