@@ -66,7 +66,14 @@ extension BuildStep {
                         cacheDirectory: context.configuration.cacheDirectory, options: options,
                         run: context.configuration.run, toolchain: toolchain)
                     context.swiftVersion = stage.verifier.toolchain.shortVersion
-                    context.sampleResults = try stage.verify(context.samples, console: context.console)
+                    let content = context.configuration.contentPathFromBookRoot
+                    context.sampleResults = UndeclaredNameHint.hinted(
+                        try stage.verify(context.samples, console: context.console),
+                        pageName: { sample in
+                            let path = sample.bookPath ?? sample.path
+                            return !content.isEmpty && path.hasPrefix(content + "/")
+                                ? String(path.dropFirst(content.count + 1)) : path
+                        })
                     context.sampleWarnings = stage.sandboxWarnings
                     for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }
                     context.diagnostics.emit(context.sampleWarnings)
