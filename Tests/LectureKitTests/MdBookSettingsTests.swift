@@ -52,7 +52,7 @@ import Testing
             sidebar-header-nav = true
 
             [output.html.fold]
-            enable = true
+            enable = false
             level = 1
 
             [output.html.playground]
@@ -149,6 +149,8 @@ import Testing
             line-numbers = true
             [output.linkcheck]
             follow-web-links = true
+            [output.html.fold]
+            enable = true
             """, path: "book.toml")
         let keys = [
             (4, "build.use-default-preprocessors", "{{#include}}"),
@@ -163,6 +165,7 @@ import Testing
             (15, "output.html.playground.editable", "edited"),
             (16, "output.html.playground.line-numbers", "line numbers"),
             (18, "output.linkcheck.follow-web-links", "web links"),
+            (20, "output.html.fold.enable", "does not fold"),
         ]
         #expect(diagnostics.count == keys.count, "\(diagnostics.map(\.headline))")
         for ((line, key, lost), diagnostic) in zip(keys, diagnostics) {
