@@ -34,7 +34,12 @@ extension BuildStep {
                 guard input.verifies else {
                     // A book that did not ask for verification builds as mdBook builds it: its Swift
                     // is code like any other, its conventions unchecked; the build counts them.
-                    page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count
+                    // A fence whose info string verification would refuse (`no-run`, an unknown
+                    // attribute) is counted too: its author learns of it only when verifying.
+                    let refused = Set(
+                        found.diagnostics.filter { $0.identifier == .sampleAttributes }.compactMap { $0.location?.line }
+                    )
+                    page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count + refused.count
                     return []
                 }
                 let bookPath = pathInBook(page.source, folder: input.bookDirectory)
