@@ -8,11 +8,14 @@ import Testing
 /// Hover cards from the real in-process SourceKit: what they say, where they stand, when they
 /// are left out, and how they are written into the page.
 @Suite(.serialized) struct HoverCardTests {
-    func verify(_ markdown: String, noCache: Bool = true, timeout: Double? = nil) throws -> [SampleResult] {
+    func verify(
+        _ markdown: String, noCache: Bool = true, timeout: Double? = nil, rules: SampleRules = SampleRules()
+    ) throws -> [SampleResult] {
         var stage = try SampleVerificationTests.stage.get()
         stage.verifier.options.noCache = noCache
         if let timeout { stage.verifier.options.hoverTimeout = timeout }
-        let found = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md")
+        let found = SampleExtractor.extract(
+            from: MarkdownParser.parse(markdown), path: "page.md", rules: rules, page: "page.md")
         #expect(found.diagnostics.isEmpty)
         return stage.verifier.verify(found.samples)
     }
@@ -76,6 +79,28 @@ import Testing
         #expect(card(2, 16) == "@MainActor func tick(_ counter: Counter)", "\(result.hoverCards)")
         #expect(card(1, 37)?.hasPrefix("@MainActor") == true, "a member of a @MainActor class: \(result.hoverCards)")
         #expect(!result.hoverCards.contains { $0.text.contains("@MainActor let") }, "\(result.hoverCards)")
+    }
+
+    /// A continued page's program prints a part marker before each part but the first, and a
+    /// group's does not: each part's cards stand on that part's own names either way (the cards
+    /// are placed by the offsets the program was written with, `SampleProgram`).
+    @Test(arguments: [true, false]) func everyPartOfAContinuedPageOrAGroupGetsItsOwnCards(continued: Bool) throws {
+        let fences = ["struct Point {\n    var x = 0\n}\n", "let p = Point()\nprint(p.x)\n", "print(p.x + 1)\n"]
+        let markdown = fences.map { "```swift\(continued ? "" : " group=tour")\n\($0)```\n\nThen:\n\n" }.joined()
+        var rules = SampleRules()
+        if continued { rules.continuation = .everyPage }
+        let result = try verify(markdown, rules: rules)[0]
+        #expect(result.outcome == .passed, "\(result.diagnostics)")
+        #expect(result.sample.marksParts == continued)
+        func card(_ part: Int, _ line: Int, _ column: Int) -> String? {
+            result.hoverCards.first { $0.part == part && $0.line == line && $0.column == column }?.text
+        }
+        #expect(card(0, 1, 8) == "var x: Int", "\(result.hoverCards)")
+        #expect(card(1, 0, 4) == "let p: Point", "\(result.hoverCards)")
+        #expect(card(1, 1, 6) == "let p: Point", "\(result.hoverCards)")
+        #expect(card(2, 0, 6) == "let p: Point", "\(result.hoverCards)")
+        #expect(card(2, 0, 8) == "var x: Int", "\(result.hoverCards)")
+        #expect(card(2, 0, 0)?.hasPrefix("func print(") == true, "\(result.hoverCards)")
     }
 
     @Test func standInTypesShowTheirGenericArguments() throws {

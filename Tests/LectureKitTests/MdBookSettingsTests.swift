@@ -52,7 +52,7 @@ import Testing
             sidebar-header-nav = true
 
             [output.html.fold]
-            enable = true
+            enable = false
             level = 1
 
             [output.html.playground]
@@ -166,6 +166,8 @@ import Testing
             line-numbers = true
             [output.linkcheck]
             follow-web-links = true
+            [output.html.fold]
+            enable = true
             """, path: "book.toml")
         let keys = [
             (4, "build.use-default-preprocessors", "{{#include}}"),
@@ -179,6 +181,7 @@ import Testing
             (14, "output.html.playground.editable", "edited"),
             (15, "output.html.playground.line-numbers", "line numbers"),
             (17, "output.linkcheck.follow-web-links", "web links"),
+            (19, "output.html.fold.enable", "does not fold"),
         ]
         #expect(diagnostics.count == keys.count, "\(diagnostics.map(\.headline))")
         for ((line, key, lost), diagnostic) in zip(keys, diagnostics) {

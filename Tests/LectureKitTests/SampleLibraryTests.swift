@@ -63,6 +63,23 @@ import Testing
         #expect(built().count == 2)
     }
 
+    /// A `test` sample imports the library as a package's tests import its modules, with
+    /// `@testable` (the libraries are compiled with `-enable-testing`), and sees its internal names.
+    @Test func aTestSampleCanTestablyImportALibrary() throws {
+        let page =
+            "# A\n\n```swift test\nimport Testing\n@testable import Counter\n\n@Test func counts() {\n    var counter = Counter()\n    counter.increment()\n    #expect(counter.count == 1 && counter.step == 1)\n}\n```\n"
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"T\"\n\n[lecture.samples]\nverify = true\nlibraries = [\"lib/Counter\"]\n",
+            "lib/Counter/Counter.swift":
+                "public struct Counter {\n    public private(set) var count = 0\n    let step = 1\n    public init() {}\n    public mutating func increment() { count += step }\n}\n",
+            "src/SUMMARY.md": "# T\n\n- [A](a.md)\n", "src/a.md": page,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (status, lines) = run(["check", root, "--cache-dir", TestSupport.cacheDirectory])
+        #expect(status == 0, "\(lines)")
+        #expect(!lines.contains { $0.contains("not compiled for testing") }, "\(lines)")
+    }
+
     /// (An Apple framework no library provides, such as UIKit, is a warning and a skip instead:
     /// the test below.)
     @Test func importingAModuleTheBookDoesNotDeclareIsAnErrorAtTheImportNamingTheSetting() throws {

@@ -308,4 +308,25 @@ import Testing
                 == "2 test samples (1 test)")
         #expect(SampleResult.checkCounts([result(samples[2], tests: 0)]) == "1 test sample (no test ran)")
     }
+
+    /// A sample that failed is counted as failed, not as the kind of check it did not pass (a
+    /// `compile_fail` sample that compiled is no "failed to compile, as intended"): the kinds and
+    /// the failures add up to the samples, as the closing line's passed and failed do.
+    @Test func aFailedSampleIsCountedAsFailedOnly() {
+        let samples = SampleExtractor.extract(
+            from: MarkdownParser.parse(
+                "```swift\nprint(1)\n```\n\n```swift compile_fail\nlet x = 1\n```\n\n```swift\nprint(2)\n```\n"),
+            path: "page.md", rules: SampleRules()
+        ).samples
+        func result(_ sample: Sample, _ outcome: SampleResult.Outcome) -> SampleResult {
+            SampleResult(
+                sample: sample, outcome: outcome, actualOutput: nil, diagnostics: [], fromCache: false, compiled: true,
+                duration: 0)
+        }
+        #expect(
+            SampleResult.checkCounts([
+                result(samples[0], .passed), result(samples[1], .failed), result(samples[2], .failed),
+            ]) == "1 run only, 2 failed")
+        #expect(SampleResult.checkCounts([result(samples[1], .passed)]) == "1 failed to compile, as intended")
+    }
 }

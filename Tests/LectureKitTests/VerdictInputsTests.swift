@@ -23,6 +23,8 @@ import Testing
     /// For each property that is a verdict input, an edit of it.
     static let edits: [String: @Sendable (inout Sample) -> Void] = [
         "parts": { $0.parts[0].code += "print(2)\n" },
+        // The continued fences a compile_fail or no_run fence sees above it.
+        "context": { $0.context = $0.parts },
         "mode": { $0.mode = .noRun },
         "shouldFail": { $0.shouldFail.toggle() },
         "expectedOutput": { $0.expectedOutput = "2\n" },

@@ -100,6 +100,11 @@ package enum BookLayout {
         configuration.sampleRules.verify = settings.verifySamples ?? false
         if let rule = settings.samplesWithoutOutput { configuration.sampleRules.withoutOutput = rule }
         if let pages = settings.continuedPages { configuration.sampleRules.continuation = pages }
+        if case .pages(let pages) = settings.continuedPages {
+            diagnostics += ContinuedPageNames.warnings(
+                pages, locations: settings.locations, contentDirectory: configuration.contentDirectory, source: source,
+                tomlPath: tomlPath)
+        }
         if let locale = options.sampleLocale ?? settings.sampleLocale {
             configuration.verifier.environment.locale = locale
         }

@@ -376,6 +376,7 @@ extension BookSettingsLoader {
             var pages: Set<String> = []
             if case .pages(let earlier) = settings.continuedPages { pages = earlier }
             settings.continuedPages = .pages(pages.union([entry.value]))
+            settings.locations["lecture.samples.continue.\(entry.value)"] = place.location
             return []
         },
     ]

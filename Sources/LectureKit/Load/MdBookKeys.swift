@@ -50,6 +50,10 @@ enum MdBookKeys {
             return isTrue ? .lost("code blocks cannot be edited: lecture's pages have no Rust playground") : .accepted
         case "output.html.playground.line-numbers", "output.html.playpen.line-numbers":
             return isTrue ? .lost("code blocks show no line numbers") : .accepted
+        case "output.html.fold.enable":
+            return isTrue
+                ? .lost("the sidebar does not fold: every part and chapter shows its sections, as with enable = false")
+                : .accepted
         case "output.html.hash-files":
             return isTrue
                 ? .lost(
@@ -71,7 +75,7 @@ enum MdBookKeys {
         "output.html.live-reload-endpoint", "output.html.sidebar-header-nav",
         "output.html.playground.copyable", "output.html.playground.copy-js", "output.html.playground.runnable",
         "output.html.playpen.copyable", "output.html.playpen.copy-js", "output.html.playpen.runnable",
-        "output.html.fold.enable", "output.html.fold.level",
+        "output.html.fold.level",
         "output.html.print.enable", "output.html.print.page-break",
         "output.html.search.enable", "output.html.search.limit-results", "output.html.search.teaser-word-count",
         "output.html.search.use-boolean-and", "output.html.search.boost-title",

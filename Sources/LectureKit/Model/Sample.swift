@@ -188,6 +188,10 @@ package struct Sample: Hashable, Sendable {
     /// `[preprocessor.lecture.samples] continue`): each part's output block (`Part.expectedOutput`) is compared
     /// with what the program printed while running that part.
     var continued = false
+    /// On a continued page, the page's continued fences above a `compile_fail` or `no_run` fence
+    /// (which stands apart): compiled before its own code, so that it sees the declarations a
+    /// reader has seen, neither shown with it nor run.
+    var context: [Part] = []
 
     /// Where the sample's first fence stands.
     package var location: SourceLocation { parts[0].fence }
@@ -209,40 +213,32 @@ package struct Sample: Hashable, Sendable {
     var marksParts: Bool { continued && mode == .run && !declaresMain }
 
     /// What a continued program prints between two parts (`marksParts`): a record separator
-    /// (U+001E) around a word, which no sample's expected output holds.
-    static let partMarker = "\u{1E}lecture-part\u{1E}"
+    /// (U+001E) around a word, which no sample's expected output holds, and a newline, so the
+    /// line-buffered output (`LineBufferedOutput`) holds it even when the next part crashes before
+    /// printing, and the part that was running is known.
+    static let partMarker = "\u{1E}lecture-part\u{1E}\n"
 
-    /// The program swiftc compiles: every part, each behind a `#sourceLocation` that points
-    /// swiftc's diagnostics at the Markdown file and line the code came from; a shebang opening
-    /// the first part is read as swiftc reads it at a file's start, as a comment (`withoutShebang`).
-    package var program: String {
-        var text = ""
-        for (index, part) in parts.enumerated() {
-            if index > 0 && marksParts {
-                text += "Swift.print(\"\\u{1E}lecture-part\\u{1E}\", terminator: \"\")\n"
-            }
-            text += "#sourceLocation(file: \"\(programPath.swiftStringEscaped)\", line: \(part.firstLine))\n"
-            text += index == 0 ? Self.withoutShebang(part.code) : part.code
-        }
-        // Closed unless the author's own last directive closed it: a second
-        // `#sourceLocation()` is swiftc's error ("without prior opening").
-        let last = parts.last?.code.split(separator: "\n").last { AuthorSourceLocations.directive($0) != nil }
-        let closedByAuthor = last.map { AuthorSourceLocations.directive($0).map { $0 == nil } ?? false } ?? false
-        return text + (closedByAuthor ? "" : "#sourceLocation()\n")
+    /// What a continued program printed while running each part (`marksParts`), in part order;
+    /// fewer than the parts when it ended early, the last being the one it was running.
+    static func printedParts(_ output: String) -> [String] {
+        output.components(separatedBy: partMarker)
     }
 
+    /// The program swiftc compiles (`SampleProgram.text`).
+    package var program: String { layout.text }
+
+    /// The program and where each part's code stands in it: the one place that writes it, so the
+    /// compiler, the hover cards and diagnostics read the same offsets.
+    var layout: SampleProgram { SampleProgram(self) }
+
     /// The Markdown line of line `line` (1-based) of `program` itself, where the program names no
-    /// page (the code a macro such as `@Test` generates is named by the file's own lines): each
-    /// part behind its `#sourceLocation` line (and a continued program's part marker); `nil` on
+    /// page (the code a macro such as `@Test` generates is named by the file's own lines); `nil` on
     /// a line of the tool's own.
     func markdownLine(ofProgramLine line: Int) -> Int? {
-        var physical = 0  // lines of the program before the part's first line of code
+        let layout = self.layout
         for (index, part) in parts.enumerated() {
-            if index > 0 && marksParts { physical += 1 }
-            physical += 1
-            let count = part.code.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-            if line > physical && line <= physical + count { return part.firstLine + line - physical - 1 }
-            physical += count
+            let lines = layout.lines[index]
+            if lines.contains(line) { return part.firstLine + line - lines.lowerBound }
         }
         return nil
     }

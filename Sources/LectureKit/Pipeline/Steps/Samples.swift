@@ -34,7 +34,12 @@ extension BuildStep {
                 guard input.verifies else {
                     // A book that did not ask for verification builds as mdBook builds it: its Swift
                     // is code like any other, its conventions unchecked; the build counts them.
-                    page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count
+                    // A fence whose info string verification would refuse (`no-run`, an unknown
+                    // attribute) is counted too: its author learns of it only when verifying.
+                    let refused = Set(
+                        found.diagnostics.filter { $0.identifier == .sampleAttributes }.compactMap { $0.location?.line }
+                    )
+                    page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count + refused.count
                     return []
                 }
                 let bookPath = pathInBook(page.source, folder: input.bookDirectory)
@@ -66,7 +71,14 @@ extension BuildStep {
                         cacheDirectory: context.configuration.cacheDirectory, options: options,
                         run: context.configuration.run, toolchain: toolchain)
                     context.swiftVersion = stage.verifier.toolchain.shortVersion
-                    context.sampleResults = try stage.verify(context.samples, console: context.console)
+                    let content = context.configuration.contentPathFromBookRoot
+                    context.sampleResults = UndeclaredNameHint.hinted(
+                        try stage.verify(context.samples, console: context.console),
+                        pageName: { sample in
+                            let path = sample.bookPath ?? sample.path
+                            return !content.isEmpty && path.hasPrefix(content + "/")
+                                ? String(path.dropFirst(content.count + 1)) : path
+                        })
                     context.sampleWarnings = stage.sandboxWarnings
                     for result in context.sampleResults { context.diagnostics.emit(result.diagnostics) }
                     context.diagnostics.emit(context.sampleWarnings)

@@ -24,7 +24,8 @@ enum CompilerOutput {
         // Whether swiftc's excerpt under the last header is replaced by one of ours.
         var ownExcerpt = false
         let authored = AuthorSourceLocations(sample, generatedFile: generatedFile)
-        let ends = sample.parts.map(PartEnd.init)
+        // The page's fences a fence sees (`Sample.context`) first: they stand above it.
+        let ends = (sample.context + sample.parts).map(PartEnd.init)
         var code: String?
         for (index, line) in output.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if index % 256 == 0, cancellation.isCancelled { break }
@@ -59,9 +60,19 @@ enum CompilerOutput {
     static func missingModuleNote(_ message: String) -> [String] {
         guard message.hasPrefix("no such module '"), message.hasSuffix("'") else { return [] }
         let name = message.dropFirst("no such module '".count).dropLast()
+        if SwiftPMModules.names.contains(String(name)) {
+            return [
+                "'\(name)' is SwiftPM's own module for a package's manifest or plugin, which SwiftPM compiles, not a program: mark the fence 'ignore' to show it unverified"
+            ]
+        }
         return [
             "'\(name)' is not among the book's sample libraries: add the folder of its sources to book.toml's [preprocessor.lecture.samples] libraries = [\"path/to/\(name)\"]"
         ]
+    }
+
+    /// The modules only SwiftPM provides, to a package's `Package.swift` and its plugins.
+    enum SwiftPMModules {
+        static let names: Set<String> = ["PackageDescription", "PackagePlugin", "CompilerPluginSupport"]
     }
 
     /// One header line: `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, for the Markdown file or the

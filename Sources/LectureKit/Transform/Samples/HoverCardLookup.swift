@@ -88,25 +88,18 @@ extension SampleVerifier {
         return (cards, answer.complete ? nil : timedOutWarning(sample, kept: cards.count))
     }
 
-    /// Cards at program offsets (`sample.program`, parts behind `#sourceLocation` lines) as
-    /// cards at a part's line and column.
+    /// Cards at program offsets (`sample.program`, `SampleProgram`) as cards at a part's line and
+    /// column.
     static func place(_ cards: [DeclarationCard], in sample: Sample) -> [HoverCard] {
         // Where each part's code starts and ends in the program, in UTF-8 bytes.
-        var starts: [(start: Int, end: Int, lineStarts: [Int])] = []
-        var offset = 0
-        let program = sample.program
-        for part in sample.parts {
-            let header =
-                "#sourceLocation(file: \"\(sample.programPath.swiftStringEscaped)\", line: \(part.firstLine))\n"
-            offset += header.utf8.count
+        let layout = sample.layout
+        let starts = zip(sample.parts, layout.offsets).map { part, range in
             var lineStarts = [0]
             for (index, byte) in part.code.utf8.enumerated() where byte == UInt8(ascii: "\n") {
                 lineStarts.append(index + 1)
             }
-            starts.append((offset, offset + part.code.utf8.count, lineStarts))
-            offset += part.code.utf8.count
+            return (start: range.lowerBound, end: range.upperBound, lineStarts: lineStarts)
         }
-        assert(program.utf8.count >= offset)
         return cards.compactMap { card in
             guard let index = starts.firstIndex(where: { $0.start <= card.offset && card.offset < $0.end }) else {
                 return nil

@@ -123,6 +123,11 @@ enum SampleExtractor {
             previousWasOutput = false
             droppedAbove = nil
             guard language == "swift" else {
+                if previousWasSample, let sample = samples.last,
+                    let hint = UncomparedOutputHints.plainBlock(block, language: language, under: sample, path: path)
+                {
+                    diagnostics.append(hint)
+                }
                 previousWasSample = false
                 if let dropped = DroppedSamples.miscased(block, language: language, path: path)
                     ?? DroppedSamples.misspelled(block, language: language, path: path)
@@ -300,10 +305,8 @@ enum SampleExtractor {
         // error (a missing output block, a compile error in code not meant to be compiled).
         let dropped = failedIncludes.union(badInfoStrings)
         let kept = dropped.isEmpty ? samples : samples.filter { !$0.spans(dropped) }
-        return (
-            SampleRuleApplication.apply(rules, to: kept, continued: page.map(rules.continues(page:)) ?? false),
-            diagnostics
-        )
+        let applied = SampleRuleApplication.apply(rules, to: kept, continued: page.map(rules.continues(page:)) ?? false)
+        return (applied, diagnostics + applied.flatMap(UncomparedOutputHints.printsComments))
     }
 
     /// A group stays open across prose: only an output block closes it.

@@ -36,7 +36,7 @@ extension SampleVerifier {
             }
             return false
         }
-        result.diagnostics += compilerDiagnostics
+        result.diagnostics += Self.withAttributeHint(compilerDiagnostics)
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
                 result.diagnostics.append(
@@ -52,6 +52,17 @@ extension SampleVerifier {
             return false
         }
         return true
+    }
+
+    /// `diagnostics` with a note on the first error: the attributes for a fence that is not meant
+    /// to compile (an excerpt, or an error the page explains).
+    static func withAttributeHint(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard let first = diagnostics.firstIndex(where: { $0.severity == .error }) else { return diagnostics }
+        var hinted = diagnostics
+        hinted[first].notes.append(
+            "if the fence is not meant to compile alone (an excerpt), mark it 'ignore'; if the page shows an error on purpose, mark it 'compile_fail' (with expect-error=\"…\" naming the error)"
+        )
+        return hinted
     }
 
     /// Records the verdict on a sample's two runs (`again` is `nil` when the first did not run
@@ -157,26 +168,56 @@ extension SampleVerifier {
             }
         }
         if !sample.hasExpectedOutput && !sample.shouldFail && sample.requiresOutput {
-            failures.append(
-                .error(
-                    .sampleNoOutput,
-                    sample.path, sample.parts.last!.fence, "sample has no output block",
-                    notes: [
-                        "add a fenced block with info string 'output' right after it, holding what it prints",
-                        "it printed:\n"
-                            + (actual.isEmpty
-                                ? (run.stderrText.isEmpty
-                                    ? "(nothing)"
-                                    : "(nothing on standard output; what it wrote to standard error is not compared)")
-                                : actual.trimmingCharacters(in: "\n")),
-                        "or mark it 'run' (passes when it exits with status 0), 'no_run' (compile only) or 'ignore' (shown only); "
-                            + (sample.pageHasIncludes
-                                ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
-                                : "'lecture check --bless' writes the block"),
-                    ]
-                        + stderrNote))
+            failures += noOutputFailures(actual, stderr: run.stderrText, of: sample, stderrNote: stderrNote)
+        }
+        if sample.marksParts, crashed || run.termination != .exited(0) {
+            failures = failures.map { Self.atRunningPart($0, output: actual, of: sample) }
         }
         return failures
+    }
+
+    /// The errors of a sample that has no output block and must have one (`requiresOutput`): one at
+    /// the sample's last fence, or on a continued page one at each fence that printed (or at the
+    /// last fence when none did), each with what it printed.
+    func noOutputFailures(_ actual: String, stderr: String, of sample: Sample, stderrNote: [String]) -> [Diagnostic] {
+        let printed = sample.marksParts ? Sample.printedParts(actual) : [actual]
+        var at = zip(sample.parts.indices, printed).filter { !$0.1.isEmpty }.map { (sample.parts[$0.0], $0.1) }
+        if at.isEmpty || !sample.marksParts { at = [(sample.parts.last!, actual)] }
+        let bless =
+            sample.continued
+            ? "write the block by hand: 'lecture check --bless' does not rewrite continued programs"
+            : sample.pageHasIncludes
+                ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                : "'lecture check --bless' writes the block"
+        return at.map { part, output in
+            .error(
+                .sampleNoOutput, sample.path, part.fence, "sample has no output block",
+                notes: [
+                    "add a fenced block with info string 'output' right after it, holding what it prints",
+                    "it printed:\n"
+                        + (output.isEmpty
+                            ? (stderr.isEmpty
+                                ? "(nothing)"
+                                : "(nothing on standard output; what it wrote to standard error is not compared)")
+                            : output.trimmingCharacters(in: "\n")),
+                    "or mark it 'run' (passes when it exits with status 0), 'no_run' (compile only) or 'ignore' (shown only); "
+                        + bless,
+                ] + stderrNote)
+        }
+    }
+
+    /// `failure` of a continued program that ended badly (a crash, a non-zero status), moved from
+    /// the page's first fence to the fence it was running (the last part it printed the marker of).
+    static func atRunningPart(_ failure: Diagnostic, output: String, of sample: Sample) -> Diagnostic {
+        guard failure.identifier == .sampleExit, failure.location == sample.location else { return failure }
+        let running = min(Sample.printedParts(output).count, sample.parts.count) - 1
+        guard running > 0 else { return failure }
+        var moved = failure
+        moved.location = sample.parts[running].fence
+        moved.notes.append(
+            "the program continued on this page was running this block; it starts at \(sample.path):\(sample.location.line)"
+        )
+        return moved
     }
 
     /// Output with bytes that are not UTF-8 fails, whatever the output block holds: U+FFFD in
@@ -200,7 +241,7 @@ extension SampleVerifier {
     func continuedOutputFailures(
         _ actual: String, of sample: Sample, crashed: Bool, stderrNote: [String]
     ) -> [Diagnostic] {
-        let printed = actual.components(separatedBy: Sample.partMarker)
+        let printed = Sample.printedParts(actual)
         var failures: [Diagnostic] = []
         for (index, part) in sample.parts.enumerated() {
             guard let expected = part.expectedOutput else { continue }

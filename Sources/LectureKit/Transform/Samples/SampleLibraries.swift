@@ -22,6 +22,10 @@ package struct SampleLibraries: Sendable {
         URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
     }
 
+    /// The flags every library is compiled with besides its files: `-enable-testing`, so that a
+    /// `test` sample can `@testable import` it, as a package's tests import the package's modules.
+    static let libraryFlags = ["-enable-testing"]
+
     /// Builds `folders` (paths to folders of Swift sources, in build order) into
     /// `cacheDirectory/libraries/<digest>` unless already there.
     ///
@@ -45,6 +49,7 @@ package struct SampleLibraries: Sendable {
             }
         }
         for tool in toolObjects { hash.update(tool.source + tool.arguments.joined(separator: " ")) }
+        hash.update(libraryFlags.joined(separator: " "))
         let digest = hash.hexDigest()
         let directory = cacheDirectory + "/libraries/" + digest
         let library = SampleLibraries(directory: directory, modules: modules, digest: digest)
@@ -72,7 +77,7 @@ package struct SampleLibraries: Sendable {
                 [
                     "-parse-as-library", "-emit-library", "-emit-module", "-module-name", module, "-swift-version", "6",
                     "-diagnostic-style", "llvm", "-I", staging, "-L", staging,
-                ] + modules.prefix(while: { $0 != module }).map { "-l" + $0 } + [
+                ] + libraryFlags + modules.prefix(while: { $0 != module }).map { "-l" + $0 } + [
                     "-Xlinker", "-rpath", "-Xlinker", directory,
                     "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
                 ] + moduleCacheArguments(in: cacheDirectory) + (files[module] ?? [])

@@ -123,19 +123,23 @@ extension SampleResult {
         return sample.skipReason ?? "marked 'ignore'"
     }
 
-    /// `3 run and compared, 1 run only, 1 test sample (2 tests), 2 skipped` for `results`
-    /// (kinds with none left out). A `test` sample is checked as far as a run-only one (its
+    /// `3 run and compared, 1 run only, 1 test sample (2 tests), 2 skipped, 1 failed` for
+    /// `results` (kinds with none left out; each kind counts the samples that did not fail). A `test` sample is checked as far as a run-only one (its
     /// tests, no output), but is counted with the tests that ran: "1 run only" read as if a
     /// sample of two passing tests had been run once, unchecked.
     static func checkCounts(_ results: [SampleResult]) -> String {
+        // A failed sample is counted as failed, never as the kind it did not achieve ("1 failed to
+        // compile, as intended" for a `compile_fail` sample that compiled), so the counts add up.
+        let failed = results.filter { $0.outcome == .failed }.count
         let shown = Check.allCases.flatMap { kind -> [String] in
-            let checked = results.filter { $0.check == kind }
+            let checked = results.filter { $0.check == kind && $0.outcome != .failed }
             guard kind == .ran else { return checked.isEmpty ? [] : [kind.counted(checked.count)] }
             let tested = checked.filter { $0.sample.mode == .test }
             let runs = checked.count - tested.count
             return (runs > 0 ? [kind.counted(runs)] : []) + (tested.isEmpty ? [] : [testCounts(tested)])
         }
-        return shown.isEmpty ? "no samples" : shown.joined(separator: ", ")
+        let all = shown + (failed > 0 ? ["\(failed) failed"] : [])
+        return all.isEmpty ? "no samples" : all.joined(separator: ", ")
     }
 
     /// `2 test samples (5 tests)`; `(no test ran)` when none did (one that failed to compile).

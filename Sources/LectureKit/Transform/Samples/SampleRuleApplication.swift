@@ -6,7 +6,8 @@
 ///    frameworks are all provided is compiled, not run.
 /// 2. **Continuation**: on a page that continues one program (`continue`), its plain fences (no
 ///    attribute but `run`, no group, no `@main`) become one sample, each part keeping its own
-///    output block, in page order; fences with an attribute stand apart, as before.
+///    output block, in page order; fences with an attribute stand apart, and a `compile_fail` or
+///    `no_run` one among them sees the continued fences above it (`Sample.context`).
 /// 3. **Without output**: a sample with no output block and no attribute choosing its mode is
 ///    run (passing on exit status 0), compiled only, shown only, or an error (`without-output`).
 enum SampleRuleApplication {
@@ -61,7 +62,11 @@ enum SampleRuleApplication {
             if index == joining[0] {
                 result.append(program)
             } else if !joining.contains(index) {
-                result.append(samples[index])
+                var apart = samples[index]
+                if apart.mode == .compileFail || apart.mode == .noRun {
+                    apart.context = program.parts.filter { $0.fence.line < apart.location.line }
+                }
+                result.append(apart)
             }
         }
         return result

@@ -85,7 +85,8 @@ extension SampleVerifier {
             shouldFail: sample.shouldFail,
             expectedErrors: sample.expectedErrors,
             testProgram: sample.mode == .test ? TestProgram.version + " " + Self.testFlags.joined(separator: " ") : nil,
-            code: sample.parts.map(\.code),
+            // The continued fences a fence sees (`Sample.context`) before it, an empty entry between.
+            code: (sample.context.isEmpty ? [] : sample.context.map(\.code) + [""]) + sample.parts.map(\.code),
             reads: sample.reads.map { file in
                 VerdictInputs.Read(
                     file: file,
