@@ -38,7 +38,7 @@ import Testing
         (
             "a diagram's caption", "```dot caption=\"" + emphasis + "\"\ndigraph { a -> b }\n```\n", "3:1"
         ),
-        ("a footnote's body", "x[^a]\n\n[^a]: " + String(repeating: "> ", count: levels) + "deep\n", "5:206"),
+        ("a footnote's body", "x[^a]\n\n[^a]: " + String(repeating: "> ", count: levels) + "deep\n", "5:205"),
         ("a definition's body", "T\n: " + String(repeating: "> ", count: levels) + "deep\n", "4:201"),
         (
             "raw HTML blocks",
