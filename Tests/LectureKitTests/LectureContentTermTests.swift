@@ -42,7 +42,9 @@ import Testing
         Banned(pattern: #"(안내|실패|오류) 문구"#, use: "안내 메시지"),
         Banned(pattern: #"선택(\(optional\))? 요구 사항"#, use: "선택 메서드 (optional method)"),
         Banned(pattern: #"탭 바의 (다른 |두 )?탭|탭마다"#, use: "탭 바 항목 (탭 is a tap)"),
-        Banned(pattern: #"(이슈|풀 리퀘스트) #\d+[^(]*, 20\d\d"#, use: "no year for an issue or a pull request (11장, 더 읽을거리)"),
+        Banned(
+            pattern: #"(이슈|풀 리퀘스트) #\d+[^(]*, 20\d\d"#,
+            use: "no year for an issue or a pull request (the bibliography's style)"),
         Banned(pattern: #"일급 시민"#, use: "a plain Korean phrase (translated 'first-class citizen')"),
         // Review 16: a particle after a name with arguments followed the last word inside the parentheses
         // (센딩, 온) instead of the base name (논아이솔레이티드, 리시브, 스토어, 옵저브; 애즈시그널, 씬).
