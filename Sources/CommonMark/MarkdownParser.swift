@@ -439,26 +439,14 @@ private struct Converter {
 
 /// Moves links' locations on a cell's line (`line` of the document parsed) to line 1, back over
 /// the no-break space `parseCell` put first; `elsewhere` says a link was on another line.
-private struct CellColumns: MarkupRewriter {
+private struct CellColumns: LocationRewriter {
     let width = "\u{A0}".utf8.count
     let line: Int
     var elsewhere = false
 
     init(line: Int) { self.line = line }
 
-    mutating func visit(_ inline: Inline) -> Inline {
-        switch descend(into: inline) {
-        case .link(var link):
-            link.location = moved(link.location)
-            return .link(link)
-        case .image(var link):
-            link.location = moved(link.location)
-            return .image(link)
-        case let other: return other
-        }
-    }
-
-    private mutating func moved(_ location: SourceLocation) -> SourceLocation {
+    mutating func moved(_ location: SourceLocation) -> SourceLocation {
         guard location.line == line else {
             elsewhere = elsewhere || line != 1
             return location

@@ -15,6 +15,27 @@ package protocol MarkupRewriter {
     mutating func visit(_ inline: Inline) -> Inline
 }
 
+/// A rewriter that moves the source locations a tree holds: links' and images' places go
+/// through `moved`, so each rewriter says only how a location moves.
+package protocol LocationRewriter: MarkupRewriter {
+    /// `location` where the rewriter puts it.
+    mutating func moved(_ location: SourceLocation) -> SourceLocation
+}
+
+extension LocationRewriter {
+    package mutating func visit(_ inline: Inline) -> Inline {
+        switch descend(into: inline) {
+        case .link(var link):
+            link.location = moved(link.location)
+            return .link(link)
+        case .image(var link):
+            link.location = moved(link.location)
+            return .image(link)
+        case let other: return other
+        }
+    }
+}
+
 extension MarkupRewriter {
     @inlinable package mutating func visit(_ block: Block) -> [Block] { [descend(into: block)] }
 

@@ -105,9 +105,10 @@ else {
 }
 
 let temp: String = {
-    var template = Array((NSTemporaryDirectory() + "/lecture-bench.XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { fail("cannot create a temporary directory") }
-    return String(cString: made)
+    guard let made = try? FileSystem.makeTemporaryDirectory(prefix: "lecture-bench") else {
+        fail("cannot create a temporary directory")
+    }
+    return made
 }()
 Run.scratch = temp
 let cleanUp: @Sendable () -> Void = { [temp, keep] in

@@ -5,7 +5,7 @@ import LectureSupport
 /// places) moved by `move`: from a container body's lines to the page's (`ContainerBodies`), or
 /// from the text cmark read to the page's source (`Footnotes.Protection`), so a diagnostic at
 /// a link or a block names the line and column a person edits.
-struct LocationShift: MarkupRewriter {
+struct LocationShift: LocationRewriter {
     let move: (SourceLocation) -> SourceLocation
 
     func moved(_ location: SourceLocation) -> SourceLocation {
@@ -23,17 +23,5 @@ struct LocationShift: MarkupRewriter {
             block.kind = .list(list)
         }
         return [block]
-    }
-
-    mutating func visit(_ inline: Inline) -> Inline {
-        switch descend(into: inline) {
-        case .link(var link):
-            link.location = moved(link.location)
-            return .link(link)
-        case .image(var link):
-            link.location = moved(link.location)
-            return .image(link)
-        case let other: return other
-        }
     }
 }
