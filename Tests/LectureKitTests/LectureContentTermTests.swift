@@ -57,6 +57,18 @@ import Testing
             use: "과/을/이/은 (the base name ends in a consonant)"),
         // Review 17: conformance was once 따름 ("이 따름은 보통 컴파일러가 확인합니다") beside 준수.
         Banned(pattern: #"따름(은|이|을|를|의|과|도)(?![가-힣])"#, use: "준수 (conformance)"),
+        // Review 18: the words a Korean iOS developer uses (씬 델리게이트, 래퍼), and the server's format and
+        // the layer that fetches it named as common usage names them (Clean Architecture's entity is a
+        // domain model and its repository returns domain models): DTO and API 클라이언트. 저장소 is left to
+        // the one line that says what Repository usually means; 엔티티 to VIPER's role.
+        Banned(pattern: #"장면"#, use: "씬 (scene; 씬 델리게이트)"),
+        Banned(pattern: #"감싸개"#, use: "래퍼 (wrapper)"),
+        Banned(
+            pattern: #"^(?!.*\(Repository\)).*저장소"#,
+            use: "API 클라이언트 (the server-facing layer), 보관소 (an archive) or 리포지터리 (Git)"),
+        Banned(
+            pattern: #"^(?!.*(?:VIPER|Entity)).*엔티티|\w+(?:Repository|Entity)\b"#,
+            use: "DTO (the server's format; 엔티티 is only VIPER's E) and …APIClient in code"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -105,11 +117,13 @@ import Testing
             "앱 구조의 일급 시민이어야", "`nonisolated(nonsending)`과 `@concurrent`",
             "`asSignal(onErrorSignalWith:)`는 값을",
             "이 따름은 보통 컴파일러가 확인합니다",
+            "장면 델리게이트가 받아", "`contactStream`이라는 감싸개로", "서버와 대화하는 저장소는", "저장소가 돌려주는 엔티티",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
             "`nonisolated(nonsending)`와 `@concurrent`", "`.receive(on: DispatchQueue.main)`를 거치면",
             "`scene(_:continue:)`으로", "`store(in:)`이라는",
+            "흔히 저장소(Repository)라고 부르는 계층은", "- **엔티티**(Entity): 인터랙터가 다루는", "struct ProductDTO: Sendable {",
         ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {
