@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The bundled lecture promises "한 용어는 한 가지 뜻으로만 씁니다" (glossary, 표기 원칙 '한 대상에는
-/// 한 이름'). A Korean editor still found a thing called by two names in several chapters (review 9:
+/// The bundled lecture promises "한 용어는 한 가지 뜻으로만 씁니다" (glossary; the authors' rules, with
+/// the synonyms each term replaces, are in Tests/LectureWriting.md, outside the published pages). A Korean editor still found a thing called by two names in several chapters (review 9:
 /// 연결 테스트 beside 바인딩 테스트, 줄 for a table's row, 표 for `UITableView`, 부르다 beside 호출하다,
 /// 사건 beside 이벤트, 스위트 beside 테스트 모음, a particle after `@available(…)` against the
 /// glossary's rule; review 11: 부르다 without backticks, 연결 코드 in two senses, 안내 문구 beside 안내
