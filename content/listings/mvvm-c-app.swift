@@ -378,10 +378,10 @@ final class AppCoordinator: NSObject, UINavigationControllerDelegate {
     }
 }
 
-// 루트 코디네이터는 앱의 장면이 소유합니다. 실제 앱에서는 SceneDelegate가 이 자리에 있습니다.
+// 루트 코디네이터는 앱의 씬이 소유합니다. 실제 앱에서는 SceneDelegate가 이 자리에 있습니다.
 @MainActor
 final class ContactsScene {
-    private var coordinator: AppCoordinator? // 강한 참조: 장면이 사는 동안 흐름도 삽니다.
+    private var coordinator: AppCoordinator? // 강한 참조: 씬이 사는 동안 흐름도 삽니다.
 
     func connect(archive: ContactArchive) -> UINavigationController {
         let coordinator = AppCoordinator(archive: archive)
