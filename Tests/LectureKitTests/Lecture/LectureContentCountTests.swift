@@ -17,12 +17,13 @@ import Testing
         return lines.flatMap { Self.included($0) }
     }
 
-    /// A line `{{#include listings/FILE}}` or `{{#include listings/FILE:FIRST:LAST}}` (a sample's
-    /// hidden code kept beside the pages) as the book reads it: the file's lines, its own includes
-    /// (relative to its folder, as mdBook reads them) expanded after the range is taken; any other
-    /// line as is.
+    /// A line `{{#include listings/FILE}}`, `{{#include listings/FILE:FIRST:LAST}}` or
+    /// `{{#include listings/FILE:NAME}}` (a sample's hidden code kept beside the pages) as the book
+    /// reads it: the file's lines, or those between `ANCHOR: NAME` and `ANCHOR_END: NAME` without any
+    /// anchor line, its own includes (relative to its folder, as mdBook reads them) expanded after the
+    /// selection is taken; any other line as is.
     static func included(_ line: String, in folder: String = "") -> [String] {
-        guard let directive = line.wholeMatch(of: /\{\{#include ([\w\/.-]+)(?::(\d+):(\d+))?\}\}/) else {
+        guard let directive = line.wholeMatch(of: /\{\{#include ([\w\/.-]+)(?::(\d+):(\d+)|:([\w-]+))?\}\}/) else {
             return [line]
         }
         let name = folder + directive.output.1
@@ -31,6 +32,11 @@ import Testing
         if lines.last == "" { lines.removeLast() }
         if let first = directive.output.2.flatMap({ Int($0) }), let last = directive.output.3.flatMap({ Int($0) }) {
             lines = Array(lines[(first - 1)..<min(last, lines.count)])
+        } else if let anchor = directive.output.4 {
+            let start = lines.firstIndex { $0.hasSuffix("ANCHOR: \(anchor)") }
+            let end = lines.firstIndex { $0.hasSuffix("ANCHOR_END: \(anchor)") }
+            guard let start, let end, start < end else { return ["\(line) (no anchor '\(anchor)')"] }
+            lines = lines[(start + 1)..<end].filter { !$0.contains("ANCHOR: ") && !$0.contains("ANCHOR_END: ") }
         }
         let inner = name.contains("/") ? String(name[...name.lastIndex(of: "/")!]) : ""
         return lines.flatMap { Self.included($0, in: inner) }
