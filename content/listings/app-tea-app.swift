@@ -352,4 +352,5 @@ final class ContactEditViewController: UIViewController, ScreenController {
         saveButton.isEnabled = !draft.isSaving
     }
 }
+
 // ANCHOR_END: app
