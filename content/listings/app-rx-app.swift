@@ -4,7 +4,7 @@ import RxSwift
 import RxRelay
 import RxCocoa
 
-// 공유 모델을 Rx로 관찰하는 감싸개: 지금의 목록을 곧바로 보내고, 바뀔 때마다 새 목록을 보냅니다.
+// 공유 모델을 Rx로 관찰하는 래퍼: 지금의 목록을 곧바로 보내고, 바뀔 때마다 새 목록을 보냅니다.
 extension ContactBook {
     var contactStream: Observable<[Contact]> {
         Observable<[Contact]>.create { observer in

@@ -1,41 +1,9 @@
-import Foundation
+// ANCHOR: model
+{{#include contacts-archive.swift}}
 
-struct Contact: Hashable, Sendable, Codable { // 상태를 저장해 되살리려고 Codable을 더했습니다.
-    let id: Int
-    var name: String
-    var email: String
-}
-
-enum ContactSaveError: Error {
-    case emptyName
-    case invalidEmail
-}
-
-// 보관소: 비동기로 읽고 씁니다. 실제 앱이라면 이 자리에 디스크나 서버가 있습니다.
-actor ContactArchive {
-    private var contacts: [Int: Contact]
-
-    init(_ contacts: [Contact]) {
-        self.contacts = Dictionary(uniqueKeysWithValues: contacts.map { ($0.id, $0) })
-    }
-
-    func all() async throws -> [Contact] {
-        try await Task.sleep(for: .milliseconds(5)) // 네트워크 왕복 시간을 흉내 냅니다.
-        return contacts.values.sorted { $0.id < $1.id }
-    }
-
-    // 도메인 규칙: 이름이 있고 이메일에 @가 있어야 저장합니다.
-    func save(_ contact: Contact) async throws(ContactSaveError) {
-        guard !contact.name.isEmpty else { throw .emptyName }
-        guard contact.email.contains("@") else { throw .invalidEmail }
-        contacts[contact.id] = contact
-    }
-}
-
-let sampleContacts = [
-    Contact(id: 1, name: "홍길동", email: "gildong@example.com"),
-    Contact(id: 2, name: "김철수", email: "chulsoo@example.com"),
-]
+extension Contact: Codable {} // 상태를 저장해 되살리려고 Codable을 더했습니다.
+// ANCHOR_END: model
+// ANCHOR: app
 // 상태: 화면에 보이는 모든 것을 값 하나에 담습니다. 내비게이션 스택(path)도 상태입니다.
 struct AppState: Equatable, Codable {
     enum Screen: Equatable, Codable {
@@ -385,3 +353,4 @@ final class ContactEditViewController: UIViewController, ScreenController {
     }
 }
 
+// ANCHOR_END: app

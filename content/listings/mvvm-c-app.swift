@@ -1,71 +1,11 @@
-import Foundation
-
-struct Contact: Hashable, Sendable {
-    let id: Int
-    var name: String
-    var email: String
-}
-
-enum ContactSaveError: Error {
-    case emptyName
-    case invalidEmail
-}
-
-// 보관소: 비동기로 읽고 씁니다. 실제 앱이라면 이 자리에 디스크나 서버가 있습니다.
-actor ContactArchive {
-    private var contacts: [Int: Contact]
-
-    init(_ contacts: [Contact]) {
-        self.contacts = Dictionary(uniqueKeysWithValues: contacts.map { ($0.id, $0) })
-    }
-
-    func all() async throws -> [Contact] {
-        try await Task.sleep(for: .milliseconds(5)) // 네트워크 왕복 시간을 흉내 냅니다.
-        return contacts.values.sorted { $0.id < $1.id }
-    }
-
-    // 도메인 규칙: 이름이 있고 이메일에 @가 있어야 저장합니다.
-    func save(_ contact: Contact) async throws(ContactSaveError) {
-        guard !contact.name.isEmpty else { throw .emptyName }
-        guard contact.email.contains("@") else { throw .invalidEmail }
-        contacts[contact.id] = contact
-    }
-}
-
-let sampleContacts = [
-    Contact(id: 1, name: "홍길동", email: "gildong@example.com"),
-    Contact(id: 2, name: "김철수", email: "chulsoo@example.com"),
-]
-// 공유 모델: 모든 화면이 관찰하는 연락처 목록입니다. 저장도 이 모델을 거칩니다.
-import Observation
-
-@MainActor
-@Observable
-final class ContactBook {
-    private(set) var contacts: [Contact] = []
-    private let archive: ContactArchive
-
-    init(archive: ContactArchive) {
-        self.archive = archive
-    }
-
-    func reload() async throws {
-        contacts = try await archive.all()
-    }
-
-    func save(_ contact: Contact) async throws(ContactSaveError) {
-        try await archive.save(contact)
-        if let index = contacts.firstIndex(where: { $0.id == contact.id }) {
-            contacts[index] = contact // 이 모델을 읽은 화면이 모두 이 변경을 봅니다.
-        }
-    }
-
-    func contact(id: Int) -> Contact? {
-        contacts.first { $0.id == id }
-    }
-}
+// ANCHOR: deeplink-1
+// ANCHOR: restore-1
+// ANCHOR: windows-1
+{{#include contacts-book.swift}}
 
 // 뷰 모델: UIKit을 모르고, 다음 화면이 무엇인지도 모릅니다.
+// ANCHOR_END: restore-1
+// ANCHOR: restore-2
 
 struct ContactRow: Hashable, Sendable {
     let id: Int
@@ -111,6 +51,7 @@ final class ContactListViewModel {
 }
 
 @MainActor
+// ANCHOR: xcode26-1
 @Observable
 final class ContactDetailViewModel {
     @ObservationIgnored var onEdit: ((Contact) -> Void)?
@@ -132,7 +73,9 @@ final class ContactDetailViewModel {
     }
 }
 
+// ANCHOR_END: xcode26-1
 @MainActor
+// ANCHOR: xcode26-2
 @Observable
 final class ContactEditViewModel {
     var name: String
@@ -304,9 +247,12 @@ final class ContactEditViewController: UIViewController {
         saveButton.isEnabled = !viewModel.isSaving
     }
 }
+// ANCHOR_END: restore-2
 
 // 코디네이터: 화면을 만들고, 뷰 모델의 요청을 받아 화면을 넘깁니다.
+// ANCHOR_END: xcode26-2
 @MainActor
+// ANCHOR: xcode26-3
 final class ContactFlowCoordinator {
     private let navigationController: UINavigationController
     private let book: ContactBook
@@ -335,19 +281,29 @@ final class ContactFlowCoordinator {
         navigationController.pushViewController(ContactEditViewController(viewModel: editor), animated: true)
     }
 
+// ANCHOR_END: xcode26-3
     deinit {
+// ANCHOR: xcode26-4
         print("  연락처 흐름 코디네이터 해제")
     }
 }
 
+// ANCHOR_END: xcode26-4
 @MainActor
+// ANCHOR: xcode26-5
 final class AppCoordinator: NSObject, UINavigationControllerDelegate {
     let navigationController = UINavigationController()
+// ANCHOR_END: windows-1
     private let book: ContactBook // 공유 모델은 루트 코디네이터가 만들어 쥐고, 화면마다 건넵니다.
+// ANCHOR: windows-2
     private(set) var children: [ContactFlowCoordinator] = [] // 자식 코디네이터는 부모가 쥡니다.
+// ANCHOR_END: deeplink-1
+// ANCHOR: deeplink-2
 
+// ANCHOR_END: windows-2
     init(archive: ContactArchive) {
         self.book = ContactBook(archive: archive)
+// ANCHOR: windows-3
         super.init()
         navigationController.delegate = self
     }
@@ -367,6 +323,8 @@ final class AppCoordinator: NSObject, UINavigationControllerDelegate {
         child.start(with: contact)
     }
 
+// ANCHOR_END: deeplink-2
+// ANCHOR: deeplink-3
     // 뒤로 버튼으로 흐름의 첫 화면이 스택에서 빠지면, 그 흐름의 코디네이터를 놓습니다.
     func navigationController(
         _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
@@ -375,19 +333,29 @@ final class AppCoordinator: NSObject, UINavigationControllerDelegate {
             guard let first = child.firstScreen else { return true }
             return !navigationController.viewControllers.contains(first)
         }
+// ANCHOR_END: deeplink-3
+// ANCHOR: deeplink-4
     }
+// ANCHOR_END: windows-3
 }
+// ANCHOR: windows-4
 
-// 루트 코디네이터는 앱의 장면이 소유합니다. 실제 앱에서는 SceneDelegate가 이 자리에 있습니다.
+// ANCHOR_END: windows-4
+// 루트 코디네이터는 앱의 씬이 소유합니다. 실제 앱에서는 SceneDelegate가 이 자리에 있습니다.
+// ANCHOR_END: xcode26-5
 @MainActor
+// ANCHOR: xcode26-6
 final class ContactsScene {
-    private var coordinator: AppCoordinator? // 강한 참조: 장면이 사는 동안 흐름도 삽니다.
+    private var coordinator: AppCoordinator? // 강한 참조: 씬이 사는 동안 흐름도 삽니다.
 
     func connect(archive: ContactArchive) -> UINavigationController {
         let coordinator = AppCoordinator(archive: archive)
         self.coordinator = coordinator
         coordinator.start()
         return coordinator.navigationController // 실제 앱에서는 window.rootViewController에 넣습니다.
+// ANCHOR: windows-5
     }
 }
-
+// ANCHOR_END: deeplink-4
+// ANCHOR_END: windows-5
+// ANCHOR_END: xcode26-6

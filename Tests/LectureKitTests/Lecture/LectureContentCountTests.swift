@@ -17,12 +17,13 @@ import Testing
         return lines.flatMap { Self.included($0) }
     }
 
-    /// A line `{{#include listings/FILE}}` or `{{#include listings/FILE:FIRST:LAST}}` (a sample's
-    /// hidden code kept beside the pages) as the book reads it: the file's lines, its own includes
-    /// (relative to its folder, as mdBook reads them) expanded after the range is taken; any other
-    /// line as is.
+    /// A line `{{#include listings/FILE}}`, `{{#include listings/FILE:FIRST:LAST}}` or
+    /// `{{#include listings/FILE:NAME}}` (a sample's hidden code kept beside the pages) as the book
+    /// reads it: the file's lines, or those between `ANCHOR: NAME` and `ANCHOR_END: NAME` without any
+    /// anchor line, its own includes (relative to its folder, as mdBook reads them) expanded after the
+    /// selection is taken; any other line as is.
     static func included(_ line: String, in folder: String = "") -> [String] {
-        guard let directive = line.wholeMatch(of: /\{\{#include ([\w\/.-]+)(?::(\d+):(\d+))?\}\}/) else {
+        guard let directive = line.wholeMatch(of: /\{\{#include ([\w\/.-]+)(?::(\d+):(\d+)|:([\w-]+))?\}\}/) else {
             return [line]
         }
         let name = folder + directive.output.1
@@ -31,6 +32,11 @@ import Testing
         if lines.last == "" { lines.removeLast() }
         if let first = directive.output.2.flatMap({ Int($0) }), let last = directive.output.3.flatMap({ Int($0) }) {
             lines = Array(lines[(first - 1)..<min(last, lines.count)])
+        } else if let anchor = directive.output.4 {
+            let start = lines.firstIndex { $0.hasSuffix("ANCHOR: \(anchor)") }
+            let end = lines.firstIndex { $0.hasSuffix("ANCHOR_END: \(anchor)") }
+            guard let start, let end, start < end else { return ["\(line) (no anchor '\(anchor)')"] }
+            lines = lines[(start + 1)..<end].filter { !$0.contains("ANCHOR: ") && !$0.contains("ANCHOR_END: ") }
         }
         let inner = name.contains("/") ? String(name[...name.lastIndex(of: "/")!]) : ""
         return lines.flatMap { Self.included($0, in: inner) }
@@ -124,7 +130,7 @@ import Testing
         }
     }
 
-    @Test("8.3.1절: '코디네이터가 맡는 다른 흐름'이 더한다고 한 수만큼 절이 있다")
+    @Test("부록 C: '코디네이터가 맡는 다른 흐름'이 더한다고 한 수만큼 절이 있다")
     func otherFlowsSubsections() throws {
         let lines = Self.page("app-mvvm-c-flows.md")
         let start = try #require(lines.firstIndex(of: "## 이 절에서 배울 것"))
@@ -166,9 +172,9 @@ import Testing
         for name in pages {
             #expect(!Self.page(name).contains { $0.contains("{{#include") }, "\(name): an include left unexpanded")
         }
-        // app-rx.md shows its Xcode 26 variant of the model, includes the model once itself and
-        // twice through listings/app-rx-app.swift (only two without the nested includes).
-        #expect(Self.page("app-rx.md").filter { $0 == "actor ContactArchive {" }.count == 4)
+        // app-rx.md includes the model once itself and twice through listings/app-rx-app.swift
+        // (only one without the nested includes).
+        #expect(Self.page("app-rx.md").filter { $0 == "actor ContactArchive {" }.count == 3)
     }
 
     @Test("표 8-1과 8장의 줄 수 문장: 세부 줄 수를 더하면 전체 줄 수가 된다")
