@@ -1,32 +1,32 @@
-// 엔티티: 서버가 보낸 JSON을 디코딩한 모양 그대로입니다.
-struct ProductEntity: Sendable {
+// DTO: 서버가 보낸 JSON을 디코딩한 모양 그대로입니다.
+struct ProductDTO: Sendable {
     let productID: Int
     let productName: String
     let salePrice: Int
     let averageRating: Double
 }
 
-// 저장소: 서버와 대화하는 유일한 계층입니다.
-protocol ProductRepository: Sendable {
-    func fetchProduct(page: Int) async throws -> ProductEntity
+// API 클라이언트: 서버와 대화하는 유일한 계층입니다.
+protocol ProductAPIClient: Sendable {
+    func fetchProduct(page: Int) async throws -> ProductDTO
 }
 
 struct ProductLoadingFailed: Error {}
 
-// 이 예제의 저장소는 네트워크 대신 응답 지연과, 정해 둔 페이지의 첫 요청 실패를 흉내 냅니다.
-actor SimulatedProductRepository: ProductRepository {
+// 이 예제의 API 클라이언트는 네트워크 대신 응답 지연과, 정해 둔 페이지의 첫 요청 실패를 흉내 냅니다.
+actor SimulatedProductAPIClient: ProductAPIClient {
     private var pagesFailingOnce: Set<Int>
 
     init(pagesFailingOnce: Set<Int> = []) {
         self.pagesFailingOnce = pagesFailingOnce
     }
 
-    func fetchProduct(page: Int) async throws -> ProductEntity {
+    func fetchProduct(page: Int) async throws -> ProductDTO {
         try await Task.sleep(for: .milliseconds(20)) // 네트워크 왕복 시간을 흉내 냅니다.
         if pagesFailingOnce.remove(page) != nil {
             throw ProductLoadingFailed()
         }
-        return ProductEntity(productID: page,
+        return ProductDTO(productID: page,
                              productName: "상품 \(page)",
                              salePrice: page * 1_200,
                              averageRating: Double(30 + page * 2) / 10)
@@ -41,16 +41,16 @@ struct Product: Equatable, Sendable {
     let rating: Double
 }
 
-// 서비스: 엔티티를 모델로 옮겨 담습니다. 어느 페이지를 볼지는 모릅니다.
+// 서비스: DTO를 모델로 옮겨 담습니다. 어느 페이지를 볼지는 모릅니다.
 struct ProductCatalog: Sendable {
-    let repository: any ProductRepository
+    let apiClient: any ProductAPIClient
 
     func product(page: Int) async throws -> Product {
-        let entity = try await repository.fetchProduct(page: page)
-        return Product(id: entity.productID,
-                       title: entity.productName,
-                       price: entity.salePrice,
-                       rating: entity.averageRating)
+        let dto = try await apiClient.fetchProduct(page: page)
+        return Product(id: dto.productID,
+                       title: dto.productName,
+                       price: dto.salePrice,
+                       rating: dto.averageRating)
     }
 }
 import Foundation
