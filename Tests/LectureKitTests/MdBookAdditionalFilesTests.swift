@@ -193,4 +193,43 @@ import Testing
             warnings.first?.contains(
                 "{{ additional_css }}: book.toml's additional-css style sheets and MathJax are not linked") == true)
     }
+
+    /// An additional file whose path in the site is a theme's file or another content file: one
+    /// would silently replace the other, so it is an error at the file (`OutputCollisions`); the
+    /// same file reached both ways (`src = "."`) is no collision.
+    @Test func anAdditionalFileWrittenOverAnotherIsAnError() throws {
+        for (toml, extra, clash) in [
+            ("additional-css = [\"assets/style.css\"]", ["assets/style.css": "/* mine */\n"], "the template asset"),
+            (
+                "additional-css = [\"a.css\"]", ["a.css": "/* book */\n", "src/a.css": "/* page */\n"],
+                "the content file"
+            ),
+        ] {
+            var files = Self.book
+            files["book.toml"] = "[book]\ntitle = \"T\"\n[output.html]\n\(toml)\n"
+            files.merge(extra) { _, new in new }
+            let book = try TestSupport.makeTree(files)
+            defer { try? FileManager.default.removeItem(atPath: book) }
+            let recorder = TestSupport.Recorder()
+            let status = LectureCommand.main(
+                ["build", book, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
+            #expect(status != 0, "\(toml): \(recorder.lines)")
+            #expect(
+                recorder.lines.contains {
+                    $0.contains(": error: book.toml's additional file would be written to") && $0.contains(clash)
+                },
+                "\(toml): \(recorder.lines)")
+        }
+        var same = Self.book
+        same["book.toml"] =
+            "[book]\ntitle = \"T\"\nsrc = \".\"\n[output.html]\nadditional-css = [\"theme/first.css\"]\n"
+        same["SUMMARY.md"] = "- [A](a.md)\n"
+        same["a.md"] = "# A\n"
+        let book = try TestSupport.makeTree(same)
+        defer { try? FileManager.default.removeItem(atPath: book) }
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(
+            ["build", book, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
+        #expect(status == 0 && !recorder.lines.contains { $0.contains("additional file") }, "\(recorder.lines)")
+    }
 }

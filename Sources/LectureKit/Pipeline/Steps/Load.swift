@@ -123,7 +123,8 @@ extension BuildStep {
             OutputCollisions.find(
                 book: context.content.book, templates: templates, assets: context.listing.assets(),
                 contentDirectory: configuration.contentDirectory,
-                notFoundPage: NotFoundSource.written(context.content, book: configuration.book, templates: templates)))
+                notFoundPage: NotFoundSource.written(context.content, book: configuration.book, templates: templates),
+                additional: configuration.additionalStyles + configuration.additionalScripts))
     }
 
     /// The summary and its pages.
