@@ -25,6 +25,8 @@ final class LiveServer: @unchecked Sendable {
     private var http: HTTPServer?
     private var watcher: FileWatcher?
     private var settingsWatch: SettingsFileWatch?
+    /// The additional files, polled one by one (`ServeConfiguration.filesToWatch`).
+    private var fileWatches: [SettingsFileWatch] = []
     private var rebuilder: Rebuilder!
     private var serveWarnings: [Diagnostic] = []
     private var stopCutABuildShort = false
@@ -142,10 +144,19 @@ final class LiveServer: @unchecked Sendable {
             return SettingsFileWatch(path: path) { [console] in console.report(SettingsFileWatch.changed(path)) }
         }
         settings?.start()
+        // book.toml's additional files outside the watched folders: each change rebuilds.
+        let files = configuration.filesToWatch.map { path in
+            SettingsFileWatch(path: path) { [unowned self, console] in
+                console.print("Rebuilding: \(Self.shown([path])) changed")
+                rebuilder.request([path])
+            }
+        }
+        for file in files { file.start() }
         self.http = http
         self.socket = socket
         self.watcher = watcher
         self.settingsWatch = settings
+        self.fileWatches = files
         rebuilder.start()
         return true
     }
@@ -161,6 +172,7 @@ final class LiveServer: @unchecked Sendable {
         let watcher = lock.withLock { self.watcher }
         watcher?.stop()
         lock.withLock { self.settingsWatch }?.stop()
+        for file in lock.withLock({ self.fileWatches }) { file.stop() }
         let cutShort = rebuilder.stop()
         lock.withLock { stopCutABuildShort = cutShort }
         SiteWriter.finishRemovals()

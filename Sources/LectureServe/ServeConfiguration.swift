@@ -48,4 +48,14 @@ struct ServeConfiguration: Sendable {
         directories += build.extraWatchDirectories.filter(FileSystem.isDirectory)
         return directories
     }
+
+    /// The files watched one by one (polled, as book.toml is: `SettingsFileWatch`), each change a
+    /// rebuild: book.toml's additional-css and additional-js files outside the watched folders
+    /// (a folder holding one may hold the output, and the book's folder does).
+    var filesToWatch: [String] {
+        let folders = directoriesToWatch.map(CanonicalPath.of)
+        return build.additionalFiles.filter { file in
+            !folders.contains { CanonicalPath.isWithin(CanonicalPath.of(file), $0) }
+        }
+    }
 }

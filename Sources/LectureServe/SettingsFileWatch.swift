@@ -12,6 +12,8 @@ import LectureSupport
 /// `serve` rereads it; `lecture serve` reads it once and says so). The file is
 /// polled (`stat`: device, inode, size, modification time) because it lies in the book's
 /// folder, which the folder watcher does not watch (it would see the output and the cache).
+/// book.toml's additional-css and additional-js files are polled the same way, each change a
+/// rebuild (`ServeConfiguration.filesToWatch`).
 // @unchecked: `running` is under `lock`; the rest is set in `init`.
 final class SettingsFileWatch: @unchecked Sendable {
     /// The file watched.

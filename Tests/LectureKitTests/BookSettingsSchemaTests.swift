@@ -39,6 +39,7 @@ import Testing
             checked == [
                 "book.src", "build.build-dir", "lecture.templates", "lecture.samples.libraries", "lecture.include-from",
                 "lecture.samples.continue", "output.html.redirect", "build.extra-watch-dirs", "output.html.input-404",
+                "output.html.additional-css", "output.html.additional-js",
             ])
     }
 

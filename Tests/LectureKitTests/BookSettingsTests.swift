@@ -93,7 +93,7 @@ import Testing
             colour = "blue"
 
             [output.html]
-            mathjax-support = true
+            theme = "my-theme"
 
             [output.pdf]
             paper = "a4"
@@ -108,7 +108,7 @@ import Testing
         #expect(
             diagnostics.map(\.headline) == [
                 "book.toml:3:1: warning: unknown key 'book.colour' in book.toml is ignored",
-                "book.toml:6:1: warning: 'output.html.mathjax-support' is not supported by lecture and is ignored",
+                "book.toml:6:1: warning: 'output.html.theme' is not supported by lecture and is ignored",
                 "book.toml:8:1: warning: 'output.pdf' is not supported by lecture and is ignored",
                 "book.toml:11:1: warning: 'preprocessor.katex' is not supported by lecture and is ignored",
                 "book.toml:14:1: warning: unknown key 'frobnicate' in book.toml is ignored",

@@ -71,6 +71,41 @@ import Testing
         #expect(both.differences() == [], "\(both.differences().joined(separator: "\n"))")
     }
 
+    /// `input-404` naming a page in a folder (`errors/lost.md`): mdBook 0.5.4 writes
+    /// `errors/lost.html` with `<base href="/mybook/">`, so the page's links, images and the
+    /// theme's files all read from the site's root, whatever the depth of the missing address;
+    /// lecture reads the page's links from the pages' root too (not from `errors/`) and leads
+    /// each with the site's URL. The same targets, each a file of both sites; the theme's style
+    /// sheets of lecture's page reached from the site's URL as well.
+    @Test func aNotFoundPageInAFolderLinksFromTheSiteRootAsMdBooksDoes() throws {
+        var files = Self.book("input-404 = \"errors/lost.md\"\n", notFound: "errors/lost.md")
+        files["src/errors/other.md"] = "# Other\n"
+        files["src/SUMMARY.md"] = "# Summary\n\n- [A](a.md)\n  - [B](sub/b.md)\n- [Other](errors/other.md)\n"
+        let both = try MdBookOracle.build(files)
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
+        #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+        let page = "errors/lost.html"
+        #expect(both.mdBook.facts.pages.contains(page) && both.lecture.facts.pages.contains(page))
+        let ours = Self.targets(both.lecture, page: page, siteURL: "/mybook/")
+        #expect(ours == Self.targets(both.mdBook, page: page, siteURL: "/mybook/"))
+        #expect(ours.contains("/mybook/a.html") && ours.contains("/mybook/sub/b.html#x"), "\(ours)")
+        for build in [both.mdBook, both.lecture] {
+            for target in Self.targets(build, page: page, siteURL: "/mybook/") where target.hasPrefix("/mybook/") {
+                let file = String(target.dropFirst("/mybook/".count).prefix { $0 != "#" })
+                #expect(FileSystem.exists(build.root + "/book/" + file), "\(build.root): \(target)")
+            }
+        }
+        // The theme's style sheets: led by the site's URL, each a file of the site.
+        let html = String(decoding: try FileSystem.read(both.lecture.root + "/book/" + page), as: UTF8.self)
+        let sheets = html.components(separatedBy: "<link rel=\"stylesheet\" href=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+        #expect(!sheets.isEmpty && sheets.allSatisfy { $0.hasPrefix("/mybook/") }, "\(sheets)")
+        for sheet in sheets {
+            #expect(FileSystem.exists(both.lecture.root + "/book/" + sheet.dropFirst("/mybook/".count)), "\(sheet)")
+        }
+    }
+
     /// `[output.html] input-404` renames the source, and the page is written under its name
     /// (`missing.md` → `missing.html`), as mdBook writes it.
     @Test func inputFourOhFourNamesThePageAndItsOutput() throws {

@@ -157,9 +157,6 @@ import Testing
             theme = "my-theme"
             definition-lists = false
             admonitions = false
-            mathjax-support = true
-            additional-css = ["custom.css"]
-            additional-js = ["custom.js"]
             hash-files = true
             [output.html.playground]
             editable = true
@@ -174,14 +171,11 @@ import Testing
             (6, "output.html.theme", ".hbs"),
             (7, "output.html.definition-lists", "definition list"),
             (8, "output.html.admonitions", "[!NOTE]"),
-            (9, "output.html.mathjax-support", "MathJax"),
-            (10, "output.html.additional-css", "style sheets"),
-            (11, "output.html.additional-js", "scripts"),
-            (12, "output.html.hash-files", "cached copy"),
-            (14, "output.html.playground.editable", "edited"),
-            (15, "output.html.playground.line-numbers", "line numbers"),
-            (17, "output.linkcheck.follow-web-links", "web links"),
-            (19, "output.html.fold.enable", "does not fold"),
+            (9, "output.html.hash-files", "cached copy"),
+            (11, "output.html.playground.editable", "edited"),
+            (12, "output.html.playground.line-numbers", "line numbers"),
+            (14, "output.linkcheck.follow-web-links", "web links"),
+            (16, "output.html.fold.enable", "does not fold"),
         ]
         #expect(diagnostics.count == keys.count, "\(diagnostics.map(\.headline))")
         for ((line, key, lost), diagnostic) in zip(keys, diagnostics) {

@@ -84,18 +84,52 @@ import Testing
     /// book.toml's `[build] extra-watch-dirs` (mdBook's): serve watches those folders too, as
     /// `mdbook serve` does, relative to the book; one that does not exist is left out.
     @Test func serveWatchesTheExtraWatchDirectories() throws {
-        let book = try TestFolders.make("serve-extra-watch")
-        for (path, text) in [
-            "book.toml": "[book]\ntitle = \"T\"\n\n[build]\nextra-watch-dirs = [\"examples\", \"missing\"]\n",
-            "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n", "examples/hello.rs": "fn main() {}\n",
-        ] {
-            try FileSystem.writeAtomically(text, to: book + "/" + path)
-        }
-        let cache = ServeCommandTests.repositoryRoot + "/.build/test-cache"
-        let command = try ServeCommand.parse([book, "--cache-dir", cache, "--port", "0"]).setUp()
+        let (book, command) = try servedBook(
+            "serve-extra-watch",
+            [
+                "book.toml": "[book]\ntitle = \"T\"\n\n[build]\nextra-watch-dirs = [\"examples\", \"missing\"]\n",
+                "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n", "examples/hello.rs": "fn main() {}\n",
+            ])
         let watched = command.configuration.directoriesToWatch
         #expect(watched.contains(URL(fileURLWithPath: book + "/examples").standardizedFileURL.path), "\(watched)")
         #expect(!watched.contains { $0.hasSuffix("/missing") }, "\(watched)")
+    }
+}
+
+/// A book of `files` in a fresh folder named after `name`, and its `lecture serve` set up on a
+/// free port with the tests' cache.
+func servedBook(_ name: String, _ files: [String: String]) throws -> (
+    book: String, command: (configuration: ServeConfiguration, bookDiagnostics: [Diagnostic])
+) {
+    let book = try TestFolders.make(name)
+    for (path, text) in files { try FileSystem.writeAtomically(text, to: book + "/" + path) }
+    let cache = ServeCommandTests.repositoryRoot + "/.build/test-cache"
+    return (book, try ServeCommand.parse([book, "--cache-dir", cache, "--port", "0"]).setUp())
+}
+
+/// book.toml's `[output.html] additional-css` files (mdBook's): serve copies them into the site
+/// and rebuilds when one changes, also beside book.toml, in the book's folder it does not watch.
+@Suite struct ServeAdditionalFilesTests {
+    @Test func editingAnAdditionalStyleSheetRebuilds() throws {
+        let (book, command) = try servedBook(
+            "serve-additional-css",
+            [
+                "book.toml": "[book]\ntitle = \"T\"\n\n[output.html]\nadditional-css = [\"custom.css\"]\n",
+                "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n", "custom.css": "/* first */\n",
+            ])
+        defer { try? FileManager.default.removeItem(atPath: book) }
+        #expect(command.configuration.filesToWatch.map(CanonicalPath.of) == [CanonicalPath.of(book + "/custom.css")])
+        let server = LiveServer(configuration: command.configuration, console: LineRecorder().console)
+        #expect(try server.start())
+        defer { server.stop() }
+        let copy = command.configuration.build.outputDirectory + "/custom.css"
+        let read = { (try? FileSystem.read(copy)).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(read() == "/* first */\n")
+        try FileSystem.writeAtomically("/* second */\n", to: book + "/custom.css")
+        // Wait for the rebuild to be written (what is asserted is the file, not the time).
+        let deadline = Date(timeIntervalSinceNow: patience)
+        while Date() < deadline, read() != "/* second */\n" { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(read() == "/* second */\n")
     }
 }
 

@@ -66,6 +66,12 @@ package enum BookLayout {
             }
         }
         configuration.book = settings
+        let styles = AdditionalFiles.check(
+            settings, key: "output.html.additional-css", files: \.additionalCSS, root: root, bookTOML: tomlPath)
+        let scripts = AdditionalFiles.check(
+            settings, key: "output.html.additional-js", files: \.additionalJS, root: root, bookTOML: tomlPath)
+        (configuration.additionalStyles, configuration.additionalScripts) = (styles.kept, scripts.kept)
+        diagnostics += styles.problems + scripts.problems
         let source = settings.source ?? (mdBookLayout ? "src" : bareSummary ? "." : "content")
         configuration.contentPathFromBookRoot = source == "." ? "" : source
         configuration.contentDirectory = options.content ?? FileSystem.resolve(source, against: root)

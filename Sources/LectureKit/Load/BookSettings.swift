@@ -112,6 +112,14 @@ package struct BookSettings: Sendable, Hashable {
     /// `[build] extra-watch-dirs`: folders besides the book's own whose changes `lecture serve`
     /// rebuilds on, relative to the folder holding `book.toml`.
     var extraWatchDirectories: [String] = []
+    /// `[output.html] additional-css` and `additional-js`: files of the book, relative to the
+    /// folder holding `book.toml`, copied into the site at the same path and linked from every
+    /// page after the theme's own styles and scripts, as mdBook does (`AdditionalFiles`).
+    var additionalCSS: [String] = []
+    var additionalJS: [String] = []
+    /// `[output.html] mathjax-support`: every page loads MathJax 2.7.1 from mdBook's CDN, as
+    /// mdBook's pages do (`MathJax`).
+    var mathJax: Bool?
     /// `[rust] edition`: the edition mdBook marks Rust code blocks with (`edition2021`), for a
     /// playground; a block's own `editionNNNN` word wins (`CodeBlockHTML`).
     var rustEdition: String?

@@ -166,6 +166,13 @@ extension BookSettingsLoader {
             settings.editURLTemplate = entry.value
             return nil
         },
+        "output.html.additional-css": Field(.container) { entry, _ in
+            entry.kind == .array ? nil : "needs an array of files, such as [\"theme/custom.css\"]"
+        },
+        "output.html.additional-js": Field(.container) { entry, _ in
+            entry.kind == .array ? nil : "needs an array of files, such as [\"theme/custom.js\"]"
+        },
+        "output.html.mathjax-support": boolean(\.mathJax),
         "output.html.cname": Field(.value) { entry, settings in
             guard entry.kind == .string, !entry.value.isEmpty, !entry.value.contains(where: \.isNewline) else {
                 return "needs the site's domain, such as \"book.example.org\""
@@ -334,6 +341,8 @@ extension BookSettingsLoader {
             settings.extraWatchDirectories.append(entry.value)
             return []
         },
+        "output.html.additional-css": additionalFile(\.additionalCSS, key: "output.html.additional-css"),
+        "output.html.additional-js": additionalFile(\.additionalJS, key: "output.html.additional-js"),
         "output.html.code.hidelines": .reporting(.member) { entry, settings, place in
             guard entry.kind == .string, !entry.value.isEmpty else {
                 return [place.error("needs the prefix that marks a hidden line, such as \"~\"")]
@@ -380,4 +389,15 @@ extension BookSettingsLoader {
             return []
         },
     ]
+
+    /// One file of `[output.html] additional-css` or `additional-js`, its place kept as
+    /// `KEY.N` for `AdditionalFiles`' diagnostics.
+    static func additionalFile(_ keyPath: WritableKeyPath<BookSettings, [String]> & Sendable, key: String) -> Field {
+        .reporting(.pathMember) { entry, settings, place in
+            guard entry.kind == .string else { return [place.error("needs a file, such as \"theme/custom.css\"")] }
+            settings.locations["\(key).\(settings[keyPath: keyPath].count)"] = place.location
+            settings[keyPath: keyPath].append(entry.value)
+            return []
+        }
+    }
 }

@@ -36,16 +36,6 @@ enum MdBookKeys {
                 ? .lost(
                     "lecture renders them anyway (\(entry.path[2] == "admonitions" ? "'> [!NOTE]' as a note" : "'Term' and ': definition' lines as a definition list")), where mdBook would show the lines as written"
                 ) : .accepted
-        case "output.html.mathjax-support":
-            return isTrue
-                ? .lost("no MathJax is loaded: TeX between \\( \\) or \\[ \\] is shown as written") : .accepted
-        case "output.html.additional-css":
-            return hasElements
-                ? .lost("these style sheets are neither copied nor linked: the pages lack the styles they add")
-                : .accepted
-        case "output.html.additional-js":
-            return hasElements
-                ? .lost("these scripts are neither copied nor loaded: the pages lack what they do") : .accepted
         case "output.html.playground.editable", "output.html.playpen.editable":
             return isTrue ? .lost("code blocks cannot be edited: lecture's pages have no Rust playground") : .accepted
         case "output.html.playground.line-numbers", "output.html.playpen.line-numbers":

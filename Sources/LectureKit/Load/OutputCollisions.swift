@@ -10,8 +10,10 @@ enum OutputCollisions {
     ///   - assets: the content folder's files that are copied, relative to it.
     ///   - contentDirectory: the content folder, as the user gave it (for diagnostics).
     ///   - notFoundPage: where the not-found page is written (`NotFoundSource.written`), if anywhere.
+    ///   - additional: book.toml's additional-css and additional-js files (`AdditionalFiles`).
     static func find(
-        book: Book, templates: Templates, assets: [String], contentDirectory: String, notFoundPage: String? = nil
+        book: Book, templates: Templates, assets: [String], contentDirectory: String, notFoundPage: String? = nil,
+        additional: [AdditionalFile] = []
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
@@ -49,6 +51,24 @@ enum OutputCollisions {
                     .error(
                         .outputCollision, FileSystem.join(contentDirectory, file), nil,
                         "content file would be written to \(file), which is \(owner)"))
+            }
+        }
+        // An additional file is copied at its path from the book's folder: a content file there is
+        // another file unless it is the same one (a book whose pages' folder is its own, `src = "."`).
+        let contentFiles = Set(assets.map(NFC.normalized))
+        for file in additional {
+            let other =
+                owner(file.sitePath)
+                ?? (contentFiles.contains(NFC.normalized(file.sitePath))
+                    && CanonicalPath.of(FileSystem.join(contentDirectory, file.sitePath))
+                        != CanonicalPath.of(file.source)
+                    ? "the content file '\(file.sitePath)'" : nil)
+            if let other {
+                diagnostics.append(
+                    .error(
+                        .outputCollision, file.source, nil,
+                        "book.toml's additional file would be written to \(file.sitePath), which is \(other)",
+                        notes: ["move or rename the file (and its line in additional-css or additional-js)"]))
             }
         }
         return diagnostics + caseCollisions(book: book, assets: assets, contentDirectory: contentDirectory)

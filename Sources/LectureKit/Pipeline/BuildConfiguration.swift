@@ -38,6 +38,13 @@ package struct BuildConfiguration: Sendable, Hashable {
     package var book = BookSettings()
     /// book.toml's `[build] extra-watch-dirs`, as absolute paths: folders `lecture serve` watches too.
     package var extraWatchDirectories: [String] = []
+    /// book.toml's `[output.html] additional-css` and `additional-js` files, checked
+    /// (`AdditionalFiles`): copied into the site and linked from every page; `lecture serve`
+    /// watches them too.
+    var additionalStyles: [AdditionalFile] = []
+    var additionalScripts: [AdditionalFile] = []
+    /// Every additional file, styles first.
+    package var additionalFiles: [String] { (additionalStyles + additionalScripts).map(\.source) }
     /// The content folder's path from the folder holding `book.toml` (`src`), which the edit
     /// link's `{path}` starts with, as in mdBook.
     var contentPathFromBookRoot = "src"

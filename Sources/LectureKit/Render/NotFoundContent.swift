@@ -7,6 +7,9 @@ import LectureSupport
 /// the site's URL path: a server answers it for a missing path at any depth, where a relative
 /// URL would resolve against that path. (mdBook writes `<base href="…">` for the same; a base
 /// would move the page's own `#…` links, the theme's skip link among them, to the site's root.)
+/// Its links are read from the pages' root even when the page lies in a folder, as mdBook's
+/// base makes a browser read them (mdBook 0.5.4, `input-404 = "errors/missing.md"`: `a.md`
+/// leads to the site's `a.html`, `../a.md` above the site).
 enum NotFoundContent {
     /// The page's HTML for `<main>`, with the problems its steps found (a link it breaks among
     /// them, at its line in the page, as every page's).
@@ -24,8 +27,11 @@ enum NotFoundContent {
     /// The page made of `source` by each of `steps`' work on a page (`lecture check` parses it
     /// alone: `BuildStep.notFoundPage`), with the problems they found.
     static func made(_ source: SourceFile, context: BuildContext, by steps: [BuildStep]) -> (Page, [Diagnostic]) {
+        // Its links read from the pages' root wherever the page lies (`input-404 =
+        // "errors/missing.md"`), as mdBook's `<base href>` (the site's URL) makes them read.
+        let name = source.relativePath.split(separator: "/").last.map(String.init) ?? source.relativePath
         var page = Page(
-            chapter: Chapter(title: "", path: source.relativePath, location: SourceLocation(line: 1, column: 1)),
+            chapter: Chapter(title: "", path: name, location: SourceLocation(line: 1, column: 1)),
             source: source, blocks: [])
         var diagnostics: [Diagnostic] = []
         for step in steps {

@@ -25,6 +25,11 @@ struct Template: Hashable, Sendable {
     package var path: String
     var pieces: [Piece]
 
+    /// Whether the template has the placeholder `name`.
+    func uses(_ name: String) -> Bool {
+        pieces.contains { if case .placeholder(name) = $0 { true } else { false } }
+    }
+
     /// Parses `text` read from `path`, accepting only the placeholders in `known`.
     /// - Throws: a diagnostic at each unknown or unclosed placeholder.
     package static func parse(_ text: String, path: String, known: Set<String>) throws(DiagnosticsError) -> Template {

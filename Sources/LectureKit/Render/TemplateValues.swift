@@ -30,6 +30,8 @@ struct TemplateValues: Hashable, Sendable {
     let partials: Partials
     /// The partials with the words, for the chrome of figures (`FigureHTML`).
     let chrome: Chrome
+    /// book.toml's additional style sheets and scripts, and MathJax.
+    let additional: AdditionalHead
 
     /// The values for `book`; `verifiedSamples` is how many samples this build verified with
     /// `swiftVersion`.
@@ -48,6 +50,7 @@ struct TemplateValues: Hashable, Sendable {
         scriptsNavigation = book.flattened.count > configuration.inlineNavigationLimit
         verified = Self.verified(verifiedSamples, compiler: swiftVersion, words: words)
         chrome = Chrome(partials: partials, words: words)
+        additional = AdditionalHead(configuration: configuration)
         shared = chrome.wordValues
     }
 
@@ -85,6 +88,8 @@ struct TemplateValues: Hashable, Sendable {
             "repository_link": .html(repositoryLink),
             "edit_link": .html(editLink),
             "head": .html(head),
+            "additional_css": .html(additional.styles(root: root)),
+            "additional_js": .html(additional.scripts(root: root)),
             "verified": .text(verified),
         ]) { _, own in own }
     }

@@ -106,6 +106,11 @@ extension BuildStep {
             context.listing.assets(), contentDirectory: configuration.contentDirectory,
             earlier: context.earlier.assetScans)
         context.diagnostics.emit(secrets.problems)
+        // book.toml's additional-css and additional-js are published as the pages' files are.
+        if let root = configuration.bookDirectory {
+            let additional = (configuration.additionalStyles + configuration.additionalScripts).map(\.sitePath)
+            context.diagnostics.emit(PublishedSecrets.inAssets(additional, contentDirectory: root).problems)
+        }
         context.diagnostics.emit(
             UnreachableAssets.warnings(
                 tooLong: context.listing.tooLongToList(), tooLongForSite: context.listing.assetsTooLongForSite(),
@@ -118,7 +123,8 @@ extension BuildStep {
             OutputCollisions.find(
                 book: context.content.book, templates: templates, assets: context.listing.assets(),
                 contentDirectory: configuration.contentDirectory,
-                notFoundPage: NotFoundSource.written(context.content, book: configuration.book, templates: templates)))
+                notFoundPage: NotFoundSource.written(context.content, book: configuration.book, templates: templates),
+                additional: configuration.additionalStyles + configuration.additionalScripts))
     }
 
     /// The summary and its pages.

@@ -35,6 +35,8 @@ extension BuildStep {
             },
             book: { (context: inout BuildContext, input: RenderInput) in
                 let rendering = input.rendering
+                // A theme without a place for book.toml's additional files would drop them unsaid.
+                context.diagnostics.emit(rendering.values.additional.unplaced(in: input.templates.page))
                 // mdBook's `404.md`, made like a page (its problems reported as a page's).
                 let notFound = context.content.notFound.map {
                     NotFoundContent.html($0, context: context, rendering: rendering)
@@ -201,6 +203,10 @@ extension BuildStep {
         }
         for asset in templates.assets {
             site.copied[NFC.normalized(asset)] = FileSystem.join(templates.directory, asset)
+        }
+        // book.toml's additional-css and additional-js, at their paths from the book's folder.
+        for file in configuration.additionalStyles + configuration.additionalScripts {
+            site.copied[NFC.normalized(file.sitePath)] = file.source
         }
         if FileSystem.exists(configuration.highlightJS) {
             site.copied[SiteFiles.highlightJS] = configuration.highlightJS

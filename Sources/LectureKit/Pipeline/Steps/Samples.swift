@@ -37,10 +37,11 @@ extension BuildStep {
                     // A fence whose info string verification would refuse (`no-run`, an unknown
                     // attribute) is counted too: its author learns of it only when verifying.
                     let refused = Set(
-                        found.diagnostics.filter { $0.identifier == .sampleAttributes }.compactMap { $0.location?.line }
-                    )
+                        found.diagnostics.filter { $0.identifier == .sampleAttributes && $0.severity == .error }
+                            .compactMap { $0.location?.line })
                     page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count + refused.count
-                    return []
+                    // An unknown word of the info string, said as `lecture check` says it (`unknownAttribute`).
+                    return found.diagnostics.filter { $0.identifier == .sampleAttributes && $0.severity == .warning }
                 }
                 let bookPath = pathInBook(page.source, folder: input.bookDirectory)
                 page.samples = found.samples.map {

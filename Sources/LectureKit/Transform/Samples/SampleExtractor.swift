@@ -212,14 +212,10 @@ enum SampleExtractor {
                         group = name
                     }
                 default:
-                    let intended = EditDistance.nearest(to: key, in: Sample.attributeNames)
                     diagnostics.append(
-                        .error(
-                            .sampleAttributes,
-                            path, block.range.start, "unknown sample attribute '\(word)'",
-                            notes: (intended.map { ["did you mean '\($0)'?"] } ?? []) + [
-                                "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME, expect-error=\"TEXT\", flags=\"FLAGS\", reads=FILE"
-                            ]))
+                        Self.unknownAttribute(
+                            word, key: key, language: info.language, verifies: rules.verify, path: path,
+                            at: block.range.start))
                 }
             }
             if !expectedErrors.isEmpty {
@@ -246,7 +242,10 @@ enum SampleExtractor {
                             notes: [SampleCompilerFlags.allowedNote]))
                 }
             }
-            if diagnostics.count > reportedBefore { badInfoStrings.insert(block.range.start.line) }
+            // A warning (an unknown word in a book that did not ask for verification) leaves the sample.
+            if diagnostics[reportedBefore...].contains(where: { $0.severity == .error }) {
+                badInfoStrings.insert(block.range.start.line)
+            }
             var part = Sample.Part(
                 code: code.code, firstLine: block.range.start.line + 1, column: block.range.start.column,
                 fence: block.range.start,

@@ -1,0 +1,91 @@
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// Every key of `[output.html]` and its tables in mdBook 0.5.4's guide
+/// (`guide/src/format/configuration/renderers.md`, "HTML renderer options"), at a value other
+/// than its default: each is read and done as mdBook does it, accepted because lecture does
+/// that part its own way and the book loses nothing, or warned at its line with what is lost.
+/// None is silently ignored, and none is an "unknown key".
+@Suite struct MdBookHTMLKeysTests {
+    enum Verdict: Equatable {
+        /// Read into the settings and done as mdBook does it (`BookSettingsLoader.fields`).
+        case done
+        /// Accepted without a word: lecture does this part its own way (`MdBookKeys.accepted`).
+        case ownWay
+        /// A warning at the key's line saying what is lost (`MdBookKeys`).
+        case lost
+    }
+
+    /// The guide's keys, each with a value other than its default and lecture's verdict.
+    static let keys: [(key: String, value: String, verdict: Verdict)] = [
+        ("theme", "\"my-theme\"", .lost),
+        ("default-theme", "\"navy\"", .done),
+        // lecture's dark theme is one; the reader's system setting picks it, as mdBook's does.
+        ("preferred-dark-theme", "\"ayu\"", .ownWay),
+        ("smart-punctuation", "false", .done),
+        ("definition-lists", "false", .lost),
+        ("admonitions", "false", .lost),
+        ("mathjax-support", "true", .done),
+        ("additional-css", "[\"custom.css\"]", .done),
+        ("additional-js", "[\"custom.js\"]", .done),
+        ("no-section-label", "true", .done),
+        ("git-repository-url", "\"https://example.org/book\"", .done),
+        // lecture's repository link has an icon of its own, the same for every host.
+        ("git-repository-icon", "\"fas-code-fork\"", .ownWay),
+        ("edit-url-template", "\"https://example.org/edit/{path}\"", .done),
+        ("input-404", "\"not-found.md\"", .done),
+        ("site-url", "\"/book/\"", .done),
+        ("cname", "\"book.example.org\"", .done),
+        ("hash-files", "true", .lost),
+        // lecture's pages list their headings beside the text ("On this page"), not in the sidebar.
+        ("sidebar-header-nav", "false", .ownWay),
+        // lecture serve's live reload has its own endpoint; no page names mdBook's.
+        ("live-reload-endpoint", "\"reload\"", .ownWay),
+        // lecture's theme uses the reader's system fonts: there are none to copy.
+        ("copy-fonts", "false", .ownWay),
+        // lecture always writes print.html (what `lecture pdf` prints); nothing of the book is lost.
+        ("print.enable", "false", .ownWay), ("print.page-break", "false", .ownWay),
+        ("fold.enable", "true", .lost),
+        // Without fold.enable, mdBook's level folds nothing either.
+        ("fold.level", "1", .ownWay),
+        ("playground.editable", "true", .lost),
+        // lecture's code blocks have their own copy button and no playground to run or load.
+        ("playground.copyable", "false", .ownWay), ("playground.copy-js", "false", .ownWay),
+        ("playground.runnable", "false", .ownWay),
+        ("playground.line-numbers", "true", .lost),
+        ("code.hidelines", "{ python = \"~\" }", .done),
+        // lecture's search is its own (every page, whole words and prefixes); its settings are mdBook's engine's.
+        ("search.enable", "false", .ownWay), ("search.limit-results", "10", .ownWay),
+        ("search.teaser-word-count", "10", .ownWay), ("search.use-boolean-and", "false", .ownWay),
+        ("search.boost-title", "3", .ownWay), ("search.boost-hierarchy", "2", .ownWay),
+        ("search.boost-paragraph", "2", .ownWay), ("search.expand", "false", .ownWay),
+        ("search.heading-split-level", "2", .ownWay), ("search.copy-js", "false", .ownWay),
+        ("search.chapter", "{ \"appendix\" = { enable = false } }", .ownWay),
+        ("redirect", "{ \"/old.html\" = \"new.html\" }", .done),
+    ]
+
+    @Test func everyHTMLKeyOfMdBooksGuideIsDoneOrJudged() {
+        for (key, value, verdict) in Self.keys {
+            let (_, diagnostics) = BookSettingsLoader.parse("[output.html]\n\(key) = \(value)\n", path: "book.toml")
+            let dotted = "output.html." + key
+            let headlines = diagnostics.map(\.headline)
+            switch verdict {
+            case .done:
+                #expect(
+                    BookSettingsLoader.fields[dotted] != nil || BookSettingsLoader.members[dotted] != nil, "\(key)")
+                #expect(diagnostics.isEmpty, "\(key): \(headlines)")
+            case .ownWay:
+                #expect(BookSettingsLoader.fields[dotted] == nil, "\(key) is read: it is done, not judged")
+                #expect(diagnostics.isEmpty, "\(key): \(headlines)")
+            case .lost:
+                #expect(diagnostics.count == 1 && diagnostics.first?.location?.line == 2, "\(key): \(headlines)")
+                #expect(
+                    diagnostics.first?.summary == "'\(dotted)' is not supported by lecture and is ignored",
+                    "\(key): \(headlines)")
+                #expect(diagnostics.first?.notes.first?.isEmpty == false, "\(key): what is lost")
+            }
+        }
+    }
+}
