@@ -30,6 +30,8 @@ struct TemplateValues: Hashable, Sendable {
     let partials: Partials
     /// The partials with the words, for the chrome of figures (`FigureHTML`).
     let chrome: Chrome
+    /// The inline chapter tree, rendered once for each root (`navigation(current:root:)`).
+    private let trees = NavigationTrees()
 
     /// The values for `book`; `verifiedSamples` is how many samples this build verified with
     /// `swiftVersion`.
@@ -99,7 +101,7 @@ struct TemplateValues: Hashable, Sendable {
     func navigation(current: String, root: String) -> String {
         scriptsNavigation
             ? Navigation.scriptedTree(current: current, root: root, values: self)
-            : Navigation.tree(book.chapters, current: current, root: root, values: self)
+            : trees.tree(current: current, root: root, values: self)
     }
 
     /// A link to `[output.html] git-repository-url`, or nothing.
