@@ -200,7 +200,11 @@ extension BuildStep {
             site.copied[NFC.normalized(file)] = FileSystem.join(configuration.contentDirectory, file)
         }
         for asset in templates.assets {
-            site.copied[NFC.normalized(asset)] = FileSystem.join(templates.directory, asset)
+            if let bytes = templates.embedded[asset] {
+                site.generated[NFC.normalized(asset)] = bytes
+            } else {
+                site.copied[NFC.normalized(asset)] = FileSystem.join(templates.directory, asset)
+            }
         }
         if FileSystem.exists(configuration.highlightJS) {
             site.copied[SiteFiles.highlightJS] = configuration.highlightJS
