@@ -97,17 +97,23 @@ package enum UTF8Search {
         offset(of: byte, in: bytes) != nil
     }
 
-    /// Whether `pattern`'s bytes occur in `bytes` (`memchr` for its first byte, then `memcmp`);
-    /// an empty pattern always does.
+    /// Whether `pattern`'s bytes occur in `bytes`; an empty pattern always does.
     static func contains(_ pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let needle = pattern.baseAddress, !pattern.isEmpty else { return true }
-        guard let base = bytes.baseAddress else { return false }
-        var start = 0
-        while bytes.count - start >= pattern.count, let found = offset(of: needle[0], in: bytes, from: start) {
-            guard bytes.count - found >= pattern.count else { return false }
-            if memcmp(base + found, needle, pattern.count) == 0 { return true }
+        pattern.isEmpty || offset(of: pattern, in: bytes) != nil
+    }
+
+    /// The offset of the first occurrence of `pattern`'s bytes in `bytes` at or after `offset`
+    /// (`memchr` for its first byte, then `memcmp`); `nil` for an empty pattern.
+    package static func offset(
+        of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from offset: Int = 0
+    ) -> Int? {
+        guard let needle = pattern.baseAddress, !pattern.isEmpty, let base = bytes.baseAddress else { return nil }
+        var start = offset
+        while bytes.count - start >= pattern.count, let found = self.offset(of: needle[0], in: bytes, from: start) {
+            guard bytes.count - found >= pattern.count else { return nil }
+            if memcmp(base + found, needle, pattern.count) == 0 { return found }
             start = found + 1
         }
-        return false
+        return nil
     }
 }

@@ -22,18 +22,37 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: theme) == [(folder as NSString).lastPathComponent])
     }
 
-    /// Only the layouts and the assets are written into the cache (7 files where all 67 were): the
+    /// Only the layouts are written into the cache (2 files where all 67 were, then 7): the
     /// partials and the interface words are read from memory, and a build from the folder gets
-    /// the built-in ones.
-    @Test func onlyTheLayoutsAndAssetsAreWritten() throws {
+    /// the built-in ones; the assets go into the site from memory.
+    @Test func onlyTheLayoutsAreWritten() throws {
         let cache = try TestSupport.temporaryDirectory()
         let folder = try DefaultTheme.directory(cacheDirectory: cache)
+        #expect(folder == DefaultTheme.folder(cacheDirectory: cache))
         let written = Set(FileSystem.files(under: folder))
-        #expect(written.contains("page.html") && written.contains("404.html") && written.contains("assets/style.css"))
-        #expect(!written.contains { $0.hasPrefix("partials/") || $0.hasPrefix("words/") }, "\(written.sorted())")
-        #expect(written.count == DefaultThemeFiles.files.filter { DefaultTheme.isWritten($0.path) }.count)
+        #expect(written == ["page.html", "404.html"], "\(written.sorted())")
         let templates = try Templates.load(directory: folder)
         #expect(templates.partials == Partials.builtIn)
         #expect(!Partials.builtIn.templates.isEmpty)
+        #expect(templates.assets.isEmpty && templates.embedded.isEmpty)
+    }
+
+    /// A build with the built-in theme writes its assets into the site from memory: the site
+    /// holds each asset of `site-templates/` byte for byte, and the cache none of them.
+    @Test func theAssetsGoFromMemoryIntoTheSite() throws {
+        let root = try TestSupport.makeTree(["src/SUMMARY.md": "# T\n\n- [A](a.md)\n", "src/a.md": "# A\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = try TestSupport.temporaryDirectory()
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(["build", root, "--cache-dir", cache], console: recorder.console)
+        #expect(status == 0, "\(recorder.lines)")
+        let embedded = DefaultThemeFiles.files.filter { $0.path.hasPrefix("assets/") }
+        #expect(!embedded.isEmpty && embedded.count == DefaultTheme.assets.count)
+        for file in embedded {
+            #expect(
+                try FileSystem.read(FileSystem.join(root + "/book", file.path))
+                    == [UInt8](Data(base64Encoded: file.base64) ?? Data()), "\(file.path)")
+        }
+        #expect(!FileSystem.files(under: cache).contains { $0.contains("/assets/") })
     }
 }

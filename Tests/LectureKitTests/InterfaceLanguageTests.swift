@@ -165,6 +165,10 @@ import Testing
         let theme = try DefaultTheme.directory(cacheDirectory: TestSupport.cacheDirectory)
         let templates = root + "/theme"
         try FileManager.default.copyItem(atPath: theme, toPath: templates)
+        // The folder in the cache holds the layouts; the assets come from memory.
+        for (path, bytes) in DefaultTheme.assets {
+            try FileSystem.writeAtomically(bytes, to: FileSystem.join(templates, path))
+        }
         try FileSystem.writeAtomically(
             "skip-to-content = \"Jump\"\n\nsearch-lable = \"y\"\n", to: templates + "/words/ko.toml")
         let (status, lines) = run([

@@ -5,12 +5,13 @@ import LectureSupport
 /// build time by the `EmbedTheme` plugin (`DefaultThemeFiles`), so `lecture` needs no templates
 /// folder beside it. `--templates` or `[preprocessor.lecture] templates` in book.toml replace it.
 enum DefaultTheme {
-    /// The embedded theme written out as a templates folder under `cacheDirectory`
+    /// The embedded theme's layouts written out as a templates folder under `cacheDirectory`
     /// (`theme/<SHA-256 of its files>`), once per version of the theme; later calls find it there.
-    /// Only the files a build reads from the folder are written (`isWritten`): the layouts and the
-    /// assets; the partials and the interface words are read from memory (`Partials`,
-    /// `InterfaceWords` take the built-in one of each that a theme folder lacks), so a first build
-    /// creates 7 files in the cache where it created 67.
+    /// Only the files a build reads from the folder are written (`isWritten`): the layouts,
+    /// `page.html` and `404.html`. The partials and the interface words are read from memory
+    /// (`Partials`, `InterfaceWords` take the built-in one of each that a theme folder lacks), and
+    /// the assets are written into the site from memory (`assets`, `Templates.embed`): a first
+    /// build creates 2 files in the cache where it created 67, then 7.
     ///
     /// The folder is written beside and renamed into place, so a reader never sees half a theme;
     /// its files are written without an `fsync` each (67 of them made a first build wait 0.6 s
@@ -18,16 +19,8 @@ enum DefaultTheme {
     /// short by a crash is found by its sizes and written again.
     /// - Throws: `LectureError` when the folder cannot be written.
     static func directory(cacheDirectory: String) throws -> String {
-        let written = DefaultThemeFiles.files.filter { isWritten($0.path) }
-        var hash = SHA256()
-        for file in written {
-            hash.update(file.path)
-            hash.update(file.base64)
-        }
-        let folder = FileSystem.join(FileSystem.join(cacheDirectory, "theme"), hash.hexDigest())
-        let files = written.compactMap { file in
-            Data(base64Encoded: file.base64).map { (path: file.path, bytes: [UInt8]($0)) }
-        }
+        let folder = Self.folder(cacheDirectory: cacheDirectory)
+        let files = layouts
         if isWhole(folder, files) { return folder }
         let staging = folder + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
@@ -61,12 +54,39 @@ enum DefaultTheme {
         return folder
     }
 
-    /// Whether the theme's file at `path` is written into the folder: not a partial
-    /// (`partials/*.html`) nor a table of interface words (`words/*.toml`), which are read from memory.
-    static func isWritten(_ path: String) -> Bool {
-        !(path.hasPrefix("partials/") && path.hasSuffix(".html"))
-            && !(path.hasPrefix("words/") && path.hasSuffix(".toml"))
+    /// Where `directory(cacheDirectory:)` writes the layouts: a build whose templates folder is
+    /// this one has the built-in theme, and its assets from memory.
+    static func folder(cacheDirectory: String) -> String {
+        FileSystem.join(FileSystem.join(cacheDirectory, "theme"), digest)
     }
+
+    /// Whether the theme's file at `path` is written into the folder: a layout (a file at the
+    /// top), not an asset (`assets`), a partial (`partials/*.html`) nor a table of interface words
+    /// (`words/*.toml`), which are read from memory.
+    static func isWritten(_ path: String) -> Bool {
+        !path.contains("/")
+    }
+
+    /// The layouts written into the folder, decoded once.
+    static let layouts: [(path: String, bytes: [UInt8])] = DefaultThemeFiles.files.filter { isWritten($0.path) }
+        .compactMap { file in Data(base64Encoded: file.base64).map { (path: file.path, bytes: [UInt8]($0)) } }
+
+    /// The SHA-256 of the layouts' paths and contents, the folder's name.
+    private static let digest: String = {
+        var hash = SHA256()
+        for file in DefaultThemeFiles.files where isWritten(file.path) {
+            hash.update(file.path)
+            hash.update(file.base64)
+        }
+        return hash.hexDigest()
+    }()
+
+    /// The theme's assets (`Templates.isAsset`: every file that is not a layout, a partial nor
+    /// a table of words), by path, decoded once: copied into every site, from memory.
+    static let assets: [String: [UInt8]] = Dictionary(
+        DefaultThemeFiles.files.filter { !isWritten($0.path) && Templates.isAsset($0.path) }.compactMap { file in
+            Data(base64Encoded: file.base64).map { (file.path, [UInt8]($0)) }
+        }, uniquingKeysWith: { first, _ in first })
 
     /// Whether `folder` holds each of `files` at its full size.
     static func isWhole(_ folder: String, _ files: [(path: String, bytes: [UInt8])]) -> Bool {

@@ -9,6 +9,16 @@ enum Navigation {
     /// entry is a partial (`chapter`, `chapter-current`, `chapter-draft`, `part-title`,
     /// `separator`, `section-number`, in `chapters`).
     static func tree(_ chapters: [Chapter], current: String?, root: String, values: TemplateValues) -> String {
+        var entries: [String: NavigationTrees.Entry]? = nil
+        return tree(chapters, current: current, root: root, values: values, entries: &entries)
+    }
+
+    /// The same, also keeping in `entries` (when not `nil`) each page's entry as rendered, plain
+    /// and marked current, by output path (`NavigationTrees`); `repeated` for a path listed twice.
+    static func tree(
+        _ chapters: [Chapter], current: String?, root: String, values: TemplateValues,
+        entries: inout [String: NavigationTrees.Entry]?
+    ) -> String {
         var items = ""
         for chapter in chapters {
             let number =
@@ -16,15 +26,21 @@ enum Navigation {
                     values.partial(.sectionNumber, ["number": .text($0.map(String.init).joined(separator: "."))])
                 } ?? ""
             let children =
-                chapter.children.isEmpty ? "" : tree(chapter.children, current: current, root: root, values: values)
+                chapter.children.isEmpty
+                ? "" : tree(chapter.children, current: current, root: root, values: values, entries: &entries)
             switch chapter.kind {
             case .page:
-                items += values.partial(
-                    chapter.outputPath == current ? .chapterCurrent : .chapter,
-                    [
-                        "href": .html(HTML.escapeHref(root + chapter.outputHref)),
-                        "number": .html(number), "title": .text(chapter.title), "children": .html(children),
-                    ])
+                let entry: [String: Template.Value] = [
+                    "href": .html(HTML.escapeHref(root + chapter.outputHref)),
+                    "number": .html(number), "title": .text(chapter.title), "children": .html(children),
+                ]
+                let html = values.partial(chapter.outputPath == current ? .chapterCurrent : .chapter, entry)
+                items += html
+                if let seen = entries.map({ $0[chapter.outputPath] != nil }) {
+                    let kept: NavigationTrees.Entry =
+                        seen ? .repeated : .init(plain: html, current: values.partial(.chapterCurrent, entry))
+                    entries?[chapter.outputPath] = kept
+                }
             case .draft:
                 items += values.partial(
                     .chapterDraft,

@@ -32,6 +32,8 @@ struct TemplateValues: Hashable, Sendable {
     let chrome: Chrome
     /// book.toml's additional style sheets and scripts, and MathJax.
     let additional: AdditionalHead
+    /// The inline chapter tree, rendered once for each root (`navigation(current:root:)`).
+    private let trees = NavigationTrees()
 
     /// The values for `book`; `verifiedSamples` is how many samples this build verified with
     /// `swiftVersion`.
@@ -104,7 +106,7 @@ struct TemplateValues: Hashable, Sendable {
     func navigation(current: String, root: String) -> String {
         scriptsNavigation
             ? Navigation.scriptedTree(current: current, root: root, values: self)
-            : Navigation.tree(book.chapters, current: current, root: root, values: self)
+            : trees.tree(current: current, root: root, values: self)
     }
 
     /// A link to `[output.html] git-repository-url`, or nothing.

@@ -20,6 +20,9 @@ struct Templates: Hashable, Sendable {
     var words = InterfaceWords(table: [:])
     /// The page chrome (`partials/*.html`), the theme's or the built-in theme's, file by file.
     var partials = Partials.builtIn
+    /// The assets written into the site from memory, by path (the built-in theme's, `embed`);
+    /// the others are copied from `directory`.
+    var embedded: [String: [UInt8]] = [:]
 
     /// Placeholders `page.html` may use.
     static let pagePlaceholders: Set<String> = [
@@ -84,11 +87,23 @@ struct Templates: Hashable, Sendable {
         }
         guard let page, let partials, diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
         // The interface words (`words/*.toml`) and the partials (`partials/*.html`) are read, not copied.
-        let assets = FileSystem.files(under: directory).filter {
-            !($0.hasSuffix(".html") && !$0.contains("/")) && !($0.hasPrefix("words/") && $0.hasSuffix(".toml"))
-                && !($0.hasPrefix("partials/") && $0.hasSuffix(".html"))
-        }
+        let assets = FileSystem.files(under: directory).filter(isAsset)
         return Templates(page: page, notFound: notFound, assets: assets, directory: directory, partials: partials)
+    }
+
+    /// Whether the theme's file at `path` (relative to its folder) is an asset: not a layout
+    /// (an `.html` file at the top), a table of interface words (`words/*.toml`) nor a partial
+    /// (`partials/*.html`).
+    static func isAsset(_ path: String) -> Bool {
+        !(path.hasSuffix(".html") && !path.contains("/")) && !(path.hasPrefix("words/") && path.hasSuffix(".toml"))
+            && !(path.hasPrefix("partials/") && path.hasSuffix(".html"))
+    }
+
+    /// The templates with `assets` (path → bytes) besides the folder's, written into the site
+    /// from memory (the built-in theme's, whose folder in the cache holds only its layouts).
+    mutating func embed(_ assets: [String: [UInt8]]) {
+        embedded.merge(assets) { _, new in new }
+        self.assets = Array(Set(self.assets).union(assets.keys)).sorted()
     }
 
     /// An error when `404.html` is a whole document (`<!DOCTYPE`, `<html`, as it was before

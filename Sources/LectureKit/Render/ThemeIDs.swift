@@ -22,7 +22,7 @@ package enum ThemeIDs {
     static func of(_ templates: Templates) -> Set<String> {
         var ids = preview
         func read(_ name: String) -> String? {
-            (try? FileSystem.read(FileSystem.join(templates.directory, name))).map {
+            (templates.embedded[name] ?? (try? FileSystem.read(FileSystem.join(templates.directory, name)))).map {
                 String(decoding: $0, as: UTF8.self)
             }
         }

@@ -78,6 +78,9 @@ extension BuildStep {
         }
         do throws(DiagnosticsError) {
             var templates = try Templates.load(directory: configuration.templatesDirectory)
+            if configuration.templatesDirectory == DefaultTheme.folder(cacheDirectory: configuration.cacheDirectory) {
+                templates.embed(DefaultTheme.assets)
+            }
             let words = InterfaceWords.load(
                 language: configuration.book.language, themeDirectory: configuration.templatesDirectory,
                 overrides: configuration.book.words)

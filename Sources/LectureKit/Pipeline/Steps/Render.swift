@@ -202,7 +202,11 @@ extension BuildStep {
             site.copied[NFC.normalized(file)] = FileSystem.join(configuration.contentDirectory, file)
         }
         for asset in templates.assets {
-            site.copied[NFC.normalized(asset)] = FileSystem.join(templates.directory, asset)
+            if let bytes = templates.embedded[asset] {
+                site.generated[NFC.normalized(asset)] = bytes
+            } else {
+                site.copied[NFC.normalized(asset)] = FileSystem.join(templates.directory, asset)
+            }
         }
         // book.toml's additional-css and additional-js, at their paths from the book's folder.
         for file in configuration.additionalStyles + configuration.additionalScripts {
