@@ -302,6 +302,8 @@ extension BookSettingsLoader {
             if let problem = library(entry, bookTOML: place.file) {
                 return [.error(.bookTOMLValue, place.file, place.location, problem.summary, notes: problem.notes)]
             }
+            let problems = SampleLibraryRules.problems(entry.value, earlier: settings.sampleLibraries, place: place)
+            if !problems.isEmpty { return problems }
             settings.locations["lecture.samples.libraries.\(settings.sampleLibraries.count)"] = place.location
             settings.sampleLibraries.append(entry.value)
             return []
