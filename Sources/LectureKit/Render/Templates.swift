@@ -26,6 +26,7 @@ struct Templates: Hashable, Sendable {
         "title", "page_title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version",
         "build_date",
         "verified", "language", "text_direction", "default_theme", "repository_link", "edit_link", "head",
+        "search", "print_link",
     ]
     /// Placeholders `404.html` may use.
     static let notFoundPlaceholders: Set<String> = [
