@@ -7,6 +7,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
+#include <sys/xattr.h>
 #include <linux/magic.h>
 #include <sys/sysmacros.h>
 #include <sys/syscall.h>
@@ -85,4 +86,8 @@ int lecture_pidfd_open(pid_t pid) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int lecture_has_access_acl(int fd) {
+    return fgetxattr(fd, "system.posix_acl_access", NULL, 0) > 0 ? 1 : 0;
 }

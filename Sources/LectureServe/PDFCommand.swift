@@ -163,7 +163,9 @@ package struct PDFCommand: Subcommand {
         let staging = try FileSystem.makeTemporaryDirectory(prefix: "lecture-pdf")
         defer { FileSystem.removeTemporaryDirectory(staging) }
         let printedFile = FileSystem.join(staging, "print.pdf")
-        var printed = try Self.print(page, to: printedFile, shownAs: path.resolved, chromium: browser, profile: profile)
+        var printed = try Self.print(
+            page, to: printedFile, shownAs: path.resolved, chromium: browser, profile: profile,
+            siteURL: setup?.configuration.siteURL ?? "/")
         try path.write(try FileSystem.read(printedFile))
         if build != nil, let html = try? FileSystem.read(page) {
             // A URL the pages' text holds was warned at its line by the build.
@@ -292,15 +294,16 @@ package struct PDFCommand: Subcommand {
     ///   that never ends, which keeps Chromium from printing at all) and names the site's pages
     ///   whose content holds a `<script>` of its own (`pagesWithScripts`).
     /// - Parameter shown: the path messages name (the PDF's place, when `pdf` is a staging file).
+    /// - Parameter siteURL: where the site is served (`PrintServer`), so its absolute URLs print.
     static func print(
         _ page: String, to pdf: String, shownAs shown: String? = nil, chromium: String, profile: String,
-        extra: [String] = [], timeLimit: Double = 180
+        extra: [String] = [], timeLimit: Double = 180, siteURL: String = "/"
     ) throws -> Printed {
         // Only a file: `PDFPath` let no folder be named, and a folder put there since stays.
         unlink(pdf)
         let site =
             (page as NSString).deletingLastPathComponent.isEmpty ? "." : (page as NSString).deletingLastPathComponent
-        let server = try PrintServer(root: site)
+        let server = try PrintServer(root: site, siteURL: siteURL)
         defer { server.stop() }
         let name = String(page.split(separator: "/").last ?? "")
         // Chromium's temporary folders (`org.chromium.Chromium.*`, left behind when it is killed

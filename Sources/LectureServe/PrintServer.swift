@@ -36,9 +36,17 @@ final class PrintServer: Sendable {
     /// The server's origin, `http://127.0.0.1:PORT`.
     var origin: String { "http://127.0.0.1:\(port)" }
 
+    /// The path the site is served under (book.toml's `[output.html] site-url`, `/` by default).
+    let siteURL: String
+
     /// Binds `127.0.0.1` on a port the kernel chooses and starts answering with the files of
-    /// `folder`. - Throws: `LectureError` when the socket cannot be had or the server not started.
-    init(root folder: String) throws {
+    /// `folder`, under `siteURL` as the deployed site is (attack 11, kind 66: with `site-url =
+    /// "/docs/"` an image named `/docs/p.png`, which the build accepts, printed as a broken
+    /// image when the site was served at `/`); a request outside it answers 404, as there.
+    /// - Throws: `LectureError` when the socket cannot be had or the server not started.
+    init(root folder: String, siteURL: String = "/") throws {
+        let siteURL = siteURL.hasPrefix("/") && siteURL.hasSuffix("/") ? siteURL : "/"
+        self.siteURL = siteURL
         let socket = try ListeningSocket.bind(host: "127.0.0.1", port: 0)
         let port = socket.port
         self.port = port
@@ -54,6 +62,18 @@ final class PrintServer: Sendable {
                     status: 403, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
                     body: .bytes(Array("403 Forbidden\n".utf8)))
             }
+            guard siteURL != "/" else { return site.respond(to: request) }
+            // Origin form (`/docs/x`), or absolute form of this origin (`http://127.0.0.1:P/docs/x`).
+            let path =
+                request.path.lowercased().hasPrefix(origin + "/")
+                ? String(request.path.dropFirst(origin.count)) : request.path
+            guard path.hasPrefix(siteURL) else {
+                return HTTPResponse(
+                    status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")],
+                    body: .bytes(Array("404 Not Found\n".utf8)))
+            }
+            var request = request
+            request.path = "/" + path.dropFirst(siteURL.count)
             return site.respond(to: request)
         }
         try http.start(on: socket)
@@ -75,7 +95,8 @@ final class PrintServer: Sendable {
 
     /// The URL of `file` (relative to the site, `print.html`).
     func url(of file: String) -> String {
-        origin + "/" + file.split(separator: "/").map { RequestPath.percentEncoded(String($0)) }.joined(separator: "/")
+        origin + siteURL
+            + file.split(separator: "/").map { RequestPath.percentEncoded(String($0)) }.joined(separator: "/")
     }
 
     /// Stops answering (closes every connection).

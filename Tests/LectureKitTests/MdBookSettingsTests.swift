@@ -71,9 +71,9 @@ import Testing
 
             [output.html.search]
             enable = true
-            limit-results = 20
+            limit-results = 30
             teaser-word-count = 30
-            use-boolean-and = true
+            use-boolean-and = false
             boost-title = 2
             boost-hierarchy = 1
             boost-paragraph = 1
@@ -100,6 +100,60 @@ import Testing
         for root in [both.mdBook.root, both.lecture.root] {
             let page = String(decoding: try FileSystem.read(root + "/book/a.html"), as: UTF8.self)
             #expect(page.contains("<code class=\"language-rust edition2021\">"), "\(root)")
+        }
+    }
+
+    /// `enable = false` in `[output.html.search]` and `[output.html.print]` (attack 11, kind 13):
+    /// mdBook 0.5.4 writes neither the search index nor print.html, and no page offers a search
+    /// box or a print link (run); lecture did all four, every page's text in the index, unsaid.
+    @Test(arguments: [(false, false), (false, true), (true, false)])
+    func searchAndPrintTurnedOffAreLeftOutAsMdBookLeavesThem(_ search: Bool, _ print: Bool) throws {
+        let both = try MdBookOracle.build([
+            "book.toml":
+                "[book]\ntitle = \"T\"\n[output.html.search]\nenable = \(search)\n[output.html.print]\nenable = \(print)\n",
+            "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
+            "src/a.md": "# A\n\nSECRETWORD\n",
+        ])
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
+        #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
+        let mdBookHasPrint = FileSystem.exists(both.mdBook.root + "/book/print.html")
+        let mdBookHasIndex =
+            (try? FileManager.default.contentsOfDirectory(atPath: both.mdBook.root + "/book"))?
+            .contains { $0.hasPrefix("searchindex") } == true
+        #expect(mdBookHasPrint == print && mdBookHasIndex == search, "mdBook 0.5.4 as described")
+        let site = both.lecture.root + "/book"
+        #expect(FileSystem.exists(site + "/print.html") == print)
+        #expect(FileSystem.exists(site + "/search") == search)
+        let page = String(decoding: try FileSystem.read(site + "/a.html"), as: UTF8.self)
+        #expect(page.contains("print.html") == print, "the print link")
+        #expect(page.contains("id=\"lecture-search\"") == search, "the search box")
+        let published = (FileManager.default.subpaths(atPath: site) ?? []).filter {
+            $0 != "a.html" && $0 != "index.html"
+        }
+        for file in published where !search && !print {
+            let text = String(decoding: (try? FileSystem.read(site + "/" + file)) ?? [], as: UTF8.self)
+            #expect(!text.contains("SECRETWORD"), "\(file) holds the page's text")
+        }
+    }
+
+    /// The other keys of those tables at a value other than mdBook's default: lecture's search
+    /// and print page do not honour them, and a warning at each line says so (they were accepted
+    /// unsaid, attack 11 kind 74); mdBook's defaults are accepted without a word (above).
+    @Test func searchAndPrintKeysLectureDoesNotHonourAreWarnedAtTheirLines() throws {
+        let both = try MdBookOracle.build([
+            "book.toml":
+                "[book]\ntitle = \"T\"\n[output.html.search]\nlimit-results = 3\nuse-boolean-and = true\n[output.html.print]\npage-break = false\n",
+            "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
+            "src/a.md": "# A\n",
+        ])
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
+        for (line, key) in [
+            (4, "output.html.search.limit-results"), (5, "output.html.search.use-boolean-and"),
+            (7, "output.html.print.page-break"),
+        ] {
+            #expect(
+                both.lecture.output.contains("book.toml:\(line):1: warning: '\(key)' is not supported by lecture"),
+                "\(both.lecture.output)")
         }
     }
 

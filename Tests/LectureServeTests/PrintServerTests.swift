@@ -113,3 +113,26 @@ import Testing
         }
     }
 }
+
+/// With book.toml's `site-url = "/docs/"` the print server serves the site under `/docs/`, as it
+/// is deployed (attack 11, kind 66): an image the page names `/docs/deep/p.png`, which the
+/// build's URL check accepts, printed as a broken image when the site was served at `/`.
+@Suite struct PrintServerSiteURLTests {
+    @Test func theSiteIsServedUnderItsSiteURL() throws {
+        let root = try PrintServerTests.site()
+        try FileSystem.writeAtomically("png\n", to: root + "/site/deep/p.png")
+        let server = try PrintServer(root: root + "/site", siteURL: "/docs/")
+        defer { server.stop() }
+        #expect(server.url(of: "print.html") == server.origin + "/docs/print.html")
+        let host = ["Host": "127.0.0.1:\(server.port)"]
+        for (target, status) in [
+            ("/docs/print.html", 200), ("/docs/deep/p.png", 200), (server.origin + "/docs/deep/p.png", 200),
+            ("/deep/p.png", 404), ("/print.html", 404), ("/docs/../secret.txt", 0),
+        ] {
+            let answer = try HTTPTestClient.request("GET", target, port: server.port, headers: host)
+            // 0: refused, whatever the status (a climb out of the site).
+            #expect(status == 0 ? answer.status != 200 : answer.status == status, "\(target)")
+            #expect(!answer.text.contains("outside"), "\(target)")
+        }
+    }
+}

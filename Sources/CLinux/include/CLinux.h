@@ -45,6 +45,10 @@ int lecture_is_mount_root(int directory, const char *name);
 /// files look regular but hold the machine's state: 1 yes, 0 no, -1 with `errno` set.
 int lecture_is_kernel_file(const char *path);
 
+/// Whether the open file `fd` has an access control list (the `system.posix_acl_access`
+/// attribute): 1 yes, 0 no or unknown.
+int lecture_has_access_acl(int fd);
+
 /// pipe2(2) with `O_CLOEXEC` (Linux 2.6.27+): a pipe whose two ends a child does not inherit.
 int lecture_pipe2_cloexec(int fds[2]);
 

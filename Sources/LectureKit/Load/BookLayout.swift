@@ -162,6 +162,19 @@ package enum BookLayout {
         if needsTemplates && options.templates == nil && settings.templates == nil {
             configuration.templatesDirectory = try DefaultTheme.directory(cacheDirectory: configuration.cacheDirectory)
         }
+        // Known once the output and cache folders are: nothing is read from either (the output
+        // folder holding the pages or the templates is refused as such, `protectedFolders`).
+        for (folder, key, location) in readable {
+            let resolved = CanonicalPath.of(FileSystem.resolve(folder, against: root))
+            guard let replaced = configuration.replacedFolders.holding(resolved),
+                !replaced.isOutput || ["lecture.samples.libraries", "lecture.include-from"].contains(key)
+            else { continue }
+            diagnostics.append(
+                .error(
+                    .bookTOMLValue, tomlPath, settings.locations[location],
+                    "'\(key)' folder '\(folder)' lies in \(replaced.role) ('\(replaced.path)'), which a book may not read",
+                    notes: [replaced.why]))
+        }
         // Known once the output and cache folders are: neither may be watched.
         let watched = WatchedFolders.check(settings, root: root, bookTOML: tomlPath, configuration: configuration)
         configuration.extraWatchDirectories = watched.kept

@@ -87,6 +87,11 @@ package struct BookSettings: Sendable, Hashable {
     /// `[preprocessor.lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly
     /// quotes, dashes and ellipses in prose.
     package var smartPunctuation: Bool?
+    /// `[output.html.search] enable` and `[output.html.print] enable` (mdBook's, both on by
+    /// default): `false` writes no search index (nor the search box) and no `print.html` (nor
+    /// the print link), as mdBook 0.5.4 writes neither; `lecture pdf` still prints a print page.
+    package var searchEnabled: Bool?
+    package var printEnabled: Bool?
     /// `[preprocessor.lecture.samples] libraries`: folders of Swift sources, each a module samples may import
     /// (named after its folder), in build order, relative to the folder holding `book.toml`.
     package var sampleLibraries: [String] = []

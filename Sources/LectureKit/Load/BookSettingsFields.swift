@@ -207,6 +207,8 @@ extension BookSettingsLoader {
         "output.html.no-section-label": boolean(\.noSectionLabel),
         "output.html.curly-quotes": boolean(\.smartPunctuation),
         "output.html.smart-punctuation": boolean(\.smartPunctuation),
+        "output.html.search.enable": boolean(\.searchEnabled),
+        "output.html.print.enable": boolean(\.printEnabled),
         "lecture.templates": path(\.templates),
         "lecture.samples.libraries": Field(.container) { entry, _ in
             entry.kind == .array ? nil : "needs a list of folders of Swift sources, such as [\"Sources/Library\"]"
@@ -289,7 +291,7 @@ extension BookSettingsLoader {
             settings.sampleProcessLimit = count
             return nil
         },
-    ]
+    ].merging(SearchPrintKeys.fields) { own, _ in own }
 
     /// The elements of arrays and the entries of tables lecture reads, by the dotted path of the
     /// array or table (`book.authors`: its elements, `book.authors.0`, `book.authors.1`…).
@@ -309,6 +311,8 @@ extension BookSettingsLoader {
             if let problem = library(entry, bookTOML: place.file) {
                 return [.error(.bookTOMLValue, place.file, place.location, problem.summary, notes: problem.notes)]
             }
+            let problems = SampleLibraryRules.problems(entry.value, earlier: settings.sampleLibraries, place: place)
+            if !problems.isEmpty { return problems }
             settings.locations["lecture.samples.libraries.\(settings.sampleLibraries.count)"] = place.location
             settings.sampleLibraries.append(entry.value)
             return []

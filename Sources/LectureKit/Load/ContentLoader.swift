@@ -170,6 +170,16 @@ package enum ContentLoader {
                     chapter.children = check(chapter.children)
                     return nil
                 }
+                // A page read from the site or the cache (`gen.md -> ../book/print.html`).
+                if !missing, let folder = includes.replaced.holding(real) {
+                    diagnostics.append(
+                        .error(
+                            .pageOutsideBook, summaryPath, chapter.location,
+                            "summary links to '\(chapter.path)', which is '\(real)', in \(folder.role)",
+                            notes: [folder.why]))
+                    chapter.children = check(chapter.children)
+                    return nil
+                }
                 let signature = FileSignature(path: path)
                 // A page with includes is read again: its included files may have changed.
                 if let signature, let file = reuse(chapter.path, signature), file.lineOrigins == nil {

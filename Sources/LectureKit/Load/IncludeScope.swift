@@ -13,6 +13,8 @@ import LectureSupport
 struct IncludeScope: Sendable {
     /// The folders files may be read from, canonical.
     let roots: [String]
+    /// The folders inside them no file may be read from: the output folder and the cache.
+    var replaced = ReplacedFolders.none
 
     /// - Parameters:
     ///   - bookDirectory: the folder of `book.toml` (nil: none was found).
@@ -20,13 +22,18 @@ struct IncludeScope: Sendable {
     ///     as mdBook's book root holds `src/`.
     ///   - includeFrom: `[preprocessor.lecture] include-from`, relative to the book's folder.
     ///   - files: pages named on the command line (`lecture check FILE`), whose folders count too.
-    init(bookDirectory: String?, contentDirectory: String, includeFrom: [String] = [], files: [String] = []) {
+    ///   - replaced: the output folder and the cache, which nothing is read from.
+    init(
+        bookDirectory: String?, contentDirectory: String, includeFrom: [String] = [], files: [String] = [],
+        replaced: ReplacedFolders = .none
+    ) {
         let book = bookDirectory ?? FileSystem.join(contentDirectory, "..")
         let folders =
             [book, contentDirectory, FileSystem.join(contentDirectory, "..")]
             + includeFrom.map { FileSystem.resolve($0, against: book) }
             + files.map { FileSystem.join(IncludeExpander.folder(of: $0), ".") }
         roots = folders.map { CanonicalPath.of($0) }
+        self.replaced = replaced
     }
 
     /// The bytes of the file at `path` (as the directive spelled it, relative to the working
@@ -48,6 +55,11 @@ struct IncludeScope: Sendable {
                 notes: [
                     "includes read files inside the book only: move the file into the book, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml"
                 ])
+        }
+        if let folder = replaced.holding(real) {
+            throw IncludeExpander.Problem(
+                summary: "{{#\(directive)}} names '\(relative)', which lies in \(folder.role) ('\(folder.path)')",
+                notes: [folder.why])
         }
         switch kind {
         case .directory:

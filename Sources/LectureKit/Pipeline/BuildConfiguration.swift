@@ -59,8 +59,12 @@ package struct BuildConfiguration: Sendable, Hashable {
     }
     /// Where `{{#include}}` may read: the book's folder, the pages' and `[preprocessor.lecture] include-from`.
     var includeScope: IncludeScope {
-        IncludeScope(bookDirectory: bookDirectory, contentDirectory: contentDirectory, includeFrom: book.includeFrom)
+        IncludeScope(
+            bookDirectory: bookDirectory, contentDirectory: contentDirectory, includeFrom: book.includeFrom,
+            replaced: replacedFolders)
     }
+    /// The folders the tool writes, which nothing is read from: the output folder and the cache.
+    var replacedFolders: ReplacedFolders { ReplacedFolders(output: outputDirectory, cache: cacheDirectory) }
     /// The output folder, resolved from `outputDirectory` (`OutputFolder`).
     package var outputFolder: OutputFolder { OutputFolder(outputDirectory, setting: outputSetting) }
     /// The folders the output may not replace, nor any folder holding them: the book's folder,

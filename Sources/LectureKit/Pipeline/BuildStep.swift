@@ -125,7 +125,7 @@ struct BuildStep: Sendable {
     static func site(keepingPages: Bool, forPrinting: Bool = false) -> [BuildStep] {
         [
             .load, .parse(verifyingSamplesAlways: false, warningNetworkLoads: forPrinting), .samples, .figures,
-            .anchors, .links, .render(keepingPages: keepingPages), .write,
+            .anchors, .links, .render(keepingPages: keepingPages, printingAlways: forPrinting), .write,
         ]
     }
 

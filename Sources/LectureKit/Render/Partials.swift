@@ -29,6 +29,9 @@ struct Partials: Hashable, Sendable {
         case pageTOCSubitem = "page-toc-subitem"
         case repositoryLink = "repository-link"
         case editLink = "edit-link"
+        // The header's search box and print link, left out when book.toml turns them off.
+        case search
+        case printLink = "print-link"
         case printFront = "print-front"
         case printBookTitle = "print-book-title"
         case printNote = "print-note"
@@ -93,6 +96,7 @@ struct Partials: Hashable, Sendable {
             case .pagerLink: ["rel", "href", "label", "title"]
             case .pageTOCItem, .pageTOCSubitem, .printSection: ["id", "text"]
             case .repositoryLink, .editLink: ["url"]
+            case .search, .printLink: ["root"]
             case .printFront: ["cover", "build_date", "contents"]
             case .printBookTitle: ["title"]
             case .printNote: ["text"]

@@ -88,6 +88,9 @@ struct TemplateValues: Hashable, Sendable {
             "text_direction": .text(settings.textDirectionOrDefault),
             "default_theme": .text(settings.defaultTheme ?? ""),
             "repository_link": .html(repositoryLink),
+            // mdBook 0.5.4 writes neither the search box nor the print link when they are off.
+            "search": .html(settings.searchEnabled == false ? "" : partial(.search, ["root": .text(root)])),
+            "print_link": .html(settings.printEnabled == false ? "" : partial(.printLink, ["root": .text(root)])),
             "edit_link": .html(editLink),
             "head": .html(head),
             "additional_css": .html(additional.styles(root: root)),

@@ -30,6 +30,7 @@ struct Templates: Hashable, Sendable {
         "build_date",
         "verified", "language", "text_direction", "default_theme", "repository_link", "edit_link", "head",
         "additional_css", "additional_js",
+        "search", "print_link",
     ]
     /// Placeholders `404.html` may use.
     static let notFoundPlaceholders: Set<String> = [

@@ -146,8 +146,11 @@ package enum SiteWriter {
             let liveMarked = live?.entry(marker)?.kind == .regularFile
             /// Links the live site's `path` into the staging folder when it is known unchanged or
             /// holds `bytes`; `false` when it is to be written.
+            /// Only a file as this build would write it is linked (`isReusable`): a mode, owner or
+            /// second name given to it since is never carried into the new site.
+            let mode = FileMode.created(0o644)
             @Sendable func linked(_ path: String, holding bytes: [UInt8]?) -> Bool {
-                guard liveMarked, let live,
+                guard liveMarked, let live, live.isReusable(path, mode: mode),
                     linking.contains(path) || bytes.map({ live.holds($0, at: path) }) == true
                 else { return false }
                 return staging.link(path, from: live)
@@ -161,7 +164,9 @@ package enum SiteWriter {
             // Copied files are streamed, never read whole (`FileCopy`): an asset may be a video.
             for (path, source) in site.copied {
                 if linked(path, holding: nil) { continue }
-                if liveMarked, let live, live.holdsCopy(of: source, at: path), staging.link(path, from: live) {
+                if liveMarked, let live, live.isReusable(path, mode: mode), live.holdsCopy(of: source, at: path),
+                    staging.link(path, from: live)
+                {
                     continue
                 }
                 guard staging.copyFile(path, from: source) else {

@@ -14,7 +14,8 @@ extension BuildStep {
     /// `SessionMemory` keeps them for the next build); else, for a one-off build, each page's
     /// blocks and section texts are dropped once the page is rendered, and its `print.html`
     /// section and search entry once those are assembled (peak memory, issue 36).
-    static func render(keepingPages: Bool) -> BuildStep {
+    /// `printingAlways` (`lecture pdf`): `print.html` is written even when book.toml turns it off.
+    static func render(keepingPages: Bool, printingAlways: Bool = false) -> BuildStep {
         BuildStep(
             name: "Render", stopsOnErrors: true, session: renderSession,
             input: { context in
@@ -22,7 +23,7 @@ extension BuildStep {
                 guard let templates = context.templates else { throw BuildStop() }
                 return RenderInput(
                     templates: templates, rendering: PageRendering(context, templates: templates),
-                    keepsPages: keepingPages)
+                    keepsPages: keepingPages, printsAlways: printingAlways)
             },
             page: { (page: inout Page, input: RenderInput) in
                 page.rendered = input.rendering.render(page, templates: input.templates)
@@ -49,7 +50,8 @@ extension BuildStep {
                 let parts = BookWideParts(
                     &context.pages, order: context.content.book.flattened, taking: !input.keepsPages)
                 context.site = site(
-                    context, templates: input.templates, rendering: rendering, notFound: notFound?.html, parts: parts)
+                    context, templates: input.templates, rendering: rendering, notFound: notFound?.html, parts: parts,
+                    printing: input.printsAlways)
                 // Cancelled while the print page or the search index was made: they are not whole.
                 try context.configuration.run.cancellation.check()
                 let configuration = context.configuration
@@ -127,7 +129,7 @@ extension BuildStep {
     /// The site's files from the rendered pages; files `context.earlier` knows unchanged marked so.
     private static func site(
         _ context: BuildContext, templates: Templates, rendering: PageRendering, notFound: String?,
-        parts: BookWideParts
+        parts: BookWideParts, printing: Bool
     ) -> SiteFiles {
         let values = rendering.values
         let configuration = context.configuration
@@ -141,6 +143,10 @@ extension BuildStep {
         }
         // `print.html` and the search index each take every page: made side by side.
         let bookWide = [0, 1].parallelMap(jobs: configuration.run.jobs) { part -> [String: [UInt8]] in
+            // `enable = false` in `[output.html.print]` or `[output.html.search]`: not written,
+            // as mdBook 0.5.4 writes neither (`lecture pdf` prints a print page all the same).
+            if part == 0, configuration.book.printEnabled == false, !printing { return [:] }
+            if part == 1, configuration.book.searchEnabled == false { return [:] }
             if part == 0 {
                 var chapters = parts.chapters.withLock { taken in
                     defer { taken = [] }
@@ -283,6 +289,8 @@ struct RenderInput: Hashable, Sendable {
     /// Whether the pages are kept whole (`render(keepingPages:)`); else a page's tree and section
     /// texts are dropped once rendered.
     var keepsPages = true
+    /// Whether `print.html` is written whatever book.toml says (`lecture pdf`).
+    var printsAlways = false
 }
 
 /// What `Render` needs for every page, made once: the template values, the book's order and

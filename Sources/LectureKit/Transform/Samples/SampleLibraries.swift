@@ -84,6 +84,10 @@ package struct SampleLibraries: Sendable {
             let result = try run.process(
                 toolchain.swiftc, arguments, directory: staging, environment: ["TMPDIR": staging], timeout: 600)
             guard result.succeeded else {
+                let folder = zip(modules, folders).first { $0.0 == module }?.1 ?? ""
+                let located = LibraryCompilerOutput.diagnostics(
+                    from: result.stderrText, folder: folder, module: module)
+                if !located.isEmpty { throw LectureError(unreported: located) }
                 throw LectureError(
                     .sampleLibraries, "the sample library \(module) does not compile",
                     notes: [

@@ -1,0 +1,55 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// swiftc's diagnostics on a sample library's own files (attack 11, kind 80), read back as
+/// diagnostics at the library's files, named as the book names them (relative to the working
+/// directory), so an editor or a `--report github` annotation can place them: they were one
+/// "does not compile" error with swiftc's lines under it, each naming the file by its absolute path.
+enum LibraryCompilerOutput {
+    /// The diagnostics in `output` (`-diagnostic-style llvm`) on files of `folder` (absolute),
+    /// each with the excerpt under it as notes and, on the first error, which library it is.
+    static func diagnostics(from output: String, folder: String, module: String) -> [Diagnostic] {
+        let shown = shownPath(folder)
+        var result: [Diagnostic] = []
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix(folder + "/"), let header = header(line.dropFirst(folder.count + 1)) else {
+                if !result.isEmpty, !line.isEmpty { result[result.count - 1].notes.append(String(line)) }
+                continue
+            }
+            result.append(
+                Diagnostic(
+                    .sampleLibraries, header.severity, FileSystem.join(shown, header.file),
+                    SourceLocation(line: header.line, column: header.column), header.message))
+        }
+        if let first = result.firstIndex(where: { $0.severity == .error }) {
+            result[first].notes.append(
+                "the sample library \(module) does not compile: it is declared in book.toml's [preprocessor.lecture.samples] libraries, and no sample is verified until it compiles"
+            )
+            return result
+        }
+        return []
+    }
+
+    /// `file:line:column: severity: message`, or nil.
+    static func header(_ text: Substring) -> (
+        file: String, line: Int, column: Int, severity: Diagnostic.Severity, message: String
+    )? {
+        let parts = text.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+        guard parts.count == 5, let line = Int(parts[1]), let column = Int(parts[2]) else { return nil }
+        let severity: Diagnostic.Severity
+        switch parts[3].trimmingCharacters(in: .whitespaces) {
+        case "error": severity = .error
+        case "warning": severity = .warning
+        case "note": severity = .note
+        default: return nil
+        }
+        return (String(parts[0]), line, column, severity, parts[4].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// `folder` relative to the working directory when it lies in it, else as it is.
+    static func shownPath(_ folder: String) -> String {
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        return folder.hasPrefix(here + "/") ? String(folder.dropFirst(here.count + 1)) : folder
+    }
+}
