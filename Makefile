@@ -170,6 +170,7 @@ browser-tools: python-env
 browser-test: site browser-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme, search from file://
 	$(PYTEST) Tests/BrowserTests/live_reload_test.py Tests/BrowserTests/hover_cards_test.py \
 	  Tests/BrowserTests/theme_test.py Tests/BrowserTests/hidden_lines_test.py Tests/BrowserTests/search_test.py \
+	  Tests/BrowserTests/search_url_test.py Tests/BrowserTests/phone_code_test.py \
 	  --lecture $(LECTURE) --site _site
 
 layout-test: site browser-tools ## Every page at 375 and 1280 px, light and dark, and in print: diagram labels >= 12 px, no sideways scroll, no table overflowing; screenshots into _screenshots/; the same for a foreign mdBook book (the Rust API Guidelines)

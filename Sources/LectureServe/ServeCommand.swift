@@ -18,8 +18,8 @@ package struct ServeCommand: Subcommand {
     /// The paragraph under the usage line of `lecture serve --help`.
     package static let discussion = """
         Builds like 'lecture build', then serves the output folder over HTTP and prints its URL
-        (--port 0 picks a free port). Changes to the content, the templates or the stand-ins
-        rebuild the site (samples that did not change come from the cache) and open pages
+        (--port 0 picks a free port). Changes to the content, the templates, the sample
+        libraries or a file the pages include rebuild the site (samples that did not change come from the cache) and open pages
         update: in place when only Markdown pages changed, else by reloading. A failed rebuild
         keeps the last good site and shows the errors on the page. Ctrl-C stops it.
         """

@@ -61,10 +61,12 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, C
         Diagnostic(identifier, .error, "", nil, summary, notes: notes)
     }
 
-    /// The first line: `path:line:column: severity: summary`, or `severity: summary` without a path.
+    /// The first line: `path:line:column: severity: summary`, or `severity: summary` without a
+    /// path; the path normalised (`ShownPath`: no `src/../`).
     package var headline: String {
         guard !path.isEmpty else { return "\(severity.rawValue): \(summary)" }
-        let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
+        let shown = ShownPath.normalized(path)
+        let place = location.map { "\(shown):\($0.line):\($0.column)" } ?? shown
         return "\(place): \(severity.rawValue): \(summary)"
     }
 

@@ -220,8 +220,9 @@ private final class Query: Sendable {
             else { continue }
             // Where the declaration is, when it is in this program (SourceKit names the file).
             let declaredAt = (info["key.filepath"] as? String) == file ? info["key.offset"] as? Int : nil
-            let text = DeclarationCards.withoutImplicitMainActor(
-                printed, declaredAt: declaredAt, writtenMainActor: targets.writtenMainActor)
+            let text = UnderscoredNames.hidden(
+                from: DeclarationCards.withoutImplicitMainActor(
+                    printed, declaredAt: declaredAt, writtenMainActor: targets.writtenMainActor))
             add(
                 DeclarationCard(
                     offset: target.offset, length: target.length, text: text, kind: .declaration,

@@ -40,7 +40,11 @@ import Testing
         let (expansion, root) = try expand("# T\n\n```swift\n{{#include code.swift:two}}\n```\nend\n")
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(expansion.text == "# T\n\n```swift\nlet b = 2\n```\nend\n")
-        #expect(expansion.origins[3] == IncludeExpander.LineOrigin(path: root + "/code.swift", line: 4))
+        #expect(
+            expansion.origins[3]
+                == IncludeExpander.LineOrigin(
+                    path: root + "/code.swift", line: 4,
+                    includedFrom: [IncludeExpander.LineOrigin(path: "page.md", line: 4)]))
         #expect(expansion.origins[4] == IncludeExpander.LineOrigin(path: "page.md", line: 5))
         #expect(expansion.included == [root + "/code.swift"])
     }

@@ -33,6 +33,19 @@
     return text.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
   }
   window.lectureWord = word;
+  // A phrase with a count (“{total} results”) in the form the page's language gives `count`
+  // (CLDR's plural rules, Intl.PluralRules): the word KEY-one, KEY-few, … when the table has
+  // it, else KEY (words/en.toml says which phrases have forms).
+  var pluralRules = null;
+  function countWord(key, count, values) {
+    if (!pluralRules) {
+      try { pluralRules = new Intl.PluralRules(document.documentElement.lang || "en"); }
+      catch (e) { pluralRules = { select: function (n) { return n === 1 ? "one" : "other"; } }; }
+    }
+    var form = key + "-" + pluralRules.select(count);
+    return word(typeof (window.lectureWords || {})[form] === "string" ? form : key, values);
+  }
+  window.lectureCount = countWord;
 
   /* ---------- theme: system → light → dark → system ---------- */
   var THEME_KEY = "lecture.theme";
@@ -250,6 +263,24 @@
     });
   }
 
+  // A block whose code is wider than it scrolls under its buttons: `wide` gives them a strip of
+  // their own above the code (style.css), measured again when the block's width changes.
+  var wideObserver = window.ResizeObserver ? new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) { measureWide(entry.target.parentNode, entry.target); });
+  }) : null;
+  function measureWide(wrap, pre) {
+    // Measured as the block would be without the strip (whose end padding is smaller).
+    wrap.classList.remove("wide");
+    var end = parseFloat(getComputedStyle(pre).paddingInlineEnd) || 0;
+    var code = pre.querySelector("code") || pre;
+    var wide = code.scrollWidth + (parseFloat(getComputedStyle(pre).paddingInlineStart) || 0) + end > pre.clientWidth + 1;
+    wrap.classList.toggle("wide", wide);
+  }
+  function markWide(wrap, pre) {
+    measureWide(wrap, pre);
+    if (wideObserver) wideObserver.observe(pre);
+  }
+
   function addCopyButtons(scope) {
     $$("pre > code", scope).forEach(function (code) {
       var pre = code.parentNode;
@@ -290,6 +321,7 @@
         });
       });
       wrap.appendChild(button);
+      markWide(wrap, pre);
 
       // Code with hidden lines (mdBook's `# ` in Rust) gets a button that shows and hides them.
       if ($(".boring", code)) {
@@ -326,6 +358,15 @@
     var header = doc.querySelector(".site-header");
     var top = header ? header.getBoundingClientRect().bottom : 0;
     return box.top >= top - 0.5 && box.bottom <= (window.innerHeight || root.clientHeight) + 0.5;
+  }
+  // The hint ("Hover over a name…") once a page, in its first sample's strip; the others keep
+  // their room for a card, empty, rather than the same sentence under every sample.
+  function oneHint() {
+    $$(".hover-strip").forEach(function (strip, index) {
+      if (index === 0 || strip.classList.contains("showing")) return;
+      strip.setAttribute("data-hint", "");
+      strip.textContent = "";
+    });
   }
   function hideCards() {
     $$(".hover-strip.showing").forEach(function (strip) {
@@ -461,12 +502,14 @@
 
   highlightCode(doc);
   addCopyButtons(doc);
+  oneHint();
   enhanceDiagrams(doc);
   // Live reload (`lecture serve`) swapped the page's <main> in place: enhance the new content.
   doc.addEventListener("lecture:content-replaced", function (e) {
     var scope = (e.detail && e.detail.element) || doc;
     highlightCode(scope);
     addCopyButtons(scope);
+    oneHint();
     enhanceDiagrams(scope);
   });
 

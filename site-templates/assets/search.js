@@ -19,6 +19,8 @@
   "use strict";
   // The interface words (words.js, through book.js, which is loaded first).
   var word = window.lectureWord || function (key) { return key; };
+  // A phrase with a count, in the plural form the page's language gives it (book.js).
+  var countWord = window.lectureCount || function (key, count, values) { return word(key, values); };
 
   var doc = document;
   var form = doc.getElementById("lecture-search");
@@ -311,16 +313,16 @@
     var rest = state.candidates.length - state.next;
     var msg;
     if (!results.length && !rest) msg = word("search-none", { query: raw.trim() });
-    else if (results.length > shown.length) msg = word("search-some", { total: results.length, shown: shown.length });
-    else msg = word("search-count", { total: results.length });
+    else if (results.length > shown.length) msg = countWord("search-some", results.length, { total: results.length, shown: shown.length });
+    else msg = countWord("search-count", results.length, { total: results.length });
     if (rest) {
       // Pages whose grams match but whose sections are not loaded yet: one click searches them.
-      msg = word("search-partial", { searched: state.next, message: msg });
+      msg = countWord("search-partial", state.next, { searched: state.next, message: msg });
       var more = doc.createElement("li");
       var button = doc.createElement("button");
       button.type = "button";
       button.className = "search-more";
-      button.textContent = word("search-more", { rest: rest });
+      button.textContent = countWord("search-more", rest, { rest: rest });
       button.addEventListener("click", function () {
         button.disabled = true;
         loadMore(state, state.loadedBytes + BATCH_BYTES * 4, true);
@@ -554,6 +556,7 @@
     clearTimeout(inputTimer);
     inputTimer = setTimeout(function () {
       var value = input.value;
+      setSearchInURL(value.trim() ? value : "");
       if (!value.trim()) { lastQuery = null; current = null; list.textContent = ""; closePanel(); return; }
       lastQuery = value;
       answer(value);
@@ -652,4 +655,38 @@
 
   // Warm the index up when the reader heads for the box.
   form.addEventListener("pointerenter", function () { loadIndex(); });
+
+  /* ---------- ?search=TERM: a link to a search, as mdBook's ---------- */
+  // A page opened with ?search=TERM opens the search with TERM and its results; typing keeps the
+  // address up to date (the first search a new history entry, the next ones replacing it, the
+  // fragment dropped, as mdBook 0.5.4's searcher.js), so the address shares the search, and
+  // Back and Forward go through the searches.
+  var SEARCH_PARAM = "search";
+  function searchInURL() {
+    try { return new URLSearchParams(window.location.search).get(SEARCH_PARAM); } catch (e) { return null; }
+  }
+  function setSearchInURL(term) {
+    try {
+      var url = new URL(window.location.href);
+      var first = !url.searchParams.has(SEARCH_PARAM);
+      if (term) { url.searchParams.set(SEARCH_PARAM, term); url.hash = ""; }
+      else url.searchParams.delete(SEARCH_PARAM);
+      if (url.href === window.location.href) return;
+      if (first && term) history.pushState(null, "", url.href);
+      else history.replaceState(null, "", url.href);
+    } catch (e) { /* an address the browser will not rewrite: the search still works */ }
+  }
+  function searchFromURL() {
+    var term = searchInURL();
+    if (!term || !term.trim()) {
+      if (lastQuery !== null) { input.value = ""; lastQuery = null; current = null; list.textContent = ""; closePanel(); }
+      return;
+    }
+    if (isNarrowClosed()) setSearchOpen(true);
+    input.value = term;
+    lastQuery = term;
+    answer(term);
+  }
+  window.addEventListener("popstate", searchFromURL);
+  searchFromURL();
 })();

@@ -118,7 +118,7 @@ extension Option where Values == BookOptions {
     }
     /// `--no-cache`.
     package static var noCache: Option {
-        .flag("--no-cache", help: "Compile and run every sample, ignoring cached results.", at: \.noCache)
+        .flag("--no-cache", help: "Verify every sample anew, ignoring cached results.", at: \.noCache)
     }
     /// `--cache-dir <dir>`.
     package static var cacheDirectory: Option {

@@ -4,12 +4,16 @@ import LectureSupport
 /// `lecture build`: the book as a static site.
 package struct BuildCommand: Subcommand {
     package static let name = "build"
-    package static let abstract = "Build the book into a static HTML site, verifying every sample."
+    package static let abstract =
+        "Build the book into a static HTML site, verifying its samples when book.toml asks for it."
     package static let discussion = """
-        Pages come from SUMMARY.md; each Swift sample is compiled, run and compared with its
-        expected output (warm from the cache); links, diagrams and tables are checked. Any error
-        fails the whole build and the previous site stays as it was: the new one is written into
-        a temporary folder and swapped in only when complete.
+        Pages come from SUMMARY.md; links, diagrams and tables are checked. When book.toml asks
+        for it ([preprocessor.lecture.samples] verify = true, which 'lecture init' writes), each
+        Swift sample is compiled, run and compared with its expected output (warm from the
+        cache); else Swift is rendered as mdBook renders it and the build ends by saying how many
+        samples it did not verify ('lecture check' verifies them either way). Any error fails
+        the whole build and the previous site stays as it was: the new one is written into a
+        temporary folder and swapped in only when complete.
 
         <dir> is the book's folder (default: the current one): its book.toml (mdBook's format)
         names the pages' folder (src) and the site's (book); options win over it.

@@ -5,11 +5,14 @@ import LectureSupport
 /// `lecture check`: sample verification alone, for CI.
 struct CheckCommand: Subcommand {
     static let name = "check"
-    static let abstract = "Compile and run every Swift sample and compare its output."
+    static let abstract =
+        "Verify the Swift samples, whatever book.toml's verify says: compile, run, compare the output."
     static let discussion = """
         With files, exactly those Markdown files are checked (inside or outside the summary);
         without, every page of the summary. Ends with 'N passed, N failed' (', N skipped' when
-        some are 'ignore'); a group of blocks counts as one sample. Exit status: 0 all passed,
+        some are not verified: marked 'ignore', importing an Apple framework no sample library
+        provides, or a fence that looks like a sample and is not); a group of blocks counts as
+        one sample; a 'no_run' or 'compile_fail' sample is compiled, not run. Exit status: 0 all passed,
         1 a sample failed or a page breaks a convention, 2 usage or setup error. Links, diagrams
         and tables are checked by 'lecture build', not here. <dir> is the book's folder, as
         for 'lecture build' (its book.toml names the pages' folder).
@@ -142,7 +145,7 @@ struct CheckCommand: Subcommand {
         // `ignore` samples, and fences that look like samples but are not (warned about above).
         let skipped =
             results.filter { $0.outcome == .skipped }.count
-            + diagnostics.filter { $0.identifier == DroppedSamples.identifier }.count
+            + DroppedSamples.lookAlikes(in: diagnostics, fences: DroppedSamples.fences(of: results.map(\.sample)))
         let contentErrors = diagnostics.filter { $0.severity == .error }
         var closing = "\(passed) passed, \(failed + contentErrors.count) failed"
         if skipped > 0 { closing += ", \(skipped) skipped" }

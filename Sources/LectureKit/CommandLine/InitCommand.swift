@@ -8,7 +8,8 @@ struct InitCommand: Subcommand {
     static let discussion = """
         Writes book.toml, src/SUMMARY.md, src/chapter_1.md (a Swift sample and its expected output)
         and .gitignore into <dir> (default: the current folder), as mdBook's 'init' lays a book
-        out. Nothing is overwritten: a folder that already holds a book is refused. Then
+        out. Nothing is overwritten: a folder that already holds a book is refused (exit status 2),
+        every file of it named; other files stay, and the folder's entries are listed. Then
         'lecture build <dir>' writes the site into <dir>/book. The first page is written in
         the book's --language when the built-in theme has its words (en, ko), else in English.
         """
@@ -55,17 +56,15 @@ struct InitCommand: Subcommand {
                 "\(spelled) is a symbolic link to '\(link)', \(leads); 'lecture init' writes only inside '\(directory)'",
                 notes: ["remove the link, or run 'lecture init' in the folder it leads to"])
         }
-        for file in Self.files.keys.sorted()
-        where file != ".gitignore" && FileSystem.exists(FileSystem.join(directory, file)) {
-            return LectureError(
-                .initRefused,
-                "\(FileSystem.join(directory, file)) already exists; 'lecture init' never overwrites a book")
+        let existing = Self.files.keys.sorted().map { FileSystem.join(directory, $0) }.filter {
+            !$0.hasSuffix(".gitignore") && FileSystem.exists($0)
         }
-        return nil
+        return existing.isEmpty ? nil : Self.alreadyABook(existing)
     }
 
     func run(console: Console) throws -> Int32 {
         if let refusal = refusal() { throw refusal }
+        let held = Self.existingEntries(in: directory)
         let title = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         // An existing .gitignore (the folder is a repository already) is left as it is.
         var created: [String] = []
@@ -87,6 +86,7 @@ struct InitCommand: Subcommand {
         )
         // Each command on a line of its own, unquoted, so it pastes into a shell as printed (the
         // path's own quoting is the only quoting on the line).
+        if let note = Self.existingNote(held) { console.print(note) }
         console.print("Build it with:   lecture build\(shown)")
         console.print("Preview it with: lecture serve\(shown)")
         return 0

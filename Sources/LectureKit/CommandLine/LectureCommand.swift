@@ -18,7 +18,7 @@ package enum LectureCommand {
 
     static func help(_ subcommands: [any Subcommand.Type]) -> String {
         var lines = [
-            "OVERVIEW: Publishes a Markdown book whose Swift samples are compiled, run and checked.",
+            "OVERVIEW: Publishes a Markdown book in mdBook's format, compiling, running and checking its Swift samples when the book asks for it.",
             "",
             "USAGE: lecture <subcommand> [options]",
             "",

@@ -28,6 +28,16 @@ enum IncludeExpander {
         package var path: String
         /// Its 1-based line.
         var line: Int
+        /// For a line of an included file, the directives' lines that brought it in, the nearest
+        /// first, the page's last (C compilers' "in file included from"); empty for the page's own.
+        var includedFrom: [LineOrigin] = []
+
+        /// This line as brought in by the directive at `site`.
+        func included(from site: LineOrigin) -> LineOrigin {
+            var origin = self
+            origin.includedFrom.append(LineOrigin(path: site.path, line: site.line))
+            return origin
+        }
     }
 
     /// A page with its includes replaced.
@@ -356,11 +366,13 @@ enum IncludeExpander {
             case .crossing(let summary, let notes): throw Problem(summary: summary, notes: notes)
             }
         }
-        let origins = shown.map { LineOrigin(path: path, line: max($0.index, chosen.first ?? 0) + 1) }
+        // Shown normalised (`src/../Pkg/C.swift` → `Pkg/C.swift`), as every diagnostic's path is.
+        let shownPath = ShownPath.normalized(path)
+        let origins = shown.map { LineOrigin(path: shownPath, line: max($0.index, chosen.first ?? 0) + 1) }
         let folder = folder(of: path)
         guard mentionsDirective(text) else {
             return Expansion(
-                text: text, origins: origins.isEmpty ? [LineOrigin(path: path, line: 1)] : origins,
+                text: text, origins: origins.isEmpty ? [LineOrigin(path: shownPath, line: 1)] : origins,
                 included: [path], diagnostics: [], directiveWarnings: directiveWarnings)
         }
         var inner = expand(
@@ -368,8 +380,13 @@ enum IncludeExpander {
             chain: chain + [link])
         inner.directiveWarnings = directiveWarnings
         // Lines of the nested expansion count from the selection's start.
-        inner.origins = inner.origins.map { origin in
+        func counted(_ origin: LineOrigin) -> LineOrigin {
             origin.path == path && origin.line - 1 < origins.count ? origins[origin.line - 1] : origin
+        }
+        inner.origins = inner.origins.map { origin in
+            var moved = counted(origin)
+            moved.includedFrom = origin.includedFrom.map(counted)
+            return moved
         }
         inner.diagnostics = inner.diagnostics.map { diagnostic in
             var diagnostic = diagnostic

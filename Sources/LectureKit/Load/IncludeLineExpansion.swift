@@ -175,7 +175,7 @@ extension IncludeExpander {
         _ inner: Expansion, kind: Kind, before: String, first: Bool, at origin: LineOrigin
     ) -> Piece {
         var lines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var origins = inner.origins
+        var origins = inner.origins.map { $0.included(from: origin) }
         if kind != Kind.playground, lines.last == "", lines.count > 1, origins.count == lines.count {
             lines.removeLast()
             origins.removeLast()

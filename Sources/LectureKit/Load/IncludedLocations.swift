@@ -5,7 +5,8 @@ import LectureSupport
 /// expanded text (the lines the parser and every later stage count) to the line a person edits:
 /// the page's own line, or the included file's. A diagnostic's location is moved, and so is every
 /// `PATH:LINE` or `PATH:LINE:COLUMN` its notes name in such a page (`sample at …`, a compiler's
-/// `note:`, where a group started), so no note counts lines the author cannot see.
+/// `note:`, where a group started), so no note counts lines the author cannot see; a diagnostic
+/// moved into an included file gets a note naming the directive that included it.
 enum IncludedLocations {
     /// `diagnostics` with their locations, and the locations their notes name, moved out of the
     /// expanded text of `files` (those with `lineOrigins`).
@@ -27,8 +28,18 @@ enum IncludedLocations {
             let origin = lines[location.line - 1]
             moved.path = origin.path
             moved.location = SourceLocation(line: origin.line, column: location.column)
+            if let note = includedFromNote(origin) { moved.notes.append(note) }
             return moved
         }
+    }
+
+    /// `included from page.md:6` for a line of an included file (the same file may be included
+    /// by many pages, each with code of its own around it), each directive of a chain, the
+    /// nearest first, as C compilers name them; `nil` for a page's own line.
+    static func includedFromNote(_ origin: IncludeExpander.LineOrigin) -> String? {
+        guard !origin.includedFrom.isEmpty else { return nil }
+        return "included from "
+            + origin.includedFrom.map { "\(ShownPath.normalized($0.path)):\($0.line)" }.joined(separator: ", from ")
     }
 
     /// `text` with each `PATH:LINE` (a column may follow) moved to its origin: `path` followed by

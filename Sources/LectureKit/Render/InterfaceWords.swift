@@ -29,8 +29,9 @@ package struct InterfaceWords: Sendable, Hashable {
 
     /// The built-in English table.
     package static let english = builtIn("en") ?? InterfaceWords(table: [:])
-    /// The keys every table may define: those of the built-in English table.
-    static let keys = Set(english.table.keys)
+    /// The keys every table may define: those of the built-in English table, and the plural
+    /// forms of its phrases with a count (`CountedWords.swift`).
+    static let keys = Set(english.table.keys).union(pluralForms)
 
     /// Where `script` is written, at the site root: `page.html` loads it before the theme's scripts.
     static let scriptPath = "words.js"
@@ -59,6 +60,11 @@ package struct InterfaceWords: Sendable, Hashable {
         var table = english.table
         var diagnostics: [Diagnostic] = []
         let candidates = languageCandidates(language)
+        // A plural form is the language's own: English's `search-count-one` in a Korean book
+        // would be an English word, and Korean has no "one" form to put there.
+        if !candidates.contains(BookSettings.defaultLanguage) {
+            for form in pluralForms { table[form] = nil }
+        }
         for candidate in candidates.reversed() where candidate != "en" {
             if let words = builtIn(candidate) { table.merge(words.table) { _, new in new } }
         }

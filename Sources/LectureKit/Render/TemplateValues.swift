@@ -59,7 +59,7 @@ struct TemplateValues: Hashable, Sendable {
     /// The claim about this build's samples, or `""` when it verified none.
     static func verified(_ count: Int, compiler: String, words: InterfaceWords) -> String {
         guard count > 0 else { return "" }
-        return words.format(count == 1 ? "verified-one" : "verified", ["count": String(count), "compiler": compiler])
+        return words.counted("verified", count: count, ["count": String(count), "compiler": compiler])
     }
 
     /// The values of one page. `root` is the path from the page to the site root (`""`, `"../"`,

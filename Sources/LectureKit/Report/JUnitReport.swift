@@ -157,7 +157,7 @@ enum JUnitReport {
         init(_ diagnostic: Diagnostic) {
             page = diagnostic.path
             line = diagnostic.location?.line
-            name = "\(diagnostic.path)\(line.map { ":\($0)" } ?? "") — \(diagnostic.summary)"
+            name = "\(ShownPath.normalized(page))\(line.map { ":\($0)" } ?? "") — \(diagnostic.summary)"
             failure = (diagnostic.summary, diagnostic.description)
         }
 

@@ -35,11 +35,18 @@ extension BuildStep {
                     // A book that did not ask for verification builds as mdBook builds it: its Swift
                     // is code like any other, its conventions unchecked; the build counts them.
                     // A fence whose info string verification would refuse (`no-run`, an unknown
-                    // attribute) is counted too: its author learns of it only when verifying.
+                    // attribute) is counted too: its author learns of it only when verifying; and so
+                    // is a fence that looks like a sample and is not (```Swift, ```swfit, a fence
+                    // inside raw HTML), which `lecture check` counts as skipped.
                     let refused = Set(
                         found.diagnostics.filter { $0.identifier == .sampleAttributes && $0.severity == .error }
                             .compactMap { $0.location?.line })
-                    page.unverifiedSamples = found.samples.filter { $0.mode != .ignore }.count + refused.count
+                    let lookAlikes = DroppedSamples.lookAlikes(
+                        in: found.diagnostics,
+                        fences: DroppedSamples.fences(of: found.samples).union(
+                            refused.map { "\(page.source.displayPath):\($0)" }))
+                    page.unverifiedSamples =
+                        found.samples.filter { $0.mode != .ignore }.count + refused.count + lookAlikes
                     // An unknown word of the info string, said as `lecture check` says it (`unknownAttribute`).
                     return found.diagnostics.filter { $0.identifier == .sampleAttributes && $0.severity == .warning }
                 }

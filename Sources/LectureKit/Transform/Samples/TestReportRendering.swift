@@ -19,7 +19,8 @@ enum TestReportRendering {
                 "total": String(tests.count), "passed": String(tests.count - failed), "failed": String(failed),
             ]
             let summary =
-                words.format("tests-summary", counts) + (failed > 0 ? words.format("tests-failed", counts) : "")
+                words.counted("tests-summary", count: tests.count, counts)
+                + (failed > 0 ? words.format("tests-failed", counts) : "")
             var items = ""
             for test in tests {
                 var failures = ""

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// `lecture init` in a folder that is not empty, as `cargo init` and `mdbook init` (0.5.4, run
+/// on such folders) do: the book is made, exit status 0, and no file of the user's is touched;
+/// lecture also names what the folder held, so a book made in the wrong folder is seen at once.
+/// A folder holding any of the book's own files is refused, every one named (mdBook 0.5.4
+/// overwrites `src/chapter_1.md` and `.gitignore` there; lecture never does).
+@Suite struct InitExistingFolderTests {
+    func run(_ arguments: [String]) -> (status: Int32, lines: [String]) {
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(arguments, console: recorder.console)
+        return (status, recorder.lines)
+    }
+
+    /// `lecture init` with no folder, in a working folder full of other things (the reviewer's
+    /// case): made, every other entry untouched and named.
+    @Test func initWithNoFolderNamesWhatTheWorkingFolderHeld() throws {
+        let executable = TestSupport.executable
+        try #require(FileManager.default.isExecutableFile(atPath: executable))
+        let folder = try TestSupport.makeTree([
+            "notes.txt": "mine\n", "scripts/run.sh": "echo\n", ".gitignore": "venv\n", "src/intro.md": "# Mine\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try Subprocess.run(
+            executable, ["init"], directory: folder, environment: ["LECTURE_CACHE_DIR": TestSupport.cacheDirectory],
+            timeout: 60, cancellation: .process)
+        #expect(made.termination == .exited(0), "\(made.stderrText)")
+        let lines = made.stdoutText.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains(
+                "The folder already held 4 entries, left as they were: .gitignore, notes.txt, scripts/, src/"),
+            "\(lines)")
+        #expect(TestSupport.read(folder + "/notes.txt") == "mine\n")
+        #expect(TestSupport.read(folder + "/.gitignore") == "venv\n")
+        #expect(TestSupport.read(folder + "/src/intro.md") == "# Mine\n")
+        #expect(FileSystem.exists(folder + "/book.toml"))
+    }
+
+    /// An empty folder, a new one and a folder of one entry: said only when there is something.
+    @Test func theNoteCountsAndCutsTheList() throws {
+        let empty = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let (status, lines) = run(["init", empty])
+        #expect(status == 0 && !lines.contains { $0.hasPrefix("The folder already held") }, "\(lines)")
+        let fresh = empty + "/new/book"
+        let made = run(["init", fresh])
+        #expect(made.status == 0 && !made.lines.contains { $0.hasPrefix("The folder already held") }, "\(made.lines)")
+        #expect(InitCommand.existingNote(["a"]) == "The folder already held 1 entry, left as they were: a")
+        #expect(
+            InitCommand.existingNote((1...10).map { "f\($0)" })
+                == "The folder already held 10 entries, left as they were: f1, f2, f3, f4, f5, f6, f7, f8 and 2 more")
+    }
+
+    /// Each of the book's files, alone and together: refused with exit status 2, each one that
+    /// exists named, nothing written.
+    @Test(arguments: [["book.toml"], ["src/SUMMARY.md"], ["src/chapter_1.md"], ["book.toml", "src/chapter_1.md"]])
+    func aFolderHoldingTheBooksFilesIsRefusedNamingEach(_ existing: [String]) throws {
+        let root = try TestSupport.makeTree(Dictionary(uniqueKeysWithValues: existing.map { ($0, "mine\n") }))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (status, lines) = run(["init", root])
+        #expect(status == 2, "\(lines)")
+        let named = existing.map { root + "/" + $0 }.joined(separator: ", ")
+        #expect(lines.contains { $0.contains("\(named) already exist") }, "\(lines)")
+        for file in existing { #expect(TestSupport.read(root + "/" + file) == "mine\n") }
+        for file in ["book.toml", "src/SUMMARY.md", "src/chapter_1.md", ".gitignore"] where !existing.contains(file) {
+            #expect(!FileSystem.exists(root + "/" + file), "nothing written: \(file)")
+        }
+    }
+}
