@@ -45,8 +45,9 @@ import Testing
         ("live-reload-endpoint", "\"reload\"", .ownWay),
         // lecture's theme uses the reader's system fonts: there are none to copy.
         ("copy-fonts", "false", .ownWay),
-        // lecture always writes print.html (what `lecture pdf` prints); nothing of the book is lost.
-        ("print.enable", "false", .ownWay), ("print.page-break", "false", .ownWay),
+        // `enable = false` leaves print.html and its link out, as in mdBook; the page break between
+        // chapters is lecture's own and cannot be turned off.
+        ("print.enable", "false", .done), ("print.page-break", "false", .lost),
         ("fold.enable", "true", .lost),
         // Without fold.enable, mdBook's level folds nothing either.
         ("fold.level", "1", .ownWay),
@@ -56,12 +57,13 @@ import Testing
         ("playground.runnable", "false", .ownWay),
         ("playground.line-numbers", "true", .lost),
         ("code.hidelines", "{ python = \"~\" }", .done),
-        // lecture's search is its own (every page, whole words and prefixes); its settings are mdBook's engine's.
-        ("search.enable", "false", .ownWay), ("search.limit-results", "10", .ownWay),
-        ("search.teaser-word-count", "10", .ownWay), ("search.use-boolean-and", "false", .ownWay),
-        ("search.boost-title", "3", .ownWay), ("search.boost-hierarchy", "2", .ownWay),
-        ("search.boost-paragraph", "2", .ownWay), ("search.expand", "false", .ownWay),
-        ("search.heading-split-level", "2", .ownWay), ("search.copy-js", "false", .ownWay),
+        // `enable = false` writes no index and no search box, as in mdBook; lecture's search is its own
+        // (every page, whole words and prefixes), so the settings of mdBook's engine are lost.
+        ("search.enable", "false", .done), ("search.limit-results", "10", .lost),
+        ("search.teaser-word-count", "10", .lost), ("search.use-boolean-and", "true", .lost),
+        ("search.boost-title", "3", .lost), ("search.boost-hierarchy", "2", .lost),
+        ("search.boost-paragraph", "2", .lost), ("search.expand", "false", .lost),
+        ("search.heading-split-level", "2", .lost), ("search.copy-js", "false", .ownWay),
         ("search.chapter", "{ \"appendix\" = { enable = false } }", .ownWay),
         ("redirect", "{ \"/old.html\" = \"new.html\" }", .done),
     ]
