@@ -82,7 +82,7 @@ import Testing
             copy-js = true
 
             [output.html.search.chapter]
-            "b.md" = { enable = false }
+            "b.md" = { enable = true }
 
             [output.html.redirect]
             "/old.html" = "a.html"
@@ -168,6 +168,12 @@ import Testing
             follow-web-links = true
             [output.html.fold]
             enable = true
+            [output.html.search]
+            enable = false
+            [output.html.print]
+            enable = false
+            [output.html.search.chapter.secret]
+            enable = false
             """, path: "book.toml")
         let keys = [
             (4, "build.use-default-preprocessors", "{{#include}}"),
@@ -182,6 +188,11 @@ import Testing
             (15, "output.html.playground.line-numbers", "line numbers"),
             (17, "output.linkcheck.follow-web-links", "web links"),
             (19, "output.html.fold.enable", "does not fold"),
+            // A book that turns the search or the print page off, or leaves a page out of the
+            // search, may mean to keep text out of them (attack 11, kind 13).
+            (21, "output.html.search.enable", "every page's text is published in search/"),
+            (23, "output.html.print.enable", "print.html anyway"),
+            (25, "output.html.search.chapter.secret.enable", "in the search index (search/) anyway"),
         ]
         #expect(diagnostics.count == keys.count, "\(diagnostics.map(\.headline))")
         for ((line, key, lost), diagnostic) in zip(keys, diagnostics) {

@@ -177,6 +177,8 @@ package enum BookSettingsLoader {
         var prefix = Array(path)
         while !prefix.isEmpty {
             let key = prefix.joined(separator: ".")
+            // A page's table of `[output.html.search.chapter]` holds keys judged one by one (`MdBookKeys`).
+            if prefix.starts(with: ["output", "html", "search", "chapter"]) { return false }
             if fields[key] != nil || unsupported(prefix) != nil || (!containers.contains(key)) { return true }
             prefix.removeLast()
         }

@@ -128,6 +128,12 @@ package enum ContentLoader {
             // (A dictionary finds a key by canonical equivalence: the NFD name is found.)
             return decomposed![relative] ?? relative
         }
+        /// Refuses `chapter`'s page with `diagnostic`; its children are checked all the same.
+        func refuse(_ chapter: Chapter, _ diagnostic: Diagnostic) -> Chapter? {
+            diagnostics.append(diagnostic)
+            _ = check(chapter.children)
+            return nil
+        }
         func check(_ chapters: [Chapter]) -> [Chapter] {
             chapters.compactMap { (chapter: Chapter) -> Chapter? in
                 var chapter = chapter
@@ -170,6 +176,18 @@ package enum ContentLoader {
                     chapter.children = check(chapter.children)
                     return nil
                 }
+                // A page that is a file of the output folder (a link to `../book/print.html`) would
+                // hold the previous build's site, growing with each build.
+                if !missing, includes.isInOutput(real) {
+                    return refuse(
+                        chapter,
+                        .error(
+                            .pageOutsideBook, summaryPath, chapter.location,
+                            "summary links to '\(chapter.path)', which is '\(real)', in the output folder",
+                            notes: [
+                                "each build replaces the output folder, so the page would hold the previous build's site: make the page a file of the book's sources"
+                            ]))
+                }
                 let signature = FileSignature(path: path)
                 // A page with includes is read again: its included files may have changed.
                 if let signature, let file = reuse(chapter.path, signature), file.lineOrigins == nil {
@@ -182,15 +200,14 @@ package enum ContentLoader {
                 // (`notes.txt`, `img.png`, `sub`): mdBook 0.5.4 writes the title into it, an
                 // image holding '# I'. Refused at the link instead, nothing written.
                 if createMissing, missing, !SummaryTarget.namesMarkdown(chapter.path) {
-                    diagnostics.append(
+                    return refuse(
+                        chapter,
                         .error(
                             .summaryMissingPage, summaryPath, chapter.location,
                             "summary links to '\(chapter.path)', which does not exist, and is no Markdown page to create: create-missing would write its title into it",
                             notes: [
                                 "link a Markdown page ('\(SummaryTarget.markdownName(for: chapter.path))'), or create '\(chapter.path)' yourself"
                             ]))
-                    chapter.children = check(chapter.children)
-                    return nil
                 }
                 var unwritten: [UInt8]?
                 if createMissing, missing {

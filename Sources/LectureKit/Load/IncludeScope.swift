@@ -9,10 +9,14 @@ import LectureSupport
 /// lists in `[preprocessor.lecture] include-from`, after every symbolic link is resolved. Anything else — a
 /// file outside them (`../../../../proc/self/environ`, `~/.ssh/id_ed25519`), a link leading
 /// out, a folder, a named pipe, a device, a file of the kernel's (`/proc`, `/sys`) — is an
-/// error at the directive, so a page can never publish what the book does not hold.
+/// error at the directive, so a page can never publish what the book does not hold. So is a
+/// file of the output folder (`../book/print.html`): the site each build replaces, whose pages
+/// would then hold the previous build's site, growing with each build (attack 11, kind 56).
 struct IncludeScope: Sendable {
     /// The folders files may be read from, canonical.
     let roots: [String]
+    /// The output folder, canonical, whose files are never read (none: a scope without one).
+    let output: String?
 
     /// - Parameters:
     ///   - bookDirectory: the folder of `book.toml` (nil: none was found).
@@ -20,7 +24,12 @@ struct IncludeScope: Sendable {
     ///     as mdBook's book root holds `src/`.
     ///   - includeFrom: `[preprocessor.lecture] include-from`, relative to the book's folder.
     ///   - files: pages named on the command line (`lecture check FILE`), whose folders count too.
-    init(bookDirectory: String?, contentDirectory: String, includeFrom: [String] = [], files: [String] = []) {
+    ///   - outputDirectory: the output folder, whose files may not be read.
+    init(
+        bookDirectory: String?, contentDirectory: String, includeFrom: [String] = [], files: [String] = [],
+        outputDirectory: String? = nil
+    ) {
+        output = outputDirectory.map { CanonicalPath.of($0) }
         let book = bookDirectory ?? FileSystem.join(contentDirectory, "..")
         let folders =
             [book, contentDirectory, FileSystem.join(contentDirectory, "..")]
@@ -47,6 +56,13 @@ struct IncludeScope: Sendable {
                 summary: "{{#\(directive)}} names '\(relative)', which lies outside the book's folder ('\(real)')",
                 notes: [
                     "includes read files inside the book only: move the file into the book, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml"
+                ])
+        }
+        if isInOutput(real) {
+            throw IncludeExpander.Problem(
+                summary: "{{#\(directive)}} names '\(relative)', which lies in the output folder ('\(real)')",
+                notes: [
+                    "each build replaces the output folder, so the page would hold the previous build's site: include a file of the book's sources"
                 ])
         }
         switch kind {
@@ -80,5 +96,10 @@ struct IncludeScope: Sendable {
                 notes: ["include a part of it (file:START:END, or an anchor), or keep the file out of the page"])
         }
         return read.bytes
+    }
+
+    /// Whether the canonical path `real` lies in the output folder.
+    func isInOutput(_ real: String) -> Bool {
+        output.map { CanonicalPath.isWithin(real, $0) } ?? false
     }
 }

@@ -21,7 +21,21 @@ enum MdBookKeys {
         let key = entry.path.joined(separator: ".")
         let isTrue = entry.kind == .boolean && entry.value == "true"
         let isFalse = entry.kind == .boolean && entry.value == "false"
+        // A page mdBook's search leaves out (`[output.html.search.chapter."secret.md"] enable = false`).
+        if entry.path.starts(with: ["output", "html", "search", "chapter"]), entry.path.last == "enable", isFalse {
+            return .lost(
+                "lecture's search has every page: the text of the pages this table names is in the search index (search/) anyway"
+            )
+        }
         switch key {
+        case "output.html.search.enable":
+            return isFalse
+                ? .lost(
+                    "lecture writes the search index anyway: every page's text is published in search/, and each page has a search box"
+                ) : .accepted
+        case "output.html.print.enable":
+            return isFalse
+                ? .lost("lecture writes print.html anyway, with every chapter, and each page links to it") : .accepted
         case "build.use-default-preprocessors":
             return isFalse
                 ? .lost(
@@ -76,8 +90,7 @@ enum MdBookKeys {
         "output.html.playground.copyable", "output.html.playground.copy-js", "output.html.playground.runnable",
         "output.html.playpen.copyable", "output.html.playpen.copy-js", "output.html.playpen.runnable",
         "output.html.fold.level",
-        "output.html.print.enable", "output.html.print.page-break",
-        "output.html.search.enable", "output.html.search.limit-results", "output.html.search.teaser-word-count",
+        "output.html.print.page-break", "output.html.search.limit-results", "output.html.search.teaser-word-count",
         "output.html.search.use-boolean-and", "output.html.search.boost-title",
         "output.html.search.boost-hierarchy", "output.html.search.boost-paragraph", "output.html.search.expand",
         "output.html.search.heading-split-level", "output.html.search.copy-js",

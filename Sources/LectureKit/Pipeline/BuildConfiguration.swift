@@ -50,9 +50,12 @@ package struct BuildConfiguration: Sendable, Hashable {
         guard output != content, CanonicalPath.isWithin(output, content) else { return nil }
         return String(output.dropFirst(content == "/" ? 1 : content.count + 1))
     }
-    /// Where `{{#include}}` may read: the book's folder, the pages' and `[preprocessor.lecture] include-from`.
+    /// Where `{{#include}}` may read: the book's folder, the pages' and `[preprocessor.lecture] include-from`,
+    /// never the output folder.
     var includeScope: IncludeScope {
-        IncludeScope(bookDirectory: bookDirectory, contentDirectory: contentDirectory, includeFrom: book.includeFrom)
+        IncludeScope(
+            bookDirectory: bookDirectory, contentDirectory: contentDirectory, includeFrom: book.includeFrom,
+            outputDirectory: outputDirectory)
     }
     /// The output folder, resolved from `outputDirectory` (`OutputFolder`).
     package var outputFolder: OutputFolder { OutputFolder(outputDirectory, setting: outputSetting) }

@@ -158,7 +158,7 @@ extension BuildStep {
         let configuration = context.configuration
         let scope = IncludeScope(
             bookDirectory: configuration.bookDirectory, contentDirectory: configuration.contentDirectory,
-            includeFrom: configuration.book.includeFrom, files: unique)
+            includeFrom: configuration.book.includeFrom, files: unique, outputDirectory: configuration.outputDirectory)
         for file in unique {
             guard let bytes = try? FileSystem.read(file) else {
                 throw LectureError(.error(.fileSystem, file, nil, "cannot read file"))
