@@ -302,6 +302,17 @@ extension BookSettingsLoader {
             if let problem = library(entry, bookTOML: place.file) {
                 return [.error(.bookTOMLValue, place.file, place.location, problem.summary, notes: problem.notes)]
             }
+            let module = SampleLibraries.moduleName(entry.value)
+            if let earlier = settings.sampleLibraries.first(where: { SampleLibraries.moduleName($0) == module }) {
+                return [
+                    .error(
+                        .bookTOMLValue, place.file, place.location,
+                        "sample library '\(entry.value)' makes the module '\(module)', as '\(earlier)' before it does",
+                        notes: [
+                            "each library is one module, named after its folder: list it once, or rename one folder"
+                        ])
+                ]
+            }
             settings.locations["lecture.samples.libraries.\(settings.sampleLibraries.count)"] = place.location
             settings.sampleLibraries.append(entry.value)
             return []

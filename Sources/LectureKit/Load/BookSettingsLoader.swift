@@ -149,8 +149,35 @@ package enum BookSettingsLoader {
                 ["each library is a folder of Swift sources, relative to the folder holding book.toml"]
             )
         }
-        guard FileSystem.files(under: folder).contains(where: { $0.hasSuffix(".swift") }) else {
+        let listing = FileSystem.listing(under: folder)
+        // A linked source or folder would be left out of the library without a word.
+        if let link = listing.links.first(where: {
+            $0.hasSuffix(".swift") || FileSystem.isDirectory(FileSystem.join(folder, $0))
+        }) {
+            return (
+                "sample library '\(entry.value)' holds '\(link)', a symbolic link, which is not compiled",
+                [
+                    "a library's sources are read as regular files only, as the book's static files are: copy the file in its place"
+                ]
+            )
+        }
+        guard listing.files.contains(where: { $0.hasSuffix(".swift") }) else {
             return ("sample library '\(entry.value)' holds no Swift source", ["its .swift files make the module"])
+        }
+        let module = SampleLibraries.moduleName(folder)
+        guard SampleLibraries.isModuleName(module) else {
+            return (
+                "sample library '\(entry.value)' makes the module '\(module)', which is not a Swift module name",
+                [
+                    "a library's module is named after its folder: rename the folder (letters, digits and '_', not starting with a digit)"
+                ]
+            )
+        }
+        if SampleLibraries.toolchainModules.contains(module) {
+            return (
+                "sample library '\(entry.value)' makes the module '\(module)', which takes the name of the toolchain's module",
+                ["every sample's 'import \(module)' would get the library instead: rename its folder"]
+            )
         }
         return nil
     }

@@ -22,6 +22,24 @@ package struct SampleLibraries: Sendable {
         URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
     }
 
+    /// Whether `name` can name a Swift module: ASCII letters, digits and `_`, not starting with a digit.
+    static func isModuleName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != "_" || name.count > 1 else { return false }
+        func word(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII && (scalar.properties.isAlphabetic || scalar == "_" || ("0"..."9").contains(scalar))
+        }
+        return !("0"..."9").contains(first) && name.unicodeScalars.allSatisfy(word)
+    }
+
+    /// The modules of the Swift toolchain on Linux a sample may import: a library named like one
+    /// would be imported in its place.
+    static let toolchainModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+        "FoundationXML", "CoreFoundation", "Dispatch", "Glibc", "Musl", "SwiftGlibc", "SwiftShims", "XCTest", "Testing",
+        "_Concurrency", "_StringProcessing", "_RegexParser", "RegexBuilder", "Synchronization", "Distributed",
+        "Observation", "Cxx", "CxxStdlib", "_Differentiation", "_Volatile",
+    ]
+
     /// The flags every library is compiled with besides its files: `-enable-testing`, so that a
     /// `test` sample can `@testable import` it, as a package's tests import the package's modules.
     static let libraryFlags = ["-enable-testing"]
