@@ -89,6 +89,36 @@ struct UnseenSearchTextBadInputTests {
         #expect(!text.contains("hidden line"), "\(text)")
     }
 
+    /// A Swift block's snippet markers are never on the page (attack 11, kind 14): not in the
+    /// index either; the lines they hide are, as the page holds them behind its button. A marker
+    /// inside a string literal, or in a block of another language, is text the page shows.
+    @Test func snippetMarkersAreNotIndexed() {
+        let text = Self.sectionText(
+            """
+            # T
+
+            ```swift
+            // snippet.hide
+            let HIDDENLINE = 42
+            // snippet.show
+            print(HIDDENLINE)
+            ```
+
+            ```swift
+            let s = \"\"\"
+            // snippet.hide
+            \"\"\"
+            ```
+
+            ```text
+            // snippet.show
+            ```
+
+            """)
+        #expect(text.contains("let HIDDENLINE = 42\nprint(HIDDENLINE)"), "\(text)")
+        #expect(text.components(separatedBy: "// snippet.").count == 3, "\(text)")
+    }
+
     @Test func aBuiltSitesSearchFilesHoldNoUnseenText() throws {
         let (root, lines, failed) = try BadInputBook.build([
             "SUMMARY.md": "# T\n\n- [A](a.md)\n",
