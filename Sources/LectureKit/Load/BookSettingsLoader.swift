@@ -165,7 +165,8 @@ package enum BookSettingsLoader {
             return ("sample library '\(entry.value)' holds no Swift source", ["its .swift files make the module"])
         }
         let module = SampleLibraries.moduleName(folder)
-        guard SampleLibraries.isModuleName(module) else {
+        // A dot-folder is refused by the rule of readable folders (`ReadableFolder`), which says why.
+        guard SampleLibraries.isModuleName(module) || module.hasPrefix(".") else {
             return (
                 "sample library '\(entry.value)' makes the module '\(module)', which is not a Swift module name",
                 [
