@@ -60,6 +60,8 @@ final class LiveServer: @unchecked Sendable {
     var url: String? { lock.withLock { socket?.url } }
     /// The port bound, once `start()` returned true.
     var port: UInt16? { lock.withLock { socket?.port } }
+    /// The numeric address bound (`127.0.0.1`, `0.0.0.0`), once `start()` returned true.
+    var address: String? { lock.withLock { socket?.address } }
 
     /// Binds the port, runs the first build, then serves and watches.
     ///

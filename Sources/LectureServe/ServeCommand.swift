@@ -123,8 +123,21 @@ package struct ServeCommand: Subcommand {
         }
         let output = configuration.build.outputDirectory
         console.print("Serving \(output.hasSuffix("/") ? output : output + "/") at \(url)")
+        if let address = server.address, let notice = Self.networkNotice(address: address) { console.print(notice) }
         server.waitUntilStopped()
         return try Self.status(after: server, stopRequest)
+    }
+
+    /// The line said when the preview listens on an address other machines reach (`--host
+    /// 0.0.0.0`, `::`, a network card's address), as mdBook, Hugo and Vite say where they serve;
+    /// `nil` on loopback, which only this machine reaches.
+    static func networkNotice(address: String) -> String? {
+        guard !AllowedHosts.isLoopback(address) else { return nil }
+        let which =
+            address == "0.0.0.0" || address == "::"
+            ? "every address of this machine" : address
+        return
+            "Reachable from the network on \(which): anyone who can reach this machine can read the preview (--host 127.0.0.1 keeps it to this machine)"
     }
 
     /// 0 after a stop between builds; throws `stopRequest`'s `lecture.cancelled` (128 + N) when

@@ -241,6 +241,9 @@ extension Diagnostic.Identifier {
     /// A built page that holds a path of the machine that built it (the book's folder, the home
     /// folder, the cache, a temporary folder).
     package static let machinePathPublished = Self("lecture.site.machine-path")
+    /// A cache folder that cannot be written (read-only): a warning, and the run uses a
+    /// temporary cache in its place (`UnwritableCache`).
+    package static let cacheUnwritable = Self("lecture.cache.unwritable")
     /// A page, included text or copied file that holds a private key or a well-known token
     /// (`SecretScan`): an error, and nothing is written.
     package static let secretPublished = Self("lecture.site.secret")
@@ -261,7 +264,7 @@ extension Diagnostic.Identifier {
         unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, sampleLibraries, sampleEnvironment,
         sampleSandbox,
         missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart, serveSettingsChanged,
-        fileSystem, subprocess, invalidUTF8, cancelled, unexpected,
+        fileSystem, subprocess, invalidUTF8, cancelled, unexpected, cacheUnwritable,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, outputNonPortableName, pageHeading,

@@ -74,6 +74,46 @@ import Testing
                 == 2)
     }
 
+    /// `--host 0.0.0.0` (or any address other machines reach) said nothing about who can read
+    /// the preview: one line says it is reachable from the network; loopback says nothing.
+    @Test func aNonLoopbackAddressIsSaidToBeReachableFromTheNetwork() {
+        for address in ["0.0.0.0", "::", "192.168.1.20", "10.0.0.1", "fe80::1", "::ffff:192.168.1.2"] {
+            let notice = ServeCommand.networkNotice(address: address)
+            #expect(notice?.hasPrefix("Reachable from the network on ") == true, "\(address)")
+            #expect(notice?.contains("--host 127.0.0.1 keeps it to this machine") == true, "\(address)")
+        }
+        #expect(ServeCommand.networkNotice(address: "0.0.0.0")?.contains("every address of this machine") == true)
+        for address in ["127.0.0.1", "127.0.0.2", "::1", "0:0:0:0:0:0:0:1"] {
+            #expect(ServeCommand.networkNotice(address: address) == nil, "\(address)")
+        }
+    }
+
+    /// The same said by the running command: run in a network
+    /// namespace of its own (only its loopback, down), so nothing of the machine's network
+    /// reaches the preview while it listens on every address.
+    @Test func serveOnEveryAddressSaysSoAfterItsURL() throws {
+        try ServeCommandTests.requireExecutable()
+        let run = try ContainedRun()
+        try run.makeBook()
+        let process = run.process(
+            "/usr/bin/unshare",
+            [
+                "--net", Self.executable, "serve", "--host", "0.0.0.0", "--port", "0", "--cache-dir",
+                run.scratch + "/cache",
+            ],
+            in: "work/book")
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let notice = try Self.readLine(
+            output.fileHandleForReading.fileDescriptor, containing: "Reachable", timeout: patience)
+        #expect(notice.contains("Reachable from the network on every address of this machine"), "\(notice)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+    }
+
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalStopsItCleanly(signal: Int32) throws {
         try ServeCommandTests.requireExecutable()

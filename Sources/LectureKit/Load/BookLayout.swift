@@ -159,6 +159,16 @@ package enum BookLayout {
                     "use a cache folder of your own (--cache-dir, LECTURE_CACHE_DIR), or make this one yours alone: chown it to you and 'chmod o-w' it and its folders"
                 ])
         }
+        if !UnwritableCache.isWritable(configuration.cacheDirectory) {
+            diagnostics.append(
+                .warning(
+                    .cacheUnwritable, configuration.cacheDirectory, nil,
+                    "the cache folder cannot be written: this run recomputes everything in a temporary cache and keeps nothing",
+                    notes: [
+                        "make the folder writable, or name a writable one with --cache-dir or LECTURE_CACHE_DIR"
+                    ]))
+            configuration.cacheDirectory = try UnwritableCache.temporaryFolder()
+        }
         if needsTemplates && options.templates == nil && settings.templates == nil {
             configuration.templatesDirectory = try DefaultTheme.directory(cacheDirectory: configuration.cacheDirectory)
         }

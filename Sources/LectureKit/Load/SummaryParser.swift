@@ -224,7 +224,15 @@ package enum SummaryParser {
             // so (written `c#.html`, linked `c%23.html`); `c.md#part` names no page. The same for a
             // query: `a.md?x=1` names no page (create-missing made a file `a.md?x=1`, attack 10).
             let cut = ["?", "#"].first { destination.contains($0) && !destination.hasSuffix(".md") }
-            guard !destination.contains("://"), !destination.hasPrefix("/"), cut == nil else {
+            // A URL with a scheme and no `//` (`mailto:a@b.c`, `tel:1`) names no page either; a
+            // page's name may hold a `:` (`notes:2.md`).
+            let scheme = destination.prefix { $0 != ":" && $0 != "/" }
+            let hasScheme =
+                scheme.count < destination.count && destination.dropFirst(scheme.count).first == ":"
+                && scheme.first?.isLetter == true
+                && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+                && !destination.hasSuffix(".md")
+            guard !destination.contains("://"), !destination.hasPrefix("/"), cut == nil, !hasScheme else {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,

@@ -4,7 +4,7 @@ import CommonMark
 /// `make pdf` (mdBook writes the same file). A cover with the book's title, a table of contents,
 /// then each chapter in a `<section class="print-chapter">` that starts a new printed page
 /// (`assets/print.css`); ids and links between chapters as `PrintAnchors` makes them, and every
-/// `<details>` open (`PrintDetails`).
+/// `<details>` open (`PrintDetails`); no `<meta http-equiv=refresh>` (`DocumentWideHTML`).
 package enum PrintPage {
     /// Where it is written, at the site root.
     package static let outputPath = "print.html"
@@ -24,7 +24,7 @@ package enum PrintPage {
     {
         let content = rendered.rewritten(
             ids: { anchors.id($0, in: output) }, destinations: { anchors.destination($0, in: output) },
-            html: { anchors.rewrite(html: PrintDetails.opened($0), in: output) })
+            html: { anchors.rewrite(html: PrintDetails.opened(DocumentWideHTML.withoutRefresh($0)), in: output) })
         let label = number.map { values.partial(.printChapterNumber, ["label": .text($0)]) + "\n" } ?? ""
         return values.partial(
             .printChapter,

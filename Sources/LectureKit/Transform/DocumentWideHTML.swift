@@ -9,7 +9,8 @@ import LectureSupport
 /// later chapter there, and on the scripts the site loads by a relative URL at run time (the
 /// search index). mdBook 0.5.4 publishes both without a word. A `<base>` is an error at the tag
 /// (attack 9, kind 48); a refresh, which a page may mean for itself, a warning at the tag
-/// (`RawHTMLMachineFiles` places them).
+/// (`RawHTMLMachineFiles` places them), and it is left out of `print.html` (`withoutRefresh`),
+/// where it would send the reader of the whole book away.
 enum DocumentWideHTML {
     /// What one start tag does to the whole page.
     enum Effect: Equatable {
@@ -42,10 +43,31 @@ enum DocumentWideHTML {
         case .refresh:
             .warning(
                 .metaRefresh, path, location,
-                "<meta http-equiv=refresh> sends the reader away from the whole page, and from print.html, which holds every chapter",
+                "<meta http-equiv=refresh> sends the reader away from the whole page; it is left out of print.html, which holds every chapter",
                 notes: [
                     "for a page that moved, name it in '[output.html.redirect]' in book.toml; otherwise write a link the reader follows"
                 ])
         }
+    }
+
+    /// `html` (a piece of raw HTML) without its refreshes: each `<meta http-equiv=refresh>` start
+    /// tag removed, for `print.html`.
+    static func withoutRefresh(_ html: String) -> String {
+        guard html.utf8.contains(UInt8(ascii: "<")) else { return html }
+        let bytes = Array(html.utf8)
+        var removed: [Range<Int>] = []
+        HTMLAttributes.scan(bytes) { tag in
+            guard HTMLAttributes.is("meta", tag.name, in: bytes) else { return }
+            let attributes = tag.attributes.map {
+                (name: HTMLAttributes.lowercased($0.name, in: bytes), value: HTMLAttributes.value($0.value, in: bytes))
+            }
+            if effect(tag: "meta", attributes: attributes) == .refresh {
+                removed.append(tag.name.lowerBound - 1..<tag.end)
+            }
+        }
+        guard !removed.isEmpty else { return html }
+        var kept = bytes
+        for range in removed.reversed() { kept.removeSubrange(range) }
+        return String(decoding: kept, as: UTF8.self)
     }
 }

@@ -137,11 +137,14 @@ enum HTMLComments {
         }
     }
 
-    /// The warning for a page whose raw HTML leaves a comment or a raw-text element open, at the
-    /// line of its `<`.
-    static func warning(_ blocks: [Block], path: String) -> Diagnostic? {
-        let html = BlockHTML(blocks)
-        guard let open = unclosed(in: html.joined), let location = html.location(ofOffset: open.offset) else {
+    /// The warning for a page whose raw HTML leaves a comment or a raw-text element open, at its
+    /// `<` (in a paragraph's inline HTML too, inside emphasis or a link; `source`, the page's
+    /// text, places it).
+    static func warning(_ blocks: [Block], source: String, path: String) -> Diagnostic? {
+        let html = BlockHTML(blocks, inline: true)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let open = unclosed(in: html.joined), let location = html.location(ofOffset: open.offset, source: lines)
+        else {
             return nil
         }
         guard let name = open.element else {
@@ -168,7 +171,7 @@ struct BlockHTML {
     var joined: [UInt8] = []
     var starts: [(offset: Int, block: Block)] = []
     /// With `inline`, each piece of a paragraph's or a heading's inline HTML, in page order with
-    /// the blocks (placed by the caller, which has the page's text).
+    /// the blocks (placed by the caller, which has the page's text), inside emphasis and links too.
     var inlinePieces: [(offset: Int, text: String, block: Block)] = []
 
     init(_ blocks: [Block], inline: Bool = false) {
@@ -180,7 +183,9 @@ struct BlockHTML {
                 joined.append(0x0A)
             case .paragraph(let inlines), .heading(_, let inlines, _):
                 guard inline else { continue }
-                for case .html(let text) in inlines {
+                var pieces = InlineHTMLPieces()
+                pieces.walk(inlines)
+                for text in pieces.texts {
                     inlinePieces.append((joined.count, text, block))
                     joined += text.utf8
                 }
@@ -189,12 +194,44 @@ struct BlockHTML {
         }
     }
 
-    /// The page's line and column of `offset` in `joined`.
+    /// The page's line and column of `offset` in `joined`: in an inline piece, at the first of
+    /// its block's lines of `source` (the page's lines) that holds the piece.
+    func location(ofOffset offset: Int, source lines: [Substring]) -> SourceLocation? {
+        guard let piece = inlinePieces.last(where: { $0.offset <= offset }),
+            offset < piece.offset + piece.text.utf8.count
+        else { return location(ofOffset: offset) }
+        let range = piece.block.range
+        let first = max(range.start.line, 1)
+        let found = (first...max(first, min(range.end.line, lines.count))).lazy.compactMap { number in
+            number <= lines.count ? lines[number - 1].range(of: piece.text).map { (number, $0) } : nil
+        }.first
+        guard let (number, text) = found else { return range.start }
+        let line = lines[number - 1]
+        return SourceLocation(
+            line: number,
+            column: line.utf8.distance(from: line.startIndex, to: text.lowerBound) + 1 + offset - piece.offset)
+    }
+
+    /// The page's line and column of `offset` in `joined`, an offset of a block's HTML.
     func location(ofOffset offset: Int) -> SourceLocation? {
         guard let owner = starts.last(where: { $0.offset <= offset }) else { return nil }
         let line = owner.block.range.start.line + joined[owner.offset..<offset].count { $0 == 0x0A }
         let lineStart = joined[owner.offset..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? owner.offset
         let column = (lineStart == owner.offset ? owner.block.range.start.column : 1) + (offset - lineStart)
         return SourceLocation(line: line, column: column)
+    }
+}
+
+/// The pieces of raw HTML among inlines, in order, inside emphasis and links too; not in an
+/// image's description, which is written as its `alt` text, escaped.
+private struct InlineHTMLPieces: MarkupWalker {
+    var texts: [String] = []
+
+    mutating func visit(_ inline: Inline) {
+        switch inline {
+        case .html(let text): texts.append(text)
+        case .image: break
+        default: descend(into: inline)
+        }
     }
 }

@@ -41,6 +41,8 @@ enum HeadingAnchors {
         /// The ids taken so far: the reserved ones, then the headings' and terms'.
         var ids: UniqueID
         var headings: [Heading] = []
+        /// The page's raw HTML no reader sees, followed block by block (`SearchText`).
+        var unseen = UnseenHTML()
 
         init(smartPunctuation: Bool, reserved: Set<String>) {
             self.smartPunctuation = smartPunctuation
@@ -60,13 +62,14 @@ enum HeadingAnchors {
                 // A hard break in the term adds nothing to its id (mdBook: `a\\` `b` → `ab`).
                 let idText = typed(Footnotes.numbersAsText(content.filter { $0 != .lineBreak }).plainText)
                 element.attributes.insert(Element.Attribute("id", ids.unique(HeadingAnchors.slug(idText))), at: 0)
-                if !headings.isEmpty { headings[headings.count - 1].sectionText += text + "\n" }
+                if !headings.isEmpty, unseen.isSeen { headings[headings.count - 1].sectionText += text + "\n" }
                 var block = block
                 block.kind = .element(element)
                 return [block]
             case .element(let element):
                 if case .blocks = element.content { return [descend(into: block)] }
-                if !headings.isEmpty { headings[headings.count - 1].sectionText += typed(SearchText.of(block)) }
+                let text = typed(SearchText.of(block, unseen: &unseen))
+                if !headings.isEmpty { headings[headings.count - 1].sectionText += text }
                 return [block]
             case .heading(let level, var content, _):
                 let attributes = HeadingAttributes.take(from: &content, typed: typed)
@@ -88,7 +91,8 @@ enum HeadingAnchors {
                 if let attributes { block.attributes = attributes.html }
                 return [block]
             default:
-                if !headings.isEmpty { headings[headings.count - 1].sectionText += typed(SearchText.of(block)) }
+                let text = typed(SearchText.of(block, unseen: &unseen))
+                if !headings.isEmpty { headings[headings.count - 1].sectionText += text }
                 return [block]
             }
         }

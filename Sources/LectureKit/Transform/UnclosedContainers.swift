@@ -87,32 +87,15 @@ enum UnclosedContainers {
     }
 
     /// One warning per element a page's HTML blocks leave open, at its tag.
-    /// A tag in a paragraph's inline HTML counts too (`source`, the page's text, places it: on
-    /// the first of the paragraph's lines that holds the piece of HTML).
+    /// A tag in a paragraph's inline HTML counts too, inside emphasis or a link as well (`source`,
+    /// the page's text, places it: `BlockHTML.location(ofOffset:source:)`).
     static func warnings(_ blocks: [Block], source: String, path: String) -> [Diagnostic] {
         let html = BlockHTML(blocks, inline: true)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         return unclosed(in: html.joined).compactMap { open in
-            guard let name = open.element else { return nil }
-            if let piece = html.inlinePieces.last(where: { $0.offset <= open.offset }),
-                open.offset < piece.offset + piece.text.utf8.count
-            {
-                let range = piece.block.range
-                let first = max(range.start.line, 1)
-                let found = (first...max(first, min(range.end.line, lines.count))).lazy.compactMap { number in
-                    number <= lines.count ? lines[number - 1].range(of: piece.text).map { (number, $0) } : nil
-                }.first
-                let location =
-                    found.map { number, range in
-                        SourceLocation(
-                            line: number,
-                            column: lines[number - 1].utf8.distance(
-                                from: lines[number - 1].startIndex, to: range.lowerBound) + 1 + open.offset
-                                - piece.offset)
-                    } ?? range.start
-                return warning(name, path: path, at: location)
+            guard let name = open.element, let location = html.location(ofOffset: open.offset, source: lines) else {
+                return nil
             }
-            guard let location = html.location(ofOffset: open.offset) else { return nil }
             return warning(name, path: path, at: location)
         }
     }

@@ -10,7 +10,8 @@ import Testing
 /// HTML block, inline, in a list item, in any case; one in code, or another element, is not.
 /// Inline, it is placed at the tag, not at the paragraph's start. Its sibling, a
 /// `<meta http-equiv=refresh>`, sends the reader of print.html away from every chapter: a
-/// warning at the tag (a page may mean it for itself; mdBook 0.5.4 builds both without a word).
+/// warning at the tag (a page may mean it for itself; mdBook 0.5.4 builds both without a word),
+/// and it is left out of print.html (mdBook 0.5.4 keeps it there).
 struct BaseElementBadInputTests {
     @Test func aBaseElementInAPageIsAnErrorAtItsLine() throws {
         let (root, lines, failed) = try BadInputBook.build([
@@ -76,7 +77,7 @@ struct BaseElementBadInputTests {
         #expect(!failed, "\(lines)")
         let page = root + "/content/a.md"
         let summary =
-            "warning: <meta http-equiv=refresh> sends the reader away from the whole page, and from print.html, which holds every chapter"
+            "warning: <meta http-equiv=refresh> sends the reader away from the whole page; it is left out of print.html, which holds every chapter"
         #expect(
             BadInputBook.headlines(lines, "warning") == [
                 "\(page):3:1: \(summary)", "\(page):5:6: \(summary)", "\(page):7:14: \(summary)",
@@ -85,5 +86,23 @@ struct BaseElementBadInputTests {
         // Built as mdBook builds it: the tag is kept.
         let html = String(decoding: try FileSystem.read(root + "/_site/a.html"), as: UTF8.self)
         #expect(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=https://evil.example/\">"))
+        // Left out of print.html, where it sent the reader of the whole book away; the rest stays.
+        let print = String(decoding: try FileSystem.read(root + "/_site/print.html"), as: UTF8.self)
+        #expect(DocumentWideHTML.withoutRefresh(print) == print, "\(print)")
+        #expect(!print.lowercased().contains("http-equiv=refresh") && !print.contains("http-equiv=\"refresh\""))
+        #expect(print.contains("Text  inline.") && print.contains("<meta name=\"description\" content=\"fine\">"))
+        #expect(print.contains("srcdoc=\"<meta http-equiv='refresh' content='0'>\""))
+    }
+
+    @Test func withoutRefreshRemovesOnlyRefreshTags() {
+        #expect(DocumentWideHTML.withoutRefresh("a<meta http-equiv=refresh content=0>b") == "ab")
+        #expect(DocumentWideHTML.withoutRefresh("<META HTTP-EQUIV='Refresh' content='1'/>x") == "x")
+        #expect(DocumentWideHTML.withoutRefresh("<meta http-equiv=\" &#114;efresh \">") == "")
+        for kept in [
+            "<meta charset=utf-8>", "<meta name=refresh content=0>", "<!-- <meta http-equiv=refresh> -->",
+            "<script>'<meta http-equiv=refresh>'</script>", "plain text",
+        ] {
+            #expect(DocumentWideHTML.withoutRefresh(kept) == kept, "\(kept)")
+        }
     }
 }

@@ -106,6 +106,46 @@ import Testing
             ], "\(lines)")
     }
 
+    /// The same inside emphasis, strong emphasis or a link's text (it was closed off, but not
+    /// warned): warned at its tag. In an image's description, written as escaped `alt` text,
+    /// it holds nothing and is not warned.
+    @Test func anUnclosedContainerInsideEmphasisOrALinkIsWarnedAtItsTag() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](one.md)\n- [둘](two.md)\n",
+            "one.md":
+                "# 하나\n\nSome *em <template> text* and **strong <select>** end\n\n[a <marquee> link](two.md) and ![alt <template>](x.png)\n",
+            "two.md": "# 둘\n\nB CONTENT MARKER\n", "x.png": "picture",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        let page = root + "/content/one.md"
+        let summary = "is never closed: the rest of the page is inside it, out of sight"
+        #expect(
+            BadInputBook.headlines(lines, "warning") == [
+                "\(page):3:10: warning: HTML element <template> \(summary)",
+                "\(page):3:40: warning: HTML element <select> \(summary)",
+                "\(page):5:4: warning: HTML element <marquee> \(summary)",
+            ], "\(lines)")
+        let print = try FileSystem.read(root + "/_site/print.html")
+        #expect(UnclosedContainers.unclosed(in: print).isEmpty)
+    }
+
+    /// A raw-text element left open inside emphasis (`_x <script>_`): the rest of the page is
+    /// read as its text; warned at its tag, as in an HTML block.
+    @Test func anUnclosedRawTextElementInsideEmphasisIsWarnedAtItsTag() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# 책\n\n- [하나](one.md)\n",
+            "one.md": "# 하나\n\nfirst\n\n_x <script>_ y\n\nrest\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        #expect(
+            BadInputBook.headlines(lines, "warning") == [
+                root
+                    + "/content/one.md:5:4: warning: HTML element <script> is never closed: the rest of the page is read as its text"
+            ], "\(lines)")
+    }
+
     @Test func containersClosedAreNotWarned() {
         for html in [
             "<template>a</template>", "<select><option>x</option></SELECT >", "<marquee>m</marquee>", "<templates>",
@@ -136,9 +176,14 @@ import Testing
             #expect(HTMLComments.unclosedStart(in: Array(html.utf8)) == nil, "\(html)")
         }
         #expect(HTMLComments.unclosedStart(in: Array("<!-- a --> <!-- b".utf8)) == 11)
-        #expect(HTMLComments.warning(MarkdownParser.parse("# T\n\n<!-- a -->\n"), path: "p.md") == nil)
         #expect(
-            HTMLComments.warning(MarkdownParser.parse("# T\n\n<!-- a\n\ntext\n"), path: "p.md")?.headline
+            HTMLComments.warning(
+                MarkdownParser.parse("# T\n\n<!-- a -->\n"), source: "# T\n\n<!-- a -->\n", path: "p.md")
+                == nil)
+        #expect(
+            HTMLComments.warning(
+                MarkdownParser.parse("# T\n\n<!-- a\n\ntext\n"), source: "# T\n\n<!-- a\n\ntext\n", path: "p.md")?
+                .headline
                 == "p.md:3:1: warning: HTML comment is never closed: the rest of the page is hidden")
     }
 }

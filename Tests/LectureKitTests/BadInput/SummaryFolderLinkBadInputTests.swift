@@ -94,3 +94,27 @@ import Testing
         #expect(loaded.files.map(\.relativePath).sorted() == ["c#.md", "what?.md"])
     }
 }
+
+/// A summary link that is a URL with a scheme and no `//` (attack 11, kind 78): `mailto:a@b.c`'s
+/// note said to create a file named after it. Each (`mailto:`, `tel:`, `javascript:`, `data:`)
+/// is refused as `https://…` is, nothing written; a page whose name holds a `:` and ends in
+/// `.md` (`notes:2.md`) is still a page.
+@Suite struct SummarySchemeLinkBadInputTests {
+    @Test func aSummaryLinkWithAURLSchemeIsAnErrorAndWritesNothing() throws {
+        let entries = ["mailto:a@b.c", "tel:+1-555", "javascript:alert(1)", "data:text/html,x"]
+        var summary = "# Summary\n\n- [Notes](notes:2.md)\n"
+        for (index, entry) in entries.enumerated() { summary += "- [T\(index)](\(entry))\n" }
+        let root = try TestSupport.makeTree(["SUMMARY.md": summary, "notes:2.md": "# Notes\n"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let loaded = ContentLoader.load(contentDirectory: root, reuse: { _, _ in nil }, createMissing: true)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.headline)
+        #expect(
+            errors
+                == entries.enumerated().map {
+                    "\(root)/SUMMARY.md:\(4 + $0.offset):3: error: summary link '\($0.element)' must be a relative path to a page"
+                }, "\(errors)")
+        let made = try FileManager.default.subpathsOfDirectory(atPath: root).sorted()
+        #expect(made == ["SUMMARY.md", "notes:2.md"], "\(made)")
+        #expect(loaded.files.map(\.relativePath) == ["notes:2.md"])
+    }
+}

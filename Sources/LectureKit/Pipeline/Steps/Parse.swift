@@ -72,7 +72,10 @@ extension BuildStep {
                                 + "is the one shown; give this one a label of its own or remove it"
                         ])
                 }
-                if let open = HTMLComments.warning(page.blocks, path: page.source.displayPath) { problems.append(open) }
+                if let open = HTMLComments.warning(page.blocks, source: page.source.text, path: page.source.displayPath)
+                {
+                    problems.append(open)
+                }
                 problems += UnclosedContainers.warnings(
                     page.blocks, source: page.source.text, path: page.source.displayPath)
                 problems += RawHTMLMachineFiles.diagnostics(

@@ -18,6 +18,16 @@ extension SampleVerifier {
             result.outcome = .failed
             return false
         }
+        // A compile that failed on a file of the cache (moved, copied, cut short) is no verdict
+        // on the sample either: not cached, and verified again once that part is built again.
+        if !compile.succeeded, CompiledCacheDamage.refused(compile.stderrText, by: self) {
+            result.failedOnTheCache = true
+            result.diagnostics.append(
+                CompiledCacheDamage.error(
+                    of: sample, output: ProgramPaths.shown(compile.stderrText, of: sample, as: sample.path)))
+            result.outcome = .failed
+            return false
+        }
         result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(
             from: compile.stderrText, sample: sample, cancellation: run.cancellation)

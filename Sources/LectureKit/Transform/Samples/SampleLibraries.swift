@@ -50,6 +50,7 @@ package struct SampleLibraries: Sendable {
         }
         for tool in toolObjects { hash.update(tool.source + tool.arguments.joined(separator: " ")) }
         hash.update(libraryFlags.joined(separator: " "))
+        hash.update("rpath $ORIGIN")
         let digest = hash.hexDigest()
         let directory = cacheDirectory + "/libraries/" + digest
         let library = SampleLibraries(directory: directory, modules: modules, digest: digest)
@@ -78,7 +79,8 @@ package struct SampleLibraries: Sendable {
                     "-parse-as-library", "-emit-library", "-emit-module", "-module-name", module, "-swift-version", "6",
                     "-diagnostic-style", "llvm", "-I", staging, "-L", staging,
                 ] + libraryFlags + modules.prefix(while: { $0 != module }).map { "-l" + $0 } + [
-                    "-Xlinker", "-rpath", "-Xlinker", directory,
+                    // Each library finds those before it beside itself, wherever the cache folder is moved.
+                    "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
                     "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
                 ] + moduleCacheArguments(in: cacheDirectory) + (files[module] ?? [])
             let result = try run.process(

@@ -29,6 +29,9 @@ struct SampleResult: Hashable, Sendable {
     var compiled: Bool
     /// Seconds spent on it.
     var duration: Double
+    /// Whether its compile failed on a file of the cache (`CompiledCacheDamage`): no verdict on
+    /// the sample, never cached, verified again once that part of the cache is built again.
+    var failedOnTheCache = false
     /// Whether it was compiled and run as part of a merged program (`MergedSamples`) rather
     /// than alone.
     var merged = false

@@ -43,11 +43,20 @@ package struct SampleStage: Sendable {
     ///   results of samples cut short are no verdict, and are not reported.
     func verify(_ samples: [Sample], console: Console) throws -> [SampleResult] {
         let total = samples.filter { $0.mode != .ignore }.count
-        let results = verifier.verify(samples) { done, sample in
+        let progress: @Sendable (Int, Sample) -> Void = { done, sample in
             console.progress("[\(min(done, total))/\(total)] \(sample.editedPlace)")
         }
-        console.clearProgress()
+        var results = verifier.verify(samples, progress: progress)
         try verifier.run.cancellation.check()
+        let onTheCache = results.indices.filter { results[$0].failedOnTheCache }
+        if !onTheCache.isEmpty {
+            // A cache moved, copied or cut short: built again, and what failed on it verified again.
+            try CompiledCacheDamage.rebuild(for: verifier)
+            let again = verifier.verify(onTheCache.map { samples[$0] }, progress: progress)
+            for (index, result) in zip(onTheCache, again) { results[index] = result }
+            try verifier.run.cancellation.check()
+        }
+        console.clearProgress()
         return results
     }
 
