@@ -74,6 +74,8 @@ import Testing
             pattern: #"멈춰 세|멈춤|(앱|예제|프로그램)(이|가|은|는) (그 자리에서 )?멈|여기서 멈|에서 멈춥니다|멈췄다는|멈춘다는|에 멈춥니다"#,
             use: "비정상 종료되다 (a crash) or 끝나지 않는다 (a hang)"),
         Banned(pattern: #"이 책(의|은|는|에서|을|이)(?![가-힣])"#, use: "이 강의 (책 is objc.io's book)"),
+        // Review 20: test was 테스트하다 in most places and 시험하다 in eight; 시험해 보다 also meant trying out.
+        Banned(pattern: #"시험(하|해|할|한|합|했|삼아)"#, use: "테스트하다 (test), 확인하다 (check) or 써 보다 (try out)"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -123,7 +125,7 @@ import Testing
             "`asSignal(onErrorSignalWith:)`는 값을",
             "이 따름은 보통 컴파일러가 확인합니다",
             "장면 델리게이트가 받아", "`contactStream`이라는 감싸개로", "서버와 대화하는 저장소는", "저장소가 돌려주는 엔티티",
-            "식별자를 빠뜨리면 예제가 멈춥니다", "이 책의 예제는",
+            "식별자를 빠뜨리면 예제가 멈춥니다", "이 책의 예제는", "MVC 앱을 시험합니다",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
@@ -131,6 +133,7 @@ import Testing
             "`scene(_:continue:)`으로", "`store(in:)`이라는",
             "흔히 저장소(Repository)라고 부르는 계층은", "일도 함께 멈추게 하려면", "이미 고른 탭 바 항목 다시 누르기", "- **엔티티**(Entity): 인터랙터가 다루는",
             "struct ProductDTO: Sendable {",
+            "화면 몇 개에서 MVVM을 먼저 써 보려면", "스트림 하나만 테스트할 때는",
         ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {
