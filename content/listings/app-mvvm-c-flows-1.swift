@@ -56,7 +56,7 @@ final class AppCoordinator {
         children.removeAll()
     }
 
-    // 사용자가 여러 화면을 한꺼번에 뺄 때(기록 메뉴, 탭 다시 누르기): 델리게이트 자리를 가진 코드가 didShow에서 호출합니다.
+    // 사용자가 여러 화면을 한꺼번에 뺄 때(기록 메뉴, 이미 고른 탭 바 항목 다시 누르기): 델리게이트 자리를 가진 코드가 didShow에서 호출합니다.
     func releaseFlows(notIn stack: [UIViewController]) {
         children.removeAll { child in !stack.contains { $0 === child.firstScreen } }
     }

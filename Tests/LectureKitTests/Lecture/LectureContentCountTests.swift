@@ -133,7 +133,7 @@ import Testing
     @Test("부록 C: '코디네이터가 맡는 다른 흐름'이 더한다고 한 수만큼 절이 있다")
     func otherFlowsSubsections() throws {
         let lines = Self.page("app-mvvm-c-flows.md")
-        let start = try #require(lines.firstIndex(of: "## 이 절에서 배울 것"))
+        let start = try #require(lines.firstIndex(of: "## 이 부록에서 배울 것"))
         let end = try #require(lines.firstIndex(of: "## 핵심 정리"))
         let subsections = lines[(start + 1)..<end].filter { $0.hasPrefix("## ") }.count
         let said = try #require(Self.prose("app-mvvm-c-flows.md", /그런 흐름 (\S+) 가지를 더해 봅니다/))

@@ -59,7 +59,7 @@ import Testing
     }()
 
     /// The headings whose sections repeat the body and are not counted.
-    static let uncounted: Set<String> = ["이 장에서 배울 것", "이 절에서 배울 것", "핵심 정리"]
+    static let uncounted: Set<String> = ["이 장에서 배울 것", "이 부록에서 배울 것", "핵심 정리"]
 
     /// A page's counted sections: outside code blocks (a `table` block is prose), without the
     /// uncounted sections, link targets, and the titles of cross-references (「…」, '…' 절).
