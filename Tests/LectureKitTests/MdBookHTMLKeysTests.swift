@@ -63,7 +63,7 @@ import Testing
         ("search.teaser-word-count", "10", .lost), ("search.use-boolean-and", "true", .lost),
         ("search.boost-title", "3", .lost), ("search.boost-hierarchy", "2", .lost),
         ("search.boost-paragraph", "2", .lost), ("search.expand", "false", .lost),
-        ("search.heading-split-level", "2", .lost), ("search.copy-js", "false", .ownWay),
+        ("search.heading-split-level", "2", .lost), ("search.copy-js", "false", .lost),
         ("search.chapter", "{ \"appendix\" = { enable = false } }", .ownWay),
         ("redirect", "{ \"/old.html\" = \"new.html\" }", .done),
     ]
