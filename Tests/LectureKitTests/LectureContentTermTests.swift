@@ -56,7 +56,9 @@ import Testing
             pattern: #"`\.?(asSignal|scene|assign|transform|open|cancel|init)\([^`]*\)`(와|를|가|는)(?![가-힣])"#,
             use: "과/을/이/은 (the base name ends in a consonant)"),
         // Review 17: conformance was once 따름 ("이 따름은 보통 컴파일러가 확인합니다") beside 준수.
-        Banned(pattern: #"따름(은|이|을|를|의|과|도)(?![가-힣])"#, use: "준수 (conformance)"),
+        Banned(
+            pattern: #"따름(은|이|을|를|의|과|도)(?![가-힣])|(프로토콜|`[^`]+`|Sendable|Equatable|Hashable)(을|를) 따르"#,
+            use: "준수 (conformance)"),
         // Review 18: the words a Korean iOS developer uses (씬 델리게이트, 래퍼), and the server's format and
         // the layer that fetches it named as common usage names them (Clean Architecture's entity is a
         // domain model and its repository returns domain models): DTO and API 클라이언트. 저장소 is left to
@@ -123,7 +125,7 @@ import Testing
             "모두 선택(optional) 요구 사항입니다", "탭 바의 다른 탭 화면이든", "풀 리퀘스트 #449, \"Fix\", 2026 (<",
             "앱 구조의 일급 시민이어야", "`nonisolated(nonsending)`과 `@concurrent`",
             "`asSignal(onErrorSignalWith:)`는 값을",
-            "이 따름은 보통 컴파일러가 확인합니다",
+            "이 따름은 보통 컴파일러가 확인합니다 / 뷰 프로토콜을 따르는 스파이",
             "장면 델리게이트가 받아", "`contactStream`이라는 감싸개로", "서버와 대화하는 저장소는", "저장소가 돌려주는 엔티티",
             "식별자를 빠뜨리면 예제가 멈춥니다", "이 책의 예제는", "MVC 앱을 시험합니다",
         ]
@@ -133,7 +135,7 @@ import Testing
             "`scene(_:continue:)`으로", "`store(in:)`이라는",
             "흔히 저장소(Repository)라고 부르는 계층은", "일도 함께 멈추게 하려면", "이미 고른 탭 바 항목 다시 누르기", "- **엔티티**(Entity): 인터랙터가 다루는",
             "struct ProductDTO: Sendable {",
-            "화면 몇 개에서 MVVM을 먼저 써 보려면", "스트림 하나만 테스트할 때는",
+            "화면 몇 개에서 MVVM을 먼저 써 보려면", "스트림 하나만 테스트할 때는", "DTO는 서버의 필드 이름을 따르고",
         ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {
