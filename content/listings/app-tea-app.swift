@@ -247,7 +247,7 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
         super.updateProperties()
         statusLabel.text = store.state.status
         let contacts = store.state.contacts
-        guard contacts != applied else { return } // 상태 글자만 바뀐 갱신은 스냅숏을 적용하지 않습니다.
+        guard contacts != applied else { return } // 행이 그대로면(상태 글자만 바뀐 갱신 등) 스냅숏을 적용하지 않습니다.
         var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems(contacts.map(\.id))

@@ -155,7 +155,7 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
         super.updateProperties()
         statusLabel.text = viewModel.status
         let rows = viewModel.rows
-        guard rows != appliedRows else { return } // 상태 글자만 바뀐 갱신은 스냅숏을 적용하지 않습니다.
+        guard rows != appliedRows else { return } // 행이 그대로면(상태 글자만 바뀐 갱신 등) 스냅숏을 적용하지 않습니다.
         var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems(rows.map(\.id))
