@@ -211,6 +211,7 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
     let statusLabel = UILabel()
     private var dataSource: UITableViewDiffableDataSource<Int, Int>! // 항목은 바뀌지 않는 id입니다.
     private var applied: [Contact] = [] // 마지막으로 적용한 연락처
+    private var appliedByID: [Int: Contact] = [:] // 셀 공급자가 id로 찾는 연락처
 
     init(store: Store) {
         self.store = store
@@ -228,7 +229,7 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
         dataSource = UITableViewDiffableDataSource(tableView: tableView) { [weak self] tableView, indexPath, id in
             let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
             var content = cell.defaultContentConfiguration()
-            content.text = self?.applied.first { $0.id == id }?.name
+            content.text = self?.appliedByID[id]?.name
             cell.contentConfiguration = content
             return cell
         }
@@ -246,12 +247,14 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
         super.updateProperties()
         statusLabel.text = store.state.status
         let contacts = store.state.contacts
+        guard contacts != applied else { return } // 행이 그대로면(상태 글자만 바뀐 갱신 등) 스냅숏을 적용하지 않습니다.
         var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems(contacts.map(\.id))
-        let changed = contacts.filter { contact in applied.contains { $0.id == contact.id && $0 != contact } }
+        let changed = contacts.filter { contact in appliedByID[contact.id].map { $0 != contact } ?? false }
         snapshot.reconfigureItems(changed.map(\.id))
         applied = contacts
+        appliedByID = Dictionary(uniqueKeysWithValues: contacts.map { ($0.id, $0) })
         dataSource.apply(snapshot, animatingDifferences: true)
     }
 

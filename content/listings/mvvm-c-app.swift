@@ -119,6 +119,7 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
     let statusLabel = UILabel()
     private var dataSource: UITableViewDiffableDataSource<Int, Int>! // 항목은 바뀌지 않는 id입니다.
     private var appliedRows: [ContactRow] = [] // 마지막으로 적용한 행
+    private var rowsByID: [Int: ContactRow] = [:] // 셀 공급자가 id로 찾는 행
 
     init(viewModel: ContactListViewModel) {
         self.viewModel = viewModel
@@ -136,7 +137,7 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
         dataSource = UITableViewDiffableDataSource(tableView: tableView) { [weak self] tableView, indexPath, id in
             let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
             var content = cell.defaultContentConfiguration()
-            content.text = self?.appliedRows.first { $0.id == id }?.text
+            content.text = self?.rowsByID[id]?.text
             cell.contentConfiguration = content
             return cell
         }
@@ -154,13 +155,15 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
         super.updateProperties()
         statusLabel.text = viewModel.status
         let rows = viewModel.rows
+        guard rows != appliedRows else { return } // 행이 그대로면(상태 글자만 바뀐 갱신 등) 스냅숏을 적용하지 않습니다.
         var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems(rows.map(\.id))
         // 이름이 바뀐 행은 지웠다 넣지 않고, 같은 셀을 다시 구성합니다.
-        let changed = rows.filter { row in appliedRows.contains { $0.id == row.id && $0 != row } }
+        let changed = rows.filter { row in rowsByID[row.id].map { $0 != row } ?? false }
         snapshot.reconfigureItems(changed.map(\.id))
         appliedRows = rows
+        rowsByID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
         dataSource.apply(snapshot, animatingDifferences: true)
     }
 
