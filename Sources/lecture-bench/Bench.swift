@@ -22,7 +22,7 @@ struct Bench {
     var shapePages = 1_000
     /// Pages of part 7's memory rows, one row each: `--memory-pages`.
     var memoryPages = [5_000]
-    /// The books of part 7 to measure (`Shape.key`, `lecture`, `api-guidelines`, `memory`):
+    /// The books of part 7 to measure (`Shape.key`, `lecture`, `api-guidelines`, `async-book`, `memory`):
     /// `--shapes`; `nil`, every one.
     var shapes: Set<String>?
     /// Smaller books (a quarter of the pages) for a short run: `--quick`, `make bench BENCH_QUICK=1`.

@@ -75,7 +75,7 @@ struct BenchOptions: ParsableOptions {
             .value(
                 "--shapes", value: "name,…",
                 help:
-                    "Part 7's books: many-pages, long-pages, deep-nesting, code-heavy, lecture, api-guidelines, memory.",
+                    "Part 7's books: many-pages, long-pages, deep-nesting, code-heavy, lecture, api-guidelines, async-book, memory.",
                 at: \.shapes
             ) { text in Set(text.split(separator: ",").map(String.init)) },
             .flag("--quick", help: "A short run: books a quarter the size, fewer runs.", at: \.quick),

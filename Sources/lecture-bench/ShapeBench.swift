@@ -4,8 +4,9 @@ import LectureSupport
 
 /// Part 7: `lecture build` on every shape of book (`Shape`) and on the lecture itself, against
 /// the floor (one `cmark` process over the book's pages concatenated, output to `/dev/null`) and
-/// against mdBook building the same book, cold and warm (also on a real mdBook book, the Rust API
-/// Guidelines of `Tests/LectureKitTests/Fixtures`); and the peak memory of the largest build.
+/// against mdBook building the same book, cold and warm (also on real mdBook books, the Rust API
+/// Guidelines and the async book of `Tests/LectureKitTests/Fixtures`); and the peak memory of the
+/// largest build.
 ///
 /// Every contender runs once per round, one after another (`Interleaved`); rows give the median
 /// of each and the median of the rounds' ratios. A build's cache (`--cache-dir`) is made by one
@@ -26,7 +27,7 @@ extension Bench {
                 (shape.name, shape.summary + ", " + Format.bytes(shape.markdownBytes), root, shape.pages.map(\.text)))
         }
         if wanted("lecture") { try addLecture(to: &books) }
-        if wanted("api-guidelines") { try addGuidelines(to: &books) }
+        for fixture in Self.mdbookFixtures where wanted(fixture.key) { try addFixture(fixture, to: &books) }
         for book in books {
             defer { Files.remove(book.root) }
             try measure(shape: book.shape, summary: book.summary, root: book.root, pages: book.pages)
@@ -58,17 +59,26 @@ extension Bench {
 
     }
 
-    /// A real mdBook book no one here wrote (issue 32): the Rust API Guidelines, the committed
-    /// fixture, built by both tools as published.
-    func addGuidelines(to books: inout [(shape: String, summary: String, root: String, pages: [String])]) throws {
-        let guidelinesRoot = temp + "/shape-api-guidelines"
-        try Files.copy(repo + "/Tests/LectureKitTests/Fixtures/api-guidelines", to: guidelinesRoot)
-        let guidelinesPages = Self.markdownFiles(guidelinesRoot + "/src").map(Files.read)
+    /// The real mdBook books no one here wrote (issue 32), committed as test fixtures
+    /// (`Tests/LectureKitTests/Fixtures/<key>`), each built by both tools as published: `key`
+    /// names it in `--shapes`.
+    static let mdbookFixtures: [(key: String, title: String)] = [
+        ("api-guidelines", "the Rust API Guidelines (mdBook book)"),
+        ("async-book", "the async book (mdBook book)"),
+    ]
+
+    /// The fixture `fixture` copied into the run's folder, with its pages.
+    func addFixture(
+        _ fixture: (key: String, title: String),
+        to books: inout [(shape: String, summary: String, root: String, pages: [String])]
+    ) throws {
+        let root = temp + "/shape-" + fixture.key
+        try Files.copy(repo + "/Tests/LectureKitTests/Fixtures/" + fixture.key, to: root)
+        let pages = Self.markdownFiles(root + "/src").map(Files.read)
         books.append(
             (
-                "the Rust API Guidelines (mdBook book)",
-                "\(guidelinesPages.count) pages, \(Format.bytes(guidelinesPages.reduce(0) { $0 + $1.utf8.count }))",
-                guidelinesRoot, guidelinesPages
+                fixture.title, "\(pages.count) pages, \(Format.bytes(pages.reduce(0) { $0 + $1.utf8.count }))", root,
+                pages
             ))
     }
 

@@ -147,20 +147,40 @@ struct Partials: Hashable, Sendable {
     var texts: [Name: String] = [:]
 
     /// The built-in theme's partials.
-    static let builtIn: Partials = (try? load(themeDirectory: nil)) ?? Partials(templates: [:], source: "")
+    static let builtIn: Partials = (try? builtInParsed.get()) ?? Partials(templates: [:], source: "")
+
+    /// The built-in theme's partials parsed, once per process: the `Chrome` of a build and the
+    /// templates of a theme without a `partials/` folder (the built-in one in the cache) share them.
+    private static let builtInParsed: Result<Partials, DiagnosticsError> = {
+        do throws(DiagnosticsError) {
+            return .success(try parse(folder: nil))
+        } catch {
+            return .failure(error)
+        }
+    }()
 
     /// The partials of the theme at `themeDirectory` (nil: the built-in theme), each read from its
     /// `partials/` folder or, when it has none of that name, from the built-in theme.
     /// - Throws: a diagnostic at each unknown or unclosed placeholder.
     static func load(themeDirectory: String?) throws(DiagnosticsError) -> Partials {
-        let words = Set(InterfaceWords.keys.map { "words." + $0 })
+        // A theme without a `partials/` folder (the built-in theme's folder in the cache) is not
+        // asked for each of its files: it has the built-in partials.
+        guard
+            let folder = themeDirectory.flatMap({ FileSystem.isDirectory(FileSystem.join($0, "partials")) ? $0 : nil })
+        else { return try builtInParsed.get() }
+        return try parse(folder: folder)
+    }
+
+    /// The interface words as placeholders (`{{ words.KEY }}`), which every partial may use.
+    private static let wordPlaceholders = Set(InterfaceWords.keys.map { "words." + $0 })
+
+    /// The partials, each read from `folder`'s `partials/` or, when it has none of that name (or
+    /// `folder` is nil), from the built-in theme.
+    private static func parse(folder: String?) throws(DiagnosticsError) -> Partials {
         var templates: [Name: Template] = [:]
         var source = ""
         var texts: [Name: String] = [:]
         var diagnostics: [Diagnostic] = []
-        // A theme without a `partials/` folder (the built-in theme's folder in the cache) is not
-        // asked for each of its files.
-        let folder = themeDirectory.flatMap { FileSystem.isDirectory(FileSystem.join($0, "partials")) ? $0 : nil }
         for name in Name.allCases {
             var path = name.path
             var text: String?
@@ -178,7 +198,8 @@ struct Partials: Hashable, Sendable {
             source += name.rawValue + "\u{0}" + text + "\u{0}"
             texts[name] = text
             do throws(DiagnosticsError) {
-                templates[name] = try Template.parse(text, path: path, known: name.placeholders.union(words))
+                templates[name] = try Template.parse(
+                    text, path: path, known: name.placeholders, alsoKnown: wordPlaceholders)
             } catch {
                 diagnostics += error.diagnostics
             }

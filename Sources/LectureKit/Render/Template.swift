@@ -30,9 +30,13 @@ struct Template: Hashable, Sendable {
         pieces.contains { if case .placeholder(name) = $0 { true } else { false } }
     }
 
-    /// Parses `text` read from `path`, accepting only the placeholders in `known`.
+    /// Parses `text` read from `path`, accepting only the placeholders in `known` or `alsoKnown`
+    /// (two sets, so that a caller with a large shared one, the interface words, does not copy it
+    /// into a union for each template).
     /// - Throws: a diagnostic at each unknown or unclosed placeholder.
-    package static func parse(_ text: String, path: String, known: Set<String>) throws(DiagnosticsError) -> Template {
+    package static func parse(
+        _ text: String, path: String, known: Set<String>, alsoKnown: Set<String> = []
+    ) throws(DiagnosticsError) -> Template {
         var pieces: [Piece] = []
         var diagnostics: [Diagnostic] = []
         var rest = Substring(text)
@@ -59,12 +63,15 @@ struct Template: Hashable, Sendable {
                 break
             }
             let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: " \t")
-            if !known.contains(String(name)) {
+            if !known.contains(String(name)) && !alsoKnown.contains(String(name)) {
                 diagnostics.append(
                     .error(
                         .templatePlaceholder,
                         path, location, "unknown placeholder '\(name)'",
-                        notes: ["known placeholders: " + known.sorted().map { "{{ \($0) }}" }.joined(separator: ", ")]))
+                        notes: [
+                            "known placeholders: "
+                                + known.union(alsoKnown).sorted().map { "{{ \($0) }}" }.joined(separator: ", ")
+                        ]))
             }
             pieces.append(.placeholder(String(name)))
             advance(over: rest[open.lowerBound..<close.upperBound])

@@ -52,6 +52,7 @@ struct Templates: Hashable, Sendable {
             ])
         }
         var diagnostics: [Diagnostic] = []
+        let words = Set(InterfaceWords.keys.map { "words." + $0 })
         func template(_ name: String, known: Set<String>) -> Template? {
             let path = FileSystem.join(directory, name)
             guard let bytes = try? FileSystem.read(path) else { return nil }
@@ -67,15 +68,14 @@ struct Templates: Hashable, Sendable {
                 return nil
             }
             do throws(DiagnosticsError) {
-                return try Template.parse(file.text, path: path, known: known)
+                return try Template.parse(file.text, path: path, known: known, alsoKnown: words)
             } catch {
                 diagnostics += error.diagnostics
                 return nil
             }
         }
-        let words = Set(InterfaceWords.keys.map { "words." + $0 })
-        let page = template("page.html", known: pagePlaceholders.union(words))
-        let notFound = template("404.html", known: notFoundPlaceholders.union(words))
+        let page = template("page.html", known: pagePlaceholders)
+        let notFound = template("404.html", known: notFoundPlaceholders)
         if page == nil && diagnostics.isEmpty {
             diagnostics.append(
                 .error(.missingTemplates, FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
