@@ -55,9 +55,11 @@ import Testing
         Banned(
             pattern: #"`\.?(asSignal|scene|assign|transform|open|cancel|init)\([^`]*\)`(와|를|가|는)(?![가-힣])"#,
             use: "과/을/이/은 (the base name ends in a consonant)"),
-        // Review 17: conformance was once 따름 ("이 따름은 보통 컴파일러가 확인합니다") beside 준수.
+        // Review 17: conformance was once 따름 ("이 따름은 보통 컴파일러가 확인합니다") beside 준수. Review 22:
+        // any form of 따르다 in a sentence that names a protocol ("뷰가 따르는 프로토콜", "클래스만 따를 수"),
+        // or right after a code name and its particle ("CaseIterable을 따릅니다"), is conformance too.
         Banned(
-            pattern: #"따름(은|이|을|를|의|과|도)(?![가-힣])|(프로토콜|`[^`]+`|Sendable|Equatable|Hashable)(을|를) 따르"#,
+            pattern: #"따름(은|이|을|를|의|과|도)(?![가-힣])|[A-Za-z_`)\]](을|를) 따[르를릅랐]|프로토콜[^.]*따[르를릅랐]|따[르를릅랐][^.]*프로토콜"#,
             use: "준수 (conformance)"),
         // Review 18: the words a Korean iOS developer uses (씬 델리게이트, 래퍼), and the server's format and
         // the layer that fetches it named as common usage names them (Clean Architecture's entity is a
@@ -136,10 +138,19 @@ import Testing
             "흔히 저장소(Repository)라고 부르는 계층은", "일도 함께 멈추게 하려면", "이미 고른 탭 바 항목 다시 누르기", "- **엔티티**(Entity): 인터랙터가 다루는",
             "struct ProductDTO: Sendable {",
             "화면 몇 개에서 MVVM을 먼저 써 보려면", "스트림 하나만 테스트할 때는", "DTO는 서버의 필드 이름을 따르고",
+            "쓰는 법은 실제 라이브러리를 따릅니다", "이 틀을 따르지 않습니다",
         ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {
             #expect(!regexes.contains { line.firstMatch(of: $0) != nil }, "'\(line)' is allowed")
+        }
+        // Review 22: the shapes the conformance rule once let through.
+        let conformance = try Regex(Self.banned.first { $0.use == "준수 (conformance)" }!.pattern)
+        for line in [
+            "프레젠터는 뷰가 따르는 프로토콜만 압니다", "뷰 프로토콜이 클래스만 따를 수 있어야 합니다",
+            "// 오류 타입은 CaseIterable을 따릅니다.", "물려받는 프로토콜을 주 선언에서 따르는 타입",
+        ] {
+            #expect(line.firstMatch(of: conformance) != nil, "준수 (conformance) misses '\(line)'")
         }
         #expect(samples.count == Self.banned.count)
         for (sample, rule) in zip(samples, Self.banned) {
