@@ -39,7 +39,7 @@ func waitUntil(_ condition: () -> Bool) async {
 }
 @MainActor
 func type(_ text: String, intoFieldNamed identifier: String, of screen: UIViewController) {
-    // UI 테스트처럼 접근성 식별자로 칸을 찾습니다. 앱이 식별자를 붙이지 않았다면 여기서 비정상 종료됩니다.
+    // UI 테스트처럼 접근성 식별자로 필드를 찾습니다. 앱이 식별자를 붙이지 않았다면 여기서 비정상 종료됩니다.
     let field = screen.view.subviews.compactMap { $0 as? UITextField }.first { $0.accessibilityIdentifier == identifier }!
     field.text = text
     field.sendActions(for: .editingChanged)

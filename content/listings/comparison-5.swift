@@ -131,7 +131,7 @@ final class ContactEditViewController: UIViewController {
         saveButton.addAction(UIAction { [weak self] _ in
             self?.save()
         }, for: .touchUpInside)
-        nameField.accessibilityIdentifier = "이름" // UI 테스트는 이 이름으로 칸을 찾습니다.
+        nameField.accessibilityIdentifier = "이름" // UI 테스트는 이 이름으로 필드를 찾습니다.
         emailField.accessibilityIdentifier = "이메일"
         for subview in [nameField, emailField, saveButton, messageLabel] {
             view.addSubview(subview)

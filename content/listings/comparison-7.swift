@@ -137,7 +137,7 @@ final class ContactEditViewController: UIViewController {
         nameField.text = contact.name
         emailField.text = contact.email
         saveButton.setTitle("저장", for: .normal)
-        nameField.accessibilityIdentifier = "이름" // UI 테스트는 이 이름으로 칸을 찾습니다.
+        nameField.accessibilityIdentifier = "이름" // UI 테스트는 이 이름으로 필드를 찾습니다.
         emailField.accessibilityIdentifier = "이메일"
         for subview in [nameField, emailField, saveButton, messageLabel] {
             view.addSubview(subview)

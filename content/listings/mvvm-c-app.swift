@@ -119,6 +119,7 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
     let statusLabel = UILabel()
     private var dataSource: UITableViewDiffableDataSource<Int, Int>! // 항목은 바뀌지 않는 id입니다.
     private var appliedRows: [ContactRow] = [] // 마지막으로 적용한 행
+    private(set) var appliedSnapshots = 0 // 스냅숏을 적용한 횟수(테스트가 셉니다)
     private var rowsByID: [Int: ContactRow] = [:] // 셀 공급자가 id로 찾는 행
 
     init(viewModel: ContactListViewModel) {
@@ -164,6 +165,7 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
         snapshot.reconfigureItems(changed.map(\.id))
         appliedRows = rows
         rowsByID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
+        appliedSnapshots += 1
         dataSource.apply(snapshot, animatingDifferences: true)
     }
 
@@ -237,7 +239,7 @@ final class ContactEditViewController: UIViewController {
         saveButton.addAction(UIAction { [weak self] _ in
             Task { await self?.viewModel.save() }
         }, for: .touchUpInside)
-        nameField.accessibilityIdentifier = "이름" // UI 테스트는 이 이름으로 칸을 찾습니다.
+        nameField.accessibilityIdentifier = "이름" // UI 테스트는 이 이름으로 필드를 찾습니다.
         emailField.accessibilityIdentifier = "이메일"
         for subview in [nameField, emailField, saveButton, messageLabel] {
             view.addSubview(subview)
