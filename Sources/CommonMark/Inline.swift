@@ -40,6 +40,14 @@ package struct Link: Hashable, Sendable {
 
 }
 
+extension Link {
+    /// A link made by the tool, not parsed: to `destination`, with no title or text, at `location`
+    /// (a diagram's node link, checked as the page's links are).
+    package init(destination: String, location: SourceLocation) {
+        self.init(destination: destination, title: "", content: [], location: location)
+    }
+}
+
 extension Array where Element == Inline {
     /// The concatenated plain text of these inlines: text and code spans as written, a line break
     /// as a space, raw HTML dropped, the content of emphasis, links and images kept.

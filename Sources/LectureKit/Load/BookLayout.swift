@@ -185,6 +185,23 @@ package enum BookLayout {
                     "'\(key)' folder '\(folder)' lies in \(replaced.role) ('\(replaced.path)'), which a book may not read",
                     notes: [replaced.why]))
         }
+        // The files book.toml names for the site (additional-css, additional-js): none read from
+        // the previous site or the cache either.
+        for (key, files) in [
+            ("output.html.additional-css", \BookSettings.additionalCSS), ("output.html.additional-js", \.additionalJS),
+        ] {
+            for (index, written) in settings[keyPath: files].enumerated() {
+                let source = FileSystem.join(root, AdditionalFiles.inside(written) ?? written)
+                guard let replaced = configuration.replacedFolders.holding(CanonicalPath.of(source)) else { continue }
+                configuration.additionalStyles.removeAll { $0.source == source }
+                configuration.additionalScripts.removeAll { $0.source == source }
+                diagnostics.append(
+                    .error(
+                        .bookTOMLValue, tomlPath, settings.locations["\(key).\(index)"],
+                        "'\(key)' file '\(written)' lies in \(replaced.role) ('\(replaced.path)'), which a book may not read",
+                        notes: [replaced.why]))
+            }
+        }
         // Known once the output and cache folders are: neither may be watched.
         let watched = WatchedFolders.check(settings, root: root, bookTOML: tomlPath, configuration: configuration)
         configuration.extraWatchDirectories = watched.kept

@@ -65,6 +65,12 @@ package struct BuildConfiguration: Sendable, Hashable {
     }
     /// The folders the tool writes, which nothing is read from: the output folder and the cache.
     var replacedFolders: ReplacedFolders { ReplacedFolders(output: outputDirectory, cache: cacheDirectory) }
+    /// The machine's paths no published page may hold, nor a sample print or an output block
+    /// hold (`MachinePaths`): one rule for build, check and bless.
+    var machinePaths: [MachinePaths.Needle] {
+        MachinePaths.needles(
+            bookDirectory: bookDirectory ?? FileSystem.join(contentDirectory, ".."), cacheDirectory: cacheDirectory)
+    }
     /// The output folder, resolved from `outputDirectory` (`OutputFolder`).
     package var outputFolder: OutputFolder { OutputFolder(outputDirectory, setting: outputSetting) }
     /// The folders the output may not replace, nor any folder holding them: the book's folder,

@@ -90,10 +90,18 @@ package final class Console: @unchecked Sendable {
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
     }
 
-    /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only.
+    /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only, cut to
+    /// the terminal's width (`ProgressLine`).
     func progress(_ line: String) {
         guard isTerminal else { return }
-        lock.withLock { Console.write("\r\u{1B}[K\(safe(TerminalText.line(line)))", to: 2) }
+        let columns = ProgressLine.columns(environment: environment)
+        lock.withLock { Console.write(Console.progressText(safe(TerminalText.line(line)), columns: columns), to: 2) }
+    }
+
+    /// What `progress` writes for `line` on a terminal `columns` wide: the line erased, then
+    /// `line` in fewer columns than the terminal has, so it never wraps.
+    static func progressText(_ line: String, columns: Int?) -> String {
+        "\r\u{1B}[K" + ProgressLine.fitted(line, columns: columns)
     }
 
     /// Erases the progress line, on terminals only.

@@ -12,21 +12,27 @@ import LectureSupport
 /// author's images, scripts) are not searched.
 enum MachinePaths {
     /// A path not to publish, and what it is.
-    struct Needle {
+    struct Needle: Hashable, Sendable {
         var path: String
         var role: String
     }
 
     /// The paths of this build's machine: the book's folder, the cache, the home folders (but
-    /// `/`), and the temporary folders this tool makes (`$TMPDIR/lecture-…`).
+    /// `/`), the temporary folder when it is the machine's own (`TMPDIR`, not `/tmp` or
+    /// `/var/tmp`, which pages name as such), and the temporary folders this tool makes
+    /// (`$TMPDIR/lecture-…`).
     static func needles(bookDirectory: String, cacheDirectory: String) -> [Needle] {
+        let temporary = CanonicalPath.of(NSTemporaryDirectory())
         var needles = [
             Needle(path: CanonicalPath.of(bookDirectory), role: "the book's folder"),
             Needle(path: CanonicalPath.of(cacheDirectory), role: "the cache"),
             Needle(
-                path: CanonicalPath.of(NSTemporaryDirectory()) + "/lecture-", role: "a temporary folder of lecture's"),
+                path: temporary + "/lecture-", role: "a temporary folder of lecture's"),
         ]
         needles += CanonicalPath.homeFolders().map { Needle(path: $0, role: "the home folder") }
+        if !["/tmp", "/var/tmp"].contains(temporary) {
+            needles.append(Needle(path: temporary, role: "the temporary folder (TMPDIR)"))
+        }
         return needles.filter { $0.path.count > 1 }
     }
 

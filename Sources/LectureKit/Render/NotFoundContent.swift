@@ -38,6 +38,16 @@ enum NotFoundContent {
             guard let part = step.page, let input = try? part.input(context) else { continue }
             diagnostics += part.work(&page, input, part.pageInput(context, page))
         }
+        // A broken link's note says where its links are read from: the site's root, not the
+        // page's own folder (`errors/lost.md` read as `lost.md`).
+        let said = "(links are relative to \(name))"
+        let fromRoot =
+            "(the not-found page's links are read from the site's root wherever the page lies, as mdBook's <base href> makes a browser read them)"
+        for index in diagnostics.indices {
+            diagnostics[index].notes = diagnostics[index].notes.map {
+                $0.replacingOccurrences(of: said, with: fromRoot)
+            }
+        }
         return (page, diagnostics)
     }
 

@@ -256,6 +256,24 @@ enum LinkChecker {
         }
 
         mutating func visit(_ block: Block) {
+            // A table's or a diagram's caption (`caption="See [x](y.md)"` in the info string):
+            // its links at the fence's line, where the caption is written (attack 11, kind 63).
+            let caption: [Inline]?
+            switch Figure(block) {
+            case .table(let table)?: caption = table.caption
+            case .diagram(let diagram)?:
+                caption = diagram.caption
+                // Its nodes', edges' and graph's links (`URL=`, `href=`), at the fence's line.
+                found += DiagramLinks.destinations(diagram.wide.svg).map {
+                    Link(destination: $0, location: block.range.start)
+                }
+            default: caption = nil
+            }
+            if let caption {
+                let before = found.count
+                walk(caption)
+                for index in before..<found.count { found[index].location = block.range.start }
+            }
             guard case .table(let table)? = Figure(block) else { return descend(into: block) }
             // Links in table cells, located at their row, and in the cell when its column is known.
             for row in table.allRows {

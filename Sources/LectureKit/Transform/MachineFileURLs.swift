@@ -37,7 +37,9 @@ enum MachineFileURLs {
     /// The places in `html` (a fragment: an HTML block, or a paragraph's inline HTML and text).
     /// With `network`, the places that load a URL of the network (`namesANetworkResource`)
     /// instead of a machine file, read the same way.
-    static func findings(in html: String, depth: Int = 0, network: Bool = false) -> [Finding] {
+    /// With `above` (the page's folder depth), the places whose relative URL climbs above the
+    /// site's root instead (`climbsAbove`), `<a href>` included: a URL that leaves the site.
+    static func findings(in html: String, depth: Int = 0, network: Bool = false, above: Int? = nil) -> [Finding] {
         let bytes = Array(html.utf8)
         var found: [Finding] = []
         // Attributes as HTML's tokenizer reads them (quoted, single-quoted or bare values; a
@@ -49,7 +51,7 @@ enum MachineFileURLs {
                 let text = String(decoding: bytes[range], as: UTF8.self)
                 // Inside SVG a style element's text has its references decoded; read it both ways.
                 for url in Set(css(text) + css(decodedReferences(text))).sorted() {
-                    for problem in problems(url: url, depth: depth, network: network) {
+                    for problem in problems(url: url, depth: depth, network: network, above: above) {
                         found.append(
                             Finding(
                                 offset: range.lowerBound, place: "<style>" + (problem.place.map { " " + $0 } ?? ""),
@@ -68,7 +70,7 @@ enum MachineFileURLs {
                     )
                 }
                 // A nested document (`srcdoc`, a `data:` URL) is a page of its own: its tags act there.
-                if !network, depth == 0,
+                if !network, above == nil, depth == 0,
                     let effect = DocumentWideHTML.effect(
                         tag: tagName, attributes: attributes.map { (name: $0.name, value: $0.value) })
                 {
@@ -77,7 +79,7 @@ enum MachineFileURLs {
                             offset: max(tag.name.lowerBound - 1, 0), place: "<\(tagName)>", url: "",
                             documentWide: effect))
                 }
-                found += findings(tag: tagName, attributes: attributes, depth: depth, network: network)
+                found += findings(tag: tagName, attributes: attributes, depth: depth, network: network, above: above)
             })
         return found
     }
@@ -85,7 +87,7 @@ enum MachineFileURLs {
     /// The places of one start tag's attributes (name lowercased, value decoded and as written).
     private static func findings(
         tag: String, attributes: [(name: String, value: String, written: String, offset: Int)], depth: Int,
-        network: Bool
+        network: Bool, above: Int?
     ) -> [Finding] {
         var found: [Finding] = []
         let isMetaRefresh =
@@ -95,14 +97,14 @@ enum MachineFileURLs {
             }
         for attribute in attributes {
             let place = "<\(tag) \(attribute.name)>"
-            if attribute.name == "href" || takesURL(attribute.name, tag: tag),
+            if above == nil, attribute.name == "href" || takesURL(attribute.name, tag: tag),
                 let scheme = hiddenScript(written: attribute.written, decoded: attribute.value)
             {
                 found.append(
                     Finding(offset: attribute.offset, place: place, url: attribute.written, hiddenScheme: scheme))
             }
             func report(_ url: String) {
-                for problem in problems(url: url, depth: depth, network: network) {
+                for problem in problems(url: url, depth: depth, network: network, above: above) {
                     found.append(
                         Finding(
                             offset: attribute.offset, place: problem.place.map { place + " " + $0 } ?? place,
@@ -111,7 +113,7 @@ enum MachineFileURLs {
             }
             switch attribute.name {
             case "srcdoc":
-                for inner in nested(attribute.value, depth: depth, network: network) {
+                for inner in nested(attribute.value, depth: depth, network: network, above: above) {
                     found.append(
                         Finding(
                             offset: attribute.offset, place: place + " " + inner.place, url: inner.url,
@@ -129,7 +131,7 @@ enum MachineFileURLs {
                 continue
             default: break
             }
-            if takesURL(attribute.name, tag: tag) {
+            if takesURL(attribute.name, tag: tag) || (above != nil && attribute.name == "href") {
                 report(attribute.value)
             } else if attribute.value.lowercased().contains("url(") {
                 css(attribute.value).forEach(report)
@@ -178,8 +180,11 @@ enum MachineFileURLs {
 
     /// The problems of one URL: itself when it names a machine file, else those of the document
     /// a `data:` URL of HTML or SVG holds.
-    static func problems(url: String, depth: Int, network: Bool = false) -> [(place: String?, url: String)] {
+    static func problems(url: String, depth: Int, network: Bool = false, above: Int? = nil) -> [(
+        place: String?, url: String
+    )] {
         let normal = normalized(url)
+        if let above { return climbsAbove(normal, levels: above) ? [(nil, url)] : [] }
         if network ? namesANetworkResource(normal) : namesAMachineFile(normal) { return [(nil, url)] }
         guard normal.hasPrefix("data:"), let comma = normal.firstIndex(of: ",") else { return [] }
         let header = normal[normal.index(normal.startIndex, offsetBy: 5)..<comma]
@@ -197,18 +202,38 @@ enum MachineFileURLs {
             document = EmittedLinkChecker.percentDecoded(Substring(payload))
         }
         // A hidden script in the nested document is a script of that document, not a machine file.
-        return nested(document, depth: depth, network: network).filter { $0.hiddenScheme == nil }.map {
+        return nested(document, depth: depth, network: network, above: above).filter { $0.hiddenScheme == nil }.map {
             ("data: " + $0.place, $0.url)
         }
     }
 
     /// The places of a document nested in another, read again as HTML.
-    static func nested(_ document: String, depth: Int, network: Bool = false) -> [Finding] {
+    static func nested(_ document: String, depth: Int, network: Bool = false, above: Int? = nil) -> [Finding] {
         guard depth < maximumDepth else {
             return document.lowercased().contains(network ? "/" : "file")
                 ? [Finding(offset: 0, place: "(nested too deep)", url: "")] : []
         }
-        return findings(in: document, depth: depth + 1, network: network)
+        return findings(in: document, depth: depth + 1, network: network, above: above)
+    }
+
+    /// Whether `url` (normalised) is a relative URL whose `..` segments climb above the site's
+    /// root from a page `levels` folders below it (`../../x.txt` from `sub/a.html`), where a
+    /// browser clamps it to the root (a server answers its not-found page) and `file://` reads a
+    /// file beside the site: no scheme, not root-relative, percent-encoded dots read as dots.
+    static func climbsAbove(_ url: String, levels: Int) -> Bool {
+        guard !url.hasPrefix("/"), !url.hasPrefix("\\"), !LinkRewriter.hasScheme(url) else { return false }
+        let path = url.prefix { $0 != "?" && $0 != "#" }.replacingOccurrences(of: "%2e", with: ".")
+        var level = levels
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            switch segment {
+            case "..":
+                level -= 1
+                if level < 0 { return true }
+            case ".", "": continue
+            default: level += 1
+            }
+        }
+        return false
     }
 
     /// `url` as a browser's URL parser reads its scheme: leading and trailing controls and spaces

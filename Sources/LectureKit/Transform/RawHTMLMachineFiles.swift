@@ -11,7 +11,13 @@ import LectureSupport
 /// the whole page and print.html (`DocumentWideHTML`: a `<base>`, a meta refresh), at the tag.
 enum RawHTMLMachineFiles {
     /// One error per place, at its line; `text` is the page's Markdown (to place inline HTML).
-    static func diagnostics(_ blocks: [Block], text: String, path: String, printsPDF: Bool = false) -> [Diagnostic] {
+    /// With `outside` (the page's folder depth and whether a link leaving the book is an error),
+    /// also each URL of raw HTML that climbs above the site's root (`MachineFileURLs.climbsAbove`):
+    /// a warning (or an error) at its line, as for a Markdown link that leaves the book.
+    static func diagnostics(
+        _ blocks: [Block], text: String, path: String, printsPDF: Bool = false,
+        outside: (levels: Int, isError: Bool)? = nil
+    ) -> [Diagnostic] {
         // The page's bytes and line starts, made only for a page with inline HTML to place.
         var made: (source: [UInt8], lineStarts: LineStarts)?
         func placing() -> (source: [UInt8], lineStarts: LineStarts) {
@@ -22,7 +28,25 @@ enum RawHTMLMachineFiles {
             return fresh
         }
         var diagnostics: [Diagnostic] = []
-        func report(_ finding: MachineFileURLs.Finding, at location: SourceLocation, network: Bool = false) {
+        // Each search: machine files, network loads for a PDF, URLs above the site's root.
+        let searches: [(network: Bool, above: Int?)] =
+            [(false, nil)] + (printsPDF ? [(true, nil)] : []) + (outside.map { [(false, $0.levels)] } ?? [])
+        func report(
+            _ finding: MachineFileURLs.Finding, at location: SourceLocation, network: Bool = false, above: Int? = nil
+        ) {
+            if above != nil, let outside {
+                diagnostics.append(
+                    Diagnostic(
+                        .linkOutside, outside.isError ? .error : .warning, path, location,
+                        "\(finding.place): '\(TerminalText.line(finding.url))' leaves the site and is not checked",
+                        notes: [
+                            "a relative URL above the site's root: a server answers it from the site's root (most often with the not-found page, which a PDF then prints), file:// with a file beside the site; name a file of the book, or a full URL",
+                            outside.isError
+                                ? "book.toml's '[preprocessor.lecture] outside-links = \"error\"' asks for a book that stands alone"
+                                : "'[preprocessor.lecture] outside-links = \"error\"' in book.toml makes this an error",
+                        ]))
+                return
+            }
             if let effect = finding.documentWide {
                 diagnostics.append(DocumentWideHTML.diagnostic(effect, path: path, at: location))
                 return
@@ -92,8 +116,8 @@ enum RawHTMLMachineFiles {
             guard !pieces.isEmpty else { return }
             let (source, lineStarts) = placing()
             let blockStart = start.line - 1 < lineStarts.offsets.count ? lineStarts.offsets[start.line - 1] : 0
-            for network in printsPDF ? [false, true] : [false] {
-                for finding in MachineFileURLs.findings(in: fragment, network: network) {
+            for (network, above) in searches {
+                for finding in MachineFileURLs.findings(in: fragment, network: network, above: above) {
                     // A whole-page tag counts only as inline HTML, never as the text of code
                     // (`` `<base href>` `` in prose or a table's cell).
                     if finding.documentWide != nil,
@@ -107,14 +131,14 @@ enum RawHTMLMachineFiles {
                     guard let piece = pieces.last(where: { $0.offset <= finding.offset }),
                         let found = firstOffset(of: Array(piece.text.utf8), in: source, from: blockStart)
                     else {
-                        report(finding, at: start, network: network)
+                        report(finding, at: start, network: network, above: above)
                         continue
                     }
                     report(
                         finding,
                         at: lineStarts.location(
                             ofByte: found + min(finding.offset - piece.offset, piece.text.utf8.count)),
-                        network: network)
+                        network: network, above: above)
                 }
             }
         }
@@ -123,14 +147,15 @@ enum RawHTMLMachineFiles {
             case .html(let html):
                 let start = block.range.start
                 let bytes = Array(html.utf8)
-                for network in printsPDF ? [false, true] : [false] {
-                    for finding in MachineFileURLs.findings(in: html, network: network) {
+                for (network, above) in searches {
+                    for finding in MachineFileURLs.findings(in: html, network: network, above: above) {
                         let before = bytes[..<min(finding.offset, bytes.count)]
                         let newlines = before.count { $0 == 0x0A }
                         let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                         let column = (newlines == 0 ? start.column : 1) + (finding.offset - lineStart)
                         report(
-                            finding, at: SourceLocation(line: start.line + newlines, column: column), network: network)
+                            finding, at: SourceLocation(line: start.line + newlines, column: column), network: network,
+                            above: above)
                     }
                 }
             case .paragraph(let inlines), .heading(_, let inlines, _):

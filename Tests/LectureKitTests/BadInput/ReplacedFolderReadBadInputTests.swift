@@ -108,4 +108,49 @@ import Testing
             "\(result.stderrText)")
         #expect(!FileSystem.exists(book + "/book/copy.html"))
     }
+
+    /// book.toml's additional-css and additional-js read from the site or the cache: an error at
+    /// the list's element, the file neither linked nor copied from there.
+    @Test func anAdditionalFileInTheSiteOrTheCacheIsAnErrorAtItsBookTOMLLine() throws {
+        let run = try ContainedRun()
+        let book = try builtBook(run, cache: ".cache")
+        let themes = try FileManager.default.contentsOfDirectory(atPath: book + "/.cache/theme")
+        let theme = try #require(themes.first { !$0.hasPrefix(".") })
+        try TestSupport.write(Array("p {}\n".utf8), to: book + "/book/old.css")
+        try TestSupport.write(
+            Array(
+                "[book]\ntitle = \"C\"\n[output.html]\nadditional-css = [\"book/old.css\"]\nadditional-js = [\".cache/theme/\(theme)/page.html\"]\n"
+                    .utf8), to: book + "/book.toml")
+        let result = try run.command(TestSupport.executable, ["build", "--cache-dir", ".cache"], in: "work/book")
+        #expect(result.termination == .exited(2), "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains(
+                "book.toml:4:19: error: 'output.html.additional-css' file 'book/old.css' lies in the output folder"),
+            "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains("book.toml:5:18: error: 'output.html.additional-js' file '.cache/theme/"),
+            "\(result.stderrText)")
+        #expect(result.stderrText.contains("lies in the cache"), "\(result.stderrText)")
+    }
+
+    /// A sample's `reads=` file in the output folder, which lies in the pages' folder
+    /// (`src = "."`): an error at the sample, the file not given to the program.
+    @Test func aSampleReadingTheSiteIsAnErrorAtTheSample() throws {
+        let run = try ContainedRun()
+        let book = run.scratch + "/work/book"
+        try TestSupport.write(Array("[book]\ntitle = \"C\"\nsrc = \".\"\n".utf8), to: book + "/book.toml")
+        try TestSupport.write(Array("# Summary\n\n- [Intro](intro.md)\n".utf8), to: book + "/SUMMARY.md")
+        try TestSupport.write(
+            Array("# Intro\n\n```swift reads=book/intro.html\nprint(\"x\")\n```\n\n```output\nx\n```\n".utf8),
+            to: book + "/intro.md")
+        let first = try run.lecture(["build"], in: "work/book")
+        #expect(first.succeeded, "\(first.stderrText)")
+        #expect(FileSystem.exists(book + "/book/intro.html"))
+        let result = try run.lecture(["check"], in: "work/book")
+        let text = result.stdoutText + result.stderrText
+        #expect(result.termination == .exited(1), "\(text)")
+        #expect(
+            text.contains("intro.md:3:1: error: 'reads=book/intro.html' names a file in the output folder"), "\(text)")
+        #expect(text.contains(Self.note), "\(text)")
+    }
 }

@@ -17,7 +17,8 @@ extension BuildStep {
                 ParseInput(
                     smartPunctuation: $0.configuration.smartPunctuation,
                     verifiesSamples: verifyingSamplesAlways || $0.configuration.sampleRules.verify,
-                    printsPDF: warningNetworkLoads)
+                    printsPDF: warningNetworkLoads,
+                    outsideLinksAreErrors: $0.configuration.book.outsideLinksAreErrors)
             },
             page: { (page: inout Page, input: ParseInput) in
                 let (text, protection) = Footnotes.protecting(page.source.text)
@@ -79,7 +80,8 @@ extension BuildStep {
                 problems += UnclosedContainers.warnings(
                     page.blocks, source: page.source.text, path: page.source.displayPath)
                 problems += RawHTMLMachineFiles.diagnostics(
-                    page.blocks, text: page.source.text, path: page.source.displayPath, printsPDF: input.printsPDF)
+                    page.blocks, text: page.source.text, path: page.source.displayPath, printsPDF: input.printsPDF,
+                    outside: (page.chapter.path.split(separator: "/").count - 1, input.outsideLinksAreErrors))
                 problems += UnclosedFences.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
                 if pageTooDeep == nil, let (location, inBodies) = bodiesTooDeep, inBodies {
@@ -121,4 +123,7 @@ struct ParseInput: Hashable, Sendable {
     /// Whether the site is built to be printed (`lecture pdf`, `parse(verifyingSamplesAlways:warningNetworkLoads:)`):
     /// raw HTML that loads a URL of the network is then a warning (`RawHTMLMachineFiles`).
     var printsPDF = false
+    /// book.toml's `outside-links = "error"`: raw HTML's URL above the site's root is then an
+    /// error, as a Markdown link that leaves the book is (`RawHTMLMachineFiles`).
+    var outsideLinksAreErrors = false
 }

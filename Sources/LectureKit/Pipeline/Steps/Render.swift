@@ -80,10 +80,7 @@ extension BuildStep {
                 context.diagnostics.emit(
                     MachinePaths.leaks(
                         in: context.site,
-                        needles: MachinePaths.needles(
-                            bookDirectory: configuration.bookDirectory
-                                ?? FileSystem.join(configuration.contentDirectory, ".."),
-                            cacheDirectory: configuration.cacheDirectory),
+                        needles: configuration.machinePaths,
                         sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs)
                 )
             })

@@ -75,6 +75,8 @@ extension BuildStep {
                     var options = context.configuration.verifier
                     // A check renders no page: no hover cards, no SourceKit (a build looks them up).
                     options.swiftAnalysis = options.swiftAnalysis && hoverCards
+                    options.replaced = context.configuration.replacedFolders
+                    options.machinePaths = context.configuration.machinePaths
                     let stage = try SampleStage.prepare(
                         cacheDirectory: context.configuration.cacheDirectory, options: options,
                         run: context.configuration.run, toolchain: toolchain)

@@ -34,6 +34,37 @@ enum DiagramLinks {
         return (out, removed)
     }
 
+    /// Every link of `svg` (decoded), in order, once each: checked as the page's links are
+    /// (`LinkChecker`, at the diagram's line; attack 11, kind 62).
+    static func destinations(_ svg: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(svg)
+        while let range = rest.firstRange(of: "href=\""), let end = rest[range.upperBound...].firstIndex(of: "\"") {
+            let value = String(rest[range.upperBound..<end])
+            let url = value.contains("&") ? CharacterReferences.decoded(value) : value
+            if !found.contains(url) { found.append(url) }
+            rest = rest[rest.index(after: end)...]
+        }
+        return found
+    }
+
+    /// `svg` with each link to a page's Markdown file rewritten as a Markdown link is
+    /// (`b.md#x` → `b.html#x`, `LinkRewriter`), so a node's `URL="b.md"` reaches the page.
+    static func withPageLinks(_ svg: String) -> String {
+        guard svg.contains(".md") else { return svg }
+        var out = ""
+        var rest = Substring(svg)
+        while let range = rest.firstRange(of: "href=\""), let end = rest[range.upperBound...].firstIndex(of: "\"") {
+            let value = String(rest[range.upperBound..<end])
+            let url = value.contains("&") ? CharacterReferences.decoded(value) : value
+            let rewritten = LinkRewriter.rewrite(url)
+            out += rest[..<range.upperBound]
+            out += rewritten == url ? value : HTML.escapeHref(rewritten)
+            rest = rest[end...]
+        }
+        return out + rest
+    }
+
     /// The warning for the links `removed` from the diagram whose fence is at `location` of `path`.
     static func warning(_ removed: [String], path: String, location: SourceLocation) -> Diagnostic? {
         guard let first = removed.first, let scheme = ScriptURL.scheme(of: first) else { return nil }

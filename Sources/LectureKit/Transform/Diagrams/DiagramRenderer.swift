@@ -158,8 +158,11 @@ package struct DiagramRenderer: Sendable {
                 notes: ["give the graph a label=\"…\" describing it, or add alt=\"…\" to the info string"])
         }
         // The one scheme rule (`DiagramLinks`), after the cache: the warning is given on every build.
-        let wide = DiagramLayout(svg: DiagramLinks.withoutScriptLinks(rendered.svg).svg)
-        var narrow = rendered.narrowSVG.map { DiagramLayout(svg: DiagramLinks.withoutScriptLinks($0).svg) }
+        // A link to a page's Markdown file reaches the page, as a Markdown link's does.
+        let wide = DiagramLayout(svg: DiagramLinks.withPageLinks(DiagramLinks.withoutScriptLinks(rendered.svg).svg))
+        var narrow = rendered.narrowSVG.map {
+            DiagramLayout(svg: DiagramLinks.withPageLinks(DiagramLinks.withoutScriptLinks($0).svg))
+        }
         let breakpoint = narrow.flatMap { DiagramLayout.breakpoint(fitting: wide, insteadOf: $0) }
         if breakpoint == nil { narrow = nil }
         // The caption is parsed on its own: a cut for depth is the diagram's to report.

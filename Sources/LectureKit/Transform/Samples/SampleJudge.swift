@@ -89,6 +89,8 @@ extension SampleVerifier {
             })
         {
             failures = [RunPathOutput.error(path, of: sample)]
+        } else if let needle = MachinePathOutput.firstNeedle(in: run.stdoutText, options.machinePaths) {
+            failures = [MachinePathOutput.printed(needle, by: sample)]
         } else if let again, let differs = RunComparison.difference(run, again, sample: sample) {
             failures = [differs]
         } else {

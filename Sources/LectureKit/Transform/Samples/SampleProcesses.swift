@@ -37,7 +37,7 @@ extension SampleVerifier {
     func runOnce(_ executable: String, of sample: Sample? = nil) throws -> Subprocess.Result {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
-        if let sample { try SampleReads.provide(sample, in: sandbox) }
+        if let sample { try SampleReads.provide(sample, in: sandbox, replaced: options.replaced) }
         return try runBuilt(executable, in: sandbox)
     }
 

@@ -11,11 +11,13 @@ import LectureSupport
 /// (`SampleVerifier.cacheKey`), so a changed file runs the sample again rather than answering
 /// from the cache. A file the program reads without declaring it is not known to the cache.
 enum SampleReads {
-    /// The file's path on disk: below the page's folder once links are resolved, else `nil`.
-    static func path(_ file: String, of sample: Sample) -> String? {
+    /// The file's path on disk: below the page's folder once links are resolved, and in none of
+    /// `replaced` (the output folder or the cache lying inside the pages' folder: a sample reading
+    /// the previous build's site), else `nil`.
+    static func path(_ file: String, of sample: Sample, replaced: ReplacedFolders = .none) -> String? {
         let folder = CanonicalPath.of(sample.pageFolder)
         let real = CanonicalPath.of(sample.pageFolder + "/" + file)
-        guard CanonicalPath.isWithin(real, folder), real != folder else { return nil }
+        guard CanonicalPath.isWithin(real, folder), real != folder, replaced.holding(real) == nil else { return nil }
         var info = stat()
         guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return real
@@ -26,18 +28,25 @@ enum SampleReads {
 
     /// The file's bytes, or `nil` when it is missing, not a regular file, outside the folder or
     /// bigger than `limit` (read no further than that).
-    static func bytes(_ file: String, of sample: Sample) -> [UInt8]? {
-        guard let path = path(file, of: sample), let read = try? FileSystem.read(path, atMost: limit),
+    static func bytes(_ file: String, of sample: Sample, replaced: ReplacedFolders = .none) -> [UInt8]? {
+        guard let path = path(file, of: sample, replaced: replaced),
+            let read = try? FileSystem.read(path, atMost: limit),
             read.bytes.count <= limit
         else { return nil }
         return read.bytes
     }
 
     /// The error for the first declared file that cannot be read, at the sample's fence.
-    static func problem(of sample: Sample) -> Diagnostic? {
-        for file in sample.reads where bytes(file, of: sample) == nil {
+    static func problem(of sample: Sample, replaced: ReplacedFolders = .none) -> Diagnostic? {
+        for file in sample.reads where bytes(file, of: sample, replaced: replaced) == nil {
             var info = stat()
             let real = CanonicalPath.of(sample.pageFolder + "/" + file)
+            if let folder = replaced.holding(real) {
+                return .error(
+                    .sampleAttributes, sample.path, sample.location,
+                    "'\(Sample.readsAttribute)=\(file)' names a file in \(folder.role) ('\(folder.path)')",
+                    notes: [folder.why])
+            }
             if stat(real, &info) == 0, CanonicalPath.isWithin(real, CanonicalPath.of(sample.pageFolder)) {
                 let kind = info.st_mode & S_IFMT
                 if kind == S_IFREG && Int(info.st_size) > limit {
@@ -64,9 +73,9 @@ enum SampleReads {
     }
 
     /// Copies the sample's files into `folder`, each under its relative path.
-    static func provide(_ sample: Sample, in folder: String) throws {
+    static func provide(_ sample: Sample, in folder: String, replaced: ReplacedFolders = .none) throws {
         for file in sample.reads {
-            guard let bytes = bytes(file, of: sample) else { continue }
+            guard let bytes = bytes(file, of: sample, replaced: replaced) else { continue }
             let target = folder + "/" + file
             if let slash = target.lastIndex(of: "/") {
                 try FileSystem.makeDirectories(String(target[..<slash]))

@@ -57,6 +57,14 @@ package struct SampleStage: Sendable {
             try verifier.run.cancellation.check()
         }
         console.clearProgress()
+        // An output block holding a path of the machine, whatever the run (or the cache) said.
+        for index in results.indices
+        where !results[index].diagnostics.contains(where: { $0.identifier == .machinePathPublished }) {
+            let found = MachinePathOutput.blocks(of: samples[index], verifier.options.machinePaths)
+            guard !found.isEmpty else { continue }
+            results[index].diagnostics += found
+            results[index].outcome = .failed
+        }
         return results
     }
 

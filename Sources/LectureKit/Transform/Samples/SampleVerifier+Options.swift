@@ -45,6 +45,11 @@ extension SampleVerifier {
         /// The memory and process limits of a sample's program (`ResourceLimits`; book.toml's
         /// `[preprocessor.lecture.samples] memory-limit` and `process-limit`).
         var limits = ResourceLimits()
+        /// The output folder and the cache, which no `reads=` file may lie in (`ReplacedFolders`).
+        var replaced = ReplacedFolders.none
+        /// The machine's paths no output may print nor output block hold, as no page may
+        /// (`MachinePathOutput`, `MachinePaths`); none when the caller sets none.
+        var machinePaths: [MachinePaths.Needle] = []
         /// The defaults given with each property: a value that depends on nothing else.
         init() {}
 

@@ -194,7 +194,7 @@ package struct SampleVerifier: Sendable {
 
     /// Compiles `sample` alone and runs it twice (a `test` sample: its test program), judged into `result`.
     private func compileAndRun(_ sample: Sample, into result: inout SampleResult) throws {
-        if let missing = SampleReads.problem(of: sample) {
+        if let missing = SampleReads.problem(of: sample, replaced: options.replaced) {
             result.diagnostics.append(missing)
             result.outcome = .failed
             return

@@ -75,7 +75,7 @@ extension SampleVerifier {
     {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
-        try SampleReads.provide(sample, in: sandbox)
+        try SampleReads.provide(sample, in: sandbox, replaced: options.replaced)
         let run = try runBuilt(executable, in: sandbox)
         let events =
             (try? FileSystem.read(sandbox + "/" + TestProgram.eventsFile)).map { String(decoding: $0, as: UTF8.self) }

@@ -90,7 +90,7 @@ extension SampleVerifier {
             reads: sample.reads.map { file in
                 VerdictInputs.Read(
                     file: file,
-                    digest: SampleReads.bytes(file, of: sample).map { bytes in
+                    digest: SampleReads.bytes(file, of: sample, replaced: options.replaced).map { bytes in
                         var digest = SHA256()
                         digest.update(bytes)
                         return digest.hexDigest()
