@@ -13,7 +13,9 @@ import Testing
 /// Limits: a 60 KB pipe table of N columns over N one-cell rows, which GFM pads to N² cells,
 /// fills at most 2^18 empty cells (a warning at the first row past them, every row's text kept),
 /// counted in-process, so load cannot flip it; a build of one, contained (`ContainedRun`), stays
-/// in bounded memory; and SIGTERM ends a build that is busy with pages within seconds.
+/// in bounded memory; and SIGTERM ends a build that is busy with pages within seconds of CPU.
+/// The stops are measured in the CPU seconds the build uses after the signal, which load does not
+/// stretch; their wall time is only a smoke bound.
 @Suite struct TableLimitBadInputTests {
     static let columns = 10_000
 
@@ -86,7 +88,8 @@ import Testing
     }
 
     /// A book of many wide-table pages, sent SIGTERM once the build is busy (it has used a second
-    /// of CPU), ends within seconds with 143 and writes no site.
+    /// of CPU), ends with 143 within a second of CPU (the pages not begun are skipped, the tables
+    /// being read stop at their next row) and writes no site.
     @Test func sigtermEndsABuildBusyWithPagesWithinSeconds() throws {
         let run = try ContainedRun()
         let book = try run.makeBook()
@@ -98,7 +101,9 @@ import Testing
         }
         try TestSupport.write(Array(summary.utf8), to: book + "/src/SUMMARY.md")
         let ended = try Self.sigtermOnceBusy(run, busyCPU: 1)
-        #expect(ended.wall < .seconds(10), "SIGTERM took \(ended.wall) to end the build")
+        #expect(ended.cpuAfter < 1, "the build used \(ended.cpuAfter) s of CPU after SIGTERM")
+        // A smoke bound only (the CPU above is the test): load stretches the wall time.
+        #expect(ended.wall < .seconds(60), "SIGTERM took \(ended.wall) to end the build")
         #expect(ended.status == 143)
         #expect(!FileSystem.exists(book + "/book"))
     }
@@ -108,7 +113,7 @@ import Testing
     /// inside their long loops (`Cancellation.current`: the table's rows, the attribute scans of
     /// the print page, its ids), so the build ends by itself within ~2 s of CPU, not when the
     /// page's step ends (13.4 s before; the whole build takes 13 s of CPU in a debug build).
-    /// Measured in CPU seconds after the signal, which load does not stretch, and in wall time.
+    /// Measured in CPU seconds after the signal, which load does not stretch; the wall time is a smoke bound.
     @Test func sigtermEndsABuildBusyWithOneHugePageWithinSeconds() throws {
         let run = try ContainedRun()
         let book = try run.makeBook()
@@ -125,7 +130,8 @@ import Testing
         try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md")
         let ended = try Self.sigtermOnceBusy(run, busyCPU: 1)
         #expect(ended.cpuAfter < 2, "the build used \(ended.cpuAfter) s of CPU after SIGTERM")
-        #expect(ended.wall < .seconds(10), "SIGTERM took \(ended.wall) to end the build")
+        // A smoke bound only (the CPU above is the test): load stretches the wall time.
+        #expect(ended.wall < .seconds(60), "SIGTERM took \(ended.wall) to end the build")
         #expect(ended.status == 143)
         #expect(!FileSystem.exists(book + "/book"))
     }

@@ -3,14 +3,22 @@ import Foundation
 import LectureSupport
 import Synchronization
 
-/// Compiles and runs samples, compares their output, and caches what passed.
+/// Compiles and runs samples, compares their output, and caches the verdicts.
 ///
-/// Each sample is compiled by swiftc against the stand-ins, then run in a fresh temporary
-/// directory with an empty stdin (as `/dev/null`, `Subprocess`), a time limit that kills its process group, and capped
-/// output (`Subprocess`). Results are keyed by a SHA-256 of everything that can change them (the
-/// sample's full code, hidden lines and group included; expected output; attributes; stand-in
-/// digest; `swiftc --version`; flags), so a warm run compiles nothing and an edit recompiles only
-/// the edited sample. Only passing results are cached.
+/// Each sample is compiled by swiftc against the book's sample libraries, then run in a fresh
+/// folder with an empty stdin (as `/dev/null`, `Subprocess`), a time limit that kills its process
+/// group, and capped output. Verdicts are keyed by the SHA-256 of `VerdictInputs`, so a warm run
+/// compiles nothing and an edit recompiles only the edited sample; a failure is cached only when it
+/// is the sample's own (`failureIsCacheable`).
+///
+/// Samples are verified two ways: merged into one program per module group (`MergedSamples`,
+/// `MergedTestSamples`), for speed, and alone. The two differ in how they build and run, never in
+/// how they judge: both go through `judgeCompile(_:of:into:)`, `judgeRuns(_:_:of:into:)` and
+/// `runTestProgram`, and `RunEnding.failure` for how a run ended. Whatever the merged program cannot
+/// answer (a failed or `should_fail` run, a link error, a sample with flags of its own) is verified
+/// again alone. `verify` runs the two halves side by side, but every compile, link and run of either
+/// takes a place of the run's one `JobPool` (through `compilerJob` and `RunContext.process`), so no
+/// more than `-j` processes run at once.
 package struct SampleVerifier: Sendable {
     /// Flags every sample is compiled with.
     var flags: [String] {
