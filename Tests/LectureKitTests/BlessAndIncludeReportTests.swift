@@ -32,6 +32,24 @@ import Testing
         }
     }
 
+    /// Output ending in a blank line (`print("a\n")`, `print("a"); print("")`, `print("\n\n")`)
+    /// was refused "(a tab or a container around the fence)" though there was neither, while the
+    /// mismatch said bless accepts it (attack 12): a fence keeps its trailing blank lines, so it
+    /// is blessed, with a block and without, and the page then matches.
+    @Test(arguments: ["a\n\n", "a\n\n\n", "\n\n\n", "\n", "a\n \n"])
+    func outputEndingInBlankLinesIsBlessed(_ output: String) {
+        for page in [
+            "```swift\nprint(1)\n```\n\n```output\nx\n```\n", "```swift\nprint(1)\n```\n",
+            "> ```swift\n> print(1)\n> ```\n",
+        ] {
+            let sample = SampleExtractor.extract(from: MarkdownParser.parse(page), path: "p.md").samples[0]
+            let (text, refused) = Bless.rewrite(page, outputs: [(sample: sample, output: output)])
+            #expect(refused.isEmpty, "\(refused.map(\.1))")
+            let blessed = SampleExtractor.extract(from: MarkdownParser.parse(text), path: "p.md").samples[0]
+            #expect(OutputComparison.matches(expected: blessed.expectedOutput ?? "", actual: output), "\(text)")
+        }
+    }
+
     @Test func aReadOnlyPageIsRefusedOnceNotOncePerSample() throws {
         let page =
             "# 쪽\n\n```swift\nprint(1)\n```\n\n```output\n2\n```\n\n```swift\nprint(3)\n```\n\n```output\n4\n```\n"
