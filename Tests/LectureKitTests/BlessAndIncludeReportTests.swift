@@ -97,4 +97,23 @@ import Testing
             text.contains("by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"), "\(text)")
         #expect(!text.contains("'lecture check --bless' accepts") && !text.contains("'lecture check --bless' writes"))
     }
+
+    /// An expected output that comes from `{{#include out.txt}}` in the output block was located
+    /// at the page's fence, out.txt named nowhere (attack 12; Sphinx PR #4584): the mismatch is at
+    /// out.txt's line, with the included-from note, and the note names the included file as the
+    /// place to edit.
+    @Test func aMismatchOfAnIncludedOutputIsAtTheIncludedFile() throws {
+        let page = "# 쪽\n\n```swift\nprint(\"right\")\n```\n\n```output\n{{#include out.txt}}\n```\n"
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [쪽](p.md)\n", "content/p.md": page, "content/out.txt": "wrong\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let result = check(["--content", root + "/content"])
+        #expect(result.status == 1)
+        let text = result.lines.joined(separator: "\n")
+        #expect(
+            text.contains(root + "/content/out.txt:1:1: error: output does not match the expected output"), "\(text)")
+        #expect(text.contains("included from " + root + "/content/p.md:8"), "\(text)")
+        #expect(text.contains("(or the file it includes) by hand"), "\(text)")
+    }
 }
