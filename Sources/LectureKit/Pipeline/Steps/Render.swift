@@ -68,12 +68,16 @@ extension BuildStep {
                 }
                 context.diagnostics.emit(redirects.diagnostics)
                 // Every URL the reader will follow, as emitted (templates and raw HTML included).
+                // One a page's raw HTML writes is at its line, an included line's in its file.
                 context.diagnostics.emit(
-                    EmittedLinkChecker.check(
-                        context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
-                        outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
-                        skipping: Set(redirects.files.keys),
-                        outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
+                    IncludedLocations.remap(
+                        EmittedLinkChecker.check(
+                            context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
+                            outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
+                            skipping: Set(redirects.files.keys),
+                            outsideLinksAreErrors: configuration.book.outsideLinksAreErrors,
+                            places: RawHTMLURLPlaces(pages: context.pages)),
+                        files: context.pages.map(\.source)))
                 // No path of this machine in what is published.
                 let sources = Dictionary(
                     context.pages.compactMap { page in page.rendered.map { ($0.outputPath, page.source.displayPath) } },
