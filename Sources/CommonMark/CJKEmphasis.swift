@@ -23,7 +23,8 @@ enum CJKEmphasis {
 
     /// A run of `*` or `_` that cmark left as text.
     struct Run {
-        var character: Character
+        /// `*` or `_`.
+        var character: UInt8
         /// Delimiters left of it.
         var count: Int
         /// Its length in the source (the rule of three reads it).
@@ -36,69 +37,177 @@ enum CJKEmphasis {
 
     /// The inlines of `pieces` with the runs the amended rules match made emphasis, and the runs
     /// of two or more left over that could open or close (literal `**` or `__` on the page).
+    ///
+    /// Linear, as CommonMark's algorithm is: the pieces are a list linked both ways, so a match
+    /// replaces what lies between its delimiters by one node; the runs are a second list (the
+    /// delimiter stack), from which a match removes the runs between; and a closer that finds no
+    /// opener sets the bottom below which no closer of its kind looks again (`openers_bottom`).
+    /// 60,000 `*a_ ` took 40 s when every closer looked back over every run.
     static func apply(_ pieces: [Piece]) -> (inlines: [Inline], unmatched: [SourceLocation]) {
         var items = pieces
         flank(&items)
-        var index = 0
-        while index < items.count {
-            guard case .run(var closer) = items[index], closer.canClose, closer.count > 0 else {
-                index += 1
+        var list = PieceList(count: items.count)
+        var runs = PieceList(count: items.count)
+        runs.keep { if case .run = items[$0] { true } else { false } }
+        var bottoms: [BottomKey: Int] = [:]
+        var current = runs.first
+        while current != PieceList.none {
+            guard case .run(var closer) = items[current], closer.canClose, closer.count > 0 else {
+                current = runs.next[current]
                 continue
             }
-            var found: Int?
-            var candidate = index - 1
-            while candidate >= 0 {
+            let key = BottomKey(character: closer.character, length: closer.length % 3, canOpen: closer.canOpen)
+            let bottom = bottoms[key] ?? PieceList.none
+            var found = PieceList.none
+            var candidate = runs.previous[current]
+            while candidate != PieceList.none, candidate > bottom {
                 if case .run(let opener) = items[candidate], opener.character == closer.character, opener.canOpen,
-                    opener.count > 0
+                    opener.count > 0, !ruleOfThree(opener, closer)
                 {
-                    let ruleOfThree =
-                        (opener.canClose || closer.canOpen) && (opener.length + closer.length) % 3 == 0
-                        && !(opener.length % 3 == 0 && closer.length % 3 == 0)
-                    if !ruleOfThree {
-                        found = candidate
-                        break
-                    }
+                    found = candidate
+                    break
                 }
-                candidate -= 1
+                candidate = runs.previous[candidate]
             }
-            guard let start = found, case .run(var opener) = items[start] else {
-                index += 1
+            guard found != PieceList.none, case .run(var opener) = items[found] else {
+                bottoms[key] = current - 1
+                let following = runs.next[current]
+                if !closer.canOpen { runs.remove(current) }
+                current = following
                 continue
             }
             let used = opener.count >= 2 && closer.count >= 2 ? 2 : 1
-            let content = inlines(items[(start + 1)..<index])
+            var between: [Piece] = []
+            var member = list.next[found]
+            while member != current {
+                between.append(items[member])
+                member = list.next[member]
+            }
+            var run = runs.previous[current]
+            while run != found {
+                let lower = runs.previous[run]
+                runs.remove(run)
+                run = lower
+            }
+            let content = inlines(between[...])
+            items.append(.inline(used == 2 ? .strong(content) : .emphasis(content)))
+            list.replaceBetween(found, current, with: items.count - 1)
+            runs.grow(to: items.count)
             opener.count -= used
             closer.count -= used
-            var replacement: [Piece] = []
-            if opener.count > 0 { replacement.append(.run(opener)) }
-            replacement.append(.inline(used == 2 ? .strong(content) : .emphasis(content)))
-            if closer.count > 0 { replacement.append(.run(closer)) }
-            items.replaceSubrange(start...index, with: replacement)
-            // A closer with delimiters left is tried again.
-            index = start + replacement.count - (closer.count > 0 ? 1 : 0)
+            items[found] = .run(opener)
+            items[current] = .run(closer)
+            if opener.count == 0 {
+                list.remove(found)
+                runs.remove(found)
+            }
+            if closer.count == 0 {
+                // A closer with delimiters left is tried again; a spent one gives way to the next.
+                let following = runs.next[current]
+                list.remove(current)
+                runs.remove(current)
+                current = following
+            }
         }
-        let unmatched = items.compactMap { item -> SourceLocation? in
-            guard case .run(let run) = item, run.count >= 2, run.canOpen || run.canClose else { return nil }
-            return run.location
+        var remaining: [Piece] = []
+        var unmatched: [SourceLocation] = []
+        var member = list.first
+        while member != PieceList.none {
+            if case .run(let run) = items[member], run.count >= 2, run.canOpen || run.canClose {
+                unmatched.append(run.location)
+            }
+            remaining.append(items[member])
+            member = list.next[member]
         }
-        return (inlines(items[...]), unmatched)
+        return (inlines(remaining[...]), unmatched)
     }
 
-    /// The inlines of `pieces`, a run as its text, neighbouring text joined.
-    static func inlines(_ pieces: ArraySlice<Piece>) -> [Inline] {
-        var result: [Inline] = []
-        for piece in pieces {
-            let inline: Inline
-            switch piece {
-            case .inline(let value): inline = value
-            case .run(let run): inline = .text(String(repeating: run.character, count: run.count))
+    /// CommonMark's rule of three: a run that can both open and close matches no run whose
+    /// lengths added make a multiple of three, unless both lengths are.
+    static func ruleOfThree(_ opener: Run, _ closer: Run) -> Bool {
+        (opener.canClose || closer.canOpen) && (opener.length + closer.length) % 3 == 0
+            && !(opener.length % 3 == 0 && closer.length % 3 == 0)
+    }
+
+    /// What decides whether an opener matches a closer, on the closer's side: a closer that found
+    /// none sets the bottom for every later closer of the same key.
+    struct BottomKey: Hashable {
+        var character: UInt8
+        var length: Int
+        var canOpen: Bool
+    }
+
+    /// The pieces' indices as a list linked both ways, members taken out in constant time.
+    struct PieceList {
+        static let none = -1
+        var next: [Int]
+        var previous: [Int]
+        var first: Int
+
+        init(count: Int) {
+            next = (0..<count).map { $0 + 1 < count ? $0 + 1 : PieceList.none }
+            previous = (0..<count).map { $0 - 1 }
+            first = count > 0 ? 0 : PieceList.none
+        }
+
+        /// Keeps only the members for which `isMember` holds, in order.
+        mutating func keep(_ isMember: (Int) -> Bool) {
+            var last = PieceList.none
+            first = PieceList.none
+            for index in next.indices where isMember(index) {
+                if last == PieceList.none { first = index } else { next[last] = index }
+                previous[index] = last
+                last = index
             }
-            if case .text(let text) = inline, case .text(let previous)? = result.last {
-                result[result.count - 1] = .text(previous + text)
-            } else {
-                result.append(inline)
+            if last != PieceList.none { next[last] = PieceList.none }
+        }
+
+        /// Room for indices up to `count`, the new ones in no list.
+        mutating func grow(to count: Int) {
+            while next.count < count {
+                next.append(PieceList.none)
+                previous.append(PieceList.none)
             }
         }
+
+        mutating func remove(_ index: Int) {
+            let (before, after) = (previous[index], next[index])
+            if before == PieceList.none { first = after } else { next[before] = after }
+            if after != PieceList.none { previous[after] = before }
+        }
+
+        /// Puts `node` in place of the members between `lower` and `upper`.
+        mutating func replaceBetween(_ lower: Int, _ upper: Int, with node: Int) {
+            grow(to: node + 1)
+            next[lower] = node
+            previous[node] = lower
+            next[node] = upper
+            previous[upper] = node
+        }
+    }
+
+    /// The inlines of `pieces`, a run as its text, neighbouring text joined (in one buffer, so
+    /// a paragraph of runs left as text is joined in linear time).
+    static func inlines(_ pieces: ArraySlice<Piece>) -> [Inline] {
+        var result: [Inline] = []
+        var text = ""
+        var hasText = false
+        for piece in pieces {
+            switch piece {
+            case .inline(.text(let value)):
+                text += value
+                hasText = true
+            case .run(let run):
+                text += String(repeating: Character(Unicode.Scalar(run.character)), count: run.count)
+                hasText = true
+            case .inline(let value):
+                if hasText { result.append(.text(text)) }
+                text = ""
+                hasText = false
+                result.append(value)
+            }
+        }
+        if hasText { result.append(.text(text)) }
         return result
     }
 
@@ -114,7 +223,7 @@ enum CJKEmphasis {
             let right =
                 !isWhitespace(before)
                 && (!isNonCJKPunctuation(before) || isWhitespace(after) || isNonCJKPunctuation(after) || isCJK(after))
-            if run.character == "_" {
+            if run.character == UInt8(ascii: "_") {
                 run.canOpen = left && (!right || isPunctuation(before))
                 run.canClose = right && (!left || isPunctuation(after))
             } else {
@@ -131,7 +240,7 @@ enum CJKEmphasis {
     static func neighbour(_ items: [Piece], _ index: Int, last: Bool) -> Unicode.Scalar {
         guard items.indices.contains(index) else { return " " }
         switch items[index] {
-        case .run(let run): return run.character.unicodeScalars.first!
+        case .run(let run): return Unicode.Scalar(run.character)
         case .inline(.text(let text)):
             return (last ? text.unicodeScalars.last : text.unicodeScalars.first) ?? " "
         case .inline(.softBreak), .inline(.lineBreak): return "\n"
@@ -196,7 +305,7 @@ enum CJKEmphasis {
                 pieces.append(
                     .run(
                         Run(
-                            character: Character(Unicode.Scalar(byte)), count: end - index, length: end - index,
+                            character: byte, count: end - index, length: end - index,
                             location: SourceLocation(line: location.line, column: column))))
                 decoded += source[index..<end]
                 index = end

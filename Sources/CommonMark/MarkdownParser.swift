@@ -44,25 +44,30 @@ package enum MarkdownParser {
     ///
     /// A page whose brackets would keep cmark busy for long (`BracketCost`) is parsed up to the
     /// line where that starts, given as `tooSlow`; the rest is left out, and the caller reports it.
+    /// A page whose quotes would keep cmark's smart punctuation busy for long (`QuoteCost`) is
+    /// parsed without it; `smartPunctuationOff` is the first line of the paragraph that costs.
     package static func parseDocument(
         _ text: String, smartPunctuation: Bool = false, maximumDepth: Int = MarkdownParser.maximumDepth
     ) -> (
-        blocks: [Block], tooDeep: SourceLocation?, literalEmphasis: [SourceLocation], tooSlow: SourceLocation?
+        blocks: [Block], tooDeep: SourceLocation?, literalEmphasis: [SourceLocation], tooSlow: SourceLocation?,
+        smartPunctuationOff: SourceLocation?
     ) {
         var text = text
-        let options = options(smart: smartPunctuation)
         return text.withUTF8 { buffer in
             let cut = BracketCost.cut(buffer)
             let parsed = cut.map { UnsafeBufferPointer(rebasing: buffer[..<$0.offset]) } ?? buffer
+            let costlyQuotes = smartPunctuation ? QuoteCost.costlyParagraph(parsed) : nil
+            let options = options(smart: smartPunctuation && costlyQuotes == nil)
             let root = parsed.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, options)
             }
             let tooSlow = cut.map { SourceLocation(line: $0.line, column: 1) }
-            guard let root else { return ([], nil, [], tooSlow) }
+            let smartOff = costlyQuotes.map { SourceLocation(line: $0, column: 1) }
+            guard let root else { return ([], nil, [], tooSlow, smartOff) }
             defer { cmark_node_free(root) }
             var converter = Converter(source: parsed, maximumDepth: maximumDepth)
             let blocks = converter.children(of: root).map { converter.block($0) }
-            return (blocks, converter.tooDeep, converter.literalEmphasis, tooSlow)
+            return (blocks, converter.tooDeep, converter.literalEmphasis, tooSlow, smartOff)
         }
     }
 

@@ -147,6 +147,10 @@ package struct PDFCommand: Subcommand {
                         "pass a site that 'lecture build' or mdBook built with --site DIR, or leave --site out to build the book"
                     ]))
         }
+        // A book that turns its print page off keeps none in its site: this run wrote it for the
+        // PDF alone, and a deploy after `lecture pdf` would publish it (attack 12).
+        let printedOnly = build != nil && setup?.configuration.book.printEnabled == false
+        defer { if printedOnly { unlink(page) } }
         // The title from book.toml when the book was built here, else the one the site shows.
         let title = setup == nil ? Self.title(ofPrintPage: page) : setup?.configuration.book.title
         if output == nil, let problem = Self.nameProblem(site: site, title: title) {

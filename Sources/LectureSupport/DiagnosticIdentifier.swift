@@ -112,6 +112,9 @@ extension Diagnostic.Identifier {
     package static let nestingTooDeep = Self("lecture.markdown.too-deep")
     /// A paragraph with so many `[` left open that cmark would take minutes (`BracketCost`).
     package static let bracketsTooMany = Self("lecture.markdown.too-slow")
+    /// A paragraph with so many quotes after other delimiters that cmark's smart punctuation would
+    /// take seconds to minutes (`QuoteCost`): the page is parsed without it (a warning).
+    package static let quotesTooMany = Self("lecture.markdown.smart-punctuation-too-slow")
     /// A run of `**` or `__` that opens or closes no emphasis and so shows on the page as text.
     package static let literalEmphasis = Self("lecture.markdown.literal-emphasis")
     /// A footnote defined (`[^label]: …`) but referenced nowhere on its page: not shown, as mdBook.
@@ -269,7 +272,8 @@ extension Diagnostic.Identifier {
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, outputNonPortableName, pageHeading,
         headingJump, nestingTooDeep,
-        bracketsTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, undefinedFootnote, repeatedHeadingID,
+        bracketsTooMany, quotesTooMany, literalEmphasis, unusedFootnote, repeatedFootnote, undefinedFootnote,
+        repeatedHeadingID,
         wordlessHeading,
         infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,

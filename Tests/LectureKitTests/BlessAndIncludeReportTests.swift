@@ -32,6 +32,24 @@ import Testing
         }
     }
 
+    /// Output ending in a blank line (`print("a\n")`, `print("a"); print("")`, `print("\n\n")`)
+    /// was refused "(a tab or a container around the fence)" though there was neither, while the
+    /// mismatch said bless accepts it (attack 12): a fence keeps its trailing blank lines, so it
+    /// is blessed, with a block and without, and the page then matches.
+    @Test(arguments: ["a\n\n", "a\n\n\n", "\n\n\n", "\n", "a\n \n"])
+    func outputEndingInBlankLinesIsBlessed(_ output: String) {
+        for page in [
+            "```swift\nprint(1)\n```\n\n```output\nx\n```\n", "```swift\nprint(1)\n```\n",
+            "> ```swift\n> print(1)\n> ```\n",
+        ] {
+            let sample = SampleExtractor.extract(from: MarkdownParser.parse(page), path: "p.md").samples[0]
+            let (text, refused) = Bless.rewrite(page, outputs: [(sample: sample, output: output)])
+            #expect(refused.isEmpty, "\(refused.map(\.1))")
+            let blessed = SampleExtractor.extract(from: MarkdownParser.parse(text), path: "p.md").samples[0]
+            #expect(OutputComparison.matches(expected: blessed.expectedOutput ?? "", actual: output), "\(text)")
+        }
+    }
+
     @Test func aReadOnlyPageIsRefusedOnceNotOncePerSample() throws {
         let page =
             "# 쪽\n\n```swift\nprint(1)\n```\n\n```output\n2\n```\n\n```swift\nprint(3)\n```\n\n```output\n4\n```\n"
@@ -78,5 +96,24 @@ import Testing
         #expect(
             text.contains("by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"), "\(text)")
         #expect(!text.contains("'lecture check --bless' accepts") && !text.contains("'lecture check --bless' writes"))
+    }
+
+    /// An expected output that comes from `{{#include out.txt}}` in the output block was located
+    /// at the page's fence, out.txt named nowhere (attack 12; Sphinx PR #4584): the mismatch is at
+    /// out.txt's line, with the included-from note, and the note names the included file as the
+    /// place to edit.
+    @Test func aMismatchOfAnIncludedOutputIsAtTheIncludedFile() throws {
+        let page = "# 쪽\n\n```swift\nprint(\"right\")\n```\n\n```output\n{{#include out.txt}}\n```\n"
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# 책\n\n- [쪽](p.md)\n", "content/p.md": page, "content/out.txt": "wrong\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let result = check(["--content", root + "/content"])
+        #expect(result.status == 1)
+        let text = result.lines.joined(separator: "\n")
+        #expect(
+            text.contains(root + "/content/out.txt:1:1: error: output does not match the expected output"), "\(text)")
+        #expect(text.contains("included from " + root + "/content/p.md:8"), "\(text)")
+        #expect(text.contains("(or the file it includes) by hand"), "\(text)")
     }
 }

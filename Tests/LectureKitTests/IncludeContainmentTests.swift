@@ -25,7 +25,7 @@ import Testing
     static let refused: [(directive: String, says: String)] = [
         ("../../../kernel/environ", "lies outside the book's folder"),
         ("to-home-key.txt", "lies outside the book's folder"),
-        ("~/.ssh/authorized_keys", "does not exist"),
+        ("~/.ssh/authorized_keys", "'~' is not expanded"),
         ("../listings", "is a folder"),
         ("pipe", "not a regular file"),
         // `include-from = ["/proc"]` is refused at book.toml's line first (a system folder).
@@ -35,6 +35,12 @@ import Testing
         ),
         ("missing.rs", "does not exist"),
         (procFromAnywhere, "lies outside the book's folder"),
+        // An absolute path said "does not exist" of a file that exists (attack 12): it is refused
+        // as an absolute path outside the book; a shell's `$HOME` and a URL for what they are.
+        ("/etc/hostname", "names '/etc/hostname', an absolute path outside the book's folder"),
+        ("/proc/self/environ", "an absolute path outside the book's folder"),
+        ("$HOME/.ssh/authorized_keys", "'$' variables are not expanded"),
+        ("file:///etc/hostname", "names 'file:///etc/hostname', a URL; includes read files of the book"),
     ]
 
     @Test(arguments: refused.indices) func anIncludeOutsideTheBookIsAnErrorAtItsLine(_ index: Int) throws {
@@ -58,6 +64,19 @@ import Testing
         #expect(!result.stderrText.contains(Self.secret))
         #expect(!result.stderrText.contains("ssh-ed25519"))
         #expect(run.digest() == before)
+    }
+
+    /// An absolute path inside the book is read, as mdBook reads it.
+    @Test func anAbsolutePathInsideTheBookIsRead() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook("")
+        try TestSupport.write(Array("let answer = 42\n".utf8), to: book + "/listings/answer.swift")
+        try TestSupport.write(
+            Array("# Intro\n\n```text\n{{#include \(book)/listings/answer.swift}}\n```\n".utf8),
+            to: book + "/src/intro.md")
+        let result = try run.lecture(["build"], in: "work/book")
+        #expect(result.succeeded, "\(result.stderrText)")
+        #expect(TestSupport.read(book + "/book/intro.html")?.contains("let answer = 42") == true)
     }
 
     /// A folder outside the book that `include-from` lists is read, and its file reaches the page.

@@ -177,21 +177,41 @@ import Testing
     /// A theme of lecture's whose page.html has no `{{ additional_css }}` or `{{ additional_js }}`:
     /// the files would be copied and never linked, so each missing placeholder is a warning.
     @Test func aThemeWithoutTheirPlacesIsWarned() throws {
+        let warnings = try Self.templateWarnings(
+            "<!DOCTYPE html>\n<html><head><title>{{ title }}</title></head><body>{{ content }}</body></html>\n",
+            settings: "mathjax-support = true\n")
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(
+            warnings.first?.contains(
+                "{{ additional_css }}: book.toml's additional-css style sheets and MathJax are not linked") == true)
+    }
+
+    /// A theme whose page.html has no `{{ content }}` built every page without its text, unsaid
+    /// (attack 12): a warning at the template.
+    @Test func aThemeWithoutThePagesTextIsWarned() throws {
+        let warnings = try Self.templateWarnings(
+            "<!DOCTYPE html>\n<html><head><title>{{ title }}</title>{{ additional_css }}{{ additional_js }}</head><body><nav>{{ nav }}</nav></body></html>\n"
+        )
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(
+            warnings.first?.contains(
+                "mine/page.html: warning: page template has no {{ content }}: every page is built without its text")
+                == true, "\(warnings)")
+    }
+
+    /// The warnings about page.html's placeholders of a build of the book with `page` as its
+    /// theme's page template (`settings` added to book.toml's `[output.html]`); the build passes.
+    static func templateWarnings(_ page: String, settings: String = "") throws -> [String] {
         var files = Self.book
-        files["book.toml"]! += "mathjax-support = true\n[preprocessor.lecture]\ntemplates = \"mine\"\n"
-        files["mine/page.html"] =
-            "<!DOCTYPE html>\n<html><head><title>{{ title }}</title></head><body>{{ content }}</body></html>\n"
+        files["book.toml"]! += settings + "[preprocessor.lecture]\ntemplates = \"mine\"\n"
+        files["mine/page.html"] = page
         let book = try TestSupport.makeTree(files)
         defer { try? FileManager.default.removeItem(atPath: book) }
         let recorder = TestSupport.Recorder()
         let status = LectureCommand.main(
             ["build", book, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
         #expect(status == 0, "\(recorder.lines)")
-        let warnings = recorder.lines.filter { $0.contains(": warning: page template has no") }
-        #expect(warnings.count == 2, "\(recorder.lines)")
-        #expect(
-            warnings.first?.contains(
-                "{{ additional_css }}: book.toml's additional-css style sheets and MathJax are not linked") == true)
+        return recorder.lines.filter { $0.contains(": warning: page template has no") }
     }
 
     /// An additional file whose path in the site is a theme's file or another content file: one

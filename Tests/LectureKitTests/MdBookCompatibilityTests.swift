@@ -116,6 +116,26 @@ import Testing
         #expect(!page.contains("href=\"/assets"))
     }
 
+    /// `<img src=x>` in the first page was six errors at book/index.html, book/intro.html and
+    /// book/print.html, no line of the page (attack 12; Docusaurus #3364): once per URL, at the
+    /// page's line and the value's column, in a paragraph and in a heading.
+    @Test func aRawHTMLURLIsReportedOnceAtThePagesLine() throws {
+        let (root, lines, failed) = try build([
+            "SUMMARY.md": "# B\n\n- [Intro](intro.md)\n",
+            "intro.md": "# Intro\n\npara\n\n<img src=x onerror=alert(2)>\n\n## Head <img src=\"y\">\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(failed)
+        let errors = lines.filter { $0.contains(": error: ") }.map { String($0.prefix { $0 != "\n" }) }
+        #expect(
+            errors == [
+                "\(root)/src/intro.md:5:10: error: broken URL in the page's raw HTML: 'x' names x, which the site does not have",
+                "\(root)/src/intro.md:7:19: error: broken URL in the page's raw HTML: 'y' names y, which the site does not have",
+            ], "\(errors)")
+    }
+
+    /// Each at the page's line (attack 12: they were at the built files, index.html and
+    /// print.html repeating them).
     @Test func brokenURLInRawHTMLFailsTheBuild() throws {
         let (root, lines, failed) = try build([
             "SUMMARY.md": "# B\n\n- [A](a.md)\n",
@@ -127,18 +147,19 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "\(root)/book/a.html: error: broken URL in the built page: 'gone.html' names gone.html, which the site does not have"
+                    "\(root)/src/a.md:3:13: error: broken URL in the page's raw HTML: 'gone.html' names gone.html, which the site does not have"
                 )
             })
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "\(root)/book/a.html: error: broken URL in the built page: '../outside.png' leads outside the site")
+                    "\(root)/src/a.md:3:40: error: broken URL in the page's raw HTML: '../outside.png' leads outside the site"
+                )
             })
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "\(root)/book/a.html: error: broken URL in the built page: './' names a folder, which works over HTTP but not from file://"
+                    "\(root)/src/a.md:3:73: error: broken URL in the page's raw HTML: './' names a folder, which works over HTTP but not from file://"
                 )
             })
     }

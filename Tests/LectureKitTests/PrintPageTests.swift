@@ -242,6 +242,26 @@ import Testing
         #expect(throws: DiagnosticsError.self) { try build(root + "/content", into: root + "/_site") }
     }
 
+    /// `lecture pdf` of a book with `[output.html.print] enable = false` left print.html in the
+    /// site (attack 12): the PDF is printed, and the site holds what `lecture build` makes.
+    @Test(.enabled(if: PDFCommand.chromiumIsInstalled))
+    func pdfOfABookWithoutAPrintPageLeavesNoneInTheSite() throws {
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"T\"\n[output.html.print]\nenable = false\n",
+            "src/SUMMARY.md": "# Summary\n\n- [Intro](intro.md)\n", "src/intro.md": "# Intro\n\nPrinted anyway.\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(
+            ["pdf", root, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console,
+            extraSubcommands: HTTPSubcommands.all)
+        #expect(status == 0, "\(recorder.lines)")
+        let facts = try script("pdf_facts.py", [root + "/T.pdf"])
+        #expect((facts["text"] as? String)?.contains("Printed anyway.") == true, "\(facts["text"] ?? "")")
+        #expect(FileSystem.exists(root + "/book/intro.html"))
+        #expect(!FileSystem.exists(root + "/book/print.html"), "the site is what 'lecture build' makes")
+    }
+
     /// `lecture pdf BOOK` builds the book first, so a page edited since the last build is printed
     /// as it is now (it printed the stale site, silently); it writes the PDF next to the site,
     /// named after the book's title, with that title as the PDF's; a build with an error writes

@@ -213,9 +213,15 @@ enum IncludeExpander {
         let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let relative = String(parts[0])
         let selector = parts.count > 1 ? String(parts[1]) : nil
-        let path = FileSystem.join(directory, relative)
+        // An absolute path names that file (mdBook reads it), so the scope refuses it for what it is.
+        let path = relative.hasPrefix("/") ? relative : FileSystem.join(directory, relative)
         guard !relative.isEmpty else {
             throw Problem(summary: "{{#\(kind.rawValue)}} names no file", notes: ["write {{#\(kind.rawValue) FILE}}"])
+        }
+        if argument.contains("://") {
+            throw Problem(
+                summary: "{{#\(kind.rawValue)}} names '\(argument)', a URL; includes read files of the book",
+                notes: ["name the file by its path, relative to the including file's folder"])
         }
         let link = ChainLink(path)
         if let first = chain.firstIndex(where: { $0.real == link.real }) {

@@ -44,18 +44,21 @@ struct IncludeScope: Sendable {
         _ path: String, spelled relative: String, directive: String = "include", limit: Int = IncludeBudget.defaultBytes
     ) throws(IncludeExpander.Problem) -> [UInt8] {
         let real = CanonicalPath.of(path)
+        let outside = IncludeExpander.Problem(
+            summary: relative.hasPrefix("/")
+                ? "{{#\(directive)}} names '\(relative)', an absolute path outside the book's folder"
+                : "{{#\(directive)}} names '\(relative)', which lies outside the book's folder ('\(real)')",
+            notes: [
+                "includes read files inside the book only: move the file into the book and name it relative to the including file's folder, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml"
+            ])
+        // An absolute path is refused for lying outside, whether or not the machine holds it.
+        if relative.hasPrefix("/"), !roots.contains(where: { CanonicalPath.isWithin(real, $0) }) { throw outside }
         guard let kind = DirectoryHandle.kind(at: real) else {
             throw IncludeExpander.Problem(
                 summary: "{{#\(directive)}} names '\(relative)', which does not exist",
-                notes: ["the path is relative to the including file's folder"])
+                notes: [Self.unexpanded(relative) ?? "the path is relative to the including file's folder"])
         }
-        guard roots.contains(where: { CanonicalPath.isWithin(real, $0) }) else {
-            throw IncludeExpander.Problem(
-                summary: "{{#\(directive)}} names '\(relative)', which lies outside the book's folder ('\(real)')",
-                notes: [
-                    "includes read files inside the book only: move the file into the book, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml"
-                ])
-        }
+        guard roots.contains(where: { CanonicalPath.isWithin(real, $0) }) else { throw outside }
         if let folder = replaced.holding(real) {
             throw IncludeExpander.Problem(
                 summary: "{{#\(directive)}} names '\(relative)', which lies in \(folder.role) ('\(folder.path)')",
@@ -92,5 +95,17 @@ struct IncludeScope: Sendable {
                 notes: ["include a part of it (file:START:END, or an anchor), or keep the file out of the page"])
         }
         return read.bytes
+    }
+
+    /// What a shell would have expanded in `relative` and an include does not (`~/x`, `$HOME/x`).
+    static func unexpanded(_ relative: String) -> String? {
+        if relative.hasPrefix("~") {
+            return
+                "'~' is not expanded: the path is relative to the including file's folder, and a file of the home folder lies outside the book"
+        }
+        if relative.contains("$") {
+            return "'$' variables are not expanded: the path is relative to the including file's folder, as written"
+        }
+        return nil
     }
 }

@@ -35,7 +35,8 @@ enum UnreachableAssets {
     /// A warning for each symbolic link of the content folder (`links`, relative to
     /// `contentDirectory`): lecture copies regular files only, so a link, which could lead to a
     /// file outside the book, is not published (mdBook copies its target).
-    static func links(_ links: [String], contentDirectory: String) -> [Diagnostic] {
+    /// A theme's folder says so (`folder`: "theme folder"), its links left out as the pages' are.
+    static func links(_ links: [String], contentDirectory: String, folder: String = "content folder") -> [Diagnostic] {
         links.map { relative in
             let path = FileSystem.join(contentDirectory, relative)
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to '\($0)'" } ?? ""
@@ -48,7 +49,7 @@ enum UnreachableAssets {
                         ? "never a link, even one that leads inside the book"
                         : "so a link cannot publish a file from outside the book"),
                 notes: [
-                    "copy the file (or folder) into the content folder; for code shown in a page, '{{#include}}' reads files from the folders '[preprocessor.lecture] include-from' names"
+                    "copy the file (or folder) into the \(folder); for code shown in a page, '{{#include}}' reads files from the folders '[preprocessor.lecture] include-from' names"
                 ])
         }
     }

@@ -124,6 +124,9 @@ package struct Sample: Hashable, Sendable {
     /// Whether its page's text holds an expanded `{{#include}}`, so is not the file's own lines:
     /// `--bless` does not rewrite such a page, and no diagnostic suggests it.
     var pageHasIncludes = false
+    /// Whether its output block's first line comes from an included file (`{{#include out.txt}}`
+    /// inside the block): a mismatch is then reported there, the line a person edits.
+    var outputIsIncluded = false
     /// Whether an attribute chose its mode (`ignore`, `no_run`, `compile_fail`, `test`, `run`),
     /// so the book's rule for fences without an output block does not apply to it.
     var modeIsExplicit = false

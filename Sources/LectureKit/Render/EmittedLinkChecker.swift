@@ -27,7 +27,7 @@ enum EmittedLinkChecker {
     ///     one written in Markdown was reported by `LinkChecker` at its line.
     static func check(
         _ site: SiteFiles, siteURL: String, optional: Set<String>, outputDirectory: String, jobs: Int,
-        skipping: Set<String> = [], outsideLinksAreErrors: Bool = true
+        skipping: Set<String> = [], outsideLinksAreErrors: Bool = true, places: RawHTMLURLPlaces? = nil
     ) -> [Diagnostic] {
         let files = Set(site.generated.keys).union(site.copied.keys)
         let pages = site.generated.keys.filter {
@@ -36,7 +36,7 @@ enum EmittedLinkChecker {
         let idCache = IDCache(site: site)
         // Pages of one folder share most URLs (the template's): each folder resolves a path once.
         let folders = Dictionary(grouping: pages) { $0.split(separator: "/").dropLast().joined(separator: "/") }
-        return folders.sorted { $0.key < $1.key }.parallelMap(jobs: jobs) { directory, pages -> [Diagnostic] in
+        let found = folders.sorted { $0.key < $1.key }.parallelMap(jobs: jobs) { directory, pages -> [Diagnostic] in
             // A Result, not a throw: each path's outcome, good or bad, is stored for the folder's next link.
             var resolved: [Substring: Result<String, Problem>] = [:]
             func resolve(_ rawPath: Substring) -> Result<String, Problem> {
@@ -85,12 +85,14 @@ enum EmittedLinkChecker {
             var lastIDs: Set<String>? = nil
             var diagnostics: [Diagnostic] = []
             for page in pages {
-                var problems: [String] = []
+                var problems: [(url: String, text: String)] = []
                 let links = site.links[page] ?? EmittedLinks(html: site.generated[page]!)
                 for url in links.embedded where Self.namesALocalFile(url) {
                     problems.append(
-                        "'\(url)' embeds a file of the machine that opens the page (file:), which a reader does not have and a PDF would publish"
-                    )
+                        (
+                            url,
+                            "'\(url)' embeds a file of the machine that opens the page (file:), which a reader does not have and a PDF would publish"
+                        ))
                 }
                 for written in links.urls {
                     let url = written.utf8.contains { $0 <= 0x20 } ? Self.asBrowsersRead(written) : written
@@ -100,8 +102,10 @@ enum EmittedLinkChecker {
                         let (path, _) = pathAndFragment(url)
                         if files.contains(percentDecoded(path)) {
                             problems.append(
-                                "'\(url)' is read as a URL with the scheme '\(url.prefix { $0 != ":" }):', not as the site's file; write './\(url)'"
-                            )
+                                (
+                                    written,
+                                    "'\(url)' is read as a URL with the scheme '\(url.prefix { $0 != ":" }):', not as the site's file; write './\(url)'"
+                                ))
                         }
                         continue
                     }
@@ -114,7 +118,7 @@ enum EmittedLinkChecker {
                         case .failure(let problem) where problem.leavesTheSite && !outsideLinksAreErrors:
                             continue
                         case .failure(let problem):
-                            problems.append("'\(url)' \(problem.text)")
+                            problems.append((written, "'\(url)' \(problem.text)"))
                             continue
                         case .success(let found): target = found
                         }
@@ -126,17 +130,26 @@ enum EmittedLinkChecker {
                     }
                     guard let ids = lastIDs else { continue }
                     let id = fragment.containsUTF8(UInt8(ascii: "%")) ? percentDecoded(fragment) : String(fragment)
-                    if !ids.contains(id) { problems.append("'\(url)' names no id of \(target)") }
+                    if !ids.contains(id) { problems.append((written, "'\(url)' names no id of \(target)")) }
                 }
-                diagnostics += problems.map {
-                    .error(
+                diagnostics += problems.map { url, text in
+                    // One a page's raw HTML writes: at its line, once for the page and its copies.
+                    if let place = places?.place(of: url, in: page) {
+                        return .error(
+                            .brokenEmittedURL, place.path, place.location, "broken URL in the page's raw HTML: \(text)",
+                            notes: ["the site is not written"])
+                    }
+                    return .error(
                         .brokenEmittedURL,
-                        FileSystem.join(outputDirectory, page), nil, "broken URL in the built page: \($0)",
+                        FileSystem.join(outputDirectory, page), nil, "broken URL in the built page: \(text)",
                         notes: ["it comes from the page's raw HTML or from the template; the site is not written"])
                 }
             }
             return diagnostics
         }.flatMap { $0 }
+        // A page's raw HTML is in its copies too (index.html, print.html): said once.
+        var seen = Set<Diagnostic>()
+        return found.filter { seen.insert($0).inserted }
     }
 
     /// Whether `url` has the `file:` scheme (any case, controls and spaces skipped as browsers

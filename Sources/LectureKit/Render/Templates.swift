@@ -16,6 +16,8 @@ struct Templates: Hashable, Sendable {
     var assets: [String]
     /// The templates folder, as the user gave it.
     var directory: String
+    /// The symbolic links in it, relative to it: never copied, each warned (`UnreachableAssets.links`).
+    var links: [String] = []
     /// The interface words in the book's language (`InterfaceWords`), `{{ words.KEY }}`.
     var words = InterfaceWords(table: [:])
     /// The page chrome (`partials/*.html`), the theme's or the built-in theme's, file by file.
@@ -88,8 +90,12 @@ struct Templates: Hashable, Sendable {
         }
         guard let page, let partials, diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
         // The interface words (`words/*.toml`) and the partials (`partials/*.html`) are read, not copied.
-        let assets = FileSystem.files(under: directory).filter(isAsset)
-        return Templates(page: page, notFound: notFound, assets: assets, directory: directory, partials: partials)
+        let listing = FileSystem.listing(under: directory)
+        var templates = Templates(
+            page: page, notFound: notFound, assets: listing.files.filter(isAsset), directory: directory,
+            partials: partials)
+        templates.links = listing.links
+        return templates
     }
 
     /// Whether the theme's file at `path` (relative to its folder) is an asset: not a layout

@@ -45,6 +45,31 @@ import Testing
         #expect(!lines.contains { $0.contains("here.txt") }, "a regular file is linked as before: \(lines)")
     }
 
+    /// A theme folder's links (a file of the home folder, `/etc`) were left out without a word
+    /// (attack 12): each is warned as the pages' are, and nothing of their targets is published.
+    @Test func aThemesLinksAreWarnedAndNotCopied() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# S\n\n- [A](a.md)\n", "content/a.md": "# A\n",
+            "templates/page.html": TestSupport.minimalPage, "templates/assets/kept.css": "p {}\n",
+            "outside/secret.txt": "TOPSECRET\n", "outside/folder/f.txt": "F\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(symlink(root + "/outside/secret.txt", root + "/templates/assets/leak.txt") == 0)
+        #expect(symlink(root + "/outside/folder", root + "/templates/folder-link") == 0)
+        let (lines, failed) = try BadInputBook.build(root: root)
+        #expect(!failed, "\(lines)")
+        for link in ["assets/leak.txt", "folder-link"] {
+            #expect(
+                lines.contains {
+                    $0.hasPrefix(
+                        root + "/templates/" + link + ": warning: not copied into the site: it is a symbolic link")
+                }, "\(link): \(lines)")
+        }
+        #expect(lines.contains { $0.contains("copy the file (or folder) into the theme folder") }, "\(lines)")
+        #expect(FileSystem.exists(root + "/_site/assets/kept.css"))
+        #expect(!FileSystem.exists(root + "/_site/assets/leak.txt") && !FileSystem.exists(root + "/_site/folder-link"))
+    }
+
     /// A book whose links are never linked to still builds, each link warned, nothing of the
     /// targets in the site.
     @Test func anUnlinkedLinkIsWarnedAndNothingOfItsTargetIsPublished() throws {

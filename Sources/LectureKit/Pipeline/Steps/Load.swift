@@ -121,6 +121,9 @@ extension BuildStep {
         context.diagnostics.emit(
             UnreachableAssets.links(
                 context.listing.symbolicLinks(), contentDirectory: configuration.contentDirectory))
+        // A theme's links are left out as the pages' are, and said as theirs (attack 12).
+        context.diagnostics.emit(
+            UnreachableAssets.links(templates.links, contentDirectory: templates.directory, folder: "theme folder"))
         context.assetScans = secrets.scans
         context.diagnostics.emit(
             OutputCollisions.find(

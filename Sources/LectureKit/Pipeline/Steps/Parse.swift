@@ -23,8 +23,10 @@ extension BuildStep {
             page: { (page: inout Page, input: ParseInput) in
                 let (text, protection) = Footnotes.protecting(page.source.text)
                 let parsed = MarkdownParser.parseDocument(text, smartPunctuation: input.smartPunctuation)
-                let applied = MarkdownExtensions.applying(
-                    to: parsed.blocks, text: text, smartPunctuation: input.smartPunctuation)
+                // A page whose quotes would keep cmark's smart punctuation busy for long is parsed
+                // without it (`QuoteCost`), its footnotes and definitions too.
+                let smart = input.smartPunctuation && parsed.smartPunctuationOff == nil
+                let applied = MarkdownExtensions.applying(to: parsed.blocks, text: text, smartPunctuation: smart)
                 // Every place as the source has it: a definition line's protecting backslash
                 // made each column after it one late (attack 9).
                 let extended = protection.unprotected(applied.blocks)
@@ -98,6 +100,15 @@ extension BuildStep {
                             .nestingTooDeep, page.source.displayPath, tooDeep,
                             "content nests deeper than \(MarkdownParser.maximumDepth) levels; the rest is left out",
                             notes: ["block quotes, lists or emphasis inside one another; flatten them"]))
+                }
+                if let costlyQuotes = parsed.smartPunctuationOff.map(protection.unprotected) {
+                    problems.append(
+                        .warning(
+                            .quotesTooMany, page.source.displayPath, costlyQuotes,
+                            "too many quotes and emphasis marks in one paragraph for smart punctuation in time; the page's quotes, dashes and ellipses are left as written",
+                            notes: [
+                                "CommonMark's parser takes time that grows with the square of the marks left open before each closing quote: split the paragraph with blank lines, or write '\\'' for a straight quote"
+                            ]))
                 }
                 if let tooSlow {
                     problems.append(

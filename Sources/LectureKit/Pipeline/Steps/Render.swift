@@ -38,6 +38,7 @@ extension BuildStep {
                 let rendering = input.rendering
                 // A theme without a place for book.toml's additional files would drop them unsaid.
                 context.diagnostics.emit(rendering.values.additional.unplaced(in: input.templates.page))
+                context.diagnostics.emit(EssentialPlaceholders.missing(in: input.templates.page))
                 // mdBook's `404.md`, made like a page (its problems reported as a page's).
                 let notFound = context.content.notFound.map {
                     NotFoundContent.html($0, context: context, rendering: rendering)
@@ -67,12 +68,16 @@ extension BuildStep {
                 }
                 context.diagnostics.emit(redirects.diagnostics)
                 // Every URL the reader will follow, as emitted (templates and raw HTML included).
+                // One a page's raw HTML writes is at its line, an included line's in its file.
                 context.diagnostics.emit(
-                    EmittedLinkChecker.check(
-                        context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
-                        outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
-                        skipping: Set(redirects.files.keys),
-                        outsideLinksAreErrors: configuration.book.outsideLinksAreErrors))
+                    IncludedLocations.remap(
+                        EmittedLinkChecker.check(
+                            context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
+                            outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
+                            skipping: Set(redirects.files.keys),
+                            outsideLinksAreErrors: configuration.book.outsideLinksAreErrors,
+                            places: RawHTMLURLPlaces(pages: context.pages)),
+                        files: context.pages.map(\.source)))
                 // No path of this machine in what is published.
                 let sources = Dictionary(
                     context.pages.compactMap { page in page.rendered.map { ($0.outputPath, page.source.displayPath) } },

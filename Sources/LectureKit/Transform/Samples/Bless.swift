@@ -130,7 +130,8 @@ enum Bless {
             let mine = after.first(where: { $0.location.line == blessed.location.line }),
             let written = mine.expectedOutput
         else { return false }
-        return OutputComparison.normalize(written) == OutputComparison.normalize(body.joined(separator: "\n"))
+        // The block holds each line with its line ending: output ending in blank lines keeps them.
+        return OutputComparison.normalize(written) == OutputComparison.normalize(body.map { $0 + "\n" }.joined())
     }
 
     /// Lines with their endings: `\r\n`, `\n` or a lone `\r`, as CommonMark counts lines.

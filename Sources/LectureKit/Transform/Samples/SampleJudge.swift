@@ -163,10 +163,16 @@ extension SampleVerifier {
                     crashed && !sample.shouldFail
                         ? "fix the crash first: the output of a sample that did not finish is not what it would print"
                         : sample.pageHasIncludes
-                            ? "copy the actual output into the output block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                            ? "copy the actual output into the output block (or the file it includes) by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
                             : "'lecture check --bless' accepts the actual output")
+                // An included block's text, at its first line: moved to the file it came from
+                // (`IncludedLocations`), the line a person edits.
                 let at =
-                    sample.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? location
+                    sample.outputRange.map { range in
+                        SourceLocation(
+                            line: sample.outputIsIncluded ? range.start.line + 1 : range.start.line,
+                            column: range.start.column)
+                    } ?? location
                 failures.append(
                     .error(
                         .sampleOutputMismatch,
