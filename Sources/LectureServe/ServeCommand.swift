@@ -43,7 +43,8 @@ package struct ServeCommand: Subcommand {
         ]
         return shared.map { $0.within(\Options.book) } + [
             .value(
-                "--host", value: "address", help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6).",
+                "-n", "--hostname", "--host", value: "address",
+                help: "The address to listen on (default: 127.0.0.1; [::1] for IPv6).",
                 at: \.host
             ) { text in
                 guard !text.isEmpty else {
@@ -51,7 +52,7 @@ package struct ServeCommand: Subcommand {
                 }
                 return text
             },
-            .value("--port", value: "n", help: "The TCP port (default: 8000; 0 picks a free one).", at: \.port) {
+            .value("-p", "--port", value: "n", help: "The TCP port (default: 8000; 0 picks a free one).", at: \.port) {
                 text in
                 guard let number = UInt16(text) else {
                     throw LectureError(.badOptionValue, "--port needs a whole number from 0 to 65535, not '\(text)'")

@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 import Testing
 
 @testable import LectureKit
@@ -311,5 +312,66 @@ extension BookSettingsTests {
                 "\(root)/theme/index.hbs: warning: mdBook's handlebars template 'index.hbs' is not used by lecture",
             ])
         #expect(diagnostics.allSatisfy { $0.notes.first?.contains("[preprocessor.lecture] templates") == true })
+    }
+}
+
+extension BookSettingsTests {
+    /// `BookLayout.configure` of the book at `root`, with the tests' cache.
+    static func configureBook(at root: String, _ configuration: inout BuildConfiguration) throws -> [Diagnostic] {
+        var options = try BuildCommand.options([])
+        options.directory = root
+        configuration.cacheDirectory = TestSupport.cacheDirectory
+        return try BookLayout.configure(&configuration, options: options)
+    }
+
+    /// Every file of `theme/` that mdBook 0.5.4 reads (run: it copies and links each) and lecture
+    /// does not is a warning at the file naming what is lost (styles, a script, fonts, the icon)
+    /// and what to do; a file mdBook ignores (`notes.txt`) is none, nor is `favicon.png` beside a
+    /// `favicon.svg`, which lecture uses (new user 3, P4).
+    @Test(arguments: [
+        ("css/variables.css", "its styles are not applied", "additional-css"),
+        ("css/general.css", "its styles are not applied", "additional-css"),
+        ("css/chrome.css", "its styles are not applied", "additional-css"),
+        ("css/print.css", "its styles are not applied", "additional-css"),
+        ("highlight.css", "its styles are not applied", "additional-css"),
+        ("tomorrow-night.css", "its styles are not applied", "additional-css"),
+        ("ayu-highlight.css", "its styles are not applied", "additional-css"),
+        ("fonts/fonts.css", "its fonts are not copied", "additional-css"),
+        ("book.js", "its script does not run", "additional-js"),
+        ("highlight.js", "its script does not run", "additional-js"),
+        ("clipboard.min.js", "its script does not run", "additional-js"),
+        ("favicon.png", "the pages show lecture's icon", "theme/favicon.svg"),
+    ])
+    func anMdBookThemeFileLectureDoesNotUseIsAWarningSayingWhatIsLost(
+        _ file: String, _ lost: String, _ fix: String
+    ) throws {
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"T\"\n", "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n",
+            "theme/" + file: "x\n", "theme/notes.txt": "x\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var configuration = BuildConfiguration()
+        let diagnostics = try Self.configureBook(at: root, &configuration)
+        #expect(diagnostics.count == 1, "\(diagnostics.map(\.headline))")
+        #expect(diagnostics.first?.headline.hasPrefix("\(root)/theme/\(file): warning: ") == true)
+        #expect(diagnostics.first?.headline.contains(lost) == true, "\(diagnostics.map(\.headline))")
+        #expect(diagnostics.first?.notes.first?.contains(fix) == true, "\(diagnostics.map(\.notes))")
+    }
+
+    /// mdBook's `theme/favicon.svg` is the site's icon, as mdBook uses it: the page's
+    /// `assets/favicon.svg` is the book's file, without a warning (also about a `favicon.png` beside it).
+    @Test func anMdBookThemeFaviconIsTheSitesIcon() throws {
+        let icon = "<svg xmlns=\"http://www.w3.org/2000/svg\"><!-- the book's own --></svg>\n"
+        let root = try TestSupport.makeTree([
+            "book.toml": "[book]\ntitle = \"T\"\n", "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n",
+            "theme/favicon.svg": icon, "theme/favicon.png": "png\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var configuration = BuildConfiguration()
+        let diagnostics = try Self.configureBook(at: root, &configuration)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.headline))")
+        try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
+        #expect(TestSupport.read(configuration.outputDirectory + "/assets/favicon.svg") == icon)
+        #expect(TestSupport.read(configuration.outputDirectory + "/a.html")?.contains("assets/favicon.svg") == true)
     }
 }

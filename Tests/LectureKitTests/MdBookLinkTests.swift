@@ -107,6 +107,9 @@ import Testing
         #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
         let page = try #require(TestSupport.read(both.lecture.root + "/book/old/x.html"))
         #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=../a.html#s\">"), "\(page)")
+        // The page's title as mdBook's (run), not the target's path (new user 3, P12).
+        let mdBookPage = try #require(TestSupport.read(both.mdBook.root + "/book/old/x.html"))
+        #expect(mdBookPage.contains("<title>Redirecting...</title>") && page.contains("<title>Redirecting...</title>"))
         let over = try self.both(
             pages, toml: "[book]\ntitle = \"T\"\n[output.html.redirect]\n\"/a.html\" = \"sub/b.html\"\n")
         #expect(!over.mdBook.succeeded && !over.lecture.succeeded)

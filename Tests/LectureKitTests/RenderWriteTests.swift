@@ -153,7 +153,7 @@ import Testing
     @Test func headingIDsFollowTheOneUniqueIDRule() {
         let reserved: Set = ["content", "a-2"]
         let page = "# A\n\n# A {#a-1}\n\n# A\n\n# Content\n\n# A\n"
-        let (_, headings) = HeadingAnchors.apply(to: MarkdownParser.parse(page), reserved: reserved)
+        let (_, headings, _) = HeadingAnchors.apply(to: MarkdownParser.parse(page), reserved: reserved)
         #expect(headings.map(\.id) == ["a", "a-1", "a-3", "content-1", "a-4"])
         let many = String(repeating: "# Same\n\n", count: 5000)
         let ids = HeadingAnchors.apply(to: MarkdownParser.parse(many)).headings.map(\.id)

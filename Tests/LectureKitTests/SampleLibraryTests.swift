@@ -182,3 +182,35 @@ import Testing
         }
     }
 }
+
+extension SampleLibraryTests {
+    /// A library naming a Swift package's folder (`Package.swift` in it) is an error at its line
+    /// whose note names the target's folder of sources, not a compile of the manifest (new user
+    /// 3, P6); siblings: several targets (each named), a package with `Tests/` (said not to be a
+    /// library), a package whose targets are elsewhere (`path:`).
+    @Test(arguments: [
+        (["Sources/TempKit/Temp.swift"], ["libraries = ['TempKit/Sources/TempKit']"]),
+        (
+            ["Sources/Core/A.swift", "Sources/Extras/B.swift", "Sources/Empty/README.md"],
+            ["libraries = ['TempKit/Sources/Core', 'TempKit/Sources/Extras']"]
+        ),
+        (
+            ["Sources/TempKit/Temp.swift", "Tests/TempKitTests/T.swift"],
+            ["libraries = ['TempKit/Sources/TempKit']", "its Tests/ folder holds test targets"]
+        ),
+        (["Code/Temp.swift"], ["its 'path:' in Package.swift"]),
+    ])
+    func aSwiftPackagesFolderIsAnErrorNamingItsTargetsFolders(_ files: [String], _ notes: [String]) throws {
+        var tree = ["TempKit/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\n"]
+        for file in files { tree["TempKit/" + file] = "public let x = 1\n" }
+        let root = try TestSupport.makeTree(tree)
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let (_, diagnostics) = BookSettingsLoader.parse(
+            "[lecture.samples]\nlibraries = [\n  \"TempKit\",\n]\n", path: root + "/book.toml")
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        #expect(diagnostics.first?.location?.line == 3)
+        #expect(diagnostics.first?.summary.contains("'TempKit' is a Swift package") == true, "\(diagnostics)")
+        let written = (diagnostics.first?.notes ?? []).joined(separator: "\n").replacingOccurrences(of: "\"", with: "'")
+        for note in notes { #expect(written.contains(note), "\(written)") }
+    }
+}

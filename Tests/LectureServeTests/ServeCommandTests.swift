@@ -237,3 +237,28 @@ import Testing
             description: "no line with '\(text)' in: \(String(decoding: received, as: UTF8.self))")
     }
 }
+
+extension ServeCommandTests {
+    /// mdBook's names of the options lecture has (mdBook 0.5.4's `build --help`, `serve --help`):
+    /// `-d`/`--dest-dir` for `--output`, `-n`/`--hostname` for `--host`, `-p` for `--port`; one
+    /// lecture lacks (`-o`, `--open`) is an error whose note says what to do (new user 3, P10).
+    @Test func mdBooksOptionNamesAreAcceptedOrAnswered() throws {
+        for name in ["-d", "--dest-dir", "--output"] {
+            #expect(try BuildCommand.options([name, "out"]).output == "out", "\(name)")
+            #expect(try ServeCommand.options([name, "out"]).book.output == "out", "\(name)")
+        }
+        for name in ["-n", "--hostname", "--host"] {
+            #expect(try ServeCommand.options([name, "0.0.0.0"]).host == "0.0.0.0", "\(name)")
+        }
+        #expect(try ServeCommand.options(["-p", "3000"]).port == 3000)
+        for name in ["-o", "--open"] {
+            do {
+                _ = try ServeCommand.options([name])
+                Issue.record("\(name) accepted")
+            } catch let error as LectureError {
+                let text = error.diagnostics.flatMap { [$0.summary] + $0.notes }.joined(separator: "\n")
+                #expect(text.contains("opens no browser"), "\(name): \(text)")
+            }
+        }
+    }
+}

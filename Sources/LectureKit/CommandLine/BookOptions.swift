@@ -84,10 +84,10 @@ extension Option where Values == BookOptions {
                 "The folder with page.html and assets (default: [preprocessor.lecture] templates, else the built-in theme).",
             at: \.templates)
     }
-    /// `--output <dir>`.
+    /// `--output <dir>`, also by mdBook's names `-d` and `--dest-dir`.
     package static var output: Option {
         .path(
-            "--output", value: "dir",
+            "-d", "--dest-dir", "--output", value: "dir",
             help: "Where the site is written (default: [build] build-dir, else book or _site).", at: \.output)
     }
     /// `-j`, `--jobs <n>`.

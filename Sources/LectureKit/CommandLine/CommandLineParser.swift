@@ -7,6 +7,14 @@ import LectureSupport
 /// positional argument; a flag may be repeated, a value option only when it is declared
 /// repeatable.
 package enum CommandLineParser {
+    /// What to do instead of an option of mdBook's that lecture does not have (mdBook 0.5.4's
+    /// `build` and `serve`; its `-d`, `-n` and `-p` are lecture's too).
+    static let mdBookOptions: [String: String] = [
+        "-o": "lecture opens no browser (mdBook's '-o, --open'): open the address it prints",
+        "--open": "lecture opens no browser (mdBook's '-o, --open'): open the address it prints",
+        "--watcher": "lecture serve watches the book's files itself (mdBook's '--watcher' has no counterpart)",
+    ]
+
     /// Parses `arguments` (without the program and subcommand names) into `values`, whose
     /// fields not named on the command line keep their defaults.
     /// - Parameter command: as the user typed it (`lecture build`), for the messages.
@@ -46,7 +54,8 @@ package enum CommandLineParser {
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
                 throw LectureError(
-                    .badOption, "unknown option '\(name)' for '\(command)'", notes: ["see '\(command) --help'"])
+                    .badOption, "unknown option '\(name)' for '\(command)'",
+                    notes: (mdBookOptions[name].map { [$0] } ?? []) + ["see '\(command) --help'"])
             }
             guard option.valueName != nil else {
                 if inline != nil { throw LectureError(.badOption, "option '\(name)' takes no value") }

@@ -122,7 +122,8 @@ package enum BookLayout {
         configuration.sampleRules.providedModules = Set(settings.sampleLibraries.map(SampleLibraries.moduleName))
         // On unless the book says otherwise, as mdBook 0.5's default is.
         configuration.smartPunctuation = options.smartPunctuation || (settings.smartPunctuation ?? true)
-        diagnostics += handlebarsTheme(in: root)
+        diagnostics += MdBookTheme.warnings(in: root)
+        configuration.themeFavicon = MdBookTheme.favicon(in: root)
         diagnostics += MdBookEnvironment.warnings(environment, tomlPath: tomlPath)
         if needsTemplates,
             let templates = options.templates ?? settings.templates.map({ FileSystem.resolve($0, against: root) })
@@ -206,22 +207,5 @@ package enum BookLayout {
         let watched = WatchedFolders.check(settings, root: root, bookTOML: tomlPath, configuration: configuration)
         configuration.extraWatchDirectories = watched.kept
         return diagnostics + watched.problems
-    }
-
-    /// A warning for each handlebars template (`*.hbs`) in mdBook's `theme/` folder, which
-    /// lecture does not read: a theme made for mdBook would otherwise be dropped unsaid.
-    static func handlebarsTheme(in root: String) -> [Diagnostic] {
-        let theme = FileSystem.join(root, "theme")
-        guard FileSystem.isDirectory(theme), let names = try? FileManager.default.contentsOfDirectory(atPath: theme)
-        else { return [] }
-        return names.filter { $0.hasSuffix(".hbs") }.sorted().map { name in
-            .warning(
-                .bookTOMLUnsupported, FileSystem.join(theme, name), nil,
-                "mdBook's handlebars template '\(name)' is not used by lecture",
-                notes: [
-                    "lecture's templates are HTML with {{ name }} placeholders: put a page.html in a folder and name it "
-                        + "with [preprocessor.lecture] templates in book.toml or --templates (see the manual's Templates page)"
-                ])
-        }
     }
 }

@@ -149,6 +149,7 @@ package enum BookSettingsLoader {
                 ["each library is a folder of Swift sources, relative to the folder holding book.toml"]
             )
         }
+        if let package = SwiftPackageFolder.problem(entry.value, folder: folder) { return package }
         guard FileSystem.files(under: folder).contains(where: { $0.hasSuffix(".swift") }) else {
             return ("sample library '\(entry.value)' holds no Swift source", ["its .swift files make the module"])
         }

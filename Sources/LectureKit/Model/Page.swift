@@ -11,6 +11,8 @@ struct Page: Sendable {
     var blocks: [Block]
     /// The headings with the anchors the transform gave them, in page order.
     var headings: [Heading] = []
+    /// Plain text of the blocks before the first heading (the whole page's without one), for search.
+    var leadText = ""
     /// Where the page nests deeper than the parser follows, if it does (an error).
     var tooDeep: SourceLocation?
     /// `Samples`: the page's Swift samples, in page order.

@@ -42,6 +42,8 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// (`AdditionalFiles`): copied into the site and linked from every page; `lecture serve`
     /// watches them too.
     var additionalStyles: [AdditionalFile] = []
+    /// mdBook's `theme/favicon.svg` of the book, which replaces the theme's `assets/favicon.svg`.
+    var themeFavicon: String?
     var additionalScripts: [AdditionalFile] = []
     /// Every additional file, styles first.
     package var additionalFiles: [String] { (additionalStyles + additionalScripts).map(\.source) }

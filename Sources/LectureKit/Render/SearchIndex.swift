@@ -43,6 +43,11 @@ enum SearchIndex {
         var grams = GramSet(capacity: 2048)
         SearchGrams.add(page.title, to: &grams)
         var sections: [String] = []
+        // The text before the first heading: a section without an anchor, for the page itself.
+        if page.leadText.contains(where: { !$0.isWhitespace }) {
+            SearchGrams.add(page.leadText, to: &grams)
+            sections += [page.title, "", page.leadText]
+        }
         for heading in page.headings {
             SearchGrams.add(heading.text, to: &grams)
             SearchGrams.add(heading.sectionText, to: &grams)

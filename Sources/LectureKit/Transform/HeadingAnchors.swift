@@ -27,12 +27,14 @@ enum HeadingAnchors {
     /// - Parameter smartPunctuation: whether the page was parsed with it; the headings'
     ///   text and the search text are then taken in the form the author typed (`SmartPunctuation`),
     ///   the ids from the text as shown, as mdBook takes them.
+    /// The page's search text before its first heading (all of it on a page without one) is
+    /// `leadText`, which the index holds for the page itself, as mdBook does.
     static func apply(to blocks: [Block], reserved: Set<String> = [], smartPunctuation: Bool = false) -> (
-        blocks: [Block], headings: [Heading]
+        blocks: [Block], headings: [Heading], leadText: String
     ) {
         var anchors = Anchoring(smartPunctuation: smartPunctuation, reserved: reserved)
         let rewritten = anchors.rewrite(blocks)
-        return (rewritten, anchors.headings)
+        return (rewritten, anchors.headings, anchors.leadText)
     }
 
     /// Anchors headings in document order and gives each the search text of the leaf blocks under it.
@@ -41,6 +43,8 @@ enum HeadingAnchors {
         /// The ids taken so far: the reserved ones, then the headings' and terms'.
         var ids: UniqueID
         var headings: [Heading] = []
+        /// The search text before the first heading.
+        var leadText = ""
         /// The page's raw HTML no reader sees, followed block by block (`SearchText`).
         var unseen = UnseenHTML()
 
@@ -50,6 +54,11 @@ enum HeadingAnchors {
         }
 
         func typed(_ text: String) -> String { smartPunctuation ? SmartPunctuation.straight(text) : text }
+
+        /// Adds search text to the current heading's section, or before the first heading to the lead.
+        mutating func add(_ text: String) {
+            if headings.isEmpty { leadText += text } else { headings[headings.count - 1].sectionText += text }
+        }
 
         mutating func visit(_ block: Block) -> [Block] {
             switch block.kind {
@@ -62,14 +71,19 @@ enum HeadingAnchors {
                 // A hard break in the term adds nothing to its id (mdBook: `a\\` `b` → `ab`).
                 let idText = typed(Footnotes.numbersAsText(content.filter { $0 != .lineBreak }).plainText)
                 element.attributes.insert(Element.Attribute("id", ids.unique(HeadingAnchors.slug(idText))), at: 0)
-                if !headings.isEmpty, unseen.isSeen { headings[headings.count - 1].sectionText += text + "\n" }
+                if unseen.isSeen { add(text + "\n") }
                 var block = block
                 block.kind = .element(element)
                 return [block]
             case .element(let element):
-                if case .blocks = element.content { return [descend(into: block)] }
-                let text = typed(SearchText.of(block, unseen: &unseen))
-                if !headings.isEmpty { headings[headings.count - 1].sectionText += text }
+                if case .blocks = element.content {
+                    // An admonition's title before its content; a footnote's back links (chrome) after it.
+                    add(typed(unseen.read(element.leading)))
+                    let content = descend(into: block)
+                    unseen.read(element.trailing)
+                    return [content]
+                }
+                add(typed(SearchText.of(block, unseen: &unseen)))
                 return [block]
             case .heading(let level, var content, _):
                 let attributes = HeadingAttributes.take(from: &content, typed: typed)
@@ -91,8 +105,7 @@ enum HeadingAnchors {
                 if let attributes { block.attributes = attributes.html }
                 return [block]
             default:
-                let text = typed(SearchText.of(block, unseen: &unseen))
-                if !headings.isEmpty { headings[headings.count - 1].sectionText += text }
+                add(typed(SearchText.of(block, unseen: &unseen)))
                 return [block]
             }
         }

@@ -22,13 +22,21 @@ struct UnseenHTML {
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
     ]
 
-    /// Follows the tags of `html`, a raw HTML block or inline, in order.
-    mutating func read(_ html: String) {
+    /// Follows the tags of `html`, a raw HTML block or inline, in order, and returns the text
+    /// between them that a reader sees (`SeenText`): outside unseen elements, comments,
+    /// `<script>` and `<style>`; `<textarea>`'s and `<xmp>`'s text is seen.
+    @discardableResult
+    mutating func read(_ html: String) -> String {
         let bytes = Array(html.utf8)
-        var tags: [(offset: Int, name: String, isEnd: Bool, hides: Bool)] = []
+        var tags: [(offset: Int, end: Int, name: String, isEnd: Bool, hides: Bool)] = []
         var skipped: [Range<Int>] = []
+        var shownRawText: [Range<Int>] = []
         HTMLAttributes.scan(
-            bytes, rawText: { _, range in skipped.append(range) }, comment: { skipped.append($0) },
+            bytes,
+            rawText: { name, range in
+                skipped.append(range)
+                if name == "textarea" || name == "xmp" { shownRawText.append(range) }
+            }, comment: { skipped.append($0) },
             visit: { tag in
                 let name = HTMLAttributes.lowercased(tag.name, in: bytes)
                 let hides = tag.attributes.contains { attribute in
@@ -36,7 +44,7 @@ struct UnseenHTML {
                         || (HTMLAttributes.is("style", attribute.name, in: bytes)
                             && Self.hidesByStyle(HTMLAttributes.value(attribute.value, in: bytes)))
                 }
-                tags.append((tag.name.lowerBound - 1, name, false, hides))
+                tags.append((tag.name.lowerBound - 1, tag.end, name, false, hides))
             })
         var index = 0
         while index + 2 < bytes.count {
@@ -49,11 +57,20 @@ struct UnseenHTML {
                 {
                     end += 1
                 }
-                tags.append((index, HTMLAttributes.lowercased(index + 2..<end, in: bytes), true, false))
+                var close = end
+                while close < bytes.count, bytes[close] != UInt8(ascii: ">") { close += 1 }
+                tags.append(
+                    (
+                        index, min(close + 1, bytes.count), HTMLAttributes.lowercased(index + 2..<end, in: bytes), true,
+                        false
+                    ))
             }
             index += 1
         }
+        var seen = SeenText(bytes: bytes, skipped: skipped, shown: shownRawText)
         for tag in tags.sorted(by: { $0.offset < $1.offset }) {
+            seen.add(upTo: tag.offset, if: isSeen)
+            seen.separate(by: tag.name, upTo: tag.end)
             if tag.isEnd {
                 if let last = open.lastIndex(of: tag.name) { open.removeSubrange(last...) }
             } else if !Self.voidElements.contains(tag.name),
@@ -62,6 +79,8 @@ struct UnseenHTML {
                 open.append(tag.name)
             }
         }
+        seen.add(upTo: bytes.count, if: isSeen)
+        return seen.text
     }
 
     /// A Markdown block starts (its `<p>`, `<ul>`, `<pre>`…): as in a browser, it ends an open

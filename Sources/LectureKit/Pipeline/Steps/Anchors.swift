@@ -26,6 +26,7 @@ extension BuildStep {
                 to: page.blocks, reserved: reserved, smartPunctuation: input.smartPunctuation)
             page.blocks = anchored.blocks
             page.headings = anchored.headings
+            page.leadText = anchored.leadText
             problems += repeatedIDWarnings(page.blocks, reserved: reserved, path: page.source.displayPath)
             problems += wordlessHeadingWarnings(page.blocks, path: page.source.displayPath)
             guard input.styleLints else { return problems }

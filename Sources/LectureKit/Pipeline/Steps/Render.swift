@@ -216,6 +216,11 @@ extension BuildStep {
                 site.copied[NFC.normalized(asset)] = FileSystem.join(templates.directory, asset)
             }
         }
+        // The book's mdBook icon (`theme/favicon.svg`) in place of the theme's, as mdBook uses it.
+        if let favicon = configuration.themeFavicon, templates.assets.contains(MdBookTheme.faviconAsset) {
+            site.generated[MdBookTheme.faviconAsset] = nil
+            site.copied[MdBookTheme.faviconAsset] = favicon
+        }
         // book.toml's additional-css and additional-js, at their paths from the book's folder.
         for file in configuration.additionalStyles + configuration.additionalScripts {
             site.copied[NFC.normalized(file.sitePath)] = file.source
