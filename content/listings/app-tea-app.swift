@@ -1,7 +1,5 @@
 // ANCHOR: model
 {{#include contacts-archive.swift}}
-
-extension Contact: Codable {} // 상태를 저장해 되살리려고 Codable을 더했습니다.
 // ANCHOR_END: model
 // ANCHOR: app
 // 상태: 화면에 보이는 모든 것을 값 하나에 담습니다. 내비게이션 스택(path)도 상태입니다.
@@ -16,23 +14,23 @@ struct AppState: Equatable, Codable {
         var name: String
         var email: String
         var message = ""
-        var isSaving = false
+        var isSaving = false // 저장하지 않습니다. 되살린 앱에는 이 저장을 끝낼 Task가 없습니다.
+
+        enum CodingKeys: CodingKey { case id, name, email, message }
     }
 
     // 불러오기 단계: 시작했는지, 끝났는지, 실패했는지를 따로 둡니다.
-    enum Load: String, Equatable, Codable {
+    enum Load: Equatable {
         case idle, loading, loaded, failed
-
-        init(from decoder: any Decoder) throws { // 불러오던 중에 저장된 상태는 되살린 뒤 다시 불러옵니다.
-            let phase = Load(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .idle
-            self = phase == .loading ? .idle : phase
-        }
     }
 
-    var contacts: [Contact] = []
+    var contacts: [Contact] = [] // 기록: 보관소에서 읽은 연락처
     var load = Load.idle
     var status = ""
     var path: [Screen] = [] // 목록 위에 쌓인 화면들
+
+    // 화면 상태(스택의 id와 입력 중이던 글자)만 저장합니다. 연락처는 되살린 뒤 보관소에서 다시 읽습니다.
+    enum CodingKeys: CodingKey { case path }
 
     func contact(id: Int) -> Contact? {
         contacts.first { $0.id == id }
