@@ -46,11 +46,7 @@ enum MachinePaths {
         let files = site.generated.keys.filter { !site.unchanged.contains($0) }.sorted()
         let hits = files.parallelMap(jobs: jobs) { file -> [(file: String, needle: Int)] in
             guard let bytes = site.generated[file] else { return [] }
-            let found = needles.indices.filter { contains(bytes, path: Array(needles[$0].path.utf8)) }
-            // A path inside another found here (the book in a temporary folder) is that one.
-            return found.filter { shorter in
-                !found.contains { $0 != shorter && needles[$0].path.hasPrefix(needles[shorter].path) }
-            }.map { (file, $0) }
+            return found(in: bytes, needles).map { (file, $0) }
         }.flatMap { $0 }
         var reported: [String: [String]] = [:]  // "page\0needle" → the files it reaches
         var order: [(origin: String, needle: Int)] = []
@@ -77,6 +73,18 @@ enum MachinePaths {
                 .machinePathPublished, origin, nil,
                 "'\(reached[0])' would publish '\(needle.path)', \(needle.role) on this machine",
                 notes: notes)
+        }
+    }
+
+    /// The indices of `needles` that `bytes` holds as whole paths; a path inside another found
+    /// (the book in a temporary folder, the cache in the home folder) is that one, so only the
+    /// longer is given.
+    static func found(in bytes: [UInt8], _ needles: [Needle]) -> [Int] {
+        let found = needles.indices.filter { contains(bytes, path: Array(needles[$0].path.utf8)) }
+        return found.filter { shorter in
+            !found.contains {
+                needles[$0].path != needles[shorter].path && needles[$0].path.hasPrefix(needles[shorter].path)
+            }
         }
     }
 

@@ -11,10 +11,7 @@ enum MachinePathOutput {
     /// The first of `needles` that `text` holds as a whole path, if any.
     static func firstNeedle(in text: String, _ needles: [MachinePaths.Needle]) -> MachinePaths.Needle? {
         guard !needles.isEmpty, !text.isEmpty else { return nil }
-        let bytes = Array(text.utf8)
-        let found = needles.filter { MachinePaths.contains(bytes, path: Array($0.path.utf8)) }
-        // A path inside another found (the cache in the home folder) is that one.
-        return found.first { needle in !found.contains { $0.path != needle.path && $0.path.hasPrefix(needle.path) } }
+        return MachinePaths.found(in: Array(text.utf8), needles).first.map { needles[$0] }
     }
 
     /// The error for a sample that printed `needle`'s path, at the sample.
