@@ -1,0 +1,242 @@
+// ANCHOR: model
+// 보관소와 공유 모델에 삭제를 더합니다. 줄 끝의 "// +"는 8장의 코드에 더한 줄, "// ~"는 고친 줄입니다.
+extension ContactArchive {
+    func delete(id: Int) { // +
+        contacts[id] = nil // +
+    } // +
+}
+
+extension ContactBook {
+    func delete(id: Int) async { // +
+        await archive.delete(id: id) // +
+        contacts.removeAll { $0.id == id } // +
+    } // +
+}
+// ANCHOR_END: model
+
+// ANCHOR: mvc
+// Apple의 MVC: 상세 뷰 컨트롤러 하나만 고칩니다(편집과 요약에 쓰는 줄은 뺐습니다).
+import UIKit
+
+final class ContactDetailViewController: UIViewController {
+    private let id: Int
+    private let book: ContactBook
+    let deleteButton = UIButton(type: .system) // +
+
+    init(id: Int, book: ContactBook) {
+        self.id = id
+        self.book = book
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("코드로만 만드는 화면입니다")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        deleteButton.setTitle("삭제", for: .normal) // +
+        deleteButton.addAction(UIAction { [weak self] _ in // +
+            Task { await self?.delete() } // +
+        }, for: .touchUpInside) // +
+        view.addSubview(deleteButton) // +
+    }
+
+    private func delete() async { // +
+        await book.delete(id: id) // +
+        navigationController?.popViewController(animated: true) // +
+    } // +
+}
+// ANCHOR_END: mvc
+
+// ANCHOR: mvp
+// MVP의 프레젠터와 뷰 프로토콜: UIKit을 import하지 않습니다.
+@MainActor
+protocol ContactDetailView: AnyObject {
+    func close() // +
+}
+
+@MainActor
+final class ContactDetailPresenter {
+    private weak var view: (any ContactDetailView)?
+    private let id: Int
+    private let book: ContactBook
+
+    init(view: any ContactDetailView, id: Int, book: ContactBook) {
+        self.view = view
+        self.id = id
+        self.book = book
+    }
+
+    func deleteTapped() async { // +
+        await book.delete(id: id) // +
+        view?.close() // +
+    } // +
+}
+// ANCHOR_END: mvp
+
+// ANCHOR: mvp-view
+// MVP의 뷰 컨트롤러: 버튼과 close()만 더합니다.
+import UIKit
+
+final class ContactDetailViewController: UIViewController, ContactDetailView {
+    var presenter: ContactDetailPresenter?
+    let deleteButton = UIButton(type: .system) // +
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        deleteButton.setTitle("삭제", for: .normal) // +
+        deleteButton.addAction(UIAction { [weak self] _ in // +
+            Task { await self?.presenter?.deleteTapped() } // +
+        }, for: .touchUpInside) // +
+        view.addSubview(deleteButton) // +
+    }
+
+    func close() { // +
+        navigationController?.popViewController(animated: true) // +
+    } // +
+}
+// ANCHOR_END: mvp-view
+
+// ANCHOR: mvvm
+// MVVM+C의 뷰 모델: UIKit을 import하지 않습니다. 화면을 닫는 일은 코디네이터가 정합니다.
+import Observation
+
+@MainActor
+@Observable
+final class ContactDetailViewModel {
+    @ObservationIgnored var onDelete: (() -> Void)? // +
+    private let id: Int
+    private let book: ContactBook
+
+    init(id: Int, book: ContactBook) {
+        self.id = id
+        self.book = book
+    }
+
+    func deleteTapped() async { // +
+        await book.delete(id: id) // +
+        onDelete?() // +
+    } // +
+}
+// ANCHOR_END: mvvm
+
+// ANCHOR: mvvm-c-view
+// MVVM+C의 뷰 컨트롤러와 흐름 코디네이터
+import UIKit
+
+final class ContactDetailViewController: UIViewController {
+    private let viewModel: ContactDetailViewModel
+    let deleteButton = UIButton(type: .system) // +
+
+    init(viewModel: ContactDetailViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("코드로만 만드는 화면입니다")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        deleteButton.setTitle("삭제", for: .normal) // +
+        deleteButton.addAction(UIAction { [weak self] _ in // +
+            Task { await self?.viewModel.deleteTapped() } // +
+        }, for: .touchUpInside) // +
+        view.addSubview(deleteButton) // +
+    }
+}
+
+@MainActor
+final class ContactFlowCoordinator {
+    private let navigationController: UINavigationController
+    private let book: ContactBook
+
+    init(navigationController: UINavigationController, book: ContactBook) {
+        self.navigationController = navigationController
+        self.book = book
+    }
+
+    func start(with contact: Contact) {
+        let detail = ContactDetailViewModel(id: contact.id, book: book)
+        detail.onDelete = { [weak self] in // +
+            self?.navigationController.popViewController(animated: true) // +
+        } // +
+        navigationController.pushViewController(ContactDetailViewController(viewModel: detail), animated: true)
+    }
+}
+// ANCHOR_END: mvvm-c-view
+
+// ANCHOR: rx
+// MVVM(Rx)의 뷰 모델: 입력에 탭 스트림을, 출력에 삭제가 끝났다는 신호를 더합니다.
+import RxSwift
+import RxCocoa
+
+@MainActor
+final class ContactDetailViewModel {
+    struct Input {
+        let deleteTapped: Observable<Void> // +
+    }
+
+    struct Output {
+        let deleted: Signal<Void> // +
+    }
+
+    private let id: Int
+    private let book: ContactBook
+
+    init(id: Int, book: ContactBook) {
+        self.id = id
+        self.book = book
+    }
+
+    func transform(input: Input) -> Output {
+        let deleted = input.deleteTapped // +
+            .flatMap { [id, book] in // +
+                Observable<Void>.create { observer in // +
+                    let deleting = Task { // +
+                        await book.delete(id: id) // +
+                        observer.onNext(()) // +
+                        observer.onCompleted() // +
+                    } // +
+                    return Disposables.create { deleting.cancel() } // +
+                } // +
+            } // +
+            .asSignal(onErrorSignalWith: .empty()) // +
+        return Output(deleted: deleted) // ~
+    }
+}
+// ANCHOR_END: rx
+
+// ANCHOR: rx-view
+// MVVM(Rx)의 뷰 컨트롤러: 버튼 탭을 입력에, deleted 출력을 화면 닫기에 바인딩합니다.
+import UIKit
+
+final class ContactDetailViewController: UIViewController {
+    private let viewModel: ContactDetailViewModel
+    private let disposeBag = DisposeBag()
+    let deleteButton = UIButton(type: .system) // +
+
+    init(viewModel: ContactDetailViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("코드로만 만드는 화면입니다")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        deleteButton.setTitle("삭제", for: .normal) // +
+        view.addSubview(deleteButton) // +
+        let output = viewModel.transform(input: .init(deleteTapped: deleteButton.rx.tap.asObservable())) // ~
+        output.deleted // +
+            .emit(with: self, onNext: { screen, _ in // +
+                screen.navigationController?.popViewController(animated: true) // +
+            }) // +
+            .disposed(by: disposeBag) // +
+    }
+}
+// ANCHOR_END: rx-view
