@@ -206,6 +206,60 @@ import Testing
         }
     }
 
+    /// The lines of `listings/app-delete.swift` marked `// +` (added) and `// ~` (changed), per
+    /// ANCHOR region: what table 8-3 counts.
+    static func markedLines() -> [String: (added: Int, changed: Int)] {
+        let path = TestSupport.repositoryRoot + "/content/listings/app-delete.swift"
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        var counts: [String: (added: Int, changed: Int)] = [:]
+        var region: String?
+        for line in text.components(separatedBy: "\n") {
+            if let start = line.firstMatch(of: /ANCHOR: ([\w-]+)/) {
+                region = String(start.output.1)
+                counts[String(start.output.1)] = (0, 0)
+                continue
+            }
+            if line.contains("ANCHOR_END:") {
+                region = nil
+                continue
+            }
+            guard let region else { continue }
+            if line.hasSuffix("// +") { counts[region]?.added += 1 }
+            if line.hasSuffix("// ~") { counts[region]?.changed += 1 }
+        }
+        return counts
+    }
+
+    @Test("표 8-3: 더한 줄과 고친 줄의 수는 app-delete.swift의 구역마다 // +와 // ~를 붙인 줄의 수와 같다")
+    func deleteFeatureCounts() throws {
+        let lines = Self.page("app-summary.md")
+        let caption = try #require(lines.firstIndex { $0.contains("caption=\"표 8-3") })
+        let rows = lines[(caption + 3)...].prefix { !$0.hasPrefix("```") }.map { row in
+            row.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        let marked = Self.markedLines()
+        // Each row, the regions its first two numbers sum, and the region its parenthesis names.
+        let expected: [(row: String, regions: [String], part: String?)] = [
+            ("공통(모델)", ["model"], nil), ("Apple의 MVC", ["mvc"], nil), ("MVP", ["mvp", "mvp-view"], "mvp"),
+            ("MVVM+C", ["mvvm", "mvvm-c-view"], "mvvm"), ("MVVM(Rx)", ["rx", "rx-view"], "rx"),
+        ]
+        #expect(rows.count == expected.count)
+        for (name, regions, part) in expected {
+            let row = try #require(rows.first { $0.first == name }, "표 8-3 has no row \(name)")
+            let numbers = row[2].matches(of: /\d+/).map { Int($0.output)! }
+            var stated = [
+                regions.reduce(0) { $0 + (marked[$1]?.added ?? -1) },
+                regions.reduce(0) { $0 + (marked[$1]?.changed ?? -1) },
+            ]
+            if let part, let region = marked[part] {
+                stated += region.changed > 0 ? [region.added, region.changed] : [region.added]
+            }
+            #expect(numbers == stated, "표 8-3, \(name)")
+        }
+    }
+
     /// The fenced blocks of `page` with their info strings (fences left out).
     static func blocks(_ page: String) -> [(info: String, lines: [String])] {
         var blocks: [(info: String, lines: [String])] = []
