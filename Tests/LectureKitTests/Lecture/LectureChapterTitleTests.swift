@@ -81,7 +81,7 @@ extension LectureIndexTests {
             #expect(!problems.isEmpty, "'\(line)' passes")
         }
         let right = [
-            "2장 「[전통적인 MVC](mvc.md#화면-로직의-자리를-찾는-두-갈래)」", "1장 「시작하며」 '[예제를 읽는 방법](README.md#예제를-읽는-방법)' 절",
+            "2장 「[전통적인 MVC](mvc.md)」", "1장 「시작하며」",
             "부록 C 「[코디네이터가 맡는 다른 흐름](app-mvvm-c-flows.md)」", "부록 A 「[Xcode 26과 컴파일러 노트](appendix-compiler.md)」",
             "9장 「[패턴 비교](comparison.md)」", "《App Architecture》",
         ]

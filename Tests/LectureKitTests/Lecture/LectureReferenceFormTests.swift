@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+/// The glossary gives a reference one shape: "(→ 5장 '관찰 상자' 절)", "(→ 8.3절)", and an exercise of
+/// another chapter is "3장 [연습 문제 2](apple-mvc.md#2-…)". Korean review 23 still found three shapes of
+/// reference parentheses ("(4장 '…' 절)" without the arrow, "(… 절 참고)", "(→ 1장 '…')" without 절),
+/// a chapter's title in 「」 on the way to a section ("4장 「[MVP](mvp.md#…)」"), and five ways to cite
+/// an exercise. These tests read every page and fail at the line that spells a reference another way.
+extension LectureContentTermTests {
+    /// A place of the book: a chapter, a section of chapter 8, an appendix.
+    static let place = #"(?:\d+장|\d+\.\d+절|부록 [A-Z])"#
+
+    /// A spelling of a reference the glossary rules out, and the shape to use instead.
+    static let referenceForms: [Banned] = [
+        Banned(pattern: #" 참고\)"#, use: "(→ 5장 '절 제목' 절), without 참고"),
+        Banned(
+            pattern: #"'\[[^\]]+\]\((?:[\w.-]+\.md)?#[^)\s]*\)'(?! 절)"#,
+            use: "'절 제목' 절 (a section's title in quotes is followed by 절)"),
+        Banned(
+            pattern: #"「\[[^\]]+\]\([\w.-]*#|」(?:의)? ?(?:'|\[(?:표|그림|연습 문제)|연습 문제)"#,
+            use: "5장 '절 제목' 절 (no chapter title in 「」 between a chapter's number and its section)"),
+        Banned(pattern: place + #"의 '\["#, use: "5장 '절 제목' 절 (no 의 between the place and the section)"),
+        Banned(
+            pattern: "(?:" + place + #"(?:의)?|[\])」]) ?연습 문제 \d"#,
+            use: "3장 [연습 문제 2](apple-mvc.md#2-…) (the place, then the exercise's link)"),
+    ]
+
+    /// The text of `line` with code spans and link targets blanked, so their parentheses do not count.
+    static func maskingCodeAndTargets(_ line: String) -> [Character] {
+        var result: [Character] = []
+        var inCode = false
+        var inTarget = 0
+        for character in line {
+            if character == "`" {
+                inCode.toggle()
+                result.append(" ")
+            } else if inCode {
+                result.append(" ")
+            } else if inTarget > 0 {
+                if character == "(" { inTarget += 1 }
+                if character == ")" { inTarget -= 1 }
+                result.append(inTarget == 0 ? ">" : "_")
+            } else if character == "(", result.last == "]" {
+                inTarget = 1
+                result.append("<")
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The outermost parentheses of a line (code spans and link targets aside), with the links they hold.
+    static func parentheses(_ line: String) -> [(text: String, linksInBook: Bool)] {
+        let masked = maskingCodeAndTargets(line)
+        let original = Array(line)
+        var result: [(String, Bool)] = []
+        var depth = 0
+        var start = 0
+        for (index, character) in masked.enumerated() {
+            if character == "(" {
+                if depth == 0 { start = index }
+                depth += 1
+            } else if character == ")", depth > 0 {
+                depth -= 1
+                guard depth == 0 else { continue }
+                let text = String(original[start...index])
+                let links = text.contains(/\]\((?:[\w.-]+\.md)?(?:#[^)\s]*)?\)/)
+                result.append((text, links))
+            }
+        }
+        return result
+    }
+
+    /// The rules, compiled once: the spellings ruled out, the parentheses' and the places' checks.
+    struct ReferenceCheck {
+        let forms: [(rule: Banned, regex: Regex<AnyRegexOutput>)]
+        let onlyPlaces: Regex<AnyRegexOutput>
+        let anyPlace: Regex<AnyRegexOutput>
+        let placeAlone: Regex<AnyRegexOutput>
+        let opening: Regex<AnyRegexOutput>
+        let named: Regex<AnyRegexOutput>
+        let exercise: Regex<AnyRegexOutput>
+        let pageOfLabel = Dictionary(
+            LectureIndexTests.pages.map { ($0.label, $0.file) }, uniquingKeysWith: { first, _ in first })
+
+        init() throws {
+            forms = try referenceForms.map { ($0, try Regex($0.pattern)) }
+            onlyPlaces = try Regex("^" + place + "(?:, " + place + ")*$")
+            anyPlace = try Regex(place)
+            placeAlone = try Regex("^" + place + "$")
+            opening = try Regex("^(?:" + place + #"|\["# + place + #"\]|\[(?:표|그림) \d+-\d+\]|'\[[^\]]+\]\(#)"#)
+            named = try Regex(
+                "(" + place + #")(?: '\[[^\]]+\]| \[연습 문제 \d+\])\(([\w.-]+\.md)|\[("# + place
+                    + #")\]\(([\w.-]+\.md)"#)
+            exercise = try Regex(#"(\S*) ?\[연습 문제 (\d+)\]\(([\w.-]*)#(\d+)-"#)
+        }
+
+        /// What is wrong with one parenthesis: a reference without the arrow, or an arrow before no place.
+        func parenthesisProblem(_ text: String, linksInBook: Bool) -> String? {
+            let inside = String(text.dropFirst().dropLast())
+            guard inside.hasPrefix("→ ") else {
+                if linksInBook || inside.firstMatch(of: onlyPlaces) != nil {
+                    return "a reference in parentheses opens with the arrow: (→ …)"
+                }
+                return nil
+            }
+            let reference = String(inside.dropFirst(2))
+            guard linksInBook || reference.firstMatch(of: anyPlace) != nil else { return nil }
+            if reference.firstMatch(of: opening) == nil {
+                return "the arrow is followed by the place: (→ 5장 '…' 절), (→ 부록 A '…' 절), (→ '같은 장의 절' 절)"
+            }
+            return nil
+        }
+
+        /// What is wrong with the places a line names: a link to another page than the label's, an
+        /// exercise's link whose number is not the exercise's, an exercise of another page without its place.
+        func placeProblems(_ line: String) -> [String] {
+            var problems: [String] = []
+            for match in line.matches(of: named) {
+                guard
+                    let label = (match.output[1].substring ?? match.output[3].substring).map(String.init),
+                    let file = (match.output[2].substring ?? match.output[4].substring).map(String.init),
+                    let page = pageOfLabel[label]
+                else { continue }
+                if file != page { problems.append("\(label) links \(file), not \(page)") }
+            }
+            for match in line.matches(of: exercise) {
+                let before = match.output[1].substring.map(String.init) ?? ""
+                let number = match.output[2].substring.map(String.init) ?? ""
+                let anchor = match.output[4].substring.map(String.init) ?? ""
+                if number != anchor { problems.append("연습 문제 \(number) links exercise \(anchor)") }
+                if match.output[3].substring?.isEmpty == false, before.firstMatch(of: placeAlone) == nil {
+                    problems.append("an exercise of another page follows its place: 3장 [연습 문제 2](…)")
+                }
+            }
+            return problems
+        }
+
+        /// Every problem of one line, as the tests report it.
+        func problems(_ line: String) -> [String] {
+            var problems: [String] = []
+            for (rule, regex) in forms {
+                if let hit = line.firstMatch(of: regex) { problems.append("'\(line[hit.range])' — use \(rule.use)") }
+            }
+            for (text, links) in parentheses(line) {
+                if let problem = parenthesisProblem(text, linksInBook: links) {
+                    problems.append("'\(text)' — \(problem)")
+                }
+            }
+            return problems + placeProblems(line)
+        }
+    }
+
+    @Test("참조: 장·절·부록과 다른 장의 연습 문제는 용어집이 정한 한 모양으로 가리킨다")
+    func referencesHaveOneShape() throws {
+        let check = try ReferenceCheck()
+        let pages = try Self.pages()
+        var references = 0
+        for page in pages {
+            for (index, line) in page.lines.enumerated() where !Self.isRuleLine(page.name, line) {
+                if line.contains("(→ ") { references += 1 }
+                for problem in check.problems(line) {
+                    Issue.record("content/\(page.name):\(index + 1): \(problem)")
+                }
+            }
+        }
+        #expect(references > 60)
+    }
+
+    @Test("참조: 검사는 참조의 다른 모양을 모두 잡는다")
+    func referenceCheckCatchesEveryOtherShape() throws {
+        let check = try ReferenceCheck()
+        let wrong = [
+            "도 봅니다(5장 '[기다리는 `Task`가 붙잡는 것](mvvm.md#기다리는-task가-붙잡는-것)' 절).",
+            "들일 수 있습니다(1장 '[지원하는 iOS 버전](README.md#지원하는-ios-버전)' 절 참고).",
+            "정했습니다('[화면 상태와 세션 상태](#화면-상태와-세션-상태)' 절 참고).",
+            "실행합니다(부록 B의 같은 절 참고).", "쌓아도 실패합니다(위 '내비게이션 스택을 한 번에 맞추기' 절 참고).",
+            "줄 수입니다(→ 1장 '[줄 수를 세는 법](README.md#줄-수를-세는-법)').",
+            "알려 줍니다(격리는 4장 '[예제: 프로토콜 뒤에 숨은 인사말 화면](mvp.md#예제-프로토콜-뒤에-숨은-인사말-화면)' 절에서 설명합니다).",
+            "(격리는 4장 「[MVP](mvp.md#예제-프로토콜-뒤에-숨은-인사말-화면)」에서 설명합니다)",
+            "(1장 「시작하며」 '[예제를 읽는 방법](README.md#예제를-읽는-방법)' 절)",
+            "표시합니다(최소 버전은 1장 「시작하며」의 [표 1-1](README.md#지원하는-ios-버전)).",
+            "(→ '[안쪽 `Task`가 약하게 잡은 `self`](appendix-compiler.md#안쪽-task가-약하게-잡은-self)' 절)",
+            "돌려주면 됩니다('[상태 저장과 복원 잇기](app-tea.md#상태-저장과-복원-잇기)').",
+            "TEA 버전뿐입니다(8.5절).", "예고입니다(8.3절, 부록 A).", "다른 연락처를 엽니다([8.2절](app-mvp.md)).",
+            "8.6절의 '[네트워크 요청은 누가 맡는가](app-compare.md#네트워크-요청은-누가-맡는가)' 절에 있습니다.",
+            "3장 「[Apple의 MVC](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기)」 연습 문제 2 풀이의",
+            "5장 「MVVM」 연습 문제 3처럼", "그래서 3장 연습 문제 2의 토큰은", "드러나는 [8.7절](app-summary.md) 연습 문제 1에",
+            "규칙은 [3장](apple-mvc.md#1-규칙을-모델로-옮기기) 연습 문제 1처럼",
+            "비교합니다([5장](mvvm.md#3-observable로-옮기면-되살아나는-문제) 연습 문제 3 참고).",
+            "풀이는 [연습 문제 2](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기)에서", "3장 [연습 문제 1](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기)",
+            "5장 [연습 문제 3](mvp.md#3-observable로-옮기면-되살아나는-문제)", "(→ 4장 '[조립은 누가 하는가](mvvm.md#조립은-누가-하는가)' 절)",
+        ]
+        for line in wrong {
+            #expect(!check.problems(line).isEmpty, "'\(line)' passes")
+        }
+        let right = [
+            "도 봅니다(→ 5장 '[기다리는 `Task`가 붙잡는 것](mvvm.md#기다리는-task가-붙잡는-것)' 절).",
+            "정했습니다(→ '[화면 상태와 세션 상태](#화면-상태와-세션-상태)' 절).", "TEA 버전뿐입니다(→ 8.5절).",
+            "예고입니다(→ 8.3절, 부록 A).", "다른 연락처를 엽니다(→ [8.2절](app-mvp.md)).", "동작합니다(→ [표 1-1](README.md#지원하는-ios-버전)).",
+            "(→ 부록 A '[`deinit`과 기본 격리](appendix-compiler.md#deinit과-기본-격리)' 절, '[`isolated deinit`의 런타임 결함](appendix-compiler.md#isolated-deinit의-런타임-결함)' 절)",
+            "(→ 5장 '[리액티브 바인딩](mvvm.md#리액티브-바인딩)' 절의 '깊이 보기: 취소를 확인하는 방법' 상자)",
+            "격리는 4장 '[예제: 프로토콜 뒤에 숨은 인사말 화면](mvp.md#예제-프로토콜-뒤에-숨은-인사말-화면)' 절에서 설명합니다.",
+            "3장 [연습 문제 2](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기) 풀이의", "8.7절 [연습 문제 4](app-summary.md#4-실패한-뒤-다시-불러오기)로",
+            "비교합니다(→ 5장 [연습 문제 3](mvvm.md#3-observable로-옮기면-되살아나는-문제)).", "응답이 올 때까지 남습니다(연습 문제 2).",
+            "네 패턴 장(2~5장)은", "표 하나(표 8-1)에", "누가 무엇을 붙잡는가(→ 강한 참조)", "(→ 1장)", "(`load()`를 호출하는 곳)",
+            "- 11장 「[정리와 참고 자료](closing.md)」: 여정을 정리하고",
+        ]
+        for line in right {
+            let problems = check.problems(line)
+            #expect(problems.isEmpty, "'\(line)' fails: \(problems)")
+        }
+    }
+}
