@@ -80,6 +80,10 @@ import Testing
         Banned(pattern: #"이 책(의|은|는|에서|을|이)(?![가-힣])"#, use: "이 강의 (책 is objc.io's book)"),
         // Review 20: test was 테스트하다 in most places and 시험하다 in eight; 시험해 보다 also meant trying out.
         Banned(pattern: #"시험(하|해|할|한|합|했|삼아)"#, use: "테스트하다 (test), 확인하다 (check) or 써 보다 (try out)"),
+        // Review 24: TEA's `path` (which screens are open) called 화면 상태, Fowler's data in the controls;
+        // Apple's Documentation Archive called 문서 보관소 beside 지난 문서 (보관소 is `ProfileArchive`).
+        Banned(pattern: #"화면 상태\S* ?\(?`path`"#, use: "뷰 상태 (`path` is which screens are open, not data in a control)"),
+        Banned(pattern: #"문서 보관소"#, use: "지난 문서(Documentation Archive)"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -130,6 +134,7 @@ import Testing
             "이 따름은 보통 컴파일러가 확인합니다 / 뷰 프로토콜을 따르는 스파이",
             "장면 델리게이트가 받아", "`contactStream`이라는 감싸개로", "서버와 대화하는 저장소는", "저장소가 돌려주는 엔티티",
             "식별자를 빠뜨리면 예제가 멈춥니다", "이 책의 예제는", "MVC 앱을 시험합니다",
+            "저장하는 것은 화면 상태인 `path`뿐이고", "Apple의 문서 보관소에 있고",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
