@@ -23,6 +23,11 @@ extension LectureContentTermTests {
         Banned(
             pattern: "(?:" + place + #"(?:의)?|[\])」]) ?연습 문제 \d"#,
             use: "3장 [연습 문제 2](apple-mvc.md#2-…) (the place, then the exercise's link)"),
+        // Korean review 24: a chapter's title in 「」 before 의 ("4장 「[MVP](mvp.md)」의 프레젠터") in running
+        // prose; the title is for the lists that introduce chapters and for a chapter's '다음 장'.
+        Banned(
+            pattern: #"^(?!.*다음 장).*「[^」]+」의(?![가-힣])"#,
+            use: "[4장](mvp.md)의 … (a title in 「」 only in introducing lists and '다음 장')"),
     ]
 
     /// The text of `line` with code spans and link targets blanked, so their parentheses do not count.
@@ -191,6 +196,7 @@ extension LectureContentTermTests {
             "비교합니다([5장](mvvm.md#3-observable로-옮기면-되살아나는-문제) 연습 문제 3 참고).",
             "풀이는 [연습 문제 2](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기)에서", "3장 [연습 문제 1](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기)",
             "5장 [연습 문제 3](mvp.md#3-observable로-옮기면-되살아나는-문제)", "(→ 4장 '[조립은 누가 하는가](mvvm.md#조립은-누가-하는가)' 절)",
+            "4장 「[MVP](mvp.md)」의 프레젠터는 모두 동기였지만", "// ── 모델: 「한 앱, 다섯 가지 구조」의 UIKit 버전들과 같은",
         ]
         for line in wrong {
             #expect(!check.problems(line).isEmpty, "'\(line)' passes")
@@ -205,7 +211,8 @@ extension LectureContentTermTests {
             "3장 [연습 문제 2](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기) 풀이의", "8.7절 [연습 문제 4](app-summary.md#4-실패한-뒤-다시-불러오기)로",
             "비교합니다(→ 5장 [연습 문제 3](mvvm.md#3-observable로-옮기면-되살아나는-문제)).", "응답이 올 때까지 남습니다(연습 문제 2).",
             "네 패턴 장(2~5장)은", "표 하나(표 8-1)에", "누가 무엇을 붙잡는가(→ 강한 참조)", "(→ 1장)", "(`load()`를 호출하는 곳)",
-            "- 11장 「[정리와 참고 자료](closing.md)」: 여정을 정리하고",
+            "- 11장 「[정리와 참고 자료](closing.md)」: 여정을 정리하고", "[4장](mvp.md)의 프레젠터는 모두 동기였지만",
+            "다음 장인 9장 「[패턴 비교](comparison.md)」에서는 1장 「[시작하며](README.md)」의 세 가지 기준으로",
         ]
         for line in right {
             let problems = check.problems(line)
