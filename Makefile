@@ -35,8 +35,11 @@ help: ## Show this list
 deps: ## Install the missing Debian packages (apt-get, with sudo when not root)
 	@pkgs="$(PACKAGES)"; $(INSTALL_MISSING)
 
+# The program and, beside it, the swift-syntax library it loads when a book has Swift to read
+# (SwiftSyntaxLibrary): one product per `swift build`.
 build: deps ## Build the lecture tool (release)
 	@echo "$(SWIFT) build -c release --product lecture"; $(call SWIFTPM_TMPDIR,release) $(SWIFT) build -c release --product lecture
+	@echo "$(SWIFT) build -c release --product LectureSwiftSyntax"; $(call SWIFTPM_TMPDIR,release) $(SWIFT) build -c release --product LectureSwiftSyntax
 
 site: build ## Build the bundled lecture into _site/
 	@echo "$(LECTURE) build"; $(PRIVATE_TMPDIR) $(LECTURE) build
@@ -135,6 +138,7 @@ FUZZ_FLAGS = -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=f
   -Xlinker $(FUZZER_RUNTIME) -Xlinker -lstdc++
 fuzz: deps ## Run the libFuzzer target for FUZZ_SECONDS (default 60) on arbitrary pages, summaries, tables and diagrams
 	$(SWIFT) build -c release --product lecture-fuzz --build-path .build/fuzz $(FUZZ_FLAGS)
+	$(SWIFT) build -c release --product LectureSwiftSyntax --build-path .build/fuzz $(FUZZ_FLAGS)
 	@mkdir -p .build/fuzz/corpus
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=Tests/Fuzz/lsan.supp \
 	  .build/fuzz/release/lecture-fuzz .build/fuzz/corpus \

@@ -21,8 +21,7 @@ let toolchainUsr: String = {
 }()
 /// swift-syntax as the toolchain ships it: modules (`.swiftinterface`) and shared libraries.
 let hostLibraries = toolchainUsr + "/lib/swift/host"
-/// For every target that imports SwiftAnalysis, directly or through LectureKit: a client of a
-/// module loads the modules it imports, swift-syntax's among them.
+/// For the one target that imports swift-syntax (`LectureSwiftSyntax`).
 let findsSwiftSyntax: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
 
 let package = Package(
@@ -30,6 +29,11 @@ let package = Package(
     products: [
         .executable(name: "lecture", targets: ["lecture"]),
         .library(name: "LectureKit", targets: ["LectureKit"]),
+        // swift-syntax's readings as a shared library of their own, which SwiftAnalysis loads with
+        // dlopen from beside the program the first time a Swift source is read: `make build` builds
+        // it with the program (`--product LectureSwiftSyntax`); `swift build` and `swift test` build
+        // every product.
+        .library(name: "LectureSwiftSyntax", type: .dynamic, targets: ["LectureSwiftSyntax"]),
     ],
     targets: [
         // cmark, the CommonMark reference implementation in C (Debian: libcmark-dev).
@@ -82,16 +86,28 @@ let package = Package(
         .target(name: "CommonMark", dependencies: ["CCmark", "SourceText"]),
         // The only module that imports CBookTOML: a TOML document as located entries (`TOMLDocument`).
         .target(name: "BookTOML", dependencies: ["CBookTOML", "SourceText"]),
-        // The only module that imports swift-syntax (from the toolchain's lib/swift/host) and
-        // SourceKit: test discovery, syntax classification, declarations for hover cards.
+        // The shape of the table of swift-syntax readings (a type alias of standard-library types),
+        // shared by the library that fills it and the module that loads it.
+        .target(name: "SwiftSyntaxTable"),
+        // The only module that imports swift-syntax (from the toolchain's lib/swift/host): the
+        // syntax walks behind test discovery, highlighting, module-scope names and hover cards'
+        // targets, as one C-callable entry point (`lecture_swift_syntax_table`). Linked into no
+        // program: the product `LectureSwiftSyntax` above, loaded with dlopen (`SwiftSyntaxLibrary`).
         .target(
-            name: "SwiftAnalysis",
-            dependencies: ["CSourceKit", "LectureSupport"],
+            name: "LectureSwiftSyntax",
+            dependencies: ["SwiftSyntaxTable"],
             swiftSettings: findsSwiftSyntax,
             linkerSettings: [
                 .unsafeFlags(["-L", hostLibraries, "-Xlinker", "-rpath", "-Xlinker", hostLibraries]),
                 .linkedLibrary("SwiftIDEUtils"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftSyntax"),
             ]
+        ),
+        // Swift samples read (test discovery, highlighting, declarations) through
+        // `LectureSwiftSyntax`, loaded when first needed, and SourceKit (hover cards).
+        .target(
+            name: "SwiftAnalysis",
+            dependencies: ["CSourceKit", "LectureSupport", "SwiftSyntaxTable"],
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         // The Linux and glibc calls Swift's Glibc module leaves out (declared under _GNU_SOURCE):
         // renameat2, pipe2, prctl, posix_spawn_file_actions_addchdir_np.
@@ -103,19 +119,17 @@ let package = Package(
         .target(
             name: "LectureKit",
             dependencies: ["CommonMark", "BookTOML", "SwiftAnalysis", "LectureSupport"],
-            swiftSettings: findsSwiftSyntax,
             plugins: ["EmbedTheme", "DigestSources"]
         ),
         // `lecture serve` and `lecture pdf`: the only module that imports CMicroHTTPD (one HTTP
         // server, `HTTPServer`, for the preview and for the print); a watcher and live reload.
-        .target(name: "LectureServe", dependencies: ["LectureKit", "LectureSupport", "CommonMark", "CMicroHTTPD"], swiftSettings: findsSwiftSyntax),
+        .target(name: "LectureServe", dependencies: ["LectureKit", "LectureSupport", "CommonMark", "CMicroHTTPD"]),
         // The manual (Manual/: book.toml and its pages) is a book `make manual` builds, not a source.
         .executableTarget(
-            name: "lecture", dependencies: ["LectureKit", "LectureSupport", "LectureServe"], exclude: ["Manual"],
-            swiftSettings: findsSwiftSyntax),
-        .executableTarget(name: "lecture-bench", dependencies: ["LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
+            name: "lecture", dependencies: ["LectureKit", "LectureSupport", "LectureServe"], exclude: ["Manual"]),
+        .executableTarget(name: "lecture-bench", dependencies: ["LectureKit", "LectureSupport"]),
         // `make fuzz`: the libFuzzer program over LectureKit's `FuzzTarget` (see the Makefile).
-        .executableTarget(name: "lecture-fuzz", dependencies: ["LectureKit", "LectureSupport"], swiftSettings: findsSwiftSyntax),
+        .executableTarget(name: "lecture-fuzz", dependencies: ["LectureKit", "LectureSupport"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         // The tests' temporary folders, one per test process, removed at exit, and contained runs
         // (`ContainedRun`): shared by both suites.
@@ -123,10 +137,9 @@ let package = Package(
         .testTarget(
             name: "LectureKitTests",
             dependencies: ["LectureKit", "LectureServe", "LectureSupport", "CommonMark", "SwiftAnalysis", "TestFolders"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: findsSwiftSyntax
+            resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit", "LectureSupport", "TestFolders"], swiftSettings: findsSwiftSyntax),
+        .testTarget(name: "LectureServeTests", dependencies: ["LectureServe", "LectureKit", "LectureSupport", "TestFolders"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -10,7 +10,13 @@ import PackagePlugin
     static let kinds: [(name: String, paths: [String])] = [
         // A sample's verdict, its test program, its hover cards and its highlighted HTML: the
         // sample engine, swift-syntax's and SourceKit's readers, and how a child process ends.
-        ("samples", ["LectureKit/Transform/Samples", "SwiftAnalysis", "LectureSupport/Subprocess.swift"]),
+        (
+            "samples",
+            [
+                "LectureKit/Transform/Samples", "SwiftAnalysis", "LectureSwiftSyntax", "SwiftSyntaxTable",
+                "LectureSupport/Subprocess.swift",
+            ]
+        ),
         // A drawn diagram.
         ("diagrams", ["LectureKit/Transform/Diagrams"]),
     ]

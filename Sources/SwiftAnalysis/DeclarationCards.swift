@@ -1,7 +1,5 @@
 import Foundation
 import LectureSupport
-internal import SwiftParser
-internal import SwiftSyntax
 import Synchronization
 
 /// What the compiler says about one identifier (or closure) of a program, for a hover card.
@@ -52,17 +50,6 @@ package enum DeclarationCards {
         let complete = finished.wait(timeout: .now() + timeout) == .success
         query.stop()
         return (query.cards, complete)
-    }
-
-    /// The identifiers worth a card: references and declarations, not import paths, attribute or
-    /// macro names, nor `#sourceLocation`'s labels.
-    static func targets(in tree: SourceFileSyntax) -> (
-        identifiers: [(offset: Int, length: Int)], closures: [(offset: Int, length: Int)],
-        writtenMainActor: [Range<Int>]
-    ) {
-        let finder = TargetFinder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        return (finder.identifiers, finder.closures, finder.writtenMainActor)
     }
 
     /// `text` (a declaration as SourceKit prints it) without a leading `@MainActor` the program
@@ -173,7 +160,7 @@ private final class Query: Sendable {
 
     func run() {
         guard ParsingLimit.allowsParsing(program) else { return }
-        let targets = DeclarationCards.targets(in: Parser.parse(source: program))
+        let targets = SwiftSyntaxLibrary.table.cardTargets(program)
         guard
             (try? sourceKit.send([
                 "key.request": .uid("source.request.editor.open"), "key.name": .string(file),
@@ -248,52 +235,5 @@ private final class Query: Sendable {
             guard let found = types[closure.offset], found.length == closure.length else { continue }
             add(DeclarationCard(offset: closure.offset, length: 1, text: found.type, kind: .closure, inferred: true))
         }
-    }
-}
-
-private final class TargetFinder: SyntaxVisitor {
-    var identifiers: [(offset: Int, length: Int)] = []
-    var closures: [(offset: Int, length: Int)] = []
-    /// The declarations (with their bodies) that write `@MainActor`.
-    var writtenMainActor: [Range<Int>] = []
-
-    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
-        if node.attributeName.trimmedDescription == "MainActor", let declaration = node.parent?.parent {
-            writtenMainActor.append(
-                declaration.positionAfterSkippingLeadingTrivia
-                    .utf8Offset..<declaration.endPositionBeforeTrailingTrivia.utf8Offset)
-        }
-        return .skipChildren
-    }
-    override func visit(_ node: PoundSourceLocationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-        walkAll(node.arguments)
-        if let trailing = node.trailingClosure { walk(trailing) }
-        return .skipChildren
-    }
-
-    private func walkAll(_ arguments: LabeledExprListSyntax) {
-        for argument in arguments { walk(argument.expression) }
-    }
-
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
-        closures.append((start, node.endPositionBeforeTrailingTrivia.utf8Offset - start))
-        return .visitChildren
-    }
-
-    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-        switch token.tokenKind {
-        case .identifier, .dollarIdentifier:
-            // An argument label (`value:` in a call) is no declaration of its own.
-            if token.parent?.is(LabeledExprSyntax.self) == true { break }
-            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
-            identifiers.append((start, token.endPositionBeforeTrailingTrivia.utf8Offset - start))
-        default:
-            break
-        }
-        return .skipChildren
     }
 }

@@ -1,7 +1,4 @@
-internal import SwiftParser
-internal import SwiftSyntax
-
-/// A Swift source and its syntax tree, parsed once (swift-syntax's `Parser`) for every reader
+/// A Swift source and its syntax tree, parsed once (swift-syntax's `Parser`, in `SwiftSyntaxLibrary`) for every reader
 /// that needs the tree (`ProcessWideDeclarations`, `TestDiscovery`, `ModuleScopeNames`).
 ///
 /// The toolchain's parser reads about 0.7 MB of Swift a second on this project's 2-core machine
@@ -10,12 +7,13 @@ internal import SwiftSyntax
 package struct ParsedSource {
     /// The source as given.
     package let text: String
-    /// Its tree; `nil` when the source is nested too deep to parse (`ParsingLimit`).
-    let tree: SourceFileSyntax?
+    /// Its tree, opaque outside `SwiftSyntaxLibrary`; `nil` when the source is nested too deep
+    /// to parse (`ParsingLimit`).
+    let tree: AnyObject?
 
     /// Parses `text`, unless it is nested too deep (`ParsingLimit`).
     package init(_ text: String) {
         self.text = text
-        tree = ParsingLimit.allowsParsing(text) ? Parser.parse(source: text) : nil
+        tree = ParsingLimit.allowsParsing(text) ? SwiftSyntaxLibrary.table.parse(text) : nil
     }
 }

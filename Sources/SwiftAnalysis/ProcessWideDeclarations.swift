@@ -1,5 +1,4 @@
 import LectureSupport
-internal import SwiftSyntax
 
 /// Whether a Swift program declares something that reaches beyond its own module into the whole
 /// process, so that another module linked into the same program would see it (`MergedSamples`
@@ -27,12 +26,7 @@ package enum ProcessWideDeclarations {
     package static func found(in parsed: ParsedSource) -> Bool {
         guard mayDeclare(in: parsed.text) else { return false }
         guard let tree = parsed.tree else { return true }
-        let walker = ProcessWideWalker(viewMode: .sourceAccurate)
-        walker.walk(tree)
-        return walker.hasUnmangledSymbol
-            || walker.extensions.contains { extended, conformances in
-                !walker.declared.contains(extended) && conformances.contains { !walker.declared.contains($0) }
-            }
+        return SwiftSyntaxLibrary.table.processWide(tree, unmangled)
     }
 
     /// Whether `source` spells what either kind needs: the keyword `extension`, or `@` followed
@@ -53,7 +47,7 @@ package enum ProcessWideDeclarations {
                 }
                 var end = start
                 while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-                if ProcessWideWalker.unmangled.contains(String(decoding: bytes[start..<end], as: UTF8.self)) {
+                if unmangled.contains(String(decoding: bytes[start..<end], as: UTF8.self)) {
                     return true
                 }
                 at = end
@@ -62,51 +56,14 @@ package enum ProcessWideDeclarations {
         }
     }
 
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-    }
-}
-
-/// One pass collecting the type names declared at any depth, each extension's extended type and
-/// conformances (last name component: `Swift.String` is `String`), and unmangled-symbol attributes.
-private final class ProcessWideWalker: SyntaxVisitor {
-    var declared: Set<String> = []
-    var extensions: [(extended: String, conformances: [String])] = []
-    var hasUnmangledSymbol = false
+    /// The attributes that give a symbol a name of its own or place it where the loader runs it.
     static let unmangled: Set<String> = [
         "c", "_cdecl", "_silgen_name", "_extern", "section", "_section", "used", "_used",
     ]
 
-    static func lastName(_ type: TypeSyntax) -> String {
-        let text = type.trimmedDescription
-        let base = text.split(separator: "<").first.map(String.init) ?? text
-        return base.split(separator: ".").last.map(String.init) ?? base
-    }
-
-    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.attributeName.trimmedDescription
-        if Self.unmangled.contains(name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name) {
-            hasUnmangledSymbol = true
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let conformances = node.inheritanceClause?.inheritedTypes.map { Self.lastName($0.type) } ?? []
-        if !conformances.isEmpty { extensions.append((Self.lastName(node.extendedType), conformances)) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { declare(node.name) }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { declare(node.name) }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { declare(node.name) }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { declare(node.name) }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { declare(node.name) }
-
-    private func declare(_ name: TokenSyntax) -> SyntaxVisitorContinueKind {
-        declared.insert(name.text)
-        return .visitChildren
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 }

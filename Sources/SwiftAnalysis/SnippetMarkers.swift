@@ -1,6 +1,4 @@
 import LectureSupport
-internal import SwiftParser
-internal import SwiftSyntax
 
 /// Swift-DocC's snippet markers in a sample's code, `// snippet.hide` and `// snippet.show`, as
 /// comments only: a line that reads `// snippet.hide` inside a multiline string literal is part of
@@ -24,27 +22,8 @@ package enum SnippetMarkers {
         // and swift-syntax's parse (half of a lecture build's CPU with every verdict cached) is
         // not needed.
         if !spansLines(code) { return candidates }
-        let tree = Parser.parse(source: code)
-        let converter = SourceLocationConverter(fileName: "", tree: tree)
-        var markers: [Int: Bool] = [:]
-        func note(_ piece: TriviaPiece, at position: AbsolutePosition) {
-            guard case .lineComment = piece else { return }
-            let line = converter.location(for: position).line - 1
-            if let hides = candidates[line] { markers[line] = hides }
-        }
-        for token in tree.tokens(viewMode: .sourceAccurate) {
-            var position = token.position
-            for piece in token.leadingTrivia {
-                note(piece, at: position)
-                position += piece.sourceLength
-            }
-            position = token.endPositionBeforeTrailingTrivia
-            for piece in token.trailingTrivia {
-                note(piece, at: position)
-                position += piece.sourceLength
-            }
-        }
-        return markers
+        let comments = SwiftSyntaxLibrary.table.lineComments(code)
+        return candidates.filter { comments.contains($0.key) }
     }
 
     /// The 0-based lines of `code` whose text, spaces and tabs around it aside (and a `\r` at

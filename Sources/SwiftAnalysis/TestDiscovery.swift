@@ -1,5 +1,3 @@
-internal import SwiftSyntax
-
 /// The tests a Swift source declares, found in its syntax tree (swift-syntax's `Parser`), the way
 /// SwiftPM's test discovery finds XCTest methods on Linux, where no Objective-C runtime lists them.
 package struct DiscoveredTests: Hashable, Sendable {
@@ -47,8 +45,14 @@ package enum TestDiscovery {
     /// `discover(in:)` read from a tree already parsed.
     package static func discover(in parsed: ParsedSource) -> DiscoveredTests {
         guard let tree = parsed.tree else { return DiscoveredTests() }
-        let walker = TestWalker(viewMode: .sourceAccurate)
-        walker.walk(tree)
+        let read = SwiftSyntaxLibrary.table.tests(tree)
+        let walker = (
+            imports: read.imports, testFunctions: read.testFunctions, superclasses: read.superclasses,
+            classOrder: read.classOrder,
+            methods: read.methods.mapValues {
+                $0.map { DiscoveredTests.XCTestMethod(name: $0.name, isAsync: $0.isAsync, isMainActor: $0.isMainActor) }
+            }
+        )
 
         // A class is a test case when its superclass is XCTestCase or another test case class
         // (first inherited type, as Swift requires the superclass to come first).
@@ -103,74 +107,5 @@ package enum TestDiscovery {
             }
         }
         return methods
-    }
-}
-
-/// One pass over the tree collecting imports, `@Test` functions, classes and their `test…` methods.
-private final class TestWalker: SyntaxVisitor {
-    var imports: Set<String> = []
-    var testFunctions: [String] = []
-    var superclasses: [(name: String, superclass: String)] = []
-    var classOrder: [String] = []
-    var methods: [String: [DiscoveredTests.XCTestMethod]] = [:]
-    /// The class or extension being walked, innermost last.
-    private var typeStack: [String?] = []
-    /// Classes declared `@MainActor`.
-    private var mainActorClasses: Set<String> = []
-
-    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        imports.insert(node.path.map(\.name.text).joined(separator: "."))
-        return .skipChildren
-    }
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.name.text
-        if typeStack.isEmpty {
-            classOrder.append(name)
-            if Self.names(node.attributes).contains("MainActor") { mainActorClasses.insert(name) }
-            if let first = node.inheritanceClause?.inheritedTypes.first {
-                superclasses.append((name, first.type.trimmedDescription))
-            }
-        }
-        typeStack.append(typeStack.isEmpty ? name : nil)
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        typeStack.append(typeStack.isEmpty ? node.extendedType.trimmedDescription : nil)
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        typeStack.append(nil)
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
-
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.name.text
-        let attributes = Self.names(node.attributes)
-        if attributes.contains("Test") || attributes.contains("Testing.Test") {
-            testFunctions.append(name)
-        }
-        let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
-        if let owner = typeStack.last ?? nil, name.hasPrefix("test"), !isStatic,
-            node.signature.parameterClause.parameters.isEmpty, node.genericParameterClause == nil
-        {
-            let isAsync = node.signature.effectSpecifiers?.asyncSpecifier != nil
-            let isMainActor = attributes.contains("MainActor") || mainActorClasses.contains(owner)
-            methods[owner, default: []].append(.init(name: name, isAsync: isAsync, isMainActor: isMainActor))
-        }
-        return .skipChildren
-    }
-
-    /// The attributes' names, as written (`Test`, `MainActor`).
-    static func names(_ attributes: AttributeListSyntax) -> [String] {
-        attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
     }
 }

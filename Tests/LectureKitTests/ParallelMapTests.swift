@@ -19,7 +19,7 @@ import Testing
     @Test func jobsBlockingJobsRunAtOnceWhateverTheCores() {
         let jobs = 8
         let arrivals = Arrivals()
-        let together = Array(0..<jobs).parallelMap(jobs: jobs) { _ -> Bool in
+        let together = Array(0..<jobs).parallelMap(jobs: jobs, start: .atOnce) { _ -> Bool in
             arrivals.condition.lock()
             defer { arrivals.condition.unlock() }
             arrivals.inFlight += 1
@@ -30,5 +30,38 @@ import Testing
         }
         let inFlight = arrivals.condition.withLock { arrivals.inFlight }
         #expect(together.allSatisfy { $0 }, "\(inFlight) of \(jobs) jobs were in flight at once")
+    }
+
+    /// Work on the CPU that ends before a thread would pay off (a one-page book's maps) stays on
+    /// the calling thread: no thread is started.
+    @Test func quickWorkStaysOnTheCallingThread() {
+        let caller = pthread_self()
+        let threads = Array(0..<64).parallelMap(jobs: 8) { _ in pthread_self() }
+        #expect(threads.allSatisfy { pthread_equal($0, caller) != 0 }, "a quick map started threads")
+    }
+
+    /// Work on the CPU that takes the caller longer than `ParallelStart.worthIt` gets helpers: the
+    /// first item outlasts it, and each later one waits (an event: a condition broadcast when a
+    /// second thread arrives, or a minute) until an item runs on a thread besides the caller.
+    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2))
+    func longWorkGetsHelpers() {
+        let caller = pthread_self()
+        let arrivals = Arrivals()
+        let helped = Array(0..<8).parallelMap(jobs: 2) { item -> Bool in
+            if item == 0 {
+                let clock = ContinuousClock()
+                let began = clock.now
+                while clock.now - began < ParallelStart.worthIt * 5 {}
+                return false
+            }
+            arrivals.condition.lock()
+            defer { arrivals.condition.unlock() }
+            if pthread_equal(pthread_self(), caller) == 0 { arrivals.inFlight += 1 }
+            arrivals.condition.broadcast()
+            let deadline = Date(timeIntervalSinceNow: 60)
+            while arrivals.inFlight == 0, arrivals.condition.wait(until: deadline) {}
+            return arrivals.inFlight > 0
+        }
+        #expect(helped.dropFirst().allSatisfy { $0 }, "no helper thread took an item")
     }
 }

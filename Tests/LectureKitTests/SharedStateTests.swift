@@ -15,7 +15,7 @@ struct SharedStateTests {
     /// gives a ThreadSanitizer report, 2026-12-01.)
     @Test func lockedKeepsEveryValueThreadsAdd() {
         let values = Locked<[Int]>([])
-        _ = Array(0..<8).parallelMap(jobs: 8) { thread in
+        _ = Array(0..<8).parallelMap(jobs: 8, start: .atOnce) { thread in
             for value in 0..<300 {
                 values.withLock {
                     $0.append(thread * 300 + value)

@@ -112,6 +112,8 @@ package enum ContentLoader {
         var missingPages: [(chapter: Chapter, diagnostic: Int, created: Bool)] = []
         // Files whose names are not in NFC on disk (macOS writes names in NFD), by their NFC path.
         var decomposed: [String: String]?
+        // The pages' real paths, each folder resolved once (`CanonicalFolders`).
+        let canonical = CanonicalFolders()
         /// A page's path (NFC) as the disk names its file: itself when that exists.
         func onDisk(_ relative: String) -> String {
             guard relative.utf8.contains(where: { $0 >= 0x80 }),
@@ -147,11 +149,11 @@ package enum ContentLoader {
                 seen[chapter.path] = chapter
                 let path = FileSystem.join(contentDirectory, onDisk(chapter.path))
                 // The page's file as the kernel would open it: inside the book, or not touched.
-                let real = CanonicalPath.of(path)
+                let real = canonical.of(path)
                 let missing =
                     !FileSystem.exists(path)
                     && (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil
-                let allowed = missing && createMissing ? [CanonicalPath.of(contentDirectory)] : includes.roots
+                let allowed = missing && createMissing ? [canonical.of(contentDirectory)] : includes.roots
                 guard
                     (missing && !createMissing)
                         || (allowed.contains(where: { CanonicalPath.isWithin(real, $0) })

@@ -81,7 +81,7 @@ struct MergedSamples {
         // per compiler, with the stand-ins.
         let size = { (unit: [Int]) in unit.map { samples[$0].program.utf8.count }.reduce(0, +) }
         let units = planned.sorted { size($0) > size($1) }
-        let done = units.parallelMap(jobs: verifier.run.jobs) { unit -> [Compiled] in
+        let done = units.parallelMap(jobs: verifier.run.jobs, start: .atOnce) { unit -> [Compiled] in
             let compiled =
                 unit.count > 1
                 ? Self.compileTests(unit, of: samples, in: batch, frontend: frontend, verifier: verifier)
@@ -105,7 +105,7 @@ struct MergedSamples {
             (SampleDispatcher.program, compiledIndices.filter { samples[$0].mode != .test }),
             (Self.testProgram, compiledIndices.filter { samples[$0].mode == .test }),
         ].filter { !$0.1.isEmpty }
-        let unlinked = programs.parallelMap(jobs: verifier.run.jobs) { program, indices in
+        let unlinked = programs.parallelMap(jobs: verifier.run.jobs, start: .atOnce) { program, indices in
             Self.link(indices.map { compiled[$0] }, into: program, in: batch, verifier: verifier) ? [] : indices
         }.flatMap { $0 }
         for index in unlinked { results[index] = nil }
@@ -113,7 +113,7 @@ struct MergedSamples {
 
         // 3. Each sample run on its own, twice (the two-run rule; a test program once, as alone),
         // on the job pool.
-        let ran = linked.parallelMap(jobs: verifier.run.jobs) { index -> SampleResult? in
+        let ran = linked.parallelMap(jobs: verifier.run.jobs, start: .atOnce) { index -> SampleResult? in
             var result = compiled[index].result!
             if samples[index].mode == .test {
                 return Self.runTests(
@@ -222,7 +222,7 @@ struct MergedSamples {
         _ verifier: SampleVerifier, _ cards: HoverCardPrefetch
     ) -> [SampleResult?] {
         let found = cards.answers()
-        return Array(results.indices).parallelMap(jobs: verifier.run.jobs) { index -> SampleResult? in
+        return Array(results.indices).parallelMap(jobs: verifier.run.jobs, start: .atOnce) { index -> SampleResult? in
             guard let result = results[index] else { return nil }
             let done = verifier.finish(
                 result, started: ContinuousClock.now - .seconds(result.duration), cards: found[index])

@@ -155,7 +155,7 @@ package struct SampleVerifier: Sendable {
             samples[$0].parts.map(\.code.utf8.count).reduce(0, +)
                 > samples[$1].parts.map(\.code.utf8.count).reduce(0, +)
         }
-        let verified = order.parallelMap(jobs: run.jobs) { position in
+        let verified = order.parallelMap(jobs: run.jobs, start: .atOnce) { position in
             let sample = samples[position]
             // Cancelled: the rest are not started (the caller throws the cancellation instead).
             if self.run.cancellation.isCancelled { return SampleResult.skipped(sample) }
