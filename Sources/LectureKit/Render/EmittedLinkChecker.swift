@@ -64,7 +64,10 @@ enum EmittedLinkChecker {
                             Problem(
                                 text: "names a folder, which works over HTTP but not from file://; name its index.html")
                         )
-                    } else if !files.contains(target) && !optional.contains(target) {
+                    } else if !files.contains(target) && !optional.contains(target)
+                        // A page that did not load: its error is reported already.
+                        && places?.leftOut.files.contains(target) != true
+                    {
                         result = .failure(Problem(text: "names \(target), which the site does not have"))
                     } else if let index = files.firstIndex(of: target), !files[index].utf8.elementsEqual(target.utf8) {
                         // Swift's `==` holds an NFD name equal to the NFC one the site has; a server does not.
@@ -123,7 +126,8 @@ enum EmittedLinkChecker {
                         case .success(let found): target = found
                         }
                     }
-                    guard !fragment.isEmpty, target.hasSuffix(".html") else { continue }
+                    guard !fragment.isEmpty, target.hasSuffix(".html"), places?.leavesIDsOut(of: target) != true
+                    else { continue }
                     if target != lastTarget {
                         lastTarget = target
                         lastIDs = idCache.ids(of: target)
@@ -132,13 +136,15 @@ enum EmittedLinkChecker {
                     let id = fragment.containsUTF8(UInt8(ascii: "%")) ? percentDecoded(fragment) : String(fragment)
                     if !ids.contains(id) { problems.append((written, "'\(url)' names no id of \(target)")) }
                 }
-                diagnostics += problems.map { url, text in
+                diagnostics += problems.compactMap { url, text in
                     // One a page's raw HTML writes: at its line, once for the page and its copies.
                     if let place = places?.place(of: url, in: page) {
                         return .error(
                             .brokenEmittedURL, place.path, place.location, "broken URL in the page's raw HTML: \(text)",
                             notes: ["the site is not written"])
                     }
+                    // A page's broken Markdown link, reported at its line by `Links`.
+                    if places?.linksReported(in: page) == true { return nil }
                     return .error(
                         .brokenEmittedURL,
                         FileSystem.join(outputDirectory, page), nil, "broken URL in the built page: \(text)",

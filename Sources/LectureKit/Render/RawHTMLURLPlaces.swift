@@ -9,8 +9,25 @@ struct RawHTMLURLPlaces: Sendable {
     /// Each built file's sources: a page's own, the first page's for `index.html`, every page's
     /// for `print.html`.
     private let sources: [String: [SourceFile]]
+    /// The pages whose Markdown links `Links` found broken, at their lines, this run.
+    private let linksReported: Set<String>
 
-    init(pages: [Page]) {
+    /// The built pages a reported error left out (a page that did not load: `Load`'s error) or
+    /// left without some of its ids (nested too deep: `Parse`'s); a link to them is not said again.
+    let leftOut: (files: Set<String>, ids: Set<String>)
+
+    /// `reported`: what the run found before `Render` (`Links` no longer stops the build, so a
+    /// page's broken Markdown link reaches the built files and would be said twice).
+    /// `unloaded`: the summary's pages that did not load.
+    init(pages: [Page], reported: [Diagnostic] = [], unloaded: Set<String> = []) {
+        leftOut = (
+            Set(unloaded.map(OutputPath.html(forMarkdown:))),
+            Set(pages.filter { $0.tooDeep != nil }.map(\.chapter.outputPath))
+        )
+        linksReported = Set(
+            reported.filter {
+                $0.severity == .error && [.brokenLink, .brokenAnchor, .linkOutside].contains($0.identifier)
+            }.map(\.path))
         var sources: [String: [SourceFile]] = [:]
         for page in pages {
             guard let output = page.rendered?.outputPath else { continue }
@@ -42,6 +59,37 @@ struct RawHTMLURLPlaces: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether a reported error left some ids of the built file `file` out: a page nested too
+    /// deep, or `print.html` when a page is left out of it or cut.
+    func leavesIDsOut(of file: String) -> Bool {
+        leftOut.ids.contains(file)
+            || (file == PrintPage.outputPath && !(leftOut.files.isEmpty && leftOut.ids.isEmpty))
+    }
+
+    /// Whether a page behind the built file `file` has a broken Markdown link reported at its
+    /// line: a URL of the file no source writes as raw HTML is then most likely that link, said once.
+    func linksReported(in file: String) -> Bool {
+        (sources[file] ?? []).contains { linksReported.contains($0.displayPath) }
+    }
+
+    /// `emitted` without the errors at a place that holds an error already (`../x.png` in raw
+    /// HTML under `outside-links = "error"` is the parser's error first): one error per place.
+    static func unreported(_ emitted: [Diagnostic], after reported: [Diagnostic]) -> [Diagnostic] {
+        struct Place: Hashable {
+            var path: String
+            var line: Int
+            var column: Int
+        }
+        let taken = Set(
+            reported.compactMap { diagnostic in
+                diagnostic.location.map { Place(path: diagnostic.path, line: $0.line, column: $0.column) }
+            })
+        return emitted.filter { diagnostic in
+            guard let location = diagnostic.location else { return true }
+            return !taken.contains(Place(path: diagnostic.path, line: location.line, column: location.column))
+        }
     }
 
     private static func firstIndex(of needle: [UInt8], in text: [UInt8]) -> Int? {
