@@ -29,14 +29,21 @@ struct RawHTMLURLPlaces: Sendable {
                 $0.severity == .error && [.brokenLink, .brokenAnchor, .linkOutside].contains($0.identifier)
             }.map(\.path))
         var sources: [String: [SourceFile]] = [:]
+        var folders: [String: String] = [:]
         for page in pages {
             guard let output = page.rendered?.outputPath else { continue }
+            folders[page.source.displayPath] = output.split(separator: "/").dropLast().joined(separator: "/")
             sources[output, default: []].append(page.source)
             sources[PrintPage.outputPath, default: []].append(page.source)
         }
         if let first = pages.first(where: { $0.rendered != nil }) { sources["index.html"] = [first.source] }
         self.sources = sources
+        self.folders = folders
     }
+
+    /// Each page's folder in the site (`sub` for `sub/b.html`): `print.html`, at the root, writes
+    /// a nested page's relative URL from there (`sub/x.png` for `x.png`).
+    private let folders: [String: String]
 
     /// The page and place where `url` stands as an attribute's value (`="url"`, `='url'`,
     /// `=url`) in the source of the built file `file`; `nil` when no source writes it so.
@@ -44,7 +51,13 @@ struct RawHTMLURLPlaces: Sendable {
         guard !url.isEmpty else { return nil }
         for source in sources[file] ?? [] {
             let text = Array(source.text.utf8)
-            for (index, spelled) in ["=\"\(url)\"", "='\(url)'", "=\(url)"].enumerated() {
+            var written = url
+            if file == PrintPage.outputPath, let folder = folders[source.displayPath], !folder.isEmpty,
+                url.hasPrefix(folder + "/")
+            {
+                written = String(url.dropFirst(folder.count + 1))
+            }
+            for (index, spelled) in ["=\"\(written)\"", "='\(written)'", "=\(written)"].enumerated() {
                 let needle = Array(spelled.utf8)
                 guard let start = Self.firstIndex(of: needle, in: text) else { continue }
                 let quoted = index < 2
@@ -75,20 +88,22 @@ struct RawHTMLURLPlaces: Sendable {
     }
 
     /// `emitted` without the errors at a place that holds an error already (`../x.png` in raw
-    /// HTML under `outside-links = "error"` is the parser's error first): one error per place.
+    /// HTML under `outside-links = "error"` is the parser's error first, `#nope` the page's
+    /// before print.html's): one error per place.
     static func unreported(_ emitted: [Diagnostic], after reported: [Diagnostic]) -> [Diagnostic] {
         struct Place: Hashable {
             var path: String
             var line: Int
             var column: Int
         }
-        let taken = Set(
+        var taken = Set(
             reported.compactMap { diagnostic in
                 diagnostic.location.map { Place(path: diagnostic.path, line: $0.line, column: $0.column) }
             })
+        // The first at a place: one URL broken in the page and again in print.html is said once.
         return emitted.filter { diagnostic in
             guard let location = diagnostic.location else { return true }
-            return !taken.contains(Place(path: diagnostic.path, line: location.line, column: location.column))
+            return taken.insert(Place(path: diagnostic.path, line: location.line, column: location.column)).inserted
         }
     }
 

@@ -80,6 +80,21 @@ import Testing
             ])
     }
 
+    /// A nested page's raw HTML: print.html writes its `x.png` as `sub/x.png` and keeps `#nope`;
+    /// each broken URL is said once, at the page's line, as the page writes it (attack 12, kind 41).
+    @Test func aNestedPagesBrokenURLIsSaidOnceAtItsLine() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n  - [B](sub/b.md)\n", "a.md": "# A\n",
+            "sub/b.md": "# B\n\n<img src=\"missing.png\">\n\n<a href=\"#nope\">x</a>\n",
+        ])
+        #expect(failed)
+        #expect(
+            Self.errors(lines, root: root) == [
+                "content/sub/b.md:3:11: error: broken URL in the page's raw HTML: 'missing.png' names sub/missing.png, which the site does not have",
+                "content/sub/b.md:5:10: error: broken URL in the page's raw HTML: '#nope' names no id of sub/b.html",
+            ], "\(lines)")
+    }
+
     /// Without a theme nothing can be rendered: the pages are still checked, and the theme's
     /// error says that the built pages' URLs wait for it.
     @Test func aThemeErrorLeavesThePagesChecked() throws {
