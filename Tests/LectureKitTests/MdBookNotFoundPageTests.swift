@@ -149,6 +149,19 @@ import Testing
         #expect(!both.lecture.output.contains("warning"), "\(both.lecture.output)")
     }
 
+    /// A custom theme without `404.html` and a book without `404.md`: mdBook 0.5.4 writes its
+    /// default not-found page laid out in the custom `index.hbs` (run, attack 12); lecture writes
+    /// the built-in message laid out in the theme's `page.html`, without a word (it was no page).
+    @Test func aThemeWithoutANotFoundMessageGetsTheBuiltInOne() throws {
+        let (root, lines, failed) = try BadInputBook.build(
+            ["SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n"],
+            template: "<html><body><main>{{ content }}</main></body></html>")
+        #expect(!failed && !lines.contains { $0.contains("warning") }, "\(lines)")
+        let page = try #require(TestSupport.read(root + "/_site/404.html"), "no 404.html: \(lines)")
+        #expect(page.contains("<main><h1 id=\"document-not-found-404\">"), "\(page)")
+        #expect(page.contains("index.html"), "\(page)")
+    }
+
     /// A chapter written where the not-found page goes: mdBook 0.5.4 builds it and then writes
     /// its not-found page over it (the chapter's page is lost, its sidebar link shows the
     /// not-found page); lecture's error stands at the chapter's summary line (a deliberate

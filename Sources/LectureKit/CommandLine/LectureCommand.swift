@@ -45,6 +45,13 @@ package enum LectureCommand {
         _ arguments: [String], console: Console = Console(),
         extraSubcommands: [any Subcommand.Type] = []
     ) -> Int32 {
+        LostOutput.status(run(arguments, console: console, extraSubcommands: extraSubcommands), console: console)
+    }
+
+    /// `main` before its output is known to have reached stdout and stderr.
+    private static func run(
+        _ arguments: [String], console: Console, extraSubcommands: [any Subcommand.Type]
+    ) -> Int32 {
         let subcommands = builtInSubcommands + extraSubcommands
         let help = help(subcommands)
         // A reader that goes away (a closed pipe) is an error on write, not a silent death.

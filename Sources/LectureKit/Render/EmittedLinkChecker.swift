@@ -36,7 +36,8 @@ enum EmittedLinkChecker {
         let idCache = IDCache(site: site)
         // Pages of one folder share most URLs (the template's): each folder resolves a path once.
         let folders = Dictionary(grouping: pages) { $0.split(separator: "/").dropLast().joined(separator: "/") }
-        let found = folders.sorted { $0.key < $1.key }.parallelMap(jobs: jobs) { directory, pages -> [Diagnostic] in
+        let found = folders.sorted { $0.key < $1.key }.parallelMap(jobs: jobs) {
+            directory, pages -> (pages: [Diagnostic], print: [Diagnostic]) in
             // A Result, not a throw: each path's outcome, good or bad, is stored for the folder's next link.
             var resolved: [Substring: Result<String, Problem>] = [:]
             func resolve(_ rawPath: Substring) -> Result<String, Problem> {
@@ -64,7 +65,10 @@ enum EmittedLinkChecker {
                             Problem(
                                 text: "names a folder, which works over HTTP but not from file://; name its index.html")
                         )
-                    } else if !files.contains(target) && !optional.contains(target) {
+                    } else if !files.contains(target) && !optional.contains(target)
+                        // A page that did not load: its error is reported already.
+                        && places?.leftOut.files.contains(target) != true
+                    {
                         result = .failure(Problem(text: "names \(target), which the site does not have"))
                     } else if let index = files.firstIndex(of: target), !files[index].utf8.elementsEqual(target.utf8) {
                         // Swift's `==` holds an NFD name equal to the NFC one the site has; a server does not.
@@ -84,6 +88,7 @@ enum EmittedLinkChecker {
             var lastTarget = ""
             var lastIDs: Set<String>? = nil
             var diagnostics: [Diagnostic] = []
+            var printed: [Diagnostic] = []
             for page in pages {
                 var problems: [(url: String, text: String)] = []
                 let links = site.links[page] ?? EmittedLinks(html: site.generated[page]!)
@@ -123,7 +128,8 @@ enum EmittedLinkChecker {
                         case .success(let found): target = found
                         }
                     }
-                    guard !fragment.isEmpty, target.hasSuffix(".html") else { continue }
+                    guard !fragment.isEmpty, target.hasSuffix(".html"), places?.leavesIDsOut(of: target) != true
+                    else { continue }
                     if target != lastTarget {
                         lastTarget = target
                         lastIDs = idCache.ids(of: target)
@@ -132,24 +138,30 @@ enum EmittedLinkChecker {
                     let id = fragment.containsUTF8(UInt8(ascii: "%")) ? percentDecoded(fragment) : String(fragment)
                     if !ids.contains(id) { problems.append((written, "'\(url)' names no id of \(target)")) }
                 }
-                diagnostics += problems.map { url, text in
+                let located: [Diagnostic] = problems.compactMap { url, text in
                     // One a page's raw HTML writes: at its line, once for the page and its copies.
                     if let place = places?.place(of: url, in: page) {
                         return .error(
                             .brokenEmittedURL, place.path, place.location, "broken URL in the page's raw HTML: \(text)",
                             notes: ["the site is not written"])
                     }
+                    // A page's broken Markdown link, reported at its line by `Links`.
+                    if places?.linksReported(in: page) == true { return nil }
                     return .error(
                         .brokenEmittedURL,
                         FileSystem.join(outputDirectory, page), nil, "broken URL in the built page: \(text)",
                         notes: ["it comes from the page's raw HTML or from the template; the site is not written"])
                 }
+                if page == PrintPage.outputPath { printed += located } else { diagnostics += located }
             }
-            return diagnostics
-        }.flatMap { $0 }
+            return (diagnostics, printed)
+        }
+        // print.html's last: a URL broken in a page is said as the page writes it, not as
+        // print.html rewrote it (`sub/x.png` for a nested page's `x.png`).
+        let ordered = found.flatMap(\.pages) + found.flatMap(\.print)
         // A page's raw HTML is in its copies too (index.html, print.html): said once.
         var seen = Set<Diagnostic>()
-        return found.filter { seen.insert($0).inserted }
+        return ordered.filter { seen.insert($0).inserted }
     }
 
     /// Whether `url` has the `file:` scheme (any case, controls and spaces skipped as browsers

@@ -77,7 +77,11 @@ struct Templates: Hashable, Sendable {
             }
         }
         let page = template("page.html", known: pagePlaceholders)
-        let notFound = template("404.html", known: notFoundPlaceholders)
+        // A theme without a not-found message gets the built-in one, laid out in its page.html:
+        // mdBook 0.5.4 writes its default 404.html into a custom theme's site too (run).
+        let notFound =
+            FileSystem.exists(FileSystem.join(directory, "404.html"))
+            ? template("404.html", known: notFoundPlaceholders) : builtInNotFound(alsoKnown: words)
         if page == nil && diagnostics.isEmpty {
             diagnostics.append(
                 .error(.missingTemplates, FileSystem.join(directory, "page.html"), nil, "page template does not exist"))
@@ -96,6 +100,14 @@ struct Templates: Hashable, Sendable {
             partials: partials)
         templates.links = listing.links
         return templates
+    }
+
+    /// The built-in theme's not-found message (`site-templates/404.html`), for a theme without one.
+    static func builtInNotFound(alsoKnown words: Set<String>) -> Template? {
+        guard let file = DefaultTheme.layouts.first(where: { $0.path == "404.html" }) else { return nil }
+        return try? Template.parse(
+            String(decoding: file.bytes, as: UTF8.self), path: "404.html", known: notFoundPlaceholders,
+            alsoKnown: words)
     }
 
     /// Whether the theme's file at `path` (relative to its folder) is an asset: not a layout

@@ -6,26 +6,29 @@ import Foundation
 /// A book of the given pages (paths relative to `content/`) with `template`, built once: the
 /// tests of bad input read the console's lines and whether the build failed.
 enum BadInputBook {
-    static func build(_ files: [String: String], template: String = TestSupport.minimalPage, output: String = "_site")
-        throws -> (root: String, lines: [String], failed: Bool)
-    {
+    /// `configure` changes the configuration first (book.toml's settings, say).
+    static func build(
+        _ files: [String: String], template: String = TestSupport.minimalPage, output: String = "_site",
+        configure: (inout BuildConfiguration) -> Void = { _ in }
+    ) throws -> (root: String, lines: [String], failed: Bool) {
         var tree = files.mapKeys { "content/" + $0 }
         tree["templates/page.html"] = template
         let root = try TestSupport.makeTree(tree)
-        let (lines, failed) = try build(root: root, output: output)
+        let (lines, failed) = try build(root: root, output: output, configure: configure)
         return (root, lines, failed)
     }
 
     /// Builds the book already laid out under `root` (`content/`, `templates/`) into `output`.
-    static func build(root: String, output: String = "_site") throws -> (lines: [String], failed: Bool) {
+    static func build(
+        root: String, output: String = "_site", configure: (inout BuildConfiguration) -> Void = { _ in }
+    ) throws -> (lines: [String], failed: Bool) {
         let recorder = TestSupport.Recorder()
         var failed = false
+        var configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/" + output)
+        configure(&configuration)
         do {
-            try BuildPipeline(
-                configuration: TestSupport.configuration(
-                    content: root + "/content", templates: root + "/templates",
-                    output: root + "/" + output), console: recorder.console
-            ).run()
+            try BuildPipeline(configuration: configuration, console: recorder.console).run()
         } catch is DiagnosticsError {
             failed = true
         }

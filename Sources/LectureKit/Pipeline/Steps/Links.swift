@@ -5,10 +5,11 @@ extension BuildStep {
     /// `Links`: what links may name gathered once, as the step's input (`LinkChecker.Targets`:
     /// every page's anchors, the content folder's files); then on each page, text that was meant as a link found
     /// (`LiteralLinks`) and every internal link checked (`LinkChecker`) in the page's one tree,
-    /// tables' cells included. Links stay as written (`.md`) until `Render`. The build stops
-    /// here when anything so far was an error.
+    /// tables' cells included. Links stay as written (`.md`) until `Render`. An error so far does
+    /// not stop the build here: `Render` still checks the URLs the pages emit, so one run reports
+    /// every problem (`Render` stops before `Write`).
     static let links = BuildStep(
-        name: "Links", stopsOnErrors: true,
+        name: "Links",
         input: { context in
             {
                 var targets = LinkChecker.Targets(

@@ -67,14 +67,15 @@ extension BuildStep {
         })
 
     /// The site's inputs: the output folder checked, the templates, the content; stops when
-    /// there are no templates, no content folder or no page.
+    /// there is no content folder or no page. An output folder that may not be written or a
+    /// theme that cannot be read stops the build later (`Render`, `Write`): the pages are
+    /// checked first, so one run reports every problem.
     private static func loadSite(_ context: inout BuildContext) throws {
         let configuration = context.configuration
         if let problem = SiteWriter.validate(
             configuration.outputFolder, protecting: configuration.protectedFolders)
         {
             context.diagnostics.emit(problem)
-            throw BuildStop()
         }
         do throws(DiagnosticsError) {
             var templates = try Templates.load(directory: configuration.templatesDirectory)
@@ -89,12 +90,20 @@ extension BuildStep {
             context.templates = templates
             context.templateIDs = ThemeIDs.of(templates)
         } catch {
-            context.diagnostics.emit(error.diagnostics)
+            // The pages are still checked; what only the built pages show waits for the theme.
+            context.diagnostics.emit(
+                error.diagnostics.map { diagnostic in
+                    var diagnostic = diagnostic
+                    if diagnostic.severity == .error {
+                        diagnostic.notes.append(
+                            "the pages were checked without the theme; the URLs the built pages hold are checked once it loads"
+                        )
+                    }
+                    return diagnostic
+                })
         }
         loadContent(&context)
-        guard let templates = context.templates, FileSystem.isDirectory(configuration.contentDirectory) else {
-            throw BuildStop()
-        }
+        guard FileSystem.isDirectory(configuration.contentDirectory) else { throw BuildStop() }
         if context.content.book.flattened.isEmpty {
             // A summary that cannot be read, or whose every page is missing, has its own error.
             if context.content.diagnostics.contains(where: { $0.severity == .error }) { throw BuildStop() }
@@ -121,10 +130,12 @@ extension BuildStep {
         context.diagnostics.emit(
             UnreachableAssets.links(
                 context.listing.symbolicLinks(), contentDirectory: configuration.contentDirectory))
+        context.assetScans = secrets.scans
+        // No theme (its error is reported): the pages are still checked, `Render` stops.
+        guard let templates = context.templates else { return }
         // A theme's links are left out as the pages' are, and said as theirs (attack 12).
         context.diagnostics.emit(
             UnreachableAssets.links(templates.links, contentDirectory: templates.directory, folder: "theme folder"))
-        context.assetScans = secrets.scans
         context.diagnostics.emit(
             OutputCollisions.find(
                 book: context.content.book, templates: templates, assets: context.listing.assets(),

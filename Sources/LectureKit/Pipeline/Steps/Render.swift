@@ -44,8 +44,9 @@ extension BuildStep {
                     NotFoundContent.html($0, context: context, rendering: rendering)
                 }
                 context.diagnostics.emit(notFound?.diagnostics ?? [])
-                // A link it breaks is reported at its line: not again as the built 404.html's.
-                if notFound?.diagnostics.contains(where: { $0.severity == .error }) == true { throw BuildStop() }
+                // A link it breaks is reported at its line: not again as the built 404.html's, and
+                // the other files are still checked (every problem in one run).
+                let notFoundFailed = notFound?.diagnostics.contains(where: { $0.severity == .error }) == true
                 // A one-off build takes each page's `print.html` section and search entry out of
                 // the page: held once, each is freed as `print.html` and the index take it in.
                 let parts = BookWideParts(
@@ -69,15 +70,17 @@ extension BuildStep {
                 context.diagnostics.emit(redirects.diagnostics)
                 // Every URL the reader will follow, as emitted (templates and raw HTML included).
                 // One a page's raw HTML writes is at its line, an included line's in its file.
-                context.diagnostics.emit(
-                    IncludedLocations.remap(
-                        EmittedLinkChecker.check(
-                            context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
-                            outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
-                            skipping: Set(redirects.files.keys),
-                            outsideLinksAreErrors: configuration.book.outsideLinksAreErrors,
-                            places: RawHTMLURLPlaces(pages: context.pages)),
-                        files: context.pages.map(\.source)))
+                let emitted = IncludedLocations.remap(
+                    EmittedLinkChecker.check(
+                        context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
+                        outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
+                        skipping: Set(redirects.files.keys).union(notFoundFailed ? ["404.html"] : []),
+                        outsideLinksAreErrors: configuration.book.outsideLinksAreErrors,
+                        places: RawHTMLURLPlaces(
+                            pages: context.pages, reported: context.diagnostics.diagnostics,
+                            unloaded: context.content.unloadedPages)),
+                    files: context.pages.map(\.source))
+                context.diagnostics.emit(RawHTMLURLPlaces.unreported(emitted, after: context.diagnostics.diagnostics))
                 // No path of this machine in what is published.
                 let sources = Dictionary(
                     context.pages.compactMap { page in page.rendered.map { ($0.outputPath, page.source.displayPath) } },
