@@ -101,6 +101,11 @@ extension SampleVerifier {
         {
             failures[first].notes.append(note)
         }
+        if let first = failures.indices.first,
+            let note = MissingFileHint.note(stderr: run.stderrText, stdout: run.stdoutText, sample: sample)
+        {
+            failures[first].notes.append(note)
+        }
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
     }
