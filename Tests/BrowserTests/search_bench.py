@@ -39,17 +39,23 @@ ASK = """async (text) => {
 }"""
 
 
+def index_folder(site):
+    """The search index's folder: search/, or search-1a2b3c4d/ named by its files (hash-files)."""
+    names = [n for n in os.listdir(site) if n == "search" or n.startswith("search-")]
+    return os.path.join(site, names[0] if len(names) == 1 else "search")
+
+
 def path_of(site, key):
     if key == "pages":
-        return os.path.join(site, "search", "pages.js")
-    return os.path.join(site, "search", key[0], key[1:] + ".js")
+        return os.path.join(index_folder(site), "pages.js")
+    return os.path.join(index_folder(site), key[0], key[1:] + ".js")
 
 
 def main() -> int:
     site, page, runs, first, second = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
     site = os.path.abspath(site)
     total_bytes = total_files = 0
-    for folder, _, files in os.walk(os.path.join(site, "search")):
+    for folder, _, files in os.walk(index_folder(site)):
         for name in files:
             total_bytes += os.path.getsize(os.path.join(folder, name))
             total_files += 1

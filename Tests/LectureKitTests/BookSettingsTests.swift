@@ -371,7 +371,11 @@ extension BookSettingsTests {
         let diagnostics = try Self.configureBook(at: root, &configuration)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.headline))")
         try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
-        #expect(TestSupport.read(configuration.outputDirectory + "/assets/favicon.svg") == icon)
-        #expect(TestSupport.read(configuration.outputDirectory + "/a.html")?.contains("assets/favicon.svg") == true)
+        // Named by its content, as mdBook names it (`favicon-0309bfc1.svg`; `ContentNames`).
+        let site = configuration.outputDirectory
+        let favicon = HashedSitePath.of("assets/favicon.svg", in: site)
+        #expect(TestSupport.read(favicon) == icon)
+        #expect(
+            TestSupport.read(site + "/a.html")?.contains("assets/" + favicon.split(separator: "/").last!) == true)
     }
 }

@@ -103,7 +103,7 @@ import Testing
         ]
         #expect(run(build + ["--site-url", "/lecture"]).status == 0)
         let notFound = try #require(TestSupport.read(root + "/_site/404.html"))
-        #expect(notFound.contains("href=\"/lecture/assets/style.css\""))
+        #expect(notFound.contains(/href="\/lecture\/assets\/style-[0-9a-f]{8}\.css"/))
         #expect(notFound.contains("href=\"/lecture/page.html\""))
         #expect(run(build + ["--site-url", "lecture/"]).status == 2)
     }

@@ -50,7 +50,7 @@ import Testing
         #expect(!embedded.isEmpty && embedded.count == DefaultTheme.assets.count)
         for file in embedded {
             #expect(
-                try FileSystem.read(FileSystem.join(root + "/book", file.path))
+                try FileSystem.read(HashedSitePath.of(file.path, in: root + "/book"))
                     == [UInt8](Data(base64Encoded: file.base64) ?? Data()), "\(file.path)")
         }
         #expect(!FileSystem.files(under: cache).contains { $0.contains("/assets/") })

@@ -67,8 +67,9 @@ import Testing
     /// The content version the site at `output` was built from, when it is complete: marker,
     /// pages, search index and assets present and every page of one version; else `nil`.
     static func completeVersion(_ output: String) -> Int? {
-        guard FileSystem.exists(output + "/" + SiteWriter.marker), FileSystem.exists(output + "/search/pages.js"),
-            FileSystem.exists(output + "/assets/style.css")
+        guard FileSystem.exists(output + "/" + SiteWriter.marker),
+            FileSystem.exists(HashedSitePath.of("search/pages.js", in: output)),
+            FileSystem.exists(HashedSitePath.of("assets/style.css", in: output))
         else { return nil }
         let versions = pages.map { page -> Int? in
             guard let html = TestSupport.read(output + "/" + page),

@@ -35,6 +35,8 @@ import Testing
         let fresh = try TestSupport.temporaryDirectory() + "/site"
         var full = configuration
         full.outputDirectory = fresh
+        // A session keeps the files' names (`BuildStep.contentNames`): as `hash-files = false` does.
+        full.book.hashFiles = false
         try BuildPipeline(configuration: full, console: recorder.console).run()
         for page in [
             "a.html", "b.html", "index.html", "search/pages.js", "search/t/0.js", "search/g/0.js", "print.html",
@@ -230,6 +232,7 @@ import Testing
         try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
         var clean = configuration
         clean.outputDirectory = root + "/clean"
+        clean.book.hashFiles = false
         try BuildPipeline(configuration: clean, console: recorder.console).run()
         #expect(
             TestSupport.read(root + "/clean/a.html")?.contains("mark: String") == true,

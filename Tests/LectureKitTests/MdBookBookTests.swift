@@ -84,7 +84,8 @@ import Testing
         #expect(search.contains("<h2 id=\"content\">") && search.contains("<h2 id=\"sidebar\">"))
         #expect(TestSupport.read(output + "/book/index.html")?.contains("url=intro/start.html") == true)
         #expect(
-            TestSupport.read(output + "/book/404.html")?.contains("href=\"/lecture/assets/style.css\"") == true,
+            TestSupport.read(output + "/book/404.html")?.contains(/href="\/lecture\/assets\/style-[0-9a-f]{8}\.css"/)
+                == true,
             "site-url")
     }
 
@@ -104,7 +105,9 @@ import Testing
         #expect(built.stdoutText.hasPrefix("Wrote 1 page to book/"))
         let page = try #require(TestSupport.read(folder + "/book/chapter_1.html"))
         #expect(page.contains("Hello, world!"))
-        #expect(FileSystem.exists(folder + "/book/assets/style.css"), "the built-in theme's assets")
+        #expect(
+            FileSystem.exists(HashedSitePath.of("assets/style.css", in: folder + "/book")),
+            "the built-in theme's assets")
         #expect(
             try Subprocess.run(
                 executable, ["init"], directory: folder, environment: environment, timeout: 60, cancellation: .process

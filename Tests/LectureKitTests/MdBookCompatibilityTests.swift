@@ -111,7 +111,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(!failed, "\(lines)")
         let page = try #require(TestSupport.read(root + "/book/404.html"))
-        #expect(page.contains("href=\"/lecture/assets/style.css\""))
+        #expect(page.contains(/href="\/lecture\/assets\/style-[0-9a-f]{8}\.css"/))
         #expect(page.contains("href=\"/lecture/a.html\""))
         #expect(!page.contains("href=\"/assets"))
     }

@@ -57,9 +57,9 @@ import Testing
         let configuration = TestSupport.configuration(
             content: root + "/content", templates: root + "/templates", output: root + "/_site")
         try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
-        let pages = try #require(TestSupport.read(root + "/_site/search/pages.js"))
+        let pages = try #require(TestSupport.read(HashedSitePath.of("search/pages.js", in: root + "/_site")))
         #expect(pages.contains(#"["하나","one.html",0]"#) && pages.contains(#"["둘","two.html",0]"#))
-        let texts = try #require(TestSupport.read(root + "/_site/search/t/0.js"))
+        let texts = try #require(TestSupport.read(HashedSitePath.of("search/t/0.js", in: root + "/_site")))
         let script = #"(window.LECTURE_SEARCH_DATA=window.LECTURE_SEARCH_DATA||{})["t0"]="#
         #expect(texts.hasPrefix(script + #"{"0":["하나","#) && texts.hasSuffix("};\n"))
         let sectionBytes = texts.utf8.count - script.utf8.count - 2
@@ -67,10 +67,13 @@ import Testing
         #expect(texts.contains(#","1":["둘","둘","#), "both pages in the one text shard: \(texts)")
         #expect(texts.contains(#""뷰 모델","뷰-모델","상태를 <\/script> a\/b"#), "\(texts)")
         #expect(!texts.contains("</script>"))
-        let shards = try FileManager.default.contentsOfDirectory(atPath: root + "/_site/search/g").count
+        let shards = try FileManager.default.contentsOfDirectory(
+            atPath: HashedSitePath.of("search/g", in: root + "/_site")
+        ).count
         let gram = SearchGrams.grams(of: "뷰모").last!
         let shard = try #require(
-            TestSupport.read(root + "/_site/search/g/\(SearchGrams.hash(gram) % UInt32(shards)).js"))
+            TestSupport.read(
+                HashedSitePath.of("search/g/\(SearchGrams.hash(gram) % UInt32(shards)).js", in: root + "/_site")))
         #expect(shard.contains(#""뷰모":"1""#), "뷰모 spans the space of '뷰 모델', in page 1 only")
     }
 

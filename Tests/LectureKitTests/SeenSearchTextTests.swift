@@ -24,14 +24,15 @@ import Testing
         let recorder = TestSupport.Recorder()
         try BuildPipeline(configuration: configuration, console: recorder.console).run()
         func json(_ path: String) throws -> Any {
-            let script = try #require(TestSupport.read(root + "/_site/" + path))
+            let script = try #require(TestSupport.read(HashedSitePath.of(path, in: root + "/_site")))
             let start = try #require(script.range(of: "]=")).upperBound
             let literal = script[start...].trimmingCharacters(in: CharacterSet(charactersIn: "; \n"))
             return try JSONSerialization.jsonObject(with: Data(literal.utf8))
         }
         let pages = try #require((try json("search/pages.js") as? [String: Any])?["pages"] as? [[Any]])
         var texts: [String: [String]] = [:]
-        let shards = try FileManager.default.contentsOfDirectory(atPath: root + "/_site/search/t")
+        let shards = try FileManager.default.contentsOfDirectory(
+            atPath: HashedSitePath.of("search/t", in: root + "/_site"))
         for shard in shards {
             let object = try #require(try json("search/t/" + shard) as? [String: [String]])
             texts.merge(object) { first, _ in first }

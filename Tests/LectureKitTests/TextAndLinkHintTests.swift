@@ -45,8 +45,8 @@ import Testing
         #expect(html.contains("Swift's 1...5 -- 그대로."))
         #expect(!html.contains("\u{2013}") && !html.contains("\u{2026}") && !html.contains("\u{2019}"))
         let search =
-            try #require(TestSupport.read(root + "/_site/search/pages.js"))
-            + (TestSupport.read(root + "/_site/search/t/0.js") ?? "")
+            try #require(TestSupport.read(HashedSitePath.of("search/pages.js", in: root + "/_site")))
+            + (TestSupport.read(HashedSitePath.of("search/t/0.js", in: root + "/_site")) ?? "")
         #expect(search.contains("--configuration 옵션") && search.contains("범위 1...5"))
     }
 
@@ -66,8 +66,8 @@ import Testing
         // ...the table of contents and the search index read as typed.
         #expect(html.contains(">--configuration 옵션</a>"))
         let search =
-            try #require(TestSupport.read(root + "/_site/search/pages.js"))
-            + (TestSupport.read(root + "/_site/search/t/0.js") ?? "")
+            try #require(TestSupport.read(HashedSitePath.of("search/pages.js", in: root + "/_site")))
+            + (TestSupport.read(HashedSitePath.of("search/t/0.js", in: root + "/_site")) ?? "")
         #expect(search.contains("범위 1...5") && search.contains("Swift's"))
     }
 

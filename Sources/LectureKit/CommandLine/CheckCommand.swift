@@ -176,7 +176,7 @@ struct CheckCommand: Subcommand {
         var byPath: [String: [Int]] = [:]
         for index in results.indices where results[index].outcome == .failed {
             let result = results[index]
-            guard result.actualOutput != nil, result.sample.mode == .run, !result.sample.continued else { continue }
+            guard result.actualOutput != nil, result.sample.mode == .run else { continue }
             let errors = result.diagnostics.filter { $0.severity == .error }
             let onlyOutput = errors.allSatisfy {
                 $0.identifier == .sampleOutputMismatch || $0.identifier == .sampleNoOutput
@@ -188,6 +188,18 @@ struct CheckCommand: Subcommand {
                         .blessRefused, result.sample.path, result.sample.location,
                         "cannot bless: the sample printed bytes that are not valid UTF-8, which an output block cannot hold",
                         notes: ["make it print text; the bytes are shown as \\xFF in the output's diff"]))
+                continue
+            }
+            if result.sample.continued,
+                ContinuedBless.outputs(of: result.sample, actual: result.actualOutput ?? "") == nil
+            {
+                results[index].diagnostics.append(
+                    .error(
+                        .blessRefused, result.sample.path, result.sample.location,
+                        "cannot bless: the program continued on this page ended before its last fence, so what each fence printed is not known",
+                        notes: [
+                            "make it run to its end (or give its last fences their output by hand), then bless again"
+                        ]))
                 continue
             }
             byPath[result.sample.path, default: []].append(index)
@@ -206,7 +218,16 @@ struct CheckCommand: Subcommand {
                 continue
             }
             let source = sources.first { $0.displayPath == path }
-            let outputs = indices.map { (sample: results[$0].sample, output: results[$0].actualOutput ?? "") }
+            // A continued program's fences are blessed each as a sample of its own (`ContinuedBless`).
+            var blessing: [Int: [(sample: Sample, output: String)]] = [:]
+            for index in indices {
+                let result = results[index]
+                blessing[index] =
+                    result.sample.continued
+                    ? ContinuedBless.outputs(of: result.sample, actual: result.actualOutput ?? "") ?? []
+                    : [(sample: result.sample, output: result.actualOutput ?? "")]
+            }
+            let outputs = indices.flatMap { blessing[$0] ?? [] }
             let refused: [(Sample, String)]
             do throws(BlessedPage.Refusal) {
                 let page = try BlessedPage(
@@ -223,13 +244,14 @@ struct CheckCommand: Subcommand {
             }
             var blessedCount = 0
             for index in indices {
-                if let reason = refused.first(where: { $0.0 == results[index].sample })?.1 {
+                let mine = (blessing[index] ?? []).map(\.sample)
+                if let reason = refused.first(where: { refusal in mine.contains { $0 == refusal.0 } })?.1 {
                     results[index].diagnostics.append(
                         .error(.blessRefused, path, results[index].sample.location, "cannot bless: \(reason)"))
                 } else {
                     results[index].outcome = .passed
                     results[index].diagnostics.removeAll { $0.severity == .error }
-                    blessedCount += 1
+                    blessedCount += max(1, mine.count)
                 }
             }
             console.print("blessed \(blessedCount) output block\(blessedCount == 1 ? "" : "s") in \(path)")

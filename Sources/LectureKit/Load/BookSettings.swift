@@ -92,6 +92,9 @@ package struct BookSettings: Sendable, Hashable {
     /// the print link), as mdBook 0.5.4 writes neither; `lecture pdf` still prints a print page.
     package var searchEnabled: Bool?
     package var printEnabled: Bool?
+    /// `[output.html] hash-files` (mdBook's, on by default): `false` keeps the names of the files
+    /// every page loads; otherwise they are named by their content (`ContentNames`).
+    package var hashFiles: Bool?
     /// `[preprocessor.lecture.samples] libraries`: folders of Swift sources, each a module samples may import
     /// (named after its folder), in build order, relative to the folder holding `book.toml`.
     package var sampleLibraries: [String] = []

@@ -209,6 +209,7 @@ extension BookSettingsLoader {
         "output.html.smart-punctuation": boolean(\.smartPunctuation),
         "output.html.search.enable": boolean(\.searchEnabled),
         "output.html.print.enable": boolean(\.printEnabled),
+        "output.html.hash-files": boolean(\.hashFiles),
         "lecture.templates": path(\.templates),
         "lecture.samples.libraries": Field(.container) { entry, _ in
             entry.kind == .array ? nil : "needs a list of folders of Swift sources, such as [\"Sources/Library\"]"

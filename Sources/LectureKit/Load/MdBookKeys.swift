@@ -44,11 +44,6 @@ enum MdBookKeys {
             return isTrue
                 ? .lost("the sidebar does not fold: every part and chapter shows its sections, as with enable = false")
                 : .accepted
-        case "output.html.hash-files":
-            return isTrue
-                ? .lost(
-                    "the theme's files keep their names, with no hash of their content: after the site changes, a browser may use its cached copy of an old style.css or book.js until the cache expires"
-                ) : .accepted
         case "output.linkcheck.follow-web-links":
             return isTrue
                 ? .lost("web links are not followed: lecture checks the links inside the book, not those that leave it")

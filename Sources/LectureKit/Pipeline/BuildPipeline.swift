@@ -3,7 +3,7 @@ import Foundation
 import LectureSupport
 
 /// Runs a list of steps, in order, over one `BuildContext`. `lecture build`'s list is `Load`,
-/// `Parse`, `Samples`, `Figures`, `Anchors`, `Links`, `Render` and `Write` (`BuildStep.site`, one
+/// `Parse`, `Samples`, `Figures`, `Anchors`, `Links`, `Render`, `Names` and `Write` (`BuildStep.site`, one
 /// file each in `Steps/`); `lecture check` runs its own (below).
 ///
 /// Modelled on mdBook's driver and Publish's steps: the book flows one way through them, and
@@ -41,7 +41,7 @@ package struct BuildPipeline: Sendable {
     @discardableResult
     package func run() throws -> BuildReport {
         // A session's build keeps its pages whole for the next one; a one-off build need not.
-        try run(BuildStep.site(keepingPages: memory != nil))
+        try run(BuildStep.site(keepingPages: memory != nil, namingByContent: memory == nil))
     }
 
     /// Runs `steps`, a list the command composed (`BuildStep.site(keepingPages:forPrinting:)`).

@@ -115,18 +115,20 @@ struct BuildStep: Sendable {
         changesPage = false
     }
 
-    /// `lecture build`: every step, in order, the pages kept whole to the end (a session's).
-    static let site = site(keepingPages: true)
+    /// `lecture build`: every step, in order, the pages kept whole to the end and the files'
+    /// names kept (a session's).
+    static let site = site(keepingPages: true, namingByContent: false)
 
     /// `lecture build`: every step, in order; `Render` keeps the pages whole when `keepingPages`
     /// (`render(keepingPages:)`), and `Parse` warns where a page loads a URL of the network when
-    /// the site is `forPrinting` (`lecture pdf`): the composition, not a flag in the context or
-    /// the configuration, says which build does what.
-    static func site(keepingPages: Bool, forPrinting: Bool = false) -> [BuildStep] {
+    /// the site is `forPrinting` (`lecture pdf`), and `Names` names the files every page loads
+    /// by their content when `namingByContent` (not in a `lecture serve` session): the
+    /// composition, not a flag in the context or the configuration, says which build does what.
+    static func site(keepingPages: Bool, forPrinting: Bool = false, namingByContent: Bool = true) -> [BuildStep] {
         [
             .load, .parse(verifyingSamplesAlways: false, warningNetworkLoads: forPrinting), .samples, .figures,
-            .anchors, .links, .render(keepingPages: keepingPages, printingAlways: forPrinting), .write,
-        ]
+            .anchors, .links, .render(keepingPages: keepingPages, printingAlways: forPrinting),
+        ] + (namingByContent ? [.contentNames] : []) + [.write]
     }
 
     /// `lecture check`: the build's first steps, up to and including `Samples` (and the book's

@@ -36,7 +36,8 @@ import Testing
             #expect(!path.contains("%") || href.contains("%25"))
         }
         // The search index's URLs too.
-        let search = String(decoding: try FileSystem.read(site + "/search/pages.js"), as: UTF8.self)
+        let search = String(
+            decoding: try FileSystem.read(HashedSitePath.of("search/pages.js", in: site)), as: UTF8.self)
         #expect(search.contains("what%3F.html") && search.contains("100%25.html"))
     }
 
@@ -159,7 +160,8 @@ extension LinkNameBadInputTests {
         let intro = String(decoding: try FileSystem.read(root + "/_site/intro.html"), as: UTF8.self)
         #expect(intro.contains("href=\"./std:vec.html\""), "sidebar and pager")
         #expect(!intro.contains("href=\"std:vec.html\""))
-        let search = String(decoding: try FileSystem.read(root + "/_site/search/pages.js"), as: UTF8.self)
+        let search = String(
+            decoding: try FileSystem.read(HashedSitePath.of("search/pages.js", in: root + "/_site")), as: UTF8.self)
         #expect(search.contains(#"".\/std:vec.html""#), "JSON writes / as \\/")
         #expect(OutputPath.href(forOutput: "std:vec.html") == "./std:vec.html")
         #expect(OutputPath.href(forOutput: "a/std:vec.html") == "a/std:vec.html")

@@ -101,6 +101,11 @@ extension SampleVerifier {
         {
             failures[first].notes.append(note)
         }
+        if let first = failures.indices.first,
+            let note = MissingFileHint.note(stderr: run.stderrText, stdout: run.stdoutText, sample: sample)
+        {
+            failures[first].notes.append(note)
+        }
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
     }
@@ -202,11 +207,9 @@ extension SampleVerifier {
         var at = zip(sample.parts.indices, printed).filter { !$0.1.isEmpty }.map { (sample.parts[$0.0], $0.1) }
         if at.isEmpty || !sample.marksParts { at = [(sample.parts.last!, actual)] }
         let bless =
-            sample.continued
-            ? "write the block by hand: 'lecture check --bless' does not rewrite continued programs"
-            : sample.pageHasIncludes
-                ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
-                : "'lecture check --bless' writes the block"
+            sample.pageHasIncludes
+            ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+            : "'lecture check --bless' writes the block"
         return at.map { part, output in
             .error(
                 .sampleNoOutput, sample.path, part.fence, "sample has no output block",
@@ -276,7 +279,9 @@ extension SampleVerifier {
                         "what the program continued on this page printed while running the block at \(sample.path):\(part.fence.line):\(part.fence.column)"
                             + (reached ? "" : " (it ended before reaching the block)")
                             + (crashed && !sample.shouldFail ? "; fix the crash first" : "")
-                            + "; copy what it printed into the output block (--bless does not rewrite continued programs)",
+                            + (sample.pageHasIncludes
+                                ? "; copy what it printed into the output block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                                : "; 'lecture check --bless' writes what it printed into the output block"),
                     ] + stderrNote))
             // A program that ended early fails every later block the same way: report the first.
             if !reached { break }

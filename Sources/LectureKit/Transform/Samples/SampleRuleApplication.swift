@@ -6,7 +6,8 @@
 ///    frameworks are all provided is compiled, not run.
 /// 2. **Continuation**: on a page that continues one program (`continue`), its plain fences (no
 ///    attribute but `run`, no group, no `@main`) become one sample, each part keeping its own
-///    output block, in page order; fences with an attribute stand apart, and a `compile_fail` or
+///    output block, in page order, the files their `reads=` name together; fences with another
+///    attribute stand apart, and a `compile_fail` or
 ///    `no_run` one among them sees the continued fences above it (`Sample.context`).
 /// 3. **Without output**: a sample with no output block and no attribute choosing its mode is
 ///    run (passing on exit status 0), compiled only, shown only, or an error (`without-output`).
@@ -36,7 +37,10 @@ enum SampleRuleApplication {
     }
 
     /// Whether `sample` joins its page's continued program: a fence with an attribute stands
-    /// apart, its own compiler flags (`flags="…"`) included, which the program's other fences lack.
+    /// apart, its own compiler flags (`flags="…"`) included, which the program's other fences lack;
+    /// but `reads=FILE`, which says what the run's folder holds, not how the code is compiled: a
+    /// fence that reads a file into a type declared above it needs the program (`continuing`
+    /// gives the program every file its fences read).
     static func continues(_ sample: Sample) -> Bool {
         sample.mode == .run && sample.group == nil && !sample.shouldFail && !sample.markedNotForLinux
             && !sample.declaresMain && sample.compilerFlags.isEmpty
@@ -56,6 +60,10 @@ enum SampleRuleApplication {
         program.expectedOutput = nil
         program.outputRange = nil
         program.continued = true
+        // The run's folder holds what every fence reads, not only the first one's files.
+        program.reads = joining.flatMap { samples[$0].reads }.reduce(into: []) { all, file in
+            if !all.contains(file) { all.append(file) }
+        }
         program.modeIsExplicit = joining.contains { samples[$0].modeIsExplicit }
         var result: [Sample] = []
         for index in samples.indices {

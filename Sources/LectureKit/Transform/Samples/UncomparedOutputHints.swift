@@ -21,6 +21,25 @@ enum UncomparedOutputHints {
             ])
     }
 
+    /// What to do about a `// Prints …` comment whose text after `// Prints ` is `said`: the
+    /// `output` block that compares it (with the line it names, when it names one as a plain
+    /// string literal, as `"Hello"` or The Swift Programming Language's `"Hello".`), or `--bless`
+    /// writing each fence's block. Comments are not compared themselves: they are prose (TSPL's
+    /// put a period after the quotes, show a dictionary's unordered lines, leave out "Prints").
+    static func printsNotes(_ said: Substring) -> [String] {
+        var literal = said.trimmingCharacters(in: .whitespaces)[...]
+        if literal.hasSuffix("\".") { literal = literal.dropLast() }
+        let line: String? =
+            literal.count >= 2 && literal.hasPrefix("\"") && literal.hasSuffix("\"")
+                && !literal.dropFirst().dropLast().contains { $0 == "\"" || $0 == "\\" }
+            ? String(literal.dropFirst().dropLast()) : nil
+        return [
+            "put every line the fence prints in a block with info string 'output' right under the fence (```output), where lecture compares it"
+                + (line.map { "; this comment's line is:\n\($0)" } ?? ""),
+            "or let lecture write each fence's block: set without-output = \"require\" under [preprocessor.lecture.samples] and run 'lecture check --bless' (continued pages too); the comments may stay, for readers",
+        ]
+    }
+
     /// A warning at each `// Prints …` comment of a part that has no output block to compare.
     static func printsComments(_ sample: Sample) -> [Diagnostic] {
         guard sample.mode == .run else { return [] }
@@ -34,9 +53,7 @@ enum UncomparedOutputHints {
                     .sampleOutputPlacement, sample.path,
                     SourceLocation(line: part.firstLine + index, column: part.column + line.count - text.count),
                     "a '// Prints' comment is not compared with what the sample prints",
-                    notes: [
-                        "put the output in a block with info string 'output' right under the fence (```output): lecture then runs the sample and compares what it prints"
-                    ])
+                    notes: printsNotes(text.dropFirst("// Prints ".count)))
             }
         }
     }

@@ -1,0 +1,22 @@
+import LectureSupport
+
+extension BuildStep {
+    /// `Names`: the files every page loads named with a hash of their content, and the pages'
+    /// references to them renamed (`ContentNames`), unless book.toml says `hash-files = false`.
+    /// Not in a `lecture serve` session, whose server sends every file with `no-cache` and whose
+    /// live reload swaps a page's content in place only while the rest of the page is unchanged.
+    static let contentNames = BuildStep(name: "Names") { (context: inout BuildContext) in
+        let configuration = context.configuration
+        guard configuration.book.hashFiles != false else { return }
+        let theme = (context.templates?.assets ?? []).filter {
+            $0.hasSuffix(".css") || $0.hasSuffix(".js") || $0 == MdBookTheme.faviconAsset
+        }
+        let files =
+            theme.map(NFC.normalized) + [InterfaceWords.scriptPath, "toc.js", SiteFiles.highlightJS]
+            + (configuration.additionalStyles + configuration.additionalScripts).map { NFC.normalized($0.sitePath) }
+        let renames = ContentNames.renames(of: context.site, files: files, folder: SearchIndex.folder) {
+            try? FileSystem.read($0)
+        }
+        ContentNames.apply(renames, to: &context.site, siteURL: configuration.siteURL)
+    }
+}

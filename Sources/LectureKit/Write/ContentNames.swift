@@ -1,0 +1,128 @@
+import LectureSupport
+
+/// mdBook's `hash-files` (on by default in mdBook 0.5.4): the files a page loads that the build
+/// makes or copies for every page (the theme's assets, `words.js`, `toc.js`, highlight.js,
+/// book.toml's `additional-css`/`-js`) are named with a hash of their content
+/// (`assets/style-1a2b3c4d.css`, `highlight-1a2b3c4d.min.js`, the hash before the name's first
+/// dot, as mdBook names `clipboard-1626706a.min.js`), the search index's folder with a hash of
+/// all its files (`search-1a2b3c4d/pages.js`: the shards are loaded from the folder of the file
+/// a page names), and every page's reference to them follows. A page after a deploy then never
+/// loads a cached copy of an old style sheet, script or index, since a changed file has a new name.
+enum ContentNames {
+    /// Hexadecimal digits of SHA-256 in a name, as many as mdBook's.
+    static let hashLength = 8
+
+    /// A renamed path: which of its components (from the end: 0 its file name) takes the hash.
+    struct Rename: Equatable {
+        var hash: String
+        var componentFromEnd: Int
+    }
+
+    /// `name` with `-hash` before its first dot (a leading dot, as in `.hidden`, is the name's).
+    static func hashed(_ name: Substring, _ hash: String) -> String {
+        let start = name.first == "." ? name.index(after: name.startIndex) : name.startIndex
+        guard let dot = name[start...].firstIndex(of: ".") else { return name + "-" + hash }
+        return name[..<dot] + "-" + hash + name[dot...]
+    }
+
+    /// `path` with its component `componentFromEnd` (0: the last) hashed.
+    static func renamed(_ path: String, _ rename: Rename) -> String {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let index = parts.count - 1 - rename.componentFromEnd
+        guard parts.indices.contains(index) else { return path }
+        parts[index] = hashed(Substring(parts[index]), rename.hash)
+        return parts.joined(separator: "/")
+    }
+
+    static func digest(_ parts: [[UInt8]]) -> String {
+        var hash = SHA256()
+        for part in parts { hash.update(part) }
+        return String(hash.hexDigest().prefix(hashLength))
+    }
+
+    /// The renames of `site`: each of `files` it holds by its content, and every file in
+    /// `folder` by the folder's files together (their paths and contents). A file whose new path
+    /// the site already holds keeps its name. `read` gives a copied file's bytes.
+    static func renames(
+        of site: SiteFiles, files: [String], folder: String?, read: (String) -> [UInt8]?
+    ) -> [String: Rename] {
+        func bytes(_ path: String) -> [UInt8]? { site.generated[path] ?? site.copied[path].flatMap(read) }
+        var renames: [String: Rename] = [:]
+        for path in Set(files) {
+            guard let content = bytes(path) else { continue }
+            renames[path] = Rename(hash: digest([content]), componentFromEnd: 0)
+        }
+        if let folder {
+            let prefix = folder + "/"
+            let inside = (Array(site.generated.keys) + Array(site.copied.keys)).filter { $0.hasPrefix(prefix) }.sorted()
+            let hash = digest(inside.flatMap { [Array($0.utf8), bytes($0) ?? []] })
+            let depth = folder.split(separator: "/").count
+            for path in inside {
+                renames[path] = Rename(
+                    hash: hash, componentFromEnd: path.split(separator: "/").count - depth)
+            }
+        }
+        let taken = Set(site.generated.keys).union(site.copied.keys)
+        return renames.filter { !taken.contains(renamed($0.key, $0.value)) }
+    }
+
+    /// Renames `renames`' files in `site` and rewrites every HTML file's `href`, `src` and
+    /// `data-index` (the search box's) that names one of them, relative or from `siteURL` (the
+    /// not-found page's), keeping the rest of the value as written.
+    static func apply(_ renames: [String: Rename], to site: inout SiteFiles, siteURL: String) {
+        guard !renames.isEmpty else { return }
+        for (path, rename) in renames {
+            let new = renamed(path, rename)
+            if let bytes = site.generated.removeValue(forKey: path) { site.generated[new] = bytes }
+            if let source = site.copied.removeValue(forKey: path) { site.copied[new] = source }
+            if site.unchanged.remove(path) != nil { site.unchanged.insert(new) }
+        }
+        for path in site.generated.keys where path.hasSuffix(".html") {
+            guard let html = site.generated[path] else { continue }
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            if let rewritten = references(in: html, folder: folder, siteURL: siteURL, renames: renames) {
+                site.generated[path] = rewritten
+            }
+        }
+    }
+
+    /// `html` with its references to renamed files renamed, or `nil` when it has none.
+    static func references(in html: [UInt8], folder: String, siteURL: String, renames: [String: Rename]) -> [UInt8]? {
+        var edits: [(Range<Int>, [UInt8])] = []
+        HTMLAttributes.scan(html) { tag in
+            for attribute in tag.attributes
+            where HTMLAttributes.is("href", attribute.name, in: html)
+                || HTMLAttributes.is("src", attribute.name, in: html)
+                || HTMLAttributes.is("data-index", attribute.name, in: html)
+            {
+                let written = String(decoding: html[attribute.value], as: UTF8.self)
+                let end = written.firstIndex { $0 == "?" || $0 == "#" } ?? written.endIndex
+                let url = HTMLAttributes.value(attribute.value, in: html)
+                let urlPath = String(url[..<(url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex)])
+                guard let target = sitePath(urlPath, folder: folder, siteURL: siteURL), let rename = renames[target]
+                else { continue }
+                let value = renamed(String(written[..<end]), rename) + written[end...]
+                edits.append((attribute.value, Array(value.utf8)))
+            }
+        }
+        guard !edits.isEmpty else { return nil }
+        var out = html
+        for (range, bytes) in edits.reversed() { out.replaceSubrange(range, with: bytes) }
+        return out
+    }
+
+    /// The site path `url` (a path without query or fragment) names from a file in `folder`,
+    /// or `nil` for a URL with a scheme, one from another host or outside `siteURL`.
+    static func sitePath(_ url: String, folder: String, siteURL: String) -> String? {
+        if url.isEmpty || url.hasPrefix("//") || url.contains(":") { return nil }
+        let joined: String
+        if url.hasPrefix("/") {
+            guard url.hasPrefix(siteURL) else { return nil }
+            joined = String(url.dropFirst(siteURL.count))
+        } else {
+            joined = folder.isEmpty ? url : folder + "/" + url
+        }
+        let decoded = joined.contains("%") ? EmittedLinkChecker.percentDecoded(Substring(joined)) : joined
+        return decoded.contains(".") ? SummaryParser.normalize(decoded) : decoded
+    }
+}
