@@ -153,8 +153,18 @@ extension BuildStep {
         }
         context.diagnostics.emit(loaded.diagnostics)
         context.diagnostics.emit(PublishedSecrets.inPages(loaded.files))
+        context.diagnostics.emit(
+            bidirectionalControls(loaded.files, contentDirectory: context.configuration.contentDirectory))
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         context.content = loaded
+    }
+
+    /// `BidirectionalText`'s warnings for the pages and the summary.
+    private static func bidirectionalControls(_ files: [SourceFile], contentDirectory: String) -> [Diagnostic] {
+        let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
+        let summaryText = (try? FileSystem.read(summary)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return BidirectionalText.warnings(in: summaryText, path: summary)
+            + files.flatMap { BidirectionalText.warnings(in: $0.text, path: $0.displayPath) }
     }
 
     /// `lecture check FILE…`: exactly those Markdown files, inside or outside the summary, each
