@@ -35,14 +35,7 @@ import Testing
         let run = try ContainedRun()
         let book = try run.makeBook("[lecture.samples]\nverify = true\n")
         try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md")
-        try TestSupport.writeScript(
-            """
-            case " $* " in *" main.swift "*)
-                if [ "$1" != "-###" ] && [ ! -e "$SCRATCH/failed" ]; then touch "$SCRATCH/failed"; echo "\(Self.failures[index])" >&2; exit 1; fi;;
-            esac
-            exec swiftc "$@"
-            """, to: run.scratch + "/swiftc")
-        let environment = ["SWIFTC": run.scratch + "/swiftc", "LECTURE_MERGE_SAMPLES": "off"]
+        let environment = try run.compilerFailingOnce("echo \"\(Self.failures[index])\" >&2; exit 1")
         let failed = try run.lecture(["check"], in: "work/book", environment: environment)
         #expect(failed.termination == .exited(1), "\(failed.stderrText)")
         #expect(
