@@ -255,14 +255,22 @@ final class LiveServer: @unchecked Sendable {
                 first
                     ? "Build failed with \(counted); serving the output folder as it was until a rebuild succeeds"
                     : "Rebuild failed with \(counted); still serving the last good site")
-            hub.rebuildFailed(errors: errors)
+            hub.rebuildFailed(errors: browserText(errors))
         case .setupFailed(let error):
             console.report(error.diagnostics)
             console.print("Rebuild failed; still serving the last good site")
-            hub.rebuildFailed(errors: error.message)
+            hub.rebuildFailed(errors: browserText(error.message))
         case .stopped:
             break
         }
+    }
+
+    /// `errors` without a path of the machine, for every client (`BrowserErrorText`).
+    private func browserText(_ errors: String) -> String {
+        let build = configuration.build
+        let book =
+            build.bookDirectory ?? URL(fileURLWithPath: build.contentDirectory).deletingLastPathComponent().path
+        return BrowserErrorText.of(errors, book: book)
     }
 
     /// Prints `ServeWarnings` when they differ from the last build's.

@@ -157,6 +157,9 @@ extension Diagnostic.Identifier {
     package static let sampleUnexpectedError = Self("lecture.sample.unexpected-error")
     /// A bidirectional control (Trojan Source) or an invisible character in a sample's code (a warning).
     package static let sampleInvisibleCharacter = Self("lecture.sample.invisible-character")
+    /// A bidirectional override or isolate (Trojan Source) in a page's or the summary's text
+    /// outside a Swift sample: prose, headings, titles, code spans, any other code block (a warning).
+    package static let bidirectionalControl = Self("lecture.markdown.bidirectional-control")
     /// A `// snippet.hide` with no `// snippet.show` after it in its code block (a warning).
     package static let sampleSnippetMarker = Self("lecture.sample.snippet-marker")
     /// An info string holding whitespace other than a space or a tab (a warning).
@@ -277,7 +280,8 @@ extension Diagnostic.Identifier {
         wordlessHeading,
         infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
-        sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter, sampleSnippetMarker,
+        sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter,
+        bidirectionalControl, sampleSnippetMarker,
         sampleCompiler,
         sampleCompile, sampleTimeout, sampleCompileTimeout,
         sampleOutputLimit, sampleFileLimit,

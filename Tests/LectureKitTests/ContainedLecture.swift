@@ -12,4 +12,18 @@ extension ContainedRun {
             TestSupport.executable, arguments + ["--cache-dir", scratch + "/cache"], in: directory, tmpfs: tmpfs,
             environment: environment)
     }
+
+    /// Writes `scratch/swiftc`, a wrapper whose first compile of a sample's `main.swift` (not the
+    /// driver's `-###`) runs `first` in its place, and which is swiftc otherwise; returns the
+    /// environment that makes `lecture` use it, samples compiled alone (not merged).
+    func compilerFailingOnce(_ first: String) throws -> [String: String] {
+        try TestSupport.writeScript(
+            """
+            case " $* " in *" main.swift "*)
+                if [ "$1" != "-###" ] && [ ! -e "$SCRATCH/first" ]; then touch "$SCRATCH/first"; \(first); fi;;
+            esac
+            exec swiftc "$@"
+            """, to: scratch + "/swiftc")
+        return ["SWIFTC": scratch + "/swiftc", "LECTURE_MERGE_SAMPLES": "off"]
+    }
 }

@@ -56,6 +56,7 @@ package enum LectureCommand {
         let help = help(subcommands)
         // A reader that goes away (a closed pipe) is an error on write, not a silent death.
         signal(SIGPIPE, SIG_IGN)
+        CompilerEnvironment.withholdFromThisProcess()
         guard let first = arguments.first else {
             console.print(help)
             return 2

@@ -10,10 +10,15 @@ enum BuildDate {
     /// The variable's name.
     static let variable = "SOURCE_DATE_EPOCH"
 
+    /// The variable as this process started with it: `CompilerEnvironment.withholdFromThisProcess`
+    /// then takes it out of the process's own environment, which the in-process SourceKit reads.
+    static let launchEnvironment: [String: String] =
+        ProcessInfo.processInfo.environment[variable].map { [variable: $0] } ?? [:]
+
     /// The date of `environment`'s `SOURCE_DATE_EPOCH`, or of `now` when it is not set or not
     /// a count of seconds (`problem` says which).
     static func day(
-        environment: [String: String] = ProcessInfo.processInfo.environment, now: time_t = time(nil)
+        environment: [String: String] = launchEnvironment, now: time_t = time(nil)
     ) -> String {
         day(ofEpoch: epoch(in: environment) ?? now)
     }
@@ -28,11 +33,11 @@ enum BuildDate {
 
     /// A warning when `SOURCE_DATE_EPOCH` is set but is no count of seconds: the build then shows
     /// today's date, which the variable was set to prevent.
-    static func problem(environment: [String: String] = ProcessInfo.processInfo.environment) -> Diagnostic? {
+    static func problem(environment: [String: String] = launchEnvironment) -> Diagnostic? {
         guard let value = environment[variable], epoch(in: environment) == nil else { return nil }
         return .warning(
             .badArgument, variable, nil,
-            "\(variable) is '\(value.prefix(40))', not a count of seconds since 1970; the build date is today's",
+            "\(variable) is '\(value.prefix(40))', not a count of seconds since 1970; the build date is today's (lecture never passes the variable to swiftc)",
             notes: ["set it to an integer, as 'git log -1 --format=%ct' prints it, or unset it"])
     }
 

@@ -30,14 +30,7 @@ import Testing
         try TestSupport.write(Array(Self.page.utf8), to: book + "/src/intro.md")
         // Samples alone (not merged), so the wrapper compiles them; the first compile of a
         // `main.swift` dies, later ones run swiftc.
-        try TestSupport.writeScript(
-            """
-            case " $* " in *" main.swift "*)
-                if [ "$1" != "-###" ] && [ ! -e "$SCRATCH/died" ]; then touch "$SCRATCH/died"; \(Self.deaths[index]); fi;;
-            esac
-            exec swiftc "$@"
-            """, to: run.scratch + "/swiftc")
-        let environment = ["SWIFTC": run.scratch + "/swiftc", "LECTURE_MERGE_SAMPLES": "off"]
+        let environment = try run.compilerFailingOnce(Self.deaths[index])
         let killed = try run.lecture(["check"], in: "work/book", environment: environment)
         #expect(killed.termination == .exited(1), "\(killed.stderrText)")
         #expect(

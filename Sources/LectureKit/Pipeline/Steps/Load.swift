@@ -164,16 +164,25 @@ extension BuildStep {
         }
         context.diagnostics.emit(loaded.diagnostics)
         context.diagnostics.emit(PublishedSecrets.inPages(loaded.files))
+        context.diagnostics.emit(
+            bidirectionalControls(loaded.files, contentDirectory: context.configuration.contentDirectory))
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         context.content = loaded
+    }
+
+    /// `BidirectionalText`'s warnings for the pages and the summary.
+    private static func bidirectionalControls(_ files: [SourceFile], contentDirectory: String) -> [Diagnostic] {
+        let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
+        let summaryText = (try? FileSystem.read(summary)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return BidirectionalText.warnings(in: summaryText, path: summary)
+            + files.flatMap { BidirectionalText.warnings(in: $0.text, path: $0.displayPath) }
     }
 
     /// `lecture check FILE…`: exactly those Markdown files, inside or outside the summary, each
     /// once, as a book of one chapter per file.
     /// - Throws: `LectureError` for a file that does not exist or cannot be read.
     private static func loadFiles(_ files: [String], into context: inout BuildContext) throws {
-        var seen = Set<String>()
-        let unique = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        let unique = sameFilesOnce(files)
         for file in unique where !FileSystem.exists(file) || FileSystem.isDirectory(file) {
             throw LectureError(.error(.badArgument, file, nil, "file does not exist"))
         }
@@ -203,5 +212,18 @@ extension BuildStep {
         context.diagnostics.emit(PublishedSecrets.inPages(sources))
         context.content = LoadedContent(book: Book(title: "", chapters: chapters), files: sources, diagnostics: [])
         context.includedFiles = sources.filter { $0.lineOrigins != nil }
+    }
+
+    /// `files` with each file once, under the first of its names: two names are one file when
+    /// `stat(2)` gives both the same device and inode (`./a.md` and `a.md`, a symbolic link to the
+    /// file or to a folder above it, a hard link), so its samples are counted and blessed once.
+    /// Names differing in case are two files on a case-sensitive file system and stay apart. A
+    /// name that does not exist is kept by its spelling (the caller refuses it).
+    static func sameFilesOnce(_ files: [String]) -> [String] {
+        var seen = Set<String>()
+        return files.filter { file in
+            let identity = FileSignature(path: file).map { "\($0.device):\($0.inode)" }
+            return seen.insert(identity ?? URL(fileURLWithPath: file).standardizedFileURL.path).inserted
+        }
     }
 }

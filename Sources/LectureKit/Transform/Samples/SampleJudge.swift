@@ -28,9 +28,16 @@ extension SampleVerifier {
             result.outcome = .failed
             return false
         }
-        result.compiled = true
         let compilerDiagnostics = CompilerOutput.diagnostics(
             from: compile.stderrText, sample: sample, cancellation: run.cancellation)
+        // A compile that failed without naming a line of the sample failed on swiftc or its
+        // environment: no verdict, not cached (`compiled` stays false).
+        if let own = CompilerOwnFailure.error(of: sample, compile: compile, located: compilerDiagnostics) {
+            result.diagnostics.append(own)
+            result.outcome = .failed
+            return false
+        }
+        result.compiled = true
         if sample.mode == .compileFail {
             if compile.succeeded {
                 result.diagnostics.append(

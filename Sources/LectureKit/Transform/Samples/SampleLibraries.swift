@@ -84,7 +84,9 @@ package struct SampleLibraries: Sendable {
                     "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
                 ] + moduleCacheArguments(in: cacheDirectory) + (files[module] ?? [])
             let result = try run.process(
-                toolchain.swiftc, arguments, directory: staging, environment: ["TMPDIR": staging], timeout: 600)
+                toolchain.swiftc, arguments, directory: staging,
+                environment: CompilerEnvironment.variables(scratch: staging),
+                inheritingEnvironment: false, timeout: 600)
             guard result.succeeded else {
                 let folder = zip(modules, folders).first { $0.0 == module }?.1 ?? ""
                 let located = LibraryCompilerOutput.diagnostics(
@@ -141,7 +143,8 @@ package struct SampleLibraries: Sendable {
         try ScratchFile.write(tool.source, to: folder + "/" + (tool.arguments.last ?? "main.swift"))
         let result = try run.process(
             toolchain.swiftc, moduleCache + tool.arguments + ["-o", "../" + tool.object],
-            directory: folder, environment: ["TMPDIR": folder], timeout: 600)
+            directory: folder, environment: CompilerEnvironment.variables(scratch: folder),
+            inheritingEnvironment: false, timeout: 600)
         guard result.succeeded else {
             throw LectureError(
                 .sampleLibraries, "\(tool.what) \(tool.object) does not compile", notes: [result.stderrText])

@@ -12,7 +12,8 @@ extension SampleVerifier {
         -> Subprocess.Result
     {
         try run.process(
-            compiler, arguments, directory: work, environment: ["TMPDIR": work],
+            compiler, arguments, directory: work, environment: CompilerEnvironment.variables(scratch: work),
+            inheritingEnvironment: false,
             timeout: timeout ?? options.compileTimeout)
     }
 

@@ -58,7 +58,8 @@ enum SourceKitLibrary {
             let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
             defer { FileSystem.removeTemporaryDirectory(scratch) }
             let result = try run.process(
-                swiftc, ["-print-target-info"], environment: ["TMPDIR": scratch], timeout: 60)
+                swiftc, ["-print-target-info"], environment: CompilerEnvironment.variables(scratch: scratch),
+                inheritingEnvironment: false, timeout: 60)
             guard result.succeeded,
                 let info = try? JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any],
                 let paths = info["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String

@@ -12,7 +12,10 @@ package struct Toolchain: Sendable {
     /// Who the compiler is, beyond what it says of itself: `swiftc` as given, the path it
     /// resolves to (symbolic links followed) and a SHA-256 of that file's bytes. Part of every
     /// cache key, so another compiler or a wrapper script with the same `--version` text is
-    /// never answered from results of the first. Empty when the command cannot be resolved.
+    /// never answered from results of the first; then the variables of the environment that
+    /// steer it (`CompilerEnvironment.steering`, as `SWIFT_DRIVER_SWIFT_FRONTEND_EXEC`), so a
+    /// verdict, a sample library or a frontend job made under one value is never used under
+    /// another. Empty but for those when the command cannot be resolved.
     var identity: String = ""
 
     /// Finds the compiler and asks its version, or reads the answer from `cache`, where it is
@@ -21,17 +24,18 @@ package struct Toolchain: Sendable {
     /// - Throws: `LectureError` (exit status 2) when no `swiftc` runs.
     package static func find(cache: Cache? = nil, run: RunContext) throws -> Toolchain {
         let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
+        let steering = CompilerEnvironment.cacheKeyText()
         var key: String?
         let resolved = resolve(swiftc)
         if let cache, let resolved, let signature = FileSignature(path: resolved) {
-            let entry = SHA256.hex("toolchain-v2", swiftc, resolved, "\(signature)")
+            let entry = SHA256.hex("toolchain-v3", swiftc, resolved, "\(signature)", steering)
             key = entry
             if let bytes = cache.read(kind: .toolchain, key: entry),
                 let known = try? JSONDecoder().decode(Known.self, from: Data(bytes))
             {
                 return Toolchain(
                     swiftc: swiftc, versionLine: known.versionLine, shortVersion: shortVersion(of: known.versionLine),
-                    identity: known.identity)
+                    identity: known.identity + "\n" + steering)
             }
         }
         var found = try ask(swiftc, run: run)
@@ -41,6 +45,7 @@ package struct Toolchain: Sendable {
         {
             cache.write(kind: .toolchain, key: key, Array(data))
         }
+        found.identity += "\n" + steering
         return found
     }
 
@@ -81,7 +86,9 @@ package struct Toolchain: Sendable {
             // swift-driver leaves a TemporaryDirectory.* behind in $TMPDIR; give it one to lose.
             let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
             defer { FileSystem.removeTemporaryDirectory(scratch) }
-            result = try run.process(swiftc, ["--version"], environment: ["TMPDIR": scratch], timeout: 60)
+            result = try run.process(
+                swiftc, ["--version"], environment: CompilerEnvironment.variables(scratch: scratch),
+                inheritingEnvironment: false, timeout: 60)
         } catch {
             throw LectureError(
                 .missingToolchain, "cannot run the Swift compiler '\(swiftc)'",
@@ -91,7 +98,9 @@ package struct Toolchain: Sendable {
         guard result.succeeded,
             let line = text.split(separator: "\n").first(where: { $0.contains("Swift version") }).map(String.init)
         else {
-            throw LectureError(.missingToolchain, "'\(swiftc) --version' did not say which Swift it is", notes: [text])
+            throw LectureError(
+                .missingToolchain, "'\(swiftc) --version' did not say which Swift it is",
+                notes: [TerminalText.capped(text)] + [CompilerEnvironment.note()].compactMap { $0 })
         }
         return Toolchain(swiftc: swiftc, versionLine: line, shortVersion: shortVersion(of: line))
     }
