@@ -40,7 +40,7 @@ extension LectureContentTermTests {
         let rieul = "autoreleasepool available cancel detail dismissal email label model observable signal visible"
         let consonant = """
             action application assign at configuration confirmation init isolation line loading mock open rename
-            scene selection set stack stop testing transform
+            scene selection set stack stop testing tracking transform
             """
         var sounds: [String: Sound] = [:]
         for (words, sound) in [(vowel, Sound.vowel), (rieul, .rieul), (consonant, .consonant)] {
