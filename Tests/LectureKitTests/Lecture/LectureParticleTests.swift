@@ -31,7 +31,7 @@ extension LectureContentTermTests {
     static let lastWordSounds: [String: Sound] = {
         let vowel = """
             actions activity appear apply broadcast change changed child close completed contact contains controller
-            controllers data decode delete disappear disconnect dismiss dispose drive driver edited enabled
+            controllers data decode delete disappear disconnect dismiss dispose drive driver duplicates edited enabled
             environment error expect finish first flows formatted fulfillment identifier isolated items load move
             needed nonisolated object observations observe observer os post present product properties receive
             reduce refresh reload render restore result row rows save send share show start store subscribe
@@ -40,7 +40,7 @@ extension LectureContentTermTests {
         let rieul = "autoreleasepool available cancel detail dismissal email label model observable signal visible"
         let consonant = """
             action application assign at configuration confirmation init isolation line loading mock open rename
-            scene selection set stack stop testing transform
+            scene selection set stack stop testing tracking transform
             """
         var sounds: [String: Sound] = [:]
         for (words, sound) in [(vowel, Sound.vowel), (rieul, .rieul), (consonant, .consonant)] {
