@@ -45,6 +45,9 @@ extension Diagnostic.Identifier {
     /// The output folder may not be written (a file, a folder `lecture` did not write, inside
     /// the content or templates folder).
     package static let outputRefused = Self("lecture.setup.output")
+    /// A path that begins with `~` or holds a `$NAME` (book.toml, an option, `LECTURE_CACHE_DIR`):
+    /// taken as written, never expanded (a warning naming where it leads).
+    package static let unexpandedPath = Self("lecture.setup.unexpanded-path")
     /// `lecture init` would overwrite a book.
     package static let initRefused = Self("lecture.init.exists")
     /// `lecture serve` cannot listen or start its server.
@@ -266,7 +269,8 @@ extension Diagnostic.Identifier {
     package static let all: [Self] = [
         unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, sampleLibraries, sampleEnvironment,
         sampleSandbox,
-        missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart, serveSettingsChanged,
+        missingChromium, missingContent, missingTemplates, outputRefused, unexpandedPath, initRefused, serveStart,
+        serveSettingsChanged,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected, cacheUnwritable,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
