@@ -139,7 +139,8 @@ package enum BookSettingsLoader {
     /// folder (book.toml's `[book] src`, else `src`) for the pages `input-404` and `continue`
     /// name, else the folder holding book.toml (`path`).
     static func base(of key: String, path: String, entries: [TOMLDocument.Entry]) -> String {
-        let root = (path as NSString).deletingLastPathComponent
+        // By hand: NSString's `deletingLastPathComponent` stops the process on a path that begins with `~`.
+        let root = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         guard key.hasPrefix("output.html.input-404") || key.hasPrefix("lecture.samples.continue") else { return root }
         let source = entries.first { $0.path == ["book", "src"] && $0.kind == .string }?.value ?? "src"
         return FileSystem.resolve(source, against: root)
