@@ -270,6 +270,18 @@ package enum SummaryParser {
                         ]))
                 return nil
             }
+            // The summary as a chapter: its links are then a page's too, each problem said twice
+            // (mdBook 0.5.4 builds it as SUMMARY.html).
+            if normalized == "SUMMARY.md" {
+                diagnostics.append(
+                    .error(
+                        .summaryBadLink, file.displayPath, place,
+                        "summary link '\(destination)' names the summary itself, not a page",
+                        notes: [
+                            "SUMMARY.md is the book's table of contents, not a chapter: remove the line, or link a page of its own"
+                        ]))
+                return nil
+            }
             if let problem = EncodedDotSegments.problem(in: destination) {
                 diagnostics.append(
                     .error(.summaryBadLink, file.displayPath, place, problem.summary, notes: problem.notes))
