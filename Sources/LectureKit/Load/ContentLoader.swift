@@ -326,7 +326,7 @@ package enum ContentLoader {
                     FileSystem.join(contentDirectory, relative), nil,
                     "page is not listed in SUMMARY.md and is not built",
                     notes: [
-                        "list it in \(FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as '- [Title](\(relative))', or move it out of the content folder"
+                        "list it in \(FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as '- [Title](\(SummaryParser.destination(for: relative)))', or move it out of the content folder"
                     ]))
         }
         // A listed page that did not exist beside an unlisted one of a near name: most likely a slip
