@@ -238,6 +238,9 @@ extension Diagnostic.Identifier {
     /// A `<meta http-equiv=refresh>` in a page's raw HTML: it sends the reader away from the page,
     /// and from print.html (a warning at the tag).
     package static let metaRefresh = Self("lecture.link.meta-refresh")
+    /// A `<style>` or `<link rel=stylesheet>` in a page's raw HTML: on print.html and in the PDF it
+    /// styles every chapter (a warning at the tag).
+    package static let pageStyle = Self("lecture.link.page-style")
     /// Raw HTML or an image that loads a URL of the network, in a book printed by `lecture pdf`,
     /// which loads only the site's own files (a warning).
     package static let networkLoadInPDF = Self("lecture.pdf.network-load")
@@ -290,7 +293,7 @@ extension Diagnostic.Identifier {
         tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
-        hiddenScriptURL, baseElement, metaRefresh, networkLoadInPDF,
+        hiddenScriptURL, baseElement, metaRefresh, pageStyle, networkLoadInPDF,
         machinePathPublished, secretPublished, assetNotCopied,
         templatePlaceholder,
         templateWholeDocument,
