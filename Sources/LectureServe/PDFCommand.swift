@@ -159,6 +159,11 @@ package struct PDFCommand: Subcommand {
         let path = PDFPath.path(
             output ?? Self.defaultOutput(site: site, title: title), option: output == nil ? "PDF" : "-o")
         if let refusal = path.refusal(protecting: protectedFolders(setup), isOwn: PDFPath.isOwn) { throw refusal }
+        // `-o` and `--site` as written; a PDF named after the site's folder was warned with it.
+        if output != nil, let warning = path.unexpanded { console.report(warning) }
+        if let given = self.site, let warning = UnexpandedPath.warning("--site", spelled: given, relativeTo: "") {
+            console.report(warning)
+        }
         let profile = try FileSystem.makeTemporaryDirectory(prefix: "lecture-chromium")
         defer { FileSystem.removeTemporaryDirectory(profile) }
         // Chromium prints into a folder of this run's; the tool then writes the bytes through the
@@ -186,7 +191,7 @@ package struct PDFCommand: Subcommand {
                         "printing loads only the site's own files; a URL written in a page is warned at its line, these came from elsewhere (a script, the theme)"
                     ]))
         }
-        console.print("Wrote \(path.spelled) (\(printed.bytes / 1024) KiB)")
+        console.print("Wrote \(UnexpandedPath.shown(path.spelled)) (\(printed.bytes / 1024) KiB)")
         return 0
     }
 

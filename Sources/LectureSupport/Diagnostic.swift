@@ -62,10 +62,11 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error, C
     }
 
     /// The first line: `path:line:column: severity: summary`, or `severity: summary` without a
-    /// path; the path normalised (`ShownPath`: no `src/../`).
+    /// path; the path normalised (`ShownPath`: no `src/../`), a folder named `~` shown as `./~`
+    /// (`UnexpandedPath.shown`), never read as the home folder.
     package var headline: String {
         guard !path.isEmpty else { return "\(severity.rawValue): \(summary)" }
-        let shown = ShownPath.normalized(path)
+        let shown = UnexpandedPath.shown(ShownPath.normalized(path))
         let place = location.map { "\(shown):\($0.line):\($0.column)" } ?? shown
         return "\(place): \(severity.rawValue): \(summary)"
     }

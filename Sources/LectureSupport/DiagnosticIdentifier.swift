@@ -45,6 +45,9 @@ extension Diagnostic.Identifier {
     /// The output folder may not be written (a file, a folder `lecture` did not write, inside
     /// the content or templates folder).
     package static let outputRefused = Self("lecture.setup.output")
+    /// A path that begins with `~` or holds a `$NAME` (book.toml, an option, `LECTURE_CACHE_DIR`):
+    /// taken as written, never expanded (a warning naming where it leads).
+    package static let unexpandedPath = Self("lecture.setup.unexpanded-path")
     /// `lecture init` would overwrite a book.
     package static let initRefused = Self("lecture.init.exists")
     /// `lecture serve` cannot listen or start its server.
@@ -238,6 +241,9 @@ extension Diagnostic.Identifier {
     /// A `<meta http-equiv=refresh>` in a page's raw HTML: it sends the reader away from the page,
     /// and from print.html (a warning at the tag).
     package static let metaRefresh = Self("lecture.link.meta-refresh")
+    /// A `<style>` or `<link rel=stylesheet>` in a page's raw HTML: on print.html and in the PDF it
+    /// styles every chapter (a warning at the tag).
+    package static let pageStyle = Self("lecture.link.page-style")
     /// Raw HTML or an image that loads a URL of the network, in a book printed by `lecture pdf`,
     /// which loads only the site's own files (a warning).
     package static let networkLoadInPDF = Self("lecture.pdf.network-load")
@@ -269,7 +275,8 @@ extension Diagnostic.Identifier {
     package static let all: [Self] = [
         unknownSubcommand, badOption, badOptionValue, badArgument, missingToolchain, sampleLibraries, sampleEnvironment,
         sampleSandbox,
-        missingChromium, missingContent, missingTemplates, outputRefused, initRefused, serveStart, serveSettingsChanged,
+        missingChromium, missingContent, missingTemplates, outputRefused, unexpandedPath, initRefused, serveStart,
+        serveSettingsChanged,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected, cacheUnwritable,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
@@ -290,7 +297,7 @@ extension Diagnostic.Identifier {
         tableMalformed, tableAsText, tableTooWide, diagram, diagramNoGraphviz, diagramTimeout, diagramFont,
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
-        hiddenScriptURL, baseElement, metaRefresh, networkLoadInPDF,
+        hiddenScriptURL, baseElement, metaRefresh, pageStyle, networkLoadInPDF,
         machinePathPublished, secretPublished, assetNotCopied,
         templatePlaceholder,
         templateWholeDocument,

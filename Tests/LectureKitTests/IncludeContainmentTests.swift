@@ -39,7 +39,7 @@ import Testing
         // as an absolute path outside the book; a shell's `$HOME` and a URL for what they are.
         ("/etc/hostname", "names '/etc/hostname', an absolute path outside the book's folder"),
         ("/proc/self/environ", "an absolute path outside the book's folder"),
-        ("$HOME/.ssh/authorized_keys", "'$' variables are not expanded"),
+        ("$HOME/.ssh/authorized_keys", "'$HOME' is not expanded"),
         ("file:///etc/hostname", "names 'file:///etc/hostname', a URL; includes read files of the book"),
     ]
 

@@ -58,10 +58,12 @@ package struct BuildCommand: Subcommand {
             configuration.outputAndTemplatesError(),
         ].compactMap { $0 }
         // book.toml's errors first: a setup error may come of one (a src or templates folder
-        // refused, `ReadableFolder`), and the line to edit is there.
+        // refused, `ReadableFolder`), and the line to edit is there; so may a path taken as
+        // written (`~/src`), whose warning says where it led.
         if !problems.isEmpty {
             throw LectureError(
-                unreported: bookDiagnostics.filter { $0.severity == .error } + problems.flatMap(\.diagnostics))
+                unreported: bookDiagnostics.filter { $0.severity == .error || $0.identifier == .unexpandedPath }
+                    + problems.flatMap(\.diagnostics))
         }
         return BookSetup(configuration: configuration, bookDiagnostics: bookDiagnostics)
     }

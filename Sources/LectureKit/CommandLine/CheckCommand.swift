@@ -83,7 +83,7 @@ struct CheckCommand: Subcommand {
         var bookOptions = options.book
         bookOptions.directory = folders.first
         var configuration = BuildConfiguration()
-        let bookDiagnostics = try BookLayout.configure(&configuration, options: bookOptions, needsTemplates: false)
+        var bookDiagnostics = try BookLayout.configure(&configuration, options: bookOptions, needsTemplates: false)
         try configuration.verifier.environment.validate()
         for file in files where !file.hasSuffix(".md") {
             throw LectureError(.badArgument, "'\(file)' is not a Markdown file (.md)")
@@ -95,6 +95,7 @@ struct CheckCommand: Subcommand {
                     notes: ["write the report outside the content folder"])
             }
             if let refusal = JUnitReportPath.refusal(reportPath, configuration: configuration) { throw refusal }
+            if let warning = JUnitReportPath.path(reportPath).unexpanded { bookDiagnostics.append(warning) }
         }
         return (configuration, files, bookDiagnostics)
     }

@@ -1,6 +1,10 @@
 import Foundation
 import LectureSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `lecture init`: a new book that builds at once.
 struct InitCommand: Subcommand {
     static let name = "init"
@@ -56,6 +60,7 @@ struct InitCommand: Subcommand {
                 "\(spelled) is a symbolic link to '\(link)', \(leads); 'lecture init' writes only inside '\(directory)'",
                 notes: ["remove the link, or run 'lecture init' in the folder it leads to"])
         }
+        if let blocked = Self.blocked(in: directory, ways: ways) { return blocked }
         let existing = Self.files.keys.sorted().map { FileSystem.join(directory, $0) }.filter {
             !$0.hasSuffix(".gitignore") && FileSystem.exists($0)
         }
@@ -74,15 +79,30 @@ struct InitCommand: Subcommand {
             "{title}": title.isEmpty || title == "/" ? words["init-title"] : title, "{language}": language,
             "{chapter}": words["init-chapter"], "{text}": words["init-text"],
         ]
-        for (path, text) in Self.files.sorted(by: { $0.key < $1.key })
-        where !(path == ".gitignore" && FileSystem.exists(FileSystem.join(directory, path))) {
-            let contents = values.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
-            try FileSystem.writeAtomically(contents, to: FileSystem.join(target, path))
-            created.append(path)
+        if let warning = WrittenPath(directory, option: "lecture init", what: "new book's folder", kind: .folder)
+            .unexpanded
+        {
+            console.report(warning)
+        }
+        // All or nothing: what was checked above can still fail (a full disk); what this run
+        // made is then removed, so a second 'lecture init' finds the folder as it was.
+        var madeFolders = [target, FileSystem.join(target, "src")].filter { !FileSystem.exists($0) }
+        do {
+            for (path, text) in Self.files.sorted(by: { $0.key < $1.key })
+            where !(path == ".gitignore" && FileSystem.exists(FileSystem.join(directory, path))) {
+                let contents = values.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
+                try FileSystem.writeAtomically(contents, to: FileSystem.join(target, path))
+                created.append(path)
+            }
+        } catch {
+            for path in created { unlink(FileSystem.join(target, path)) }
+            madeFolders.reverse()
+            for folder in madeFolders { rmdir(folder) }
+            throw error
         }
         let shown = directory == "." ? "" : " " + Self.shellQuoted(directory)
         console.print(
-            "Created a book in \(directory == "." ? "the current folder" : directory): \(created.joined(separator: ", "))"
+            "Created a book in \(directory == "." ? "the current folder" : UnexpandedPath.shown(directory)): \(created.joined(separator: ", "))"
         )
         // Each command on a line of its own, unquoted, so it pastes into a shell as printed (the
         // path's own quoting is the only quoting on the line).

@@ -1,6 +1,10 @@
 import Foundation
 import LectureSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What `lecture init` says of a folder that is not empty: as `cargo init` and `mdbook init`, it
 /// makes the book there (exit status 0) and overwrites nothing; unlike them, it names what it
 /// found, so a book made in the wrong folder (the working one, full of other things) is seen at
@@ -21,6 +25,58 @@ extension InitCommand {
         let more = entries.count > shown ? " and \(entries.count - shown) more" : ""
         let what = entries.count == 1 ? "1 entry" : "\(entries.count) entries"
         return "The folder already held \(what), left as they were: \(names)\(more)"
+    }
+
+    /// The refusal when something stands where the book's files go, found before anything is
+    /// written (mdBook 0.5.4 writes book.toml, then fails on a file named `src`): a file where a
+    /// folder goes (`src`), a folder where a file goes (`book.toml/`), a symbolic link that leads
+    /// nowhere (writing would replace the link, or follow it out of the folder, as mdBook does),
+    /// a folder that cannot be written. `ways` are the folders on the way (`src`).
+    static func blocked(in directory: String, ways: Set<String>) -> LectureError? {
+        for way in ways.sorted() {
+            let spelled = FileSystem.join(directory, way)
+            if let kind = WrittenPath.entry(spelled), kind != .directory, kind != .symbolicLink {
+                return LectureError(
+                    .initRefused,
+                    "\(spelled) is a file, where 'lecture init' makes the folder '\(way)/' of the book's pages; nothing was written",
+                    notes: ["move or remove the file, or run 'lecture init' in a new folder"])
+            }
+        }
+        for file in files.keys.sorted() {
+            let spelled = FileSystem.join(directory, file)
+            switch WrittenPath.entry(spelled) {
+            case .symbolicLink where !FileSystem.exists(spelled):
+                let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: spelled)) ?? "?"
+                return LectureError(
+                    .initRefused,
+                    "\(spelled) is a symbolic link to '\(link)', which does not exist; 'lecture init' writes no file through a link, nor replaces it; nothing was written",
+                    notes: ["remove the link, or create the file it leads to, then run 'lecture init' again"])
+            case .directory where file != ".gitignore":
+                return LectureError(
+                    .initRefused,
+                    "\(spelled) is a folder, where 'lecture init' writes the file '\(file)'; nothing was written",
+                    notes: ["move or remove the folder, or run 'lecture init' in a new folder"])
+            default:
+                break
+            }
+        }
+        // The folder each file goes into, or the nearest one that exists: writable (root passes
+        // mode bits, not a read-only mount). By hand: NSString's `deletingLastPathComponent`
+        // stops the process on a path that begins with `~`.
+        func parent(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
+        for file in files.keys.sorted() {
+            var folder = parent(FileSystem.join(directory, file))
+            while !folder.isEmpty && !FileSystem.exists(folder) { folder = parent(folder) }
+            let checked = folder.isEmpty ? (directory.hasPrefix("/") ? "/" : ".") : folder
+            if access(checked, W_OK | X_OK) != 0 {
+                let reason = String(cString: strerror(errno))
+                return LectureError(
+                    .initRefused,
+                    "\(checked) cannot be written (\(reason)), where 'lecture init' writes '\(file)'; nothing was written",
+                    notes: ["make the folder writable, or run 'lecture init' in a folder of yours"])
+            }
+        }
+        return nil
     }
 
     /// The refusal when some of the book's files exist: every one of them named.

@@ -44,7 +44,10 @@ package enum BookLayout {
                 .error(
                     .badArgument, directory, nil,
                     FileSystem.exists(directory) ? "book folder is a file" : "book folder does not exist",
-                    notes: ["name a folder that holds book.toml or SUMMARY.md"]))
+                    notes: ["name a folder that holds book.toml or SUMMARY.md"]
+                        + (UnexpandedPath.shellWord(in: directory).map {
+                            ["'\($0)' is not expanded: the path is taken as written"]
+                        } ?? [])))
         }
         let bareSummary = !hasTOML && FileSystem.exists(FileSystem.join(root, "SUMMARY.md"))
         let mdBookLayout = hasTOML || FileSystem.exists(FileSystem.join(root, "src/SUMMARY.md"))
@@ -66,6 +69,15 @@ package enum BookLayout {
             }
         }
         configuration.book = settings
+        // Paths of the command line a shell would have expanded, taken as written.
+        for (subject, spelled) in [
+            ("the book's folder", directory), ("--content", options.content), ("--templates", options.templates),
+            ("--output", options.output),
+        ] {
+            if let spelled, let warning = UnexpandedPath.warning(subject, spelled: spelled, relativeTo: "") {
+                diagnostics.append(warning)
+            }
+        }
         let styles = AdditionalFiles.check(
             settings, key: "output.html.additional-css", files: \.additionalCSS, root: root, bookTOML: tomlPath)
         let scripts = AdditionalFiles.check(
@@ -151,6 +163,7 @@ package enum BookLayout {
             throw refusal
         }
         configuration.cacheDirectory = cache.resolved
+        if named != nil, let warning = cache.unexpanded { diagnostics.append(warning) }
         if let problem = Cache.sharingProblem(cache.resolved) {
             let option = named ?? "cache folder"
             throw LectureError(

@@ -86,6 +86,13 @@ package enum BookSettingsLoader {
                         .error(.bookTOMLValue, path, place, "'\(key)' \(problem)", notes: [PathText.note]))
                     continue
                 }
+                if field.kind != .pathKeyedMember, let text = field.pathText(of: entry),
+                    let warning = UnexpandedPath.warning(
+                        "'\(exact == nil ? entry.path.dropLast().joined(separator: ".") : key)'", spelled: text,
+                        relativeTo: base(of: key, path: path, entries: table.entries), file: path, at: place)
+                {
+                    diagnostics.append(warning)
+                }
                 if exact != nil { settings.locations[key] = place }
                 diagnostics += field.apply(entry, &settings, Field.Place(file: path, location: place, key: key))
                 continue
@@ -126,6 +133,17 @@ package enum BookSettingsLoader {
             (a.element.location?.line ?? 0, a.offset) < (b.element.location?.line ?? 0, b.offset)
         }.map(\.element)
         return (settings, ordered)
+    }
+
+    /// The folder a path of `key` is relative to, for `UnexpandedPath`'s warning: the pages'
+    /// folder (book.toml's `[book] src`, else `src`) for the pages `input-404` and `continue`
+    /// name, else the folder holding book.toml (`path`).
+    static func base(of key: String, path: String, entries: [TOMLDocument.Entry]) -> String {
+        // By hand: NSString's `deletingLastPathComponent` stops the process on a path that begins with `~`.
+        let root = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        guard key.hasPrefix("output.html.input-404") || key.hasPrefix("lecture.samples.continue") else { return root }
+        let source = entries.first { $0.path == ["book", "src"] && $0.kind == .string }?.value ?? "src"
+        return FileSystem.resolve(source, against: root)
     }
 
     /// The known key of the same table nearest to a misspelt one (`timeout` for `timout` in

@@ -246,6 +246,16 @@ package enum ContentLoader {
                     files.append(expanded)
                     // Without a signature the page is never taken from an earlier build's memory.
                     if expanded.lineOrigins == nil { signatures[chapter.path] = signature }
+                } catch  where error.identifier == .invalidUTF8 && !chapter.path.lowercased().hasSuffix(".md") {
+                    // A picture or another binary file listed as a chapter: the line to edit is the
+                    // summary's, and the fix is not to re-encode it (mdBook 0.5.4: "failed to read chapter").
+                    diagnostics.append(
+                        .error(
+                            .summaryBadLink, summaryPath, chapter.location,
+                            "summary link '\(chapter.path)' names a file that is not a Markdown page",
+                            notes: [
+                                "a chapter is a Markdown file (.md) of text: link the file from a page instead, such as '![\(chapter.title)](\(chapter.path))' for a picture"
+                            ]))
                 } catch {
                     diagnostics.append(error)
                 }
@@ -318,7 +328,7 @@ package enum ContentLoader {
                     FileSystem.join(contentDirectory, relative), nil,
                     "page is not listed in SUMMARY.md and is not built",
                     notes: [
-                        "list it in \(FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as '- [Title](\(relative))', or move it out of the content folder"
+                        "list it in \(FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as '- [Title](\(SummaryParser.destination(for: relative)))', or move it out of the content folder"
                     ]))
         }
         // A listed page that did not exist beside an unlisted one of a near name: most likely a slip

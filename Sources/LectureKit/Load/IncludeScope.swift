@@ -98,14 +98,13 @@ struct IncludeScope: Sendable {
     }
 
     /// What a shell would have expanded in `relative` and an include does not (`~/x`, `$HOME/x`).
+    /// (`UnexpandedPath`, the one rule of what a shell would have expanded).
     static func unexpanded(_ relative: String) -> String? {
-        if relative.hasPrefix("~") {
+        guard let word = UnexpandedPath.shellWord(in: relative) else { return nil }
+        if word.hasPrefix("~") {
             return
-                "'~' is not expanded: the path is relative to the including file's folder, and a file of the home folder lies outside the book"
+                "'\(word)' is not expanded: the path is relative to the including file's folder, and a file of the home folder lies outside the book"
         }
-        if relative.contains("$") {
-            return "'$' variables are not expanded: the path is relative to the including file's folder, as written"
-        }
-        return nil
+        return "'\(word)' is not expanded: the path is relative to the including file's folder, as written"
     }
 }

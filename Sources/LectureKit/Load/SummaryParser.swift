@@ -18,6 +18,14 @@ import LectureSupport
 /// A destination is a path relative to the content folder, `%20` read as a space; any extension
 /// (`page.md`, `page`) is the page's source. Problems are diagnostics at the line to edit.
 package enum SummaryParser {
+    /// `relative` as a summary link's address that names it: in `<…>` when it holds a space or
+    /// a character that ends or splits an address (`#`, `?`, `"`, parentheses, `\\`), as
+    /// CommonMark and mdBook read them (mdBook #1917); else as it is.
+    static func destination(for relative: String) -> String {
+        let plain = !relative.contains { $0.isWhitespace || "#?\"()<>\\".contains($0) }
+        return plain || relative.contains(where: { "<>".contains($0) || $0.isNewline }) ? relative : "<\(relative)>"
+    }
+
     /// Parses `file`; diagnostics locate each problem at the link or list item in the summary.
     package static func parse(_ file: SourceFile) -> (book: Book, diagnostics: [Diagnostic]) {
         var reader = Reader(file: file)
@@ -177,11 +185,23 @@ package enum SummaryParser {
                 guard case .paragraph(let inlines)? = item.blocks.first?.kind,
                     let first = inlines.first(where: { $0 != .softBreak }), case .link(let link) = first
                 else {
+                    // `[Title](my page.md)`: a link's address holds no space, so it is text.
+                    var written = ""
+                    if case .paragraph(let inlines)? = item.blocks.first?.kind {
+                        for case .text(let text) in inlines { written += text }
+                    }
+                    let spaced = written.firstRange(of: "](").flatMap { open in
+                        written[open.upperBound...].firstIndex(of: ")").map { written[open.upperBound..<$0] }
+                    }.flatMap { $0.contains(where: \.isWhitespace) && written.hasPrefix("[") ? String($0) : nil }
                     diagnostics.append(
                         .error(
                             .summaryContent, file.displayPath, item.blocks.first?.range.start ?? start,
                             "a numbered chapter's list item must begin with a link",
-                            notes: ["write it as '- [Title](page.md)', or '- [Title]()' for a draft chapter"]))
+                            notes: [
+                                spaced.map {
+                                    "a link's address cannot hold a space: write '- [Title](\(SummaryParser.destination(for: $0)))' or '- [Title](\($0.replacingOccurrences(of: " ", with: "%20")))' (mdBook reads both)"
+                                } ?? "write it as '- [Title](page.md)', or '- [Title]()' for a draft chapter"
+                            ]))
                     continue
                 }
                 if inlines.dropFirst().contains(where: { $0 != .softBreak && $0 != .text("") }) {
@@ -267,6 +287,18 @@ package enum SummaryParser {
                         "summary link '\(destination)' names a folder, not a page",
                         notes: [
                             "a chapter is a Markdown file: link the folder's page, such as '\(normalized.isEmpty ? "" : normalized + "/")README.md'"
+                        ]))
+                return nil
+            }
+            // The summary as a chapter: its links are then a page's too, each problem said twice
+            // (mdBook 0.5.4 builds it as SUMMARY.html).
+            if normalized == "SUMMARY.md" {
+                diagnostics.append(
+                    .error(
+                        .summaryBadLink, file.displayPath, place,
+                        "summary link '\(destination)' names the summary itself, not a page",
+                        notes: [
+                            "SUMMARY.md is the book's table of contents, not a chapter: remove the line, or link a page of its own"
                         ]))
                 return nil
             }

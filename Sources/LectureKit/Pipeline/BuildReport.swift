@@ -30,6 +30,6 @@ package struct BuildReport: Sendable {
 
     /// The closing line: `Wrote 7 pages to _site/ in 1.42 s`.
     package var summary: String {
-        "Wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") to \(outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/") in \(String(format: "%.2f", seconds)) s"
+        "Wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") to \(UnexpandedPath.shown(outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/")) in \(String(format: "%.2f", seconds)) s"
     }
 }

@@ -21,12 +21,39 @@ struct Redirect: Sendable, Hashable {
 /// unlike mdBook, a redirect to a file of the site that the site does not have is one too (a
 /// reader would land on a 404).
 enum Redirects {
+    /// What mdBook 0.5.4 does with a redirect over `path`, which the site has (each run): it
+    /// refuses one over a chapter's page; over the pages it makes itself (index, print, not
+    /// found) it keeps its own and drops the redirect without a word; lecture's own files
+    /// (assets, search index, marker) it does not have, so it writes the redirect page there.
+    static func replacedNote(_ path: String, site: SiteFiles) -> String {
+        if ["index.html", "print.html", "404.html", "toc.html"].contains(path) {
+            return
+                "remove the redirect: \(path) is a page the build makes; mdBook 0.5.4 keeps its own page there and drops the redirect without a word"
+        }
+        if path == "CNAME" {
+            return "remove the redirect, or the 'cname' of [output.html], which writes CNAME"
+        }
+        if path == SiteWriter.marker || path == InterfaceWords.scriptPath
+            || path.hasPrefix("assets/") || path.hasPrefix("search/")
+        {
+            return
+                "remove the redirect, or give it another old path: \(path) is a file lecture writes for the site itself (mdBook 0.5.4, which writes no such file, would put the redirect page there)"
+        }
+        if site.copied[path] != nil { return "remove the redirect or the file of the pages' folder" }
+        return "remove the redirect or the page; mdBook refuses a redirect over a chapter's page too"
+    }
+
     /// The redirect pages to add to `site` (the partial `redirect`), with the book's pages that
     /// fragment redirects add a script to, and the problems of `redirects`.
+    /// - Parameter cname: book.toml's `cname`, whose `CNAME` file is written after the redirects.
     static func pages(
-        _ redirects: [Redirect], site: SiteFiles, siteURL: String, language: String, values: TemplateValues
+        _ redirects: [Redirect], site: SiteFiles, siteURL: String, language: String, values: TemplateValues,
+        cname: Bool = false
     ) -> (files: [String: [UInt8]], diagnostics: [Diagnostic]) {
-        let existing = Set(site.generated.keys).union(site.copied.keys)
+        // Every file of the site: the pages and assets, and what the writer adds later (the
+        // marker, `SiteWriter.marker`; `CNAME`).
+        let existing = Set(site.generated.keys).union(site.copied.keys).union(
+            [SiteWriter.marker] + (cname ? ["CNAME"] : []))
         var files: [String: [UInt8]] = [:]
         var diagnostics: [Diagnostic] = []
         // Each path's fragment redirects, in book.toml's order, kept for after the pages.
@@ -82,7 +109,23 @@ enum Redirects {
                     .error(
                         .bookTOMLValue, redirect.file, redirect.location,
                         "redirect '\(redirect.from)' would replace \(path), which the book writes",
-                        notes: ["remove the redirect or the page; mdBook refuses it too"]))
+                        notes: [Self.replacedNote(path, site: site)]))
+                continue
+            }
+            // A folder of the site (`/assets`, a chapter's folder), or a path inside a file of it
+            // (`/one.html/x.html`): the writer could make neither.
+            let folders = path.split(separator: "/").dropLast().indices.map {
+                path.split(separator: "/")[...$0].joined(separator: "/")
+            }
+            let clash =
+                folders.first { existing.contains($0) || files[$0] != nil }.map { "lies inside \($0), a file" }
+                ?? (existing.contains { $0.hasPrefix(path + "/") } ? "names the folder \(path)/" : nil)
+            if let clash {
+                diagnostics.append(
+                    .error(
+                        .bookTOMLValue, redirect.file, redirect.location,
+                        "redirect '\(redirect.from)' \(clash) of the site, which the book writes",
+                        notes: ["a redirect's key is the path of an old page, such as \"/old/page.html\""]))
                 continue
             }
             if let broken = brokenTarget(of: redirect, from: path) {

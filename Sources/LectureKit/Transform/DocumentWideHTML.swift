@@ -10,12 +10,16 @@ import LectureSupport
 /// search index). mdBook 0.5.4 publishes both without a word. A `<base>` is an error at the tag
 /// (attack 9, kind 48); a refresh, which a page may mean for itself, a warning at the tag
 /// (`RawHTMLMachineFiles` places them), and it is left out of `print.html` (`withoutRefresh`),
-/// where it would send the reader of the whole book away.
+/// where it would send the reader of the whole book away. A `<style>` or a
+/// `<link rel=stylesheet>` styles the whole document too: on `print.html`, and so in the PDF,
+/// one chapter's `h1, p { display: none }` blanks every chapter (attack 13, kind 57; mdBook
+/// 0.5.4 copies it there as well): a warning at the tag.
 enum DocumentWideHTML {
     /// What one start tag does to the whole page.
     enum Effect: Equatable {
         case base
         case refresh
+        case style
     }
 
     /// The effect of one start tag (name lowercased, attributes' names lowercased and values
@@ -28,6 +32,12 @@ enum DocumentWideHTML {
             $0.name == "http-equiv" && $0.value.trimmingCharacters(in: .whitespaces).lowercased() == "refresh"
         }:
             return .refresh
+        case "style": return .style
+        case "link"
+        where attributes.contains {
+            $0.name == "rel" && $0.value.lowercased().split(whereSeparator: \.isWhitespace).contains("stylesheet")
+        }:
+            return .style
         default: return nil
         }
     }
@@ -46,6 +56,13 @@ enum DocumentWideHTML {
                 "<meta http-equiv=refresh> sends the reader away from the whole page; it is left out of print.html, which holds every chapter",
                 notes: [
                     "for a page that moved, name it in '[output.html.redirect]' in book.toml; otherwise write a link the reader follows"
+                ])
+        case .style:
+            .warning(
+                .pageStyle, path, location,
+                "a style sheet in a page styles the whole document: on print.html, and in the PDF 'lecture pdf' prints from it, it applies to every chapter",
+                notes: [
+                    "scope its rules to an element of this page (a class on a <div> around what it styles), or put the style sheet in '[output.html] additional-css' in book.toml, which every page loads"
                 ])
         }
     }

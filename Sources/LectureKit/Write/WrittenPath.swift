@@ -127,6 +127,13 @@ package struct WrittenPath: Sendable {
         return DirectoryHandle.Kind(mode: info.st_mode)
     }
 
+    /// The warning when a shell would have expanded a part of the path as spelled (`~/x`,
+    /// `$HOME/x`): it is written where it is taken literally, which the warning names.
+    package var unexpanded: Diagnostic? {
+        let subject = option.hasSuffix("=") ? String(option.dropLast()) : option
+        return UnexpandedPath.warning(subject, spelled: spelled, relativeTo: "")
+    }
+
     private func refused(_ why: String, fix: String) -> LectureError {
         let shown = option.hasSuffix(":") || option.hasSuffix("=") ? option + spelled : option + " " + spelled
         return LectureError(.outputRefused, "\(shown): the \(what) \(why)", notes: [fix])

@@ -106,3 +106,47 @@ struct BaseElementBadInputTests {
         }
     }
 }
+
+/// Their sibling (attack 13, kind 57): one chapter's `<style>` (`h1, p, li, a { display: none
+/// !important }`) reached print.html and blanked every chapter of the PDF, without a word
+/// (mdBook 0.5.4 copies it there too). A style element or a linked style sheet in a page's raw
+/// HTML is a warning at the tag saying that print.html and the PDF carry it to every chapter;
+/// one in code, another `<link>`, or a `style` attribute (which styles its own element) is not.
+struct PageStyleBadInputTests {
+    @Test func aStyleSheetInAPageIsAWarningAtTheTag() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "a.md": """
+            # A
+
+            <style>
+            h1, p, li, a { display: none !important; }
+            </style>
+
+            Text <link rel="stylesheet" href="b.html"> inline.
+
+            - item <LINK REL="Alternate StyleSheet" href="b.html">
+
+            <STYLE media="print">p { color: red }</STYLE>
+
+            ```html
+            <style>p { display: none }</style>
+            ```
+
+            <link rel="icon" href="b.html"> <span style="color: red">own</span>
+
+            Shown as code: `<style>`.
+
+            """,
+            "b.md": "# B\n\n[back](a.md)\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed, "\(lines)")
+        let page = root + "/content/a.md"
+        let warned = lines.filter { $0.contains("warning: a style sheet in a page styles the whole document") }
+        #expect(
+            warned.map { String($0.prefix { $0 != " " }) }
+                == ["\(page):3:1:", "\(page):7:6:", "\(page):9:8:", "\(page):11:1:"], "\(lines)")
+        #expect(warned.allSatisfy { $0.contains("print.html, and in the PDF") }, "\(warned)")
+    }
+}

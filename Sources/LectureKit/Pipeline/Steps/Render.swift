@@ -60,7 +60,8 @@ extension BuildStep {
                 // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
                 let redirects = Redirects.pages(
                     configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
-                    language: configuration.book.languageOrDefault, values: rendering.values)
+                    language: configuration.book.languageOrDefault, values: rendering.values,
+                    cname: configuration.book.cname != nil && context.site.copied["CNAME"] == nil)
                 // New redirect pages, and the book's pages a fragment redirect adds its script to.
                 context.site.generated.merge(redirects.files) { _, new in new }
                 // mdBook's `[output.html] cname`: GitHub Pages' custom domain, unless the book has its own CNAME file.

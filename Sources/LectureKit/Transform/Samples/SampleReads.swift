@@ -67,7 +67,10 @@ enum SampleReads {
                 "'\(Sample.readsAttribute)=\(file)' names no readable file below the page's folder",
                 notes: [
                     "the path is relative to \(sample.pageFolder)/; a link must lead to a regular file inside that folder"
-                ])
+                ]
+                    + (UnexpandedPath.shellWord(in: file).map {
+                        ["'\($0)' is not expanded: the path is taken as written"]
+                    } ?? []))
         }
         return nil
     }

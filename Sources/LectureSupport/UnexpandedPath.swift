@@ -1,0 +1,62 @@
+import SourceText
+
+/// A path a person wrote as a shell would have expanded it: a first component that begins with
+/// `~` (`~/site`, `~ada/site`) or a `$NAME` or `${NAME}` in it. Quoted in a Makefile, a CI file,
+/// book.toml or an environment variable, nothing expanded it, and lecture never does (a build
+/// that took `~` for the home folder is how the home folder gets replaced: `CanonicalPath`). So
+/// the path names a folder `~` (or `$HOME`) where it is relative to, as it does for mdBook and
+/// cargo; the one check here makes that a warning naming where the path leads, and every line
+/// that prints such a path prints it as `./~/x`, which nobody reads as the home folder.
+package enum UnexpandedPath {
+    /// What a shell would have expanded in `path` (`~`, `~ada`, `$HOME`, `${HOME}`), or `nil`.
+    package static func shellWord(in path: String) -> String? {
+        if path.hasPrefix("~") { return String(path.prefix { $0 != "/" }) }
+        var rest = Substring(path)
+        while let dollar = rest.firstIndex(of: "$") {
+            let after = rest[rest.index(after: dollar)...]
+            if after.first == "{", let close = after.firstIndex(of: "}"),
+                isName(after[after.index(after: after.startIndex)..<close])
+            {
+                return String(rest[dollar...close])
+            }
+            let name = after.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            if isName(name) { return "$" + name }
+            rest = after
+        }
+        return nil
+    }
+
+    /// Whether `text` is a shell variable's name: a letter or `_`, then letters, digits and `_`.
+    static func isName(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isASCII, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// `path` as printed so that nobody takes it for the home folder or a variable: `./~/x` for
+    /// `~/x`, `./$HOME/x` for `$HOME/x`; any other path as it is.
+    package static func shown(_ path: String) -> String {
+        (path.hasPrefix("~") || path.hasPrefix("$")) && shellWord(in: path) != nil ? "./" + path : path
+    }
+
+    /// The warning for `spelled` when a shell would have expanded a part of it, else `nil`.
+    /// - Parameters:
+    ///   - subject: what named the path, as the summary begins: `'build.build-dir'`, `--output`,
+    ///     `LECTURE_CACHE_DIR`.
+    ///   - base: the folder a relative path is relative to ("" for the working directory).
+    ///   - file, location: where the path was written (book.toml and its line); "" for an option.
+    package static func warning(
+        _ subject: String, spelled: String, relativeTo base: String, file: String = "",
+        at location: SourceLocation? = nil
+    ) -> Diagnostic? {
+        guard let word = shellWord(in: spelled) else { return nil }
+        let resolved = CanonicalPath.of(FileSystem.resolve(spelled, against: base))
+        let literal =
+            word.hasPrefix("~")
+            ? "write the path out, or leave it unquoted on a command line so that the shell expands it; write it './\(spelled)' if you mean a folder named '\(word)'"
+            : "write the path out, or leave it unquoted on a command line so that the shell expands it"
+        return .warning(
+            .unexpandedPath, file, location,
+            "\(subject) '\(spelled)' is taken as written: '\(word)' is not expanded, so the path is '\(resolved)'",
+            notes: ["lecture expands no '~' and no '$' variable in a path, as mdBook does not", literal])
+    }
+}
