@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -156,7 +157,7 @@ import LectureKit
 
         private func watchLinkedFile(_ link: String) {
             guard let target = RealPath.of(link) else { return }
-            let folder = (target as NSString).deletingLastPathComponent
+            let folder = FileSystem.parent(target)
             switch add(folder) {
             case .watch(let wd):
                 linkedFiles[wd, default: [:]][(target as NSString).lastPathComponent, default: []].insert(link)

@@ -200,7 +200,7 @@ package struct PDFCommand: Subcommand {
     /// characters file systems refuse, `/ \ : * ? " < > |`, as `-`), or after the site's parent
     /// folder when there is no title; never inside the site, which the next build replaces.
     static func defaultOutput(site: String, title: String?) -> String {
-        let folder = (site as NSString).deletingLastPathComponent
+        let folder = FileSystem.parent(site)
         let refused = Set("/\\:*?\"<>|")
         var name = ""
         for character in title ?? "" {
@@ -311,7 +311,7 @@ package struct PDFCommand: Subcommand {
         // Only a file: `PDFPath` let no folder be named, and a folder put there since stays.
         unlink(pdf)
         let site =
-            (page as NSString).deletingLastPathComponent.isEmpty ? "." : (page as NSString).deletingLastPathComponent
+            FileSystem.parent(page).isEmpty ? "." : FileSystem.parent(page)
         let server = try PrintServer(root: site, siteURL: siteURL)
         defer { server.stop() }
         let name = String(page.split(separator: "/").last ?? "")

@@ -176,6 +176,19 @@ package enum FileSystem {
     /// - Returns: `false` when the swap failed (`errno` says why; some file systems lack it).
     package static func exchange(_ a: String, _ b: String) -> Bool { lecture_rename_exchange(a, b) == 0 }
 
+    /// The folder part of `path`, as NSString's `deletingLastPathComponent` gives it (`a/b/c` →
+    /// `a/b`, `/a` → `/`, `a` → ``, trailing slashes ignored), written by hand: Foundation's stops
+    /// the process (an illegal instruction) on any path of one character (`b`, `b/`, `~`, `~/`), a
+    /// folder name a person may give, so no path the tool reads goes through it (`ParentFolderTests`).
+    package static func parent(_ path: String) -> String {
+        var rest = Substring(path)
+        while rest.count > 1 && rest.hasSuffix("/") { rest.removeLast() }
+        guard let slash = rest.lastIndex(of: "/") else { return "" }
+        var folder = rest[..<slash]
+        while folder.hasSuffix("/") { folder.removeLast() }
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
     /// `a/b` joined with `c` as `a/b/c`, without doubling separators.
     package static func join(_ base: String, _ component: String) -> String {
         if base.isEmpty || base == "." { return component }

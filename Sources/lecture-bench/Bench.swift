@@ -1,6 +1,7 @@
 import CommonMark
 import Foundation
 import LectureKit
+import LectureSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -259,7 +260,7 @@ struct Bench {
         try Files.write(layout, to: site + "/layouts/index.html")
         for (index, file) in files.enumerated() {
             let path = site + "/content/" + file.path
-            try Files.makeDirectory((path as NSString).deletingLastPathComponent)
+            try Files.makeDirectory(FileSystem.parent(path))
             try Files.write("---\ntitle: \"\(titles[index])\"\nweight: \(index + 1)\n---\n" + file.text, to: path)
         }
     }

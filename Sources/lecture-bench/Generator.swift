@@ -1,4 +1,5 @@
 import Foundation
+import LectureSupport
 
 /// SplitMix64: a small, fast, deterministic generator, so a seed always gives the same book.
 struct SeededGenerator: RandomNumberGenerator {
@@ -275,7 +276,7 @@ enum Generator {
         for (path, text) in files {
             let full = directory + "/" + path
             try FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                atPath: FileSystem.parent(full), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: full))
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LectureKit
+import LectureSupport
 
 /// Part 8: what the sample sandbox costs (issue 30). A cold `lecture check` of the lecture's
 /// samples with `[lecture.samples] sandbox = "require"` (every sample's program in bubblewrap)
@@ -17,7 +18,7 @@ extension Bench {
             let book = root + "/" + setting
             try Files.copy(repo + "/content", to: book + "/content")
             for library in libraries {
-                try Files.makeDirectory((book + "/" + library as NSString).deletingLastPathComponent)
+                try Files.makeDirectory(FileSystem.parent(book + "/" + library))
                 try Files.copy(repo + "/" + library, to: book + "/" + library)
             }
             try Files.write(

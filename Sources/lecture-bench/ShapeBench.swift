@@ -46,7 +46,7 @@ extension Bench {
             try Files.copy(repo + "/" + item, to: lectureRoot + "/" + item)
         }
         for library in BookSettingsLoader.load(path: repo + "/book.toml").settings.sampleLibraries {
-            try Files.makeDirectory((lectureRoot + "/" + library as NSString).deletingLastPathComponent)
+            try Files.makeDirectory(FileSystem.parent(lectureRoot + "/" + library))
             try Files.copy(repo + "/" + library, to: lectureRoot + "/" + library)
         }
         let lecturePages = Self.markdownFiles(lectureRoot + "/content").map(Files.read)

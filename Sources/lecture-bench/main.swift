@@ -89,8 +89,8 @@ default:
 // MARK: run
 
 let ownDirectory =
-    (((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-    as NSString).deletingLastPathComponent
+    FileSystem.parent(
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
 let options = parsed(rest, BenchOptions.options, command: "lecture-bench")
 let lecture = URL(fileURLWithPath: options.lecture ?? ownDirectory + "/lecture").standardizedFileURL.path
 let repo = options.repo ?? FileManager.default.currentDirectoryPath

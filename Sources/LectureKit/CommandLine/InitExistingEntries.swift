@@ -61,12 +61,10 @@ extension InitCommand {
             }
         }
         // The folder each file goes into, or the nearest one that exists: writable (root passes
-        // mode bits, not a read-only mount). By hand: NSString's `deletingLastPathComponent`
-        // stops the process on a path that begins with `~`.
-        func parent(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
+        // mode bits, not a read-only mount).
         for file in files.keys.sorted() {
-            var folder = parent(FileSystem.join(directory, file))
-            while !folder.isEmpty && !FileSystem.exists(folder) { folder = parent(folder) }
+            var folder = FileSystem.parent(FileSystem.join(directory, file))
+            while !folder.isEmpty && folder != "/" && !FileSystem.exists(folder) { folder = FileSystem.parent(folder) }
             let checked = folder.isEmpty ? (directory.hasPrefix("/") ? "/" : ".") : folder
             if access(checked, W_OK | X_OK) != 0 {
                 let reason = String(cString: strerror(errno))

@@ -139,8 +139,7 @@ package enum BookSettingsLoader {
     /// folder (book.toml's `[book] src`, else `src`) for the pages `input-404` and `continue`
     /// name, else the folder holding book.toml (`path`).
     static func base(of key: String, path: String, entries: [TOMLDocument.Entry]) -> String {
-        // By hand: NSString's `deletingLastPathComponent` stops the process on a path that begins with `~`.
-        let root = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        let root = FileSystem.parent(path)
         guard key.hasPrefix("output.html.input-404") || key.hasPrefix("lecture.samples.continue") else { return root }
         let source = entries.first { $0.path == ["book", "src"] && $0.kind == .string }?.value ?? "src"
         return FileSystem.resolve(source, against: root)
@@ -160,7 +159,7 @@ package enum BookSettingsLoader {
         guard entry.kind == .string else {
             return ("'lecture.samples.libraries' needs folders of Swift sources, such as [\"Sources/Library\"]", [])
         }
-        let folder = FileSystem.join((bookTOML as NSString).deletingLastPathComponent, entry.value)
+        let folder = FileSystem.join(FileSystem.parent(bookTOML), entry.value)
         guard FileSystem.isDirectory(folder) else {
             return (
                 "sample library '\(entry.value)' is not a folder",

@@ -67,7 +67,7 @@ enum SampleLibraryRules {
 
     /// The errors for the element `folder` at `place`: at its line, else at each link.
     static func problems(_ folder: String, earlier: [String], place: BookSettingsLoader.Field.Place) -> [Diagnostic] {
-        let book = (place.file as NSString).deletingLastPathComponent
+        let book = FileSystem.parent(place.file)
         // A folder the book may not read at all (a home folder, `..`) is that error alone, later.
         if ReadableFolder.problem(
             folder, key: place.key, bookDirectory: book.isEmpty ? "." : book, bookTOML: place.file,

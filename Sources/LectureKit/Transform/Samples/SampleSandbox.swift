@@ -68,7 +68,7 @@ package struct SampleSandbox: Sendable {
             mounts += isPrivate ? ["--size", String(Self.privateFolderBytes), "--tmpfs", path] : ["--tmpfs", path]
         }
         let folders = Self.outermost(
-            readable + [executable, Self.resolved(executable)].map { ($0 as NSString).deletingLastPathComponent })
+            readable + [executable, Self.resolved(executable)].map { FileSystem.parent($0) })
         for path in folders { mounts += ["--ro-bind", path, path] }
         mounts += ["--bind", folder, folder]
         for (path, isPrivate) in Self.coveredFolders where !isPrivate { mounts += ["--remount-ro", path] }

@@ -50,7 +50,7 @@ package struct SampleVerifier: Sendable {
     var sandbox: SampleSandbox {
         // The toolchain's `usr` folder (its `bin`'s parent), where the runtime libraries are.
         let compiler = Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc
-        let usr = ((compiler as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let usr = FileSystem.parent(FileSystem.parent(compiler))
         return SampleSandbox(setting: options.sandbox, readable: [usr, libraries.directory])
     }
 
