@@ -66,7 +66,7 @@ import Testing
                 }, "\(link): \(lines)")
         }
         #expect(lines.contains { $0.contains("copy the file (or folder) into the theme folder") }, "\(lines)")
-        #expect(FileSystem.exists(root + "/_site/assets/kept.css"))
+        #expect(FileSystem.exists(HashedSitePath.of("assets/kept.css", in: root + "/_site")))
         #expect(!FileSystem.exists(root + "/_site/assets/leak.txt") && !FileSystem.exists(root + "/_site/folder-link"))
     }
 

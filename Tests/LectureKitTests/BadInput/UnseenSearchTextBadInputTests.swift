@@ -127,7 +127,7 @@ struct UnseenSearchTextBadInputTests {
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(!failed, "\(lines)")
-        let search = root + "/_site/search"
+        let search = HashedSitePath.of("search", in: root + "/_site")
         let files = FileSystem.files(under: search)
         #expect(!files.isEmpty)
         let all = try files.map { String(decoding: try FileSystem.read(search + "/" + $0), as: UTF8.self) }.joined()
