@@ -65,16 +65,20 @@ enum TestSupport {
         (try? FileSystem.read(path)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// A console whose lines are kept for assertions.
+    /// A console whose lines are kept for assertions. The console's closure holds the lines'
+    /// store, not the recorder: a build thread that prints after a test dropped its recorder
+    /// (an `unowned` capture stopped the whole test process there) writes into a store no one reads.
     final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [String] = []
-        var lines: [String] { lock.withLock { stored } }
+        private final class Store: @unchecked Sendable {
+            let lock = NSLock()
+            var lines: [String] = []
+            func append(_ line: String) { lock.withLock { lines.append(line) } }
+        }
+        private let store = Store()
+        var lines: [String] { store.lock.withLock { store.lines } }
         var text: String { lines.joined(separator: "\n") }
-        func append(_ line: String) { lock.withLock { stored.append(line) } }
-        lazy var console = Console(recordingInto: { [unowned self] line in
-            self.lock.withLock { self.stored.append(line) }
-        })
+        func append(_ line: String) { store.append(line) }
+        lazy var console = Console(recordingInto: { [store] line in store.append(line) })
     }
 
     /// A book of `pages` (paths relative to `content/`) with the minimal template, and the
