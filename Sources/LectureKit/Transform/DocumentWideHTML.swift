@@ -13,7 +13,8 @@ import LectureSupport
 /// where it would send the reader of the whole book away. A `<style>` or a
 /// `<link rel=stylesheet>` styles the whole document too: on `print.html`, and so in the PDF,
 /// one chapter's `h1, p { display: none }` blanks every chapter (attack 13, kind 57; mdBook
-/// 0.5.4 copies it there as well): a warning at the tag.
+/// 0.5.4 copies it there as well): a warning at the tag with `style-lints` on (a style lint:
+/// many books style a page on purpose, and mdBook says nothing).
 enum DocumentWideHTML {
     /// What one start tag does to the whole page.
     enum Effect: Equatable {

@@ -13,10 +13,11 @@ enum RawHTMLMachineFiles {
     /// One error per place, at its line; `text` is the page's Markdown (to place inline HTML).
     /// With `outside` (the page's folder depth and whether a link leaving the book is an error),
     /// also each URL of raw HTML that climbs above the site's root (`MachineFileURLs.climbsAbove`):
-    /// a warning (or an error) at its line, as for a Markdown link that leaves the book.
+    /// a warning (or an error) at its line, as for a Markdown link that leaves the book. With
+    /// `pageStyles` (book.toml's `style-lints`), also each `<style>` and linked style sheet.
     static func diagnostics(
         _ blocks: [Block], text: String, path: String, printsPDF: Bool = false,
-        outside: (levels: Int, isError: Bool)? = nil
+        outside: (levels: Int, isError: Bool)? = nil, pageStyles: Bool = false
     ) -> [Diagnostic] {
         // The page's bytes and line starts, made only for a page with inline HTML to place.
         var made: (source: [UInt8], lineStarts: LineStarts)?
@@ -48,6 +49,8 @@ enum RawHTMLMachineFiles {
                 return
             }
             if let effect = finding.documentWide {
+                // A page's style sheet is a style lint (`style-lints`), said only when asked.
+                guard effect != .style || pageStyles else { return }
                 diagnostics.append(DocumentWideHTML.diagnostic(effect, path: path, at: location))
                 return
             }

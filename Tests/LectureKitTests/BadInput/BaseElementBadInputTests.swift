@@ -112,6 +112,8 @@ struct BaseElementBadInputTests {
 /// (mdBook 0.5.4 copies it there too). A style element or a linked style sheet in a page's raw
 /// HTML is a warning at the tag saying that print.html and the PDF carry it to every chapter;
 /// one in code, another `<link>`, or a `style` attribute (which styles its own element) is not.
+/// A style lint (`style-lints`): without it nothing is said, as mdBook says nothing and many
+/// books style a page on purpose (mdBook's own test book does).
 struct PageStyleBadInputTests {
     @Test func aStyleSheetInAPageIsAWarningAtTheTag() throws {
         let (root, lines, failed) = try BadInputBook.build([
@@ -139,7 +141,7 @@ struct PageStyleBadInputTests {
 
             """,
             "b.md": "# B\n\n[back](a.md)\n",
-        ])
+        ]) { $0.book.styleLints = true }
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(!failed, "\(lines)")
         let page = root + "/content/a.md"
@@ -148,5 +150,13 @@ struct PageStyleBadInputTests {
             warned.map { String($0.prefix { $0 != " " }) }
                 == ["\(page):3:1:", "\(page):7:6:", "\(page):9:8:", "\(page):11:1:"], "\(lines)")
         #expect(warned.allSatisfy { $0.contains("print.html, and in the PDF") }, "\(warned)")
+    }
+
+    @Test func withoutStyleLintsAPageStyleSheetIsNotWarned() throws {
+        let (root, lines, failed) = try BadInputBook.build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n\n<style>\ntable { width: 100% }\n</style>\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(!failed && !lines.contains { $0.contains("warning:") }, "\(lines)")
     }
 }

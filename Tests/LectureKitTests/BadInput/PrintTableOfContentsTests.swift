@@ -73,7 +73,8 @@ import Testing
         let print = try String(contentsOfFile: both.lecture.root + "/book/print.html", encoding: .utf8)
         #expect(try Self.entries(print) == theirs)
         // The lists add no numbers of their own.
-        let css = try String(contentsOfFile: both.lecture.root + "/book/assets/print.css", encoding: .utf8)
+        let css = try String(
+            contentsOfFile: HashedSitePath.of("assets/print.css", in: both.lecture.root + "/book"), encoding: .utf8)
         #expect(css.contains(".print-toc ol { padding-inline-start: 1.5rem; list-style: none; }"))
     }
 }

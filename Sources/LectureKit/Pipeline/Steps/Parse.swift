@@ -18,7 +18,8 @@ extension BuildStep {
                     smartPunctuation: $0.configuration.smartPunctuation,
                     verifiesSamples: verifyingSamplesAlways || $0.configuration.sampleRules.verify,
                     printsPDF: warningNetworkLoads,
-                    outsideLinksAreErrors: $0.configuration.book.outsideLinksAreErrors)
+                    outsideLinksAreErrors: $0.configuration.book.outsideLinksAreErrors,
+                    styleLints: $0.configuration.book.styleLints == true)
             },
             page: { (page: inout Page, input: ParseInput) in
                 let (text, protection) = Footnotes.protecting(page.source.text)
@@ -83,7 +84,8 @@ extension BuildStep {
                     page.blocks, source: page.source.text, path: page.source.displayPath)
                 problems += RawHTMLMachineFiles.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, printsPDF: input.printsPDF,
-                    outside: (page.chapter.path.split(separator: "/").count - 1, input.outsideLinksAreErrors))
+                    outside: (page.chapter.path.split(separator: "/").count - 1, input.outsideLinksAreErrors),
+                    pageStyles: input.styleLints)
                 problems += UnclosedFences.diagnostics(
                     page.blocks, text: page.source.text, path: page.source.displayPath, samples: input.verifiesSamples)
                 if pageTooDeep == nil, let (location, inBodies) = bodiesTooDeep, inBodies {
@@ -137,4 +139,8 @@ struct ParseInput: Hashable, Sendable {
     /// book.toml's `outside-links = "error"`: raw HTML's URL above the site's root is then an
     /// error, as a Markdown link that leaves the book is (`RawHTMLMachineFiles`).
     var outsideLinksAreErrors = false
+    /// book.toml's `style-lints`: a page's `<style>` or linked style sheet is then a warning, as
+    /// it styles every chapter of print.html (`DocumentWideHTML`); many books style a page so on
+    /// purpose, and mdBook says nothing, so it is a lint, not a default warning.
+    var styleLints = false
 }
