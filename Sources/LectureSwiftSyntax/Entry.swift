@@ -3,7 +3,8 @@ internal import SwiftSyntax
 import SwiftSyntaxTable
 
 /// The library's one entry point, found with dlsym by `SwiftSyntaxLibrary`: the table of
-/// swift-syntax readings, made once and never freed (the process keeps the library loaded).
+/// swift-syntax readings, made once; the caller moves the table out and frees its memory (the
+/// process keeps the library, whose code the closures are, loaded).
 @_cdecl("lecture_swift_syntax_table")
 public func lectureSwiftSyntaxTable() -> UnsafeMutableRawPointer {
     let table = UnsafeMutablePointer<SwiftSyntaxTable>.allocate(capacity: 1)
