@@ -16,8 +16,13 @@ package enum InvisibleCharacters {
 
     /// A bidirectional control character or mark.
     package static func isBidirectional(_ value: UInt32) -> Bool {
-        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
-            || value == 0x200F || value == 0x061C
+        isBidirectionalControl(value) || value == 0x200E || value == 0x200F || value == 0x061C
+    }
+
+    /// An embedding, override or isolate (U+202A–U+202E, U+2066–U+2069): the set rustc denies,
+    /// which reorders text; not the marks, which right-to-left prose uses.
+    package static func isBidirectionalControl(_ value: UInt32) -> Bool {
+        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
     /// An invisible character that is not bidirectional.

@@ -11,13 +11,9 @@ import SourceText
 /// prose uses them. A Swift sample's lines are the sample rule's (`InvisibleCharacterWarnings`),
 /// which also warns of the marks and invisible characters there.
 enum BidirectionalText {
-    /// Whether `value` is an override or an isolate.
-    static func isControl(_ value: UInt32) -> Bool {
-        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-    }
-
     /// The warnings for `text`, the file shown as `path`.
     static func warnings(in text: String, path: String) -> [Diagnostic] {
+        let isControl = InvisibleCharacters.isBidirectionalControl
         guard text.unicodeScalars.contains(where: { isControl($0.value) }) else { return [] }
         var warnings: [Diagnostic] = []
         var fence: (marker: Character, length: Int, swift: Bool)?
@@ -26,24 +22,16 @@ enum BidirectionalText {
             fence = Self.fence(after: line, in: fence)
             // Inside a Swift fence (its opening and closing lines are Markdown's).
             if let opened, opened.swift, fence != nil { continue }
-            var offset = 0
-            var found: [Unicode.Scalar] = []
-            var column: Int?
-            for scalar in line.unicodeScalars {
-                if isControl(scalar.value) {
-                    if column == nil { column = offset + 1 }
-                    if !found.contains(scalar) { found.append(scalar) }
-                }
-                offset += UTF8.width(scalar)
+            var found: [InvisibleCharacters.Occurrence] = []
+            for occurrence in InvisibleCharacters.find(in: String(line))
+            where isControl(occurrence.scalar.value) && !found.contains(where: { $0.scalar == occurrence.scalar }) {
+                found.append(occurrence)
             }
-            guard let column else { continue }
-            let names = found.map { scalar in
-                "U+" + String(scalar.value, radix: 16, uppercase: true)
-                    + (scalar.properties.name.map { " " + $0 } ?? "")
-            }
+            guard let first = found.first else { continue }
+            let names = found.map(\.described)
             warnings.append(
                 .warning(
-                    .bidirectionalControl, path, SourceLocation(line: index + 1, column: column),
+                    .bidirectionalControl, path, SourceLocation(line: index + 1, column: first.offset + 1),
                     "line holds \(names.joined(separator: ", ")), \(found.count == 1 ? "a bidirectional control character" : "bidirectional control characters"): the page shows the text reordered, not as it is stored (Trojan Source, CVE-2021-42574)",
                     notes: [
                         "the line as stored: \(TerminalText.line(String(line)))",
