@@ -5,7 +5,9 @@ import Synchronization
 /// When a map's helper threads start (`parallelMap(jobs:start:_:)`).
 package enum ParallelStart: Sendable {
     /// At once, `jobs` workers: for blocking work (a compiler, a sample), where each job waits
-    /// for a child and `jobs` children should run at once whatever the number of cores.
+    /// for a child and `jobs` children should run at once whatever the number of cores; and for a
+    /// few items each known to be large (print.html and the search index), which `whenWorthIt`
+    /// would make one after the other (its helpers start between the caller's items).
     case atOnce
     /// Only once the calling thread has spent `ParallelStart.worthIt` on the items and some are
     /// left, and no more workers than cores: for work on the CPU (pages, files, link checks),

@@ -147,8 +147,10 @@ extension BuildStep {
             site.generated[page.outputPath] = page.html
             site.links[page.outputPath] = page.links
         }
-        // `print.html` and the search index each take every page: made side by side.
-        let bookWide = [0, 1].parallelMap(jobs: configuration.run.jobs) { part -> [String: [UInt8]] in
+        // `print.html` and the search index each take every page: made side by side (`.atOnce`:
+        // with two large items, helpers that start only after the caller's first item would find
+        // the second taken by the caller, and the two would be made one after the other).
+        let bookWide = [0, 1].parallelMap(jobs: configuration.run.jobs, start: .atOnce) { part -> [String: [UInt8]] in
             // `enable = false` in `[output.html.print]` or `[output.html.search]`: not written,
             // as mdBook 0.5.4 writes neither (`lecture pdf` prints a print page all the same).
             if part == 0, configuration.book.printEnabled == false, !printing { return [:] }
