@@ -32,7 +32,7 @@ extension LectureContentTermTests {
         let vowel = """
             actions activity appear apply broadcast change changed child close completed contact contains controller
             controllers data decode delete disappear disconnect dismiss dispose drive driver duplicates edited enabled
-            environment error expect finish first flows formatted fulfillment identifier isolated items load move
+            environment error expect finish first flows formatted fulfillment identifier isolated items load message move
             needed nonisolated object observations observe observer os post present product properties receive
             reduce refresh reload render restore result row rows save send share show start store subscribe
             subviews summaries take tapped task throws update view window
