@@ -68,7 +68,7 @@ import Testing
         Banned(pattern: #"장면"#, use: "씬 (scene; 씬 델리게이트)"),
         Banned(pattern: #"감싸개"#, use: "래퍼 (wrapper)"),
         Banned(
-            pattern: #"^(?!.*\(Repository\)).*저장소"#,
+            pattern: #"^(?!.*\(Repository\))(?!- 저장소: ).*저장소"#,
             use: "API 클라이언트 (the server-facing layer), 보관소 (an archive) or 리포지터리 (Git)"),
         Banned(
             pattern: #"^(?!.*(?:VIPER|Entity)).*엔티티|\w+(?:Repository|Entity)\b"#,
@@ -90,6 +90,21 @@ import Testing
             pattern: #"^(?!.*(?:추론|사실|생각)에 기[대댑]).*에 (?:\S+ )?기(?:대[는지게므고어야면]|댑|댔)"#,
             use: "의존하다 (code that depends on; 기대다 only for relying on a fact: 추론에, 사실에, 생각에)"),
         Banned(pattern: #"문구"#, use: "상태 글자 (the text of `statusLabel`) or 안내 메시지"),
+        // Review 26: 사용자의 동작 and 사용자 조작 beside 사용자 입력; the making of the book on the printed page
+        // (the listing's path and its `ANCHOR` comments, which `{{#include}}` removes); an Apple document
+        // cited with and without its medium; external sources cited in parentheses instead of footnotes;
+        // a proofreader's note ("날짜는 확인하지 못해") left in a footnote.
+        Banned(pattern: #"사용자(?:의)? ?(?:동작|조작|행동)"#, use: "사용자 입력 (what a user does)"),
+        Banned(
+            pattern: #"^(?!\s*// ANCHOR(?:_END)?: )(?!\{\{#).*(?:ANCHOR|listings/)"#,
+            use: "the code the reader sees (a listing's path and its ANCHOR comments are not on the page)"),
+        Banned(
+            pattern: #"Apple, "[^"]+" \(<https://developer\.apple\.com/documentation"#,
+            use: "Apple, \"제목\", Apple Developer Documentation (<…>) (the bibliography's style)"),
+        Banned(
+            pattern: #"\((?:Apple|SE-\d{4}의)[^)]*(?:"|문서|노트)|, Apple TN\d{4} "#,
+            use: "a footnote [^…] in the bibliography's style (not a source in parentheses)"),
+        Banned(pattern: #"(?:날짜|연도|출처)[는를을가] 확인하지 못"#, use: "연도 미상 (the bibliography's style), not a note to the editor"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -109,7 +124,7 @@ import Testing
 
     /// The glossary's own rules name the synonyms; every other line of the book must not use them.
     static func isRuleLine(_ page: String, _ line: String) -> Bool {
-        page == "glossary.md" && (line.hasPrefix("- **") || line.hasPrefix("| "))
+        page == "glossary.md" && (line.hasPrefix("- **") || line.hasPrefix("| ") || line.hasPrefix("  "))
     }
 
     @Test("용어: 용어집이 금지한 동의어가 본문과 코드 주석에 없다", arguments: banned)
@@ -142,6 +157,10 @@ import Testing
             "식별자를 빠뜨리면 예제가 멈춥니다", "이 책의 예제는", "MVC 앱을 시험합니다",
             "저장하는 것은 화면 상태인 `path`뿐이고", "Apple의 문서 보관소에 있고",
             "뷰 모델은 UIKit에 간접적으로 기댑니다", "불러오는 동안에는 상태 문구를 겹쳐 보여 줍니다",
+            "사용자의 동작과 보관소의 답을", "이 풀이를 그대로 코드로 옮긴 것입니다(예제 파일 `listings/app-delete.swift`).",
+            "- Apple, \"Updating views automatically\" (<https://developer.apple.com/documentation/uikit/x>).",
+            "지운다고 설명합니다(Apple, \"Restoring your app's state\").",
+            "VIP 사이클을 소개한 이 글의 날짜는 확인하지 못해, 표 10-1에는",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
@@ -153,10 +172,22 @@ import Testing
             "쓰는 법은 실제 라이브러리를 따릅니다", "이 틀을 따르지 않습니다",
             "이 강의는 추론에 기대지 않고", "같은 값의 대입을 알리지 않는다는 사실에 기댑니다", "기대한 상태가 될 때까지",
             "두 기대가 실패합니다",
+            "사용자 입력과 보관소의 응답을", "// ANCHOR: mvc", "// ANCHOR_END: mvc", "{{#include listings/app-delete.swift:mvc}}",
+            "- Apple, \"Observation\", Apple Developer Documentation (<https://developer.apple.com/documentation/observation>).",
+            "지운다고 설명합니다[^restoring-state].", "(`UIWindow(windowScene:)`로 만든 창)", "그 코드는 뷰 모델의 테스트가 확인하지 못합니다",
         ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {
             #expect(!regexes.contains { line.firstMatch(of: $0) != nil }, "'\(line)' is allowed")
+        }
+        // Review 26: the other parenthesised sources the review found.
+        let citation = try Regex(Self.banned.first { $0.use.hasPrefix("a footnote [^…]") }!.pattern)
+        for line in [
+            "없으면 `nil`을 돌려주기 때문입니다(Apple 문서 `cellForRow(at:)`).", "Swift 6.2.1입니다(Apple의 Xcode 릴리스 노트).",
+            "나오지 않을 수 있습니다(SE-0475의 \"Behavioral Notes\").",
+            "창은 연결된 씬으로 만듭니다(`UIWindow(windowScene:)`, Apple TN3187 \"Migrating to the UIKit scene-based life cycle\").",
+        ] {
+            #expect(line.firstMatch(of: citation) != nil, "the citation rule misses '\(line)'")
         }
         // Review 22: the shapes the conformance rule once let through.
         let conformance = try Regex(Self.banned.first { $0.use == "준수 (conformance)" }!.pattern)

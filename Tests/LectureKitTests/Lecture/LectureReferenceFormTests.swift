@@ -24,10 +24,16 @@ extension LectureContentTermTests {
             pattern: "(?:" + place + #"(?:의)?|[\])」]) ?연습 문제 \d"#,
             use: "3장 [연습 문제 2](apple-mvc.md#2-…) (the place, then the exercise's link)"),
         // Korean review 24: a chapter's title in 「」 before 의 ("4장 「[MVP](mvp.md)」의 프레젠터") in running
-        // prose; the title is for the lists that introduce chapters and for a chapter's '다음 장'.
+        // prose; the title is for the lists that introduce chapters (review 26: not for '다음 장' either).
         Banned(
-            pattern: #"^(?!.*다음 장).*「[^」]+」의(?![가-힣])"#,
-            use: "[4장](mvp.md)의 … (a title in 「」 only in introducing lists and '다음 장')"),
+            pattern: #"「[^」]+」의(?![가-힣])"#,
+            use: "[4장](mvp.md)의 … (a title in 「」 only in the lists that introduce chapters)"),
+        // Korean review 26: a section of another chapter named without its link ("8.5절 '상태 저장과 복원 잇기'
+        // 절"), and an arrow after an explanation inside one parenthesis ("(… 간접 의존, → 5장)").
+        Banned(pattern: #"^(?!\s*//).*"# + place + #" '[^\['\s]"#, use: "8.5절 '[절 제목](app-tea.md#…)' 절 (the section's title is its link)"),
+        Banned(
+            pattern: #"[,;:] ?→ (?:"# + place + #"|\[)"#,
+            use: "(→ 5장 '…' 절) with the arrow first; an explanation goes outside the parenthesis"),
     ]
 
     /// The text of `line` with code spans and link targets blanked, so their parentheses do not count.
@@ -111,9 +117,14 @@ extension LectureContentTermTests {
                 return nil
             }
             let reference = String(inside.dropFirst(2))
-            guard linksInBook || reference.firstMatch(of: anyPlace) != nil else { return nil }
+            // Korean review 26: "(→ 강한 참조)" read as "see 강한 참조" (a legend is "(화살표: 강한 참조)"), and
+            // twenty arrows named a place without a link, the only references a reader could not click.
             if reference.firstMatch(of: opening) == nil {
-                return "the arrow is followed by the place: (→ 5장 '…' 절), (→ 부록 A '…' 절), (→ '같은 장의 절' 절)"
+                return "the arrow is followed by the place: (→ 5장 '…' 절), (→ 부록 A '…' 절), (→ '같은 장의 절' 절);"
+                    + " a legend is (화살표: …)"
+            }
+            if !linksInBook {
+                return "a reference links its place: (→ [8.5절](app-tea.md)), (→ 1장 '[…](README.md#…)' 절)"
             }
             return nil
         }
@@ -173,6 +184,37 @@ extension LectureContentTermTests {
         #expect(references > 60)
     }
 
+    /// The sections whose lists introduce chapters or sections, where a title in 「」 is the information.
+    static let introducingLists: Set<String> = [
+        "README.md#강의 구성", "closing.md#지금까지의 여정", "app.md#이 장의 구성",
+    ]
+
+    /// Korean review 26: four of the ten '다음 장' sections named the next chapter by its title in 「」 with the
+    /// link on the title, against the other six ("다음 장인 [5장](mvvm.md)"). A title in 「」 belongs to the
+    /// lists that introduce chapters and sections (and to the glossary's index); the glossary page itself,
+    /// which has no number, keeps its title everywhere.
+    @Test("참조: 낫표로 감싼 제목은 장과 절을 소개하는 목록에만 있다")
+    func titlesInCornerBracketsOnlyInIntroducingLists() throws {
+        var lists = 0
+        for page in try Self.pages() where page.name != "glossary.md" {
+            var heading = ""
+            for (index, line) in page.lines.enumerated() {
+                if line.hasPrefix("## ") { heading = String(line.dropFirst(3)) }
+                let rest = line.replacingOccurrences(of: "「[용어와 찾아보기](glossary.md)」", with: "")
+                guard rest.contains("「") else { continue }
+                if Self.introducingLists.contains(page.name + "#" + heading) {
+                    lists += 1
+                } else {
+                    let place = "content/\(page.name):\(index + 1)"
+                    Issue.record(
+                        "\(place): a title in 「」 outside the lists that introduce chapters ('\(heading)'); use the number: 다음 장인 [4장](mvp.md)"
+                    )
+                }
+            }
+        }
+        #expect(lists > 20)
+    }
+
     @Test("참조: 검사는 참조의 다른 모양을 모두 잡는다")
     func referenceCheckCatchesEveryOtherShape() throws {
         let check = try ReferenceCheck()
@@ -197,22 +239,30 @@ extension LectureContentTermTests {
             "풀이는 [연습 문제 2](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기)에서", "3장 [연습 문제 1](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기)",
             "5장 [연습 문제 3](mvp.md#3-observable로-옮기면-되살아나는-문제)", "(→ 4장 '[조립은 누가 하는가](mvvm.md#조립은-누가-하는가)' 절)",
             "4장 「[MVP](mvp.md)」의 프레젠터는 모두 동기였지만", "// ── 모델: 「한 앱, 다섯 가지 구조」의 UIKit 버전들과 같은",
+            // Korean review 26.
+            "누가 무엇을 붙잡는가(→ 강한 참조)", "(→ 1장)", "TEA 버전뿐이고(→ 8.5절), 아래 표 8-2의", "| Apple의 MVC(→ 8.1절) | MVC+VS(→ 10장) |",
+            "UIKit 화면은 필요 없음(RxCocoa의 `Signal`을 import하므로 UIKit에는 간접 의존, → 5장)",
+            "다음 장인 9장 「[패턴 비교](comparison.md)」에서는 1장 「[시작하며](README.md)」의 세 가지 기준으로",
+            "씬 델리게이트 쪽의 코드는 8.5절 '상태 저장과 복원 잇기' 절과 같고",
+            "같은 화면을 MVP로 만들면(→ 4장) 61줄이 됩니다(→ 1장 '[줄 수를 세는 법](README.md#줄-수를-세는-법)' 절).",
         ]
         for line in wrong {
             #expect(!check.problems(line).isEmpty, "'\(line)' passes")
         }
         let right = [
             "도 봅니다(→ 5장 '[기다리는 `Task`가 붙잡는 것](mvvm.md#기다리는-task가-붙잡는-것)' 절).",
-            "정했습니다(→ '[화면 상태와 세션 상태](#화면-상태와-세션-상태)' 절).", "TEA 버전뿐입니다(→ 8.5절).",
-            "예고입니다(→ 8.3절, 부록 A).", "다른 연락처를 엽니다(→ [8.2절](app-mvp.md)).", "동작합니다(→ [표 1-1](README.md#지원하는-ios-버전)).",
+            "정했습니다(→ '[화면 상태와 세션 상태](#화면-상태와-세션-상태)' 절).", "TEA 버전뿐입니다(→ [8.5절](app-tea.md)).",
+            "예고입니다(→ [8.3절](app-mvvm-c.md#테스트), [부록 A](appendix-compiler.md)).", "다른 연락처를 엽니다(→ [8.2절](app-mvp.md)).", "동작합니다(→ [표 1-1](README.md#지원하는-ios-버전)).",
             "(→ 부록 A '[`deinit`과 기본 격리](appendix-compiler.md#deinit과-기본-격리)' 절, '[`isolated deinit`의 런타임 결함](appendix-compiler.md#isolated-deinit의-런타임-결함)' 절)",
             "(→ 5장 '[리액티브 바인딩](mvvm.md#리액티브-바인딩)' 절의 '깊이 보기: 취소를 확인하는 방법' 상자)",
             "격리는 4장 '[예제: 프로토콜 뒤에 숨은 인사말 화면](mvp.md#예제-프로토콜-뒤에-숨은-인사말-화면)' 절에서 설명합니다.",
             "3장 [연습 문제 2](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기) 풀이의", "8.7절 [연습 문제 4](app-summary.md#4-실패한-뒤-다시-불러오기)로",
             "비교합니다(→ 5장 [연습 문제 3](mvvm.md#3-observable로-옮기면-되살아나는-문제)).", "응답이 올 때까지 남습니다(연습 문제 2).",
-            "네 패턴 장(2~5장)은", "표 하나(표 8-1)에", "누가 무엇을 붙잡는가(→ 강한 참조)", "(→ 1장)", "(`load()`를 호출하는 곳)",
+            "네 패턴 장(2~5장)은", "표 하나(표 8-1)에", "누가 무엇을 붙잡는가(화살표: 강한 참조)", "(`load()`를 호출하는 곳)",
             "- 11장 「[정리와 참고 자료](closing.md)」: 여정을 정리하고", "[4장](mvp.md)의 프레젠터는 모두 동기였지만",
-            "다음 장인 9장 「[패턴 비교](comparison.md)」에서는 1장 「[시작하며](README.md)」의 세 가지 기준으로",
+            "다음 장인 [9장](comparison.md)에서는 [1장](README.md)의 세 가지 기준으로",
+            "| 구조 | 내비게이션 컨트롤러 → 뷰 컨트롤러 → 공유 모델 |",
+            "UIKit 화면은 필요 없음. RxCocoa의 `Signal`을 `import`하므로 UIKit에 간접 의존(→ 5장 '[리액티브 바인딩](mvvm.md#리액티브-바인딩)' 절)",
         ]
         for line in right {
             let problems = check.problems(line)
