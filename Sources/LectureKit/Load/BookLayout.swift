@@ -66,9 +66,11 @@ package enum BookLayout {
             if let problem = ReadableFolder.problem(
                 folder, key: key, bookDirectory: root, bookTOML: tomlPath, location: settings.locations[location])
             {
-                // Never read: the run goes on with the default, or without the element.
+                // A warning (a folder outside the book) keeps the folder; a refused one is never
+                // read: the run goes on with the default, or without the element.
                 let element = key == "lecture.samples.libraries" || key == "lecture.include-from"
                 diagnostics += SettingDefaults.noted([problem], key: key, element: element)
+                guard problem.severity == .error else { continue }
                 switch key {
                 case "book.src": settings.source = nil
                 case "lecture.templates": settings.templates = nil
