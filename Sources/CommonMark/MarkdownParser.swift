@@ -42,10 +42,11 @@ package enum MarkdownParser {
     /// `literalEmphasis` says where a run of two or more `*` or `_` still matches nothing and
     /// so reaches the page as text (`**仲介者` without its closing `**`, as in Japanese or Korean prose).
     ///
-    /// A page whose brackets would keep cmark busy for long (`BracketCost`) is parsed up to the
+    /// A page whose brackets would keep cmark busy for long (`ParseCost`) is parsed up to the
     /// line where that starts, given as `tooSlow`; the rest is left out, and the caller reports it.
-    /// A page whose quotes would keep cmark's smart punctuation busy for long (`QuoteCost`) is
-    /// parsed without it; `smartPunctuationOff` is the first line of the paragraph that costs.
+    /// A page whose quotes would keep cmark's smart punctuation busy for long (`ParseCost`, the
+    /// same scan) is parsed without it; `smartPunctuationOff` is the first line of the paragraph
+    /// that costs.
     package static func parseDocument(
         _ text: String, smartPunctuation: Bool = false, maximumDepth: Int = MarkdownParser.maximumDepth
     ) -> (
@@ -54,9 +55,9 @@ package enum MarkdownParser {
     ) {
         var text = text
         return text.withUTF8 { buffer in
-            let cut = BracketCost.cut(buffer)
+            let estimate = ParseCost.estimate(buffer, quotes: smartPunctuation)
+            let (cut, costlyQuotes) = (estimate.cut, estimate.costlyQuotes)
             let parsed = cut.map { UnsafeBufferPointer(rebasing: buffer[..<$0.offset]) } ?? buffer
-            let costlyQuotes = smartPunctuation ? QuoteCost.costlyParagraph(parsed) : nil
             let options = options(smart: smartPunctuation && costlyQuotes == nil)
             let root = parsed.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, options)
@@ -118,7 +119,7 @@ package enum MarkdownParser {
     /// by reference up to `referenceBudget` bytes of destinations and titles per document (a
     /// bound against exponential expansion), so a batch holds cells whose lookups, counted at
     /// most as the longest definition each, stay within it; a cell that might pass it alone is
-    /// parsed alone, as before. A batch whose document `BracketCost` would cut, whose blocks do
+    /// parsed alone, as before. A batch whose document `ParseCost` would cut, whose blocks do
     /// not come out one paragraph per cell, or with a carriage return in a cell (a line end to
     /// cmark) is parsed cell by cell.
     ///

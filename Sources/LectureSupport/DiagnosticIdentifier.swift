@@ -113,10 +113,10 @@ extension Diagnostic.Identifier {
     package static let headingJump = Self("lecture.page.heading-jump")
     /// Content nested deeper than cmark's converter allows.
     package static let nestingTooDeep = Self("lecture.markdown.too-deep")
-    /// A paragraph with so many `[` left open that cmark would take minutes (`BracketCost`).
+    /// A paragraph with so many `[` left open that cmark would take minutes (`ParseCost`).
     package static let bracketsTooMany = Self("lecture.markdown.too-slow")
     /// A paragraph with so many quotes after other delimiters that cmark's smart punctuation would
-    /// take seconds to minutes (`QuoteCost`): the page is parsed without it (a warning).
+    /// take seconds to minutes (`ParseCost`): the page is parsed without it (a warning).
     package static let quotesTooMany = Self("lecture.markdown.smart-punctuation-too-slow")
     /// A run of `**` or `__` that opens or closes no emphasis and so shows on the page as text.
     package static let literalEmphasis = Self("lecture.markdown.literal-emphasis")

@@ -60,3 +60,28 @@ package enum UnexpandedPath {
             notes: ["lecture expands no '~' and no '$' variable in a path, as mdBook does not", literal])
     }
 }
+
+extension UnexpandedPath {
+    /// `diagnostics` with one diagnostic at each place a path was written: a path taken as written
+    /// (`~/x.css`) that another check then refuses at the same line and column (the file does not
+    /// exist, the folder is not one, it lies outside the book) is one problem, said once, by the
+    /// other check, its `~` or `$` explained in notes before the other's own. A warning of a path
+    /// taken as written without another diagnostic at its place, or without a place, is kept.
+    package static func folded(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        func samePlace(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+            a.location != nil && a.path == b.path && a.location == b.location
+        }
+        var result = diagnostics
+        var folded: [Int] = []
+        for (index, warning) in diagnostics.enumerated() where warning.identifier == .unexpandedPath {
+            guard
+                let other = diagnostics.indices.first(where: {
+                    $0 != index && diagnostics[$0].identifier != .unexpandedPath && samePlace(diagnostics[$0], warning)
+                })
+            else { continue }
+            result[other].notes.insert(contentsOf: [warning.summary] + warning.notes, at: 0)
+            folded.append(index)
+        }
+        return result.enumerated().filter { !folded.contains($0.offset) }.map(\.element)
+    }
+}

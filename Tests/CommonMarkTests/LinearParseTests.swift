@@ -79,7 +79,7 @@ import Testing
     @Test func theQuoteEstimateLeavesOrdinaryPagesAlone() {
         func costly(_ text: String) -> Int? {
             var text = text
-            return text.withUTF8 { QuoteCost.costlyParagraph($0) }
+            return text.withUTF8 { ParseCost.estimate($0, quotes: true).costlyQuotes }
         }
         let prose = "It's \"quoted\", *isn't* it? The _author's_ 'words'. "
         #expect(costly(String(repeating: prose, count: 1_000)) == nil)
@@ -88,5 +88,26 @@ import Testing
         #expect(
             costly("a\n\nb\n" + String(repeating: "'x ", count: 30_000) + String(repeating: "'\"x", count: 30_000)) == 3
         )
+    }
+
+    /// One scan measures both bounds (`ParseCost`): quotes count only in the part parsed, before
+    /// the brackets' cut, and each bound is found whatever the other finds.
+    @Test func oneScanFindsBothBoundsAndQuotesOnlyBeforeTheCut() {
+        func estimate(_ text: String, quotes: Bool = true) -> ParseCost.Estimate {
+            var text = text
+            return text.withUTF8 { ParseCost.estimate($0, quotes: quotes) }
+        }
+        let quotes = String(repeating: "'x ", count: 30_000) + String(repeating: "'\"x", count: 30_000)
+        let brackets = String(repeating: "![[]()", count: 20_000)
+        let both = estimate("a\n\n" + quotes + "\n\n" + brackets)
+        #expect(both.costlyQuotes == 3)
+        #expect(both.cut?.line == 5)
+        let after = estimate("a\n\n" + brackets + "\n\n" + quotes)
+        #expect(after.cut?.line == 3)
+        #expect(after.costlyQuotes == nil, "the quotes lie past the cut, in no part cmark parses")
+        let sameLine = estimate(quotes + brackets)
+        #expect(sameLine.cut?.line == 1)
+        #expect(sameLine.costlyQuotes == nil, "the cut line is left out whole")
+        #expect(estimate("a\n\n" + quotes, quotes: false).costlyQuotes == nil, "quotes measured only when asked")
     }
 }

@@ -26,7 +26,7 @@ import Testing
             guard let text = Self.toml(withBadPathAt: key, field) else { continue }
             checked.insert(key)
             let (_, diagnostics) = BookSettingsLoader.parse(text, path: "book.toml")
-            let refused = diagnostics.filter { $0.notes == [PathText.note] }
+            let refused = diagnostics.filter { $0.notes.first == PathText.note }
             #expect(refused.count == 1, "\(key): \(diagnostics.map(\.headline))")
             #expect(
                 refused.first?.summary.contains("holds the control character U+0007 at character 2") == true,

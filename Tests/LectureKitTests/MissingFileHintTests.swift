@@ -13,7 +13,7 @@ import Testing
 @Suite struct MissingFileHintTests {
     static let files = [
         "src/data/scores.txt": "Anna 40\n", "src/data/deep/notes.txt": "x\n",
-        "src/one/dup.txt": "1\n", "src/two/dup.txt": "2\n",
+        "src/one/dup.txt": "1\n", "src/two/dup.txt": "2\n", "src/my data/score card.txt": "Anna 40\n",
     ]
 
     func errors(_ code: String) throws -> [Diagnostic] {
@@ -44,6 +44,23 @@ import Testing
         let notes = errors.first?.notes.joined(separator: "\n") ?? ""
         #expect(notes.contains("add 'reads=\(file)' to the fence's info string"), "\(notes)")
         #expect(notes.contains("open \"\(file)\"") == byName, "\(notes)")
+    }
+
+    /// A path with a space is named whole, and the `reads=` the note suggests is quoted, as the
+    /// fence reads it back (`reads="my data/score card.txt"`): split at the space, the note named
+    /// 'card.txt' or nothing, and a bare `reads=my data/…` would name the file 'my'.
+    @Test(arguments: [
+        "print(try String(contentsOfFile: \"my data/score card.txt\", encoding: .utf8))",
+        "guard fopen(\"my data/score card.txt\", \"r\") != nil else { perror(\"'my data/score card.txt'\"); exit(1) }",
+    ])
+    func aPathWithASpaceIsNamedWholeAndQuoted(_ code: String) throws {
+        let errors = try errors(code)
+        let notes = errors.first?.notes.joined(separator: "\n") ?? ""
+        #expect(notes.contains("the book has 'my data/score card.txt'"), "\(notes)")
+        #expect(notes.contains("add 'reads=\"my data/score card.txt\"' to the fence's info string"), "\(notes)")
+        let read = InfoString("swift " + InfoString.attribute("reads", "my data/score card.txt"))
+        #expect(read.attributes.first?.value == "my data/score card.txt")
+        #expect(InfoString.attribute("reads", "data/x.txt") == "reads=data/x.txt")
     }
 
     @Test(arguments: [

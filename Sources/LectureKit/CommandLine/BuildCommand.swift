@@ -72,7 +72,10 @@ package struct BuildCommand: Subcommand {
 
     /// The build of `setup`, set up already (`lecture pdf` reads the site's folder from it first).
     package func run(_ setup: BookSetup, console: Console) throws -> Int32 {
-        try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: setup.bookDiagnostics) {
+        try BookRun.run(
+            console: console, reportFormat: diagnosticFormat, bookDiagnostics: setup.bookDiagnostics,
+            settingErrors: setup.configuration.settingErrors
+        ) {
             let report = try BuildPipeline(configuration: setup.configuration, console: console).run(
                 BuildStep.site(keepingPages: false, forPrinting: printsPDF))
             console.print(report.summary)

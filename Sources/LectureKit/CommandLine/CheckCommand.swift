@@ -102,7 +102,10 @@ struct CheckCommand: Subcommand {
 
     func run(console: Console) throws -> Int32 {
         let (configuration, files, bookDiagnostics) = try setUp()
-        return try BookRun.run(console: console, reportFormat: diagnosticFormat, bookDiagnostics: bookDiagnostics) {
+        return try BookRun.run(
+            console: console, reportFormat: diagnosticFormat, bookDiagnostics: bookDiagnostics,
+            settingErrors: configuration.settingErrors
+        ) {
             try check(configuration, files: files, console: console)
         }
     }
@@ -118,8 +121,12 @@ struct CheckCommand: Subcommand {
         let diagnostics = context.contentDiagnostics
         let sources = context.content.files
         // Each sample's verdict is final before anything is printed: blessed when asked.
+        // A book.toml with an error: the samples ran with defaults in its place, so none is blessed.
+        if options.bless, !configuration.settingErrors.isEmpty {
+            console.print("Nothing blessed: book.toml has errors (above); fix them and run again")
+        }
         let results =
-            options.bless
+            options.bless && configuration.settingErrors.isEmpty
             ? try blessed(context.sampleResults, sources: sources, configuration: configuration, console: console)
             : context.sampleResults
         // Every problem at once, in the order `lecture build` prints the same ones: the pages'
@@ -147,7 +154,8 @@ struct CheckCommand: Subcommand {
         let skipped =
             results.filter { $0.outcome == .skipped }.count
             + DroppedSamples.lookAlikes(in: diagnostics, fences: DroppedSamples.fences(of: results.map(\.sample)))
-        let contentErrors = diagnostics.filter { $0.severity == .error }
+        // book.toml's errors fail the check too, and are in the report (printed before the run).
+        let contentErrors = configuration.settingErrors + diagnostics.filter { $0.severity == .error }
         var closing = "\(passed) passed, \(failed + contentErrors.count) failed"
         if skipped > 0 { closing += ", \(skipped) skipped" }
         console.print(closing)

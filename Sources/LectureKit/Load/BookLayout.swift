@@ -19,7 +19,8 @@ package enum BookLayout {
     ///     named), which `lecture check` does not use.
     ///   - environment: the process's variables; the samples' `LECTURE_*` ones are read here, once
     ///     (`SampleVerifier.Options.read(environment:)`).
-    /// - Returns: book.toml's problems (errors fail the command; warnings are printed).
+    /// - Returns: book.toml's problems (errors fail the command; warnings are printed). Errors
+    ///   the run can go on after (`SettingDefaults`) are also `configuration.settingErrors`.
     /// - Throws: `LectureError` when the book's folder is missing or a file, or the built-in
     ///   theme cannot be written into the cache.
     package static func configure(
@@ -65,7 +66,25 @@ package enum BookLayout {
             if let problem = ReadableFolder.problem(
                 folder, key: key, bookDirectory: root, bookTOML: tomlPath, location: settings.locations[location])
             {
-                diagnostics.append(problem)
+                // A warning (a folder outside the book) keeps the folder; a refused one is never
+                // read: the run goes on with the default, or without the element.
+                let element = key == "lecture.samples.libraries" || key == "lecture.include-from"
+                diagnostics += SettingDefaults.noted([problem], key: key, element: element)
+                guard problem.severity == .error else { continue }
+                switch key {
+                case "book.src": settings.source = nil
+                case "lecture.templates": settings.templates = nil
+                case "lecture.samples.libraries": settings.sampleLibraries.removeAll { $0 == folder }
+                default: settings.includeFrom.removeAll { $0 == folder }
+                }
+            }
+        }
+        readable.removeAll { refused in
+            switch refused.key {
+            case "book.src": settings.source != refused.folder
+            case "lecture.templates": settings.templates != refused.folder
+            case "lecture.samples.libraries": !settings.sampleLibraries.contains(refused.folder)
+            default: !settings.includeFrom.contains(refused.folder)
             }
         }
         configuration.book = settings
@@ -83,7 +102,8 @@ package enum BookLayout {
         let scripts = AdditionalFiles.check(
             settings, key: "output.html.additional-js", files: \.additionalJS, root: root, bookTOML: tomlPath)
         (configuration.additionalStyles, configuration.additionalScripts) = (styles.kept, scripts.kept)
-        diagnostics += styles.problems + scripts.problems
+        diagnostics += SettingDefaults.noted(styles.problems, key: "output.html.additional-css", element: true)
+        diagnostics += SettingDefaults.noted(scripts.problems, key: "output.html.additional-js", element: true)
         let source = settings.source ?? (mdBookLayout ? "src" : bareSummary ? "." : "content")
         configuration.contentPathFromBookRoot = source == "." ? "" : source
         configuration.contentDirectory = options.content ?? FileSystem.resolve(source, against: root)
@@ -97,7 +117,8 @@ package enum BookLayout {
             if let problem = ReadableFolder.outputProblem(
                 build, bookDirectory: root, bookTOML: tomlPath, location: settings.locations["build.build-dir"])
             {
-                diagnostics.append(problem)
+                // Nothing is written while book.toml has an error: the pages are still checked.
+                diagnostics += SettingDefaults.noted([problem], key: "build.build-dir")
             }
         } else if mdBookLayout || bareSummary {
             // Pages and site may share the folder: the site is left out of the content.
@@ -188,11 +209,15 @@ package enum BookLayout {
         }
         // Known once the output and cache folders are: nothing is read from either (the output
         // folder holding the pages or the templates is refused as such, `protectedFolders`).
+        // A folder read from the old site or the cache is found only now, once the pages' folder
+        // is chosen: such an error stops the run before the pages (`stops`).
+        var stops = false
         for (folder, key, location) in readable {
             let resolved = CanonicalPath.of(FileSystem.resolve(folder, against: root))
             guard let replaced = configuration.replacedFolders.holding(resolved),
                 !replaced.isOutput || ["lecture.samples.libraries", "lecture.include-from"].contains(key)
             else { continue }
+            stops = true
             diagnostics.append(
                 .error(
                     .bookTOMLValue, tomlPath, settings.locations[location],
@@ -213,12 +238,18 @@ package enum BookLayout {
                     .error(
                         .bookTOMLValue, tomlPath, settings.locations["\(key).\(index)"],
                         "'\(key)' file '\(written)' lies in \(replaced.role) ('\(replaced.path)'), which a book may not read",
-                        notes: [replaced.why]))
+                        notes: [replaced.why, SettingDefaults.note(for: key, element: true)]))
             }
         }
         // Known once the output and cache folders are: neither may be watched.
         let watched = WatchedFolders.check(settings, root: root, bookTOML: tomlPath, configuration: configuration)
         configuration.extraWatchDirectories = watched.kept
-        return diagnostics + watched.problems
+        // A path taken as written that a check then refuses is one problem, said once.
+        let problems = UnexpandedPath.folded(
+            diagnostics + SettingDefaults.noted(watched.problems, key: "build.extra-watch-dirs", element: true))
+        // book.toml read, each refused value replaced by its default: the run checks the pages
+        // and fails at the end, writing nothing.
+        if settings.isRead && !stops { configuration.settingErrors = problems.filter { $0.severity == .error } }
+        return problems
     }
 }

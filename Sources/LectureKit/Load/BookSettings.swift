@@ -6,6 +6,15 @@ import LectureSupport
 /// with this tool's own settings in a `[preprocessor.lecture]` table (or `[lecture]`, `LectureTable`). Paths are as written, relative to the
 /// folder holding `book.toml`; `nil` means "not set" (the default applies).
 package struct BookSettings: Sendable, Hashable {
+    /// Whether book.toml was read as TOML (or there is none): `false` when it could not be
+    /// read, decoded or parsed, so no value of it is known and the run stops at its error.
+    package var isRead = true
+    /// The settings of a book.toml that could not be read (`isRead` false).
+    static var unread: BookSettings {
+        var settings = BookSettings()
+        settings.isRead = false
+        return settings
+    }
     /// `[book] title`: overrides the summary's `# Title`.
     package var title: String?
     /// `[book] authors` (read and checked; the built-in theme does not show them).

@@ -14,13 +14,13 @@ package enum BookSettingsLoader {
     /// Loads `path` (a path as the user gave it, used in diagnostics).
     package static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
         guard let bytes = try? FileSystem.read(path) else {
-            return (BookSettings(), [.error(.fileSystem, path, nil, "book.toml cannot be read")])
+            return (BookSettings.unread, [.error(.fileSystem, path, nil, "book.toml cannot be read")])
         }
         let file: SourceFile
         do throws(Diagnostic) {
             file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: "book.toml")
         } catch {
-            return (BookSettings(), [error])
+            return (BookSettings.unread, [error])
         }
         return parse(file.text, path: path)
     }
@@ -41,10 +41,10 @@ package enum BookSettingsLoader {
         do throws(TOMLDocument.SyntaxError) {
             document = try TOMLDocument.parse(text)
         } catch let error where error.isTooDeep {
-            return (BookSettings(), [tooDeep(error, path: path)])
+            return (BookSettings.unread, [tooDeep(error, path: path)])
         } catch {
             return (
-                BookSettings(),
+                BookSettings.unread,
                 [
                     .error(
                         .bookTOMLSyntax,
@@ -81,12 +81,17 @@ package enum BookSettingsLoader {
             // checked before it is read.
             let exact = fields[key]
             if let field = exact ?? members[entry.path.dropLast().joined(separator: ".")] {
+                // An error's note says what the run uses instead (`SettingDefaults`).
+                let (noted, element) = (exact == nil ? entry.path.dropLast().joined(separator: ".") : key, exact == nil)
                 if let text = field.pathText(of: entry), let problem = PathText.problem(text) {
                     diagnostics.append(
-                        .error(.bookTOMLValue, path, place, "'\(key)' \(problem)", notes: [PathText.note]))
+                        .error(
+                            .bookTOMLValue, path, place, "'\(key)' \(problem)",
+                            notes: [PathText.note, SettingDefaults.note(for: noted, element: element)]))
                     continue
                 }
-                if field.kind != .pathKeyedMember, let text = field.pathText(of: entry),
+                // input-404's is the Load step's, beside its own error (`NotFoundSource.inputProblems`).
+                if field.kind != .pathKeyedMember, key != "output.html.input-404", let text = field.pathText(of: entry),
                     let warning = UnexpandedPath.warning(
                         "'\(exact == nil ? entry.path.dropLast().joined(separator: ".") : key)'", spelled: text,
                         relativeTo: base(of: key, path: path, entries: table.entries), file: path, at: place)
@@ -94,7 +99,9 @@ package enum BookSettingsLoader {
                     diagnostics.append(warning)
                 }
                 if exact != nil { settings.locations[key] = place }
-                diagnostics += field.apply(entry, &settings, Field.Place(file: path, location: place, key: key))
+                diagnostics += SettingDefaults.noted(
+                    field.apply(entry, &settings, Field.Place(file: path, location: place, key: key)), key: noted,
+                    element: element)
                 continue
             }
             // Children of a table already reported, and array elements, are not reported again.

@@ -25,6 +25,26 @@ package enum NotFoundSource {
     /// An error at book.toml's `input-404` when the page it names was not found: mdBook 0.5.4
     /// fails the build then ("failed to read the 404 input file"). `404.md`, the default, may be
     /// absent: the theme's not-found page is written.
+    ///
+    /// An `input-404` a shell would have expanded (`~/nf.md`) is warned here, not by book.toml's
+    /// reader, so that a missing page is one diagnostic at the line: the error, its `~` explained
+    /// in its notes (`UnexpandedPath.folded`); a page found there keeps the warning alone.
+    static func inputProblems(_ content: LoadedContent, configuration: BuildConfiguration) -> [Diagnostic] {
+        let unexpanded = configuration.book.notFoundInput.flatMap { name in
+            UnexpandedPath.warning(
+                "'output.html.input-404'", spelled: name, relativeTo: configuration.contentDirectory,
+                file: bookTOML(configuration), at: configuration.book.locations["output.html.input-404"])
+        }
+        let missing = missingInput(content, configuration: configuration)
+        return UnexpandedPath.folded([unexpanded, missing].compactMap { $0 })
+    }
+
+    /// book.toml's path as diagnostics name it.
+    private static func bookTOML(_ configuration: BuildConfiguration) -> String {
+        FileSystem.join(
+            configuration.bookDirectory ?? FileSystem.join(configuration.contentDirectory, ".."), "book.toml")
+    }
+
     static func missingInput(_ content: LoadedContent, configuration: BuildConfiguration) -> Diagnostic? {
         guard content.notFound == nil, let name = configuration.book.notFoundInput,
             let location = configuration.book.locations["output.html.input-404"]
@@ -33,7 +53,7 @@ package enum NotFoundSource {
         guard !content.book.flattened.contains(where: { NFC.normalized($0.path) == NFC.normalized(name) }) else {
             return nil
         }
-        let toml = FileSystem.join(configuration.bookDirectory ?? FileSystem.join(folder, ".."), "book.toml")
+        let toml = bookTOML(configuration)
         // A name that leaves the folder (`../../x.md`, `/etc/hostname`) is never read: the fix
         // is to move the page in, not to create it where it was refused (attack 10).
         let normalized = SummaryParser.normalize(name)

@@ -88,6 +88,10 @@ package struct BuildConfiguration: Sendable, Hashable {
             .init(cacheDirectory, role: "the cache", mayHoldOutput: true),
         ]
     }
+    /// book.toml's errors when the run goes on to check the pages, each refused value replaced
+    /// by its default (`SettingDefaults`): printed before the run (`BookRun`), they fail it at
+    /// the end, and nothing is written (`BuildPipeline`: the step that stops on errors stops).
+    package var settingErrors: [Diagnostic] = []
     /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
     /// `--smart-punctuation`). A book's build has it on unless book.toml says `false`, as mdBook
     /// 0.5 does (`BookLayout.configure`); `false` here is only the value of a configuration made

@@ -164,7 +164,10 @@ package struct BuildPipeline: Sendable {
                 throw LectureError(error, step: step.name)
             }
             timings.append((step.name, Date().timeIntervalSince(clock)))
-            if step.stopsOnErrors, context.diagnostics.hasErrors { throw fail(&context) }
+            // book.toml's errors (printed before the run) stop it here too: nothing is written.
+            if step.stopsOnErrors, context.diagnostics.hasErrors || !context.configuration.settingErrors.isEmpty {
+                throw fail(&context)
+            }
         }
         memo?.finish(steps)
         context.console.clearProgress()
@@ -180,7 +183,7 @@ package struct BuildPipeline: Sendable {
         // The probes' threads run child processes: let them finish before the caller exits,
         // or the process is torn down under them.
         context.probes.finish()
-        return DiagnosticsError(context.reportDiagnostics())
+        return DiagnosticsError(context.configuration.settingErrors + context.reportDiagnostics())
     }
 }
 

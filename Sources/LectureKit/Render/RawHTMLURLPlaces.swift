@@ -70,8 +70,38 @@ struct RawHTMLURLPlaces: Sendable {
                 let column = start + (quoted ? 2 : 1) - lineStart + 1
                 return (source.displayPath, SourceLocation(line: line, column: column))
             }
+            // Written with character references (`&#x6a;avascript:`, `&colon;`, `&#47;`): the
+            // value a browser reads is the attribute's, decoded as the built file's was read.
+            if let offset = Self.decodedValueOffset(of: written, in: text) {
+                return (source.displayPath, Self.location(ofOffset: offset, in: text))
+            }
         }
         return nil
+    }
+
+    /// The offset of the value of the first attribute in `text`'s tags that holds character
+    /// references and reads as `url` once they are decoded (as `EmittedLinks` read the built file).
+    private static func decodedValueOffset(of url: String, in text: [UInt8]) -> Int? {
+        guard text.contains(UInt8(ascii: "&")) else { return nil }
+        var found: Int?
+        HTMLAttributes.scan(text) { tag in
+            guard found == nil else { return }
+            for attribute in tag.attributes
+            where text[attribute.value].contains(UInt8(ascii: "&"))
+                && HTMLAttributes.value(attribute.value, in: text) == url
+            {
+                found = attribute.value.lowerBound
+                return
+            }
+        }
+        return found
+    }
+
+    /// The line and column (from 1, UTF-8 bytes) of `offset` in `text`.
+    private static func location(ofOffset offset: Int, in text: [UInt8]) -> SourceLocation {
+        let before = text[..<offset]
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        return SourceLocation(line: before.count { $0 == 0x0A } + 1, column: offset - lineStart + 1)
     }
 
     /// Whether a reported error left some ids of the built file `file` out: a page nested too

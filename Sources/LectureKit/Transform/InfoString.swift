@@ -10,6 +10,21 @@ package struct InfoString: Sendable {
     /// A problem with the quoting, if any.
     var error: String?
 
+    /// `key=value` as an info string reads it back whole: `value` in quotes (`\\` before a
+    /// quote or a backslash) when a space, a tab, a comma, a quote or a backslash would cut or
+    /// change it (`reads="my data.txt"`), bare otherwise (`reads=data.txt`).
+    static func attribute(_ key: String, _ value: String) -> String {
+        guard value.isEmpty || value.contains(where: { separates($0) || $0 == "\"" || $0 == "\\" }) else {
+            return "\(key)=\(value)"
+        }
+        var quoted = ""
+        for c in value {
+            if c == "\"" || c == "\\" { quoted.append("\\") }
+            quoted.append(c)
+        }
+        return "\(key)=\"\(quoted)\""
+    }
+
     /// Whether `c` separates words: a space, a tab or a comma.
     static func separates(_ c: Character) -> Bool { c == " " || c == "\t" || c == "," }
 

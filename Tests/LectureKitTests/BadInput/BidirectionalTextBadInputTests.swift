@@ -64,6 +64,45 @@ import Testing
         #expect(!result.stderrText.contains("bidirectional"), "\(result.stderrText)")
     }
 
+    /// "Inside a Swift sample" is cmark's word (the page's tree), not a scanner of fence lines of
+    /// its own: each place below is outside any Swift sample by cmark's reading (an indented
+    /// block that shows a fence, a fence that a longer one holds, a fence closed by its list's
+    /// or quote's end, a `Swift` block, which is no sample), and each is warned at its line.
+    static let outsideByCmark: [(name: String, markdown: String, line: Int)] = [
+        ("indented block showing a fence", "    ```swift\n    let a = \"\u{202E}\"\n    ```\n", 4),
+        ("fence inside a longer fence", "````md\n```swift\nlet a = \"\u{202E}\"\n```\n````\n", 5),
+        ("fence closed by the list's end", "- ```swift\n  let a = 1\n\nx \u{202E} y\n", 6),
+        ("fence closed by the quote's end", "> ```swift\n> let a = 1\n\nx \u{202E} y\n", 6),
+        ("a Swift block, no sample", "```Swift\nlet a = \"\u{202E}\"\n```\n", 4),
+        ("text after a tilde fence", "~~~swift\nlet a = 1\n~~~\nx \u{202E} y\n", 6),
+    ]
+
+    @Test(arguments: outsideByCmark.indices) func aControlOutsideASwiftSampleByCmarksTreeIsWarned(index: Int) throws {
+        let place = Self.outsideByCmark[index]
+        let (_, result) = try Self.build(place.markdown)
+        #expect(
+            result.stderrText.contains("src/intro.md:\(place.line):")
+                && result.stderrText.contains("warning: line holds U+202E"),
+            "\(place.name): \(result.stderrText)")
+    }
+
+    /// A Swift sample cmark sees where a line scanner would not (a `~~~` fence, one in a list
+    /// item or a block quote, one closed by a longer fence) is the sample rule's alone: no
+    /// warning of this rule at its code's line.
+    static let insideByCmark: [(name: String, markdown: String, line: Int)] = [
+        ("tilde fence", "~~~swift\nlet a = \"\u{202E}\"\n~~~\n", 4),
+        ("fence in a list item", "- item\n\n  ```swift\n  let a = \"\u{202E}\"\n  ```\n", 6),
+        ("fence in a block quote", "> ```swift\n> let a = \"\u{202E}\"\n> ```\n", 4),
+        ("longer closing fence", "```swift\nlet a = \"\u{202E}\"\n`````\n", 4),
+    ]
+
+    @Test(arguments: insideByCmark.indices) func aControlInASwiftSampleByCmarksTreeIsTheSampleRules(index: Int) throws {
+        let place = Self.insideByCmark[index]
+        let (_, result) = try Self.build(place.markdown)
+        #expect(result.succeeded, "\(place.name): \(result.stderrText)")
+        #expect(!result.stderrText.contains("warning: line holds"), "\(place.name): \(result.stderrText)")
+    }
+
     /// A Swift sample's line is the sample rule's: one warning, not two.
     @Test func aSwiftSamplesLineIsWarnedOnce() throws {
         let (_, result) = try Self.build(

@@ -117,7 +117,7 @@ import Testing
     @Test func theEstimateLeavesOrdinaryPagesAlone() {
         func cut(_ text: String) -> (offset: Int, line: Int)? {
             var text = text
-            return text.withUTF8 { BracketCost.cut($0) }
+            return text.withUTF8 { ParseCost.estimate($0, quotes: false).cut.map { ($0.offset, $0.line) } }
         }
         // A thousand links in one paragraph, arrays nested in a sample, escaped brackets.
         #expect(cut(String(repeating: "[링크](a.md) ", count: 1000)) == nil)

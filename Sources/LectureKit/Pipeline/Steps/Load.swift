@@ -154,28 +154,27 @@ extension BuildStep {
             reuse: { path, signature in earlier[path].flatMap { $0.signature == signature ? $0.file : nil } },
             listing: { listing.all() }, createMissing: context.configuration.book.createMissing ?? true,
             includes: context.configuration.includeScope, cancellation: context.configuration.run.cancellation,
-            writesPages: writesPages, notFoundInput: context.configuration.book.notFoundInput ?? "404.md")
+            // With an error in book.toml the run only checks: no missing page is created.
+            writesPages: writesPages && context.configuration.settingErrors.isEmpty,
+            notFoundInput: context.configuration.book.notFoundInput ?? "404.md")
         // The title is book.toml's, as in mdBook, which ignores the summary's `# Title`.
         loaded.book.title = context.configuration.book.title ?? ""
         // `[output.html] no-section-label`: no chapter shows a number, as in mdBook.
         if context.configuration.book.noSectionLabel == true { loaded.book = loaded.book.unnumbered() }
-        if let missing = NotFoundSource.missingInput(loaded, configuration: context.configuration) {
-            loaded.diagnostics.append(missing)
-        }
+        loaded.diagnostics += NotFoundSource.inputProblems(loaded, configuration: context.configuration)
         context.diagnostics.emit(loaded.diagnostics)
         context.diagnostics.emit(PublishedSecrets.inPages(loaded.files))
-        context.diagnostics.emit(
-            bidirectionalControls(loaded.files, contentDirectory: context.configuration.contentDirectory))
+        context.diagnostics.emit(summaryBidirectionalControls(contentDirectory: context.configuration.contentDirectory))
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         context.content = loaded
     }
 
-    /// `BidirectionalText`'s warnings for the pages and the summary.
-    private static func bidirectionalControls(_ files: [SourceFile], contentDirectory: String) -> [Diagnostic] {
+    /// `BidirectionalText`'s warnings for the summary, which holds no sample (each page's are
+    /// `Parse`'s, from the page's tree).
+    private static func summaryBidirectionalControls(contentDirectory: String) -> [Diagnostic] {
         let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
         let summaryText = (try? FileSystem.read(summary)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return BidirectionalText.warnings(in: summaryText, path: summary)
-            + files.flatMap { BidirectionalText.warnings(in: $0.text, path: $0.displayPath) }
     }
 
     /// `lecture check FILE…`: exactly those Markdown files, inside or outside the summary, each

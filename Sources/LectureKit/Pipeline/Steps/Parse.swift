@@ -25,7 +25,7 @@ extension BuildStep {
                 let (text, protection) = Footnotes.protecting(page.source.text)
                 let parsed = MarkdownParser.parseDocument(text, smartPunctuation: input.smartPunctuation)
                 // A page whose quotes would keep cmark's smart punctuation busy for long is parsed
-                // without it (`QuoteCost`), its footnotes and definitions too.
+                // without it (`ParseCost`), its footnotes and definitions too.
                 let smart = input.smartPunctuation && parsed.smartPunctuationOff == nil
                 let applied = MarkdownExtensions.applying(to: parsed.blocks, text: text, smartPunctuation: smart)
                 // Every place as the source has it: a definition line's protecting backslash
@@ -52,6 +52,9 @@ extension BuildStep {
                             "close the emphasis with the same marker ('**word**'), or write '\\*' for a literal '*'"
                         ])
                 }
+                // Bidirectional controls outside Swift samples, whose lines cmark's tree says.
+                problems += BidirectionalText.warnings(
+                    in: page.source.text, path: page.source.displayPath, blocks: extended)
                 problems += unusedFootnotes.map { footnote in
                     Diagnostic.warning(
                         .unusedFootnote, page.source.displayPath, footnote.location,

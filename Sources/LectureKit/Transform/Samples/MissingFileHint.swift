@@ -1,3 +1,4 @@
+import Foundation
 import LectureSupport
 
 /// A note for a sample that failed to open a file the book has: a sample runs in a folder of its
@@ -24,20 +25,24 @@ enum MissingFileHint {
             let opened =
                 file == name
                 ? "" : " (it opened '\(name)'; open \"\(file)\", the path the file has in the run's folder)"
+            // Quoted when the path holds a space (`reads="my data.txt"`): as the fence reads it.
+            let reads = InfoString.attribute(Sample.readsAttribute, file)
             return
-                "the program could not open '\(name)': a sample runs in a folder of its own, holding only the files its fence names; the book has \(file) (from the page's folder): add '\(Sample.readsAttribute)=\(file)' to the fence's info string (```swift \(Sample.readsAttribute)=\(file)), which copies it into the run's folder\(opened)"
+                "the program could not open '\(name)': a sample runs in a folder of its own, holding only the files its fence names; the book has '\(file)' (from the page's folder): add '\(reads)' to the fence's info string (```swift \(reads)), which copies it into the run's folder\(opened)"
         }
         return nil
     }
 
     /// The file names `text` holds, as written (`./data/x.txt` as `data/x.txt`), paths inside a
     /// run's folder (`…/lecture-run.Ab3dE9/data/x.txt`, `file:///…/lecture-run.Ab3dE9/`) from it.
+    /// A name in quotes (`“my data.txt”`, `'my data.txt'`) is taken whole, spaces and all, before
+    /// the words, and a percent-encoded one (Foundation's `NSURL=my%20data.txt`) decoded.
     static func names(in text: String) -> [String] {
         let separators: Set<Character> = [
             " ", "\n", "\t", "\"", "'", "“", "”", "‘", "’", "`", ",", "=", "{", "}", "(", ")", "<", ">", "[", "]",
         ]
         var found: [String] = []
-        for token in text.split(whereSeparator: { separators.contains($0) }) {
+        for token in quoted(in: text) + text.split(whereSeparator: { separators.contains($0) }) {
             var name = Substring(token)
             if let run = name.range(of: "/lecture-run.") {
                 let rest = name[run.upperBound...]
@@ -48,9 +53,31 @@ enum MissingFileHint {
             while name.hasPrefix("./") { name = name.dropFirst(2) }
             guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("://"), name.contains(".") || name.contains("/")
             else { continue }
+            // Foundation names the file in a URL too (`NSURL=my%20data/x.txt`): the path decoded.
+            if name.contains("%"), let decoded = String(name).removingPercentEncoding, !found.contains(decoded) {
+                found.append(decoded)
+            }
             if !found.contains(String(name)) { found.append(String(name)) }
         }
         return found
+    }
+
+    /// The spans of `text` between a pair of quotes on one line that hold a space (a name a
+    /// split at spaces would cut): `“…”`, `‘…’`, `"…"`, `'…'`, `` `…` ``.
+    static func quoted(in text: String) -> [Substring] {
+        let pairs: [Character: Character] = ["“": "”", "‘": "’", "\"": "\"", "'": "'", "`": "`"]
+        var spans: [Substring] = []
+        for line in text.split(separator: "\n") {
+            var rest = line[...]
+            while let open = rest.firstIndex(where: { pairs[$0] != nil }) {
+                let after = rest[rest.index(after: open)...]
+                guard let close = after.firstIndex(of: pairs[rest[open]]!) else { break }
+                let span = after[..<close]
+                if span.contains(" ") { spans.append(span) }
+                rest = after[after.index(after: close)...]
+            }
+        }
+        return spans
     }
 
     /// `name` as a path from the sample's page folder of a file the book has there: the path

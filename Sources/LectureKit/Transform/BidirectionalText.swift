@@ -1,3 +1,4 @@
+import CommonMark
 import Foundation
 import LectureSupport
 import SourceText
@@ -11,17 +12,14 @@ import SourceText
 /// prose uses them. A Swift sample's lines are the sample rule's (`InvisibleCharacterWarnings`),
 /// which also warns of the marks and invisible characters there.
 enum BidirectionalText {
-    /// The warnings for `text`, the file shown as `path`.
-    static func warnings(in text: String, path: String) -> [Diagnostic] {
+    /// The warnings for a page's `text` (the file shown as `path`), whose lines in `swiftCode`
+    /// (a Swift sample's code, the sample rule's) are left out.
+    static func warnings(in text: String, path: String, skipping swiftCode: IndexSet = []) -> [Diagnostic] {
         let isControl = InvisibleCharacters.isBidirectionalControl
         guard text.unicodeScalars.contains(where: { isControl($0.value) }) else { return [] }
         var warnings: [Diagnostic] = []
-        var fence: (marker: Character, length: Int, swift: Bool)?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let opened = fence
-            fence = Self.fence(after: line, in: fence)
-            // Inside a Swift fence (its opening and closing lines are Markdown's).
-            if let opened, opened.swift, fence != nil { continue }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !swiftCode.contains(index + 1) {
             var found: [InvisibleCharacters.Occurrence] = []
             for occurrence in InvisibleCharacters.find(in: String(line))
             where isControl(occurrence.scalar.value) && !found.contains(where: { $0.scalar == occurrence.scalar }) {
@@ -41,21 +39,23 @@ enum BidirectionalText {
         return warnings
     }
 
-    /// The fence `line` leaves open after `open` (nil: none): a line of three or more backticks
-    /// or tildes (after indentation, `>` and list markers) opens one, a line of at least as many
-    /// of the same closes it. `swift`: the info string's language is Swift.
-    static func fence(after line: Substring, in open: (marker: Character, length: Int, swift: Bool)?) -> (
-        marker: Character, length: Int, swift: Bool
-    )? {
-        let body = line.drop { " \t>-*+0123456789.)".contains($0) }
-        guard let marker = body.first, marker == "`" || marker == "~" else { return open }
-        let length = body.prefix { $0 == marker }.count
-        guard length >= 3 else { return open }
-        let info = body.dropFirst(length).trimmingCharacters(in: .whitespaces)
-        if let open {
-            return open.marker == marker && length >= open.length && info.isEmpty ? nil : open
+    /// The warnings for a parsed page: the lines of its Swift samples' code are the sample
+    /// rule's, and which lines those are is cmark's word (`blocks`, the page's tree): a fenced
+    /// block whose language is Swift, at any depth (in a list, a quote, an admonition), its
+    /// fences excluded; an indented block or a `~~~` fence of another language is warned.
+    static func warnings(in text: String, path: String, blocks: [Block]) -> [Diagnostic] {
+        guard text.unicodeScalars.contains(where: { InvisibleCharacters.isBidirectionalControl($0.value) }) else {
+            return []
         }
-        let language = info.prefix { !" ,{".contains($0) }.lowercased()
-        return (marker, length, language == "swift")
+        var swiftCode = IndexSet()
+        for block in blocks.leafBlocks {
+            guard case .codeBlock(let code) = block.kind, code.isFenced, InfoString(code.info).language == "swift",
+                block.range.start.line > 0
+            else { continue }
+            // The code's lines follow the opening fence, one for each line end cmark kept.
+            let first = block.range.start.line + 1
+            swiftCode.insert(integersIn: first..<(first + code.code.countUTF8(UInt8(ascii: "\n"))))
+        }
+        return warnings(in: text, path: path, skipping: swiftCode)
     }
 }
