@@ -36,6 +36,10 @@ package struct Sample: Hashable, Sendable {
         var expectedOutput: String? = nil
         /// Where that `output` block stands.
         var outputRange: SourceRange? = nil
+        /// A plain or `text` code block under this fence that is not its output block but may
+        /// be meant as its output (`UncomparedOutputHints`): `--bless` makes it the output block
+        /// rather than write a second copy of the output above it.
+        var plainOutputBlock: PlainOutputBlock? = nil
 
         /// Swift-DocC's snippet markers among `code`'s lines (0-based), each with whether it hides
         /// (`// snippet.hide`) or shows (`// snippet.show`): comments alone on their line, never
@@ -88,6 +92,16 @@ package struct Sample: Hashable, Sendable {
             }
             return lines
         }
+    }
+
+    /// A code block under a fence, not its `output` block, that looks like its output written
+    /// by hand: a plain or `text` block right under the fence, or one under a paragraph such as
+    /// "Output:" (`label`).
+    package struct PlainOutputBlock: Hashable, Sendable {
+        /// Where the block stands, fence to fence.
+        var range: SourceRange
+        /// The paragraph between the fence and the block ("Output:"), if any.
+        var label: String? = nil
     }
 
     /// An `import` of a module the sample cannot have here (`SamplePlatform`).
