@@ -47,7 +47,7 @@ enum SampleRendering {
         _ sample: Sample, part index: Int, cards: String, cache: Cache?, chrome: Chrome = .english
     ) -> String {
         let part = sample.parts[index]
-        let idPrefix = "card-\(part.fence.line)-"
+        let idPrefix = HoverCardRendering.idPrefix(fenceLine: part.fence.line)
         // The partials of the code and its cards, and the words they use, are part of the HTML
         // (only they: a digest of all words would make a changed badge word retire every block).
         let key = SHA256.hex(codeCacheVersion, part.code, String(index), cards, idPrefix, chrome.cacheKey(codePartials))
