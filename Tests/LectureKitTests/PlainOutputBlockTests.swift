@@ -74,4 +74,21 @@ import Testing
         let again = try ContinuedPageTests.check(text, samples: "without-output = \"require\"\n", continued: "false")
         #expect(again.status == 0 && !again.lines.contains { $0.contains("warning") }, "\(again.lines)")
     }
+
+    /// A sample that prints nothing (a declaration) gets no empty output block, which the page
+    /// would show as an empty "verified" box (F10): bless refuses it, saying what to do, and the
+    /// error's note names `continue`.
+    @Test func blessWritesNoEmptyBlockAndTheErrorNamesContinue() throws {
+        let markdown = "# P\n\n```swift\nstruct Greeter {\n    var name: String\n}\n```\n\nText.\n"
+        let sample = extract(markdown).samples[0]
+        let rewritten = Bless.rewrite(markdown, outputs: [(sample: sample, output: "")])
+        #expect(rewritten.text == markdown)
+        #expect(rewritten.refused.first?.1.hasPrefix("it printed nothing") == true)
+        let (status, lines, page) = try ContinuedPageTests.check(
+            markdown, samples: "without-output = \"require\"\n", continued: "false", arguments: ["--bless"])
+        #expect(status == 1)
+        #expect(TestSupport.read(page) == markdown)
+        #expect(lines.contains { $0.contains("cannot bless: it printed nothing") }, "\(lines)")
+        #expect(lines.contains { $0.contains("continue the page (continue = [") }, "\(lines)")
+    }
 }

@@ -196,6 +196,10 @@ package struct Sample: Hashable, Sendable {
     /// An `import` of an Apple framework no sample library of the book provides, in a sample that
     /// no attribute marks as not verified here: why it is skipped, warned about at the import.
     package var unprovidedImports: [UnprovidedImport] = []
+    /// The Apple frameworks it imports that no sample library provides, which is why it is not
+    /// compiled (marked `ignore-linux` or not): the page's badge names them in the reader's
+    /// words (`sample-apple-only`), not the build log's `skipReason`.
+    var appleOnlyModules: [String] = []
     /// Why a `no_run` sample is not run, when no `no_run` attribute says so.
     var compileOnlyReason: String?
     /// Whether a run sample without an output block fails (book.toml's `without-output =

@@ -44,6 +44,16 @@ enum Bless {
         // From the bottom up, so earlier line numbers stay valid.
         for (sample, output) in outputs.sorted(by: { $0.sample.location.line > $1.sample.location.line }) {
             let text = OutputComparison.normalize(output)
+            // A sample that prints nothing gets no new block: the page would show an empty
+            // "verified" box (the error's note says what such a fence wants instead).
+            if text.isEmpty, sample.outputRange == nil, sample.parts.last?.plainOutputBlock == nil {
+                refused.append(
+                    (
+                        sample,
+                        "it printed nothing, and an empty output block would show an empty verified box; mark it 'run', or continue the page so that it needs no block"
+                    ))
+                continue
+            }
             let printed =
                 text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // What the program printed must read back as printed: a directive it printed would be

@@ -221,10 +221,18 @@ extension SampleVerifier {
             sample.pageHasIncludes
             ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
             : "'lecture check --bless' writes the block"
+        // A fence that prints nothing (a declaration) needs no block of its own on a continued
+        // page; bless writes none for it (an empty "verified" box says nothing to a reader).
+        let silent =
+            sample.continued
+            ? []
+            : [
+                "it prints nothing: if it declares what a later fence uses, continue the page (continue = [\"page.md\"] under [preprocessor.lecture.samples]) so that fence needs no output block of its own, or mark it 'run'"
+            ]
         return at.map { part, output in
             .error(
                 .sampleNoOutput, sample.path, part.fence, "sample has no output block",
-                notes: [
+                notes: (output.isEmpty && stderr.isEmpty ? silent : []) + [
                     "add a fenced block with info string 'output' right after it, holding what it prints",
                     "it printed:\n"
                         + (output.isEmpty

@@ -86,7 +86,12 @@ enum SampleRendering {
         switch sample.mode {
         case .ignore:
             classes += " sample-ignore"
-            badge = sample.skipReason.map { words.format("sample-skipped", ["reason": $0]) } ?? words["sample-ignored"]
+            // A reader is told what the sample needs, not the build log's reason (which names the
+            // book's sample libraries, a word of the book's author).
+            badge =
+                sample.appleOnlyModules.isEmpty
+                ? sample.skipReason.map { words.format("sample-skipped", ["reason": $0]) } ?? words["sample-ignored"]
+                : words.format("sample-apple-only", ["modules": sample.appleOnlyModules.joined(separator: ", ")])
         case .noRun:
             classes += " sample-no-run"
             badge = words.format("sample-no-run", ["compiler": compiler])
