@@ -123,7 +123,7 @@ import Testing
         let builtIn = SampleRendering.highlightedCode(sample, part: 0, cards: cards, cache: cache)
         #expect(
             builtIn.contains(
-                "<span class=\"hover\" tabindex=\"0\" aria-describedby=\"card-1-0\">qq<span class=\"hover-card\" role=\"tooltip\" id=\"card-1-0\"><span class=\"hover-declaration\">let qq: Int</span><span class=\"hover-kind\"> · inferred type</span></span></span>"
+                "<span class=\"hover\" tabindex=\"0\" aria-describedby=\"lecture-card-1-0\">qq<span class=\"hover-card\" role=\"tooltip\" id=\"lecture-card-1-0\"><span class=\"hover-declaration\">let qq: Int</span><span class=\"hover-kind\"> · inferred type</span></span></span>"
             ), "\(builtIn)")
         #expect(builtIn.hasPrefix("<div class=\"hover-frame\"><pre><code class=\"swift-code\">"), "\(builtIn)")
         #expect(
@@ -136,7 +136,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let themed = SampleRendering.highlightedCode(sample, part: 0, cards: cards, cache: cache, chrome: chrome)
         #expect(
-            themed.contains("<i class=\"my-card\" id=\"card-1-0\">let qq: Int<span class=\"hover-kind\">"), "\(themed)")
+            themed.contains("<i class=\"my-card\" id=\"lecture-card-1-0\">let qq: Int<span class=\"hover-kind\">"),
+            "\(themed)")
         #expect(themed.hasPrefix("<div class=\"my-frame\"><pre>"), "\(themed)")
         // A changed word the cards use retires the cached HTML too; one they do not use does not.
         var words = InterfaceWords.english

@@ -205,7 +205,8 @@ import Testing
         #expect(hiddenLine.contains("Box") && !hiddenLine.contains("class=\"hover\""), "\(hiddenLine)")
         #expect(
             html.contains(
-                "<span class=\"hl-keyword\">let</span> <span class=\"hover\" tabindex=\"0\" aria-describedby=\"card-1-")
+                "<span class=\"hl-keyword\">let</span> <span class=\"hover\" tabindex=\"0\" aria-describedby=\"lecture-card-1-"
+            )
         )
         #expect(
             html.contains("let greeting: Box&lt;String&gt;</span><span class=\"hover-kind\"> · inferred type</span>"))

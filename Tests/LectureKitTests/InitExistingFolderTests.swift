@@ -49,7 +49,7 @@ import Testing
         let fresh = empty + "/new/book"
         let made = run(["init", fresh])
         #expect(made.status == 0 && !made.lines.contains { $0.hasPrefix("The folder already held") }, "\(made.lines)")
-        #expect(InitCommand.existingNote(["a"]) == "The folder already held 1 entry, left as they were: a")
+        #expect(InitCommand.existingNote(["a"]) == "The folder already held 1 entry, left as it was: a")
         #expect(
             InitCommand.existingNote((1...10).map { "f\($0)" })
                 == "The folder already held 10 entries, left as they were: f1, f2, f3, f4, f5, f6, f7, f8 and 2 more")
@@ -65,6 +65,8 @@ import Testing
         #expect(status == 2, "\(lines)")
         let named = existing.map { root + "/" + $0 }.joined(separator: ", ")
         #expect(lines.contains { $0.contains("\(named) already exist") }, "\(lines)")
+        // The note's command builds the folder given, as the commands after a new book do.
+        #expect(lines.contains { $0.contains("build it with 'lecture build \(root)'") }, "\(lines)")
         for file in existing { #expect(TestSupport.read(root + "/" + file) == "mine\n") }
         for file in ["book.toml", "src/SUMMARY.md", "src/chapter_1.md", ".gitignore"] where !existing.contains(file) {
             #expect(!FileSystem.exists(root + "/" + file), "nothing written: \(file)")

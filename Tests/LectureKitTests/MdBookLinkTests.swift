@@ -269,6 +269,25 @@ import Testing
         #expect(both.lecture.succeeded, "\(both.lecture.output)")
     }
 
+    /// Every id lecture adds to a page is in its namespace (`lecture-…`): the hover cards of a
+    /// verified sample (`lecture-card-LINE-N`), tables, diagrams, the theme's contents title. A
+    /// heading named as one of them keeps mdBook's id, and a link typed for mdBook reaches it.
+    @Test func headingsNamedAsTheToolsIDsKeepMdBooksIds() throws {
+        let toml =
+            "[book]\ntitle = \"T\"\n\n[preprocessor.lecture]\nrenderers = []\n\n[preprocessor.lecture.samples]\nverify = true\n"
+        let page =
+            "# A\n\n```swift\nlet card = 1\nprint(card)\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+            + "## Card 3 0\n\n## Card 3 1\n\n## Table 1\n\n## Print TOC Title\n\n## Sidebar\n\n"
+            + "[c](#card-3-0) [t](#table-1) [p](#print-toc-title)\n"
+        let both = try both(["SUMMARY.md": "- [A](a.md)\n", "a.md": page], toml: toml)
+        expectSame(both, [.status, .pages, .ids, .links])
+        #expect(
+            both.lecture.facts.ids["a.html"] == ["a", "card-3-0", "card-3-1", "table-1", "print-toc-title", "sidebar"])
+        let html = try #require(TestSupport.read(both.lecture.root + "/book/a.html"))
+        #expect(html.contains("id=\"lecture-card-3-0\""), "the sample has no hover card: \(both.lecture.output)")
+        #expect(both.lecture.succeeded, "\(both.lecture.output)")
+    }
+
     /// A heading with no text for an id (`##`, `## *`, `#` alone) gets mdBook's: the empty id,
     /// then `-1`, `-2`, …; a link to one of them (`#-2`) is checked as any other.
     @Test func emptyHeadingsGetMdBooksIds() throws {

@@ -69,7 +69,9 @@ import Testing
         #expect(
             print.contains(
                 "<div class=\"print-cover\">\n<p class=\"print-book-title\">Qz</p>\n<p class=\"print-note\">"))
-        #expect(print.contains("<p class=\"print-toc-title\" id=\"print-toc-title\">Contents</p>\n<ol><li><a href=\"#"))
+        #expect(
+            print.contains(
+                "<p class=\"print-toc-title\" id=\"lecture-print-toc-title\">Contents</p>\n<ol><li><a href=\"#"))
         #expect(print.contains("<ol class=\"print-sections\"><li><a href=\"#"))
         #expect(print.contains("</nav>\n<section class=\"print-chapter\" id=\""))
         let notFound = try #require(TestSupport.read(root + "/book/404.html"))

@@ -118,7 +118,7 @@ import Testing
             diagnostics = SampleVerifier.testFailures(sample, run: run, tests: tests, limits: verifier.runLimits)
         } else {
             var result = SampleResult.unverified(sample)
-            verifier.judgeRuns(run, run.isComplete ? run : nil, of: sample, into: &result)
+            verifier.judgeRuns(.init(first: run, again: run.isComplete ? run : nil), of: sample, into: &result)
             #expect((result.outcome == .passed) == result.diagnostics.isEmpty)
             diagnostics = result.diagnostics
         }

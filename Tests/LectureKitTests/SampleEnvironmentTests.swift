@@ -145,6 +145,80 @@ import Testing
         #expect(warm[0].outcome == .failed)
     }
 
+    /// A sample that prints "same" on its first two runs and "other" after, counting its runs in
+    /// a file outside its folder (so uncontained); `hashed` makes it name a `Dictionary`.
+    func countedRuns(hashed: Bool) throws -> (results: [SampleResult], runs: String?) {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let marker = folder + "/runs"
+        let markdown = """
+            ```swift
+            import Foundation
+            let count = (try? String(contentsOfFile: "\(marker)", encoding: .utf8)).flatMap { Int($0) } ?? 0
+            try? String(count + 1).write(toFile: "\(marker)", atomically: true, encoding: .utf8)
+            \(hashed ? "let table = Dictionary(uniqueKeysWithValues: zip(\"ab\", 1...))\nprint(table.count)" : "print(2)")
+            print(count < 2 ? "same" : "other")
+            ```
+
+            ```output
+            2
+            same
+            ```
+
+            """
+        let results = try verify(markdown, sandbox: .off)
+        return (results, TestSupport.read(marker))
+    }
+
+    /// Two runs of a small `Dictionary` or `Set` print the same order far too often (2 keys: half
+    /// of the time): a sample whose code names one runs until a run differs, up to
+    /// `HashOrderRuns.runs` times, and fails as soon as one does, naming which run.
+    @Test func aSampleNamingAHashedCollectionRunsUntilARunDiffers() throws {
+        let (results, runs) = try countedRuns(hashed: true)
+        #expect(results[0].outcome == .failed)
+        let error = try #require(results[0].diagnostics.first)
+        #expect(error.summary == "output differs between two runs", "\(results[0].diagnostics)")
+        #expect(error.notes[1].hasPrefix("third run:\n2\nother"), "\(error.notes)")
+        #expect(runs == "3")
+    }
+
+    /// A sample that names no hashed collection is run twice, as before: the cost is paid only
+    /// where hash order may show.
+    @Test func aSampleWithoutHashedCollectionsRunsTwice() throws {
+        let (results, runs) = try countedRuns(hashed: false)
+        #expect(results.map(\.outcome) == [.passed], "\(results[0].diagnostics)")
+        #expect(runs == "2")
+    }
+
+    /// The reviewer's sample: a three-key `Dictionary` printed whole. Two runs agreed with the
+    /// block 3 times in 18; all ten runs agree about once in a million.
+    @Test func aSmallDictionaryPrintedInHashOrderFails() throws {
+        let markdown = """
+            ```swift
+            let versions = ["swift-argument-parser": "1.5.0", "swift-log": "1.6.1", "swift-nio": "2.70.0"]
+            print(versions)
+            ```
+
+            ```output
+            ["swift-argument-parser": "1.5.0", "swift-log": "1.6.1", "swift-nio": "2.70.0"]
+            ```
+
+            """
+        #expect(try verify(markdown).map(\.outcome) == [.failed])
+    }
+
+    /// What counts as output that may follow hash order: the code's collections, a dictionary's
+    /// description in the output; not an array, nor a plain subscript.
+    @Test(arguments: [
+        ("let s: Set = [1, 2]", "", true), ("var d = [String: Int]()", "", true), ("let d = [\"a\": 1]", "", true),
+        ("let d: [Int: Int] = [:]", "", true), ("print(d.keys)", "", true), ("struct P: Hashable {}", "", true),
+        ("let e = JSONEncoder()", "", true), ("print(library())", "[\"a\": 1, \"b\": 2]", true),
+        ("let a = [1, 2, 3]\nprint(a[0], a)", "1 [1, 2, 3]", false), ("print(\"x: y, z\")", "x: y, z", false),
+    ])
+    func whatMayFollowHashOrder(_ code: String, _ output: String, _ expected: Bool) {
+        #expect(HashOrderRuns.mayDependOnHashOrder(code: code, output: output) == expected)
+    }
+
     @Test func aSortedSetPassesAndIsCached() throws {
         let nonce = UUID().uuidString
         let markdown =

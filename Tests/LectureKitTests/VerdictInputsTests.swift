@@ -14,11 +14,11 @@ import Testing
     static let notVerdictInputs: Set<String> = [
         "path", "group", "outputRange", "heading", "pageHasIncludes", "outputIsIncluded", "modeIsExplicit",
         "markedNotForLinux",
-        "skipReason", "unprovidedImports", "compileOnlyReason", "origin", "bookPath",
+        "skipReason", "unprovidedImports", "appleOnlyModules", "compileOnlyReason", "origin", "bookPath",
     ]
     /// Properties of `Sample.Part` that do not change the verdict (positions, snippet markers).
     static let notPartVerdictInputs: Set<String> = [
-        "firstLine", "column", "fence", "endLine", "outputRange", "snippetMarkers",
+        "firstLine", "column", "fence", "endLine", "outputRange", "snippetMarkers", "plainOutputBlock",
     ]
 
     /// For each property that is a verdict input, an edit of it.

@@ -136,17 +136,22 @@ struct CheckCommand: Subcommand {
         // How far each page's samples were checked, then the book's, with each skip's reason.
         var pages: [String] = []
         for result in results where pages.last != result.sample.path { pages.append(result.sample.path) }
+        // The pages' own errors count as failed on each line, as in the closing line, so the
+        // counts add up everywhere.
+        // book.toml's errors fail the check too, and are in the report (printed before the run).
+        let contentErrors = configuration.settingErrors + diagnostics.filter { $0.severity == .error }
         if !results.isEmpty {
             for page in pages {
                 let own = results.filter { $0.sample.path == page }
-                console.print("\(page): \(SampleResult.checkCounts(own))")
+                let errors = contentErrors.filter { $0.path == page }.count
+                console.print("\(page): \(SampleResult.checkCounts(own, otherErrors: errors))")
                 for result in own {
                     if let reason = result.skipReason {
                         console.print("  skipped \(result.sample.editedPlace): \(reason)")
                     }
                 }
             }
-            console.print("Samples: \(SampleResult.checkCounts(results))")
+            console.print("Samples: \(SampleResult.checkCounts(results, otherErrors: contentErrors.count))")
         }
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count
@@ -154,8 +159,6 @@ struct CheckCommand: Subcommand {
         let skipped =
             results.filter { $0.outcome == .skipped }.count
             + DroppedSamples.lookAlikes(in: diagnostics, fences: DroppedSamples.fences(of: results.map(\.sample)))
-        // book.toml's errors fail the check too, and are in the report (printed before the run).
-        let contentErrors = configuration.settingErrors + diagnostics.filter { $0.severity == .error }
         var closing = "\(passed) passed, \(failed + contentErrors.count) failed"
         if skipped > 0 { closing += ", \(skipped) skipped" }
         console.print(closing)
@@ -260,6 +263,17 @@ struct CheckCommand: Subcommand {
                 } else {
                     results[index].outcome = .passed
                     results[index].diagnostics.removeAll { $0.severity == .error }
+                    // Its page now holds the output it is compared with: counted "run and
+                    // compared", as a sample whose block was rewritten is.
+                    for (one, output) in blessing[index] ?? [] {
+                        if let part = results[index].sample.parts.firstIndex(where: { $0.fence == one.parts[0].fence }),
+                            results[index].sample.continued
+                        {
+                            results[index].sample.parts[part].expectedOutput = output
+                        } else {
+                            results[index].sample.expectedOutput = output
+                        }
+                    }
                     blessedCount += max(1, mine.count)
                 }
             }

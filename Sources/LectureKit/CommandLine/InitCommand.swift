@@ -64,7 +64,7 @@ struct InitCommand: Subcommand {
         let existing = Self.files.keys.sorted().map { FileSystem.join(directory, $0) }.filter {
             !$0.hasSuffix(".gitignore") && FileSystem.exists($0)
         }
-        return existing.isEmpty ? nil : Self.alreadyABook(existing)
+        return existing.isEmpty ? nil : Self.alreadyABook(existing, directory: directory)
     }
 
     func run(console: Console) throws -> Int32 {

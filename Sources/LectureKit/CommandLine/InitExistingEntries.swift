@@ -24,7 +24,8 @@ extension InitCommand {
         let names = entries.prefix(shown).joined(separator: ", ")
         let more = entries.count > shown ? " and \(entries.count - shown) more" : ""
         let what = entries.count == 1 ? "1 entry" : "\(entries.count) entries"
-        return "The folder already held \(what), left as they were: \(names)\(more)"
+        return
+            "The folder already held \(what), left as \(entries.count == 1 ? "it was" : "they were"): \(names)\(more)"
     }
 
     /// The refusal when something stands where the book's files go, found before anything is
@@ -78,11 +79,14 @@ extension InitCommand {
     }
 
     /// The refusal when some of the book's files exist: every one of them named.
-    static func alreadyABook(_ existing: [String]) -> LectureError {
+    /// `directory`: the folder as the user gave it, which the note's command names (as the
+    /// commands printed after a book is made, shell-quoted; none for `.`).
+    static func alreadyABook(_ existing: [String], directory: String) -> LectureError {
         let names = existing.joined(separator: ", ")
         let verb = existing.count == 1 ? "exists" : "exist"
+        let folder = directory == "." ? "" : " " + shellQuoted(directory)
         return LectureError(
             .initRefused, "\(names) already \(verb); 'lecture init' never overwrites a book",
-            notes: ["build it with 'lecture build', or run 'lecture init' in a new folder"])
+            notes: ["build it with 'lecture build\(folder)', or run 'lecture init' in a new folder"])
     }
 }

@@ -47,10 +47,10 @@ struct SampleFigure: Hashable, Sendable {
     /// text for highlight.js (`SampleVerifier.Options.swiftAnalysis`).
     var swiftAnalysis = true
 
-    /// The hover cards' ids (`card-LINE-N`, `SwiftCodeHTML`).
+    /// The hover cards' ids (`lecture-card-LINE-N`, `SwiftCodeHTML`).
     var ids: Set<String> {
         let count = HoverCardRendering.cards(result?.hoverCards ?? [], part: part, of: sample).count
-        let prefix = "card-\(sample.parts[part].fence.line)-"
+        let prefix = HoverCardRendering.idPrefix(fenceLine: sample.parts[part].fence.line)
         return Set((0..<count).map { prefix + String($0) })
     }
 }

@@ -36,6 +36,10 @@ package struct Sample: Hashable, Sendable {
         var expectedOutput: String? = nil
         /// Where that `output` block stands.
         var outputRange: SourceRange? = nil
+        /// A plain or `text` code block under this fence that is not its output block but may
+        /// be meant as its output (`UncomparedOutputHints`): `--bless` makes it the output block
+        /// rather than write a second copy of the output above it.
+        var plainOutputBlock: PlainOutputBlock? = nil
 
         /// Swift-DocC's snippet markers among `code`'s lines (0-based), each with whether it hides
         /// (`// snippet.hide`) or shows (`// snippet.show`): comments alone on their line, never
@@ -88,6 +92,16 @@ package struct Sample: Hashable, Sendable {
             }
             return lines
         }
+    }
+
+    /// A code block under a fence, not its `output` block, that looks like its output written
+    /// by hand: a plain or `text` block right under the fence, or one under a paragraph such as
+    /// "Output:" (`label`).
+    package struct PlainOutputBlock: Hashable, Sendable {
+        /// Where the block stands, fence to fence.
+        var range: SourceRange
+        /// The paragraph between the fence and the block ("Output:"), if any.
+        var label: String? = nil
     }
 
     /// An `import` of a module the sample cannot have here (`SamplePlatform`).
@@ -182,6 +196,10 @@ package struct Sample: Hashable, Sendable {
     /// An `import` of an Apple framework no sample library of the book provides, in a sample that
     /// no attribute marks as not verified here: why it is skipped, warned about at the import.
     package var unprovidedImports: [UnprovidedImport] = []
+    /// The Apple frameworks it imports that no sample library provides, which is why it is not
+    /// compiled (marked `ignore-linux` or not): the page's badge names them in the reader's
+    /// words (`sample-apple-only`), not the build log's `skipReason`.
+    var appleOnlyModules: [String] = []
     /// Why a `no_run` sample is not run, when no `no_run` attribute says so.
     var compileOnlyReason: String?
     /// Whether a run sample without an output block fails (book.toml's `without-output =

@@ -56,6 +56,12 @@ struct TemplateValues: Hashable, Sendable {
         shared = chrome.wordValues
     }
 
+    /// The `<meta name="generator">` content: lecture and its version, then the compiler that
+    /// verified the samples when the build verified any (`lecture 0.1.0 · Swift 6.3.1`).
+    static func generator(swiftVersion: String) -> String {
+        "lecture \(LectureCommand.version)" + (swiftVersion.isEmpty ? "" : " · \(swiftVersion)")
+    }
+
     /// The claim about this build's samples, or `""` when it verified none.
     static func verified(_ count: Int, compiler: String, words: InterfaceWords) -> String {
         guard count > 0 else { return "" }
@@ -96,6 +102,9 @@ struct TemplateValues: Hashable, Sendable {
             "additional_css": .html(additional.styles(root: root)),
             "additional_js": .html(additional.scripts(root: root)),
             "verified": .text(verified),
+            // No empty paragraph in a book that verified nothing.
+            "verified_footer": .html(verified.isEmpty ? "" : "<p class=\"verified\">\(HTML.escape(verified))</p>"),
+            "generator": .text(Self.generator(swiftVersion: swiftVersion)),
         ]) { _, own in own }
     }
 

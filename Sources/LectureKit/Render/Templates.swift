@@ -30,8 +30,8 @@ struct Templates: Hashable, Sendable {
     static let pagePlaceholders: Set<String> = [
         "title", "page_title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version",
         "build_date",
-        "verified", "language", "text_direction", "default_theme", "repository_link", "edit_link", "head",
-        "additional_css", "additional_js",
+        "verified", "verified_footer", "generator", "language", "text_direction", "default_theme", "repository_link",
+        "edit_link", "head", "additional_css", "additional_js",
         "search", "print_link",
     ]
     /// Placeholders `404.html` may use.

@@ -1,9 +1,11 @@
 import Foundation
 import LectureSupport
 
-/// Every `id` the site's own chrome uses, which no heading of a page may take (a heading "Print
-/// TOC Title" would take `print-toc-title`, the print page's contents title: the print page
-/// would hold the id twice and a link to it would jump to the wrong place).
+/// Every `id` the site's own chrome uses, which no heading of a page may take (a heading "Lecture
+/// Print TOC Title" would take `lecture-print-toc-title`, the print page's contents title: the
+/// print page would hold the id twice and a link to it would jump to the wrong place). The
+/// built-in theme's ids are all `lecture-…` (but the 404 page's mdBook heading), so a heading
+/// keeps the id mdBook gives it; a theme of the book's own may use any.
 ///
 /// Read from the theme itself, so an id a template gains is reserved without a list to keep:
 /// `page.html`, `404.html` and every partial (`partials/*.html`: the print page's front matter

@@ -22,11 +22,15 @@ import Testing
                 for match in text.matches(of: #/getElementById\("([^"]+)"\)/#) { found.insert(String(match.1)) }
             }
         }
-        #expect(found.contains("print-toc-title"))
+        #expect(found.contains("lecture-print-toc-title"))
         #expect(found.contains("lecture-search-results"))
         #expect(found.subtracting(reserved).isEmpty, "not reserved: \(found.subtracting(reserved).sorted())")
         #expect(reserved.isSuperset(of: ["lecture-live-reload", "lecture-build-errors"]))
         #expect(!reserved.contains { $0.contains("{{") })
+        // Namespaced, so no heading of a page steps around them and each keeps mdBook's id
+        // (`MdBookIDTests`); the 404 page's heading is mdBook's own, with mdBook's id.
+        let outside = found.filter { !$0.hasPrefix("lecture-") && $0 != "document-not-found-404" }
+        #expect(outside.isEmpty, "ids of the theme outside its namespace: \(outside.sorted())")
     }
 
     /// Headings named as the print page's and the preview's ids are made unique
@@ -36,19 +40,19 @@ import Testing
             [
                 "SUMMARY.md": "# Book\n\n- [One](one.md)\n",
                 "one.md":
-                    "# One\n\n## Print TOC Title\n\n## Lecture Live Reload\n\n## Lecture Build Errors\n\n[back](#print-toc-title-1)\n",
+                    "# One\n\n## Lecture Print TOC Title\n\n## Lecture Live Reload\n\n## Lecture Build Errors\n\n[back](#lecture-print-toc-title-1)\n",
             ])
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(!failed, "\(lines)")
         let page = try #require(TestSupport.read(root + "/_site/one.html"))
-        for id in ["print-toc-title-1", "lecture-live-reload-1", "lecture-build-errors-1"] {
+        for id in ["lecture-print-toc-title-1", "lecture-live-reload-1", "lecture-build-errors-1"] {
             #expect(page.contains("id=\"\(id)\""), "\(id)")
         }
         let print = try #require(TestSupport.read(root + "/_site/print.html"))
         var counts: [String: Int] = [:]
         for match in print.matches(of: #/\bid="([^"]+)"/#) { counts[String(match.1), default: 0] += 1 }
         #expect(counts.filter { $0.value > 1 }.isEmpty, "\(counts.filter { $0.value > 1 })")
-        #expect(counts["print-toc-title"] == 1)
+        #expect(counts["lecture-print-toc-title"] == 1)
     }
 
     /// The ids a script looks up, found in its bytes: each form of call and quote, and what is

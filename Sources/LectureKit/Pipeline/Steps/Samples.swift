@@ -80,7 +80,11 @@ extension BuildStep {
                     let stage = try SampleStage.prepare(
                         cacheDirectory: context.configuration.cacheDirectory, options: options,
                         run: context.configuration.run, toolchain: toolchain)
-                    context.swiftVersion = stage.verifier.toolchain.shortVersion
+                    // A book-wide language mode other than the compiler's own is named beside
+                    // it, as a sample's `flags=` are: "Swift 6.3.1" alone reads as Swift 6 semantics.
+                    let mode = options.swiftLanguageMode
+                    context.swiftVersion =
+                        stage.verifier.toolchain.shortVersion + (mode == "6" ? "" : " -swift-version \(mode)")
                     let content = context.configuration.contentPathFromBookRoot
                     context.sampleResults = UndeclaredNameHint.hinted(
                         try stage.verify(context.samples, console: context.console),

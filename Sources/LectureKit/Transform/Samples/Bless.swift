@@ -4,7 +4,9 @@ import CommonMark
 /// `fix` does for doctests.
 ///
 /// Only the lines between an output block's fences change (or, for a sample without one, a new
-/// block is inserted under its closing fence); every other byte of the file stays as it was,
+/// block is inserted under its closing fence, or the plain or `text` block right under the fence,
+/// which a person wrote as its output, becomes the output block: the page never shows the output
+/// twice; one under a paragraph such as "Output:" is refused, the prose being the author's); every other byte of the file stays as it was,
 /// line endings (LF, CRLF or CR, whichever the file uses) and byte order mark included; a new
 /// block follows a blank line. The
 /// container prefix of the opening fence is repeated on each new line, with list markers turned
@@ -42,6 +44,16 @@ enum Bless {
         // From the bottom up, so earlier line numbers stay valid.
         for (sample, output) in outputs.sorted(by: { $0.sample.location.line > $1.sample.location.line }) {
             let text = OutputComparison.normalize(output)
+            // A sample that prints nothing gets no new block: the page would show an empty
+            // "verified" box (the error's note says what such a fence wants instead).
+            if text.isEmpty, sample.outputRange == nil, sample.parts.last?.plainOutputBlock == nil {
+                refused.append(
+                    (
+                        sample,
+                        "it printed nothing, and an empty output block would show an empty verified box; mark it 'run', or continue the page so that it needs no block"
+                    ))
+                continue
+            }
             let printed =
                 text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // What the program printed must read back as printed: a directive it printed would be
@@ -78,7 +90,20 @@ enum Bless {
                         ))
                 }
             }
-            if let range = sample.outputRange {
+            let plain = sample.outputRange == nil ? sample.parts.last?.plainOutputBlock : nil
+            if let label = plain?.label, let plain {
+                // The block is the output as the author wrote it, under prose: a new block above
+                // the prose would show the output twice, and rewriting the prose is the author's.
+                refused.append(
+                    (
+                        sample,
+                        "the code block at line \(plain.range.start.line), under '\(label)', shows its output already, and a new output block would show it twice; remove the '\(label)' line and give that block the info string 'output' (```output), then bless again"
+                    ))
+                continue
+            }
+            if let range = sample.outputRange ?? plain?.range {
+                // An output block, or a plain or `text` block right under the fence, which
+                // becomes the output block.
                 let openIndex = range.start.line - 1
                 let closeIndex = range.end.line - 1
                 guard openIndex < lines.count, closeIndex < lines.count, closeIndex > openIndex,

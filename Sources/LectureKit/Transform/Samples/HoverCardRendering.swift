@@ -12,6 +12,11 @@ enum HoverCardRendering {
         var card: HoverCard
     }
 
+    /// The start of the ids of the cards of the block whose fence stands on `fenceLine`
+    /// (`lecture-card-12-0`, `-1`, …): in the theme's namespace, so a heading's id never steps
+    /// around a card's and stays mdBook's (`## Card 12 0` is `card-12-0` in both).
+    static func idPrefix(fenceLine: Int) -> String { "lecture-card-\(fenceLine)-" }
+
     /// `cards` of block `part` that stand on visible lines, at their offsets in the displayed
     /// code (`Sample.Part.displayedLines`: hidden lines included, which get no cards).
     static func cards(_ cards: [HoverCard], part: Int, of sample: Sample) -> [Placed] {

@@ -123,15 +123,14 @@ struct MergedSamples {
             let start = ContinuousClock.now
             do {
                 let executable = try SampleDispatcher.entry(index, in: batch)
-                let run = try verifier.runOnce(executable)
-                let again = run.isComplete ? try verifier.runOnce(executable) : nil
+                let runs = try verifier.repeatedRuns(executable, of: samples[index], reads: nil)
                 let abiName = Self.moduleABIName(index)
-                if ([run] + (again.map { [$0] } ?? [])).contains(where: {
+                if ([runs.first] + (runs.again.map { [$0] } ?? [])).contains(where: {
                     $0.stdoutText.contains(abiName) || $0.stderrText.contains(abiName)
                 }) {
                     return nil
                 }
-                verifier.judgeRuns(run, again, of: samples[index], into: &result)
+                verifier.judgeRuns(runs, of: samples[index], into: &result)
                 // A failure is confirmed alone: a value computed from the module's ABI name
                 // (`String(reflecting:)`'s length, `NSClassFromString("Sample.…")`) or another
                 // sample's effect on the process can fail a sample only merged, and `--bless`

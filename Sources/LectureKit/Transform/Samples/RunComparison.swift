@@ -10,13 +10,16 @@ enum RunComparison {
     static let shownLines = 40
 
     /// `nil` when the two runs agree; else the error, at the sample's line, showing both outputs.
-    static func difference(_ first: Subprocess.Result, _ second: Subprocess.Result, sample: Sample) -> Diagnostic? {
+    /// `secondNumber`: which run `second` was (2 unless `HashOrderRuns` ran the sample more).
+    static func difference(
+        _ first: Subprocess.Result, _ second: Subprocess.Result, sample: Sample, secondNumber: Int = 2
+    ) -> Diagnostic? {
         let sameOutput = first.stdout == second.stdout
         let sameEnd = first.termination == second.termination
         guard !sameOutput || !sameEnd else { return nil }
         var notes = [
             "first run" + ending(first) + ":\n" + shown(first.stdoutText),
-            "second run" + ending(second) + ":\n" + shown(second.stdoutText),
+            ordinal(secondNumber) + " run" + ending(second) + ":\n" + shown(second.stdoutText),
         ]
         notes.append(
             sameOutput
@@ -28,6 +31,12 @@ enum RunComparison {
             sample.path, sample.location,
             sameOutput ? "sample ended differently in two runs" : "output differs between two runs",
             notes: notes)
+    }
+
+    /// `second`, `third`, … `tenth` for 2 to 10, else `run 11`'s number (`11th`).
+    static func ordinal(_ number: Int) -> String {
+        let words = ["second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+        return (2...10).contains(number) ? words[number - 2] : "\(number)th"
     }
 
     /// ` (exited with status 1)` for an ending other than a clean exit, else nothing.

@@ -39,9 +39,19 @@ enum SampleExtractor {
 
         // Why the block above is not a sample though it looks like one, for an output block under it.
         var droppedAbove: Diagnostic?
+        // A paragraph such as "Output:" right under a sample, for a code block under it.
+        var labelAbove: String?
+        // The text of the output block right above, for a plain block that repeats it.
+        var outputAbove: String?
 
         for block in blocks.leafBlocks {
             if case .heading(_, let content, _) = block.kind { heading = content.plainText }
+            let labelUnderSample = previousWasSample ? UncomparedOutputHints.outputLabel(block) : nil
+            defer {
+                labelAbove = labelUnderSample
+                // Kept only for the block right under the output block.
+                if !previousWasOutput { outputAbove = nil }
+            }
             guard case .codeBlock(let code) = block.kind, code.isFenced else {
                 previousWasSample = false
                 previousWasOutput = false
@@ -114,6 +124,7 @@ enum SampleExtractor {
                 } else {
                     sample.expectedOutput = code.code
                     sample.outputRange = block.range
+                    outputAbove = code.code
                 }
                 samples.append(sample)
                 previousWasSample = false
@@ -123,10 +134,20 @@ enum SampleExtractor {
             previousWasOutput = false
             droppedAbove = nil
             guard language == "swift" else {
-                if previousWasSample, let sample = samples.last,
-                    let hint = UncomparedOutputHints.plainBlock(block, language: language, under: sample, path: path)
+                let sampleAbove = previousWasSample ? samples.last : labelAbove != nil ? samples.last : nil
+                if let sample = sampleAbove,
+                    let hint = UncomparedOutputHints.plainBlock(
+                        block, language: language, under: sample, label: labelAbove, path: path)
                 {
                     diagnostics.append(hint)
+                    samples[samples.count - 1].parts[sample.parts.count - 1].plainOutputBlock =
+                        Sample.PlainOutputBlock(range: block.range, label: labelAbove)
+                }
+                if let outputAbove,
+                    let repeated = UncomparedOutputHints.repeatedOutput(
+                        block, language: language, code: code.code, output: outputAbove, path: path)
+                {
+                    diagnostics.append(repeated)
                 }
                 previousWasSample = false
                 if let dropped = DroppedSamples.miscased(block, language: language, path: path)

@@ -8,7 +8,7 @@ extension SampleVerifier {
     /// Records a compile's diagnostics and verdict in `result`; whether the sample is to be run
     /// (it compiled and is neither `compile_fail` nor `no_run`). The one judge of a compile, for
     /// every kind of sample on either path (the merged path's, `MergedSamples`, and the alone
-    /// path's, `compileAndRun` and `runTests`); a run's verdict is `judgeRuns(_:_:of:into:)`'s, a
+    /// path's, `compileAndRun` and `runTests`); a run's verdict is `judgeRuns(_:of:into:)`'s, a
     /// test program's `runTestProgram`'s, on either path too.
     func judgeCompile(_ compile: Subprocess.Result, of sample: Sample, into result: inout SampleResult) -> Bool {
         // A compile that did not run to its end is no verdict on the sample, and is not cached.
@@ -53,7 +53,9 @@ extension SampleVerifier {
             }
             return false
         }
-        result.diagnostics += Self.withAttributeHint(compilerDiagnostics)
+        result.diagnostics += Self.withAttributeHint(
+            compilerDiagnostics,
+            CompileErrorHints.notes(compilerDiagnostics, of: sample, languageMode: options.swiftLanguageMode))
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
                 result.diagnostics.append(
@@ -71,22 +73,22 @@ extension SampleVerifier {
         return true
     }
 
-    /// `diagnostics` with a note on the first error: the attributes for a fence that is not meant
-    /// to compile (an excerpt, or an error the page explains).
-    static func withAttributeHint(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    /// `diagnostics` with notes on the first error: `hints` (`CompileErrorHints`), then the
+    /// attributes for a fence that is not meant to compile (an excerpt, or an error the page explains).
+    static func withAttributeHint(_ diagnostics: [Diagnostic], _ hints: [String] = []) -> [Diagnostic] {
         guard let first = diagnostics.firstIndex(where: { $0.severity == .error }) else { return diagnostics }
         var hinted = diagnostics
+        hinted[first].notes += hints
         hinted[first].notes.append(
             "if the fence is not meant to compile alone (an excerpt), mark it 'ignore'; if the page shows an error on purpose, mark it 'compile_fail' (with expect-error=\"…\" naming the error)"
         )
         return hinted
     }
 
-    /// Records the verdict on a sample's two runs (`again` is `nil` when the first did not run
-    /// to its end) in `result`.
-    func judgeRuns(
-        _ run: Subprocess.Result, _ again: Subprocess.Result?, of sample: Sample, into result: inout SampleResult
-    ) {
+    /// Records the verdict on a sample's runs (two, or more, `repeatedRuns`) in `result`.
+    func judgeRuns(_ runs: RepeatedRuns, of sample: Sample, into result: inout SampleResult) {
+        let run = runs.first
+        let again = runs.again
         result.actualOutput = run.stdoutText
         result.outputIsNotUTF8 = OutputComparison.notUTF8(run.stdout) != nil
         var failures: [Diagnostic]
@@ -98,7 +100,9 @@ extension SampleVerifier {
             failures = [RunPathOutput.error(path, of: sample)]
         } else if let needle = MachinePathOutput.firstNeedle(in: run.stdoutText, options.machinePaths) {
             failures = [MachinePathOutput.printed(needle, by: sample)]
-        } else if let again, let differs = RunComparison.difference(run, again, sample: sample) {
+        } else if let again,
+            let differs = RunComparison.difference(run, again, sample: sample, secondNumber: runs.againNumber)
+        {
             failures = [differs]
         } else {
             failures = Self.oneFailurePerRun(judge(run, of: sample))
@@ -217,10 +221,18 @@ extension SampleVerifier {
             sample.pageHasIncludes
             ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
             : "'lecture check --bless' writes the block"
+        // A fence that prints nothing (a declaration) needs no block of its own on a continued
+        // page; bless writes none for it (an empty "verified" box says nothing to a reader).
+        let silent =
+            sample.continued
+            ? []
+            : [
+                "it prints nothing: if it declares what a later fence uses, continue the page (continue = [\"page.md\"] under [preprocessor.lecture.samples]) so that fence needs no output block of its own, or mark it 'run'"
+            ]
         return at.map { part, output in
             .error(
                 .sampleNoOutput, sample.path, part.fence, "sample has no output block",
-                notes: [
+                notes: (output.isEmpty && stderr.isEmpty ? silent : []) + [
                     "add a fenced block with info string 'output' right after it, holding what it prints",
                     "it printed:\n"
                         + (output.isEmpty

@@ -47,7 +47,7 @@ enum SampleRendering {
         _ sample: Sample, part index: Int, cards: String, cache: Cache?, chrome: Chrome = .english
     ) -> String {
         let part = sample.parts[index]
-        let idPrefix = "card-\(part.fence.line)-"
+        let idPrefix = HoverCardRendering.idPrefix(fenceLine: part.fence.line)
         // The partials of the code and its cards, and the words they use, are part of the HTML
         // (only they: a digest of all words would make a changed badge word retire every block).
         let key = SHA256.hex(codeCacheVersion, part.code, String(index), cards, idPrefix, chrome.cacheKey(codePartials))
@@ -86,7 +86,12 @@ enum SampleRendering {
         switch sample.mode {
         case .ignore:
             classes += " sample-ignore"
-            badge = sample.skipReason.map { words.format("sample-skipped", ["reason": $0]) } ?? words["sample-ignored"]
+            // A reader is told what the sample needs, not the build log's reason (which names the
+            // book's sample libraries, a word of the book's author).
+            badge =
+                sample.appleOnlyModules.isEmpty
+                ? sample.skipReason.map { words.format("sample-skipped", ["reason": $0]) } ?? words["sample-ignored"]
+                : words.format("sample-apple-only", ["modules": sample.appleOnlyModules.joined(separator: ", ")])
         case .noRun:
             classes += " sample-no-run"
             badge = words.format("sample-no-run", ["compiler": compiler])

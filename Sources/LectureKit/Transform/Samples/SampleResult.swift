@@ -130,10 +130,12 @@ extension SampleResult {
     /// `results` (kinds with none left out; each kind counts the samples that did not fail). A `test` sample is checked as far as a run-only one (its
     /// tests, no output), but is counted with the tests that ran: "1 run only" read as if a
     /// sample of two passing tests had been run once, unchecked.
-    static func checkCounts(_ results: [SampleResult]) -> String {
+    /// `otherErrors`: errors of the pages outside any sample's verdict (a fence's unknown
+    /// attribute, a broken link), counted as failed, as the closing line counts them.
+    static func checkCounts(_ results: [SampleResult], otherErrors: Int = 0) -> String {
         // A failed sample is counted as failed, never as the kind it did not achieve ("1 failed to
         // compile, as intended" for a `compile_fail` sample that compiled), so the counts add up.
-        let failed = results.filter { $0.outcome == .failed }.count
+        let failed = results.filter { $0.outcome == .failed }.count + otherErrors
         let shown = Check.allCases.flatMap { kind -> [String] in
             let checked = results.filter { $0.check == kind && $0.outcome != .failed }
             guard kind == .ran else { return checked.isEmpty ? [] : [kind.counted(checked.count)] }

@@ -27,6 +27,7 @@ enum SampleRuleApplication {
         if !missing.isEmpty {
             sample.mode = .ignore
             sample.skipReason = SamplePlatform.reason(missing: missing.map(\.module))
+            sample.appleOnlyModules = missing.map(\.module)
             // Marked `ignore-linux`, the author has said so; unmarked, each import is warned about.
             if !sample.markedNotForLinux { sample.unprovidedImports = missing }
         } else if sample.markedNotForLinux && sample.mode == .run {

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Samples are verified two ways: merged into one program per module group (`MergedSamples`,
 /// `MergedTestSamples`), for speed, and alone. The two differ in how they build and run, never in
-/// how they judge: both go through `judgeCompile(_:of:into:)`, `judgeRuns(_:_:of:into:)` and
+/// how they judge: both go through `judgeCompile(_:of:into:)`, `judgeRuns(_:of:into:)` and
 /// `runTestProgram`, and `RunEnding.failure` for how a run ended. Whatever the merged program cannot
 /// answer (a failed or `should_fail` run, a link error, a sample with flags of its own) is verified
 /// again alone. `verify` runs the two halves side by side, but every compile, link and run of either
@@ -216,10 +216,9 @@ package struct SampleVerifier: Sendable {
         guard judgeCompile(compile, of: sample, into: &result) else { return }
 
         // The two-run rule: a pass counts (and is cached) only when a second run of the same
-        // binary printed the same thing, so a lucky pass (a Set's order, a race) is caught.
-        let run = try runOnce(work + "/sample", of: sample)
-        let again = run.isComplete ? try runOnce(work + "/sample", of: sample) : nil
-        judgeRuns(run, again, of: sample, into: &result)
+        // binary printed the same thing, so a lucky pass (a Set's order, a race) is caught; more
+        // runs for output that may follow hash order (`HashOrderRuns`).
+        judgeRuns(try repeatedRuns(work + "/sample", of: sample, reads: sample), of: sample, into: &result)
     }
 }
 

@@ -17,7 +17,7 @@ enum SwiftCodeHTML {
     /// marker there is text, not a marker (`SnippetMarkers`).
     static func highlighted(
         _ code: String, cards: [HoverCardRendering.Placed] = [], hidden: [Range<Int>] = [],
-        idPrefix: String = "card-", cache: Cache? = nil, chrome: Chrome = .english
+        idPrefix: String = "lecture-card-", cache: Cache? = nil, chrome: Chrome = .english
     ) -> String {
         let bytes = Array(code.utf8)
         var html = ""

@@ -9,16 +9,54 @@ enum UncomparedOutputHints {
     /// The info strings of a block that looks like a sample's output written by hand.
     static let plainLanguages: Set<String> = ["", "text", "txt", "plaintext", "console"]
 
-    /// The warning for a code block with info string `language` right under `sample`, when it
-    /// may be meant as its output.
-    static func plainBlock(_ block: Block, language: String, under sample: Sample, path: String) -> Diagnostic? {
+    /// The warning for a code block with info string `language` right under `sample`, or under
+    /// the paragraph `label` ("Output:") right under it, when it may be meant as its output.
+    static func plainBlock(_ block: Block, language: String, under sample: Sample, label: String?, path: String)
+        -> Diagnostic?
+    {
         guard plainLanguages.contains(language), sample.mode == .run, sample.expectedOutput == nil else { return nil }
+        guard let label else {
+            return .warning(
+                .sampleOutputPlacement, path, block.range.start,
+                "this block under a Swift sample is not compared with what the sample prints",
+                notes: [
+                    "if it shows the sample's output, give it the info string 'output' (```output): lecture then runs the sample and compares what it prints"
+                ])
+        }
         return .warning(
             .sampleOutputPlacement, path, block.range.start,
-            "this block under a Swift sample is not compared with what the sample prints",
+            "this block under '\(label)' below a Swift sample is not compared with what the sample prints",
             notes: [
-                "if it shows the sample's output, give it the info string 'output' (```output): lecture then runs the sample and compares what it prints"
+                "an output block must stand right under the sample's fence: if this block shows the sample's output, remove the '\(label)' line and give the block the info string 'output' (```output); lecture then runs the sample and compares what it prints"
             ])
+    }
+
+    /// The text of `block` when it is a short paragraph that introduces a sample's output, as
+    /// hand-written books do under a fence: "Output:", "Prints:", "This prints:", "Result:",
+    /// "Console output:" (a colon at its end, at most five words, one of them about output).
+    static func outputLabel(_ block: Block) -> String? {
+        guard case .paragraph(let inlines) = block.kind else { return nil }
+        let text = inlines.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasSuffix(":"), !text.contains("\n") else { return nil }
+        let words = text.dropLast().lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard (1...5).contains(words.count) else { return nil }
+        let about = ["output", "outputs", "prints", "print", "printed", "result", "results", "console", "produces"]
+        return words.contains(where: { about.contains(String($0)) }) ? text : nil
+    }
+
+    /// The warning for a plain or `text` block right under an output block that holds the same
+    /// lines (what `--bless` left when it wrote a block above one written by hand): the page shows
+    /// the output twice, once verified.
+    static func repeatedOutput(_ block: Block, language: String, code: String, output: String, path: String)
+        -> Diagnostic?
+    {
+        guard plainLanguages.contains(language),
+            OutputComparison.normalize(code) == OutputComparison.normalize(output)
+        else { return nil }
+        return .warning(
+            .sampleOutputPlacement, path, block.range.start,
+            "this block repeats the output block above it",
+            notes: ["remove it: the output block above shows the sample's output, compared with what it prints"])
     }
 
     /// What to do about a `// Prints …` comment whose text after `// Prints ` is `said`: the
@@ -27,12 +65,7 @@ enum UncomparedOutputHints {
     /// writing each fence's block. Comments are not compared themselves: they are prose (TSPL's
     /// put a period after the quotes, show a dictionary's unordered lines, leave out "Prints").
     static func printsNotes(_ said: Substring) -> [String] {
-        var literal = said.trimmingCharacters(in: .whitespaces)[...]
-        if literal.hasSuffix("\".") { literal = literal.dropLast() }
-        let line: String? =
-            literal.count >= 2 && literal.hasPrefix("\"") && literal.hasSuffix("\"")
-                && !literal.dropFirst().dropLast().contains { $0 == "\"" || $0 == "\\" }
-            ? String(literal.dropFirst().dropLast()) : nil
+        let line = printedLine(said)
         return [
             "put every line the fence prints in a block with info string 'output' right under the fence (```output), where lecture compares it"
                 + (line.map { "; this comment's line is:\n\($0)" } ?? ""),
@@ -40,20 +73,54 @@ enum UncomparedOutputHints {
         ]
     }
 
-    /// A warning at each `// Prints …` comment of a part that has no output block to compare.
+    /// The line a `// Prints …` comment names, when its text after `// Prints ` is one plain
+    /// string literal (`"Hello"`, or The Swift Programming Language's `"Hello".`): no quote or
+    /// backslash inside, so the text is the line as printed. `nil` for any other comment (prose,
+    /// an interpolation, a bare value).
+    static func printedLine(_ said: Substring) -> String? {
+        var literal = said.trimmingCharacters(in: .whitespaces)[...]
+        if literal.hasSuffix("\".") { literal = literal.dropLast() }
+        guard literal.count >= 2, literal.hasPrefix("\""), literal.hasSuffix("\""),
+            !literal.dropFirst().dropLast().contains(where: { $0 == "\"" || $0 == "\\" })
+        else { return nil }
+        return String(literal.dropFirst().dropLast())
+    }
+
+    /// A warning at each `// Prints …` comment of a part that has no output block to compare;
+    /// under an output block, at each comment naming a line (`printedLine`) that the block does
+    /// not hold: the block is what lecture compares, so such a comment is stale, and the page
+    /// would show it above "verified" output that contradicts it.
     static func printsComments(_ sample: Sample) -> [Diagnostic] {
         guard sample.mode == .run else { return [] }
         return sample.parts.flatMap { part -> [Diagnostic] in
-            guard (sample.continued ? part.expectedOutput : sample.expectedOutput) == nil else { return [] }
+            let expected = sample.continued ? part.expectedOutput : sample.expectedOutput
+            let expectedLines = expected.map {
+                Set(
+                    OutputComparison.normalize($0).split(separator: "\n", omittingEmptySubsequences: false).map(
+                        String.init))
+            }
             return part.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
                 index, line in
                 let text = line.drop { $0 == " " || $0 == "\t" }
                 guard text.hasPrefix("// Prints ") else { return nil }
+                let said = text.dropFirst("// Prints ".count)
+                let location = SourceLocation(
+                    line: part.firstLine + index, column: part.column + line.count - text.count)
+                guard let expectedLines else {
+                    return .warning(
+                        .sampleOutputPlacement, sample.path, location,
+                        "a '// Prints' comment is not compared with what the sample prints",
+                        notes: printsNotes(said))
+                }
+                guard let named = printedLine(said), !expectedLines.contains(named) else {
+                    return nil
+                }
                 return .warning(
-                    .sampleOutputPlacement, sample.path,
-                    SourceLocation(line: part.firstLine + index, column: part.column + line.count - text.count),
-                    "a '// Prints' comment is not compared with what the sample prints",
-                    notes: printsNotes(text.dropFirst("// Prints ".count)))
+                    .sampleOutputPlacement, sample.path, location,
+                    "this '// Prints' comment names a line the sample's output block does not hold: '\(named)'",
+                    notes: [
+                        "the output block is what lecture compares with what the sample prints; correct the comment, or remove it"
+                    ])
             }
         }
     }

@@ -15,7 +15,9 @@ extension SampleExtractor {
         let intended = EditDistance.nearest(to: key, in: Sample.attributeNames)
         let known =
             "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME, expect-error=\"TEXT\", flags=\"FLAGS\", reads=FILE"
-        let notes = (intended.map { ["did you mean '\($0)'?"] } ?? []) + [known]
+        // mdBook 0.5's `hidelines=PREFIX` hides lines in any language; Swift samples have their own way.
+        let hides = key == "hidelines" ? [CompileErrorHints.hiddenLines] : []
+        let notes = hides + (hides.isEmpty ? intended.map { ["did you mean '\($0)'?"] } ?? [] : []) + [known]
         guard !verifies else {
             return .error(.sampleAttributes, path, location, "unknown sample attribute '\(word)'", notes: notes)
         }

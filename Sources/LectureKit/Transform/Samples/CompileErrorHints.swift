@@ -1,0 +1,45 @@
+import LectureSupport
+
+/// Notes for a sample that does not compile because it was written for another tool or another
+/// Swift: mdBook's hidden lines (`# ` at a line's start, which mdBook hides in Rust, and in any
+/// language `hidelines=` names), which Swift samples write as Swift-DocC's snippet markers; code
+/// from before Swift 6 (a global variable used from a function) that the Swift 6 language mode
+/// refuses, which book.toml's `swift-language-mode = 5` compiles as written.
+enum CompileErrorHints {
+    /// How Swift samples hide lines, for an mdBook author.
+    static let hiddenLines =
+        "Swift samples hide lines between '// snippet.hide' and '// snippet.show' (Swift-DocC's snippet markers), not with mdBook's '# ' prefix or hidelines=; the page shows them with the code's hidden-lines button"
+
+    /// The note for a Swift 6 concurrency error.
+    static let languageMode =
+        "samples are compiled in the Swift 6 language mode, whose concurrency checking refuses code written for Swift 5 (a global 'var' used from a function); for a book written before Swift 6, set swift-language-mode = 5 under [preprocessor.lecture] in book.toml, or give this fence flags=\"-default-isolation MainActor\""
+
+    /// Whether a line of `code` starts with mdBook's hiding prefix (`# ` or a lone `#`, after
+    /// spaces): never Swift, whose `#` directives (`#if`, `#warning`) have no space after `#`.
+    static func hasMdBookHiddenLines(_ code: String) -> Bool {
+        code.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            return text == "#" || text.hasPrefix("# ")
+        }
+    }
+
+    /// Whether `message` is one of Swift 6's concurrency errors (isolation, sendability).
+    static func isConcurrencyError(_ message: String) -> Bool {
+        let words = [
+            "actor-isolated", "nonisolated", "global actor", "concurrency-safe", "data race", "non-Sendable",
+            "'Sendable'", "isolated context",
+        ]
+        return words.contains { message.contains($0) }
+    }
+
+    /// The notes for the first error of `diagnostics`, a compile of `sample` in `languageMode`.
+    static func notes(_ diagnostics: [Diagnostic], of sample: Sample, languageMode: String) -> [String] {
+        var notes: [String] = []
+        if sample.parts.contains(where: { hasMdBookHiddenLines($0.code) }) { notes.append(Self.hiddenLines) }
+        if languageMode == "6", diagnostics.contains(where: { $0.severity == .error && isConcurrencyError($0.summary) })
+        {
+            notes.append(Self.languageMode)
+        }
+        return notes
+    }
+}

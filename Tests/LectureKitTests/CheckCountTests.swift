@@ -1,0 +1,28 @@
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// The counts of `lecture check` add up on every line (new user 4, F12): a page's error outside
+/// any sample's verdict (an unknown attribute) is counted as failed on the page's line and the
+/// `Samples:` line, as on the closing line; a sample `--bless` wrote a block for is "run and
+/// compared", whether the block was new or rewritten.
+@Suite(.serialized) struct CheckCountTests {
+    @Test func aPagesOwnErrorIsCountedOnEveryLine() throws {
+        let markdown =
+            "# P\n\n```swift compile_fail\nlet x: Int = \"no\"\n```\n\n```swift bogus\nprint(1)\n```\n\n```swift\nprint(2)\n```\n\n```output\n3\n```\n"
+        let (status, lines, _) = try ContinuedPageTests.check(markdown, continued: "false")
+        #expect(status == 1)
+        #expect(lines.contains("Samples: 1 failed to compile, as intended, 2 failed"), "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("page.md: 1 failed to compile, as intended, 2 failed") }, "\(lines)")
+        #expect(lines.last == "1 passed, 2 failed", "\(lines)")
+    }
+
+    @Test(arguments: ["```swift\nprint(2)\n```\n", "```swift\nprint(2)\n```\n\n```output\n3\n```\n"])
+    func aBlessedSampleIsRunAndCompared(_ sample: String) throws {
+        let (status, lines, _) = try ContinuedPageTests.check(
+            "# P\n\n" + sample, samples: "without-output = \"require\"\n", continued: "false", arguments: ["--bless"])
+        #expect(status == 0, "\(lines)")
+        #expect(lines.contains("Samples: 1 run and compared"), "\(lines)")
+    }
+}
