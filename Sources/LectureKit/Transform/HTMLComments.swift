@@ -142,8 +142,10 @@ enum HTMLComments {
     /// text, places it).
     static func warning(_ blocks: [Block], source: String, path: String) -> Diagnostic? {
         let html = BlockHTML(blocks, inline: true)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let open = unclosed(in: html.joined), let location = html.location(ofOffset: open.offset, source: lines)
+        // The page's lines only for a comment or element to place: most pages have none.
+        guard let open = unclosed(in: html.joined),
+            let location = html.location(
+                ofOffset: open.offset, source: source.split(separator: "\n", omittingEmptySubsequences: false))
         else {
             return nil
         }

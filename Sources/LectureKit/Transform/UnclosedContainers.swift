@@ -91,8 +91,11 @@ enum UnclosedContainers {
     /// the page's text, places it: `BlockHTML.location(ofOffset:source:)`).
     static func warnings(_ blocks: [Block], source: String, path: String) -> [Diagnostic] {
         let html = BlockHTML(blocks, inline: true)
+        let open = unclosed(in: html.joined)
+        // The page's lines only for an element to place: most pages have none.
+        guard !open.isEmpty else { return [] }
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        return unclosed(in: html.joined).compactMap { open in
+        return open.compactMap { open in
             guard let name = open.element, let location = html.location(ofOffset: open.offset, source: lines) else {
                 return nil
             }

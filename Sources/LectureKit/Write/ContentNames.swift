@@ -77,17 +77,21 @@ enum ContentNames {
             if let source = site.copied.removeValue(forKey: path) { site.copied[new] = source }
             if site.unchanged.remove(path) != nil { site.unchanged.insert(new) }
         }
+        let names = FileNames(renames.keys)
         for path in site.generated.keys where path.hasSuffix(".html") {
             guard let html = site.generated[path] else { continue }
             let folder = path.split(separator: "/").dropLast().joined(separator: "/")
-            if let rewritten = references(in: html, folder: folder, siteURL: siteURL, renames: renames) {
+            if let rewritten = references(in: html, folder: folder, siteURL: siteURL, renames: renames, names: names) {
                 site.generated[path] = rewritten
             }
         }
     }
 
-    /// `html` with its references to renamed files renamed, or `nil` when it has none.
-    static func references(in html: [UInt8], folder: String, siteURL: String, renames: [String: Rename]) -> [UInt8]? {
+    /// `html` with its references to renamed files renamed, or `nil` when it has none (`names`:
+    /// the last segments of `renames`' paths).
+    static func references(
+        in html: [UInt8], folder: String, siteURL: String, renames: [String: Rename], names: FileNames
+    ) -> [UInt8]? {
         var edits: [(Range<Int>, [UInt8])] = []
         HTMLAttributes.scan(html) { tag in
             for attribute in tag.attributes
@@ -95,6 +99,7 @@ enum ContentNames {
                 || HTMLAttributes.is("src", attribute.name, in: html)
                 || HTMLAttributes.is("data-index", attribute.name, in: html)
             {
+                if names.excludes(html[attribute.value]) { continue }
                 let written = String(decoding: html[attribute.value], as: UTF8.self)
                 let end = written.firstIndex { $0 == "?" || $0 == "#" } ?? written.endIndex
                 let url = HTMLAttributes.value(attribute.value, in: html)
@@ -124,5 +129,49 @@ enum ContentNames {
         }
         let decoded = joined.contains("%") ? EmittedLinkChecker.percentDecoded(Substring(joined)) : joined
         return decoded.contains(".") ? SummaryParser.normalize(decoded) : decoded
+    }
+
+    /// The last segments of the renamed paths: a relative URL of plain ASCII whose last segment
+    /// is none of them names no renamed file, and is passed over before any text is made of it
+    /// (every `href` and `src` of every page comes here; most name pages and anchors).
+    struct FileNames {
+        private let names: Set<String>
+
+        init(_ paths: some Sequence<String>) {
+            names = Set(
+                paths.compactMap { $0.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) })
+        }
+
+        /// Whether the URL written as `value` surely names no renamed file. Only for a value of
+        /// printable ASCII without `%`, `&`, `:` or a backslash that does not start with `/`: then
+        /// neither character references, percent-decoding, the site URL nor grapheme clusters
+        /// change it, and the site path `sitePath` makes of it ends with its last segment (unless
+        /// that is empty, `.` or `..`), which a renamed path's last segment equals, under
+        /// canonical equivalence as `String` compares, when the two paths are equal.
+        func excludes(_ value: ArraySlice<UInt8>) -> Bool {
+            var end = value.endIndex
+            var segmentStart = value.startIndex
+            for index in value.indices {
+                let byte = value[index]
+                guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "&"),
+                    byte != UInt8(ascii: ":"), byte != UInt8(ascii: "\\")
+                else { return false }
+                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                    end = index
+                    break
+                }
+                if byte == UInt8(ascii: "/") { segmentStart = index + 1 }
+            }
+            // No path (`#anchor`, `?query`): `sitePath` names nothing.
+            if end == value.startIndex { return true }
+            guard value.first != UInt8(ascii: "/") else { return false }
+            let segment = value[segmentStart..<end]
+            if segment.isEmpty || segment.elementsEqual([UInt8(ascii: ".")])
+                || segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+            {
+                return false
+            }
+            return !names.contains(String(decoding: segment, as: UTF8.self))
+        }
     }
 }

@@ -28,12 +28,21 @@ enum MarkdownExtensions {
             return Footnotes.extractingNested(block, into: &definitions)
         }
         var inlines = InlineExtensions(footnotes: Set(definitions.map(\.label)))
-        blocks = inlines.rewrite(blocks)
-        for index in definitions.indices { definitions[index].blocks = inlines.rewrite(definitions[index].blocks) }
-        var extensions = BlockExtensions()
-        blocks = extensions.rewriteAll(blocks)
-        for index in definitions.indices {
-            definitions[index].blocks = extensions.rewriteAll(definitions[index].blocks)
+        // Each rewrite only where it may change something: each copies the whole tree (on a
+        // page with a colon or a link, most of the extensions' cost).
+        var markers = Markers()
+        markers.walk(blocks)
+        let rewritesInlines = !definitions.isEmpty || markers.tilde
+        if rewritesInlines {
+            blocks = inlines.rewrite(blocks)
+            for index in definitions.indices { definitions[index].blocks = inlines.rewrite(definitions[index].blocks) }
+        }
+        if rewritesInlines || markers.bracket || markers.colonStartingLine || markers.definitionList {
+            var extensions = BlockExtensions()
+            blocks = extensions.rewriteAll(blocks)
+            for index in definitions.indices {
+                definitions[index].blocks = extensions.rewriteAll(definitions[index].blocks)
+            }
         }
         return (
             blocks + Footnotes.list(definitions, numbers: inlines.footnoteNumbers, counts: inlines.footnoteReferences),
@@ -48,6 +57,52 @@ enum MarkdownExtensions {
         var finder = MarkerFinder()
         finder.walk(blocks)
         return finder.found
+    }
+
+    /// What the rewrites after the definition lists look for: without a `~` in any text and
+    /// without footnotes, `InlineExtensions` changes nothing; without a `[` in any text (task list
+    /// items, admonitions), a paragraph line whose first text starts with `:` (definitions) and
+    /// a definition list (joined with its neighbours), neither does `BlockExtensions`.
+    private struct Markers: MarkupWalker {
+        var tilde = false
+        var bracket = false
+        var colonStartingLine = false
+        var definitionList = false
+
+        mutating func visit(_ block: Block) {
+            switch block.kind {
+            case .paragraph(let inlines) where !colonStartingLine:
+                colonStartingLine = Self.hasLineStartingWithColon(inlines)
+            case .element(let element) where element.name == "dl": definitionList = true
+            default: break
+            }
+            descend(into: block)
+        }
+
+        mutating func visit(_ inline: Inline) {
+            guard case .text(let text) = inline else { return descend(into: inline) }
+            guard !(tilde && bracket) else { return }
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "~") { tilde = true } else if byte == UInt8(ascii: "[") { bracket = true }
+            }
+        }
+
+        /// Whether a line of `inlines` (cut at soft breaks) starts with text whose first
+        /// non-empty piece starts with `:` (as `joiningText` would join them).
+        static func hasLineStartingWithColon(_ inlines: [Inline]) -> Bool {
+            var atLineStart = true
+            for inline in inlines {
+                switch inline {
+                case .softBreak: atLineStart = true
+                case .text(let text) where atLineStart:
+                    guard let first = text.utf8.first else { continue }
+                    if first == UInt8(ascii: ":") { return true }
+                    atLineStart = false
+                default: atLineStart = false
+                }
+            }
+            return false
+        }
     }
 
     private struct MarkerFinder: MarkupWalker {
