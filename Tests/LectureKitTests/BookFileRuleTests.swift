@@ -23,6 +23,8 @@ import Testing
         var files: [String: String] = [:]
         var links: [String: String] = [:]
         var says: [String]
+        /// What stderr must not say (a second, wrong error for the same file).
+        var never: [String] = []
         var description: String { name }
     }
 
@@ -91,6 +93,11 @@ import Testing
         Case(
             name: "k79 404.md -> ~/lost.md", links: ["src/404.md": "../../../home/lost.md"],
             says: ["src/404.md: error: the not-found page is a symbolic link to"]),
+        Case(
+            name: "k99 input-404 a link out", toml: "[output.html]\ninput-404 = \"lost.md\"",
+            links: ["src/lost.md": "../../../home/lost.md"],
+            says: ["src/lost.md: error: the not-found page is a symbolic link to"],
+            never: ["not in the pages' folder"]),
         // F5: the book's own .git and dot-files.
         Case(
             name: "k09 include ../.git/config",
@@ -153,6 +160,7 @@ import Testing
         let result = try run.lecture(["build"], in: "work/book")
         #expect(result.termination == .exited(1) || result.termination == .exited(2), "\(result.stderrText)")
         for words in test.says { #expect(result.stderrText.contains(words), "\(result.stderrText)") }
+        for words in test.never { #expect(!result.stderrText.contains(words), "\(result.stderrText)") }
         #expect(!result.stderrText.contains("hunter2"), "\(result.stderrText)")
         // Nothing written anywhere: not through the link, not in the book.
         #expect(run.digest(excluding: ["home/.cache"]) == before)
