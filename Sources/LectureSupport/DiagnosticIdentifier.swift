@@ -101,6 +101,10 @@ extension Diagnostic.Identifier {
     /// A page the summary lists whose file lies outside the book's folders once symbolic links
     /// are resolved (or would be created there): neither read nor written.
     package static let pageOutsideBook = Self("lecture.page.outside-book")
+    /// A file or folder the book reads (a theme's file, a folder taken by default, an additional
+    /// file) that, links resolved, lies outside the book, in `.git`, is a dot-file or is no
+    /// regular file (`BookFileRule`): not read.
+    package static let fileOutsideBook = Self("lecture.file.outside-book")
     /// A page or file that would be written over another output file.
     package static let outputCollision = Self("lecture.page.output-collision")
     /// Output names that differ only in case, one file on a case-insensitive file system (a warning).
@@ -298,7 +302,7 @@ extension Diagnostic.Identifier {
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
         hiddenScriptURL, baseElement, metaRefresh, pageStyle, networkLoadInPDF,
-        machinePathPublished, secretPublished, assetNotCopied,
+        machinePathPublished, secretPublished, assetNotCopied, fileOutsideBook,
         templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,

@@ -153,22 +153,30 @@ package enum FileSystem {
     }
 
     /// As `filesAndTooLong(under:)`, with the symbolic links met (to files or folders, never
-    /// followed), by path relative to `root`, sorted: what `files(under:)` leaves out on purpose.
-    package static func listing(under root: String) -> (files: [String], tooLong: [String], links: [String]) {
+    /// followed) and the named pipes, sockets and devices, by path relative to `root`, sorted:
+    /// what `files(under:)` leaves out on purpose.
+    package static func listing(under root: String) -> (
+        files: [String], tooLong: [String], links: [String], special: [String]
+    ) {
         var result: [String] = []
         var tooLong: [String] = []
         var links: [String] = []
+        var special: [String] = []
         FolderWalk.walk(
             root, tooLong: { tooLong.append($0) },
             { entry in
                 if entry.kind == .regular {
                     result.append(entry.relativePath)
-                } else if entry.kind == .other, let info = entry.status(), info.st_mode & S_IFMT == S_IFLNK {
-                    links.append(entry.relativePath)
+                } else if entry.kind == .other, let info = entry.status() {
+                    if info.st_mode & S_IFMT == S_IFLNK {
+                        links.append(entry.relativePath)
+                    } else {
+                        special.append(entry.relativePath)
+                    }
                 }
                 return .continue
             })
-        return (result.sorted(), tooLong.sorted(), links.sorted())
+        return (result.sorted(), tooLong.sorted(), links.sorted(), special.sorted())
     }
 
     /// Swaps the files or folders at `a` and `b` in one step (Linux's renameat2(2) with

@@ -83,9 +83,16 @@ import Testing
         #expect(
             ReadableFolder.outputProblem("book", bookDirectory: book, bookTOML: book + "/book.toml", location: nil)
                 == nil)
+        // A sibling folder, as books that publish to ../docs do: built, with a warning naming
+        // where the site goes when no repository holds both (attack 14, k25).
+        let sibling = ReadableFolder.outputProblem(
+            "../site", bookDirectory: book, bookTOML: book + "/book.toml", location: nil)
+        #expect(sibling?.severity == .warning, "\(String(describing: sibling))")
+        try FileSystem.makeDirectories(book + "/.git")
         #expect(
-            ReadableFolder.outputProblem("../site", bookDirectory: book, bookTOML: book + "/book.toml", location: nil)
-                == nil, "a sibling folder, as books that publish to ../docs do")
+            ReadableFolder.outputProblem(
+                "../site", bookDirectory: book + "/docs", bookTOML: book + "/book.toml", location: nil)
+                == nil, "inside the repository")
     }
 
     /// A folder outside the book's folder (and no repository holds the book) is read, with a

@@ -53,6 +53,14 @@ enum AdditionalFiles {
                             "lecture never reads or publishes a file outside the book's folder: a book from a pull request could otherwise publish any file of the machine (mdBook reads it and writes its copy outside the site: '../x.css' into the book's folder, an absolute path's beside the file)",
                             "move the file into the book's folder and name it from there, such as \"theme/custom.css\"",
                         ]))
+            } else if let refusal = BookFileRule.refusal(of: source, roots: [book]).refusal, refusal != .missing {
+                // The rule of every file the book reads (`BookFileRule`): `.git/config`, `.env`, a
+                // named pipe or a link to one of them is no file of the site.
+                problems.append(
+                    .error(
+                        .bookTOMLValue, bookTOML, location,
+                        "'\(key)' file '\(written)' \(refusal.phrase); it is neither copied nor linked",
+                        notes: [refusal.note]))
             } else if !FileSystem.exists(source) {
                 problems.append(
                     .error(

@@ -105,6 +105,17 @@ package enum BookLayout {
         diagnostics += SettingDefaults.noted(styles.problems, key: "output.html.additional-css", element: true)
         diagnostics += SettingDefaults.noted(scripts.problems, key: "output.html.additional-js", element: true)
         let source = settings.source ?? (mdBookLayout ? "src" : bareSummary ? "." : "content")
+        // The pages' folder taken by default is judged as if book.toml named it (`ReadableFolder`):
+        // a committed link `src -> ~/.config/x` published every file there (attack 14, F2). The
+        // place is the folder itself, since no line names it.
+        if settings.source == nil, options.content == nil, source != ".",
+            FileSystem.isDirectory(FileSystem.resolve(source, against: root)),
+            let problem = ReadableFolder.problem(
+                source, key: "book.src", bookDirectory: root, bookTOML: FileSystem.resolve(source, against: root),
+                location: nil)
+        {
+            diagnostics.append(problem)
+        }
         configuration.contentPathFromBookRoot = source == "." ? "" : source
         configuration.contentDirectory = options.content ?? FileSystem.resolve(source, against: root)
         if let output = options.output {
@@ -120,11 +131,19 @@ package enum BookLayout {
                 // Nothing is written while book.toml has an error: the pages are still checked.
                 diagnostics += SettingDefaults.noted([problem], key: "build.build-dir")
             }
-        } else if mdBookLayout || bareSummary {
-            // Pages and site may share the folder: the site is left out of the content.
-            configuration.outputDirectory = settings.siteFolder(in: FileSystem.join(root, "book"))
         } else {
-            configuration.outputDirectory = FileSystem.join(root, "_site")
+            // Pages and site may share the folder: the site is left out of the content.
+            let name = mdBookLayout || bareSummary ? "book" : "_site"
+            configuration.outputDirectory =
+                name == "book" ? settings.siteFolder(in: FileSystem.join(root, name)) : FileSystem.join(root, name)
+            // The default folder follows build-dir's rule (`ReadableFolder.outputProblem`): a
+            // committed link `book -> ~/.bashrc.d` got the site, and the next login shell ran it
+            // (attack 14, F1). The place is the folder itself, since no line names it.
+            if let problem = ReadableFolder.outputProblem(
+                name, bookDirectory: root, bookTOML: FileSystem.join(root, name), location: nil)
+            {
+                diagnostics.append(problem)
+            }
         }
         if let siteURL = options.siteURL ?? settings.siteURL { configuration.siteURL = siteURL }
         if let timeout = options.timeout ?? settings.timeout { configuration.verifier.timeout = timeout }

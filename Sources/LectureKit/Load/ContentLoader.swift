@@ -75,6 +75,18 @@ package enum ContentLoader {
                         ])
                 ])
         }
+        // The summary is read by the rule of every file the book reads: `SUMMARY.md -> ~/notes.md`
+        // would put another file's text into every page's navigation.
+        let summaryRule = BookFileRule.refusal(of: summaryPath, roots: includes.roots)
+        if let refusal = summaryRule.refusal, refusal != .missing, refusal != .folder, refusal != .special {
+            return LoadedContent(
+                book: empty, files: [],
+                diagnostics: [
+                    .error(
+                        .fileOutsideBook, summaryPath, nil, "summary file \(refusal.phrase); it is not read",
+                        notes: [refusal.note])
+                ])
+        }
         guard let summaryBytes = try? FileSystem.read(summaryPath) else {
             if FileSystem.exists(summaryPath), let reason = FileSystem.unreadableReason(summaryPath) {
                 return LoadedContent(
@@ -172,13 +184,23 @@ package enum ContentLoader {
                     chapter.children = check(chapter.children)
                     return nil
                 }
-                // A page read from the site or the cache (`gen.md -> ../book/print.html`).
-                if !missing, let folder = includes.replaced.holding(real) {
+                // A page read from the site or the cache (`gen.md -> ../book/print.html`), or a
+                // dot-file or a file of `.git` inside the book (`BookFileRule`).
+                let privateName: String? =
+                    if case .privateFile(let name)? = BookFileRule.refusal(real: real, roots: allowed) { name } else {
+                        nil
+                    }
+                if !missing,
+                    let (place, why) = includes.replaced.holding(real).map({ ("in \($0.role)", $0.why) })
+                        ?? privateName.map({ name -> (String, String) in
+                            let refusal = BookFileRule.Refusal.privateFile(name)
+                            return ("which \(refusal.phrase)", refusal.note)
+                        })
+                {
                     diagnostics.append(
                         .error(
                             .pageOutsideBook, summaryPath, chapter.location,
-                            "summary links to '\(chapter.path)', which is '\(real)', in \(folder.role)",
-                            notes: [folder.why]))
+                            "summary links to '\(chapter.path)', which is '\(real)', \(place)", notes: [why]))
                     chapter.children = check(chapter.children)
                     return nil
                 }
@@ -298,6 +320,29 @@ package enum ContentLoader {
                 URL(fileURLWithPath: $0).standardizedFileURL.path
             })
         var notFound: SourceFile?
+        // A not-found page that is a symbolic link is read by the rule of every file the book
+        // reads: one inside the book is read, one leading out is an error at the link (it was
+        // replaced by the theme's page without a word).
+        let notFoundPath = FileSystem.join(contentDirectory, notFoundInput)
+        if seen[NFC.normalized(notFoundInput)] == nil,
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: notFoundPath)) != nil
+        {
+            let rule = BookFileRule.refusal(of: notFoundPath, roots: includes.roots)
+            if let refusal = rule.refusal {
+                diagnostics.append(
+                    .error(
+                        .fileOutsideBook, notFoundPath, nil,
+                        "the not-found page is a symbolic link to '\(rule.real)', which \(refusal == .outside(rule.real) ? "lies outside the book" : refusal.phrase); it is not read",
+                        notes: [refusal.note]))
+            } else if let bytes = try? FileSystem.read(rule.real) {
+                do throws(Diagnostic) {
+                    notFound = try SourceFileReader.decode(
+                        bytes, displayPath: notFoundPath, relativePath: notFoundInput)
+                } catch {
+                    diagnostics.append(error)
+                }
+            }
+        }
         var unlisted: [String: Int] = [:]
         for relative in listing?() ?? FileSystem.files(under: contentDirectory)
         where relative.hasSuffix(".md") && relative != "SUMMARY.md" && seen[NFC.normalized(relative)] == nil

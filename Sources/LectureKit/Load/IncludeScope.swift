@@ -53,34 +53,38 @@ struct IncludeScope: Sendable {
             ])
         // An absolute path is refused for lying outside, whether or not the machine holds it.
         if relative.hasPrefix("/"), !roots.contains(where: { CanonicalPath.isWithin(real, $0) }) { throw outside }
-        guard let kind = DirectoryHandle.kind(at: real) else {
+        // The one rule of every file the book reads (`BookFileRule`).
+        switch BookFileRule.refusal(real: real, roots: roots) {
+        case .missing:
             throw IncludeExpander.Problem(
                 summary: "{{#\(directive)}} names '\(relative)', which does not exist",
                 notes: [Self.unexpanded(relative) ?? "the path is relative to the including file's folder"])
-        }
-        guard roots.contains(where: { CanonicalPath.isWithin(real, $0) }) else { throw outside }
-        if let folder = replaced.holding(real) {
+        case .outside: throw outside
+        case let refusal? where refusal != .folder && refusal != .special && refusal != .kernel:
             throw IncludeExpander.Problem(
-                summary: "{{#\(directive)}} names '\(relative)', which lies in \(folder.role) ('\(folder.path)')",
-                notes: [folder.why])
-        }
-        switch kind {
-        case .directory:
-            throw IncludeExpander.Problem(
-                summary: "{{#\(directive)}} names '\(relative)', which is a folder", notes: ["name a file in it"])
-        case .other, .symbolicLink:
-            throw IncludeExpander.Problem(
-                summary:
-                    "{{#\(directive)}} names '\(relative)', which is not a regular file (a named pipe, a socket or a device)",
-                notes: ["include a regular file"])
-        case .regularFile:
-            break
-        }
-        // /proc and /sys show their files as regular files of size 0.
-        guard !CanonicalPath.isKernelFile(real) else {
-            throw IncludeExpander.Problem(
-                summary: "{{#\(directive)}} names '\(relative)', which is not a regular file of the book",
-                notes: ["include a regular file"])
+                summary: "{{#\(directive)}} names '\(relative)', which \(refusal.phrase)", notes: [refusal.note])
+        case let refusal:
+            if let folder = replaced.holding(real) {
+                throw IncludeExpander.Problem(
+                    summary: "{{#\(directive)}} names '\(relative)', which lies in \(folder.role) ('\(folder.path)')",
+                    notes: [folder.why])
+            }
+            switch refusal {
+            case .folder?:
+                throw IncludeExpander.Problem(
+                    summary: "{{#\(directive)}} names '\(relative)', which is a folder", notes: ["name a file in it"])
+            case .special?:
+                throw IncludeExpander.Problem(
+                    summary:
+                        "{{#\(directive)}} names '\(relative)', which is not a regular file (a named pipe, a socket or a device)",
+                    notes: ["include a regular file"])
+            case .kernel?:
+                // /proc and /sys show their files as regular files of size 0.
+                throw IncludeExpander.Problem(
+                    summary: "{{#\(directive)}} names '\(relative)', which is not a regular file of the book",
+                    notes: ["include a regular file"])
+            default: break
+            }
         }
         let read: (bytes: [UInt8], size: Int)
         do {

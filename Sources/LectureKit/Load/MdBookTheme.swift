@@ -12,9 +12,26 @@ enum MdBookTheme {
     static let faviconAsset = "assets/favicon.svg"
 
     /// The theme's favicon, if the book has one, for `assets/favicon.svg`.
+    /// Read by the rule of every file the book reads (`BookFileRule`): a link out of the book
+    /// (`theme/favicon.svg -> ~/.env`) is no favicon (`faviconProblem` says so).
     static func favicon(in root: String) -> String? {
         let path = FileSystem.join(root, "theme/favicon.svg")
-        return FileSystem.exists(path) && !FileSystem.isDirectory(path) ? path : nil
+        guard FileSystem.exists(path), BookFileRule.refusal(of: path, roots: [CanonicalPath.of(root)]).refusal == nil
+        else { return nil }
+        return path
+    }
+
+    /// An error at `theme/favicon.svg` when it is there and the rule refuses it.
+    static func faviconProblem(in root: String) -> Diagnostic? {
+        let path = FileSystem.join(root, "theme/favicon.svg")
+        guard FileSystem.exists(path),
+            case (let real, let refusal?) = BookFileRule.refusal(of: path, roots: [CanonicalPath.of(root)]),
+            refusal != .missing, refusal != .folder
+        else { return nil }
+        return .error(
+            .fileOutsideBook, path, nil,
+            "the theme's favicon\(real == CanonicalPath.lexical(path) ? "" : " (a symbolic link to '\(real)')") \(refusal.phrase); it is not read",
+            notes: [refusal.note])
     }
 
     /// What is lost with a theme file mdBook reads and lecture does not, and what to do.
@@ -63,10 +80,11 @@ enum MdBookTheme {
             names += inside.map { folder + "/" + $0 }
         }
         let hasSVGFavicon = names.contains("favicon.svg")
-        return names.sorted().compactMap { name in
-            loss(name, hasSVGFavicon: hasSVGFavicon).map {
-                .warning(.bookTOMLUnsupported, FileSystem.join(theme, name), nil, $0.lost, notes: [$0.fix])
+        return (faviconProblem(in: root).map { [$0] } ?? [])
+            + names.sorted().compactMap { name in
+                loss(name, hasSVGFavicon: hasSVGFavicon).map {
+                    .warning(.bookTOMLUnsupported, FileSystem.join(theme, name), nil, $0.lost, notes: [$0.fix])
+                }
             }
-        }
     }
 }

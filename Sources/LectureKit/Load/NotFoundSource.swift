@@ -1,4 +1,5 @@
 import CommonMark
+import Foundation
 import LectureSupport
 
 /// mdBook's page-not-found page of Markdown: `404.md` in the pages' folder, or the page
@@ -50,6 +51,10 @@ package enum NotFoundSource {
             let location = configuration.book.locations["output.html.input-404"]
         else { return nil }
         let folder = configuration.contentDirectory
+        // A link the rule refused has its error at the link already (`ContentLoader`).
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: FileSystem.join(folder, name))) == nil else {
+            return nil
+        }
         guard !content.book.flattened.contains(where: { NFC.normalized($0.path) == NFC.normalized(name) }) else {
             return nil
         }

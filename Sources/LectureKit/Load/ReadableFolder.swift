@@ -42,6 +42,14 @@ enum ReadableFolder {
                 ])
         }
         let what = boundary == book ? "the book's folder" : "the repository"
+        if let link = linkOut(folder, bookDirectory: bookDirectory, boundary: boundary) {
+            return .error(
+                .bookTOMLValue, bookTOML, location,
+                "'\(key)' folder '\(folder)' \(leadsOut(link, of: what, to: resolved)), which a book may not read",
+                notes: [
+                    "a link the book carries may lead only inside it: copy the files into the book, or name the folder itself in book.toml, which is then a warning"
+                ])
+        }
         return .warning(
             .bookTOMLValue, bookTOML, location,
             "'\(key)' folder '\(folder)' is outside \(what) ('\(boundary)'): the book reads files from '\(resolved)'",
@@ -58,15 +66,59 @@ enum ReadableFolder {
         let resolved = CanonicalPath.of(FileSystem.resolve(folder, against: bookDirectory))
         let book = CanonicalPath.of(bookDirectory)
         let boundary = repository(holding: book) ?? book
-        guard !CanonicalPath.isWithin(resolved, boundary),
-            let hidden = privateFolder(holding: resolved, besides: boundary)
-        else { return nil }
+        guard !CanonicalPath.isWithin(resolved, boundary) else { return nil }
+        let what = boundary == book ? "the book's folder" : "the repository"
+        guard let hidden = privateFolder(holding: resolved, besides: boundary) else {
+            if let link = linkOut(folder, bookDirectory: bookDirectory, boundary: boundary) {
+                return .error(
+                    .bookTOMLValue, bookTOML, location,
+                    "'build.build-dir' folder '\(folder)' \(leadsOut(link, of: what, to: resolved)), where a book may not write",
+                    notes: [
+                        "a link the book carries may lead only inside it: remove the link, name a folder of the book's own in 'build-dir', or pass --output DIR to put the site elsewhere"
+                    ])
+            }
+            return .warning(
+                .bookTOMLValue, bookTOML, location,
+                "'build.build-dir' folder '\(folder)' is outside \(what) ('\(boundary)'): the site is written into '\(resolved)'",
+                notes: [
+                    "keep the site inside \(what), or pass --output DIR to choose where it goes on this machine"
+                ])
+        }
         return .error(
             .bookTOMLValue, bookTOML, location,
             "'build.build-dir' folder '\(folder)' is inside \(hidden.role) ('\(hidden.path)'), where a book may not write",
             notes: [
                 "name a folder of the book's own, such as \"book\", or pass --output DIR to put the site elsewhere; a book from a pull request could otherwise put its files where programs read their settings"
             ])
+    }
+
+    /// "is reached through the symbolic link 'out', which leads out of the book's folder to '/x'".
+    private static func leadsOut(_ link: String, of what: String, to resolved: String) -> String {
+        "is reached through the symbolic link '\(link)', which leads out of \(what) to '\(resolved)'"
+    }
+
+    /// The first symbolic link on the way from `bookDirectory` to `folder` (as written) that leads
+    /// out of `boundary`, as a path from the book's folder, when `folder` as written lies inside
+    /// it: a link the book carries (`book -> ~/.bashrc.d`), which no reader of book.toml sees.
+    static func linkOut(_ folder: String, bookDirectory: String, boundary: String) -> String? {
+        let written = CanonicalPath.lexical(FileSystem.resolve(folder, against: bookDirectory))
+        let bookWritten = CanonicalPath.lexical(bookDirectory)
+        guard CanonicalPath.isWithin(written, bookWritten) || CanonicalPath.isWithin(written, boundary) else {
+            return nil
+        }
+        var prefix = written
+        var lastOutside: String?
+        // The shortest prefix whose resolution leaves the boundary is the link.
+        while CanonicalPath.isWithin(prefix, bookWritten) || CanonicalPath.isWithin(prefix, boundary) {
+            if !CanonicalPath.isWithin(CanonicalPath.of(prefix), boundary) { lastOutside = prefix }
+            guard prefix != "/", let slash = prefix.lastIndex(of: "/") else { break }
+            prefix = slash == prefix.startIndex ? "/" : String(prefix[..<slash])
+        }
+        guard let lastOutside else { return nil }
+        if CanonicalPath.isWithin(lastOutside, bookWritten), lastOutside != bookWritten {
+            return String(lastOutside.dropFirst(bookWritten == "/" ? 1 : bookWritten.count + 1))
+        }
+        return lastOutside
     }
 
     /// Folders of the system that hold the machine's own secrets and state (`SystemFolders`' table).

@@ -53,4 +53,22 @@ enum UnreachableAssets {
                 ])
         }
     }
+
+    /// A warning for each named pipe, socket or device of the content folder (`special`,
+    /// relative to `contentDirectory`): the book's files are regular files; these are left out.
+    static func special(_ special: [String], contentDirectory: String) -> [Diagnostic] {
+        special.map { relative in
+            let path = FileSystem.join(contentDirectory, relative)
+            var info = stat()
+            let mode = lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+            let kind =
+                mode == S_IFIFO
+                ? "a named pipe"
+                : mode == S_IFSOCK ? "a socket" : mode == S_IFCHR || mode == S_IFBLK ? "a device" : "not a regular file"
+            return Diagnostic.warning(
+                .assetNotCopied, path, nil,
+                "not copied into the site: it is \(kind), and lecture publishes regular files only",
+                notes: ["remove it from the content folder, or put the file it stands for in its place"])
+        }
+    }
 }

@@ -59,6 +59,15 @@ package struct BuildConfiguration: Sendable, Hashable {
         guard output != content, CanonicalPath.isWithin(output, content) else { return nil }
         return String(output.dropFirst(content == "/" ? 1 : content.count + 1))
     }
+    /// The templates folder's path relative to the content folder when it lies inside it
+    /// (`templates = "src/theme"`): the theme is no content, and is left out of it, so its
+    /// `page.html` is not published as a file of the pages (attack 14, F16).
+    var templatesInsideContent: String? {
+        let content = CanonicalPath.of(contentDirectory)
+        let templates = CanonicalPath.of(templatesDirectory)
+        guard templates != content, CanonicalPath.isWithin(templates, content) else { return nil }
+        return String(templates.dropFirst(content == "/" ? 1 : content.count + 1))
+    }
     /// Where `{{#include}}` may read: the book's folder, the pages' and `[preprocessor.lecture] include-from`.
     var includeScope: IncludeScope {
         IncludeScope(

@@ -12,6 +12,7 @@ final class ContentListing: @unchecked Sendable {
     private var files: [String]?
     private var tooLong: [String] = []
     private var links: [String] = []
+    private var special: [String] = []
     private let configuration: BuildConfiguration
 
     /// A listing of `configuration.contentDirectory`, less the site when it lies inside it.
@@ -21,7 +22,7 @@ final class ContentListing: @unchecked Sendable {
     func all() -> [String] {
         lock.withLock {
             if let files { return files }
-            var (listed, tooLong, links) = FileSystem.listing(under: configuration.contentDirectory)
+            var (listed, tooLong, links, special) = FileSystem.listing(under: configuration.contentDirectory)
             // A site `lecture` wrote is no content: this build's output folder, and any other
             // folder marked as a site (an earlier build's `--output src/old`), as mdBook leaves
             // its build-dir out.
@@ -29,12 +30,15 @@ final class ContentListing: @unchecked Sendable {
                 String($0.dropLast(SiteWriter.marker.count))
             }
             if let site = configuration.outputInsideContent { sites.append(site + "/") }
+            if let theme = configuration.templatesInsideContent { sites.append(theme + "/") }
             if !sites.isEmpty { listed = listed.filter { path in !sites.contains { path.hasPrefix($0) } } }
             if !sites.isEmpty { tooLong = tooLong.filter { path in !sites.contains { path.hasPrefix($0) } } }
             if !sites.isEmpty { links = links.filter { path in !sites.contains { path.hasPrefix($0) } } }
+            if !sites.isEmpty { special = special.filter { path in !sites.contains { path.hasPrefix($0) } } }
             files = listed
             self.tooLong = tooLong
             self.links = links
+            self.special = special
             return listed
         }
     }
@@ -57,6 +61,16 @@ final class ContentListing: @unchecked Sendable {
         return lock.withLock { links }.filter { path in
             !path.hasSuffix(".md")
                 && !path.split(separator: "/").contains { EditorLeftovers.contains(name: String($0)) }
+        }
+    }
+
+    /// The named pipes, sockets and devices of the content folder, what `EditorLeftovers` names
+    /// left out: none is published (reading a pipe blocks, a device never ends), and each is
+    /// warned (`UnreachableAssets.special`), so none is dropped unsaid (attack 14, F9).
+    func specialFiles() -> [String] {
+        _ = all()
+        return lock.withLock { special }.filter { path in
+            !path.split(separator: "/").contains { EditorLeftovers.contains(name: String($0)) }
         }
     }
 

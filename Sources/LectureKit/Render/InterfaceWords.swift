@@ -55,7 +55,7 @@ package struct InterfaceWords: Sendable, Hashable {
     /// - Returns: the words and a diagnostic for each problem in a theme's table (a key it does
     ///   not know, a value that is not text).
     static func load(
-        language: String?, themeDirectory: String?, overrides: [String: String] = [:]
+        language: String?, themeDirectory: String?, overrides: [String: String] = [:], book: [String] = []
     ) -> (words: InterfaceWords, diagnostics: [Diagnostic]) {
         var table = english.table
         var diagnostics: [Diagnostic] = []
@@ -71,7 +71,14 @@ package struct InterfaceWords: Sendable, Hashable {
         if let themeDirectory {
             for candidate in candidates.reversed() {
                 let path = FileSystem.join(FileSystem.join(themeDirectory, "words"), candidate + ".toml")
-                guard let bytes = try? FileSystem.read(path) else { continue }
+                let read: [UInt8]?
+                do throws(Diagnostic) {
+                    read = try BookFileRule.themeFile(path, theme: themeDirectory, book: book)
+                } catch {
+                    diagnostics.append(error)
+                    continue
+                }
+                guard let bytes = read else { continue }
                 let parsed = parse(String(decoding: bytes, as: UTF8.self), path: path)
                 table.merge(parsed.words.table) { _, new in new }
                 diagnostics += parsed.diagnostics

@@ -162,13 +162,13 @@ struct Partials: Hashable, Sendable {
     /// The partials of the theme at `themeDirectory` (nil: the built-in theme), each read from its
     /// `partials/` folder or, when it has none of that name, from the built-in theme.
     /// - Throws: a diagnostic at each unknown or unclosed placeholder.
-    static func load(themeDirectory: String?) throws(DiagnosticsError) -> Partials {
+    static func load(themeDirectory: String?, book: [String] = []) throws(DiagnosticsError) -> Partials {
         // A theme without a `partials/` folder (the built-in theme's folder in the cache) is not
         // asked for each of its files: it has the built-in partials.
         guard
             let folder = themeDirectory.flatMap({ FileSystem.isDirectory(FileSystem.join($0, "partials")) ? $0 : nil })
         else { return try builtInParsed.get() }
-        return try parse(folder: folder)
+        return try parse(folder: folder, book: book)
     }
 
     /// The interface words as placeholders (`{{ words.KEY }}`), which every partial may use.
@@ -176,7 +176,7 @@ struct Partials: Hashable, Sendable {
 
     /// The partials, each read from `folder`'s `partials/` or, when it has none of that name (or
     /// `folder` is nil), from the built-in theme.
-    private static func parse(folder: String?) throws(DiagnosticsError) -> Partials {
+    private static func parse(folder: String?, book: [String] = []) throws(DiagnosticsError) -> Partials {
         var templates: [Name: Template] = [:]
         var source = ""
         var texts: [Name: String] = [:]
@@ -184,8 +184,17 @@ struct Partials: Hashable, Sendable {
         for name in Name.allCases {
             var path = name.path
             var text: String?
-            if let themeDirectory = folder, let bytes = try? FileSystem.read(FileSystem.join(themeDirectory, name.path))
-            {
+            var themed: [UInt8]?
+            if let themeDirectory = folder {
+                do throws(Diagnostic) {
+                    themed = try BookFileRule.themeFile(
+                        FileSystem.join(themeDirectory, name.path), theme: themeDirectory, book: book)
+                } catch {
+                    diagnostics.append(error)
+                    continue
+                }
+            }
+            if let themeDirectory = folder, let bytes = themed {
                 path = FileSystem.join(themeDirectory, name.path)
                 text = String(decoding: bytes, as: UTF8.self)
             } else if let file = DefaultThemeFiles.files.first(where: { $0.path == name.path }),

@@ -44,7 +44,8 @@ struct Templates: Hashable, Sendable {
     /// Loads the templates.
     /// - Throws: every problem, each a diagnostic at the template's line and column.
     /// A template may also use `{{ words.KEY }}` for each interface word (`InterfaceWords.keys`).
-    package static func load(directory: String) throws(DiagnosticsError) -> Templates {
+    /// - Parameter book: the book's folders (`IncludeScope.roots`), where a theme's link may lead.
+    package static func load(directory: String, book: [String] = []) throws(DiagnosticsError) -> Templates {
         guard FileSystem.isDirectory(directory) else {
             throw DiagnosticsError([
                 .error(
@@ -57,7 +58,14 @@ struct Templates: Hashable, Sendable {
         let words = Set(InterfaceWords.keys.map { "words." + $0 })
         func template(_ name: String, known: Set<String>) -> Template? {
             let path = FileSystem.join(directory, name)
-            guard let bytes = try? FileSystem.read(path) else { return nil }
+            let read: [UInt8]?
+            do throws(Diagnostic) {
+                read = try BookFileRule.themeFile(path, theme: directory, book: book)
+            } catch {
+                diagnostics.append(error)
+                return nil
+            }
+            guard let bytes = read else { return nil }
             let file: SourceFile
             do throws(Diagnostic) {
                 file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: name)
@@ -88,7 +96,7 @@ struct Templates: Hashable, Sendable {
         }
         var partials: Partials?
         do throws(DiagnosticsError) {
-            partials = try Partials.load(themeDirectory: directory)
+            partials = try Partials.load(themeDirectory: directory, book: book)
         } catch {
             diagnostics += error.diagnostics
         }
@@ -98,7 +106,9 @@ struct Templates: Hashable, Sendable {
         var templates = Templates(
             page: page, notFound: notFound, assets: listing.files.filter(isAsset), directory: directory,
             partials: partials)
-        templates.links = listing.links
+        // A layout, partial or words file that is a link is read by the rule (`BookFileRule`), an
+        // error when it leads out: no second word of it as an asset not copied.
+        templates.links = listing.links.filter(isAsset)
         return templates
     }
 

@@ -21,6 +21,9 @@ enum LinkChecker {
         /// Symbolic links of the content folder (not copied: `UnreachableAssets.links`), by path
         /// relative to it: a link to one, or into a folder that is one, says so.
         var symbolicLinks: Set<String> = []
+        /// Named pipes, sockets and devices of the content folder (not copied:
+        /// `UnreachableAssets.special`), by path relative to it: a link to one says so.
+        var specialFiles: Set<String> = []
         /// Pages the summary lists that could not be loaded; a link to one is not reported (the
         /// page's own error says what is wrong, and the link is right once it is fixed).
         var unloadedPages: Set<String> = []
@@ -191,6 +194,14 @@ enum LinkChecker {
                                 notes: [
                                     "copy the file (or folder) into the content folder in place of the link (see the warning at '\(link)')"
                                 ]))
+                        continue
+                    }
+                    if targets.specialFiles.contains(target) {
+                        diagnostics.append(
+                            .error(
+                                .brokenLink, page.source.displayPath, place,
+                                "broken link: '\(destination)' is not published: it is a named pipe, a socket or a device in the content folder, and lecture copies regular files only",
+                                notes: ["put a regular file in its place (see the warning at '\(target)')"]))
                         continue
                     }
                     diagnostics.append(

@@ -18,6 +18,7 @@ extension BuildStep {
                     outsideLinksAreErrors: context.configuration.book.outsideLinksAreErrors,
                     siteURL: context.configuration.siteURL)
                 targets.symbolicLinks = Set(context.listing.symbolicLinks().map(NFC.normalized))
+                targets.specialFiles = Set(context.listing.specialFiles().map(NFC.normalized))
                 return targets
             }()
         },

@@ -78,13 +78,14 @@ extension BuildStep {
             context.diagnostics.emit(problem)
         }
         do throws(DiagnosticsError) {
-            var templates = try Templates.load(directory: configuration.templatesDirectory)
+            let book = configuration.includeScope.roots
+            var templates = try Templates.load(directory: configuration.templatesDirectory, book: book)
             if configuration.templatesDirectory == DefaultTheme.folder(cacheDirectory: configuration.cacheDirectory) {
                 templates.embed(DefaultTheme.assets)
             }
             let words = InterfaceWords.load(
                 language: configuration.book.language, themeDirectory: configuration.templatesDirectory,
-                overrides: configuration.book.words)
+                overrides: configuration.book.words, book: book)
             templates.words = words.words
             context.diagnostics.emit(words.diagnostics)
             context.templates = templates
@@ -130,6 +131,8 @@ extension BuildStep {
         context.diagnostics.emit(
             UnreachableAssets.links(
                 context.listing.symbolicLinks(), contentDirectory: configuration.contentDirectory))
+        context.diagnostics.emit(
+            UnreachableAssets.special(context.listing.specialFiles(), contentDirectory: configuration.contentDirectory))
         context.assetScans = secrets.scans
         // No theme (its error is reported): the pages are still checked, `Render` stops.
         guard let templates = context.templates else { return }

@@ -17,9 +17,10 @@ enum SampleReads {
     static func path(_ file: String, of sample: Sample, replaced: ReplacedFolders = .none) -> String? {
         let folder = CanonicalPath.of(sample.pageFolder)
         let real = CanonicalPath.of(sample.pageFolder + "/" + file)
-        guard CanonicalPath.isWithin(real, folder), real != folder, replaced.holding(real) == nil else { return nil }
-        var info = stat()
-        guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        // The rule of every file the book reads (`BookFileRule`): a regular file below the page's
+        // folder, links resolved, in no `.git` and no dot-file (`reads=.env`, printed, was published).
+        guard real != folder, replaced.holding(real) == nil, BookFileRule.refusal(real: real, roots: [folder]) == nil
+        else { return nil }
         return real
     }
 
@@ -46,6 +47,14 @@ enum SampleReads {
                     .sampleAttributes, sample.path, sample.location,
                     "'\(Sample.readsAttribute)=\(file)' names a file in \(folder.role) ('\(folder.path)')",
                     notes: [folder.why])
+            }
+            if case .privateFile(let name)? = BookFileRule.refusal(
+                real: real, roots: [CanonicalPath.of(sample.pageFolder)])
+            {
+                let refusal = BookFileRule.Refusal.privateFile(name)
+                return .error(
+                    .sampleAttributes, sample.path, sample.location,
+                    "'\(Sample.readsAttribute)=\(file)' \(refusal.phrase)", notes: [refusal.note])
             }
             if stat(real, &info) == 0, CanonicalPath.isWithin(real, CanonicalPath.of(sample.pageFolder)) {
                 let kind = info.st_mode & S_IFMT

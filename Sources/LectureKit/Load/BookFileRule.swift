@@ -1,0 +1,120 @@
+import LectureSupport
+
+/// The one rule for every file the book reads, whatever reads it and whether a setting named it
+/// or the tool took it by default: `{{#include}}`, the pages and `SUMMARY.md`, the not-found page,
+/// the theme's `page.html`, `404.html`, partials and words, and `additional-css`/`-js`. The path
+/// is judged as the kernel would open it, every symbolic link resolved (`CanonicalPath.of`),
+/// never as spelled: a committed link `theme/page.html -> ~/.env` is the file `~/.env`.
+///
+/// A file may be read only when, resolved, it
+/// - lies inside one of `roots` (the book's folders, or the theme's),
+/// - has no `.git` folder on its way and is no dot-file (`.env`, `.npmrc`), below that root: the
+///   book's own `.git/config` holds a CI token on a runner (actions/checkout's `extraheader`), and
+///   dot-files are kept out of the pages already (`EditorLeftovers`),
+/// - is a regular file, and not one of the kernel's (`/proc/self/environ` looks regular).
+enum BookFileRule {
+    /// Why a file may not be read.
+    enum Refusal: Equatable, Sendable {
+        /// Nothing is there.
+        case missing
+        /// Outside every root: the canonical path.
+        case outside(String)
+        /// Inside a `.git` folder, or a dot-file: the name of that component.
+        case privateFile(String)
+        case folder
+        /// A named pipe, a socket or a device.
+        case special
+        /// A file of `/proc`, `/sys`…
+        case kernel
+
+        /// The words after "'PATH' ", for a diagnostic: "lies outside the book ('/root/.env')".
+        var phrase: String {
+            switch self {
+            case .missing: "does not exist"
+            case .outside(let real): "lies outside the book ('\(real)')"
+            case .privateFile(let name):
+                name == ".git"
+                    ? "lies in the book's '.git' folder, which a book may not read"
+                    : "is a dot-file ('\(name)'), which a book may not read"
+            case .folder: "is a folder"
+            case .special: "is not a regular file (a named pipe, a socket or a device)"
+            case .kernel: "is a file of the kernel's (/proc, /sys), not of the book"
+            }
+        }
+
+        /// The fix, for a diagnostic's note.
+        var note: String {
+            switch self {
+            case .missing: "fix the path"
+            case .outside:
+                "a book reads files inside its own folder only, links resolved: copy the file into the book (a symbolic link out of the book is followed by no reader)"
+            case .privateFile:
+                "keys and tokens live there (on CI, .git/config holds the job's token): copy what the page shows into a file of the book without a leading dot"
+            case .folder: "name a file in it"
+            case .special, .kernel: "name a regular file of the book"
+            }
+        }
+    }
+
+    /// Why the file at `path` (as spelled, relative to the working directory) may not be read
+    /// from `roots` (canonical), or nil when it may; `real` is the file the kernel would open.
+    static func refusal(of path: String, roots: [String]) -> (real: String, refusal: Refusal?) {
+        let real = CanonicalPath.of(path)
+        return (real, refusal(real: real, roots: roots))
+    }
+
+    /// As above, for a path already canonical.
+    static func refusal(real: String, roots: [String]) -> Refusal? {
+        guard let root = roots.filter({ CanonicalPath.isWithin(real, $0) }).max(by: { $0.count < $1.count })
+        else { return DirectoryHandle.kind(at: real) == nil ? .missing : .outside(real) }
+        if let hidden = privateComponent(of: real, below: root) { return .privateFile(hidden) }
+        switch DirectoryHandle.kind(at: real) {
+        case nil: return .missing
+        case .directory: return .folder
+        case .other, .symbolicLink: return .special
+        case .regularFile: break
+        }
+        return CanonicalPath.isKernelFile(real) ? .kernel : nil
+    }
+
+    /// The `.git` folder on the way from `root` to `real`, or `real`'s own name when it is a
+    /// dot-file; nil when neither.
+    static func privateComponent(of real: String, below root: String) -> String? {
+        let rest = real == root ? [] : real.dropFirst(root == "/" ? 1 : root.count + 1).split(separator: "/")
+        if let git = rest.first(where: { $0 == ".git" }) { return String(git) }
+        if let name = rest.last, name.hasPrefix("."), name != ".", name != ".." { return String(name) }
+        return nil
+    }
+
+    /// The bytes of a theme's file at `path` (`page.html`, a partial, `words/ko.toml`) read by
+    /// the rule, its root the theme's folder `theme`: nil when there is none; an error at the
+    /// file when it is there and refused (a link out of the theme: `partials/search.html ->
+    /// ~/.env` put the file into every page, under a warning saying it was not copied).
+    /// `book` are the book's folders (`IncludeScope.roots`): a theme's link into the book is read.
+    static func themeFile(_ path: String, theme: String, book: [String]) throws(Diagnostic) -> [UInt8]? {
+        let (real, refusal) = refusal(of: path, roots: [CanonicalPath.of(theme)] + book)
+        switch refusal {
+        case nil: break
+        case .missing?: return nil
+        case .outside?:
+            throw .error(
+                .fileOutsideBook, path, nil,
+                "the theme's file is a symbolic link to '\(real)', outside the theme's folder and the book; it is not read",
+                notes: [
+                    "a theme's files are read from its own folder and the book only, links resolved: copy the file into the theme's folder"
+                ])
+        case let refusal?:
+            throw .error(
+                .fileOutsideBook, path, nil, "the theme's file \(refusal.phrase); it is not read", notes: [refusal.note]
+            )
+        }
+        do {
+            return try FileSystem.read(real)
+        } catch {
+            throw .error(
+                .fileSystem, path, nil,
+                "the theme's file cannot be read: \(FileSystem.unreadableReason(path) ?? "unknown reason")",
+                notes: ["make it a regular file its reader may read"])
+        }
+    }
+}
