@@ -240,7 +240,8 @@ enum IncludeExpander {
                     "mdBook stops at \(maximumDepth) nested includes too: include the deeper files from a file nearer the page",
                 ], overDepth: true)
         }
-        let bytes = try scope.read(path, spelled: relative, directive: kind.rawValue, limit: budget.maximumBytes)
+        let bytes = try scope.read(
+            path, spelled: relative, directive: kind.rawValue, limit: budget.maximumBytes, selector: selector)
         let file: SourceFile
         do throws(Diagnostic) {
             file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: relative)
