@@ -240,6 +240,11 @@ enum IncludeExpander {
                     "mdBook stops at \(maximumDepth) nested includes too: include the deeper files from a file nearer the page",
                 ], overDepth: true)
         }
+        if let problem = IncludePathSpelling.problem(
+            arguments: arguments, relative: relative, directory: directory, directive: kind.rawValue)
+        {
+            throw problem
+        }
         let bytes = try scope.read(
             path, spelled: relative, directive: kind.rawValue, limit: budget.maximumBytes, selector: selector)
         let file: SourceFile
