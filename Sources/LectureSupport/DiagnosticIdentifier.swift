@@ -255,7 +255,8 @@ extension Diagnostic.Identifier {
     /// URL (`ScriptURL`): a warning, and the URL is left out of the site.
     package static let scriptURL = Self("lecture.link.script-url")
     /// A built page that holds a path of the machine that built it (the book's folder, the home
-    /// folder, the cache, a temporary folder).
+    /// folder, the cache, a temporary folder): an error; a warning at its line when the author
+    /// wrote it (the page's own text, a file copied into the site).
     package static let machinePathPublished = Self("lecture.site.machine-path")
     /// A cache folder that cannot be written (read-only): a warning, and the run uses a
     /// temporary cache in its place (`UnwritableCache`).

@@ -14,7 +14,10 @@
 /// - a JSON Web Token: `eyJ` and 17 or more base64url characters, `.`, `eyJ` and 17 more (a
 ///   header and a payload that are JSON objects);
 /// - a password in a URL: `scheme://user:password@host`, a placeholder password (`$VAR`,
-///   `{…}`, `<…>`, `***`, `password`…) excepted.
+///   `{…}`, `<…>`, `***`, `password`…) excepted;
+/// - the services' tokens of `ServiceTokens.swift` (OpenAI, Anthropic, PyPI, Docker Hub, Hugging
+///   Face, SendGrid, Twilio, Slack webhooks, PuTTY keys) and an `Authorization: Basic|Bearer`
+///   header's value (`AuthorizationHeader`).
 /// Every token must start a word: a letter, digit or `_` before it makes it part of another.
 enum SecretFormats {
     /// A secret found: its bytes `start..<end`, and what it is.
@@ -28,7 +31,7 @@ enum SecretFormats {
     /// (bit `b % 64`).
     static let firstBytes: (low: UInt64, high: UInt64) = {
         var words: [UInt64] = [0, 0]
-        for byte in "-:AgxsrneA".utf8 { words[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
+        for byte in "-:AgxsrnepPdhaS".utf8 { words[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
         return (words[0], words[1])
     }()
 
@@ -53,8 +56,30 @@ enum SecretFormats {
             return token(bytes, at: index, gitLabToken, "a GitLab token")
         case UInt8(ascii: "x") where next == UInt8(ascii: "o"):
             return token(bytes, at: index, slackToken, "a Slack token")
-        case UInt8(ascii: "s") where next == UInt8(ascii: "k"), UInt8(ascii: "r") where next == UInt8(ascii: "k"):
+        case UInt8(ascii: "s") where next == UInt8(ascii: "k"):
             return token(bytes, at: index, stripeKey, "a Stripe live key")
+                ?? token(bytes, at: index, anthropicKey, "an Anthropic API key")
+                ?? token(bytes, at: index, openAIKey, "an OpenAI API key")
+        case UInt8(ascii: "r") where next == UInt8(ascii: "k"):
+            return token(bytes, at: index, stripeKey, "a Stripe live key")
+        case UInt8(ascii: "p") where next == UInt8(ascii: "y"):
+            return token(bytes, at: index, pyPIToken, "a PyPI upload token")
+        case UInt8(ascii: "d") where next == UInt8(ascii: "c"):
+            return token(bytes, at: index, dockerHubToken, "a Docker Hub access token")
+        case UInt8(ascii: "h") where next == UInt8(ascii: "f"), UInt8(ascii: "a") where next == UInt8(ascii: "p"):
+            return token(bytes, at: index, huggingFaceToken, "a Hugging Face token")
+        case UInt8(ascii: "h") where next == UInt8(ascii: "o"):
+            return token(bytes, at: index, slackWebhook, "a Slack webhook URL")
+        case UInt8(ascii: "S") where next == UInt8(ascii: "G"):
+            return token(bytes, at: index, sendGridKey, "a SendGrid API key")
+        case UInt8(ascii: "S") where next == UInt8(ascii: "K"):
+            return token(bytes, at: index, twilioKey, "a Twilio API key")
+        case UInt8(ascii: "P") where next == UInt8(ascii: "u"):
+            return token(bytes, at: index, puttyPrivateKey, "a PuTTY private key")
+        case UInt8(ascii: "A") where next == UInt8(ascii: "U") || next == UInt8(ascii: "u"),
+            UInt8(ascii: "a") where next == UInt8(ascii: "u"):
+            guard startsWord(bytes, at: index) else { return nil }
+            return AuthorizationHeader.match(bytes, at: index)
         case UInt8(ascii: "n") where next == UInt8(ascii: "p"):
             return token(bytes, at: index, npmToken, "an npm token")
         case UInt8(ascii: "e") where next == UInt8(ascii: "y"):

@@ -68,21 +68,28 @@ extension SecretScan {
 
     /// Every secret in the file at `path`, read in bounded chunks (overlapping by `reach`, so
     /// none is missed across a chunk's edge, and none found twice); empty when there is none or
-    /// the file cannot be read.
-    package static func all(inFileAt path: String) -> [FileFinding] {
+    /// the file cannot be read. Each of `wholePaths` found as a whole path (`WholePath`: a path
+    /// of the machine) is a finding of its `kind` too, in the same read.
+    package static func all(inFileAt path: String, wholePaths: [(bytes: [UInt8], kind: String)] = [])
+        -> [FileFinding]
+    {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return [] }
         let chunk = 1 << 20
-        var buffer = [UInt8](repeating: 0, count: chunk + reach + SecretFormats.lookBehind)
+        // What a check starting in a chunk may read past it: a secret's reach, a whole path and
+        // the byte after it.
+        let tail = max(reach, (wholePaths.map(\.bytes.count).max() ?? 0) + 1)
+        var buffer = [UInt8](repeating: 0, count: chunk + tail + SecretFormats.lookBehind)
         var kept = 0
         // The file offset of the buffer's first byte, and the lines counted before it.
         var base = 0
         var lines = LineCount()
         // Where the next chunk's checks start: past the last match, which may reach into it.
         var resume = 0
+        var pathsFrom = 0
         var result: [FileFinding] = []
         while true {
             let got = buffer.withUnsafeMutableBytes { raw in
@@ -90,14 +97,20 @@ extension SecretScan {
             }
             if got < 0 && errno == EINTR { continue }
             let filled = kept + max(got, 0)
-            // At the end every byte is checked; before it, the last `reach` bytes wait for the
+            // At the end every byte is checked; before it, the last `tail` bytes wait for the
             // next chunk, where a check starting there can read all it needs.
             let last = got <= 0
-            let checked = last ? filled : filled - min(reach, filled)
+            let checked = last ? filled : filled - min(tail, filled)
             buffer.withUnsafeBufferPointer { pointer in
                 let bytes = UnsafeBufferPointer(rebasing: pointer[0..<filled])
                 let found = matches(in: bytes, from: resume, before: checked)
-                for match in found {
+                // The paths from where the last chunk's checks ended (a secret's bytes too).
+                let paths = wholePaths.flatMap { wholePath in
+                    WholePath.offsets(of: wholePath.bytes, in: bytes, from: pathsFrom, before: checked).map {
+                        SecretFormats.Match(start: $0, end: $0 + wholePath.bytes.count, kind: wholePath.kind)
+                    }
+                }
+                for match in (found + paths).sorted(by: { $0.start < $1.start }) {
                     let (line, column) = lines.advance(bytes, to: match.start, base: base)
                     result.append(
                         FileFinding(
@@ -106,6 +119,7 @@ extension SecretScan {
                 }
                 _ = lines.advance(bytes, to: checked, base: base)
                 resume = max(checked, found.last?.end ?? 0)
+                pathsFrom = checked
             }
             if last { break }
             // Kept: the unchecked tail, and a little before it for a check that looks back (a
@@ -117,6 +131,7 @@ extension SecretScan {
             }
             base += from
             resume -= from
+            pathsFrom -= from
             kept = keep
         }
         return result

@@ -39,7 +39,7 @@ enum URLPassword {
         "password", "passwd", "pass", "pwd", "secret", "token", "pat", "apikey", "api_key", "key", "changeme",
     ]
 
-    private static func isPlaceholder(_ password: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlaceholder(_ password: UnsafeBufferPointer<UInt8>) -> Bool {
         if password.contains(where: { "${}<>*".utf8.contains($0) || $0 >= 0x80 }) { return true }
         if password.allSatisfy({ $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") }) { return true }
         if password.allSatisfy({ $0 == UInt8(ascii: ".") }) { return true }

@@ -39,6 +39,28 @@ import Testing
             ])
     }
 
+    /// Attack 14, kind 30: with lines or an anchor named, the note does not offer a range (the
+    /// whole file is read to find it): it offers a smaller file.
+    @Test(arguments: ["big.txt:1:2", "big.txt:part", "big.txt"])
+    func theNoteForABigIncludeFitsItsSelection(_ argument: String) throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        try Self.sparse(root + "/big.txt", size: 40 << 20)
+        let expansion = IncludeExpander.expand(
+            "# P\n\n```text\n{{#include \(argument)}}\n```\n", displayPath: "page.md", directory: root,
+            scope: IncludeScope(bookDirectory: root, contentDirectory: root))
+        let notes = expansion.diagnostics.flatMap(\.notes)
+        if argument.contains(":") {
+            let selector = argument.dropFirst("big.txt:".count)
+            #expect(
+                notes == [
+                    "the whole file is read to find '\(selector)', so naming lines or an anchor does not make the include smaller: include a smaller file (the part the page shows, in a file of its own), or keep the file out of the page"
+                ], "\(notes)")
+        } else {
+            #expect(notes == ["include a part of it (file:START:END, or an anchor), or keep the file out of the page"])
+        }
+    }
+
     @Test func aReadsFileOverTheLimitOrAPipeIsAnErrorSayingWhich() throws {
         let contained = try ContainedRun()
         let book = try contained.makeBook()

@@ -31,6 +31,40 @@ import Testing
         ("git clone https://user:" + "hunter2pass@example.com/repo.git", "a password in a URL"),
         ("postgres://app:" + "s3cr3t-Pw@db.internal:5432/app", "a password in a URL"),
         ("<https://:" + "tok3nvalue@host.example>", "a password in a URL"),
+        // Attack 14, kind 8: fixed-prefix formats of services, and an Authorization header's value.
+        (
+            "url: https://" + "hooks.slack.com/services/" + "T0A1B2C3D/B4E5F6G7H/abcdEFGHijklMNOPqrstUVWX",
+            "a Slack webhook URL"
+        ),
+        (
+            "OPENAI=" + "sk-" + "proj-" + String(repeating: "Ab1_", count: 15) + "T3Blbk" + "FJ"
+                + String(repeating: "Zy9-", count: 15), "an OpenAI API key"
+        ),
+        ("sk-" + "abcdefghij0123456789" + "T3Blbk" + "FJ" + "abcdefghij0123456789", "an OpenAI API key"),
+        ("key=" + "sk-ant-" + "api03-" + String(repeating: "Xy7_", count: 23) + "AbAA", "an Anthropic API key"),
+        (
+            "password = " + "pypi-" + "AgEIcHlwaS5vcmc" + String(repeating: "CJDa1b2c3d", count: 6),
+            "a PyPI upload token"
+        ),
+        ("docker login -p " + "dckr_" + "pat_" + "Ab3dEf6hIj9lMn2pQr5tUv8xYz1", "a Docker Hub access token"),
+        ("HF_TOKEN=" + "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz" + "AbCdEfGh", "a Hugging Face token"),
+        ("hf: " + "hf_" + "Dd3XRAkccJ11HKw8gTep5ZFf7EdRpPdFzY", "a Hugging Face token"),
+        (
+            "SENDGRID=" + "SG." + "Ab3dEf6hIj9lMn2pQr5tUv" + "." + "Ab3dEf6hIj9lMn2pQr5tUv8xYz1Ab3dEf6hIj9lMn2p",
+            "a SendGrid API key"
+        ),
+        ("twilio: " + "SK" + "0123456789abcdef0123456789ABCDEF", "a Twilio API key"),
+        ("PuTTY-User-Key-File-" + "3: ssh-ed25519\nEncryption: none\n", "a PuTTY private key"),
+        // actions/checkout's extraheader: base64 of x-access-token:ghs_….
+        (
+            "\textraheader = AUTHORIZATION: basic " + "eC1hY2Nlc3MtdG9rZW46Z2hzX2FiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6"
+                + "MDEyMzQ1Njc4OTAx", "an HTTP Authorization header's credentials"
+        ),
+        ("curl -H 'Authorization: Basic " + "YWxpY2U6czNjcjN0LXB3" + "'", "an HTTP Authorization header's credentials"),
+        (
+            "Proxy-Authorization: Bearer " + "ya29.A0ARrdaM-b3Jd8xQ2zLk9Tm4",
+            "an HTTP Authorization header's credentials"
+        ),
     ]
 
     /// jwt.io's example token, split.
@@ -58,6 +92,22 @@ import Testing
         "https://user:password@example.com", "https://user:***@host", "https://user:xxxx@host",
         "mailto:someone@example.com", "https://example.com/a:b@c", "let url = \"https://x.y/z?u=a:b@c\"",
         "Swift's `a ?? b`: see https://swift.org/@main", "https://user:@host",
+        // Lookalikes of the formats added for attack 14, kind 8: Slack's documented placeholder,
+        // short or unmarked bodies, a letter before the prefix, one byte too many or too few.
+        "https://hooks.slack.com/services/" + "T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+        "https://hooks.slack.com/services/T0A1B2C3D", "sk-" + String(repeating: "abcd1234", count: 6),
+        "Xsk-" + "abcdefghij0123456789" + "T3Blbk" + "FJ" + "abcdefghij0123456789", "sk-ant-api03-short",
+        "sk-ant-" + "api03-" + String(repeating: "Xy7_", count: 24), "pypi-" + "AgEIcHlwaS5vcmc" + "short",
+        "pip install pypi-simple", "dckr_pat_short", "hf_hub_download",
+        "hf_" + String(repeating: "abcdefghijklmnop1", count: 2),
+        "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz" + "AbCdEfGhI", "SG.short.value",
+        "SG." + "Ab3dEf6hIj9lMn2pQr5tUv" + "." + "Ab3dEf6hIj9lMn2pQr5tUv8xYz1Ab3dEf6hIj9lMn2",
+        "SK" + "0123456789abcdef0123456789ABCDE", "SK" + "0123456789abcdef0123456789ABCDEF0",
+        "XSK" + "0123456789abcdef0123456789ABCDEF", "SK" + "0123456789abcdef0123456789ABCDEG",
+        "PuTTY-User-Key-File-2 is PuTTY's format", "Authorization: Basic " + "QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
+        "Authorization: Basic " + "dXNlcjpwYXNzd29yZA==", "Authorization: Basic " + "dXNlcjokVE9LRU4=",
+        "Authorization: Basic ${CREDENTIALS}", "Authorization: Bearer $TOKEN", "Authorization: Bearer <token>",
+        "Authorization: Bearer YOUR_ACCESS_TOKEN_HERE", "Authorization: Bearer abc", "the Authorization: header",
     ]
 
     @Test(arguments: secrets.indices) func eachKindIsFound(_ index: Int) {
@@ -154,6 +204,27 @@ import Testing
                 "5:1 a GitLab token would be published; nothing is written",
                 "5:34 a Google API key would be published; nothing is written",
             ], "\(errors)")
+    }
+
+    /// Attack 14, kind 9: a CI checkout's `.git/config`-like file, its extraheader holding the
+    /// job token's base64, included into a page: an error at the included line, nothing written.
+    @Test func anAuthorizationHeaderInAnIncludedFileStopsTheBuild() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook()
+        let config =
+            "[core]\n\tbare = false\n[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic "
+            + "eC1hY2Nlc3MtdG9rZW46Z2hzX2FiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6" + "MDEyMzQ1Njc4OTAx\n"
+        try TestSupport.write(Array(config.utf8), to: book + "/ci/config")
+        try TestSupport.write(
+            Array("# Intro\n\n```ini\n{{#include ../ci/config}}\n```\n".utf8), to: book + "/src/intro.md")
+        let result = try run.lecture(["build"], in: "work/book")
+        #expect(result.termination == .exited(1), "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains(
+                "ci/config:4:16: error: an HTTP Authorization header's credentials would be published"),
+            "\(result.stderrText)")
+        #expect(!result.stderrText.contains("eC1h"))
+        #expect(!FileSystem.exists(book + "/book"))
     }
 
     /// The attack: a key included from a folder the book may read, a token in a page, a key

@@ -174,8 +174,11 @@ extension BookSettingsLoader {
         },
         "output.html.mathjax-support": boolean(\.mathJax),
         "output.html.cname": Field(.value) { entry, settings in
-            guard entry.kind == .string, !entry.value.isEmpty, !entry.value.contains(where: \.isNewline) else {
-                return "needs the site's domain, such as \"book.example.org\""
+            // GitHub Pages reads the CNAME file as one host name (attack 14, kind 94: a URL or a
+            // path was written into it as it was).
+            guard entry.kind == .string, HostName.isValid(entry.value) else {
+                return
+                    "needs the site's domain, such as \"book.example.org\": a host name alone (letters, digits and '-' between dots), no scheme, path or port"
             }
             settings.cname = entry.value
             return nil
@@ -225,6 +228,12 @@ extension BookSettingsLoader {
             else {
                 return
                     "needs a font family installed on the machine, such as \"Noto Sans CJK KR\" (fc-list : family lists them)"
+            }
+            // Graphviz writes the family into every diagram's SVG as it is (attack 14, kind 18b):
+            // a quote would end the attribute and start another, in every page.
+            if let markup = entry.value.first(where: { "\"'<>&\\".contains($0) }) {
+                return
+                    "holds '\(markup)', which no font family's name holds and Graphviz would write into every diagram's SVG as markup; write the family's name as fc-list : family prints it"
             }
             settings.diagramFont = entry.value
             return nil

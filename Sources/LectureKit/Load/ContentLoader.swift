@@ -113,7 +113,8 @@ package enum ContentLoader {
         } catch {
             return LoadedContent(book: empty, files: [], diagnostics: [error])
         }
-        var (book, summaryDiagnostics) = SummaryParser.parse(summary)
+        var (book, summaryDiagnostics) = SummaryParser.parse(
+            summary, contentFolder: CanonicalPath.of(contentDirectory).split(separator: "/").last.map(String.init))
         diagnostics += summaryDiagnostics
 
         // Drop entries whose page is missing or listed before, so later stages see a sound book.

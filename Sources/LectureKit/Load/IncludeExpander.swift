@@ -240,7 +240,13 @@ enum IncludeExpander {
                     "mdBook stops at \(maximumDepth) nested includes too: include the deeper files from a file nearer the page",
                 ], overDepth: true)
         }
-        let bytes = try scope.read(path, spelled: relative, directive: kind.rawValue, limit: budget.maximumBytes)
+        if let problem = IncludePathSpelling.problem(
+            arguments: arguments, relative: relative, directory: directory, directive: kind.rawValue)
+        {
+            throw problem
+        }
+        let bytes = try scope.read(
+            path, spelled: relative, directive: kind.rawValue, limit: budget.maximumBytes, selector: selector)
         let file: SourceFile
         do throws(Diagnostic) {
             file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: relative)

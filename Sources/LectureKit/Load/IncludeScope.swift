@@ -40,8 +40,12 @@ struct IncludeScope: Sendable {
     /// directory), or why it may not be read.
     /// At most `limit` + 1 bytes are read: a bigger file is an error naming its size and the limit,
     /// never read whole (a 2 GiB file would take 4 GB before the limit was checked).
+    /// `selector`: the directive's lines or anchor (`file:2:5`), which the whole file is read to
+    /// find: a note for a big file then offers a smaller file, not a range (attack 14, kind 30).
     func read(
-        _ path: String, spelled relative: String, directive: String = "include", limit: Int = IncludeBudget.defaultBytes
+        _ path: String, spelled relative: String, directive: String = "include",
+        limit: Int = IncludeBudget.defaultBytes,
+        selector: String? = nil
     ) throws(IncludeExpander.Problem) -> [UInt8] {
         let real = CanonicalPath.of(path)
         let outside = IncludeExpander.Problem(
@@ -96,7 +100,11 @@ struct IncludeScope: Sendable {
             throw IncludeExpander.Problem(
                 summary:
                     "{{#\(directive)}} names '\(relative)', which is \(max(read.size, read.bytes.count)) bytes, more than the \(limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes") a page's includes may add up to",
-                notes: ["include a part of it (file:START:END, or an anchor), or keep the file out of the page"])
+                notes: [
+                    selector.map {
+                        "the whole file is read to find '\($0)', so naming lines or an anchor does not make the include smaller: include a smaller file (the part the page shows, in a file of its own), or keep the file out of the page"
+                    } ?? "include a part of it (file:START:END, or an anchor), or keep the file out of the page"
+                ])
         }
         return read.bytes
     }

@@ -4,7 +4,8 @@ import LectureSupport
 /// Nothing secret is published: a page (with the text it includes) or a file
 /// copied into the site that holds a private key or a well-known token (`SecretScan`) is an error
 /// at the line that holds it, so the build stops before `Write` and nothing is written. The
-/// message names what was found, never the secret.
+/// message names what was found, never the secret. A copied file's machine paths are found in the
+/// same read (`MachinePaths.inCopiedFile`).
 enum PublishedSecrets {
     /// An error for each secret in a page of `files`, at the expanded text's line and column
     /// (moved to the included file's by `IncludedLocations`).
@@ -23,14 +24,19 @@ enum PublishedSecrets {
         var problems: [Diagnostic]
     }
 
-    /// An error for each secret in a file of `assets` (relative to `contentDirectory`),
-    /// and each file's scan. A file whose signature (device, inode, size, modification time, as
-    /// `Load` keys pages) equals its scan in `earlier` (the session's last build) is not read
-    /// again: its verdict is the earlier one. The signature is taken before the read, so a file
-    /// changed while it is read differs next time and is read again.
+    /// An error for each secret in a file of `assets` (relative to `contentDirectory`), a
+    /// warning for the first place of each of `needles` (the machine's paths, `MachinePaths`) in
+    /// it, and each file's scan: the file is read once for both. A file whose signature (device,
+    /// inode, size, modification time, as `Load` keys pages) equals its scan in `earlier` (the
+    /// session's last build) is not read again: its verdict is the earlier one. The signature is
+    /// taken before the read, so a file changed while it is read differs next time and is read
+    /// again.
     static func inAssets(
-        _ assets: [String], contentDirectory: String, earlier: [String: AssetScan] = [:]
+        _ assets: [String], contentDirectory: String, needles: [MachinePaths.Needle] = [],
+        earlier: [String: AssetScan] = [:]
     ) -> (problems: [Diagnostic], scans: [String: AssetScan], read: Int) {
+        let paths = needles.map { (bytes: Array($0.path.utf8), kind: MachinePaths.described($0)) }
+        let pathKinds = Set(paths.map(\.kind))
         var scans: [String: AssetScan] = [:]
         var problems: [Diagnostic] = []
         var read = 0
@@ -43,9 +49,14 @@ enum PublishedSecrets {
                 continue
             }
             read += 1
-            let found = SecretScan.all(inFileAt: path).map {
-                error($0.finding, path: path, location: SourceLocation(line: $0.line, column: $0.column))
-            }
+            let findings = SecretScan.all(inFileAt: path, wholePaths: paths)
+            let found =
+                findings.filter { !pathKinds.contains($0.finding.kind) }.map {
+                    error($0.finding, path: path, location: SourceLocation(line: $0.line, column: $0.column))
+                }
+                + MachinePaths.inCopiedFile(
+                    findings.filter { pathKinds.contains($0.finding.kind) }, needles: needles, path: path,
+                    siteName: asset)
             if let signature { scans[asset] = AssetScan(signature: signature, problems: found) }
             problems += found
         }

@@ -19,16 +19,29 @@ import LectureSupport
 /// (`page.md`, `page`) is the page's source. Problems are diagnostics at the line to edit.
 package enum SummaryParser {
     /// `relative` as a summary link's address that names it: in `<…>` when it holds a space or
-    /// a character that ends or splits an address (`#`, `?`, `"`, parentheses, `\\`), as
-    /// CommonMark and mdBook read them (mdBook #1917); else as it is.
+    /// a character that ends or splits an address (`#`, `?`, `"`, parentheses, `\\`), with `<`,
+    /// `>` and `\\` escaped by a backslash there (`<my \\<b\\>.md>`: attack 14, kind 15), as
+    /// CommonMark and mdBook 0.5.4 read them (run; mdBook #1917); else as it is. A name with a
+    /// line break has no address.
     static func destination(for relative: String) -> String {
         let plain = !relative.contains { $0.isWhitespace || "#?\"()<>\\".contains($0) }
-        return plain || relative.contains(where: { "<>".contains($0) || $0.isNewline }) ? relative : "<\(relative)>"
+        guard !plain, !relative.contains(where: \.isNewline) else { return relative }
+        var escaped = ""
+        for character in relative {
+            if "<>\\".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "<\(escaped)>"
     }
 
     /// Parses `file`; diagnostics locate each problem at the link or list item in the summary.
-    package static func parse(_ file: SourceFile) -> (book: Book, diagnostics: [Diagnostic]) {
+    /// `contentFolder`: the content folder's own name (`src`), so that a link that leaves it and
+    /// comes back (`../src/x.md`) is read as the page it names.
+    package static func parse(_ file: SourceFile, contentFolder: String? = nil) -> (
+        book: Book, diagnostics: [Diagnostic]
+    ) {
         var reader = Reader(file: file)
+        reader.contentFolder = contentFolder
         // Room below the deepest chapter for its paragraph, link and emphasis in the title.
         let parsed = MarkdownParser.parseDocument(file.text, maximumDepth: maximumLevels + 8)
         reader.read(parsed.blocks)
@@ -62,6 +75,8 @@ package enum SummaryParser {
         var counter = 0
         /// Whether chapters deeper than `maximumLevels` were left out (and reported).
         var cutLevels = false
+        /// The content folder's name (`parse`'s `contentFolder`).
+        var contentFolder: String?
 
         init(file: SourceFile) { self.file = file }
 
@@ -188,7 +203,11 @@ package enum SummaryParser {
                     // `[Title](my page.md)`: a link's address holds no space, so it is text.
                     var written = ""
                     if case .paragraph(let inlines)? = item.blocks.first?.kind {
-                        for case .text(let text) in inlines { written += text }
+                        // Raw HTML too: `my <b>.md`'s `<b>` is a tag to CommonMark.
+                        for inline in inlines {
+                            if case .text(let text) = inline { written += text }
+                            if case .html(let html) = inline { written += html }
+                        }
                     }
                     let spaced = written.firstRange(of: "](").flatMap { open in
                         written[open.upperBound...].firstIndex(of: ")").map { written[open.upperBound..<$0] }
@@ -265,7 +284,23 @@ package enum SummaryParser {
                         ]))
                 return nil
             }
-            let normalized = normalize(destination)
+            var normalized = normalize(destination)
+            // `../src/x.md` from `src/SUMMARY.md` is `x.md` once `..` is resolved (attack 14, kind
+            // 26): that page, with a warning, since mdBook 0.5.4 writes it outside its output
+            // folder (`book/../src/x.html`, beside the sources; run) and links it there.
+            if let folder = contentFolder, normalized.hasPrefix("../\(folder)/") {
+                let inside = String(normalized.dropFirst(folder.count + 4))
+                if !inside.isEmpty, !normalize(inside).hasPrefix("..") {
+                    diagnostics.append(
+                        .warning(
+                            .summaryBadLink, file.displayPath, place,
+                            "summary link '\(destination)' leaves the content folder and comes back to '\(inside)'",
+                            notes: [
+                                "write '\(inside)': mdBook 0.5.4 writes this page outside its output folder ('\(folder)/\(inside.hasSuffix(".md") ? String(inside.dropLast(3)) : inside).html' beside the sources) and links it there"
+                            ]))
+                    normalized = inside
+                }
+            }
             guard !normalized.hasPrefix("../"), normalized != ".." else {
                 diagnostics.append(
                     .error(

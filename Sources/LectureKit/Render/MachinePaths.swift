@@ -8,8 +8,8 @@ import LectureSupport
 ///
 /// A path counts where it starts a path (`/`, after a character that cannot end a file name)
 /// and ends one (followed by `/` or a character that cannot continue a name), so
-/// `example.com/root/` is no mention of `/root`. Files copied into the site as they are (the
-/// author's images, scripts) are not searched.
+/// `example.com/root/` is no mention of `/root` (`WholePath`). A path the author wrote (the
+/// page's own text, a copied file) is a warning at its place (`MachinePathsInAuthorText`).
 enum MachinePaths {
     /// A path not to publish, and what it is.
     struct Needle: Hashable, Sendable {
@@ -40,8 +40,11 @@ enum MachinePaths {
     /// holds one of `needles`, and for each generated file made from no page alone (the print
     /// page, the search index) that holds a path no page's error names yet. The files a path
     /// reaches besides are named in a note, so one leak is one error, not one per copy.
+    /// A path the page's own text (`texts`: page → its expanded text) holds is a warning at its
+    /// line and column instead (`inPageText`): the author wrote it.
     static func leaks(
-        in site: SiteFiles, needles: [Needle], sources: [String: String], outputDirectory: String, jobs: Int
+        in site: SiteFiles, needles: [Needle], sources: [String: String], texts: [String: String] = [:],
+        outputDirectory: String, jobs: Int
     ) -> [Diagnostic] {
         let files = site.generated.keys.filter { !site.unchanged.contains($0) }.sorted()
         let hits = files.parallelMap(jobs: jobs) { file -> [(file: String, needle: Int)] in
@@ -59,20 +62,26 @@ enum MachinePaths {
             reported[key, default: []].append(hit.file)
         }
         let derived = hits.filter { sources[$0.file] == nil && pageNeedles.contains($0.needle) }
-        return order.map { origin, index in
+        return order.flatMap { origin, index -> [Diagnostic] in
             let needle = needles[index]
             let reached = reported[origin + "\u{0}" + String(index)] ?? []
             let copies = derived.filter { $0.needle == index }.map(\.file)
+            if let text = texts[origin] {
+                let written = inPageText(
+                    text, path: origin, needles: needles, indices: [index], reached: [index: reached + copies])
+                if !written.isEmpty { return written }
+            }
             var notes = [
-                "a sample's output, an include or a diagram put it in the page; print a relative path, or leave the path out"
+                "the page's own text does not hold it: a sample's output or a diagram put it in the page; print a relative path, or leave the path out"
             ]
             if reached.count + copies.count > 1 {
                 notes.append("it reaches \((reached + copies).map { "'\($0)'" }.joined(separator: ", "))")
             }
-            return .error(
-                .machinePathPublished, origin, nil,
-                "'\(reached[0])' would publish '\(needle.path)', \(needle.role) on this machine",
-                notes: notes)
+            return [
+                .error(
+                    .machinePathPublished, origin, nil, "'\(reached[0])' would publish \(described(needle))",
+                    notes: notes)
+            ]
         }
     }
 
@@ -88,30 +97,8 @@ enum MachinePaths {
         }
     }
 
-    /// Whether `path` occurs in `bytes` as a whole path (see the type's comment).
+    /// Whether `path` occurs in `bytes` as a whole path (`WholePath`).
     static func contains(_ bytes: [UInt8], path: [UInt8]) -> Bool {
-        guard !path.isEmpty, bytes.count >= path.count else { return false }
-        func continuesName(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a) || byte >= 0x80
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: "~")
-        }
-        let endsInDash = path.last == UInt8(ascii: "-")
-        let first = path[0]
-        return bytes.withUnsafeBufferPointer { buffer in
-            var from = 0
-            // Candidates by memchr on the first byte, then the rest compared.
-            while let start = UTF8Search.offset(of: first, in: buffer, from: from) {
-                let end = start + path.count
-                guard end <= buffer.count else { return false }
-                if buffer[start..<end].elementsEqual(path) {
-                    let startsPath = start == 0 || !continuesName(buffer[start - 1])
-                    let endsPath = endsInDash || end == buffer.count || !continuesName(buffer[end])
-                    if startsPath && endsPath { return true }
-                }
-                from = start + 1
-            }
-            return false
-        }
+        bytes.withUnsafeBufferPointer { !WholePath.offsets(of: path, in: $0, first: true).isEmpty }
     }
 }

@@ -115,14 +115,16 @@ extension BuildStep {
                     .summaryEmpty, FileSystem.join(configuration.contentDirectory, "SUMMARY.md"), nil,
                     "summary lists no pages; the site has none", notes: ["add links such as '- [Title](page.md)'"]))
         }
+        let needles = configuration.machinePaths
         let secrets = PublishedSecrets.inAssets(
-            context.listing.assets(), contentDirectory: configuration.contentDirectory,
+            context.listing.assets(), contentDirectory: configuration.contentDirectory, needles: needles,
             earlier: context.earlier.assetScans)
         context.diagnostics.emit(secrets.problems)
         // book.toml's additional-css and additional-js are published as the pages' files are.
         if let root = configuration.bookDirectory {
             let additional = (configuration.additionalStyles + configuration.additionalScripts).map(\.sitePath)
-            context.diagnostics.emit(PublishedSecrets.inAssets(additional, contentDirectory: root).problems)
+            context.diagnostics.emit(
+                PublishedSecrets.inAssets(additional, contentDirectory: root, needles: needles).problems)
         }
         context.diagnostics.emit(
             UnreachableAssets.warnings(
@@ -136,6 +138,12 @@ extension BuildStep {
         context.assetScans = secrets.scans
         // No theme (its error is reported): the pages are still checked, `Render` stops.
         guard let templates = context.templates else { return }
+        // The theme's files copied as they are, as the pages' files (attack 14, kind 48).
+        context.diagnostics.emit(
+            PublishedSecrets.inAssets(
+                templates.assets.filter { templates.embedded[$0] == nil }, contentDirectory: templates.directory,
+                needles: needles
+            ).problems)
         // A theme's links are left out as the pages' are, and said as theirs (attack 12).
         context.diagnostics.emit(
             UnreachableAssets.links(templates.links, contentDirectory: templates.directory, folder: "theme folder"))

@@ -90,7 +90,11 @@ extension BuildStep {
                     MachinePaths.leaks(
                         in: context.site,
                         needles: configuration.machinePaths,
-                        sources: sources, outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs)
+                        sources: sources,
+                        texts: Dictionary(
+                            context.pages.map { ($0.source.displayPath, $0.source.text) },
+                            uniquingKeysWith: { first, _ in first }),
+                        outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs)
                 )
             })
     }
