@@ -104,7 +104,8 @@ import Testing
         Banned(
             pattern: #"\((?:Apple|SE-\d{4}의)[^)]*(?:"|문서|노트)|, Apple TN\d{4} "#,
             use: "a footnote [^…] in the bibliography's style (not a source in parentheses)"),
-        Banned(pattern: #"(?:날짜|연도|출처)[는를을가] 확인하지 못"#, use: "연도 미상 (the bibliography's style), not a note to the editor"),
+        Banned(
+            pattern: #"(?:날짜|연도|출처)[는를을가] 확인하지 못"#, use: "연도 미상 (the bibliography's style), not a note to the editor"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {

@@ -14,7 +14,8 @@ extension LectureContentTermTests {
             let start = closing.lines.firstIndex(of: "### 이 강의에서 다룬 Swift Evolution 제안서")
         else { return [] }
         let section = closing.lines[(start + 1)...].prefix { !$0.hasPrefix("#") }
-        return Set(section.filter { $0.hasPrefix("- SE-") }.flatMap { $0.matches(of: proposal).map { String($0.output.1) } })
+        return Set(
+            section.filter { $0.hasPrefix("- SE-") }.flatMap { $0.matches(of: proposal).map { String($0.output.1) } })
     }
 
     /// The first mention of each proposal on a page that is not followed by a footnote, as "file:line: …".
@@ -50,7 +51,9 @@ extension LectureContentTermTests {
 
     @Test("인용: 쪽마다 제안서를 처음 말하는 곳에 각주가 있다")
     func firstMentionOfAProposalHasAFootnote() throws {
-        let pages = try Self.pages().filter { $0.name.hasSuffix(".md") && !["closing.md", "glossary.md"].contains($0.name) }
+        let pages = try Self.pages().filter {
+            $0.name.hasSuffix(".md") && !["closing.md", "glossary.md"].contains($0.name)
+        }
         for page in pages {
             for problem in Self.uncitedProposals(page) { Issue.record("\(problem)") }
         }

@@ -81,7 +81,10 @@ extension LectureIndexTests {
         ]
         let book = [
             (file: "README.md", lines: ["앱을 호스트 앱(host application)으로 삼습니다."]),
-            (file: "mvc.md", lines: ["애플리케이션 모델(Application Model)이라는 층", "```swift", "// 호스트 앱(host application)", "```"]),
+            (
+                file: "mvc.md",
+                lines: ["애플리케이션 모델(Application Model)이라는 층", "```swift", "// 호스트 앱(host application)", "```"]
+            ),
             (file: "apple-mvc.md", lines: ["테스트 번들은 앱을 호스트 앱(host application)으로 삼습니다."]),
             (file: "mvp.md", lines: ["애플리케이션 모델(Application Model)이 있던 자리에", "포텔은 MVC의 세 역할을 여섯으로: 인터랙터(Interactor)"]),
             (file: "next-steps.md", lines: ["- **인터랙터**(Interactor): 규칙", "다시 인터랙터(interactor)는"]),

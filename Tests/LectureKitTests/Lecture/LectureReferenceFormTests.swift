@@ -30,7 +30,9 @@ extension LectureContentTermTests {
             use: "[4장](mvp.md)의 … (a title in 「」 only in the lists that introduce chapters)"),
         // Korean review 26: a section of another chapter named without its link ("8.5절 '상태 저장과 복원 잇기'
         // 절"), and an arrow after an explanation inside one parenthesis ("(… 간접 의존, → 5장)").
-        Banned(pattern: #"^(?!\s*//).*"# + place + #" '[^\['\s]"#, use: "8.5절 '[절 제목](app-tea.md#…)' 절 (the section's title is its link)"),
+        Banned(
+            pattern: #"^(?!\s*//).*"# + place + #" '[^\['\s]"#,
+            use: "8.5절 '[절 제목](app-tea.md#…)' 절 (the section's title is its link)"),
         Banned(
             pattern: #"[,;:] ?→ (?:"# + place + #"|\[)"#,
             use: "(→ 5장 '…' 절) with the arrow first; an explanation goes outside the parenthesis"),
@@ -252,7 +254,8 @@ extension LectureContentTermTests {
         let right = [
             "도 봅니다(→ 5장 '[기다리는 `Task`가 붙잡는 것](mvvm.md#기다리는-task가-붙잡는-것)' 절).",
             "정했습니다(→ '[화면 상태와 세션 상태](#화면-상태와-세션-상태)' 절).", "TEA 버전뿐입니다(→ [8.5절](app-tea.md)).",
-            "예고입니다(→ [8.3절](app-mvvm-c.md#테스트), [부록 A](appendix-compiler.md)).", "다른 연락처를 엽니다(→ [8.2절](app-mvp.md)).", "동작합니다(→ [표 1-1](README.md#지원하는-ios-버전)).",
+            "예고입니다(→ [8.3절](app-mvvm-c.md#테스트), [부록 A](appendix-compiler.md)).", "다른 연락처를 엽니다(→ [8.2절](app-mvp.md)).",
+            "동작합니다(→ [표 1-1](README.md#지원하는-ios-버전)).",
             "(→ 부록 A '[`deinit`과 기본 격리](appendix-compiler.md#deinit과-기본-격리)' 절, '[`isolated deinit`의 런타임 결함](appendix-compiler.md#isolated-deinit의-런타임-결함)' 절)",
             "(→ 5장 '[리액티브 바인딩](mvvm.md#리액티브-바인딩)' 절의 '깊이 보기: 취소를 확인하는 방법' 상자)",
             "격리는 4장 '[예제: 프로토콜 뒤에 숨은 인사말 화면](mvp.md#예제-프로토콜-뒤에-숨은-인사말-화면)' 절에서 설명합니다.",
