@@ -44,9 +44,10 @@ enum Bless {
         // From the bottom up, so earlier line numbers stay valid.
         for (sample, output) in outputs.sorted(by: { $0.sample.location.line > $1.sample.location.line }) {
             let text = OutputComparison.normalize(output)
-            // A sample that prints nothing gets no new block: the page would show an empty
-            // "verified" box (the error's note says what such a fence wants instead).
-            if text.isEmpty, sample.outputRange == nil, sample.parts.last?.plainOutputBlock == nil {
+            // A sample that prints nothing at all gets no new block: the page would show an empty
+            // "verified" box (the error's note says what such a fence wants instead). One that
+            // prints only blank lines printed something, and its block says so.
+            if output.isEmpty, sample.outputRange == nil, sample.parts.last?.plainOutputBlock == nil {
                 refused.append(
                     (
                         sample,
