@@ -35,11 +35,11 @@ import Testing
                 let number = Self.begin(builds)
                 tell.yield(.began(number))
                 guard number == 1 else { return .failed(errors: "", count: 0) }
-                // The first build is long: it ends when its token is cancelled, or after 10 minutes
+                // The first build is long: it ends when its token is cancelled, or after an hour
                 // (then `finished(["a.md"])` comes before the second build begins). The bound is
                 // far: on a loaded machine the test's task may wait minutes for a pool thread
                 // before it sends the second request.
-                let deadline = ContinuousClock.now + .seconds(600)
+                let deadline = ContinuousClock.now + .seconds(3600)
                 while !token.isCancelled, ContinuousClock.now < deadline { usleep(1_000) }
                 return token.isCancelled ? .stopped : .failed(errors: "ran to its end", count: 1)
             },
@@ -113,7 +113,7 @@ import Testing
             cancellation: token,
             build: {
                 tell.yield(.began(1))
-                let deadline = ContinuousClock.now + .seconds(600)
+                let deadline = ContinuousClock.now + .seconds(3600)
                 while !token.isCancelled, ContinuousClock.now < deadline { usleep(1_000) }
                 return token.isCancelled ? .stopped : .failed(errors: "ran to its end", count: 1)
             },
