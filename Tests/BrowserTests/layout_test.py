@@ -8,7 +8,8 @@ theme, and in print (A4). On each page it measures:
 - every diagram: exactly one of its layouts is shown, and every label of it is drawn at least
   12 CSS px high (the label's font size times the scale the SVG is drawn at; its box is reported too);
   in print, where a drawing is scaled to the page instead, it must not be wider than the page;
-- every table: its content must not overflow its box (no scrolling inside it either).
+- every table (a comparison, `.table-wrap`, or a plain pipe table, `.table-wrapper`): its content must
+  not overflow its box (no scrolling inside it either).
 
 It saves screenshots of the pages named with --pictured (default: comparison and mvvm) into
 the --screenshots folder (default _screenshots), one per width and theme, to be looked at.
@@ -42,7 +43,7 @@ MEASURE = """() => {
       labels,
     });
   });
-  document.querySelectorAll('.table-wrap').forEach((wrap, index) => {
+  document.querySelectorAll('.table-wrap, .table-wrapper').forEach((wrap, index) => {
     const box = wrap.getBoundingClientRect();
     result.tables.push({
       index, caption: (wrap.querySelector('caption') || {}).textContent || '',

@@ -80,7 +80,7 @@ import Testing
         #expect(result.lines.last == "0 passed, 1 failed")
     }
 
-    /// `--bless` leaves a page with `{{#include}}` alone, so its diagnostics must not suggest it.
+    /// `--bless` leaves a sample an `{{#include}}` brings alone, so its diagnostics must not suggest it.
     @Test(arguments: ["```output\n2\n```\n", ""])
     func anIncludedSampleIsNotToldToBless(_ outputBlock: String) throws {
         let page = "# 쪽\n\n```swift\n{{#include code.swift}}\n```\n\n" + outputBlock
@@ -94,7 +94,7 @@ import Testing
         #expect(
             text.contains(outputBlock.isEmpty ? "sample has no output block" : "output does not match"), "\(text)")
         #expect(
-            text.contains("by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"), "\(text)")
+            text.contains("by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"), "\(text)")
         #expect(!text.contains("'lecture check --bless' accepts") && !text.contains("'lecture check --bless' writes"))
     }
 

@@ -78,8 +78,7 @@ import Testing
         #expect(samples.contains("<li class=\"separator\" aria-hidden=\"true\">"))
         let start = try #require(TestSupport.read(output + "/book/intro/start.html"))
         #expect(
-            start.contains("<th scope=\"col\" role=\"columnheader\" style=\"text-align: center\">Supported</th>"),
-            "the pipe table")
+            start.contains("<th style=\"text-align: center\">Supported</th>"), "the pipe table, as mdBook writes it")
         let search = try #require(TestSupport.read(output + "/book/guide/search.html"))
         #expect(search.contains("<h2 id=\"content\">") && search.contains("<h2 id=\"sidebar\">"))
         #expect(TestSupport.read(output + "/book/index.html")?.contains("url=intro/start.html") == true)

@@ -171,12 +171,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(!failed, "\(lines)")
         let html = try #require(TestSupport.read(root + "/book/a.html"))
-        #expect(
-            html.contains(
-                "<thead role=\"rowgroup\"><tr role=\"row\"><th scope=\"col\" role=\"columnheader\">이름</th><th scope=\"col\" role=\"columnheader\" style=\"text-align: center\">값</th></tr></thead>"
-            ))
-        #expect(html.contains("<td role=\"cell\" data-label=\"값\" style=\"text-align: center\"><em>1</em></td>"))
-        #expect(html.contains("<th scope=\"col\" role=\"columnheader\">인용</th>"), "a table in a block quote too")
+        // Written as mdBook writes it (`MdBookMarkdownTests.pipeTablesAreWrittenAsMdBookWritesThem`).
+        #expect(html.contains("<thead>\n<tr><th>이름</th><th style=\"text-align: center\">값</th></tr>\n</thead>"))
+        #expect(html.contains("<tr><td>하나</td><td style=\"text-align: center\"><em>1</em></td></tr>"))
+        #expect(html.contains("<tr><th>인용</th><th>표</th></tr>"), "a table in a block quote too")
         #expect(!html.contains("|---"))
     }
 
@@ -202,6 +200,6 @@ import Testing
             })
         #expect(lines.filter { $0.contains("warning:") }.count == 2, "\(lines)")
         let html = try #require(TestSupport.read(root + "/book/a.html"))
-        #expect(html.contains("<td role=\"cell\" data-label=\"y\">2</td></tr>"), "the row is in the table")
+        #expect(html.contains("<tr><td>1</td><td>2</td></tr>"), "the row is in the table")
     }
 }

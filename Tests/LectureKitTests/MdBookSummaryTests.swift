@@ -258,4 +258,37 @@ import Testing
                 "\(page)")
         }
     }
+
+    /// Found porting mdBook's summary cases (2026-12-06): `- [B](b.md#x)`, which mdBook 0.5.4
+    /// builds as the page `b.md` (its links `b.html`), failed here; it is that page now, the
+    /// fragment dropped with a warning (`SummaryQueryLinkBadInputTests`).
+    @Test func aFragmentAfterAChaptersPageNamesThePage() throws {
+        let both = try both("- [A](a.md)\n- [B](b.md#x)\n", ["a.md": "# A\n", "b.md": "# B\n"])
+        expectSame(both)
+        #expect(both.lecture.facts.sidebar.map(\.link) == ["a.html", "b.html"])
+    }
+
+    /// A difference on purpose, found porting mdBook's summary cases (2026-12-06): a link written
+    /// as a paragraph after a part title is dropped by mdBook 0.5.4 without a word (no page, no
+    /// sidebar entry); lecture lists it as a suffix chapter and builds its page.
+    @Test func aLinkAfterAPartTitleIsASuffixChapterNotDropped() throws {
+        let both = try both("# Summary\n\n- [A](a.md)\n\n# Part\n\n[C](c.md)\n", ["a.md": "# A\n", "c.md": "# C\n"])
+        #expect(both.mdBook.succeeded && both.lecture.succeeded)
+        #expect(both.mdBook.facts.sidebar.map(\.title) == ["A", "Part"])
+        #expect(!both.mdBook.facts.pages.contains("c.html"))
+        #expect(both.lecture.facts.sidebar.map(\.title) == ["A", "Part", "C"])
+        #expect(both.lecture.facts.sidebar.last?.number == nil)
+        #expect(both.lecture.facts.pages.contains("c.html"))
+    }
+
+    /// A known difference, found porting `no_initial_title` (2026-12-06): a summary of one draft
+    /// chapter (`[Link]()`) gives mdBook 0.5.4 a site whose sidebar lists the draft; lecture
+    /// builds no page, with its warning that the summary lists none.
+    @Test func aSummaryOfOnlyADraft() throws {
+        let both = try both("[Link]()\n")
+        #expect(both.mdBook.succeeded && both.lecture.succeeded)
+        #expect(both.mdBook.facts.sidebar.map(\.kind) == ["draft"])
+        #expect(both.lecture.facts.sidebar.isEmpty)
+        #expect(both.lecture.output.contains("summary lists no pages"), "\(both.lecture.output)")
+    }
 }

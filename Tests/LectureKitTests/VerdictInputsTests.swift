@@ -12,7 +12,8 @@ import Testing
     /// stands (its code reads its position only through `positionedProgram`), how it was marked
     /// (reflected in `mode`), and what the page shows around it.
     static let notVerdictInputs: Set<String> = [
-        "path", "group", "outputRange", "heading", "pageHasIncludes", "outputIsIncluded", "modeIsExplicit",
+        "path", "group", "outputRange", "heading", "pageHasIncludes", "linesAreIncluded", "outputIsIncluded",
+        "modeIsExplicit",
         "markedNotForLinux",
         "skipReason", "unprovidedImports", "appleOnlyModules", "compileOnlyReason", "origin", "bookPath",
     ]

@@ -216,19 +216,7 @@ struct CheckCommand: Subcommand {
             }
             byPath[result.sample.path, default: []].append(index)
         }
-        let expanded = Set(sources.filter(\.expandsDirectives).map(\.displayPath))
-        for (path, indices) in byPath.sorted(by: { $0.key < $1.key }) {
-            if expanded.contains(path) {
-                // Its lines are not the file's: the output block is left for a person to edit.
-                for index in indices {
-                    results[index].diagnostics.append(
-                        .error(
-                            .blessRefused, path, results[index].sample.location,
-                            "cannot bless: the page uses {{#include}}; copy the actual output into its output block by hand"
-                        ))
-                }
-                continue
-            }
+        for (path, var indices) in byPath.sorted(by: { $0.key < $1.key }) {
             let source = sources.first { $0.displayPath == path }
             // A continued program's fences are blessed each as a sample of its own (`ContinuedBless`).
             var blessing: [Int: [(sample: Sample, output: String)]] = [:]
@@ -239,13 +227,39 @@ struct CheckCommand: Subcommand {
                     ? ContinuedBless.outputs(of: result.sample, actual: result.actualOutput ?? "") ?? []
                     : [(sample: result.sample, output: result.actualOutput ?? "")]
             }
+            // A page whose directives were expanded: each sample whose lines are the page's own is
+            // blessed where they stand in the file; one with an included line is left for a person,
+            // the error placed in the file it came from (`IncludedLocations`).
+            let expanded = source.map { $0.expandsDirectives ? $0 : nil } ?? nil
+            if let expanded {
+                for index in indices
+                where (blessing[index] ?? []).contains(where: {
+                    IncludedPageBless.offset(of: $0.sample, in: expanded) == nil
+                }) {
+                    results[index].diagnostics.append(
+                        .error(
+                            .blessRefused, path, results[index].sample.location,
+                            "cannot bless: a line of this sample or of its output block comes from an {{#include}}",
+                            notes: ["copy the actual output into its output block by hand, in the file that holds it"]))
+                    blessing[index] = nil
+                }
+                indices.removeAll { blessing[$0] == nil }
+                if indices.isEmpty { continue }
+            }
             let outputs = indices.flatMap { blessing[$0] ?? [] }
+            // A sample where it stands in the file (itself on a page without includes).
+            func placed(_ sample: Sample) -> Sample {
+                expanded.flatMap { file in IncludedPageBless.placed(sample, in: file) } ?? sample
+            }
             let refused: [(Sample, String)]
             do throws(BlessedPage.Refusal) {
                 let page = try BlessedPage(
                     path, within: [configuration.bookDirectory ?? ".", configuration.contentDirectory],
-                    checked: source?.text ?? "")
-                let rewritten = Bless.rewrite(page.text, outputs: outputs)
+                    checked: source?.text ?? "",
+                    stillHolds: expanded.map { file in
+                        { IncludedPageBless.stillHolds($0, samples: outputs.map(\.sample), in: file) }
+                    })
+                let rewritten = Bless.rewrite(page.text, outputs: outputs.map { (placed($0.sample), $0.output) })
                 try page.replace(with: rewritten.text)
                 refused = rewritten.refused
             } catch {
@@ -256,7 +270,7 @@ struct CheckCommand: Subcommand {
             }
             var blessedCount = 0
             for index in indices {
-                let mine = (blessing[index] ?? []).map(\.sample)
+                let mine = (blessing[index] ?? []).map { placed($0.sample) }
                 if let reason = refused.first(where: { refusal in mine.contains { $0 == refusal.0 } })?.1 {
                     results[index].diagnostics.append(
                         .error(.blessRefused, path, results[index].sample.location, "cannot bless: \(reason)"))

@@ -91,6 +91,10 @@ package struct BookSettings: Sendable, Hashable {
     /// `[preprocessor.lecture] style-lints`: the style warnings a valid book does not need (a page without one
     /// `# ` heading, heading levels that jump); off by default, as mdBook has none.
     var styleLints: Bool?
+    /// `[preprocessor.lecture] table-row-headers`: pipe tables drawn as `table` blocks are, each body
+    /// row's first cell its row header (`<th scope="row">`), cards on narrow screens, verdict marks;
+    /// off by default, where a pipe table is the plain table mdBook writes.
+    var tableRowHeaders: Bool?
     /// Whether a link that leaves the book fails the build (`outside-links = "error"`).
     var outsideLinksAreErrors: Bool { outsideLinks == "error" }
     /// `[preprocessor.lecture] smart-punctuation` (or mdBook's `[output.html] smart-punctuation`): curly

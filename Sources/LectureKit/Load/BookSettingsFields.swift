@@ -273,6 +273,7 @@ extension BookSettingsLoader {
             return nil
         },
         "lecture.style-lints": boolean(\.styleLints),
+        "lecture.table-row-headers": boolean(\.tableRowHeaders),
         "lecture.time-zone": string(\.timeZone),
         "lecture.samples.sandbox": Field(.value) { entry, settings in
             guard entry.kind == .string, let setting = SandboxSetting(rawValue: entry.value) else {

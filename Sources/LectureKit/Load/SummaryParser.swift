@@ -252,7 +252,21 @@ package enum SummaryParser {
             let place = link.location.line > 0 ? link.location : location
             let title = link.content.plainText
             // mdBook reads `%20` in a destination as a space (and only that escape).
-            let destination = link.destination.replacingOccurrences(of: "%20", with: " ")
+            var destination = link.destination.replacingOccurrences(of: "%20", with: " ")
+            // `b.md#part`: mdBook 0.5.4 builds the page `b.md` and drops the fragment from its
+            // links; so does lecture, with a warning, since the fragment is lost.
+            if let hash = destination.firstIndex(of: "#"), destination[..<hash].hasSuffix(".md"),
+                !destination.hasSuffix(".md"), !destination[..<hash].contains("?")
+            {
+                let page = String(destination[..<hash])
+                diagnostics.append(
+                    .warning(
+                        .summaryBadLink, file.displayPath, place,
+                        "summary link '\(destination)' names a part of '\(page)'; the chapter is the whole page, and '\(destination[hash...])' is dropped",
+                        notes: ["write '\(page)' (mdBook 0.5.4 drops the part too); link the part from the page's text"]
+                    ))
+                destination = page
+            }
             if destination.isEmpty {
                 // mdBook's draft chapter: listed, shown disabled, not built.
                 var draft = Chapter(title: title, path: "", location: place)

@@ -26,6 +26,7 @@ enum Figure: Hashable, Sendable {
         switch self {
         case .sample(let figure): figure.ids
         case .diagram(let diagram): HTMLIDs.of(diagram.wide.svg).union(diagram.narrow.map { HTMLIDs.of($0.svg) } ?? [])
+        case .table(let table) where !table.rowHeaders: []
         case .table(let table): table.caption == nil ? [table.id] : [table.id, table.id + "-caption"]
         }
     }

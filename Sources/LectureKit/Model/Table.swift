@@ -30,8 +30,14 @@ struct Table: Hashable, Sendable {
     var header: Row
     /// Each column's `text-align` (`left`, `center`, `right`) from the delimiter row, or `nil`.
     var alignments: [String?]
-    /// The body rows; each one's first cell is its row header.
+    /// The body rows; each one's first cell is its row header when `rowHeaders` is.
     var rows: [Row]
+    /// Whether the table is drawn as a comparison (`FigureHTML.table`): each body row's first cell
+    /// its row header, the cells labelled with their column's heading for narrow screens, verdict
+    /// marks drawn. A `table` block always is; a pipe table only in a book that asks
+    /// (`[preprocessor.lecture] table-row-headers`), else it is the plain table mdBook writes
+    /// (`PipeTableHTML`).
+    var rowHeaders = true
 
     /// Every row with links in it: header then body.
     var allRows: [Row] { [header] + rows }

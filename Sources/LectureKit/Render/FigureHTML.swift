@@ -36,6 +36,7 @@ enum FigureHTML {
                 shown.sample, part: shown.part, swiftVersion: shown.swiftVersion, result: shown.result, cache: cache,
                 chrome: chrome, swiftAnalysis: shown.swiftAnalysis)
         case .diagram(let diagram): self.diagram(diagram, chrome: chrome, links: links)
+        case .table(let table) where !table.rowHeaders: PipeTableHTML.html(table, links: links)
         case .table(let table): self.table(table, chrome: chrome, links: links)
         }
     }

@@ -69,11 +69,12 @@ import Testing
 
 /// A summary link with a query (attack 10, kind 16): `a.md?x=1` was read as a file name, and
 /// create-missing wrote `src/a.md?x=1` into the book although the build failed (mdBook 0.5.4
-/// does the same). A query is refused as a fragment is, at its line, nothing written; a page
-/// whose own name holds `?` or `#` and ends in `.md` is still a page, as in mdBook.
+/// does the same). A query is refused at its line, nothing written; a page whose own name holds
+/// `?` or `#` and ends in `.md` is still a page, as in mdBook. A fragment after a page's name
+/// (`b.md#frag`) names that page, as mdBook 0.5.4 builds it, the fragment dropped with a warning.
 @Suite struct SummaryQueryLinkBadInputTests {
-    @Test func aSummaryLinkWithAQueryOrAFragmentIsAnErrorAndWritesNothing() throws {
-        let entries = ["a.md?x=1", "b.md#frag", "sub/c.md?", "d.md?x=1#y", "e?"]
+    @Test func aSummaryLinkWithAQueryIsAnErrorAndWritesNothing() throws {
+        let entries = ["a.md?x=1", "sub/c.md?", "d.md?x=1#y", "e?", "f#x"]
         var summary = "# Summary\n\n- [What](what?.md)\n- [Sharp](c#.md)\n"
         for (index, entry) in entries.enumerated() { summary += "- [T\(index)](\(entry))\n" }
         let root = try TestSupport.makeTree(["SUMMARY.md": summary, "what?.md": "# What\n", "c#.md": "# C\n"])
@@ -92,6 +93,26 @@ import Testing
         let made = try FileManager.default.subpathsOfDirectory(atPath: root).sorted()
         #expect(made == ["SUMMARY.md", "c#.md", "what?.md"], "\(made)")
         #expect(loaded.files.map(\.relativePath).sorted() == ["c#.md", "what?.md"])
+    }
+}
+
+extension SummaryQueryLinkBadInputTests {
+    /// `b.md#frag` is the page `b.md` (mdBook 0.5.4 builds it and drops the fragment from its
+    /// links): a warning at the entry says what is dropped; a missing page is created as `b.md`.
+    @Test func aFragmentAfterAPageNameIsDroppedWithAWarning() throws {
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "# Summary\n\n- [A](a.md#part)\n- [B](b.md#frag)\n", "a.md": "# A\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let loaded = ContentLoader.load(contentDirectory: root, reuse: { _, _ in nil }, createMissing: true)
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics.map(\.headline))")
+        let warnings = loaded.diagnostics.filter { $0.identifier == .summaryBadLink }.map(\.headline)
+        #expect(
+            warnings == [
+                "\(root)/SUMMARY.md:3:3: warning: summary link 'a.md#part' names a part of 'a.md'; the chapter is the whole page, and '#part' is dropped",
+                "\(root)/SUMMARY.md:4:3: warning: summary link 'b.md#frag' names a part of 'b.md'; the chapter is the whole page, and '#frag' is dropped",
+            ], "\(warnings)")
+        #expect(loaded.files.map(\.relativePath).sorted() == ["a.md", "b.md"])
     }
 }
 

@@ -16,6 +16,7 @@ extension BuildStep {
             return FiguresInput(
                 swiftVersion: context.swiftVersion, diagrams: diagrams,
                 smartPunctuation: context.configuration.smartPunctuation,
+                tableRowHeaders: context.configuration.book.tableRowHeaders == true,
                 swiftAnalysis: context.configuration.verifier.swiftAnalysis)
         },
         pageInput: { context, page in
@@ -47,6 +48,7 @@ extension BuildStep {
                     sourceLines = lines
                     return PipeTables.rewrite(
                         block, inlines: inlines, lines: lines, path: path, smartPunctuation: input.smartPunctuation,
+                        rowHeaders: input.tableRowHeaders,
                         nextID: {
                             figureCount += 1
                             return FigureKind.table.id(figureCount)
@@ -101,6 +103,8 @@ struct FiguresInput: Hashable, Sendable {
     var diagrams: DiagramRenderer
     /// Whether pipe tables' cells are read with smart punctuation, as the page's paragraphs are.
     var smartPunctuation: Bool
+    /// Whether pipe tables are comparisons with row headers (`[preprocessor.lecture] table-row-headers`).
+    var tableRowHeaders: Bool
     /// Whether samples' code is highlighted at build time (`SampleVerifier.Options.swiftAnalysis`).
     var swiftAnalysis: Bool
 }

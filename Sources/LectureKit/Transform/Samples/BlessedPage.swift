@@ -29,8 +29,12 @@ struct BlessedPage {
 
     /// Reads the page at `displayPath`, which must still read as `checked` (the normalised text
     /// the check verified, escaped directives shown less their backslash) and, when a symbolic link leads to it, lie in one of `folders` (the
-    /// book's, the pages').
-    init(_ displayPath: String, within folders: [String], checked: String) throws(Refusal) {
+    /// book's, the pages'). A page whose directives were expanded is checked by `stillHolds`
+    /// instead, given the page's text (`IncludedPageBless.stillHolds`).
+    init(
+        _ displayPath: String, within folders: [String], checked: String,
+        stillHolds: ((String) -> Bool)? = nil
+    ) throws(Refusal) {
         let real = CanonicalPath.of(displayPath)
         path = real
         let linked = real != CanonicalPath.lexical(displayPath)
@@ -68,9 +72,13 @@ struct BlessedPage {
         original = bytes
         let reread = try? SourceFileReader.decode(bytes, displayPath: displayPath, relativePath: displayPath)
         // The check read the page with its escaped directives shown (`\{{#…}}` less the backslash).
-        guard let reread, DirectiveEscapes.shown(reread.text) == checked else { throw Self.changed }
         byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         text = String(decoding: byteOrderMark ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
+        if let stillHolds {
+            guard reread != nil, stillHolds(text) else { throw Self.changed }
+        } else {
+            guard let reread, DirectiveEscapes.shown(reread.text) == checked else { throw Self.changed }
+        }
     }
 
     private static let changed = Refusal(

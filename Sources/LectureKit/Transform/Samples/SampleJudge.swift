@@ -178,8 +178,8 @@ extension SampleVerifier {
                 hints.append(
                     crashed && !sample.shouldFail
                         ? "fix the crash first: the output of a sample that did not finish is not what it would print"
-                        : sample.pageHasIncludes
-                            ? "copy the actual output into the output block (or the file it includes) by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                        : sample.linesAreIncluded
+                            ? "copy the actual output into the output block (or the file it includes) by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
                             : "'lecture check --bless' accepts the actual output")
                 // An included block's text, at its first line: moved to the file it came from
                 // (`IncludedLocations`), the line a person edits.
@@ -218,8 +218,8 @@ extension SampleVerifier {
         var at = zip(sample.parts.indices, printed).filter { !$0.1.isEmpty }.map { (sample.parts[$0.0], $0.1) }
         if at.isEmpty || !sample.marksParts { at = [(sample.parts.last!, actual)] }
         let bless =
-            sample.pageHasIncludes
-            ? "write the block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+            sample.linesAreIncluded
+            ? "write the block by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
             : "'lecture check --bless' writes the block"
         // A fence that prints nothing (a declaration) needs no block of its own on a continued
         // page; bless writes none for it (an empty "verified" box says nothing to a reader).
@@ -298,8 +298,8 @@ extension SampleVerifier {
                         "what the program continued on this page printed while running the block at \(sample.path):\(part.fence.line):\(part.fence.column)"
                             + (reached ? "" : " (it ended before reaching the block)")
                             + (crashed && !sample.shouldFail ? "; fix the crash first" : "")
-                            + (sample.pageHasIncludes
-                                ? "; copy what it printed into the output block by hand: 'lecture check --bless' does not rewrite a page that uses {{#include}}"
+                            + (sample.linesAreIncluded
+                                ? "; copy what it printed into the output block by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
                                 : "; 'lecture check --bless' writes what it printed into the output block"),
                     ] + stderrNote))
             // A program that ended early fails every later block the same way: report the first.

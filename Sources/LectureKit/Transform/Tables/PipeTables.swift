@@ -17,10 +17,11 @@ enum PipeTables {
     /// `lines`): the paragraph itself when it is prose or not a well-formed table (a warning,
     /// `tableAsText`, as GFM shows it as text), else the prose before the table and the table,
     /// whose id `nextID` gives. `references` are the page's link reference definitions, for
-    /// links by reference in cells; `smartPunctuation` reads cells as the page's paragraphs are.
+    /// links by reference in cells; `smartPunctuation` reads cells as the page's paragraphs are;
+    /// `rowHeaders` makes the table a comparison (`Table.rowHeaders`), else it is mdBook's plain one.
     static func rewrite(
         _ block: Block, inlines: [Inline], lines: [Substring], path: String, smartPunctuation: Bool,
-        nextID: () -> String, references: () -> String, problems: inout [Diagnostic]
+        rowHeaders: Bool = false, nextID: () -> String, references: () -> String, problems: inout [Diagnostic]
     ) -> [Block] {
         switch PipeTableParagraph.read(block.range, lines: lines) {
         case .prose: return [block]
@@ -44,7 +45,7 @@ enum PipeTables {
                             html.hasPrefix("<sup class=\"footnote-reference\"")
                         else { return nil }
                         return html
-                    }, smartPunctuation: smartPunctuation, warnings: &problems)
+                    }, smartPunctuation: smartPunctuation, rowHeaders: rowHeaders, warnings: &problems)
                 var blocks: [Block] = []
                 if prose > 0 {
                     // The lines before the table stay a paragraph.

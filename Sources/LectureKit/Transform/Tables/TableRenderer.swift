@@ -12,7 +12,8 @@ import LectureSupport
 ///
 /// The first row is the header (`<th scope="col">`), the second the delimiter (`---`, with
 /// `:` for alignment as in GitHub Flavored Markdown), the first cell of every body row a row
-/// header (`<th scope="row">`). Cells are split on `|` not escaped as `\|`; each cell's inline
+/// header (`<th scope="row">`; a pipe table's only in a book with `table-row-headers`, see
+/// `Table.rowHeaders`). Cells are split on `|` not escaped as `\|`; each cell's inline
 /// Markdown is rendered by cmark.
 enum TableRenderer {
     /// The info string language that marks a table.
@@ -48,10 +49,13 @@ enum TableRenderer {
     /// paragraph's row with cells past the header's, which mdBook leaves out, adds a warning to
     /// `warnings`. `footnotes` are the footnote references `MarkdownExtensions` made of the
     /// paragraph's `[^label]`s, in order: each takes the place of its `[^label]` in the cells.
-    /// `smartPunctuation`: the cells read with it, as the page's paragraphs are.
+    /// `smartPunctuation`: the cells read with it, as the page's paragraphs are. `rowHeaders`:
+    /// whether the table is a comparison (`Table.rowHeaders`), whose body cells may open with a
+    /// verdict mark; a plain table keeps a cell's `✓` as its text, as mdBook does.
     static func read(
         _ code: String, caption: String?, id: String, path: String, location: SourceLocation, rowColumn: Int? = nil,
-        references: String?, footnotes: [String] = [], smartPunctuation: Bool = false, warnings: inout [Diagnostic]
+        references: String?, footnotes: [String] = [], smartPunctuation: Bool = false, rowHeaders: Bool = true,
+        warnings: inout [Diagnostic]
     ) throws(DiagnosticsError) -> Table {
         var footnotes = footnotes[...]
         // A pipe table in a paragraph is read as GFM and mdBook read it (`references` given):
@@ -155,7 +159,7 @@ enum TableRenderer {
                 return (nil, text, start)
             }
         }
-        let table = [placed(header, verdicts: false)] + rows.dropFirst(2).map { placed($0, verdicts: true) }
+        let table = [placed(header, verdicts: false)] + rows.dropFirst(2).map { placed($0, verdicts: rowHeaders) }
         let texts = table.flatMap { $0.map(\.text) }
         // A pipe table's cells in as few cmark parses as read them alike (`parseCells`), each
         // then given strikethrough and footnotes, as the page's paragraphs are (`MarkdownExtensions`).
@@ -202,7 +206,7 @@ enum TableRenderer {
         }
         return Table(
             id: id, caption: caption.map { MarkdownParser.parseInlines($0) }, header: made[0],
-            alignments: alignments, rows: Array(made.dropFirst()))
+            alignments: alignments, rows: Array(made.dropFirst()), rowHeaders: rowHeaders)
     }
 
     /// The empty cells a pipe table may add to its short rows in all (GFM pads a short row to the
