@@ -16,7 +16,7 @@ package enum BookSettingsLoader {
     /// link out of the book's folder (or of the repository holding it) is an error, not a title
     /// published in every page (attack 15, F3); a link inside is followed.
     package static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
-        let spelledFolder = (path as NSString).deletingLastPathComponent
+        let spelledFolder = FileSystem.parent(path)
         let folder = CanonicalPath.of(spelledFolder.isEmpty ? "." : spelledFolder)
         let boundary = ReadableFolder.repository(holding: folder) ?? folder
         let bytes: [UInt8]
