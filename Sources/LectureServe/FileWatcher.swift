@@ -14,7 +14,8 @@ import LectureSupport
 /// folder moved out of the tree stops being watched, one moved or made in is watched and its
 /// files reported (a rescan), and a root that is moved or deleted and made again is picked up
 /// within `rootCheckInterval`. Symbolic links to folders and files are followed at their real
-/// paths, with loop protection. The events are `IN_CLOSE_WRITE`, `IN_MODIFY`, `IN_CREATE`,
+/// paths, with loop protection, when they lead inside the book (`LinkBoundary`: a link out is
+/// neither watched nor walked, as the build reads nothing through it). The events are `IN_CLOSE_WRITE`, `IN_MODIFY`, `IN_CREATE`,
 /// `IN_DELETE` and the moves, so the save patterns of editors (write a temporary file and
 /// rename it over the page, or delete the page and create it again) are seen as one change.
 ///
@@ -47,6 +48,8 @@ final class FileWatcher: @unchecked Sendable {
 
     /// The folders watched, as given.
     let roots: [String]
+    /// Where a link met below a root may lead to be followed: the roots and `linksWithin`.
+    private let links: LinkBoundary
     private let excluded: [String]
     private let debounce: Double
     private let pollInterval: Double
@@ -71,6 +74,8 @@ final class FileWatcher: @unchecked Sendable {
     /// - Parameters:
     ///   - directories: the folders to watch, recursively; missing ones are watched once they exist.
     ///   - excluded: folders never watched nor reported, with everything under them.
+    ///   - linksWithin: besides the roots, the folders a symbolic link below a root may lead
+    ///     into to be followed (the book's folders: the build reads through no link out of them).
     ///   - debounce: seconds of quiet before `onChange` runs (50–100 ms suits editors).
     ///   - pollInterval: seconds between snapshots of what is polled.
     ///   - watchLimit: at most this many inotify watches (`nil`: the kernel's limit alone); tests
@@ -79,12 +84,14 @@ final class FileWatcher: @unchecked Sendable {
     ///   - onWarning: called with a warning (and its notes, indented) when inotify cannot watch
     ///     everything, once per cause.
     init(
-        directories: [String], excluded: [String] = [], mode: Mode = .automatic, debounce: Double = 0.05,
+        directories: [String], excluded: [String] = [], linksWithin: [String] = [], mode: Mode = .automatic,
+        debounce: Double = 0.05,
         pollInterval: Double = 0.5, watchLimit: Int? = nil,
         onWarning: @escaping @Sendable (String) -> Void = { _ in },
         onChange: @escaping @Sendable ([String]) -> Void
     ) {
         roots = directories
+        links = LinkBoundary(directories + linksWithin)
         self.excluded = excluded.map(Self.absolute)
         self.mode = mode
         self.debounce = debounce
@@ -107,11 +114,11 @@ final class FileWatcher: @unchecked Sendable {
         #if os(Linux)
             if mode == .automatic {
                 if let watches = InotifyWatches(
-                    limit: watchLimit, isExcluded: { [excluded] in Self.isExcluded($0, excluded) })
+                    limit: watchLimit, links: links, isExcluded: { [excluded] in Self.isExcluded($0, excluded) })
                 {
                     for root in roots { watches.watch(Self.absolute(root)) }
                     usesInotify = true
-                    let polled = FolderSnapshot(roots: watches.unwatched.sorted(), isExcluded: isExcluded)
+                    let polled = FolderSnapshot(roots: watches.unwatched.sorted(), links: links, isExcluded: isExcluded)
                     warnIfPolling(watches)
                     run { self.runInotify(watches, polled: polled) }
                     return
@@ -119,7 +126,7 @@ final class FileWatcher: @unchecked Sendable {
                 onWarning(Self.noInotifyWarning(errno: errno, pollInterval: pollInterval))
             }
         #endif
-        let initial = FolderSnapshot(roots: roots.map(Self.absolute), isExcluded: isExcluded)
+        let initial = FolderSnapshot(roots: roots.map(Self.absolute), links: links, isExcluded: isExcluded)
         run { self.runPolling(from: initial) }
     }
 
@@ -182,7 +189,8 @@ final class FileWatcher: @unchecked Sendable {
                 }
                 if !watches.unwatched.isEmpty && (ContinuousClock.now - lastPoll).seconds >= pollInterval {
                     lastPoll = .now
-                    let current = FolderSnapshot(roots: watches.unwatched.sorted(), isExcluded: isExcluded)
+                    let current = FolderSnapshot(
+                        roots: watches.unwatched.sorted(), links: links, isExcluded: isExcluded)
                     pending.add(current.changes(since: polled))
                     polled = current
                 }
@@ -296,7 +304,7 @@ final class FileWatcher: @unchecked Sendable {
     private func runPolling(from initial: FolderSnapshot) {
         var previous = initial
         while wait(for: nil, timeout: pollInterval) != nil {
-            let current = FolderSnapshot(roots: roots.map(Self.absolute), isExcluded: isExcluded)
+            let current = FolderSnapshot(roots: roots.map(Self.absolute), links: links, isExcluded: isExcluded)
             let paths = current.changes(since: previous)
             previous = current
             if !paths.isEmpty { onChange(paths) }

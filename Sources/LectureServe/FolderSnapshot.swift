@@ -10,8 +10,8 @@ import Foundation
 /// watcher compares to see changes where inotify does not watch (polling mode, or folders
 /// beyond inotify's watch limit).
 ///
-/// The walk follows what the build follows: symbolic links to folders and to files are
-/// followed and stamped by their target, each real folder entered once and never one that
+/// The walk follows what the build follows: symbolic links to folders and to files inside the
+/// book (`LinkBoundary`) are followed and stamped by their target, each real folder entered once and never one that
 /// holds the folder the link is in (`LinkLoop`); ignored names (`FileWatcher.isIgnored`) and excluded paths are skipped.
 struct FolderSnapshot: Equatable {
     /// A file's size in bytes, modification time in nanoseconds since 1970, and inode.
@@ -24,10 +24,11 @@ struct FolderSnapshot: Equatable {
     /// Stamps by path, as reached from the roots.
     var stamps: [String: Stamp] = [:]
 
-    /// Walks each of `roots` (a folder, walked recursively, or a single file).
-    init(roots: [String], isExcluded: (String) -> Bool) {
+    /// Walks each of `roots` (a folder, walked recursively, or a single file); a symbolic link
+    /// below a root is followed only when it leads inside `links` (`LinkBoundary`).
+    init(roots: [String], links: LinkBoundary, isExcluded: (String) -> Bool) {
         var entered: Set<String> = []
-        for root in roots { visit(root, ancestors: [], isExcluded: isExcluded, entered: &entered) }
+        for root in roots { visit(root, ancestors: [], links: links, isExcluded: isExcluded, entered: &entered) }
     }
 
     /// The paths added, removed or changed since `older`, sorted.
@@ -39,7 +40,8 @@ struct FolderSnapshot: Equatable {
     }
 
     private mutating func visit(
-        _ path: String, ancestors: [String], isExcluded: (String) -> Bool, entered: inout Set<String>
+        _ path: String, ancestors: [String], links: LinkBoundary, isExcluded: (String) -> Bool,
+        entered: inout Set<String>
     ) {
         var info = stat()
         guard !isExcluded(path), stat(path, &info) == 0 else { return }
@@ -48,8 +50,10 @@ struct FolderSnapshot: Equatable {
             let real = RealPath.of(path) ?? path
             guard !LinkLoop.closes(real, ancestors: ancestors), entered.insert(real).inserted else { return }
             for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            where !FileWatcher.isIgnored(name: name) {
-                visit(path + "/" + name, ancestors: ancestors + [real], isExcluded: isExcluded, entered: &entered)
+            where !FileWatcher.isIgnored(name: name) && links.admits(path + "/" + name) {
+                visit(
+                    path + "/" + name, ancestors: ancestors + [real], links: links, isExcluded: isExcluded,
+                    entered: &entered)
             }
         case S_IFREG:
             stamps[path] = Stamp(

@@ -41,6 +41,8 @@ import LectureSupport
         private(set) var unwatched: Set<String> = []
         private let limit: Int?
         private let isExcluded: (String) -> Bool
+        /// Where a link met below a root may lead to be followed.
+        private let links: LinkBoundary
         /// The paths each watch stands for; the first is the one reported.
         private var paths: [Int32: [String]] = [:]
         /// The watch of each path (two paths share one when a link leads to a folder watched already).
@@ -52,11 +54,14 @@ import LectureSupport
         /// - Parameters:
         ///   - limit: at most this many watches, or `nil` for the kernel's limit alone.
         ///   - isExcluded: paths never watched, with everything under them.
-        init?(limit: Int?, isExcluded: @escaping (String) -> Bool) {
+        ///   - links: where a symbolic link below a root may lead to be followed; one leading
+        ///     elsewhere is neither watched nor walked.
+        init?(limit: Int?, links: LinkBoundary, isExcluded: @escaping (String) -> Bool) {
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard fd >= 0 else { return nil }
             descriptor = fd
             self.limit = limit
+            self.links = links
             self.isExcluded = isExcluded
         }
 
@@ -142,14 +147,14 @@ import LectureSupport
                     paths[wd, default: []].append(path)
                 case .full:
                     unwatched.insert(path)
-                    return FolderSnapshot(roots: [path], isExcluded: isExcluded).stamps.keys.sorted()
+                    return FolderSnapshot(roots: [path], links: links, isExcluded: isExcluded).stamps.keys.sorted()
                 case .failed:
                     return []
                 }
             }
             var files: [String] = []
             for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            where !FileWatcher.isIgnored(name: name) {
+            where !FileWatcher.isIgnored(name: name) && links.admits(path + "/" + name) {
                 files += watch(path + "/" + name, ancestors: ancestors + [real])
             }
             return files

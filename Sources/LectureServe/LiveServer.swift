@@ -119,7 +119,7 @@ final class LiveServer: @unchecked Sendable {
             directories: configuration.directoriesToWatch
                 + Self.includeFolders(first, besides: configuration.directoriesToWatch),
             excluded: [build.outputDirectory, build.cacheDirectory] + Self.ownLogFiles(),
-            mode: configuration.watchMode, debounce: configuration.debounce,
+            linksWithin: build.bookFolders, mode: configuration.watchMode, debounce: configuration.debounce,
             onWarning: { [console] in console.print($0) },
             onChange: { [unowned self] paths in
                 console.print("Rebuilding: \(Self.shown(paths)) changed")

@@ -123,13 +123,10 @@ package final class DirectoryHandle: @unchecked Sendable {
         return FileDescriptorIO.writeAll(bytes, to: fd)
     }
 
-    /// Creates `relative` (which must not exist) as a copy of the file at `source` (a path; a
-    /// link to a file is followed, as a copied asset's is), in bounded memory (`FileCopy`);
+    /// Creates `relative` (which must not exist) as a copy of the file open at `input` (opened
+    /// and judged by its reader, never reopened here by a name), in bounded memory (`FileCopy`);
     /// `false` with `errno` set.
-    package func copyFile(_ relative: String, from source: String, mode: mode_t = 0o644) -> Bool {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return false }
-        defer { close(input) }
+    package func copyFile(_ relative: String, from input: Int32, mode: mode_t = 0o644) -> Bool {
         let output = openat(descriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard output >= 0 else { return false }
         guard FileCopy.copy(from: input, to: output) else {
@@ -141,15 +138,12 @@ package final class DirectoryHandle: @unchecked Sendable {
         return close(output) == 0
     }
 
-    /// Whether `relative` is a regular file (not a link) holding the same bytes as the file at
-    /// `source`, compared in bounded memory; `false` when either cannot be read.
-    package func holdsCopy(of source: String, at relative: String) -> Bool {
+    /// Whether `relative` is a regular file (not a link) holding the same bytes as the file open
+    /// at `input`, compared in bounded memory; `false` when either cannot be read.
+    package func holdsCopy(of input: Int32, at relative: String) -> Bool {
         let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return false }
-        defer { close(input) }
         return FileCopy.sameContent(input, fd)
     }
 

@@ -33,6 +33,17 @@ package enum FileSystem {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
         defer { close(fd) }
+        return try read(descriptor: fd, atMost: limit, naming: path)
+    }
+
+    /// As `read(_:atMost:)`, from the file open at `fd` (from offset 0, with `pread`: the
+    /// descriptor's offset is left as it was), `path` naming it in errors. Closes nothing.
+    package static func read(descriptor fd: Int32, atMost limit: Int, naming path: String) throws -> (
+        bytes: [UInt8], size: Int
+    ) {
+        func failure(_ reason: String) -> LectureError {
+            LectureError(.error(.fileSystem, path, nil, "cannot read file: \(reason)"))
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
@@ -44,7 +55,7 @@ package enum FileSystem {
         var count = 0
         while count < most {
             if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, most - count)) }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(count)) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw failure(String(cString: strerror(errno)))

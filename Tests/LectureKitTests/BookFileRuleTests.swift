@@ -37,7 +37,21 @@ import Testing
     ]
 
     static let refused: [Case] = [
-        // F1: the default output folder, a committed link out of the book.
+        // Attack 15, F3: book.toml itself a committed link out of the book, read silently.
+        Case(
+            name: "c32 book.toml -> ~/lost.md", links: ["book.toml": "../../home/lost.md"],
+            says: ["book.toml: error: book.toml is a symbolic link to '", "outside the book's folder"]),
+        // Attack 15, c01: create-missing through links that lead nowhere: one error per line, in
+        // lecture's words, nothing created through them.
+        Case(
+            name: "c01 dangling page and folder links",
+            files: ["src/SUMMARY.md": "# Summary\n\n- [Intro](intro.md)\n- [N](new.md)\n- [D](dir/x.md)\n"],
+            links: ["src/new.md": "../../../home/created.md", "src/dir": "../../../home/sub"],
+            says: [
+                "src/SUMMARY.md:4:3: error: summary links to 'new.md', but 'new.md' is a symbolic link to '../../../home/created.md', which leads nowhere",
+                "src/SUMMARY.md:5:3: error: summary links to 'dir/x.md', but 'dir' is a symbolic link to '../../../home/sub', which leads nowhere",
+            ],
+            never: ["NSCocoaErrorDomain", "which does not exist", "cannot be created"]),
         Case(
             name: "k88 default book -> ~/.bashrc.d", links: ["book": "../../home/.bashrc.d"],
             says: ["book: error: 'build.build-dir' folder 'book' is inside a dot-folder"]),

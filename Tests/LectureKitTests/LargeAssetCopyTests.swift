@@ -72,12 +72,18 @@ import Testing
         #expect(ftruncate(sparse, 9 << 20) == 0)
         close(sparse)
         let folder = try DirectoryHandle(opening: root)
-        #expect(folder.copyFile("dense.copy", from: root + "/dense"))
-        #expect(folder.copyFile("sparse.copy", from: root + "/sparse"))
+        let dense = open(root + "/dense", O_RDONLY | O_CLOEXEC)
+        let sparseInput = open(root + "/sparse", O_RDONLY | O_CLOEXEC)
+        defer {
+            close(dense)
+            close(sparseInput)
+        }
+        #expect(folder.copyFile("dense.copy", from: dense))
+        #expect(folder.copyFile("sparse.copy", from: sparseInput))
         #expect(try FileSystem.read(root + "/dense.copy") == bytes)
         #expect(try FileSystem.read(root + "/sparse.copy") == (try FileSystem.read(root + "/sparse")))
-        #expect(folder.holdsCopy(of: root + "/dense", at: "dense.copy"))
-        #expect(!folder.holdsCopy(of: root + "/sparse", at: "dense.copy"))
-        #expect(!folder.copyFile("dense.copy", from: root + "/dense"), "an existing file is not replaced")
+        #expect(folder.holdsCopy(of: dense, at: "dense.copy"))
+        #expect(!folder.holdsCopy(of: sparseInput, at: "dense.copy"))
+        #expect(!folder.copyFile("dense.copy", from: dense), "an existing file is not replaced")
     }
 }

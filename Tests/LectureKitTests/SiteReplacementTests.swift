@@ -16,7 +16,7 @@ import Testing
     static func site(_ root: String, _ generated: [String: String], copied: [String: String]) -> SiteFiles {
         var site = SiteFiles()
         site.generated = generated.mapValues { Array($0.utf8) }
-        site.copied = copied.mapValues { root + "/assets/" + $0 }
+        site.copied = copied.mapValues { CopiedFile(source: root + "/assets/" + $0, roots: [CanonicalPath.of(root)]) }
         return site
     }
 
@@ -51,7 +51,7 @@ import Testing
     static func expected(_ site: SiteFiles) -> [String: [UInt8]] {
         var files = site.generated
         for (path, source) in site.copied {
-            files[path] = Array(FileManager.default.contents(atPath: source) ?? Data())
+            files[path] = Array(FileManager.default.contents(atPath: source.source) ?? Data())
         }
         files[SiteWriter.marker] = SiteManifest.marker(listing: Array(site.generated.keys) + Array(site.copied.keys))
         return files
@@ -90,7 +90,7 @@ import Testing
         try SiteWriter.write(Self.firstSite(root), to: OutputFolder(output))
         var broken = Self.secondSite(root)
         // Generated files are written (and unchanged ones linked) before copied ones are read.
-        broken.copied["missing.css"] = root + "/assets/missing.css"
+        broken.copied["missing.css"] = CopiedFile(source: root + "/assets/missing.css", roots: [CanonicalPath.of(root)])
         #expect(throws: LectureError.self) { try SiteWriter.write(broken, to: OutputFolder(output)) }
         #expect(Self.files(output) == Self.expected(Self.firstSite(root)))
         #expect(Self.inode(output + "/same.html").links == 1, "the staging folder's links went with it")

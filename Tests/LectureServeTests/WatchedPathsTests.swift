@@ -42,7 +42,7 @@ import Testing
     ) throws -> (FileWatcher, Reports) {
         let reports = Reports()
         let watcher = FileWatcher(
-            directories: [root + "/content"], mode: mode, debounce: 0.075, pollInterval: 0.1,
+            directories: [root + "/content"], linksWithin: [root], mode: mode, debounce: 0.075, pollInterval: 0.1,
             watchLimit: limit, onWarning: { warnings.add($0) }, onChange: { reports.add($0) }
         )
         try watcher.start()
@@ -164,6 +164,30 @@ import Testing
         try append(root + "/shared/other.md")
         let beside = try reportedBefore(sentinel: root + "/content/page.md", in: reports)
         #expect(beside.isEmpty, "\(beside) (\(mode))")
+    }
+
+    /// Attack 15, F6: a link out of the book (`src/h -> ~`, `src/usr -> /usr`) is neither watched
+    /// nor walked, as the build reads nothing through it: an edit behind it rebuilds nothing, and
+    /// no watch is spent on the folder it leads to. A link inside the book still is (above).
+    @Test(arguments: [FileWatcher.Mode.automatic, .polling])
+    func linksOutOfTheBookAreNotFollowed(mode: FileWatcher.Mode) throws {
+        let root = try makeBook()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let home = RealPath.of(try TestFolders.make("lecture-watch-home"))!
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileSystem.writeAtomically("notes\n", to: home + "/docs/notes.txt")
+        try FileSystem.writeAtomically("secret\n", to: home + "/secret.txt")
+        #expect(symlink(home, root + "/content/h") == 0)
+        #expect(symlink(home + "/secret.txt", root + "/content/secret.md") == 0)
+        #expect(symlink(home + "/docs", root + "/content/ch6/docs") == 0)
+        let warnings = Warnings()
+        let (watcher, reports) = try watch(root, mode: mode, warnings: warnings)
+        defer { watcher.stop() }
+        try append(home + "/docs/notes.txt")
+        try append(home + "/secret.txt")
+        let reported = try reportedBefore(sentinel: root + "/content/page.md", in: reports)
+        #expect(reported.isEmpty, "\(reported) (\(mode))")
+        #expect(watcher.polledPaths == 0, "nothing polled in place of the links")
     }
 
     @Test(arguments: [FileWatcher.Mode.automatic, .polling])

@@ -65,16 +65,23 @@ enum BookFileRule {
 
     /// As above, for a path already canonical.
     static func refusal(real: String, roots: [String]) -> Refusal? {
+        refusal(real: real, kind: DirectoryHandle.kind(at: real), roots: roots)
+            ?? (CanonicalPath.isKernelFile(real) ? .kernel : nil)
+    }
+
+    /// As above, for a file of `kind` (nil: nothing is there) at `real`, canonical: a file opened
+    /// already (`BookFile`) is judged by its descriptor's `fstat`, not by its name. The kernel's
+    /// files are left to the caller.
+    static func refusal(real: String, kind: DirectoryHandle.Kind?, roots: [String]) -> Refusal? {
         guard let root = roots.filter({ CanonicalPath.isWithin(real, $0) }).max(by: { $0.count < $1.count })
-        else { return DirectoryHandle.kind(at: real) == nil ? .missing : .outside(real) }
+        else { return kind == nil ? .missing : .outside(real) }
         if let hidden = privateComponent(of: real, below: root) { return .privateFile(hidden) }
-        switch DirectoryHandle.kind(at: real) {
+        switch kind {
         case nil: return .missing
-        case .directory: return .folder
-        case .other, .symbolicLink: return .special
-        case .regularFile: break
+        case .directory?: return .folder
+        case .other?, .symbolicLink?: return .special
+        case .regularFile?: return nil
         }
-        return CanonicalPath.isKernelFile(real) ? .kernel : nil
     }
 
     /// The `.git` folder on the way from `root` to `real`, or `real`'s own name when it is a
@@ -92,28 +99,31 @@ enum BookFileRule {
     /// ~/.env` put the file into every page, under a warning saying it was not copied).
     /// `book` are the book's folders (`IncludeScope.roots`): a theme's link into the book is read.
     static func themeFile(_ path: String, theme: String, book: [String]) throws(Diagnostic) -> [UInt8]? {
-        let (real, refusal) = refusal(of: path, roots: [CanonicalPath.of(theme)] + book)
-        switch refusal {
-        case nil: break
-        case .missing?: return nil
-        case .outside?:
+        let file: BookFile
+        switch BookFile.open(path, roots: [CanonicalPath.of(theme)] + book) {
+        case .success(let opened): file = opened
+        case .failure(.refused(_, .missing)): return nil
+        case .failure(.refused(let real, .outside)):
             throw .error(
                 .fileOutsideBook, path, nil,
                 "the theme's file is a symbolic link to '\(real)', outside the theme's folder and the book; it is not read",
                 notes: [
                     "a theme's files are read from its own folder and the book only, links resolved: copy the file into the theme's folder"
                 ])
-        case let refusal?:
+        case .failure(.refused(_, let refusal)):
             throw .error(
                 .fileOutsideBook, path, nil, "the theme's file \(refusal.phrase); it is not read", notes: [refusal.note]
             )
+        case .failure(.unreadable(let reason)):
+            throw .error(
+                .fileSystem, path, nil, "the theme's file cannot be read: \(reason)",
+                notes: ["make it a regular file its reader may read"])
         }
-        do {
-            return try FileSystem.read(real)
+        do throws(BookFile.Problem) {
+            return try file.bytes().bytes
         } catch {
             throw .error(
-                .fileSystem, path, nil,
-                "the theme's file cannot be read: \(FileSystem.unreadableReason(path) ?? "unknown reason")",
+                .fileSystem, path, nil, "the theme's file cannot be read: \(error.reason)",
                 notes: ["make it a regular file its reader may read"])
         }
     }

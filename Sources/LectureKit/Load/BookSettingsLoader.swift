@@ -12,9 +12,18 @@ import LectureSupport
 /// value loses nothing is accepted without a word. Every problem in the file is reported.
 package enum BookSettingsLoader {
     /// Loads `path` (a path as the user gave it, used in diagnostics).
+    /// book.toml is read by the one rule of every file the book reads (`BookFile`): a committed
+    /// link out of the book's folder (or of the repository holding it) is an error, not a title
+    /// published in every page (attack 15, F3); a link inside is followed.
     package static func load(path: String) -> (settings: BookSettings, diagnostics: [Diagnostic]) {
-        guard let bytes = try? FileSystem.read(path) else {
-            return (BookSettings.unread, [.error(.fileSystem, path, nil, "book.toml cannot be read")])
+        let spelledFolder = FileSystem.parent(path)
+        let folder = CanonicalPath.of(spelledFolder.isEmpty ? "." : spelledFolder)
+        let boundary = ReadableFolder.repository(holding: folder) ?? folder
+        let bytes: [UInt8]
+        do throws(BookFile.Problem) {
+            bytes = try BookFile.open(path, roots: [boundary]).get().bytes().bytes
+        } catch {
+            return (BookSettings.unread, [unreadable(path, error, boundary: boundary, book: folder)])
         }
         let file: SourceFile
         do throws(Diagnostic) {
@@ -23,6 +32,27 @@ package enum BookSettingsLoader {
             return (BookSettings.unread, [error])
         }
         return parse(file.text, path: path)
+    }
+
+    /// The error for a book.toml the rule refuses or the system cannot read, with its cause.
+    static func unreadable(_ path: String, _ problem: BookFile.Problem, boundary: String, book: String) -> Diagnostic {
+        let what = boundary == book ? "the book's folder" : "the repository holding the book"
+        switch problem {
+        case .refused(let real, .outside):
+            return .error(
+                .fileOutsideBook, path, nil,
+                "book.toml is a symbolic link to '\(real)', outside \(what) ('\(boundary)'); it is not read",
+                notes: [
+                    "a book reads files inside its own folder only, links resolved: put book.toml itself into the book's folder (a book from a pull request could otherwise read any file of the machine as its settings)"
+                ])
+        case .refused(_, let refusal):
+            return .error(
+                .fileOutsideBook, path, nil, "book.toml \(refusal.phrase); it is not read", notes: [refusal.note])
+        case .unreadable(let reason):
+            return .error(
+                .fileSystem, path, nil, "book.toml cannot be read: \(reason)",
+                notes: ["make book.toml a regular file its reader may read"])
+        }
     }
 
     /// The error for a book.toml nested deeper than the reader follows, at the part past it.

@@ -87,7 +87,8 @@ package enum ContentLoader {
                         notes: [refusal.note])
                 ])
         }
-        guard let summaryBytes = try? FileSystem.read(summaryPath) else {
+        // Read from the file judged on its descriptor (`BookFile`), never by its name again.
+        guard let summaryBytes = BookFile.contents(summaryPath, roots: includes.roots) else {
             if FileSystem.exists(summaryPath), let reason = FileSystem.unreadableReason(summaryPath) {
                 return LoadedContent(
                     book: empty, files: [],
@@ -161,6 +162,17 @@ package enum ContentLoader {
                 }
                 seen[chapter.path] = chapter
                 let path = FileSystem.join(contentDirectory, onDisk(chapter.path))
+                if let (link, target) = DanglingLink.onTheWay(onDisk(chapter.path), below: contentDirectory) {
+                    diagnostics.append(
+                        .error(
+                            .pageOutsideBook, summaryPath, chapter.location,
+                            "summary links to '\(chapter.path)', but '\(link)' is a symbolic link to '\(target)', which leads nowhere; no page is read or created through it",
+                            notes: [
+                                "remove the link, or make it lead to \(link == onDisk(chapter.path) ? "a page" : "a folder") inside the book"
+                            ]))
+                    chapter.children = check(chapter.children)
+                    return nil
+                }
                 // The page's file as the kernel would open it: inside the book, or not touched.
                 let real = canonical.of(path)
                 let missing =
@@ -243,7 +255,8 @@ package enum ContentLoader {
                                 ]))
                     }
                 }
-                guard !FileSystem.isDirectory(real), let bytes = unwritten ?? (try? FileSystem.read(real)) else {
+                guard !FileSystem.isDirectory(real), let bytes = unwritten ?? BookFile.contents(path, roots: allowed)
+                else {
                     // A page that is there but cannot be read is named as such, with the reason.
                     let reason = FileSystem.exists(path) ? FileSystem.unreadableReason(path) : nil
                     if reason == nil { missingPages.append((chapter, diagnostics.count, false)) }
@@ -335,7 +348,7 @@ package enum ContentLoader {
                         .fileOutsideBook, notFoundPath, nil,
                         "the not-found page is a symbolic link to '\(rule.real)', which \(refusal == .outside(rule.real) ? "lies outside the book" : refusal.phrase); it is not read",
                         notes: [refusal.note]))
-            } else if let bytes = try? FileSystem.read(rule.real) {
+            } else if let bytes = BookFile.contents(notFoundPath, roots: includes.roots) {
                 do throws(Diagnostic) {
                     notFound = try SourceFileReader.decode(
                         bytes, displayPath: notFoundPath, relativePath: notFoundInput)
@@ -355,7 +368,7 @@ package enum ContentLoader {
             if NFC.normalized(relative) == NFC.normalized(notFoundInput) {
                 let path = FileSystem.join(contentDirectory, relative)
                 do throws(Diagnostic) {
-                    guard let bytes = try? FileSystem.read(path) else {
+                    guard let bytes = BookFile.contents(path, roots: includes.roots) else {
                         throw .error(
                             .fileSystem, path, nil,
                             "the page-not-found page cannot be read: \(FileSystem.unreadableReason(path) ?? "unknown reason")",

@@ -90,9 +90,15 @@ struct IncludeScope: Sendable {
             default: break
             }
         }
+        // Read from the file judged again on its descriptor (`BookFile`): a component swapped
+        // for a link since the judgement above is not followed.
         let read: (bytes: [UInt8], size: Int)
         do {
-            read = try FileSystem.read(real, atMost: limit)
+            let opened = try BookFile.open(real, roots: roots).get()
+            guard replaced.holding(opened.real) == nil else {
+                throw IncludeExpander.Problem(summary: "{{#\(directive)}} names '\(relative)', which cannot be read")
+            }
+            read = try opened.bytes(atMost: limit)
         } catch {
             throw IncludeExpander.Problem(summary: "{{#\(directive)}} names '\(relative)', which cannot be read")
         }

@@ -74,6 +74,9 @@ package struct BuildConfiguration: Sendable, Hashable {
             bookDirectory: bookDirectory, contentDirectory: contentDirectory, includeFrom: book.includeFrom,
             replaced: replacedFolders)
     }
+    /// The book's folders, canonical (`IncludeScope.roots`): what a link may lead into for the
+    /// build to read through it, and so for `lecture serve`'s watcher to follow it.
+    package var bookFolders: [String] { includeScope.roots }
     /// The folders the tool writes, which nothing is read from: the output folder and the cache.
     var replacedFolders: ReplacedFolders { ReplacedFolders(output: outputDirectory, cache: cacheDirectory) }
     /// The machine's paths no published page may hold, nor a sample print or an output block

@@ -44,7 +44,7 @@ enum ContentNames {
     /// `folder` by the folder's files together (their paths and contents). A file whose new path
     /// the site already holds keeps its name. `read` gives a copied file's bytes.
     static func renames(
-        of site: SiteFiles, files: [String], folder: String?, read: (String) -> [UInt8]?
+        of site: SiteFiles, files: [String], folder: String?, read: (CopiedFile) -> [UInt8]?
     ) -> [String: Rename] {
         func bytes(_ path: String) -> [UInt8]? { site.generated[path] ?? site.copied[path].flatMap(read) }
         var renames: [String: Rename] = [:]

@@ -9,8 +9,9 @@ import LectureSupport
 struct SiteFiles: Sendable {
     /// Generated files: path relative to the site root → contents.
     var generated: [String: [UInt8]] = [:]
-    /// Copied files: path relative to the site root → source path on disk.
-    var copied: [String: String] = [:]
+    /// Copied files: path relative to the site root → the file on disk, with the folders it may
+    /// be read from.
+    var copied: [String: CopiedFile] = [:]
     /// Files known to be byte-identical to the last build's (incremental rebuilds).
     var unchanged: Set<String> = []
     /// The URLs and ids of generated HTML files known before the site was assembled (a page's,
@@ -162,19 +163,31 @@ package enum SiteWriter {
             }.compactMap { $0 }
             if !failures.isEmpty { throw LectureError(unreported: failures, exitStatus: 1) }
             // Copied files are streamed, never read whole (`FileCopy`): an asset may be a video.
-            for (path, source) in site.copied {
+            // Each is opened and judged once (`BookFile`), and compared and copied from that
+            // descriptor: never opened again by its name.
+            for (path, copied) in site.copied {
                 if linked(path, holding: nil) { continue }
-                if liveMarked, let live, live.isReusable(path, mode: mode), live.holdsCopy(of: source, at: path),
-                    staging.link(path, from: live)
+                let file: BookFile
+                switch copied.open() {
+                case .success(let opened): file = opened
+                case .failure(let problem):
+                    throw LectureError(
+                        .error(
+                            .fileSystem, "\(spelled)/\(path)", nil,
+                            "cannot copy '\(copied.source)' into the site: \(problem.reason)"),
+                        exitStatus: 1)
+                }
+                if liveMarked, let live, live.isReusable(path, mode: mode),
+                    live.holdsCopy(of: file.descriptor, at: path), staging.link(path, from: live)
                 {
                     continue
                 }
-                guard staging.copyFile(path, from: source) else {
+                guard staging.copyFile(path, from: file.descriptor) else {
                     let reason = errnoText()
                     throw LectureError(
                         .error(
                             .fileSystem, "\(spelled)/\(path)", nil,
-                            "cannot copy '\(source)' into the site: \(reason)"),
+                            "cannot copy '\(copied.source)' into the site: \(reason)"),
                         exitStatus: 1)
                 }
             }

@@ -74,6 +74,27 @@ import Testing
         }
     }
 
+    /// Attack 15, c02: several links that lead nowhere are all named in one run, in one error.
+    @Test func everyLinkThatLeadsNowhereIsNamedInOneRun() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(mkdir(root + "/src", 0o755) == 0)
+        for (link, target) in [
+            ("book.toml", "gone-toml"), ("src/SUMMARY.md", "gone-summary"), ("src/chapter_1.md", "gone-page"),
+            (".gitignore", "gone-ignore"),
+        ] {
+            #expect(symlink(target, root + "/" + link) == 0)
+        }
+        let recorder = TestSupport.Recorder()
+        #expect(LectureCommand.main(["init", root], console: recorder.console) == 2, "\(recorder.lines)")
+        let errors = recorder.lines.filter { $0.contains("error:") }
+        #expect(errors.count == 1, "\(recorder.lines)")
+        for target in ["gone-toml", "gone-summary", "gone-page", "gone-ignore"] {
+            #expect(errors.first?.contains("is a symbolic link to '\(target)'") == true, "\(target): \(recorder.lines)")
+        }
+        #expect(errors.first?.contains("none of which exists") == true, "\(recorder.lines)")
+    }
+
     /// A pages' folder on a read-only mount (root writes through mode bits, not through this):
     /// refused before book.toml is written, contained.
     @Test func aReadOnlyPagesFolderIsRefusedBeforeAnythingIsWritten() throws {

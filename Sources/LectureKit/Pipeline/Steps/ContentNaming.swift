@@ -14,8 +14,10 @@ extension BuildStep {
         let files =
             theme.map(NFC.normalized) + [InterfaceWords.scriptPath, "toc.js", SiteFiles.highlightJS]
             + (configuration.additionalStyles + configuration.additionalScripts).map { NFC.normalized($0.sitePath) }
+        // Hashed from the file opened and judged by the read rule, as it is copied (`CopiedFile`).
         let renames = ContentNames.renames(of: context.site, files: files, folder: SearchIndex.folder) {
-            try? FileSystem.read($0)
+            guard case .success(let file) = $0.open() else { return nil }
+            return try? file.bytes().bytes
         }
         ContentNames.apply(renames, to: &context.site, siteURL: configuration.siteURL)
     }

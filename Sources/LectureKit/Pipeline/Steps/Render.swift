@@ -127,7 +127,7 @@ extension BuildStep {
         },
         after: { rebuild, context in
             // Copied files whose source is as it was at the last write can be linked, not copied.
-            let copies = context.site.copied.compactMapValues { FileSignature(path: $0) }
+            let copies = context.site.copied.compactMapValues { FileSignature(path: $0.source) }
             for (path, signature) in copies where rebuild.memory.copiedUnchanged(path, signature) {
                 context.site.unchanged.insert(path)
             }
@@ -214,29 +214,38 @@ extension BuildStep {
             site.generated[notFound == nil ? NotFoundPage.outputPath : NotFoundSource.outputPath(configuration.book)] =
                 Array(page.utf8)
         }
+        // Each copied file with the folders the read rule lets it come from (`CopiedFile`): the
+        // listing's regular files are copied as regular files, never through a link put there since.
+        let content = [CanonicalPath.of(configuration.contentDirectory)]
         for file in context.listing.assets() {
             // Named in NFC, as every link to it is written (`LinkRewriter`): a name macOS wrote
             // in NFD is reached on any server.
-            site.copied[NFC.normalized(file)] = FileSystem.join(configuration.contentDirectory, file)
+            site.copied[NFC.normalized(file)] = CopiedFile(
+                source: FileSystem.join(configuration.contentDirectory, file), roots: content, followingLink: false)
         }
+        let bookFolder = [
+            CanonicalPath.of(configuration.bookDirectory ?? FileSystem.join(configuration.contentDirectory, ".."))
+        ]
         for asset in templates.assets {
             if let bytes = templates.embedded[asset] {
                 site.generated[NFC.normalized(asset)] = bytes
             } else {
-                site.copied[NFC.normalized(asset)] = FileSystem.join(templates.directory, asset)
+                site.copied[NFC.normalized(asset)] = CopiedFile(
+                    source: FileSystem.join(templates.directory, asset),
+                    roots: [CanonicalPath.of(templates.directory)] + bookFolder, followingLink: false)
             }
         }
         // The book's mdBook icon (`theme/favicon.svg`) in place of the theme's, as mdBook uses it.
         if let favicon = configuration.themeFavicon, templates.assets.contains(MdBookTheme.faviconAsset) {
             site.generated[MdBookTheme.faviconAsset] = nil
-            site.copied[MdBookTheme.faviconAsset] = favicon
+            site.copied[MdBookTheme.faviconAsset] = CopiedFile(source: favicon, roots: bookFolder)
         }
         // book.toml's additional-css and additional-js, at their paths from the book's folder.
         for file in configuration.additionalStyles + configuration.additionalScripts {
-            site.copied[NFC.normalized(file.sitePath)] = file.source
+            site.copied[NFC.normalized(file.sitePath)] = CopiedFile(source: file.source, roots: bookFolder)
         }
         if FileSystem.exists(configuration.highlightJS) {
-            site.copied[SiteFiles.highlightJS] = configuration.highlightJS
+            site.copied[SiteFiles.highlightJS] = .system(configuration.highlightJS)
         }
         return site
     }

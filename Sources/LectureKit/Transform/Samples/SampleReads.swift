@@ -31,7 +31,9 @@ enum SampleReads {
     /// bigger than `limit` (read no further than that).
     static func bytes(_ file: String, of sample: Sample, replaced: ReplacedFolders = .none) -> [UInt8]? {
         guard let path = path(file, of: sample, replaced: replaced),
-            let read = try? FileSystem.read(path, atMost: limit),
+            case .success(let opened) = BookFile.open(path, roots: [CanonicalPath.of(sample.pageFolder)]),
+            replaced.holding(opened.real) == nil,
+            let read = try? opened.bytes(atMost: limit),
             read.bytes.count <= limit
         else { return nil }
         return read.bytes
