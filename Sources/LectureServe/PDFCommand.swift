@@ -44,21 +44,23 @@ package struct PDFCommand: Subcommand {
 
     package static var options: [Option<Options>] {
         // The build's: where the book's parts are, how its samples are verified.
-        [Option<BookOptions>.content, .templates, .jobs, .timeout, .noCache, .cacheDirectory].map {
-            $0.within(\Options.book)
-        } + [
-            .path(
-                "--site", value: "dir",
-                help: "A built site with print.html, printed as it is (default: the book, built first as by build).",
-                at: \.site),
-            .path(
-                "-o", "--output", value: "file.pdf",
-                help: "Where the PDF is written (default: next to the site, named after the book's title).",
-                at: \.output),
-            .path(
-                "--chromium", value: "path", help: "The Chromium to run (default: $CHROMIUM or chromium on PATH).",
-                at: \.chromium),
-        ]
+        ([Option<BookOptions>.content, .templates, .jobs, .timeout, .noCache, .cacheDirectory]
+            + Option<BookOptions>.protection).map {
+                $0.within(\Options.book)
+            } + [
+                .path(
+                    "--site", value: "dir",
+                    help:
+                        "A built site with print.html, printed as it is (default: the book, built first as by build).",
+                    at: \.site),
+                .path(
+                    "-o", "--output", value: "file.pdf",
+                    help: "Where the PDF is written (default: next to the site, named after the book's title).",
+                    at: \.output),
+                .path(
+                    "--chromium", value: "path", help: "The Chromium to run (default: $CHROMIUM or chromium on PATH).",
+                    at: \.chromium),
+            ]
     }
     package static var positionals: [Positional<Options>] { [Positional<BookOptions>.book.within(\.book)] }
 

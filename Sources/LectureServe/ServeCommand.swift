@@ -38,9 +38,10 @@ package struct ServeCommand: Subcommand {
     /// Every option, for parsing and for `--help`.
     package static var options: [Option<Options>] {
         let shared: [Option<BookOptions>] = [.content, .templates, .output]
-        let samples: [Option<BookOptions>] = [
-            .jobs, .timeout, .cacheDirectory, .sampleLocale, .sampleTimeZone, .smartPunctuation,
-        ]
+        let samples: [Option<BookOptions>] =
+            [
+                .jobs, .timeout, .cacheDirectory, .sampleLocale, .sampleTimeZone, .smartPunctuation,
+            ] + Option<BookOptions>.protection
         return shared.map { $0.within(\Options.book) } + [
             .value(
                 "-n", "--hostname", "--host", value: "address",

@@ -28,43 +28,8 @@ package enum CheckedPlaceWrite {
         guard path.hasPrefix("/"), let name = components.last, name != ".", name != ".." else {
             throw Failure(reason: "'\(path)' is not an absolute path to a file")
         }
-        var folder = open("/", LECTURE_O_PATH | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+        let folder = try CheckedFolder.open(Array(components.dropLast()), of: path, creating: true)
         defer { close(folder) }
-        for component in components.dropLast() {
-            guard component != "..", component != "." else {
-                throw Failure(reason: "'\(path)' is not a canonical path")
-            }
-            var next = openat(folder, component, LECTURE_O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if next < 0 && errno == ENOENT {
-                guard mkdirat(folder, component, 0o755) == 0 || errno == EEXIST else {
-                    throw Failure(reason: "cannot create folder '\(component)': \(String(cString: strerror(errno)))")
-                }
-                next = openat(folder, component, LECTURE_O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            }
-            guard next >= 0 else {
-                let cause = errno
-                var info = stat()
-                if fstatat(folder, component, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                    throw Failure(
-                        reason:
-                            "the folder '\(component)' on the way was replaced by a symbolic link after the path was checked; nothing was written"
-                    )
-                }
-                throw Failure(reason: "cannot open folder '\(component)': \(String(cString: strerror(cause)))")
-            }
-            // `O_PATH | O_NOFOLLOW` opens a link itself rather than failing: only a folder goes on.
-            var info = stat()
-            guard fstat(next, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                close(next)
-                throw Failure(
-                    reason:
-                        "the folder '\(component)' on the way was replaced by a symbolic link or a file after the path was checked; nothing was written"
-                )
-            }
-            close(folder)
-            folder = next
-        }
         let temporary = ".\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).part"
         let fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }

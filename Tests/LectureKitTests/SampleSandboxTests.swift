@@ -268,7 +268,7 @@ import Testing
 
         try FileSystem.writeAtomically(
             "[book]\ntitle = \"T\"\n\n[lecture.samples]\nsandbox = \"off\"\n", to: book + "/book.toml")
-        let off = try check(book, home: home, varTmp: varTmp, terminal: false)
+        let off = try check(book, home: home, varTmp: varTmp, terminal: false, environment: ["LECTURE_SANDBOX=off"])
         #expect(off.termination == .exited(1), "\(off.stdoutText + off.stderrText)")
         #expect(
             (off.stdoutText + off.stderrText).contains("+/var/tmp/planted.txt seen"),
@@ -353,7 +353,7 @@ import Testing
         // Uncontained, the samples do what they say: the check fails on each of them.
         try FileSystem.writeAtomically(
             "[book]\ntitle = \"책\"\n\n[lecture.samples]\nsandbox = \"off\"\n", to: book + "/book.toml")
-        let off = try check(book, home: home, varTmp: varTmp, terminal: true)
+        let off = try check(book, home: home, varTmp: varTmp, terminal: true, environment: ["LECTURE_SANDBOX=off"])
         let output = off.stdoutText + off.stderrText
         #expect(off.termination == .exited(1), "\(output)")
         // (The first sample's counts change from run to run uncontained: its error may say so instead.)
@@ -402,19 +402,25 @@ import Testing
 
     /// Where bubblewrap cannot make namespaces (here a `bwrap` first on `PATH` that fails as it
     /// does in a container without user namespaces): `auto` runs the samples uncontained with
-    /// one warning for the run, `require` stops before any sample runs, `off` says nothing.
-    @Test func withoutNamespacesAutoWarnsOnceRequireStopsAndOffIsSilent() throws {
+    /// one warning for the run, `require` stops before any sample runs; the book's `off` is an
+    /// error at its line (a book may only raise the sandbox, attack 15, F2), and the person's
+    /// `LECTURE_SANDBOX=off` runs them uncontained with one warning that says so.
+    @Test func withoutNamespacesAutoWarnsOnceRequireStopsAndOffIsTheBuildersToSay() throws {
         let tools = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(tools) }
         try TestSupport.writeScript(
             "echo 'bwrap: No permissions to create new namespace' >&2\nexit 1", to: tools + "/bwrap")
         let path = tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        for (setting, status) in [(nil, Int32(0)), ("auto", 0), ("require", 2), ("off", 0)] as [(String?, Int32)] {
+        let cases: [(String?, Int32, String?)] = [
+            (nil, 0, nil), ("auto", 0, nil), ("require", 2, nil), ("off", 1, nil), ("off", 0, "off"),
+        ]
+        for (setting, status, person) in cases {
             let book = try Self.plainBook(setting)
             defer { FileSystem.removeTemporaryDirectory(book) }
             let run = try Subprocess.run(
                 Self.executable, ["check", book, "--no-cache", "--cache-dir", book + "/cache"],
-                environment: ["PATH": path], timeout: 600, cancellation: .process)
+                environment: ["PATH": path].merging(person.map { ["LECTURE_SANDBOX": $0] } ?? [:]) { $1 },
+                timeout: 600, cancellation: .process)
             let output = run.stdoutText + run.stderrText
             #expect(run.termination == .exited(status), "\(setting ?? "default"): \(output)")
             let said =
@@ -425,8 +431,16 @@ import Testing
             case "require":
                 #expect(said == 1 && output.contains("error: samples run without a sandbox"), "\(output)")
                 #expect(!output.contains("passed"), "\(output)")
+            case "off" where person == nil:
+                #expect(
+                    output.contains("book.toml:5:1: error: '[preprocessor.lecture.samples] sandbox' = \"off\""),
+                    "\(output)")
+                #expect(output.contains("pass '--sandbox off' or set LECTURE_SANDBOX=off"), "\(output)")
             case "off":
                 #expect(said == 0 && output.contains("2 passed, 0 failed"), "\(output)")
+                #expect(
+                    output.contains("warning: samples ran without a sandbox: --sandbox off or LECTURE_SANDBOX=off"),
+                    "\(output)")
             default:
                 #expect(said == 1 && output.contains("warning: samples run without a sandbox"), "\(output)")
                 #expect(output.contains("No permissions to create new namespace"), "\(output)")

@@ -50,8 +50,9 @@ import Testing
         Case("cache", ".", says: "is the book's folder"),
         Case("cache", "src", says: "is the book's pages"),
         Case("cache", "src/cache", says: "lies in the book's pages"),
-        // The output folder then holds the cache: refused as itself, the line to edit.
-        Case("cache", "book/cache", says: "output folder holds the cache"),
+        // A cache named inside the output folder is the cache's problem, naming its option
+        // (attack 15, c27: it was told as the output folder's, "choose a folder such as 'book'").
+        Case("cache", "book/cache", says: "--cache-dir book/cache: the cache folder lies in the output folder"),
         Case("cache", "book.toml", says: "is a file, not a folder"),
         Case("cache", "other", says: "was not written by lecture as its cache folder"),
         Case("report", "HOME", says: "is the home folder"),
@@ -64,7 +65,8 @@ import Testing
         Case("report", "book/report.xml", says: "lies in the output folder"),
         Case("report", "book.toml", says: "was not written by lecture as its JUnit report"),
         Case("report", "other", says: "is a folder; it is not replaced"),
-        Case("report", "dangling", says: "symbolic link that leads nowhere"),
+        // A file that is a link is never written through, wherever it leads (attack 15, F4).
+        Case("report", "dangling", says: "is a symbolic link to"),
         // `~` is a name: a file of the book's `~` folder is the one checked, not the home's.
         Case("report", "~/notes.xml", says: "was not written by lecture as its JUnit report"),
         Case("pdf", "~/user.pdf", says: "was not written by lecture as its PDF"),

@@ -32,6 +32,13 @@ package struct BookOptions: ParsableOptions, Sendable {
     package var sampleTimeZone: String?
     /// `--smart-punctuation`: typographic quotes, dashes and ellipses in prose.
     package var smartPunctuation = false
+    /// `--sandbox <auto|require|off>`: how samples are contained; a book may only raise it
+    /// (`SampleProtection`).
+    package var sandbox: SandboxSetting?
+    /// `--memory-limit <MiB>`: a sample's address space; a book may only lower it.
+    var memoryLimit: Int?
+    /// `--process-limit <n>`: a contained sample's processes and threads; a book may only lower it.
+    var processLimit: Int?
     /// `--language <tag>` (`lecture init`): the new book's `[book] language`.
     var language: String?
 
@@ -164,6 +171,35 @@ extension Option where Values == BookOptions {
                 "The time zone samples run under, TZ (default: [preprocessor.lecture] time-zone, else \(SampleEnvironment.defaultTimeZone)).",
             at: \.sampleTimeZone)
     }
+    /// `--sandbox <auto|require|off>`.
+    package static var sandbox: Option {
+        .value(
+            "--sandbox", value: "mode",
+            help:
+                "How samples run: auto (contained where the machine allows), require, or off (default: $LECTURE_SANDBOX, else auto; book.toml may only raise it).",
+            at: \.sandbox
+        ) { try SampleProtection.sandboxValue($0, from: "--sandbox") }
+    }
+    /// `--memory-limit <MiB>`.
+    package static var memoryLimit: Option {
+        .value(
+            "--memory-limit", value: "MiB",
+            help:
+                "Address space a sample may map (default: $LECTURE_MEMORY_LIMIT, else 4096; book.toml may only lower it).",
+            at: \.memoryLimit
+        ) { try SampleProtection.memoryValue($0, from: "--memory-limit") }
+    }
+    /// `--process-limit <n>`.
+    package static var processLimit: Option {
+        .value(
+            "--process-limit", value: "n",
+            help:
+                "Processes and threads a contained sample may have (default: $LECTURE_PROCESS_LIMIT, else 256; book.toml may only lower it).",
+            at: \.processLimit
+        ) { try SampleProtection.processValue($0, from: "--process-limit") }
+    }
+    /// The options of the samples' protection, which every command that runs samples offers.
+    package static var protection: [Option] { [.sandbox, .memoryLimit, .processLimit] }
     /// `--language <tag>`: a BCP 47 tag such as `en` or `ko-KR`.
     static var language: Option {
         .value(

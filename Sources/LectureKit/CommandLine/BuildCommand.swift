@@ -22,7 +22,7 @@ package struct BuildCommand: Subcommand {
         [
             .content, .templates, .output, .jobs, .timeout, .noCache, .cacheDirectory, .report, .siteURL, .sampleLocale,
             .sampleTimeZone, .smartPunctuation,
-        ]
+        ] + Option<BookOptions>.protection
     }
     package static var positionals: [Positional<BookOptions>] { [.book] }
 

@@ -29,9 +29,10 @@ struct CheckCommand: Subcommand {
     }
 
     static var options: [Option<Options>] {
-        let shared: [Option<BookOptions>] = [
-            .content, .jobs, .timeout, .noCache, .cacheDirectory, .sampleLocale, .sampleTimeZone,
-        ]
+        let shared: [Option<BookOptions>] =
+            [
+                .content, .jobs, .timeout, .noCache, .cacheDirectory, .sampleLocale, .sampleTimeZone,
+            ] + Option<BookOptions>.protection
         return shared.map { $0.within(\Options.book) } + [
             .flag("--bless", help: "Write each sample's actual output into its output block.", at: \.bless),
             Option<BookOptions>.report.within(\.book),
@@ -263,9 +264,15 @@ struct CheckCommand: Subcommand {
                 try page.replace(with: rewritten.text)
                 refused = rewritten.refused
             } catch {
-                // Once for the page, on its first sample to bless: the file is the problem.
+                // Once for the page, at its first sample to bless: the file is the problem. The
+                // samples' own errors no longer promise what this run just refused.
                 results[indices[0]].diagnostics.append(
-                    .error(.blessRefused, path, nil, "cannot bless: \(error.summary)", notes: [error.fix]))
+                    .error(
+                        .blessRefused, path, results[indices[0]].sample.location, "cannot bless: \(error.summary)",
+                        notes: [error.fix]))
+                for index in indices {
+                    results[index].diagnostics = BlessRefusalNotes.withdrawn(results[index].diagnostics)
+                }
                 continue
             }
             var blessedCount = 0

@@ -151,9 +151,12 @@ package enum BookLayout {
         if let seconds = settings.diagramTimeout { configuration.diagramTimeout = seconds }
         if let family = settings.diagramFont { configuration.diagramFont = family }
         if let seconds = settings.compileTimeout { configuration.verifier.compileTimeout = seconds }
-        if let sandbox = settings.sampleSandbox { configuration.verifier.sandbox = sandbox }
-        if let mebibytes = settings.sampleMemoryLimit { configuration.verifier.limits.memoryMiB = mebibytes }
-        if let count = settings.sampleProcessLimit { configuration.verifier.limits.processes = count }
+        // The person building chooses the samples' protection; the book may only raise it.
+        let (protection, lowered) = try SampleProtection.person(options: options, environment: environment)
+            .raised(by: settings, tomlPath: tomlPath)
+        diagnostics += lowered
+        configuration.verifier.sandbox = protection.sandbox
+        configuration.verifier.limits = protection.limits
         // A book verifies its samples in `build` only when it asks to (`lecture check` always does).
         configuration.sampleRules.verify = settings.verifySamples ?? false
         if let rule = settings.samplesWithoutOutput { configuration.sampleRules.withoutOutput = rule }
@@ -196,8 +199,13 @@ package enum BookLayout {
         if named != nil,
             let refusal = cache.refusal(protecting: configuration.foldersOfTheBook, isOwn: Cache.isCache)
         {
-            // An output folder refused on its own (`/`, or the cache itself) is the line to edit.
-            if let output = configuration.outputFolder.refusal(protecting: configuration.protectedFolders) {
+            // An output folder refused on its own (`/`, or the cache itself) is the line to edit; a
+            // cache named inside it is the cache's problem, said naming its variable or option
+            // (attack 15, c27), not the output folder's.
+            let output = CanonicalPath.of(configuration.outputDirectory)
+            let cacheInside = cache.resolved != output && CanonicalPath.isWithin(cache.resolved, output)
+            let others = configuration.protectedFolders.filter { !(cacheInside && $0.role == "the cache") }
+            if let output = configuration.outputFolder.refusal(protecting: others) {
                 throw LectureError(output)
             }
             throw refusal

@@ -65,7 +65,7 @@ package enum SiteWriter {
             ancestor = slash == ancestor.startIndex ? "/" : String(ancestor[..<slash])
         }
         guard let parent = try? DirectoryHandle(opening: output.parent) else { return nil }
-        return output.refusal(in: parent).problem
+        return OutputLock.holding(parent, exclusive: false) { output.refusal(in: parent).problem }
     }
 
     /// Writes `site` into `output`, replacing what was there only once everything is written.
@@ -114,6 +114,9 @@ package enum SiteWriter {
                 .error(.outputRefused, spelled, nil, "the output's parent folder changed while building; run again"),
                 exitStatus: 1)
         }
+        // Another build into this folder finishes its write before this one checks (`OutputLock`).
+        OutputLock.acquire(parent, exclusive: true)
+        defer { OutputLock.release(parent) }
         let (problem, existing) = output.refusal(in: parent)
         if let problem { throw LectureError(problem, exitStatus: 2) }
         let name = output.name

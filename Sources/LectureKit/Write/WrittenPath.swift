@@ -1,3 +1,4 @@
+import Foundation
 import LectureSupport
 
 #if canImport(Glibc)
@@ -34,7 +35,19 @@ package struct WrittenPath: Sendable {
         self.option = option
         self.what = what
         self.kind = kind
-        resolved = spelled.isEmpty ? "" : CanonicalPath.of(spelled)
+        resolved = spelled.isEmpty ? "" : kind == .file ? Self.fileResolved(spelled) : CanonicalPath.of(spelled)
+    }
+
+    /// A file's path: its folder's links resolved, its own name as written, so a file that is a
+    /// symbolic link is judged as the link (and refused), never as where it leads: a PDF's
+    /// default name committed as a link out of the book wrote through it (attack 15, F4).
+    static func fileResolved(_ spelled: String) -> String {
+        let lexical = CanonicalPath.lexical(spelled)
+        guard let slash = lexical.lastIndex(of: "/"), lexical != "/",
+            let name = spelled.split(separator: "/").last, name != ".", name != ".."
+        else { return CanonicalPath.of(spelled) }
+        let folder = CanonicalPath.of(String(lexical[..<slash]).isEmpty ? "/" : String(lexical[..<slash]))
+        return folder == "/" ? "/" + name : folder + "/" + name
     }
 
     /// Folders of the system no output may be, hold or lie in (`SystemFolders`' table).
@@ -97,7 +110,13 @@ package struct WrittenPath: Sendable {
         }
         guard let existing = Self.entry(resolved) else { return nil }
         switch (existing, kind) {
-        case (.symbolicLink, _):
+        case (.symbolicLink, .file):
+            let target =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: resolved)).map { " to '\($0)'" } ?? ""
+            return refused(
+                "is a symbolic link\(target); lecture never writes through a link",
+                fix: "remove the link, or name the file where it should go")
+        case (.symbolicLink, .folder):
             return refused(
                 "is a symbolic link that leads nowhere", fix: "remove the link, or name where it should lead")
         case (.directory, .file):

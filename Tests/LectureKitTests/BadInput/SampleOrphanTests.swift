@@ -62,7 +62,10 @@ import Testing
         let start = ContinuousClock.now
         let result = try run.lecture(
             ["check", "--no-cache"], in: "work/book",
-            environment: merged ? [:] : ["LECTURE_MERGE_SAMPLES": "off"])
+            // The book's `off` needs the person's word (`LECTURE_SANDBOX=off`).
+            environment: (merged ? [:] : ["LECTURE_MERGE_SAMPLES": "off"]).merging(
+                sandbox == "off" ? ["LECTURE_SANDBOX": "off"] : [:]
+            ) { $1 })
         let seconds = (ContinuousClock.now - start).seconds
         let output = result.stdoutText + result.stderrText
         #expect(result.termination == .exited(0), "\(output)")

@@ -43,7 +43,7 @@ import Testing
         let error = try #require(result.diagnostics.first)
         #expect(
             error.headline == "page.md:1:1: error: sample ran out of memory: it may map at most 256 MiB", "\(error)")
-        #expect(error.notes.contains { $0.contains("'memory-limit = MiB' under [preprocessor.lecture.samples]") })
+        #expect(error.notes.contains { $0.contains("--memory-limit MiB (or LECTURE_MEMORY_LIMIT=MiB)") })
     }
 
     @Test func theLimitsAreReadFromBookTOML() {

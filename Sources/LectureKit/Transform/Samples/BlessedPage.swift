@@ -26,6 +26,7 @@ struct BlessedPage {
     private let original: [UInt8]
     private let byteOrderMark: Bool
     private let mode: mode_t
+    private let file: BlessedPageFile
 
     /// Reads the page at `displayPath`, which must still read as `checked` (the normalised text
     /// the check verified, escaped directives shown less their backslash) and, when a symbolic link leads to it, lie in one of `folders` (the
@@ -52,23 +53,19 @@ struct BlessedPage {
                 summary: "the page is not written: " + (refusal.diagnostics.first?.summary ?? "it may not be written"),
                 fix: "copy the actual output into its output block by hand")
         }
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        var info = stat()
-        guard fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            if fd >= 0 { close(fd) }
+        // Read and later replaced through a descriptor of its folder (`BlessedPageFile`).
+        file = try BlessedPageFile(real)
+        guard let read = file.read() else {
             throw Refusal(summary: "the page cannot be read again", fix: "run 'lecture check --bless' again")
         }
-        close(fd)
-        guard info.st_mode & S_IWUSR != 0, access(path, W_OK) == 0 else {
+        guard read.mode & S_IWUSR != 0, file.isWritable else {
             throw Refusal(
                 summary: "the file is read-only",
                 fix: "make it writable (chmod u+w) and run 'lecture check --bless' again"
             )
         }
-        mode = info.st_mode & 0o7777
-        guard let bytes = try? FileSystem.read(path) else {
-            throw Refusal(summary: "the page cannot be read again", fix: "run 'lecture check --bless' again")
-        }
+        mode = read.mode
+        let bytes = read.bytes
         original = bytes
         let reread = try? SourceFileReader.decode(bytes, displayPath: displayPath, relativePath: displayPath)
         // The check read the page with its escaped directives shown (`\{{#…}}` less the backslash).
@@ -81,37 +78,21 @@ struct BlessedPage {
         }
     }
 
-    private static let changed = Refusal(
+    static let moved = Refusal(
+        summary:
+            "the page's folder moved while it was checked (a folder on the way is now a link); nothing was written",
+        fix: "run 'lecture check --bless' again")
+
+    static let changed = Refusal(
         summary: "the page changed while it was checked; nothing was written to it",
         fix: "run 'lecture check --bless' again")
 
     /// Puts `updated` in the page's place: written to a new file beside it, which is renamed
-    /// over the page only if the page still holds the bytes read.
-    func replace(with updated: String) throws(Refusal) {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = "\(folder)/.\(name).bless-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let bytes = (byteOrderMark ? [0xEF, 0xBB, 0xBF] : []) + Array(updated.utf8)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard fd >= 0 else {
-            throw Refusal(
-                summary: "cannot write beside the page: \(String(cString: strerror(errno)))",
-                fix: "make its folder writable and run 'lecture check --bless' again")
-        }
-        _ = fchmod(fd, mode)
-        guard FileDescriptorIO.writeAll(bytes, to: fd) else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Refusal(summary: "cannot write the page: \(reason)", fix: "run 'lecture check --bless' again")
-        }
-        guard (try? FileSystem.read(path)) == original else {
-            unlink(temporary)
-            throw Self.changed
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Refusal(summary: "cannot replace the page: \(reason)", fix: "run 'lecture check --bless' again")
-        }
+    /// over the page only if the page is still the file read and holds the bytes read
+    /// (`BlessedPageFile`; `beforeRename` is a test's hook).
+    func replace(with updated: String, beforeRename: (() -> Void)? = nil) throws(Refusal) {
+        try file.replace(
+            original, with: (byteOrderMark ? [0xEF, 0xBB, 0xBF] : []) + Array(updated.utf8), mode: mode,
+            beforeRename: beforeRename)
     }
 }

@@ -70,13 +70,16 @@ enum RunEnding {
             return error(
                 .sampleUnverifiable,
                 "\(noun) was killed by \(Subprocess.signalName(signal)), not by lecture's limits, and could not be verified",
-                [UnfinishedProcess.killed(signal).note])
+                [
+                    UnfinishedProcess.killed(signal).note(
+                        sentBySample: sample.parts.contains { Self.sendsSignals($0.code) })
+                ])
         case .signaled where ResourceLimits.ranOutOfMemory(stderr: stderr):
             // Not the sample's logic, and not a trap to pass a `should_fail` sample on.
             return error(
                 .sampleExit, "\(noun) ran out of memory: it may map at most \(limits.memoryMiB) MiB",
                 [
-                    "raise the limit with 'memory-limit = MiB' under [preprocessor.lecture.samples] in book.toml if it needs more on purpose"
+                    "if it needs more on purpose, raise the limit for this run with --memory-limit MiB (or LECTURE_MEMORY_LIMIT=MiB); book.toml's 'memory-limit' may only lower it"
                 ])
         case .signaled where program == .sample && sample.shouldFail:
             return nil
@@ -108,5 +111,11 @@ enum RunEnding {
         let printed = stdout.hasSuffix("\n") ? String(stdout.dropLast()) : stdout
         guard !printed.isEmpty else { return ["it printed nothing before it was killed"] }
         return ["what it printed before it was killed:\n" + TerminalText.lastLines(printed)]
+    }
+
+    /// Whether `code` sends a signal itself (`kill`, `raise`, `killpg`), so that a signal "from
+    /// outside" may well be its own (attack 15, c19a).
+    static func sendsSignals(_ code: String) -> Bool {
+        ["kill(", "raise(", "killpg(", "SIGKILL", "SIGTERM", "SIGINT", "SIGHUP"].contains { code.contains($0) }
     }
 }

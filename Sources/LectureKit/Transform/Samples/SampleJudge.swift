@@ -180,7 +180,7 @@ extension SampleVerifier {
                         ? "fix the crash first: the output of a sample that did not finish is not what it would print"
                         : sample.linesAreIncluded
                             ? "copy the actual output into the output block (or the file it includes) by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
-                            : "'lecture check --bless' accepts the actual output")
+                            : BlessRefusalNotes.promise)
                 // An included block's text, at its first line: moved to the file it came from
                 // (`IncludedLocations`), the line a person edits.
                 let at =
@@ -220,7 +220,7 @@ extension SampleVerifier {
         let bless =
             sample.linesAreIncluded
             ? "write the block by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
-            : "'lecture check --bless' writes the block"
+            : BlessRefusalNotes.promises[1]
         // A fence that prints nothing (a declaration) needs no block of its own on a continued
         // page; bless writes none for it (an empty "verified" box says nothing to a reader).
         let silent =
@@ -300,7 +300,7 @@ extension SampleVerifier {
                             + (crashed && !sample.shouldFail ? "; fix the crash first" : "")
                             + (sample.linesAreIncluded
                                 ? "; copy what it printed into the output block by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
-                                : "; 'lecture check --bless' writes what it printed into the output block"),
+                                : "; " + BlessRefusalNotes.promises[2]),
                     ] + stderrNote))
             // A program that ended early fails every later block the same way: report the first.
             if !reached { break }

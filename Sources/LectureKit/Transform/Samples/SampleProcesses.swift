@@ -52,7 +52,7 @@ extension SampleVerifier {
     /// message stays.
     func runBuilt(_ executable: String, in folder: String) throws -> Subprocess.Result {
         let sandbox = self.sandbox
-        if !sandbox.isContained && sandbox.setting != .off { sandboxUse.ranUncontained() }
+        if !sandbox.isContained { sandboxUse.ranUncontained() }
         let command = options.limits.command(
             sandbox.command(running: executable, in: folder), contained: sandbox.isContained)
         let environment = options.environment.variables(in: folder)

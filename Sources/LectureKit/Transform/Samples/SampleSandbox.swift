@@ -135,10 +135,22 @@ package struct SampleSandbox: Sendable {
             "install Debian's 'bubblewrap' on a machine that allows user namespaces"
                 + (required
                     ? ", or set '[preprocessor.lecture.samples] sandbox = \"auto\"' in book.toml to run them uncontained"
-                    : "; '[preprocessor.lecture.samples] sandbox = \"require\"' makes this an error, \"off\" silences it"),
+                    : "; '--sandbox require' (or '[preprocessor.lecture.samples] sandbox = \"require\"') makes this an error"),
         ]
         return required
             ? .error(.sampleSandbox, summary, notes: notes) : .warning(.sampleSandbox, "", nil, summary, notes: notes)
+    }
+
+    /// The diagnostic a run gives when samples ran uncontained because the person building
+    /// turned the sandbox off (`--sandbox off`, `LECTURE_SANDBOX=off`): said every time.
+    static func turnedOff() -> Diagnostic {
+        .warning(
+            .sampleSandbox, "", nil,
+            "samples ran without a sandbox: --sandbox off or LECTURE_SANDBOX=off turned it off",
+            notes: [
+                "a sample could read and write what this user can, reach the network and leave processes behind",
+                "leave the sandbox on (the default, auto) for a book you did not write yourself",
+            ])
     }
 
     // MARK: The command line

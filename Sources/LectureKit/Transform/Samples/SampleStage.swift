@@ -69,8 +69,13 @@ package struct SampleStage: Sendable {
     }
 
     /// The run's one warning when samples ran without a sandbox (`auto` on a machine without
-    /// namespaces), else none.
+    /// namespaces, or `off`, which the person building chose), else none: samples never run
+    /// uncontained unsaid.
     var sandboxWarnings: [Diagnostic] {
-        verifier.sandboxUse.anyUncontained ? [SampleSandbox.notContained(required: false)] : []
+        guard verifier.sandboxUse.anyUncontained else { return [] }
+        return [
+            verifier.options.sandbox == .off
+                ? SampleSandbox.turnedOff() : SampleSandbox.notContained(required: false)
+        ]
     }
 }

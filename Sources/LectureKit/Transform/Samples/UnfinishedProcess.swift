@@ -39,14 +39,28 @@ enum UnfinishedProcess: Equatable {
     }
 
     /// What a killed process's note says: who sends such a signal, and that nothing was cached.
-    var note: String {
+    var note: String { note(sentBySample: nil) }
+
+    /// `note`, for a sample's program: `sentBySample` says whether its code sends signals, which
+    /// makes it the likely sender; a program may always have sent it to itself.
+    func note(sentBySample: Bool?) -> String {
         let again = "nothing was cached: the next build tries again"
         switch self {
         case .timedOut, .cutShort:
             return again
         case .killed(let signal) where Self.signalsFromOutside.contains(signal):
-            return
-                "\(Subprocess.signalName(signal)) comes from outside: the kernel's out-of-memory killer (see 'dmesg'), a person, or a CI step's time-out; \(again)"
+            let name = Subprocess.signalName(signal)
+            switch sentBySample {
+            case true?:
+                return
+                    "the sample's code sends signals itself (kill, raise): it most likely sent \(name) to itself; if not, it came from the kernel's out-of-memory killer (see 'dmesg'), a person, or a CI step's time-out; \(again)"
+            case false?:
+                return
+                    "\(name) was sent by the program itself (kill, raise) or came from outside: the kernel's out-of-memory killer (see 'dmesg'), a person, or a CI step's time-out; \(again)"
+            case nil:
+                return
+                    "\(name) comes from outside: the kernel's out-of-memory killer (see 'dmesg'), a person, or a CI step's time-out; \(again)"
+            }
         case .killed(let signal):
             return
                 "the compiler crashed with \(Subprocess.signalName(signal)): a compiler bug, whatever the sample holds; \(again)"

@@ -1,0 +1,95 @@
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// The samples' protection is the person's to lower and the book's only to raise (attack 15,
+/// F2: a book's `sandbox = "off"` with `verify = true` ran a sample that wrote into the home
+/// folder, silently): a book's `off`, or a limit above the person's, is an error at its line
+/// naming the option, and the run keeps the person's protection.
+@Suite struct SampleProtectionTests {
+    static func settings(_ lines: String) -> BookSettings {
+        BookSettingsLoader.parse(
+            "[preprocessor.lecture]\nrenderers = []\n\n[preprocessor.lecture.samples]\n\(lines)\n", path: "book.toml"
+        ).settings
+    }
+
+    static func resolve(
+        _ lines: String, options: BookOptions = BookOptions(), environment: [String: String] = [:]
+    ) throws -> (SampleProtection, [Diagnostic]) {
+        try SampleProtection.person(options: options, environment: environment)
+            .raised(by: settings(lines), tomlPath: "book.toml")
+    }
+
+    @Test func aBookMayNotTurnTheSandboxOff() throws {
+        let (protection, diagnostics) = try Self.resolve("verify = true\nsandbox = \"off\"")
+        #expect(protection.sandbox == .auto)
+        let error = try #require(diagnostics.first)
+        #expect(
+            error.headline.hasPrefix("book.toml:6:1: error: '[preprocessor.lecture.samples] sandbox' = \"off\""),
+            "\(error)")
+        #expect(error.notes.contains { $0.contains("pass '--sandbox off' or set LECTURE_SANDBOX=off") })
+    }
+
+    @Test func thePersonMayTurnItOffByOptionOrEnvironment() throws {
+        var options = BookOptions()
+        options.sandbox = .off
+        for (options, environment) in [(options, [:]), (BookOptions(), ["LECTURE_SANDBOX": "off"])] {
+            let (protection, diagnostics) = try Self.resolve(
+                "sandbox = \"off\"", options: options, environment: environment)
+            #expect(protection.sandbox == .off && diagnostics.isEmpty, "\(diagnostics)")
+            let (silent, none) = try Self.resolve("", options: options, environment: environment)
+            #expect(silent.sandbox == .off && none.isEmpty)
+        }
+    }
+
+    @Test func aBookMayRaiseTheSandboxButNotLowerThePersonsRequire() throws {
+        #expect(try Self.resolve("sandbox = \"require\"").0.sandbox == .require)
+        let (kept, diagnostics) = try Self.resolve("sandbox = \"auto\"", environment: ["LECTURE_SANDBOX": "require"])
+        #expect(kept.sandbox == .require && diagnostics.count == 1)
+        // The person's `off` and the book's `auto`: the book raises it.
+        #expect(try Self.resolve("sandbox = \"auto\"", environment: ["LECTURE_SANDBOX": "off"]).0.sandbox == .auto)
+    }
+
+    @Test func aBookMayLowerTheLimitsButNotRaiseThem() throws {
+        let (lowered, none) = try Self.resolve("memory-limit = 512\nprocess-limit = 32")
+        #expect(lowered.limits.memoryMiB == 512 && lowered.limits.processes == 32 && none.isEmpty)
+        let (kept, errors) = try Self.resolve("memory-limit = 1048576\nprocess-limit = 100000")
+        #expect(kept.limits == ResourceLimits())
+        #expect(errors.map { $0.location?.line } == [5, 6], "\(errors)")
+        #expect(
+            errors[0].notes.contains {
+                $0.contains("pass '--memory-limit 1048576' or set LECTURE_MEMORY_LIMIT=1048576")
+            })
+        #expect(
+            errors[1].notes.contains {
+                $0.contains("pass '--process-limit 100000' or set LECTURE_PROCESS_LIMIT=100000")
+            })
+        let (allowed, fine) = try Self.resolve(
+            "memory-limit = 8192", environment: ["LECTURE_MEMORY_LIMIT": "8192", "LECTURE_PROCESS_LIMIT": "300"])
+        #expect(allowed.limits.memoryMiB == 8192 && allowed.limits.processes == 300 && fine.isEmpty)
+    }
+
+    @Test func aWrongEnvironmentValueIsAUsageError() {
+        for (name, value) in [("LECTURE_SANDBOX", "no"), ("LECTURE_MEMORY_LIMIT", "1"), ("LECTURE_PROCESS_LIMIT", "x")]
+        {
+            #expect(throws: LectureError.self) { _ = try Self.resolve("", environment: [name: value]) }
+        }
+    }
+
+    /// The options parse on every command that runs samples.
+    @Test func everyCommandThatRunsSamplesTakesTheOptions() {
+        let names = Set(Option<BookOptions>.protection.flatMap(\.names))
+        #expect(names == ["--sandbox", "--memory-limit", "--process-limit"])
+        #expect(Set(BuildCommand.options.flatMap(\.names)).isSuperset(of: names))
+    }
+
+    /// c19a: a sample that sends signals itself is named as the likely sender of one "from
+    /// outside".
+    @Test func aSelfSentSignalIsSaidTruly() {
+        #expect(RunEnding.sendsSignals("import Glibc\nkill(getpid(), SIGKILL)"))
+        #expect(!RunEnding.sendsSignals("print(1)"))
+        #expect(UnfinishedProcess.killed(9).note(sentBySample: true).contains("most likely sent SIGKILL to itself"))
+        #expect(UnfinishedProcess.killed(9).note(sentBySample: false).contains("sent by the program itself"))
+    }
+}
