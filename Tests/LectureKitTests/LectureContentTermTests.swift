@@ -106,6 +106,23 @@ import Testing
             use: "a footnote [^…] in the bibliography's style (not a source in parentheses)"),
         Banned(
             pattern: #"(?:날짜|연도|출처)[는를을가] 확인하지 못"#, use: "연도 미상 (the bibliography's style), not a note to the editor"),
+        // Review 28: Swift's `init` called 생성자 (Java's constructor) beside 이니셜라이저; a particle after
+        // (App)Kit as if it ended in a vowel; 저장 for both writing a contact to the archive and encoding the
+        // state for restoration; an Apple document whose medium is not Apple Developer Documentation; an API
+        // name as a title without code font; a repository cited without its title and medium.
+        Banned(pattern: #"생성자"#, use: "이니셜라이저 (initializer)"),
+        Banned(pattern: #"Kit(?:\([^)]*\))?(는|가|를|와|로)(?![가-힣])"#, use: "은/이/을/과/으로 (Kit ends in ㅅ: 킷)"),
+        Banned(
+            pattern: #"저장(?:한|된|해 둔|했다가|하고 되살리) ?상태|상태 저장|상태를 (?:JSON으로 )?저장했다가|시스템이 저장한"#,
+            use: "보존 (state preservation; 저장 is writing a contact to the archive)"),
+        Banned(
+            pattern:
+                #"Apple, "[^"]+", (?!Apple Developer Documentation|WWDC)(?:(?!Apple, ")[^<])*\(<https://developer\.apple\.com/(?:documentation|library)"#,
+            use: "Apple, \"제목\", Apple Developer Documentation (<…>) (an Apple document's medium)"),
+        Banned(pattern: #"Apple, "[a-z]\w*\("#, use: "Apple, \"`name(_:)`\" (an API name as a title in code font)"),
+        Banned(
+            pattern: #"(?:^- |, )[A-Za-z0-9 .-]+ \(<https://github\.com/"#,
+            use: "저자, \"리포지터리 이름\", GitHub 리포지터리 (<…>) (a repository's title and medium)"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -162,6 +179,12 @@ import Testing
             "- Apple, \"Updating views automatically\" (<https://developer.apple.com/documentation/uikit/x>).",
             "지운다고 설명합니다(Apple, \"Restoring your app's state\").",
             "VIP 사이클을 소개한 이 글의 날짜는 확인하지 못해, 표 10-1에는",
+            "결국 씬 델리게이트가 세 화면의 생성자와 화면 순서를 모두 알게 됩니다.",
+            "NeXTSTEP의 Application Kit(AppKit)는 창과 메뉴, 뷰를",
+            "`load`는 저장하지 않으므로, 불러오던 중에 저장된 상태도 되살리면",
+            "- Apple, \"Model-View-Controller\", Cocoa Core Competencies (<https://developer.apple.com/library/archive/x.html>).",
+            "[^scene-disconnect]: Apple, \"sceneDidDisconnect(_:)\", Apple Developer Documentation (<https://developer.apple.com/x>).",
+            "- ReactiveX, RxSwift (<https://github.com/ReactiveX/RxSwift>).",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
@@ -176,6 +199,12 @@ import Testing
             "사용자 입력과 보관소의 응답을", "// ANCHOR: mvc", "// ANCHOR_END: mvc", "{{#include listings/app-delete.swift:mvc}}",
             "- Apple, \"Observation\", Apple Developer Documentation (<https://developer.apple.com/documentation/observation>).",
             "지운다고 설명합니다[^restoring-state].", "(`UIWindow(windowScene:)`로 만든 창)", "그 코드는 뷰 모델의 테스트가 확인하지 못합니다",
+            "Application Kit(AppKit)은 창(window)과 메뉴", "UIKit이 씬 델리게이트에", "저장하던 중에 보존된 편집 화면을",
+            "[^app-design]: Apple, \"Application Design\", Rhapsody 개발자 릴리스 문서, 1998. 이어받은 글: Apple, \"Document Architecture\", Apple Developer Documentation의 지난 문서(Documentation Archive) (<https://developer.apple.com/library/archive/x.html>).",
+            "- Apple, \"Make blazing fast lists\", WWDC21 세션 10252, 2021 (<https://developer.apple.com/videos/x/>).",
+            "Apple, \"`sceneDidDisconnect(_:)`\", Apple Developer Documentation",
+            "Apple, \"Observation\", Apple Developer Documentation",
+            "- ReactiveX, \"RxSwift\", GitHub 리포지터리 (<https://github.com/ReactiveX/RxSwift>).",
         ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {

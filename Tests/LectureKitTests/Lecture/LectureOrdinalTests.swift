@@ -8,17 +8,24 @@ import Testing
 /// 8's pages to naming which four of its five versions a paragraph means.
 extension LectureContentCountTests {
     static let ordinalWords = "첫|두|세|네|다섯|여섯|일곱|여덟|아홉|열"
+    /// The stems of "첫째, 둘째, …": the one form the book uses for a test's place (review 28 E8).
+    static let ordinalStems = "첫|둘|셋|넷|다섯|여섯|일곱|여덟|아홉|열"
 
-    /// "N째 테스트", "N 번째 테스트", "N째부터 M째 테스트", "첫 테스트", each possibly after the place it
-    /// points into: "8.5절의 " or a link "…](page.md#anchor)' 절의 ".
+    /// "N째 테스트", "N째부터 M째 테스트", "첫 테스트", each possibly after the place it
+    /// points into: "8.5절의 " or a link "…](page.md#anchor)' 절의 " ("8.3절 '…](…)'의 " after a section's number).
     static var testOrdinal: Regex<AnyRegexOutput> {
         try! Regex(
-            #"(?:(\d+\.\d+)절의 |\]\(([\w.-]+\.md)(?:#([^)]*))?\)' 절의 )?"#
-                + "(?:(\(ordinalWords))(?:째| 번째)(?:부터 (\(ordinalWords))(?:째| 번째))?|첫) 테스트")
+            #"(?:(\d+\.\d+)절의 |\]\(([\w.-]+\.md)(?:#([^)]*))?\)'(?: 절)?의 )?"#
+                + "(?:(\(ordinalStems))째(?:부터 (\(ordinalStems))째)?|첫) 테스트")
     }
 
-    /// "마지막 세 테스트": a count from the end, which reads right only while no test is added.
-    static var testsFromTheEnd: Regex<AnyRegexOutput> { try! Regex("마지막 (?:\(ordinalWords)) 테스트") }
+    /// "마지막 세 테스트", "마지막 테스트": a count from the end, which reads right only while no test is added.
+    static var testsFromTheEnd: Regex<AnyRegexOutput> { try! Regex("마지막 (?:(?:\(ordinalWords)) )?테스트") }
+
+    /// "두 번째 테스트": the other form of an ordinal; the book names a test's place "둘째 테스트" (review 28 E8).
+    static var spelledOrdinal: Regex<AnyRegexOutput> {
+        try! Regex("(?:^|[^가-힣])(?:\(ordinalWords)) 번째(?:부터 (?:\(ordinalWords)) 번째)? 테스트")
+    }
 
     /// The number of tests in a code block: Swift Testing's `@Test` and XCTest's `func test…(`.
     static func testCount(_ lines: [String]) -> Int {
@@ -67,6 +74,10 @@ extension LectureContentCountTests {
                 problems.append(
                     "content/\(file):\(index + 1): a count from the end (\"마지막 세 테스트\"); name the tests by"
                         + " their ordinals (\"여섯째부터 여덟째 테스트\")")
+            }
+            if line.contains(spelledOrdinal) {
+                problems.append(
+                    "content/\(file):\(index + 1): '두 번째 테스트'; the book names a test's place '둘째 테스트'")
             }
             for match in line.matches(of: testOrdinal) {
                 let words = (4...5).compactMap { match.output[$0].substring }
@@ -121,16 +132,19 @@ extension LectureContentCountTests {
         #expect(checked > 20)
     }
 
-    @Test("서수: 검사는 끝에서 센 테스트와 테스트 수를 넘는 서수를 잡는다")
+    @Test("서수: 검사는 끝에서 센 테스트, '두 번째 테스트' 꼴, 테스트 수를 넘는 서수를 잡는다")
     func testOrdinalCheckCatchesReview27() {
         // Review 27's E1, as it stood, and an ordinal past a three-test block.
         let lines = [
             "# 제목", "```swift test", "@Test func a() {}", "@Test func b() {}", "@Test func c() {}", "```",
-            "8.5절의 마지막 세 테스트가 리듀서에서 같은 규칙을 확인합니다.", "네 번째 테스트는 없는 테스트입니다.",
+            "8.5절의 마지막 세 테스트가 리듀서에서 같은 규칙을 확인합니다.", "넷째 테스트는 없는 테스트입니다.",
             "8.5절의 열째 테스트도 없습니다.",
+            // Review 28's E8 and its sibling, as they stood.
+            "마지막 테스트는 저장이 보관소를 기다리는 사이에 사용자가 화면을 닫는 경우를 흉내 냅니다.",
+            "두 번째 테스트는 화면이 빠르게 다시 나타나도 다시 불러오지 않는지 확인합니다.", "둘째 테스트는 있습니다.",
         ]
         let problems = Self.ordinalProblems(file: "x.md", lines: lines) { label, _, _ in label == "8.5" ? 9 : nil }
-        #expect(problems.count == 3, "\(problems)")
+        #expect(problems.count == 5, "\(problems)")
         #expect(problems.first?.hasPrefix("content/x.md:7:") == true)
     }
 

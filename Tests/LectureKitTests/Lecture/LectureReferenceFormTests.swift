@@ -14,8 +14,13 @@ extension LectureContentTermTests {
     static let referenceForms: [Banned] = [
         Banned(pattern: #" 참고\)"#, use: "(→ 5장 '절 제목' 절), without 참고"),
         Banned(
-            pattern: #"'\[[^\]]+\]\((?:[\w.-]+\.md)?#[^)\s]*\)'(?! 절)"#,
-            use: "'절 제목' 절 (a section's title in quotes is followed by 절)"),
+            pattern: #"(?:^|[^절 ]|(?:^|[^\d.])\d+절) ?'\[[^\]]+\]\((?:[\w.-]+\.md)?#[^)\s]*\)'(?! 절)"#,
+            use: "'절 제목' 절 (a section's title in quotes is followed by 절, unless a section number 8.3절 says it)"),
+        // Korean review 28 (S1): "8.6절 '나란히 놓고 보기' 절" said 절 twice; after a section's number the
+        // title stands alone, as in a printed book: "8.6절 '[나란히 놓고 보기](app-compare.md#…)'".
+        Banned(
+            pattern: #"\d+\.\d+절 '\[[^\]]+\]\([^)]*\)' 절"#,
+            use: "8.6절 '[절 제목](app-compare.md#…)' (the number already says 절)"),
         Banned(
             pattern: #"「\[[^\]]+\]\([\w.-]*#|」(?:의)? ?(?:'|\[(?:표|그림|연습 문제)|연습 문제)"#,
             use: "5장 '절 제목' 절 (no chapter title in 「」 between a chapter's number and its section)"),
@@ -231,7 +236,7 @@ extension LectureContentTermTests {
             "(1장 「시작하며」 '[예제를 읽는 방법](README.md#예제를-읽는-방법)' 절)",
             "표시합니다(최소 버전은 1장 「시작하며」의 [표 1-1](README.md#지원하는-ios-버전)).",
             "(→ '[안쪽 `Task`가 약하게 잡은 `self`](appendix-compiler.md#안쪽-task가-약하게-잡은-self)' 절)",
-            "돌려주면 됩니다('[상태 저장과 복원 잇기](app-tea.md#상태-저장과-복원-잇기)').",
+            "돌려주면 됩니다('[상태 보존과 복원 잇기](app-tea.md#상태-보존과-복원-잇기)').",
             "TEA 버전뿐입니다(8.5절).", "예고입니다(8.3절, 부록 A).", "다른 연락처를 엽니다([8.2절](app-mvp.md)).",
             "8.6절의 '[네트워크 요청은 누가 맡는가](app-compare.md#네트워크-요청은-누가-맡는가)' 절에 있습니다.",
             "3장 「[Apple의 MVC](apple-mvc.md#2-모델이-바뀌었다고-컨트롤러에-알리기)」 연습 문제 2 풀이의",
@@ -246,6 +251,9 @@ extension LectureContentTermTests {
             "UIKit 화면은 필요 없음(RxCocoa의 `Signal`을 import하므로 UIKit에는 간접 의존, → 5장)",
             "다음 장인 9장 「[패턴 비교](comparison.md)」에서는 1장 「[시작하며](README.md)」의 세 가지 기준으로",
             "씬 델리게이트 쪽의 코드는 8.5절 '상태 저장과 복원 잇기' 절과 같고",
+            // Korean review 28 (S1).
+            "(→ 8.6절 '[나란히 놓고 보기](app-compare.md#나란히-놓고-보기)' 절)",
+            "8.5절 '[상태 보존과 복원 잇기](app-tea.md#상태-보존과-복원-잇기)' 절과 같고",
             "같은 화면을 MVP로 만들면(→ 4장) 61줄이 됩니다(→ 1장 '[줄 수를 세는 법](README.md#줄-수를-세는-법)' 절).",
         ]
         for line in wrong {
@@ -266,6 +274,9 @@ extension LectureContentTermTests {
             "다음 장인 [9장](comparison.md)에서는 [1장](README.md)의 세 가지 기준으로",
             "| 구조 | 내비게이션 컨트롤러 → 뷰 컨트롤러 → 공유 모델 |",
             "UIKit 화면은 필요 없음. RxCocoa의 `Signal`을 `import`하므로 UIKit에 간접 의존(→ 5장 '[리액티브 바인딩](mvvm.md#리액티브-바인딩)' 절)",
+            "(→ 8.6절 '[나란히 놓고 보기](app-compare.md#나란히-놓고-보기)')",
+            "씬 델리게이트 쪽의 코드는 8.5절 '[상태 보존과 복원 잇기](app-tea.md#상태-보존과-복원-잇기)'와 같고",
+            "(→ 8.4절 '[테스트](app-rx.md#테스트)', 10장 '[뷰 상태도 모델로: MVC+VS](next-steps.md#뷰-상태도-모델로-mvcvs)' 절)",
         ]
         for line in right {
             let problems = check.problems(line)
