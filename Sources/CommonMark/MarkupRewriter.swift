@@ -97,25 +97,63 @@ extension MarkupRewriter {
 
 extension Array where Element == Block {
     /// These blocks with every leaf block (any block but a block quote, a list or an element of
-    /// blocks, see `leafBlocks`) replaced by what `transform` returns for it; quotes and lists keep their place and range.
-    package func rewritingLeafBlocks(_ transform: (Block) -> [Block]) -> [Block] {
-        withoutActuallyEscaping(transform) { transform in
-            var rewriter = LeafBlockRewriter(transform: transform)
-            return rewriter.rewrite(self)
-        }
+    /// blocks, see `leafBlocks`) replaced by what `transform` returns for it, or kept where it
+    /// returns `nil`; quotes and lists keep their place and range. Only the arrays holding a
+    /// replaced block are made again: a page whose leaves are all kept is returned as it was.
+    package func rewritingLeafBlocks(_ transform: (Block) -> [Block]?) -> [Block] {
+        Self.replacingLeaves(in: self, transform) ?? self
     }
-}
 
-/// Replaces leaf blocks through a closure (`[Block].rewritingLeafBlocks`).
-private struct LeafBlockRewriter: MarkupRewriter {
-    let transform: (Block) -> [Block]
-
-    mutating func visit(_ block: Block) -> [Block] {
-        switch block.kind {
-        case .blockQuote, .list: [descend(into: block)]
-        case .element(let element):
-            if case .blocks = element.content { [descend(into: block)] } else { transform(block) }
-        default: transform(block)
+    /// `blocks` with their leaves replaced, or `nil` when `transform` kept every one.
+    private static func replacingLeaves(in blocks: [Block], _ transform: (Block) -> [Block]?) -> [Block]? {
+        var result: [Block]?
+        for index in blocks.indices {
+            let replacement: [Block]?
+            switch blocks[index].kind {
+            case .blockQuote(let children):
+                replacement = replacingLeaves(in: children, transform).map { children in
+                    var block = blocks[index]
+                    block.kind = .blockQuote(children)
+                    return [block]
+                }
+            case .list(var list):
+                var changed = false
+                for item in list.items.indices {
+                    if let children = replacingLeaves(in: list.items[item].blocks, transform) {
+                        list.items[item].blocks = children
+                        changed = true
+                    }
+                }
+                if changed {
+                    var block = blocks[index]
+                    block.kind = .list(list)
+                    replacement = [block]
+                } else {
+                    replacement = nil
+                }
+            case .element(var element):
+                if case .blocks(let children) = element.content {
+                    replacement = replacingLeaves(in: children, transform).map { children in
+                        element.content = .blocks(children)
+                        var block = blocks[index]
+                        block.kind = .element(element)
+                        return [block]
+                    }
+                } else {
+                    replacement = transform(blocks[index])
+                }
+            default: replacement = transform(blocks[index])
+            }
+            if let replacement {
+                if result == nil {
+                    result = Array(blocks[..<index])
+                    result?.reserveCapacity(blocks.count)
+                }
+                result?.append(contentsOf: replacement)
+            } else {
+                result?.append(blocks[index])
+            }
         }
+        return result
     }
 }

@@ -55,24 +55,50 @@ extension MarkupWalker {
 
 extension Array where Element == Block {
     /// Every leaf block (any block but a block quote, a list or an element of blocks) of these
-    /// blocks and of the quotes, lists and elements among them, in document order.
-    package var leafBlocks: [Block] {
-        var leaves = LeafBlocks()
-        leaves.walk(self)
-        return leaves.blocks
-    }
+    /// blocks and of the quotes, lists and elements among them, in document order: found as they
+    /// are asked for, so a pass that looks at each once copies no block into an array of them.
+    package var leafBlocks: LeafBlockSequence { LeafBlockSequence(blocks: self) }
 }
 
-/// Collects leaf blocks (`[Block].leafBlocks`).
-private struct LeafBlocks: MarkupWalker {
-    var blocks: [Block] = []
+/// The leaf blocks of some blocks, in document order (`[Block].leafBlocks`).
+package struct LeafBlockSequence: Sequence {
+    let blocks: [Block]
 
-    mutating func visit(_ block: Block) {
-        switch block.kind {
-        case .blockQuote, .list: descend(into: block)
-        case .element(let element):
-            if case .blocks = element.content { descend(into: block) } else { blocks.append(block) }
-        default: blocks.append(block)
+    package func makeIterator() -> Iterator { Iterator(frames: [Iterator.Frame(blocks: blocks, next: 0)]) }
+
+    /// Walks the blocks depth first with a stack of the arrays it is inside.
+    package struct Iterator: IteratorProtocol {
+        /// One array of blocks being walked and the index of the next block to look at.
+        struct Frame {
+            var blocks: [Block]
+            var next: Int
+        }
+        var frames: [Frame]
+
+        package mutating func next() -> Block? {
+            while let top = frames.indices.last {
+                let index = frames[top].next
+                guard index < frames[top].blocks.count else {
+                    frames.removeLast()
+                    continue
+                }
+                frames[top].next = index + 1
+                switch frames[top].blocks[index].kind {
+                case .blockQuote(let children):
+                    frames.append(Frame(blocks: children, next: 0))
+                case .list(let list):
+                    // Items in order: the first item's blocks on top of the stack.
+                    for item in list.items.reversed() { frames.append(Frame(blocks: item.blocks, next: 0)) }
+                case .element(let element):
+                    if case .blocks(let children) = element.content {
+                        frames.append(Frame(blocks: children, next: 0))
+                    } else {
+                        return frames[top].blocks[index]
+                    }
+                default: return frames[top].blocks[index]
+                }
+            }
+            return nil
         }
     }
 }

@@ -82,6 +82,22 @@ import Testing
             HTMLRenderer().render(rewritten) == "<blockquote>\n<hr />\n<ul>\n<li></li>\n</ul>\n</blockquote>\n<hr />\n")
     }
 
+    @Test func leavesTheTransformKeepsAreKeptAndOnlyTheirNeighboursChange() {
+        let blocks = MarkdownParser.parse("> a\n>\n> - b\n\nc\n")
+        #expect(blocks.rewritingLeafBlocks { _ in nil } == blocks)
+        let nested = blocks.rewritingLeafBlocks { block in block.range.start.line == 3 ? [] : nil }
+        #expect(
+            HTMLRenderer().render(nested) == "<blockquote>\n<p>a</p>\n<ul>\n<li></li>\n</ul>\n</blockquote>\n<p>c</p>\n"
+        )
+        let last = blocks.rewritingLeafBlocks { block in
+            block.range.start.line == 5 ? [Block(.thematicBreak, range: block.range), block] : nil
+        }
+        #expect(last.count == 3 && last[0] == blocks[0] && last[2] == blocks[1])
+        #expect(
+            HTMLRenderer().render(last)
+                == "<blockquote>\n<p>a</p>\n<ul>\n<li>b</li>\n</ul>\n</blockquote>\n<hr />\n<p>c</p>\n")
+    }
+
     /// Link and image destinations in document order.
     static func destinations(_ blocks: [Block]) -> [String] {
         struct Destinations: MarkupWalker {

@@ -9,16 +9,17 @@ import Testing
 /// not the process's signals): every long call of a build takes the run (`RunContext`), so that token, so a stop during
 /// the compile of the book's sample libraries, or while Graphviz draws, ends the build at once,
 /// its child's process group killed, instead of waiting out the child's time limit. The slow
-/// child here is a script that says it started (its process id) and then sleeps for an hour,
-/// past its time limit (600 s for a library's compile, an hour set for Graphviz): a build that
+/// child here is a script that says it started (its process id) and then sleeps for two hours,
+/// and each test sets the child's time limit far past the test's wait (two hours for a library's
+/// compile, whose default is 600 s; an hour for Graphviz): only the stop can end it. A build that
 /// ends within the wait (three minutes, room for a loaded machine) with its child gone was
 /// stopped, and no time below that is asserted (the seconds are only reported).
 @Suite struct StopDuringLongCallsTests {
-    /// A script at `path` that writes its process id to `marker` and then sleeps for an hour
+    /// A script at `path` that writes its process id to `marker` and then sleeps for two hours
     /// (as the same process: `exec`).
     static func slowProgram(at path: String, marker: String) throws {
         try TestSupport.writeScript(
-            "echo $$ > \"\(marker).part\"\nmv \"\(marker).part\" \"\(marker)\"\nexec sleep 3600", to: path)
+            "echo $$ > \"\(marker).part\"\nmv \"\(marker).part\" \"\(marker)\"\nexec sleep 7200", to: path)
     }
 
     /// Whether the process `pid` is gone (or a zombie nobody waits for, killed all the same).
@@ -69,6 +70,10 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(book) }
         try FileSystem.writeAtomically("public let greeting = \"Hello\"\n", to: book + "/lib/Greeting/Greeting.swift")
         configuration.verifier.libraries = [book + "/lib/Greeting"]
+        // A time limit past the slow compiler's hour: on a loaded machine the test's task may wait
+        // many minutes for a pool thread before it stops the build, and the compile's own limit
+        // (600 s) would end it first, with a time-out instead of the cancellation.
+        configuration.verifier.libraryCompileTimeout = 7200
         configuration.run.cancellation = Cancellation()
         configuration.cacheDirectory = root + "/cache"
         let marker = root + "/compiling"
@@ -83,7 +88,7 @@ import Testing
                 cache: Cache(directory: root + "/cache"), graphvizVersion: nil,
                 run: configuration.run))
         let (seconds, ended, cancelled, childGone) = try await Self.stop(configuration, probes: probes, when: marker)
-        #expect(ended, "the build ended within the wait (\(seconds) s after the stop), not at the compile's 600 s")
+        #expect(ended, "the build ended within the wait (\(seconds) s after the stop), not at the compile's time limit")
         #expect(cancelled, "the build ended with the cancellation")
         #expect(childGone, "the compiler was killed")
     }

@@ -154,16 +154,16 @@ package final class FuzzTarget: Sendable {
         guard text.contains(DiagramRenderer.language) else { return }
         var figure = 0
         _ = MarkdownParser.parse(text).rewritingLeafBlocks { block in
-            guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
-            guard let kind = FigureKind(language: InfoString(code.info).language) else { return [block] }
+            guard case .codeBlock(let code) = block.kind, code.isFenced else { return nil }
+            guard let kind = FigureKind(language: InfoString(code.info).language) else { return nil }
             figure += 1
-            guard kind == .diagram else { return [block] }
+            guard kind == .diagram else { return nil }
             let drawing = DiagramRenderer.Rendered(svg: code.code, narrowSVG: code.code + code.code, label: "")
             if let data = try? JSONEncoder().encode(drawing) {
                 renderer.cache.write(
                     kind: .diagrams, key: renderer.key(code.code, id: FigureKind.diagram.id(figure)), Array(data))
             }
-            return [block]
+            return nil
         }
     }
 }

@@ -20,7 +20,7 @@ enum FigureHTML {
             {
                 return [Block(.html(html), range: block.range)]
             }
-            guard let figure = Figure(block) else { return [block] }
+            guard let figure = Figure(block) else { return nil }
             return [Block(.html(html(figure, cache: cache, chrome: chrome, links: links)), range: block.range)]
         }
     }

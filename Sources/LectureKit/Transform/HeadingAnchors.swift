@@ -33,12 +33,12 @@ enum HeadingAnchors {
         blocks: [Block], headings: [Heading], leadText: String
     ) {
         var anchors = Anchoring(smartPunctuation: smartPunctuation, reserved: reserved)
-        let rewritten = anchors.rewrite(blocks)
+        let rewritten = anchors.anchoring(blocks) ?? blocks
         return (rewritten, anchors.headings, anchors.leadText)
     }
 
     /// Anchors headings in document order and gives each the search text of the leaf blocks under it.
-    private struct Anchoring: MarkupRewriter {
+    private struct Anchoring {
         let smartPunctuation: Bool
         /// The ids taken so far: the reserved ones, then the headings' and terms'.
         var ids: UniqueID
@@ -60,13 +60,47 @@ enum HeadingAnchors {
             if headings.isEmpty { leadText += text } else { headings[headings.count - 1].sectionText += text }
         }
 
-        mutating func visit(_ block: Block) -> [Block] {
+        /// `blocks` with their headings and terms anchored, or `nil` when they hold none: only
+        /// the arrays on the way to an anchored block are made again, not the whole tree.
+        mutating func anchoring(_ blocks: [Block]) -> [Block]? {
+            var result: [Block]?
+            for index in blocks.indices {
+                if let anchored = anchoring(blocks[index]) {
+                    if result == nil {
+                        result = Array(blocks[..<index])
+                        result?.reserveCapacity(blocks.count)
+                    }
+                    result?.append(anchored)
+                } else {
+                    result?.append(blocks[index])
+                }
+            }
+            return result
+        }
+
+        /// `block` anchored (a heading, a term, or a container holding one), or `nil` when it
+        /// stays as it is; its search text added either way.
+        mutating func anchoring(_ block: Block) -> Block? {
             switch block.kind {
-            case .blockQuote, .list:
-                return [descend(into: block)]
+            case .blockQuote(let children):
+                guard let children = anchoring(children) else { return nil }
+                var block = block
+                block.kind = .blockQuote(children)
+                return block
+            case .list(var list):
+                var changed = false
+                for item in list.items.indices {
+                    guard let children = anchoring(list.items[item].blocks) else { continue }
+                    list.items[item].blocks = children
+                    changed = true
+                }
+                guard changed else { return nil }
+                var block = block
+                block.kind = .list(list)
+                return block
             case .element(var element) where element.isAnchored && element.attribute("id") == nil:
                 // A definition list's term: an anchor as a heading's (mdBook), in the same namespace.
-                guard case .inlines(let content) = element.content else { return [descend(into: block)] }
+                guard case .inlines(let content) = element.content else { return anchoringChildren(of: block) }
                 let text = typed(content.plainText)
                 // A hard break in the term adds nothing to its id (mdBook: `a\\` `b` → `ab`).
                 let idText = typed(Footnotes.numbersAsText(content.filter { $0 != .lineBreak }).plainText)
@@ -74,17 +108,17 @@ enum HeadingAnchors {
                 if unseen.isSeen { add(text + "\n") }
                 var block = block
                 block.kind = .element(element)
-                return [block]
+                return block
             case .element(let element):
                 if case .blocks = element.content {
                     // An admonition's title before its content; a footnote's back links (chrome) after it.
                     add(typed(unseen.read(element.leading)))
-                    let content = descend(into: block)
+                    let content = anchoringChildren(of: block)
                     unseen.read(element.trailing)
-                    return [content]
+                    return content
                 }
                 add(typed(SearchText.of(block, unseen: &unseen)))
-                return [block]
+                return nil
             case .heading(let level, var content, _):
                 let attributes = HeadingAttributes.take(from: &content, typed: typed)
                 let text = typed(content.plainText)
@@ -103,11 +137,22 @@ enum HeadingAnchors {
                 var block = block
                 block.kind = .heading(level: level, content: content, id: id)
                 if let attributes { block.attributes = attributes.html }
-                return [block]
+                return block
             default:
                 add(typed(SearchText.of(block, unseen: &unseen)))
-                return [block]
+                return nil
             }
+        }
+
+        /// An element of blocks with its children anchored, or `nil` when none changed.
+        mutating func anchoringChildren(of block: Block) -> Block? {
+            guard case .element(var element) = block.kind, case .blocks(let children) = element.content,
+                let anchored = anchoring(children)
+            else { return nil }
+            element.content = .blocks(anchored)
+            var block = block
+            block.kind = .element(element)
+            return block
         }
     }
 }

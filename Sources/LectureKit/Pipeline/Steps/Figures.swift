@@ -54,13 +54,13 @@ extension BuildStep {
                             return FigureKind.table.id(figureCount)
                         }, references: references, problems: &problems)
                 }
-                guard case .codeBlock(let code) = block.kind, code.isFenced else { return [block] }
+                guard case .codeBlock(let code) = block.kind, code.isFenced else { return nil }
                 let info = InfoString(code.info)
-                guard let kind = FigureKind(language: info.language) else { return [block] }
+                guard let kind = FigureKind(language: info.language) else { return nil }
                 figureCount += 1
                 if let error = info.error {
                     problems.append(.error(.figureAttributes, path, block.range.start, error))
-                    return [block]
+                    return nil
                 }
                 let known = kind.knownAttributes
                 let unknown = info.attributes.map(\.key).filter { !known.contains($0) }
@@ -71,12 +71,12 @@ extension BuildStep {
                             "unknown \(info.language) attribute '\(unknown[0])'",
                             notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]
                         ))
-                    return [block]
+                    return nil
                 }
                 let figure = kind.figure(
                     code.code, info: info, id: kind.id(figureCount), path: path, location: block.range.start,
                     diagrams: diagrams, problems: &problems)
-                return [figure?.block(at: block.range) ?? block]
+                return figure.map { [$0.block(at: block.range)] }
             }
             return problems
         })

@@ -158,6 +158,10 @@ enum Footnotes {
                 guard case .paragraph(let inlines) = child.kind else {
                     return extractingNested(child, into: &definitions)
                 }
+                // Only a paragraph whose text starts with `[` may start with `[^label]:`: the others
+                // are kept without joining their text first.
+                guard case .text(let first)? = inlines.first else { return child }
+                if let byte = first.utf8.first, byte != UInt8(ascii: "[") { return child }
                 let joined = inlines.joiningText
                 guard case .text(let text)? = joined.first, let marker = definitionMarker(text) else { return child }
                 var content = joined

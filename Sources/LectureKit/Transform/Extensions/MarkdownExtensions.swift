@@ -80,10 +80,12 @@ enum MarkdownExtensions {
         }
 
         mutating func visit(_ inline: Inline) {
-            guard case .text(let text) = inline else { return descend(into: inline) }
+            guard case .text(var text) = inline else { return descend(into: inline) }
             guard !(tilde && bracket) else { return }
-            for byte in text.utf8 {
-                if byte == UInt8(ascii: "~") { tilde = true } else if byte == UInt8(ascii: "[") { bracket = true }
+            text.withUTF8 { bytes in
+                for byte in bytes {
+                    if byte == UInt8(ascii: "~") { tilde = true } else if byte == UInt8(ascii: "[") { bracket = true }
+                }
             }
         }
 

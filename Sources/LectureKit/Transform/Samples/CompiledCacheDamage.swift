@@ -40,7 +40,7 @@ enum CompiledCacheDamage {
             if rename(folder, aside) == 0 { try? FileManager.default.removeItem(atPath: aside) }
         }
         _ = try SampleLibraries.prepare(
-            toolchain: verifier.toolchain, cacheDirectory: cache, folders: verifier.options.libraries, run: verifier.run
-        )
+            toolchain: verifier.toolchain, cacheDirectory: cache, folders: verifier.options.libraries,
+            timeout: verifier.options.libraryCompileTimeout, run: verifier.run)
     }
 }

@@ -33,7 +33,7 @@ package struct SampleLibraries: Sendable {
     ///   a sample's; the cancellation when `run`'s (`lecture serve`'s stop) is
     ///   cancelled while a compile runs, whose process group is then killed.
     static func prepare(
-        toolchain: Toolchain, cacheDirectory: String, folders: [String] = [], run: RunContext
+        toolchain: Toolchain, cacheDirectory: String, folders: [String] = [], timeout: Double = 600, run: RunContext
     ) throws -> SampleLibraries {
         let modules = folders.map(moduleName)
         var hash = SHA256()
@@ -86,7 +86,7 @@ package struct SampleLibraries: Sendable {
             let result = try run.process(
                 toolchain.swiftc, arguments, directory: staging,
                 environment: CompilerEnvironment.variables(scratch: staging),
-                inheritingEnvironment: false, timeout: 600)
+                inheritingEnvironment: false, timeout: timeout)
             guard result.succeeded else {
                 let folder = zip(modules, folders).first { $0.0 == module }?.1 ?? ""
                 let located = LibraryCompilerOutput.diagnostics(
@@ -102,7 +102,7 @@ package struct SampleLibraries: Sendable {
         for tool in toolObjects {
             try compile(
                 tool, in: staging, toolchain: toolchain, moduleCache: moduleCacheArguments(in: cacheDirectory),
-                run: run)
+                timeout: timeout, run: run)
         }
         _ = FileManager.default.createFile(atPath: staging + "/.complete", contents: Data())
         if rename(staging, directory) != 0 && !FileSystem.exists(directory + "/.complete") {
@@ -135,7 +135,8 @@ package struct SampleLibraries: Sendable {
     /// Compiles `tool` into `staging`, in a folder of its own: the driver leaves a
     /// `TemporaryDirectory.*` in its TMPDIR. - Throws: `LectureError` naming it.
     private static func compile(
-        _ tool: ToolObject, in staging: String, toolchain: Toolchain, moduleCache: [String], run: RunContext
+        _ tool: ToolObject, in staging: String, toolchain: Toolchain, moduleCache: [String], timeout: Double,
+        run: RunContext
     ) throws {
         let folder = staging + "/.build-" + tool.object
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -144,7 +145,7 @@ package struct SampleLibraries: Sendable {
         let result = try run.process(
             toolchain.swiftc, moduleCache + tool.arguments + ["-o", "../" + tool.object],
             directory: folder, environment: CompilerEnvironment.variables(scratch: folder),
-            inheritingEnvironment: false, timeout: 600)
+            inheritingEnvironment: false, timeout: timeout)
         guard result.succeeded else {
             throw LectureError(
                 .sampleLibraries, "\(tool.what) \(tool.object) does not compile", notes: [result.stderrText])

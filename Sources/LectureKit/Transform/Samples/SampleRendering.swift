@@ -20,9 +20,9 @@ enum SampleRendering {
             for range in sample.outputRanges { outputs.insert(range.start) }
         }
         return blocks.rewritingLeafBlocks { block in
-            guard case .codeBlock = block.kind else { return [block] }
+            guard case .codeBlock = block.kind else { return nil }
             if outputs.contains(block.range.start) { return [] }
-            guard let (sample, index) = partsByFence[block.range.start] else { return [block] }
+            guard let (sample, index) = partsByFence[block.range.start] else { return nil }
             let shown = SampleFigure(
                 sample: sample, part: index, result: results[sample.location], swiftVersion: swiftVersion,
                 swiftAnalysis: swiftAnalysis)

@@ -18,7 +18,8 @@ package struct SampleStage: Sendable {
         let cache = Cache(directory: cacheDirectory)  // absolute: swiftc runs in another folder
         let toolchain = try found ?? Toolchain.find(cache: cache, run: run)
         let libraries = try SampleLibraries.prepare(
-            toolchain: toolchain, cacheDirectory: cache.directory, folders: options.libraries, run: run)
+            toolchain: toolchain, cacheDirectory: cache.directory, folders: options.libraries,
+            timeout: options.libraryCompileTimeout, run: run)
         return SampleStage(
             verifier: SampleVerifier(
                 toolchain: toolchain, libraries: libraries, cache: cache, options: options, run: run))

@@ -14,6 +14,11 @@ extension SampleVerifier {
         /// `compileTimeout`'s default: a sample compiles in about a second, a few under load; a
         /// type checker kept busy by 24 nested generic types takes more than 250 s.
         static let defaultCompileTimeout: Double = 120
+        /// Seconds the compiler may take on one of the book's sample libraries or the tool's own
+        /// objects (`SampleLibraries`) before its process group is killed (default 600: a few
+        /// libraries of stand-ins take a minute under load). Set by tests whose compiler never
+        /// ends, so that only their stop can end it, however long a loaded machine makes them wait.
+        package var libraryCompileTimeout: Double = 600
         /// Ignore cached results (they are still written).
         var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).
