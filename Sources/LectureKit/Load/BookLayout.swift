@@ -151,6 +151,7 @@ package enum BookLayout {
         if let seconds = settings.diagramTimeout { configuration.diagramTimeout = seconds }
         if let family = settings.diagramFont { configuration.diagramFont = family }
         if let seconds = settings.compileTimeout { configuration.verifier.compileTimeout = seconds }
+        if let mebibytes = settings.compileMemoryLimit { configuration.verifier.compileMemoryMiB = mebibytes }
         if let sandbox = settings.sampleSandbox { configuration.verifier.sandbox = sandbox }
         if let mebibytes = settings.sampleMemoryLimit { configuration.verifier.limits.memoryMiB = mebibytes }
         if let count = settings.sampleProcessLimit { configuration.verifier.limits.processes = count }

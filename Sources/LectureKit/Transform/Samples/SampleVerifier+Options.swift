@@ -14,6 +14,9 @@ extension SampleVerifier {
         /// `compileTimeout`'s default: a sample compiles in about a second, a few under load; a
         /// type checker kept busy by 24 nested generic types takes more than 250 s.
         static let defaultCompileTimeout: Double = 120
+        /// MiB of address space a compile may map (`[preprocessor.lecture] compile-memory-limit`,
+        /// `CompileMemoryLimit`).
+        package var compileMemoryMiB = CompileMemoryLimit.mebibytes
         /// Ignore cached results (they are still written).
         var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).
