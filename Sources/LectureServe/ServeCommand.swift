@@ -93,6 +93,8 @@ package struct ServeCommand: Subcommand {
         return (configuration, bookDiagnostics)
     }
 
+    /// While book.toml has an error, prints what `lecture build` prints and waits for the file to
+    /// change, reading it again each time (`SettingsRepair`); once it has none, serves.
     /// Serves until SIGINT, SIGTERM or SIGHUP, then stops cleanly: returns 0, or, when the signal
     /// came during a build (the first or a rebuild), cancels it (its children killed, its staging
     /// folder removed, its killed samples not reported; the previous site kept) and ends with
@@ -100,18 +102,16 @@ package struct ServeCommand: Subcommand {
     /// the stop or with the first (Dispatch may deliver both as one event), also cancels the
     /// whole run: every child is killed, and the command ends with 128 + N.
     package func run(console: Console) throws -> Int32 {
-        let (configuration, bookDiagnostics) = try setUp()
-        try console.reportBookSettings(bookDiagnostics)
-        let server = LiveServer(configuration: configuration, console: console)
         // The first signal, recorded as a cancellation of its own (the handler runs on one
         // serial queue, so `first` is seen by one call only).
         let stopRequest = Cancellation()
+        let started = StartedServer()
         let signals = SignalSources([SIGINT, SIGTERM, SIGHUP]) { signal, count in
             let first = !stopRequest.isCancelled
             stopRequest.cancel(signal: signal)
             if first {
                 console.print("Stopping")
-                Thread.detachNewThread { server.stop() }
+                if let server = started.stopRequested() { Thread.detachNewThread { server.stop() } }
             }
             if count > 1 {
                 Cancellation.process.cancel(signal: signal)
@@ -119,6 +119,24 @@ package struct ServeCommand: Subcommand {
             }
         }
         defer { signals.restore() }
+        var (configuration, bookDiagnostics) = try setUp()
+        while SettingsRepair.blocks(bookDiagnostics) {
+            let bookTOML = FileSystem.join(configuration.build.bookDirectory ?? ".", "book.toml")
+            let reported = SettingsRepair.report(
+                bookDiagnostics, configuration: configuration.build, console: console, stop: stopRequest)
+            if !reported {
+                try stopRequest.check()
+                return 0
+            }
+            console.print(SettingsRepair.waiting(bookTOML))
+            guard SettingsRepair.waitForChange(of: bookTOML, stop: stopRequest) else { return 0 }
+            console.print("Reading \(TerminalText.line(bookTOML)) again")
+            (configuration, bookDiagnostics) = try setUp()
+        }
+        console.report(bookDiagnostics.sortedForReading())
+        let server = LiveServer(configuration: configuration, console: console)
+        // A signal before the server was known stops it before it serves (`start` returns false).
+        if !started.set(server) { server.stop() }
         guard try server.start(), let url = server.url else {
             server.waitUntilStopped()
             return try Self.status(after: server, stopRequest)
@@ -147,5 +165,30 @@ package struct ServeCommand: Subcommand {
     static func status(after server: LiveServer, _ stopRequest: Cancellation) throws -> Int32 {
         if server.interruptedABuild { try stopRequest.check() }
         return 0
+    }
+}
+
+/// The server of a `lecture serve` run, once made: the signal handler stops it, and a signal that
+/// came before it was made stops it as soon as it is (`set` returns false then).
+// @unchecked: its state is under `lock`.
+private final class StartedServer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: LiveServer?
+    private var signalled = false
+
+    /// Notes the stop; the server to stop, if made.
+    func stopRequested() -> LiveServer? {
+        lock.withLock {
+            signalled = true
+            return made
+        }
+    }
+
+    /// Keeps `server`; false when a signal came before it.
+    func set(_ server: LiveServer) -> Bool {
+        lock.withLock {
+            made = server
+            return !signalled
+        }
     }
 }

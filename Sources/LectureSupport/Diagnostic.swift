@@ -87,19 +87,24 @@ extension Array where Element == Diagnostic {
 }
 
 extension Array where Element == Diagnostic {
-    /// The diagnostics grouped by file (files in the order they first appear) and, within a
-    /// file, by line and column; problems of the whole file first. Stable otherwise.
-    package func sortedForReading() -> [Diagnostic] {
+    /// The diagnostics grouped by file and, within a file, by line and column (problems of the
+    /// whole file first), as rustc and mdBook print them: source order per file, files in reading
+    /// order. The files of `readingOrder` come first, in its order (a build's: book.toml, SUMMARY.md,
+    /// the pages in the summary's order); the rest follow in the order they first appear. A path
+    /// is compared as printed (`ShownPath`: `src/../book.toml` is `book.toml`). Stable otherwise.
+    package func sortedForReading(readingOrder: [String] = []) -> [Diagnostic] {
         var fileOrder: [String: Int] = [:]
-        for diagnostic in self where fileOrder[diagnostic.path] == nil { fileOrder[diagnostic.path] = fileOrder.count }
-        return enumerated().sorted { a, b in
-            let left = (
-                fileOrder[a.element.path]!, a.element.location?.line ?? 0, a.element.location?.column ?? 0, a.offset
+        for path in readingOrder.map(ShownPath.normalized) + map({ ShownPath.normalized($0.path) })
+        where fileOrder[path] == nil {
+            fileOrder[path] = fileOrder.count
+        }
+        return enumerated().map { offset, diagnostic in
+            (
+                key: (
+                    fileOrder[ShownPath.normalized(diagnostic.path)]!, diagnostic.location?.line ?? 0,
+                    diagnostic.location?.column ?? 0, offset
+                ), diagnostic: diagnostic
             )
-            let right = (
-                fileOrder[b.element.path]!, b.element.location?.line ?? 0, b.element.location?.column ?? 0, b.offset
-            )
-            return left < right
-        }.map(\.element)
+        }.sorted { $0.key < $1.key }.map(\.diagnostic)
     }
 }

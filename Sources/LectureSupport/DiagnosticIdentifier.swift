@@ -187,6 +187,8 @@ extension Diagnostic.Identifier {
     package static let sampleTimeout = Self("lecture.sample.timeout")
     /// A sample whose compile ran past `[preprocessor.lecture] compile-timeout` (not cached).
     package static let sampleCompileTimeout = Self("lecture.sample.compile-timeout")
+    /// A sample whose compile needed more memory than `CompileMemoryLimit` (not cached).
+    package static let sampleCompileMemory = Self("lecture.sample.compile-memory")
     /// A sample killed for writing more than the output cap.
     package static let sampleOutputLimit = Self("lecture.sample.output-limit")
     /// A sample killed for writing more files into its folder than `RunFolderLimit` allows.
@@ -295,7 +297,7 @@ extension Diagnostic.Identifier {
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter,
         bidirectionalControl, sampleSnippetMarker,
         sampleCompiler,
-        sampleCompile, sampleTimeout, sampleCompileTimeout,
+        sampleCompile, sampleTimeout, sampleCompileTimeout, sampleCompileMemory,
         sampleOutputLimit, sampleFileLimit,
         sampleExit,
         sampleUnstable, sampleTest, sampleUnverifiable, hoverCards, swiftTooDeep, blessRefused,

@@ -27,75 +27,107 @@ enum SecretFormats {
         var kind: String
     }
 
+    /// A check: the first byte of what it finds, the bytes that may follow it, and the search
+    /// made there (`nil`: no secret at that index).
+    struct Check: Sendable {
+        var first: UInt8
+        var second: [UInt8]
+        var find: @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Match?
+
+        init(
+            _ first: Unicode.Scalar, _ second: String,
+            _ find: @escaping @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Match?
+        ) {
+            self.first = UInt8(ascii: first)
+            self.second = Array(second.utf8)
+            self.find = find
+        }
+
+        /// A token of `kind` that `length` measures from its first byte; it must start a word.
+        init(
+            _ first: Unicode.Scalar, _ second: String, _ kind: String,
+            _ length: @escaping @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Int?
+        ) {
+            self.init(first, second) { bytes, index in
+                guard startsWord(bytes, at: index), let found = length(bytes, index) else { return nil }
+                return Match(start: index, end: index + found, kind: kind)
+            }
+        }
+    }
+
+    /// Every check, by the two bytes it starts with; where two start alike, the first that finds
+    /// a secret wins (a `sk_live_` Stripe key before an Anthropic or OpenAI key).
+    static let checks: [Check] = [
+        Check("-", "-") { privateKey($0, at: $1) },
+        Check("A", "KS", "an AWS access key id") { awsKeyID($0, at: $1) },
+        Check("A", "I", "a Google API key") { googleKey($0, at: $1) },
+        Check("g", "hi", "a GitHub token") { gitHubToken($0, at: $1) },
+        Check("g", "l", "a GitLab token") { gitLabToken($0, at: $1) },
+        Check("x", "o", "a Slack token") { slackToken($0, at: $1) },
+        Check("s", "k", "a Stripe live key") { stripeKey($0, at: $1) },
+        Check("s", "k", "an Anthropic API key") { anthropicKey($0, at: $1) },
+        Check("s", "k", "an OpenAI API key") { openAIKey($0, at: $1) },
+        Check("r", "k", "a Stripe live key") { stripeKey($0, at: $1) },
+        Check("p", "y", "a PyPI upload token") { pyPIToken($0, at: $1) },
+        Check("d", "c", "a Docker Hub access token") { dockerHubToken($0, at: $1) },
+        Check("h", "f", "a Hugging Face token") { huggingFaceToken($0, at: $1) },
+        Check("a", "p", "a Hugging Face token") { huggingFaceToken($0, at: $1) },
+        Check("h", "o", "a Slack webhook URL") { slackWebhook($0, at: $1) },
+        Check("S", "G", "a SendGrid API key") { sendGridKey($0, at: $1) },
+        Check("S", "K", "a Twilio API key") { twilioKey($0, at: $1) },
+        Check("P", "u", "a PuTTY private key") { puttyPrivateKey($0, at: $1) },
+        Check("A", "Uu") { startsWord($0, at: $1) ? AuthorizationHeader.match($0, at: $1) : nil },
+        Check("a", "u") { startsWord($0, at: $1) ? AuthorizationHeader.match($0, at: $1) : nil },
+        Check("n", "p", "an npm token") { npmToken($0, at: $1) },
+        Check("e", "y", "a JSON Web Token") { jsonWebToken($0, at: $1) },
+        Check(":", "/") { URLPassword.match($0, at: $1) },
+    ]
+
+    /// For each pair of ASCII bytes (`first << 7 | second`), the index in `checkGroups` of the
+    /// checks that start with it, plus one; 0 for none (most pairs): one load decides most bytes.
+    static let pairs: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 128 * 128)
+        for (number, group) in checkGroups.enumerated() {
+            for second in group[0].second { table[Int(group[0].first) << 7 | Int(second)] = UInt8(number + 1) }
+        }
+        return table
+    }()
+
+    /// `checks` grouped by the bytes they start with, each group in the order of `checks`.
+    static let checkGroups: [[Check]] = {
+        var groups: [[Check]] = []
+        for check in checks {
+            if let index = groups.firstIndex(where: { $0[0].first == check.first && $0[0].second == check.second }) {
+                groups[index].append(check)
+            } else {
+                groups.append([check])
+            }
+        }
+        return groups
+    }()
+
     /// The bytes a check starts at, all ASCII: a set of bits, for bytes below 64 and the rest
     /// (bit `b % 64`).
     static let firstBytes: (low: UInt64, high: UInt64) = {
         var words: [UInt64] = [0, 0]
-        for byte in "-:AgxsrnepPdhaS".utf8 { words[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
+        for check in checks { words[Int(check.first >> 6)] |= 1 << UInt64(check.first & 63) }
         return (words[0], words[1])
     }()
 
     /// The longest a check looks before the byte it starts at (a URL's scheme).
     static let lookBehind = 32
 
-    /// The secret whose check starts at `index`, if any. The byte after a candidate first byte
-    /// is compared before any check runs: most bytes are letters of prose and code.
+    /// The secret whose check starts at `index`, if any: the checks of the two bytes there, in
+    /// order. The pair is looked up before any check runs: most bytes are letters of prose and code.
     @inline(__always)
     static func match(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Match? {
-        guard index + 1 < bytes.count else { return nil }
-        let next = bytes[index + 1]
-        switch bytes[index] {
-        case UInt8(ascii: "-") where next == UInt8(ascii: "-"): return privateKey(bytes, at: index)
-        case UInt8(ascii: "A") where next == UInt8(ascii: "K") || next == UInt8(ascii: "S"):
-            return token(bytes, at: index, awsKeyID, "an AWS access key id")
-        case UInt8(ascii: "A") where next == UInt8(ascii: "I"):
-            return token(bytes, at: index, googleKey, "a Google API key")
-        case UInt8(ascii: "g") where next == UInt8(ascii: "h") || next == UInt8(ascii: "i"):
-            return token(bytes, at: index, gitHubToken, "a GitHub token")
-        case UInt8(ascii: "g") where next == UInt8(ascii: "l"):
-            return token(bytes, at: index, gitLabToken, "a GitLab token")
-        case UInt8(ascii: "x") where next == UInt8(ascii: "o"):
-            return token(bytes, at: index, slackToken, "a Slack token")
-        case UInt8(ascii: "s") where next == UInt8(ascii: "k"):
-            return token(bytes, at: index, stripeKey, "a Stripe live key")
-                ?? token(bytes, at: index, anthropicKey, "an Anthropic API key")
-                ?? token(bytes, at: index, openAIKey, "an OpenAI API key")
-        case UInt8(ascii: "r") where next == UInt8(ascii: "k"):
-            return token(bytes, at: index, stripeKey, "a Stripe live key")
-        case UInt8(ascii: "p") where next == UInt8(ascii: "y"):
-            return token(bytes, at: index, pyPIToken, "a PyPI upload token")
-        case UInt8(ascii: "d") where next == UInt8(ascii: "c"):
-            return token(bytes, at: index, dockerHubToken, "a Docker Hub access token")
-        case UInt8(ascii: "h") where next == UInt8(ascii: "f"), UInt8(ascii: "a") where next == UInt8(ascii: "p"):
-            return token(bytes, at: index, huggingFaceToken, "a Hugging Face token")
-        case UInt8(ascii: "h") where next == UInt8(ascii: "o"):
-            return token(bytes, at: index, slackWebhook, "a Slack webhook URL")
-        case UInt8(ascii: "S") where next == UInt8(ascii: "G"):
-            return token(bytes, at: index, sendGridKey, "a SendGrid API key")
-        case UInt8(ascii: "S") where next == UInt8(ascii: "K"):
-            return token(bytes, at: index, twilioKey, "a Twilio API key")
-        case UInt8(ascii: "P") where next == UInt8(ascii: "u"):
-            return token(bytes, at: index, puttyPrivateKey, "a PuTTY private key")
-        case UInt8(ascii: "A") where next == UInt8(ascii: "U") || next == UInt8(ascii: "u"),
-            UInt8(ascii: "a") where next == UInt8(ascii: "u"):
-            guard startsWord(bytes, at: index) else { return nil }
-            return AuthorizationHeader.match(bytes, at: index)
-        case UInt8(ascii: "n") where next == UInt8(ascii: "p"):
-            return token(bytes, at: index, npmToken, "an npm token")
-        case UInt8(ascii: "e") where next == UInt8(ascii: "y"):
-            return token(bytes, at: index, jsonWebToken, "a JSON Web Token")
-        case UInt8(ascii: ":") where next == UInt8(ascii: "/"): return URLPassword.match(bytes, at: index)
-        default: return nil
+        guard index + 1 < bytes.count, bytes[index] < 0x80, bytes[index + 1] < 0x80 else { return nil }
+        let group = pairs[Int(bytes[index]) << 7 | Int(bytes[index + 1])]
+        guard group != 0 else { return nil }
+        for check in checkGroups[Int(group - 1)] {
+            if let found = check.find(bytes, index) { return found }
         }
-    }
-
-    /// The token `check` finds at `index`, which starts a word.
-    private static func token(
-        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ check: (UnsafeBufferPointer<UInt8>, Int) -> Int?,
-        _ kind: String
-    ) -> Match? {
-        guard startsWord(bytes, at: index), let length = check(bytes, index) else { return nil }
-        return Match(start: index, end: index + length, kind: kind)
+        return nil
     }
 
     // MARK: Bytes

@@ -62,15 +62,13 @@ import Testing
     }
 
     @Test func aReadsFileOverTheLimitOrAPipeIsAnErrorSayingWhich() throws {
-        let contained = try ContainedRun()
-        let book = try contained.makeBook()
-        try Self.sparse(book + "/src/big.bin", size: SampleReads.limit + 1)
-        #expect(mkfifo(book + "/src/pipe.txt", 0o644) == 0)
         let page =
             "# Intro\n\n```swift reads=big.bin\nprint(1)\n```\n\n```output\n1\n```\n\n"
             + "```swift reads=pipe.txt\nprint(2)\n```\n\n```output\n2\n```\n"
-        try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md")
-        let result = try contained.lecture(["check"], in: "work/book")
+        let (_, result) = try TestSupport.containedBook(pages: ["intro.md": page], running: ["check"]) { book in
+            try Self.sparse(book + "/src/big.bin", size: SampleReads.limit + 1)
+            #expect(mkfifo(book + "/src/pipe.txt", 0o644) == 0)
+        }
         #expect(result.termination == .exited(1), "\(result.stderrText)")
         #expect(
             result.stderrText.contains(

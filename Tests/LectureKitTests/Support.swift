@@ -81,6 +81,28 @@ enum TestSupport {
         lazy var console = Console(recordingInto: { [store] line in store.append(line) })
     }
 
+    /// The bad-input tests' preamble, once: a contained book (`ContainedRun.makeBook`, `toml`
+    /// after its title; `SUMMARY.md`, `intro.md` and `next.md` in `src/`) with `pages` written
+    /// over its own (paths relative to `src/`), `prepare` given the book's folder, and what
+    /// `lecture ARGUMENTS` did in it.
+    static func containedBook(
+        _ toml: String = "", pages: [String: String] = [:], running arguments: [String] = ["build"],
+        prepare: (String) throws -> Void = { _ in }
+    ) throws -> (run: ContainedRun, result: Subprocess.Result) {
+        let run = try ContainedRun()
+        let book = try run.makeBook(toml)
+        for (path, text) in pages { try write(Array(text.utf8), to: book + "/src/" + path) }
+        try prepare(book)
+        return (run, try run.lecture(arguments, in: "work/book"))
+    }
+
+    /// The lines `lecture build ROOT` printed, built in this process with the tests' cache.
+    static func builtLines(_ root: String) -> [String] {
+        let recorder = Recorder()
+        _ = LectureCommand.main(["build", root, "--cache-dir", cacheDirectory], console: recorder.console)
+        return recorder.lines
+    }
+
     /// A book of `pages` (paths relative to `content/`) with the minimal template, and the
     /// configuration that builds it into `_site`.
     static func book(_ pages: [String: String]) throws -> (root: String, configuration: BuildConfiguration) {

@@ -60,6 +60,7 @@ import Testing
     /// `everyOptionIsAnInputOrSaidNotToBe` fails.
     static let notOptionInputs: Set<String> = [
         "compileTimeout",  // a compile killed at its limit is never cached (UnfinishedProcess)
+        "compileMemoryMiB",  // a compile out of memory is never cached either (UnfinishedProcess)
         "noCache",  // whether the cache is read, not what it holds
         "hoverTimeout", "swiftAnalysis",  // hover cards and highlighting, not the verdict
         "mergeSamples",  // merged and alone give the same verdicts (MergedSampleTests)

@@ -76,7 +76,9 @@ package struct BuildCommand: Subcommand {
             console: console, reportFormat: diagnosticFormat, bookDiagnostics: setup.bookDiagnostics,
             settingErrors: setup.configuration.settingErrors
         ) {
-            let report = try BuildPipeline(configuration: setup.configuration, console: console).run(
+            var configuration = setup.configuration
+            configuration.settingDiagnostics = setup.bookDiagnostics
+            let report = try BuildPipeline(configuration: configuration, console: console).run(
                 BuildStep.site(keepingPages: false, forPrinting: printsPDF))
             console.print(report.summary)
             if let note = report.unverifiedNote { console.print(note) }

@@ -102,7 +102,9 @@ struct CheckCommand: Subcommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        let (configuration, files, bookDiagnostics) = try setUp()
+        var (configuration, files, bookDiagnostics) = try setUp()
+        // Printed with the pages' at the end, in one list ordered for reading.
+        configuration.settingDiagnostics = bookDiagnostics
         return try BookRun.run(
             console: console, reportFormat: diagnosticFormat, bookDiagnostics: bookDiagnostics,
             settingErrors: configuration.settingErrors

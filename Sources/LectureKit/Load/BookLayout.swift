@@ -157,6 +157,7 @@ package enum BookLayout {
         diagnostics += lowered
         configuration.verifier.sandbox = protection.sandbox
         configuration.verifier.limits = protection.limits
+        if let mebibytes = settings.compileMemoryLimit { configuration.verifier.compileMemoryMiB = mebibytes }
         // A book verifies its samples in `build` only when it asks to (`lecture check` always does).
         configuration.sampleRules.verify = settings.verifySamples ?? false
         if let rule = settings.samplesWithoutOutput { configuration.sampleRules.withoutOutput = rule }

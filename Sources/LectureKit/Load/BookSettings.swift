@@ -77,6 +77,8 @@ package struct BookSettings: Sendable, Hashable {
     var diagramFont: String?
     /// `[preprocessor.lecture] compile-timeout`: seconds the compiler may take on one sample.
     var compileTimeout: Double?
+    /// `[preprocessor.lecture] compile-memory-limit`: MiB of address space a sample's compile may map.
+    var compileMemoryLimit: Int?
     /// `[preprocessor.lecture] swift-language-mode`: the `-swift-version` samples are compiled with (`5`, `6`).
     var swiftLanguageMode: String?
     /// `[preprocessor.lecture] sample-locale`: the locale samples run in (`LANG`/`LC_ALL`), such as `ko_KR.UTF-8`

@@ -119,6 +119,19 @@ extension BookSettingsLoader {
         }
     }
 
+    /// A whole number of MiB in `range` (a memory limit), read into `keyPath`.
+    static func mebibytes(
+        _ keyPath: WritableKeyPath<BookSettings, Int?> & Sendable, in range: ClosedRange<Int>, example: Int
+    ) -> Field {
+        Field(.value) { entry, settings in
+            guard entry.kind == .integer, let mebibytes = Int(entry.value), range.contains(mebibytes) else {
+                return "needs a whole number of MiB from \(range.lowerBound) to \(range.upperBound), such as \(example)"
+            }
+            settings[keyPath: keyPath] = mebibytes
+            return nil
+        }
+    }
+
     /// The keys lecture reads, by their dotted path (arrays and tables of entries too: `members`
     /// reads their elements).
     static let fields: [String: Field] = [
@@ -239,6 +252,8 @@ extension BookSettingsLoader {
             return nil
         },
         "lecture.compile-timeout": seconds(\.compileTimeout),
+        "lecture.compile-memory-limit": mebibytes(
+            \.compileMemoryLimit, in: CompileMemoryLimit.range, example: CompileMemoryLimit.mebibytes),
         "lecture.swift-language-mode": Field(.value) { entry, settings in
             guard entry.kind == .integer || entry.kind == .string, ["5", "6"].contains(entry.value) else {
                 return "needs 5 or 6"
@@ -283,16 +298,7 @@ extension BookSettingsLoader {
             return nil
         },
         "lecture.smart-punctuation": boolean(\.smartPunctuation),
-        "lecture.samples.memory-limit": Field(.value) { entry, settings in
-            guard entry.kind == .integer, let mebibytes = Int(entry.value),
-                ResourceLimits.memoryRange.contains(mebibytes)
-            else {
-                return
-                    "needs a whole number of MiB from \(ResourceLimits.memoryRange.lowerBound) to \(ResourceLimits.memoryRange.upperBound), such as 4096"
-            }
-            settings.sampleMemoryLimit = mebibytes
-            return nil
-        },
+        "lecture.samples.memory-limit": mebibytes(\.sampleMemoryLimit, in: ResourceLimits.memoryRange, example: 4096),
         "lecture.samples.process-limit": Field(.value) { entry, settings in
             guard entry.kind == .integer, let count = Int(entry.value), ResourceLimits.processRange.contains(count)
             else {

@@ -104,6 +104,10 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// by its default (`SettingDefaults`): printed before the run (`BookRun`), they fail it at
     /// the end, and nothing is written (`BuildPipeline`: the step that stops on errors stops).
     package var settingErrors: [Diagnostic] = []
+    /// book.toml's diagnostics when the run goes on after them (its warnings, and the
+    /// `settingErrors`): printed at the run's end with the pages', in one list ordered for reading,
+    /// book.toml first (`BuildContext.report`).
+    package var settingDiagnostics: [Diagnostic] = []
     /// Whether prose gets typographic quotes, dashes and ellipses (cmark's smart punctuation,
     /// `--smart-punctuation`). A book's build has it on unless book.toml says `false`, as mdBook
     /// 0.5 does (`BookLayout.configure`); `false` here is only the value of a configuration made

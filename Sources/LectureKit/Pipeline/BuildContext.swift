@@ -83,6 +83,14 @@ struct BuildContext: Sendable {
         listing = ContentListing(configuration: configuration)
     }
 
+    /// The files a reader meets, in order: book.toml, SUMMARY.md, the pages in the summary's order
+    /// (`sortedForReading(readingOrder:)`).
+    var readingOrder: [String] {
+        let book = configuration.bookDirectory ?? FileSystem.join(configuration.contentDirectory, "..")
+        return [FileSystem.join(book, "book.toml"), FileSystem.join(configuration.contentDirectory, "SUMMARY.md")]
+            + content.files.map(\.displayPath)
+    }
+
     /// Each page's `stat` signature when loaded, by path relative to the content folder.
     var signatures: [String: FileSignature] { content.signatures }
 
@@ -99,7 +107,12 @@ struct BuildContext: Sendable {
     /// - Returns: what was printed, in that order.
     @discardableResult
     func report(_ problems: [Diagnostic]) -> [Diagnostic] {
-        let sorted = IncludedLocations.remap(problems, files: includedFiles).sortedForReading()
+        // book.toml's own, then the run's: one list, the files in reading order.
+        let settings =
+            configuration.settingDiagnostics
+            + configuration.settingErrors.filter { !configuration.settingDiagnostics.contains($0) }
+        let sorted = (settings + IncludedLocations.remap(problems, files: includedFiles)).sortedForReading(
+            readingOrder: readingOrder)
         console.report(sorted)
         return sorted
     }

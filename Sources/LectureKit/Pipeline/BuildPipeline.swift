@@ -183,7 +183,8 @@ package struct BuildPipeline: Sendable {
         // The probes' threads run child processes: let them finish before the caller exits,
         // or the process is torn down under them.
         context.probes.finish()
-        return DiagnosticsError(context.configuration.settingErrors + context.reportDiagnostics())
+        // book.toml's errors are among what is printed (`BuildContext.report`).
+        return DiagnosticsError(context.reportDiagnostics())
     }
 }
 

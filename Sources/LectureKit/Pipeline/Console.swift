@@ -83,16 +83,6 @@ package final class Console: @unchecked Sendable {
     /// Writes each diagnostic, in the given order.
     package func report(_ diagnostics: [Diagnostic]) { diagnostics.forEach(report) }
 
-    /// Writes the diagnostics of the book's own settings (book.toml, found before any page is
-    /// read); throws them as one `DiagnosticsError` when one is an error the run cannot go on
-    /// after (`goingOn`: the errors of the run's `settingErrors`, which it checks the pages with).
-    package func reportBookSettings(_ diagnostics: [Diagnostic], goingOn: [Diagnostic] = []) throws {
-        report(diagnostics)
-        if diagnostics.contains(where: { $0.severity == .error && !goingOn.contains($0) }) {
-            throw DiagnosticsError(diagnostics)
-        }
-    }
-
     /// A transient progress line, such as `[3/12] content/mvc.md:40`, on terminals only, cut to
     /// the terminal's width (`ProgressLine`).
     func progress(_ line: String) {

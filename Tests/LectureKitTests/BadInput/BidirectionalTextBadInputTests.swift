@@ -29,12 +29,12 @@ import Testing
     static func build(_ page: String, summaryTitle: String = "Intro", toml: String = "") throws -> (
         run: ContainedRun, result: Subprocess.Result
     ) {
-        let run = try ContainedRun()
-        let book = try run.makeBook(toml)
-        try TestSupport.write(Array("# Intro\n\n\(page)".utf8), to: book + "/src/intro.md")
-        try TestSupport.write(
-            Array("# Summary\n\n- [\(summaryTitle)](intro.md)\n- [Next](next.md)\n".utf8), to: book + "/src/SUMMARY.md")
-        return (run, try run.lecture(["build"], in: "work/book"))
+        try TestSupport.containedBook(
+            toml,
+            pages: [
+                "intro.md": "# Intro\n\n\(page)",
+                "SUMMARY.md": "# Summary\n\n- [\(summaryTitle)](intro.md)\n- [Next](next.md)\n",
+            ])
     }
 
     @Test(arguments: places.indices) func aControlOutsideASwiftSampleIsWarnedAtItsLine(index: Int) throws {

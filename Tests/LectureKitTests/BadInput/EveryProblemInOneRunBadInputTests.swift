@@ -74,9 +74,11 @@ import Testing
     @Test func theNotFoundPageErrorLeavesTheOtherPagesChecked() throws {
         try expectErrors(
             ["a.md": "# A\n", "404.md": "# Lost\n\n[x](nowhere.md)\n"],
+            // The summary's pages first, in its order; the not-found page, which it does not
+            // list, after them (diagnostics.md: files in reading order).
             [
-                "content/404.md:3:1: error: broken link: 'nowhere.md' is not a page of the book (not in SUMMARY.md)",
                 Self.renderError,
+                "content/404.md:3:1: error: broken link: 'nowhere.md' is not a page of the book (not in SUMMARY.md)",
             ])
     }
 

@@ -65,9 +65,8 @@ import Testing
     /// file of the site holds an attribute or a tag the setting wrote. (The URL settings refuse
     /// a quote at their line.)
     @Test func everySettingThatReachesAPageIsEscaped() throws {
-        let run = try ContainedRun()
         let payload = "x\\\" onmouseover=\\\"alert(1)\\\" <b onmouseover=alert(2)>"
-        let book = try run.makeBook(
+        let (run, result) = try TestSupport.containedBook(
             """
             description = "\(payload)"
             authors = ["\(payload)"]
@@ -76,12 +75,15 @@ import Testing
             previous = "\(payload)"
             search-placeholder = "\(payload)"
             chapters = "\(payload)"
-            """)
-        try FileSystem.writeAtomically(
-            Array("[book]\ntitle = \"\(payload)\"\n".utf8)
-                + Array(try FileSystem.read(book + "/book.toml")).dropFirst(
-                    "[book]\ntitle = \"Contained\"\n".utf8.count), to: book + "/book.toml")
-        let result = try run.lecture(["build"], in: "work/book")
+            """
+        ) { book in
+            // The title too, in place of the one the book is made with.
+            try FileSystem.writeAtomically(
+                Array("[book]\ntitle = \"\(payload)\"\n".utf8)
+                    + Array(try FileSystem.read(book + "/book.toml")).dropFirst(
+                        "[book]\ntitle = \"Contained\"\n".utf8.count), to: book + "/book.toml")
+        }
+        let book = run.scratch + "/work/book"
         #expect(result.termination == .exited(0), "\(result.stderrText)")
         var checked = 0
         for file in try FileManager.default.subpathsOfDirectory(atPath: book + "/book") {

@@ -9,12 +9,6 @@ import Testing
 /// is resolved, so it is the page `x.md`, with a warning to write `x.md` (mdBook 0.5.4 builds it,
 /// writing the page outside its output folder, beside the sources: run).
 struct SummaryComeBackLinkBadInputTests {
-    func build(_ root: String) -> [String] {
-        let recorder = TestSupport.Recorder()
-        _ = LectureCommand.main(["build", root, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
-        return recorder.lines
-    }
-
     @Test(arguments: ["../src/x.md", "./../src/./x.md", "../src/sub/../x.md"])
     func aLinkThatComesBackIntoThePagesIsThePage(_ link: String) throws {
         let root = try TestSupport.makeTree([
@@ -22,7 +16,7 @@ struct SummaryComeBackLinkBadInputTests {
             "src/a.md": "# A\n", "src/x.md": "# X\n\nxbody\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let lines = build(root)
+        let lines = TestSupport.builtLines(root)
         #expect(
             lines.contains {
                 $0.contains(
@@ -43,7 +37,7 @@ struct SummaryComeBackLinkBadInputTests {
             "src/a.md": "# A\n", "other/x.md": "# X\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let lines = build(root)
+        let lines = TestSupport.builtLines(root)
         #expect(lines.contains { $0.contains("summary link '../other/x.md' points outside the content folder") })
     }
 }

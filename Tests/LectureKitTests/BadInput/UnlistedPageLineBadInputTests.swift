@@ -17,19 +17,13 @@ struct UnlistedPageLineBadInputTests {
         "my <b>.md", "x <y.md", "a>b c.md", "a\\b c.md",
     ]
 
-    func build(_ root: String) -> [String] {
-        let recorder = TestSupport.Recorder()
-        _ = LectureCommand.main(["build", root, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
-        return recorder.lines
-    }
-
     @Test(arguments: names) func theOfferedLineBuildsThePage(_ name: String) throws {
         let root = try TestSupport.makeTree([
             "book.toml": "[book]\ntitle = \"T\"\n", "src/SUMMARY.md": "# Summary\n\n- [One](one.md)\n",
             "src/one.md": "# One\n", "src/\(name)": "# Two\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let lines = build(root)
+        let lines = TestSupport.builtLines(root)
         let note = try #require(lines.first { $0.contains("with a line such as '") }, "\(lines)")
         let offered = try #require(
             note.firstRange(of: "such as '").flatMap { open in
@@ -38,7 +32,7 @@ struct UnlistedPageLineBadInputTests {
                 }
             })
         try FileSystem.writeAtomically("# Summary\n\n- [One](one.md)\n\(offered)\n", to: root + "/src/SUMMARY.md")
-        let again = build(root)
+        let again = TestSupport.builtLines(root)
         #expect(!again.contains { $0.contains("error:") || $0.contains("not listed") }, "\(offered): \(again)")
         let page = String(name.dropLast(3)) + ".html"
         #expect(FileSystem.exists(root + "/book/" + page), "\(offered): \(again)")
@@ -51,7 +45,7 @@ struct UnlistedPageLineBadInputTests {
             "src/one.md": "# One\n", "src/my page.md": "# Two\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let lines = build(root)
+        let lines = TestSupport.builtLines(root)
         #expect(
             lines.contains {
                 $0.contains(
@@ -69,7 +63,7 @@ struct UnlistedPageLineBadInputTests {
             "src/one.md": "# One\n", "src/my <b>.md": "# Two\n",
         ])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let lines = build(root)
+        let lines = TestSupport.builtLines(root)
         #expect(
             lines.contains {
                 $0.contains(
@@ -78,7 +72,7 @@ struct UnlistedPageLineBadInputTests {
             }, "\(lines)")
         for line in ["- [My](<my \\<b\\>.md>)", "- [My](my%20<b>.md)"] {
             try FileSystem.writeAtomically("# Summary\n\n- [One](one.md)\n\(line)\n", to: root + "/src/SUMMARY.md")
-            let again = build(root)
+            let again = TestSupport.builtLines(root)
             #expect(!again.contains { $0.contains("error:") || $0.contains("not listed") }, "\(line): \(again)")
             #expect(FileSystem.exists(root + "/book/my <b>.html"), "\(line): \(again)")
         }

@@ -43,11 +43,12 @@ enum Bless {
         var refused: [(Sample, String)] = []
         // From the bottom up, so earlier line numbers stay valid.
         for (sample, output) in outputs.sorted(by: { $0.sample.location.line > $1.sample.location.line }) {
-            let text = OutputComparison.normalize(output)
             // A sample that prints nothing at all gets no new block: the page would show an empty
             // "verified" box (the error's note says what such a fence wants instead). One that
             // prints only blank lines printed something, and its block says so.
-            if output.isEmpty, sample.outputRange == nil, sample.parts.last?.plainOutputBlock == nil {
+            if OutputComparison.printedNothing(output), sample.outputRange == nil,
+                sample.parts.last?.plainOutputBlock == nil
+            {
                 refused.append(
                     (
                         sample,
@@ -55,8 +56,7 @@ enum Bless {
                     ))
                 continue
             }
-            let printed =
-                text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let printed = OutputComparison.blockLines(output)
             // What the program printed must read back as printed: a directive it printed would be
             // expanded by the next check (and by mdBook), so each is escaped as a person would.
             let escaped = printed.map(DirectiveEscapes.escaped)

@@ -9,6 +9,18 @@
 /// counts; when such a difference is all a line has, the diff shows the code points.
 enum OutputComparison {
     /// `text` with CRLF made LF, one final newline removed, control characters made visible.
+    /// Whether a program printed nothing at all: not a byte. One that printed only blank lines
+    /// printed something (its output block holds them, `blockLines`). The one test of it, for
+    /// `--bless` (`Bless`, `ContinuedBless`) and the judge's notes (`SampleJudge`).
+    static func printedNothing(_ output: String) -> Bool { output.isEmpty }
+
+    /// The lines an output block holds for `output`: `normalize`d, split at line feeds; none
+    /// when that leaves no text (the compared lines, and the lines `--bless` writes).
+    static func blockLines(_ output: String) -> [String] {
+        let text = normalize(output)
+        return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
     static func normalize(_ text: String) -> String {
         var text = visibleControls(
             text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n"))
@@ -190,9 +202,8 @@ extension OutputComparison {
     /// How many lines the actual output lacks when it is a strict prefix (line by line) of the
     /// expected one, the mark of a program that ended before its work did; else `nil`.
     static func missingTail(expected: String, actual: String) -> Int? {
-        let want = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false)
-        let have =
-            normalize(actual).isEmpty ? [] : normalize(actual).split(separator: "\n", omittingEmptySubsequences: false)
+        let want = normalize(expected).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let have = blockLines(actual)
         guard have.count < want.count, want.starts(with: have) else { return nil }
         return want.count - have.count
     }

@@ -14,7 +14,9 @@ extension SampleVerifier {
         // A compile that did not run to its end is no verdict on the sample, and is not cached.
         if let unfinished = UnfinishedProcess(compile: compile) {
             result.diagnostics.append(
-                unfinished.compileError(of: sample, limit: options.compileTimeout, stderr: compile.stderrText))
+                unfinished.compileError(
+                    of: sample, limit: options.compileTimeout, memory: options.compileMemoryMiB,
+                    stderr: compile.stderrText))
             result.outcome = .failed
             return false
         }
@@ -232,10 +234,10 @@ extension SampleVerifier {
         return at.map { part, output in
             .error(
                 .sampleNoOutput, sample.path, part.fence, "sample has no output block",
-                notes: (output.isEmpty && stderr.isEmpty ? silent : []) + [
+                notes: (OutputComparison.printedNothing(output) && stderr.isEmpty ? silent : []) + [
                     "add a fenced block with info string 'output' right after it, holding what it prints",
                     "it printed:\n"
-                        + (output.isEmpty
+                        + (OutputComparison.printedNothing(output)
                             ? (stderr.isEmpty
                                 ? "(nothing)"
                                 : "(nothing on standard output; what it wrote to standard error is not compared)")

@@ -7,12 +7,15 @@ extension SampleVerifier {
     /// of the run's job pool (`RunContext.process`) and under the run's cancellation: every compile and link of
     /// a sample, on either path, goes through here. The compiler leads a process group of its
     /// own, which a time-out kills whole (the driver and its `swift-frontend`); the limit is
-    /// `options.compileTimeout` unless `timeout` says otherwise.
+    /// `options.compileTimeout` unless `timeout` says otherwise. It maps at most
+    /// `CompileMemoryLimit`'s address space.
     func compilerJob(_ compiler: String, _ arguments: [String], in work: String, timeout: Double? = nil) throws
         -> Subprocess.Result
     {
-        try run.process(
-            compiler, arguments, directory: work, environment: CompilerEnvironment.variables(scratch: work),
+        let limited = CompileMemoryLimit.command(compiler, arguments, mebibytes: options.compileMemoryMiB)
+        return try run.process(
+            limited.program, limited.arguments, directory: work,
+            environment: CompilerEnvironment.variables(scratch: work),
             inheritingEnvironment: false,
             timeout: timeout ?? options.compileTimeout)
     }

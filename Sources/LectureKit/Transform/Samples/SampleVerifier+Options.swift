@@ -19,6 +19,9 @@ extension SampleVerifier {
         /// libraries of stand-ins take a minute under load). Set by tests whose compiler never
         /// ends, so that only their stop can end it, however long a loaded machine makes them wait.
         package var libraryCompileTimeout: Double = 600
+        /// MiB of address space a compile may map (`[preprocessor.lecture] compile-memory-limit`,
+        /// `CompileMemoryLimit`).
+        package var compileMemoryMiB = CompileMemoryLimit.mebibytes
         /// Ignore cached results (they are still written).
         var noCache = false
         /// Bytes of stdout and of stderr kept per run (default 1 MiB).

@@ -11,6 +11,8 @@ enum UnfinishedProcess: Equatable {
     case timedOut
     /// Ended by this signal.
     case killed(Int32)
+    /// Ran out of the address space a compile may map (`CompileMemoryLimit`): LLVM stopped it.
+    case outOfMemory
     /// Stopped by another of the limits every process runs under (its output cap): what it
     /// said was cut, so it is no verdict either, as a run cut short by a limit is none.
     case cutShort
@@ -24,6 +26,10 @@ enum UnfinishedProcess: Equatable {
     /// said). The driver reports a `swift-frontend` ended by a signal as `compile command failed
     /// due to signal N` and exits with status 1; that is read as the signal too.
     init?(compile: Subprocess.Result) {
+        if !compile.succeeded, CompileMemoryLimit.ranOut(stderr: compile.stderrText) {
+            self = .outOfMemory
+            return
+        }
         switch compile.termination {
         case .timedOut: self = .timedOut
         case .signaled(let signal): self = .killed(signal)
@@ -46,7 +52,7 @@ enum UnfinishedProcess: Equatable {
     func note(sentBySample: Bool?) -> String {
         let again = "nothing was cached: the next build tries again"
         switch self {
-        case .timedOut, .cutShort:
+        case .timedOut, .cutShort, .outOfMemory:
             return again
         case .killed(let signal) where Self.signalsFromOutside.contains(signal):
             let name = Subprocess.signalName(signal)
@@ -67,8 +73,9 @@ enum UnfinishedProcess: Equatable {
         }
     }
 
-    /// The error at `sample` for a compile that did not finish; `limit` is the compile time limit.
-    func compileError(of sample: Sample, limit: Double, stderr: String) -> Diagnostic {
+    /// The error at `sample` for a compile that did not finish; `limit` is the compile time limit,
+    /// `memory` the MiB of address space it may map.
+    func compileError(of sample: Sample, limit: Double, memory: Int, stderr: String) -> Diagnostic {
         let said = stderr.isEmpty ? [] : ["the compiler said:\n" + TerminalText.capped(stderr)]
         switch self {
         case .timedOut:
@@ -77,6 +84,15 @@ enum UnfinishedProcess: Equatable {
                 "compiling the sample took longer than \(SampleVerifier.seconds(limit)); the compiler was stopped",
                 notes: [
                     "raise '[preprocessor.lecture] compile-timeout' in book.toml (now \(SampleVerifier.seconds(limit))) if it is slow on purpose; deeply nested generic types and long expressions of literals keep the type checker busy",
+                    note,
+                ])
+        case .outOfMemory:
+            return .error(
+                .sampleCompileMemory, sample.path, sample.location,
+                "compiling the sample needed more than the \(memory) MiB of memory a compile may map; the compiler was stopped",
+                notes: [
+                    "a long expression of literals or operators keeps the type checker trying overloads, and a huge literal fills the memory: split the expression into lines with declared types ('let a: Double = …'), or keep the data in a file the sample reads ('reads=')",
+                    "raise '[preprocessor.lecture] compile-memory-limit' in book.toml (now \(memory) MiB) if the sample needs it",
                     note,
                 ])
         case .cutShort:
