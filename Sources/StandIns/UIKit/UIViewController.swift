@@ -6,7 +6,8 @@
 /// - `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`
 ///   call `viewWillAppear(_:)`/`viewDidAppear(_:)` (or the disappear pair);
 /// - `present(_:animated:completion:)` records the presented controller,
-///   runs its appearance callbacks and then `completion`.
+///   runs its appearance callbacks (and, for a navigation controller, its top
+///   controller's) and then `completion`.
 /// Nothing is put on screen; there is no window, storyboard or nib.
 @MainActor
 open class UIViewController: UIResponder {
@@ -331,20 +332,37 @@ open class UIViewController: UIResponder {
         guard _presentedViewController == nil, viewControllerToPresent !== self else { return }
         _presentedViewController = viewControllerToPresent
         viewControllerToPresent._presentingViewController = self
+        let top = (viewControllerToPresent as? UINavigationController)?.topViewController
         viewControllerToPresent.beginAppearanceTransition(true, animated: flag)
+        top?.beginAppearanceTransition(true, animated: flag)
         viewControllerToPresent.endAppearanceTransition()
+        top?.endAppearanceTransition()
         completion?()
     }
+
+    /// Headless stand-in for `UIViewController.isBeingDismissed` (see Apple's UIKit documentation).
+    /// Here, as in UIKit, true only on the controller that was presented (for a
+    /// presented navigation controller, the container, not its children) while
+    /// it is dismissed: from just before its `viewWillDisappear(_:)` until its
+    /// `viewDidDisappear(_:)` has returned.
+    public internal(set) var isBeingDismissed = false
 
     /// Headless stand-in for `UIViewController.dismiss(animated:completion:)` (see Apple's UIKit documentation).
     /// Here, as in UIKit, it dismisses the controller this one presented, or,
     /// if it presented nothing, asks its presenter to dismiss it. The
-    /// dismissed controller gets `viewWillDisappear`/`viewDidDisappear`; then
+    /// dismissed controller gets `viewWillDisappear`/`viewDidDisappear` with
+    /// `isBeingDismissed` true (a presented navigation controller forwards the
+    /// pair to its top controller, as UIKit's containers do); then
     /// `completion` is called. All synchronous.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         if let presented = _presentedViewController {
+            let top = (presented as? UINavigationController)?.topViewController
+            presented.isBeingDismissed = true
             presented.beginAppearanceTransition(false, animated: flag)
+            top?.beginAppearanceTransition(false, animated: flag)
             presented.endAppearanceTransition()
+            top?.endAppearanceTransition()
+            presented.isBeingDismissed = false
             presented._presentingViewController = nil
             _presentedViewController = nil
             completion?()
