@@ -20,7 +20,7 @@ import Testing
     static func book(language: String?) -> [String: String] {
         [
             "book.toml": "[book]\ntitle = \"Zyx\"\n" + (language.map { "language = \"\($0)\"\n" } ?? "")
-                + "\n[lecture.samples]\nverify = true\n",
+                + "\n[lecture]\ntable-row-headers = true\n[lecture.samples]\nverify = true\n",
             "src/SUMMARY.md": "# Zyx\n\n- [Qa](a.md)\n- [Qb](b.md)\n",
             "src/a.md": """
             # Qa

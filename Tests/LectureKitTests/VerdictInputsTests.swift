@@ -61,6 +61,7 @@ import Testing
     static let notOptionInputs: Set<String> = [
         "compileTimeout",  // a compile killed at its limit is never cached (UnfinishedProcess)
         "compileMemoryMiB",  // a compile out of memory is never cached either (UnfinishedProcess)
+        "libraryCompileTimeout",  // a library compile killed at its limit fails the build, never cached
         "noCache",  // whether the cache is read, not what it holds
         "hoverTimeout", "swiftAnalysis",  // hover cards and highlighting, not the verdict
         "mergeSamples",  // merged and alone give the same verdicts (MergedSampleTests)
