@@ -92,4 +92,28 @@ import Testing
         #expect(UnfinishedProcess.killed(9).note(sentBySample: true).contains("most likely sent SIGKILL to itself"))
         #expect(UnfinishedProcess.killed(9).note(sentBySample: false).contains("sent by the program itself"))
     }
+
+    /// The person's limits are whole numbers in the run's range; a wrong one names the option or
+    /// variable it came from and the range, with the memory limit's unit.
+    @Test func aPersonsLimitOutsideItsRangeNamesWhereItCameFrom() {
+        for (parse, name, text, message) in [
+            (
+                SampleProtection.memoryValue, "--memory-limit", "12x",
+                "--memory-limit needs a whole number of MiB from 64 to 1048576, not '12x'"
+            ),
+            (
+                SampleProtection.memoryValue, "LECTURE_MEMORY_LIMIT", "1",
+                "LECTURE_MEMORY_LIMIT needs a whole number of MiB from 64 to 1048576, not '1'"
+            ),
+            (
+                SampleProtection.processValue, "--process-limit", "7",
+                "--process-limit needs a whole number from 8 to 100000, not '7'"
+            ),
+        ] as [((String, String) throws -> Int, String, String, String)] {
+            #expect(throws: LectureError.self) { try parse(text, name) }
+            do { _ = try parse(text, name) } catch { #expect("\(error)".contains(message), "\(error)") }
+        }
+        #expect((try? SampleProtection.memoryValue("2048", from: "--memory-limit")) == 2048)
+        #expect((try? SampleProtection.processValue("8", from: "--process-limit")) == 8)
+    }
 }

@@ -106,22 +106,22 @@ struct SampleProtection: Equatable {
 
     /// `--memory-limit`'s and `LECTURE_MEMORY_LIMIT`'s value, MiB.
     static func memoryValue(_ text: String, from name: String) throws -> Int {
-        guard let value = Int(text), ResourceLimits.memoryRange.contains(value) else {
-            throw LectureError(
-                .badOptionValue,
-                "\(name) needs a whole number of MiB from \(ResourceLimits.memoryRange.lowerBound) to \(ResourceLimits.memoryRange.upperBound), not '\(text)'"
-            )
-        }
-        return value
+        try wholeNumber(text, from: name, in: ResourceLimits.memoryRange, unit: " of MiB")
     }
 
     /// `--process-limit`'s and `LECTURE_PROCESS_LIMIT`'s value.
     static func processValue(_ text: String, from name: String) throws -> Int {
-        guard let value = Int(text), ResourceLimits.processRange.contains(value) else {
+        try wholeNumber(text, from: name, in: ResourceLimits.processRange, unit: "")
+    }
+
+    /// `text` as a whole number in `range`, or an error naming the option or variable `name`.
+    private static func wholeNumber(_ text: String, from name: String, in range: ClosedRange<Int>, unit: String)
+        throws -> Int
+    {
+        guard let value = Int(text), range.contains(value) else {
             throw LectureError(
                 .badOptionValue,
-                "\(name) needs a whole number from \(ResourceLimits.processRange.lowerBound) to \(ResourceLimits.processRange.upperBound), not '\(text)'"
-            )
+                "\(name) needs a whole number\(unit) from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
     }
