@@ -41,6 +41,18 @@ extension LectureContentTermTests {
         Banned(
             pattern: #"[,;:] ?→ (?:"# + place + #"|\[)"#,
             use: "(→ 5장 '…' 절) with the arrow first; an explanation goes outside the parenthesis"),
+        // Korean review 29 (1-1, 1-2): "그 까닭이 아래 상자입니다", "아래 상자처럼 간접적으로는 의존합니다" named
+        // a box by where it stands, not by its kind, and twice not the box meant.
+        Banned(
+            pattern: #"(?:^|[^가-힣])(?:아래|위|앞|뒤|다음|첫머리)(?:의)? 상자"#,
+            use: "아래 플랫폼 노트 상자 (a box is named by its kind: 플랫폼 노트, 깊이 보기, 주의)"),
+        Banned(
+            pattern: #"(?:노트|보기|주의) 상자처럼"#,
+            use: "…은 아래 플랫폼 노트 상자에 적었습니다 (a box holds what a sentence points to; nothing is 'like' it)"),
+        // Korean review 29: "(→ 5장 '리액티브 바인딩' 절의 깊이 보기 상자)" left the reader two boxes to choose from.
+        Banned(
+            pattern: #"절의 깊이 보기 상자"#,
+            use: "'…' 절의 '깊이 보기: 주제' 상자 (a deep-dive box elsewhere is named by its topic)"),
     ]
 
     /// The text of `line` with code spans and link targets blanked, so their parentheses do not count.
@@ -255,6 +267,10 @@ extension LectureContentTermTests {
             "(→ 8.6절 '[나란히 놓고 보기](app-compare.md#나란히-놓고-보기)' 절)",
             "8.5절 '[상태 보존과 복원 잇기](app-tea.md#상태-보존과-복원-잇기)' 절과 같고",
             "같은 화면을 MVP로 만들면(→ 4장) 61줄이 됩니다(→ 1장 '[줄 수를 세는 법](README.md#줄-수를-세는-법)' 절).",
+            // Korean review 29.
+            "`isolated deinit`을 쓰지 않는 까닭이 아래 상자입니다.", "다만 `Driver`가 든 RxCocoa가 UIKit에 의존하므로, 아래 상자처럼 간접적으로는 의존합니다.",
+            "이 절 첫머리의 상자에 적었습니다.", "다시 잡지 않은 모양은 아래 플랫폼 노트 상자처럼 컴파일러 버전에 따라 거부되므로",
+            "UIKit에 링크되기는 합니다(→ 5장 '[리액티브 바인딩](mvvm.md#리액티브-바인딩)' 절의 깊이 보기 상자).",
         ]
         for line in wrong {
             #expect(!check.problems(line).isEmpty, "'\(line)' passes")
@@ -277,6 +293,7 @@ extension LectureContentTermTests {
             "(→ 8.6절 '[나란히 놓고 보기](app-compare.md#나란히-놓고-보기)')",
             "씬 델리게이트 쪽의 코드는 8.5절 '[상태 보존과 복원 잇기](app-tea.md#상태-보존과-복원-잇기)'와 같고",
             "(→ 8.4절 '[테스트](app-rx.md#테스트)', 10장 '[뷰 상태도 모델로: MVC+VS](next-steps.md#뷰-상태도-모델로-mvcvs)' 절)",
+            "그 까닭은 아래 플랫폼 노트 상자에 적었습니다.", "위의 깊이 보기 상자에서 보았듯이",
         ]
         for line in right {
             let problems = check.problems(line)
