@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// The glossary promises the English where a term first appears. Korean review 29 found terms whose
+/// first use in reading order (SUMMARY.md order) came pages before their gloss: 격리 in 1장, 루트 뷰 in
+/// 3장 (glossed in 6장), API 클라이언트 in a 4장 box (glossed in 5장), 유니버설 링크 and 영역 기반 격리 in
+/// 11장's reading list (glossed in the appendices). This test reads the book in that order and fails
+/// where a listed term's first use does not carry its English. Preview lists (a chapter's '이 장에서
+/// 배울 것', 1장's '강의 구성'), headings, code, link targets, 「」 titles and the term inside a longer
+/// term of the table ("기본 액터 격리" for 격리) are not uses of the term.
+extension LectureIndexTests {
+    /// The terms held to the rule. Others wait for their first use to be glossed: 화면 테스트 (first used
+    /// in 8.1절), 이펙트 (8.5절, glossed by its type name), 단방향 의존성, 보관소, 서비스 (first used in
+    /// their own chapter before the defining sentence).
+    static let firstUseTerms = [
+        "격리", "딥 링크", "래퍼", "루트 뷰", "리듀서", "스냅숏", "알림", "액터", "메인 액터", "영역 기반 격리", "유니버설 링크",
+        "API 클라이언트", "MVC+VS", "옵저버블", "서브젝트", "스케줄러",
+    ]
+
+    /// The headings whose lists preview terms the body glosses later.
+    static func isPreviewHeading(_ heading: String) -> Bool {
+        heading.contains("배울 것") || heading.contains("강의 구성")
+    }
+
+    /// A prose line as the reader meets the term: without inline code, link targets, 「」 titles, and
+    /// without the longer terms that contain the term.
+    static func reading(_ line: String, masking longer: [String]) -> String {
+        var text = line.replacing(/`[^`]*`/, with: "").replacing(/\]\([^)]*\)/, with: "]")
+            .replacing(/「[^」]*」/, with: "")
+        for term in longer { text = text.replacingOccurrences(of: term, with: "") }
+        return text
+    }
+
+    /// Each listed term whose first use carries no "(English" after it, as "file:line: …".
+    static func unglossedFirstUses(
+        in book: [(file: String, lines: [String])], terms: [String],
+        rows: [(names: [String], english: [String], place: String)]
+    ) throws -> [String] {
+        let allNames = rows.flatMap(\.names)
+        var problems: [String] = []
+        for term in terms {
+            guard let row = rows.first(where: { $0.names.contains(term) }),
+                let index = row.names.firstIndex(of: term)
+            else {
+                problems.append("\(term): not in the glossary's term table")
+                continue
+            }
+            let english = row.english[min(index, row.english.count - 1)]
+            let longer = allNames.filter { $0 != term && $0.contains(term) }.sorted { $0.count > $1.count }
+            func escaped(_ text: String) -> String {
+                text.map { "\\^$.|?*+()[]{}/".contains($0) ? "\\\($0)" : String($0) }.joined()
+            }
+            let use = try Regex("(?:^|[^가-힣])" + escaped(term))
+            let gloss = try Regex(escaped(term) + #"(?:\*\*)?\([^)]*"# + escaped(english)).ignoresCase()
+            var found: (file: String, line: Int, text: String)? = nil
+            pages: for page in book {
+                // The open fence: nil outside, true in code, false in a `table` block (prose).
+                var inCode: Bool? = nil
+                var inPreview = false
+                for (number, line) in page.lines.enumerated() {
+                    if line.hasPrefix("```") {
+                        inCode = inCode == nil ? !line.hasPrefix("```table") : nil
+                        continue
+                    }
+                    if inCode == true { continue }
+                    if line.hasPrefix("#") {
+                        inPreview = isPreviewHeading(line)
+                        continue
+                    }
+                    if inPreview { continue }
+                    let text = reading(line, masking: longer)
+                    if text.contains(use) {
+                        found = (page.file, number + 1, text)
+                        break pages
+                    }
+                }
+            }
+            guard let found else {
+                problems.append("\(term): never used in the book")
+                continue
+            }
+            if !found.text.contains(gloss) {
+                problems.append(
+                    "content/\(found.file):\(found.line): \(term) first appears here without (\(english)); the English"
+                        + " belongs at the first use in reading order")
+            }
+        }
+        return problems
+    }
+
+    @Test("원어: 용어가 책에서 처음 나오는 곳(미리 보기 목록 밖)에 원어를 밝힌다")
+    func englishAtFirstUse() throws {
+        let book = Self.pages.map { page in
+            let path = TestSupport.repositoryRoot + "/content/" + page.file
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            return (file: page.file, lines: text.components(separatedBy: "\n"))
+        }
+        let problems = try Self.unglossedFirstUses(in: book, terms: Self.firstUseTerms, rows: Self.tableRows())
+        for problem in problems { Issue.record("\(problem)") }
+    }
+
+    @Test("원어: 검사는 원어 없는 첫 쓰임을 잡고, 미리 보기 목록, 코드, 더 긴 용어 안의 쓰임은 세지 않는다")
+    func englishAtFirstUseCheckCatchesLateGloss() throws {
+        let rows = [
+            (names: ["격리"], english: ["isolation"], place: "4장 [x](mvp.md#x)"),
+            (names: ["기본 액터 격리"], english: ["default actor isolation"], place: "6장 [x](observation.md#x)"),
+            (names: ["딥 링크"], english: ["deep link"], place: "부록 C [x](app-mvvm-c-flows.md#x)"),
+        ]
+        let book = [
+            (
+                file: "README.md",
+                lines: [
+                    "## 강의 구성", "- 딥 링크를 다룹니다.", "## 예제", "```table", "| 표 |", "```", "```swift", "// 격리", "```",
+                    "기본 액터 격리(default actor isolation)를 적습니다.", "다른 점은 부록 A '[Combine과 격리](x.md#y)' 절에 적었습니다.",
+                ]
+            ),
+            (file: "mvp.md", lines: ["액터에 격리(isolation)되었다고 합니다."]),
+            (file: "app.md", lines: ["모달, 딥 링크(deep link), 상태 복원"]),
+        ]
+        let problems = try Self.unglossedFirstUses(in: book, terms: ["격리", "딥 링크"], rows: rows)
+        #expect(problems.map { $0.components(separatedBy: ": ")[0] } == ["content/README.md:11"])
+    }
+}
