@@ -58,7 +58,7 @@ final class ContactListPresenter {
         if let contact = book.contact(id: id) { view?.showDetail(for: contact) }
     }
 
-    deinit { observing?.cancel() }
+    nonisolated deinit { observing?.cancel() }
 }
 
 @MainActor
@@ -99,7 +99,7 @@ final class ContactDetailPresenter {
         view?.show(title: contact.name, summary: "\(contact.name) <\(contact.email)>")
     }
 
-    deinit { observing?.cancel() }
+    nonisolated deinit { observing?.cancel() }
 }
 
 @MainActor
