@@ -76,8 +76,18 @@ extension SecretScan {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
+        return all(inDescriptor: fd, wholePaths: wholePaths)
+    }
+
+    /// As `all(inFileAt:)`, for the regular file open at `fd` (opened and judged by its reader),
+    /// read from its first byte with `pread`: the descriptor's offset is left as it was, so the
+    /// same descriptor can then be copied.
+    package static func all(inDescriptor fd: Int32, wholePaths: [(bytes: [UInt8], kind: String)] = [])
+        -> [FileFinding]
+    {
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return [] }
+        var offset = 0
         let chunk = 1 << 20
         // What a check starting in a chunk may read past it: a secret's reach, a whole path and
         // the byte after it.
@@ -93,9 +103,10 @@ extension SecretScan {
         var result: [FileFinding] = []
         while true {
             let got = buffer.withUnsafeMutableBytes { raw in
-                Foundation.read(fd, raw.baseAddress! + kept, chunk)
+                pread(fd, raw.baseAddress! + kept, chunk, off_t(offset))
             }
             if got < 0 && errno == EINTR { continue }
+            offset += max(got, 0)
             let filled = kept + max(got, 0)
             // At the end every byte is checked; before it, the last `tail` bytes wait for the
             // next chunk, where a check starting there can read all it needs.

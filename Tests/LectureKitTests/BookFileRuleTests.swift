@@ -41,6 +41,15 @@ import Testing
         Case(
             name: "c32 book.toml -> ~/lost.md", links: ["book.toml": "../../home/lost.md"],
             says: ["book.toml: error: book.toml is a symbolic link to '", "outside the book's folder"]),
+        // A book.toml that is a link to nothing, inside the book or out of it: named as a link
+        // with its target, not as a book.toml that does not exist (nor a book without one).
+        Case(
+            name: "book.toml -> missing.toml", links: ["book.toml": "settings/missing.toml"],
+            says: ["book.toml: error: book.toml is a symbolic link to 'settings/missing.toml', which does not exist"],
+            never: ["book.toml does not exist"]),
+        Case(
+            name: "book.toml -> ~/gone.toml", links: ["book.toml": "../../home/gone.toml"],
+            says: ["book.toml: error: book.toml is a symbolic link to '../../home/gone.toml', which does not exist"]),
         // Attack 15, c01: create-missing through links that lead nowhere: one error per line, in
         // lecture's words, nothing created through them.
         Case(
@@ -193,6 +202,23 @@ import Testing
             ),
             "\(result.stderrText)")
         #expect(FileSystem.exists(run.scratch + "/home/public_html/intro.html"))
+        #expect(!FileSystem.exists(book + "/book"))
+    }
+
+    /// Without `/proc`, where the kernel says where each opened file lies, nothing of the book can
+    /// be judged: a build stops with one error saying so (not a crash, not an error per file, not
+    /// a file read unjudged), and writes nothing.
+    @Test func withoutProcABuildStopsWithOneErrorBeforeReadingTheBook() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook()
+        let result = try run.lecture(["build"], in: "work/book", hiding: ["/proc"])
+        #expect(result.termination == .exited(2), "\(result.stderrText)")
+        let errors = result.stderrText.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(errors.count == 1, "\(result.stderrText)")
+        #expect(
+            errors.first?.contains("error: /proc is not mounted here: lecture judges each file of the book") == true,
+            "\(result.stderrText)")
+        #expect(result.stderrText.contains("mount -t proc proc /proc"), "\(result.stderrText)")
         #expect(!FileSystem.exists(book + "/book"))
     }
 

@@ -4,13 +4,15 @@ import TestFolders
 extension ContainedRun {
     /// Runs `lecture ARGUMENTS` in `directory` (relative to the scratch tree) inside the
     /// namespace, with the cache in `scratch/cache`; `tmpfs` names folders (relative) on which
-    /// an empty tmpfs is mounted there first.
+    /// an empty tmpfs is mounted there first, `hiding` files of the machine hidden
+    /// (`ContainedRun.command`).
     func lecture(
-        _ arguments: [String], in directory: String, tmpfs: [String] = [], environment: [String: String] = [:]
+        _ arguments: [String], in directory: String, tmpfs: [String] = [], hiding: [String] = [],
+        environment: [String: String] = [:]
     ) throws -> Subprocess.Result {
         try command(
             TestSupport.executable, arguments + ["--cache-dir", scratch + "/cache"], in: directory, tmpfs: tmpfs,
-            environment: environment)
+            hiding: hiding, environment: environment)
     }
 
     /// Writes `scratch/swiftc`, a wrapper whose first compile of a sample's `main.swift` (not the

@@ -75,6 +75,36 @@ import Testing
         #expect(ContentNames.renames(of: site, files: ["copied"], folder: nil) { Self.bytes($0) }.isEmpty)
     }
 
+    /// The scan that keeps secrets off the site reads the bytes that are copied: a static file
+    /// clean when `Load` scanned it, replaced (one rename, as an attacker's loop does) by another
+    /// file of the book that holds a key before the copy, is an error at the file and nothing is
+    /// published; the same file unchanged is copied.
+    @Test func aFileGivenASecretAfterTheScanIsNotPublished() throws {
+        let (book, _) = try Self.tree()
+        defer { FileSystem.removeTemporaryDirectory(FileSystem.parent(book)) }
+        let source = book + "/src/a.txt"
+        #expect(PublishedSecrets.inAssets(["a.txt"], contentDirectory: book + "/src").problems.isEmpty)
+        var site = SiteFiles()
+        site.copied["a.txt"] = CopiedFile(source: source, roots: [book + "/src"], followingLink: false)
+        let output = book + "/book"
+        try SiteWriter.write(site, to: OutputFolder(output))
+        #expect(try FileSystem.read(output + "/a.txt") == Array("own bytes\n".utf8))
+        let key = String(repeating: "-", count: 5) + "BEGIN OPENSSH PRIVATE KEY" + String(repeating: "-", count: 5)
+        try TestSupport.write(Array("own bytes\n\(key)\nb3Bl\n".utf8), to: book + "/notes.txt")
+        #expect(rename(book + "/notes.txt", source) == 0)
+        let other = book + "/site2"
+        do {
+            try SiteWriter.write(site, to: OutputFolder(other))
+            Issue.record("a file holding a key was published")
+        } catch let error as LectureError {
+            #expect(
+                error.diagnostics.map(\.headline) == [
+                    "\(source):2:1: error: an OpenSSH private key would be published; nothing is written"
+                ], "\(error)")
+        }
+        #expect(!FileSystem.exists(other), "nothing is written")
+    }
+
     /// A link inside the book is followed where the kind follows links, and copied as judged.
     @Test func aLinkInsideTheBookIsCopiedWhereTheKindFollowsLinks() throws {
         let (book, _) = try Self.tree()

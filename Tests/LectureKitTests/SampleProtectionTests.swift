@@ -70,9 +70,53 @@ import Testing
         #expect(allowed.limits.memoryMiB == 8192 && allowed.limits.processes == 300 && fine.isEmpty)
     }
 
-    @Test func aWrongEnvironmentValueIsAUsageError() {
-        for (name, value) in [("LECTURE_SANDBOX", "no"), ("LECTURE_MEMORY_LIMIT", "1"), ("LECTURE_PROCESS_LIMIT", "x")]
+    /// The siblings of `memory-limit` below `[preprocessor.lecture]`: the compile's memory and the
+    /// time limits of a run, a compile and a diagram, each the person's to raise.
+    @Test func aBookMayLowerTheCompileAndTimeLimitsButNotRaiseThem() throws {
+        func resolve(_ lines: String, environment: [String: String] = [:]) throws -> (SampleProtection, [Diagnostic]) {
+            let settings = BookSettingsLoader.parse(
+                "[preprocessor.lecture]\nrenderers = []\n\(lines)\n", path: "book.toml"
+            )
+            .settings
+            return try SampleProtection.person(options: BookOptions(), environment: environment)
+                .raised(by: settings, tomlPath: "book.toml")
+        }
+        let (lowered, none) = try resolve(
+            "compile-memory-limit = 512\ntimeout = 2\ncompile-timeout = 30\ndiagram-timeout = 0.5")
+        #expect(none.isEmpty, "\(none)")
+        #expect(
+            lowered.compileMemoryMiB == 512 && lowered.timeout == 2 && lowered.compileTimeout == 30
+                && lowered.diagramTimeout == 0.5)
+        let (kept, errors) = try resolve(
+            "compile-memory-limit = 1048576\ntimeout = 86400\ncompile-timeout = 3600\ndiagram-timeout = 600.5")
+        #expect(kept == SampleProtection(sandbox: .auto, limits: ResourceLimits()))
+        #expect(errors.map { $0.location?.line } == [3, 4, 5, 6], "\(errors)")
+        for (error, (key, variable, value)) in zip(
+            errors,
+            [
+                ("compile-memory-limit", "LECTURE_COMPILE_MEMORY_LIMIT", "1048576"),
+                ("timeout", "LECTURE_TIMEOUT", "86400"),
+                ("compile-timeout", "LECTURE_COMPILE_TIMEOUT", "3600"),
+                ("diagram-timeout", "LECTURE_DIAGRAM_TIMEOUT", "600.5"),
+            ])
         {
+            #expect(error.summary.hasPrefix("'[preprocessor.lecture] \(key)' = \(value) is above the "), "\(error)")
+            #expect(error.notes.contains { $0.contains("pass '--\(key) \(value)' or set \(variable)=\(value)") })
+        }
+        #expect(errors[0].summary.contains("above the 4096 MiB a sample's compile may map"), "\(errors[0])")
+        #expect(errors[1].summary.contains("above the 10 seconds a sample may run"), "\(errors[1])")
+        let (allowed, fine) = try resolve(
+            "compile-memory-limit = 8192\ntimeout = 60",
+            environment: ["LECTURE_COMPILE_MEMORY_LIMIT": "8192", "LECTURE_TIMEOUT": "60"])
+        #expect(allowed.compileMemoryMiB == 8192 && allowed.timeout == 60 && fine.isEmpty, "\(fine)")
+    }
+
+    @Test func aWrongEnvironmentValueIsAUsageError() {
+        for (name, value) in [
+            ("LECTURE_SANDBOX", "no"), ("LECTURE_MEMORY_LIMIT", "1"), ("LECTURE_PROCESS_LIMIT", "x"),
+            ("LECTURE_COMPILE_MEMORY_LIMIT", "100"), ("LECTURE_TIMEOUT", "0"), ("LECTURE_COMPILE_TIMEOUT", "1e300"),
+            ("LECTURE_DIAGRAM_TIMEOUT", "soon"),
+        ] {
             #expect(throws: LectureError.self) { _ = try Self.resolve("", environment: [name: value]) }
         }
     }
@@ -80,8 +124,14 @@ import Testing
     /// The options parse on every command that runs samples.
     @Test func everyCommandThatRunsSamplesTakesTheOptions() {
         let names = Set(Option<BookOptions>.protection.flatMap(\.names))
-        #expect(names == ["--sandbox", "--memory-limit", "--process-limit"])
-        #expect(Set(BuildCommand.options.flatMap(\.names)).isSuperset(of: names))
+        #expect(
+            names == [
+                "--sandbox", "--memory-limit", "--process-limit", "--compile-memory-limit", "--compile-timeout",
+                "--diagram-timeout",
+            ])
+        for command in [BuildCommand.options.flatMap(\.names), CheckCommand.options.flatMap(\.names)] {
+            #expect(Set(command).isSuperset(of: names.union(["--timeout"])))
+        }
     }
 
     /// c19a: a sample that sends signals itself is named as the likely sender of one "from

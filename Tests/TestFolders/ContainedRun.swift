@@ -43,12 +43,15 @@ package struct ContainedRun: Sendable {
     }
 
     /// Runs `executable ARGUMENTS` in `directory` (relative to the scratch tree) inside the
-    /// namespace; `tmpfs` names folders (relative) on which an empty tmpfs is mounted there first.
+    /// namespace; `tmpfs` names folders (relative) on which an empty tmpfs is mounted there first,
+    /// `hiding` files of the machine (absolute) that `/dev/null` is bound over there, so that a
+    /// program such as `/usr/bin/prlimit` is not there to run, and folders an empty tmpfs is
+    /// mounted on (`/proc`).
     package func command(
         _ executable: String, _ arguments: [String], in directory: String, tmpfs: [String] = [],
-        environment: [String: String] = [:]
+        hiding: [String] = [], environment: [String: String] = [:]
     ) throws -> Subprocess.Result {
-        let line = commandLine(executable, arguments, in: directory, tmpfs: tmpfs)
+        let line = commandLine(executable, arguments, in: directory, tmpfs: tmpfs, hiding: hiding)
         return try Subprocess.run(
             line.program, line.arguments,
             environment: environment.merging(["SCRATCH": scratch, "DIR": directory, "HOME": home]) { $1 },
@@ -62,7 +65,7 @@ package struct ContainedRun: Sendable {
     package func process(
         _ executable: String, _ arguments: [String], in directory: String, environment extra: [String: String] = [:]
     ) -> Process {
-        let line = commandLine(executable, arguments, in: directory, tmpfs: [])
+        let line = commandLine(executable, arguments, in: directory, tmpfs: [], hiding: [])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: line.program)
         process.arguments = line.arguments
@@ -73,12 +76,18 @@ package struct ContainedRun: Sendable {
     }
 
     /// The one command line of a contained run: `unshare` (a user namespace too when not root),
-    /// the scratch home bound over `$HOME`, the tmpfs mounts, then `executable` in `directory`.
-    private func commandLine(_ executable: String, _ arguments: [String], in directory: String, tmpfs: [String])
-        -> (program: String, arguments: [String])
-    {
+    /// the scratch home bound over `$HOME`, the tmpfs mounts, the hidden files, then `executable`
+    /// in `directory`.
+    private func commandLine(
+        _ executable: String, _ arguments: [String], in directory: String, tmpfs: [String], hiding: [String]
+    ) -> (program: String, arguments: [String]) {
         var script = "set -e; mount --bind \"$SCRATCH/home\" \"$HOME\"; "
         for folder in tmpfs { script += "mount -t tmpfs contained \"$SCRATCH/\(folder)\"; " }
+        for path in hiding {
+            script +=
+                "if [ -d '\(path)' ]; then mount -t tmpfs hidden '\(path)'; "
+                + "elif [ -e '\(path)' ]; then mount --bind /dev/null '\(path)'; fi; "
+        }
         script += "cd \"$SCRATCH/$DIR\"; exec \"$@\""
         let namespace = getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"]
         return (

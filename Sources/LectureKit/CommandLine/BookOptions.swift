@@ -16,7 +16,8 @@ package struct BookOptions: ParsableOptions, Sendable {
     package var output: String?
     /// `-j`, `--jobs <n>`: samples compiled and run at once, 1 or more.
     package var jobs: Int?
-    /// `--timeout <seconds>`: each sample run's time limit, above 0.
+    /// `--timeout <seconds>`: each sample run's time limit, above 0; a book may only lower it
+    /// (`SampleProtection`).
     package var timeout: Double?
     /// `--no-cache`: verify every sample afresh.
     var noCache = false
@@ -39,6 +40,13 @@ package struct BookOptions: ParsableOptions, Sendable {
     var memoryLimit: Int?
     /// `--process-limit <n>`: a contained sample's processes and threads; a book may only lower it.
     var processLimit: Int?
+    /// `--compile-memory-limit <MiB>`: a sample's compile's address space; a book may only lower it.
+    var compileMemoryLimit: Int?
+    /// `--compile-timeout <seconds>`: the compiler's time on one sample; a book may only lower it.
+    var compileTimeout: Double?
+    /// `--diagram-timeout <seconds>`: each Graphviz program's time on one diagram; a book may only
+    /// lower it.
+    var diagramTimeout: Double?
     /// `--language <tag>` (`lecture init`): the new book's `[book] language`.
     var language: String?
 
@@ -113,15 +121,10 @@ extension Option where Values == BookOptions {
     package static var timeout: Option {
         .value(
             "--timeout", value: "seconds",
-            help: "Time limit for each sample run (default: [preprocessor.lecture] timeout, else 10).", at: \.timeout
-        ) {
-            text in
-            guard let seconds = Double(text), SampleVerifier.Options.timeouts.contains(seconds) else {
-                throw LectureError(
-                    .badOptionValue, "--timeout needs \(SampleVerifier.Options.timeoutsText), not '\(text)'")
-            }
-            return seconds
-        }
+            help:
+                "Time limit for each sample run (default: $LECTURE_TIMEOUT, else 10; book.toml may only lower it).",
+            at: \.timeout
+        ) { try SampleProtection.secondsValue($0, from: "--timeout") }
     }
     /// `--no-cache`.
     package static var noCache: Option {
@@ -198,8 +201,38 @@ extension Option where Values == BookOptions {
             at: \.processLimit
         ) { try SampleProtection.processValue($0, from: "--process-limit") }
     }
-    /// The options of the samples' protection, which every command that runs samples offers.
-    package static var protection: [Option] { [.sandbox, .memoryLimit, .processLimit] }
+    /// `--compile-memory-limit <MiB>`.
+    package static var compileMemoryLimit: Option {
+        .value(
+            "--compile-memory-limit", value: "MiB",
+            help:
+                "Address space a sample's compile may map (default: $LECTURE_COMPILE_MEMORY_LIMIT, else \(CompileMemoryLimit.mebibytes); book.toml may only lower it).",
+            at: \.compileMemoryLimit
+        ) { try SampleProtection.compileMemoryValue($0, from: "--compile-memory-limit") }
+    }
+    /// `--compile-timeout <seconds>`.
+    package static var compileTimeout: Option {
+        .value(
+            "--compile-timeout", value: "seconds",
+            help:
+                "Time limit for compiling each sample (default: $LECTURE_COMPILE_TIMEOUT, else \(SampleProtection.secondsText(SampleVerifier.Options.defaultCompileTimeout)); book.toml may only lower it).",
+            at: \.compileTimeout
+        ) { try SampleProtection.secondsValue($0, from: "--compile-timeout") }
+    }
+    /// `--diagram-timeout <seconds>`.
+    package static var diagramTimeout: Option {
+        .value(
+            "--diagram-timeout", value: "seconds",
+            help:
+                "Time limit for each Graphviz program on one diagram (default: $LECTURE_DIAGRAM_TIMEOUT, else \(SampleProtection.secondsText(DiagramRenderer.defaultTimeLimit)); book.toml may only lower it).",
+            at: \.diagramTimeout
+        ) { try SampleProtection.secondsValue($0, from: "--diagram-timeout") }
+    }
+    /// The options of the samples' protection, which every command that runs samples offers
+    /// (`--timeout` besides, which each lists in its own place).
+    package static var protection: [Option] {
+        [.sandbox, .memoryLimit, .processLimit, .compileMemoryLimit, .compileTimeout, .diagramTimeout]
+    }
     /// `--language <tag>`: a BCP 47 tag such as `en` or `ko-KR`.
     static var language: Option {
         .value(

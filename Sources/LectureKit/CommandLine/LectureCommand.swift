@@ -57,6 +57,17 @@ package enum LectureCommand {
         // A reader that goes away (a closed pipe) is an error on write, not a silent death.
         signal(SIGPIPE, SIG_IGN)
         CompilerEnvironment.withholdFromThisProcess()
+        // Without /proc the Swift runtime reads no arguments (they come from /proc/self/cmdline)
+        // and no file of a book can be judged (`BookFile.unjudgeable`): one error, before all.
+        if let problem = BookFile.unjudgeable {
+            console.report(
+                .error(
+                    .fileSystem, problem,
+                    notes: [
+                        "mount it ('mount -t proc proc /proc'; in a container, run it without masking /proc) and run again"
+                    ]))
+            return 2
+        }
         guard let first = arguments.first else {
             console.print(help)
             return 2

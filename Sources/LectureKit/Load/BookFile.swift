@@ -89,6 +89,22 @@ final class BookFile: Sendable {
         }
     }
 
+    /// Why no file can be judged on this machine, or nil: the kernel says where a descriptor lies
+    /// in `/proc/self/fd`, so without `/proc` (a container or a chroot that does not mount it)
+    /// every file of the book would be refused one by one, or, worse, read unjudged (nor does the
+    /// Swift runtime read the command line, from `/proc/self/cmdline`). `lecture` stops first
+    /// with this one error (`LectureCommand.main`). Checked once.
+    static let unjudgeable: String? = {
+        let handle = Glibc.open("/", LECTURE_O_PATH | O_CLOEXEC)
+        guard handle >= 0 else { return "'/' cannot be opened: \(String(cString: strerror(errno)))" }
+        defer { close(handle) }
+        guard whereOpen(handle, unlinked: false) == "/" else {
+            return
+                "/proc is not mounted here: lecture judges each file of the book where the kernel says it was opened (/proc/self/fd), and reads none unjudged"
+        }
+        return nil
+    }()
+
     /// The bytes of `path` when the rule lets it be read from `roots`; nil otherwise.
     static func contents(_ path: String, roots: [String], followingLink: Bool = true) -> [UInt8]? {
         guard case .success(let file) = open(path, roots: roots, followingLink: followingLink) else { return nil }

@@ -13,8 +13,9 @@ package enum BookLayout {
     /// The paths and settings for the book at `options.directory` (`nil`: the working directory).
     /// - Parameters:
     ///   - options: the command line's; those given win over book.toml (`--content`, `--output`,
-    ///     `--templates`, `--timeout`, `--site-url`, `--sample-locale`, `--sample-time-zone`,
-    ///     `--smart-punctuation`), and `--cache-dir`, `-j` and `--no-cache` are applied too.
+    ///     `--templates`, `--site-url`, `--sample-locale`, `--sample-time-zone`,
+    ///     `--smart-punctuation`), the limits are the person's that the book may only lower
+    ///     (`SampleProtection`), and `--cache-dir`, `-j` and `--no-cache` are applied too.
     ///   - needsTemplates: whether to find the templates (the built-in theme unless a folder is
     ///     named), which `lecture check` does not use.
     ///   - environment: the process's variables; the samples' `LECTURE_*` ones are read here, once
@@ -37,7 +38,10 @@ package enum BookLayout {
         let tomlPath = FileSystem.join(root, "book.toml")
         var diagnostics: [Diagnostic] = []
         var settings = BookSettings()
-        let hasTOML = FileSystem.exists(tomlPath)
+        // A link counts, whether or not it leads anywhere: a dangling one is its own error
+        // (`BookSettingsLoader.unreadable`), not a book without settings.
+        var linkInfo = stat()
+        let hasTOML = FileSystem.exists(tomlPath) || lstat(tomlPath, &linkInfo) == 0
         if hasTOML {
             (settings, diagnostics) = BookSettingsLoader.load(path: tomlPath)
         } else if let directory, !FileSystem.isDirectory(directory) {
@@ -146,18 +150,19 @@ package enum BookLayout {
             }
         }
         if let siteURL = options.siteURL ?? settings.siteURL { configuration.siteURL = siteURL }
-        if let timeout = options.timeout ?? settings.timeout { configuration.verifier.timeout = timeout }
         if let mode = settings.swiftLanguageMode { configuration.verifier.swiftLanguageMode = mode }
-        if let seconds = settings.diagramTimeout { configuration.diagramTimeout = seconds }
         if let family = settings.diagramFont { configuration.diagramFont = family }
-        if let seconds = settings.compileTimeout { configuration.verifier.compileTimeout = seconds }
-        // The person building chooses the samples' protection; the book may only raise it.
+        // The person building chooses the samples' protection and the limits of the samples'
+        // runs, their compiles and the diagrams; the book may only raise the protection.
         let (protection, lowered) = try SampleProtection.person(options: options, environment: environment)
             .raised(by: settings, tomlPath: tomlPath)
         diagnostics += lowered
         configuration.verifier.sandbox = protection.sandbox
         configuration.verifier.limits = protection.limits
-        if let mebibytes = settings.compileMemoryLimit { configuration.verifier.compileMemoryMiB = mebibytes }
+        configuration.verifier.compileMemoryMiB = protection.compileMemoryMiB
+        configuration.verifier.timeout = protection.timeout
+        configuration.verifier.compileTimeout = protection.compileTimeout
+        configuration.diagramTimeout = protection.diagramTimeout
         // A book verifies its samples in `build` only when it asks to (`lecture check` always does).
         configuration.sampleRules.verify = settings.verifySamples ?? false
         if let rule = settings.samplesWithoutOutput { configuration.sampleRules.withoutOutput = rule }

@@ -37,6 +37,16 @@ package enum BookSettingsLoader {
     /// The error for a book.toml the rule refuses or the system cannot read, with its cause.
     static func unreadable(_ path: String, _ problem: BookFile.Problem, boundary: String, book: String) -> Diagnostic {
         let what = boundary == book ? "the book's folder" : "the repository holding the book"
+        let folder = FileSystem.parent(path)
+        // A link whose target is gone: named with its target, not as a book.toml that is not there.
+        if case .refused(_, .missing) = problem,
+            let (_, target) = DanglingLink.onTheWay("book.toml", below: folder.isEmpty ? "." : folder)
+        {
+            return .error(
+                .fileOutsideBook, path, nil,
+                "book.toml is a symbolic link to '\(target)', which does not exist; it is not read",
+                notes: ["restore '\(target)', or replace the link by book.toml itself"])
+        }
         switch problem {
         case .refused(let real, .outside):
             return .error(

@@ -1,11 +1,17 @@
 import CommonMark
 import LectureSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Nothing secret is published: a page (with the text it includes) or a file
 /// copied into the site that holds a private key or a well-known token (`SecretScan`) is an error
 /// at the line that holds it, so the build stops before `Write` and nothing is written. The
 /// message names what was found, never the secret. A copied file's machine paths are found in the
-/// same read (`MachinePaths.inCopiedFile`).
+/// same read (`MachinePaths.inCopiedFile`). Each file is read through the one judged handle
+/// (`BookFile`), and the copy written into the site is scanned again as it is written (`inCopy`):
+/// the bytes published are the bytes scanned, whatever the file's name leads to in between.
 enum PublishedSecrets {
     /// An error for each secret in a page of `files`, at the expanded text's line and column
     /// (moved to the included file's by `IncludedLocations`).
@@ -30,11 +36,14 @@ enum PublishedSecrets {
     /// inode, size, modification time, as `Load` keys pages) equals its scan in `earlier` (the
     /// session's last build) is not read again: its verdict is the earlier one. The signature is
     /// taken before the read, so a file changed while it is read differs next time and is read
-    /// again.
+    /// again. A file is read as the site copies it (`CopiedFile`): from `roots` (canonical;
+    /// default `contentDirectory`), a link of its own followed only when `followingLink`; one the
+    /// rule refuses is not read here, and not copied either.
     static func inAssets(
-        _ assets: [String], contentDirectory: String, needles: [MachinePaths.Needle] = [],
-        earlier: [String: AssetScan] = [:]
+        _ assets: [String], contentDirectory: String, roots: [String]? = nil, followingLink: Bool = false,
+        needles: [MachinePaths.Needle] = [], earlier: [String: AssetScan] = [:]
     ) -> (problems: [Diagnostic], scans: [String: AssetScan], read: Int) {
+        let roots = roots ?? [CanonicalPath.of(contentDirectory)]
         let paths = needles.map { (bytes: Array($0.path.utf8), kind: MachinePaths.described($0)) }
         let pathKinds = Set(paths.map(\.kind))
         var scans: [String: AssetScan] = [:]
@@ -49,7 +58,10 @@ enum PublishedSecrets {
                 continue
             }
             read += 1
-            let findings = SecretScan.all(inFileAt: path, wholePaths: paths)
+            guard case .success(let file) = BookFile.open(path, roots: roots, followingLink: followingLink) else {
+                continue
+            }
+            let findings = SecretScan.all(inDescriptor: file.descriptor, wholePaths: paths)
             let found =
                 findings.filter { !pathKinds.contains($0.finding.kind) }.map {
                     error($0.finding, path: path, location: SourceLocation(line: $0.line, column: $0.column))
@@ -61,6 +73,26 @@ enum PublishedSecrets {
             problems += found
         }
         return (problems, scans, read)
+    }
+
+    /// An error for each secret in the copy of `source` just written at `relative` in `site` (the
+    /// site's staging folder): the bytes that would be published, whatever `source` held when
+    /// `inAssets` read it. A copy that cannot be read back is an error too: it is not published
+    /// unscanned.
+    static func inCopy(_ relative: String, in site: DirectoryHandle, source: String) -> [Diagnostic] {
+        let fd = openat(site.descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            return [
+                .error(
+                    .fileSystem, source, nil,
+                    "the copy of the file in the site cannot be read back to be scanned for secrets: \(String(cString: strerror(errno)))"
+                )
+            ]
+        }
+        defer { close(fd) }
+        return SecretScan.all(inDescriptor: fd).map {
+            error($0.finding, path: source, location: SourceLocation(line: $0.line, column: $0.column))
+        }
     }
 
     private static func error(_ found: SecretScan.Finding, path: String, location: SourceLocation?) -> Diagnostic {

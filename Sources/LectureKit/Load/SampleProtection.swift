@@ -1,42 +1,55 @@
 import Foundation
 import LectureSupport
 
-/// How contained a book's samples run, decided by the person building and raised (never lowered)
-/// by the book: a book may come from a pull request, so one line of its `book.toml` must not run
-/// its samples outside the sandbox, nor lift their memory or process limits (attack 15, F2; the
-/// rule `build-dir` follows for `--output`).
+/// How contained a book's samples run and how long and large its compiles, runs and diagrams may
+/// grow, decided by the person building and raised (never lowered) by the book: a book may come
+/// from a pull request, so one line of its `book.toml` must not run its samples outside the
+/// sandbox, nor lift a limit that holds a sample, a compile or Graphviz (attack 15, F2; the rule
+/// `build-dir` follows for `--output`).
 ///
-/// The person's word is the command line (`--sandbox`, `--memory-limit`, `--process-limit`), else
-/// the environment (`LECTURE_SANDBOX`, `LECTURE_MEMORY_LIMIT`, `LECTURE_PROCESS_LIMIT`), else the
-/// defaults (`auto`, `ResourceLimits()`). The book's `sandbox` may ask for more (`require` over
-/// `auto`, `auto` over `off`), its limits for less; a book's value that protects less than the
-/// person's is an error at its line naming the option, and the run keeps the person's.
+/// The person's word is the command line (`--sandbox`, `--memory-limit`, `--process-limit`,
+/// `--compile-memory-limit`, `--timeout`, `--compile-timeout`, `--diagram-timeout`), else the
+/// environment (the same names as `LECTURE_SANDBOX`, `LECTURE_MEMORY_LIMIT`…), else the defaults
+/// (`auto`, `ResourceLimits()`, `CompileMemoryLimit.mebibytes`, 10 s, 120 s, 60 s). The book's
+/// `sandbox` may ask for more (`require` over `auto`, `auto` over `off`), its limits for less; a
+/// book's value that protects less than the person's is an error at its line naming the option
+/// and the variable, and the run keeps the person's.
 struct SampleProtection: Equatable {
     /// The sandbox setting samples run under.
     var sandbox: SandboxSetting
     /// The limits their programs run under.
     var limits: ResourceLimits
+    /// MiB of address space a sample's compile may map (`CompileMemoryLimit`).
+    var compileMemoryMiB = CompileMemoryLimit.mebibytes
+    /// Seconds a sample's program may run.
+    var timeout = SampleVerifier.Options().timeout
+    /// Seconds the compiler may take on one sample.
+    var compileTimeout = SampleVerifier.Options.defaultCompileTimeout
+    /// Seconds each Graphviz program may take on one diagram.
+    var diagramTimeout = DiagramRenderer.defaultTimeLimit
 
     /// The person's settings, read from the options and then the environment. Given but out of
     /// range or unknown in the environment: a usage error (exit 2), as the options' own are.
     /// - Throws: `LectureError` for a variable whose value is not one the option accepts.
     static func person(options: BookOptions, environment: [String: String]) throws -> SampleProtection {
         var protection = SampleProtection(sandbox: .auto, limits: ResourceLimits())
-        if let sandbox = try options.sandbox
-            ?? environment["LECTURE_SANDBOX"].map({ try sandboxValue($0, from: "LECTURE_SANDBOX") })
-        {
-            protection.sandbox = sandbox
+        /// The option's value, else the variable's read by `parse`, into `path`.
+        func take<Value>(
+            _ option: Value?, _ variable: String, _ parse: (String, String) throws -> Value,
+            into path: WritableKeyPath<SampleProtection, Value>
+        ) throws {
+            if let value = try option ?? environment[variable].map({ try parse($0, variable) }) {
+                protection[keyPath: path] = value
+            }
         }
-        if let mebibytes = try options.memoryLimit
-            ?? environment["LECTURE_MEMORY_LIMIT"].map({ try memoryValue($0, from: "LECTURE_MEMORY_LIMIT") })
-        {
-            protection.limits.memoryMiB = mebibytes
-        }
-        if let count = try options.processLimit
-            ?? environment["LECTURE_PROCESS_LIMIT"].map({ try processValue($0, from: "LECTURE_PROCESS_LIMIT") })
-        {
-            protection.limits.processes = count
-        }
+        try take(options.sandbox, "LECTURE_SANDBOX", sandboxValue, into: \.sandbox)
+        try take(options.memoryLimit, "LECTURE_MEMORY_LIMIT", memoryValue, into: \.limits.memoryMiB)
+        try take(options.processLimit, "LECTURE_PROCESS_LIMIT", processValue, into: \.limits.processes)
+        try take(
+            options.compileMemoryLimit, "LECTURE_COMPILE_MEMORY_LIMIT", compileMemoryValue, into: \.compileMemoryMiB)
+        try take(options.timeout, "LECTURE_TIMEOUT", secondsValue, into: \.timeout)
+        try take(options.compileTimeout, "LECTURE_COMPILE_TIMEOUT", secondsValue, into: \.compileTimeout)
+        try take(options.diagramTimeout, "LECTURE_DIAGRAM_TIMEOUT", secondsValue, into: \.diagramTimeout)
         return protection
     }
 
@@ -45,11 +58,13 @@ struct SampleProtection: Equatable {
     func raised(by settings: BookSettings, tomlPath: String) -> (SampleProtection, [Diagnostic]) {
         var result = self
         var diagnostics: [Diagnostic] = []
+        /// The error at `key`'s line (`samples.sandbox`, `timeout`: below `[preprocessor.lecture]`).
         func refuse(_ key: String, _ summary: String, _ note: String) {
+            let table = key.hasPrefix("samples.") ? "[preprocessor.lecture.samples]" : "[preprocessor.lecture]"
             diagnostics.append(
                 .error(
-                    .bookTOMLValue, tomlPath, settings.locations["lecture.samples.\(key)"],
-                    "'[preprocessor.lecture.samples] \(key)' \(summary)",
+                    .bookTOMLValue, tomlPath, settings.locations["lecture.\(key)"],
+                    "'\(table) \(key.replacingOccurrences(of: "samples.", with: ""))' \(summary)",
                     notes: [
                         note
                             + "; a book from a pull request could otherwise run its samples with less protection than the person building chose",
@@ -61,29 +76,46 @@ struct SampleProtection: Equatable {
                 result.sandbox = asked
             } else {
                 refuse(
-                    "sandbox",
+                    "samples.sandbox",
                     "= \"\(asked.rawValue)\" would run samples with less containment than \"\(sandbox.rawValue)\", which a book may not choose",
                     "the person building may: pass '--sandbox \(asked.rawValue)' or set LECTURE_SANDBOX=\(asked.rawValue); a book may only raise the sandbox (\"require\")"
                 )
             }
         }
-        // A limit the book may only lower: its key, the book's value, the person's, what it counts.
-        let limitKeys: [(String, Int?, WritableKeyPath<ResourceLimits, Int>, String)] = [
-            ("memory-limit", settings.sampleMemoryLimit, \.memoryMiB, "MiB a sample may use"),
-            ("process-limit", settings.sampleProcessLimit, \.processes, "processes a sample may start"),
-        ]
-        for (key, asked, path, counted) in limitKeys {
-            guard let asked else { continue }
-            if asked <= limits[keyPath: path] {
-                result.limits[keyPath: path] = asked
-            } else {
-                let variable = "LECTURE_" + key.uppercased().replacingOccurrences(of: "-", with: "_")
-                refuse(
-                    key, "= \(asked) is above the \(limits[keyPath: path]) \(counted) here, which a book may not raise",
-                    "the person building may: pass '--\(key) \(asked)' or set \(variable)=\(asked); a book may only lower the limit"
-                )
+        /// A limit the book may only lower: its key, the book's value, the person's, what it counts.
+        func lower<Value: Comparable>(
+            _ key: String, _ asked: Value?, _ path: WritableKeyPath<SampleProtection, Value>, _ counted: String,
+            _ text: (Value) -> String
+        ) {
+            guard let asked else { return }
+            if asked <= self[keyPath: path] {
+                result[keyPath: path] = asked
+                return
             }
+            let name = key.replacingOccurrences(of: "samples.", with: "")
+            let variable = "LECTURE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+            refuse(
+                key,
+                "= \(text(asked)) is above the \(text(self[keyPath: path])) \(counted) here, which a book may not raise",
+                "the person building may: pass '--\(name) \(text(asked))' or set \(variable)=\(text(asked)); a book may only lower the limit"
+            )
         }
+        lower(
+            "samples.memory-limit", settings.sampleMemoryLimit, \.limits.memoryMiB, "MiB a sample may use",
+            \.description)
+        lower(
+            "samples.process-limit", settings.sampleProcessLimit, \.limits.processes, "processes a sample may start",
+            \.description)
+        lower(
+            "compile-memory-limit", settings.compileMemoryLimit, \.compileMemoryMiB, "MiB a sample's compile may map",
+            \.description)
+        lower("timeout", settings.timeout, \.timeout, "seconds a sample may run", Self.secondsText)
+        lower(
+            "compile-timeout", settings.compileTimeout, \.compileTimeout, "seconds a sample's compile may take",
+            Self.secondsText)
+        lower(
+            "diagram-timeout", settings.diagramTimeout, \.diagramTimeout, "seconds Graphviz may take on a diagram",
+            Self.secondsText)
         return (result, diagnostics)
     }
 
@@ -96,33 +128,8 @@ struct SampleProtection: Equatable {
         }
     }
 
-    /// `--sandbox`'s and `LECTURE_SANDBOX`'s value.
-    static func sandboxValue(_ text: String, from name: String) throws -> SandboxSetting {
-        guard let setting = SandboxSetting(rawValue: text) else {
-            throw LectureError(.badOptionValue, "\(name) needs auto, require or off, not '\(text)'")
-        }
-        return setting
-    }
-
-    /// `--memory-limit`'s and `LECTURE_MEMORY_LIMIT`'s value, MiB.
-    static func memoryValue(_ text: String, from name: String) throws -> Int {
-        try wholeNumber(text, from: name, in: ResourceLimits.memoryRange, unit: " of MiB")
-    }
-
-    /// `--process-limit`'s and `LECTURE_PROCESS_LIMIT`'s value.
-    static func processValue(_ text: String, from name: String) throws -> Int {
-        try wholeNumber(text, from: name, in: ResourceLimits.processRange, unit: "")
-    }
-
-    /// `text` as a whole number in `range`, or an error naming the option or variable `name`.
-    private static func wholeNumber(_ text: String, from name: String, in range: ClosedRange<Int>, unit: String)
-        throws -> Int
-    {
-        guard let value = Int(text), range.contains(value) else {
-            throw LectureError(
-                .badOptionValue,
-                "\(name) needs a whole number\(unit) from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return value
+    /// A number of seconds as a person writes it: `20`, `0.5`.
+    static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }

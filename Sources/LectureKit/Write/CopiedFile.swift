@@ -19,4 +19,8 @@ struct CopiedFile: Sendable, Hashable {
 
     /// A file of the tool's own (highlight.js from the system): any regular file, links followed.
     static func system(_ path: String) -> CopiedFile { CopiedFile(source: path, roots: ["/"]) }
+
+    /// Whether it is the book's (a file of the pages, the theme, `additional-css`…), whose copy is
+    /// scanned for secrets as it is written (`PublishedSecrets.inCopy`), not one of the tool's own.
+    var isBooks: Bool { roots != ["/"] }
 }

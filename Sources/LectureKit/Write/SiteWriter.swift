@@ -167,7 +167,9 @@ package enum SiteWriter {
             if !failures.isEmpty { throw LectureError(unreported: failures, exitStatus: 1) }
             // Copied files are streamed, never read whole (`FileCopy`): an asset may be a video.
             // Each is opened and judged once (`BookFile`), and compared and copied from that
-            // descriptor: never opened again by its name.
+            // descriptor: never opened again by its name. A copy of the book's is scanned for
+            // secrets as written: a file changed since `Load` scanned it publishes nothing.
+            var secrets: [Diagnostic] = []
             for (path, copied) in site.copied {
                 if linked(path, holding: nil) { continue }
                 let file: BookFile
@@ -193,7 +195,9 @@ package enum SiteWriter {
                             "cannot copy '\(copied.source)' into the site: \(reason)"),
                         exitStatus: 1)
                 }
+                if copied.isBooks { secrets += PublishedSecrets.inCopy(path, in: staging, source: copied.source) }
             }
+            if !secrets.isEmpty { throw LectureError(unreported: secrets, exitStatus: 1) }
             // Without its marker the next build would refuse the folder as not its own: a site
             // whose marker could not be written (the disk full) is not swapped in.
             guard

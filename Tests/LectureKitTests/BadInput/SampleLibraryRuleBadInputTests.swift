@@ -98,4 +98,33 @@ import Testing
         #expect(result.stderrText.contains("the sample library Top does not compile"), "\(result.stderrText)")
         #expect(!result.stderrText.contains(run.scratch), "\(result.stderrText)")
     }
+
+    /// A source swapped for a link out of the book after it was read and hashed, just before the
+    /// compiler runs (here by a compiler wrapper, at the library's compile): the library is
+    /// compiled from the bytes read and hashed, never from the file outside.
+    @Test func aSourceSwappedForALinkBeforeTheCompileFeedsNothingFromOutside() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook("[lecture.samples]\nverify = true\nlibraries = [\"libs/Greet\"]\n")
+        try TestSupport.write(Array("public let greeting = \"hello\"\n".utf8), to: book + "/libs/Greet/Greet.swift")
+        try TestSupport.write(
+            Array("public let greeting = \"stolen from home\"\n".utf8), to: run.scratch + "/home/evil.swift")
+        try TestSupport.write(
+            Array("# Intro\n\n```swift\nimport Greet\nprint(greeting)\n```\n\n```output\nhello\n```\n".utf8),
+            to: book + "/src/intro.md")
+        let source = book + "/libs/Greet/Greet.swift"
+        try TestSupport.writeScript(
+            """
+            case " $* " in *" -emit-library "*" -module-name Greet "*)
+                if [ ! -e '\(run.scratch)/swapped' ]; then
+                    touch '\(run.scratch)/swapped'; rm '\(source)'; ln -s '\(run.scratch)/home/evil.swift' '\(source)'
+                fi;;
+            esac
+            exec swiftc "$@"
+            """, to: run.scratch + "/swiftc")
+        let result = try run.lecture(
+            ["check", "--no-cache"], in: "work/book", environment: ["SWIFTC": run.scratch + "/swiftc"])
+        #expect(FileSystem.exists(run.scratch + "/swapped"), "the wrapper never swapped the source")
+        #expect(result.termination == .exited(0), "\(result.stdoutText)\(result.stderrText)")
+        #expect(!(result.stdoutText + result.stderrText).contains("stolen from home"), "\(result.stderrText)")
+    }
 }

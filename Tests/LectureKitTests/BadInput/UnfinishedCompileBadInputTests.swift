@@ -81,7 +81,8 @@ import Testing
                 "src/intro.md:3:1: error: compiling the sample took longer than 3 s; the compiler was stopped"),
             "\(stopped.stderrText)")
         #expect(
-            stopped.stderrText.contains("raise '[preprocessor.lecture] compile-timeout' in book.toml (now 3 s)"),
+            stopped.stderrText.contains(
+                "raise the limit (now 3 s): --compile-timeout SECONDS or LECTURE_COMPILE_TIMEOUT=SECONDS"),
             "\(stopped.stderrText)")
         #expect(Self.verdicts(run).isEmpty, "\(Self.verdicts(run))")
         // A bound that only stops a check that would never end (the compile took minutes).

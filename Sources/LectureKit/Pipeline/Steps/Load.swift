@@ -124,7 +124,8 @@ extension BuildStep {
         if let root = configuration.bookDirectory {
             let additional = (configuration.additionalStyles + configuration.additionalScripts).map(\.sitePath)
             context.diagnostics.emit(
-                PublishedSecrets.inAssets(additional, contentDirectory: root, needles: needles).problems)
+                PublishedSecrets.inAssets(additional, contentDirectory: root, followingLink: true, needles: needles)
+                    .problems)
         }
         context.diagnostics.emit(
             UnreachableAssets.warnings(
@@ -142,6 +143,11 @@ extension BuildStep {
         context.diagnostics.emit(
             PublishedSecrets.inAssets(
                 templates.assets.filter { templates.embedded[$0] == nil }, contentDirectory: templates.directory,
+                roots: [CanonicalPath.of(templates.directory)]
+                    + [
+                        CanonicalPath.of(
+                            configuration.bookDirectory ?? FileSystem.join(configuration.contentDirectory, ".."))
+                    ],
                 needles: needles
             ).problems)
         // A theme's links are left out as the pages' are, and said as theirs (attack 12).

@@ -261,7 +261,7 @@ package struct DiagramRenderer: Sendable {
                 .diagramTimeout, path, location,
                 "diagram: Graphviz's '\(name)' did not finish within \(limitText) and was stopped",
                 notes: [
-                    "draw a smaller graph (fewer nodes and edges, or split it), or raise '[preprocessor.lecture] diagram-timeout' in book.toml (now \(limitText))"
+                    "draw a smaller graph (fewer nodes and edges, or split it), or raise the limit (now \(limitText)): --diagram-timeout SECONDS or LECTURE_DIAGRAM_TIMEOUT=SECONDS; book.toml's '[preprocessor.lecture] diagram-timeout' may only lower it"
                 ])
         }
         return result

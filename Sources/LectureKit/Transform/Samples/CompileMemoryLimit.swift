@@ -4,7 +4,8 @@ import Foundation
 /// linker) ran with the machine's, so a type-checker bomb or a huge literal in a page could take
 /// all of a CI machine's memory within the compile's time limit.
 ///
-/// Set by util-linux's `prlimit` (`setrlimit(RLIMIT_AS)`, which an unprivileged user and root may
+/// Set by util-linux's `prlimit` (else the shell's `ulimit -v`: `ResourceLimits.limiter`;
+/// `setrlimit(RLIMIT_AS)`, which an unprivileged user and root may
 /// both lower for a process of their own; no cgroup), run in front of the compiler, which it
 /// then becomes (`exec`): the process group a time-out kills is the same. The limit holds for
 /// every process the driver starts. A compile past it fails to allocate and LLVM stops it ("LLVM
@@ -21,12 +22,13 @@ enum CompileMemoryLimit {
     /// The values the setting may take: 256 MiB to 1 TiB (a typical sample compiles in 512).
     static let range = 256...(1 << 20)
 
-    /// `compiler arguments` run under the limit; as given where the machine has no `prlimit`.
+    /// `compiler arguments` run under the limit (`ResourceLimits.limiter`: `prlimit`, else the
+    /// shell's `ulimit`).
     static func command(_ compiler: String, _ arguments: [String], mebibytes: Int) -> (
         program: String, arguments: [String]
     ) {
-        guard let prlimit = ResourceLimits.prlimit else { return (compiler, arguments) }
-        return (prlimit, ["--as=\(mebibytes << 20)", "--", compiler] + arguments)
+        let limiter = ResourceLimits.limiter(memoryMiB: mebibytes, processes: nil)
+        return (limiter[0], Array(limiter.dropFirst()) + [compiler] + arguments)
     }
 
     /// Whether a compile that failed stopped for want of memory: LLVM's words, or the runtimes'

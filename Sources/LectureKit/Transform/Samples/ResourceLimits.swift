@@ -4,9 +4,9 @@ import Foundation
 /// machine's (no address-space limit, the host's process limit, no cgroup of its own), so one
 /// sample could take a CI machine's memory or process table within its time limit.
 ///
-/// Set in the program's process by util-linux's `prlimit`, run between the sandbox and the
-/// program (bubblewrap 0.8 has no `--rlimit`), so the limits hold for the program and all it
-/// starts:
+/// Set in the program's process by util-linux's `prlimit` (else the shell's `ulimit`:
+/// `limiter`), run between the sandbox and the program (bubblewrap 0.8 has no `--rlimit`), so the
+/// limits hold for the program and all it starts:
 /// - `RLIMIT_AS`, the address space it may map (`memory-limit`, MiB; default 4096): an
 ///   allocation past it fails, and Swift's runtime stops the program ("failed to allocate
 ///   N bytes of memory"), which `RunEnding` reports as running out of memory, naming the limit;
@@ -26,17 +26,32 @@ struct ResourceLimits: Sendable, Hashable {
     /// `prlimit`, where the machine has it.
     static let prlimit: String? = ["/usr/bin/prlimit", "/bin/prlimit"].first { access($0, X_OK) == 0 }
 
-    /// `prlimit`'s options for these limits.
-    func options(contained: Bool) -> [String] {
-        ["--as=\(memoryMiB << 20)"] + (contained ? ["--nproc=\(processes)"] : [])
+    /// The words that run the command after them under these limits (the processes only when
+    /// `contained`).
+    func limiter(contained: Bool) -> [String] {
+        Self.limiter(memoryMiB: memoryMiB, processes: contained ? processes : nil)
+    }
+
+    /// The words that run the command after them with `memoryMiB` of address space and, when
+    /// given, at most `processes` processes: `prlimit --as=… [--nproc=…] --`; where the machine
+    /// has no `prlimit` (a container image without util-linux), the shell's `ulimit`, which sets
+    /// the same `setrlimit` in the process it then becomes (`exec`: the process group a time-out
+    /// kills is the same): dash's and busybox's `-v` and `-p`, bash's `-v` and `-u`. A samples'
+    /// program or compile never runs unbounded for want of `prlimit`, and a limit the shell
+    /// cannot set stops the command (`&&`) rather than run it without.
+    static func limiter(memoryMiB: Int, processes: Int?, prlimit: String? = Self.prlimit) -> [String] {
+        if let prlimit {
+            return [prlimit, "--as=\(memoryMiB << 20)"] + (processes.map { ["--nproc=\($0)"] } ?? []) + ["--"]
+        }
+        let nproc = processes.map { " && { ulimit -p \($0) 2>/dev/null || ulimit -u \($0); }" } ?? ""
+        return ["/bin/sh", "-c", "ulimit -v \(memoryMiB << 10)\(nproc) && exec \"$@\"", "lecture-limits"]
     }
 
     /// `command` (the sandbox's, ending in the program) with the program run under these limits.
     func command(_ command: (program: String, arguments: [String]), contained: Bool) -> (
         program: String, arguments: [String]
     ) {
-        guard let prlimit = Self.prlimit else { return command }
-        let limited = [prlimit] + options(contained: contained) + ["--"]
+        let limited = limiter(contained: contained)
         guard contained, let program = command.arguments.last else {
             return (limited[0], Array(limited.dropFirst()) + [command.program] + command.arguments)
         }

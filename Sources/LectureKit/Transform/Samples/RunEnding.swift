@@ -56,7 +56,7 @@ enum RunEnding {
                 .sampleTimeout, "\(noun) timed out after \(SampleVerifier.seconds(limits.timeout)) and was killed",
                 printedBeforeKill(stdout)
                     + [
-                        "if it is slow on purpose, raise the limit: 'timeout = SECONDS' under [preprocessor.lecture] in book.toml (now \(SampleVerifier.seconds(limits.timeout))), or --timeout SECONDS for one run"
+                        "if it is slow on purpose, raise the limit (now \(SampleVerifier.seconds(limits.timeout))): --timeout SECONDS or LECTURE_TIMEOUT=SECONDS; book.toml's '[preprocessor.lecture] timeout' may only lower it"
                     ])
         case .outputLimitExceeded:
             return error(

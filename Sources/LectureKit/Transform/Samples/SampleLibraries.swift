@@ -39,13 +39,18 @@ package struct SampleLibraries: Sendable {
         var hash = SHA256()
         hash.update(toolchain.versionLine)
         hash.update(toolchain.identity)
-        var files: [String: [String]] = [:]
+        // Each source read once through the one judged handle (`BookFile`), hashed, and compiled
+        // from a private copy of those bytes: a file swapped for a link between the hash and the
+        // compile cannot feed a file from outside the library into the build (nor into the cache
+        // under the digest of the file it replaced).
+        var sources: [String: [(name: String, bytes: [UInt8])]] = [:]
         for (module, folder) in zip(modules, folders) {
             let names = FileSystem.files(under: folder).filter { $0.hasSuffix(".swift") }
-            files[module] = names.map { folder + "/" + $0 }
-            for name in names {
+            sources[module] = try names.map { name in
+                let bytes = try librarySource(folder + "/" + name, in: folder, module: module)
                 hash.update(module + "/" + name)
-                hash.update(try FileSystem.read(folder + "/" + name))
+                hash.update(bytes)
+                return (name, bytes)
             }
         }
         for tool in toolObjects { hash.update(tool.source + tool.arguments.joined(separator: " ")) }
@@ -74,6 +79,14 @@ package struct SampleLibraries: Sendable {
         Interruption.track(staging)
         defer { FileSystem.removeTemporaryDirectory(staging) }
         for module in modules {
+            let folder = zip(modules, folders).first { $0.0 == module }?.1 ?? ""
+            // The copies, named in the compiler's words and the debug information as the book's files.
+            let copies = staging + "/sources/" + module
+            var files: [String] = []
+            for source in sources[module] ?? [] {
+                try FileSystem.writeAtomically(source.bytes, to: copies + "/" + source.name)
+                files.append(copies + "/" + source.name)
+            }
             let arguments =
                 [
                     "-parse-as-library", "-emit-library", "-emit-module", "-module-name", module, "-swift-version", "6",
@@ -82,20 +95,20 @@ package struct SampleLibraries: Sendable {
                     // Each library finds those before it beside itself, wherever the cache folder is moved.
                     "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
                     "-o", staging + "/lib\(module).so", "-emit-module-path", staging + "/\(module).swiftmodule",
-                ] + moduleCacheArguments(in: cacheDirectory) + (files[module] ?? [])
+                    "-file-prefix-map", copies + "=" + folder,
+                ] + moduleCacheArguments(in: cacheDirectory) + files
             let result = try run.process(
                 toolchain.swiftc, arguments, directory: staging,
                 environment: CompilerEnvironment.variables(scratch: staging),
                 inheritingEnvironment: false, timeout: timeout)
             guard result.succeeded else {
-                let folder = zip(modules, folders).first { $0.0 == module }?.1 ?? ""
-                let located = LibraryCompilerOutput.diagnostics(
-                    from: result.stderrText, folder: folder, module: module)
+                let said = result.stderrText.replacingOccurrences(of: copies + "/", with: folder + "/")
+                let located = LibraryCompilerOutput.diagnostics(from: said, folder: folder, module: module)
                 if !located.isEmpty { throw LectureError(unreported: located) }
                 throw LectureError(
                     .sampleLibraries, "the sample library \(module) does not compile",
                     notes: [
-                        result.stderrText, "it is declared in book.toml's [preprocessor.lecture.samples] libraries",
+                        said, "it is declared in book.toml's [preprocessor.lecture.samples] libraries",
                     ])
             }
         }
@@ -109,6 +122,24 @@ package struct SampleLibraries: Sendable {
             throw LectureError(.sampleLibraries, "cannot move the built sample libraries into \(directory)")
         }
         return library
+    }
+
+    /// The bytes of the library source `path`, read by the one rule (`BookFile`) from the
+    /// library's `folder`, the file itself no link.
+    /// - Throws: `LectureError` (exit 2) naming the file and why it is not read.
+    private static func librarySource(_ path: String, in folder: String, module: String) throws -> [UInt8] {
+        let problem: BookFile.Problem
+        switch BookFile.open(path, roots: [CanonicalPath.of(folder)], followingLink: false) {
+        case .success(let file):
+            do throws(BookFile.Problem) { return try file.bytes().bytes } catch { problem = error }
+        case .failure(let refused): problem = refused
+        }
+        throw LectureError(
+            .error(
+                .sampleLibraries, path, nil, "the sample library \(module)'s source cannot be read: \(problem.reason)",
+                notes: [
+                    "a library is compiled from regular files inside its own folder only; it is declared in book.toml's [preprocessor.lecture.samples] libraries"
+                ]))
     }
 
     /// One of the tool's own objects built with the libraries: its file name in their folder, what

@@ -83,7 +83,7 @@ enum UnfinishedProcess: Equatable {
                 .sampleCompileTimeout, sample.path, sample.location,
                 "compiling the sample took longer than \(SampleVerifier.seconds(limit)); the compiler was stopped",
                 notes: [
-                    "raise '[preprocessor.lecture] compile-timeout' in book.toml (now \(SampleVerifier.seconds(limit))) if it is slow on purpose; deeply nested generic types and long expressions of literals keep the type checker busy",
+                    "if it is slow on purpose, raise the limit (now \(SampleVerifier.seconds(limit))): --compile-timeout SECONDS or LECTURE_COMPILE_TIMEOUT=SECONDS, as book.toml's '[preprocessor.lecture] compile-timeout' may only lower it; deeply nested generic types and long expressions of literals keep the type checker busy",
                     note,
                 ])
         case .outOfMemory:
@@ -92,7 +92,7 @@ enum UnfinishedProcess: Equatable {
                 "compiling the sample needed more than the \(memory) MiB of memory a compile may map; the compiler was stopped",
                 notes: [
                     "a long expression of literals or operators keeps the type checker trying overloads, and a huge literal fills the memory: split the expression into lines with declared types ('let a: Double = …'), or keep the data in a file the sample reads ('reads=')",
-                    "raise '[preprocessor.lecture] compile-memory-limit' in book.toml (now \(memory) MiB) if the sample needs it",
+                    "if the sample needs it, raise the limit (now \(memory) MiB): --compile-memory-limit MiB or LECTURE_COMPILE_MEMORY_LIMIT=MiB; book.toml's '[preprocessor.lecture] compile-memory-limit' may only lower it",
                     note,
                 ])
         case .cutShort:
