@@ -5,6 +5,18 @@ extension BuildStep {
     /// session, files `context.earlier` knows unchanged are hard-linked from the live site and
     /// the replaced site is removed in the background.
     static let write = BuildStep(name: "Write", session: writeSession) { (context: inout BuildContext) in
+        // What the pages and their files did not bring in is scanned here, as the site is.
+        let configuration = context.configuration
+        let theme =
+            configuration.templatesDirectory == DefaultTheme.folder(cacheDirectory: configuration.cacheDirectory)
+            ? nil : configuration.templatesDirectory
+        let secrets = SiteSecrets.problems(
+            in: context.site, sources: { SiteSecrets.sources(configuration, themeFolder: theme) },
+            output: configuration.outputDirectory, themeFolder: theme)
+        if !secrets.isEmpty {
+            context.diagnostics.emit(secrets)
+            throw BuildStop()
+        }
         let leftovers = try SiteWriter.write(
             context.site, to: context.configuration.outputFolder, protecting: context.configuration.protectedFolders,
             linking: context.earlier.linkable,
