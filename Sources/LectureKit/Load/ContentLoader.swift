@@ -49,13 +49,17 @@ package enum ContentLoader {
     /// - Parameter includes: where `{{#include}}` may read (default: the content folder and the
     ///   folder holding it).
     /// - Parameter cancellation: stops the includes' expansion (`IncludeBudget`).
+    /// - Parameter includedBytes: what all the pages' includes may add up to (`BookIncludes`).
     /// - Parameter writesPages: false for `lecture check`, which writes nothing in the book: a
     ///   page create-missing would make is read as its title alone, in memory, with a note.
     static func load(
         contentDirectory: String, reuse: (String, FileSignature) -> SourceFile?,
         listing: (() -> [String])? = nil, createMissing: Bool = false, includes: IncludeScope? = nil,
-        cancellation: Cancellation = .process, writesPages: Bool = true, notFoundInput: String = "404.md"
+        cancellation: Cancellation = .process, writesPages: Bool = true, notFoundInput: String = "404.md",
+        includedBytes: Int = BookIncludes.defaultBytes
     ) -> LoadedContent {
+        // One bound for the text all the pages include (`BookIncludes`).
+        let bookIncludes = BookIncludes(maximumBytes: includedBytes)
         let includes =
             includes ?? IncludeScope(bookDirectory: contentDirectory + "/..", contentDirectory: contentDirectory)
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
@@ -277,7 +281,7 @@ package enum ContentLoader {
                     let file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path)
                     let (expanded, problems) = IncludeExpander.apply(
                         to: file, directory: IncludeExpander.folder(of: path), scope: includes,
-                        budget: IncludeBudget(cancellation: cancellation))
+                        budget: IncludeBudget(cancellation: cancellation, book: bookIncludes))
                     diagnostics += problems
                     files.append(expanded)
                     // Without a signature the page is never taken from an earlier build's memory.

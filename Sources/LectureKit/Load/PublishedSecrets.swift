@@ -96,9 +96,14 @@ enum PublishedSecrets {
     }
 
     private static func error(_ found: SecretScan.Finding, path: String, location: SourceLocation?) -> Diagnostic {
+        error(kind: found.kind, path: path, location: location)
+    }
+
+    /// The error for a secret of `kind` ("a GitHub token") at `path`, `location`.
+    static func error(kind: String, path: String, location: SourceLocation?) -> Diagnostic {
         .error(
             .secretPublished, path, location,
-            "\(found.kind) would be published; nothing is written",
+            "\(kind) would be published; nothing is written",
             notes: [
                 "remove it from the book, and revoke it if it was ever committed or pushed; keys and tokens are never published"
             ])

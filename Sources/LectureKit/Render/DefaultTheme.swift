@@ -22,7 +22,19 @@ enum DefaultTheme {
         let folder = Self.folder(cacheDirectory: cacheDirectory)
         let files = layouts
         if isWhole(folder, files) { return folder }
-        let staging = folder + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        // Made here, exclusively (`mkdtemp`): an entry of the name found there is never written
+        // into nor removed.
+        let staging: String
+        do {
+            try FileSystem.makeDirectories(FileSystem.parent(folder))
+            staging = try FileSystem.makeTemporaryDirectory(
+                prefix: String(folder.split(separator: "/").last ?? "theme") + ".tmp", in: FileSystem.parent(folder))
+            // As a folder made with the default mode was (`mkdtemp` makes it the owner's alone).
+            chmod(staging, 0o755)
+        } catch {
+            throw LectureError(.fileSystem, "cannot write the built-in theme to \(folder): \(error)")
+        }
+        defer { Interruption.untrack(staging) }
         do {
             for file in files {
                 // Through the cache's checked folders: a folder swapped for a link is not followed.

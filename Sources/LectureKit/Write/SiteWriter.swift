@@ -83,10 +83,13 @@ package enum SiteWriter {
     /// - Parameter removingOldLater: remove the replaced site on a background queue (a preview
     ///   server, which tells pages to reload as soon as the new site is in place); call
     ///   `finishRemovals()` before exiting.
+    /// - Returns: the entries beside the output folder named like a staging folder, left as
+    ///   they were (`leftovers`), as paths.
+    @discardableResult
     static func write(
         _ site: SiteFiles, to output: OutputFolder, protecting protected: [OutputFolder.Protected] = [],
         linking: Set<String> = [], jobs: Int = 4, removingOldLater: Bool = false
-    ) throws {
+    ) throws -> [String] {
         if let problem = output.refusal(protecting: protected) { throw LectureError(problem, exitStatus: 2) }
         let spelled = output.spelled
         // Every path is written relative to the staging folder's descriptor: one with `..`
@@ -120,17 +123,22 @@ package enum SiteWriter {
         let (problem, existing) = output.refusal(in: parent)
         if let problem { throw LectureError(problem, exitStatus: 2) }
         let name = output.name
-        removeAbandoned(in: parent, site: name)
-        let stagingName = ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let found = leftovers(in: parent, site: name).map { FileSystem.join(output.parent, $0) }
+        // Made here, exclusively: a folder or link of a staging name found beside is never used
+        // nor removed (it may be anyone's, committed with the book), only named (`leftovers`).
+        guard let made = makeStaging(in: parent, site: name) else {
+            throw LectureError(
+                .error(
+                    .fileSystem, spelled, nil, "cannot create a folder beside the output folder: \(errnoText())",
+                    notes: ["make '\(output.parent)' writable, or name another output folder with --output"]),
+                exitStatus: 1)
+        }
+        let (stagingName, staging) = made
         let stagingPath = FileSystem.join(output.parent, stagingName)
         Interruption.track(stagingPath)
         defer { Interruption.untrack(stagingPath) }
         let live = existing == nil ? nil : DirectoryHandle(in: parent, name)
         do {
-            guard parent.makeDirectory(stagingName), let staging = DirectoryHandle(in: parent, stagingName) else {
-                throw LectureError(
-                    .error(.fileSystem, spelled, nil, "cannot create \(stagingPath): \(errnoText())"), exitStatus: 1)
-            }
             // Folders first, each once, parents before children.
             var folders = Set<String>()
             for path in Array(site.generated.keys) + Array(site.copied.keys) {
@@ -211,13 +219,40 @@ package enum SiteWriter {
             // Cancelled while writing: the staging folder goes (below), the old site stays.
             try Cancellation.process.check()
         } catch {
-            parent.removeTree(stagingName)
+            removeMade(stagingName, staging, in: parent)
             throw (error as? LectureError)
                 ?? LectureError(
                     .error(.fileSystem, spelled, nil, "cannot write the site: \(error.localizedDescription)"),
                     exitStatus: 1)
         }
-        try swapIn(stagingName, for: output, in: parent, existing: existing, removingOldLater: removingOldLater)
+        try swapIn(
+            stagingName, staging.identity, for: output, in: parent, existing: existing,
+            removingOldLater: removingOldLater)
+        return found
+    }
+
+    /// Creates a new staging folder beside the site (`.NAME.tmp-PID-N`) with `mkdirat`, which
+    /// fails when the name is taken: another name is drawn then, so what stood there is never
+    /// entered. Nil, with `errno` set, when no folder can be made.
+    private static func makeStaging(in parent: DirectoryHandle, site name: String) -> (String, DirectoryHandle)? {
+        for _ in 0..<16 {
+            let candidate = ".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard mkdirat(parent.descriptor, candidate, 0o755) == 0 else {
+                if errno == EEXIST { continue }
+                return nil
+            }
+            guard let handle = DirectoryHandle(in: parent, candidate) else { return nil }
+            return (candidate, handle)
+        }
+        errno = EEXIST
+        return nil
+    }
+
+    /// Removes `name` only while it is still the folder this run made (`made`, open since):
+    /// one put in its place since is left alone.
+    private static func removeMade(_ name: String, _ made: DirectoryHandle, in parent: DirectoryHandle) {
+        guard let entry = parent.entry(name), entry.kind == .directory, entry.identity == made.identity else { return }
+        parent.removeTree(name)
     }
 
     /// Run right before the swap, by tests that change the output folder there (the moment
@@ -227,30 +262,37 @@ package enum SiteWriter {
     /// Puts the staging folder in the output's place and removes what was there, after making
     /// sure that it is the folder that was checked.
     private static func swapIn(
-        _ stagingName: String, for output: OutputFolder, in parent: DirectoryHandle,
+        _ stagingName: String, _ made: DirectoryHandle.Identity?, for output: OutputFolder, in parent: DirectoryHandle,
         existing: DirectoryHandle.Identity?, removingOldLater: Bool
     ) throws {
+        /// Removes the staging folder after a failed swap, when it is still the one made.
+        func removeStaging() {
+            if let entry = parent.entry(stagingName), entry.kind == .directory, entry.identity == made {
+                parent.removeTree(stagingName)
+            }
+        }
         let name = output.name
         let spelled = output.spelled
         beforeSwap.withLock { $0 }?()
         guard let existing else {
             guard parent.rename(stagingName, to: name, .failingIfExists) else {
                 let reason = errno == EEXIST ? "something was put there while building; run again" : errnoText()
-                parent.removeTree(stagingName)
+                removeStaging()
                 throw LectureError(
                     .error(.fileSystem, spelled, nil, "cannot create the output folder: \(reason)"), exitStatus: 1)
             }
             return
         }
         // The old folder ends up under `oldName`: the staging name when the two are exchanged,
-        // `.NAME.old-PID` when the file system cannot exchange and two renames are made.
+        // a new `.NAME.old-PID-N` when the file system cannot exchange and two renames are made
+        // (never over an entry of that name: a rename that would replace one fails).
         var oldName = stagingName
         var exchanged = true
         if !parent.rename(stagingName, to: name, .exchanging) {
             exchanged = false
-            oldName = ".\(name).old-\(getpid())"
-            guard parent.rename(name, to: oldName) else {
-                parent.removeTree(stagingName)
+            oldName = ".\(name).old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard parent.rename(name, to: oldName, .failingIfExists) else {
+                removeStaging()
                 throw LectureError(
                     .error(.fileSystem, spelled, nil, "cannot replace the output folder: \(errnoText())"), exitStatus: 1
                 )
@@ -269,7 +311,7 @@ package enum SiteWriter {
             } else {
                 _ = parent.rename(oldName, to: name)
             }
-            parent.removeTree(stagingName)
+            removeStaging()
             throw LectureError(
                 .error(
                     .outputRefused, spelled, nil,
@@ -279,7 +321,7 @@ package enum SiteWriter {
         if !exchanged {
             guard parent.rename(stagingName, to: name, .failingIfExists) else {
                 _ = parent.rename(oldName, to: name)
-                parent.removeTree(stagingName)
+                removeStaging()
                 throw LectureError(.error(.fileSystem, spelled, nil, "cannot replace the output folder"), exitStatus: 1)
             }
         }
@@ -295,22 +337,11 @@ package enum SiteWriter {
         }
     }
 
-    /// Removes the staging and old folders (`.NAME.tmp-PID-N`, `.NAME.old-PID`) that builds killed
-    /// before they could clean up (`kill -9`, a power cut) left beside the site: those whose
-    /// process no longer exists. A live process's, another build running now, are left alone.
-    static func removeAbandoned(in parent: DirectoryHandle, site name: String) {
-        for entry in parent.names() ?? [] {
-            let rest: Substring
-            if entry.hasPrefix(".\(name).tmp-") {
-                rest = entry.dropFirst(name.count + 6)
-            } else if entry.hasPrefix(".\(name).old-") {
-                rest = entry.dropFirst(name.count + 6)
-            } else {
-                continue
-            }
-            guard let pid = pid_t(rest.prefix { $0.isNumber }), pid > 0, pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { parent.removeTree(entry) }
-        }
+    /// The entries beside the site named like its staging and old folders (`.NAME.tmp-…`,
+    /// `.NAME.old-…`), which a build killed before it could clean up (`kill -9`, a power cut)
+    /// leaves, but which may as well be anyone's: never removed, only named, sorted.
+    static func leftovers(in parent: DirectoryHandle, site name: String) -> [String] {
+        (parent.names() ?? []).filter { $0.hasPrefix(".\(name).tmp-") || $0.hasPrefix(".\(name).old-") }.sorted()
     }
 
     private static let removals = DispatchQueue(label: "lecture: old site removal")

@@ -207,6 +207,7 @@ extension BuildStep {
         let scope = IncludeScope(
             bookDirectory: configuration.bookDirectory, contentDirectory: configuration.contentDirectory,
             includeFrom: configuration.book.includeFrom, files: unique, replaced: configuration.replacedFolders)
+        let bookIncludes = BookIncludes()
         for file in unique {
             guard let bytes = try? FileSystem.read(file) else {
                 throw LectureError(.error(.fileSystem, file, nil, "cannot read file"))
@@ -215,7 +216,8 @@ extension BuildStep {
                 let source = try SourceFileReader.decode(bytes, displayPath: file, relativePath: file)
                 let (expanded, problems) = IncludeExpander.apply(
                     to: source, directory: IncludeExpander.folder(of: file),
-                    scope: scope, budget: IncludeBudget(cancellation: configuration.run.cancellation))
+                    scope: scope,
+                    budget: IncludeBudget(cancellation: configuration.run.cancellation, book: bookIncludes))
                 sources.append(expanded)
                 context.diagnostics.emit(problems)
             } catch {

@@ -5,10 +5,31 @@ extension BuildStep {
     /// session, files `context.earlier` knows unchanged are hard-linked from the live site and
     /// the replaced site is removed in the background.
     static let write = BuildStep(name: "Write", session: writeSession) { (context: inout BuildContext) in
-        try SiteWriter.write(
+        // What the pages and their files did not bring in is scanned here, as the site is.
+        let configuration = context.configuration
+        let theme =
+            configuration.templatesDirectory == DefaultTheme.folder(cacheDirectory: configuration.cacheDirectory)
+            ? nil : configuration.templatesDirectory
+        let secrets = SiteSecrets.problems(
+            in: context.site, sources: { SiteSecrets.sources(configuration, themeFolder: theme) },
+            output: configuration.outputDirectory, themeFolder: theme)
+        if !secrets.isEmpty {
+            context.diagnostics.emit(secrets)
+            throw BuildStop()
+        }
+        let leftovers = try SiteWriter.write(
             context.site, to: context.configuration.outputFolder, protecting: context.configuration.protectedFolders,
             linking: context.earlier.linkable,
             removingOldLater: context.earlier.removesOldLater)
+        for path in leftovers {
+            context.diagnostics.emit(
+                .warning(
+                    .outputRefused, path, nil,
+                    "an entry beside the output folder has the name of lecture's staging folders; it was left as it is",
+                    notes: [
+                        "lecture removes only what it made in this run: if a build that was killed left it, remove it; else rename it"
+                    ]))
+        }
     }
 
     /// In a session: files `Render` knows unchanged are hard-linked from the live site when it is

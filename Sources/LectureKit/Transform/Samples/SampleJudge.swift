@@ -102,6 +102,8 @@ extension SampleVerifier {
             failures = [RunPathOutput.error(path, of: sample)]
         } else if let needle = MachinePathOutput.firstNeedle(in: run.stdoutText, options.machinePaths) {
             failures = [MachinePathOutput.printed(needle, by: sample)]
+        } else if let found = SecretScan.first(in: run.stdoutText) {
+            failures = [SecretOutput.printed(found, by: sample)]
         } else if let again,
             let differs = RunComparison.difference(run, again, sample: sample, secondNumber: runs.againNumber)
         {

@@ -72,11 +72,11 @@ package struct SampleLibraries: Sendable {
         // Built beside its final place and renamed into it, so concurrent runs never see half of it.
         try FileManager.default.createDirectory(
             atPath: cacheDirectory + "/libraries", withIntermediateDirectories: true)
-        let staging =
-            cacheDirectory + "/libraries/.staging-\(digest.prefix(12))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.removeItem(atPath: staging)
-        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        Interruption.track(staging)
+        // Made here, exclusively (`mkdtemp`): an entry of the name found there is never used nor removed.
+        let staging = try FileSystem.makeTemporaryDirectory(
+            prefix: ".staging-\(digest.prefix(12))", in: cacheDirectory + "/libraries")
+        // As a folder made with the default mode was (`mkdtemp` makes it the owner's alone).
+        chmod(staging, 0o755)
         defer { FileSystem.removeTemporaryDirectory(staging) }
         for module in modules {
             let folder = zip(modules, folders).first { $0.0 == module }?.1 ?? ""

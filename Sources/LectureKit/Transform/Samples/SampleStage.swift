@@ -58,10 +58,14 @@ package struct SampleStage: Sendable {
             try verifier.run.cancellation.check()
         }
         console.clearProgress()
-        // An output block holding a path of the machine, whatever the run (or the cache) said.
-        for index in results.indices
-        where !results[index].diagnostics.contains(where: { $0.identifier == .machinePathPublished }) {
-            let found = MachinePathOutput.blocks(of: samples[index], verifier.options.machinePaths)
+        // An output block holding a path of the machine or a secret, whatever the run (or the
+        // cache) said: each unless the run's output already did.
+        for index in results.indices {
+            let said = Set(results[index].diagnostics.map(\.identifier))
+            let found =
+                (said.contains(.machinePathPublished)
+                    ? [] : MachinePathOutput.blocks(of: samples[index], verifier.options.machinePaths))
+                + (said.contains(.secretPublished) ? [] : SecretOutput.blocks(of: samples[index]))
             guard !found.isEmpty else { continue }
             results[index].diagnostics += found
             results[index].outcome = .failed
