@@ -6,11 +6,12 @@ extension ContainedRun {
     /// namespace, with the cache in `scratch/cache`; `tmpfs` names folders (relative) on which
     /// an empty tmpfs is mounted there first.
     func lecture(
-        _ arguments: [String], in directory: String, tmpfs: [String] = [], environment: [String: String] = [:]
+        _ arguments: [String], in directory: String, tmpfs: [String] = [], readOnly: [String] = [],
+        environment: [String: String] = [:]
     ) throws -> Subprocess.Result {
         try command(
             TestSupport.executable, arguments + ["--cache-dir", scratch + "/cache"], in: directory, tmpfs: tmpfs,
-            environment: environment)
+            readOnly: readOnly, environment: environment)
     }
 
     /// Writes `scratch/swiftc`, a wrapper whose first compile of a sample's `main.swift` (not the

@@ -46,9 +46,9 @@ package struct ContainedRun: Sendable {
     /// namespace; `tmpfs` names folders (relative) on which an empty tmpfs is mounted there first.
     package func command(
         _ executable: String, _ arguments: [String], in directory: String, tmpfs: [String] = [],
-        environment: [String: String] = [:]
+        readOnly: [String] = [], environment: [String: String] = [:]
     ) throws -> Subprocess.Result {
-        let line = commandLine(executable, arguments, in: directory, tmpfs: tmpfs)
+        let line = commandLine(executable, arguments, in: directory, tmpfs: tmpfs, readOnly: readOnly)
         return try Subprocess.run(
             line.program, line.arguments,
             environment: environment.merging(["SCRATCH": scratch, "DIR": directory, "HOME": home]) { $1 },
@@ -73,12 +73,14 @@ package struct ContainedRun: Sendable {
     }
 
     /// The one command line of a contained run: `unshare` (a user namespace too when not root),
-    /// the scratch home bound over `$HOME`, the tmpfs mounts, then `executable` in `directory`.
-    private func commandLine(_ executable: String, _ arguments: [String], in directory: String, tmpfs: [String])
-        -> (program: String, arguments: [String])
-    {
+    /// the scratch home bound over `$HOME`, the tmpfs mounts (`readOnly`: empty, read-only ones),
+    /// then `executable` in `directory`.
+    private func commandLine(
+        _ executable: String, _ arguments: [String], in directory: String, tmpfs: [String], readOnly: [String] = []
+    ) -> (program: String, arguments: [String]) {
         var script = "set -e; mount --bind \"$SCRATCH/home\" \"$HOME\"; "
         for folder in tmpfs { script += "mount -t tmpfs contained \"$SCRATCH/\(folder)\"; " }
+        for folder in readOnly { script += "mount -t tmpfs -o ro contained \"$SCRATCH/\(folder)\"; " }
         script += "cd \"$SCRATCH/$DIR\"; exec \"$@\""
         let namespace = getuid() == 0 ? ["--mount"] : ["--user", "--map-root-user", "--mount"]
         return (
