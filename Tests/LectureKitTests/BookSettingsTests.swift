@@ -209,7 +209,7 @@ extension BookSettingsTests {
             [lecture]
             timeout = 5
             swift-language-mode = 5
-            sample-locale = "ko_KR.UTF-8"
+            sample-locale = "POSIX"
             time-zone = "Asia/Seoul"
             smart-punctuation = true
             """, "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n",
@@ -226,7 +226,7 @@ extension BookSettingsTests {
         let fromFile = try configured([])
         #expect(fromFile.verifier.timeout == 5)
         #expect(fromFile.verifier.swiftLanguageMode == "5")
-        #expect(fromFile.verifier.environment.locale == "ko_KR.UTF-8")
+        #expect(fromFile.verifier.environment.locale == "POSIX")
         #expect(fromFile.verifier.environment.timeZone == "Asia/Seoul")
         #expect(fromFile.smartPunctuation)
         #expect(fromFile.contentDirectory == root + "/src" && fromFile.outputDirectory == root + "/book")

@@ -8,11 +8,12 @@ extension ContainedRun {
     /// (`ContainedRun.command`).
     func lecture(
         _ arguments: [String], in directory: String, tmpfs: [String] = [], hiding: [String] = [],
+        readOnly: [String] = [],
         environment: [String: String] = [:]
     ) throws -> Subprocess.Result {
         try command(
             TestSupport.executable, arguments + ["--cache-dir", scratch + "/cache"], in: directory, tmpfs: tmpfs,
-            hiding: hiding, environment: environment)
+            hiding: hiding, readOnly: readOnly, environment: environment)
     }
 
     /// Writes `scratch/swiftc`, a wrapper whose first compile of a sample's `main.swift` (not the

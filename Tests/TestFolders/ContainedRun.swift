@@ -49,9 +49,10 @@ package struct ContainedRun: Sendable {
     /// mounted on (`/proc`).
     package func command(
         _ executable: String, _ arguments: [String], in directory: String, tmpfs: [String] = [],
-        hiding: [String] = [], environment: [String: String] = [:]
+        hiding: [String] = [], readOnly: [String] = [], environment: [String: String] = [:]
     ) throws -> Subprocess.Result {
-        let line = commandLine(executable, arguments, in: directory, tmpfs: tmpfs, hiding: hiding)
+        let line = commandLine(
+            executable, arguments, in: directory, tmpfs: tmpfs, hiding: hiding, readOnly: readOnly)
         return try Subprocess.run(
             line.program, line.arguments,
             environment: environment.merging(["SCRATCH": scratch, "DIR": directory, "HOME": home]) { $1 },
@@ -65,7 +66,7 @@ package struct ContainedRun: Sendable {
     package func process(
         _ executable: String, _ arguments: [String], in directory: String, environment extra: [String: String] = [:]
     ) -> Process {
-        let line = commandLine(executable, arguments, in: directory, tmpfs: [], hiding: [])
+        let line = commandLine(executable, arguments, in: directory, tmpfs: [], hiding: [], readOnly: [])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: line.program)
         process.arguments = line.arguments
@@ -76,13 +77,15 @@ package struct ContainedRun: Sendable {
     }
 
     /// The one command line of a contained run: `unshare` (a user namespace too when not root),
-    /// the scratch home bound over `$HOME`, the tmpfs mounts, the hidden files, then `executable`
-    /// in `directory`.
+    /// the scratch home bound over `$HOME`, the tmpfs mounts (`readOnly`: empty, read-only ones),
+    /// the hidden files, then `executable` in `directory`.
     private func commandLine(
-        _ executable: String, _ arguments: [String], in directory: String, tmpfs: [String], hiding: [String]
+        _ executable: String, _ arguments: [String], in directory: String, tmpfs: [String], hiding: [String],
+        readOnly: [String]
     ) -> (program: String, arguments: [String]) {
         var script = "set -e; mount --bind \"$SCRATCH/home\" \"$HOME\"; "
         for folder in tmpfs { script += "mount -t tmpfs contained \"$SCRATCH/\(folder)\"; " }
+        for folder in readOnly { script += "mount -t tmpfs -o ro contained \"$SCRATCH/\(folder)\"; " }
         for path in hiding {
             script +=
                 "if [ -d '\(path)' ]; then mount -t tmpfs hidden '\(path)'; "

@@ -172,10 +172,30 @@ package enum BookLayout {
                 pages, locations: settings.locations, contentDirectory: configuration.contentDirectory, source: source,
                 tomlPath: tomlPath)
         }
-        if let locale = options.sampleLocale ?? settings.sampleLocale {
+        // An option is checked when the samples are (`SampleEnvironment.validate`); a book.toml
+        // value here, at its line (attack 16, kind 13), and the default used in its place.
+        func checked(_ value: String?, key: String, problem: (String) -> String?, note: String) -> String? {
+            guard let value, let found = problem(value) else { return value }
+            diagnostics.append(
+                .error(
+                    .bookTOMLValue, tomlPath, settings.locations[key], "'\(key)' is '\(value)', \(found)",
+                    notes: [note, SettingDefaults.note(for: key)]))
+            return nil
+        }
+        if let locale = options.sampleLocale
+            ?? checked(
+                settings.sampleLocale, key: "lecture.sample-locale", problem: SampleEnvironment.localeProblem,
+                note: SampleEnvironment.localeNote)
+        {
             configuration.verifier.environment.locale = locale
         }
-        if let zone = options.sampleTimeZone ?? settings.timeZone { configuration.verifier.environment.timeZone = zone }
+        if let zone = options.sampleTimeZone
+            ?? checked(
+                settings.timeZone, key: "lecture.time-zone", problem: SampleEnvironment.timeZoneProblem,
+                note: SampleEnvironment.timeZoneNote)
+        {
+            configuration.verifier.environment.timeZone = zone
+        }
         // Absolute: the libraries are compiled in a folder of the cache.
         configuration.verifier.libraries = settings.sampleLibraries.map {
             URL(fileURLWithPath: FileSystem.resolve($0, against: root)).standardizedFileURL.path

@@ -1,4 +1,5 @@
 import LectureSupport
+import SourceText
 
 /// Output paths two sources would share: pages mapping to the same `.html` (`README.md` and
 /// `index.md`), a page named like a file the build makes (`404.html`, or the page `[output.html]
@@ -25,6 +26,10 @@ enum OutputCollisions {
         ]
         if let notFoundPage { owners[notFoundPage] = "the not-found page" }
         for asset in templates.assets { owners[asset] = "the template asset '\(asset)'" }
+        owners[SearchIndex.pagesFile] = "the search index"
+        // The files the build makes, before the pages are added: each name the site writes is
+        // also checked against these in case (`caseCollisions`).
+        var built = owners
         let searchFolder = SearchIndex.folder + "/"
         func owner(_ path: String) -> String? {
             owners[path] ?? (path.hasPrefix(searchFolder) ? "the search index" : nil)
@@ -44,6 +49,7 @@ enum OutputCollisions {
         }
         if !book.flattened.contains(where: { $0.outputPath == "index.html" }) {
             owners["index.html"] = "the index (a copy of the first page)"
+            built["index.html"] = owners["index.html"]
         }
         for file in assets {
             if let owner = owner(file) {
@@ -71,7 +77,10 @@ enum OutputCollisions {
                         notes: ["move or rename the file (and its line in additional-css or additional-js)"]))
             }
         }
-        return diagnostics + caseCollisions(book: book, assets: assets, contentDirectory: contentDirectory)
+        return diagnostics
+            + caseCollisions(
+                book: book, assets: assets, contentDirectory: contentDirectory, built: built, templates: templates,
+                additional: additional)
             + PortableNames.warnings(book: book, assets: assets, contentDirectory: contentDirectory)
     }
 
@@ -96,40 +105,84 @@ enum OutputCollisions {
 
     /// Output names that differ only in case (`Intro.html`, `intro.html`): one file on a
     /// case-insensitive file system (macOS's and Windows' defaults, where the site is often
-    /// opened or deployed), so one page silently replaces the other there. A warning at the later.
-    /// Its sibling, names Windows cannot hold at all, is `PortableNames`.
-    static func caseCollisions(book: Book, assets: [String], contentDirectory: String) -> [Diagnostic] {
+    /// opened or deployed), so one silently replaces the other there. A warning at the later,
+    /// for every name the site writes: the files the build makes (`built`: print page, not-found
+    /// page, search index, navigation script…) first, then the theme's files, the pages, the
+    /// content files and book.toml's additional files (redirects: `Redirects.pages`). Its
+    /// sibling, names Windows cannot hold at all, is `PortableNames`.
+    /// - Parameter built: the files the build makes, each with what it is ("the print page").
+    static func caseCollisions(
+        book: Book, assets: [String], contentDirectory: String, built: [String: String] = [:],
+        templates: Templates? = nil, additional: [AdditionalFile] = []
+    ) -> [Diagnostic] {
         let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
-        var first: [String: String] = [:]
+        var names = CaseFoldedNames()
         var diagnostics: [Diagnostic] = []
-        func note(_ name: String, _ earlier: String) -> String {
-            "'\(name)' and '\(earlier)' are one file on a case-insensitive file system (macOS, Windows), where one replaces the other; rename one"
+        /// `subject` says what is written to `name` and ends in "differs from".
+        func warn(_ name: String, _ earlier: String, _ subject: String, at file: String, _ location: SourceLocation?) {
+            let described = built[earlier].map { "\(earlier) (\($0))" } ?? earlier
+            diagnostics.append(
+                .warning(
+                    .outputCaseCollision, file, location, "\(subject) \(described) only in case",
+                    notes: [caseNote(name, earlier)]))
+        }
+        let themeFiles = Set(templates?.assets ?? [])
+        for name in built.keys.sorted() where !themeFiles.contains(name) { _ = names.earlier(name) }
+        if let templates {
+            for asset in templates.assets.sorted() {
+                if let earlier = names.earlier(asset) {
+                    warn(
+                        asset, earlier, "theme file \(asset) differs from",
+                        at: FileSystem.join(templates.directory, asset), nil)
+                }
+            }
         }
         for chapter in book.flattened where chapter.kind == .page {
-            let name = chapter.outputPath
-            let key = NFC.normalized(name).lowercased()
-            if let earlier = first[key], !NFC.sameBytes(earlier, name) {
-                diagnostics.append(
-                    .warning(
-                        .outputCaseCollision, summary, chapter.location,
-                        "page '\(chapter.path)' is written to \(name), which differs from \(earlier) only in case",
-                        notes: [note(name, earlier)]))
-            } else if first[key] == nil {
-                first[key] = name
+            if let earlier = names.earlier(chapter.outputPath) {
+                warn(
+                    chapter.outputPath, earlier,
+                    "page '\(chapter.path)' is written to \(chapter.outputPath), which differs from", at: summary,
+                    chapter.location)
             }
         }
         for file in assets {
-            let name = NFC.normalized(file)
-            let key = name.lowercased()
-            if let earlier = first[key], !NFC.sameBytes(earlier, name) {
-                diagnostics.append(
-                    .warning(
-                        .outputCaseCollision, FileSystem.join(contentDirectory, file), nil,
-                        "content file \(name) differs from \(earlier) only in case", notes: [note(name, earlier)]))
-            } else if first[key] == nil {
-                first[key] = name
+            if let earlier = names.earlier(file) {
+                let name = NFC.normalized(file)
+                warn(
+                    name, earlier, "content file \(name) differs from", at: FileSystem.join(contentDirectory, file), nil
+                )
+            }
+        }
+        for file in additional {
+            if let earlier = names.earlier(file.sitePath) {
+                warn(
+                    file.sitePath, earlier,
+                    "book.toml's additional file is written to \(file.sitePath), which differs from", at: file.source,
+                    nil)
             }
         }
         return diagnostics
+    }
+
+    /// The note of a name that differs from an earlier one only in case.
+    static func caseNote(_ name: String, _ earlier: String) -> String {
+        "'\(name)' and '\(earlier)' are one file on a case-insensitive file system (macOS, Windows), where one replaces the other; rename one"
+    }
+}
+
+/// The names a site writes, by their case-insensitive form (NFC, lowercased): which earlier name
+/// a new one differs from only in case.
+struct CaseFoldedNames {
+    private var first: [String: String] = [:]
+
+    /// The earlier name `name` differs from only in case, or `nil` (and `name` is kept when it is
+    /// the first of its form).
+    mutating func earlier(_ name: String) -> String? {
+        let key = NFC.normalized(name).lowercased()
+        guard let earlier = first[key] else {
+            first[key] = name
+            return nil
+        }
+        return NFC.sameBytes(earlier, name) ? nil : earlier
     }
 }

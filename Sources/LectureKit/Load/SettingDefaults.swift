@@ -53,6 +53,8 @@ enum SettingDefaults {
         "lecture.include-from": "includes from the book's folder only",
         "lecture.outside-links": "\"warning\"",
         "lecture.smart-punctuation": "true (mdBook 0.5's)",
+        "lecture.sample-locale": "\"\(SampleEnvironment.defaultLocale)\"",
+        "lecture.time-zone": "\"\(SampleEnvironment.defaultTimeZone)\"",
     ]
 
     /// What leaving out one element of a list means, where it is worth saying.

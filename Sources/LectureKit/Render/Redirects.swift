@@ -19,7 +19,8 @@ struct Redirect: Sendable, Hashable {
 /// (`FragmentRedirects`), from the book's page or from that path's redirect page. As in mdBook, a
 /// redirect over a page of the book is an error, and so are fragments of a path that is neither;
 /// unlike mdBook, a redirect to a file of the site that the site does not have is one too (a
-/// reader would land on a 404).
+/// reader would land on a 404). A redirect whose path differs from a file of the site only in
+/// case is warned, as such pages are (`OutputCollisions.caseCollisions`).
 enum Redirects {
     /// What mdBook 0.5.4 does with a redirect over `path`, which the site has (each run): it
     /// refuses one over a chapter's page; over the pages it makes itself (index, print, not
@@ -56,6 +57,9 @@ enum Redirects {
             [SiteWriter.marker] + (cname ? ["CNAME"] : []))
         var files: [String: [UInt8]] = [:]
         var diagnostics: [Diagnostic] = []
+        // Every name the site writes, to tell a redirect that differs from one only in case.
+        var names = CaseFoldedNames()
+        for path in existing.sorted() { _ = names.earlier(path) }
         // Each path's fragment redirects, in book.toml's order, kept for after the pages.
         var fragments: [String: [(fragment: String, redirect: Redirect)]] = [:]
         var fragmentPaths: [String] = []
@@ -131,6 +135,13 @@ enum Redirects {
             if let broken = brokenTarget(of: redirect, from: path) {
                 diagnostics.append(broken)
                 continue
+            }
+            if let earlier = names.earlier(path) {
+                diagnostics.append(
+                    .warning(
+                        .outputCaseCollision, redirect.file, redirect.location,
+                        "redirect '\(redirect.from)' is written to \(path), which differs from \(earlier) only in case",
+                        notes: [OutputCollisions.caseNote(path, earlier)]))
             }
             files[path] = Array(
                 Navigation.redirect(to: redirect.to, title: redirect.to, language: language, values: values).utf8)

@@ -164,7 +164,8 @@ package struct OutputFolder: Sendable, Equatable {
         return (nil, identity)
     }
 
-    private func refused(_ summary: String, fix: String) -> Diagnostic {
+    /// An error at the place the output was named (book.toml's `build-dir` line, else the path).
+    func refused(_ summary: String, fix: String) -> Diagnostic {
         if let setting {
             return .error(
                 .outputRefused, setting.path, setting.location, "build-dir \"\(spelled)\": " + summary,

@@ -64,8 +64,19 @@ package enum SiteWriter {
             guard ancestor != "/", let slash = ancestor.lastIndex(of: "/") else { break }
             ancestor = slash == ancestor.startIndex ? "/" : String(ancestor[..<slash])
         }
+        // The site is written beside the output folder and swapped in: a parent (or, while it is
+        // missing, the folder it is made in) that cannot be written fails only after all the
+        // work, so it is refused here (attack 16, kind 27).
+        if access(ancestor, W_OK) != 0, errno == EROFS || errno == EACCES {
+            return output.refused(
+                "the site cannot be written into '\(ancestor)': \(errnoText())",
+                fix: "name an output folder on a writable file system (--output, or [build] build-dir)")
+        }
         guard let parent = try? DirectoryHandle(opening: output.parent) else { return nil }
-        return OutputLock.holding(parent, exclusive: false) { output.refusal(in: parent).problem }
+        // Cancelled while waiting for another build: the run stops at its next check.
+        let check = { output.refusal(in: parent).problem }
+        let waiting = { OutputLock.sayWaiting(for: output.spelled) }
+        return (try? OutputLock.holding(parent, exclusive: false, waiting: waiting, check)) ?? nil
     }
 
     /// Writes `site` into `output`, replacing what was there only once everything is written.
@@ -118,7 +129,7 @@ package enum SiteWriter {
                 exitStatus: 1)
         }
         // Another build into this folder finishes its write before this one checks (`OutputLock`).
-        OutputLock.acquire(parent, exclusive: true)
+        try OutputLock.acquire(parent, exclusive: true) { OutputLock.sayWaiting(for: spelled) }
         defer { OutputLock.release(parent) }
         let (problem, existing) = output.refusal(in: parent)
         if let problem { throw LectureError(problem, exitStatus: 2) }

@@ -56,29 +56,53 @@ struct SampleEnvironment: Hashable, Sendable {
         "sample-environment-v1 LANG=\(locale) LC_ALL=\(locale) TZ=\(timeZone) TERM=dumb HOME=private TMPDIR=private"
     }
 
-    /// Checks that the locale is installed and the time zone known on this machine.
+    /// Checks that the locale is installed and the time zone known on this machine (the
+    /// command line's: a book.toml value is checked at its line, `BookLayout`).
     /// - Throws: `LectureError` (exit 2) naming the Debian package that provides what is missing.
     package func validate() throws {
         var problems: [Diagnostic] = []
-        if !Self.localeIsInstalled(locale) {
+        if let problem = Self.localeProblem(locale) {
             problems.append(
-                .error(
-                    .sampleEnvironment, "the sample locale '\(locale)' is not installed on this machine",
-                    notes: [
-                        "install it (Debian: the package 'locales-all', or 'locales' and locale-gen), or choose another with --sample-locale (default: \(Self.defaultLocale))"
-                    ]))
+                .error(.sampleEnvironment, "--sample-locale '\(locale)' is \(problem)", notes: [Self.localeNote]))
         }
-        if !Self.timeZoneIsKnown(timeZone) {
+        if let problem = Self.timeZoneProblem(timeZone) {
             problems.append(
-                .error(
-                    .sampleEnvironment,
-                    "the sample time zone '\(timeZone)' is not known on this machine (no /usr/share/zoneinfo/\(timeZone))",
-                    notes: [
-                        "name an IANA time zone such as 'Asia/Seoul' (Debian: the package 'tzdata'), or 'UTC' (the default)"
-                    ]))
+                .error(.sampleEnvironment, "--sample-time-zone '\(timeZone)' is \(problem)", notes: [Self.timeZoneNote])
+            )
         }
         if !problems.isEmpty { throw LectureError(unreported: problems) }
     }
+
+    /// Why `name` cannot be the samples' locale on this machine, as a phrase after "'name' is",
+    /// or `nil` when it can.
+    static func localeProblem(_ name: String) -> String? {
+        if name.isEmpty { return "empty" }
+        if name.contains("/") { return "a path, not a locale's name" }
+        return localeIsInstalled(name) ? nil : "not installed on this machine"
+    }
+
+    /// Why `name` cannot be the samples' time zone, as a phrase after "'name' is", or `nil` when
+    /// it can: a path is refused as one (the zone is a name in the database, never a file of the
+    /// machine), and a name the database does not hold is said to be missing there.
+    static func timeZoneProblem(_ name: String) -> String? {
+        if name == "UTC" { return nil }
+        if name.isEmpty { return "empty" }
+        if name.hasPrefix("/")
+            || name.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
+                $0 == ".." || $0 == "." || $0.isEmpty
+            })
+        {
+            return "a path, not a time zone's name"
+        }
+        return timeZoneIsKnown(name) ? nil : "not in this machine's time zone database (/usr/share/zoneinfo)"
+    }
+
+    /// The fix for a locale `localeProblem` refuses.
+    static let localeNote =
+        "name an installed locale ('locale -a' lists them; the default \(defaultLocale) is always there), or install it (Debian: the package 'locales-all', or 'locales' and locale-gen)"
+    /// The fix for a time zone `timeZoneProblem` refuses.
+    static let timeZoneNote =
+        "name an IANA time zone such as 'Asia/Seoul' (Debian: the package 'tzdata'), or 'UTC' (the default)"
 
     /// Whether the C library can load `name` (newlocale(3) succeeds).
     static func localeIsInstalled(_ name: String) -> Bool {
