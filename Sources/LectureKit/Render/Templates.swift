@@ -121,11 +121,11 @@ struct Templates: Hashable, Sendable {
     }
 
     /// Whether the theme's file at `path` (relative to its folder) is an asset: not a layout
-    /// (an `.html` file at the top), a table of interface words (`words/*.toml`) nor a partial
-    /// (`partials/*.html`).
+    /// (an `.html` file at the top), a table of interface words (`words/*.toml`), a partial
+    /// (`partials/*.html`) nor a language's style sheet (`languages/*.css`, `LanguageStyle`).
     static func isAsset(_ path: String) -> Bool {
         !(path.hasSuffix(".html") && !path.contains("/")) && !(path.hasPrefix("words/") && path.hasSuffix(".toml"))
-            && !(path.hasPrefix("partials/") && path.hasSuffix(".html"))
+            && !(path.hasPrefix("partials/") && path.hasSuffix(".html")) && !LanguageStyle.isLanguageStyle(path)
     }
 
     /// The templates with `assets` (path → bytes) besides the folder's, written into the site
