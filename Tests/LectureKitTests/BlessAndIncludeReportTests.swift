@@ -13,6 +13,16 @@ import Testing
         run(["check", "--cache-dir", TestSupport.cacheDirectory] + arguments)
     }
 
+    /// `check` of a book whose one page `p.md` is `page`, with `files` beside it: the status,
+    /// what it printed, and the book's folder, for the caller to remove.
+    func checkPage(_ page: String, files: [String: String]) throws -> (status: Int32, text: String, root: String) {
+        var tree = ["content/SUMMARY.md": "# 책\n\n- [쪽](p.md)\n", "content/p.md": page]
+        for (name, text) in files { tree["content/" + name] = text }
+        let root = try TestSupport.makeTree(tree)
+        let result = check(["--content", root + "/content"])
+        return (result.status, result.lines.joined(separator: "\n"), root)
+    }
+
     /// `lecture ARGUMENTS…` in this process: its exit status and what it printed.
     func run(_ arguments: [String]) -> (status: Int32, lines: [String]) {
         let recorder = TestSupport.Recorder()
@@ -80,21 +90,30 @@ import Testing
         #expect(result.lines.last == "0 passed, 1 failed")
     }
 
-    /// `--bless` leaves a sample an `{{#include}}` brings alone, so its diagnostics must not suggest it.
+    /// A sample whose code an `{{#include}}` brings between the page's own fences is blessed in
+    /// the page (newuser-5 F2), so its diagnostics say so; one whose output block an include
+    /// brings is left alone, and its diagnostics must not suggest bless.
     @Test(arguments: ["```output\n2\n```\n", ""])
-    func anIncludedSampleIsNotToldToBless(_ outputBlock: String) throws {
-        let page = "# 쪽\n\n```swift\n{{#include code.swift}}\n```\n\n" + outputBlock
-        let root = try TestSupport.makeTree([
-            "content/SUMMARY.md": "# 책\n\n- [쪽](p.md)\n", "content/p.md": page, "content/code.swift": "print(1)\n",
-        ])
+    func anIncludedCodeSampleIsToldToBless(_ outputBlock: String) throws {
+        let (status, text, root) = try checkPage(
+            "# 쪽\n\n```swift\n{{#include code.swift}}\n```\n\n" + outputBlock, files: ["code.swift": "print(1)\n"])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let result = check(["--content", root + "/content"])
-        #expect(result.status == 1)
-        let text = result.lines.joined(separator: "\n")
+        #expect(status == 1)
         #expect(
             text.contains(outputBlock.isEmpty ? "sample has no output block" : "output does not match"), "\(text)")
+        #expect(!text.contains("does not rewrite lines an {{#include}} brings"), "\(text)")
         #expect(
-            text.contains("by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"), "\(text)")
+            text.contains(
+                outputBlock.isEmpty ? "'lecture check --bless' writes the block" : "'lecture check --bless' accepts"),
+            "\(text)")
+    }
+
+    @Test func aSampleWhoseOutputIsIncludedIsNotToldToBless() throws {
+        let (status, text, root) = try checkPage(
+            "# 쪽\n\n```swift\nprint(1)\n```\n\n```output\n{{#include out.txt}}\n```\n", files: ["out.txt": "2\n"])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(status == 1)
+        #expect(text.contains("does not rewrite lines an {{#include}} brings"), "\(text)")
         #expect(!text.contains("'lecture check --bless' accepts") && !text.contains("'lecture check --bless' writes"))
     }
 
@@ -103,14 +122,11 @@ import Testing
     /// out.txt's line, with the included-from note, and the note names the included file as the
     /// place to edit.
     @Test func aMismatchOfAnIncludedOutputIsAtTheIncludedFile() throws {
-        let page = "# 쪽\n\n```swift\nprint(\"right\")\n```\n\n```output\n{{#include out.txt}}\n```\n"
-        let root = try TestSupport.makeTree([
-            "content/SUMMARY.md": "# 책\n\n- [쪽](p.md)\n", "content/p.md": page, "content/out.txt": "wrong\n",
-        ])
+        let (status, text, root) = try checkPage(
+            "# 쪽\n\n```swift\nprint(\"right\")\n```\n\n```output\n{{#include out.txt}}\n```\n",
+            files: ["out.txt": "wrong\n"])
         defer { FileSystem.removeTemporaryDirectory(root) }
-        let result = check(["--content", root + "/content"])
-        #expect(result.status == 1)
-        let text = result.lines.joined(separator: "\n")
+        #expect(status == 1)
         #expect(
             text.contains(root + "/content/out.txt:1:1: error: output does not match the expected output"), "\(text)")
         #expect(text.contains("included from " + root + "/content/p.md:8"), "\(text)")

@@ -27,7 +27,7 @@ import Testing
         let chapter = try #require(TestSupport.read(root + "/book/a.html"))
         #expect(page.contains("<title>Page not found - 책</title><meta name=\"robots\" content=\"noindex\">"))
         #expect(!chapter.contains("noindex"))
-        #expect(page.contains("<h1 id=\"document-not-found-404\">Page not found</h1>"))
+        #expect(page.contains("<h1 id=\"document-not-found-404\">Document not found (404)</h1>"))
         #expect(page.contains("<a class=\"button-link\" href=\"/lecture/index.html\">"))
         // The header, search and footer are page.html's, links from the site's URL.
         func header(_ html: String) -> Substring? {

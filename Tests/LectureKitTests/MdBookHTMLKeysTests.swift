@@ -16,6 +16,9 @@ import Testing
         case ownWay
         /// A warning at the key's line saying what is lost (`MdBookKeys`).
         case lost
+        /// mdBook 0.4's key, which mdBook 0.5.4 does not know (run: "ERROR Failed to deserialize
+        /// `output.html`", and none of the table's settings is used): a warning at its line with the fix.
+        case unknownToMdBook
     }
 
     /// The guide's keys, each with a value other than its default and lecture's verdict.
@@ -43,8 +46,8 @@ import Testing
         ("sidebar-header-nav", "false", .ownWay),
         // lecture serve's live reload has its own endpoint; no page names mdBook's.
         ("live-reload-endpoint", "\"reload\"", .ownWay),
-        // lecture's theme uses the reader's system fonts: there are none to copy.
-        ("copy-fonts", "false", .ownWay),
+        // mdBook 0.4's keys: 0.5.4 does not know them.
+        ("copy-fonts", "false", .unknownToMdBook), ("curly-quotes", "false", .unknownToMdBook),
         // `enable = false` leaves print.html and its link out, as in mdBook; the page break between
         // chapters is lecture's own and cannot be turned off.
         ("print.enable", "false", .done), ("print.page-break", "false", .lost),
@@ -87,6 +90,13 @@ import Testing
                     diagnostics.first?.summary == "'\(dotted)' is not supported by lecture and is ignored",
                     "\(key): \(headlines)")
                 #expect(diagnostics.first?.notes.first?.isEmpty == false, "\(key): what is lost")
+            case .unknownToMdBook:
+                #expect(diagnostics.count == 1 && diagnostics.first?.location?.line == 2, "\(key): \(headlines)")
+                #expect(
+                    diagnostics.first?.summary
+                        == "mdBook 0.5.4 does not know '\(dotted)': 'mdbook build' reports an error and builds the book with none of [output.html]'s settings",
+                    "\(key): \(headlines)")
+                #expect(diagnostics.first?.notes.first?.isEmpty == false, "\(key): the fix")
             }
         }
     }

@@ -76,8 +76,9 @@ import Testing
     }
 
     /// A sample that prints nothing (a declaration) gets no empty output block, which the page
-    /// would show as an empty "verified" box (F10): bless refuses it, saying what to do, and the
-    /// error's note names `continue`.
+    /// would show as an empty "verified" box (F10): bless leaves it, and the run says one thing,
+    /// one error with one fix (`run` or `continue`): no "cannot bless", no "blessed 0 output
+    /// blocks", no note that bless writes the block (new-user review 5, finding 5).
     @Test func blessWritesNoEmptyBlockAndTheErrorNamesContinue() throws {
         let markdown = "# P\n\n```swift\nstruct Greeter {\n    var name: String\n}\n```\n\nText.\n"
         let sample = extract(markdown).samples[0]
@@ -88,7 +89,10 @@ import Testing
             markdown, samples: "without-output = \"require\"\n", continued: "false", arguments: ["--bless"])
         #expect(status == 1)
         #expect(TestSupport.read(page) == markdown)
-        #expect(lines.contains { $0.contains("cannot bless: it printed nothing") }, "\(lines)")
-        #expect(lines.contains { $0.contains("continue the page (continue = [") }, "\(lines)")
+        #expect(lines.filter { $0.contains(": error: ") }.count == 1, "\(lines)")
+        #expect(lines.contains { $0.contains(": error: sample has no output block\n") }, "\(lines)")
+        #expect(lines.contains { $0.contains("continue the page (continue = [") && $0.contains("mark it 'run'") })
+        #expect(!lines.contains { $0.contains("cannot bless") || $0.contains("blessed 0") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("--bless' writes") || $0.contains("'output' right after it") })
     }
 }

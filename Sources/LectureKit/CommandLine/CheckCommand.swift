@@ -89,6 +89,23 @@ struct CheckCommand: Subcommand {
         for file in files where !file.hasSuffix(".md") {
             throw LectureError(.badArgument, "'\(file)' is not a Markdown file (.md)")
         }
+        // A page is named from the folder the command runs in, as every path of the command line:
+        // one named from the book or its pages' folder is not found there, and the error says
+        // where it looked and the path that names it.
+        for file in files where !FileSystem.exists(file) || FileSystem.isDirectory(file) {
+            let folders = [configuration.contentDirectory, configuration.bookDirectory].compactMap { $0 }
+            let meant = folders.map { FileSystem.join($0, file) }.first {
+                FileSystem.exists($0) && !FileSystem.isDirectory($0)
+            }
+            throw LectureError(
+                .error(
+                    .badArgument, file, nil,
+                    "file does not exist (a page is named from the current folder, \(FileManager.default.currentDirectoryPath))",
+                    notes: [
+                        meant.map { "did you mean '\($0)'?" }
+                            ?? "name the page from the current folder, as in '\(FileSystem.join(configuration.contentDirectory, "chapter_1.md"))'"
+                    ]))
+        }
         if let reportPath {
             if reportPath.hasSuffix(".md") {
                 throw LectureError(
@@ -128,13 +145,16 @@ struct CheckCommand: Subcommand {
         if options.bless, !configuration.settingErrors.isEmpty {
             console.print("Nothing blessed: book.toml has errors (above); fix them and run again")
         }
-        let results =
+        let (results, blessedSamples) =
             options.bless && configuration.settingErrors.isEmpty
             ? try blessed(context.sampleResults, sources: sources, configuration: configuration, console: console)
-            : context.sampleResults
+            : (context.sampleResults, [])
         // Every problem at once, in the order `lecture build` prints the same ones: the pages'
-        // (as far as this shard reports them), the samples' as they ended, the stage's warnings.
-        context.report(diagnostics + results.flatMap(\.diagnostics) + context.sampleWarnings)
+        // (as far as this shard reports them; the blessed samples' judged again on what was
+        // written), the samples' as they ended, the stage's warnings.
+        context.report(
+            BlessedWarnings.rejudged(diagnostics, blessed: blessedSamples) + results.flatMap(\.diagnostics)
+                + context.sampleWarnings)
 
         // How far each page's samples were checked, then the book's, with each skip's reason.
         var pages: [String] = []
@@ -164,6 +184,13 @@ struct CheckCommand: Subcommand {
             + DroppedSamples.lookAlikes(in: diagnostics, fences: DroppedSamples.fences(of: results.map(\.sample)))
         var closing = "\(passed) passed, \(failed + contentErrors.count) failed"
         if skipped > 0 { closing += ", \(skipped) skipped" }
+        // A run that found nothing to check says so: "0 passed" alone reads as samples found.
+        if results.isEmpty, skipped == 0, contentErrors.isEmpty {
+            closing +=
+                options.shard != nil
+                ? ": no Swift samples in this shard"
+                : files.isEmpty ? ": no Swift samples in this book" : ": no Swift samples in the files named"
+        }
         console.print(closing)
         if let reportPath {
             // Located where a person edits, as printed (`IncludedLocations`).
@@ -184,10 +211,12 @@ struct CheckCommand: Subcommand {
     /// Rewrites output blocks of samples whose only failure is their output, then counts them
     /// passed. A page is rewritten only when it still holds what the check read and lies in the
     /// book's folder (`BlessedPage`); a sample that cannot be blessed stays failed, with the reason.
+    /// - Returns: the results, and the samples blessed, their output blocks as written.
     private func blessed(
         _ results: [SampleResult], sources: [SourceFile], configuration: BuildConfiguration, console: Console
-    ) throws -> [SampleResult] {
+    ) throws -> (results: [SampleResult], blessed: [Sample]) {
         var results = results
+        var blessedSamples: [Sample] = []
         var byPath: [String: [Int]] = [:]
         for index in results.indices where results[index].outcome == .failed {
             let result = results[index]
@@ -197,6 +226,14 @@ struct CheckCommand: Subcommand {
                 $0.identifier == .sampleOutputMismatch || $0.identifier == .sampleNoOutput
             }
             guard onlyOutput else { continue }
+            // A fence that printed nothing gets no block (an empty "verified" box); its error
+            // already says what it wants instead (`run` or `continue`).
+            if !result.sample.continued, result.sample.outputRange == nil,
+                result.sample.parts.last?.plainOutputBlock == nil,
+                OutputComparison.printedNothing(result.actualOutput ?? "")
+            {
+                continue
+            }
             guard !result.outputIsNotUTF8 else {
                 results[index].diagnostics.append(
                     .error(
@@ -230,19 +267,20 @@ struct CheckCommand: Subcommand {
                     ? ContinuedBless.outputs(of: result.sample, actual: result.actualOutput ?? "") ?? []
                     : [(sample: result.sample, output: result.actualOutput ?? "")]
             }
-            // A page whose directives were expanded: each sample whose lines are the page's own is
-            // blessed where they stand in the file; one with an included line is left for a person,
+            // A page whose directives were expanded: each sample whose fences and output block are
+            // the page's own (its code may be included) is blessed where they stand in the file;
+            // one with an included fence or output line is left for a person,
             // the error placed in the file it came from (`IncludedLocations`).
             let expanded = source.map { $0.expandsDirectives ? $0 : nil } ?? nil
             if let expanded {
                 for index in indices
                 where (blessing[index] ?? []).contains(where: {
-                    IncludedPageBless.offset(of: $0.sample, in: expanded) == nil
+                    !IncludedPageBless.isBlessable($0.sample, in: expanded)
                 }) {
                     results[index].diagnostics.append(
                         .error(
                             .blessRefused, path, results[index].sample.location,
-                            "cannot bless: a line of this sample or of its output block comes from an {{#include}}",
+                            "cannot bless: a fence of this sample or a line of its output block comes from an {{#include}}",
                             notes: ["copy the actual output into its output block by hand, in the file that holds it"]))
                     blessing[index] = nil
                 }
@@ -298,10 +336,13 @@ struct CheckCommand: Subcommand {
                         }
                     }
                     blessedCount += max(1, mine.count)
+                    blessedSamples.append(results[index].sample)
                 }
             }
-            console.print("blessed \(blessedCount) output block\(blessedCount == 1 ? "" : "s") in \(path)")
+            if blessedCount > 0 {
+                console.print("blessed \(blessedCount) output block\(blessedCount == 1 ? "" : "s") in \(path)")
+            }
         }
-        return results
+        return (results, blessedSamples)
     }
 }

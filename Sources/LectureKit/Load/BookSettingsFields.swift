@@ -206,11 +206,17 @@ extension BookSettingsLoader {
             settings.defaultTheme = theme
             return nil
         },
-        // mdBook 0.4's `init` wrote `multilingual = false`, accepted here; mdBook 0.5.4 refuses the
-        // key, and `true` asks for a book in several languages, which neither tool builds.
+        // mdBook 0.4's `init` wrote `multilingual = false`, read here with a warning: mdBook 0.5.4
+        // refuses the key (run); `true` asks for a book in several languages, which neither tool builds.
         "book.multilingual": .reporting(.boolean) { entry, _, place in
             guard entry.kind == .boolean else { return [place.error("needs true or false")] }
-            guard entry.value == "true" else { return [] }
+            guard entry.value == "true" else {
+                return [
+                    MdBookKeys.unknownToMdBook(
+                        place.key, file: place.file, at: place.location,
+                        fix: "delete the line: a book is in one language, which '[book] language' names")
+                ]
+            }
             return [
                 place.error(
                     "asks for a book in several languages, which lecture does not build; mdBook 0.5.4 refuses the key too",
@@ -221,7 +227,19 @@ extension BookSettingsLoader {
         },
         "output.html.input-404": path(\.notFoundInput),
         "output.html.no-section-label": boolean(\.noSectionLabel),
-        "output.html.curly-quotes": boolean(\.smartPunctuation),
+        // mdBook 0.4's name of `smart-punctuation`, read the same way; mdBook 0.5.4 refuses the
+        // whole book.toml for it (run: "unknown field `curly-quotes`").
+        "output.html.curly-quotes": .reporting(.boolean) { entry, settings, place in
+            guard entry.kind == .boolean else { return [place.error("needs true or false")] }
+            settings.smartPunctuation = entry.value == "true"
+            return [
+                MdBookKeys.unknownToMdBook(
+                    place.key, file: place.file, at: place.location,
+                    fix:
+                        "rename it 'smart-punctuation' (smart-punctuation = \(entry.value)), its name since mdBook 0.5; lecture reads either"
+                )
+            ]
+        },
         "output.html.smart-punctuation": boolean(\.smartPunctuation),
         "output.html.search.enable": boolean(\.searchEnabled),
         "output.html.print.enable": boolean(\.printEnabled),

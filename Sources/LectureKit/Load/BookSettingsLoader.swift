@@ -155,6 +155,8 @@ package enum BookSettingsLoader {
                         .warning(
                             .bookTOMLUnsupported, path, place, "'\(key)' is not supported by lecture and is ignored",
                             notes: [what]))
+                } else if case .unknownToMdBook(let fix) = verdict {
+                    diagnostics.append(MdBookKeys.unknownToMdBook(key, file: path, at: place, fix: fix))
                 }
                 continue
             }

@@ -83,7 +83,7 @@ extension Sample {
         guard file.lineOrigins != nil else { return self }
         var located = self
         located.origin = file.origin(ofLine: location.line)
-        located.linesAreIncluded = IncludedPageBless.offset(of: self, in: file) == nil
+        located.linesAreIncluded = !IncludedPageBless.isBlessable(self, in: file)
         if let range = outputRange, range.end.line > range.start.line + 1 {
             located.outputIsIncluded = !file.origin(ofLine: range.start.line + 1).includedFrom.isEmpty
         }

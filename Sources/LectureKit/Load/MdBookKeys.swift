@@ -1,4 +1,6 @@
 import BookTOML
+import LectureSupport
+import SourceText
 
 /// The keys of mdBook 0.5.4's book.toml (its guide's `format/configuration` pages; mdBook
 /// itself refuses any other key of `[book]`, `[build]`, `[rust]` and `[output.html]`) that
@@ -13,6 +15,8 @@ enum MdBookKeys {
         case accepted
         /// The value asks for what lecture does not do: the note says what the book loses.
         case lost(String)
+        /// Nothing is lost to lecture, but mdBook 0.5.4 does not know the key: the fix.
+        case unknownToMdBook(String)
     }
 
     /// The verdict on `entry`, or `nil` when its key is none of these. `hasElements`: whether
@@ -44,6 +48,10 @@ enum MdBookKeys {
             return isTrue
                 ? .lost("the sidebar does not fold: every part and chapter shows its sections, as with enable = false")
                 : .accepted
+        case "output.html.copy-fonts":
+            // mdBook 0.4's; 0.5.4 refuses the key (`MdBookKeys.unknownToMdBook`, said by the loader).
+            return .unknownToMdBook(
+                "delete the line: mdBook 0.5 copies the fonts its theme has, and lecture's theme uses the system's")
         case "output.linkcheck.follow-web-links":
             return isTrue
                 ? .lost("web links are not followed: lecture checks the links inside the book, not those that leave it")
@@ -53,10 +61,22 @@ enum MdBookKeys {
         }
     }
 
+    /// The warning for a key lecture reads but mdBook 0.5.4 does not know (run: a key it does not
+    /// know under `[book]` stops `mdbook build`; under `[output.html]` it reports an error and
+    /// builds with none of that table's settings), with the fix.
+    static func unknownToMdBook(_ key: String, file: String, at location: SourceLocation?, fix: String) -> Diagnostic {
+        let effect =
+            key.hasPrefix("output.html.")
+            ? "'mdbook build' reports an error and builds the book with none of [output.html]'s settings"
+            : "'mdbook build' stops on this book.toml"
+        return .warning(
+            .bookTOMLValue, file, location, "mdBook 0.5.4 does not know '\(key)': \(effect)", notes: [fix])
+    }
+
     /// Keys whose every value is accepted: settings of what lecture does its own way (its sidebar,
     /// search, print page, dark theme, copy buttons), or of mdBook's own machinery.
     static let accepted: Set<String> = [
-        "output.html.preferred-dark-theme", "output.html.copy-fonts", "output.html.git-repository-icon",
+        "output.html.preferred-dark-theme", "output.html.git-repository-icon",
         "output.html.live-reload-endpoint", "output.html.sidebar-header-nav",
         "output.html.playground.copyable", "output.html.playground.copy-js", "output.html.playground.runnable",
         "output.html.playpen.copyable", "output.html.playpen.copy-js", "output.html.playpen.runnable",

@@ -138,9 +138,10 @@ package struct Sample: Hashable, Sendable {
     /// Whether its page's text holds an expanded `{{#include}}`, so is not the file's own lines:
     /// `--bless` does not rewrite such a page, and no diagnostic suggests it.
     var pageHasIncludes = false
-    /// Whether a line of it, from its first fence to the end of its output block, comes from an
-    /// included file (`IncludedPageBless`): `--bless` leaves it to a person, and no diagnostic
-    /// suggests bless for it. A sample of the page's own lines on such a page is blessed.
+    /// Whether one of its fences or a line of its output block comes from an included file
+    /// (`IncludedPageBless`): `--bless` leaves it to a person, and no diagnostic suggests bless
+    /// for it. A sample whose fences and output block are the page's own is blessed, its code
+    /// included or not.
     var linesAreIncluded = false
     /// Whether its output block's first line comes from an included file (`{{#include out.txt}}`
     /// inside the block): a mismatch is then reported there, the line a person edits.

@@ -36,11 +36,14 @@ package struct InterfaceWords: Sendable, Hashable {
     /// Where `script` is written, at the site root: `page.html` loads it before the theme's scripts.
     static let scriptPath = "words.js"
 
-    /// `words.js`: every word as `window.lectureWords`, for the theme's scripts (`book.js`,
-    /// `search.js`), which fill `{name}` themselves.
+    /// The keys of the words `lecture init` writes into a new book (`init-title`…): no site's.
+    static let initPrefix = "init-"
+
+    /// `words.js`: every word a site uses as `window.lectureWords`, for the theme's scripts
+    /// (`book.js`, `search.js`), which fill `{name}` themselves; `lecture init`'s are left out.
     var script: [UInt8] {
         var bytes = Array("window.lectureWords = {".utf8)
-        for (index, key) in table.keys.sorted().enumerated() {
+        for (index, key) in table.keys.filter({ !$0.hasPrefix(Self.initPrefix) }).sorted().enumerated() {
             bytes += Array((index == 0 ? "\n" : ",\n").utf8)
             JSONLiteral.append(key, to: &bytes)
             bytes += Array(": ".utf8)

@@ -121,13 +121,14 @@ struct Templates: Hashable, Sendable {
     }
 
     /// Whether the theme's file at `path` (relative to its folder) is an asset: not a layout
-    /// (an `.html` file at the top), a table of interface words (`words/*.toml`) nor a partial
-    /// (`partials/*.html`), and not what `EditorLeftovers` names (dotfiles and dotfolders, editors'
-    /// leftovers), which are left out here as in the pages' folder (attack 16, kind 7: the Write
-    /// step refused them at the output path, one per run).
+    /// (an `.html` file at the top), a table of interface words (`words/*.toml`), a partial
+    /// (`partials/*.html`) nor a language's style sheet (`languages/*.css`, `LanguageStyle`), and
+    /// not what `EditorLeftovers` names (dotfiles and dotfolders, editors' leftovers), which are
+    /// left out here as in the pages' folder (attack 16, kind 7: the Write step refused them at
+    /// the output path, one per run).
     static func isAsset(_ path: String) -> Bool {
         !(path.hasSuffix(".html") && !path.contains("/")) && !(path.hasPrefix("words/") && path.hasSuffix(".toml"))
-            && !(path.hasPrefix("partials/") && path.hasSuffix(".html"))
+            && !(path.hasPrefix("partials/") && path.hasSuffix(".html")) && !LanguageStyle.isLanguageStyle(path)
             && !path.split(separator: "/").contains { EditorLeftovers.contains(name: String($0)) }
     }
 

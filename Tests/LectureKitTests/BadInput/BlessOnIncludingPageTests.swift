@@ -8,9 +8,10 @@ import Testing
 /// newuser-4 F6: `--bless` refused a whole page that had any `{{#include}}`, even a sample none
 /// of whose lines an include brought, so the books that include listings on most pages were
 /// blessed by hand. A sample whose fences, code and output block are the page's own lines is
-/// blessed where they stand in the file (an include above it moves them); one with a line an
-/// include brings (its code, its output block) is refused, with an error at its fence, and
-/// the rest of the file keeps its bytes.
+/// blessed where they stand in the file (an include above it moves them); so is one whose code
+/// an include brings between the page's own fences (newuser-5 F2: its output block is the
+/// page's); one with an output line an include brings is refused, with an error at its fence,
+/// and the rest of the file keeps its bytes.
 @Suite struct BlessOnIncludingPageTests {
     static let page = """
         # Intro
@@ -43,8 +44,12 @@ import Testing
 
         """
 
-    /// The page as bless must leave it: the first sample's block inserted, the third's rewritten.
+    /// The page as bless must leave it: the first and second samples' blocks inserted (the
+    /// second's code is included, its block the page's), the third's rewritten.
     static let blessed = page.replacingOccurrences(of: "print(1)\n```\n", with: "print(1)\n```\n\n```output\n1\n```\n")
+        .replacingOccurrences(
+            of: "{{#include code.swift}}\n```\n", with: "{{#include code.swift}}\n```\n\n```output\n3\n```\n"
+        )
         .replacingOccurrences(of: "stale", with: "x")
 
     func book(_ run: ContainedRun, page: String = Self.page) throws -> String {
@@ -62,20 +67,19 @@ import Testing
         let book = try book(run)
         let first = try run.lecture(["check", "--bless"], in: "work/book")
         #expect(first.termination == .exited(1), "\(first.stdoutText)\(first.stderrText)")
-        #expect(first.stdoutText.contains("blessed 2 output blocks in src/intro.md"), "\(first.stdoutText)")
+        #expect(first.stdoutText.contains("blessed 3 output blocks in src/intro.md"), "\(first.stdoutText)")
         #expect(TestSupport.read(book + "/src/intro.md") == Self.blessed)
-        // Each included sample refused at its fence in the page, where the person looks.
+        // The sample whose output block is included refused at its fence in the page, where the
+        // person looks.
         let refusals = first.stderrText.split(separator: "\n").filter { $0.contains("cannot bless") }
-        #expect(
-            refusals.map { $0.prefix(while: { $0 != " " }) } == ["src/intro.md:9:1:", "src/intro.md:21:1:"],
-            "\(first.stderrText)")
+        #expect(refusals.map { $0.prefix(while: { $0 != " " }) } == ["src/intro.md:21:1:"], "\(first.stderrText)")
         #expect(refusals.allSatisfy { $0.contains("comes from an {{#include}}") })
         // The included files are never written.
         #expect(TestSupport.read(book + "/src/code.swift") == "print(3)\n")
         #expect(TestSupport.read(book + "/src/out.txt") == "wrong\n")
-        // Blessed again: the own samples pass, the included ones are refused again, nothing moves.
+        // Blessed again: the blessed samples pass, the included block is refused again, nothing moves.
         let again = try run.lecture(["check", "--bless"], in: "work/book")
-        #expect(again.stdoutText.contains("2 passed, 2 failed"), "\(again.stdoutText)")
+        #expect(again.stdoutText.contains("3 passed, 1 failed"), "\(again.stdoutText)")
         #expect(TestSupport.read(book + "/src/intro.md") == Self.blessed)
     }
 

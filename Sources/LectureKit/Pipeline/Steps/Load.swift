@@ -80,9 +80,12 @@ extension BuildStep {
         do throws(DiagnosticsError) {
             let book = configuration.includeScope.roots
             var templates = try Templates.load(directory: configuration.templatesDirectory, book: book)
-            if configuration.templatesDirectory == DefaultTheme.folder(cacheDirectory: configuration.cacheDirectory) {
-                templates.embed(DefaultTheme.assets)
-            }
+            let builtIn =
+                configuration.templatesDirectory == DefaultTheme.folder(cacheDirectory: configuration.cacheDirectory)
+            if builtIn { templates.embed(DefaultTheme.assets) }
+            context.diagnostics.emit(
+                LanguageStyle.apply(
+                    to: &templates, language: configuration.book.language, builtIn: builtIn, book: book))
             let words = InterfaceWords.load(
                 language: configuration.book.language, themeDirectory: configuration.templatesDirectory,
                 overrides: configuration.book.words, book: book)

@@ -23,6 +23,23 @@ enum CompileErrorHints {
         }
     }
 
+    /// The note on the compiler's warning at a bare expression (`x`, a playground's way to show
+    /// a value): a program shows nothing there.
+    static let unusedValue =
+        "a playground shows this value beside the line; a program shows nothing: print it (print(...)) and put the line it prints in a block with info string 'output' right under the fence, where lecture compares it"
+
+    /// `diagnostics` with `unusedValue` noted on each "expression of type '…' is unused" warning.
+    static func withUnusedValueNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.map { diagnostic in
+            guard diagnostic.severity == .warning, diagnostic.summary.hasPrefix("expression of type "),
+                diagnostic.summary.contains(" is unused")
+            else { return diagnostic }
+            var noted = diagnostic
+            noted.notes.append(unusedValue)
+            return noted
+        }
+    }
+
     /// Whether `message` is one of Swift 6's concurrency errors (isolation, sendability).
     static func isConcurrencyError(_ message: String) -> Bool {
         let words = [

@@ -2,12 +2,13 @@ import CommonMark
 import Foundation
 
 /// `--bless` on a page whose `{{#include}}` directives were expanded (`SourceFile.lineOrigins`):
-/// the check read the expanded text, the file holds the directives. A sample whose lines, from
-/// its first fence to the end of its output block (or of the plain block under it), are all the
-/// page's own, in the file's order, is blessed in the file, its lines moved to where they stand
-/// there; one with a line from an included file (or the lines around an include in the middle
-/// of a line) is left for a person, with an error at the sample that `IncludedLocations` places
-/// in the file it came from.
+/// the check read the expanded text, the file holds the directives. A sample whose fences and
+/// output blocks (or the plain block under it) are the page's own lines is blessed in the file,
+/// those lines moved to where they stand there; its code may come from an included file (the
+/// usual mdBook way, `{{#include ../listings/main.swift}}` between the page's fences): a new
+/// output block goes under the page's closing fence. One with a fence or an output line from an
+/// included file (or the lines around an include in the middle of a line) is left for a person,
+/// with an error at the sample that `IncludedLocations` places in the file it came from.
 enum IncludedPageBless {
     /// The lines of `sample` in the text the check read: its fences, code and output blocks.
     static func span(of sample: Sample) -> ClosedRange<Int> {
@@ -19,27 +20,56 @@ enum IncludedPageBless {
         return sample.location.line...last
     }
 
-    /// How far the lines of `sample` move from the text the check read to `file`'s own lines:
-    /// `nil` when one of them is not the page's own, or they do not run on in the file's order.
-    static func offset(of sample: Sample, in file: SourceFile) -> Int? {
-        guard let origins = file.lineOrigins else { return 0 }
-        let span = span(of: sample)
-        guard span.lowerBound >= 1, span.upperBound <= origins.count else { return nil }
-        let offset = origins[span.lowerBound - 1].line - span.lowerBound
-        for line in span {
-            let origin = origins[line - 1]
-            guard origin.includedFrom.isEmpty, origin.path == file.displayPath, origin.line == line + offset else {
-                return nil
-            }
+    /// The lines of `sample` that bless writes or finds its place by, in the text the check
+    /// read: each fence, opening and closing, and each output block or plain block under a fence,
+    /// whole. Its code's lines are not among them.
+    static func writtenLines(of sample: Sample) -> [ClosedRange<Int>] {
+        var lines = [sample.location.line...sample.location.line]
+        for range in [sample.outputRange].compactMap({ $0 })
+            + sample.parts.flatMap({ [$0.outputRange, $0.plainOutputBlock?.range] }).compactMap({ $0 })
+        {
+            lines.append(range.start.line...max(range.start.line, range.end.line))
         }
-        return offset
+        for part in sample.parts {
+            lines.append(part.fence.line...part.fence.line)
+            lines.append(max(part.fence.line, part.endLine)...max(part.fence.line, part.endLine))
+        }
+        return lines
     }
 
-    /// `sample` with its lines where they stand in `file`'s own text, or `nil` (`offset(of:in:)`).
+    /// Where each of `writtenLines(of: sample)` stands in `file`'s own text, by the line the
+    /// check read: `nil` when one of them is not the page's own, or a block's lines do not run
+    /// on in the file's order.
+    static func ownLines(of sample: Sample, in file: SourceFile) -> [Int: Int]? {
+        guard let origins = file.lineOrigins else {
+            return Dictionary(uniqueKeysWithValues: Set(writtenLines(of: sample).flatMap { $0 }).map { ($0, $0) })
+        }
+        var own: [Int: Int] = [:]
+        for range in writtenLines(of: sample) {
+            guard range.lowerBound >= 1, range.upperBound <= origins.count else { return nil }
+            let first = origins[range.lowerBound - 1].line
+            for line in range {
+                let origin = origins[line - 1]
+                guard origin.includedFrom.isEmpty, origin.path == file.displayPath,
+                    origin.line == first + (line - range.lowerBound)
+                else { return nil }
+                own[line] = origin.line
+            }
+        }
+        return own
+    }
+
+    /// Whether bless can write `sample`'s output in `file` (`ownLines(of:in:)`).
+    static func isBlessable(_ sample: Sample, in file: SourceFile) -> Bool {
+        ownLines(of: sample, in: file) != nil
+    }
+
+    /// `sample` with its fences and output blocks where they stand in `file`'s own text (its code's
+    /// first line just under its fence), or `nil` (`ownLines(of:in:)`).
     static func placed(_ sample: Sample, in file: SourceFile) -> Sample? {
-        guard let offset = offset(of: sample, in: file) else { return nil }
+        guard let own = ownLines(of: sample, in: file) else { return nil }
         func moved(_ location: SourceLocation) -> SourceLocation {
-            SourceLocation(line: location.line + offset, column: location.column)
+            SourceLocation(line: own[location.line] ?? location.line, column: location.column)
         }
         func moved(_ range: SourceRange) -> SourceRange {
             SourceRange(start: moved(range.start), end: moved(range.end))
@@ -47,11 +77,12 @@ enum IncludedPageBless {
         var placed = sample
         placed.outputRange = sample.outputRange.map(moved)
         for index in placed.parts.indices {
-            placed.parts[index].fence = moved(sample.parts[index].fence)
-            placed.parts[index].firstLine += offset
-            placed.parts[index].endLine += offset
-            placed.parts[index].outputRange = sample.parts[index].outputRange.map(moved)
-            if let range = sample.parts[index].plainOutputBlock?.range {
+            let part = sample.parts[index]
+            placed.parts[index].fence = moved(part.fence)
+            placed.parts[index].firstLine = placed.parts[index].fence.line + 1
+            placed.parts[index].endLine = own[max(part.fence.line, part.endLine)] ?? part.endLine
+            placed.parts[index].outputRange = part.outputRange.map(moved)
+            if let range = part.plainOutputBlock?.range {
                 placed.parts[index].plainOutputBlock?.range = moved(range)
             }
         }
@@ -66,9 +97,13 @@ enum IncludedPageBless {
         let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
         for sample in samples {
-            guard let offset = offset(of: sample, in: file) else { return false }
+            guard isBlessable(sample, in: file) else { return false }
+            // Every line of the sample that is the page's own, its code's too: an included
+            // line is the included file's.
             for line in span(of: sample) {
-                let own = line + offset
+                let origin = file.origin(ofLine: line)
+                guard origin.includedFrom.isEmpty, origin.path == file.displayPath else { continue }
+                let own = origin.line
                 guard line <= checked.count, own >= 1, own <= lines.count,
                     DirectiveEscapes.shown(String(lines[own - 1])) == String(checked[line - 1])
                 else { return false }

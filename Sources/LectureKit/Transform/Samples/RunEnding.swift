@@ -57,7 +57,7 @@ enum RunEnding {
                 printedBeforeKill(stdout)
                     + [
                         "if it is slow on purpose, raise the limit (now \(SampleVerifier.seconds(limits.timeout))): --timeout SECONDS or LECTURE_TIMEOUT=SECONDS; book.toml's '[preprocessor.lecture] timeout' may only lower it"
-                    ])
+                    ] + (program == .sample ? [Self.endlessFix] : []))
         case .outputLimitExceeded:
             return error(
                 .sampleOutputLimit, "\(noun) wrote more than \(limits.output) bytes and was killed",
@@ -92,7 +92,7 @@ enum RunEnding {
                 ] : []
             return error(
                 .sampleExit, "\(noun) crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
-                notTest)
+                notTest + (program == .sample ? [Self.crashFix] : []))
         case .exited where program == .tests:
             // The testing library's status: its events say which test failed.
             return nil
@@ -104,6 +104,13 @@ enum RunEnding {
             return nil
         }
     }
+
+    /// The fix for a sample that never ends on purpose (a server's loop, an event loop).
+    static let endlessFix =
+        "if it runs forever on purpose (a server's loop, an event loop), mark it 'no_run': it is compiled, not run"
+    /// The fix for a sample that shows a crash on purpose, as 'compile_fail' is for a compile error.
+    static let crashFix =
+        "if the page shows the crash on purpose, mark it 'should_fail': it then passes when it crashes or exits with a non-zero status"
 
     /// What a run killed at a limit printed before the kill, as a note: its last lines (where it
     /// stopped), capped as every echo is (`TerminalText.lastLines`); none when it printed nothing.

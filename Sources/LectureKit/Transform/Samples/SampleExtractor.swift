@@ -235,7 +235,8 @@ enum SampleExtractor {
                 default:
                     diagnostics.append(
                         Self.unknownAttribute(
-                            word, key: key, language: info.language, verifies: rules.verify, path: path,
+                            value.map { code.info.contains(key + "=\"") ? key + "=\"" + $0 + "\"" : word } ?? word,
+                            key: key, language: info.language, verifies: rules.verify, path: path,
                             at: block.range.start))
                 }
             }
@@ -326,7 +327,7 @@ enum SampleExtractor {
         let dropped = failedIncludes.union(badInfoStrings)
         let kept = dropped.isEmpty ? samples : samples.filter { !$0.spans(dropped) }
         let applied = SampleRuleApplication.apply(rules, to: kept, continued: page.map(rules.continues(page:)) ?? false)
-        return (applied, diagnostics + applied.flatMap(UncomparedOutputHints.printsComments))
+        return (applied, diagnostics + applied.flatMap(UncomparedOutputHints.commentWarnings))
     }
 
     /// A group stays open across prose: only an output block closes it.

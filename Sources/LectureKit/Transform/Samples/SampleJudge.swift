@@ -56,7 +56,7 @@ extension SampleVerifier {
             return false
         }
         result.diagnostics += Self.withAttributeHint(
-            compilerDiagnostics,
+            CompileErrorHints.withUnusedValueNotes(compilerDiagnostics),
             CompileErrorHints.notes(compilerDiagnostics, of: sample, languageMode: options.swiftLanguageMode))
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
@@ -225,30 +225,38 @@ extension SampleVerifier {
             sample.linesAreIncluded
             ? "write the block by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
             : BlessRefusalNotes.promises[1]
-        // A fence that prints nothing (a declaration) needs no block of its own on a continued
-        // page; bless writes none for it (an empty "verified" box says nothing to a reader).
-        let silent =
-            sample.continued
-            ? []
-            : [
-                "it prints nothing: if it declares what a later fence uses, continue the page (continue = [\"page.md\"] under [preprocessor.lecture.samples]) so that fence needs no output block of its own, or mark it 'run'"
+        // A fence that prints nothing (a declaration) has no output to show: one fix, `run` or
+        // `continue`, and no promise that `--bless` writes a block (it writes no empty "verified"
+        // box, `Bless`). On a continued page such a fence needs no block of its own.
+        if !sample.continued, OutputComparison.printedNothing(actual) {
+            return [
+                .error(
+                    .sampleNoOutput, sample.path, sample.parts.last!.fence,
+                    "sample has no output block",
+                    notes: [
+                        Self.silentFix
+                            + (stderr.isEmpty
+                                ? "" : " (what it wrote to standard error, below, is not compared)")
+                    ] + stderrNote)
             ]
+        }
         return at.map { part, output in
             .error(
                 .sampleNoOutput, sample.path, part.fence, "sample has no output block",
-                notes: (OutputComparison.printedNothing(output) && stderr.isEmpty ? silent : []) + [
+                notes: [
                     "add a fenced block with info string 'output' right after it, holding what it prints",
                     "it printed:\n"
                         + (OutputComparison.printedNothing(output)
-                            ? (stderr.isEmpty
-                                ? "(nothing)"
-                                : "(nothing on standard output; what it wrote to standard error is not compared)")
-                            : output.trimmingCharacters(in: "\n")),
+                            ? "(nothing)" : output.trimmingCharacters(in: "\n")),
                     "or mark it 'run' (passes when it exits with status 0), 'no_run' (compile only) or 'ignore' (shown only); "
                         + bless,
                 ] + stderrNote)
         }
     }
+
+    /// The one fix for a sample that must have an output block and prints nothing.
+    static let silentFix =
+        "it prints nothing: if it declares what a later fence uses, continue the page (continue = [\"page.md\"] under [preprocessor.lecture.samples]) so that fence needs no output block of its own; otherwise mark it 'run' (passes when it exits with status 0)"
 
     /// `failure` of a continued program that ended badly (a crash, a non-zero status), moved from
     /// the page's first fence to the fence it was running (the last part it printed the marker of).

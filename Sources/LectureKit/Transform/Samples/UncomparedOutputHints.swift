@@ -86,6 +86,12 @@ enum UncomparedOutputHints {
         return String(literal.dropFirst().dropLast())
     }
 
+    /// The warnings at a sample's comments that show output or a value: `// Prints …`
+    /// (`printsComments`) and result comments (`ResultComments`).
+    static func commentWarnings(_ sample: Sample) -> [Diagnostic] {
+        printsComments(sample) + ResultComments.warnings(sample)
+    }
+
     /// A warning at each `// Prints …` comment of a part that has no output block to compare;
     /// under an output block, at each comment naming a line (`printedLine`) that the block does
     /// not hold: the block is what lecture compares, so such a comment is stale, and the page

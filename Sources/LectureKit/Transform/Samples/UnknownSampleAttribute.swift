@@ -9,6 +9,12 @@ extension SampleExtractor {
     /// attribute, and the sample is not verified. In a book that did not ask (a book written
     /// for mdBook), `lecture check` and `lecture build` both say it as a warning at the fence:
     /// the word stays a class, and check verifies the sample without it.
+    /// The attributes other tools caption a code block with (`title="Counter.swift"`).
+    static let captionAttributes: Set<String> = ["title", "caption", "file", "filename", "name", "label"]
+    /// What to do instead of a caption attribute.
+    static let captionNote =
+        "a sample takes no caption: name its file in the sentence above the fence (\"In Counter.swift:\") or in a comment on its first line (// Counter.swift)"
+
     static func unknownAttribute(
         _ word: String, key: String, language: String, verifies: Bool, path: String, at location: SourceLocation
     ) -> Diagnostic {
@@ -17,7 +23,11 @@ extension SampleExtractor {
             "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME, expect-error=\"TEXT\", flags=\"FLAGS\", reads=FILE"
         // mdBook 0.5's `hidelines=PREFIX` hides lines in any language; Swift samples have their own way.
         let hides = key == "hidelines" ? [CompileErrorHints.hiddenLines] : []
-        let notes = hides + (hides.isEmpty ? intended.map { ["did you mean '\($0)'?"] } ?? [] : []) + [known]
+        // Docusaurus', VitePress' and Zola's way to name a sample's file: lecture has no caption.
+        let captions = captionAttributes.contains(key) ? [captionNote] : []
+        let notes =
+            hides + captions
+            + (hides.isEmpty && captions.isEmpty ? intended.map { ["did you mean '\($0)'?"] } ?? [] : []) + [known]
         guard !verifies else {
             return .error(.sampleAttributes, path, location, "unknown sample attribute '\(word)'", notes: notes)
         }
