@@ -24,7 +24,7 @@ enum OutputCollisions {
             PrintPage.outputPath: "the print page",
         ]
         if let notFoundPage { owners[notFoundPage] = "the not-found page" }
-        for asset in templates.assets { owners[asset] = "the template asset '\(asset)'" }
+        for asset in templates.assets { owners[asset] = "the template asset \(quoted: asset)" }
         let searchFolder = SearchIndex.folder + "/"
         func owner(_ path: String) -> String? {
             owners[path] ?? (path.hasPrefix(searchFolder) ? "the search index" : nil)
@@ -36,10 +36,10 @@ enum OutputCollisions {
                 diagnostics.append(
                     .error(
                         .outputCollision, summary, chapter.location,
-                        "page '\(chapter.path)' would be written to \(chapter.outputPath), which is \(owner)",
+                        "page \(quoted: chapter.path) would be written to \(chapter.outputPath), which is \(owner)",
                         notes: chapter.outputPath == notFoundPage ? [NotFoundSource.collisionNote] : []))
             } else {
-                owners[chapter.outputPath] = "page '\(chapter.path)'"
+                owners[chapter.outputPath] = "page \(quoted: chapter.path)"
             }
         }
         if !book.flattened.contains(where: { $0.outputPath == "index.html" }) {
@@ -62,7 +62,7 @@ enum OutputCollisions {
                 ?? (contentFiles.contains(NFC.normalized(file.sitePath))
                     && CanonicalPath.of(FileSystem.join(contentDirectory, file.sitePath))
                         != CanonicalPath.of(file.source)
-                    ? "the content file '\(file.sitePath)'" : nil)
+                    ? "the content file \(quoted: file.sitePath)" : nil)
             if let other {
                 diagnostics.append(
                     .error(
@@ -88,7 +88,7 @@ enum OutputCollisions {
         else { return nil }
         return .error(
             .outputCollision, summary, chapter.location,
-            "page '\(chapter.path)' would be written to a file whose name is \(name.utf8.count) bytes long",
+            "page \(quoted: chapter.path) would be written to a file whose name is \(name.utf8.count) bytes long",
             notes: [
                 "a file name holds at most \(maximumNameBytes) bytes (a Hangul syllable is 3): shorten the page's file name"
             ])
@@ -103,7 +103,7 @@ enum OutputCollisions {
         var first: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         func note(_ name: String, _ earlier: String) -> String {
-            "'\(name)' and '\(earlier)' are one file on a case-insensitive file system (macOS, Windows), where one replaces the other; rename one"
+            "\(quoted: name) and \(quoted: earlier) are one file on a case-insensitive file system (macOS, Windows), where one replaces the other; rename one"
         }
         for chapter in book.flattened where chapter.kind == .page {
             let name = chapter.outputPath
@@ -112,7 +112,7 @@ enum OutputCollisions {
                 diagnostics.append(
                     .warning(
                         .outputCaseCollision, summary, chapter.location,
-                        "page '\(chapter.path)' is written to \(name), which differs from \(earlier) only in case",
+                        "page \(quoted: chapter.path) is written to \(name), which differs from \(earlier) only in case",
                         notes: [note(name, earlier)]))
             } else if first[key] == nil {
                 first[key] = name

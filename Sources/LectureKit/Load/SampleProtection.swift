@@ -99,7 +99,7 @@ struct SampleProtection: Equatable {
     /// `--sandbox`'s and `LECTURE_SANDBOX`'s value.
     static func sandboxValue(_ text: String, from name: String) throws -> SandboxSetting {
         guard let setting = SandboxSetting(rawValue: text) else {
-            throw LectureError(.badOptionValue, "\(name) needs auto, require or off, not '\(text)'")
+            throw LectureError(.badOptionValue, "\(name) needs auto, require or off, not \(quoted: text)")
         }
         return setting
     }
@@ -121,7 +121,8 @@ struct SampleProtection: Equatable {
         guard let value = Int(text), range.contains(value) else {
             throw LectureError(
                 .badOptionValue,
-                "\(name) needs a whole number\(unit) from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                "\(name) needs a whole number\(unit) from \(range.lowerBound) to \(range.upperBound), not \(quoted: text)"
+            )
         }
         return value
     }

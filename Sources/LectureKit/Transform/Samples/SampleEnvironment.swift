@@ -63,7 +63,7 @@ struct SampleEnvironment: Hashable, Sendable {
         if !Self.localeIsInstalled(locale) {
             problems.append(
                 .error(
-                    .sampleEnvironment, "the sample locale '\(locale)' is not installed on this machine",
+                    .sampleEnvironment, "the sample locale \(quoted: locale) is not installed on this machine",
                     notes: [
                         "install it (Debian: the package 'locales-all', or 'locales' and locale-gen), or choose another with --sample-locale (default: \(Self.defaultLocale))"
                     ]))
@@ -72,7 +72,7 @@ struct SampleEnvironment: Hashable, Sendable {
             problems.append(
                 .error(
                     .sampleEnvironment,
-                    "the sample time zone '\(timeZone)' is not known on this machine (no /usr/share/zoneinfo/\(timeZone))",
+                    "the sample time zone \(quoted: timeZone) is not known on this machine (no /usr/share/zoneinfo/\(timeZone))",
                     notes: [
                         "name an IANA time zone such as 'Asia/Seoul' (Debian: the package 'tzdata'), or 'UTC' (the default)"
                     ]))

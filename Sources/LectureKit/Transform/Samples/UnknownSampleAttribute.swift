@@ -17,12 +17,12 @@ extension SampleExtractor {
             "known attributes: run, ignore, no_run, compile_fail, test, should_fail, ignore-linux, group=NAME, expect-error=\"TEXT\", flags=\"FLAGS\", reads=FILE"
         // mdBook 0.5's `hidelines=PREFIX` hides lines in any language; Swift samples have their own way.
         let hides = key == "hidelines" ? [CompileErrorHints.hiddenLines] : []
-        let notes = hides + (hides.isEmpty ? intended.map { ["did you mean '\($0)'?"] } ?? [] : []) + [known]
+        let notes = hides + (hides.isEmpty ? intended.map { ["did you mean \(quoted: $0)?"] } ?? [] : []) + [known]
         guard !verifies else {
-            return .error(.sampleAttributes, path, location, "unknown sample attribute '\(word)'", notes: notes)
+            return .error(.sampleAttributes, path, location, "unknown sample attribute \(quoted: word)", notes: notes)
         }
         return .warning(
-            .sampleAttributes, path, location, "unknown sample attribute '\(word)'",
+            .sampleAttributes, path, location, "unknown sample attribute \(quoted: word)",
             notes: [
                 "it stays a class of the code (class=\"language-\(language) \(word)\"), as mdBook makes every word of the info string; 'lecture check' verifies the sample without it"
             ] + notes)
