@@ -29,7 +29,7 @@ enum DanglingLinks {
             diagnostics.append(
                 .warning(
                     .danglingSymlink,
-                    path, nil, "symbolic link to '\(target)' leads nowhere; it is neither watched nor copied",
+                    path, nil, "symbolic link to \(quoted: target) leads nowhere; it is neither watched nor copied",
                     notes: ["point the link at an existing file or folder, or remove it"]))
         }
         return diagnostics

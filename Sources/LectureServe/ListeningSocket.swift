@@ -46,7 +46,8 @@ struct ListeningSocket: Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(name, String(port), &hints, &list)
         guard status == 0, let list else {
-            throw LectureError(.serveStart, "cannot resolve host '\(host)': \(String(cString: gai_strerror(status)))")
+            throw LectureError(
+                .serveStart, "cannot resolve host \(quoted: host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(list) }
 
@@ -90,7 +91,8 @@ struct ListeningSocket: Sendable {
                 .serveStart, "port \(port) is already in use (\(shown))",
                 notes: ["choose another --port, or --port 0 for a free one"])
         case EADDRNOTAVAIL:
-            throw LectureError(.serveStart, "cannot listen on \(shown): '\(host)' is not an address of this machine")
+            throw LectureError(
+                .serveStart, "cannot listen on \(shown): \(quoted: host) is not an address of this machine")
         case EACCES:
             throw LectureError(
                 .serveStart, "cannot listen on \(shown): permission denied (ports below 1024 need privileges)")

@@ -85,7 +85,7 @@ package struct PDFCommand: Subcommand {
 
     package func validate() throws {
         if let output, !output.hasSuffix(".pdf") {
-            throw LectureError(.badOptionValue, "--output '\(output)' does not end in .pdf")
+            throw LectureError(.badOptionValue, "--output \(quoted: output) does not end in .pdf")
         }
         try build?.validate()
     }
@@ -184,7 +184,7 @@ package struct PDFCommand: Subcommand {
             printed.refused.removeAll { text.contains($0) }
         }
         if !printed.refused.isEmpty {
-            let shown = printed.refused.prefix(5).map { "'\(TerminalText.line($0))'" }.joined(separator: ", ")
+            let shown = printed.refused.prefix(5).map { "\(quoted: $0)" }.joined(separator: ", ")
             console.report(
                 .warning(
                     .networkLoadInPDF, page, nil,
@@ -381,7 +381,7 @@ package struct PDFCommand: Subcommand {
             if let found = Toolchain.resolve(name) { return found }
         }
         throw LectureError(
-            .missingChromium, "Chromium not found\(requested.map { " at '\($0)'" } ?? " on PATH")",
+            .missingChromium, "Chromium not found\(requested.map { " at \(quoted: $0)" } ?? " on PATH")",
             notes: ["install it (Debian: apt-get install chromium fonts-noto-cjk), or pass --chromium PATH"])
     }
 }

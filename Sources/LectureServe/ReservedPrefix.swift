@@ -22,8 +22,8 @@ enum ReservedPrefix {
                 .warning(
                     .reservedPath,
                     summaryPath, chapter.location,
-                    "page '\(chapter.path)' is built to '/\(chapter.outputPath)', under '/\(segment)/', which lecture serve reserves; the preview cannot show it",
-                    notes: ["move the page out of the '\(segment)' folder and change its link here"]))
+                    "page \(quoted: chapter.path) is built to '/\(chapter.outputPath)', under '/\(segment)/', which lecture serve reserves; the preview cannot show it",
+                    notes: ["move the page out of the \(quoted: segment) folder and change its link here"]))
         }
         let folder = FileSystem.join(contentDirectory, segment)
         for relative in FileSystem.files(under: folder)
@@ -33,7 +33,7 @@ enum ReservedPrefix {
                     .reservedPath,
                     FileSystem.join(folder, relative), nil,
                     "'/\(segment)/\(relative)' is copied into the site under a path lecture serve reserves; the preview cannot serve it",
-                    notes: ["move the file out of the '\(segment)' folder"]))
+                    notes: ["move the file out of the \(quoted: segment) folder"]))
         }
         return diagnostics
     }

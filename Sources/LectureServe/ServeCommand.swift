@@ -56,7 +56,8 @@ package struct ServeCommand: Subcommand {
             .value("-p", "--port", value: "n", help: "The TCP port (default: 8000; 0 picks a free one).", at: \.port) {
                 text in
                 guard let number = UInt16(text) else {
-                    throw LectureError(.badOptionValue, "--port needs a whole number from 0 to 65535, not '\(text)'")
+                    throw LectureError(
+                        .badOptionValue, "--port needs a whole number from 0 to 65535, not \(quoted: text)")
                 }
                 return number
             },

@@ -26,7 +26,7 @@ extension Cache {
         }
         if let found = problem(path, named: "is a folder that") { return found }
         for name in names.sorted() {
-            if let found = problem(path + "/" + name, named: "holds '\(name)', a folder that") { return found }
+            if let found = problem(path + "/" + name, named: "holds \(quoted: name), a folder that") { return found }
         }
         return nil
     }

@@ -19,14 +19,14 @@ package enum CheckedFolder {
         for component in components {
             guard component != "..", component != "." else {
                 close(folder)
-                throw .init(reason: "'\(path)' is not a canonical path")
+                throw .init(reason: "\(quoted: path) is not a canonical path")
             }
             var next = openat(folder, component, LECTURE_O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if next < 0 && errno == ENOENT && creating {
                 guard mkdirat(folder, component, 0o755) == 0 || errno == EEXIST else {
                     let reason = String(cString: strerror(errno))
                     close(folder)
-                    throw .init(reason: "cannot create folder '\(component)': \(reason)")
+                    throw .init(reason: "cannot create folder \(quoted: component): \(reason)")
                 }
                 next = openat(folder, component, LECTURE_O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
@@ -39,10 +39,10 @@ package enum CheckedFolder {
                 if isLink {
                     throw .init(
                         reason:
-                            "the folder '\(component)' on the way was replaced by a symbolic link after the path was checked; nothing was written"
+                            "the folder \(quoted: component) on the way was replaced by a symbolic link after the path was checked; nothing was written"
                     )
                 }
-                throw .init(reason: "cannot open folder '\(component)': \(String(cString: strerror(cause)))")
+                throw .init(reason: "cannot open folder \(quoted: component): \(String(cString: strerror(cause)))")
             }
             // `O_PATH | O_NOFOLLOW` opens a link itself rather than failing: only a folder goes on.
             var info = stat()
@@ -51,7 +51,7 @@ package enum CheckedFolder {
                 close(folder)
                 throw .init(
                     reason:
-                        "the folder '\(component)' on the way was replaced by a symbolic link or a file after the path was checked; nothing was written"
+                        "the folder \(quoted: component) on the way was replaced by a symbolic link or a file after the path was checked; nothing was written"
                 )
             }
             close(folder)

@@ -26,7 +26,7 @@ package enum CheckedPlaceWrite {
     package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(Failure) {
         let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard path.hasPrefix("/"), let name = components.last, name != ".", name != ".." else {
-            throw Failure(reason: "'\(path)' is not an absolute path to a file")
+            throw Failure(reason: "\(quoted: path) is not an absolute path to a file")
         }
         let folder = try CheckedFolder.open(Array(components.dropLast()), of: path, creating: true)
         defer { close(folder) }
@@ -41,7 +41,7 @@ package enum CheckedPlaceWrite {
         var existing = stat()
         if fstatat(folder, name, &existing, AT_SYMLINK_NOFOLLOW) == 0, existing.st_mode & S_IFMT == S_IFDIR {
             unlinkat(folder, temporary, 0)
-            throw Failure(reason: "a folder now stands at '\(path)'; it is not replaced")
+            throw Failure(reason: "a folder now stands at \(quoted: path); it is not replaced")
         }
         guard renameat(folder, temporary, folder, name) == 0 else {
             let reason = String(cString: strerror(errno))

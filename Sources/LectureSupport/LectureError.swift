@@ -52,7 +52,7 @@ package struct LectureError: Error, CustomStringConvertible, Sendable {
         if !isReported {
             diagnostics = diagnostics.map { diagnostic in
                 var labelled = diagnostic
-                labelled.notes.append("in the build step '\(step)'")
+                labelled.notes.append("in the build step \(quoted: step)")
                 return labelled
             }
         }

@@ -130,7 +130,7 @@ package enum Subprocess {
             close(outPipe[0])
             close(errPipe[0])
             close(inPipe[1])
-            throw LectureError(.subprocess, "cannot run '\(executable)': \(String(cString: strerror(spawned)))")
+            throw LectureError(.subprocess, "cannot run \(quoted: executable): \(String(cString: strerror(spawned)))")
         }
         defer { ChildProcesses.shared.remove(pid) }
 

@@ -52,11 +52,11 @@ package enum UnexpandedPath {
         let resolved = CanonicalPath.of(FileSystem.resolve(spelled, against: base))
         let literal =
             word.hasPrefix("~")
-            ? "write the path out, or leave it unquoted on a command line so that the shell expands it; write it './\(spelled)' if you mean a folder named '\(word)'"
+            ? "write the path out, or leave it unquoted on a command line so that the shell expands it; write it './\(spelled)' if you mean a folder named \(quoted: word)"
             : "write the path out, or leave it unquoted on a command line so that the shell expands it"
         return .warning(
             .unexpandedPath, file, location,
-            "\(subject) '\(spelled)' is taken as written: '\(word)' is not expanded, so the path is '\(resolved)'",
+            "\(subject) \(quoted: spelled) is taken as written: \(quoted: word) is not expanded, so the path is \(quoted: resolved)",
             notes: ["lecture expands no '~' and no '$' variable in a path, as mdBook does not", literal])
     }
 }

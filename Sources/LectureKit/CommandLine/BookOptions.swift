@@ -112,7 +112,7 @@ extension Option where Values == BookOptions {
             at: \.jobs
         ) { text in
             guard let n = Int(text), RunContext.jobCounts.contains(n) else {
-                throw LectureError(.badOptionValue, "-j needs a whole number from 1 to 1024, not '\(text)'")
+                throw LectureError(.badOptionValue, "-j needs a whole number from 1 to 1024, not \(quoted: text)")
             }
             return n
         }
@@ -153,7 +153,7 @@ extension Option where Values == BookOptions {
         ) { text in
             guard URLSetting.sitePathProblem(text) == nil, !text.contains("//") else {
                 throw LectureError(
-                    .badOptionValue, "--site-url takes an absolute path such as /lecture/, not '\(text)'")
+                    .badOptionValue, "--site-url takes an absolute path such as /lecture/, not \(quoted: text)")
             }
             return text.hasSuffix("/") ? text : text + "/"
         }
@@ -249,7 +249,7 @@ extension Option where Values == BookOptions {
                 })
             else {
                 throw LectureError(
-                    .badOptionValue, "--language takes a language tag such as en or ko-KR, not '\(text)'")
+                    .badOptionValue, "--language takes a language tag such as en or ko-KR, not \(quoted: text)")
             }
             return text
         }

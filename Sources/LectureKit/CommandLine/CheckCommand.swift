@@ -42,7 +42,7 @@ struct CheckCommand: Subcommand {
                 let parts = text.split(separator: "/")
                 guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k)
                 else {
-                    throw LectureError(.badOptionValue, "--shard takes K/N with 1 ≤ K ≤ N, not '\(text)'")
+                    throw LectureError(.badOptionValue, "--shard takes K/N with 1 ≤ K ≤ N, not \(quoted: text)")
                 }
                 return Shard(index: k, count: n)
             },
@@ -78,7 +78,7 @@ struct CheckCommand: Subcommand {
         let files = options.paths.filter { !folders.contains($0) }
         guard folders.count <= 1 else {
             throw LectureError(
-                .badArgument, "unexpected argument '\(folders[1])'; name one book folder",
+                .badArgument, "unexpected argument \(quoted: folders[1]); name one book folder",
                 notes: ["see 'lecture check --help'"])
         }
         var bookOptions = options.book
@@ -87,7 +87,7 @@ struct CheckCommand: Subcommand {
         var bookDiagnostics = try BookLayout.configure(&configuration, options: bookOptions, needsTemplates: false)
         try configuration.verifier.environment.validate()
         for file in files where !file.hasSuffix(".md") {
-            throw LectureError(.badArgument, "'\(file)' is not a Markdown file (.md)")
+            throw LectureError(.badArgument, "\(quoted: file) is not a Markdown file (.md)")
         }
         // A page is named from the folder the command runs in, as every path of the command line:
         // one named from the book or its pages' folder is not found there, and the error says

@@ -54,11 +54,11 @@ package enum CommandLineParser {
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
                 throw LectureError(
-                    .badOption, "unknown option '\(name)' for '\(command)'",
+                    .badOption, "unknown option \(quoted: name) for \(quoted: command)",
                     notes: (mdBookOptions[name].map { [$0] } ?? []) + ["see '\(command) --help'"])
             }
             guard option.valueName != nil else {
-                if inline != nil { throw LectureError(.badOption, "option '\(name)' takes no value") }
+                if inline != nil { throw LectureError(.badOption, "option \(quoted: name) takes no value") }
                 try option.store(&values, "")
                 continue
             }
@@ -69,10 +69,11 @@ package enum CommandLineParser {
                 value = arguments[index]
                 index += 1
             } else {
-                throw LectureError(.badOption, "option '\(name)' needs a value", notes: ["see '\(command) --help'"])
+                throw LectureError(
+                    .badOption, "option \(quoted: name) needs a value", notes: ["see '\(command) --help'"])
             }
             guard given.insert(option.names.last!).inserted || option.repeatable else {
-                throw LectureError(.badOption, "option '\(name)' given more than once")
+                throw LectureError(.badOption, "option \(quoted: name) given more than once")
             }
             try option.store(&values, value)
         }
@@ -83,7 +84,7 @@ package enum CommandLineParser {
             rest = rest.dropFirst(taken.count)
         }
         if let extra = rest.first {
-            throw LectureError(.badArgument, "unexpected argument '\(extra)'", notes: ["see '\(command) --help'"])
+            throw LectureError(.badArgument, "unexpected argument \(quoted: extra)", notes: ["see '\(command) --help'"])
         }
         return values
     }

@@ -35,7 +35,7 @@ struct InitCommand: Subcommand {
     /// Why the book may not be made in `directory` (a file, a book there already); `nil` if it may.
     func refusal() -> LectureError? {
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
-            return LectureError(.badArgument, "'\(directory)' is a file, not a folder")
+            return LectureError(.badArgument, "\(quoted: directory) is a file, not a folder")
         }
         // A folder of its own: never `/`, a home or a system folder (files already there stay,
         // and none of the book's files may be there yet, below).
@@ -54,10 +54,10 @@ struct InitCommand: Subcommand {
             guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: spelled) else { continue }
             let resolved = CanonicalPath.realPath(spelled)
             if let resolved, CanonicalPath.isWithin(resolved, target) { continue }
-            let leads = resolved.map { "outside the new book's folder ('\($0)')" } ?? "which does not exist"
+            let leads = resolved.map { "outside the new book's folder (\(quoted: $0))" } ?? "which does not exist"
             return LectureError(
                 .initRefused,
-                "\(spelled) is a symbolic link to '\(link)', \(leads); 'lecture init' writes only inside '\(directory)'",
+                "\(spelled) is a symbolic link to \(quoted: link), \(leads); 'lecture init' writes only inside \(quoted: directory)",
                 notes: ["remove the link, or run 'lecture init' in the folder it leads to"])
         }
         if let blocked = Self.blocked(in: directory, ways: ways) { return blocked }
@@ -113,8 +113,10 @@ struct InitCommand: Subcommand {
     }
 
     /// `path` as a POSIX shell word, so the printed command can be pasted: unchanged when it holds
-    /// only characters the shell takes literally, else in single quotes (a `'` written `'\''`).
+    /// only characters the shell takes literally, else in single quotes (a `'` written `'\''`);
+    /// a relative path that begins with `-` begins with `./`, so no command reads it as an option.
     static func shellQuoted(_ path: String) -> String {
+        if path.hasPrefix("-") { return shellQuoted("./" + path) }
         let plain = path.unicodeScalars.allSatisfy { scalar in
             scalar.value > 127
                 ? !CharacterSet.whitespacesAndNewlines.contains(scalar)

@@ -49,7 +49,7 @@ extension InitCommand {
             let spelled = FileSystem.join(directory, file)
             guard WrittenPath.entry(spelled) == .symbolicLink, !FileSystem.exists(spelled) else { return nil }
             let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: spelled)) ?? "?"
-            return "\(spelled) is a symbolic link to '\(link)'"
+            return "\(spelled) is a symbolic link to \(quoted: link)"
         }
         if !dangling.isEmpty {
             let which = dangling.count == 1 ? "which does not exist" : "none of which exists"
@@ -68,7 +68,7 @@ extension InitCommand {
             case .directory where file != ".gitignore":
                 return LectureError(
                     .initRefused,
-                    "\(spelled) is a folder, where 'lecture init' writes the file '\(file)'; nothing was written",
+                    "\(spelled) is a folder, where 'lecture init' writes the file \(quoted: file); nothing was written",
                     notes: ["move or remove the folder, or run 'lecture init' in a new folder"])
             default:
                 break
@@ -84,7 +84,7 @@ extension InitCommand {
                 let reason = String(cString: strerror(errno))
                 return LectureError(
                     .initRefused,
-                    "\(checked) cannot be written (\(reason)), where 'lecture init' writes '\(file)'; nothing was written",
+                    "\(checked) cannot be written (\(reason)), where 'lecture init' writes \(quoted: file); nothing was written",
                     notes: ["make the folder writable, or run 'lecture init' in a folder of yours"])
             }
         }

@@ -133,7 +133,7 @@ package enum LectureCommand {
 
     /// Reports an unknown subcommand, then the overview of them all, on stderr: exit status 2.
     static func unknownSubcommand(_ name: String, help: String, console: Console) -> Int32 {
-        console.report(.error(.unknownSubcommand, "unknown subcommand '\(name)'"))
+        console.report(.error(.unknownSubcommand, "unknown subcommand \(quoted: name)"))
         console.printError("\n" + help)
         return 2
     }

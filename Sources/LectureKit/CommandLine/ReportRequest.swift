@@ -22,9 +22,9 @@ enum ReportRequest: Hashable, Sendable {
             try PathText.check(path, option: "--report junit:")
             self = .junit(path: path)
         } else {
-            let wanted = DiagnosticFormat.Name.allCases.map { "'\($0.rawValue)'" } + ["'junit:PATH' (check)"]
+            let wanted = DiagnosticFormat.Name.allCases.map { "\(quoted: $0.rawValue)" } + ["'junit:PATH' (check)"]
             throw LectureError(
-                .badOptionValue, "--report takes \(wanted.joined(separator: ", ")), not '\(text)'")
+                .badOptionValue, "--report takes \(wanted.joined(separator: ", ")), not \(quoted: text)")
         }
     }
 }

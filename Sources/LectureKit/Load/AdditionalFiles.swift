@@ -39,7 +39,8 @@ enum AdditionalFiles {
             if let relative, !relative.isEmpty, FileSystem.isDirectory(source) {
                 problems.append(
                     .error(
-                        .bookTOMLValue, bookTOML, location, "'\(key)' names the folder '\(written)', not a file",
+                        .bookTOMLValue, bookTOML, location,
+                        "\(quoted: key) names the folder \(quoted: written), not a file",
                         notes: [
                             "mdBook stops on it too ('the source path is neither a regular file nor a symlink to a regular file')",
                             "name each file of the folder",
@@ -48,7 +49,7 @@ enum AdditionalFiles {
                 problems.append(
                     .warning(
                         .bookTOMLValue, bookTOML, location,
-                        "'\(key)' file '\(written)' lies outside the book's folder; it is neither copied nor linked",
+                        "\(quoted: key) file \(quoted: written) lies outside the book's folder; it is neither copied nor linked",
                         notes: [
                             "lecture never reads or publishes a file outside the book's folder: a book from a pull request could otherwise publish any file of the machine (mdBook reads it and writes its copy outside the site: '../x.css' into the book's folder, an absolute path's beside the file)",
                             "move the file into the book's folder and name it from there, such as \"theme/custom.css\"",
@@ -59,12 +60,12 @@ enum AdditionalFiles {
                 problems.append(
                     .error(
                         .bookTOMLValue, bookTOML, location,
-                        "'\(key)' file '\(written)' \(refusal.phrase); it is neither copied nor linked",
+                        "\(quoted: key) file \(quoted: written) \(refusal.phrase); it is neither copied nor linked",
                         notes: [refusal.note]))
             } else if !FileSystem.exists(source) {
                 problems.append(
                     .error(
-                        .bookTOMLValue, bookTOML, location, "'\(key)' file '\(written)' does not exist",
+                        .bookTOMLValue, bookTOML, location, "\(quoted: key) file \(quoted: written) does not exist",
                         notes: [
                             "the path is relative to the folder holding book.toml; mdBook stops on it too ('failed to open `\(written)` for hashing')",
                             "fix the path, or remove it from the list",

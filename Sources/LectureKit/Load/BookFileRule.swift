@@ -31,11 +31,11 @@ enum BookFileRule {
         var phrase: String {
             switch self {
             case .missing: "does not exist"
-            case .outside(let real): "lies outside the book ('\(real)')"
+            case .outside(let real): "lies outside the book (\(quoted: real))"
             case .privateFile(let name):
                 name == ".git"
                     ? "lies in the book's '.git' folder, which a book may not read"
-                    : "is a dot-file ('\(name)'), which a book may not read"
+                    : "is a dot-file (\(quoted: name)), which a book may not read"
             case .folder: "is a folder"
             case .special: "is not a regular file (a named pipe, a socket or a device)"
             case .kernel: "is a file of the kernel's (/proc, /sys), not of the book"
@@ -106,7 +106,7 @@ enum BookFileRule {
         case .failure(.refused(let real, .outside)):
             throw .error(
                 .fileOutsideBook, path, nil,
-                "the theme's file is a symbolic link to '\(real)', outside the theme's folder and the book; it is not read",
+                "the theme's file is a symbolic link to \(quoted: real), outside the theme's folder and the book; it is not read",
                 notes: [
                     "a theme's files are read from its own folder and the book only, links resolved: copy the file into the theme's folder"
                 ])

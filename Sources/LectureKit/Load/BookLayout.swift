@@ -51,7 +51,7 @@ package enum BookLayout {
                     FileSystem.exists(directory) ? "book folder is a file" : "book folder does not exist",
                     notes: ["name a folder that holds book.toml or SUMMARY.md"]
                         + (UnexpandedPath.shellWord(in: directory).map {
-                            ["'\($0)' is not expanded: the path is taken as written"]
+                            ["\(quoted: $0) is not expanded: the path is taken as written"]
                         } ?? [])))
         }
         let bareSummary = !hasTOML && FileSystem.exists(FileSystem.join(root, "SUMMARY.md"))
@@ -274,7 +274,7 @@ package enum BookLayout {
             diagnostics.append(
                 .error(
                     .bookTOMLValue, tomlPath, settings.locations[location],
-                    "'\(key)' folder '\(folder)' lies in \(replaced.role) ('\(replaced.path)'), which a book may not read",
+                    "\(quoted: key) folder \(quoted: folder) lies in \(replaced.role) (\(quoted: replaced.path)), which a book may not read",
                     notes: [replaced.why]))
         }
         // The files book.toml names for the site (additional-css, additional-js): none read from
@@ -290,7 +290,7 @@ package enum BookLayout {
                 diagnostics.append(
                     .error(
                         .bookTOMLValue, tomlPath, settings.locations["\(key).\(index)"],
-                        "'\(key)' file '\(written)' lies in \(replaced.role) ('\(replaced.path)'), which a book may not read",
+                        "\(quoted: key) file \(quoted: written) lies in \(replaced.role) (\(quoted: replaced.path)), which a book may not read",
                         notes: [replaced.why, SettingDefaults.note(for: key, element: true)]))
             }
         }

@@ -42,7 +42,7 @@ extension BookSettingsLoader {
 
             /// `'key' problem`: an error at the entry.
             func error(_ problem: String, notes: [String] = []) -> Diagnostic {
-                .error(.bookTOMLValue, file, location, "'\(key)' \(problem)", notes: notes)
+                .error(.bookTOMLValue, file, location, "\(quoted: key) \(problem)", notes: notes)
             }
         }
 
@@ -264,7 +264,7 @@ extension BookSettingsLoader {
             // a quote would end the attribute and start another, in every page.
             if let markup = entry.value.first(where: { "\"'<>&\\".contains($0) }) {
                 return
-                    "holds '\(markup)', which no font family's name holds and Graphviz would write into every diagram's SVG as markup; write the family's name as fc-list : family prints it"
+                    "holds \(quoted: markup), which no font family's name holds and Graphviz would write into every diagram's SVG as markup; write the family's name as fc-list : family prints it"
             }
             settings.diagramFont = entry.value
             return nil
@@ -357,7 +357,7 @@ extension BookSettingsLoader {
             if entry.kind == .string, let problem = URLSetting.scriptProblem(entry.value) {
                 return [
                     .error(
-                        .bookTOMLValue, place.file, place.location, "redirect '\(page)' \(problem)",
+                        .bookTOMLValue, place.file, place.location, "redirect \(quoted: page) \(problem)",
                         notes: [
                             ScriptURL.note,
                             "a redirect leads to a page, such as \"new.html\" or \"https://example.org/\"",

@@ -51,7 +51,7 @@ package enum BookSettingsLoader {
         case .refused(let real, .outside):
             return .error(
                 .fileOutsideBook, path, nil,
-                "book.toml is a symbolic link to '\(real)', outside \(what) ('\(boundary)'); it is not read",
+                "book.toml is a symbolic link to \(quoted: real), outside \(what) (\(quoted: boundary)); it is not read",
                 notes: [
                     "a book reads files inside its own folder only, links resolved: put book.toml itself into the book's folder (a book from a pull request could otherwise read any file of the machine as its settings)"
                 ])
@@ -126,7 +126,7 @@ package enum BookSettingsLoader {
                 if let text = field.pathText(of: entry), let problem = PathText.problem(text) {
                     diagnostics.append(
                         .error(
-                            .bookTOMLValue, path, place, "'\(key)' \(problem)",
+                            .bookTOMLValue, path, place, "\(quoted: key) \(problem)",
                             notes: [PathText.note, SettingDefaults.note(for: noted, element: element)]))
                     continue
                 }
@@ -153,7 +153,8 @@ package enum BookSettingsLoader {
                 if case .lost(let what) = verdict {
                     diagnostics.append(
                         .warning(
-                            .bookTOMLUnsupported, path, place, "'\(key)' is not supported by lecture and is ignored",
+                            .bookTOMLUnsupported, path, place,
+                            "\(quoted: key) is not supported by lecture and is ignored",
                             notes: [what]))
                 } else if case .unknownToMdBook(let fix) = verdict {
                     diagnostics.append(MdBookKeys.unknownToMdBook(key, file: path, at: place, fix: fix))
@@ -163,17 +164,17 @@ package enum BookSettingsLoader {
             if let reason = unsupported(entry.path) {
                 diagnostics.append(
                     .warning(
-                        .bookTOMLUnsupported, path, place, "'\(key)' is not supported by lecture and is ignored",
+                        .bookTOMLUnsupported, path, place, "\(quoted: key) is not supported by lecture and is ignored",
                         notes: [reason]))
             } else if !containers.contains(key) && !entry.path.isEmpty {
                 let known = fields.keys.filter { $0.hasPrefix((entry.path.first ?? "") + ".") }.sorted()
                 diagnostics.append(
                     .warning(
                         .bookTOMLUnknown,
-                        path, place, "unknown key '\(key)' in book.toml is ignored",
+                        path, place, "unknown key \(quoted: key) in book.toml is ignored",
                         notes: known.isEmpty
                             ? ["known tables: [book], [build], [output.html], \(LectureTable.header)"]
-                            : Self.meant(entry.path, among: known).map { ["did you mean '\($0)'?"] }
+                            : Self.meant(entry.path, among: known).map { ["did you mean \(quoted: $0)?"] }
                                 ?? ["known keys here: " + known.joined(separator: ", ")]))
             }
         }
@@ -211,13 +212,13 @@ package enum BookSettingsLoader {
         let folder = FileSystem.join(FileSystem.parent(bookTOML), entry.value)
         guard FileSystem.isDirectory(folder) else {
             return (
-                "sample library '\(entry.value)' is not a folder",
+                "sample library \(quoted: entry.value) is not a folder",
                 ["each library is a folder of Swift sources, relative to the folder holding book.toml"]
             )
         }
         if let package = SwiftPackageFolder.problem(entry.value, folder: folder) { return package }
         guard FileSystem.files(under: folder).contains(where: { $0.hasSuffix(".swift") }) else {
-            return ("sample library '\(entry.value)' holds no Swift source", ["its .swift files make the module"])
+            return ("sample library \(quoted: entry.value) holds no Swift source", ["its .swift files make the module"])
         }
         return nil
     }

@@ -160,7 +160,8 @@ package enum ContentLoader {
                     diagnostics.append(
                         .error(
                             .summaryDuplicate,
-                            summaryPath, chapter.location, "page '\(chapter.path)' is listed twice in the summary",
+                            summaryPath, chapter.location,
+                            "page \(quoted: chapter.path) is listed twice in the summary",
                             notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]))
                     return nil
                 }
@@ -170,7 +171,7 @@ package enum ContentLoader {
                     diagnostics.append(
                         .error(
                             .pageOutsideBook, summaryPath, chapter.location,
-                            "summary links to '\(chapter.path)', but '\(link)' is a symbolic link to '\(target)', which leads nowhere; no page is read or created through it",
+                            "summary links to \(quoted: chapter.path), but \(quoted: link) is a symbolic link to \(quoted: target), which leads nowhere; no page is read or created through it",
                             notes: [
                                 "remove the link, or make it lead to \(link == onDisk(chapter.path) ? "a page" : "a folder") inside the book"
                             ]))
@@ -192,8 +193,8 @@ package enum ContentLoader {
                         .error(
                             .pageOutsideBook, summaryPath, chapter.location,
                             missing
-                                ? "summary links to '\(chapter.path)', which would be created at '\(real)', outside the content folder"
-                                : "summary links to '\(chapter.path)', which is '\(real)', outside the book's folder",
+                                ? "summary links to \(quoted: chapter.path), which would be created at \(quoted: real), outside the content folder"
+                                : "summary links to \(quoted: chapter.path), which is \(quoted: real), outside the book's folder",
                             notes: [
                                 "a symbolic link in its path leads out of the book; pages are read and created inside the book only",
                                 "move the page into the book, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml",
@@ -217,7 +218,8 @@ package enum ContentLoader {
                     diagnostics.append(
                         .error(
                             .pageOutsideBook, summaryPath, chapter.location,
-                            "summary links to '\(chapter.path)', which is '\(real)', \(place)", notes: [why]))
+                            "summary links to \(quoted: chapter.path), which is \(quoted: real), \(place)", notes: [why]
+                        ))
                     chapter.children = check(chapter.children)
                     return nil
                 }
@@ -236,9 +238,9 @@ package enum ContentLoader {
                     diagnostics.append(
                         .error(
                             .summaryMissingPage, summaryPath, chapter.location,
-                            "summary links to '\(chapter.path)', which does not exist, and is no Markdown page to create: create-missing would write its title into it",
+                            "summary links to \(quoted: chapter.path), which does not exist, and is no Markdown page to create: create-missing would write its title into it",
                             notes: [
-                                "link a Markdown page ('\(SummaryTarget.markdownName(for: chapter.path))'), or create '\(chapter.path)' yourself"
+                                "link a Markdown page (\(quoted: SummaryTarget.markdownName(for: chapter.path))), or create \(quoted: chapter.path) yourself"
                             ]))
                     chapter.children = check(chapter.children)
                     return nil
@@ -253,7 +255,7 @@ package enum ContentLoader {
                         diagnostics.append(
                             Diagnostic(
                                 .summaryCreatedPage, .note, summaryPath, chapter.location,
-                                "'\(chapter.path)', which the summary lists, does not exist; it is checked as its title alone and not created",
+                                "\(quoted: chapter.path), which the summary lists, does not exist; it is checked as its title alone and not created",
                                 notes: [
                                     "lecture check writes nothing in the book; lecture build creates it (mdBook's create-missing), or create it yourself"
                                 ]))
@@ -267,8 +269,8 @@ package enum ContentLoader {
                     diagnostics.append(
                         .error(
                             .summaryMissingPage, summaryPath, chapter.location,
-                            reason.map { "summary links to '\(chapter.path)', which cannot be read: \($0)" }
-                                ?? "summary links to '\(chapter.path)', which does not exist",
+                            reason.map { "summary links to \(quoted: chapter.path), which cannot be read: \($0)" }
+                                ?? "summary links to \(quoted: chapter.path), which does not exist",
                             notes: reason == nil
                                 ? [
                                     "create it; with '[build] create-missing' on (mdBook's default) it is created with its title"
@@ -292,7 +294,7 @@ package enum ContentLoader {
                     diagnostics.append(
                         .error(
                             .summaryBadLink, summaryPath, chapter.location,
-                            "summary link '\(chapter.path)' names a file that is not a Markdown page",
+                            "summary link \(quoted: chapter.path) names a file that is not a Markdown page",
                             notes: [
                                 "a chapter is a Markdown file (.md) of text: link the file from a page instead, such as '![\(chapter.title)](\(chapter.path))' for a picture"
                             ]))
@@ -318,13 +320,14 @@ package enum ContentLoader {
                 diagnostics.append(
                     Diagnostic(
                         .summaryCreatedPage, .note, summaryPath, chapter.location,
-                        "created '\(chapter.path)', which the summary lists, with its title as heading",
+                        "created \(quoted: chapter.path), which the summary lists, with its title as heading",
                         notes: ["mdBook's create-missing; '[build] create-missing = false' in book.toml turns it off"]))
             } catch {
                 diagnostics.append(
                     .error(
                         .summaryMissingPage, summaryPath, chapter.location,
-                        "summary links to '\(chapter.path)', which does not exist and cannot be created: \(error)"))
+                        "summary links to \(quoted: chapter.path), which does not exist and cannot be created: \(error)"
+                    ))
             }
         }
         book.chapters = check(book.chapters)
@@ -350,7 +353,7 @@ package enum ContentLoader {
                 diagnostics.append(
                     .error(
                         .fileOutsideBook, notFoundPath, nil,
-                        "the not-found page is a symbolic link to '\(rule.real)', which \(refusal == .outside(rule.real) ? "lies outside the book" : refusal.phrase); it is not read",
+                        "the not-found page is a symbolic link to \(quoted: rule.real), which \(refusal == .outside(rule.real) ? "lies outside the book" : refusal.phrase); it is not read",
                         notes: [refusal.note]))
             } else if let bytes = BookFile.contents(notFoundPath, roots: includes.roots) {
                 do throws(Diagnostic) {
@@ -391,7 +394,10 @@ package enum ContentLoader {
                     FileSystem.join(contentDirectory, relative), nil,
                     "page is not listed in SUMMARY.md and is not built",
                     notes: [
-                        "list it in \(FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as '- [Title](\(SummaryParser.destination(for: relative)))', or move it out of the content folder"
+                        SummaryParser.chapterLine(for: relative).map {
+                            "list it in \(FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as \(quoted: $0), or move it out of the content folder"
+                        }
+                            ?? "a name with a line break cannot be linked from SUMMARY.md (a link's address ends at the line's end, in mdBook 0.5.4 too): rename the file, or move it out of the content folder"
                     ]))
         }
         // A listed page that did not exist beside an unlisted one of a near name: most likely a slip
@@ -404,10 +410,10 @@ package enum ContentLoader {
             // The real page is left out of the site: worth a warning, not a note.
             if diagnostics[missing.diagnostic].severity == .note { diagnostics[missing.diagnostic].severity = .warning }
             diagnostics[missing.diagnostic].notes.append(
-                "did you mean '\(meant)'? it exists and the summary does not list it: correct the link"
-                    + (missing.created ? " and delete the created '\(missing.chapter.path)'" : ""))
+                "did you mean \(quoted: meant)? it exists and the summary does not list it: correct the link"
+                    + (missing.created ? " and delete the created \(quoted: missing.chapter.path)" : ""))
             diagnostics[other].notes.append(
-                "\(summaryPath):\(place.line):\(place.column) lists '\(missing.chapter.path)', which did not exist: did it mean this page?"
+                "\(summaryPath):\(place.line):\(place.column) lists \(quoted: missing.chapter.path), which did not exist: did it mean this page?"
             )
         }
         return LoadedContent(

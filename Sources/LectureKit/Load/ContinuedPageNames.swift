@@ -24,9 +24,9 @@ enum ContinuedPageNames {
             let meant = [stripped, stripped + ".md"].first { $0 != page && isFile($0) }
             return .warning(
                 .bookTOMLValue, tomlPath, locations["lecture.samples.continue.\(page)"],
-                "'lecture.samples.continue' names '\(page)', which is no page in the pages' folder (\(source)): its fences are not continued",
+                "'lecture.samples.continue' names \(quoted: page), which is no page in the pages' folder (\(source)): its fences are not continued",
                 notes: [
-                    (meant.map { "did you mean '\($0)'? " } ?? "")
+                    (meant.map { "did you mean \(quoted: $0)? " } ?? "")
                         + "a page is named by its path in the pages' folder, as SUMMARY.md links it"
                 ])
         }

@@ -24,7 +24,7 @@ enum EncodedDotSegments {
         if decoded.hasPrefix("/") || normalized == ".." || normalized.hasPrefix("../") {
             return Problem(
                 summary:
-                    "summary link '\(destination)' points outside the content folder once its percent escapes are decoded ('\(decoded)')",
+                    "summary link \(quoted: destination) points outside the content folder once its percent escapes are decoded (\(quoted: decoded))",
                 notes: [
                     "browsers read '%2E%2E' as '..', and servers may read '%2F' as '/'; name the file without escaped dots or slashes, inside the content folder"
                 ])
@@ -35,9 +35,9 @@ enum EncodedDotSegments {
         }) {
             return Problem(
                 summary:
-                    "summary link '\(destination)' has the segment '\(segment)', which browsers read as '\(segment.removingPercentEncoding ?? "")'",
+                    "summary link \(quoted: destination) has the segment \(quoted: segment), which browsers read as '\(segment.removingPercentEncoding ?? "")'",
                 notes: [
-                    "the page's address would lead to '\(normalized)', not to the page; name the folder without escaped dots"
+                    "the page's address would lead to \(quoted: normalized), not to the page; name the folder without escaped dots"
                 ])
         }
         return nil

@@ -220,16 +220,17 @@ enum IncludeExpander {
         }
         if argument.contains("://") {
             throw Problem(
-                summary: "{{#\(kind.rawValue)}} names '\(argument)', a URL; includes read files of the book",
+                summary: "{{#\(kind.rawValue)}} names \(quoted: argument), a URL; includes read files of the book",
                 notes: ["name the file by its path, relative to the including file's folder"])
         }
         let link = ChainLink(path)
         if let first = chain.firstIndex(where: { $0.real == link.real }) {
             throw Problem(
-                summary: "{{#\(kind.rawValue) \(argument)}} makes a cycle: '\(relative)' is already being included",
+                summary:
+                    "{{#\(kind.rawValue) \(argument)}} makes a cycle: \(quoted: relative) is already being included",
                 notes: [
                     "the cycle: " + describe(Array(chain[first...]) + [link]),
-                    "remove this directive, or the one that includes this file from '\(relative)'",
+                    "remove this directive, or the one that includes this file from \(quoted: relative)",
                 ])
         }
         guard depth < maximumDepth else {
@@ -252,7 +253,8 @@ enum IncludeExpander {
             file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: relative)
         } catch {
             throw Problem(
-                summary: "{{#\(kind.rawValue)}} names '\(relative)', which is not UTF-8 text", notes: [error.summary])
+                summary: "{{#\(kind.rawValue)}} names \(quoted: relative), which is not UTF-8 text",
+                notes: [error.summary])
         }
         var lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" && lines.count > 1 { lines.removeLast() }
@@ -266,7 +268,7 @@ enum IncludeExpander {
             directiveWarnings.append(
                 Problem(
                     summary:
-                        "{{#\(kind.rawValue) \(arguments)}}: '\(extra)' after the file is ignored; only '\(argument)' is included",
+                        "{{#\(kind.rawValue) \(arguments)}}: \(quoted: extra) after the file is ignored; only \(quoted: argument) is included",
                     notes: [
                         "write {{#\(kind.rawValue) \(argument)}}; a line range or an anchor follows the file after a colon (FILE:NAME, FILE:2:5), and a file name cannot hold a space"
                     ]))

@@ -133,7 +133,7 @@ extension IncludeExpander {
         // from (`IncludedLocations`).
         return .warning(
             .includeUnsupported, file.displayPath, SourceLocation(line: block.fenceLine, column: 1),
-            "'{{#rustdoc_include}}' on line \(line.origin.line), in this '\(block.language)' block, adds the file's other lines as Rust's hidden '# ' lines, which this block shows and a sample compiles",
+            "'{{#rustdoc_include}}' on line \(line.origin.line), in this \(quoted: block.language) block, adds the file's other lines as Rust's hidden '# ' lines, which this block shows and a sample compiles",
             notes: [
                 "write '{{#include \(directive.arguments)}}' for the selected lines alone; mdBook hides '# ' lines in Rust blocks only"
             ])

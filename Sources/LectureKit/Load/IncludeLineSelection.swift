@@ -42,7 +42,7 @@ extension IncludeExpander {
                 return try anchored(selector, lines: lines)
             }
             throw Problem(
-                summary: "'\(selector)' is neither a line range nor an anchor's name",
+                summary: "\(quoted: selector) is neither a line range nor an anchor's name",
                 notes: [
                     "write N (one line), N:M (lines N to M), N: (from N), :M (to M), or the NAME of '// ANCHOR: NAME'"
                 ])
@@ -54,8 +54,8 @@ extension IncludeExpander {
             guard !text.hasPrefix("-"), let value = Int(text.hasPrefix("+") ? text.dropFirst() : text) else {
                 throw Problem(
                     summary: text.hasPrefix("-")
-                        ? "'\(text)' is not a line number: lines count from 1"
-                        : "'\(text)' is not a line number: the file has \(lines.count) lines",
+                        ? "\(quoted: text) is not a line number: lines count from 1"
+                        : "\(quoted: text) is not a line number: the file has \(lines.count) lines",
                     notes: ["write a line of the file, from 1 to \(lines.count)"])
             }
             return value
@@ -162,10 +162,10 @@ extension IncludeExpander {
                 names.append(mark.name)
             }
             let meant = EditDistance.nearest(to: name, in: names)
-            let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+            let listed = names.map { "\(quoted: $0)" }.joined(separator: ", ")
             throw Problem(
                 summary: "the file has no 'ANCHOR: \(name)'",
-                notes: (meant.map { ["did you mean '\($0)'?"] } ?? [])
+                notes: (meant.map { ["did you mean \(quoted: $0)?"] } ?? [])
                     + [names.isEmpty ? "the file has no anchors" : "the file's anchors: \(listed)"]
                     + ["mark the lines with '// ANCHOR: \(name)' and '// ANCHOR_END: \(name)'"])
         }

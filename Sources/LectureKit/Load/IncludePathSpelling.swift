@@ -18,8 +18,9 @@ enum IncludePathSpelling {
                 !FileSystem.isDirectory(FileSystem.join(directory, file))
             else { return nil }
             return IncludeExpander.Problem(
-                summary: "{{#\(directive)}} names '\(relative)', a folder (it ends in '/'), and '\(file)' is a file",
-                notes: ["write '\(file)': mdBook 0.5.4 refuses '\(relative)' too (Not a directory)"])
+                summary:
+                    "{{#\(directive)}} names \(quoted: relative), a folder (it ends in '/'), and \(quoted: file) is a file",
+                notes: ["write \(quoted: file): mdBook 0.5.4 refuses \(quoted: relative) too (Not a directory)"])
         }
         let written = arguments.trimmingCharacters(in: .whitespaces)
         guard written.count > relative.count, !FileSystem.exists(FileSystem.join(directory, relative)) else {
@@ -37,9 +38,10 @@ enum IncludePathSpelling {
             })
         else { return nil }
         return IncludeExpander.Problem(
-            summary: "{{#\(directive)}} names '\(relative)', which does not exist: the path ends at the first space",
+            summary:
+                "{{#\(directive)}} names \(quoted: relative), which does not exist: the path ends at the first space",
             notes: [
-                "'\(meant)' exists, but an include's path holds no space (the words after it are a playground's attributes, in mdBook 0.5.4 too), quoted or not: rename the file without spaces, such as '\(meant.replacingOccurrences(of: " ", with: "-"))'"
+                "\(quoted: meant) exists, but an include's path holds no space (the words after it are a playground's attributes, in mdBook 0.5.4 too), quoted or not: rename the file without spaces, such as '\(meant.replacingOccurrences(of: " ", with: "-"))'"
             ])
     }
 }

@@ -50,8 +50,8 @@ struct IncludeScope: Sendable {
         let real = CanonicalPath.of(path)
         let outside = IncludeExpander.Problem(
             summary: relative.hasPrefix("/")
-                ? "{{#\(directive)}} names '\(relative)', an absolute path outside the book's folder"
-                : "{{#\(directive)}} names '\(relative)', which lies outside the book's folder ('\(real)')",
+                ? "{{#\(directive)}} names \(quoted: relative), an absolute path outside the book's folder"
+                : "{{#\(directive)}} names \(quoted: relative), which lies outside the book's folder (\(quoted: real))",
             notes: [
                 "includes read files inside the book only: move the file into the book and name it relative to the including file's folder, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml"
             ])
@@ -61,31 +61,33 @@ struct IncludeScope: Sendable {
         switch BookFileRule.refusal(real: real, roots: roots) {
         case .missing:
             throw IncludeExpander.Problem(
-                summary: "{{#\(directive)}} names '\(relative)', which does not exist",
+                summary: "{{#\(directive)}} names \(quoted: relative), which does not exist",
                 notes: [Self.unexpanded(relative) ?? "the path is relative to the including file's folder"])
         case .outside: throw outside
         case let refusal? where refusal != .folder && refusal != .special && refusal != .kernel:
             throw IncludeExpander.Problem(
-                summary: "{{#\(directive)}} names '\(relative)', which \(refusal.phrase)", notes: [refusal.note])
+                summary: "{{#\(directive)}} names \(quoted: relative), which \(refusal.phrase)", notes: [refusal.note])
         case let refusal:
             if let folder = replaced.holding(real) {
                 throw IncludeExpander.Problem(
-                    summary: "{{#\(directive)}} names '\(relative)', which lies in \(folder.role) ('\(folder.path)')",
+                    summary:
+                        "{{#\(directive)}} names \(quoted: relative), which lies in \(folder.role) (\(quoted: folder.path))",
                     notes: [folder.why])
             }
             switch refusal {
             case .folder?:
                 throw IncludeExpander.Problem(
-                    summary: "{{#\(directive)}} names '\(relative)', which is a folder", notes: ["name a file in it"])
+                    summary: "{{#\(directive)}} names \(quoted: relative), which is a folder",
+                    notes: ["name a file in it"])
             case .special?:
                 throw IncludeExpander.Problem(
                     summary:
-                        "{{#\(directive)}} names '\(relative)', which is not a regular file (a named pipe, a socket or a device)",
+                        "{{#\(directive)}} names \(quoted: relative), which is not a regular file (a named pipe, a socket or a device)",
                     notes: ["include a regular file"])
             case .kernel?:
                 // /proc and /sys show their files as regular files of size 0.
                 throw IncludeExpander.Problem(
-                    summary: "{{#\(directive)}} names '\(relative)', which is not a regular file of the book",
+                    summary: "{{#\(directive)}} names \(quoted: relative), which is not a regular file of the book",
                     notes: ["include a regular file"])
             default: break
             }
@@ -96,19 +98,20 @@ struct IncludeScope: Sendable {
         do {
             let opened = try BookFile.open(real, roots: roots).get()
             guard replaced.holding(opened.real) == nil else {
-                throw IncludeExpander.Problem(summary: "{{#\(directive)}} names '\(relative)', which cannot be read")
+                throw IncludeExpander.Problem(
+                    summary: "{{#\(directive)}} names \(quoted: relative), which cannot be read")
             }
             read = try opened.bytes(atMost: limit)
         } catch {
-            throw IncludeExpander.Problem(summary: "{{#\(directive)}} names '\(relative)', which cannot be read")
+            throw IncludeExpander.Problem(summary: "{{#\(directive)}} names \(quoted: relative), which cannot be read")
         }
         guard read.bytes.count <= limit else {
             throw IncludeExpander.Problem(
                 summary:
-                    "{{#\(directive)}} names '\(relative)', which is \(max(read.size, read.bytes.count)) bytes, more than the \(limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes") a page's includes may add up to",
+                    "{{#\(directive)}} names \(quoted: relative), which is \(max(read.size, read.bytes.count)) bytes, more than the \(limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes") a page's includes may add up to",
                 notes: [
                     selector.map {
-                        "the whole file is read to find '\($0)', so naming lines or an anchor does not make the include smaller: include a smaller file (the part the page shows, in a file of its own), or keep the file out of the page"
+                        "the whole file is read to find \(quoted: $0), so naming lines or an anchor does not make the include smaller: include a smaller file (the part the page shows, in a file of its own), or keep the file out of the page"
                     } ?? "include a part of it (file:START:END, or an anchor), or keep the file out of the page"
                 ])
         }
@@ -121,8 +124,8 @@ struct IncludeScope: Sendable {
         guard let word = UnexpandedPath.shellWord(in: relative) else { return nil }
         if word.hasPrefix("~") {
             return
-                "'\(word)' is not expanded: the path is relative to the including file's folder, and a file of the home folder lies outside the book"
+                "\(quoted: word) is not expanded: the path is relative to the including file's folder, and a file of the home folder lies outside the book"
         }
-        return "'\(word)' is not expanded: the path is relative to the including file's folder, as written"
+        return "\(quoted: word) is not expanded: the path is relative to the including file's folder, as written"
     }
 }

@@ -28,8 +28,8 @@ enum MdBookEnvironment {
             key(of: name).map { key in
                 .warning(
                     .bookTOMLUnsupported, tomlPath, nil,
-                    "the environment's \(name) sets '\(key)' for mdBook; lecture reads book.toml alone and ignores it",
-                    notes: ["write the setting in book.toml under its key '\(key)', or unset \(name)"])
+                    "the environment's \(name) sets \(quoted: key) for mdBook; lecture reads book.toml alone and ignores it",
+                    notes: ["write the setting in book.toml under its key \(quoted: key), or unset \(name)"])
             }
         }
     }

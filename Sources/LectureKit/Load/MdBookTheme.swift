@@ -30,7 +30,7 @@ enum MdBookTheme {
         else { return nil }
         return .error(
             .fileOutsideBook, path, nil,
-            "the theme's favicon\(real == CanonicalPath.lexical(path) ? "" : " (a symbolic link to '\(real)')") \(refusal.phrase); it is not read",
+            "the theme's favicon\(real == CanonicalPath.lexical(path) ? "" : " (a symbolic link to \(quoted: real))") \(refusal.phrase); it is not read",
             notes: [refusal.note])
     }
 
@@ -41,7 +41,7 @@ enum MdBookTheme {
         switch name {
         case let name where name.hasSuffix(".hbs"):
             return (
-                "mdBook's handlebars template '\(name)' is not used by lecture",
+                "mdBook's handlebars template \(quoted: name) is not used by lecture",
                 "lecture's templates are HTML with {{ name }} placeholders: put a page.html in a folder and name it "
                     + "with [preprocessor.lecture] templates in book.toml or --templates (see the manual's Templates page)"
             )
@@ -54,15 +54,15 @@ enum MdBookTheme {
             )
         case "css/variables.css", "css/general.css", "css/chrome.css", "css/print.css", "highlight.css",
             "tomorrow-night.css", "ayu-highlight.css":
-            return ("mdBook's theme file '\(name)' is not used by lecture: its styles are not applied", styles)
+            return ("mdBook's theme file \(quoted: name) is not used by lecture: its styles are not applied", styles)
         case "fonts/fonts.css":
             return (
-                "mdBook's theme file '\(name)' is not used by lecture: its fonts are not copied or loaded",
+                "mdBook's theme file \(quoted: name) is not used by lecture: its fonts are not copied or loaded",
                 "put the @font-face rules in a CSS file named in [output.html] additional-css, with font URLs relative to it"
             )
         case "book.js", "highlight.js", "clipboard.min.js":
             return (
-                "mdBook's theme file '\(name)' is not used by lecture: its script does not run",
+                "mdBook's theme file \(quoted: name) is not used by lecture: its script does not run",
                 "name a script in book.toml's [output.html] additional-js (lecture's pages have their own book.js)"
             )
         default:

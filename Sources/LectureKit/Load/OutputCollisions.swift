@@ -25,7 +25,7 @@ enum OutputCollisions {
             PrintPage.outputPath: "the print page",
         ]
         if let notFoundPage { owners[notFoundPage] = "the not-found page" }
-        for asset in templates.assets { owners[asset] = "the template asset '\(asset)'" }
+        for asset in templates.assets { owners[asset] = "the template asset \(quoted: asset)" }
         owners[SearchIndex.pagesFile] = "the search index"
         // The files the build makes, before the pages are added: each name the site writes is
         // also checked against these in case (`caseCollisions`).
@@ -41,10 +41,10 @@ enum OutputCollisions {
                 diagnostics.append(
                     .error(
                         .outputCollision, summary, chapter.location,
-                        "page '\(chapter.path)' would be written to \(chapter.outputPath), which is \(owner)",
+                        "page \(quoted: chapter.path) would be written to \(chapter.outputPath), which is \(owner)",
                         notes: chapter.outputPath == notFoundPage ? [NotFoundSource.collisionNote] : []))
             } else {
-                owners[chapter.outputPath] = "page '\(chapter.path)'"
+                owners[chapter.outputPath] = "page \(quoted: chapter.path)"
             }
         }
         if !book.flattened.contains(where: { $0.outputPath == "index.html" }) {
@@ -68,7 +68,7 @@ enum OutputCollisions {
                 ?? (contentFiles.contains(NFC.normalized(file.sitePath))
                     && CanonicalPath.of(FileSystem.join(contentDirectory, file.sitePath))
                         != CanonicalPath.of(file.source)
-                    ? "the content file '\(file.sitePath)'" : nil)
+                    ? "the content file \(quoted: file.sitePath)" : nil)
             if let other {
                 diagnostics.append(
                     .error(
@@ -97,7 +97,7 @@ enum OutputCollisions {
         else { return nil }
         return .error(
             .outputCollision, summary, chapter.location,
-            "page '\(chapter.path)' would be written to a file whose name is \(name.utf8.count) bytes long",
+            "page \(quoted: chapter.path) would be written to a file whose name is \(name.utf8.count) bytes long",
             notes: [
                 "a file name holds at most \(maximumNameBytes) bytes (a Hangul syllable is 3): shorten the page's file name"
             ])
@@ -141,7 +141,7 @@ enum OutputCollisions {
             if let earlier = names.earlier(chapter.outputPath) {
                 warn(
                     chapter.outputPath, earlier,
-                    "page '\(chapter.path)' is written to \(chapter.outputPath), which differs from", at: summary,
+                    "page \(quoted: chapter.path) is written to \(chapter.outputPath), which differs from", at: summary,
                     chapter.location)
             }
         }

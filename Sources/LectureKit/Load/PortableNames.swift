@@ -22,16 +22,16 @@ enum PortableNames {
             var device = stem.lowercased()
             while device.hasSuffix(" ") { device.removeLast() }
             if deviceNames.contains(device) {
-                return "'\(name)' is a device name on Windows (\(stem.uppercased())), whatever its extension"
+                return "\(quoted: name) is a device name on Windows (\(stem.uppercased())), whatever its extension"
             }
             if let bad = name.unicodeScalars.first(where: {
                 "<>:\"|?*\\".unicodeScalars.contains($0) || $0.value < 0x20
             }) {
                 return
-                    "'\(TerminalText.line(name))' holds '\(TerminalText.line(String(bad)))', which Windows refuses in a name"
+                    "\(quoted: name) holds \(quoted: String(bad)), which Windows refuses in a name"
             }
             if name.hasSuffix(".") || name.hasSuffix(" ") {
-                return "'\(name)' ends in \(name.hasSuffix(".") ? "a dot" : "a space"), which Windows drops"
+                return "\(quoted: name) ends in \(name.hasSuffix(".") ? "a dot" : "a space"), which Windows drops"
             }
         }
         return nil
@@ -50,7 +50,7 @@ enum PortableNames {
             diagnostics.append(
                 .warning(
                     .outputNonPortableName, summary, chapter.location,
-                    "page '\(chapter.path)' is written to \(chapter.outputPath), a name Windows cannot hold: \(why)",
+                    "page \(quoted: chapter.path) is written to \(chapter.outputPath), a name Windows cannot hold: \(why)",
                     notes: [note]))
         }
         for file in assets {

@@ -25,7 +25,7 @@ enum ReadableFolder {
             let what = CanonicalPath.of(machine.path) == resolved ? "is" : "holds"
             return .error(
                 .bookTOMLValue, bookTOML, location,
-                "'\(key)' folder '\(folder)' \(what) \(machine.role) ('\(CanonicalPath.of(machine.path))'), which a book may not read",
+                "\(quoted: key) folder \(quoted: folder) \(what) \(machine.role) (\(quoted: CanonicalPath.of(machine.path))), which a book may not read",
                 notes: [
                     "name a folder of the book's own, such as \"../examples\"; a book from a pull request could otherwise publish any file of the machine"
                 ])
@@ -36,7 +36,7 @@ enum ReadableFolder {
         if let hidden = privateFolder(holding: resolved, besides: boundary) {
             return .error(
                 .bookTOMLValue, bookTOML, location,
-                "'\(key)' folder '\(folder)' is inside \(hidden.role) ('\(hidden.path)'), which a book may not read",
+                "\(quoted: key) folder \(quoted: folder) is inside \(hidden.role) (\(quoted: hidden.path)), which a book may not read",
                 notes: [
                     "name a folder of the book's own, such as \"../examples\"; a book from a pull request could otherwise publish keys and tokens kept there"
                 ])
@@ -45,14 +45,14 @@ enum ReadableFolder {
         if let link = linkOut(folder, bookDirectory: bookDirectory, boundary: boundary) {
             return .error(
                 .bookTOMLValue, bookTOML, location,
-                "'\(key)' folder '\(folder)' \(leadsOut(link, of: what, to: resolved)), which a book may not read",
+                "\(quoted: key) folder \(quoted: folder) \(leadsOut(link, of: what, to: resolved)), which a book may not read",
                 notes: [
                     "a link the book carries may lead only inside it: copy the files into the book, or name the folder itself in book.toml, which is then a warning"
                 ])
         }
         return .warning(
             .bookTOMLValue, bookTOML, location,
-            "'\(key)' folder '\(folder)' is outside \(what) ('\(boundary)'): the book reads files from '\(resolved)'",
+            "\(quoted: key) folder \(quoted: folder) is outside \(what) (\(quoted: boundary)): the book reads files from \(quoted: resolved)",
             notes: ["keep what the book reads inside \(what), or make sure this folder holds nothing private"])
     }
 
@@ -72,21 +72,21 @@ enum ReadableFolder {
             if let link = linkOut(folder, bookDirectory: bookDirectory, boundary: boundary) {
                 return .error(
                     .bookTOMLValue, bookTOML, location,
-                    "'build.build-dir' folder '\(folder)' \(leadsOut(link, of: what, to: resolved)), where a book may not write",
+                    "'build.build-dir' folder \(quoted: folder) \(leadsOut(link, of: what, to: resolved)), where a book may not write",
                     notes: [
                         "a link the book carries may lead only inside it: remove the link, name a folder of the book's own in 'build-dir', or pass --output DIR to put the site elsewhere"
                     ])
             }
             return .warning(
                 .bookTOMLValue, bookTOML, location,
-                "'build.build-dir' folder '\(folder)' is outside \(what) ('\(boundary)'): the site is written into '\(resolved)'",
+                "'build.build-dir' folder \(quoted: folder) is outside \(what) (\(quoted: boundary)): the site is written into \(quoted: resolved)",
                 notes: [
                     "keep the site inside \(what), or pass --output DIR to choose where it goes on this machine"
                 ])
         }
         return .error(
             .bookTOMLValue, bookTOML, location,
-            "'build.build-dir' folder '\(folder)' is inside \(hidden.role) ('\(hidden.path)'), where a book may not write",
+            "'build.build-dir' folder \(quoted: folder) is inside \(hidden.role) (\(quoted: hidden.path)), where a book may not write",
             notes: [
                 "name a folder of the book's own, such as \"book\", or pass --output DIR to put the site elsewhere; a book from a pull request could otherwise put its files where programs read their settings"
             ])
@@ -94,7 +94,7 @@ enum ReadableFolder {
 
     /// "is reached through the symbolic link 'out', which leads out of the book's folder to '/x'".
     private static func leadsOut(_ link: String, of what: String, to resolved: String) -> String {
-        "is reached through the symbolic link '\(link)', which leads out of \(what) to '\(resolved)'"
+        "is reached through the symbolic link \(quoted: link), which leads out of \(what) to \(quoted: resolved)"
     }
 
     /// The first symbolic link on the way from `bookDirectory` to `folder` (as written) that leads

@@ -36,7 +36,7 @@ enum SampleLibraryRules {
         let module = SampleLibraries.moduleName(folder)
         guard isIdentifier(module) else {
             return (
-                "sample library '\(folder)' is named '\(module)', which is no Swift module name",
+                "sample library \(quoted: folder) is named \(quoted: module), which is no Swift module name",
                 [
                     "a library is the module named after its folder: rename the folder to letters, digits and '_', not starting with a digit (such as '\(module.map { $0.isLetter || $0.isNumber ? $0 : "_" }.reduce("") { $0 + String($1) })')"
                 ]
@@ -44,7 +44,7 @@ enum SampleLibraryRules {
         }
         guard !toolchainModules.contains(module) else {
             return (
-                "sample library '\(folder)' is named '\(module)', a module of the Swift toolchain, which it would hide from every sample",
+                "sample library \(quoted: folder) is named \(quoted: module), a module of the Swift toolchain, which it would hide from every sample",
                 ["rename the folder: a sample's 'import \(module)' must reach the toolchain's module"]
             )
         }
@@ -53,8 +53,8 @@ enum SampleLibraryRules {
             let same = CanonicalPath.of(FileSystem.resolve(twin, against: bookDirectory)) == resolved
             return (
                 same
-                    ? "sample library '\(folder)' is listed twice"
-                    : "sample library '\(folder)' has the name of '\(twin)', listed before: both would be the module '\(module)'",
+                    ? "sample library \(quoted: folder) is listed twice"
+                    : "sample library \(quoted: folder) has the name of \(quoted: twin), listed before: both would be the module \(quoted: module)",
                 [
                     same
                         ? "delete the second element"
@@ -87,10 +87,11 @@ enum SampleLibraryRules {
     static func links(in folder: String, shown: String) -> [Diagnostic] {
         FileSystem.listing(under: folder).links.map { relative in
             let path = FileSystem.join(folder, relative)
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to '\($0)'" } ?? ""
+            let target =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to \(quoted: $0)" } ?? ""
             return .error(
                 .bookTOMLValue, FileSystem.join(shown, relative), nil,
-                "a source of the sample library '\(shown)' is a symbolic link\(target), which is not compiled",
+                "a source of the sample library \(quoted: shown) is a symbolic link\(target), which is not compiled",
                 notes: [
                     "lecture reads a library's regular files only, never a link (as it copies no link into the site): copy the file into the library's folder"
                 ])

@@ -29,7 +29,7 @@ enum SearchPrintKeys {
                 return [
                     .warning(
                         .bookTOMLUnsupported, place.file, place.location,
-                        "'\(place.key)' is not supported by lecture and is ignored",
+                        "\(quoted: place.key) is not supported by lecture and is ignored",
                         notes: [known.instead + "; delete the line, or keep it for mdBook"])
                 ]
             }

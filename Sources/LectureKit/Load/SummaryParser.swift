@@ -18,13 +18,17 @@ import LectureSupport
 /// A destination is a path relative to the content folder, `%20` read as a space; any extension
 /// (`page.md`, `page`) is the page's source. Problems are diagnostics at the line to edit.
 package enum SummaryParser {
-    /// `relative` as a summary link's address that names it: in `<…>` when it holds a space or
+    /// `relative` as a summary link's address that names it: in `<…>` when it holds a space, a
+    /// control character (which CommonMark's bare address refuses: an ANSI escape in a name) or
     /// a character that ends or splits an address (`#`, `?`, `"`, parentheses, `\\`), with `<`,
     /// `>` and `\\` escaped by a backslash there (`<my \\<b\\>.md>`: attack 14, kind 15), as
     /// CommonMark and mdBook 0.5.4 read them (run; mdBook #1917); else as it is. A name with a
     /// line break has no address.
     static func destination(for relative: String) -> String {
-        let plain = !relative.contains { $0.isWhitespace || "#?\"()<>\\".contains($0) }
+        let plain = !relative.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                || "#?\"()<>\\".unicodeScalars.contains($0)
+        }
         guard !plain, !relative.contains(where: \.isNewline) else { return relative }
         var escaped = ""
         for character in relative {
@@ -32,6 +36,12 @@ package enum SummaryParser {
             escaped.append(character)
         }
         return "<\(escaped)>"
+    }
+
+    /// The summary line `- [Title](ADDRESS)` that lists the page at `relative` (`destination`),
+    /// or `nil` for a name with a line break, which no address can hold.
+    static func chapterLine(for relative: String) -> String? {
+        relative.contains(where: \.isNewline) ? nil : "- [Title](\(destination(for: relative)))"
     }
 
     /// Parses `file`; diagnostics locate each problem at the link or list item in the summary.
@@ -218,7 +228,7 @@ package enum SummaryParser {
                             "a numbered chapter's list item must begin with a link",
                             notes: [
                                 spaced.map {
-                                    "a link's address cannot hold a space: write '- [Title](\(SummaryParser.destination(for: $0)))' or '- [Title](\($0.replacingOccurrences(of: " ", with: "%20")))' (mdBook reads both)"
+                                    "a link's address cannot hold a space: write \(quoted: SummaryParser.chapterLine(for: $0) ?? "") or \(quoted: "- [Title](\($0.replacingOccurrences(of: " ", with: "%20")))") (mdBook reads both)"
                                 } ?? "write it as '- [Title](page.md)', or '- [Title]()' for a draft chapter"
                             ]))
                     continue
@@ -262,8 +272,10 @@ package enum SummaryParser {
                 diagnostics.append(
                     .warning(
                         .summaryBadLink, file.displayPath, place,
-                        "summary link '\(destination)' names a part of '\(page)'; the chapter is the whole page, and '\(destination[hash...])' is dropped",
-                        notes: ["write '\(page)' (mdBook 0.5.4 drops the part too); link the part from the page's text"]
+                        "summary link \(quoted: destination) names a part of \(quoted: page); the chapter is the whole page, and \(quoted: destination[hash...]) is dropped",
+                        notes: [
+                            "write \(quoted: page) (mdBook 0.5.4 drops the part too); link the part from the page's text"
+                        ]
                     ))
                 destination = page
             }
@@ -289,10 +301,10 @@ package enum SummaryParser {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,
-                        "summary link '\(destination)' must be a relative path to a page",
+                        "summary link \(quoted: destination) must be a relative path to a page",
                         notes: [
                             cut.map {
-                                "a summary link names a whole page: no '\($0)' part after its name, such as 'page.md'"
+                                "a summary link names a whole page: no \(quoted: $0) part after its name, such as 'page.md'"
                             }
                                 ?? "a chapter is a Markdown file in the content folder, such as 'page.md'"
                         ]))
@@ -308,9 +320,9 @@ package enum SummaryParser {
                     diagnostics.append(
                         .warning(
                             .summaryBadLink, file.displayPath, place,
-                            "summary link '\(destination)' leaves the content folder and comes back to '\(inside)'",
+                            "summary link \(quoted: destination) leaves the content folder and comes back to \(quoted: inside)",
                             notes: [
-                                "write '\(inside)': mdBook 0.5.4 writes this page outside its output folder ('\(folder)/\(inside.hasSuffix(".md") ? String(inside.dropLast(3)) : inside).html' beside the sources) and links it there"
+                                "write \(quoted: inside): mdBook 0.5.4 writes this page outside its output folder ('\(folder)/\(inside.hasSuffix(".md") ? String(inside.dropLast(3)) : inside).html' beside the sources) and links it there"
                             ]))
                     normalized = inside
                 }
@@ -319,7 +331,7 @@ package enum SummaryParser {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,
-                        "summary link '\(destination)' points outside the content folder",
+                        "summary link \(quoted: destination) points outside the content folder",
                         notes: [
                             "a chapter is a Markdown file in the content folder: move the file there and link it from there"
                         ]))
@@ -333,7 +345,7 @@ package enum SummaryParser {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,
-                        "summary link '\(destination)' names a folder, not a page",
+                        "summary link \(quoted: destination) names a folder, not a page",
                         notes: [
                             "a chapter is a Markdown file: link the folder's page, such as '\(normalized.isEmpty ? "" : normalized + "/")README.md'"
                         ]))
@@ -345,7 +357,7 @@ package enum SummaryParser {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,
-                        "summary link '\(destination)' names the summary itself, not a page",
+                        "summary link \(quoted: destination) names the summary itself, not a page",
                         notes: [
                             "SUMMARY.md is the book's table of contents, not a chapter: remove the line, or link a page of its own"
                         ]))
@@ -363,9 +375,9 @@ package enum SummaryParser {
                 diagnostics.append(
                     .error(
                         .summaryBadLink, file.displayPath, place,
-                        "summary link '\(destination)' names a page in '\(name)', which is no part of the book",
+                        "summary link \(quoted: destination) names a page in \(quoted: name), which is no part of the book",
                         notes: [
-                            "lecture leaves out dotfiles, dotfolders and editors' leftovers everywhere (it neither copies, watches nor serves them); rename '\(name)' without the leading dot or move the page out of it"
+                            "lecture leaves out dotfiles, dotfolders and editors' leftovers everywhere (it neither copies, watches nor serves them); rename \(quoted: name) without the leading dot or move the page out of it"
                         ]))
                 return nil
             }

@@ -28,7 +28,7 @@ enum SwiftPackageFolder {
             notes.append("its Tests/ folder holds test targets, which samples do not import")
         }
         return (
-            "sample library '\(library)' is a Swift package (it has Package.swift); a library is a folder of Swift sources, compiled as one module",
+            "sample library \(quoted: library) is a Swift package (it has Package.swift); a library is a folder of Swift sources, compiled as one module",
             notes
         )
     }

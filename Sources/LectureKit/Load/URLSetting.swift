@@ -72,6 +72,6 @@ package enum URLSetting {
 
     private static func described(_ scalar: Unicode.Scalar) -> String {
         scalar.value > 0x20 && scalar.value < 0x7F
-            ? "'\(Character(scalar))'" : "U+" + String(scalar.value, radix: 16, uppercase: true)
+            ? "\(quoted: Character(scalar))" : "U+" + String(scalar.value, radix: 16, uppercase: true)
     }
 }

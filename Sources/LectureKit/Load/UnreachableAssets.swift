@@ -39,7 +39,8 @@ enum UnreachableAssets {
     static func links(_ links: [String], contentDirectory: String, folder: String = "content folder") -> [Diagnostic] {
         links.map { relative in
             let path = FileSystem.join(contentDirectory, relative)
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to '\($0)'" } ?? ""
+            let target =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to \(quoted: $0)" } ?? ""
             // Where it leads, said as it is: `loop -> .` stays inside the book (attack 9, noticed).
             let inside = CanonicalPath.isWithin(CanonicalPath.of(path), CanonicalPath.of(contentDirectory))
             return Diagnostic.warning(

@@ -24,25 +24,25 @@ enum WatchedFolders {
                 problems.append(
                     .warning(
                         .bookTOMLValue, bookTOML, location,
-                        "'build.extra-watch-dirs' folder '\(folder)' \(what); 'lecture serve' does not watch it",
+                        "'build.extra-watch-dirs' folder \(quoted: folder) \(what); 'lecture serve' does not watch it",
                         notes: [reason + ": " + fix]))
             }
             if let (path, role) = own.first(where: { CanonicalPath.isWithin(resolved, $0.0) }) {
                 warn(
-                    "\(resolved == path ? "is" : "lies in") \(role) ('\(path)')",
+                    "\(resolved == path ? "is" : "lies in") \(role) (\(quoted: path))",
                     because: "every build changes it, so each would start the next",
                     fix: "remove it from extra-watch-dirs (the pages' folder is watched already)")
             } else if let machine = OutputFolder.machineFolder(heldBy: resolved) {
                 let path = CanonicalPath.of(machine.path)
                 warn(
-                    "\(resolved == path ? "is" : "holds") \(machine.role) ('\(path)')",
+                    "\(resolved == path ? "is" : "holds") \(machine.role) (\(quoted: path))",
                     because: "a watch there would walk the machine's files",
                     fix: "name a folder of the book's own, such as \"../examples\"")
             } else if let system = SystemFolders.notWritten.first(where: {
                 resolved == $0 || (SystemFolders.neverWritten.contains($0) && CanonicalPath.isWithin(resolved, $0))
             }) {
                 warn(
-                    "\(resolved == system ? "is" : "lies in") a system folder ('\(system)')",
+                    "\(resolved == system ? "is" : "lies in") a system folder (\(quoted: system))",
                     because: "a watch there would walk the machine's files",
                     fix: "name a folder of the book's own, such as \"../examples\"")
             } else {

@@ -37,7 +37,7 @@ enum BuildDate {
         guard let value = environment[variable], epoch(in: environment) == nil else { return nil }
         return .warning(
             .badArgument, variable, nil,
-            "\(variable) is '\(value.prefix(40))', not a count of seconds since 1970; the build date is today's (lecture never passes the variable to swiftc)",
+            "\(variable) is \(quoted: value.prefix(40)), not a count of seconds since 1970; the build date is today's (lecture never passes the variable to swiftc)",
             notes: ["set it to an integer, as 'git log -1 --format=%ct' prints it, or unset it"])
     }
 

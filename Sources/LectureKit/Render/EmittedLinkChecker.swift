@@ -47,7 +47,7 @@ enum EmittedLinkChecker {
                 if path.hasPrefix("/") && !path.hasPrefix(siteURL) {
                     result = .failure(
                         Problem(
-                            text: "is outside the site's URL '\(siteURL)' (book.toml: [output.html] site-url)",
+                            text: "is outside the site's URL \(quoted: siteURL) (book.toml: [output.html] site-url)",
                             leavesTheSite: true))
                 } else {
                     let joined =
@@ -96,7 +96,7 @@ enum EmittedLinkChecker {
                     problems.append(
                         (
                             url,
-                            "'\(url)' embeds a file of the machine that opens the page (file:), which a reader does not have and a PDF would publish"
+                            "\(quoted: url) embeds a file of the machine that opens the page (file:), which a reader does not have and a PDF would publish"
                         ))
                 }
                 for written in links.urls {
@@ -109,7 +109,7 @@ enum EmittedLinkChecker {
                             problems.append(
                                 (
                                     written,
-                                    "'\(url)' is read as a URL with the scheme '\(url.prefix { $0 != ":" }):', not as the site's file; write './\(url)'"
+                                    "\(quoted: url) is read as a URL with the scheme '\(url.prefix { $0 != ":" }):', not as the site's file; write './\(url)'"
                                 ))
                         }
                         continue
@@ -123,7 +123,7 @@ enum EmittedLinkChecker {
                         case .failure(let problem) where problem.leavesTheSite && !outsideLinksAreErrors:
                             continue
                         case .failure(let problem):
-                            problems.append((written, "'\(url)' \(problem.text)"))
+                            problems.append((written, "\(quoted: url) \(problem.text)"))
                             continue
                         case .success(let found): target = found
                         }
@@ -136,7 +136,7 @@ enum EmittedLinkChecker {
                     }
                     guard let ids = lastIDs else { continue }
                     let id = fragment.containsUTF8(UInt8(ascii: "%")) ? percentDecoded(fragment) : String(fragment)
-                    if !ids.contains(id) { problems.append((written, "'\(url)' names no id of \(target)")) }
+                    if !ids.contains(id) { problems.append((written, "\(quoted: url) names no id of \(target)")) }
                 }
                 let located: [Diagnostic] = problems.compactMap { url, text in
                     // One a page's raw HTML writes: at its line, once for the page and its copies.

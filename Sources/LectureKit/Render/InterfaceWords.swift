@@ -141,7 +141,7 @@ package struct InterfaceWords: Sendable, Hashable {
             guard entry.path.count == 1, entry.kind == .string else {
                 diagnostics.append(
                     .error(
-                        .bookTOMLValue, path, place, "'\(key)' is not an interface word",
+                        .bookTOMLValue, path, place, "\(quoted: key) is not an interface word",
                         notes: ["write key = \"word\""]))
                 continue
             }
@@ -157,8 +157,8 @@ package struct InterfaceWords: Sendable, Hashable {
     static func unknownKey(_ key: String, path: String, place: SourceLocation?, known: Set<String>) -> Diagnostic {
         let nearest = EditDistance.nearest(to: key, in: known)
         return .warning(
-            .bookTOMLUnknown, path, place, "unknown interface word '\(key)' is ignored",
-            notes: nearest.map { ["did you mean '\($0)'? the keys are those of the built-in words/en.toml"] }
+            .bookTOMLUnknown, path, place, "unknown interface word \(quoted: key) is ignored",
+            notes: nearest.map { ["did you mean \(quoted: $0)? the keys are those of the built-in words/en.toml"] }
                 ?? [])
     }
 }

@@ -75,11 +75,11 @@ enum MachinePaths {
                 "the page's own text does not hold it: a sample's output or a diagram put it in the page; print a relative path, or leave the path out"
             ]
             if reached.count + copies.count > 1 {
-                notes.append("it reaches \((reached + copies).map { "'\($0)'" }.joined(separator: ", "))")
+                notes.append("it reaches \((reached + copies).map { "\(quoted: $0)" }.joined(separator: ", "))")
             }
             return [
                 .error(
-                    .machinePathPublished, origin, nil, "'\(reached[0])' would publish \(described(needle))",
+                    .machinePathPublished, origin, nil, "\(quoted: reached[0]) would publish \(described(needle))",
                     notes: notes)
             ]
         }

@@ -9,7 +9,7 @@ import SourceText
 /// on Unix) from one that leaks where the book was made (`/home/alice/proj`, a bundler's map).
 extension MachinePaths {
     /// "'/root', the home folder on this machine".
-    static func described(_ needle: Needle) -> String { "'\(needle.path)', \(needle.role) on this machine" }
+    static func described(_ needle: Needle) -> String { "\(quoted: needle.path), \(needle.role) on this machine" }
 
     /// The first place of each needle in `text` (a page's expanded text, shown as `path`), a
     /// warning each; `reached`: the site files that carry it.
@@ -71,7 +71,7 @@ extension MachinePaths {
             "keep it if readers are meant to see it; otherwise write a path of no one's machine ('~/…', '$HOME/…', a relative path)",
         ]
         if more > 0 { notes.append("the file holds it \(more) more time\(more == 1 ? "" : "s") after this one") }
-        let file = files.first.map { "'\($0)'" } ?? "the site"
+        let file = files.first.map { "\(quoted: $0)" } ?? "the site"
         return .warning(
             .machinePathPublished, path, location, "\(file) will publish \(described(needle))", notes: notes)
     }

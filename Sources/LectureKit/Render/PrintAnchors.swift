@@ -20,7 +20,7 @@ struct PrintAnchors: Hashable, Sendable {
 
     /// Anchors for `order` (the summary's chapters), avoiding `reserved` (the template's ids):
     /// `ch-` and the output path without `.html`, `/` (and `?`, `#`, `%`, which a fragment
-    /// would have to escape) as `-`; a repeat gets `-2`, `-3`…
+    /// would have to escape, and a control character) as `-`; a repeat gets `-2`, `-3`…
     init(_ order: [Chapter], reserved: Set<String>) {
         var taken = UniqueID(firstSuffix: 2, taken: reserved)
         var chapters: [String: String] = [:]
@@ -30,11 +30,20 @@ struct PrintAnchors: Hashable, Sendable {
             let stem =
                 "ch-"
                 + String(
-                    chapter.outputPath.dropLast(".html".count).map { "/?#%".contains($0) ? "-" : $0 })
+                    chapter.outputPath.dropLast(".html".count).map {
+                        "/?#%".contains($0) || Self.isShownOtherwise($0) ? "-" : $0
+                    })
             chapters[chapter.outputPath] = taken.unique(stem)
         }
         self.chapters = chapters
         self.folders = folders
+    }
+
+    /// Whether the page's HTML would show `character` as something else (a control character
+    /// but tab, as `HTML.escape` shows it: a page named `esc␛[31m.md`), so that no link could
+    /// name an id holding it.
+    private static func isShownOtherwise(_ character: Character) -> Bool {
+        character != "\t" && character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// The folder of the page at `output`, `""` at the root.

@@ -72,7 +72,7 @@ enum Redirects {
             }
             return .error(
                 .brokenLink, redirect.file, redirect.location,
-                "redirect '\(redirect.from)' leads to '\(redirect.to)', which names \(target), which the site does not have"
+                "redirect \(quoted: redirect.from) leads to \(quoted: redirect.to), which names \(target), which the site does not have"
             )
         }
         for redirect in redirects {
@@ -94,7 +94,7 @@ enum Redirects {
                 diagnostics.append(
                     .error(
                         .bookTOMLValue, redirect.file, redirect.location,
-                        "redirect '\(redirect.from)' names no file of the site",
+                        "redirect \(quoted: redirect.from) names no file of the site",
                         notes: ["a redirect maps an old page's path, such as \"/old/page.html\", to a URL"]))
                 continue
             }
@@ -102,7 +102,7 @@ enum Redirects {
                 diagnostics.append(
                     .error(
                         .bookTOMLValue, redirect.file, redirect.location,
-                        "redirect '\(redirect.from)' leaves the site's folder",
+                        "redirect \(quoted: redirect.from) leaves the site's folder",
                         notes: [
                             "a redirect's key is the path of a page of this site, such as \"/old/page.html\": no '.' or '..' segments"
                         ]))
@@ -112,7 +112,7 @@ enum Redirects {
                 diagnostics.append(
                     .error(
                         .bookTOMLValue, redirect.file, redirect.location,
-                        "redirect '\(redirect.from)' would replace \(path), which the book writes",
+                        "redirect \(quoted: redirect.from) would replace \(path), which the book writes",
                         notes: [Self.replacedNote(path, site: site)]))
                 continue
             }
@@ -128,7 +128,7 @@ enum Redirects {
                 diagnostics.append(
                     .error(
                         .bookTOMLValue, redirect.file, redirect.location,
-                        "redirect '\(redirect.from)' \(clash) of the site, which the book writes",
+                        "redirect \(quoted: redirect.from) \(clash) of the site, which the book writes",
                         notes: ["a redirect's key is the path of an old page, such as \"/old/page.html\""]))
                 continue
             }
@@ -159,7 +159,7 @@ enum Redirects {
                 diagnostics.append(
                     .error(
                         .bookTOMLValue, first.file, first.location,
-                        "redirect '\(first.from)' has a fragment, and '/\(path)' is neither a page of the book nor redirected itself",
+                        "redirect \(quoted: first.from) has a fragment, and '/\(path)' is neither a page of the book nor redirected itself",
                         notes: [
                             "add an entry without the fragment, \"/\(path)\" = \"…\", for a reader who comes without it; mdBook refuses it too"
                         ]))

@@ -67,7 +67,7 @@ struct Template: Hashable, Sendable {
                 diagnostics.append(
                     .error(
                         .templatePlaceholder,
-                        path, location, "unknown placeholder '\(name)'",
+                        path, location, "unknown placeholder \(quoted: name)",
                         notes: [
                             "known placeholders: "
                                 + known.union(alsoKnown).sorted().map { "{{ \($0) }}" }.joined(separator: ", ")

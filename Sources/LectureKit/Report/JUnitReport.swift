@@ -28,6 +28,24 @@ enum JUnitReport {
         return HTML.escape(out)
     }
 
+    /// Escaped for an XML attribute's value: as `escape`, and a line feed, carriage return and
+    /// tab written as character references, which an XML reader gives back as they are (written
+    /// raw, it would read each as a space): a page named `new⏎line.md` keeps its name in `file`.
+    static func attribute(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in escape(text).unicodeScalars {
+            if let reference = characterReferences[scalar] {
+                out += reference.unicodeScalars
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// The character references `attribute` writes.
+    private static let characterReferences: [Unicode.Scalar: String] = ["\n": "&#10;", "\r": "&#13;", "\t": "&#9;"]
+
     /// A sample's test case name: `page.md:LINE — heading (group NAME)`, parts left out when absent.
     static func caseName(_ sample: Sample) -> String {
         var name = sample.editedPlace
@@ -60,7 +78,7 @@ enum JUnitReport {
         xml += "<testsuites name=\"lecture check\"\(totals(all))>\n"
         for page in pages {
             let cases = casesByPage[page]!
-            xml += "<testsuite name=\"\(escape(page))\"\(totals(cases))>\n"
+            xml += "<testsuite name=\"\(attribute(page))\"\(totals(cases))>\n"
             // How far the page's samples were checked: a case per sample (a `test` sample's
             // cases count once).
             let samples = results.filter { $0.sample.path == page }
@@ -162,16 +180,17 @@ enum JUnitReport {
         }
 
         var xml: String {
-            var xml = "<testcase classname=\"\(escape(page))\" name=\"\(escape(name))\" file=\"\(escape(page))\""
+            var xml =
+                "<testcase classname=\"\(attribute(page))\" name=\"\(attribute(name))\" file=\"\(attribute(page))\""
             if let line { xml += " line=\"\(line)\"" }
             xml += " time=\"\(String(format: "%.3f", seconds))\">"
             var properties = ""
             if cached { properties += "<property name=\"cached\" value=\"true\"/>" }
             if let check { properties += "<property name=\"check\" value=\"\(JUnitReport.checkName(check))\"/>" }
             if !properties.isEmpty { xml += "<properties>\(properties)</properties>" }
-            if let skipped { xml += "<skipped message=\"\(escape(skipped))\"/>" }
+            if let skipped { xml += "<skipped message=\"\(attribute(skipped))\"/>" }
             if let failure {
-                xml += "<failure message=\"\(escape(failure.message))\">\(escape(failure.text))</failure>"
+                xml += "<failure message=\"\(attribute(failure.message))\">\(escape(failure.text))</failure>"
             }
             if let output { xml += "<system-out>\(escape(output))</system-out>" }
             return xml + "</testcase>\n"

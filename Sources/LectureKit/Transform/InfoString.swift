@@ -62,7 +62,7 @@ package struct InfoString: Sendable {
                     }
                     value.append(c)
                 }
-                if !closed { error = "attribute '\(key)' has an unclosed quote" }
+                if !closed { error = "attribute \(quoted: key) has an unclosed quote" }
                 words.append((key, value))
             } else {
                 let value = String(rest.prefix { !Self.separates($0) })

@@ -77,7 +77,7 @@ enum LinkChecker {
         Diagnostic(
             .linkOutside, targets.outsideLinksAreErrors ? .error : .warning,
             page.source.displayPath, place,
-            "link '\(destination)' leaves the book and is not checked",
+            "link \(quoted: destination) leaves the book and is not checked",
             notes: [
                 targets.outsideLinksAreErrors
                     ? "book.toml's '[preprocessor.lecture] outside-links = \"error\"' asks for a book that stands alone; link inside the content folder or to a full URL"
@@ -124,7 +124,7 @@ enum LinkChecker {
                             outside(
                                 destination, in: page, at: link.location, targets: targets,
                                 why:
-                                    "under the site's URL '\(targets.siteURL)' (book.toml: [output.html] site-url) it names a page outside the site; write it relative to this page, or starting with '\(targets.siteURL)'"
+                                    "under the site's URL \(quoted: targets.siteURL) (book.toml: [output.html] site-url) it names a page outside the site; write it relative to this page, or starting with \(quoted: targets.siteURL)"
                             ))
                         continue
                     }
@@ -161,7 +161,7 @@ enum LinkChecker {
                 let page = directory.isEmpty ? path + fragment : directory + "/" + path + fragment
                 guard anchors[SummaryParser.normalize(page)] != nil else { return [] }
                 return [
-                    "a '#' starts the link's fragment; to link to the page '\(path + fragment)', write '\(escaped)'"
+                    "a '#' starts the link's fragment; to link to the page \(quoted: path + fragment), write \(quoted: escaped)"
                 ]
             }
             if target.hasPrefix("../") || target == ".." {
@@ -177,7 +177,7 @@ enum LinkChecker {
                 diagnostics.append(
                     .error(
                         .brokenLink,
-                        page.source.displayPath, place, "broken link: '\(destination)' \(known)",
+                        page.source.displayPath, place, "broken link: \(quoted: destination) \(known)",
                         notes: hashNotes
                             + LinkHint.notes(
                                 resolved: target, written: path, from: page.chapter.path, fragment: fragment,
@@ -190,9 +190,9 @@ enum LinkChecker {
                         diagnostics.append(
                             .error(
                                 .brokenLink, page.source.displayPath, place,
-                                "broken link: '\(destination)' is not published: '\(link)' in the content folder is a symbolic link, and lecture copies regular files only",
+                                "broken link: \(quoted: destination) is not published: \(quoted: link) in the content folder is a symbolic link, and lecture copies regular files only",
                                 notes: [
-                                    "copy the file (or folder) into the content folder in place of the link (see the warning at '\(link)')"
+                                    "copy the file (or folder) into the content folder in place of the link (see the warning at \(quoted: link))"
                                 ]))
                         continue
                     }
@@ -200,15 +200,15 @@ enum LinkChecker {
                         diagnostics.append(
                             .error(
                                 .brokenLink, page.source.displayPath, place,
-                                "broken link: '\(destination)' is not published: it is a named pipe, a socket or a device in the content folder, and lecture copies regular files only",
-                                notes: ["put a regular file in its place (see the warning at '\(target)')"]))
+                                "broken link: \(quoted: destination) is not published: it is a named pipe, a socket or a device in the content folder, and lecture copies regular files only",
+                                notes: ["put a regular file in its place (see the warning at \(quoted: target))"]))
                         continue
                     }
                     diagnostics.append(
                         .error(
                             .brokenLink,
                             page.source.displayPath, place,
-                            "broken link: '\(destination)' does not exist in the content folder",
+                            "broken link: \(quoted: destination) does not exist in the content folder",
                             notes: hashNotes
                                 + LinkHint.notes(
                                     resolved: target, written: path, from: page.chapter.path, fragment: fragment,
@@ -224,7 +224,7 @@ enum LinkChecker {
                     .error(
                         .brokenAnchor,
                         page.source.displayPath, place,
-                        "broken link: '\(destination)' names no heading or id of \(target)",
+                        "broken link: \(quoted: destination) names no heading or id of \(target)",
                         notes: (nearest.map { ["did you mean '#\($0)'?"] } ?? [])
                             + [
                                 listed.isEmpty
@@ -242,7 +242,7 @@ enum LinkChecker {
     static func scriptLink(_ url: String, scheme: String, path: String, at place: SourceLocation?) -> Diagnostic {
         .warning(
             .scriptURL, path, place,
-            "link to \(IndefiniteArticle.quoted(scheme + ":")) URL is published without its URL: '\(ScriptURL.shown(url))'",
+            "link to \(IndefiniteArticle.quoted(scheme + ":")) URL is published without its URL: \(quoted: ScriptURL.shown(url))",
             notes: [
                 ScriptURL.note,
                 "link to a page that shows the code instead, or put the URL in a code span (`javascript:…`)",

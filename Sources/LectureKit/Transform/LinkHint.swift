@@ -15,7 +15,7 @@ enum LinkHint {
     {
         var notes: [String] = []
         if resolved != written {
-            notes.append("it resolves to '\(resolved)' in the content folder (links are relative to \(page))")
+            notes.append("it resolves to \(quoted: resolved) in the content folder (links are relative to \(page))")
         }
         if let meant = meant(resolved, in: candidates) {
             // Written as a link reads it: a link's `%XX` is decoded, so a page whose name holds a
@@ -25,11 +25,11 @@ enum LinkHint {
             // would change nothing.
             if link != written {
                 // The content folder's path is worth showing only when the link spells it otherwise.
-                notes.append("did you mean '\(link + fragment)'?" + (link == meant ? "" : " (\(meant))"))
+                notes.append("did you mean \(quoted: link + fragment)?" + (link == meant ? "" : " (\(meant))"))
             }
             if meant != resolved, meant.removingPercentEncoding == resolved {
                 notes.append(
-                    "the summary's '\(meant)' names a file called '\(meant)' literally: SUMMARY.md links are not percent-decoded (but %20), as mdBook 0.5.4 reads them; to list '\(resolved)', write it as it is named in SUMMARY.md"
+                    "the summary's \(quoted: meant) names a file called \(quoted: meant) literally: SUMMARY.md links are not percent-decoded (but %20), as mdBook 0.5.4 reads them; to list \(quoted: resolved), write it as it is named in SUMMARY.md"
                 )
             }
         }

@@ -60,7 +60,7 @@ enum LiteralLinks {
                         .warning(
                             .linkAsText,
                             source.displayPath, SourceLocation(line: number, column: column),
-                            "\(open.hasPrefix("!") ? "image" : "link") is shown as text: its destination '\(destination)' has a space",
+                            "\(open.hasPrefix("!") ? "image" : "link") is shown as text: its destination \(quoted: destination) has a space",
                             notes: [
                                 "a link destination cannot hold a space in CommonMark; write \(open)(<\(destination)>) or \(fixed)"
                             ]))

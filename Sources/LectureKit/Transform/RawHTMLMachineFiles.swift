@@ -39,7 +39,7 @@ enum RawHTMLMachineFiles {
                 diagnostics.append(
                     Diagnostic(
                         .linkOutside, outside.isError ? .error : .warning, path, location,
-                        "\(finding.place): '\(TerminalText.line(finding.url))' leaves the site and is not checked",
+                        "\(finding.place): \(quoted: finding.url) leaves the site and is not checked",
                         notes: [
                             "a relative URL above the site's root: a server answers it from the site's root (most often with the not-found page, which a PDF then prints), file:// with a file beside the site; name a file of the book, or a full URL",
                             outside.isError
@@ -56,7 +56,7 @@ enum RawHTMLMachineFiles {
             }
             if network {
                 guard finding.hiddenScheme == nil else { return }
-                let shown = finding.url.isEmpty ? "" : "'\(TerminalText.line(finding.url))' "
+                let shown = finding.url.isEmpty ? "" : "\(quoted: finding.url) "
                 diagnostics.append(
                     .warning(
                         .networkLoadInPDF, path, location,
@@ -76,7 +76,7 @@ enum RawHTMLMachineFiles {
                         ]))
                 return
             }
-            let shown = finding.url.isEmpty ? "" : "'\(TerminalText.line(finding.url))' "
+            let shown = finding.url.isEmpty ? "" : "\(quoted: finding.url) "
             diagnostics.append(
                 .error(
                     .machineFileInHTML, path, location,

@@ -35,7 +35,7 @@ enum UnclosedFences {
             let verified = samples && (language == "swift" || language == SampleExtractor.outputLanguage)
             let summary = "fenced code block is never closed: the rest of the page is code"
             let notes =
-                ["close it with a line of '\(fence)' after its last line of code"]
+                ["close it with a line of \(quoted: fence) after its last line of code"]
                 + (verified
                     ? [
                         language == "swift"

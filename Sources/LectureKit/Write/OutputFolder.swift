@@ -94,17 +94,17 @@ package struct OutputFolder: Sendable, Equatable {
             if CanonicalPath.isWithin(canonical, output) {
                 let what = canonical == output ? "is" : "holds"
                 return refused(
-                    "output folder \(what) \(folder.role) ('\(canonical)'), which a build would replace",
+                    "output folder \(what) \(folder.role) (\(quoted: canonical)), which a build would replace",
                     fix: "choose a folder of its own for the site, such as 'book'")
             }
             if !folder.mayHoldOutput && CanonicalPath.isWithin(output, canonical) && !WrittenPath.isScratch(output) {
                 if folder.role == WrittenPath.systemRole {
                     return refused(
-                        "output folder is inside \(folder.role) ('\(canonical)')",
+                        "output folder is inside \(folder.role) (\(quoted: canonical))",
                         fix: "choose a folder of your own, outside the system's folders")
                 }
                 return refused(
-                    "output folder is inside \(folder.role) ('\(canonical)'), whose files would be published again on each build",
+                    "output folder is inside \(folder.role) (\(quoted: canonical)), whose files would be published again on each build",
                     fix: "choose a folder outside it")
             }
         }
@@ -154,7 +154,7 @@ package struct OutputFolder: Sendable, Equatable {
             return (
                 refused(
                     "output folder holds files lecture did not write ("
-                        + strays.map { "'\($0)'" }.joined(separator: ", ")
+                        + strays.map { "\(quoted: $0)" }.joined(separator: ", ")
                         + "); it is left untouched",
                     fix:
                         "each build replaces the whole folder: move them out of it, or build into another folder and copy the site where they are (a deploy checkout's .git)"

@@ -57,7 +57,8 @@ package enum SiteWriter {
             if let kind = DirectoryHandle.kind(at: ancestor) {
                 guard kind == .directory else {
                     return .error(
-                        .outputRefused, output.spelled, nil, "output path goes through '\(ancestor)', which is a file")
+                        .outputRefused, output.spelled, nil,
+                        "output path goes through \(quoted: ancestor), which is a file")
                 }
                 break
             }
@@ -110,7 +111,8 @@ package enum SiteWriter {
             throw LectureError(
                 unreported: leaving.sorted().map {
                     .error(
-                        .outputRefused, spelled, nil, "refusing to write '\($0)': the path leaves the output folder")
+                        .outputRefused, spelled, nil,
+                        "refusing to write \(quoted: $0): the path leaves the output folder")
                 }, exitStatus: 2)
         }
         try FileSystem.makeDirectories(output.parent)
@@ -198,7 +200,7 @@ package enum SiteWriter {
                     throw LectureError(
                         .error(
                             .fileSystem, "\(spelled)/\(path)", nil,
-                            "cannot copy '\(copied.source)' into the site: \(problem.reason)"),
+                            "cannot copy \(quoted: copied.source) into the site: \(problem.reason)"),
                         exitStatus: 1)
                 }
                 if liveMarked, let live, live.isReusable(path, mode: mode),
@@ -211,7 +213,7 @@ package enum SiteWriter {
                     throw LectureError(
                         .error(
                             .fileSystem, "\(spelled)/\(path)", nil,
-                            "cannot copy '\(copied.source)' into the site: \(reason)"),
+                            "cannot copy \(quoted: copied.source) into the site: \(reason)"),
                         exitStatus: 1)
                 }
                 if copied.isBooks { secrets += PublishedSecrets.inCopy(path, in: staging, source: copied.source) }

@@ -90,12 +90,12 @@ package struct WrittenPath: Sendable {
             let canonical = CanonicalPath.of(folder.path)
             if CanonicalPath.isWithin(canonical, resolved) {
                 return refused(
-                    "\(canonical == resolved ? "is" : "holds") \(folder.role) ('\(canonical)')",
+                    "\(canonical == resolved ? "is" : "holds") \(folder.role) (\(quoted: canonical))",
                     fix: "name a \(kind == .file ? "file" : "folder") of its own, beside the book")
             }
             if !folder.mayHoldOutput && CanonicalPath.isWithin(resolved, canonical) && !Self.isScratch(resolved) {
                 return refused(
-                    "lies in \(folder.role) ('\(canonical)')",
+                    "lies in \(folder.role) (\(quoted: canonical))",
                     fix: folder.role == Self.systemRole
                         ? "name a path of your own, outside the system's folders"
                         : "write it outside that folder, beside the book: a build publishes or replaces what it holds")
@@ -112,7 +112,7 @@ package struct WrittenPath: Sendable {
         switch (existing, kind) {
         case (.symbolicLink, .file):
             let target =
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: resolved)).map { " to '\($0)'" } ?? ""
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: resolved)).map { " to \(quoted: $0)" } ?? ""
             return refused(
                 "is a symbolic link\(target); lecture never writes through a link",
                 fix: "remove the link, or name the file where it should go")

@@ -25,7 +25,7 @@ import Testing
         let diagnostics = try expand(directive, files: ["a b.txt": "one\ntwo\n"])
         #expect(
             diagnostics.map(\.headline) == [
-                "page.md:4:1: error: {{#include}} names '\(named)', which does not exist: the path ends at the first space"
+                "page.md:4:1: error: {{#include}} names \(quoted: named), which does not exist: the path ends at the first space"
             ], "\(diagnostics.map(\.headline))")
         #expect(diagnostics.first?.notes.first?.contains("'a b.txt' exists") == true)
         #expect(diagnostics.first?.notes.first?.contains("'a-b.txt'") == true)

@@ -18,7 +18,9 @@ import Testing
             "[lecture]\ndiagram-font = \(font.contains("'") ? "\"It's\"" : literal)\n", path: "book.toml")
         #expect(settings.diagramFont == nil)
         #expect(
-            diagnostics.map(\.headline).first?.hasPrefix("book.toml:2:1: error: 'lecture.diagram-font' holds '")
+            diagnostics.map(\.headline).first?.hasPrefix(
+                "book.toml:2:1: error: 'lecture.diagram-font' holds \(quoted: font.first { "\"'<>&\\".contains($0) }!),"
+            )
                 == true,
             "\(diagnostics.map(\.headline))")
     }

@@ -40,7 +40,7 @@ import Testing
         #expect(wrong.identifier == .sampleUnexpectedError)
         #expect(
             wrong.headline
-                == "p.md:5:1: error: sample failed to compile, but not with the error it expects: 'cannot find 'y' in scope'"
+                == "p.md:5:1: error: sample failed to compile, but not with the error it expects: \"cannot find 'y' in scope\""
         )
         #expect(wrong.notes.first?.contains("error: cannot convert value of type 'String'") == true, "\(wrong.notes)")
         // The page shows the error the sample is verified to give.

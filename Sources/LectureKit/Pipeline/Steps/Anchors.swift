@@ -63,13 +63,13 @@ extension BuildStep {
                 warnings.append(
                     .warning(
                         .repeatedHeadingID, path, block.range.start,
-                        "heading id '\(id)' is already the id of the heading at line \(earlier.line); links to '#\(id)' reach that one",
+                        "heading id \(quoted: id) is already the id of the heading at line \(earlier.line); links to '#\(id)' reach that one",
                         notes: ["give this heading an id of its own: '{#\(id)-2}', or drop the '{#\(id)}'"]))
             } else if reserved.contains(id) {
                 warnings.append(
                     .warning(
                         .repeatedHeadingID, path, block.range.start,
-                        "heading id '\(id)' is already an id of the page template or of a figure; links to '#\(id)' reach that one",
+                        "heading id \(quoted: id) is already an id of the page template or of a figure; links to '#\(id)' reach that one",
                         notes: ["give this heading an id of its own"]))
             }
             first[id] = first[id] ?? block.range.start
@@ -93,7 +93,7 @@ extension BuildStep {
                 .wordlessHeading, path, block.range.start,
                 id.isEmpty
                     ? "heading has no letter or digit, so its id is empty (as mdBook gives it): no link can reach it"
-                    : "heading has no letter or digit, so its id is '\(id)' (as mdBook gives it), which any such heading above it changes",
+                    : "heading has no letter or digit, so its id is \(quoted: id) (as mdBook gives it), which any such heading above it changes",
                 notes: ["give it an id of its own, such as '{#name}' at the heading's end, or add a word to it"])
         }
     }

@@ -68,7 +68,7 @@ extension BuildStep {
                     problems.append(
                         .error(
                             .figureAttributes, path, block.range.start,
-                            "unknown \(info.language) attribute '\(unknown[0])'",
+                            "unknown \(info.language) attribute \(quoted: unknown[0])",
                             notes: ["known attributes: " + known.sorted().map { "\($0)=\"…\"" }.joined(separator: ", ")]
                         ))
                     return nil

@@ -58,13 +58,13 @@ extension BuildStep {
                 problems += unusedFootnotes.map { footnote in
                     Diagnostic.warning(
                         .unusedFootnote, page.source.displayPath, footnote.location,
-                        "footnote '\(footnote.label)' is defined but not referenced, and is not shown",
+                        "footnote \(quoted: footnote.label) is defined but not referenced, and is not shown",
                         notes: ["refer to it with '[^\(footnote.label)]' in the text, or remove its definition"])
                 }
                 problems += UndefinedFootnotes.find(in: extended, text: page.source.text).map { reference in
                     Diagnostic.warning(
                         .undefinedFootnote, page.source.displayPath, reference.location,
-                        "footnote '\(reference.label)' is not defined, so '[^\(reference.label)]' is shown as text",
+                        "footnote \(quoted: reference.label) is not defined, so '[^\(reference.label)]' is shown as text",
                         notes: [
                             "define it on a line of its own ('[^\(reference.label)]: The note.'), or write '\\[^\(reference.label)]' to show the brackets"
                         ])
@@ -72,7 +72,7 @@ extension BuildStep {
                 problems += repeatedFootnotes.map { repeated in
                     Diagnostic.warning(
                         .repeatedFootnote, page.source.displayPath, repeated.again.location,
-                        "footnote '\(repeated.again.label)' is defined again, and this definition is not shown",
+                        "footnote \(quoted: repeated.again.label) is defined again, and this definition is not shown",
                         notes: [
                             "the first, "
                                 + (repeated.first.location.map { "at line \($0.line), " } ?? "")

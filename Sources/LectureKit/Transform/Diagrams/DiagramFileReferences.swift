@@ -49,7 +49,7 @@ enum DiagramFileReferences {
         func place(_ one: Found) -> SourceLocation {
             SourceLocation(line: location.line + one.line, column: location.column - 1 + one.column)
         }
-        func name(_ one: Found) -> String { one.name == "<IMG>" ? "an HTML label's <IMG>" : "'\(one.name)'" }
+        func name(_ one: Found) -> String { one.name == "<IMG>" ? "an HTML label's <IMG>" : "\(quoted: one.name)" }
         let others = found.dropFirst().map { "also \(name($0)) at \(path):\(place($0).line)" }
         return .error(
             .diagram, path, place(first),

@@ -73,7 +73,9 @@ struct DiagramFonts: Hashable, Sendable {
             if !installed.covers(scalar), !missing.contains(scalar) { missing.append(scalar) }
         }
         guard let first = missing.first else { return nil }
-        let shown = missing.prefix(5).map { "'\(Character($0))' (U+\(String($0.value, radix: 16, uppercase: true)))" }
+        let shown = missing.prefix(5).map {
+            "\(quoted: Character($0)) (U+\(String($0.value, radix: 16, uppercase: true)))"
+        }
         let more = missing.count > 5 ? " and \(missing.count - 5) more" : ""
         return .warning(
             .diagramFont,

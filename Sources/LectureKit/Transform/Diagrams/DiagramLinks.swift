@@ -68,10 +68,10 @@ enum DiagramLinks {
     /// The warning for the links `removed` from the diagram whose fence is at `location` of `path`.
     static func warning(_ removed: [String], path: String, location: SourceLocation) -> Diagnostic? {
         guard let first = removed.first, let scheme = ScriptURL.scheme(of: first) else { return nil }
-        let others = Set(removed.dropFirst()).sorted().map { "also '\(ScriptURL.shown($0))'" }
+        let others = Set(removed.dropFirst()).sorted().map { "also \(quoted: ScriptURL.shown($0))" }
         return .warning(
             .scriptURL, path, location,
-            "diagram: link to \(IndefiniteArticle.quoted(scheme + ":")) URL is drawn without its link: '\(ScriptURL.shown(first))'",
+            "diagram: link to \(IndefiniteArticle.quoted(scheme + ":")) URL is drawn without its link: \(quoted: ScriptURL.shown(first))",
             notes: [ScriptURL.note, "remove the node's href/URL, or link it to a page"] + others)
     }
 }

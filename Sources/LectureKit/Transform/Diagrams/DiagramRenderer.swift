@@ -259,7 +259,7 @@ package struct DiagramRenderer: Sendable {
             let limitText = timeLimit == timeLimit.rounded() ? "\(Int(timeLimit)) s" : "\(timeLimit) s"
             throw .error(
                 .diagramTimeout, path, location,
-                "diagram: Graphviz's '\(name)' did not finish within \(limitText) and was stopped",
+                "diagram: Graphviz's \(quoted: name) did not finish within \(limitText) and was stopped",
                 notes: [
                     "draw a smaller graph (fewer nodes and edges, or split it), or raise the limit (now \(limitText)): --diagram-timeout SECONDS or LECTURE_DIAGRAM_TIMEOUT=SECONDS; book.toml's '[preprocessor.lecture] diagram-timeout' may only lower it"
                 ])

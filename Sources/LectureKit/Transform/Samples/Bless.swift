@@ -98,7 +98,7 @@ enum Bless {
                 refused.append(
                     (
                         sample,
-                        "the code block at line \(plain.range.start.line), under '\(label)', shows its output already, and a new output block would show it twice; remove the '\(label)' line and give that block the info string 'output' (```output), then bless again"
+                        "the code block at line \(plain.range.start.line), under \(quoted: label), shows its output already, and a new output block would show it twice; remove the \(quoted: label) line and give that block the info string 'output' (```output), then bless again"
                     ))
                 continue
             }

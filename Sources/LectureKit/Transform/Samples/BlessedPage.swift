@@ -41,7 +41,7 @@ struct BlessedPage {
         let linked = real != CanonicalPath.lexical(displayPath)
         guard !linked || folders.contains(where: { CanonicalPath.isWithin(real, CanonicalPath.of($0)) }) else {
             throw Refusal(
-                summary: "the page is a link to '\(real)', outside the book's folder",
+                summary: "the page is a link to \(quoted: real), outside the book's folder",
                 fix: "copy the actual output into its output block by hand")
         }
         // The rule of every path the tool writes: never a file of the system's folders

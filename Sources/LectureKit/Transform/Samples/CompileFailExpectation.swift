@@ -15,7 +15,7 @@ enum CompileFailExpectation {
         return .error(
             .sampleUnexpectedError, sample.path, sample.location,
             "sample failed to compile, but not with the error it expects: "
-                + missing.map { "'\($0)'" }.joined(separator: ", "),
+                + missing.map { "\(quoted: $0)" }.joined(separator: ", "),
             notes: (errors.isEmpty
                 ? ["the compiler gave no error line"]
                 : [

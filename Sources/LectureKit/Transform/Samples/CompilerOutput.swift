@@ -62,11 +62,11 @@ enum CompilerOutput {
         let name = message.dropFirst("no such module '".count).dropLast()
         if SwiftPMModules.names.contains(String(name)) {
             return [
-                "'\(name)' is SwiftPM's own module for a package's manifest or plugin, which SwiftPM compiles, not a program: mark the fence 'ignore' to show it unverified"
+                "\(quoted: name) is SwiftPM's own module for a package's manifest or plugin, which SwiftPM compiles, not a program: mark the fence 'ignore' to show it unverified"
             ]
         }
         return [
-            "'\(name)' is not among the book's sample libraries: add the folder of its sources to book.toml's [preprocessor.lecture.samples] libraries = [\"path/to/\(name)\"]"
+            "\(quoted: name) is not among the book's sample libraries: add the folder of its sources to book.toml's [preprocessor.lecture.samples] libraries = [\"path/to/\(name)\"]"
         ]
     }
 

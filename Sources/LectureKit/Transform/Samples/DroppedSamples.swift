@@ -30,7 +30,7 @@ enum DroppedSamples {
             let opener = lines[0].trimmingCharacters(in: " \t")
             let location = SourceLocation(
                 line: block.range.start.line + index, column: block.range.start.column + indent)
-            let start = "'\(opener.prefix(40))' at \(path):\(block.range.start.line)"
+            let start = "\(quoted: opener.prefix(40)) at \(path):\(block.range.start.line)"
             guard let end = HTMLBlockEnd(opener) else {
                 return Diagnostic.warning(
                     .sampleNotRecognised, path, location,
@@ -46,8 +46,8 @@ enum DroppedSamples {
                 .sampleNotRecognised, path, location,
                 "swift fence inside \(end.what) is not a sample, and is not run",
                 notes: [
-                    "the \(end.name) that starts with \(start) runs to the first line holding '\(end.marker)' (CommonMark's rule), blank lines included, and takes the fence as HTML text",
-                    "to have the sample run, end the \(end.name) with '\(end.marker)' before the fence; to keep it hidden, mark it ```swift ignore inside the \(end.name) to silence this",
+                    "the \(end.name) that starts with \(start) runs to the first line holding \(quoted: end.marker) (CommonMark's rule), blank lines included, and takes the fence as HTML text",
+                    "to have the sample run, end the \(end.name) with \(quoted: end.marker) before the fence; to keep it hidden, mark it ```swift ignore inside the \(end.name) to silence this",
                 ])
         }
         return nil
@@ -58,7 +58,7 @@ enum DroppedSamples {
         guard language != "swift", language.lowercased() == "swift" else { return nil }
         return Diagnostic.warning(
             .sampleNotRecognised,
-            path, block.range.start, "code block marked '\(language)' is not a sample, and is not run",
+            path, block.range.start, "code block marked \(quoted: language) is not a sample, and is not run",
             notes: ["samples are marked 'swift', in lower case: write ```swift to have it compiled and run"])
     }
 
@@ -98,7 +98,7 @@ enum DroppedSamples {
             let what = intended == "swift" ? "a sample" : "an expected output"
             return Diagnostic.warning(
                 .sampleNotRecognised, path, block.range.start,
-                "code block marked '\(language)' is not \(what); did you mean '\(intended)'?",
+                "code block marked \(quoted: language) is not \(what); did you mean \(quoted: intended)?",
                 notes: [
                     "write ```\(intended) to have it \(intended == "swift" ? "compiled and run" : "compared with the sample's output")"
                 ])

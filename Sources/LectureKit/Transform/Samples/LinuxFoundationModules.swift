@@ -34,7 +34,7 @@ enum LinuxFoundationModules {
         for (module, types) in modules {
             guard let type = quoted.first(where: types.contains), !code.contains("import \(module)") else { continue }
             return [
-                "on Linux, '\(type)' is in \(module), not in Foundation: add '#if canImport(\(module))', 'import \(module)', '#endif' after 'import Foundation' (the same code then builds on macOS)"
+                "on Linux, \(quoted: type) is in \(module), not in Foundation: add '#if canImport(\(module))', 'import \(module)', '#endif' after 'import Foundation' (the same code then builds on macOS)"
             ]
         }
         return []

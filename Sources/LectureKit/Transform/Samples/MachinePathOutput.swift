@@ -18,7 +18,7 @@ enum MachinePathOutput {
     static func printed(_ needle: MachinePaths.Needle, by sample: Sample) -> Diagnostic {
         .error(
             .machinePathPublished, sample.path, sample.location,
-            "sample printed '\(needle.path)', \(needle.role) on this machine, which 'lecture build' would refuse to publish",
+            "sample printed \(quoted: needle.path), \(needle.role) on this machine, which 'lecture build' would refuse to publish",
             notes: [
                 "--bless does not write it into the page: print a path relative to the working folder, or only a name, or leave the path out"
             ])
@@ -36,7 +36,7 @@ enum MachinePathOutput {
             let location = block.range.map { SourceLocation(line: $0.start.line + 1 + offset, column: $0.start.column) }
             return .error(
                 .machinePathPublished, sample.path, location ?? sample.location,
-                "the output block holds '\(needle.path)', \(needle.role) on this machine, which 'lecture build' would refuse to publish",
+                "the output block holds \(quoted: needle.path), \(needle.role) on this machine, which 'lecture build' would refuse to publish",
                 notes: [
                     "make the sample print a path relative to the working folder, or only a name, and bless it again"
                 ])

@@ -24,11 +24,11 @@ enum MissingFileHint {
             guard let file = bookFile(name, of: sample), !sample.reads.contains(file) else { continue }
             let opened =
                 file == name
-                ? "" : " (it opened '\(name)'; open \"\(file)\", the path the file has in the run's folder)"
+                ? "" : " (it opened \(quoted: name); open \"\(file)\", the path the file has in the run's folder)"
             // Quoted when the path holds a space (`reads="my data.txt"`): as the fence reads it.
             let reads = InfoString.attribute(Sample.readsAttribute, file)
             return
-                "the program could not open '\(name)': a sample runs in a folder of its own, holding only the files its fence names; the book has '\(file)' (from the page's folder): add '\(reads)' to the fence's info string (```swift \(reads)), which copies it into the run's folder\(opened)"
+                "the program could not open \(quoted: name): a sample runs in a folder of its own, holding only the files its fence names; the book has \(quoted: file) (from the page's folder): add \(quoted: reads) to the fence's info string (```swift \(reads)), which copies it into the run's folder\(opened)"
         }
         return nil
     }

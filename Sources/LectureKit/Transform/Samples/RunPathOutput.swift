@@ -41,7 +41,7 @@ enum RunPathOutput {
     static func error(_ path: String, of sample: Sample) -> Diagnostic {
         .error(
             .sampleUnstable, sample.path, sample.location,
-            "sample printed a path of its own run ('\(path)'), which changes on every build and every machine",
+            "sample printed a path of its own run (\(quoted: path)), which changes on every build and every machine",
             notes: [
                 "each run gets a new temporary folder (its program, working folder, HOME and TMPDIR are in it), so this output cannot be blessed or matched",
                 "print a path relative to the working folder, or only a name (URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent), or leave the path out",

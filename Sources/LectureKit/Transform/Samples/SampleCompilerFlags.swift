@@ -39,11 +39,12 @@ enum SampleCompilerFlags {
         }
         while let word = words.popFirst() {
             guard let known = allowed.first(where: { $0.flag == word }) else {
-                problems.append("compiler flag '\(word)' is not allowed in a sample's 'flags='")
+                problems.append("compiler flag \(quoted: word) is not allowed in a sample's 'flags='")
                 continue
             }
             guard let value = words.first, !value.hasPrefix("-") else {
-                problems.append("compiler flag '\(word)' needs a value: \(known.values.joined(separator: " or "))")
+                problems.append(
+                    "compiler flag \(quoted: word) needs a value: \(known.values.joined(separator: " or "))")
                 continue
             }
             words.removeFirst()

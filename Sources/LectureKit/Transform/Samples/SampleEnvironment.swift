@@ -63,11 +63,11 @@ struct SampleEnvironment: Hashable, Sendable {
         var problems: [Diagnostic] = []
         if let problem = Self.localeProblem(locale) {
             problems.append(
-                .error(.sampleEnvironment, "--sample-locale '\(locale)' is \(problem)", notes: [Self.localeNote]))
+                .error(.sampleEnvironment, "--sample-locale \(quoted: locale) is \(problem)", notes: [Self.localeNote]))
         }
         if let problem = Self.timeZoneProblem(timeZone) {
             problems.append(
-                .error(.sampleEnvironment, "--sample-time-zone '\(timeZone)' is \(problem)", notes: [Self.timeZoneNote])
+                .error(.sampleEnvironment, "--sample-time-zone \(quoted: timeZone) is \(problem)", notes: [Self.timeZoneNote])
             )
         }
         if !problems.isEmpty { throw LectureError(unreported: problems) }

@@ -114,7 +114,7 @@ enum SampleExtractor {
                             path, block.range.start,
                             "output block under \(IndefiniteArticle.quoted(sample.mode.rawValue)) sample, which is not run",
                             notes: [
-                                "remove the output block, or the '\(sample.mode.rawValue)' attribute"
+                                "remove the output block, or the \(quoted: sample.mode.rawValue) attribute"
                                     + (sample.mode == .noRun
                                         ? "; mark the sample 'ignore' to show the output as written, not verified" : "")
                             ]))
@@ -195,7 +195,7 @@ enum SampleExtractor {
                             .error(
                                 .sampleAttributes,
                                 path, block.range.start,
-                                "attributes '\(explicit)' and '\(word)' contradict each other"))
+                                "attributes \(quoted: explicit) and \(quoted: word) contradict each other"))
                     }
                     explicit = word
                     mode = wanted
@@ -246,8 +246,9 @@ enum SampleExtractor {
                     diagnostics.append(
                         .error(
                             .sampleAttributes, path, block.range.start,
-                            "attributes '\(explicit)' and '\(Sample.expectErrorAttribute)' contradict each other",
-                            notes: ["'\(Sample.expectErrorAttribute)' is for a sample that must fail to compile"]))
+                            "attributes \(quoted: explicit) and \(quoted: Sample.expectErrorAttribute) contradict each other",
+                            notes: ["\(quoted: Sample.expectErrorAttribute) is for a sample that must fail to compile"])
+                    )
                 }
                 explicit = Sample.Mode.compileFail.rawValue
                 mode = .compileFail
@@ -291,7 +292,7 @@ enum SampleExtractor {
                         .error(
                             .sampleGroup,
                             path, block.range.start,
-                            "block in group '\(group)' has attributes different from the group's first block",
+                            "block in group \(quoted: group) has attributes different from the group's first block",
                             notes: ["give every block of a group the same attributes"]))
                 }
                 samples.append(sample)
@@ -301,7 +302,7 @@ enum SampleExtractor {
                         diagnostics.append(
                             .error(
                                 .sampleGroup,
-                                path, block.range.start, "group '\(group)' already ended",
+                                path, block.range.start, "group \(quoted: group) already ended",
                                 notes: [
                                     "it started at \(path):\(first.line):\(first.column); a group's blocks follow one another, and its one output block comes after the last of them"
                                 ]))

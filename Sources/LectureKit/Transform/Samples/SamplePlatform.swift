@@ -71,9 +71,9 @@ enum SamplePlatform {
     static func warning(_ missing: Sample.UnprovidedImport, path: String) -> Diagnostic {
         .warning(
             .sampleAppleFramework, path, missing.location,
-            "sample not verified: no sample library of this book provides '\(missing.module)'",
+            "sample not verified: no sample library of this book provides \(quoted: missing.module)",
             notes: [
-                "'\(missing.module)' exists only on Apple platforms; to verify the sample here, add a folder of Swift "
+                "\(quoted: missing.module) exists only on Apple platforms; to verify the sample here, add a folder of Swift "
                     + "sources named \(missing.module) to book.toml's [preprocessor.lecture.samples] libraries",
                 "or mark the fence 'ignore-linux' (needs an Apple platform to run) or 'ignore' to say it is not verified here",
             ])
@@ -86,7 +86,7 @@ enum SamplePlatform {
 
     /// The reason a sample that imports `missing` is not compiled, for reports and badges.
     static func reason(missing: [String]) -> String {
-        let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+        let names = missing.map { "\(quoted: $0)" }.joined(separator: ", ")
         return "needs \(names), which only Apple platforms have, and no sample library of the book provides"
     }
 }

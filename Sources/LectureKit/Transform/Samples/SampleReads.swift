@@ -47,7 +47,7 @@ enum SampleReads {
             if let folder = replaced.holding(real) {
                 return .error(
                     .sampleAttributes, sample.path, sample.location,
-                    "'\(Sample.readsAttribute)=\(file)' names a file in \(folder.role) ('\(folder.path)')",
+                    "'\(Sample.readsAttribute)=\(file)' names a file in \(folder.role) (\(quoted: folder.path))",
                     notes: [folder.why])
             }
             if case .privateFile(let name)? = BookFileRule.refusal(
@@ -80,7 +80,7 @@ enum SampleReads {
                     "the path is relative to \(sample.pageFolder)/; a link must lead to a regular file inside that folder"
                 ]
                     + (UnexpandedPath.shellWord(in: file).map {
-                        ["'\($0)' is not expanded: the path is taken as written"]
+                        ["\(quoted: $0) is not expanded: the path is taken as written"]
                     } ?? []))
         }
         return nil

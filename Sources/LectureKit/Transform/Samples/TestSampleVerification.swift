@@ -125,7 +125,7 @@ extension SampleVerifier {
         }
         for test in failed {
             if test.failures.isEmpty {
-                failures.append(.error(.sampleTest, sample.path, sample.location, "test '\(test.name)' failed"))
+                failures.append(.error(.sampleTest, sample.path, sample.location, "test \(quoted: test.name) failed"))
             }
             for failure in test.failures {
                 let location =
@@ -133,7 +133,7 @@ extension SampleVerifier {
                 failures.append(
                     .error(
                         .sampleTest,
-                        sample.path, location, "test '\(test.name)' failed: \(failure.message)",
+                        sample.path, location, "test \(quoted: test.name) failed: \(failure.message)",
                         notes: [
                             "sample at \(sample.path):\(sample.location.line):\(sample.location.column); mark it 'should_fail' if the failure is the point"
                         ]))

@@ -91,7 +91,7 @@ package struct Toolchain: Sendable {
                 inheritingEnvironment: false, timeout: 60)
         } catch {
             throw LectureError(
-                .missingToolchain, "cannot run the Swift compiler '\(swiftc)'",
+                .missingToolchain, "cannot run the Swift compiler \(quoted: swiftc)",
                 notes: ["install the Swift toolchain or set SWIFTC"])
         }
         let text = result.stdoutText + result.stderrText

@@ -25,9 +25,9 @@ enum UncomparedOutputHints {
         }
         return .warning(
             .sampleOutputPlacement, path, block.range.start,
-            "this block under '\(label)' below a Swift sample is not compared with what the sample prints",
+            "this block under \(quoted: label) below a Swift sample is not compared with what the sample prints",
             notes: [
-                "an output block must stand right under the sample's fence: if this block shows the sample's output, remove the '\(label)' line and give the block the info string 'output' (```output); lecture then runs the sample and compares what it prints"
+                "an output block must stand right under the sample's fence: if this block shows the sample's output, remove the \(quoted: label) line and give the block the info string 'output' (```output); lecture then runs the sample and compares what it prints"
             ])
     }
 
@@ -123,7 +123,7 @@ enum UncomparedOutputHints {
                 }
                 return .warning(
                     .sampleOutputPlacement, sample.path, location,
-                    "this '// Prints' comment names a line the sample's output block does not hold: '\(named)'",
+                    "this '// Prints' comment names a line the sample's output block does not hold: \(quoted: named)",
                     notes: [
                         "the output block is what lecture compares with what the sample prints; correct the comment, or remove it"
                     ])

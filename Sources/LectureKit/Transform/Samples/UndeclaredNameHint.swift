@@ -19,7 +19,7 @@ enum UndeclaredNameHint {
                     })
                 else { continue }
                 result.diagnostics[index].notes.append(
-                    "'\(name)' is declared by the fence at \(declared.path):\(declared.location.line), but each fence is a program of its own: to continue one program across the page's fences, set [preprocessor.lecture.samples] continue = [\"\(pageName(sample))\"] in book.toml, or give the fences the same 'group=NAME'"
+                    "\(quoted: name) is declared by the fence at \(declared.path):\(declared.location.line), but each fence is a program of its own: to continue one program across the page's fences, set [preprocessor.lecture.samples] continue = [\"\(pageName(sample))\"] in book.toml, or give the fences the same 'group=NAME'"
                 )
             }
             return result

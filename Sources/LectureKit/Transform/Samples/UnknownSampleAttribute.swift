@@ -27,12 +27,12 @@ extension SampleExtractor {
         let captions = captionAttributes.contains(key) ? [captionNote] : []
         let notes =
             hides + captions
-            + (hides.isEmpty && captions.isEmpty ? intended.map { ["did you mean '\($0)'?"] } ?? [] : []) + [known]
+            + (hides.isEmpty && captions.isEmpty ? intended.map { ["did you mean \(quoted: $0)?"] } ?? [] : []) + [known]
         guard !verifies else {
-            return .error(.sampleAttributes, path, location, "unknown sample attribute '\(word)'", notes: notes)
+            return .error(.sampleAttributes, path, location, "unknown sample attribute \(quoted: word)", notes: notes)
         }
         return .warning(
-            .sampleAttributes, path, location, "unknown sample attribute '\(word)'",
+            .sampleAttributes, path, location, "unknown sample attribute \(quoted: word)",
             notes: [
                 "it stays a class of the code (class=\"language-\(language) \(word)\"), as mdBook makes every word of the info string; 'lecture check' verifies the sample without it"
             ] + notes)
