@@ -102,7 +102,7 @@ struct CheckCommand: Subcommand {
                     .badArgument, file, nil,
                     "file does not exist (a page is named from the current folder, \(FileManager.default.currentDirectoryPath))",
                     notes: [
-                        meant.map { "did you mean '\($0)'?" }
+                        meant.map { "did you mean \(quoted: $0)?" }
                             ?? "name the page from the current folder, as in '\(FileSystem.join(configuration.contentDirectory, "chapter_1.md"))'"
                     ]))
         }

@@ -178,7 +178,7 @@ package enum BookLayout {
             guard let value, let found = problem(value) else { return value }
             diagnostics.append(
                 .error(
-                    .bookTOMLValue, tomlPath, settings.locations[key], "'\(key)' is '\(value)', \(found)",
+                    .bookTOMLValue, tomlPath, settings.locations[key], "\(quoted: key) is \(quoted: value), \(found)",
                     notes: [note, SettingDefaults.note(for: key)]))
             return nil
         }

@@ -44,8 +44,8 @@ package enum BookSettingsLoader {
         {
             return .error(
                 .fileOutsideBook, path, nil,
-                "book.toml is a symbolic link to '\(target)', which does not exist; it is not read",
-                notes: ["restore '\(target)', or replace the link by book.toml itself"])
+                "book.toml is a symbolic link to \(quoted: target), which does not exist; it is not read",
+                notes: ["restore \(quoted: target), or replace the link by book.toml itself"])
         }
         switch problem {
         case .refused(let real, .outside):

@@ -70,7 +70,7 @@ enum MdBookKeys {
             ? "'mdbook build' reports an error and builds the book with none of [output.html]'s settings"
             : "'mdbook build' stops on this book.toml"
         return .warning(
-            .bookTOMLValue, file, location, "mdBook 0.5.4 does not know '\(key)': \(effect)", notes: [fix])
+            .bookTOMLValue, file, location, "mdBook 0.5.4 does not know \(quoted: key): \(effect)", notes: [fix])
     }
 
     /// Keys whose every value is accepted: settings of what lecture does its own way (its sidebar,

@@ -166,7 +166,7 @@ enum OutputCollisions {
 
     /// The note of a name that differs from an earlier one only in case.
     static func caseNote(_ name: String, _ earlier: String) -> String {
-        "'\(name)' and '\(earlier)' are one file on a case-insensitive file system (macOS, Windows), where one replaces the other; rename one"
+        "\(quoted: name) and \(quoted: earlier) are one file on a case-insensitive file system (macOS, Windows), where one replaces the other; rename one"
     }
 }
 

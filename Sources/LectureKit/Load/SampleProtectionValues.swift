@@ -6,7 +6,7 @@ extension SampleProtection {
     /// `--sandbox`'s and `LECTURE_SANDBOX`'s value.
     static func sandboxValue(_ text: String, from name: String) throws -> SandboxSetting {
         guard let setting = SandboxSetting(rawValue: text) else {
-            throw LectureError(.badOptionValue, "\(name) needs auto, require or off, not '\(text)'")
+            throw LectureError(.badOptionValue, "\(name) needs auto, require or off, not \(quoted: text)")
         }
         return setting
     }
@@ -30,7 +30,7 @@ extension SampleProtection {
     /// variables), seconds within `SampleVerifier.Options.timeouts`.
     static func secondsValue(_ text: String, from name: String) throws -> Double {
         guard let seconds = Double(text), SampleVerifier.Options.timeouts.contains(seconds) else {
-            throw LectureError(.badOptionValue, "\(name) needs \(SampleVerifier.Options.timeoutsText), not '\(text)'")
+            throw LectureError(.badOptionValue, "\(name) needs \(SampleVerifier.Options.timeoutsText), not \(quoted: text)")
         }
         return seconds
     }
@@ -42,7 +42,7 @@ extension SampleProtection {
         guard let value = Int(text), range.contains(value) else {
             throw LectureError(
                 .badOptionValue,
-                "\(name) needs a whole number\(unit) from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                "\(name) needs a whole number\(unit) from \(range.lowerBound) to \(range.upperBound), not \(quoted: text)")
         }
         return value
     }

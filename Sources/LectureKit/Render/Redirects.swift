@@ -140,7 +140,7 @@ enum Redirects {
                 diagnostics.append(
                     .warning(
                         .outputCaseCollision, redirect.file, redirect.location,
-                        "redirect '\(redirect.from)' is written to \(path), which differs from \(earlier) only in case",
+                        "redirect \(quoted: redirect.from) is written to \(path), which differs from \(earlier) only in case",
                         notes: [OutputCollisions.caseNote(path, earlier)]))
             }
             files[path] = Array(

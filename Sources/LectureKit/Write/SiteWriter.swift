@@ -70,7 +70,7 @@ package enum SiteWriter {
         // work, so it is refused here (attack 16, kind 27).
         if access(ancestor, W_OK) != 0, errno == EROFS || errno == EACCES {
             return output.refused(
-                "the site cannot be written into '\(ancestor)': \(errnoText())",
+                "the site cannot be written into \(quoted: ancestor): \(errnoText())",
                 fix: "name an output folder on a writable file system (--output, or [build] build-dir)")
         }
         guard let parent = try? DirectoryHandle(opening: output.parent) else { return nil }
@@ -143,7 +143,7 @@ package enum SiteWriter {
             throw LectureError(
                 .error(
                     .fileSystem, spelled, nil, "cannot create a folder beside the output folder: \(errnoText())",
-                    notes: ["make '\(output.parent)' writable, or name another output folder with --output"]),
+                    notes: ["make \(quoted: output.parent) writable, or name another output folder with --output"]),
                 exitStatus: 1)
         }
         let (stagingName, staging) = made

@@ -18,7 +18,7 @@ enum ResultComments {
                 return .warning(
                     .sampleOutputPlacement, sample.path,
                     SourceLocation(line: part.firstLine + index, column: part.column + column),
-                    "this result comment is not compared with what the sample prints: '\(said)'",
+                    "this result comment is not compared with what the sample prints: \(quoted: said)",
                     notes: [
                         sample.hasExpectedOutput
                             ? "lecture compares only what a sample prints with its output block: print the value (print(...)) and put the line it prints in the block, or remove the comment"
