@@ -30,7 +30,8 @@ extension SampleProtection {
     /// variables), seconds within `SampleVerifier.Options.timeouts`.
     static func secondsValue(_ text: String, from name: String) throws -> Double {
         guard let seconds = Double(text), SampleVerifier.Options.timeouts.contains(seconds) else {
-            throw LectureError(.badOptionValue, "\(name) needs \(SampleVerifier.Options.timeoutsText), not \(quoted: text)")
+            throw LectureError(
+                .badOptionValue, "\(name) needs \(SampleVerifier.Options.timeoutsText), not \(quoted: text)")
         }
         return seconds
     }
@@ -42,7 +43,8 @@ extension SampleProtection {
         guard let value = Int(text), range.contains(value) else {
             throw LectureError(
                 .badOptionValue,
-                "\(name) needs a whole number\(unit) from \(range.lowerBound) to \(range.upperBound), not \(quoted: text)")
+                "\(name) needs a whole number\(unit) from \(range.lowerBound) to \(range.upperBound), not \(quoted: text)"
+            )
         }
         return value
     }

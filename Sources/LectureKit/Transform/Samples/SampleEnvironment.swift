@@ -67,7 +67,9 @@ struct SampleEnvironment: Hashable, Sendable {
         }
         if let problem = Self.timeZoneProblem(timeZone) {
             problems.append(
-                .error(.sampleEnvironment, "--sample-time-zone \(quoted: timeZone) is \(problem)", notes: [Self.timeZoneNote])
+                .error(
+                    .sampleEnvironment, "--sample-time-zone \(quoted: timeZone) is \(problem)",
+                    notes: [Self.timeZoneNote])
             )
         }
         if !problems.isEmpty { throw LectureError(unreported: problems) }

@@ -27,7 +27,9 @@ extension SampleExtractor {
         let captions = captionAttributes.contains(key) ? [captionNote] : []
         let notes =
             hides + captions
-            + (hides.isEmpty && captions.isEmpty ? intended.map { ["did you mean \(quoted: $0)?"] } ?? [] : []) + [known]
+            + (hides.isEmpty && captions.isEmpty ? intended.map { ["did you mean \(quoted: $0)?"] } ?? [] : []) + [
+                known
+            ]
         guard !verifies else {
             return .error(.sampleAttributes, path, location, "unknown sample attribute \(quoted: word)", notes: notes)
         }
