@@ -3,7 +3,7 @@
 ///
 /// Text that holds no `'` and nothing `TerminalText` would show as something else (a control
 /// character, line feed among them, a bidirectional or invisible character) is written in single
-/// quotes as it is, as swiftc and clang quote: `'my page.md'`, `'한글 장.md'`, `'<x>.md'`,
+/// quotes as it is, as swiftc and clang quote: `'my page.md'`, `'naïve page.md'`, `'<x>.md'`,
 /// `'-draft.md'`. Any other text is written as a Swift string literal, in double quotes with
 /// `\\`, `\"`, `\n`, `\r`, `\0` and `\u{…}` escapes: `"a'b.md"`, `"new\nline.md"`,
 /// `"\u{1b}[31m.md"`. A tab stays a tab in both, as `TerminalText` keeps it, so a suggested

@@ -143,13 +143,28 @@ import Testing
         #expect(build.filter(check.contains) == check, "build: \(build)\ncheck: \(check)")
     }
 
-    /// An error a step throws is reported with the step's name (Publish's `PublishingError`).
+    /// An error a step throws is reported with the step's name (Publish's `PublishingError`):
+    /// a page that is a named pipe passes the command line's check and is refused by Load.
     @Test func anErrorAStepThrowsNamesTheStep() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        #expect(mkfifo(root + "/pipe.md", 0o600) == 0)
+        let (status, text) = check(root + "/pipe.md")
+        #expect(status != 0)
+        #expect(text.contains("\(root)/pipe.md: error: cannot read file"), "\(text)")
+        #expect(text.contains("in the build step 'Load'"), "\(text)")
+    }
+
+    /// A page named on the command line that is not there is refused before any step, naming the
+    /// folder it was looked for in (newuser-5 F6).
+    @Test func aMissingNamedPageNamesTheFolderItWasLookedFor() throws {
         let root = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(root) }
         let (status, text) = check(root + "/missing.md")
         #expect(status == 2)
-        #expect(text.contains("\(root)/missing.md: error: file does not exist"), "\(text)")
-        #expect(text.contains("in the build step 'Load'"), "\(text)")
+        #expect(
+            text.contains("\(root)/missing.md: error: file does not exist (a page is named from the current folder"),
+            "\(text)")
+        #expect(!text.contains("in the build step"), "\(text)")
     }
 }
