@@ -121,8 +121,11 @@ package struct ServeCommand: Subcommand {
         }
         defer { signals.restore() }
         var (configuration, bookDiagnostics) = try setUp()
+        let bookTOML = FileSystem.join(configuration.build.bookDirectory ?? ".", "book.toml")
+        // The state of book.toml as read: a change made while the errors are reported, or between
+        // the waiting line and the watch, is a change (the watch starts from this state).
+        var read = SettingsFileWatch.identity(of: bookTOML)
         while SettingsRepair.blocks(bookDiagnostics) {
-            let bookTOML = FileSystem.join(configuration.build.bookDirectory ?? ".", "book.toml")
             let reported = SettingsRepair.report(
                 bookDiagnostics, configuration: configuration.build, console: console, stop: stopRequest)
             if !reported {
@@ -130,8 +133,9 @@ package struct ServeCommand: Subcommand {
                 return 0
             }
             console.print(SettingsRepair.waiting(bookTOML))
-            guard SettingsRepair.waitForChange(of: bookTOML, stop: stopRequest) else { return 0 }
+            guard SettingsRepair.waitForChange(of: bookTOML, since: read, stop: stopRequest) else { return 0 }
             console.print("Reading \(TerminalText.line(bookTOML)) again")
+            read = SettingsFileWatch.identity(of: bookTOML)
             (configuration, bookDiagnostics) = try setUp()
         }
         console.report(bookDiagnostics.sortedForReading())

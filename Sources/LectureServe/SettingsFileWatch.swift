@@ -40,9 +40,12 @@ final class SettingsFileWatch: @unchecked Sendable {
     }
 
     /// Starts polling on a thread of its own, from the file's state now.
-    func start() {
+    func start() { start(from: Self.identity(of: path)) }
+
+    /// Starts polling on a thread of its own, from `initial` (`identity(of:)` when the file was
+    /// read): a change made before the thread's first look is told too.
+    func start(from initial: [Int]?) {
         lock.withLock { running = true }
-        let initial = Self.identity(of: path)
         Thread.detachNewThread { [self] in
             defer { finished.signal() }
             var last = initial

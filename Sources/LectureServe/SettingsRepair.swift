@@ -39,13 +39,15 @@ enum SettingsRepair {
         return true
     }
 
-    /// Blocks until the file at `path` changes (written, replaced, deleted or made again:
-    /// `SettingsFileWatch`) or `stop` is cancelled.
+    /// Blocks until the file at `path` differs from `state` (`SettingsFileWatch.identity`: written,
+    /// replaced, deleted or made again since it was read) or `stop` is cancelled.
     /// - Returns: true when the file changed.
-    static func waitForChange(of path: String, stop: Cancellation, interval: Double = 0.1) -> Bool {
+    static func waitForChange(
+        of path: String, since state: [Int]?, stop: Cancellation, interval: Double = 0.1
+    ) -> Bool {
         let changed = DispatchSemaphore(value: 0)
         let watch = SettingsFileWatch(path: path, interval: interval) { changed.signal() }
-        watch.start()
+        watch.start(from: state)
         defer { watch.stop() }
         while !stop.isCancelled {
             if changed.wait(timeout: .now() + interval) == .success { return true }

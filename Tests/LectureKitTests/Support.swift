@@ -17,6 +17,14 @@ enum TestSupport {
             .deletingLastPathComponent().path
     }()
 
+    /// The CPU seconds the calling thread has used: a timing that other processes on a loaded
+    /// machine do not stretch, as they stretch the wall clock.
+    static func threadCPUSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     /// The `lecture` executable of the build that holds this test bundle (`.build/debug`, or
     /// `make sanitize`'s build folders), found beside the running test program.
     static let executable: String = {

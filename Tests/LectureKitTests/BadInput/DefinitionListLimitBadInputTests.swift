@@ -20,13 +20,6 @@ import Testing
         "# P\n\n" + (0..<terms).map { "Term \($0)\n: definition \($0)\n\n" }.joined()
     }
 
-    /// The CPU seconds the calling thread has used.
-    static func threadCPUSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
     /// A page of `terms` terms, parsed: what the extensions step takes.
     static func parsed(terms: Int) -> (text: String, blocks: [Block]) {
         let text = Footnotes.protectingDefinitions(page(terms: terms))
@@ -35,9 +28,9 @@ import Testing
 
     /// The thread CPU seconds of one run of the extensions step on `page`.
     static func extensionSeconds(_ page: (text: String, blocks: [Block])) -> Double {
-        let start = threadCPUSeconds()
+        let start = TestSupport.threadCPUSeconds()
         let lists = MarkdownExtensions.applying(to: page.blocks, text: page.text).blocks.count
-        let seconds = threadCPUSeconds() - start
+        let seconds = TestSupport.threadCPUSeconds() - start
         #expect(lists == 2, "the heading and one list")
         return seconds
     }
