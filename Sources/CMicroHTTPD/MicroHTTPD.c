@@ -1,6 +1,7 @@
 #include "CMicroHTTPD.h"
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /// The library's soname: the ABI <microhttpd.h> describes (libmicrohttpd12 on Debian).
@@ -70,6 +71,21 @@ int lecture_mhd_connection_socket(struct MHD_Connection *connection) {
         api.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info ? info->connect_fd : -1;
 }
+
+void lecture_mhd_log(void *cls, const char *format, va_list arguments) {
+    const struct lecture_mhd_log_target *target = cls;
+    if (!target || !target->deliver || !format) return;
+    char text[512];
+    int length = vsnprintf(text, sizeof text, format, arguments);
+    if (length < 0) return;
+    // Cut short, it may end inside a UTF-8 sequence: Swift decodes it leniently.
+    size_t end = (size_t)length < sizeof text ? (size_t)length : sizeof text - 1;
+    while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r')) end--;
+    text[end] = '\0';
+    target->deliver(target->context, text);
+}
+
+intptr_t lecture_mhd_logger(void) { return (intptr_t)&lecture_mhd_log; }
 
 // The non-variadic functions Swift calls by their own names, forwarded.
 

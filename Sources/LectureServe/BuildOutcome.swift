@@ -27,7 +27,7 @@ enum BuildOutcome: Sendable {
         } catch let error as LectureError {
             return .setupFailed(error)
         } catch {
-            return .setupFailed(LectureError(.unexpected, "\(error)", exitStatus: 1))
+            return .setupFailed(LectureError(.unexpected, SystemErrorText.reason(of: error), exitStatus: 1))
         }
     }
 }

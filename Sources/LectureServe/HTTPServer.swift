@@ -18,7 +18,9 @@ import Synchronization
 /// accepts, and each connection gets its own thread, so a page's event stream, whose content
 /// reader blocks until there is news, never holds up the other requests (the manual allows a
 /// blocking reader in this mode only). `MHD_USE_POLL` lifts `select(2)`'s limit of 1024
-/// descriptors; `MHD_USE_ERROR_LOG` prints libmicrohttpd's own errors on stderr.
+/// descriptors; `MHD_USE_ERROR_LOG` with an external logger (`MHD_OPTION_EXTERNAL_LOGGER`, the
+/// first option, so that no message of the start goes to stderr) hands libmicrohttpd's own
+/// messages to `messages`, which says each kind at most once a minute.
 ///
 /// Connections: up to `connectionLimit` are served; beyond it, up to `spareConnections` more
 /// are accepted only to answer a quick `503 Service Unavailable` with `Retry-After: 1` and
@@ -59,6 +61,10 @@ final class HTTPServer: @unchecked Sendable {
     var requestTimeout = 5.0
     /// Set by `start()`.
     private(set) var deadlines: RequestDeadlines?
+    /// Where libmicrohttpd's own messages go (set before `start()`); on stderr by default.
+    var messages = LibraryMessages { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    /// The logger's target (`lecture_mhd_log`), while the daemon may log: freed after it stopped.
+    private var logTarget: UnsafeMutablePointer<lecture_mhd_log_target>?
 
     /// `handler` runs on the connection's thread, for many connections at once.
     init(handler: @escaping Handler) {
@@ -69,7 +75,7 @@ final class HTTPServer: @unchecked Sendable {
 
     /// Starts serving on `socket`, which the daemon then owns (and closes when it stops).
     /// - Throws: `LectureError` when libmicrohttpd cannot be loaded or refuses to start (its
-    ///   reason is on stderr); the socket is closed then.
+    ///   reason is said through `messages`); the socket is closed then.
     func start(on socket: ListeningSocket) throws {
         if let failure = lecture_mhd_load() {
             socket.close()
@@ -88,7 +94,19 @@ final class HTTPServer: @unchecked Sendable {
             }
         Self.raiseOpenFilesLimit(to: rlim_t(connectionLimit + spareConnections + 64))
         deadlines = RequestDeadlines(timeout: requestTimeout)
+        let target = UnsafeMutablePointer<lecture_mhd_log_target>.allocate(capacity: 1)
+        target.initialize(
+            to: lecture_mhd_log_target(
+                deliver: { context, message in
+                    guard let context, let message else { return }
+                    Unmanaged<LibraryMessages>.fromOpaque(context).takeUnretainedValue().record(
+                        String(cString: message))
+                }, context: Unmanaged.passRetained(messages).toOpaque()))
+        logTarget = target
         var options = [
+            // First, so that the start's own messages go there too (the manual).
+            MHD_OptionItem(
+                option: .EXTERNAL_LOGGER, value: lecture_mhd_logger(), ptr_value: UnsafeMutableRawPointer(target)),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit + spareConnections, ptr_value: nil),
             MHD_OptionItem(
                 option: .NOTIFY_COMPLETED, value: unsafeBitCast(Self.requestCompleted, to: Int.self),
@@ -141,6 +159,7 @@ final class HTTPServer: @unchecked Sendable {
         guard started != nil else {
             deadlines?.stop()
             deadlines = nil
+            freeLogTarget()
             socket.close()
             throw LectureError(.serveStart, "the HTTP server (libmicrohttpd) did not start on \(socket.url)")
         }
@@ -154,6 +173,16 @@ final class HTTPServer: @unchecked Sendable {
         }
         MHD_stop_daemon(daemon)
         deadlines?.stop()
+        freeLogTarget()
+    }
+
+    /// Frees the logger's target, once no daemon may log through it.
+    private func freeLogTarget() {
+        guard let target = logTarget else { return }
+        logTarget = nil
+        if let context = target.pointee.context { Unmanaged<LibraryMessages>.fromOpaque(context).release() }
+        target.deinitialize(count: 1)
+        target.deallocate()
     }
 
     /// Counts connections as they open and close; one that opens beyond `connectionLimit`

@@ -109,6 +109,7 @@ final class LiveServer: @unchecked Sendable {
             ] request in
             handler.respond(to: request)
         })
+        http.messages = LibraryMessages { [console] in console.print($0) }
         http.connectionLimit = configuration.connectionLimit
         http.requestTimeout = configuration.requestTimeout
         http.idleTimeout = configuration.idleTimeout

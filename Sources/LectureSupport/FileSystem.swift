@@ -74,13 +74,17 @@ package enum FileSystem {
             _ = try read(path)
             return nil
         } catch {
-            let message = (error as? LectureError)?.message ?? "\(error)"
+            let message = SystemErrorText.reason(of: error)
             return message.components(separatedBy: "cannot read file: ").last
         }
     }
 
-    /// Writes a file atomically: to a temporary name beside it, then renamed over it.
+    /// Writes a file atomically: to a temporary name beside it, then renamed over it. A path the
+    /// system would refuse for its length (`PathLimits`) makes no folder on the way.
     package static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        if let problem = PathLimits.problem(creating: path) {
+            throw LectureError(.error(.fileSystem, PathLimits.shortened(path), nil, "cannot write file: \(problem)"))
+        }
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(
@@ -93,17 +97,10 @@ package enum FileSystem {
 
     /// Why a write to `path` failed, in the system's words: Foundation's `NSCocoaErrorDomain
     /// error 512` said nothing of a folder standing where the file goes, nor of a missing
-    /// permission; its POSIX cause (`Is a directory`, `Permission denied`) does.
+    /// permission; its POSIX cause (`Is a directory`, `Permission denied`) does (`SystemErrorText`).
     static func cause(of error: Error, at path: String) -> String {
         if isDirectory(path) { return "it is a folder; name a file in it" }
-        let nsError = error as NSError
-        for candidate in [nsError, nsError.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 })
-        where candidate.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(candidate.code)))
-        }
-        return nsError.domain == NSCocoaErrorDomain
-            ? "\(nsError.localizedFailureReason ?? "the system refused it") (\(nsError.domain) \(nsError.code))"
-            : error.localizedDescription
+        return SystemErrorText.reason(of: error)
     }
 
     /// Writes `text` as UTF-8, atomically as above. - Throws: `LectureError` naming the path.
@@ -115,12 +112,15 @@ package enum FileSystem {
     /// mkdir(2): no `~` is expanded. - Throws: `LectureError` naming the folder that could not
     /// be made.
     package static func makeDirectories(_ path: String) throws {
+        if let problem = PathLimits.problem(creating: path) {
+            throw LectureError(.error(.fileSystem, PathLimits.shortened(path), nil, "cannot create folder: \(problem)"))
+        }
         var made = ""
         for component in path.split(separator: "/") {
             made += "/" + component
             if mkdir(made, 0o755) != 0 && errno != EEXIST {
                 throw LectureError(
-                    .error(.fileSystem, made, nil, "cannot create folder: \(String(cString: strerror(errno)))"))
+                    .error(.fileSystem, made, nil, "cannot create folder: \(SystemErrorText.meaning(ofErrno: errno))"))
             }
         }
     }

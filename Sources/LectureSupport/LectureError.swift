@@ -47,7 +47,7 @@ package struct LectureError: Error, CustomStringConvertible, Sendable {
     /// (exit status 1). Each problem not yet reported gets the note `in the build step 'Write'`,
     /// so the step's name is printed with it.
     package init(_ error: any Error, step: String) {
-        self = error as? LectureError ?? LectureError(.unexpected, "\(error)", exitStatus: 1)
+        self = error as? LectureError ?? LectureError(.unexpected, SystemErrorText.reason(of: error), exitStatus: 1)
         self.step = step
         if !isReported {
             diagnostics = diagnostics.map { diagnostic in

@@ -16,6 +16,9 @@ import Testing
         "modeIsExplicit",
         "markedNotForLinux",
         "skipReason", "unprovidedImports", "appleOnlyModules", "compileOnlyReason", "origin", "bookPath",
+        // Where the pages are: what a `reads=` file is judged against (refused or read, its bytes
+        // then in the key) and the run's working folder's name, which no program sees whole.
+        "contentFolder",
     ]
     /// Properties of `Sample.Part` that do not change the verdict (positions, snippet markers).
     static let notPartVerdictInputs: Set<String> = [

@@ -26,6 +26,22 @@ const char *lecture_mhd_load(void);
 struct MHD_Daemon *lecture_mhd_start_daemon(unsigned int flags, MHD_AccessHandlerCallback handler,
                                             void *handler_cls, struct MHD_OptionItem *options);
 
+/// Where libmicrohttpd's own messages go, each formatted (at most 511 bytes, cut there even
+/// inside a UTF-8 sequence): `deliver(context, text)`, on whichever thread logged it.
+struct lecture_mhd_log_target {
+    void (*deliver)(void *context, const char *message);
+    void *context;
+};
+
+/// libmicrohttpd's external logger (`MHD_OPTION_EXTERNAL_LOGGER`, whose `cls` is a
+/// `struct lecture_mhd_log_target *`): formats the message with `vsnprintf`, which Swift cannot
+/// call with a `va_list` it did not make, drops the trailing newline and hands the text on.
+void lecture_mhd_log(void *cls, const char *format, va_list arguments);
+
+/// `lecture_mhd_log`'s address, for the option's `value`: Swift cannot name a C function that
+/// takes a `va_list` (not representable in `@convention(c)`).
+intptr_t lecture_mhd_logger(void);
+
 /// The content reader's "no more data" and "abort" results (`((ssize_t) -1)` and `-2`), which
 /// Swift does not import because they are casts.
 static const ssize_t lecture_mhd_end_of_stream = MHD_CONTENT_READER_END_OF_STREAM;

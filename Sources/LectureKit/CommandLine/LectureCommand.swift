@@ -114,7 +114,7 @@ package enum LectureCommand {
             // A cancelled run ends as cancelled, whatever the cut-short work threw.
             let failure =
                 Interruption.finish() ?? (error as? LectureError)
-                ?? LectureError(.unexpected, "\(error)", exitStatus: 1)
+                ?? LectureError(.unexpected, SystemErrorText.reason(of: error), exitStatus: 1)
             return report(failure, command: type.name, console: console)
         }
     }

@@ -84,7 +84,7 @@ final class BookFile: Sendable {
         do {
             return try FileSystem.read(descriptor: descriptor, atMost: limit, naming: real)
         } catch {
-            let message = (error as? LectureError)?.message ?? "\(error)"
+            let message = SystemErrorText.reason(of: error)
             throw .unreadable(message.components(separatedBy: "cannot read file: ").last ?? message)
         }
     }

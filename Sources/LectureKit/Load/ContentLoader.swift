@@ -247,8 +247,24 @@ package enum ContentLoader {
                 }
                 var unwritten: [UInt8]?
                 if createMissing, missing {
+                    // A name or a path the system refuses for its length: said once, in lecture's
+                    // words, before any folder on the way is made (attack 16, k17).
+                    if let problem = PathLimits.problem(creating: real) {
+                        diagnostics.append(
+                            .error(
+                                .summaryMissingPage, summaryPath, chapter.location,
+                                "summary links to \(quoted: PathLimits.shortened(chapter.path)), which does not exist and cannot be created: \(problem)",
+                                notes: [
+                                    "shorten the link's path in the summary and name the page's file so, or create the page yourself under a shorter path"
+                                ]))
+                        chapter.children = check(chapter.children)
+                        return nil
+                    }
                     if writesPages {
-                        create(chapter, at: real)
+                        guard create(chapter, at: real) else {
+                            chapter.children = check(chapter.children)
+                            return nil
+                        }
                     } else {
                         unwritten = Array(stub(of: chapter).utf8)
                         missingPages.append((chapter, diagnostics.count, false))
@@ -313,7 +329,8 @@ package enum ContentLoader {
                 .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
             return "# \(title)\n"
         }
-        func create(_ chapter: Chapter, at path: String) {
+        /// Whether the page was written; when it was not, the error is said here, once.
+        func create(_ chapter: Chapter, at path: String) -> Bool {
             do {
                 try FileSystem.writeAtomically(stub(of: chapter), to: path)
                 missingPages.append((chapter, diagnostics.count, true))
@@ -322,12 +339,14 @@ package enum ContentLoader {
                         .summaryCreatedPage, .note, summaryPath, chapter.location,
                         "created \(quoted: chapter.path), which the summary lists, with its title as heading",
                         notes: ["mdBook's create-missing; '[build] create-missing = false' in book.toml turns it off"]))
+                return true
             } catch {
                 diagnostics.append(
                     .error(
                         .summaryMissingPage, summaryPath, chapter.location,
-                        "summary links to \(quoted: chapter.path), which does not exist and cannot be created: \(error)"
-                    ))
+                        "summary links to \(quoted: PathLimits.shortened(chapter.path)), which does not exist and cannot be created: \(SystemErrorText.reason(of: error))",
+                        notes: ["create the page yourself, or make its folder one lecture may write in"]))
+                return false
             }
         }
         book.chapters = check(book.chapters)

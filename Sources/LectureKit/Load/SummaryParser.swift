@@ -376,15 +376,34 @@ package enum SummaryParser {
                     .error(
                         .summaryBadLink, file.displayPath, place,
                         "summary link \(quoted: destination) names a page in \(quoted: name), which is no part of the book",
-                        notes: [
-                            "lecture leaves out dotfiles, dotfolders and editors' leftovers everywhere (it neither copies, watches nor serves them); rename \(quoted: name) without the leading dot or move the page out of it"
-                        ]))
+                        notes: leftoverNotes(name: String(name), destination: destination)))
                 return nil
             }
             // A name is its NFC form (as links and ids are): the file is found under whichever
             // form the disk holds (`ContentLoader`), and the site's file is named in NFC.
             return Chapter(title: title, path: NFC.normalized(normalized), location: place)
         }
+    }
+
+    /// The fix for a summary link through `name`, a name lecture leaves out (`EditorLeftovers`):
+    /// `~/notes.md` is a shell's home folder to whoever wrote it, so it is told that nothing
+    /// expands it (as every path key is, `UnexpandedPath`), not to drop a leading dot it lacks.
+    static func leftoverNotes(name: String, destination: String) -> [String] {
+        if destination.hasPrefix(name), let word = UnexpandedPath.shellWord(in: destination), word.hasPrefix("~") {
+            return [
+                "lecture expands no '~' in a path, as mdBook does not: \(quoted: destination) names a folder \(quoted: word) in the content folder, a name lecture leaves out as an editor's backup",
+                "a chapter is a Markdown file in the content folder: move the page there and link it as 'page.md'",
+            ]
+        }
+        let why =
+            name.hasPrefix(".")
+            ? "rename \(quoted: name) without the leading dot"
+            : name.hasSuffix("~")
+                ? "rename \(quoted: name) without the trailing '~' (an editor's backup name)"
+                : "rename \(quoted: name)"
+        return [
+            "lecture leaves out dotfiles, dotfolders and editors' leftovers everywhere (it neither copies, watches nor serves them); \(why) or move the page out of it"
+        ]
     }
 
     /// Removes `.` segments and resolves `..` against earlier segments: `./a/../b.md` → `b.md`.

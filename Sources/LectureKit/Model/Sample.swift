@@ -161,9 +161,13 @@ package struct Sample: Hashable, Sendable {
     package var compilerFlags: [String] = []
 
     /// `reads=FILE` (one or more): files of the book the program reads, relative to the page's
-    /// folder. Each is copied into the run's working folder under the same relative path, and its
-    /// bytes are part of the sample's cache key, so a changed file runs the sample again.
+    /// folder, anywhere in the pages' folder (`../data/words.txt`). Each is copied into the run's
+    /// folder so that the program opens it as written (`SampleReads`), and its bytes are part of
+    /// the sample's cache key, so a changed file runs the sample again.
     var reads: [String] = []
+    /// The pages' folder (`src`), which no `reads=` file may leave; `nil` when not known (the
+    /// page's own folder is then the bound).
+    var contentFolder: String? = nil
 
     /// The attribute that states an error a `compile_fail` sample must give.
     static let expectErrorAttribute = "expect-error"
@@ -177,16 +181,16 @@ package struct Sample: Hashable, Sendable {
         flagsAttribute, readsAttribute,
     ]
 
-    /// Why `file` cannot be a `reads=` file (absolute, or a step out of or within its folder), or
-    /// `nil`: a path below the page's folder, the same in the run's working folder.
+    /// Why `file` cannot be a `reads=` file as written (absolute, an empty segment, a folder), or
+    /// `nil`: a path relative to the page's folder (`..` steps up; `SampleReads` refuses one that
+    /// leaves the pages' folder).
     static func readProblem(_ file: String) -> String? {
         if file.isEmpty { return "the file name is empty" }
         if file.hasPrefix("/") { return "an absolute path" }
         if file.contains("\u{0}") { return "a NUL character in the name" }
         let segments = file.split(separator: "/", omittingEmptySubsequences: false)
-        if segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
-            return "a path with an empty, '.' or '..' segment"
-        }
+        if segments.contains(where: { $0.isEmpty }) { return "a path with an empty segment ('//' or a '/' at its end)" }
+        if segments.last == "." || segments.last == ".." { return "a path that names a folder" }
         return nil
     }
 

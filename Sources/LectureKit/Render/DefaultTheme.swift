@@ -32,7 +32,8 @@ enum DefaultTheme {
             // As a folder made with the default mode was (`mkdtemp` makes it the owner's alone).
             chmod(staging, 0o755)
         } catch {
-            throw LectureError(.fileSystem, "cannot write the built-in theme to \(folder): \(error)")
+            throw LectureError(
+                .fileSystem, "cannot write the built-in theme to \(folder): \(SystemErrorText.reason(of: error))")
         }
         defer { Interruption.untrack(staging) }
         do {
@@ -61,7 +62,8 @@ enum DefaultTheme {
             throw error
         } catch {
             try? FileManager.default.removeItem(atPath: staging)
-            throw LectureError(.fileSystem, "cannot write the built-in theme to \(folder): \(error)")
+            throw LectureError(
+                .fileSystem, "cannot write the built-in theme to \(folder): \(SystemErrorText.reason(of: error))")
         }
         return folder
     }

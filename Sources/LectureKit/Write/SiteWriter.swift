@@ -235,7 +235,7 @@ package enum SiteWriter {
             removeMade(stagingName, staging, in: parent)
             throw (error as? LectureError)
                 ?? LectureError(
-                    .error(.fileSystem, spelled, nil, "cannot write the site: \(error.localizedDescription)"),
+                    .error(.fileSystem, spelled, nil, "cannot write the site: \(SystemErrorText.reason(of: error))"),
                     exitStatus: 1)
         }
         try swapIn(

@@ -54,6 +54,7 @@ extension BuildStep {
                 page.samples = found.samples.map {
                     var sample = $0.located(in: page.source)
                     sample.bookPath = bookPath
+                    sample.contentFolder = input.contentDirectory
                     return sample
                 }
                 return found.diagnostics

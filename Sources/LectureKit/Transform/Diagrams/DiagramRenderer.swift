@@ -251,7 +251,7 @@ package struct DiagramRenderer: Sendable {
         } catch {
             throw .error(
                 .diagramNoGraphviz,
-                path, location, "cannot run Graphviz: \(error)",
+                path, location, "cannot run Graphviz: \(SystemErrorText.reason(of: error))",
                 notes: ["install the Debian package 'graphviz' (make site does it)"])
         }
         guard result.termination != .timedOut else {

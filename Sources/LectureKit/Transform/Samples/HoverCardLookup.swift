@@ -74,7 +74,11 @@ extension SampleVerifier {
         do {
             sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc, run: run).get())
         } catch {
-            return ([], .warning(.hoverCards, sample.path, sample.location, "no hover cards: \(error)"))
+            return (
+                [],
+                .warning(
+                    .hoverCards, sample.path, sample.location, "no hover cards: \(SystemErrorText.reason(of: error))")
+            )
         }
         let program = sample.program
         let parseAsLibrary = sample.mode == .test || sample.declaresMain

@@ -145,7 +145,7 @@ struct MergedSamples {
                 result.diagnostics.append(
                     .error(
                         .sampleUnverifiable, samples[index].path, samples[index].location,
-                        "sample could not be verified: \(error)"))
+                        "sample could not be verified: \(SystemErrorText.reason(of: error))"))
             }
             result.duration += (ContinuousClock.now - start).seconds
             return result
@@ -195,7 +195,9 @@ struct MergedSamples {
                 objects: ["\(index)/main.o"], exports: [SampleDispatcher.entryPoint(index)], module: index)
         } catch {
             result.diagnostics.append(
-                .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
+                .error(
+                    .sampleUnverifiable, sample.path, sample.location,
+                    "sample could not be verified: \(SystemErrorText.reason(of: error))"))
             return Compiled(result: result, object: false)
         }
     }

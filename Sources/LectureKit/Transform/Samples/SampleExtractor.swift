@@ -212,7 +212,7 @@ enum SampleExtractor {
                             .error(
                                 .sampleAttributes, path, block.range.start, "'\(key)=\(file)': \(problem)",
                                 notes: [
-                                    "name a file beside the page or in a folder below it, as in \(key)=data/words.txt"
+                                    "name a file of the book's pages relative to the page, as in \(key)=data/words.txt or \(key)=../data/words.txt"
                                 ]))
                     } else if let file = value {
                         reads.append(file)

@@ -41,8 +41,9 @@ extension SampleVerifier {
     func runOnce(_ executable: String, of sample: Sample? = nil) throws -> Subprocess.Result {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
-        if let sample { try SampleReads.provide(sample, in: sandbox, replaced: options.replaced) }
-        return try runBuilt(executable, in: sandbox)
+        guard let sample else { return try runBuilt(executable, in: sandbox) }
+        try SampleReads.provide(sample, in: sandbox, replaced: options.replaced)
+        return try runBuilt(executable, in: sandbox, working: SampleReads.workingFolder(of: sample))
     }
 
     /// Runs a built sample in `folder`, its working folder and `TMPDIR`, under the time limit, the
@@ -53,15 +54,18 @@ extension SampleVerifier {
     /// (`LineBufferedOutput`, as `stdbuf -oL -eL` would), so what a sample printed before it
     /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
     /// message stays.
-    func runBuilt(_ executable: String, in folder: String) throws -> Subprocess.Result {
+    /// `working` names the program's working folder inside `folder` ("" for `folder` itself,
+    /// `SampleReads.workingFolder`).
+    func runBuilt(_ executable: String, in folder: String, working: String = "") throws -> Subprocess.Result {
         let sandbox = self.sandbox
         if !sandbox.isContained { sandboxUse.ranUncontained() }
+        let directory = working.isEmpty ? folder : folder + "/" + working
         let command = options.limits.command(
-            sandbox.command(running: executable, in: folder), contained: sandbox.isContained)
+            sandbox.command(running: executable, in: folder, workingIn: directory), contained: sandbox.isContained)
         let environment = options.environment.variables(in: folder)
         let limit = RunFolderLimit(folder: folder)
         var run = try self.run.process(
-            command.program, command.arguments, directory: folder,
+            command.program, command.arguments, directory: directory,
             environment: environment, inheritingEnvironment: false,
             timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
             whileRunning: sandbox.endOrphans(of:), stopWhen: { limit.isExceeded })

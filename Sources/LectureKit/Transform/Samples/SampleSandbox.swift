@@ -57,9 +57,12 @@ package struct SampleSandbox: Sendable {
     /// Whether programs run contained: the setting allows it and the machine can.
     var isContained: Bool { setting != .off && Self.unavailability == nil }
 
-    /// The program and arguments that run `executable` in `folder`: bubblewrap's command line
+    /// The program and arguments that run `executable` in `folder` (the one folder it may write),
+    /// its working folder `workingIn` (`folder` or a folder inside it): bubblewrap's command line
     /// when contained, else the executable itself.
-    func command(running executable: String, in folder: String) -> (program: String, arguments: [String]) {
+    func command(running executable: String, in folder: String, workingIn directory: String? = nil) -> (
+        program: String, arguments: [String]
+    ) {
         guard isContained, let bwrap = Self.bwrap else { return (executable, []) }
         var mounts: [String] = []
         // Outer folders first, so that a private /tmp inside the home folder is not covered again.
@@ -75,7 +78,10 @@ package struct SampleSandbox: Sendable {
         // The sandbox's own root (bubblewrap's tmpfs, holding the mount points) is not written either.
         mounts += ["--remount-ro", "/"]
         // bubblewrap sets PWD, which a sample run uncontained does not have: `env` takes it out.
-        return (bwrap, Self.namespaces + mounts + ["--chdir", folder, "--", "/usr/bin/env", "-u", "PWD", executable])
+        return (
+            bwrap,
+            Self.namespaces + mounts + ["--chdir", directory ?? folder, "--", "/usr/bin/env", "-u", "PWD", executable]
+        )
     }
 
     /// Ends at once every process the program left behind while it still runs: a process whose

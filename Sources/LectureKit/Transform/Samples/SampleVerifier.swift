@@ -186,7 +186,9 @@ package struct SampleVerifier: Sendable {
             try compileAndRun(sample, into: &result)
         } catch {
             result.diagnostics.append(
-                .error(.sampleUnverifiable, sample.path, sample.location, "sample could not be verified: \(error)"))
+                .error(
+                    .sampleUnverifiable, sample.path, sample.location,
+                    "sample could not be verified: \(SystemErrorText.reason(of: error))"))
         }
         let verified = finish(result, started: start, lookingUpCards: false)
         return (verified, verified.outcome == .passed && wantsHoverCards(sample))

@@ -66,7 +66,7 @@ enum SourceKitLibrary {
             else { return .failure(SourceKitMissing(description: "no paths.runtimeResourcePath in its answer")) }
             return .success(resources)
         } catch {
-            return .failure(SourceKitMissing(description: "\(error)"))
+            return .failure(SourceKitMissing(description: SystemErrorText.reason(of: error)))
         }
     }
 }

@@ -76,9 +76,12 @@ extension SampleVerifier {
         let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
         defer { FileSystem.removeTemporaryDirectory(sandbox) }
         try SampleReads.provide(sample, in: sandbox, replaced: options.replaced)
-        let run = try runBuilt(executable, in: sandbox)
+        let working = SampleReads.workingFolder(of: sample)
+        let run = try runBuilt(executable, in: sandbox, working: working)
+        // Written in the working folder, by its relative name.
         let events =
-            (try? FileSystem.read(sandbox + "/" + TestProgram.eventsFile)).map { String(decoding: $0, as: UTF8.self) }
+            (try? FileSystem.read(sandbox + "/" + (working.isEmpty ? "" : working + "/") + TestProgram.eventsFile)).map
+        { String(decoding: $0, as: UTF8.self) }
             ?? ""
         result.tests = TestEventLog.results(events, sample: sample)
         let failures = Self.testFailures(sample, run: run, tests: result.tests, limits: runLimits)
