@@ -1,10 +1,11 @@
 import LectureSupport
 import SourceText
 
-/// The one rule by which an output block written by hand is judged for what `lecture build` would
-/// refuse to publish (`MachinePathOutput`: a path of the machine; `SecretOutput`: a key or token):
-/// each `output` block of a sample (its own, or each part's in a continued program) in which
-/// something is found, located at the first line of the block that holds it, where a person edits.
+/// The one rule by which a sample's output is judged for what `lecture build` would refuse to
+/// publish (`MachinePathOutput`: a path of the machine; `SecretOutput`: a key or token): what the
+/// sample printed is an error at the sample, never blessed (`printed`); each `output` block (its
+/// own, or each part's in a continued program) in which something is found is one at the block's
+/// first line that holds it, where a person edits (`of`).
 enum OutputBlockFindings {
     /// Each output block of `sample` in which `find` finds something, with what it found and the
     /// block's first line that `holds` it (the block's first line when none does alone; the
