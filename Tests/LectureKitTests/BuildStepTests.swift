@@ -115,7 +115,8 @@ import Testing
         #expect(tables[0].rows[0].cells[1].verdict == .good)
         #expect(
             context.diagnostics.diagnostics.map(\.description).contains {
-                $0.hasPrefix("\(root)/content/a.md:11:9: error: broken link: 'a.md#zz' names no heading or id of a.md")
+                $0.hasPrefix(
+                    "\(root)/content/a.md:11:9: error: broken link: 'a.md#zz' names no heading or id of 'a.md'")
             })
     }
 

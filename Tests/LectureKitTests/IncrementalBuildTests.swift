@@ -58,7 +58,7 @@ import Testing
         }
         #expect(
             recorder.lines.contains {
-                $0.hasPrefix("\(root)/content/a.md:3:1: error: broken link: 'b.md#절' names no heading or id of b.md")
+                $0.hasPrefix("\(root)/content/a.md:3:1: error: broken link: 'b.md#절' names no heading or id of 'b.md'")
             })
     }
 

@@ -36,7 +36,7 @@ import Testing
                 $0.split(separator: "\n").first.map(String.init)
             }.sorted() == [
                 "\(root)/content/a.md:7:8: error: broken link: 'nope.md' is not a page of the book (not in SUMMARY.md)",
-                "\(root)/content/a.md:8:1: error: broken link: 'sub/b.md#없음' names no heading or id of sub/b.md",
+                "\(root)/content/a.md:8:1: error: broken link: 'sub/b.md#없음' names no heading or id of 'sub/b.md'",
                 "\(root)/content/sub/b.md:5:26: error: broken link: 'missing.png' does not exist in the content folder",
             ])
     }
@@ -55,13 +55,13 @@ import Testing
         let prefix = "\(root)/content/a.md:3:"
         #expect(
             errors == [
-                prefix + "1: error: broken link: 'b.md#optionls' names no heading or id of b.md\n"
+                prefix + "1: error: broken link: 'b.md#optionls' names no heading or id of 'b.md'\n"
                     + "    did you mean '#optionals'?\n"
-                    + "    b.md's ids, nearest first: '#optionals', '#options', '#actors', '#structs', '#closures' (of 7)",
-                prefix + "20: error: broken link: 'b.md#zzzzzzzzzzzz' names no heading or id of b.md\n"
-                    + "    b.md's ids, nearest first: '#actors', '#b', '#closures', '#enums', '#optionals' (of 7)",
-                prefix + "43: error: broken link: 'c.md#x' names no heading or id of c.md\n"
-                    + "    c.md has no heading or id",
+                    + "    the ids of 'b.md', nearest first: '#optionals', '#options', '#actors', '#structs', '#closures' (of 7)",
+                prefix + "20: error: broken link: 'b.md#zzzzzzzzzzzz' names no heading or id of 'b.md'\n"
+                    + "    the ids of 'b.md', nearest first: '#actors', '#b', '#closures', '#enums', '#optionals' (of 7)",
+                prefix + "43: error: broken link: 'c.md#x' names no heading or id of 'c.md'\n"
+                    + "    'c.md' has no heading or id",
             ], "\(errors)")
     }
 

@@ -101,7 +101,7 @@ import Testing
         #expect(
             loaded.diagnostics.map(\.description) == [
                 "\(root)/draft.md: warning: page is not listed in SUMMARY.md and is not built\n"
-                    + "    list it in \(root)/SUMMARY.md with a line such as '- [Title](draft.md)', or move it out of the content folder"
+                    + "    list it in '\(root)/SUMMARY.md' with a line such as '- [Title](draft.md)', or move it out of the content folder"
             ])
         #expect(!loaded.diagnostics.hasErrors)
     }

@@ -85,7 +85,7 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "\(root)/src/a.md:3:1: error: broken link: 'format/index.html#nowhere' names no heading or id of format/README.md"
+                    "\(root)/src/a.md:3:1: error: broken link: 'format/index.html#nowhere' names no heading or id of 'format/README.md'"
                 )
             })
         #expect(lines.contains { $0.hasPrefix("\(root)/src/a.md:5:1: error: broken link: 'nope.html' does not exist") })
@@ -129,8 +129,8 @@ import Testing
         let errors = lines.filter { $0.contains(": error: ") }.map { String($0.prefix { $0 != "\n" }) }
         #expect(
             errors == [
-                "\(root)/src/intro.md:5:10: error: broken URL in the page's raw HTML: 'x' names x, which the site does not have",
-                "\(root)/src/intro.md:7:19: error: broken URL in the page's raw HTML: 'y' names y, which the site does not have",
+                "\(root)/src/intro.md:5:10: error: broken URL in the page's raw HTML: 'x' names 'x', which the site does not have",
+                "\(root)/src/intro.md:7:19: error: broken URL in the page's raw HTML: 'y' names 'y', which the site does not have",
             ], "\(errors)")
     }
 
@@ -147,7 +147,7 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "\(root)/src/a.md:3:13: error: broken URL in the page's raw HTML: 'gone.html' names gone.html, which the site does not have"
+                    "\(root)/src/a.md:3:13: error: broken URL in the page's raw HTML: 'gone.html' names 'gone.html', which the site does not have"
                 )
             })
         // A URL above the site's root is the parser's warning, an error when the book asks for one.

@@ -53,7 +53,7 @@ import Testing
         #expect(!both.lecture.succeeded)
         for expected in [
             "src/a.md:3:1: error: broken link: 'nofile.md' is not a page of the book",
-            "src/a.md:3:16: error: broken link: '#nowhere' names no heading or id of a.md",
+            "src/a.md:3:16: error: broken link: '#nowhere' names no heading or id of 'a.md'",
             "src/a.md:3:30: error: broken link: 'img/none.png' does not exist in the content folder",
         ] {
             #expect(both.lecture.output.contains(expected), "\(both.lecture.output)")
@@ -89,7 +89,7 @@ import Testing
         #expect(!broken.lecture.succeeded)
         for expected in [
             "src/a.md:3:1: error: broken link: '/nowhere.html' does not exist in the content folder",
-            "src/a.md:3:20: error: broken link: '/a.html#none' names no heading or id of a.md",
+            "src/a.md:3:20: error: broken link: '/a.html#none' names no heading or id of 'a.md'",
         ] {
             #expect(broken.lecture.output.contains(expected), "\(broken.lecture.output)")
         }
@@ -115,7 +115,7 @@ import Testing
         #expect(!over.mdBook.succeeded && !over.lecture.succeeded)
         #expect(
             over.lecture.output.contains(
-                "book.toml:4:1: error: redirect '/a.html' would replace a.html, which the book writes"),
+                "book.toml:4:1: error: redirect '/a.html' would replace 'a.html', which the book writes"),
             "\(over.lecture.output)")
         let nowhere = try self.both(
             pages, toml: "[book]\ntitle = \"T\"\n[output.html.redirect]\n\"/old.html\" = \"gone.html\"\n")
@@ -299,7 +299,7 @@ import Testing
         #expect(both.lecture.facts.ids["a.html"] == ["a", "", "-1", "-2", "-3", "-4", "empty"])
         let broken = try self.both(["SUMMARY.md": "- [A](a.md)\n", "a.md": "# A\n\n##\n\n[x](#-1)\n"])
         #expect(
-            broken.lecture.output.contains("src/a.md:5:1: error: broken link: '#-1' names no heading or id of a.md"))
+            broken.lecture.output.contains("src/a.md:5:1: error: broken link: '#-1' names no heading or id of 'a.md'"))
     }
 
     @Test func headingAttributesGiveIdsAndClassesAsMdBookDoes() throws {

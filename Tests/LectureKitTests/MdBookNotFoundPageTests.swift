@@ -186,7 +186,7 @@ import Testing
         #expect(!both.lecture.succeeded)
         #expect(
             both.lecture.output.contains(
-                "SUMMARY.md:\(line):3: error: page '\(name == "index.md" ? "README.md" : name)' would be written to \(output), which is the not-found page"
+                "SUMMARY.md:\(line):3: error: page '\(name == "index.md" ? "README.md" : name)' would be written to '\(output)', which is the not-found page"
             ), "\(both.lecture.output)")
     }
 

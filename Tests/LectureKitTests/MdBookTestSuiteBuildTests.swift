@@ -25,7 +25,7 @@ import Testing
         ])
         #expect(!both.mdBook.succeeded && !both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
         #expect(
-            both.lecture.output.contains("SUMMARY.md:1:3: error: page 'print.md' would be written to print.html"),
+            both.lecture.output.contains("SUMMARY.md:1:3: error: page 'print.md' would be written to 'print.html'"),
             "\(both.lecture.output)")
     }
 
@@ -39,7 +39,7 @@ import Testing
         #expect(both.mdBook.succeeded, "\(both.mdBook.output)")
         #expect(!both.lecture.succeeded)
         #expect(
-            both.lecture.output.contains("SUMMARY.md:1:3: error: page 'toc.md' would be written to toc.html"),
+            both.lecture.output.contains("SUMMARY.md:1:3: error: page 'toc.md' would be written to 'toc.html'"),
             "\(both.lecture.output)")
         let unlisted = try MdBookOracle.build([
             "book.toml": Self.toml, "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n", "src/toc.md": "# T\n",

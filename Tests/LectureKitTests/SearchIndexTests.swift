@@ -114,7 +114,7 @@ import Testing
         #expect(
             recorder.lines.contains {
                 $0.hasPrefix(
-                    "\(root)/content/search/pages.js: error: content file would be written to search/pages.js, which is the search index"
+                    "\(root)/content/search/pages.js: error: content file would be written to 'search/pages.js', which is the search index"
                 )
             }, "\(recorder.lines)")
     }

@@ -108,6 +108,21 @@ enum TestSupport {
         return (run, try run.lecture(arguments, in: "work/book"))
     }
 
+    /// The headlines of `output`'s diagnostics of `severity`: the lines that begin `error: ` (a
+    /// problem of no file) or hold `: error: ` (`path:line:column: error: …`), for `.error`.
+    static func headlines(_ output: String, _ severity: Diagnostic.Severity) -> [String] {
+        output.split(separator: "\n").filter {
+            $0.hasPrefix("\(severity.rawValue): ") || $0.contains(": \(severity.rawValue): ")
+        }.map(String.init)
+    }
+
+    /// `output`'s one headline of `severity` (`headlines`); `nil` when it has none or more than
+    /// one, so that one expectation checks both that there is one and what it says.
+    static func onlyHeadline(_ output: String, _ severity: Diagnostic.Severity) -> String? {
+        let found = headlines(output, severity)
+        return found.count == 1 ? found[0] : nil
+    }
+
     /// The lines `lecture build ROOT` printed, built in this process with the tests' cache.
     static func builtLines(_ root: String) -> [String] {
         let recorder = Recorder()

@@ -104,7 +104,8 @@ import Testing
         #expect(failed)
         let error = try #require(lines.first { $0.contains("names no heading") })
         #expect(
-            error.contains("\n    did you mean '#모델의-역할'?\n    page.md's ids, nearest first: '#모델의-역할', "), "\(error)")
+            error.contains("\n    did you mean '#모델의-역할'?\n    the ids of 'page.md', nearest first: '#모델의-역할', "),
+            "\(error)")
     }
 
     @Test func aPageLinkFromASubfolderShowsWhereItLedAndTheFix() throws {
@@ -121,14 +122,14 @@ import Testing
             text.contains(
                 """
                 part/x.md:3:1: error: broken link: 'y.md#y' is not a page of the book (not in SUMMARY.md)
-                    it resolves to 'part/y.md' in the content folder (links are relative to part/x.md)
+                    it resolves to 'part/y.md' in the content folder (links are relative to 'part/x.md')
                     did you mean '../y.md#y'? (y.md)
                 """))
         #expect(
             text.contains(
                 """
                 part/x.md:3:16: error: broken link: 'diagram.png' does not exist in the content folder
-                    it resolves to 'part/diagram.png' in the content folder (links are relative to part/x.md)
+                    it resolves to 'part/diagram.png' in the content folder (links are relative to 'part/x.md')
                     did you mean '../diagram.png'? (diagram.png)
                 """))
     }

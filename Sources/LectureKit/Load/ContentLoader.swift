@@ -414,7 +414,7 @@ package enum ContentLoader {
                     "page is not listed in SUMMARY.md and is not built",
                     notes: [
                         SummaryParser.chapterLine(for: relative).map {
-                            "list it in \(FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as \(quoted: $0), or move it out of the content folder"
+                            "list it in \(quoted: FileSystem.join(contentDirectory, "SUMMARY.md")) with a line such as \(quoted: $0), or move it out of the content folder"
                         }
                             ?? "a name with a line break cannot be linked from SUMMARY.md (a link's address ends at the line's end, in mdBook 0.5.4 too): rename the file, or move it out of the content folder"
                     ]))

@@ -68,16 +68,16 @@ package enum NotFoundSource {
         if !leaves, FileSystem.isDirectory(FileSystem.join(folder, name)) {
             return .error(
                 .bookTOMLValue, toml, location,
-                "'output.html.input-404' names \(quoted: name), which is a folder in \(folder), not a page",
-                notes: ["name the Markdown page of the not-found page's text, such as '\(name)/404.md'"])
+                "'output.html.input-404' names \(quoted: name), which is a folder in \(quoted: folder), not a page",
+                notes: ["name the Markdown page of the not-found page's text, such as \(quoted: name + "/404.md")"])
         }
         return .error(
             .bookTOMLValue, toml, location,
-            "'output.html.input-404' names \(quoted: name), which is not in the pages' folder \(folder)",
+            "'output.html.input-404' names \(quoted: name), which is not in the pages' folder \(quoted: folder)",
             notes: [
                 leaves
-                    ? "the not-found page is read from the pages' folder only: move it into \(folder) and name it from there (\(quoted: fileName)), or delete the line to use 404.md (or the theme's page when there is none)"
-                    : "create \(FileSystem.join(folder, name)) with the not-found page's text, or delete the line to use 404.md (or the theme's page when there is none)"
+                    ? "the not-found page is read from the pages' folder only: move it into \(quoted: folder) and name it from there (\(quoted: fileName)), or delete the line to use 404.md (or the theme's page when there is none)"
+                    : "create \(quoted: FileSystem.join(folder, name)) with the not-found page's text, or delete the line to use 404.md (or the theme's page when there is none)"
             ])
     }
 }

@@ -41,7 +41,7 @@ enum OutputCollisions {
                 diagnostics.append(
                     .error(
                         .outputCollision, summary, chapter.location,
-                        "page \(quoted: chapter.path) would be written to \(chapter.outputPath), which is \(owner)",
+                        "page \(quoted: chapter.path) would be written to \(quoted: chapter.outputPath), which is \(owner)",
                         notes: chapter.outputPath == notFoundPage ? [NotFoundSource.collisionNote] : []))
             } else {
                 owners[chapter.outputPath] = "page \(quoted: chapter.path)"
@@ -56,7 +56,7 @@ enum OutputCollisions {
                 diagnostics.append(
                     .error(
                         .outputCollision, FileSystem.join(contentDirectory, file), nil,
-                        "content file would be written to \(file), which is \(owner)"))
+                        "content file would be written to \(quoted: file), which is \(owner)"))
             }
         }
         // An additional file is copied at its path from the book's folder: a content file there is
@@ -73,7 +73,7 @@ enum OutputCollisions {
                 diagnostics.append(
                     .error(
                         .outputCollision, file.source, nil,
-                        "book.toml's additional file would be written to \(file.sitePath), which is \(other)",
+                        "book.toml's additional file would be written to \(quoted: file.sitePath), which is \(other)",
                         notes: ["move or rename the file (and its line in additional-css or additional-js)"]))
             }
         }
@@ -120,7 +120,7 @@ enum OutputCollisions {
         var diagnostics: [Diagnostic] = []
         /// `subject` says what is written to `name` and ends in "differs from".
         func warn(_ name: String, _ earlier: String, _ subject: String, at file: String, _ location: SourceLocation?) {
-            let described = built[earlier].map { "\(earlier) (\($0))" } ?? earlier
+            let described = "\(quoted: earlier)" + (built[earlier].map { " (\($0))" } ?? "")
             diagnostics.append(
                 .warning(
                     .outputCaseCollision, file, location, "\(subject) \(described) only in case",
@@ -132,7 +132,7 @@ enum OutputCollisions {
             for asset in templates.assets.sorted() {
                 if let earlier = names.earlier(asset) {
                     warn(
-                        asset, earlier, "theme file \(asset) differs from",
+                        asset, earlier, "theme file \(quoted: asset) differs from",
                         at: FileSystem.join(templates.directory, asset), nil)
                 }
             }
@@ -141,7 +141,8 @@ enum OutputCollisions {
             if let earlier = names.earlier(chapter.outputPath) {
                 warn(
                     chapter.outputPath, earlier,
-                    "page \(quoted: chapter.path) is written to \(chapter.outputPath), which differs from", at: summary,
+                    "page \(quoted: chapter.path) is written to \(quoted: chapter.outputPath), which differs from",
+                    at: summary,
                     chapter.location)
             }
         }
@@ -149,7 +150,8 @@ enum OutputCollisions {
             if let earlier = names.earlier(file) {
                 let name = NFC.normalized(file)
                 warn(
-                    name, earlier, "content file \(name) differs from", at: FileSystem.join(contentDirectory, file), nil
+                    name, earlier, "content file \(quoted: name) differs from",
+                    at: FileSystem.join(contentDirectory, file), nil
                 )
             }
         }
@@ -157,7 +159,8 @@ enum OutputCollisions {
             if let earlier = names.earlier(file.sitePath) {
                 warn(
                     file.sitePath, earlier,
-                    "book.toml's additional file is written to \(file.sitePath), which differs from", at: file.source,
+                    "book.toml's additional file is written to \(quoted: file.sitePath), which differs from",
+                    at: file.source,
                     nil)
             }
         }

@@ -50,7 +50,7 @@ enum PortableNames {
             diagnostics.append(
                 .warning(
                     .outputNonPortableName, summary, chapter.location,
-                    "page \(quoted: chapter.path) is written to \(chapter.outputPath), a name Windows cannot hold: \(why)",
+                    "page \(quoted: chapter.path) is written to \(quoted: chapter.outputPath), a name Windows cannot hold: \(why)",
                     notes: [note]))
         }
         for file in assets {
@@ -58,7 +58,7 @@ enum PortableNames {
             diagnostics.append(
                 .warning(
                     .outputNonPortableName, FileSystem.join(contentDirectory, file), nil,
-                    "content file \(file) has a name Windows cannot hold: \(why)", notes: [note]))
+                    "content file \(quoted: file) has a name Windows cannot hold: \(why)", notes: [note]))
         }
         return diagnostics
     }

@@ -69,13 +69,13 @@ enum EmittedLinkChecker {
                         // A page that did not load: its error is reported already.
                         && places?.leftOut.files.contains(target) != true
                     {
-                        result = .failure(Problem(text: "names \(target), which the site does not have"))
+                        result = .failure(Problem(text: "names \(quoted: target), which the site does not have"))
                     } else if let index = files.firstIndex(of: target), !files[index].utf8.elementsEqual(target.utf8) {
                         // Swift's `==` holds an NFD name equal to the NFC one the site has; a server does not.
                         result = .failure(
                             Problem(
                                 text:
-                                    "names \(target), which the site has only in another Unicode form (\(NFC.formName(target)) where the file is \(NFC.formName(files[index]))); a server answers 404"
+                                    "names \(quoted: target), which the site has only in another Unicode form (\(NFC.formName(target)) where the file is \(NFC.formName(files[index]))); a server answers 404"
                             ))
                     } else {
                         result = .success(target)
@@ -136,7 +136,9 @@ enum EmittedLinkChecker {
                     }
                     guard let ids = lastIDs else { continue }
                     let id = fragment.containsUTF8(UInt8(ascii: "%")) ? percentDecoded(fragment) : String(fragment)
-                    if !ids.contains(id) { problems.append((written, "\(quoted: url) names no id of \(target)")) }
+                    if !ids.contains(id) {
+                        problems.append((written, "\(quoted: url) names no id of \(quoted: target)"))
+                    }
                 }
                 let located: [Diagnostic] = problems.compactMap { url, text in
                     // One a page's raw HTML writes: at its line, once for the page and its copies.

@@ -1,3 +1,5 @@
+import LectureSupport
+
 /// `<details>` open on paper: a closed disclosure widget prints as its `<summary>` alone (an
 /// exercise's solution would print as a bare "Solution"), and paper has no way to open it. So
 /// `print.html` (and the PDF printed from it) writes every `<details>` start tag with `open`;
@@ -10,7 +12,11 @@ enum PrintDetails {
         let name = Array("details".utf8)
         var inserts: [Int] = []
         var index = 0
+        var tags = 0
         while let start = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            // Cancelled (`Cancellation.current`): the print page is thrown away.
+            tags += 1
+            if tags % 256 == 0, Cancellation.currentIsCancelled { break }
             let afterName = start + 1 + name.count
             index = start + 1
             guard afterName < bytes.count,

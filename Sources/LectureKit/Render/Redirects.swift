@@ -29,7 +29,7 @@ enum Redirects {
     static func replacedNote(_ path: String, site: SiteFiles) -> String {
         if ["index.html", "print.html", "404.html", "toc.html"].contains(path) {
             return
-                "remove the redirect: \(path) is a page the build makes; mdBook 0.5.4 keeps its own page there and drops the redirect without a word"
+                "remove the redirect: \(quoted: path) is a page the build makes; mdBook 0.5.4 keeps its own page there and drops the redirect without a word"
         }
         if path == "CNAME" {
             return "remove the redirect, or the 'cname' of [output.html], which writes CNAME"
@@ -38,7 +38,7 @@ enum Redirects {
             || path.hasPrefix("assets/") || path.hasPrefix("search/")
         {
             return
-                "remove the redirect, or give it another old path: \(path) is a file lecture writes for the site itself (mdBook 0.5.4, which writes no such file, would put the redirect page there)"
+                "remove the redirect, or give it another old path: \(quoted: path) is a file lecture writes for the site itself (mdBook 0.5.4, which writes no such file, would put the redirect page there)"
         }
         if site.copied[path] != nil { return "remove the redirect or the file of the pages' folder" }
         return "remove the redirect or the page; mdBook refuses a redirect over a chapter's page too"
@@ -112,7 +112,7 @@ enum Redirects {
                 diagnostics.append(
                     .error(
                         .bookTOMLValue, redirect.file, redirect.location,
-                        "redirect \(quoted: redirect.from) would replace \(path), which the book writes",
+                        "redirect \(quoted: redirect.from) would replace \(quoted: path), which the book writes",
                         notes: [Self.replacedNote(path, site: site)]))
                 continue
             }
@@ -122,8 +122,8 @@ enum Redirects {
                 path.split(separator: "/")[...$0].joined(separator: "/")
             }
             let clash =
-                folders.first { existing.contains($0) || files[$0] != nil }.map { "lies inside \($0), a file" }
-                ?? (existing.contains { $0.hasPrefix(path + "/") } ? "names the folder \(path)/" : nil)
+                folders.first { existing.contains($0) || files[$0] != nil }.map { "lies inside \(quoted: $0), a file" }
+                ?? (existing.contains { $0.hasPrefix(path + "/") } ? "names the folder \(quoted: path + "/")" : nil)
             if let clash {
                 diagnostics.append(
                     .error(
@@ -140,7 +140,7 @@ enum Redirects {
                 diagnostics.append(
                     .warning(
                         .outputCaseCollision, redirect.file, redirect.location,
-                        "redirect \(quoted: redirect.from) is written to \(path), which differs from \(earlier) only in case",
+                        "redirect \(quoted: redirect.from) is written to \(quoted: path), which differs from \(quoted: earlier) only in case",
                         notes: [OutputCollisions.caseNote(path, earlier)]))
             }
             files[path] = Array(
@@ -159,9 +159,9 @@ enum Redirects {
                 diagnostics.append(
                     .error(
                         .bookTOMLValue, first.file, first.location,
-                        "redirect \(quoted: first.from) has a fragment, and '/\(path)' is neither a page of the book nor redirected itself",
+                        "redirect \(quoted: first.from) has a fragment, and \(quoted: "/" + path) is neither a page of the book nor redirected itself",
                         notes: [
-                            "add an entry without the fragment, \"/\(path)\" = \"…\", for a reader who comes without it; mdBook refuses it too"
+                            "add an entry without the fragment, \(quoted: "/" + path) = \"…\", for a reader who comes without it; mdBook refuses it too"
                         ]))
             }
         }

@@ -7,6 +7,11 @@
 /// `%3A` and `%2C`, since they separate the properties from one another and from the message.
 enum WorkflowCommand {
     /// `text` escaped as a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
+    ///
+    /// Not `QuotedText`'s rule, though both loop over the scalars: the runner decodes exactly
+    /// these three escapes (`@actions/core`'s `escapeData` reversed), so any other escape (a
+    /// `\n`, a `\u{…}`) would reach the annotation as written; and a quoted name is quoted
+    /// first, then escaped here as part of the message, one rule after the other.
     static func escapeData(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {

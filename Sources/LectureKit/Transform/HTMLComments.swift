@@ -53,6 +53,7 @@ enum HTMLComments {
             }
             return name.map { String(decoding: $0, as: UTF8.self) }
         }
+        var tags = 0
         while index < bytes.count {
             if let current = open {
                 if let name = current.element {
@@ -86,6 +87,9 @@ enum HTMLComments {
                 index = bytes.withUnsafeBufferPointer { UTF8Search.offset(of: 0x3C, in: $0, from: from) } ?? bytes.count
                 continue
             }
+            // Cancelled (`Cancellation.current`): the page or print chapter is thrown away.
+            tags += 1
+            if tags % 256 == 0, Cancellation.currentIsCancelled { return nil }
             if index + 3 < bytes.count, bytes[index + 1] == 0x21, bytes[index + 2] == 0x2D, bytes[index + 3] == 0x2D {
                 let after = index + 4
                 // `<!-->` and `<!--->`: closed at once.

@@ -224,12 +224,12 @@ enum LinkChecker {
                     .error(
                         .brokenAnchor,
                         page.source.displayPath, place,
-                        "broken link: \(quoted: destination) names no heading or id of \(target)",
+                        "broken link: \(quoted: destination) names no heading or id of \(quoted: target)",
                         notes: (nearest.map { ["did you mean '#\($0)'?"] } ?? [])
                             + [
                                 listed.isEmpty
-                                    ? "\(target) has no heading or id"
-                                    : "\(target)'s ids, nearest first: " + listed.joined(separator: ", ")
+                                    ? "\(quoted: target) has no heading or id"
+                                    : "the ids of \(quoted: target), nearest first: " + listed.joined(separator: ", ")
                                         + (ids.count > listed.count ? " (of \(ids.count))" : "")
                             ]))
             }

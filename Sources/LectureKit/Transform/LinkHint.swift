@@ -15,7 +15,8 @@ enum LinkHint {
     {
         var notes: [String] = []
         if resolved != written {
-            notes.append("it resolves to \(quoted: resolved) in the content folder (links are relative to \(page))")
+            notes.append(
+                "it resolves to \(quoted: resolved) in the content folder (links are relative to \(quoted: page))")
         }
         if let meant = meant(resolved, in: candidates) {
             // Written as a link reads it: a link's `%XX` is decoded, so a page whose name holds a

@@ -29,12 +29,16 @@ enum UnclosedContainers {
                         || [0x20, 0x09, 0x0A, 0x0C, 0x0D, 0x2F, 0x3E].contains(html[start + name.count]))
             }.map { String(decoding: $0, as: UTF8.self) }
         }
+        var opened = 0
         while index < html.count {
             guard html[index] == 0x3C, index + 1 < html.count else {
                 let from = index + 1
                 index = html.withUnsafeBufferPointer { UTF8Search.offset(of: 0x3C, in: $0, from: from) } ?? html.count
                 continue
             }
+            // Cancelled (`Cancellation.current`): the page's warnings are thrown away.
+            opened += 1
+            if opened % 256 == 0, Cancellation.currentIsCancelled { break }
             // A comment or a raw-text element holds no tag: skip to its end (none: the rest).
             if Self.mayStartText.contains(lower(html[index + 1])), let end = endOfText(in: html, at: index) {
                 index = end

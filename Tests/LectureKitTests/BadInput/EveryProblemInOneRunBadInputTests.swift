@@ -20,7 +20,7 @@ import Testing
     }
 
     static let renderError =
-        "content/b.md:3:11: error: broken URL in the page's raw HTML: 'missing-b.png' names missing-b.png, which the site does not have"
+        "content/b.md:3:11: error: broken URL in the page's raw HTML: 'missing-b.png' names 'missing-b.png', which the site does not have"
 
     /// Builds the book of `pages` (with the summary and page B) and expects exactly `expected`.
     func expectErrors(
@@ -92,8 +92,8 @@ import Testing
         #expect(failed)
         #expect(
             Self.errors(lines, root: root) == [
-                "content/sub/b.md:3:11: error: broken URL in the page's raw HTML: 'missing.png' names sub/missing.png, which the site does not have",
-                "content/sub/b.md:5:10: error: broken URL in the page's raw HTML: '#nope' names no id of sub/b.html",
+                "content/sub/b.md:3:11: error: broken URL in the page's raw HTML: 'missing.png' names 'sub/missing.png', which the site does not have",
+                "content/sub/b.md:5:10: error: broken URL in the page's raw HTML: '#nope' names no id of 'sub/b.html'",
             ], "\(lines)")
     }
 

@@ -127,6 +127,53 @@ struct NonPlainNameBadInputTests {
         #expect(text.contains("file 'my \"x\".css' does not exist"), "\(text)")
     }
 
+    /// Content files of each name, each also beside one that differs from it only in case: the
+    /// warnings about their output names (`OutputCollisions`: one file on macOS and Windows;
+    /// `PortableNames`: a name Windows refuses) quote every name in their summaries and notes.
+    /// Each line of the output begins as a headline or as a note (four spaces), no line begins
+    /// with what follows a name's line break, and past each headline's path, no name is
+    /// written raw (a name needing escapes, never shown with its control pictures; a plain one,
+    /// only inside quotes).
+    @Test func contentFilesOfEachNameAreQuotedInEverySummaryAndNote() throws {
+        let names = Self.names.map { String($0.dropLast(3)) + ".png" }
+        var pages: [String: String] = [:]
+        for name in names {
+            pages[name] = "x\n"
+            pages[name.uppercased()] = "x\n"
+        }
+        let (_, result) = try TestSupport.containedBook(pages: pages, running: ["build", "--report", "plain"])
+        #expect(result.succeeded, "\(result.stderrText)")
+        let text = result.stderrText
+        let shown = (names + names.map { $0.uppercased() }).map { (name: $0, shown: TerminalText.line($0)) }
+        var headlines = 0
+        for line in text.split(separator: "\n").map(String.init) {
+            #expect(!line.drop { $0 == " " }.hasPrefix("intro.md:1:1: error: forged"), "a forged line: \(text)")
+            if line.hasPrefix("    ") { continue }
+            // A headline: `src/NAME: warning: …`, its path shown as it is, controls as pictures.
+            guard
+                let own = shown.filter({ line.hasPrefix("src/\($0.shown): warning: ") }).max(by: {
+                    $0.shown.count < $1.shown.count
+                })
+            else {
+                Issue.record("neither a headline of a content file nor a note: \(line)")
+                continue
+            }
+            headlines += 1
+            let message = String(line.dropFirst("src/\(own.shown): warning: ".count))
+            for name in shown where message.contains(name.shown) {
+                if name.shown != name.name {
+                    Issue.record("\(QuotedText.of(name.name)) unquoted in: \(line)")
+                } else {
+                    let unquoted = message.replacingOccurrences(of: QuotedText.of(name.name), with: "")
+                    #expect(!unquoted.contains(name.name), "\(QuotedText.of(name.name)) unquoted in: \(line)")
+                }
+            }
+        }
+        #expect(headlines >= names.count, "\(text)")
+        #expect(text.contains("differs from"), "\(text)")
+        #expect(text.contains("a name Windows cannot hold"), "\(text)")
+    }
+
     /// The site's marker lists a file whose name holds a line break, a carriage return or a
     /// backslash as that one file: the next build replaces the site instead of taking the
     /// file for one put there since (and an earlier version's marker is still read).

@@ -21,7 +21,7 @@ struct NotFoundOutsideBadInputTests {
         let note = try #require(Self.note(root: root, name: name))
         #expect(
             note.hasPrefix(
-                "the not-found page is read from the pages' folder only: move it into \(root)/src and name it from there ('\(fileName)')"
+                "the not-found page is read from the pages' folder only: move it into '\(root)/src' and name it from there ('\(fileName)')"
             ), "\(note)")
         #expect(!note.contains("create"), "\(note)")
     }
@@ -30,7 +30,7 @@ struct NotFoundOutsideBadInputTests {
         let root = try TestSupport.makeTree(["src/SUMMARY.md": "# S\n\n- [A](a.md)\n", "src/a.md": "# A\n"])
         defer { FileSystem.removeTemporaryDirectory(root) }
         let note = try #require(Self.note(root: root, name: "sub/missing.md"))
-        #expect(note.hasPrefix("create \(root)/src/sub/missing.md with the not-found page's text"), "\(note)")
+        #expect(note.hasPrefix("create '\(root)/src/sub/missing.md' with the not-found page's text"), "\(note)")
     }
 
     /// The fix `NotFoundSource.missingInput` gives for `input-404 = name` in a book at `root`.

@@ -257,7 +257,7 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "\(root)/content/SUMMARY.md:4:3: warning: page 'Intro.md' is written to Intro.html, which differs from intro.html only in case"
+                    "\(root)/content/SUMMARY.md:4:3: warning: page 'Intro.md' is written to 'Intro.html', which differs from 'intro.html' only in case"
                 )
             }, "\(lines)")
         #expect(lines.contains { $0.contains("warning: content file") && $0.contains("only in case") }, "\(lines)")

@@ -14,26 +14,26 @@ import Testing
 struct RedirectOverSiteFileBadInputTests {
     static let keys: [(key: String, says: String, note: String)] = [
         (
-            "/.lecture-site", "would replace .lecture-site, which the book writes",
+            "/.lecture-site", "would replace '.lecture-site', which the book writes",
             "a file lecture writes for the site itself"
         ),
         (
-            "/assets/search.js", "would replace assets/search.js",
+            "/assets/search.js", "would replace 'assets/search.js'",
             "mdBook 0.5.4, which writes no such file, would put the redirect page there"
         ),
-        ("/search/pages.js", "would replace search/pages.js", "a file lecture writes for the site itself"),
-        ("/words.js", "would replace words.js", "a file lecture writes for the site itself"),
+        ("/search/pages.js", "would replace 'search/pages.js'", "a file lecture writes for the site itself"),
+        ("/words.js", "would replace 'words.js'", "a file lecture writes for the site itself"),
         (
-            "/print.html", "would replace print.html",
+            "/print.html", "would replace 'print.html'",
             "mdBook 0.5.4 keeps its own page there and drops the redirect without a word"
         ),
-        ("/404.html", "would replace 404.html", "mdBook 0.5.4 keeps its own page there"),
-        ("/index.html", "would replace index.html", "mdBook 0.5.4 keeps its own page there"),
-        ("/a.html", "would replace a.html", "mdBook refuses a redirect over a chapter's page too"),
-        ("/CNAME", "would replace CNAME", "the 'cname' of [output.html], which writes CNAME"),
-        ("/assets", "names the folder assets/ of the site", "the path of an old page"),
-        ("/sub", "names the folder sub/ of the site", "the path of an old page"),
-        ("/a.html/x.html", "lies inside a.html, a file of the site", "the path of an old page"),
+        ("/404.html", "would replace '404.html'", "mdBook 0.5.4 keeps its own page there"),
+        ("/index.html", "would replace 'index.html'", "mdBook 0.5.4 keeps its own page there"),
+        ("/a.html", "would replace 'a.html'", "mdBook refuses a redirect over a chapter's page too"),
+        ("/CNAME", "would replace 'CNAME'", "the 'cname' of [output.html], which writes CNAME"),
+        ("/assets", "names the folder 'assets/' of the site", "the path of an old page"),
+        ("/sub", "names the folder 'sub/' of the site", "the path of an old page"),
+        ("/a.html/x.html", "lies inside 'a.html', a file of the site", "the path of an old page"),
     ]
 
     @Test(arguments: keys.indices) func aRedirectOverAFileOfTheSiteIsAnErrorAtItsLine(_ index: Int) throws {

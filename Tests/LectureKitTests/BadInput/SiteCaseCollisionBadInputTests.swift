@@ -23,9 +23,9 @@ import Testing
         let warnings = lines.filter { $0.contains(": warning: ") }.sorted()
         #expect(
             warnings == [
-                "book.toml:4:1: warning: redirect '/Intro.html' is written to Intro.html, which differs from intro.html only in case",
-                "book.toml:5:1: warning: redirect '/Print.html' is written to Print.html, which differs from print.html only in case",
-                "src/SUMMARY.md:5:3: warning: page 'TOC.md' is written to TOC.html, which differs from toc.html (the table of contents) only in case",
+                "book.toml:4:1: warning: redirect '/Intro.html' is written to 'Intro.html', which differs from 'intro.html' only in case",
+                "book.toml:5:1: warning: redirect '/Print.html' is written to 'Print.html', which differs from 'print.html' only in case",
+                "src/SUMMARY.md:5:3: warning: page 'TOC.md' is written to 'TOC.html', which differs from 'toc.html' (the table of contents) only in case",
             ], "\(result.stderrText)")
         #expect(lines.contains { $0.contains("'Intro.html' and 'intro.html' are one file on a case-insensitive") })
         // Warned, not refused: on this file system both are written.
@@ -44,7 +44,7 @@ import Testing
         #expect(result.termination == .exited(0), "\(result.stderrText)")
         #expect(
             result.stderrText.contains(
-                "Extra.css: warning: book.toml's additional file is written to Extra.css, which differs from extra.css only in case"
+                "Extra.css: warning: book.toml's additional file is written to 'Extra.css', which differs from 'extra.css' only in case"
             ), "\(result.stderrText)")
     }
 }

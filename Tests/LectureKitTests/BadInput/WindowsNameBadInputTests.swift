@@ -31,12 +31,12 @@ import Testing
         let text = lines.joined(separator: "\n")
         #expect(
             text.contains(
-                "SUMMARY.md:4:3: warning: page 'con.md' is written to con.html, a name Windows cannot hold: 'con.html' is a device name on Windows (CON), whatever its extension"
+                "SUMMARY.md:4:3: warning: page 'con.md' is written to 'con.html', a name Windows cannot hold: 'con.html' is a device name on Windows (CON), whatever its extension"
             ), "\(text)")
-        #expect(text.contains("SUMMARY.md:5:3: warning: page 'sub/AUX.md' is written to sub/AUX.html"), "\(text)")
-        #expect(text.contains("SUMMARY.md:6:3: warning: page 'a:b.md' is written to a:b.html"), "\(text)")
+        #expect(text.contains("SUMMARY.md:5:3: warning: page 'sub/AUX.md' is written to 'sub/AUX.html'"), "\(text)")
+        #expect(text.contains("SUMMARY.md:6:3: warning: page 'a:b.md' is written to 'a:b.html'"), "\(text)")
         #expect(
-            text.contains("img/nul.png: warning: content file img/nul.png has a name Windows cannot hold"), "\(text)")
+            text.contains("img/nul.png: warning: content file 'img/nul.png' has a name Windows cannot hold"), "\(text)")
         #expect(!text.contains("'one.md' is written"), "\(text)")
     }
 }

@@ -15,7 +15,7 @@ import Testing
         #expect(failed)
         #expect(
             lines.contains(
-                "\(root)/content/SUMMARY.md:4:3: error: page 'index.md' would be written to index.html, which is page 'README.md'"
+                "\(root)/content/SUMMARY.md:4:3: error: page 'index.md' would be written to 'index.html', which is page 'README.md'"
             ))
     }
 
@@ -54,7 +54,7 @@ extension WriteBadInputTests {
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "\(root)/content/words.js: error: content file would be written to words.js, which is the interface words' script"
+                    "\(root)/content/words.js: error: content file would be written to 'words.js', which is the interface words' script"
                 )
             }, "\(lines)")
         #expect(!FileSystem.exists(root + "/_site"))

@@ -16,26 +16,20 @@ enum MachinePathOutput {
 
     /// The error for a sample that printed `needle`'s path, at the sample.
     static func printed(_ needle: MachinePaths.Needle, by sample: Sample) -> Diagnostic {
-        .error(
-            .machinePathPublished, sample.path, sample.location,
-            "sample printed \(quoted: needle.path), \(needle.role) on this machine, which 'lecture build' would refuse to publish",
-            notes: [
-                "--bless does not write it into the page: print a path relative to the working folder, or only a name, or leave the path out"
-            ])
+        OutputBlockFindings.printed(
+            .machinePathPublished, "\(quoted: needle.path), \(needle.role) on this machine", by: sample,
+            fix: "print a path relative to the working folder, or only a name, or leave the path out")
     }
 
-    /// The error for each output block of `sample` that holds a path of `needles`, at its line.
+    /// The error for each output block of `sample` that holds a path of `needles`, at its line
+    /// (`OutputBlockFindings`).
     static func blocks(of sample: Sample, _ needles: [MachinePaths.Needle]) -> [Diagnostic] {
-        var blocks: [(output: String, range: SourceRange?)] =
-            sample.continued ? sample.parts.map { ($0.expectedOutput ?? "", $0.outputRange) } : []
-        if !sample.continued, let output = sample.expectedOutput { blocks.append((output, sample.outputRange)) }
-        return blocks.compactMap { block -> Diagnostic? in
-            guard let needle = firstNeedle(in: block.output, needles) else { return nil }
-            let lines = block.output.split(separator: "\n", omittingEmptySubsequences: false)
-            let offset = lines.firstIndex { firstNeedle(in: String($0), [needle]) != nil } ?? 0
-            let location = block.range.map { SourceLocation(line: $0.start.line + 1 + offset, column: $0.start.column) }
-            return .error(
-                .machinePathPublished, sample.path, location ?? sample.location,
+        OutputBlockFindings.of(
+            sample, find: { firstNeedle(in: $0, needles) },
+            holds: { needle, line in firstNeedle(in: line, [needle]) != nil }
+        ).map { needle, location in
+            .error(
+                .machinePathPublished, sample.path, location,
                 "the output block holds \(quoted: needle.path), \(needle.role) on this machine, which 'lecture build' would refuse to publish",
                 notes: [
                     "make the sample print a path relative to the working folder, or only a name, and bless it again"
