@@ -122,7 +122,7 @@ import Testing
         #expect(nowhere.mdBook.succeeded, "mdBook never checks a redirect's target")
         #expect(
             nowhere.lecture.output.contains(
-                "book.toml:4:1: error: redirect '/old.html' leads to 'gone.html', which names gone.html, which the site does not have"
+                "book.toml:4:1: error: redirect '/old.html' leads to 'gone.html', which names 'gone.html', which the site does not have"
             ), "\(nowhere.lecture.output)")
     }
 

@@ -72,7 +72,7 @@ enum Redirects {
             }
             return .error(
                 .brokenLink, redirect.file, redirect.location,
-                "redirect \(quoted: redirect.from) leads to \(quoted: redirect.to), which names \(target), which the site does not have"
+                "redirect \(quoted: redirect.from) leads to \(quoted: redirect.to), which names \(quoted: target), which the site does not have"
             )
         }
         for redirect in redirects {
