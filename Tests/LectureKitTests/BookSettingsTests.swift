@@ -140,14 +140,19 @@ import Testing
             """, path: "book.toml")
         #expect(
             diagnostics.map { [$0.headline] + $0.notes } == [
-                ["book.toml:2:1: warning: unknown key 'book.titel' in book.toml is ignored", "did you mean 'title'?"],
+                [
+                    "book.toml:2:1: warning: unknown key 'book.titel' in book.toml is ignored", "did you mean 'title'?",
+                    "mdBook 0.5.4 does not know it either: 'mdbook build' stops on this book.toml",
+                ],
                 [
                     "book.toml:5:1: warning: unknown key 'build.create-mising' in book.toml is ignored",
                     "did you mean 'create-missing'?",
+                    "mdBook 0.5.4 does not know it either: 'mdbook build' stops on this book.toml",
                 ],
                 [
                     "book.toml:8:1: warning: unknown key 'output.html.site-ulr' in book.toml is ignored",
                     "did you mean 'site-url'?",
+                    "mdBook 0.5.4 does not know it either: 'mdbook build' reports an error and builds the book with none of [output.html]'s settings",
                 ],
                 [
                     "book.toml:12:1: warning: unknown key 'preprocessor.lecture.timout' in book.toml is ignored",

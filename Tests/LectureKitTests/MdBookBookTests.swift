@@ -16,27 +16,31 @@ import Testing
     }
 
     /// A book with another renderer beside `[output.html]` (`[output.linkcheck]`, as the async
-    /// book has): mdBook writes its HTML into the build folder's `html/`, and so does lecture
-    /// (with `build-dir` too), so a deploy step that publishes `book/html` finds the site; with
-    /// `[output.html]` alone the site is the build folder itself.
+    /// book and the rustc-dev-guide have): mdBook writes its HTML into the build folder's `html/`,
+    /// and so does lecture (with `build-dir` too, and with the folder named on the command line:
+    /// `mdbook build -d out` writes `out/html`), so a deploy step that publishes `book/html`
+    /// finds the site; with `[output.html]` alone the site is the build folder itself.
     @Test func anotherRendererPutsTheSiteInHTMLAsMdBookDoes() throws {
         let toml = "[book]\ntitle = \"T\"\n[output.html]\n[output.linkcheck]\noptional = true\n"
         let files = ["book.toml": toml, "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n"]
         let both = try MdBookOracle.build(files)
         #expect(FileSystem.exists(both.mdBook.root + "/book/html/a.html"), "\(both.mdBook.output)")
         #expect(both.differences().isEmpty, "\(both.differences())")
-        let cases = [
-            (toml, "book/html"), (toml + "[build]\nbuild-dir = \"out\"\n", "out/html"),
-            ("[book]\ntitle = \"T\"\n[output.html]\n", "book"),
+        let htmlOnly = "[book]\ntitle = \"T\"\n[output.html]\n"
+        let cases: [(String, [String], String)] = [
+            (toml, [], "book/html"), (toml + "[build]\nbuild-dir = \"out\"\n", [], "out/html"),
+            (toml, ["-d", "dest"], "dest/html"), (toml, ["--dest-dir", "dest"], "dest/html"),
+            (toml, ["--output", "dest"], "dest/html"), (htmlOnly, [], "book"), (htmlOnly, ["-d", "dest"], "dest"),
         ]
-        for (toml, folder) in cases {
+        for (toml, arguments, folder) in cases {
             var tree = files
             tree["book.toml"] = toml
             let root = try TestSupport.makeTree(tree)
             defer { try? FileManager.default.removeItem(atPath: root) }
-            let (status, lines) = run(["build", root, "--cache-dir", TestSupport.cacheDirectory])
+            let named = arguments.isEmpty ? [] : [arguments[0], root + "/" + arguments[1]]
+            let (status, lines) = run(["build", root, "--cache-dir", TestSupport.cacheDirectory] + named)
             #expect(status == 0, "\(lines)")
-            #expect(FileSystem.exists(root + "/" + folder + "/a.html"), "\(folder): \(lines)")
+            #expect(FileSystem.exists(root + "/" + folder + "/a.html"), "\(arguments) \(folder): \(lines)")
         }
     }
 

@@ -32,6 +32,9 @@ struct MdBookOracle {
         var seconds: Double
         /// The scratch copy of the book the tool built (its output in `book/`).
         var root: String
+        /// Where in `root` the site is: `book`, or `book/html` when mdBook runs more than one
+        /// renderer (`nil` when the tool wrote none); compared with `.pages` when both wrote one.
+        var site: String?
         var succeeded: Bool { status == 0 }
     }
 
@@ -99,6 +102,9 @@ struct MdBookOracle {
                 }
             case .pages:
                 if ours.pages != theirs.pages { found.append("pages: lecture \(ours.pages), mdBook \(theirs.pages)") }
+                if let ourSite = lecture.site, let theirSite = mdBook.site, ourSite != theirSite {
+                    found.append("site folder: lecture \(ourSite), mdBook \(theirSite)")
+                }
             case .sidebar:
                 if ours.sidebar != theirs.sidebar {
                     found.append(
@@ -169,12 +175,14 @@ struct MdBookOracle {
         let status: Int32? =
             if case .exited(let code) = result.termination { code } else { nil }
         var facts = Facts.empty
+        var folder: String?
         if FileSystem.exists(root + "/book") {
             // With more than one renderer mdBook writes its HTML into the build folder's `html/`.
             let html = root + "/book/html"
             let site =
                 !FileSystem.exists(root + "/book/index.html") && FileSystem.exists(html + "/index.html")
                 ? html : root + "/book"
+            folder = String(site.dropFirst(root.count + 1))
             let read = try Subprocess.run(
                 python, [TestSupport.repositoryRoot + "/Tests/CI/book_facts.py", flavor, site], timeout: 120,
                 cancellation: .process)
@@ -184,6 +192,7 @@ struct MdBookOracle {
             facts = try JSONDecoder().decode(Facts.self, from: Data(read.stdout))
         }
         return Build(
-            status: status, output: result.stdoutText + result.stderrText, facts: facts, seconds: seconds, root: root)
+            status: status, output: result.stdoutText + result.stderrText, facts: facts, seconds: seconds, root: root,
+            site: folder)
     }
 }

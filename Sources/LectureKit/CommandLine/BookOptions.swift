@@ -103,7 +103,9 @@ extension Option where Values == BookOptions {
     package static var output: Option {
         .path(
             "-d", "--dest-dir", "--output", value: "dir",
-            help: "Where the site is written (default: [build] build-dir, else book or _site).", at: \.output)
+            help:
+                "Where the site is written (default: [build] build-dir, else book or _site); its html/ when book.toml has [output.html] and another renderer, as mdBook writes it.",
+            at: \.output)
     }
     /// `-j`, `--jobs <n>`.
     package static var jobs: Option {

@@ -123,7 +123,9 @@ package enum BookLayout {
         configuration.contentPathFromBookRoot = source == "." ? "" : source
         configuration.contentDirectory = options.content ?? FileSystem.resolve(source, against: root)
         if let output = options.output {
-            configuration.outputDirectory = output
+            // `-d`/`--dest-dir` name the build folder, as mdBook's: with another renderer the
+            // site goes to its `html/`, where `mdbook build -d DIR` writes it.
+            configuration.outputDirectory = settings.siteFolder(in: output)
         } else if let build = settings.buildDirectory {
             configuration.outputDirectory = settings.siteFolder(in: FileSystem.resolve(build, against: root))
             configuration.outputSetting = settings.locations["build.build-dir"].map {

@@ -168,14 +168,19 @@ package enum BookSettingsLoader {
                         notes: [reason]))
             } else if !containers.contains(key) && !entry.path.isEmpty {
                 let known = fields.keys.filter { $0.hasPrefix((entry.path.first ?? "") + ".") }.sorted()
+                // mdBook checks its own tables too: the note says what `mdbook build` does then.
+                let mdBook = MdBookKeys.effectOfUnknown(entry.path).map {
+                    "mdBook 0.5.4 does not know it either: \($0)"
+                }
                 diagnostics.append(
                     .warning(
                         .bookTOMLUnknown,
                         path, place, "unknown key \(quoted: key) in book.toml is ignored",
-                        notes: known.isEmpty
+                        notes: (known.isEmpty
                             ? ["known tables: [book], [build], [output.html], \(LectureTable.header)"]
                             : Self.meant(entry.path, among: known).map { ["did you mean \(quoted: $0)?"] }
-                                ?? ["known keys here: " + known.joined(separator: ", ")]))
+                                ?? ["known keys here: " + known.joined(separator: ", ")]) + (mdBook.map { [$0] } ?? []))
+                )
             }
         }
         // toml++ keeps a table's keys sorted by name; report in the file's order.

@@ -65,13 +65,27 @@ enum MdBookKeys {
     /// know under `[book]` stops `mdbook build`; under `[output.html]` it reports an error and
     /// builds with none of that table's settings), with the fix.
     static func unknownToMdBook(_ key: String, file: String, at location: SourceLocation?, fix: String) -> Diagnostic {
-        let effect =
-            key.hasPrefix("output.html.")
-            ? "'mdbook build' reports an error and builds the book with none of [output.html]'s settings"
-            : "'mdbook build' stops on this book.toml"
+        let effect = effectOfUnknown(key.split(separator: ".").map(String.init)) ?? refused
         return .warning(
             .bookTOMLValue, file, location, "mdBook 0.5.4 does not know \(quoted: key): \(effect)", notes: [fix])
     }
+
+    /// What `mdbook build` 0.5.4 does with a key it does not know at `path` (run): under
+    /// `[output.html]` and its tables it reports an error and builds with none of that table's
+    /// settings; it refuses any other key of its own tables or of none (`[book]`, `[build]`,
+    /// `[rust]`, a top-level key or table); a preprocessor's or another renderer's table is
+    /// theirs to read (`nil`), lecture's own too (`lecture.…`, read from `[preprocessor.lecture]`).
+    static func effectOfUnknown(_ path: [String]) -> String? {
+        switch path.first {
+        case "preprocessor", "lecture": return nil
+        case "output":
+            return path.count > 2 && path[1] == "html"
+                ? "'mdbook build' reports an error and builds the book with none of [output.html]'s settings" : nil
+        default: return refused
+        }
+    }
+
+    static let refused = "'mdbook build' stops on this book.toml"
 
     /// Keys whose every value is accepted: settings of what lecture does its own way (its sidebar,
     /// search, print page, dark theme, copy buttons), or of mdBook's own machinery.
