@@ -102,42 +102,39 @@ enum LinkRewriter {
         }
 
         func apply(to blocks: [Block]) -> [Block] {
-            var rewriter = Links(destination: rewrite)
-            return rewriter.rewrite(blocks)
+            blocks.rewritingInlines { LinkRewriter.rewritten($0, destination: rewrite) }
         }
 
         func apply(to inlines: [Inline]) -> [Inline] {
-            var rewriter = Links(destination: rewrite)
-            return rewriter.rewrite(inlines)
+            inlines.rewritingInlines { LinkRewriter.rewritten($0, destination: rewrite) }
         }
     }
 
-    /// Rewrites the destination of every link (`rewrite`); an image's own is only put in NFC,
-    /// the form the site's files are named in (a name typed in NFD would not be found).
-    ///
-    /// It holds its rewrite rather than being empty: Swift passes an empty value's `inout self`
-    /// to the generic `MarkupRewriter.rewrite` as an undefined address, on which that function's
-    /// ThreadSanitizer instrumentation records a write, so threads rewriting different pages
-    /// were reported racing on whatever shared object the register happened to point into
-    /// (Swift 6.3, `-sanitize=thread`; see `MarkupRewriter`).
-    private struct Links: MarkupRewriter {
-        var destination: (String) -> String = { LinkRewriter.rewrite($0) }
-
-        mutating func visit(_ inline: Inline) -> Inline {
-            let inline = descend(into: inline)
-            if case .image(var image) = inline, ScriptURL.scheme(of: image.destination) != nil {
-                image.destination = ""
-                return .image(image)
+    /// A link with its destination rewritten (`destination`), an image with its own only put in
+    /// NFC, the form the site's files are named in (a name typed in NFD would not be found), and
+    /// a URL the one scheme rule refuses left out; `nil` for any other inline and where the
+    /// destination keeps its bytes, so only the arrays on the way to a changed link are made
+    /// again (`rewritingInlines`).
+    private static func rewritten(_ inline: Inline, destination: (String) -> String) -> Inline? {
+        switch inline {
+        case .image(var image):
+            let new: String
+            if ScriptURL.scheme(of: image.destination) != nil {
+                new = ""
+            } else if !image.destination.hasPrefix("//"), !hasScheme(image.destination) {
+                new = NFC.normalized(image.destination)
+            } else {
+                return nil
             }
-            if case .image(var image) = inline, !image.destination.hasPrefix("//"),
-                !LinkRewriter.hasScheme(image.destination)
-            {
-                image.destination = NFC.normalized(image.destination)
-                return .image(image)
-            }
-            guard case .link(var link) = inline else { return inline }
-            link.destination = destination(link.destination)
+            guard !new.utf8.elementsEqual(image.destination.utf8) else { return nil }
+            image.destination = new
+            return .image(image)
+        case .link(var link):
+            let new = destination(link.destination)
+            guard !new.utf8.elementsEqual(link.destination.utf8) else { return nil }
+            link.destination = new
             return .link(link)
+        default: return nil
         }
     }
 }
