@@ -169,7 +169,7 @@ final class ContactFlowCoordinator {
 // ANCHOR_END: mvvm-c-view
 
 // ANCHOR: rx
-// MVVM(Rx)의 뷰 모델: 입력에 탭 스트림을, 출력에 삭제가 끝났다는 신호를 더합니다.
+// MVVM(Rx)의 뷰 모델: 입력에 탭 스트림을, 출력에 삭제가 끝났음을 알리는 `deleted`(`Signal`)를 더합니다.
 import RxSwift
 import RxCocoa
 

@@ -14,7 +14,7 @@ struct AppState: Equatable, Codable {
         var name: String
         var email: String
         var message = ""
-        var isSaving = false // 저장하지 않습니다. 되살린 앱에는 이 저장을 끝낼 Task가 없습니다.
+        var isSaving = false // 보존하지 않습니다. 되살린 앱에는 이 저장을 끝낼 Task가 없습니다.
 
         enum CodingKeys: CodingKey { case id, name, email, message }
     }
@@ -29,7 +29,7 @@ struct AppState: Equatable, Codable {
     var status = ""
     var path: [Screen] = [] // 목록 위에 쌓인 화면들
 
-    // 화면 상태(스택의 id와 입력 중이던 글자)만 저장합니다. 연락처는 되살린 뒤 보관소에서 다시 읽습니다.
+    // 뷰 상태(스택의 id와 입력 중이던 글자)만 보존합니다. 연락처는 되살린 뒤 보관소에서 다시 읽습니다.
     enum CodingKeys: CodingKey { case path }
 
     func contact(id: Int) -> Contact? {
@@ -347,7 +347,7 @@ final class ContactEditViewController: UIViewController, ScreenController {
     override func updateProperties() {
         super.updateProperties()
         guard case .edit(let draft)? = store.state.path.last, draft.id == id else { return }
-        if nameField.text != draft.name { nameField.text = draft.name } // 입력 중인 칸은 건드리지 않습니다.
+        if nameField.text != draft.name { nameField.text = draft.name } // 입력 중인 필드는 건드리지 않습니다.
         if emailField.text != draft.email { emailField.text = draft.email }
         messageLabel.text = draft.message
         saveButton.isEnabled = !draft.isSaving
