@@ -52,6 +52,15 @@ package enum DeclarationCards {
         return (query.cards, complete)
     }
 
+    /// Whether a program's requests still run after `seconds` of waiting: a look-up cut short by
+    /// its time limit holds its turn until its last request returns (`cards`), and that request
+    /// runs in this process (in-process sourcekitd) on its own thread.
+    package static func lookUpStillRuns(waiting seconds: Double) -> Bool {
+        guard oneProgramAtATime.wait(timeout: .now() + seconds) == .success else { return true }
+        oneProgramAtATime.signal()
+        return false
+    }
+
     /// `text` (a declaration as SourceKit prints it) without a leading `@MainActor` the program
     /// does not write: Swift 6 isolates top-level code's variables to the main actor (and
     /// `-default-isolation MainActor` every declaration), and SourceKit prints that isolation as

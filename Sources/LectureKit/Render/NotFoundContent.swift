@@ -40,7 +40,7 @@ enum NotFoundContent {
         }
         // A broken link's note says where its links are read from: the site's root, not the
         // page's own folder (`errors/lost.md` read as `lost.md`).
-        let said = "(links are relative to \(name))"
+        let said = "(links are relative to \(quoted: name))"
         let fromRoot =
             "(the not-found page's links are read from the site's root wherever the page lies, as mdBook's <base href> makes a browser read them)"
         for index in diagnostics.indices {
