@@ -95,21 +95,60 @@ enum PrintIDs {
         [(" id=\"", UInt8(ascii: "\"")), (" id='", UInt8(ascii: "'"))]
         + (1...6).map { ("<h\($0)", UInt8(ascii: ">")) }
 
-    /// The id in a tag's attributes (`<h1` … `>`), unescaped, or `nil`.
+    /// The id in a tag's attributes (`<h1` … `>`), unescaped, or `nil`: the value after the
+    /// first ` id="` that `range(of:)` finds, up to the first `"` that is a character of its own.
+    /// Found by bytes where the scalars around both are plain (`PlainScalars`), else as written.
     private static func id(inTag attributes: String) -> String? {
+        let utf8 = attributes.utf8
+        let opening = Array(" id=\"".utf8)
+        let quote = UInt8(ascii: "\"")
+        var start = utf8.startIndex
+        while start != utf8.endIndex, !utf8[start...].starts(with: opening) { start = utf8.index(after: start) }
+        guard start != utf8.endIndex else { return nil }
+        let valueStart = utf8.index(start, offsetBy: opening.count)
+        guard PlainScalars.startsPlain(utf8, at: valueStart) else { return idByCharacters(inTag: attributes) }
+        guard let end = utf8[valueStart...].firstIndex(of: quote) else { return nil }
+        guard PlainScalars.endsPlain(utf8, before: end), PlainScalars.startsPlain(utf8, at: utf8.index(after: end))
+        else { return idByCharacters(inTag: attributes) }
+        return unescaped(String(attributes[valueStart..<end]))
+    }
+
+    /// `id(inTag:)` by Foundation's `range(of:)` and `Character`s, for the text around which a
+    /// byte is not surely a character of its own.
+    private static func idByCharacters(inTag attributes: String) -> String? {
         guard let start = attributes.range(of: " id=\"") else { return nil }
         let rest = attributes[start.upperBound...]
         guard let end = rest.firstIndex(of: "\"") else { return nil }
         return unescaped(String(rest[..<end]))
     }
 
-    /// A prefixed id (`ch-a--setup`) as its chapter's prefix and the page's own id.
+    /// A prefixed id (`ch-a--setup`) as its chapter's prefix and the page's own id: the first
+    /// `--` that Foundation's `range(of:)` finds whose text before it is a prefix. Found by its
+    /// bytes (`range(of:)` cost about 11,700 instructions an id, issue 36): a `--` followed by a
+    /// plain scalar or nothing (`PlainScalars`) is a match to `range(of:)` too; one followed by
+    /// any other (a combining mark after it refuses the match) is asked of `range(of:)` itself.
     private static func split(_ id: String, _ prefixes: Set<String>) -> (prefix: String, local: String)? {
-        var searched = id.startIndex
-        while let separator = id.range(of: "--", range: searched..<id.endIndex) {
-            let prefix = String(id[..<separator.lowerBound])
-            if prefixes.contains(prefix) { return (prefix, String(id[separator.upperBound...])) }
-            searched = id.index(after: separator.lowerBound)
+        let utf8 = id.utf8
+        let hyphen = UInt8(ascii: "-")
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            guard utf8[index] == hyphen else {
+                index = utf8.index(after: index)
+                continue
+            }
+            let second = utf8.index(after: index)
+            guard second != utf8.endIndex, utf8[second] == hyphen else {
+                index = second
+                continue
+            }
+            let after = utf8.index(after: second)
+            if PlainScalars.startsPlain(utf8, at: after)
+                || id.range(of: "--", range: index..<id.endIndex)?.lowerBound == index
+            {
+                let prefix = String(id[..<index])
+                if prefixes.contains(prefix) { return (prefix, String(id[after...])) }
+            }
+            index = second
         }
         return nil
     }

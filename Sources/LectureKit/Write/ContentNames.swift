@@ -78,19 +78,27 @@ enum ContentNames {
             if site.unchanged.remove(path) != nil { site.unchanged.insert(new) }
         }
         let names = FileNames(renames.keys)
+        // Every page names the same style sheets and scripts: each value's answer is found once
+        // per folder (by its bytes: `String` keys would take canonically equivalent ones for it).
+        var answers: [String: [[UInt8]: [UInt8]?]] = [:]
         for path in site.generated.keys where path.hasSuffix(".html") {
             guard let html = site.generated[path] else { continue }
             let folder = path.split(separator: "/").dropLast().joined(separator: "/")
-            if let rewritten = references(in: html, folder: folder, siteURL: siteURL, renames: renames, names: names) {
+            if let rewritten = references(
+                in: html, folder: folder, siteURL: siteURL, renames: renames, names: names,
+                answers: &answers[folder, default: [:]])
+            {
                 site.generated[path] = rewritten
             }
         }
     }
 
     /// `html` with its references to renamed files renamed, or `nil` when it has none (`names`:
-    /// the last segments of `renames`' paths).
+    /// the last segments of `renames`' paths; `answers`: each value's new bytes, `nil` for one
+    /// that names no renamed file, as found in files of `folder` before).
     static func references(
-        in html: [UInt8], folder: String, siteURL: String, renames: [String: Rename], names: FileNames
+        in html: [UInt8], folder: String, siteURL: String, renames: [String: Rename], names: FileNames,
+        answers: inout [[UInt8]: [UInt8]?]
     ) -> [UInt8]? {
         var edits: [(Range<Int>, [UInt8])] = []
         HTMLAttributes.scan(html) { tag in
@@ -100,20 +108,36 @@ enum ContentNames {
                 || HTMLAttributes.is("data-index", attribute.name, in: html)
             {
                 if names.excludes(html[attribute.value]) { continue }
-                let written = String(decoding: html[attribute.value], as: UTF8.self)
-                let end = written.firstIndex { $0 == "?" || $0 == "#" } ?? written.endIndex
-                let url = HTMLAttributes.value(attribute.value, in: html)
-                let urlPath = String(url[..<(url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex)])
-                guard let target = sitePath(urlPath, folder: folder, siteURL: siteURL), let rename = renames[target]
-                else { continue }
-                let value = renamed(String(written[..<end]), rename) + written[end...]
-                edits.append((attribute.value, Array(value.utf8)))
+                let bytes = Array(html[attribute.value])
+                let answer: [UInt8]?
+                if let known = answers[bytes] {
+                    answer = known
+                } else {
+                    answer = renamedValue(attribute.value, in: html, folder: folder, siteURL: siteURL, renames: renames)
+                    answers[bytes] = .some(answer)
+                }
+                if let answer { edits.append((attribute.value, answer)) }
             }
         }
         guard !edits.isEmpty else { return nil }
         var out = html
         for (range, bytes) in edits.reversed() { out.replaceSubrange(range, with: bytes) }
         return out
+    }
+
+    /// The value at `range` of `html` (an `href`, `src` or `data-index` in a file of `folder`)
+    /// with the renamed file it names renamed, keeping its query and fragment as written, or
+    /// `nil` when it names none.
+    private static func renamedValue(
+        _ range: Range<Int>, in html: [UInt8], folder: String, siteURL: String, renames: [String: Rename]
+    ) -> [UInt8]? {
+        let written = String(decoding: html[range], as: UTF8.self)
+        let end = written.firstIndex { $0 == "?" || $0 == "#" } ?? written.endIndex
+        let url = HTMLAttributes.value(range, in: html)
+        let urlPath = String(url[..<(url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex)])
+        guard let target = sitePath(urlPath, folder: folder, siteURL: siteURL), let rename = renames[target]
+        else { return nil }
+        return Array((renamed(String(written[..<end]), rename) + written[end...]).utf8)
     }
 
     /// The site path `url` (a path without query or fragment) names from a file in `folder`,
