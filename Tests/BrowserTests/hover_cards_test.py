@@ -3,8 +3,9 @@
 Opens a built site (`_site` by default) from file:// in Debian's headless Chromium (Playwright), at
 1280 and 375 px, light and dark, with JavaScript on and off, and checks what only a browser shows:
 
-- focusing an identifier with a card (keyboard, no pointer) shows its card, which is the element its
-  `aria-describedby` names and has role tooltip;
+- focusing an identifier with a card (keyboard, no pointer) shows its card, whose text is that of
+  the element its `aria-describedby` names, which has role tooltip and stands outside the code (the
+  text of a `<code>` is its code);
 - the card shown covers no line of code on screen (every line box of every `pre code` in the window,
   below the sticky header, is checked against the card's box) nor the identifier: without JavaScript
   it lies in the strip under the code; with JavaScript its text fills that strip when the strip is in
@@ -57,9 +58,9 @@ def in_tallest_sample(page):
         return tallest.offsetHeight; }"""), page.locator("[data-test-tallest]")
 
 
-COVERED_LINES = """card => {
-    // Each line box of the code in the window, below the sticky header, that the card overlaps.
-    const c = card.getBoundingClientRect();
+COVERED_LINES = """c => {
+    // Each line box of the code in the window, below the sticky header, that the card's box overlaps.
+    c = {left: c.x, top: c.y, right: c.x + c.width, bottom: c.y + c.height};
     const header = document.querySelector('.site-header');
     const top = header ? header.getBoundingClientRect().bottom : 0;
     const covered = [];
@@ -81,6 +82,19 @@ COVERED_LINES = """card => {
 }"""
 
 
+GENERATED_CARD = r"""hover => {
+    // The text and box of the card CSS shows without JavaScript: the name's ::after, laid at the
+    // bottom of its frame (the frame's width, its own height); no box when it does not show.
+    const after = getComputedStyle(hover, '::after');
+    if (after.display === 'none' || !after.content.startsWith('"')) return [after.content, null];
+    const text = after.content.match(/^"((?:[^"\\]|\\.)*)"/)[1].replace(/\\(.)/g, '$1');
+    const frame = hover.closest('.hover-frame').getBoundingClientRect();
+    const px = name => parseFloat(after.getPropertyValue(name)) || 0;
+    const height = px('height') + px('padding-top') + px('padding-bottom') + px('border-top-width') + px('border-bottom-width');
+    return [text, {x: frame.left, y: frame.bottom - height, width: frame.width, height: height}];
+}"""
+
+
 def check_card(page, where, javascript, hover=None):
     hover = hover or target(page)
     hover.evaluate("e => e.scrollIntoView({block: 'center'})")
@@ -90,17 +104,24 @@ def check_card(page, where, javascript, hover=None):
     card = page.locator(f"#{card_id}")
     assert card.get_attribute("role") == "tooltip", \
         f"{where}: the described element is no tooltip"
+    assert not card.is_visible() and not card.evaluate("e => e.closest('code')"), \
+        f"{where}: the card stands in the code or shows in place"
     figure = hover.locator("xpath=ancestor::figure[1]")
-    # Without JavaScript the card itself shows, under the code; with it, its text fills the
-    # sample's strip, which stays in view.
-    shown = page.locator(".hover-strip.showing, .hover-bar:not([hidden])") if javascript else card
-    assert shown.count() == 1, \
-        f"{where}: focusing {hover.inner_text()!r} shows {shown.count()} cards"
-    assert shown.is_visible(), \
-        f"{where}: focusing {hover.inner_text()!r} shows no card"
-    assert card.inner_text().strip() in shown.inner_text(), \
-        f"{where}: the card shown is not the identifier's"
-    box = shown.bounding_box()
+    # Without JavaScript the identifier's data-card shows (generated content, out of the code's
+    # text), under the code; with JavaScript the card's text fills the sample's strip, which stays
+    # in view.
+    if javascript:
+        shown = page.locator(".hover-strip.showing, .hover-bar:not([hidden])")
+        assert shown.count() == 1, \
+            f"{where}: focusing {hover.inner_text()!r} shows {shown.count()} cards"
+        assert shown.is_visible(), \
+            f"{where}: focusing {hover.inner_text()!r} shows no card"
+        text, box = shown.inner_text(), shown.bounding_box()
+    else:
+        text, box = hover.evaluate(GENERATED_CARD)
+        assert box, f"{where}: focusing {hover.inner_text()!r} shows no card"
+    assert card.text_content().strip() in text, \
+        f"{where}: the card shown ({text!r}) is not the identifier's ({card.text_content()!r})"
     # Without JavaScript a long sample's card is under its code, out of the window: CSS alone cannot
     # both keep it in view and off the code.
     assert not javascript or box["y"] >= -1 and box["y"] + box["height"] <= page.viewport_size["height"] + 1, \
@@ -108,10 +129,10 @@ def check_card(page, where, javascript, hover=None):
     word = hover.bounding_box()
     assert box["y"] >= word["y"] + word["height"] - 1 or box["y"] + box["height"] <= word["y"] + 1, \
         f"{where}: the card ({box}) covers the identifier ({word})"
-    covered = shown.evaluate(COVERED_LINES)
+    covered = page.evaluate(COVERED_LINES, box)
     assert not covered, \
         f"{where}: the card ({box}) covers lines of code: {covered[:5]}"
-    if shown.evaluate("e => e.classList.contains('hover-strip') || e.classList.contains('hover-card')"):
+    if not javascript or shown.evaluate("e => e.classList.contains('hover-strip')"):
         frame = figure.bounding_box()
         assert box["x"] >= frame["x"] - 1 and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, \
             f"{where}: the card leaves its sample"

@@ -121,9 +121,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cache = Cache(directory: folder)
         let builtIn = SampleRendering.highlightedCode(sample, part: 0, cards: cards, cache: cache)
+        // The identifier in the code, its card beside the code (never in its text).
         #expect(
             builtIn.contains(
-                "<span class=\"hover\" tabindex=\"0\" aria-describedby=\"lecture-card-1-0\">qq<span class=\"hover-card\" role=\"tooltip\" id=\"lecture-card-1-0\"><span class=\"hover-declaration\">let qq: Int</span><span class=\"hover-kind\"> · inferred type</span></span></span>"
+                "<span class=\"hover\" tabindex=\"0\" aria-describedby=\"lecture-card-1-0\" data-card=\"let qq: Int · inferred type\">qq</span>"
+            ), "\(builtIn)")
+        #expect(
+            builtIn.contains(
+                "</code></pre><div class=\"hover-cards\" hidden><span class=\"hover-card\" role=\"tooltip\" id=\"lecture-card-1-0\"><span class=\"hover-declaration\">let qq: Int</span><span class=\"hover-kind\"> · inferred type</span></span></div>"
             ), "\(builtIn)")
         #expect(builtIn.hasPrefix("<div class=\"hover-frame\"><pre><code class=\"swift-code\">"), "\(builtIn)")
         #expect(
@@ -131,7 +136,7 @@ import Testing
 
         let (chrome, root) = try Self.chrome(theme: [
             "hover-card.html": "<i class=\"my-card\" id=\"{{ id }}\">{{ declaration }}{{ inferred }}</i>\n",
-            "hover-frame.html": "<div class=\"my-frame\">{{ code }}</div>\n",
+            "hover-frame.html": "<div class=\"my-frame\">{{ code }}{{ cards }}</div>\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let themed = SampleRendering.highlightedCode(sample, part: 0, cards: cards, cache: cache, chrome: chrome)

@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func htmlIsEscapedAndSpansAreClassified() {
-        let html = SwiftCodeHTML.highlighted("let a = b < c && \"<x>\"\n")
+        let html = SwiftCodeHTML.highlighted("let a = b < c && \"<x>\"\n").code
         #expect(
             html
                 == "<span class=\"hl-keyword\">let</span> a = b &lt; c &amp;&amp; <span class=\"hl-string\">&quot;&lt;x&gt;&quot;</span>\n"

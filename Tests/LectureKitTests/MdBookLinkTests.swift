@@ -29,8 +29,21 @@ import Testing
             "a.md":
                 "# A\n\n[std](../std/index.html) [sibling](../../other/book/ch1.html#x) <a href=\"../up.html\">raw</a>\n",
         ]
-        let both = try both(pages)
-        expectSame(both)
+        // mdBook says nothing of them; lecture one warning a run, at the first, naming the others.
+        let folded = try both(pages)
+        expectSame(folded)
+        #expect(!folded.mdBook.output.contains("../std/index.html"), "\(folded.mdBook.output)")
+        for expected in [
+            "src/a.md:3:1: warning: 3 links leave the book and are not checked: this one, /", "/src/a.md:3:26, /",
+            "/src/a.md:3:74\n",
+        ] {
+            #expect(folded.lecture.output.contains(expected), "\(folded.lecture.output)")
+        }
+        #expect(folded.lecture.output.contains("outside-links = \"warning\"' in book.toml lists each one"))
+        #expect(folded.lecture.output.components(separatedBy: "warning:").count - 1 == 1, "\(folded.lecture.output)")
+        // `outside-links = "warning"`: one at each.
+        let both = try self.both(
+            pages, toml: "[book]\ntitle = \"T\"\n[preprocessor.lecture]\nrenderers = []\noutside-links = \"warning\"\n")
         #expect(
             both.lecture.output.contains(
                 "src/a.md:3:1: warning: link '../std/index.html' leaves the book and is not checked"),
@@ -43,6 +56,26 @@ import Testing
         let strict = try self.both(pages, toml: "[book]\ntitle = \"T\"\n[lecture]\noutside-links = \"error\"\n")
         #expect(!strict.lecture.succeeded)
         #expect(strict.lecture.output.contains("src/a.md:3:1: error: link '../std/index.html' leaves the book"))
+    }
+
+    /// A book linking into a sibling book hundreds of times (the Rust book's `../std/…`) gets one
+    /// warning for them all, with the count and the first places; mdBook says nothing.
+    @Test func hundredsOfLinksThatLeaveTheBookAreOneWarning() throws {
+        var pages = ["SUMMARY.md": (1...3).map { "- [P\($0)](p\($0).md)\n" }.joined()]
+        for page in 1...3 {
+            pages["p\(page).md"] =
+                "# P\(page)\n\n" + (1...70).map { "[std \($0)](../std/fn.f\($0).html) is a function.\n" }.joined()
+        }
+        let both = try both(pages)
+        expectSame(both, [.status, .pages, .links])
+        #expect(!both.mdBook.output.contains("std/fn.f"), "\(both.mdBook.output)")
+        for expected in [
+            "src/p1.md:3:1: warning: 210 links leave the book and are not checked: this one, /", "/src/p1.md:4:1, /",
+            "/src/p1.md:5:1, /", "/src/p1.md:6:1 and 206 more\n",
+        ] {
+            #expect(both.lecture.output.contains(expected), "\(both.lecture.output)")
+        }
+        #expect(both.lecture.output.components(separatedBy: "warning:").count - 1 == 1, "\(both.lecture.output)")
     }
 
     @Test func brokenLinksInsideTheBookStayErrors() throws {

@@ -136,25 +136,77 @@ import Testing
         }
     }
 
+    /// A book of one page (`a.md`) with `toml` as its book.toml, built by both.
+    static func onePageBook(toml: String) throws -> MdBookOracle {
+        try MdBookOracle.build(["book.toml": toml, "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n", "src/a.md": "# A\n"])
+    }
+
     /// The other keys of those tables at a value other than mdBook's default: lecture's search
     /// and print page do not honour them, and a warning at each line says so (they were accepted
     /// unsaid, attack 11 kind 74); mdBook's defaults are accepted without a word (above).
     @Test func searchAndPrintKeysLectureDoesNotHonourAreWarnedAtTheirLines() throws {
-        let both = try MdBookOracle.build([
-            "book.toml":
-                "[book]\ntitle = \"T\"\n[output.html.search]\nlimit-results = 3\nuse-boolean-and = true\n[output.html.print]\npage-break = false\n",
-            "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
-            "src/a.md": "# A\n",
-        ])
+        let both = try Self.onePageBook(
+            toml:
+                "[book]\ntitle = \"T\"\n[output.html.search]\nlimit-results = 3\nuse-boolean-and = true\n[output.html.print]\npage-break = false\n"
+        )
         #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
-        for (line, key) in [
-            (4, "output.html.search.limit-results"), (5, "output.html.search.use-boolean-and"),
-            (7, "output.html.print.page-break"),
+        // One warning per table, at its first such key, naming each with what mdBook does with it.
+        for expected in [
+            "book.toml:4:1: warning: 2 keys of [output.html.search] are not supported by lecture and are ignored: limit-results = 3, use-boolean-and = true\n",
+            "mdBook reads 'use-boolean-and' as whether a result must hold every word searched (default false)",
+            "book.toml:7:1: warning: 'output.html.print.page-break' is not supported by lecture and is ignored\n",
         ] {
-            #expect(
-                both.lecture.output.contains("book.toml:\(line):1: warning: '\(key)' is not supported by lecture"),
-                "\(both.lecture.output)")
+            #expect(both.lecture.output.contains(expected), "\(both.lecture.output)")
         }
+        #expect(both.lecture.output.components(separatedBy: "warning:").count - 1 == 2, "\(both.lecture.output)")
+    }
+
+    /// An unknown key in a table of `[output.html]` lists that table's keys, as mdBook's error
+    /// does (run: "unknown field `zzunknown`, expected one of `editable`, …"), not all of
+    /// `[output.html]`'s: the two lists are the same.
+    @Test func anUnknownKeyInATableOfOutputHTMLListsThatTablesKeys() throws {
+        for table in ["search", "print", "fold", "playground"] {
+            let both = try Self.onePageBook(toml: "[book]\ntitle = \"T\"\n[output.html.\(table)]\nzzunknown = 1\n")
+            // mdBook: "expected one of `a`, `b`, `c`" or "expected `a` or `b`"; lecture: "known keys here: x.a, x.b".
+            func line(after marker: String, in output: String) -> Substring {
+                guard let start = output.range(of: marker) else { return "" }
+                return output[start.upperBound...].prefix { $0 != "\n" }
+            }
+            let mdBooks = Set(
+                line(after: "expected ", in: both.mdBook.output).split(separator: "`", omittingEmptySubsequences: false)
+                    .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+            #expect(!mdBooks.isEmpty, "\(table): \(both.mdBook.output)")
+            #expect(
+                both.lecture.output.contains("book.toml:4:1: warning: unknown key 'output.html.\(table).zzunknown'"),
+                "\(both.lecture.output)")
+            let lectures = Set(
+                line(after: "known keys here: ", in: both.lecture.output).split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                })
+            let prefix = "output.html.\(table)."
+            #expect(lectures.allSatisfy { $0.hasPrefix(prefix) }, "\(table): \(lectures)")
+            #expect(
+                Set(lectures.map { String($0.dropFirst(prefix.count)) }) == mdBooks, "\(table): \(lectures) \(mdBooks)")
+        }
+    }
+
+    /// mdBook's own guide sets seven search keys, four of them off mdBook's default: one warning
+    /// names those four (they were four warnings saying the same); mdBook builds it silently.
+    @Test func theSearchSettingsOfMdBooksGuideAreOneWarning() throws {
+        let both = try Self.onePageBook(
+            toml:
+                "[book]\ntitle = \"T\"\n\n[output.html.search]\nlimit-results = 20\nuse-boolean-and = true\nboost-title = 2\nboost-hierarchy = 2\nboost-paragraph = 1\nexpand = true\nheading-split-level = 2\n"
+        )
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
+        #expect(!both.mdBook.output.contains("WARN"), "\(both.mdBook.output)")
+        #expect(
+            both.lecture.output.contains(
+                "book.toml:5:1: warning: 4 keys of [output.html.search] are not supported by lecture and are ignored: limit-results = 20, use-boolean-and = true, boost-hierarchy = 2, heading-split-level = 2\n"
+            ), "\(both.lecture.output)")
+        for key in ["limit-results", "use-boolean-and", "boost-hierarchy", "heading-split-level"] {
+            #expect(both.lecture.output.contains("mdBook reads '\(key)' as "), "\(key): \(both.lecture.output)")
+        }
+        #expect(both.lecture.output.components(separatedBy: "warning:").count - 1 == 1, "\(both.lecture.output)")
     }
 
     /// `[output.html] no-section-label = true`: mdBook 0.5.4's sidebar shows no section numbers
@@ -180,11 +232,7 @@ import Testing
     /// build with an error at the line and a note saying what to do. (`false`, which mdBook 0.4's
     /// `init` wrote, is read with a warning, as mdBook 0.5.4 refuses it too.)
     @Test func aMultilingualBookIsRefusedAtItsLineAsMdBookRefusesIt() throws {
-        let both = try MdBookOracle.build([
-            "book.toml": "[book]\ntitle = \"T\"\nmultilingual = true\n",
-            "src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
-            "src/a.md": "# A\n",
-        ])
+        let both = try Self.onePageBook(toml: "[book]\ntitle = \"T\"\nmultilingual = true\n")
         #expect(both.mdBook.status == 101, "\(both.mdBook.output)")
         #expect(both.mdBook.output.contains("unknown field `multilingual`"), "\(both.mdBook.output)")
         #expect(!both.lecture.succeeded && both.lecture.status != nil, "\(both.lecture.output)")

@@ -41,21 +41,11 @@ import Testing
     /// terminal gets one line for them all, in lecture's words, and none of the library's own.
     @Test func halfSentConnectionsClosedPrintOneLine() throws {
         try ServeCommandTests.requireExecutable()
-        let root = try TestFolders.make("lecture-serve-messages")
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ServeCommandTests.executable)
-        process.arguments = [
-            "serve", "--content", root + "/content", "--templates", root + "/templates",
-            "--output", root + "/_site", "--cache-dir", root + "/cache", "--port", "0",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let serve = try ServeProcess("lecture-serve-messages", mergingErrors: true)
+        let process = serve.process
+        defer { try? FileManager.default.removeItem(atPath: serve.root) }
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let reader = output.fileHandleForReading.fileDescriptor
+        let reader = serve.output.fileHandleForReading.fileDescriptor
         var text = ""
         /// Reads until `done` holds for everything read so far, or the end, or `patience`.
         func read(until done: (String) -> Bool) {

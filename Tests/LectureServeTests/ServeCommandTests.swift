@@ -117,20 +117,9 @@ import Testing
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalStopsItCleanly(signal: Int32) throws {
         try ServeCommandTests.requireExecutable()
-        let root = try TestFolders.make("lecture-serve-command")
+        let serve = try ServeProcess("lecture-serve-command")
+        let (process, root, output) = (serve.process, serve.root, serve.output)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = [
-            "serve", "--content", root + "/content", "--templates", root + "/templates",
-            "--output", root + "/_site", "--cache-dir", root + "/cache", "--port", "0",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         // The URL line, with the port the kernel chose.
@@ -163,23 +152,13 @@ import Testing
         arguments: [(SIGINT, Int32(130), false), (SIGTERM, Int32(143), false), (SIGINT, Int32(130), true)])
     func aSignalDuringARebuildEndsWithItsStatus(signal: Int32, status: Int32, twice: Bool) throws {
         try ServeCommandTests.requireExecutable()
-        let root = try TestFolders.make("lecture-serve-interrupted")
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
         let marker = "started-" + UUID().uuidString
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = [
-            "serve", "--content", root + "/content", "--templates", root + "/templates",
-            "--output", root + "/_site", "--cache-dir", Self.repositoryRoot + "/.build/test-cache",
-            "--timeout", "300", "--port", "0",
-        ]
-        let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let serve = try ServeProcess(
+            "lecture-serve-interrupted", errors: errors, cacheDirectory: Self.repositoryRoot + "/.build/test-cache",
+            extra: ["--timeout", "300"])
+        let (process, root, output) = (serve.process, serve.root, serve.output)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
         _ = try Self.readLine(output.fileHandleForReading.fileDescriptor, containing: "Serving ", timeout: patience)

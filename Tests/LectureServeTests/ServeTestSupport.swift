@@ -302,3 +302,31 @@ struct EventData: Decodable {
         self = try JSONDecoder().decode(EventData.self, from: Data(data.utf8))
     }
 }
+
+/// `lecture serve` run as a user runs it, on a free port, over `ServeFixture.files` written into a
+/// fresh folder: the process, its folder and the pipe of its standard output. Its standard error
+/// goes to `errors`, else into `output` when `mergingErrors`, else nowhere; its cache is
+/// `cacheDirectory`, else one in the folder; `extra` arguments follow. The caller stops the
+/// process and removes the folder.
+struct ServeProcess {
+    let process = Process()
+    let root: String
+    let output = Pipe()
+
+    init(
+        _ prefix: String, errors: Pipe? = nil, mergingErrors: Bool = false, cacheDirectory: String? = nil,
+        extra: [String] = []
+    ) throws {
+        root = try TestFolders.make(prefix)
+        for (path, text) in ServeFixture.files { try FileSystem.writeAtomically(text, to: root + "/" + path) }
+        process.executableURL = URL(fileURLWithPath: ServeCommandTests.executable)
+        process.arguments =
+            [
+                "serve", "--content", root + "/content", "--templates", root + "/templates",
+                "--output", root + "/_site", "--cache-dir", cacheDirectory ?? root + "/cache",
+            ] + extra + ["--port", "0"]
+        process.standardOutput = output
+        process.standardError = errors ?? (mergingErrors ? output : FileHandle.nullDevice)
+        try process.run()
+    }
+}

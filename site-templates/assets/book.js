@@ -298,9 +298,8 @@
       button.setAttribute("aria-label", word(isOutput ? "copy-output" : "copy-code"));
       var resetTimer = 0;
       button.addEventListener("click", function () {
-        // The code without its hover cards' text.
+        // The code (hover cards stand beside it, not in it).
         var plain = code.cloneNode(true);
-        $$(".hover-card", plain).forEach(function (card) { card.parentNode.removeChild(card); });
         // Hidden lines (mdBook's `# ` in Rust) are copied only while shown.
         if (!pre.classList.contains("show-boring")) {
           $$(".boring", plain).forEach(function (line) { line.parentNode.removeChild(line); });
@@ -346,8 +345,9 @@
   }
 
   /* ---------- hover cards: in the sample's strip, or over the header when it is out of view ---------- */
-  // Without JavaScript, CSS shows a card at the bottom of its sample (for the first occurrence of
-  // a name, which holds it). With it, the card named by aria-describedby goes into the sample's
+  // Without JavaScript, CSS shows a card's text (the name's data-card) at the bottom of its sample,
+  // for the first occurrence of a name. With it, the card named by aria-describedby (beside the
+  // code, hidden, so the code's text is the code) goes into the sample's
   // strip when the whole strip is in the window, else into a bar laid over the page's header (a
   // long sample's strip may be screens away): either way it covers no code and moves nothing.
   root.classList.add("hover-cards-js");

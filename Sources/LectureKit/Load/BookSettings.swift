@@ -86,9 +86,10 @@ package struct BookSettings: Sendable, Hashable {
     package var sampleLocale: String?
     /// `[preprocessor.lecture] time-zone`: the `TZ` samples run in, such as `Asia/Seoul` (as `--sample-time-zone`).
     var timeZone: String?
-    /// `[preprocessor.lecture] outside-links`: `"warning"` (the default: a link that leaves the book, such as
-    /// `../std/index.html` to a sibling book, is not checked and is reported as a warning) or
-    /// `"error"` (such a link fails the build, for a book that must stand alone).
+    /// `[preprocessor.lecture] outside-links`: `"summary"` (the default: a link that leaves the book, such as
+    /// `../std/index.html` to a sibling book, is not checked, and one warning per run counts them:
+    /// `OutsideLinkSummary`), `"warning"` (a warning at each) or `"error"` (each fails the build, for a
+    /// book that must stand alone).
     var outsideLinks: String?
     /// `[preprocessor.lecture] style-lints`: the style warnings a valid book does not need (a page without one
     /// `# ` heading, heading levels that jump); off by default, as mdBook has none.

@@ -299,8 +299,8 @@ extension BookSettingsLoader {
         },
         "lecture.sample-locale": string(\.sampleLocale),
         "lecture.outside-links": Field(.value) { entry, settings in
-            guard entry.kind == .string, ["warning", "error"].contains(entry.value) else {
-                return "needs \"warning\" or \"error\""
+            guard entry.kind == .string, ["summary", "warning", "error"].contains(entry.value) else {
+                return "needs \"summary\", \"warning\" or \"error\""
             }
             settings.outsideLinks = entry.value
             return nil

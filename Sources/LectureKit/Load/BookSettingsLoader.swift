@@ -167,7 +167,7 @@ package enum BookSettingsLoader {
                         .bookTOMLUnsupported, path, place, "\(quoted: key) is not supported by lecture and is ignored",
                         notes: [reason]))
             } else if !containers.contains(key) && !entry.path.isEmpty {
-                let known = fields.keys.filter { $0.hasPrefix((entry.path.first ?? "") + ".") }.sorted()
+                let known = Self.knownKeys(near: entry.path)
                 // mdBook checks its own tables too: the note says what `mdbook build` does then.
                 let mdBook = MdBookKeys.effectOfUnknown(entry.path).map {
                     "mdBook 0.5.4 does not know it either: \($0)"
@@ -183,11 +183,24 @@ package enum BookSettingsLoader {
                 )
             }
         }
+        diagnostics += SearchPrintKeys.warnings(table.entries, path: path)
         // toml++ keeps a table's keys sorted by name; report in the file's order.
         let ordered = diagnostics.enumerated().sorted { a, b in
             (a.element.location?.line ?? 0, a.offset) < (b.element.location?.line ?? 0, b.offset)
         }.map(\.element)
         return (settings, ordered)
+    }
+
+    /// The keys to name beside an unknown key at `path`: its own table's (lecture's and mdBook's:
+    /// `[output.html.search]`'s for a key there, not all of `[output.html]`'s), else, for a table
+    /// neither knows, those of its first table (`output.`, `lecture.`).
+    static func knownKeys(near path: [String]) -> [String] {
+        let all = Set(fields.keys).union(MdBookKeys.named)
+        let table = path.dropLast().joined(separator: ".") + "."
+        let own = all.filter { $0.hasPrefix(table) && !$0.dropFirst(table.count).contains(".") }
+        return
+            (own.isEmpty || path.count < 2 ? fields.keys.filter { $0.hasPrefix((path.first ?? "") + ".") } : Array(own))
+            .sorted()
     }
 
     /// The folder a path of `key` is relative to, for `UnexpandedPath`'s warning: the pages'

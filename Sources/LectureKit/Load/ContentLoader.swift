@@ -166,17 +166,21 @@ package enum ContentLoader {
                     return nil
                 }
                 seen[chapter.path] = chapter
+                // A page refused at its summary link: an error there, the page left out; its
+                // children are still checked, so one run reports every problem.
+                func refused(_ identifier: Diagnostic.Identifier, _ summary: String, notes: [String]) -> Chapter? {
+                    diagnostics.append(.error(identifier, summaryPath, chapter.location, summary, notes: notes))
+                    _ = check(chapter.children)
+                    return nil
+                }
                 let path = FileSystem.join(contentDirectory, onDisk(chapter.path))
                 if let (link, target) = DanglingLink.onTheWay(onDisk(chapter.path), below: contentDirectory) {
-                    diagnostics.append(
-                        .error(
-                            .pageOutsideBook, summaryPath, chapter.location,
-                            "summary links to \(quoted: chapter.path), but \(quoted: link) is a symbolic link to \(quoted: target), which leads nowhere; no page is read or created through it",
-                            notes: [
-                                "remove the link, or make it lead to \(link == onDisk(chapter.path) ? "a page" : "a folder") inside the book"
-                            ]))
-                    chapter.children = check(chapter.children)
-                    return nil
+                    return refused(
+                        .pageOutsideBook,
+                        "summary links to \(quoted: chapter.path), but \(quoted: link) is a symbolic link to \(quoted: target), which leads nowhere; no page is read or created through it",
+                        notes: [
+                            "remove the link, or make it lead to \(link == onDisk(chapter.path) ? "a page" : "a folder") inside the book"
+                        ])
                 }
                 // The page's file as the kernel would open it: inside the book, or not touched.
                 let real = canonical.of(path)
@@ -189,18 +193,15 @@ package enum ContentLoader {
                         || (allowed.contains(where: { CanonicalPath.isWithin(real, $0) })
                             && (missing || !CanonicalPath.isKernelFile(real)))
                 else {
-                    diagnostics.append(
-                        .error(
-                            .pageOutsideBook, summaryPath, chapter.location,
-                            missing
-                                ? "summary links to \(quoted: chapter.path), which would be created at \(quoted: real), outside the content folder"
-                                : "summary links to \(quoted: chapter.path), which is \(quoted: real), outside the book's folder",
-                            notes: [
-                                "a symbolic link in its path leads out of the book; pages are read and created inside the book only",
-                                "move the page into the book, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml",
-                            ]))
-                    chapter.children = check(chapter.children)
-                    return nil
+                    return refused(
+                        .pageOutsideBook,
+                        missing
+                            ? "summary links to \(quoted: chapter.path), which would be created at \(quoted: real), outside the content folder"
+                            : "summary links to \(quoted: chapter.path), which is \(quoted: real), outside the book's folder",
+                        notes: [
+                            "a symbolic link in its path leads out of the book; pages are read and created inside the book only",
+                            "move the page into the book, or list its folder in 'include-from' under [preprocessor.lecture] in book.toml",
+                        ])
                 }
                 // A page read from the site or the cache (`gen.md -> ../book/print.html`), or a
                 // dot-file or a file of `.git` inside the book (`BookFileRule`).
@@ -215,13 +216,9 @@ package enum ContentLoader {
                             return ("which \(refusal.phrase)", refusal.note)
                         })
                 {
-                    diagnostics.append(
-                        .error(
-                            .pageOutsideBook, summaryPath, chapter.location,
-                            "summary links to \(quoted: chapter.path), which is \(quoted: real), \(place)", notes: [why]
-                        ))
-                    chapter.children = check(chapter.children)
-                    return nil
+                    return refused(
+                        .pageOutsideBook,
+                        "summary links to \(quoted: chapter.path), which is \(quoted: real), \(place)", notes: [why])
                 }
                 let signature = FileSignature(path: path)
                 // A page with includes is read again: its included files may have changed.
@@ -235,30 +232,24 @@ package enum ContentLoader {
                 // (`notes.txt`, `img.png`, `sub`): mdBook 0.5.4 writes the title into it, an
                 // image holding '# I'. Refused at the link instead, nothing written.
                 if createMissing, missing, !SummaryTarget.namesMarkdown(chapter.path) {
-                    diagnostics.append(
-                        .error(
-                            .summaryMissingPage, summaryPath, chapter.location,
-                            "summary links to \(quoted: chapter.path), which does not exist, and is no Markdown page to create: create-missing would write its title into it",
-                            notes: [
-                                "link a Markdown page (\(quoted: SummaryTarget.markdownName(for: chapter.path))), or create \(quoted: chapter.path) yourself"
-                            ]))
-                    chapter.children = check(chapter.children)
-                    return nil
+                    return refused(
+                        .summaryMissingPage,
+                        "summary links to \(quoted: chapter.path), which does not exist, and is no Markdown page to create: create-missing would write its title into it",
+                        notes: [
+                            "link a Markdown page (\(quoted: SummaryTarget.markdownName(for: chapter.path))), or create \(quoted: chapter.path) yourself"
+                        ])
                 }
                 var unwritten: [UInt8]?
                 if createMissing, missing {
                     // A name or a path the system refuses for its length: said once, in lecture's
                     // words, before any folder on the way is made (attack 16, k17).
                     if let problem = PathLimits.problem(creating: real) {
-                        diagnostics.append(
-                            .error(
-                                .summaryMissingPage, summaryPath, chapter.location,
-                                "summary links to \(quoted: PathLimits.shortened(chapter.path)), which does not exist and cannot be created: \(problem)",
-                                notes: [
-                                    "shorten the link's path in the summary and name the page's file so, or create the page yourself under a shorter path"
-                                ]))
-                        chapter.children = check(chapter.children)
-                        return nil
+                        return refused(
+                            .summaryMissingPage,
+                            "summary links to \(quoted: PathLimits.shortened(chapter.path)), which does not exist and cannot be created: \(problem)",
+                            notes: [
+                                "shorten the link's path in the summary and name the page's file so, or create the page yourself under a shorter path"
+                            ])
                     }
                     if writesPages {
                         guard create(chapter, at: real) else {
@@ -282,18 +273,15 @@ package enum ContentLoader {
                     // A page that is there but cannot be read is named as such, with the reason.
                     let reason = FileSystem.exists(path) ? FileSystem.unreadableReason(path) : nil
                     if reason == nil { missingPages.append((chapter, diagnostics.count, false)) }
-                    diagnostics.append(
-                        .error(
-                            .summaryMissingPage, summaryPath, chapter.location,
-                            reason.map { "summary links to \(quoted: chapter.path), which cannot be read: \($0)" }
-                                ?? "summary links to \(quoted: chapter.path), which does not exist",
-                            notes: reason == nil
-                                ? [
-                                    "create it; with '[build] create-missing' on (mdBook's default) it is created with its title"
-                                ]
-                                : ["make it a regular file its reader may read"]))
-                    chapter.children = check(chapter.children)
-                    return nil
+                    return refused(
+                        .summaryMissingPage,
+                        reason.map { "summary links to \(quoted: chapter.path), which cannot be read: \($0)" }
+                            ?? "summary links to \(quoted: chapter.path), which does not exist",
+                        notes: reason == nil
+                            ? [
+                                "create it; with '[build] create-missing' on (mdBook's default) it is created with its title"
+                            ]
+                            : ["make it a regular file its reader may read"])
                 }
                 do throws(Diagnostic) {
                     let file = try SourceFileReader.decode(bytes, displayPath: path, relativePath: chapter.path)

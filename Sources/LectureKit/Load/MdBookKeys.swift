@@ -102,6 +102,16 @@ enum MdBookKeys {
         "output.html.search.heading-split-level", "output.html.search.copy-js",
     ]
 
+    /// Every key of mdBook's named here: the accepted ones and those judged by their value
+    /// (`verdict`), for the list of a table's keys beside an unknown one.
+    static let named: Set<String> = accepted.union([
+        "build.use-default-preprocessors", "output.html.theme", "output.html.definition-lists",
+        "output.html.admonitions",
+        "output.html.playground.editable", "output.html.playpen.editable", "output.html.playground.line-numbers",
+        "output.html.playpen.line-numbers", "output.html.fold.enable", "output.linkcheck.follow-web-links",
+        "output.html.search.chapter",
+    ])
+
     /// Tables accepted whole, whatever they hold: `[output.html.search.chapter]` (which pages the
     /// search leaves out; lecture's search has every page), and `[output.linkcheck]` and its keys
     /// but `follow-web-links` (mdbook-linkcheck checks the book's links, as lecture does itself).

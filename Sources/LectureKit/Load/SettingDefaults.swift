@@ -51,7 +51,7 @@ enum SettingDefaults {
         "lecture.samples.verify": "false (lecture check verifies the samples)",
         "lecture.samples.libraries": "no sample library",
         "lecture.include-from": "includes from the book's folder only",
-        "lecture.outside-links": "\"warning\"",
+        "lecture.outside-links": "\"summary\"",
         "lecture.smart-punctuation": "true (mdBook 0.5's)",
         "lecture.sample-locale": "\"\(SampleEnvironment.defaultLocale)\"",
         "lecture.time-zone": "\"\(SampleEnvironment.defaultTimeZone)\"",

@@ -95,7 +95,8 @@ struct BuildContext: Sendable {
     var signatures: [String: FileSignature] { content.signatures }
 
     /// Prints every problem emitted, once, at the end of a run: moved into `{{#include}}`d files,
-    /// sorted for reading (by file, then line and column), in the console's format. `build` and
+    /// sorted for reading (by file, then line and column), the warnings for links that leave the
+    /// book folded into one (`OutsideLinkSummary`), in the console's format. `build` and
     /// `check` print through here, so they print the problems they share in the same order.
     /// - Returns: what was printed, in that order.
     @discardableResult
@@ -111,8 +112,10 @@ struct BuildContext: Sendable {
         let settings =
             configuration.settingDiagnostics
             + configuration.settingErrors.filter { !configuration.settingDiagnostics.contains($0) }
-        let sorted = (settings + IncludedLocations.remap(problems, files: includedFiles)).sortedForReading(
-            readingOrder: readingOrder)
+        let sorted = OutsideLinkSummary.folded(
+            (settings + IncludedLocations.remap(problems, files: includedFiles)).sortedForReading(
+                readingOrder: readingOrder),
+            each: configuration.book.outsideLinks == "warning")
         console.report(sorted)
         return sorted
     }

@@ -118,7 +118,7 @@ struct Partials: Hashable, Sendable {
             case .testFailure: ["code", "message", "location"]
             case .testFailureCode: ["code"]
             case .testFailureLine: ["path", "line"]
-            case .hoverFrame: ["code"]
+            case .hoverFrame: ["code", "cards"]
             case .hoverCard: ["id", "closure", "declaration", "inferred"]
             case .hoverClosure, .hoverInferred: []
             case .hoverTarget: ["id", "code", "card"]

@@ -16,7 +16,7 @@ import Testing
     /// and the default its note names.
     static let kinds: [(name: String, toml: String, line: Int, used: String)] = [
         ("wrong type", "[output.html]\ndefault-theme = 5\n", 4, "with the default: \"light\""),
-        ("unknown word", "[lecture]\noutside-links = \"maybe\"\n", 4, "with the default: \"warning\""),
+        ("unknown word", "[lecture]\noutside-links = \"maybe\"\n", 4, "with the default: \"summary\""),
         ("wrong type of a path", "src = 7\n", 3, "with the default: the pages in 'src'"),
         ("refused path", "[lecture]\ntemplates = \"/etc\"\n", 4, "with the default: the built-in theme"),
         (

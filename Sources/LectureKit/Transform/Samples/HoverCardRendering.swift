@@ -1,9 +1,12 @@
 import CommonMark
 
 /// Hover cards in a sample's code: the identifier becomes focusable (`tabindex="0"` on its first
-/// occurrence with a given card in the block) and described by its card (`aria-describedby`),
-/// which CSS shows on hover and on keyboard focus in a strip kept free under the code, so a card
-/// never covers the code and showing it moves nothing.
+/// occurrence with a given card in the block) and described by its card (`aria-describedby`), which
+/// stands beside the code, never in it (`hidden`, in the frame's `hover-cards`): the text of the
+/// `<code>` is the block's code for every reader (no CSS, plain-text copy, scraper). JavaScript shows
+/// the card on hover and on keyboard focus in a strip kept free under the code, so a card never
+/// covers the code and showing it moves nothing; without JavaScript, CSS shows the same text there
+/// from the identifier's `data-card` (generated content, not part of the code's text).
 enum HoverCardRendering {
     /// A card placed in the visible code of one block: UTF-8 offset and length.
     struct Placed {
@@ -36,12 +39,20 @@ enum HoverCardRendering {
     /// The code and the strip, in the frame the cards are positioned in (the theme's
     /// `hover-frame`); the strip holds the hint (`hover-hint`) for sighted readers (screen
     /// readers get the card itself through `aria-describedby`).
-    static func frame(_ code: String, chrome: Chrome) -> String {
-        chrome.render(.hoverFrame, ["code": .html(code)])
+    /// `cards`: the cards' markup (`card`), placed after the code.
+    static func frame(_ code: String, cards: String, chrome: Chrome) -> String {
+        chrome.render(.hoverFrame, ["code": .html(code), "cards": .html(cards)])
     }
 
-    /// The card's markup, inside the identifier's span (`hover-card`): the declaration as code,
-    /// then whether its type was inferred (`hover-closure`, `hover-inferred`).
+    /// The card as plain text, in the words of `card`'s markup: the identifier's `data-card`,
+    /// which CSS shows without JavaScript.
+    static func text(_ card: HoverCard, chrome: Chrome) -> String {
+        (card.isClosure ? chrome.words["hover-closure"] : "") + card.text
+            + (card.inferred && !card.isClosure ? chrome.words["hover-inferred"] : "")
+    }
+
+    /// The card's markup (`hover-card`), beside the code: the declaration as code, then whether
+    /// its type was inferred (`hover-closure`, `hover-inferred`).
     static func card(_ card: HoverCard, id: String, chrome: Chrome) -> String {
         chrome.render(
             .hoverCard,

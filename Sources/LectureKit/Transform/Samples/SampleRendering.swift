@@ -32,7 +32,7 @@ enum SampleRendering {
 
     /// The blocks' format and the digest of the sources that write them (`SourceDigests.samples`):
     /// a change of the HTML of highlighted code or of hover cards retires the cached blocks.
-    static let codeCacheVersion = "swift-code-html-v2 " + SourceDigests.samples
+    static let codeCacheVersion = "swift-code-html-v3 " + SourceDigests.samples
 
     /// The partials a block's cached code is made with (`highlightedCode`).
     static let codePartials: [Partials.Name] = [
@@ -56,15 +56,11 @@ enum SampleRendering {
         }
         let placed = HoverCardRendering.cards(HoverCard.unpacked(cards) ?? [], part: index, of: sample)
         let (displayed, hidden) = part.displayedCode
+        let highlighted = SwiftCodeHTML.highlighted(
+            displayed, cards: placed, hidden: hidden, idPrefix: idPrefix, cache: cache, chrome: chrome)
         let code = chrome.render(
-            .sampleCode,
-            [
-                "class": .text(SwiftCodeHTML.codeClass),
-                "code": .html(
-                    SwiftCodeHTML.highlighted(
-                        displayed, cards: placed, hidden: hidden, idPrefix: idPrefix, cache: cache, chrome: chrome)),
-            ])
-        let html = placed.isEmpty ? code : HoverCardRendering.frame(code, chrome: chrome)
+            .sampleCode, ["class": .text(SwiftCodeHTML.codeClass), "code": .html(highlighted.code)])
+        let html = placed.isEmpty ? code : HoverCardRendering.frame(code, cards: highlighted.cards, chrome: chrome)
         cache?.write(kind: .swiftHTML, key: key, Array(html.utf8))
         return html
     }

@@ -9,16 +9,18 @@ enum SwiftCodeHTML {
     /// The `<code>` element's class: no `language-` prefix, so highlight.js leaves it alone.
     static let codeClass = "swift-code"
 
-    /// `code` highlighted, as the content of a `<code>` element, with `cards` around their
+    /// `code` highlighted, as the content of a `<code>` element (`code`), with `cards` around their
     /// identifiers (ids `idPrefix` + a counter, the theme's `hover-target` and `hover-reference`
     /// partials), their words from `chrome`; each of the `hidden` ranges (UTF-8 offsets of whole
     /// lines, in order, cards outside them) in mdBook's `<span class="boring">`. No token crosses
     /// such an edge: a token spans lines only in a multi-line string or comment, and a snippet
-    /// marker there is text, not a marker (`SnippetMarkers`).
+    /// marker there is text, not a marker (`SnippetMarkers`). The cards themselves (`cards`, the
+    /// `hover-card` partial) stand outside the code, so its text is the block's code and nothing
+    /// else: for a reader without CSS, a copy as plain text, a scraper.
     static func highlighted(
         _ code: String, cards: [HoverCardRendering.Placed] = [], hidden: [Range<Int>] = [],
         idPrefix: String = "lecture-card-", cache: Cache? = nil, chrome: Chrome = .english
-    ) -> String {
+    ) -> (code: String, cards: String) {
         let bytes = Array(code.utf8)
         var html = ""
         var position = 0
@@ -33,6 +35,7 @@ enum SwiftCodeHTML {
         var edgeIndex = 0
         // The id of each card text's first occurrence in the block.
         var firstID: [String: String] = [:]
+        var cardsHTML = ""
         func emitTokens(upTo end: Int) {
             while edgeIndex < edges.count, edges[edgeIndex] <= end {
                 emitWholeTokens(upTo: edges[edgeIndex])
@@ -75,11 +78,12 @@ enum SwiftCodeHTML {
                 .hoverTarget,
                 [
                     "id": .text(id), "code": .html(identifier),
-                    "card": .html(HoverCardRendering.card(placed.card, id: id, chrome: chrome)),
+                    "card": .text(HoverCardRendering.text(placed.card, chrome: chrome)),
                 ])
+            cardsHTML += HoverCardRendering.card(placed.card, id: id, chrome: chrome)
         }
         emitTokens(upTo: bytes.count)
-        return html
+        return (html, cardsHTML)
     }
 
     /// The tokens' format and the digest of the sources that classify them (`SourceDigests.samples`):
