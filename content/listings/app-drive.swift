@@ -62,5 +62,5 @@ await report("잘못된 이메일로 저장")
 type("김영희", intoFieldNamed: "이름", of: edit)
 type("younghee@example.com", intoFieldNamed: "이메일", of: edit)
 edit.saveButton.sendActions(for: .touchUpInside)
-await waitUntil { navigation.topViewController is ContactDetailViewController }
+await waitUntil { (navigation.topViewController as? ContactDetailViewController)?.summaryLabel.text?.hasPrefix("김영희") == true } // 저장한 값이 상세 화면에 보일 때까지
 await report("고쳐서 저장한 뒤")
