@@ -118,6 +118,34 @@ import Testing
             .termination == .exited(2), "never overwrites a book")
     }
 
+    /// New-user review 6, finding 17: `lecture init` in an mdBook book refuses, and its note gives
+    /// the table that verifies the book's Swift; mdBook 0.5.4 (run) builds the book with it, and
+    /// lecture verifies its sample. A book.toml that has the table gets no such note.
+    @Test func initInAnMdBookBookSaysHowToVerifyIt() throws {
+        let files = [
+            "book.toml": "[book]\ntitle = \"T\"\n", "src/SUMMARY.md": "- [A](a.md)\n",
+            "src/a.md": "# A\n\n```swift\nprint(1)\n```\n\n```output\n1\n```\n",
+        ]
+        let root = try TestSupport.makeTree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let refused = run(["init", root])
+        // The note's lines as written, without the indentation notes are printed with.
+        let text = refused.lines.joined(separator: "\n").replacingOccurrences(of: "\n    ", with: "\n")
+        #expect(refused.status == 2, "\(text)")
+        #expect(text.contains("to have its Swift samples compiled, run and compared, add to book.toml"), "\(text)")
+        #expect(text.contains(InitCommand.addedTable), "\(text)")
+        #expect(TestSupport.read(root + "/book.toml") == files["book.toml"], "nothing written")
+        var added = files
+        added["book.toml"]! += "\n" + InitCommand.addedTable + "\n"
+        let both = try MdBookOracle.build(added)
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.mdBook.output)\n\(both.lecture.output)")
+        #expect(!both.lecture.output.contains("not verified"), "\(both.lecture.output)")
+        try FileSystem.writeAtomically(added["book.toml"]!, to: root + "/book.toml")
+        let again = run(["init", root])
+        #expect(again.status == 2)
+        #expect(!again.lines.joined().contains("to have its Swift samples"), "\(again.lines)")
+    }
+
     /// The .gitignore `init` writes keeps out what the tool writes: the site and the PDF that
     /// `lecture pdf` writes by default, not a PDF among the pages; as git reads it.
     @Test func initsGitignoreIgnoresTheSiteAndTheDefaultPDF() throws {

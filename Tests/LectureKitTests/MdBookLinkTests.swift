@@ -190,6 +190,31 @@ import Testing
             "\(strict.lecture.output)")
     }
 
+    /// New-user review 6, finding 7: a redirect page of a key without a fragment keeps the
+    /// reader's fragment (`/starter.html#day-2` → `basics/starter.html#day-2`) with a script, as
+    /// mdBook 0.5.4's does (run), and keeps the meta refresh for a reader without scripts.
+    @Test func aRedirectPageKeepsTheReadersFragmentAsMdBooksDoes() throws {
+        let pages = [
+            "SUMMARY.md": "- [A](a.md)\n- [S](basics/starter.md)\n", "a.md": "# A\n",
+            "basics/starter.md": "# S\n\n## Day 2\n",
+        ]
+        let toml = "[book]\ntitle = \"T\"\n[output.html.redirect]\n\"/starter.html\" = \"basics/starter.html\"\n"
+        let both = try both(pages, toml: toml)
+        expectSame(both, [.status, .pages])
+        for (tool, root) in [("mdBook", both.mdBook.root), ("lecture", both.lecture.root)] {
+            let page = try #require(TestSupport.read(root + "/book/starter.html"))
+            #expect(page.contains("url.hash = window.location.hash"), "\(tool): \(page)")
+            #expect(page.contains("window.location.replace("), "\(tool): \(page)")
+            #expect(
+                page.contains("url=basics/starter.html\">") || page.contains("URL=basics/starter.html\">"),
+                "\(tool): \(page)")
+        }
+        let ours = try #require(TestSupport.read(both.lecture.root + "/book/starter.html"))
+        #expect(
+            ours.replacingOccurrences(of: "\\/", with: "/").contains("new URL(target || \"basics/starter.html\""),
+            "\(ours)")
+    }
+
     /// Redirects of a fragment (`"/a.html#old"`, as the Rust Reference keeps dozens): a script
     /// in the book's page, or in the redirect page of the same path, sends a reader who arrives at
     /// that fragment on, in both tools; fragments of a path that is neither fail both.

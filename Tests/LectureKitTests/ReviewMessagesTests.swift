@@ -32,13 +32,26 @@ import Testing
             text.contains(
                 "page.md:5:34: warning: this result comment is not compared with what the sample prints: '// total == 99'"
             ), "\(text)")
+        #expect(!text.contains("page.md:6:") && !text.contains("page.md:7:"), "\(text)")
+        #expect(!text.contains("page.md:8:"), "the block holds '12': the comment stays, for readers\n\(text)")
+        #expect(text.contains("which holds no line with this value"), "\(text)")
+        #expect(text.contains("a playground shows this value beside the line; a program shows nothing"), "\(text)")
+    }
+
+    /// New-user review 6, finding 10: a result comment whose value the output block holds as a
+    /// line (`→ 3`, `=> 3`, `total == 3`, a string literal's text) says nothing, on every build;
+    /// one whose value the block does not hold, or with no block, still warns.
+    @Test func aResultCommentTheOutputBlockVerifiesIsSilent() throws {
+        let markdown =
+            "# P\n\n```swift\nlet total = 3\nprint(total) // → 3\nprint(total) // => 3\nprint(total) // total == 3\n"
+            + "print(\"hi\") // → \"hi\"\nprint(total + 1) // → 5\n```\n\n```output\n3\n3\n3\nhi\n4\n```\n"
+        let (status, text) = try Self.check(markdown)
+        #expect(status == 0, "\(text)")
+        for line in 5...8 { #expect(!text.contains("page.md:\(line):"), "\(text)") }
         #expect(
             text.contains(
-                "page.md:8:14: warning: this result comment is not compared with what the sample prints: '// => 12'"),
+                "page.md:9:18: warning: this result comment is not compared with what the sample prints: '// → 5'"),
             "\(text)")
-        #expect(!text.contains("page.md:6:") && !text.contains("page.md:7:"), "\(text)")
-        #expect(text.contains("put the line it prints in the block, or remove the comment"), "\(text)")
-        #expect(text.contains("a playground shows this value beside the line; a program shows nothing"), "\(text)")
     }
 
     @Test(arguments: ["→ 3", "=> 3", "total == 99", "doubled[0] == 2", "a.b == c"])

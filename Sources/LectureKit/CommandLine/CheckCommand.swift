@@ -22,6 +22,8 @@ struct CheckCommand: Subcommand {
         var book = BookOptions()
         /// `--bless`.
         var bless = false
+        /// `--bless-max-lines <n>`: the most lines bless writes into one output block.
+        var blessMaxLines: Int?
         /// `--shard <k>/<n>`: shard k of n, 1-based.
         var shard: Shard?
         /// The book's folder and the pages to check, as given (a folder among them is the book).
@@ -35,6 +37,18 @@ struct CheckCommand: Subcommand {
             ] + Option<BookOptions>.protection
         return shared.map { $0.within(\Options.book) } + [
             .flag("--bless", help: "Write each sample's actual output into its output block.", at: \.bless),
+            .value(
+                "--bless-max-lines", value: "n",
+                help:
+                    "The most lines --bless writes into one output block (default: \(BlessLimit.defaultMaxLines)); a longer one is refused.",
+                at: \.blessMaxLines
+            ) { text in
+                guard let n = Int(text), n >= 1 else {
+                    throw LectureError(
+                        .badOptionValue, "--bless-max-lines needs a whole number of 1 or more, not \(quoted: text)")
+                }
+                return n
+            },
             Option<BookOptions>.report.within(\.book),
             .value(
                 "--shard", value: "k/n", help: "Verify only shard k of n (1-based), for CI job matrices.", at: \.shard
@@ -267,6 +281,18 @@ struct CheckCommand: Subcommand {
                     ? ContinuedBless.outputs(of: result.sample, actual: result.actualOutput ?? "") ?? []
                     : [(sample: result.sample, output: result.actualOutput ?? "")]
             }
+            // An output block longer than the limit is refused at its sample, never pasted unasked.
+            let maxLines = options.blessMaxLines ?? BlessLimit.defaultMaxLines
+            for index in indices {
+                let lines = (blessing[index] ?? []).map { BlessLimit.lineCount($0.output) }.max() ?? 0
+                guard lines > maxLines else { continue }
+                results[index].diagnostics = BlessRefusalNotes.withdrawn(results[index].diagnostics)
+                results[index].diagnostics.append(
+                    BlessLimit.refusal(results[index].sample, path: path, lines: lines, maxLines: maxLines))
+                blessing[index] = nil
+            }
+            indices.removeAll { blessing[$0] == nil }
+            if indices.isEmpty { continue }
             // A page whose directives were expanded: each sample whose fences and output block are
             // the page's own (its code may be included) is blessed where they stand in the file;
             // one with an included fence or output line is left for a person,
@@ -316,6 +342,7 @@ struct CheckCommand: Subcommand {
                 continue
             }
             var blessedCount = 0
+            var blessedLines = 0
             for index in indices {
                 let mine = (blessing[index] ?? []).map { placed($0.sample) }
                 if let reason = refused.first(where: { refusal in mine.contains { $0 == refusal.0 } })?.1 {
@@ -336,11 +363,12 @@ struct CheckCommand: Subcommand {
                         }
                     }
                     blessedCount += max(1, mine.count)
+                    blessedLines += (blessing[index] ?? []).reduce(0) { $0 + BlessLimit.lineCount($1.output) }
                     blessedSamples.append(results[index].sample)
                 }
             }
             if blessedCount > 0 {
-                console.print("blessed \(blessedCount) output block\(blessedCount == 1 ? "" : "s") in \(path)")
+                console.print(BlessLimit.report(blocks: blessedCount, lines: blessedLines, path: path))
             }
         }
         return (results, blessedSamples)

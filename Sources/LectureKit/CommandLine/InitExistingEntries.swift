@@ -94,12 +94,25 @@ extension InitCommand {
     /// The refusal when some of the book's files exist: every one of them named.
     /// `directory`: the folder as the user gave it, which the note's command names (as the
     /// commands printed after a book is made, shell-quoted; none for `.`).
+    /// An mdBook book's book.toml without lecture's table gets the table to add, the next step of
+    /// an author who wants its Swift verified (new-user review 6, finding 17).
     static func alreadyABook(_ existing: [String], directory: String) -> LectureError {
         let names = existing.joined(separator: ", ")
         let verb = existing.count == 1 ? "exists" : "exist"
         let folder = directory == "." ? "" : " " + shellQuoted(directory)
+        let toml = try? String(contentsOfFile: FileSystem.join(directory, "book.toml"), encoding: .utf8)
+        let verification =
+            toml.map({ !$0.contains("[preprocessor.lecture") }) ?? false
+            ? [
+                "to have its Swift samples compiled, run and compared, add to book.toml (mdbook build still builds the book):\n"
+                    + addedTable
+                    + "\nthen run 'lecture check\(folder)' ('lecture check --bless' writes the output blocks)"
+            ] : []
         return LectureError(
             .initRefused, "\(names) already \(verb); 'lecture init' never overwrites a book",
-            notes: ["build it with 'lecture build\(folder)', or run 'lecture init' in a new folder"])
+            notes: ["build it with 'lecture build\(folder)', or run 'lecture init' in a new folder"] + verification)
     }
+
+    /// lecture's table, as `lecture init` writes it into a new book's book.toml.
+    static let addedTable = "[preprocessor.lecture]\nrenderers = []\n[preprocessor.lecture.samples]\nverify = true"
 }

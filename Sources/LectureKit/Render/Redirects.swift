@@ -14,7 +14,8 @@ struct Redirect: Sendable, Hashable {
 }
 
 /// mdBook's redirects (`[output.html.redirect]`): a small page at each old path that sends the
-/// reader on with `<meta http-equiv="refresh">`, so links to a moved page keep working; an entry
+/// reader on with `<meta http-equiv="refresh">` and, as mdBook's, a script that keeps the
+/// fragment the reader came with, so links to a moved page keep working; an entry
 /// whose path has a fragment (`/page.html#old`) sends on a reader who arrives at that fragment
 /// (`FragmentRedirects`), from the book's page or from that path's redirect page. As in mdBook, a
 /// redirect over a page of the book is an error, and so are fragments of a path that is neither;
@@ -146,6 +147,13 @@ enum Redirects {
             files[path] = Array(
                 Navigation.redirect(to: redirect.to, title: redirect.to, language: language, values: values).utf8)
             fallbacks[path] = redirect.to
+        }
+        // A redirect page without fragment entries keeps the reader's fragment too, as mdBook
+        // 0.5.4's script does (`/starter.html#day-2` lands at `basics/starter.html#day-2`); the
+        // meta refresh, for a reader without scripts, drops it.
+        for (path, fallback) in fallbacks where fragments[path] == nil {
+            files[path] = FragmentRedirects.inserting(
+                FragmentRedirects.script([], fallback: fallback), into: files[path]!)
         }
         for path in fragmentPaths {
             let entries = fragments[path]!

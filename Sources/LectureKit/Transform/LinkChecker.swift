@@ -9,6 +9,10 @@ import LectureSupport
 /// `Anchors` left them (links are rewritten only in `Render`), so a diagnostic names the `.md`
 /// link as the author wrote it, at its line; a table's links are read from its cells.
 enum LinkChecker {
+    /// The last note of a link or image inside the book to a file it lacks: why it fails the
+    /// build where mdBook builds it (new-user review 6, finding 1), and what to do meanwhile.
+    static let missingFileNote =
+        "a link or image inside the book must lead to a file of it, so a reader never meets a broken one: lecture fails the build where mdBook builds the page; add the file, or leave the link out until it exists"
     /// What links may name: every page's heading anchors, the pages by output name, and the
     /// content folder's other files. Built once per build, after `Anchors`.
     struct Targets: Hashable, Sendable {
@@ -212,7 +216,7 @@ enum LinkChecker {
                             notes: hashNotes
                                 + LinkHint.notes(
                                     resolved: target, written: path, from: page.chapter.path, fragment: fragment,
-                                    candidates: Array(contentFiles))))
+                                    candidates: Array(contentFiles)) + [Self.missingFileNote]))
                 }
                 continue
             }

@@ -3,29 +3,57 @@ import SourceText
 
 /// Result comments, the way playgrounds, DocC and blog posts show a value beside the line that
 /// makes it: `// → [2, 4, 6]`, `// => 3`, `// total == 99`. lecture compares only what a sample
-/// prints with its `output` block, so such a comment is never checked: each is a warning with
-/// the fix, as a `// Prints` comment is (`UncomparedOutputHints.printsComments`). A bare
+/// prints with its `output` block, so such a comment is a warning with the fix, as a `// Prints`
+/// comment is (`UncomparedOutputHints.printsComments`), unless that block holds its value. A bare
 /// expression on its line (`x`, which a playground shows) gets a note on the compiler's
 /// "is unused" warning (`CompileErrorHints.unusedValue`).
 enum ResultComments {
-    /// A warning at each result comment of a sample that is run.
+    /// A warning at each result comment of a sample that is run, unless the output block the
+    /// comment's part is compared with holds the value it states as a line (`print(total) // → 3`
+    /// over a block holding `3`): then the value is verified, and the comment stays for readers.
     static func warnings(_ sample: Sample) -> [Diagnostic] {
         guard sample.mode == .run else { return [] }
         return sample.parts.flatMap { part -> [Diagnostic] in
-            part.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+            let expected = sample.continued ? part.expectedOutput : sample.expectedOutput
+            let expectedLines = expected.map {
+                Set(
+                    OutputComparison.normalize($0).split(separator: "\n").map {
+                        $0.trimmingCharacters(in: .whitespaces)
+                    })
+            }
+            return part.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
                 index, line -> Diagnostic? in
                 guard let (column, said) = resultComment(line) else { return nil }
+                if let expectedLines, statedValues(said).contains(where: expectedLines.contains) { return nil }
                 return .warning(
                     .sampleOutputPlacement, sample.path,
                     SourceLocation(line: part.firstLine + index, column: part.column + column),
                     "this result comment is not compared with what the sample prints: \(quoted: said)",
                     notes: [
-                        sample.hasExpectedOutput
-                            ? "lecture compares only what a sample prints with its output block: print the value (print(...)) and put the line it prints in the block, or remove the comment"
+                        expectedLines != nil
+                            ? "lecture compares only what a sample prints with its output block, which holds no line with this value: print the value (print(...)) and put the line it prints in the block (the comment may then stay, for readers), correct the comment, or remove it"
                             : "lecture compares only what a sample prints: print the value (print(...)) and put the line it prints in a block with info string 'output' right under the fence (```output); the comment may stay, for readers"
                     ])
             }
         }
+    }
+
+    /// The lines `print` shows for the value a result comment states (`// → 3`, `// => "a"`,
+    /// `// total == 3`): the value as written, and a string literal's text without its quotes.
+    static func statedValues(_ comment: String) -> [String] {
+        let text = comment.dropFirst(2).trimmingCharacters(in: .whitespaces)
+        let value: Substring
+        if text.hasPrefix("→") {
+            value = text.dropFirst()
+        } else if text.hasPrefix("=>") {
+            value = text.dropFirst(2)
+        } else if let range = text.range(of: " == ") {
+            value = text[range.upperBound...]
+        } else {
+            return []
+        }
+        let stated = value.trimmingCharacters(in: .whitespaces)
+        return [stated] + (UncomparedOutputHints.printedLine(stated[...]).map { [$0] } ?? [])
     }
 
     /// The comment of `line` when it states a result, with its column (0-based, in UTF-8 bytes

@@ -202,7 +202,7 @@ extension SampleVerifier {
                                 expected: expected, actual: actual, fullOutput: keptWhenCut(expected, actual)),
                             "sample at \(sample.path):\(location.line):\(location.column); "
                                 + hints.joined(separator: "; "),
-                        ] + stderrNote))
+                        ] + options.environment.formattingNotes(for: sample) + stderrNote))
             }
         }
         if !sample.hasExpectedOutput && !sample.shouldFail && sample.requiresOutput {
@@ -313,7 +313,7 @@ extension SampleVerifier {
                             + (sample.linesAreIncluded
                                 ? "; copy what it printed into the output block by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
                                 : "; " + BlessRefusalNotes.promises[2]),
-                    ] + stderrNote))
+                    ] + options.environment.formattingNotes(for: sample) + stderrNote))
             // A program that ended early fails every later block the same way: report the first.
             if !reached { break }
         }
