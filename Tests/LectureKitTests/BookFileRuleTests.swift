@@ -75,6 +75,33 @@ import Testing
             name: "k44 build-dir through a link out", toml: "[build]\nbuild-dir = \"out/Desktop\"",
             links: ["out": "../../home"],
             says: ["book.toml:4:", "'build.build-dir' folder 'out/Desktop' is reached through the symbolic link 'out'"]),
+        // Attack 17, F1 (k03): the site's `html/` folder (a second renderer) a link the book
+        // carries out of it, judged as the folder written, not as `build-dir` alone.
+        Case(
+            name: "k03 build-dir out, out/html -> ~/public_html",
+            toml: "[build]\nbuild-dir = \"out\"\n[output.html]\n[output.linkcheck]",
+            links: ["out/html": "../../../home/public_html"],
+            says: [
+                "book.toml:4:",
+                "'build.build-dir' folder 'out', whose site goes to 'out/html' (the book has a second renderer), is reached through the symbolic link 'out/html'",
+            ]),
+        Case(
+            name: "k03 default book/html -> ~/public_html", toml: "[output.html]\n[output.linkcheck]",
+            links: ["book/html": "../../../home/public_html"],
+            says: ["book: error: 'build.build-dir' folder 'book', whose site goes to 'book/html'"]),
+        Case(
+            name: "k03 out -> inside, inside/html -> ~/public_html",
+            toml: "[build]\nbuild-dir = \"out\"\n[output.html]\n[output.linkcheck]",
+            links: ["out": "inside", "inside/html": "../../../home/public_html"],
+            says: ["book.toml:4:", "is reached through the symbolic link 'out/html'"]),
+        Case(
+            name: "k03 out/html -> ~/.bashrc.d",
+            toml: "[build]\nbuild-dir = \"out\"\n[output.html]\n[output.linkcheck]",
+            links: ["out/html": "../../../home/.bashrc.d"],
+            says: [
+                "book.toml:4:",
+                "whose site goes to 'out/html' (the book has a second renderer), is inside a dot-folder",
+            ]),
         // F2: the default pages' folder, a committed link out of the book.
         Case(
             name: "k84 default src -> ~/docs/pages", links: ["src": "../../home/docs/pages"],
@@ -170,7 +197,7 @@ import Testing
         try TestSupport.write(Array("# Lost\n\n\(Self.secret)\n".utf8), to: run.scratch + "/home/lost.md")
         for (path, text) in test.files { try TestSupport.write(Array(text.utf8), to: book + "/" + path) }
         for (link, target) in test.links {
-            if link.hasPrefix("src/") || link.hasPrefix("theme/") {
+            if link.contains("/") {
                 try FileSystem.makeDirectories(FileSystem.parent(book + "/" + link))
             }
             if FileSystem.isDirectory(book + "/" + link) {
