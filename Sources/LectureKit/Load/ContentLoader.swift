@@ -157,12 +157,16 @@ package enum ContentLoader {
                     return chapter
                 }
                 if let first = seen[chapter.path] {
+                    let forms = UnicodeTwins.forms(
+                        of: chapter.path, among: listing?() ?? FileSystem.files(under: contentDirectory))
                     diagnostics.append(
                         .error(
                             .summaryDuplicate,
                             summaryPath, chapter.location,
-                            "page \(quoted: chapter.path) is listed twice in the summary",
-                            notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]))
+                            "page \(quoted: chapter.path) is listed twice in the summary"
+                                + (forms.count > 1 ? UnicodeTwins.phrase(forms) : ""),
+                            notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]
+                                + (forms.count > 1 ? [UnicodeTwins.note] : [])))
                     return nil
                 }
                 seen[chapter.path] = chapter
