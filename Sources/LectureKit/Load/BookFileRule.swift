@@ -81,7 +81,9 @@ enum BookFileRule {
     static func refusal(real: String, kind: DirectoryHandle.Kind?, roots: [String]) -> Refusal? {
         guard let root = roots.filter({ CanonicalPath.isWithin(real, $0) }).max(by: { $0.count < $1.count })
         else { return kind == nil ? .missing : .outside(real) }
-        if let hidden = privateComponent(of: real, below: root) {
+        // A file missing in a dot-folder (`~/.ssh/x` spelled with an unexpanded `~`) does not exist.
+        if let hidden = privateComponent(of: real, below: root), kind != nil || hidden.name == ".git" || !hidden.folder
+        {
             return .privateFile(hidden.name, folder: hidden.folder)
         }
         switch kind {
