@@ -36,7 +36,7 @@ package enum PathLimits {
     }
 
     /// `NAME_MAX` of the file system holding the nearest existing folder on the way to `path`.
-    static func nameLimit(near path: String) -> Int {
+    package static func nameLimit(near path: String) -> Int {
         var folder = Substring(path)
         while let slash = folder.lastIndex(of: "/") {
             folder = folder[..<slash]

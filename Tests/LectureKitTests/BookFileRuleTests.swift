@@ -75,6 +75,33 @@ import Testing
             name: "k44 build-dir through a link out", toml: "[build]\nbuild-dir = \"out/Desktop\"",
             links: ["out": "../../home"],
             says: ["book.toml:4:", "'build.build-dir' folder 'out/Desktop' is reached through the symbolic link 'out'"]),
+        // Attack 17, F1 (k03): the site's `html/` folder (a second renderer) a link the book
+        // carries out of it, judged as the folder written, not as `build-dir` alone.
+        Case(
+            name: "k03 build-dir out, out/html -> ~/public_html",
+            toml: "[build]\nbuild-dir = \"out\"\n[output.html]\n[output.linkcheck]",
+            links: ["out/html": "../../../home/public_html"],
+            says: [
+                "book.toml:4:",
+                "'build.build-dir' folder 'out', whose site goes to 'out/html' (the book has a second renderer), is reached through the symbolic link 'out/html'",
+            ]),
+        Case(
+            name: "k03 default book/html -> ~/public_html", toml: "[output.html]\n[output.linkcheck]",
+            links: ["book/html": "../../../home/public_html"],
+            says: ["book: error: 'build.build-dir' folder 'book', whose site goes to 'book/html'"]),
+        Case(
+            name: "k03 out -> inside, inside/html -> ~/public_html",
+            toml: "[build]\nbuild-dir = \"out\"\n[output.html]\n[output.linkcheck]",
+            links: ["out": "inside", "inside/html": "../../../home/public_html"],
+            says: ["book.toml:4:", "is reached through the symbolic link 'out/html'"]),
+        Case(
+            name: "k03 out/html -> ~/.bashrc.d",
+            toml: "[build]\nbuild-dir = \"out\"\n[output.html]\n[output.linkcheck]",
+            links: ["out/html": "../../../home/.bashrc.d"],
+            says: [
+                "book.toml:4:",
+                "whose site goes to 'out/html' (the book has a second renderer), is inside a dot-folder",
+            ]),
         // F2: the default pages' folder, a committed link out of the book.
         Case(
             name: "k84 default src -> ~/docs/pages", links: ["src": "../../home/docs/pages"],
@@ -149,6 +176,61 @@ import Testing
             name: "additional-css a link to .env", toml: "[output.html]\nadditional-css = [\"theme/x.css\"]",
             files: [".env": secret], links: ["theme/x.css": "../.env"],
             says: ["'output.html.additional-css' file 'theme/x.css' is a dot-file ('.env')"]),
+        // Attack 17, F2 (k23, k25, k40): a file in a dot-folder other than `.git`, at the book's
+        // root, inside the pages, or reached through a plain-named link, is refused as `.env` is.
+        Case(
+            name: "k23 include ../.secrets/k.txt",
+            files: [".secrets/k.txt": secret, "src/intro.md": "# Intro\n\n{{#include ../.secrets/k.txt}}\n"],
+            says: [
+                "src/intro.md:3:1: error: {{#include}} names '../.secrets/k.txt', which lies in a dot-folder ('.secrets'), which a book may not read"
+            ]),
+        Case(
+            name: "k23 include ../.config/x/token",
+            files: [".config/x/token": secret, "src/intro.md": "# Intro\n\n{{#include ../.config/x/token}}\n"],
+            says: ["{{#include}} names '../.config/x/token', which lies in a dot-folder ('.config')"]),
+        Case(
+            name: "k23 include .hidden/t.txt in the pages",
+            files: ["src/.hidden/t.txt": secret, "src/intro.md": "# Intro\n\n{{#include .hidden/t.txt}}\n"],
+            says: ["{{#include}} names '.hidden/t.txt', which lies in a dot-folder ('.hidden')"]),
+        Case(
+            name: "k23 include a plain-named link into .secrets",
+            files: [".secrets/k.txt": secret, "src/intro.md": "# Intro\n\n{{#include k.txt}}\n"],
+            links: ["src/k.txt": "../.secrets/k.txt"],
+            says: ["{{#include}} names 'k.txt', which lies in a dot-folder ('.secrets')"]),
+        Case(
+            name: "k25 additional-css .secrets/x.css", toml: "[output.html]\nadditional-css = [\".secrets/x.css\"]",
+            files: [".secrets/x.css": "/* \(secret) */"],
+            says: [
+                "book.toml:4:", "'output.html.additional-css' file '.secrets/x.css' lies in a dot-folder ('.secrets')",
+            ]),
+        Case(
+            name: "k25 additional-js src/.hidden/y.js", toml: "[output.html]\nadditional-js = [\"src/.hidden/y.js\"]",
+            files: ["src/.hidden/y.js": "/* \(secret) */"],
+            says: [
+                "book.toml:4:", "'output.html.additional-js' file 'src/.hidden/y.js' lies in a dot-folder ('.hidden')",
+            ]),
+        Case(
+            name: "k25 input-404 .hidden/page.md", toml: "[output.html]\ninput-404 = \".hidden/page.md\"",
+            files: ["src/.hidden/page.md": "# Lost\n\n\(secret)\n"],
+            says: ["the page-not-found page lies in a dot-folder ('.hidden'), which a book may not read"]),
+        Case(
+            name: "k40 a page linked into .secrets",
+            files: [
+                ".secrets/notes.md": "# Notes\n\n\(secret)\n",
+                "src/SUMMARY.md": "# Summary\n\n- [Intro](intro.md)\n- [Notes](notes.md)\n",
+            ],
+            links: ["src/notes.md": "../.secrets/notes.md"],
+            says: [
+                "src/SUMMARY.md:4:3: error: summary links to 'notes.md', which is '",
+                "lies in a dot-folder ('.secrets')",
+            ]),
+        Case(
+            name: "k40 favicon linked into .secrets", files: [".secrets/f.svg": "<svg><!-- \(secret) --></svg>\n"],
+            links: ["theme/favicon.svg": "../.secrets/f.svg"],
+            says: [
+                "theme/favicon.svg: error: the theme's favicon (a symbolic link to",
+                "lies in a dot-folder ('.secrets')",
+            ]),
     ]
 
     @Test(arguments: refused) func aPathOutOfTheBookIsRefusedAtItsPlace(_ test: Case) throws {
@@ -170,7 +252,7 @@ import Testing
         try TestSupport.write(Array("# Lost\n\n\(Self.secret)\n".utf8), to: run.scratch + "/home/lost.md")
         for (path, text) in test.files { try TestSupport.write(Array(text.utf8), to: book + "/" + path) }
         for (link, target) in test.links {
-            if link.hasPrefix("src/") || link.hasPrefix("theme/") {
+            if link.contains("/") {
                 try FileSystem.makeDirectories(FileSystem.parent(book + "/" + link))
             }
             if FileSystem.isDirectory(book + "/" + link) {

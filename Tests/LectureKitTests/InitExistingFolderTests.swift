@@ -1,8 +1,13 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureKit
 @testable import LectureSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `lecture init` in a folder that is not empty, as `cargo init` and `mdbook init` (0.5.4, run
 /// on such folders) do: the book is made, exit status 0, and no file of the user's is touched;
@@ -71,5 +76,23 @@ import Testing
         for file in ["book.toml", "src/SUMMARY.md", "src/chapter_1.md", ".gitignore"] where !existing.contains(file) {
             #expect(!FileSystem.exists(root + "/" + file), "nothing written: \(file)")
         }
+    }
+
+    /// Attack 17, F5 (k07b): `init` into a named pipe was "a file, not a folder", with no note.
+    /// What is there is named, with the fix every other refusal of `init` carries; a regular
+    /// file is still "a file". Contained (`ContainedRun`); nothing is made.
+    @Test func initIntoANamedPipeNamesItAndTheFix() throws {
+        let run = try ContainedRun()
+        #expect(mkfifo(run.scratch + "/work/pipe", 0o644) == 0)
+        try FileSystem.writeAtomically(Array("x\n".utf8), to: run.scratch + "/work/plain")
+        let before = run.digest(excluding: ["home/.cache", "cache"])
+        for (name, kind) in [("pipe", "a named pipe"), ("plain", "a file")] {
+            let result = try run.command(TestSupport.executable, ["init", name], in: "work")
+            #expect(result.termination == .exited(2), "\(result.stderrText)")
+            #expect(result.stderrText.contains("error: '\(name)' is \(kind), not a folder"), "\(result.stderrText)")
+            #expect(
+                result.stderrText.contains("choose a new folder name, or remove '\(name)'"), "\(result.stderrText)")
+        }
+        #expect(run.digest(excluding: ["home/.cache", "cache"]) == before)
     }
 }

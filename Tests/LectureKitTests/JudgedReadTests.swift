@@ -126,7 +126,8 @@ import Testing
         try TestSupport.write(Array("TOKEN=x\n".utf8), to: book + "/.env")
         #expect(Self.problem(book + "/pipe", [book]) == .refused(real: book + "/pipe", .special))
         #expect(Self.problem(book + "/src", [book]) == .refused(real: book + "/src", .folder))
-        #expect(Self.problem(book + "/.env", [book]) == .refused(real: book + "/.env", .privateFile(".env")))
+        #expect(
+            Self.problem(book + "/.env", [book]) == .refused(real: book + "/.env", .privateFile(".env", folder: false)))
         #expect(Self.problem(book + "/none", [book]) == .refused(real: book + "/none", .missing))
     }
 

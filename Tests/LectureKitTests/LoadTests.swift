@@ -93,6 +93,29 @@ import Testing
             ])
     }
 
+    /// Attack 17, F3 (k26a): two files whose names differ only in Unicode form, each listed once,
+    /// are one page name in NFC: the error says so and shows both spellings, not "listed twice"
+    /// alone, which named one page where a person sees two files.
+    @Test func unicodeTwinsListedTwiceAreNamedAsSuch() throws {
+        let nfc = "caf\u{e9}"
+        let nfd = "cafe\u{301}"
+        let root = try TestSupport.makeTree([
+            "SUMMARY.md": "# T\n\n- [One](\(nfc).md)\n- [Two](\(nfd).md)\n", "\(nfc).md": "# NFC\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        try FileSystem.writeAtomically(Array("# NFD\n".utf8), to: root + "/\(nfd).md")
+        let errors = ContentLoader.load(contentDirectory: root).diagnostics.filter {
+            $0.identifier == .summaryDuplicate
+        }
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.location == SourceLocation(line: 4, column: 3))
+        #expect(
+            errors.first?.summary.hasSuffix(
+                "is listed twice in the summary: the pages' folder holds 2 files of this name in different Unicode forms ('cafe\\u{301}.md', 'caf\\u{e9}.md'), which are one page name in NFC"
+            ) == true, "\(errors)")
+        #expect(errors.first?.notes.contains(UnicodeTwins.note) == true)
+    }
+
     @Test func unlistedPageIsAWarning() throws {
         let root = try TestSupport.makeTree([
             "SUMMARY.md": "# T\n\n- [A](a.md)\n", "a.md": "# A\n", "draft.md": "# D\n",

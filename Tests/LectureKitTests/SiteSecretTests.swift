@@ -36,6 +36,23 @@ import Testing
         #expect(!FileSystem.exists(run.scratch + "/work/book/book"), "nothing written")
     }
 
+    /// Attack 17, F6 (k33b): a token in `{{#title …}}` (which leaves the page's text) was found
+    /// only by the scan of the written site, at `book/intro.html`, and not at all in a run where
+    /// the page had other findings. It is an error at the directive, with the page's others, in
+    /// `build` and in `check`; the site's scan never is the first to find it.
+    @Test(arguments: [["build"], ["check"]])
+    func aTokenInATitleDirectiveIsAnErrorAtItsLine(_ command: [String]) throws {
+        let page = "# Intro\n\n{{#title T \(Self.gitHub)}}\n\nSee \(Self.gitLab).\n"
+        let (run, result) = try TestSupport.containedBook(pages: ["intro.md": page], running: command)
+        let text = result.stdoutText + result.stderrText
+        #expect(result.termination == .exited(1), "\(text)")
+        #expect(text.contains("src/intro.md:3:1: error: a GitHub token would be published"), "\(text)")
+        #expect(text.contains("src/intro.md:5:5: error: a GitLab token would be published"), "\(text)")
+        #expect(!text.contains(".html: error"), "found at its source, not in the written site: \(text)")
+        #expect(!text.contains(Self.gitHub), "never quoted: \(text)")
+        #expect(!FileSystem.exists(run.scratch + "/work/book/book"), "nothing written")
+    }
+
     /// The summary's titles and part headings, a published file's name, the theme's layout.
     @Test func summaryFileNamesAndThemeAreErrorsAtTheirSources() throws {
         let (run, result) = try TestSupport.containedBook("[preprocessor.lecture]\ntemplates = \"tpl\"") { book in

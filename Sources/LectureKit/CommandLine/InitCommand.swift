@@ -35,7 +35,13 @@ struct InitCommand: Subcommand {
     /// Why the book may not be made in `directory` (a file, a book there already); `nil` if it may.
     func refusal() -> LectureError? {
         if FileSystem.exists(directory) && !FileSystem.isDirectory(directory) {
-            return LectureError(.badArgument, "\(quoted: directory) is a file, not a folder")
+            // Named as what it is (a named pipe is no "file" to a person), with the fix, as
+            // every other refusal of `init` (attack 17, F5).
+            let kind = UnreachableAssets.kind(of: directory, following: true)
+            return LectureError(
+                .badArgument,
+                "\(quoted: directory) is \(kind == "not a regular file" ? "no folder" : "\(kind), not a folder")",
+                notes: ["choose a new folder name, or remove \(quoted: directory)"])
         }
         // A folder of its own: never `/`, a home or a system folder (files already there stay,
         // and none of the book's files may be there yet, below).

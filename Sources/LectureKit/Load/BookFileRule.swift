@@ -8,9 +8,12 @@ import LectureSupport
 ///
 /// A file may be read only when, resolved, it
 /// - lies inside one of `roots` (the book's folders, or the theme's),
-/// - has no `.git` folder on its way and is no dot-file (`.env`, `.npmrc`), below that root: the
-///   book's own `.git/config` holds a CI token on a runner (actions/checkout's `extraheader`), and
-///   dot-files are kept out of the pages already (`EditorLeftovers`),
+/// - has no dot-named component below that root: no `.git` folder on its way, no other
+///   dot-folder (`.secrets/k.txt`, `src/.hidden/creds.txt`, `.config/x/token`) and no dot-file
+///   (`.env`, `.npmrc`): the book's own `.git/config` holds a CI token on a runner
+///   (actions/checkout's `extraheader`), `.aws/`, `.docker/`, `.kube/` hold keys in a checkout,
+///   and dot-files and dot-folders are kept out of the pages already (`EditorLeftovers`); a
+///   plain-named link into one is judged where it leads (attack 17, F2),
 /// - is a regular file, and not one of the kernel's (`/proc/self/environ` looks regular).
 enum BookFileRule {
     /// Why a file may not be read.
@@ -19,8 +22,9 @@ enum BookFileRule {
         case missing
         /// Outside every root: the canonical path.
         case outside(String)
-        /// Inside a `.git` folder, or a dot-file: the name of that component.
-        case privateFile(String)
+        /// Inside a `.git` folder or another dot-folder (`folder`), or a dot-file: the name of
+        /// that component.
+        case privateFile(String, folder: Bool)
         case folder
         /// A named pipe, a socket or a device.
         case special
@@ -32,10 +36,12 @@ enum BookFileRule {
             switch self {
             case .missing: "does not exist"
             case .outside(let real): "lies outside the book (\(quoted: real))"
-            case .privateFile(let name):
+            case .privateFile(let name, let folder):
                 name == ".git"
                     ? "lies in the book's '.git' folder, which a book may not read"
-                    : "is a dot-file (\(quoted: name)), which a book may not read"
+                    : folder
+                        ? "lies in a dot-folder (\(quoted: name)), which a book may not read"
+                        : "is a dot-file (\(quoted: name)), which a book may not read"
             case .folder: "is a folder"
             case .special: "is not a regular file (a named pipe, a socket or a device)"
             case .kernel: "is a file of the kernel's (/proc, /sys), not of the book"
@@ -75,7 +81,11 @@ enum BookFileRule {
     static func refusal(real: String, kind: DirectoryHandle.Kind?, roots: [String]) -> Refusal? {
         guard let root = roots.filter({ CanonicalPath.isWithin(real, $0) }).max(by: { $0.count < $1.count })
         else { return kind == nil ? .missing : .outside(real) }
-        if let hidden = privateComponent(of: real, below: root) { return .privateFile(hidden) }
+        // A file missing in a dot-folder (`~/.ssh/x` spelled with an unexpanded `~`) does not exist.
+        if let hidden = privateComponent(of: real, below: root), kind != nil || hidden.name == ".git" || !hidden.folder
+        {
+            return .privateFile(hidden.name, folder: hidden.folder)
+        }
         switch kind {
         case nil: return .missing
         case .directory?: return .folder
@@ -84,13 +94,13 @@ enum BookFileRule {
         }
     }
 
-    /// The `.git` folder on the way from `root` to `real`, or `real`'s own name when it is a
-    /// dot-file; nil when neither.
-    static func privateComponent(of real: String, below root: String) -> String? {
+    /// The first dot-named component on the way from `root` to `real` (a `.git` folder, another
+    /// dot-folder, or `real`'s own name when it is a dot-file), and whether it is a folder on the
+    /// way; nil when there is none.
+    static func privateComponent(of real: String, below root: String) -> (name: String, folder: Bool)? {
         let rest = real == root ? [] : real.dropFirst(root == "/" ? 1 : root.count + 1).split(separator: "/")
-        if let git = rest.first(where: { $0 == ".git" }) { return String(git) }
-        if let name = rest.last, name.hasPrefix("."), name != ".", name != ".." { return String(name) }
-        return nil
+        guard let index = rest.firstIndex(where: { $0.hasPrefix(".") && $0 != "." && $0 != ".." }) else { return nil }
+        return (String(rest[index]), index != rest.index(before: rest.endIndex))
     }
 
     /// The bytes of a theme's file at `path` (`page.html`, a partial, `words/ko.toml`) read by

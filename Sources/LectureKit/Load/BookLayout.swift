@@ -126,13 +126,17 @@ package enum BookLayout {
             // `-d`/`--dest-dir` name the build folder, as mdBook's: with another renderer the
             // site goes to its `html/`, where `mdbook build -d DIR` writes it.
             configuration.outputDirectory = settings.siteFolder(in: output)
+            if let problem = OutputSiteFolder.linkProblem(named: output, site: configuration.outputDirectory) {
+                diagnostics.append(problem)
+            }
         } else if let build = settings.buildDirectory {
             configuration.outputDirectory = settings.siteFolder(in: FileSystem.resolve(build, against: root))
             configuration.outputSetting = settings.locations["build.build-dir"].map {
                 SettingPlace(path: tomlPath, location: $0)
             }
             if let problem = ReadableFolder.outputProblem(
-                build, bookDirectory: root, bookTOML: tomlPath, location: settings.locations["build.build-dir"])
+                build, site: settings.siteFolder(in: build), bookDirectory: root, bookTOML: tomlPath,
+                location: settings.locations["build.build-dir"])
             {
                 // Nothing is written while book.toml has an error: the pages are still checked.
                 diagnostics += SettingDefaults.noted([problem], key: "build.build-dir")
@@ -146,7 +150,8 @@ package enum BookLayout {
             // committed link `book -> ~/.bashrc.d` got the site, and the next login shell ran it
             // (attack 14, F1). The place is the folder itself, since no line names it.
             if let problem = ReadableFolder.outputProblem(
-                name, bookDirectory: root, bookTOML: FileSystem.join(root, name), location: nil)
+                name, site: name == "book" ? settings.siteFolder(in: name) : name, bookDirectory: root,
+                bookTOML: FileSystem.join(root, name), location: nil)
             {
                 diagnostics.append(problem)
             }

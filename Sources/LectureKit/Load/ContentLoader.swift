@@ -157,12 +157,16 @@ package enum ContentLoader {
                     return chapter
                 }
                 if let first = seen[chapter.path] {
+                    let forms = UnicodeTwins.forms(
+                        of: chapter.path, among: listing?() ?? FileSystem.files(under: contentDirectory))
                     diagnostics.append(
                         .error(
                             .summaryDuplicate,
                             summaryPath, chapter.location,
-                            "page \(quoted: chapter.path) is listed twice in the summary",
-                            notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]))
+                            "page \(quoted: chapter.path) is listed twice in the summary"
+                                + (forms.count > 1 ? UnicodeTwins.phrase(forms) : ""),
+                            notes: ["first listed at \(summaryPath):\(first.location.line):\(first.location.column)"]
+                                + (forms.count > 1 ? [UnicodeTwins.note] : [])))
                     return nil
                 }
                 seen[chapter.path] = chapter
@@ -205,16 +209,15 @@ package enum ContentLoader {
                 }
                 // A page read from the site or the cache (`gen.md -> ../book/print.html`), or a
                 // dot-file or a file of `.git` inside the book (`BookFileRule`).
-                let privateName: String? =
-                    if case .privateFile(let name)? = BookFileRule.refusal(real: real, roots: allowed) { name } else {
+                let privateFile: BookFileRule.Refusal? =
+                    if let refusal = BookFileRule.refusal(real: real, roots: allowed), case .privateFile = refusal {
+                        refusal
+                    } else {
                         nil
                     }
                 if !missing,
                     let (place, why) = includes.replaced.holding(real).map({ ("in \($0.role)", $0.why) })
-                        ?? privateName.map({ name -> (String, String) in
-                            let refusal = BookFileRule.Refusal.privateFile(name)
-                            return ("which \(refusal.phrase)", refusal.note)
-                        })
+                        ?? privateFile.map({ ("which \($0.phrase)", $0.note) })
                 {
                     return refused(
                         .pageOutsideBook,
@@ -383,6 +386,15 @@ package enum ContentLoader {
                 let path = FileSystem.join(contentDirectory, relative)
                 do throws(Diagnostic) {
                     guard let bytes = BookFile.contents(path, roots: includes.roots) else {
+                        // `input-404 = ".hidden/page.md"`: refused by the rule, and said so.
+                        if let refusal = BookFileRule.refusal(of: path, roots: includes.roots).refusal,
+                            refusal != .missing
+                        {
+                            throw .error(
+                                .fileOutsideBook, path, nil,
+                                "the page-not-found page \(refusal.phrase); it is not read",
+                                notes: [refusal.note])
+                        }
                         throw .error(
                             .fileSystem, path, nil,
                             "the page-not-found page cannot be read: \(FileSystem.unreadableReason(path) ?? "unknown reason")",

@@ -71,6 +71,13 @@ extension IncludeExpander {
             }
             if kind == .title {
                 expansion.title = directive.arguments
+                // The title leaves the text the pages' scan reads (`PublishedSecrets.inPages`), so
+                // it is scanned here, at the directive: a token in it was found only in the
+                // written site, at the output file, and not at all in a run with other errors
+                // (attack 17, F6).
+                expansion.diagnostics += SecretScan.all(in: directive.arguments).map {
+                    PublishedSecrets.error(kind: $0.kind, path: file.displayPath, location: location)
+                }
                 continue
             }
             if kind == .rustdocInclude, let warning = hiddenLinesWarning(directive, in: line, of: file) {

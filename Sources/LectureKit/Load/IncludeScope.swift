@@ -64,7 +64,8 @@ struct IncludeScope: Sendable {
                 summary: "{{#\(directive)}} names \(quoted: relative), which does not exist",
                 notes: [Self.unexpanded(relative) ?? "the path is relative to the including file's folder"])
         case .outside: throw outside
-        case let refusal? where refusal != .folder && refusal != .special && refusal != .kernel:
+        case let refusal?
+        where refusal != .folder && refusal != .special && refusal != .kernel && replaced.holding(real) == nil:
             throw IncludeExpander.Problem(
                 summary: "{{#\(directive)}} names \(quoted: relative), which \(refusal.phrase)", notes: [refusal.note])
         case let refusal:

@@ -60,33 +60,43 @@ enum ReadableFolder {
     /// the book's repository, it lies inside a dot-folder or a system folder: a site written into
     /// `~/.config/autostart` put a file of the book's where the desktop runs it at the next login
     /// `--output`, typed by the person building, is theirs to choose.
+    ///
+    /// `site` is the folder the site is finally written into when it is not `folder` itself
+    /// (`folder/html`, mdBook's layout with a second renderer): that folder is judged, every
+    /// link on its way resolved, since it is the one written (attack 17, F1: `out/html ->
+    /// ~/x`, committed in the book, got the site while `out` was judged).
     static func outputProblem(
-        _ folder: String, bookDirectory: String, bookTOML: String, location: SourceLocation?
+        _ folder: String, site: String? = nil, bookDirectory: String, bookTOML: String, location: SourceLocation?
     ) -> Diagnostic? {
-        let resolved = CanonicalPath.of(FileSystem.resolve(folder, against: bookDirectory))
+        let written = site ?? folder
+        let resolved = CanonicalPath.of(FileSystem.resolve(written, against: bookDirectory))
         let book = CanonicalPath.of(bookDirectory)
         let boundary = repository(holding: book) ?? book
         guard !CanonicalPath.isWithin(resolved, boundary) else { return nil }
         let what = boundary == book ? "the book's folder" : "the repository"
+        let subject =
+            written == folder
+            ? "'build.build-dir' folder \(quoted: folder)"
+            : "'build.build-dir' folder \(quoted: folder), whose site goes to \(quoted: written) (the book has a second renderer),"
         guard let hidden = privateFolder(holding: resolved, besides: boundary) else {
-            if let link = linkOut(folder, bookDirectory: bookDirectory, boundary: boundary) {
+            if let link = linkOut(written, bookDirectory: bookDirectory, boundary: boundary) {
                 return .error(
                     .bookTOMLValue, bookTOML, location,
-                    "'build.build-dir' folder \(quoted: folder) \(leadsOut(link, of: what, to: resolved)), where a book may not write",
+                    "\(subject) \(leadsOut(link, of: what, to: resolved)), where a book may not write",
                     notes: [
                         "a link the book carries may lead only inside it: remove the link, name a folder of the book's own in 'build-dir', or pass --output DIR to put the site elsewhere"
                     ])
             }
             return .warning(
                 .bookTOMLValue, bookTOML, location,
-                "'build.build-dir' folder \(quoted: folder) is outside \(what) (\(quoted: boundary)): the site is written into \(quoted: resolved)",
+                "\(subject) is outside \(what) (\(quoted: boundary)): the site is written into \(quoted: resolved)",
                 notes: [
                     "keep the site inside \(what), or pass --output DIR to choose where it goes on this machine"
                 ])
         }
         return .error(
             .bookTOMLValue, bookTOML, location,
-            "'build.build-dir' folder \(quoted: folder) is inside \(hidden.role) (\(quoted: hidden.path)), where a book may not write",
+            "\(subject) is inside \(hidden.role) (\(quoted: hidden.path)), where a book may not write",
             notes: [
                 "name a folder of the book's own, such as \"book\", or pass --output DIR to put the site elsewhere; a book from a pull request could otherwise put its files where programs read their settings"
             ])

@@ -60,16 +60,22 @@ enum UnreachableAssets {
     static func special(_ special: [String], contentDirectory: String) -> [Diagnostic] {
         special.map { relative in
             let path = FileSystem.join(contentDirectory, relative)
-            var info = stat()
-            let mode = lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
-            let kind =
-                mode == S_IFIFO
-                ? "a named pipe"
-                : mode == S_IFSOCK ? "a socket" : mode == S_IFCHR || mode == S_IFBLK ? "a device" : "not a regular file"
             return Diagnostic.warning(
                 .assetNotCopied, path, nil,
-                "not copied into the site: it is \(kind), and lecture publishes regular files only",
+                "not copied into the site: it is \(kind(of: path, following: false)), and lecture publishes regular files only",
                 notes: ["remove it from the content folder, or put the file it stands for in its place"])
         }
+    }
+
+    /// What the file at `path` is, for a sentence ("a file", "a named pipe", "a socket", "a device"), or
+    /// "not a regular file"; `following`: a symbolic link's target is named.
+    static func kind(of path: String, following: Bool) -> String {
+        var info = stat()
+        let mode = (following ? stat(path, &info) : lstat(path, &info)) == 0 ? info.st_mode & S_IFMT : 0
+        return mode == S_IFREG
+            ? "a file"
+            : mode == S_IFIFO
+                ? "a named pipe"
+                : mode == S_IFSOCK ? "a socket" : mode == S_IFCHR || mode == S_IFBLK ? "a device" : "not a regular file"
     }
 }

@@ -52,6 +52,7 @@ package enum SiteWriter {
     package static func validate(_ output: OutputFolder, protecting protected: [OutputFolder.Protected]) -> Diagnostic?
     {
         if let problem = output.refusal(protecting: protected) { return problem }
+        if let problem = nameProblem(output) { return problem }
         var ancestor = output.parent
         while true {
             if let kind = DirectoryHandle.kind(at: ancestor) {
@@ -242,6 +243,25 @@ package enum SiteWriter {
             stagingName, staging.identity, for: output, in: parent, existing: existing,
             removingOldLater: removingOldLater)
         return found
+    }
+
+    /// Why the output folder, or the staging and old folders named after it (`.NAME.tmp-PID-N`,
+    /// `.NAME.old-PID-N`), cannot be made for their length (`PathLimits`), before any work: a
+    /// 245-byte name the file system takes made a staging name past NAME_MAX, which failed after
+    /// the whole build with a note to make a writable folder writable (attack 17, F7).
+    static func nameProblem(_ output: OutputFolder) -> Diagnostic? {
+        if let problem = PathLimits.problem(creating: output.path) {
+            return output.refused(
+                "the output folder cannot be made: \(problem)", fix: "name an output folder with a shorter name or path"
+            )
+        }
+        let staging = ".\(output.name).tmp-\(getpid())-\(UInt32.max)"
+        guard let problem = PathLimits.problem(creating: FileSystem.join(output.parent, staging)) else { return nil }
+        let extra = staging.utf8.count - output.name.utf8.count
+        let most = PathLimits.nameLimit(near: output.path) - extra
+        return output.refused(
+            "the site is written into a folder beside the output folder named after it ('.NAME.tmp-PID-N', \(extra) bytes longer than its name) and swapped in, and \(problem)",
+            fix: "name an output folder of at most \(most) bytes, or a shorter path")
     }
 
     /// Creates a new staging folder beside the site (`.NAME.tmp-PID-N`) with `mkdirat`, which

@@ -57,8 +57,7 @@ enum SampleReads {
                     "'\(Sample.readsAttribute)=\(file)' names a file in \(folder.role) (\(quoted: folder.path))",
                     notes: [folder.why])
             }
-            if case .privateFile(let name)? = BookFileRule.refusal(real: real, roots: [root(of: sample)]) {
-                let refusal = BookFileRule.Refusal.privateFile(name)
+            if let refusal = BookFileRule.refusal(real: real, roots: [root(of: sample)]), case .privateFile = refusal {
                 return .error(
                     .sampleAttributes, sample.path, sample.location,
                     "'\(Sample.readsAttribute)=\(file)' \(refusal.phrase)", notes: [refusal.note])
