@@ -6,16 +6,26 @@ import Testing
 /// 3장 (glossed in 6장), API 클라이언트 in a 4장 box (glossed in 5장), 유니버설 링크 and 영역 기반 격리 in
 /// 11장's reading list (glossed in the appendices). This test reads the book in that order and fails
 /// where a listed term's first use does not carry its English. Preview lists (a chapter's '이 장에서
-/// 배울 것', 1장's '강의 구성'), headings, code, link targets, 「」 titles and the term inside a longer
-/// term of the table ("기본 액터 격리" for 격리) are not uses of the term.
+/// 배울 것', 1장's '강의 구성'), headings, code, link targets, 「」 titles and the term inside a longer term
+/// of the table ("기본 액터 격리" for 격리) are not uses of the term.
 extension LectureIndexTests {
-    /// The terms held to the rule. Others wait for their first use to be glossed: 화면 테스트 (first used
-    /// in 8.1절), 이펙트 (8.5절, glossed by its type name), 단방향 의존성, 보관소, 서비스 (first used in
-    /// their own chapter before the defining sentence).
-    static let firstUseTerms = [
-        "격리", "딥 링크", "래퍼", "루트 뷰", "리듀서", "스냅숏", "알림", "액터", "메인 액터", "영역 기반 격리", "유니버설 링크",
-        "API 클라이언트", "MVC+VS", "옵저버블", "서브젝트", "스케줄러",
+    /// Terms whose first use comes before their gloss on purpose, each with the reason. Korean review 34
+    /// found 씬 and 보관소 unglossed at their first use: the rule held only a hand-picked list, so every
+    /// Korean term of the glossary's table is held to it now, but for these.
+    static let glossedLater: [String: String] = [
+        "뷰": "1장 names 모델, 뷰 and 컨트롤러 together with their English where it introduces MVC's parts",
+        "단방향 의존성": "5장's opening sentence previews it; its section glosses it",
+        "관찰 상자": "5장 points to the section titled so, and 표 5-1 previews it, before that section glosses it",
     ]
+
+    /// The terms held to the rule: every term of the glossary's table written in Korean (a term in
+    /// Latin letters, "UI 테스트" or "MVVM+C", carries its English already), not a verb (호출하다), and not
+    /// one of `glossedLater`; and the mixed terms whose English says more than their letters.
+    static var firstUseTerms: [String] {
+        tableRows().flatMap(\.names).filter { term in
+            term.wholeMatch(of: /[가-힣 ]+/) != nil && !term.hasSuffix("다") && glossedLater[term] == nil
+        } + ["API 클라이언트", "MVC+VS"]
+    }
 
     /// The headings whose lists preview terms the body glosses later.
     static func isPreviewHeading(_ heading: String) -> Bool {
@@ -51,8 +61,12 @@ extension LectureIndexTests {
                 text.map { "\\^$.|?*+()[]{}/".contains($0) ? "\\\($0)" : String($0) }.joined()
             }
             let use = try Regex("(?:^|[^가-힣])" + escaped(term))
-            let gloss = try Regex(escaped(term) + #"(?:\*\*)?\([^)]*"# + escaped(english)).ignoresCase()
-            var found: (file: String, line: Int, text: String)? = nil
+            // "(English…" or a code name that spells it: 스토어(`Store`), 테이블 뷰(`UITableView`).
+            let spelled = english.replacingOccurrences(of: " ", with: "")
+            let gloss = try Regex(
+                escaped(term) + #"(?:\*\*)?\((?:[^)]*"# + escaped(english) + "|`[^`]*" + escaped(spelled) + ")"
+            ).ignoresCase()
+            var found: (file: String, line: Int, text: String, raw: String)? = nil
             pages: for page in book {
                 // The open fence: nil outside, true in code, false in a `table` block (prose).
                 var inCode: Bool? = nil
@@ -70,7 +84,7 @@ extension LectureIndexTests {
                     if inPreview { continue }
                     let text = reading(line, masking: longer)
                     if text.contains(use) {
-                        found = (page.file, number + 1, text)
+                        found = (page.file, number + 1, text, line)
                         break pages
                     }
                 }
@@ -79,7 +93,7 @@ extension LectureIndexTests {
                 problems.append("\(term): never used in the book")
                 continue
             }
-            if !found.text.contains(gloss) {
+            if !found.raw.contains(gloss) {
                 problems.append(
                     "content/\(found.file):\(found.line): \(term) first appears here without (\(english)); the English"
                         + " belongs at the first use in reading order")
@@ -95,6 +109,11 @@ extension LectureIndexTests {
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
             return (file: page.file, lines: text.components(separatedBy: "\n"))
         }
+        let names = Set(Self.tableRows().flatMap(\.names))
+        for term in Self.glossedLater.keys where !names.contains(term) {
+            Issue.record("\(term): excused from the rule but not in the glossary's term table")
+        }
+        #expect(Self.firstUseTerms.count > 100)
         let problems = try Self.unglossedFirstUses(in: book, terms: Self.firstUseTerms, rows: Self.tableRows())
         for problem in problems { Issue.record("\(problem)") }
     }
