@@ -20,11 +20,11 @@ extension LectureIndexTests {
 
     /// The terms held to the rule: every term of the glossary's table written in Korean (a term in
     /// Latin letters, "UI 테스트" or "MVVM+C", carries its English already), not a verb (호출하다), and not
-    /// one of `glossedLater`; and the mixed terms whose English says more than their letters.
+    /// one of `glossedLater`; and MVC+VS, whose English spells out what its letters stand for.
     static var firstUseTerms: [String] {
         tableRows().flatMap(\.names).filter { term in
             term.wholeMatch(of: /[가-힣 ]+/) != nil && !term.hasSuffix("다") && glossedLater[term] == nil
-        } + ["API 클라이언트", "MVC+VS"]
+        } + ["MVC+VS"]
     }
 
     /// The headings whose lists preview terms the body glosses later.
@@ -61,11 +61,8 @@ extension LectureIndexTests {
                 text.map { "\\^$.|?*+()[]{}/".contains($0) ? "\\\($0)" : String($0) }.joined()
             }
             let use = try Regex("(?:^|[^가-힣])" + escaped(term))
-            // "(English…" or a code name that spells it: 스토어(`Store`), 테이블 뷰(`UITableView`).
-            let spelled = english.replacingOccurrences(of: " ", with: "")
-            let gloss = try Regex(
-                escaped(term) + #"(?:\*\*)?\((?:[^)]*"# + escaped(english) + "|`[^`]*" + escaped(spelled) + ")"
-            ).ignoresCase()
+            // "(English…", or the code name the term stands for: 스토어(`Store`), 비동기 시퀀스(`AsyncSequence`).
+            let gloss = try Regex(escaped(term) + #"(?:\*\*)?\((?:[^)]*"# + escaped(english) + "|`)").ignoresCase()
             var found: (file: String, line: Int, text: String, raw: String)? = nil
             pages: for page in book {
                 // The open fence: nil outside, true in code, false in a `table` block (prose).
