@@ -6,16 +6,18 @@ import Testing
 /// 3장 (glossed in 6장), API 클라이언트 in a 4장 box (glossed in 5장), 유니버설 링크 and 영역 기반 격리 in
 /// 11장's reading list (glossed in the appendices). This test reads the book in that order and fails
 /// where a listed term's first use does not carry its English. Preview lists (a chapter's '이 장에서
-/// 배울 것', 1장's '강의 구성'), headings, code, link targets, 「」 titles and the term inside a longer
-/// term of the table ("기본 액터 격리" for 격리) are not uses of the term.
+/// 배울 것', 1장's '강의 구성'), headings, code, link targets, 「」 titles and the term inside a longer term
+/// of the table ("기본 액터 격리" for 격리) are not uses of the term.
 extension LectureIndexTests {
-    /// The terms held to the rule. Others wait for their first use to be glossed: 화면 테스트 (first used
-    /// in 8.1절), 이펙트 (8.5절, glossed by its type name), 단방향 의존성, 보관소, 서비스 (first used in
-    /// their own chapter before the defining sentence).
-    static let firstUseTerms = [
-        "격리", "딥 링크", "래퍼", "루트 뷰", "리듀서", "스냅숏", "알림", "액터", "메인 액터", "영역 기반 격리", "유니버설 링크",
-        "API 클라이언트", "MVC+VS", "옵저버블", "서브젝트", "스케줄러",
-    ]
+    /// The terms held to the rule: every term of the glossary's table written in Korean (a term in
+    /// Latin letters, "UI 테스트" or "MVVM+C", carries its English already) and not a verb (호출하다),
+    /// and MVC+VS, whose English spells out what its letters stand for. Korean review 34 found 씬 and
+    /// 보관소 unglossed at their first use while the rule held a hand-picked list of sixteen.
+    static var firstUseTerms: [String] {
+        tableRows().flatMap(\.names).filter { term in
+            term.wholeMatch(of: /[가-힣 ]+/) != nil && !term.hasSuffix("다")
+        } + ["MVC+VS"]
+    }
 
     /// The headings whose lists preview terms the body glosses later.
     static func isPreviewHeading(_ heading: String) -> Bool {
@@ -51,8 +53,9 @@ extension LectureIndexTests {
                 text.map { "\\^$.|?*+()[]{}/".contains($0) ? "\\\($0)" : String($0) }.joined()
             }
             let use = try Regex("(?:^|[^가-힣])" + escaped(term))
-            let gloss = try Regex(escaped(term) + #"(?:\*\*)?\([^)]*"# + escaped(english)).ignoresCase()
-            var found: (file: String, line: Int, text: String)? = nil
+            // "(English…", or the code name the term stands for: 스토어(`Store`), 비동기 시퀀스(`AsyncSequence`).
+            let gloss = try Regex(escaped(term) + #"(?:\*\*)?\((?:[^)]*"# + escaped(english) + "|`)").ignoresCase()
+            var found: (file: String, line: Int, text: String, raw: String)? = nil
             pages: for page in book {
                 // The open fence: nil outside, true in code, false in a `table` block (prose).
                 var inCode: Bool? = nil
@@ -70,7 +73,7 @@ extension LectureIndexTests {
                     if inPreview { continue }
                     let text = reading(line, masking: longer)
                     if text.contains(use) {
-                        found = (page.file, number + 1, text)
+                        found = (page.file, number + 1, text, line)
                         break pages
                     }
                 }
@@ -79,7 +82,10 @@ extension LectureIndexTests {
                 problems.append("\(term): never used in the book")
                 continue
             }
-            if !found.text.contains(gloss) {
+            // A first use on the page that defines the term is glossed by its defining sentence a few
+            // lines on (LectureEnglishGlossTests allows the English only there and at the first use).
+            let definingPage = row.place.firstMatch(of: /\]\(([\w.-]+\.md)/).map { String($0.output.1) }
+            if !found.raw.contains(gloss) && found.file != definingPage {
                 problems.append(
                     "content/\(found.file):\(found.line): \(term) first appears here without (\(english)); the English"
                         + " belongs at the first use in reading order")
@@ -95,6 +101,7 @@ extension LectureIndexTests {
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
             return (file: page.file, lines: text.components(separatedBy: "\n"))
         }
+        #expect(Self.firstUseTerms.count > 100)
         let problems = try Self.unglossedFirstUses(in: book, terms: Self.firstUseTerms, rows: Self.tableRows())
         for problem in problems { Issue.record("\(problem)") }
     }
