@@ -96,13 +96,9 @@ extension LectureIndexTests {
 
     @Test("원어: 용어가 책에서 처음 나오는 곳(미리 보기 목록 밖)에 원어를 밝힌다")
     func englishAtFirstUse() throws {
-        let book = Self.pages.map { page in
-            let path = TestSupport.repositoryRoot + "/content/" + page.file
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            return (file: page.file, lines: text.components(separatedBy: "\n"))
-        }
         #expect(Self.firstUseTerms.count > 100)
-        let problems = try Self.unglossedFirstUses(in: book, terms: Self.firstUseTerms, rows: Self.tableRows())
+        let problems = try Self.unglossedFirstUses(
+            in: Self.readingOrder, terms: Self.firstUseTerms, rows: Self.tableRows())
         for problem in problems { Issue.record("\(problem)") }
     }
 
