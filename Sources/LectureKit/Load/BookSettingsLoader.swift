@@ -21,7 +21,9 @@ package enum BookSettingsLoader {
         let boundary = ReadableFolder.repository(holding: folder) ?? folder
         let bytes: [UInt8]
         do throws(BookFile.Problem) {
-            bytes = try BookFile.open(path, roots: [boundary]).get().bytes().bytes
+            // The book's folder is a root of its own, so the dot-component rule looks below it: a book
+            // kept in a dot-folder of its repository (`.build/layout-foreign`) is still read.
+            bytes = try BookFile.open(path, roots: [folder, boundary]).get().bytes().bytes
         } catch {
             return (BookSettings.unread, [unreadable(path, error, boundary: boundary, book: folder)])
         }
