@@ -14,7 +14,7 @@
 /// amended rules with CommonMark's algorithm ("process emphasis", the rule of three included).
 /// The runs of two or more that still match nothing are returned, so the caller can say where
 /// literal `**` would reach the page.
-enum CJKEmphasis {
+package enum CJKEmphasis {
     /// A piece of inline content: an inline cmark made, or a delimiter run it left as text.
     enum Piece {
         case inline(Inline)
@@ -249,13 +249,13 @@ enum CJKEmphasis {
     }
 
     /// CommonMark's Unicode white space (Zs, tab, line feed, form feed, carriage return).
-    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\t" || scalar == "\n" || scalar == "\u{0C}" || scalar == "\r"
             || scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// CommonMark's Unicode punctuation (general categories P and S).
-    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
@@ -320,7 +320,7 @@ enum CJKEmphasis {
         return pieces
     }
 
-    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    package static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
         (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
             || (0x7B...0x7E).contains(byte)
     }

@@ -383,8 +383,16 @@ private struct Converter {
     }
 
     mutating func inlines(_ node: OpaquePointer, at fallback: SourceLocation) -> [Inline] {
-        let nodes = children(of: node)
-        let converted = nodes.map { inline($0, fallback: fallback) }
+        let children = children(of: node)
+        // A text node cut around its escaped tildes maps to several inlines: only a node kept
+        // whole is matched again for CJK emphasis below (by its source).
+        var converted: [Inline] = []
+        var nodes: [OpaquePointer?] = []
+        for child in children {
+            let parts = textCutAtEscapedTildes(child) ?? [inline(child, fallback: fallback)]
+            converted += parts
+            nodes += parts.count == 1 ? [child] : Array(repeating: nil, count: parts.count)
+        }
         func hasDelimiter(_ text: String) -> Bool {
             text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") })
         }
@@ -395,7 +403,8 @@ private struct Converter {
         var pieces: [CJKEmphasis.Piece] = []
         var hasRun = false
         for (child, inline) in zip(nodes, converted) {
-            if case .text(let literal) = inline, hasDelimiter(literal), let (bytes, start) = sourceBytes(of: child),
+            if case .text(let literal) = inline, hasDelimiter(literal), let child,
+                let (bytes, start) = sourceBytes(of: child),
                 let split = CJKEmphasis.pieces(literal: literal, source: bytes, location: start)
             {
                 pieces += split
@@ -408,6 +417,67 @@ private struct Converter {
         let (result, unmatched) = CJKEmphasis.apply(pieces)
         literalEmphasis += unmatched
         return result
+    }
+
+    /// A text node whose source escapes a tilde (`\~`, `&#126;`), cut so each such tilde stands
+    /// apart as raw HTML: strikethrough, matched later on text as mdBook matches it, never reads an
+    /// escaped tilde as a delimiter. cmark joins an escape into the text around it, so the tildes
+    /// of the literal are paired in order with the tildes the source writes; `nil` when the node
+    /// escapes none (or the two cannot be paired).
+    mutating func textCutAtEscapedTildes(_ node: OpaquePointer) -> [Inline]? {
+        guard cmark_node_get_type(node) == CMARK_NODE_TEXT else { return nil }
+        let text = literal(node)
+        guard text.utf8.contains(UInt8(ascii: "~")), let (source, _) = sourceBytes(of: node),
+            source.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") })
+        else { return nil }
+        // Each tilde of the source in order: whether it is escaped.
+        var escaped: [Bool] = []
+        var index = source.startIndex
+        while index < source.endIndex {
+            let byte = source[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < source.endIndex,
+                CJKEmphasis.isASCIIPunctuation(source[index + 1])
+            {
+                if source[index + 1] == UInt8(ascii: "~") { escaped.append(true) }
+                index += 2
+            } else if byte == UInt8(ascii: "~") {
+                escaped.append(false)
+                index += 1
+            } else if byte == UInt8(ascii: "&"), let end = source[index...].firstIndex(of: UInt8(ascii: ";")),
+                end - index <= 10
+            {
+                let name = String(decoding: source[(index + 1)..<end], as: UTF8.self).lowercased()
+                let value: UInt32? =
+                    name.hasPrefix("#x")
+                    ? UInt32(name.dropFirst(2), radix: 16)
+                    : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
+                if value == 0x7E { escaped.append(true) }
+                index = end + 1
+            } else {
+                index += 1
+            }
+        }
+        let tildes = text.unicodeScalars.filter { $0 == "~" }.count
+        guard escaped.contains(true), escaped.count == tildes else { return nil }
+        var parts: [Inline] = []
+        var piece = ""
+        var next = 0
+        for scalar in text.unicodeScalars {
+            guard scalar == "~" else {
+                piece.unicodeScalars.append(scalar)
+                continue
+            }
+            if escaped[next] {
+                if !piece.isEmpty { parts.append(.text(piece)) }
+                piece = ""
+                parts.append(.html("~"))
+            } else {
+                piece.unicodeScalars.append(scalar)
+            }
+            next += 1
+        }
+        if !piece.isEmpty { parts.append(.text(piece)) }
+        return parts
     }
 
     mutating func inline(_ node: OpaquePointer, fallback: SourceLocation) -> Inline {
