@@ -42,15 +42,18 @@ enum ContentNames {
 
     /// The renames of `site`: each of `files` it holds by its content, and every file in
     /// `folder` by the folder's files together (their paths and contents). A file whose new path
-    /// the site already holds keeps its name. `read` gives a copied file's bytes.
+    /// the site already holds keeps its name. `read` gives a copied file's bytes; `known` the
+    /// SHA-256 of a file's bytes when it is known without hashing them (the built-in theme's).
     static func renames(
-        of site: SiteFiles, files: [String], folder: String?, read: (CopiedFile) -> [UInt8]?
+        of site: SiteFiles, files: [String], folder: String?, read: (CopiedFile) -> [UInt8]?,
+        known: (String, [UInt8]) -> String? = { _, _ in nil }
     ) -> [String: Rename] {
         func bytes(_ path: String) -> [UInt8]? { site.generated[path] ?? site.copied[path].flatMap(read) }
         var renames: [String: Rename] = [:]
         for path in Set(files) {
             guard let content = bytes(path) else { continue }
-            renames[path] = Rename(hash: digest([content]), componentFromEnd: 0)
+            let hash = known(path, content).map { String($0.prefix(hashLength)) } ?? digest([content])
+            renames[path] = Rename(hash: hash, componentFromEnd: 0)
         }
         if let folder {
             let prefix = folder + "/"
