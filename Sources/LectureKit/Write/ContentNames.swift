@@ -84,7 +84,10 @@ enum ContentNames {
         // Every page names the same style sheets and scripts: each value's answer is found once
         // per folder (by its bytes: `String` keys would take canonically equivalent ones for it).
         var answers: [String: [[UInt8]: [UInt8]?]] = [:]
-        for path in site.generated.keys where path.hasSuffix(".html") {
+        // Over a copy of the names: iterating `site.generated.keys` kept the dictionary's first
+        // storage, and with it every file's bytes as they were, alive beside the rewritten ones
+        // until the loop ended (every page twice at the build's peak, issue 36).
+        for path in Array(site.generated.keys) where path.hasSuffix(".html") {
             guard let html = site.generated[path] else { continue }
             let folder = path.split(separator: "/").dropLast().joined(separator: "/")
             if let rewritten = references(
