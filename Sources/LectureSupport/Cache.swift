@@ -81,5 +81,8 @@ package struct Cache: Hashable, Sendable {
         case toolchain
         /// The whole output of a sample whose mismatch diff is cut, named in the diff (`SampleJudge`).
         case actualOutput = "actual-output"
+        /// The SHA-256 of a large file copied from outside the book (highlight.js), under its
+        /// `stat` signature, for its content name (`CopiedFileDigest`).
+        case contentNames = "content-names"
     }
 }

@@ -20,7 +20,7 @@ package struct SHA256: Sendable {
     package func hexDigest() -> String {
         guard let context = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new failed") }
         defer { EVP_MD_CTX_free(context) }
-        EVP_DigestInit_ex(context, EVP_sha256(), nil)
+        EVP_DigestInit_ex(context, Self.algorithm, nil)
         for part in parts {
             var length = UInt64(part.count).littleEndian
             withUnsafeBytes(of: &length) { _ = EVP_DigestUpdate(context, $0.baseAddress, 8) }
@@ -31,6 +31,11 @@ package struct SHA256: Sendable {
         EVP_DigestFinal_ex(context, &digest, &size)
         return digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
+
+    /// OpenSSL's SHA-256, fetched once per process: `EVP_sha256()` given to `EVP_DigestInit_ex`
+    /// is fetched from the providers again at each digest (OpenSSL 3; a third of a small
+    /// digest's instructions). Never freed: it lives as long as the process.
+    private nonisolated(unsafe) static let algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil) ?? EVP_sha256()
 
     /// The SHA-256 of the given strings, each length-prefixed.
     package static func hex(_ parts: String...) -> String {

@@ -2,7 +2,9 @@ import Foundation
 
 // theme-embedder THEME_DIR OUTPUT.swift
 // Writes a Swift source declaring `DefaultThemeFiles.files`: each regular file under THEME_DIR
-// (dotfiles left out) by its path relative to it, as Base64 (compiles fast, whatever the bytes).
+// (dotfiles left out) by its path relative to it, as Base64 (compiles fast, whatever the bytes),
+// and the digests a build would otherwise make of them at every run (`layoutsDigest`,
+// `contentDigests`; `DefaultThemeDigestTests` checks them against `LectureSupport.SHA256`).
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: theme-embedder THEME_DIR OUTPUT.swift\n".utf8))
@@ -10,13 +12,16 @@ guard arguments.count == 3 else {
 }
 let root = URL(fileURLWithPath: arguments[1]).standardizedFileURL
 var files: [(String, String)] = []
+var contents: [String: [UInt8]] = [:]
 if let walker = FileManager.default.enumerator(
     at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
 {
     for case let file as URL in walker
     where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
         let relative = String(file.standardizedFileURL.path.dropFirst(root.path.count + 1))
-        files.append((relative, try Data(contentsOf: file).base64EncodedString()))
+        let data = try Data(contentsOf: file)
+        files.append((relative, data.base64EncodedString()))
+        contents[relative] = [UInt8](data)
     }
 }
 files.sort { $0.0 < $1.0 }
@@ -31,6 +36,15 @@ var source = """
 for (path, base64) in files {
     source += "        (\"\(path)\", \"\(base64)\"),\n"
 }
+source += "    ]\n\n"
+// As `DefaultTheme` names its folder: SHA-256 over each layout's (a file at the top) path and
+// Base64, each part length-prefixed as `LectureSupport.SHA256` prefixes it.
+let layouts = files.filter { !$0.0.contains("/") }.flatMap { [Array($0.0.utf8), Array($0.1.utf8)] }
+source += "    /// The SHA-256 of the layouts' paths and Base64 (`DefaultTheme.folder`'s name).\n"
+source += "    static let layoutsDigest = \"\(sha256Hex(layouts))\"\n\n"
+source += "    /// Each file's SHA-256 of its bytes as one part (`ContentNames.digest([bytes])`), by path.\n"
+source += "    static let contentDigests: [String: String] = [\n"
+for (path, _) in files { source += "        \"\(path)\": \"\(sha256Hex([contents[path] ?? []]))\",\n" }
 source += "    ]\n}\n"
 // Written only when it changed: SwiftPM may run this again with nothing changed (the tool relinked,
 // another environment), and a rewritten file, even byte for byte the same, has a new modification
@@ -38,4 +52,55 @@ source += "    ]\n}\n"
 let output = URL(fileURLWithPath: arguments[2])
 if (try? Data(contentsOf: output)) != Data(source.utf8) {
     try Data(source.utf8).write(to: output, options: .atomic)
+}
+
+/// SHA-256 (FIPS 180-4) of `parts`, each preceded by its length as 8 little-endian bytes (as
+/// `LectureSupport.SHA256` hashes them), as 64 lowercase hexadecimal digits. Written out here
+/// since this build tool links no crypto library; run once per build of the tool.
+func sha256Hex(_ parts: [[UInt8]]) -> String {
+    var message: [UInt8] = []
+    for part in parts {
+        withUnsafeBytes(of: UInt64(part.count).littleEndian) { message += $0 }
+        message += part
+    }
+    let bitLength = UInt64(message.count) * 8
+    message.append(0x80)
+    while message.count % 64 != 56 { message.append(0) }
+    withUnsafeBytes(of: bitLength.bigEndian) { message += $0 }
+    let k: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+    var h: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+    func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    var w = [UInt32](repeating: 0, count: 64)
+    for block in stride(from: 0, to: message.count, by: 64) {
+        for i in 0..<16 {
+            w[i] = message[block + 4 * i..<block + 4 * i + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        for i in 16..<64 {
+            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+        for i in 0..<64 {
+            let t1 = hh &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
+            let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        for (i, value) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ value }
+    }
+    return h.map { word in
+        let hex = String(word, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }.joined()
 }

@@ -52,6 +52,20 @@ import Testing
         }
         #expect(error?.diagnostics.map(\.headline) == ["t.html:1:3: error: placeholder is not closed with '}}'"])
     }
+
+    /// ASCII templates are searched by bytes, others by `range(of:)`: both find the same
+    /// placeholders at the same places.
+    @Test func placeholdersAreFoundAlikeInASCIIAndInOtherText() throws {
+        for text in ["<p>{{ title }}</p>\n{{content}}", "<p>제목 {{ title }}</p>\n{{content}}"] {
+            let template = try Template.parse(text, path: "t", known: ["title", "content"])
+            #expect(template.pieces.filter { if case .placeholder = $0 { true } else { false } }.count == 2)
+            #expect(template.render(["title": .text("T"), "content": .html("C")]).hasSuffix("T</p>\nC"))
+        }
+        let error = #expect(throws: DiagnosticsError.self) {
+            try Template.parse("ㄱ\n  {{ nope }}", path: "t.html", known: ["title"])
+        }
+        #expect(error?.diagnostics.map(\.headline) == ["t.html:2:3: error: unknown placeholder 'nope'"])
+    }
 }
 
 @Suite struct HeadingAndLinkTests {

@@ -85,15 +85,18 @@ enum DefaultTheme {
     static let layouts: [(path: String, bytes: [UInt8])] = DefaultThemeFiles.files.filter { isWritten($0.path) }
         .compactMap { file in Data(base64Encoded: file.base64).map { (path: file.path, bytes: [UInt8]($0)) } }
 
-    /// The SHA-256 of the layouts' paths and contents, the folder's name.
-    private static let digest: String = {
-        var hash = SHA256()
-        for file in DefaultThemeFiles.files where isWritten(file.path) {
-            hash.update(file.path)
-            hash.update(file.base64)
-        }
-        return hash.hexDigest()
-    }()
+    /// The SHA-256 of the layouts' paths and contents (their Base64), the folder's name: made
+    /// when the tool is built (`theme-embedder`), not hashed again at every run.
+    private static let digest = DefaultThemeFiles.layoutsDigest
+
+    /// The SHA-256 `ContentNames.digest` makes of each embedded file's bytes, by path, made when
+    /// the tool is built: the content names of the theme's assets without hashing them at every
+    /// run. Only for bytes equal to the embedded file's (`contentDigest(of:_:)`).
+    static func contentDigest(of path: String, _ bytes: [UInt8]) -> String? {
+        guard let digest = DefaultThemeFiles.contentDigests[path], let embedded = assets[path], embedded == bytes
+        else { return nil }
+        return digest
+    }
 
     /// The theme's assets (`Templates.isAsset`: every file that is not a layout, a partial nor
     /// a table of words), by path, decoded once: copied into every site, from memory.

@@ -52,12 +52,28 @@ struct Template: Hashable, Sendable {
                 }
             }
         }
-        while let open = rest.range(of: "{{") {
+        // In ASCII every byte is a character of its own, so the first match of the bytes is
+        // `range(of:)`'s (a Foundation search, most of the cost of loading the ~80 templates
+        // and partials at every run); other text is searched as before.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        func find(_ brace: UInt8, in part: Substring) -> Range<String.Index>? {
+            guard ascii else { return part.range(of: String(decoding: [brace, brace], as: UTF8.self)) }
+            let bytes = part.utf8
+            var index = bytes.startIndex
+            while let first = bytes[index...].firstIndex(of: brace) {
+                let second = bytes.index(after: first)
+                guard second != bytes.endIndex else { return nil }
+                if bytes[second] == brace { return first..<bytes.index(after: second) }
+                index = second
+            }
+            return nil
+        }
+        while let open = find(UInt8(ascii: "{"), in: rest) {
             let literal = rest[..<open.lowerBound]
             pieces.append(.literal(String(literal)))
             advance(over: literal)
             let location = SourceLocation(line: line, column: column)
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
+            guard let close = find(UInt8(ascii: "}"), in: rest[open.upperBound...]) else {
                 diagnostics.append(.error(.templatePlaceholder, path, location, "placeholder is not closed with '}}'"))
                 rest = rest[rest.endIndex...]
                 break

@@ -42,15 +42,18 @@ enum ContentNames {
 
     /// The renames of `site`: each of `files` it holds by its content, and every file in
     /// `folder` by the folder's files together (their paths and contents). A file whose new path
-    /// the site already holds keeps its name. `read` gives a copied file's bytes.
+    /// the site already holds keeps its name. `read` gives a copied file's bytes; `known` the
+    /// SHA-256 of a file's bytes when it is known without hashing them (the built-in theme's).
     static func renames(
-        of site: SiteFiles, files: [String], folder: String?, read: (CopiedFile) -> [UInt8]?
+        of site: SiteFiles, files: [String], folder: String?, read: (CopiedFile) -> [UInt8]?,
+        known: (String, [UInt8]) -> String? = { _, _ in nil }
     ) -> [String: Rename] {
         func bytes(_ path: String) -> [UInt8]? { site.generated[path] ?? site.copied[path].flatMap(read) }
         var renames: [String: Rename] = [:]
         for path in Set(files) {
             guard let content = bytes(path) else { continue }
-            renames[path] = Rename(hash: digest([content]), componentFromEnd: 0)
+            let hash = known(path, content).map { String($0.prefix(hashLength)) } ?? digest([content])
+            renames[path] = Rename(hash: hash, componentFromEnd: 0)
         }
         if let folder {
             let prefix = folder + "/"
@@ -81,7 +84,10 @@ enum ContentNames {
         // Every page names the same style sheets and scripts: each value's answer is found once
         // per folder (by its bytes: `String` keys would take canonically equivalent ones for it).
         var answers: [String: [[UInt8]: [UInt8]?]] = [:]
-        for path in site.generated.keys where path.hasSuffix(".html") {
+        // Over a copy of the names: iterating `site.generated.keys` kept the dictionary's first
+        // storage, and with it every file's bytes as they were, alive beside the rewritten ones
+        // until the loop ended (every page twice at the build's peak, issue 36).
+        for path in Array(site.generated.keys) where path.hasSuffix(".html") {
             guard let html = site.generated[path] else { continue }
             let folder = path.split(separator: "/").dropLast().joined(separator: "/")
             if let rewritten = references(

@@ -15,10 +15,25 @@ extension BuildStep {
             theme.map(NFC.normalized) + [InterfaceWords.scriptPath, "toc.js", SiteFiles.highlightJS]
             + (configuration.additionalStyles + configuration.additionalScripts).map { NFC.normalized($0.sitePath) }
         // Hashed from the file opened and judged by the read rule, as it is copied (`CopiedFile`).
-        let renames = ContentNames.renames(of: context.site, files: files, folder: SearchIndex.folder) {
-            guard case .success(let file) = $0.open() else { return nil }
-            return try? file.bytes().bytes
-        }
+        let highlight =
+            context.site.generated[SiteFiles.highlightJS] == nil ? context.site.copied[SiteFiles.highlightJS] : nil
+        let builtIn =
+            configuration.templatesDirectory == DefaultTheme.folder(cacheDirectory: configuration.cacheDirectory)
+        let renames = ContentNames.renames(
+            of: context.site, files: files, folder: SearchIndex.folder,
+            read: {
+                guard case .success(let file) = $0.open() else { return nil }
+                return try? file.bytes().bytes
+            },
+            // The built-in theme's assets, as embedded: their digests made when the tool was built;
+            // highlight.js, copied from the system: its digest kept under its signature.
+            known: { path, bytes in
+                if path == SiteFiles.highlightJS, let highlight, !highlight.isBooks {
+                    return CopiedFileDigest.digest(
+                        of: highlight.source, bytes: bytes, cache: Cache(directory: configuration.cacheDirectory))
+                }
+                return builtIn ? DefaultTheme.contentDigest(of: path, bytes) : nil
+            })
         ContentNames.apply(renames, to: &context.site, siteURL: configuration.siteURL)
     }
 }

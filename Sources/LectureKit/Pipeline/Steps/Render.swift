@@ -54,6 +54,12 @@ extension BuildStep {
                 context.site = site(
                     context, templates: input.templates, rendering: rendering, notFound: notFound?.html, parts: parts,
                     printing: input.printsAlways)
+                if !input.keepsPages {
+                    // A one-off build: the site holds each page's HTML now, and `Names` rewrites
+                    // it there; a second reference here kept the first bytes of every page alive
+                    // beside the rewritten ones to the end (issue 36).
+                    for index in context.pages.indices { context.pages[index].rendered?.html = [] }
+                }
                 // Cancelled while the print page or the search index was made: they are not whole.
                 try context.configuration.run.cancellation.check()
                 let configuration = context.configuration
