@@ -171,9 +171,9 @@ browser-tools: python-env
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(APT) chromium; }
 	@$(VENV)/bin/python -c "import pytest_playwright" 2>/dev/null || $(VENV)/bin/pip install -q pytest pytest-playwright
 
-browser-test: site browser-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme, search from file://
+browser-test: site browser-tools test-tools ## In headless Chromium: live reload (edit a page, see it reload), hover cards, test reports, the book's default theme, search from file://, the sidebar folding as mdBook's does
 	$(PYTEST) Tests/BrowserTests/live_reload_test.py Tests/BrowserTests/hover_cards_test.py \
-	  Tests/BrowserTests/theme_test.py Tests/BrowserTests/hidden_lines_test.py Tests/BrowserTests/search_test.py \
+	  Tests/BrowserTests/theme_test.py Tests/BrowserTests/hidden_lines_test.py Tests/BrowserTests/fold_test.py Tests/BrowserTests/search_test.py \
 	  Tests/BrowserTests/search_url_test.py Tests/BrowserTests/phone_code_test.py \
 	  --lecture $(LECTURE) --site _site
 

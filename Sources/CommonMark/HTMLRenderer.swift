@@ -89,13 +89,12 @@ package struct HTMLRenderer: Sendable {
                 for attribute in block.attributes {
                     out.html += " \(HTML.escape(attribute.name))=\"\(HTML.escape(attribute.value))\""
                 }
-                out.html += "><a class=\"anchor\" href=\"#"
-                out.append(HTML.escapeHref(id), marking: .headingAnchor(id))
-                out.html += "\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
+                out.html += ">"
+                renderHeaderLinked(content, id: id, into: &out)
             } else {
                 out.html += "<h\(level)>"
+                for inline in content { render(inline, into: &out) }
             }
-            for inline in content { render(inline, into: &out) }
             out.html += "</h\(level)>\n"
         case .blockQuote(let children):
             out.cr()
@@ -142,16 +141,22 @@ package struct HTMLRenderer: Sendable {
             out.cr()
             let id = element.attribute("id")
             if element.isAnchored, let id {
-                // Its id is a heading's: marked as one, with the heading's anchor link.
+                // Its id is a heading's: marked as one, its inline content in the heading's link.
                 out.html += "<\(element.name) id=\""
                 out.append(HTML.escape(id), marking: .headingID(id))
                 out.html += "\""
                 for attribute in element.attributes where attribute.name != "id" {
                     out.html += " \(attribute.name)=\"\(HTML.escape(attribute.value))\""
                 }
-                out.html += "><a class=\"anchor\" href=\"#"
-                out.append(HTML.escapeHref(id), marking: .headingAnchor(id))
-                out.html += "\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
+                out.html += ">"
+                if case .inlines(let inlines) = element.content, element.leading.isEmpty {
+                    renderHeaderLinked(inlines, id: id, into: &out)
+                    if !element.trailing.isEmpty {
+                        out.append(element.trailing, marking: .html(element.trailing))
+                    }
+                    out.html += "</\(element.name)>\n"
+                    return
+                }
             } else {
                 // Otherwise its tag is raw HTML to the passes that rewrite ids and links.
                 var tag = "<\(element.name)"
@@ -179,6 +184,46 @@ package struct HTMLRenderer: Sendable {
                 if !element.trailing.isEmpty { out.append(element.trailing, marking: .html(element.trailing)) }
             }
             out.html += "</\(element.name)>\n"
+        }
+    }
+
+    /// A heading's (or a definition term's) content as mdBook 0.5.4 writes it: inside a link to
+    /// the heading itself, `<a class="header" href="#id">…</a>` (the theme styles `a.header`, as
+    /// an mdBook book's own CSS and JavaScript may). mdBook nests a link of the content inside
+    /// that one, which HTML does not allow (a browser ends the outer link there); here the runs
+    /// of content between such links are each wrapped, and the links stand between them.
+    /// An inline that is or holds a link, and raw HTML from an `<a …>` to its `</a>`, stand
+    /// outside.
+    private func renderHeaderLinked(_ content: [Inline], id: String, into out: inout Output) {
+        // Whether each inline stands outside the header link: a link, one holding a link, or raw
+        // HTML from an `<a …>` to its `</a>`.
+        var bare: [Bool] = []
+        var inRawLink = false
+        for inline in content {
+            let tag = inline.rawLinkTag
+            if tag == .opening { inRawLink = true }
+            bare.append(inRawLink || tag != nil || inline.holdsLink)
+            if tag == .closing { inRawLink = false }
+        }
+        // The first child is a header link always (empty before a link that opens the heading),
+        // as a browser reads mdBook's nested links, and as scripts written for mdBook expect.
+        var index = content.startIndex
+        var wrapped = false
+        while !wrapped || index < content.endIndex {
+            if wrapped, bare[index] {
+                render(content[index], into: &out)
+                index += 1
+                continue
+            }
+            out.html += "<a class=\"header\" href=\"#"
+            out.append(HTML.escapeHref(id), marking: .headingAnchor(id))
+            out.html += "\">"
+            while index < content.endIndex, !bare[index] {
+                render(content[index], into: &out)
+                index += 1
+            }
+            out.html += "</a>"
+            wrapped = true
         }
     }
 

@@ -58,6 +58,33 @@ extension Array where Element == Inline {
     }
 }
 
+extension Inline {
+    /// Whether it is a link or holds one (in emphasis): no other link may hold it.
+    package var holdsLink: Bool {
+        switch self {
+        case .link: return true
+        case .emphasis(let children), .strong(let children): return children.contains { $0.holdsLink }
+        case .text, .softBreak, .lineBreak, .code, .html, .image: return false
+        }
+    }
+
+    /// Raw HTML's `<a …>` or `</a>` (cmark gives each tag of an inline element its own node).
+    package enum RawLinkTag { case opening, closing }
+
+    /// Which tag of a raw-HTML link it is, if it is one.
+    package var rawLinkTag: RawLinkTag? {
+        guard case .html(let html) = self else { return nil }
+        let head = html.prefix(4).lowercased()
+        if head.hasPrefix("</a"), head.count == 3 || head.last == ">" || head.last?.isWhitespace == true {
+            return .closing
+        }
+        if head.hasPrefix("<a"), let next = head.dropFirst(2).first, next == ">" || next.isWhitespace {
+            return .opening
+        }
+        return nil
+    }
+}
+
 /// Collects plain text (`[Inline].plainText`).
 private struct PlainText: MarkupWalker {
     var text = ""

@@ -198,21 +198,13 @@ package struct PDFCommand: Subcommand {
     }
 
     /// Where the PDF goes without `--output`: beside the site's folder (`mybook/book` →
-    /// `mybook/`), named after `title` as Quarto names a book's PDF (white space and the
-    /// characters file systems refuse, `/ \ : * ? " < > |`, as `-`), or after the site's parent
-    /// folder when there is no title; never inside the site, which the next build replaces.
+    /// `mybook/`), named after `title` made safe for shells and file systems (`PDFFileName`:
+    /// `The Sourdough Field Manual 🍞` → `The-Sourdough-Field-Manual.pdf`), or after the site's
+    /// parent folder when nothing of the title is left; never inside the site, which the next
+    /// build replaces.
     static func defaultOutput(site: String, title: String?) -> String {
         let folder = FileSystem.parent(site)
-        let refused = Set("/\\:*?\"<>|")
-        var name = ""
-        for character in title ?? "" {
-            let dash =
-                character.isWhitespace || refused.contains(character)
-                || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-            if dash { if !name.isEmpty && !name.hasSuffix("-") { name.append("-") } } else { name.append(character) }
-        }
-        while name.hasSuffix("-") || name.hasSuffix(".") { name.removeLast() }
-        while name.hasPrefix(".") { name.removeFirst() }
+        var name = PDFFileName.slug(title ?? "")
         if name.isEmpty {
             let parent = URL(fileURLWithPath: site).standardizedFileURL.deletingLastPathComponent().lastPathComponent
             name = parent.isEmpty || parent == "/" ? "book" : parent

@@ -3,7 +3,7 @@ as JSON, the facts the differential tests compare (Tests/LectureKitTests/MdBookO
 
   pages    the .html files, relative to the folder, sorted (print.html and toc.html left out:
            each tool has its own)
-  sidebar  the chapter list: kind (chapter, draft, part, separator), title, link (percent-decoded),
+  sidebar  the chapter list (from toc.html): kind (chapter, draft, part, separator), title, link (percent-decoded),
            section number ("1.2." or null) and depth (0 at the top)
   ids      per page, the id of each heading in the page's content, in order
   classes  per page, the classes of each heading that has any ({#id .class}), by id
@@ -106,7 +106,7 @@ class Sidebar(HTMLParser):
         self.entries = []
         self.entry = None
         self.in_number = False
-        self.in_toggle = False  # mdBook's fold toggle (<a class="chapter-fold-toggle">❱), chrome
+        self.in_toggle = False  # the fold toggle (mdBook's <a>, lecture's <button> .chapter-fold-toggle), chrome
         self.done = False
 
     def handle_starttag(self, tag, attrs):
@@ -114,7 +114,7 @@ class Sidebar(HTMLParser):
             return
         attributes = dict(attrs)
         classes = (attributes.get("class") or "").split()
-        if tag == "a" and "chapter-fold-toggle" in classes:
+        if tag in ("a", "button") and "chapter-fold-toggle" in classes:
             self.in_toggle = True
             return
         if tag == "ol":
@@ -146,7 +146,7 @@ class Sidebar(HTMLParser):
             return
         if tag in ("strong", "span"):
             self.in_number = False
-        elif tag == "a":
+        elif tag in ("a", "button"):
             self.in_toggle = False
         elif tag == "ol":
             self.finish()
@@ -197,7 +197,7 @@ def main():
         facts["anchors"][page] = content.anchors
         facts["text"][page] = " ".join("".join(content.text).split())
         facts["links"][page] = content.links
-    # mdBook writes the list to toc.html; lecture into each page (or toc.html for large books).
+    # Both write the list to toc.html; lecture also into each page (a script for large books).
     chapters = sorted((p for p in pages if p not in ("index.html", "404.html")), key=lambda p: ("/" in p, p))
     # A book whose one page is its index (`index.md`, `README.md`) has the list there alone.
     sources = ["toc.html"] if flavor == "mdbook" else ["toc.html"] + chapters + ["index.html"]

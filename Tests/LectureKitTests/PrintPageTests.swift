@@ -305,15 +305,43 @@ import Testing
         #expect(!FileSystem.exists(pdf))
     }
 
-    /// Without `--output`, the PDF goes beside the site's folder, named after the title as Quarto
-    /// names a book's PDF; a title with nothing left names it after the folder.
+    /// Without `--output`, the PDF goes beside the site's folder, named after the title made safe
+    /// for a shell (`PDFFileName`); a title with nothing left names it after the folder.
     @Test func theDefaultPDFIsNamedAfterTheBookBesideItsSite() {
         #expect(PDFCommand.defaultOutput(site: "mybook/book", title: "mybook") == "mybook/mybook.pdf")
         #expect(PDFCommand.defaultOutput(site: "book", title: "My Swift Book") == "My-Swift-Book.pdf")
         #expect(PDFCommand.defaultOutput(site: "/a/b/_site", title: "a/b: c?") == "/a/b/a-b-c.pdf")
-        #expect(PDFCommand.defaultOutput(site: "x/_site", title: "MVC, MVP 강의") == "x/MVC,-MVP-강의.pdf")
+        #expect(PDFCommand.defaultOutput(site: "x/_site", title: "MVC, MVP 강의") == "x/MVC-MVP-강의.pdf")
         #expect(PDFCommand.defaultOutput(site: "/w/mybook/book", title: "..") == "/w/mybook/mybook.pdf")
         #expect(PDFCommand.defaultOutput(site: "/w/mybook/book", title: nil) == "/w/mybook/mybook.pdf")
+    }
+
+    /// Each kind of character a shell or a CI artifact's name reads as other than a letter
+    /// (new-user review 6, finding 8: `The-Sourdough-Field-Manual-🍞.pdf`): emoji (with a
+    /// variation selector, joined, a keycap), quotes, `$`, `&`, `!`, `*`, parentheses, backquotes,
+    /// control and format characters, a leading `-` or `.`; letters of every script stay, their
+    /// combining marks with them, in NFC.
+    @Test(arguments: [
+        ("The Sourdough Field Manual 🍞", "The-Sourdough-Field-Manual"),
+        ("❤️ Swift 6.3 ✨", "Swift-6.3"),
+        ("👩‍💻 Coding (for) $HOME & `you`!", "Coding-for-HOME-you"),
+        ("1️⃣ Start", "1-Start"),
+        ("Rust's \u{201C}Book\u{201D}: 2nd ed.", "Rusts-Book-2nd-ed"),
+        ("-rf *", "rf"),
+        (".hidden", "hidden"),
+        ("tab\there\u{200B}zero\u{0007}", "tab-here-zero"),
+        ("스위프트 강의 🎓", "스위프트-강의"),
+        ("Cafe\u{0301} cre\u{0300}me", "Café-crème"),
+        ("数学 ノート", "数学-ノート"),
+        ("Ελληνικά — Русский", "Ελληνικά-Русский"),
+        ("snake_case.v2", "snake_case.v2"),
+    ])
+    func theTitlesNameIsSafeForAShell(title: String, name: String) {
+        #expect(PDFCommand.defaultOutput(site: "x/book", title: title) == "x/\(name).pdf")
+        #expect(
+            !name.unicodeScalars.contains {
+                $0.properties.isEmoji && !$0.properties.isAlphabetic && !("0"..."9").contains($0)
+            })
     }
 
 }

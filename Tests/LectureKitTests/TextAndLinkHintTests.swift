@@ -41,7 +41,7 @@ import Testing
         #expect(!failed, "\(lines)")
         let html = try #require(TestSupport.read(root + "/_site/options.html"))
         #expect(html.contains("<h2 id=\"--configuration-옵션\">"))
-        #expect(html.contains("</a>--configuration 옵션</h2>"))
+        #expect(html.contains("\">--configuration 옵션</a></h2>"))
         #expect(html.contains("Swift's 1...5 -- 그대로."))
         #expect(!html.contains("\u{2013}") && !html.contains("\u{2026}") && !html.contains("\u{2019}"))
         let search =
@@ -61,7 +61,7 @@ import Testing
         let html = try #require(TestSupport.read(root + "/_site/options.html"))
         // The prose is typographic...
         #expect(html.contains("<h2 id=\"configuration-옵션\">"))
-        #expect(html.contains("</a>\u{2013}configuration 옵션</h2>"))
+        #expect(html.contains("\">\u{2013}configuration 옵션</a></h2>"))
         #expect(html.contains("Swift\u{2019}s 1\u{2026}5 \u{2013} 그대로."))
         // ...the table of contents and the search index read as typed.
         #expect(html.contains(">--configuration 옵션</a>"))

@@ -154,6 +154,14 @@
     }
   }
 
+  /* ---------- folding sections of the sidebar ([output.html.fold]) ---------- */
+  // On the document, so a tree toc.js inserts folds too.
+  doc.addEventListener("click", function (e) {
+    var toggle = e.target.closest && e.target.closest(".chapter-fold-toggle");
+    if (!toggle) return;
+    toggle.setAttribute("aria-expanded", toggle.getAttribute("aria-expanded") === "true" ? "false" : "true");
+  });
+
   /* ---------- "on this page" ---------- */
   var toc = $("#lecture-page-toc");
   if (toc && !$("a", toc)) {

@@ -108,6 +108,12 @@ package struct BookSettings: Sendable, Hashable {
     /// the print link), as mdBook 0.5.4 writes neither; `lecture pdf` still prints a print page.
     package var searchEnabled: Bool?
     package var printEnabled: Bool?
+    /// `[output.html.fold] enable` and `level` (mdBook's; off, and 0): whether the sidebar folds,
+    /// and down to which depth its sections start open (1: the top-level chapters show their
+    /// sections, theirs start folded); the current page's section is open on its own page, and a
+    /// button beside each chapter with sections opens or folds it (`Navigation.tree`).
+    package var foldEnabled: Bool?
+    package var foldLevel: Int?
     /// `[output.html] hash-files` (mdBook's, on by default): `false` keeps the names of the files
     /// every page loads; otherwise they are named by their content (`ContentNames`).
     package var hashFiles: Bool?

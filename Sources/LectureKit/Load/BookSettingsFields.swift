@@ -244,6 +244,16 @@ extension BookSettingsLoader {
         "output.html.search.enable": boolean(\.searchEnabled),
         "output.html.print.enable": boolean(\.printEnabled),
         "output.html.hash-files": boolean(\.hashFiles),
+        "output.html.fold.enable": boolean(\.foldEnabled),
+        // mdBook reads a u8 and refuses the book.toml for anything else (run: `level = -1`,
+        // `"2"`, `300`).
+        "output.html.fold.level": Field(.value) { entry, settings in
+            guard entry.kind == .integer, let level = Int(entry.value), (0...255).contains(level) else {
+                return "needs a whole number from 0 to 255, such as 1 (the top-level chapters' sections open)"
+            }
+            settings.foldLevel = level
+            return nil
+        },
         "lecture.templates": path(\.templates),
         "lecture.samples.libraries": Field(.container) { entry, _ in
             entry.kind == .array ? nil : "needs a list of folders of Swift sources, such as [\"Sources/Library\"]"

@@ -44,10 +44,6 @@ enum MdBookKeys {
             return isTrue ? .lost("code blocks cannot be edited: lecture's pages have no Rust playground") : .accepted
         case "output.html.playground.line-numbers", "output.html.playpen.line-numbers":
             return isTrue ? .lost("code blocks show no line numbers") : .accepted
-        case "output.html.fold.enable":
-            return isTrue
-                ? .lost("the sidebar does not fold: every part and chapter shows its sections, as with enable = false")
-                : .accepted
         case "output.html.copy-fonts":
             // mdBook 0.4's; 0.5.4 refuses the key (`MdBookKeys.unknownToMdBook`, said by the loader).
             return .unknownToMdBook(
@@ -94,7 +90,6 @@ enum MdBookKeys {
         "output.html.live-reload-endpoint", "output.html.sidebar-header-nav",
         "output.html.playground.copyable", "output.html.playground.copy-js", "output.html.playground.runnable",
         "output.html.playpen.copyable", "output.html.playpen.copy-js", "output.html.playpen.runnable",
-        "output.html.fold.level",
         "output.html.print.enable", "output.html.print.page-break",
         "output.html.search.enable", "output.html.search.limit-results", "output.html.search.teaser-word-count",
         "output.html.search.use-boolean-and", "output.html.search.boost-title",
@@ -108,7 +103,7 @@ enum MdBookKeys {
         "build.use-default-preprocessors", "output.html.theme", "output.html.definition-lists",
         "output.html.admonitions",
         "output.html.playground.editable", "output.html.playpen.editable", "output.html.playground.line-numbers",
-        "output.html.playpen.line-numbers", "output.html.fold.enable", "output.linkcheck.follow-web-links",
+        "output.html.playpen.line-numbers", "output.linkcheck.follow-web-links",
         "output.html.search.chapter",
     ])
 
@@ -122,7 +117,7 @@ enum MdBookKeys {
 
     /// The tables whose keys are judged one by one.
     static let tables: Set<String> = [
-        "rust", "output.html.fold", "output.html.playground", "output.html.playpen", "output.html.print",
+        "rust", "output.html.playground", "output.html.playpen", "output.html.print",
         "output.html.search", "output.linkcheck",
     ]
 }

@@ -94,6 +94,11 @@ package struct Chapter: Hashable, Sendable {
     /// `outputPath` as a link's path (`OutputPath.href(forOutput:)`), relative to the site root.
     private(set) var outputHref: String
 
+    /// Whether it is the page at `outputPath`, or one of its sections (at any depth) is.
+    func leads(to outputPath: String) -> Bool {
+        (kind == .page && self.outputPath == outputPath) || children.contains { $0.leads(to: outputPath) }
+    }
+
     private static func output(_ path: String) -> (String, String) {
         let outputPath = OutputPath.html(forChapter: path)
         return (outputPath, OutputPath.href(forOutput: outputPath))

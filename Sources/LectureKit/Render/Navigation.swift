@@ -15,9 +15,14 @@ enum Navigation {
 
     /// The same, also keeping in `entries` (when not `nil`) each page's entry as rendered, plain
     /// and marked current, by output path (`NavigationTrees`); `repeated` for a path listed twice.
+    ///
+    /// With `[output.html.fold] enable = true`, each entry with sections has the partial
+    /// `chapter-fold-toggle` before them: open (`expanded` `true`) at a depth up to `level` (the
+    /// top-level entries are at depth 1), on the way to the current page, and on it, as mdBook
+    /// 0.5.4 opens them; folded below. The theme folds a section whose button says `false`.
     static func tree(
         _ chapters: [Chapter], current: String?, root: String, values: TemplateValues,
-        entries: inout [String: NavigationTrees.Entry]?
+        entries: inout [String: NavigationTrees.Entry]?, depth: Int = 1
     ) -> String {
         var items = ""
         for chapter in chapters {
@@ -25,9 +30,16 @@ enum Navigation {
                 chapter.number.map {
                     values.partial(.sectionNumber, ["number": .text($0.map(String.init).joined(separator: "."))])
                 } ?? ""
-            let children =
+            var children =
                 chapter.children.isEmpty
-                ? "" : tree(chapter.children, current: current, root: root, values: values, entries: &entries)
+                ? ""
+                : tree(
+                    chapter.children, current: current, root: root, values: values, entries: &entries,
+                    depth: depth + 1)
+            if values.settings.foldEnabled == true, !chapter.children.isEmpty {
+                let open = depth <= values.settings.foldLevel ?? 0 || current.map { chapter.leads(to: $0) } == true
+                children = values.partial(.chapterFoldToggle, ["expanded": .text(open ? "true" : "false")]) + children
+            }
             switch chapter.kind {
             case .page:
                 let entry: [String: Template.Value] = [
@@ -89,7 +101,15 @@ enum Navigation {
               holder.innerHTML = "\(literal)";
               holder.content.querySelectorAll("a").forEach(function (a) {
                 var href = a.getAttribute("href");
-                if (href === current) { a.classList.add("active"); a.setAttribute("aria-current", "page"); }
+                if (href === current) {
+                  a.classList.add("active");
+                  a.setAttribute("aria-current", "page");
+                  // A folding tree opens the sections on the way to the page, as on pages that hold it.
+                  for (var up = a.parentNode; up && up.nodeType === 1; up = up.parentNode) {
+                    var toggle = up.querySelector(":scope > .chapter-fold-toggle");
+                    if (toggle) toggle.setAttribute("aria-expanded", "true");
+                  }
+                }
                 a.setAttribute("href", root + href);
               });
               script.parentNode.insertBefore(holder.content, script);

@@ -29,7 +29,8 @@ final class NavigationTrees: Hashable, @unchecked Sendable {
 
     /// The tree for the page at `current` (an output path) whose links start with `root`.
     func tree(current: String, root: String, values: TemplateValues) -> String {
-        guard Self.nestsVerbatim(values.partials) else {
+        // A folding tree opens the sections on the way to the page: no entry alone differs.
+        guard Self.nestsVerbatim(values.partials), values.settings.foldEnabled != true else {
             return Navigation.tree(values.book.chapters, current: current, root: root, values: values)
         }
         let tree = trees.withLock { trees in

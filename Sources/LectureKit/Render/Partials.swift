@@ -22,6 +22,7 @@ struct Partials: Hashable, Sendable {
         case partTitle = "part-title"
         case separator
         case sectionNumber = "section-number"
+        case chapterFoldToggle = "chapter-fold-toggle"
         case scriptedChapters = "scripted-chapters"
         case pagerLink = "pager-link"
         case pageTOC = "page-toc"
@@ -44,6 +45,7 @@ struct Partials: Hashable, Sendable {
         case contentsPage = "contents-page"
         case notFoundHead = "not-found-head"
         case printHead = "print-head"
+        case contentsHead = "contents-head"
         case redirect
         // A sample's figure (`SampleRendering`), its test report (`TestReportRendering`), its
         // hover cards (`HoverCardRendering`, `SwiftCodeHTML`).
@@ -92,6 +94,7 @@ struct Partials: Hashable, Sendable {
             case .partTitle: ["title", "children"]
             case .separator: ["children"]
             case .sectionNumber: ["number"]
+            case .chapterFoldToggle: ["expanded"]
             case .scriptedChapters: ["root", "root_href", "current"]
             case .pagerLink: ["rel", "href", "label", "title"]
             case .pageTOCItem, .pageTOCSubitem, .printSection: ["id", "text"]
@@ -104,7 +107,7 @@ struct Partials: Hashable, Sendable {
             case .printChapterNumber: ["label"]
             case .printContentsItem: ["id", "number", "title", "sections", "children"]
             case .contentsPage: ["chapters"]
-            case .notFoundHead, .printHead: []
+            case .notFoundHead, .printHead, .contentsHead: []
             case .redirect: ["language", "title", "href"]
             case .sampleFigure: ["classes", "code", "caption"]
             case .sampleCode: ["class", "code"]

@@ -204,16 +204,18 @@ extension BuildStep {
         site.generated[InterfaceWords.scriptPath] = values.words.script
         if values.scriptsNavigation {
             site.generated["toc.js"] = Array(Navigation.tocScript(book.chapters, values: values).utf8)
-            site.generated["toc.html"] = Array(
-                templates.page.render(
-                    values.page(
-                        title: values.words["contents"],
-                        content: values.partial(
-                            .contentsPage,
-                            ["chapters": .html(Navigation.tree(book.chapters, current: nil, root: "", values: values))]),
-                        root: "", nav: "")
-                ).utf8)
         }
+        // The chapter tree on a page of its own, at mdBook 0.5.4's path (its sidebar for readers
+        // without script), in every book: a link or a deploy check that expects it finds it.
+        site.generated["toc.html"] = Array(
+            templates.page.render(
+                values.page(
+                    title: values.words["contents"],
+                    content: values.partial(
+                        .contentsPage,
+                        ["chapters": .html(Navigation.tree(book.chapters, current: nil, root: "", values: values))]),
+                    root: "", nav: "", head: values.partial(.contentsHead, [:]))
+            ).utf8)
         if let page = NotFoundPage.html(
             message: templates.notFound, content: notFound, templates: templates, values: values)
         {
