@@ -2,6 +2,7 @@
 {{#include contacts-archive.swift}}
 // ANCHOR_END: model
 // ANCHOR: app
+// ANCHOR: core
 // 상태: 화면에 보이는 모든 것을 값 하나에 담습니다. 내비게이션 스택(path)도 상태입니다.
 struct AppState: Equatable, Codable {
     enum Screen: Equatable, Codable {
@@ -145,6 +146,7 @@ final class Store {
     }
 }
 
+// ANCHOR_END: core
 // 뷰: 상태를 읽어 그리고, 사용자 입력을 액션으로 보냅니다.
 import UIKit
 
