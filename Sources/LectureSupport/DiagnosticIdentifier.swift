@@ -167,6 +167,9 @@ extension Diagnostic.Identifier {
     /// A bidirectional override or isolate (Trojan Source) in a page's or the summary's text
     /// outside a Swift sample: prose, headings, titles, code spans, any other code block (a warning).
     package static let bidirectionalControl = Self("lecture.markdown.bidirectional-control")
+    /// An invisible character (zero-width space, soft hyphen, Hangul filler, a joiner that joins
+    /// nothing…) where text becomes a name: a chapter title, a heading, a page title, a file name (a warning).
+    package static let invisibleCharacter = Self("lecture.markdown.invisible-character")
     /// A `// snippet.hide` with no `// snippet.show` after it in its code block (a warning).
     package static let sampleSnippetMarker = Self("lecture.sample.snippet-marker")
     /// An info string holding whitespace other than a space or a tab (a warning).
@@ -295,7 +298,7 @@ extension Diagnostic.Identifier {
         infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter,
-        bidirectionalControl, sampleSnippetMarker,
+        bidirectionalControl, invisibleCharacter, sampleSnippetMarker,
         sampleCompiler,
         sampleCompile, sampleTimeout, sampleCompileTimeout, sampleCompileMemory,
         sampleOutputLimit, sampleFileLimit,
