@@ -167,8 +167,13 @@ extension Diagnostic.Identifier {
     /// A bidirectional override or isolate (Trojan Source) in a page's or the summary's text
     /// outside a Swift sample: prose, headings, titles, code spans, any other code block (a warning).
     package static let bidirectionalControl = Self("lecture.markdown.bidirectional-control")
+    /// An invisible character (zero-width space, soft hyphen, Hangul filler, a joiner that joins
+    /// nothing…) where text becomes a name: a chapter title, a heading, a page title, a file name (a warning).
+    package static let invisibleCharacter = Self("lecture.markdown.invisible-character")
     /// A `// snippet.hide` with no `// snippet.show` after it in its code block (a warning).
     package static let sampleSnippetMarker = Self("lecture.sample.snippet-marker")
+    /// A Swift sample's line starting with mdBook's `# `, which hides lines in Rust code only (an error).
+    package static let sampleHiddenLine = Self("lecture.sample.hidden-line")
     /// An info string holding whitespace other than a space or a tab (a warning).
     package static let infoStringWhitespace = Self("lecture.markdown.info-string-whitespace")
     /// Raw HTML that leaves a comment open, hiding the rest of the page (a warning).
@@ -295,7 +300,7 @@ extension Diagnostic.Identifier {
         infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
         sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter,
-        bidirectionalControl, sampleSnippetMarker,
+        bidirectionalControl, invisibleCharacter, sampleSnippetMarker, sampleHiddenLine,
         sampleCompiler,
         sampleCompile, sampleTimeout, sampleCompileTimeout, sampleCompileMemory,
         sampleOutputLimit, sampleFileLimit,

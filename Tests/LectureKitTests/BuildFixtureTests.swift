@@ -38,6 +38,25 @@ import Testing
             pagesWritten: 7, seconds: 1.234, outputDirectory: "_site", diagnostics: [], sampleResults: [])
         #expect(report.summary == "Wrote 7 pages to _site/ in 1.23 s")
     }
+
+    /// When hover-card look-ups took most of the build (the build after `check`), the line says
+    /// so (newuser-6, #16); when they did not, it does not.
+    @Test func summaryLineSaysWhenHoverCardsTookMostOfTheTime() throws {
+        var report = BuildReport(
+            pagesWritten: 5, seconds: 5.86, outputDirectory: "book", diagnostics: [], sampleResults: [])
+        report.hoverCardSeconds = 4.9
+        report.hoverCardSamples = 12
+        #expect(
+            report.summary
+                == "Wrote 5 pages to book/ in 5.86 s (4.90 s of it looking up the hover cards of 12 samples, which 'lecture check' does not; they are cached for the next build)"
+        )
+        report.hoverCardSeconds = 2
+        #expect(report.summary == "Wrote 5 pages to book/ in 5.86 s")
+        let time = HoverCardTime()
+        time.add(seconds: 0.5)
+        time.add(seconds: 0.25)
+        #expect(time.sum.seconds == 0.75 && time.sum.samples == 2)
+    }
 }
 
 @Suite struct LargeBookNavigationTests {

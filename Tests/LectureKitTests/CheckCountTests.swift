@@ -25,4 +25,19 @@ import Testing
         #expect(status == 0, "\(lines)")
         #expect(lines.contains("Samples: 1 run and compared"), "\(lines)")
     }
+
+    /// A continued page's fences run as one program: the count says how many code blocks it
+    /// joined, so "1 run and compared" matches the three fences and blocks the author sees
+    /// (newuser-6, #14).
+    @Test func aContinuedPageSaysHowManyBlocksMadeItsProgram() throws {
+        let markdown =
+            "# P\n\n```swift\nlet a = 1\nprint(a)\n```\n\n```output\n1\n```\n\n"
+            + "```swift\nlet b = a + 1\nprint(b)\n```\n\n```output\n2\n```\n\n"
+            + "```swift\nprint(a + b)\n```\n\n```output\n3\n```\n"
+        let (status, lines, _) = try ContinuedPageTests.check(markdown)
+        #expect(status == 0, "\(lines)")
+        #expect(lines.contains("Samples: 1 run and compared (3 code blocks as one program)"), "\(lines)")
+        #expect(
+            lines.contains { $0.hasSuffix("page.md: 1 run and compared (3 code blocks as one program)") }, "\(lines)")
+    }
 }

@@ -20,12 +20,38 @@ import Testing
         results.first?.diagnostics.first { $0.severity == .error }?.notes ?? []
     }
 
-    @Test(arguments: ["# struct Greeter {\n#     let name: String\n# }\n", "#\n# let hidden = 1\n"])
-    func mdBooksHiddenLinesGetTheSnippetMarkersNote(_ hidden: String) throws {
-        let results = try verify("```swift\n\(hidden)print(\"Hello\")\n```\n")
-        #expect(results.map(\.outcome) == [.failed])
-        #expect(firstErrorNotes(results).contains(CompileErrorHints.hiddenLines), "\(results[0].diagnostics)")
-        #expect(!firstErrorNotes(results).contains(CompileErrorHints.languageMode))
+    /// mdBook's hidden lines get their own error at the first such line, once per block, in
+    /// place of the parser's "expected a macro identifier" (newuser-6, #12); the block is not
+    /// compiled, and the fix names Swift's snippet markers.
+    @Test(arguments: [("# struct Greeter {\n#     let name: String\n# }\n", 9), ("#\n# let hidden = 1\n", 8)])
+    func mdBooksHiddenLinesGetTheirOwnErrorOncePerBlock(_ hidden: String, _ secondLine: Int) throws {
+        let found = SampleExtractor.extract(
+            from: MarkdownParser.parse(
+                "```swift\n\(hidden)print(\"Hello\")\n```\n\n- item\n\n  ```swift\n  # import Tally\n  print(1)\n  ```\n"
+            ),
+            path: "page.md")
+        let errors = found.diagnostics.filter { $0.identifier == .sampleHiddenLine }
+        #expect(
+            errors.map(\.location) == [
+                SourceLocation(line: 2, column: 1), SourceLocation(line: secondLine + 2, column: 3),
+            ], "\(found.diagnostics)")
+        #expect(errors.allSatisfy { $0.severity == .error })
+        #expect(errors.first?.summary == "'# ' hides lines in Rust code, not in Swift: use '// snippet.hide'")
+        #expect(errors.first?.notes.last?.hasPrefix(CompileErrorHints.hiddenLines) == true, "\(errors)")
+        #expect(found.samples.isEmpty, "not compiled: the parser's error is not reported")
+    }
+
+    /// A `# ` line inside a multi-line string or a block comment is Swift's text; an `ignore`
+    /// block is not compiled; neither gets the error.
+    @Test(arguments: [
+        "```swift\nlet md = \"\"\"\n# Title\n\"\"\"\nprint(md)\n```\n",
+        "```swift\n/* notes\n# not code\n*/\nprint(1)\n```\n",
+        "```swift ignore\n# import Tally\n```\n",
+    ])
+    func aPoundLineInAStringACommentOrAnIgnoredBlockIsNoHiddenLine(_ markdown: String) {
+        let found = SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md")
+        #expect(!found.diagnostics.contains { $0.identifier == .sampleHiddenLine }, "\(found.diagnostics)")
+        #expect(found.samples.count == 1)
     }
 
     /// Swift's own `#` directives are no hidden lines: an error elsewhere gets no such note.

@@ -120,6 +120,21 @@ import Testing
         #expect(missing?.contains("declared by the fence") == false, "no fence declares it: \(lines)")
     }
 
+    /// The fix is said once per fence: every later use of a name an earlier fence declares gets
+    /// one line pointing back to it (newuser-6, #11: four copies of the note buried the rest).
+    @Test func theFixForAFragmentIsSaidOncePerFence() throws {
+        let markdown =
+            ContinuedPageTests.counter
+            + "```swift\nvar a = Counter()\nvar b = Counter()\nlet c: Counter = a\nprint(b.count, c.count)\n```\n"
+        let (status, lines, page) = try ContinuedPageTests.check(markdown, continued: "false")
+        #expect(status != 0)
+        let text = lines.joined(separator: "\n")
+        #expect(text.components(separatedBy: "continue = [\"page.md\"]").count == 2, "once: \(text)")
+        let pointers = lines.filter { $0.contains("how to join the fences: see the note at line") }
+        #expect(pointers.count == 2, "\(text)")
+        #expect(pointers.allSatisfy { $0.contains("'Counter' is declared by the fence at \(page):1") }, "\(text)")
+    }
+
     /// A compile error notes the attributes of a fence not meant to compile; a manifest's import
     /// of SwiftPM's own module says so instead of asking for its sources as a sample library.
     @Test func aCompileErrorNamesTheAttributesAndAManifestIsNoSampleLibrary() throws {

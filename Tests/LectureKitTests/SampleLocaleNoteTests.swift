@@ -46,4 +46,30 @@ import Testing
         #expect(run.status == 1, "\(text)")
         #expect(!text.contains("the sample ran in the locale"), "\(text)")
     }
+
+    /// The note comes only when a line that differs looks formatted for a region: a Foundation
+    /// sample that prints a wrong word gets the diff alone (the note was on every Foundation
+    /// mismatch).
+    @Test func aFoundationMismatchOfPlainWordsHasNoLocaleNote() throws {
+        let run = try ContinuedPageTests.check(
+            "# P\n\n```swift\nimport Foundation\nprint(\"hello\".uppercased())\n```\n\n```output\nhello\n```\n",
+            continued: "false")
+        let text = run.lines.joined(separator: "\n")
+        #expect(run.status == 1, "\(text)")
+        #expect(text.contains("+HELLO"), "\(text)")
+        #expect(!text.contains("the sample ran in the locale"), "\(text)")
+    }
+
+    @Test(arguments: [
+        "Jan 1, 1970", "1 January 1970", "Thursday", "1/1/70", "01.01.1970", "1970-01-01", "12:00 AM", "00:00 GMT",
+        "$1,234.50", "US$1,234.50", "1.234,50 €", "1 234,5", "USD 5.00", "3,14", "₩1,000",
+    ])
+    func regionalLinesAreTold(_ line: String) {
+        #expect(SampleEnvironment.looksRegional(line))
+    }
+
+    @Test(arguments: ["hello", "HELLO", "Monkey", "Marvelous", "count: 3", "[1, 2, 3]", "Optional(42)", "true"])
+    func plainLinesAreNot(_ line: String) {
+        #expect(!SampleEnvironment.looksRegional(line))
+    }
 }

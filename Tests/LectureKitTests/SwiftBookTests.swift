@@ -38,7 +38,8 @@ import Testing
         #expect(status == 0, "\(lines)")
         // UIKit is no library of this book (the tool carries none): its ignore-linux sample is skipped.
         #expect(lines.last == "5 passed, 0 failed, 3 skipped", "\(lines)")
-        #expect(lines.contains("\(root)/src/tour.md: 1 run and compared, 1 skipped"))
+        // The tour's fences are one continued program, said so that the count matches the page.
+        #expect(lines.contains("\(root)/src/tour.md: 1 run and compared, 1 skipped (4 code blocks as one program)"))
         #expect(
             lines.contains(
                 "\(root)/src/basics.md: 1 run and compared, 1 run only, 1 compiled only, 1 failed to compile, as intended"
@@ -53,8 +54,8 @@ import Testing
         #expect(!lines.contains { $0.contains("provides 'UIKit'") }, "the ignore-linux one said so itself: \(lines)")
         #expect(
             lines.contains(
-                "Samples: 2 run and compared, 1 run only, 1 compiled only, 1 failed to compile, as intended, 3 skipped")
-        )
+                "Samples: 2 run and compared, 1 run only, 1 compiled only, 1 failed to compile, as intended, 3 skipped (4 code blocks as one program)"
+            ))
         #expect(
             lines.contains {
                 $0.hasPrefix("  skipped \(root)/src/tour.md:41: needs 'SwiftUI'")
@@ -158,12 +159,22 @@ import Testing
         #expect(status == 0, "\(lines)")
         #expect(
             lines.last
-                == "6 Swift samples were not verified: add 'verify = true' under '[preprocessor.lecture.samples]' in book.toml, or run 'lecture check'",
+                == "6 Swift samples were not verified: add 'verify = true' under '[preprocessor.lecture.samples]' in book.toml, or run 'lecture check'; Swift not meant to run: mark its fence 'swift ignore', or write 'verify = false' there to build without this line",
             "\(lines)")
         let basics = try #require(TestSupport.read(root + "/site/basics.html"))
         #expect(!basics.contains("<figure class=\"sample"), "code like any other")
         #expect(basics.contains("verbose: true"), "the output block shown as written")
         #expect(run(["check", root, "--cache-dir", TestSupport.cacheDirectory]).status == 1, "check always verifies")
+        // The way out the line names (newuser-6, #9): `verify = false` in so many words.
+        let toml = try #require(TestSupport.read(root + "/book.toml"))
+        try FileSystem.writeAtomically(
+            toml.replacingOccurrences(
+                of: "[lecture.samples]\n", with: "[lecture.samples]\nverify = false\n"),
+            to: root + "/book.toml")
+        let declined = run(["build", root, "--output", root + "/site", "--cache-dir", TestSupport.cacheDirectory])
+        #expect(declined.status == 0, "\(declined.lines)")
+        #expect(!declined.lines.contains { $0.contains("not verified") }, "\(declined.lines)")
+        #expect(declined.lines.last?.hasPrefix("Wrote ") == true, "\(declined.lines)")
     }
 
     @Test func theSwiftLanguageModeIsTheBooks() throws {

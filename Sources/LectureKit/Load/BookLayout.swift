@@ -172,6 +172,7 @@ package enum BookLayout {
         configuration.diagramTimeout = protection.diagramTimeout
         // A book verifies its samples in `build` only when it asks to (`lecture check` always does).
         configuration.sampleRules.verify = settings.verifySamples ?? false
+        configuration.sampleRules.verifyDeclinedInWords = settings.verifySamples == false
         if let rule = settings.samplesWithoutOutput { configuration.sampleRules.withoutOutput = rule }
         if let pages = settings.continuedPages { configuration.sampleRules.continuation = pages }
         if case .pages(let pages) = settings.continuedPages {

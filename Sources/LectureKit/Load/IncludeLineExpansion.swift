@@ -78,6 +78,12 @@ extension IncludeExpander {
                 expansion.diagnostics += SecretScan.all(in: directive.arguments).map {
                     PublishedSecrets.error(kind: $0.kind, path: file.displayPath, location: location)
                 }
+                // The title names the page in the browser's tab and history (attack 17, F4).
+                if let warning = InvisibleNames.warning(
+                    line.text[open], place: "page title", path: file.displayPath, line: line.origin.line, column: column
+                ) {
+                    expansion.diagnostics.append(warning)
+                }
                 continue
             }
             if kind == .rustdocInclude, let warning = hiddenLinesWarning(directive, in: line, of: file) {

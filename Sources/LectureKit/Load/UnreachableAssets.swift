@@ -41,8 +41,20 @@ enum UnreachableAssets {
             let path = FileSystem.join(contentDirectory, relative)
             let target =
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to \(quoted: $0)" } ?? ""
-            // Where it leads, said as it is: `loop -> .` stays inside the book (attack 9, noticed).
-            let inside = CanonicalPath.isWithin(CanonicalPath.of(path), CanonicalPath.of(contentDirectory))
+            // Where it leads, said as it is: `loop -> .` stays inside the book (attack 9, noticed);
+            // `data.txt -> ../.secrets/k.txt` leads into a dot-folder, and the rule is that one.
+            let real = CanonicalPath.of(path)
+            let content = CanonicalPath.of(contentDirectory)
+            if let hidden = dotComponent(of: real, besides: content) {
+                let what = hidden.folder ? "a dot-folder" : "a dot-file"
+                return Diagnostic.warning(
+                    .assetNotCopied, path, nil,
+                    "not copied into the site: it is a symbolic link\(target) into \(what) (\(quoted: hidden.name)), and lecture leaves out dotfiles and dot-folders everywhere (it neither copies, reads nor serves them)",
+                    notes: [
+                        "keys and tokens live in dot-folders: copy what the site needs into the \(folder) under a name without a leading dot"
+                    ])
+            }
+            let inside = CanonicalPath.isWithin(real, content)
             return Diagnostic.warning(
                 .assetNotCopied, path, nil,
                 "not copied into the site: it is a symbolic link\(target), and lecture publishes regular files only, "
@@ -53,6 +65,18 @@ enum UnreachableAssets {
                     "copy the file (or folder) into the \(folder); for code shown in a page, '{{#include}}' reads files from the folders '[preprocessor.lecture] include-from' names"
                 ])
         }
+    }
+
+    /// The first dot-named component of `real` (canonical) below the folder it shares with
+    /// `content` (the content folder or the theme's, canonical), when that shared folder is
+    /// `content` or its parent (the book's folder): a link `src/data.txt -> ../.secrets/k.txt`
+    /// leads into `.secrets`; one that leaves the book is said to leave it.
+    private static func dotComponent(of real: String, besides content: String) -> (name: String, folder: Bool)? {
+        let parent = content == "/" ? "/" : String(content[..<(content.lastIndex(of: "/") ?? content.startIndex)])
+        for base in [content, parent.isEmpty ? "/" : parent] where CanonicalPath.isWithin(real, base) {
+            return BookFileRule.privateComponent(of: real, below: base)
+        }
+        return nil
     }
 
     /// A warning for each named pipe, socket or device of the content folder (`special`,

@@ -29,6 +29,9 @@ package struct SampleRules: Sendable, Hashable {
     /// check` always does). On for a configuration made in code; book.toml's default is off, as
     /// mdBook, which only `mdbook test` compiles code in.
     package var verify = true
+    /// Whether book.toml says `verify = false` in so many words: its build does not end with the
+    /// count of samples it did not verify (`BuildReport.unverifiedNote`).
+    package var verifyDeclinedInWords = false
     /// `without-output`.
     package var withoutOutput = WithoutOutput.run
     /// `continue`.

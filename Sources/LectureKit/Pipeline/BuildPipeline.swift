@@ -48,6 +48,7 @@ package struct BuildPipeline: Sendable {
     @discardableResult
     func run(_ steps: [BuildStep]) throws -> BuildReport {
         let start = Date()
+        let cardsBefore = configuration.run.hoverCardTime.sum
         let probes =
             memory?.probes
             ?? Probes(
@@ -66,7 +67,9 @@ package struct BuildPipeline: Sendable {
             pagesWritten: context.pages.count, seconds: Date().timeIntervalSince(start),
             outputDirectory: configuration.outputDirectory, diagnostics: reported,
             sampleResults: context.sampleResults, includedFiles: included.sorted(),
-            unverifiedSamples: context.unverifiedSamples)
+            unverifiedSamples: context.unverifiedSamples,
+            hoverCardSeconds: configuration.run.hoverCardTime.sum.seconds - cardsBefore.seconds,
+            hoverCardSamples: configuration.run.hoverCardTime.sum.samples - cardsBefore.samples)
     }
 
     /// Runs `steps` in order on `context`, each wrapped with `memory` when there is one

@@ -20,16 +20,29 @@ package struct BuildReport: Sendable {
     package var unverifiedSamples = 0
 
     /// The line that ends a build whose book does not ask for its samples to be verified,
-    /// saying how many were not and how to verify them; `nil` when there are none.
+    /// saying how many were not, how to verify them, and the way out for a book whose Swift is
+    /// incidental (newuser-6, #9: a cookbook's one `swift` block): `ignore` on the fence, or
+    /// `verify = false` written, which says the book means it; `nil` when there are none.
     package var unverifiedNote: String? {
         guard unverifiedSamples > 0 else { return nil }
         let count = "\(unverifiedSamples) Swift sample\(unverifiedSamples == 1 ? " was" : "s were")"
         return
-            "\(count) not verified: add 'verify = true' under '[preprocessor.lecture.samples]' in book.toml, or run 'lecture check'"
+            "\(count) not verified: add 'verify = true' under '[preprocessor.lecture.samples]' in book.toml, or run 'lecture check'; "
+            + "Swift not meant to run: mark its fence 'swift ignore', or write 'verify = false' there to build without this line"
     }
 
-    /// The closing line: `Wrote 7 pages to _site/ in 1.42 s`.
+    /// The time the build spent looking up hover cards, and for how many samples.
+    var hoverCardSeconds = 0.0
+    var hoverCardSamples = 0
+
+    /// The closing line: `Wrote 7 pages to _site/ in 1.42 s`, and what the time went on when
+    /// hover cards took most of it (a second or more, half the build or more): the build after
+    /// a `lecture check`, which looks up none, pays for them once.
     package var summary: String {
-        "Wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") to \(UnexpandedPath.shown(outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/")) in \(String(format: "%.2f", seconds)) s"
+        let wrote =
+            "Wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") to \(UnexpandedPath.shown(outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/")) in \(String(format: "%.2f", seconds)) s"
+        guard hoverCardSeconds >= 1, hoverCardSeconds * 2 >= seconds else { return wrote }
+        return wrote
+            + " (\(String(format: "%.2f", hoverCardSeconds)) s of it looking up the hover cards of \(hoverCardSamples) sample\(hoverCardSamples == 1 ? "" : "s"), which 'lecture check' does not; they are cached for the next build)"
     }
 }

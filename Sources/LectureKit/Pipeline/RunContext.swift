@@ -24,6 +24,10 @@ package struct RunContext: Sendable, Hashable {
     /// copy of this value, so the whole run's processes count against one bound.
     package private(set) var pool = JobPool(slots: ProcessInfo.processInfo.activeProcessorCount)
 
+    /// The time the run spent looking up hover cards (`BuildReport.summary` says it when it
+    /// was most of a build's). Shared by every copy of this value.
+    package let hoverCardTime = HoverCardTime()
+
     /// The parallel jobs a person may ask for (`-j`): each is a thread and a compiler.
     package static let jobCounts = 1...1024
 

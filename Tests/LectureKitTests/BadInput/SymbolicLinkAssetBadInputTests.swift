@@ -110,4 +110,31 @@ import Testing
                 $0.hasPrefix(root + "/content/notes.txt: warning:") && $0.contains("from outside the book")
             }, "\(lines)")
     }
+
+    /// A link into a dot-folder (`content/data.txt -> ../.secrets/k.txt`, `content/inner.txt ->
+    /// .hidden/k.txt`) or to a dot-file says the rule that leaves it out, as the other refusals
+    /// do, not "from outside the book" (attack 17, k40); nothing of it is published.
+    @Test func aLinkIntoADotFolderSaysTheDotFolderRule() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# S\n\n- [A](a.md)\n", "content/a.md": "# A\n",
+            "templates/page.html": TestSupport.minimalPage, ".secrets/k.txt": "TOPSECRET\n",
+            "content/.hidden/k.txt": "TOPSECRET\n", ".env": "TOPSECRET\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(symlink("../.secrets/k.txt", root + "/content/data.txt") == 0)
+        #expect(symlink(".hidden/k.txt", root + "/content/inner.txt") == 0)
+        #expect(symlink("../.env", root + "/content/env.txt") == 0)
+        let (lines, _) = try BadInputBook.build(root: root)
+        for (link, what) in [
+            ("data.txt", "a dot-folder ('.secrets')"), ("inner.txt", "a dot-folder ('.hidden')"),
+            ("env.txt", "a dot-file ('.env')"),
+        ] {
+            let line = lines.first { $0.hasPrefix(root + "/content/\(link): warning: not copied into the site") }
+            #expect(
+                line?.contains("into \(what), and lecture leaves out dotfiles and dot-folders everywhere") == true,
+                "\(lines)")
+            #expect(line?.contains("outside the book") == false, "\(lines)")
+            #expect(!FileSystem.exists(root + "/_site/" + link))
+        }
+    }
 }

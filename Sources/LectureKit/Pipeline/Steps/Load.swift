@@ -139,6 +139,8 @@ extension BuildStep {
                 context.listing.symbolicLinks(), contentDirectory: configuration.contentDirectory))
         context.diagnostics.emit(
             UnreachableAssets.special(context.listing.specialFiles(), contentDirectory: configuration.contentDirectory))
+        context.diagnostics.emit(
+            InvisibleNames.inFileNames(context.listing.assets(), contentDirectory: configuration.contentDirectory))
         context.assetScans = secrets.scans
         // No theme (its error is reported): the pages are still checked, `Render` stops.
         guard let templates = context.templates else { return }
@@ -184,17 +186,18 @@ extension BuildStep {
         loaded.diagnostics += NotFoundSource.inputProblems(loaded, configuration: context.configuration)
         context.diagnostics.emit(loaded.diagnostics)
         context.diagnostics.emit(PublishedSecrets.inPages(loaded.files))
-        context.diagnostics.emit(summaryBidirectionalControls(contentDirectory: context.configuration.contentDirectory))
+        context.diagnostics.emit(summaryCharacterWarnings(contentDirectory: context.configuration.contentDirectory))
         context.includedFiles = loaded.files.filter { $0.lineOrigins != nil }
         context.content = loaded
     }
 
-    /// `BidirectionalText`'s warnings for the summary, which holds no sample (each page's are
-    /// `Parse`'s, from the page's tree).
-    private static func summaryBidirectionalControls(contentDirectory: String) -> [Diagnostic] {
+    /// `BidirectionalText`'s and `InvisibleNames`' warnings for the summary, which holds no
+    /// sample (each page's are `Parse`'s, from the page's tree).
+    private static func summaryCharacterWarnings(contentDirectory: String) -> [Diagnostic] {
         let summary = FileSystem.join(contentDirectory, "SUMMARY.md")
         let summaryText = (try? FileSystem.read(summary)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return BidirectionalText.warnings(in: summaryText, path: summary)
+            + InvisibleNames.inSummary(summaryText, path: summary)
     }
 
     /// `lecture check FILE…`: exactly those Markdown files, inside or outside the summary, each

@@ -55,6 +55,7 @@ extension BuildStep {
                 // Bidirectional controls outside Swift samples, whose lines cmark's tree says.
                 problems += BidirectionalText.warnings(
                     in: page.source.text, path: page.source.displayPath, blocks: extended)
+                problems += InvisibleNames.inHeadings(page.source.text, path: page.source.displayPath, blocks: extended)
                 problems += unusedFootnotes.map { footnote in
                     Diagnostic.warning(
                         .unusedFootnote, page.source.displayPath, footnote.location,

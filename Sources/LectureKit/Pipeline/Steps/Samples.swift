@@ -41,12 +41,17 @@ extension BuildStep {
                     let refused = Set(
                         found.diagnostics.filter { $0.identifier == .sampleAttributes && $0.severity == .error }
                             .compactMap { $0.location?.line })
+                    // A block with mdBook's `# ` hidden lines is left out as a refused one is.
+                    let hiddenLines = found.diagnostics.filter { $0.identifier == .sampleHiddenLine }.count
                     let lookAlikes = DroppedSamples.lookAlikes(
                         in: found.diagnostics,
                         fences: DroppedSamples.fences(of: found.samples).union(
                             refused.map { "\(page.source.displayPath):\($0)" }))
+                    // A book that wrote `verify = false` means it: no count at the end.
                     page.unverifiedSamples =
-                        found.samples.filter { $0.mode != .ignore }.count + refused.count + lookAlikes
+                        rules.verifyDeclinedInWords
+                        ? 0
+                        : found.samples.filter { $0.mode != .ignore }.count + refused.count + hiddenLines + lookAlikes
                     // An unknown word of the info string, said as `lecture check` says it (`unknownAttribute`).
                     return found.diagnostics.filter { $0.identifier == .sampleAttributes && $0.severity == .warning }
                 }

@@ -70,6 +70,8 @@ extension SampleVerifier {
     /// The sample's cards, and a warning when some could not be had (SourceKit ran out of time,
     /// or there is no SourceKit in the compiler's toolchain, `SourceKitLibrary`).
     func hoverCards(for sample: Sample) -> HoverCardAnswer {
+        let start = Date()
+        defer { run.hoverCardTime.add(seconds: Date().timeIntervalSince(start)) }
         let sourceKit: SourceKit
         do {
             sourceKit = try SourceKit.load(library: SourceKitLibrary.path(for: toolchain.swiftc, run: run).get())

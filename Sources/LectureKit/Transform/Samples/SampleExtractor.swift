@@ -276,6 +276,13 @@ enum SampleExtractor {
             part.snippetMarkers = SnippetMarkers.lines(in: part.code)
             diagnostics += InvisibleCharacterWarnings.of(part, path: path)
             diagnostics += SnippetMarkerWarnings.of(part, path: path)
+            // mdBook's `# ` hidden lines: said in place of the parser's error, the block left out.
+            if mode != .ignore, !badInfoStrings.contains(block.range.start.line),
+                let hidden = MdBookHiddenLines.error(in: part, path: path)
+            {
+                diagnostics.append(hidden)
+                badInfoStrings.insert(block.range.start.line)
+            }
 
             if let group, let last = samples.last, last.group == group, last.expectedOutput == nil,
                 previousWasSampleOrProse(last)

@@ -202,7 +202,8 @@ extension SampleVerifier {
                                 expected: expected, actual: actual, fullOutput: keptWhenCut(expected, actual)),
                             "sample at \(sample.path):\(location.line):\(location.column); "
                                 + hints.joined(separator: "; "),
-                        ] + options.environment.formattingNotes(for: sample) + stderrNote))
+                        ] + options.environment.formattingNotes(for: sample, expected: expected, actual: actual)
+                            + stderrNote))
             }
         }
         if !sample.hasExpectedOutput && !sample.shouldFail && sample.requiresOutput {
@@ -313,7 +314,9 @@ extension SampleVerifier {
                             + (sample.linesAreIncluded
                                 ? "; copy what it printed into the output block by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
                                 : "; " + BlessRefusalNotes.promises[2]),
-                    ] + options.environment.formattingNotes(for: sample) + stderrNote))
+                    ]
+                        + options.environment.formattingNotes(for: sample, expected: expected, actual: segment)
+                        + stderrNote))
             // A program that ended early fails every later block the same way: report the first.
             if !reached { break }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import LectureSupport
 
 /// The note on an output mismatch of a sample that uses Foundation: the locale and time zone it
@@ -6,10 +7,15 @@ import LectureSupport
 /// said why). Foundation on Linux reads the default `C.UTF-8` as `en_001` (English, world), and
 /// `UTC` as `GMT`.
 extension SampleEnvironment {
-    /// The note for a mismatch of `sample`; none when its code does not import Foundation (nothing
-    /// else it prints depends on the locale or the time zone).
-    func formattingNotes(for sample: Sample) -> [String] {
+    /// The note for a mismatch of `sample` between `expected` and `actual`; none when its code
+    /// does not import Foundation (nothing else it prints depends on the locale or the time
+    /// zone), or when no line that differs looks formatted for a region (`looksRegional`): a
+    /// plain wrong word gets the diff alone.
+    func formattingNotes(for sample: Sample, expected: String, actual: String) -> [String] {
         guard sample.parts.contains(where: { $0.code.contains("import Foundation") }) else { return [] }
+        let (expectedLines, actualLines) = (Set(lines(expected)), Set(lines(actual)))
+        let differing = expectedLines.symmetricDifference(actualLines)
+        guard differing.contains(where: Self.looksRegional) else { return [] }
         let ran =
             locale == Self.defaultLocale
             ? "the locale \(locale), which Foundation reads as en_001 (English, world: '1 Jan 1970', 'US$1,234.50')"
@@ -24,4 +30,27 @@ extension SampleEnvironment {
                 + "or name the locale in the sample (Locale(identifier: \"en_US\"), which needs nothing installed)"
         ]
     }
+
+    private func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Whether `line` holds what a locale or a time zone formats: a month or a weekday's name, a
+    /// date (`1/1/1970`, `1970-01-01`) or a time (`12:00`, `AM`, a zone's abbreviation), a
+    /// currency (`$`, `€`, `US$`, `USD 5`), digits grouped (`1,234`, `1.234`, `1 234`) or a
+    /// decimal comma (`3,14`).
+    static func looksRegional(_ line: String) -> Bool {
+        regionalPatterns.contains { line.contains($0) }
+    }
+
+    nonisolated(unsafe) private static let regionalPatterns: [Regex<AnyRegexOutput>] = [
+        #"\b(Jan(uary)?|Feb(ruary)?|Mar(ch)?|Apr(il)?|May|June?|July?|Aug(ust)?|Sept?(ember)?|Oct(ober)?|Nov(ember)?|Dec(ember)?)\b"#,
+        #"\b(Mon|Tues?|Wed(nes)?|Thu(rs)?|Fri|Sat(ur)?|Sun)(day)?\b"#,
+        #"\b\d{1,4}[/\-]\d{1,2}[/\-]\d{1,4}\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b"#,
+        #"\b\d{1,2}:\d{2}\b"#,
+        #"\b(AM|PM|a\.m\.|p\.m\.|GMT|UTC|[A-Z][DS]T|CET|CEST|KST|JST)\b"#,
+        #"[$€£¥₩]|\b[A-Z]{3}\s?\d|\d\s?[A-Z]{3}\b"#,
+        "\\d[,.\u{00A0}\u{202F}' ’]\\d{3}\\b",
+        #"\b\d+,\d+\b"#,
+    ].compactMap { try? Regex($0) }
 }

@@ -127,7 +127,7 @@ extension SampleResult {
     }
 
     /// `3 run and compared, 1 run only, 1 test sample (2 tests), 2 skipped, 1 failed` for
-    /// `results` (kinds with none left out; each kind counts the samples that did not fail). A `test` sample is checked as far as a run-only one (its
+    /// `results`, then the code blocks joined into programs (`joinedBlocks`) (kinds with none left out; each kind counts the samples that did not fail). A `test` sample is checked as far as a run-only one (its
     /// tests, no output), but is counted with the tests that ran: "1 run only" read as if a
     /// sample of two passing tests had been run once, unchecked.
     /// `otherErrors`: errors of the pages outside any sample's verdict (a fence's unknown
@@ -144,7 +144,18 @@ extension SampleResult {
             return (runs > 0 ? [kind.counted(runs)] : []) + (tested.isEmpty ? [] : [testCounts(tested)])
         }
         let all = shown + (failed > 0 ? ["\(failed) failed"] : [])
-        return all.isEmpty ? "no samples" : all.joined(separator: ", ")
+        return all.isEmpty ? "no samples" : all.joined(separator: ", ") + joinedBlocks(results)
+    }
+
+    /// ` (3 code blocks as one program)` when code blocks of `results` were joined into programs
+    /// (a `continue` page, a `group=`), each counted once: the count matches the fences the
+    /// author sees (newuser-6, #14: three fences and three blessed blocks read "1 run and
+    /// compared"); empty when none were.
+    static func joinedBlocks(_ results: [SampleResult]) -> String {
+        let joined = results.filter { $0.sample.parts.count > 1 }
+        guard !joined.isEmpty else { return "" }
+        let blocks = joined.map(\.sample.parts.count).reduce(0, +)
+        return " (\(blocks) code blocks as \(joined.count == 1 ? "one program" : "\(joined.count) programs"))"
     }
 
     /// `2 test samples (5 tests)`; `(no test ran)` when none did (one that failed to compile).

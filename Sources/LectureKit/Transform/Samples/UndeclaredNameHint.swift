@@ -1,3 +1,4 @@
+import CommonMark
 import LectureSupport
 
 /// swiftc's "cannot find 'X' in scope" in a sample whose page declares `X` in an earlier fence
@@ -12,14 +13,24 @@ enum UndeclaredNameHint {
             var result = result
             let sample = result.sample
             guard !sample.continued, sample.context.isEmpty else { return result }
+            // The fix once per fence, at its first such error; every later use one line that
+            // points back to it (newuser-6, #11: four copies buried the rest of the output).
+            var explainedAt: SourceLocation?
             for (index, diagnostic) in result.diagnostics.enumerated() where diagnostic.severity == .error {
                 guard let name = undeclared(diagnostic.summary),
                     let declared = results.lazy.map(\.sample).first(where: {
                         $0.path == sample.path && $0.location.line < sample.location.line && declares($0, name)
                     })
                 else { continue }
+                let place = "\(quoted: name) is declared by the fence at \(declared.path):\(declared.location.line)"
+                if let explainedAt {
+                    result.diagnostics[index].notes.append(
+                        "\(place); how to join the fences: see the note at line \(explainedAt.line)")
+                    continue
+                }
+                explainedAt = diagnostic.location ?? sample.location
                 result.diagnostics[index].notes.append(
-                    "\(quoted: name) is declared by the fence at \(declared.path):\(declared.location.line), but each fence is a program of its own: to continue one program across the page's fences, set [preprocessor.lecture.samples] continue = [\"\(pageName(sample))\"] in book.toml, or give the fences the same 'group=NAME'"
+                    "\(place), but each fence is a program of its own: to continue one program across the page's fences, set [preprocessor.lecture.samples] continue = [\"\(pageName(sample))\"] in book.toml, or give the fences the same 'group=NAME'"
                 )
             }
             return result

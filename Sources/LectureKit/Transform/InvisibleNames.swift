@@ -1,0 +1,82 @@
+import CommonMark
+import Foundation
+import LectureSupport
+
+/// A warning wherever text becomes a name a reader navigates by — a chapter title or a page's
+/// file name in the summary, a heading (and the id made from it), a page's `{{#title}}`, the
+/// file name of a file copied into the site — when it holds an invisible character
+/// (`InvisibleCharacters`, the table the sample rule reads): the sidebar showed two identical
+/// "Intro" entries, the table of contents two "Setup" (`#setup`, `#setup-1`), and the site held
+/// `a\u{200B}.html` beside `a.html`, with no word (attack 17, F4). Bidirectional controls in
+/// those places are `BidirectionalText`'s, the marks are allowed (right-to-left titles use
+/// them); Korean text, conjoining jamo and the joiners of emoji and joining scripts are not
+/// warned.
+enum InvisibleNames {
+    /// The warning for one line of a file (`line`, 1-based; `text` starting at `column`), which
+    /// becomes a `place` ("heading", "chapter title or file name", "page title"), or nil when it
+    /// holds no invisible character.
+    static func warning(_ text: Substring, place: String, path: String, line: Int, column: Int = 1) -> Diagnostic? {
+        let found = InvisibleCharacters.find(in: String(text)).filter {
+            !InvisibleCharacters.isBidirectional($0.scalar.value)
+        }
+        guard let first = found.first else { return nil }
+        return warning(
+            found, place: place, path: path, location: SourceLocation(line: line, column: column + first.offset),
+            shown: String(text), fix: "remove it")
+    }
+
+    /// The warnings for the summary at `path`: each line whose title or file name holds one.
+    static func inSummary(_ text: String, path: String) -> [Diagnostic] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            warning(line, place: "chapter title or file name", path: path, line: index + 1)
+        }
+    }
+
+    /// The warnings for a parsed page's headings (`blocks`, its tree; `text`, its lines), at any depth.
+    static func inHeadings(_ text: String, path: String, blocks: [Block]) -> [Diagnostic] {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0xAD }) else { return [] }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var warnings: [Diagnostic] = []
+        for block in blocks.leafBlocks {
+            guard case .heading = block.kind, block.range.start.line > 0 else { continue }
+            for number in block.range.start.line...max(block.range.start.line, block.range.end.line)
+            where number <= lines.count {
+                if let found = warning(lines[number - 1], place: "heading", path: path, line: number) {
+                    warnings.append(found)
+                }
+            }
+        }
+        return warnings
+    }
+
+    /// The warnings for the files copied into the site (`assets`, relative to
+    /// `contentDirectory`) whose names hold one, or a bidirectional control: at the file, which
+    /// has no line.
+    static func inFileNames(_ assets: [String], contentDirectory: String) -> [Diagnostic] {
+        assets.compactMap { relative in
+            let found = InvisibleCharacters.find(in: relative).filter {
+                !InvisibleCharacters.isBidirectional($0.scalar.value)
+                    || InvisibleCharacters.isBidirectionalControl($0.scalar.value)
+            }
+            guard !found.isEmpty else { return nil }
+            return warning(
+                found, place: "file name", path: FileSystem.join(contentDirectory, relative), location: nil,
+                shown: relative, fix: "rename the file without it, and the links to it")
+        }
+    }
+
+    private static func warning(
+        _ found: [InvisibleCharacters.Occurrence], place: String, path: String, location: SourceLocation?,
+        shown: String, fix: String
+    ) -> Diagnostic {
+        var seen = Set<UInt32>()
+        let names = found.filter { seen.insert($0.scalar.value).inserted }.map(\.described)
+        return .warning(
+            .invisibleCharacter, path, location,
+            "\(place) holds \(names.joined(separator: ", ")), \(names.count == 1 ? "an invisible character" : "invisible characters"): the name a reader sees is not the name stored, and two names that look the same differ",
+            notes: [
+                "as stored: \(TerminalText.line(shown))",
+                "\(fix) (a joiner between emoji or in a script that joins, such as Arabic or Devanagari, is kept)",
+            ])
+    }
+}
