@@ -81,9 +81,47 @@ import Testing
         let script = try #require(TestSupport.read(root + "/_site/" + toc))
         #expect(
             script.contains(
-                "\\u003ca href=\\\"p4.html\\\">\\u003cspan class=\\\"section-number\\\">4.\\u003c/span> 장 4"))
+                "\\u003ca href=\\\"p4.html\\\"\\u003e\\u003cspan class=\\\"section-number\\\"\\u003e4.\\u003c\\/span\\u003e 장 4"
+            ))
         #expect(
             TestSupport.read(root + "/_site/toc.html")?.contains(
                 "<a href=\"p5.html\"><span class=\"section-number\">5.</span> 장 5</a>") == true)
+    }
+
+    /// Chapter titles holding each C0 control character (a character reference in the summary),
+    /// U+2028, U+2029 and `</script>`: `toc.js` holds the tree as one JSON string literal
+    /// (`JSONLiteral`), with none of them raw, and the literal gives the tree back whole. A
+    /// carriage return once ended the string: a syntax error, no sidebar on any page (attack 18, F5).
+    @Test func everyTitleIsOneStringOfTheScript() throws {
+        var files = ["templates/page.html": TestSupport.minimalPage]
+        var summary = "# Summary\n\n"
+        var titles: [String] = []
+        for (n, character) in ((1...0x1F).map { "&#\($0);" } + ["&#x2028;", "&#x2029;", "&lt;/script&gt;"]).enumerated()
+        {
+            summary += "- [T\(n)\(character)x](p\(n).md)\n"
+            files["content/p\(n).md"] = "# P\(n)\n"
+            titles.append("T\(n)")
+        }
+        files["content/SUMMARY.md"] = summary
+        let root = try TestSupport.makeTree(files)
+        var configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        configuration.inlineNavigationLimit = 3
+        try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
+        let page = try #require(TestSupport.read(root + "/_site/p2.html"))
+        let toc = try #require(page.firstMatch(of: /toc-[0-9a-f]{8}\.js/)).output
+        let script = try #require(TestSupport.read(root + "/_site/" + toc))
+        let raw = script.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || $0.value == 0x2028 || $0.value == 0x2029
+        }
+        #expect(raw.isEmpty, "raw \(raw.map { String($0.value, radix: 16) })")
+        #expect(!script.lowercased().contains("</script"))
+        let start = try #require(script.range(of: "holder.innerHTML = "))
+        let end = try #require(script[start.upperBound...].range(of: ";\n"))
+        let literal = Data(script[start.upperBound..<end.lowerBound].utf8)
+        let tree = try #require(try JSONSerialization.jsonObject(with: literal, options: .fragmentsAllowed) as? String)
+        for title in titles { #expect(tree.contains(title), "\(title)") }
+        #expect(tree.contains("\r"), "the carriage return is kept, escaped")
+        #expect(tree.contains("\u{2028}"))
     }
 }

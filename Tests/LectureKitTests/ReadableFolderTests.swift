@@ -123,6 +123,172 @@ import Testing
                 == "/h/.local/x/.git")
     }
 
+    /// A folder of the book's repository that `book.toml` names (or the default `src`) and that
+    /// is a dot-folder, lies in one, or is a plain-named link to one: an error at the key's line
+    /// (at the folder for the default), and no secret of it reaches the site. Round 17's rule
+    /// judged the components below a named folder, never the folder itself: `include-from =
+    /// [".git"]` published `.git/config`, `templates = "tpl"` (`tpl -> .secrets`) its `page.html`,
+    /// `src = ".docs"` its files (attack 18, F2).
+    @Test func aNamedDotFolderOfTheRepositoryIsAnErrorAtItsLine() throws {
+        struct Case {
+            var toml: String
+            var book = "repo"
+            var links: [(String, String)] = []
+            var place: String
+            var says: String
+        }
+        let include = "[lecture]\ninclude-from = "
+        let cases = [
+            Case(
+                toml: include + "[\".git\"]", place: "book.toml:4:",
+                says: "'lecture.include-from' folder '.git' is the repository's '.git' folder"),
+            Case(
+                toml: include + "[\"../.git\"]", book: "repo/b", place: "book.toml:4:",
+                says: "'lecture.include-from' folder '../.git' is the repository's '.git' folder"),
+            Case(
+                toml: include + "[\"shared\"]", links: [("shared", ".secrets")], place: "book.toml:4:",
+                says: "'lecture.include-from' folder 'shared' is a dot-folder"),
+            Case(
+                toml: "[lecture]\ntemplates = \"tpl\"", links: [("tpl", ".secrets")], place: "book.toml:4:",
+                says: "'lecture.templates' folder 'tpl' is a dot-folder"),
+            Case(
+                toml: "[lecture]\ntemplates = \".secrets\"", place: "book.toml:4:",
+                says: "'lecture.templates' folder '.secrets' is a dot-folder"),
+            Case(
+                toml: "src = \".secrets\"", place: "book.toml:3:", says: "'book.src' folder '.secrets' is a dot-folder"),
+            Case(
+                toml: "src = \"pages\"", links: [("pages", ".secrets")], place: "book.toml:3:",
+                says: "'book.src' folder 'pages' is a dot-folder"),
+            Case(
+                toml: "", links: [("src", ".secrets")], place: "/src: error:",
+                says: "'book.src' folder 'src' is a dot-folder"),
+            Case(
+                toml: "[lecture.samples]\nlibraries = [\".secrets/Lib\"]", place: "book.toml:4:",
+                says: "'lecture.samples.libraries' folder '.secrets/Lib' lies in a dot-folder"),
+            Case(
+                toml: "[lecture.samples]\nlibraries = [\"Lib\"]", links: [("Lib", ".secrets/Lib")],
+                place: "book.toml:4:", says: "'lecture.samples.libraries' folder 'Lib' lies in a dot-folder"),
+        ]
+        for test in cases {
+            let run = try ContainedRun()
+            let repo = run.scratch + "/home/repo"
+            let book = try run.makeBook(test.toml, at: "home/" + test.book)
+            try TestSupport.write(Array("[deploy]\n\tpassword = TOPSECRET-GIT\n".utf8), to: repo + "/.git/config")
+            try TestSupport.write(Array("TOPSECRET-DOT\n".utf8), to: repo + "/.secrets/k.txt")
+            try TestSupport.write(Array("# Summary\n\n- [K](k.md)\n".utf8), to: repo + "/.secrets/SUMMARY.md")
+            try TestSupport.write(Array("# K\n\nTOPSECRET-DOT-PAGE\n".utf8), to: repo + "/.secrets/k.md")
+            try TestSupport.write(
+                Array("<html><body>TOPSECRET-DOT-THEME {{ content }}</body></html>\n".utf8),
+                to: repo + "/.secrets/page.html")
+            try TestSupport.write(
+                Array("public let k = \"TOPSECRET-DOT-LIB\"\n".utf8), to: repo + "/.secrets/Lib/Lib.swift")
+            try TestSupport.write(
+                Array("# Intro\n\n```text\n{{#include ../.git/config}}\n{{#include ../shared/k.txt}}\n```\n".utf8),
+                to: book + "/src/intro.md")
+            for (link, target) in test.links {
+                if link == "src" { try FileManager.default.removeItem(atPath: book + "/src") }
+                try FileManager.default.createSymbolicLink(atPath: book + "/" + link, withDestinationPath: target)
+            }
+            let result = try run.lecture(["build", run.home + "/" + test.book], in: "work")
+            let line = result.stderrText.split(separator: "\n").first { $0.contains("error: " + test.says) }
+            #expect(line?.contains(test.place) == true, "\(test.toml) \(test.links): \(result.stderrText)")
+            #expect(!result.succeeded, "\(test.toml)")
+            #expect(!result.stderrText.contains("TOPSECRET"))
+            #expect(!FileSystem.exists(book + "/book"), "\(test.toml): the site was written")
+        }
+    }
+
+    /// A book kept inside a dot-folder of its repository (`repo/.docs/book`) still reads its own
+    /// folders: the dot rule judges the way from the repository, besides the book's own folders.
+    @Test func aBookInsideADotFolderReadsItsOwnFolders() throws {
+        let run = try ContainedRun()
+        try TestSupport.write(Array("[core]\n".utf8), to: run.scratch + "/home/repo/.git/config")
+        let book = try run.makeBook("[lecture]\ninclude-from = [\"../examples\"]", at: "home/repo/.docs/book")
+        try TestSupport.write(Array("let answer = 42\n".utf8), to: run.scratch + "/home/repo/.docs/examples/a.swift")
+        try TestSupport.write(
+            Array("# Intro\n\n```text\n{{#include ../../examples/a.swift}}\n```\n".utf8), to: book + "/src/intro.md")
+        let result = try run.lecture(["build", run.home + "/repo/.docs/book"], in: "work")
+        #expect(result.succeeded, "\(result.stderrText)")
+        #expect(TestSupport.read(book + "/book/intro.html")?.contains("let answer = 42") == true)
+    }
+
+    /// The write side: `build-dir` in the repository's `.git` (directly, through a plain-named
+    /// link, through `out/html` with a second renderer, or the default `book` a link there) is
+    /// an error and nothing is written into `.git` (attack 18, F3: the site went into
+    /// `.git/hooks`). Other dot-folders of the book stay the author's choice (`.site`).
+    @Test func aSiteInsideTheRepositorysGitFolderIsRefused() throws {
+        let cases: [(toml: String, links: [(String, String)], says: String)] = [
+            (
+                "[build]\nbuild-dir = \".git/hooks\"", [],
+                "'build.build-dir' folder '.git/hooks' lies in the repository's '.git' folder"
+            ),
+            (
+                "[build]\nbuild-dir = \"site\"", [("site", ".git/hooks")],
+                "'build.build-dir' folder 'site' lies in the repository's '.git' folder"
+            ),
+            (
+                "[build]\nbuild-dir = \"out\"\n[output.html]\n[output.markdown]", [("out/html", "../.git/hooks")],
+                "'build.build-dir' folder 'out', whose site goes to 'out/html' (the book has a second renderer), lies in the repository's '.git' folder"
+            ),
+            ("", [("book", ".git/hooks")], "'build.build-dir' folder 'book' lies in the repository's '.git' folder"),
+        ]
+        for (toml, links, says) in cases {
+            let run = try ContainedRun()
+            let book = try run.makeBook(toml, at: "home/repo")
+            try FileSystem.makeDirectories(book + "/.git/hooks")
+            for (link, target) in links {
+                try FileSystem.makeDirectories(FileSystem.parent(book + "/" + link))
+                try FileManager.default.createSymbolicLink(atPath: book + "/" + link, withDestinationPath: target)
+            }
+            let result = try run.lecture(["build", run.home + "/repo"], in: "work")
+            #expect(!result.succeeded, "\(toml)")
+            #expect(result.stderrText.contains("error: " + says), "\(toml): \(result.stderrText)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: book + "/.git/hooks").isEmpty, "\(toml)")
+        }
+        let run = try ContainedRun()
+        let book = try run.makeBook("[build]\nbuild-dir = \".site\"", at: "home/repo")
+        try FileSystem.makeDirectories(book + "/.git")
+        let result = try run.lecture(["build", run.home + "/repo"], in: "work")
+        #expect(result.succeeded, "\(result.stderrText)")
+        #expect(FileSystem.exists(book + "/.site/intro.html"))
+    }
+
+    /// `build-dir = "x/out"` with `x -> xreal` while the book is configured, then `x` flipped to
+    /// `../home` before the site is written: the site goes into `xreal/out`, the folder judged,
+    /// and nothing into `home` (attack 18, F4: a process flipping the link between the rule's
+    /// read and the writer's got the site into the home folder). The rule judges the one
+    /// resolution: a folder spelled inside the book and resolved outside it is an error, even
+    /// when the link leads inside again by the time it is looked for.
+    @Test func theSiteIsWrittenIntoTheFolderJudged() throws {
+        let root = CanonicalPath.of(
+            try TestSupport.makeTree([
+                "book/book.toml": "[book]\ntitle = \"T\"\n[build]\nbuild-dir = \"x/out\"\n",
+                "book/src/SUMMARY.md": "- [A](a.md)\n", "book/src/a.md": "# A\n", "book/xreal/keep": "",
+                "home/keep": "",
+            ]))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func link(to target: String) throws {
+            try? FileManager.default.removeItem(atPath: root + "/book/x")
+            try FileManager.default.createSymbolicLink(atPath: root + "/book/x", withDestinationPath: target)
+        }
+        try link(to: "xreal")
+        var configuration = BuildConfiguration()
+        let diagnostics = try BookSettingsTests.configureBook(at: root + "/book", &configuration)
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+        try link(to: "../home")
+        try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
+        #expect(FileSystem.exists(root + "/book/xreal/out/a.html"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/home") == ["keep"])
+        try link(to: "xreal")
+        let problem = ReadableFolder.outputProblem(
+            "x/out", bookDirectory: root + "/book", bookTOML: "book.toml", location: nil, resolved: root + "/home/out")
+        #expect(problem?.severity == .error)
+        #expect(
+            problem?.summary
+                == "'build.build-dir' folder 'x/out' is reached through a symbolic link that leads out of the book's folder to '\(root)/home/out', where a book may not write"
+        )
+    }
+
     /// Folders inside the repository holding the book are no warning.
     @Test func aFolderInsideTheRepositoryIsNoWarning() {
         let root = TestSupport.repositoryRoot

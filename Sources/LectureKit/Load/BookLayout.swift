@@ -134,9 +134,11 @@ package enum BookLayout {
             configuration.outputSetting = settings.locations["build.build-dir"].map {
                 SettingPlace(path: tomlPath, location: $0)
             }
+            // Resolved once: the rule judges, and the site is written into, this one folder.
+            configuration.judgedOutputFolder = configuration.outputFolder
             if let problem = ReadableFolder.outputProblem(
                 build, site: settings.siteFolder(in: build), bookDirectory: root, bookTOML: tomlPath,
-                location: settings.locations["build.build-dir"])
+                location: settings.locations["build.build-dir"], resolved: configuration.outputFolder.path)
             {
                 // Nothing is written while book.toml has an error: the pages are still checked.
                 diagnostics += SettingDefaults.noted([problem], key: "build.build-dir")
@@ -149,9 +151,10 @@ package enum BookLayout {
             // The default folder follows build-dir's rule (`ReadableFolder.outputProblem`): a
             // committed link `book -> ~/.bashrc.d` got the site, and the next login shell ran it
             // (attack 14, F1). The place is the folder itself, since no line names it.
+            configuration.judgedOutputFolder = configuration.outputFolder
             if let problem = ReadableFolder.outputProblem(
                 name, site: name == "book" ? settings.siteFolder(in: name) : name, bookDirectory: root,
-                bookTOML: FileSystem.join(root, name), location: nil)
+                bookTOML: FileSystem.join(root, name), location: nil, resolved: configuration.outputFolder.path)
             {
                 diagnostics.append(problem)
             }

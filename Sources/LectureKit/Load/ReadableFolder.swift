@@ -11,6 +11,10 @@ import LectureSupport
 /// - An error at the key's line when, outside the book's repository, it lies inside a dot-folder
 ///   (`~/.ssh`, `~/.config`, `~/.aws`: where keys and tokens live) or a system folder (`/etc`,
 ///   `/root`, `/proc`…): a warning would not stop a pull request's build.
+/// - An error at the key's line when, inside the repository, it is a dot-folder or lies in one
+///   (`.git`, `.secrets`), links resolved, unless that dot-folder holds the book too: the dot
+///   rule of every file the book reads (`BookFileRule`) then judges the folder itself, not only
+///   what lies below it (attack 18, F2). `build-dir` is held to the `.git` part of it (F3).
 /// - A warning when it lies outside the repository that holds the book (the nearest folder up
 ///   from the book with a `.git`), or outside the book's folder when there is none: a book that
 ///   reads beyond its own tree is worth a look before it is built.
@@ -32,7 +36,15 @@ enum ReadableFolder {
         }
         let book = CanonicalPath.of(bookDirectory)
         let boundary = repository(holding: book) ?? book
-        guard !CanonicalPath.isWithin(resolved, boundary) else { return nil }
+        guard !CanonicalPath.isWithin(resolved, boundary) else {
+            // Inside the repository, the dot rule of every file the book reads (`BookFileRule`)
+            // judges the folder itself: a named folder is never a root that hides its own dot-name.
+            guard let hidden = dotFolder(of: resolved, below: boundary, besides: book) else { return nil }
+            return .error(
+                .bookTOMLValue, bookTOML, location,
+                "\(quoted: key) folder \(quoted: folder) \(hidden.phrase), which a book may not read",
+                notes: [BookFileRule.Refusal.privateFile(hidden.name, folder: true).note])
+        }
         if let hidden = privateFolder(holding: resolved, besides: boundary) {
             return .error(
                 .bookTOMLValue, bookTOML, location,
@@ -65,24 +77,47 @@ enum ReadableFolder {
     /// (`folder/html`, mdBook's layout with a second renderer): that folder is judged, every
     /// link on its way resolved, since it is the one written (attack 17, F1: `out/html ->
     /// ~/x`, committed in the book, got the site while `out` was judged).
+    ///
+    /// `resolved`: the folder as resolved once for the writes (`BuildConfiguration.outputFolder`);
+    /// every part of the rule judges that one resolution. A folder spelled inside the book and
+    /// resolved outside it came through a link the book carries, whether or not the link still
+    /// leads there when it is looked for again (attack 18, F4: a link flipped between the two
+    /// reads got the site into the home folder under a plain "outside" warning).
     static func outputProblem(
-        _ folder: String, site: String? = nil, bookDirectory: String, bookTOML: String, location: SourceLocation?
+        _ folder: String, site: String? = nil, bookDirectory: String, bookTOML: String, location: SourceLocation?,
+        resolved judged: String? = nil
     ) -> Diagnostic? {
         let written = site ?? folder
-        let resolved = CanonicalPath.of(FileSystem.resolve(written, against: bookDirectory))
+        let resolved = judged ?? CanonicalPath.of(FileSystem.resolve(written, against: bookDirectory))
         let book = CanonicalPath.of(bookDirectory)
         let boundary = repository(holding: book) ?? book
-        guard !CanonicalPath.isWithin(resolved, boundary) else { return nil }
-        let what = boundary == book ? "the book's folder" : "the repository"
         let subject =
             written == folder
             ? "'build.build-dir' folder \(quoted: folder)"
             : "'build.build-dir' folder \(quoted: folder), whose site goes to \(quoted: written) (the book has a second renderer),"
+        guard !CanonicalPath.isWithin(resolved, boundary) else {
+            // The write side of the dot rule: a site written into the repository's `.git`
+            // (`.git/hooks`, `.git/refs/tags`) is files git reads as its own (attack 18, F3).
+            guard let hidden = dotFolder(of: resolved, below: boundary, besides: book, only: ".git") else { return nil }
+            return .error(
+                .bookTOMLValue, bookTOML, location, "\(subject) \(hidden.phrase), where a book may not write",
+                notes: [
+                    "name a folder of the book's own, such as \"book\", or pass --output DIR to put the site elsewhere; git reads the files of its folder as its own"
+                ])
+        }
+        let what = boundary == book ? "the book's folder" : "the repository"
         guard let hidden = privateFolder(holding: resolved, besides: boundary) else {
-            if let link = linkOut(written, bookDirectory: bookDirectory, boundary: boundary) {
+            let spelled = CanonicalPath.lexical(FileSystem.resolve(written, against: bookDirectory))
+            let link = linkOut(written, bookDirectory: bookDirectory, boundary: boundary)
+            if link != nil || CanonicalPath.isWithin(spelled, CanonicalPath.lexical(bookDirectory))
+                || CanonicalPath.isWithin(spelled, boundary)
+            {
+                let how =
+                    link.map { leadsOut($0, of: what, to: resolved) }
+                    ?? "is reached through a symbolic link that leads out of \(what) to \(quoted: resolved)"
                 return .error(
                     .bookTOMLValue, bookTOML, location,
-                    "\(subject) \(leadsOut(link, of: what, to: resolved)), where a book may not write",
+                    "\(subject) \(how), where a book may not write",
                     notes: [
                         "a link the book carries may lead only inside it: remove the link, name a folder of the book's own in 'build-dir', or pass --output DIR to put the site elsewhere"
                     ])
@@ -145,6 +180,30 @@ enum ReadableFolder {
         // Root's home is `/root`: a folder of a home is judged by its dot-folders alone.
         guard !CanonicalPath.homeFolders().contains(where: { CanonicalPath.isWithin(folder, $0) }) else { return nil }
         return systemFolders.first { CanonicalPath.isWithin(folder, $0) }.map { ($0, "a system folder") }
+    }
+
+    /// The first dot-named folder on the way from `boundary` down to `folder` (both canonical,
+    /// `folder` inside `boundary`) that does not also hold `book`, with the words a diagnostic
+    /// says of it: `include-from = [".git"]`, `templates = "tpl"` with `tpl -> .secrets`, or the
+    /// default `src` a link to `.src`, each made a dot-folder a root of the book (attack 18, F2).
+    /// A book kept inside a dot-folder of its repository reads its own folders. `only`: the one
+    /// dot-name judged (`.git`, for a folder the book writes).
+    static func dotFolder(of folder: String, below boundary: String, besides book: String, only: String? = nil) -> (
+        name: String, phrase: String
+    )? {
+        guard folder != boundary else { return nil }
+        var prefix = boundary == "/" ? "" : boundary
+        for component in folder.dropFirst(boundary == "/" ? 1 : boundary.count + 1).split(separator: "/") {
+            prefix += "/" + component
+            guard component.hasPrefix("."), component != ".", component != "..", only.map({ $0 == component }) ?? true,
+                !CanonicalPath.isWithin(book, prefix)
+            else { continue }
+            let place = prefix == folder ? "is" : "lies in"
+            return component == ".git"
+                ? (".git", "\(place) the repository's '.git' folder (\(quoted: prefix))")
+                : (String(component), "\(place) a dot-folder (\(quoted: prefix))")
+        }
+        return nil
     }
 
     /// The nearest folder from `folder` up that holds a `.git` (a repository or a worktree).

@@ -173,6 +173,16 @@ enum OutputPath {
         return hasScheme ? "./" + escaped : escaped
     }
 
+    /// A file's path substituted into a URL template (`edit-url-template`'s `{path}`): every `%`,
+    /// `?` and `#` escaped as in `href(forOutput:)`, and every `:` written `%3A`, so the path can
+    /// never make a scheme wherever the template puts it. With `{path}` alone and the pages in a
+    /// folder named `javascript:…`, every page once carried a live script link (attack 18, F1).
+    static func href(substituted path: String) -> String {
+        let escaped = href(
+            path.containsUTF8(UInt8(ascii: "%")) ? path.replacingOccurrences(of: "%", with: "%25") : path)
+        return escaped.containsUTF8(UInt8(ascii: ":")) ? escaped.replacingOccurrences(of: ":", with: "%3A") : escaped
+    }
+
     /// The relative prefix from a page at `path` to the site root: `""` or `"../"` per folder.
     static func rootPrefix(from path: String) -> String {
         String(repeating: "../", count: path.split(separator: "/").count - 1)

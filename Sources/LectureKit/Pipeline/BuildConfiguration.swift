@@ -85,8 +85,16 @@ package struct BuildConfiguration: Sendable, Hashable {
         MachinePaths.needles(
             bookDirectory: bookDirectory ?? FileSystem.join(contentDirectory, ".."), cacheDirectory: cacheDirectory)
     }
-    /// The output folder, resolved from `outputDirectory` (`OutputFolder`).
-    package var outputFolder: OutputFolder { OutputFolder(outputDirectory, setting: outputSetting) }
+    /// The output folder as `build-dir`'s rule judged it (`BookLayout`), resolved once.
+    var judgedOutputFolder: OutputFolder?
+    /// The output folder: the one judged while `outputDirectory` is still the path judged, used
+    /// as resolved then, so that a link on the way flipped since cannot redirect the writes
+    /// (attack 18, F4: `x -> xreal` judged, `x -> ../home` followed); else resolved from
+    /// `outputDirectory` (`OutputFolder`).
+    package var outputFolder: OutputFolder {
+        if let judged = judgedOutputFolder, judged.spelled == outputDirectory { return judged }
+        return OutputFolder(outputDirectory, setting: outputSetting)
+    }
     /// The folders the output may not replace, nor any folder holding them: the book's folder,
     /// the content folder, the templates folder and the cache (besides `/`, the home folders
     /// and the working directory, which `OutputFolder` always protects); it may not lie in the

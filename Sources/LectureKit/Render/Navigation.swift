@@ -80,25 +80,18 @@ enum Navigation {
     }
 
     /// `toc.js`: the chapter tree with root-relative links, inserted where the script stands;
-    /// the current page (`data-current`) is marked and links are prefixed with `data-root`.
+    /// the current page (`data-current`) is marked and links are prefixed with `data-root`. The
+    /// tree is written by the one JSON escaper (`JSONLiteral`): a title holding a carriage return,
+    /// another control character or U+2028 once ended the string and took every page's sidebar.
     static func tocScript(_ chapters: [Chapter], values: TemplateValues) -> String {
         let html = tree(chapters, current: nil, root: "", values: values)
-        let literal = html.unicodeScalars.map { scalar -> String in
-            switch scalar {
-            case "\\": return "\\\\"
-            case "\"": return "\\\""
-            case "<": return "\\u003c"
-            case "\n": return "\\n"
-            default: return String(scalar)
-            }
-        }.joined()
         return """
             (function () {
               var script = document.currentScript;
               var root = script.getAttribute("data-root") || "";
               var current = script.getAttribute("data-current");
               var holder = document.createElement("template");
-              holder.innerHTML = "\(literal)";
+              holder.innerHTML = \(JSONLiteral.quoted(html));
               holder.content.querySelectorAll("a").forEach(function (a) {
                 var href = a.getAttribute("href");
                 if (href === current) {

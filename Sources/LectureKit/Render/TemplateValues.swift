@@ -128,10 +128,11 @@ struct TemplateValues: Hashable, Sendable {
     }
 
     /// The page's edit link (`[output.html] edit-url-template`, `{path}` replaced by the page's
-    /// path from the folder holding `book.toml`, such as `src/intro.md`), or nothing.
+    /// path from the folder holding `book.toml`, such as `src/intro.md`, escaped so that it can
+    /// never start a scheme: `OutputPath.href(substituted:)`), or nothing.
     func editLink(page: String) -> String {
         guard let template = settings.editURLTemplate else { return "" }
-        let path = FileSystem.join(contentPathFromBookRoot, page)
+        let path = OutputPath.href(substituted: FileSystem.join(contentPathFromBookRoot, page))
         let url = template.replacingOccurrences(of: "{path}", with: path)
         return partial(.editLink, ["url": .html(HTML.escapeHref(url))])
     }

@@ -10,7 +10,7 @@ import LectureSupport
 /// cache, nor any folder holding one of them; it must not be where a file system is mounted.
 /// `SiteWriter.write` applies the same rules again through the open parent folder, right before
 /// it swaps the new site in.
-package struct OutputFolder: Sendable, Equatable {
+package struct OutputFolder: Sendable, Hashable {
     /// The path as the user wrote it, for messages.
     package var spelled: String
     /// The canonical path of the folder holding it (`CanonicalPath`).
@@ -41,6 +41,12 @@ package struct OutputFolder: Sendable, Equatable {
 
     package static func == (a: OutputFolder, b: OutputFolder) -> Bool {
         a.spelled == b.spelled && a.parent == b.parent && a.name == b.name
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(spelled)
+        hasher.combine(parent)
+        hasher.combine(name)
     }
 
     /// A folder the output may not replace (nor any folder holding it), and whether the output

@@ -84,6 +84,55 @@ import Testing
         }
     }
 
+    /// `edit-url-template`'s `{path}` filled in with the pages' folder (`src`, or a folder of
+    /// pages under `src = "."`) named `javascript:…`, `vbscript:…` or `data:…`: the path is
+    /// escaped (`%3A`), so it never makes a scheme, whether the template is `{path}` alone or a
+    /// web URL; no built file links to a script URL (attack 18, F1: every page carried
+    /// `href="javascript:…/a.md"`, and clicking it ran the book's script in Chromium).
+    @Test func anEditLinkNeverTakesASchemeFromAFileName() throws {
+        for name in ["javascript:alert(1)", "VBScript:msgbox(1)", "data:text,x"] {
+            let escaped = name.replacingOccurrences(of: ":", with: "%3A")
+            for folderIsSource in [true, false] {
+                for template in ["{path}", "https://example.org/edit/{path}"] {
+                    let run = try ContainedRun()
+                    let settings =
+                        "src = \"\(folderIsSource ? name : ".")\"\n[output.html]\nedit-url-template = \"\(template)\"\n"
+                    let book = try run.makeBook(settings)
+                    let page: String
+                    if folderIsSource {
+                        try FileManager.default.moveItem(atPath: book + "/src", toPath: book + "/" + name)
+                        page = "intro.md"
+                    } else {
+                        try FileManager.default.removeItem(atPath: book + "/src")
+                        try TestSupport.write(
+                            Array("# Summary\n\n- [J](<\(name)/x.md>)\n".utf8), to: book + "/SUMMARY.md")
+                        try TestSupport.write(Array("# J\n\nHello.\n".utf8), to: book + "/\(name)/x.md")
+                        page = "x.md"
+                    }
+                    let result = try run.lecture(["build"], in: "work/book")
+                    let context = "\(name), \(template), src folder \(folderIsSource): \(result.stderrText)"
+                    var written = ""
+                    for file in FileManager.default.enumerator(atPath: book + "/book")?.allObjects as? [String] ?? []
+                    where file.hasSuffix(".html") {
+                        written += String(decoding: try FileSystem.read(book + "/book/" + file), as: UTF8.self)
+                    }
+                    let flat = written.lowercased()
+                    for scheme in ["javascript:", "vbscript:", "data:text"] {
+                        #expect(!flat.contains("href=\"" + scheme), "\(context)")
+                    }
+                    let link = template.replacingOccurrences(of: "{path}", with: escaped + "/" + page)
+                    if template.hasPrefix("https:") {
+                        #expect(result.succeeded, "\(context)")
+                        #expect(written.contains("href=\"\(link)\""), "\(context)")
+                    } else {
+                        // A relative link to a file the site does not have: refused as any is.
+                        #expect(result.stderrText.contains(link) || written.contains("href=\"\(link)\""), "\(context)")
+                    }
+                }
+            }
+        }
+    }
+
     /// book.toml's URLs: each key that holds one refuses every refused scheme at its line, with
     /// the same words; the build stops before writing anything.
     @Test func bookTOMLRefusesAScriptURLAtItsLine() throws {
