@@ -3,9 +3,9 @@ import LectureSupport
 
 /// Strikethrough as pulldown-cmark (mdBook) reads it: text between two runs of one or two `~`
 /// of the same length is struck through (`<del>`); runs of three or more stay text. A run of
-/// two may stand inside a word (`a~~b~~c`); a run of one may not (`2~5장`, `a~b~c` stay text, so
-/// a Korean range such as `2~5장 … 3~5장` is never struck), as `_` may not. An escaped `\~` is
-/// never a run (the parser keeps it apart, `MarkdownParser`).
+/// two may stand inside a word (`a~~b~~c`); a run of one may not (`a~b~c` stays text, so a range
+/// written between words, as Korean writes chapter ranges, is never struck), as `_` may not. An
+/// escaped `\~` is never a run (the parser keeps it apart, `MarkdownParser`).
 enum Strikethrough {
     /// `inlines` (adjacent text joined) with their struck-through spans marked.
     static func apply(to inlines: [Inline]) -> [Inline] {
