@@ -60,6 +60,22 @@ import Testing
 }
 
 @Suite struct LargeBookNavigationTests {
+    /// Builds `files` as a book whose navigation is one shared script (past three pages): its
+    /// root, the page `p2.html`, the script's name and the script.
+    static func buildSharingTheNavigation(_ files: [String: String]) throws -> (
+        root: String, page: String, toc: Substring, script: String
+    ) {
+        let root = try TestSupport.makeTree(files)
+        var configuration = TestSupport.configuration(
+            content: root + "/content", templates: root + "/templates", output: root + "/_site")
+        configuration.inlineNavigationLimit = 3
+        try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
+        let page = try #require(TestSupport.read(root + "/_site/p2.html"))
+        let toc = try #require(page.firstMatch(of: /toc-[0-9a-f]{8}\.js/)).output
+        let script = try #require(TestSupport.read(root + "/_site/" + toc))
+        return (root, page, toc, script)
+    }
+
     @Test func largeBooksShareOneNavigationScript() throws {
         var files = ["templates/page.html": TestSupport.minimalPage]
         var summary = "# 큰 책\n\n"
@@ -68,17 +84,10 @@ import Testing
             files["content/p\(n).md"] = "# 장 \(n)\n"
         }
         files["content/SUMMARY.md"] = summary
-        let root = try TestSupport.makeTree(files)
-        var configuration = TestSupport.configuration(
-            content: root + "/content", templates: root + "/templates", output: root + "/_site")
-        configuration.inlineNavigationLimit = 3
-        try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
-        let page = try #require(TestSupport.read(root + "/_site/p2.html"))
-        let toc = try #require(page.firstMatch(of: /toc-[0-9a-f]{8}\.js/)).output
+        let (root, page, toc, script) = try Self.buildSharingTheNavigation(files)
         #expect(page.contains("<script src=\"\(toc)\" data-root=\"\" data-current=\"p2.html\"></script>"))
         #expect(page.contains("<noscript><a href=\"toc.html\">"))
         #expect(!page.contains("장 4"), "the tree is not copied into each page")
-        let script = try #require(TestSupport.read(root + "/_site/" + toc))
         #expect(
             script.contains(
                 "\\u003ca href=\\\"p4.html\\\"\\u003e\\u003cspan class=\\\"section-number\\\"\\u003e4.\\u003c\\/span\\u003e 장 4"
@@ -103,14 +112,7 @@ import Testing
             titles.append("T\(n)")
         }
         files["content/SUMMARY.md"] = summary
-        let root = try TestSupport.makeTree(files)
-        var configuration = TestSupport.configuration(
-            content: root + "/content", templates: root + "/templates", output: root + "/_site")
-        configuration.inlineNavigationLimit = 3
-        try BuildPipeline(configuration: configuration, console: TestSupport.Recorder().console).run()
-        let page = try #require(TestSupport.read(root + "/_site/p2.html"))
-        let toc = try #require(page.firstMatch(of: /toc-[0-9a-f]{8}\.js/)).output
-        let script = try #require(TestSupport.read(root + "/_site/" + toc))
+        let (_, _, _, script) = try Self.buildSharingTheNavigation(files)
         let raw = script.unicodeScalars.filter {
             ($0.value < 0x20 && $0 != "\n") || $0.value == 0x2028 || $0.value == 0x2029
         }
