@@ -8,8 +8,7 @@ import Testing
 /// on the print page, so an mdBook book's CSS or JavaScript that targets `a.header` still finds
 /// it and a heading's text is its title alone (lecture wrote an `<a class="anchor">#</a>` before
 /// the text, which every heading's text then began with). Each kind of heading content: code,
-/// emphasis, raw HTML, an image (without alt text: an image's alt text is in lecture's heading
-/// id, not in mdBook's, a difference of ids left for its own change), `{#id .class}`, repeated titles, non-ASCII ids, a definition
+/// emphasis, raw HTML, an image (its alt text, in no id: `MdBookHeadingIDTests`), `{#id .class}`, repeated titles, non-ASCII ids, a definition
 /// term (which mdBook anchors as a heading), and a link inside the heading, which mdBook nests in
 /// its own link (HTML allows no link inside a link: lecture wraps the text on each side of it).
 @Suite(.serialized) struct MdBookHeadingMarkupTests {

@@ -22,7 +22,10 @@ enum PrintIDs {
     {
         let prefixes = Set(anchors.chapters.values)
         var taken = UniqueID(firstSuffix: 1, taken: reserved.union(prefixes))
-        // Each element's id, in order, by the prefixed id it had; references go to the first.
+        // Each element's id, in order, by the prefixed id it had. References go to the last, as
+        // mdBook's (its map of a chapter's ids keeps the last one made): where a page repeats an
+        // id (`## footnote-n` and its note, `## A {#b}` then `## B`), every link to it, the
+        // first heading's own too, goes to the last element with it.
         var assigned: [String: [String]] = [:]
         var remap: [String: String] = [:]
         var sections: [String] = []
@@ -45,7 +48,7 @@ enum PrintIDs {
                 guard let id, let (_, local) = split(id, prefixes) else { continue }
                 let unique = taken.unique(local)
                 assigned[id, default: []].append(unique)
-                remap[id] = remap[id] ?? unique
+                remap[id] = unique
             }
         }
         // A section that starts without an h1 is linked by the id mdBook gives the heading it

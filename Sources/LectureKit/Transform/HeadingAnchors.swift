@@ -4,7 +4,8 @@ import LectureSupport
 
 /// Gives every heading a stable, unique `id`, GitHub's way, so links to `#anchors` keep working.
 ///
-/// The slug: the heading's plain text, lowercased; letters (Hangul included), digits, `-` and `_`
+/// The slug: the heading's text as mdBook reads it for an id (`HeadingIDText`: no image's
+/// description, no hard break), lowercased; letters (Hangul included), digits, `-` and `_`
 /// kept, white space turned into `-`, everything else dropped, scalar by scalar as mdBook
 /// (`HeadingSlug`). A repeated slug gets `-1`, `-2`, …
 /// (GitHub's rule, also used by mdBook). A heading with nothing left has the empty id, and the
@@ -15,7 +16,8 @@ import LectureSupport
 ///
 /// A heading may end in attributes, as in mdBook 0.5 (pulldown-cmark's heading attributes):
 /// `## Title {#custom-id .class key=value}` gets the id `custom-id` as written, the classes and
-/// attributes, and the text `Title`.
+/// attributes, and the text `Title`. As in mdBook, a written id is not counted among the slugs:
+/// `## A {#b}` then `## B` gives both the id `b` (`Anchors` warns at the second).
 enum HeadingAnchors {
     /// The slug of `text` (see the type's documentation and `HeadingSlug`), before a repeat gets
     /// its suffix.
@@ -102,8 +104,7 @@ enum HeadingAnchors {
                 // A definition list's term: an anchor as a heading's (mdBook), in the same namespace.
                 guard case .inlines(let content) = element.content else { return anchoringChildren(of: block) }
                 let text = typed(content.plainText)
-                // A hard break in the term adds nothing to its id (mdBook: `a\\` `b` → `ab`).
-                let idText = typed(Footnotes.numbersAsText(content.filter { $0 != .lineBreak }).plainText)
+                let idText = typed(HeadingIDText.of(content))
                 element.attributes.insert(Element.Attribute("id", ids.unique(HeadingAnchors.slug(idText))), at: 0)
                 if unseen.isSeen { add(text + "\n") }
                 var block = block
@@ -124,12 +125,13 @@ enum HeadingAnchors {
                 let text = typed(content.plainText)
                 // The id from the text as shown, so that with smart punctuation it is mdBook's
                 // (`"A" -- b` → `a--b`, the curly quotes and the dash dropped).
-                let shown = Footnotes.numbersAsText(content).plainText
+                let shown = HeadingIDText.of(content)
                 let id: String
                 if let custom = attributes?.id {
-                    // As written, as in mdBook; later slugs step around it.
+                    // As written, as in mdBook, which keeps no account of it: a later heading
+                    // whose slug it is gets it too (`Anchors` warns), and the ids of the headings
+                    // after that stay the ones links typed for mdBook name.
                     id = NFC.normalized(custom)
-                    ids.take(id)
                 } else {
                     id = ids.unique(HeadingAnchors.slug(shown))
                 }

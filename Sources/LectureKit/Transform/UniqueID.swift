@@ -19,7 +19,7 @@ struct UniqueID {
     /// Whether `id` is taken.
     func contains(_ id: String) -> Bool { next[id] != nil }
 
-    /// Takes `id` as it is (a heading's `{#custom-id}`, a template's id); later ids step around it.
+    /// Takes `id` as it is (a template's id, a figure's); later ids step around it.
     mutating func take(_ id: String) {
         if next[id] == nil { next[id] = firstSuffix }
     }

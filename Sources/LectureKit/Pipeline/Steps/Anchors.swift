@@ -28,6 +28,7 @@ extension BuildStep {
             page.headings = anchored.headings
             page.leadText = anchored.leadText
             problems += repeatedIDWarnings(page.blocks, reserved: reserved, path: page.source.displayPath)
+            problems += footnoteIDWarnings(page.blocks, path: page.source.displayPath)
             problems += wordlessHeadingWarnings(page.blocks, path: page.source.displayPath)
             guard input.styleLints else { return problems }
             let h1 = page.headings.filter { $0.level == 1 }.count
@@ -43,10 +44,11 @@ extension BuildStep {
             return problems
         })
 
-    /// A heading whose `{#id}` an earlier heading or term of the page has, or the template or a
+    /// A heading whose id an earlier heading or term of the page has, or the template or a
     /// figure (`reserved`): a link to it reaches the first element with the id, so this heading
-    /// cannot be reached. Only a written id can repeat; slugs step around every id taken.
-    /// mdBook 0.5.4 writes both ids without a word.
+    /// cannot be reached. A written `{#id}` can repeat, and so can a slug that an earlier
+    /// heading's written id took (mdBook counts only slugs: `## A {#b}`, `## B`); slugs step
+    /// around each other. mdBook 0.5.4 writes both ids without a word.
     static func repeatedIDWarnings(_ blocks: [Block], reserved: Set<String>, path: String) -> [Diagnostic] {
         var first: [String: SourceLocation] = [:]
         var warnings: [Diagnostic] = []
@@ -64,7 +66,7 @@ extension BuildStep {
                     .warning(
                         .repeatedHeadingID, path, block.range.start,
                         "heading id \(quoted: id) is already the id of the heading at line \(earlier.line); links to '#\(id)' reach that one",
-                        notes: ["give this heading an id of its own: '{#\(id)-2}', or drop the '{#\(id)}'"]))
+                        notes: ["give one of the two an id of its own, such as '{#\(id)-2}' at the heading's end"]))
             } else if reserved.contains(id) {
                 warnings.append(
                     .warning(
@@ -75,6 +77,23 @@ extension BuildStep {
             first[id] = first[id] ?? block.range.start
         }
         return warnings
+    }
+
+    /// A heading whose id is a footnote's of the page (`## footnote-n`, `{#fr-n-1}`), which
+    /// mdBook 0.5.4 writes beside the note's `id="footnote-n"` without a word: the links to that
+    /// id (the references to the note, the note's way back) reach whichever comes first on the
+    /// page, the heading for a note (the notes end the page). Its id is kept, as mdBook's.
+    static func footnoteIDWarnings(_ blocks: [Block], path: String) -> [Diagnostic] {
+        let footnotes = FootnoteIDs.of(blocks)
+        guard !footnotes.isEmpty else { return [] }
+        return blocks.leafBlocks.compactMap { block in
+            guard case .heading(_, _, let id?) = block.kind, footnotes.contains(id) else { return nil }
+            let what = id.hasPrefix("footnote-") ? "a footnote's note" : "a footnote reference"
+            return .warning(
+                .repeatedHeadingID, path, block.range.start,
+                "heading id \(quoted: id) is also the id of \(what) (as mdBook names them); links to '#\(id)' reach the first of the two",
+                notes: ["give this heading an id of its own, such as '{#\(id)-heading}' at its end"])
+        }
     }
 
     /// A heading with no letter or digit (`## !!!`, `## 🎉`) gets the id mdBook 0.5.4 gives it:
@@ -88,7 +107,8 @@ extension BuildStep {
                     || (id.hasPrefix("-") && id.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) && id.count > 1)
             else { return nil }
             let text = Footnotes.numbersAsText(content).plainText
-            guard HeadingAnchors.slug(text).isEmpty, text.contains(where: { !$0.isWhitespace }) else { return nil }
+            guard HeadingAnchors.slug(HeadingIDText.of(content)).isEmpty, text.contains(where: { !$0.isWhitespace })
+            else { return nil }
             return .warning(
                 .wordlessHeading, path, block.range.start,
                 id.isEmpty
