@@ -185,7 +185,7 @@ import Testing
         let theirs = Self.page(both.mdBook, "print.html")
         let ours = Self.page(both.lecture, "print.html")
         #expect(theirs.count >= Self.kinds.count, "\(theirs)")
-        let differences = Self.differences(ours, theirs, in: ["id", "text", "elements"])
+        let differences = Self.differences(ours, theirs, in: ["id", "targets", "text", "elements"])
         #expect(
             differences.isEmpty,
             "print.html: \(differences.count) of \(theirs.count) headings differ\n\(differences.joined(separator: "\n"))"
@@ -254,5 +254,24 @@ import Testing
         #expect(targets.count > 10)
         #expect(targets == ids, "\(targets)\n\(ids)")
         #expect(targets.contains("an-image--here") && targets.contains("setext-withhard-break"), "\(targets)")
+    }
+
+    /// On purpose (the manual's mdBook page): lecture's section links and search index name a
+    /// heading by its text alone, an image by its description, where mdBook's sidebar shows the
+    /// heading's markup and its search title leaves the image out; the anchor is the same.
+    @Test func sectionLinksAndSearchNameAnImageByItsDescription() throws {
+        let both = try Self.both.get()
+        let html = try #require(TestSupport.read(both.lecture.root + "/book/a.html"))
+        #expect(html.contains(##"<a href="#an-image--here">An image alt here</a>"##))
+        let folder = try #require(
+            FileManager.default.contentsOfDirectory(atPath: both.lecture.root + "/book").first {
+                $0.hasPrefix("search")
+            })
+        let shard = try #require(TestSupport.read(both.lecture.root + "/book/" + folder + "/t/0.js"))
+        #expect(shard.contains(#""An image alt here","an-image--here""#))
+        let site = both.mdBook.root + "/book"
+        let index = try #require(
+            FileManager.default.contentsOfDirectory(atPath: site).first { $0.hasPrefix("searchindex") })
+        #expect(TestSupport.read(site + "/" + index)?.contains(#""title":"An image here""#) == true)
     }
 }
