@@ -56,6 +56,24 @@ enum Bless {
                     ))
                 continue
             }
+            // A `should_fail` sample that printed nothing (its trap message went to standard
+            // error): its block is removed, not emptied, so the page shows no empty box under
+            // "ends in failure" (newuser-7, #5).
+            if OutputComparison.printedNothing(output), sample.shouldFail, !sample.continued,
+                let range = sample.outputRange
+            {
+                let openIndex = range.start.line - 1
+                let closeIndex = range.end.line - 1
+                guard openIndex > 0, closeIndex < lines.count, closeIndex > openIndex, isFence(lines[closeIndex].text)
+                else {
+                    refused.append((sample, "its output block has no closing fence"))
+                    continue
+                }
+                // The blank line that set the block apart goes with it.
+                let blankBefore = lines[openIndex - 1].text.allSatisfy { $0 == " " || $0 == "\t" }
+                lines.removeSubrange((blankBefore ? openIndex - 1 : openIndex)...closeIndex)
+                continue
+            }
             let printed = OutputComparison.blockLines(output)
             // What the program printed must read back as printed: a directive it printed would be
             // expanded by the next check (and by mdBook), so each is escaped as a person would.
