@@ -127,6 +127,13 @@ import Testing
         let error = lines.first { $0.contains("has no member 'incremnt'") }
         #expect(error?.contains(CompileErrorAdvice.fixTheCode) == true, "\(lines)")
         #expect(error?.contains("mark it 'ignore'") == false, "\(lines)")
+        // A name an earlier fence declares: the note on joining the fences, no other advice.
+        let (_, joined, _) = try ContinuedPageTests.check(
+            Self.counter + Self.counter + "```swift\nvar f = Counter()\nf.increment()\n```\n", continued: "false")
+        let fragment = joined.first { $0.contains("cannot find 'Counter' in scope") }
+        #expect(fragment?.contains("is declared by the fence at") == true, "\(joined)")
+        #expect(fragment?.contains(CompileErrorAdvice.fixTheCode) == false, "\(joined)")
+        #expect(fragment?.contains(CompileErrorAdvice.attributes) == false, "\(joined)")
     }
 
     @Test func aBookWhoseSamplesMostlyFailGetsTheAttributes() throws {

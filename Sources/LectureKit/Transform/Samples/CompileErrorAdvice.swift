@@ -4,7 +4,8 @@ import LectureSupport
 /// fits an excerpt (code that needs a type around it) and a book whose samples were never compiled
 /// (an mdBook book just given `verify = true`, most of its fences failing); on a plain typo in a
 /// book that compiles, it would teach an author to hide a real mistake (newuser-7, #6), so there
-/// the note points at the error instead.
+/// the note points at the error instead. A name an earlier fence declares gets
+/// `UndeclaredNameHint`'s note alone.
 enum CompileErrorAdvice {
     /// The note that names the attributes of a fence not meant to compile.
     static let attributes =
@@ -36,12 +37,19 @@ enum CompileErrorAdvice {
         let failing = firstErrors.compactMap { $0 }.count
         let compiled = results.filter { $0.outcome != .skipped && $0.sample.mode != .compileFail }.count
         let neverCompiled = failing >= manyFailing && failing * 2 >= compiled
+        let samples = results.map(\.sample)
         return zip(results, firstErrors).map { result, first in
             guard let first else { return result }
             var result = result
             let summary = result.diagnostics[first].summary
             // A missing module is no mistake in the code: its own note says where modules come from.
             if summary.hasPrefix("no such module") { return result }
+            // A name an earlier fence declares: `UndeclaredNameHint`'s note says how to join them.
+            if let name = UndeclaredNameHint.undeclared(summary),
+                UndeclaredNameHint.declaringFence(name, before: result.sample, in: samples) != nil
+            {
+                return result
+            }
             let excerpt = excerptSigns.contains { summary.contains($0) }
             result.diagnostics[first].notes.append(excerpt || neverCompiled ? attributes : fixTheCode)
             return result

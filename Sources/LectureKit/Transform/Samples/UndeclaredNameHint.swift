@@ -22,9 +22,7 @@ enum UndeclaredNameHint {
             var explainedAt: SourceLocation?
             for (index, diagnostic) in result.diagnostics.enumerated() where diagnostic.severity == .error {
                 guard let name = undeclared(diagnostic.summary),
-                    let declared = results.lazy.map(\.sample).first(where: {
-                        $0.path == sample.path && $0.location.line < sample.location.line && declares($0, name)
-                    })
+                    let declared = declaringFence(name, before: sample, in: results.map(\.sample))
                 else { continue }
                 let place = "\(quoted: name) is declared by the fence at \(declared.path):\(declared.location.line)"
                 if let explainedAt {
@@ -86,6 +84,13 @@ enum UndeclaredNameHint {
         var unique: [String] = []
         for name in names where !unique.contains(name) { unique.append(name) }
         return unique
+    }
+
+    /// The first fence of `sample`'s page, above it, that declares `name`.
+    static func declaringFence(_ name: String, before sample: Sample, in samples: [Sample]) -> Sample? {
+        samples.first {
+            $0.path == sample.path && $0.location.line < sample.location.line && declares($0, name)
+        }
     }
 
     /// `X` of "cannot find 'X' in scope" (or "cannot find type 'X' in scope").
