@@ -88,6 +88,10 @@ import Testing
         let (_, lines, page) = try ContinuedPageTests.check(Self.trap, continued: "false", arguments: ["--bless"])
         let text = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!text.contains("```output"), "\(text)\n\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("removed 1 output block in \(page): a 'should_fail' sample") }, "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("blessed ") }, "\(lines)")
+        #expect(lines.last == "1 passed, 0 failed", "\(lines)")
         #expect(text.hasSuffix("throw ValidationError()\n```\n"), "\(text)")
         let blessed = try ContinuedPageTests.check(text, continued: "false")
         #expect(blessed.status == 0, "\(blessed.lines)")
