@@ -19,14 +19,24 @@ enum BrowserErrorText {
         let given = ShownPath.normalized(book)
         var text = withoutAbsolutePaths(
             errors, books: (given.hasPrefix("/") ? [given] : []) + [absolute, CanonicalPath.of(book)])
-        // The book's folder as given (relative), at the start of a line (the diagnostics' paths).
-        if given != ".", !given.hasPrefix("/") {
-            text =
-                text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                    line.hasPrefix(given + "/") ? String(line.dropFirst(given.count + 1)) : String(line)
-                }.joined(separator: "\n")
-        }
+        // The book's folder as given (relative), wherever a path begins: at the start of a line
+        // (the diagnostics' paths) and in their notes ("sample at BOOK/src/…"), so one page has one
+        // name in the browser (newuser-7, #12).
+        if given != ".", !given.hasPrefix("/") { text = withoutFolder(given + "/", in: text) }
         return text
+    }
+
+    /// `text` with `folder` (ending in `/`) taken off each path that begins with it: at the start
+    /// of the text or after a character of `before`.
+    static func withoutFolder(_ folder: String, in text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let found = rest.range(of: folder) {
+            result += rest[..<found.lowerBound]
+            if let last = result.last, !before.contains(last) { result += folder }
+            rest = rest[found.upperBound...]
+        }
+        return result + rest
     }
 
     /// Characters after which a `/` begins a path (not a URL's `//` or a fraction).

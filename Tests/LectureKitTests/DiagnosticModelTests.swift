@@ -54,6 +54,14 @@ import Testing
         #expect(LectureCommand.main(["biuld"], console: unknown.console) == 2)
         #expect(unknown.lines.first == "error: unknown subcommand 'biuld'")
         #expect(unknown.lines.dropFirst().joined().contains("SUBCOMMANDS:"))
+        // mdBook's verbs lecture names otherwise: the one to use (newuser-7, #10).
+        for (verb, ours) in [("test", "lecture check BOOK"), ("watch", "'serve'")] {
+            let mdBook = TestSupport.Recorder()
+            #expect(LectureCommand.main([verb, "book"], console: mdBook.console) == 2)
+            #expect(
+                mdBook.lines.first?.hasPrefix("error: unknown subcommand '\(verb)'\n    mdBook's '\(verb)'") == true)
+            #expect(mdBook.lines.first?.contains(ours) == true, "\(mdBook.lines)")
+        }
     }
 
     /// The console formats a thrown setup error like any diagnostic, in the chosen format.

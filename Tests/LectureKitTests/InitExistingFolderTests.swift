@@ -60,6 +60,22 @@ import Testing
                 == "The folder already held 10 entries, left as they were: f1, f2, f3, f4, f5, f6, f7, f8 and 2 more")
     }
 
+    /// A new book asks for an output block under each sample (newuser-7, #3: a sample that printed
+    /// with none passed without a word), and its own sample has one: it checks clean.
+    @Test func aNewBookRequiresOutputBlocksAndChecksClean() throws {
+        let folder = try TestSupport.temporaryDirectory() + "/book"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(run(["init", folder]).status == 0)
+        #expect(TestSupport.read(folder + "/book.toml")?.contains("\nwithout-output = \"require\"\n") == true)
+        let checked = run(["check", folder, "--cache-dir", TestSupport.cacheDirectory])
+        #expect(checked.status == 0, "\(checked.lines)")
+        try FileSystem.writeAtomically(
+            "# Chapter 1\n\n```swift\nprint(\"forgot\")\n```\n", to: folder + "/src/chapter_1.md")
+        let forgot = run(["check", folder, "--cache-dir", TestSupport.cacheDirectory])
+        #expect(forgot.status != 0)
+        #expect(forgot.lines.contains { $0.contains("error: sample has no output block") }, "\(forgot.lines)")
+    }
+
     /// Each of the book's files, alone and together: refused with exit status 2, each one that
     /// exists named, nothing written.
     @Test(arguments: [["book.toml"], ["src/SUMMARY.md"], ["src/chapter_1.md"], ["book.toml", "src/chapter_1.md"]])

@@ -38,7 +38,13 @@ import Testing
             /home/ana/books/b/src/one.md:3:1: error: names '../../x.txt', outside the book's folder ('/home/ana/x.txt')
                 see https://example.com/a/b and /etc/hostname, (/usr/lib/swift)
             b/src/two.md:1:1: error: 1/2 of it
+                sample at b/src/two.md:1:1; see https://example.com/b/src/x and sub/b/src/y
             """
+        // One spelling of a page in the browser, in a note too (newuser-7, #12); a URL or another
+        // folder's path that holds the book's name is not a path of the book.
+        #expect(
+            BrowserErrorText.of(text, book: "b").contains(
+                "sample at src/two.md:1:1; see https://example.com/b/src/x and sub/b/src/y"))
         #expect(
             BrowserErrorText.of(text, book: "b").contains("two.md:1:1: error: 1/2 of it"),
             "a relative book's spelling is taken off")
@@ -49,6 +55,7 @@ import Testing
                 src/one.md:3:1: error: names '../../x.txt', outside the book's folder ('…/x.txt')
                     see https://example.com/a/b and …/hostname, (…/swift)
                 src/two.md:1:1: error: 1/2 of it
+                    sample at src/two.md:1:1; see https://example.com/b/src/x and sub/b/src/y
                 """, "\(shown)")
     }
 }

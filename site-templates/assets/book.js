@@ -367,13 +367,15 @@
     var top = header ? header.getBoundingClientRect().bottom : 0;
     return box.top >= top - 0.5 && box.bottom <= (window.innerHeight || root.clientHeight) + 0.5;
   }
-  // The hint ("Hover over a name…") once a page, in its first sample's strip; the others keep
-  // their room for a card, empty, rather than the same sentence under every sample.
+  // The hint ("Hover over a name…") once a page, in its first sample's strip; the others fold
+  // to nothing (`quiet`: an empty band of 3.6em under every sample read as a broken page,
+  // newuser-7 #14), and their cards show in the bar over the header, which covers no code.
   function oneHint() {
     $$(".hover-strip").forEach(function (strip, index) {
       if (index === 0 || strip.classList.contains("showing")) return;
       strip.setAttribute("data-hint", "");
       strip.textContent = "";
+      strip.classList.add("quiet");
     });
   }
   function hideCards() {
@@ -396,7 +398,7 @@
       if (focused && focused !== hover) showCard(focused, true);
       return;
     }
-    if (stripInView(strip)) {
+    if (!strip.classList.contains("quiet") && stripInView(strip)) {
       strip.innerHTML = card.innerHTML;
       strip.classList.add("showing");
       return;

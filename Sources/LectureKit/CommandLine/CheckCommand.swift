@@ -343,6 +343,7 @@ struct CheckCommand: Subcommand {
             }
             var blessedCount = 0
             var blessedLines = 0
+            var removedCount = 0
             for index in indices {
                 let mine = (blessing[index] ?? []).map { placed($0.sample) }
                 if let reason = refused.first(where: { refusal in mine.contains { $0 == refusal.0 } })?.1 {
@@ -353,6 +354,14 @@ struct CheckCommand: Subcommand {
                     results[index].diagnostics.removeAll { $0.severity == .error }
                     // Its page now holds the output it is compared with: counted "run and
                     // compared", as a sample whose block was rewritten is.
+                    // A `should_fail` sample that printed nothing lost its block (`Bless`): said
+                    // as removed, and counted "run only", as its page now has it.
+                    if Bless.removesBlock(of: results[index].sample, output: results[index].actualOutput ?? "") {
+                        results[index].sample.expectedOutput = nil
+                        removedCount += 1
+                        blessedSamples.append(results[index].sample)
+                        continue
+                    }
                     for (one, output) in blessing[index] ?? [] {
                         if let part = results[index].sample.parts.firstIndex(where: { $0.fence == one.parts[0].fence }),
                             results[index].sample.continued
@@ -367,6 +376,7 @@ struct CheckCommand: Subcommand {
                     blessedSamples.append(results[index].sample)
                 }
             }
+            if removedCount > 0 { console.print(BlessLimit.removedReport(blocks: removedCount, path: path)) }
             if blessedCount > 0 {
                 console.print(BlessLimit.report(blocks: blessedCount, lines: blessedLines, path: path))
             }

@@ -155,6 +155,9 @@ struct InitCommand: Subcommand {
         [preprocessor.lecture.samples]
         # 'lecture build' compiles and runs the Swift samples ('lecture check' always does).
         verify = true
+        # A sample without an output block is an error, with what it printed: write the block
+        # ('lecture check --bless' does), or mark the fence 'run' (passes on exit status 0).
+        without-output = "require"
 
         """,
         "src/SUMMARY.md": """

@@ -131,9 +131,21 @@ package enum LectureCommand {
         return failure.exitStatus
     }
 
+    /// mdBook's subcommands that lecture names otherwise, with the one to use (newuser-7, #10:
+    /// `lecture test` got the whole help and no word of `check`).
+    static let mdBookVerbs = [
+        "test":
+            "mdBook's 'test' runs a book's Rust samples through rustdoc; lecture's verb is 'check': 'lecture check BOOK' compiles, runs and compares the Swift samples",
+        "watch":
+            "mdBook's 'watch' builds the book again on every change; lecture's verb is 'serve', which does and serves it with live reload",
+    ]
+
     /// Reports an unknown subcommand, then the overview of them all, on stderr: exit status 2.
     static func unknownSubcommand(_ name: String, help: String, console: Console) -> Int32 {
-        console.report(.error(.unknownSubcommand, "unknown subcommand \(quoted: name)"))
+        console.report(
+            .error(
+                .unknownSubcommand, "unknown subcommand \(quoted: name)",
+                notes: mdBookVerbs[name].map { [$0] } ?? []))
         console.printError("\n" + help)
         return 2
     }

@@ -92,8 +92,10 @@ extension BuildStep {
                     context.swiftVersion =
                         stage.verifier.toolchain.shortVersion + (mode == "6" ? "" : " -swift-version \(mode)")
                     let content = context.configuration.contentPathFromBookRoot
+                    let verified = CompileErrorAdvice.advised(
+                        try stage.verify(context.samples, console: context.console))
                     context.sampleResults = UndeclaredNameHint.hinted(
-                        try stage.verify(context.samples, console: context.console),
+                        verified,
                         pageName: { sample in
                             let path = sample.bookPath ?? sample.path
                             return !content.isEmpty && path.hasPrefix(content + "/")

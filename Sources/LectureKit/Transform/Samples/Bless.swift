@@ -34,6 +34,12 @@ enum Bless {
         rewrite(original, outputs: outputs).text
     }
 
+    /// Whether blessing `sample` with `output` removes its output block: a `should_fail` sample
+    /// (not a continued program's) that printed nothing on standard output.
+    static func removesBlock(of sample: Sample, output: String) -> Bool {
+        OutputComparison.printedNothing(output) && sample.shouldFail && !sample.continued && sample.outputRange != nil
+    }
+
     static func rewrite(_ original: String, outputs: [(sample: Sample, output: String)]) -> (
         text: String, refused: [(Sample, String)]
     ) {
@@ -54,6 +60,22 @@ enum Bless {
                         sample,
                         "it printed nothing, and an empty output block would show an empty verified box; mark it 'run', or continue the page so that it needs no block"
                     ))
+                continue
+            }
+            // A `should_fail` sample that printed nothing (its trap message went to standard
+            // error): its block is removed, not emptied, so the page shows no empty box under
+            // "ends in failure" (newuser-7, #5).
+            if removesBlock(of: sample, output: output), let range = sample.outputRange {
+                let openIndex = range.start.line - 1
+                let closeIndex = range.end.line - 1
+                guard openIndex > 0, closeIndex < lines.count, closeIndex > openIndex, isFence(lines[closeIndex].text)
+                else {
+                    refused.append((sample, "its output block has no closing fence"))
+                    continue
+                }
+                // The blank line that set the block apart goes with it.
+                let blankBefore = lines[openIndex - 1].text.allSatisfy { $0 == " " || $0 == "\t" }
+                lines.removeSubrange((blankBefore ? openIndex - 1 : openIndex)...closeIndex)
                 continue
             }
             let printed = OutputComparison.blockLines(output)

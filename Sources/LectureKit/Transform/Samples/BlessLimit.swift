@@ -24,6 +24,12 @@ enum BlessLimit {
             ])
     }
 
+    /// What bless says for the blocks it removed from a page: `should_fail` samples that printed
+    /// nothing on standard output (`Bless.removesBlock`).
+    static func removedReport(blocks: Int, path: String) -> String {
+        "removed \(blocks) output block\(blocks == 1 ? "" : "s") in \(path): a 'should_fail' sample that printed nothing on standard output shows no output box"
+    }
+
     /// `blessed N output blocks in PATH (L lines)`, what bless says for each page it rewrote.
     static func report(blocks: Int, lines: Int, path: String) -> String {
         "blessed \(blocks) output block\(blocks == 1 ? "" : "s") in \(path) (\(lines) line\(lines == 1 ? "" : "s"))"

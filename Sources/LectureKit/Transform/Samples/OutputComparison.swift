@@ -14,6 +14,9 @@ enum OutputComparison {
     /// `--bless` (`Bless`, `ContinuedBless`) and the judge's notes (`SampleJudge`).
     static func printedNothing(_ output: String) -> Bool { output.isEmpty }
 
+    /// The diff's line for a program that printed nothing on standard output.
+    static let nothingPrinted = "(nothing on standard output)"
+
     /// The lines an output block holds for `output`: `normalize`d, split at line feeds; none
     /// when that leaves no text (the compared lines, and the lines `--bless` writes).
     static func blockLines(_ output: String) -> [String] {
@@ -76,6 +79,11 @@ enum OutputComparison {
                 "(only the first \(limit) lines of each side are compared: expected has \(allOld.count) lines, actual \(allNew.count); "
                     + "\(max(0, allOld.count - limit)) expected and \(max(0, allNew.count - limit)) actual lines are not in this diff"
                     + (fullOutput.map { "; the whole actual output is in \($0)" } ?? "") + ")", at: 0)
+        }
+        // Nothing printed reads as nothing, not as a "+" line (one empty line printed).
+        if actual.isEmpty, !expected.isEmpty {
+            return (lines + old.map { "-" + visible($0) } + [nothingPrinted])
+                .joined(separator: "\n")
         }
         // Lines compared by their bytes: `String`'s `==` holds NFC and NFD lines equal.
         let difference = new.map { Array($0.utf8) }.difference(from: old.map { Array($0.utf8) })
@@ -233,10 +241,23 @@ extension OutputComparison {
     }
 
     /// The hint for expected lines the program wrote to standard error.
-    static func stderrHint(lines: [String]) -> String {
+    static func stderrHint(lines: [String], shouldFail: Bool = false) -> String {
         "the expected output holds \(lines.count == 1 ? "a line" : "\(lines.count) lines") the program wrote to standard error, "
-            + "which is not compared: print it to standard output (print), or take it out of the output block"
+            + "which is not compared: "
+            + (shouldFail
+                ? shouldFailStderrFix : "print it to standard output (print), or take it out of the output block")
     }
+
+    /// The hint for a program that wrote nothing to standard output and something to standard
+    /// error (a trap's message), against an output block that expects text.
+    static func onlyStderrHint(shouldFail: Bool) -> String {
+        "it wrote nothing to standard output, the only stream an output block is compared with; what it wrote to standard error is below: "
+            + (shouldFail ? shouldFailStderrFix : "print what the page shows to standard output (print)")
+    }
+
+    /// The fix for a `should_fail` sample whose output block holds its trap message.
+    static let shouldFailStderrFix =
+        "a 'should_fail' sample's trap message is not compared and not shown: remove the output block ('lecture check --bless' removes it) and quote the message in the prose"
 
     /// The hint for a program whose output stopped short: it names the usual cause.
     static func endedEarlyHint(missingLines: Int) -> String {

@@ -32,6 +32,7 @@ extension SampleVerifier {
             result.actualOutput = cached.actualOutput
             result.diagnostics = cached.warnings
             result.tests = cached.tests ?? []
+            result.undeclaredNames = cached.undeclaredNames ?? []
             result.fromCache = true
             result.duration = (ContinuousClock.now - start).seconds
             return (result, true)
@@ -48,6 +49,7 @@ extension SampleVerifier {
             return warning
         }
         result.tests = cached.tests?.map { cached.relocate($0, in: sample) } ?? []
+        result.undeclaredNames = cached.undeclaredNames ?? []
         result.packedHoverCards = String(decoding: cards ?? [], as: UTF8.self)
         result.fromCache = true
         result.duration = (ContinuousClock.now - start).seconds
@@ -65,10 +67,11 @@ extension SampleVerifier {
         let sample = result.sample
         if result.outcome == .passed {
             // The verdict alone, cards or none: the cards' warnings are theirs, not the verdict's.
-            let entry = CachedVerdict(
+            var entry = CachedVerdict(
                 output: result.actualOutput ?? "",
                 warnings: result.diagnostics.filter { $0.severity != .error && $0.identifier != .hoverCards },
                 firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
+            entry.undeclaredNames = result.undeclaredNames.isEmpty ? nil : result.undeclaredNames
             if let data = try? JSONEncoder().encode(entry) {
                 cache.write(kind: .samples, key: cacheKey(sample), Array(data))
             }
@@ -85,6 +88,7 @@ extension SampleVerifier {
             entry.path = sample.path
             entry.outputLines = sample.outputRanges.map(\.start.line)
             entry.actualOutput = result.actualOutput
+            entry.undeclaredNames = result.undeclaredNames.isEmpty ? nil : result.undeclaredNames
             if let data = try? JSONEncoder().encode(entry) {
                 cache.write(kind: .samples, key: cacheKey(sample), Array(data))
             }
@@ -110,6 +114,8 @@ struct CachedVerdict: Codable {
     var outputLines: [Int]?
     /// What a failing sample printed, for `--bless`.
     var actualOutput: String?
+    /// A `compile_fail` sample's `SampleResult.undeclaredNames` (`nil` when none).
+    var undeclaredNames: [String]?
 
     /// Where a cached warning's line is now: same offset within the same part (the key ignores
     /// line numbers, so the sample may have moved since it was cached).

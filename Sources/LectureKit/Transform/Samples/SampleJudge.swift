@@ -41,6 +41,7 @@ extension SampleVerifier {
         }
         result.compiled = true
         if sample.mode == .compileFail {
+            result.undeclaredNames = UndeclaredNameHint.onlyUndeclared(compile.stderrText)
             if compile.succeeded {
                 result.diagnostics.append(
                     .error(
@@ -55,7 +56,7 @@ extension SampleVerifier {
             }
             return false
         }
-        result.diagnostics += Self.withAttributeHint(
+        result.diagnostics += Self.withHints(
             CompileErrorHints.withUnusedValueNotes(compilerDiagnostics),
             CompileErrorHints.notes(compilerDiagnostics, of: sample, languageMode: options.swiftLanguageMode))
         guard compile.succeeded else {
@@ -75,15 +76,12 @@ extension SampleVerifier {
         return true
     }
 
-    /// `diagnostics` with notes on the first error: `hints` (`CompileErrorHints`), then the
-    /// attributes for a fence that is not meant to compile (an excerpt, or an error the page explains).
-    static func withAttributeHint(_ diagnostics: [Diagnostic], _ hints: [String] = []) -> [Diagnostic] {
+    /// `diagnostics` with `hints` (`CompileErrorHints`) on the first error; the advice that
+    /// follows them is the book's to give (`CompileErrorAdvice`), after every sample is judged.
+    static func withHints(_ diagnostics: [Diagnostic], _ hints: [String] = []) -> [Diagnostic] {
         guard let first = diagnostics.firstIndex(where: { $0.severity == .error }) else { return diagnostics }
         var hinted = diagnostics
         hinted[first].notes += hints
-        hinted[first].notes.append(
-            "if the fence is not meant to compile alone (an excerpt), mark it 'ignore'; if the page shows an error on purpose, mark it 'compile_fail' (with expect-error=\"…\" naming the error)"
-        )
         return hinted
     }
 
@@ -121,8 +119,24 @@ extension SampleVerifier {
         {
             failures[first].notes.append(note)
         }
+        if failures.isEmpty, let missing = Self.failedOnAMissingFile(run, of: sample) { failures = [missing] }
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
+    }
+
+    /// The error for a `should_fail` sample that failed because it could not open a file of the
+    /// book its fence does not copy into the run's folder (`MissingFileHint`): a false pass, as
+    /// a `compile_fail` sample failing on a name an earlier fence declares is
+    /// (`UndeclaredNameHint`). `nil` for any other ending.
+    static func failedOnAMissingFile(_ run: Subprocess.Result, of sample: Sample) -> Diagnostic? {
+        guard sample.shouldFail, run.termination != .exited(0),
+            let note = MissingFileHint.note(stderr: run.stderrText, stdout: run.stdoutText, sample: sample)
+        else { return nil }
+        let stderr = Self.readableStderr(run.stderrText, of: sample)
+        return .error(
+            .sampleExit, sample.path, sample.location,
+            "'should_fail' sample failed because it could not open a file of the book, not for the reason its page gives",
+            notes: [note] + (stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
     }
 
     /// `failures` with each output mismatch of a run that already failed by how it ended (a crash,
@@ -173,7 +187,11 @@ extension SampleVerifier {
                     expected: expected, actual: actual, stderr: run.stderrText)
                 {
                     // Not lost by ending early: written where the comparison does not look.
-                    hints.append(OutputComparison.stderrHint(lines: onStderr))
+                    hints.append(OutputComparison.stderrHint(lines: onStderr, shouldFail: sample.shouldFail))
+                } else if OutputComparison.printedNothing(actual), !stderr.isEmpty {
+                    // A trap's message, an error thrown at the top level: written to standard
+                    // error, which an output block never holds (newuser-7, #5).
+                    hints.append(OutputComparison.onlyStderrHint(shouldFail: sample.shouldFail))
                 } else if let missing = OutputComparison.missingTail(expected: expected, actual: actual), !crashed,
                     run.termination == .exited(0)
                 {

@@ -114,7 +114,9 @@ enum SampleRendering {
                         }.joined()),
                 ])
         // What the part is to print: its own output block in a continued program, else the sample's.
-        let output = sample.continued ? part.expectedOutput : isLast ? sample.expectedOutput : nil
+        // An empty block shows no box: an empty "verified" box reads as a broken page (newuser-7, #5).
+        let output = (sample.continued ? part.expectedOutput : isLast ? sample.expectedOutput : nil)
+            .flatMap { OutputComparison.blockLines($0).isEmpty ? nil : $0 }
         let outputBlock = output.map { chrome.render(.sampleOutputBlock, ["output": .text($0)]) } ?? ""
         var caption = ""
         if sample.mode == .test, isLast {

@@ -32,6 +32,10 @@ struct SampleResult: Hashable, Sendable {
     /// Whether its compile failed on a file of the cache (`CompiledCacheDamage`): no verdict on
     /// the sample, never cached, verified again once that part of the cache is built again.
     var failedOnTheCache = false
+    /// The names a `compile_fail` sample failed on when every error of its compile was "cannot
+    /// find 'X' in scope": `UndeclaredNameHint` fails it when an earlier fence declares one
+    /// (the sample failed for the fence it stands in, not for the reason its page gives).
+    var undeclaredNames: [String] = []
     /// Whether it was compiled and run as part of a merged program (`MergedSamples`) rather
     /// than alone.
     var merged = false

@@ -1,0 +1,58 @@
+import LectureSupport
+
+/// The advice under a sample's first compile error. Marking the fence `ignore` or `compile_fail`
+/// fits an excerpt (code that needs a type around it) and a book whose samples were never compiled
+/// (an mdBook book just given `verify = true`, most of its fences failing); on a plain typo in a
+/// book that compiles, it would teach an author to hide a real mistake (newuser-7, #6), so there
+/// the note points at the error instead. A name an earlier fence declares gets
+/// `UndeclaredNameHint`'s note alone.
+enum CompileErrorAdvice {
+    /// The note that names the attributes of a fence not meant to compile.
+    static let attributes =
+        "if the fence is not meant to compile alone (an excerpt), mark it 'ignore'; if the page shows an error on purpose, mark it 'compile_fail' (with expect-error=\"…\" naming the error)"
+
+    /// The note for an error in a book whose samples mostly compile.
+    static let fixTheCode =
+        "most of the book's samples compile, so this one is likely meant to: fix the code where the compiler points"
+
+    /// Parts of swiftc's messages for code that is an excerpt: a member outside its type, a
+    /// statement outside a function.
+    static let excerptSigns = [
+        "expected declaration", "expected expression", "expressions are not allowed at the top level",
+        "invalid outside of a func", "is only valid on", "only allowed inside", "can only appear inside",
+        "can only be specified on", "may only be declared on a type", "outside of a type", "extraneous",
+        "'self'", "'super'",
+    ]
+
+    /// Samples failing to compile from which a book reads as never compiled, when they are at
+    /// least half of the samples compiled.
+    static let manyFailing = 3
+
+    /// `results` with one advice note on the first compile error of each sample that failed to
+    /// compile: `attributes` for an excerpt or a book whose samples mostly fail, else `fixTheCode`.
+    static func advised(_ results: [SampleResult]) -> [SampleResult] {
+        let firstErrors = results.map { result in
+            result.diagnostics.firstIndex { $0.severity == .error && $0.identifier == .sampleCompiler }
+        }
+        let failing = firstErrors.compactMap { $0 }.count
+        let compiled = results.filter { $0.outcome != .skipped && $0.sample.mode != .compileFail }.count
+        let neverCompiled = failing >= manyFailing && failing * 2 >= compiled
+        let samples = results.map(\.sample)
+        return zip(results, firstErrors).map { result, first in
+            guard let first else { return result }
+            var result = result
+            let summary = result.diagnostics[first].summary
+            // A missing module is no mistake in the code: its own note says where modules come from.
+            if summary.hasPrefix("no such module") { return result }
+            // A name an earlier fence declares: `UndeclaredNameHint`'s note says how to join them.
+            if let name = UndeclaredNameHint.undeclared(summary),
+                UndeclaredNameHint.declaringFence(name, before: result.sample, in: samples) != nil
+            {
+                return result
+            }
+            let excerpt = excerptSigns.contains { summary.contains($0) }
+            result.diagnostics[first].notes.append(excerpt || neverCompiled ? attributes : fixTheCode)
+            return result
+        }
+    }
+}
