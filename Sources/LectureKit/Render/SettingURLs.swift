@@ -41,8 +41,7 @@ struct SettingURLs: Sendable {
     /// The settings of `configuration` whose URL is relative (a full URL is not checked, as
     /// links that leave the book are not).
     init(configuration: BuildConfiguration) {
-        file = FileSystem.join(
-            configuration.bookDirectory ?? FileSystem.join(configuration.contentDirectory, ".."), "book.toml")
+        file = configuration.bookTOMLPath
         siteURL = configuration.siteURL
         let book = configuration.book
         var settings: [Setting] = []
@@ -83,5 +82,12 @@ struct SettingURLs: Sendable {
                     "a relative URL is read from each page's own folder: write a full URL, such as \(setting.suffix == nil ? "\"https://github.com/you/book\"" : "\"https://github.com/you/book/edit/main/{path}\"")",
                 ])
         }
+    }
+}
+
+extension BuildConfiguration {
+    /// book.toml's path as diagnostics name it: in the book's folder, else beside the pages' folder.
+    var bookTOMLPath: String {
+        FileSystem.join(bookDirectory ?? FileSystem.join(contentDirectory, ".."), "book.toml")
     }
 }

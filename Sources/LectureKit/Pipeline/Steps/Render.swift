@@ -101,6 +101,7 @@ extension BuildStep {
                         texts: Dictionary(
                             context.pages.map { ($0.source.displayPath, $0.source.text) },
                             uniquingKeysWith: { first, _ in first }),
+                        settings: (MachinePaths.shownSettings(configuration.book), configuration.bookTOMLPath),
                         outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs)
                 )
             })
