@@ -374,9 +374,16 @@ extension BookSettingsLoader {
                         ])
                 ]
             } else if entry.kind == .string {
+                // The key's own rules (a dot-folder, `//`, NAME_MAX…): an error is no redirect.
+                let problem = RedirectKey.problem(page)
+                if let problem, !problem.isWarning {
+                    return [.error(.bookTOMLValue, place.file, place.location, problem.summary, notes: problem.notes)]
+                }
                 settings.redirects.append(
                     Redirect(from: page, to: entry.value, file: place.file, location: place.location))
-                return []
+                return problem.map {
+                    [.warning(.outputNonPortableName, place.file, place.location, $0.summary, notes: $0.notes)]
+                } ?? []
             }
             return [
                 .error(

@@ -186,6 +186,7 @@ package enum BookSettingsLoader {
             }
         }
         diagnostics += SearchPrintKeys.warnings(table.entries, path: path)
+        diagnostics += ShownSettings.warnings(text, entries: document.entries, path: path)
         // toml++ keeps a table's keys sorted by name; report in the file's order.
         let ordered = diagnostics.enumerated().sorted { a, b in
             (a.element.location?.line ?? 0, a.offset) < (b.element.location?.line ?? 0, b.offset)

@@ -22,12 +22,15 @@ enum EmittedLinkChecker {
     ///     when Debian's highlight.js is not installed: pages work without highlighting).
     ///   - outputDirectory: used to name the file in diagnostics.
     ///   - skipping: files not to check (redirect pages, checked against book.toml's lines).
+    ///   - settings: the URLs book.toml's settings write into every page: a broken one is one
+    ///     error at its line (`SettingURLs`), not one per page.
     ///   - outsideLinksAreErrors: whether a URL that leaves the site is an error
     ///     (`[preprocessor.lecture] outside-links = "error"`); else it is not checked, as mdBook does not, and
     ///     one written in Markdown was reported by `LinkChecker` at its line.
     static func check(
         _ site: SiteFiles, siteURL: String, optional: Set<String>, outputDirectory: String, jobs: Int,
-        skipping: Set<String> = [], outsideLinksAreErrors: Bool = true, places: RawHTMLURLPlaces? = nil
+        skipping: Set<String> = [], outsideLinksAreErrors: Bool = true, places: RawHTMLURLPlaces? = nil,
+        settings: SettingURLs? = nil
     ) -> [Diagnostic] {
         let files = Set(site.generated.keys).union(site.copied.keys)
         let pages = site.generated.keys.filter {
@@ -37,7 +40,7 @@ enum EmittedLinkChecker {
         // Pages of one folder share most URLs (the template's): each folder resolves a path once.
         let folders = Dictionary(grouping: pages) { $0.split(separator: "/").dropLast().joined(separator: "/") }
         let found = folders.sorted { $0.key < $1.key }.parallelMap(jobs: jobs) {
-            directory, pages -> (pages: [Diagnostic], print: [Diagnostic]) in
+            directory, pages -> (pages: [Diagnostic], print: [Diagnostic], settings: [SettingProblem]) in
             // A Result, not a throw: each path's outcome, good or bad, is stored for the folder's next link.
             var resolved: [Substring: Result<String, Problem>] = [:]
             func resolve(_ rawPath: Substring) -> Result<String, Problem> {
@@ -89,6 +92,7 @@ enum EmittedLinkChecker {
             var lastIDs: Set<String>? = nil
             var diagnostics: [Diagnostic] = []
             var printed: [Diagnostic] = []
+            var fromSettings: [SettingProblem] = []
             for page in pages {
                 var problems: [(url: String, text: String)] = []
                 let links = site.links[page] ?? EmittedLinks(html: site.generated[page]!)
@@ -141,6 +145,11 @@ enum EmittedLinkChecker {
                     }
                 }
                 let located: [Diagnostic] = problems.compactMap { url, text in
+                    // One a book.toml setting writes into every page: at the setting, once.
+                    if let setting = settings?.setting(of: url) {
+                        fromSettings.append((setting.key, text, page))
+                        return nil
+                    }
                     // One a page's raw HTML writes: at its line, once for the page and its copies.
                     if let place = places?.place(of: url, in: page) {
                         return .error(
@@ -156,11 +165,12 @@ enum EmittedLinkChecker {
                 }
                 if page == PrintPage.outputPath { printed += located } else { diagnostics += located }
             }
-            return (diagnostics, printed)
+            return (diagnostics, printed, fromSettings)
         }
         // print.html's last: a URL broken in a page is said as the page writes it, not as
         // print.html rewrote it (`sub/x.png` for a nested page's `x.png`).
-        let ordered = found.flatMap(\.pages) + found.flatMap(\.print)
+        let ordered =
+            (settings?.errors(found.flatMap(\.settings)) ?? []) + found.flatMap(\.pages) + found.flatMap(\.print)
         // A page's raw HTML is in its copies too (index.html, print.html): said once.
         var seen = Set<Diagnostic>()
         return ordered.filter { seen.insert($0).inserted }
@@ -182,6 +192,9 @@ enum EmittedLinkChecker {
         else { return "" }
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
+
+    /// A broken URL a book.toml setting wrote: the setting's key, the problem, the page.
+    typealias SettingProblem = (key: String, text: String, page: String)
 
     struct Problem: Error {
         var text: String

@@ -1,5 +1,6 @@
 import Foundation
 import LectureSupport
+import SourceText
 
 /// The last check before a site is written: no emitted page may hold a path of the machine
 /// that built it — the book's folder, the home folder, the cache, the tool's temporary
@@ -42,15 +43,22 @@ enum MachinePaths {
     /// reaches besides are named in a note, so one leak is one error, not one per copy.
     /// A path the page's own text (`texts`: page → its expanded text) holds is a warning at its
     /// line and column instead (`inPageText`): the author wrote it.
+    /// A path a string of book.toml that every page shows holds (`settings`: the title, the
+    /// description, the authors, with book.toml's path) is a warning at its key instead, once
+    /// (`inSettings`, `Render/MachinePathsInAuthorText.swift`), and no page's error.
     static func leaks(
         in site: SiteFiles, needles: [Needle], sources: [String: String], texts: [String: String] = [:],
+        settings: (shown: [(key: String, location: SourceLocation?, value: String)], bookTOML: String)? = nil,
         outputDirectory: String, jobs: Int
     ) -> [Diagnostic] {
         let files = site.generated.keys.filter { !site.unchanged.contains($0) }.sorted()
+        let fromSettings = settings.map {
+            inSettings($0.shown, needles: needles, bookTOML: $0.bookTOML)
+        }
         let hits = files.parallelMap(jobs: jobs) { file -> [(file: String, needle: Int)] in
             guard let bytes = site.generated[file] else { return [] }
             return found(in: bytes, needles).map { (file, $0) }
-        }.flatMap { $0 }
+        }.flatMap { $0 }.filter { fromSettings?.said.contains($0.needle) != true }
         var reported: [String: [String]] = [:]  // "page\0needle" → the files it reaches
         var order: [(origin: String, needle: Int)] = []
         let byPage = hits.filter { sources[$0.file] != nil }
@@ -62,27 +70,35 @@ enum MachinePaths {
             reported[key, default: []].append(hit.file)
         }
         let derived = hits.filter { sources[$0.file] == nil && pageNeedles.contains($0.needle) }
-        return order.flatMap { origin, index -> [Diagnostic] in
-            let needle = needles[index]
-            let reached = reported[origin + "\u{0}" + String(index)] ?? []
-            let copies = derived.filter { $0.needle == index }.map(\.file)
-            if let text = texts[origin] {
-                let written = inPageText(
-                    text, path: origin, needles: needles, indices: [index], reached: [index: reached + copies])
-                if !written.isEmpty { return written }
+        return (fromSettings?.warnings ?? [])
+            + order.flatMap { origin, index -> [Diagnostic] in
+                let needle = needles[index]
+                let reached = reported[origin + "\u{0}" + String(index)] ?? []
+                let copies = derived.filter { $0.needle == index }.map(\.file)
+                if let text = texts[origin] {
+                    let written = inPageText(
+                        text, path: origin, needles: needles, indices: [index], reached: [index: reached + copies])
+                    if !written.isEmpty { return written }
+                }
+                var notes = [
+                    "the page's own text does not hold it: a sample's output or a diagram put it in the page; print a relative path, or leave the path out"
+                ]
+                if reached.count + copies.count > 1 {
+                    notes.append("it reaches \((reached + copies).map { "\(quoted: $0)" }.joined(separator: ", "))")
+                }
+                return [
+                    .error(
+                        .machinePathPublished, origin, nil, "\(quoted: reached[0]) would publish \(described(needle))",
+                        notes: notes)
+                ]
             }
-            var notes = [
-                "the page's own text does not hold it: a sample's output or a diagram put it in the page; print a relative path, or leave the path out"
-            ]
-            if reached.count + copies.count > 1 {
-                notes.append("it reaches \((reached + copies).map { "\(quoted: $0)" }.joined(separator: ", "))")
-            }
-            return [
-                .error(
-                    .machinePathPublished, origin, nil, "\(quoted: reached[0]) would publish \(described(needle))",
-                    notes: notes)
-            ]
-        }
+    }
+
+    /// book.toml's strings every page shows, with their keys and lines.
+    static func shownSettings(_ book: BookSettings) -> [(key: String, location: SourceLocation?, value: String)] {
+        [("book.title", book.title), ("book.description", book.description)].compactMap { key, value in
+            value.map { (key, book.locations[key], $0) }
+        } + book.authors.map { ("book.authors", book.locations["book.authors"], $0) }
     }
 
     /// The indices of `needles` that `bytes` holds as whole paths; a path inside another found

@@ -63,6 +63,28 @@ extension MachinePaths {
         }
     }
 
+    /// A warning at book.toml's key for each of `needles` that a string of it shown in every
+    /// page holds (`shown`: the key, its line, its value: the title, the description, the
+    /// authors), once, not at every page (attack 18, F10). The indices of the needles said.
+    static func inSettings(
+        _ shown: [(key: String, location: SourceLocation?, value: String)], needles: [Needle], bookTOML: String
+    ) -> (warnings: [Diagnostic], said: Set<Int>) {
+        var warnings: [Diagnostic] = []
+        var said = Set<Int>()
+        for (key, location, value) in shown {
+            let found = MachinePaths.found(in: Array(value.utf8), needles).filter { !said.contains($0) }
+            for index in found {
+                said.insert(index)
+                var warning = warning(
+                    needles[index], path: bookTOML, location: location ?? SourceLocation(line: 1, column: 1),
+                    files: [], more: 0)
+                warning.summary = "\(quoted: key) puts \(described(needles[index])) into every page"
+                warnings.append(warning)
+            }
+        }
+        return (warnings, said)
+    }
+
     private static func warning(
         _ needle: Needle, path: String, location: SourceLocation, files: [String], more: Int
     ) -> Diagnostic {

@@ -86,6 +86,14 @@ package struct WrittenPath: Sendable {
     package func refusal(protecting protected: [OutputFolder.Protected], isOwn: (String) -> Bool) -> LectureError? {
         guard !resolved.isEmpty else { return refused("is empty", fix: "name a \(kind == .file ? "file" : "folder")") }
         if resolved == "/" { return refused("is '/'", fix: "name a \(kind == .file ? "file" : "folder") of its own") }
+        // A name past NAME_MAX or a path past PATH_MAX: said now, naming the option, not as the
+        // system's "File name too long" once the work is done (attack 18, F7).
+        if let problem = PathLimits.problem(creating: resolved) {
+            return refused(
+                "cannot be \(kind == .file ? "written" : "made"): \(problem)",
+                fix: "name a \(kind == .file ? "file" : "folder") with a shorter name or path",
+                shown: PathLimits.shortened(spelled))
+        }
         for folder in Self.machineFolders + protected {
             let canonical = CanonicalPath.of(folder.path)
             if CanonicalPath.isWithin(canonical, resolved) {
@@ -153,8 +161,10 @@ package struct WrittenPath: Sendable {
         return UnexpandedPath.warning(subject, spelled: spelled, relativeTo: "")
     }
 
-    private func refused(_ why: String, fix: String) -> LectureError {
-        let shown = option.hasSuffix(":") || option.hasSuffix("=") ? option + spelled : option + " " + spelled
+    /// - Parameter shown: the path as the message shows it (`spelled`, unless shortened).
+    private func refused(_ why: String, fix: String, shown path: String? = nil) -> LectureError {
+        let path = path ?? spelled
+        let shown = option.hasSuffix(":") || option.hasSuffix("=") ? option + path : option + " " + path
         return LectureError(.outputRefused, "\(shown): the \(what) \(why)", notes: [fix])
     }
 }

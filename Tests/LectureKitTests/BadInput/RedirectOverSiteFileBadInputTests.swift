@@ -13,9 +13,10 @@ import Testing
 /// folder of the site and one inside a file of it, which the writer could not make either.
 struct RedirectOverSiteFileBadInputTests {
     static let keys: [(key: String, says: String, note: String)] = [
+        // A dot-file, refused as every dot-name is when book.toml is read (`RedirectKey`).
         (
-            "/.lecture-site", "would replace '.lecture-site', which the book writes",
-            "a file lecture writes for the site itself"
+            "/.lecture-site", "would be written as the dot-file '.lecture-site'",
+            "a dot-folder such as .git belongs to a tool"
         ),
         (
             "/assets/search.js", "would replace 'assets/search.js'",

@@ -85,7 +85,8 @@ extension BuildStep {
                         outsideLinksAreErrors: configuration.book.outsideLinksAreErrors,
                         places: RawHTMLURLPlaces(
                             pages: context.pages, reported: context.diagnostics.diagnostics,
-                            unloaded: context.content.unloadedPages)),
+                            unloaded: context.content.unloadedPages),
+                        settings: SettingURLs(configuration: configuration)),
                     files: context.pages.map(\.source))
                 context.diagnostics.emit(RawHTMLURLPlaces.unreported(emitted, after: context.diagnostics.diagnostics))
                 // No path of this machine in what is published.
@@ -100,6 +101,7 @@ extension BuildStep {
                         texts: Dictionary(
                             context.pages.map { ($0.source.displayPath, $0.source.text) },
                             uniquingKeysWith: { first, _ in first }),
+                        settings: (MachinePaths.shownSettings(configuration.book), configuration.bookTOMLPath),
                         outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs)
                 )
             })
