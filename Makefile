@@ -194,8 +194,8 @@ screenshots: site browser-tools ## Render two pages, a hover card and a test rep
 
 # BENCH_QUICK=1: a short run (books a quarter the size, fewer runs); BENCH_PARTS=7,8: some parts only;
 # BENCH_SHAPE_PAGES=N, BENCH_MEMORY_PAGES=N,M: the sizes of part 7's shapes and of its memory builds (a row
-# each); BENCH_SHAPES=many-pages,memory: some of part 7's books only (also long-pages, deep-nesting,
-# code-heavy, lecture, api-guidelines, async-book). The many-pages and memory rows alone, in a few minutes:
+# each); BENCH_SHAPES=many-pages,memory: some of part 7's books only (also small-book, long-pages,
+# deep-nesting, code-heavy, lecture, api-guidelines, async-book). The many-pages and memory rows alone, in a few minutes:
 # make bench BENCH_PARTS=7 BENCH_SHAPES=many-pages,memory BENCH_SHAPE_PAGES=250 BENCH_MEMORY_PAGES=1000,5000
 BENCH_FLAGS = $(if $(BENCH_QUICK),--quick) $(if $(BENCH_PARTS),--parts $(BENCH_PARTS)) \
 	$(if $(BENCH_SHAPE_PAGES),--shape-pages $(BENCH_SHAPE_PAGES)) $(if $(BENCH_MEMORY_PAGES),--memory-pages $(BENCH_MEMORY_PAGES)) \

@@ -24,6 +24,33 @@ let hostLibraries = toolchainUsr + "/lib/swift/host"
 /// For the one target that imports swift-syntax (`LectureSwiftSyntax`).
 let findsSwiftSyntax: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
 
+/// Foundation linked into the `lecture` program from the toolchain's static archives, the Swift
+/// runtime still shared: at start the dynamic loader then maps and relocates neither
+/// libFoundation, libFoundationInternationalization, libFoundationEssentials nor ICU (40 MB), and
+/// the runtime scans only the conformance records of the Foundation code the program uses. The
+/// runtime stays shared because the libraries loaded with dlopen (`LectureSwiftSyntax` with
+/// swift-syntax, the in-process SourceKit) link it: one runtime in the process. No library loaded
+/// into the process links Foundation, so this is its one Foundation. The program's modules name no
+/// Foundation library for the linker (`staticFoundation.swift`, every module linked into it);
+/// `lecture` links the archives (`staticFoundation.linker`). The tests, `lecture-bench` and
+/// `lecture-fuzz` import Foundation themselves and link the shared libraries as before.
+let staticFoundation: (swift: [SwiftSetting], linker: [LinkerSetting]) = {
+    let shared = ["Foundation", "FoundationEssentials", "FoundationInternationalization", "_FoundationICU"]
+    let archives = [
+        "Foundation", "FoundationInternationalization", "FoundationEssentials", "CoreFoundation", "_FoundationICU",
+        "_FoundationCShims", "_FoundationCollections",
+    ].map { toolchainUsr + "/lib/swift_static/linux/lib\($0).a" }
+    return (
+        [.unsafeFlags(shared.flatMap { ["-Xfrontend", "-disable-autolink-library", "-Xfrontend", $0] })],
+        [
+            .unsafeFlags(["-Xlinker", "--start-group"] + archives.flatMap { ["-Xlinker", $0] } + ["-Xlinker", "--end-group"]),
+            // What the archives' own modules name for the linker.
+            .linkedLibrary("swiftSynchronization"), .linkedLibrary("swiftDispatch"), .linkedLibrary("dispatch"),
+            .linkedLibrary("BlocksRuntime"), .linkedLibrary("stdc++"),
+        ]
+    )
+}()
+
 let package = Package(
     name: "lecture",
     products: [
@@ -81,14 +108,14 @@ let package = Package(
         ),
         // Source locations (`SourceLocation`, `SourceRange`): what Markdown nodes, TOML entries and
         // diagnostics carry; below both CommonMark and LectureSupport.
-        .target(name: "SourceText"),
+        .target(name: "SourceText", swiftSettings: staticFoundation.swift),
         // The only module that imports CCmark: cmark's tree in, Swift values out (re-exports SourceText).
-        .target(name: "CommonMark", dependencies: ["CCmark", "SourceText"]),
+        .target(name: "CommonMark", dependencies: ["CCmark", "SourceText"], swiftSettings: staticFoundation.swift),
         // The only module that imports CBookTOML: a TOML document as located entries (`TOMLDocument`).
-        .target(name: "BookTOML", dependencies: ["CBookTOML", "SourceText"]),
+        .target(name: "BookTOML", dependencies: ["CBookTOML", "SourceText"], swiftSettings: staticFoundation.swift),
         // The shape of the table of swift-syntax readings (a type alias of standard-library types),
         // shared by the library that fills it and the module that loads it.
-        .target(name: "SwiftSyntaxTable"),
+        .target(name: "SwiftSyntaxTable", swiftSettings: staticFoundation.swift),
         // The only module that imports swift-syntax (from the toolchain's lib/swift/host): the
         // syntax walks behind test discovery, highlighting, module-scope names and hover cards'
         // targets, as one C-callable entry point (`lecture_swift_syntax_table`). Linked into no
@@ -107,6 +134,7 @@ let package = Package(
         .target(
             name: "SwiftAnalysis",
             dependencies: ["CSourceKit", "LectureSupport", "SwiftSyntaxTable"],
+            swiftSettings: staticFoundation.swift,
             linkerSettings: [.linkedLibrary("dl")]
         ),
         // The Linux and glibc calls Swift's Glibc module leaves out (declared under _GNU_SOURCE):
@@ -114,19 +142,24 @@ let package = Package(
         .target(name: "CLinux", cSettings: [.define("_GNU_SOURCE")]),
         // What the stages stand on: diagnostics and the one failure shape, child processes,
         // signals, files, the cache, hashing (SourceText for the source locations diagnostics carry).
-        .target(name: "LectureSupport", dependencies: ["CLinux", "CCrypto", "SourceText"]),
+        .target(
+            name: "LectureSupport", dependencies: ["CLinux", "CCrypto", "SourceText"], swiftSettings: staticFoundation.swift),
         // The publishing pipeline: load → parse → transform → render → write.
         .target(
             name: "LectureKit",
             dependencies: ["CommonMark", "BookTOML", "SwiftAnalysis", "LectureSupport"],
+            swiftSettings: staticFoundation.swift,
             plugins: ["EmbedTheme", "DigestSources"]
         ),
         // `lecture serve` and `lecture pdf`: the only module that imports CMicroHTTPD (one HTTP
         // server, `HTTPServer`, for the preview and for the print); a watcher and live reload.
-        .target(name: "LectureServe", dependencies: ["LectureKit", "LectureSupport", "CommonMark", "CMicroHTTPD"]),
+        .target(
+            name: "LectureServe", dependencies: ["LectureKit", "LectureSupport", "CommonMark", "CMicroHTTPD"],
+            swiftSettings: staticFoundation.swift),
         // The manual (Manual/: book.toml and its pages) is a book `make manual` builds, not a source.
         .executableTarget(
-            name: "lecture", dependencies: ["LectureKit", "LectureSupport", "LectureServe"], exclude: ["Manual"]),
+            name: "lecture", dependencies: ["LectureKit", "LectureSupport", "LectureServe"], exclude: ["Manual"],
+            swiftSettings: staticFoundation.swift, linkerSettings: staticFoundation.linker),
         .executableTarget(name: "lecture-bench", dependencies: ["LectureKit", "LectureSupport"]),
         // `make fuzz`: the libFuzzer program over LectureKit's `FuzzTarget` (see the Makefile).
         .executableTarget(name: "lecture-fuzz", dependencies: ["LectureKit", "LectureSupport"]),

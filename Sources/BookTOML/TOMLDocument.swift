@@ -49,7 +49,7 @@ package struct TOMLDocument: Sendable {
         var error: UnsafeMutablePointer<CChar>?
         var line: Int32 = 0
         var column: Int32 = 0
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = Self.lines(of: text)
         // toml++ counts columns in code points; diagnostics count UTF-8 bytes, as swiftc does.
         func location(_ line: Int32, _ column: Int32) -> SourceLocation {
             let index = Int(line) - 1
@@ -57,7 +57,7 @@ package struct TOMLDocument: Sendable {
                 return SourceLocation(line: Int(line), column: Int(column))
             }
             let before = lines[index].unicodeScalars.prefix(Int(column) - 1)
-            return SourceLocation(line: Int(line), column: String(String.UnicodeScalarView(before)).utf8.count + 1)
+            return SourceLocation(line: Int(line), column: before.reduce(0) { $0 + UTF8.width($1) } + 1)
         }
         let status = text.withCString { pointer in
             withExtendedLifetime(collector) {
@@ -93,5 +93,28 @@ package struct TOMLDocument: Sendable {
                 Int32(entries[index].location.line), Int32(entries[index].location.column))
         }
         return TOMLDocument(entries: entries)
+    }
+
+    /// The lines of `text` as `text.split(separator: "\n", omittingEmptySubsequences: false)` cuts
+    /// them, Character by Character, where a `"\r\n"` is one Character that ends no line; found by
+    /// bytes instead (a line feed after a carriage return ends none), since the split by Characters
+    /// took 1.9 M instructions of a small book's build for two tables of a few lines (callgrind).
+    static func lines(of text: String) -> [Substring] {
+        let utf8 = text.utf8
+        var lines: [Substring] = []
+        var start = utf8.startIndex
+        var previous: UInt8 = 0
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") {
+                lines.append(Substring(utf8[start..<index]))
+                start = utf8.index(after: index)
+            }
+            previous = byte
+            utf8.formIndex(after: &index)
+        }
+        lines.append(Substring(utf8[start..<utf8.endIndex]))
+        return lines
     }
 }

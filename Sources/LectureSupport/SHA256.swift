@@ -18,24 +18,22 @@ package struct SHA256: Sendable {
 
     /// The digest as 64 lowercase hexadecimal digits.
     package func hexDigest() -> String {
-        guard let context = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new failed") }
-        defer { EVP_MD_CTX_free(context) }
-        EVP_DigestInit_ex(context, Self.algorithm, nil)
+        var context = SHA256_CTX()
+        SHA256_Init(&context)
         for part in parts {
             var length = UInt64(part.count).littleEndian
-            withUnsafeBytes(of: &length) { _ = EVP_DigestUpdate(context, $0.baseAddress, 8) }
-            part.withUnsafeBytes { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+            withUnsafeBytes(of: &length) { _ = SHA256_Update(&context, $0.baseAddress, 8) }
+            part.withUnsafeBytes { _ = SHA256_Update(&context, $0.baseAddress, $0.count) }
         }
         var digest = [UInt8](repeating: 0, count: 32)
-        var size: UInt32 = 0
-        EVP_DigestFinal_ex(context, &digest, &size)
+        SHA256_Final(&digest, &context)
         return digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    /// OpenSSL's SHA-256, fetched once per process: `EVP_sha256()` given to `EVP_DigestInit_ex`
-    /// is fetched from the providers again at each digest (OpenSSL 3; a third of a small
-    /// digest's instructions). Never freed: it lives as long as the process.
-    private nonisolated(unsafe) static let algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil) ?? EVP_sha256()
+    // SHA-256's own functions rather than EVP's: the first `EVP_MD_fetch` (or `EVP_sha256()` given
+    // to `EVP_DigestInit_ex`) starts OpenSSL's library context, reading openssl.cnf and loading the
+    // default provider with every algorithm in it, 5.4 M instructions of a small book's 86 M
+    // (callgrind); `SHA256_Update` runs the same assembly (the CPU's SHA instructions when it has them).
 
     /// The SHA-256 of the given strings, each length-prefixed.
     package static func hex(_ parts: String...) -> String {

@@ -75,7 +75,7 @@ struct BenchOptions: ParsableOptions {
             .value(
                 "--shapes", value: "name,…",
                 help:
-                    "Part 7's books: many-pages, long-pages, deep-nesting, code-heavy, lecture, api-guidelines, async-book, memory.",
+                    "Part 7's books: small-book, many-pages, long-pages, deep-nesting, code-heavy, lecture, api-guidelines, async-book, memory.",
                 at: \.shapes
             ) { text in Set(text.split(separator: ",").map(String.init)) },
             .flag("--quick", help: "A short run: books a quarter the size, fewer runs.", at: \.quick),
@@ -123,5 +123,5 @@ let usage = [
     HelpText.usage(
         command: "lecture-bench generate-samples", options: GeneratorOptions.options,
         positionals: GeneratorOptions.positionals),
-    "lecture-bench generate-shape many-pages|long-pages|deep-nesting|code-heavy <n> <dir>",
+    "lecture-bench generate-shape small-book|many-pages|long-pages|deep-nesting|code-heavy <n> <dir>",
 ].enumerated().map { ($0.offset == 0 ? "usage: " : "       ") + $0.element }.joined(separator: "\n")

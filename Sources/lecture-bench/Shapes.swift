@@ -5,7 +5,7 @@ import Foundation
 /// sees the same input, and built by `lecture`, by one `cmark` process over its pages (the floor)
 /// and by mdBook (`ShapeBench`).
 struct Shape {
-    /// Its name in the table: `many pages`, `long pages`, `deep nesting`, `code-heavy`.
+    /// Its name in the table: `small book`, `many pages`, `long pages`, `deep nesting`, `code-heavy`.
     var name: String
     /// What it is, for the log: `1,000 pages of five sections`.
     var summary: String
@@ -20,11 +20,32 @@ struct Shape {
     static func all(scale: Double) -> [Shape] {
         let pages = max(20, Int(1_000 * scale))
         return [
-            manyPages(pages), longPages(4, bytes: Int(4_000_000 * scale)), deepNesting(pages), codeHeavy(pages),
+            smallBook(), manyPages(pages), longPages(4, bytes: Int(4_000_000 * scale)), deepNesting(pages),
+            codeHeavy(pages),
         ]
     }
 
     // MARK: The shapes
+
+    /// A small book, the same at every scale: `count` pages of a few lines each (a heading, a
+    /// sentence with emphasis and a code span, a section with a list and a `text` block, a link to
+    /// the next page), no Swift, so a build is mostly the process's start and the theme's files,
+    /// where mdBook's build takes about 20 ms.
+    static func smallBook(_ count: Int = 5, seed: UInt64 = 5) -> Shape {
+        var rng = SeededGenerator(seed: seed)
+        let titles = (1...count).map { Generator.pageTitle($0, &rng) }
+        var files: [(String, String)] = [("SUMMARY.md", summary(titles, depth: { _ in 0 }))]
+        for i in 1...count {
+            var page = SeededGenerator(seed: seed &+ UInt64(i) &* 0x1000_0001)
+            var text =
+                "# \(titles[i - 1])\n\n" + Generator.sentence(&page) + " *\(page.pick(Generator.nouns))*, `code`.\n\n"
+            text += "## Overview\n\n- " + Generator.sentence(&page) + "\n- " + Generator.sentence(&page) + "\n\n"
+            text += "```text\n" + Generator.sentence(&page) + "\n```\n\n"
+            text += "Next: [chapter \(i % count + 1)](\(Generator.relativeLink(from: i, to: i % count + 1))).\n"
+            files.append((Generator.pagePath(i), text))
+        }
+        return Shape(name: "small book", summary: "\(count) pages of a few lines", files: files)
+    }
 
     /// Issue 36's shape: `count` pages of about 16 KB with five `##` sections each (prose,
     /// a list, a quote, a `text` code block) and a link to the next page.

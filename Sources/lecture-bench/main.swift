@@ -48,7 +48,8 @@ case "generate-shape":
     let count: Int
     do { count = try positive("N")(options.arguments[1]) } catch { fail("\(error)") }
     let shapes: [String: (Int) -> Shape] = [
-        "many-pages": { Shape.manyPages($0) }, "long-pages": { Shape.longPages($0, bytes: 4_000_000) },
+        "small-book": { Shape.smallBook($0) }, "many-pages": { Shape.manyPages($0) },
+        "long-pages": { Shape.longPages($0, bytes: 4_000_000) },
         "deep-nesting": { Shape.deepNesting($0) }, "code-heavy": { Shape.codeHeavy($0) },
     ]
     guard let make = shapes[options.arguments[0]] else {

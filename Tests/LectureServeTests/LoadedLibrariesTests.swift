@@ -22,4 +22,17 @@ import Testing
             #expect(!listed.contains(library), "\(library) is loaded at every start:\n\(listed)")
         }
     }
+
+    /// Foundation is linked into the program from the toolchain's static archives
+    /// (`staticFoundation` in Package.swift), the Swift runtime still shared: none of Foundation's
+    /// shared libraries, nor ICU's 40 MB behind them, is mapped and relocated at start.
+    @Test func foundationsSharedLibrariesAreNotLoadedAtStart() throws {
+        let listed = try Self.loadedLibraries()
+        #expect(listed.contains("libswiftCore"), "not the loader's list: \(listed)")
+        for library in [
+            "libFoundation.so", "libFoundationEssentials", "libFoundationInternationalization", "lib_FoundationICU",
+        ] {
+            #expect(!listed.contains(library), "\(library) is loaded at every start:\n\(listed)")
+        }
+    }
 }

@@ -103,10 +103,11 @@ package struct InterfaceWords: Sendable, Hashable {
 
     /// The built-in theme's table for `language`, if it has one.
     static func builtIn(_ language: String) -> InterfaceWords? {
-        guard let file = DefaultThemeFiles.files.first(where: { $0.path == "words/\(language).toml" }),
+        let path = "words/\(language).toml"
+        guard let file = DefaultThemeFiles.files.first(where: { $0.path == path }),
             let bytes = Data(base64Encoded: file.base64)
         else { return nil }
-        return parse(String(decoding: bytes, as: UTF8.self), path: "words/\(language).toml", checkKeys: false).words
+        return parse(String(decoding: bytes, as: UTF8.self), path: path, checkKeys: false).words
     }
 
     /// A table's text: `key = "word"` lines. - Returns: the words, and a diagnostic at each line
