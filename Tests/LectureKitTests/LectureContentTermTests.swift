@@ -123,6 +123,9 @@ import Testing
         Banned(
             pattern: #"(?:^- |, )[A-Za-z0-9 .-]+ \(<https://github\.com/"#,
             use: "저자, \"리포지터리 이름\", GitHub 리포지터리 (<…>) (a repository's title and medium)"),
+        // Korean review 36a (I4): the pronoun 그것 ("컴파일러는 그것을 모르므로") reads as a translation; a
+        // Korean book names the thing again or writes 이 사실, 그 실행. 그것도 ("and at that") is Korean.
+        Banned(pattern: #"그것(?!도)"#, use: "the thing's name again, 이 사실, 그 실행 (not the pronoun 그것)"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -185,6 +188,7 @@ import Testing
             "- Apple, \"Model-View-Controller\", Cocoa Core Competencies (<https://developer.apple.com/library/archive/x.html>).",
             "[^scene-disconnect]: Apple, \"sceneDidDisconnect(_:)\", Apple Developer Documentation (<https://developer.apple.com/x>).",
             "- ReactiveX, RxSwift (<https://github.com/ReactiveX/RxSwift>).",
+            "컴파일러는 그것을 모르므로",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
@@ -195,7 +199,7 @@ import Testing
             "화면 몇 개에서 MVVM을 먼저 써 보려면", "스트림 하나만 테스트할 때는", "DTO는 서버의 필드 이름을 따르고",
             "쓰는 법은 실제 라이브러리를 따릅니다", "이 틀을 따르지 않습니다",
             "이 강의는 추론에 기대지 않고", "같은 값의 대입을 알리지 않는다는 사실에 기댑니다", "기대한 상태가 될 때까지",
-            "두 기대가 실패합니다",
+            "두 기대가 실패합니다", "뷰를 프로토콜로만, 그것도 `weak`로 압니다",
             "사용자 입력과 보관소의 응답을", "// ANCHOR: mvc", "// ANCHOR_END: mvc", "{{#include listings/app-delete.swift:mvc}}",
             "- Apple, \"Observation\", Apple Developer Documentation (<https://developer.apple.com/documentation/observation>).",
             "지운다고 설명합니다[^restoring-state].", "(`UIWindow(windowScene:)`로 만든 창)", "그 코드는 뷰 모델의 테스트가 확인하지 못합니다",

@@ -56,7 +56,7 @@ func saveButton(_ adapter: ContactAdapter) -> [ButtonBinding] {
 }
 
 // 바인더(교육용 모형, CwlViews의 API가 아닙니다): 목록대로 실제 뷰를 만들고 신호를 속성에 잇습니다.
-// 구독은 bag에 담기므로, bag을 쥔 쪽이 그것을 놓으면 바인딩도 함께 끊깁니다.
+// 구독은 bag에 담기므로, bag을 쥔 쪽이 bag을 놓으면 바인딩도 함께 끊깁니다.
 @MainActor
 func makeLabel(_ bindings: [LabelBinding], in bag: DisposeBag) -> UILabel {
     let label = UILabel()
