@@ -131,4 +131,42 @@ import Testing
             ProgramPaths.shown(text, of: sample, as: sample.programPath)
                 == "at src/a.md:4:2 and src/a.md:3: Fatal error; mya.md:3 stays")
     }
+    /// Attack 19, F12: one long line of characters that may be part of a path (`{` on a
+    /// sample's stderr, swiftc's echo of a page) took the two regular expressions this replaced
+    /// quadratic time: 50,000 took 237 s. A mebibyte of them (the stderr a sample may leave)
+    /// now takes about a second in a debug build, and a path at its end is still put back as the page.
+    @Test func aLongRunOfPathCharactersIsLinear() {
+        var sample = SampleExtractor.extract(
+            from: MarkdownParser.parse("```swift\nprint(1)\n```\n"), path: "/home/me/book/src/a.md"
+        ).samples[0]
+        sample.bookPath = "src/a.md"
+        for filler in ["{", "/", "a/"] {
+            let run = String(repeating: filler, count: (1 << 20) / filler.count)
+            let text = run + " /tmp/lecture-sample.X1/sample.swift:4:2 tests/a.md:3:"
+            let clock = ContinuousClock()
+            var shown = ""
+            let took = clock.measure { shown = ProgramPaths.shown(text, of: sample, as: sample.programPath) }
+            #expect(took < .seconds(10), "\(filler): \(took)")
+            #expect(shown == run + " src/a.md:4:2 src/a.md:3:", "\(filler)")
+        }
+    }
+
+    /// The page's name at the end of a folder path, after punctuation, or glued to a longer
+    /// name: each as the regular expression read it.
+    @Test(arguments: [
+        ("(/x/y/a.md:3)", "(src/a.md:3)"),
+        ("a.md:3 xa.md:3 x/a.md:3", "src/a.md:3 xa.md:3 src/a.md:3"),
+        (
+            "at /tmp/b/runner.swift, /tmp/b/sample_12.swift and /x/sample.swift.bak",
+            "at src/a.md, src/a.md and /x/sample.swift.bak"
+        ),
+        ("a.md:x /main.swift:1", "a.md:x src/a.md:1"),
+    ])
+    func pathsAreFoundAsBefore(_ text: String, _ expected: String) {
+        var sample = SampleExtractor.extract(
+            from: MarkdownParser.parse("```swift\nprint(1)\n```\n"), path: "/home/me/book/src/a.md"
+        ).samples[0]
+        sample.bookPath = "src/a.md"
+        #expect(ProgramPaths.shown(text, of: sample, as: sample.programPath) == expected)
+    }
 }

@@ -206,11 +206,19 @@ enum ReadableFolder {
         return nil
     }
 
-    /// The nearest folder from `folder` up that holds a `.git` (a repository or a worktree).
+    /// The book's repository: the nearest folder from `folder` up that holds a `.git` (a
+    /// repository or a worktree), unless that folder is `/` or a home folder or holds one
+    /// (`OutputFolder.machineFolders`). A home folder kept under git for its dotfiles does not
+    /// make every plain folder of it the book's: a book downloaded to `~/Downloads/book` is
+    /// bounded by its own folder, as with no `.git` at all (attack 19, F11). This is the one
+    /// place the boundary is decided: the book's readable folders, its `build-dir` and
+    /// `book.toml` itself are judged against it.
     static func repository(holding folder: String) -> String? {
         var current = folder
         while true {
-            if FileSystem.exists(FileSystem.join(current, ".git")) { return current }
+            if FileSystem.exists(FileSystem.join(current, ".git")) {
+                return OutputFolder.machineFolder(heldBy: current) == nil ? current : nil
+            }
             guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
             current = slash == current.startIndex ? "/" : String(current[..<slash])
         }

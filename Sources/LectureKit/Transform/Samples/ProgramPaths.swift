@@ -19,22 +19,106 @@ enum ProgramPaths {
     /// `src/page.md:3`, `Sample/page.md:3`) and every path of a generated file (`isGenerated`)
     /// made `path`: the page's path as the reader of `text` knows it (`Sample.path` on the
     /// terminal, `Sample.programPath` on a page).
+    ///
+    /// One pass over the text, linear in its length: the text is a sample's stderr (up to 1 MiB)
+    /// or the compiler's echo of the page, which the book controls. The regular expressions this
+    /// replaced (`(?:[^\s:'"()\[\]<>]*/)?NAME:`) backtracked at every character of a run such
+    /// as `{{{…`: 50,000 of them on stderr held a check for 237 s (attack 19, F12).
     static func shown(_ text: String, of sample: Sample, as path: String) -> String {
         let name = sample.programPath.split(separator: "/").last.map(String.init) ?? sample.programPath
-        let stop = "[^\\s:'\"()\\[\\]<>]"
-        let patterns = [
-            // The page's file by any folder, then a line number.
-            "(?<![A-Za-z0-9_.~-])(?:\(stop)*/)?\(NSRegularExpression.escapedPattern(for: name)):(?=[0-9])",
-            // A generated file, by its absolute path.
-            "/(?:\(stop)*/)?(?:main|sample|sample_[0-9]+|runner)\\.swift(?![A-Za-z0-9_.-])",
-        ]
-        var shown = text
-        for pattern in patterns {
-            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
-            let whole = NSRange(shown.startIndex..., in: shown)
-            let template = NSRegularExpression.escapedTemplate(for: path) + (pattern.hasSuffix("(?=[0-9])") ? ":" : "")
-            shown = expression.stringByReplacingMatches(in: shown, range: whole, withTemplate: template)
+        let scalars = Array(text.unicodeScalars)
+        let wanted = Array(name.unicodeScalars)
+        var shown = String.UnicodeScalarView()
+        // Where the text not yet copied starts; no match reaches left of it.
+        var copied = 0
+        var index = 0
+        while index < scalars.count {
+            if let replaced = pageName(wanted, in: scalars, at: index, after: copied)
+                ?? generatedFile(in: scalars, at: index, after: copied)
+            {
+                shown.append(contentsOf: scalars[copied..<replaced.start])
+                shown.append(contentsOf: (path + (replaced.keepsColon ? ":" : "")).unicodeScalars)
+                copied = replaced.end
+                index = replaced.end
+            } else {
+                index += 1
+            }
         }
-        return shown
+        shown.append(contentsOf: scalars[copied...])
+        return String(shown)
+    }
+
+    /// A match of the page's name or a generated file: `start..<end` is replaced by the path,
+    /// then a colon when `keepsColon` (the page's name is matched with the colon after it).
+    private struct Replaced {
+        var start: Int
+        var end: Int
+        var keepsColon: Bool
+    }
+
+    /// Whether `scalar` may be part of a path as these texts write one: not whitespace, not one
+    /// of `:'"()[]<>`.
+    private static func isPathScalar(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return !scalar.properties.isWhitespace }
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x22, 0x27, 0x28, 0x29, 0x3A, 0x3C, 0x3E, 0x5B, 0x5D: return false
+        default: return true
+        }
+    }
+
+    /// Whether `scalar` continues a word of a name (`[A-Za-z0-9_.~-]`), so a name ending at it
+    /// is another name (`mya.md` is not `a.md`).
+    private static func continuesName(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x2E, 0x7E, 0x2D: return true
+        default: return false
+        }
+    }
+
+    /// The page's name `wanted` ending at `index + wanted.count`, followed by `:` and a digit,
+    /// with the folders before it (path scalars back to a `/`, no further left than `floor`).
+    private static func pageName(_ wanted: [Unicode.Scalar], in text: [Unicode.Scalar], at index: Int, after floor: Int)
+        -> Replaced?
+    {
+        let end = index + wanted.count
+        guard !wanted.isEmpty, end + 1 < text.count, text[end] == ":", ("0"..."9").contains(text[end + 1]),
+            text[index..<end].elementsEqual(wanted)
+        else { return nil }
+        // The leftmost start: the first place of the run of path scalars before the name whose
+        // left neighbour does not continue a name; the name alone when no `/` precedes it.
+        var start = index
+        if index > floor, text[index - 1] == "/" {
+            var first = index - 1
+            while first > floor, isPathScalar(text[first - 1]) { first -= 1 }
+            start = (first..<index).first { $0 == 0 || !continuesName(text[$0 - 1]) } ?? index
+        }
+        if start == index, index > 0, continuesName(text[index - 1]) { return nil }
+        return Replaced(start: start, end: end + 1, keepsColon: true)
+    }
+
+    /// A generated file's absolute path (`/…/sample_3.swift`) whose last `/` is at `index`: its
+    /// start is the first `/` of the run of path scalars before it, no further left than `floor`.
+    private static func generatedFile(in text: [Unicode.Scalar], at index: Int, after floor: Int) -> Replaced? {
+        guard text[index] == "/" else { return nil }
+        // The name: the longest run of the scalars a generated name is made of, so that a name
+        // going on (`sample.swift.bak`) is none.
+        var end = index + 1
+        while end < text.count, continuesName(text[end]), text[end] != "~" { end += 1 }
+        guard end - index > 1, isGeneratedName(String(String.UnicodeScalarView(text[(index + 1)..<end]))) else {
+            return nil
+        }
+        var first = index
+        while first > floor, isPathScalar(text[first - 1]) { first -= 1 }
+        let start = (first...index).first { text[$0] == "/" } ?? index
+        return Replaced(start: start, end: end, keepsColon: false)
+    }
+
+    /// `main.swift`, `sample.swift`, `sample_N.swift` or `runner.swift`.
+    private static func isGeneratedName(_ name: String) -> Bool {
+        guard name.hasSuffix(".swift") else { return false }
+        let stem = name.dropLast(".swift".count)
+        if stem == "main" || stem == "sample" || stem == "runner" { return true }
+        return stem.hasPrefix("sample_") && stem.count > "sample_".count
+            && stem.dropFirst("sample_".count).allSatisfy { ("0"..."9").contains($0) }
     }
 }

@@ -72,7 +72,7 @@ package struct SampleSandbox: Sendable {
         }
         let folders = Self.outermost(
             readable + [executable, Self.resolved(executable)].map { FileSystem.parent($0) })
-        for path in folders { mounts += ["--ro-bind", path, path] }
+        for path in folders where Self.isBindable(path) { mounts += ["--ro-bind", path, path] }
         mounts += ["--bind", folder, folder]
         for (path, isPrivate) in Self.coveredFolders where !isPrivate { mounts += ["--remount-ro", path] }
         // The sandbox's own root (bubblewrap's tmpfs, holding the mount points) is not written either.
@@ -239,6 +239,22 @@ package struct SampleSandbox: Sendable {
         guard real.hasPrefix("/"), real != "/", FileSystem.isDirectory(real) else { return false }
         let system = ["/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/opt", "/var", "/proc", "/dev", "/sys"]
         return !system.contains { $0 == real || $0.hasPrefix(real + "/") }
+    }
+
+    /// Whether `folder` (resolved) may be bound into the sandbox readable: not `/`, not a
+    /// folder that is or holds one the sandbox hides or makes private (the home folder, `/run`,
+    /// `/tmp`, the folder of temporary folders), nor a repository's top (a `.git` in it). A
+    /// folder computed from a wrapper's place (`~/bin/swiftc` gives `~`) bound the whole home
+    /// folder again over its empty one, `~/.ssh` with it (attack 19, F9); whatever the toolchain's
+    /// path, such a folder is not bound.
+    static func isBindable(_ folder: String) -> Bool {
+        let real = resolved(folder)
+        guard real.hasPrefix("/"), real != "/" else { return false }
+        let covered =
+            hiddenFolders + privateFolders + CanonicalPath.homeFolders()
+            + ["/run", "/tmp", NSTemporaryDirectory()].map { resolved($0) }
+        let holdsCovered = covered.contains { $0 == real || $0.hasPrefix(real + "/") }
+        return !holdsCovered && !FileSystem.exists(real + "/.git")
     }
 
     /// `paths` resolved, without duplicates and without those inside another, shortest first;

@@ -48,10 +48,14 @@ package struct SampleVerifier: Sendable {
 
     /// The sandbox samples run in: the book's setting, with the toolchain and the sample libraries readable.
     var sandbox: SampleSandbox {
-        // The toolchain's `usr` folder (its `bin`'s parent), where the runtime libraries are.
+        // The toolchain's `usr` folder (its `bin`'s parent), where the runtime libraries are;
+        // only when it is one (it holds `lib/swift`): a wrapper script's place (`~/bin/swiftc`)
+        // names no toolchain, and its folder's parent is not bound (`SampleSandbox.isBindable`
+        // refuses a home folder in any case).
         let compiler = Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc
         let usr = FileSystem.parent(FileSystem.parent(compiler))
-        return SampleSandbox(setting: options.sandbox, readable: [usr, libraries.directory])
+        let toolchainFolders = FileSystem.isDirectory(usr + "/lib/swift") ? [usr] : []
+        return SampleSandbox(setting: options.sandbox, readable: toolchainFolders + [libraries.directory])
     }
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.

@@ -78,16 +78,40 @@ extension SampleVerifier {
         try SampleReads.provide(sample, in: sandbox, replaced: options.replaced)
         let working = SampleReads.workingFolder(of: sample)
         let run = try runBuilt(executable, in: sandbox, working: working)
-        // Written in the working folder, by its relative name.
-        let events =
-            (try? FileSystem.read(sandbox + "/" + (working.isEmpty ? "" : working + "/") + TestProgram.eventsFile)).map
-        { String(decoding: $0, as: UTF8.self) }
-            ?? ""
-        result.tests = TestEventLog.results(events, sample: sample)
+        // Written in the working folder, by its relative name; read as a file the program
+        // chose (`RunFolderFile`): never through a link, never past the run folder's limit.
+        let eventsPath = (working.isEmpty ? "" : working + "/") + TestProgram.eventsFile
+        let reading = RunFolderFile.read(eventsPath, in: sandbox)
+        if let problem = Self.eventsProblem(reading, of: sample) {
+            result.tests = []
+            result.diagnostics.append(problem)
+            result.outcome = .failed
+            return run
+        }
+        let bytes: [UInt8]
+        if case .bytes(let read) = reading { bytes = read } else { bytes = [] }
+        result.tests = TestEventLog.results(String(decoding: bytes, as: UTF8.self), sample: sample)
         let failures = Self.testFailures(sample, run: run, tests: result.tests, limits: runLimits)
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
         return run
+    }
+
+    /// The error of a test program whose events file lecture does not read (`RunFolderFile`):
+    /// the program put a link, a FIFO or a file past the run folder's limit in its place. nil
+    /// when it was read or is missing (a program that ran no tests: `testFailures` says so).
+    static func eventsProblem(_ reading: RunFolderFile.Reading, of sample: Sample) -> Diagnostic? {
+        let why: String
+        switch reading {
+        case .bytes, .missing: return nil
+        case .refused(let reason): why = reason
+        case .tooLarge(let size):
+            why = "it holds \(size) bytes, more than the \(RunFolderLimit.bytes >> 20) MiB a sample may write"
+        }
+        return .error(
+            .sampleTest, sample.path, sample.location,
+            "test sample's events file '\(TestProgram.eventsFile)' was not read: \(why)",
+            notes: ["a sample's program may not replace or grow the file its test results are written to"])
     }
 
     /// The errors of a test run: how it ended (`RunEnding`: a crash, a limit), then each failed
