@@ -6,6 +6,7 @@
 // 뷰 모델: UIKit을 모르고, 다음 화면이 무엇인지도 모릅니다.
 // ANCHOR_END: restore-1
 // ANCHOR: restore-2
+// ANCHOR: filestore-a
 
 struct ContactRow: Hashable, Sendable {
     let id: Int
@@ -74,6 +75,7 @@ final class ContactDetailViewModel {
 }
 
 // ANCHOR_END: xcode26-1
+// ANCHOR_END: filestore-a
 @MainActor
 // ANCHOR: xcode26-2
 @Observable
@@ -110,6 +112,7 @@ final class ContactEditViewModel {
     }
 }
 
+// ANCHOR: filestore-b
 // 뷰: iOS 26의 updateProperties()가 읽은 속성을 UIKit이 추적합니다.
 import UIKit
 
@@ -364,3 +367,4 @@ final class ContactsScene {
 // ANCHOR_END: deeplink-4
 // ANCHOR_END: windows-5
 // ANCHOR_END: xcode26-6
+// ANCHOR_END: filestore-b
