@@ -51,7 +51,8 @@ package struct SampleVerifier: Sendable {
         // The toolchain's `usr` folder (its `bin`'s parent), where the runtime libraries are.
         let compiler = Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc
         let usr = FileSystem.parent(FileSystem.parent(compiler))
-        return SampleSandbox(setting: options.sandbox, readable: [usr, libraries.directory])
+        return SampleSandbox(
+            setting: options.sandbox, readable: [usr, libraries.directory], hidden: options.hiddenFolders)
     }
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
