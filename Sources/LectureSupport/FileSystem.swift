@@ -145,7 +145,8 @@ package enum FileSystem {
 
     /// Removes a folder made by `makeTemporaryDirectory`.
     package static func removeTemporaryDirectory(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        // Through descriptors: a sample's run folder may hold folders deeper than PATH_MAX.
+        DeepFolderRemoval.remove(path)
         Interruption.untrack(path)
     }
 

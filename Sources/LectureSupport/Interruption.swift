@@ -57,7 +57,7 @@ private final class FolderRegistry: Sendable {
             let deadline = ContinuousClock.now + .milliseconds(500)
             var remaining = Array(paths)
             while !remaining.isEmpty {
-                for path in remaining { try? FileManager.default.removeItem(atPath: path) }
+                for path in remaining { DeepFolderRemoval.remove(path) }
                 remaining = remaining.filter { FileManager.default.fileExists(atPath: $0) }
                 if remaining.isEmpty || ContinuousClock.now > deadline { break }
                 usleep(20_000)

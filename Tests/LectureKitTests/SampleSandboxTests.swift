@@ -200,19 +200,22 @@ import Testing
 
     /// Runs `lecture check` on `book` in a private mount namespace whose home folder is `home` and
     /// whose `/var/tmp` is `varTmp`, under a pseudo-terminal (`script`) when `terminal`.
-    func check(_ book: String, home: String, varTmp: String, terminal: Bool, environment: [String] = [])
-        throws -> Subprocess.Result
-    {
+    func check(
+        _ book: String, home: String, varTmp: String, terminal: Bool, environment: [String] = [], setUp: String = "",
+        cache: String? = nil
+    ) throws -> Subprocess.Result {
         let realHome = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
         let command =
-            (environment + [Self.executable, "check", book, "--no-cache", "--cache-dir", book + "/cache", "-j", "2"])
+            (environment + [
+                Self.executable, "check", book, "--no-cache", "--cache-dir", cache ?? book + "/cache", "-j", "2",
+            ])
             .joined(separator: " ")
         let run = terminal ? "script -qec '\(command)' /dev/null" : command + " </dev/null"
         return try Subprocess.run(
             "unshare",
             [
                 "-rm", "sh", "-c",
-                "mount --make-rprivate / && mount --bind '\(home)' '\(realHome)' && mount --bind '\(varTmp)' /var/tmp && \(run)",
+                "mount --make-rprivate / && mount --bind '\(home)' '\(realHome)' && mount --bind '\(varTmp)' /var/tmp && \(setUp)\(run)",
             ], timeout: 900, cancellation: .process)
     }
 
@@ -273,6 +276,120 @@ import Testing
         #expect(
             (off.stdoutText + off.stderrText).contains("+/var/tmp/planted.txt seen"),
             "\(off.stdoutText + off.stderrText)")
+    }
+
+    /// Attack 19, F3: a book under `/usr` or `/opt` (Docker's `/usr/src/app`, a runner's
+    /// `/opt/actions-runner/_work`) was visible to its samples, `.git/config`'s token with it,
+    /// because those folders are bound whole. The book's folder, its repository and the cache
+    /// are now hidden wherever they lie: the book is bound at `/usr/src/app` in the test's
+    /// namespace, and neither its `.git/config` nor its cache is there for the sample.
+    @Test(.enabled(if: canContain && FileSystem.isDirectory("/usr/src"), "needs unshare -rm, bubblewrap and /usr/src"))
+    func aBookUnderUsrIsHiddenFromItsSamples() throws {
+        let scratch = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(scratch) }
+        let (home, varTmp, book) = try Self.onePageBook(in: scratch)
+        // The output folder may not lie in /usr: it is put beside the scratch book.
+        try FileSystem.writeAtomically(
+            "[book]\ntitle = \"T\"\n\n[build]\nbuild-dir = \"\(scratch)/out\"\n", to: book + "/book.toml")
+        try FileSystem.makeDirectories(book + "/.git")
+        try FileSystem.writeAtomically(
+            "[http]\n\textraheader = AUTHORIZATION: basic TOKEN\n", to: book + "/.git/config")
+        try FileSystem.writeAtomically(
+            """
+            # P
+
+            ```swift
+            import Foundation
+            for path in ["/usr/src/app/.git/config", "/usr/src/app/book.toml", "/usr/src/app/src/page.md"] {
+                print(path.split(separator: "/").last!, FileManager.default.fileExists(atPath: path) ? "seen" : "unseen")
+            }
+            ```
+
+            ```output
+            config unseen
+            book.toml unseen
+            page.md unseen
+            ```
+
+            """, to: book + "/src/page.md")
+        let setUp = "mount -t tmpfs none /usr/src && mkdir /usr/src/app && mount --bind '\(book)' /usr/src/app && "
+        let run = try check(
+            "/usr/src/app", home: home, varTmp: varTmp, terminal: false, setUp: setUp, cache: scratch + "/cache")
+        #expect(run.termination == .exited(0), "\(run.stdoutText + run.stderrText)")
+        #expect(run.stdoutText.contains("1 passed, 0 failed"), "\(run.stdoutText + run.stderrText)")
+    }
+
+    /// Attack 19, F5: as root, the kernel exempts the sandbox's user (uid 0 mapped to 0) from
+    /// `RLIMIT_NPROC`, and a sample forked 600 processes under `process-limit` 256. Each run now
+    /// has a pids cgroup of `process-limit` (plus the sandbox's few): the fork loop is stopped.
+    @Test(.enabled(if: canContain && SampleCgroup.parents != nil, "needs unshare -rm, bubblewrap and cgroups"))
+    func aForkLoopStopsAtTheProcessLimitEvenAsRoot() throws {
+        let scratch = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(scratch) }
+        let (home, varTmp, book) = try Self.onePageBook(in: scratch)
+        try FileSystem.writeAtomically(
+            "[book]\ntitle = \"T\"\n\n[lecture.samples]\nprocess-limit = 32\n", to: book + "/book.toml")
+        try FileSystem.writeAtomically(
+            """
+            # P
+
+            ```swift
+            import Glibc
+            var made = 0
+            for _ in 0..<200 {
+                let pid = fork()
+                if pid == 0 { sleep(2); _exit(0) }
+                if pid < 0 { break }
+                made += 1
+            }
+            print(made >= 200 ? "forked 200" : "stopped")
+            var status: Int32 = 0
+            while wait(&status) > 0 {}
+            ```
+
+            ```output
+            stopped
+            ```
+
+            """, to: book + "/src/page.md")
+        let run = try check(book, home: home, varTmp: varTmp, terminal: false)
+        #expect(!run.stdoutText.contains("forked 200"), "\(run.stdoutText + run.stderrText)")
+        #expect(run.stdoutText.contains("1 passed, 0 failed"), "\(run.stdoutText + run.stderrText)")
+    }
+
+    /// Attack 19, F8: `RLIMIT_AS` counts mapped memory only, and a `memfd_create` file grown by
+    /// `posix_fallocate` is never mapped: 6 GiB were held under `memory-limit` 4096. The run's
+    /// memory cgroup charges its pages: 512 MiB under a limit of 128 are not held.
+    @Test(.enabled(if: canContain && SampleCgroup.parents != nil, "needs unshare -rm, bubblewrap and cgroups"))
+    func memoryHeldInAMemfdCountsAgainstTheMemoryLimit() throws {
+        let scratch = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(scratch) }
+        let (home, varTmp, book) = try Self.onePageBook(in: scratch)
+        try FileSystem.writeAtomically(
+            "[book]\ntitle = \"T\"\n\n[lecture.samples]\nmemory-limit = 128\n", to: book + "/book.toml")
+        try FileSystem.writeAtomically(
+            """
+            # P
+
+            ```swift
+            import Glibc
+            typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
+            let memfdCreate = unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), "memfd_create")!, to: MemfdCreate.self)
+            let fd = memfdCreate("x", 0)
+            print(posix_fallocate(fd, 0, 512 << 20) == 0 ? "held 512 MiB" : "refused")
+            ```
+
+            ```output
+            refused
+            ```
+
+            """, to: book + "/src/page.md")
+        let run = try check(book, home: home, varTmp: varTmp, terminal: false)
+        let output = run.stdoutText + run.stderrText
+        #expect(!output.contains("held 512 MiB"), "\(output)")
+        // Refused, or the run's cgroup killed the sample (its memory-limit kill is not yet told
+        // apart from another SIGKILL).
+        #expect(output.contains("1 passed, 0 failed") || output.contains("killed by SIGKILL"), "\(output)")
     }
 
     /// `/dev/shm` was bubblewrap's unsized `/dev` tmpfs (a sample wrote

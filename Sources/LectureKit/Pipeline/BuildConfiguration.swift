@@ -79,6 +79,16 @@ package struct BuildConfiguration: Sendable, Hashable {
     package var bookFolders: [String] { includeScope.roots }
     /// The folders the tool writes, which nothing is read from: the output folder and the cache.
     var replacedFolders: ReplacedFolders { ReplacedFolders(output: outputDirectory, cache: cacheDirectory) }
+    /// The folders no sample may see, wherever they lie (`SampleSandbox.hidden`): the book's
+    /// folder, its repository, the content folder, the output folder and the cache. Hidden even
+    /// under `/usr` or `/opt` (Docker's `/usr/src/app`, a runner's `/opt/actions-runner/_work`),
+    /// which the sandbox otherwise binds whole (attack 19, F3).
+    var sampleHiddenFolders: [String] {
+        let book = bookDirectory ?? FileSystem.join(contentDirectory, "..")
+        let repository = ReadableFolder.repository(holding: CanonicalPath.of(book))
+        return [book, contentDirectory, outputDirectory, cacheDirectory].map { CanonicalPath.of($0) }
+            + [repository].compactMap { $0 }
+    }
     /// The machine's paths no published page may hold, nor a sample print or an output block
     /// hold (`MachinePaths`): one rule for build, check and bless.
     var machinePaths: [MachinePaths.Needle] {

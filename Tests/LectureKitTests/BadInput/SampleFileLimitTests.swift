@@ -119,4 +119,41 @@ import Testing
         let cut = RunFolderLimit.usage(of: folder, stoppingPast: (Int.max, 1))
         #expect(cut.entries == 2, "\(cut)")
     }
+
+    /// Makes `depth` folders named `d`, each in the one before, under `folder`, and a file of
+    /// 1 MiB at the bottom, through descriptors (the path is longer than PATH_MAX).
+    static func makeDeepTree(in folder: String, depth: Int) {
+        var fd = open(folder, O_RDONLY | O_DIRECTORY)
+        for _ in 0..<depth {
+            mkdirat(fd, "d", 0o755)
+            let next = openat(fd, "d", O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+        }
+        let file = openat(fd, "fill.bin", O_CREAT | O_WRONLY, 0o644)
+        var bytes = [UInt8](repeating: 7, count: 1 << 20)
+        _ = write(file, &bytes, bytes.count)
+        close(file)
+        close(fd)
+    }
+
+    /// Attack 19, F6: folders nested past PATH_MAX hid what lay below them from the measure (300
+    /// MiB written past the 64 MiB limit). A tree the measure cannot open counts as over it.
+    @Test func aTreeDeeperThanPathMaxIsOverTheLimit() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        Self.makeDeepTree(in: folder, depth: 2_100)
+        let usage = RunFolderLimit.usage(of: folder, stoppingPast: (Int.max, Int.max))
+        #expect(usage.bytes == Int.max && usage.entries == Int.max, "\(usage)")
+        #expect(RunFolderLimit(folder: folder).isExceeded)
+    }
+
+    /// Attack 19, F6: the same tree was left in TMPDIR after every run (`FileManager.removeItem`
+    /// fails past PATH_MAX). A run folder is removed through descriptors, whatever its depth.
+    @Test func aTreeDeeperThanPathMaxIsRemoved() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        Self.makeDeepTree(in: folder, depth: 2_100)
+        FileSystem.removeTemporaryDirectory(folder)
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
 }

@@ -83,6 +83,7 @@ extension BuildStep {
                     options.swiftAnalysis = options.swiftAnalysis && hoverCards
                     options.replaced = context.configuration.replacedFolders
                     options.machinePaths = context.configuration.machinePaths
+                    options.hiddenFolders = context.configuration.sampleHiddenFolders
                     let stage = try SampleStage.prepare(
                         cacheDirectory: context.configuration.cacheDirectory, options: options,
                         run: context.configuration.run, toolchain: toolchain)

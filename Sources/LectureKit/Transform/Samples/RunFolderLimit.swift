@@ -25,7 +25,9 @@ struct RunFolderLimit {
     /// The limit of a run in `folder`, measured now (before the program starts).
     init(folder: String) {
         self.folder = folder
-        start = Self.usage(of: folder, stoppingPast: (Int.max, Int.max))
+        let measured = Self.usage(of: folder, stoppingPast: (Int.max, Int.max))
+        // Given a tree it cannot measure, any run is over (and no sum overflows).
+        start = measured.bytes == Int.max ? (0, 0) : measured
     }
 
     /// Whether the run has written more than it may.
@@ -37,16 +39,20 @@ struct RunFolderLimit {
 
     /// The blocks on disk (`st_blocks`, so a sparse file counts what it holds) and the entries
     /// under `folder`, links not followed (`FolderWalk`, which keeps paths as bytes: a name that
-    /// is not UTF-8 is measured too); the walk stops once either passes `limit`.
+    /// is not UTF-8 is measured too); the walk stops once either passes `limit`. A path past
+    /// `PATH_MAX` gives `Int.max` for both: what cannot be measured is over the limit.
     static func usage(of folder: String, stoppingPast limit: (Int, Int)) -> (bytes: Int, entries: Int) {
         var bytes = 0
         var entries = 0
-        FolderWalk.walk(folder) { entry in
+        var unmeasured = false
+        // A path too long to open (folders nested past PATH_MAX) cannot be measured: it counts
+        // as over the limit, or what lies below it would be written unseen (attack 19, F6).
+        FolderWalk.walk(folder, tooLong: { _ in unmeasured = true }) { entry in
             guard let info = entry.status() else { return .continue }
             entries += 1
             bytes += Int(info.st_blocks) * 512
-            return bytes > limit.0 || entries > limit.1 ? .stop : .continue
+            return bytes > limit.0 || entries > limit.1 || unmeasured ? .stop : .continue
         }
-        return (bytes, entries)
+        return unmeasured ? (Int.max, Int.max) : (bytes, entries)
     }
 }

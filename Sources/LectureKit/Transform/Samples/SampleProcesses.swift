@@ -60,8 +60,18 @@ extension SampleVerifier {
         let sandbox = self.sandbox
         if !sandbox.isContained { sandboxUse.ranUncontained() }
         let directory = working.isEmpty ? folder : folder + "/" + working
-        let command = options.limits.command(
+        var command = options.limits.command(
             sandbox.command(running: executable, in: folder, workingIn: directory), contained: sandbox.isContained)
+        // Contained, the run's processes share a cgroup bounding their number and memory
+        // (`SampleCgroup`), where the machine lets one be made.
+        let cgroup = sandbox.isContained ? SampleCgroup.make(limits: options.limits) : nil
+        defer { cgroup?.remove() }
+        if let cgroup {
+            command = (cgroup.entering[0], Array(cgroup.entering.dropFirst()) + [command.program] + command.arguments)
+        } else if sandbox.isContained, geteuid() == 0 {
+            // As root, `process-limit` holds only through the cgroup: said once per run.
+            sandboxUse.ranWithoutCgroup()
+        }
         let environment = options.environment.variables(in: folder)
         let limit = RunFolderLimit(folder: folder)
         var run = try self.run.process(

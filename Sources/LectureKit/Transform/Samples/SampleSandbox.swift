@@ -43,11 +43,18 @@ package struct SampleSandbox: Sendable {
     /// Folders a sample's program reads beyond the system's (the toolchain's runtime libraries,
     /// the stand-ins), visible read-only even where they lie in a hidden folder.
     var readable: [String]
+    /// Folders of the book no program may see, wherever they lie (the book's folder, its
+    /// repository, the content, output and cache folders): each covered by an empty read-only
+    /// tmpfs, even inside `/usr` or `/opt`, which are otherwise bound whole (attack 19, F3: a book
+    /// at Docker's `/usr/src/app` showed its `.git/config` token to every sample). `readable`
+    /// folders and the run's own folder inside one are bound again over it.
+    var hidden: [String]
 
-    /// The sandbox a book asks for, with the folders its programs read.
-    init(setting: SandboxSetting, readable: [String]) {
+    /// The sandbox a book asks for, with the folders its programs read and those they may not see.
+    init(setting: SandboxSetting, readable: [String], hidden: [String] = []) {
         self.setting = setting
         self.readable = readable
+        self.hidden = hidden
     }
 
     /// Why samples cannot be contained on this machine, or `nil` when they can: bubblewrap is
@@ -66,7 +73,8 @@ package struct SampleSandbox: Sendable {
         guard isContained, let bwrap = Self.bwrap else { return (executable, []) }
         var mounts: [String] = []
         // Outer folders first, so that a private /tmp inside the home folder is not covered again.
-        for (path, isPrivate) in Self.coveredFolders {
+        let covered = Self.covering(hidden, besides: Self.coveredFolders)
+        for (path, isPrivate) in covered {
             // The folder of temporary folders and /tmp: empty and writable, as a run's own /tmp.
             mounts += isPrivate ? ["--size", String(Self.privateFolderBytes), "--tmpfs", path] : ["--tmpfs", path]
         }
@@ -74,7 +82,7 @@ package struct SampleSandbox: Sendable {
             readable + [executable, Self.resolved(executable)].map { FileSystem.parent($0) })
         for path in folders where Self.isBindable(path) { mounts += ["--ro-bind", path, path] }
         mounts += ["--bind", folder, folder]
-        for (path, isPrivate) in Self.coveredFolders where !isPrivate { mounts += ["--remount-ro", path] }
+        for (path, isPrivate) in covered where !isPrivate { mounts += ["--remount-ro", path] }
         // The sandbox's own root (bubblewrap's tmpfs, holding the mount points) is not written either.
         mounts += ["--remount-ro", "/"]
         // bubblewrap sets PWD, which a sample run uncontained does not have: `env` takes it out.
@@ -232,6 +240,17 @@ package struct SampleSandbox: Sendable {
         (hiddenFolders.map { ($0, false) }
         + privateFolders.map { ($0, true) }).sorted { $0.0.count < $1.0.count }
 
+    /// `covered` with the folders of `hidden` that can be hidden and are not already (inside a
+    /// covered folder), read-only, outer ones first.
+    static func covering(_ hidden: [String], besides covered: [(path: String, isPrivate: Bool)]) -> [(
+        path: String, isPrivate: Bool
+    )] {
+        let added = outermost(hidden.filter(isHideable)).filter { path in
+            !covered.contains { path == $0.path || path.hasPrefix($0.path + "/") }
+        }
+        return (covered + added.map { (path: $0, isPrivate: false) }).sorted { $0.path.count < $1.path.count }
+    }
+
     /// Whether `path` is a folder that can be hidden: an existing folder, neither `/` nor one of
     /// the system's (which programs need) nor an ancestor of one.
     private static func isHideable(_ path: String) -> Bool {
@@ -295,8 +314,13 @@ package struct SampleSandbox: Sendable {
 /// Whether a run has let a sample run uncontained, for the one warning it gives.
 final class SandboxUse: Sendable {
     private let uncontained = Atomic<Bool>(false)
+    private let withoutCgroup = Atomic<Bool>(false)
     /// Records that a sample ran without a sandbox.
     func ranUncontained() { uncontained.store(true, ordering: .relaxed) }
     /// Whether any did.
     var anyUncontained: Bool { uncontained.load(ordering: .relaxed) }
+    /// Records that a sample ran contained but without a cgroup of its own (`SampleCgroup`).
+    func ranWithoutCgroup() { withoutCgroup.store(true, ordering: .relaxed) }
+    /// Whether any did.
+    var anyWithoutCgroup: Bool { withoutCgroup.load(ordering: .relaxed) }
 }

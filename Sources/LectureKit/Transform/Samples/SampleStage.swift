@@ -75,12 +75,14 @@ package struct SampleStage: Sendable {
 
     /// The run's one warning when samples ran without a sandbox (`auto` on a machine without
     /// namespaces, or `off`, which the person building chose), else none: samples never run
-    /// uncontained unsaid.
+    /// uncontained unsaid; and one when, as root, contained samples had no cgroup of their own
+    /// (`SampleCgroup.missing`).
     var sandboxWarnings: [Diagnostic] {
-        guard verifier.sandboxUse.anyUncontained else { return [] }
+        let cgroup = verifier.sandboxUse.anyWithoutCgroup ? [SampleCgroup.missing()] : []
+        guard verifier.sandboxUse.anyUncontained else { return cgroup }
         return [
             verifier.options.sandbox == .off
                 ? SampleSandbox.turnedOff() : SampleSandbox.notContained(required: false)
-        ]
+        ] + cgroup
     }
 }

@@ -58,6 +58,9 @@ extension SampleVerifier {
         /// The machine's paths no output may print nor output block hold, as no page may
         /// (`MachinePathOutput`, `MachinePaths`); none when the caller sets none.
         var machinePaths: [MachinePaths.Needle] = []
+        /// The book's folder, its repository, the content, output and cache folders: hidden from
+        /// every sample's program wherever they lie (`SampleSandbox.hidden`).
+        var hiddenFolders: [String] = []
         /// The defaults given with each property: a value that depends on nothing else.
         init() {}
 

@@ -55,7 +55,9 @@ package struct SampleVerifier: Sendable {
         let compiler = Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc
         let usr = FileSystem.parent(FileSystem.parent(compiler))
         let toolchainFolders = FileSystem.isDirectory(usr + "/lib/swift") ? [usr] : []
-        return SampleSandbox(setting: options.sandbox, readable: toolchainFolders + [libraries.directory])
+        return SampleSandbox(
+            setting: options.sandbox, readable: toolchainFolders + [libraries.directory],
+            hidden: options.hiddenFolders)
     }
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
