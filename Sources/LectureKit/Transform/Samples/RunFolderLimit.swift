@@ -47,12 +47,13 @@ struct RunFolderLimit {
         var unmeasured = false
         // A path too long to open (folders nested past PATH_MAX) cannot be measured: it counts
         // as over the limit, or what lies below it would be written unseen (attack 19, F6).
-        FolderWalk.walk(folder, tooLong: { _ in unmeasured = true }) { entry in
+        let measure: (FolderWalk.Entry) -> FolderWalk.Decision = { entry in
             guard let info = entry.status() else { return .continue }
             entries += 1
             bytes += Int(info.st_blocks) * 512
             return bytes > limit.0 || entries > limit.1 || unmeasured ? .stop : .continue
         }
+        FolderWalk.walk(folder, tooLong: { _ in unmeasured = true }, measure)
         return unmeasured ? (Int.max, Int.max) : (bytes, entries)
     }
 }
