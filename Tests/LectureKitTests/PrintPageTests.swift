@@ -7,7 +7,8 @@ import Testing
 
 /// `print.html` read by Python's HTML parser, and `lecture pdf`'s PDF read by pypdf and poppler.
 @Suite(.serialized) struct PrintPageTests {
-    /// Runs a script of `Tests/CI` in the venv and decodes the JSON it prints.
+    /// Runs a script of `Tests/CI` in the venv and decodes the JSON it prints (the lecture's PDF
+    /// text alone is past a MiB, Subprocess's default bound).
     func script(_ name: String, _ arguments: [String]) throws -> [String: Any] {
         let python = TestSupport.repositoryRoot + "/.build/venv/bin/python"
         guard FileManager.default.isExecutableFile(atPath: python) else {
@@ -15,7 +16,8 @@ import Testing
             return [:]
         }
         let result = try Subprocess.run(
-            python, [TestSupport.repositoryRoot + "/Tests/CI/" + name] + arguments, timeout: 600, cancellation: .process
+            python, [TestSupport.repositoryRoot + "/Tests/CI/" + name] + arguments, timeout: 600,
+            outputLimit: 64 << 20, cancellation: .process
         )
         #expect(result.succeeded, "\(result.stderrText)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])

@@ -71,6 +71,7 @@ import Testing
         "libraries",  // their build's digest is an input (SampleLibraries.digest), not the folders named
         "replaced",  // a `reads=` file in the site or the cache is refused before any verdict, every run
         "machinePaths",  // a passing run's output is the page's, whose blocks are searched on every run
+        "hiddenFolders",  // the book's own folders, hidden from every sample wherever the book lies
     ]
     /// For each option that is a verdict input, an edit of it.
     static let optionEdits: [String: @Sendable (inout SampleVerifier.Options) -> Void] = [
