@@ -123,10 +123,15 @@ def test_the_hover_hint_is_shown_once_a_page(browser, page, width):
         assert len(texts) == 3, texts
         assert texts[0].startswith("Hover over a name"), texts
         assert texts[1:] == ["", ""], texts
-        # The third sample's strip still shows a card (its room is kept).
+        # The strips after the first fold to nothing (no empty band under every sample,
+        # newuser-7 #14): a card of the third sample shows in the bar over the header instead.
+        heights = tab.eval_on_selector_all(
+            ".hover-strip", "strips => strips.map(s => s.getBoundingClientRect().height)")
+        assert heights[0] > 0 and heights[1:] == [0, 0], heights
         tab.evaluate("""() => {
-            document.querySelectorAll('.hover-strip')[2].scrollIntoView({block: 'center'});
+            document.querySelectorAll('.hover-frame')[2].scrollIntoView({block: 'center'});
             document.querySelectorAll('.hover-frame')[2].querySelector('.hover[tabindex="0"]').focus({preventScroll: true});
         }""")
-        tab.wait_for_function("document.querySelectorAll('.hover-strip')[2].classList.contains('showing')")
-        assert "numbers" in tab.eval_on_selector_all(".hover-strip", "s => s[2].textContent")
+        tab.wait_for_function("(() => { const bar = document.querySelector('.hover-bar'); return bar && !bar.hidden; })()")
+        assert "numbers" in tab.eval_on_selector(".hover-bar", "bar => bar.textContent")
+        assert not tab.eval_on_selector_all(".hover-strip", "s => s[2].classList.contains('showing')")
