@@ -53,16 +53,13 @@ enum RunFolderFile {
             return .refused("it is not a regular file")
         }
         guard Int(info.st_size) <= limit else { return .tooLarge(Int(info.st_size)) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = Glibc.read(fd, &chunk, min(chunk.count, limit + 1 - bytes.count))
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return .refused("it cannot be read (errno \(errno))") }
-            if count == 0 { return .bytes(bytes) }
-            bytes += chunk[..<count]
-            // Grown since `fstat`: still never more than the limit and one byte.
-            if bytes.count > limit { return .tooLarge(bytes.count) }
+        // The bounded read every other file of a book gets: never more than the limit and one
+        // byte, whatever the file has grown to since `fstat`.
+        do {
+            let bytes = try FileSystem.read(descriptor: fd, atMost: limit, naming: name).bytes
+            return bytes.count > limit ? .tooLarge(bytes.count) : .bytes(bytes)
+        } catch {
+            return .refused("it cannot be read (\(SystemErrorText.reason(of: error)))")
         }
     }
 }
