@@ -6,7 +6,8 @@ import Testing
 
 /// Issue 19's last injected fault: two `lecture serve` processes on one content folder, writing
 /// one site folder. Each serves every edit, the folder on disk always ends whole and at the last
-/// edit, both stop cleanly, and no staging folder is left.
+/// edit, both stop cleanly (0, or the cancellation's 143 when SIGTERM cuts a rebuild short), and
+/// no staging folder is left.
 @Suite struct TwoServeProcessesTests {
     /// The seconds a wait for one event may take before the test fails.
     static let bound: Double = 600
@@ -75,10 +76,16 @@ import Testing
         let table = (try? String(contentsOfFile: output + "/part/table.html", encoding: .utf8)) ?? ""
         #expect(table.contains("단순함"))
 
+        // Each server stops cleanly: 0 between builds, or 128 + SIGTERM when the signal cut a
+        // build short (the documented cancellation; the other server's write of the last edit can
+        // satisfy the waits above while this one is still rebuilding). Never a crash or an error.
         for server in servers { kill(server.process.processIdentifier, SIGTERM) }
         for (index, server) in servers.enumerated() {
             #expect(eventually { !server.process.isRunning }, "server \(index) still running after SIGTERM")
-            #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
+            let status = server.process.terminationStatus
+            #expect(
+                server.process.terminationReason == .exit && [0, 128 + SIGTERM].contains(status),
+                "server \(index) ended with \(server.process.terminationReason == .exit ? "exit" : "signal") \(status)")
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("._site.") }
         #expect(leftovers.isEmpty, "\(leftovers)")
