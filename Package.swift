@@ -69,6 +69,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // zlib, for the secret scan's reading of gzip files and zip archives (Debian: zlib1g-dev).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // libcrypto from OpenSSL, for the SHA-256 that keys the caches (Debian: libssl-dev).
         .systemLibrary(
             name: "CCrypto",
@@ -143,7 +149,7 @@ let package = Package(
         // What the stages stand on: diagnostics and the one failure shape, child processes,
         // signals, files, the cache, hashing (SourceText for the source locations diagnostics carry).
         .target(
-            name: "LectureSupport", dependencies: ["CLinux", "CCrypto", "SourceText"], swiftSettings: staticFoundation.swift),
+            name: "LectureSupport", dependencies: ["CLinux", "CCrypto", "CZlib", "SourceText"], swiftSettings: staticFoundation.swift),
         // The publishing pipeline: load → parse → transform → render → write.
         .target(
             name: "LectureKit",

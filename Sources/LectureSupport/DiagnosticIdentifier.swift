@@ -271,6 +271,9 @@ extension Diagnostic.Identifier {
     /// A page, included text or copied file that holds a private key or a well-known token
     /// (`SecretScan`): an error, and nothing is written.
     package static let secretPublished = Self("lecture.site.secret")
+    /// A copied file the secret scan cannot read all of (xz, bzip2, zstd, 7-Zip, RAR, or what
+    /// unpacks past `InflatedBytes.limit`): a warning, and it is copied as it is.
+    package static let secretUnscanned = Self("lecture.site.unscanned")
     /// A file of the content folder nested past `PATH_MAX`, in the content folder or in the
     /// output folder, so it cannot be copied into the site (a warning at its path).
     package static let assetNotCopied = Self("lecture.site.not-copied")
@@ -310,7 +313,7 @@ extension Diagnostic.Identifier {
         figureAttributes,
         brokenLink, brokenAnchor, linkOutside, linkAsText, brokenEmittedURL, scriptURL, machineFileInHTML,
         hiddenScriptURL, baseElement, metaRefresh, pageStyle, networkLoadInPDF,
-        machinePathPublished, secretPublished, assetNotCopied, fileOutsideBook,
+        machinePathPublished, secretPublished, secretUnscanned, assetNotCopied, fileOutsideBook,
         templatePlaceholder,
         templateWholeDocument,
         danglingSymlink, reservedPath,

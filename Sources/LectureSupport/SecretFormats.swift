@@ -17,7 +17,8 @@
 ///   `{…}`, `<…>`, `***`, `password`…) excepted;
 /// - the services' tokens of `ServiceTokens.swift` (OpenAI, Anthropic, PyPI, Docker Hub, Hugging
 ///   Face, SendGrid, Twilio, Slack webhooks, PuTTY keys) and an `Authorization: Basic|Bearer`
-///   header's value (`AuthorizationHeader`).
+///   header's value (`AuthorizationHeader`), and a registry's saved login, Docker's `"auth"` or
+///   npm's `_auth` (`RegistryLogin`).
 /// Every token must start a word: a letter, digit or `_` before it makes it part of another.
 enum SecretFormats {
     /// A secret found: its bytes `start..<end`, and what it is.
@@ -78,6 +79,8 @@ enum SecretFormats {
         Check("P", "u", "a PuTTY private key") { puttyPrivateKey($0, at: $1) },
         Check("A", "Uu") { startsWord($0, at: $1) ? AuthorizationHeader.match($0, at: $1) : nil },
         Check("a", "u") { startsWord($0, at: $1) ? AuthorizationHeader.match($0, at: $1) : nil },
+        Check("\"", "a") { RegistryLogin.dockerAuth($0, at: $1) },
+        Check("_", "a") { startsWord($0, at: $1) ? RegistryLogin.npmAuth($0, at: $1) : nil },
         Check("n", "p", "an npm token") { npmToken($0, at: $1) },
         Check("e", "y", "a JSON Web Token") { jsonWebToken($0, at: $1) },
         Check(":", "/") { URLPassword.match($0, at: $1) },

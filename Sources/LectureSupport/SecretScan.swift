@@ -64,6 +64,9 @@ extension SecretScan {
         package var finding: Finding
         package var line: Int
         package var column: Int
+        /// Where in the file `line` and `column` count, when not in its own bytes: "its
+        /// gzip-compressed text", "its zip member 'env'".
+        package var inside: String? = nil
     }
 
     /// Every secret in the file at `path`, read in bounded chunks (overlapping by `reach`, so
@@ -81,13 +84,16 @@ extension SecretScan {
 
     /// As `all(inFileAt:)`, for the regular file open at `fd` (opened and judged by its reader),
     /// read from its first byte with `pread`: the descriptor's offset is left as it was, so the
-    /// same descriptor can then be copied.
+    /// same descriptor can then be copied. Its bytes as they are, and what they encode (wide text,
+    /// gzip, zip members: `scan(descriptor:wholePaths:)`, which also says what it could not read).
     package static func all(inDescriptor fd: Int32, wholePaths: [(bytes: [UInt8], kind: String)] = [])
         -> [FileFinding]
     {
-        var status = stat()
-        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return [] }
-        var offset = 0
+        scan(descriptor: fd, wholePaths: wholePaths).findings
+    }
+
+    /// Every secret in the bytes `source` gives, in order, at their lines and columns there.
+    static func all(in source: ScanSource, wholePaths: [(bytes: [UInt8], kind: String)] = []) -> [FileFinding] {
         let chunk = 1 << 20
         // What a check starting in a chunk may read past it: a secret's reach, a whole path and
         // the byte after it.
@@ -102,11 +108,7 @@ extension SecretScan {
         var pathsFrom = 0
         var result: [FileFinding] = []
         while true {
-            let got = buffer.withUnsafeMutableBytes { raw in
-                pread(fd, raw.baseAddress! + kept, chunk, off_t(offset))
-            }
-            if got < 0 && errno == EINTR { continue }
-            offset += max(got, 0)
+            let got = buffer.withUnsafeMutableBytes { raw in source.read(raw.baseAddress! + kept, chunk) }
             let filled = kept + max(got, 0)
             // At the end every byte is checked; before it, the last `tail` bytes wait for the
             // next chunk, where a check starting there can read all it needs.

@@ -161,7 +161,12 @@ package enum BookLayout {
         }
         if let siteURL = options.siteURL ?? settings.siteURL { configuration.siteURL = siteURL }
         if let mode = settings.swiftLanguageMode { configuration.verifier.swiftLanguageMode = mode }
-        if let family = settings.diagramFont { configuration.diagramFont = family }
+        if let family = settings.diagramFont {
+            configuration.diagramFont = family
+            configuration.diagramFontSetting = settings.locations["lecture.diagram-font"].map {
+                SettingPlace(path: tomlPath, location: $0)
+            }
+        }
         // The person building chooses the samples' protection and the limits of the samples'
         // runs, their compiles and the diagrams; the book may only raise the protection.
         let (protection, lowered) = try SampleProtection.person(options: options, environment: environment)

@@ -137,7 +137,17 @@ extension BookSettingsLoader {
     static let fields: [String: Field] = [
         "book.title": string(\.title),
         "book.description": string(\.description),
-        "book.language": string(\.language),
+        "book.language": Field.reporting(.string) { entry, settings, place in
+            guard entry.kind == .string else { return [place.error("needs a string, such as \"en\"")] }
+            settings.language = entry.value
+            guard let (why, fix) = LanguageTag.problem(entry.value) else { return [] }
+            return [
+                .warning(
+                    .bookTOMLValue, place.file, place.location,
+                    "\(quoted: place.key) is \(quoted: entry.value), \(why)",
+                    notes: [fix + "; mdBook 0.5.4 writes any value as it is"])
+            ]
+        },
         "book.text-direction": Field(.value) { entry, settings in
             guard entry.kind == .string, ["ltr", "rtl"].contains(entry.value) else { return "needs \"ltr\" or \"rtl\"" }
             settings.textDirection = entry.value

@@ -61,11 +61,11 @@ enum PublishedSecrets {
             guard case .success(let file) = BookFile.open(path, roots: roots, followingLink: followingLink) else {
                 continue
             }
-            let findings = SecretScan.all(inDescriptor: file.descriptor, wholePaths: paths)
+            let scan = SecretScan.scan(descriptor: file.descriptor, wholePaths: paths)
+            let findings = scan.findings
             let found =
-                findings.filter { !pathKinds.contains($0.finding.kind) }.map {
-                    error($0.finding, path: path, location: SourceLocation(line: $0.line, column: $0.column))
-                }
+                findings.filter { !pathKinds.contains($0.finding.kind) }.map { error($0, path: path) }
+                + (scan.unread.map { [unread($0, path: path)] } ?? [])
                 + MachinePaths.inCopiedFile(
                     findings.filter { pathKinds.contains($0.finding.kind) }, needles: needles, path: path,
                     siteName: asset)
@@ -90,9 +90,28 @@ enum PublishedSecrets {
             ]
         }
         defer { close(fd) }
-        return SecretScan.all(inDescriptor: fd).map {
-            error($0.finding, path: source, location: SourceLocation(line: $0.line, column: $0.column))
+        return SecretScan.all(inDescriptor: fd).map { error($0, path: source) }
+    }
+
+    /// The error for a secret found in a file: at its line and column, or, found in what the file
+    /// encodes (a gzip file's text, a zip member), at the file, the place said in the summary.
+    static func error(_ found: SecretScan.FileFinding, path: String) -> Diagnostic {
+        guard let inside = found.inside else {
+            return error(found.finding, path: path, location: SourceLocation(line: found.line, column: found.column))
         }
+        var problem = error(found.finding, path: path, location: nil)
+        problem.summary =
+            "\(found.finding.kind) would be published, in \(inside) at line \(found.line), column \(found.column); nothing is written"
+        return problem
+    }
+
+    /// The warning for a copied file the scan could not read all of (`SecretScan.FileScan.unread`).
+    static func unread(_ what: String, path: String) -> Diagnostic {
+        .warning(
+            .secretUnscanned, path, nil, "the secret scan could not read \(what); it is published unscanned",
+            notes: [
+                "unpack it into the book's folder, so that its files are scanned, or make sure it holds no key or token; lecture reads gzip files, zip archives and UTF-16 and UTF-32 text"
+            ])
     }
 
     private static func error(_ found: SecretScan.Finding, path: String, location: SourceLocation?) -> Diagnostic {

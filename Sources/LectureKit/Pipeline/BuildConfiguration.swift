@@ -34,6 +34,8 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// The font family diagrams are drawn in (`[preprocessor.lecture] diagram-font`); `nil`:
     /// Graphviz's default.
     package var diagramFont: String?
+    /// Where book.toml sets `diagramFont`, for the warning when no installed font has it.
+    package var diagramFontSetting: SettingPlace?
     /// The book's `book.toml` settings (title, language, edit link…); none by default.
     package var book = BookSettings()
     /// book.toml's `[build] extra-watch-dirs`, as absolute paths: folders `lecture serve` watches too.

@@ -114,6 +114,23 @@ final class FontProbe: @unchecked Sendable {
         self.run = run
     }
 
+    private var answeredFamilies: Set<String>??
+
+    /// The installed families (`DiagramFontSetting.families`), `fc-list : family` run on the
+    /// first call; nil when fontconfig did not answer.
+    var families: Set<String>? {
+        lock.withLock {
+            if let answeredFamilies { return answeredFamilies }
+            let listing = run.flatMap { run in
+                (try? run.process("fc-list", [":", "family"], environment: environment, timeout: 30))
+                    .flatMap { $0.succeeded ? $0.stdoutText : nil }
+            }
+            let found = listing.map(DiagramFontSetting.families(fcList:))
+            answeredFamilies = .some(found)
+            return found
+        }
+    }
+
     /// The installed fonts: `fc-list -f '%{charset}\n'`, run on the first call.
     var installed: InstalledFonts {
         lock.withLock {
