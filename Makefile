@@ -2,7 +2,7 @@
 SWIFT    ?= swift
 LECTURE  := .build/release/lecture
 # Debian packages the tool and its tests need (apt-get installs the missing ones).
-PACKAGES := pkg-config libcmark-dev libssl-dev libmicrohttpd-dev libtomlplusplus-dev graphviz fonts-noto-cjk libjs-highlight.js bubblewrap
+PACKAGES := pkg-config libcmark-dev libssl-dev libmicrohttpd-dev libtomlplusplus-dev zlib1g-dev graphviz fonts-noto-cjk libjs-highlight.js bubblewrap
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT      := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
 # What `make pdf` and its test add: headless Chromium, CJK fonts so Hangul never falls back to
