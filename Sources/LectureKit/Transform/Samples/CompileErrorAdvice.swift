@@ -66,7 +66,9 @@ enum CompileErrorAdvice {
             if ProgramRedeclaration.isNoted(result.diagnostics, of: result.sample) { return result }
             // An excerpt by its shape, whatever the compiler says of it (newuser-8, #5).
             if let fence = excerptFence(result.sample) {
-                result.diagnostics[first].notes.append(excerptNote(line: fence.fence.line, of: result.sample))
+                result.diagnostics[first].notes += [
+                    excerptNote(line: fence.fence.line, of: result.sample), attributes,
+                ]
                 return result
             }
             // A name an earlier fence declares: `UndeclaredNameHint`'s note says how to join them.

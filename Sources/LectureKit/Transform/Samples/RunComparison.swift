@@ -22,7 +22,7 @@ enum RunComparison {
             "first run" + ending(first) + ":\n" + shown(at.first),
             ordinal(secondNumber) + " run" + ending(second) + ":\n" + shown(at.second),
         ]
-        if let part = at.part {
+        if let part = at.part, part.fence != sample.location {
             notes.append(
                 "what the program continued on this page printed while running the block at \(sample.path):\(part.fence.line); the program starts at \(sample.path):\(sample.location.line)"
             )
