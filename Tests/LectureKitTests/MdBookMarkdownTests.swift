@@ -195,6 +195,11 @@ import Testing
         let names: Set<String> = ["blockquote", "p"]
         #expect(Self.tags(page.ours, names) == Self.tags(page.theirs, names))
         #expect(Self.text(page.ours) == Self.text(page.theirs))
+        // Each title as mdBook writes it, its icon included (newuser-8, #10: the icons were lost).
+        let titles = try Regex(#"<p class="blockquote-tag-title">.*?</p>"#)
+        let ours = page.ours.matches(of: titles).map { String(page.ours[$0.range]) }
+        #expect(ours == page.theirs.matches(of: titles).map { String(page.theirs[$0.range]) })
+        #expect(ours.count >= 5 && ours.allSatisfy { $0.contains("<svg") }, "\(ours)")
     }
 
     @Test func pipeTablesAreReadAsMdBookReadsThem() throws {

@@ -18,13 +18,27 @@ import Testing
         #expect(text.contains("+US$1,234.50"), "the run's output is en_001's: \(text)")
         #expect(
             text.contains(
-                "the sample ran in the locale C.UTF-8, which Foundation reads as en_001 (English, world: '1 Jan 1970', 'US$1,234.50') and the time zone UTC"
+                "the sample ran in the locale C.UTF-8, which Foundation reads as en_001 (English, world: '1 Jan 1970'; dollars named by their code, 'US$1,234.50'; its own currency, which a locale of no region does not have, '¤1,234.50') and the time zone UTC"
             ), "\(text)")
         #expect(text.contains("set sample-locale and time-zone under [preprocessor.lecture]"), "\(text)")
         #expect(
             text.contains("(en_US.UTF-8 is not installed on this machine") == !SampleEnvironment.localeIsInstalled(
                 "en_US.UTF-8"),
             "\(text)")
+    }
+
+    /// A `NumberFormatter`'s own currency prints `¤` (no currency) in the default locale: the
+    /// note names that line as it was printed (newuser-8, #6: it named only 'US$1,234.50'), and
+    /// a line that differs only by `¤` gets the note.
+    @Test(arguments: ["$1,234.50", "1,234.50"])
+    func theLocalesOwnCurrencyIsNamedAsPrinted(written: String) throws {
+        let markdown =
+            "# P\n\n```swift\nimport Foundation\nlet f = NumberFormatter()\nf.numberStyle = .currency\nprint(f.string(from: 1234.5)!)\n```\n\n```output\n\(written)\n```\n"
+        let run = try ContinuedPageTests.check(markdown, continued: "false")
+        let text = run.lines.joined(separator: "\n")
+        #expect(run.status == 1, "\(text)")
+        #expect(text.contains("+¤1,234.50"), "what the default locale prints: \(text)")
+        #expect(text.contains("its own currency, which a locale of no region does not have, '¤1,234.50'"), "\(text)")
     }
 
     /// A continued page's mismatch, at its block, says the same.

@@ -38,10 +38,12 @@ import Testing
         "reads": { $0.reads = ["words.txt"] },
         "requiresOutput": { $0.requiresOutput.toggle() },
         "continued": { $0.continued.toggle() },
+        "onContinuedPage": { $0.onContinuedPage.toggle() },
     ]
     static let partEdits: [String: @Sendable (inout Sample.Part) -> Void] = [
         "code": { $0.code = "print(3)\n" },
         "expectedOutput": { $0.expectedOutput = "3\n" },
+        "markedRun": { $0.markedRun.toggle() },
     ]
 
     static func sample() -> Sample {

@@ -159,7 +159,7 @@ struct CheckCommand: Subcommand {
         if options.bless, !configuration.settingErrors.isEmpty {
             console.print("Nothing blessed: book.toml has errors (above); fix them and run again")
         }
-        let (results, blessedSamples) =
+        let (verdicts, blessedSamples) =
             options.bless && configuration.settingErrors.isEmpty
             ? try blessed(context.sampleResults, sources: sources, configuration: configuration, console: console)
             : (context.sampleResults, [])
@@ -167,16 +167,18 @@ struct CheckCommand: Subcommand {
         // (as far as this shard reports them; the blessed samples' judged again on what was
         // written), the samples' as they ended, the stage's warnings.
         context.report(
-            BlessedWarnings.rejudged(diagnostics, blessed: blessedSamples) + results.flatMap(\.diagnostics)
+            BlessedWarnings.rejudged(diagnostics, blessed: blessedSamples) + verdicts.flatMap(\.diagnostics)
                 + context.sampleWarnings)
 
         // How far each page's samples were checked, then the book's, with each skip's reason.
+        // An error about a sample's own fences or blocks fails that sample, counted once.
+        let (results, contentErrors) = SampleOwnErrors.folded(
+            configuration.settingErrors + diagnostics.filter { $0.severity == .error }, into: verdicts)
         var pages: [String] = []
         for result in results where pages.last != result.sample.path { pages.append(result.sample.path) }
         // The pages' own errors count as failed on each line, as in the closing line, so the
         // counts add up everywhere.
         // book.toml's errors fail the check too, and are in the report (printed before the run).
-        let contentErrors = configuration.settingErrors + diagnostics.filter { $0.severity == .error }
         if !results.isEmpty {
             for page in pages {
                 let own = results.filter { $0.sample.path == page }

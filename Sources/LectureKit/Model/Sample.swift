@@ -40,6 +40,9 @@ package struct Sample: Hashable, Sendable {
         /// be meant as its output (`UncomparedOutputHints`): `--bless` makes it the output block
         /// rather than write a second copy of the output above it.
         var plainOutputBlock: PlainOutputBlock? = nil
+        /// In a continued program, whether the fence is marked `run` (passes on exit status 0):
+        /// with `without-output = "require"` it needs no output block of its own.
+        var markedRun = false
 
         /// Swift-DocC's snippet markers among `code`'s lines (0-based), each with whether it hides
         /// (`// snippet.hide`) or shows (`// snippet.show`): comments alone on their line, never
@@ -222,6 +225,9 @@ package struct Sample: Hashable, Sendable {
     /// (which stands apart): compiled before its own code, so that it sees the declarations a
     /// reader has seen, neither shown with it nor run.
     var context: [Part] = []
+    /// Whether its page is continued (`continue`), so a fence that prints nothing is told that the
+    /// page's plain fences are one program already, not to continue the page.
+    var onContinuedPage = false
 
     /// Where the sample's first fence stands.
     package var location: SourceLocation { parts[0].fence }
@@ -252,6 +258,12 @@ package struct Sample: Hashable, Sendable {
     /// fewer than the parts when it ended early, the last being the one it was running.
     static func printedParts(_ output: String) -> [String] {
         output.components(separatedBy: partMarker)
+    }
+
+    /// What the program printed, as a person reads it: the markers between parts
+    /// (`partMarker`) left out, so no message shows them.
+    func shownOutput(_ output: String) -> String {
+        marksParts ? Sample.printedParts(output).joined() : output
     }
 
     /// The program swiftc compiles (`SampleProgram.text`).

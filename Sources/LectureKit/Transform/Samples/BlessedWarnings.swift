@@ -11,9 +11,13 @@ enum BlessedWarnings {
     static func rejudged(_ diagnostics: [Diagnostic], blessed: [Sample]) -> [Diagnostic] {
         guard !blessed.isEmpty else { return diagnostics }
         return diagnostics.filter { diagnostic in
-            diagnostic.identifier != .sampleOutputPlacement || !blessed.contains { covers($0, diagnostic) }
+            !rejudgedKinds.contains(diagnostic.identifier) || !blessed.contains { covers($0, diagnostic) }
         } + blessed.flatMap(UncomparedOutputHints.commentWarnings)
     }
+
+    /// The warnings judged again: where output is written, and a misspelt output block
+    /// (`ouptut`, `DroppedSamples.misspelled`) that bless renamed.
+    static let rejudgedKinds: Set<Diagnostic.Identifier> = [.sampleOutputPlacement, .sampleNotRecognised]
 
     /// Whether `diagnostic` stands in `sample`: on a line of one of its fences' code, or at the
     /// plain block under a fence that bless made its output block.

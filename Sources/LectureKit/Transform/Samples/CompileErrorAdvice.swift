@@ -15,6 +15,24 @@ enum CompileErrorAdvice {
     static let fixTheCode =
         "most of the book's samples compile, so this one is likely meant to: fix the code where the compiler points"
 
+    /// The note for the fence at `line` of `sample`, shaped as an excerpt (`excerptFence`).
+    static func excerptNote(line: Int, of sample: Sample) -> String {
+        "the fence at \(sample.path):\(line) reads as an excerpt (a line '...' stands for code left out, or every line is indented, cut from a body): mark it 'ignore' (```swift ignore), shown and not compiled"
+    }
+
+    /// The first fence of `sample` shaped as an excerpt, not a program: a line that is only
+    /// `...` or `…` (code left out), or every line indented (lines cut from a body). The
+    /// compiler's errors on such code ("expected expression", "cannot find 'x' in scope") are
+    /// about the cut, not a mistake to fix (newuser-8, #5).
+    static func excerptFence(_ sample: Sample) -> Sample.Part? {
+        sample.parts.first { part in
+            let lines = part.code.split(separator: "\n").filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+            let elided = lines.contains { ["...", "…"].contains($0.trimmingCharacters(in: " \t")) }
+            let indented = !lines.isEmpty && lines.allSatisfy { $0.first == " " || $0.first == "\t" }
+            return elided || indented
+        }
+    }
+
     /// Parts of swiftc's messages for code that is an excerpt: a member outside its type, a
     /// statement outside a function.
     static let excerptSigns = [
@@ -44,6 +62,15 @@ enum CompileErrorAdvice {
             let summary = result.diagnostics[first].summary
             // A missing module is no mistake in the code: its own note says where modules come from.
             if summary.hasPrefix("no such module") { return result }
+            // A type shown again on a continued page: `ProgramRedeclaration`'s notes say the fix.
+            if ProgramRedeclaration.isNoted(result.diagnostics, of: result.sample) { return result }
+            // An excerpt by its shape, whatever the compiler says of it (newuser-8, #5).
+            if let fence = excerptFence(result.sample) {
+                result.diagnostics[first].notes += [
+                    excerptNote(line: fence.fence.line, of: result.sample), attributes,
+                ]
+                return result
+            }
             // A name an earlier fence declares: `UndeclaredNameHint`'s note says how to join them.
             if let name = UndeclaredNameHint.undeclared(summary),
                 UndeclaredNameHint.declaringFence(name, before: result.sample, in: samples) != nil

@@ -88,22 +88,30 @@ enum DroppedSamples {
     /// The warning for a fence whose language is one letter or a swap away from `swift` or
     /// `output` (`swfit`, `swif`, `ouptut`), so it is plain code where a sample was meant.
     static func misspelled(_ block: Block, language: String, path: String) -> Diagnostic? {
+        guard let intended = meant(by: language) else { return nil }
+        let what = intended == "swift" ? "a sample" : "an expected output"
+        return Diagnostic.warning(
+            .sampleNotRecognised, path, block.range.start,
+            "code block marked \(quoted: language) is not \(what); did you mean \(quoted: intended)?",
+            notes: [
+                "write ```\(intended) to have it \(intended == "swift" ? "compiled and run" : "compared with the sample's output")"
+                    + (intended == "swift"
+                        ? "" : "; 'lecture check --bless' renames it when it stands right under the fence")
+            ])
+    }
+
+    /// `swift` or `output` when `language` is one letter or a swap away from it (`swfit`,
+    /// `ouptut`), or `output` in another case (`Output`; `Swift` is `miscased`'s), else `nil`.
+    static func meant(by language: String) -> String? {
         let word = language.lowercased()
         guard !word.isEmpty else { return nil }
-        for intended in ["swift", SampleExtractor.outputLanguage] where word != intended {
+        return ["swift", SampleExtractor.outputLanguage].first { intended in
+            if word == intended { return intended == SampleExtractor.outputLanguage && language != intended }
             let swapped =
                 word.count == intended.count && word.sorted() == intended.sorted()
                 && EditDistance.between(word, intended) == 2
-            guard swapped || EditDistance.between(word, intended) == 1 else { continue }
-            let what = intended == "swift" ? "a sample" : "an expected output"
-            return Diagnostic.warning(
-                .sampleNotRecognised, path, block.range.start,
-                "code block marked \(quoted: language) is not \(what); did you mean \(quoted: intended)?",
-                notes: [
-                    "write ```\(intended) to have it \(intended == "swift" ? "compiled and run" : "compared with the sample's output")"
-                ])
+            return word != intended && (swapped || EditDistance.between(word, intended) == 1)
         }
-        return nil
     }
 }
 

@@ -17,10 +17,16 @@ enum RunComparison {
         let sameOutput = first.stdout == second.stdout
         let sameEnd = first.termination == second.termination
         guard !sameOutput || !sameEnd else { return nil }
+        let at = differingPart(first.stdoutText, second.stdoutText, of: sample, sameOutput: sameOutput)
         var notes = [
-            "first run" + ending(first) + ":\n" + shown(first.stdoutText),
-            ordinal(secondNumber) + " run" + ending(second) + ":\n" + shown(second.stdoutText),
+            "first run" + ending(first) + ":\n" + shown(at.first),
+            ordinal(secondNumber) + " run" + ending(second) + ":\n" + shown(at.second),
         ]
+        if let part = at.part, part.fence != sample.location {
+            notes.append(
+                "what the program continued on this page printed while running the block at \(sample.path):\(part.fence.line); the program starts at \(sample.path):\(sample.location.line)"
+            )
+        }
         notes.append(
             sameOutput
                 ? "the same output, but the runs ended differently: look for a race between threads"
@@ -28,9 +34,31 @@ enum RunComparison {
         )
         return .error(
             .sampleUnstable,
-            sample.path, sample.location,
+            sample.path, at.part?.fence ?? sample.location,
             sameOutput ? "sample ended differently in two runs" : "output differs between two runs",
             notes: notes)
+    }
+
+    /// In a continued program (`Sample.marksParts`), the part whose output differs between the
+    /// two runs (or, when only the ending differs, the part that was running) and what each run
+    /// printed while running it (newuser-8, #2: the error stood at the page's first fence and
+    /// showed every part, the markers between them too); else the whole outputs and no part.
+    static func differingPart(
+        _ first: String, _ second: String, of sample: Sample, sameOutput: Bool
+    ) -> (part: Sample.Part?, first: String, second: String) {
+        guard sample.marksParts else { return (nil, first, second) }
+        let one = Sample.printedParts(first)
+        let two = Sample.printedParts(second)
+        let index =
+            sameOutput
+            ? one.count - 1
+            : (0..<max(one.count, two.count)).first {
+                (one.indices.contains($0) ? one[$0] : nil) != (two.indices.contains($0) ? two[$0] : nil)
+            }
+                ?? one.count - 1
+        let part = min(index, sample.parts.count - 1)
+        func printed(_ parts: [String]) -> String { parts.indices.contains(part) ? parts[part] : "" }
+        return (sample.parts[part], printed(one), printed(two))
     }
 
     /// `second`, `third`, … `tenth` for 2 to 10, else `run 11`'s number (`11th`).

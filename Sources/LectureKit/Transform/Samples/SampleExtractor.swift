@@ -89,7 +89,7 @@ enum SampleExtractor {
                         diagnostics.append(
                             .error(
                                 .sampleOutputPlacement,
-                                path, block.range.start, "output block does not follow a swift sample",
+                                path, block.range.start, SampleOwnErrors.orphanOutput,
                                 notes: ["an 'output' block must come right after the sample whose output it holds"]
                                     + (droppedAbove.map { ["the block above is not a sample: \($0.headline)"] } ?? [])))
                     }
@@ -142,6 +142,14 @@ enum SampleExtractor {
                     diagnostics.append(hint)
                     samples[samples.count - 1].parts[sample.parts.count - 1].plainOutputBlock =
                         Sample.PlainOutputBlock(range: block.range, label: labelAbove)
+                } else if previousWasSample, let sample = samples.last, sample.mode == .run,
+                    sample.expectedOutput == nil, DroppedSamples.meant(by: language) == SampleExtractor.outputLanguage
+                {
+                    // A misspelt `output` block (`ouptut`) right under the fence: `--bless` renames
+                    // it in place, as it does a `text` block, rather than write a second block
+                    // above it (newuser-8, #7); its warning is `DroppedSamples.misspelled`'s.
+                    samples[samples.count - 1].parts[sample.parts.count - 1].plainOutputBlock =
+                        Sample.PlainOutputBlock(range: block.range)
                 }
                 if let outputAbove,
                     let repeated = UncomparedOutputHints.repeatedOutput(

@@ -57,7 +57,7 @@ extension SampleVerifier {
             return false
         }
         result.diagnostics += Self.withHints(
-            CompileErrorHints.withUnusedValueNotes(compilerDiagnostics),
+            ProgramRedeclaration.noted(CompileErrorHints.withUnusedValueNotes(compilerDiagnostics), of: sample),
             CompileErrorHints.notes(compilerDiagnostics, of: sample, languageMode: options.swiftLanguageMode))
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
@@ -165,7 +165,7 @@ extension SampleVerifier {
         // How it ended, read as every kind's ending is (`RunEnding`).
         var failures = [
             RunEnding.failure(
-                termination: run.termination, program: .sample, sample: sample, stdout: run.stdoutText,
+                termination: run.termination, program: .sample, sample: sample, stdout: sample.shownOutput(actual),
                 stderr: run.stderrText,
                 limits: runLimits)
         ].compactMap { $0 }
@@ -175,9 +175,11 @@ extension SampleVerifier {
         default: crashed = true
         }
         // A run cut short (time limit, output cap) has no output worth comparing.
-        guard run.isComplete else { return failures }
+        guard run.isComplete else {
+            return sample.marksParts ? failures.map { Self.atRunningPart($0, output: actual, of: sample) } : failures
+        }
         if let shown = OutputComparison.notUTF8(run.stdout), sample.hasExpectedOutput {
-            failures.append(notUTF8Failure(shown, of: sample, stderrNote: stderrNote))
+            failures.append(notUTF8Failure(sample.shownOutput(shown), of: sample, stderrNote: stderrNote))
         } else if sample.continued {
             failures += continuedOutputFailures(actual, of: sample, crashed: crashed, stderrNote: stderrNote)
         } else if let expected = sample.expectedOutput {
@@ -224,7 +226,7 @@ extension SampleVerifier {
                             + stderrNote))
             }
         }
-        if !sample.hasExpectedOutput && !sample.shouldFail && sample.requiresOutput {
+        if sample.requiresOutput && !sample.shouldFail && (sample.continued || !sample.hasExpectedOutput) {
             failures += noOutputFailures(actual, stderr: run.stderrText, of: sample, stderrNote: stderrNote)
         }
         if sample.marksParts, crashed || run.termination != .exited(0) {
@@ -234,53 +236,75 @@ extension SampleVerifier {
     }
 
     /// The errors of a sample that has no output block and must have one (`requiresOutput`): one at
-    /// the sample's last fence, or on a continued page one at each fence that printed (or at the
-    /// last fence when none did), each with what it printed.
+    /// the sample's last fence, or on a continued page one at each fence that printed without a
+    /// block of its own (newuser-8, #1: not only when no fence of the page has one), each with what
+    /// it printed; a continued program none of whose fences has a block and that printed nothing,
+    /// one at its last fence.
     func noOutputFailures(_ actual: String, stderr: String, of sample: Sample, stderrNote: [String]) -> [Diagnostic] {
-        let printed = sample.marksParts ? Sample.printedParts(actual) : [actual]
-        var at = zip(sample.parts.indices, printed).filter { !$0.1.isEmpty }.map { (sample.parts[$0.0], $0.1) }
-        if at.isEmpty || !sample.marksParts { at = [(sample.parts.last!, actual)] }
-        let bless =
-            sample.linesAreIncluded
-            ? "write the block by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
-            : BlessRefusalNotes.promises[1]
+        let silent = stderr.isEmpty ? "" : " (what it wrote to standard error, below, is not compared)"
+        if sample.marksParts {
+            let printed = Sample.printedParts(actual)
+            let at = zip(sample.parts, printed).filter { part, output in
+                part.expectedOutput == nil && !part.markedRun && !OutputComparison.printedNothing(output)
+            }
+            if !at.isEmpty {
+                return at.map { noOutputError(at: $0.0, printed: $0.1, of: sample, stderrNote: stderrNote) }
+            }
+            // Fences that print nothing (declarations) need no block; a program that printed
+            // nothing at all, with no block anywhere, verifies nothing but its exit status.
+            guard !sample.hasExpectedOutput, OutputComparison.printedNothing(sample.shownOutput(actual)) else {
+                return []
+            }
+            return [
+                .error(
+                    .sampleNoOutput, sample.path, sample.parts.last!.fence, "sample has no output block",
+                    notes: [Self.continuedSilentFix + silent] + stderrNote)
+            ]
+        }
         // A fence that prints nothing (a declaration) has no output to show: one fix, `run` or
         // `continue`, and no promise that `--bless` writes a block (it writes no empty "verified"
-        // box, `Bless`). On a continued page such a fence needs no block of its own.
-        if !sample.continued, OutputComparison.printedNothing(actual) {
+        // box, `Bless`).
+        if OutputComparison.printedNothing(actual) {
             return [
                 .error(
                     .sampleNoOutput, sample.path, sample.parts.last!.fence,
                     "sample has no output block",
-                    notes: [
-                        Self.silentFix
-                            + (stderr.isEmpty
-                                ? "" : " (what it wrote to standard error, below, is not compared)")
-                    ] + stderrNote)
+                    notes: [(sample.onContinuedPage ? Self.continuedSilentFix : Self.silentFix) + silent] + stderrNote)
             ]
         }
-        return at.map { part, output in
-            .error(
-                .sampleNoOutput, sample.path, part.fence, "sample has no output block",
-                notes: [
-                    "add a fenced block with info string 'output' right after it, holding what it prints",
-                    "it printed:\n"
-                        + (OutputComparison.printedNothing(output)
-                            ? "(nothing)" : output.trimmingCharacters(in: "\n")),
-                    "or mark it 'run' (passes when it exits with status 0), 'no_run' (compile only) or 'ignore' (shown only); "
-                        + bless,
-                ] + stderrNote)
-        }
+        return [noOutputError(at: sample.parts.last!, printed: actual, of: sample, stderrNote: stderrNote)]
+    }
+
+    /// The error at a fence that printed `printed` and has no output block.
+    func noOutputError(at part: Sample.Part, printed: String, of sample: Sample, stderrNote: [String]) -> Diagnostic {
+        let bless =
+            sample.linesAreIncluded
+            ? "write the block by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
+            : BlessRefusalNotes.promises[1]
+        return .error(
+            .sampleNoOutput, sample.path, part.fence, "sample has no output block",
+            notes: [
+                "add a fenced block with info string 'output' right after it, holding what it prints",
+                "it printed:\n" + printed.trimmingCharacters(in: "\n"),
+                "or mark it 'run' (passes when it exits with status 0), 'no_run' (compile only) or 'ignore' (shown only); "
+                    + bless,
+            ] + stderrNote)
     }
 
     /// The one fix for a sample that must have an output block and prints nothing.
     static let silentFix =
         "it prints nothing: if it declares what a later fence uses, continue the page (continue = [\"page.md\"] under [preprocessor.lecture.samples]) so that fence needs no output block of its own; otherwise mark it 'run' (passes when it exits with status 0)"
 
+    /// The fix for a fence that prints nothing on a page that is continued already (newuser-8,
+    /// #3): the page's plain fences are one program, and that program prints nothing.
+    static let continuedSilentFix =
+        "it prints nothing, and its page is continued already: the page's plain fences are one program, and that program prints nothing; mark this fence 'no_run' (compiled, not run) or 'run' (passes when it exits with status 0), or print what a reader is to see and give it an output block"
+
     /// `failure` of a continued program that ended badly (a crash, a non-zero status), moved from
     /// the page's first fence to the fence it was running (the last part it printed the marker of).
     static func atRunningPart(_ failure: Diagnostic, output: String, of sample: Sample) -> Diagnostic {
-        guard failure.identifier == .sampleExit, failure.location == sample.location else { return failure }
+        let ended: Set<Diagnostic.Identifier> = [.sampleExit, .sampleTimeout, .sampleOutputLimit]
+        guard ended.contains(failure.identifier), failure.location == sample.location else { return failure }
         let running = min(Sample.printedParts(output).count, sample.parts.count) - 1
         guard running > 0 else { return failure }
         var moved = failure

@@ -15,7 +15,13 @@ enum SampleRuleApplication {
     static func apply(_ rules: SampleRules, to samples: [Sample], continued: Bool) -> [Sample] {
         let provided = rules.providedModules ?? SamplePlatform.appleFrameworks
         var samples = samples.map { platform($0, provided: provided) }
-        if continued { samples = continuing(samples) }
+        if continued {
+            samples = continuing(samples).map { sample in
+                var sample = sample
+                sample.onContinuedPage = true
+                return sample
+            }
+        }
         return samples.map { withoutOutput($0, rule: rules.withoutOutput) }
     }
 
@@ -56,6 +62,7 @@ enum SampleRuleApplication {
             var part = samples[index].parts[0]
             part.expectedOutput = samples[index].expectedOutput
             part.outputRange = samples[index].outputRange
+            part.markedRun = samples[index].modeIsExplicit
             return part
         }
         program.expectedOutput = nil
@@ -82,9 +89,15 @@ enum SampleRuleApplication {
     }
 
     /// Step 3.
+    /// A continued program with `require` requires a block of each fence that prints and is not
+    /// marked `run` (`Part.markedRun`), whether or not its other fences have theirs (newuser-8, #1).
     static func withoutOutput(_ sample: Sample, rule: SampleRules.WithoutOutput) -> Sample {
-        guard sample.mode == .run, !sample.hasExpectedOutput, !sample.shouldFail else { return sample }
         var sample = sample
+        if sample.continued, rule == .require {
+            sample.requiresOutput = sample.parts.contains { $0.expectedOutput == nil && !$0.markedRun }
+            return sample
+        }
+        guard sample.mode == .run, !sample.hasExpectedOutput, !sample.shouldFail else { return sample }
         if sample.modeIsExplicit { return sample }
         switch rule {
         case .run: break

@@ -50,6 +50,10 @@ struct VerdictInputs: Codable, Hashable, Sendable {
     var continued: Bool
     /// In a continued program, each fence's expected output.
     var partOutputs: [String?]?
+    /// In a continued program, which fences are marked `run` (need no output block).
+    var partsMarkedRun: [Bool]?
+    /// Whether its page is continued: what a silent sample is told to do (`SampleJudge`).
+    var onContinuedPage: Bool
 
     /// The cache key: SHA-256 of the sorted-key JSON encoding, in hexadecimal.
     var key: String {
@@ -102,6 +106,8 @@ extension SampleVerifier {
             expectedOutput: sample.expectedOutput,
             requiresOutput: sample.requiresOutput,
             continued: sample.continued,
-            partOutputs: sample.continued ? sample.parts.map(\.expectedOutput) : nil)
+            partOutputs: sample.continued ? sample.parts.map(\.expectedOutput) : nil,
+            partsMarkedRun: sample.continued ? sample.parts.map(\.markedRun) : nil,
+            onContinuedPage: sample.onContinuedPage)
     }
 }
