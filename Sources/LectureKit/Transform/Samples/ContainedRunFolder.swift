@@ -9,7 +9,8 @@
 /// `ResourceLimits`). Everything else the program writes there is gone with the sandbox,
 /// whatever its depth.
 ///
-/// The shell waits for the program (it is the sandbox's pid 2, the program its child) and
+/// The shell waits for the program (it is the sandbox's pid 2, the program its child, pid 3: a
+/// sample sees one process more than before in its `/proc`) and
 /// ends with the program's status, unless the folder is full when the program ends, or holds
 /// more than `entries` (a tmpfs of bubblewrap 0.8 has no `nr_inodes`; its inodes are charged to
 /// the run's memory cgroup meanwhile): then with `fullStatus`, which `SampleSandbox.termination` reads as the file limit, so the run is
@@ -39,18 +40,26 @@ struct ContainedRunFolder {
     }
 
     /// The words that run the command after them in the folder, filled with what it was given.
-    var entering: [String] { ["/bin/sh", "-c", Self.script, Self.given, folder, directory, String(entries)] }
+    /// bubblewrap sets `PWD`, which a sample run uncontained does not have: `env` takes it out,
+    /// so the shell's environment is the program's (and dash's own `PWD` and `OLDPWD` are taken
+    /// out again before the program, `SampleSandbox.command`).
+    var entering: [String] {
+        ["/usr/bin/env", "-u", "PWD", "/bin/sh", "-c", Self.script, Self.given, folder, directory, String(entries)]
+    }
 
     /// `$0` the given files, `$1` the folder, `$2` the working folder, `$3` the most entries,
-    /// then the command. `stat -f -c %a`: the blocks still free; `find -printf x`: one byte an
-    /// entry, whatever its name holds.
+    /// then the command. The shell's own stderr is `/dev/null` while it waits (dash reports a
+    /// child killed by a signal there, "Killed", which is not the program's), the program's is
+    /// the run's, through a subshell that becomes the program. `stat -f -c %a`: the blocks still
+    /// free; `find -printf x`: one byte an entry, whatever its name holds.
     static let script = """
         folder=$1
         entries=$3
         cp -a "$0/." "$folder/" || exit 125
         cd "$2" || exit 125
         shift 3
-        "$@"
+        exec 3>&2 2>/dev/null
+        (exec "$@" 2>&3 3>&-)
         status=$?
         [ "$(stat -f -c %a "$folder")" != 0 ] || exit \(fullStatus)
         [ "$(find "$folder" -xdev -printf x | wc -c)" -le "$entries" ] || exit \(fullStatus)

@@ -96,11 +96,12 @@ package struct SampleSandbox: Sendable {
         for (path, isPrivate) in covered where !isPrivate { mounts += ["--remount-ro", path] }
         // The sandbox's own root (bubblewrap's tmpfs, holding the mount points) is not written either.
         mounts += ["--remount-ro", "/"]
-        // bubblewrap sets PWD, which a sample run uncontained does not have: `env` takes it out.
+        // bubblewrap sets PWD, which a sample run uncontained does not have: `env` takes it out
+        // (with the shell's OLDPWD).
         return (
             bwrap,
             Self.namespaces + mounts + ["--chdir", folder, "--"] + runFolder.entering + [
-                "/usr/bin/env", "-u", "PWD", executable,
+                "/usr/bin/env", "-u", "PWD", "-u", "OLDPWD", executable,
             ]
         )
     }
