@@ -1,79 +1,96 @@
+import CLinux
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Removes a folder tree of any depth through descriptors (`openat`, `unlinkat`), one open
-/// folder at a time: a path is never spelled whole, so a tree deeper than `PATH_MAX` (where
-/// `FileManager.removeItem` fails and leaves it) is removed too, and a tree thousands of folders
-/// deep needs no descriptor per level (`DirectoryHandle.removeTree` holds one each). Attack 19,
-/// F6: a sample's 2,100 nested folders left 300 MiB to 2 GiB in `TMPDIR` after every run.
+/// The one way lecture removes a folder tree, for a path (`remove(_:)`: temporary folders,
+/// a sample's run folder) and for a name in an open folder (`DirectoryHandle.removeTree`: the
+/// site's staging and old folders): through descriptors (`openat`, `unlinkat`), one open folder
+/// at a time, never recursing. A path is never spelled whole, so a tree deeper than `PATH_MAX`
+/// (where `FileManager.removeItem` fails and leaves it) is removed too (attack 19, F6: a
+/// sample's 2,100 nested folders left 300 MiB to 2 GiB in `TMPDIR` after every run), and a
+/// tree thousands of folders deep needs neither a descriptor nor a stack frame per level.
+/// Names are kept as the bytes `readdir` gave, so a name that is not UTF-8 is removed too.
 ///
-/// For a tree nothing else writes while it is removed (a finished run's folder): the walk goes
-/// back up through `..`. Symbolic links are removed, never followed; a folder that is another
-/// file system's mount point is left (as `DirectoryHandle.removeTree`).
+/// For a tree nothing else writes while it is removed (a finished run's folder, the site's old
+/// folder): the walk goes back up through `..`. Symbolic links are removed, never followed; a
+/// folder where a file system is mounted (a bind mount too, `lecture_is_mount_root`) is left,
+/// with what is mounted there, and so is every folder above it (where that cannot be told, the
+/// folder is taken as not mounted, as before).
 package enum DeepFolderRemoval {
     /// Removes `path` and everything in it; what cannot be removed stays.
     package static func remove(_ path: String) {
-        guard let root = DirectoryHandle.kind(at: path), root == .directory else {
-            _ = unlink(path)
+        remove(Array(path.utf8CString), in: AT_FDCWD)
+    }
+
+    /// Removes `name` in the folder `parent` (a descriptor) and, when it is a folder,
+    /// everything in it; what cannot be removed stays.
+    package static func remove(_ name: String, in parent: Int32) {
+        remove(Array(name.utf8CString), in: parent)
+    }
+
+    /// `name`: NUL-terminated bytes.
+    private static func remove(_ name: [CChar], in parent: Int32) {
+        var info = stat()
+        guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            _ = unlinkat(parent, name, 0)
             return
         }
-        var current = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard lecture_is_mount_root(parent, name) != 1 else { return }
+        var current = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard current >= 0 else { return }
-        var device = Self.device(current)
         // The names taken down from the root; a folder that could not be emptied is skipped.
-        var names: [String] = []
-        var skipped: Set<[String]> = []
+        var names: [[CChar]] = []
+        var skipped: Set<[[CChar]]> = []
         while true {
-            if let child = emptyFiles(current, device: device, skipping: names, skipped),
+            if let child = emptyFiles(current, skipping: names, skipped),
                 case let next = openat(current, child, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), next >= 0
             {
                 close(current)
                 current = next
-                device = Self.device(current)
                 names.append(child)
                 continue
             }
-            guard let name = names.popLast() else { break }
-            let parent = openat(current, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard let last = names.popLast() else { break }
+            let up = openat(current, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             close(current)
-            guard parent >= 0 else { return }
-            current = parent
-            if unlinkat(current, name, AT_REMOVEDIR) != 0 { skipped.insert(names + [name]) }
+            guard up >= 0 else { return }
+            current = up
+            if unlinkat(current, last, AT_REMOVEDIR) != 0 { skipped.insert(names + [last]) }
         }
         close(current)
-        _ = rmdir(path)
+        _ = unlinkat(parent, name, AT_REMOVEDIR)
     }
 
     /// Unlinks every entry of the folder `fd` that is not a folder, and returns the name of a
-    /// folder left in it (not one `skipped` holds below `names`), or nil when none is left. A
-    /// folder on another device (a mount point) is not entered.
-    private static func emptyFiles(_ fd: Int32, device: UInt64, skipping names: [String], _ skipped: Set<[String]>)
-        -> String?
-    {
+    /// folder left in it (not a mount point, not one `skipped` holds below `names`), or nil when
+    /// none is left.
+    private static func emptyFiles(_ fd: Int32, skipping names: [[CChar]], _ skipped: Set<[[CChar]]>) -> [CChar]? {
         let listing = dup(fd)
-        guard listing >= 0, let directory = fdopendir(listing) else { return nil }
+        guard listing >= 0 else { return nil }
+        guard let directory = fdopendir(listing) else {
+            close(listing)
+            return nil
+        }
         defer { closedir(directory) }
-        var folder: String?
+        var folder: [CChar]?
         while let entry = readdir(directory) {
-            let name = withUnsafeMutablePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                raw.prefix(while: { $0 != 0 }).map { CChar(bitPattern: $0) } + [0]
             }
-            if name == "." || name == ".." { continue }
+            if name == [46, 0] || name == [46, 46, 0] { continue }
             var info = stat()
             guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
-                if folder == nil, UInt64(info.st_dev) == device, !skipped.contains(names + [name]) { folder = name }
+                if folder == nil, !skipped.contains(names + [name]), lecture_is_mount_root(fd, name) != 1 {
+                    folder = name
+                }
             } else {
                 _ = unlinkat(fd, name, 0)
             }
         }
         return folder
-    }
-
-    /// The device the folder `fd` lies on.
-    private static func device(_ fd: Int32) -> UInt64 {
-        var info = stat()
-        return fstat(fd, &info) == 0 ? UInt64(info.st_dev) : 0
     }
 }

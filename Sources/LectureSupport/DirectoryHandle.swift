@@ -202,23 +202,12 @@ package final class DirectoryHandle: @unchecked Sendable {
         return lecture_renameat2(descriptor, name, descriptor, newName, flags) == 0
     }
 
-    /// Removes `name` and, when it is a folder, everything in it: children first, never
-    /// following a symbolic link and never entering another file system mounted inside (what is
-    /// mounted there stays, and so does the folder it is mounted on).
+    /// Removes `name` and, when it is a folder, everything in it (`DeepFolderRemoval`: through
+    /// descriptors, whatever its depth), never following a symbolic link and never entering
+    /// another file system mounted inside (what is mounted there stays, and so does the folder
+    /// it is mounted on).
     package func removeTree(_ name: String) {
-        guard let folder = DirectoryHandle(in: self, name) else {
-            _ = unlinkat(descriptor, name, 0)
-            return
-        }
-        guard folder.isMountRoot("") != true else { return }
-        for child in folder.names() ?? [] {
-            if folder.entry(child)?.kind == .directory {
-                folder.removeTree(child)
-            } else {
-                _ = unlinkat(folder.descriptor, child, 0)
-            }
-        }
-        _ = unlinkat(descriptor, name, AT_REMOVEDIR)
+        DeepFolderRemoval.remove(name, in: descriptor)
     }
 }
 

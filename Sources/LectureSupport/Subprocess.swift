@@ -42,6 +42,9 @@ package enum Subprocess {
         var stderr: [UInt8]
         /// How long it ran, in seconds (on `ContinuousClock`).
         var duration: Double
+        /// Whether the kernel killed it for memory its control group may not have: set by the
+        /// caller that made the group (a sample's `SampleCgroup`), which alone can tell.
+        package var ranOutOfMemory = false
 
         /// `stdout` as UTF-8, invalid bytes replaced by U+FFFD.
         package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }

@@ -99,6 +99,74 @@ import Testing
         #expect(left.filter { $0.hasPrefix("lecture-run") }.isEmpty, "\(left)")
     }
 
+    /// Attack 19, F6: the folder was measured every 100 ms, and one `posix_fallocate` took
+    /// 2 GiB of the builder's disk between two measures. Contained, the folder is now a tmpfs of
+    /// the sandbox sized to the limit (`ContainedRunFolder`), and no file may pass the limit
+    /// (`RLIMIT_FSIZE`): 2 GiB at once stop the program at the kernel (SIGXFSZ), reported as the
+    /// file limit; of 48 MiB files (the kind: many allocations between two measures, each under
+    /// the file size limit) the second is refused, and the sample goes on. The one file of the
+    /// builder's disk a contained run writes, a test sample's events file, is bounded the same way.
+    @Test(.enabled(if: SampleSandboxTests.canContain, "needs unshare and bubblewrap"), .timeLimit(.minutes(5)))
+    func allocationsPastTheLimitAreRefusedByTheKernel() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook("[lecture.samples]\nverify = true\n")
+        let page = """
+            # Intro
+
+            ```swift
+            import Glibc
+            let big = open("big", O_WRONLY | O_CREAT, 0o644)
+            print("2 GiB:", posix_fallocate(big, 0, 2 << 30) == 0 ? "held" : "refused")
+            ```
+
+            ```swift
+            import Glibc
+            var made = 0
+            for i in 0..<40 {
+                let fd = open("part\\(i)", O_WRONLY | O_CREAT, 0o644)
+                defer { close(fd) }
+                if posix_fallocate(fd, 0, 48 << 20) != 0 { break }
+                made += 1
+            }
+            print("48 MiB files:", made)
+            ```
+
+            ```output
+            48 MiB files: 1
+            ```
+
+            ```swift test
+            import Glibc
+            import Testing
+
+            @Test func growsTheEventsFile() {
+                let fd = open("lecture-test-events.jsonl", O_WRONLY)
+                #expect(posix_fallocate(fd, 0, 2 << 30) == 0)
+                close(fd)
+            }
+            ```
+
+            """
+        try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md")
+        let temporary = run.scratch + "/tmp"
+        try FileSystem.makeDirectories(temporary)
+        let result = try run.lecture(
+            ["check", "--no-cache"], in: "work/book", environment: ["TMPDIR": temporary, "LECTURE_SANDBOX": "require"])
+        let output = result.stdoutText + result.stderrText
+        let limit = "error: sample wrote more than 64 MiB or 10000 files into its folder and was killed"
+        #expect(output.contains("src/intro.md:3:1: " + limit), "\(output)")
+        #expect(!output.contains("src/intro.md:9:1: error"), "\(output)")
+        // Stopped by SIGXFSZ, or refused with EFBIG (27) where the runtime ignores the signal.
+        #expect(
+            output.contains(
+                "src/intro.md:25:1: error: test program wrote more than 64 MiB or 10000 files into its folder")
+                || output.contains("(posix_fallocate(fd, 0, 2 << 30) → 27) == 0"),
+            "\(output)")
+        #expect(output.contains("1 passed, 2 failed"), "\(output)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        #expect(left.filter { $0.hasPrefix("lecture-run") }.isEmpty, "\(left)")
+    }
+
     /// The measure counts blocks and entries below the folder, links not followed, names that are
     /// not UTF-8 included, and stops early once past the limit.
     @Test func theMeasureCountsEveryEntryAndStopsPastTheLimit() throws {
@@ -155,5 +223,28 @@ import Testing
         Self.makeDeepTree(in: folder, depth: 2_100)
         FileSystem.removeTemporaryDirectory(folder)
         #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
+    /// There were two removers (`DeepFolderRemoval` for paths, a recursive
+    /// `DirectoryHandle.removeTree`, one descriptor a level, for the site's folders), and both
+    /// read names as strings: a name that is not UTF-8 was repaired to U+FFFD, not found, and
+    /// the folders above it stayed. One remover now, names kept as bytes, through a path and
+    /// through a handle alike, deeper than PATH_MAX.
+    @Test func aNameThatIsNotUTF8IsRemovedThroughAPathAndAHandle() throws {
+        for throughHandle in [false, true] {
+            let folder = try TestSupport.temporaryDirectory()
+            Self.makeDeepTree(in: folder, depth: throughHandle ? 2_100 : 3)
+            var name: [CChar] = Array((folder + "/d/").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), 0]
+            let fd = open(&name, O_CREAT | O_WRONLY, 0o644)
+            #expect(fd >= 0)
+            close(fd)
+            if throughHandle {
+                let parent = try DirectoryHandle(opening: FileSystem.parent(folder))
+                parent.removeTree(String(folder.split(separator: "/").last!))
+            } else {
+                FileSystem.removeTemporaryDirectory(folder)
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder), "through a handle: \(throughHandle)")
+        }
     }
 }

@@ -13,7 +13,10 @@ import Foundation
 /// - `RLIMIT_NPROC`, its processes and threads (`process-limit`; default 256), only when the
 ///   program runs contained: inside the sandbox's user namespace the kernel counts the
 ///   namespace's own processes, where outside it would count every process of the user (and
-///   root, outside a user namespace, is not held by it at all).
+///   root, outside a user namespace, is not held by it at all);
+/// - `RLIMIT_FSIZE`, the largest file it may write (`RunFolderLimit.bytes`), only contained: the
+///   one file of the builder's disk it can write there is the events file lecture reads back
+///   (`ContainedRunFolder`).
 struct ResourceLimits: Sendable, Hashable {
     /// MiB of address space (`RLIMIT_AS`).
     var memoryMiB = 4096
@@ -29,7 +32,9 @@ struct ResourceLimits: Sendable, Hashable {
     /// The words that run the command after them under these limits (the processes only when
     /// `contained`).
     func limiter(contained: Bool) -> [String] {
-        Self.limiter(memoryMiB: memoryMiB, processes: contained ? processes : nil)
+        Self.limiter(
+            memoryMiB: memoryMiB, processes: contained ? processes : nil,
+            fileBytes: contained ? RunFolderLimit.bytes : nil)
     }
 
     /// The words that run the command after them with `memoryMiB` of address space and, when
@@ -39,12 +44,18 @@ struct ResourceLimits: Sendable, Hashable {
     /// kills is the same): dash's and busybox's `-v` and `-p`, bash's `-v` and `-u`. A samples'
     /// program or compile never runs unbounded for want of `prlimit`, and a limit the shell
     /// cannot set stops the command (`&&`) rather than run it without.
-    static func limiter(memoryMiB: Int, processes: Int?, prlimit: String? = Self.prlimit) -> [String] {
+    /// `fileBytes`, when given, is the largest file it may write (`RLIMIT_FSIZE`; the shell's
+    /// `ulimit -f` counts 512-byte blocks).
+    static func limiter(memoryMiB: Int, processes: Int?, fileBytes: Int? = nil, prlimit: String? = Self.prlimit)
+        -> [String]
+    {
         if let prlimit {
-            return [prlimit, "--as=\(memoryMiB << 20)"] + (processes.map { ["--nproc=\($0)"] } ?? []) + ["--"]
+            return [prlimit, "--as=\(memoryMiB << 20)"] + (processes.map { ["--nproc=\($0)"] } ?? [])
+                + (fileBytes.map { ["--fsize=\($0)"] } ?? []) + ["--"]
         }
         let nproc = processes.map { " && { ulimit -p \($0) 2>/dev/null || ulimit -u \($0); }" } ?? ""
-        return ["/bin/sh", "-c", "ulimit -v \(memoryMiB << 10)\(nproc) && exec \"$@\"", "lecture-limits"]
+        let fsize = fileBytes.map { " && ulimit -f \($0 / 512)" } ?? ""
+        return ["/bin/sh", "-c", "ulimit -v \(memoryMiB << 10)\(nproc)\(fsize) && exec \"$@\"", "lecture-limits"]
     }
 
     /// `command` (the sandbox's, ending in the program) with the program run under these limits.

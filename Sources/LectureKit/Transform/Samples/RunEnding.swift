@@ -40,9 +40,11 @@ enum RunEnding {
     /// The error for how a run of `sample` ended, or `nil` when its ending is the one its kind
     /// asks for; `stderr` is the run's, shown with every error (it is often the reason), and
     /// `stdout` what it printed, shown for a run killed at a limit (where it stopped is the clue).
+    /// `outOfMemory`: the run's cgroup saw the kernel kill for its memory limit (`SampleCgroup`),
+    /// so a SIGKILL is the limit's, not a person's.
     static func failure(
         termination: Subprocess.Termination, program: Program, sample: Sample, stdout: String = "", stderr: String,
-        limits: Limits
+        limits: Limits, outOfMemory: Bool = false
     ) -> Diagnostic? {
         let shown = SampleVerifier.readableStderr(stderr, of: sample)
         let stderrNote = shown.isEmpty ? [] : ["stderr:\n" + shown]
@@ -64,6 +66,13 @@ enum RunEnding {
                 printedBeforeKill(stdout))
         case .fileLimitExceeded:
             return SampleVerifier.fileLimitError(sample, program: noun, notes: stderrNote)
+        case .signaled where outOfMemory:
+            // The memory cgroup's kill (memory held without mapping it: a memfd, a pipe's
+            // buffers), not a person's SIGKILL: the limit is named, as for a failed allocation.
+            return error(
+                .sampleExit,
+                "\(noun) ran out of memory: its processes may hold at most \(limits.memoryMiB) MiB together, and the kernel killed it",
+                [Self.memoryFix])
         case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
             // Not a crash of its own (a trap is SIGILL or SIGTRAP, abort SIGABRT): the OOM killer
             // or a person. Even a `should_fail` sample is not judged by it, and it is not cached.
@@ -77,10 +86,7 @@ enum RunEnding {
         case .signaled where ResourceLimits.ranOutOfMemory(stderr: stderr):
             // Not the sample's logic, and not a trap to pass a `should_fail` sample on.
             return error(
-                .sampleExit, "\(noun) ran out of memory: it may map at most \(limits.memoryMiB) MiB",
-                [
-                    "if it needs more on purpose, raise the limit for this run with --memory-limit MiB (or LECTURE_MEMORY_LIMIT=MiB); book.toml's 'memory-limit' may only lower it"
-                ])
+                .sampleExit, "\(noun) ran out of memory: it may map at most \(limits.memoryMiB) MiB", [Self.memoryFix])
         case .signaled where program == .sample && sample.shouldFail:
             return nil
         case .signaled(let signal):
@@ -105,6 +111,9 @@ enum RunEnding {
         }
     }
 
+    /// The fix for a sample that needs more memory than its limit.
+    static let memoryFix =
+        "if it needs more on purpose, raise the limit for this run with --memory-limit MiB (or LECTURE_MEMORY_LIMIT=MiB); book.toml's 'memory-limit' may only lower it"
     /// The fix for a sample that never ends on purpose (a server's loop, an event loop).
     static let endlessFix =
         "if it runs forever on purpose (a server's loop, an event loop), mark it 'no_run': it is compiled, not run"

@@ -10,7 +10,10 @@ import LectureSupport
 /// names). A program writing in a loop would otherwise fill the disk before its time limit (attack
 /// 5: 300 MiB in a second). The folder is measured while the program runs, about every 100 ms
 /// (`Subprocess.run`'s `stopWhen`); past the limit the run is killed (`fileLimitExceeded`), so a
-/// fast writer gets at most a tenth of a second's writing past it.
+/// fast writer gets at most a tenth of a second's writing past it. That is the bound of an
+/// uncontained run; a contained run's folder is a tmpfs of the sandbox of this size
+/// (`ContainedRunFolder`), where the kernel holds it, and the measure sees only what lecture put
+/// there.
 struct RunFolderLimit {
     /// Bytes a run may add: the size of the sandbox's private `/tmp`.
     static let bytes = 64 << 20

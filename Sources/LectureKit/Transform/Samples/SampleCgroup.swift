@@ -82,8 +82,8 @@ struct SampleCgroup: Sendable {
         }
     }
 
-    /// Whether the last memory-limit kill of a run happened in this cgroup (v1 `memory.failcnt`
-    /// or v2 `memory.events` `oom_kill`).
+    /// Whether the kernel killed a process of this cgroup for its memory limit (the `oom_kill`
+    /// count of v2 `memory.events` or v1 `memory.oom_control`, above 0); read before `remove()`.
     var ranOutOfMemory: Bool {
         for folder in folders {
             if let events = try? FileSystem.read(folder + "/memory.events") {

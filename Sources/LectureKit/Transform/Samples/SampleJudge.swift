@@ -167,7 +167,7 @@ extension SampleVerifier {
             RunEnding.failure(
                 termination: run.termination, program: .sample, sample: sample, stdout: sample.shownOutput(actual),
                 stderr: run.stderrText,
-                limits: runLimits)
+                limits: runLimits, outOfMemory: run.ranOutOfMemory)
         ].compactMap { $0 }
         let crashed: Bool
         switch run.termination {

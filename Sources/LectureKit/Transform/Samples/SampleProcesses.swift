@@ -55,13 +55,22 @@ extension SampleVerifier {
     /// trapped is not lost in an unflushed buffer; the runtime's backtracer is off, its trap
     /// message stays.
     /// `working` names the program's working folder inside `folder` ("" for `folder` itself,
-    /// `SampleReads.workingFolder`).
-    func runBuilt(_ executable: String, in folder: String, working: String = "") throws -> Subprocess.Result {
+    /// `SampleReads.workingFolder`). Contained, the folder the program writes is a tmpfs of the
+    /// sandbox's filled with what `folder` holds (`ContainedRunFolder`), gone when it ends, and
+    /// `readBack` files (outside `folder`) are bound into it at their paths inside it.
+    func runBuilt(
+        _ executable: String, in folder: String, working: String = "", readBack: [(host: String, inside: String)] = []
+    ) throws -> Subprocess.Result {
         let sandbox = self.sandbox
         if !sandbox.isContained { sandboxUse.ranUncontained() }
         let directory = working.isEmpty ? folder : folder + "/" + working
-        var command = options.limits.command(
-            sandbox.command(running: executable, in: folder, workingIn: directory), contained: sandbox.isContained)
+        let limit = RunFolderLimit(folder: folder)
+        let contained = sandbox.command(
+            running: executable, in: folder, workingIn: directory,
+            folderBytes: limit.start.bytes + RunFolderLimit.bytes,
+            folderEntries: limit.start.entries + RunFolderLimit.entries,
+            readBack: readBack.map { ($0.host, folder + "/" + $0.inside) })
+        var command = options.limits.command(contained, contained: sandbox.isContained)
         // Contained, the run's processes share a cgroup bounding their number and memory
         // (`SampleCgroup`), where the machine lets one be made.
         let cgroup = sandbox.isContained ? SampleCgroup.make(limits: options.limits) : nil
@@ -73,7 +82,6 @@ extension SampleVerifier {
             sandboxUse.ranWithoutCgroup()
         }
         let environment = options.environment.variables(in: folder)
-        let limit = RunFolderLimit(folder: folder)
         var run = try self.run.process(
             command.program, command.arguments, directory: directory,
             environment: environment, inheritingEnvironment: false,
@@ -83,6 +91,9 @@ extension SampleVerifier {
         // A program that wrote past the limit and ended between two measures (100 MiB in well
         // under 100 ms) is judged by what it left, as one the measure caught.
         if run.termination != .fileLimitExceeded, limit.isExceeded { run.termination = .fileLimitExceeded }
+        // A SIGKILL the run's memory cgroup counted as its out-of-memory kill is the memory
+        // limit's (read before the cgroup is removed).
+        if case .signaled = run.termination, cgroup?.ranOutOfMemory == true { run.ranOutOfMemory = true }
         return run
     }
 }

@@ -21,8 +21,8 @@ package enum SandboxSetting: String, Sendable, CaseIterable {
 /// reached as one sample) runs in: Debian's bubblewrap (`bwrap`) gives it user, mount, PID,
 /// network, IPC and UTS namespaces of its own (the compiler runs outside; only the program inside).
 ///
-/// Inside, the file system is the system's programs and libraries only (`systemMounts`: `/usr`,
-/// the loader's few files of `/etc`), read-only, with these exceptions: the run's own
+/// Inside, the file system is the system's programs and libraries only (`systemMounts`: `/usr`'s
+/// system folders, the loader's few files of `/etc`), read-only, with these exceptions: the run's own
 /// folder (its working folder, `HOME` and `TMPDIR`) is writable; `/tmp` and the folder of
 /// temporary folders are empty, private and writable (other runs' folders are not there); the
 /// caller's home folder and `/run` (where sockets of daemons live, which a read-only mount does not
@@ -45,8 +45,9 @@ package struct SampleSandbox: Sendable {
     var readable: [String]
     /// Folders of the book no program may see, wherever they lie (the book's folder, its
     /// repository, the content, output and cache folders): each covered by an empty read-only
-    /// tmpfs, even inside `/usr` or `/opt`, which are otherwise bound whole (attack 19, F3: a book
-    /// at Docker's `/usr/src/app` showed its `.git/config` token to every sample). `readable`
+    /// tmpfs, even inside a bound folder (attack 19, F3: a book at Docker's `/usr/src/app` showed
+    /// its `.git/config` token to every sample while `/usr` was bound whole; a toolchain's
+    /// folder may hold one still). `readable`
     /// folders and the run's own folder inside one are bound again over it.
     var hidden: [String]
 
@@ -66,8 +67,15 @@ package struct SampleSandbox: Sendable {
 
     /// The program and arguments that run `executable` in `folder` (the one folder it may write),
     /// its working folder `workingIn` (`folder` or a folder inside it): bubblewrap's command line
-    /// when contained, else the executable itself.
-    func command(running executable: String, in folder: String, workingIn directory: String? = nil) -> (
+    /// when contained, else the executable itself. Contained, the folder is a tmpfs of
+    /// `folderBytes` filled with what `folder` holds, which may hold `folderEntries` when the
+    /// program ends, and `readBack` files of the builder's disk
+    /// are bound into it (`ContainedRunFolder`).
+    func command(
+        running executable: String, in folder: String, workingIn directory: String? = nil,
+        folderBytes: Int = RunFolderLimit.bytes, folderEntries: Int = RunFolderLimit.entries,
+        readBack: [(host: String, inside: String)] = []
+    ) -> (
         program: String, arguments: [String]
     ) {
         guard isContained, let bwrap = Self.bwrap else { return (executable, []) }
@@ -81,14 +89,20 @@ package struct SampleSandbox: Sendable {
         let folders = Self.outermost(
             readable + [executable, Self.resolved(executable)].map { FileSystem.parent($0) })
         for path in folders where Self.isBindable(path) { mounts += ["--ro-bind", path, path] }
-        mounts += ["--bind", folder, folder]
+        let runFolder = ContainedRunFolder(
+            folder: folder, directory: directory ?? folder, bytes: folderBytes,
+            entries: folderEntries + 1 + readBack.count, readBack: readBack)
+        mounts += runFolder.mounts
         for (path, isPrivate) in covered where !isPrivate { mounts += ["--remount-ro", path] }
         // The sandbox's own root (bubblewrap's tmpfs, holding the mount points) is not written either.
         mounts += ["--remount-ro", "/"]
-        // bubblewrap sets PWD, which a sample run uncontained does not have: `env` takes it out.
+        // bubblewrap sets PWD, which a sample run uncontained does not have: `env` takes it out
+        // (with the shell's OLDPWD).
         return (
             bwrap,
-            Self.namespaces + mounts + ["--chdir", directory ?? folder, "--", "/usr/bin/env", "-u", "PWD", executable]
+            Self.namespaces + mounts + ["--chdir", folder, "--"] + runFolder.entering + [
+                "/usr/bin/env", "-u", "PWD", "-u", "OLDPWD", executable,
+            ]
         )
     }
 
@@ -133,9 +147,13 @@ package struct SampleSandbox: Sendable {
         return line.split(whereSeparator: { $0 == "\t" || $0 == " " }).last.flatMap { pid_t(String($0)) }
     }
 
-    /// How the program ended, read through bubblewrap's exit status: 128 + N is signal N.
+    /// How the program ended, read through bubblewrap's exit status: 128 + N is signal N, and
+    /// `ContainedRunFolder.fullStatus` a run that filled its folder, as SIGXFSZ is one that
+    /// wrote a file past `RLIMIT_FSIZE` (`ResourceLimits`): both the file limit's.
     func termination(_ reported: Subprocess.Termination) -> Subprocess.Termination {
-        guard isContained, case .exited(let status) = reported, (129...159).contains(status) else { return reported }
+        guard isContained, case .exited(let status) = reported else { return reported }
+        if status == ContainedRunFolder.fullStatus || status == 128 + SIGXFSZ { return .fileLimitExceeded }
+        guard (129...159).contains(status) else { return reported }
         return .signaled(status - 128)
     }
 
@@ -189,22 +207,23 @@ package struct SampleSandbox: Sendable {
     static let privateFolderBytes = 64 << 20
 
     /// What a Swift program needs of the machine, read-only, and nothing else of it: the
-    /// programs and libraries (`/usr`, `/opt` where toolchains are installed, whose runtime a
-    /// toolchain copied or wrapped elsewhere still links to, and `/bin`, `/lib`… as the links or
-    /// folders they are) and
-    /// the few files of `/etc` the dynamic loader and the C library read (the loader's cache, the
-    /// time zone, name resolution of `localhost`). Not `/etc` whole (`/etc/passwd`, the host's
-    /// name and keys), not `/home`, `/root`, `/var`, `/srv`, `/mnt` or the repository: the
-    /// toolchain, the sample libraries and the program's own folder are bound besides
-    /// (`command(running:in:)`).
+    /// system's programs and libraries (`systemFolders`: `/usr`'s package-managed folders, and
+    /// `/bin`, `/lib`… as the links or folders they are) and the few files of `/etc` the dynamic
+    /// loader and the C library read (the loader's cache, the time zone, name resolution of
+    /// `localhost`). Not `/usr` or `/opt` whole: users' files live there (a self-hosted runner's
+    /// `/opt/actions-runner` with its `.credentials`, Docker's `/usr/src/app`, whatever is
+    /// installed by hand in `/usr/local`; attack 19, F3), and the toolchain, wherever it lies,
+    /// is bound besides. Not `/etc` whole (`/etc/passwd`, the host's name and keys), not `/home`,
+    /// `/root`, `/var`, `/srv`, `/mnt` or the repository: the toolchain, the sample libraries and
+    /// the program's own folder are bound besides (`command(running:in:)`).
     static let systemMounts: [String] = {
         var mounts: [String] = []
-        let paths = [
-            "/usr", "/opt", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache",
-            "/etc/ld.so.conf",
-            "/etc/ld.so.conf.d", "/etc/localtime", "/etc/nsswitch.conf", "/etc/host.conf", "/etc/hosts",
-            "/etc/alternatives",
-        ]
+        let paths =
+            systemFolders + [
+                "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache", "/etc/ld.so.conf",
+                "/etc/ld.so.conf.d", "/etc/localtime", "/etc/nsswitch.conf", "/etc/host.conf", "/etc/hosts",
+                "/etc/alternatives",
+            ]
         for path in paths {
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
@@ -218,6 +237,14 @@ package struct SampleSandbox: Sendable {
         }
         return mounts
     }()
+
+    /// The folders of `/usr` the package manager fills, which swiftc-built programs and
+    /// Foundation read (the loader and the C library in `lib`, time zones in `share/zoneinfo`,
+    /// `env` and `prlimit` in `bin`); not `/usr/local` or `/usr/src`, which hold what people put
+    /// there, nor a folder of `/usr` not named here.
+    static let systemFolders = ["bin", "sbin", "lib", "lib32", "lib64", "libx32", "libexec", "include", "share"].map {
+        "/usr/" + $0
+    }
 
     /// bubblewrap on `PATH`, if installed.
     static let bwrap: String? = {

@@ -54,7 +54,11 @@ package struct SampleVerifier: Sendable {
         // refuses a home folder in any case).
         let compiler = Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc
         let usr = FileSystem.parent(FileSystem.parent(compiler))
-        let toolchainFolders = FileSystem.isDirectory(usr + "/lib/swift") ? [usr] : []
+        // Else the folder the compiler reports: `/opt` is not bound whole any more (attack 19,
+        // F3), and a wrapper's runtime libraries lie there.
+        let toolchainFolders =
+            FileSystem.isDirectory(usr + "/lib/swift")
+            ? [usr] : [SourceKitLibrary.reportedToolchain(of: toolchain.swiftc, run: run)].compactMap { $0 }
         return SampleSandbox(
             setting: options.sandbox, readable: toolchainFolders + [libraries.directory],
             hidden: options.hiddenFolders)

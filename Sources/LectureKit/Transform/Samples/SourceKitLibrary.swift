@@ -51,6 +51,25 @@ enum SourceKitLibrary {
         return .failure(SourceKitMissing(description: "no in-process SourceKit at " + tried.joined(separator: " nor ")))
     }
 
+    /// The toolchain's `usr` folder as `swiftc` itself reports it (`runtimeResourcePath`, which
+    /// is `usr/lib/swift`), when that holds `lib/swift`: for a compiler named through a wrapper
+    /// script, whose place names no toolchain, the folder a sample's runtime libraries are
+    /// loaded from (`SampleVerifier.sandbox`). Asked once per compiler and process.
+    static func reportedToolchain(of swiftc: String, run: RunContext) -> String? {
+        reported.withLock { known in
+            if let answer = known[swiftc] { return answer }
+            var answer: String?
+            if case .success(let resources) = runtimeResourcePath(of: swiftc, run: run) {
+                let usr = FileSystem.parent(FileSystem.parent(resources))
+                answer = FileSystem.isDirectory(usr + "/lib/swift") ? usr : nil
+            }
+            known[swiftc] = .some(answer)
+            return answer
+        }
+    }
+
+    private static let reported = Locked<[String: String?]>([:])
+
     /// `paths.runtimeResourcePath` of `swiftc -print-target-info` (JSON), or why it is not there.
     private static func runtimeResourcePath(of swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
         do {

@@ -73,15 +73,24 @@ extension SampleVerifier {
     func runTestProgram(_ executable: String, of sample: Sample, into result: inout SampleResult) throws
         -> Subprocess.Result
     {
-        let sandbox = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
-        defer { FileSystem.removeTemporaryDirectory(sandbox) }
-        try SampleReads.provide(sample, in: sandbox, replaced: options.replaced)
+        let base = try FileSystem.makeTemporaryDirectory(prefix: "lecture-run")
+        defer { FileSystem.removeTemporaryDirectory(base) }
+        // The run's folder, and beside it the events file, which the program sees in its
+        // working folder: contained, a file of this disk bound into its tmpfs
+        // (`ContainedRunFolder`); uncontained, written in the folder itself.
+        let folder = base + "/run"
+        try FileSystem.makeDirectories(folder)
+        try SampleReads.provide(sample, in: folder, replaced: options.replaced)
         let working = SampleReads.workingFolder(of: sample)
-        let run = try runBuilt(executable, in: sandbox, working: working)
-        // Written in the working folder, by its relative name; read as a file the program
-        // chose (`RunFolderFile`): never through a link, never past the run folder's limit.
         let eventsPath = (working.isEmpty ? "" : working + "/") + TestProgram.eventsFile
-        let reading = RunFolderFile.read(eventsPath, in: sandbox)
+        let contained = sandbox.isContained
+        if contained { try FileSystem.writeAtomically([UInt8](), to: base + "/events") }
+        let run = try runBuilt(
+            executable, in: folder, working: working,
+            readBack: contained ? [(host: base + "/events", inside: eventsPath)] : [])
+        // Read as a file the program chose (`RunFolderFile`): never through a link, never past
+        // the run folder's limit.
+        let reading = contained ? RunFolderFile.read("events", in: base) : RunFolderFile.read(eventsPath, in: folder)
         if let problem = Self.eventsProblem(reading, of: sample) {
             result.tests = []
             result.diagnostics.append(problem)
@@ -126,7 +135,7 @@ extension SampleVerifier {
         // How it ended, read as every kind's ending is (`RunEnding`).
         if let ending = RunEnding.failure(
             termination: run.termination, program: .tests, sample: sample, stdout: run.stdoutText,
-            stderr: run.stderrText, limits: limits)
+            stderr: run.stderrText, limits: limits, outOfMemory: run.ranOutOfMemory)
         {
             return [ending]
         }
