@@ -44,10 +44,23 @@ package struct Cache: Hashable, Sendable {
         return absoluteHome + "/.cache/lecture"
     }
 
+    /// The largest entry read, in bytes: past any a kind writes (a page's highlighted code, a
+    /// drawing), far below what allocating a sparse file's size would cost.
+    package static let maximumEntryBytes = 64 << 20
+
     /// The entry's bytes, or `nil` when there is none or it cannot be read (a miss: a folder, a
-    /// named pipe or an unreadable file in its place is computed again, never waited on).
+    /// named pipe or an unreadable file in its place is computed again, never waited on). Read
+    /// as a run folder's file is (`FolderFile`): not through a symbolic link, a regular file of
+    /// at most `maximumEntryBytes`, below folders that are the user's alone. The cache may have
+    /// been restored from CI or be written by others: a link in it gave a build any file of the
+    /// machine to publish, and a sparse entry of a tebibyte aborted it (attack 20, F3).
     package func read(kind: Kind, key: String) -> [UInt8]? {
-        try? FileSystem.read(path(kind: kind, key: key))
+        let relative = "\(kind.rawValue)/\(key.prefix(2))/\(key)"
+        guard
+            case .bytes(let bytes) = FolderFile.read(
+                relative, in: directory, limit: Self.maximumEntryBytes, owner: geteuid())
+        else { return nil }
+        return bytes
     }
 
     /// Stores an entry; a failure to write only costs a later recompute, so it is not reported.

@@ -9,7 +9,8 @@ extension Cache {
     /// every user (`/tmp/shared-cache`, mode 1777), it or one of the cache's own folders in it. Whoever
     /// can write there can put any verdict or highlighted HTML in an entry, which a build
     /// publishes as its own (attack 9, kind 49), as ssh refuses keys and git a repository others
-    /// can write. nil when nothing is there yet, or all is the user's.
+    /// can write. The fan-out folders of the kinds (`KIND/KK`) are checked too. nil when nothing
+    /// is there yet, or all is the user's.
     package static func sharingProblem(_ path: String) -> String? {
         let user = geteuid()
         func problem(_ folder: String, named: String) -> String? {
@@ -27,6 +28,16 @@ extension Cache {
         if let found = problem(path, named: "is a folder that") { return found }
         for name in names.sorted() {
             if let found = problem(path + "/" + name, named: "holds \(quoted: name), a folder that") { return found }
+        }
+        // The fan-out folders of each kind (`swift-html/93`), from which entries are read: one
+        // another user may write is as open as the kind's folder (attack 20, F3).
+        for kind in Kind.allCases {
+            let folder = path + "/" + kind.rawValue
+            let fanOut = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in fanOut.sorted() where name.utf8.count == 2 {
+                let named = "holds \(quoted: kind.rawValue + "/" + name), a folder that"
+                if let found = problem(folder + "/" + name, named: named) { return found }
+            }
         }
         return nil
     }

@@ -57,12 +57,11 @@ import Testing
         expectSplicedTreesEqualFullOnes(.builtIn)
     }
 
-    /// A theme whose entries drop their children, name them twice, or show only the title (two
+    /// A theme whose entries drop their children or show only the title (two
     /// entries, `A1x` and another page of that title, then read the same; with and without
     /// children).
     @Test(arguments: [
         "<li><a href=\"{{ href }}\">{{ title }}</a></li>",
-        "<li><a href=\"{{ href }}\">{{ title }}</a>{{ children }}{{ children }}</li>",
         "<li>{{ title }}</li>",
         "<li>{{ title }}{{ children }}</li>",
     ])

@@ -320,6 +320,51 @@ import Testing
         #expect(run.stdoutText.contains("1 passed, 0 failed"), "\(run.stdoutText + run.stderrText)")
     }
 
+    /// Attack 20, F2: a book that is a git submodule under `/usr` (its `.git` a file,
+    /// `gitdir: ../.git/modules/docs`) hid its own folder but not the superproject's `.git`, whose
+    /// `config` and the submodule's (`.git/modules/docs/config`) hold `actions/checkout`'s token.
+    /// Every git folder around the book is hidden now (`GitFolders`).
+    @Test(.enabled(if: canContain && FileSystem.isDirectory("/usr/src"), "needs unshare -rm, bubblewrap and /usr/src"))
+    func aSubmoduleBookUnderUsrHidesTheSuperprojectsGitFolders() throws {
+        let scratch = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(scratch) }
+        let (home, varTmp, made) = try Self.onePageBook(in: scratch)
+        let app = scratch + "/app"
+        try FileSystem.makeDirectories(app + "/.git/modules/docs")
+        try FileManager.default.moveItem(atPath: made, toPath: app + "/docs")
+        let book = app + "/docs"
+        try FileSystem.writeAtomically(
+            "[book]\ntitle = \"T\"\n\n[build]\nbuild-dir = \"\(scratch)/out\"\n", to: book + "/book.toml")
+        try FileSystem.writeAtomically("gitdir: ../.git/modules/docs\n", to: book + "/.git")
+        try FileSystem.writeAtomically("[http]\n\textraheader = AUTHORIZATION: basic TOKEN\n", to: app + "/.git/config")
+        try FileSystem.writeAtomically(
+            "[core]\n\tworktree = ../../../docs\n[http]\n\textraheader = TOKEN\n", to: app + "/.git/modules/docs/config"
+        )
+        try FileSystem.writeAtomically(
+            """
+            # P
+
+            ```swift
+            import Foundation
+            for path in ["/usr/src/app/.git/config", "/usr/src/app/.git/modules/docs/config", "/usr/src/app/docs/book.toml"] {
+                print(path.dropFirst(13), FileManager.default.fileExists(atPath: path) ? "seen" : "unseen")
+            }
+            ```
+
+            ```output
+            .git/config unseen
+            .git/modules/docs/config unseen
+            docs/book.toml unseen
+            ```
+
+            """, to: book + "/src/page.md")
+        let setUp = "mount -t tmpfs none /usr/src && mkdir /usr/src/app && mount --bind '\(app)' /usr/src/app && "
+        let run = try check(
+            "/usr/src/app/docs", home: home, varTmp: varTmp, terminal: false, setUp: setUp, cache: scratch + "/cache")
+        #expect(run.termination == .exited(0), "\(run.stdoutText + run.stderrText)")
+        #expect(run.stdoutText.contains("1 passed, 0 failed"), "\(run.stdoutText + run.stderrText)")
+    }
+
     /// Attack 19, F5: as root, the kernel exempts the sandbox's user (uid 0 mapped to 0) from
     /// `RLIMIT_NPROC`, and a sample forked 600 processes under `process-limit` 256. Each run now
     /// has a pids cgroup of `process-limit` (plus the sandbox's few): the fork loop is stopped.

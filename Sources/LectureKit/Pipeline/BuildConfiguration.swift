@@ -84,12 +84,14 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// The folders no sample may see, wherever they lie (`SampleSandbox.hidden`): the book's
     /// folder, its repository, the content folder, the output folder and the cache. Hidden even
     /// under `/usr` or `/opt` (Docker's `/usr/src/app`, a runner's `/opt/actions-runner/_work`),
-    /// which the sandbox otherwise binds whole (attack 19, F3).
+    /// which the sandbox otherwise binds whole (attack 19, F3). With them the git folders of the
+    /// repositories around the book (`GitFolders`): a submodule's or a worktree's, which its
+    /// `.git` file names, and the superproject's (attack 20, F2).
     var sampleHiddenFolders: [String] {
         let book = bookDirectory ?? FileSystem.join(contentDirectory, "..")
         let repository = ReadableFolder.repository(holding: CanonicalPath.of(book))
         return [book, contentDirectory, outputDirectory, cacheDirectory].map { CanonicalPath.of($0) }
-            + [repository].compactMap { $0 }
+            + [repository].compactMap { $0 } + GitFolders.around(CanonicalPath.of(book))
     }
     /// The machine's paths no published page may hold, nor a sample print or an output block
     /// hold (`MachinePaths`): one rule for build, check and bless.

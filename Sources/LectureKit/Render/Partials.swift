@@ -214,7 +214,7 @@ struct Partials: Hashable, Sendable {
             texts[name] = text
             do throws(DiagnosticsError) {
                 templates[name] = try Template.parse(
-                    text, path: path, known: name.placeholders, alsoKnown: wordPlaceholders)
+                    text, path: path, known: name.placeholders, alsoKnown: wordPlaceholders, boundingCopies: true)
             } catch {
                 diagnostics += error.diagnostics
             }

@@ -33,11 +33,15 @@ struct Template: Hashable, Sendable {
     /// Parses `text` read from `path`, accepting only the placeholders in `known` or `alsoKnown`
     /// (two sets, so that a caller with a large shared one, the interface words, does not copy it
     /// into a union for each template).
-    /// - Throws: a diagnostic at each unknown or unclosed placeholder.
+    /// With `boundingCopies`, a placeholder named more often than `PlaceholderCopies` allows is
+    /// an error at the copy past the bound (the loaders of a theme's templates ask for it).
+    /// - Throws: a diagnostic at each unknown or unclosed placeholder, or copy past the bound.
     package static func parse(
-        _ text: String, path: String, known: Set<String>, alsoKnown: Set<String> = []
+        _ text: String, path: String, known: Set<String>, alsoKnown: Set<String> = [],
+        boundingCopies: Bool = false
     ) throws(DiagnosticsError) -> Template {
         var pieces: [Piece] = []
+        var uses: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
         var rest = Substring(text)
         var line = 1
@@ -88,6 +92,15 @@ struct Template: Hashable, Sendable {
                             "known placeholders: "
                                 + known.union(alsoKnown).sorted().map { "{{ \($0) }}" }.joined(separator: ", ")
                         ]))
+            }
+            if boundingCopies {
+                let count = uses[String(name), default: 0] + 1
+                uses[String(name)] = count
+                if count == PlaceholderCopies.maximum(for: String(name)) + 1 {
+                    let problem = PlaceholderCopies.problem(String(name))
+                    diagnostics.append(
+                        .error(.templatePlaceholder, path, location, problem.summary, notes: [problem.note]))
+                }
             }
             pieces.append(.placeholder(String(name)))
             advance(over: rest[open.lowerBound..<close.upperBound])

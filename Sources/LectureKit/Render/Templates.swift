@@ -78,7 +78,8 @@ struct Templates: Hashable, Sendable {
                 return nil
             }
             do throws(DiagnosticsError) {
-                return try Template.parse(file.text, path: path, known: known, alsoKnown: words)
+                return try Template.parse(
+                    file.text, path: path, known: known, alsoKnown: words, boundingCopies: true)
             } catch {
                 diagnostics += error.diagnostics
                 return nil

@@ -25,9 +25,18 @@ struct DiagramLayout: Hashable, Sendable {
     /// The narrowest width, in CSS px, at which every label is at least ``minimumLabelSize`` high.
     var fitWidth: Double
 
+    /// The first `<svg …>` tag, found in one pass: the expression `<svg[^>]*>` tried each
+    /// `<svg` to the end of the text when no `>` followed, quadratic over a text of them.
+    static func rootTag(_ svg: String) -> String {
+        guard let start = svg.range(of: "<svg"), let end = svg[start.upperBound...].firstIndex(of: ">") else {
+            return ""
+        }
+        return String(svg[start.lowerBound...end])
+    }
+
     init(svg: String) {
         self.svg = svg
-        let root = svg.firstMatch(of: /<svg[^>]*>/).map { String($0.output) } ?? ""
+        let root = Self.rootTag(svg)
         let width = root.firstMatch(of: /width="([0-9.]+)pt"/).flatMap { Double($0.output.1) } ?? 0
         let viewBox =
             root.firstMatch(of: /viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+) [0-9.]+"/).flatMap { Double($0.output.1) }

@@ -10,56 +10,15 @@ import LectureSupport
 /// would give lecture any file of the machine to publish (attack 19, F1), a sparse file of a
 /// tebibyte would be allocated whole (F2), a FIFO would never end.
 ///
-/// So the file is reached from a descriptor of the run folder, one folder at a time, none of
-/// them followed through a link (`openat` with `O_NOFOLLOW`), opened without blocking, and read
-/// only when it is a regular file of at most `limit` bytes (`RunFolderLimit.bytes`: what the
-/// program may write), never more than `limit + 1` bytes whatever its size says.
+/// So it is read as `FolderFile` reads (from the folder's descriptor, no link followed, a
+/// regular file of at most `limit` bytes: `RunFolderLimit.bytes`, what the program may write),
+/// the read the cache's entries get too.
 enum RunFolderFile {
-    /// What reading gave.
-    enum Reading: Equatable {
-        /// The file's bytes.
-        case bytes([UInt8])
-        /// No such file: the program did not write it (or removed it).
-        case missing
-        /// Something the program put in its place that lecture does not read: a symbolic link
-        /// (on the way or at the end), a FIFO, a device, a folder; the words say which.
-        case refused(String)
-        /// A regular file past the limit, in bytes as `stat` reports it.
-        case tooLarge(Int)
-    }
+    /// What reading gave: `missing` when the program did not write it (or removed it).
+    typealias Reading = FolderFile.Reading
 
     /// Reads `relative` (slash-separated, no `..`) inside `folder`, which lecture made.
     static func read(_ relative: String, in folder: String, limit: Int = RunFolderLimit.bytes) -> Reading {
-        guard var current = try? DirectoryHandle(opening: folder) else { return .missing }
-        let components = relative.split(separator: "/").map(String.init)
-        guard let name = components.last else { return .missing }
-        for component in components.dropLast() {
-            guard let next = DirectoryHandle(in: current, component) else {
-                return errno == ENOENT ? .missing : .refused("'\(component)' is no longer a folder")
-            }
-            current = next
-        }
-        let fd = openat(current.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            switch errno {
-            case ENOENT: return .missing
-            case ELOOP: return .refused("it is a symbolic link")
-            default: return .refused("it cannot be opened (errno \(errno))")
-            }
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return .refused("it is not a regular file")
-        }
-        guard Int(info.st_size) <= limit else { return .tooLarge(Int(info.st_size)) }
-        // The bounded read every other file of a book gets: never more than the limit and one
-        // byte, whatever the file has grown to since `fstat`.
-        do {
-            let bytes = try FileSystem.read(descriptor: fd, atMost: limit, naming: name).bytes
-            return bytes.count > limit ? .tooLarge(bytes.count) : .bytes(bytes)
-        } catch {
-            return .refused("it cannot be read (\(SystemErrorText.reason(of: error)))")
-        }
+        FolderFile.read(relative, in: folder, limit: limit)
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// The git folders around a book (`GitFolders`), which samples may not see: a `.git` folder
+/// and every one above it, the folder a submodule's or a worktree's `.git` file names, a
+/// worktree's shared folder (`commondir`), and `GIT_DIR` (attack 20, F2).
+@Suite struct GitFoldersTests {
+    @Test func aSubmodulesGitFileAndTheSuperproject() throws {
+        let root = CanonicalPath.of(
+            try TestSupport.makeTree([
+                "app/.git/config": "[core]\n",
+                "app/.git/modules/docs/config": "[core]\n",
+                "app/docs/.git": "gitdir: ../.git/modules/docs\n",
+                "app/docs/src/a.md": "# A\n",
+            ]))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = GitFolders.around(root + "/app/docs", environment: [:])
+        #expect(found == [root + "/app/.git/modules/docs", root + "/app/.git"])
+    }
+
+    @Test func aWorktreesGitFileAndItsCommonFolder() throws {
+        let root = CanonicalPath.of(
+            try TestSupport.makeTree([
+                "main/.git/config": "[core]\n",
+                "main/.git/worktrees/wt/commondir": "../..\n",
+                "wt/src/a.md": "# A\n",
+            ]))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileSystem.writeAtomically("gitdir: \(root)/main/.git/worktrees/wt\n", to: root + "/wt/.git")
+        let found = GitFolders.around(root + "/wt", environment: [:])
+        #expect(found == [root + "/main/.git/worktrees/wt", root + "/main/.git"])
+    }
+
+    @Test func gitDirectoryFromTheEnvironment() throws {
+        let root = CanonicalPath.of(try TestSupport.makeTree(["repo.git/config": "[core]\n", "book/a.md": "# A\n"]))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(GitFolders.around(root + "/book", environment: ["GIT_DIR": root + "/repo.git"]) == [root + "/repo.git"])
+        #expect(GitFolders.around(root + "/book", environment: [:]).isEmpty)
+    }
+
+    /// A `.git` file that is a link, or too large to be a pointer, names nothing.
+    @Test func aGitFileThatIsNoPointer() throws {
+        let root = CanonicalPath.of(
+            try TestSupport.makeTree([
+                "elsewhere/.git/config": "[core]\n", "linked/a.md": "# A\n", "large/a.md": "# A\n",
+                "pointer": "gitdir: ../elsewhere/.git\n",
+            ]))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/linked/.git", withDestinationPath: root + "/pointer")
+        try FileSystem.writeAtomically(
+            "gitdir: ../elsewhere/.git\n" + String(repeating: "x", count: GitFolders.maximumPointerBytes),
+            to: root + "/large/.git")
+        #expect(GitFolders.around(root + "/linked", environment: [:]).isEmpty)
+        #expect(GitFolders.around(root + "/large", environment: [:]).isEmpty)
+    }
+}
