@@ -29,7 +29,7 @@ package struct Cache: Hashable, Sendable {
 
     /// The default cache folder (see the type's documentation).
     package static var defaultDirectory: String {
-        defaultDirectory(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+        defaultDirectory(environment: ProcessEnvironment.current(), home: NSHomeDirectory())
     }
 
     /// The default cache folder for `environment` and the home folder `home`. A relative

@@ -16,8 +16,11 @@ package enum CanonicalPath {
     /// written (`.` dropped, `..` going up). `~` is a name like any other.
     package static func of(_ spelled: String) -> String {
         let absolute = spelled.hasPrefix("/") ? spelled : workingDirectory() + "/" + spelled
+        // The whole path exists (the usual case): realpath(3)'s answer is the walk's, without
+        // cutting either into components.
+        if let real = realPath(absolute) { return real }
         let components = absolute.split(separator: "/").map(String.init)
-        var existing = components.count
+        var existing = components.count - 1
         var base: [String] = []
         while existing > 0 {
             if let real = realPath("/" + components[..<existing].joined(separator: "/")) {

@@ -45,6 +45,38 @@ source += "    static let layoutsDigest = \"\(sha256Hex(layouts))\"\n\n"
 source += "    /// Each file's SHA-256 of its bytes as one part (`ContentNames.digest([bytes])`), by path.\n"
 source += "    static let contentDigests: [String: String] = [\n"
 for (path, _) in files { source += "        \"\(path)\": \"\(sha256Hex([contents[path] ?? []]))\",\n" }
+source += "    ]\n\n"
+// The built-in interface words, so that no run parses them with toml++ again (about 2 M
+// instructions a table): each line of `words/<language>.toml` a comment, blank, or
+// `key = "word"` with no escape and no quote in the word; anything else stops the tool's build.
+// `DefaultThemeWordsTests` checks the tables against the run-time parse of the same files.
+source += "    /// The built-in interface words: language → key → word (`InterfaceWords.builtIn`).\n"
+source += "    static let words: [String: [String: String]] = [\n"
+for (path, _) in files where path.hasPrefix("words/") && path.hasSuffix(".toml") {
+    let language = path.dropFirst("words/".count).dropLast(".toml".count)
+    var seen = Set<Substring>()
+    var entries = ""
+    for (index, line) in String(decoding: contents[path] ?? [], as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false
+    ).enumerated() {
+        if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { continue }
+        let parts = line.split(separator: " = ", maxSplits: 1, omittingEmptySubsequences: false)
+        let keyCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(keyCharacters.contains),
+            parts[1].count >= 2, parts[1].hasPrefix("\""), parts[1].hasSuffix("\""),
+            !parts[1].dropFirst().dropLast().contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline }),
+            seen.insert(parts[0]).inserted
+        else {
+            FileHandle.standardError.write(
+                Data(
+                    "theme-embedder: \(path):\(index + 1): not a line `key = \"word\"` (no escape, no repeated key)\n"
+                        .utf8))
+            exit(1)
+        }
+        entries += "            \"\(parts[0])\": \(parts[1]),\n"
+    }
+    source += "        \"\(language)\": [\n" + (entries.isEmpty ? "            :\n" : entries) + "        ],\n"
+}
 source += "    ]\n}\n"
 // Written only when it changed: SwiftPM may run this again with nothing changed (the tool relinked,
 // another environment), and a rewritten file, even byte for byte the same, has a new modification

@@ -26,7 +26,7 @@ package enum BookLayout {
     ///   theme cannot be written into the cache.
     package static func configure(
         _ configuration: inout BuildConfiguration, options: BookOptions, needsTemplates: Bool = true,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) throws -> [Diagnostic] {
         configuration.verifier.read(environment: environment)
         let directory = options.directory

@@ -13,7 +13,7 @@ enum BuildDate {
     /// The variable as this process started with it: `CompilerEnvironment.withholdFromThisProcess`
     /// then takes it out of the process's own environment, which the in-process SourceKit reads.
     static let launchEnvironment: [String: String] =
-        ProcessInfo.processInfo.environment[variable].map { [variable: $0] } ?? [:]
+        ProcessEnvironment.value(variable).map { [variable: $0] } ?? [:]
 
     /// The date of `environment`'s `SOURCE_DATE_EPOCH`, or of `now` when it is not set or not
     /// a count of seconds (`problem` says which).

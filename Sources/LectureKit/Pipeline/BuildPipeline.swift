@@ -174,7 +174,7 @@ package struct BuildPipeline: Sendable {
         }
         memo?.finish(steps)
         context.console.clearProgress()
-        if ProcessInfo.processInfo.environment["LECTURE_TIMINGS"] != nil {
+        if ProcessEnvironment.value("LECTURE_TIMINGS") != nil {
             context.console.print(
                 timings.map { "\($0.step) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
         }

@@ -38,7 +38,7 @@ package final class Console: @unchecked Sendable {
 
     /// Writes to stdout and stderr; `quietProgress` hides progress lines even on a terminal.
     init(quietProgress: Bool = false) {
-        environment = ProcessInfo.processInfo.environment
+        environment = ProcessEnvironment.current()
         isTerminal = !quietProgress && isatty(2) == 1 && Self.movesTheCursor(environment)
         output = { Console.write($0 + "\n", to: 1) }
         errors = { Console.write($0 + "\n", to: 2) }

@@ -105,6 +105,11 @@ enum DefaultTheme {
             Data(base64Encoded: file.base64).map { (file.path, [UInt8]($0)) }
         }, uniquingKeysWith: { first, _ in first })
 
+    /// Whether `bytes` are one of the built-in theme's assets byte for byte, as embedded.
+    static func isEmbeddedAsset(_ bytes: [UInt8]) -> Bool {
+        assets.values.contains { $0.count == bytes.count && $0 == bytes }
+    }
+
     /// Whether `folder` holds each of `files` at its full size.
     static func isWhole(_ folder: String, _ files: [(path: String, bytes: [UInt8])]) -> Bool {
         files.allSatisfy { file in

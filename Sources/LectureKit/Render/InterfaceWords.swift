@@ -101,13 +101,10 @@ package struct InterfaceWords: Sendable, Hashable {
         return candidates
     }
 
-    /// The built-in theme's table for `language`, if it has one.
+    /// The built-in theme's table for `language`, if it has one: read from `words/<language>.toml`
+    /// when the tool is built (`theme-embedder`; `DefaultThemeWordsTests`), not parsed at each run.
     static func builtIn(_ language: String) -> InterfaceWords? {
-        let path = "words/\(language).toml"
-        guard let file = DefaultThemeFiles.files.first(where: { $0.path == path }),
-            let bytes = Data(base64Encoded: file.base64)
-        else { return nil }
-        return parse(String(decoding: bytes, as: UTF8.self), path: path, checkKeys: false).words
+        DefaultThemeFiles.words[language].map { InterfaceWords(table: $0) }
     }
 
     /// A table's text: `key = "word"` lines. - Returns: the words, and a diagnostic at each line
