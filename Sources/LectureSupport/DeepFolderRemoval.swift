@@ -14,7 +14,8 @@ import CLinux
 /// Names are kept as the bytes `readdir` gave, so a name that is not UTF-8 is removed too.
 ///
 /// For a tree nothing else writes while it is removed (a finished run's folder, the site's old
-/// folder): the walk goes back up through `..`. Symbolic links are removed, never followed; a
+/// folder): the walk goes back up through `..`, and stops when `..` is not the folder it came
+/// down from (the tree was moved meanwhile), so it never removes what lies outside the tree. Symbolic links are removed, never followed; a
 /// folder where a file system is mounted (a bind mount too, `lecture_is_mount_root`) is left,
 /// with what is mounted there, and so is every folder above it (where that cannot be told, the
 /// folder is taken as not mounted, as before).
@@ -41,23 +42,34 @@ package enum DeepFolderRemoval {
         guard lecture_is_mount_root(parent, name) != 1 else { return }
         var current = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard current >= 0 else { return }
-        // The names taken down from the root; a folder that could not be emptied is skipped.
+        // The names taken down from the root, and the identity (device, inode) of each folder
+        // left on the way down; a folder that could not be emptied is skipped.
         var names: [[CChar]] = []
+        var above: [FolderIdentity] = []
         var skipped: Set<[[CChar]]> = []
         while true {
             if let child = emptyFiles(current, skipping: names, skipped),
+                let here = FolderIdentity(current),
                 case let next = openat(current, child, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), next >= 0
             {
                 close(current)
                 current = next
                 names.append(child)
+                above.append(here)
                 continue
             }
-            guard let last = names.popLast() else { break }
+            guard let last = names.popLast(), let expected = above.popLast() else { break }
             let up = openat(current, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             close(current)
             guard up >= 0 else { return }
             current = up
+            // `..` is the folder left on the way down only while nothing moved the tree: a
+            // folder renamed elsewhere meanwhile would lead the walk out of it. Then stop and
+            // leave the rest, never unlinking outside the tree.
+            guard FolderIdentity(current) == expected else {
+                close(current)
+                return
+            }
             if unlinkat(current, last, AT_REMOVEDIR) != 0 { skipped.insert(names + [last]) }
         }
         close(current)
@@ -92,5 +104,18 @@ package enum DeepFolderRemoval {
             }
         }
         return folder
+    }
+}
+
+/// A folder's device and inode: what tells that `..` is still the folder the walk came from.
+private struct FolderIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(_ fd: Int32) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }
