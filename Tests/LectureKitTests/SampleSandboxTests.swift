@@ -282,9 +282,14 @@ import Testing
     /// Attack 19, F3: a book under `/usr` or `/opt` (Docker's `/usr/src/app`, a runner's
     /// `/opt/actions-runner/_work`) was visible to its samples, `.git/config`'s token with it,
     /// because those folders are bound whole. The book's folder, its repository and the cache
-    /// are now hidden wherever they lie: the book is bound at `/usr/src/app` in the test's
-    /// namespace, and neither its `.git/config` nor its cache is there for the sample.
-    @Test(.enabled(if: canContain && FileSystem.isDirectory("/usr/src"), "needs unshare -rm, bubblewrap and /usr/src"))
+    /// are now hidden wherever they lie: the book is bound at `/usr/share/doc/app` in the test's
+    /// namespace (a folder the sandbox still binds: `/usr/src` and `/opt` are no longer bound at
+    /// all), and neither its `.git/config` nor its cache is there for the sample, while a file
+    /// beside it is.
+    @Test(
+        .enabled(
+            if: canContain && FileSystem.isDirectory("/usr/share/doc"),
+            "needs unshare -rm, bubblewrap and /usr/share/doc"))
     func aBookUnderUsrIsHiddenFromItsSamples() throws {
         let scratch = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(scratch) }
@@ -301,7 +306,7 @@ import Testing
 
             ```swift
             import Foundation
-            for path in ["/usr/src/app/.git/config", "/usr/src/app/book.toml", "/usr/src/app/src/page.md"] {
+            for path in ["/usr/share/doc/app/.git/config", "/usr/share/doc/app/book.toml", "/usr/share/doc/app/src/page.md", "/usr/share/doc/sibling"] {
                 print(path.split(separator: "/").last!, FileManager.default.fileExists(atPath: path) ? "seen" : "unseen")
             }
             ```
@@ -310,12 +315,14 @@ import Testing
             config unseen
             book.toml unseen
             page.md unseen
+            sibling seen
             ```
 
             """, to: book + "/src/page.md")
-        let setUp = "mount -t tmpfs none /usr/src && mkdir /usr/src/app && mount --bind '\(book)' /usr/src/app && "
+        let setUp =
+            "mount -t tmpfs none /usr/share/doc && mkdir /usr/share/doc/app && touch /usr/share/doc/sibling && mount --bind '\(book)' /usr/share/doc/app && "
         let run = try check(
-            "/usr/src/app", home: home, varTmp: varTmp, terminal: false, setUp: setUp, cache: scratch + "/cache")
+            "/usr/share/doc/app", home: home, varTmp: varTmp, terminal: false, setUp: setUp, cache: scratch + "/cache")
         #expect(run.termination == .exited(0), "\(run.stdoutText + run.stderrText)")
         #expect(run.stdoutText.contains("1 passed, 0 failed"), "\(run.stdoutText + run.stderrText)")
     }
@@ -323,8 +330,12 @@ import Testing
     /// Attack 20, F2: a book that is a git submodule under `/usr` (its `.git` a file,
     /// `gitdir: ../.git/modules/docs`) hid its own folder but not the superproject's `.git`, whose
     /// `config` and the submodule's (`.git/modules/docs/config`) hold `actions/checkout`'s token.
-    /// Every git folder around the book is hidden now (`GitFolders`).
-    @Test(.enabled(if: canContain && FileSystem.isDirectory("/usr/src"), "needs unshare -rm, bubblewrap and /usr/src"))
+    /// Every git folder around the book is hidden now (`GitFolders`); the superproject is bound at
+    /// `/usr/share/doc/app`, which the sandbox binds, and its own README stays visible.
+    @Test(
+        .enabled(
+            if: canContain && FileSystem.isDirectory("/usr/share/doc"),
+            "needs unshare -rm, bubblewrap and /usr/share/doc"))
     func aSubmoduleBookUnderUsrHidesTheSuperprojectsGitFolders() throws {
         let scratch = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(scratch) }
@@ -337,6 +348,7 @@ import Testing
             "[book]\ntitle = \"T\"\n\n[build]\nbuild-dir = \"\(scratch)/out\"\n", to: book + "/book.toml")
         try FileSystem.writeAtomically("gitdir: ../.git/modules/docs\n", to: book + "/.git")
         try FileSystem.writeAtomically("[http]\n\textraheader = AUTHORIZATION: basic TOKEN\n", to: app + "/.git/config")
+        try FileSystem.writeAtomically("the superproject's own file\n", to: app + "/README")
         try FileSystem.writeAtomically(
             "[core]\n\tworktree = ../../../docs\n[http]\n\textraheader = TOKEN\n", to: app + "/.git/modules/docs/config"
         )
@@ -346,8 +358,8 @@ import Testing
 
             ```swift
             import Foundation
-            for path in ["/usr/src/app/.git/config", "/usr/src/app/.git/modules/docs/config", "/usr/src/app/docs/book.toml"] {
-                print(path.dropFirst(13), FileManager.default.fileExists(atPath: path) ? "seen" : "unseen")
+            for path in ["/usr/share/doc/app/.git/config", "/usr/share/doc/app/.git/modules/docs/config", "/usr/share/doc/app/docs/book.toml", "/usr/share/doc/app/README"] {
+                print(path.dropFirst(19), FileManager.default.fileExists(atPath: path) ? "seen" : "unseen")
             }
             ```
 
@@ -355,12 +367,15 @@ import Testing
             .git/config unseen
             .git/modules/docs/config unseen
             docs/book.toml unseen
+            README seen
             ```
 
             """, to: book + "/src/page.md")
-        let setUp = "mount -t tmpfs none /usr/src && mkdir /usr/src/app && mount --bind '\(app)' /usr/src/app && "
+        let setUp =
+            "mount -t tmpfs none /usr/share/doc && mkdir /usr/share/doc/app && mount --bind '\(app)' /usr/share/doc/app && "
         let run = try check(
-            "/usr/src/app/docs", home: home, varTmp: varTmp, terminal: false, setUp: setUp, cache: scratch + "/cache")
+            "/usr/share/doc/app/docs", home: home, varTmp: varTmp, terminal: false, setUp: setUp,
+            cache: scratch + "/cache")
         #expect(run.termination == .exited(0), "\(run.stdoutText + run.stderrText)")
         #expect(run.stdoutText.contains("1 passed, 0 failed"), "\(run.stdoutText + run.stderrText)")
     }
