@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// Korean review 38b found the list rule of Tests/LectureWriting.md broken 18 times in chapter 8 onward
+/// alone ("창과 내비게이션 컨트롤러, 화면 세 개", "`Input`과 `Output`, `transform(input:)`"), in
+/// prose and in table cells: three items with the first two joined by 와/과 read as a pair and a third.
+/// No test read the rule, so it drifted. These tests read every page's prose, table cells and figure
+/// captions and labels, and fail at the line with such a list. They leave alone what is not one: "A와
+/// B" of two items, a pair inside a list that began before it ("레이블의 `text`, 버튼의 제목과
+/// `isEnabled`, 버튼의 탭"), a clause that ends in a comma ("모델과 뷰를 잇고, …"), a comparison ("A와
+/// 다른 점, …"), a pair summed up after the comma ("인사말과 탭 횟수, 두 값"), and names of works,
+/// quotations, section titles and link text ("[SwiftUI와 MVVM](…)").
+/// The house rule "셋 이상을 늘어놓을 때는 쉼표로만 잇고 … 'A와 B, C'는 쓰지 않습니다" (Tests/LectureWriting.md,
+/// 문장) as a check over one page's lines.
+enum LectureListRule {
+    /// The end of a word that closes a clause or a phrase rather than an item: a particle or a
+    /// verb's connective ending.
+    static var clauseEnd: Regex<Substring> {
+        #/(?:을|를|은|는|이|가|에|에서|로|도|만|와|과|고|며|면|서|지만|데|니|게|도록|려고|어|아|해|여|다|요|께)$/#
+    }
+    /// The end of a word inside an item that makes the phrase a clause: a case particle or a verb's
+    /// connective ending (a modifier such as 수동적인, 입력 중인 or 고쳐지는 may stay).
+    static var innerClauseEnd: Regex<Substring> { #/(?:을|를|이|가|에|에서|로|으로|어|아|고|며|해)$/# }
+    /// Nouns that end like a particle or a connective.
+    static let nouns: Set<String> = ["화면", "리듀서", "제안서", "문서", "순서", "레이어", "스토어", "스파이", "주소", "데이터", "캐시"]
+    /// Words ending in 와 or 과 that are not the particle: nouns and verbs.
+    static let notParticle: Set<String> = ["결과", "효과", "불러와", "가져와", "돌아와", "들어와"]
+    /// What follows "A와 B" when it compares or accompanies rather than lists (A와 같은, A와 함께).
+    static let relations: Set<String> = ["같은", "같이", "다른", "달리", "함께", "비슷한", "마찬가지로", "반대로"]
+    /// A word after the comma that sums up or restates the pair (A와 B, 두 값), not a third item.
+    static let restatements: Set<String> = ["두", "둘", "모두", "곧", "즉", "이", "이런", "이렇게", "그"]
+
+    /// The prose of a line with code spans, links, quotations and titles of works blanked (a code
+    /// span becomes X, a link L, a quotation or title Q), and parentheses dropped.
+    static func prose(_ line: String) -> String {
+        line
+            .replacing(#/`[^`]*`/#, with: "X")
+            .replacing(#/\[[^\]]*\]\([^)]*\)/#, with: "L")
+            .replacing(#/\*\*/#, with: "")
+            .replacing(#/《[^》]*》|「[^」]*」|"[^"]*"|“[^”]*”|'[^']*'|‘[^’]*’/#, with: "Q")
+            .replacing(#/\([^()]*\)/#, with: "")
+    }
+
+    /// Whether the text before a pair ends inside a list: the sentence so far has a comma after a
+    /// noun ("A, B와 C, D" or "레이블의 X, 버튼의 제목과 X, 버튼의 탭"), not after a clause
+    /// ("세 패턴으로 만들어, 코드와 …").
+    static func insideList(_ before: Substring) -> Bool {
+        let sentence = before.split(separator: ". ", omittingEmptySubsequences: false).last ?? before
+        guard let comma = sentence.range(of: ", ", options: .backwards) else { return false }
+        guard let word = sentence[..<comma.lowerBound].split(separator: " ").last else { return false }
+        return nouns.contains(String(word)) || !word.contains(clauseEnd)
+    }
+
+    /// The "A와 B, C" lists in one stretch of prose (a line, or one table cell).
+    static func lists(in text: String) -> [String] {
+        var found: [String] = []
+        let pattern =
+            #/(?<before>^|[^,] |, )(?<first>[^\s,]+?)(?<particle>와|과) (?<second>(?:[^,.;:]|\.(?=\S)){1,30}?), (?<third>[^\s,]+)/#
+        for match in text.matches(of: pattern) {
+            if insideList(text[..<match.first.startIndex]) { continue }
+            if notParticle.contains(String(match.first) + String(match.particle)) { continue }
+            let words = match.second.split(separator: " ").map(String.init)
+            guard let last = words.last, words.count <= 4 else { continue }
+            if relations.contains(words[0]) { continue }
+            if !nouns.contains(last), last.contains(clauseEnd) { continue }
+            if words.dropLast().contains(where: { $0.contains(innerClauseEnd) && !nouns.contains($0) }) { continue }
+            // "A와 B, C와 D" is a list of pairs; "A와 B, 두 값" restates the pair.
+            if match.third.contains(#/(?:와|과)$/#) || restatements.contains(String(match.third)) { continue }
+            found.append("\(match.first)\(match.particle) \(match.second), \(match.third)")
+        }
+        return found
+    }
+
+    /// The lines of a page with an "A와 B, C" list, and the list. Prose is read outside code blocks;
+    /// a table block (```table) row by row and cell by cell; a figure (```dot) by its caption and
+    /// labels. Code, output and text blocks are not read.
+    static func violations(_ lines: [String]) -> [(line: Int, list: String)] {
+        var result: [(line: Int, list: String)] = []
+        var block: String? = nil
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            var stretches: [String] = []
+            if trimmed.hasPrefix("```") {
+                if block == nil {
+                    block = String(trimmed.dropFirst(3).prefix(while: { $0.isLetter }))
+                    stretches = trimmed.matches(of: #/caption="([^"]*)"/#).map { String($0.1) }
+                } else {
+                    block = nil
+                }
+            } else if block == "table" || (block == nil && trimmed.hasPrefix("|")) {
+                stretches = trimmed.split(separator: "|").map(String.init)
+            } else if block == "dot" {
+                stretches = trimmed.matches(of: #/label="([^"]*)"/#).map { String($0.1).replacing("\\n", with: " ") }
+            } else if block == nil {
+                stretches = [line]
+            }
+            for stretch in stretches {
+                for list in lists(in: prose(stretch).trimmingCharacters(in: .whitespaces)) {
+                    result.append((index + 1, list))
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension LectureContentTermTests {
+    @Test("문장: 셋 이상을 늘어놓을 때 앞의 둘만 와/과로 잇지 않는다(\"A와 B, C\")")
+    func noPairThenCommaList() throws {
+        var lines = 0
+        for page in try Self.pages() where page.name.hasSuffix(".md") {
+            lines += page.lines.count
+            for found in LectureListRule.violations(page.lines) {
+                Issue.record(
+                    "content/\(page.name):\(found.line): \"\(found.list)\" joins the first two of three items with 와/과; use commas only, or a middle dot for a real pair (Tests/LectureWriting.md, 문장)"
+                )
+            }
+        }
+        #expect(lines > 9000)
+    }
+
+    @Test("문장: 목록 검사는 \"A와 B, C\"를 잡고 두 항목, 목록 안의 짝, 절, 제목은 두고 간다")
+    func pairThenCommaCheckCatchesLists() {
+        let lists = [
+            ["그 테스트는 창과 내비게이션 컨트롤러, 화면 세 개를 모두 움직입니다."],
+            ["세 패턴으로 만들어, 코드와 파일 배치, 테스트를 견주어 보았습니다."],
+            ["`Input`과 `Output`, `transform(input:)`으로 이루어진 프로토콜입니다."],
+            ["들여쓴 줄은 8.1절과 8.2절, 8.4절의 출력에는 없습니다."],
+            ["상태와 액션과 리듀서 108줄, 스토어 35줄입니다."],
+            ["```table caption=\"표 8-1 비교\"", "| 뷰 상태 | 레이블과 텍스트 필드, UIKit의 내비게이션 스택 |", "```"],
+            ["| 행 | 호스트 앱과 창, 실제 뷰 컨트롤러 |"],
+        ]
+        for lines in lists { #expect(LectureListRule.violations(lines).count == 1, "\(lines) passes") }
+        let others = [
+            ["그 테스트는 창, 내비게이션 컨트롤러, 화면 세 개를 모두 움직입니다."],
+            ["입력 중인 이름·이메일, 버튼의 활성 상태를 봅니다."],
+            ["레이블의 `text`, 버튼의 제목과 `isEnabled`, 버튼의 탭만 압니다."],
+            ["모델과 뷰를 잇고, 테스트는 그대로입니다."],
+            ["뷰 컨트롤러는 인사말과 탭 횟수, 두 값을 보여 줍니다."],
+            ["실제 Combine과 다른 점, 주로 격리에 관한 점은 부록 A에 적었습니다."],
+            ["컨트롤러 159줄과 조립 3줄, 모두 162줄입니다."],
+            ["- 공유 모델: 5장 [SwiftUI와 MVVM](mvvm.md#swiftui와-mvvm), 8.6절"],
+            ["《모델과 뷰, 컨트롤러》는 가상의 책입니다."],
+            ["```swift", "// 모델과 뷰, 테스트", "```"],
+            ["- 입력과 출력 형태의 뷰 모델과, 그 뷰 모델을 테스트하는 방법"],
+        ]
+        for lines in others { #expect(LectureListRule.violations(lines).isEmpty, "\(lines) fails") }
+    }
+}
