@@ -196,6 +196,25 @@ import Testing
         #expect(result.hoverCards.contains { $0.text.hasSuffix("let greeting: Box<String>") }, "\(result.hoverCards)")
     }
 
+    /// Code review 40 #3: a first `-print-target-info` that failed (here a wrapper that fails
+    /// while a marker file exists; in `lecture serve`, a query an edit cancelled) was remembered
+    /// as "no toolchain" for the life of the process. Only an answer is remembered now: once
+    /// the wrapper answers, its toolchain is found.
+    @Test func aFailedToolchainQueryIsAskedAgain() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let wrapper = folder + "/swiftc"
+        let marker = folder + "/fail"
+        try TestSupport.writeScript("[ -e '\(marker)' ] && exit 1\nexec swiftc \"$@\"", to: wrapper)
+        try FileSystem.writeAtomically("", to: marker)
+        #expect(SourceKitLibrary.reportedToolchain(of: wrapper, run: RunContext()) == nil)
+        try FileManager.default.removeItem(atPath: marker)
+        let usr = try #require(SourceKitLibrary.reportedToolchain(of: wrapper, run: RunContext()))
+        #expect(FileSystem.isDirectory(usr + "/lib/swift"), "\(usr)")
+        try FileSystem.writeAtomically("", to: marker)
+        #expect(SourceKitLibrary.reportedToolchain(of: wrapper, run: RunContext()) == usr, "an answer is remembered")
+    }
+
     @Test func cardsAreWrittenFocusableAndDescribedButNotOnHiddenLines() throws {
         let result = try verify(Self.boxSample)[0]
         let html = SampleRendering.figure(result.sample, part: 0, swiftVersion: "Swift 6.3", result: result.shown)

@@ -54,24 +54,31 @@ enum SourceKitLibrary {
     /// The toolchain's `usr` folder as `swiftc` itself reports it (`runtimeResourcePath`, which
     /// is `usr/lib/swift`), when that holds `lib/swift`: for a compiler named through a wrapper
     /// script, whose place names no toolchain, the folder a sample's runtime libraries are
-    /// loaded from (`SampleVerifier.sandbox`). Asked once per compiler and process.
+    /// loaded from (`SampleVerifier.sandbox`).
     static func reportedToolchain(of swiftc: String, run: RunContext) -> String? {
+        guard case .success(let resources) = runtimeResourcePath(of: swiftc, run: run) else { return nil }
+        let usr = FileSystem.parent(FileSystem.parent(resources))
+        return FileSystem.isDirectory(usr + "/lib/swift") ? usr : nil
+    }
+
+    /// The one memo of `swiftc -print-target-info`'s answer, shared by `path(for:)` and
+    /// `reportedToolchain(of:)`: an answer is asked once per compiler and process, but a failure
+    /// (a cancelled or timed-out query, a compiler that could not start) is not remembered, so a
+    /// `lecture serve` whose first query an edit cancelled asks again on the next build. The lock
+    /// is held across the query, which the threads verifying samples wait for.
+    private static let reported = Locked<[String: String]>([:])
+
+    private static func runtimeResourcePath(of swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
         reported.withLock { known in
-            if let answer = known[swiftc] { return answer }
-            var answer: String?
-            if case .success(let resources) = runtimeResourcePath(of: swiftc, run: run) {
-                let usr = FileSystem.parent(FileSystem.parent(resources))
-                answer = FileSystem.isDirectory(usr + "/lib/swift") ? usr : nil
-            }
-            known[swiftc] = .some(answer)
+            if let answer = known[swiftc] { return .success(answer) }
+            let answer = askRuntimeResourcePath(of: swiftc, run: run)
+            if case .success(let resources) = answer { known[swiftc] = resources }
             return answer
         }
     }
 
-    private static let reported = Locked<[String: String?]>([:])
-
     /// `paths.runtimeResourcePath` of `swiftc -print-target-info` (JSON), or why it is not there.
-    private static func runtimeResourcePath(of swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
+    private static func askRuntimeResourcePath(of swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
         do {
             // swift-driver leaves a TemporaryDirectory.* behind in $TMPDIR; give it one to lose.
             let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
