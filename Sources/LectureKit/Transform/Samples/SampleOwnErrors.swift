@@ -22,7 +22,8 @@ enum SampleOwnErrors {
         for error in errors {
             guard identifiers.contains(error.identifier), !error.summary.hasPrefix(orphanOutput),
                 let line = error.location?.line,
-                let owner = owner(ofLine: line, path: error.path, in: results)
+                let owner = owner(
+                    ofLine: line, path: error.path, in: results, below: error.identifier == .sampleOutputPlacement)
             else {
                 others.append(error)
                 continue
@@ -34,13 +35,15 @@ enum SampleOwnErrors {
     }
 
     /// The index of the result whose sample a line of its page belongs to: the one with a fence
-    /// on that line (an attribute), else the one whose code block ends nearest above it (an
-    /// output block under the sample).
-    static func owner(ofLine line: Int, path: String, in results: [SampleResult]) -> Int? {
+    /// on that line (an attribute, a group); for an error at an output block (`below`), else the
+    /// one whose code block ends nearest above it. An error at a fence that made no sample (its
+    /// attributes contradict, its group has no name) is no other sample's: `nil`, the page's.
+    static func owner(ofLine line: Int, path: String, in results: [SampleResult], below: Bool) -> Int? {
         let onPage = results.indices.filter { results[$0].sample.path == path }
         if let fence = onPage.first(where: { results[$0].sample.parts.contains { $0.fence.line == line } }) {
             return fence
         }
+        guard below else { return nil }
         let above = onPage.compactMap { index -> (index: Int, end: Int)? in
             let ends = results[index].sample.parts.map(\.endLine).filter { $0 < line }
             return ends.max().map { (index, $0) }
