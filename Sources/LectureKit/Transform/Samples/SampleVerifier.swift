@@ -55,10 +55,16 @@ package struct SampleVerifier: Sendable {
         let compiler = Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc
         let usr = FileSystem.parent(FileSystem.parent(compiler))
         // Else the folder the compiler reports: `/opt` is not bound whole any more (attack 19,
-        // F3), and a wrapper's runtime libraries lie there.
+        // F3), and a wrapper's runtime libraries lie there. Else (a wrapper whose answer names
+        // no folder) the toolchain of the `swiftc` on `PATH`, which such a wrapper runs.
+        let onPath = Toolchain.resolve("swiftc").map { FileSystem.parent(FileSystem.parent($0)) }
         let toolchainFolders =
             FileSystem.isDirectory(usr + "/lib/swift")
-            ? [usr] : [SourceKitLibrary.reportedToolchain(of: toolchain.swiftc, run: run)].compactMap { $0 }
+            ? [usr]
+            : [
+                SourceKitLibrary.reportedToolchain(of: toolchain.swiftc, run: run)
+                    ?? onPath.flatMap { FileSystem.isDirectory($0 + "/lib/swift") ? $0 : nil }
+            ].compactMap { $0 }
         return SampleSandbox(
             setting: options.sandbox, readable: toolchainFolders + [libraries.directory],
             hidden: options.hiddenFolders)
