@@ -10,21 +10,30 @@ import Testing
 /// `isEnabled`, 버튼의 탭"), a clause that ends in a comma ("모델과 뷰를 잇고, …"), a comparison ("A와
 /// 다른 점, …"), a pair summed up after the comma ("인사말과 탭 횟수, 두 값"), and names of works,
 /// quotations, section titles and link text ("[SwiftUI와 MVVM](…)").
+/// Korean review 39a found the same list joined by 이나/나 ("변경 사실이나 보여 줄 값, 호출에 돌아오는
+/// 결과", "상위 클래스나 재정의한 메서드, 프로토콜 준수"): the rule says commas only, and the first two
+/// read as a pair just the same, so the check reads 이나/나 after a noun as it reads 와/과. It leaves alone
+/// the verb's 거나 and 으나 ("읽거나 고치고, …"), adverbs ending in 나 (언제나, 하나), and "A나 B처럼, …",
+/// a clause.
 /// The house rule "셋 이상을 늘어놓을 때는 쉼표로만 잇고 … 'A와 B, C'는 쓰지 않습니다" (Tests/LectureWriting.md,
 /// 문장) as a check over one page's lines.
 enum LectureListRule {
     /// The end of a word that closes a clause or a phrase rather than an item: a particle or a
     /// verb's connective ending.
     static var clauseEnd: Regex<Substring> {
-        #/(?:을|를|은|는|이|가|에|에서|로|도|만|와|과|고|며|면|서|지만|데|니|게|도록|려고|어|아|해|여|다|요|께)$/#
+        #/(?:을|를|은|는|이|가|에|에서|로|도|만|와|과|고|며|면|서|지만|데|니|게|도록|려고|어|아|해|여|다|요|께|처럼)$/#
     }
     /// The end of a word inside an item that makes the phrase a clause: a case particle or a verb's
     /// connective ending (a modifier such as 수동적인, 입력 중인 or 고쳐지는 may stay).
     static var innerClauseEnd: Regex<Substring> { #/(?:을|를|이|가|에|에서|로|으로|어|아|고|며|해)$/# }
     /// Nouns that end like a particle or a connective.
     static let nouns: Set<String> = ["화면", "리듀서", "제안서", "문서", "순서", "레이어", "스토어", "스파이", "주소", "데이터", "캐시"]
-    /// Words ending in 와 or 과 that are not the particle: nouns and verbs.
-    static let notParticle: Set<String> = ["결과", "효과", "불러와", "가져와", "돌아와", "들어와"]
+    /// Words ending in 와, 과 or 나 that are not the particle: nouns, verbs and adverbs.
+    static let notParticle: Set<String> = [
+        "결과", "효과", "불러와", "가져와", "돌아와", "들어와", "하나", "그러나", "언제나", "누구나", "어디나", "얼마나", "아무나",
+    ]
+    /// A verb's connective ending in 나 (읽거나, 있으나), not the particle after a noun.
+    static var verbEnding: Regex<Substring> { #/(?:거|으)나$/# }
     /// What follows "A와 B" when it compares or accompanies rather than lists (A와 같은, A와 함께).
     static let relations: Set<String> = ["같은", "같이", "다른", "달리", "함께", "비슷한", "마찬가지로", "반대로"]
     /// A word after the comma that sums up or restates the pair (A와 B, 두 값), not a third item.
@@ -55,17 +64,18 @@ enum LectureListRule {
     static func lists(in text: String) -> [String] {
         var found: [String] = []
         let pattern =
-            #/(?<before>^|[^,] |, )(?<first>[^\s,]+?)(?<particle>와|과) (?<second>(?:[^,.;:]|\.(?=\S)){1,30}?), (?<third>[^\s,]+)/#
+            #/(?<before>^|[^,] |, )(?<first>[^\s,]+?)(?<particle>와|과|이나|나) (?<second>(?:[^,.;:]|\.(?=\S)){1,30}?), (?<third>[^\s,]+)/#
         for match in text.matches(of: pattern) {
             if insideList(text[..<match.first.startIndex]) { continue }
-            if notParticle.contains(String(match.first) + String(match.particle)) { continue }
+            let joined = String(match.first) + String(match.particle)
+            if notParticle.contains(joined) || joined.contains(verbEnding) { continue }
             let words = match.second.split(separator: " ").map(String.init)
             guard let last = words.last, words.count <= 4 else { continue }
             if relations.contains(words[0]) { continue }
             if !nouns.contains(last), last.contains(clauseEnd) { continue }
             if words.dropLast().contains(where: { $0.contains(innerClauseEnd) && !nouns.contains($0) }) { continue }
             // "A와 B, C와 D" is a list of pairs; "A와 B, 두 값" restates the pair.
-            if match.third.contains(#/(?:와|과)$/#) || restatements.contains(String(match.third)) { continue }
+            if match.third.contains(#/(?:와|과|이나|나)$/#) || restatements.contains(String(match.third)) { continue }
             found.append("\(match.first)\(match.particle) \(match.second), \(match.third)")
         }
         return found
@@ -105,14 +115,14 @@ enum LectureListRule {
 }
 
 extension LectureContentTermTests {
-    @Test("문장: 셋 이상을 늘어놓을 때 앞의 둘만 와/과로 잇지 않는다(\"A와 B, C\")")
+    @Test("문장: 셋 이상을 늘어놓을 때 앞의 둘만 와/과나 이나/나로 잇지 않는다(\"A와 B, C\", \"A나 B, C\")")
     func noPairThenCommaList() throws {
         var lines = 0
         for page in try Self.pages() where page.name.hasSuffix(".md") {
             lines += page.lines.count
             for found in LectureListRule.violations(page.lines) {
                 Issue.record(
-                    "content/\(page.name):\(found.line): \"\(found.list)\" joins the first two of three items with 와/과; use commas only, or a middle dot for a real pair (Tests/LectureWriting.md, 문장)"
+                    "content/\(page.name):\(found.line): \"\(found.list)\" joins the first two of three items with 와/과 or 이나/나; use commas only, or a middle dot for a real pair (Tests/LectureWriting.md, 문장)"
                 )
             }
         }
@@ -129,6 +139,9 @@ extension LectureContentTermTests {
             ["상태와 액션과 리듀서 108줄, 스토어 35줄입니다."],
             ["```table caption=\"표 8-1 비교\"", "| 뷰 상태 | 레이블과 텍스트 필드, UIKit의 내비게이션 스택 |", "```"],
             ["| 행 | 호스트 앱과 창, 실제 뷰 컨트롤러 |"],
+            ["파선은 변경 사실이나 보여 줄 값, 호출에 돌아오는 결과를 전하는 관계입니다."],
+            ["- 상위 클래스나 재정의한 메서드, 프로토콜 준수에서 격리를 물려받는 선언"],
+            ["| UI 테스트 | 시뮬레이터나 기기, 접근성 정보 |"],
         ]
         for lines in lists { #expect(LectureListRule.violations(lines).count == 1, "\(lines) passes") }
         let others = [
@@ -143,6 +156,10 @@ extension LectureContentTermTests {
             ["《모델과 뷰, 컨트롤러》는 가상의 책입니다."],
             ["```swift", "// 모델과 뷰, 테스트", "```"],
             ["- 입력과 출력 형태의 뷰 모델과, 그 뷰 모델을 테스트하는 방법"],
+            ["탭 바 항목으로 오가는 다른 화면이나 서버와의 동기화처럼, 다른 코드가 모델을 바꿉니다."],
+            ["필요하면 모델을 읽거나 고친 뒤, 결과를 뷰에 건넵니다."],
+            ["| UI 테스트 | 접근성 정보, 시뮬레이터나 기기 |"],
+            ["하나 더 만든 화면, 버튼을 봅니다."],
         ]
         for lines in others { #expect(LectureListRule.violations(lines).isEmpty, "\(lines) fails") }
     }
