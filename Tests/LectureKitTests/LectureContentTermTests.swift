@@ -86,9 +86,12 @@ import Testing
         Banned(pattern: #"문서 보관소"#, use: "지난 문서(Documentation Archive)"),
         // Review 25: code that depends on something was 기대다 in 23 places beside 의존하다 (and 의존성); the
         // label text of the list screens was 상태 글자, 상태 문구 and 문구. 기대다 stays for relying on a fact or an idea.
+        // Korean review 39a (3-9, 4-5): "연습 문제 3은 … 사실에 기댑니다" fit both sides of that line; an
+        // exercise, a test or a sample that relies on a fact depends on it (의존하다), and 기대다 stays for
+        // the lecture or an approach relying on an inference or an idea (추론에, 생각에).
         Banned(
-            pattern: #"^(?!.*(?:추론|사실|생각)에 기[대댑]).*에 (?:\S+ )?기(?:대[는지게므고어야면]|댑|댔)"#,
-            use: "의존하다 (code that depends on; 기대다 only for relying on a fact: 추론에, 사실에, 생각에)"),
+            pattern: #"^(?!.*(?:추론|생각)에 기[대댑]).*에 (?:\S+ )?기(?:대[는지게므고어야면]|댑|댔)"#,
+            use: "의존하다 (code, a test, a sample or an exercise that depends on; 기대다 only for relying on an inference or an idea: 추론에, 생각에)"),
         Banned(pattern: #"문구"#, use: "상태 글자 (the text of `statusLabel`) or 안내 메시지"),
         // Review 26: 사용자의 동작 and 사용자 조작 beside 사용자 입력; the making of the book on the printed page
         // (the listing's path and its `ANCHOR` comments, which `{{#include}}` removes); an Apple document
@@ -198,7 +201,7 @@ import Testing
             "struct ProductDTO: Sendable {",
             "화면 몇 개에서 MVVM을 먼저 써 보려면", "스트림 하나만 테스트할 때는", "DTO는 서버의 필드 이름을 따르고",
             "쓰는 법은 실제 라이브러리를 따릅니다", "이 틀을 따르지 않습니다",
-            "이 강의는 추론에 기대지 않고", "같은 값의 대입을 알리지 않는다는 사실에 기댑니다", "기대한 상태가 될 때까지",
+            "이 강의는 추론에 기대지 않고", "모두 이 생각에 기댑니다", "기대한 상태가 될 때까지",
             "두 기대가 실패합니다", "뷰를 프로토콜로만, 그것도 `weak`로 압니다",
             "사용자 입력과 보관소의 응답을", "// ANCHOR: mvc", "// ANCHOR_END: mvc", "{{#include listings/app-delete.swift:mvc}}",
             "- Apple, \"Observation\", Apple Developer Documentation (<https://developer.apple.com/documentation/observation>).",
@@ -230,6 +233,11 @@ import Testing
             "// 오류 타입은 CaseIterable을 따릅니다.", "물려받는 프로토콜을 주 선언에서 따르는 타입",
         ] {
             #expect(line.firstMatch(of: conformance) != nil, "준수 (conformance) misses '\(line)'")
+        }
+        // Korean review 39a (3-9): an exercise that relies on a fact depends on it.
+        let depends = try Regex(Self.banned.first { $0.use.hasPrefix("의존하다 (") }!.pattern)
+        for line in ["5장 연습 문제 3은 `@Observable`이 같은 값의 대입을 알리지 않는다는 사실에 기댑니다."] {
+            #expect(line.firstMatch(of: depends) != nil, "의존하다 misses '\(line)'")
         }
         #expect(samples.count == Self.banned.count)
         for (sample, rule) in zip(samples, Self.banned) {
