@@ -91,7 +91,9 @@ import Testing
         // the lecture or an approach relying on an inference or an idea (추론에, 생각에).
         Banned(
             pattern: #"^(?!.*(?:추론|생각)에 기[대댑]).*에 (?:\S+ )?기(?:대[는지게므고어야면]|댑|댔)"#,
-            use: "의존하다 (code, a test, a sample or an exercise that depends on; 기대다 only for relying on an inference or an idea: 추론에, 생각에)"),
+            use:
+                "의존하다 (code, a test, a sample or an exercise that depends on; 기대다 only for relying on an inference or an idea: 추론에, 생각에)"
+        ),
         Banned(pattern: #"문구"#, use: "상태 글자 (the text of `statusLabel`) or 안내 메시지"),
         // Review 26: 사용자의 동작 and 사용자 조작 beside 사용자 입력; the making of the book on the printed page
         // (the listing's path and its `ANCHOR` comments, which `{{#include}}` removes); an Apple document
