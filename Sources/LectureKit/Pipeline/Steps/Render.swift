@@ -63,6 +63,11 @@ extension BuildStep {
                 // Cancelled while the print page or the search index was made: they are not whole.
                 try context.configuration.run.cancellation.check()
                 let configuration = context.configuration
+                // mdBook 0.5.4 writes `.nojekyll` into every site (run), so that GitHub Pages
+                // serves the folder as it is instead of running Jekyll over it.
+                if context.site.copied[SiteWriter.noJekyll] == nil {
+                    context.site.generated[SiteWriter.noJekyll] = Array(SiteWriter.noJekyllText.utf8)
+                }
                 // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
                 let redirects = Redirects.pages(
                     configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
@@ -216,7 +221,7 @@ extension BuildStep {
                     content: values.partial(
                         .contentsPage,
                         ["chapters": .html(Navigation.tree(book.chapters, current: nil, root: "", values: values))]),
-                    root: "", nav: "", head: values.partial(.contentsHead, [:]))
+                    root: "", nav: "", head: values.partial(.contentsHead, [:]), describes: false)
             ).utf8)
         if let page = NotFoundPage.html(
             message: templates.notFound, content: notFound, templates: templates, values: values)
