@@ -321,7 +321,7 @@ extension BookSettingsTests {
         let diagnostics = try BookLayout.configure(&configuration, options: options)
         #expect(
             diagnostics.map(\.headline) == [
-                "\(root)/theme/index.hbs: warning: mdBook's handlebars template 'index.hbs' is not used by lecture",
+                "\(root)/theme/index.hbs: warning: mdBook's handlebars template 'index.hbs' is not used by lecture"
             ])
         #expect(diagnostics.allSatisfy { $0.notes.first?.contains("[preprocessor.lecture] templates") == true })
         #expect(configuration.themeHead == "<meta>")
