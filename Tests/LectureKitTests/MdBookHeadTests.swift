@@ -25,7 +25,13 @@ import Testing
     /// The `<head>` of `page` in `site`.
     static func head(_ page: String, site: String) throws -> String {
         let html = String(decoding: try FileSystem.read(site + "/" + page), as: UTF8.self)
-        return String(html.prefix { _ in true }.components(separatedBy: "</head>").first ?? "")
+        return html.components(separatedBy: "</head>").first ?? ""
+    }
+
+    /// The `<head>` of `page` in mdBook's site and in lecture's, after both built the book.
+    static func heads(_ page: String, _ both: MdBookOracle) throws -> (theirs: String, ours: String) {
+        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
+        return (try head(page, site: both.mdBook.root + "/book"), try head(page, site: both.lecture.root + "/book"))
     }
 
     /// The description meta tags of a `<head>`, their content decoded as a browser reads it.
@@ -40,11 +46,9 @@ import Testing
 
     @Test func descriptionAndHeadHbsReachTheHeadOfThePagesMdBooksReach() throws {
         let both = try MdBookOracle.build(Self.book)
-        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
         #expect(!both.lecture.output.contains("head.hbs"), "used, so not warned: \(both.lecture.output)")
         for page in Self.pages {
-            let theirs = try Self.head(page, site: both.mdBook.root + "/book")
-            let ours = try Self.head(page, site: both.lecture.root + "/book")
+            let (theirs, ours) = try Self.heads(page, both)
             #expect(Self.descriptions(ours) == Self.descriptions(theirs), "\(page): \(ours)")
             for line in Self.head.split(separator: "\n") {
                 #expect(theirs.contains(line) == ours.contains(line), "\(page) \(line): \(ours)")
@@ -62,10 +66,8 @@ import Testing
         files["book.toml"] = "[book]\ntitle = \"T\"\n"
         files["theme/head.hbs"] = nil
         let both = try MdBookOracle.build(files)
-        #expect(both.mdBook.succeeded && both.lecture.succeeded, "\(both.lecture.output)\n\(both.mdBook.output)")
         for page in Self.pages {
-            let theirs = try Self.head(page, site: both.mdBook.root + "/book")
-            let ours = try Self.head(page, site: both.lecture.root + "/book")
+            let (theirs, ours) = try Self.heads(page, both)
             #expect(Self.descriptions(ours) == Self.descriptions(theirs).filter { !$0.isEmpty }, "\(page): \(theirs)")
         }
     }
