@@ -78,6 +78,19 @@ struct TemplateValues: Hashable, Sendable {
         return words.counted("verified", count: count, ["count": String(count), "compiler": compiler])
     }
 
+    /// A warning when `page` has no `{{ head }}` and the book gives it something (a description,
+    /// `theme/head.hbs`): a theme written without it would drop them unsaid, as
+    /// `AdditionalHead.unplaced` says of the additional files.
+    func unplacedHead(in page: Template) -> [Diagnostic] {
+        guard !describedHead.isEmpty, !page.uses("head") else { return [] }
+        return [
+            .warning(
+                .templatePlaceholder, page.path, nil,
+                "page template has no {{ head }}: book.toml's description and theme/head.hbs are not written into the pages",
+                notes: ["put {{ head }} in page.html's <head>, after the <title>, as the built-in theme does"])
+        ]
+    }
+
     /// The values of one page. `root` is the path from the page to the site root (`""`, `"../"`,
     /// or the site's URL path where the page is served at any depth); `content`, `nav`, `prev`,
     /// `next`, `toc`, `editLink` and `head` are HTML; `head` is followed by the book's

@@ -38,6 +38,7 @@ extension BuildStep {
                 let rendering = input.rendering
                 // A theme without a place for book.toml's additional files would drop them unsaid.
                 context.diagnostics.emit(rendering.values.additional.unplaced(in: input.templates.page))
+                context.diagnostics.emit(rendering.values.unplacedHead(in: input.templates.page))
                 context.diagnostics.emit(EssentialPlaceholders.missing(in: input.templates.page))
                 // mdBook's `404.md`, made like a page (its problems reported as a page's).
                 let notFound = context.content.notFound.map {
