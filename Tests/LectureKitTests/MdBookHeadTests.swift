@@ -76,24 +76,16 @@ import Testing
     /// head.hbs unsaid: a warning at the template; none for a book that gives it nothing.
     @Test func aThemeWithoutAPlaceForTheHeadIsWarned() throws {
         let page = "<!DOCTYPE html>\n<html><head><title>{{ title }}</title></head><body>{{ content }}</body></html>\n"
-        for (files, warned) in [(Self.book, true), (["book.toml": "[book]\ntitle = \"T\"\n"], false)] {
-            var files = Self.book.merging(files) { _, own in own }
-            if !warned { files["theme/head.hbs"] = nil }
-            files["book.toml"]! += "[preprocessor.lecture]\ntemplates = \"mine\"\n"
-            files["mine/page.html"] = page
-            let book = try TestSupport.makeTree(files)
-            defer { try? FileManager.default.removeItem(atPath: book) }
-            let recorder = TestSupport.Recorder()
-            let status = LectureCommand.main(
-                ["build", book, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
-            #expect(status == 0, "\(recorder.lines)")
-            #expect(
-                recorder.lines.contains {
-                    $0.hasPrefix(
-                        "\(book)/mine/page.html: warning: page template has no {{ head }}: book.toml's description and theme/head.hbs are not written into the pages"
-                    )
-                } == warned, "\(recorder.lines)")
-        }
+        let warned = try MdBookAdditionalFilesTests.templateWarnings(page, bookFiles: Self.book)
+        #expect(
+            warned.count == 1
+                && warned[0].contains(
+                    "mine/page.html: warning: page template has no {{ head }}: book.toml's description and theme/head.hbs are not written into the pages"
+                ), "\(warned)")
+        var plain = Self.book
+        plain["book.toml"] = "[book]\ntitle = \"T\"\n"
+        plain["theme/head.hbs"] = nil
+        #expect(try MdBookAdditionalFilesTests.templateWarnings(page, bookFiles: plain) == [])
     }
 
     /// mdBook writes `.nojekyll` at the site's root only, so GitHub Pages runs no Jekyll over it.
