@@ -305,7 +305,8 @@ extension BookSettingsTests {
 
 extension BookSettingsTests {
     /// An mdBook theme (`theme/index.hbs`) is not used; each handlebars
-    /// template is a warning naming it and what to use instead, and the book still builds.
+    /// template is a warning naming it and what to use instead, and the book still builds; but
+    /// `head.hbs`, whose static text every page's `<head>` gets, as in mdBook (`MdBookHeadTests`).
     @Test func anMdBookHandlebarsThemeIsAWarningNamingEachTemplate() throws {
         let root = try TestSupport.makeTree([
             "book.toml": "[book]\ntitle = \"T\"\n", "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n",
@@ -320,10 +321,10 @@ extension BookSettingsTests {
         let diagnostics = try BookLayout.configure(&configuration, options: options)
         #expect(
             diagnostics.map(\.headline) == [
-                "\(root)/theme/head.hbs: warning: mdBook's handlebars template 'head.hbs' is not used by lecture",
-                "\(root)/theme/index.hbs: warning: mdBook's handlebars template 'index.hbs' is not used by lecture",
+                "\(root)/theme/index.hbs: warning: mdBook's handlebars template 'index.hbs' is not used by lecture"
             ])
         #expect(diagnostics.allSatisfy { $0.notes.first?.contains("[preprocessor.lecture] templates") == true })
+        #expect(configuration.themeHead == "<meta>")
     }
 }
 

@@ -81,6 +81,42 @@ import Testing
             ])
     }
 
+    /// The hint for an unknown anchor or a missing end marks the lines in the included file's own
+    /// comments (newuser-9 #6: `// ANCHOR:` in a TOML file breaks it): the comment its other
+    /// anchors use, else its language's.
+    @Test func anAnchorHintUsesTheIncludedFilesComments() throws {
+        let files = [
+            "tally.toml": "# ANCHOR: basic\n[count]\n# ANCHOR_END: basic\n", "run.sh": "echo\n", "tool.py": "x = 1\n",
+            "page.html": "<p>a</p>\n", "notes.md": "text\n", "style.css": "a {}\n", "query.sql": "select 1;\n",
+            "odd.conf.swift": "let a = 1\n", "snippet.txt": "// ANCHOR: a\nx\n// ANCHOR_END: a\n",
+            "doc.md": "<!-- ANCHOR: a -->\nx\n<!-- ANCHOR_END: a -->\n", "open.toml": "# ANCHOR: open\nkey = 1\n",
+        ]
+        let expected = [
+            ("tally.toml:missing", "'# ANCHOR: missing' and '# ANCHOR_END: missing'"),
+            ("run.sh:x", "'# ANCHOR: x' and '# ANCHOR_END: x'"),
+            ("tool.py:x", "'# ANCHOR: x' and '# ANCHOR_END: x'"),
+            ("page.html:x", "'<!-- ANCHOR: x -->' and '<!-- ANCHOR_END: x -->'"),
+            ("notes.md:x", "'<!-- ANCHOR: x -->' and '<!-- ANCHOR_END: x -->'"),
+            ("style.css:x", "'/* ANCHOR: x */' and '/* ANCHOR_END: x */'"),
+            ("query.sql:x", "'-- ANCHOR: x' and '-- ANCHOR_END: x'"),
+            ("odd.conf.swift:x", "'// ANCHOR: x' and '// ANCHOR_END: x'"),
+            // The file's own anchors decide over its name.
+            ("snippet.txt:b", "'// ANCHOR: b' and '// ANCHOR_END: b'"),
+            ("doc.md:b", "'<!-- ANCHOR: b -->' and '<!-- ANCHOR_END: b -->'"),
+        ]
+        for (selector, lines) in expected {
+            let (expansion, root) = try expand("{{#include \(selector)}}\n", files: files)
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            #expect(
+                expansion.diagnostics.first?.notes.last == "mark the lines with \(lines)", "\(expansion.diagnostics)")
+        }
+        let (open, root) = try expand("{{#include open.toml:open}}\n", files: files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(
+            open.diagnostics.first?.notes.first?.hasPrefix("add '# ANCHOR_END: open' after the last line") == true,
+            "\(open.diagnostics)")
+    }
+
     /// A directive left as written says why: an unknown name is not supported; a known one with
     /// nothing after its name (`{{#include}}` in prose) names nothing (it said "not supported" too).
     @Test func aDirectiveLeftAsWrittenSaysWhy() throws {

@@ -45,6 +45,26 @@ import Testing
         #expect(FileSystem.exists(folder + "/book.toml"))
     }
 
+    /// The next steps call the program as the user did (newuser-9 #10): a path as typed, so
+    /// `.build/release/lecture init` says `.build/release/lecture build`; a bare name (found on
+    /// `PATH`) as `lecture`.
+    @Test func theNextStepsCallTheProgramAsTheUserDid() throws {
+        let executable = TestSupport.executable
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try Subprocess.run(
+            executable, ["init", "hello"], directory: folder,
+            environment: ["LECTURE_CACHE_DIR": TestSupport.cacheDirectory], timeout: 60, cancellation: .process)
+        #expect(made.termination == .exited(0), "\(made.stderrText)")
+        let quoted = InitCommand.shellQuoted(executable)
+        #expect(made.stdoutText.contains("Build it with:   \(quoted) build hello\n"), "\(made.stdoutText)")
+        #expect(made.stdoutText.contains("Preview it with: \(quoted) serve hello\n"), "\(made.stdoutText)")
+        #expect(InitCommand.program(invokedAs: ".build/release/lecture") == ".build/release/lecture")
+        #expect(InitCommand.program(invokedAs: "/opt/my tools/lecture") == "'/opt/my tools/lecture'")
+        #expect(InitCommand.program(invokedAs: "lecture") == "lecture")
+        #expect(InitCommand.program(invokedAs: nil) == "lecture")
+    }
+
     /// An empty folder, a new one and a folder of one entry: said only when there is something.
     @Test func theNoteCountsAndCutsTheList() throws {
         let empty = try TestSupport.temporaryDirectory()

@@ -43,6 +43,26 @@ import Testing
 
     /// A fragment no heading of the target page has: the page's ids, nearest first and a few,
     /// beside the near miss (or alone when none is near); a page without ids says so.
+    @Test func brokenFragmentListsHeadingsBeforeFootnotes() throws {
+        // newuser-9 #7: the footnotes' ids are nearer to `nope` than the headings', and were listed first.
+        let (recorder, root, failed) = try build([
+            "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n",
+            "a.md": "# A\n\n[x](b.md#nope)\n",
+            "b.md":
+                "# Configuration\n\nText[^log] and [^n].\n\n## Environment variables\n\n[^log]: A note.\n[^n]: Two.\n",
+        ])
+        #expect(failed)
+        let errors = recorder.lines.filter { $0.contains("error:") }
+        #expect(
+            errors == [
+                "\(root)/content/a.md:3:1: error: broken link: 'b.md#nope' names no heading or id of 'b.md'\n"
+                    + "    the ids of 'b.md', nearest first (footnotes last): '#configuration', '#environment-variables', "
+                    + "'#fr-n-1', '#footnote-n', '#fr-log-1' (of 6)"
+            ], "\(errors)")
+        #expect(LinkChecker.isFootnoteID("footnote-log") && LinkChecker.isFootnoteID("fr-log-1"))
+        #expect(!LinkChecker.isFootnoteID("configuration"))
+    }
+
     @Test func brokenFragmentListsTheTargetPagesNearestIDs() throws {
         let (recorder, root, failed) = try build([
             "SUMMARY.md": "# T\n\n- [A](a.md)\n- [B](b.md)\n- [C](c.md)\n",
@@ -57,9 +77,9 @@ import Testing
             errors == [
                 prefix + "1: error: broken link: 'b.md#optionls' names no heading or id of 'b.md'\n"
                     + "    did you mean '#optionals'?\n"
-                    + "    the ids of 'b.md', nearest first: '#optionals', '#options', '#actors', '#structs', '#closures' (of 7)",
+                    + "    the ids of 'b.md', nearest first (footnotes last): '#optionals', '#options', '#actors', '#structs', '#closures' (of 7)",
                 prefix + "20: error: broken link: 'b.md#zzzzzzzzzzzz' names no heading or id of 'b.md'\n"
-                    + "    the ids of 'b.md', nearest first: '#actors', '#b', '#closures', '#enums', '#optionals' (of 7)",
+                    + "    the ids of 'b.md', nearest first (footnotes last): '#actors', '#b', '#closures', '#enums', '#optionals' (of 7)",
                 prefix + "43: error: broken link: 'c.md#x' names no heading or id of 'c.md'\n"
                     + "    'c.md' has no heading or id",
             ], "\(errors)")

@@ -201,8 +201,11 @@ import Testing
 
     /// The warnings about page.html's placeholders of a build of the book with `page` as its
     /// theme's page template (`settings` added to book.toml's `[output.html]`); the build passes.
-    static func templateWarnings(_ page: String, settings: String = "") throws -> [String] {
-        var files = Self.book
+    /// `bookFiles`: the book's files, by default this suite's.
+    static func templateWarnings(_ page: String, settings: String = "", bookFiles: [String: String] = Self.book) throws
+        -> [String]
+    {
+        var files = bookFiles
         files["book.toml"]! += settings + "[preprocessor.lecture]\ntemplates = \"mine\"\n"
         files["mine/page.html"] = page
         let book = try TestSupport.makeTree(files)

@@ -191,11 +191,13 @@ import Testing
         let folder = root + "/My \"Swift\" Book's $HOME `id` \\ copy"
         let (status, lines) = run(["init", folder])
         #expect(status == 0, "\(lines)")
+        // In process, the program is this test's, as the user's `argv[0]` (`InitCommand.program`).
+        let program = InitCommand.program(invokedAs: CommandLine.arguments.first)
         for verb in ["build", "serve"] {
-            let line = try #require(lines.first { $0.contains("lecture \(verb)") }, "\(lines)")
-            let command = String(line[try #require(line.range(of: "lecture \(verb)")).lowerBound...])
+            let line = try #require(lines.first { $0.contains("\(program) \(verb)") }, "\(lines)")
+            let command = String(line[try #require(line.range(of: "\(program) \(verb)")).lowerBound...])
             let shell = try Subprocess.run(
-                "/bin/sh", ["-c", "set -- \(command.dropFirst("lecture ".count)); printf '%s|%s' \"$#\" \"$2\""],
+                "/bin/sh", ["-c", "set -- \(command.dropFirst(program.count + 1)); printf '%s|%s' \"$#\" \"$2\""],
                 timeout: 30, cancellation: .process)
             #expect(shell.stdoutText == "2|\(folder)", "\(line) pastes as: \(shell.stdoutText)")
         }

@@ -188,6 +188,34 @@ import Testing
                 == "output folder exists and was not written by lecture; it is left untouched")
     }
 
+    /// An `mdbook build`'s output (the state of an mdBook book's `book/` when its author first
+    /// builds it with lecture, newuser-9 #8) is refused as any folder lecture did not write, and
+    /// named as mdBook's, with the way on: by its `.nojekyll`, or by its theme's scripts beside
+    /// `index.html` (mdBook 0.4's `book.js`, 0.5's `toc-36689be3.js`).
+    @Test func mdBooksOutputIsRecognizedAndTheWayOnSaid() throws {
+        let root = try TestSupport.makeTree([
+            "jekyll/.nojekyll": "This file makes sure that Github Pages doesn't process mdBook's output.\n",
+            "jekyll/index.html": "x", "old/index.html": "x", "old/book.js": "x", "new/index.html": "x",
+            "new/toc-36689be3.js": "x", "new/searchindex-8fc873a4.js": "x", "other/index.html": "x",
+            "other/book-notes.js": "x",
+        ])
+        for folder in ["jekyll", "old", "new"] {
+            let diagnostic = SiteWriter.validate(OutputFolder(root + "/" + folder), protecting: [])
+            #expect(
+                diagnostic?.summary
+                    == "output folder holds mdBook's output (an earlier 'mdbook build'); it is left untouched",
+                "\(folder)")
+            #expect(
+                diagnostic?.notes == [
+                    "lecture writes the same site: remove the folder (rm -r '\(root)/\(folder)') and build again, or build into another --output"
+                ], "\(folder)")
+        }
+        #expect(
+            SiteWriter.validate(OutputFolder(root + "/other"), protecting: [])?.summary
+                == "output folder exists and was not written by lecture; it is left untouched")
+        #expect(FileSystem.exists(root + "/new/toc-36689be3.js"))
+    }
+
     @Test func failedBuildLeavesThePreviousSiteUntouched() throws {
         let root = try TestSupport.makeTree([
             "content/SUMMARY.md": "# T\n\n- [A](a.md)\n", "content/a.md": "# A\n\n첫 판\n",

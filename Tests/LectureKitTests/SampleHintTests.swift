@@ -20,6 +20,19 @@ import Testing
         return rules
     }()
 
+    /// `no such module`: a library to declare, or, for a sample not meant to run here (an mdBook
+    /// guide's `import Tally` of its own package, newuser-9 #5), `ignore`; SwiftPM's modules only `ignore`.
+    @Test func aMissingModuleOffersALibraryOrIgnore() {
+        #expect(
+            CompilerOutput.missingModuleNote("no such module 'Tally'") == [
+                "'Tally' is not among the book's sample libraries: add the folder of its sources to book.toml's [preprocessor.lecture.samples] libraries = [\"path/to/Tally\"], or, if the sample is not meant to run here, mark the fence 'swift ignore' to show it unverified"
+            ])
+        #expect(
+            CompilerOutput.missingModuleNote("no such module 'PackageDescription'").first?.contains(
+                "mark the fence 'ignore'") == true)
+        #expect(CompilerOutput.missingModuleNote("cannot find 'x' in scope").isEmpty)
+    }
+
     /// The runtime names a failed `precondition`'s file by its `#fileID`, `Sample/b.md`: the
     /// note shows the page's path instead, so an editor can jump to it.
     @Test func aCrashNamesThePageNotTheFileID() throws {

@@ -104,7 +104,8 @@ import Testing
         #expect(failed)
         let error = try #require(lines.first { $0.contains("names no heading") })
         #expect(
-            error.contains("\n    did you mean '#모델의-역할'?\n    the ids of 'page.md', nearest first: '#모델의-역할', "),
+            error.contains(
+                "\n    did you mean '#모델의-역할'?\n    the ids of 'page.md', nearest first (footnotes last): '#모델의-역할', "),
             "\(error)")
     }
 

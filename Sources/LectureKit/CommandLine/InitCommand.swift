@@ -113,9 +113,18 @@ struct InitCommand: Subcommand {
         // Each command on a line of its own, unquoted, so it pastes into a shell as printed (the
         // path's own quoting is the only quoting on the line).
         if let note = Self.existingNote(held) { console.print(note) }
-        console.print("Build it with:   lecture build\(shown)")
-        console.print("Preview it with: lecture serve\(shown)")
+        let program = Self.program(invokedAs: CommandLine.arguments.first)
+        console.print("Build it with:   \(program) build\(shown)")
+        console.print("Preview it with: \(program) serve\(shown)")
         return 0
+    }
+
+    /// The program as the next commands call it: as it was called (`argv[0]`, as Cargo and Git
+    /// print it) when that was a path (`.build/release/lecture`), so the line pastes whether or
+    /// not `lecture` is on `PATH`; else `lecture`, found on `PATH` as it was this time.
+    static func program(invokedAs argument: String?) -> String {
+        guard let argument, argument.contains("/") else { return "lecture" }
+        return shellQuoted(argument)
     }
 
     /// `path` as a POSIX shell word, so the printed command can be pasted: unchanged when it holds

@@ -221,6 +221,9 @@ package enum BookLayout {
         configuration.smartPunctuation = options.smartPunctuation || (settings.smartPunctuation ?? true)
         diagnostics += MdBookTheme.warnings(in: root)
         configuration.themeFavicon = MdBookTheme.favicon(in: root)
+        let themeHead = MdBookThemeHead.read(in: root)
+        configuration.themeHead = themeHead.html
+        diagnostics += themeHead.diagnostics
         diagnostics += MdBookEnvironment.warnings(environment, tomlPath: tomlPath)
         if needsTemplates,
             let templates = options.templates ?? settings.templates.map({ FileSystem.resolve($0, against: root) })

@@ -275,7 +275,7 @@ enum IncludeExpander {
         }
         if let selector, kind != .playground {
             do throws(Problem) {
-                let selection = try select(selector, lines: lines)
+                let selection = try select(selector, lines: lines, path: path)
                 chosen = selection.lines
                 directiveWarnings += selection.lost.map {
                     Problem(

@@ -33,13 +33,14 @@ extension IncludeExpander {
     /// and numbers too large for it include nothing, silently. Here a selection of no line is an
     /// error, one that loses lines past the file's end a warning, and a start of 0 is read as 1
     /// with a warning.
-    static func select(_ selector: String, lines: [String]) throws(Problem) -> Selection {
+    /// `path` is the included file's, for the comment an anchor hint suggests (`AnchorComment`).
+    static func select(_ selector: String, lines: [String], path: String = "") throws(Problem) -> Selection {
         if selector.isEmpty || selector == ":" { return Selection(lines: Array(lines.indices)) }
         guard isRange(selector) else {
             // An anchor's name is letters, digits, `_` and `-` (`anchorMarker`): anything else
             // is a range gone wrong (`x:y`, `2:3:4`, `1-5`), which no anchor could match.
             if selector.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
-                return try anchored(selector, lines: lines)
+                return try anchored(selector, lines: lines, path: path)
             }
             throw Problem(
                 summary: "\(quoted: selector) is neither a line range nor an anchor's name",
@@ -121,7 +122,7 @@ extension IncludeExpander {
 
     /// A name that starts a region again after the first one's end leaves that region out (as
     /// in mdBook 0.5.4): a warning at each later region's `ANCHOR`.
-    static func anchored(_ name: String, lines: [String]) throws(Problem) -> Selection {
+    static func anchored(_ name: String, lines: [String], path: String = "") throws(Problem) -> Selection {
         let marker = anchorMarker
         var inside = false
         var found = false
@@ -155,6 +156,7 @@ extension IncludeExpander {
             }
             if inside { chosen.append(index) }
         }
+        let comment = AnchorComment.of(path: path, lines: lines)
         guard found else {
             // The anchors the file has, each once in the file's order, and the one meant.
             var names: [String] = []
@@ -167,14 +169,15 @@ extension IncludeExpander {
                 summary: "the file has no 'ANCHOR: \(name)'",
                 notes: (meant.map { ["did you mean \(quoted: $0)?"] } ?? [])
                     + [names.isEmpty ? "the file has no anchors" : "the file's anchors: \(listed)"]
-                    + ["mark the lines with '// ANCHOR: \(name)' and '// ANCHOR_END: \(name)'"])
+                    + ["mark the lines with \(quoted: comment.line(name)) and \(quoted: comment.line(name, end: true))"]
+            )
         }
         // mdBook takes an anchor without its end to the end of the file, which hides the slip
         // (a misspelt or deleted end) behind a sample that silently grew.
         throw Problem(
             summary: "'ANCHOR: \(name)' (line \(start)) has no 'ANCHOR_END: \(name)'",
             notes: [
-                "add '// ANCHOR_END: \(name)' after the last line to include; mdBook would include the rest of the file"
+                "add \(quoted: comment.line(name, end: true)) after the last line to include; mdBook would include the rest of the file"
             ])
     }
 }

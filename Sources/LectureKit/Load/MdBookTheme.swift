@@ -39,6 +39,9 @@ enum MdBookTheme {
         let styles =
             "name a CSS file with your rules in book.toml's [output.html] additional-css (lecture's pages have their own classes and variables: see the manual's Templates page)"
         switch name {
+        case "head.hbs":
+            // Used: its text goes into every page's <head> (`MdBookThemeHead`).
+            return nil
         case let name where name.hasSuffix(".hbs"):
             return (
                 "mdBook's handlebars template \(quoted: name) is not used by lecture",

@@ -35,6 +35,10 @@ enum Redirects {
         if path == "CNAME" {
             return "remove the redirect, or the 'cname' of [output.html], which writes CNAME"
         }
+        if path == SiteWriter.noJekyll {
+            return
+                "remove the redirect: '.nojekyll' keeps GitHub Pages from running Jekyll over the site, and mdBook 0.5.4 writes it too"
+        }
         if path == SiteWriter.marker || path == InterfaceWords.scriptPath
             || path.hasPrefix("assets/") || path.hasPrefix("search/")
         {

@@ -32,6 +32,11 @@ struct TemplateValues: Hashable, Sendable {
     let chrome: Chrome
     /// book.toml's additional style sheets and scripts, and MathJax.
     let additional: AdditionalHead
+    /// What mdBook 0.5.4 adds to every page's `<head>` from the book (run on such books):
+    /// `theme/head.hbs`'s text, then `[book] description` as `<meta name="description">`
+    /// (`toc.html` has the first only, as mdBook's).
+    let themeHead: String
+    let describedHead: String
     /// The inline chapter tree, rendered once for each root (`navigation(current:root:)`).
     private let trees = NavigationTrees()
 
@@ -53,6 +58,11 @@ struct TemplateValues: Hashable, Sendable {
         verified = Self.verified(verifiedSamples, compiler: swiftVersion, words: words)
         chrome = Chrome(partials: partials, words: words)
         additional = AdditionalHead(configuration: configuration)
+        themeHead = configuration.themeHead.map { "\n" + $0 } ?? ""
+        describedHead =
+            themeHead
+            + (configuration.book.description.map { "\n<meta name=\"description\" content=\"\(HTML.escape($0))\">" }
+                ?? "")
         shared = chrome.wordValues
     }
 
@@ -68,12 +78,26 @@ struct TemplateValues: Hashable, Sendable {
         return words.counted("verified", count: count, ["count": String(count), "compiler": compiler])
     }
 
+    /// A warning when `page` has no `{{ head }}` and the book gives it something (a description,
+    /// `theme/head.hbs`): a theme written without it would drop them unsaid, as
+    /// `AdditionalHead.unplaced` says of the additional files.
+    func unplacedHead(in page: Template) -> [Diagnostic] {
+        guard !describedHead.isEmpty, !page.uses("head") else { return [] }
+        return [
+            .warning(
+                .templatePlaceholder, page.path, nil,
+                "page template has no {{ head }}: book.toml's description and theme/head.hbs are not written into the pages",
+                notes: ["put {{ head }} in page.html's <head>, after the <title>, as the built-in theme does"])
+        ]
+    }
+
     /// The values of one page. `root` is the path from the page to the site root (`""`, `"../"`,
     /// or the site's URL path where the page is served at any depth); `content`, `nav`, `prev`,
-    /// `next`, `toc`, `editLink` and `head` are HTML.
+    /// `next`, `toc`, `editLink` and `head` are HTML; `head` is followed by the book's
+    /// (`themeHead`, `describedHead`), its description left out when `describes` is false.
     func page(
         title: String, content: String, root: String, nav: String, prev: String = "", next: String = "",
-        toc: String = "", editLink: String = "", head: String = "", pageTitle: String? = nil
+        toc: String = "", editLink: String = "", head: String = "", pageTitle: String? = nil, describes: Bool = true
     ) -> [String: Template.Value] {
         shared.merging([
             "title": .text(title),
@@ -98,7 +122,7 @@ struct TemplateValues: Hashable, Sendable {
             "search": .html(settings.searchEnabled == false ? "" : partial(.search, ["root": .text(root)])),
             "print_link": .html(settings.printEnabled == false ? "" : partial(.printLink, ["root": .text(root)])),
             "edit_link": .html(editLink),
-            "head": .html(head),
+            "head": .html(head + (describes ? describedHead : themeHead)),
             "additional_css": .html(additional.styles(root: root)),
             "additional_js": .html(additional.scripts(root: root)),
             "verified": .text(verified),

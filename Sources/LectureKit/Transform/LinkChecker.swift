@@ -222,8 +222,13 @@ enum LinkChecker {
             }
             if !anchor.isEmpty, let ids = anchors[target], !ids.contains(anchor), !targets.truncated.contains(target) {
                 let nearest = EditDistance.nearest(to: anchor, in: ids.sorted())
-                // The page's ids nearest first, a few: enough to pick from, short enough to read.
-                let listed = EditDistance.nearestFirst(to: anchor, in: ids, limit: 5).map { "'#\($0)'" }
+                // A few of the page's ids: enough to pick from, short enough to read. Headings and
+                // written ids before footnotes' (newuser-9 #7: a link means a heading far more often
+                // than a note's back-reference), each kind nearest first.
+                let listed =
+                    (EditDistance.nearestFirst(to: anchor, in: ids.filter { !Self.isFootnoteID($0) }, limit: 5)
+                    + EditDistance.nearestFirst(to: anchor, in: ids.filter(Self.isFootnoteID), limit: 5)).prefix(5)
+                    .map { "'#\($0)'" }
                 diagnostics.append(
                     .error(
                         .brokenAnchor,
@@ -233,12 +238,19 @@ enum LinkChecker {
                             + [
                                 listed.isEmpty
                                     ? "\(quoted: target) has no heading or id"
-                                    : "the ids of \(quoted: target), nearest first: " + listed.joined(separator: ", ")
+                                    : "the ids of \(quoted: target), nearest first (footnotes last): "
+                                        + listed.joined(separator: ", ")
                                         + (ids.count > listed.count ? " (of \(ids.count))" : "")
                             ]))
             }
         }
         return diagnostics
+    }
+
+    /// Whether `id` is one mdBook 0.5.4 gives a footnote (`footnote-NAME`) or a reference to it
+    /// (`fr-NAME-N`), the ids a broken fragment's hint lists last.
+    static func isFootnoteID(_ id: String) -> Bool {
+        id.hasPrefix("footnote-") || id.hasPrefix("fr-")
     }
 
     /// The warning for a link or image to `url`, whose scheme `scheme` the one scheme rule

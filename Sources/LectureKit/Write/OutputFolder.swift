@@ -149,6 +149,15 @@ package struct OutputFolder: Sendable, Hashable {
             return (refused("output folder cannot be read", fix: "check its permissions"), nil)
         }
         if !names.isEmpty && folder.entry(SiteWriter.marker)?.kind != .regularFile {
+            if MdBookOutput.wrote(folder, names: names) {
+                return (
+                    refused(
+                        "output folder holds mdBook's output (an earlier 'mdbook build'); it is left untouched",
+                        fix:
+                            "lecture writes the same site: remove the folder (rm -r \(quoted: spelled)) and build again, or build into another --output"
+                    ), nil
+                )
+            }
             return (
                 refused(
                     "output folder exists and was not written by lecture; it is left untouched",

@@ -45,6 +45,10 @@ struct SiteFiles: Sendable {
 package enum SiteWriter {
     /// The marker file, written into every site folder this tool makes.
     static let marker = ".lecture-site"
+    /// The file that keeps GitHub Pages from running Jekyll over the site, which mdBook 0.5.4
+    /// writes into every site (with a line saying so, as this one).
+    static let noJekyll = ".nojekyll"
+    static let noJekyllText = "This file makes sure that GitHub Pages doesn't process lecture's output.\n"
 
     /// Checks that `output` may be written, before any work is done: the rules of
     /// `OutputFolder`, and every existing folder on the way a folder. `write` checks again

@@ -194,7 +194,10 @@ struct NonPlainNameBadInputTests {
         let run = try ContainedRun()
         let result = try run.command(TestSupport.executable, ["init", "--", "-draft"], in: "work")
         #expect(result.succeeded, "\(result.stderrText)")
-        #expect(result.stdoutText.contains("Build it with:   lecture build ./-draft\n"), "\(result.stdoutText)")
+        #expect(
+            result.stdoutText.contains(
+                "Build it with:   \(InitCommand.shellQuoted(TestSupport.executable)) build ./-draft\n"),
+            "\(result.stdoutText)")
         #expect(FileSystem.exists(run.scratch + "/work/-draft/book.toml"))
         #expect(InitCommand.shellQuoted("-my book") == "'./-my book'")
     }

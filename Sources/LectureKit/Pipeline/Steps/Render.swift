@@ -38,6 +38,7 @@ extension BuildStep {
                 let rendering = input.rendering
                 // A theme without a place for book.toml's additional files would drop them unsaid.
                 context.diagnostics.emit(rendering.values.additional.unplaced(in: input.templates.page))
+                context.diagnostics.emit(rendering.values.unplacedHead(in: input.templates.page))
                 context.diagnostics.emit(EssentialPlaceholders.missing(in: input.templates.page))
                 // mdBook's `404.md`, made like a page (its problems reported as a page's).
                 let notFound = context.content.notFound.map {
@@ -63,6 +64,11 @@ extension BuildStep {
                 // Cancelled while the print page or the search index was made: they are not whole.
                 try context.configuration.run.cancellation.check()
                 let configuration = context.configuration
+                // mdBook 0.5.4 writes `.nojekyll` into every site (run), so that GitHub Pages
+                // serves the folder as it is instead of running Jekyll over it.
+                if context.site.copied[SiteWriter.noJekyll] == nil {
+                    context.site.generated[SiteWriter.noJekyll] = Array(SiteWriter.noJekyllText.utf8)
+                }
                 // mdBook's `[output.html.redirect]` pages, checked here against book.toml's lines.
                 let redirects = Redirects.pages(
                     configuration.book.redirects, site: context.site, siteURL: configuration.siteURL,
@@ -216,7 +222,7 @@ extension BuildStep {
                     content: values.partial(
                         .contentsPage,
                         ["chapters": .html(Navigation.tree(book.chapters, current: nil, root: "", values: values))]),
-                    root: "", nav: "", head: values.partial(.contentsHead, [:]))
+                    root: "", nav: "", head: values.partial(.contentsHead, [:]), describes: false)
             ).utf8)
         if let page = NotFoundPage.html(
             message: templates.notFound, content: notFound, templates: templates, values: values)

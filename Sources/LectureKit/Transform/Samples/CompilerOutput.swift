@@ -56,7 +56,8 @@ enum CompilerOutput {
     }
 
     /// For swiftc's "no such module 'NAME'": where a book declares the modules its samples may
-    /// import (`SampleLibraries`).
+    /// import (`SampleLibraries`), or, for a sample not meant to run here (a book's own package,
+    /// shown as its readers would use it: newuser-9 #5), how to show it unverified.
     static func missingModuleNote(_ message: String) -> [String] {
         guard message.hasPrefix("no such module '"), message.hasSuffix("'") else { return [] }
         let name = message.dropFirst("no such module '".count).dropLast()
@@ -66,7 +67,7 @@ enum CompilerOutput {
             ]
         }
         return [
-            "\(quoted: name) is not among the book's sample libraries: add the folder of its sources to book.toml's [preprocessor.lecture.samples] libraries = [\"path/to/\(name)\"]"
+            "\(quoted: name) is not among the book's sample libraries: add the folder of its sources to book.toml's [preprocessor.lecture.samples] libraries = [\"path/to/\(name)\"], or, if the sample is not meant to run here, mark the fence 'swift ignore' to show it unverified"
         ]
     }
 
