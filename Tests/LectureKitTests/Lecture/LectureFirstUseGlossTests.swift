@@ -94,6 +94,80 @@ extension LectureIndexTests {
         return problems
     }
 
+    /// Words the text glosses once for one author's sense, not as a term of the book: 대상(thing) is
+    /// Reenskaug's "thing" in 2장, and 대상 is an ordinary word from 1장 on.
+    static let ordinaryGlossedWords: Set<String> = ["대상"]
+
+    /// The Korean terms the text glosses with English but the glossary's table does not list, with their
+    /// English: "완료 클로저(completion handler)". Korean review 39b (E1) found 완료 클로저 glossed at its second
+    /// use (부록 C) and not at its first (부록 B); the check above reads only the table's terms, so it never
+    /// saw it. The term is the word before the parenthesis, with the word before that when it ends in no
+    /// particle ("닫힘의 완료 클로저(…)" gives 완료 클로저, "하나하나의 접근자(…)" gives 접근자). A gloss whose
+    /// English is the table's (a longer term glossed inside a sentence) is the table's term, and a
+    /// one-syllable word (성, 폼) is left out, since it hides inside other words.
+    static func textGlossedTerms(
+        in book: [(file: String, lines: [String])], rows: [(names: [String], english: [String], place: String)]
+    ) -> [(term: String, english: String)] {
+        let names = Set(rows.flatMap(\.names))
+        let englishes = Set(rows.flatMap(\.english).map { $0.lowercased() })
+        var found: [(term: String, english: String)] = []
+        for page in book {
+            var inCode: Bool? = nil
+            for line in page.lines {
+                if line.hasPrefix("```") {
+                    inCode = inCode == nil ? !line.hasPrefix("```table") : nil
+                    continue
+                }
+                if inCode == true || line.hasPrefix("#") { continue }
+                let text = line.replacing(/`[^`]*`/, with: "").replacing(/\]\([^)]*\)/, with: "]")
+                    .replacing(/"[^"]*"/, with: "")
+                for match in text.matches(of: /(?:([가-힣]+) )?([가-힣]+)(?:\*\*)?\(([a-z][a-z \-]*)\)/) {
+                    var term = String(match.output.2)
+                    if let before = match.output.1, let last = before.last, !"의을를은는이가에로과와도만".contains(last) {
+                        term = String(before) + " " + term
+                    }
+                    let english = String(match.output.3)
+                    if term.count < 2 || names.contains(term) || englishes.contains(english.lowercased())
+                        || ordinaryGlossedWords.contains(term) || found.contains(where: { $0.term == term })
+                    {
+                        continue
+                    }
+                    found.append((term: term, english: english))
+                }
+            }
+        }
+        return found
+    }
+
+    @Test("원어: 용어 목록에 없어도 본문이 원어를 밝힌 용어는 책에서 처음 나오는 곳에 원어를 밝힌다")
+    func textGlossesAtFirstUse() throws {
+        let glossed = Self.textGlossedTerms(in: Self.readingOrder, rows: Self.tableRows())
+        #expect(glossed.contains { $0.term == "완료 클로저" })
+        let rows = glossed.map { (names: [$0.term], english: [$0.english], place: "") }
+        let problems = try Self.unglossedFirstUses(in: Self.readingOrder, terms: rows.flatMap(\.names), rows: rows)
+        for problem in problems { Issue.record("\(problem)") }
+    }
+
+    @Test("원어: 본문 원어의 검사는 용어 목록에 없는 용어의 늦은 원어를 잡고, 용어 목록의 용어와 한 음절 낱말은 넘긴다")
+    func textGlossCheckCatchesLateGloss() throws {
+        let table = [(names: ["격리"], english: ["isolation"], place: "4장 [x](mvp.md#x)")]
+        let book = [
+            (file: "appendix-standins.md", lines: ["완료 클로저를 호출할 때까지 남겨 둡니다.", "성(family name)을 담습니다."]),
+            (
+                file: "app-mvvm-c-flows.md",
+                lines: [
+                    "```swift", "// 처리기(handler)", "```", "닫힘의 완료 클로저(completion handler)에서 끝냅니다.",
+                    "액터에 격리(isolation)됩니다.",
+                ]
+            ),
+        ]
+        let glossed = Self.textGlossedTerms(in: book, rows: table)
+        #expect(glossed.map(\.term) == ["완료 클로저"])
+        let rows = glossed.map { (names: [$0.term], english: [$0.english], place: "") }
+        let problems = try Self.unglossedFirstUses(in: book, terms: ["완료 클로저"], rows: rows)
+        #expect(problems.map { $0.components(separatedBy: ": ")[0] } == ["content/appendix-standins.md:1"])
+    }
+
     @Test("원어: 용어가 책에서 처음 나오는 곳(미리 보기 목록 밖)에 원어를 밝힌다")
     func englishAtFirstUse() throws {
         #expect(Self.firstUseTerms.count > 100)

@@ -53,6 +53,12 @@ extension LectureContentTermTests {
         Banned(
             pattern: #"절의 깊이 보기 상자"#,
             use: "'…' 절의 '깊이 보기: 주제' 상자 (a deep-dive box elsewhere is named by its topic)"),
+        // Korean review 39b (4.3): "[4장](mvp.md#테스트-…)", "[8.1절](app-mvc.md#코드)의 … 상자" jumped into a
+        // section on the web but left only "4장" or "8.1절" in print. A link into a section names it; a bare
+        // number links the whole chapter. Table cells (표 1-1's '나오는 곳') keep the number for their width.
+        Banned(
+            pattern: #"^(?!\|).*\["# + place + #"\]\([\w.-]+\.md#"#,
+            use: "4장 '[절 제목](mvp.md#…)' 절, 8.2절 '[테스트](app-mvp.md#테스트)' (a link into a section names the section)"),
     ]
 
     /// The text of `line` with code spans and link targets blanked, so their parentheses do not count.
@@ -271,6 +277,9 @@ extension LectureContentTermTests {
             "`isolated deinit`을 쓰지 않는 까닭이 아래 상자입니다.", "다만 `Driver`가 든 RxCocoa가 UIKit에 의존하므로, 아래 상자처럼 간접적으로는 의존합니다.",
             "이 절 첫머리의 상자에 적었습니다.", "다시 잡지 않은 모양은 아래 플랫폼 노트 상자처럼 컴파일러 버전에 따라 거부되므로",
             "UIKit에 링크되기는 합니다(→ 5장 '[리액티브 바인딩](mvvm.md#리액티브-바인딩)' 절의 깊이 보기 상자).",
+            // Korean review 39b (4.3).
+            "`#expect`는 [4장](mvp.md#테스트-가짜-뷰로-프레젠터-확인하기)에서, `@Suite`는 [8.2절](app-mvp.md#테스트)에서 보았습니다.",
+            "[8.1절](app-mvc.md#코드)의 '깊이 보기: diffable 데이터 소스의 항목 식별자' 상자가", "예고입니다(→ [8.3절](app-mvvm-c.md#테스트)).",
         ]
         for line in wrong {
             #expect(!check.problems(line).isEmpty, "'\(line)' passes")
@@ -278,7 +287,8 @@ extension LectureContentTermTests {
         let right = [
             "도 봅니다(→ 5장 '[기다리는 `Task`가 붙잡는 것](mvvm.md#기다리는-task가-붙잡는-것)' 절).",
             "정했습니다(→ '[화면 상태와 세션 상태](#화면-상태와-세션-상태)' 절).", "TEA 버전뿐입니다(→ [8.5절](app-tea.md)).",
-            "예고입니다(→ [8.3절](app-mvvm-c.md#테스트), [부록 A](appendix-compiler.md)).", "다른 연락처를 엽니다(→ [8.2절](app-mvp.md)).",
+            "예고입니다(→ 8.3절 '[테스트](app-mvvm-c.md#테스트)', [부록 A](appendix-compiler.md)).",
+            "다른 연락처를 엽니다(→ [8.2절](app-mvp.md)).",
             "동작합니다(→ [표 1-1](README.md#지원하는-ios-버전)).",
             "(→ 부록 A '[`deinit`과 기본 격리](appendix-compiler.md#deinit과-기본-격리)' 절, '[`isolated deinit`의 런타임 결함](appendix-compiler.md#isolated-deinit의-런타임-결함)' 절)",
             "(→ 5장 '[리액티브 바인딩](mvvm.md#리액티브-바인딩)' 절의 '깊이 보기: 취소를 확인하는 방법' 상자)",
@@ -294,6 +304,8 @@ extension LectureContentTermTests {
             "씬 델리게이트 쪽의 코드는 8.5절 '[상태 보존과 복원 잇기](app-tea.md#상태-보존과-복원-잇기)'와 같고",
             "(→ 8.4절 '[테스트](app-rx.md#테스트)', 10장 '[뷰 상태도 모델로: MVC+VS](next-steps.md#뷰-상태도-모델로-mvcvs)' 절)",
             "그 까닭은 아래 플랫폼 노트 상자에 적었습니다.", "위의 깊이 보기 상자에서 보았듯이",
+            "`#expect`는 4장 '[테스트: 가짜 뷰로 프레젠터 확인하기](mvp.md#테스트-가짜-뷰로-프레젠터-확인하기)' 절에서 보았습니다.",
+            "| `/…/` 꼴의 정규식 리터럴(regex literal) | 16 | [4장](mvp.md#예제-프로필-저장), [7장](one-feature.md) |",
         ]
         for line in right {
             let problems = check.problems(line)
