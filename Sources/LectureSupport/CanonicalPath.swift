@@ -80,7 +80,7 @@ package enum CanonicalPath {
     /// ones that exist.
     package static func homeFolders() -> [String] {
         var homes: [String] = []
-        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+        if let home = ProcessEnvironment.value("HOME"), !home.isEmpty {
             homes.append(home)
         }
         if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {

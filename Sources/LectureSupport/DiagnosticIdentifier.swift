@@ -78,6 +78,9 @@ extension Diagnostic.Identifier {
     package static let bookTOMLUnsupported = Self("lecture.book-toml.unsupported-key")
     /// A key neither mdBook nor `lecture` knows (ignored).
     package static let bookTOMLUnknown = Self("lecture.book-toml.unknown-key")
+    /// `[preprocessor.lecture] diagram-font` naming a family no installed font has, in a book
+    /// that draws diagrams (a warning at its line).
+    package static let bookTOMLDiagramFont = Self("lecture.book-toml.diagram-font")
 
     // MARK: Summary and pages
 
@@ -148,8 +151,12 @@ extension Diagnostic.Identifier {
     package static let sampleOutputMismatch = Self("lecture.sample.output-mismatch")
     /// A run sample without an output block.
     package static let sampleNoOutput = Self("lecture.sample.no-output")
-    /// An output block in the wrong place (twice, after no sample, under a sample not run).
+    /// An output block in the wrong place for its sample (twice, under a sample not run), or a
+    /// sample's output written where it is not compared (a warning).
     package static let sampleOutputPlacement = Self("lecture.sample.output-placement")
+    /// An output block that follows no sample: the page's error, never a sample's
+    /// (`SampleOwnErrors`).
+    package static let sampleOutputWithoutSample = Self("lecture.sample.output-without-sample")
     /// A bad info string: unknown or contradicting attributes, a group without a name.
     package static let sampleAttributes = Self("lecture.sample.attributes")
     /// A `group=` whose blocks are apart or differ in attributes.
@@ -228,7 +235,7 @@ extension Diagnostic.Identifier {
     package static let diagramNoGraphviz = Self("lecture.diagram.no-graphviz")
     /// A Graphviz program that ran past `[preprocessor.lecture] diagram-timeout`.
     package static let diagramTimeout = Self("lecture.diagram.timeout")
-    /// No font covers Hangul (a warning).
+    /// A diagram holding a character no installed font has (a warning).
     package static let diagramFont = Self("lecture.diagram.font")
     /// An unknown or malformed attribute in a figure's info string (`caption=`, `alt=`).
     package static let figureAttributes = Self("lecture.figure.attributes")
@@ -293,7 +300,7 @@ extension Diagnostic.Identifier {
         missingChromium, missingContent, missingTemplates, outputRefused, unexpandedPath, initRefused, serveStart,
         serveSettingsChanged,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected, cacheUnwritable,
-        bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown,
+        bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown, bookTOMLDiagramFont,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, outputNonPortableName, pageHeading,
         headingJump, nestingTooDeep,
@@ -301,7 +308,8 @@ extension Diagnostic.Identifier {
         repeatedHeadingID,
         wordlessHeading,
         infoStringWhitespace, unclosedComment, unclosedElement, unclosedFence, includeFailed, includeUnsupported,
-        sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleAttributes, sampleGroup,
+        sampleOutputMismatch, sampleNoOutput, sampleOutputPlacement, sampleOutputWithoutSample, sampleAttributes,
+        sampleGroup,
         sampleNotRecognised, sampleAppleFramework, sampleUnexpectedError, sampleInvisibleCharacter,
         bidirectionalControl, invisibleCharacter, sampleSnippetMarker, sampleHiddenLine,
         sampleCompiler,

@@ -321,7 +321,7 @@ package enum Subprocess {
         let group = newSession ? Int32(LECTURE_POSIX_SPAWN_SETSID) : Int32(POSIX_SPAWN_SETPGROUP)
         posix_spawnattr_setflags(&attributes, Int16(group | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        var env = inheritingEnvironment ? ProcessInfo.processInfo.environment : [:]
+        var env = inheritingEnvironment ? ProcessEnvironment.current() : [:]
         for (key, value) in environment { env[key] = value }
         // Inherited by everything the child starts: how `reapOrphans` recognises our descendants.
         env[ChildProcesses.markerName] = String(getpid())

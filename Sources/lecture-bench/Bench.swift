@@ -343,7 +343,7 @@ struct Bench {
     func prepareSamples() throws -> SampleContext {
         let root = temp + "/samples"
         try Files.makeDirectory(root + "/bin")
-        guard let real = Run.which(ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc") else {
+        guard let real = Run.which(ProcessEnvironment.value("SWIFTC") ?? "swiftc") else {
             throw BenchError.failed("no swiftc on PATH")
         }
         let log = root + "/swiftc.log"

@@ -120,7 +120,7 @@ enum Run {
     /// A program's absolute path, looked up on `PATH` like a shell.
     static func which(_ name: String) -> String? {
         if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        for directory in (ProcessEnvironment.value("PATH") ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }

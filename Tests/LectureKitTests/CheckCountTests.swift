@@ -18,6 +18,16 @@ import Testing
         #expect(lines.last == "1 passed, 2 failed", "\(lines)")
     }
 
+    /// An output block that follows no sample (a paragraph between) is the page's error, counted
+    /// beside the sample above it, which passed: it does not fail that sample (code review 40 #6).
+    @Test func anOutputBlockWithoutASampleDoesNotFailTheSampleAbove() throws {
+        let markdown = "# P\n\n```swift\nprint(1)\n```\n\n```output\n1\n```\n\nText.\n\n```output\n2\n```\n"
+        let (status, lines, _) = try ContinuedPageTests.check(markdown, continued: "false")
+        #expect(status == 1)
+        #expect(lines.contains { $0.contains("error: output block does not follow a swift sample") }, "\(lines)")
+        #expect(lines.last == "1 passed, 1 failed", "\(lines)")
+    }
+
     @Test(arguments: ["```swift\nprint(2)\n```\n", "```swift\nprint(2)\n```\n\n```output\n3\n```\n"])
     func aBlessedSampleIsRunAndCompared(_ sample: String) throws {
         let (status, lines, _) = try ContinuedPageTests.check(

@@ -196,6 +196,14 @@ import Testing
         #expect(result.hoverCards.contains { $0.text.hasSuffix("let greeting: Box<String>") }, "\(result.hoverCards)")
     }
 
+    /// A `swiftc` in `folder`, outside the toolchain, that fails while `marker` exists (made here).
+    static func failingWrapper(in folder: String) throws -> (wrapper: String, marker: String) {
+        let (wrapper, marker) = (folder + "/swiftc", folder + "/fail")
+        try TestSupport.writeScript("[ -e '\(marker)' ] && exit 1\nexec swiftc \"$@\"", to: wrapper)
+        try FileSystem.writeAtomically("", to: marker)
+        return (wrapper, marker)
+    }
+
     /// Code review 40 #3: a first `-print-target-info` that failed (here a wrapper that fails
     /// while a marker file exists; in `lecture serve`, a query an edit cancelled) was remembered
     /// as "no toolchain" for the life of the process. Only an answer is remembered now: once
@@ -203,16 +211,30 @@ import Testing
     @Test func aFailedToolchainQueryIsAskedAgain() throws {
         let folder = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(folder) }
-        let wrapper = folder + "/swiftc"
-        let marker = folder + "/fail"
-        try TestSupport.writeScript("[ -e '\(marker)' ] && exit 1\nexec swiftc \"$@\"", to: wrapper)
-        try FileSystem.writeAtomically("", to: marker)
+        let (wrapper, marker) = try Self.failingWrapper(in: folder)
         #expect(SourceKitLibrary.reportedToolchain(of: wrapper, run: RunContext()) == nil)
         try FileManager.default.removeItem(atPath: marker)
         let usr = try #require(SourceKitLibrary.reportedToolchain(of: wrapper, run: RunContext()))
         #expect(FileSystem.isDirectory(usr + "/lib/swift"), "\(usr)")
         try FileSystem.writeAtomically("", to: marker)
         #expect(SourceKitLibrary.reportedToolchain(of: wrapper, run: RunContext()) == usr, "an answer is remembered")
+    }
+
+    /// The same for the library's own look-up: `path(for:)` had a memo of its own (`found`)
+    /// that remembered the failed query's "no library" for the life of the process; there is
+    /// one memo now, which remembers answers only.
+    @Test func aFailedLibraryLookUpIsAskedAgain() throws {
+        let stage = try SampleVerificationTests.stage.get()
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let (wrapper, marker) = try Self.failingWrapper(in: folder)
+        guard case .failure = SourceKitLibrary.path(for: wrapper, run: RunContext()) else {
+            Issue.record("a wrapper that fails has no library")
+            return
+        }
+        try FileManager.default.removeItem(atPath: marker)
+        let direct = try SourceKitLibrary.path(for: stage.verifier.toolchain.swiftc, run: RunContext()).get()
+        #expect(try SourceKitLibrary.path(for: wrapper, run: RunContext()).get() == direct)
     }
 
     @Test func cardsAreWrittenFocusableAndDescribedButNotOnHiddenLines() throws {

@@ -21,6 +21,54 @@ import Testing
         }
     }
 
+    /// Every placeholder, with the kind declared where it is: the page's, the not-found
+    /// message's and each partial's, by template.
+    static var declared: [(template: String, placeholders: [String: PlaceholderKind])] {
+        [("page.html", Templates.pagePlaceholders), ("404.html", Templates.notFoundPlaceholders)]
+            + Partials.Name.allCases.map { ($0.path, $0.placeholders) }
+    }
+
+    /// Code review 40 #7: every placeholder the built-in theme names has a kind declared with it
+    /// in its template's list (the interface words, `{{ words.KEY }}`, are short text).
+    @Test func everyPlaceholderOfTheBuiltInThemeHasAKind() throws {
+        var undeclared: [String] = []
+        for (template, placeholders) in Self.declared {
+            let text =
+                template.hasPrefix("partials/")
+                ? Partials.builtIn.texts[Partials.Name(rawValue: String(template.dropFirst(9).dropLast(5)))!]
+                : DefaultTheme.layouts.first { $0.path == template }.map { String(decoding: $0.bytes, as: UTF8.self) }
+            let parsed = try Template.parse(
+                try #require(text, "\(template)"), path: template, known: placeholders,
+                alsoKnown: Set(InterfaceWords.keys.map { "words." + $0 }))
+            for case .placeholder(let name) in parsed.pieces
+            where placeholders[name] == nil && !name.hasPrefix("words.") {
+                undeclared.append("\(template): \(name)")
+            }
+        }
+        #expect(undeclared.isEmpty, "\(undeclared)")
+    }
+
+    /// A name means one kind of value in every template that declares it: a `children` of short
+    /// text in a new partial would let it be copied 64 times per level of the summary.
+    @Test func aPlaceholderHasOneKindInEveryTemplate() {
+        var kinds: [String: Set<PlaceholderKind>] = [:]
+        for (_, placeholders) in Self.declared {
+            for (name, kind) in placeholders { kinds[name, default: []].insert(kind) }
+        }
+        #expect(kinds.filter { $0.value.count > 1 }.keys.sorted() == [])
+    }
+
+    /// The placeholders that hold a page's parts or a partial nested per entry of the summary
+    /// (the exponential case) are rendered parts wherever they are declared.
+    @Test func theNestedAndWholePagePlaceholdersAreParts() {
+        let nested: Set<String> = ["children", "items", "sections", "chapters", "contents", "content", "nav", "toc"]
+        let seen = Self.declared.flatMap { template, placeholders in
+            placeholders.filter { nested.contains($0.key) }.map { (template, $0.key, $0.value) }
+        }
+        #expect(Set(seen.map(\.1)) == nested)
+        #expect(seen.filter { $0.2 != .parts }.map { "\($0.0): \($0.1)" } == [])
+    }
+
     @Test(arguments: [
         ("partials/chapter.html", "<li>{{ title }}{{ children }}\n{{ children }}</li>", "children"),
         ("partials/chapter-current.html", "<li>{{ title }}{{ children }}\n{{children}}</li>", "children"),

@@ -23,4 +23,25 @@ import Testing
         #expect(ProcessEnvironment.value(unset) == nil)
         #expect(ProcessEnvironment.current()[unset] == nil)
     }
+
+    /// Code review 40 #11: the tool reads its environment one way. No source file but
+    /// `ProcessEnvironment.swift` reads Foundation's dictionary or getenv(3), so the measured cut
+    /// in the cost of a build does not quietly return, nor a second reading of `environ` differ.
+    @Test func everyReadOfTheEnvironmentGoesThroughIt() throws {
+        let root = TestSupport.repositoryRoot + "/Sources"
+        // Being changed by another piece of work (the sample sandbox), routed there.
+        let elsewhere: Set<String> = [
+            "LectureKit/Transform/Samples/SampleSandbox.swift", "LectureKit/Transform/Samples/ContainedRunFolder.swift",
+            "LectureKit/Transform/Samples/SampleCgroup.swift", "LectureKit/Load/GitFolders.swift",
+        ]
+        var readers: [String] = []
+        let files = try #require(FileManager.default.enumerator(atPath: root))
+        while let path = files.nextObject() as? String {
+            guard path.hasSuffix(".swift"), !path.hasPrefix("StandIns/"), !path.hasSuffix("/ProcessEnvironment.swift"),
+                !elsewhere.contains(path), let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8)
+            else { continue }
+            if text.contains("processInfo.environment") || text.contains("getenv(") { readers.append(path) }
+        }
+        #expect(readers.sorted() == [], "read the environment through ProcessEnvironment")
+    }
 }

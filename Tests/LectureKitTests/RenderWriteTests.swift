@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func textIsEscapedAndHTMLIsNot() throws {
-        let template = try Template.parse("{{title}}|{{ content }}", path: "t", known: ["title", "content"])
+        let template = try Template.parse(
+            "{{title}}|{{ content }}", path: "t", known: ["title": .text, "content": .parts])
         #expect(
             template.render(["title": .text("<b>&\"</b>"), "content": .html("<p>ok</p>")])
                 == "&lt;b&gt;&amp;&quot;&lt;/b&gt;|<p>ok</p>")
@@ -27,7 +28,7 @@ import Testing
     @Test func renderingIntoBytesWithPartsIsRenderingTheJoinedParts() throws {
         let template = try Template.parse(
             "<title>{{ title }}</title>{{ content }}<nav>{{ nav }}</nav>{{ content }}", path: "t",
-            known: ["title", "content", "nav"])
+            known: ["title": .text, "content": .parts, "nav": .parts])
         let values: [String: Template.Value] = ["title": .text("A & <B>"), "nav": .html("<a href=\"x\">ㄱ</a>")]
         let parts = ["<p>한글</p>", "", "<section>é\u{301}</section>"]
         var joined = values
@@ -48,7 +49,7 @@ import Testing
 
     @Test func unclosedPlaceholderIsAnError() {
         let error = #expect(throws: DiagnosticsError.self) {
-            try Template.parse("a {{ title", path: "t.html", known: ["title"])
+            try Template.parse("a {{ title", path: "t.html", known: ["title": .text])
         }
         #expect(error?.diagnostics.map(\.headline) == ["t.html:1:3: error: placeholder is not closed with '}}'"])
     }
@@ -57,12 +58,12 @@ import Testing
     /// placeholders at the same places.
     @Test func placeholdersAreFoundAlikeInASCIIAndInOtherText() throws {
         for text in ["<p>{{ title }}</p>\n{{content}}", "<p>제목 {{ title }}</p>\n{{content}}"] {
-            let template = try Template.parse(text, path: "t", known: ["title", "content"])
+            let template = try Template.parse(text, path: "t", known: ["title": .text, "content": .parts])
             #expect(template.pieces.filter { if case .placeholder = $0 { true } else { false } }.count == 2)
             #expect(template.render(["title": .text("T"), "content": .html("C")]).hasSuffix("T</p>\nC"))
         }
         let error = #expect(throws: DiagnosticsError.self) {
-            try Template.parse("ㄱ\n  {{ nope }}", path: "t.html", known: ["title"])
+            try Template.parse("ㄱ\n  {{ nope }}", path: "t.html", known: ["title": .text])
         }
         #expect(error?.diagnostics.map(\.headline) == ["t.html:2:3: error: unknown placeholder 'nope'"])
     }

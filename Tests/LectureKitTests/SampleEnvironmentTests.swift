@@ -256,6 +256,28 @@ import Testing
         #expect(results[0].actualOutput == "wrapped\n")
     }
 
+    /// The toolchain's folders the sandbox binds are found when the verifier is made, and again
+    /// when its compiler changes, not at every run of a sample (a `PATH` look-up, a `stat` and a
+    /// `realpath` each): a folder that stops looking like a toolchain afterwards is still the
+    /// verifier's, and another compiler brings its own.
+    @Test func theToolchainFoldersAreFoundOncePerCompiler() throws {
+        var verifier = try SampleVerificationTests.stage.get().verifier
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let usr = CanonicalPath.of(folder) + "/usr"
+        try FileManager.default.createDirectory(atPath: usr + "/lib/swift", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: usr + "/bin", withIntermediateDirectories: true)
+        try TestSupport.writeScript("exec swiftc \"$@\"", to: usr + "/bin/swiftc")
+        let (first, original) = (verifier.toolchainFolders, verifier.toolchain.swiftc)
+        #expect(!first.isEmpty)
+        verifier.toolchain.swiftc = usr + "/bin/swiftc"
+        #expect(verifier.toolchainFolders == [usr])
+        try FileManager.default.removeItem(atPath: usr + "/lib/swift")
+        #expect(verifier.toolchainFolders == [usr], "found when the compiler was set, not again")
+        verifier.toolchain.swiftc = original
+        #expect(verifier.toolchainFolders == first)
+    }
+
     @Test func theKeyHoldsEveryCompilerArgument() throws {
         let stage = try SampleVerificationTests.stage.get()
         let script = SampleExtractor.extract(from: MarkdownParser.parse("```swift\nprint(1)\n```\n"), path: "page.md")

@@ -22,6 +22,9 @@ final class Probes: @unchecked Sendable {
     /// The renderer of a build that draws nothing, Graphviz not asked: one per probes, so the
     /// builds of a session give `Figures` equal inputs.
     private let unasked: DiagramRenderer
+    /// The installed font families (`fc-list : family`), asked once per probes on first use: the
+    /// check of book.toml's `diagram-font` (`DiagramFontSetting`), which `check` runs too.
+    let fonts: FontProbe
 
     /// Asks at once, on background threads, for what `early` names; the rest when first needed.
     /// Their processes take places of `run`'s pool; the renderer's drawings stop with its cancellation.
@@ -29,6 +32,7 @@ final class Probes: @unchecked Sendable {
         findToolchain = { try? Toolchain.find(cache: Cache(directory: cacheDirectory), run: run) }
         findDiagrams = { DiagramRenderer.find(cache: Cache(directory: cacheDirectory), run: run) }
         unasked = DiagramRenderer(cache: Cache(directory: cacheDirectory), graphvizVersion: nil, run: run)
+        fonts = FontProbe(environment: [:], run: run)
         if early.contains(.compiler) {
             DispatchQueue.global().async(group: group) { [self] in
                 let found = findToolchain()
@@ -50,6 +54,7 @@ final class Probes: @unchecked Sendable {
         findToolchain = { toolchain }
         findDiagrams = { diagrams }
         unasked = diagrams
+        fonts = diagrams.fonts.probe
     }
 
     /// What a probe asks.

@@ -1,6 +1,7 @@
 /// How many times one template may name a placeholder: each use copies the value in again.
 ///
-/// A placeholder holding rendered parts (the page's content, the chapter tree, a partial's
+/// Each placeholder's kind is declared where the placeholder is (`PlaceholderKind`). A
+/// placeholder holding rendered parts (the page's content, the chapter tree, a partial's
 /// `children` or `items`, a sample's code or output) stands once. Twice in a partial that
 /// nests per entry of the summary (`{{ children }}` in `chapter.html`) doubles the tree at
 /// each level: a 49-byte partial and a summary 20 deep made 40 MB pages and a 914 MB site, and
@@ -12,23 +13,20 @@
 /// The bound makes a page at most linear in the book and the theme, checked when a template
 /// is loaded, at the line of the copy past it.
 enum PlaceholderCopies {
-    /// Placeholders whose value is rendered parts of any size.
-    static let parts: Set<String> = [
-        "content", "nav", "toc", "head", "children", "items", "chapters", "contents", "sections", "cover",
-        "code", "cards", "card", "closure", "declaration", "inferred", "output", "errors", "expected_error",
-        "report", "tests", "failures", "message", "drawings", "alternative", "caption", "headers", "rows", "cells",
-    ]
-    /// Uses of any other placeholder one template may make.
+    /// Uses of a placeholder of short text one template may make.
     static let maximumShortCopies = 64
 
-    /// How many times one template may name `placeholder`.
-    static func maximum(for placeholder: String) -> Int {
-        parts.contains(placeholder) ? 1 : maximumShortCopies
+    /// How many times one template may name a placeholder of `kind`, the kind declared with it.
+    static func maximum(for kind: PlaceholderKind) -> Int {
+        switch kind {
+        case .parts: 1
+        case .text: maximumShortCopies
+        }
     }
 
     /// The note of the error at a copy past the bound.
-    static func problem(_ placeholder: String) -> (summary: String, note: String) {
-        let maximum = maximum(for: placeholder)
+    static func problem(_ placeholder: String, kind: PlaceholderKind) -> (summary: String, note: String) {
+        let maximum = maximum(for: kind)
         if maximum == 1 {
             return (
                 "placeholder '{{ \(placeholder) }}' is used a second time; it may stand once in a template",

@@ -30,14 +30,14 @@ struct Template: Hashable, Sendable {
         pieces.contains { if case .placeholder(name) = $0 { true } else { false } }
     }
 
-    /// Parses `text` read from `path`, accepting only the placeholders in `known` or `alsoKnown`
-    /// (two sets, so that a caller with a large shared one, the interface words, does not copy it
-    /// into a union for each template).
-    /// With `boundingCopies`, a placeholder named more often than `PlaceholderCopies` allows is
-    /// an error at the copy past the bound (the loaders of a theme's templates ask for it).
+    /// Parses `text` read from `path`, accepting only the placeholders in `known`, each with its
+    /// kind, or in `alsoKnown`, short text (two collections, so that a caller with a large shared
+    /// one, the interface words, does not copy it into a union for each template).
+    /// With `boundingCopies`, a placeholder named more often than `PlaceholderCopies` allows its
+    /// kind is an error at the copy past the bound (the loaders of a theme's templates ask for it).
     /// - Throws: a diagnostic at each unknown or unclosed placeholder, or copy past the bound.
     package static func parse(
-        _ text: String, path: String, known: Set<String>, alsoKnown: Set<String> = [],
+        _ text: String, path: String, known: [String: PlaceholderKind], alsoKnown: Set<String> = [],
         boundingCopies: Bool = false
     ) throws(DiagnosticsError) -> Template {
         var pieces: [Piece] = []
@@ -83,21 +83,23 @@ struct Template: Hashable, Sendable {
                 break
             }
             let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: " \t")
-            if !known.contains(String(name)) && !alsoKnown.contains(String(name)) {
+            if known[String(name)] == nil && !alsoKnown.contains(String(name)) {
                 diagnostics.append(
                     .error(
                         .templatePlaceholder,
                         path, location, "unknown placeholder \(quoted: name)",
                         notes: [
                             "known placeholders: "
-                                + known.union(alsoKnown).sorted().map { "{{ \($0) }}" }.joined(separator: ", ")
+                                + alsoKnown.union(known.keys).sorted().map { "{{ \($0) }}" }.joined(separator: ", ")
                         ]))
             }
             if boundingCopies {
                 let count = uses[String(name), default: 0] + 1
                 uses[String(name)] = count
-                if count == PlaceholderCopies.maximum(for: String(name)) + 1 {
-                    let problem = PlaceholderCopies.problem(String(name))
+                // An unknown placeholder is reported above; its copies are bounded as text.
+                let kind = known[String(name)] ?? .text
+                if count == PlaceholderCopies.maximum(for: kind) + 1 {
+                    let problem = PlaceholderCopies.problem(String(name), kind: kind)
                     diagnostics.append(
                         .error(.templatePlaceholder, path, location, problem.summary, notes: [problem.note]))
                 }

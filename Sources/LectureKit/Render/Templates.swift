@@ -26,19 +26,19 @@ struct Templates: Hashable, Sendable {
     /// the others are copied from `directory`.
     var embedded: [String: [UInt8]] = [:]
 
-    /// Placeholders `page.html` may use.
-    static let pagePlaceholders: Set<String> = [
-        "title", "page_title", "book_title", "content", "nav", "prev", "next", "toc", "root", "swift_version",
-        "build_date",
-        "verified", "verified_footer", "generator", "language", "text_direction", "default_theme", "repository_link",
-        "edit_link", "head", "additional_css", "additional_js",
-        "search", "print_link",
+    /// Placeholders `page.html` may use, each with its kind (`PlaceholderCopies`).
+    static let pagePlaceholders: [String: PlaceholderKind] = [
+        "title": .text, "page_title": .text, "book_title": .text, "content": .parts, "nav": .parts, "prev": .text,
+        "next": .text, "toc": .parts, "root": .text, "swift_version": .text, "build_date": .text, "verified": .text,
+        "verified_footer": .text, "generator": .text, "language": .text, "text_direction": .text,
+        "default_theme": .text, "repository_link": .text, "edit_link": .text, "head": .parts, "additional_css": .text,
+        "additional_js": .text, "search": .text, "print_link": .text,
     ]
-    /// Placeholders `404.html` may use.
-    static let notFoundPlaceholders: Set<String> = [
-        "book_title", "nav", "root", "swift_version", "build_date", "verified", "language", "text_direction",
-        "default_theme",
-        "repository_link",
+    /// Placeholders `404.html` may use, each with its kind (`PlaceholderCopies`).
+    static let notFoundPlaceholders: [String: PlaceholderKind] = [
+        "book_title": .text, "nav": .parts, "root": .text, "swift_version": .text, "build_date": .text,
+        "verified": .text, "language": .text, "text_direction": .text, "default_theme": .text,
+        "repository_link": .text,
     ]
 
     /// Loads the templates.
@@ -56,7 +56,7 @@ struct Templates: Hashable, Sendable {
         }
         var diagnostics: [Diagnostic] = []
         let words = Set(InterfaceWords.keys.map { "words." + $0 })
-        func template(_ name: String, known: Set<String>) -> Template? {
+        func template(_ name: String, known: [String: PlaceholderKind]) -> Template? {
             let path = FileSystem.join(directory, name)
             let read: [UInt8]?
             do throws(Diagnostic) {

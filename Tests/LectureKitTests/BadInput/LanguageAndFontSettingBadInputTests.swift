@@ -47,8 +47,10 @@ import Testing
     }
 
     /// A family no installed font has: a warning at the setting's line once, with the nearest
-    /// installed family; an installed one (in any case) is none.
-    @Test func aDiagramFontTheMachineLacksIsAWarningAtItsLine() throws {
+    /// installed family; an installed one (in any case) is none. `lecture check`, which draws
+    /// nothing, says it as `lecture build` does: it is a check of book.toml (code review 40 #14).
+    @Test(arguments: [["build"], ["check"]])
+    func aDiagramFontTheMachineLacksIsAWarningAtItsLine(_ command: [String]) throws {
         let listing = try Subprocess.run("fc-list", [":", "family"], timeout: 30, cancellation: .process)
         let installed = try #require(
             String(decoding: listing.stdout, as: UTF8.self).split(separator: "\n").first?.split(separator: ",").first
@@ -58,7 +60,8 @@ import Testing
             "next.md": "# Next\n\n```dot\ndigraph { label=\"c to d\"; c -> d }\n```\n",
         ]
         let (_, result) = try TestSupport.containedBook(
-            "[preprocessor.lecture]\nrenderers = []\ndiagram-font = \"No Such Family Sans\"", pages: pages)
+            "[preprocessor.lecture]\nrenderers = []\ndiagram-font = \"No Such Family Sans\"", pages: pages,
+            running: command)
         let text = result.stderrText
         #expect(result.termination == .exited(0), "\(text)")
         #expect(
@@ -67,7 +70,32 @@ import Testing
             ) == true, "\(text)")
         #expect(text.contains("install the font, or name a family that fc-list : family prints"), "\(text)")
         let (_, good) = try TestSupport.containedBook(
-            "[preprocessor.lecture]\nrenderers = []\ndiagram-font = \"\(installed.uppercased())\"", pages: pages)
+            "[preprocessor.lecture]\nrenderers = []\ndiagram-font = \"\(installed.uppercased())\"", pages: pages,
+            running: command)
         #expect(TestSupport.headlines(good.stderrText, .warning).isEmpty, "\(installed): \(good.stderrText)")
+        // A book that draws no diagram: the family does not matter, and is not looked up.
+        let (_, plain) = try TestSupport.containedBook(
+            "[preprocessor.lecture]\nrenderers = []\ndiagram-font = \"No Such Family Sans\"", running: command)
+        #expect(TestSupport.headlines(plain.stderrText, .warning).isEmpty, "\(plain.stderrText)")
+    }
+
+    /// The warning has its own identifier, not the one of a diagram's missing characters, and
+    /// fontconfig is asked only for a book that draws a diagram.
+    @Test func theFontSettingIsCheckedUnderItsOwnIdentifierOnlyWhenDiagramsAreDrawn() {
+        var configuration = BuildConfiguration()
+        configuration.diagramFont = "No Such Family Sans"
+        var asked = 0
+        let families: () -> Set<String>? = {
+            asked += 1
+            return ["dejavu sans", "noto sans cjk kr"]
+        }
+        #expect(DiagramFontSetting.warning(for: configuration, drawsDiagrams: false, families: families) == nil)
+        #expect(asked == 0)
+        let warning = DiagramFontSetting.warning(for: configuration, drawsDiagrams: true, families: families)
+        #expect(asked == 1)
+        #expect(warning?.identifier == .bookTOMLDiagramFont)
+        #expect(warning?.severity == .warning)
+        configuration.diagramFont = "DejaVu Sans"
+        #expect(DiagramFontSetting.warning(for: configuration, drawsDiagrams: true, families: families) == nil)
     }
 }

@@ -13,13 +13,6 @@ extension BuildStep {
             var diagrams = context.probes.diagrams(needed: drawsDiagrams(context.pages))
             diagrams.timeLimit = context.configuration.diagramTimeout
             diagrams.fonts.family = context.configuration.diagramFont
-            if let family = context.configuration.diagramFont, drawsDiagrams(context.pages),
-                let warning = DiagramFontSetting.warning(
-                    family, installed: diagrams.fonts.probe.families, place: context.configuration.diagramFontSetting,
-                    bookTOML: FileSystem.join(context.configuration.bookDirectory ?? ".", "book.toml"))
-            {
-                context.diagnostics.emit(warning)
-            }
             return FiguresInput(
                 swiftVersion: context.swiftVersion, diagrams: diagrams,
                 smartPunctuation: context.configuration.smartPunctuation,

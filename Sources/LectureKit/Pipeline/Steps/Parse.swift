@@ -126,6 +126,17 @@ extension BuildStep {
                             ]))
                 }
                 return problems
+            },
+            book: { context in
+                // book.toml's `diagram-font`, checked once the pages say whether the book draws a
+                // diagram (fontconfig is asked only then): here, so `check` says it as `build` does.
+                let probes = context.probes
+                if let warning = DiagramFontSetting.warning(
+                    for: context.configuration, drawsDiagrams: drawsDiagrams(context.pages),
+                    families: { probes.fonts.families })
+                {
+                    context.diagnostics.emit(warning)
+                }
             })
     }
 }

@@ -35,7 +35,7 @@ enum CompilerEnvironment {
 
     /// The child's whole environment: ours without `withheld`, with `TMPDIR` set to `scratch`.
     static func variables(
-        scratch: String, from environment: [String: String] = ProcessInfo.processInfo.environment
+        scratch: String, from environment: [String: String] = ProcessEnvironment.current()
     ) -> [String: String] {
         var variables = environment.filter { !withheld.contains($0.key) }
         variables["TMPDIR"] = scratch
@@ -43,7 +43,7 @@ enum CompilerEnvironment {
     }
 
     /// The set variables that steer swiftc, sorted by name.
-    static func steering(in environment: [String: String] = ProcessInfo.processInfo.environment) -> [(
+    static func steering(in environment: [String: String] = ProcessEnvironment.current()) -> [(
         name: String, value: String
     )] {
         environment.filter { $0.key.hasPrefix("SWIFT_") || steeringNames.contains($0.key) }
@@ -51,12 +51,12 @@ enum CompilerEnvironment {
     }
 
     /// `steering`'s variables as one text, for the cache key.
-    static func cacheKeyText(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func cacheKeyText(in environment: [String: String] = ProcessEnvironment.current()) -> String {
         steering(in: environment).map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
     }
 
     /// A note naming the steering variables set, for a failure of swiftc itself; nil when none is.
-    static func note(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func note(in environment: [String: String] = ProcessEnvironment.current()) -> String? {
         let set = steering(in: environment)
         guard !set.isEmpty else { return nil }
         let named = set.map { "\($0.name)='\(TerminalText.capped(String($0.value.prefix(200))))'" }

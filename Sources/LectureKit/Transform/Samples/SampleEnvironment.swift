@@ -39,7 +39,7 @@ struct SampleEnvironment: Hashable, Sendable {
         let home = folder + "/home"
         try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         return [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "PATH": ProcessEnvironment.value("PATH") ?? "/usr/local/bin:/usr/bin:/bin",
             "HOME": home,
             "TMPDIR": folder,
             "LANG": locale,

@@ -88,8 +88,8 @@ enum SampleExtractor {
                     } else {
                         diagnostics.append(
                             .error(
-                                .sampleOutputPlacement,
-                                path, block.range.start, SampleOwnErrors.orphanOutput,
+                                .sampleOutputWithoutSample,
+                                path, block.range.start, "output block does not follow a swift sample",
                                 notes: ["an 'output' block must come right after the sample whose output it holds"]
                                     + (droppedAbove.map { ["the block above is not a sample: \($0.headline)"] } ?? [])))
                     }

@@ -6,11 +6,10 @@ import LectureSupport
 /// (newuser-8, #8: a `compile_fail` sample with an output block was "1 passed" and a second
 /// "failed" case in the counts and the JUnit report).
 enum SampleOwnErrors {
-    /// The kinds of error that are about one sample's own fences and blocks.
+    /// The kinds of error that are about one sample's own fences and blocks; decided by identifier
+    /// alone, never by a summary's words. An output block that follows no sample has its own
+    /// (`sampleOutputWithoutSample`), which is the page's: it is not among them.
     static let identifiers: Set<Diagnostic.Identifier> = [.sampleOutputPlacement, .sampleAttributes, .sampleGroup]
-
-    /// The summary of an output block with no sample right above it: no sample's own.
-    static let orphanOutput = "output block does not follow a swift sample"
 
     /// `results` with each error of `errors` that is a sample's own added to that sample's
     /// result, which then fails; the errors that are no sample's, left over.
@@ -20,7 +19,7 @@ enum SampleOwnErrors {
         var results = results
         var others: [Diagnostic] = []
         for error in errors {
-            guard identifiers.contains(error.identifier), !error.summary.hasPrefix(orphanOutput),
+            guard identifiers.contains(error.identifier),
                 let line = error.location?.line,
                 let owner = owner(
                     ofLine: line, path: error.path, in: results, below: error.identifier == .sampleOutputPlacement)

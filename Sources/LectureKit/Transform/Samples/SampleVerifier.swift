@@ -32,7 +32,9 @@ package struct SampleVerifier: Sendable {
     }
 
     /// The Swift compiler that builds the samples.
-    var toolchain: Toolchain
+    var toolchain: Toolchain {
+        didSet { toolchainFolders = Self.toolchainFolders(of: toolchain, run: run) }
+    }
     /// The stand-in modules samples are compiled against.
     var libraries: SampleLibraries
     /// Where passing results are cached.
@@ -46,28 +48,32 @@ package struct SampleVerifier: Sendable {
     /// Whether a sample of this run ran uncontained, for the run's one warning.
     let sandboxUse = SandboxUse()
 
+    /// The toolchain's folders the sandbox binds readable (`toolchainFolders(of:run:)`), found
+    /// once when the verifier is made and again when its `toolchain` changes, not for every run
+    /// of a sample (a `PATH` look-up, a `stat` and a `realpath` each).
+    private(set) var toolchainFolders: [String]
+
     /// The sandbox samples run in: the book's setting, with the toolchain and the sample libraries readable.
     var sandbox: SampleSandbox {
-        // The toolchain's `usr` folder (its `bin`'s parent), where the runtime libraries are;
-        // only when it is one (it holds `lib/swift`): a wrapper script's place (`~/bin/swiftc`)
-        // names no toolchain, and its folder's parent is not bound (`SampleSandbox.isBindable`
-        // refuses a home folder in any case).
-        let compiler = Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc
-        let usr = FileSystem.parent(FileSystem.parent(compiler))
-        // Else the folder the compiler reports: `/opt` is not bound whole any more (attack 19,
-        // F3), and a wrapper's runtime libraries lie there. Else (a wrapper whose answer names
-        // no folder) the toolchain of the `swiftc` on `PATH`, which such a wrapper runs.
-        let onPath = Toolchain.resolve("swiftc").map { FileSystem.parent(FileSystem.parent($0)) }
-        let toolchainFolders =
-            FileSystem.isDirectory(usr + "/lib/swift")
-            ? [usr]
-            : [
-                SourceKitLibrary.reportedToolchain(of: toolchain.swiftc, run: run)
-                    ?? onPath.flatMap { FileSystem.isDirectory($0 + "/lib/swift") ? $0 : nil }
-            ].compactMap { $0 }
-        return SampleSandbox(
+        SampleSandbox(
             setting: options.sandbox, readable: toolchainFolders + [libraries.directory],
             hidden: options.hiddenFolders)
+    }
+
+    /// The folders of `toolchain` a sample's runtime libraries are loaded from: the toolchain's
+    /// `usr` folder (its `bin`'s parent), only when it is one (it holds `lib/swift`): a wrapper
+    /// script's place (`~/bin/swiftc`) names no toolchain, and its folder's parent is not bound
+    /// (`SampleSandbox.isBindable` refuses a home folder in any case). Else the folder the
+    /// compiler reports: `/opt` is not bound whole any more (attack 19, F3), and a wrapper's
+    /// runtime libraries lie there. Else (a wrapper whose answer names no folder) the toolchain
+    /// of the `swiftc` on `PATH`, which such a wrapper runs.
+    static func toolchainFolders(of toolchain: Toolchain, run: RunContext) -> [String] {
+        let compiler = Toolchain.resolve(toolchain.swiftc) ?? toolchain.swiftc
+        let usr = FileSystem.parent(FileSystem.parent(compiler))
+        if FileSystem.isDirectory(usr + "/lib/swift") { return [usr] }
+        if let reported = SourceKitLibrary.reportedToolchain(of: toolchain.swiftc, run: run) { return [reported] }
+        let onPath = Toolchain.resolve("swiftc").map { FileSystem.parent(FileSystem.parent($0)) }
+        return [onPath.flatMap { FileSystem.isDirectory($0 + "/lib/swift") ? $0 : nil }].compactMap { $0 }
     }
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
@@ -77,6 +83,7 @@ package struct SampleVerifier: Sendable {
         self.cache = cache
         self.options = options
         self.run = run
+        toolchainFolders = Self.toolchainFolders(of: toolchain, run: run)
     }
 
     /// The places every compile, link and run of the samples takes while it runs (`run.jobs`

@@ -10,15 +10,12 @@ enum SourceKitLibrary {
     /// `swiftc` (symbolic links resolved); else, for a compiler named through a wrapper script
     /// outside the toolchain, beside the runtime resource folder the compiler itself reports
     /// (`swiftc -print-target-info`: `paths.runtimeResourcePath` is `usr/lib/swift`, the library
-    /// is in `usr/lib`). Looked up once per compiler and process.
+    /// is in `usr/lib`). The compiler's answer is asked once per compiler and process
+    /// (`reported`, the one memo); the rest, a `realpath` and a `stat`, is looked at each call,
+    /// so a failed question is asked again (code review 40 #3).
     /// - Returns: the library's path, or why there is none (the places looked at).
     static func path(for swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
-        found.withLock { known in
-            if let answer = known[swiftc] { return answer }
-            let answer = look(for: swiftc, run: run)
-            known[swiftc] = answer
-            return answer
-        }
+        look(for: swiftc, run: run)
     }
 
     /// No library where it was looked for.
@@ -26,10 +23,6 @@ enum SourceKitLibrary {
         /// The paths looked at, and what the compiler said when it was asked.
         var description: String
     }
-
-    // Results, not throws: a missing library is remembered too, so each compiler is looked up once.
-    // The lock is held across the first look-up, which the threads verifying samples wait for.
-    private static let found = Locked<[String: Result<String, SourceKitMissing>]>([:])
 
     private static func look(for swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
         var tried: [String] = []
@@ -62,23 +55,28 @@ enum SourceKitLibrary {
     }
 
     /// The one memo of `swiftc -print-target-info`'s answer, shared by `path(for:)` and
-    /// `reportedToolchain(of:)`: an answer is asked once per compiler and process, but a failure
-    /// (a cancelled or timed-out query, a compiler that could not start) is not remembered, so a
-    /// `lecture serve` whose first query an edit cancelled asks again on the next build. The lock
-    /// is held across the query, which the threads verifying samples wait for.
-    private static let reported = Locked<[String: String]>([:])
+    /// `reportedToolchain(of:)`: an answer (its `runtimeResourcePath`, or an answer without one)
+    /// is asked once per compiler and process, but a failure (a cancelled or timed-out query, a
+    /// compiler that could not start or failed) is not remembered, so a `lecture serve` whose
+    /// first query an edit cancelled asks again on the next build. The lock is held across the
+    /// query, which the threads verifying samples wait for.
+    private static let reported = Locked<[String: Result<String, SourceKitMissing>]>([:])
 
     private static func runtimeResourcePath(of swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
         reported.withLock { known in
-            if let answer = known[swiftc] { return .success(answer) }
-            let answer = askRuntimeResourcePath(of: swiftc, run: run)
-            if case .success(let resources) = answer { known[swiftc] = resources }
+            if let answer = known[swiftc] { return answer }
+            let (answer, answered) = askRuntimeResourcePath(of: swiftc, run: run)
+            if answered { known[swiftc] = answer }
             return answer
         }
     }
 
-    /// `paths.runtimeResourcePath` of `swiftc -print-target-info` (JSON), or why it is not there.
-    private static func askRuntimeResourcePath(of swiftc: String, run: RunContext) -> Result<String, SourceKitMissing> {
+    /// `paths.runtimeResourcePath` of `swiftc -print-target-info` (JSON), or why it is not there;
+    /// `answered`: whether the compiler answered (ran and succeeded), so the result is its answer
+    /// and may be remembered.
+    private static func askRuntimeResourcePath(of swiftc: String, run: RunContext) -> (
+        Result<String, SourceKitMissing>, answered: Bool
+    ) {
         do {
             // swift-driver leaves a TemporaryDirectory.* behind in $TMPDIR; give it one to lose.
             let scratch = try FileSystem.makeTemporaryDirectory(prefix: "lecture-swiftc")
@@ -86,13 +84,17 @@ enum SourceKitLibrary {
             let result = try run.process(
                 swiftc, ["-print-target-info"], environment: CompilerEnvironment.variables(scratch: scratch),
                 inheritingEnvironment: false, timeout: 60)
-            guard result.succeeded,
-                let info = try? JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any],
+            guard result.succeeded else {
+                return (.failure(SourceKitMissing(description: "it failed (\(result.termination))")), false)
+            }
+            guard let info = try? JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any],
                 let paths = info["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String
-            else { return .failure(SourceKitMissing(description: "no paths.runtimeResourcePath in its answer")) }
-            return .success(resources)
+            else {
+                return (.failure(SourceKitMissing(description: "no paths.runtimeResourcePath in its answer")), true)
+            }
+            return (.success(resources), true)
         } catch {
-            return .failure(SourceKitMissing(description: SystemErrorText.reason(of: error)))
+            return (.failure(SourceKitMissing(description: SystemErrorText.reason(of: error))), false)
         }
     }
 }

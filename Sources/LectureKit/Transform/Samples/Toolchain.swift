@@ -23,7 +23,7 @@ package struct Toolchain: Sendable {
     /// hashing the file ~100 ms).
     /// - Throws: `LectureError` (exit status 2) when no `swiftc` runs.
     package static func find(cache: Cache? = nil, run: RunContext) throws -> Toolchain {
-        let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
+        let swiftc = ProcessEnvironment.value("SWIFTC") ?? "swiftc"
         let steering = CompilerEnvironment.cacheKeyText()
         var key: String?
         let resolved = resolve(swiftc)
@@ -68,7 +68,7 @@ package struct Toolchain: Sendable {
         let candidates =
             command.contains("/")
             ? [command]
-            : (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(command)" }
+            : (ProcessEnvironment.value("PATH") ?? "").split(separator: ":").map { "\($0)/\(command)" }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             return nil
         }
