@@ -121,14 +121,16 @@ extension BuildStep {
         let needles = configuration.machinePaths
         let secrets = PublishedSecrets.inAssets(
             context.listing.assets(), contentDirectory: configuration.contentDirectory, needles: needles,
-            earlier: context.earlier.assetScans)
+            earlier: context.earlier.assetScans, budget: context.decompression)
         context.diagnostics.emit(secrets.problems)
         // book.toml's additional-css and additional-js are published as the pages' files are.
         if let root = configuration.bookDirectory {
             let additional = (configuration.additionalStyles + configuration.additionalScripts).map(\.sitePath)
             context.diagnostics.emit(
-                PublishedSecrets.inAssets(additional, contentDirectory: root, followingLink: true, needles: needles)
-                    .problems)
+                PublishedSecrets.inAssets(
+                    additional, contentDirectory: root, followingLink: true, needles: needles,
+                    budget: context.decompression
+                ).problems)
         }
         context.diagnostics.emit(
             UnreachableAssets.warnings(
@@ -153,7 +155,7 @@ extension BuildStep {
                         CanonicalPath.of(
                             configuration.bookDirectory ?? FileSystem.join(configuration.contentDirectory, ".."))
                     ],
-                needles: needles
+                needles: needles, budget: context.decompression
             ).problems)
         // A theme's links are left out as the pages' are, and said as theirs (attack 12).
         context.diagnostics.emit(
