@@ -93,6 +93,7 @@ extension BuildStep {
             context.diagnostics.emit(words.diagnostics)
             context.templates = templates
             context.templateIDs = ThemeIDs.of(templates)
+            context.diagnostics.emit(ContentNames.tooLongThemeNames(templates, hashFiles: configuration.book.hashFiles))
         } catch {
             // The pages are still checked; what only the built pages show waits for the theme.
             context.diagnostics.emit(
