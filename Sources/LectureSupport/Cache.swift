@@ -65,9 +65,39 @@ package struct Cache: Hashable, Sendable {
 
     /// Stores an entry; a failure to write only costs a later recompute, so it is not reported.
     /// Written through the folders' descriptors (`CheckedPlaceWrite`): a folder of the cache
-    /// swapped for a symbolic link after the cache folder was checked is not followed.
+    /// swapped for a symbolic link after the cache folder was checked is not followed. An entry
+    /// past `maximumEntryBytes` is not written: `read` would never take it, and it would be
+    /// written again on every build (code review 40 #15). One rule, both sides.
     package func write(kind: Kind, key: String, _ bytes: [UInt8]) {
-        try? CheckedPlaceWrite.write(bytes, to: path(kind: kind, key: key))
+        _ = store(bytes, at: path(kind: kind, key: key))
+    }
+
+    /// The file `KIND/KK/KEY.EXTENSION` holding `bytes`, kept for a person to open (the whole
+    /// output a cut diff names), written as an entry is (`write`) unless it holds them already;
+    /// nil when it cannot be. Whether it is there is read as an entry is (`FolderFile`), and a
+    /// symbolic link or another user's folder in its place is replaced or refused, never
+    /// followed: a restored cache could otherwise direct the write into any folder the user can
+    /// write, and the diff would name that place (code review 40 #8).
+    package func keptFile(kind: Kind, key: String, extension suffix: String, holding bytes: [UInt8]) -> String? {
+        let relative = "\(kind.rawValue)/\(key.prefix(2))/\(key).\(suffix)"
+        if case .bytes(let kept) = FolderFile.read(
+            relative, in: directory, limit: Self.maximumEntryBytes, owner: geteuid()),
+            kept == bytes
+        {
+            return "\(directory)/\(relative)"
+        }
+        return store(bytes, at: "\(directory)/\(relative)") ? "\(directory)/\(relative)" : nil
+    }
+
+    /// Writes `bytes` at `path` in the cache, unless they are more than an entry may hold.
+    private func store(_ bytes: [UInt8], at path: String) -> Bool {
+        guard bytes.count <= Self.maximumEntryBytes else { return false }
+        do {
+            try CheckedPlaceWrite.write(bytes, to: path)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// The entry's file: `DIR/KIND/KK/KEY`.

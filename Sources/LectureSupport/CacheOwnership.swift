@@ -9,13 +9,21 @@ extension Cache {
     /// every user (`/tmp/shared-cache`, mode 1777), it or one of the cache's own folders in it. Whoever
     /// can write there can put any verdict or highlighted HTML in an entry, which a build
     /// publishes as its own (attack 9, kind 49), as ssh refuses keys and git a repository others
-    /// can write. The fan-out folders of the kinds (`KIND/KK`) are checked too. nil when nothing
-    /// is there yet, or all is the user's.
+    /// can write. The fan-out folders of the kinds (`KIND/KK`) are checked too. A symbolic link
+    /// in the place of one of the cache's own folders is refused as well (code review 40 #8):
+    /// the cache makes none, and one planted in a restored cache leads its reads and writes
+    /// wherever it points. nil when nothing is there yet, or all is the user's.
     package static func sharingProblem(_ path: String) -> String? {
         let user = geteuid()
         func problem(_ folder: String, named: String) -> String? {
             var info = stat()
-            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+            guard lstat(folder, &info) == 0 else { return nil }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                let place = named.replacingOccurrences(of: ", a folder that", with: "")
+                return
+                    "\(place) as a symbolic link, which the cache never makes: it would lead what a build reads and writes elsewhere"
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else { return nil }
             if info.st_uid != user {
                 return "\(named) is owned by another user (uid \(info.st_uid)), who could write what a build publishes"
             }

@@ -9,12 +9,17 @@
 /// - a gzip file (`.gz`, `.tgz`: a tar archive holds its files' bytes as they are, so a
 ///   `.tar.gz` is read through), inflated (`InflatedBytes`);
 /// - a zip archive's deflated members (`ZipMembers`; a stored member's bytes are the archive's
-///   own, scanned already), each read as the first two are; an encrypted member is no one's to
-///   read without its password, and an archive inside the archive (a `.jar` in a zip of sample
-///   code) is not opened: both are left alone, as a warning on every such book would be noise.
-/// What the scan cannot read is said, once per file, as `unread`: a file compressed as xz,
-/// bzip2, zstd, 7-Zip or RAR (rare in a book, so the warning is no noise), and what unpacks past
-/// `InflatedBytes.limit`.
+///   own, scanned already), each read as the first two are, the archive found by its head or, with
+///   bytes before it (a self-extracting archive, `cat a b.zip`), by its end record; an encrypted
+///   member is no one's to read without its password, and an archive inside the archive (a `.jar`
+///   in a zip of sample code) is not opened: both are left alone, as a warning on every such
+///   book would be noise.
+/// What the scan cannot read is said, once per file, as `unread` (code review 40 #4): a file
+/// compressed as xz, bzip2, zstd, 7-Zip or RAR (rare in a book, so the warning is no noise), a
+/// zip archive it cannot list (ZIP64, damaged), a zip member packed with another method than
+/// stored or deflated (Deflate64, bzip2, LZMA, zstd, xz), a damaged deflate stream, and what
+/// unpacks past a bound (`InflatedBytes.Cut`: the stream's limit, the ratio of a bomb, the
+/// pass's `DecompressionBudget`).
 extension SecretScan {
     /// A file's scan: its secrets, and what of it the scan could not read ("xz-compressed").
     package struct FileScan: Sendable {
@@ -23,8 +28,10 @@ extension SecretScan {
     }
 
     /// As `all(inDescriptor:wholePaths:)`, with what the file encodes (`wholePaths` are looked
-    /// for in its own bytes only).
-    package static func scan(descriptor fd: Int32, wholePaths: [(bytes: [UInt8], kind: String)] = []) -> FileScan {
+    /// for in its own bytes only), unpacked within `budget` (the pass's, shared by its files).
+    package static func scan(
+        descriptor fd: Int32, wholePaths: [(bytes: [UInt8], kind: String)] = [], budget: DecompressionBudget
+    ) -> FileScan {
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return FileScan() }
         let size = Int(status.st_size)
@@ -33,50 +40,108 @@ extension SecretScan {
         if let (encoding, mark) = WideText.of(head) {
             result.findings += all(in: encoding.narrowing(ScanSource.file(fd), mark: mark))
         } else if head.starts(with: [0x1F, 0x8B]) {
-            let read = decoded(inside: "its gzip-compressed text", budget: InflatedBytes.limit) {
-                InflatedBytes(fd, from: 0, to: size, format: .gzip, limit: $0)
+            let read = decoded(inside: "its gzip-compressed text", budget: budget, limit: InflatedBytes.limit) {
+                InflatedBytes(fd, from: 0, to: size, format: .gzip, limit: $0, budget: budget)
             }
             result.findings += read.findings
-            if read.cut { result.unread = "past the first \(InflatedBytes.limit >> 20) MiB it unpacks to" }
-        } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]), let members = ZipMembers.of(fd, size: size) {
-            var budget = InflatedBytes.limit
-            var cut = false
-            for member in members where !member.encrypted {
-                let inside = "its zip member \(quoted: member.name)"
-                if member.method == 8 {
-                    let read = decoded(inside: inside, budget: budget) {
-                        InflatedBytes(fd, from: member.start, to: member.end, format: .deflate, limit: $0)
-                    }
-                    result.findings += read.findings
-                    budget -= read.given
-                    cut = cut || read.cut
-                } else if member.method == 0 {
-                    // Its bytes were scanned as the archive's; wide text is read narrowed.
-                    let stored = { ScanSource.file(fd, from: member.start, to: member.end) }
-                    if let (encoding, mark) = WideText.of(ScanSource.head(of: stored)) {
-                        result.findings += all(in: encoding.narrowing(stored(), mark: mark)).map {
-                            var finding = $0
-                            finding.inside = inside
-                            return finding
-                        }
-                    }
-                }
-            }
-            if cut { result.unread = "past the first \(InflatedBytes.limit >> 20) MiB its members unpack to" }
+            result.unread = read.cut.map { unread(.gzip, $0, budget: budget) }
+        } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || endsAsZip(fd, size: size) {
+            let scanned = zipMembers(fd, size: size, budget: budget)
+            result.findings += scanned.findings
+            result.unread = scanned.unread
         } else if let format = unreadableFormat(head) {
             result.unread = "inside this \(format) file"
         }
         return result
     }
 
-    /// What `make` unpacks to (given the bytes it may give), scanned as text or wide text, each
-    /// finding marked `inside`; how many bytes it gave and whether it was cut at the budget.
-    private static func decoded(inside: String, budget: Int, _ make: (Int) -> InflatedBytes?)
-        -> (findings: [FileFinding], given: Int, cut: Bool)
+    /// Whether the file ends in a zip archive's end record without a comment: an archive with
+    /// bytes before it, whose head is not a zip member's.
+    private static func endsAsZip(_ fd: Int32, size: Int) -> Bool {
+        guard size >= 22 else { return false }
+        var bytes = [UInt8](repeating: 0, count: 4)
+        let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, 4, off_t(size - 22)) }
+        return got == 4 && bytes == [0x50, 0x4B, 0x05, 0x06]
+    }
+
+    /// The findings in a zip archive's members, and what of them went unread.
+    private static func zipMembers(_ fd: Int32, size: Int, budget: DecompressionBudget)
+        -> (findings: [FileFinding], unread: String?)
     {
-        guard budget > 0 else { return ([], 0, true) }
-        let head = ScanSource.head { make(budget)?.source }
-        guard let bytes = make(budget) else { return ([], 0, false) }
+        let members: [ZipMembers.Member]
+        switch ZipMembers.of(fd, size: size) {
+        case .unreadable(let why): return ([], "inside this zip archive: \(why)")
+        case .members(let listed): members = listed
+        }
+        var findings: [FileFinding] = []
+        var left = InflatedBytes.limit
+        var unread: [String] = []
+        for member in members where !member.encrypted {
+            let inside = "its zip member \(quoted: member.name)"
+            switch member.method {
+            case 8:
+                let read = decoded(inside: inside, budget: budget, limit: left) {
+                    InflatedBytes(fd, from: member.start, to: member.end, format: .deflate, limit: $0, budget: budget)
+                }
+                findings += read.findings
+                left -= read.given
+                if let cut = read.cut { unread.append(Self.unread(.zipMember(member.name), cut, budget: budget)) }
+            case 0:
+                // Its bytes were scanned as the archive's; wide text is read narrowed.
+                let stored = { ScanSource.file(fd, from: member.start, to: member.end) }
+                if let (encoding, mark) = WideText.of(ScanSource.head(of: stored)) {
+                    findings += all(in: encoding.narrowing(stored(), mark: mark)).map {
+                        var finding = $0
+                        finding.inside = inside
+                        return finding
+                    }
+                }
+            default:
+                unread.append("\(inside), compressed with \(ZipMembers.methodName(member.method))")
+            }
+        }
+        guard let first = unread.first else { return (findings, nil) }
+        let more = unread.count - 1
+        return (findings, first + (more > 0 ? " (and \(more) more member\(more == 1 ? "" : "s"))" : ""))
+    }
+
+    /// What was read through `InflatedBytes`: a gzip file's text, or a zip member.
+    private enum Packed {
+        case gzip
+        case zipMember(String)
+    }
+
+    /// What went unread of `packed`, cut for `cut` (within `budget`), as the warning says it
+    /// ("the secret scan could not read …").
+    private static func unread(_ packed: Packed, _ cut: InflatedBytes.Cut, budget: DecompressionBudget) -> String {
+        let what =
+            switch packed {
+            case .gzip: "its gzip-compressed text"
+            case .zipMember(let name): "its zip member \(quoted: name)"
+            }
+        return switch cut {
+        case .limit:
+            switch packed {
+            case .gzip: "\(what) past the first \(InflatedBytes.limit >> 20) MiB it unpacks to"
+            case .zipMember: "\(what), past the first \(InflatedBytes.limit >> 20) MiB the archive's members unpack to"
+            }
+        case .ratio:
+            "\(what) past the first \(InflatedBytes.ratioFloor >> 20) MiB it unpacks to: it unpacks to more than \(InflatedBytes.ratio) times its size, as a decompression bomb does"
+        case .budget:
+            "\(what) past the build's decompression budget (\(budget.total >> 20) MiB unpacked over all the book's files)"
+        case .damaged: "\(what) past a damaged deflate stream"
+        }
+    }
+
+    /// What `make` unpacks to (given the bytes it may give, at most `limit`), scanned as text or
+    /// wide text, each finding marked `inside`; how many bytes it gave and why it was cut, if it was.
+    private static func decoded(
+        inside: String, budget: DecompressionBudget, limit: Int, _ make: (Int) -> InflatedBytes?
+    ) -> (findings: [FileFinding], given: Int, cut: InflatedBytes.Cut?) {
+        guard limit > 0 else { return ([], 0, .limit) }
+        guard !budget.isSpent else { return ([], 0, .budget) }
+        let head = ScanSource.head { make(limit)?.source }
+        guard let bytes = make(limit) else { return ([], 0, nil) }
         let findings: [FileFinding]
         if let (encoding, mark) = WideText.of(head) {
             findings = all(in: encoding.narrowing(bytes.source, mark: mark))

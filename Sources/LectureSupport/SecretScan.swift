@@ -73,23 +73,23 @@ extension SecretScan {
     /// none is missed across a chunk's edge, and none found twice); empty when there is none or
     /// the file cannot be read. Each of `wholePaths` found as a whole path (`WholePath`: a path
     /// of the machine) is a finding of its `kind` too, in the same read.
-    package static func all(inFileAt path: String, wholePaths: [(bytes: [UInt8], kind: String)] = [])
-        -> [FileFinding]
-    {
+    package static func all(
+        inFileAt path: String, wholePaths: [(bytes: [UInt8], kind: String)] = [], budget: DecompressionBudget
+    ) -> [FileFinding] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
-        return all(inDescriptor: fd, wholePaths: wholePaths)
+        return all(inDescriptor: fd, wholePaths: wholePaths, budget: budget)
     }
 
     /// As `all(inFileAt:)`, for the regular file open at `fd` (opened and judged by its reader),
     /// read from its first byte with `pread`: the descriptor's offset is left as it was, so the
     /// same descriptor can then be copied. Its bytes as they are, and what they encode (wide text,
     /// gzip, zip members: `scan(descriptor:wholePaths:)`, which also says what it could not read).
-    package static func all(inDescriptor fd: Int32, wholePaths: [(bytes: [UInt8], kind: String)] = [])
-        -> [FileFinding]
-    {
-        scan(descriptor: fd, wholePaths: wholePaths).findings
+    package static func all(
+        inDescriptor fd: Int32, wholePaths: [(bytes: [UInt8], kind: String)] = [], budget: DecompressionBudget
+    ) -> [FileFinding] {
+        scan(descriptor: fd, wholePaths: wholePaths, budget: budget).findings
     }
 
     /// Every secret in the bytes `source` gives, in order, at their lines and columns there.

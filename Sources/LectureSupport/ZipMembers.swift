@@ -5,12 +5,15 @@
 /// The members of a zip archive (PKWARE's APPNOTE: the end of central directory record, then the
 /// central directory's headers, then each member's local header), for the secret scan: a
 /// deflated member's bytes are no text until inflated (`InflatedBytes`). Read from the archive's
-/// end, as unzip does; a ZIP64 archive (past 4 GiB or 65,535 members) is not read.
+/// end, as unzip does, and, as unzip does, wherever the archive starts in the file: bytes before
+/// it (a self-extracting archive's program, `cat a b.zip`) shift every offset by their count. A
+/// ZIP64 archive (past 4 GiB or 65,535 members) and a damaged one are not read, and said so
+/// (code review 40 #4).
 struct ZipMembers {
     struct Member {
         /// Its name in the archive, as written (`docs/.env`).
         var name: String
-        /// 0 stored, 8 deflated; anything else is not read.
+        /// 0 stored, 8 deflated; anything else is not read (`methodName`).
         var method: Int
         /// Whether it is encrypted (general purpose flag bit 0): no one reads it without the password.
         var encrypted: Bool
@@ -19,9 +22,31 @@ struct ZipMembers {
         var end: Int
     }
 
-    /// The members of the archive open at `fd` (`size` bytes long); nil when it is no zip archive
-    /// this reader knows.
-    static func of(_ fd: Int32, size: Int) -> [Member]? {
+    /// What reading an archive's directory gave.
+    enum Listing {
+        case members([Member])
+        /// The archive is not read: why, as the scan's warning says it ("it is a ZIP64 archive").
+        case unreadable(String)
+    }
+
+    /// A compression method's name (APPNOTE 4.4.5), for a member the scan cannot inflate.
+    static func methodName(_ method: Int) -> String {
+        switch method {
+        case 1: "Shrink"
+        case 6: "Implode"
+        case 9: "Deflate64"
+        case 12: "bzip2"
+        case 14: "LZMA"
+        case 93: "zstd"
+        case 95: "xz"
+        case 98: "PPMd"
+        default: "method \(method)"
+        }
+    }
+
+    /// The members of the archive open at `fd` (`size` bytes long), or why they cannot be read.
+    static func of(_ fd: Int32, size: Int) -> Listing {
+        let damaged = Listing.unreadable("its directory is damaged")
         // The end record: 22 bytes and a comment of at most 65,535.
         let tailLength = min(size, 22 + 65_535)
         let tail = read(fd, at: size - tailLength, count: tailLength)
@@ -29,37 +54,46 @@ struct ZipMembers {
             let record = stride(from: tail.count - 22, through: 0, by: -1).first(where: {
                 word(tail, $0) == 0x0605_4B50
             })
-        else { return nil }
+        else { return .unreadable("it has no end of central directory record (damaged, or cut short)") }
         let count = half(tail, record + 10)
         let directorySize = word(tail, record + 12)
         let directoryStart = word(tail, record + 16)
-        guard directorySize <= 16 << 20, directoryStart + directorySize <= size else { return nil }
-        let directory = read(fd, at: directoryStart, count: directorySize)
-        guard directory.count == directorySize else { return nil }
+        // ZIP64 marks its counts, sizes and places 0xFFFF or 0xFFFFFFFF, and puts its own
+        // locator right before the end record.
+        let zip64Locator = record >= 20 && word(tail, record - 20) == 0x0706_4B50
+        if zip64Locator || count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryStart == 0xFFFF_FFFF {
+            return .unreadable("it is a ZIP64 archive")
+        }
+        // The directory ends where the end record starts: what lies before the archive moves both.
+        let shift = (size - tailLength + record) - (directoryStart + directorySize)
+        guard shift >= 0, directorySize <= 16 << 20 else { return damaged }
+        let directory = read(fd, at: directoryStart + shift, count: directorySize)
+        guard directory.count == directorySize else { return damaged }
         var members: [Member] = []
         var cursor = 0
         for _ in 0..<count {
-            guard cursor + 46 <= directory.count, word(directory, cursor) == 0x0201_4B50 else { return nil }
+            guard cursor + 46 <= directory.count, word(directory, cursor) == 0x0201_4B50 else { return damaged }
             let flags = half(directory, cursor + 8)
             let method = half(directory, cursor + 10)
             let compressed = word(directory, cursor + 20)
             let nameLength = half(directory, cursor + 28)
             let extraLength = half(directory, cursor + 30)
             let commentLength = half(directory, cursor + 32)
-            let local = word(directory, cursor + 42)
+            let local = word(directory, cursor + 42) + shift
             let nameEnd = min(directory.count, cursor + 46 + nameLength)
             let name = String(decoding: directory[(cursor + 46)..<nameEnd], as: UTF8.self)
             cursor += 46 + nameLength + extraLength + commentLength
-            // ZIP64 marks its sizes and places 0xFFFFFFFF.
-            guard compressed != 0xFFFF_FFFF, local != 0xFFFF_FFFF else { return nil }
+            guard compressed != 0xFFFF_FFFF, local - shift != 0xFFFF_FFFF else {
+                return .unreadable("it is a ZIP64 archive")
+            }
             let header = read(fd, at: local, count: 30)
-            guard header.count == 30, word(header, 0) == 0x0403_4B50 else { return nil }
+            guard header.count == 30, word(header, 0) == 0x0403_4B50 else { return damaged }
             let start = local + 30 + half(header, 26) + half(header, 28)
-            guard start + compressed <= size else { return nil }
+            guard start + compressed <= size else { return damaged }
             members.append(
                 Member(name: name, method: method, encrypted: flags & 1 == 1, start: start, end: start + compressed))
         }
-        return members
+        return .members(members)
     }
 
     private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8] {

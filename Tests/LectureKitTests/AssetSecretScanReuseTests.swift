@@ -14,16 +14,19 @@ import Testing
         let root = try TestSupport.makeTree(["a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"])
         defer { FileSystem.removeTemporaryDirectory(root) }
         let assets = ["a.txt", "b.txt", "c.txt"]
-        let first = PublishedSecrets.inAssets(assets, contentDirectory: root)
+        let first = PublishedSecrets.inAssets(assets, contentDirectory: root, budget: DecompressionBudget())
         #expect(first.read == 3 && first.problems.isEmpty && first.scans.count == 3)
-        let again = PublishedSecrets.inAssets(assets, contentDirectory: root, earlier: first.scans)
+        let again = PublishedSecrets.inAssets(
+            assets, contentDirectory: root, earlier: first.scans, budget: DecompressionBudget())
         #expect(again.read == 0 && again.problems.isEmpty)
         try FileSystem.writeAtomically(Self.key, to: root + "/b.txt")
-        let changed = PublishedSecrets.inAssets(assets, contentDirectory: root, earlier: again.scans)
+        let changed = PublishedSecrets.inAssets(
+            assets, contentDirectory: root, earlier: again.scans, budget: DecompressionBudget())
         #expect(changed.read == 1)
         #expect(changed.problems.map(\.path) == [root + "/b.txt"])
         // A known problem is reported again while the file is unchanged.
-        let kept = PublishedSecrets.inAssets(assets, contentDirectory: root, earlier: changed.scans)
+        let kept = PublishedSecrets.inAssets(
+            assets, contentDirectory: root, earlier: changed.scans, budget: DecompressionBudget())
         #expect(kept.read == 0 && kept.problems.map(\.path) == [root + "/b.txt"])
     }
 

@@ -50,4 +50,24 @@ import Testing
         #expect(
             lines.contains { $0.hasSuffix("page.md: 1 run and compared (3 code blocks as one program)") }, "\(lines)")
     }
+
+    /// Attack 20, F8: a verdict taken from the cache was counted as "1 run and compared" with
+    /// nothing said, though nothing ran; now a line says how many came from the cache and that
+    /// `--no-cache` runs them (as Go's `go test` marks a result `(cached)`). A first run and a
+    /// `--no-cache` run print no such line.
+    @Test func verdictsFromTheCacheAreSaid() throws {
+        let marker = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let markdown = "# P\n\n```swift\nprint(\"\(marker)\")\n```\n\n```output\n\(marker)\n```\n"
+        let cold = try ContinuedPageTests.check(markdown, continued: "false")
+        #expect(cold.status == 0 && !cold.lines.contains { $0.contains("from the cache") }, "\(cold.lines)")
+        let warm = try ContinuedPageTests.check(markdown, continued: "false")
+        #expect(warm.status == 0, "\(warm.lines)")
+        #expect(
+            warm.lines.contains(
+                "1 of 1 verdict came from the cache, as an earlier run reached it with the same inputs, without running again; --no-cache runs every sample"
+            ), "\(warm.lines)")
+        #expect(warm.lines.last == "1 passed, 0 failed", "\(warm.lines)")
+        let uncached = try ContinuedPageTests.check(markdown, continued: "false", arguments: ["--no-cache"])
+        #expect(!uncached.lines.contains { $0.contains("from the cache") }, "\(uncached.lines)")
+    }
 }

@@ -83,7 +83,9 @@ import Testing
         let (book, _) = try Self.tree()
         defer { FileSystem.removeTemporaryDirectory(FileSystem.parent(book)) }
         let source = book + "/src/a.txt"
-        #expect(PublishedSecrets.inAssets(["a.txt"], contentDirectory: book + "/src").problems.isEmpty)
+        #expect(
+            PublishedSecrets.inAssets(["a.txt"], contentDirectory: book + "/src", budget: DecompressionBudget())
+                .problems.isEmpty)
         var site = SiteFiles()
         site.copied["a.txt"] = CopiedFile(source: source, roots: [book + "/src"], followingLink: false)
         let output = book + "/book"

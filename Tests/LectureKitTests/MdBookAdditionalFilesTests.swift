@@ -208,13 +208,20 @@ import Testing
         var files = bookFiles
         files["book.toml"]! += settings + "[preprocessor.lecture]\ntemplates = \"mine\"\n"
         files["mine/page.html"] = page
+        let (status, lines, _) = try Self.built(files)
+        #expect(status == 0, "\(lines)")
+        return lines.filter { $0.contains(": warning: page template has no") }
+    }
+
+    /// `lecture build` of a book of `files` in a scratch folder (removed after): its exit
+    /// status, the lines it printed and the book's folder.
+    static func built(_ files: [String: String]) throws -> (status: Int32, lines: [String], book: String) {
         let book = try TestSupport.makeTree(files)
         defer { try? FileManager.default.removeItem(atPath: book) }
         let recorder = TestSupport.Recorder()
         let status = LectureCommand.main(
             ["build", book, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
-        #expect(status == 0, "\(recorder.lines)")
-        return recorder.lines.filter { $0.contains(": warning: page template has no") }
+        return (status, recorder.lines, book)
     }
 
     /// An additional file whose path in the site is a theme's file or another content file: one
@@ -254,5 +261,58 @@ import Testing
         let status = LectureCommand.main(
             ["build", book, "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
         #expect(status == 0 && !recorder.lines.contains { $0.contains("additional file") }, "\(recorder.lines)")
+    }
+
+    /// Attack 20, F6: a name of 247 bytes is legal, but its copy takes `-` and an 8-digit hash
+    /// (`NAME-1a2b3c4d.css`), past NAME_MAX: mdBook fails writing it ("File name too long"), and
+    /// lecture failed only in `Write`, at the site's file, for the first of them. Now each is an
+    /// error at its line of book.toml, naming the longest name that fits; without hashing
+    /// (`hash-files = false`) the names are the files' own and the build passes.
+    @Test func anAdditionalFileWhoseHashedNameIsTooLongIsAnErrorAtItsLine() throws {
+        let css = String(repeating: "c", count: 247) + ".css"
+        let js = String(repeating: "j", count: 248) + ".js"
+        var files = Self.book
+        files["book.toml"] =
+            "[book]\ntitle = \"T\"\n[output.html]\nadditional-css = [\"theme/first.css\", \"\(css)\"]\nadditional-js = [\"\(js)\"]\n"
+        files[css] = "/* long */\n"
+        files[js] = "// long\n"
+        let both = try MdBookOracle.build(files)
+        #expect(!both.mdBook.succeeded && both.mdBook.output.contains("File name too long"), "\(both.mdBook.output)")
+        #expect(!both.lecture.succeeded, "\(both.lecture.output)")
+        let errors = both.lecture.output.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == 2, "\(both.lecture.output)")
+        #expect(
+            errors.contains {
+                $0.contains("book.toml:4:")
+                    && $0.hasSuffix(
+                        "'output.html.additional-css' file 'cccccccccccccccccccccccc…cccccccc.css' would be published under a name of 260 bytes, more than the 255 a file system allows"
+                    )
+            }, "\(errors)")
+        #expect(errors.contains { $0.contains("book.toml:5:") && $0.contains("a name of 260 bytes") }, "\(errors)")
+        #expect(both.lecture.output.contains("the longest name that fits is 246 bytes"), "\(both.lecture.output)")
+        #expect(!both.lecture.output.contains("File name too long"), "\(both.lecture.output)")
+        files["book.toml"]! += "hash-files = false\n"
+        let unhashed = try MdBookOracle.build(files)
+        #expect(unhashed.mdBook.succeeded && unhashed.lecture.succeeded, "\(unhashed.lecture.output)")
+    }
+
+    /// The theme's own style sheets and scripts are hashed too: a name too long for it is an
+    /// error at the theme's file when the theme is read, not a failed `Write`.
+    @Test func aThemeFileWhoseHashedNameIsTooLongIsAnErrorAtTheFile() throws {
+        var files = Self.book
+        let name = String(repeating: "t", count: 240) + ".min.css"
+        files["book.toml"]! += "[preprocessor.lecture]\ntemplates = \"mine\"\n"
+        files["mine/page.html"] =
+            "<!DOCTYPE html>\n<html><head><title>{{ title }}</title>{{ additional_css }}{{ additional_js }}</head><body>{{ content }}</body></html>\n"
+        files["mine/" + name] = "/* theme */\n"
+        let (status, lines, book) = try Self.built(files)
+        #expect(status == 1, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(book)/mine/\(name): error: the theme's file would be published under a name of 257 bytes, more than the 255 a file system allows"
+                )
+            }, "\(lines)")
+        #expect(!lines.contains { $0.contains("File name too long") }, "\(lines)")
     }
 }

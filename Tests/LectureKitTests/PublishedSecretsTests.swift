@@ -130,7 +130,7 @@ import Testing
         bytes += key
         try TestSupport.write(bytes, to: path)
         #expect(
-            SecretScan.all(inFileAt: path).map(\.finding) == [
+            SecretScan.all(inFileAt: path, budget: DecompressionBudget()).map(\.finding) == [
                 SecretScan.Finding(offset: (1 << 20) - 10, kind: "a private key")
             ])
     }
@@ -175,7 +175,7 @@ import Testing
         starts.append(text.utf8.count + 7)
         text += Self.secrets[5].text + "\n"
         try TestSupport.write(Array(text.utf8), to: path)
-        let found = SecretScan.all(inFileAt: path)
+        let found = SecretScan.all(inFileAt: path, budget: DecompressionBudget())
         #expect(
             found.map(\.finding.kind) == [
                 "an AWS access key id", "a JSON Web Token", "a password in a URL", "a GitHub token",

@@ -139,4 +139,30 @@ import Testing
             #expect(other.cacheKey(base) != continuedKey)
         }
     }
+
+    /// Attack 20, F8: the files of `/etc` the sandbox binds are in the key by their bytes: a
+    /// changed `localhost` line of `hosts` or a changed time zone file changes it; the lines
+    /// Docker writes for each container (its id, its address) and the files' places and times
+    /// do not, so a cache restored in a new container still answers.
+    @Test func theSystemFilesTheSandboxShowsAreInTheKey() throws {
+        #expect(SystemFilesDigest.paths.contains("/etc/localtime") || !FileSystem.exists("/etc/localtime"))
+        #expect(SystemFilesDigest.paths.allSatisfy { $0.hasPrefix("/etc/") } && !SystemFilesDigest.paths.isEmpty)
+        let verifier = try SampleVerificationTests.stage.get().verifier
+        #expect(verifier.verdictInputs(Self.sample()).systemFiles == SystemFilesDigest.current())
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let files = [folder + "/hosts", folder + "/localtime"]
+        func digest(hosts: String, zone: String) throws -> String {
+            try FileSystem.writeAtomically(hosts, to: files[0])
+            try FileSystem.writeAtomically(zone, to: files[1])
+            return SystemFilesDigest.digest(of: files)
+        }
+        let base = try digest(hosts: "127.0.0.1\tlocalhost\n::1 localhost ip6-localhost\n", zone: "TZif2 UTC")
+        #expect(
+            try digest(
+                hosts: "127.0.0.1\tlocalhost\n::1 localhost ip6-localhost\n172.17.0.2\t4f1c2a9d\n", zone: "TZif2 UTC")
+                == base)
+        #expect(try digest(hosts: "10.9.9.9 changed\n::1 localhost ip6-localhost\n", zone: "TZif2 UTC") != base)
+        #expect(try digest(hosts: "127.0.0.1\tlocalhost\n::1 localhost ip6-localhost\n", zone: "TZif2 KST") != base)
+    }
 }

@@ -191,6 +191,7 @@ struct CheckCommand: Subcommand {
                 }
             }
             console.print("Samples: \(SampleResult.checkCounts(results, otherErrors: contentErrors.count))")
+            if let cached = SampleResult.cachedCount(results) { console.print(cached) }
         }
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count

@@ -15,7 +15,10 @@ struct AdditionalFile: Hashable, Sendable {
 /// site at that path and every page (`print.html` and `404.html` too) links it after the theme's
 /// own styles or scripts, in the listed order. A missing file or a folder stops mdBook (exit
 /// 101: "failed to open `x.css` for hashing", "the source path is neither a regular file nor a
-/// symlink to a regular file"): an error here too, at the path's line.
+/// symlink to a regular file"): an error here too, at the path's line. So is a name too long
+/// for its hashed copy (`ContentNames.tooLongToHash`: 247 bytes or more, with `hash-files` on),
+/// which mdBook fails to write ("File name too long") and lecture failed in `Write` at the
+/// site's file (attack 20, F6).
 ///
 /// A path that leaves the book's folder is where lecture parts from mdBook: mdBook reads the
 /// file and writes its copy outside the site (`../x.css` into `book/../x.css`, the book's own
@@ -70,6 +73,14 @@ enum AdditionalFiles {
                             "the path is relative to the folder holding book.toml; mdBook stops on it too ('failed to open `\(written)` for hashing')",
                             "fix the path, or remove it from the list",
                         ]))
+            } else if let relative, settings.hashFiles != false, ContentNames.tooLongToHash(relative) {
+                // Its copy's name, hashed, would fail the Write step at the site's file (attack 20, F6).
+                let name = relative.split(separator: "/").last.map(String.init) ?? relative
+                problems.append(
+                    .error(
+                        .bookTOMLValue, bookTOML, location,
+                        "\(quoted: key) file \(quoted: PathLimits.shortened(written)) would be published under a name of \(name.utf8.count + 1 + ContentNames.hashLength) bytes, more than the \(OutputCollisions.maximumNameBytes) a file system allows",
+                        notes: [ContentNames.hashNote]))
             } else if let relative, !kept.contains(where: { $0.sitePath == relative }) {
                 kept.append(AdditionalFile(sitePath: relative, source: source))
             }

@@ -38,10 +38,11 @@ enum PublishedSecrets {
     /// taken before the read, so a file changed while it is read differs next time and is read
     /// again. A file is read as the site copies it (`CopiedFile`): from `roots` (canonical;
     /// default `contentDirectory`), a link of its own followed only when `followingLink`; one the
-    /// rule refuses is not read here, and not copied either.
+    /// rule refuses is not read here, and not copied either. What the files pack is unpacked
+    /// within `budget`, the build's (`BuildContext.decompression`), shared by all of them.
     static func inAssets(
         _ assets: [String], contentDirectory: String, roots: [String]? = nil, followingLink: Bool = false,
-        needles: [MachinePaths.Needle] = [], earlier: [String: AssetScan] = [:]
+        needles: [MachinePaths.Needle] = [], earlier: [String: AssetScan] = [:], budget: DecompressionBudget
     ) -> (problems: [Diagnostic], scans: [String: AssetScan], read: Int) {
         let roots = roots ?? [CanonicalPath.of(contentDirectory)]
         let paths = needles.map { (bytes: Array($0.path.utf8), kind: MachinePaths.described($0)) }
@@ -61,7 +62,7 @@ enum PublishedSecrets {
             guard case .success(let file) = BookFile.open(path, roots: roots, followingLink: followingLink) else {
                 continue
             }
-            let scan = SecretScan.scan(descriptor: file.descriptor, wholePaths: paths)
+            let scan = SecretScan.scan(descriptor: file.descriptor, wholePaths: paths, budget: budget)
             let findings = scan.findings
             let found =
                 findings.filter { !pathKinds.contains($0.finding.kind) }.map { error($0, path: path) }
@@ -79,7 +80,9 @@ enum PublishedSecrets {
     /// site's staging folder): the bytes that would be published, whatever `source` held when
     /// `inAssets` read it. A copy that cannot be read back is an error too: it is not published
     /// unscanned.
-    static func inCopy(_ relative: String, in site: DirectoryHandle, source: String) -> [Diagnostic] {
+    static func inCopy(_ relative: String, in site: DirectoryHandle, source: String, budget: DecompressionBudget)
+        -> [Diagnostic]
+    {
         let fd = openat(site.descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             return [
@@ -90,7 +93,7 @@ enum PublishedSecrets {
             ]
         }
         defer { close(fd) }
-        return SecretScan.all(inDescriptor: fd).map { error($0, path: source) }
+        return SecretScan.all(inDescriptor: fd, budget: budget).map { error($0, path: source) }
     }
 
     /// The error for a secret found in a file: at its line and column, or, found in what the file

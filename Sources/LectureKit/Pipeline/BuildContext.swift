@@ -32,6 +32,9 @@ struct BuildContext: Sendable {
     var templateIDs: Set<String> = []
     /// `Load`: the book and its pages' files and signatures.
     var content = LoadedContent(book: Book(title: "", chapters: []), files: [], diagnostics: [])
+    /// `Load`: what the secret scan may unpack of the copied files' gzip and zip contents, all
+    /// of them together (code review 40 #1); shared by the context's copies, as `diagnostics`.
+    let decompression: DecompressionBudget
     /// `Load`: each copied file's secret scan, by path relative to the content folder.
     var assetScans: [String: PublishedSecrets.AssetScan] = [:]
     /// `Load`: the files whose lines come from `{{#include}}`, for diagnostics' locations.
@@ -72,8 +75,12 @@ struct BuildContext: Sendable {
     /// Starts a run with `probes` (an earlier build's of the session), else new ones that ask at
     /// once for what the book will need (`Probes.early(for:)`; without `diagrams`, never
     /// Graphviz: `lecture check` draws nothing) and for the rest only when a step needs it.
-    init(configuration: BuildConfiguration, console: Console, probes: Probes? = nil, diagrams: Bool = true) {
+    init(
+        configuration: BuildConfiguration, console: Console, probes: Probes? = nil, diagrams: Bool = true,
+        decompression: DecompressionBudget = DecompressionBudget()
+    ) {
         self.configuration = configuration
+        self.decompression = decompression
         self.console = console
         self.probes =
             probes

@@ -12,6 +12,38 @@ enum ContentNames {
     /// Hexadecimal digits of SHA-256 in a name, as many as mdBook's.
     static let hashLength = 8
 
+    /// The longest file name a hash still fits in: `NAME_MAX` less `-` and the hash (246 bytes).
+    static let longestHashedName = OutputCollisions.maximumNameBytes - 1 - hashLength
+
+    /// Whether the file name of `path` is too long to be hashed (`longestHashedName`): the site
+    /// could not write it, and mdBook 0.5.4 fails on it too ("File name too long").
+    static func tooLongToHash(_ path: String) -> Bool {
+        (path.split(separator: "/").last?.utf8.count ?? 0) > longestHashedName
+    }
+
+    /// The theme's files a page loads, named with their hash: its style sheets, scripts and favicon.
+    static func themeFiles(_ assets: [String]) -> [String] {
+        assets.filter { $0.hasSuffix(".css") || $0.hasSuffix(".js") || $0 == MdBookTheme.faviconAsset }
+    }
+
+    /// An error for each file of the theme (`templates`) whose name is too long to be hashed,
+    /// when the book hashes names (attack 20, F6): said where the theme is read, before the
+    /// build, instead of failing its `Write` at the site's file with no word of the theme's.
+    static func tooLongThemeNames(_ templates: Templates, hashFiles: Bool?) -> [Diagnostic] {
+        guard hashFiles != false else { return [] }
+        return themeFiles(templates.assets).filter(tooLongToHash).sorted().map { asset in
+            let name = asset.split(separator: "/").last.map(String.init) ?? asset
+            return .error(
+                .outputCollision, FileSystem.join(templates.directory, asset), nil,
+                "the theme's file would be published under a name of \(name.utf8.count + 1 + hashLength) bytes, more than the \(OutputCollisions.maximumNameBytes) a file system allows",
+                notes: [hashNote])
+        }
+    }
+
+    /// How a hashed name grows and what to do about a long one.
+    static let hashNote =
+        "the site names it with a hash of its content ('-' and \(hashLength) hexadecimal digits before its first dot, as mdBook's hash-files does), so the longest name that fits is \(longestHashedName) bytes: shorten the name, or write 'hash-files = false' under [output.html]"
+
     /// A renamed path: which of its components (from the end: 0 its file name) takes the hash.
     struct Rename: Equatable {
         var hash: String

@@ -18,9 +18,11 @@ enum SiteSecrets {
 
     /// The errors for `site` (files in `site.unchanged` were scanned by the build that wrote
     /// them), with `sources` to put them at, `output` to name a site file by, and the theme
-    /// folder whose copied files are read (`themeFolder`, nil for the built-in theme).
+    /// folder whose copied files are read (`themeFolder`, nil for the built-in theme), what they
+    /// pack unpacked within `budget`.
     static func problems(
-        in site: SiteFiles, sources readSources: () -> [Source], output: String, themeFolder: String?
+        in site: SiteFiles, sources readSources: () -> [Source], output: String, themeFolder: String?,
+        budget: DecompressionBudget = DecompressionBudget()
     ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var seen = Set<String>()
@@ -74,7 +76,7 @@ enum SiteSecrets {
             let theme = CanonicalPath.of(themeFolder)
             for (_, copied) in site.copied.sorted(by: { $0.key < $1.key })
             where CanonicalPath.of(copied.source).hasPrefix(theme + "/") {
-                for found in SecretScan.all(inFileAt: copied.source) {
+                for found in SecretScan.all(inFileAt: copied.source, budget: budget) {
                     report(
                         found.finding.kind, secret: [], fallback: copied.source,
                         location: SourceLocation(line: found.line, column: found.column))

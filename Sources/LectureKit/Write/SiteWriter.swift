@@ -100,12 +100,15 @@ package enum SiteWriter {
     /// - Parameter removingOldLater: remove the replaced site on a background queue (a preview
     ///   server, which tells pages to reload as soon as the new site is in place); call
     ///   `finishRemovals()` before exiting.
+    /// - Parameter budget: what the scan of the copies may unpack, all together (the pass's
+    ///   `DecompressionBudget`, which the Write step shares with `SiteSecrets`).
     /// - Returns: the entries beside the output folder named like a staging folder, left as
     ///   they were (`leftovers`), as paths.
     @discardableResult
     static func write(
         _ site: SiteFiles, to output: OutputFolder, protecting protected: [OutputFolder.Protected] = [],
-        linking: Set<String> = [], jobs: Int = 4, removingOldLater: Bool = false
+        linking: Set<String> = [], jobs: Int = 4, removingOldLater: Bool = false,
+        budget: DecompressionBudget = DecompressionBudget()
     ) throws -> [String] {
         if let problem = output.refusal(protecting: protected) { throw LectureError(problem, exitStatus: 2) }
         let spelled = output.spelled
@@ -221,7 +224,9 @@ package enum SiteWriter {
                             "cannot copy \(quoted: copied.source) into the site: \(reason)"),
                         exitStatus: 1)
                 }
-                if copied.isBooks { secrets += PublishedSecrets.inCopy(path, in: staging, source: copied.source) }
+                if copied.isBooks {
+                    secrets += PublishedSecrets.inCopy(path, in: staging, source: copied.source, budget: budget)
+                }
             }
             if !secrets.isEmpty { throw LectureError(unreported: secrets, exitStatus: 1) }
             // Without its marker the next build would refuse the folder as not its own: a site

@@ -8,9 +8,7 @@ extension BuildStep {
     static let contentNames = BuildStep(name: "Names") { (context: inout BuildContext) in
         let configuration = context.configuration
         guard configuration.book.hashFiles != false else { return }
-        let theme = (context.templates?.assets ?? []).filter {
-            $0.hasSuffix(".css") || $0.hasSuffix(".js") || $0 == MdBookTheme.faviconAsset
-        }
+        let theme = ContentNames.themeFiles(context.templates?.assets ?? [])
         let files =
             theme.map(NFC.normalized) + [InterfaceWords.scriptPath, "toc.js", SiteFiles.highlightJS]
             + (configuration.additionalStyles + configuration.additionalScripts).map { NFC.normalized($0.sitePath) }

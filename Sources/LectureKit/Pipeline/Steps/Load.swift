@@ -93,6 +93,7 @@ extension BuildStep {
             context.diagnostics.emit(words.diagnostics)
             context.templates = templates
             context.templateIDs = ThemeIDs.of(templates)
+            context.diagnostics.emit(ContentNames.tooLongThemeNames(templates, hashFiles: configuration.book.hashFiles))
         } catch {
             // The pages are still checked; what only the built pages show waits for the theme.
             context.diagnostics.emit(
@@ -121,14 +122,16 @@ extension BuildStep {
         let needles = configuration.machinePaths
         let secrets = PublishedSecrets.inAssets(
             context.listing.assets(), contentDirectory: configuration.contentDirectory, needles: needles,
-            earlier: context.earlier.assetScans)
+            earlier: context.earlier.assetScans, budget: context.decompression)
         context.diagnostics.emit(secrets.problems)
         // book.toml's additional-css and additional-js are published as the pages' files are.
         if let root = configuration.bookDirectory {
             let additional = (configuration.additionalStyles + configuration.additionalScripts).map(\.sitePath)
             context.diagnostics.emit(
-                PublishedSecrets.inAssets(additional, contentDirectory: root, followingLink: true, needles: needles)
-                    .problems)
+                PublishedSecrets.inAssets(
+                    additional, contentDirectory: root, followingLink: true, needles: needles,
+                    budget: context.decompression
+                ).problems)
         }
         context.diagnostics.emit(
             UnreachableAssets.warnings(
@@ -153,7 +156,7 @@ extension BuildStep {
                         CanonicalPath.of(
                             configuration.bookDirectory ?? FileSystem.join(configuration.contentDirectory, ".."))
                     ],
-                needles: needles
+                needles: needles, budget: context.decompression
             ).problems)
         // A theme's links are left out as the pages' are, and said as theirs (attack 12).
         context.diagnostics.emit(

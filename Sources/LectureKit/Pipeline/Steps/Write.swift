@@ -5,14 +5,16 @@ extension BuildStep {
     /// session, files `context.earlier` knows unchanged are hard-linked from the live site and
     /// the replaced site is removed in the background.
     static let write = BuildStep(name: "Write", session: writeSession) { (context: inout BuildContext) in
-        // What the pages and their files did not bring in is scanned here, as the site is.
+        // What the pages and their files did not bring in is scanned here, as the site is, all
+        // within one decompression budget (`Load`'s is its own).
         let configuration = context.configuration
+        let budget = DecompressionBudget()
         let theme =
             configuration.templatesDirectory == DefaultTheme.folder(cacheDirectory: configuration.cacheDirectory)
             ? nil : configuration.templatesDirectory
         let secrets = SiteSecrets.problems(
             in: context.site, sources: { SiteSecrets.sources(configuration, themeFolder: theme) },
-            output: configuration.outputDirectory, themeFolder: theme)
+            output: configuration.outputDirectory, themeFolder: theme, budget: budget)
         if !secrets.isEmpty {
             context.diagnostics.emit(secrets)
             throw BuildStop()
@@ -20,7 +22,7 @@ extension BuildStep {
         let leftovers = try SiteWriter.write(
             context.site, to: context.configuration.outputFolder, protecting: context.configuration.protectedFolders,
             linking: context.earlier.linkable,
-            removingOldLater: context.earlier.removesOldLater)
+            removingOldLater: context.earlier.removesOldLater, budget: budget)
         for path in leftovers {
             context.diagnostics.emit(
                 .warning(

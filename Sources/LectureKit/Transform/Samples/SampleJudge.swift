@@ -384,12 +384,12 @@ extension SampleVerifier {
 extension SampleVerifier {
     /// The file holding the whole of `actual` when a diff against `expected` is cut
     /// (`OutputComparison.diffLimit`), else `nil`: written into the cache folder, named by its
-    /// content (`actual-output/KK/KEY.txt`), so the diff can name where the rest is.
+    /// content (`actual-output/KK/KEY.txt`), so the diff can name where the rest is; written as
+    /// every entry is (`Cache.keptFile`), never through a link planted in a restored cache.
     func keptWhenCut(_ expected: String, _ actual: String) -> String? {
         guard OutputComparison.diffIsCut(expected: expected, actual: actual) else { return nil }
-        let key = SHA256.hex("actual-output", actual)
-        let path = cache.path(kind: .actualOutput, key: key) + ".txt"
-        if !FileSystem.exists(path) { try? FileSystem.writeAtomically(Array(actual.utf8), to: path) }
-        return FileSystem.exists(path) ? path : nil
+        return cache.keptFile(
+            kind: .actualOutput, key: SHA256.hex("actual-output", actual), extension: "txt",
+            holding: Array(actual.utf8))
     }
 }

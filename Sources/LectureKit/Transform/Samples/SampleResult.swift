@@ -151,6 +151,18 @@ extension SampleResult {
         return all.isEmpty ? "no samples" : all.joined(separator: ", ") + joinedBlocks(results)
     }
 
+    /// The line that says how many verdicts of `results` came from the cache, not from a run
+    /// (attack 20, F8: "1 run and compared" was printed when nothing ran): `2 of 3 verdicts
+    /// came from the cache …`; nil when none did. As Go's `go test` marks a cached result
+    /// `(cached)` and Bazel says "Executed 0 out of 1 test … (cached)".
+    static func cachedCount(_ results: [SampleResult]) -> String? {
+        let cached = results.filter(\.fromCache).count
+        guard cached > 0 else { return nil }
+        let verified = results.filter { $0.outcome != .skipped }.count
+        return
+            "\(cached) of \(verified) verdict\(verified == 1 ? "" : "s") came from the cache, as an earlier run reached \(cached == 1 ? "it" : "them") with the same inputs, without running again; --no-cache runs every sample"
+    }
+
     /// ` (3 code blocks as one program)` when code blocks of `results` were joined into programs
     /// (a `continue` page, a `group=`), each counted once: the count matches the fences the
     /// author sees (newuser-6, #14: three fences and three blessed blocks read "1 run and

@@ -26,6 +26,8 @@ struct VerdictInputs: Codable, Hashable, Sendable {
     var compilerArguments: [String]
     /// The locale and time zone samples run in.
     var environment: String
+    /// The files of `/etc` the sandbox shows a sample, their bytes' digest (`SystemFilesDigest`).
+    var systemFiles: String
     /// Whether the run is contained: a verdict reached uncontained is not taken for one reached
     /// in the sandbox.
     var sandboxed: Bool
@@ -81,6 +83,7 @@ extension SampleVerifier {
                     of: SampleLibraries.moduleCache(in: cache.directory), with: "$MODULECACHE")
             },
             environment: options.environment.cacheKeyText,
+            systemFiles: SystemFilesDigest.current(),
             sandboxed: options.sandbox != .off,
             outputLimit: options.outputLimit,
             timeout: options.timeout,
