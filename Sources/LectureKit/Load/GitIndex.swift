@@ -87,24 +87,13 @@ enum GitIndex {
 
     /// The index's bytes: a regular file no larger than `maximumBytes`, read without following a link.
     private static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-            let read = try? FileSystem.read(descriptor: fd, atMost: maximumBytes, naming: path),
-            read.size <= maximumBytes
-        else { return nil }
-        return read.bytes
+        GitFolders.smallFile(path, atMost: maximumBytes, followingLink: false)
     }
 
     /// Whether the repository's `config` sets `extensions.objectformat = sha256`.
     private static func objectFormatIsSHA256(config: String) -> Bool {
-        let fd = open(config, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        guard let read = try? FileSystem.read(descriptor: fd, atMost: 1 << 20, naming: config) else { return false }
-        return String(decoding: read.bytes, as: UTF8.self).split(separator: "\n").contains {
+        guard let bytes = GitFolders.smallFile(config, atMost: 1 << 20, followingLink: false) else { return false }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains {
             let words = $0.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "=" })
             return words == ["objectformat", "sha256"]
         }
