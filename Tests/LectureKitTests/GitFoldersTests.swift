@@ -4,6 +4,10 @@ import Testing
 @testable import LectureKit
 @testable import LectureSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The git folders around a book (`GitFolders`), which samples may not see: a `.git` folder
 /// and every one above it, the folder a submodule's or a worktree's `.git` file names, a
 /// worktree's shared folder (`commondir`), and `GIT_DIR` (attack 20, F2).
@@ -41,12 +45,27 @@ import Testing
         #expect(GitFolders.around(root + "/book", environment: [:]).isEmpty)
     }
 
-    /// A `.git` file that is a link, or too large to be a pointer, names nothing.
-    @Test func aGitFileThatIsNoPointer() throws {
+    /// `GIT_COMMON_DIR` names the shared git folder of a worktree, as `GIT_DIR` its own.
+    @Test func commonGitDirectoryFromTheEnvironment() throws {
+        let root = CanonicalPath.of(
+            try TestSupport.makeTree([
+                "repo.git/config": "[core]\n", "repo.git/worktrees/wt/HEAD": "x\n", "book/a.md": "# A\n",
+            ]))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let environment = ["GIT_DIR": root + "/repo.git/worktrees/wt", "GIT_COMMON_DIR": root + "/repo.git"]
+        #expect(
+            GitFolders.around(root + "/book", environment: environment)
+                == [root + "/repo.git/worktrees/wt", root + "/repo.git"])
+    }
+
+    /// A `.git` file that is a link is followed, as git follows it (the pointer's path is taken
+    /// from the link's folder, as git's `read_gitfile` does); one too large to be a pointer, or a
+    /// link to a folder's non-file, names nothing (code review 40, #12).
+    @Test func aGitFileThatIsALinkIsFollowed() throws {
         let root = CanonicalPath.of(
             try TestSupport.makeTree([
                 "elsewhere/.git/config": "[core]\n", "linked/a.md": "# A\n", "large/a.md": "# A\n",
-                "pointer": "gitdir: ../elsewhere/.git\n",
+                "fifo/a.md": "# A\n", "pointer": "gitdir: ../elsewhere/.git\n",
             ]))
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createSymbolicLink(
@@ -54,7 +73,11 @@ import Testing
         try FileSystem.writeAtomically(
             "gitdir: ../elsewhere/.git\n" + String(repeating: "x", count: GitFolders.maximumPointerBytes),
             to: root + "/large/.git")
-        #expect(GitFolders.around(root + "/linked", environment: [:]).isEmpty)
+        #expect(mkfifo(root + "/named-pipe", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/fifo/.git", withDestinationPath: root + "/named-pipe")
+        #expect(GitFolders.around(root + "/linked", environment: [:]) == [root + "/elsewhere/.git"])
         #expect(GitFolders.around(root + "/large", environment: [:]).isEmpty)
+        #expect(GitFolders.around(root + "/fifo", environment: [:]).isEmpty)
     }
 }

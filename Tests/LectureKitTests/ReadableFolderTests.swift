@@ -88,7 +88,9 @@ import Testing
         let sibling = ReadableFolder.outputProblem(
             "../site", bookDirectory: book, bookTOML: book + "/book.toml", location: nil)
         #expect(sibling?.severity == .warning, "\(String(describing: sibling))")
-        try FileSystem.makeDirectories(book + "/.git")
+        // Inside the repository that tracks the book (attack 20, F4: only such a repository is the book's).
+        try FileSystem.writeAtomically("[book]\n", to: book + "/docs/book.toml")
+        try GitRepositoryFixture.make(book, tracking: ["docs/book.toml"])
         #expect(
             ReadableFolder.outputProblem(
                 "../site", bookDirectory: book + "/docs", bookTOML: book + "/book.toml", location: nil)
@@ -173,6 +175,7 @@ import Testing
             let run = try ContainedRun()
             let repo = run.scratch + "/home/repo"
             let book = try run.makeBook(test.toml, at: "home/" + test.book)
+            try GitRepositoryFixture.make(repo, tracking: [test.book == "repo" ? "book.toml" : "b/book.toml"])
             try TestSupport.write(Array("[deploy]\n\tpassword = TOPSECRET-GIT\n".utf8), to: repo + "/.git/config")
             try TestSupport.write(Array("TOPSECRET-DOT\n".utf8), to: repo + "/.secrets/k.txt")
             try TestSupport.write(Array("# Summary\n\n- [K](k.md)\n".utf8), to: repo + "/.secrets/SUMMARY.md")
@@ -202,8 +205,8 @@ import Testing
     /// folders: the dot rule judges the way from the repository, besides the book's own folders.
     @Test func aBookInsideADotFolderReadsItsOwnFolders() throws {
         let run = try ContainedRun()
-        try TestSupport.write(Array("[core]\n".utf8), to: run.scratch + "/home/repo/.git/config")
         let book = try run.makeBook("[lecture]\ninclude-from = [\"../examples\"]", at: "home/repo/.docs/book")
+        try GitRepositoryFixture.make(run.scratch + "/home/repo", tracking: [".docs/book/book.toml"])
         try TestSupport.write(Array("let answer = 42\n".utf8), to: run.scratch + "/home/repo/.docs/examples/a.swift")
         try TestSupport.write(
             Array("# Intro\n\n```text\n{{#include ../../examples/a.swift}}\n```\n".utf8), to: book + "/src/intro.md")

@@ -4,7 +4,9 @@ import LectureSupport
 /// The git folders that hold what a checkout knows of the book's repository and of every
 /// repository around it: each `.git` from the book's folder up to `/`, and where a `.git` is a
 /// file (`gitdir: PATH`, a submodule or a `git worktree`), the folder it names and that
-/// folder's `commondir` (a worktree's shared `.git`). `GIT_DIR`, when set, names one more.
+/// folder's `commondir` (a worktree's shared `.git`). `GIT_DIR` and `GIT_COMMON_DIR`, when set,
+/// name more. A `.git` file that is a symbolic link is followed, as git follows it: what it
+/// names is only hidden, never read or published (code review 40, #12).
 ///
 /// A submodule's `.git` names `../.git/modules/NAME` in the superproject: its `config` holds
 /// what `actions/checkout` writes there (`http.extraheader`, the token), and so does the
@@ -15,7 +17,7 @@ enum GitFolders {
     static let maximumPointerBytes = 4096
 
     /// The git folders of the repositories holding `folder` (canonical), and of `GIT_DIR`.
-    static func around(_ folder: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    static func around(_ folder: String, environment: [String: String] = ProcessEnvironment.current())
         -> [String]
     {
         var found: [String] = []
@@ -25,8 +27,10 @@ enum GitFolders {
             guard current != "/", let slash = current.lastIndex(of: "/") else { break }
             current = slash == current.startIndex ? "/" : String(current[..<slash])
         }
-        if let gitDirectory = environment["GIT_DIR"], !gitDirectory.isEmpty {
-            found += gitFolders(at: CanonicalPath.of(gitDirectory))
+        for variable in ["GIT_DIR", "GIT_COMMON_DIR"] {
+            if let gitDirectory = environment[variable], !gitDirectory.isEmpty {
+                found += gitFolders(at: CanonicalPath.of(gitDirectory))
+            }
         }
         var seen = Set<String>()
         return found.filter { seen.insert($0).inserted }
@@ -54,19 +58,28 @@ enum GitFolders {
     }
 
     /// The first line of the small regular file at `path`, after `prefix`, trimmed; nil when it
-    /// is not one, or is larger than a pointer (read without following a link at its end).
+    /// is not one (a link is followed to a regular file), or is larger than a pointer.
     private static func pointer(_ path: String, prefix: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard let read = try? FileSystem.read(descriptor: fd, atMost: maximumPointerBytes, naming: path),
-            read.size <= maximumPointerBytes
-        else { return nil }
-        let text = String(decoding: read.bytes.prefix(maximumPointerBytes), as: UTF8.self)
+        guard let bytes = smallFile(path, atMost: maximumPointerBytes, followingLink: true) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
         guard let first = text.split(separator: "\n", omittingEmptySubsequences: false).first,
             first.hasPrefix(prefix)
         else { return nil }
         let value = first.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
         return value.isEmpty ? nil : value
+    }
+
+    /// The bytes of the regular file at `path` when it holds at most `limit` (a file of git's:
+    /// a pointer, an index, a config); nil otherwise. A link at its end is followed only when
+    /// `followingLink`; a named pipe is never waited on.
+    static func smallFile(_ path: String, atMost limit: Int, followingLink: Bool) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLink ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            let read = try? FileSystem.read(descriptor: fd, atMost: limit, naming: path), read.size <= limit
+        else { return nil }
+        return Array(read.bytes.prefix(limit))
     }
 }

@@ -1,4 +1,5 @@
 import CommonMark
+import Foundation
 import LectureSupport
 
 /// The one rule for a folder that `book.toml` names for the book to read: its pages (`[book]
@@ -62,6 +63,12 @@ enum ReadableFolder {
                     "a link the book carries may lead only inside it: copy the files into the book, or name the folder itself in book.toml, which is then a warning"
                 ])
         }
+        if let project = foreignRepository(of: book, holding: resolved) {
+            return .error(
+                .bookTOMLValue, bookTOML, location,
+                "\(quoted: key) folder \(quoted: folder) \(inForeign(project)), which a book may not read",
+                notes: [foreignNote])
+        }
         return .warning(
             .bookTOMLValue, bookTOML, location,
             "\(quoted: key) folder \(quoted: folder) is outside \(what) (\(quoted: boundary)): the book reads files from \(quoted: resolved)",
@@ -122,6 +129,11 @@ enum ReadableFolder {
                         "a link the book carries may lead only inside it: remove the link, name a folder of the book's own in 'build-dir', or pass --output DIR to put the site elsewhere"
                     ])
             }
+            if let project = foreignRepository(of: book, holding: resolved) {
+                return .error(
+                    .bookTOMLValue, bookTOML, location, "\(subject) \(inForeign(project)), where a book may not write",
+                    notes: [foreignNote + "; or pass --output DIR to put the site elsewhere"])
+            }
             return .warning(
                 .bookTOMLValue, bookTOML, location,
                 "\(subject) is outside \(what) (\(quoted: boundary)): the site is written into \(quoted: resolved)",
@@ -136,6 +148,16 @@ enum ReadableFolder {
                 "name a folder of the book's own, such as \"book\", or pass --output DIR to put the site elsewhere; a book from a pull request could otherwise put its files where programs read their settings"
             ])
     }
+
+    /// "is outside the book's folder, in the repository '/p' (…)", for a folder of a repository
+    /// that holds the book without tracking it (`foreignRepository`).
+    private static func inForeign(_ project: String) -> String {
+        "is outside the book's folder, in the repository \(quoted: project), which holds the book without tracking it"
+    }
+
+    /// The fix for a folder of a repository that does not track the book.
+    private static let foreignNote =
+        "a book put into another project (a download, 'vendor/', 'node_modules/') is not that project's, and a book from a pull request could otherwise publish or overwrite its files: keep what the book reads and writes inside its own folder; if the book is part of the repository, track it ('git add book.toml'), and the repository's folders are then the book's"
 
     /// "is reached through the symbolic link 'out', which leads out of the book's folder to '/x'".
     private static func leadsOut(_ link: String, of what: String, to resolved: String) -> String {
@@ -207,13 +229,34 @@ enum ReadableFolder {
     }
 
     /// The book's repository: the nearest folder from `folder` up that holds a `.git` (a
-    /// repository or a worktree), unless that folder is `/` or a home folder or holds one
-    /// (`OutputFolder.machineFolders`). A home folder kept under git for its dotfiles does not
-    /// make every plain folder of it the book's: a book downloaded to `~/Downloads/book` is
-    /// bounded by its own folder, as with no `.git` at all (attack 19, F11). This is the one
-    /// place the boundary is decided: the book's readable folders, its `build-dir` and
-    /// `book.toml` itself are judged against it.
+    /// repository or a worktree, `enclosingRepository(of:)`), when that repository is the
+    /// book's: `folder` is its top, or its index tracks the book (`book.toml`, or, without one, a
+    /// file inside `folder`: `GitIndex`). A book downloaded, unpacked or installed into another
+    /// project (`vendor/dl/book`, `node_modules/pkg/docs`) is not that project's: it is bounded by
+    /// its own folder, as with no `.git` at all, and what it names inside the project is an error
+    /// (`foreignRepository`; attack 20, F4). mdBook resolves `src` and `build-dir` from the
+    /// book's folder alone. This is the one place the boundary is decided: the book's readable
+    /// folders, its `build-dir` and `book.toml` itself are judged against it.
     static func repository(holding folder: String) -> String? {
+        guard let top = enclosingRepository(of: folder) else { return nil }
+        return top == folder || tracks(book: folder, in: top) ? top : nil
+    }
+
+    /// The repository holding `folder` that does not track it (the book was put into another
+    /// project), when `resolved` lies inside it: what the book names there is the project's, not
+    /// the book's. Nil when the repository is the book's, or `resolved` lies outside it.
+    static func foreignRepository(of book: String, holding resolved: String) -> String? {
+        guard let top = enclosingRepository(of: book), repository(holding: book) == nil,
+            CanonicalPath.isWithin(resolved, top)
+        else { return nil }
+        return top
+    }
+
+    /// The nearest folder from `folder` up that holds a `.git`, unless that folder is `/` or a
+    /// home folder or holds one (`OutputFolder.machineFolders`): a home folder kept under git for
+    /// its dotfiles makes no plain folder of it a repository's (attack 19, F11). What samples
+    /// may not see (`BuildConfiguration.sampleHiddenFolders`), tracked or not.
+    static func enclosingRepository(of folder: String) -> String? {
         var current = folder
         while true {
             if FileSystem.exists(FileSystem.join(current, ".git")) {
@@ -222,5 +265,16 @@ enum ReadableFolder {
             guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
             current = slash == current.startIndex ? "/" : String(current[..<slash])
         }
+    }
+
+    /// Whether the repository at `top` tracks the book at `book` (canonical, inside `top`).
+    private static func tracks(book: String, in top: String) -> Bool {
+        let relative = String(book.dropFirst(top == "/" ? 1 : top.count + 1))
+        let git = GitFolders.gitFolders(at: FileSystem.join(top, ".git"))
+        var info = stat()
+        if lstat(FileSystem.join(book, "book.toml"), &info) == 0 {
+            return GitIndex.lists(FileSystem.join(relative, "book.toml"), gitFolders: git)
+        }
+        return GitIndex.lists(relative, below: true, gitFolders: git)
     }
 }

@@ -91,7 +91,7 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// `.git` file names, and the superproject's (attack 20, F2).
     var sampleHiddenFolders: [String] {
         let book = bookDirectory ?? FileSystem.join(contentDirectory, "..")
-        let repository = ReadableFolder.repository(holding: CanonicalPath.of(book))
+        let repository = ReadableFolder.enclosingRepository(of: CanonicalPath.of(book))
         return [book, contentDirectory, outputDirectory, cacheDirectory].map { CanonicalPath.of($0) }
             + [repository].compactMap { $0 } + GitFolders.around(CanonicalPath.of(book))
     }

@@ -59,13 +59,27 @@ struct HomeRepositoryBadInputTests {
         #expect(text.contains("'build.build-dir' folder '../../public_html'"), "\(text)")
     }
 
-    /// A repository that is not the home folder is still the book's: its folders are no warning.
+    /// A repository that is not the home folder is still the book's when it tracks the book: its
+    /// folders are no warning. One that does not is not (attack 20, F4,
+    /// `ForeignRepositoryBadInputTests`); nor is one that tracks a file beside the book only.
     @Test func aRepositoryBelowTheHomeFolderIsStillTheBooks() throws {
         let scratch = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(scratch) }
         let repository = CanonicalPath.of(scratch) + "/repo"
-        try FileSystem.makeDirectories(repository + "/.git")
-        try FileSystem.makeDirectories(repository + "/book")
+        for path in [
+            "book/book.toml", "other/book.toml", "bare/src/SUMMARY.md", "plain/src/SUMMARY.md", "docs/README.md",
+        ] {
+            try FileSystem.writeAtomically("x\n", to: repository + "/" + path)
+        }
+        try FileSystem.writeAtomically("x\n", to: repository + "/docs/dl/book.toml")
+        try GitRepositoryFixture.make(
+            repository, tracking: ["book/book.toml", "bare/src/SUMMARY.md", "docs/README.md"])
         #expect(ReadableFolder.repository(holding: repository + "/book") == repository)
+        #expect(ReadableFolder.repository(holding: repository + "/bare") == repository, "no book.toml: a file inside")
+        #expect(ReadableFolder.repository(holding: repository) == repository, "the top")
+        #expect(ReadableFolder.repository(holding: repository + "/other") == nil)
+        #expect(ReadableFolder.repository(holding: repository + "/plain") == nil)
+        #expect(ReadableFolder.repository(holding: repository + "/docs/dl") == nil, "a tracked folder around it")
+        #expect(ReadableFolder.enclosingRepository(of: repository + "/docs/dl") == repository)
     }
 }

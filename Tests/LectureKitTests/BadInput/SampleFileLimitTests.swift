@@ -167,6 +167,85 @@ import Testing
         #expect(left.filter { $0.hasPrefix("lecture-run") }.isEmpty, "\(left)")
     }
 
+    /// Code review 40, #2 and #10: contained, the run folder's entries were counted only when the
+    /// program ended, by a walk a `chmod 000` folder hid them from, and the shell's "folder full"
+    /// was an exit status a program could give itself. Now the sandbox's tmpfs mounts are measured
+    /// from outside while the program runs (`SandboxFolderMeasure`: statfs through
+    /// `/proc/PID/root`), and the shell says "full" out of band (`RunVerdictFile`): 20,000 files
+    /// hidden under a `chmod 000` folder, in the run folder or in `/tmp`, are the file limit, and
+    /// so are 20,000 files left while the program sleeps (killed long before its 60 s); a
+    /// program's own `exit(250)` and `exit(153)` are its status.
+    @Test(.enabled(if: SampleSandboxTests.canContain, "needs unshare and bubblewrap"), .timeLimit(.minutes(5)))
+    func filesHiddenOrStillWrittenAreMeasuredFromOutside() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook("[lecture.samples]\nverify = true\n")
+        let page = """
+            # Intro
+
+            ```swift
+            import Glibc
+            mkdir("hidden", 0o755)
+            for i in 0..<20_000 { close(open("hidden/f\\(i)", O_WRONLY | O_CREAT, 0o644)) }
+            chmod("hidden", 0)
+            print("hid 20000 files")
+            ```
+
+            ```output
+            hid 20000 files
+            ```
+
+            ```swift
+            import Glibc
+            for i in 0..<20_000 { close(open("f\\(i)", O_WRONLY | O_CREAT, 0o644)) }
+            sleep(50)
+            print("slept")
+            ```
+
+            ```output
+            slept
+            ```
+
+            ```swift
+            import Glibc
+            mkdir("/tmp/hidden", 0o755)
+            for i in 0..<20_000 { close(open("/tmp/hidden/f\\(i)", O_WRONLY | O_CREAT, 0o644)) }
+            chmod("/tmp/hidden", 0)
+            sleep(50)
+            print("slept")
+            ```
+
+            ```output
+            slept
+            ```
+
+            ```swift
+            import Glibc
+            exit(250)
+            ```
+
+            ```swift
+            import Glibc
+            exit(153)
+            ```
+
+            """
+        try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md")
+        let temporary = run.scratch + "/tmp"
+        try FileSystem.makeDirectories(temporary)
+        let started = ContinuousClock.now
+        let result = try run.lecture(
+            ["check", "--no-cache"], in: "work/book",
+            environment: ["TMPDIR": temporary, "LECTURE_SANDBOX": "require", "LECTURE_TIMEOUT": "60"])
+        let output = result.stdoutText + result.stderrText
+        let limit = "error: sample wrote more than 64 MiB or 10000 files into its folder and was killed"
+        for line in [3, 15, 26] { #expect(output.contains("src/intro.md:\(line):1: " + limit), "\(line): \(output)") }
+        #expect(output.contains("src/intro.md:39:1: error: sample exited with status 250"), "\(output)")
+        #expect(output.contains("src/intro.md:44:1: error: sample exited with status 153"), "\(output)")
+        #expect(ContinuousClock.now - started < .seconds(100), "the sleeping samples were killed at the limit")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        #expect(left.filter { $0.hasPrefix("lecture-run") }.isEmpty, "\(left)")
+    }
+
     /// The measure counts blocks and entries below the folder, links not followed, names that are
     /// not UTF-8 included, and stops early once past the limit.
     @Test func theMeasureCountsEveryEntryAndStopsPastTheLimit() throws {

@@ -9,17 +9,26 @@
 /// `ResourceLimits`). Everything else the program writes there is gone with the sandbox,
 /// whatever its depth.
 ///
-/// The shell waits for the program (it is the sandbox's pid 2, the program its child, pid 3: a
-/// sample sees one process more than before in its `/proc`) and
-/// ends with the program's status, unless the folder is full when the program ends, or holds
-/// more than `entries` (a tmpfs of bubblewrap 0.8 has no `nr_inodes`; its inodes are charged to
-/// the run's memory cgroup meanwhile): then with `fullStatus`, which `SampleSandbox.termination` reads as the file limit, so the run is
-/// reported as before (`lecture.sample.file-limit`).
+/// The shell waits for the program (it is the sandbox's pid 2, the program its child, pid 3, and
+/// the program's parent: a sample sees one process more than before in its `/proc`, and
+/// `getppid()` is 2) and ends with the program's status. The folder's entries are measured from
+/// outside while the program runs (`SandboxFolderMeasure`); when the program ends, the shell
+/// counts them once more, in O(1) (`stat -f`: the inodes in use, which no `chmod 000` folder
+/// hides from it), and says in the verdict file, out of band, when the folder is full or holds
+/// more than `entries` (a tmpfs of bubblewrap 0.8 has no `nr_inodes`): `full`, which
+/// `SampleSandbox.termination` reads as the file limit (`lecture.sample.file-limit`). While the
+/// program runs, the shell's stderr is the verdict file too, where dash says that a child was
+/// killed by a signal ("File size limit exceeded"): so a status of 128 + SIGXFSZ is the kernel's
+/// `RLIMIT_FSIZE` only when dash said so, and a program's own `exit(153)` or `exit(250)` is its
+/// status (code review 40, #10). The program can write the verdict file too; it can only make
+/// its own run fail by it.
 struct ContainedRunFolder {
     /// Where the folder's given files are seen, read-only, to be copied in.
     static let given = "/run/lecture-given"
-    /// The shell's status when the folder was full as the program ended.
-    static let fullStatus: Int32 = 250
+    /// Where the verdict file is seen (`verdict`): bound from the builder's disk, writable.
+    static let verdictInside = "/run/lecture-verdict"
+    /// The verdict file's line when the folder was full as the program ended.
+    static let fullLine = "full"
 
     /// The folder, at the same path inside as outside.
     var folder: String
@@ -32,11 +41,14 @@ struct ContainedRunFolder {
     /// Files of the builder's disk bound writable into the folder: where each lies outside,
     /// and its path inside.
     var readBack: [(host: String, inside: String)] = []
+    /// The verdict file on the builder's disk (an empty file lecture made), or nil for none.
+    var verdict: String? = nil
 
     /// bubblewrap's mounts for the folder.
     var mounts: [String] {
         ["--ro-bind", folder, Self.given, "--size", String(bytes), "--tmpfs", folder]
             + readBack.flatMap { ["--bind", $0.host, $0.inside] }
+            + (verdict.map { ["--bind", $0, Self.verdictInside] } ?? [])
     }
 
     /// The words that run the command after them in the folder, filled with what it was given.
@@ -44,25 +56,30 @@ struct ContainedRunFolder {
     /// so the shell's environment is the program's (and dash's own `PWD` and `OLDPWD` are taken
     /// out again before the program, `SampleSandbox.command`).
     var entering: [String] {
-        ["/usr/bin/env", "-u", "PWD", "/bin/sh", "-c", Self.script, Self.given, folder, directory, String(entries)]
+        [
+            "/usr/bin/env", "-u", "PWD", "/bin/sh", "-c", Self.script, Self.given, folder, directory, String(entries),
+            verdict == nil ? "/dev/null" : Self.verdictInside,
+        ]
     }
 
     /// `$0` the given files, `$1` the folder, `$2` the working folder, `$3` the most entries,
-    /// then the command. The shell's own stderr is `/dev/null` while it waits (dash reports a
-    /// child killed by a signal there, "Killed", which is not the program's), the program's is
-    /// the run's, through a subshell that becomes the program. `stat -f -c %a`: the blocks still
-    /// free; `find -printf x`: one byte an entry, whatever its name holds.
+    /// `$4` the verdict file, then the command. The shell's own stderr is the verdict file while
+    /// it waits (dash reports a child killed by a signal there, "Killed", which is not the
+    /// program's), the program's is the run's, through a subshell that becomes the program.
+    /// `stat -f -c '%a %c %d'`: the blocks still free, the inodes, the inodes free.
     static let script = """
         folder=$1
         entries=$3
+        verdict=$4
         cp -a "$0/." "$folder/" || exit 125
         cd "$2" || exit 125
-        shift 3
-        exec 3>&2 2>/dev/null
+        shift 4
+        exec 3>&2 2>>"$verdict"
         (exec "$@" 2>&3 3>&-)
         status=$?
-        [ "$(stat -f -c %a "$folder")" != 0 ] || exit \(fullStatus)
-        [ "$(find "$folder" -xdev -printf x | wc -c)" -le "$entries" ] || exit \(fullStatus)
+        exec 2>/dev/null
+        set -- $(stat -f -c '%a %c %d' "$folder")
+        if [ $# = 3 ] && { [ "$1" = 0 ] || [ $(($2 - $3)) -gt "$entries" ]; }; then echo \(fullLine) >>"$verdict"; fi
         exit $status
         """
 }

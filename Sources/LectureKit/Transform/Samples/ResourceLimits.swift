@@ -13,7 +13,8 @@ import Foundation
 /// - `RLIMIT_NPROC`, its processes and threads (`process-limit`; default 256), only when the
 ///   program runs contained: inside the sandbox's user namespace the kernel counts the
 ///   namespace's own processes, where outside it would count every process of the user (and
-///   root, outside a user namespace, is not held by it at all);
+///   root, outside a user namespace, is not held by it at all); the shell that waits for the
+///   program (`ContainedRunFolder`) is one of them;
 /// - `RLIMIT_FSIZE`, the largest file it may write (`RunFolderLimit.bytes`), only contained: the
 ///   one file of the builder's disk it can write there is the events file lecture reads back
 ///   (`ContainedRunFolder`).

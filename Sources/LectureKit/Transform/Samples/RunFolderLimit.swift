@@ -12,8 +12,8 @@ import LectureSupport
 /// (`Subprocess.run`'s `stopWhen`); past the limit the run is killed (`fileLimitExceeded`), so a
 /// fast writer gets at most a tenth of a second's writing past it. That is the bound of an
 /// uncontained run; a contained run's folder is a tmpfs of the sandbox of this size
-/// (`ContainedRunFolder`), where the kernel holds it, and the measure sees only what lecture put
-/// there.
+/// (`ContainedRunFolder`), where the kernel holds the bytes, and its entries are measured from
+/// outside the sandbox (`SandboxFolderMeasure`).
 struct RunFolderLimit {
     /// Bytes a run may add: the size of the sandbox's private `/tmp`.
     static let bytes = 64 << 20

@@ -42,9 +42,12 @@ struct SampleCgroup: Sendable {
             let folder = parent.folder + "/" + name
             guard mkdir(folder, 0o755) == 0 else { break }
             folders.append(folder)
-            // The sandbox's bubblewrap (one, or two unprivileged) and `env`/`prlimit` before the program.
+            // Besides the program's own: the sandbox's bubblewrap (one as root, two unprivileged:
+            // the outer process and the namespace's init) and the shell waiting for the program
+            // (the namespace's pid 2, `ContainedRunFolder`), with two to spare; `env` and
+            // `prlimit` exec into the program and cost none (code review 40, #10).
             let wrote = [
-                parent.pids.map { Self.write(String(limits.processes + 4), to: folder + "/" + $0) },
+                parent.pids.map { Self.write(String(limits.processes + 5), to: folder + "/" + $0) },
                 parent.memory.map { Self.write(String(limits.memoryMiB << 20), to: folder + "/" + $0) },
             ].compactMap { $0 }
             guard !wrote.contains(false) else { break }

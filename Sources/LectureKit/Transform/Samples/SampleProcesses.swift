@@ -65,11 +65,18 @@ extension SampleVerifier {
         if !sandbox.isContained { sandboxUse.ranUncontained() }
         let directory = working.isEmpty ? folder : folder + "/" + working
         let limit = RunFolderLimit(folder: folder)
+        let folderEntries = limit.start.entries + RunFolderLimit.entries
+        // The verdict file (`ContainedRunFolder`): beside the run folder, removed with the run.
+        let verdict = sandbox.isContained ? RunVerdictFile.make(beside: folder) : nil
+        defer { verdict.map(RunVerdictFile.remove) }
         let contained = sandbox.command(
             running: executable, in: folder, workingIn: directory,
-            folderBytes: limit.start.bytes + RunFolderLimit.bytes,
-            folderEntries: limit.start.entries + RunFolderLimit.entries,
-            readBack: readBack.map { ($0.host, folder + "/" + $0.inside) })
+            folderBytes: limit.start.bytes + RunFolderLimit.bytes, folderEntries: folderEntries,
+            readBack: readBack.map { ($0.host, folder + "/" + $0.inside) }, verdict: verdict)
+        // Contained, the sandbox's tmpfs mounts are measured from outside (the host folder no
+        // longer changes); uncontained, the folder itself is walked.
+        let measure = SandboxFolderMeasure(
+            mounts: sandbox.measuredMounts(folder: folder, entries: folderEntries, readBack: readBack.count))
         var command = options.limits.command(contained, contained: sandbox.isContained)
         // Contained, the run's processes share a cgroup bounding their number and memory
         // (`SampleCgroup`), where the machine lets one be made.
@@ -86,8 +93,11 @@ extension SampleVerifier {
             command.program, command.arguments, directory: directory,
             environment: environment, inheritingEnvironment: false,
             timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
-            whileRunning: sandbox.endOrphans(of:), stopWhen: { limit.isExceeded })
-        run.termination = sandbox.termination(run.termination)
+            whileRunning: { pid in
+                sandbox.endOrphans(of: pid)
+                if sandbox.isContained { measure.measure(pid) }
+            }, stopWhen: { sandbox.isContained ? measure.isExceeded : limit.isExceeded })
+        run.termination = sandbox.termination(run.termination, verdict: verdict.map(RunVerdictFile.lines) ?? [])
         // A program that wrote past the limit and ended between two measures (100 MiB in well
         // under 100 ms) is judged by what it left, as one the measure caught.
         if run.termination != .fileLimitExceeded, limit.isExceeded { run.termination = .fileLimitExceeded }

@@ -74,7 +74,7 @@ package struct SampleSandbox: Sendable {
     func command(
         running executable: String, in folder: String, workingIn directory: String? = nil,
         folderBytes: Int = RunFolderLimit.bytes, folderEntries: Int = RunFolderLimit.entries,
-        readBack: [(host: String, inside: String)] = []
+        readBack: [(host: String, inside: String)] = [], verdict: String? = nil
     ) -> (
         program: String, arguments: [String]
     ) {
@@ -91,7 +91,7 @@ package struct SampleSandbox: Sendable {
         for path in folders where Self.isBindable(path) { mounts += ["--ro-bind", path, path] }
         let runFolder = ContainedRunFolder(
             folder: folder, directory: directory ?? folder, bytes: folderBytes,
-            entries: folderEntries + 1 + readBack.count, readBack: readBack)
+            entries: folderEntries + 1 + readBack.count, readBack: readBack, verdict: verdict)
         mounts += runFolder.mounts
         for (path, isPrivate) in covered where !isPrivate { mounts += ["--remount-ro", path] }
         // The sandbox's own root (bubblewrap's tmpfs, holding the mount points) is not written either.
@@ -111,7 +111,8 @@ package struct SampleSandbox: Sendable {
     /// program waits for (Foundation's `Process.waitUntilExit()` returns only when every process
     /// the child started has closed the socket it inherited; `sh -c "sleep 40 &"` keeps it for
     /// 40 s), or the output pipe. Contained, an orphan is a child of the sandbox's init (pid 1 in
-    /// its PID namespace) other than the program (pid 2); uncontained, a child `lecture` adopted
+    /// its PID namespace) other than the shell that waits for the program (pid 2,
+    /// `ContainedRunFolder`; the program is its child, pid 3); uncontained, a child `lecture` adopted
     /// as subreaper (`ChildProcesses.reapOrphans`). Called while the run lasts, `run` the pid of
     /// what `command(running:in:)` started.
     func endOrphans(of run: pid_t) {
@@ -147,12 +148,28 @@ package struct SampleSandbox: Sendable {
         return line.split(whereSeparator: { $0 == "\t" || $0 == " " }).last.flatMap { pid_t(String($0)) }
     }
 
-    /// How the program ended, read through bubblewrap's exit status: 128 + N is signal N, and
-    /// `ContainedRunFolder.fullStatus` a run that filled its folder, as SIGXFSZ is one that
-    /// wrote a file past `RLIMIT_FSIZE` (`ResourceLimits`): both the file limit's.
-    func termination(_ reported: Subprocess.Termination) -> Subprocess.Termination {
+    /// The most `mounts` may hold while a contained run lasts (`SandboxFolderMeasure`): the run
+    /// folder its `entries` (its root and the read-back files counted, as the shell's count
+    /// does), each private tmpfs (`/tmp`, the folder of temporary folders, `/dev/shm`)
+    /// `RunFolderLimit.entries` and its root.
+    func measuredMounts(folder: String, entries: Int, readBack: Int) -> [SandboxFolderMeasure.Mount] {
+        let privateFolders = Self.covering(hidden, besides: Self.coveredFolders).filter(\.isPrivate).map(\.path)
+        return [SandboxFolderMeasure.Mount(path: folder, entries: entries + 1 + readBack)]
+            + (privateFolders + ["/dev/shm"]).map {
+                SandboxFolderMeasure.Mount(path: $0, entries: RunFolderLimit.entries + 1)
+            }
+    }
+
+    /// How the program ended, read through bubblewrap's exit status and the verdict file's lines
+    /// (`ContainedRunFolder`): `full` is a run that filled its folder, and 128 + SIGXFSZ with a
+    /// word of dash's about the signal one that wrote a file past `RLIMIT_FSIZE`
+    /// (`ResourceLimits`): both the file limit's. 128 + N is signal N otherwise; the program's own
+    /// `exit(153)` or `exit(250)` is its status (code review 40, #10).
+    func termination(_ reported: Subprocess.Termination, verdict: [String] = []) -> Subprocess.Termination {
         guard isContained, case .exited(let status) = reported else { return reported }
-        if status == ContainedRunFolder.fullStatus || status == 128 + SIGXFSZ { return .fileLimitExceeded }
+        if verdict.contains(ContainedRunFolder.fullLine) { return .fileLimitExceeded }
+        let signalled = verdict.contains { !$0.isEmpty && $0 != ContainedRunFolder.fullLine }
+        if status == 128 + SIGXFSZ { return signalled ? .fileLimitExceeded : reported }
         guard (129...159).contains(status) else { return reported }
         return .signaled(status - 128)
     }

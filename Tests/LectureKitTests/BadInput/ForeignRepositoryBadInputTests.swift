@@ -1,0 +1,157 @@
+import Foundation
+import LectureSupport
+import TestFolders
+import Testing
+
+@testable import LectureKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Attack 20, F4: a book without a `.git` of its own, put into another project's repository
+/// (`~/proj/vendor/dl/book`, a download or a package's docs), was bounded by that repository: `src
+/// -> ../../../private` was followed, and `include-from` and `build-dir` there were used without a
+/// word, so the book published and overwrote the project's files. A repository is the book's only
+/// when it tracks the book (`ReadableFolder.repository(holding:)`, `GitIndex`); otherwise the
+/// book's folder bounds it, as mdBook resolves `src` and `build-dir` from it, and a folder it
+/// names in the project is an error at its line. Every producer of a path is tried, each with the
+/// project's secret in reach. Contained (`ContainedRun`); the project is a real git repository.
+struct ForeignRepositoryBadInputTests {
+    static let secret = "PROJECT-PRIVATE-c0ffee db_password=swordfish"
+
+    /// The project at `home/proj`, tracking only its README, with its private folder, and the
+    /// book at `home/proj/vendor/dl/book` (book.toml with `toml`); `tracked`: the project tracks
+    /// the book's book.toml too.
+    static func project(_ run: ContainedRun, toml: String = "", tracked: Bool = false) throws -> String {
+        let proj = run.scratch + "/home/proj"
+        let files = [
+            "README.md": "# Project\n", "private/creds.txt": secret + "\n", "private/SUMMARY.md": "- [A](a.md)\n",
+            "private/a.md": "# A\n\n" + secret + "\n", "private/x.css": "/* \(secret) */\n",
+            "private/tpl/page.html": "<html><body>\(secret) {{ content }}</body></html>\n",
+            "private/Lib/Lib.swift": "public let k = \"\(secret)\"\n",
+            "private/book.toml": "[book]\ntitle = \"\(secret)\"\n",
+            "examples/answer.swift": "let answer = 42\n",
+        ]
+        for (path, text) in files { try TestSupport.write(Array(text.utf8), to: proj + "/" + path) }
+        let book = try run.makeBook(toml, at: "home/proj/vendor/dl/book")
+        try GitRepositoryFixture.make(
+            proj, tracking: ["README.md"] + (tracked ? ["vendor/dl/book/book.toml"] : []))
+        return book
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var toml = ""
+        var links: [(String, String)] = []
+        var page: String? = nil
+        var summary: String? = nil
+        var command = "build"
+        /// Where the diagnostic is, and what it says.
+        var place: String
+        var says: String
+        var severity = "error"
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "src a link", links: [("src", "../../../private")], place: "/src: error:",
+            says:
+                "'book.src' folder 'src' is reached through the symbolic link 'src', which leads out of the book's folder"
+        ),
+        Case(
+            name: "src named", toml: "src = \"../../../private\"", place: "book.toml:3:",
+            says:
+                "'book.src' folder '../../../private' is outside the book's folder, in the repository 'HOME/proj', which holds the book without tracking it"
+        ),
+        Case(
+            name: "include-from", toml: "[lecture]\ninclude-from = [\"../../../private\"]",
+            page: "# Intro\n\n```text\n{{#include ../../../../private/creds.txt}}\n```\n", place: "book.toml:4:",
+            says: "'lecture.include-from' folder '../../../private' is outside the book's folder, in the repository"),
+        Case(
+            name: "templates", toml: "[lecture]\ntemplates = \"../../../private/tpl\"", place: "book.toml:4:",
+            says: "'lecture.templates' folder '../../../private/tpl' is outside the book's folder, in the repository"),
+        Case(
+            name: "libraries", toml: "[lecture.samples]\nlibraries = [\"../../../private/Lib\"]",
+            place: "book.toml:4:",
+            says:
+                "'lecture.samples.libraries' folder '../../../private/Lib' is outside the book's folder, in the repository"
+        ),
+        Case(
+            name: "build-dir", toml: "[build]\nbuild-dir = \"../../../public_html\"", place: "book.toml:4:",
+            says:
+                "'build.build-dir' folder '../../../public_html' is outside the book's folder, in the repository 'HOME/proj', which holds the book without tracking it, where a book may not write"
+        ),
+        Case(
+            name: "the default book a link", links: [("book", "../../../public_html")], place: "/book: error:",
+            says:
+                "'build.build-dir' folder 'book' is reached through the symbolic link 'book', which leads out of the book's folder"
+        ),
+        Case(
+            name: "additional-css", toml: "[output.html]\nadditional-css = [\"../../../private/x.css\"]",
+            place: "book.toml:4:",
+            says: "'output.html.additional-css' file '../../../private/x.css' lies outside the book's folder",
+            severity: "warning"),
+        Case(
+            name: "an include", page: "# Intro\n\n```text\n{{#include ../../../../private/creds.txt}}\n```\n",
+            place: "src/intro.md:4:",
+            says: "{{#include}} names '../../../../private/creds.txt', which lies outside the book's folder"),
+        Case(
+            name: "reads=",
+            page: "# Intro\n\n```swift reads=../../../../private/creds.txt\nprint(1)\n```\n\n```output\n1\n```\n",
+            command: "check", place: "src/intro.md:3:", says: "'reads=../../../../private/creds.txt'"),
+        Case(
+            name: "a link in SUMMARY", summary: "# Summary\n\n- [Intro](intro.md)\n- [A](../../../../private/a.md)\n",
+            place: "SUMMARY.md:4:", says: "../../../../private/a.md"),
+        Case(
+            name: "book.toml a link", links: [("book.toml", "../../../private/book.toml")], place: "book.toml: error:",
+            says: "book.toml is a symbolic link to 'HOME/proj/private/book.toml', outside the book's folder"),
+    ]
+
+    @Test(arguments: cases)
+    func aBookPutIntoAnotherProjectStaysInItsOwnFolder(_ test: Case) throws {
+        let run = try ContainedRun()
+        let book = try Self.project(run, toml: test.toml)
+        let public_html = run.scratch + "/home/proj/public_html"
+        try FileSystem.makeDirectories(public_html)
+        if let page = test.page { try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md") }
+        if let summary = test.summary { try TestSupport.write(Array(summary.utf8), to: book + "/src/SUMMARY.md") }
+        for (link, target) in test.links {
+            try? FileManager.default.removeItem(atPath: book + "/" + link)
+            #expect(symlink(target, book + "/" + link) == 0)
+        }
+        let result = try run.lecture([test.command, "--no-cache", run.home + "/proj/vendor/dl/book"], in: "work")
+        let text = result.stdoutText + result.stderrText
+        let says = test.says.replacingOccurrences(of: "HOME", with: run.home)
+        let line = text.split(separator: "\n").first { $0.contains(says) }
+        #expect(line?.contains(test.place) == true, "\(text)")
+        #expect(line?.contains("\(test.severity):") == true, "\(text)")
+        #expect(test.severity == "warning" || !result.succeeded, "\(text)")
+        #expect(!text.contains("PROJECT-PRIVATE"), "\(text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: public_html).isEmpty)
+        for site in [book + "/book", public_html] {
+            for file in (FileManager.default.subpaths(atPath: site) ?? [])
+            where !FileSystem.isDirectory(site + "/" + file) {
+                #expect(TestSupport.read(site + "/" + file)?.contains("PROJECT-PRIVATE") != true, "\(site)/\(file)")
+            }
+        }
+    }
+
+    /// The same book once the project tracks it (`git add book.toml`) is the project's: a folder
+    /// of the project it names is read with no word, as for any book of a repository.
+    @Test func aBookTheProjectTracksReadsTheProjectsFolders() throws {
+        let toml = "[lecture]\ninclude-from = [\"../../../examples\"]"
+        let page = "# Intro\n\n```swift\n{{#include ../../../../examples/answer.swift}}\n```\n"
+        for tracked in [true, false] {
+            let run = try ContainedRun()
+            let book = try Self.project(run, toml: toml, tracked: tracked)
+            try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md")
+            let result = try run.lecture(["build", "--no-cache", run.home + "/proj/vendor/dl/book"], in: "work")
+            let text = result.stdoutText + result.stderrText
+            #expect(result.succeeded == tracked, "\(text)")
+            #expect(text.contains("'lecture.include-from'") == !tracked, "\(text)")
+            #expect((TestSupport.read(book + "/book/intro.html")?.contains("answer") == true) == tracked, "\(text)")
+        }
+    }
+}
