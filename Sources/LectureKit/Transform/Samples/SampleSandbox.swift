@@ -265,14 +265,14 @@ package struct SampleSandbox: Sendable {
 
     /// bubblewrap on `PATH`, if installed.
     static let bwrap: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let path = ProcessEnvironment.value("PATH") ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { $0 + "/bwrap" }.first { access($0, X_OK) == 0 }
     }()
 
     /// Folders that would let a program see what is not its own: the caller's home folder and
     /// `/run`; neither the root nor a folder of the system.
     static let hiddenFolders: [String] = outermost(
-        [ProcessInfo.processInfo.environment["HOME"], "/run"].compactMap { $0 }.filter(isHideable)
+        [ProcessEnvironment.value("HOME"), "/run"].compactMap { $0 }.filter(isHideable)
     ).filter { !privateFolders.contains($0) }
 
     /// `/tmp` and the folder of temporary folders (`TMPDIR`), each a private empty one.
