@@ -113,8 +113,8 @@ struct ForeignRepositoryBadInputTests {
     func aBookPutIntoAnotherProjectStaysInItsOwnFolder(_ test: Case) throws {
         let run = try ContainedRun()
         let book = try Self.project(run, toml: test.toml)
-        let public_html = run.scratch + "/home/proj/public_html"
-        try FileSystem.makeDirectories(public_html)
+        let publicHTML = run.scratch + "/home/proj/public_html"
+        try FileSystem.makeDirectories(publicHTML)
         if let page = test.page { try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md") }
         if let summary = test.summary { try TestSupport.write(Array(summary.utf8), to: book + "/src/SUMMARY.md") }
         for (link, target) in test.links {
@@ -129,8 +129,8 @@ struct ForeignRepositoryBadInputTests {
         #expect(line?.contains("\(test.severity):") == true, "\(text)")
         #expect(test.severity == "warning" || !result.succeeded, "\(text)")
         #expect(!text.contains("PROJECT-PRIVATE"), "\(text)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: public_html).isEmpty)
-        for site in [book + "/book", public_html] {
+        #expect(try FileManager.default.contentsOfDirectory(atPath: publicHTML).isEmpty)
+        for site in [book + "/book", publicHTML] {
             for file in (FileManager.default.subpaths(atPath: site) ?? [])
             where !FileSystem.isDirectory(site + "/" + file) {
                 #expect(TestSupport.read(site + "/" + file)?.contains("PROJECT-PRIVATE") != true, "\(site)/\(file)")
