@@ -131,6 +131,12 @@ import Testing
         // Korean review 36a (I4): the pronoun 그것 ("컴파일러는 그것을 모르므로") reads as a translation; a
         // Korean book names the thing again or writes 이 사실, 그 실행. 그것도 ("and at that") is Korean.
         Banned(pattern: #"그것(?!도)"#, use: "the thing's name again, 이 사실, 그 실행 (not the pronoun 그것)"),
+        // Korean review 40b (I5): 붙잡다 is a strong reference everywhere ('누가 무엇을 붙잡는가'), yet once
+        // meant keeping the main actor busy ("메인 액터를 붙잡지 않습니다"); an actor, a thread or the caller
+        // that cannot go on is 막다, and work that occupies an actor 차지하다.
+        Banned(
+            pattern: #"(?:액터|스레드|호출한 쪽)(?:을|를|도) (?:[^ .]+ )?붙잡"#,
+            use: "막다 or 차지하다 (붙잡다 is a strong reference only)"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -194,6 +200,7 @@ import Testing
             "[^scene-disconnect]: Apple, \"sceneDidDisconnect(_:)\", Apple Developer Documentation (<https://developer.apple.com/x>).",
             "- ReactiveX, RxSwift (<https://github.com/ReactiveX/RxSwift>).",
             "컴파일러는 그것을 모르므로",
+            "파일을 읽고 쓰는 일은 보관소 액터에서 실행되므로 메인 액터를 붙잡지 않습니다.",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
@@ -214,6 +221,7 @@ import Testing
             "Apple, \"`sceneDidDisconnect(_:)`\", Apple Developer Documentation",
             "Apple, \"Observation\", Apple Developer Documentation",
             "- ReactiveX, \"RxSwift\", GitHub 리포지터리 (<https://github.com/ReactiveX/RxSwift>).",
+            "`Task`가 `self`를 붙잡고 있는", "관찰 `Task`가 공유 모델을 붙잡습니다",
         ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {
