@@ -79,7 +79,9 @@ test: lint test-tools ## Run the test suite (the format lint first)
 	echo "TMPDIR=$$tmp $(SWIFT) build --build-tests && $(SWIFT) test" && \
 	TMPDIR=$$tmp $(SWIFT) build --build-tests && TMPDIR=$$tmp $(SWIFT) test; status=$$?; \
 	left=$$(ls -A "$$tmp" | grep -Ev "$(SWIFTPM_LEFTOVERS)"); \
-	if [ -n "$$left" ]; then echo "make test: the tests left in TMPDIR:" $$left; exit 1; fi; exit $$status
+	if [ -n "$$left" ]; then echo "make test: the tests left in TMPDIR:" $$left; \
+		for name in $$left; do find "$$tmp/$$name" -maxdepth 3 -printf '%M %u %s %TT %p\n' | head -20; done; exit 1; fi; \
+	exit $$status
 
 # The unit-level suites: no compiler run for a sample, no mdBook, no server, no browser, no
 # contained run; about 35 s of tests on the 2-core machine. `FastSuitesTests` checks that each

@@ -25,6 +25,24 @@ package enum DeepFolderRemoval {
         remove(Array(path.utf8CString), in: AT_FDCWD)
     }
 
+    /// Removes each of `paths` as `remove(_:)` does, and tries again, for up to `patience`, those
+    /// still there: a process killed a moment ago may still be finishing a write into one
+    /// (SIGKILL takes effect on its way out of the kernel), and one a sample left behind is
+    /// ended a moment after its run, which makes a removal fail on a folder not yet empty.
+    package static func removeWaiting(_ paths: [String], patience: Duration = .milliseconds(500)) {
+        let deadline = ContinuousClock.now + patience
+        var remaining = paths
+        while !remaining.isEmpty {
+            for path in remaining { remove(path) }
+            remaining = remaining.filter { path in
+                var info = stat()
+                return lstat(path, &info) == 0
+            }
+            if remaining.isEmpty || ContinuousClock.now > deadline { break }
+            usleep(20_000)
+        }
+    }
+
     /// Removes `name` in the folder `parent` (a descriptor) and, when it is a folder,
     /// everything in it; what cannot be removed stays.
     package static func remove(_ name: String, in parent: Int32) {

@@ -135,18 +135,19 @@ package enum FileSystem {
         var base = Substring(folder)
         while base.count > 1 && base.hasSuffix("/") { base = base.dropLast() }
         var template = Array(((base == "/" ? "" : base) + "/\(prefix).XXXXXX").utf8CString)
-        guard let result = mkdtemp(&template) else {
-            throw LectureError(.fileSystem, "cannot create a temporary directory")
+        return try Interruption.makeTracked {
+            guard let result = mkdtemp(&template) else {
+                throw LectureError(.fileSystem, "cannot create a temporary directory")
+            }
+            return String(cString: result)
         }
-        let path = String(cString: result)
-        Interruption.track(path)
-        return path
     }
 
-    /// Removes a folder made by `makeTemporaryDirectory`.
+    /// Removes a folder made by `makeTemporaryDirectory`: through descriptors (a sample's run
+    /// folder may hold folders deeper than PATH_MAX), trying again for a moment when a process
+    /// the run left is still finishing a write into it (`DeepFolderRemoval.removeWaiting`).
     package static func removeTemporaryDirectory(_ path: String) {
-        // Through descriptors: a sample's run folder may hold folders deeper than PATH_MAX.
-        DeepFolderRemoval.remove(path)
+        DeepFolderRemoval.removeWaiting([path])
         Interruption.untrack(path)
     }
 

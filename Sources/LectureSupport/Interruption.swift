@@ -40,29 +40,47 @@ package enum Interruption {
     /// Records a temporary folder to remove if the run is interrupted.
     package static func track(_ path: String) { folders.insert(path) }
 
+    /// Makes a temporary folder with `make` and records it, as one step against a forced stop:
+    /// once `cleanUpNow()` has removed the recorded folders (the process ends next), no folder is
+    /// made any more — a worker thread still unwinding would otherwise make one the ending
+    /// process never removes (a `lecture-run.*` left in `TMPDIR`). Throws `lecture.cancelled`
+    /// then.
+    package static func makeTracked(_ make: () throws -> String) throws -> String {
+        try folders.make(make)
+    }
+
     /// Forgets a folder that was removed, or kept on purpose.
     package static func untrack(_ path: String) { folders.remove(path) }
 }
 
-// The lock is held across the removals, up to half a second.
-private final class FolderRegistry: Sendable {
-    private let paths = Locked<Set<String>>([])
-    func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
-    func remove(_ path: String) { paths.withLock { _ = $0.remove(path) } }
-    /// Removes every folder, trying again for up to half a second: a child killed a moment
-    /// ago may still be finishing a write into one (SIGKILL takes effect on its way out of the
-    /// kernel), which makes the first removal fail on a non-empty folder.
+/// The temporary folders to remove on a forced stop. The lock is held across the removals (up to
+/// half a second) and across each folder's making.
+final class FolderRegistry: Sendable {
+    private struct State {
+        var paths: Set<String> = []
+        /// Set by `removeAll()`: the process ends, nothing more is made.
+        var closed = false
+    }
+    private let state = Locked(State())
+    func insert(_ path: String) { state.withLock { _ = $0.paths.insert(path) } }
+    func remove(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
+
+    func make(_ make: () throws -> String) throws -> String {
+        try state.withLock { state in
+            if state.closed { throw Cancellation.process.error }
+            let path = try make()
+            state.paths.insert(path)
+            return path
+        }
+    }
+
+    /// Removes every folder (`DeepFolderRemoval.removeWaiting`: a child killed a moment ago may
+    /// still be finishing a write into one), and makes no more.
     func removeAll() {
-        paths.withLock { paths in
-            let deadline = ContinuousClock.now + .milliseconds(500)
-            var remaining = Array(paths)
-            while !remaining.isEmpty {
-                for path in remaining { DeepFolderRemoval.remove(path) }
-                remaining = remaining.filter { FileManager.default.fileExists(atPath: $0) }
-                if remaining.isEmpty || ContinuousClock.now > deadline { break }
-                usleep(20_000)
-            }
-            paths.removeAll()
+        state.withLock { state in
+            state.closed = true
+            DeepFolderRemoval.removeWaiting(Array(state.paths))
+            state.paths.removeAll()
         }
     }
 }

@@ -135,7 +135,7 @@ import Testing
                 "p.md:3:1: error: compiler flag '-Xcc' is not allowed in a sample's 'flags='",
                 "p.md:3:1: error: compiler flag '-I/etc' is not allowed in a sample's 'flags='",
                 "p.md:7:1: error: '-default-isolation Main' is not allowed in a sample's 'flags='",
-                "p.md:11:1: error: compiler flag '-enable-upcoming-feature' needs a value: NonisolatedNonsendingByDefault or InferIsolatedConformances or InferSendableFromCaptures or GlobalActorIsolatedTypesUsability or DisableOutwardActorInference or ExistentialAny or MemberImportVisibility",
+                "p.md:11:1: error: compiler flag '-enable-upcoming-feature' needs a value: NonisolatedNonsendingByDefault or InferIsolatedConformances or InferSendableFromCaptures or GlobalActorIsolatedTypesUsability or DisableOutwardActorInference or ExistentialAny or MemberImportVisibility or ApproachableConcurrency",
                 "p.md:15:1: error: 'flags=' needs compiler flags, as in flags=\"-default-isolation MainActor\"",
                 "p.md:19:1: error: '-default-isolation' is given twice",
                 "p.md:23:1: error: compiler flag '-default-isolation' needs a value: MainActor or nonisolated",

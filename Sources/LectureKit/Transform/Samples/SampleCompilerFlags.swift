@@ -2,7 +2,8 @@
 /// change what the language means, never where the compiler reads or writes (no `-I`, `-Xcc`,
 /// `-load-plugin-library`, `-o`), so a book cannot reach outside its samples through them. The
 /// point is to compile a sample as a new Xcode 26 app target does (default main-actor isolation,
-/// SE-0466; "Approachable Concurrency"'s upcoming features, SE-0461 and SE-0470).
+/// SE-0466; "Approachable Concurrency"'s upcoming features, SE-0461 and SE-0470, one by one or by
+/// the name Swift 6.3 gives them together, `ApproachableConcurrency`).
 enum SampleCompilerFlags {
     /// A flag and the values it may take, in the order the note lists them.
     struct Allowed: Sendable {
@@ -18,7 +19,7 @@ enum SampleCompilerFlags {
             values: [
                 "NonisolatedNonsendingByDefault", "InferIsolatedConformances", "InferSendableFromCaptures",
                 "GlobalActorIsolatedTypesUsability", "DisableOutwardActorInference", "ExistentialAny",
-                "MemberImportVisibility",
+                "MemberImportVisibility", "ApproachableConcurrency",
             ]),
     ]
 
