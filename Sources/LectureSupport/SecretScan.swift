@@ -95,9 +95,9 @@ extension SecretScan {
     /// Every secret in the bytes `source` gives, in order, at their lines and columns there.
     static func all(in source: ScanSource, wholePaths: [(bytes: [UInt8], kind: String)] = []) -> [FileFinding] {
         let chunk = 1 << 20
-        // What a check starting in a chunk may read past it: a secret's reach, a whole path and
-        // the byte after it.
-        let tail = max(reach, (wholePaths.map(\.bytes.count).max() ?? 0) + 1)
+        // What a check starting in a chunk may read past it: a secret's reach, a whole path (its
+        // `/`s escaped at most) and the byte after it.
+        let tail = max(reach, (wholePaths.map { WholePath.longest($0.bytes) }.max() ?? 0) + 1)
         var buffer = [UInt8](repeating: 0, count: chunk + tail + SecretFormats.lookBehind)
         var kept = 0
         // The file offset of the buffer's first byte, and the lines counted before it.
