@@ -233,27 +233,25 @@ package struct SampleSandbox: Sendable {
     /// is bound besides. Not `/etc` whole (`/etc/passwd`, the host's name and keys), not `/home`,
     /// `/root`, `/var`, `/srv`, `/mnt` or the repository: the toolchain, the sample libraries and
     /// the program's own folder are bound besides (`command(running:in:)`).
-    static let systemMounts: [String] = {
-        var mounts: [String] = []
-        let paths =
-            systemFolders + [
-                "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache", "/etc/ld.so.conf",
-                "/etc/ld.so.conf.d", "/etc/localtime", "/etc/nsswitch.conf", "/etc/host.conf", "/etc/hosts",
-                "/etc/alternatives",
-            ]
-        for path in paths {
+    static let systemMounts: [String] = systemPaths.flatMap { shown in
+        shown.link.map { ["--symlink", $0, shown.path] } ?? ["--ro-bind", shown.path, shown.path]
+    }
+
+    /// The host's paths `systemMounts` shows a sample, those that exist, in order: each bound
+    /// read-only at its own place, or, a link, made as the same link (`link`: its target). The
+    /// one list of them: the cache key reads the files of `/etc` here (`SystemFilesDigest`).
+    static let systemPaths: [(path: String, link: String?)] =
+        (systemFolders + [
+            "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache", "/etc/ld.so.conf",
+            "/etc/ld.so.conf.d", "/etc/localtime", "/etc/nsswitch.conf", "/etc/host.conf", "/etc/hosts",
+            "/etc/alternatives",
+        ]).compactMap { path in
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFLNK,
-                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
-            {
-                mounts += ["--symlink", target, path]
-            } else {
-                mounts += ["--ro-bind", path, path]
-            }
+            guard lstat(path, &info) == 0 else { return nil }
+            guard info.st_mode & S_IFMT == S_IFLNK else { return (path, nil) }
+            // A link whose target cannot be read is bound as what it names, as before.
+            return (path, try? FileManager.default.destinationOfSymbolicLink(atPath: path))
         }
-        return mounts
-    }()
 
     /// The folders of `/usr` the package manager fills, which swiftc-built programs and
     /// Foundation read (the loader and the C library in `lib`, time zones in `share/zoneinfo`,

@@ -52,6 +52,9 @@ package struct SampleVerifier: Sendable {
     /// once when the verifier is made and again when its `toolchain` changes, not for every run
     /// of a sample (a `PATH` look-up, a `stat` and a `realpath` each).
     private(set) var toolchainFolders: [String]
+    /// The digest of the files of `/etc` the sandbox shows (`SystemFilesDigest`), in every
+    /// sample's key: read once when the verifier is made (once per build), not for each sample.
+    let systemFiles: String
 
     /// The sandbox samples run in: the book's setting, with the toolchain and the sample libraries readable.
     var sandbox: SampleSandbox {
@@ -77,7 +80,12 @@ package struct SampleVerifier: Sendable {
     }
 
     /// Creates a verifier; `SampleStage.prepare` finds the toolchain and builds the stand-ins.
-    init(toolchain: Toolchain, libraries: SampleLibraries, cache: Cache, options: Options, run: RunContext) {
+    /// `systemFiles` reads the digest of the sandbox's files of `/etc`, once.
+    init(
+        toolchain: Toolchain, libraries: SampleLibraries, cache: Cache, options: Options, run: RunContext,
+        systemFiles: () -> String = SystemFilesDigest.current
+    ) {
+        self.systemFiles = systemFiles()
         self.toolchain = toolchain
         self.libraries = libraries
         self.cache = cache

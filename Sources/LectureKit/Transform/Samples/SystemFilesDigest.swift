@@ -1,5 +1,4 @@
 import LectureSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,30 +15,14 @@ import Synchronization
 /// machine of the same system still answers. Of `/etc/hosts` only the lines naming `localhost`
 /// are: Docker writes each container's own id and address into the rest, which would make
 /// every CI run in a new container miss the cache, and the sandbox's network holds nothing
-/// but its loopback. Each file is read again only when its `stat` signature changes, so a
-/// build of many samples reads them once.
+/// but its loopback. The files are read once per build: the verifier takes the digest when it is
+/// made (`SampleVerifier.systemFiles`), not for each sample's key.
 enum SystemFilesDigest {
-    /// The files of `/etc` the sandbox binds, as the sandbox lists them.
-    static let paths: [String] = {
-        let mounts = SampleSandbox.systemMounts
-        return stride(from: 0, to: mounts.count - 2, by: 3).map { mounts[$0 + 2] }.filter { $0.hasPrefix("/etc/") }
-    }()
+    /// The files of `/etc` the sandbox shows a sample (`SampleSandbox.systemPaths`).
+    static let paths: [String] = SampleSandbox.systemPaths.map(\.path).filter { $0.hasPrefix("/etc/") }
 
-    private static let memo = Mutex<(signature: String, digest: String)?>(nil)
-
-    /// The digest of `paths`' bytes (`digest(of:)`), read again when a file's signature changed.
-    static func current() -> String {
-        let signature = paths.map { path in
-            var info = stat()
-            guard stat(path, &info) == 0 else { return "\(path) missing" }
-            return
-                "\(path) \(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-        }.joined(separator: "\n")
-        if let known = memo.withLock({ $0 }), known.signature == signature { return known.digest }
-        let digest = digest(of: paths)
-        memo.withLock { $0 = (signature, digest) }
-        return digest
-    }
+    /// The digest of `paths`' bytes as they are now (`digest(of:)`).
+    static func current() -> String { digest(of: paths) }
 
     /// The SHA-256 of each of `files` by its path and bytes (a folder or a missing file by its
     /// path alone, a file past 4 MiB by its first 4 MiB; of a file named `hosts`, the lines

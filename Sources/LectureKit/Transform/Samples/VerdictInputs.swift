@@ -83,7 +83,7 @@ extension SampleVerifier {
                     of: SampleLibraries.moduleCache(in: cache.directory), with: "$MODULECACHE")
             },
             environment: options.environment.cacheKeyText,
-            systemFiles: SystemFilesDigest.current(),
+            systemFiles: systemFiles,
             sandboxed: options.sandbox != .off,
             outputLimit: options.outputLimit,
             timeout: options.timeout,
