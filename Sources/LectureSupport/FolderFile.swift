@@ -13,6 +13,8 @@
 /// when it is a regular file of at most `limit` bytes, never more than `limit + 1` bytes
 /// whatever its size says. With `owner`, each folder below the top must be that user's and not
 /// writable by every user, as the cache's own folders must (`Cache.sharingProblem`).
+/// The one bounded reader of a file that may not be what it says: git's own small files too
+/// (`GitFolders`' pointers, `GitIndex`'s index and config), read by `file(_:)`.
 package enum FolderFile {
     /// What reading gave.
     package enum Reading: Equatable, Sendable {
@@ -26,10 +28,28 @@ package enum FolderFile {
         case refused(String)
         /// A regular file past the limit, in bytes as `stat` reports it.
         case tooLarge(Int)
+
+        /// The bytes read, nil for anything else.
+        package var bytes: [UInt8]? {
+            if case .bytes(let bytes) = self { return bytes }
+            return nil
+        }
     }
 
-    /// Reads `relative` (slash-separated, no `..`) inside `folder`.
-    package static func read(_ relative: String, in folder: String, limit: Int, owner: uid_t? = nil) -> Reading {
+    /// Reads the file at `path` (its folder opened as the path names it), as `read` does: a
+    /// link at its end followed only when `followingLink` (a submodule's `.git` file may be one).
+    package static func file(_ path: String, limit: Int, followingLink: Bool = false) -> Reading {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return read(name, in: folder, limit: limit, followingLink: followingLink)
+    }
+
+    /// Reads `relative` (slash-separated, no `..`) inside `folder`; a link at its end is
+    /// followed only when `followingLink`, one on the way never.
+    package static func read(
+        _ relative: String, in folder: String, limit: Int, owner: uid_t? = nil, followingLink: Bool = false
+    ) -> Reading {
         guard var current = try? DirectoryHandle(opening: folder) else { return .missing }
         let components = relative.split(separator: "/").map(String.init)
         guard let name = components.last else { return .missing }
@@ -45,7 +65,8 @@ package enum FolderFile {
             }
             current = next
         }
-        let fd = openat(current.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let fd = openat(
+            current.descriptor, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followingLink ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             switch errno {
             case ENOENT: return .missing

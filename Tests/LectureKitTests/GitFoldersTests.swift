@@ -80,4 +80,25 @@ import Testing
         #expect(GitFolders.around(root + "/large", environment: [:]).isEmpty)
         #expect(GitFolders.around(root + "/fifo", environment: [:]).isEmpty)
     }
+
+    /// Git's small files are read by the one bounded reader (`FolderFile.file`): a link at the
+    /// end is followed only when asked (a `.git` pointer, not the index or the config), a named
+    /// pipe is refused without waiting, a file past the limit is not read.
+    @Test func gitsSmallFilesAreReadByTheBoundedReader() throws {
+        let root = CanonicalPath.of(try TestSupport.makeTree(["repo/.git/index": "DIRC", "pointer": "gitdir: x\n"]))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/repo/.git/config", withDestinationPath: root + "/pointer")
+        #expect(mkfifo(root + "/repo/.git/HEAD", 0o600) == 0)
+        #expect(FolderFile.file(root + "/repo/.git/index", limit: 4) == .bytes(Array("DIRC".utf8)))
+        #expect(FolderFile.file(root + "/repo/.git/index", limit: 3) == .tooLarge(4))
+        #expect(FolderFile.file(root + "/repo/.git/config", limit: 100) == .refused("it is a symbolic link"))
+        #expect(
+            FolderFile.file(root + "/repo/.git/config", limit: 100, followingLink: true).bytes
+                == Array("gitdir: x\n".utf8))
+        #expect(
+            FolderFile.file(root + "/repo/.git/HEAD", limit: 100, followingLink: true)
+                == .refused("it is not a regular file"))
+        #expect(FolderFile.file(root + "/repo/.git/absent", limit: 100) == .missing)
+    }
 }

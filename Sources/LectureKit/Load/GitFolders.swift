@@ -60,26 +60,14 @@ enum GitFolders {
     /// The first line of the small regular file at `path`, after `prefix`, trimmed; nil when it
     /// is not one (a link is followed to a regular file), or is larger than a pointer.
     private static func pointer(_ path: String, prefix: String) -> String? {
-        guard let bytes = smallFile(path, atMost: maximumPointerBytes, followingLink: true) else { return nil }
+        guard let bytes = FolderFile.file(path, limit: maximumPointerBytes, followingLink: true).bytes else {
+            return nil
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         guard let first = text.split(separator: "\n", omittingEmptySubsequences: false).first,
             first.hasPrefix(prefix)
         else { return nil }
         let value = first.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
         return value.isEmpty ? nil : value
-    }
-
-    /// The bytes of the regular file at `path` when it holds at most `limit` (a file of git's:
-    /// a pointer, an index, a config); nil otherwise. A link at its end is followed only when
-    /// `followingLink`; a named pipe is never waited on.
-    static func smallFile(_ path: String, atMost limit: Int, followingLink: Bool) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLink ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-            let read = try? FileSystem.read(descriptor: fd, atMost: limit, naming: path), read.size <= limit
-        else { return nil }
-        return Array(read.bytes.prefix(limit))
     }
 }

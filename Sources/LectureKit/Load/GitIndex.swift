@@ -87,12 +87,12 @@ enum GitIndex {
 
     /// The index's bytes: a regular file no larger than `maximumBytes`, read without following a link.
     private static func read(_ path: String) -> [UInt8]? {
-        GitFolders.smallFile(path, atMost: maximumBytes, followingLink: false)
+        FolderFile.file(path, limit: maximumBytes).bytes
     }
 
     /// Whether the repository's `config` sets `extensions.objectformat = sha256`.
     private static func objectFormatIsSHA256(config: String) -> Bool {
-        guard let bytes = GitFolders.smallFile(config, atMost: 1 << 20, followingLink: false) else { return false }
+        guard let bytes = FolderFile.file(config, limit: 1 << 20).bytes else { return false }
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains {
             let words = $0.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "=" })
             return words == ["objectformat", "sha256"]
