@@ -160,6 +160,7 @@ final class Store {
 
 // ANCHOR_END: core
 // ANCHOR: views-head
+// ANCHOR: nav-head
 // 뷰: 상태를 읽어 그리고, 사용자 입력을 액션으로 보냅니다.
 import UIKit
 
@@ -179,6 +180,7 @@ final class AppNavigationController: UINavigationController, UINavigationControl
         fatalError("코드로만 만드는 화면입니다")
     }
 
+// ANCHOR_END: nav-head
     override func updateProperties() {
         super.updateProperties()
         let path = store.state.path
@@ -195,6 +197,7 @@ final class AppNavigationController: UINavigationController, UINavigationControl
         // 새 스택을 한 번의 전환으로 맞춥니다. 화면 하나가 더해지거나 빠질 때만 애니메이션을 보입니다.
         setViewControllers(stack, animated: abs(stack.count - viewControllers.count) == 1)
     }
+// ANCHOR: nav-tail
 
     private func makeController(for screen: AppState.Screen) -> UIViewController {
         switch screen {
@@ -380,4 +383,5 @@ final class ContactEditViewController: UIViewController, ScreenController {
 }
 
 // ANCHOR_END: edit
+// ANCHOR_END: nav-tail
 // ANCHOR_END: app
