@@ -1,4 +1,5 @@
 // ANCHOR: app
+// ANCHOR: root-head
 // ANCHOR: head
 // 뷰 상태: 어느 연락처를 골랐고, 편집 화면에 무엇을 입력했는지. 보존했다가 되살릴 수 있도록 Codable입니다.
 struct ContactsViewState: Codable, Equatable {
@@ -226,6 +227,7 @@ final class ContactsNavigationController: UINavigationController, UINavigationCo
         fatalError("코드로만 만드는 화면입니다")
     }
 
+// ANCHOR_END: root-head
     override func updateProperties() {
         super.updateProperties()
         let state = viewState.state
@@ -245,6 +247,7 @@ final class ContactsNavigationController: UINavigationController, UINavigationCo
         guard !stack.elementsEqual(viewControllers, by: ===) else { return }
         setViewControllers(stack, animated: abs(stack.count - viewControllers.count) == 1)
     }
+// ANCHOR: root-tail
 
     // 뒤로 버튼, 기록 메뉴, 탭 바 항목 다시 누르기: 몇 단계가 빠졌든, 맞춘 화면보다 짧아진 스택에 뷰 상태를 맞춥니다.
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
@@ -256,4 +259,5 @@ final class ContactsNavigationController: UINavigationController, UINavigationCo
 }
 
 // ANCHOR_END: rest
+// ANCHOR_END: root-tail
 // ANCHOR_END: app
