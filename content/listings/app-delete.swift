@@ -293,6 +293,7 @@ final class Store {
 }
 // ANCHOR_END: tea-run-end
 // ANCHOR: tea-detail
+
 // 상세 화면: 버튼을 더하고, 누르면 액션을 보냅니다.
 final class ContactDetailViewController: UIViewController, ScreenController {
 // ANCHOR_END: tea-detail
