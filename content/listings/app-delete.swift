@@ -1,10 +1,12 @@
 // ANCHOR: model
 // 보관소와 공유 모델에 삭제를 더합니다. 줄 끝의 "// +"는 8장의 코드에 더한 줄, "// ~"는 고친 줄입니다.
+// ANCHOR: archive
 extension ContactArchive {
     func delete(id: Int) { // +
         contacts[id] = nil // +
     } // +
 }
+// ANCHOR_END: archive
 
 extension ContactBook {
     func delete(id: Int) async { // +
@@ -240,3 +242,103 @@ final class ContactDetailViewController: UIViewController {
     }
 }
 // ANCHOR_END: rx-view
+
+// ANCHOR: tea-action
+// TEA: 8.5절의 코드에 삭제를 더합니다. 숨긴 줄은 8.5절의 코드 그대로입니다.
+// 액션, 이펙트, 리듀서: 닫힌 enum과 switch이므로 세 곳을 모두 고칩니다.
+enum Action {
+// ANCHOR_END: tea-action
+// ANCHOR: tea-effect
+    case deleteTapped // +
+    case deleted(id: Int) // +
+}
+
+enum Effect: Equatable {
+// ANCHOR_END: tea-effect
+// ANCHOR: tea-reduce
+    case delete(id: Int) // +
+}
+
+func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    switch action {
+// ANCHOR_END: tea-reduce
+// ANCHOR: tea-reduce-end
+    case .deleteTapped: // +
+        guard case .detail(let id)? = state.path.last else { return [] } // +
+        return [.delete(id: id)] // +
+    case .deleted(let id): // +
+        state.contacts.removeAll { $0.id == id } // +
+        // 상세 화면을 닫는 것도 상태를 고치는 일입니다.
+        state.path.removeAll { $0 == .detail(id: id) } // +
+    }
+    return []
+}
+// ANCHOR_END: tea-reduce-end
+// ANCHOR: tea-store
+// 스토어: 새 이펙트를 실행하는 case를 더합니다.
+@MainActor
+@Observable
+final class Store {
+// ANCHOR_END: tea-store
+// ANCHOR: tea-run
+    private func run(_ effect: Effect) async {
+        switch effect {
+// ANCHOR_END: tea-run
+// ANCHOR: tea-run-end
+        case .delete(let id): // +
+            await archive.delete(id: id) // +
+            send(.deleted(id: id)) // +
+        }
+    }
+}
+// ANCHOR_END: tea-run-end
+// ANCHOR: tea-detail
+
+// 상세 화면: 버튼을 더하고, 누르면 액션을 보냅니다.
+final class ContactDetailViewController: UIViewController, ScreenController {
+// ANCHOR_END: tea-detail
+// ANCHOR: tea-detail-button
+    let deleteButton = UIButton(type: .system) // +
+// ANCHOR_END: tea-detail-button
+// ANCHOR: tea-detail-load
+    override func viewDidLoad() {
+// ANCHOR_END: tea-detail-load
+// ANCHOR: tea-detail-end
+        deleteButton.setTitle("삭제", for: .normal) // +
+        deleteButton.addAction(UIAction { [weak self] _ in // +
+            self?.store.send(.deleteTapped) // +
+        }, for: .touchUpInside) // +
+        view.addSubview(deleteButton) // +
+    }
+// ANCHOR_END: tea-detail-end
+// ANCHOR: tea-detail-close
+}
+// ANCHOR_END: tea-detail-close
+
+// ANCHOR: mvcvs
+// MVC+VS: 10장의 상세 뷰 컨트롤러 하나만 고칩니다. 숨긴 줄은 10장의 코드 그대로입니다.
+final class ContactDetailViewController: UIViewController {
+// ANCHOR_END: mvcvs
+// ANCHOR: mvcvs-button
+    let deleteButton = UIButton(type: .system) // +
+// ANCHOR_END: mvcvs-button
+// ANCHOR: mvcvs-load
+    override func viewDidLoad() {
+// ANCHOR_END: mvcvs-load
+// ANCHOR: mvcvs-delete
+        deleteButton.setTitle("삭제", for: .normal) // +
+        deleteButton.addAction(UIAction { [weak self] _ in // +
+            Task { await self?.delete() } // +
+        }, for: .touchUpInside) // +
+        view.addSubview(deleteButton) // +
+    }
+
+    private func delete() async { // +
+        await book.delete(id: id) // +
+        // 상세 화면을 닫는 것도 뷰 상태를 고치는 일입니다.
+        viewState.state.selectedID = nil // +
+    } // +
+// ANCHOR_END: mvcvs-delete
+// ANCHOR: mvcvs-close
+}
+// ANCHOR_END: mvcvs-close

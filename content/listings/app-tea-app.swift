@@ -3,6 +3,7 @@
 // ANCHOR_END: model
 // ANCHOR: app
 // ANCHOR: core
+// ANCHOR: state
 // 상태: 화면에 보이는 모든 것을 값 하나에 담습니다. 내비게이션 스택(path)도 상태입니다.
 struct AppState: Equatable, Codable {
     enum Screen: Equatable, Codable {
@@ -43,9 +44,11 @@ struct AppState: Equatable, Codable {
         path[path.count - 1] = .edit(draft)
     }
 }
+// ANCHOR_END: state
 
 // 액션: 사용자와 보관소에서 오는 모든 이벤트입니다.
 enum Action {
+// ANCHOR: action-cases
     case appeared
     case loaded([Contact]?) // nil이면 불러오기 실패
     case selected(id: Int)
@@ -55,17 +58,21 @@ enum Action {
     case saveTapped
     case saved(Result<Contact, ContactSaveError>)
     case popped(depth: Int) // 뒤로 버튼: 목록 위에 남은 화면 수
+// ANCHOR_END: action-cases
 }
 
 // 이펙트: 리듀서가 직접 하지 않고 스토어에 맡기는 비동기 일입니다.
 enum Effect: Equatable {
+// ANCHOR: effect-cases
     case load
     case save(Contact)
+// ANCHOR_END: effect-cases
 }
 
 // 리듀서: 상태와 액션으로 다음 상태를 만들고, 할 일을 값으로 돌려줍니다. UIKit도 보관소도 모릅니다.
 func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
+// ANCHOR: reduce-cases
     case .appeared:
         // 한 번도 불러오지 않았거나 실패했을 때만 불러옵니다. 빈 목록도 불러온 목록입니다.
         guard state.load == .idle || state.load == .failed else { return [] }
@@ -107,6 +114,7 @@ func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
     case .popped(let depth):
         state.path.removeLast(max(0, state.path.count - depth))
+// ANCHOR_END: reduce-cases
     }
     return []
 }
@@ -117,6 +125,7 @@ import Observation
 @MainActor
 @Observable
 final class Store {
+// ANCHOR: store-body
     private(set) var state: AppState
     @ObservationIgnored private let archive: ContactArchive
 
@@ -131,8 +140,10 @@ final class Store {
         }
     }
 
+// ANCHOR_END: store-body
     private func run(_ effect: Effect) async {
         switch effect {
+// ANCHOR: run-cases
         case .load:
             send(.loaded(try? await archive.all()))
         case .save(let contact):
@@ -142,11 +153,14 @@ final class Store {
             } catch {
                 send(.saved(.failure(error)))
             }
+// ANCHOR_END: run-cases
         }
     }
 }
 
 // ANCHOR_END: core
+// ANCHOR: views-head
+// ANCHOR: nav-head
 // 뷰: 상태를 읽어 그리고, 사용자 입력을 액션으로 보냅니다.
 import UIKit
 
@@ -166,6 +180,7 @@ final class AppNavigationController: UINavigationController, UINavigationControl
         fatalError("코드로만 만드는 화면입니다")
     }
 
+// ANCHOR_END: nav-head
     override func updateProperties() {
         super.updateProperties()
         let path = store.state.path
@@ -182,6 +197,7 @@ final class AppNavigationController: UINavigationController, UINavigationControl
         // 새 스택을 한 번의 전환으로 맞춥니다. 화면 하나가 더해지거나 빠질 때만 애니메이션을 보입니다.
         setViewControllers(stack, animated: abs(stack.count - viewControllers.count) == 1)
     }
+// ANCHOR: nav-tail
 
     private func makeController(for screen: AppState.Screen) -> UIViewController {
         switch screen {
@@ -264,11 +280,15 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
     }
 }
 
+// ANCHOR_END: views-head
 final class ContactDetailViewController: UIViewController, ScreenController {
+// ANCHOR: detail-props
     private let store: Store
     private let id: Int
     let summaryLabel = UILabel()
     let editButton = UIButton(type: .system)
+// ANCHOR_END: detail-props
+// ANCHOR: detail-init
 
     init(store: Store, id: Int) {
         self.store = store
@@ -284,7 +304,9 @@ final class ContactDetailViewController: UIViewController, ScreenController {
         screen == .detail(id: id)
     }
 
+// ANCHOR_END: detail-init
     override func viewDidLoad() {
+// ANCHOR: detail-load
         super.viewDidLoad()
         editButton.setTitle("편집", for: .normal)
         editButton.addAction(UIAction { [weak self] _ in
@@ -292,7 +314,9 @@ final class ContactDetailViewController: UIViewController, ScreenController {
         }, for: .touchUpInside)
         view.addSubview(summaryLabel)
         view.addSubview(editButton)
+// ANCHOR_END: detail-load
     }
+// ANCHOR: detail-update
 
     override func updateProperties() {
         super.updateProperties()
@@ -300,7 +324,9 @@ final class ContactDetailViewController: UIViewController, ScreenController {
         title = contact.name
         summaryLabel.text = "\(contact.name) <\(contact.email)>"
     }
+// ANCHOR_END: detail-update
 }
+// ANCHOR: edit
 
 final class ContactEditViewController: UIViewController, ScreenController {
     private let store: Store
@@ -356,4 +382,6 @@ final class ContactEditViewController: UIViewController, ScreenController {
     }
 }
 
+// ANCHOR_END: edit
+// ANCHOR_END: nav-tail
 // ANCHOR_END: app

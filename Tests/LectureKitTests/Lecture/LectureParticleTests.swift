@@ -31,7 +31,7 @@ extension LectureContentTermTests {
     static let lastWordSounds: [String: Sound] = {
         let vowel = """
             actions activity appear apply broadcast change changed child close completed contact contains controller
-            controllers data decode delete disappear disconnect dismiss dispose drive driver duplicates edited enabled
+            controllers data decode delete deleted disappear disconnect dismiss dispose drive driver duplicates edited enabled
             environment error expect finish first flows formatted fulfillment identifier isolated items load message move
             needed next nonisolated object observations observe observer os post present product properties receive
             reduce refresh reload render restore result row rows save send share show start store subscribe
