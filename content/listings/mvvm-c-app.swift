@@ -1,3 +1,4 @@
+// ANCHOR: no-delegate-head
 // ANCHOR: deeplink-1
 // ANCHOR: restore-1
 // ANCHOR: windows-1
@@ -313,7 +314,9 @@ final class AppCoordinator: NSObject, UINavigationControllerDelegate {
         self.book = ContactBook(archive: archive)
 // ANCHOR: windows-3
         super.init()
+// ANCHOR_END: no-delegate-head
         navigationController.delegate = self
+// ANCHOR: no-delegate-tail
     }
 
     func start() {
@@ -368,3 +371,4 @@ final class ContactsScene {
 // ANCHOR_END: windows-5
 // ANCHOR_END: xcode26-6
 // ANCHOR_END: filestore-b
+// ANCHOR_END: no-delegate-tail
