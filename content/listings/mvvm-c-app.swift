@@ -1,3 +1,4 @@
+// ANCHOR: no-reconfigure-head
 // ANCHOR: no-delegate-head
 // ANCHOR: deeplink-1
 // ANCHOR: restore-1
@@ -164,9 +165,11 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
         var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems(rows.map(\.id))
+// ANCHOR_END: no-reconfigure-head
         // 이름이 바뀐 행은 지웠다 넣지 않고, 같은 셀을 다시 구성합니다.
         let changed = rows.filter { row in rowsByID[row.id].map { $0 != row } ?? false }
         snapshot.reconfigureItems(changed.map(\.id))
+// ANCHOR: no-reconfigure-tail
         appliedRows = rows
         rowsByID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
         appliedSnapshots += 1
@@ -372,3 +375,4 @@ final class ContactsScene {
 // ANCHOR_END: xcode26-6
 // ANCHOR_END: filestore-b
 // ANCHOR_END: no-delegate-tail
+// ANCHOR_END: no-reconfigure-tail
