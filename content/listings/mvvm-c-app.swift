@@ -1,3 +1,4 @@
+// ANCHOR: no-identifier-head
 // ANCHOR: no-reconfigure-head
 // ANCHOR: no-delegate-head
 // ANCHOR: deeplink-1
@@ -246,7 +247,9 @@ final class ContactEditViewController: UIViewController {
         saveButton.addAction(UIAction { [weak self] _ in
             Task { await self?.viewModel.save() }
         }, for: .touchUpInside)
+// ANCHOR_END: no-identifier-head
         nameField.accessibilityIdentifier = "이름" // UI 테스트는 이 이름으로 필드를 찾습니다.
+// ANCHOR: no-identifier-tail
         emailField.accessibilityIdentifier = "이메일"
         for subview in [nameField, emailField, saveButton, messageLabel] {
             view.addSubview(subview)
@@ -376,3 +379,4 @@ final class ContactsScene {
 // ANCHOR_END: filestore-b
 // ANCHOR_END: no-delegate-tail
 // ANCHOR_END: no-reconfigure-tail
+// ANCHOR_END: no-identifier-tail
