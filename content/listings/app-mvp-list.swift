@@ -1,3 +1,4 @@
+// ANCHOR: list-presenter
 // ANCHOR: catch-head
 // 프레젠터: UIKit을 import하지 않습니다.
 import Observation
@@ -64,3 +65,4 @@ final class ContactListPresenter {
     nonisolated deinit { observing?.cancel() }
 }
 // ANCHOR_END: catch-tail
+// ANCHOR_END: list-presenter
