@@ -1,10 +1,14 @@
+// ANCHOR: model-head
+// ANCHOR: concurrent-head
 import Foundation
 
 // 모델: 여러 액터가 함께 쓰므로 타입과 준수를 모두 격리에서 뺍니다.
+// ANCHOR_END: model-head
 nonisolated struct Contact: Hashable, Codable, Sendable {
     let id: Int
     var name: String
 }
+// ANCHOR: model-tail
 
 // 이 코드가 어느 격리에서 실행되는지 이름으로 돌려줍니다.
 nonisolated func place(_ actor: (any Actor)?) -> String {
@@ -17,12 +21,14 @@ actor ContactArchive {
     private var contacts: [Contact] = []
     private var favorites: Set<Contact> = []
 
+// ANCHOR_END: concurrent-head
     // 큰 JSON의 디코딩은 메인 액터도 보관소 액터도 아닌 곳에서 합니다.
     @concurrent
     nonisolated func decode(_ data: Data) async throws -> [Contact] {
         print("디코딩: \(place(#isolation))")
         return try JSONDecoder().decode([Contact].self, from: data)
     }
+// ANCHOR: concurrent-tail
 
     func load(_ data: Data) async throws -> [Contact] {
         contacts = try await decode(data)
@@ -74,3 +80,5 @@ let json = Data(#"[{"id":1,"name":"홍길동"},{"id":2,"name":"김철수"}]"#.ut
 let viewModel = ContactListViewModel(archive: ContactArchive())
 viewModel.load(json)
 await viewModel.waitUntilLoaded()
+// ANCHOR_END: concurrent-tail
+// ANCHOR_END: model-tail

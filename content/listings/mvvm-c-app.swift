@@ -1,3 +1,6 @@
+// ANCHOR: no-identifier-head
+// ANCHOR: no-reconfigure-head
+// ANCHOR: no-delegate-head
 // ANCHOR: deeplink-1
 // ANCHOR: restore-1
 // ANCHOR: windows-1
@@ -163,9 +166,11 @@ final class ContactListViewController: UIViewController, UITableViewDelegate {
         var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems(rows.map(\.id))
+// ANCHOR_END: no-reconfigure-head
         // 이름이 바뀐 행은 지웠다 넣지 않고, 같은 셀을 다시 구성합니다.
         let changed = rows.filter { row in rowsByID[row.id].map { $0 != row } ?? false }
         snapshot.reconfigureItems(changed.map(\.id))
+// ANCHOR: no-reconfigure-tail
         appliedRows = rows
         rowsByID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
         appliedSnapshots += 1
@@ -242,7 +247,9 @@ final class ContactEditViewController: UIViewController {
         saveButton.addAction(UIAction { [weak self] _ in
             Task { await self?.viewModel.save() }
         }, for: .touchUpInside)
+// ANCHOR_END: no-identifier-head
         nameField.accessibilityIdentifier = "이름" // UI 테스트는 이 이름으로 필드를 찾습니다.
+// ANCHOR: no-identifier-tail
         emailField.accessibilityIdentifier = "이메일"
         for subview in [nameField, emailField, saveButton, messageLabel] {
             view.addSubview(subview)
@@ -313,7 +320,9 @@ final class AppCoordinator: NSObject, UINavigationControllerDelegate {
         self.book = ContactBook(archive: archive)
 // ANCHOR: windows-3
         super.init()
+// ANCHOR_END: no-delegate-head
         navigationController.delegate = self
+// ANCHOR: no-delegate-tail
     }
 
     func start() {
@@ -368,3 +377,6 @@ final class ContactsScene {
 // ANCHOR_END: windows-5
 // ANCHOR_END: xcode26-6
 // ANCHOR_END: filestore-b
+// ANCHOR_END: no-delegate-tail
+// ANCHOR_END: no-reconfigure-tail
+// ANCHOR_END: no-identifier-tail
