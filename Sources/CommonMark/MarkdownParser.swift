@@ -47,12 +47,25 @@ package enum MarkdownParser {
     /// A page whose quotes would keep cmark's smart punctuation busy for long (`ParseCost`, the
     /// same scan) is parsed without it; `smartPunctuationOff` is the first line of the paragraph
     /// that costs.
+    ///
+    /// With `headingAttributes`, a heading's trailing `{#id .class key=value}` is read from the
+    /// source as mdBook reads it (`HeadingAttributeSource`) and taken out of its content: its
+    /// id in the heading's `id`, the rest in its `attributes`.
     package static func parseDocument(
-        _ text: String, smartPunctuation: Bool = false, maximumDepth: Int = MarkdownParser.maximumDepth
+        _ text: String, smartPunctuation: Bool = false, maximumDepth: Int = MarkdownParser.maximumDepth,
+        headingAttributes: Bool = false
     ) -> (
         blocks: [Block], tooDeep: SourceLocation?, literalEmphasis: [SourceLocation], tooSlow: SourceLocation?,
         smartPunctuationOff: SourceLocation?
     ) {
+        if headingAttributes, HeadingAttributeSource.mayHold(text) {
+            let first = parseDocument(text, smartPunctuation: smartPunctuation, maximumDepth: maximumDepth)
+            let source = HeadingAttributeSource(text: text, blocks: first.blocks)
+            guard !source.attributes.isEmpty else { return first }
+            var second = parseDocument(source.text, smartPunctuation: smartPunctuation, maximumDepth: maximumDepth)
+            second.blocks = source.applied(to: second.blocks)
+            return second
+        }
         var text = text
         return text.withUTF8 { buffer in
             let estimate = ParseCost.estimate(buffer, quotes: smartPunctuation)

@@ -24,7 +24,7 @@ import Testing
                 == Self.page.replacingOccurrences(of: "```output\n9\n", with: "```output\n3\n")
                 .replacingOccurrences(of: "```output\n0\n", with: "```output\n40\n"), "\(text)")
         let again = try ContinuedPageTests.check(text)
-        #expect(again.status == 0 && again.lines.last == "1 passed, 0 failed", "\(again.lines)")
+        #expect(again.status == 0 && again.lines.last?.hasPrefix("1 passed, 0 failed (") == true, "\(again.lines)")
     }
 
     @Test func aFenceThatMustHaveABlockGetsOneInserted() throws {

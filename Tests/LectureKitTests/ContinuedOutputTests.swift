@@ -61,7 +61,7 @@ import Testing
         #expect(status == 0, "\(lines)")
         #expect(TestSupport.read(page) == Self.page(fences: fences, bare: -1), "\(lines)")
         let again = try ContinuedPageTests.check(try #require(TestSupport.read(page)), samples: Self.require)
-        #expect(again.status == 0 && again.lines.last == "1 passed, 0 failed", "\(again.lines)")
+        #expect(again.status == 0 && again.lines.last?.hasPrefix("1 passed, 0 failed (") == true, "\(again.lines)")
     }
 
     /// With the default setting (`run`), such a fence passes on its exit status as any fence

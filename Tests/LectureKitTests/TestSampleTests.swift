@@ -283,50 +283,72 @@ import Testing
     }
 }
 
-/// `check`'s counts say what ran: a `test` sample with its tests, not "run only".
+/// `check`'s summary says how far what passed was checked: a `test` sample with its tests, not
+/// "run only"; a bare "passed" only for samples run and compared.
 @Suite struct TestSampleCountTests {
+    static func samples(_ markdown: String) -> [Sample] {
+        SampleExtractor.extract(from: MarkdownParser.parse(markdown), path: "page.md", rules: SampleRules()).samples
+    }
+
+    static func result(_ sample: Sample, _ outcome: SampleResult.Outcome = .passed, tests: Int = 0) -> SampleResult {
+        var result = SampleResult(
+            sample: sample, outcome: outcome, actualOutput: nil, diagnostics: [], fromCache: false, compiled: true,
+            duration: 0)
+        result.tests = (0..<tests).map { TestCaseResult(name: "t\($0)", passed: true) }
+        return result
+    }
+
     @Test func testSamplesAreCountedWithTheirTests() {
-        let samples = SampleExtractor.extract(
-            from: MarkdownParser.parse(
-                "```swift,test\nimport Testing\n@Test func a() {}\n@Test func b() {}\n```\n\n```swift\nprint(1)\n```\n\n```swift,test\nlet x = 1\n```\n"
-            ), path: "page.md", rules: SampleRules()
-        ).samples
+        let samples = Self.samples(
+            "```swift,test\nimport Testing\n@Test func a() {}\n@Test func b() {}\n```\n\n```swift\nprint(1)\n```\n\n```swift,test\nlet x = 1\n```\n"
+        )
         #expect(samples.map(\.mode) == [.test, .run, .test])
-        func result(_ sample: Sample, tests: Int) -> SampleResult {
-            var result = SampleResult(
-                sample: sample, outcome: .passed, actualOutput: nil, diagnostics: [], fromCache: false, compiled: true,
-                duration: 0)
-            result.tests = (0..<tests).map { TestCaseResult(name: "t\($0)", passed: true) }
-            return result
-        }
-        #expect(SampleResult.checkCounts([result(samples[0], tests: 2)]) == "1 test sample (2 tests)")
+        let result = { (sample: Sample, tests: Int) in Self.result(sample, tests: tests) }
+        #expect(SampleResult.summary([result(samples[0], 2)]) == "1 passed, 0 failed (passed: 1 test sample (2 tests))")
         #expect(
-            SampleResult.checkCounts([result(samples[0], tests: 2), result(samples[1], tests: 0)])
-                == "1 run only, 1 test sample (2 tests)")
+            SampleResult.summary([result(samples[0], 2), result(samples[1], 0)])
+                == "2 passed, 0 failed (passed: 1 run only, 1 test sample (2 tests))")
         #expect(
-            SampleResult.checkCounts([result(samples[0], tests: 1), result(samples[2], tests: 0)])
-                == "2 test samples (1 test)")
-        #expect(SampleResult.checkCounts([result(samples[2], tests: 0)]) == "1 test sample (no test ran)")
+            SampleResult.summary([result(samples[0], 1), result(samples[2], 0)])
+                == "2 passed, 0 failed (passed: 2 test samples (1 test))")
+        #expect(
+            SampleResult.summary([result(samples[2], 0)]) == "1 passed, 0 failed (passed: 1 test sample (no test ran))")
     }
 
     /// A sample that failed is counted as failed, not as the kind of check it did not pass (a
     /// `compile_fail` sample that compiled is no "failed to compile, as intended"): the kinds and
-    /// the failures add up to the samples, as the closing line's passed and failed do.
+    /// the failures add up to the samples.
     @Test func aFailedSampleIsCountedAsFailedOnly() {
-        let samples = SampleExtractor.extract(
-            from: MarkdownParser.parse(
-                "```swift\nprint(1)\n```\n\n```swift compile_fail\nlet x = 1\n```\n\n```swift\nprint(2)\n```\n"),
-            path: "page.md", rules: SampleRules()
-        ).samples
-        func result(_ sample: Sample, _ outcome: SampleResult.Outcome) -> SampleResult {
-            SampleResult(
-                sample: sample, outcome: outcome, actualOutput: nil, diagnostics: [], fromCache: false, compiled: true,
-                duration: 0)
-        }
+        let samples = Self.samples(
+            "```swift\nprint(1)\n```\n\n```swift compile_fail\nlet x = 1\n```\n\n```swift\nprint(2)\n```\n")
         #expect(
-            SampleResult.checkCounts([
-                result(samples[0], .passed), result(samples[1], .failed), result(samples[2], .failed),
-            ]) == "1 run only, 2 failed")
-        #expect(SampleResult.checkCounts([result(samples[1], .passed)]) == "1 failed to compile, as intended")
+            SampleResult.summary([
+                Self.result(samples[0], .passed), Self.result(samples[1], .failed), Self.result(samples[2], .failed),
+            ]) == "1 passed, 2 failed (passed: 1 run only)")
+        #expect(
+            SampleResult.summary([Self.result(samples[1], .passed)])
+                == "1 passed, 0 failed (passed: 1 failed to compile, as intended)")
+    }
+
+    /// The summary for each mix of verdicts (newuser-9 #5): a bare "passed" only when every
+    /// passed sample was run and compared; what failed and what was skipped never among the passed.
+    @Test func theSummarySaysHowFarThePassedWereChecked() {
+        let samples = Self.samples(
+            "```swift\nprint(1)\n```\n\n```output\n1\n```\n\n```swift\nprint(2)\n```\n\n```swift ignore\nx\n```\n\n```swift no_run\nprint(3)\n```\n"
+        )
+        let result = { (index: Int, outcome: SampleResult.Outcome) in Self.result(samples[index], outcome) }
+        #expect(SampleResult.summary([]) == "0 passed, 0 failed")
+        #expect(SampleResult.summary([result(0, .passed)]) == "1 passed, 0 failed")
+        #expect(SampleResult.summary([result(0, .failed)]) == "0 passed, 1 failed")
+        #expect(
+            SampleResult.summary([result(0, .passed), result(1, .passed)])
+                == "2 passed, 0 failed (passed: 1 run and compared, 1 run only)")
+        #expect(
+            SampleResult.summary([result(0, .passed), result(1, .failed), result(2, .skipped)])
+                == "1 passed, 1 failed, 1 skipped")
+        #expect(
+            SampleResult.summary([result(1, .passed), result(2, .skipped), result(3, .passed)], otherErrors: 1)
+                == "2 passed, 1 failed, 1 skipped (passed: 1 run only, 1 compiled only)")
+        #expect(SampleResult.summary([result(2, .skipped)], otherSkipped: 2) == "0 passed, 0 failed, 3 skipped")
     }
 }

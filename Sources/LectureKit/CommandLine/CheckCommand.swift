@@ -9,10 +9,12 @@ struct CheckCommand: Subcommand {
         "Verify the Swift samples, whatever book.toml's verify says: compile, run, compare the output."
     static let discussion = """
         With files, exactly those Markdown files are checked (inside or outside the summary);
-        without, every page of the summary. Ends with 'N passed, N failed' (', N skipped' when
-        some are not verified: marked 'ignore', importing an Apple framework no sample library
-        provides, or a fence that looks like a sample and is not); a group of blocks counts as
-        one sample; a 'no_run' or 'compile_fail' sample is compiled, not run. Exit status: 0 all passed,
+        without, every page of the summary. Ends with one line, 'N passed, N failed' (', N skipped'
+        when some are not verified: marked 'ignore', importing an Apple framework no sample library
+        provides, or a fence that looks like a sample and is not), then, when not every sample that
+        passed was run and its output compared, how far they were ('(passed: 1 run and compared,
+        1 run only)'); a group of blocks counts as one sample; a 'no_run' or 'compile_fail' sample
+        is compiled, not run. Exit status: 0 all passed,
         1 a sample failed or a page breaks a convention, 2 usage or setup error. Links, diagrams
         and tables are checked by 'lecture build', not here. <dir> is the book's folder, as
         for 'lecture build' (its book.toml names the pages' folder).
@@ -170,39 +172,34 @@ struct CheckCommand: Subcommand {
             BlessedWarnings.rejudged(diagnostics, blessed: blessedSamples) + verdicts.flatMap(\.diagnostics)
                 + context.sampleWarnings)
 
-        // How far each page's samples were checked, then the book's, with each skip's reason.
-        // An error about a sample's own fences or blocks fails that sample, counted once.
+        // Each page's summary (with more than one page) and each skip's reason, then the run's,
+        // all in one vocabulary
+        // (`SampleResult.summary`). An error about a sample's own fences or blocks fails that
+        // sample, counted once; the pages' other errors, and book.toml's (printed before the
+        // run), count as failed on each line, so the counts add up everywhere.
         let (results, contentErrors) = SampleOwnErrors.folded(
             configuration.settingErrors + diagnostics.filter { $0.severity == .error }, into: verdicts)
         var pages: [String] = []
         for result in results where pages.last != result.sample.path { pages.append(result.sample.path) }
-        // The pages' own errors count as failed on each line, as in the closing line, so the
-        // counts add up everywhere.
-        // book.toml's errors fail the check too, and are in the report (printed before the run).
-        if !results.isEmpty {
-            for page in pages {
-                let own = results.filter { $0.sample.path == page }
-                let errors = contentErrors.filter { $0.path == page }.count
-                console.print("\(page): \(SampleResult.checkCounts(own, otherErrors: errors))")
-                for result in own {
-                    if let reason = result.skipReason {
-                        console.print("  skipped \(result.sample.editedPlace): \(reason)")
-                    }
+        for page in pages {
+            let own = results.filter { $0.sample.path == page }
+            let errors = contentErrors.filter { $0.path == page }.count
+            // A book of one page has one line: the run's is the page's.
+            if pages.count > 1 { console.print("\(page): \(SampleResult.summary(own, otherErrors: errors))") }
+            for result in own {
+                if let reason = result.skipReason {
+                    console.print("  skipped \(result.sample.editedPlace): \(reason)")
                 }
             }
-            console.print("Samples: \(SampleResult.checkCounts(results, otherErrors: contentErrors.count))")
-            if let cached = SampleResult.cachedCount(results) { console.print(cached) }
         }
-        let passed = results.filter { $0.outcome == .passed }.count
+        if let cached = SampleResult.cachedCount(results) { console.print(cached) }
         let failed = results.filter { $0.outcome == .failed }.count
-        // `ignore` samples, and fences that look like samples but are not (warned about above).
-        let skipped =
-            results.filter { $0.outcome == .skipped }.count
-            + DroppedSamples.lookAlikes(in: diagnostics, fences: DroppedSamples.fences(of: results.map(\.sample)))
-        var closing = "\(passed) passed, \(failed + contentErrors.count) failed"
-        if skipped > 0 { closing += ", \(skipped) skipped" }
+        // Fences that look like samples but are not (warned about above) count as skipped.
+        let lookAlikes = DroppedSamples.lookAlikes(
+            in: diagnostics, fences: DroppedSamples.fences(of: results.map(\.sample)))
+        var closing = SampleResult.summary(results, otherErrors: contentErrors.count, otherSkipped: lookAlikes)
         // A run that found nothing to check says so: "0 passed" alone reads as samples found.
-        if results.isEmpty, skipped == 0, contentErrors.isEmpty {
+        if results.isEmpty, lookAlikes == 0, contentErrors.isEmpty {
             closing +=
                 options.shard != nil
                 ? ": no Swift samples in this shard"

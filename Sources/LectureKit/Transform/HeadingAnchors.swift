@@ -120,14 +120,14 @@ enum HeadingAnchors {
                 }
                 add(typed(SearchText.of(block, unseen: &unseen)))
                 return nil
-            case .heading(let level, var content, _):
-                let attributes = HeadingAttributes.take(from: &content, typed: typed)
+            case .heading(let level, let content, let written):
+                // `written`: the `{#id}` the parser read from the heading's source (`HeadingAttributes`).
                 let text = typed(content.plainText)
                 // The id from the text as shown, so that with smart punctuation it is mdBook's
                 // (`"A" -- b` → `a--b`, the curly quotes and the dash dropped).
                 let shown = HeadingIDText.of(content)
                 let id: String
-                if let custom = attributes?.id {
+                if let custom = written {
                     // As written, as in mdBook, which keeps no account of it: a later heading
                     // whose slug it is gets it too (`Anchors` warns), and the ids of the headings
                     // after that stay the ones links typed for mdBook name.
@@ -138,7 +138,6 @@ enum HeadingAnchors {
                 headings.append(Heading(level: level, text: text, id: id))
                 var block = block
                 block.kind = .heading(level: level, content: content, id: id)
-                if let attributes { block.attributes = attributes.html }
                 return block
             default:
                 add(typed(SearchText.of(block, unseen: &unseen)))

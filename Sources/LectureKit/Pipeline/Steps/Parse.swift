@@ -23,7 +23,8 @@ extension BuildStep {
             },
             page: { (page: inout Page, input: ParseInput) in
                 let (text, protection) = Footnotes.protecting(page.source.text)
-                let parsed = MarkdownParser.parseDocument(text, smartPunctuation: input.smartPunctuation)
+                let parsed = MarkdownParser.parseDocument(
+                    text, smartPunctuation: input.smartPunctuation, headingAttributes: true)
                 // A page whose quotes would keep cmark's smart punctuation busy for long is parsed
                 // without it (`ParseCost`), its footnotes and definitions too.
                 let smart = input.smartPunctuation && parsed.smartPunctuationOff == nil

@@ -85,7 +85,7 @@ struct ContainerBodies {
             text: text, smartPunctuation: smartPunctuation, remainingDepth: remainingDepth / 2, cut: cut,
             onPage: { [onPage, shift] in onPage(shift.moved($0)) })
         let parsed = MarkdownParser.parseDocument(
-            text, smartPunctuation: smartPunctuation, maximumDepth: remainingDepth - 1)
+            text, smartPunctuation: smartPunctuation, maximumDepth: remainingDepth - 1, headingAttributes: true)
         if let tooDeep = parsed.tooDeep { cut.note(onPage(shift.moved(tooDeep)), inBodies: false) }
         let blocks = DefinitionLists.reading(parsed.blocks, bodies: inner).filter { $0.range.start.line <= lines.count }
         return shift.rewrite(blocks)

@@ -130,25 +130,37 @@ extension SampleResult {
         return sample.skipReason ?? "marked 'ignore'"
     }
 
-    /// `3 run and compared, 1 run only, 1 test sample (2 tests), 2 skipped, 1 failed` for
-    /// `results`, then the code blocks joined into programs (`joinedBlocks`) (kinds with none left out; each kind counts the samples that did not fail). A `test` sample is checked as far as a run-only one (its
-    /// tests, no output), but is counted with the tests that ran: "1 run only" read as if a
-    /// sample of two passing tests had been run once, unchecked.
-    /// `otherErrors`: errors of the pages outside any sample's verdict (a fence's unknown
-    /// attribute, a broken link), counted as failed, as the closing line counts them.
-    static func checkCounts(_ results: [SampleResult], otherErrors: Int = 0) -> String {
-        // A failed sample is counted as failed, never as the kind it did not achieve ("1 failed to
-        // compile, as intended" for a `compile_fail` sample that compiled), so the counts add up.
+    /// The one line that sums up `results` (a page's, or the run's as `lecture check`'s last
+    /// line), in one vocabulary: `3 passed, 1 failed, 2 skipped`, then in parentheses how far
+    /// the passed samples were checked when not every one was run and compared (`passed: 2 run
+    /// and compared, 1 run only`), and the code blocks joined into programs. A bare "passed"
+    /// means run and compared; "1 run only" beside "1 passed" on a second line read as a third
+    /// sample (newuser-9 #5).
+    /// `otherErrors`: errors outside any sample's verdict, counted as failed; `otherSkipped`:
+    /// fences that look like samples and are not (`DroppedSamples`), counted as skipped.
+    static func summary(_ results: [SampleResult], otherErrors: Int = 0, otherSkipped: Int = 0) -> String {
+        let passed = results.filter { $0.outcome == .passed }
         let failed = results.filter { $0.outcome == .failed }.count + otherErrors
-        let shown = Check.allCases.flatMap { kind -> [String] in
-            let checked = results.filter { $0.check == kind && $0.outcome != .failed }
-            guard kind == .ran else { return checked.isEmpty ? [] : [kind.counted(checked.count)] }
-            let tested = checked.filter { $0.sample.mode == .test }
-            let runs = checked.count - tested.count
-            return (runs > 0 ? [kind.counted(runs)] : []) + (tested.isEmpty ? [] : [testCounts(tested)])
+        let skipped = results.filter { $0.outcome == .skipped }.count + otherSkipped
+        var line = "\(passed.count) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        var details: [String] = []
+        if passed.contains(where: { $0.check != .compared }) {
+            let kinds = Check.allCases.flatMap { kind -> [String] in
+                let checked = passed.filter { $0.check == kind }
+                guard kind == .ran else { return checked.isEmpty ? [] : [kind.counted(checked.count)] }
+                let tested = checked.filter { $0.sample.mode == .test }
+                let runs = checked.count - tested.count
+                return (runs > 0 ? [kind.counted(runs)] : []) + (tested.isEmpty ? [] : [testCounts(tested)])
+            }
+            details.append("passed: " + kinds.joined(separator: ", "))
         }
-        let all = shown + (failed > 0 ? ["\(failed) failed"] : [])
-        return all.isEmpty ? "no samples" : all.joined(separator: ", ") + joinedBlocks(results)
+        let joined = results.filter { $0.sample.parts.count > 1 }
+        if !joined.isEmpty {
+            let blocks = joined.map(\.sample.parts.count).reduce(0, +)
+            details.append("\(blocks) code blocks as \(joined.count == 1 ? "one program" : "\(joined.count) programs")")
+        }
+        if !details.isEmpty { line += " (" + details.joined(separator: "; ") + ")" }
+        return line
     }
 
     /// The line that says how many verdicts of `results` came from the cache, not from a run
@@ -161,17 +173,6 @@ extension SampleResult {
         let verified = results.filter { $0.outcome != .skipped }.count
         return
             "\(cached) of \(verified) verdict\(verified == 1 ? "" : "s") came from the cache, as an earlier run reached \(cached == 1 ? "it" : "them") with the same inputs, without running again; --no-cache runs every sample"
-    }
-
-    /// ` (3 code blocks as one program)` when code blocks of `results` were joined into programs
-    /// (a `continue` page, a `group=`), each counted once: the count matches the fences the
-    /// author sees (newuser-6, #14: three fences and three blessed blocks read "1 run and
-    /// compared"); empty when none were.
-    static func joinedBlocks(_ results: [SampleResult]) -> String {
-        let joined = results.filter { $0.sample.parts.count > 1 }
-        guard !joined.isEmpty else { return "" }
-        let blocks = joined.map(\.sample.parts.count).reduce(0, +)
-        return " (\(blocks) code blocks as \(joined.count == 1 ? "one program" : "\(joined.count) programs"))"
     }
 
     /// `2 test samples (5 tests)`; `(no test ran)` when none did (one that failed to compile).
