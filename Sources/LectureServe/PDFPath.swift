@@ -21,11 +21,9 @@ enum PDFPath {
 
     /// Whether the file at `path` is a PDF `lecture pdf` printed: `%PDF-` first, its creator
     /// within its first 64 KiB (Chromium writes the document's information first).
+    /// A regular file only: a named pipe there is none, and is not waited on.
     static func isOwn(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 65536) else {
-            return false
-        }
-        try? handle.close()
+        guard let head = (try? FileSystem.read(path, atMost: 65536))?.bytes.prefix(65536) else { return false }
         let text = String(decoding: head, as: UTF8.self)
         return text.hasPrefix("%PDF-") && text.contains("/Creator (\(creator))")
     }

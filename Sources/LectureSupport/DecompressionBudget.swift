@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The bytes the secret scan may unpack over a whole pass of a build (`InflatedBytes`), all
-/// files together (code review 40 #1): each stream's own limit (`InflatedBytes.limit`) let a
+/// The bytes the secret scan may unpack over a whole pass of a build (`InflatedBytes`, and a
+/// stored zip member's wide text, read a second time narrowed), all files together (code review 40 #1): each stream's own limit (`InflatedBytes.limit`) let a
 /// book of small gzip or zip bombs cost about 1,000 times its size, 100 files of 250 KB holding
 /// a builder for 25 GiB of inflating and scanning. Past the budget a file is published with a
 /// warning (`lecture.site.unscanned`), as past a stream's limit. mdBook copies such files
@@ -30,7 +30,7 @@ package final class DecompressionBudget: Sendable {
 
     /// Takes up to `wanted` bytes; how many may be unpacked (0 when the budget is spent). What
     /// is not used is given back (`giveBack`).
-    func take(_ wanted: Int) -> Int {
+    package func take(_ wanted: Int) -> Int {
         taken.withLock { taken in
             let granted = max(0, min(wanted, total - taken))
             taken += granted
@@ -39,7 +39,7 @@ package final class DecompressionBudget: Sendable {
     }
 
     /// Gives back `count` bytes taken and not unpacked.
-    func giveBack(_ count: Int) {
+    package func giveBack(_ count: Int) {
         guard count > 0 else { return }
         taken.withLock { $0 -= count }
     }

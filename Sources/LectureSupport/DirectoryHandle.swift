@@ -10,6 +10,9 @@ import CLinux
 ///
 /// Nothing here follows a symbolic link below the folder itself (`O_NOFOLLOW`,
 /// `AT_SYMLINK_NOFOLLOW`), and nothing expands `~`: a folder named `~` is a folder named `~`.
+/// Nothing waits on a named pipe either: a file is opened `O_NONBLOCK` (opening a FIFO to read
+/// waits for a writer), and read only once it is a regular file (code review 41, #7: a FIFO
+/// named `.nojekyll` in a book's `book/` held the build forever).
 package final class DirectoryHandle: @unchecked Sendable {
     /// The descriptor, open for as long as the handle lives.
     package let descriptor: Int32
@@ -141,7 +144,7 @@ package final class DirectoryHandle: @unchecked Sendable {
     /// Whether `relative` is a regular file (not a link) holding the same bytes as the file open
     /// at `input`, compared in bounded memory; `false` when either cannot be read.
     package func holdsCopy(of input: Int32, at relative: String) -> Bool {
-        let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         return FileCopy.sameContent(input, fd)
@@ -155,7 +158,7 @@ package final class DirectoryHandle: @unchecked Sendable {
     /// The bytes of the regular file `relative` (not a link), when it holds at most `limit`;
     /// nil when it cannot be read or is larger.
     package func contents(_ relative: String, atMost limit: Int) -> [UInt8]? {
-        let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
@@ -175,7 +178,7 @@ package final class DirectoryHandle: @unchecked Sendable {
     /// Whether `relative` is a regular file (not a link) holding exactly `bytes`; `false` when
     /// it cannot be read.
     package func holds(_ bytes: [UInt8], at relative: String) -> Bool {
-        let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         return FileDescriptorIO.holds(bytes, fd: fd)

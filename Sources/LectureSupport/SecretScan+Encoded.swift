@@ -9,14 +9,15 @@
 /// - a gzip file (`.gz`, `.tgz`: a tar archive holds its files' bytes as they are, so a
 ///   `.tar.gz` is read through), inflated (`InflatedBytes`);
 /// - a zip archive's deflated members (`ZipMembers`; a stored member's bytes are the archive's
-///   own, scanned already), each read as the first two are, the archive found by its head or, with
+///   own, scanned already, and read again only as wide text, taken from the budget), each read
+///   as the first two are, the archive found by its head or, with
 ///   bytes before it (a self-extracting archive, `cat a b.zip`), by its end record; an encrypted
 ///   member is no one's to read without its password, and an archive inside the archive (a `.jar`
 ///   in a zip of sample code) is not opened: both are left alone, as a warning on every such
 ///   book would be noise.
 /// What the scan cannot read is said, once per file, as `unread` (code review 40 #4): a file
 /// compressed as xz, bzip2, zstd, 7-Zip or RAR (rare in a book, so the warning is no noise), a
-/// zip archive it cannot list (ZIP64, damaged), a zip member packed with another method than
+/// zip archive it cannot list (ZIP64, damaged, members that overlap), a zip member packed with another method than
 /// stored or deflated (Deflate64, bzip2, LZMA, zstd, xz), a damaged deflate stream, and what
 /// unpacks past a bound (`InflatedBytes.Cut`: the stream's limit, the ratio of a bomb, the
 /// pass's `DecompressionBudget`).
@@ -25,6 +26,9 @@ extension SecretScan {
     package struct FileScan: Sendable {
         package var findings: [FileFinding] = []
         package var unread: String?
+        /// Whether the pass's budget cut it: then what it says depends on the files scanned
+        /// before it, and is not kept for another build (code review 41 #6).
+        package var cutByBudget = false
     }
 
     /// As `all(inDescriptor:wholePaths:)`, with what the file encodes (`wholePaths` are looked
@@ -45,10 +49,12 @@ extension SecretScan {
             }
             result.findings += read.findings
             result.unread = read.cut.map { unread(.gzip, $0, budget: budget) }
+            result.cutByBudget = read.cut == .budget
         } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || endsAsZip(fd, size: size) {
             let scanned = zipMembers(fd, size: size, budget: budget)
             result.findings += scanned.findings
             result.unread = scanned.unread
+            result.cutByBudget = scanned.cutByBudget
         } else if let format = unreadableFormat(head) {
             result.unread = "inside this \(format) file"
         }
@@ -66,16 +72,17 @@ extension SecretScan {
 
     /// The findings in a zip archive's members, and what of them went unread.
     private static func zipMembers(_ fd: Int32, size: Int, budget: DecompressionBudget)
-        -> (findings: [FileFinding], unread: String?)
+        -> (findings: [FileFinding], unread: String?, cutByBudget: Bool)
     {
         let members: [ZipMembers.Member]
         switch ZipMembers.of(fd, size: size) {
-        case .unreadable(let why): return ([], "inside this zip archive: \(why)")
+        case .unreadable(let why): return ([], "inside this zip archive: \(why)", false)
         case .members(let listed): members = listed
         }
         var findings: [FileFinding] = []
         var left = InflatedBytes.limit
         var unread: [String] = []
+        var cutByBudget = false
         for member in members where !member.encrypted {
             let inside = "its zip member \(quoted: member.name)"
             switch member.method {
@@ -86,10 +93,20 @@ extension SecretScan {
                 findings += read.findings
                 left -= read.given
                 if let cut = read.cut { unread.append(Self.unread(.zipMember(member.name), cut, budget: budget)) }
+                cutByBudget = cutByBudget || read.cut == .budget
             case 0:
-                // Its bytes were scanned as the archive's; wide text is read narrowed.
+                // Its bytes were scanned as the archive's; wide text is read narrowed, a second
+                // read of its bytes taken from the budget as an unpacked stream's are.
                 let stored = { ScanSource.file(fd, from: member.start, to: member.end) }
                 if let (encoding, mark) = WideText.of(ScanSource.head(of: stored)) {
+                    let size = member.end - member.start
+                    let granted = budget.take(size)
+                    guard granted == size else {
+                        budget.giveBack(granted)
+                        unread.append(Self.unread(.zipMember(member.name), .budget, budget: budget))
+                        cutByBudget = true
+                        continue
+                    }
                     findings += all(in: encoding.narrowing(stored(), mark: mark)).map {
                         var finding = $0
                         finding.inside = inside
@@ -100,9 +117,9 @@ extension SecretScan {
                 unread.append("\(inside), compressed with \(ZipMembers.methodName(member.method))")
             }
         }
-        guard let first = unread.first else { return (findings, nil) }
+        guard let first = unread.first else { return (findings, nil, cutByBudget) }
         let more = unread.count - 1
-        return (findings, first + (more > 0 ? " (and \(more) more member\(more == 1 ? "" : "s"))" : ""))
+        return (findings, first + (more > 0 ? " (and \(more) more member\(more == 1 ? "" : "s"))" : ""), cutByBudget)
     }
 
     /// What was read through `InflatedBytes`: a gzip file's text, or a zip member.

@@ -8,7 +8,10 @@
 /// end, as unzip does, and, as unzip does, wherever the archive starts in the file: bytes before
 /// it (a self-extracting archive's program, `cat a b.zip`) shift every offset by their count. A
 /// ZIP64 archive (past 4 GiB or 65,535 members) and a damaged one are not read, and said so
-/// (code review 40 #4).
+/// (code review 40 #4). Nor is one whose members overlap one another or its central directory,
+/// as unzip 6.0 refuses them since CVE-2019-13232: D. Fifield's non-recursive zip bomb points
+/// 65,535 central entries at one member's data, so a 5 MB archive made the scan read 128 GiB
+/// (code review 41 #1). No tool writes such an archive.
 struct ZipMembers {
     struct Member {
         /// Its name in the archive, as written (`docs/.env`).
@@ -17,6 +20,8 @@ struct ZipMembers {
         var method: Int
         /// Whether it is encrypted (general purpose flag bit 0): no one reads it without the password.
         var encrypted: Bool
+        /// Where its local header lies in the archive: its span is `header..<end`.
+        var header: Int
         /// Where its data lies in the archive.
         var start: Int
         var end: Int
@@ -91,9 +96,24 @@ struct ZipMembers {
             let start = local + 30 + half(header, 26) + half(header, 28)
             guard start + compressed <= size else { return damaged }
             members.append(
-                Member(name: name, method: method, encrypted: flags & 1 == 1, start: start, end: start + compressed))
+                Member(
+                    name: name, method: method, encrypted: flags & 1 == 1, header: local, start: start,
+                    end: start + compressed))
+        }
+        let directoryAt = directoryStart + shift
+        guard !overlap(members, directory: directoryAt..<(directoryAt + directorySize)) else {
+            return .unreadable("its members overlap, as a zip bomb's do")
         }
         return .members(members)
+    }
+
+    /// Whether two members' spans (local header to data's end) share a byte, or one shares a
+    /// byte with the central directory: unzip's test (CVE-2019-13232), sorted by local header,
+    /// so two entries naming the same member overlap too.
+    static func overlap(_ members: [Member], directory: Range<Int>) -> Bool {
+        let spans = members.map { $0.header..<$0.end }.sorted { $0.lowerBound < $1.lowerBound }
+        if spans.contains(where: { $0.overlaps(directory) }) { return true }
+        return zip(spans, spans.dropFirst()).contains { $0.upperBound > $1.lowerBound }
     }
 
     private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8] {

@@ -98,4 +98,26 @@ import Testing
         let context = BuildContext(configuration: BuildConfiguration(), console: TestSupport.Recorder().console)
         #expect(context.decompression.total == DecompressionBudget.buildBytes && context.decompression.spent == 0)
     }
+
+    /// Code review 41 #6: a scan kept for the next build of a session charged nothing to that
+    /// build's budget, so a file added first in the listing was read with the whole budget, and
+    /// a file a clean build cuts was read whole: an incremental build said other things than a
+    /// clean one. Now a kept scan takes what it unpacked, in the listing's order, and one the
+    /// budget cut (or cannot pay for again) is read again: the same warnings as a clean build.
+    @Test func aKeptScanTakesFromTheBudgetAsACleanBuildDoes() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        try EncodedSecretsTests.packed(Self.bombs(count: 3, mebibytes: 4, every: 64), [folder])
+        let assets = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let first = PublishedSecrets.inAssets(
+            assets.filter { $0 != "bomb00.txt.gz" }, contentDirectory: folder,
+            budget: DecompressionBudget(total: 10 << 20))
+        let clean = PublishedSecrets.inAssets(
+            assets, contentDirectory: folder, budget: DecompressionBudget(total: 10 << 20))
+        let incremental = PublishedSecrets.inAssets(
+            assets, contentDirectory: folder, earlier: first.scans, budget: DecompressionBudget(total: 10 << 20))
+        #expect(clean.problems.map(\.path).contains(folder + "/bomb01.txt.gz"), "\(clean.problems)")
+        #expect(incremental.problems == clean.problems)
+        #expect(incremental.read < assets.count, "a scan the budget can pay for again is kept")
+    }
 }

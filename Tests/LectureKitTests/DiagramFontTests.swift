@@ -106,4 +106,14 @@ import Testing
         #expect(!fonts.covers("`"), "an inverted range covers nothing")
         #expect(!InstalledFonts(fcList: nil).isKnown)
     }
+
+    /// Code review 41 #10: the check of `diagram-font` and the renderer each had a probe of
+    /// their own, two `fc-list` processes for one question (and two answers that could differ).
+    /// The renderer a build finds asks the build's probe.
+    @Test func theRendererAsksTheBuildsFontProbe() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let probes = Probes(cacheDirectory: folder, run: RunContext())
+        #expect(probes.diagrams().fonts.probe === probes.fonts)
+    }
 }

@@ -15,12 +15,14 @@ import Testing
     static let text = "caf\u{E9} na\u{EF}ve \u{2603}\ntoken=" + token + "\n"
 
     /// The findings of a file holding `bytes`: kind, line, column and where inside.
-    static func scanned(_ bytes: [UInt8]) throws -> (found: [String], unread: String?) {
+    static func scanned(_ bytes: [UInt8], budget: DecompressionBudget = DecompressionBudget()) throws -> (
+        found: [String], unread: String?
+    ) {
         let path = try TestSupport.temporaryDirectory() + "/file"
         try TestSupport.write(bytes, to: path)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         defer { close(fd) }
-        let scan = SecretScan.scan(descriptor: fd, budget: DecompressionBudget())
+        let scan = SecretScan.scan(descriptor: fd, budget: budget)
         return (
             scan.findings.map { "\($0.finding.kind) \($0.line):\($0.column)" + ($0.inside.map { " in \($0)" } ?? "") },
             scan.unread
@@ -217,6 +219,54 @@ import Testing
             (0..<(damaged.count - 4)).last { damaged[$0..<($0 + 4)] == [0x50, 0x4B, 0x01, 0x02] })
         damaged[directory + 1] = 0x58
         #expect(try Self.scanned(damaged).unread == "inside this zip archive: its directory is damaged")
+    }
+
+    /// Python for `zipped`'s patch: the archive's one central entry written `count` times, the
+    /// end record's counts and directory size patched (Fifield's overlapping members).
+    static func repeatedEntry(_ count: Int) -> String {
+        "e=b.rfind(b'PK\\x05\\x06'); size,start=struct.unpack_from('<II',b,e+12)\n"
+            + "b=b[:start]+bytes(b[start:start+size])*\(count)+b[e:]\n"
+            + "struct.pack_into('<HHII',b,len(b)-22+8,\(count),\(count),size*\(count),start)"
+    }
+
+    /// A stored member of wide text: 2 bytes of byte order mark and 1,000 UTF-16 units.
+    static let wideMember = ("wide.env", "b'\\xff\\xfe'+('x'*1000).encode('utf-16-le')", "ZIP_STORED")
+    /// A stored member of plain text before it, so that the archive's head is no wide text.
+    static let plainMember = ("readme.txt", "b'plain text\\n'*400", "ZIP_STORED")
+
+    /// Code review 41 #1: central entries that all name one member (D. Fifield's non-recursive
+    /// zip bomb: 65,535 of them made a 5 MB archive cost 128 GiB of scanning), and a member whose
+    /// data reaches into the central directory, are refused as unzip refuses them since
+    /// CVE-2019-13232: said, and nothing of them read past the archive's own bytes.
+    @Test func overlappingMembersAreSaid() throws {
+        let refused = "inside this zip archive: its members overlap, as a zip bomb's do"
+        let repeated = try Self.zipped([Self.plainMember, Self.wideMember], patch: Self.repeatedEntry(1000))
+        let budget = DecompressionBudget()
+        #expect(try Self.scanned(repeated, budget: budget).unread == refused)
+        #expect(budget.spent == 0)
+        let twice = try Self.zipped([("a.txt", "b'x'*100", "ZIP_DEFLATED")], patch: Self.repeatedEntry(2))
+        #expect(try Self.scanned(twice).unread == refused)
+        let intoDirectory = try Self.zipped(
+            [("a.txt", "b'x'*100", "ZIP_STORED")],
+            patch: "c=b.find(b'PK\\x01\\x02'); s,=struct.unpack_from('<I',b,c+20); struct.pack_into('<I',b,c+20,s+20)")
+        #expect(try Self.scanned(intoDirectory).unread == refused)
+        // Members side by side, as every tool writes them, are read.
+        #expect(try Self.scanned(Self.zipped([Self.wideMember, ("a.txt", "b'x'", "ZIP_STORED")])).unread == nil)
+    }
+
+    /// A stored member's wide text, read a second time narrowed, is taken from the build's
+    /// budget as an unpacked stream is; past the budget it is said, not read.
+    @Test func aStoredWideMemberIsTakenFromTheBudget() throws {
+        let archive = try Self.zipped([Self.plainMember, Self.wideMember])
+        let budget = DecompressionBudget()
+        #expect(try Self.scanned(archive, budget: budget).unread == nil)
+        #expect(budget.spent == 2002)
+        let small = DecompressionBudget(total: 1000)
+        #expect(
+            try Self.scanned(archive, budget: small).unread
+                == "its zip member 'wide.env' past the build's decompression budget (0 MiB unpacked over all the book's files)"
+        )
+        #expect(small.spent == 0)
     }
 
     /// Bytes before the archive (a self-extracting archive's program, `cat a b.zip`) shift its

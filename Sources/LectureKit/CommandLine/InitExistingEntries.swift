@@ -100,7 +100,10 @@ extension InitCommand {
         let names = existing.joined(separator: ", ")
         let verb = existing.count == 1 ? "exists" : "exist"
         let folder = directory == "." ? "" : " " + shellQuoted(directory)
-        let toml = try? String(contentsOfFile: FileSystem.join(directory, "book.toml"), encoding: .utf8)
+        // A regular file only: a named pipe there is not waited on.
+        let toml = (try? FileSystem.read(FileSystem.join(directory, "book.toml"), atMost: 1 << 20)).map {
+            String(decoding: $0.bytes, as: UTF8.self)
+        }
         let verification =
             toml.map({ !$0.contains("[preprocessor.lecture") }) ?? false
             ? [

@@ -24,17 +24,24 @@ enum PublishedSecrets {
         }
     }
 
-    /// A copied file's scan: its `stat` signature before it was read, and its errors.
+    /// A copied file's scan: its `stat` signature before it was read, and its errors; the bytes
+    /// it took from the build's `DecompressionBudget`, and whether the budget cut it.
     struct AssetScan: Sendable {
         var signature: FileSignature
         var problems: [Diagnostic]
+        var unpacked = 0
+        var cutByBudget = false
     }
 
     /// An error for each secret in a file of `assets` (relative to `contentDirectory`), a
     /// warning for the first place of each of `needles` (the machine's paths, `MachinePaths`) in
     /// it, and each file's scan: the file is read once for both. A file whose signature (device,
     /// inode, size, modification time, as `Load` keys pages) equals its scan in `earlier` (the
-    /// session's last build) is not read again: its verdict is the earlier one. The signature is
+    /// session's last build) is not read again: its verdict is the earlier one, and what it
+    /// unpacked then is taken from `budget` now, in the listing's order, as a clean build takes it
+    /// (code review 41 #6: reused scans took nothing, so a file added later was read with a whole
+    /// budget a clean build would have cut). A scan the budget cut depends on the files before
+    /// it, and one the budget cannot pay for again would be cut now: both are read again. The signature is
     /// taken before the read, so a file changed while it is read differs next time and is read
     /// again. A file is read as the site copies it (`CopiedFile`): from `roots` (canonical;
     /// default `contentDirectory`), a link of its own followed only when `followingLink`; one the
@@ -53,15 +60,20 @@ enum PublishedSecrets {
         for asset in assets {
             let path = FileSystem.join(contentDirectory, asset)
             let signature = FileSignature(path: path)
-            if let signature, let known = earlier[asset], known.signature == signature {
-                scans[asset] = known
-                problems += known.problems
-                continue
+            if let signature, let known = earlier[asset], known.signature == signature, !known.cutByBudget {
+                let granted = budget.take(known.unpacked)
+                if granted == known.unpacked {
+                    scans[asset] = known
+                    problems += known.problems
+                    continue
+                }
+                budget.giveBack(granted)
             }
             read += 1
             guard case .success(let file) = BookFile.open(path, roots: roots, followingLink: followingLink) else {
                 continue
             }
+            let spent = budget.spent
             let scan = SecretScan.scan(descriptor: file.descriptor, wholePaths: paths, budget: budget)
             let findings = scan.findings
             let found =
@@ -70,7 +82,11 @@ enum PublishedSecrets {
                 + MachinePaths.inCopiedFile(
                     findings.filter { pathKinds.contains($0.finding.kind) }, needles: needles, path: path,
                     siteName: asset)
-            if let signature { scans[asset] = AssetScan(signature: signature, problems: found) }
+            if let signature {
+                scans[asset] = AssetScan(
+                    signature: signature, problems: found, unpacked: budget.spent - spent,
+                    cutByBudget: scan.cutByBudget)
+            }
             problems += found
         }
         return (problems, scans, read)
@@ -83,7 +99,7 @@ enum PublishedSecrets {
     static func inCopy(_ relative: String, in site: DirectoryHandle, source: String, budget: DecompressionBudget)
         -> [Diagnostic]
     {
-        let fd = openat(site.descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = openat(site.descriptor, relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             return [
                 .error(

@@ -72,7 +72,8 @@ enum ReadableFolder {
         return .warning(
             .bookTOMLValue, bookTOML, location,
             "\(quoted: key) folder \(quoted: folder) is outside \(what) (\(quoted: boundary)): the book reads files from \(quoted: resolved)",
-            notes: ["keep what the book reads inside \(what), or make sure this folder holds nothing private"])
+            notes: ["keep what the book reads inside \(what), or make sure this folder holds nothing private"]
+                + unknownTracking(of: book, holding: resolved))
     }
 
     /// The problem with `[build] build-dir` (`folder`, at `location` of `bookTOML`) when, outside
@@ -139,7 +140,7 @@ enum ReadableFolder {
                 "\(subject) is outside \(what) (\(quoted: boundary)): the site is written into \(quoted: resolved)",
                 notes: [
                     "keep the site inside \(what), or pass --output DIR to choose where it goes on this machine"
-                ])
+                ] + unknownTracking(of: book, holding: resolved))
         }
         return .error(
             .bookTOMLValue, bookTOML, location,
@@ -239,17 +240,32 @@ enum ReadableFolder {
     /// folders, its `build-dir` and `book.toml` itself are judged against it.
     static func repository(holding folder: String) -> String? {
         guard let top = enclosingRepository(of: folder) else { return nil }
-        return top == folder || tracks(book: folder, in: top) ? top : nil
+        return top == folder || tracks(book: folder, in: top) == .listed ? top : nil
     }
 
     /// The repository holding `folder` that does not track it (the book was put into another
     /// project), when `resolved` lies inside it: what the book names there is the project's, not
-    /// the book's. Nil when the repository is the book's, or `resolved` lies outside it.
+    /// the book's. Nil when the repository is the book's, or `resolved` lies outside it, or its
+    /// index cannot tell (`unknownTracking`: then the book's folder bounds it, with a warning).
     static func foreignRepository(of book: String, holding resolved: String) -> String? {
-        guard let top = enclosingRepository(of: book), repository(holding: book) == nil,
-            CanonicalPath.isWithin(resolved, top)
+        guard let top = enclosingRepository(of: book), top != book, CanonicalPath.isWithin(resolved, top),
+            tracks(book: book, in: top) == .unlisted
         else { return nil }
         return top
+    }
+
+    /// The note for a folder `resolved` of the repository holding `book` whose index cannot say
+    /// whether it tracks the book (`GitIndex.Listing.unknown`: a split or sparse index,
+    /// `GIT_INDEX_FILE`, damage): the book's folder bounds the book, as for one put into another
+    /// project, but what it names there is the warning of a folder outside it, not the error,
+    /// whose fix (`git add book.toml`) would not help (code review 41 #4). None otherwise.
+    static func unknownTracking(of book: String, holding resolved: String) -> [String] {
+        guard let top = enclosingRepository(of: book), top != book, CanonicalPath.isWithin(resolved, top),
+            case .unknown(let why) = tracks(book: book, in: top)
+        else { return [] }
+        return [
+            "lecture cannot tell whether the repository \(quoted: top) tracks the book (\(why)), so the book's own folder is taken as its bound"
+        ]
     }
 
     /// The nearest folder from `folder` up that holds a `.git`, unless that folder is `/` or a
@@ -268,7 +284,7 @@ enum ReadableFolder {
     }
 
     /// Whether the repository at `top` tracks the book at `book` (canonical, inside `top`).
-    private static func tracks(book: String, in top: String) -> Bool {
+    private static func tracks(book: String, in top: String) -> GitIndex.Listing {
         let relative = String(book.dropFirst(top == "/" ? 1 : top.count + 1))
         let git = GitFolders.gitFolders(at: FileSystem.join(top, ".git"))
         var info = stat()

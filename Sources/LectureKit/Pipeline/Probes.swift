@@ -23,16 +23,19 @@ final class Probes: @unchecked Sendable {
     /// builds of a session give `Figures` equal inputs.
     private let unasked: DiagramRenderer
     /// The installed font families (`fc-list : family`), asked once per probes on first use: the
-    /// check of book.toml's `diagram-font` (`DiagramFontSetting`), which `check` runs too.
+    /// check of book.toml's `diagram-font` (`DiagramFontSetting`), which `check` runs too, and the
+    /// renderer's fonts (`DiagramRenderer.find`), the same probe.
     let fonts: FontProbe
 
     /// Asks at once, on background threads, for what `early` names; the rest when first needed.
     /// Their processes take places of `run`'s pool; the renderer's drawings stop with its cancellation.
     init(cacheDirectory: String, run: RunContext, early: Set<Tool> = []) {
         findToolchain = { try? Toolchain.find(cache: Cache(directory: cacheDirectory), run: run) }
-        findDiagrams = { DiagramRenderer.find(cache: Cache(directory: cacheDirectory), run: run) }
+        // One `fc-list` for both questions (code review 41 #10): the renderer's fonts are these.
+        let fonts = FontProbe(environment: [:], run: run)
+        findDiagrams = { DiagramRenderer.find(cache: Cache(directory: cacheDirectory), run: run, fonts: fonts) }
         unasked = DiagramRenderer(cache: Cache(directory: cacheDirectory), graphvizVersion: nil, run: run)
-        fonts = FontProbe(environment: [:], run: run)
+        self.fonts = fonts
         if early.contains(.compiler) {
             DispatchQueue.global().async(group: group) { [self] in
                 let found = findToolchain()

@@ -19,10 +19,11 @@ enum JUnitReportPath {
         path(spelled).refusal(protecting: configuration.foldersOfTheBook, isOwn: isReport)
     }
 
-    /// Whether the file at `path` is a JUnit report.
+    /// Whether the file at `path` is a JUnit report: a regular file (a named pipe there is none,
+    /// and is not waited on), its head read.
     static func isReport(_ path: String) -> Bool {
-        let head = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 4096)) ?? nil
-        let text = String(decoding: head ?? Data(), as: UTF8.self)
+        let head = (try? FileSystem.read(path, atMost: 4096))?.bytes.prefix(4096) ?? []
+        let text = String(decoding: head, as: UTF8.self)
         return text.hasPrefix("<?xml") && text.contains("<testsuites")
     }
 }

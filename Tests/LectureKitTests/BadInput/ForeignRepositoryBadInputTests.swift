@@ -154,4 +154,38 @@ struct ForeignRepositoryBadInputTests {
             #expect((TestSupport.read(book + "/book/intro.html")?.contains("answer") == true) == tracked, "\(text)")
         }
     }
+
+    /// Code review 41 #4: an index that cannot say whether it tracks the book (a split index,
+    /// whose entries lie in its shared part; a damaged one) made the tracked book another
+    /// project's, an error whose fix (`git add book.toml`) was done already. Now such a book is
+    /// bounded by its own folder with the warning of a folder outside it, which says why.
+    @Test(arguments: ["split", "damaged"])
+    func aBookWhoseRepositorysIndexCannotTellIsWarnedOnly(_ index: String) throws {
+        let run = try ContainedRun()
+        let toml = "[lecture]\ninclude-from = [\"../../../examples\"]"
+        let book = try Self.project(run, toml: toml, tracked: true)
+        let proj = run.scratch + "/home/proj"
+        if index == "split" {
+            try GitRepositoryFixture.git(["-C", proj, "update-index", "--split-index"])
+        } else {
+            try TestSupport.write(
+                Array("DIRC\0\0\0\u{7}".utf8) + [UInt8](repeating: 0, count: 100), to: proj + "/.git/index")
+        }
+        let result = try run.lecture(["build", "--no-cache", run.home + "/proj/vendor/dl/book"], in: "work")
+        let text = result.stdoutText + result.stderrText
+        #expect(result.succeeded, "\(text)")
+        #expect(!text.contains("which holds the book without tracking it"), "\(text)")
+        #expect(
+            text.contains("warning: 'lecture.include-from' folder '../../../examples' is outside the book's folder"),
+            "\(text)")
+        let why =
+            index == "split"
+            ? "its index is split ('core.splitIndex'), and lecture does not read the shared part"
+            : "its index is damaged, or of a version lecture does not read"
+        #expect(
+            text.contains(
+                "lecture cannot tell whether the repository '\(run.home)/proj' tracks the book (\(why)), so the book's own folder is taken as its bound"
+            ), "\(text)")
+        #expect(FileSystem.exists(book + "/book/index.html"))
+    }
 }

@@ -25,6 +25,12 @@ struct DiagramFonts: Hashable, Sendable {
         probe = FontProbe(installed)
     }
 
+    /// Fonts asked of `probe`, shared with whoever else asks it.
+    init(family: String?, probe: FontProbe) {
+        self.family = family
+        self.probe = probe
+    }
+
     /// Fonts asked of fontconfig on first use, with `environment` added to its own.
     init(family: String?, environment: [String: String] = [:], run: RunContext) {
         self.family = family

@@ -42,13 +42,19 @@ package struct DiagramRenderer: Sendable {
         self.run = run
     }
 
-    /// Finds Graphviz once per run (`dot -V`, in a place of `run`'s pool), whose drawings `run` bounds and stops.
+    /// Finds Graphviz once per run (`dot -V`, in a place of `run`'s pool), whose drawings `run`
+    /// bounds and stops; its fonts are asked of a probe of its own.
     package static func find(cache: Cache, run: RunContext) -> DiagramRenderer {
+        find(cache: cache, run: run, fonts: nil)
+    }
+
+    /// As `find(cache:run:)`, its fonts asked of `fonts` (the build's `Probes.fonts`) when given.
+    static func find(cache: Cache, run: RunContext, fonts: FontProbe?) -> DiagramRenderer {
         let version = (try? run.process("dot", ["-V"], timeout: 30)).flatMap { result in
             result.succeeded ? (result.stderrText + result.stdoutText).trimmingCharacters(in: "\n ").description : nil
         }
         var renderer = DiagramRenderer(cache: cache, graphvizVersion: version, run: run)
-        renderer.fonts = DiagramFonts(family: nil, run: run)
+        renderer.fonts = fonts.map { DiagramFonts(family: nil, probe: $0) } ?? DiagramFonts(family: nil, run: run)
         return renderer
     }
 

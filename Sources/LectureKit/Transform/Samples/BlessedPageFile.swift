@@ -34,7 +34,7 @@ final class BlessedPageFile {
     /// The page's permissions and bytes, read without following a link; `nil` when it is not a
     /// regular file any more. Remembers which file it was.
     func read() -> (mode: mode_t, bytes: [UInt8])? {
-        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

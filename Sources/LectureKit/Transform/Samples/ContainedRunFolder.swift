@@ -9,12 +9,14 @@
 /// `ResourceLimits`). Everything else the program writes there is gone with the sandbox,
 /// whatever its depth.
 ///
-/// The shell waits for the program (it is the sandbox's pid 2, the program its child, pid 3, and
-/// the program's parent: a sample sees one process more than before in its `/proc`, and
-/// `getppid()` is 2) and ends with the program's status. The folder's entries are measured from
-/// outside while the program runs (`SandboxFolderMeasure`); when the program ends, the shell
-/// counts them once more, in O(1) (`stat -f`: the inodes in use, which no `chmod 000` folder
-/// hides from it), and says in the verdict file, out of band, when the folder is full or holds
+/// The shell waits for the program (it is the sandbox's pid 2, the program its child, pid 4,
+/// after `cp -a`'s 3, and the program's parent: a sample sees one process more than before in its
+/// `/proc`, and `getppid()` is 2) and ends with the program's status. The folder's entries are measured from
+/// outside while the program runs (`SandboxFolderMeasure`), through the shell's working folder
+/// and the descriptors it holds on the sandbox's other tmpfs mounts (`held`), opened before the
+/// program starts, so that no path the program can rename is measured (code review 41, #2);
+/// when the program ends, the shell counts them once more, in O(1) (`stat -f .`: the inodes in
+/// use, which no `chmod 000` folder hides from it, of the folder it stands in), and says in the verdict file, out of band, when the folder is full or holds
 /// more than `entries` (a tmpfs of bubblewrap 0.8 has no `nr_inodes`): `full`, which
 /// `SampleSandbox.termination` reads as the file limit (`lecture.sample.file-limit`). While the
 /// program runs, the shell's stderr is the verdict file too, where dash says that a child was
@@ -43,6 +45,19 @@ struct ContainedRunFolder {
     var readBack: [(host: String, inside: String)] = []
     /// The verdict file on the builder's disk (an empty file lecture made), or nil for none.
     var verdict: String? = nil
+    /// The sandbox's other tmpfs mounts (its private `/tmp`, `/dev/shm`), which the shell holds
+    /// open while the program runs, each at descriptor `firstHeld` + its index, for the measure.
+    var held: [String] = []
+
+    /// The shell's first descriptor holding a mount of `held` (0 to 2 are the standard ones, 3
+    /// the program's stderr while the shell's is the verdict file).
+    static let firstHeld = 4
+    /// The most mounts the shell holds: dash names descriptors by one digit, and the script's
+    /// arguments by one too (`$5` to `$9`).
+    static let mostHeld = 5
+
+    /// Where the measure finds the `index`th mount of `held`, in `/proc/SHELL`.
+    static func held(at index: Int) -> String { "fd/\(firstHeld + index)" }
 
     /// bubblewrap's mounts for the folder.
     var mounts: [String] {
@@ -57,29 +72,38 @@ struct ContainedRunFolder {
     /// out again before the program, `SampleSandbox.command`).
     var entering: [String] {
         [
-            "/usr/bin/env", "-u", "PWD", "/bin/sh", "-c", Self.script, Self.given, folder, directory, String(entries),
-            verdict == nil ? "/dev/null" : Self.verdictInside,
-        ]
+            "/usr/bin/env", "-u", "PWD", "/bin/sh", "-c", Self.script(holding: held.count), Self.given, folder,
+            directory, String(entries), verdict == nil ? "/dev/null" : Self.verdictInside,
+        ] + held
     }
 
     /// `$0` the given files, `$1` the folder, `$2` the working folder, `$3` the most entries,
-    /// `$4` the verdict file, then the command. The shell's own stderr is the verdict file while
-    /// it waits (dash reports a child killed by a signal there, "Killed", which is not the
+    /// `$4` the verdict file, then the `count` mounts to hold, then the command. The held mounts
+    /// are opened first, and closed for the program. The shell's own stderr is the verdict file
+    /// while it waits (dash reports a child killed by a signal there, "Killed", which is not the
     /// program's), the program's is the run's, through a subshell that becomes the program.
-    /// `stat -f -c '%a %c %d'`: the blocks still free, the inodes, the inodes free.
-    static let script = """
-        folder=$1
-        entries=$3
-        verdict=$4
-        cp -a "$0/." "$folder/" || exit 125
-        cd "$2" || exit 125
-        shift 4
-        exec 3>&2 2>>"$verdict"
-        (exec "$@" 2>&3 3>&-)
-        status=$?
-        exec 2>/dev/null
-        set -- $(stat -f -c '%a %c %d' "$folder")
-        if [ $# = 3 ] && { [ "$1" = 0 ] || [ $(($2 - $3)) -gt "$entries" ]; }; then echo \(fullLine) >>"$verdict"; fi
-        exit $status
-        """
+    /// `stat -f -c '%a %c %d' .`: the blocks still free, the inodes, the inodes free, of the
+    /// folder the shell stands in, which no rename of the program's moves it out of.
+    static func script(holding count: Int) -> String {
+        precondition(count <= mostHeld, "dash names descriptors and arguments by one digit")
+        let descriptors = (0..<count).map { firstHeld + $0 }
+        let opening = descriptors.enumerated().map { "\($1)<\"$\($0 + 5)\"" }.joined(separator: " ")
+        let closing = descriptors.map { " \($0)<&-" }.joined()
+        return """
+            folder=$1
+            entries=$3
+            verdict=$4
+            \(count == 0 ? ":" : "exec " + opening)
+            cp -a "$0/." "$folder/" || exit 125
+            cd "$2" || exit 125
+            shift \(4 + count)
+            exec 3>&2 2>>"$verdict"
+            (exec "$@" 2>&3 3>&-\(closing))
+            status=$?
+            exec 2>/dev/null
+            set -- $(stat -f -c '%a %c %d' .)
+            if [ $# = 3 ] && { [ "$1" = 0 ] || [ $(($2 - $3)) -gt "$entries" ]; }; then echo \(fullLine) >>"$verdict"; fi
+            exit $status
+            """
+    }
 }

@@ -16,8 +16,8 @@ import Foundation
 ///   root, outside a user namespace, is not held by it at all); the shell that waits for the
 ///   program (`ContainedRunFolder`) is one of them;
 /// - `RLIMIT_FSIZE`, the largest file it may write (`RunFolderLimit.bytes`), only contained: the
-///   one file of the builder's disk it can write there is the events file lecture reads back
-///   (`ContainedRunFolder`).
+///   files of the builder's disk it can write there are two: the events file lecture reads back,
+///   and the verdict file the shell that waits for it writes (`ContainedRunFolder`, `RunVerdictFile`).
 struct ResourceLimits: Sendable, Hashable {
     /// MiB of address space (`RLIMIT_AS`).
     var memoryMiB = 4096

@@ -12,11 +12,22 @@ enum RunVerdictFile {
     /// The most of it read: a line of dash's about a signal, and `full`.
     static let maximumBytes = 4096
 
-    /// A new empty file beside `folder` (`FOLDER.verdict`), or nil when none can be made.
-    static func make(beside folder: String) -> String? {
+    /// A new empty file beside `folder` (`FOLDER.verdict`).
+    /// - Throws: `LectureError` when it cannot be made (another user took the name first in a
+    ///   shared `/tmp`): a run without it would read no "full" and no SIGXFSZ, so it is not run
+    ///   (code review 41 #8).
+    static func make(beside folder: String) throws -> String {
         let path = folder + ".verdict"
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            throw LectureError(
+                .error(
+                    .fileSystem, path, nil,
+                    "cannot make the sample run's verdict file: \(String(cString: strerror(errno)))",
+                    notes: [
+                        "the sandbox's shell says there whether the run filled its folder; make TMPDIR a folder of your own"
+                    ]))
+        }
         close(fd)
         return path
     }

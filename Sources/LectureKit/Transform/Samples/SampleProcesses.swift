@@ -67,7 +67,8 @@ extension SampleVerifier {
         let limit = RunFolderLimit(folder: folder)
         let folderEntries = limit.start.entries + RunFolderLimit.entries
         // The verdict file (`ContainedRunFolder`): beside the run folder, removed with the run.
-        let verdict = sandbox.isContained ? RunVerdictFile.make(beside: folder) : nil
+        // Without it "full" and the SIGXFSZ rule would be off without a word: the run is an error.
+        let verdict: String? = try sandbox.isContained ? RunVerdictFile.make(beside: folder) : nil
         defer { verdict.map(RunVerdictFile.remove) }
         let contained = sandbox.command(
             running: executable, in: folder, workingIn: directory,

@@ -91,7 +91,7 @@ package struct SampleSandbox: Sendable {
         for path in folders where Self.isBindable(path) { mounts += ["--ro-bind", path, path] }
         let runFolder = ContainedRunFolder(
             folder: folder, directory: directory ?? folder, bytes: folderBytes,
-            entries: folderEntries + 1 + readBack.count, readBack: readBack, verdict: verdict)
+            entries: folderEntries + 1 + readBack.count, readBack: readBack, verdict: verdict, held: heldFolders)
         mounts += runFolder.mounts
         for (path, isPrivate) in covered where !isPrivate { mounts += ["--remount-ro", path] }
         // The sandbox's own root (bubblewrap's tmpfs, holding the mount points) is not written either.
@@ -112,7 +112,7 @@ package struct SampleSandbox: Sendable {
     /// the child started has closed the socket it inherited; `sh -c "sleep 40 &"` keeps it for
     /// 40 s), or the output pipe. Contained, an orphan is a child of the sandbox's init (pid 1 in
     /// its PID namespace) other than the shell that waits for the program (pid 2,
-    /// `ContainedRunFolder`; the program is its child, pid 3); uncontained, a child `lecture` adopted
+    /// `ContainedRunFolder`; the program is its child, pid 4); uncontained, a child `lecture` adopted
     /// as subreaper (`ChildProcesses.reapOrphans`). Called while the run lasts, `run` the pid of
     /// what `command(running:in:)` started.
     func endOrphans(of run: pid_t) {
@@ -153,11 +153,18 @@ package struct SampleSandbox: Sendable {
     /// does), each private tmpfs (`/tmp`, the folder of temporary folders, `/dev/shm`)
     /// `RunFolderLimit.entries` and its root.
     func measuredMounts(folder: String, entries: Int, readBack: Int) -> [SandboxFolderMeasure.Mount] {
-        let privateFolders = Self.covering(hidden, besides: Self.coveredFolders).filter(\.isPrivate).map(\.path)
-        return [SandboxFolderMeasure.Mount(path: folder, entries: entries + 1 + readBack)]
-            + (privateFolders + ["/dev/shm"]).map {
-                SandboxFolderMeasure.Mount(path: $0, entries: RunFolderLimit.entries + 1)
+        [SandboxFolderMeasure.Mount(path: folder, entries: entries + 1 + readBack, held: "cwd")]
+            + heldFolders.enumerated().map {
+                SandboxFolderMeasure.Mount(
+                    path: $1, entries: RunFolderLimit.entries + 1, held: ContainedRunFolder.held(at: $0))
             }
+    }
+
+    /// The sandbox's tmpfs mounts besides the run folder, which its shell holds open for the
+    /// measure (`ContainedRunFolder.held`): each private folder (`/tmp`, the folder of temporary
+    /// folders), then `/dev/shm`.
+    var heldFolders: [String] {
+        Self.covering(hidden, besides: Self.coveredFolders).filter(\.isPrivate).map(\.path) + ["/dev/shm"]
     }
 
     /// How the program ended, read through bubblewrap's exit status and the verdict file's lines
