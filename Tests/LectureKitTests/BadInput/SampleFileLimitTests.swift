@@ -171,7 +171,7 @@ import Testing
     /// program ended, by a walk a `chmod 000` folder hid them from, and the shell's "folder full"
     /// was an exit status a program could give itself. Now the sandbox's tmpfs mounts are measured
     /// from outside while the program runs (`SandboxFolderMeasure`: statfs through
-    /// `/proc/PID/root`), and the shell says "full" out of band (`RunVerdictFile`): 20,000 files
+    /// `/proc/PID/root`), and the shell says "full" out of band (`RunVerdictChannel`): 20,000 files
     /// hidden under a `chmod 000` folder, in the run folder or in `/tmp`, are the file limit, and
     /// so are 20,000 files left while the program sleeps (killed long before its 60 s); a
     /// program's own `exit(250)` and `exit(153)` are its status.
