@@ -68,21 +68,29 @@ import Testing
 
         """
 
-    @Test(
-        .enabled(if: SampleSandboxTests.canContain, "needs unshare and bubblewrap"),
-        .timeLimit(.minutes(5)),
-        arguments: ["auto", "off"])
-    func aSampleFillingItsFolderIsKilledAtTheLimit(_ sandbox: String) throws {
+    /// `lecture check --no-cache` of a book whose one page is `page`, verified with `sandbox`, in
+    /// a scratch tree with `TMPDIR` in it: the result, its output and that `TMPDIR`. The
+    /// person's time limit (a book may only lower the 10 s default): a folder fills slowly.
+    static func check(_ page: String, sandbox: String) throws -> (
+        result: Subprocess.Result, output: String, temporary: String
+    ) {
         let run = try ContainedRun()
-        // The person's time limit (a book may only lower the 10 s default): the folder fills slowly.
         let book = try run.makeBook("[lecture.samples]\nverify = true\n")
-        try TestSupport.write(Array(Self.page.utf8), to: book + "/src/intro.md")
+        try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md")
         let temporary = run.scratch + "/tmp"
         try FileSystem.makeDirectories(temporary)
         let result = try run.lecture(
             ["check", "--no-cache"], in: "work/book",
             environment: ["TMPDIR": temporary, "LECTURE_SANDBOX": sandbox, "LECTURE_TIMEOUT": "60"])
-        let output = result.stdoutText + result.stderrText
+        return (result, result.stdoutText + result.stderrText, temporary)
+    }
+
+    @Test(
+        .enabled(if: SampleSandboxTests.canContain, "needs unshare and bubblewrap"),
+        .timeLimit(.minutes(5)),
+        arguments: ["auto", "off"])
+    func aSampleFillingItsFolderIsKilledAtTheLimit(_ sandbox: String) throws {
+        let (result, output, temporary) = try Self.check(Self.page, sandbox: sandbox)
         #expect(result.termination == .exited(1), "\(output)")
         let fences = Self.page.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { $0.element == "```swift" }.map { $0.offset + 1 }

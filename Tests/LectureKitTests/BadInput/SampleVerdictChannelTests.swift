@@ -63,15 +63,7 @@ import Testing
 
     @Test(.enabled(if: SampleSandboxTests.canContain, "needs unshare and bubblewrap"), .timeLimit(.minutes(5)))
     func theProgramCannotHideOrForgeTheShellsVerdict() throws {
-        let run = try ContainedRun()
-        let book = try run.makeBook("[lecture.samples]\nverify = true\n")
-        try TestSupport.write(Array(Self.page.utf8), to: book + "/src/intro.md")
-        let temporary = run.scratch + "/tmp"
-        try FileSystem.makeDirectories(temporary)
-        let result = try run.lecture(
-            ["check", "--no-cache"], in: "work/book",
-            environment: ["TMPDIR": temporary, "LECTURE_SANDBOX": "require", "LECTURE_TIMEOUT": "60"])
-        let output = result.stdoutText + result.stderrText
+        let (_, output, temporary) = try SampleFileLimitTests.check(Self.page, sandbox: "require")
         let fences = Self.page.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { $0.element == "```swift" }.map { $0.offset + 1 }
         #expect(fences.count == 6)
