@@ -47,6 +47,21 @@ extension Cache {
                 if let found = problem(folder + "/" + name, named: named) { return found }
             }
         }
+        return subfolderProblem(path, problem)
+    }
+
+    /// The folders below `theme` and `libraries` (`theme/<digest>`, the built-in theme's layouts
+    /// in every page; `libraries/<digest>`, the objects linked into every sample): one another
+    /// user may write is as open as the cache (attack 21, F3).
+    private static func subfolderProblem(_ path: String, _ problem: (String, String) -> String?) -> String? {
+        for name in ["theme", "libraries"] {
+            let folder = path + "/" + name
+            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+                if let found = problem(folder + "/" + entry, "holds \(quoted: name + "/" + entry), a folder that") {
+                    return found
+                }
+            }
+        }
         return nil
     }
 }

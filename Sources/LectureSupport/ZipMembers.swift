@@ -93,6 +93,7 @@ struct ZipMembers {
             }
             let header = read(fd, at: local, count: 30)
             guard header.count == 30, word(header, 0) == 0x0403_4B50 else { return damaged }
+            if let refusal = differing(local: header, method: method, flags: flags, name: name) { return refusal }
             let start = local + 30 + half(header, 26) + half(header, 28)
             guard start + compressed <= size else { return damaged }
             members.append(
@@ -104,6 +105,7 @@ struct ZipMembers {
         guard !overlap(members, directory: directoryAt..<(directoryAt + directorySize)) else {
             return .unreadable("its members overlap, as a zip bomb's do")
         }
+        if let refusal = uncounted(read: cursor, of: directory.count) { return refusal }
         return .members(members)
     }
 
@@ -114,6 +116,24 @@ struct ZipMembers {
         let spans = members.map { $0.header..<$0.end }.sorted { $0.lowerBound < $1.lowerBound }
         if spans.contains(where: { $0.overlaps(directory) }) { return true }
         return zip(spans, spans.dropFirst()).contains { $0.upperBound > $1.lowerBound }
+    }
+
+    /// Why an archive whose end record counts fewer members than its directory holds is not read:
+    /// the scan stopped at the count, and Python's `zipfile` (which walks the directory by its
+    /// size), Java's `jar` and unzip (which warns) read the members after it (attack 21, F2). Old
+    /// writers store the count modulo 65,536 past 65,535 members: such an archive is said too.
+    static func uncounted(read: Int, of directorySize: Int) -> Listing? {
+        read < directorySize ? .unreadable("its end record counts fewer members than its directory holds") : nil
+    }
+
+    /// Why a member whose local header says another method, or another encryption, than its
+    /// directory entry is not read: the scan took the directory's word, and unzip inflates by the
+    /// local header's, so a deflated member the directory calls stored was read as its packed
+    /// bytes and published (attack 21, F2). nil when they agree.
+    static func differing(local header: [UInt8], method: Int, flags: Int, name: String) -> Listing? {
+        guard half(header, 8) != method || half(header, 6) & 1 != flags & 1 else { return nil }
+        return .unreadable(
+            "its member \(quoted: name) is packed otherwise in its local header than in its directory entry")
     }
 
     private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8] {

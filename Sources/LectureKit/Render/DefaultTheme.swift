@@ -16,7 +16,7 @@ enum DefaultTheme {
     /// The folder is written beside and renamed into place, so a reader never sees half a theme;
     /// its files are written without an `fsync` each (67 of them made a first build wait 0.6 s
     /// at a load of 18, where mdBook's whole build takes 0.2 s): a folder left with a file cut
-    /// short by a crash is found by its sizes and written again.
+    /// short by a crash, or changed since, is found by its bytes and written again (`isWhole`).
     /// - Throws: `LectureError` when the folder cannot be written.
     static func directory(cacheDirectory: String) throws -> String {
         let folder = Self.folder(cacheDirectory: cacheDirectory)
@@ -110,11 +110,20 @@ enum DefaultTheme {
         assets.values.contains { $0.count == bytes.count && $0 == bytes }
     }
 
-    /// Whether `folder` holds each of `files` at its full size.
+    /// Whether `folder` holds each of `files`, byte for byte, the folder and each file the
+    /// user's and not every user's to write (none a link): a layout replaced by one of the same
+    /// size (a `<script>` for a `<meta>`) was in every page, and a folder another user owned was
+    /// used as it was (attack 21, F3). Anything else is a copy to write again.
     static func isWhole(_ folder: String, _ files: [(path: String, bytes: [UInt8])]) -> Bool {
-        files.allSatisfy { file in
+        func isTheUsers(_ path: String, _ kind: mode_t) -> Bool {
             var info = stat()
-            return stat(FileSystem.join(folder, file.path), &info) == 0 && Int(info.st_size) == file.bytes.count
+            return lstat(path, &info) == 0 && info.st_uid == geteuid() && info.st_mode & 0o002 == 0
+                && info.st_mode & S_IFMT == kind
+        }
+        guard isTheUsers(folder, S_IFDIR) else { return false }
+        return files.allSatisfy { file in
+            isTheUsers(FileSystem.join(folder, file.path), S_IFREG)
+                && FolderFile.read(file.path, in: folder, limit: file.bytes.count) == .bytes(file.bytes)
         }
     }
 }

@@ -24,6 +24,16 @@ struct Template: Hashable, Sendable {
     /// The file it was read from, as diagnostics name it.
     package var path: String
     var pieces: [Piece]
+    /// Where each piece starts (as many as `pieces`; none for a template made in code).
+    var locations: [SourceLocation] = []
+
+    /// Where `placeholder` is first used, or nil.
+    func location(of placeholder: String) -> SourceLocation? {
+        guard locations.count == pieces.count, let index = pieces.firstIndex(of: .placeholder(placeholder)) else {
+            return nil
+        }
+        return locations[index]
+    }
 
     /// Whether the template has the placeholder `name`.
     func uses(_ name: String) -> Bool {
@@ -41,6 +51,7 @@ struct Template: Hashable, Sendable {
         boundingCopies: Bool = false
     ) throws(DiagnosticsError) -> Template {
         var pieces: [Piece] = []
+        var locations: [SourceLocation] = []
         var uses: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
         var rest = Substring(text)
@@ -75,6 +86,7 @@ struct Template: Hashable, Sendable {
         while let open = find(UInt8(ascii: "{"), in: rest) {
             let literal = rest[..<open.lowerBound]
             pieces.append(.literal(String(literal)))
+            locations.append(SourceLocation(line: line, column: column))
             advance(over: literal)
             let location = SourceLocation(line: line, column: column)
             guard let close = find(UInt8(ascii: "}"), in: rest[open.upperBound...]) else {
@@ -105,12 +117,14 @@ struct Template: Hashable, Sendable {
                 }
             }
             pieces.append(.placeholder(String(name)))
+            locations.append(location)
             advance(over: rest[open.lowerBound..<close.upperBound])
             rest = rest[close.upperBound...]
         }
         pieces.append(.literal(String(rest)))
+        locations.append(SourceLocation(line: line, column: column))
         if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-        return Template(path: path, pieces: pieces)
+        return Template(path: path, pieces: pieces, locations: locations)
     }
 
     /// The bytes of `render(values)` with `values[name] = .html(parts.joined())`, written once

@@ -68,21 +68,29 @@ import Testing
 
         """
 
-    @Test(
-        .enabled(if: SampleSandboxTests.canContain, "needs unshare and bubblewrap"),
-        .timeLimit(.minutes(5)),
-        arguments: ["auto", "off"])
-    func aSampleFillingItsFolderIsKilledAtTheLimit(_ sandbox: String) throws {
+    /// `lecture check --no-cache` of a book whose one page is `page`, verified with `sandbox`, in
+    /// a scratch tree with `TMPDIR` in it: the result, its output and that `TMPDIR`. The
+    /// person's time limit (a book may only lower the 10 s default): a folder fills slowly.
+    static func check(_ page: String, sandbox: String) throws -> (
+        result: Subprocess.Result, output: String, temporary: String
+    ) {
         let run = try ContainedRun()
-        // The person's time limit (a book may only lower the 10 s default): the folder fills slowly.
         let book = try run.makeBook("[lecture.samples]\nverify = true\n")
-        try TestSupport.write(Array(Self.page.utf8), to: book + "/src/intro.md")
+        try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md")
         let temporary = run.scratch + "/tmp"
         try FileSystem.makeDirectories(temporary)
         let result = try run.lecture(
             ["check", "--no-cache"], in: "work/book",
             environment: ["TMPDIR": temporary, "LECTURE_SANDBOX": sandbox, "LECTURE_TIMEOUT": "60"])
-        let output = result.stdoutText + result.stderrText
+        return (result, result.stdoutText + result.stderrText, temporary)
+    }
+
+    @Test(
+        .enabled(if: SampleSandboxTests.canContain, "needs unshare and bubblewrap"),
+        .timeLimit(.minutes(5)),
+        arguments: ["auto", "off"])
+    func aSampleFillingItsFolderIsKilledAtTheLimit(_ sandbox: String) throws {
+        let (result, output, temporary) = try Self.check(Self.page, sandbox: sandbox)
         #expect(result.termination == .exited(1), "\(output)")
         let fences = Self.page.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { $0.element == "```swift" }.map { $0.offset + 1 }
@@ -171,7 +179,7 @@ import Testing
     /// program ended, by a walk a `chmod 000` folder hid them from, and the shell's "folder full"
     /// was an exit status a program could give itself. Now the sandbox's tmpfs mounts are measured
     /// from outside while the program runs (`SandboxFolderMeasure`: statfs through what the
-    /// sandbox's shell holds), and the shell says "full" out of band (`RunVerdictFile`): 20,000
+    /// sandbox's shell holds), and the shell says "full" out of band (`RunVerdictChannel`): 20,000
     /// files hidden under a `chmod 000` folder, in the run folder or in `/tmp`, are the file limit,
     /// and so are 20,000 files left while the program sleeps past its time limit (code review 41,
     /// #5: a program that slept less woke, ended, and was counted by the shell, so the test passed
@@ -295,14 +303,15 @@ import Testing
             "\(output)")
     }
 
-    /// Code review 41 #8: a verdict file that could not be made (its name taken first in a
+    /// Code review 41 #8: a verdict channel that could not be made (its name taken first in a
     /// shared `/tmp`) left "full" and the SIGXFSZ rule off without a word; now it is an error.
-    @Test func aVerdictFileThatCannotBeMadeIsAnError() throws {
+    @Test func aVerdictChannelThatCannotBeMadeIsAnError() throws {
         let folder = try TestSupport.temporaryDirectory()
         defer { FileSystem.removeTemporaryDirectory(folder) }
-        let made = try RunVerdictFile.make(beside: folder + "/run")
-        #expect(made == folder + "/run.verdict")
-        #expect(throws: LectureError.self) { try RunVerdictFile.make(beside: folder + "/run") }
+        let made = try RunVerdictChannel.make(beside: folder + "/run")
+        defer { made.remove() }
+        #expect(made.path == folder + "/run.verdict")
+        #expect(throws: LectureError.self) { try RunVerdictChannel.make(beside: folder + "/run") }
     }
 
     /// The measure counts blocks and entries below the folder, links not followed, names that are

@@ -26,7 +26,14 @@ extension BuildStep {
                     keepsPages: keepingPages, printsAlways: printingAlways)
             },
             page: { (page: inout Page, input: RenderInput) in
+                // Past the bound on what the theme makes (`RenderedSize`), no page more is rendered.
+                let size = input.rendering.size
+                guard !size.isExceeded else { return [] }
                 page.rendered = input.rendering.render(page, templates: input.templates)
+                if let rendered = page.rendered, let tooLarge = size.count(rendered, template: input.templates.page) {
+                    page.rendered = nil
+                    return [tooLarge]
+                }
                 if !input.keepsPages {
                     // A one-off build: nothing after this reads the page's tree or its sections' text.
                     page.blocks = []
@@ -36,6 +43,8 @@ extension BuildStep {
             },
             book: { (context: inout BuildContext, input: RenderInput) in
                 let rendering = input.rendering
+                // Pages left unrendered past the bound (reported): no site is made of the others.
+                guard !rendering.size.isExceeded else { return }
                 // A theme without a place for book.toml's additional files would drop them unsaid.
                 context.diagnostics.emit(rendering.values.additional.unplaced(in: input.templates.page))
                 context.diagnostics.emit(rendering.values.unplacedHead(in: input.templates.page))
@@ -355,6 +364,8 @@ struct PageRendering: Hashable, Sendable {
     let hidelines: [String: String]
     /// The edition Rust code is marked with (book.toml's `[rust] edition`).
     let edition: String?
+    /// The bound on what the theme makes of the pages, and what it made so far.
+    let size: RenderedSize
 
     /// The inputs of `context`'s pages, as `Render` finds them, with the theme's words and partials.
     init(_ context: BuildContext, templates: Templates) {
@@ -370,6 +381,8 @@ struct PageRendering: Hashable, Sendable {
         cache = Cache(directory: configuration.cacheDirectory)
         hidelines = configuration.book.codeHidelines
         edition = configuration.book.rustEdition
+        size = RenderedSize(
+            chapters: order, templates: templates, sources: context.pages.reduce(0) { $0 + $1.source.text.utf8.count })
         indexFolders = Set(
             order.map(\.outputPath).filter { $0.hasSuffix("/index.html") }.map {
                 String($0.dropLast("/index.html".count))
@@ -385,23 +398,32 @@ struct PageRendering: Hashable, Sendable {
                 edition: edition))
         let root = OutputPath.rootPrefix(from: output)
         let position = positions[page.chapter.path] ?? 0
+        let body = HTMLComments.closingOff(content.html)
+        // The parts the theme's partials make, measured for `RenderedSize`.
+        let parts = [
+            "nav": values.navigation(current: output, root: root),
+            "prev": Navigation.link(
+                position > 0 ? order[position - 1] : nil, rel: "prev", root: root,
+                label: values.words["previous"], values: values),
+            "next": Navigation.link(
+                position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root,
+                label: values.words["next"], values: values),
+            "toc": Navigation.toc(page.headings, values: values),
+        ]
         let html = Array(
             templates.page.render(
                 values.page(
-                    title: page.title, content: HTMLComments.closingOff(content.html), root: root,
-                    nav: values.navigation(current: output, root: root),
-                    prev: Navigation.link(
-                        position > 0 ? order[position - 1] : nil, rel: "prev", root: root,
-                        label: values.words["previous"], values: values),
-                    next: Navigation.link(
-                        position + 1 < order.count ? order[position + 1] : nil, rel: "next", root: root,
-                        label: values.words["next"], values: values),
-                    toc: Navigation.toc(page.headings, values: values),
+                    title: page.title, content: body, root: root, nav: parts["nav"] ?? "", prev: parts["prev"] ?? "",
+                    next: parts["next"] ?? "", toc: parts["toc"] ?? "",
                     editLink: values.editLink(page: page.chapter.path),
                     pageTitle: page.source.title)
             ).utf8)
         return RenderedPage(
-            outputPath: output, html: html, links: EmittedLinks(html: html), searchEntry: SearchIndex.entry(page),
+            outputPath: output, html: html, contentBytes: body.utf8.count,
+            largestPart: parts.max { ($0.value.utf8.count, $1.key) < ($1.value.utf8.count, $0.key) }.map {
+                ($0.key, $0.value.utf8.count)
+            } ?? ("nav", 0),
+            links: EmittedLinks(html: html), searchEntry: SearchIndex.entry(page),
             printHTML: PrintPage.chapter(
                 content, output: output, anchors: printAnchors,
                 number: page.chapter.number.flatMap {
@@ -436,6 +458,10 @@ struct RenderedPage: Sendable {
     var outputPath: String
     /// The page as written, UTF-8.
     var html: [UInt8]
+    /// How much of it is the page's own content; the rest the theme made (`RenderedSize`).
+    var contentBytes = 0
+    /// The largest part the theme's partials made in it (`nav`, `prev`, `next`, `toc`), in bytes.
+    var largestPart: (placeholder: String, bytes: Int) = ("nav", 0)
     /// Its URLs and ids, read once here: the emitted-URL check resolves them on every build.
     var links: EmittedLinks
     /// Its entry of the search index.

@@ -16,21 +16,38 @@
 /// and the descriptors it holds on the sandbox's other tmpfs mounts (`held`), opened before the
 /// program starts, so that no path the program can rename is measured (code review 41, #2);
 /// when the program ends, the shell counts them once more, in O(1) (`stat -f .`: the inodes in
-/// use, which no `chmod 000` folder hides from it, of the folder it stands in), and says in the verdict file, out of band, when the folder is full or holds
+/// use, which no `chmod 000` folder hides from it, of the folder it stands in), and says in the verdict channel, out of band, when the folder is full or holds
 /// more than `entries` (a tmpfs of bubblewrap 0.8 has no `nr_inodes`): `full`, which
 /// `SampleSandbox.termination` reads as the file limit (`lecture.sample.file-limit`). While the
-/// program runs, the shell's stderr is the verdict file too, where dash says that a child was
+/// program runs, the shell's stderr is the verdict channel too, where dash says that a child was
 /// killed by a signal ("File size limit exceeded"): so a status of 128 + SIGXFSZ is the kernel's
 /// `RLIMIT_FSIZE` only when dash said so, and a program's own `exit(153)` or `exit(250)` is its
-/// status (code review 40, #10). The program can write the verdict file too; it can only make
-/// its own run fail by it.
+/// status (code review 40, #10).
+///
+/// The program can open the verdict channel too (a FIFO, `RunVerdictChannel`), so the shell's
+/// word is made one the program cannot hide (attack 21, F1): once the program ends, the shell
+/// ends every other process of the sandbox (`endingOthers`: the program's children can no
+/// longer write, nor hold the processes the count forks), and its last act, on its way out
+/// whatever the way, is `ended STATUS` (`ending`). `SampleSandbox.termination` takes a channel
+/// whose last line is not that as a run the shell could not judge: full. What the program
+/// writes into it can only make its own run fail.
 struct ContainedRunFolder {
     /// Where the folder's given files are seen, read-only, to be copied in.
     static let given = "/run/lecture-given"
-    /// Where the verdict file is seen (`verdict`): bound from the builder's disk, writable.
+    /// Where the verdict channel is seen (`verdict`): the FIFO lecture made and reads, bound in.
     static let verdictInside = "/run/lecture-verdict"
-    /// The verdict file's line when the folder was full as the program ended.
+    /// The verdict channel's line when the folder was full as the program ended.
     static let fullLine = "full"
+
+    /// The shell's last line, with the status it exits with.
+    static func endedLine(_ status: some BinaryInteger) -> String { "ended \(status)" }
+
+    /// Set before anything: on its way out, the shell says `ended` and the program's status
+    /// (or its own, when the program never ran).
+    static let ending = #"trap 'echo "ended ${status:-$?}" >>"$verdict"' EXIT"#
+
+    /// Once the program ended: every other process of the sandbox (not its pid 1) is killed.
+    static let endingOthers = "kill -KILL -1 2>/dev/null"
 
     /// The folder, at the same path inside as outside.
     var folder: String
@@ -43,14 +60,14 @@ struct ContainedRunFolder {
     /// Files of the builder's disk bound writable into the folder: where each lies outside,
     /// and its path inside.
     var readBack: [(host: String, inside: String)] = []
-    /// The verdict file on the builder's disk (an empty file lecture made), or nil for none.
+    /// The verdict channel on the builder's disk (`RunVerdictChannel`'s FIFO), or nil for none.
     var verdict: String? = nil
     /// The sandbox's other tmpfs mounts (its private `/tmp`, `/dev/shm`), which the shell holds
     /// open while the program runs, each at descriptor `firstHeld` + its index, for the measure.
     var held: [String] = []
 
     /// The shell's first descriptor holding a mount of `held` (0 to 2 are the standard ones, 3
-    /// the program's stderr while the shell's is the verdict file).
+    /// the program's stderr while the shell's is the verdict channel).
     static let firstHeld = 4
     /// The most mounts the shell holds: dash names descriptors by one digit, and the script's
     /// arguments by one too (`$5` to `$9`).
@@ -78,8 +95,8 @@ struct ContainedRunFolder {
     }
 
     /// `$0` the given files, `$1` the folder, `$2` the working folder, `$3` the most entries,
-    /// `$4` the verdict file, then the `count` mounts to hold, then the command. The held mounts
-    /// are opened first, and closed for the program. The shell's own stderr is the verdict file
+    /// `$4` the verdict channel, then the `count` mounts to hold, then the command. The held mounts
+    /// are opened first, and closed for the program. The shell's own stderr is the verdict channel
     /// while it waits (dash reports a child killed by a signal there, "Killed", which is not the
     /// program's), the program's is the run's, through a subshell that becomes the program.
     /// `stat -f -c '%a %c %d' .`: the blocks still free, the inodes, the inodes free, of the
@@ -93,6 +110,7 @@ struct ContainedRunFolder {
             folder=$1
             entries=$3
             verdict=$4
+            \(ending)
             \(count == 0 ? ":" : "exec " + opening)
             cp -a "$0/." "$folder/" || exit 125
             cd "$2" || exit 125
@@ -100,6 +118,8 @@ struct ContainedRunFolder {
             exec 3>&2 2>>"$verdict"
             (exec "$@" 2>&3 3>&-\(closing))
             status=$?
+            \(endingOthers)
+
             exec 2>/dev/null
             set -- $(stat -f -c '%a %c %d' .)
             if [ $# = 3 ] && { [ "$1" = 0 ] || [ $(($2 - $3)) -gt "$entries" ]; }; then echo \(fullLine) >>"$verdict"; fi

@@ -17,7 +17,7 @@ import Foundation
 ///   program (`ContainedRunFolder`) is one of them;
 /// - `RLIMIT_FSIZE`, the largest file it may write (`RunFolderLimit.bytes`), only contained: the
 ///   files of the builder's disk it can write there are two: the events file lecture reads back,
-///   and the verdict file the shell that waits for it writes (`ContainedRunFolder`, `RunVerdictFile`).
+///   and the verdict channel the shell that waits for it writes (`ContainedRunFolder`, `RunVerdictChannel`).
 struct ResourceLimits: Sendable, Hashable {
     /// MiB of address space (`RLIMIT_AS`).
     var memoryMiB = 4096

@@ -59,9 +59,14 @@ package struct SampleLibraries: Sendable {
         let digest = hash.hexDigest()
         let directory = cacheDirectory + "/libraries/" + digest
         let library = SampleLibraries(directory: directory, modules: modules, digest: digest)
-        if FileSystem.exists(directory + "/.complete") {
-            if toolObjects.allSatisfy({ FileSystem.exists(directory + "/" + $0.object) }) { return library }
-            // A folder that lost one of the tool's objects since it was built (by hand): moved
+        if FileSystem.exists(directory + "/" + SampleLibraryManifest.name) {
+            if toolObjects.allSatisfy({ FileSystem.exists(directory + "/" + $0.object) }),
+                SampleLibraryManifest.holds(directory)
+            {
+                return library
+            }
+            // A folder that lost one of the tool's objects since it was built (by hand), or whose
+            // files are not those built, or are open to others (`SampleLibraryManifest`): moved
             // aside, removed and built again, so that merging is not silently off from then on.
             let damaged =
                 cacheDirectory
@@ -117,8 +122,11 @@ package struct SampleLibraries: Sendable {
                 tool, in: staging, toolchain: toolchain, moduleCache: moduleCacheArguments(in: cacheDirectory),
                 timeout: timeout, run: run)
         }
-        _ = FileManager.default.createFile(atPath: staging + "/.complete", contents: Data())
-        if rename(staging, directory) != 0 && !FileSystem.exists(directory + "/.complete") {
+        guard let manifest = SampleLibraryManifest.of(staging) else {
+            throw LectureError(.sampleLibraries, "cannot read back the built sample libraries in \(staging)")
+        }
+        try FileSystem.writeAtomically(manifest, to: staging + "/" + SampleLibraryManifest.name)
+        if rename(staging, directory) != 0 && !SampleLibraryManifest.holds(directory) {
             throw LectureError(.sampleLibraries, "cannot move the built sample libraries into \(directory)")
         }
         return library

@@ -66,14 +66,14 @@ extension SampleVerifier {
         let directory = working.isEmpty ? folder : folder + "/" + working
         let limit = RunFolderLimit(folder: folder)
         let folderEntries = limit.start.entries + RunFolderLimit.entries
-        // The verdict file (`ContainedRunFolder`): beside the run folder, removed with the run.
+        // The verdict channel (`ContainedRunFolder`): beside the run folder, removed with the run.
         // Without it "full" and the SIGXFSZ rule would be off without a word: the run is an error.
-        let verdict: String? = try sandbox.isContained ? RunVerdictFile.make(beside: folder) : nil
-        defer { verdict.map(RunVerdictFile.remove) }
+        let verdict = try sandbox.isContained ? RunVerdictChannel.make(beside: folder) : nil
+        defer { verdict?.remove() }
         let contained = sandbox.command(
             running: executable, in: folder, workingIn: directory,
             folderBytes: limit.start.bytes + RunFolderLimit.bytes, folderEntries: folderEntries,
-            readBack: readBack.map { ($0.host, folder + "/" + $0.inside) }, verdict: verdict)
+            readBack: readBack.map { ($0.host, folder + "/" + $0.inside) }, verdict: verdict?.path)
         // Contained, the sandbox's tmpfs mounts are measured from outside (the host folder no
         // longer changes); uncontained, the folder itself is walked.
         let measure = SandboxFolderMeasure(
@@ -97,8 +97,9 @@ extension SampleVerifier {
             whileRunning: { pid in
                 sandbox.endOrphans(of: pid)
                 if sandbox.isContained { measure.measure(pid) }
-            }, stopWhen: { sandbox.isContained ? measure.isExceeded : limit.isExceeded })
-        run.termination = sandbox.termination(run.termination, verdict: verdict.map(RunVerdictFile.lines) ?? [])
+                verdict?.drain()
+            }, stopWhen: { sandbox.isContained ? measure.isExceeded || verdict?.overflowed == true : limit.isExceeded })
+        run.termination = sandbox.termination(run.termination, verdict: verdict.map { $0.lines() ?? [] })
         // A program that wrote past the limit and ended between two measures (100 MiB in well
         // under 100 ms) is judged by what it left, as one the measure caught.
         if run.termination != .fileLimitExceeded, limit.isExceeded { run.termination = .fileLimitExceeded }

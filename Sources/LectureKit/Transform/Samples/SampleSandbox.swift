@@ -167,15 +167,21 @@ package struct SampleSandbox: Sendable {
         Self.covering(hidden, besides: Self.coveredFolders).filter(\.isPrivate).map(\.path) + ["/dev/shm"]
     }
 
-    /// How the program ended, read through bubblewrap's exit status and the verdict file's lines
-    /// (`ContainedRunFolder`): `full` is a run that filled its folder, and 128 + SIGXFSZ with a
-    /// word of dash's about the signal one that wrote a file past `RLIMIT_FSIZE`
-    /// (`ResourceLimits`): both the file limit's. 128 + N is signal N otherwise; the program's own
-    /// `exit(153)` or `exit(250)` is its status (code review 40, #10).
-    func termination(_ reported: Subprocess.Termination, verdict: [String] = []) -> Subprocess.Termination {
+    /// How the program ended, read through bubblewrap's exit status and the verdict channel's
+    /// lines (`ContainedRunFolder`), nil for a run without one: `full` is a run that filled its
+    /// folder, and 128 + SIGXFSZ with a word of dash's about the signal one that wrote a file past
+    /// `RLIMIT_FSIZE` (`ResourceLimits`): both the file limit's. A channel whose last line is not
+    /// the shell's `ended STATUS` for the status bubblewrap reports is a run whose shell could not
+    /// give its verdict (the program used up the processes it could fork, filled or flooded the
+    /// channel, or killed the shell): judged full too, as only the program can have kept it from
+    /// it (attack 21, F1). 128 + N is signal N otherwise; the program's own `exit(153)` or
+    /// `exit(250)` is its status (code review 40, #10).
+    func termination(_ reported: Subprocess.Termination, verdict: [String]? = nil) -> Subprocess.Termination {
         guard isContained, case .exited(let status) = reported else { return reported }
+        guard let verdict else { return reported }
+        if verdict.last != ContainedRunFolder.endedLine(status) { return .fileLimitExceeded }
         if verdict.contains(ContainedRunFolder.fullLine) { return .fileLimitExceeded }
-        let signalled = verdict.contains { !$0.isEmpty && $0 != ContainedRunFolder.fullLine }
+        let signalled = verdict.dropLast().contains { !$0.isEmpty && $0 != ContainedRunFolder.fullLine }
         if status == 128 + SIGXFSZ { return signalled ? .fileLimitExceeded : reported }
         guard (129...159).contains(status) else { return reported }
         return .signaled(status - 128)

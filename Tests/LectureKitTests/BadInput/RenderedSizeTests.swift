@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import LectureKit
+@testable import LectureSupport
+
+/// Attack 21, F4: a chapter partial naming `{{ title }}` 64 times, with 60 titles of 2,000
+/// bytes, put 7.6 MB of chapter tree into each page: 364 KB of pages made a 465 MB site. Now what
+/// the theme makes of a page, and of the site, is bounded by the text it is made from
+/// (`RenderedSize`): the build stops at the page template's `{{ nav }}` and writes nothing,
+/// whether one page passes its bound or the pages together pass the site's; the same book with
+/// each title once builds.
+@Suite struct RenderedSizeTests {
+    /// The attacker's book: `chapters` chapters titled with 2,000 bytes, a partial naming the
+    /// title `copies` times.
+    func build(chapters: Int, copies: Int) throws -> (status: Int32, lines: [String], root: String) {
+        var summary = "# Summary\n\n"
+        var files: [String: String] = ["book.toml": "[book]\ntitle = \"t\"\n"]
+        for index in 0..<chapters {
+            summary += "- [T\(index) " + String(repeating: "x", count: 2_000) + "](c\(index).md)\n"
+            files["src/c\(index).md"] = "# C\(index)\n\ntext\n"
+        }
+        files["src/SUMMARY.md"] = summary
+        files["theme/page.html"] = "<nav>{{ nav }}</nav>{{ content }}\n"
+        files["theme/partials/chapter.html"] =
+            "<li><a href=\"{{ href }}\">{{ number }}" + String(repeating: "{{ title }}", count: copies)
+            + "</a>{{ children }}</li>\n"
+        let root = try TestSupport.makeTree(files)
+        let recorder = TestSupport.Recorder()
+        let status = LectureCommand.main(
+            ["build", root, "--templates", root + "/theme", "--cache-dir", TestSupport.cacheDirectory],
+            console: recorder.console)
+        return (status, recorder.lines, root)
+    }
+
+    @Test func aPagePastItsBoundStopsTheBuildAtTheNavigation() throws {
+        let (status, lines, root) = try build(chapters: 60, copies: 64)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(status != 0)
+        let errors = lines.filter { $0.contains("error: the theme makes") }
+        #expect(errors.count == 1, "\(lines)")
+        #expect(errors.first?.contains("theme/page.html:1:6: error: the theme makes") == true, "\(lines)")
+        #expect(errors.first?.contains("besides its content, more than") == true, "\(lines)")
+        #expect(!FileSystem.exists(root + "/book/c0.html"))
+    }
+
+    @Test func pagesPastTheSiteBoundTogetherStopTheBuild() throws {
+        let (status, lines, root) = try build(chapters: 100, copies: 10)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(status != 0)
+        #expect(
+            lines.contains {
+                $0.contains("theme/page.html:1:6: error: the theme makes more than") && $0.contains("bytes of the site")
+            },
+            "\(lines)")
+        #expect(!FileSystem.exists(root + "/book/c0.html"))
+    }
+
+    @Test func eachTitleOnceBuilds() throws {
+        let (status, lines, root) = try build(chapters: 60, copies: 1)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(status == 0, "\(lines)")
+        #expect(FileSystem.exists(root + "/book/c0.html"))
+    }
+}
