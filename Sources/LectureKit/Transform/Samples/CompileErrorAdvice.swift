@@ -73,7 +73,11 @@ enum CompileErrorAdvice {
             }
             // A name an earlier fence declares: `UndeclaredNameHint`'s note says how to join them.
             if let name = UndeclaredNameHint.undeclared(summary),
-                UndeclaredNameHint.declaringFence(name, before: result.sample, in: samples) != nil
+                UndeclaredNameHint.declaringFence(
+                    name, for: result.sample,
+                    above: result.diagnostics[first].location?.line ?? result.sample.location.line,
+                    in: samples)
+                    != nil
             {
                 return result
             }
