@@ -61,7 +61,8 @@ extension SampleVerifier {
             return false
         }
         result.diagnostics += Self.withHints(
-            ProgramRedeclaration.noted(CompileErrorHints.withUnusedValueNotes(compilerDiagnostics), of: sample),
+            ProgramRedeclaration.noted(
+                CompileErrorHints.withUnusedValueNotes(compilerDiagnostics, of: sample), of: sample),
             CompileErrorHints.notes(compilerDiagnostics, of: sample, languageMode: options.swiftLanguageMode))
         guard compile.succeeded else {
             if !compilerDiagnostics.hasErrors {
