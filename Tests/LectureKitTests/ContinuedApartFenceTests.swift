@@ -46,6 +46,22 @@ import Testing
         #expect(error?.hasPrefix(page + ":5:1:") == true, "\(lines)")
     }
 
+    /// An error of the page's program is said once, at its fence, not again by each fence that
+    /// sees it; a fence that failed only there says so in one error of its own.
+    @Test func anErrorAboveIsSaidOnceAndTheFencesThatSeeItSayWhy() throws {
+        let (status, lines, page) = try ContinuedPageTests.check(
+            "```swift\nlet x: Int = \"one\"\n```\n\n```swift should_fail\nlet z = [x][5]\n```\n\n```swift no_run\nprint(x)\n```\n"
+        )
+        #expect(status != 0)
+        #expect(lines.filter { $0.hasPrefix("\(page):2:") }.count == 1, "\(lines)")
+        for line in [5, 9] {
+            let error = lines.first {
+                $0.hasPrefix("\(page):\(line):1: error: sample is compiled after the page's continued fences")
+            }
+            #expect(error?.contains("\(page):2: error: cannot convert") == true, "\(lines)")
+        }
+    }
+
     /// A fence that stands apart without seeing the program (`group=`): the note says the page is
     /// continued already, never to set `continue`.
     @Test func aFenceApartOnAContinuedPageIsNotToldToContinueIt() throws {

@@ -60,12 +60,13 @@ extension SampleVerifier {
             }
             return false
         }
+        // What the page's continued fences above it gave is the page program's to report.
+        let shown = ContextErrors.folded(compilerDiagnostics, of: sample, compiled: compile.succeeded)
         result.diagnostics += Self.withHints(
-            ProgramRedeclaration.noted(
-                CompileErrorHints.withUnusedValueNotes(compilerDiagnostics, of: sample), of: sample),
-            CompileErrorHints.notes(compilerDiagnostics, of: sample, languageMode: options.swiftLanguageMode))
+            ProgramRedeclaration.noted(CompileErrorHints.withUnusedValueNotes(shown, of: sample), of: sample),
+            CompileErrorHints.notes(shown, of: sample, languageMode: options.swiftLanguageMode))
         guard compile.succeeded else {
-            if !compilerDiagnostics.hasErrors {
+            if !shown.hasErrors {
                 result.diagnostics.append(
                     .error(
                         .sampleCompile, sample.path, sample.location,
