@@ -14,7 +14,7 @@ import PackagePlugin
             "samples",
             [
                 "LectureKit/Transform/Samples", "SwiftAnalysis", "LectureSwiftSyntax", "SwiftSyntaxTable",
-                "LectureSupport/Subprocess.swift",
+                "LectureSupport/Subprocess.swift", "LectureKit/Model/SampleProgram.swift",
             ]
         ),
         // A drawn diagram.

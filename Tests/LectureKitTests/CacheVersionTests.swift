@@ -42,7 +42,7 @@ import Testing
                     "SampleVerifier", "RunEnding", "UnfinishedProcess", "TestEventLog", "TestProgram", "SampleSandbox",
                     "SampleEnvironment", "CompilerOutput", "MergedSamples", "SampleDispatcher",
                     "FrontendArguments", "SwiftCodeHTML", "SampleRendering", "SyntaxHighlighter", "DeclarationCards",
-                    "TestDiscovery", "Subprocess",
+                    "TestDiscovery", "Subprocess", "SampleProgram",
                 ], SourceDigests.samplesFiles
             ),
             (["DiagramRenderer", "DiagramFonts", "FontProbe"], SourceDigests.diagramsFiles),

@@ -54,15 +54,53 @@ import Testing
             "\(text)")
     }
 
-    @Test(arguments: ["→ 3", "=> 3", "total == 99", "doubled[0] == 2", "a.b == c"])
+    @Test(arguments: [
+        "→ 3", "=> 3", "total == 99", "doubled[0] == 2", "a.b == c", "42", "-1.5", "\"hi\"", "[1, 2]", "true", "nil",
+    ])
     func aCommentThatStatesAValueIsOne(comment: String) {
         #expect(ResultComments.resultComment("x // \(comment)"[...]) != nil)
     }
 
-    @Test(arguments: ["see above", "-> Int", "a==b", "==", "\"//\" → 3", "TODO: x == y later"])
+    @Test(arguments: ["see above", "-> Int", "a==b", "==", "\"//\" → 3", "TODO: x == y later", "2020 version", "42x"])
     func prose(comment: String) {
         #expect(ResultComments.resultComment("x // \(comment)"[...]) == nil)
         #expect(ResultComments.resultComment("let s = \"a // → 3\""[...]) == nil)
+    }
+
+    /// A bare literal is a result comment after an expression only: alone on its line it is prose.
+    @Test func aBareLiteralAloneOnItsLineIsProse() {
+        #expect(ResultComments.resultComment("// 42"[...]) == nil)
+        #expect(ResultComments.resultComment("    // 2020"[...]) == nil)
+        #expect(ResultComments.statedValues("// 42") == ["42"])
+    }
+
+    /// `// 42` after an expression (newuser-10, #9): the comment is warned about, and the compiler's
+    /// "is unused" warning gets the playground note, an unused call's result included.
+    @Test func aBareResultCommentIsWarnedAboutAndItsUnusedValueNoted() throws {
+        let (_, lines, page) = try ContinuedPageTests.check(
+            "```swift\nlet doubled = [42]\ndoubled.first!   // 42\nfunc twice(_ s: String) -> Int { Int(s)! * 2 }\ntwice(\"21\")   // 42\n```\n",
+            continued: "false")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(page + ":3:")
+                    && $0.contains("warning: this result comment is not compared with what the sample prints: '// 42'")
+            }, "\(lines)")
+        let call = lines.first { $0.contains("warning: result of call to 'twice") }
+        #expect(call?.contains(CompileErrorHints.unusedValue) == true, "\(lines)")
+        let value = lines.first { $0.contains("warning: expression of type 'Int' is unused") }
+        #expect(value?.contains(CompileErrorHints.unusedValue) == true, "\(lines)")
+    }
+
+    /// A terminal session in a `swift` fence (newuser-10, #8): one error at the fence with the fix,
+    /// not one of swiftc's per line.
+    @Test func aShellSessionInASwiftFenceIsOneErrorWithTheFix() throws {
+        let (status, lines, page) = try ContinuedPageTests.check(
+            "# Build\n\n```swift\n$ swift build\nBuilding for debugging...\nBuild complete!\n```\n", continued: "false")
+        #expect(status != 0)
+        let errors = lines.filter { $0.contains(": error: ") }
+        #expect(errors.count == 1, "\(lines)")
+        #expect(errors.first?.hasPrefix(page + ":3:1: error: the fence holds a shell session, not Swift") == true)
+        #expect(errors.first?.contains("```console") == true, "\(lines)")
     }
 
     /// A sample that never ends offers `no_run`; one that crashes offers `should_fail`.

@@ -63,6 +63,31 @@ import Testing
         #expect(built().count == 2)
     }
 
+    /// A library is compiled in the book's language mode, as its samples are (newuser-10, #5): one
+    /// that only Swift 5 mode accepts (a global `let` of a type that is not `Sendable`, as a
+    /// package with `swift-tools-version:5.9` builds it) fails in Swift 6 mode with a note naming
+    /// `swift-language-mode`, and compiles with `swift-language-mode = 5`.
+    @Test func aLibraryIsCompiledInTheBooksLanguageMode() throws {
+        func book(_ mode: String) throws -> String {
+            try TestSupport.makeTree([
+                "book.toml":
+                    "[book]\ntitle = \"T\"\n\n[preprocessor.lecture]\nrenderers = []\n\(mode)\n[preprocessor.lecture.samples]\nverify = true\nlibraries = [\"lib/Shared\"]\n",
+                "lib/Shared/Shared.swift":
+                    "public final class Box {\n    public var value = 0\n    public init() {}\n}\npublic let shared = Box()\n",
+                "src/SUMMARY.md": "# T\n\n- [A](a.md)\n",
+                "src/a.md":
+                    "```swift\nimport Shared\nshared.value += 1\nprint(shared.value)\n```\n\n```output\n1\n```\n",
+            ])
+        }
+        let six = run(["check", try book(""), "--cache-dir", TestSupport.cacheDirectory])
+        #expect(six.status == 2, "\(six.lines)")
+        let error = six.lines.first { $0.contains("Shared.swift:5:") && $0.contains("error:") }
+        #expect(error?.contains("set swift-language-mode = 5 under [preprocessor.lecture]") == true, "\(six.lines)")
+        let five = run(["check", try book("swift-language-mode = 5\n"), "--cache-dir", TestSupport.cacheDirectory])
+        #expect(five.status == 0, "\(five.lines)")
+        #expect(five.lines.last == "1 passed, 0 failed", "\(five.lines)")
+    }
+
     /// A `test` sample imports the library as a package's tests import its modules, with
     /// `@testable` (the libraries are compiled with `-enable-testing`), and sees its internal names.
     @Test func aTestSampleCanTestablyImportALibrary() throws {

@@ -221,9 +221,10 @@ package struct Sample: Hashable, Sendable {
     /// `[preprocessor.lecture.samples] continue`): each part's output block (`Part.expectedOutput`) is compared
     /// with what the program printed while running that part.
     var continued = false
-    /// On a continued page, the page's continued fences above a `compile_fail` or `no_run` fence
-    /// (which stands apart): compiled before its own code, so that it sees the declarations a
-    /// reader has seen, neither shown with it nor run.
+    /// On a continued page, the page's continued fences above a `compile_fail`, `no_run` or
+    /// `should_fail` fence (which stands apart): compiled before its own code, so that it sees the
+    /// declarations a reader has seen, not shown with it; run only before a `should_fail` fence's
+    /// code, what they print left out (`marksContextEnd`).
     var context: [Part] = []
     /// Whether its page is continued (`continue`), so a fence that prints nothing is told that the
     /// page's plain fences are one program already, not to continue the page.
@@ -253,6 +254,24 @@ package struct Sample: Hashable, Sendable {
     /// line-buffered output (`LineBufferedOutput`) holds it even when the next part crashes before
     /// printing, and the part that was running is known.
     static let partMarker = "\u{1E}lecture-part\u{1E}\n"
+
+    /// Whether the program prints `Sample.partMarker` after the page's fences it sees (`context`)
+    /// and before its own code: a fence that is run with them (`should_fail`), so what they print
+    /// is left out of its output (`ownOutput`) and a run that ended in them is told apart.
+    var marksContextEnd: Bool { !context.isEmpty && mode == .run }
+
+    /// What the fence's own code printed, after the marker that ends its `context`'s
+    /// (`marksContextEnd`); `nil` when the run ended before the marker, in the page's fences above.
+    func ownOutput(_ output: [UInt8]) -> [UInt8]? {
+        guard marksContextEnd else { return output }
+        let marker = Array(Sample.partMarker.utf8)
+        guard output.count >= marker.count else { return nil }
+        for start in 0...(output.count - marker.count) where output[start..<start + marker.count].elementsEqual(marker)
+        {
+            return Array(output[(start + marker.count)...])
+        }
+        return nil
+    }
 
     /// What a continued program printed while running each part (`marksParts`), in part order;
     /// fewer than the parts when it ended early, the last being the one it was running.

@@ -1,7 +1,8 @@
 /// The program swiftc compiles for a sample: every part, each behind a `#sourceLocation` that
 /// points swiftc's diagnostics at the Markdown file and line the code came from, and in a
 /// continued program that is run, a `Sample.partMarker` printed before each part but the first,
-/// and the page's earlier fences (`Sample.context`) before the parts of a fence that sees them;
+/// and the page's earlier fences (`Sample.context`) before the parts of a fence that sees them,
+/// with the same marker after them when that fence is run (`Sample.marksContextEnd`);
 /// with where each part's code stands, so that every reader of the program (hover cards, the
 /// lines of a macro's code) finds a part where the program put it.
 struct SampleProgram {
@@ -20,6 +21,7 @@ struct SampleProgram {
                 line: &line)
             append(index == 0 ? Sample.withoutShebang(part.code) : part.code, line: &line)
         }
+        if sample.marksContextEnd { append("Swift.print(\"\\u{1E}lecture-part\\u{1E}\")\n", line: &line) }
         for (index, part) in sample.parts.enumerated() {
             if index > 0 && sample.marksParts {
                 append("Swift.print(\"\\u{1E}lecture-part\\u{1E}\")\n", line: &line)

@@ -5,7 +5,8 @@ import LectureSupport
 /// (an mdBook book just given `verify = true`, most of its fences failing); on a plain typo in a
 /// book that compiles, it would teach an author to hide a real mistake (newuser-7, #6), so there
 /// the note points at the error instead. A name an earlier fence declares gets
-/// `UndeclaredNameHint`'s note alone.
+/// `UndeclaredNameHint`'s note alone; a terminal session in a `swift` fence, one error instead of
+/// the compiler's.
 enum CompileErrorAdvice {
     /// The note that names the attributes of a fence not meant to compile.
     static let attributes =
@@ -31,6 +32,30 @@ enum CompileErrorAdvice {
             let indented = !lines.isEmpty && lines.allSatisfy { $0.first == " " || $0.first == "\t" }
             return elided || indented
         }
+    }
+
+    /// The first fence of `sample` that is a terminal session, not Swift: its first line that is
+    /// not blank starts with a shell prompt, `$ ` (`$ swift build`, then what it printed), which
+    /// no Swift statement does (newuser-10, #8: 14 compiler errors and the advice to fix the code).
+    static func shellSessionFence(_ sample: Sample) -> Sample.Part? {
+        sample.parts.first { part in
+            let first = part.visibleLines.lazy.map { $0.text.drop { $0 == " " || $0 == "\t" } }.first { !$0.isEmpty }
+            return first?.hasPrefix("$ ") == true
+        }
+    }
+
+    /// `diagnostics` of a sample whose fence `fence` is a terminal session with the compiler's
+    /// own replaced by one error at the fence, with the fix.
+    static func shellSession(_ diagnostics: [Diagnostic], at fence: Sample.Part, of sample: Sample) -> [Diagnostic] {
+        let errors = diagnostics.filter { $0.identifier == .sampleCompiler && $0.severity == .error }.count
+        return diagnostics.filter { $0.identifier != .sampleCompiler } + [
+            .error(
+                .sampleCompile, sample.path, fence.fence,
+                "the fence holds a shell session, not Swift: its first line starts with a '$ ' prompt",
+                notes: [
+                    "a terminal session is shown, not compiled: write its fence ```console (or ```sh) instead of ```swift; swiftc gave \(errors) error\(errors == 1 ? "" : "s") on it"
+                ])
+        ]
     }
 
     /// Parts of swiftc's messages for code that is an excerpt: a member outside its type, a
@@ -59,6 +84,11 @@ enum CompileErrorAdvice {
         return zip(results, firstErrors).map { result, first in
             guard let first else { return result }
             var result = result
+            // A terminal session: one error with the fix, not swiftc's error per line.
+            if let fence = shellSessionFence(result.sample) {
+                result.diagnostics = shellSession(result.diagnostics, at: fence, of: result.sample)
+                return result
+            }
             let summary = result.diagnostics[first].summary
             // A missing module is no mistake in the code: its own note says where modules come from.
             if summary.hasPrefix("no such module") { return result }
@@ -73,7 +103,11 @@ enum CompileErrorAdvice {
             }
             // A name an earlier fence declares: `UndeclaredNameHint`'s note says how to join them.
             if let name = UndeclaredNameHint.undeclared(summary),
-                UndeclaredNameHint.declaringFence(name, before: result.sample, in: samples) != nil
+                UndeclaredNameHint.declaringFence(
+                    name, for: result.sample,
+                    above: result.diagnostics[first].location?.line ?? result.sample.location.line,
+                    in: samples)
+                    != nil
             {
                 return result
             }

@@ -28,16 +28,31 @@ enum CompileErrorHints {
     static let unusedValue =
         "a playground shows this value beside the line; a program shows nothing: print it (print(...)) and put the line it prints in a block with info string 'output' right under the fence, where lecture compares it"
 
-    /// `diagnostics` with `unusedValue` noted on each "expression of type '…' is unused" warning.
-    static func withUnusedValueNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    /// `diagnostics` with `unusedValue` noted on each "expression of type '…' is unused" warning,
+    /// and on each "result of call to '…' is unused" warning of `sample` whose line ends in a
+    /// result comment (`try parser.parse("21")   // 42`, `ResultComments`; newuser-10, #9).
+    static func withUnusedValueNotes(_ diagnostics: [Diagnostic], of sample: Sample) -> [Diagnostic] {
         diagnostics.map { diagnostic in
-            guard diagnostic.severity == .warning, diagnostic.summary.hasPrefix("expression of type "),
-                diagnostic.summary.contains(" is unused")
+            guard diagnostic.severity == .warning, diagnostic.summary.contains(" is unused"),
+                diagnostic.summary.hasPrefix("expression of type ")
+                    || (diagnostic.summary.hasPrefix("result of call to ")
+                        && endsInResultComment(diagnostic.location?.line, of: sample))
             else { return diagnostic }
             var noted = diagnostic
             noted.notes.append(unusedValue)
             return noted
         }
+    }
+
+    /// Whether Markdown line `line` of `sample`'s code ends in a result comment (`ResultComments`).
+    static func endsInResultComment(_ line: Int?, of sample: Sample) -> Bool {
+        guard let line else { return false }
+        for part in sample.parts {
+            let lines = part.code.split(separator: "\n", omittingEmptySubsequences: false)
+            let index = line - part.firstLine
+            if lines.indices.contains(index) { return ResultComments.resultComment(lines[index]) != nil }
+        }
+        return false
     }
 
     /// Whether `message` is one of Swift 6's concurrency errors (isolation, sendability).

@@ -8,8 +8,11 @@ import LectureSupport
 /// "does not compile" error with swiftc's lines under it, each naming the file by its absolute path.
 enum LibraryCompilerOutput {
     /// The diagnostics in `output` (`-diagnostic-style llvm`) on files of `folder` (absolute),
-    /// each with the excerpt under it as notes and, on the first error, which library it is.
-    static func diagnostics(from output: String, folder: String, module: String) -> [Diagnostic] {
+    /// each with the excerpt under it as notes and, on the first error, which library it is and
+    /// the language mode it was compiled in (`languageMode`, the book's `swift-language-mode`).
+    static func diagnostics(from output: String, folder: String, module: String, languageMode: String = "6")
+        -> [Diagnostic]
+    {
         let shown = shownPath(folder)
         var result: [Diagnostic] = []
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -26,9 +29,19 @@ enum LibraryCompilerOutput {
             result[first].notes.append(
                 "the sample library \(module) does not compile: it is declared in book.toml's [preprocessor.lecture.samples] libraries, and no sample is verified until it compiles"
             )
+            result[first].notes.append(languageModeNote(languageMode))
             return result
         }
         return []
+    }
+
+    /// The language mode a library was compiled in, the book's, and how to change it: a package
+    /// whose `swift-tools-version` is below 6 builds its targets in Swift 5 mode, which a library
+    /// compiled in Swift 6 mode here may not pass (newuser-10, #5).
+    static func languageModeNote(_ mode: String) -> String {
+        mode == "6"
+            ? "sample libraries are compiled in the book's Swift language mode, 6 by default; if its package builds it in Swift 5 mode (a swift-tools-version below 6), set swift-language-mode = 5 under [preprocessor.lecture] in book.toml: the library and the samples are then compiled in that mode"
+            : "sample libraries are compiled in the book's Swift language mode, \(mode) (swift-language-mode under [preprocessor.lecture] in book.toml), as the samples are"
     }
 
     /// `file:line:column: severity: message`, or nil.

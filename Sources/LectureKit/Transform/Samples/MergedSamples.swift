@@ -29,8 +29,8 @@ struct MergedSamples {
     static let minimumCount = 2
 
     /// Whether `sample` can be part of a merged program: plain, `no_run` and `test` samples (but
-    /// see `acceptsTests`); `compile_fail` ones are verified alone (a failure at link time counts
-    /// for them), `ignore` ones are not compiled. A sample that declares something the whole
+    /// see `acceptsTests`); `compile_fail` ones are verified alone (a program that does not link
+    /// is judged, `CompileFailCause`), `ignore` ones are not compiled. A sample that declares something the whole
     /// process sees (`ProcessWideDeclarations`: a retroactive conformance, an unmangled symbol) is
     /// verified alone, so that no other sample of the program sees it. A sample with compiler
     /// flags of its own (`flags="…"`) is verified alone too: the merged program is compiled with

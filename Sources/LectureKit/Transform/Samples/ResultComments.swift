@@ -2,11 +2,13 @@ import LectureSupport
 import SourceText
 
 /// Result comments, the way playgrounds, DocC and blog posts show a value beside the line that
-/// makes it: `// → [2, 4, 6]`, `// => 3`, `// total == 99`. lecture compares only what a sample
+/// makes it: `// → [2, 4, 6]`, `// => 3`, `// total == 99`, or a bare literal after the
+/// expression, `doubled.first!   // 42`. lecture compares only what a sample
 /// prints with its `output` block, so such a comment is a warning with the fix, as a `// Prints`
 /// comment is (`UncomparedOutputHints.printsComments`), unless that block holds its value. A bare
 /// expression on its line (`x`, which a playground shows) gets a note on the compiler's
-/// "is unused" warning (`CompileErrorHints.unusedValue`).
+/// "is unused" warning (`CompileErrorHints.unusedValue`), as does an unused call's result whose
+/// line ends in a result comment (`try parser.parse("21")   // 42`).
 enum ResultComments {
     /// A warning at each result comment of a sample that is run, unless the output block the
     /// comment's part is compared with holds the value it states as a line (`print(total) // → 3`
@@ -49,6 +51,8 @@ enum ResultComments {
             value = text.dropFirst(2)
         } else if let range = text.range(of: " == ") {
             value = text[range.upperBound...]
+        } else if isBareLiteral(text[...]) {
+            value = text[...]
         } else {
             return []
         }
@@ -73,13 +77,28 @@ enum ResultComments {
                 let after = line[line.index(after: next)...]
                 guard !after.hasPrefix("/") else { return nil }
                 let text = after.drop { $0 == " " || $0 == "\t" }
-                guard statesResult(text) else { return nil }
+                let afterCode = line[..<index].contains { $0 != " " && $0 != "\t" }
+                guard statesResult(text) || (afterCode && isBareLiteral(text)) else { return nil }
                 return (line[..<index].utf8.count, "//" + after)
             }
             previous = character
             index = next
         }
         return nil
+    }
+
+    /// Whether a comment's text is a bare literal, `42`, `-1.5`, `"hi"`, `[1, 2]`, `true`, `nil`:
+    /// after an expression on its line (`doubled.first!   // 42`), the commonest result comment
+    /// (newuser-10, #9); alone on its line it is prose (`// 2020`), and a word after it makes it
+    /// prose too (`// 2020 version`).
+    static func isBareLiteral(_ text: Substring) -> Bool {
+        let value = text.trimmingCharacters(in: " \t")
+        if ["true", "false", "nil"].contains(String(value)) { return true }
+        if value.count >= 2, value.first == "\"", value.last == "\"" { return true }
+        if value.count >= 2, value.first == "[", value.last == "]" { return true }
+        let digits = value.hasPrefix("-") ? value.dropFirst() : value
+        guard let first = digits.first, first.isASCII, first.isNumber else { return false }
+        return digits.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "_" }
     }
 
     /// Whether a comment's text claims a value: `→ 3`, `=> 3`, `total == 99`, `doubled[0] == 2`.

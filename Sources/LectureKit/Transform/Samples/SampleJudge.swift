@@ -51,16 +51,22 @@ extension SampleVerifier {
                     ))
             } else if let wrong = CompileFailExpectation.mismatch(compile.stderrText, of: sample) {
                 result.diagnostics.append(wrong)
+            } else if let elsewhere = CompileFailCause.error(
+                of: sample, located: compilerDiagnostics, stderr: compile.stderrText)
+            {
+                result.diagnostics.append(elsewhere)
             } else {
                 result.outcome = .passed
             }
             return false
         }
+        // What the page's continued fences above it gave is the page program's to report.
+        let shown = ContextErrors.folded(compilerDiagnostics, of: sample, compiled: compile.succeeded)
         result.diagnostics += Self.withHints(
-            ProgramRedeclaration.noted(CompileErrorHints.withUnusedValueNotes(compilerDiagnostics), of: sample),
-            CompileErrorHints.notes(compilerDiagnostics, of: sample, languageMode: options.swiftLanguageMode))
+            ProgramRedeclaration.noted(CompileErrorHints.withUnusedValueNotes(shown, of: sample), of: sample),
+            CompileErrorHints.notes(shown, of: sample, languageMode: options.swiftLanguageMode))
         guard compile.succeeded else {
-            if !compilerDiagnostics.hasErrors {
+            if !shown.hasErrors {
                 result.diagnostics.append(
                     .error(
                         .sampleCompile, sample.path, sample.location,
@@ -87,6 +93,11 @@ extension SampleVerifier {
 
     /// Records the verdict on a sample's runs (two, or more, `repeatedRuns`) in `result`.
     func judgeRuns(_ runs: RepeatedRuns, of sample: Sample, into result: inout SampleResult) {
+        guard let runs = Self.ownRuns(runs, of: sample) else {
+            result.diagnostics.append(Self.endedInContext(runs.first, of: sample))
+            result.outcome = .failed
+            return
+        }
         let run = runs.first
         let again = runs.again
         result.actualOutput = run.stdoutText
@@ -122,6 +133,29 @@ extension SampleVerifier {
         if failures.isEmpty, let missing = Self.failedOnAMissingFile(run, of: sample) { failures = [missing] }
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
+    }
+
+    /// `runs` with each run's output cut to what the fence's own code printed, after the page's
+    /// fences it is run with (`Sample.ownOutput`); `nil` when the first run ended in those fences.
+    static func ownRuns(_ runs: RepeatedRuns, of sample: Sample) -> RepeatedRuns? {
+        guard sample.marksContextEnd else { return runs }
+        var own = runs
+        guard let first = sample.ownOutput(runs.first.stdout) else { return nil }
+        own.first.stdout = first
+        if let again = runs.again { own.again?.stdout = sample.ownOutput(again.stdout) ?? again.stdout }
+        return own
+    }
+
+    /// The error for a fence run after the page's fences above it (a `should_fail` one) whose run
+    /// ended in them, before its own code: a crash there is no crash of the fence's own.
+    static func endedInContext(_ run: Subprocess.Result, of sample: Sample) -> Diagnostic {
+        let stderr = readableStderr(run.stderrText, of: sample)
+        return .error(
+            .sampleExit, sample.path, sample.location,
+            "'should_fail' sample ended in the page's fences above it, before its own code ran",
+            notes: [
+                "it runs after the page's continued fences (from line \(sample.context.first?.fence.line ?? sample.location.line)), so that it sees their values; the run ended there: fix those fences first"
+            ] + (stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
     }
 
     /// The error for a `should_fail` sample that failed because it could not open a file of the

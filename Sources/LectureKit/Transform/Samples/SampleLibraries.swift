@@ -27,13 +27,17 @@ package struct SampleLibraries: Sendable {
     static let libraryFlags = ["-enable-testing"]
 
     /// Builds `folders` (paths to folders of Swift sources, in build order) into
-    /// `cacheDirectory/libraries/<digest>` unless already there.
+    /// `cacheDirectory/libraries/<digest>` unless already there, in the book's Swift language
+    /// mode `languageMode` (`swift-language-mode`, `-swift-version`), the samples' own: a library
+    /// whose package builds it in Swift 5 mode compiles as it does there once the book says 5
+    /// (newuser-10, #5: it was always Swift 6).
     ///
     /// - Throws: `LectureError` (exit 2) when a library does not compile: a setup problem, not
     ///   a sample's; the cancellation when `run`'s (`lecture serve`'s stop) is
     ///   cancelled while a compile runs, whose process group is then killed.
     static func prepare(
-        toolchain: Toolchain, cacheDirectory: String, folders: [String] = [], timeout: Double = 600, run: RunContext
+        toolchain: Toolchain, cacheDirectory: String, folders: [String] = [], languageMode: String = "6",
+        timeout: Double = 600, run: RunContext
     ) throws -> SampleLibraries {
         let modules = folders.map(moduleName)
         var hash = SHA256()
@@ -55,6 +59,7 @@ package struct SampleLibraries: Sendable {
         }
         for tool in toolObjects { hash.update(tool.source + tool.arguments.joined(separator: " ")) }
         hash.update(libraryFlags.joined(separator: " "))
+        hash.update("-swift-version " + languageMode)
         hash.update("rpath $ORIGIN")
         let digest = hash.hexDigest()
         let directory = cacheDirectory + "/libraries/" + digest
@@ -94,7 +99,8 @@ package struct SampleLibraries: Sendable {
             }
             let arguments =
                 [
-                    "-parse-as-library", "-emit-library", "-emit-module", "-module-name", module, "-swift-version", "6",
+                    "-parse-as-library", "-emit-library", "-emit-module", "-module-name", module, "-swift-version",
+                    languageMode,
                     "-diagnostic-style", "llvm", "-I", staging, "-L", staging,
                 ] + libraryFlags + modules.prefix(while: { $0 != module }).map { "-l" + $0 } + [
                     // Each library finds those before it beside itself, wherever the cache folder is moved.
@@ -108,7 +114,8 @@ package struct SampleLibraries: Sendable {
                 inheritingEnvironment: false, timeout: timeout)
             guard result.succeeded else {
                 let said = result.stderrText.replacingOccurrences(of: copies + "/", with: folder + "/")
-                let located = LibraryCompilerOutput.diagnostics(from: said, folder: folder, module: module)
+                let located = LibraryCompilerOutput.diagnostics(
+                    from: said, folder: folder, module: module, languageMode: languageMode)
                 if !located.isEmpty { throw LectureError(unreported: located) }
                 throw LectureError(
                     .sampleLibraries, "the sample library \(module) does not compile",

@@ -7,8 +7,8 @@
 /// 2. **Continuation**: on a page that continues one program (`continue`), its plain fences (no
 ///    attribute but `run`, no group, no `@main`) become one sample, each part keeping its own
 ///    output block, in page order, the files their `reads=` name together; fences with another
-///    attribute stand apart, and a `compile_fail` or
-///    `no_run` one among them sees the continued fences above it (`Sample.context`).
+///    attribute stand apart, and a `compile_fail`, `no_run` or `should_fail` one among them sees the
+///    continued fences above it (`Sample.context`), one plain fence as well as two (newuser-10, #2, #3).
 /// 3. **Without output**: a sample with no output block and no attribute choosing its mode is
 ///    run (passing on exit status 0), compiled only, shown only, or an error (`without-output`).
 enum SampleRuleApplication {
@@ -56,36 +56,55 @@ enum SampleRuleApplication {
     /// Step 2: the page's plain samples as one, at the place of the first.
     static func continuing(_ samples: [Sample]) -> [Sample] {
         let joining = samples.indices.filter { continues(samples[$0]) }
-        guard joining.count >= 2 else { return samples }
-        var program = samples[joining[0]]
-        program.parts = joining.map { index in
-            var part = samples[index].parts[0]
-            part.expectedOutput = samples[index].expectedOutput
-            part.outputRange = samples[index].outputRange
-            part.markedRun = samples[index].modeIsExplicit
-            return part
-        }
-        program.expectedOutput = nil
-        program.outputRange = nil
-        program.continued = true
-        // The run's folder holds what every fence reads, not only the first one's files.
-        program.reads = joining.flatMap { samples[$0].reads }.reduce(into: []) { all, file in
-            if !all.contains(file) { all.append(file) }
-        }
-        program.modeIsExplicit = joining.contains { samples[$0].modeIsExplicit }
+        guard let first = joining.first else { return samples }
+        // One plain fence is the page's program as it is; the fences apart still see it.
+        let program = joining.count >= 2 ? joined(joining.map { samples[$0] }) : samples[first]
         var result: [Sample] = []
         for index in samples.indices {
-            if index == joining[0] {
+            if index == first {
                 result.append(program)
             } else if !joining.contains(index) {
                 var apart = samples[index]
-                if apart.mode == .compileFail || apart.mode == .noRun {
+                if seesProgram(apart) {
                     apart.context = program.parts.filter { $0.fence.line < apart.location.line }
                 }
                 result.append(apart)
             }
         }
         return result
+    }
+
+    /// Whether a fence that stands apart from its page's continued program is compiled after the
+    /// program's fences above it: a `compile_fail` or `no_run` one (compiled, not run), and a
+    /// `should_fail` one, run with them, what they print left out (`Sample.contextEnd`): "this
+    /// line crashes" is shown with the page's own values.
+    static func seesProgram(_ sample: Sample) -> Bool {
+        switch sample.mode {
+        case .compileFail, .noRun: true
+        case .run: sample.shouldFail && !sample.declaresMain
+        case .ignore, .test: false
+        }
+    }
+
+    /// `samples`, the page's plain fences (two or more), as one continued program.
+    static func joined(_ samples: [Sample]) -> Sample {
+        var program = samples[0]
+        program.parts = samples.map { sample in
+            var part = sample.parts[0]
+            part.expectedOutput = sample.expectedOutput
+            part.outputRange = sample.outputRange
+            part.markedRun = sample.modeIsExplicit
+            return part
+        }
+        program.expectedOutput = nil
+        program.outputRange = nil
+        program.continued = true
+        // The run's folder holds what every fence reads, not only the first one's files.
+        program.reads = samples.flatMap(\.reads).reduce(into: []) { all, file in
+            if !all.contains(file) { all.append(file) }
+        }
+        program.modeIsExplicit = samples.contains { $0.modeIsExplicit }
+        return program
     }
 
     /// Step 3.
