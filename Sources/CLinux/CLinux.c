@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -90,4 +91,8 @@ int lecture_pidfd_open(pid_t pid) {
 
 int lecture_has_access_acl(int fd) {
     return fgetxattr(fd, "system.posix_acl_access", NULL, 0) > 0 ? 1 : 0;
+}
+
+int lecture_malloc_trim(void) {
+    return malloc_trim(0);
 }

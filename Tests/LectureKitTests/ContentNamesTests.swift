@@ -134,6 +134,36 @@ import Testing
         #expect(try Self.loaded("sub/b.html", site: site).allSatisfy { !Self.hashed($0) })
     }
 
+    /// A page whose references are renamed is made again at its new size, each reference in
+    /// place (the first, one in the middle, one at the end): a copy grown by replacing in it
+    /// held every rewritten page and `print.html` at twice their size to the build's end (issue 36).
+    @Test func aRewrittenPageIsMadeAtItsOwnSizeWithEveryReferenceRenamed() throws {
+        let renames = [
+            "assets/style.css": ContentNames.Rename(hash: "1a2b3c4d", componentFromEnd: 0),
+            "assets/book.js": ContentNames.Rename(hash: "5e6f7a8b", componentFromEnd: 0),
+        ]
+        let filler = String(repeating: "<p>text &amp; more</p>\n", count: 500)
+        let page = "<link href=\"assets/style.css\">\(filler)<script src=\"assets/book.js\"></script>\(filler)"
+        let html = Array((page + "<a href=\"assets/style.css\">").utf8)
+        var answers: [[UInt8]: [UInt8]?] = [:]
+        let rewritten = try #require(
+            ContentNames.references(
+                in: html, folder: "", siteURL: "/", renames: renames, names: ContentNames.FileNames(renames.keys),
+                answers: &answers))
+        let expected =
+            "<link href=\"assets/style-1a2b3c4d.css\">\(filler)<script src=\"assets/book-5e6f7a8b.js\"></script>"
+            + "\(filler)<a href=\"assets/style-1a2b3c4d.css\">"
+        #expect(String(decoding: rewritten, as: UTF8.self) == expected)
+        #expect(
+            rewritten.capacity < rewritten.count + 64, "capacity \(rewritten.capacity) for \(rewritten.count) bytes")
+        // A page without a renamed file's reference is left as it is (no copy).
+        var none: [[UInt8]: [UInt8]?] = [:]
+        #expect(
+            ContentNames.references(
+                in: Array(filler.utf8), folder: "", siteURL: "/", renames: renames,
+                names: ContentNames.FileNames(renames.keys), answers: &none) == nil)
+    }
+
     @Test func theHashGoesBeforeTheNamesFirstDotAsMdBookPutsIt() {
         #expect(ContentNames.hashed("highlight.min.js", "1a2b3c4d") == "highlight-1a2b3c4d.min.js")
         #expect(ContentNames.hashed("search", "1a2b3c4d") == "search-1a2b3c4d")

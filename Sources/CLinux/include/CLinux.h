@@ -75,4 +75,8 @@ int lecture_posix_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *ac
 /// timer. The descriptor is close-on-exec. -1 with `errno` ENOSYS on an older kernel.
 int lecture_pidfd_open(pid_t pid);
 
+/// malloc_trim(3) with no padding (glibc's, whose `<malloc.h>` Swift's Glibc module does not
+/// import): the free pages of every arena given back to the system; 1 when some were, else 0.
+int lecture_malloc_trim(void);
+
 #endif

@@ -137,6 +137,9 @@ package struct BuildPipeline: Sendable {
                         return PageStepResult(page: page, problems: problems)
                     }
                     context.pages = results.map(\.page)
+                    // A one-off build: what the pages' old versions held is free; a session
+                    // keeps its pages and soon needs the pages again.
+                    if memo == nil { FreedMemory.release() }
                     // Pages were skipped: the step's result is not whole, and nothing may keep it.
                     try cancellation.check()
                     var problems = pending ?? Array(repeating: [], count: results.count)
@@ -166,6 +169,7 @@ package struct BuildPipeline: Sendable {
                 context.reportDiagnostics()
                 throw LectureError(error, step: step.name)
             }
+            if memo == nil { FreedMemory.release() }
             timings.append((step.name, Date().timeIntervalSince(clock)))
             // book.toml's errors (printed before the run) stop it here too: nothing is written.
             if step.stopsOnErrors, context.diagnostics.hasErrors || !context.configuration.settingErrors.isEmpty {

@@ -158,8 +158,18 @@ enum ContentNames {
             }
         }
         guard !edits.isEmpty else { return nil }
-        var out = html
-        for (range, bytes) in edits.reversed() { out.replaceSubrange(range, with: bytes) }
+        // Made at its final size, front to back: replacing in a copy of `html` doubled the
+        // copy's capacity at the first longer name, every rewritten page (and `print.html`)
+        // held at twice its size to the end (issue 36).
+        var out: [UInt8] = []
+        out.reserveCapacity(edits.reduce(html.count) { $0 + $1.1.count - $1.0.count })
+        var start = 0
+        for (range, bytes) in edits {
+            out.append(contentsOf: html[start..<range.lowerBound])
+            out.append(contentsOf: bytes)
+            start = range.upperBound
+        }
+        out.append(contentsOf: html[start...])
         return out
     }
 
