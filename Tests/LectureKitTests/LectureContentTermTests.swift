@@ -137,6 +137,11 @@ import Testing
         Banned(
             pattern: #"(?:액터|스레드|호출한 쪽)(?:을|를|도) (?:[^ .]+ )?붙잡"#,
             use: "막다 or 차지하다 (붙잡다 is a strong reference only)"),
+        // Korean review 41a (2-1): a direct quote in quotation marks takes 라고 ("비대해진다"라고 말하지만);
+        // 고 belongs to the indirect quote, without the marks.
+        Banned(pattern: #""[^"]+"고(?![가-힣])"#, use: "\"…\"라고 (or the indirect quote without the marks)"),
+        // Korean review 41a (2-2): a type conforms, not a property ("Equatable을 준수하는 타입의 속성").
+        Banned(pattern: #"준수하는 (?:속성|변수)"#, use: "준수하는 타입의 속성 (a type conforms to a protocol)"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -201,6 +206,8 @@ import Testing
             "- ReactiveX, RxSwift (<https://github.com/ReactiveX/RxSwift>).",
             "컴파일러는 그것을 모르므로",
             "파일을 읽고 쓰는 일은 보관소 액터에서 실행되므로 메인 액터를 붙잡지 않습니다.",
+            "흔히 \"MVC에서는 컨트롤러가 비대해진다\"고 말하지만",
+            "`Equatable`을 준수하는 속성에 같은 값이 대입되면",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
@@ -222,6 +229,8 @@ import Testing
             "Apple, \"Observation\", Apple Developer Documentation",
             "- ReactiveX, \"RxSwift\", GitHub 리포지터리 (<https://github.com/ReactiveX/RxSwift>).",
             "`Task`가 `self`를 붙잡고 있는", "관찰 `Task`가 공유 모델을 붙잡습니다",
+            "흔히 \"MVC에서는 컨트롤러가 비대해진다\"라고 말하지만", "\"고\"는 간접 인용의 조사입니다",
+            "`Equatable`을 준수하는 타입의 속성에", "`Sendable`을 준수하는 값 타입",
         ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {
