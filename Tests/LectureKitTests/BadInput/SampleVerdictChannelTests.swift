@@ -80,7 +80,7 @@ import Testing
     /// The shell's script: the program's other processes ended before the count, `ended` said
     /// on the way out, whatever the way.
     @Test func theShellEndsTheOthersAndSaysItLast() {
-        let script = ContainedRunFolder.script
+        let script = ContainedRunFolder.script(holding: 2)
         let lines = script.split(separator: "\n").map(String.init)
         let status = lines.firstIndex(of: "status=$?")
         let kill = lines.firstIndex(of: ContainedRunFolder.endingOthers)
