@@ -46,6 +46,6 @@ import Testing
             a: Self.stepOne,
             b: "```swift\n// snippet.hide\nlet x = 1\n// snippet.show\nprint(x)\n```\n\n```output\n1\n```\n")
         #expect(status == 0, "\(lines)")
-        #expect(lines.last == "2 passed, 0 failed", "\(lines)")
+        #expect(lines.last == "2 passed, 0 failed (passed: 1 run and compared, 1 run only)", "\(lines)")
     }
 }
