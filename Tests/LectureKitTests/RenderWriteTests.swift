@@ -169,7 +169,8 @@ import Testing
     @Test func headingIDsFollowTheOneUniqueIDRule() {
         let reserved: Set = ["content", "a-2"]
         let page = "# A\n\n# A {#a-1}\n\n# A\n\n# Content\n\n# A\n"
-        let (_, headings, _) = HeadingAnchors.apply(to: MarkdownParser.parse(page), reserved: reserved)
+        let blocks = MarkdownParser.parseDocument(page, headingAttributes: true).blocks
+        let (_, headings, _) = HeadingAnchors.apply(to: blocks, reserved: reserved)
         #expect(headings.map(\.id) == ["a", "a-1", "a-1", "content-1", "a-3"])
         let many = String(repeating: "# Same\n\n", count: 5000)
         let ids = HeadingAnchors.apply(to: MarkdownParser.parse(many)).headings.map(\.id)

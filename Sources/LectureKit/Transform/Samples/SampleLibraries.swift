@@ -77,6 +77,12 @@ package struct SampleLibraries: Sendable {
                 cacheDirectory
                 + "/libraries/.damaged-\(digest.prefix(12))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             if rename(directory, damaged) == 0 { try? FileManager.default.removeItem(atPath: damaged) }
+            // The Clang module cache beside it went through what damaged it (a copy cut short, a
+            // full disk): thrown away too, as `CompiledCacheDamage` does, or the compile below
+            // would fail on its modules (StaleCacheTests).
+            let clangModules = moduleCache(in: cacheDirectory)
+            let aside = clangModules + ".damaged-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            if rename(clangModules, aside) == 0 { try? FileManager.default.removeItem(atPath: aside) }
         }
 
         // Built beside its final place and renamed into it, so concurrent runs never see half of it.
