@@ -11,7 +11,11 @@ import Foundation
 /// `LectureCommand.main` returns 128 + the signal's number on the main thread, as shells expect;
 /// `finish()` removes any tracked folder left.
 package enum Interruption {
-    private static let folders = FolderRegistry()
+    /// The process's temporary folders, removed on a forced stop. A folder is recorded only as
+    /// it is made, under the registry's lock (`makeTracked`, `FolderRegistry.make`): there is no
+    /// recording after the fact, which a worker thread still unwinding after the clean-up would
+    /// do for a folder the ending process never removes.
+    package static let folders = FolderRegistry()
 
     /// Starts handling the signals; `restore()` on the result stops it.
     package static func install() -> SignalSources {
@@ -37,9 +41,6 @@ package enum Interruption {
         return Cancellation.process.error
     }
 
-    /// Records a temporary folder to remove if the run is interrupted.
-    package static func track(_ path: String) { folders.insert(path) }
-
     /// Makes a temporary folder with `make` and records it, as one step against a forced stop:
     /// once `cleanUpNow()` has removed the recorded folders (the process ends next), no folder is
     /// made any more — a worker thread still unwinding would otherwise make one the ending
@@ -54,23 +55,42 @@ package enum Interruption {
 }
 
 /// The temporary folders to remove on a forced stop. The lock is held across the removals (up to
-/// half a second) and across each folder's making.
-final class FolderRegistry: Sendable {
+/// half a second) and across each folder's making (a `mkdtemp`, a `mkdirat`, the rename that
+/// puts an old site aside): a folder is either made and recorded before the clean-up, or never
+/// made after it.
+package final class FolderRegistry: Sendable {
     private struct State {
         var paths: Set<String> = []
         /// Set by `removeAll()`: the process ends, nothing more is made.
         var closed = false
     }
     private let state = Locked(State())
-    func insert(_ path: String) { state.withLock { _ = $0.paths.insert(path) } }
-    func remove(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
+    package init() {}
 
-    func make(_ make: () throws -> String) throws -> String {
+    /// Forgets a folder that was removed, or kept on purpose.
+    package func remove(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
+
+    /// Whether `path` is recorded (tests).
+    package func holds(_ path: String) -> Bool { state.withLock { $0.paths.contains(path) } }
+
+    /// Makes a folder with `make` and records the path it returns.
+    /// - Throws: `lecture.cancelled` before calling `make` once `removeAll()` ran; what `make` throws.
+    package func make(_ make: () throws -> String) throws -> String {
+        try self.make { () throws -> (path: String, made: String) in
+            let path = try make()
+            return (path, path)
+        }
+    }
+
+    /// Makes a folder with `make`, which returns its path and what the caller keeps of it (a
+    /// descriptor, a name), and records the path.
+    /// - Throws: `lecture.cancelled` before calling `make` once `removeAll()` ran; what `make` throws.
+    package func make<Made>(_ make: () throws -> (path: String, made: Made)) throws -> Made {
         try state.withLock { state in
             if state.closed { throw Cancellation.process.error }
-            let path = try make()
-            state.paths.insert(path)
-            return path
+            let result = try make()
+            state.paths.insert(result.path)
+            return result.made
         }
     }
 

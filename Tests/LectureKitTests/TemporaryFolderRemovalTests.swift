@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LectureKit
 @testable import LectureSupport
 
 /// A temporary folder is never left in `TMPDIR` (CI's `make test` found a `lecture-run.*` after
@@ -49,5 +50,54 @@ import Testing
             }
         }
         #expect(!called, "a folder was made after the clean-up")
+    }
+
+    /// The site's staging folder beside the output folder (`.NAME.tmp-…`, made with `mkdirat`)
+    /// is made and recorded as one step: after the clean-up, a build still unwinding makes none,
+    /// and the site it was writing is not swapped in.
+    @Test func noStagingFolderIsMadeBesideTheOutputAfterTheStopsCleanUp() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let registry = FolderRegistry()
+        var site = SiteFiles()
+        site.generated["index.html"] = Array("first".utf8)
+        try SiteWriter.write(site, to: OutputFolder(root + "/_site"), folders: registry)
+        registry.removeAll()
+        site.generated["index.html"] = Array("second".utf8)
+        #expect(throws: LectureError.self) {
+            try SiteWriter.write(site, to: OutputFolder(root + "/_site"), folders: registry)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["_site"], "a staging folder was made")
+        #expect(TestSupport.read(root + "/_site/index.html") == "first")
+    }
+
+    /// The replaced site, put aside for the background removal (under the staging name when the
+    /// file system exchanges the two, `.NAME.old-…` when not), stays recorded until it is
+    /// removed: a forced stop meanwhile removes it. (It was forgotten as the write returned, so
+    /// a stop during the removal left it half removed.)
+    @Test func theReplacedSiteStaysRecordedUntilItsBackgroundRemovalEnds() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let registry = FolderRegistry()
+        var site = SiteFiles()
+        site.generated["index.html"] = Array("first".utf8)
+        try SiteWriter.write(site, to: OutputFolder(root + "/_site"), folders: registry)
+        // The removal waits until the test has looked.
+        let looked = DispatchSemaphore(value: 0)
+        SiteWriter.removals.async { looked.wait() }
+        site.generated["index.html"] = Array("second".utf8)
+        try SiteWriter.write(site, to: OutputFolder(root + "/_site"), removingOldLater: true, folders: registry)
+        // Recorded as the writer names it: beside the output folder as resolved.
+        let parent = OutputFolder(root + "/_site").parent
+        let aside = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "_site" }
+        #expect(aside.count == 1, "\(aside)")
+        for name in aside {
+            #expect(registry.holds(parent + "/" + name), "the replaced site waiting for its removal is not recorded")
+        }
+        looked.signal()
+        SiteWriter.finishRemovals()
+        for name in aside { #expect(!registry.holds(parent + "/" + name), "a removed folder stays recorded") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["_site"], "the replaced site is left")
+        #expect(TestSupport.read(root + "/_site/index.html") == "second")
     }
 }

@@ -102,13 +102,15 @@ package enum SiteWriter {
     ///   `finishRemovals()` before exiting.
     /// - Parameter budget: what the scan of the copies may unpack, all together (the pass's
     ///   `DecompressionBudget`, which the Write step shares with `SiteSecrets`).
+    /// - Parameter folders: where the staging and old folders are recorded as they are made,
+    ///   to be removed on a forced stop (`Interruption.folders`; tests give their own).
     /// - Returns: the entries beside the output folder named like a staging folder, left as
     ///   they were (`leftovers`), as paths.
     @discardableResult
     static func write(
         _ site: SiteFiles, to output: OutputFolder, protecting protected: [OutputFolder.Protected] = [],
         linking: Set<String> = [], jobs: Int = 4, removingOldLater: Bool = false,
-        budget: DecompressionBudget = DecompressionBudget()
+        budget: DecompressionBudget = DecompressionBudget(), folders: FolderRegistry = Interruption.folders
     ) throws -> [String] {
         if let problem = output.refusal(protecting: protected) { throw LectureError(problem, exitStatus: 2) }
         let spelled = output.spelled
@@ -147,17 +149,22 @@ package enum SiteWriter {
         let found = leftovers(in: parent, site: name).map { FileSystem.join(output.parent, $0) }
         // Made here, exclusively: a folder or link of a staging name found beside is never used
         // nor removed (it may be anyone's, committed with the book), only named (`leftovers`).
-        guard let made = makeStaging(in: parent, site: name) else {
-            throw LectureError(
-                .error(
-                    .fileSystem, spelled, nil, "cannot create a folder beside the output folder: \(errnoText())",
-                    notes: ["make \(quoted: output.parent) writable, or name another output folder with --output"]),
-                exitStatus: 1)
+        // Made and recorded as one step: none is made after a forced stop's clean-up.
+        let (stagingName, staging) = try folders.make { () throws -> (path: String, made: (String, DirectoryHandle)) in
+            guard let made = makeStaging(in: parent, site: name) else {
+                throw LectureError(
+                    .error(
+                        .fileSystem, spelled, nil, "cannot create a folder beside the output folder: \(errnoText())",
+                        notes: ["make \(quoted: output.parent) writable, or name another output folder with --output"]),
+                    exitStatus: 1)
+            }
+            return (FileSystem.join(output.parent, made.0), made)
         }
-        let (stagingName, staging) = made
         let stagingPath = FileSystem.join(output.parent, stagingName)
-        Interruption.track(stagingPath)
-        defer { Interruption.untrack(stagingPath) }
+        // Forgotten once removed or swapped in; but when the swap left the old site under the
+        // staging name for the background removal, that removal forgets it once done.
+        var stagingHandedOn = false
+        defer { if !stagingHandedOn { folders.remove(stagingPath) } }
         let live = existing == nil ? nil : DirectoryHandle(in: parent, name)
         do {
             // Folders first, each once, parents before children.
@@ -248,9 +255,9 @@ package enum SiteWriter {
                     .error(.fileSystem, spelled, nil, "cannot write the site: \(SystemErrorText.reason(of: error))"),
                     exitStatus: 1)
         }
-        try swapIn(
+        stagingHandedOn = try swapIn(
             stagingName, staging.identity, for: output, in: parent, existing: existing,
-            removingOldLater: removingOldLater)
+            removingOldLater: removingOldLater, folders: folders)
         return found
     }
 
@@ -302,11 +309,15 @@ package enum SiteWriter {
     static let beforeSwap = Locked<(@Sendable () -> Void)?>(nil)
 
     /// Puts the staging folder in the output's place and removes what was there, after making
-    /// sure that it is the folder that was checked.
+    /// sure that it is the folder that was checked. The old site is recorded in `folders` while
+    /// it waits for its removal: under the staging name, recorded already, when the two were
+    /// exchanged; put aside under a new name, as one step with its recording, when not.
+    /// - Returns: whether the old site lies under the staging name and the background removal
+    ///   (`removingOldLater`) forgets it once removed, so the caller must not.
     private static func swapIn(
         _ stagingName: String, _ made: DirectoryHandle.Identity?, for output: OutputFolder, in parent: DirectoryHandle,
-        existing: DirectoryHandle.Identity?, removingOldLater: Bool
-    ) throws {
+        existing: DirectoryHandle.Identity?, removingOldLater: Bool, folders: FolderRegistry
+    ) throws -> Bool {
         /// Removes the staging folder after a failed swap, when it is still the one made.
         func removeStaging() {
             if let entry = parent.entry(stagingName), entry.kind == .directory, entry.identity == made {
@@ -323,7 +334,7 @@ package enum SiteWriter {
                 throw LectureError(
                     .error(.fileSystem, spelled, nil, "cannot create the output folder: \(reason)"), exitStatus: 1)
             }
-            return
+            return false
         }
         // The old folder ends up under `oldName`: the staging name when the two are exchanged,
         // a new `.NAME.old-PID-N` when the file system cannot exchange and two renames are made
@@ -333,13 +344,21 @@ package enum SiteWriter {
         if !parent.rename(stagingName, to: name, .exchanging) {
             exchanged = false
             oldName = ".\(name).old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            guard parent.rename(name, to: oldName, .failingIfExists) else {
+            do {
+                try folders.make { () throws -> String in
+                    guard parent.rename(name, to: oldName, .failingIfExists) else {
+                        throw LectureError(
+                            .error(.fileSystem, spelled, nil, "cannot replace the output folder: \(errnoText())"),
+                            exitStatus: 1)
+                    }
+                    return FileSystem.join(output.parent, oldName)
+                }
+            } catch {
                 removeStaging()
-                throw LectureError(
-                    .error(.fileSystem, spelled, nil, "cannot replace the output folder: \(errnoText())"), exitStatus: 1
-                )
+                throw error
             }
         }
+        let oldPath = FileSystem.join(output.parent, oldName)
         // What was taken out must be the folder checked, still this tool's.
         let taken = parent.entry(oldName)
         let takenFolder = taken?.kind == .directory ? DirectoryHandle(in: parent, oldName) : nil
@@ -352,6 +371,7 @@ package enum SiteWriter {
                 _ = parent.rename(stagingName, to: name, .exchanging)
             } else {
                 _ = parent.rename(oldName, to: name)
+                folders.remove(oldPath)
             }
             removeStaging()
             throw LectureError(
@@ -363,20 +383,22 @@ package enum SiteWriter {
         if !exchanged {
             guard parent.rename(stagingName, to: name, .failingIfExists) else {
                 _ = parent.rename(oldName, to: name)
+                folders.remove(oldPath)
                 removeStaging()
                 throw LectureError(.error(.fileSystem, spelled, nil, "cannot replace the output folder"), exitStatus: 1)
             }
         }
+        // Recorded until removed, on this thread or the background queue.
         if removingOldLater {
-            let oldPath = FileSystem.join(output.parent, oldName)
-            Interruption.track(oldPath)
             removals.async(group: pendingRemovals) { [oldName] in
                 parent.removeTree(oldName)
-                Interruption.untrack(oldPath)
+                folders.remove(oldPath)
             }
-        } else {
-            parent.removeTree(oldName)
+            return exchanged
         }
+        parent.removeTree(oldName)
+        if !exchanged { folders.remove(oldPath) }
+        return false
     }
 
     /// The entries beside the site named like its staging and old folders (`.NAME.tmp-…`,
@@ -386,7 +408,7 @@ package enum SiteWriter {
         (parent.names() ?? []).filter { $0.hasPrefix(".\(name).tmp-") || $0.hasPrefix(".\(name).old-") }.sorted()
     }
 
-    private static let removals = DispatchQueue(label: "lecture: old site removal")
+    static let removals = DispatchQueue(label: "lecture: old site removal")
     private static let pendingRemovals = DispatchGroup()
 
     /// Waits until every old site handed to the background queue is removed.
