@@ -16,6 +16,10 @@ import LectureSupport
 ///   (`.git`, `.secrets`), links resolved, unless that dot-folder holds the book too: the dot
 ///   rule of every file the book reads (`BookFileRule`) then judges the folder itself, not only
 ///   what lies below it (attack 18, F2). `build-dir` is held to the `.git` part of it (F3).
+/// - An error at the key's line when a symbolic link the book carries on the way to it leads
+///   out of the book's own folder, even into a repository that tracks the book: a third
+///   party's book committed into a project (`vendor/…`) is tracked too (attack 21, F6). A
+///   folder named plainly stays the repository's.
 /// - A warning when it lies outside the repository that holds the book (the nearest folder up
 ///   from the book with a `.git`), or outside the book's folder when there is none: a book that
 ///   reads beyond its own tree is worth a look before it is built.
@@ -38,6 +42,14 @@ enum ReadableFolder {
         let book = CanonicalPath.of(bookDirectory)
         let boundary = repository(holding: book) ?? book
         guard !CanonicalPath.isWithin(resolved, boundary) else {
+            if let link = carriedLinkOut(
+                folder, bookDirectory: bookDirectory, book: book, boundary: boundary, to: resolved)
+            {
+                return .error(
+                    .bookTOMLValue, bookTOML, location,
+                    "\(quoted: key) folder \(quoted: folder) \(leadsOut(link, of: "the book's folder", to: resolved)), which a book may not read",
+                    notes: [carriedLinkNote])
+            }
             // Inside the repository, the dot rule of every file the book reads (`BookFileRule`)
             // judges the folder itself: a named folder is never a root that hides its own dot-name.
             guard let hidden = dotFolder(of: resolved, below: boundary, besides: book) else { return nil }
@@ -104,6 +116,14 @@ enum ReadableFolder {
             ? "'build.build-dir' folder \(quoted: folder)"
             : "'build.build-dir' folder \(quoted: folder), whose site goes to \(quoted: written) (the book has a second renderer),"
         guard !CanonicalPath.isWithin(resolved, boundary) else {
+            if let link = carriedLinkOut(
+                written, bookDirectory: bookDirectory, book: book, boundary: boundary, to: resolved)
+            {
+                return .error(
+                    .bookTOMLValue, bookTOML, location,
+                    "\(subject) \(leadsOut(link, of: "the book's folder", to: resolved)), where a book may not write",
+                    notes: [carriedLinkNote])
+            }
             // The write side of the dot rule: a site written into the repository's `.git`
             // (`.git/hooks`, `.git/refs/tags`) is files git reads as its own (attack 18, F3).
             guard let hidden = dotFolder(of: resolved, below: boundary, besides: book, only: ".git") else { return nil }
@@ -164,6 +184,24 @@ enum ReadableFolder {
     private static func leadsOut(_ link: String, of what: String, to resolved: String) -> String {
         "is reached through the symbolic link \(quoted: link), which leads out of \(what) to \(quoted: resolved)"
     }
+
+    /// In a repository that tracks the book (`boundary`, not the book's folder `book`), the
+    /// symbolic link the book carries on the way to `folder` (as written) that leads out of the
+    /// book's own folder to `resolved`, elsewhere in the repository: nil when there is none, or
+    /// `resolved` lies inside the book. Tracking is not ownership: a third party's book committed
+    /// into the project (`vendor/…/docs`, its `src -> ../../../../../private`) is tracked too,
+    /// and its link would publish the project's files (attack 21, F6). A folder named plainly
+    /// in book.toml (`src = "../private"`) carries no link, and stays the repository's.
+    static func carriedLinkOut(
+        _ folder: String, bookDirectory: String, book: String, boundary: String, to resolved: String
+    ) -> String? {
+        guard boundary != book, !CanonicalPath.isWithin(resolved, book) else { return nil }
+        return linkOut(folder, bookDirectory: bookDirectory, boundary: book)
+    }
+
+    /// The fix for a link the book carries that leads out of its folder into its repository.
+    private static let carriedLinkNote =
+        "a link the book carries may lead only inside the book's own folder, even in a repository that tracks it (a book committed into a project, such as one under 'vendor/', is a third party's): copy the files into the book, or name the folder itself in book.toml, which may then read it as a folder of the repository"
 
     /// The first symbolic link on the way from `bookDirectory` to `folder` (as written) that leads
     /// out of `boundary`, as a path from the book's folder, when `folder` as written lies inside

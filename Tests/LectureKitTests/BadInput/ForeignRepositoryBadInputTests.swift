@@ -188,4 +188,86 @@ struct ForeignRepositoryBadInputTests {
             ), "\(text)")
         #expect(FileSystem.exists(book + "/book/index.html"))
     }
+
+    /// Attack 21, F6: tracking is not ownership. A third party's book committed into the project
+    /// (`vendor/…`, book.toml tracked) carried `src -> ../../../private` and published the
+    /// project's files without a word, the link judged against the repository's top. A link the
+    /// book carries is judged against the book's own folder always: leading out of it is the
+    /// error it is for a book the project does not track; each folder the book reads or writes
+    /// through one is tried.
+    @Test(arguments: [
+        Case(
+            name: "src a link", links: [("src", "../../../private")], place: "/src: error:",
+            says:
+                "'book.src' folder 'src' is reached through the symbolic link 'src', which leads out of the book's folder to 'HOME/proj/private'"
+        ),
+        Case(
+            name: "src named, a link", toml: "src = \"pages\"", links: [("pages", "../../../private")],
+            place: "book.toml:3:",
+            says:
+                "'book.src' folder 'pages' is reached through the symbolic link 'pages', which leads out of the book's folder"
+        ),
+        Case(
+            name: "include-from through a link", toml: "[lecture]\ninclude-from = [\"shared/private\"]",
+            links: [("shared", "../../..")],
+            page: "# Intro\n\n```text\n{{#include ../shared/private/creds.txt}}\n```\n", place: "book.toml:4:",
+            says:
+                "'lecture.include-from' folder 'shared/private' is reached through the symbolic link 'shared', which leads out of the book's folder"
+        ),
+        Case(
+            name: "templates a link", toml: "[lecture]\ntemplates = \"tpl\"", links: [("tpl", "../../../private/tpl")],
+            place: "book.toml:4:",
+            says:
+                "'lecture.templates' folder 'tpl' is reached through the symbolic link 'tpl', which leads out of the book's folder"
+        ),
+        Case(
+            name: "the default book a link", links: [("book", "../../../public_html")], place: "/book: error:",
+            says:
+                "'build.build-dir' folder 'book' is reached through the symbolic link 'book', which leads out of the book's folder"
+        ),
+        Case(
+            name: "a page a link", links: [("src/intro.md", "../../../../private/a.md")], place: "SUMMARY.md:",
+            says: "outside the book"),
+    ])
+    func aLinkATrackedBookCarriesStaysInItsOwnFolder(_ test: Case) throws {
+        let run = try ContainedRun()
+        let book = try Self.project(run, toml: test.toml, tracked: true)
+        let publicHTML = run.scratch + "/home/proj/public_html"
+        try FileSystem.makeDirectories(publicHTML)
+        if let page = test.page { try TestSupport.write(Array(page.utf8), to: book + "/src/intro.md") }
+        for (link, target) in test.links {
+            try? FileManager.default.removeItem(atPath: book + "/" + link)
+            #expect(symlink(target, book + "/" + link) == 0)
+        }
+        // Committed with the book, as a vendored copy is.
+        try GitRepositoryFixture.git(["-C", run.scratch + "/home/proj", "add", "-A"])
+        let result = try run.lecture(["build", "--no-cache", run.home + "/proj/vendor/dl/book"], in: "work")
+        let text = result.stdoutText + result.stderrText
+        let says = test.says.replacingOccurrences(of: "HOME", with: run.home)
+        let line = text.split(separator: "\n").first { $0.contains(says) }
+        #expect(line?.contains(test.place) == true, "\(text)")
+        #expect(line?.contains("error:") == true, "\(text)")
+        #expect(!result.succeeded, "\(text)")
+        #expect(!text.contains("PROJECT-PRIVATE"), "\(text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: publicHTML).isEmpty)
+        for file in (FileManager.default.subpaths(atPath: book + "/book") ?? [])
+        where !FileSystem.isDirectory(book + "/book/" + file) {
+            #expect(TestSupport.read(book + "/book/" + file)?.contains("PROJECT-PRIVATE") != true, "book/\(file)")
+        }
+    }
+
+    /// The tracked book's plain folder in book.toml (`src = "../../../private"`), which every
+    /// reader of book.toml sees, stays a folder of the repository: read with no word.
+    @Test func aTrackedBooksFolderNamedPlainlyStaysTheRepositorys() throws {
+        let run = try ContainedRun()
+        let book = try Self.project(run, toml: "src = \"../../../examples-book\"", tracked: true)
+        let pages = run.scratch + "/home/proj/examples-book"
+        try TestSupport.write(Array("- [A](a.md)\n".utf8), to: pages + "/SUMMARY.md")
+        try TestSupport.write(Array("# A\n\nthe example of the project\n".utf8), to: pages + "/a.md")
+        let result = try run.lecture(["build", "--no-cache", run.home + "/proj/vendor/dl/book"], in: "work")
+        let text = result.stdoutText + result.stderrText
+        #expect(result.succeeded, "\(text)")
+        #expect(!text.contains("'book.src'"), "\(text)")
+        #expect(TestSupport.read(book + "/book/a.html")?.contains("the example of the project") == true, "\(text)")
+    }
 }
