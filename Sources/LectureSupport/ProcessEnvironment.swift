@@ -10,7 +10,10 @@
 /// (`ProcessEnvironmentTests`), so the cut does not quietly return.
 package enum ProcessEnvironment {
     /// Every variable by name, the dictionary Foundation's gives (`ProcessEnvironmentTests`); an
-    /// entry without `=` is left out, bytes that are not UTF-8 are repaired.
+    /// entry without `=` is left out, bytes that are not UTF-8 are repaired. A name set twice
+    /// (`execve` takes any list) keeps its first value, as getenv(3) and so `value(_:)` answer:
+    /// with the last, the sandbox hid one `HOME` while children were given the other (code
+    /// review 41 #11).
     package static func current() -> [String: String] {
         var variables: [String: String] = [:]
         var entry = environ
@@ -19,7 +22,10 @@ package enum ProcessEnvironment {
                 start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
             if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
-                variables[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+                if variables[name] == nil {
+                    variables[name] = String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+                }
             }
             entry += 1
         }

@@ -3,6 +3,10 @@ import Testing
 
 @testable import LectureSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `ProcessEnvironment` reads `environ` itself, cheaper than Foundation's `ProcessInfo`; it must
 /// give what Foundation gives, variable for variable.
 @Suite struct ProcessEnvironmentTests {
@@ -38,5 +42,45 @@ import Testing
             if text.contains("processInfo.environment") || text.contains("getenv(") { readers.append(path) }
         }
         #expect(readers.sorted() == [], "read the environment through ProcessEnvironment")
+    }
+
+    /// Where the probe below writes its answers, set only in the child `aNameSetTwiceHasOneValue`
+    /// starts.
+    static let probeVariable = "LECTURE_ENVIRONMENT_PROBE_OUT"
+    static let duplicated = "LECTURE_ENVIRONMENT_DUPLICATED"
+
+    /// Code review 41 #11: a name set twice (`execve` takes any list: `HOME=/a … HOME=/b`) has
+    /// one value, the first, through both readers; `current()` kept the last while getenv(3)
+    /// gave the first. The test bundle starts itself through `posix_spawn` with the name twice,
+    /// and its probe writes what each reader answers.
+    @Test func aNameSetTwiceHasOneValue() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let answers = folder + "/answers"
+        let arguments = [
+            "/proc/self/exe", "--testing-library", "swift-testing", "--filter", "duplicatedNameProbe",
+        ]
+        let environment = [
+            "\(Self.duplicated)=first", "PATH=/usr/bin:/bin", "\(Self.duplicated)=second",
+            "\(Self.probeVariable)=\(answers)",
+        ]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        #expect(posix_spawn(&pid, "/proc/self/exe", nil, nil, argv, envp) == 0)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        #expect(TestSupport.read(answers) == "current first\nvalue first\n")
+    }
+
+    /// The child's half of `aNameSetTwiceHasOneValue`: runs only there.
+    @Test(.enabled(if: ProcessEnvironment.value(probeVariable) != nil)) func duplicatedNameProbe() throws {
+        let answers = try #require(ProcessEnvironment.value(Self.probeVariable))
+        let current = ProcessEnvironment.current()[Self.duplicated] ?? "none"
+        let value = ProcessEnvironment.value(Self.duplicated) ?? "none"
+        #expect(
+            FileManager.default.createFile(atPath: answers, contents: Data("current \(current)\nvalue \(value)\n".utf8))
+        )
     }
 }
