@@ -324,7 +324,7 @@ extension BookSettingsTests {
                 "\(root)/theme/index.hbs: warning: mdBook's handlebars template 'index.hbs' is not used by lecture"
             ])
         #expect(diagnostics.allSatisfy { $0.notes.first?.contains("[preprocessor.lecture] templates") == true })
-        #expect(configuration.themeHead == "<meta>")
+        #expect(configuration.themeHead?.render([:]) == "<meta>")
     }
 }
 

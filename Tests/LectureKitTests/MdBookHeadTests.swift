@@ -118,6 +118,33 @@ import Testing
         #expect(FileSystem.exists(both.mdBook.root + "/book/.nojekyll"))
     }
 
+    /// Code review 41 #12: mdBook renders head.hbs as a Handlebars partial, and its most common
+    /// line names the site's root, `{{ path_to_root }}`; lecture fills it in as mdBook does, on
+    /// every page mdBook gives it to, nested or not, with no warning.
+    @Test func headHbsPathToRootIsFilledInAsMdBookDoes() throws {
+        var files = Self.book
+        files["theme/head.hbs"] =
+            "<link rel=\"stylesheet\" href=\"{{ path_to_root }}custom.css\">\n<meta name=\"root\" content=\"{{path_to_root}}\">\n"
+        // Copied into the site's root by both, as a file of the pages' folder.
+        files["src/custom.css"] = "body { color: black; }\n"
+        let both = try MdBookOracle.build(files)
+        #expect(!both.lecture.output.contains("head.hbs"), "used, so not warned: \(both.lecture.output)")
+        // The not-found page is served at any depth: mdBook gives it `<base href="/">` and an
+        // empty root, lecture the site's path itself; the two name the same file.
+        for page in Self.pages where page != "404.html" {
+            let (theirs, ours) = try Self.heads(page, both)
+            let lines = theirs.split(separator: "\n").filter { $0.contains("custom.css") || $0.contains("\"root\"") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(lines.count == 2, "\(page): \(theirs)")
+            for line in lines { #expect(ours.contains(line), "\(page) \(line): \(ours)") }
+            #expect(!ours.contains("{{"), "\(page): \(ours)")
+        }
+        let nested = try Self.head("sub/b.html", site: both.lecture.root + "/book")
+        #expect(nested.contains("<link rel=\"stylesheet\" href=\"../custom.css\">"), "\(nested)")
+        let notFound = try Self.head("404.html", site: both.lecture.root + "/book")
+        #expect(notFound.contains("custom.css\">") && !notFound.contains("{{"), "\(notFound)")
+    }
+
     /// A head.hbs with a Handlebars expression is not used (its braces would show), with a
     /// warning at its line; one with a token is an error, and nothing is written.
     @Test func aHeadHbsLectureCannotPublishAsWrittenIsSaidAtItsLine() throws {
@@ -127,7 +154,7 @@ import Testing
         #expect(templated.lecture.succeeded, "\(templated.lecture.output)")
         #expect(
             templated.lecture.output.contains(
-                "theme/head.hbs:2:1: warning: mdBook's Handlebars expression in theme/head.hbs is not expanded by lecture; the file is not used"
+                "theme/head.hbs:2:29: warning: mdBook's Handlebars expression in theme/head.hbs is not expanded by lecture (only {{ path_to_root }} is); the file is not used"
             ), "\(templated.lecture.output)")
         let page = try Self.head("a.html", site: templated.lecture.root + "/book")
         #expect(!page.contains("{{") && !page.contains("content=\"b\""), "\(page)")

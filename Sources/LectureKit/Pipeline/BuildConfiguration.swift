@@ -47,7 +47,7 @@ package struct BuildConfiguration: Sendable, Hashable {
     /// mdBook's `theme/favicon.svg` of the book, which replaces the theme's `assets/favicon.svg`.
     var themeFavicon: String?
     /// The text of mdBook's `theme/head.hbs` of the book (`MdBookThemeHead`), for every page's `<head>`.
-    var themeHead: String?
+    var themeHead: Template?
     var additionalScripts: [AdditionalFile] = []
     /// Every additional file, styles first.
     package var additionalFiles: [String] { (additionalStyles + additionalScripts).map(\.source) }

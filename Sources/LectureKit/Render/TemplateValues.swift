@@ -33,10 +33,11 @@ struct TemplateValues: Hashable, Sendable {
     /// book.toml's additional style sheets and scripts, and MathJax.
     let additional: AdditionalHead
     /// What mdBook 0.5.4 adds to every page's `<head>` from the book (run on such books):
-    /// `theme/head.hbs`'s text, then `[book] description` as `<meta name="description">`
-    /// (`toc.html` has the first only, as mdBook's).
-    let themeHead: String
-    let describedHead: String
+    /// `theme/head.hbs`'s text, its `{{ path_to_root }}` filled in for the page (`bookHead`),
+    /// then `[book] description` as `<meta name="description">` (`toc.html` has the first only,
+    /// as mdBook's).
+    let themeHead: Template?
+    let description: String
     /// The inline chapter tree, rendered once for each root (`navigation(current:root:)`).
     private let trees = NavigationTrees()
 
@@ -58,11 +59,10 @@ struct TemplateValues: Hashable, Sendable {
         verified = Self.verified(verifiedSamples, compiler: swiftVersion, words: words)
         chrome = Chrome(partials: partials, words: words)
         additional = AdditionalHead(configuration: configuration)
-        themeHead = configuration.themeHead.map { "\n" + $0 } ?? ""
-        describedHead =
-            themeHead
-            + (configuration.book.description.map { "\n<meta name=\"description\" content=\"\(HTML.escape($0))\">" }
-                ?? "")
+        themeHead = configuration.themeHead
+        description =
+            configuration.book.description.map { "\n<meta name=\"description\" content=\"\(HTML.escape($0))\">" }
+            ?? ""
         shared = chrome.wordValues
     }
 
@@ -82,7 +82,7 @@ struct TemplateValues: Hashable, Sendable {
     /// `theme/head.hbs`): a theme written without it would drop them unsaid, as
     /// `AdditionalHead.unplaced` says of the additional files.
     func unplacedHead(in page: Template) -> [Diagnostic] {
-        guard !describedHead.isEmpty, !page.uses("head") else { return [] }
+        guard themeHead != nil || !description.isEmpty, !page.uses("head") else { return [] }
         return [
             .warning(
                 .templatePlaceholder, page.path, nil,
@@ -91,10 +91,17 @@ struct TemplateValues: Hashable, Sendable {
         ]
     }
 
+    /// What the book adds to the `<head>` of a page whose way to the site's root is `root`:
+    /// head.hbs's text, its `{{ path_to_root }}` filled in, then the description unless
+    /// `describes` is false.
+    func bookHead(root: String, describes: Bool) -> String {
+        (themeHead.map { "\n" + $0.render(["path_to_root": .text(root)]) } ?? "") + (describes ? description : "")
+    }
+
     /// The values of one page. `root` is the path from the page to the site root (`""`, `"../"`,
     /// or the site's URL path where the page is served at any depth); `content`, `nav`, `prev`,
     /// `next`, `toc`, `editLink` and `head` are HTML; `head` is followed by the book's
-    /// (`themeHead`, `describedHead`), its description left out when `describes` is false.
+    /// (`bookHead`), its description left out when `describes` is false.
     func page(
         title: String, content: String, root: String, nav: String, prev: String = "", next: String = "",
         toc: String = "", editLink: String = "", head: String = "", pageTitle: String? = nil, describes: Bool = true
@@ -122,7 +129,7 @@ struct TemplateValues: Hashable, Sendable {
             "search": .html(settings.searchEnabled == false ? "" : partial(.search, ["root": .text(root)])),
             "print_link": .html(settings.printEnabled == false ? "" : partial(.printLink, ["root": .text(root)])),
             "edit_link": .html(editLink),
-            "head": .html(head + (describes ? describedHead : themeHead)),
+            "head": .html(head + bookHead(root: root, describes: describes)),
             "additional_css": .html(additional.styles(root: root)),
             "additional_js": .html(additional.scripts(root: root)),
             "verified": .text(verified),
