@@ -52,14 +52,20 @@ import Testing
     static let alphabet: [Character] = ["[", "]", ":", ",", " ", "\n", "x"]
 
     /// The scan says what the regular expression it replaced said, on every string of up to six
-    /// of the characters that matter (137,257 strings; the shortest match, `[: , : `, is seven
-    /// long, so these are its refusals, every one of them).
+    /// of the characters that matter (137,257 strings), and on every one of seven that starts
+    /// with `[` (and its prefixes again, 137,257 more): the shortest match, `[: , : `, is seven
+    /// long and starts there, so they hold every shortest match as well as the refusals (with
+    /// six alone, the test could only catch a false match: code review 41 #13). Every string of
+    /// seven (960,800) would cost seven times as much for strings that cannot match.
     @Test func theScanAgreesWithTheExpressionOnEveryShortString() {
         var disagreements: [String] = []
+        var matched = 0
         var text: [Character] = []
         func each(upTo length: Int) {
             let string = String(text)
-            if HashOrderRuns.holdsDictionaryDescription(string) != Self.replacedExpressionMatches(string) {
+            let expected = Self.replacedExpressionMatches(string)
+            if expected { matched += 1 }
+            if HashOrderRuns.holdsDictionaryDescription(string) != expected {
                 disagreements.append(string)
             }
             guard text.count < length else { return }
@@ -70,7 +76,11 @@ import Testing
             }
         }
         each(upTo: 6)
+        text = ["["]
+        each(upTo: 7)
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10).map(\.debugDescription))")
+        // `[` then `: ` then `, ` then `: `, the spaces' neighbours drawn from the alphabet.
+        #expect(matched > 0, "no string enumerated is a match, so only false matches could be caught")
     }
 
     /// The same on 20,000 longer strings (7 to 16 characters) drawn from a fixed seed, so a
