@@ -15,13 +15,16 @@ extension Cache {
     /// wherever it points. nil when nothing is there yet, or all is the user's.
     package static func sharingProblem(_ path: String) -> String? {
         let user = geteuid()
-        func problem(_ folder: String, named: String) -> String? {
+        /// `held`: the entry's name in the cache folder, nil for the folder itself; the words
+        /// are composed from it ("is a folder that", "holds 'x' as a symbolic link").
+        func problem(_ folder: String, held: String?) -> String? {
             var info = stat()
             guard lstat(folder, &info) == 0 else { return nil }
+            let named = held.map { "holds \(quoted: $0), a folder that" } ?? "is a folder that"
             if info.st_mode & S_IFMT == S_IFLNK {
-                let place = named.replacingOccurrences(of: ", a folder that", with: "")
+                let place = held.map { "holds \(quoted: $0) as a symbolic link" } ?? "is a symbolic link"
                 return
-                    "\(place) as a symbolic link, which the cache never makes: it would lead what a build reads and writes elsewhere"
+                    "\(place), which the cache never makes: it would lead what a build reads and writes elsewhere"
             }
             guard info.st_mode & S_IFMT == S_IFDIR else { return nil }
             if info.st_uid != user {
@@ -33,9 +36,9 @@ extension Cache {
             }
             return nil
         }
-        if let found = problem(path, named: "is a folder that") { return found }
+        if let found = problem(path, held: nil) { return found }
         for name in names.sorted() {
-            if let found = problem(path + "/" + name, named: "holds \(quoted: name), a folder that") { return found }
+            if let found = problem(path + "/" + name, held: name) { return found }
         }
         // The fan-out folders of each kind (`swift-html/93`), from which entries are read: one
         // another user may write is as open as the kind's folder (attack 20, F3).
@@ -43,8 +46,7 @@ extension Cache {
             let folder = path + "/" + kind.rawValue
             let fanOut = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in fanOut.sorted() where name.utf8.count == 2 {
-                let named = "holds \(quoted: kind.rawValue + "/" + name), a folder that"
-                if let found = problem(folder + "/" + name, named: named) { return found }
+                if let found = problem(folder + "/" + name, held: kind.rawValue + "/" + name) { return found }
             }
         }
         return subfolderProblem(path, problem)
@@ -53,11 +55,11 @@ extension Cache {
     /// The folders below `theme` and `libraries` (`theme/<digest>`, the built-in theme's layouts
     /// in every page; `libraries/<digest>`, the objects linked into every sample): one another
     /// user may write is as open as the cache (attack 21, F3).
-    private static func subfolderProblem(_ path: String, _ problem: (String, String) -> String?) -> String? {
+    private static func subfolderProblem(_ path: String, _ problem: (String, String?) -> String?) -> String? {
         for name in ["theme", "libraries"] {
             let folder = path + "/" + name
             for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
-                if let found = problem(folder + "/" + entry, "holds \(quoted: name + "/" + entry), a folder that") {
+                if let found = problem(folder + "/" + entry, name + "/" + entry) {
                     return found
                 }
             }

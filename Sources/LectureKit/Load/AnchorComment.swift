@@ -32,7 +32,10 @@ struct AnchorComment: Equatable {
     /// The line comment of the language a file's extension names.
     static func byExtension(_ path: String) -> AnchorComment {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let suffix = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!).lowercased() : name
+        // A dot-file's name is its own extension (`.gitignore`, `.env`): `split` drops the empty
+        // piece before the dot, so the piece after it is taken whenever there is a dot.
+        let pieces = name.split(separator: ".")
+        let suffix = name.contains(".") ? pieces.last.map { String($0).lowercased() } ?? name : name
         switch suffix {
         case "toml", "sh", "bash", "zsh", "fish", "py", "rb", "pl", "yaml", "yml", "r", "ps1", "conf", "cfg", "ini",
             "mk", "Makefile", "Dockerfile", "dockerfile", "cmake", "nix", "tf", "ex", "exs", "jl", "gitignore", "env":
