@@ -100,4 +100,54 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["_site"], "the replaced site is left")
         #expect(TestSupport.read(root + "/_site/index.html") == "second")
     }
+
+    /// Without `RENAME_EXCHANGE` the old site is renamed aside (`.NAME.old-…`) before the new
+    /// one is renamed in: that rename makes a folder too, and is refused once the clean-up ran
+    /// (here at the moment of the swap), the live site left in place and nothing beside it.
+    /// With the clean-up not run, the folder put aside is recorded until its removal ends.
+    @Test(.serialized, arguments: [true, false])
+    func theOldSitePutAsideIsRecordedOrRefused(stopped: Bool) throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let registry = FolderRegistry()
+        var site = SiteFiles()
+        site.generated["index.html"] = Array("first".utf8)
+        try SiteWriter.write(site, to: OutputFolder(root + "/_site"), folders: registry)
+        SiteWriter.exchangeUnavailable.withLock { $0 = true }
+        defer { SiteWriter.exchangeUnavailable.withLock { $0 = false } }
+        let parent = OutputFolder(root + "/_site").parent
+        let recorded = Locked<[String]>([])
+        SiteWriter.beforeSwap.withLock {
+            $0 = {
+                if stopped { registry.removeAll() }
+            }
+        }
+        defer { SiteWriter.beforeSwap.withLock { $0 = nil } }
+        // The removal waits until the test has looked.
+        let looked = DispatchSemaphore(value: 0)
+        SiteWriter.removals.async { looked.wait() }
+        site.generated["index.html"] = Array("second".utf8)
+        var error: LectureError?
+        do {
+            try SiteWriter.write(site, to: OutputFolder(root + "/_site"), removingOldLater: true, folders: registry)
+        } catch let thrown as LectureError {
+            error = thrown
+        }
+        if !stopped {
+            #expect(error == nil, "\(String(describing: error))")
+            let aside = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "_site" }
+            #expect(aside.count == 1 && aside.first?.hasPrefix("._site.old-") == true, "\(aside)")
+            recorded.withLock { $0 = aside.filter { registry.holds(parent + "/" + $0) } }
+        }
+        looked.signal()
+        SiteWriter.finishRemovals()
+        if stopped {
+            #expect(error?.diagnostics.contains { $0.identifier == .cancelled } == true, "\(String(describing: error))")
+            #expect(TestSupport.read(root + "/_site/index.html") == "first")
+        } else {
+            #expect(recorded.withLock { $0.count } == 1, "the old site put aside was not recorded")
+            #expect(TestSupport.read(root + "/_site/index.html") == "second")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["_site"], "a folder is left beside")
+    }
 }

@@ -308,6 +308,10 @@ package enum SiteWriter {
     /// another process could); nil otherwise.
     static let beforeSwap = Locked<(@Sendable () -> Void)?>(nil)
 
+    /// Set by tests to take the way of a file system without `RENAME_EXCHANGE` (two renames,
+    /// the old site put aside first); false otherwise.
+    static let exchangeUnavailable = Locked(false)
+
     /// Puts the staging folder in the output's place and removes what was there, after making
     /// sure that it is the folder that was checked. The old site is recorded in `folders` while
     /// it waits for its removal: under the staging name, recorded already, when the two were
@@ -341,7 +345,7 @@ package enum SiteWriter {
         // (never over an entry of that name: a rename that would replace one fails).
         var oldName = stagingName
         var exchanged = true
-        if !parent.rename(stagingName, to: name, .exchanging) {
+        if exchangeUnavailable.withLock({ $0 }) || !parent.rename(stagingName, to: name, .exchanging) {
             exchanged = false
             oldName = ".\(name).old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             do {
