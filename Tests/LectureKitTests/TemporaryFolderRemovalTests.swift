@@ -52,16 +52,23 @@ import Testing
         #expect(!called, "a folder was made after the clean-up")
     }
 
-    /// The site's staging folder beside the output folder (`.NAME.tmp-…`, made with `mkdirat`)
-    /// is made and recorded as one step: after the clean-up, a build still unwinding makes none,
-    /// and the site it was writing is not swapped in.
-    @Test func noStagingFolderIsMadeBesideTheOutputAfterTheStopsCleanUp() throws {
+    /// A folder holding a first site at `_site`, written with a registry of its own.
+    static func firstSite() throws -> (root: String, registry: FolderRegistry, site: SiteFiles) {
         let root = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let registry = FolderRegistry()
         var site = SiteFiles()
         site.generated["index.html"] = Array("first".utf8)
         try SiteWriter.write(site, to: OutputFolder(root + "/_site"), folders: registry)
+        return (root, registry, site)
+    }
+
+    /// The site's staging folder beside the output folder (`.NAME.tmp-…`, made with `mkdirat`)
+    /// is made and recorded as one step: after the clean-up, a build still unwinding makes none,
+    /// and the site it was writing is not swapped in.
+    @Test func noStagingFolderIsMadeBesideTheOutputAfterTheStopsCleanUp() throws {
+        let (root, registry, first) = try Self.firstSite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var site = first
         registry.removeAll()
         site.generated["index.html"] = Array("second".utf8)
         #expect(throws: LectureError.self) {
@@ -76,12 +83,9 @@ import Testing
     /// removed: a forced stop meanwhile removes it. (It was forgotten as the write returned, so
     /// a stop during the removal left it half removed.)
     @Test func theReplacedSiteStaysRecordedUntilItsBackgroundRemovalEnds() throws {
-        let root = try TestSupport.temporaryDirectory()
+        let (root, registry, first) = try Self.firstSite()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let registry = FolderRegistry()
-        var site = SiteFiles()
-        site.generated["index.html"] = Array("first".utf8)
-        try SiteWriter.write(site, to: OutputFolder(root + "/_site"), folders: registry)
+        var site = first
         // The removal waits until the test has looked.
         let looked = DispatchSemaphore(value: 0)
         SiteWriter.removals.async { looked.wait() }
@@ -107,12 +111,9 @@ import Testing
     /// With the clean-up not run, the folder put aside is recorded until its removal ends.
     @Test(.serialized, arguments: [true, false])
     func theOldSitePutAsideIsRecordedOrRefused(stopped: Bool) throws {
-        let root = try TestSupport.temporaryDirectory()
+        let (root, registry, first) = try Self.firstSite()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let registry = FolderRegistry()
-        var site = SiteFiles()
-        site.generated["index.html"] = Array("first".utf8)
-        try SiteWriter.write(site, to: OutputFolder(root + "/_site"), folders: registry)
+        var site = first
         SiteWriter.exchangeUnavailable.withLock { $0 = true }
         defer { SiteWriter.exchangeUnavailable.withLock { $0 = false } }
         let parent = OutputFolder(root + "/_site").parent

@@ -45,10 +45,10 @@ enum ReadableFolder {
             if let link = carriedLinkOut(
                 folder, bookDirectory: bookDirectory, book: book, boundary: boundary, to: resolved)
             {
-                return .error(
-                    .bookTOMLValue, bookTOML, location,
-                    "\(quoted: key) folder \(quoted: folder) \(leadsOut(link, of: "the book's folder", to: resolved)), which a book may not read",
-                    notes: [carriedLinkNote])
+                return carriedLinkProblem(
+                    "\(quoted: key) folder \(quoted: folder)", link, to: resolved, "which a book may not read",
+                    bookTOML,
+                    location)
             }
             // Inside the repository, the dot rule of every file the book reads (`BookFileRule`)
             // judges the folder itself: a named folder is never a root that hides its own dot-name.
@@ -119,10 +119,7 @@ enum ReadableFolder {
             if let link = carriedLinkOut(
                 written, bookDirectory: bookDirectory, book: book, boundary: boundary, to: resolved)
             {
-                return .error(
-                    .bookTOMLValue, bookTOML, location,
-                    "\(subject) \(leadsOut(link, of: "the book's folder", to: resolved)), where a book may not write",
-                    notes: [carriedLinkNote])
+                return carriedLinkProblem(subject, link, to: resolved, "where a book may not write", bookTOML, location)
             }
             // The write side of the dot rule: a site written into the repository's `.git`
             // (`.git/hooks`, `.git/refs/tags`) is files git reads as its own (attack 18, F3).
@@ -197,6 +194,18 @@ enum ReadableFolder {
     ) -> String? {
         guard boundary != book, !CanonicalPath.isWithin(resolved, book) else { return nil }
         return linkOut(folder, bookDirectory: bookDirectory, boundary: book)
+    }
+
+    /// The error at `location` of `bookTOML` for `subject` ("'book.src' folder 'src'") reached
+    /// through `link` (`carriedLinkOut`), which leads out of the book's folder to `resolved`;
+    /// `refusal` ends the summary ("which a book may not read").
+    private static func carriedLinkProblem(
+        _ subject: String, _ link: String, to resolved: String, _ refusal: String, _ bookTOML: String,
+        _ location: SourceLocation?
+    ) -> Diagnostic {
+        .error(
+            .bookTOMLValue, bookTOML, location,
+            "\(subject) \(leadsOut(link, of: "the book's folder", to: resolved)), \(refusal)", notes: [carriedLinkNote])
     }
 
     /// The fix for a link the book carries that leads out of its folder into its repository.
