@@ -142,6 +142,10 @@ import Testing
         Banned(pattern: #""[^"]+"고(?![가-힣])"#, use: "\"…\"라고 (or the indirect quote without the marks)"),
         // Korean review 41a (2-2): a type conforms, not a property ("Equatable을 준수하는 타입의 속성").
         Banned(pattern: #"준수하는 (?:속성|변수)"#, use: "준수하는 타입의 속성 (a type conforms to a protocol)"),
+        // Korean review 42b (I9): the same holds for the modifier: a quote in quotation marks takes 라는 or 라며
+        // ("…한 함수에 둔다"라는 생각), not the contracted indirect -다는, -다며; a quoted sentence is not made the
+        // topic either ("…"라는 규칙은).
+        Banned(pattern: #"다"(?:는|며)(?![가-힣])"#, use: "\"…\"라는 / \"…\"라며 (a direct quote in quotation marks)"),
     ]
 
     static func pages() throws -> [(name: String, lines: [String])] {
@@ -208,6 +212,7 @@ import Testing
             "파일을 읽고 쓰는 일은 보관소 액터에서 실행되므로 메인 액터를 붙잡지 않습니다.",
             "흔히 \"MVC에서는 컨트롤러가 비대해진다\"고 말하지만",
             "`Equatable`을 준수하는 속성에 같은 값이 대입되면",
+            "빌려 온 것은 \"상태를 바꾸는 규칙은 한 함수에 둔다\"는 생각 하나입니다.",
         ]
         let allowed = [
             "이것을 모델이라고 부릅니다", "다시 불러오지 않는다", "목록을 불러오고", "탭 바(`UITabBarController`)의 두 항목",
@@ -231,6 +236,7 @@ import Testing
             "`Task`가 `self`를 붙잡고 있는", "관찰 `Task`가 공유 모델을 붙잡습니다",
             "흔히 \"MVC에서는 컨트롤러가 비대해진다\"라고 말하지만", "\"고\"는 간접 인용의 조사입니다",
             "`Equatable`을 준수하는 타입의 속성에", "`Sendable`을 준수하는 값 타입",
+            "\"상태를 바꾸는 규칙은 한 함수에 둔다\"라는 생각", "\"0번 확인되었다\"라며 실패합니다", "\"MVC\"는",
         ]
         let regexes = try Self.banned.map { try Regex($0.pattern) }
         for line in allowed {

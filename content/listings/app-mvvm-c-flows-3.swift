@@ -84,7 +84,7 @@ extension AppCoordinator {
 
 import Testing
 
-// 조건이 맞을 때까지 1밀리초씩 기다립니다. 테스트 모음의 timeLimit이 끝없는 기다림을 실패로 바꿉니다.
+// 조건이 맞을 때까지 1밀리초씩 기다립니다. 끝없이 기다리면 테스트 모음의 timeLimit에 걸려 실패합니다.
 @MainActor
 func waitUntil(_ condition: () -> Bool) async {
     while !condition() {
