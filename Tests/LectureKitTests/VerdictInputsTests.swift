@@ -15,7 +15,7 @@ import Testing
         "path", "group", "outputRange", "heading", "pageHasIncludes", "linesAreIncluded", "outputIsIncluded",
         "modeIsExplicit",
         "markedNotForLinux",
-        "skipReason", "unprovidedImports", "appleOnlyModules", "compileOnlyReason", "origin", "bookPath",
+        "skipReason", "unprovidedImports", "appleOnlyModules", "compileOnlyReason", "editedLines", "bookPath",
         // Where the pages are: what a `reads=` file is judged against (refused or read, its bytes
         // then in the key) and the run's working folder's name, which no program sees whole.
         "contentFolder",
