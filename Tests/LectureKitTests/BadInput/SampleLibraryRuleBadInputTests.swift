@@ -106,10 +106,13 @@ import Testing
     @Test func aLibrarysFileIsNamedAsTheBookWas() throws {
         let run = try ContainedRun()
         let book = try run.makeBook("[lecture.samples]\nverify = true\nlibraries = [\"../Top\"]\n")
-        try TestSupport.write(Array("print(1)\n".utf8), to: run.scratch + "/work/Top/main.swift")
-        try TestSupport.write(
-            Array("# Intro\n\n```swift\nimport Top\nprint(1)\n```\n\n```output\n1\n```\n".utf8),
-            to: book + "/src/intro.md")
+        // The library beside the book, and a page whose sample imports it, so it is compiled.
+        for (file, text) in [
+            (run.scratch + "/work/Top/main.swift", "print(1)\n"),
+            (book + "/src/intro.md", "# Intro\n\n```swift\nimport Top\nprint(1)\n```\n\n```output\n1\n```\n"),
+        ] {
+            try TestSupport.write(Array(text.utf8), to: file)
+        }
         let error = "Top/main.swift:1:1: error: expressions are not allowed at the top level"
         for (arguments, folder, named) in [
             (["build", book], "work", String(book.dropLast("/book".count)) + "/"), (["build", "book"], "work", ""),
