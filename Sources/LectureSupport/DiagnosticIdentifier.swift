@@ -76,6 +76,20 @@ extension Diagnostic.Identifier {
     package static let bookTOMLValue = Self("lecture.book-toml.bad-value")
     /// An mdBook key `lecture` does not support (ignored).
     package static let bookTOMLUnsupported = Self("lecture.book-toml.unsupported-key")
+    /// An `MDBOOK_*` variable of the environment that sets a book.toml key for mdBook, which
+    /// lecture does not read (a warning).
+    package static let mdBookEnvironment = Self("lecture.book-toml.mdbook-environment")
+    /// A file of an mdBook book's `theme/` folder that mdBook reads and lecture does not (a warning).
+    package static let themeFileUnsupported = Self("lecture.theme.unsupported-file")
+    /// A folder book.toml names for the book to read (`src`, `templates`, `include-from`) that
+    /// lies outside the book's repository, or its folder when it has none (a warning).
+    package static let folderOutsideBook = Self("lecture.book-toml.folder-outside-book")
+    /// A sample library (`[preprocessor.lecture.samples] libraries`) outside the book's
+    /// repository, or its folder when it has none (a warning).
+    package static let librariesOutsideBook = Self("lecture.book-toml.libraries-outside-book")
+    /// An entry of `[preprocessor.lecture] allow-warnings` that names no warning a book may allow
+    /// (a warning at its line).
+    package static let allowWarningsEntry = Self("lecture.book-toml.allow-warnings")
     /// A key neither mdBook nor `lecture` knows (ignored).
     package static let bookTOMLUnknown = Self("lecture.book-toml.unknown-key")
     /// `[preprocessor.lecture] diagram-font` naming a family no installed font has, in a book
@@ -300,6 +314,7 @@ extension Diagnostic.Identifier {
         missingChromium, missingContent, missingTemplates, outputRefused, unexpandedPath, initRefused, serveStart,
         serveSettingsChanged,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected, cacheUnwritable,
+        mdBookEnvironment, themeFileUnsupported, folderOutsideBook, librariesOutsideBook, allowWarningsEntry,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown, bookTOMLDiagramFont,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, outputNonPortableName, pageHeading,

@@ -133,7 +133,7 @@ import Testing
         #expect(status != 0)
         let text = lines.joined(separator: "\n")
         #expect(text.components(separatedBy: "continue = [\"page.md\"]").count == 2, "once: \(text)")
-        let pointers = lines.filter { $0.contains("how to join the fences: see the note at line") }
+        let pointers = lines.filter { $0.contains("how to join the fences: see the note at ") }
         #expect(pointers.count == 2, "\(text)")
         #expect(pointers.allSatisfy { $0.contains("'Counter' is declared by the fence at \(page):1") }, "\(text)")
     }

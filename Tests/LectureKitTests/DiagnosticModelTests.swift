@@ -18,6 +18,28 @@ import Testing
         }
     }
 
+    /// The manual's table, the identifiers the code declares and `all` are the same set, so a
+    /// warning's identifier (the one `allow-warnings` names) is always in the table, and the
+    /// table names none the code lost (newuser-10 #7: a warning whose identifier the table lacked).
+    @Test func theManualsTableAndTheCodesIdentifiersAreOneSet() throws {
+        let manual = try String(
+            contentsOfFile: TestSupport.repositoryRoot + "/Sources/lecture/Manual/src/diagnostics.md", encoding: .utf8)
+        let table = Set(
+            manual.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("| `lecture.") else { return nil }
+                return String(line.dropFirst(3).prefix { $0 != "`" })
+            })
+        let source = try String(
+            contentsOfFile: TestSupport.repositoryRoot + "/Sources/LectureSupport/DiagnosticIdentifier.swift",
+            encoding: .utf8)
+        let declared = Set(
+            source.components(separatedBy: "Self(\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        let all = Set(Diagnostic.Identifier.all.map(\.rawValue))
+        #expect(declared == all, "declared but not in 'all': \(declared.subtracting(all))")
+        #expect(
+            table == all, "in the table only: \(table.subtracting(all)); in the code only: \(all.subtracting(table))")
+    }
+
     @Test func aDiagnosticOfNoFilePrintsWithoutAPath() {
         let diagnostic = Diagnostic.error(.badOption, "unknown option '--x'", notes: ["see 'lecture build --help'"])
         #expect(diagnostic.description == "error: unknown option '--x'\n    see 'lecture build --help'")

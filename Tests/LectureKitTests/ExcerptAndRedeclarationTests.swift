@@ -58,7 +58,7 @@ import Testing
         #expect(redeclared?.contains("one program") == true, "\(lines)")
         #expect(redeclared?.contains("group=NAME") == true, "\(lines)")
         let following = lines.first { $0.contains("has no member 'owner'") }
-        #expect(following?.contains("may follow from the redeclaration of 'Account' at line 11") == true, "\(lines)")
+        #expect(following?.contains("may follow from the redeclaration of 'Account' at \(page):11") == true, "\(lines)")
         #expect(!lines.joined().contains(CompileErrorAdvice.fixTheCode), "\(lines)")
     }
 }

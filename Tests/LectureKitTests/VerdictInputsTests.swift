@@ -15,7 +15,7 @@ import Testing
         "path", "group", "outputRange", "heading", "pageHasIncludes", "linesAreIncluded", "outputIsIncluded",
         "modeIsExplicit",
         "markedNotForLinux",
-        "skipReason", "unprovidedImports", "appleOnlyModules", "compileOnlyReason", "origin", "bookPath",
+        "skipReason", "unprovidedImports", "appleOnlyModules", "compileOnlyReason", "editedLines", "bookPath",
         // Where the pages are: what a `reads=` file is judged against (refused or read, its bytes
         // then in the key) and the run's working folder's name, which no program sees whole.
         "contentFolder",
@@ -71,6 +71,7 @@ import Testing
         "hoverTimeout", "swiftAnalysis",  // hover cards and highlighting, not the verdict
         "mergeSamples",  // merged and alone give the same verdicts (MergedSampleTests)
         "libraries",  // their build's digest is an input (SampleLibraries.digest), not the folders named
+        "shownLibraries",  // how diagnostics name the folders
         "replaced",  // a `reads=` file in the site or the cache is refused before any verdict, every run
         "machinePaths",  // a passing run's output is the page's, whose blocks are searched on every run
         "hiddenFolders",  // the book's own folders, hidden from every sample wherever the book lies

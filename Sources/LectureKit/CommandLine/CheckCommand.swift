@@ -168,9 +168,10 @@ struct CheckCommand: Subcommand {
         // Every problem at once, in the order `lecture build` prints the same ones: the pages'
         // (as far as this shard reports them; the blessed samples' judged again on what was
         // written), the samples' as they ended, the stage's warnings.
-        context.report(
+        let reported =
             BlessedWarnings.rejudged(diagnostics, blessed: blessedSamples) + verdicts.flatMap(\.diagnostics)
-                + context.sampleWarnings)
+            + context.sampleWarnings
+        context.report(reported)
 
         // Each page's summary (with more than one page) and each skip's reason, then the run's,
         // all in one vocabulary
@@ -205,6 +206,8 @@ struct CheckCommand: Subcommand {
                 ? ": no Swift samples in this shard"
                 : files.isEmpty ? ": no Swift samples in this book" : ": no Swift samples in the files named"
         }
+        // Warnings book.toml allows are not printed, and counted (`AllowedWarnings`).
+        if let allowed = AllowedWarnings.closing(context.allowedCount(reported)) { closing += "; " + allowed }
         console.print(closing)
         if let reportPath {
             // Located where a person edits, as printed (`IncludedLocations`).

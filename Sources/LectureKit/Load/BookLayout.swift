@@ -216,6 +216,9 @@ package enum BookLayout {
         configuration.verifier.libraries = settings.sampleLibraries.map {
             URL(fileURLWithPath: FileSystem.resolve($0, against: root)).standardizedFileURL.path
         }
+        configuration.verifier.shownLibraries = settings.sampleLibraries.map {
+            ShownPath.normalized(FileSystem.resolve($0, against: root))
+        }
         configuration.sampleRules.providedModules = Set(settings.sampleLibraries.map(SampleLibraries.moduleName))
         // On unless the book says otherwise, as mdBook 0.5's default is.
         configuration.smartPunctuation = options.smartPunctuation || (settings.smartPunctuation ?? true)

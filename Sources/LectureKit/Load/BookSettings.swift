@@ -159,6 +159,9 @@ package struct BookSettings: Sendable, Hashable {
     /// `[preprocessor.lecture] include-from`: folders outside the book (relative to it) that `{{#include}}`
     /// may read from too.
     var includeFrom: [String] = []
+    /// `[preprocessor.lecture] allow-warnings`: the identifiers of warnings the book acknowledges,
+    /// not printed but counted (`AllowedWarnings`).
+    package var allowedWarnings: Set<Diagnostic.Identifier> = []
     /// Where each key read was written in book.toml (`build.build-dir` → line and column).
     package var locations: [String: SourceLocation] = [:]
 

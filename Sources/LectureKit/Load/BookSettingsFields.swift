@@ -268,6 +268,10 @@ extension BookSettingsLoader {
         "lecture.samples.libraries": Field(.container) { entry, _ in
             entry.kind == .array ? nil : "needs a list of folders of Swift sources, such as [\"Sources/Library\"]"
         },
+        "lecture.allow-warnings": Field(.container) { entry, _ in
+            entry.kind == .array
+                ? nil : "needs a list of warnings' identifiers, such as [\"lecture.book-toml.libraries-outside-book\"]"
+        },
         "lecture.include-from": Field(.container) { entry, _ in
             entry.kind == .array ? nil : "needs an array of folders, such as [\"../examples\"]"
         },
@@ -425,6 +429,16 @@ extension BookSettingsLoader {
                     InterfaceWords.unknownKey(word, path: place.file, place: place.location, known: InterfaceWords.keys)
                 ]
             }
+            return []
+        },
+        "lecture.allow-warnings": .reporting(.member) { entry, settings, place in
+            guard entry.kind == .string else {
+                return [
+                    place.error("needs a warning's identifier, such as \"lecture.book-toml.libraries-outside-book\"")
+                ]
+            }
+            if let problem = AllowedWarnings.problem(entry.value, place: place) { return [problem] }
+            settings.allowedWarnings.insert(Diagnostic.Identifier(rawValue: entry.value))
             return []
         },
         "lecture.include-from": .reporting(.pathMember) { entry, settings, place in

@@ -78,11 +78,18 @@ extension SourceFile {
 }
 
 extension Sample {
-    /// The sample with `origin` set from `file`'s `lineOrigins`, when the page has any.
-    func located(in file: SourceFile) -> Sample {
+    /// The sample with `editedLines` set from `file`'s `lineOrigins`, when the page has any: every
+    /// line of its fences, output blocks and the continued fences it sees, with the path from
+    /// `bookFolder` of each file included inside it (what its page names).
+    func located(in file: SourceFile, bookFolder: String? = nil) -> Sample {
         guard file.lineOrigins != nil else { return self }
         var located = self
-        located.origin = file.origin(ofLine: location.line)
+        let all = context + parts
+        let first = all.map(\.fence.line).min() ?? location.line
+        let last =
+            all.map { max($0.endLine, $0.firstLine + $0.code.utf8.count { $0 == UInt8(ascii: "\n") }) }
+            + outputRanges.map(\.end.line)
+        located.editedLines = EditedLines(file, lines: first...max(first, last.max() ?? first), bookFolder: bookFolder)
         located.linesAreIncluded = !IncludedPageBless.isBlessable(self, in: file)
         if let range = outputRange, range.end.line > range.start.line + 1 {
             located.outputIsIncluded = !file.origin(ofLine: range.start.line + 1).includedFrom.isEmpty

@@ -90,9 +90,19 @@ enum LectureTable {
     /// (`'preprocessor.lecture.timeout'`, `[preprocessor.lecture.samples]`).
     static func respelled(_ diagnostic: Diagnostic) -> Diagnostic {
         var diagnostic = diagnostic
+        // A diagnostic's identifier (`lecture.book-toml.…`, which `allow-warnings` names) is no key.
+        let identifiers = Set(Diagnostic.Identifier.all.map(\.rawValue))
+        let isAllowListEntry = diagnostic.identifier == .allowWarningsEntry
         func respell(_ text: String) -> String {
-            text.replacing(/(^|[^\w.])lecture\./) { $0.output.1 + "preprocessor.lecture." }
-                .replacing("[lecture", with: "[preprocessor.lecture")
+            // An entry of `allow-warnings` is quoted as written: only the key is respelled.
+            if isAllowListEntry {
+                return text.replacing("'lecture.allow-warnings'", with: "'preprocessor.lecture.allow-warnings'")
+            }
+            return text.replacing(/(^|[^\w.])lecture\.([\w.-]*)/) { match in
+                identifiers.contains("lecture." + match.output.2)
+                    ? String(match.output.0) : String(match.output.1) + "preprocessor.lecture." + match.output.2
+            }
+            .replacing("[lecture", with: "[preprocessor.lecture")
         }
         diagnostic.summary = respell(diagnostic.summary)
         diagnostic.notes = diagnostic.notes.map(respell)

@@ -27,7 +27,7 @@ enum MdBookEnvironment {
         environment.keys.sorted().compactMap { name in
             key(of: name).map { key in
                 .warning(
-                    .bookTOMLUnsupported, tomlPath, nil,
+                    .mdBookEnvironment, tomlPath, nil,
                     "the environment's \(name) sets \(quoted: key) for mdBook; lecture reads book.toml alone and ignores it",
                     notes: ["write the setting in book.toml under its key \(quoted: key), or unset \(name)"])
             }

@@ -86,7 +86,7 @@ enum MdBookTheme {
         return (faviconProblem(in: root).map { [$0] } ?? [])
             + names.sorted().compactMap { name in
                 loss(name, hasSVGFavicon: hasSVGFavicon).map {
-                    .warning(.bookTOMLUnsupported, FileSystem.join(theme, name), nil, $0.lost, notes: [$0.fix])
+                    .warning(.themeFileUnsupported, FileSystem.join(theme, name), nil, $0.lost, notes: [$0.fix])
                 }
             }
     }

@@ -81,8 +81,10 @@ enum ReadableFolder {
                 "\(quoted: key) folder \(quoted: folder) \(inForeign(project)), which a book may not read",
                 notes: [foreignNote])
         }
+        // An identifier of its own for sample libraries, which a package's guide keeps beside
+        // the book (`docs/` and `Sources/`), so a book may allow that one alone (`allow-warnings`).
         return .warning(
-            .bookTOMLValue, bookTOML, location,
+            key == "lecture.samples.libraries" ? .librariesOutsideBook : .folderOutsideBook, bookTOML, location,
             "\(quoted: key) folder \(quoted: folder) is outside \(what) (\(quoted: boundary)): the book reads files from \(quoted: resolved)",
             notes: ["keep what the book reads inside \(what), or make sure this folder holds nothing private"]
                 + unknownTracking(of: book, holding: resolved))

@@ -232,14 +232,34 @@ package struct Sample: Hashable, Sendable {
 
     /// Where the sample's first fence stands.
     package var location: SourceLocation { parts[0].fence }
-    /// Where a person edits that fence when the page's text is not the file's own lines (an
-    /// `{{#include}}` was expanded above it, or brought it): the page's line, or the included
-    /// file's (`SourceFile.origin(ofLine:)`); `nil` when `location` is that place already.
-    var origin: IncludeExpander.LineOrigin? = nil
+    /// Where a person edits each of the sample's lines when the page's text is not the file's own
+    /// lines (an `{{#include}}` was expanded above it, or brought it); `nil` when every line of
+    /// the text is that place already.
+    var editedLines: EditedLines? = nil
+    /// Where a person edits the first fence when the page's text is not the file's own lines:
+    /// the page's line, or the included file's; `nil` when `location` is that place already.
+    var origin: IncludeExpander.LineOrigin? { editedLines?.origin(ofLine: location.line) }
     /// The file and line a person edits to change the sample, for reports (`page.md:17`).
     var editedPlace: String { "\(origin?.path ?? path):\(editedLine)" }
     /// The line of `editedPlace`.
     var editedLine: Int { origin?.line ?? location.line }
+
+    /// The file, as diagnostics name it, and the line a person edits for line `line` of the
+    /// page's text (a failed test's, a trap's): the page's own, or an included file's.
+    func editedPlace(ofLine line: Int) -> (path: String, line: Int) {
+        guard let origin = editedLines?.origin(ofLine: line) else { return (path, line) }
+        return (origin.path, origin.line)
+    }
+
+    /// `editedPlace(ofLine:)` as the sample's page names it (the test report): the file's path
+    /// from the book's folder (`programPath`'s form, never a path of the machine); a line of a file
+    /// included from outside the book's folder is named by the page's line of the directive.
+    func shownPlace(ofLine line: Int) -> (path: String, line: Int) {
+        guard let origin = editedLines?.origin(ofLine: line) else { return (programPath, line) }
+        guard let directive = origin.includedFrom.last else { return (programPath, origin.line) }
+        if let path = editedLines?.bookPaths[origin.path] { return (path, origin.line) }
+        return (programPath, directive.line)
+    }
 
     /// Whether the code mentions `@main`, so is compiled as a library-style program
     /// (`-parse-as-library`); a mere mention, in a comment say, falls back to a script.

@@ -119,11 +119,22 @@ struct BuildContext: Sendable {
         let settings =
             configuration.settingDiagnostics
             + configuration.settingErrors.filter { !configuration.settingDiagnostics.contains($0) }
+        let allowed = configuration.book.allowedWarnings
         let sorted = OutsideLinkSummary.folded(
             (settings + IncludedLocations.remap(problems, files: includedFiles)).sortedForReading(
                 readingOrder: readingOrder),
-            each: configuration.book.outsideLinks == "warning")
+            each: configuration.book.outsideLinks == "warning"
+        ).filter { !AllowedWarnings.isAllowed($0, by: allowed) }
         console.report(sorted)
         return sorted
+    }
+
+    /// How many of `problems` and book.toml's own diagnostics `report(_:)` leaves out as allowed
+    /// by book.toml (`AllowedWarnings`), for the closing line.
+    func allowedCount(_ problems: [Diagnostic]) -> Int {
+        let allowed = configuration.book.allowedWarnings
+        guard !allowed.isEmpty else { return 0 }
+        let settings = Set(configuration.settingDiagnostics + configuration.settingErrors)
+        return (Array(settings) + problems).count { AllowedWarnings.isAllowed($0, by: allowed) }
     }
 }

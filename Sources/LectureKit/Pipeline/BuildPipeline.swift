@@ -68,6 +68,7 @@ package struct BuildPipeline: Sendable {
             outputDirectory: configuration.outputDirectory, diagnostics: reported,
             sampleResults: context.sampleResults, includedFiles: included.sorted(),
             unverifiedSamples: context.unverifiedSamples,
+            allowedWarnings: context.allowedCount(context.diagnostics.diagnostics),
             hoverCardSeconds: configuration.run.hoverCardTime.sum.seconds - cardsBefore.seconds,
             hoverCardSamples: configuration.run.hoverCardTime.sum.samples - cardsBefore.samples)
     }

@@ -31,6 +31,9 @@ package struct BuildReport: Sendable {
             + "Swift not meant to run: mark its fence 'swift ignore', or write 'verify = false' there to build without this line"
     }
 
+    /// How many warnings book.toml's `allow-warnings` left unprinted (`AllowedWarnings`).
+    var allowedWarnings = 0
+
     /// The time the build spent looking up hover cards, and for how many samples.
     var hoverCardSeconds = 0.0
     var hoverCardSamples = 0
@@ -41,6 +44,7 @@ package struct BuildReport: Sendable {
     package var summary: String {
         let wrote =
             "Wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") to \(UnexpandedPath.shown(outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/")) in \(String(format: "%.2f", seconds)) s"
+            + (AllowedWarnings.closing(allowedWarnings).map { "; " + $0 } ?? "")
         guard hoverCardSeconds >= 1, hoverCardSeconds * 2 >= seconds else { return wrote }
         // The look-ups' time is summed over the threads that made them: more than the build's
         // own when they ran side by side, then said as work, not as a part of the build's time

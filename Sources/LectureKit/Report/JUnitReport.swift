@@ -120,6 +120,9 @@ enum JUnitReport {
     private struct TestCase {
         var page: String
         var name: String
+        /// The file `line` is a line of (`file`, `line`): the page, or the file it included the
+        /// sample's fence from (`Sample.editedPlace`), as the case's name says.
+        var file: String
         var line: Int?
         var seconds: Double = 0
         var cached = false
@@ -132,6 +135,7 @@ enum JUnitReport {
         init(_ result: SampleResult) {
             page = result.sample.path
             name = JUnitReport.caseName(result.sample)
+            file = result.sample.origin?.path ?? result.sample.path
             line = result.sample.editedLine
             seconds = result.duration
             cached = result.fromCache
@@ -152,11 +156,15 @@ enum JUnitReport {
             return result.tests.map { test in
                 var testCase = TestCase(
                     page: sample.path, name: JUnitReport.caseName(sample) + " › " + test.name,
-                    line: sample.editedLine)
+                    file: sample.origin?.path ?? sample.path, line: sample.editedLine)
                 testCase.cached = result.fromCache
                 testCase.check = .ran
-                let messages = test.failures.map { ($0.line.map { "\(sample.path):\($0): " } ?? "") + $0.message }
-                    .joined(separator: "\n")
+                // Each at the line a person edits, as the terminal says it (`Sample.editedPlace(ofLine:)`).
+                let messages = test.failures.map { failure in
+                    let place = failure.line.map { sample.editedPlace(ofLine: $0) }
+                    return (place.map { "\($0.path):\($0.line): " } ?? "") + failure.message
+                }
+                .joined(separator: "\n")
                 if !test.passed && sample.shouldFail {
                     testCase.output = "expected failure:\n" + messages
                 } else if !test.passed {
@@ -166,14 +174,16 @@ enum JUnitReport {
             }
         }
 
-        private init(page: String, name: String, line: Int?) {
+        private init(page: String, name: String, file: String, line: Int?) {
             self.page = page
             self.name = name
+            self.file = file
             self.line = line
         }
 
         init(_ diagnostic: Diagnostic) {
             page = diagnostic.path
+            file = diagnostic.path
             line = diagnostic.location?.line
             name = "\(ShownPath.normalized(page))\(line.map { ":\($0)" } ?? "") — \(diagnostic.summary)"
             failure = (diagnostic.summary, diagnostic.description)
@@ -181,7 +191,7 @@ enum JUnitReport {
 
         var xml: String {
             var xml =
-                "<testcase classname=\"\(attribute(page))\" name=\"\(attribute(name))\" file=\"\(attribute(page))\""
+                "<testcase classname=\"\(attribute(page))\" name=\"\(attribute(name))\" file=\"\(attribute(file))\""
             if let line { xml += " line=\"\(line)\"" }
             xml += " time=\"\(String(format: "%.3f", seconds))\">"
             var properties = ""

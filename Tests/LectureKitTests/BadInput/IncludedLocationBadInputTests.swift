@@ -120,6 +120,27 @@ import Testing
         #expect(!text.contains(root + "/content/p.md:4:") || text.contains(root + "/content/code.swift:1:"), "\(text)")
     }
 
+    /// A diagnostic that names another line of its page (the heading whose id a heading repeats,
+    /// the first definition of a footnote) names it as `PATH:LINE`, moved as the diagnostic is:
+    /// "at line N" counted the expanded text's lines, past the page's own after an include.
+    @Test func anotherLineOfThePageIsNamedAtItsOwnLine() throws {
+        let root = try TestSupport.makeTree([
+            "content/SUMMARY.md": "# Book\n\n- [Page](p.md)\n",
+            "content/p.md":
+                "# Page\n\n{{#include three.md}}\n\n## A {#x}\n\n## B {#x}\n\nA[^f].\n\n[^f]: one\n\n[^f]: two\n",
+            "content/three.md": "One.\n\nTwo.\n\nThree.\n",
+            "templates/page.html": TestSupport.minimalPage,
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let (lines, _) = try BadInputBook.build(root: root)
+        let text = lines.joined(separator: "\n")
+        let page = root + "/content/p.md"
+        #expect(
+            text.contains("\(page):7:1: warning: heading id 'x' is already the id of an earlier heading"), "\(text)")
+        #expect(text.contains("the earlier heading is at \(page):5"), "\(text)")
+        #expect(text.contains("the first, at \(page):11, is the one shown"), "\(text)")
+    }
+
     @Test func noteTextIsMovedOnlyWhereItNamesAnExpandedLine() {
         let origins = [
             IncludeExpander.LineOrigin(path: "p.md", line: 1), IncludeExpander.LineOrigin(path: "c.swift", line: 7),

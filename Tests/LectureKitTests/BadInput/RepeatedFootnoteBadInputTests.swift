@@ -34,7 +34,7 @@ struct RepeatedFootnoteBadInputTests {
             lines.contains {
                 $0.hasPrefix("\(page):6:1: warning: footnote 'f' is defined again, and this definition is not shown")
             }, "\(lines)")
-        #expect(lines.contains { $0.contains("the first, at line 5, is the one shown") }, "\(lines)")
+        #expect(lines.contains { $0.contains("/a.md:5, is the one shown") }, "\(lines)")
         #expect(
             lines.contains { $0.contains("warning: footnote 'g' is defined again") }, "\(lines)")
         let html = String(decoding: try FileSystem.read(root + "/_site/a.html"), as: UTF8.self)

@@ -42,15 +42,15 @@ struct RepeatedHeadingIDBadInputTests {
         let page = root + "/content/a.md"
         #expect(
             lines.contains {
-                $0.hasPrefix("\(page):3:1: warning: heading id 'x' is already the id of the heading at line 1")
+                $0.hasPrefix("\(page):3:1: warning: heading id 'x' is already the id of an earlier heading")
             }, "\(lines)")
         #expect(
             lines.contains {
-                $0.hasPrefix("\(page):9:1: warning: heading id 'setup' is already the id of the heading at line 5")
+                $0.hasPrefix("\(page):9:1: warning: heading id 'setup' is already the id of an earlier heading")
             }, "\(lines)")
         #expect(
             lines.contains {
-                $0.hasPrefix("\(page):15:1: warning: heading id 'gen-x' is already the id of the heading at line 13")
+                $0.hasPrefix("\(page):15:1: warning: heading id 'gen-x' is already the id of an earlier heading")
             }, "\(lines)")
         #expect(lines.filter { $0.contains("warning: heading id") }.count == 3, "\(lines)")
         let html = try #require(TestSupport.read(root + "/_site/a.html"))

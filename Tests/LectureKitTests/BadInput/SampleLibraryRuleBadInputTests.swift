@@ -99,6 +99,33 @@ import Testing
         #expect(!result.stderrText.contains(run.scratch), "\(result.stderrText)")
     }
 
+    /// A library's file is named as the pages are, from the book's folder as the person named it
+    /// (newuser-10 #10): relative to the working directory for a book named relatively, from
+    /// inside it or from above it, and absolute for a book named by its absolute path (before,
+    /// relative whenever the library lay below the working directory, absolute otherwise).
+    @Test func aLibrarysFileIsNamedAsTheBookWas() throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook("[lecture.samples]\nverify = true\nlibraries = [\"../Top\"]\n")
+        // The library beside the book, and a page whose sample imports it, so it is compiled.
+        for (file, text) in [
+            (run.scratch + "/work/Top/main.swift", "print(1)\n"),
+            (book + "/src/intro.md", "# Intro\n\n```swift\nimport Top\nprint(1)\n```\n\n```output\n1\n```\n"),
+        ] {
+            try TestSupport.write(Array(text.utf8), to: file)
+        }
+        let error = "Top/main.swift:1:1: error: expressions are not allowed at the top level"
+        for (arguments, folder, named) in [
+            (["build", book], "work", String(book.dropLast("/book".count)) + "/"), (["build", "book"], "work", ""),
+            (["build", "work/book"], ".", "work/"), (["build", ".."], "work/book/src", "../../"),
+        ] {
+            let result = try run.lecture(arguments, in: folder)
+            #expect(result.termination == .exited(2), "\(result.stderrText)")
+            #expect(
+                result.stderrText.hasPrefix(named + error) || result.stderrText.contains("\n" + named + error),
+                "\(arguments) in \(folder): \(result.stderrText)")
+        }
+    }
+
     /// A source swapped for a link out of the book after it was read and hashed, just before the
     /// compiler runs (here by a compiler wrapper, at the library's compile): the library is
     /// compiled from the bytes read and hashed, never from the file outside.

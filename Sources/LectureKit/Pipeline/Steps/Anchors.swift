@@ -65,8 +65,12 @@ extension BuildStep {
                 warnings.append(
                     .warning(
                         .repeatedHeadingID, path, block.range.start,
-                        "heading id \(quoted: id) is already the id of the heading at line \(earlier.line); links to '#\(id)' reach that one",
-                        notes: ["give one of the two an id of its own, such as '{#\(id)-2}' at the heading's end"]))
+                        "heading id \(quoted: id) is already the id of an earlier heading; links to '#\(id)' reach that one",
+                        notes: [
+                            // `PATH:LINE`, which `IncludedLocations` moves as it moves the warning.
+                            "the earlier heading is at \(path):\(earlier.line)",
+                            "give one of the two an id of its own, such as '{#\(id)-2}' at the heading's end",
+                        ]))
             } else if reserved.contains(id) {
                 warnings.append(
                     .warning(

@@ -77,7 +77,7 @@ extension BuildStep {
                         "footnote \(quoted: repeated.again.label) is defined again, and this definition is not shown",
                         notes: [
                             "the first, "
-                                + (repeated.first.location.map { "at line \($0.line), " } ?? "")
+                                + (repeated.first.location.map { "at \(page.source.displayPath):\($0.line), " } ?? "")
                                 + "is the one shown; give this one a label of its own or remove it"
                         ])
                 }

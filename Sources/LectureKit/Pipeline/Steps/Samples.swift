@@ -57,7 +57,7 @@ extension BuildStep {
                 }
                 let bookPath = pathInBook(page.source, folder: input.bookDirectory)
                 page.samples = found.samples.map {
-                    var sample = $0.located(in: page.source)
+                    var sample = $0.located(in: page.source, bookFolder: input.bookDirectory)
                     sample.bookPath = bookPath
                     sample.contentFolder = input.contentDirectory
                     return sample
@@ -131,8 +131,6 @@ extension BuildStep {
 
     /// `source`'s path inside `folder`; its path in the pages' folder when it lies outside.
     static func pathInBook(_ source: SourceFile, folder: String) -> String {
-        let file = URL(fileURLWithPath: source.displayPath).standardizedFileURL.path
-        let folder = URL(fileURLWithPath: folder).standardizedFileURL.path + "/"
-        return file.hasPrefix(folder) ? String(file.dropFirst(folder.count)) : source.relativePath
+        BookPath.inFolder(source.displayPath, folder: folder) ?? source.relativePath
     }
 }

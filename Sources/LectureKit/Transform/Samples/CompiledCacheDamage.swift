@@ -41,6 +41,7 @@ enum CompiledCacheDamage {
         }
         _ = try SampleLibraries.prepare(
             toolchain: verifier.toolchain, cacheDirectory: cache, folders: verifier.options.libraries,
+            shownFolders: verifier.options.shownLibraries,
             languageMode: verifier.options.swiftLanguageMode,
             timeout: verifier.options.libraryCompileTimeout, run: verifier.run)
     }

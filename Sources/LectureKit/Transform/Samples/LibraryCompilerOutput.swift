@@ -3,17 +3,22 @@ import Foundation
 import LectureSupport
 
 /// swiftc's diagnostics on a sample library's own files (attack 11, kind 80), read back as
-/// diagnostics at the library's files, named as the book names them (relative to the working
-/// directory), so an editor or a `--report github` annotation can place them: they were one
-/// "does not compile" error with swiftc's lines under it, each naming the file by its absolute path.
+/// diagnostics at the library's files, named as the book names its pages (from the book's folder
+/// as the person named it: relative to the working directory when the book was named so, else
+/// absolute, the rule compilers follow for the files they are given; newuser-10 #10), so an
+/// editor or a `--report github` annotation can place them: they were one "does not compile"
+/// error with swiftc's lines under it, each naming the file by its absolute path.
 enum LibraryCompilerOutput {
     /// The diagnostics in `output` (`-diagnostic-style llvm`) on files of `folder` (absolute),
-    /// each with the excerpt under it as notes and, on the first error, which library it is and
-    /// the language mode it was compiled in (`languageMode`, the book's `swift-language-mode`).
-    static func diagnostics(from output: String, folder: String, module: String, languageMode: String = "6")
+    /// named in `shown` (the folder as the book names it), each with the excerpt under it as notes
+    /// and, on the first error, which library it is and the language mode it was compiled in
+    /// (`languageMode`, the book's `swift-language-mode`).
+    static func diagnostics(
+        from output: String, folder: String, shown: String? = nil, module: String, languageMode: String = "6"
+    )
         -> [Diagnostic]
     {
-        let shown = shownPath(folder)
+        let shown = shown ?? folder
         var result: [Diagnostic] = []
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             guard line.hasPrefix(folder + "/"), let header = header(line.dropFirst(folder.count + 1)) else {
@@ -58,11 +63,5 @@ enum LibraryCompilerOutput {
         default: return nil
         }
         return (String(parts[0]), line, column, severity, parts[4].trimmingCharacters(in: .whitespaces))
-    }
-
-    /// `folder` relative to the working directory when it lies in it, else as it is.
-    static func shownPath(_ folder: String) -> String {
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        return folder.hasPrefix(here + "/") ? String(folder.dropFirst(here.count + 1)) : folder
     }
 }

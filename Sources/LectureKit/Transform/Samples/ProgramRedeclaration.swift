@@ -36,7 +36,7 @@ enum ProgramRedeclaration {
                 noted.notes.append(note(name, of: sample))
             } else if let earlier = redeclared.first(where: { diagnostic.summary.contains("'\($0.name)'") }) {
                 noted.notes.append(
-                    "this may follow from the redeclaration of \(quoted: earlier.name) at line \(earlier.line): the program goes on with one of its two declarations"
+                    "this may follow from the redeclaration of \(quoted: earlier.name) at \(sample.path):\(earlier.line): the program goes on with one of its two declarations"
                 )
             }
             return noted

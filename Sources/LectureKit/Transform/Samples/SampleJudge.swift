@@ -154,7 +154,7 @@ extension SampleVerifier {
             .sampleExit, sample.path, sample.location,
             "'should_fail' sample ended in the page's fences above it, before its own code ran",
             notes: [
-                "it runs after the page's continued fences (from line \(sample.context.first?.fence.line ?? sample.location.line)), so that it sees their values; the run ended there: fix those fences first"
+                "it runs after the page's continued fences (from \(sample.path):\(sample.context.first?.fence.line ?? sample.location.line)), so that it sees their values; the run ended there: fix those fences first"
             ] + (stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
     }
 

@@ -26,7 +26,8 @@ package struct SampleLibraries: Sendable {
     /// `test` sample can `@testable import` it, as a package's tests import the package's modules.
     static let libraryFlags = ["-enable-testing"]
 
-    /// Builds `folders` (paths to folders of Swift sources, in build order) into
+    /// Builds `folders` (absolute paths to folders of Swift sources, in build order; `shownFolders`,
+    /// the same as diagnostics name them) into
     /// `cacheDirectory/libraries/<digest>` unless already there, in the book's Swift language
     /// mode `languageMode` (`swift-language-mode`, `-swift-version`), the samples' own: a library
     /// whose package builds it in Swift 5 mode compiles as it does there once the book says 5
@@ -36,7 +37,8 @@ package struct SampleLibraries: Sendable {
     ///   a sample's; the cancellation when `run`'s (`lecture serve`'s stop) is
     ///   cancelled while a compile runs, whose process group is then killed.
     static func prepare(
-        toolchain: Toolchain, cacheDirectory: String, folders: [String] = [], languageMode: String = "6",
+        toolchain: Toolchain, cacheDirectory: String, folders: [String] = [], shownFolders: [String] = [],
+        languageMode: String = "6",
         timeout: Double = 600, run: RunContext
     ) throws -> SampleLibraries {
         let modules = folders.map(moduleName)
@@ -120,8 +122,10 @@ package struct SampleLibraries: Sendable {
                 inheritingEnvironment: false, timeout: timeout)
             guard result.succeeded else {
                 let said = result.stderrText.replacingOccurrences(of: copies + "/", with: folder + "/")
+                // Named as the book names its pages (`shownFolders`), absolute when not known.
+                let shown = zip(folders, shownFolders).first { $0.0 == folder }?.1 ?? folder
                 let located = LibraryCompilerOutput.diagnostics(
-                    from: said, folder: folder, module: module, languageMode: languageMode)
+                    from: said, folder: folder, shown: shown, module: module, languageMode: languageMode)
                 if !located.isEmpty { throw LectureError(unreported: located) }
                 throw LectureError(
                     .sampleLibraries, "the sample library \(module) does not compile",

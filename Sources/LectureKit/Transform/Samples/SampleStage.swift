@@ -19,6 +19,7 @@ package struct SampleStage: Sendable {
         let toolchain = try found ?? Toolchain.find(cache: cache, run: run)
         let libraries = try SampleLibraries.prepare(
             toolchain: toolchain, cacheDirectory: cache.directory, folders: options.libraries,
+            shownFolders: options.shownLibraries,
             languageMode: options.swiftLanguageMode,
             timeout: options.libraryCompileTimeout, run: run)
         return SampleStage(

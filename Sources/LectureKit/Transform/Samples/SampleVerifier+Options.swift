@@ -47,6 +47,11 @@ extension SampleVerifier {
         /// The folders of the Swift modules samples may import (`[preprocessor.lecture.samples] libraries`,
         /// resolved from the book's folder), in build order (`SampleLibraries`).
         package var libraries: [String] = []
+        /// The same folders as diagnostics name them: from the book's folder as the person named
+        /// it (`ShownPath.normalized`), so a library's file is named as the pages are, relative
+        /// to the working directory or absolute, as the book was (newuser-10 #10); absolute ones
+        /// when not known.
+        package var shownLibraries: [String] = []
         /// Whether each sample's program runs in a sandbox (`SampleSandbox`; book.toml's
         /// `[preprocessor.lecture.samples] sandbox`, default `auto`).
         var sandbox = SandboxSetting.auto

@@ -28,8 +28,9 @@ enum TestReportRendering {
                     let code = failure.line.flatMap { sourceLine($0, in: sample) }.map {
                         chrome.render(.testFailureCode, ["code": .text($0)])
                     }
-                    let location = failure.line.map {
-                        chrome.render(.testFailureLine, ["path": .text(sample.programPath), "line": .text(String($0))])
+                    // The line a person edits, named from the book's folder (`Sample.shownPlace(ofLine:)`).
+                    let location = failure.line.map { sample.shownPlace(ofLine: $0) }.map {
+                        chrome.render(.testFailureLine, ["path": .text($0.path), "line": .text(String($0.line))])
                     }
                     failures += chrome.render(
                         .testFailure,

@@ -31,7 +31,7 @@ enum UndeclaredNameHint {
                 let place = "\(quoted: name) is declared by the fence at \(declared.path):\(declared.location.line)"
                 if let explainedAt {
                     result.diagnostics[index].notes.append(
-                        "\(place); how to join the fences: see the note at line \(explainedAt.line)")
+                        "\(place); how to join the fences: see the note at \(sample.path):\(explainedAt.line)")
                     continue
                 }
                 explainedAt = diagnostic.location ?? sample.location

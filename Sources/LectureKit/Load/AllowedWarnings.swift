@@ -1,0 +1,54 @@
+import CommonMark
+import LectureSupport
+
+/// `[preprocessor.lecture] allow-warnings`: warnings a book acknowledges by their identifier, as
+/// `#[allow(…)]` names a lint (`allow-warnings = ["lecture.book-toml.libraries-outside-book"]`,
+/// for a package's guide whose sample library lies beside it, newuser-10 #7). An allowed warning
+/// is not printed; the closing line counts it (`2 warnings allowed by book.toml`), so a run never
+/// hides that there were any. An error is never allowed.
+///
+/// Only an identifier whose warnings mean one thing may be allowed: one that several kinds of
+/// warning share would hide the others with it (`tooCoarse`). An entry that names no identifier,
+/// or one of those, is a warning at its line.
+enum AllowedWarnings {
+    /// Identifiers shared by warnings of different meanings, which no book may allow as a whole:
+    /// `unsupported-key` (an ignored key, and `theme/head.hbs` not used), `bad-value` (a value
+    /// of the wrong shape of any key), and the run's own failures.
+    static let tooCoarse: Set<Diagnostic.Identifier> = [
+        .bookTOMLUnsupported, .bookTOMLValue, .fileSystem, .subprocess, .unexpected, .cancelled,
+        .allowWarningsEntry,
+    ]
+
+    /// The problem with the entry `identifier` of the list, at `place`; `nil` when it may be allowed.
+    static func problem(_ identifier: String, place: BookSettingsLoader.Field.Place) -> Diagnostic? {
+        let known = Set(Diagnostic.Identifier.all.map(\.rawValue))
+        guard known.contains(identifier) else {
+            let allowable = Diagnostic.Identifier.all.filter { !tooCoarse.contains($0) }.map(\.rawValue)
+            let meant = EditDistance.nearest(to: identifier, in: allowable)
+            return .warning(
+                .allowWarningsEntry, place.file, place.location,
+                "\(quoted: identifier) in 'lecture.allow-warnings' is no warning's identifier, and allows nothing",
+                notes: [
+                    (meant.map { "did you mean \(quoted: $0)? " } ?? "")
+                        + "a warning's identifier is in the manual's table of diagnostics (diagnostics.md)"
+                ])
+        }
+        guard !tooCoarse.contains(Diagnostic.Identifier(rawValue: identifier)) else {
+            return .warning(
+                .allowWarningsEntry, place.file, place.location,
+                "\(quoted: identifier) names warnings of several kinds, and may not be allowed as a whole",
+                notes: ["fix what each of its warnings says: allowing them all would hide the next one too"])
+        }
+        return nil
+    }
+
+    /// Whether `diagnostic` is a warning `allowed` names.
+    static func isAllowed(_ diagnostic: Diagnostic, by allowed: Set<Diagnostic.Identifier>) -> Bool {
+        diagnostic.severity == .warning && allowed.contains(diagnostic.identifier)
+    }
+
+    /// `2 warnings allowed by book.toml`, or `nil` for none.
+    static func closing(_ count: Int) -> String? {
+        count == 0 ? nil : "\(count) warning\(count == 1 ? "" : "s") allowed by book.toml"
+    }
+}
