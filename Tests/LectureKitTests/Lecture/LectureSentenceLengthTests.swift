@@ -56,7 +56,7 @@ enum LectureSentenceLength {
 
     /// The characters a reader reads in a sentence, or nil for one not measured: no sentence (it ends
     /// in neither 다 nor 요 once its period and closing reference are gone) or mostly code that quotes
-    /// a message or lists names. Korean review 42a found a plain sentence of 156 characters that passed
+    /// a message or lists names. Korean review 42a found a plain sentence (147 characters as counted here) that passed
     /// because two long feature names in parentheses made up more than half of it: code a reader reads
     /// as part of the sentence is measured, whatever its share.
     static func length(_ sentence: String) -> Int? {
