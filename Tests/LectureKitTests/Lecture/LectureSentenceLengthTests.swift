@@ -100,7 +100,7 @@ enum LectureSentenceLength {
 }
 
 extension LectureContentTermTests {
-    @Test("문장: 한 문장은 125자를 넘지 않는다(인용, 코드가 반을 넘는 문장, 이름 목록, 끝의 참조 괄호는 세지 않음)")
+    @Test("문장: 한 문장은 125자를 넘지 않는다(인용, 메시지나 이름 목록인 코드가 반을 넘는 문장, 이름 목록, 끝의 참조 괄호는 세지 않음)")
     func sentencesStayShort() throws {
         var sentences = 0
         for page in try Self.pages() where page.name.hasSuffix(".md") {
