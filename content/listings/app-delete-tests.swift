@@ -1,71 +1,58 @@
-// ANCHOR: mvc
+// ANCHOR: drive
 import Testing
 
+// 상세 화면을 목록 위에 올리고, 삭제 버튼을 누른 바로 뒤에 편집 화면 자리에 빈 뷰 컨트롤러를 올립니다.
+// 삭제가 끝나고 화면 전환도 끝난 뒤의 스택을 돌려줍니다.
+@MainActor
+func deleteWhileEditing(_ detail: UIViewController, button: UIButton, book: ContactBook) async throws -> (list: UIViewController, stack: [UIViewController]) {
+    let list = UIViewController()
+    let navigation = UINavigationController(rootViewController: list)
+    navigation.pushViewController(detail, animated: false)
+    detail.loadViewIfNeeded()
+    while navigation.transitionCoordinator != nil { try await Task.sleep(for: .milliseconds(1)) }
+
+    button.sendActions(for: .touchUpInside) // 삭제: Task를 시작하고 곧바로 돌아옵니다.
+    navigation.pushViewController(UIViewController(), animated: false) // 보관소가 답하기 전에 편집을 누릅니다.
+    while book.contacts.count == 2 { try await Task.sleep(for: .milliseconds(1)) } // 닫기 요청은 같은 차례에 옵니다.
+    while navigation.transitionCoordinator != nil { try await Task.sleep(for: .milliseconds(1)) }
+    return (list, navigation.viewControllers)
+}
+// ANCHOR_END: drive
+// ANCHOR: mvc
 @MainActor
 @Test("삭제를 기다리는 사이 편집 화면이 올라와도, 삭제가 끝나면 목록으로 돌아간다", .timeLimit(.minutes(1)))
 func deleteWhileEditingReturnsToTheList() async throws {
     let book = ContactBook(archive: ContactArchive(sampleContacts))
     try await book.reload()
-    let list = UIViewController()
-    let navigation = UINavigationController(rootViewController: list)
     let detail = ContactDetailViewController(id: 1, book: book)
-    navigation.pushViewController(detail, animated: false)
-    detail.loadViewIfNeeded()
-    while navigation.transitionCoordinator != nil { try await Task.sleep(for: .milliseconds(1)) }
+    let (list, stack) = try await deleteWhileEditing(detail, button: detail.deleteButton, book: book)
 
-    detail.deleteButton.sendActions(for: .touchUpInside) // 삭제: Task를 시작하고 곧바로 돌아옵니다.
-    navigation.pushViewController(UIViewController(), animated: false) // 보관소가 답하기 전에 편집을 누릅니다.
-    while book.contacts.count == 2 { try await Task.sleep(for: .milliseconds(1)) } // 닫기 요청은 같은 차례에 옵니다.
-    while navigation.transitionCoordinator != nil { try await Task.sleep(for: .milliseconds(1)) }
-
-    #expect(navigation.viewControllers == [list])
+    #expect(stack == [list])
 }
 // ANCHOR_END: mvc
 // ANCHOR: mvp
-import Testing
-
 @MainActor
 @Test("삭제를 기다리는 사이 편집 화면이 올라와도, 삭제가 끝나면 목록으로 돌아간다", .timeLimit(.minutes(1)))
 func presenterDeleteWhileEditingReturnsToTheList() async throws {
     let book = ContactBook(archive: ContactArchive(sampleContacts))
     try await book.reload()
-    let list = UIViewController()
-    let navigation = UINavigationController(rootViewController: list)
     let detail = ContactDetailViewController()
     detail.presenter = ContactDetailPresenter(view: detail, id: 1, book: book)
-    navigation.pushViewController(detail, animated: false)
-    detail.loadViewIfNeeded()
-    while navigation.transitionCoordinator != nil { try await Task.sleep(for: .milliseconds(1)) }
+    let (list, stack) = try await deleteWhileEditing(detail, button: detail.deleteButton, book: book)
 
-    detail.deleteButton.sendActions(for: .touchUpInside) // 삭제: Task를 시작하고 곧바로 돌아옵니다.
-    navigation.pushViewController(UIViewController(), animated: false) // 보관소가 답하기 전에 편집을 누릅니다.
-    while book.contacts.count == 2 { try await Task.sleep(for: .milliseconds(1)) } // 닫기 요청은 같은 차례에 옵니다.
-    while navigation.transitionCoordinator != nil { try await Task.sleep(for: .milliseconds(1)) }
-
-    #expect(navigation.viewControllers == [list])
+    #expect(stack == [list])
 }
 // ANCHOR_END: mvp
 // ANCHOR: rx
-import Testing
-
 @MainActor
 @Test("삭제를 기다리는 사이 편집 화면이 올라와도, 삭제가 끝나면 목록으로 돌아간다", .timeLimit(.minutes(1)))
 func rxDeleteWhileEditingReturnsToTheList() async throws {
     let book = ContactBook(archive: ContactArchive(sampleContacts))
     try await book.reload()
-    let list = UIViewController()
-    let navigation = UINavigationController(rootViewController: list)
     let detail = ContactDetailViewController(viewModel: ContactDetailViewModel(id: 1, book: book))
-    navigation.pushViewController(detail, animated: false)
-    detail.loadViewIfNeeded()
-    while navigation.transitionCoordinator != nil { try await Task.sleep(for: .milliseconds(1)) }
+    let (list, stack) = try await deleteWhileEditing(detail, button: detail.deleteButton, book: book)
 
-    detail.deleteButton.sendActions(for: .touchUpInside) // 삭제: Task를 시작하고 곧바로 돌아옵니다.
-    navigation.pushViewController(UIViewController(), animated: false) // 보관소가 답하기 전에 편집을 누릅니다.
-    while book.contacts.count == 2 { try await Task.sleep(for: .milliseconds(1)) } // 닫기 요청은 같은 차례에 옵니다.
-    while navigation.transitionCoordinator != nil { try await Task.sleep(for: .milliseconds(1)) }
-
-    #expect(navigation.viewControllers == [list])
+    #expect(stack == [list])
 }
 // ANCHOR_END: rx
 // ANCHOR: mvvm-c
