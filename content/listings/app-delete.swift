@@ -17,6 +17,7 @@ extension ContactBook {
 // ANCHOR_END: model
 
 // ANCHOR: mvc
+// ANCHOR: mvc-head
 // Apple의 MVC: 상세 뷰 컨트롤러 하나만 고칩니다(편집과 요약에 쓰는 줄은 뺐습니다).
 import UIKit
 
@@ -46,9 +47,15 @@ final class ContactDetailViewController: UIViewController {
 
     private func delete() async { // +
         await book.delete(id: id) // +
-        navigationController?.popViewController(animated: true) // +
+// ANCHOR_END: mvc-head
+        // 삭제를 기다리는 사이 편집 화면이 올라왔을 수 있으므로, 맨 위가 아니라 이 화면의 바로 아래로 돌아갑니다.
+        let stack = navigationController?.viewControllers ?? [] // +
+        guard let index = stack.firstIndex(of: self), index > 0 else { return } // +
+        navigationController?.popToViewController(stack[index - 1], animated: true) // +
+// ANCHOR: mvc-tail
     } // +
 }
+// ANCHOR_END: mvc-tail
 // ANCHOR_END: mvc
 
 // ANCHOR: mvp
@@ -95,7 +102,9 @@ final class ContactDetailViewController: UIViewController, ContactDetailView {
     }
 
     func close() { // +
-        navigationController?.popViewController(animated: true) // +
+        let stack = navigationController?.viewControllers ?? [] // +
+        guard let index = stack.firstIndex(of: self), index > 0 else { return } // +
+        navigationController?.popToViewController(stack[index - 1], animated: true) // +
     } // +
 }
 // ANCHOR_END: mvp-view
@@ -162,10 +171,18 @@ final class ContactFlowCoordinator {
 
     func start(with contact: Contact) {
         let detail = ContactDetailViewModel(id: contact.id, book: book)
-        detail.onDelete = { [weak self] in // +
-            self?.navigationController.popViewController(animated: true) // +
+        let screen = ContactDetailViewController(viewModel: detail)
+        detail.onDelete = { [weak self, weak screen] in // +
+            if let screen { self?.close(screen) } // +
         } // +
-        navigationController.pushViewController(ContactDetailViewController(viewModel: detail), animated: true)
+        navigationController.pushViewController(screen, animated: true)
+    }
+
+    // 8.3절의 코디네이터가 편집 화면을 닫는 메서드를 그대로 씁니다.
+    private func close(_ screen: UIViewController) {
+        let stack = navigationController.viewControllers
+        guard let index = stack.firstIndex(of: screen), index > 0 else { return }
+        navigationController.popToViewController(stack[index - 1], animated: true)
     }
 }
 // ANCHOR_END: mvvm-c-view
@@ -236,7 +253,9 @@ final class ContactDetailViewController: UIViewController {
         let output = viewModel.transform(input: .init(deleteTapped: deleteButton.rx.tap.asObservable())) // ~
         output.deleted // +
             .emit(with: self, onNext: { screen, _ in // +
-                screen.navigationController?.popViewController(animated: true) // +
+                let stack = screen.navigationController?.viewControllers ?? [] // +
+                guard let index = stack.firstIndex(of: screen), index > 0 else { return } // +
+                screen.navigationController?.popToViewController(stack[index - 1], animated: true) // +
             }) // +
             .disposed(by: disposeBag) // +
     }
@@ -249,7 +268,7 @@ final class ContactDetailViewController: UIViewController {
 enum Action {
 // ANCHOR_END: tea-action
 // ANCHOR: tea-effect
-    case deleteTapped // +
+    case deleteTapped(id: Int) // +
     case deleted(id: Int) // +
 }
 
@@ -263,16 +282,20 @@ func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
 // ANCHOR_END: tea-reduce
 // ANCHOR: tea-reduce-end
-    case .deleteTapped: // +
-        guard case .detail(let id)? = state.path.last else { return [] } // +
+// ANCHOR: tea-reduce-open
+    case .deleteTapped(let id): // +
+        guard state.path.contains(.detail(id: id)) else { return [] } // +
         return [.delete(id: id)] // +
     case .deleted(let id): // +
         state.contacts.removeAll { $0.id == id } // +
-        // 상세 화면을 닫는 것도 상태를 고치는 일입니다.
-        state.path.removeAll { $0 == .detail(id: id) } // +
+// ANCHOR_END: tea-reduce-open
+        // 상세 화면을 닫는 것도 상태를 고치는 일입니다. 그 위에 쌓인 편집 화면도 함께 뺍니다.
+        if let index = state.path.firstIndex(of: .detail(id: id)) { state.path.removeSubrange(index...) } // +
+// ANCHOR: tea-reduce-close
     }
     return []
 }
+// ANCHOR_END: tea-reduce-close
 // ANCHOR_END: tea-reduce-end
 // ANCHOR: tea-store
 // 스토어: 새 이펙트를 실행하는 case를 더합니다.
@@ -306,7 +329,8 @@ final class ContactDetailViewController: UIViewController, ScreenController {
 // ANCHOR: tea-detail-end
         deleteButton.setTitle("삭제", for: .normal) // +
         deleteButton.addAction(UIAction { [weak self] _ in // +
-            self?.store.send(.deleteTapped) // +
+            guard let self else { return } // +
+            store.send(.deleteTapped(id: id)) // +
         }, for: .touchUpInside) // +
         view.addSubview(deleteButton) // +
     }
@@ -326,6 +350,7 @@ final class ContactDetailViewController: UIViewController {
     override func viewDidLoad() {
 // ANCHOR_END: mvcvs-load
 // ANCHOR: mvcvs-delete
+// ANCHOR: mvcvs-delete-head
         deleteButton.setTitle("삭제", for: .normal) // +
         deleteButton.addAction(UIAction { [weak self] _ in // +
             Task { await self?.delete() } // +
@@ -335,9 +360,15 @@ final class ContactDetailViewController: UIViewController {
 
     private func delete() async { // +
         await book.delete(id: id) // +
-        // 상세 화면을 닫는 것도 뷰 상태를 고치는 일입니다.
+// ANCHOR_END: mvcvs-delete-head
+        // 상세 화면을 닫는 것도 뷰 상태를 고치는 일입니다. 그사이 다른 연락처를 골랐다면 그대로 두고,
+        // 이 연락처를 편집하던 초안은 함께 지웁니다.
+        guard viewState.state.selectedID == id else { return } // +
         viewState.state.selectedID = nil // +
+        viewState.state.draft = nil // +
+// ANCHOR: mvcvs-delete-tail
     } // +
+// ANCHOR_END: mvcvs-delete-tail
 // ANCHOR_END: mvcvs-delete
 // ANCHOR: mvcvs-close
 }

@@ -1,3 +1,4 @@
+// ANCHOR: back-head
 // ANCHOR: no-identifier-head
 // ANCHOR: no-reconfigure-head
 // ANCHOR: no-delegate-head
@@ -288,13 +289,23 @@ final class ContactFlowCoordinator {
         navigationController.pushViewController(screen, animated: true)
     }
 
+// ANCHOR_END: back-head
     private func showEditor(for contact: Contact) {
         let editor = ContactEditViewModel(contact: contact, book: book)
-        editor.onFinish = { [weak self] in
-            self?.navigationController.popViewController(animated: true)
+        let screen = ContactEditViewController(viewModel: editor)
+        editor.onFinish = { [weak self, weak screen] in
+            if let screen { self?.close(screen) } // 맨 위 화면이 아니라 저장을 요청한 편집 화면을 닫습니다.
         }
-        navigationController.pushViewController(ContactEditViewController(viewModel: editor), animated: true)
+        navigationController.pushViewController(screen, animated: true)
     }
+
+    // 저장을 기다리는 사이 사용자가 뒤로 갔을 수 있으므로, 그 화면이 아직 스택에 있을 때만 바로 아래 화면으로 돌아갑니다.
+    private func close(_ screen: UIViewController) {
+        let stack = navigationController.viewControllers
+        guard let index = stack.firstIndex(of: screen), index > 0 else { return }
+        navigationController.popToViewController(stack[index - 1], animated: true)
+    }
+// ANCHOR: back-tail
 
 // ANCHOR_END: xcode26-3
     deinit {
@@ -380,3 +391,4 @@ final class ContactsScene {
 // ANCHOR_END: no-delegate-tail
 // ANCHOR_END: no-reconfigure-tail
 // ANCHOR_END: no-identifier-tail
+// ANCHOR_END: back-tail
