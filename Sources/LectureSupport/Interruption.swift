@@ -76,7 +76,7 @@ package final class FolderRegistry: Sendable {
     /// Makes a folder with `make` and records the path it returns.
     /// - Throws: `lecture.cancelled` before calling `make` once `removeAll()` ran; what `make` throws.
     package func make(_ make: () throws -> String) throws -> String {
-        try self.make { () throws -> (path: String, made: String) in
+        try makeKeeping { () throws -> (path: String, made: String) in
             let path = try make()
             return (path, path)
         }
@@ -85,7 +85,7 @@ package final class FolderRegistry: Sendable {
     /// Makes a folder with `make`, which returns its path and what the caller keeps of it (a
     /// descriptor, a name), and records the path.
     /// - Throws: `lecture.cancelled` before calling `make` once `removeAll()` ran; what `make` throws.
-    package func make<Made>(_ make: () throws -> (path: String, made: Made)) throws -> Made {
+    package func makeKeeping<Made>(_ make: () throws -> (path: String, made: Made)) throws -> Made {
         try state.withLock { state in
             if state.closed { throw Cancellation.process.error }
             let result = try make()

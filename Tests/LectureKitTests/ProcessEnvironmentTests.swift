@@ -66,7 +66,7 @@ import Testing
         ]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         #expect(posix_spawn(&pid, "/proc/self/exe", nil, nil, argv, envp) == 0)
         var status: Int32 = 0

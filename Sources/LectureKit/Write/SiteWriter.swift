@@ -150,7 +150,8 @@ package enum SiteWriter {
         // Made here, exclusively: a folder or link of a staging name found beside is never used
         // nor removed (it may be anyone's, committed with the book), only named (`leftovers`).
         // Made and recorded as one step: none is made after a forced stop's clean-up.
-        let (stagingName, staging) = try folders.make { () throws -> (path: String, made: (String, DirectoryHandle)) in
+        let (stagingName, staging) = try folders.makeKeeping {
+            () throws -> (path: String, made: (String, DirectoryHandle)) in
             guard let made = makeStaging(in: parent, site: name) else {
                 throw LectureError(
                     .error(
