@@ -21,13 +21,36 @@ import Testing
 
     @Test func anAllowedWarningIsCountedNotPrinted() throws {
         let run = try ContainedRun()
-        _ = try book(run, allow: "allow-warnings = [\"lecture.book-toml.folder-outside-book\"]")
+        let book = try run.makeBook(
+            "\n[preprocessor.lecture]\nrenderers = []\nallow-warnings = [\"lecture.link.outside-book\"]\n")
+        try FileSystem.writeAtomically(
+            Array("# Next\n\n[Guide](../../guide/index.html)\n".utf8), to: book + "/src/next.md")
         for command in ["build", "check"] {
             let result = try run.lecture([command, "book"], in: "work")
             #expect(result.termination == .exited(0), "\(result.stderrText)")
             let text = result.stdoutText + result.stderrText
-            #expect(!text.contains("is outside the book's folder"), "\(command): \(text)")
+            #expect(!text.contains("leaves the book"), "\(command): \(text)")
             #expect(text.contains("; 1 warning allowed by book.toml"), "\(command): \(text)")
+        }
+    }
+
+    /// A warning to the person building the book (code review 42 #2: here, files read from
+    /// outside the book) is printed whatever the book's list says, and the entry is a warning at
+    /// its line.
+    @Test func aWarningToThePersonBuildingIsNeverAllowed() throws {
+        let run = try ContainedRun()
+        _ = try book(run, allow: "allow-warnings = [\"lecture.book-toml.folder-outside-book\"]")
+        let result = try run.lecture(["build", "book"], in: "work")
+        let text = result.stdoutText + result.stderrText
+        #expect(
+            text.contains(
+                "book/book.toml:7:19: warning: 'lecture.book-toml.folder-outside-book' warns the person building the book"
+            ), "\(text)")
+        #expect(text.contains("is outside the book's folder"), "\(text)")
+        #expect(!text.contains("allowed by book.toml"), "\(text)")
+        for identifier in AllowedWarnings.protective {
+            let place = BookSettingsLoader.Field.Place(file: "book.toml", location: nil, key: "lecture.allow-warnings")
+            #expect(AllowedWarnings.problem(identifier.rawValue, place: place) != nil, "\(identifier)")
         }
     }
 

@@ -8,8 +8,11 @@ import LectureSupport
 /// hides that there were any. An error is never allowed.
 ///
 /// Only an identifier whose warnings mean one thing may be allowed: one that several kinds of
-/// warning share would hide the others with it (`tooCoarse`). An entry that names no identifier,
-/// or one of those, is a warning at its line.
+/// warning share would hide the others with it (`tooCoarse`). Nor may a book silence a warning
+/// addressed to the person building it (`protective`: samples run without a sandbox, a file
+/// published unscanned, a script URL, files read from outside the book): a book from a pull
+/// request may only raise protection, never lower it (`SampleProtection`; code review 42 #2). An
+/// entry that names no identifier, or one of those, is a warning at its line.
 enum AllowedWarnings {
     /// Identifiers shared by warnings of different meanings, which no book may allow as a whole:
     /// `unsupported-key` (an ignored key, and `theme/head.hbs` not used), `bad-value` (a value
@@ -19,11 +22,20 @@ enum AllowedWarnings {
         .allowWarningsEntry,
     ]
 
+    /// Warnings to the person building the book, about what the book may do to them or to the
+    /// readers of the site: no book may allow them.
+    static let protective: Set<Diagnostic.Identifier> = [
+        .sampleSandbox, .secretPublished, .secretUnscanned, .machinePathPublished, .machineFileInHTML,
+        .scriptURL, .hiddenScriptURL, .metaRefresh, .baseElement, .folderOutsideBook, .fileOutsideBook,
+        .pageOutsideBook,
+    ]
+
     /// The problem with the entry `identifier` of the list, at `place`; `nil` when it may be allowed.
     static func problem(_ identifier: String, place: BookSettingsLoader.Field.Place) -> Diagnostic? {
         let known = Set(Diagnostic.Identifier.all.map(\.rawValue))
         guard known.contains(identifier) else {
-            let allowable = Diagnostic.Identifier.all.filter { !tooCoarse.contains($0) }.map(\.rawValue)
+            let allowable = Diagnostic.Identifier.all.filter { !tooCoarse.contains($0) && !protective.contains($0) }
+                .map(\.rawValue)
             let meant = EditDistance.nearest(to: identifier, in: allowable)
             return .warning(
                 .allowWarningsEntry, place.file, place.location,
@@ -38,6 +50,14 @@ enum AllowedWarnings {
                 .allowWarningsEntry, place.file, place.location,
                 "\(quoted: identifier) names warnings of several kinds, and may not be allowed as a whole",
                 notes: ["fix what each of its warnings says: allowing them all would hide the next one too"])
+        }
+        guard !protective.contains(Diagnostic.Identifier(rawValue: identifier)) else {
+            return .warning(
+                .allowWarningsEntry, place.file, place.location,
+                "\(quoted: identifier) warns the person building the book, and a book may not silence it",
+                notes: [
+                    "a book may only raise protection: fix what the warning says, or leave it to be read"
+                ])
         }
         return nil
     }
