@@ -137,6 +137,9 @@ import Testing
         Banned(
             pattern: #"(?:액터|스레드|호출한 쪽)(?:을|를|도) (?:[^ .]+ )?붙잡"#,
             use: "막다 or 차지하다 (붙잡다 is a strong reference only)"),
+        // Korean review 43a (2-3): for the same reason "관찰자를 약하게 붙잡는 모델" said both strong and weak; a
+        // weak capture is 약하게 잡다, a weak property 약하게 쥐다, a weak entry of an array 약하게 담다.
+        Banned(pattern: #"약하게 붙잡"#, use: "약하게 잡다 (capture), 약하게 쥐다 (property) or 약하게 담다 (array)"),
         // Korean review 41a (2-1): a direct quote in quotation marks takes 라고 ("비대해진다"라고 말하지만);
         // 고 belongs to the indirect quote, without the marks.
         Banned(pattern: #""[^"]+"고(?![가-힣])"#, use: "\"…\"라고 (or the indirect quote without the marks)"),
@@ -210,6 +213,7 @@ import Testing
             "- ReactiveX, RxSwift (<https://github.com/ReactiveX/RxSwift>).",
             "컴파일러는 그것을 모르므로",
             "파일을 읽고 쓰는 일은 보관소 액터에서 실행되므로 메인 액터를 붙잡지 않습니다.",
+            "// 관찰자를 약하게 붙잡는 모델",
             "흔히 \"MVC에서는 컨트롤러가 비대해진다\"고 말하지만",
             "`Equatable`을 준수하는 속성에 같은 값이 대입되면",
             "빌려 온 것은 \"상태를 바꾸는 규칙은 한 함수에 둔다\"는 생각 하나입니다.",
@@ -234,6 +238,7 @@ import Testing
             "Apple, \"Observation\", Apple Developer Documentation",
             "- ReactiveX, \"RxSwift\", GitHub 리포지터리 (<https://github.com/ReactiveX/RxSwift>).",
             "`Task`가 `self`를 붙잡고 있는", "관찰 `Task`가 공유 모델을 붙잡습니다",
+            "// 관찰자를 약하게 담는 모델", "약하게 담긴 관찰자는 바깥에서 아무도 붙잡지 않는 순간",
             "흔히 \"MVC에서는 컨트롤러가 비대해진다\"라고 말하지만", "\"고\"는 간접 인용의 조사입니다",
             "`Equatable`을 준수하는 타입의 속성에", "`Sendable`을 준수하는 값 타입",
             "\"상태를 바꾸는 규칙은 한 함수에 둔다\"라는 생각", "\"0번 확인되었다\"라며 실패합니다", "\"MVC\"는",
