@@ -98,7 +98,7 @@ func reducerDeletesUnderTheEditor() {
 import Testing
 
 @MainActor
-@Test("삭제를 기다리는 사이 편집 화면을 열어도, 삭제가 끝나면 고른 연락처와 초안을 함께 지운다", .timeLimit(.minutes(1)))
+@Test("삭제를 기다리는 사이 편집 화면을 열어도, 삭제가 끝나면 고른 연락처와 입력 중인 글자를 함께 지운다", .timeLimit(.minutes(1)))
 func deleteWhileEditingClearsTheDraft() async throws {
     let book = ContactBook(archive: ContactArchive(sampleContacts))
     try await book.reload()
@@ -110,6 +110,6 @@ func deleteWhileEditingClearsTheDraft() async throws {
     viewState.state.draft = .init(name: "홍길동", email: "gildong@example.com") // 보관소가 답하기 전에 편집을 누릅니다.
     while book.contacts.count == 2 { try await Task.sleep(for: .milliseconds(1)) } // 뷰 상태도 같은 차례에 고칩니다.
 
-    #expect(viewState.state == ContactsViewState()) // 목록만 남고, 다음에 고른 연락처에 옛 초안이 따라가지 않습니다.
+    #expect(viewState.state == ContactsViewState()) // 목록만 남고, 지운 연락처의 입력 중인 글자가 다음에 고른 연락처에 따라가지 않습니다.
 }
 // ANCHOR_END: mvcvs

@@ -362,7 +362,7 @@ final class ContactDetailViewController: UIViewController {
         await book.delete(id: id) // +
 // ANCHOR_END: mvcvs-delete-head
         // 상세 화면을 닫는 것도 뷰 상태를 고치는 일입니다. 그사이 다른 연락처를 골랐다면 그대로 두고,
-        // 이 연락처를 편집하던 초안은 함께 지웁니다.
+        // 이 연락처의 입력 중인 글자도 함께 지웁니다.
         guard viewState.state.selectedID == id else { return } // +
         viewState.state.selectedID = nil // +
         viewState.state.draft = nil // +
