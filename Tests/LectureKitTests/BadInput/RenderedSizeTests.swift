@@ -26,11 +26,36 @@ import Testing
             "<li><a href=\"{{ href }}\">{{ number }}" + String(repeating: "{{ title }}", count: copies)
             + "</a>{{ children }}</li>\n"
         let root = try TestSupport.makeTree(files)
+        let (status, lines) = build(root)
+        return (status, lines, root)
+    }
+
+    /// The book at `root` built (again), on four threads.
+    func build(_ root: String) -> (status: Int32, lines: [String]) {
         let recorder = TestSupport.Recorder()
         let status = LectureCommand.main(
-            ["build", root, "--templates", root + "/theme", "--cache-dir", TestSupport.cacheDirectory],
+            ["build", root, "--templates", root + "/theme", "--cache-dir", TestSupport.cacheDirectory, "-j", "4"],
             console: recorder.console)
-        return (status, recorder.lines, root)
+        return (status, recorder.lines)
+    }
+
+    /// Code review 42 #10: the pages render in parallel, and the page that passed the site bound
+    /// (and the bytes said) changed from run to run, which defeats diffable output. The same
+    /// over-bound book built again says the same bytes, the site's error naming the largest page.
+    @Test(arguments: [(100, 10), (60, 64)])
+    func theSameBookPastABoundSaysTheSameEachTime(chapters: Int, copies: Int) throws {
+        let (status, lines, root) = try build(chapters: chapters, copies: copies)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(status != 0)
+        #expect(lines.filter { $0.contains("error: the theme makes") }.count == 1, "\(lines)")
+        for run in 1...3 {
+            let again = build(root)
+            #expect(again.status == status)
+            #expect(again.lines == lines, "run \(run)")
+        }
+        if chapters == 100 {
+            #expect(lines.contains { $0.contains("bytes of the site") && $0.contains("; the largest, c") }, "\(lines)")
+        }
     }
 
     @Test func aPagePastItsBoundStopsTheBuildAtTheNavigation() throws {
