@@ -261,41 +261,38 @@ struct ForeignRepositoryBadInputTests {
         }
     }
 
+    /// A case of `aTrackedBooksFolderNamedPlainlyOutsideItsOwnIsWarned`: `key` naming `folder` in
+    /// `toml`, at book.toml's line (and column) `at`, read from `resolved` in the project.
+    static func plainly(
+        _ name: String, _ toml: String, at: String, _ key: String, _ folder: String, _ resolved: String
+    ) -> Case {
+        Case(
+            name: name, toml: toml, place: "book.toml:\(at)",
+            says:
+                "'\(key)' folder '\(folder)' is outside the book's folder ('HOME/proj/vendor/dl/book'), in its repository 'HOME/proj': the book reads files from 'HOME/proj/\(resolved)'"
+        )
+    }
+
     /// Code review 42 #5: a tracked book below the repository's top (a third party's committed
     /// under `vendor/`) that names a folder outside its own plainly in book.toml reads it, as a
     /// folder of the repository, with the warning of a folder outside the book naming the folder
     /// resolved, at the key's line; it was read with no word. Every key of a folder the book
     /// reads is tried; `libraries` keeps its own identifier.
     @Test(arguments: [
-        Case(
-            name: "src", toml: "src = \"../../../examples-book\"", place: "book.toml:3:1: warning:",
-            says:
-                "'book.src' folder '../../../examples-book' is outside the book's folder ('HOME/proj/vendor/dl/book'), in its repository 'HOME/proj': the book reads files from 'HOME/proj/examples-book'"
-        ),
-        Case(
-            name: "src through ..", toml: "src = \"../../../vendor/../examples-book\"",
-            place: "book.toml:3:1: warning:",
-            says:
-                "'book.src' folder '../../../vendor/../examples-book' is outside the book's folder ('HOME/proj/vendor/dl/book'), in its repository 'HOME/proj': the book reads files from 'HOME/proj/examples-book'"
-        ),
-        Case(
-            name: "include-from", toml: "[lecture]\ninclude-from = [\"src\", \"../../../private\"]",
-            place: "book.toml:4:",
-            says:
-                "'lecture.include-from' folder '../../../private' is outside the book's folder ('HOME/proj/vendor/dl/book'), in its repository 'HOME/proj': the book reads files from 'HOME/proj/private'"
-        ),
-        Case(
-            name: "templates", toml: "[lecture]\ntemplates = \"../../../private/tpl\"",
-            place: "book.toml:4:1: warning:",
-            says:
-                "'lecture.templates' folder '../../../private/tpl' is outside the book's folder ('HOME/proj/vendor/dl/book'), in its repository 'HOME/proj': the book reads files from 'HOME/proj/private/tpl'"
-        ),
-        Case(
-            name: "libraries", toml: "[lecture.samples]\nlibraries = [\"../../../private/Lib\"]",
-            place: "book.toml:4:",
-            says:
-                "'lecture.samples.libraries' folder '../../../private/Lib' is outside the book's folder ('HOME/proj/vendor/dl/book'), in its repository 'HOME/proj': the book reads files from 'HOME/proj/private/Lib'"
-        ),
+        plainly(
+            "src", "src = \"../../../examples-book\"", at: "3:1", "book.src", "../../../examples-book", "examples-book"),
+        plainly(
+            "src through ..", "src = \"../../../vendor/../examples-book\"", at: "3:1", "book.src",
+            "../../../vendor/../examples-book", "examples-book"),
+        plainly(
+            "include-from", "[lecture]\ninclude-from = [\"src\", \"../../../private\"]", at: "4:",
+            "lecture.include-from", "../../../private", "private"),
+        plainly(
+            "templates", "[lecture]\ntemplates = \"../../../private/tpl\"", at: "4:1", "lecture.templates",
+            "../../../private/tpl", "private/tpl"),
+        plainly(
+            "libraries", "[lecture.samples]\nlibraries = [\"../../../private/Lib\"]", at: "4:",
+            "lecture.samples.libraries", "../../../private/Lib", "private/Lib"),
     ])
     func aTrackedBooksFolderNamedPlainlyOutsideItsOwnIsWarned(_ test: Case) throws {
         let run = try ContainedRun()
