@@ -91,12 +91,18 @@ final class RenderedSize: Hashable, Sendable {
     /// page in book order past its bound, or the pages from the first through the one at which
     /// they pass the site's bound, naming the largest of them (the earliest of equals); nil
     /// when none passes.
-    func problem(rendered: [Int: RenderedPage], pages: Int, template: Template) -> Diagnostic? {
+    /// A page neither counted nor rendered (one a session's earlier build left unrendered past
+    /// the bound, taken from memory) is rendered then (`render`), so no verdict skips a page.
+    func problem(
+        rendered: [Int: RenderedPage], pages: Int, template: Template, render: (Int) -> RenderedPage?
+    ) -> Diagnostic? {
         let counted = state.withLock { $0.made }
         var sum = 0
         var largest: Made?
         for position in 0..<pages {
-            guard let made = counted[position] ?? rendered[position].map(Made.init) else { continue }
+            guard let made = counted[position] ?? (rendered[position] ?? render(position)).map(Made.init) else {
+                continue
+            }
             if made.bytes > pageBound {
                 return error(
                     "the theme makes \(made.bytes) bytes of \(made.outputPath) besides its content, more than \(pageBound)",

@@ -87,4 +87,27 @@ import Testing
         #expect(status == 0, "\(lines)")
         #expect(FileSystem.exists(root + "/book/c0.html"))
     }
+
+    /// In a `lecture serve` session, the pages left unrendered past the bound are remembered
+    /// unrendered: a rebuild after an edit of another page takes them from memory, and must not
+    /// make a site with holes. They are rendered then, and the same error stops the rebuild.
+    @Test func aSessionsRebuildPastTheBoundStopsAgain() throws {
+        let (_, _, root) = try build(chapters: 60, copies: 64)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let configuration = TestSupport.configuration(
+            content: root + "/src", templates: root + "/theme", output: root + "/book")
+        let memory = SessionMemory()
+        func rebuild() -> [String] {
+            let recorder = TestSupport.Recorder()
+            #expect(throws: (any Error).self) {
+                try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+            }
+            return recorder.lines.filter { $0.contains("error: the theme makes") }
+        }
+        let first = rebuild()
+        #expect(first.count == 1, "\(first)")
+        try FileSystem.writeAtomically("# C59\n\nedited\n", to: root + "/src/c59.md")
+        #expect(rebuild() == first)
+        #expect(!FileSystem.exists(root + "/book/c0.html"), "a site was written")
+    }
 }

@@ -54,8 +54,17 @@ extension BuildStep {
                     context.pages.compactMap { page in
                         page.rendered.map { (rendering.positions[page.chapter.path] ?? 0, $0) }
                     }, uniquingKeysWith: { first, _ in first })
+                let byPosition = Dictionary(
+                    context.pages.indices.map { (rendering.positions[context.pages[$0].chapter.path] ?? 0, $0) },
+                    uniquingKeysWith: { first, _ in first })
                 if let tooLarge = rendering.size.problem(
-                    rendered: rendered, pages: rendering.order.count, template: input.templates.page)
+                    rendered: rendered, pages: rendering.order.count, template: input.templates.page,
+                    render: { position in
+                        guard let index = byPosition[position] else { return nil }
+                        let page = rendering.render(context.pages[index], templates: input.templates)
+                        context.pages[index].rendered = page
+                        return page
+                    })
                 {
                     context.diagnostics.emit(tooLarge)
                     return
