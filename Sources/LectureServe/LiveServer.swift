@@ -28,6 +28,8 @@ final class LiveServer: @unchecked Sendable {
     /// The additional files, polled one by one (`ServeConfiguration.filesToWatch`).
     private var fileWatches: [SettingsFileWatch] = []
     private var rebuilder: Rebuilder!
+    /// What the session's builds remember, and the queue their replaced sites are removed on.
+    private let memory: SessionMemory
     private var serveWarnings: [Diagnostic] = []
     private var stopCutABuildShort = false
 
@@ -45,6 +47,7 @@ final class LiveServer: @unchecked Sendable {
         configured.run.cancellation = cancellation
         let build = configured
         let memory = SessionMemory()
+        self.memory = memory
         rebuilder = Rebuilder(
             cancellation: cancellation,
             build: { BuildOutcome.build(build, console: console, memory: memory) },
@@ -178,7 +181,7 @@ final class LiveServer: @unchecked Sendable {
         for file in lock.withLock({ self.fileWatches }) { file.stop() }
         let cutShort = rebuilder.stop()
         lock.withLock { stopCutABuildShort = cutShort }
-        SiteWriter.finishRemovals()
+        memory.removals.finish()
         hub.stop()
         let http = lock.withLock { self.http }
         http?.stop()

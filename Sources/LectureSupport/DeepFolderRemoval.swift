@@ -29,7 +29,12 @@ package enum DeepFolderRemoval {
     /// still there: a process killed a moment ago may still be finishing a write into one
     /// (SIGKILL takes effect on its way out of the kernel), and one a sample left behind is
     /// ended a moment after its run, which makes a removal fail on a folder not yet empty.
-    package static func removeWaiting(_ paths: [String], patience: Duration = .milliseconds(500)) {
+    /// - Parameter failed: called with the paths still there after each try that left some,
+    ///   before the next (a test releases what holds them there, rather than after a sleep
+    ///   that may end before the first try).
+    package static func removeWaiting(
+        _ paths: [String], patience: Duration = .milliseconds(500), failed: ([String]) -> Void = { _ in }
+    ) {
         let deadline = ContinuousClock.now + patience
         var remaining = paths
         while !remaining.isEmpty {
@@ -39,6 +44,7 @@ package enum DeepFolderRemoval {
                 return lstat(path, &info) == 0
             }
             if remaining.isEmpty || ContinuousClock.now > deadline { break }
+            failed(remaining)
             usleep(20_000)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 @testable import LectureKit
@@ -253,7 +254,7 @@ import Testing
         defer {
             if process.isRunning {
                 kill(process.processIdentifier, SIGTERM)
-                process.waitUntilExit()
+                _ = ProcessEnd.wait(for: process)
             }
         }
         func waitFor(_ text: String) -> Bool {

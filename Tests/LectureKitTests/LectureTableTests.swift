@@ -149,4 +149,43 @@ extension LectureTableTests {
             #expect(settings.verifySamples == true, "\(path)")
         }
     }
+
+    /// Code review 42 #11: a message about a moved entry was rewritten whole, so a value it
+    /// quotes that begins with `lecture.` (a time zone, a folder, a name) showed as
+    /// `preprocessor.lecture.…`, which the book never wrote. For every key of lecture's table,
+    /// with `value` (a plain name, one that spells a key, a path), each message that quotes the
+    /// value under `[lecture]` quotes it as written under `[preprocessor.lecture]` too, and no
+    /// message shows the value respelled; the keys themselves are respelled.
+    @Test(arguments: ["lecture.x", "lecture.timeout", "../lecture.x/y", "[lecture.x]"])
+    func aValueSpelledLikeAKeyIsQuotedAsWritten(_ value: String) throws {
+        let keys = Set(BookSettingsLoader.fields.keys).union(BookSettingsLoader.members.keys)
+            .filter { $0.hasPrefix("lecture.") }.sorted()
+        #expect(keys.count > 20, "\(keys)")
+        let literal = "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let quoted = QuotedText.of(value)
+        var quotedSomewhere = 0
+        // A key whose value is its own name: the key's quotation and the value's are one text.
+        for key in keys where key != value {
+            let relative = String(key.dropFirst("lecture.".count))
+            for written in ["\(relative) = \(literal)", "\(relative) = [\(literal)]"] {
+                func texts(_ table: String) -> [String] {
+                    let toml = "[book]\ntitle = \"T\"\n\n[\(table)]\nrenderers = []\n\(written)\n"
+                    return BookSettingsLoader.parse(toml, path: "book.toml").diagnostics.map {
+                        ([$0.summary] + $0.notes).joined(separator: "\n")
+                    }
+                }
+                let older = texts("lecture").joined(separator: "\n")
+                let newer = texts("preprocessor.lecture").joined(separator: "\n")
+                #expect(!newer.contains("preprocessor.\(value)"), "\(written): \(newer)")
+                if older.contains(quoted) {
+                    quotedSomewhere += 1
+                    #expect(newer.contains(quoted), "\(written): \(newer)")
+                }
+                // The key itself is spelled as the book wrote its table.
+                #expect(
+                    !newer.contains("'\(key)'") || quoted == "'\(key)'", "\(written): a key left unspelled: \(newer)")
+            }
+        }
+        #expect(quotedSomewhere > 0, "no message quotes the value")
+    }
 }

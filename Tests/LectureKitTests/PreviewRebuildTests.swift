@@ -7,7 +7,7 @@ import Testing
 /// What makes `lecture serve`'s rebuilds fast (commit 9d199d3) changes nothing a reader sees:
 /// unchanged copied files are hard-linked from the last site and changed ones copied again; an
 /// unchanged page's samples and their problems come from the memory, an edited page's are read
-/// again; the replaced site is removed in the background, and `finishRemovals` waits for it.
+/// again; the replaced site is removed in the background, and `SiteRemovals.finish` waits for it.
 @Suite struct PreviewRebuildTests {
     /// Two pages (`b.md` with a sample) and a picture.
     func tree() throws -> (root: String, configuration: BuildConfiguration) {
@@ -80,11 +80,12 @@ import Testing
         let root = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         var site = SiteFiles()
+        let removals = SiteRemovals()
         for text in ["첫", "둘", "셋"] {
             site.generated["index.html"] = Array(text.utf8)
-            try SiteWriter.write(site, to: OutputFolder(root + "/_site"), removingOldLater: true)
+            try SiteWriter.write(site, to: OutputFolder(root + "/_site"), removingOldLater: removals)
         }
-        SiteWriter.finishRemovals()
+        removals.finish()
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["_site"], "an old site is left")
         #expect(TestSupport.read(root + "/_site/index.html") == "셋")
     }

@@ -48,18 +48,34 @@ import Testing
     /// starts.
     static let probeVariable = "LECTURE_ENVIRONMENT_PROBE_OUT"
     static let duplicated = "LECTURE_ENVIRONMENT_DUPLICATED"
+    /// Set only in the launcher `aNameSetTwiceHasOneValue` starts: where the probe writes.
+    static let launchVariable = "LECTURE_ENVIRONMENT_PROBE_LAUNCH"
 
     /// Code review 41 #11: a name set twice (`execve` takes any list: `HOME=/a … HOME=/b`) has
     /// one value, the first, through both readers; `current()` kept the last while getenv(3)
-    /// gave the first. The test bundle starts itself through `posix_spawn` with the name twice,
-    /// and its probe writes what each reader answers.
+    /// gave the first. The test bundle is started through `Subprocess.run` (no descriptor of
+    /// ours inherited, a time limit, its exit status asserted: code review 42 #6), as a launcher
+    /// that replaces itself (`execve`, same process) with the probe, the name set twice: a
+    /// dictionary of variables cannot say a name twice.
     @Test func aNameSetTwiceHasOneValue() throws {
         let folder = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let answers = folder + "/answers"
-        let arguments = [
-            "/proc/self/exe", "--testing-library", "swift-testing", "--filter", "duplicatedNameProbe",
-        ]
+        let bundle = try #require(CanonicalPath.realPath("/proc/self/exe"))
+        let result = try Subprocess.run(
+            bundle, ["--testing-library", "swift-testing", "--filter", "duplicatedNameLauncher"],
+            environment: ["PATH": "/usr/bin:/bin", Self.launchVariable: answers], inheritingEnvironment: false,
+            timeout: 120, cancellation: .process)
+        #expect(result.termination == .exited(0), "\(result.termination): \(result.stdoutText)\(result.stderrText)")
+        #expect(TestSupport.read(answers) == "current first\nvalue first\n")
+    }
+
+    /// The launcher of `aNameSetTwiceHasOneValue`: runs only there, and becomes the probe with
+    /// the name set twice (it returns only when `execve` failed).
+    @Test(.enabled(if: ProcessEnvironment.value(launchVariable) != nil)) func duplicatedNameLauncher() throws {
+        let answers = try #require(ProcessEnvironment.value(Self.launchVariable))
+        let bundle = try #require(CanonicalPath.realPath("/proc/self/exe"))
+        let arguments = [bundle, "--testing-library", "swift-testing", "--filter", "duplicatedNameProbe"]
         let environment = [
             "\(Self.duplicated)=first", "PATH=/usr/bin:/bin", "\(Self.duplicated)=second",
             "\(Self.probeVariable)=\(answers)",
@@ -67,11 +83,8 @@ import Testing
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        #expect(posix_spawn(&pid, "/proc/self/exe", nil, nil, argv, envp) == 0)
-        var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
-        #expect(TestSupport.read(answers) == "current first\nvalue first\n")
+        execve(bundle, argv, envp)
+        Issue.record("execve: \(String(cString: strerror(errno)))")
     }
 
     /// The child's half of `aNameSetTwiceHasOneValue`: runs only there.

@@ -131,23 +131,21 @@ import Testing
         let output = root + "/_site"
         try SiteWriter.write(Self.firstSite(root), to: OutputFolder(output))
         try TestSupport.write(Array("mine\n".utf8), to: root + "/foreign/keep.txt")
-        SiteWriter.beforeSwap.withLock {
-            $0 = {
-                _ = rename(output, root + "/moved-site")
-                switch kind {
-                case "foreign folder": _ = rename(root + "/foreign", output)
-                case "link to a foreign folder": _ = symlink(root + "/foreign", output)
-                default:
-                    // A folder with a marker, but not the one checked.
-                    _ = rename(root + "/foreign", output)
-                    _ = SiteWriter.writeFile(
-                        Array("written by lecture build\n".utf8), to: output + "/" + SiteWriter.marker)
-                }
+        // Run in this write only (a value passed in, not a process-wide hook).
+        let hooks = SiteWriter.Hooks(beforeSwap: {
+            _ = rename(output, root + "/moved-site")
+            switch kind {
+            case "foreign folder": _ = rename(root + "/foreign", output)
+            case "link to a foreign folder": _ = symlink(root + "/foreign", output)
+            default:
+                // A folder with a marker, but not the one checked.
+                _ = rename(root + "/foreign", output)
+                _ = SiteWriter.writeFile(
+                    Array("written by lecture build\n".utf8), to: output + "/" + SiteWriter.marker)
             }
-        }
-        defer { SiteWriter.beforeSwap.withLock { $0 = nil } }
+        })
         #expect {
-            try SiteWriter.write(Self.secondSite(root), to: OutputFolder(output))
+            try SiteWriter.write(Self.secondSite(root), to: OutputFolder(output), hooks: hooks)
         } throws: { error in
             (error as? LectureError)?.diagnostics.first?.summary.contains("the output folder changed while building")
                 == true

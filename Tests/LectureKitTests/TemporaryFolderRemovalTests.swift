@@ -20,15 +20,15 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(folder) }
         let mount = try TmpfsMount(at: folder + "/held", megabytes: 1)
         try FileSystem.writeAtomically("written", to: folder + "/held/file")
-        // Released by another process once the removal has begun and failed once.
-        let release = Process()
-        release.executableURL = URL(fileURLWithPath: "/bin/sh")
-        release.arguments = ["-c", "sleep 0.2; umount \"$0\"", mount.path]
-        try release.run()
-        DeepFolderRemoval.removeWaiting([folder], patience: .seconds(60))
-        release.waitUntilExit()
-        if release.terminationStatus != 0 { mount.unmount() }
-        #expect(release.terminationStatus == 0, "the mount was not released")
+        // Released once the removal has tried and failed, never by the clock: a sleep could end
+        // before the first try, and the test would pass without the retry it names.
+        var failures: [[String]] = []
+        DeepFolderRemoval.removeWaiting([folder], patience: .seconds(60)) { remaining in
+            if failures.isEmpty { mount.unmount() }
+            failures.append(remaining)
+        }
+        if failures.isEmpty { mount.unmount() }
+        #expect(failures == [[folder]], "the first try failed once, and the next removed the folder")
         #expect(!FileSystem.exists(folder), "the folder stayed after its mount was released")
     }
 
@@ -39,7 +39,6 @@ import Testing
         let before = try FileSystem.makeTemporaryDirectory(prefix: "lecture-registry")
         defer { FileSystem.removeTemporaryDirectory(before) }
         let made = try registry.make { try FileSystem.makeTemporaryDirectory(prefix: "lecture-registry") }
-        Interruption.untrack(made)
         registry.removeAll()
         #expect(!FileSystem.exists(made), "the recorded folder stayed")
         var called = false
@@ -86,11 +85,12 @@ import Testing
         let (root, registry, first) = try Self.firstSite()
         defer { try? FileManager.default.removeItem(atPath: root) }
         var site = first
-        // The removal waits until the test has looked.
+        // The removal waits until the test has looked (on this test's own queue).
         let looked = DispatchSemaphore(value: 0)
-        SiteWriter.removals.async { looked.wait() }
+        let removals = SiteRemovals()
+        removals.later { looked.wait() }
         site.generated["index.html"] = Array("second".utf8)
-        try SiteWriter.write(site, to: OutputFolder(root + "/_site"), removingOldLater: true, folders: registry)
+        try SiteWriter.write(site, to: OutputFolder(root + "/_site"), removingOldLater: removals, folders: registry)
         // Recorded as the writer names it: beside the output folder as resolved.
         let parent = OutputFolder(root + "/_site").parent
         let aside = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "_site" }
@@ -99,7 +99,7 @@ import Testing
             #expect(registry.holds(parent + "/" + name), "the replaced site waiting for its removal is not recorded")
         }
         looked.signal()
-        SiteWriter.finishRemovals()
+        removals.finish()
         for name in aside { #expect(!registry.holds(parent + "/" + name), "a removed folder stays recorded") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["_site"], "the replaced site is left")
         #expect(TestSupport.read(root + "/_site/index.html") == "second")
@@ -114,23 +114,22 @@ import Testing
         let (root, registry, first) = try Self.firstSite()
         defer { try? FileManager.default.removeItem(atPath: root) }
         var site = first
-        SiteWriter.exchangeUnavailable.withLock { $0 = true }
-        defer { SiteWriter.exchangeUnavailable.withLock { $0 = false } }
         let parent = OutputFolder(root + "/_site").parent
         let recorded = Locked<[String]>([])
-        SiteWriter.beforeSwap.withLock {
-            $0 = {
+        // This write's own hooks: no exchange, and (stopped) the clean-up at the swap.
+        let hooks = SiteWriter.Hooks(
+            beforeSwap: {
                 if stopped { registry.removeAll() }
-            }
-        }
-        defer { SiteWriter.beforeSwap.withLock { $0 = nil } }
-        // The removal waits until the test has looked.
+            }, exchanges: false)
+        // The removal waits until the test has looked (on this test's own queue).
         let looked = DispatchSemaphore(value: 0)
-        SiteWriter.removals.async { looked.wait() }
+        let removals = SiteRemovals()
+        removals.later { looked.wait() }
         site.generated["index.html"] = Array("second".utf8)
         var error: LectureError?
         do {
-            try SiteWriter.write(site, to: OutputFolder(root + "/_site"), removingOldLater: true, folders: registry)
+            try SiteWriter.write(
+                site, to: OutputFolder(root + "/_site"), removingOldLater: removals, folders: registry, hooks: hooks)
         } catch let thrown as LectureError {
             error = thrown
         }
@@ -141,7 +140,7 @@ import Testing
             recorded.withLock { $0 = aside.filter { registry.holds(parent + "/" + $0) } }
         }
         looked.signal()
-        SiteWriter.finishRemovals()
+        removals.finish()
         if stopped {
             #expect(error?.diagnostics.contains { $0.identifier == .cancelled } == true, "\(String(describing: error))")
             #expect(TestSupport.read(root + "/_site/index.html") == "first")

@@ -72,7 +72,7 @@ import Testing
         #expect(try HTTPTestClient.request("GET", "/", port: port).status == 200)
         kill(process.processIdentifier, SIGTERM)
         read { _ in false }
-        process.waitUntilExit()
+        #expect(ProcessEnd.wait(for: process), "'lecture serve' did not stop on SIGTERM")
         let lines = text.split(separator: "\n")
         let about = lines.filter { $0.localizedCaseInsensitiveContains("connection") }
         #expect(about.count == 1, "\(about.prefix(5)) of \(about.count)")

@@ -60,7 +60,7 @@ import Testing
         defer {
             if process.isRunning {
                 kill(pid, SIGTERM)
-                process.waitUntilExit()
+                _ = ProcessEnd.wait(for: process)
             }
         }
         let out = output.fileHandleForReading.fileDescriptor

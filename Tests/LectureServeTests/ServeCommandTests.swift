@@ -111,7 +111,7 @@ import Testing
             output.fileHandleForReading.fileDescriptor, containing: "Reachable", timeout: patience)
         #expect(notice.contains("Reachable from the network on every address of this machine"), "\(notice)")
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        #expect(ProcessEnd.wait(for: process), "'lecture serve' did not stop on SIGTERM")
     }
 
     @Test(arguments: [SIGINT, SIGTERM])

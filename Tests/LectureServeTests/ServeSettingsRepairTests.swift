@@ -111,7 +111,7 @@ import Testing
         #expect(stream.waitFor(timeout: patience) { $0.contains { $0.name == "reload" } }, "\(stream.text)")
 
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        #expect(ProcessEnd.wait(for: process), "'lecture serve' did not stop on SIGTERM")
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(lines.text)")
     }
 
@@ -127,7 +127,7 @@ import Testing
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         #expect(lines.waitFor("Waiting for "), "\(lines.text)")
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        #expect(ProcessEnd.wait(for: process), "'lecture serve' did not stop on SIGINT")
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(lines.text)")
     }
 }

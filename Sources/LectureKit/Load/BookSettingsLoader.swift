@@ -106,7 +106,7 @@ package enum BookSettingsLoader {
             defer {
                 if table.moved.contains(index) {
                     for moved in before..<diagnostics.count {
-                        diagnostics[moved] = LectureTable.respelled(diagnostics[moved])
+                        diagnostics[moved] = LectureTable.respelled(diagnostics[moved], entry: entry)
                     }
                 }
             }

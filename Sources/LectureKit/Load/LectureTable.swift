@@ -86,26 +86,62 @@ enum LectureTable {
         return (result, moved, diagnostics)
     }
 
-    /// `diagnostic` about a moved entry, with the keys it names spelled as the book wrote them
+    /// `diagnostic` about the moved `entry`, with the keys it names spelled as the book wrote them
     /// (`'preprocessor.lecture.timeout'`, `[preprocessor.lecture.samples]`).
-    static func respelled(_ diagnostic: Diagnostic) -> Diagnostic {
+    ///
+    /// Only a key is respelled, never a value the message quotes (code review 42 #11: a time
+    /// zone, a folder or a name spelled `lecture.x` was shown as `preprocessor.lecture.x`, which
+    /// the book never wrote): the entry's own key, and the keys and tables of lecture's schema
+    /// (`BookSettingsLoader.fields`, `members`, `containers`, with an element's number), each as
+    /// a whole dotted name; the entry's value, as the message quotes it (`QuotedText`), is left
+    /// as written wherever it stands, even when it spells a key.
+    static func respelled(_ diagnostic: Diagnostic, entry: TOMLDocument.Entry) -> Diagnostic {
         var diagnostic = diagnostic
-        // A diagnostic's identifier (`lecture.book-toml.…`, which `allow-warnings` names) is no key.
-        let identifiers = Set(Diagnostic.Identifier.all.map(\.rawValue))
-        let isAllowListEntry = diagnostic.identifier == .allowWarningsEntry
+        // An entry of `allow-warnings` is a diagnostic's identifier (`lecture.book-toml.…`): only
+        // the key is respelled.
+        if diagnostic.identifier == .allowWarningsEntry {
+            let respell = { (text: String) in
+                text.replacing("'lecture.allow-warnings'", with: "'preprocessor.lecture.allow-warnings'")
+            }
+            diagnostic.summary = respell(diagnostic.summary)
+            diagnostic.notes = diagnostic.notes.map(respell)
+            return diagnostic
+        }
+        let own = "lecture." + entry.path.dropFirst().joined(separator: ".")
+        let value = entry.kind == .string ? QuotedText.of(entry.value) : nil
+        func isKey(_ name: String) -> Bool {
+            if name == own { return true }
+            // An element's number (`lecture.include-from.0`) names its array's key.
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            let named = parts.reversed().drop { Int($0) != nil }.reversed().joined(separator: ".")
+            return schema.contains(named)
+        }
+        func respellKeys(_ text: Substring) -> String {
+            String(text).replacing(/(^|[^\w.])lecture\.([\w.-]*)/) { match in
+                // A sentence's full stop after the name is not part of it.
+                let dotted = String(match.output.2)
+                let trimmed = String(dotted.reversed().drop { $0 == "." }.reversed())
+                guard isKey("lecture." + trimmed) else { return String(match.output.0) }
+                return String(match.output.1) + "preprocessor.lecture." + dotted
+            }
+            .replacing("[lecture]", with: "[preprocessor.lecture]")
+        }
         func respell(_ text: String) -> String {
-            // An entry of `allow-warnings` is quoted as written: only the key is respelled.
-            if isAllowListEntry {
-                return text.replacing("'lecture.allow-warnings'", with: "'preprocessor.lecture.allow-warnings'")
-            }
-            return text.replacing(/(^|[^\w.])lecture\.([\w.-]*)/) { match in
-                identifiers.contains("lecture." + match.output.2)
-                    ? String(match.output.0) : String(match.output.1) + "preprocessor.lecture." + match.output.2
-            }
-            .replacing("[lecture", with: "[preprocessor.lecture")
+            // The value as quoted stays as written: the text around each quotation is respelled.
+            guard let value, !value.isEmpty else { return respellKeys(text[...]) }
+            return text.components(separatedBy: value).map { respellKeys($0[...]) }.joined(separator: value)
         }
         diagnostic.summary = respell(diagnostic.summary)
         diagnostic.notes = diagnostic.notes.map(respell)
         return diagnostic
     }
+
+    /// lecture's keys and the tables above them (`lecture`, `lecture.samples`,
+    /// `lecture.samples.verify`), as the loader's schema has them.
+    static let schema: Set<String> = {
+        var names = Set(BookSettingsLoader.fields.keys).union(BookSettingsLoader.members.keys)
+            .union(BookSettingsLoader.containers)
+        names.insert("lecture")
+        return names.filter { $0 == "lecture" || $0.hasPrefix("lecture.") }
+    }()
 }

@@ -19,10 +19,12 @@ import LectureSupport
 /// - An error at the key's line when a symbolic link the book carries on the way to it leads
 ///   out of the book's own folder, even into a repository that tracks the book: a third
 ///   party's book committed into a project (`vendor/…`) is tracked too (attack 21, F6). A
-///   folder named plainly stays the repository's.
+///   folder named plainly is read as the repository's, with the warning below.
 /// - A warning when it lies outside the repository that holds the book (the nearest folder up
 ///   from the book with a `.git`), or outside the book's folder when there is none: a book that
-///   reads beyond its own tree is worth a look before it is built.
+///   reads beyond its own tree is worth a look before it is built. Inside the repository, a
+///   warning too when it lies outside the book's own folder, for a book below the repository's
+///   top (`outsideOwnFolder`).
 enum ReadableFolder {
     /// The problem with `folder` (as written, relative to `bookDirectory` unless absolute), named
     /// by `key` at `location` of `bookTOML`; nil when the book may read it.
@@ -52,11 +54,13 @@ enum ReadableFolder {
             }
             // Inside the repository, the dot rule of every file the book reads (`BookFileRule`)
             // judges the folder itself: a named folder is never a root that hides its own dot-name.
-            guard let hidden = dotFolder(of: resolved, below: boundary, besides: book) else { return nil }
-            return .error(
-                .bookTOMLValue, bookTOML, location,
-                "\(quoted: key) folder \(quoted: folder) \(hidden.phrase), which a book may not read",
-                notes: [BookFileRule.Refusal.privateFile(hidden.name, folder: true).note])
+            if let hidden = dotFolder(of: resolved, below: boundary, besides: book) {
+                return .error(
+                    .bookTOMLValue, bookTOML, location,
+                    "\(quoted: key) folder \(quoted: folder) \(hidden.phrase), which a book may not read",
+                    notes: [BookFileRule.Refusal.privateFile(hidden.name, folder: true).note])
+            }
+            return outsideOwnFolder(folder, key: key, book: book, boundary: boundary, resolved, bookTOML, location)
         }
         if let hidden = privateFolder(holding: resolved, besides: boundary) {
             return .error(
@@ -81,13 +85,37 @@ enum ReadableFolder {
                 "\(quoted: key) folder \(quoted: folder) \(inForeign(project)), which a book may not read",
                 notes: [foreignNote])
         }
-        // An identifier of its own for sample libraries, which a package's guide keeps beside
-        // the book (`docs/` and `Sources/`), so a book may allow that one alone (`allow-warnings`).
         return .warning(
-            key == "lecture.samples.libraries" ? .librariesOutsideBook : .folderOutsideBook, bookTOML, location,
+            outsideIdentifier(key), bookTOML, location,
             "\(quoted: key) folder \(quoted: folder) is outside \(what) (\(quoted: boundary)): the book reads files from \(quoted: resolved)",
             notes: ["keep what the book reads inside \(what), or make sure this folder holds nothing private"]
                 + unknownTracking(of: book, holding: resolved))
+    }
+
+    /// An identifier of its own for sample libraries, which a package's guide keeps beside the
+    /// book (`docs/` and `Sources/`), so a book may allow that one alone (`allow-warnings`).
+    private static func outsideIdentifier(_ key: String) -> Diagnostic.Identifier {
+        key == "lecture.samples.libraries" ? .librariesOutsideBook : .folderOutsideBook
+    }
+
+    /// The warning for a folder named plainly (no link the book carries on the way,
+    /// `carriedLinkOut`) outside the book's own folder `book` but inside the repository that
+    /// tracks it (`boundary`, not the book): nil when it lies inside the book, or the book is the
+    /// repository's top. A book below the top may be a third party's committed into the project
+    /// (`vendor/x/docs`), whose `src = "../../../private"` reads the project's files: read, since
+    /// a guide beside `Sources/` is the common case, but said, as outside a repository (code
+    /// review 42 #5: tracked, it was read with no word).
+    private static func outsideOwnFolder(
+        _ folder: String, key: String, book: String, boundary: String, _ resolved: String, _ bookTOML: String,
+        _ location: SourceLocation?
+    ) -> Diagnostic? {
+        guard boundary != book, !CanonicalPath.isWithin(resolved, book) else { return nil }
+        return .warning(
+            outsideIdentifier(key), bookTOML, location,
+            "\(quoted: key) folder \(quoted: folder) is outside the book's folder (\(quoted: book)), in its repository \(quoted: boundary): the book reads files from \(quoted: resolved)",
+            notes: [
+                "keep what the book reads inside its own folder, or make sure this folder holds nothing private: a book committed below the repository's top (one under 'vendor/') may be a third party's"
+            ])
     }
 
     /// The problem with `[build] build-dir` (`folder`, at `location` of `bookTOML`) when, outside
@@ -190,7 +218,8 @@ enum ReadableFolder {
     /// `resolved` lies inside the book. Tracking is not ownership: a third party's book committed
     /// into the project (`vendor/…/docs`, its `src -> ../../../../../private`) is tracked too,
     /// and its link would publish the project's files (attack 21, F6). A folder named plainly
-    /// in book.toml (`src = "../private"`) carries no link, and stays the repository's.
+    /// in book.toml (`src = "../private"`) carries no link, and is read as the repository's,
+    /// with a warning (`outsideOwnFolder`).
     static func carriedLinkOut(
         _ folder: String, bookDirectory: String, book: String, boundary: String, to resolved: String
     ) -> String? {

@@ -14,6 +14,7 @@ struct EarlierBuildFacts: Sendable {
     var unchanged: Set<String> = []
     /// `Write`: files to hard-link from the live site instead of writing them.
     var linkable: Set<String> = []
-    /// `Write`: whether the replaced site is removed in the background (a session goes on).
-    var removesOldLater = false
+    /// `Write`: the session's queue the replaced site is removed on, in the background (a
+    /// session goes on); nil: removed before `Write` ends.
+    var removals: SiteRemovals?
 }

@@ -55,6 +55,10 @@ package final class SessionMemory: Sendable {
 
     private let state = Locked(State())
 
+    /// Where the session's builds have the sites they replaced removed, in the background; the
+    /// session waits for it (`SiteRemovals.finish()`) before it ends.
+    package let removals = SiteRemovals()
+
     /// An empty memory: the first build given it does all the work.
     package init() {}
 

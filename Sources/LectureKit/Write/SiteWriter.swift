@@ -97,20 +97,22 @@ package enum SiteWriter {
     /// - Throws: `LectureError` on I/O failure or refusal; the previous site is then left as it was.
     /// - Parameter linking: generated files to hard-link from the live site instead of writing,
     ///   because they are unchanged (a file missing there is written after all).
-    /// - Parameter removingOldLater: remove the replaced site on a background queue (a preview
-    ///   server, which tells pages to reload as soon as the new site is in place); call
-    ///   `finishRemovals()` before exiting.
+    /// - Parameter removingOldLater: the queue to remove the replaced site on, in the background
+    ///   (a preview server's, which tells pages to reload as soon as the new site is in place;
+    ///   its owner calls `SiteRemovals.finish()` before exiting); nil: removed before returning.
     /// - Parameter budget: what the scan of the copies may unpack, all together (the pass's
     ///   `DecompressionBudget`, which the Write step shares with `SiteSecrets`).
     /// - Parameter folders: where the staging and old folders are recorded as they are made,
     ///   to be removed on a forced stop (`Interruption.folders`; tests give their own).
+    /// - Parameter hooks: what a test does at the moment of the swap (`Hooks`); none by default.
     /// - Returns: the entries beside the output folder named like a staging folder, left as
     ///   they were (`leftovers`), as paths.
     @discardableResult
     static func write(
         _ site: SiteFiles, to output: OutputFolder, protecting protected: [OutputFolder.Protected] = [],
-        linking: Set<String> = [], jobs: Int = 4, removingOldLater: Bool = false,
-        budget: DecompressionBudget = DecompressionBudget(), folders: FolderRegistry = Interruption.folders
+        linking: Set<String> = [], jobs: Int = 4, removingOldLater removals: SiteRemovals? = nil,
+        budget: DecompressionBudget = DecompressionBudget(), folders: FolderRegistry = Interruption.folders,
+        hooks: Hooks = .none
     ) throws -> [String] {
         if let problem = output.refusal(protecting: protected) { throw LectureError(problem, exitStatus: 2) }
         let spelled = output.spelled
@@ -258,7 +260,7 @@ package enum SiteWriter {
         }
         stagingHandedOn = try swapIn(
             stagingName, staging.identity, for: output, in: parent, existing: existing,
-            removingOldLater: removingOldLater, folders: folders)
+            removingOldLater: removals, folders: folders, hooks: hooks)
         return found
     }
 
@@ -305,13 +307,20 @@ package enum SiteWriter {
         parent.removeTree(name)
     }
 
-    /// Run right before the swap, by tests that change the output folder there (the moment
-    /// another process could); nil otherwise.
-    static let beforeSwap = Locked<(@Sendable () -> Void)?>(nil)
+    /// What one call of `write` does at the moment of its swap, given by the test that calls
+    /// it: a value passed in, never process-wide state, so a test's hook runs in its own write
+    /// only (code review 42 #4: two suites' statics ran inside every concurrent build's write).
+    struct Hooks: Sendable {
+        /// Run right before the swap, by tests that change the output folder there (the moment
+        /// another process could).
+        var beforeSwap: (@Sendable () -> Void)?
+        /// False: take the way of a file system without `RENAME_EXCHANGE` (two renames, the old
+        /// site put aside first).
+        var exchanges = true
 
-    /// Set by tests to take the way of a file system without `RENAME_EXCHANGE` (two renames,
-    /// the old site put aside first); false otherwise.
-    static let exchangeUnavailable = Locked(false)
+        /// No hook: what every build passes.
+        static let none = Hooks()
+    }
 
     /// Puts the staging folder in the output's place and removes what was there, after making
     /// sure that it is the folder that was checked. The old site is recorded in `folders` while
@@ -321,7 +330,8 @@ package enum SiteWriter {
     ///   (`removingOldLater`) forgets it once removed, so the caller must not.
     private static func swapIn(
         _ stagingName: String, _ made: DirectoryHandle.Identity?, for output: OutputFolder, in parent: DirectoryHandle,
-        existing: DirectoryHandle.Identity?, removingOldLater: Bool, folders: FolderRegistry
+        existing: DirectoryHandle.Identity?, removingOldLater removals: SiteRemovals?, folders: FolderRegistry,
+        hooks: Hooks
     ) throws -> Bool {
         /// Removes the staging folder after a failed swap, when it is still the one made.
         func removeStaging() {
@@ -331,7 +341,7 @@ package enum SiteWriter {
         }
         let name = output.name
         let spelled = output.spelled
-        beforeSwap.withLock { $0 }?()
+        hooks.beforeSwap?()
         guard let existing else {
             guard parent.rename(stagingName, to: name, .failingIfExists) else {
                 let reason = errno == EEXIST ? "something was put there while building; run again" : errnoText()
@@ -346,7 +356,7 @@ package enum SiteWriter {
         // (never over an entry of that name: a rename that would replace one fails).
         var oldName = stagingName
         var exchanged = true
-        if exchangeUnavailable.withLock({ $0 }) || !parent.rename(stagingName, to: name, .exchanging) {
+        if !hooks.exchanges || !parent.rename(stagingName, to: name, .exchanging) {
             exchanged = false
             oldName = ".\(name).old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             do {
@@ -394,8 +404,8 @@ package enum SiteWriter {
             }
         }
         // Recorded until removed, on this thread or the background queue.
-        if removingOldLater {
-            removals.async(group: pendingRemovals) { [oldName] in
+        if let removals {
+            removals.later { [oldName] in
                 parent.removeTree(oldName)
                 folders.remove(oldPath)
             }
@@ -412,12 +422,6 @@ package enum SiteWriter {
     static func leftovers(in parent: DirectoryHandle, site name: String) -> [String] {
         (parent.names() ?? []).filter { $0.hasPrefix(".\(name).tmp-") || $0.hasPrefix(".\(name).old-") }.sorted()
     }
-
-    static let removals = DispatchQueue(label: "lecture: old site removal")
-    private static let pendingRemovals = DispatchGroup()
-
-    /// Waits until every old site handed to the background queue is removed.
-    package static func finishRemovals() { pendingRemovals.wait() }
 
     /// Creates (or truncates) `path` and writes `bytes`; `false` with `errno` set on failure,
     /// of the writes or of the close.

@@ -139,7 +139,7 @@ struct ForeignRepositoryBadInputTests {
     }
 
     /// The same book once the project tracks it (`git add book.toml`) is the project's: a folder
-    /// of the project it names is read with no word, as for any book of a repository.
+    /// of the project it names is read, with the warning of a folder outside the book's own.
     @Test func aBookTheProjectTracksReadsTheProjectsFolders() throws {
         let toml = "[lecture]\ninclude-from = [\"../../../examples\"]"
         let page = "# Intro\n\n```swift\n{{#include ../../../../examples/answer.swift}}\n```\n"
@@ -150,7 +150,12 @@ struct ForeignRepositoryBadInputTests {
             let result = try run.lecture(["build", "--no-cache", run.home + "/proj/vendor/dl/book"], in: "work")
             let text = result.stdoutText + result.stderrText
             #expect(result.succeeded == tracked, "\(text)")
-            #expect(text.contains("'lecture.include-from'") == !tracked, "\(text)")
+            #expect(text.contains("error: 'lecture.include-from'") == !tracked, "\(text)")
+            // Below the repository's top, outside its own folder: read, and said (code review 42 #5).
+            #expect(
+                text.contains(
+                    "book.toml:4:17: warning: 'lecture.include-from' folder '../../../examples' is outside the book's folder ('\(run.home)/proj/vendor/dl/book'), in its repository '\(run.home)/proj'"
+                ) == tracked, "\(text)")
             #expect((TestSupport.read(book + "/book/intro.html")?.contains("answer") == true) == tracked, "\(text)")
         }
     }
@@ -256,18 +261,75 @@ struct ForeignRepositoryBadInputTests {
         }
     }
 
-    /// The tracked book's plain folder in book.toml (`src = "../../../private"`), which every
-    /// reader of book.toml sees, stays a folder of the repository: read with no word.
-    @Test func aTrackedBooksFolderNamedPlainlyStaysTheRepositorys() throws {
+    /// A case of `aTrackedBooksFolderNamedPlainlyOutsideItsOwnIsWarned`: `key` naming `folder` in
+    /// `toml`, at book.toml's line (and column) `at`, read from `resolved` in the project.
+    static func plainly(
+        _ name: String, _ toml: String, at: String, _ key: String, _ folder: String, _ resolved: String
+    ) -> Case {
+        Case(
+            name: name, toml: toml, place: "book.toml:\(at)",
+            says:
+                "'\(key)' folder '\(folder)' is outside the book's folder ('HOME/proj/vendor/dl/book'), in its repository 'HOME/proj': the book reads files from 'HOME/proj/\(resolved)'"
+        )
+    }
+
+    /// Code review 42 #5: a tracked book below the repository's top (a third party's committed
+    /// under `vendor/`) that names a folder outside its own plainly in book.toml reads it, as a
+    /// folder of the repository, with the warning of a folder outside the book naming the folder
+    /// resolved, at the key's line; it was read with no word. Every key of a folder the book
+    /// reads is tried; `libraries` keeps its own identifier.
+    @Test(arguments: [
+        plainly(
+            "src", "src = \"../../../examples-book\"", at: "3:1", "book.src", "../../../examples-book", "examples-book"),
+        plainly(
+            "src through ..", "src = \"../../../vendor/../examples-book\"", at: "3:1", "book.src",
+            "../../../vendor/../examples-book", "examples-book"),
+        plainly(
+            "include-from", "[lecture]\ninclude-from = [\"src\", \"../../../private\"]", at: "4:",
+            "lecture.include-from", "../../../private", "private"),
+        plainly(
+            "templates", "[lecture]\ntemplates = \"../../../private/tpl\"", at: "4:1", "lecture.templates",
+            "../../../private/tpl", "private/tpl"),
+        plainly(
+            "libraries", "[lecture.samples]\nlibraries = [\"../../../private/Lib\"]", at: "4:",
+            "lecture.samples.libraries", "../../../private/Lib", "private/Lib"),
+    ])
+    func aTrackedBooksFolderNamedPlainlyOutsideItsOwnIsWarned(_ test: Case) throws {
         let run = try ContainedRun()
-        let book = try Self.project(run, toml: "src = \"../../../examples-book\"", tracked: true)
+        let book = try Self.project(run, toml: test.toml, tracked: true)
         let pages = run.scratch + "/home/proj/examples-book"
         try TestSupport.write(Array("- [A](a.md)\n".utf8), to: pages + "/SUMMARY.md")
         try TestSupport.write(Array("# A\n\nthe example of the project\n".utf8), to: pages + "/a.md")
-        let result = try run.lecture(["build", "--no-cache", run.home + "/proj/vendor/dl/book"], in: "work")
+        let result = try run.lecture(["check", "--no-cache", run.home + "/proj/vendor/dl/book"], in: "work")
+        let text = result.stdoutText + result.stderrText
+        let says = test.says.replacingOccurrences(of: "HOME", with: run.home)
+        let line = text.split(separator: "\n").first { $0.contains(says) }
+        #expect(line?.contains(test.place) == true, "\(text)")
+        #expect(line?.contains("warning:") == true, "\(text)")
+        #expect(!text.contains("error: \(says.prefix(20))"), "\(text)")
+        // The identifier, as the loader gives it: the folder rule's own for a library.
+        let parts = test.says.split(separator: "'", omittingEmptySubsequences: false)
+        let key = String(parts[1])
+        let written = String(parts[3])
+        let problem = ReadableFolder.problem(
+            written, key: key, bookDirectory: book, bookTOML: book + "/book.toml", location: nil)
+        #expect(problem?.severity == .warning, "\(String(describing: problem))")
+        #expect(
+            problem?.identifier == (key == "lecture.samples.libraries" ? .librariesOutsideBook : .folderOutsideBook),
+            "\(String(describing: problem))")
+    }
+
+    /// The book's own folders, and a book at the repository's top naming a folder beside it,
+    /// are read with no word: only a folder outside the book's own folder, below the top, is.
+    @Test func aBookAtTheRepositorysTopReadsItsFoldersWithNoWord() throws {
+        let run = try ContainedRun()
+        let proj = run.scratch + "/home/proj"
+        let book = try run.makeBook("[lecture]\ninclude-from = [\"src\", \"examples\"]", at: "home/proj")
+        try TestSupport.write(Array("let answer = 42\n".utf8), to: proj + "/examples/answer.swift")
+        try GitRepositoryFixture.make(proj, tracking: ["book.toml"])
+        let result = try run.lecture(["check", "--no-cache", book], in: "work")
         let text = result.stdoutText + result.stderrText
         #expect(result.succeeded, "\(text)")
-        #expect(!text.contains("'book.src'"), "\(text)")
-        #expect(TestSupport.read(book + "/book/a.html")?.contains("the example of the project") == true, "\(text)")
+        #expect(!text.contains("outside the book"), "\(text)")
     }
 }

@@ -26,11 +26,36 @@ import Testing
             "<li><a href=\"{{ href }}\">{{ number }}" + String(repeating: "{{ title }}", count: copies)
             + "</a>{{ children }}</li>\n"
         let root = try TestSupport.makeTree(files)
+        let (status, lines) = build(root)
+        return (status, lines, root)
+    }
+
+    /// The book at `root` built (again), on four threads.
+    func build(_ root: String) -> (status: Int32, lines: [String]) {
         let recorder = TestSupport.Recorder()
         let status = LectureCommand.main(
-            ["build", root, "--templates", root + "/theme", "--cache-dir", TestSupport.cacheDirectory],
+            ["build", root, "--templates", root + "/theme", "--cache-dir", TestSupport.cacheDirectory, "-j", "4"],
             console: recorder.console)
-        return (status, recorder.lines, root)
+        return (status, recorder.lines)
+    }
+
+    /// Code review 42 #10: the pages render in parallel, and the page that passed the site bound
+    /// (and the bytes said) changed from run to run, which defeats diffable output. The same
+    /// over-bound book built again says the same bytes, the site's error naming the largest page.
+    @Test(arguments: [(100, 10), (60, 64)])
+    func theSameBookPastABoundSaysTheSameEachTime(chapters: Int, copies: Int) throws {
+        let (status, lines, root) = try build(chapters: chapters, copies: copies)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(status != 0)
+        #expect(lines.filter { $0.contains("error: the theme makes") }.count == 1, "\(lines)")
+        for run in 1...3 {
+            let again = build(root)
+            #expect(again.status == status)
+            #expect(again.lines == lines, "run \(run)")
+        }
+        if chapters == 100 {
+            #expect(lines.contains { $0.contains("bytes of the site") && $0.contains("; the largest, c") }, "\(lines)")
+        }
     }
 
     @Test func aPagePastItsBoundStopsTheBuildAtTheNavigation() throws {
@@ -61,5 +86,28 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(status == 0, "\(lines)")
         #expect(FileSystem.exists(root + "/book/c0.html"))
+    }
+
+    /// In a `lecture serve` session, the pages left unrendered past the bound are remembered
+    /// unrendered: a rebuild after an edit of another page takes them from memory, and must not
+    /// make a site with holes. They are rendered then, and the same error stops the rebuild.
+    @Test func aSessionsRebuildPastTheBoundStopsAgain() throws {
+        let (_, _, root) = try build(chapters: 60, copies: 64)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let configuration = TestSupport.configuration(
+            content: root + "/src", templates: root + "/theme", output: root + "/book")
+        let memory = SessionMemory()
+        func rebuild() -> [String] {
+            let recorder = TestSupport.Recorder()
+            #expect(throws: (any Error).self) {
+                try BuildPipeline(configuration: configuration, console: recorder.console, memory: memory).run()
+            }
+            return recorder.lines.filter { $0.contains("error: the theme makes") }
+        }
+        let first = rebuild()
+        #expect(first.count == 1, "\(first)")
+        try FileSystem.writeAtomically("# C59\n\nedited\n", to: root + "/src/c59.md")
+        #expect(rebuild() == first)
+        #expect(!FileSystem.exists(root + "/book/c0.html"), "a site was written")
     }
 }

@@ -174,11 +174,12 @@ import Testing
         let signalled = ContinuousClock.now
         kill(process.processIdentifier, SIGTERM)
         var last = atSignal
-        while process.isRunning {
+        // At most two minutes: a build that does not stop is killed and fails the test, never hangs it.
+        while process.isRunning, ContinuousClock.now - signalled < .seconds(120) {
             last = cpuSeconds() ?? last
             usleep(10_000)
         }
-        process.waitUntilExit()
+        #expect(ProcessEnd.wait(for: process, within: .zero), "the build did not stop on SIGTERM")
         return (process.terminationStatus, ContinuousClock.now - signalled, last - atSignal)
     }
 }

@@ -26,13 +26,18 @@ extension BuildStep {
                     keepsPages: keepingPages, printsAlways: printingAlways)
             },
             page: { (page: inout Page, input: RenderInput) in
-                // Past the bound on what the theme makes (`RenderedSize`), no page more is rendered.
+                // Past the bound on what the theme makes (`RenderedSize`), no page after the first
+                // found past it in book order is rendered; the error is the book part's.
                 let size = input.rendering.size
-                guard !size.isExceeded else { return [] }
-                page.rendered = input.rendering.render(page, templates: input.templates)
-                if let rendered = page.rendered, let tooLarge = size.count(rendered, template: input.templates.page) {
+                let position = input.rendering.positions[page.chapter.path] ?? 0
+                guard size.renders(position: position) else {
                     page.rendered = nil
-                    return [tooLarge]
+                    return []
+                }
+                page.rendered = input.rendering.render(page, templates: input.templates)
+                if let rendered = page.rendered {
+                    size.count(rendered, position: position)
+                    if !size.renders(position: position + 1) { page.rendered = nil }
                 }
                 if !input.keepsPages {
                     // A one-off build: nothing after this reads the page's tree or its sections' text.
@@ -43,8 +48,27 @@ extension BuildStep {
             },
             book: { (context: inout BuildContext, input: RenderInput) in
                 let rendering = input.rendering
-                // Pages left unrendered past the bound (reported): no site is made of the others.
-                guard !rendering.size.isExceeded else { return }
+                // Past the bound, in book order whatever order the pages rendered in: one error,
+                // and no site is made of the pages.
+                let rendered = Dictionary(
+                    context.pages.compactMap { page in
+                        page.rendered.map { (rendering.positions[page.chapter.path] ?? 0, $0) }
+                    }, uniquingKeysWith: { first, _ in first })
+                let byPosition = Dictionary(
+                    context.pages.indices.map { (rendering.positions[context.pages[$0].chapter.path] ?? 0, $0) },
+                    uniquingKeysWith: { first, _ in first })
+                if let tooLarge = rendering.size.problem(
+                    rendered: rendered, pages: rendering.order.count, template: input.templates.page,
+                    render: { position in
+                        guard let index = byPosition[position] else { return nil }
+                        let page = rendering.render(context.pages[index], templates: input.templates)
+                        context.pages[index].rendered = page
+                        return page
+                    })
+                {
+                    context.diagnostics.emit(tooLarge)
+                    return
+                }
                 // A theme without a place for book.toml's additional files would drop them unsaid.
                 context.diagnostics.emit(rendering.values.additional.unplaced(in: input.templates.page))
                 context.diagnostics.emit(rendering.values.unplacedHead(in: input.templates.page))

@@ -22,7 +22,7 @@ extension BuildStep {
         let leftovers = try SiteWriter.write(
             context.site, to: context.configuration.outputFolder, protecting: context.configuration.protectedFolders,
             linking: context.earlier.linkable,
-            removingOldLater: context.earlier.removesOldLater, budget: budget)
+            removingOldLater: context.earlier.removals, budget: budget)
         for path in leftovers {
             context.diagnostics.emit(
                 .warning(
@@ -44,7 +44,7 @@ extension BuildStep {
             let output = context.configuration.outputDirectory
             context.earlier.linkable =
                 rebuild.memory.liveSiteIsOurs(output, global: rebuild.global) ? context.site.unchanged : []
-            context.earlier.removesOldLater = true
+            context.earlier.removals = rebuild.memory.removals
         },
         after: { rebuild, context in
             rebuild.memory.rememberWrite(
