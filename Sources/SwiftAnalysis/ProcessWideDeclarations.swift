@@ -4,16 +4,24 @@ import LectureSupport
 /// process, so that another module linked into the same program would see it (`MergedSamples`
 /// then verifies the program alone).
 ///
-/// Two kinds, found in the syntax tree (swift-syntax's `Parser`):
-/// - a conformance of a type the source does not declare to a protocol it does not declare
-///   (`extension String: Error {}`, `extension UIView: CustomStringConvertible`): the Swift
-///   runtime finds conformances for dynamic casts (`as?`, `print`'s `CustomStringConvertible`)
-///   among every conformance record of the process, so another module's `"x" as? Error` would
-///   succeed too;
-/// - a symbol given a name of its own or placed where the loader runs it (`@c` and `@_cdecl`,
-///   `@_silgen_name`, `@_extern`, `@section` and `@_section`, `@used` and `@_used`; SE-0495,
-///   SE-0492): such names are not mangled with the module, so they can satisfy or interpose
-///   another module's references, and an `.init_array` entry runs in every sample's process.
+/// Two kinds, found in the syntax tree (swift-syntax's `Parser`), each decided fail-safe: what
+/// the reading cannot show to be the program's own counts as the whole process's (attack 22 F2):
+/// - a conformance added by an extension, unless its extended type is, as written, a type the
+///   source declares (`Local`, `Local.Inner`), or every protocol it adds is one the source
+///   declares and that refines nothing (`extension String: Error {}`, `extension
+///   Swift.StrideTo: CustomStringConvertible` beside a nested `struct StrideTo`, `extension
+///   Alias: P`): the Swift runtime finds conformances for dynamic casts (`as?`, `print`'s
+///   `CustomStringConvertible`) among every conformance record of the process, so another
+///   module's `"x" as? Error` would succeed too;
+/// - a symbol given a name of its own, placed where the loader runs it, or replacing another
+///   (`@c` and `@_cdecl`, `@_silgen_name`, `@_extern`, `@_expose`, `@section` and `@_section`,
+///   `@used` and `@_used`, `@_dynamicReplacement`; SE-0495, SE-0492): such names are not mangled
+///   with the module, so they can satisfy or interpose another module's references, and an
+///   `.init_array` entry runs in every sample's process.
+///
+/// Operators and other top-level declarations are mangled with their module, and each sample of
+/// a merged program runs in a process of its own, so neither reaches another sample (test samples
+/// sharing one module are kept apart by `ModuleScopeNames`).
 package enum ProcessWideDeclarations {
     /// `true` when `source` (a whole program) declares something of either kind, or is nested too
     /// deep to parse (`ParsingLimit`), which counts as unknown when its text could declare either
@@ -58,7 +66,8 @@ package enum ProcessWideDeclarations {
 
     /// The attributes that give a symbol a name of its own or place it where the loader runs it.
     static let unmangled: Set<String> = [
-        "c", "_cdecl", "_silgen_name", "_extern", "section", "_section", "used", "_used",
+        "c", "_cdecl", "_silgen_name", "_extern", "_expose", "section", "_section", "used", "_used",
+        "_dynamicReplacement",
     ]
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

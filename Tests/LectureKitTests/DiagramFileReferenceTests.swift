@@ -66,6 +66,47 @@ import Testing
         #expect(drawn.stdoutText.contains(picture))
     }
 
+    /// Attack 22 F6: DOT takes an HTML string wherever an ID stands, an attribute's name too, so
+    /// `<image>=` is `image`. Every spelling of a name is refused, in any case, and Graphviz as
+    /// lecture runs it loads no file, whatever the spelling.
+    @Test func everySpellingOfAFileAttributeIsRefusedAndGraphvizLoadsNoFile() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { FileSystem.removeTemporaryDirectory(folder) }
+        let picture = folder + "/secret.png"
+        try TestSupport.write(Array(Data(base64Encoded: Self.onePixelPNG)!), to: picture)
+        let names: [(spelling: String, shown: String)] = [
+            ("<image>", "'<image>'"), ("<imagepath>", "'<imagepath>'"), ("<shapefile>", "'<shapefile>'"),
+            ("<fontpath>", "'<fontpath>'"), ("<_background>", "'<_background>'"), ("<stylesheet>", "'<stylesheet>'"),
+            ("<IMAGE>", "'<IMAGE>'"), ("IMAGE", "'IMAGE'"), ("ImagePath", "'ImagePath'"), ("\"Image\"", "'Image'"),
+            ("stylesheet", "'stylesheet'"), ("\"ima\" + \"ge\"", "'image'"), ("<img>", "an HTML label's <IMG>"),
+        ]
+        for name in names {
+            let code = "digraph { label=\"그림\"\n  a [label=\"\", \(name.spelling) = \"\(picture)\"]\n}\n"
+            switch try render(code) {
+            case .success:
+                Issue.record("drawn: \(code)")
+            case .failure(let error):
+                #expect(error.identifier == .diagram)
+                #expect(error.location == SourceLocation(line: 14, column: 16), "\(code)")
+                #expect(error.summary.contains(name.shown), "\(error.summary)")
+            }
+        }
+        // Graphviz itself takes `<image>=` and reads the file; as lecture runs it, it reads none.
+        for graph in [
+            "digraph { a [<image>=\"\(picture)\", label=\"\"] }",
+            "digraph { a [shape=custom, shapefile=\"\(picture)\"] }",
+            "digraph { a [label=<<TABLE><TR><TD><IMG SRC=\"\(picture)\"/></TD></TR></TABLE>>] }",
+        ] {
+            let plain = try Subprocess.run("dot", ["-Tsvg"], input: Array(graph.utf8), cancellation: .process)
+            #expect(plain.stdoutText.contains(picture), "\(graph)")
+            let contained = try Subprocess.run(
+                "dot", ["-Tsvg"], environment: DiagramRenderer.graphvizEnvironment, input: Array(graph.utf8),
+                cancellation: .process)
+            #expect(!contained.stdoutText.contains(picture), "\(graph)")
+            #expect(contained.stderrText.contains("file loading is disabled"), "\(contained.stderrText)")
+        }
+    }
+
     @Test func everyReferenceIsNamedAndWordsThatAreNoAttributeAreDrawn() throws {
         let code = "digraph { label=\"그림\"\n  a [image=\"x.png\"]\n  b [shapefile=\"y.ps\"]\n}\n"
         guard case .failure(let error) = try render(code) else {

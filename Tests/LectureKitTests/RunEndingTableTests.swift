@@ -115,7 +115,8 @@ import Testing
                     name: "adds()", passed: clean,
                     failures: clean ? [] : [TestCaseResult.Failure(message: "Expectation failed")])
             ]
-            diagnostics = SampleVerifier.testFailures(sample, run: run, tests: tests, limits: verifier.runLimits)
+            diagnostics = SampleVerifier.testFailures(
+                sample, run: run, tests: tests, reachedEnd: true, limits: verifier.runLimits)
         } else {
             var result = SampleResult.unverified(sample)
             verifier.judgeRuns(.init(first: run, again: run.isComplete ? run : nil), of: sample, into: &result)

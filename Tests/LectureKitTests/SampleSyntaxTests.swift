@@ -21,12 +21,33 @@ struct SampleSyntaxTests {
         "@c func shared() -> Int32 { 1 }",
         "@ _cdecl(\"spaced\") func spaced() -> Int32 { 1 }",
         "enum Outer { struct Inner {} }\nextension Outer.Inner: Equatable {}\nextension String: Outer.P {}",
+        // Attack 22 F2: a name the sample declares only nested, qualified, aliased or sugared.
+        "enum Notes { struct StrideTo {} }\nextension Swift.StrideTo: Swift.CustomStringConvertible {\n    public var description: String { \"0, 1, 2\" }\n}",
+        "enum Notes { struct StrideTo {} }\nextension StrideTo: CustomStringConvertible { public var description: String { \"\" } }",
+        "struct StrideTo {}\nextension Swift.StrideTo: CustomStringConvertible { public var description: String { \"\" } }",
+        "func f() { struct Range {} }\nextension Range: Identifiable { public var id: Int { 0 } }",
+        "#if true\nstruct Range {}\n#endif\nextension Range: Identifiable { public var id: Int { 0 } }",
+        "typealias S = StrideTo<Int>\nextension S: CustomStringConvertible { public var description: String { \"\" } }",
+        "enum Outer { typealias Inner = StrideTo<Int> }\nextension Outer.Inner: CustomStringConvertible { public var description: String { \"\" } }",
+        "struct Outer {}\nextension Outer { struct Inner {} }\nextension Outer.Inner: Equatable {}",
+        "struct A {}\nextension Optional: CustomStringConvertible where Wrapped == A { public var description: String { \"\" } }",
+        "struct A {}\nextension [A]: Identifiable { public var id: Int { 0 } }",
+        "struct A {}\nextension A?: Identifiable { public var id: Int { 0 } }",
+        "enum N { protocol CustomStringConvertible {} }\nextension StrideTo: CustomStringConvertible { public var description: String { \"\" } }",
+        "protocol Shown: CustomStringConvertible {}\nextension StrideTo: Shown { public var description: String { \"\" } }",
+        "protocol Named {}\nextension StrideTo: Named, CustomStringConvertible { public var description: String { \"\" } }",
+        "extension `Int`: Identifiable { public var id: Int { self } }",
+        "extension Swift.Int { @_dynamicReplacement(for: description) var lectureDescription: String { \"\" } }",
+        "@_expose(wasm, \"shared\") func shared() -> Int32 { 1 }",
     ]
 
     /// Programs that do not, some of them spelling `extension` or an attribute's name harmlessly.
     static let local = [
         "print(1)",
         "struct Local {}\nprotocol Named {}\nextension Local: Named {}\nextension Int: Named {}",
+        "enum Outer { struct Inner {} }\nextension Outer.Inner: Equatable {}\nextension `Outer`: Hashable {}",
+        "struct StrideTo {}\nextension StrideTo: CustomStringConvertible { var description: String { \"\" } }",
+        "struct Box<T> {}\nextension Box: Equatable where T: Equatable {}\nextension Box<Int>: Sendable {}",
         "extension String { var shouted: String { uppercased() } }",
         "// an extension in a comment\nlet note = \"_cdecl in a string\"",
         "let f: @convention(c) (Int32) -> Int32 = { $0 }\nlet used = 1, section = 2\nprint(f(used + section))",

@@ -27,7 +27,8 @@ enum AllowedWarnings {
     static let protective: Set<Diagnostic.Identifier> = [
         .sampleSandbox, .secretPublished, .secretUnscanned, .machinePathPublished, .machineFileInHTML,
         .scriptURL, .hiddenScriptURL, .metaRefresh, .baseElement, .folderOutsideBook, .fileOutsideBook,
-        .pageOutsideBook,
+        .pageOutsideBook, .sampleInvisibleCharacter, .bidirectionalControl, .invisibleCharacter,
+        .sampleNotRecognised, .infoStringWhitespace, .sampleSnippetMarker,
     ]
 
     /// The problem with the entry `identifier` of the list, at `place`; `nil` when it may be allowed.

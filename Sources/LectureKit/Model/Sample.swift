@@ -1,4 +1,5 @@
 import CommonMark
+import Foundation
 
 /// A Swift sample: one fenced code block whose info string starts with `swift`, or several with
 /// the same `group=NAME` that form one program, plus the expected output written under it.
@@ -270,10 +271,43 @@ package struct Sample: Hashable, Sendable {
     var marksParts: Bool { continued && mode == .run && !declaresMain }
 
     /// What a continued program prints between two parts (`marksParts`): a record separator
-    /// (U+001E) around a word, which no sample's expected output holds, and a newline, so the
-    /// line-buffered output (`LineBufferedOutput`) holds it even when the next part crashes before
-    /// printing, and the part that was running is known.
-    static let partMarker = "\u{1E}lecture-part\u{1E}\n"
+    /// (U+001E) around a word and this run's nonce (`partNonce`), which no sample's expected
+    /// output holds and no program can print but by reading its own binary (attack 22 F5: a fixed
+    /// marker let a fence print another's expected output), and a newline, so the line-buffered
+    /// output (`LineBufferedOutput`) holds it even when the next part crashes before printing, and
+    /// the part that was running is known.
+    static let partMarker = "\u{1E}lecture-part-\(partNonce)\u{1E}\n"
+
+    /// 32 hexadecimal digits drawn once per lecture process, never part of a cache key
+    /// (`VerdictInputs`), nor of what the cache keeps (`storedOutput`).
+    static let partNonce: String = {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let digits = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
+    }()
+
+    /// The statement the program prints `partMarker` with.
+    static let partMarkerStatement = "Swift.print(\"\\u{1E}lecture-part-\(partNonce)\\u{1E}\")\n"
+
+    /// `partMarker` as the cache keeps a program's output (`storedOutput`), the same in every run.
+    static let storedPartMarker = "\u{1E}lecture-part\u{1E}\n"
+
+    /// `output` of this run as the cache keeps it: each `partMarker` written `storedPartMarker`.
+    static func storedOutput(_ output: String) -> String {
+        output.replacingOccurrences(of: partMarker, with: storedPartMarker)
+    }
+
+    /// Output the cache kept (`storedOutput`) as this run's: each `storedPartMarker` written
+    /// `partMarker`, so that it is split into parts as a fresh run's is (`--bless`).
+    static func runOutput(_ stored: String) -> String {
+        stored.replacingOccurrences(of: storedPartMarker, with: partMarker)
+    }
+
+    /// How many `partMarker`s the program prints in its own output (after `ownOutput`'s cut): one
+    /// between two parts when it `marksParts`. A run that shows more printed the marker itself.
+    var ownPartMarkers: Int { marksParts ? parts.count - 1 : 0 }
 
     /// Whether the program prints `Sample.partMarker` after the page's fences it sees (`context`)
     /// and before its own code: a fence that is run with them (`should_fail`), so what they print

@@ -21,10 +21,10 @@ struct SampleProgram {
                 line: &line)
             append(index == 0 ? Sample.withoutShebang(part.code) : part.code, line: &line)
         }
-        if sample.marksContextEnd { append("Swift.print(\"\\u{1E}lecture-part\\u{1E}\")\n", line: &line) }
+        if sample.marksContextEnd { append(Sample.partMarkerStatement, line: &line) }
         for (index, part) in sample.parts.enumerated() {
             if index > 0 && sample.marksParts {
-                append("Swift.print(\"\\u{1E}lecture-part\\u{1E}\")\n", line: &line)
+                append(Sample.partMarkerStatement, line: &line)
             }
             append(
                 "#sourceLocation(file: \"\(sample.programPath.swiftStringEscaped)\", line: \(part.firstLine))\n",

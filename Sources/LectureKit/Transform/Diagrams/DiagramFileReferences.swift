@@ -10,10 +10,18 @@ import LectureSupport
 /// Found by DOT's own lexical rules (https://graphviz.org/doc/info/lang.html): comments (`//`,
 /// `/* */`, a line starting with `#`) are skipped, a quoted string's `\"` and line continuation
 /// and the `+` that joins quoted strings are read as Graphviz reads them, so `"ima" + "ge" = …`
-/// is `image`; an attribute is an ID followed by `=`, so a node named `image` is not one.
+/// is `image`; an attribute is an ID followed by `=`, so a node named `image` is not one. An ID
+/// may be an HTML string too, the attribute's name included: `<image>=` is `image` to Graphviz
+/// (attack 22 F6), so an HTML string before `=` is read as the name between its brackets. Names
+/// are compared without case: Graphviz's are case-sensitive, so `IMAGE=` reads nothing, and
+/// refusing it too errs on the safe side. Graphviz itself runs with its file loading turned off
+/// (`DiagramRenderer.graphvizEnvironment`), so a spelling missed here still reads nothing.
 enum DiagramFileReferences {
-    /// The attributes whose value Graphviz reads as a file or a folder of files.
-    static let attributes: Set<String> = ["image", "imagepath", "shapefile", "fontpath", "_background"]
+    /// The attributes whose value Graphviz reads as a file or a folder of files, or, for
+    /// `stylesheet`, writes as a file's address into the SVG, in lower case.
+    static let attributes: Set<String> = [
+        "image", "imagepath", "shapefile", "fontpath", "_background", "stylesheet",
+    ]
 
     /// One reference: what it is, and where in the graph's text it starts (1-based).
     struct Found: Equatable {
@@ -27,11 +35,12 @@ enum DiagramFileReferences {
         let tokens = DOTTokens(Array(code.utf8)).all()
         var found: [Found] = []
         for (index, token) in tokens.enumerated() {
+            let isName = index + 1 < tokens.count && tokens[index + 1].kind == .equals
             switch token.kind {
-            case .id where attributes.contains(token.text):
-                if index + 1 < tokens.count, tokens[index + 1].kind == .equals {
-                    found.append(Found(name: token.text, line: token.line, column: token.column))
-                }
+            case .id where isName && attributes.contains(token.text.lowercased()):
+                found.append(Found(name: token.text, line: token.line, column: token.column))
+            case .html where isName && attributes.contains(String(token.text.dropFirst().dropLast()).lowercased()):
+                found.append(Found(name: token.text, line: token.line, column: token.column))
             case .html where token.text.lowercased().contains("<img"):
                 found.append(Found(name: "<IMG>", line: token.line, column: token.column))
             default:

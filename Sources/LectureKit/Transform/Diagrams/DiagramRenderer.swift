@@ -247,13 +247,21 @@ package struct DiagramRenderer: Sendable {
             label: label, warnings: warnings)
     }
 
+    /// The variables Graphviz runs with, added to lecture's: its web-server mode, in which it
+    /// loads an image, a shape file or an HTML label's `<IMG>` only from the folders
+    /// `GV_FILE_PATH` lists, and none when that is empty (Graphviz's `safefile`: "file loading is
+    /// disabled because the environment contains SERVER_NAME"). The second line of defence behind
+    /// `DiagramFileReferences`: a way of naming a file that its reading misses reads nothing.
+    static let graphvizEnvironment = ["SERVER_NAME": "lecture", "GV_FILE_PATH": ""]
+
     /// Runs one Graphviz tool on `input`; a tool that cannot run is a diagnostic at the fence.
     private func run(_ tool: String, _ arguments: [String], input: [UInt8], path: String, location: SourceLocation)
         throws(Diagnostic) -> Subprocess.Result
     {
         let result: Subprocess.Result
         do {
-            result = try run.process(tool, arguments, timeout: timeLimit, input: input)
+            result = try run.process(
+                tool, arguments, environment: Self.graphvizEnvironment, timeout: timeLimit, input: input)
         } catch {
             throw .error(
                 .diagramNoGraphviz,

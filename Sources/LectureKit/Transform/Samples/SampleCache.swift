@@ -29,7 +29,7 @@ extension SampleVerifier {
                 cached.outputLines == sample.outputRanges.map(\.start.line)
             else { return nil }
             var result = SampleResult.unverified(sample)
-            result.actualOutput = cached.actualOutput
+            result.actualOutput = cached.actualOutput.map(Sample.runOutput)
             result.diagnostics = cached.warnings
             result.tests = cached.tests ?? []
             result.undeclaredNames = cached.undeclaredNames ?? []
@@ -40,7 +40,7 @@ extension SampleVerifier {
         let cards = wantsHoverCards(sample) ? cache.read(kind: Self.hoverCardsKind, key: Self.hoverCardsKey(key)) : []
         var result = SampleResult.unverified(sample)
         result.outcome = .passed
-        result.actualOutput = cached.output
+        result.actualOutput = Sample.runOutput(cached.output)
         // Warnings are part of the result: a warm run shows them as a cold one did.
         result.diagnostics = cached.warnings.map { warning in
             var warning = warning
@@ -68,7 +68,7 @@ extension SampleVerifier {
         if result.outcome == .passed {
             // The verdict alone, cards or none: the cards' warnings are theirs, not the verdict's.
             var entry = CachedVerdict(
-                output: result.actualOutput ?? "",
+                output: Sample.storedOutput(result.actualOutput ?? ""),
                 warnings: result.diagnostics.filter { $0.severity != .error && $0.identifier != .hoverCards },
                 firstLines: sample.parts.map(\.firstLine), tests: result.tests.isEmpty ? nil : result.tests)
             entry.undeclaredNames = result.undeclaredNames.isEmpty ? nil : result.undeclaredNames
@@ -87,7 +87,7 @@ extension SampleVerifier {
             entry.failed = true
             entry.path = sample.path
             entry.outputLines = sample.outputRanges.map(\.start.line)
-            entry.actualOutput = result.actualOutput
+            entry.actualOutput = result.actualOutput.map(Sample.storedOutput)
             entry.undeclaredNames = result.undeclaredNames.isEmpty ? nil : result.undeclaredNames
             if let data = try? JSONEncoder().encode(entry) {
                 cache.write(kind: .samples, key: cacheKey(sample), Array(data))

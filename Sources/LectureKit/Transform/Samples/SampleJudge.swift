@@ -113,6 +113,8 @@ extension SampleVerifier {
             failures = [MachinePathOutput.printed(needle, by: sample)]
         } else if let found = SecretScan.first(in: run.stdoutText) {
             failures = [SecretOutput.printed(found, by: sample)]
+        } else if let forged = Self.printedPartMarker(run, again, of: sample) {
+            failures = [forged]
         } else if let again,
             let differs = RunComparison.difference(run, again, sample: sample, secondNumber: runs.againNumber)
         {
@@ -144,6 +146,24 @@ extension SampleVerifier {
         own.first.stdout = first
         if let again = runs.again { own.again?.stdout = sample.ownOutput(again.stdout) ?? again.stdout }
         return own
+    }
+
+    /// The error for a run whose own output holds more part markers (`Sample.partMarker`) than
+    /// the program prints (`Sample.ownPartMarkers`): the program printed the marker itself, which
+    /// would move what it printed from one fence's output block to another's.
+    static func printedPartMarker(_ run: Subprocess.Result, _ again: Subprocess.Result?, of sample: Sample)
+        -> Diagnostic?
+    {
+        let printed = [run, again].compactMap { $0 }.map {
+            $0.stdoutText.components(separatedBy: Sample.partMarker).count - 1
+        }
+        guard let most = printed.max(), most > sample.ownPartMarkers else { return nil }
+        return .error(
+            .sampleOutputMismatch, sample.path, sample.location,
+            "the program printed lecture's part marker itself (\(most) markers, \(sample.ownPartMarkers) expected)",
+            notes: [
+                "lecture prints a marker drawn for each run between a continued page's fences, to tell which fence printed what; a program that prints it could show one fence's output under another's block"
+            ])
     }
 
     /// The error for a fence run after the page's fences above it (a `should_fail` one) whose run

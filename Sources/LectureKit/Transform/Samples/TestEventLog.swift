@@ -8,13 +8,43 @@ import Foundation
 /// "displayName"}}` records describe tests and suites, `{"kind": "event", "payload": {"kind":
 /// "testStarted" | "issueRecorded" | …, "testID", "messages", "issue": {"sourceLocation"}}}` records
 /// what happened. XCTest's lines are the observer's own `{"event", "test", …}`.
+///
+/// A run is verified only when it reached its end (attack 22 F3): code under test that ends the
+/// process (`exit(0)`, `_exit`) leaves a test started and never ended, and the tests after it never
+/// started, with a status of 0. The log says so: the runner's own end record (Swift Testing's
+/// `runEnded`, the observer's `runEnded` at `testBundleDidFinish`), each test's end (`testEnded`,
+/// `ended`), and the tests the run planned (Swift Testing's `test` records of kind `function`, the
+/// observer's `planned`).
 enum TestEventLog {
-    /// The tests in `text` (JSON lines); issues located in the page (`Sample.programPath`) or on
-    /// an author's line of a generated file (a thrown error is placed at its `@Test`) get their
-    /// Markdown line; what they say names the page, never a path of the machine (`ProgramPaths`).
+    /// What a log says: each test's result, and whether the runner reached its end.
+    struct Run {
+        /// The tests, in the order they started; a test that started and never ended, or that
+        /// was planned and never started in a run that did not reach its end, failed, saying so.
+        var tests: [TestCaseResult]
+        /// The runner wrote its end record: every test it planned ran to its end.
+        var reachedEnd: Bool
+    }
+
+    /// What a test that started and never ended failed with.
+    static let unfinished = "did not finish: the process ended while it ran"
+    /// What a planned test that never started, in a run that did not reach its end, failed with.
+    static let neverRan = "never ran: the process ended before it"
+
+    /// The tests in `text` (`read(_:sample:)`'s).
     static func results(_ text: String, sample: Sample) -> [TestCaseResult] {
+        read(text, sample: sample).tests
+    }
+
+    /// The tests in `text` (JSON lines), and whether the run reached its end; issues located in
+    /// the page (`Sample.programPath`) or on an author's line of a generated file (a thrown error
+    /// is placed at its `@Test`) get their Markdown line; what they say names the page, never a
+    /// path of the machine (`ProgramPaths`).
+    static func read(_ text: String, sample: Sample) -> Run {
         var order: [String] = []
         var byID: [String: TestCaseResult] = [:]
+        var planned: [String] = []
+        var ended: Set<String> = []
+        var reachedEnd = false
         // A test's own name, and each suite's, by ID; the suite a name is prefixed with is found
         // once the whole stream is read (`name(of:)`).
         var shownNames: [String: String] = [:]
@@ -43,12 +73,19 @@ enum TestEventLog {
         }
         for line in text.split(separator: "\n") {
             guard let record = try? decoder.decode(Record.self, from: Data(line.utf8)) else { continue }
+            if record.event == "runEnded" {
+                reachedEnd = true
+                continue
+            }
             if let event = record.event, let test = record.test {
                 // XCTest, through the observer.
                 switch event {
+                case "planned": planned.append(test)
+                case "started": start(test)
                 case "issue": fail(test, record.message ?? "failed", file: record.file, line: record.line, column: nil)
                 case "ended":
                     start(test)
+                    ended.insert(test)
                     if record.passed == false { byID[test]!.passed = false }
                 default: break
                 }
@@ -57,12 +94,22 @@ enum TestEventLog {
             guard let payload = record.payload else { continue }
             if record.kind == "test", let id = payload.id {
                 let shown = payload.displayName ?? payload.name ?? id
-                if payload.kind == "suite" { suites[id] = shown } else { shownNames[id] = shown }
+                if payload.kind == "suite" {
+                    suites[id] = shown
+                } else {
+                    shownNames[id] = shown
+                    planned.append(id)
+                }
+                continue
+            }
+            if record.kind == "event", payload.kind == "runEnded" {
+                reachedEnd = true
                 continue
             }
             guard record.kind == "event", let id = payload.testID, shownNames[id] != nil else { continue }
             switch payload.kind {
             case "testStarted": start(id)
+            case "testEnded", "testSkipped": ended.insert(id)
             case "issueRecorded" where payload.issue?.isKnown != true:
                 let message =
                     payload.messages?.first(where: { $0.symbol == "fail" })?.text ?? payload.messages?.first?.text
@@ -72,7 +119,18 @@ enum TestEventLog {
             default: break
             }
         }
-        return order.map { id in
+        for id in order where !ended.contains(id) {
+            byID[id]!.passed = false
+            byID[id]!.failures.append(TestCaseResult.Failure(message: unfinished))
+        }
+        if !reachedEnd {
+            for id in planned where byID[id] == nil && !ended.contains(id) {
+                order.append(id)
+                byID[id] = TestCaseResult(
+                    name: id, passed: false, failures: [TestCaseResult.Failure(message: neverRan)])
+            }
+        }
+        let tests = order.map { id in
             var test = byID[id]!
             if let shown = shownNames[id] {
                 test.name = ProgramPaths.shown(
@@ -80,6 +138,7 @@ enum TestEventLog {
             }
             return test
         }
+        return Run(tests: tests, reachedEnd: reachedEnd)
     }
 
     /// A Swift Testing test's name as the report shows it: `shown` after the name of the

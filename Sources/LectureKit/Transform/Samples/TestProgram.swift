@@ -8,13 +8,15 @@ internal import SwiftAnalysis
 ///   runner calls, with its event stream (the JSON ABI, schema version 0) written to the file.
 /// - XCTest: `XCTMain(_:arguments:observers:)` with each class's test methods listed from the
 ///   syntax tree (as SwiftPM's Linux test discovery does) and an `XCTestObservation` observer
-///   writing `{"event": "issue" | "ended", "test", "message", "file", "line", "passed"}` lines.
+///   writing `{"event": "planned" | "started" | "issue" | "ended", "test", "message", "file",
+///   "line", "passed"}` lines, and `{"event": "runEnded"}` when the bundle finished
+///   (`TestEventLog.Run.reachedEnd`).
 enum TestProgram {
     /// The events file the runner writes, in the run's working folder.
     static let eventsFile = "lecture-test-events.jsonl"
     /// Part of a test sample's cache key: the runner's version and the digest of the sources that
     /// write it and read its events (`SourceDigests.samples`, `TestEventLog` among them).
-    static let version = "test-runner-v3 " + SourceDigests.samples
+    static let version = "test-runner-v4 " + SourceDigests.samples
 
     /// The runner's source for `tests`; `nil` when there is nothing to run. `filter`, for Swift
     /// Testing, is the text every test ID to run contains (`--filter`; see `swiftTestingRunner`).
@@ -129,6 +131,7 @@ enum TestProgram {
 
         final class LectureTestObserver: NSObject, XCTestObservation {
             let handle: FileHandle
+            var planned = false
             init(path: String) {
                 _ = FileManager.default.createFile(atPath: path, contents: nil)
                 handle = FileHandle(forWritingAtPath: path)!
@@ -141,8 +144,22 @@ enum TestProgram {
             func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
                 write(["event": "issue", "test": testCase.name, "message": description, "file": filePath ?? "", "line": lineNumber])
             }
+            func testSuiteWillStart(_ testSuite: XCTestSuite) {
+                guard !planned else { return }
+                planned = true
+                func plan(_ test: XCTest) {
+                    if let suite = test as? XCTestSuite { suite.tests.forEach(plan) } else { write(["event": "planned", "test": test.name]) }
+                }
+                plan(testSuite)
+            }
+            func testCaseWillStart(_ testCase: XCTestCase) {
+                write(["event": "started", "test": testCase.name])
+            }
             func testCaseDidFinish(_ testCase: XCTestCase) {
                 write(["event": "ended", "test": testCase.name, "passed": testCase.testRun?.hasSucceeded ?? false])
+            }
+            func testBundleDidFinish(_ testBundle: Bundle) {
+                write(["event": "runEnded"])
             }
         }
 

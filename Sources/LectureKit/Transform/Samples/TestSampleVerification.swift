@@ -99,8 +99,10 @@ extension SampleVerifier {
         }
         let bytes: [UInt8]
         if case .bytes(let read) = reading { bytes = read } else { bytes = [] }
-        result.tests = TestEventLog.results(String(decoding: bytes, as: UTF8.self), sample: sample)
-        let failures = Self.testFailures(sample, run: run, tests: result.tests, limits: runLimits)
+        let log = TestEventLog.read(String(decoding: bytes, as: UTF8.self), sample: sample)
+        result.tests = log.tests
+        let failures = Self.testFailures(
+            sample, run: run, tests: result.tests, reachedEnd: log.reachedEnd, limits: runLimits)
         result.diagnostics += failures
         result.outcome = failures.isEmpty ? .passed : .failed
         return run
@@ -123,11 +125,13 @@ extension SampleVerifier {
             notes: ["a sample's program may not replace or grow the file its test results are written to"])
     }
 
-    /// The errors of a test run: how it ended (`RunEnding`: a crash, a limit), then each failed
-    /// expectation (unless `should_fail`), no test run at all, or a `should_fail` sample whose
-    /// tests all passed.
+    /// The errors of a test run: how it ended (`RunEnding`: a crash, a limit), no test run at all,
+    /// a run whose runner did not reach its end (`reachedEnd`, `TestEventLog.Run`: the process
+    /// ended during a test, should_fail or not), then each failed expectation (unless
+    /// `should_fail`), or a `should_fail` sample whose tests all passed.
     static func testFailures(
-        _ sample: Sample, run: Subprocess.Result, tests: [TestCaseResult], limits: RunEnding.Limits
+        _ sample: Sample, run: Subprocess.Result, tests: [TestCaseResult], reachedEnd: Bool,
+        limits: RunEnding.Limits
     )
         -> [Diagnostic]
     {
@@ -147,6 +151,9 @@ extension SampleVerifier {
                     sample.path, sample.location, "test sample ran no tests",
                     notes: stderr.isEmpty ? [] : ["stderr:\n" + stderr])
             ]
+        }
+        if !reachedEnd {
+            return [Self.unfinishedRun(sample, run: run, tests: tests, stderr: stderr)]
         }
         let failed = tests.filter { !$0.passed }
         if sample.shouldFail {
@@ -176,5 +183,31 @@ extension SampleVerifier {
             }
         }
         return failures
+    }
+
+    /// The error of a test run whose runner never wrote its end record: code under test ended the
+    /// process (`exit`, `_exit`, a signal it handled), so the tests that did not finish or never
+    /// ran are not known to pass, whatever the status.
+    static func unfinishedRun(_ sample: Sample, run: Subprocess.Result, tests: [TestCaseResult], stderr: String)
+        -> Diagnostic
+    {
+        let status: String
+        if case .exited(let code) = run.termination { status = "with status \(code)" } else { status = "early" }
+        let unfinished = tests.filter { $0.failures.contains { $0.message == TestEventLog.unfinished } }.map(\.name)
+        let neverRan = tests.filter { $0.failures.contains { $0.message == TestEventLog.neverRan } }.map(\.name)
+        var notes: [String] = []
+        if !unfinished.isEmpty {
+            notes.append("did not finish: " + unfinished.map { "\(quoted: $0)" }.joined(separator: ", "))
+        }
+        if !neverRan.isEmpty {
+            notes.append("never ran: " + neverRan.map { "\(quoted: $0)" }.joined(separator: ", "))
+        }
+        notes.append(
+            "a test sample passes only when every test runs to its end: the code under test must not end the process (exit(), _exit()); test such code in a plain sample, or make the exit a thrown error"
+        )
+        return .error(
+            .sampleTest, sample.path, sample.location,
+            "test sample's process ended \(status) before the test run finished",
+            notes: notes + (stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
     }
 }

@@ -105,7 +105,7 @@ extension SampleVerifier {
             },
             positionedProgram: sample.parts.contains(where: {
                 $0.code.contains("#line") || $0.code.contains("#file") || $0.code.contains("#column")
-            }) ? sample.program : nil,
+            }) ? sample.program.replacingOccurrences(of: Sample.partNonce, with: "") : nil,
             expectedOutput: sample.expectedOutput,
             requiresOutput: sample.requiresOutput,
             continued: sample.continued,
