@@ -143,11 +143,11 @@ final class ContactEditViewModel {
             .filter { !isSaving.value } // 저장을 기다리는 사이 또 눌러도 한 번만 저장합니다.
             .withLatestFrom(Observable.combineLatest(input.name, input.email))
             .flatMap { [contact, book] form in
-                // 불러오기와 같은 모양입니다. 구독이 끝나면 저장하는 Task도 취소됩니다.
+                // 불러오기와 같은 모양이지만, 저장은 공유 모델의 일이라 구독이 끝나도 취소하지 않고 답만 버립니다.
                 Observable<Result<Contact, ContactSaveError>>.create { observer in
                     let edited = Contact(id: contact.id, name: form.0, email: form.1)
                     isSaving.accept(true)
-                    let saving = Task {
+                    Task {
                         do throws(ContactSaveError) { // 클로저 안의 do는 오류 타입을 추론하지 않으므로 적습니다.
                             try await book.save(edited) // 공유 모델이 바뀌면 목록과 상세 화면이 따라갑니다.
                             observer.onNext(.success(edited))
@@ -156,7 +156,7 @@ final class ContactEditViewModel {
                         }
                         observer.onCompleted() // 끝내지 않으면 flatMap이 이 구독을 화면이 사는 내내 쥡니다.
                     }
-                    return Disposables.create { saving.cancel() }
+                    return Disposables.create()
                 }
             }
             .subscribe(onNext: { result in

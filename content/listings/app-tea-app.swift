@@ -3,6 +3,7 @@
 // ANCHOR_END: model
 // ANCHOR: app
 // ANCHOR: core
+// ANCHOR: core-head
 // ANCHOR: state
 // 상태: 화면에 보이는 모든 것을 값 하나에 담습니다. 내비게이션 스택(path)도 상태입니다.
 struct AppState: Equatable, Codable {
@@ -17,6 +18,7 @@ struct AppState: Equatable, Codable {
         var email: String
         var message = ""
         var isSaving = false // 보존하지 않습니다. 되살린 앱에는 이 저장을 끝낼 Task가 없습니다.
+        var session = 0 // 편집 화면을 열 때마다 새로 받는 번호. 저장의 답이 어느 편집 화면의 것인지 가립니다.
 
         enum CodingKeys: CodingKey { case id, name, email, message }
     }
@@ -30,6 +32,7 @@ struct AppState: Equatable, Codable {
     var load = Load.idle
     var status = ""
     var path: [Screen] = [] // 목록 위에 쌓인 화면들
+    var sessions = 0 // 지금까지 연 편집 화면의 수
 
     // 뷰 상태(스택의 id와 입력 중이던 글자)만 보존합니다. 연락처는 되살린 뒤 보관소에서 다시 읽습니다.
     enum CodingKeys: CodingKey { case path }
@@ -56,7 +59,7 @@ enum Action {
     case nameChanged(String)
     case emailChanged(String)
     case saveTapped
-    case saved(Result<Contact, ContactSaveError>)
+    case saved(Result<Contact, ContactSaveError>, session: Int) // 저장을 보낸 편집 화면의 번호
     case popped(depth: Int) // 뒤로 버튼: 목록 위에 남은 화면 수
 // ANCHOR_END: action-cases
 }
@@ -65,7 +68,7 @@ enum Action {
 enum Effect: Equatable {
 // ANCHOR: effect-cases
     case load
-    case save(Contact)
+    case save(Contact, session: Int)
 // ANCHOR_END: effect-cases
 }
 
@@ -90,7 +93,8 @@ func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.path = [.detail(id: id)]
     case .editTapped:
         guard case .detail(let id)? = state.path.last, let contact = state.contact(id: id) else { return [] }
-        state.path.append(.edit(AppState.Draft(id: id, name: contact.name, email: contact.email)))
+        state.sessions += 1
+        state.path.append(.edit(AppState.Draft(id: id, name: contact.name, email: contact.email, session: state.sessions)))
     case .nameChanged(let name):
         state.updateDraft { $0.name = name }
     case .emailChanged(let email):
@@ -98,13 +102,17 @@ func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .saveTapped:
         guard case .edit(let draft)? = state.path.last, !draft.isSaving else { return [] } // 저장 중의 탭은 버립니다.
         state.updateDraft { $0.isSaving = true }
-        return [.save(Contact(id: draft.id, name: draft.name, email: draft.email))]
-    case .saved(.success(let contact)):
+        return [.save(Contact(id: draft.id, name: draft.name, email: draft.email), session: draft.session)]
+// ANCHOR_END: core-head
+// ANCHOR: saved-cases
+    case .saved(.success(let contact), let session):
         if let index = state.contacts.firstIndex(where: { $0.id == contact.id }) {
             state.contacts[index] = contact // 목록과 상세 화면이 이 한 곳을 읽습니다.
         }
-        if case .edit? = state.path.last { state.path.removeLast() }
-    case .saved(.failure(let error)):
+        // 답은 저장을 보낸 편집 화면에만 적용합니다. 그사이 뒤로 갔다가 다시 연 편집 화면은 번호가 다릅니다.
+        if case .edit(let draft)? = state.path.last, draft.session == session { state.path.removeLast() }
+    case .saved(.failure(let error), let session):
+        guard case .edit(let draft)? = state.path.last, draft.session == session else { return [] }
         state.updateDraft { draft in
             draft.isSaving = false
             draft.message = switch error {
@@ -112,6 +120,8 @@ func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             case .invalidEmail: "이메일 주소를 확인해 주세요."
             }
         }
+// ANCHOR_END: saved-cases
+// ANCHOR: core-tail
     case .popped(let depth):
         state.path.removeLast(max(0, state.path.count - depth))
 // ANCHOR_END: reduce-cases
@@ -146,18 +156,19 @@ final class Store {
 // ANCHOR: run-cases
         case .load:
             send(.loaded(try? await archive.all()))
-        case .save(let contact):
+        case .save(let contact, let session):
             do throws(ContactSaveError) {
                 try await archive.save(contact)
-                send(.saved(.success(contact)))
+                send(.saved(.success(contact), session: session))
             } catch {
-                send(.saved(.failure(error)))
+                send(.saved(.failure(error), session: session))
             }
 // ANCHOR_END: run-cases
         }
     }
 }
 
+// ANCHOR_END: core-tail
 // ANCHOR_END: core
 // ANCHOR: views-head
 // ANCHOR: nav-head
@@ -385,3 +396,34 @@ final class ContactEditViewController: UIViewController, ScreenController {
 // ANCHOR_END: edit
 // ANCHOR_END: nav-tail
 // ANCHOR_END: app
+// ANCHOR: reopen-test
+import Testing
+
+// 편집 화면 1에서 저장을 누르고, 답이 오기 전에 뒤로 갔다가 편집을 다시 눌러 새로 입력하는 중입니다.
+func reopenedWhileSaving() -> AppState {
+    var state = AppState(contacts: sampleContacts, path: [.detail(id: 2)])
+    _ = reduce(&state, .editTapped)
+    _ = reduce(&state, .saveTapped)
+    _ = reduce(&state, .popped(depth: 1)) // 뒤로 버튼
+    _ = reduce(&state, .editTapped)
+    _ = reduce(&state, .nameChanged("새로 입력 중"))
+    return state
+}
+
+@Test("저장을 기다리는 사이 뒤로 갔다가 다시 연 편집 화면은 앞 저장의 답에 닫히지도, 안내 메시지를 받지도 않는다")
+func oldReplyLeavesTheReopenedEditor() {
+    var succeeded = reopenedWhileSaving()
+    _ = reduce(&succeeded, .saved(.success(sampleContacts[1]), session: 1))
+    var failed = reopenedWhileSaving()
+    _ = reduce(&failed, .saved(.failure(.invalidEmail), session: 1))
+
+    for state in [succeeded, failed] {
+        guard case .edit(let draft)? = state.path.last else {
+            Issue.record("다시 연 편집 화면이 닫혔습니다")
+            continue
+        }
+        #expect(draft.name == "새로 입력 중")
+        #expect(draft.message.isEmpty)
+    }
+}
+// ANCHOR_END: reopen-test

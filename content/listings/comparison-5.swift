@@ -1,3 +1,4 @@
+// ANCHOR: before-pop
 {{#include contacts-book.swift}}
 import UIKit
 
@@ -147,7 +148,9 @@ final class ContactEditViewController: UIViewController {
     private func submit(_ edited: Contact) async {
         do {
             try await book.save(edited) // 공유 모델이 바뀌면 목록과 상세 화면이 따라갑니다.
-            navigationController?.popViewController(animated: true)
+// ANCHOR_END: before-pop
+            if navigationController?.viewControllers.last === self { navigationController?.popViewController(animated: true) }
+// ANCHOR: after-pop
         } catch {
             messageLabel.text = switch error {
             case .emptyName: "이름을 입력해 주세요."
@@ -157,3 +160,4 @@ final class ContactEditViewController: UIViewController {
         saveButton.isEnabled = true
     }
 }
+// ANCHOR_END: after-pop

@@ -277,7 +277,7 @@ final class ContactEditViewController: UIViewController, ContactEditView {
     func showMessage(_ message: String) { messageLabel.text = message }
 
     func finish() {
-        navigationController?.popViewController(animated: true)
+        if navigationController?.viewControllers.last === self { navigationController?.popViewController(animated: true) }
     }
 }
 

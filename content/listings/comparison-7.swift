@@ -156,7 +156,7 @@ final class ContactEditViewController: UIViewController {
             .disposed(by: disposeBag)
         output.finished
             .emit(with: self, onNext: { screen, _ in
-                screen.navigationController?.popViewController(animated: true)
+                if screen.navigationController?.viewControllers.last === screen { screen.navigationController?.popViewController(animated: true) }
             })
             .disposed(by: disposeBag)
     }

@@ -1,4 +1,5 @@
 // ANCHOR: app
+// ANCHOR: before-submit
 // ANCHOR: root-head
 // ANCHOR: head
 // 뷰 상태: 어느 연락처를 골랐고, 편집 화면에 무엇을 입력했는지. 보존했다가 되살릴 수 있도록 Codable입니다.
@@ -7,6 +8,7 @@ struct ContactsViewState: Codable, Equatable {
         var name: String
         var email: String
         var message = "" // 편집 화면의 안내 메시지도 뷰 상태입니다.
+        var session = UUID() // 편집 화면을 열 때마다 새로 생깁니다. 저장의 답이 어느 편집 화면의 것인지 가립니다.
     }
 
     var selectedID: Int? // nil이 아니면 상세 화면이 열려 있습니다.
@@ -191,21 +193,28 @@ final class ContactEditViewController: UIViewController {
     private func save() {
         guard let draft = viewState.state.draft else { return }
         saveButton.isEnabled = false
-        Task { await submit(Contact(id: id, name: draft.name, email: draft.email)) }
+        Task { await submit(Contact(id: id, name: draft.name, email: draft.email), from: draft.session) }
     }
 
-    private func submit(_ edited: Contact) async {
+// ANCHOR_END: before-submit
+// ANCHOR: submit
+    // 답은 저장을 보낸 편집 화면에만 적용합니다. 그사이 뒤로 갔다가 다시 연 편집 화면은 식별자가 다릅니다.
+    private func submit(_ edited: Contact, from session: UUID) async {
+        defer { saveButton.isEnabled = true }
         do {
             try await book.save(edited)
+            guard viewState.state.draft?.session == session else { return }
             viewState.state.draft = nil // 편집 화면을 닫는 것도 뷰 상태를 고치는 일입니다.
         } catch {
+            guard viewState.state.draft?.session == session else { return }
             viewState.state.draft?.message = switch error {
             case .emptyName: "이름을 입력해 주세요."
             case .invalidEmail: "이메일 주소를 확인해 주세요."
             }
         }
-        saveButton.isEnabled = true
     }
+// ANCHOR_END: submit
+// ANCHOR: after-submit
 }
 
 // 루트 컨트롤러: 뷰 상태가 바뀌면 내비게이션 스택을 뷰 상태에 맞추고,
@@ -260,4 +269,36 @@ final class ContactsNavigationController: UINavigationController, UINavigationCo
 
 // ANCHOR_END: rest
 // ANCHOR_END: root-tail
+// ANCHOR_END: after-submit
 // ANCHOR_END: app
+// ANCHOR: reopen-test
+import Testing
+
+@MainActor
+@Test("저장을 기다리는 사이 뒤로 갔다가 다시 연 편집 화면은 앞 저장의 답에 닫히지도, 안내 메시지를 받지도 않는다", .timeLimit(.minutes(1)))
+func oldReplyLeavesTheReopenedEditor() async throws {
+    for email in ["younghee@example.com", "younghee"] { // 앞 저장이 성공하는 경우와 실패하는 경우
+        let book = ContactBook(archive: ContactArchive(sampleContacts))
+        try await book.reload()
+        let viewState = ViewStateStore(ContactsViewState(selectedID: 2, draft: .init(name: "김영희", email: email)))
+        let navigation = ContactsNavigationController(book: book, viewState: viewState)
+        navigation.updatePropertiesIfNeeded() // 목록, 김철수의 상세 화면, 편집 화면을 쌓습니다.
+        let detail = try #require(navigation.viewControllers[1] as? ContactDetailViewController)
+        let first = try #require(navigation.topViewController as? ContactEditViewController)
+        detail.loadViewIfNeeded()
+        first.loadViewIfNeeded()
+
+        // 아래 여섯 줄 사이에는 await가 없으므로, 저장의 답은 편집 화면을 다시 연 뒤에 옵니다.
+        first.saveButton.sendActions(for: .touchUpInside) // 저장
+        navigation.popViewController(animated: false) // 뒤로 버튼
+        navigation.navigationController(navigation, didShow: detail, animated: false) // 전환이 끝났습니다.
+        navigation.updatePropertiesIfNeeded() // 그 변경으로 오는 화면 갱신
+        detail.editButton.sendActions(for: .touchUpInside) // 편집을 다시 누릅니다.
+        viewState.state.draft?.name = "새로 입력 중"
+
+        while !first.saveButton.isEnabled { await Task.yield() } // 앞 저장의 답이 올 때까지
+        #expect(viewState.state.draft?.name == "새로 입력 중")
+        #expect(viewState.state.draft?.message == "")
+    }
+}
+// ANCHOR_END: reopen-test
