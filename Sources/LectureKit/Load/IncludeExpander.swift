@@ -358,7 +358,18 @@ enum IncludeExpander {
         }
         // Shown normalised (`src/../Pkg/C.swift` → `Pkg/C.swift`), as every diagnostic's path is.
         let shownPath = ShownPath.normalized(path)
-        let origins = shown.map { LineOrigin(path: shownPath, line: max($0.index, chosen.first ?? 0) + 1) }
+        var origins = shown.map { LineOrigin(path: shownPath, line: max($0.index, chosen.first ?? 0) + 1) }
+        if kind == .rustdocInclude {
+            // A hidden line's text stands two columns further right, after the `# ` it was given.
+            let selected = Set(chosen)
+            for (position, line) in shown.enumerated() where line.index >= 0 && !selected.contains(line.index) {
+                let origin = origins[position]
+                origins[position].runs = [
+                    ColumnRun(start: 1, path: shownPath, line: origin.line, column: 1),
+                    ColumnRun(start: 3, path: shownPath, line: origin.line, column: 1),
+                ]
+            }
+        }
         let folder = folder(of: path)
         guard mentionsDirective(text) else {
             return Expansion(

@@ -9,8 +9,9 @@ import Testing
 /// (`Text {{#include one.txt}} then [x](missing.md)` named column 17, the link is at 32). Each
 /// kind that carries a column on such a line, each way a line's text moves (a directive replaced
 /// by shorter text, by lines, a `{{#title}}` taken out, an escaped directive's backslash, a list
-/// item's markers before an included line), and a raw HTML URL after includes, which was moved
-/// twice (to the page's line, then again as if that were a line of the expanded text).
+/// item's markers before an included line, a line `{{#rustdoc_include}}` hides), and a raw HTML
+/// URL after includes, which was moved twice (to the page's line, then again as if that were a
+/// line of the expanded text).
 @Suite struct IncludeColumnBadInputTests {
     /// The build's lines for `page` (`content/p.md`) with `one.txt` (`short`, no newline),
     /// `two.txt` (two lines) and `list.md` (two lines, the second with a broken link) beside it.
@@ -94,6 +95,19 @@ import Testing
         defer { FileSystem.removeTemporaryDirectory(root) }
         #expect(text.contains("\(path):7:15: error: broken URL in the page's raw HTML"), "\(text)")
         #expect(!text.contains("two.txt:2"), "\(text)")
+    }
+
+    /// A line `{{#rustdoc_include}}` hides (`# ` put before it) is at the file's own column.
+    @Test func aHiddenLineOfARustdocIncludeIsAtTheFilesColumn() throws {
+        let (root, lines, _) = try BadInputBook.build([
+            "SUMMARY.md": "# Book\n\n- [Page](p.md)\n",
+            "p.md": "# P\n\n```rust\n{{#rustdoc_include code.rs:body}}\n```\n",
+            "code.rs":
+                "fn main() {\n    // ANCHOR: body\n    let x = 1;\n    // ANCHOR_END: body\n    let y = \"\u{202E}\";\n}\n",
+        ])
+        defer { FileSystem.removeTemporaryDirectory(root) }
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains(root + "/content/code.rs:5:14: warning: line holds U+202E"), "\(text)")
     }
 
     /// A note's `PATH:LINE:COLUMN` on such a line is moved with its column.
