@@ -81,6 +81,9 @@ extension Diagnostic.Identifier {
     package static let mdBookEnvironment = Self("lecture.book-toml.mdbook-environment")
     /// A file of an mdBook book's `theme/` folder that mdBook reads and lecture does not (a warning).
     package static let themeFileUnsupported = Self("lecture.theme.unsupported-file")
+    /// mdBook's `theme/head.hbs` that lecture cannot put in the pages' `<head>` (not UTF-8, or
+    /// holding a Handlebars expression other than `{{ path_to_root }}`): not used (a warning).
+    package static let themeHeadUnused = Self("lecture.theme.head-unused")
     /// A folder book.toml names for the book to read (`src`, `templates`, `include-from`) that
     /// lies outside the book's repository, or its folder when it has none (a warning).
     package static let folderOutsideBook = Self("lecture.book-toml.folder-outside-book")
@@ -314,7 +317,8 @@ extension Diagnostic.Identifier {
         missingChromium, missingContent, missingTemplates, outputRefused, unexpandedPath, initRefused, serveStart,
         serveSettingsChanged,
         fileSystem, subprocess, invalidUTF8, cancelled, unexpected, cacheUnwritable,
-        mdBookEnvironment, themeFileUnsupported, folderOutsideBook, librariesOutsideBook, allowWarningsEntry,
+        mdBookEnvironment, themeFileUnsupported, themeHeadUnused, folderOutsideBook, librariesOutsideBook,
+        allowWarningsEntry,
         bookTOMLSyntax, bookTOMLValue, bookTOMLUnsupported, bookTOMLUnknown, bookTOMLDiagramFont,
         summaryContent, summaryCreatedPage, summaryBadLink, summaryMissingPage, summaryDuplicate, summaryEmpty,
         unlistedPage, pageOutsideBook, outputCollision, outputCaseCollision, outputNonPortableName, pageHeading,

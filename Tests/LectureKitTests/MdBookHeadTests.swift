@@ -174,4 +174,26 @@ import Testing
         #expect(!secret.stderrText.contains(token))
         #expect(!FileSystem.exists(site + "/intro.html"))
     }
+
+    /// The two warnings about a head.hbs lecture does not use have an identifier of their own
+    /// (they shared `unsupported-key`, which no book may allow): a book kept for mdBook too may
+    /// allow them, and allowing them allows no ignored key.
+    @Test func aHeadHbsLectureDoesNotUseMayBeAllowedAlone() throws {
+        let toml = "\n[output.html.playground]\nline-numbers = true\n\n[preprocessor.lecture]\nrenderers = []\n"
+        for allowed in [false, true] {
+            let (_, result) = try TestSupport.containedBook(
+                toml + (allowed ? "allow-warnings = [\"lecture.theme.head-unused\"]\n" : "")
+            ) { book in
+                try FileSystem.writeAtomically("<link href=\"{{ path }}\">\n", to: book + "/theme/head.hbs")
+            }
+            let text = result.stdoutText + result.stderrText
+            #expect(result.succeeded, "\(text)")
+            #expect(text.contains("the file is not used") == !allowed, "\(text)")
+            #expect(text.contains("1 warning allowed by book.toml") == allowed, "\(text)")
+            #expect(text.contains("'output.html.playground.line-numbers' is not supported by lecture"), "\(text)")
+        }
+        let place = BookSettingsLoader.Field.Place(file: "book.toml", location: nil, key: "lecture.allow-warnings")
+        #expect(AllowedWarnings.problem(Diagnostic.Identifier.themeHeadUnused.rawValue, place: place) == nil)
+        #expect(MdBookThemeHead.read(in: "/nonexistent").diagnostics.isEmpty)
+    }
 }

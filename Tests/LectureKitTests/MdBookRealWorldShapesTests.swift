@@ -47,6 +47,28 @@ import Testing
         ])
     }
 
+    /// The round of 2026-12-07 (the Rust API Guidelines, the async book's summary and
+    /// introduction): prefix chapters on consecutive lines, `<a id>` before each heading and
+    /// reference links to `page.html#id`, task lists nested in a bold list, a table cell with
+    /// `<br>` and `\>`, parts holding draft chapters, text above the first heading, an include
+    /// from a folder beside `src/` in a `rust,edition2021` block, a footnote of links with no
+    /// destination, and pages made by `create-missing`. The whole books are the fixtures of
+    /// `MdBookRealWorldTests`; both were again equal in every aspect.
+    @Test func guidelinesAndAPartedSummaryOfRealBooks() throws {
+        try MdBookRealWorldTests().expectSameBook([
+            "book.toml": "[book]\ntitle = \"Rounds\"\n\n[build]\ncreate-missing = true\n",
+            "examples/hello/src/main.rs": "async fn say_hello() {\n    println!(\"hello, world!\");\n}\n",
+            "src/SUMMARY.md":
+                "# Table of Contents\n\n[About](about.md)\n[Checklist](checklist.md)\n\n- [Naming](naming.md)\n  - [FAQs]()\n\n# Part 1: guide\n\n- [Intro](part/intro.md)\n- [Cancellation]()\n- [`async`/`.await` Primer](part/primer.md)\n\n---\n\n[External links](links.md)\n",
+            "src/about.md":
+                "NOTE: this guide is being rewritten.\n\n# About\n\nThe concise [checklist] of all guidelines.\n\n```rust,edition2021\n{{#include ../examples/hello/src/main.rs}}\n```\n\nAn async function does nothing unless it is `await`ed[^blocking].\n\n[checklist]: checklist.html\n\n[^blocking]: We explain it in [chapter TODO]() and in [chapter TODO]().\n",
+            "src/checklist.md":
+                "# Checklist\n\n<!-- Read CONTRIBUTING.md -->\n\n- **Naming** *(crate aligns with naming conventions)*\n  - [ ] Casing conforms to RFC 430 ([C-CASE])\n  - [x] Conversions follow `as_`, `to_` ([C-CONV])\n    - `Copy`, `Clone`,\n      `Display`\n\n[C-CASE]: naming.html#c-case\n[C-CONV]: naming.html#c-conv\n",
+            "src/naming.md":
+                "# Naming\n\n\n<a id=\"c-case\"></a>\n## Casing conforms to RFC 430 (C-CASE)\n\n| Prefix | Ownership |\n| ------ | --------- |\n| `to_` | borrowed -\\> borrowed<br>owned -\\> owned |\n\n<a id=\"c-conv\"></a>\n## Ad-hoc conversions follow `as_`, `to_` conventions (C-CONV)\n\nSee [C-CASE](#c-case).\n",
+        ])
+    }
+
     /// On purpose (the manual's compatibility page): a link's non-ASCII characters are
     /// percent-encoded (UTF-8), as cmark writes a destination, where mdBook 0.5.4 writes them as
     /// typed; a browser reaches the same page and fragment from both.

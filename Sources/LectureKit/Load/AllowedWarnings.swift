@@ -14,9 +14,34 @@ import LectureSupport
 /// request may only raise protection, never lower it (`SampleProtection`; code review 42 #2). An
 /// entry that names no identifier, or one of those, is a warning at its line.
 enum AllowedWarnings {
+    /// Why an identifier may not be allowed: the one reason, which both refuses the entry and
+    /// keeps the identifier out of the nearest ones offered for a mistyped entry.
+    enum Refusal {
+        /// Shared by warnings of different meanings: allowing it would hide the others with it.
+        case tooCoarse
+        /// A warning to the person building the book, which no book may silence.
+        case protective
+
+        /// The entry's warning.
+        func warning(_ identifier: String, place: BookSettingsLoader.Field.Place) -> Diagnostic {
+            switch self {
+            case .tooCoarse:
+                .warning(
+                    .allowWarningsEntry, place.file, place.location,
+                    "\(quoted: identifier) names warnings of several kinds, and may not be allowed as a whole",
+                    notes: ["fix what each of its warnings says: allowing them all would hide the next one too"])
+            case .protective:
+                .warning(
+                    .allowWarningsEntry, place.file, place.location,
+                    "\(quoted: identifier) warns the person building the book, and a book may not silence it",
+                    notes: ["a book may only raise protection: fix what the warning says, or leave it to be read"])
+            }
+        }
+    }
+
     /// Identifiers shared by warnings of different meanings, which no book may allow as a whole:
-    /// `unsupported-key` (an ignored key, and `theme/head.hbs` not used), `bad-value` (a value
-    /// of the wrong shape of any key), and the run's own failures.
+    /// `unsupported-key` (each ignored key a warning of its own meaning), `bad-value` (a value of
+    /// the wrong shape of any key), and the run's own failures.
     static let tooCoarse: Set<Diagnostic.Identifier> = [
         .bookTOMLUnsupported, .bookTOMLValue, .fileSystem, .subprocess, .unexpected, .cancelled,
         .allowWarningsEntry,
@@ -31,12 +56,16 @@ enum AllowedWarnings {
         .sampleNotRecognised, .infoStringWhitespace, .sampleSnippetMarker,
     ]
 
+    /// The reason each identifier that may not be allowed is refused, from `tooCoarse` and
+    /// `protective`.
+    static let refused: [Diagnostic.Identifier: Refusal] = Dictionary(
+        tooCoarse.map { ($0, Refusal.tooCoarse) } + protective.map { ($0, Refusal.protective) },
+        uniquingKeysWith: { coarse, _ in coarse })
+
     /// The problem with the entry `identifier` of the list, at `place`; `nil` when it may be allowed.
     static func problem(_ identifier: String, place: BookSettingsLoader.Field.Place) -> Diagnostic? {
-        let known = Set(Diagnostic.Identifier.all.map(\.rawValue))
-        guard known.contains(identifier) else {
-            let allowable = Diagnostic.Identifier.all.filter { !tooCoarse.contains($0) && !protective.contains($0) }
-                .map(\.rawValue)
+        guard Diagnostic.Identifier.all.contains(Diagnostic.Identifier(rawValue: identifier)) else {
+            let allowable = Diagnostic.Identifier.all.filter { refused[$0] == nil }.map(\.rawValue)
             let meant = EditDistance.nearest(to: identifier, in: allowable)
             return .warning(
                 .allowWarningsEntry, place.file, place.location,
@@ -46,21 +75,7 @@ enum AllowedWarnings {
                         + "a warning's identifier is in the manual's table of diagnostics (diagnostics.md)"
                 ])
         }
-        guard !tooCoarse.contains(Diagnostic.Identifier(rawValue: identifier)) else {
-            return .warning(
-                .allowWarningsEntry, place.file, place.location,
-                "\(quoted: identifier) names warnings of several kinds, and may not be allowed as a whole",
-                notes: ["fix what each of its warnings says: allowing them all would hide the next one too"])
-        }
-        guard !protective.contains(Diagnostic.Identifier(rawValue: identifier)) else {
-            return .warning(
-                .allowWarningsEntry, place.file, place.location,
-                "\(quoted: identifier) warns the person building the book, and a book may not silence it",
-                notes: [
-                    "a book may only raise protection: fix what the warning says, or leave it to be read"
-                ])
-        }
-        return nil
+        return refused[Diagnostic.Identifier(rawValue: identifier)]?.warning(identifier, place: place)
     }
 
     /// Whether `diagnostic` is a warning `allowed` names.

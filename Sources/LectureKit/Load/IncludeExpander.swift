@@ -31,13 +31,54 @@ enum IncludeExpander {
         /// For a line of an included file, the directives' lines that brought it in, the nearest
         /// first, the page's last (C compilers' "in file included from"); empty for the page's own.
         var includedFrom: [LineOrigin] = []
+        /// Where the expanded line is not this line's own text column for column (a directive
+        /// in its middle was replaced, an included line was put after text or a container's
+        /// markers): each run of its text and the place it comes from, in order; empty when it is.
+        var runs: [ColumnRun] = []
 
         /// This line as brought in by the directive at `site`.
         func included(from site: LineOrigin) -> LineOrigin {
             var origin = self
-            origin.includedFrom.append(LineOrigin(path: site.path, line: site.line))
+            let directive = LineOrigin(path: site.path, line: site.line)
+            origin.includedFrom.append(directive)
+            for index in origin.runs.indices { origin.runs[index].includedFrom.append(directive) }
             return origin
         }
+
+        /// The runs of the expanded line: `runs`, or the line's own text from its first column.
+        var columnRuns: [ColumnRun] {
+            runs.isEmpty ? [ColumnRun(start: 1, path: path, line: line, column: 1, includedFrom: includedFrom)] : runs
+        }
+
+        /// Where byte column `column` (1-based) of the expanded line is edited: the line and
+        /// column of the file its text comes from.
+        func place(ofColumn column: Int) -> (origin: LineOrigin, column: Int) {
+            guard let run = runs.last(where: { $0.start <= column }) else { return (self, column) }
+            return (
+                LineOrigin(path: run.path, line: run.line, includedFrom: run.includedFrom),
+                run.column + column - run.start
+            )
+        }
+
+        /// The line without `runs` when they say no more than its own text from its first column.
+        var simplified: LineOrigin {
+            guard runs.count == 1, let run = runs.first, run.start == 1, run.column == 1, run.path == path,
+                run.line == line, run.includedFrom == includedFrom
+            else { return self }
+            var plain = self
+            plain.runs = []
+            return plain
+        }
+    }
+
+    /// A run of an expanded line's text that comes from one place: from byte column `start` of the
+    /// expanded line on, the text of line `line` of `path` from its byte column `column` on.
+    struct ColumnRun: Hashable, Sendable {
+        var start: Int
+        var path: String
+        var line: Int
+        var column: Int
+        var includedFrom: [LineOrigin] = []
     }
 
     /// A page with its includes replaced.
@@ -140,7 +181,7 @@ enum IncludeExpander {
                 crossedDepth: &crossedDepth)
             let joined = join(pieces, at: here)
             output.append(joined.text)
-            expansion.origins += joined.origins
+            expansion.origins += joined.origins.map(\.simplified)
         }
         expansion.text = output.joined(separator: "\n")
         return expansion
@@ -317,7 +358,18 @@ enum IncludeExpander {
         }
         // Shown normalised (`src/../Pkg/C.swift` → `Pkg/C.swift`), as every diagnostic's path is.
         let shownPath = ShownPath.normalized(path)
-        let origins = shown.map { LineOrigin(path: shownPath, line: max($0.index, chosen.first ?? 0) + 1) }
+        var origins = shown.map { LineOrigin(path: shownPath, line: max($0.index, chosen.first ?? 0) + 1) }
+        if kind == .rustdocInclude {
+            // A hidden line's text stands two columns further right, after the `# ` it was given.
+            let selected = Set(chosen)
+            for (position, line) in shown.enumerated() where line.index >= 0 && !selected.contains(line.index) {
+                let origin = origins[position]
+                origins[position].runs = [
+                    ColumnRun(start: 1, path: shownPath, line: origin.line, column: 1),
+                    ColumnRun(start: 3, path: shownPath, line: origin.line, column: 1),
+                ]
+            }
+        }
         let folder = folder(of: path)
         guard mentionsDirective(text) else {
             return Expansion(
@@ -335,6 +387,12 @@ enum IncludeExpander {
         inner.origins = inner.origins.map { origin in
             var moved = counted(origin)
             moved.includedFrom = origin.includedFrom.map(counted)
+            moved.runs = origin.runs.map { run in
+                var run = run
+                if run.path == path, run.line - 1 < origins.count { run.line = origins[run.line - 1].line }
+                run.includedFrom = run.includedFrom.map(counted)
+                return run
+            }
             return moved
         }
         inner.diagnostics = inner.diagnostics.map { diagnostic in
@@ -385,6 +443,7 @@ enum IncludeExpander {
             guard diagnostic.path == file.displayPath, let line = diagnostic.location?.line else { return diagnostic }
             if let moved = expandedLine[line] {
                 diagnostic.location?.line = moved
+                expanded.ownColumns.insert(diagnostic)
             } else {
                 expanded.placedOnOwnLines.insert(diagnostic)
             }

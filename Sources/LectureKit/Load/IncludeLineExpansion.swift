@@ -34,10 +34,67 @@ extension IncludeExpander {
         var block: OpenBlock?
     }
 
-    /// Text of an expanded line, with the origin of each of its lines.
+    /// Text of an expanded line, with the origin of each of its lines (each with its `runs`).
     struct Piece {
         var text: String
         var origins: [LineOrigin]
+
+        /// The length in bytes of the text's last line.
+        var lastLineLength: Int {
+            text.utf8.count
+                - (text.utf8.lastIndex(of: UInt8(ascii: "\n")).map {
+                    text.utf8.distance(from: text.utf8.startIndex, to: $0) + 1
+                } ?? 0)
+        }
+
+        /// `other` joined to this piece: its first line continues this piece's last, whose origin
+        /// becomes `origin` (`nil`: kept), with the runs of both.
+        mutating func join(_ other: Piece, at origin: LineOrigin?) {
+            guard let last = origins.indices.last, let first = other.origins.first else {
+                text += other.text
+                origins += other.origins
+                return
+            }
+            let runs = origins[last].columnRuns + Self.shifted(first.columnRuns, by: lastLineLength)
+            if let origin { origins[last] = origin }
+            origins[last].runs = runs
+            origins += other.origins.dropFirst()
+            text += other.text
+        }
+
+        /// `runs` starting `offset` bytes further right.
+        static func shifted(_ runs: [ColumnRun], by offset: Int) -> [ColumnRun] {
+            runs.map { run in
+                var run = run
+                run.start += offset
+                return run
+            }
+        }
+    }
+
+    /// The text of one line gathered from pieces of a file's line, with where each came from.
+    struct LineText {
+        var text = ""
+        var runs: [ColumnRun] = []
+
+        var isEmpty: Bool { text.isEmpty }
+
+        /// Appends `part`, the text of `origin`'s line from byte column `column` on.
+        mutating func append(_ part: some StringProtocol, of origin: LineOrigin, column: Int) {
+            guard !part.isEmpty else { return }
+            let start = text.utf8.count + 1
+            if let last = runs.last, last.path == origin.path, last.line == origin.line,
+                last.includedFrom == origin.includedFrom, last.column + (start - last.start) == column
+            {
+                // The text goes on where the last run's does.
+            } else {
+                runs.append(
+                    ColumnRun(
+                        start: start, path: origin.path, line: origin.line, column: column,
+                        includedFrom: origin.includedFrom))
+            }
+            text += part
+        }
     }
 
     /// Cuts `line` at each of its directives: text before, the directive's replacement, text
@@ -49,24 +106,30 @@ extension IncludeExpander {
     ) -> [Piece] {
         var pieces: [Piece] = []
         var rest = line.text[...]
-        var pending = ""
+        // The text since the last include, with the columns of the line it comes from.
+        var pending = LineText()
+        func columnOf(_ index: Substring.Index) -> Int {
+            line.text.utf8.distance(from: line.text.startIndex, to: index) + 1
+        }
+        func keep(_ part: Substring) { pending.append(part, of: line.origin, column: columnOf(part.startIndex)) }
         while let directive = Directive.next(in: rest) {
             let open = directive.range
             if directive.isEscaped {
                 // mdBook shows an escaped directive as written, less the backslash.
-                pending += rest[..<rest.index(before: open.lowerBound)] + rest[open]
+                keep(rest[..<rest.index(before: open.lowerBound)])
+                keep(rest[open])
                 rest = rest[open.upperBound...]
                 continue
             }
             expansion.expandsDirectives = true
-            pending += rest[..<open.lowerBound]
+            keep(rest[..<open.lowerBound])
             rest = rest[open.upperBound...]
-            let column = line.text.utf8.distance(from: line.text.startIndex, to: open.lowerBound) + 1
+            let column = columnOf(open.lowerBound)
             let location = SourceLocation(line: line.origin.line, column: column)
             let kind = Kind(rawValue: directive.name == "playpen" ? "playground" : String(directive.name))
             guard let kind, !directive.arguments.isEmpty else {
                 expansion.diagnostics.append(unsupported(directive, known: kind != nil, in: file, at: location))
-                pending += line.text[open]
+                keep(line.text[open])
                 continue
             }
             if kind == .title {
@@ -96,7 +159,7 @@ extension IncludeExpander {
                 merge(inner, at: location, of: file, into: &expansion)
                 pieces.append(
                     includedPiece(inner, kind: kind, before: pending, first: pieces.isEmpty, at: line.origin))
-                pending = ""
+                pending = LineText()
             } catch {
                 if error.quiet { continue }
                 // One chain too deep is one error, at the file's first directive that crosses.
@@ -109,12 +172,13 @@ extension IncludeExpander {
                 if !expansion.diagnostics.contains(diagnostic) { expansion.diagnostics.append(diagnostic) }
             }
         }
-        pending += rest
-        guard let last = pieces.indices.last else { return [Piece(text: pending, origins: [line.origin])] }
-        if !pending.isEmpty, !pieces[last].origins.isEmpty {
-            pieces[last].origins[pieces[last].origins.count - 1] = line.origin
+        keep(rest)
+        var after = line.origin
+        after.runs = pending.runs
+        guard let last = pieces.indices.last else { return [Piece(text: pending.text, origins: [after])] }
+        if !pending.isEmpty {
+            pieces[last].join(Piece(text: pending.text, origins: [after]), at: line.origin)
         }
-        pieces[last].text += pending
         return pieces
     }
 
@@ -185,7 +249,7 @@ extension IncludeExpander {
     /// the directive) opens, when the directive is the line's `first`, and the first line joined
     /// to `before`.
     static func includedPiece(
-        _ inner: Expansion, kind: Kind, before: String, first: Bool, at origin: LineOrigin
+        _ inner: Expansion, kind: Kind, before: LineText, first: Bool, at origin: LineOrigin
     ) -> Piece {
         var lines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var origins = inner.origins.map { $0.included(from: origin) }
@@ -196,13 +260,23 @@ extension IncludeExpander {
         if origins.count != lines.count { origins = Array(repeating: origin, count: lines.count) }
         // Inside a block quote or a list item (`> {{#include f}}`, `- {{#include f}}`, an indented
         // line of either), every included line gets the container's markers, so it stays inside;
-        // mdBook gives them to the first line only and breaks the container (mdBook#1127).
-        if first, let continuation = containerContinuation(of: before) {
-            for index in lines.indices.dropFirst() { lines[index] = continuation + lines[index] }
+        // mdBook gives them to the first line only and breaks the container (mdBook#1127). The
+        // markers stand for the directive's line's first columns.
+        if first, let continuation = containerContinuation(of: before.text) {
+            var markers = origin
+            markers.runs = []
+            for index in lines.indices.dropFirst() {
+                lines[index] = continuation + lines[index]
+                origins[index].runs =
+                    markers.columnRuns
+                    + Piece.shifted(origins[index].columnRuns, by: continuation.utf8.count)
+            }
         }
         // The first included line joins the text before the directive; the last, the text after.
-        lines[0] = before + lines[0]
+        lines[0] = before.text + lines[0]
+        let runs = before.runs + Piece.shifted(origins[0].columnRuns, by: before.text.utf8.count)
         if !before.isEmpty { origins[0] = origin }
+        origins[0].runs = runs
         return Piece(text: lines.joined(separator: "\n"), origins: origins)
     }
 
@@ -211,13 +285,7 @@ extension IncludeExpander {
     static func join(_ pieces: [Piece], at origin: LineOrigin) -> Piece {
         var joined = Piece(text: "", origins: [])
         for piece in pieces {
-            if joined.origins.isEmpty {
-                joined.origins = piece.origins
-            } else {
-                joined.origins[joined.origins.count - 1] = origin
-                joined.origins += piece.origins.dropFirst()
-            }
-            joined.text += piece.text
+            joined.join(piece, at: joined.origins.isEmpty ? nil : origin)
         }
         return joined
     }

@@ -16,6 +16,7 @@ enum IncludedLocations {
             uniquingKeysWith: { a, _ in a })
         guard !origins.isEmpty else { return diagnostics }
         let placed = Set(files.flatMap(\.placedOnOwnLines))
+        let ownColumns = Set(files.flatMap(\.ownColumns))
         return diagnostics.map { diagnostic in
             var moved = diagnostic
             moved.notes = diagnostic.notes.map { note in
@@ -25,9 +26,13 @@ enum IncludedLocations {
                 let location = diagnostic.location,
                 location.line >= 1, location.line <= lines.count
             else { return moved }
-            let origin = lines[location.line - 1]
+            // The column too: on a line an include cut into, the text after the directive stands
+            // elsewhere in the expanded line than in the file.
+            let line = lines[location.line - 1]
+            let (origin, column) =
+                ownColumns.contains(diagnostic) ? (line, location.column) : line.place(ofColumn: location.column)
             moved.path = origin.path
-            moved.location = SourceLocation(line: origin.line, column: location.column)
+            moved.location = SourceLocation(line: origin.line, column: column)
             if let note = includedFromNote(origin) { moved.notes.append(note) }
             return moved
         }
@@ -42,7 +47,7 @@ enum IncludedLocations {
             + origin.includedFrom.map { "\(ShownPath.normalized($0.path)):\($0.line)" }.joined(separator: ", from ")
     }
 
-    /// `text` with each `PATH:LINE` (a column may follow) moved to its origin: `path` followed by
+    /// `text` with each `PATH:LINE` or `PATH:LINE:COLUMN` moved to its origin: `path` followed by
     /// `:` and digits, not part of a longer path or number.
     static func remapText(_ text: String, path: String, origins: [IncludeExpander.LineOrigin]) -> String {
         let marker = path + ":"
@@ -59,9 +64,18 @@ enum IncludedLocations {
                 rest = rest[found.upperBound...]
                 continue
             }
-            let origin = origins[line - 1]
-            result += "\(origin.path):\(origin.line)"
             rest = rest[digits.endIndex...]
+            // A column after the line is moved with it.
+            let columnDigits =
+                rest.first == ":" ? rest.dropFirst().prefix(while: \.isASCII).prefix(while: \.isNumber) : ""
+            if let column = Int(columnDigits) {
+                let (origin, moved) = origins[line - 1].place(ofColumn: column)
+                result += "\(origin.path):\(origin.line):\(moved)"
+                rest = rest[columnDigits.endIndex...]
+            } else {
+                let origin = origins[line - 1]
+                result += "\(origin.path):\(origin.line)"
+            }
         }
         return result + rest
     }

@@ -37,7 +37,7 @@ enum MdBookThemeHead {
                 nil,
                 [
                     .warning(
-                        .bookTOMLUnsupported, path, nil, "theme/head.hbs is not UTF-8; it is not used",
+                        .themeHeadUnused, path, nil, "theme/head.hbs is not UTF-8; it is not used",
                         notes: [
                             "save it as UTF-8: lecture puts its text in every page's <head>, as mdBook does"
                         ])
@@ -59,7 +59,7 @@ enum MdBookThemeHead {
                 nil,
                 [
                     .warning(
-                        .bookTOMLUnsupported, path, error.diagnostics.first?.location,
+                        .themeHeadUnused, path, error.diagnostics.first?.location,
                         "mdBook's Handlebars expression in theme/head.hbs is not expanded by lecture (only {{ path_to_root }} is); the file is not used",
                         notes: [
                             "write what the expression gives as plain HTML: lecture puts head.hbs's text, with {{ path_to_root }} filled in, in every page's <head> as mdBook does; or put a page.html in a folder named by [preprocessor.lecture] templates"

@@ -28,6 +28,10 @@ package struct SourceFile: Hashable, Sendable {
     /// has no line of (a directive alone on its line is replaced by the included lines): already
     /// where the author edits, so `IncludedLocations.remap` leaves their place as it is.
     var placedOnOwnLines: Set<Diagnostic> = []
+    /// Diagnostics of its directives moved to a line of `text` whose column is still the file's
+    /// own (a directive's, which the expanded line no longer holds): `IncludedLocations.remap`
+    /// moves their line alone, not their column through the line's `runs`.
+    var ownColumns: Set<Diagnostic> = []
     /// The page's `<title>` as its `{{#title …}}` gives it (mdBook), in place of its heading's
     /// and the book's title.
     var title: String?

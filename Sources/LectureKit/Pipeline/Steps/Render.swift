@@ -115,18 +115,18 @@ extension BuildStep {
                 }
                 context.diagnostics.emit(redirects.diagnostics)
                 // Every URL the reader will follow, as emitted (templates and raw HTML included).
-                // One a page's raw HTML writes is at its line, an included line's in its file.
-                let emitted = IncludedLocations.remap(
-                    EmittedLinkChecker.check(
-                        context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
-                        outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
-                        skipping: Set(redirects.files.keys).union(notFoundFailed ? ["404.html"] : []),
-                        outsideLinksAreErrors: configuration.book.outsideLinksAreErrors,
-                        places: RawHTMLURLPlaces(
-                            pages: context.pages, reported: context.diagnostics.diagnostics,
-                            unloaded: context.content.unloadedPages),
-                        settings: SettingURLs(configuration: configuration)),
-                    files: context.pages.map(\.source))
+                // One a page's raw HTML writes is at its line of the expanded text, as every
+                // page's problem is until the report moves them all once to the line a person
+                // edits (`BuildContext.report`; moved here too, an included page's were moved twice).
+                let emitted = EmittedLinkChecker.check(
+                    context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
+                    outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
+                    skipping: Set(redirects.files.keys).union(notFoundFailed ? ["404.html"] : []),
+                    outsideLinksAreErrors: configuration.book.outsideLinksAreErrors,
+                    places: RawHTMLURLPlaces(
+                        pages: context.pages, reported: context.diagnostics.diagnostics,
+                        unloaded: context.content.unloadedPages),
+                    settings: SettingURLs(configuration: configuration))
                 context.diagnostics.emit(RawHTMLURLPlaces.unreported(emitted, after: context.diagnostics.diagnostics))
                 // No path of this machine in what is published.
                 let sources = Dictionary(

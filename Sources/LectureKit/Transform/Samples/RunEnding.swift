@@ -96,9 +96,12 @@ enum RunEnding {
                 ? [
                     "a crash is no failed test: 'should_fail' on a test sample asks for a test that fails; to show a trap, test it with '#expect(processExitsWith: .failure)' or mark a plain sample 'should_fail'"
                 ] : []
-            return error(
-                .sampleExit, "\(noun) crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
-                notTest + (program == .sample ? [Self.crashFix] : []))
+            // At the line that trapped, as a compiler error is, with the fence as a note.
+            return TrapPlace.moved(
+                error(
+                    .sampleExit,
+                    "\(noun) crashed with \(Subprocess.signalName(signal))" + (trap.map { ": \($0)" } ?? ""),
+                    notTest + (program == .sample ? [Self.crashFix] : [])), stderr: stderr, of: sample)
         case .exited where program == .tests:
             // The testing library's status: its events say which test failed.
             return nil

@@ -170,12 +170,14 @@ extension SampleVerifier {
     /// ended in them, before its own code: a crash there is no crash of the fence's own.
     static func endedInContext(_ run: Subprocess.Result, of sample: Sample) -> Diagnostic {
         let stderr = readableStderr(run.stderrText, of: sample)
-        return .error(
+        let ended = Diagnostic.error(
             .sampleExit, sample.path, sample.location,
             "'should_fail' sample ended in the page's fences above it, before its own code ran",
             notes: [
                 "it runs after the page's continued fences (from \(sample.path):\(sample.context.first?.fence.line ?? sample.location.line)), so that it sees their values; the run ended there: fix those fences first"
             ] + (stderr.isEmpty ? [] : ["stderr:\n" + stderr]))
+        // A trap in those fences: at its line, where the fix is.
+        return TrapPlace.moved(ended, stderr: run.stderrText, of: sample)
     }
 
     /// The error for a `should_fail` sample that failed because it could not open a file of the

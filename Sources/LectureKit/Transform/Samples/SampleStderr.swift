@@ -27,10 +27,15 @@ extension SampleVerifier {
         return kept.joined(separator: "\n").trimmingCharacters(in: "\n").description
     }
 
-    /// The Swift runtime's reason for a trap, such as `Fatal error: Index out of range`.
+    /// The Swift runtime's reason for a trap, such as `Fatal error: Index out of range` or
+    /// `Precondition failed: …` (`TrapPlace.messages`).
     static func trapMessage(in stderr: String) -> String? {
         for line in stderr.split(separator: "\n") {
-            if let range = line.range(of: "Fatal error: ") { return String(line[range.lowerBound...]) }
+            for message in TrapPlace.messages {
+                guard let range = line.range(of: message) else { continue }
+                let rest = line[range.upperBound...]
+                if rest.isEmpty || rest.hasPrefix(": ") { return String(line[range.lowerBound...]) }
+            }
             if line.contains("Illegal instruction") { return "runtime trap" }
         }
         return nil
