@@ -30,6 +30,11 @@ package enum Subprocess {
         /// Filled more than its share of the disk (`run`'s `stopWhen` said so); its process group
         /// was killed.
         case fileLimitExceeded
+        /// A contained run the sandbox could not judge (a sample's `SampleSandbox.termination`):
+        /// bubblewrap, or the wrapper that starts it, exited with `status` before the sandbox's
+        /// shell started (`started` false), or the shell started and ended without its verdict
+        /// while nothing measured says the program filled its folder. No verdict on the program.
+        case sandboxFailed(status: Int32, started: Bool)
     }
 
     /// What a finished child left: how it ended, its capped output, how long it took.
@@ -400,29 +405,15 @@ package final class ChildProcesses: @unchecked Sendable {
     /// Walks the children lists of /proc (proc(5)) from this process down.
     static func killDescendants() {
         #if os(Linux)
-            func children(of pid: String) -> [String] {
-                guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
-                    return []
-                }
-                return tasks.flatMap { task -> [String] in
-                    let text =
-                        (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
-                    return text.split(separator: " ").map {
-                        $0.trimmingCharacters(in: CharacterSet(charactersIn: "\n")).description
-                    }.filter {
-                        !$0.isEmpty
-                    }
-                }
-            }
-            var queue = children(of: "self")
-            var seen = Set<String>()
+            var queue = ProcessTree.children(of: "self") ?? []
+            var seen = Set<pid_t>()
             while let pid = queue.popLast() {
                 guard seen.insert(pid).inserted else { continue }
                 // Stop it first, so it starts nothing more while its children are found.
-                if let number = pid_t(pid) { kill(number, SIGSTOP) }
-                queue += children(of: pid)
+                kill(pid, SIGSTOP)
+                queue += ProcessTree.children(of: pid) ?? []
             }
-            for pid in seen { if let number = pid_t(pid) { kill(number, SIGKILL) } }
+            for pid in seen { kill(pid, SIGKILL) }
         #endif
     }
 
@@ -438,36 +429,17 @@ package final class ChildProcesses: @unchecked Sendable {
     /// Forgets a child once it has been waited for.
     package func remove(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
 
-    /// The names in folder `path` but `.` and `..` (opendir(3)/readdir(3)); none when it cannot be read.
-    private static func entries(of path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    /// How many PID namespaces `pid` has a number in (`NSpid:` of proc(5)'s status), or 0.
-    static func pidNamespaceDepth(_ pid: String) -> Int {
-        guard let status = try? FileSystem.read("/proc/\(pid)/status"),
-            let line = status.split(separator: UInt8(ascii: "\n")).first(where: {
-                $0.starts(with: Array("NSpid:".utf8))
-            })
-        else { return 0 }
-        return line.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }).count - 1
-    }
+    /// How many PID namespaces `process` has a number in, or nil when it cannot be read.
+    static func pidNamespaceDepth(_ process: String) -> Int? { ProcessTree.namespacePIDs(of: process)?.count }
 
     /// This process's depth; a child deeper than it started a PID namespace of its own.
     private static let ownPIDNamespaceDepth = pidNamespaceDepth("self")
 
-    /// Whether child `pid` lives in a PID namespace below ours: only a sandbox makes one here.
+    /// Whether child `pid` lives in a PID namespace below ours: only a sandbox makes one here;
+    /// false when either depth is unknown.
     static func leadsANestedPIDNamespace(_ pid: pid_t) -> Bool {
-        ownPIDNamespaceDepth > 0 && pidNamespaceDepth(String(pid)) > ownPIDNamespaceDepth
+        guard let own = ownPIDNamespaceDepth, let depth = pidNamespaceDepth(String(pid)) else { return false }
+        return depth > own
     }
 
     /// Kills and reaps the children of this process that no `Subprocess` call is running: those
@@ -478,15 +450,9 @@ package final class ChildProcesses: @unchecked Sendable {
             let me = getpid()
             lock.withLock {
                 // Our direct children, orphans adopted included, as each thread's children file
-                // lists them (proc(5), /proc/PID/task/TID/children); far cheaper than all of /proc.
-                // Read with opendir/readdir and read(2): this runs after every child a run starts.
-                var children: Set<pid_t> = []
-                for task in Self.entries(of: "/proc/self/task") {
-                    guard let text = try? FileSystem.read("/proc/self/task/\(task)/children") else { continue }
-                    for field in text.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }) {
-                        if let pid = pid_t(String(decoding: field, as: UTF8.self)) { children.insert(pid) }
-                    }
-                }
+                // lists them (`ProcessTree`); far cheaper than all of /proc. None when they cannot
+                // be read: the next call tries again.
+                let children = Set(ProcessTree.children(of: "self") ?? [])
                 let marker = Array("\(Self.markerName)=\(me)".utf8)
                 for pid in children where !pids.contains(pid) {
                     // A sandbox's init (bubblewrap's child, pid 1 of its own PID namespace) is

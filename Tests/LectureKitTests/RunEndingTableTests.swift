@@ -51,7 +51,8 @@ import Testing
         ("exit 0", .exited(0)), ("exit 1", .exited(1)), ("exit 42", .exited(42)), ("trap", .signaled(SIGILL)),
         ("segfault", .signaled(SIGSEGV)), ("abort", .signaled(SIGABRT)), ("killed", .signaled(SIGKILL)),
         ("terminated", .signaled(SIGTERM)), ("time-out", .timedOut), ("output limit", .outputLimitExceeded),
-        ("file limit", .fileLimitExceeded),
+        ("file limit", .fileLimitExceeded), ("sandbox not started", .sandboxFailed(status: 1, started: false)),
+        ("shell without verdict", .sandboxFailed(status: 137, started: true)),
     ]
 
     /// A verdict: passed, or the one error's identifier and summary.
@@ -78,6 +79,16 @@ import Testing
             return .fail(
                 .sampleFileLimit,
                 "\(noun) wrote more than \(RunFolderLimit.bytes >> 20) MiB or \(RunFolderLimit.entries) files into its folder and was killed"
+            )
+        case .sandboxFailed(let status, false):
+            return .fail(
+                .sampleUnverifiable,
+                "\(noun) could not be verified: the sandbox did not start: bubblewrap exited with status \(status) before its shell ran"
+            )
+        case .sandboxFailed(let status, true):
+            return .fail(
+                .sampleUnverifiable,
+                "\(noun) could not be verified: the sandbox's shell started but ended without its verdict (exit status \(status)), and nothing measured says the \(noun) filled its folder"
             )
         case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
             return .fail(
@@ -160,7 +171,7 @@ import Testing
                     "the compiler was killed by \(Subprocess.signalName(signal)) and the sample could not be verified"),
                 false
             )
-        case .outputLimitExceeded, .fileLimitExceeded:
+        case .outputLimitExceeded, .fileLimitExceeded, .sandboxFailed:
             // Cut short by a limit: what the compiler said is not all it would have said.
             return (
                 .fail(

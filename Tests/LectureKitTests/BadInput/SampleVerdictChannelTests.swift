@@ -77,28 +77,82 @@ import Testing
         #expect(left.filter { $0.hasPrefix("lecture-run") }.isEmpty, "\(left)")
     }
 
-    /// The shell's script: the program's other processes ended before the count, `ended` said
-    /// on the way out, whatever the way.
-    @Test func theShellEndsTheOthersAndSaysItLast() {
+    /// The shell's script: it says `started` first, the program's other processes are ended
+    /// before the count, and `ended` (or `stopped`) is said on the way out, whatever the way.
+    @Test func theShellStartsEndsTheOthersAndSaysItLast() {
         let script = ContainedRunFolder.script(holding: 2)
         let lines = script.split(separator: "\n").map(String.init)
-        let status = lines.firstIndex(of: "status=$?")
+        let started = lines.firstIndex(of: ContainedRunFolder.starting)
+        let program = lines.firstIndex(of: "program=$?")
         let kill = lines.firstIndex(of: ContainedRunFolder.endingOthers)
         let count = lines.firstIndex { $0.contains("stat -f") }
-        #expect(status != nil && kill != nil && count != nil)
-        if let status, let kill, let count { #expect(status < kill && kill < count) }
+        let status = lines.firstIndex(of: "status=$program")
+        #expect(program != nil && kill != nil && count != nil && status != nil)
+        if let program, let kill, let count, let status {
+            #expect(program < kill && kill < count && count < status)
+            // `status` is set only right before the exit: any earlier way out is `stopped`.
+            #expect(lines[status + 1] == "exit $status")
+        }
         let trap = lines.firstIndex(of: ContainedRunFolder.ending)
         let copy = lines.firstIndex(where: { $0.hasPrefix("cp ") })
-        #expect(trap != nil && copy != nil)
-        if let trap, let copy { #expect(trap < copy) }
-        let sandbox = SampleSandbox(setting: .auto, readable: [])
-        if sandbox.isContained {
-            #expect(sandbox.termination(.exited(0), verdict: ["ended 0"]) == .exited(0))
-            #expect(sandbox.termination(.exited(0), verdict: ["ended 0", "", ""]) == .fileLimitExceeded)
-            #expect(sandbox.termination(.exited(2), verdict: ["ended 0"]) == .fileLimitExceeded)
-            #expect(sandbox.termination(.exited(0), verdict: []) == .fileLimitExceeded)
-            #expect(sandbox.termination(.exited(0), verdict: ["full", "ended 0"]) == .fileLimitExceeded)
-            #expect(sandbox.termination(.exited(0), verdict: nil) == .exited(0))
-        }
+        #expect(started != nil && trap != nil && copy != nil)
+        if let started, let trap, let copy { #expect(started < trap && trap < copy) }
+        #expect(!lines.prefix(started ?? 0).contains { $0.contains("exec") || $0.contains("cp ") })
+    }
+
+    /// The protocol's lines, parsed once (`VerdictLine`): the shell's words, and anything else
+    /// as said, a forged `ended` with more words included.
+    @Test func theChannelsLinesAreParsedOnce() {
+        let bytes = Array(
+            "started\n\nFile size limit exceeded\n full \nended 153\nended 1 2\nended x\nstopped 2\n".utf8)
+        #expect(
+            VerdictLine.lines(of: bytes) == [
+                .started, .shellSaid("File size limit exceeded"), .full, .ended(153), .shellSaid("ended 1 2"),
+                .shellSaid("ended x"), .shellSaid("stopped 2"),
+            ])
+        for line in [VerdictLine.started, .full, .ended(0), .ended(137)] { #expect(VerdictLine(line.text) == line) }
+    }
+
+    /// Code review 42, #1 and #7: the reading of the channel is a pure function of bubblewrap's
+    /// status, the lines and the outside measure, the same on every machine (it was skipped
+    /// without bubblewrap). A channel without `started` is a sandbox that did not start
+    /// (bubblewrap's bind failure, the cgroup wrapper's 125), and a shell that started but gave
+    /// no verdict is no verdict either: neither is the file limit unless something saw it.
+    @Test(arguments: [
+        // Judged by the program's status.
+        (
+            Subprocess.Termination.exited(0), [VerdictLine.started, .ended(0)] as [VerdictLine]?, false,
+            Subprocess.Termination.exited(0)
+        ),
+        (.exited(3), [.started, .ended(3)], false, .exited(3)),
+        (.exited(137), [.started, .shellSaid("Killed"), .ended(137)], false, .signaled(SIGKILL)),
+        (.exited(153), [.started, .ended(153)], false, .exited(153)),
+        (.exited(153), [.started, .shellSaid("File size limit exceeded"), .ended(153)], false, .fileLimitExceeded),
+        (.exited(250), [.started, .ended(250)], false, .exited(250)),
+        // Full: the shell's word, the measure's, or a channel the program flooded.
+        (.exited(0), [.started, .full, .ended(0)], false, .fileLimitExceeded),
+        (.exited(0), [.started, .ended(0)], true, .fileLimitExceeded),
+        (.exited(137), [.started], true, .fileLimitExceeded),
+        (.exited(0), nil, false, .fileLimitExceeded),
+        // The sandbox did not start: no line at all.
+        (.exited(1), [], false, .sandboxFailed(status: 1, started: false)),
+        (.exited(125), [], false, .sandboxFailed(status: 125, started: false)),
+        (.exited(0), [], false, .sandboxFailed(status: 0, started: false)),
+        // Started, no verdict: the shell killed, dash's error exit, a forged or missing `ended`.
+        (.exited(137), [.started], false, .sandboxFailed(status: 137, started: true)),
+        (.exited(2), [.started, .shellSaid("stopped 2")], false, .sandboxFailed(status: 2, started: true)),
+        (.exited(2), [.started, .ended(0)], false, .sandboxFailed(status: 2, started: true)),
+        (.exited(0), [.started, .ended(0), .shellSaid("")], false, .sandboxFailed(status: 0, started: true)),
+        (.exited(125), [.started, .shellSaid("stopped 125")], false, .sandboxFailed(status: 125, started: true)),
+        // What lecture stopped, or a bubblewrap killed, is as reported.
+        (.timedOut, [.started], false, .timedOut),
+        (.fileLimitExceeded, [.started], true, .fileLimitExceeded),
+        (.outputLimitExceeded, [.started], false, .outputLimitExceeded),
+        (.signaled(SIGKILL), [], false, .signaled(SIGKILL)),
+    ])
+    func theVerdictIsReadFromStatusLinesAndMeasure(
+        reported: Subprocess.Termination, lines: [VerdictLine]?, measuredFull: Bool, expected: Subprocess.Termination
+    ) {
+        #expect(SampleSandbox.termination(reported, verdict: lines, measuredFull: measuredFull) == expected)
     }
 }

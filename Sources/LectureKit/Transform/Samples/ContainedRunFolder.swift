@@ -36,15 +36,16 @@ struct ContainedRunFolder {
     static let given = "/run/lecture-given"
     /// Where the verdict channel is seen (`verdict`): the FIFO lecture made and reads, bound in.
     static let verdictInside = "/run/lecture-verdict"
-    /// The verdict channel's line when the folder was full as the program ended.
-    static let fullLine = "full"
+    /// The shell's first act, before anything can fail: the sandbox started (`VerdictLine.started`).
+    static let starting = "echo \(VerdictLine.started.text) >>\"$verdict\" || exit 125"
 
-    /// The shell's last line, with the status it exits with.
-    static func endedLine(_ status: some BinaryInteger) -> String { "ended \(status)" }
-
-    /// Set before anything: on its way out, the shell says `ended` and the program's status
-    /// (or its own, when the program never ran).
-    static let ending = #"trap 'echo "ended ${status:-$?}" >>"$verdict"' EXIT"#
+    /// Set once the shell has said it started: on its way out, whatever the way, the shell says
+    /// how it ended with the status it exits with: `ended STATUS` when it reached its end
+    /// (`status` is set only right before that `exit`), `stopped STATUS` when it ended before
+    /// (a `cp` or `cd` that failed, dash's `Cannot fork` of the count: its 2 is not the program's
+    /// status, and no `ended` says so).
+    static let ending =
+        #"trap 'code=$?; if [ -n "$status" ]; then echo "ended $code"; else echo "stopped $code"; fi >>"$verdict"' EXIT"#
 
     /// Once the program ended: every other process of the sandbox (not its pid 1) is killed.
     static let endingOthers = "kill -KILL -1 2>/dev/null"
@@ -110,6 +111,8 @@ struct ContainedRunFolder {
             folder=$1
             entries=$3
             verdict=$4
+            status=
+            \(starting)
             \(ending)
             \(count == 0 ? ":" : "exec " + opening)
             cp -a "$0/." "$folder/" || exit 125
@@ -117,12 +120,13 @@ struct ContainedRunFolder {
             shift \(4 + count)
             exec 3>&2 2>>"$verdict"
             (exec "$@" 2>&3 3>&-\(closing))
-            status=$?
+            program=$?
             \(endingOthers)
 
             exec 2>/dev/null
             set -- $(stat -f -c '%a %c %d' .)
-            if [ $# = 3 ] && { [ "$1" = 0 ] || [ $(($2 - $3)) -gt "$entries" ]; }; then echo \(fullLine) >>"$verdict"; fi
+            if [ $# = 3 ] && { [ "$1" = 0 ] || [ $(($2 - $3)) -gt "$entries" ]; }; then echo \(VerdictLine.full.text) >>"$verdict"; fi
+            status=$program
             exit $status
             """
     }

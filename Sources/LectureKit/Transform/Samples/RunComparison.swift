@@ -76,6 +76,7 @@ enum RunComparison {
         case .timedOut: return " (timed out)"
         case .outputLimitExceeded: return " (wrote too much)"
         case .fileLimitExceeded: return " (wrote too many files)"
+        case .sandboxFailed: return " (the sandbox failed)"
         }
     }
 
@@ -91,8 +92,11 @@ enum RunComparison {
 
 extension Subprocess.Result {
     /// Whether the run went to its own end (not killed for the time limit, the output cap or the
-    /// limit on its folder).
+    /// limit on its folder, and judged by its sandbox).
     var isComplete: Bool {
-        termination != .timedOut && termination != .outputLimitExceeded && termination != .fileLimitExceeded
+        switch termination {
+        case .timedOut, .outputLimitExceeded, .fileLimitExceeded, .sandboxFailed: false
+        case .exited, .signaled: true
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LectureSupport
 
 /// The one reading of how a sample's run ended (`Subprocess.Termination`), for every kind of
@@ -66,6 +67,8 @@ enum RunEnding {
                 printedBeforeKill(stdout))
         case .fileLimitExceeded:
             return SampleVerifier.fileLimitError(sample, program: noun, notes: stderrNote)
+        case .sandboxFailed(let status, let started):
+            return sandboxFailure(status: status, started: started, program: noun, sample: sample, notes: stderrNote)
         case .signaled where outOfMemory:
             // The memory cgroup's kill (memory held without mapping it: a memfd, a pipe's
             // buffers), not a person's SIGKILL: the limit is named, as for a failed allocation.
@@ -112,6 +115,27 @@ enum RunEnding {
         case .exited:
             return nil
         }
+    }
+
+    /// The error of a contained run its sandbox could not judge (`Subprocess.Termination.sandboxFailed`):
+    /// the machine's failure or lecture's, never the sample's, so never cached (code review 42,
+    /// #1: it was reported as the file limit, whose fix, "write less", could not help). The run's
+    /// stderr, `notes`, holds what bubblewrap said, which names the cause ("bwrap: Can't find
+    /// source path").
+    static func sandboxFailure(status: Int32, started: Bool, program: String, sample: Sample, notes: [String])
+        -> Diagnostic
+    {
+        let seen =
+            started
+            ? "the sandbox's shell started but ended without its verdict (exit status \(status)), and nothing measured says the \(program) filled its folder"
+            : "the sandbox did not start: bubblewrap exited with status \(status) before its shell ran"
+        return .error(
+            .sampleUnverifiable, sample.path, sample.location, "\(program) could not be verified: \(seen)",
+            notes: [
+                started
+                    ? "the shell is killed, or stops before its count (a copy or a fork that failed), when the machine runs out of processes or memory, the folder cannot be copied, or something outside kills it; nothing was cached: the next build tries again"
+                    : "a folder the sandbox binds vanished while it started, or the machine refused a namespace or the run's cgroup; nothing was cached: the next build tries again"
+            ] + notes)
     }
 
     /// The fix for a sample that needs more memory than its limit.

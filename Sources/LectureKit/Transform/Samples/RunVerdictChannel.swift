@@ -11,11 +11,11 @@ import LectureSupport
 /// (attack 21, F1): every byte is kept, none pushed out of a window by padding, and what passes
 /// `maximumBytes` (more than the shell ever writes) makes the channel `overflowed`, which judges
 /// the run full, and stops it; nothing of it reaches the builder's disk, where the regular file
-/// it replaced took 64 MiB (`RLIMIT_FSIZE`). The shell's word is the last line, `ended STATUS`,
-/// written once every other process of the sandbox has been ended, so no line of the program's
-/// comes after it.
+/// it replaced took 64 MiB (`RLIMIT_FSIZE`). The shell's first line is `started`, before the
+/// program can run; its word is the last line, `ended STATUS`, written once every other process
+/// of the sandbox has been ended, so no line of the program's comes after it (`VerdictLine`).
 final class RunVerdictChannel: Sendable {
-    /// The most the channel keeps: dash's lines about a signal, `full` and `ended STATUS`.
+    /// The most the channel keeps: `started`, dash's lines about a signal, `full` and `ended STATUS`.
     static let maximumBytes = 16384
 
     /// The FIFO's path on the builder's disk (`FOLDER.verdict`).
@@ -71,16 +71,11 @@ final class RunVerdictChannel: Sendable {
     /// Whether more than `maximumBytes` came through: the program wrote into the channel.
     var overflowed: Bool { said.withLock { $0.overflowed } }
 
-    /// Its lines once the run ended, trimmed; nil when it overflowed.
-    func lines() -> [String]? {
+    /// Its lines once the run ended, read as the protocol's (`VerdictLine`); nil when it
+    /// overflowed.
+    func lines() -> [VerdictLine]? {
         drain()
-        return said.withLock { said in
-            said.overflowed
-                ? nil
-                : String(decoding: said.bytes, as: UTF8.self).split(separator: "\n").map {
-                    $0.trimmingCharacters(in: .whitespaces)
-                }
-        }
+        return said.withLock { $0.overflowed ? nil : VerdictLine.lines(of: $0.bytes) }
     }
 
     /// Closes and removes the FIFO.

@@ -78,6 +78,8 @@ extension SampleVerifier {
         // longer changes); uncontained, the folder itself is walked.
         let measure = SandboxFolderMeasure(
             mounts: sandbox.measuredMounts(folder: folder, entries: folderEntries, readBack: readBack.count))
+        // The sandbox's init and shell, found once for the measure and the end of orphans.
+        let processes = SandboxProcesses()
         var command = options.limits.command(contained, contained: sandbox.isContained)
         // Contained, the run's processes share a cgroup bounding their number and memory
         // (`SampleCgroup`), where the machine lets one be made.
@@ -95,14 +97,21 @@ extension SampleVerifier {
             environment: environment, inheritingEnvironment: false,
             timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
             whileRunning: { pid in
-                sandbox.endOrphans(of: pid)
-                if sandbox.isContained { measure.measure(pid) }
+                if sandbox.isContained { processes.find(run: pid) }
+                sandbox.endOrphans(of: processes)
+                if sandbox.isContained { measure.measure(processes) }
                 verdict?.drain()
             }, stopWhen: { sandbox.isContained ? measure.isExceeded || verdict?.overflowed == true : limit.isExceeded })
-        run.termination = sandbox.termination(run.termination, verdict: verdict.map { $0.lines() ?? [] })
-        // A program that wrote past the limit and ended between two measures (100 MiB in well
-        // under 100 ms) is judged by what it left, as one the measure caught.
-        if run.termination != .fileLimitExceeded, limit.isExceeded { run.termination = .fileLimitExceeded }
+        if let verdict {
+            run.termination = SampleSandbox.termination(
+                run.termination, verdict: verdict.lines(), measuredFull: measure.isExceeded)
+        } else if run.termination != .fileLimitExceeded, limit.isExceeded {
+            // Uncontained, a program that wrote past the limit and ended between two walks (100 MiB
+            // in well under 100 ms) is judged by what it left, as one the walk caught. Contained,
+            // the host folder is not the program's (it writes a tmpfs of the sandbox's): it is not
+            // walked again (code review 42, #9).
+            run.termination = .fileLimitExceeded
+        }
         // A SIGKILL the run's memory cgroup counted as its out-of-memory kill is the memory
         // limit's (read before the cgroup is removed).
         if case .signaled = run.termination, cgroup?.ranOutOfMemory == true { run.ranOutOfMemory = true }

@@ -35,7 +35,7 @@ package enum SandboxSetting: String, Sendable, CaseIterable {
 /// while it runs (`endOrphans`), so no orphan decides when the sample is done.
 ///
 /// A process bubblewrap's init saw killed by signal N is reported as exit status 128 + N;
-/// `termination(_:)` reads it back as the signal, so a trap reads the same contained or not
+/// `termination(_:verdict:measuredFull:)` reads it back as the signal, so a trap reads the same contained or not
 /// (a sample that itself exits with 129…159 reads as killed by that signal: both fail).
 package struct SampleSandbox: Sendable {
     /// What the book asks for.
@@ -112,40 +112,15 @@ package struct SampleSandbox: Sendable {
     /// the child started has closed the socket it inherited; `sh -c "sleep 40 &"` keeps it for
     /// 40 s), or the output pipe. Contained, an orphan is a child of the sandbox's init (pid 1 in
     /// its PID namespace) other than the shell that waits for the program (pid 2,
-    /// `ContainedRunFolder`; the program is its child, pid 4); uncontained, a child `lecture` adopted
-    /// as subreaper (`ChildProcesses.reapOrphans`). Called while the run lasts, `run` the pid of
-    /// what `command(running:in:)` started.
-    func endOrphans(of run: pid_t) {
+    /// `ContainedRunFolder`; the program is its child, pid 4), as `processes` finds them: only
+    /// what is known not to be the shell is killed (code review 42, #3); uncontained, a child
+    /// `lecture` adopted as subreaper (`ChildProcesses.reapOrphans`). Called while the run lasts.
+    func endOrphans(of processes: SandboxProcesses) {
         guard isContained else {
             ChildProcesses.shared.reapOrphans()
             return
         }
-        // As root bubblewrap is itself the namespace's init; otherwise init is its child.
-        let initProcess =
-            Self.namespacePID(run) == 1 ? run : Self.children(of: run).first { Self.namespacePID($0) == 1 }
-        guard let initProcess else { return }
-        for child in Self.children(of: initProcess) where Self.namespacePID(child) != 2 {
-            kill(child, SIGKILL)
-        }
-    }
-
-    /// The children of `pid` (proc(5), `/proc/PID/task/TID/children`).
-    static func children(of pid: pid_t) -> [pid_t] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.flatMap { task -> [pid_t] in
-            let text = (try? FileSystem.read("/proc/\(pid)/task/\(task)/children")) ?? []
-            return text.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }).compactMap {
-                pid_t(String(decoding: $0, as: UTF8.self))
-            }
-        }
-    }
-
-    /// `pid`'s number in its own PID namespace (the last field of `NSpid:` in `/proc/PID/status`).
-    static func namespacePID(_ pid: pid_t) -> pid_t? {
-        guard let status = try? FileSystem.read("/proc/\(pid)/status") else { return nil }
-        let text = String(decoding: status, as: UTF8.self)
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("NSpid:") }) else { return nil }
-        return line.split(whereSeparator: { $0 == "\t" || $0 == " " }).last.flatMap { pid_t(String($0)) }
+        for orphan in processes.orphans() { kill(orphan, SIGKILL) }
     }
 
     /// The most `mounts` may hold while a contained run lasts (`SandboxFolderMeasure`): the run
@@ -167,21 +142,34 @@ package struct SampleSandbox: Sendable {
         Self.covering(hidden, besides: Self.coveredFolders).filter(\.isPrivate).map(\.path) + ["/dev/shm"]
     }
 
-    /// How the program ended, read through bubblewrap's exit status and the verdict channel's
-    /// lines (`ContainedRunFolder`), nil for a run without one: `full` is a run that filled its
-    /// folder, and 128 + SIGXFSZ with a word of dash's about the signal one that wrote a file past
-    /// `RLIMIT_FSIZE` (`ResourceLimits`): both the file limit's. A channel whose last line is not
-    /// the shell's `ended STATUS` for the status bubblewrap reports is a run whose shell could not
-    /// give its verdict (the program used up the processes it could fork, filled or flooded the
-    /// channel, or killed the shell): judged full too, as only the program can have kept it from
-    /// it (attack 21, F1). 128 + N is signal N otherwise; the program's own `exit(153)` or
-    /// `exit(250)` is its status (code review 40, #10).
-    func termination(_ reported: Subprocess.Termination, verdict: [String]? = nil) -> Subprocess.Termination {
-        guard isContained, case .exited(let status) = reported else { return reported }
-        guard let verdict else { return reported }
-        if verdict.last != ContainedRunFolder.endedLine(status) { return .fileLimitExceeded }
-        if verdict.contains(ContainedRunFolder.fullLine) { return .fileLimitExceeded }
-        let signalled = verdict.dropLast().contains { !$0.isEmpty && $0 != ContainedRunFolder.fullLine }
+    /// How a contained program ended, read through bubblewrap's exit status `reported`, the
+    /// verdict channel's lines (`ContainedRunFolder`; nil when it overflowed: the program wrote
+    /// into it) and whether the outside measure saw a mount past its entries (`measuredFull`,
+    /// `SandboxFolderMeasure`). A pure function of the three, the one reading of the protocol:
+    /// - a run lecture stopped (time limit, output cap, the measure) or bubblewrap ended by a
+    ///   signal is as reported;
+    /// - `full`, an overflowed channel or the measure's word: the file limit (attack 21, F1);
+    /// - no `started`: the sandbox did not start (bubblewrap could not bind or make a namespace,
+    ///   the cgroup wrapper's 125): `sandboxFailed`, never the program's verdict (code review 42, #1);
+    /// - `started` but the last line not the shell's `ended STATUS` for the status bubblewrap
+    ///   reports: the shell ended before its verdict (killed, or it could not fork its count), and
+    ///   nothing says the folder was full: `sandboxFailed` too, with what was seen;
+    /// - 128 + SIGXFSZ with a word of dash's about the signal: a file past `RLIMIT_FSIZE`
+    ///   (`ResourceLimits`), the file limit's; 128 + N is signal N otherwise (bubblewrap's init
+    ///   reports a process killed by signal N so); the program's own `exit(153)` or `exit(250)`
+    ///   is its status (code review 40, #10).
+    static func termination(
+        _ reported: Subprocess.Termination, verdict: [VerdictLine]?, measuredFull: Bool
+    ) -> Subprocess.Termination {
+        guard case .exited(let status) = reported else { return reported }
+        guard let verdict else { return .fileLimitExceeded }
+        if measuredFull || verdict.contains(.full) { return .fileLimitExceeded }
+        guard verdict.first == .started else { return .sandboxFailed(status: status, started: false) }
+        guard verdict.last == .ended(status) else { return .sandboxFailed(status: status, started: true) }
+        let signalled = verdict.dropFirst().dropLast().contains {
+            if case .shellSaid = $0 { return true }
+            return false
+        }
         if status == 128 + SIGXFSZ { return signalled ? .fileLimitExceeded : reported }
         guard (129...159).contains(status) else { return reported }
         return .signaled(status - 128)

@@ -24,7 +24,7 @@ import LectureSupport
 /// folder at that path. Before the shell runs, or when `/proc` does not let this process look
 /// into it, nothing is measured, and the shell's count when the program ends (`stat -f .`) is
 /// what remains. The shell holds what it measures until it ends, and the sandbox ends with it.
-final class SandboxFolderMeasure: @unchecked Sendable {
+final class SandboxFolderMeasure: Sendable {
     /// A mount's path (the same inside and outside) and the most entries it may hold, its root
     /// counted, and where the shell holds it: `cwd` (the run folder) or `fd/N` (`/proc/SHELL/…`).
     struct Mount: Sendable {
@@ -34,36 +34,25 @@ final class SandboxFolderMeasure: @unchecked Sendable {
     }
 
     let mounts: [Mount]
-    private let state = Locked<(shell: pid_t?, exceeded: Bool)>((nil, false))
+    private let exceeded = Locked(false)
 
     init(mounts: [Mount]) { self.mounts = mounts }
 
-    /// Measures the mounts of the sandbox `run` started (bubblewrap's pid); called while it runs.
-    func measure(_ run: pid_t) {
-        let shell = state.withLock { $0.shell } ?? Self.shell(of: run)
-        guard let shell else { return }
+    /// Measures the mounts through the shell of `processes` (found once, `SandboxProcesses`);
+    /// called while the run lasts. A reading is kept only if the shell still runs after it (its
+    /// pidfd): a pid read after the shell ended could name another process.
+    func measure(_ processes: SandboxProcesses) {
+        guard let shell = processes.shell else { return }
         let exceeded = mounts.contains { mount in
             guard let used = Self.usedEntries(of: mount, heldBy: shell) else { return false }
             return used > mount.entries
         }
-        state.withLock {
-            $0.shell = shell
-            $0.exceeded = $0.exceeded || exceeded
-        }
+        guard exceeded, processes.shell == shell else { return }
+        self.exceeded.withLock { $0 = true }
     }
 
     /// Whether a mount was seen past its limit.
-    var isExceeded: Bool { state.withLock { $0.exceeded } }
-
-    /// The sandbox's pid 2 (the shell), a child of its init: bubblewrap itself as root, else
-    /// bubblewrap's child (`SampleSandbox.endOrphans`).
-    static func shell(of run: pid_t) -> pid_t? {
-        let initProcess =
-            SampleSandbox.namespacePID(run) == 1
-            ? run : SampleSandbox.children(of: run).first { SampleSandbox.namespacePID($0) == 1 }
-        guard let initProcess else { return nil }
-        return SampleSandbox.children(of: initProcess).first { SampleSandbox.namespacePID($0) == 2 }
-    }
+    var isExceeded: Bool { exceeded.withLock { $0 } }
 
     /// The inodes in use on the file system of `mount` as `process` holds it (statvfs(3)'s
     /// `f_files - f_ffree` of `/proc/PROCESS/HELD`, which the kernel resolves to the folder the
