@@ -10,8 +10,9 @@ import Testing
 /// 8 KiB of newlines to `/run/lecture-verdict` passed, and was cached. Now the channel is a
 /// FIFO lecture reads whole (`RunVerdictChannel`), the shell ends the program's other processes
 /// before it speaks and ends with `ended STATUS` (`ContainedRunFolder`): padding, a forged
-/// `ended` line, a try at replacing the channel, a flood past what it keeps are each the file
-/// limit; a forged `full` only fails its own run; a sample that leaves the channel alone passes.
+/// `ended` line, a try at replacing the channel, a flood past what it keeps, a line left
+/// unfinished before the shell's `full` (attack 22, F1) are each the file limit; a forged `full`
+/// only fails its own run; a sample that leaves the channel alone passes.
 @Suite(.serialized) struct SampleVerdictChannelTests {
     /// Fills the run folder with 1 MiB files until the tmpfs refuses one.
     static let fill = """
@@ -58,6 +59,9 @@ import Testing
         + sample(say + "\nsay(String(repeating: \"\\n\", count: 4096), times: 16)")
         // A forged `full`: only its own run fails.
         + sample(say + "\nsay(\"full\\n\")")
+        // Attack 22, F1: the folder filled, then a line left unfinished, which swallowed the
+        // shell's `full` (`xfull`) while the shell's lines did not begin a line of their own.
+        + sample(fill + "\n" + say + "\nsay(\"x\")")
         // Nothing said: it passes.
         + sample("let x = 1")
 
@@ -66,12 +70,12 @@ import Testing
         let (_, output, temporary) = try SampleFileLimitTests.check(Self.page, sandbox: "require")
         let fences = Self.page.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { $0.element == "```swift" }.map { $0.offset + 1 }
-        #expect(fences.count == 6)
+        #expect(fences.count == 7)
         let limit = "error: sample wrote more than 64 MiB or 10000 files into its folder and was killed"
-        for line in fences.prefix(5) {
+        for line in fences.prefix(6) {
             #expect(output.contains("src/intro.md:\(line):1: " + limit), "line \(line): \(output)")
         }
-        #expect(output.contains("1 passed, 5 failed"), "\(output)")
+        #expect(output.contains("1 passed, 6 failed"), "\(output)")
         // Nothing of the runs is left on the disk, the FIFOs neither.
         let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
         #expect(left.filter { $0.hasPrefix("lecture-run") }.isEmpty, "\(left)")

@@ -29,8 +29,12 @@
 /// ends every other process of the sandbox (`endingOthers`: the program's children can no
 /// longer write, nor hold the processes the count forks), and its last act, on its way out
 /// whatever the way, is `ended STATUS` (`ending`). `SampleSandbox.termination` takes a channel
-/// whose last line is not that as a run the shell could not judge: full. What the program
-/// writes into it can only make its own run fail.
+/// whose last line is not that as a run the shell could not judge: unverifiable, or full when
+/// the outside measure or a `full` line saw it (code review 42, #1). What the program
+/// writes into it can only make its own run fail: the shell's lines after the program's end
+/// each begin on a line of their own (`printf '\n…'`), so a line the program left unfinished
+/// cannot swallow them (attack 22, F1: a program that filled its folder and wrote `x` turned the
+/// shell's `full` into `xfull`, and passed).
 struct ContainedRunFolder {
     /// Where the folder's given files are seen, read-only, to be copied in.
     static let given = "/run/lecture-given"
@@ -45,7 +49,7 @@ struct ContainedRunFolder {
     /// (a `cp` or `cd` that failed, dash's `Cannot fork` of the count: its 2 is not the program's
     /// status, and no `ended` says so).
     static let ending =
-        #"trap 'code=$?; if [ -n "$status" ]; then echo "ended $code"; else echo "stopped $code"; fi >>"$verdict"' EXIT"#
+        #"trap 'code=$?; if [ -n "$status" ]; then printf "\nended %s\n" $code; else printf "\nstopped %s\n" $code; fi >>"$verdict"' EXIT"#
 
     /// Once the program ended: every other process of the sandbox (not its pid 1) is killed.
     static let endingOthers = "kill -KILL -1 2>/dev/null"
@@ -125,7 +129,7 @@ struct ContainedRunFolder {
 
             exec 2>/dev/null
             set -- $(stat -f -c '%a %c %d' .)
-            if [ $# = 3 ] && { [ "$1" = 0 ] || [ $(($2 - $3)) -gt "$entries" ]; }; then echo \(VerdictLine.full.text) >>"$verdict"; fi
+            if [ $# = 3 ] && { [ "$1" = 0 ] || [ $(($2 - $3)) -gt "$entries" ]; }; then printf '\\n%s\\n' \(VerdictLine.full.text) >>"$verdict"; fi
             status=$program
             exit $status
             """
