@@ -62,6 +62,8 @@ import Testing
         // Attack 22, F1: the folder filled, then a line left unfinished, which swallowed the
         // shell's `full` (`xfull`) while the shell's lines did not begin a line of their own.
         + sample(fill + "\n" + say + "\nsay(\"x\")")
+        // Code review 43, #1: a carriage return, which a `String` joins with the newline after it.
+        + sample(fill + "\n" + say + "\nsay(\"\\r\")")
         // Nothing said: it passes.
         + sample("let x = 1")
 
@@ -70,12 +72,12 @@ import Testing
         let (_, output, temporary) = try SampleFileLimitTests.check(Self.page, sandbox: "require")
         let fences = Self.page.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { $0.element == "```swift" }.map { $0.offset + 1 }
-        #expect(fences.count == 7)
+        #expect(fences.count == 8)
         let limit = "error: sample wrote more than 64 MiB or 10000 files into its folder and was killed"
-        for line in fences.prefix(6) {
+        for line in fences.prefix(7) {
             #expect(output.contains("src/intro.md:\(line):1: " + limit), "line \(line): \(output)")
         }
-        #expect(output.contains("1 passed, 6 failed"), "\(output)")
+        #expect(output.contains("1 passed, 7 failed"), "\(output)")
         // Nothing of the runs is left on the disk, the FIFOs neither.
         let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
         #expect(left.filter { $0.hasPrefix("lecture-run") }.isEmpty, "\(left)")
@@ -109,6 +111,7 @@ import Testing
     @Test func theChannelsLinesAreParsedOnce() {
         let bytes = Array(
             "started\n\nFile size limit exceeded\n full \nended 153\nended 1 2\nended x\nstopped 2\n".utf8)
+        #expect(VerdictLine.lines(of: Array("started\n\r\nfull\n\nended 0\n".utf8)).contains(.full))
         #expect(
             VerdictLine.lines(of: bytes) == [
                 .started, .shellSaid("File size limit exceeded"), .full, .ended(153), .shellSaid("ended 1 2"),

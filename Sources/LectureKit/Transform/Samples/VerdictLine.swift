@@ -45,9 +45,13 @@ enum VerdictLine: Hashable, Sendable {
         }
     }
 
-    /// The lines of what the channel held, empty ones left out.
+    /// The lines of what the channel held, empty ones left out. The bytes are split at each
+    /// newline byte, never as a `String`'s characters: there `"\r\n"` is one character, and a
+    /// carriage return the program left in the channel joined the shell's next line to its own
+    /// (code review 43 #1: `\r` then the shell's `\nfull\n` read as one line, and a run that
+    /// filled its folder passed).
     static func lines(of bytes: [UInt8]) -> [VerdictLine] {
-        String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { VerdictLine($0) }.filter {
+        bytes.split(separator: UInt8(ascii: "\n")).map { VerdictLine(String(decoding: $0, as: UTF8.self)) }.filter {
             $0 != .shellSaid("")
         }
     }
