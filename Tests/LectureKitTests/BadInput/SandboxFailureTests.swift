@@ -90,8 +90,13 @@ import Testing
     /// which is no verdict, not the file limit.
     @Test(.enabled(if: SampleSandboxTests.canContain, "needs unshare and bubblewrap"))
     func aFolderTheSandboxCannotFillIsUnverifiableNotFull() throws {
+        let name = String(repeating: "d", count: 200)
+        var nested = ""
+        // The tree is past PATH_MAX, where the test process's clean-up at exit cannot reach:
+        // removed here, deepest first, through descriptors.
+        defer { if !nested.isEmpty { Self.removeNested(name, depth: 25, in: nested) } }
         let (run, error) = try Self.run("echo 하나") { folder in
-            let name = String(repeating: "d", count: 200)
+            nested = folder
             var fd = open(folder, O_RDONLY | O_DIRECTORY)
             for _ in 0..<25 {
                 mkdirat(fd, name, 0o755)
@@ -105,5 +110,20 @@ import Testing
         #expect(run.termination == .sandboxFailed(status: 125, started: true), "\(run.stderrText)")
         #expect(run.stdoutText == "")
         #expect(error?.identifier == .sampleUnverifiable)
+    }
+
+    /// Removes a chain of `depth` folders each named `name` inside `folder`, deepest first.
+    static func removeNested(_ name: String, depth: Int, in folder: String) {
+        var descriptors = [open(folder, O_RDONLY | O_DIRECTORY)]
+        for _ in 0..<depth {
+            let next = openat(descriptors[descriptors.count - 1], name, O_RDONLY | O_DIRECTORY)
+            if next < 0 { break }
+            descriptors.append(next)
+        }
+        for level in stride(from: descriptors.count - 1, to: 0, by: -1) {
+            close(descriptors[level])
+            unlinkat(descriptors[level - 1], name, AT_REMOVEDIR)
+        }
+        close(descriptors[0])
     }
 }
