@@ -35,6 +35,10 @@ package enum Subprocess {
         /// shell started (`started` false), or the shell started and ended without its verdict
         /// while nothing measured says the program filled its folder. No verdict on the program.
         case sandboxFailed(status: Int32, started: Bool)
+        /// A contained run whose sandbox had not started the program when lecture gave up
+        /// waiting (`SampleSandbox.startAllowance` past the time limit): bubblewrap, or the
+        /// cgroup the run enters, still setting up on a loaded machine. No verdict on the program.
+        case sandboxNotStarted
     }
 
     /// What a finished child left: how it ended, its capped output, how long it took.
@@ -78,14 +82,15 @@ package enum Subprocess {
     ///     group: it has no controlling terminal, whether or not `lecture` was started from one.
     ///   - whileRunning: called with the child's pid about every 100 ms until it is reaped (a
     ///     sample's run ends the processes its program left behind with it: `SampleSandbox.endOrphans`).
-    ///   - stopWhen: asked after each `whileRunning`; `true` kills the process group and ends the
-    ///     run as `fileLimitExceeded` (a sample's run folder past its size: `RunFolderLimit`).
+    ///   - stopWhen: asked after each `whileRunning`; an ending kills the process group and ends
+    ///     the run so (a sample's run folder past its size: `fileLimitExceeded`, `RunFolderLimit`;
+    ///     its program past its own time, counted from when its sandbox started it: `timedOut`).
     /// - Throws: `LectureError` when the program cannot be started (not found, not executable).
     package static func run(
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], inheritingEnvironment: Bool = true, timeout: Double? = nil,
         outputLimit: Int = 1 << 20, input: [UInt8]? = nil, newSession: Bool = false,
-        whileRunning: ((pid_t) -> Void)? = nil, stopWhen: (() -> Bool)? = nil, cancellation: Cancellation
+        whileRunning: ((pid_t) -> Void)? = nil, stopWhen: (() -> Termination?)? = nil, cancellation: Cancellation
     ) throws -> Result {
         try cancellation.check()
         let start = ContinuousClock.now
@@ -167,8 +172,8 @@ package enum Subprocess {
         func watch() {
             guard whileRunning != nil || stopWhen != nil, ContinuousClock.now >= nextWatch else { return }
             whileRunning?(pid)
-            if forced == nil, let stopWhen, stopWhen() {
-                forced = .fileLimitExceeded
+            if forced == nil, let stopWhen, let ending = stopWhen() {
+                forced = ending
                 kill(-pid, SIGKILL)
             }
             nextWatch = ContinuousClock.now.advanced(by: .milliseconds(100))
@@ -255,9 +260,12 @@ package enum Subprocess {
             // Not reaped yet, so `pid` is still this child's: the pidfd cannot name another process.
             if exitFD == -2 { exitFD = lecture_pidfd_open(pid) }
             if exitFD >= 0 {
+                // Until the deadline, woken at it; past it (the group was killed and the child
+                // is not gone yet: a thread of it still in the kernel), every 100 ms, not in a
+                // loop that spins a core while the machine is loaded.
                 var entry = pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0)
                 let remaining = deadline.map { ContinuousClock.now.duration(to: $0).seconds * 1000 + 1 } ?? 100
-                _ = poll(&entry, 1, Int32(max(0, min(remaining, 100))))
+                _ = poll(&entry, 1, Int32(remaining > 0 ? min(remaining, 100) : 100))
             } else {
                 usleep(2000)
             }

@@ -53,6 +53,7 @@ import Testing
         ("terminated", .signaled(SIGTERM)), ("time-out", .timedOut), ("output limit", .outputLimitExceeded),
         ("file limit", .fileLimitExceeded), ("sandbox not started", .sandboxFailed(status: 1, started: false)),
         ("shell without verdict", .sandboxFailed(status: 137, started: true)),
+        ("sandbox still setting up", .sandboxNotStarted),
     ]
 
     /// A verdict: passed, or the one error's identifier and summary.
@@ -90,6 +91,9 @@ import Testing
                 .sampleUnverifiable,
                 "\(noun) could not be verified: the sandbox's shell started but ended without its verdict (exit status \(status)), and nothing measured says the \(noun) filled its folder"
             )
+        case .sandboxNotStarted:
+            return .fail(
+                .sampleUnverifiable, "\(noun) could not be verified: its sandbox had not started it after 123 s")
         case .signaled(let signal) where UnfinishedProcess.signalsFromOutside.contains(signal):
             return .fail(
                 .sampleUnverifiable,
@@ -171,7 +175,7 @@ import Testing
                     "the compiler was killed by \(Subprocess.signalName(signal)) and the sample could not be verified"),
                 false
             )
-        case .outputLimitExceeded, .fileLimitExceeded, .sandboxFailed:
+        case .outputLimitExceeded, .fileLimitExceeded, .sandboxFailed, .sandboxNotStarted:
             // Cut short by a limit: what the compiler said is not all it would have said.
             return (
                 .fail(

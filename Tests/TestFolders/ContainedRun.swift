@@ -53,10 +53,26 @@ package struct ContainedRun: Sendable {
     ) throws -> Subprocess.Result {
         let line = commandLine(
             executable, arguments, in: directory, tmpfs: tmpfs, hiding: hiding, readOnly: readOnly)
-        return try Subprocess.run(
+        // Shortly before the limit, what every process of the run is doing is read, and printed
+        // if the run is then killed for its time: a hang names where it waits.
+        let limit = 300.0
+        let start = ContinuousClock.now
+        let stuck = Locked<String?>(nil)
+        let result = try Subprocess.run(
             line.program, line.arguments,
             environment: environment.merging(["SCRATCH": scratch, "DIR": directory, "HOME": home]) { $1 },
-            timeout: 300, cancellation: .process)
+            timeout: limit,
+            whileRunning: { pid in
+                guard (ContinuousClock.now - start).seconds > limit - 10 else { return }
+                stuck.withLock { if $0 == nil { $0 = StuckProcesses.report(under: pid) } }
+            }, cancellation: .process)
+        if result.termination == .timedOut {
+            FileHandle.standardError.write(
+                Data(
+                    ("ContainedRun: \(executable) \(arguments) in \(scratch)/\(directory) timed out after \(Int(limit)) s;"
+                        + " its processes \(Int(limit) - 10) s in:\n\(stuck.withLock { $0 } ?? "(not read)")\n").utf8))
+        }
+        return result
     }
 
     /// `executable ARGUMENTS` in `directory` inside the namespace, as `command` runs it, as a

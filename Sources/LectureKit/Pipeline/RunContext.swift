@@ -41,7 +41,7 @@ package struct RunContext: Sendable, Hashable {
         _ executable: String, _ arguments: [String], directory: String? = nil,
         environment: [String: String] = [:], inheritingEnvironment: Bool = true, timeout: Double? = nil,
         outputLimit: Int = 1 << 20, input: [UInt8]? = nil, newSession: Bool = false,
-        whileRunning: ((pid_t) -> Void)? = nil, stopWhen: (() -> Bool)? = nil
+        whileRunning: ((pid_t) -> Void)? = nil, stopWhen: (() -> Subprocess.Termination?)? = nil
     ) throws -> Subprocess.Result {
         try cancellation.check()
         return try pool.run {

@@ -153,6 +153,12 @@ import Testing
         (.exited(125), [.started, .shellSaid("stopped 125")], false, .sandboxFailed(status: 125, started: true)),
         // What lecture stopped, or a bubblewrap killed, is as reported.
         (.timedOut, [.started], false, .timedOut),
+        // Killed for its time before the shell said `started`: the program never began, its
+        // time did not either (a loaded machine still setting up the sandbox); full if measured.
+        (.timedOut, [], false, .sandboxNotStarted),
+        (.timedOut, [.shellSaid("bwrap: waiting")], false, .sandboxNotStarted),
+        (.timedOut, [], true, .timedOut),
+        (.timedOut, nil, false, .timedOut),
         (.fileLimitExceeded, [.started], true, .fileLimitExceeded),
         (.outputLimitExceeded, [.started], false, .outputLimitExceeded),
         (.signaled(SIGKILL), [], false, .signaled(SIGKILL)),

@@ -77,6 +77,7 @@ enum RunComparison {
         case .outputLimitExceeded: return " (wrote too much)"
         case .fileLimitExceeded: return " (wrote too many files)"
         case .sandboxFailed: return " (the sandbox failed)"
+        case .sandboxNotStarted: return " (the sandbox did not start it)"
         }
     }
 
@@ -90,12 +91,22 @@ enum RunComparison {
     }
 }
 
+extension Subprocess.Termination {
+    /// Whether the sandbox, not the program, ended the run without a verdict.
+    var isTheSandboxs: Bool {
+        switch self {
+        case .sandboxFailed, .sandboxNotStarted: true
+        default: false
+        }
+    }
+}
+
 extension Subprocess.Result {
     /// Whether the run went to its own end (not killed for the time limit, the output cap or the
     /// limit on its folder, and judged by its sandbox).
     var isComplete: Bool {
         switch termination {
-        case .timedOut, .outputLimitExceeded, .fileLimitExceeded, .sandboxFailed: false
+        case .timedOut, .outputLimitExceeded, .fileLimitExceeded, .sandboxFailed, .sandboxNotStarted: false
         case .exited, .signaled: true
         }
     }

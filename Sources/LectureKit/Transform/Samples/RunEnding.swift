@@ -67,6 +67,13 @@ enum RunEnding {
                 printedBeforeKill(stdout))
         case .fileLimitExceeded:
             return SampleVerifier.fileLimitError(sample, program: noun, notes: stderrNote)
+        case .sandboxNotStarted:
+            return error(
+                .sampleUnverifiable,
+                "\(noun) could not be verified: its sandbox had not started it after \(SampleVerifier.seconds(limits.timeout + SampleSandbox.startAllowance))",
+                [
+                    "bubblewrap, or the cgroup the run enters, was still setting up: the machine is busy, or a kernel operation of the sandbox's waits; its time limit counts only from the start; nothing was cached: the next build tries again"
+                ])
         case .sandboxFailed(let status, let started):
             return sandboxFailure(status: status, started: started, program: noun, sample: sample, notes: stderrNote)
         case .signaled where outOfMemory:

@@ -21,7 +21,8 @@ final class RunVerdictChannel: Sendable {
     /// The FIFO's path on the builder's disk (`FOLDER.verdict`).
     let path: String
     private let descriptor: Int32
-    private let said = Locked((bytes: [UInt8](), overflowed: false))
+    private let said = Locked(
+        (bytes: [UInt8](), overflowed: false, startedAt: ContinuousClock.Instant?.none))
 
     private init(path: String, descriptor: Int32) {
         self.path = path
@@ -64,9 +65,18 @@ final class RunVerdictChannel: Sendable {
                 guard count > 0 else { return }
                 if said.bytes.count + count > Self.maximumBytes { said.overflowed = true }
                 if !said.overflowed { said.bytes += buffer[..<count] }
+                // The shell's first line, written before anything of the program's can be.
+                if said.startedAt == nil, said.bytes.starts(with: Self.startedLine) { said.startedAt = .now }
             }
         }
     }
+
+    /// `started` and its newline, the channel's first bytes once the sandbox started.
+    private static let startedLine = Array((VerdictLine.started.text + "\n").utf8)
+
+    /// When a drain first read the shell's `started` (within a tick of its writing it), or nil
+    /// while it has not: the program's time limit counts from there (`SampleVerifier.runBuilt`).
+    var startedAt: ContinuousClock.Instant? { said.withLock { $0.startedAt } }
 
     /// Whether more than `maximumBytes` came through: the program wrote into the channel.
     var overflowed: Bool { said.withLock { $0.overflowed } }

@@ -115,6 +115,10 @@ extension SampleVerifier {
             failures = [SecretOutput.printed(found, by: sample)]
         } else if let forged = Self.printedPartMarker(run, again, of: sample) {
             failures = [forged]
+        } else if let again, again.termination.isTheSandboxs {
+            // A second run its sandbox failed or did not start says nothing of the program:
+            // unverifiable, not "differs".
+            failures = Self.oneFailurePerRun(judge(again, of: sample))
         } else if let again,
             let differs = RunComparison.difference(run, again, sample: sample, secondNumber: runs.againNumber)
         {

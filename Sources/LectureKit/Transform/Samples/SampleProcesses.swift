@@ -92,16 +92,30 @@ extension SampleVerifier {
             sandboxUse.ranWithoutCgroup()
         }
         let environment = options.environment.variables(in: folder)
+        // Contained, the time limit is the program's own, counted from when the sandbox's shell
+        // said it started: setting up the sandbox and its cgroup took more than ten seconds on a
+        // loaded machine, and a `print(8)` was judged too slow. The setting up has its own
+        // allowance, past which the run is unverifiable (`sandboxNotStarted`).
+        let timeout = options.timeout
+        let ownTime: @Sendable () -> Subprocess.Termination? = {
+            guard let started = verdict?.startedAt else { return nil }
+            return (ContinuousClock.now - started).seconds > timeout ? .timedOut : nil
+        }
         var run = try self.run.process(
             command.program, command.arguments, directory: directory,
             environment: environment, inheritingEnvironment: false,
-            timeout: options.timeout, outputLimit: options.outputLimit, newSession: true,
+            timeout: verdict == nil ? timeout : timeout + SampleSandbox.startAllowance,
+            outputLimit: options.outputLimit, newSession: true,
             whileRunning: { pid in
                 if sandbox.isContained { processes.find(run: pid) }
                 sandbox.endOrphans(of: processes)
                 if sandbox.isContained { measure.measure(processes) }
                 verdict?.drain()
-            }, stopWhen: { sandbox.isContained ? measure.isExceeded || verdict?.overflowed == true : limit.isExceeded })
+            },
+            stopWhen: {
+                let full = sandbox.isContained ? measure.isExceeded || verdict?.overflowed == true : limit.isExceeded
+                return full ? .fileLimitExceeded : ownTime()
+            })
         if let verdict {
             run.termination = SampleSandbox.termination(
                 run.termination, verdict: verdict.lines(), measuredFull: measure.isExceeded)

@@ -142,6 +142,12 @@ package struct SampleSandbox: Sendable {
         Self.covering(hidden, besides: Self.coveredFolders).filter(\.isPrivate).map(\.path) + ["/dev/shm"]
     }
 
+    /// How long a contained run may take to start its program (bubblewrap's namespaces and
+    /// mounts, the cgroup it enters, the shell's copy of the given files) beyond the program's
+    /// own time limit, which counts from the shell's `started`: seconds, generous, since only a
+    /// machine too loaded to set up a sandbox in minutes reaches it.
+    static let startAllowance: Double = 120
+
     /// How a contained program ended, read through bubblewrap's exit status `reported`, the
     /// verdict channel's lines (`ContainedRunFolder`; nil when it overflowed: the program wrote
     /// into it) and whether the outside measure saw a mount past its entries (`measuredFull`,
@@ -157,10 +163,15 @@ package struct SampleSandbox: Sendable {
     /// - 128 + SIGXFSZ with a word of dash's about the signal: a file past `RLIMIT_FSIZE`
     ///   (`ResourceLimits`), the file limit's; 128 + N is signal N otherwise (bubblewrap's init
     ///   reports a process killed by signal N so); the program's own `exit(153)` or `exit(250)`
-    ///   is its status (code review 40, #10).
+    ///   is its status (code review 40, #10);
+    /// - killed for its time before the shell said `started`: `sandboxNotStarted`, the time of a
+    ///   program never begun.
     static func termination(
         _ reported: Subprocess.Termination, verdict: [VerdictLine]?, measuredFull: Bool
     ) -> Subprocess.Termination {
+        // Killed at the end of the allowance before the shell said it started: the program's
+        // time never began.
+        if reported == .timedOut, let verdict, verdict.first != .started, !measuredFull { return .sandboxNotStarted }
         guard case .exited(let status) = reported else { return reported }
         guard let verdict else { return .fileLimitExceeded }
         if measuredFull || verdict.contains(.full) { return .fileLimitExceeded }

@@ -33,7 +33,7 @@ enum UnfinishedProcess: Equatable {
         switch compile.termination {
         case .timedOut: self = .timedOut
         case .signaled(let signal): self = .killed(signal)
-        case .outputLimitExceeded, .fileLimitExceeded, .sandboxFailed: self = .cutShort
+        case .outputLimitExceeded, .fileLimitExceeded, .sandboxFailed, .sandboxNotStarted: self = .cutShort
         case .exited(let status) where status != 0:
             let text = compile.stderrText
             guard let mark = text.range(of: "command failed due to signal ") else { return nil }
