@@ -456,26 +456,55 @@ package final class ChildProcesses: @unchecked Sendable {
     package func reapOrphans() {
         #if os(Linux)
             let me = getpid()
-            lock.withLock {
+            // Found and killed under the lock (a child `spawn` is starting is registered under it
+            // first, so it is never taken for an orphan); reaped outside it, each for a bounded
+            // time: a `waitpid` that blocked here on an orphan still in the kernel held every
+            // other thread's spawn, and a whole `lecture check` waited with it.
+            let killed: [pid_t] = lock.withLock {
                 // Our direct children, orphans adopted included, as each thread's children file
                 // lists them (`ProcessTree`); far cheaper than all of /proc. None when they cannot
                 // be read: the next call tries again.
                 let children = Set(ProcessTree.children(of: "self") ?? [])
                 let marker = Array("\(Self.markerName)=\(me)".utf8)
+                var killed: [pid_t] = []
                 for pid in children where !pids.contains(pid) {
                     // A sandbox's init (bubblewrap's child, pid 1 of its own PID namespace) is
                     // reparented to us when bubblewrap ends and often has exited already: a
                     // zombie, whose environment can no longer be read, is known by its namespace.
-                    let environ = try? FileSystem.read("/proc/\(pid)/environ")
                     guard
                         Self.leadsANestedPIDNamespace(pid)
-                            || environ?.split(separator: 0).contains(where: { $0.elementsEqual(marker) }) == true
+                            || (try? FileSystem.read("/proc/\(pid)/environ"))?.split(separator: 0).contains(where: {
+                                $0.elementsEqual(marker)
+                            }) == true
                     else { continue }
                     kill(pid, SIGKILL)
-                    var status: Int32 = 0
-                    _ = waitpid(pid, &status, 0)
+                    killed.append(pid)
                 }
+                return killed
             }
+            for pid in killed { Self.reap(pid, within: .seconds(5)) }
         #endif
+    }
+
+    /// Waits for child `pid` to end and reaps it, at most `limit`: one that has not ended by then
+    /// (a thread of it still in an uninterruptible call of the kernel's) stays a child of ours,
+    /// reaped by a later call. Its pidfd wakes the wait when it ends; a 2 ms timer without one.
+    static func reap(_ pid: pid_t, within limit: Duration) {
+        let deadline = ContinuousClock.now + limit
+        let descriptor = lecture_pidfd_open(pid)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result < 0 && errno != EINTR) { return }
+            let remaining = ContinuousClock.now.duration(to: deadline).seconds
+            if remaining <= 0 { return }
+            if descriptor >= 0 {
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&entry, 1, Int32(min(remaining * 1000 + 1, 100)))
+            } else {
+                usleep(2000)
+            }
+        }
     }
 }
