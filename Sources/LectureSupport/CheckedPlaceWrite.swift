@@ -31,9 +31,11 @@ package enum CheckedPlaceWrite {
         let folder = try CheckedFolder.open(Array(components.dropLast()), of: path, creating: true)
         defer { close(folder) }
         let temporary = ".\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).part"
-        let fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-        guard FileDescriptorIO.writeAll(bytes, to: fd) else {
+        guard
+            let file = OwnedDescriptor(
+                openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode))
+        else { throw Failure(reason: String(cString: strerror(errno))) }
+        guard FileDescriptorIO.writeAll(bytes, closing: file) else {
             let reason = String(cString: strerror(errno))
             unlinkat(folder, temporary, 0)
             throw Failure(reason: reason)

@@ -121,9 +121,11 @@ package final class DirectoryHandle: @unchecked Sendable {
     /// Creates the file `relative`, which must not exist yet, and writes `bytes`; `false` with
     /// `errno` set on failure, of the writes or of the close.
     package func createFile(_ relative: String, _ bytes: [UInt8], mode: mode_t = 0o644) -> Bool {
-        let fd = openat(descriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard fd >= 0 else { return false }
-        return FileDescriptorIO.writeAll(bytes, to: fd)
+        guard
+            let file = OwnedDescriptor(
+                openat(descriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode))
+        else { return false }
+        return FileDescriptorIO.writeAll(bytes, closing: file)
     }
 
     /// Creates `relative` (which must not exist) as a copy of the file open at `input` (opened
@@ -224,9 +226,11 @@ package struct Errno: Error, Equatable, Sendable {
 
 /// Whole reads and writes on a descriptor.
 package enum FileDescriptorIO {
-    /// Writes every byte of `bytes` and closes `fd`; `false` with `errno` set on failure, of the
-    /// writes or of the close (a file system may report a failed write only then: NFS, quotas).
-    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    /// Writes every byte of `bytes` to `file` and closes it (it takes the descriptor: nobody else
+    /// can close it again); `false` with `errno` set on failure, of the writes or of the close (a
+    /// file system may report a failed write only then: NFS, quotas).
+    package static func writeAll(_ bytes: [UInt8], closing file: consuming OwnedDescriptor) -> Bool {
+        let fd = file.raw
         let written = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -241,11 +245,11 @@ package enum FileDescriptorIO {
         }
         guard written else {
             let saved = errno
-            close(fd)
+            _ = file.close()
             errno = saved
             return false
         }
-        return close(fd) == 0
+        return file.close()
     }
 
     /// Whether the regular file open at `fd` holds exactly `bytes` (read in chunks, up to the

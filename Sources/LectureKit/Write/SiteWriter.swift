@@ -426,9 +426,10 @@ package enum SiteWriter {
     /// Creates (or truncates) `path` and writes `bytes`; `false` with `errno` set on failure,
     /// of the writes or of the close.
     static func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        return FileDescriptorIO.writeAll(bytes, to: fd)
+        guard let file = OwnedDescriptor(open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)) else {
+            return false
+        }
+        return FileDescriptorIO.writeAll(bytes, closing: file)
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

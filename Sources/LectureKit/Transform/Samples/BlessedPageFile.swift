@@ -53,14 +53,16 @@ final class BlessedPageFile {
         _ original: [UInt8], with bytes: [UInt8], mode: mode_t, beforeRename: (() -> Void)? = nil
     ) throws(BlessedPage.Refusal) {
         let temporary = ".\(name).bless-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard fd >= 0 else {
+        guard
+            let file = OwnedDescriptor(
+                openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode))
+        else {
             throw BlessedPage.Refusal(
                 summary: "cannot write beside the page: \(String(cString: strerror(errno)))",
                 fix: "make its folder writable and run 'lecture check --bless' again")
         }
-        _ = fchmod(fd, mode)
-        guard FileDescriptorIO.writeAll(bytes, to: fd) else {
+        _ = fchmod(file.raw, mode)
+        guard FileDescriptorIO.writeAll(bytes, closing: file) else {
             let reason = String(cString: strerror(errno))
             unlinkat(folder, temporary, 0)
             throw BlessedPage.Refusal(

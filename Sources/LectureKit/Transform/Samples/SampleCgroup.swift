@@ -119,10 +119,8 @@ struct SampleCgroup: Sendable {
     // MARK: Finding the hierarchies
 
     private static func write(_ text: String, to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return FileDescriptorIO.writeAll(Array(text.utf8), to: fd)
+        guard let file = OwnedDescriptor(open(path, O_WRONLY | O_CLOEXEC)) else { return false }
+        return FileDescriptorIO.writeAll(Array(text.utf8), closing: file)
     }
 
     /// The caller's cgroups (`/proc/self/cgroup`) where a child can be made and limited: tried
