@@ -30,6 +30,19 @@ import Testing
         ("Setup\u{E0041}", "U+E0041 TAG LATIN CAPITAL LETTER A", 9),
     ]
 
+    /// A page and a summary with `\r\n` line endings are numbered as cmark numbers them: split
+    /// into `Character`s, each was one line (`\r\n` is one), and a heading past the first line
+    /// was never read.
+    @Test func crlfLinesAreNumberedAsCmarkNumbersThem() {
+        let page = "# Page\r\n\r\nText.\r\n\r\n## Set\u{200B}up\r\n"
+        let found = InvisibleNames.inHeadings(page, path: "a.md", blocks: MarkdownParser.parse(page))
+        #expect(found.map(\.location) == [SourceLocation(line: 5, column: 7)], "\(found)")
+        // The line shown is the heading's, without the carriage return.
+        #expect(found.first?.notes.first == "as stored: \(TerminalText.line("## Set\u{200B}up"))", "\(found)")
+        let summary = InvisibleNames.inSummary("# Summary\r\n\r\n- [Intro\u{200B}](a.md)\r\n", path: "SUMMARY.md")
+        #expect(summary.map(\.location) == [SourceLocation(line: 3, column: 9)], "\(summary)")
+    }
+
     @Test(arguments: hidden.indices) func aHiddenCharacterInAHeadingIsWarnedAtItsColumn(index: Int) {
         let (text, name, column) = Self.hidden[index]
         let page = "# Page\n\n## \(text)\n"
