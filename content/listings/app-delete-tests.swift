@@ -55,6 +55,35 @@ func rxDeleteWhileEditingReturnsToTheList() async throws {
     #expect(stack == [list])
 }
 // ANCHOR_END: rx
+// ANCHOR: rx-outlive
+import Testing
+import RxRelay
+
+// 디스크나 서버에 쓰는 보관소처럼 삭제에 시간이 걸리고, 취소되면 지우지 않고 돌아오는 보관소입니다.
+extension ContactArchive {
+    func delete(id: Int) async {
+        do { try await Task.sleep(for: .milliseconds(5)) } catch { return }
+        contacts[id] = nil
+    }
+}
+
+@MainActor
+@Test("삭제 탭 바로 뒤에 구독이 끝나도 보관소에서 연락처를 지운다", .timeLimit(.minutes(1)))
+func rxDeleteOutlivesTheSubscription() async throws {
+    let archive = ContactArchive(sampleContacts)
+    let book = ContactBook(archive: archive)
+    try await book.reload()
+    let tap = PublishRelay<Void>()
+    let output = ContactDetailViewModel(id: 1, book: book).transform(input: .init(deleteTapped: tap.asObservable()))
+    let subscription = output.deleted.emit(onNext: {})
+
+    tap.accept(())
+    subscription.dispose() // 보관소가 답하기 전에 화면이 떠나 DisposeBag이 구독을 끝냅니다.
+    while book.contacts.count == 2 { try await Task.sleep(for: .milliseconds(1)) } // 공유 모델의 삭제가 끝나기를 기다립니다.
+
+    #expect(try await archive.all().map(\.id) == [2]) // 공유 모델만이 아니라 보관소에서도 지웠습니다.
+}
+// ANCHOR_END: rx-outlive
 // ANCHOR: mvvm-c
 import Testing
 

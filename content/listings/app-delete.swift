@@ -8,12 +8,14 @@ extension ContactArchive {
 }
 // ANCHOR_END: archive
 
+// ANCHOR: book
 extension ContactBook {
     func delete(id: Int) async { // +
         await archive.delete(id: id) // +
         contacts.removeAll { $0.id == id } // +
     } // +
 }
+// ANCHOR_END: book
 // ANCHOR_END: model
 
 // ANCHOR: mvc
@@ -188,6 +190,7 @@ final class ContactFlowCoordinator {
 // ANCHOR_END: mvvm-c-view
 
 // ANCHOR: rx
+// ANCHOR: rx-head
 // MVVM(Rx)의 뷰 모델: 입력에 탭 스트림을, 출력에 삭제가 끝났음을 알리는 `deleted`(`Signal`)를 더합니다.
 import RxSwift
 import RxCocoa
@@ -213,19 +216,23 @@ final class ContactDetailViewModel {
     func transform(input: Input) -> Output {
         let deleted = input.deleteTapped // +
             .flatMap { [id, book] in // +
+                // 저장처럼 삭제도 공유 모델의 쓰기라, 구독이 끝나도 취소하지 않고 답만 버립니다.
                 Observable<Void>.create { observer in // +
-                    let deleting = Task { // +
+// ANCHOR_END: rx-head
+                    Task { // +
                         await book.delete(id: id) // +
                         observer.onNext(()) // +
                         observer.onCompleted() // +
                     } // +
-                    return Disposables.create { deleting.cancel() } // +
+                    return Disposables.create() // +
+// ANCHOR: rx-tail
                 } // +
             } // +
             .asSignal(onErrorSignalWith: .empty()) // +
         return Output(deleted: deleted) // ~
     }
 }
+// ANCHOR_END: rx-tail
 // ANCHOR_END: rx
 
 // ANCHOR: rx-view

@@ -11,7 +11,7 @@ func saveReplyDuringTheBackTransition() async throws {
     edit.loadViewIfNeeded()
     edit.saveButton.sendActions(for: .touchUpInside) // 저장
     navigation.popViewController(animated: false) // 보관소가 답하기 전에 뒤로 버튼
-    navigation.addChild(edit) // 전환이 끝나기 전의 실제 UIKit처럼, 빠진 편집 화면이 아직 navigationController를 가리킵니다.
+    navigation.addChild(edit) // 대체 구현에서만 통하는 흉내: 추론한 전환 중의 상태처럼, 빠진 편집 화면이 navigationController를 가리킵니다.
     while !edit.saveButton.isEnabled { // 저장의 답을 기다립니다.
         try await Task.sleep(for: .milliseconds(1))
     }

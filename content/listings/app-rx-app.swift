@@ -148,7 +148,7 @@ final class ContactEditViewModel {
                     let edited = Contact(id: contact.id, name: form.0, email: form.1)
                     isSaving.accept(true)
                     Task {
-                        do throws(ContactSaveError) { // 클로저 안의 do는 오류 타입을 추론하지 않으므로 적습니다.
+                        do throws(ContactSaveError) { // 지금의 컴파일러는 클로저 안의 do에서 오류 타입을 추론하지 못하므로(이슈 #87556) 적습니다.
                             try await book.save(edited) // 공유 모델이 바뀌면 목록과 상세 화면이 따라갑니다.
                             observer.onNext(.success(edited))
                         } catch {
