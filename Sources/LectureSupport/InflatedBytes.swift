@@ -39,6 +39,8 @@ final class InflatedBytes {
         case gzip
         /// Raw deflate, as a zip member holds it.
         case deflate
+        /// zlib data (RFC 1950), as a PNG's text chunk or a PDF's `/FlateDecode` stream holds it.
+        case zlib
     }
 
     private var stream = z_stream()
@@ -75,7 +77,12 @@ final class InflatedBytes {
         offset = start
         self.end = end
         self.format = format
-        let bits: Int32 = format == .gzip ? 15 + 16 : -15
+        let bits: Int32 =
+            switch format {
+            case .gzip: 15 + 16
+            case .deflate: -15
+            case .zlib: 15
+            }
         // A failed start leaves `started` false: `deinit` frees the input alone.
         guard inflateInit2_(&stream, bits, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             return nil

@@ -14,7 +14,9 @@
 ///   bytes before it (a self-extracting archive, `cat a b.zip`), by its end record; an encrypted
 ///   member is no one's to read without its password, and an archive inside the archive (a `.jar`
 ///   in a zip of sample code) is not opened: both are left alone, as a warning on every such
-///   book would be noise.
+///   book would be noise;
+/// - the zlib streams of a PNG's compressed text chunks and of a PDF (`CompressedStreams`),
+///   read as a zip's deflated members are.
 /// What the scan cannot read is said, once per file, as `unread` (code review 40 #4): a file
 /// compressed as xz, bzip2, zstd, 7-Zip or RAR (rare in a book, so the warning is no noise), a
 /// zip archive it cannot list (ZIP64, damaged, members that overlap), a zip member packed with another method than
@@ -29,6 +31,12 @@ extension SecretScan {
         /// Whether the pass's budget cut it: then what it says depends on the files scanned
         /// before it, and is not kept for another build (code review 41 #6).
         package var cutByBudget = false
+
+        mutating func add(_ scanned: (findings: [FileFinding], unread: String?, cutByBudget: Bool)) {
+            findings += scanned.findings
+            unread = scanned.unread
+            cutByBudget = scanned.cutByBudget
+        }
     }
 
     /// As `all(inDescriptor:wholePaths:)`, with what the file encodes (`wholePaths` are looked
@@ -51,10 +59,11 @@ extension SecretScan {
             result.unread = read.cut.map { unread(.gzip, $0, budget: budget) }
             result.cutByBudget = read.cut == .budget
         } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || endsAsZip(fd, size: size) {
-            let scanned = zipMembers(fd, size: size, budget: budget)
-            result.findings += scanned.findings
-            result.unread = scanned.unread
-            result.cutByBudget = scanned.cutByBudget
+            result.add(zipMembers(fd, size: size, budget: budget))
+        } else if head.starts(with: CompressedStreams.pngSignature) {
+            result.add(streams(fd, CompressedStreams.png(fd, size: size), budget: budget))
+        } else if CompressedStreams.isPDF(head) {
+            result.add(streams(fd, CompressedStreams.pdf(fd, size: size), budget: budget))
         } else if let format = unreadableFormat(head) {
             result.unread = "inside this \(format) file"
         }
@@ -122,10 +131,36 @@ extension SecretScan {
         return (findings, first + (more > 0 ? " (and \(more) more member\(more == 1 ? "" : "s"))" : ""), cutByBudget)
     }
 
-    /// What was read through `InflatedBytes`: a gzip file's text, or a zip member.
+    /// The findings in a file's zlib streams (`CompressedStreams`: a PNG's text chunks, a PDF's
+    /// streams), read as a zip archive's members are, and what of them went unread.
+    private static func streams(_ fd: Int32, _ streams: [CompressedStreams.Stream], budget: DecompressionBudget)
+        -> (findings: [FileFinding], unread: String?, cutByBudget: Bool)
+    {
+        var findings: [FileFinding] = []
+        var left = InflatedBytes.limit
+        var unread: [String] = []
+        var cutByBudget = false
+        for stream in streams {
+            let read = decoded(inside: stream.name, budget: budget, limit: left) {
+                InflatedBytes(fd, from: stream.start, to: stream.end, format: .zlib, limit: $0, budget: budget)
+            }
+            findings += read.findings
+            left -= read.given
+            if let cut = read.cut { unread.append(Self.unread(.stream(stream.name), cut, budget: budget)) }
+            cutByBudget = cutByBudget || read.cut == .budget
+            if read.cut == .budget || read.cut == .limit { break }
+        }
+        guard let first = unread.first else { return (findings, nil, cutByBudget) }
+        let more = unread.count - 1
+        return (findings, first + (more > 0 ? " (and \(more) more stream\(more == 1 ? "" : "s"))" : ""), cutByBudget)
+    }
+
+    /// What was read through `InflatedBytes`: a gzip file's text, a zip member, or a stream of a
+    /// PNG or PDF.
     private enum Packed {
         case gzip
         case zipMember(String)
+        case stream(String)
     }
 
     /// What went unread of `packed`, cut for `cut` (within `budget`), as the warning says it
@@ -135,12 +170,14 @@ extension SecretScan {
             switch packed {
             case .gzip: "its gzip-compressed text"
             case .zipMember(let name): "its zip member \(quoted: name)"
+            case .stream(let name): name
             }
         return switch cut {
         case .limit:
             switch packed {
             case .gzip: "\(what) past the first \(InflatedBytes.limit >> 20) MiB it unpacks to"
             case .zipMember: "\(what), past the first \(InflatedBytes.limit >> 20) MiB the archive's members unpack to"
+            case .stream: "\(what), past the first \(InflatedBytes.limit >> 20) MiB the file's streams unpack to"
             }
         case .ratio:
             "\(what) past the first \(InflatedBytes.ratioFloor >> 20) MiB it unpacks to: it unpacks to more than \(InflatedBytes.ratio) times its size, as a decompression bomb does"
