@@ -322,7 +322,7 @@ final class AppCoordinator: NSObject, UINavigationControllerDelegate {
 // ANCHOR_END: windows-1
     private let book: ContactBook // 공유 모델은 루트 코디네이터가 만들어 쥐고, 화면마다 건넵니다.
 // ANCHOR: windows-2
-    private(set) var children: [ContactFlowCoordinator] = [] // 자식 코디네이터는 부모가 쥡니다.
+    private(set) var children: [ContactFlowCoordinator] = [] // 자식 코디네이터는 부모가 이 배열에 담습니다.
 // ANCHOR_END: deeplink-1
 // ANCHOR: deeplink-2
 
