@@ -72,6 +72,31 @@ package enum CanonicalPath {
         ancestor == "/" || path == ancestor || path.hasPrefix(ancestor + "/")
     }
 
+    /// Whether `path` is `ancestor` or lies inside it (both canonical), by their spellings or by
+    /// the folders themselves (device and inode): a bind mount, or a second mount of the same
+    /// file system, reaches one folder by two canonical paths (hostile-input round of
+    /// 2026-12-07: `include-from` naming a container's second path to the home folder was read
+    /// as any folder outside the book). Folders that do not exist compare by spelling alone.
+    package static func isWithinFolder(_ path: String, _ ancestor: String) -> Bool {
+        if isWithin(path, ancestor) { return true }
+        var folder = stat()
+        guard stat(ancestor, &folder) == 0, (folder.st_mode & S_IFMT) == S_IFDIR else { return false }
+        var current = path
+        while true {
+            var status = stat()
+            if stat(current, &status) == 0, status.st_dev == folder.st_dev, status.st_ino == folder.st_ino {
+                return true
+            }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return false }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+    }
+
+    /// Whether `path` and `other` (canonical) are one folder, by spelling or by identity.
+    package static func isSameFolder(_ path: String, _ other: String) -> Bool {
+        path == other || (isWithinFolder(path, other) && isWithinFolder(other, path))
+    }
+
     /// Whether `path` lies on a file system of the kernel's (`/proc`, `/sys`…), whose files
     /// look regular but hold the machine's state; `true` when it cannot be told.
     package static func isKernelFile(_ path: String) -> Bool { lecture_is_kernel_file(path) != 0 }

@@ -57,7 +57,7 @@ import Testing
         let expected = [
             "::warning file=\(file),line=3,col=1,title=heading level jumps from h1 to h4::heading level jumps from h1 to h4",
             "::error file=\(file),line=5,col=4,title=broken link%3A 'nowhere.md' is not a page of the book (not in SUMMARY.md)::broken link: 'nowhere.md' is not a page of the book (not in SUMMARY.md)",
-            "::error file=\(file),line=12,col=1,title=output does not match the expected output::output does not match the expected output%0A--- expected%0A+++ actual%0A-50%25, 끝: 2%0A+50%25, 끝: 1%0A+a␍b%0Asample at \(root)/book/100%25, 확인: 쪽.md:7:1; 'lecture check --bless' accepts the actual output",
+            "::error file=\(file),line=13,col=1,title=output does not match the expected output::output does not match the expected output%0A--- expected%0A+++ actual%0A-50%25, 끝: 2%0A+50%25, 끝: 1%0A+a␍b%0Asample at \(root)/book/100%25, 확인: 쪽.md:7:1; 'lecture check --bless' accepts the actual output",
             // The closing line, written through the same console (stderr), after the annotations.
             "lecture build: failed with 2 errors",
         ]
@@ -80,12 +80,12 @@ import Testing
         #expect(automatic.status == 1)
         #expect(
             automatic.lines.first?.hasPrefix(
-                "::error file=book/100%25%2C 확인%3A 쪽.md,line=12,col=1,title=output does not match") == true)
+                "::error file=book/100%25%2C 확인%3A 쪽.md,line=13,col=1,title=output does not match") == true)
         #expect(automatic.lines.last == "0 passed, 1 failed")
         let plain = run(check + ["--report", "plain"], environment: actions)
         #expect(
             plain.lines.first?.hasPrefix(
-                "\(root)/book/\(Self.pageName):12:1: error: output does not match the expected output\n") == true)
+                "\(root)/book/\(Self.pageName):13:1: error: output does not match the expected output\n") == true)
         #expect(run(check).lines.first?.hasPrefix("\(root)/book/") == true)
         #expect(run(check + ["--report", "gitlab"]).status == 2)
         #expect(run(check + ["--report", "github", "--report", "plain"]).status == 2)

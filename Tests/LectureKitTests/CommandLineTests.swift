@@ -152,7 +152,7 @@ import Testing
         #expect(result.lines.last == "1 passed, 1 failed, 1 skipped")
         #expect(
             result.lines.contains {
-                $0.hasPrefix("\(root)/page.md:19:1: error: output does not match the expected output")
+                $0.hasPrefix("\(root)/page.md:20:1: error: output does not match the expected output")
             })
     }
 

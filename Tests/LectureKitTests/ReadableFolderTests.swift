@@ -56,6 +56,37 @@ import Testing
         #expect(!FileSystem.exists(book + "/book"))
     }
 
+    /// The home folder by a second path (hostile-input round of 2026-12-07): `ContainedRun`'s
+    /// scratch `home/` is bound over `$HOME`, so `../../home` from `work/book` is the home folder
+    /// under another canonical path, as a container's bind mount makes it. Read or written
+    /// through it, it is the home folder still: an error at the key's line, nothing published.
+    @Test(arguments: [
+        (
+            "[lecture]\ninclude-from = [\"../../home\"]", "book.toml:4:",
+            "'lecture.include-from' folder '../../home' is the home folder"
+        ),
+        (
+            "[lecture]\ntemplates = \"../../home\"", "book.toml:4:",
+            "'lecture.templates' folder '../../home' is the home folder"
+        ),
+        ("[build]\nbuild-dir = \"../../home\"", "book.toml:4:", "output folder is the home folder"),
+    ])
+    func theHomeFolderByASecondPathIsTheHomeFolder(_ toml: String, _ at: String, _ says: String) throws {
+        let run = try ContainedRun()
+        let book = try run.makeBook(toml)
+        try TestSupport.write(Array("HOME-SECRET-F5\n".utf8), to: run.scratch + "/home/notes.txt")
+        try TestSupport.write(
+            Array("# Intro\n\n```text\n{{#include ../../../home/notes.txt}}\n```\n".utf8), to: book + "/src/intro.md")
+        let before = run.digest(excluding: ["work"])
+        let result = try run.lecture(["build"], in: "work/book")
+        #expect(result.termination == .exited(1) || result.termination == .exited(2), "\(result.stderrText)")
+        #expect(result.stderrText.contains(at), "\(result.stderrText)")
+        #expect(result.stderrText.contains(says), "\(result.stderrText)")
+        #expect(!result.stderrText.contains("HOME-SECRET-F5"))
+        #expect(run.digest(excluding: ["work"]) == before)
+        #expect(!FileSystem.exists(book + "/book"))
+    }
+
     /// `build-dir` inside a dot-folder or a system folder, outside the book, is
     /// an error at its line and nothing is written (`~/.config/autostart` got the book's
     /// `evil.desktop`, which a desktop session runs at login); `--output` there is the person's own.

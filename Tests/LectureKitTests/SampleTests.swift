@@ -213,8 +213,19 @@ import Testing
     @Test func mismatchShowsADiffWithVisibleWhitespace() throws {
         let results = try verify("```swift\nprint(\"a \")\nprint(\"b\")\n```\n\n```output\na\nc\n```\n")
         let error = try #require(results[0].diagnostics.first)
-        #expect(error.headline == "page.md:6:1: error: output does not match the expected output")
+        #expect(error.headline == "page.md:7:1: error: output does not match the expected output")
         #expect(error.notes[0] == "--- expected\n+++ actual\n-a\n-c\n+a·\n+b")
+    }
+
+    /// A mismatch is said at the output block's first line that differs, the line a person
+    /// edits (new-user round of 2026-12-07: it was the opening fence); lines missing at the
+    /// block's end, at its closing fence, where they go; a line too many, at that line.
+    @Test(arguments: [("a\nb\nc\n", "a\nX\nc\n", 9), ("a\nb\nc\n", "a\nb\n", 10), ("a\nb\n", "a\nb\nc\n", 9)])
+    func aMismatchIsAtTheFirstLineThatDiffers(_ printed: String, _ block: String, _ line: Int) throws {
+        let swift = printed.split(separator: "\n").map { "print(\"\($0)\")\n" }.joined()
+        let markdown = "```swift\n\(swift)```\n\n```output\n\(block)```\n"
+        let error = try #require(try verify(markdown).first?.diagnostics.first)
+        #expect(error.headline == "page.md:\(line):1: error: output does not match the expected output")
     }
 
     @Test func attributesChangeWhatIsChecked() throws {

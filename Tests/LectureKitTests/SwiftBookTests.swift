@@ -96,7 +96,7 @@ import Testing
         #expect(output.status == 1)
         #expect(
             output.lines.contains {
-                $0.hasPrefix("\(wrongOutput)/src/tour.md:20:1: error: output does not match the expected output")
+                $0.hasPrefix("\(wrongOutput)/src/tour.md:21:1: error: output does not match the expected output")
             },
             "at the output block of the second fence: \(output.lines)")
         #expect(output.lines.joined(separator: "\n").contains("-213.0\n    +212.0"))

@@ -55,6 +55,9 @@ package enum BookLayout {
                         } ?? [])))
         }
         let bareSummary = !hasTOML && FileSystem.exists(FileSystem.join(root, "SUMMARY.md"))
+        if bareSummary, let enclosing = EnclosingBook.holding(pages: root) {
+            throw LectureError(enclosing.diagnostic(folder: directory ?? "."))
+        }
         let mdBookLayout = hasTOML || FileSystem.exists(FileSystem.join(root, "src/SUMMARY.md"))
         // Every folder book.toml names for the book to read, under one rule (`ReadableFolder`).
         var readable: [(folder: String, key: String, location: String)] = []

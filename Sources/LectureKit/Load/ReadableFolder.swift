@@ -33,7 +33,7 @@ enum ReadableFolder {
     ) -> Diagnostic? {
         let resolved = CanonicalPath.of(FileSystem.resolve(folder, against: bookDirectory))
         if let machine = OutputFolder.machineFolder(heldBy: resolved) {
-            let what = CanonicalPath.of(machine.path) == resolved ? "is" : "holds"
+            let what = CanonicalPath.isSameFolder(CanonicalPath.of(machine.path), resolved) ? "is" : "holds"
             return .error(
                 .bookTOMLValue, bookTOML, location,
                 "\(quoted: key) folder \(quoted: folder) \(what) \(machine.role) (\(quoted: CanonicalPath.of(machine.path))), which a book may not read",

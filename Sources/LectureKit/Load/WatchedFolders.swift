@@ -35,7 +35,7 @@ enum WatchedFolders {
             } else if let machine = OutputFolder.machineFolder(heldBy: resolved) {
                 let path = CanonicalPath.of(machine.path)
                 warn(
-                    "\(resolved == path ? "is" : "holds") \(machine.role) (\(quoted: path))",
+                    "\(CanonicalPath.isSameFolder(resolved, path) ? "is" : "holds") \(machine.role) (\(quoted: path))",
                     because: "a watch there would walk the machine's files",
                     fix: "name a folder of the book's own, such as \"../examples\"")
             } else if let system = SystemFolders.notWritten.first(where: {

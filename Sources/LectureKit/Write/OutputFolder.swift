@@ -76,7 +76,7 @@ package struct OutputFolder: Sendable, Hashable {
 
     /// The machine folder that `folder` (canonical) is or holds, if any.
     static func machineFolder(heldBy folder: String) -> Protected? {
-        machineFolders.first { CanonicalPath.isWithin(CanonicalPath.of($0.path), folder) }
+        machineFolders.first { CanonicalPath.isWithinFolder(CanonicalPath.of($0.path), folder) }
     }
 
     /// The folders every build protects besides the book's own: the machine's folders, the
@@ -97,8 +97,8 @@ package struct OutputFolder: Sendable, Hashable {
         let output = path
         for folder in protected + Self.alwaysProtected {
             let canonical = CanonicalPath.of(folder.path)
-            if CanonicalPath.isWithin(canonical, output) {
-                let what = canonical == output ? "is" : "holds"
+            if CanonicalPath.isWithinFolder(canonical, output) {
+                let what = CanonicalPath.isSameFolder(canonical, output) ? "is" : "holds"
                 return refused(
                     "output folder \(what) \(folder.role) (\(quoted: canonical)), which a build would replace",
                     fix: "choose a folder of its own for the site, such as 'book'")

@@ -76,7 +76,7 @@ import Testing
         #expect(failed)
         let text = lines.joined(separator: "\n")
         let page = root + "/content/p.md"
-        #expect(text.contains("\(page):18:1: error: output does not match the expected output"), "\(text)")
+        #expect(text.contains("\(page):19:1: error: output does not match the expected output"), "\(text)")
         #expect(text.contains("sample at \(page):14:1;"), "\(text)")
         #expect(text.contains("\(page):26:"), "the broken link at its line: \(text)")
         #expect(text.contains("also 'shapefile' at \(page):32"), "\(text)")
@@ -100,7 +100,7 @@ import Testing
         #expect(text.contains("skipped \(page):22:"), "\(text)")
         let xml = try String(contentsOfFile: report, encoding: .utf8)
         for line in [3, 14, 22] { #expect(xml.contains("name=\"\(page):\(line)"), "\(line): \(xml)") }
-        #expect(xml.contains("\(page):18:1: error: output does not match"), "\(xml)")
+        #expect(xml.contains("\(page):19:1: error: output does not match"), "\(xml)")
     }
 
     @Test func aCompilerErrorInAnIncludedLineNamesTheIncludedFileAndItsNotesToo() throws {

@@ -24,6 +24,15 @@ enum OutputComparison {
         return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// The first line (from 0) of the output block `expected` that differs from `actual`: the
+    /// line a person edits, or the block's line count when every line matches and one side
+    /// has more (the lines missing there go before the closing fence).
+    static func firstDifferingLine(expected: String, actual: String) -> Int {
+        let old = blockLines(expected)
+        let new = blockLines(actual)
+        return zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+    }
+
     static func normalize(_ text: String) -> String {
         var text = visibleControls(
             text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n"))

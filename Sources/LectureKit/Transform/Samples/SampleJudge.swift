@@ -265,12 +265,14 @@ extension SampleVerifier {
                         : sample.linesAreIncluded
                             ? "copy the actual output into the output block (or the file it includes) by hand: 'lecture check --bless' does not rewrite lines an {{#include}} brings"
                             : BlessRefusalNotes.promise)
-                // An included block's text, at its first line: moved to the file it came from
-                // (`IncludedLocations`), the line a person edits.
+                // At the block's first line that differs, the line a person edits (new-user
+                // round of 2026-12-07: it was the opening fence); an included block's text at its
+                // first line, moved to the file it came from (`IncludedLocations`).
+                let differing = OutputComparison.firstDifferingLine(expected: expected, actual: actual)
                 let at =
                     sample.outputRange.map { range in
                         SourceLocation(
-                            line: sample.outputIsIncluded ? range.start.line + 1 : range.start.line,
+                            line: range.start.line + 1 + (sample.outputIsIncluded ? 0 : differing),
                             column: range.start.column)
                     } ?? location
                 failures.append(
@@ -402,7 +404,10 @@ extension SampleVerifier {
             guard let expected = part.expectedOutput else { continue }
             let segment = index < printed.count ? printed[index] : ""
             guard !OutputComparison.matches(expected: expected, actual: segment) else { continue }
-            let at = part.outputRange.map { SourceLocation(line: $0.start.line, column: $0.start.column) } ?? part.fence
+            let differing = OutputComparison.firstDifferingLine(expected: expected, actual: segment)
+            let at =
+                part.outputRange.map { SourceLocation(line: $0.start.line + 1 + differing, column: $0.start.column) }
+                ?? part.fence
             let reached = index < printed.count
             failures.append(
                 .error(
