@@ -118,8 +118,15 @@ extension BuildStep {
                 // One a page's raw HTML writes is at its line of the expanded text, as every
                 // page's problem is until the report moves them all once to the line a person
                 // edits (`BuildContext.report`; moved here too, an included page's were moved twice).
+                // A listed page that could not be loaded has its error at the summary or the
+                // page: the template's links to it, and to the root index it would have been,
+                // are not said again (hostile-input round of 2026-12-07).
+                let listed = context.content.book.flattened
+                let unloaded = Set(listed.filter { context.content.unloadedPages.contains($0.path) }.map(\.outputPath))
+                let firstUnloaded = listed.first.map { unloaded.contains($0.outputPath) } ?? false
                 let emitted = EmittedLinkChecker.check(
-                    context.site, siteURL: configuration.siteURL, optional: [SiteFiles.highlightJS],
+                    context.site, siteURL: configuration.siteURL,
+                    optional: unloaded.union([SiteFiles.highlightJS]).union(firstUnloaded ? ["index.html"] : []),
                     outputDirectory: configuration.outputDirectory, jobs: configuration.run.jobs,
                     skipping: Set(redirects.files.keys).union(notFoundFailed ? ["404.html"] : []),
                     outsideLinksAreErrors: configuration.book.outsideLinksAreErrors,
