@@ -32,14 +32,14 @@ extension LectureContentTermTests {
         let vowel = """
             actions activity appear apply broadcast change changed child close completed contact contains controller
             controllers data decode delete deleted disappear disconnect dismiss dispose drive driver duplicates edited enabled
-            environment error expect finish first flows formatted fulfillment identifier isolated items load message move
+            environment error expect field finish first flows formatted fulfillment identifier isolated items load message move
             needed next nonisolated object observations observe observer os post present product properties receive
             reduce refresh reload render restore result row rows save send share show start store subscribe
             subviews summaries take tapped task throws update view window
             """
         let rieul = "autoreleasepool available cancel detail dismissal email label model observable signal visible"
         let consonant = """
-            action application assign at configuration confirmation init isolation line loading mock observation open rename
+            action application assign at configuration confirmation editing init isolation line loading mock observation open rename
             scene selection set stack stop testing tracking transform
             """
         var sounds: [String: Sound] = [:]
