@@ -130,16 +130,7 @@ package enum CompressedStreams {
     }
 
     private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            filled += got
-        }
-        return filled == count ? bytes : nil
+        let bytes = FileDescriptorIO.bytes(fd, at: offset, count: count)
+        return bytes.count == count ? bytes : nil
     }
 }

@@ -226,6 +226,23 @@ package struct Errno: Error, Equatable, Sendable {
 
 /// Whole reads and writes on a descriptor.
 package enum FileDescriptorIO {
+    /// Up to `count` bytes of the file open at `fd` from `offset` (`pread`, again after a
+    /// signal): fewer at its end or on an error, none for a negative offset.
+    package static func bytes(_ fd: Int32, at offset: Int, count: Int) -> [UInt8] {
+        guard offset >= 0, count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            filled += got
+        }
+        return Array(bytes[0..<filled])
+    }
+
     /// Writes every byte of `bytes` to `file` and closes it (it takes the descriptor: nobody else
     /// can close it again); `false` with `errno` set on failure, of the writes or of the close (a
     /// file system may report a failed write only then: NFS, quotas).

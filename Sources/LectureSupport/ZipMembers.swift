@@ -137,18 +137,7 @@ struct ZipMembers {
     }
 
     private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8] {
-        guard offset >= 0, count > 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            filled += got
-        }
-        return Array(bytes[0..<filled])
+        FileDescriptorIO.bytes(fd, at: offset, count: count)
     }
 
     private static func half(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
