@@ -62,7 +62,7 @@ import Testing
         let output = result.stdoutText + result.stderrText
         // The failing sample's error: the run went through compiling and running every sample.
         #expect(result.termination == .exited(1), "\(output)")
-        #expect(output.contains("/content/a.md:24:1: error: output does not match"), "\(output)")
+        #expect(output.contains("/content/a.md:25:1: error: output does not match"), "\(output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
     }
 }

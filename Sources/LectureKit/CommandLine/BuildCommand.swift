@@ -54,7 +54,8 @@ package struct BuildCommand: Subcommand {
         // No content folder or summary, an output folder that may not be written, no templates
         // folder: setup errors (exit 2), all reported at once.
         let problems = [
-            ContentLoader.setupError(contentDirectory: configuration.contentDirectory),
+            ContentLoader.setupError(
+                contentDirectory: configuration.contentDirectory, setting: configuration.sourceSetting),
             configuration.outputAndTemplatesError(),
         ].compactMap { $0 }
         // book.toml's errors first: a setup error may come of one (a src or templates folder

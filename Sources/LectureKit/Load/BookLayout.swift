@@ -124,6 +124,11 @@ package enum BookLayout {
             diagnostics.append(problem)
         }
         configuration.contentPathFromBookRoot = source == "." ? "" : source
+        if options.content == nil, settings.source != nil {
+            configuration.sourceSetting = settings.locations["book.src"].map {
+                SettingPlace(path: tomlPath, location: $0)
+            }
+        }
         configuration.contentDirectory = options.content ?? FileSystem.resolve(source, against: root)
         if let output = options.output {
             // `-d`/`--dest-dir` name the build folder, as mdBook's: with another renderer the

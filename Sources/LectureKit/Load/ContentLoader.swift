@@ -34,11 +34,14 @@ package enum ContentLoader {
 
     /// Why there is no book to load at all (no content folder, or no `SUMMARY.md` in it): a setup
     /// error, exit status 2 for `build` and `check` alike (the manual, "lecture build" and "lecture check"). `nil` when both exist.
-    static func setupError(contentDirectory: String) -> LectureError? {
+    static func setupError(contentDirectory: String, setting: SettingPlace? = nil) -> LectureError? {
         let summaryPath = FileSystem.join(contentDirectory, "SUMMARY.md")
         guard !FileSystem.isDirectory(contentDirectory) || !FileSystem.exists(summaryPath) else { return nil }
-        // The same diagnostic `load` gives, printed as a setup error.
-        let missing = load(contentDirectory: contentDirectory, reuse: { _, _ in nil }, listing: { [] }).diagnostics
+        // The same diagnostic `load` gives, printed as a setup error; at book.toml's `src` when
+        // that named the folder (`SourceSetting`).
+        let loaded = load(contentDirectory: contentDirectory, reuse: { _, _ in nil }, listing: { [] }).diagnostics
+        let missing = loaded.map { diagnostic in setting.map { SourceSetting.located(diagnostic, at: $0) } ?? diagnostic
+        }
         return LectureError(unreported: missing)
     }
 

@@ -12,6 +12,8 @@ package struct BuildConfiguration: Sendable, Hashable {
     package var outputDirectory = "_site"
     /// Where `outputDirectory` was set in book.toml (`[build] build-dir`), for diagnostics.
     package var outputSetting: SettingPlace?
+    /// Where the pages' folder was named in book.toml (`[book] src`), for diagnostics.
+    package var sourceSetting: SettingPlace?
     /// The book's folder (the one holding `book.toml`), which the output may lie in but never
     /// replace.
     package var bookDirectory: String?

@@ -40,7 +40,10 @@ struct AbsoluteSettingPathBadInputTests {
             ["build", root + "/book", "--cache-dir", TestSupport.cacheDirectory], console: recorder.console)
         #expect(status != 0)
         #expect(
-            recorder.lines.contains { $0.hasPrefix("/nonexistent-lecture-src: error: content folder does not exist") },
+            recorder.lines.contains {
+                $0.hasPrefix(root + "/book/book.toml:3:1: error: 'book.src' names a pages' folder that does not exist")
+                    && $0.contains("the pages' folder it names is '/nonexistent-lecture-src'")
+            },
             "\(recorder.lines)")
         #expect(FileSystem.resolve("/etc", against: "b") == "/etc")
         #expect(FileSystem.resolve("src", against: "b") == "b/src")

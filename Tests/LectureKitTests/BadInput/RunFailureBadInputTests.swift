@@ -23,7 +23,9 @@ import Testing
         #expect(errors.first?.identifier == .sampleExit)
         #expect(errors.first?.summary.hasPrefix("sample crashed with") == true)
         let notes = errors.first?.notes.joined(separator: "\n") ?? ""
-        #expect(notes.contains("what it printed before it ended, against the output block at p.md:8:"), "\(notes)")
+        #expect(
+            notes.contains("what it printed before it ended, against the output block (it differs from p.md:10 on):"),
+            "\(notes)")
         #expect(notes.contains("-after"), "the diff is kept: \(notes)")
     }
 

@@ -21,7 +21,10 @@ extension BuildStep {
                 try loadFiles(files, into: &context)
             } else {
                 // Without the folder or its summary there is nothing to check: a setup error (exit 2).
-                if let missing = ContentLoader.setupError(contentDirectory: context.configuration.contentDirectory) {
+                if let missing = ContentLoader.setupError(
+                    contentDirectory: context.configuration.contentDirectory,
+                    setting: context.configuration.sourceSetting)
+                {
                     throw missing
                 }
                 loadContent(&context, writesPages: false)
@@ -187,6 +190,9 @@ extension BuildStep {
         // `[output.html] no-section-label`: no chapter shows a number, as in mdBook.
         if context.configuration.book.noSectionLabel == true { loaded.book = loaded.book.unnumbered() }
         loaded.diagnostics += NotFoundSource.inputProblems(loaded, configuration: context.configuration)
+        if let setting = context.configuration.sourceSetting {
+            loaded.diagnostics = loaded.diagnostics.map { SourceSetting.located($0, at: setting) }
+        }
         context.diagnostics.emit(loaded.diagnostics)
         context.diagnostics.emit(PublishedSecrets.inPages(loaded.files))
         context.diagnostics.emit(summaryCharacterWarnings(contentDirectory: context.configuration.contentDirectory))

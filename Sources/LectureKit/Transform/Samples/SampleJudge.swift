@@ -207,7 +207,7 @@ extension SampleVerifier {
         var folded = failures
         folded[ending].notes += failures.filter { $0.identifier == .sampleOutputMismatch }.flatMap { mismatch in
             [
-                "what it printed before it ended, against the output block at \(mismatch.path):\(mismatch.location?.line ?? 0):"
+                "what it printed before it ended, against the output block (it differs from \(mismatch.path):\(mismatch.location?.line ?? 0) on):"
             ]
                 + mismatch.notes.prefix(1)
         }
