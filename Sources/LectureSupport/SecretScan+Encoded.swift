@@ -52,7 +52,7 @@ extension SecretScan {
         if let (encoding, mark) = WideText.of(head) {
             result.findings += all(in: encoding.narrowing(ScanSource.file(fd), mark: mark))
         } else if head.starts(with: [0x1F, 0x8B]) {
-            let read = decoded(inside: "its gzip-compressed text", budget: budget, limit: InflatedBytes.limit) {
+            let read = decoded(inside: Packed.gzip.inside, budget: budget, limit: InflatedBytes.limit) {
                 InflatedBytes(fd, from: 0, to: size, format: .gzip, limit: $0, budget: budget)
             }
             result.findings += read.findings
@@ -79,6 +79,42 @@ extension SecretScan {
         return got == 4 && bytes == [0x50, 0x4B, 0x05, 0x06]
     }
 
+    /// What a file's packed streams held, gathered stream by stream (a zip archive's members, a
+    /// PNG's or PDF's zlib streams): their findings, what went unread, and the bytes the file may
+    /// still unpack to (`InflatedBytes.limit` for all of them together).
+    private struct Gathered {
+        var findings: [FileFinding] = []
+        var left = InflatedBytes.limit
+        var unread: [String] = []
+        var cutByBudget = false
+
+        /// Reads one stream, `packed`, from `start` to `end` of the file, inflated as `format`;
+        /// why it stopped short, if it did.
+        @discardableResult
+        mutating func inflate(
+            _ fd: Int32, from start: Int, to end: Int, format: InflatedBytes.Format, packed: Packed,
+            budget: DecompressionBudget
+        ) -> InflatedBytes.Cut? {
+            let read = SecretScan.decoded(inside: packed.inside, budget: budget, limit: left) {
+                InflatedBytes(fd, from: start, to: end, format: format, limit: $0, budget: budget)
+            }
+            findings += read.findings
+            left -= read.given
+            if let cut = read.cut { unread.append(SecretScan.unread(packed, cut, budget: budget)) }
+            cutByBudget = cutByBudget || read.cut == .budget
+            return read.cut
+        }
+
+        /// The file's scan: the first thing unread, and how many more (`noun`s: "member").
+        func result(_ noun: String) -> (findings: [FileFinding], unread: String?, cutByBudget: Bool) {
+            guard let first = unread.first else { return (findings, nil, cutByBudget) }
+            let more = unread.count - 1
+            return (
+                findings, first + (more > 0 ? " (and \(more) more \(noun)\(more == 1 ? "" : "s"))" : ""), cutByBudget
+            )
+        }
+    }
+
     /// The findings in a zip archive's members, and what of them went unread.
     private static func zipMembers(_ fd: Int32, size: Int, budget: DecompressionBudget)
         -> (findings: [FileFinding], unread: String?, cutByBudget: Bool)
@@ -88,21 +124,13 @@ extension SecretScan {
         case .unreadable(let why): return ([], "inside this zip archive: \(why)", false)
         case .members(let listed): members = listed
         }
-        var findings: [FileFinding] = []
-        var left = InflatedBytes.limit
-        var unread: [String] = []
-        var cutByBudget = false
+        var gathered = Gathered()
         for member in members where !member.encrypted {
-            let inside = "its zip member \(quoted: member.name)"
             switch member.method {
             case 8:
-                let read = decoded(inside: inside, budget: budget, limit: left) {
-                    InflatedBytes(fd, from: member.start, to: member.end, format: .deflate, limit: $0, budget: budget)
-                }
-                findings += read.findings
-                left -= read.given
-                if let cut = read.cut { unread.append(Self.unread(.zipMember(member.name), cut, budget: budget)) }
-                cutByBudget = cutByBudget || read.cut == .budget
+                gathered.inflate(
+                    fd, from: member.start, to: member.end, format: .deflate, packed: .zipMember(member.name),
+                    budget: budget)
             case 0:
                 // Its bytes were scanned as the archive's; wide text is read narrowed, a second
                 // read of its bytes taken from the budget as an unpacked stream's are.
@@ -112,23 +140,22 @@ extension SecretScan {
                     let granted = budget.take(size)
                     guard granted == size else {
                         budget.giveBack(granted)
-                        unread.append(Self.unread(.zipMember(member.name), .budget, budget: budget))
-                        cutByBudget = true
+                        gathered.unread.append(Self.unread(.zipMember(member.name), .budget, budget: budget))
+                        gathered.cutByBudget = true
                         continue
                     }
-                    findings += all(in: encoding.narrowing(stored(), mark: mark)).map {
+                    gathered.findings += all(in: encoding.narrowing(stored(), mark: mark)).map {
                         var finding = $0
-                        finding.inside = inside
+                        finding.inside = Packed.zipMember(member.name).inside
                         return finding
                     }
                 }
             default:
-                unread.append("\(inside), compressed with \(ZipMembers.methodName(member.method))")
+                gathered.unread.append(
+                    "\(Packed.zipMember(member.name).inside), compressed with \(ZipMembers.methodName(member.method))")
             }
         }
-        guard let first = unread.first else { return (findings, nil, cutByBudget) }
-        let more = unread.count - 1
-        return (findings, first + (more > 0 ? " (and \(more) more member\(more == 1 ? "" : "s"))" : ""), cutByBudget)
+        return gathered.result("member")
     }
 
     /// The findings in a file's zlib streams (`CompressedStreams`: a PNG's text chunks, a PDF's
@@ -136,23 +163,13 @@ extension SecretScan {
     private static func streams(_ fd: Int32, _ streams: [CompressedStreams.Stream], budget: DecompressionBudget)
         -> (findings: [FileFinding], unread: String?, cutByBudget: Bool)
     {
-        var findings: [FileFinding] = []
-        var left = InflatedBytes.limit
-        var unread: [String] = []
-        var cutByBudget = false
+        var gathered = Gathered()
         for stream in streams {
-            let read = decoded(inside: stream.name, budget: budget, limit: left) {
-                InflatedBytes(fd, from: stream.start, to: stream.end, format: .zlib, limit: $0, budget: budget)
-            }
-            findings += read.findings
-            left -= read.given
-            if let cut = read.cut { unread.append(Self.unread(.stream(stream.name), cut, budget: budget)) }
-            cutByBudget = cutByBudget || read.cut == .budget
-            if read.cut == .budget || read.cut == .limit { break }
+            let cut = gathered.inflate(
+                fd, from: stream.start, to: stream.end, format: .zlib, packed: .stream(stream.name), budget: budget)
+            if cut == .budget || cut == .limit { break }
         }
-        guard let first = unread.first else { return (findings, nil, cutByBudget) }
-        let more = unread.count - 1
-        return (findings, first + (more > 0 ? " (and \(more) more stream\(more == 1 ? "" : "s"))" : ""), cutByBudget)
+        return gathered.result("stream")
     }
 
     /// What was read through `InflatedBytes`: a gzip file's text, a zip member, or a stream of a
@@ -161,17 +178,21 @@ extension SecretScan {
         case gzip
         case zipMember(String)
         case stream(String)
+
+        /// Where in the file a finding's line and column count.
+        var inside: String {
+            switch self {
+            case .gzip: "its gzip-compressed text"
+            case .zipMember(let name): "its zip member \(quoted: name)"
+            case .stream(let name): name
+            }
+        }
     }
 
     /// What went unread of `packed`, cut for `cut` (within `budget`), as the warning says it
     /// ("the secret scan could not read …").
     private static func unread(_ packed: Packed, _ cut: InflatedBytes.Cut, budget: DecompressionBudget) -> String {
-        let what =
-            switch packed {
-            case .gzip: "its gzip-compressed text"
-            case .zipMember(let name): "its zip member \(quoted: name)"
-            case .stream(let name): name
-            }
+        let what = packed.inside
         return switch cut {
         case .limit:
             switch packed {
